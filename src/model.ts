@@ -1,0 +1,140 @@
+/**
+ * Plain data shared by every stage of the pipeline. Nothing here does I/O.
+ *
+ * Vocabulary:
+ * - attempt: one execution of one test (a retry is a second attempt of the same test in the same run).
+ * - run: one ingestion by the action (one job of one workflow run attempt, with its reports).
+ * - history: the rolling window of a test's runs, oldest first.
+ */
+
+/** Outcome of one attempt. `error` is a failure for every scoring method; it is kept apart for display. */
+export type AttemptStatus = 'passed' | 'failed' | 'error' | 'skipped';
+
+export interface Attempt {
+  status: AttemptStatus;
+  /** Failure message (first line-ish); raw, untrusted. */
+  message?: string;
+  /** Failure type / exception class; raw, untrusted. */
+  type?: string;
+  /** Stack trace or failure body, truncated by the parser; raw, untrusted. */
+  details?: string;
+  /** Seconds, when the report gives it. */
+  durationSec?: number;
+}
+
+/** One test as found in this run's reports, its attempts in the order they happened. */
+export interface ParsedTestCase {
+  /** Stable identity across runs; contains `name` verbatim. See docs/test-ids.md. */
+  id: string;
+  name: string;
+  classname: string;
+  suite: string;
+  file?: string;
+  line?: number;
+  attempts: Attempt[];
+  /** Report file this test came from (workspace-relative when possible). */
+  report: string;
+}
+
+export interface ReportProblem {
+  /** Path of the report as the user would recognise it. */
+  path: string;
+  line?: number;
+  column?: number;
+  message: string;
+}
+
+export interface ParsedReports {
+  tests: ParsedTestCase[];
+  problems: ReportProblem[];
+  /** Earliest `timestamp` attribute found in the reports, ISO 8601, if any. */
+  timestamp?: string;
+  /** Number of report files that were read successfully. */
+  filesRead: number;
+}
+
+/** A single character per attempt status, used in compact storage and in the symbol rows shown to users. */
+export const STATUS_CODE: Record<AttemptStatus, string> = {
+  passed: 'P',
+  failed: 'F',
+  error: 'E',
+  skipped: 'S',
+};
+export const CODE_STATUS: Record<string, AttemptStatus> = {
+  P: 'passed',
+  F: 'failed',
+  E: 'error',
+  S: 'skipped',
+};
+
+export function isFailure(status: AttemptStatus): boolean {
+  return status === 'failed' || status === 'error';
+}
+
+/** What the action knows about the CI run that produced the reports. */
+export interface RunContext {
+  /** Idempotence key: the same results ingested twice have the same key. */
+  key: string;
+  runId: string;
+  runAttempt: number;
+  job: string;
+  workflow: string;
+  sha: string;
+  ref: string;
+  /** True for pushes to the default branch (or scheduled runs on it). */
+  onDefaultBranch: boolean;
+  event: string;
+  /** Milliseconds since the epoch: report timestamp when present, otherwise the clock. */
+  time: number;
+  /** Link to the run, for humans. */
+  url?: string;
+}
+
+/** One test's result in one run, as stored in its history. */
+export interface TestRunRecord {
+  /** RunContext.key of the ingestion that produced it. */
+  run: string;
+  sha: string;
+  time: number;
+  onDefaultBranch: boolean;
+  /** Attempt statuses in order, one STATUS_CODE letter each, e.g. "FP" = failed then passed on retry. */
+  attempts: string;
+  /** Normalised message of the first failing attempt, when there was one. */
+  message?: string;
+  /** Duration in seconds of the last attempt, when known. */
+  durationSec?: number;
+  /** True when the job as a whole ended successfully (after forgiveness). Unknown when absent. */
+  jobSucceeded?: boolean;
+}
+
+export interface TestHistory {
+  id: string;
+  name: string;
+  classname: string;
+  file?: string;
+  line?: number;
+  /** Oldest first. */
+  runs: TestRunRecord[];
+}
+
+/** Every test's history, by id. */
+export type History = Map<string, TestHistory>;
+
+/** A hand edit in a stats file: forces a test in or out of quarantine. */
+export interface Override {
+  action: 'quarantine' | 'never';
+  reason?: string;
+  /** ISO date (YYYY-MM-DD) or date-time after which the override lapses. */
+  until?: string;
+}
+
+export type Tier = 'Stable' | 'Intermittent' | 'Flaky' | 'Chronic';
+
+/** Quarantine state of one test, as stored in the stats file. */
+export interface QuarantineState {
+  quarantined: boolean;
+  /** Why, in words a user understands. */
+  reason: string;
+  /** ISO time the current state began. */
+  since?: string;
+}
