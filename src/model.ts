@@ -73,7 +73,10 @@ export function isFailure(status: AttemptStatus): boolean {
 
 /** What the action knows about the CI run that produced the reports. */
 export interface RunContext {
-  /** Idempotence key: the same results ingested twice have the same key. */
+  /**
+   * Identity of this job's results across workflow re-runs (run id, job, job key): a re-run's attempts join the
+   * same TestRunRecord. Together with `runAttempt` it is the idempotence key: ingesting it twice counts once.
+   */
   key: string;
   runId: string;
   runAttempt: number;

@@ -1,0 +1,87 @@
+/**
+ * What the runner tells us about this CI run, read from the GITHUB_* variables and the event payload.
+ */
+import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+
+export interface GitHubContext {
+  repository: string;
+  owner: string;
+  repo: string;
+  serverUrl: string;
+  apiUrl: string;
+  runId: string;
+  runAttempt: number;
+  job: string;
+  workflow: string;
+  sha: string;
+  ref: string;
+  refName: string;
+  eventName: string;
+  defaultBranch: string;
+  /** True when the head repository of a pull request is not this repository. */
+  fromFork: boolean;
+  pullRequest?: number;
+  workspace: string;
+  runnerTemp: string;
+}
+
+interface EventPayload {
+  repository?: { default_branch?: string; full_name?: string };
+  pull_request?: { number?: number; head?: { repo?: { full_name?: string } | null } };
+}
+
+function readEvent(path: string | undefined): EventPayload {
+  if (!path) return {};
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as EventPayload;
+  } catch {
+    return {};
+  }
+}
+
+export function contextFromEnv(env: NodeJS.ProcessEnv): GitHubContext {
+  const repository = env.GITHUB_REPOSITORY ?? 'local/local';
+  const [owner = 'local', repo = 'local'] = repository.split('/');
+  const event = readEvent(env.GITHUB_EVENT_PATH);
+  const headRepo = event.pull_request?.head?.repo?.full_name;
+  const ref = env.GITHUB_REF ?? '';
+  return {
+    repository,
+    owner,
+    repo,
+    serverUrl: env.GITHUB_SERVER_URL ?? 'https://github.com',
+    apiUrl: env.GITHUB_API_URL ?? 'https://api.github.com',
+    runId: env.GITHUB_RUN_ID ?? 'local',
+    runAttempt: Math.max(1, Number(env.GITHUB_RUN_ATTEMPT ?? '1') || 1),
+    job: env.GITHUB_JOB ?? 'job',
+    workflow: env.GITHUB_WORKFLOW ?? 'workflow',
+    sha: env.GITHUB_SHA ?? '',
+    ref,
+    refName: env.GITHUB_REF_NAME ?? ref.replace(/^refs\/(heads|tags)\//, ''),
+    eventName: env.GITHUB_EVENT_NAME ?? 'push',
+    defaultBranch: event.repository?.default_branch ?? 'main',
+    fromFork: headRepo !== undefined && headRepo !== repository,
+    pullRequest: event.pull_request?.number,
+    workspace: env.GITHUB_WORKSPACE ?? process.cwd(),
+    runnerTemp: env.RUNNER_TEMP ?? '',
+  };
+}
+
+export function isOnDefaultBranch(ctx: GitHubContext): boolean {
+  return ctx.eventName !== 'pull_request' && ctx.eventName !== 'pull_request_target'
+    && ctx.ref === `refs/heads/${ctx.defaultBranch}`;
+}
+
+/**
+ * The identity of this job's results across workflow re-runs: run id, job and the user's job key
+ * (matrix values), plus the report patterns so that two flakeguard steps in one job stay apart.
+ */
+export function runIdentity(ctx: GitHubContext, jobKey: string, reportPatterns: string[]): string {
+  const extra = createHash('sha256').update(`${jobKey}\n${reportPatterns.join('\n')}`).digest('hex').slice(0, 8);
+  return `${ctx.runId}/${ctx.job}/${extra}`;
+}
+
+export function runUrl(ctx: GitHubContext): string {
+  return `${ctx.serverUrl}/${ctx.repository}/actions/runs/${ctx.runId}/attempts/${ctx.runAttempt}`;
+}

@@ -1,0 +1,117 @@
+/**
+ * Merging one run's parsed results into the stored history. Pure: the inputs are not modified.
+ */
+import {
+  STATUS_CODE,
+  isFailure,
+  type History,
+  type ParsedTestCase,
+  type RunContext,
+  type TestHistory,
+  type TestRunRecord,
+} from '../model.ts';
+
+export interface RetentionOptions {
+  /** Most recent runs kept per test. */
+  maxRuns: number;
+  /** Runs older than this many days (before the newest run's time) are dropped. */
+  maxAgeDays: number;
+}
+
+export const DEFAULT_RETENTION: RetentionOptions = { maxRuns: 100, maxAgeDays: 90 };
+
+const DAY_MS = 86_400_000;
+const MAX_STORED_MESSAGE = 200;
+
+/** The key that makes ingestion idempotent: the same job attempt is counted once. */
+export function ingestionKey(run: RunContext): string {
+  return `${run.key}#${run.runAttempt}`;
+}
+
+export interface MergeResult {
+  history: History;
+  /** False when this run had been ingested before: the history is returned unchanged. */
+  ingested: boolean;
+}
+
+export type MessageNormaliser = (message: string) => string;
+
+function recordFor(test: ParsedTestCase, run: RunContext, normalise: MessageNormaliser): TestRunRecord {
+  const record: TestRunRecord = {
+    run: run.key,
+    sha: run.sha,
+    time: run.time,
+    onDefaultBranch: run.onDefaultBranch,
+    attempts: test.attempts.map((a) => STATUS_CODE[a.status]).join(''),
+  };
+  const firstFailure = test.attempts.find((a) => isFailure(a.status));
+  const message = firstFailure?.message ?? firstFailure?.type;
+  if (message) record.message = normalise(message).slice(0, MAX_STORED_MESSAGE);
+  const last = test.attempts[test.attempts.length - 1];
+  if (last?.durationSec !== undefined) record.durationSec = last.durationSec;
+  return record;
+}
+
+function applyRetention(runs: TestRunRecord[], newest: number, retention: RetentionOptions): TestRunRecord[] {
+  const oldestKept = newest - retention.maxAgeDays * DAY_MS;
+  const recent = runs.filter((r) => r.time >= oldestKept);
+  return recent.length > retention.maxRuns ? recent.slice(recent.length - retention.maxRuns) : recent;
+}
+
+export function mergeRun(
+  history: History,
+  tests: ParsedTestCase[],
+  run: RunContext,
+  alreadyIngested: ReadonlySet<string>,
+  options: { retention?: RetentionOptions; normalise?: MessageNormaliser } = {},
+): MergeResult {
+  if (alreadyIngested.has(ingestionKey(run))) return { history, ingested: false };
+  const retention = options.retention ?? DEFAULT_RETENTION;
+  const normalise = options.normalise ?? ((m: string) => m.trim());
+  const merged: History = new Map(history);
+
+  for (const test of tests) {
+    if (test.attempts.length === 0) continue;
+    const previous = merged.get(test.id);
+    const record = recordFor(test, run, normalise);
+    let runs: TestRunRecord[];
+    if (!previous) {
+      runs = [record];
+    } else {
+      // A workflow re-run of the same job adds attempts to the record of the first attempt.
+      const rerunOf = previous.runs.findIndex((r) => r.run === run.key);
+      if (rerunOf >= 0) {
+        const earlier = previous.runs[rerunOf]!;
+        const combined: TestRunRecord = {
+          ...earlier,
+          attempts: earlier.attempts + record.attempts,
+          message: earlier.message ?? record.message,
+          durationSec: record.durationSec ?? earlier.durationSec,
+        };
+        runs = previous.runs.map((r, i) => (i === rerunOf ? combined : r));
+      } else {
+        runs = [...previous.runs, record];
+        if (runs.length > 1 && runs[runs.length - 2]!.time > record.time) runs.sort((a, b) => a.time - b.time);
+      }
+    }
+    const updated: TestHistory = {
+      id: test.id,
+      name: test.name,
+      classname: test.classname,
+      runs: applyRetention(runs, Math.max(record.time, runs[runs.length - 1]!.time), retention),
+    };
+    const file = test.file ?? previous?.file;
+    const line = test.line ?? previous?.line;
+    if (file !== undefined) updated.file = file;
+    if (line !== undefined) updated.line = line;
+    merged.set(test.id, updated);
+  }
+
+  // Tests that did not run this time still age out.
+  for (const [id, h] of merged) {
+    const kept = applyRetention(h.runs, run.time, retention);
+    if (kept.length === 0) merged.delete(id);
+    else if (kept.length !== h.runs.length) merged.set(id, { ...h, runs: kept });
+  }
+  return { history: merged, ingested: true };
+}

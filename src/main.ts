@@ -1,0 +1,3 @@
+import { run } from './pipeline/run.ts';
+
+await run();

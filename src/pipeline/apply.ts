@@ -1,0 +1,215 @@
+/**
+ * One run applied to the data branch: from the snapshot read off the branch and this run's parsed reports to
+ * the outcome, the new quarantine decisions and the branch's new files. Pure: the same inputs give the same
+ * result, which is what lets a rejected push re-apply this run on top of a newer head.
+ */
+import type { History, ParsedReports, QuarantineState, RunContext, TestHistory } from '../model.ts';
+import type { TestOutcome } from '../config/inputs.ts';
+import { DEFAULT_RETENTION, ingestionKey, mergeRun, type MessageNormaliser, type RetentionOptions } from '../history/merge.ts';
+import { decideOutcome, type Outcome } from '../policy/outcome.ts';
+import { DEFAULT_POLICY, decideQuarantine, type Decision, type PolicyOptions } from '../policy/quarantine.ts';
+import {
+  META_FILE,
+  RUNS_FILE,
+  SCHEMA_VERSION,
+  historyPath,
+  overrideExpired,
+  renderHistoryShard,
+  renderMeta,
+  renderRuns,
+  renderStatsShard,
+  shardCountFor,
+  shardOf,
+  statsPath,
+  type FileProblem,
+  type RunRow,
+  type StatsLine,
+} from '../store/layout.ts';
+import { inBrokenShard, type Snapshot } from '../store/snapshot.ts';
+import { renderBranchReadme } from '../store/readme.ts';
+
+/** Scores of every test, shown in the stats file; computed by the scoring module. */
+export type ScoreTests = (histories: History) => Map<string, Record<string, unknown>>;
+
+export interface ApplyOptions {
+  retention: RetentionOptions;
+  policy: PolicyOptions;
+  normalise?: MessageNormaliser;
+  scoreTests?: ScoreTests;
+}
+
+export const DEFAULT_APPLY_OPTIONS: ApplyOptions = { retention: DEFAULT_RETENTION, policy: DEFAULT_POLICY };
+
+export interface ApplyInput {
+  snapshot: Snapshot;
+  reports: ParsedReports;
+  filesMatched: number;
+  testOutcome: TestOutcome;
+  run: RunContext;
+  /** The clock, ms. */
+  now: number;
+}
+
+export interface LapsedOverride {
+  id: string;
+  file: string;
+  line?: number;
+  until: string;
+}
+
+export interface ApplyResult {
+  outcome: Outcome;
+  /** False when this run's results were already in the history (a repeated ingestion). */
+  ingested: boolean;
+  /** Quarantined tests after this run, sorted. */
+  quarantined: string[];
+  newlyQuarantined: string[];
+  released: string[];
+  decisions: Map<string, Decision>;
+  history: History;
+  /** The branch's complete new content (path → text). */
+  files: Map<string, string>;
+  problems: FileProblem[];
+  lapsed: LapsedOverride[];
+}
+
+/** Quarantine as it stood before this run: stored state, then unexpired hand overrides; broken files forgive nothing. */
+export function quarantineBefore(snapshot: Snapshot, now: number): { quarantined: Set<string>; lapsed: LapsedOverride[] } {
+  const quarantined = new Set<string>();
+  const lapsed: LapsedOverride[] = [];
+  for (const [id, stats] of snapshot.stats) if (stats.quarantined) quarantined.add(id);
+  for (const [id, stored] of snapshot.overrides) {
+    if (overrideExpired(stored.override, now)) {
+      lapsed.push({ id, file: stored.file, line: stored.line, until: stored.override.until! });
+      continue;
+    }
+    if (stored.override.action === 'quarantine') quarantined.add(id);
+    else quarantined.delete(id);
+  }
+  for (const id of quarantined) if (inBrokenShard(snapshot, id)) quarantined.delete(id);
+  return { quarantined, lapsed };
+}
+
+export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPLY_OPTIONS): ApplyResult {
+  const { snapshot, reports, run, now } = input;
+  const nowIso = new Date(now).toISOString();
+  const before = quarantineBefore(snapshot, now);
+  const outcome = decideOutcome({
+    tests: reports.tests,
+    problems: reports.problems,
+    filesMatched: input.filesMatched,
+    testOutcome: input.testOutcome,
+    quarantined: before.quarantined,
+  });
+
+  const merged = mergeRun(snapshot.history, reports.tests, run, new Set(Object.keys(snapshot.meta.ingested)), {
+    retention: options.retention,
+    normalise: options.normalise,
+  });
+  const history = merged.history;
+
+  const runs = new Map<string, RunRow>(snapshot.runs);
+  if (merged.ingested) {
+    const previous = runs.get(run.key);
+    runs.set(run.key, {
+      sha: run.sha,
+      time: previous?.time ?? run.time,
+      onDefaultBranch: run.onDefaultBranch,
+      jobSucceeded: outcome.result === 'success',
+    });
+  }
+
+  const decisions = new Map<string, Decision>();
+  const lapsedIds = new Set(before.lapsed.map((l) => l.id));
+  for (const [id, test] of history) {
+    const stored = snapshot.overrides.get(id);
+    const override = stored && !lapsedIds.has(id) ? stored.override : null;
+    const previous: QuarantineState | undefined = snapshot.stats.get(id);
+    decisions.set(id, decideQuarantine(test, previous, override, nowIso, options.policy));
+  }
+
+  const quarantined = [...decisions].filter(([id, d]) => d.quarantined && !inBrokenShard(snapshot, id)).map(([id]) => id).sort();
+  const newlyQuarantined = quarantined.filter((id) => !before.quarantined.has(id));
+  const after = new Set(quarantined);
+  const released = [...before.quarantined].filter((id) => !after.has(id) && history.has(id)).sort();
+
+  const problems = [...snapshot.problems];
+  for (const [id, stored] of snapshot.overrides) {
+    if (!history.has(id)) {
+      problems.push({ file: stored.file, line: stored.line, message: `override for unknown test '${id}': no test with this id is in the history (kept; it applies once the test runs)` });
+    }
+  }
+
+  const files = renderFiles(snapshot, history, runs, decisions, merged.ingested ? ingestionKey(run) : undefined, now, options);
+  return {
+    outcome,
+    ingested: merged.ingested,
+    quarantined,
+    newlyQuarantined,
+    released,
+    decisions,
+    history,
+    files,
+    problems,
+    lapsed: before.lapsed,
+  };
+}
+
+function renderFiles(
+  snapshot: Snapshot,
+  history: History,
+  runs: Map<string, RunRow>,
+  decisions: Map<string, Decision>,
+  newIngestion: string | undefined,
+  now: number,
+  options: ApplyOptions,
+): Map<string, string> {
+  // Re-sharding would move tests out of a broken file the user still has to fix: keep the layout until then.
+  const shards = snapshot.brokenStats.size > 0 ? snapshot.meta.shards : shardCountFor(history.size);
+  const oldestKept = now - options.retention.maxAgeDays * 86_400_000;
+
+  const ingested: Record<string, number> = {};
+  for (const [key, time] of Object.entries(snapshot.meta.ingested)) if (time >= oldestKept) ingested[key] = time;
+  if (newIngestion) ingested[newIngestion] = now;
+
+  const referenced = new Set<string>();
+  for (const test of history.values()) for (const r of test.runs) referenced.add(r.run);
+  const keptRuns = new Map([...runs].filter(([key]) => referenced.has(key)));
+
+  const scores = options.scoreTests?.(history) ?? new Map<string, Record<string, unknown>>();
+  const historyShards: TestHistory[][] = Array.from({ length: shards }, () => []);
+  const statsShards: Array<Array<[string, StatsLine]>> = Array.from({ length: shards }, () => []);
+  for (const [id, test] of history) {
+    const shard = shardOf(id, shards);
+    historyShards[shard]!.push(test);
+    const decision = decisions.get(id)!;
+    const line: StatsLine = {
+      override: snapshot.overrides.get(id)?.override ?? null,
+      quarantined: decision.quarantined,
+      reason: decision.reason,
+      since: decision.since,
+      runs: decision.evidence.runs,
+      recent: decision.evidence.recent,
+      ...scores.get(id),
+    };
+    statsShards[shard]!.push([id, line]);
+  }
+  // Overrides written for tests that have no history yet are kept where the test will land.
+  for (const [id, stored] of snapshot.overrides) {
+    if (history.has(id)) continue;
+    statsShards[shardOf(id, shards)]!.push([id, { override: stored.override, quarantined: false, reason: 'no runs recorded yet' }]);
+  }
+
+  const files = new Map<string, string>();
+  files.set(META_FILE, renderMeta({ schema: SCHEMA_VERSION, shards, ingested }));
+  files.set(RUNS_FILE, renderRuns(keptRuns));
+  files.set('README.md', renderBranchReadme(shards));
+  for (let i = 0; i < shards; i++) {
+    if (historyShards[i]!.length > 0) files.set(historyPath(i, shards), renderHistoryShard(historyShards[i]!));
+    const path = statsPath(i, shards);
+    if (snapshot.brokenStats.has(path)) continue;
+    if (statsShards[i]!.length > 0) files.set(path, renderStatsShard(statsShards[i]!));
+  }
+  for (const [path, text] of snapshot.brokenStats) files.set(path, text);
+  return files;
+}

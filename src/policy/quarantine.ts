@@ -1,0 +1,177 @@
+/**
+ * The quarantine policy: from one test's history, its previous state and any hand override, decide whether
+ * the test is quarantined after this run, and say why in words. Pure.
+ *
+ * What it encodes (docs/policy.md explains each rule):
+ * - a hand override always wins until it lapses;
+ * - the same commit both failing and passing is the strongest evidence of flakiness;
+ * - a failure on a pull-request branch counts only when a pass on the same commit proves it was not the change;
+ * - a streak of failures running up to now is breakage, never auto-quarantined;
+ * - entering needs repeated evidence, leaving needs a long clean streak, so that a test does not flap.
+ */
+import { isFailure, CODE_STATUS, type Override, type QuarantineState, type TestHistory, type TestRunRecord } from '../model.ts';
+
+export interface PolicyOptions {
+  /** Enter when the test failed and passed on the same commit at least this many times in the window. */
+  enterSameCommitFlips: number;
+  /** Or when its trusted runs show at least this many separate failure episodes in the window. */
+  enterFailureEpisodes: number;
+  /** Runs considered, newest last. */
+  window: number;
+  /** A failure streak of at least this many runs up to now is breakage. */
+  breakageStreak: number;
+  /** Leave after this many consecutive runs that passed at the first attempt. */
+  releaseAfterCleanRuns: number;
+}
+
+export const DEFAULT_POLICY: PolicyOptions = {
+  enterSameCommitFlips: 2,
+  enterFailureEpisodes: 3,
+  window: 50,
+  breakageStreak: 3,
+  releaseAfterCleanRuns: 20,
+};
+
+export interface Evidence {
+  /** Runs in the window that have an outcome (not only skipped attempts). */
+  runs: number;
+  /** Failing runs on commits where the test also passed (in a retry, a re-run or another run). */
+  sameCommitFlips: number;
+  /** Runs whose failure counts: on the default branch, or on a commit where the test also passed. */
+  trustedFailures: number;
+  /** Maximal streaks of trusted failing runs. */
+  failureEpisodes: number;
+  /** Runs up to now whose every attempt failed, on commits where the test never passed. */
+  trailingBreakage: number;
+  /** Runs up to now that passed at their first attempt. */
+  cleanStreak: number;
+  /** Final outcome of the most recent runs, oldest first: P pass, F fail, R passed on retry. */
+  recent: string;
+}
+
+function outcomeAttempts(run: TestRunRecord): string {
+  return run.attempts.replace(/S/g, '');
+}
+
+export function gatherEvidence(history: TestHistory, window = DEFAULT_POLICY.window): Evidence {
+  const runs = history.runs.filter((r) => outcomeAttempts(r) !== '').slice(-window);
+  const passedOn = new Set<string>();
+  for (const run of runs) {
+    const attempts = outcomeAttempts(run);
+    if (attempts.includes('P')) passedOn.add(run.sha);
+  }
+  // Each failing run on a commit where the test also passed is one proven flake.
+  let sameCommitFlips = 0;
+  for (const run of runs) if (/[FE]/.test(outcomeAttempts(run)) && passedOn.has(run.sha)) sameCommitFlips++;
+
+  let trustedFailures = 0;
+  let failureEpisodes = 0;
+  let inEpisode = false;
+  for (const run of runs) {
+    const attempts = outcomeAttempts(run);
+    const failedOnce = /[FE]/.test(attempts);
+    const trusted = failedOnce && (run.onDefaultBranch || passedOn.has(run.sha));
+    if (trusted) {
+      trustedFailures++;
+      if (!inEpisode) failureEpisodes++;
+      inEpisode = true;
+    } else if (attempts.startsWith('P')) {
+      inEpisode = false;
+    }
+  }
+
+  let trailingBreakage = 0;
+  for (let i = runs.length - 1; i >= 0; i--) {
+    const run = runs[i]!;
+    if (outcomeAttempts(run).includes('P') || passedOn.has(run.sha)) break;
+    trailingBreakage++;
+  }
+  let cleanStreak = 0;
+  for (let i = runs.length - 1; i >= 0; i--) {
+    if (!outcomeAttempts(runs[i]!).startsWith('P')) break;
+    cleanStreak++;
+  }
+  const recent = runs
+    .slice(-20)
+    .map((r) => {
+      const a = outcomeAttempts(r);
+      const last = CODE_STATUS[a[a.length - 1]!]!;
+      if (isFailure(last)) return 'F';
+      return a.length > 1 ? 'R' : 'P';
+    })
+    .join('');
+  return { runs: runs.length, sameCommitFlips, trustedFailures, failureEpisodes, trailingBreakage, cleanStreak, recent };
+}
+
+export interface Decision extends QuarantineState {
+  evidence: Evidence;
+  /** Set when a hand override decided. */
+  override?: Override;
+}
+
+function times(n: number): string {
+  return n === 1 ? 'once' : `${n} times`;
+}
+
+export function describeEvidence(e: Evidence): string {
+  const parts: string[] = [];
+  if (e.sameCommitFlips > 0) parts.push(`failed and passed on the same commit ${times(e.sameCommitFlips)} in ${e.runs} runs`);
+  if (e.failureEpisodes > 0) parts.push(`${e.failureEpisodes} separate failure episode${e.failureEpisodes === 1 ? '' : 's'} (${e.trustedFailures} counted failures)`);
+  if (parts.length === 0) parts.push(`no counted failure in ${e.runs} runs`);
+  return parts.join('; ');
+}
+
+/**
+ * Decides one test's quarantine state. `previous` is the state stored before this run; `override` is the
+ * user's hand edit, already checked for expiry.
+ */
+export function decideQuarantine(
+  history: TestHistory,
+  previous: QuarantineState | undefined,
+  override: Override | null,
+  now: string,
+  options: PolicyOptions = DEFAULT_POLICY,
+): Decision {
+  const evidence = gatherEvidence(history, options.window);
+  const wasQuarantined = previous?.quarantined === true;
+  const keepSince = (quarantined: boolean): string => (wasQuarantined === quarantined && previous?.since ? previous.since : now);
+
+  if (override) {
+    const quarantined = override.action === 'quarantine';
+    const by = override.reason ? `: ${override.reason}` : '';
+    const until = override.until ? ` (until ${override.until})` : '';
+    return {
+      quarantined,
+      reason: quarantined ? `quarantined by hand${by}${until}` : `never quarantined, by hand${by}${until}`,
+      since: keepSince(quarantined),
+      evidence,
+      override,
+    };
+  }
+
+  const because = describeEvidence(evidence);
+  if (wasQuarantined) {
+    if (evidence.cleanStreak >= options.releaseAfterCleanRuns) {
+      return { quarantined: false, reason: `released: passed at the first attempt in the last ${evidence.cleanStreak} runs`, since: now, evidence };
+    }
+    return {
+      quarantined: true,
+      reason: `${because}; stays quarantined until it passes at the first attempt ${options.releaseAfterCleanRuns} runs in a row (now ${evidence.cleanStreak})`,
+      since: keepSince(true),
+      evidence,
+    };
+  }
+
+  if (evidence.trailingBreakage >= options.breakageStreak) {
+    return {
+      quarantined: false,
+      reason: `failed in the last ${evidence.trailingBreakage} runs with no pass on those commits: breakage, not flakiness`,
+      since: keepSince(false),
+      evidence,
+    };
+  }
+  if (evidence.sameCommitFlips >= options.enterSameCommitFlips || evidence.failureEpisodes >= options.enterFailureEpisodes) {
+    return { quarantined: true, reason: because, since: now, evidence };
+  }
+  return { quarantined: false, reason: because, since: keepSince(false), evidence };
+}

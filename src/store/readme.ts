@@ -1,0 +1,41 @@
+/** The README.md that flakeguard keeps on the data branch, so that the branch explains itself. */
+
+export function renderBranchReadme(shards: number): string {
+  return `# flakeguard data branch
+
+This branch is written by the [flakeguard](https://github.com/flakeguard/flakeguard) action. It is its database:
+the history of every test, the scores computed from it, and the quarantine decisions. Do not merge it into your
+code branches.
+
+## Files (schema 1, ${shards} shard${shards === 1 ? '' : 's'})
+
+| path | what it holds | edit by hand? |
+| --- | --- | --- |
+| \`stats/NN.json\` | one line per test: \`override\`, \`quarantined\`, \`reason\`, recent results and scores | **yes, the \`override\` field only** |
+| \`history/NN.json\` | one line per test: its recent runs \`[run, attempts, message, seconds]\` | no |
+| \`runs.json\` | one line per run: \`[commit, time, on default branch, job succeeded]\` | no |
+| \`flakeguard.json\` | schema version, shard count, runs already ingested | no |
+
+A test's shard \`NN\` is the FNV-1a hash of its id modulo the shard count, in hex. The job summary and the
+issues flakeguard opens name the exact file of each test.
+
+In \`recent\`, each letter is one run, oldest first: \`P\` passed, \`R\` passed on a retry, \`F\` failed.
+
+## Forcing or lifting a quarantine
+
+Find the test's line in \`stats/NN.json\` and change its \`override\` (GitHub's web editor is fine):
+
+\`\`\`
+"override": "quarantine"                       force it into quarantine
+"override": "never"                            never quarantine it
+"override": {"action": "quarantine", "reason": "JIRA-123", "until": "2026-12-31"}
+"override": null                               let flakeguard decide
+\`\`\`
+
+The change takes effect on the next run and is kept by every later run. An override with \`until\` lapses after
+that day (UTC) with a notice. Every other field is recomputed on each run, so edits to them are overwritten.
+
+If a stats file stops being valid JSON, flakeguard reports the file and line as an error, forgives no failure
+of the tests in that file until it is fixed, and never overwrites it.
+`;
+}

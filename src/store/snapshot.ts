@@ -1,0 +1,162 @@
+/**
+ * The data branch's content as plain data: read from file texts, rendered back into file texts. Pure apart
+ * from `readSnapshotDir`/`writeSnapshotDir`, which move texts between a folder and memory.
+ */
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { History, Override } from '../model.ts';
+import {
+  META_FILE,
+  RUNS_FILE,
+  SCHEMA_VERSION,
+  parseHistoryShard,
+  parseLineObject,
+  parseMeta,
+  parseOverride,
+  parseRuns,
+  shardOf,
+  type FileProblem,
+  type Meta,
+  type RunRow,
+  type StatsLine,
+} from './layout.ts';
+
+export interface StoredOverride {
+  override: Override;
+  file: string;
+  line?: number;
+}
+
+export interface Snapshot {
+  meta: Meta;
+  runs: Map<string, RunRow>;
+  history: History;
+  /** Stats lines of healthy stats files, by test id. */
+  stats: Map<string, StatsLine>;
+  /** Valid hand overrides, by test id (expiry not yet applied). */
+  overrides: Map<string, StoredOverride>;
+  /** Stats files that could not be read: kept byte for byte, and their tests forgive nothing. */
+  brokenStats: Map<string, string>;
+  /** Shard indexes (under meta.shards) whose stats file is broken. */
+  brokenShards: Set<number>;
+  /** Everything wrong with the files, for error annotations. */
+  problems: FileProblem[];
+}
+
+export function emptySnapshot(): Snapshot {
+  return {
+    meta: { schema: SCHEMA_VERSION, shards: 1, ingested: {} },
+    runs: new Map(),
+    history: new Map(),
+    stats: new Map(),
+    overrides: new Map(),
+    brokenStats: new Map(),
+    brokenShards: new Set(),
+    problems: [],
+  };
+}
+
+/** Builds a snapshot from the branch's files (path → text). */
+export function parseSnapshot(files: Map<string, string>): Snapshot {
+  const snapshot = emptySnapshot();
+  const metaText = files.get(META_FILE);
+  if (metaText !== undefined) {
+    const { meta, problems } = parseMeta(metaText);
+    if (meta) snapshot.meta = meta;
+    snapshot.problems.push(...problems);
+  }
+  const runsText = files.get(RUNS_FILE);
+  if (runsText !== undefined) {
+    const { runs, problems } = parseRuns(RUNS_FILE, runsText);
+    snapshot.runs = runs;
+    snapshot.problems.push(...problems);
+  }
+  const paths = [...files.keys()].sort();
+  for (const path of paths) {
+    if (path.startsWith('history/') && path.endsWith('.json')) {
+      snapshot.problems.push(...parseHistoryShard(path, files.get(path)!, snapshot.runs, snapshot.history));
+    }
+  }
+  for (const path of paths) {
+    if (path.startsWith('stats/') && path.endsWith('.json')) readStatsFile(snapshot, path, files.get(path)!);
+  }
+  return snapshot;
+}
+
+function shardIndexOfPath(path: string): number | undefined {
+  const match = /^stats\/([0-9a-f]+)\.json$/.exec(path);
+  return match ? parseInt(match[1]!, 16) : undefined;
+}
+
+function readStatsFile(snapshot: Snapshot, path: string, text: string): void {
+  const { value, problems } = parseLineObject(path, text, 'tests');
+  const lineProblems: FileProblem[] = [];
+  if (value) {
+    for (const [id, raw] of value.entries) {
+      const line = value.lines.get(id);
+      if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+        lineProblems.push({ file: path, line, message: `the entry of '${id}' must be an object` });
+        continue;
+      }
+      const entry = raw as Record<string, unknown>;
+      const { override, problem } = parseOverride(entry.override);
+      if (problem) {
+        lineProblems.push({ file: path, line, message: `${problem} (test '${id}')` });
+        continue;
+      }
+      const stats: StatsLine = {
+        ...entry,
+        override,
+        quarantined: entry.quarantined === true,
+        reason: typeof entry.reason === 'string' ? entry.reason : '',
+      };
+      if (typeof entry.since === 'string') stats.since = entry.since;
+      snapshot.stats.set(id, stats);
+      if (override) snapshot.overrides.set(id, { override, file: path, line });
+    }
+  }
+  const all = [...problems, ...lineProblems];
+  if (all.length === 0) return;
+  // Fail closed: a stats file we cannot fully read forgives nothing and is kept exactly as the user left it.
+  if (value) {
+    for (const [id] of value.entries) {
+      snapshot.stats.delete(id);
+      snapshot.overrides.delete(id);
+    }
+  }
+  snapshot.brokenStats.set(path, text);
+  const index = shardIndexOfPath(path);
+  if (index !== undefined) snapshot.brokenShards.add(index);
+  snapshot.problems.push(...all);
+}
+
+/** True when the test's stats live in a broken file, so that nothing about it may be forgiven. */
+export function inBrokenShard(snapshot: Snapshot, id: string): boolean {
+  return snapshot.brokenShards.size > 0 && snapshot.brokenShards.has(shardOf(id, snapshot.meta.shards));
+}
+
+export async function readSnapshotDir(dir: string): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  const walk = async (relative: string): Promise<void> => {
+    const entries = await readdir(join(dir, relative), { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      if (entry.name === '.git') continue;
+      const path = relative ? `${relative}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) await walk(path);
+      else if (entry.isFile()) files.set(path, await readFile(join(dir, path), 'utf8'));
+    }
+  };
+  await walk('');
+  return files;
+}
+
+/** Makes the folder hold exactly `files` (besides .git). */
+export async function writeSnapshotDir(dir: string, files: Map<string, string>): Promise<void> {
+  const existing = await readSnapshotDir(dir);
+  for (const path of existing.keys()) if (!files.has(path)) await rm(join(dir, path), { force: true });
+  for (const [path, text] of files) {
+    if (existing.get(path) === text) continue;
+    await mkdir(dirname(join(dir, path)), { recursive: true });
+    await writeFile(join(dir, path), text);
+  }
+}

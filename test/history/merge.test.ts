@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { ingestionKey, mergeRun } from '../../src/history/merge.ts';
+import type { History } from '../../src/model.ts';
+import { parsedTest, runContext } from '../support/builders.ts';
+
+const empty: History = new Map();
+
+describe('mergeRun', () => {
+  it('adds one record per test with its attempts and normalised first failure', () => {
+    const { history, ingested } = mergeRun(empty, [parsedTest('a::x', 'FP'), parsedTest('a::y', 'P')], runContext(1), new Set(), {
+      normalise: (m) => m.toUpperCase(),
+    });
+    expect(ingested).toBe(true);
+    expect(history.get('a::x')!.runs).toEqual([
+      { run: 'run1/test/x', sha: 'sha1', time: runContext(1).time, onDefaultBranch: true, attempts: 'FP', message: 'BOOM F' },
+    ]);
+    expect(history.get('a::y')!.runs[0]!.attempts).toBe('P');
+  });
+
+  it('does not modify its input', () => {
+    const first = mergeRun(empty, [parsedTest('a', 'P')], runContext(1), new Set()).history;
+    const snapshot = JSON.stringify([...first]);
+    mergeRun(first, [parsedTest('a', 'F')], runContext(2), new Set());
+    expect(JSON.stringify([...first])).toBe(snapshot);
+  });
+
+  it('ignores a run it has already ingested', () => {
+    const run = runContext(1);
+    const first = mergeRun(empty, [parsedTest('a', 'P')], run, new Set()).history;
+    const again = mergeRun(first, [parsedTest('a', 'P')], run, new Set([ingestionKey(run)]));
+    expect(again.ingested).toBe(false);
+    expect(again.history.get('a')!.runs).toHaveLength(1);
+  });
+
+  it('appends a workflow re-run to the record of the same run', () => {
+    const first = mergeRun(empty, [parsedTest('a', 'F')], runContext(1), new Set()).history;
+    const rerun = mergeRun(first, [parsedTest('a', 'P')], runContext(1, { runAttempt: 2 }), new Set([ingestionKey(runContext(1))]));
+    expect(rerun.history.get('a')!.runs.map((r) => r.attempts)).toEqual(['FP']);
+  });
+
+  it('keeps runs in time order when an older report arrives late', () => {
+    let h = mergeRun(empty, [parsedTest('a', 'P')], runContext(5), new Set()).history;
+    h = mergeRun(h, [parsedTest('a', 'F')], runContext(3), new Set()).history;
+    expect(h.get('a')!.runs.map((r) => r.attempts)).toEqual(['F', 'P']);
+  });
+
+  it('keeps a rolling window by count and by age, and forgets tests with no run left', () => {
+    let h: History = new Map();
+    for (let i = 1; i <= 5; i++) h = mergeRun(h, [parsedTest('a', 'P'), ...(i === 1 ? [parsedTest('old', 'P')] : [])], runContext(i), new Set(), { retention: { maxRuns: 3, maxAgeDays: 365 } }).history;
+    expect(h.get('a')!.runs.map((r) => r.sha)).toEqual(['sha3', 'sha4', 'sha5']);
+    const later = runContext(6, { time: runContext(1).time + 40 * 86_400_000 });
+    h = mergeRun(h, [parsedTest('a', 'P')], later, new Set(), { retention: { maxRuns: 100, maxAgeDays: 30 } }).history;
+    expect(h.has('old')).toBe(false);
+    expect(h.get('a')!.runs.map((r) => r.sha)).toEqual(['sha6']);
+  });
+});

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { applyRun, type ApplyInput } from '../../src/pipeline/apply.ts';
+import type { ParsedTestCase } from '../../src/model.ts';
+import { emptySnapshot, parseSnapshot, type Snapshot } from '../../src/store/snapshot.ts';
+import { parsedTest, runContext } from '../support/builders.ts';
+
+function input(snapshot: Snapshot, tests: ParsedTestCase[], n: number, extra: Partial<ApplyInput> = {}): ApplyInput {
+  const run = runContext(n);
+  return { snapshot, reports: { tests, problems: [], filesRead: 1 }, filesMatched: 1, testOutcome: '', run, now: run.time, ...extra };
+}
+
+/** Applies runs one after another, each on the files the previous one wrote. */
+function sequence(runs: ParsedTestCase[][], start = emptySnapshot()) {
+  let snapshot = start;
+  let result = applyRun(input(snapshot, runs[0]!, 1));
+  for (let i = 1; i < runs.length; i++) {
+    snapshot = parseSnapshot(result.files);
+    result = applyRun(input(snapshot, runs[i]!, i + 1));
+  }
+  return result;
+}
+
+function editStats(files: Map<string, string>, edit: (text: string) => string): Snapshot {
+  const edited = new Map(files);
+  edited.set('stats/00.json', edit(files.get('stats/00.json')!));
+  return parseSnapshot(edited);
+}
+
+describe('applyRun', () => {
+  it('is deterministic: the same run on the same snapshot writes the same files', () => {
+    const a = applyRun(input(emptySnapshot(), [parsedTest('x', 'FP')], 1));
+    const b = applyRun(input(emptySnapshot(), [parsedTest('x', 'FP')], 1));
+    expect([...a.files]).toEqual([...b.files]);
+  });
+
+  it('counts a re-ingested run once and writes nothing new', () => {
+    const first = applyRun(input(emptySnapshot(), [parsedTest('x', 'F')], 1));
+    const again = applyRun(input(parseSnapshot(first.files), [parsedTest('x', 'F')], 1));
+    expect(again.ingested).toBe(false);
+    expect([...again.files]).toEqual([...first.files]);
+    expect(again.outcome.result).toBe('failure');
+  });
+
+  it('decides the outcome from the quarantine before the run', () => {
+    const result = sequence([[parsedTest('x', 'FP')], [parsedTest('x', 'FP')], [parsedTest('x', 'F')]]);
+    expect(result.outcome.forgiven.map((t) => t.id)).toEqual(['x']);
+    expect(result.outcome.result).toBe('success');
+    const second = sequence([[parsedTest('x', 'FP')], [parsedTest('x', 'FP')]]);
+    expect(second.newlyQuarantined).toEqual(['x']);
+  });
+
+  it('keeps a hand override through every later run', () => {
+    const first = applyRun(input(emptySnapshot(), [parsedTest('x', 'P'), parsedTest('y', 'P')], 1));
+    let snapshot = editStats(first.files, (t) => t.replace('"x": {"override":null', '"x": {"override":"quarantine"'));
+    for (let n = 2; n <= 4; n++) {
+      const result = applyRun(input(snapshot, [parsedTest('x', n === 3 ? 'F' : 'P'), parsedTest('y', 'P')], n));
+      expect(result.quarantined).toEqual(['x']);
+      if (n === 3) expect(result.outcome.forgiven.map((t) => t.id)).toEqual(['x']);
+      snapshot = parseSnapshot(result.files);
+    }
+    expect(snapshot.overrides.get('x')!.override).toEqual({ action: 'quarantine' });
+  });
+
+  it('lets an expired override lapse with a notice instead of failing', () => {
+    const first = applyRun(input(emptySnapshot(), [parsedTest('x', 'P')], 1));
+    const snapshot = editStats(first.files, (t) => t.replace('"x": {"override":null', '"x": {"override":{"action":"quarantine","until":"2020-01-01"}'));
+    const result = applyRun(input(snapshot, [parsedTest('x', 'F')], 2));
+    expect(result.lapsed).toEqual([{ id: 'x', file: 'stats/00.json', line: 2, until: '2020-01-01' }]);
+    expect(result.outcome.result).toBe('failure');
+    expect(result.quarantined).toEqual([]);
+  });
+
+  it('never overwrites a broken stats file and forgives nothing in it', () => {
+    const quarantined = sequence([[parsedTest('x', 'FP')], [parsedTest('x', 'FP')]]);
+    expect(quarantined.quarantined).toEqual(['x']);
+    const brokenText = quarantined.files.get('stats/00.json')!.replace('"override":null', '"override":nul');
+    const snapshot = editStats(quarantined.files, () => brokenText);
+    const result = applyRun(input(snapshot, [parsedTest('x', 'F')], 3));
+    expect(result.outcome.blocking.map((t) => t.id)).toEqual(['x']);
+    expect(result.files.get('stats/00.json')).toBe(brokenText);
+    expect(result.problems[0]).toMatchObject({ file: 'stats/00.json', line: 2 });
+    // The history is still saved.
+    expect(result.history.get('x')!.runs).toHaveLength(3);
+  });
+
+  it('reports an override for an unknown test and keeps it', () => {
+    const first = applyRun(input(emptySnapshot(), [parsedTest('x', 'P')], 1));
+    const snapshot = editStats(first.files, (t) => t.replace('\n}}', ',\n"later": {"override":"never"}\n}}'));
+    const result = applyRun(input(snapshot, [parsedTest('x', 'P')], 2));
+    expect(result.problems).toEqual([{ file: 'stats/00.json', line: 3, message: expect.stringContaining("unknown test 'later'") }]);
+    expect(parseSnapshot(result.files).overrides.get('later')!.override).toEqual({ action: 'never' });
+  });
+});

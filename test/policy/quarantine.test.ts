@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_POLICY, decideQuarantine, gatherEvidence } from '../../src/policy/quarantine.ts';
+import { historyOf } from '../support/builders.ts';
+
+const NOW = '2026-11-21T00:00:00.000Z';
+
+describe('gatherEvidence', () => {
+  it('counts failing runs proven flaky by a pass on the same commit', () => {
+    const e = gatherEvidence(historyOf('t', 'P FP F@x P@x F@y'));
+    expect(e.sameCommitFlips).toBe(2);
+    expect(e.recent).toBe('PRFPF');
+  });
+
+  it('does not count pull-request failures without same-commit evidence', () => {
+    const e = gatherEvidence(historyOf('t', 'P F! P F! P F!@z P!@z'));
+    expect(e.trustedFailures).toBe(1);
+    expect(e.failureEpisodes).toBe(1);
+  });
+
+  it('sees a failure streak running up to now as breakage', () => {
+    expect(gatherEvidence(historyOf('t', 'P P F F FF')).trailingBreakage).toBe(3);
+    expect(gatherEvidence(historyOf('t', 'P F F@a P@a')).trailingBreakage).toBe(0);
+  });
+
+  it('ignores skipped runs', () => {
+    expect(gatherEvidence(historyOf('t', 'P S S P')).runs).toBe(2);
+  });
+});
+
+describe('decideQuarantine', () => {
+  it('quarantines after two proven flakes', () => {
+    const d = decideQuarantine(historyOf('t', 'P FP P FP'), undefined, null, NOW);
+    expect(d.quarantined).toBe(true);
+    expect(d.reason).toBe('failed and passed on the same commit 2 times in 4 runs; 2 separate failure episodes (2 counted failures)');
+    expect(d.since).toBe(NOW);
+  });
+
+  it('does not quarantine on one proven flake', () => {
+    expect(decideQuarantine(historyOf('t', 'P FP P P'), undefined, null, NOW).quarantined).toBe(false);
+  });
+
+  it('quarantines after repeated failure episodes on the default branch', () => {
+    expect(decideQuarantine(historyOf('t', 'P F P F P F P'), undefined, null, NOW).quarantined).toBe(true);
+  });
+
+  it('never auto-quarantines a breakage streak, whatever came before', () => {
+    const d = decideQuarantine(historyOf('t', 'FP P FP P F F F'), undefined, null, NOW);
+    expect(d.quarantined).toBe(false);
+    expect(d.reason).toMatch(/breakage, not flakiness/);
+  });
+
+  it('does not quarantine on pull-request failures alone', () => {
+    expect(decideQuarantine(historyOf('t', 'P F! P F! P F! P'), undefined, null, NOW).quarantined).toBe(false);
+  });
+
+  it('keeps a quarantined test in until a long clean streak, then releases it', () => {
+    const previous = { quarantined: true, reason: 'x', since: '2026-01-01T00:00:00.000Z' };
+    const clean = Array.from({ length: DEFAULT_POLICY.releaseAfterCleanRuns - 1 }, () => 'P').join(' ');
+    const kept = decideQuarantine(historyOf('t', `FP FP ${clean}`), previous, null, NOW);
+    expect(kept.quarantined).toBe(true);
+    expect(kept.since).toBe(previous.since);
+    const released = decideQuarantine(historyOf('t', `FP FP ${clean} P`), previous, null, NOW);
+    expect(released.quarantined).toBe(false);
+    expect(released.reason).toBe(`released: passed at the first attempt in the last ${DEFAULT_POLICY.releaseAfterCleanRuns} runs`);
+  });
+
+  it('lets a hand override win both ways', () => {
+    const flaky = historyOf('t', 'FP FP FP');
+    const never = decideQuarantine(flaky, undefined, { action: 'never', reason: 'owned by infra' }, NOW);
+    expect(never).toMatchObject({ quarantined: false, reason: 'never quarantined, by hand: owned by infra' });
+    const forced = decideQuarantine(historyOf('t', 'P P'), undefined, { action: 'quarantine', until: '2026-12-31' }, NOW);
+    expect(forced).toMatchObject({ quarantined: true, reason: 'quarantined by hand (until 2026-12-31)' });
+  });
+});
