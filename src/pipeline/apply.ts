@@ -69,6 +69,8 @@ export interface ApplyResult {
   history: History;
   /** The branch's complete new content (path → text). */
   files: Map<string, string>;
+  /** Number of stats/history shards in `files`. */
+  shards: number;
   problems: FileProblem[];
   lapsed: LapsedOverride[];
 }
@@ -140,7 +142,9 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
     }
   }
 
-  const files = renderFiles(snapshot, history, runs, decisions, merged.ingested ? ingestionKey(run) : undefined, now, options);
+  // Re-sharding would move tests out of a broken file the user still has to fix: keep the layout until then.
+  const shards = snapshot.brokenStats.size > 0 ? snapshot.meta.shards : shardCountFor(history.size);
+  const files = renderFiles(snapshot, shards, history, runs, decisions, merged.ingested ? ingestionKey(run) : undefined, now, options);
   return {
     outcome,
     ingested: merged.ingested,
@@ -150,6 +154,7 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
     decisions,
     history,
     files,
+    shards,
     problems,
     lapsed: before.lapsed,
   };
@@ -157,6 +162,7 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
 
 function renderFiles(
   snapshot: Snapshot,
+  shards: number,
   history: History,
   runs: Map<string, RunRow>,
   decisions: Map<string, Decision>,
@@ -164,8 +170,6 @@ function renderFiles(
   now: number,
   options: ApplyOptions,
 ): Map<string, string> {
-  // Re-sharding would move tests out of a broken file the user still has to fix: keep the layout until then.
-  const shards = snapshot.brokenStats.size > 0 ? snapshot.meta.shards : shardCountFor(history.size);
   const oldestKept = now - options.retention.maxAgeDays * 86_400_000;
 
   const ingested: Record<string, number> = {};
