@@ -6,17 +6,21 @@ import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
 import { DEFAULT_RETENTION, type RetentionOptions } from '../history/merge.ts';
 import { DEFAULT_POLICY, type PolicyOptions } from '../policy/quarantine.ts';
+import { DEFAULT_COMPACT_EVERY } from '../pipeline/apply.ts';
 import { InputError } from './inputs.ts';
 
 export interface FileConfig {
   retention: RetentionOptions;
   policy: PolicyOptions;
+  /** Squash the data branch to a fresh root every this many writes. */
+  compactEvery: number;
 }
 
-export const DEFAULT_FILE_CONFIG: FileConfig = { retention: DEFAULT_RETENTION, policy: DEFAULT_POLICY };
+export const DEFAULT_FILE_CONFIG: FileConfig = { retention: DEFAULT_RETENTION, policy: DEFAULT_POLICY, compactEvery: DEFAULT_COMPACT_EVERY };
 
-const SECTIONS: Record<string, Record<string, [keyof RetentionOptions | keyof PolicyOptions, number, number]>> = {
-  history: { 'max-runs': ['maxRuns', 2, 10_000], 'max-age-days': ['maxAgeDays', 1, 3650] },
+type Field = keyof RetentionOptions | keyof PolicyOptions | 'compactEvery';
+const SECTIONS: Record<string, Record<string, [Field, number, number]>> = {
+  history: { 'max-runs': ['maxRuns', 2, 10_000], 'max-age-days': ['maxAgeDays', 1, 3650], 'compact-every': ['compactEvery', 2, 100_000] },
   policy: {
     'enter-same-commit-flips': ['enterSameCommitFlips', 1, 1000],
     'enter-failure-episodes': ['enterFailureEpisodes', 1, 1000],
@@ -33,7 +37,7 @@ export function parseFileConfig(text: string, path: string): FileConfig {
   } catch (error) {
     throw new InputError(`Config file ${path} is not valid YAML: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const config: FileConfig = { retention: { ...DEFAULT_RETENTION }, policy: { ...DEFAULT_POLICY } };
+  const config: FileConfig = { retention: { ...DEFAULT_RETENTION }, policy: { ...DEFAULT_POLICY }, compactEvery: DEFAULT_COMPACT_EVERY };
   if (raw === null || raw === undefined) return config;
   if (typeof raw !== 'object' || Array.isArray(raw)) throw new InputError(`Config file ${path} must be a mapping.`);
   for (const [section, values] of Object.entries(raw as Record<string, unknown>)) {
@@ -49,8 +53,8 @@ export function parseFileConfig(text: string, path: string): FileConfig {
       if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
         throw new InputError(`Config file ${path}: '${section}.${key}' must be a whole number from ${min} to ${max}.`);
       }
-      const target = (section === 'history' ? config.retention : config.policy) as unknown as Record<string, number>;
-      target[field] = value;
+      if (field === 'compactEvery') config.compactEvery = value;
+      else ((section === 'history' ? config.retention : config.policy) as unknown as Record<string, number>)[field] = value;
     }
   }
   return config;

@@ -14,17 +14,15 @@ import {
   SCHEMA_VERSION,
   historyPath,
   overrideExpired,
-  renderHistoryShard,
   renderMeta,
-  renderRuns,
   renderStatsShard,
   shardCountFor,
   shardOf,
   statsPath,
   type FileProblem,
-  type RunRow,
   type StatsLine,
 } from '../store/layout.ts';
+import { nextSeq, renderHistoryShard, renderRuns, type RunTable } from '../store/history-format.ts';
 import { inBrokenShard, type Snapshot } from '../store/snapshot.ts';
 import { renderBranchReadme } from '../store/readme.ts';
 
@@ -33,11 +31,14 @@ export type ScoreTests = (histories: History) => Map<string, Record<string, unkn
 
 export interface ApplyOptions {
   retention: RetentionOptions;
+  /** Squash the branch to a fresh root commit every this many writes, so that clones stay small. */
+  compactEvery?: number;
   policy: PolicyOptions;
   normalise?: MessageNormaliser;
   scoreTests?: ScoreTests;
 }
 
+export const DEFAULT_COMPACT_EVERY = 100;
 export const DEFAULT_APPLY_OPTIONS: ApplyOptions = { retention: DEFAULT_RETENTION, policy: DEFAULT_POLICY };
 
 export interface ApplyInput {
@@ -71,6 +72,10 @@ export interface ApplyResult {
   files: Map<string, string>;
   /** Number of stats/history shards in `files`. */
   shards: number;
+  /** Scores by test id, as written into the stats files (empty without `scoreTests`). */
+  scores: Map<string, Record<string, unknown>>;
+  /** Write `files` as a fresh root commit (replacing the branch's past) instead of on top of the head. */
+  compact: boolean;
   problems: FileProblem[];
   lapsed: LapsedOverride[];
 }
@@ -110,14 +115,16 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
   });
   const history = merged.history;
 
-  const runs = new Map<string, RunRow>(snapshot.runs);
+  const runs: RunTable = new Map(snapshot.runs);
   if (merged.ingested) {
     const previous = runs.get(run.key);
     runs.set(run.key, {
+      seq: previous?.seq ?? nextSeq(runs),
       sha: run.sha,
       time: previous?.time ?? run.time,
       onDefaultBranch: run.onDefaultBranch,
       jobSucceeded: outcome.result === 'success',
+      ...(run.url ? { url: run.url } : {}),
     });
   }
 
@@ -144,7 +151,10 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
 
   // Re-sharding would move tests out of a broken file the user still has to fix: keep the layout until then.
   const shards = snapshot.brokenStats.size > 0 ? snapshot.meta.shards : shardCountFor(history.size);
-  const files = renderFiles(snapshot, shards, history, runs, decisions, merged.ingested ? ingestionKey(run) : undefined, now, options);
+  const writes = snapshot.meta.writes + (merged.ingested ? 1 : 0);
+  const compact = merged.ingested && writes >= (options.compactEvery ?? DEFAULT_COMPACT_EVERY);
+  const scores = options.scoreTests?.(history) ?? new Map<string, Record<string, unknown>>();
+  const files = renderFiles(snapshot, shards, compact ? 0 : writes, history, runs, decisions, scores, merged.ingested ? ingestionKey(run) : undefined, now, options);
   return {
     outcome,
     ingested: merged.ingested,
@@ -155,6 +165,8 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
     history,
     files,
     shards,
+    scores,
+    compact,
     problems,
     lapsed: before.lapsed,
   };
@@ -163,9 +175,11 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
 function renderFiles(
   snapshot: Snapshot,
   shards: number,
+  writes: number,
   history: History,
-  runs: Map<string, RunRow>,
+  runs: RunTable,
   decisions: Map<string, Decision>,
+  scores: Map<string, Record<string, unknown>>,
   newIngestion: string | undefined,
   now: number,
   options: ApplyOptions,
@@ -180,7 +194,6 @@ function renderFiles(
   for (const test of history.values()) for (const r of test.runs) referenced.add(r.run);
   const keptRuns = new Map([...runs].filter(([key]) => referenced.has(key)));
 
-  const scores = options.scoreTests?.(history) ?? new Map<string, Record<string, unknown>>();
   const historyShards: TestHistory[][] = Array.from({ length: shards }, () => []);
   const statsShards: Array<Array<[string, StatsLine]>> = Array.from({ length: shards }, () => []);
   for (const [id, test] of history) {
@@ -205,11 +218,11 @@ function renderFiles(
   }
 
   const files = new Map<string, string>();
-  files.set(META_FILE, renderMeta({ schema: SCHEMA_VERSION, shards, ingested }));
+  files.set(META_FILE, renderMeta({ schema: SCHEMA_VERSION, shards, writes, ingested }));
   files.set(RUNS_FILE, renderRuns(keptRuns));
   files.set('README.md', renderBranchReadme(shards));
   for (let i = 0; i < shards; i++) {
-    if (historyShards[i]!.length > 0) files.set(historyPath(i, shards), renderHistoryShard(historyShards[i]!));
+    if (historyShards[i]!.length > 0) files.set(historyPath(i, shards), renderHistoryShard(historyShards[i]!, keptRuns));
     const path = statsPath(i, shards);
     if (snapshot.brokenStats.has(path)) continue;
     if (statsShards[i]!.length > 0) files.set(path, renderStatsShard(statsShards[i]!));

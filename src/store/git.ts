@@ -110,19 +110,34 @@ export class DataRepo {
     return (await this.git(['rev-parse', 'HEAD'])).trim();
   }
 
-  /** Stages the whole work tree and commits it; returns false when nothing changed. */
-  async commitAll(message: string): Promise<boolean> {
+  /**
+   * Stages the whole work tree and commits it; returns false when nothing changed. With `root`, the commit has
+   * no parent: the branch's past is squashed away (compaction).
+   */
+  async commitAll(message: string, options: { root?: boolean } = {}): Promise<boolean> {
     await this.git(['add', '-A']);
+    if (options.root) {
+      const tree = (await this.git(['write-tree'])).trim();
+      const commit = (await this.git([...IDENTITY, 'commit-tree', tree, '-m', message])).trim();
+      await this.git(['update-ref', 'HEAD', commit]);
+      return true;
+    }
     const status = await this.git(['status', '--porcelain']);
     if (status.trim() === '') return false;
     await this.git([...IDENTITY, 'commit', '-q', '--no-verify', '-m', message]);
     return true;
   }
 
-  /** Pushes HEAD as the branch; a non-fast-forward is reported as rejected so the caller can retry. */
-  async push(): Promise<PushResult> {
+  /**
+   * Pushes HEAD as the branch; a non-fast-forward is reported as rejected so the caller can retry. With
+   * `replacing`, HEAD is a fresh root that replaces exactly that head: `--force-with-lease` makes the push fail,
+   * rather than overwrite, when another writer moved the branch meanwhile.
+   */
+  async push(options: { replacing?: string | null } = {}): Promise<PushResult> {
+    const args = ['push', '-q', '--porcelain', 'origin', `HEAD:refs/heads/${this.branch}`];
+    if (options.replacing) args.splice(2, 0, `--force-with-lease=refs/heads/${this.branch}:${options.replacing}`);
     try {
-      await this.git(['push', '-q', '--porcelain', 'origin', `HEAD:refs/heads/${this.branch}`]);
+      await this.git(args);
       return { pushed: true, commit: (await this.git(['rev-parse', 'HEAD'])).trim() };
     } catch (error) {
       const stderr = error instanceof GitError ? `${error.stderr}\n${error.message}` : String(error);

@@ -1,16 +1,17 @@
 /**
  * The files of the data branch and their text form. Pure: parse text into data, render data into text.
  *
- * Layout (schema 1), documented for users in docs/data-branch.md and in the README.md written on the branch:
- *   flakeguard.json      schema, shard count, ingested run keys (idempotence)
- *   runs.json            one line per run: sha, time, default branch, job result
- *   history/NN.json      one line per test: its rolling window of runs
+ * Layout (schema 2), documented for users in docs/data-branch.md and in the README.md written on the branch:
+ *   flakeguard.json      schema, shard count, writes since the last compaction, ingested run keys (idempotence)
+ *   runs.json            one line per run: sequence number, key, sha, time, default branch, job result, link
+ *   history/NN.json      one line per test: its rolling window of runs (src/store/history-format.ts)
  *   stats/NN.json        one line per test: scores, quarantine state and the hand-editable `override`
  *   README.md            how to read and edit the branch
  */
-import type { History, Override, TestHistory, TestRunRecord } from '../model.ts';
+import type { Override } from '../model.ts';
 
-export const SCHEMA_VERSION = 1;
+/** Written by this version. Older layouts are migrated on read (src/store/migrate.ts), never rejected. */
+export const SCHEMA_VERSION = 2;
 export const META_FILE = 'flakeguard.json';
 export const RUNS_FILE = 'runs.json';
 export const TESTS_PER_SHARD = 2000;
@@ -18,15 +19,10 @@ export const TESTS_PER_SHARD = 2000;
 export interface Meta {
   schema: number;
   shards: number;
+  /** Commits written since the branch was last squashed to a fresh root. */
+  writes: number;
   /** ingestion key → time (ms) it was ingested; pruned with the history's age limit. */
   ingested: Record<string, number>;
-}
-
-export interface RunRow {
-  sha: string;
-  time: number;
-  onDefaultBranch: boolean;
-  jobSucceeded?: boolean;
 }
 
 /** One line of a stats file. Only `override` is read back from users; the rest is recomputed every run. */
@@ -154,119 +150,12 @@ function locateBrokenLine(text: string): number | undefined {
   return undefined;
 }
 
-/* ---------- history ---------- */
-
-/** A stored run of one test: [run key, attempts, normalised message?, duration?]. */
-type StoredRun = [string, string, (string | null)?, (number | null)?];
-
-interface StoredTest {
-  name: string;
-  classname: string;
-  file?: string;
-  line?: number;
-  runs: StoredRun[];
-}
-
-export function renderHistoryShard(tests: TestHistory[]): string {
-  return renderLineObject(
-    SCHEMA_VERSION,
-    'tests',
-    tests.map((t) => {
-      const stored: StoredTest = { name: t.name, classname: t.classname, runs: t.runs.map(storeRun) };
-      if (t.file !== undefined) stored.file = t.file;
-      if (t.line !== undefined) stored.line = t.line;
-      return [t.id, stored];
-    }),
-  );
-}
-
-function storeRun(r: TestRunRecord): StoredRun {
-  const stored: StoredRun = [r.run, r.attempts];
-  if (r.message !== undefined || r.durationSec !== undefined) stored.push(r.message ?? null);
-  if (r.durationSec !== undefined) stored.push(r.durationSec);
-  return stored;
-}
-
-function isStoredTest(value: unknown): value is StoredTest {
-  const v = value as StoredTest;
-  return typeof v === 'object' && v !== null && typeof v.name === 'string' && Array.isArray(v.runs);
-}
-
-/** Adds the tests of one history shard to `into`, joining each stored run with its row in runs.json. */
-export function parseHistoryShard(
-  file: string,
-  text: string,
-  runs: Map<string, RunRow>,
-  into: History,
-): FileProblem[] {
-  const { value, problems } = parseLineObject(file, text, 'tests');
-  if (!value) return problems;
-  for (const [id, raw] of value.entries) {
-    if (!isStoredTest(raw)) {
-      problems.push({ file, line: value.lines.get(id), message: `history of '${id}' is not in the expected form; dropped` });
-      continue;
-    }
-    const records: TestRunRecord[] = [];
-    for (const stored of raw.runs) {
-      if (!Array.isArray(stored) || typeof stored[0] !== 'string' || typeof stored[1] !== 'string') continue;
-      const row = runs.get(stored[0]);
-      if (!row) continue;
-      const record: TestRunRecord = {
-        run: stored[0],
-        sha: row.sha,
-        time: row.time,
-        onDefaultBranch: row.onDefaultBranch,
-        attempts: stored[1],
-      };
-      if (typeof stored[2] === 'string') record.message = stored[2];
-      if (typeof stored[3] === 'number') record.durationSec = stored[3];
-      if (row.jobSucceeded !== undefined) record.jobSucceeded = row.jobSucceeded;
-      records.push(record);
-    }
-    records.sort((a, b) => a.time - b.time);
-    const test: TestHistory = { id, name: raw.name, classname: String(raw.classname ?? ''), runs: records };
-    if (typeof raw.file === 'string') test.file = raw.file;
-    if (typeof raw.line === 'number') test.line = raw.line;
-    into.set(id, test);
-  }
-  return problems;
-}
-
-/* ---------- runs ---------- */
-
-type StoredRunRow = [string, number, 0 | 1, (0 | 1 | null)?];
-
-export function renderRuns(runs: Map<string, RunRow>): string {
-  return renderLineObject(
-    SCHEMA_VERSION,
-    'runs',
-    [...runs].map(([key, row]) => {
-      const stored: StoredRunRow = [row.sha, row.time, row.onDefaultBranch ? 1 : 0];
-      if (row.jobSucceeded !== undefined) stored.push(row.jobSucceeded ? 1 : 0);
-      return [key, stored];
-    }),
-  );
-}
-
-export function parseRuns(file: string, text: string): { runs: Map<string, RunRow>; problems: FileProblem[] } {
-  const runs = new Map<string, RunRow>();
-  const { value, problems } = parseLineObject(file, text, 'runs');
-  if (!value) return { runs, problems };
-  for (const [key, raw] of value.entries) {
-    if (!Array.isArray(raw) || typeof raw[0] !== 'string' || typeof raw[1] !== 'number') continue;
-    const row: RunRow = { sha: raw[0], time: raw[1], onDefaultBranch: raw[2] === 1 };
-    if (raw[3] === 0 || raw[3] === 1) row.jobSucceeded = raw[3] === 1;
-    runs.set(key, row);
-  }
-  return { runs, problems };
-}
-
 /* ---------- meta ---------- */
 
 export function renderMeta(meta: Meta): string {
   const ingested = Object.entries(meta.ingested).sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1));
   const lines = ingested.map(([key, time]) => `  ${JSON.stringify(key)}: ${time}`);
-  return `{"schema": ${meta.schema}, "shards": ${meta.shards}, "ingested": {\n${lines.join(',\n')}\n}}\n`;
+  return `{"schema": ${meta.schema}, "shards": ${meta.shards}, "writes": ${meta.writes}, "ingested": {\n${lines.join(',\n')}\n}}\n`;
 }
 
 export function parseMeta(text: string): { meta?: Meta; problems: FileProblem[] } {
@@ -275,7 +164,8 @@ export function parseMeta(text: string): { meta?: Meta; problems: FileProblem[] 
     const shards = Number.isInteger(raw.shards) && (raw.shards as number) > 0 ? (raw.shards as number) : 1;
     const ingested: Record<string, number> = {};
     for (const [key, time] of Object.entries(raw.ingested ?? {})) if (typeof time === 'number') ingested[key] = time;
-    return { meta: { schema: typeof raw.schema === 'number' ? raw.schema : 1, shards, ingested }, problems: [] };
+    const writes = Number.isInteger(raw.writes) && (raw.writes as number) >= 0 ? (raw.writes as number) : 0;
+    return { meta: { schema: typeof raw.schema === 'number' ? raw.schema : 1, shards, writes, ingested }, problems: [] };
   } catch (error) {
     return { problems: [{ file: META_FILE, message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` }] };
   }

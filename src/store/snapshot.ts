@@ -9,17 +9,16 @@ import {
   META_FILE,
   RUNS_FILE,
   SCHEMA_VERSION,
-  parseHistoryShard,
   parseLineObject,
   parseMeta,
   parseOverride,
-  parseRuns,
   shardOf,
   type FileProblem,
   type Meta,
-  type RunRow,
   type StatsLine,
 } from './layout.ts';
+import { parseHistoryShard, parseRuns, type RunTable } from './history-format.ts';
+import { parseHistoryShardV1, parseRunsV1 } from './migrate.ts';
 
 export interface StoredOverride {
   override: Override;
@@ -29,7 +28,9 @@ export interface StoredOverride {
 
 export interface Snapshot {
   meta: Meta;
-  runs: Map<string, RunRow>;
+  /** The schema the branch was written in; older ones were migrated while reading. */
+  readSchema: number;
+  runs: RunTable;
   history: History;
   /** Stats lines of healthy stats files, by test id. */
   stats: Map<string, StatsLine>;
@@ -45,7 +46,8 @@ export interface Snapshot {
 
 export function emptySnapshot(): Snapshot {
   return {
-    meta: { schema: SCHEMA_VERSION, shards: 1, ingested: {} },
+    meta: { schema: SCHEMA_VERSION, shards: 1, writes: 0, ingested: {} },
+    readSchema: SCHEMA_VERSION,
     runs: new Map(),
     history: new Map(),
     stats: new Map(),
@@ -62,19 +64,24 @@ export function parseSnapshot(files: Map<string, string>): Snapshot {
   const metaText = files.get(META_FILE);
   if (metaText !== undefined) {
     const { meta, problems } = parseMeta(metaText);
-    if (meta) snapshot.meta = meta;
+    if (meta) {
+      snapshot.meta = meta;
+      snapshot.readSchema = meta.schema;
+    }
     snapshot.problems.push(...problems);
   }
+  const v1 = snapshot.readSchema <= 1;
   const runsText = files.get(RUNS_FILE);
   if (runsText !== undefined) {
-    const { runs, problems } = parseRuns(RUNS_FILE, runsText);
+    const { runs, problems } = (v1 ? parseRunsV1 : parseRuns)(RUNS_FILE, runsText);
     snapshot.runs = runs;
     snapshot.problems.push(...problems);
   }
   const paths = [...files.keys()].sort();
   for (const path of paths) {
     if (path.startsWith('history/') && path.endsWith('.json')) {
-      snapshot.problems.push(...parseHistoryShard(path, files.get(path)!, snapshot.runs, snapshot.history));
+      const parse = v1 ? parseHistoryShardV1 : parseHistoryShard;
+      snapshot.problems.push(...parse(path, files.get(path)!, snapshot.runs, snapshot.history));
     }
   }
   for (const path of paths) {

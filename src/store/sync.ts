@@ -8,6 +8,8 @@ import { parseSnapshot, readSnapshotDir, writeSnapshotDir, emptySnapshot, type S
 
 export interface Applied {
   files: Map<string, string>;
+  /** Write the files as a fresh root commit that replaces the branch's past. */
+  compact?: boolean;
 }
 
 export interface SyncOptions {
@@ -18,10 +20,12 @@ export interface SyncOptions {
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   log?: (message: string) => void;
+  /** Called after committing and before pushing; tests use it to race another writer. */
+  beforePush?: () => Promise<void>;
 }
 
 export type SyncStatus =
-  | { kind: 'pushed'; commit: string; tries: number }
+  | { kind: 'pushed'; commit: string; tries: number; compacted: boolean }
   | { kind: 'unchanged'; head: string | null }
   | { kind: 'read-only'; head: string | null }
   | { kind: 'not-saved'; reason: string };
@@ -68,10 +72,13 @@ export async function syncRun<T extends Applied>(
 
     try {
       await writeSnapshotDir(repo.dir, applied.files);
-      const changed = await repo.commitAll(options.commitMessage);
+      const compact = applied.compact === true && head !== null;
+      const message = compact ? `${options.commitMessage}\n\nCompacted: the branch's earlier commits were squashed into this one.` : options.commitMessage;
+      const changed = await repo.commitAll(message, { root: compact });
       if (!changed) return { applied, status: { kind: 'unchanged', head }, historyRead: true };
-      const pushed = await repo.push();
-      if (pushed.pushed) return { applied, status: { kind: 'pushed', commit: pushed.commit, tries: attempt }, historyRead: true };
+      await options.beforePush?.();
+      const pushed = await repo.push({ replacing: compact ? head : null });
+      if (pushed.pushed) return { applied, status: { kind: 'pushed', commit: pushed.commit, tries: attempt, compacted: compact }, historyRead: true };
       lastError = pushed.rejected
         ? `the data branch moved while this run was writing (${pushed.message})`
         : `push failed: ${pushed.message}`;

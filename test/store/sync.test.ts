@@ -65,6 +65,56 @@ describe('syncRun', () => {
     expect(subjects.sort()).toEqual(writers);
   });
 
+  it('compacts to a single root commit, keeping the content', async () => {
+    for (const n of [1, 2, 3]) {
+      const repo = await DataRepo.open(remote, 'data', '', root);
+      await syncRun(repo, () => ({ files: new Map([['names.txt', `${[...namesOn(repo), `w${n}`].join('\n')}\n`]]) }), { attempts: 3, readOnly: false, commitMessage: `w${n}` });
+      await repo.dispose();
+    }
+    const repo = await DataRepo.open(remote, 'data', '', root);
+    const result = await syncRun(repo, () => ({ files: new Map([['names.txt', `${[...namesOn(repo), 'w4'].join('\n')}\n`]]), compact: true }), {
+      attempts: 3,
+      readOnly: false,
+      commitMessage: 'w4',
+    });
+    await repo.dispose();
+    expect(result.status).toMatchObject({ kind: 'pushed', compacted: true });
+    expect((await runGit(root, ['--git-dir', remote, 'rev-list', '--count', 'data'])).trim()).toBe('1');
+    expect(await readNames()).toEqual(['w1', 'w2', 'w3', 'w4']);
+  });
+
+  it('never overwrites a writer that pushed while it was compacting', async () => {
+    const first = await DataRepo.open(remote, 'data', '', root);
+    await syncRun(first, () => ({ files: new Map([['names.txt', 'w1\n']]) }), { attempts: 3, readOnly: false, commitMessage: 'w1' });
+    await first.dispose();
+
+    // Another writer pushes between the compactor's fetch and its push.
+    const racer = await DataRepo.open(remote, 'data', '', root);
+    const compactor2 = await DataRepo.open(remote, 'data', '', root);
+    let raced = false;
+    const raceResult = await syncRun(
+      compactor2,
+      () => ({ files: new Map([['names.txt', `${[...namesOn(compactor2), 'compactor2'].join('\n')}\n`]]), compact: true }),
+      {
+        attempts: 5,
+        readOnly: false,
+        commitMessage: 'compactor2',
+        log: () => undefined,
+        sleep: async () => undefined,
+        beforePush: async () => {
+          if (raced) return;
+          raced = true;
+          await syncRun(racer, () => ({ files: new Map([['names.txt', `${[...namesOn(racer), 'racer'].join('\n')}\n`]]) }), { attempts: 3, readOnly: false, commitMessage: 'racer' });
+        },
+      },
+    );
+    await racer.dispose();
+    await compactor2.dispose();
+    expect(raceResult.status).toMatchObject({ kind: 'pushed', tries: 2, compacted: true });
+    expect(await readNames()).toEqual(['w1', 'racer', 'compactor2']);
+    expect((await runGit(root, ['--git-dir', remote, 'rev-list', '--count', 'data'])).trim()).toBe('1');
+  });
+
   it('says the history was not saved when the remote cannot be reached', async () => {
     const repo = await DataRepo.open(join(root, 'nowhere.git'), 'data', '', root);
     const result = await syncRun(repo, () => ({ files: new Map([['a', 'b']]) }), {

@@ -191,18 +191,28 @@ export class World {
   }
 
   /**
-   * A person's edit of one data-branch file, pushed as a normal commit (as GitHub's web editor does).
+   * A person's edit of one data-branch file, pushed as a normal commit (as GitHub's web editor does). When the
+   * branch moved meanwhile, the person reloads and makes the same edit again.
    */
-  async editDataFile(path: string, edit: (text: string) => string, branch = 'flakeguard-data'): Promise<void> {
-    const clone = join(this.root, `edit-${Date.now()}-${Math.random().toString(36).slice(2)}`);
-    await git(this.root, ['clone', '-q', '-b', branch, this.remote, clone]);
-    const file = join(clone, path);
-    const before = existsSync(file) ? await readFile(file, 'utf8') : '';
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, edit(before));
-    await git(clone, ['commit', '-q', '-am', `edit ${path}`], IDENTITY);
-    await git(clone, ['push', '-q', 'origin', branch]);
-    await rm(clone, { recursive: true, force: true });
+  async editDataFile(path: string, edit: (text: string) => string, branch = 'flakeguard-data', tries = 20): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      const clone = join(this.root, `edit-${Date.now()}-${Math.random().toString(36).slice(2)}`);
+      try {
+        await git(this.root, ['clone', '-q', '--depth=1', '-b', branch, this.remote, clone]);
+        const file = join(clone, path);
+        const before = existsSync(file) ? await readFile(file, 'utf8') : '';
+        await mkdir(dirname(file), { recursive: true });
+        await writeFile(file, edit(before));
+        await git(clone, ['commit', '-q', '-am', `edit ${path}`], IDENTITY);
+        await git(clone, ['push', '-q', 'origin', branch]);
+        return;
+      } catch (error) {
+        if (attempt >= tries) throw error;
+        await new Promise((r) => setTimeout(r, 50 + Math.random() * 200));
+      } finally {
+        await rm(clone, { recursive: true, force: true });
+      }
+    }
   }
 
   async dispose(): Promise<void> {

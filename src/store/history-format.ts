@@ -1,0 +1,199 @@
+/**
+ * How the history is written on the data branch (schema 2). Pure.
+ *
+ * runs.json gives every ingested run a sequence number. A test's history line stores its outcomes as one string
+ * aligned on those numbers, starting at `from`: one letter per run (P, F, E, S), several attempts in
+ * parentheses (`(FP)` failed then passed on a retry), `.` for a run the test was not in (`.12` for twelve).
+ * Each run appends a character to each line, so git stores a run as a small delta: the branch grows slowly.
+ *
+ *   "pkg.A::t": {"name":"t","classname":"pkg.A","from":41,"o":"PPP(FP)P.3F","m":{"44":"timeout after ms"},"d":0.2}
+ */
+import type { History, TestHistory, TestRunRecord } from '../model.ts';
+import { SCHEMA_VERSION, parseLineObject, renderLineObject, type FileProblem } from './layout.ts';
+
+export interface RunRow {
+  seq: number;
+  sha: string;
+  time: number;
+  onDefaultBranch: boolean;
+  jobSucceeded?: boolean;
+  /** Link to the workflow run, for people. */
+  url?: string;
+}
+
+/** Runs by key (RunContext.key). */
+export type RunTable = Map<string, RunRow>;
+
+export function nextSeq(runs: RunTable): number {
+  let max = 0;
+  for (const row of runs.values()) if (row.seq > max) max = row.seq;
+  return max + 1;
+}
+
+/* ---------- runs.json ---------- */
+
+type StoredRunRow = [string, string, number, 0 | 1, 0 | 1 | null, string?];
+
+export function renderRuns(runs: RunTable): string {
+  return renderLineObject(
+    SCHEMA_VERSION,
+    'runs',
+    [...runs].map(([key, row]) => {
+      const stored: StoredRunRow = [key, row.sha, row.time, row.onDefaultBranch ? 1 : 0, row.jobSucceeded === undefined ? null : row.jobSucceeded ? 1 : 0];
+      if (row.url) stored.push(row.url);
+      return [String(row.seq).padStart(8, '0'), stored];
+    }),
+  );
+}
+
+export function parseRuns(file: string, text: string): { runs: RunTable; problems: FileProblem[] } {
+  const runs: RunTable = new Map();
+  const { value, problems } = parseLineObject(file, text, 'runs');
+  if (!value) return { runs, problems };
+  for (const [seqText, raw] of value.entries) {
+    const seq = Number(seqText);
+    if (!Number.isInteger(seq) || !Array.isArray(raw) || typeof raw[0] !== 'string' || typeof raw[1] !== 'string' || typeof raw[2] !== 'number') {
+      problems.push({ file, line: value.lines.get(seqText), message: `run ${seqText} is not in the expected form; dropped` });
+      continue;
+    }
+    const row: RunRow = { seq, sha: raw[1], time: raw[2], onDefaultBranch: raw[3] === 1 };
+    if (raw[4] === 0 || raw[4] === 1) row.jobSucceeded = raw[4] === 1;
+    if (typeof raw[5] === 'string') row.url = raw[5];
+    runs.set(raw[0], row);
+  }
+  return { runs, problems };
+}
+
+/* ---------- outcome strings ---------- */
+
+export function encodeOutcomes(slots: Array<{ seq: number; attempts: string }>): { from: number; o: string } {
+  const sorted = [...slots].sort((a, b) => a.seq - b.seq);
+  const from = sorted[0]?.seq ?? 0;
+  let o = '';
+  let expected = from;
+  for (const slot of sorted) {
+    const gap = slot.seq - expected;
+    if (gap === 1) o += '.';
+    else if (gap > 1) o += `.${gap}`;
+    o += slot.attempts.length === 1 ? slot.attempts : `(${slot.attempts})`;
+    expected = slot.seq + 1;
+  }
+  return { from, o };
+}
+
+/** The runs of an outcome string, or null when it is malformed. */
+export function decodeOutcomes(from: number, o: string): Array<{ seq: number; attempts: string }> | null {
+  const out: Array<{ seq: number; attempts: string }> = [];
+  let seq = from;
+  let i = 0;
+  while (i < o.length) {
+    const c = o[i]!;
+    if (c === '.') {
+      let j = i + 1;
+      while (j < o.length && o.charCodeAt(j) >= 48 && o.charCodeAt(j) <= 57) j++;
+      seq += j > i + 1 ? Number(o.slice(i + 1, j)) : 1;
+      i = j;
+    } else if (c === '(') {
+      const end = o.indexOf(')', i);
+      if (end < 0) return null;
+      const attempts = o.slice(i + 1, end);
+      if (!/^[PFES]+$/.test(attempts)) return null;
+      out.push({ seq, attempts });
+      seq++;
+      i = end + 1;
+    } else if (c === 'P' || c === 'F' || c === 'E' || c === 'S') {
+      out.push({ seq, attempts: c });
+      seq++;
+      i++;
+    } else {
+      return null;
+    }
+  }
+  return out;
+}
+
+/* ---------- history shards ---------- */
+
+interface StoredTest {
+  name: string;
+  classname: string;
+  file?: string;
+  line?: number;
+  from: number;
+  o: string;
+  /** Normalised first failure message, by run sequence number. */
+  m?: Record<string, string>;
+  /** Duration in seconds of the newest run. */
+  d?: number;
+}
+
+export function renderHistoryShard(tests: TestHistory[], runs: RunTable): string {
+  return renderLineObject(
+    SCHEMA_VERSION,
+    'tests',
+    tests.map((t) => {
+      const slots: Array<{ seq: number; attempts: string }> = [];
+      const messages: Record<string, string> = {};
+      let newest: TestRunRecord | undefined;
+      for (const r of t.runs) {
+        const seq = runs.get(r.run)?.seq;
+        if (seq === undefined) continue;
+        slots.push({ seq, attempts: r.attempts });
+        if (r.message !== undefined) messages[String(seq)] = r.message;
+        if (!newest || r.time >= newest.time) newest = r;
+      }
+      const { from, o } = encodeOutcomes(slots);
+      // Key order is the order people read the line in: who, where, then the outcomes.
+      const stored: StoredTest = {
+        name: t.name,
+        classname: t.classname,
+        ...(t.file !== undefined ? { file: t.file } : {}),
+        ...(t.line !== undefined ? { line: t.line } : {}),
+        from,
+        o,
+      };
+      if (Object.keys(messages).length > 0) stored.m = messages;
+      if (newest?.durationSec !== undefined) stored.d = newest.durationSec;
+      return [t.id, stored];
+    }),
+  );
+}
+
+function isStoredTest(value: unknown): value is StoredTest {
+  const v = value as StoredTest;
+  return typeof v === 'object' && v !== null && typeof v.name === 'string' && Number.isInteger(v.from) && typeof v.o === 'string';
+}
+
+/** Adds the tests of one history shard to `into`, joining each run with its row in runs.json. */
+export function parseHistoryShard(file: string, text: string, runs: RunTable, into: History): FileProblem[] {
+  const { value, problems } = parseLineObject(file, text, 'tests');
+  if (!value) return problems;
+  const bySeq = new Map<number, [string, RunRow]>();
+  for (const [key, row] of runs) bySeq.set(row.seq, [key, row]);
+  for (const [id, raw] of value.entries) {
+    const slots = isStoredTest(raw) ? decodeOutcomes(raw.from, raw.o) : null;
+    if (!isStoredTest(raw) || slots === null) {
+      problems.push({ file, line: value.lines.get(id), message: `history of '${id}' is not in the expected form; dropped` });
+      continue;
+    }
+    const records: TestRunRecord[] = [];
+    for (const slot of slots) {
+      const joined = bySeq.get(slot.seq);
+      if (!joined) continue;
+      const [key, row] = joined;
+      const record: TestRunRecord = { run: key, sha: row.sha, time: row.time, onDefaultBranch: row.onDefaultBranch, attempts: slot.attempts };
+      const message = raw.m?.[String(slot.seq)];
+      if (typeof message === 'string') record.message = message;
+      if (row.jobSucceeded !== undefined) record.jobSucceeded = row.jobSucceeded;
+      records.push(record);
+    }
+    records.sort((a, b) => a.time - b.time);
+    const newest = records[records.length - 1];
+    if (newest && typeof raw.d === 'number') newest.durationSec = raw.d;
+    const test: TestHistory = { id, name: raw.name, classname: String(raw.classname ?? ''), runs: records };
+    if (typeof raw.file === 'string') test.file = raw.file;
+    if (typeof raw.line === 'number') test.line = raw.line;
+    into.set(id, test);
+  }
+  return problems;
+}

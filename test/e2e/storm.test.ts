@@ -1,0 +1,100 @@
+/**
+ * Matrix jobs finish at the same moment: 16 action processes push to one data branch at once while a person
+ * edits a stats file. Afterwards every run is counted exactly once and the hand edit is intact.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, connect } from 'node:net';
+import { World, junitXml } from '../support/action.ts';
+
+const WRITERS = 16;
+let world: World;
+beforeEach(async () => {
+  world = await World.create();
+});
+afterEach(async () => {
+  await world.dispose();
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForPort(port: number): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`git daemon did not start on ${port}`);
+}
+
+async function storm(dataRemote?: string): Promise<void> {
+  const inputs: Record<string, string> = dataRemote ? { 'data-remote': dataRemote } : {};
+  await world.writeReport('reports/unit.xml', junitXml([{ name: 'a' }, { name: 'b' }]));
+  const first = await world.run({ runId: 1, inputs });
+  expect(first.exitCode, first.stdout).toBe(0);
+
+  const runs = Array.from({ length: WRITERS }, (_, i) => world.run({ runId: 100 + i, job: `shard-${i}`, inputs }));
+  // A person quarantines `b` by hand while the jobs are pushing.
+  const edit = new Promise((r) => setTimeout(r, 300)).then(() =>
+    world.editDataFile('stats/00.json', (text) => text.replace(/^("pkg\.Suite::b": \{"override":)null/m, '$1"quarantine"')),
+  );
+  const results = await Promise.all(runs);
+  await edit;
+
+  for (const r of results) {
+    expect(r.exitCode, r.stdout + r.stderr).toBe(0);
+    expect(r.outputs['data-commit']).toMatch(/^[0-9a-f]{40}$/);
+  }
+  const files = await world.dataFiles();
+  const runsTable = JSON.parse(files.get('runs.json')!) as { runs: Record<string, [string]> };
+  const keys = Object.values(runsTable.runs).map((row) => row[0].split('/')[0]);
+  expect(keys.sort()).toEqual(['1', ...Array.from({ length: WRITERS }, (_, i) => String(100 + i))].sort());
+  const history = JSON.parse(files.get('history/00.json')!) as { tests: Record<string, { o: string }> };
+  expect(history.tests['pkg.Suite::a']!.o).toBe('P'.repeat(WRITERS + 1));
+  expect(history.tests['pkg.Suite::b']!.o).toBe('P'.repeat(WRITERS + 1));
+  const meta = JSON.parse(files.get('flakeguard.json')!) as { ingested: Record<string, number> };
+  expect(Object.keys(meta.ingested)).toHaveLength(WRITERS + 1);
+  const stats = JSON.parse(files.get('stats/00.json')!) as { tests: Record<string, { override: unknown; quarantined: boolean }> };
+  expect(stats.tests['pkg.Suite::b']).toMatchObject({ override: 'quarantine', quarantined: true });
+
+  // The edit took effect: a failure of `b` is now forgiven.
+  await world.writeReport('reports/unit.xml', junitXml([{ name: 'a' }, { name: 'b', attempts: 'F' }]));
+  const after = await world.run({ runId: 999, inputs });
+  expect(after.exitCode, after.stdout).toBe(0);
+  expect(after.outputs['quarantined-failures']).toBe('1');
+}
+
+describe('16 writers at once', () => {
+  it('against a bare repository on disk', async () => {
+    await storm();
+  }, 180_000);
+
+  it('against a git daemon on loopback', async () => {
+    const port = await freePort();
+    const daemon: ChildProcess = spawn(
+      'git',
+      ['daemon', '--reuseaddr', '--export-all', '--enable=receive-pack', '--listen=127.0.0.1', `--port=${port}`, `--base-path=${world.root}`, world.root],
+      { stdio: 'ignore' },
+    );
+    try {
+      await waitForPort(port);
+      await storm(`git://127.0.0.1:${port}/remote.git`);
+    } finally {
+      daemon.kill();
+    }
+  }, 180_000);
+});
