@@ -24,6 +24,7 @@ import {
 } from '../store/layout.ts';
 import { nextSeq, renderHistoryShard, renderRuns, type RunTable } from '../store/history-format.ts';
 import { inBrokenShard, type Snapshot } from '../store/snapshot.ts';
+import { decideAfterHandClose, type ClosedByHandLookup } from '../github/issue-lift.ts';
 import { renderBranchReadme } from '../store/readme.ts';
 
 /** Scores of every test, shown in the stats file; computed by the scoring module. */
@@ -49,6 +50,8 @@ export interface ApplyInput {
   run: RunContext;
   /** The clock, ms. */
   now: number;
+  /** Tests whose flakeguard issue a person closed as completed: released, then judged on later runs only (docs/issues.md). */
+  closedByHand?: ClosedByHandLookup;
 }
 
 export interface LapsedOverride {
@@ -134,7 +137,8 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
     const stored = snapshot.overrides.get(id);
     const override = stored && !lapsedIds.has(id) ? stored.override : null;
     const previous: QuarantineState | undefined = snapshot.stats.get(id);
-    decisions.set(id, decideQuarantine(test, previous, override, nowIso, options.policy));
+    const closed = override ? undefined : input.closedByHand?.(id);
+    decisions.set(id, closed ? decideAfterHandClose(test, previous, closed, nowIso, options.policy) : decideQuarantine(test, previous, override, nowIso, options.policy));
   }
 
   const quarantined = [...decisions].filter(([id, d]) => d.quarantined && !inBrokenShard(snapshot, id)).map(([id]) => id).sort();
@@ -201,7 +205,7 @@ function renderFiles(
     historyShards[shard]!.push(test);
     const decision = decisions.get(id)!;
     const line: StatsLine = {
-      override: snapshot.overrides.get(id)?.override ?? null,
+      override: snapshot.overrides.get(id)?.raw ?? null,
       quarantined: decision.quarantined,
       reason: decision.reason,
       since: decision.since,
@@ -214,7 +218,7 @@ function renderFiles(
   // Overrides written for tests that have no history yet are kept where the test will land.
   for (const [id, stored] of snapshot.overrides) {
     if (history.has(id)) continue;
-    statsShards[shardOf(id, shards)]!.push([id, { override: stored.override, quarantined: false, reason: 'no runs recorded yet' }]);
+    statsShards[shardOf(id, shards)]!.push([id, { override: stored.raw, quarantined: false, reason: 'no runs recorded yet' }]);
   }
 
   const files = new Map<string, string>();

@@ -27,7 +27,8 @@ export interface Meta {
 
 /** One line of a stats file. Only `override` is read back from users; the rest is recomputed every run. */
 export interface StatsLine {
-  override: Override | null;
+  /** The user's override as they wrote it (a string or an object); parsed by parseOverride. */
+  override: unknown;
   quarantined: boolean;
   reason: string;
   since?: string;

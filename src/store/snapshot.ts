@@ -22,6 +22,8 @@ import { parseHistoryShardV1, parseRunsV1 } from './migrate.ts';
 
 export interface StoredOverride {
   override: Override;
+  /** Exactly what the user wrote, written back unchanged. */
+  raw: unknown;
   file: string;
   line?: number;
 }
@@ -119,7 +121,7 @@ function readStatsFile(snapshot: Snapshot, path: string, text: string): void {
       };
       if (typeof entry.since === 'string') stats.since = entry.since;
       snapshot.stats.set(id, stats);
-      if (override) snapshot.overrides.set(id, { override, file: path, line });
+      if (override) snapshot.overrides.set(id, { override, raw: entry.override, file: path, line });
     }
   }
   const all = [...problems, ...lineProblems];

@@ -59,6 +59,8 @@ describe('applyRun', () => {
       snapshot = parseSnapshot(result.files);
     }
     expect(snapshot.overrides.get('x')!.override).toEqual({ action: 'quarantine' });
+    // Written back exactly as the user wrote it.
+    expect(snapshot.overrides.get('x')!.raw).toBe('quarantine');
   });
 
   it('lets an expired override lapse with a notice instead of failing', () => {

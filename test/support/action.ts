@@ -11,7 +11,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-export const DIST_ENTRY = join(PROJECT_ROOT, 'dist/index.js');
+/** The bundle under test; FLAKEGUARD_DIST points elsewhere, e.g. at a build of another work tree. */
+export const DIST_ENTRY = process.env.FLAKEGUARD_DIST ?? join(PROJECT_ROOT, 'dist/index.js');
 /** The Node 24 of the `node` devDependency: GitHub runs actions on Node 24. */
 export const NODE24 = join(PROJECT_ROOT, 'node_modules/node/bin/node');
 
