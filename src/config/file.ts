@@ -6,17 +6,16 @@ import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
 import { DEFAULT_RETENTION, type RetentionOptions } from '../history/merge.ts';
 import { DEFAULT_POLICY, type PolicyOptions } from '../policy/quarantine.ts';
-import { DEFAULT_COMPACT_EVERY } from '../pipeline/apply.ts';
 import { InputError } from './inputs.ts';
 
 export interface FileConfig {
   retention: RetentionOptions;
   policy: PolicyOptions;
-  /** Squash the data branch to a fresh root every this many writes. */
-  compactEvery: number;
+  /** Squash the data branch to a fresh root every this many writes; undefined: by suite size. */
+  compactEvery?: number;
 }
 
-export const DEFAULT_FILE_CONFIG: FileConfig = { retention: DEFAULT_RETENTION, policy: DEFAULT_POLICY, compactEvery: DEFAULT_COMPACT_EVERY };
+export const DEFAULT_FILE_CONFIG: FileConfig = { retention: DEFAULT_RETENTION, policy: DEFAULT_POLICY };
 
 type Field = keyof RetentionOptions | keyof PolicyOptions | 'compactEvery';
 const SECTIONS: Record<string, Record<string, [Field, number, number]>> = {
@@ -37,7 +36,7 @@ export function parseFileConfig(text: string, path: string): FileConfig {
   } catch (error) {
     throw new InputError(`Config file ${path} is not valid YAML: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const config: FileConfig = { retention: { ...DEFAULT_RETENTION }, policy: { ...DEFAULT_POLICY }, compactEvery: DEFAULT_COMPACT_EVERY };
+  const config: FileConfig = { retention: { ...DEFAULT_RETENTION }, policy: { ...DEFAULT_POLICY } };
   if (raw === null || raw === undefined) return config;
   if (typeof raw !== 'object' || Array.isArray(raw)) throw new InputError(`Config file ${path} must be a mapping.`);
   for (const [section, values] of Object.entries(raw as Record<string, unknown>)) {

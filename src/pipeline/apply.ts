@@ -32,14 +32,20 @@ export type ScoreTests = (histories: History) => Map<string, Record<string, unkn
 
 export interface ApplyOptions {
   retention: RetentionOptions;
-  /** Squash the branch to a fresh root commit every this many writes, so that clones stay small. */
+  /** Squash the branch to a fresh root commit every this many writes; default: compactEveryFor(tests). */
   compactEvery?: number;
   policy: PolicyOptions;
   normalise?: MessageNormaliser;
   scoreTests?: ScoreTests;
 }
 
-export const DEFAULT_COMPACT_EVERY = 100;
+/**
+ * Each write changes about one line per test, so git's growth per write is proportional to the suite: compact
+ * every 100 writes up to 10k tests, more often above (every 10 at 100k), never less than every 5.
+ */
+export function compactEveryFor(tests: number): number {
+  return Math.max(5, Math.min(100, Math.floor(1_000_000 / Math.max(1, tests))));
+}
 export const DEFAULT_APPLY_OPTIONS: ApplyOptions = { retention: DEFAULT_RETENTION, policy: DEFAULT_POLICY };
 
 export interface ApplyInput {
@@ -156,7 +162,7 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
   // Re-sharding would move tests out of a broken file the user still has to fix: keep the layout until then.
   const shards = snapshot.brokenStats.size > 0 ? snapshot.meta.shards : shardCountFor(history.size);
   const writes = snapshot.meta.writes + (merged.ingested ? 1 : 0);
-  const compact = merged.ingested && writes >= (options.compactEvery ?? DEFAULT_COMPACT_EVERY);
+  const compact = merged.ingested && writes >= (options.compactEvery ?? compactEveryFor(history.size));
   const scores = options.scoreTests?.(history) ?? new Map<string, Record<string, unknown>>();
   const files = renderFiles(snapshot, shards, compact ? 0 : writes, history, runs, decisions, scores, merged.ingested ? ingestionKey(run) : undefined, now, options);
   return {

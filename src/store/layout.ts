@@ -14,7 +14,7 @@ import type { Override } from '../model.ts';
 export const SCHEMA_VERSION = 2;
 export const META_FILE = 'flakeguard.json';
 export const RUNS_FILE = 'runs.json';
-export const TESTS_PER_SHARD = 2000;
+export const TESTS_PER_SHARD = 1000;
 
 export interface Meta {
   schema: number;

@@ -7,14 +7,14 @@ This branch is written by the [flakeguard](https://github.com/flakeguard/flakegu
 the history of every test, the scores computed from it, and the quarantine decisions. Do not merge it into your
 code branches.
 
-## Files (schema 1, ${shards} shard${shards === 1 ? '' : 's'})
+## Files (schema 2, ${shards} shard${shards === 1 ? '' : 's'})
 
 | path | what it holds | edit by hand? |
 | --- | --- | --- |
 | \`stats/NN.json\` | one line per test: \`override\`, \`quarantined\`, \`reason\`, recent results and scores | **yes, the \`override\` field only** |
-| \`history/NN.json\` | one line per test: its recent runs \`[run, attempts, message, seconds]\` | no |
-| \`runs.json\` | one line per run: \`[commit, time, on default branch, job succeeded]\` | no |
-| \`flakeguard.json\` | schema version, shard count, runs already ingested | no |
+| \`history/NN.json\` | one line per test: its outcomes, one letter per run from run number \`from\` on | no |
+| \`runs.json\` | one line per run number: \`[run key, commit, time, on default branch, job succeeded, link]\` | no |
+| \`flakeguard.json\` | schema version, shard count, writes since compaction, runs already ingested | no |
 
 A test's shard \`NN\` is the FNV-1a hash of its id modulo the shard count, in hex. The job summary and the
 issues flakeguard opens name the exact file of each test.
@@ -37,5 +37,7 @@ that day (UTC) with a notice. Every other field is recomputed on each run, so ed
 
 If a stats file stops being valid JSON, flakeguard reports the file and line as an error, forgives no failure
 of the tests in that file until it is fixed, and never overwrites it.
+
+The branch is squashed to a single commit from time to time to stay small; its content is kept.
 `;
 }

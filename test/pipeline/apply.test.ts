@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { applyRun, type ApplyInput } from '../../src/pipeline/apply.ts';
-import type { ParsedTestCase } from '../../src/model.ts';
+import type { History, ParsedTestCase } from '../../src/model.ts';
 import { emptySnapshot, parseSnapshot, type Snapshot } from '../../src/store/snapshot.ts';
 import { parsedTest, runContext } from '../support/builders.ts';
+import { normalizeErrorMessage, scoreAll } from '../../src/scoring/index.ts';
+import { DEFAULT_POLICY } from '../../src/policy/quarantine.ts';
+import { DEFAULT_RETENTION } from '../../src/history/merge.ts';
 
 function input(snapshot: Snapshot, tests: ParsedTestCase[], n: number, extra: Partial<ApplyInput> = {}): ApplyInput {
   const run = runContext(n);
@@ -91,5 +94,28 @@ describe('applyRun', () => {
     const result = applyRun(input(snapshot, [parsedTest('x', 'P')], 2));
     expect(result.problems).toEqual([{ file: 'stats/00.json', line: 3, message: expect.stringContaining("unknown test 'later'") }]);
     expect(parseSnapshot(result.files).overrides.get('later')!.override).toEqual({ action: 'never' });
+  });
+});
+
+describe('stats files people edit', () => {
+  it('stay under 1 MB each with 100k tests, quarantined ones with long reasons included', () => {
+    const tests = Array.from({ length: 100_000 }, (_, i) =>
+      parsedTest(`com.example.integration.module${i % 97}.SomeFairlyLongFeatureNameTest::should handle case number ${i} correctly`, i % 50 === 0 ? 'FP' : 'P'),
+    );
+    const scoreTests = (history: History) => {
+      const out = new Map<string, Record<string, unknown>>();
+      for (const [id, s] of scoreAll(history.values(), { now: runContext(2).time })) {
+        out.set(id, { tier: s.tier, flipRate: s.flipRate, ewmaFlipRate: s.ewmaFlipRate, pfs: [s.pfs.pf, s.pfs.pfLow, s.pfs.pfHigh], score: s.multiFactor.score, confidence: s.multiFactor.confidence, recommendation: s.multiFactor.recommendation.action, successRate: s.successRate.rate });
+      }
+      return out;
+    };
+    const options = { retention: DEFAULT_RETENTION, policy: DEFAULT_POLICY, normalise: normalizeErrorMessage, scoreTests };
+    const first = applyRun(input(emptySnapshot(), tests, 1), options);
+    const second = applyRun(input(parseSnapshot(first.files), tests, 2), options);
+    expect(second.newlyQuarantined.length).toBe(2000);
+    const statsFiles = [...second.files].filter(([path]) => path.startsWith('stats/'));
+    expect(statsFiles).toHaveLength(128);
+    const largest = Math.max(...statsFiles.map(([, text]) => Buffer.byteLength(text)));
+    expect(largest).toBeLessThan(1024 * 1024);
   });
 });

@@ -40,9 +40,9 @@ describe('line objects', () => {
 describe('shards', () => {
   it('grow by powers of two with the number of tests', () => {
     expect(shardCountFor(0)).toBe(1);
-    expect(shardCountFor(2000)).toBe(1);
-    expect(shardCountFor(2001)).toBe(2);
-    expect(shardCountFor(100_000)).toBe(64);
+    expect(shardCountFor(1000)).toBe(1);
+    expect(shardCountFor(1001)).toBe(2);
+    expect(shardCountFor(100_000)).toBe(128);
   });
 
   it('are stable and within range', () => {
