@@ -1,0 +1,202 @@
+/**
+ * JUnit XML ingestion: report files in, ParsedTestCase/ReportProblem out. See docs/junit.md.
+ *
+ * Layers: decode.ts (bytes → UTF-8: BOM, UTF-16, declared encodings), xml.ts (strict streaming
+ * tokenizer, no DTDs), junit.ts (one RawCase per <testcase> element), this file (ids, merging of repeated
+ * testcases into attempts, files, problems). Nothing here throws for a bad report.
+ */
+import { Buffer } from 'node:buffer';
+import { stat, readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { ParsedReports, ParsedTestCase, ReportProblem } from '../model.ts';
+import { DecodeError, toUtf8 } from './decode.ts';
+import { NotJUnit, parseRaw, type RawCase } from './junit.ts';
+import { isAbsolutePath, Locator } from './location.ts';
+import { DtdRefused, lineColumn, XmlError } from './xml.ts';
+
+export type { RawCase } from './junit.ts';
+
+export interface ParseOptions {
+  /** Absolute path of the workspace (GITHUB_WORKSPACE); paths inside it are reported relative to it. */
+  workspace: string;
+  /**
+   * Reports larger than this many bytes are not parsed; each becomes a ReportProblem.
+   * Default DEFAULT_MAX_FILE_BYTES (256 MiB). Parsing needs about the file size plus the results in memory.
+   */
+  maxFileBytes?: number;
+}
+
+/** 256 MiB. */
+export const DEFAULT_MAX_FILE_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Stable identity of a test across runs: `classname::name`, where classname falls back to the suite
+ * name when empty; just `name` when both are empty. `name` appears verbatim. `file` is deliberately not
+ * part of the id (see docs/test-ids.md).
+ */
+export function testId(parts: { classname: string; name: string; suite: string; file?: string }): string {
+  const owner = parts.classname !== '' ? parts.classname : parts.suite;
+  return owner !== '' ? `${owner}::${parts.name}` : parts.name;
+}
+
+/** "300.0 MiB (314572800 bytes)", or "23 bytes" below 1 KiB. */
+function formatBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(1)} MiB (${n} bytes)`;
+  if (n >= 1024) return `${(n / 1024).toFixed(1)} KiB (${n} bytes)`;
+  return `${n} bytes`;
+}
+
+function tooBig(size: number, limit: number): string {
+  return (
+    `report is too large to parse: ${formatBytes(size)}, above the limit of ${formatBytes(limit)}. ` +
+    'The file was skipped. If it is legitimate, raise the report size limit (ParseOptions.maxFileBytes); ' +
+    'otherwise split the report (one file per suite) or drop captured output (system-out) from it.'
+  );
+}
+
+function problemFrom(err: unknown, path: string, buf: Buffer | undefined): ReportProblem {
+  if (err instanceof XmlError) {
+    const p: ReportProblem = {
+      path,
+      message: err instanceof DtdRefused || err instanceof NotJUnit ? err.message : `not well-formed XML: ${err.message}`,
+    };
+    if (buf) {
+      const { line, column } = lineColumn(buf, err.offset);
+      p.line = line;
+      p.column = column;
+    }
+    return p;
+  }
+  if (err instanceof DecodeError) return { path, message: err.message };
+  const detail = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+  return { path, message: `could not parse report (internal error, please report it): ${detail}` };
+}
+
+/**
+ * Lower level than parseReportText: one RawCase per `<testcase>` element, no merging. Never throws.
+ * Used by the corpus tests to compare element counts.
+ */
+export function parseReportRaw(
+  xml: string | Uint8Array,
+  path: string,
+  opts: Partial<ParseOptions> = {},
+): { cases: RawCase[]; problems: ReportProblem[]; timestamp?: string } {
+  const limit = opts.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  const size = typeof xml === 'string' ? Buffer.byteLength(xml, 'utf8') : xml.byteLength;
+  if (size > limit) return { cases: [], problems: [{ path, message: tooBig(size, limit) }] };
+  if (size === 0) return { cases: [], problems: [{ path, message: 'empty report file (0 bytes): the test run probably did not finish writing it' }] };
+  let buf: Buffer | undefined;
+  try {
+    buf = toUtf8(xml);
+    let k = 0;
+    while (k < buf.length && (buf[k] === 0x20 || buf[k] === 0x0a || buf[k] === 0x0d || buf[k] === 0x09)) k++;
+    if (k === buf.length) return { cases: [], problems: [{ path, message: 'empty report file (only whitespace)' }] };
+    const raw = parseRaw(buf, opts.workspace !== undefined ? { workspace: opts.workspace } : {});
+    return raw.timestamp !== undefined ? { cases: raw.cases, problems: [], timestamp: raw.timestamp } : { cases: raw.cases, problems: [] };
+  } catch (err) {
+    return { cases: [], problems: [problemFrom(err, path, buf)] };
+  }
+}
+
+/**
+ * Adds `raw` cases of one report into `byId`/`out`, merging repeated ids into attempts (in order).
+ * Takes ownership of the raw cases' attempts arrays.
+ */
+function mergeInto(raw: RawCase[], report: string, byId: Map<string, ParsedTestCase>, out: ParsedTestCase[]): void {
+  for (const c of raw) {
+    const id = testId(c);
+    const existing = byId.get(id);
+    if (existing) {
+      for (const a of c.attempts) existing.attempts.push(a);
+      // A later attempt may know more about the location (e.g. only failing attempts have a stack trace).
+      if (existing.file === undefined && c.file !== undefined) {
+        existing.file = c.file;
+        if (c.line !== undefined) existing.line = c.line;
+      } else if (existing.line === undefined && c.line !== undefined && c.file === existing.file) {
+        existing.line = c.line;
+      }
+      continue;
+    }
+    // The raw case is discarded after merging, so its attempts array is taken over, not copied.
+    const t: ParsedTestCase = { id, name: c.name, classname: c.classname, suite: c.suite, attempts: c.attempts, report };
+    if (c.file !== undefined) t.file = c.file;
+    if (c.line !== undefined) t.line = c.line;
+    byId.set(id, t);
+    out.push(t);
+  }
+}
+
+/**
+ * Parses one report held in memory. Repeated testcases with the same id become attempts of one test.
+ * Never throws: a bad report gives no tests and one problem.
+ */
+export function parseReportText(
+  xml: string | Uint8Array,
+  path: string,
+  opts?: Partial<ParseOptions>,
+): { tests: ParsedTestCase[]; problems: ReportProblem[]; timestamp?: string } {
+  const raw = parseReportRaw(xml, path, opts);
+  const tests: ParsedTestCase[] = [];
+  mergeInto(raw.cases, path, new Map(), tests);
+  return raw.timestamp !== undefined ? { tests, problems: raw.problems, timestamp: raw.timestamp } : { tests, problems: raw.problems };
+}
+
+/** The path as the user knows it: workspace-relative (forward slashes) when inside the workspace. */
+export function displayPath(abs: string, workspace: string): string {
+  const rel = new Locator(workspace).relative(abs);
+  return rel === '.' || isAbsolutePath(rel) || rel.startsWith('../') ? abs : rel;
+}
+
+function ioMessage(err: unknown): string {
+  const e = err as NodeJS.ErrnoException;
+  if (e?.code === 'ENOENT') return 'cannot read report: file not found';
+  if (e?.code === 'EACCES' || e?.code === 'EPERM') return 'cannot read report: permission denied';
+  if (e?.code === 'EISDIR') return 'cannot read report: it is a directory';
+  return `cannot read report: ${e?.message ?? String(err)}`;
+}
+
+/**
+ * Reads and parses report files one after the other (so only one file is in memory at a time).
+ * Tests with the same id across files are merged, attempts concatenated in file order. Duplicate paths
+ * are read once. `filesRead` counts the files that were read and parsed without a problem (a report with
+ * zero tests counts); every other file has exactly one ReportProblem, so filesRead + problems = distinct paths.
+ */
+export async function parseReportFiles(paths: string[], opts: ParseOptions): Promise<ParsedReports> {
+  const limit = opts.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  const tests: ParsedTestCase[] = [];
+  const problems: ReportProblem[] = [];
+  const byId = new Map<string, ParsedTestCase>();
+  let timestamp: string | undefined;
+  let filesRead = 0;
+  const seen = new Set<string>();
+  for (const abs of paths) {
+    const key = resolve(abs);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const shown = displayPath(abs, opts.workspace);
+    let data: Buffer;
+    try {
+      const st = await stat(abs);
+      if (st.isDirectory()) {
+        problems.push({ path: shown, message: 'cannot read report: it is a directory' });
+        continue;
+      }
+      if (st.size > limit) {
+        problems.push({ path: shown, message: tooBig(st.size, limit) });
+        continue;
+      }
+      data = await readFile(abs);
+    } catch (err) {
+      problems.push({ path: shown, message: ioMessage(err) });
+      continue;
+    }
+    const raw = parseReportRaw(data, shown, { workspace: opts.workspace, maxFileBytes: limit });
+    if (raw.problems.length === 0) filesRead++;
+    for (const p of raw.problems) problems.push(p);
+    if (raw.timestamp !== undefined && (timestamp === undefined || raw.timestamp < timestamp)) timestamp = raw.timestamp;
+    mergeInto(raw.cases, shown, byId, tests);
+  }
+  const out: ParsedReports = { tests, problems, filesRead };
+  if (timestamp !== undefined) out.timestamp = timestamp;
+  return out;
+}

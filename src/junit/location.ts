@@ -1,0 +1,149 @@
+/**
+ * File/line of a test for annotations: workspace-relative paths with forward slashes, and the
+ * fallback that finds a workspace file in a failure's stack trace.
+ */
+
+/** Forward slashes, no trailing slash; `file://` URLs become paths; a Windows drive letter is upper-cased. */
+function normalise(p: string): string {
+  let s = p.trim();
+  if (s.startsWith('file://')) {
+    s = s.slice(7);
+    if (/^\/[A-Za-z]:/.test(s)) s = s.slice(1);
+    try {
+      s = decodeURIComponent(s);
+    } catch {
+      /* keep as is */
+    }
+  }
+  if (s.includes('\\')) s = s.replace(/\\/g, '/');
+  if (/^[a-z]:\//.test(s)) s = s[0]!.toUpperCase() + s.slice(1);
+  // Fast path: nothing to resolve.
+  if (!/\/\/|(^|\/)\.\.?(\/|$)|\/$/.test(s)) return s;
+  // Resolve "." and ".." segments without touching the file system.
+  const abs = s.startsWith('/') ? '/' : /^[A-Z]:\//.test(s) ? s.slice(0, 3) : '';
+  const out: string[] = [];
+  for (const seg of s.slice(abs.length).split('/')) {
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..' && out.length > 0 && out[out.length - 1] !== '..') out.pop();
+    else if (seg === '..' && abs !== '') continue;
+    else out.push(seg);
+  }
+  return abs + out.join('/');
+}
+
+export function isAbsolutePath(p: string): boolean {
+  return p.startsWith('/') || p.startsWith('\\') || /^[A-Za-z]:[\\/]/.test(p) || p.startsWith('file://');
+}
+
+/** Workspace-relative path mapping and stack-frame search, with the workspace normalised once. */
+export class Locator {
+  private readonly ws: string | undefined;
+  private readonly prefix: string | undefined;
+  private readonly caseless: boolean;
+
+  constructor(workspace: string | undefined) {
+    if (workspace && workspace.trim() !== '') {
+      const ws = normalise(workspace);
+      this.ws = ws;
+      this.caseless = /^[A-Z]:\//.test(ws);
+      const prefix = ws.endsWith('/') ? ws : ws + '/';
+      this.prefix = this.caseless ? prefix.toLowerCase() : prefix;
+    } else {
+      this.caseless = false;
+    }
+  }
+
+  /**
+   * A path as the user's repository knows it: relative to the workspace (forward slashes) when inside it,
+   * relative paths normalised (`./a/../b.ts` → `b.ts`), other absolute paths kept (normalised);
+   * the workspace itself is '.'.
+   */
+  relative(p: string): string {
+    const s = normalise(p);
+    if (this.prefix === undefined || !isAbsolutePath(s)) return s;
+    const a = this.caseless ? s.toLowerCase() : s;
+    if (a.startsWith(this.prefix)) return s.slice(this.prefix.length);
+    if (a + '/' === this.prefix) return '.';
+    return s;
+  }
+
+  /**
+   * `relative(p)`, except that an absolute path outside the workspace gives undefined (it cannot be annotated),
+   * as do '.', '..' and paths climbing out of it. Without a workspace, paths are only normalised.
+   */
+  repositoryPath(p: string): string | undefined {
+    if (p.trim() === '') return undefined;
+    const rel = this.relative(p);
+    if (this.prefix === undefined) return rel;
+    if (rel === '.' || rel === '..' || rel.startsWith('../') || isAbsolutePath(rel)) return undefined;
+    return rel;
+  }
+
+  /**
+   * Best frame of a stack trace / failure body for an annotation. With `knownFile`, the first frame in that
+   * file. Otherwise the first frame in a test-looking file (tests/, *_test.go, *.spec.ts...), else the first
+   * workspace frame. Frames outside the workspace, in dependencies, or naming a bare file are skipped.
+   */
+  pickFrame(text: string, knownFile?: string): Frame | undefined {
+    let first: Frame | undefined;
+    let seen = 0;
+    FRAME.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = FRAME.exec(text)) !== null && seen < 200) {
+      seen++;
+      const f = this.frame(m[1] ?? m[3] ?? m[5]!, m[2] ?? m[4] ?? m[6]!);
+      if (!f) continue;
+      if (knownFile !== undefined) {
+        if (f.file === knownFile) return f;
+        continue;
+      }
+      if (TESTY.test(f.file)) return f;
+      first ??= f;
+    }
+    return first;
+  }
+
+  private frame(raw0: string, lineText: string): Frame | undefined {
+    const line = Number(lineText);
+    if (!Number.isSafeInteger(line) || line <= 0) return undefined;
+    let raw = raw0;
+    const wp = /^webpack:\/\/[^/]*\//.exec(raw); // Cypress/webpack: webpack://app/./cypress/e2e/a.cy.ts
+    if (wp) raw = raw.slice(wp[0].length);
+    if (raw.includes('://') && !raw.startsWith('file://')) return undefined; // http://...
+    if (raw.startsWith('node:') || raw.startsWith('internal/')) return undefined;
+    const abs = isAbsolutePath(raw);
+    if (abs && this.prefix === undefined) return undefined;
+    const rel = this.relative(raw);
+    if (rel === '.' || isAbsolutePath(rel) || rel === '..' || rel.startsWith('../')) return undefined;
+    if (!abs && !rel.includes('/')) return undefined; // "Foo.java:12": a bare file name, not a repository path
+    if (DEPENDENCY.test(rel)) return undefined;
+    return { file: rel, line };
+  }
+}
+
+/** workspacePath(p, ws) === new Locator(ws).relative(p). */
+export function workspacePath(p: string, workspace: string | undefined): string {
+  return new Locator(workspace).relative(p);
+}
+
+// Frames, in text order:
+//   Python:  File "/ws/tests/test_x.py", line 42, in test_foo
+//   .NET:    at Ns.Class.Method() in /ws/Tests/FooTests.cs:line 42
+//   generic: (/ws/src/a.test.ts:12:5)  tests/test_x.py:42: AssertionError  ./spec/a_spec.rb:7:in `block'
+//            ❯ src/a.test.ts:12:17   webpack://app/./cypress/e2e/a.cy.ts:15:30   /ws/Tests/A.swift:42
+const FRAME = new RegExp(
+  [
+    /File "([^"\n]+)", line (\d+)/.source,
+    /\bin ((?:[A-Za-z]:)?[^\s:*?"<>|]*[\\/][^\s:*?"<>|]*\.\w+):line (\d+)/.source,
+    /(?:^|[\s(\['"@])((?:file:\/\/|webpack:\/\/[^/\s]*\/)?(?:[A-Za-z]:)?[^\s()[\]'"<>|:]*\.[A-Za-z0-9]+):(\d+)(?=[:)\s,\]]|$)/.source,
+  ].join('|'),
+  'gm',
+);
+
+const TESTY = /(^|[/._-])(tests?|specs?|__tests__|e2e|it)([/._-]|$)/i;
+const DEPENDENCY = /(^|\/)(node_modules|site-packages|dist-packages|vendor|\.venv|venv|\.cargo|go\/pkg\/mod)\//;
+
+export interface Frame {
+  file: string;
+  line: number;
+}
