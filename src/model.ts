@@ -140,4 +140,9 @@ export interface QuarantineState {
   reason: string;
   /** ISO time the current state began. */
   since?: string;
+  /**
+   * Set on release: only runs newer than this (ms, run time) count as evidence for quarantining it again, so that
+   * the flakes that put it in quarantine cannot put it straight back.
+   */
+  evidenceAfter?: number;
 }

@@ -215,6 +215,7 @@ function renderFiles(
       quarantined: decision.quarantined,
       reason: decision.reason,
       since: decision.since,
+      ...(decision.evidenceAfter !== undefined ? { evidenceAfter: decision.evidenceAfter } : {}),
       runs: decision.evidence.runs,
       recent: decision.evidence.recent,
       ...scores.get(id),

@@ -132,8 +132,11 @@ export function decideQuarantine(
   now: string,
   options: PolicyOptions = DEFAULT_POLICY,
 ): Decision {
-  const evidence = gatherEvidence(history, options.window);
   const wasQuarantined = previous?.quarantined === true;
+  const evidenceAfter = !wasQuarantined && typeof previous?.evidenceAfter === 'number' ? previous.evidenceAfter : undefined;
+  const counted = evidenceAfter === undefined ? history : { ...history, runs: history.runs.filter((r) => r.time > evidenceAfter) };
+  const evidence = gatherEvidence(counted, options.window);
+  const keepAfter = evidenceAfter === undefined ? {} : { evidenceAfter };
   const keepSince = (quarantined: boolean): string => (wasQuarantined === quarantined && previous?.since ? previous.since : now);
 
   if (override) {
@@ -152,7 +155,8 @@ export function decideQuarantine(
   const because = describeEvidence(evidence);
   if (wasQuarantined) {
     if (evidence.cleanStreak >= options.releaseAfterCleanRuns) {
-      return { quarantined: false, reason: `released: passed at the first attempt in the last ${evidence.cleanStreak} runs`, since: now, evidence };
+      const newest = history.runs.reduce((t, r) => Math.max(t, r.time), 0);
+      return { quarantined: false, reason: `released: passed at the first attempt in the last ${evidence.cleanStreak} runs`, since: now, evidence, evidenceAfter: newest };
     }
     return {
       quarantined: true,
@@ -168,10 +172,11 @@ export function decideQuarantine(
       reason: `failed in the last ${evidence.trailingBreakage} runs with no pass on those commits: breakage, not flakiness`,
       since: keepSince(false),
       evidence,
+      ...keepAfter,
     };
   }
   if (evidence.sameCommitFlips >= options.enterSameCommitFlips || evidence.failureEpisodes >= options.enterFailureEpisodes) {
     return { quarantined: true, reason: because, since: now, evidence };
   }
-  return { quarantined: false, reason: because, since: keepSince(false), evidence };
+  return { quarantined: false, reason: evidenceAfter === undefined ? because : `${because} since its release`, since: keepSince(false), evidence, ...keepAfter };
 }

@@ -64,6 +64,23 @@ describe('decideQuarantine', () => {
     expect(released.reason).toBe(`released: passed at the first attempt in the last ${DEFAULT_POLICY.releaseAfterCleanRuns} runs`);
   });
 
+  it('after a release, counts only newer runs as evidence, so that it does not flap back in', () => {
+    const clean = Array.from({ length: DEFAULT_POLICY.releaseAfterCleanRuns }, () => 'P').join(' ');
+    const history = historyOf('t', `FP FP ${clean}`);
+    const released = decideQuarantine(history, { quarantined: true, reason: 'x', since: NOW }, null, NOW);
+    expect(released.quarantined).toBe(false);
+    expect(released.evidenceAfter).toBe(history.runs[history.runs.length - 1]!.time);
+    // The next run passes: the old flakes are still in the window but no longer count.
+    const next = historyOf('t', `FP FP ${clean} P`);
+    const stays = decideQuarantine(next, released, null, NOW);
+    expect(stays).toMatchObject({ quarantined: false, evidenceAfter: released.evidenceAfter });
+    expect(stays.reason).toBe('no counted failure in 1 runs since its release');
+    // New flakes after the release do count.
+    const again = decideQuarantine(historyOf('t', `FP FP ${clean} P FP FP`), released, null, NOW);
+    expect(again.quarantined).toBe(true);
+    expect(again.evidenceAfter).toBeUndefined();
+  });
+
   it('lets a hand override win both ways', () => {
     const flaky = historyOf('t', 'FP FP FP');
     const never = decideQuarantine(flaky, undefined, { action: 'never', reason: 'owned by infra' }, NOW);
