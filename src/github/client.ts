@@ -1,33 +1,68 @@
 /**
  * The GitHub REST client, loaded only when a run needs the API so that the common path starts fast.
+ *
+ * No request is retried (a write that timed out may still have happened: retrying would duplicate it), and every
+ * request has a timeout: 20 s, or FLAKEGUARD_API_TIMEOUT_MS from the step's environment.
  */
+import { logText, redact } from '../report/escape.ts';
+
 export type Octokit = ReturnType<typeof import('@actions/github').getOctokit>;
 
 /** How long one API request may take before the action gives up on it and reports. */
 export const REQUEST_TIMEOUT_MS = 20_000;
+export const TIMEOUT_ENV = 'FLAKEGUARD_API_TIMEOUT_MS';
+
+/** The per-request timeout: FLAKEGUARD_API_TIMEOUT_MS when it is a whole number of ms from 1 to 600000. */
+export function requestTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env[TIMEOUT_ENV]?.trim();
+  if (!raw) return REQUEST_TIMEOUT_MS;
+  const value = Number(raw);
+  return Number.isInteger(value) && value >= 1 && value <= 600_000 ? value : REQUEST_TIMEOUT_MS;
+}
 
 export async function createClient(token: string, apiUrl: string): Promise<Octokit> {
   const { getOctokit } = await import('@actions/github');
-  return getOctokit(token, { baseUrl: apiUrl, request: { retries: 0 } });
+  const quiet = (): void => undefined;
+  const warn = (message: string): void => void process.stderr.write(`${logText(String(message), 1000)}\n`);
+  return getOctokit(token, { baseUrl: apiUrl, request: { retries: 0 }, log: { debug: quiet, info: quiet, warn, error: warn } });
 }
 
 /** Per-request options: a timeout, so that a hung API cannot hang the step. */
-export function requestOptions(): { request: { signal: AbortSignal } } {
-  return { request: { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) } };
+export function requestOptions(env: NodeJS.ProcessEnv = process.env): { request: { signal: AbortSignal } } {
+  return { request: { signal: AbortSignal.timeout(requestTimeoutMs(env)) } };
 }
 
 export interface ApiFailure {
   status?: number;
+  /** One line, secrets hidden; still untrusted (it may quote the server). */
   message: string;
   /** True when the token lacks the permission (403/404 "Resource not accessible by integration"). */
   denied: boolean;
+  rateLimited: boolean;
+  timedOut: boolean;
 }
 
+/**
+ * What went wrong with a request, in one line. Only the status and the message are read: never the request
+ * (its headers hold the token) nor the response headers beyond the rate-limit ones.
+ */
 export function describeApiError(error: unknown): ApiFailure {
-  const e = error as { status?: number; message?: string; response?: { headers?: Record<string, string> } };
-  const status = typeof e.status === 'number' ? e.status : undefined;
-  const message = (e.message ?? String(error)).split('\n')[0]!.slice(0, 300);
-  const rateLimited = e.response?.headers?.['x-ratelimit-remaining'] === '0' || status === 429;
-  const denied = !rateLimited && (status === 403 || status === 404) && /not accessible|permission|forbidden|not found/i.test(message);
-  return { status, message: rateLimited ? `rate limited: ${message}` : message, denied };
+  const e = (typeof error === 'object' && error !== null ? error : {}) as {
+    status?: unknown;
+    name?: unknown;
+    message?: unknown;
+    cause?: { name?: unknown };
+    response?: { headers?: Record<string, unknown> };
+  };
+  const raw = typeof e.message === 'string' ? e.message : String(error);
+  const timedOut =
+    e.name === 'TimeoutError' || e.name === 'AbortError' || e.cause?.name === 'TimeoutError' || /aborted due to timeout|operation was aborted/i.test(raw);
+  const status = typeof e.status === 'number' && !timedOut ? e.status : undefined;
+  const headers = e.response?.headers ?? {};
+  const rateLimited =
+    !timedOut && (String(headers['x-ratelimit-remaining']) === '0' || status === 429 || headers['retry-after'] !== undefined || /rate limit/i.test(raw));
+  const denied = !rateLimited && !timedOut && (status === 403 || status === 404) && /not accessible|permission|forbidden|not found/i.test(raw);
+  const firstLine = redact(raw).split(/\r?\n/)[0]!.slice(0, 300);
+  const message = timedOut ? `no answer within ${requestTimeoutMs()} ms (timed out)` : rateLimited ? `rate limited: ${firstLine}` : firstLine;
+  return { status, message, denied, rateLimited, timedOut };
 }

@@ -1,61 +1,116 @@
 /**
- * One annotation per failed test: blocking failures as failures, forgiven ones as warnings that say why and
- * how to lift the quarantine. Pure.
+ * One annotation per failed test: blocking failures as failures, forgiven ones as warnings that give the test's
+ * flakiness (PFS and its interval), its recent runs, why it is quarantined and exactly how to lift the quarantine.
+ * Blocking failures come first everywhere: the fallback to workflow commands shows only the first few. Pure.
  */
 import type { Outcome } from '../policy/outcome.ts';
 import type { Decision } from '../policy/quarantine.ts';
 import type { ParsedTestCase } from '../model.ts';
-import { truncate } from './escape.ts';
+import { plainText } from './escape.ts';
+import { formatPfs, symbols, SYMBOLS_LEGEND, type ScoreLookup } from './scores.ts';
 
 export interface AnnotationSpec {
   level: 'failure' | 'warning' | 'notice';
+  /** Plain text, at most 255 characters. */
   title: string;
+  /** Plain text. */
   message: string;
+  /** Stack trace or failure body, plain text (the check run's "raw details"). */
+  details?: string;
+  /** The test's own file and line, when the report or its stack trace gives one (workspace-relative). */
   path?: string;
   line?: number;
+  /**
+   * Where a check-run annotation goes when the test has no file: the report it came from (an API annotation
+   * needs a path). Workflow-command annotations need none and do without.
+   */
+  reportPath?: string;
+  testId: string;
 }
 
-function failureText(test: ParsedTestCase): string {
-  const attempt = [...test.attempts].reverse().find((a) => a.status === 'failed' || a.status === 'error');
-  const head = attempt?.message || attempt?.type || '(no message)';
-  const details = attempt?.details && attempt.details !== head ? `\n\n${attempt.details}` : '';
-  return truncate(`${head}${details}`, 4000);
+export interface AnnotationContext {
+  decisions: ReadonlyMap<string, Decision>;
+  scores: ScoreLookup;
+  dataBranch: string;
+  /** The stats file that holds a test's line (where its `override` is edited). */
+  statsFileOf: (id: string) => string;
 }
 
-function symbols(recent: string): string {
-  return [...recent].map((c) => (c === 'F' ? '✗' : c === 'R' ? '↻' : '✓')).join('');
-}
+export const TITLE_MAX = 255;
+export const MESSAGE_MAX = 4000;
+export const DETAILS_MAX = 8000;
 
-function located(spec: AnnotationSpec, test: ParsedTestCase): AnnotationSpec {
-  if (test.file) {
-    spec.path = test.file;
-    spec.line = test.line ?? 1;
+function lastFailure(test: ParsedTestCase) {
+  for (let i = test.attempts.length - 1; i >= 0; i--) {
+    const a = test.attempts[i]!;
+    if (a.status === 'failed' || a.status === 'error') return a;
   }
-  return spec;
+  return undefined;
 }
 
-/** Blocking failures first: the fallback to workflow commands shows only the first few of each kind. */
-export function buildAnnotations(
-  outcome: Outcome,
-  decisions: Map<string, Decision>,
-  statsFileOf: (id: string) => string,
-): AnnotationSpec[] {
-  const blocking = outcome.blocking.map((t) =>
-    located({ level: 'failure', title: truncate(`${t.id} failed`, 255), message: failureText(t) }, t),
-  );
-  const forgiven = outcome.forgiven.map((t) => {
-    const d = decisions.get(t.id);
-    const why = d?.reason ?? 'quarantined before this run';
-    const recent = d ? `\nRecent runs (oldest first): ${symbols(d.evidence.recent)}` : '';
-    const lift = `\nTo lift the quarantine, set "override": "never" on its line in ${statsFileOf(t.id)} on the data branch.`;
-    return located(
-      {
-        level: 'warning',
-        title: truncate(`${t.id} failed (forgiven: quarantined)`, 255),
-        message: truncate(`Quarantined: ${why}${recent}${lift}\n\n${failureText(t)}`, 4000),
-      },
-      t,
-    );
-  });
-  return [...blocking, ...forgiven];
+/** The failure's message (or type, or first line of its body) and the body when it says more. */
+export function failureOf(test: ParsedTestCase): { message: string; details?: string } {
+  const a = lastFailure(test);
+  const firstLine = a?.details?.split('\n').find((l) => l.trim() !== '');
+  const message = a?.message?.trim() || a?.type?.trim() || firstLine?.trim() || '(no message in the report)';
+  const details = a?.details && a.details.trim() !== message ? a.details : undefined;
+  return { message, details };
+}
+
+function isRepositoryPath(p: string): boolean {
+  return p !== '' && !p.startsWith('/') && !/^[A-Za-z]:[\\/]/.test(p) && !p.startsWith('../') && p !== '..';
+}
+
+function placed(test: ParsedTestCase): Pick<AnnotationSpec, 'path' | 'line' | 'reportPath'> {
+  if (test.file) return { path: test.file, line: test.line && test.line > 0 ? test.line : 1 };
+  return isRepositoryPath(test.report) ? { reportPath: test.report } : {};
+}
+
+const NO_LOCATION = 'The report gives no source file for this test: this annotation is placed on the report itself.';
+
+/** How to lift a test's quarantine by hand, in words that name the exact file and edit. */
+export function liftInstruction(id: string, dataBranch: string, statsFile: string): string {
+  return `To lift the quarantine: on the data branch '${dataBranch}', edit ${statsFile}, set "override": "never" on the line of "${id}", and commit (it takes effect on the next run).`;
+}
+
+export function blockingAnnotation(test: ParsedTestCase): AnnotationSpec {
+  const f = failureOf(test);
+  const where = placed(test);
+  const note = where.path ? '' : `\n\n${NO_LOCATION}`;
+  return {
+    level: 'failure',
+    title: plainText(`${test.id} failed`, TITLE_MAX, true),
+    message: plainText(`${f.message}${note}`, MESSAGE_MAX),
+    ...(f.details ? { details: plainText(f.details, DETAILS_MAX) } : {}),
+    ...where,
+    testId: test.id,
+  };
+}
+
+export function forgivenAnnotation(test: ParsedTestCase, ctx: AnnotationContext): AnnotationSpec {
+  const f = failureOf(test);
+  const d = ctx.decisions.get(test.id);
+  const s = ctx.scores.get(test.id);
+  const where = placed(test);
+  const lines = ['Forgiven: this test was quarantined as flaky before this run, so its failure does not fail the job.'];
+  const pfs = formatPfs(s);
+  if (pfs) lines.push(`Flakiness: PFS ${pfs} (probability that a run fails for no reason, 90% interval)${s?.tier ? `, tier ${s.tier}` : ''}.`);
+  if (d?.evidence.recent) lines.push(`Recent runs, oldest to newest: ${symbols(d.evidence.recent)}  (${SYMBOLS_LEGEND})`);
+  lines.push(`Why it is quarantined: ${d?.reason ?? 'quarantined before this run'}.`);
+  lines.push(liftInstruction(test.id, ctx.dataBranch, ctx.statsFileOf(test.id)));
+  lines.push('', `This failure: ${f.message}`);
+  if (!where.path) lines.push('', NO_LOCATION);
+  return {
+    level: 'warning',
+    title: plainText(`${test.id} failed (forgiven: quarantined as flaky)`, TITLE_MAX, true),
+    message: plainText(lines.join('\n'), MESSAGE_MAX),
+    ...(f.details ? { details: plainText(f.details, DETAILS_MAX) } : {}),
+    ...where,
+    testId: test.id,
+  };
+}
+
+/** Blocking failures first, then forgiven ones. */
+export function buildAnnotations(outcome: Outcome, ctx: AnnotationContext): AnnotationSpec[] {
+  return [...outcome.blocking.map(blockingAnnotation), ...outcome.forgiven.map((t) => forgivenAnnotation(t, ctx))];
 }

@@ -1,6 +1,13 @@
 /**
  * Test names, messages and stack traces come from pull requests. Everything untrusted goes through one of
  * these before it reaches a log line, a summary, a check run or an issue.
+ *
+ * - `mdText` / `mdPre`: markdown and HTML (job summary, check-run summary): every character markdown or HTML
+ *   could act on becomes an entity, so the text renders as itself and nothing else (no table break, no tag,
+ *   no link, no image, no mention).
+ * - `logText`: a plain log line: one line, no control characters, nothing the runner reads as a command.
+ * - `plainText`: annotation titles and messages (plain text on GitHub): no control or bidi characters.
+ * Every one of them also hides the registered secrets.
  */
 
 const HTML_ENTITIES: Record<string, string> = {
@@ -29,43 +36,124 @@ const HTML_ENTITIES: Record<string, string> = {
   '{': '&#123;',
   '}': '&#125;',
   '%': '&#37;',
+  '$': '&#36;',
+  '^': '&#94;',
 };
-const MARKDOWN_SPECIAL = /[&<>"'|`[\]()*_~#!\\@:=+\-{}%]/g;
+const MARKDOWN_SPECIAL = /[&<>"'|`[\]()*_~#!\\@:=+\-{}%$^]/;
 
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/g;
+const NEWLINES = /\r\n|\r|\n/g;
 
-/** Truncates to at most `max` characters, marking the cut. */
+/* ---------- secrets ---------- */
+
+const secrets = new Set<string>();
+
+/**
+ * Registers a secret (the token) that must never appear in anything the action prints or publishes. The runner
+ * masks what `core.setSecret` registered in its own log, but not in summaries, check runs, or logs read elsewhere;
+ * every helper below replaces it with `***`.
+ */
+export function registerSecret(secret: string): void {
+  if (secret.length >= 4) {
+    secrets.add(secret);
+    // Git's extra header carries it base64-encoded.
+    secrets.add(Buffer.from(`x-access-token:${secret}`).toString('base64'));
+  }
+}
+
+/** Replaces every registered secret with `***`. */
+export function redact(text: string): string {
+  let out = text;
+  for (const s of secrets) if (out.includes(s)) out = out.split(s).join('***');
+  return out;
+}
+
+/* ---------- length ---------- */
+
+/** Truncates to at most `max` UTF-16 code units, marking the cut, never splitting a surrogate pair. */
 export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;
-  return `${text.slice(0, Math.max(0, max - 1))}…`;
+  let end = Math.max(0, max - 1);
+  const code = text.charCodeAt(end - 1);
+  if (code >= 0xd800 && code <= 0xdbff) end--;
+  return `${text.slice(0, end)}…`;
+}
+
+/** Cuts text so that its UTF-8 encoding takes at most `maxBytes`, at a line break when one is near. */
+export function truncateBytes(text: string, maxBytes: number): string {
+  if (Buffer.byteLength(text) <= maxBytes) return text;
+  // Every UTF-16 code unit takes at most 3 bytes in UTF-8.
+  let end = Math.min(text.length, maxBytes);
+  while (end > 0 && Buffer.byteLength(text.slice(0, end)) > maxBytes) end = Math.floor(end * 0.9);
+  const cut = text.lastIndexOf('\n', end);
+  return text.slice(0, cut > end - 2000 ? cut : end);
+}
+
+/* ---------- markdown ---------- */
+
+function escapeMarkdown(clean: string, max: number): string {
+  // "www." is linked by GitHub even without a scheme; ':' is an entity, which defuses "http://".
+  const marked = clean.replace(/(www)\./gi, '$1\ue000');
+  const escape = (limit: number): string | undefined => {
+    let out = '';
+    for (const c of marked) {
+      const escaped = c === '\ue000' ? '&#46;' : (HTML_ENTITIES[c] ?? c);
+      if (out.length + escaped.length > limit) return undefined;
+      out += escaped;
+    }
+    return out;
+  };
+  const whole = escape(max);
+  if (whole !== undefined) return whole;
+  let out = '';
+  for (const c of marked) {
+    const escaped = c === '\ue000' ? '&#46;' : (HTML_ENTITIES[c] ?? c);
+    if (out.length + escaped.length > max - 1) break;
+    out += escaped;
+  }
+  return `${out}…`;
+}
+
+function clean(untrusted: string): string {
+  return redact(untrusted).replace(/\ue000/g, '').replace(CONTROL, '');
 }
 
 /**
  * Text for one line of markdown or HTML (a table cell, a heading, a list item): every character markdown or
  * HTML could act on becomes an entity, so it renders as the literal character and nothing else. Mentions are
- * defused by the `@` entity.
+ * defused by the `@` entity. The result is at most `max` characters long (entities included).
  */
 export function mdText(untrusted: string, max = 300): string {
-  const flat = truncate(untrusted.replace(/\r\n|\r|\n/g, ' ').replace(CONTROL, ''), max);
-  return defuseAutolinks(flat.replace(MARKDOWN_SPECIAL, (c) => HTML_ENTITIES[c]!));
+  const flat = clean(untrusted.replace(NEWLINES, ' '));
+  if (!MARKDOWN_SPECIAL.test(flat) && !/www\./i.test(flat)) return truncate(flat, max);
+  return escapeMarkdown(flat, max);
 }
 
-/** A multi-line block (stack trace) inside `<pre>`: entity-escaped, line breaks kept. */
+/** A multi-line block (stack trace) inside `<pre>`: entity-escaped, line breaks kept; at most `max` characters inside. */
 export function mdPre(untrusted: string, max = 2000): string {
-  const clean = truncate(untrusted.replace(/\r\n|\r/g, '\n').replace(CONTROL, ''), max);
-  return `<pre>${defuseAutolinks(clean.replace(MARKDOWN_SPECIAL, (c) => HTML_ENTITIES[c]!))}</pre>`;
+  const lines = clean(untrusted.replace(NEWLINES, '\n'));
+  return `<pre>${escapeMarkdown(lines, max)}</pre>`;
 }
 
-/** GitHub links `www.x` even without a scheme; `:` is already an entity, which defuses `http://`. */
-function defuseAutolinks(escaped: string): string {
-  return escaped.replace(/www\./gi, (m) => `${m.slice(0, 3)}&#46;`);
+/* ---------- logs and annotations ---------- */
+
+/**
+ * Text for a plain log line: one line, no control characters, and nothing the runner could read as a workflow
+ * command (`::cmd::` anywhere after trimming, or the legacy `##[cmd]` anywhere in the line).
+ */
+export function logText(untrusted: string, max = 500): string {
+  return truncate(redact(untrusted).replace(NEWLINES, ' ').replace(CONTROL, ''), max)
+    .replace(/::/g, ':\u200b:')
+    .replace(/##\[/g, '#\u200b#[');
 }
 
 /**
- * Text for a plain log line: one line, no control characters, and no `::` that the runner could read as a
- * workflow command.
+ * Plain text for an annotation title or message: line breaks kept (as `\n`) unless `oneLine`, control and
+ * invisible direction characters dropped, secrets hidden, at most `max` characters. The runner escapes what
+ * goes into a workflow command; the API takes the text as it is.
  */
-export function logText(untrusted: string, max = 500): string {
-  return truncate(untrusted.replace(/\r\n|\r|\n/g, ' ').replace(CONTROL, ''), max).replace(/::/g, ':\u200b:');
+export function plainText(untrusted: string, max: number, oneLine = false): string {
+  const text = redact(untrusted).replace(NEWLINES, oneLine ? ' ' : '\n').replace(CONTROL, '');
+  return truncate(text, max);
 }

@@ -1,6 +1,7 @@
 /**
- * Everything a person sees of a run: log lines, annotations (check run or workflow commands), outputs and the
- * job summary. The outcome is already decided; nothing here may change it.
+ * Everything a person sees of a run: log lines, annotations (a check run, or workflow commands when the token may
+ * not create one), outputs and the job summary. The outcome is already decided: nothing here may change it, and
+ * nothing here may fail the step (every part is guarded, and a failure is only logged).
  */
 import * as core from '@actions/core';
 import type { Inputs } from '../config/inputs.ts';
@@ -8,9 +9,10 @@ import type { GitHubContext } from '../config/context.ts';
 import type { ApplyResult } from '../pipeline/apply.ts';
 import type { SyncResult } from '../store/sync.ts';
 import { shardOf, statsPath } from '../store/layout.ts';
-import { renderSummary } from './summary.ts';
+import { CHECK_SUMMARY_BUDGET_BYTES, renderSummary, summaryFacts, verdict, type SummaryInput } from './summary.ts';
 import { buildAnnotations, type AnnotationSpec } from './annotations.ts';
-import { logText } from './escape.ts';
+import { logText, plainText, truncate } from './escape.ts';
+import { scoreLookup } from './scores.ts';
 
 export interface PublishInput {
   inputs: Inputs;
@@ -18,13 +20,15 @@ export interface PublishInput {
   readOnly: boolean;
   runUrl: string;
   sync: SyncResult<ApplyResult>;
+  /** This run's reports: how many tests, and how many reports could not be read (each already logged as an error). */
+  reports?: { tests: number; problems: number };
 }
 
 function storeLine(sync: SyncResult<ApplyResult>, branch: string): string {
   const s = sync.status;
   switch (s.kind) {
     case 'pushed':
-      return `History saved to ${branch} at ${s.commit.slice(0, 12)}${s.tries > 1 ? ` (after ${s.tries} tries)` : ''}.`;
+      return `History saved to ${branch} at ${s.commit.slice(0, 12)}${s.tries > 1 ? ` (after ${s.tries} tries)` : ''}${s.compacted ? '; the branch was compacted to this one commit' : ''}.`;
     case 'unchanged':
       return sync.applied.ingested ? `Nothing new to save on ${branch}.` : `These results were already in the history of ${branch}; counted once.`;
     case 'read-only':
@@ -34,84 +38,187 @@ function storeLine(sync: SyncResult<ApplyResult>, branch: string): string {
   }
 }
 
-function emitWorkflowAnnotations(annotations: AnnotationSpec[]): void {
-  // GitHub shows at most 10 annotations of each kind per step: blocking failures come first.
-  const shownPerKind = 10;
-  const counts = { failure: 0, warning: 0, notice: 0 };
-  for (const a of annotations) {
-    counts[a.level]++;
-    if (counts[a.level] > shownPerKind) continue;
-    const props = { title: a.title, file: a.path, startLine: a.path ? a.line : undefined };
-    if (a.level === 'failure') core.error(a.message, props);
-    else if (a.level === 'warning') core.warning(a.message, props);
-    else core.notice(a.message, props);
-  }
-  const hidden = Math.max(0, counts.failure - shownPerKind) + Math.max(0, counts.warning - shownPerKind);
-  if (hidden > 0) core.notice(`${hidden} more failed tests are not annotated here (GitHub shows 10 per kind); see the job summary.`);
+/** GitHub shows at most this many annotations of each kind (error, warning, notice) per step. */
+export const WORKFLOW_ANNOTATIONS_PER_KIND = 10;
+
+export interface WorkflowAnnotationResult {
+  shown: { failure: number; warning: number };
+  hidden: { failure: number; warning: number };
 }
 
-export async function publishResults({ inputs, ctx, readOnly, runUrl, sync }: PublishInput): Promise<void> {
+/**
+ * Annotations as workflow commands. GitHub shows at most 10 of each kind per step and drops the rest, so only
+ * that many are written (blocking failures first, as `buildAnnotations` orders them), leaving room for the
+ * step's own errors and warnings (`reserved`), then one notice says how many were left out.
+ */
+export function emitWorkflowAnnotations(
+  annotations: AnnotationSpec[],
+  reserved: { failure: number; warning: number } = { failure: 0, warning: 0 },
+): WorkflowAnnotationResult {
+  const room = {
+    failure: Math.max(1, WORKFLOW_ANNOTATIONS_PER_KIND - reserved.failure),
+    warning: Math.max(1, WORKFLOW_ANNOTATIONS_PER_KIND - reserved.warning),
+  };
+  const result: WorkflowAnnotationResult = { shown: { failure: 0, warning: 0 }, hidden: { failure: 0, warning: 0 } };
+  for (const a of annotations) {
+    const kind = a.level === 'failure' ? 'failure' : 'warning';
+    if (result.shown[kind] >= room[kind]) {
+      result.hidden[kind]++;
+      continue;
+    }
+    result.shown[kind]++;
+    // The runner escapes nothing but % \r \n (and : , in properties): defuse the legacy `##[` syntax too.
+    const props = { title: defuseLegacy(a.title), ...(a.path ? { file: defuseLegacy(a.path), startLine: a.line ?? 1 } : {}) };
+    const message = defuseLegacy(a.details ? truncate(`${a.message}\n\n${a.details}`, 4000) : a.message);
+    if (a.level === 'failure') core.error(message, props);
+    else core.warning(message, props);
+  }
+  const { failure, warning } = result.hidden;
+  if (failure + warning > 0) {
+    const parts = [failure > 0 ? `${failure} blocking` : '', warning > 0 ? `${warning} forgiven` : ''].filter(Boolean).join(' and ');
+    core.notice(
+      `${parts} failure${failure + warning === 1 ? ' is' : 's are'} not annotated here: GitHub shows at most ${WORKFLOW_ANNOTATIONS_PER_KIND} annotations of each kind per step. The job summary lists the failures.`,
+      { title: 'flakeguard: more failures' },
+    );
+  }
+  return result;
+}
+
+const defuseLegacy = (text: string): string => text.replace(/##\[/g, '#\u200b#[');
+/** One line of workflow-command data or property: the toolkit escapes the rest. */
+const commandText = (text: string, max: number): string => defuseLegacy(plainText(text, max, true));
+const s = (n: number): string => (n === 1 ? '' : 's');
+
+export async function publishResults({ inputs, ctx, runUrl, sync, reports }: PublishInput): Promise<void> {
   const result = sync.applied;
   const o = result.outcome;
   const statsFileOf = (id: string): string => statsPath(shardOf(id, result.shards), result.shards);
   const branchUrl = `${ctx.serverUrl}/${ctx.repository}/tree/${inputs.dataBranch}`;
   const line = storeLine(sync, inputs.dataBranch);
-  if (sync.status.kind === 'not-saved') core.warning(logText(line), { title: 'flakeguard history not saved' });
-  else core.info(logText(line));
-  if (!sync.historyRead) core.error('The data branch could not be read, so no failure could be forgiven.', { title: 'flakeguard' });
 
-  for (const p of result.problems) {
-    core.error(logText(p.message), { title: `flakeguard data branch: ${p.file}`, file: p.file, startLine: p.line });
-  }
-  for (const l of result.lapsed) {
-    core.notice(logText(`The override of '${l.id}' in ${l.file} lapsed on ${l.until}; flakeguard decides again.`));
-  }
+  // The step's own errors and warnings, which take annotation slots before the failures' ones.
+  const reserved = {
+    failure: (o.result === 'failure' ? 1 : 0) + result.problems.length + (sync.historyRead ? 0 : 1) + (reports?.problems ?? 0),
+    warning: (o.result === 'success' && o.forgiven.length > 0 ? 1 : 0) + (sync.status.kind === 'not-saved' ? 1 : 0),
+  };
+  guard('log the data branch state', () => {
+    // Workflow-command data is escaped by the runner's toolkit (a `::` inside it is harmless): one line, no controls.
+    if (sync.status.kind === 'not-saved') core.warning(commandText(line, 1000), { title: 'flakeguard history not saved' });
+    else core.info(logText(line));
+    if (!sync.historyRead) core.error('The data branch could not be read, so no failure could be forgiven.', { title: 'flakeguard' });
+    for (const p of result.problems) {
+      core.error(commandText(p.message, 1000), { title: commandText(`flakeguard data branch: ${p.file}`, 200), file: p.file, startLine: p.line });
+    }
+    for (const l of result.lapsed) {
+      core.notice(commandText(`The override of '${l.id}' in ${l.file} lapsed on ${l.until}; flakeguard decides again.`, 1000));
+    }
+  });
 
-  const annotations = buildAnnotations(o, result.decisions, statsFileOf);
-  const summary = renderSummary({
+  const scores = scoreLookup(result.scores);
+  const annotations = guard('prepare the annotations', () =>
+    buildAnnotations(o, { decisions: result.decisions, scores, dataBranch: inputs.dataBranch, statsFileOf }),
+  ) ?? [];
+  const base: SummaryInput = {
     outcome: o,
     decisions: result.decisions,
+    scores,
+    history: result.history,
+    quarantined: result.quarantined,
     newlyQuarantined: result.newlyQuarantined,
     released: result.released,
-    quarantinedCount: result.quarantined.length,
+    testsInRun: reports?.tests,
     storeLine: line,
+    dataBranch: inputs.dataBranch,
     dataBranchUrl: branchUrl,
     fileProblems: result.problems,
     lapsed: result.lapsed,
     statsFileOf,
-  });
+  };
+  const facts = guard('analyse the history for the summary', () => summaryFacts(base)) ?? { trend: { unit: 'run' as const, points: [] }, top: [] };
 
-  let checkPublished = false;
-  if (inputs.checkRun && inputs.token && !readOnly) {
-    const { createClient } = await import('../github/client.ts');
-    const { publishCheckRun } = await import('../github/checks.ts');
-    const octokit = await createClient(inputs.token, ctx.apiUrl);
-    const check = await publishCheckRun(octokit, {
-      owner: ctx.owner,
-      repo: ctx.repo,
-      headSha: ctx.sha,
-      name: inputs.checkName,
-      conclusion: o.result,
-      title: summary.split('\n')[0]!.replace(/^#+\s*/, ''),
-      summary,
-      annotations,
-      detailsUrl: runUrl,
-    });
-    if (check.ok) {
-      checkPublished = true;
-      core.info(`Check run '${inputs.checkName}' published with ${annotations.length} annotations in ${check.requests} requests.`);
-    } else {
-      core.info(logText(`Could not create a check run (${check.status ?? 'no status'}: ${check.message}); annotating with workflow commands instead.`));
+  let toCommands: AnnotationSpec[] = annotations;
+  let annotationsLine: string | undefined;
+  const total = annotations.length;
+  if (total === 0) {
+    annotationsLine = undefined;
+  } else if (!inputs.checkRun) {
+    annotationsLine = undefined;
+  } else if (ctx.fromFork) {
+    annotationsLine = `in this step's log as workflow commands: a pull request from a fork gets a read-only token, which cannot create a check run.`;
+  } else if (!inputs.token) {
+    annotationsLine = `in this step's log as workflow commands: no token to create a check run.`;
+  }
+  if (inputs.checkRun && inputs.token && !ctx.fromFork) {
+    try {
+      const { createClient } = await import('../github/client.ts');
+      const { publishCheckRun, MAX_CHECK_ANNOTATIONS } = await import('../github/checks.ts');
+      const octokit = await createClient(inputs.token, ctx.apiUrl);
+      const check = await publishCheckRun(octokit, {
+        owner: ctx.owner,
+        repo: ctx.repo,
+        headSha: ctx.sha,
+        name: inputs.checkName,
+        conclusion: o.result,
+        title: verdict(o),
+        summary: renderSummary({ ...base, annotationsLine: total > 0 ? `on this check run's lines of code.` : undefined }, { budgetBytes: CHECK_SUMMARY_BUDGET_BYTES, facts }),
+        annotations,
+        detailsUrl: runUrl,
+      });
+      const name = `'${inputs.checkName}'`;
+      const why = check.error ? `${check.error.status ?? 'no status'}: ${check.error.message}` : '';
+      const notes: string[] = [];
+      if (check.overLimit > 0) notes.push(`${check.overLimit} more failure${s(check.overLimit)} not annotated (a check run gets at most ${MAX_CHECK_ANNOTATIONS} from flakeguard)`);
+      if (check.unplaceable > 0) notes.push(`${check.unplaceable} failure${s(check.unplaceable)} with no file in the workspace to annotate, listed here only`);
+      if (!check.created) {
+        toCommands = annotations;
+        const hint = check.error?.denied ? ` (the token may not create check runs: give the workflow \`permissions: checks: write\`)` : '';
+        annotationsLine = `in this step's log as workflow commands: the check run could not be created (${why})${hint}.`;
+        core.info(logText(`Could not create the check run ${name} (${why}); annotating with workflow commands instead.`));
+      } else if (check.error) {
+        toCommands = check.unsent;
+        annotationsLine =
+          `${check.sent} of ${total} on the check run ${name}; the request for the others failed (${why}), so ${check.unsent.length} ` +
+          `${check.unsent.length === 1 ? 'is' : 'are'} in this step's log as workflow commands${notes.length ? `; ${notes.join('; ')}` : ''}.`;
+        core.info(logText(`Check run ${name} created, but only ${check.sent} of ${total} annotations were sent (${why}); the others go to workflow commands.`));
+      } else {
+        toCommands = [];
+        annotationsLine = `${check.sent} on the check run ${name}${notes.length ? `; ${notes.join('; ')}` : ''}.`;
+        core.info(logText(`Check run ${name} published with ${check.sent} annotation${s(check.sent)} in ${check.requests} request${s(check.requests)}.`));
+      }
+    } catch (error) {
+      toCommands = annotations;
+      annotationsLine = `in this step's log as workflow commands: the check run could not be created.`;
+      core.info(logText(`Could not create the check run (${error instanceof Error ? error.message : String(error)}); annotating with workflow commands instead.`));
     }
   }
-  if (!checkPublished) emitWorkflowAnnotations(annotations);
+  if (toCommands.length > 0) guard('write the annotations', () => emitWorkflowAnnotations(toCommands, reserved));
 
-  core.setOutput('failed-tests', o.failed.length);
-  core.setOutput('quarantined-failures', o.forgiven.length);
-  core.setOutput('blocking-failures', o.blocking.length);
-  core.setOutput('quarantined-tests', JSON.stringify(result.quarantined));
-  core.setOutput('newly-quarantined', JSON.stringify(result.newlyQuarantined));
-  core.setOutput('released', JSON.stringify(result.released));
-  core.setOutput('data-commit', sync.status.kind === 'pushed' ? sync.status.commit : '');
-  await core.summary.addRaw(summary).write();
+  guard('set the outputs', () => {
+    core.setOutput('failed-tests', o.failed.length);
+    core.setOutput('quarantined-failures', o.forgiven.length);
+    core.setOutput('blocking-failures', o.blocking.length);
+    core.setOutput('quarantined-tests', JSON.stringify(result.quarantined));
+    core.setOutput('newly-quarantined', JSON.stringify(result.newlyQuarantined));
+    core.setOutput('released', JSON.stringify(result.released));
+    core.setOutput('data-commit', sync.status.kind === 'pushed' ? sync.status.commit : '');
+  });
+
+  const summary = guard('render the job summary', () => renderSummary({ ...base, annotationsLine }, { facts }));
+  if (summary !== undefined) {
+    try {
+      await core.summary.addRaw(summary).write();
+    } catch (error) {
+      core.info(logText(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`));
+    }
+  }
+}
+
+/** Runs one part of the publishing; a bug there is logged, never allowed to change the outcome. */
+function guard<T>(what: string, part: () => T): T | undefined {
+  try {
+    return part();
+  } catch (error) {
+    core.warning(logText(`flakeguard could not ${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, 2000));
+    return undefined;
+  }
 }

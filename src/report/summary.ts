@@ -1,143 +1,342 @@
 /**
- * The job summary: what a developer reads to know in seconds which failures are real, which were forgiven and
- * why. Pure: data in, markdown out, always under the size GitHub accepts.
+ * The job summary (and the check run's summary): what a developer reads to know in seconds which failures are
+ * real, which were forgiven and why. Pure: data in, markdown out, always within the byte budget it is given.
+ *
+ * Layout: a headline verdict and its counts; why the job fails; blocking failures; forgiven failures with their
+ * flakiness and recent runs; tests newly quarantined and released; tests that passed on a retry; the flakiest
+ * tests of the suite; the suite's flakiness over time (a mermaid chart); data-branch problems; where the data and
+ * the annotations are. Every table is cut to its share of the budget with a note; untrusted text goes through
+ * `mdText`.
  */
-import type { ParsedTestCase } from '../model.ts';
+import type { History, ParsedTestCase } from '../model.ts';
 import type { Outcome } from '../policy/outcome.ts';
 import type { Decision } from '../policy/quarantine.ts';
 import type { FileProblem } from '../store/layout.ts';
 import type { LapsedOverride } from '../pipeline/apply.ts';
-import { mdText } from './escape.ts';
+import { failureOf } from './annotations.ts';
+import { mdText, truncateBytes } from './escape.ts';
+import { formatPfs, symbols, SYMBOLS_LEGEND, type ScoreLookup, type ScoreView } from './scores.ts';
+import { renderTrend, suiteTrend, type Trend } from './trend.ts';
 
 /** GitHub's step-summary limit is 1 MiB; stay well under it. */
 export const SUMMARY_BUDGET_BYTES = 900 * 1024;
-const MAX_TABLE_ROWS = 200;
+/** A check run's output summary takes at most 65,535 characters; bytes are counted, which is stricter. */
+export const CHECK_SUMMARY_BUDGET_BYTES = 60_000;
+export const TOP_FLAKY = 10;
 
 export interface SummaryInput {
   outcome: Outcome;
-  decisions: Map<string, Decision>;
-  newlyQuarantined: string[];
-  released: string[];
-  quarantinedCount: number;
+  decisions: ReadonlyMap<string, Decision>;
+  /** Scores by test id (may be empty when scoring is off). */
+  scores: ScoreLookup;
+  /** Every test's history after this run (for the flakiness chart). */
+  history: History;
+  /** Tests quarantined after this run. */
+  quarantined: readonly string[];
+  newlyQuarantined: readonly string[];
+  released: readonly string[];
+  /** Tests in this run's reports, when known. */
+  testsInRun?: number;
   /** One line saying what happened to the data branch. */
   storeLine: string;
-  /** Link to the data branch's tree, for "see the data branch". */
+  dataBranch: string;
+  /** Link to the data branch's tree. */
   dataBranchUrl: string;
-  fileProblems: FileProblem[];
-  lapsed: LapsedOverride[];
+  fileProblems: readonly FileProblem[];
+  lapsed: readonly LapsedOverride[];
   /** Where each test's stats line lives, to tell users what to edit. */
   statsFileOf: (id: string) => string;
+  /** Where the annotations went, in words (may quote an API error: it is escaped). */
+  annotationsLine?: string;
 }
 
-function firstFailure(test: ParsedTestCase): { message: string; location: string } {
-  const attempt = [...test.attempts].reverse().find((a) => a.status === 'failed' || a.status === 'error');
-  const message = attempt?.message || attempt?.type || attempt?.details?.split('\n')[0] || '(no message)';
-  const location = test.file ? `${test.file}${test.line ? `:${test.line}` : ''}` : '';
-  return { message, location };
+/** The parts that cost a pass over every test, computed once for both renderings. */
+export interface SummaryFacts {
+  trend: Trend;
+  top: Array<{ id: string; score?: ScoreView; decision?: Decision }>;
 }
 
-function symbols(recent: string): string {
-  return [...recent].map((c) => (c === 'F' ? '✗' : c === 'R' ? '↻' : '✓')).join('');
+export interface SummaryOptions {
+  budgetBytes?: number;
+  facts?: SummaryFacts;
 }
 
-function headline(o: Outcome): string {
+const n = (x: number): string => x.toLocaleString('en-US');
+const plural = (count: number, word: string, many = `${word}s`): string => `${n(count)} ${count === 1 ? word : many}`;
+
+/** The verdict in one line of plain text (the check run's title). */
+export function verdict(o: Outcome): string {
   const failed = o.failed.length;
+  const forgiven = o.forgiven.length;
+  const blocking = o.blocking.length;
   if (o.result === 'success') {
-    if (failed === 0) return `### ✅ flakeguard: no test failed`;
-    return `### ✅ flakeguard: ${failed} failed, all ${o.forgiven.length} forgiven (quarantined flaky tests)`;
+    if (failed === 0) return 'No test failed';
+    return `${plural(failed, 'test')} failed, all forgiven (quarantined as flaky): nothing blocks`;
   }
-  return `### ❌ flakeguard: ${failed} failed — ${o.blocking.length} blocking, ${o.forgiven.length} forgiven`;
+  if (blocking > 0) {
+    return `${plural(failed, 'test')} failed: ${n(blocking)} ${blocking === 1 ? 'blocks' : 'block'} the job, ${n(forgiven)} forgiven`;
+  }
+  if (failed > 0) return `${plural(failed, 'test')} failed, all forgiven, but the job fails (see why)`;
+  return 'The job fails, though no test failed (see why)';
 }
 
-class Budget {
-  private used = 0;
-  private readonly limit: number;
-  truncated = false;
+function recentOf(d: Decision | undefined): string {
+  return d?.evidence.recent ? symbols(d.evidence.recent) : '';
+}
+
+/** Flakiest tests: those with any sign of flakiness (a failure or a retry among recent runs, or quarantined), by PFS. */
+function topFlaky(input: SummaryInput, k: number): SummaryFacts['top'] {
+  type Entry = { id: string; pf: number; pfLow: number };
+  const top: Entry[] = [];
+  const scores = input.scores;
+  const pfOf = scores.pf ? (id: string) => scores.pf!(id) : (id: string) => scores.get(id)?.pf;
+  const better = (a: Entry, b: Entry): boolean => (a.pf !== b.pf ? a.pf > b.pf : a.pfLow !== b.pfLow ? a.pfLow > b.pfLow : a.id < b.id);
+  const signs = /[FR]/;
+  for (const [id, d] of input.decisions) {
+    if (!d.quarantined && !signs.test(d.evidence.recent)) continue;
+    const pf = pfOf(id) ?? -1;
+    if (top.length === k && pf < top[k - 1]!.pf) continue;
+    const entry = { id, pf, pfLow: scores.get(id)?.pfLow ?? -1 };
+    if (top.length === k && !better(entry, top[k - 1]!)) continue;
+    if (top.length === k) top.pop();
+    let i = top.length;
+    while (i > 0 && better(entry, top[i - 1]!)) i--;
+    top.splice(i, 0, entry);
+  }
+  return top.map((t) => ({ id: t.id, score: scores.get(t.id), decision: input.decisions.get(t.id) }));
+}
+
+export function summaryFacts(input: SummaryInput): SummaryFacts {
+  return { trend: suiteTrend(input.history), top: topFlaky(input, TOP_FLAKY) };
+}
+
+class Writer {
+  readonly lines: string[] = [];
+  used = 0;
+  limit: number;
+  /** Rows left out of tables. */
+  cut = 0;
   constructor(limit: number) {
     this.limit = limit;
   }
-  /** Adds the line if it fits; returns false once the budget is spent. */
-  take(lines: string[], line: string): boolean {
-    const size = Buffer.byteLength(line) + 1;
-    if (this.used + size > this.limit) {
-      this.truncated = true;
-      return false;
-    }
+  add(...lines: string[]): boolean {
+    let size = 0;
+    for (const l of lines) size += Buffer.byteLength(l) + 1;
+    if (this.used + size > this.limit) return false;
     this.used += size;
-    lines.push(line);
+    this.lines.push(...lines);
     return true;
   }
 }
 
-export function renderSummary(input: SummaryInput, budgetBytes = SUMMARY_BUDGET_BYTES): string {
-  const o = input.outcome;
-  // Reserve room for the closing note so that truncation can always say so.
-  const budget = new Budget(budgetBytes - 512);
-  const lines: string[] = [];
-  const add = (line: string): boolean => budget.take(lines, line);
+interface TableSpec {
+  title: string;
+  /** One line of explanation under the title (trusted text). */
+  intro?: string;
+  header: string[];
+  count: number;
+  row: (i: number) => string[];
+  maxRows: number;
+  weight: number;
+  /** Markdown after the table (trusted text). */
+  after?: string;
+}
 
-  add(headline(o));
-  add('');
-  for (const reason of o.reasons) add(`- ${mdText(reason, 500)}`);
-  if (o.reasons.length > 0) add('');
-
-  const table = (title: string, header: string, rows: string[]): void => {
-    if (rows.length === 0) return;
-    add(`#### ${title}`);
-    add('');
-    add(header);
-    add(`|${header.split('|').slice(1, -1).map(() => ' --- ').join('|')}|`);
-    let shown = 0;
-    for (const row of rows.slice(0, MAX_TABLE_ROWS)) {
-      if (!add(row)) break;
-      shown++;
-    }
-    if (shown < rows.length) add(`\n_…and ${rows.length - shown} more, not shown here._`);
-    add('');
-  };
-
-  table(
-    `Blocking failures (${o.blocking.length})`,
-    '| Test | Message | Location |',
-    o.blocking.map((t) => {
-      const f = firstFailure(t);
-      return `| ${mdText(t.id, 200)} | ${mdText(f.message, 300)} | ${mdText(f.location, 120)} |`;
-    }),
-  );
-  table(
-    `Forgiven failures: quarantined tests (${o.forgiven.length})`,
-    '| Test | Why it is quarantined | Recent runs |',
-    o.forgiven.map((t) => {
-      const d = input.decisions.get(t.id);
-      return `| ${mdText(t.id, 200)} | ${mdText(d?.reason ?? 'quarantined before this run', 300)} | ${symbols(d?.evidence.recent ?? '')} |`;
-    }),
-  );
-  table(
-    `Passed on retry (${o.passedOnRetry.length})`,
-    '| Test | Attempts |',
-    o.passedOnRetry.map((t) => `| ${mdText(t.id, 200)} | ${t.attempts.map((a) => (a.status === 'passed' ? '✓' : a.status === 'skipped' ? '–' : '✗')).join('')} |`),
-  );
-  table(
-    `Newly quarantined (${input.newlyQuarantined.length})`,
-    '| Test | Why | Lift it by hand in |',
-    input.newlyQuarantined.map((id) => `| ${mdText(id, 200)} | ${mdText(input.decisions.get(id)?.reason ?? '', 300)} | \`${input.statsFileOf(id)}\` |`),
-  );
-  table(
-    `Released from quarantine (${input.released.length})`,
-    '| Test | Why |',
-    input.released.map((id) => `| ${mdText(id, 200)} | ${mdText(input.decisions.get(id)?.reason ?? '', 300)} |`),
-  );
-  table(
-    `Problems in the data branch (${input.fileProblems.length})`,
-    '| File | Line | Problem |',
-    input.fileProblems.map((p) => `| ${mdText(p.file, 120)} | ${p.line ?? ''} | ${mdText(p.message, 300)} |`),
-  );
-  for (const l of input.lapsed) add(`- Override of ${mdText(l.id, 200)} lapsed on ${mdText(l.until, 40)} (${mdText(l.file, 120)}${l.line ? `:${l.line}` : ''}).`);
-
-  add(`${input.quarantinedCount} test${input.quarantinedCount === 1 ? ' is' : 's are'} quarantined in total. ${mdText(input.storeLine, 1000)}`);
-  let text = lines.join('\n');
-  if (budget.truncated) {
-    text += `\n\n_This summary was cut to stay under GitHub's 1 MiB limit. The full data is on the [data branch](${input.dataBranchUrl})._\n`;
+function renderTable(w: Writer, t: TableSpec, shareBytes: number): void {
+  const start = w.used;
+  const head = [`#### ${t.title}`, '', ...(t.intro ? [t.intro, ''] : []), `| ${t.header.join(' | ')} |`, `|${t.header.map(() => ' --- ').join('|')}|`];
+  if (!w.add(...head)) {
+    w.cut += t.count;
+    return;
   }
-  return `${text}\n`;
+  let shown = 0;
+  const rowsLimit = Math.min(t.count, t.maxRows);
+  for (; shown < rowsLimit; shown++) {
+    const line = `| ${t.row(shown).join(' | ')} |`;
+    if (w.used - start + Buffer.byteLength(line) + 1 > shareBytes || !w.add(line)) break;
+  }
+  if (shown < t.count) {
+    w.cut += t.count - shown;
+    w.add('', `_…and ${n(t.count - shown)} more, not shown here (see the note at the end)._`);
+  }
+  if (t.after) w.add('', t.after);
+  w.add('');
+}
+
+function failureLocation(t: ParsedTestCase): string {
+  if (!t.file) return '—';
+  return mdText(`${t.file}${t.line ? `:${t.line}` : ''}`, 160);
+}
+
+export function renderSummary(input: SummaryInput, options: SummaryOptions = {}): string {
+  const budget = options.budgetBytes ?? SUMMARY_BUDGET_BYTES;
+  const facts = options.facts ?? summaryFacts(input);
+  const o = input.outcome;
+  const branchLink = `[${mdText(input.dataBranch, 100)}](${input.dataBranchUrl})`;
+
+  /* ---------- head: verdict, counts, reasons ---------- */
+  const head: string[] = [`### ${o.result === 'success' ? '✅' : '❌'} flakeguard: ${verdict(o)}`, ''];
+  const counts = [
+    `**${n(o.failed.length)}** failed`,
+    `**${n(o.blocking.length)}** ${o.blocking.length === 1 ? 'blocks' : 'block'}`,
+    `**${n(o.forgiven.length)}** forgiven`,
+    `${n(o.passedOnRetry.length)} passed on retry`,
+    ...(input.testsInRun !== undefined ? [`${plural(input.testsInRun, 'test')} in the reports`] : []),
+    `${n(input.quarantined.length)} quarantined`,
+  ];
+  head.push(counts.join(' · '), '');
+  if (o.reasons.length > 0) {
+    head.push('**Why the job fails:**', '');
+    const shownReasons = o.reasons.slice(0, 20);
+    for (const r of shownReasons) head.push(`- ${mdText(r, 500)}`);
+    if (o.reasons.length > shownReasons.length) head.push(`- …and ${n(o.reasons.length - shownReasons.length)} more reasons (see the step's log).`);
+    head.push('');
+  }
+
+  /* ---------- tail: chart, problems, where things are ---------- */
+  const tail: string[] = [];
+  const top = facts.top;
+  const chart = renderTrend(facts.trend);
+  const lapsed = input.lapsed.slice(0, 20).map((l) => `- The override of ${mdText(l.id, 200)} in ${mdText(l.file, 120)}${l.line ? `:${l.line}` : ''} lapsed on ${mdText(l.until, 40)}; flakeguard decides again.`);
+  if (lapsed.length > 0) tail.push('#### Lapsed overrides', '', ...lapsed, '');
+  const footer = [
+    '---',
+    '',
+    `${plural(input.quarantined.length, 'test is', 'tests are')} quarantined in total. ${mdText(input.storeLine, 600)}`,
+    ...(input.annotationsLine ? ['', `Annotations: ${mdText(input.annotationsLine, 600)}`] : []),
+    '',
+    `Every test's history, scores and quarantine state are on the data branch ${branchLink}. To force or lift a quarantine, ` +
+      'edit the test\'s `"override"` in its `stats/*.json` file there (`"never"` lifts it, `"quarantine"` forces it).',
+  ];
+
+  // Tables get what the head, chart and tail leave, less room for the closing note.
+  const fixed = [...head, ...chart, ...tail, ...footer].reduce((s, l) => s + Buffer.byteLength(l) + 1, 0);
+  const NOTE_RESERVE = 600;
+  const w = new Writer(Math.max(0, budget - fixed - NOTE_RESERVE));
+
+  const scoreOf = (id: string): string => mdText(formatPfs(input.scores.get(id)) || '—', 40);
+  const allTables: TableSpec[] = [
+    {
+      title: `❌ Blocking failures (${n(o.blocking.length)})`,
+      intro: 'Not quarantined before this run: these fail the job.',
+      header: ['Test', 'Failure', 'Location'],
+      count: o.blocking.length,
+      row: (i) => {
+        const t = o.blocking[i]!;
+        return [mdText(t.id, 250), mdText(failureOf(t).message, 300), failureLocation(t)];
+      },
+      maxRows: 250,
+      weight: 5,
+    },
+    {
+      title: `⚠️ Forgiven failures: quarantined tests (${n(o.forgiven.length)})`,
+      intro: 'Quarantined as flaky before this run: these failures do not fail the job. PFS is the probability that a run fails for no reason, with its 90% interval.',
+      header: ['Test', 'Failure', 'PFS [interval]', 'Recent runs', 'Why it is quarantined', 'Lift it in'],
+      count: o.forgiven.length,
+      row: (i) => {
+        const t = o.forgiven[i]!;
+        const d = input.decisions.get(t.id);
+        return [
+          mdText(t.id, 250),
+          mdText(failureOf(t).message, 160),
+          scoreOf(t.id),
+          recentOf(d),
+          mdText(d?.reason ?? 'quarantined before this run', 300),
+          `\`${input.statsFileOf(t.id)}\``,
+        ];
+      },
+      maxRows: 250,
+      weight: 4,
+      after: `Recent runs, oldest to newest: ${SYMBOLS_LEGEND}. To lift a quarantine, set \`"override": "never"\` on the test's line in the file named, on the data branch ${branchLink}.`,
+    },
+    {
+      title: `🔒 Newly quarantined (${n(input.newlyQuarantined.length)})`,
+      intro: 'From the next run on, their failures are forgiven.',
+      header: ['Test', 'Why', 'PFS [interval]', 'Recent runs', 'Lift it in'],
+      count: input.newlyQuarantined.length,
+      row: (i) => {
+        const id = input.newlyQuarantined[i]!;
+        const d = input.decisions.get(id);
+        return [mdText(id, 250), mdText(d?.reason ?? '', 300), scoreOf(id), recentOf(d), `\`${input.statsFileOf(id)}\``];
+      },
+      maxRows: 100,
+      weight: 1.5,
+    },
+    {
+      title: `🔓 Released from quarantine (${n(input.released.length)})`,
+      intro: 'From the next run on, their failures fail the job again.',
+      header: ['Test', 'Why', 'Recent runs'],
+      count: input.released.length,
+      row: (i) => {
+        const id = input.released[i]!;
+        const d = input.decisions.get(id);
+        return [mdText(id, 250), mdText(d?.reason ?? '', 300), recentOf(d)];
+      },
+      maxRows: 100,
+      weight: 1,
+    },
+    {
+      title: `🔁 Passed on a retry (${n(o.passedOnRetry.length)})`,
+      intro: 'Failed, then passed in this run: they do not fail the job, and count as evidence of flakiness.',
+      header: ['Test', 'Attempts', 'First failure'],
+      count: o.passedOnRetry.length,
+      row: (i) => {
+        const t = o.passedOnRetry[i]!;
+        return [
+          mdText(t.id, 250),
+          t.attempts.map((a) => (a.status === 'passed' ? '✓' : a.status === 'skipped' ? '–' : '✗')).join(''),
+          mdText(t.attempts.find((a) => a.status === 'failed' || a.status === 'error')?.message ?? '', 160),
+        ];
+      },
+      maxRows: 100,
+      weight: 1,
+    },
+    {
+      title: `📊 Flakiest tests of the suite (top ${n(top.length)})`,
+      intro: 'Tests with a failure or a retry among their recent runs, or quarantined, by PFS.',
+      header: ['Rank', 'Test', 'PFS [interval]', 'Tier', 'Score', 'Quarantined', 'Recent runs'],
+      count: top.length,
+      row: (i) => {
+        const t = top[i]!;
+        return [
+          String(i + 1),
+          mdText(t.id, 250),
+          scoreOf(t.id),
+          mdText(t.score?.tier ?? '—', 20),
+          t.score?.score !== undefined ? t.score.score.toFixed(2) : '—',
+          t.decision?.quarantined ? 'yes' : 'no',
+          recentOf(t.decision),
+        ];
+      },
+      maxRows: TOP_FLAKY,
+      weight: 1,
+      after: `Recent runs, oldest to newest: ${SYMBOLS_LEGEND}.`,
+    },
+    {
+      title: `Problems in the data branch (${n(input.fileProblems.length)})`,
+      intro: 'A broken file forgives nothing until it is fixed.',
+      header: ['File', 'Line', 'Problem'],
+      count: input.fileProblems.length,
+      row: (i) => {
+        const p = input.fileProblems[i]!;
+        return [mdText(p.file, 120), p.line !== undefined ? String(p.line) : '', mdText(p.message, 300)];
+      },
+      maxRows: 50,
+      weight: 1,
+    },
+  ];
+  const tables = allTables.filter((t) => t.count > 0);
+
+  const weights = tables.reduce((s, t) => s + t.weight, 0);
+  const tableBudget = w.limit;
+  for (const t of tables) renderTable(w, t, Math.max(2048, (tableBudget * t.weight) / weights));
+
+  let text = [...head, ...w.lines, ...chart, ...tail, ...footer].join('\n');
+  if (w.cut > 0) {
+    text +=
+      `\n\n_This summary was cut to stay under GitHub's size limit: ${n(w.cut)} rows are not shown. Every test's history and scores are ` +
+      `on the data branch ${branchLink}; the check run's annotations and your test step's log list the failures._`;
+  }
+  // A last guard: the budget is kept by construction, but the step must never fail because of the summary.
+  return truncateBytes(`${text}\n`, budget);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { logText, mdPre, mdText } from '../../src/report/escape.ts';
+import { logText, mdPre, mdText, plainText, redact, registerSecret, truncate, truncateBytes } from '../../src/report/escape.ts';
 
 describe('mdText', () => {
   it.each([
@@ -10,16 +10,22 @@ describe('mdText', () => {
     ['line1\nline2\r\nline3', 'line1 line2 line3'],
     ['see www.evil.example', 'see www&#46;evil.example'],
     ['`code` **bold** _it_', '&#96;code&#96; &#42;&#42;bold&#42;&#42; &#95;it&#95;'],
+    ['$$x^2$$', '&#36;&#36;x&#94;2&#36;&#36;'],
+    ['plain words stay', 'plain words stay'],
   ])('defuses %j', (input, expected) => {
     expect(mdText(input)).toBe(expected);
   });
 
-  it('caps the length', () => {
+  it('caps the length, entities included, without cutting an entity', () => {
     expect(mdText('x'.repeat(1000), 10)).toBe(`${'x'.repeat(9)}…`);
+    const cut = mdText('|'.repeat(100), 20);
+    expect(cut).toBe('&#124;&#124;&#124;…');
+    expect(cut.length).toBeLessThanOrEqual(20);
+    expect(mdText('ab|', 8)).toBe('ab&#124;');
   });
 
   it('drops control and bidi characters', () => {
-    expect(mdText('a\u0000b\u202ec\u0007')).toBe('abc');
+    expect(mdText('a\u0000b\u202ec\u0007\u2066d\u200be')).toBe('abcde');
   });
 });
 
@@ -34,5 +40,47 @@ describe('logText', () => {
     const out = logText('ok\n::error::pwned\r::set-output name=x::y');
     expect(out).not.toMatch(/[\r\n]/);
     expect(out).not.toContain('::');
+  });
+
+  it('defuses the legacy ##[command] syntax, which the runner finds anywhere in a line', () => {
+    const out = logText('fine ##[error]pwned ##[add-mask]x');
+    expect(out).not.toContain('##[');
+  });
+
+  it('drops a line separator the runner would split on', () => {
+    expect(logText('a\u2028::b\u0085c')).not.toMatch(/[\u2028\u0085]/);
+  });
+});
+
+describe('plainText', () => {
+  it('keeps line breaks unless one line is asked for, and drops control characters', () => {
+    expect(plainText('a\r\nb\u202ec', 100)).toBe('a\nbc');
+    expect(plainText('a\r\nb', 100, true)).toBe('a b');
+    expect(plainText('x'.repeat(10), 5)).toBe('xxxx…');
+  });
+});
+
+describe('secrets', () => {
+  it('hides a registered secret everywhere', () => {
+    registerSecret('ghs_unit_secret_123');
+    const leak = 'auth: token ghs_unit_secret_123 and again ghs_unit_secret_123';
+    expect(redact(leak)).toBe('auth: token *** and again ***');
+    for (const out of [logText(leak), mdText(leak), plainText(leak, 1000)]) expect(out).not.toContain('ghs_unit_secret_123');
+    const basic = Buffer.from('x-access-token:ghs_unit_secret_123').toString('base64');
+    expect(logText(`Authorization: basic ${basic}`)).not.toContain(basic);
+  });
+});
+
+describe('truncation', () => {
+  it('never splits a surrogate pair', () => {
+    expect(truncate('ab😀cd', 4)).toBe('ab…');
+  });
+
+  it('cuts by UTF-8 bytes, at a line break when one is near', () => {
+    const text = `${'é'.repeat(100)}\n${'é'.repeat(100)}`;
+    const cut = truncateBytes(text, 250);
+    expect(Buffer.byteLength(cut)).toBeLessThanOrEqual(250);
+    expect(cut).toBe('é'.repeat(100));
+    expect(truncateBytes('short', 100)).toBe('short');
   });
 });

@@ -1,0 +1,63 @@
+/**
+ * What the report shows of a test's scores, read from the score record the pipeline writes into the stats file
+ * (`tier`, `pfs: [pf, pfLow, pfHigh]`, `score`; see scoreTests in src/pipeline/run.ts). Pure.
+ */
+
+export interface ScoreView {
+  tier?: string;
+  /** Probabilistic flakiness score (posterior mean) and its 90% credible interval. */
+  pf?: number;
+  pfLow?: number;
+  pfHigh?: number;
+  /** Multi-factor score, 0..1. */
+  score?: number;
+}
+
+/** Read access to scores by test id: a Map, or a lazy view over the stats records. */
+export interface ScoreLookup {
+  get(id: string): ScoreView | undefined;
+  /** Just the PFS, without building a view (ranking reads it for every test). */
+  pf?(id: string): number | undefined;
+}
+
+const num = (x: unknown): number | undefined => (typeof x === 'number' && Number.isFinite(x) ? x : undefined);
+
+export function scoreViewOf(record: Record<string, unknown> | undefined): ScoreView | undefined {
+  if (!record) return undefined;
+  const pfs = Array.isArray(record['pfs']) ? (record['pfs'] as unknown[]) : [];
+  const view: ScoreView = {
+    tier: typeof record['tier'] === 'string' ? record['tier'] : undefined,
+    pf: num(pfs[0]),
+    pfLow: num(pfs[1]),
+    pfHigh: num(pfs[2]),
+    score: num(record['score']),
+  };
+  return view;
+}
+
+/** `0.53 [0.21, 0.81]`, or '' when unknown. */
+export function formatPfs(s: ScoreView | undefined): string {
+  if (!s || s.pf === undefined) return '';
+  const f = (x: number): string => x.toFixed(2);
+  return s.pfLow !== undefined && s.pfHigh !== undefined ? `${f(s.pf)} [${f(s.pfLow)}, ${f(s.pfHigh)}]` : f(s.pf);
+}
+
+/** The policy's recent outcomes (P passed, R passed on retry, F failed) as symbols, oldest first. */
+export function symbols(recent: string): string {
+  let out = '';
+  for (const c of recent) out += c === 'F' ? '✗' : c === 'R' ? '↻' : '✓';
+  return out;
+}
+
+export const SYMBOLS_LEGEND = '✓ passed · ↻ passed on retry · ✗ failed';
+
+/** A lazy view over the pipeline's score records: only the tests shown are converted. */
+export function scoreLookup(records: ReadonlyMap<string, Record<string, unknown>> | undefined): ScoreLookup {
+  return {
+    get: (id) => scoreViewOf(records?.get(id)),
+    pf: (id) => {
+      const pfs = records?.get(id)?.['pfs'];
+      return Array.isArray(pfs) ? num(pfs[0]) : undefined;
+    },
+  };
+}
