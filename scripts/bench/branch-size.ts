@@ -12,17 +12,21 @@ import { join } from 'node:path';
 import { applyRun, compactEveryFor } from '../../src/pipeline/apply.ts';
 import { DEFAULT_POLICY } from '../../src/policy/quarantine.ts';
 import { DEFAULT_RETENTION } from '../../src/history/merge.ts';
-import { normalizeErrorMessage, scoreAll } from '../../src/scoring/index.ts';
+import { normalizeErrorMessage } from '../../src/scoring/index.ts';
+import { statsScores } from '../../src/pipeline/stats-scores.ts';
 import { parseSnapshot, readSnapshotDir, writeSnapshotDir } from '../../src/store/snapshot.ts';
-import type { Attempt, History, ParsedTestCase } from '../../src/model.ts';
+import type { Attempt, ParsedTestCase } from '../../src/model.ts';
 
 export interface BranchSizeResult {
   runs: number;
   tests: number;
   compactEvery: number;
+  /** A fresh full clone after the last run. */
   fullCloneBytes: number;
+  /** The largest full clone seen: measured right before each compaction, when the branch is longest. */
+  worstFullCloneBytes: number;
   depth1Bytes: number;
-  /** Growth of the full clone per run, over the runs since the last compaction. */
+  /** Growth of the full clone per run between two compactions. */
   perRunBytes: number;
   commitsOnBranch: number;
   largestStatsFileBytes: number;
@@ -51,16 +55,6 @@ function packBytes(repo: string): number {
   return (kib('size') + kib('size-pack')) * 1024;
 }
 
-function scoreTests(now: number) {
-  return (history: History) => {
-    const out = new Map<string, Record<string, unknown>>();
-    const r = (x: number | null) => (x === null ? null : Math.round(x * 1000) / 1000);
-    for (const [id, s] of scoreAll(history.values(), { now })) {
-      out.set(id, { tier: s.tier, flipRate: r(s.flipRate), ewmaFlipRate: r(s.ewmaFlipRate), pfs: [r(s.pfs.pf), r(s.pfs.pfLow), r(s.pfs.pfHigh)], score: r(s.multiFactor.score), confidence: r(s.multiFactor.confidence), recommendation: s.multiFactor.recommendation.action, successRate: r(s.successRate.rate) });
-    }
-    return out;
-  };
-}
 
 export async function benchBranchSize(runs = 500, tests = 10_000, compactEvery = compactEveryFor(tests)): Promise<BranchSizeResult> {
   const started = Date.now();
@@ -72,8 +66,10 @@ export async function benchBranchSize(runs = 500, tests = 10_000, compactEvery =
     // 3% of tests are flaky at 2–30%; messages vary a little, durations a lot.
     const flakyRate = Array.from({ length: tests }, () => (random() < 0.03 ? 0.02 + random() * 0.28 : 0));
     const ids = Array.from({ length: tests }, (_, i) => `com.example.module${i % 40}.Feature${Math.floor(i / 40) % 25}Test::test case number ${i}`);
-    let lastCompaction = 0;
-    let sizeAtLastCompaction = 0;
+    let worstFullCloneBytes = 0;
+    let afterCompactionBytes = 0;
+    let perRunBytes = 0;
+    let writesSinceCompaction = 0;
     for (let n = 1; n <= runs; n++) {
       const time = Date.UTC(2026, 0, 1) + n * 3_600_000;
       const parsed: ParsedTestCase[] = ids.map((id, i) => {
@@ -87,8 +83,14 @@ export async function benchBranchSize(runs = 500, tests = 10_000, compactEvery =
       const snapshot = parseSnapshot(await readSnapshotDir(work));
       const result = applyRun(
         { snapshot, reports: { tests: parsed, problems: [], filesRead: 1 }, filesMatched: 1, testOutcome: '', run: { key: `${9000 + n}/test/abc`, runId: String(9000 + n), runAttempt: 1, job: 'test', workflow: 'CI', sha: `sha${n}`, ref: 'refs/heads/main', onDefaultBranch: true, event: 'push', time, url: `https://github.com/o/r/actions/runs/${9000 + n}/attempts/1` }, now: time },
-        { retention: DEFAULT_RETENTION, policy: DEFAULT_POLICY, compactEvery, normalise: normalizeErrorMessage, scoreTests: scoreTests(time) },
+        { retention: DEFAULT_RETENTION, policy: DEFAULT_POLICY, compactEvery, normalise: normalizeErrorMessage, scoreTests: statsScores(time) },
       );
+      if (result.compact && n > 1) {
+        // The branch is at its longest right before it is squashed.
+        const before = measureClone(root, work, false);
+        worstFullCloneBytes = Math.max(worstFullCloneBytes, before);
+        if (afterCompactionBytes > 0 && writesSinceCompaction > 0) perRunBytes = Math.round((before - afterCompactionBytes) / writesSinceCompaction);
+      }
       await writeSnapshotDir(work, result.files);
       git(work, ['add', '-A']);
       if (result.compact) {
@@ -97,18 +99,18 @@ export async function benchBranchSize(runs = 500, tests = 10_000, compactEvery =
         git(work, ['update-ref', 'HEAD', commit]);
         git(work, ['reflog', 'expire', '--expire=now', '--all']);
         git(work, ['gc', '-q', '--prune=now']);
-        lastCompaction = n;
-        sizeAtLastCompaction = 0;
+        afterCompactionBytes = measureClone(root, work, false);
+        writesSinceCompaction = 0;
       } else {
         git(work, ['commit', '-q', '-m', `run ${n}`]);
+        writesSinceCompaction++;
       }
-      if (n === lastCompaction + 1 && lastCompaction > 0) sizeAtLastCompaction = measureClone(root, work, false);
       if (n % 50 === 0) process.stderr.write(`  ${n}/${runs} runs (${Math.round((Date.now() - started) / 1000)} s)\n`);
     }
     const fullCloneBytes = measureClone(root, work, false);
+    worstFullCloneBytes = Math.max(worstFullCloneBytes, fullCloneBytes);
     const depth1Bytes = measureClone(root, work, true);
-    const since = runs - Math.max(lastCompaction, 1);
-    const perRunBytes = since > 0 && sizeAtLastCompaction > 0 ? Math.round((fullCloneBytes - sizeAtLastCompaction) / since) : Math.round(fullCloneBytes / runs);
+    if (perRunBytes === 0 && writesSinceCompaction > 0) perRunBytes = Math.round((fullCloneBytes - (afterCompactionBytes || depth1Bytes)) / writesSinceCompaction);
     const files = await readSnapshotDir(work);
     const largestStatsFileBytes = Math.max(...[...files].filter(([p]) => p.startsWith('stats/')).map(([, t]) => Buffer.byteLength(t)));
     return {
@@ -116,6 +118,7 @@ export async function benchBranchSize(runs = 500, tests = 10_000, compactEvery =
       tests,
       compactEvery,
       fullCloneBytes,
+      worstFullCloneBytes,
       depth1Bytes,
       perRunBytes,
       commitsOnBranch: Number(git(work, ['rev-list', '--count', 'HEAD']).trim()),
@@ -141,6 +144,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const mb = (b: number) => `${(b / 1024 / 1024).toFixed(2)} MB`;
   console.log(`${result.runs} runs × ${result.tests} tests, compaction every ${result.compactEvery} writes (${result.seconds} s):`);
   console.log(`  full clone        ${mb(result.fullCloneBytes)} (${result.commitsOnBranch} commits on the branch)`);
+  console.log(`  largest full clone ${mb(result.worstFullCloneBytes)} (right before a compaction)`);
   console.log(`  depth-1 fetch     ${mb(result.depth1Bytes)}`);
   console.log(`  growth per run    ${(result.perRunBytes / 1024).toFixed(1)} KB`);
   console.log(`  largest stats file ${(result.largestStatsFileBytes / 1024).toFixed(0)} KB`);

@@ -26,6 +26,7 @@ import { nextSeq, renderHistoryShard, renderRuns, type RunTable } from '../store
 import { inBrokenShard, type Snapshot } from '../store/snapshot.ts';
 import { decideAfterHandClose, type ClosedByHandLookup } from '../github/issue-lift.ts';
 import { renderBranchReadme } from '../store/readme.ts';
+import { pfsPhrase } from './stats-scores.ts';
 
 /** Scores of every test, shown in the stats file; computed by the scoring module. */
 export type ScoreTests = (histories: History) => Map<string, Record<string, unknown>>;
@@ -137,6 +138,7 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
     });
   }
 
+  const scores = options.scoreTests?.(history) ?? new Map<string, Record<string, unknown>>();
   const decisions = new Map<string, Decision>();
   const lapsedIds = new Set(before.lapsed.map((l) => l.id));
   for (const [id, test] of history) {
@@ -144,7 +146,9 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
     const override = stored && !lapsedIds.has(id) ? stored.override : null;
     const previous: QuarantineState | undefined = snapshot.stats.get(id);
     const closed = override ? undefined : input.closedByHand?.(id);
-    decisions.set(id, closed ? decideAfterHandClose(test, previous, closed, nowIso, options.policy) : decideQuarantine(test, previous, override, nowIso, options.policy));
+    const decision = closed ? decideAfterHandClose(test, previous, closed, nowIso, options.policy) : decideQuarantine(test, previous, override, nowIso, options.policy);
+    const pfs = override ? undefined : pfsPhrase(scores.get(id));
+    decisions.set(id, pfs ? { ...decision, reason: `${decision.reason}; ${pfs}` } : decision);
   }
 
   const quarantined = [...decisions].filter(([id, d]) => d.quarantined && !inBrokenShard(snapshot, id)).map(([id]) => id).sort();
@@ -163,7 +167,6 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
   const shards = snapshot.brokenStats.size > 0 ? snapshot.meta.shards : shardCountFor(history.size);
   const writes = snapshot.meta.writes + (merged.ingested ? 1 : 0);
   const compact = merged.ingested && writes >= (options.compactEvery ?? compactEveryFor(history.size));
-  const scores = options.scoreTests?.(history) ?? new Map<string, Record<string, unknown>>();
   const files = renderFiles(snapshot, shards, compact ? 0 : writes, history, runs, decisions, scores, merged.ingested ? ingestionKey(run) : undefined, now, options);
   return {
     outcome,

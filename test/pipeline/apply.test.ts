@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { applyRun, type ApplyInput } from '../../src/pipeline/apply.ts';
-import type { History, ParsedTestCase } from '../../src/model.ts';
+import { applyRun, DEFAULT_APPLY_OPTIONS, type ApplyInput } from '../../src/pipeline/apply.ts';
+import type { ParsedTestCase } from '../../src/model.ts';
 import { emptySnapshot, parseSnapshot, type Snapshot } from '../../src/store/snapshot.ts';
 import { parsedTest, runContext } from '../support/builders.ts';
-import { normalizeErrorMessage, scoreAll } from '../../src/scoring/index.ts';
+import { normalizeErrorMessage } from '../../src/scoring/index.ts';
+import { statsScores } from '../../src/pipeline/stats-scores.ts';
 import { DEFAULT_POLICY } from '../../src/policy/quarantine.ts';
 import { DEFAULT_RETENTION } from '../../src/history/merge.ts';
 
@@ -42,6 +43,14 @@ describe('applyRun', () => {
     expect(again.ingested).toBe(false);
     expect([...again.files]).toEqual([...first.files]);
     expect(again.outcome.result).toBe('failure');
+  });
+
+  it('gives the PFS and its interval in the reason of an automatic decision', () => {
+    let snapshot = emptySnapshot();
+    let result = applyRun(input(snapshot, [parsedTest('x', 'FP')], 1), { ...DEFAULT_APPLY_OPTIONS, scoreTests: statsScores(runContext(2).time) });
+    snapshot = parseSnapshot(result.files);
+    result = applyRun(input(snapshot, [parsedTest('x', 'FP')], 2), { ...DEFAULT_APPLY_OPTIONS, scoreTests: statsScores(runContext(2).time) });
+    expect(result.decisions.get('x')!.reason).toMatch(/^failed and passed on the same commit 2 times in 2 runs; .*; PFS 0\.\d\d \[0\.\d\d, 0\.\d\d\]$/);
   });
 
   it('decides the outcome from the quarantine before the run', () => {
@@ -102,14 +111,7 @@ describe('stats files people edit', () => {
     const tests = Array.from({ length: 100_000 }, (_, i) =>
       parsedTest(`com.example.integration.module${i % 97}.SomeFairlyLongFeatureNameTest::should handle case number ${i} correctly`, i % 50 === 0 ? 'FP' : 'P'),
     );
-    const scoreTests = (history: History) => {
-      const out = new Map<string, Record<string, unknown>>();
-      for (const [id, s] of scoreAll(history.values(), { now: runContext(2).time })) {
-        out.set(id, { tier: s.tier, flipRate: s.flipRate, ewmaFlipRate: s.ewmaFlipRate, pfs: [s.pfs.pf, s.pfs.pfLow, s.pfs.pfHigh], score: s.multiFactor.score, confidence: s.multiFactor.confidence, recommendation: s.multiFactor.recommendation.action, successRate: s.successRate.rate });
-      }
-      return out;
-    };
-    const options = { retention: DEFAULT_RETENTION, policy: DEFAULT_POLICY, normalise: normalizeErrorMessage, scoreTests };
+    const options = { retention: DEFAULT_RETENTION, policy: DEFAULT_POLICY, normalise: normalizeErrorMessage, scoreTests: statsScores(runContext(2).time) };
     const first = applyRun(input(emptySnapshot(), tests, 1), options);
     const second = applyRun(input(parseSnapshot(first.files), tests, 2), options);
     expect(second.newlyQuarantined.length).toBe(2000);

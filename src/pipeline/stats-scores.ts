@@ -1,0 +1,38 @@
+/**
+ * The scores written into each test's stats line: every method of docs/scoring.md, rounded so that a line only
+ * changes when a score really moves.
+ */
+import type { History } from '../model.ts';
+import { scoreAll } from '../scoring/index.ts';
+import type { ScoreTests } from './apply.ts';
+
+const round = (x: number | null): number | null => (x === null ? null : Math.round(x * 1000) / 1000);
+
+export function statsScores(now: number): ScoreTests {
+  return (history: History) => {
+    const out = new Map<string, Record<string, unknown>>();
+    for (const [id, s] of scoreAll(history.values(), { now })) {
+      out.set(id, {
+        tier: s.tier,
+        flipRate: round(s.flipRate),
+        ewmaFlipRate: round(s.ewmaFlipRate),
+        pfs: [round(s.pfs.pf), round(s.pfs.pfLow), round(s.pfs.pfHigh)],
+        score: round(s.multiFactor.score),
+        confidence: round(s.multiFactor.confidence),
+        recommendation: s.multiFactor.recommendation.action,
+        successRate: round(s.successRate.rate),
+        thresholded: round(s.thresholded),
+      });
+    }
+    return out;
+  };
+}
+
+/** "PFS 0.18 [0.09, 0.31]" from a stats line's scores, when it has them. */
+export function pfsPhrase(scores: Record<string, unknown> | undefined): string | undefined {
+  const pfs = scores?.pfs;
+  if (!Array.isArray(pfs)) return undefined;
+  const [pf, low, high] = pfs as unknown[];
+  if (typeof pf !== 'number' || typeof low !== 'number' || typeof high !== 'number') return undefined;
+  return `PFS ${pf.toFixed(2)} [${low.toFixed(2)}, ${high.toFixed(2)}]`;
+}
