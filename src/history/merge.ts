@@ -36,7 +36,7 @@ export interface MergeResult {
 
 export type MessageNormaliser = (message: string) => string;
 
-function recordFor(test: ParsedTestCase, run: RunContext, normalise: MessageNormaliser): TestRunRecord {
+function recordFor(test: ParsedTestCase, run: RunContext, normalise: MessageNormaliser, jobSucceeded: boolean | undefined): TestRunRecord {
   const record: TestRunRecord = {
     run: run.key,
     sha: run.sha,
@@ -44,6 +44,7 @@ function recordFor(test: ParsedTestCase, run: RunContext, normalise: MessageNorm
     onDefaultBranch: run.onDefaultBranch,
     attempts: test.attempts.map((a) => STATUS_CODE[a.status]).join(''),
   };
+  if (jobSucceeded !== undefined) record.jobSucceeded = jobSucceeded;
   const firstFailure = test.attempts.find((a) => isFailure(a.status));
   const message = firstFailure?.message ?? firstFailure?.type;
   if (message) record.message = normalise(message).slice(0, MAX_STORED_MESSAGE);
@@ -63,7 +64,12 @@ export function mergeRun(
   tests: ParsedTestCase[],
   run: RunContext,
   alreadyIngested: ReadonlySet<string>,
-  options: { retention?: RetentionOptions; normalise?: MessageNormaliser } = {},
+  options: {
+    retention?: RetentionOptions;
+    normalise?: MessageNormaliser;
+    /** The job's result, when already decided; stored with the run, as it will be read back. */
+    jobSucceeded?: boolean;
+  } = {},
 ): MergeResult {
   if (alreadyIngested.has(ingestionKey(run))) return { history, ingested: false };
   const retention = options.retention ?? DEFAULT_RETENTION;
@@ -73,7 +79,7 @@ export function mergeRun(
   for (const test of tests) {
     if (test.attempts.length === 0) continue;
     const previous = merged.get(test.id);
-    const record = recordFor(test, run, normalise);
+    const record = recordFor(test, run, normalise, options.jobSucceeded);
     let runs: TestRunRecord[];
     if (!previous) {
       runs = [record];
@@ -88,6 +94,8 @@ export function mergeRun(
           message: earlier.message ?? record.message,
           durationSec: record.durationSec ?? earlier.durationSec,
         };
+        // The run's row holds the result of its latest attempt.
+        if (record.jobSucceeded !== undefined) combined.jobSucceeded = record.jobSucceeded;
         runs = previous.runs.map((r, i) => (i === rerunOf ? combined : r));
       } else {
         runs = [...previous.runs, record];

@@ -120,6 +120,7 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
   });
 
   const merged = mergeRun(snapshot.history, reports.tests, run, new Set(Object.keys(snapshot.meta.ingested)), {
+    jobSucceeded: outcome.result === 'success',
     retention: options.retention,
     normalise: options.normalise,
   });

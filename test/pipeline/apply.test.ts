@@ -53,6 +53,15 @@ describe('applyRun', () => {
     expect(result.decisions.get('x')!.reason).toMatch(/^failed and passed on the same commit 2 times in 2 runs; .*; PFS 0\.\d\d \[0\.\d\d, 0\.\d\d\]$/);
   });
 
+  it('writes nothing new when a pull-request run is ingested twice, scores included', () => {
+    const options = { ...DEFAULT_APPLY_OPTIONS, scoreTests: statsScores(runContext(1).time) };
+    const pr = (snapshot: Snapshot) => ({ ...input(snapshot, [parsedTest('x', 'FP'), parsedTest('y', 'P')], 1), run: runContext(1, { onDefaultBranch: false, ref: 'refs/pull/3/merge' }) });
+    const first = applyRun(pr(emptySnapshot()), options);
+    const again = applyRun(pr(parseSnapshot(first.files)), options);
+    expect(again.ingested).toBe(false);
+    expect([...again.files]).toEqual([...first.files]);
+  });
+
   it('decides the outcome from the quarantine before the run', () => {
     const result = sequence([[parsedTest('x', 'FP')], [parsedTest('x', 'FP')], [parsedTest('x', 'F')]]);
     expect(result.outcome.forgiven.map((t) => t.id)).toEqual(['x']);
