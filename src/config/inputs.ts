@@ -3,6 +3,8 @@
  * and tests (a plain object).
  */
 
+import { ClassMapError, parseClassMap } from '../owners/classmap.ts';
+
 export type TestOutcome = 'success' | 'failure' | 'cancelled' | 'skipped' | '';
 
 export interface Inputs {
@@ -11,6 +13,16 @@ export interface Inputs {
   token: string;
   testOutcome: TestOutcome;
   createIssues: boolean;
+  /** Label of the issues for test owners; created when missing. */
+  issueLabel: string;
+  /** Issues opened or reopened per run at most. */
+  maxIssues: number;
+  /** Write the would-be issue actions to the job summary instead of GitHub. */
+  issuesDryRun: boolean;
+  /** A person closing a test's issue as completed lifts its quarantine on the next run. */
+  closeLiftsQuarantine: boolean;
+  /** `classname-pattern => path-template` lines, for tests whose report gives no file (validated). */
+  codeownersMap: string;
   checkRun: boolean;
   checkName: string;
   configPath: string;
@@ -48,6 +60,25 @@ function parseInteger(name: string, raw: string, fallback: number, min: number, 
   return value;
 }
 
+function readIssueLabel(raw: string): string {
+  const label = raw || 'flaky-test';
+  if (label.length > 50 || label.includes(',')) {
+    throw new InputError(`Input 'issue-label' must be a label name of at most 50 characters without a comma, got '${label.slice(0, 80)}'.`);
+  }
+  return label;
+}
+
+function readCodeownersMap(raw: string): string {
+  if (raw === '') return '';
+  try {
+    parseClassMap(raw);
+  } catch (error) {
+    if (error instanceof ClassMapError) throw new InputError(`Input ${error.message.replace(/^codeowners-map/, "'codeowners-map'")}.`);
+    throw error;
+  }
+  return raw;
+}
+
 const TEST_OUTCOMES = new Set(['success', 'failure', 'cancelled', 'skipped', '']);
 
 export function readInputs(get: InputGetter): Inputs {
@@ -74,6 +105,11 @@ export function readInputs(get: InputGetter): Inputs {
     token: get('token'),
     testOutcome: testOutcome as TestOutcome,
     createIssues: parseBoolean('create-issues', get('create-issues'), false),
+    issueLabel: readIssueLabel(get('issue-label')),
+    maxIssues: parseInteger('max-issues', get('max-issues'), 5, 0, 100),
+    issuesDryRun: parseBoolean('issues-dry-run', get('issues-dry-run'), false),
+    closeLiftsQuarantine: parseBoolean('close-lifts-quarantine', get('close-lifts-quarantine'), true),
+    codeownersMap: readCodeownersMap(get('codeowners-map')),
     checkRun: parseBoolean('check-run', get('check-run'), true),
     checkName: get('check-name') || 'flakeguard',
     configPath: get('config'),

@@ -1,0 +1,173 @@
+/**
+ * `mode: aggregate` (docs/matrix.md): the final job of a workflow whose matrix jobs ran `mode: upload`. It reads
+ * every shard's artifact of this run, checks that every expected shard is there, decides each shard's failures
+ * against the history, writes the data branch once, and publishes one outcome that names the failing shards.
+ */
+import * as core from '@actions/core';
+import { resolve } from 'node:path';
+import { contextFromEnv, isOnDefaultBranch, runIdentity, runUrl } from '../config/context.ts';
+import { loadFileConfig } from '../config/file.ts';
+import { InputError } from '../config/inputs.ts';
+import type { RunContext } from '../model.ts';
+import { logText, mdText, registerSecret } from '../report/escape.ts';
+import { commandText } from './text.ts';
+import { collectShards, ingestShards, readModeActionInputs, requireArtifactRuntime, secretInputs } from './common.ts';
+import { canonicalJobKey, renderJobKey } from './job-key.ts';
+import { warnUnsplitOverrides } from './split.ts';
+import { latestPerShard, type Shard, type TrustedRun } from './shards.ts';
+import type { ExpectedShards, ModeInputs } from './inputs.ts';
+
+export interface ShardCheck {
+  /** Reasons to fail: expected shards that left nothing. */
+  missing: string[];
+  reasons: string[];
+  /** Shards present that were not expected (ingested anyway). */
+  unexpected: Shard[];
+}
+
+/** Matches the shards present against `expected-shards`. */
+export function checkExpected(shards: Shard[], expected: ExpectedShards): ShardCheck {
+  if ('count' in expected) {
+    if (shards.length >= expected.count) {
+      return { missing: [], reasons: [], unexpected: [] };
+    }
+    const missing = expected.count - shards.length;
+    const present = shards.length === 0 ? 'none' : shards.map((s) => s.label).join('; ');
+    return {
+      missing: [`${missing} of ${expected.count}`],
+      reasons: [
+        `${missing} of ${expected.count} expected shard${expected.count === 1 ? '' : 's'} uploaded no results (they crashed, were cancelled or skipped, so their tests are unaccounted for). Present: ${present}. List the job keys in expected-shards to have the missing ones named.`,
+      ],
+      unexpected: [],
+    };
+  }
+  const used = new Set<Shard>();
+  const missing: string[] = [];
+  for (const key of expected.keys) {
+    const canonical = canonicalJobKey(key);
+    const match = shards.find((s) => !used.has(s) && (canonicalJobKey(s.jobKey) === canonical || s.run.job === key.trim() || s.label === key.trim()));
+    if (match) used.add(match);
+    else missing.push(renderJobKey(key) || key.trim());
+  }
+  const reasons = missing.map(
+    (m) => `Shard ${m} uploaded no results: it crashed, was cancelled or skipped before flakeguard ran in it, so its tests are unaccounted for.`,
+  );
+  return { missing, reasons, unexpected: shards.filter((s) => !used.has(s)) };
+}
+
+export async function aggregateMode(env: NodeJS.ProcessEnv, modeInputs: ModeInputs): Promise<'success' | 'failure'> {
+  const inputs = readModeActionInputs(env, false);
+  secretInputs(inputs, registerSecret);
+  if (!modeInputs.expectedShards) {
+    throw new InputError(
+      "mode: aggregate needs 'expected-shards': the number of matrix jobs, or their job keys one per line (e.g. 'os=windows-latest'), so that a shard that crashed before uploading fails the check.",
+    );
+  }
+  const ctx = contextFromEnv(env);
+  const config = await loadFileConfig(inputs.configPath ? resolve(ctx.workspace, inputs.configPath) : '');
+  const { artifactRuntimeAvailable } = await import('../github/artifacts.ts');
+  requireArtifactRuntime(env, 'aggregate', artifactRuntimeAvailable(env));
+  const now = Date.now();
+
+  const trusted: TrustedRun = {
+    runId: ctx.runId,
+    maxAttempt: ctx.runAttempt,
+    workflow: ctx.workflow,
+    sha: ctx.sha,
+    ref: ctx.ref,
+    event: ctx.eventName,
+    onDefaultBranch: isOnDefaultBranch(ctx),
+    url: `${ctx.serverUrl}/${ctx.repository}/actions/runs/${ctx.runId}`,
+    earliest: now - 35 * 86_400_000,
+    latest: now,
+  };
+  const collected = await core.group('Collecting the shards of this run', () => collectShards({ trusted, split: modeInputs.splitHistoryBy === 'job-key', ctx }));
+  const shards = latestPerShard(collected.shards);
+  const check = checkExpected(shards, modeInputs.expectedShards);
+  const extraReasons = [
+    ...check.reasons,
+    ...collected.refused.map((r) => `Artifact ${r.artifact} was refused: ${r.reason}`),
+  ];
+  for (const r of collected.refused) core.error(commandText(`Artifact ${r.artifact} was refused: ${r.reason}`, 1000), { title: 'flakeguard shard refused' });
+  for (const s of check.unexpected) core.warning(commandText(`Shard ${s.label} is not listed in expected-shards; its results are used anyway.`, 2000));
+  core.info(logText(`${shards.length} shard${shards.length === 1 ? '' : 's'}: ${shards.map((s) => s.label).join('; ') || 'none'}.`));
+  core.setOutput('missing-shards', JSON.stringify(check.missing));
+
+  if (shards.length === 0) {
+    const reasons = extraReasons.length > 0 ? extraReasons : ['No shard uploaded results.'];
+    core.setOutput('shard-outcomes', '{}');
+    await core.summary
+      .addRaw(`## flakeguard: no shard results\n\n${reasons.map((r) => `- ${mdText(r, 1000)}`).join('\n')}\n`)
+      .write()
+      .catch(() => undefined);
+    core.setFailed(commandText(reasons.join(' '), 4000));
+    return 'failure';
+  }
+
+  const readOnly = inputs.readOnly || ctx.fromFork;
+  const own: RunContext = {
+    key: runIdentity(ctx, inputs.jobKey, ['(aggregate)']),
+    runId: ctx.runId,
+    runAttempt: ctx.runAttempt,
+    job: ctx.job,
+    workflow: ctx.workflow,
+    sha: ctx.sha,
+    ref: ctx.ref,
+    onDefaultBranch: trusted.onDefaultBranch,
+    event: ctx.eventName,
+    time: now,
+    url: runUrl(ctx),
+  };
+  const issues = inputs.createIssues ? await (await import('../github/issues.ts')).prepareIssues({ inputs, ctx, readOnly }) : undefined;
+  const sync = await ingestShards({
+    inputs,
+    ctx,
+    config,
+    shards: collected.shards,
+    extraReasons,
+    readOnly,
+    now,
+    closedByHand: issues?.closedByHand,
+    commitMessage: `flakeguard: ${shards.reduce((n, s) => n + s.reports.tests.length, 0)} tests from ${shards.length} shards of run ${ctx.runId} attempt ${ctx.runAttempt}`,
+  });
+  const o = sync.applied.outcome;
+  if (modeInputs.splitHistoryBy === 'job-key') {
+    for (const s of sync.applied.decided) warnUnsplitOverrides(s.reports.tests.map((t) => t.id), s.jobKey, sync.applied);
+  }
+  const shardOutcomes: Record<string, string> = {};
+  sync.applied.decided.forEach((s, i) => (shardOutcomes[s.label] = sync.applied.shardOutcomes[i]!.result));
+  core.setOutput('shard-outcomes', JSON.stringify(shardOutcomes));
+
+  const { publishResults } = await import('../report/publish.ts');
+  await publishResults({
+    inputs,
+    ctx,
+    readOnly,
+    runUrl: own.url ?? '',
+    sync,
+    reports: { tests: shards.reduce((n, s) => n + s.reports.tests.length, 0), problems: shards.reduce((n, s) => n + s.reports.problems.length, 0) },
+  });
+  await issues?.publish(sync, own);
+  await core.summary
+    .addRaw(shardTable(sync.applied.decided, sync.applied.shardOutcomes.map((x) => ({ result: x.result, failed: x.failed.length, blocking: x.blocking.length })), check.missing))
+    .write()
+    .catch(() => undefined);
+  if (readOnly && ctx.fromFork) {
+    core.notice('A pull request from a fork: the shards\' artifacts stay on this run for a workflow_run workflow with mode: ingest-workflow-run (docs/forks.md).');
+  }
+
+  if (o.result === 'failure') core.setFailed(commandText(o.reasons.join(' '), 4000));
+  else if (o.forgiven.length > 0) {
+    core.warning(`${o.forgiven.length} failed test${o.forgiven.length === 1 ? ' was' : 's were'} forgiven because ${o.forgiven.length === 1 ? 'it is' : 'they are'} quarantined; the job passes.`);
+  }
+  return o.result;
+}
+
+function shardTable(shards: Shard[], outcomes: Array<{ result: string; failed: number; blocking: number }>, missing: string[]): string {
+  const rows = shards.map((s, i) => {
+    const o = outcomes[i]!;
+    return `| ${mdText(s.label, 200)} | ${s.reports.tests.length} | ${o.failed} | ${o.blocking} | ${o.result === 'success' ? '✅ success' : '❌ failure'} |`;
+  });
+  for (const m of missing) rows.push(`| ${mdText(m, 200)} | – | – | – | ❌ no results uploaded |`);
+  return `\n### Shards\n\n| shard | tests | failed | blocking | outcome |\n| --- | --- | --- | --- | --- |\n${rows.join('\n')}\n`;
+}

@@ -1,0 +1,163 @@
+/**
+ * What the upload, aggregate and ingest modes share: reading inputs and reports like the default mode, the data
+ * branch's remote, collecting shards from artifacts, and one write of the data branch for all of them.
+ */
+import * as core from '@actions/core';
+import { isAbsolute, join, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { InputError, inputsFromEnv, readInputs, type Inputs } from '../config/inputs.ts';
+import type { GitHubContext } from '../config/context.ts';
+import type { FileConfig } from '../config/file.ts';
+import type { ParsedReports } from '../model.ts';
+import { normalizeErrorMessage } from '../scoring/index.ts';
+import { statsScores } from '../pipeline/stats-scores.ts';
+import { DataRepo, originUrl } from '../store/git.ts';
+import { syncRun, type SyncResult } from '../store/sync.ts';
+import type { ClosedByHandLookup } from '../github/issue-lift.ts';
+import { logText } from '../report/escape.ts';
+import { commandText } from './text.ts';
+import { ARTIFACT_PREFIX, BundleError, readBundle } from '../artifacts/bundle.ts';
+import { DEFAULT_ZIP_LIMITS } from '../artifacts/zip.ts';
+import { applyShards, shardFromBundle, type Shard, type ShardsApplied, type TrustedRun } from './shards.ts';
+import type { FindBy, ListedArtifact } from '../github/artifacts.ts';
+
+/** At most this many flakeguard artifacts are read from one workflow run. */
+export const MAX_ARTIFACTS = 256;
+/** Uncompressed bytes of all artifacts of one ingestion together. */
+export const MAX_INGESTED_BYTES = 512 * 1024 * 1024;
+
+/** The action's inputs; `reports` may be left out in the modes that read no report. */
+export function readModeActionInputs(env: NodeJS.ProcessEnv, reportsNeeded: boolean): Inputs {
+  const get = inputsFromEnv(env);
+  return readInputs((name) => (name === 'reports' && !reportsNeeded && get(name) === '' ? '(not used in this mode)' : get(name)));
+}
+
+export function secretInputs(inputs: Inputs, register: (secret: string) => void): void {
+  if (inputs.token) {
+    core.setSecret(inputs.token);
+    register(inputs.token);
+  }
+}
+
+export async function findReports(patterns: string[], workspace: string): Promise<string[]> {
+  const glob = await import('@actions/glob');
+  const absolute = patterns.map((p) => {
+    const negated = p.startsWith('!');
+    const body = negated ? p.slice(1) : p;
+    return `${negated ? '!' : ''}${isAbsolute(body) ? body : resolve(workspace, body)}`;
+  });
+  const globber = await glob.create(absolute.join('\n'), { matchDirectories: false, followSymbolicLinks: false });
+  return (await globber.glob()).sort();
+}
+
+/** Reads this job's reports as the default mode does, with the same log lines. */
+export async function readReports(inputs: Inputs, ctx: GitHubContext): Promise<ParsedReports & { matched: number }> {
+  return core.group('Reading test reports', async () => {
+    const { parseReportFiles } = await import('../junit/index.ts');
+    const files = await findReports(inputs.reports, ctx.workspace);
+    core.info(`${files.length} report file${files.length === 1 ? '' : 's'} matched.`);
+    const parsed = await parseReportFiles(files, { workspace: ctx.workspace });
+    core.info(`${parsed.tests.length} tests in ${parsed.filesRead} readable reports.`);
+    for (const p of parsed.problems) core.error(commandText(`${p.path}${p.line ? `:${p.line}` : ''}: ${p.message}`, 2000), { title: 'Unreadable test report' });
+    return { ...parsed, matched: files.length };
+  });
+}
+
+/**
+ * The repository holding the data branch: `data-remote`, else the workspace's `origin`, else this repository
+ * on the GitHub server (so that a job needs no checkout, which matters for `workflow_run` jobs: docs/forks.md).
+ */
+export async function dataRemote(inputs: Inputs, ctx: GitHubContext): Promise<string> {
+  if (inputs.remote) return isAbsolute(inputs.remote) || /^[a-z]+:\/\//.test(inputs.remote) ? inputs.remote : resolve(ctx.workspace, inputs.remote);
+  try {
+    return await originUrl(ctx.workspace);
+  } catch {
+    return `${ctx.serverUrl}/${ctx.repository}.git`;
+  }
+}
+
+export function tempRoot(ctx: GitHubContext): string {
+  return join(ctx.runnerTemp || tmpdir(), 'flakeguard');
+}
+
+export interface Collected {
+  shards: Shard[];
+  /** Artifacts that could not be used, with why. */
+  refused: Array<{ artifact: string; reason: string }>;
+}
+
+/**
+ * Downloads and reads every flakeguard artifact of a run (of this run, or of another with `findBy`). An
+ * artifact that is too large, not a safe archive, or whose files do not parse is refused; the others are used.
+ */
+export async function collectShards(options: { trusted: TrustedRun; split: boolean; ctx: GitHubContext; findBy?: FindBy }): Promise<Collected> {
+  const { listArtifacts, downloadArtifactBytes, ArtifactSizeError } = await import('../github/artifacts.ts');
+  const listed = (await listArtifacts(options.findBy)).filter((a) => a.name.startsWith(ARTIFACT_PREFIX));
+  const refused: Collected['refused'] = [];
+  const shards: Shard[] = [];
+  const ours: ListedArtifact[] = [...listed].sort((a, b) => a.id - b.id);
+  if (ours.length > MAX_ARTIFACTS) {
+    for (const a of ours.slice(MAX_ARTIFACTS)) refused.push({ artifact: a.name, reason: `more than ${MAX_ARTIFACTS} flakeguard artifacts in one run` });
+  }
+  let budget = MAX_INGESTED_BYTES;
+  for (const artifact of ours.slice(0, MAX_ARTIFACTS)) {
+    if (budget <= 0) {
+      refused.push({ artifact: artifact.name, reason: `the artifacts of this run hold more than ${MAX_INGESTED_BYTES} bytes in all` });
+      continue;
+    }
+    try {
+      const bytes = await downloadArtifactBytes(artifact, join(tempRoot(options.ctx), 'downloads'), DEFAULT_ZIP_LIMITS.maxArchiveBytes, options.findBy);
+      const limits = { ...DEFAULT_ZIP_LIMITS, maxTotalBytes: Math.min(DEFAULT_ZIP_LIMITS.maxTotalBytes, budget) };
+      const bundle = readBundle(bytes, limits);
+      budget -= bundle.bytes;
+      shards.push(shardFromBundle(bundle, options.trusted, { split: options.split, artifact: artifact.name }));
+      core.info(logText(`Artifact ${artifact.name}: ${bundle.results.tests.length} tests.`));
+    } catch (error) {
+      const reason = error instanceof BundleError || error instanceof ArtifactSizeError ? error.message : `could not be downloaded or read: ${error instanceof Error ? error.message : String(error)}`;
+      refused.push({ artifact: artifact.name, reason });
+    }
+  }
+  return { shards, refused };
+}
+
+export interface IngestOptions {
+  inputs: Inputs;
+  ctx: GitHubContext;
+  config: FileConfig;
+  shards: Shard[];
+  extraReasons: string[];
+  readOnly: boolean;
+  now: number;
+  closedByHand?: ClosedByHandLookup;
+  commitMessage: string;
+}
+
+/** One fetch–apply–push of the data branch for all shards (retrying like the default mode). */
+export async function ingestShards(o: IngestOptions): Promise<SyncResult<ShardsApplied>> {
+  return core.group(`Updating the data branch '${o.inputs.dataBranch}'`, async () => {
+    const remote = await dataRemote(o.inputs, o.ctx);
+    const repo = await DataRepo.open(remote, o.inputs.dataBranch, o.inputs.token, o.ctx.runnerTemp || undefined);
+    try {
+      return await syncRun(
+        repo,
+        (snapshot) =>
+          applyShards(
+            { snapshot, shards: o.shards, now: o.now, extraReasons: o.extraReasons, closedByHand: o.closedByHand },
+            // Scores as of the newest shard's time (not the clock): ingesting the same results again changes nothing.
+            { ...o.config, normalise: normalizeErrorMessage, scoreTests: statsScores(Math.max(...o.shards.map((s) => s.run.time))) },
+          ),
+        { attempts: o.inputs.pushAttempts, readOnly: o.readOnly, commitMessage: o.commitMessage, log: (m) => core.info(logText(m)) },
+      );
+    } finally {
+      await repo.dispose();
+    }
+  });
+}
+
+export function requireArtifactRuntime(env: NodeJS.ProcessEnv, mode: string, available: boolean): void {
+  if (!available) {
+    throw new InputError(
+      `mode: ${mode} needs the Actions artifact service (ACTIONS_RUNTIME_TOKEN and ACTIONS_RESULTS_URL, which the runner gives to actions); they are not set${env.GITHUB_ACTIONS === 'true' ? '' : ': this does not look like a GitHub Actions runner'}.`,
+    );
+  }
+}

@@ -1,0 +1,19 @@
+/**
+ * The modes other than the default `run` (docs/matrix.md, docs/forks.md). Loaded by a dynamic import from
+ * pipeline/run.ts only when `mode` asks for one of them, so the default path never loads this code, the
+ * artifact client or the Azure SDK.
+ */
+import type { ModeInputs } from './inputs.ts';
+
+export async function runMode(env: NodeJS.ProcessEnv, modeInputs: ModeInputs): Promise<'success' | 'failure'> {
+  switch (modeInputs.mode) {
+    case 'upload':
+      return (await import('./upload.ts')).uploadMode(env, modeInputs);
+    case 'aggregate':
+      return (await import('./aggregate.ts')).aggregateMode(env, modeInputs);
+    case 'ingest-workflow-run':
+      return (await import('./ingest.ts')).ingestWorkflowRunMode(env, modeInputs);
+    case 'run':
+      throw new Error('mode run is the default pipeline (pipeline/run.ts)');
+  }
+}

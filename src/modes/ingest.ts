@@ -1,0 +1,118 @@
+/**
+ * `mode: ingest-workflow-run` (docs/forks.md): run by a `workflow_run` workflow, which has a write token, after a
+ * workflow run that could not save its results (a pull request from a fork) has finished. Downloads that run's
+ * flakeguard artifacts through GitHub's REST API and saves them to the data branch. Nothing from the run is
+ * executed or checked out: the artifacts are read as data (size-bounded archive, strict JSON parsers), and the
+ * run's commit, branch and event come from the event payload GitHub wrote.
+ */
+import * as core from '@actions/core';
+import { resolve } from 'node:path';
+import { contextFromEnv } from '../config/context.ts';
+import { loadFileConfig } from '../config/file.ts';
+import { InputError } from '../config/inputs.ts';
+import { logText, mdText, registerSecret } from '../report/escape.ts';
+import { commandText } from './text.ts';
+import type { SyncResult } from '../store/sync.ts';
+import { collectShards, ingestShards, readModeActionInputs, secretInputs } from './common.ts';
+import { latestPerShard, type ShardsApplied } from './shards.ts';
+import { finishedRunFromEvent } from './workflow-run.ts';
+import { warnUnsplitOverrides } from './split.ts';
+import type { ModeInputs } from './inputs.ts';
+
+function storeLine(sync: SyncResult<ShardsApplied>, branch: string): string {
+  const s = sync.status;
+  switch (s.kind) {
+    case 'pushed':
+      return `Saved to ${branch} at ${s.commit.slice(0, 12)}${s.tries > 1 ? ` (after ${s.tries} tries)` : ''}.`;
+    case 'unchanged':
+      return sync.applied.ingested ? `Nothing new to save on ${branch}.` : `These results were already in the history of ${branch}; counted once.`;
+    case 'read-only':
+      return `Read-only: the history of ${branch} was read but not written.`;
+    case 'not-saved':
+      return `The results were NOT saved to ${branch}: ${s.reason}`;
+  }
+}
+
+export async function ingestWorkflowRunMode(env: NodeJS.ProcessEnv, modeInputs: ModeInputs): Promise<'success' | 'failure'> {
+  const inputs = { ...readModeActionInputs(env, false), checkRun: false };
+  secretInputs(inputs, registerSecret);
+  const ctx = contextFromEnv(env);
+  const now = Date.now();
+  const finished = finishedRunFromEvent(ctx, env.GITHUB_EVENT_PATH, now);
+  if (!inputs.token) throw new InputError("mode: ingest-workflow-run needs a token that may read the run's artifacts and push the data branch (the 'token' input).");
+  const config = await loadFileConfig(inputs.configPath ? resolve(ctx.workspace, inputs.configPath) : '');
+  core.info(
+    logText(
+      `Workflow run ${finished.id} (${finished.trusted.event}${finished.fromFork ? ` from the fork ${finished.headRepository}` : ''}${finished.pullRequest ? `, pull request #${finished.pullRequest}` : ''}, ${finished.conclusion || 'no conclusion'}) at ${finished.trusted.sha.slice(0, 12)}.`,
+    ),
+  );
+
+  const findBy = { token: inputs.token, workflowRunId: finished.id, repositoryOwner: ctx.owner, repositoryName: ctx.repo };
+  const collected = await core.group(`Collecting the results of run ${finished.id}`, () =>
+    collectShards({ trusted: finished.trusted, split: modeInputs.splitHistoryBy === 'job-key', ctx, findBy }),
+  );
+  for (const r of collected.refused) core.error(commandText(`Artifact ${r.artifact} was refused: ${r.reason}`, 1000), { title: 'flakeguard artifact refused' });
+  const shards = latestPerShard(collected.shards);
+  core.setOutput('ingested-shards', JSON.stringify(shards.map((s) => s.label)));
+
+  if (shards.length === 0) {
+    const line = `Run ${finished.id} left no flakeguard results${collected.refused.length ? ' that could be used' : ''}; nothing to ingest.`;
+    core.notice(commandText(line, 2000));
+    await core.summary.addRaw(`## flakeguard: nothing to ingest\n\n${mdText(line, 500)}\n`).write().catch(() => undefined);
+    if (collected.refused.length > 0) {
+      core.setFailed(commandText(`${collected.refused.length} artifact${collected.refused.length === 1 ? ' was' : 's were'} refused (see the errors above).`, 2000));
+      return 'failure';
+    }
+    return 'success';
+  }
+
+  const sync = await ingestShards({
+    inputs,
+    ctx,
+    config,
+    shards: collected.shards,
+    extraReasons: [],
+    readOnly: inputs.readOnly,
+    now,
+    commitMessage: `flakeguard: ${shards.reduce((n, s) => n + s.reports.tests.length, 0)} tests from workflow run ${finished.id}${finished.fromFork ? ` (fork ${finished.headRepository})` : ''}`,
+  });
+  const result = sync.applied;
+  if (modeInputs.splitHistoryBy === 'job-key') {
+    for (const s of result.decided) warnUnsplitOverrides(s.reports.tests.map((t) => t.id), s.jobKey, result);
+  }
+  const line = storeLine(sync, inputs.dataBranch);
+  if (sync.status.kind === 'not-saved') core.warning(commandText(line, 2000), { title: 'flakeguard history not saved' });
+  else core.info(logText(line));
+  for (const p of result.problems) core.error(commandText(p.message, 2000), { title: logText(`flakeguard data branch: ${p.file}`, 200), file: p.file, startLine: p.line });
+
+  core.setOutput('quarantined-tests', JSON.stringify(result.quarantined));
+  core.setOutput('newly-quarantined', JSON.stringify(result.newlyQuarantined));
+  core.setOutput('released', JSON.stringify(result.released));
+  core.setOutput('data-commit', sync.status.kind === 'pushed' ? sync.status.commit : '');
+
+  const rows = result.decided.map((s, i) => {
+    const o = result.shardOutcomes[i]!;
+    return `| ${mdText(s.label, 200)} | ${s.reports.tests.length} | ${o.failed.length} | ${o.forgiven.length} |`;
+  });
+  const list = (title: string, ids: string[]): string =>
+    ids.length === 0 ? '' : `\n**${title}** (${ids.length}): ${ids.slice(0, 20).map((id) => `\`${mdText(id, 200)}\``).join(', ')}${ids.length > 20 ? ', …' : ''}\n`;
+  const origin = finished.fromFork ? ` from the fork ${mdText(finished.headRepository, 100)}` : '';
+  await core.summary
+    .addRaw(
+      `## flakeguard: ingested workflow run [${finished.id}](${finished.trusted.url})${origin}\n\n${mdText(line, 500)}\n\n` +
+        `| shard | tests | failed | forgiven |\n| --- | --- | --- | --- |\n${rows.join('\n')}\n` +
+        list('Newly quarantined', result.newlyQuarantined) +
+        list('Released', result.released),
+    )
+    .write()
+    .catch(() => undefined);
+
+  const failures: string[] = [];
+  if (sync.status.kind === 'not-saved') failures.push(line);
+  if (collected.refused.length > 0) failures.push(`${collected.refused.length} artifact${collected.refused.length === 1 ? ' was' : 's were'} refused (see the errors above); the others were ingested.`);
+  if (failures.length > 0) {
+    core.setFailed(commandText(failures.join(' '), 4000));
+    return 'failure';
+  }
+  return 'success';
+}

@@ -1,0 +1,178 @@
+/**
+ * Several jobs' results ingested in one write of the data branch (the aggregate pattern, and the results a
+ * fork's run left behind). Each shard keeps its own run identity; each shard's outcome is decided against the
+ * quarantine as it stood before any shard of this ingestion (a failure on one platform cannot forgive itself on
+ * another); then the shards are applied to the history one after the other. Pure, except for nothing.
+ */
+import { createHash } from 'node:crypto';
+import type { ParsedReports, ParsedTestCase, RunContext } from '../model.ts';
+import type { TestOutcome } from '../config/inputs.ts';
+import { applyRun, quarantineBefore, type ApplyOptions, type ApplyResult } from '../pipeline/apply.ts';
+import { decideOutcome, type Outcome } from '../policy/outcome.ts';
+import { parseSnapshot, type Snapshot } from '../store/snapshot.ts';
+import type { ClosedByHandLookup } from '../github/issue-lift.ts';
+import { testId } from '../junit/index.ts';
+import { BundleError, type Bundle } from '../artifacts/bundle.ts';
+import { renderJobKey, shardLabel, splitTestId } from './job-key.ts';
+
+export interface Shard {
+  /** How people see it: `test (os=windows-latest)`. */
+  label: string;
+  /** Groups a shard's uploads across attempts: job, job key and report patterns. */
+  identity: string;
+  jobKey: string;
+  run: RunContext;
+  reports: ParsedReports;
+  filesMatched: number;
+  testOutcome: TestOutcome;
+  /** Artifact it came from. */
+  artifact: string;
+}
+
+/**
+ * Facts about the workflow run the shards belong to, from a source the action trusts: its own environment
+ * (aggregate) or the `workflow_run` event payload (a fork's run). Nothing here comes from an artifact.
+ */
+export interface TrustedRun {
+  runId: string;
+  /** The run's latest attempt: a shard's attempt is clamped to 1..this. */
+  maxAttempt: number;
+  workflow: string;
+  sha: string;
+  ref: string;
+  event: string;
+  onDefaultBranch: boolean;
+  /** Link to the run, without the attempt. */
+  url: string;
+  /** A shard's report time is clamped into this range (ms). */
+  earliest: number;
+  latest: number;
+}
+
+const hash8 = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 8);
+
+/** A GitHub job id is `[A-Za-z0-9_-]`; anything else in an artifact's claim is replaced. */
+export function safeJobName(job: string): string {
+  const safe = job.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 100);
+  return safe === '' ? 'job' : safe;
+}
+
+/**
+ * A shard from an artifact's bundle. Only report data is taken from the bundle; the run's commit, ref, event,
+ * branch and link come from `trusted`, and the run key is rebuilt under the trusted run id exactly as the shard's
+ * own job would have built it (config/context.ts runIdentity), so ingesting it twice counts once. Test ids are
+ * recomputed from classname, name and suite (an artifact cannot file results under another test's id), then
+ * carry the job key when `split` is set.
+ */
+export function shardFromBundle(bundle: Bundle, trusted: TrustedRun, options: { split: boolean; artifact: string }): Shard {
+  const { manifest, results } = bundle;
+  const job = safeJobName(results.run.job);
+  const key = `${trusted.runId}/${job}/${hash8(`${manifest.jobKey}\n${manifest.reportPatterns.join('\n')}`)}`;
+  const attempt = Math.min(Math.max(1, Math.trunc(results.run.runAttempt) || 1), trusted.maxAttempt);
+  const time = Math.min(Math.max(results.run.time, trusted.earliest), trusted.latest);
+  const run: RunContext = {
+    key,
+    runId: trusted.runId,
+    runAttempt: attempt,
+    job,
+    workflow: trusted.workflow,
+    sha: trusted.sha,
+    ref: trusted.ref,
+    onDefaultBranch: trusted.onDefaultBranch,
+    event: trusted.event,
+    time,
+    url: `${trusted.url}/attempts/${attempt}`,
+  };
+  const rendered = options.split ? renderJobKey(manifest.jobKey) : '';
+  const seen = new Set<string>();
+  const tests = results.tests.map((t): ParsedTestCase => {
+    const id = splitTestId(testId({ classname: t.classname, name: t.name, suite: t.suite }), rendered);
+    if (seen.has(id)) throw new BundleError(`the results list the test '${id.slice(0, 200)}' twice`);
+    seen.add(id);
+    return { ...t, id };
+  });
+  return {
+    label: shardLabel(job, manifest.jobKey),
+    identity: `${job}\n${manifest.jobKey}\n${manifest.reportPatterns.join('\n')}`,
+    jobKey: manifest.jobKey,
+    run,
+    reports: { tests, problems: manifest.problems, filesRead: manifest.filesRead },
+    filesMatched: manifest.filesMatched,
+    testOutcome: manifest.testOutcome,
+    artifact: options.artifact,
+  };
+}
+
+/** Of several uploads of one shard (workflow re-runs), the latest attempt's. */
+export function latestPerShard(shards: Shard[]): Shard[] {
+  const best = new Map<string, Shard>();
+  for (const s of shards) {
+    const current = best.get(s.identity);
+    if (!current || s.run.runAttempt > current.run.runAttempt) best.set(s.identity, s);
+  }
+  return [...best.values()].sort((a, b) => a.label.localeCompare(b.label));
+}
+
+export interface ShardsApplied extends ApplyResult {
+  /** The shards whose outcome was decided: the latest attempt of each (`latestPerShard`). */
+  decided: Shard[];
+  /** Each decided shard's own outcome, in the order of `decided`. */
+  shardOutcomes: Outcome[];
+}
+
+export interface ApplyShardsInput {
+  snapshot: Snapshot;
+  /** Every upload found, all attempts: each is recorded (a re-run joins its run's history entry, as evidence). */
+  shards: Shard[];
+  now: number;
+  /** Reasons to fail that belong to no shard (a missing shard, an artifact that could not be read). */
+  extraReasons: string[];
+  closedByHand?: ClosedByHandLookup;
+}
+
+/**
+ * Decides each shard's outcome (its latest attempt) and applies every upload, all attempts, to the history; the
+ * result's outcome combines the shards'.
+ */
+export function applyShards(input: ApplyShardsInput, options: ApplyOptions): ShardsApplied {
+  const { snapshot, now } = input;
+  if (input.shards.length === 0) throw new Error('applyShards needs at least one shard');
+  const decided = latestPerShard(input.shards);
+  const shards = [...input.shards].sort((a, b) => a.label.localeCompare(b.label) || a.identity.localeCompare(b.identity) || a.run.runAttempt - b.run.runAttempt);
+  const before = quarantineBefore(snapshot, now);
+  const shardOutcomes = decided.map((s) =>
+    decideOutcome({ tests: s.reports.tests, problems: s.reports.problems, filesMatched: s.filesMatched, testOutcome: s.testOutcome, quarantined: before.quarantined }),
+  );
+
+  let current = snapshot;
+  let last: ApplyResult | undefined;
+  let ingested = false;
+  let compact = false;
+  for (const s of shards) {
+    last = applyRun(
+      { snapshot: current, reports: s.reports, filesMatched: s.filesMatched, testOutcome: s.testOutcome, run: s.run, now, closedByHand: input.closedByHand },
+      options,
+    );
+    ingested ||= last.ingested;
+    compact ||= last.compact;
+    current = parseSnapshot(last.files);
+  }
+  const final = last!;
+  const after = new Set(final.quarantined);
+  const newlyQuarantined = final.quarantined.filter((id) => !before.quarantined.has(id));
+  const released = [...before.quarantined].filter((id) => !after.has(id) && final.history.has(id)).sort();
+
+  const reasons = [...input.extraReasons];
+  decided.forEach((s, i) => {
+    for (const r of shardOutcomes[i]!.reasons) reasons.push(`${s.label}: ${r}`);
+  });
+  const outcome: Outcome = {
+    result: reasons.length === 0 ? 'success' : 'failure',
+    failed: shardOutcomes.flatMap((o) => o.failed),
+    forgiven: shardOutcomes.flatMap((o) => o.forgiven),
+    blocking: shardOutcomes.flatMap((o) => o.blocking),
+    passedOnRetry: shardOutcomes.flatMap((o) => o.passedOnRetry),
+    reasons,
+  };
+  return { ...final, outcome, ingested, compact, newlyQuarantined, released, lapsed: before.lapsed, decided, shardOutcomes };
+}

@@ -1,0 +1,156 @@
+/**
+ * The data branch as users meet it, through the bundled action: hand edits (force, never, expiry, broken file),
+ * migration from an older layout, read-only runs and pushes that keep failing.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { chmod, cp, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { World, git, junitXml, type ActionRun } from '../support/action.ts';
+import { parseResultsFile } from '../../src/store/results-file.ts';
+
+let world: World;
+beforeEach(async () => {
+  world = await World.create();
+});
+afterEach(async () => {
+  await world.dispose();
+});
+
+function expectOutcome(run: ActionRun, outcome: 'success' | 'failure'): void {
+  expect(run.outputs.outcome, `stdout:\n${run.stdout}\nstderr:\n${run.stderr}`).toBe(outcome);
+  expect(run.exitCode).toBe(outcome === 'success' ? 0 : 1);
+}
+
+const setOverride = (id: string, value: string) => (text: string) => {
+  const escaped = id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const next = text.replace(new RegExp(`^("${escaped}": \\{"override":)null`, 'm'), `$1${value}`);
+  if (next === text) throw new Error(`no line for ${id}`);
+  return next;
+};
+
+async function baseline(): Promise<void> {
+  await world.writeReport('reports/unit.xml', junitXml([{ name: 'a' }, { name: 'b' }]));
+  expectOutcome(await world.run(), 'success');
+}
+
+describe('hand edits', () => {
+  it('"never" keeps a flaky test out of quarantine, so its failures block', async () => {
+    await baseline();
+    await world.editDataFile('stats/00.json', setOverride('pkg.Suite::a', '"never"'));
+    for (let i = 0; i < 3; i++) {
+      await world.writeReport('reports/unit.xml', junitXml([{ name: 'a', attempts: 'FP' }, { name: 'b' }]));
+      const run = await world.run();
+      expectOutcome(run, 'success');
+      expect(run.outputs['quarantined-tests']).toBe('[]');
+    }
+    await world.writeReport('reports/unit.xml', junitXml([{ name: 'a', attempts: 'F' }, { name: 'b' }]));
+    expectOutcome(await world.run(), 'failure');
+    const stats = (await world.dataFiles()).get('stats/00.json')!;
+    expect(stats).toMatch(/^"pkg\.Suite::a": \{"override":"never","quarantined":false,"reason":"never quarantined, by hand"/m);
+  });
+
+  it('an expired override lapses quietly with a notice and never breaks the run', async () => {
+    await baseline();
+    await world.editDataFile('stats/00.json', setOverride('pkg.Suite::a', '{"action":"quarantine","reason":"JIRA-9","until":"2020-01-31"}'));
+    await world.writeReport('reports/unit.xml', junitXml([{ name: 'a' }, { name: 'b' }]));
+    const run = await world.run();
+    expectOutcome(run, 'success');
+    expect(run.stdout).toMatch(/^::notice::The override of 'pkg\.Suite::a' in stats\/00\.json lapsed on 2020-01-31/m);
+    // It is kept as written (the user may extend it), but no longer forgives.
+    await world.writeReport('reports/unit.xml', junitXml([{ name: 'a', attempts: 'F' }, { name: 'b' }]));
+    expectOutcome(await world.run(), 'failure');
+    expect((await world.dataFiles()).get('stats/00.json')).toContain('"until":"2020-01-31"');
+  });
+
+  it('a broken stats file is reported with its line, forgives nothing, and is never overwritten', async () => {
+    await baseline();
+    await world.editDataFile('stats/00.json', setOverride('pkg.Suite::a', '"quarantine"'));
+    let brokenText = '';
+    await world.editDataFile('stats/00.json', (text) => {
+      brokenText = text.replace('"override":"quarantine"', '"override":"quarantine" oops');
+      return brokenText;
+    });
+    await world.writeReport('reports/unit.xml', junitXml([{ name: 'a', attempts: 'F' }, { name: 'b' }]));
+    const run = await world.run();
+    expectOutcome(run, 'failure');
+    expect(run.stdout).toMatch(/^::error title=flakeguard data branch%3A stats\/00\.json,file=stats\/00\.json,line=2::not valid JSON/m);
+    const files = await world.dataFiles();
+    expect(files.get('stats/00.json')).toBe(brokenText);
+    // The run itself was still recorded.
+    expect(JSON.parse(files.get('history/00.json')!).tests['pkg.Suite::a'].o).toBe('PF');
+
+    // Once fixed, the override works again.
+    await world.editDataFile('stats/00.json', (text) => text.replace('"quarantine" oops', '"quarantine"'));
+    const fixed = await world.run();
+    expectOutcome(fixed, 'success');
+    expect(fixed.outputs['quarantined-failures']).toBe('1');
+  });
+});
+
+describe('an older layout', () => {
+  it('is migrated on read: its quarantine still forgives and the branch is rewritten in schema 2', async () => {
+    // Publish the schema-1 branch captured from flakeguard 0.1.
+    const clone = join(world.root, 'v1');
+    await git(world.root, ['init', '-q', '-b', 'flakeguard-data', clone]);
+    await cp(join(import.meta.dirname, '../fixtures/data-branch-v1'), clone, { recursive: true });
+    await git(clone, ['add', '-A']);
+    await git(clone, ['-c', 'user.name=x', '-c', 'user.email=x@x', 'commit', '-q', '-m', 'v1']);
+    await git(clone, ['push', '-q', world.remote, 'flakeguard-data']);
+
+    await world.writeReport('reports/junit.xml', junitXml([{ classname: 'api.Client', name: 'retries on 503', attempts: 'F' }]));
+    const run = await world.run({ runId: 5000, inputs: { 'test-outcome': 'failure' } });
+    expectOutcome(run, 'success');
+    expect(run.outputs['quarantined-failures']).toBe('1');
+    const files = await world.dataFiles();
+    expect(JSON.parse(files.get('flakeguard.json')!).schema).toBe(2);
+    expect(JSON.parse(files.get('history/00.json')!).tests['api.Client::retries on 503'].o).toBe('P(FP)(FP)(FF)(FF)F');
+  });
+});
+
+describe('runs that cannot write', () => {
+  it('a pull request from a fork reads the history, decides, does not push, and leaves its results', async () => {
+    await baseline();
+    await world.editDataFile('stats/00.json', setOverride('pkg.Suite::a', '"quarantine"'));
+    const commitsBefore = await world.dataCommits();
+    await world.writeReport('reports/unit.xml', junitXml([{ name: 'a', attempts: 'F' }, { name: 'b' }]));
+    const run = await world.run({
+      eventName: 'pull_request',
+      ref: 'refs/pull/7/merge',
+      event: { repository: { default_branch: 'main', full_name: 'octo/project' }, pull_request: { number: 7, head: { repo: { full_name: 'fork/project' } } } },
+    });
+    expectOutcome(run, 'success');
+    expect(run.outputs['quarantined-failures']).toBe('1');
+    expect(run.outputs['data-commit']).toBe('');
+    expect(await world.dataCommits()).toEqual(commitsBefore);
+    expect(run.stdout).toContain('Read-only run');
+    const results = parseResultsFile(await readFile(run.outputs['results-file']!, 'utf8'));
+    expect(results.tests.map((t) => [t.id, t.attempts.map((a) => a.status)])).toEqual([
+      ['pkg.Suite::a', ['failed']],
+      ['pkg.Suite::b', ['passed']],
+    ]);
+    expect(results.run.event).toBe('pull_request');
+  });
+
+  it('when every push is refused, still decides the outcome and says the history was not saved', async () => {
+    await baseline();
+    const hook = join(world.remote, 'hooks', 'pre-receive');
+    await writeFile(hook, '#!/bin/sh\necho "pushes are frozen" >&2\nexit 1\n');
+    await chmod(hook, 0o755);
+    await world.writeReport('reports/unit.xml', junitXml([{ name: 'a', attempts: 'F' }, { name: 'b' }]));
+    const run = await world.run({ inputs: { 'push-attempts': '2' } });
+    expectOutcome(run, 'failure');
+    expect(run.outputs['blocking-failures']).toBe('1');
+    expect(run.stdout).toMatch(/^::warning title=flakeguard history not saved::The history was NOT saved to flakeguard-data/m);
+    expect(run.summary).toContain('The history was NOT saved');
+    expect(run.outputs['results-file']).toMatch(/flakeguard-results-.*\.json$/);
+  });
+
+  it('when the remote cannot be reached, forgives nothing and says why', async () => {
+    await baseline();
+    await world.editDataFile('stats/00.json', setOverride('pkg.Suite::a', '"quarantine"'));
+    await world.writeReport('reports/unit.xml', junitXml([{ name: 'a', attempts: 'F' }, { name: 'b' }]));
+    const run = await world.run({ inputs: { 'push-attempts': '1', 'data-remote': join(world.root, 'gone.git') } });
+    expectOutcome(run, 'failure');
+    expect(run.stdout).toContain('The data branch could not be read, so no failure could be forgiven.');
+  });
+});
