@@ -15,7 +15,7 @@ import { DataRepo, originUrl } from '../store/git.ts';
 import { syncRun, type SyncResult } from '../store/sync.ts';
 import type { ClosedByHandLookup } from '../github/issue-lift.ts';
 import { logText } from '../report/escape.ts';
-import { commandText } from './text.ts';
+import { commandText } from '../report/escape.ts';
 import { ARTIFACT_PREFIX, BundleError, readBundle } from '../artifacts/bundle.ts';
 import { DEFAULT_ZIP_LIMITS } from '../artifacts/zip.ts';
 import { applyShards, shardFromBundle, type Shard, type ShardsApplied, type TrustedRun } from './shards.ts';

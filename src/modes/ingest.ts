@@ -11,7 +11,7 @@ import { contextFromEnv } from '../config/context.ts';
 import { loadFileConfig } from '../config/file.ts';
 import { InputError } from '../config/inputs.ts';
 import { logText, mdText, registerSecret } from '../report/escape.ts';
-import { commandText } from './text.ts';
+import { commandText } from '../report/escape.ts';
 import type { SyncResult } from '../store/sync.ts';
 import { collectShards, ingestShards, readModeActionInputs, secretInputs } from './common.ts';
 import { latestPerShard, type ShardsApplied } from './shards.ts';

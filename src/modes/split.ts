@@ -6,7 +6,7 @@ import * as core from '@actions/core';
 import type { ApplyResult } from '../pipeline/apply.ts';
 import { shardOf, statsPath } from '../store/layout.ts';
 import { logText } from '../report/escape.ts';
-import { commandText } from './text.ts';
+import { commandText } from '../report/escape.ts';
 import { renderJobKey } from './job-key.ts';
 
 export { splitTests } from './job-key.ts';

@@ -10,7 +10,7 @@ import { contextFromEnv, isOnDefaultBranch, runIdentity, runUrl, type GitHubCont
 import type { ParsedReports, RunContext } from '../model.ts';
 import { renderResultsFile } from '../store/results-file.ts';
 import { logText, registerSecret } from '../report/escape.ts';
-import { commandText } from './text.ts';
+import { commandText } from '../report/escape.ts';
 import { artifactName, bundleFiles, type ShardManifest } from '../artifacts/bundle.ts';
 import { readModeActionInputs, readReports, requireArtifactRuntime, secretInputs, tempRoot } from './common.ts';
 import { shardLabel } from './job-key.ts';

@@ -16,7 +16,7 @@ import { applyRun } from './apply.ts';
 import { DataRepo, originUrl } from '../store/git.ts';
 import { syncRun } from '../store/sync.ts';
 import { writeResultsFile } from '../store/results-file.ts';
-import { logText, plainText, registerSecret } from '../report/escape.ts';
+import { commandText, logText, registerSecret } from '../report/escape.ts';
 import { publishResults } from '../report/publish.ts';
 import { readModeInputs } from '../modes/inputs.ts';
 import { splitTests, warnUnsplitOverrides } from '../modes/split.ts';
@@ -64,7 +64,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       core.info(`${files.length} report file${files.length === 1 ? '' : 's'} matched.`);
       const parsed = await parseReportFiles(files, { workspace: ctx.workspace });
       core.info(`${parsed.tests.length} tests in ${parsed.filesRead} readable reports.`);
-      for (const p of parsed.problems) core.error(plainText(`${p.path}${p.line ? `:${p.line}` : ''}: ${p.message}`, 1000, true), { title: 'Unreadable test report' });
+      for (const p of parsed.problems) core.error(commandText(`${p.path}${p.line ? `:${p.line}` : ''}: ${p.message}`, 1000), { title: 'Unreadable test report' });
       return { ...parsed, matched: files.length };
     });
     if (modeInputs.splitHistoryBy === 'job-key') reports.tests = splitTests(reports.tests, inputs.jobKey);
@@ -126,14 +126,14 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     await issues?.publish(sync, runContext);
 
     if (o.result === 'failure') {
-      core.setFailed(plainText(o.reasons.join(' '), 4000, true));
+      core.setFailed(commandText(o.reasons.join(' '), 4000));
     } else if (o.forgiven.length > 0) {
       core.warning(`${o.forgiven.length} failed test${o.forgiven.length === 1 ? ' was' : 's were'} forgiven because ${o.forgiven.length === 1 ? 'it is' : 'they are'} quarantined; the job passes.`);
     }
   } catch (error) {
     outcome = 'failure';
     const message = error instanceof InputError ? error.message : `flakeguard stopped on an unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
-    core.setFailed(plainText(message, 4000, true));
+    core.setFailed(commandText(message, 4000));
   } finally {
     core.setOutput('outcome', outcome);
   }

@@ -157,3 +157,17 @@ export function plainText(untrusted: string, max: number, oneLine = false): stri
   const text = redact(untrusted).replace(NEWLINES, oneLine ? ' ' : '\n').replace(CONTROL, '');
   return truncate(text, max);
 }
+
+/** The legacy `##[command]` syntax, which the runner finds anywhere in a line (`::` only at its start). */
+export function defuseLegacy(text: string): string {
+  return text.replace(/##\[/g, '#\u200b#[');
+}
+
+/**
+ * Data or a property of a workflow command (`::error::…`, setFailed) built from untrusted values: one line,
+ * secrets hidden, `##[` defused. The toolkit escapes `%`, `\r`, `\n`, and `::` inside data is inert, so test ids
+ * stay readable. Plain log lines use `logText`.
+ */
+export function commandText(untrusted: string, max = 2000): string {
+  return defuseLegacy(plainText(untrusted, max, true));
+}

@@ -11,7 +11,7 @@ import type { SyncResult } from '../store/sync.ts';
 import { shardOf, statsPath } from '../store/layout.ts';
 import { CHECK_SUMMARY_BUDGET_BYTES, renderSummary, summaryFacts, verdict, type SummaryInput } from './summary.ts';
 import { buildAnnotations, type AnnotationSpec } from './annotations.ts';
-import { logText, plainText, truncate } from './escape.ts';
+import { commandText, defuseLegacy, logText, plainText, truncate } from './escape.ts';
 import { scoreLookup } from './scores.ts';
 
 export interface PublishInput {
@@ -84,9 +84,6 @@ export function emitWorkflowAnnotations(
   return result;
 }
 
-const defuseLegacy = (text: string): string => text.replace(/##\[/g, '#\u200b#[');
-/** One line of workflow-command data or property: the toolkit escapes the rest. */
-const commandText = (text: string, max: number): string => defuseLegacy(plainText(text, max, true));
 const s = (n: number): string => (n === 1 ? '' : 's');
 
 export async function publishResults({ inputs, ctx, runUrl, sync, reports }: PublishInput): Promise<void> {
