@@ -37,14 +37,12 @@ export function isAbsolutePath(p: string): boolean {
 
 /** Workspace-relative path mapping and stack-frame search, with the workspace normalised once. */
 export class Locator {
-  private readonly ws: string | undefined;
   private readonly prefix: string | undefined;
   private readonly caseless: boolean;
 
   constructor(workspace: string | undefined) {
     if (workspace && workspace.trim() !== '') {
       const ws = normalise(workspace);
-      this.ws = ws;
       this.caseless = /^[A-Z]:\//.test(ws);
       const prefix = ws.endsWith('/') ? ws : ws + '/';
       this.prefix = this.caseless ? prefix.toLowerCase() : prefix;

@@ -3,19 +3,18 @@
  * branch's remote, collecting shards from artifacts, and one write of the data branch for all of them.
  */
 import * as core from '@actions/core';
-import { isAbsolute, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { InputError, inputsFromEnv, readInputs, type Inputs } from '../config/inputs.ts';
 import type { GitHubContext } from '../config/context.ts';
 import type { FileConfig } from '../config/file.ts';
-import type { ParsedReports } from '../model.ts';
 import { normalizeErrorMessage } from '../scoring/index.ts';
 import { statsScores } from '../pipeline/stats-scores.ts';
-import { DataRepo, originUrl } from '../store/git.ts';
+import { DataRepo } from '../store/git.ts';
+import { dataRemote } from '../pipeline/job.ts';
 import { syncRun, type SyncResult } from '../store/sync.ts';
 import type { ClosedByHandLookup } from '../github/issue-lift.ts';
 import { logText } from '../report/escape.ts';
-import { commandText } from '../report/escape.ts';
 import { ARTIFACT_PREFIX, BundleError, readBundle } from '../artifacts/bundle.ts';
 import { DEFAULT_ZIP_LIMITS } from '../artifacts/zip.ts';
 import { applyShards, shardFromBundle, type Shard, type ShardsApplied, type TrustedRun } from './shards.ts';
@@ -39,42 +38,6 @@ export function secretInputs(inputs: Inputs, register: (secret: string) => void)
   }
 }
 
-export async function findReports(patterns: string[], workspace: string): Promise<string[]> {
-  const glob = await import('@actions/glob');
-  const absolute = patterns.map((p) => {
-    const negated = p.startsWith('!');
-    const body = negated ? p.slice(1) : p;
-    return `${negated ? '!' : ''}${isAbsolute(body) ? body : resolve(workspace, body)}`;
-  });
-  const globber = await glob.create(absolute.join('\n'), { matchDirectories: false, followSymbolicLinks: false });
-  return (await globber.glob()).sort();
-}
-
-/** Reads this job's reports as the default mode does, with the same log lines. */
-export async function readReports(inputs: Inputs, ctx: GitHubContext): Promise<ParsedReports & { matched: number }> {
-  return core.group('Reading test reports', async () => {
-    const { parseReportFiles } = await import('../junit/index.ts');
-    const files = await findReports(inputs.reports, ctx.workspace);
-    core.info(`${files.length} report file${files.length === 1 ? '' : 's'} matched.`);
-    const parsed = await parseReportFiles(files, { workspace: ctx.workspace });
-    core.info(`${parsed.tests.length} tests in ${parsed.filesRead} readable reports.`);
-    for (const p of parsed.problems) core.error(commandText(`${p.path}${p.line ? `:${p.line}` : ''}: ${p.message}`, 2000), { title: 'Unreadable test report' });
-    return { ...parsed, matched: files.length };
-  });
-}
-
-/**
- * The repository holding the data branch: `data-remote`, else the workspace's `origin`, else this repository
- * on the GitHub server (so that a job needs no checkout, which matters for `workflow_run` jobs: docs/forks.md).
- */
-export async function dataRemote(inputs: Inputs, ctx: GitHubContext): Promise<string> {
-  if (inputs.remote) return isAbsolute(inputs.remote) || /^[a-z]+:\/\//.test(inputs.remote) ? inputs.remote : resolve(ctx.workspace, inputs.remote);
-  try {
-    return await originUrl(ctx.workspace);
-  } catch {
-    return `${ctx.serverUrl}/${ctx.repository}.git`;
-  }
-}
 
 export function tempRoot(ctx: GitHubContext): string {
   return join(ctx.runnerTemp || tmpdir(), 'flakeguard');

@@ -6,13 +6,13 @@ import * as core from '@actions/core';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Inputs } from '../config/inputs.ts';
-import { contextFromEnv, isOnDefaultBranch, runIdentity, runUrl, type GitHubContext } from '../config/context.ts';
+import { contextFromEnv, type GitHubContext } from '../config/context.ts';
 import type { ParsedReports, RunContext } from '../model.ts';
 import { renderResultsFile } from '../store/results-file.ts';
-import { logText, registerSecret } from '../report/escape.ts';
-import { commandText } from '../report/escape.ts';
+import { commandText, logText, registerSecret } from '../report/escape.ts';
 import { artifactName, bundleFiles, type ShardManifest } from '../artifacts/bundle.ts';
-import { readModeActionInputs, readReports, requireArtifactRuntime, secretInputs, tempRoot } from './common.ts';
+import { readModeActionInputs, requireArtifactRuntime, secretInputs, tempRoot } from './common.ts';
+import { readReports, runContextFor } from '../pipeline/job.ts';
 import { shardLabel } from './job-key.ts';
 import type { ModeInputs } from './inputs.ts';
 
@@ -79,21 +79,7 @@ export async function uploadMode(env: NodeJS.ProcessEnv, modeInputs: ModeInputs)
   const { artifactRuntimeAvailable } = await import('../github/artifacts.ts');
   requireArtifactRuntime(env, modeInputs.mode, artifactRuntimeAvailable(env));
   const reports = await readReports(inputs, ctx);
-  const now = Date.now();
-  const time = reports.timestamp ? Date.parse(reports.timestamp) : now;
-  const run: RunContext = {
-    key: runIdentity(ctx, inputs.jobKey, inputs.reports),
-    runId: ctx.runId,
-    runAttempt: ctx.runAttempt,
-    job: ctx.job,
-    workflow: ctx.workflow,
-    sha: ctx.sha,
-    ref: ctx.ref,
-    onDefaultBranch: isOnDefaultBranch(ctx),
-    event: ctx.eventName,
-    time: Number.isFinite(time) ? time : now,
-    url: runUrl(ctx),
-  };
+  const run = runContextFor(ctx, inputs, reports.timestamp, Date.now());
   const name = await core.group('Uploading the results for the aggregating job', () => uploadResults({ inputs, ctx, run, reports }));
   core.setOutput('results-artifact', name);
   const failed = reports.tests.filter((t) => {

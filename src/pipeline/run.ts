@@ -3,17 +3,16 @@
  * annotations, summary → the step's result. Every path ends with `outcome` and the exit code agreeing.
  */
 import * as core from '@actions/core';
-import { isAbsolute, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
-import { InputError, inputsFromEnv, readInputs, type Inputs } from '../config/inputs.ts';
-import { contextFromEnv, isOnDefaultBranch, runIdentity, runUrl, type GitHubContext } from '../config/context.ts';
+import { InputError, inputsFromEnv, readInputs } from '../config/inputs.ts';
+import { contextFromEnv } from '../config/context.ts';
 import { loadFileConfig } from '../config/file.ts';
-import { parseReportFiles } from '../junit/index.ts';
-import type { History, ParsedReports, RunContext } from '../model.ts';
 import { normalizeErrorMessage } from '../scoring/index.ts';
 import { statsScores } from './stats-scores.ts';
 import { applyRun } from './apply.ts';
-import { DataRepo, originUrl } from '../store/git.ts';
+import { DataRepo } from '../store/git.ts';
+import { dataRemote, readReports, runContextFor } from './job.ts';
 import { syncRun } from '../store/sync.ts';
 import { writeResultsFile } from '../store/results-file.ts';
 import { commandText, logText, registerSecret } from '../report/escape.ts';
@@ -21,26 +20,6 @@ import { publishResults } from '../report/publish.ts';
 import { readModeInputs } from '../modes/inputs.ts';
 import { splitTests, warnUnsplitOverrides } from '../modes/split.ts';
 
-async function findReports(patterns: string[], workspace: string): Promise<string[]> {
-  const glob = await import('@actions/glob');
-  const absolute = patterns.map((p) => {
-    const negated = p.startsWith('!');
-    const body = negated ? p.slice(1) : p;
-    return `${negated ? '!' : ''}${isAbsolute(body) ? body : resolve(workspace, body)}`;
-  });
-  const globber = await glob.create(absolute.join('\n'), { matchDirectories: false, followSymbolicLinks: false });
-  return (await globber.glob()).sort();
-}
-
-
-function remoteFor(inputs: Inputs, ctx: GitHubContext): Promise<string> {
-  if (inputs.remote) return Promise.resolve(isAbsolute(inputs.remote) || /^[a-z]+:\/\//.test(inputs.remote) ? inputs.remote : resolve(ctx.workspace, inputs.remote));
-  return originUrl(ctx.workspace).catch((error: unknown) => {
-    throw new InputError(
-      `The workspace ${ctx.workspace} has no 'origin' remote to keep the data branch on (run actions/checkout first): ${error instanceof Error ? error.message : String(error)}`,
-    );
-  });
-}
 
 export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   let outcome: 'success' | 'failure' = 'failure';
@@ -59,37 +38,17 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     const ctx = contextFromEnv(env);
     const config = await loadFileConfig(inputs.configPath ? resolve(ctx.workspace, inputs.configPath) : '');
 
-    const reports: ParsedReports & { matched: number } = await core.group('Reading test reports', async () => {
-      const files = await findReports(inputs.reports, ctx.workspace);
-      core.info(`${files.length} report file${files.length === 1 ? '' : 's'} matched.`);
-      const parsed = await parseReportFiles(files, { workspace: ctx.workspace });
-      core.info(`${parsed.tests.length} tests in ${parsed.filesRead} readable reports.`);
-      for (const p of parsed.problems) core.error(commandText(`${p.path}${p.line ? `:${p.line}` : ''}: ${p.message}`, 1000), { title: 'Unreadable test report' });
-      return { ...parsed, matched: files.length };
-    });
+    const reports = await readReports(inputs, ctx);
     if (modeInputs.splitHistoryBy === 'job-key') reports.tests = splitTests(reports.tests, inputs.jobKey);
 
     const now = Date.now();
-    const time = reports.timestamp ? Date.parse(reports.timestamp) : now;
-    const runContext: RunContext = {
-      key: runIdentity(ctx, inputs.jobKey, inputs.reports),
-      runId: ctx.runId,
-      runAttempt: ctx.runAttempt,
-      job: ctx.job,
-      workflow: ctx.workflow,
-      sha: ctx.sha,
-      ref: ctx.ref,
-      onDefaultBranch: isOnDefaultBranch(ctx),
-      event: ctx.eventName,
-      time: Number.isFinite(time) ? time : now,
-      url: runUrl(ctx),
-    };
+    const runContext = runContextFor(ctx, inputs, reports.timestamp, now);
     const readOnly = inputs.readOnly || ctx.fromFork;
     // Issues for test owners (docs/issues.md): read before the sync, since a person's close can lift a quarantine.
     const issues = inputs.createIssues ? await (await import('../github/issues.ts')).prepareIssues({ inputs, ctx, readOnly }) : undefined;
 
     const sync = await core.group(`Updating the data branch '${inputs.dataBranch}'`, async () => {
-      const remote = await remoteFor(inputs, ctx);
+      const remote = await dataRemote(inputs, ctx);
       const repo = await DataRepo.open(remote, inputs.dataBranch, inputs.token, ctx.runnerTemp || undefined);
       try {
         return await syncRun(

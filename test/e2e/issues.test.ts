@@ -56,7 +56,6 @@ const stable: CaseSpec = { classname: 'app.Util', name: 'ok', file: 'src/util.te
 const ops = (op: string): number => gh.requests.filter((r) => r.operationId === op && (r.status ?? 0) < 400).length;
 const writes = (): number => gh.requests.filter((r) => r.method !== 'GET').length;
 const commentsOn = (n: number) => gh.state.comments.filter((c) => c.issue_number === n);
-const issueOf = (id: string): IssueRecord[] => gh.state.issues.filter((i) => (i.body ?? '').includes(marker(id)));
 
 /** A person closes the issue in GitHub's UI. */
 function closeByHand(issue: IssueRecord, reason: 'completed' | 'not_planned' = 'completed'): void {

@@ -1,0 +1,66 @@
+/**
+ * What every mode does with this job before deciding: find and read its reports, name the run, and find the
+ * repository that holds the data branch.
+ */
+import * as core from '@actions/core';
+import { isAbsolute, resolve } from 'node:path';
+import type { Inputs } from '../config/inputs.ts';
+import { isOnDefaultBranch, runIdentity, runUrl, type GitHubContext } from '../config/context.ts';
+import type { ParsedReports, RunContext } from '../model.ts';
+import { parseReportFiles } from '../junit/index.ts';
+import { originUrl } from '../store/git.ts';
+import { commandText } from '../report/escape.ts';
+
+export async function findReports(patterns: string[], workspace: string): Promise<string[]> {
+  const glob = await import('@actions/glob');
+  const absolute = patterns.map((p) => {
+    const negated = p.startsWith('!');
+    const body = negated ? p.slice(1) : p;
+    return `${negated ? '!' : ''}${isAbsolute(body) ? body : resolve(workspace, body)}`;
+  });
+  const globber = await glob.create(absolute.join('\n'), { matchDirectories: false, followSymbolicLinks: false });
+  return (await globber.glob()).sort();
+}
+
+/** Reads this job's reports as the default mode does, with the same log lines. */
+export async function readReports(inputs: Inputs, ctx: GitHubContext): Promise<ParsedReports & { matched: number }> {
+  return core.group('Reading test reports', async () => {
+    const files = await findReports(inputs.reports, ctx.workspace);
+    core.info(`${files.length} report file${files.length === 1 ? '' : 's'} matched.`);
+    const parsed = await parseReportFiles(files, { workspace: ctx.workspace });
+    core.info(`${parsed.tests.length} tests in ${parsed.filesRead} readable reports.`);
+    for (const p of parsed.problems) core.error(commandText(`${p.path}${p.line ? `:${p.line}` : ''}: ${p.message}`, 2000), { title: 'Unreadable test report' });
+    return { ...parsed, matched: files.length };
+  });
+}
+
+/** This job's run: the report's own time when it has one (docs/test-ids.md), else the clock. */
+export function runContextFor(ctx: GitHubContext, inputs: Inputs, reportTimestamp: string | undefined, now: number): RunContext {
+  const time = reportTimestamp ? Date.parse(reportTimestamp) : now;
+  return {
+    key: runIdentity(ctx, inputs.jobKey, inputs.reports),
+    runId: ctx.runId,
+    runAttempt: ctx.runAttempt,
+    job: ctx.job,
+    workflow: ctx.workflow,
+    sha: ctx.sha,
+    ref: ctx.ref,
+    onDefaultBranch: isOnDefaultBranch(ctx),
+    event: ctx.eventName,
+    time: Number.isFinite(time) ? time : now,
+    url: runUrl(ctx),
+  };
+}
+
+/**
+ * The repository holding the data branch: `data-remote`, else the workspace's `origin`, else this repository
+ * on the GitHub server (so that a job needs no checkout, which matters for `workflow_run` jobs: docs/forks.md).
+ */
+export async function dataRemote(inputs: Inputs, ctx: GitHubContext): Promise<string> {
+  if (inputs.remote) return isAbsolute(inputs.remote) || /^[a-z]+:\/\//.test(inputs.remote) ? inputs.remote : resolve(ctx.workspace, inputs.remote);
+  try {
+    return await originUrl(ctx.workspace);
+  } catch {
+    return `${ctx.serverUrl}/${ctx.repository}.git`;
+  }
+}
