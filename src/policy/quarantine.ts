@@ -53,29 +53,42 @@ function outcomeAttempts(run: TestRunRecord): string {
   return run.attempts.replace(/S/g, '');
 }
 
+/** A run in the window, its skipped attempts left out, read once. */
+interface Counted {
+  sha: string;
+  onDefaultBranch: boolean;
+  attempts: string;
+  failed: boolean;
+  passed: boolean;
+}
+
 export function gatherEvidence(history: TestHistory, window = DEFAULT_POLICY.window): Evidence {
-  const runs = history.runs.filter((r) => outcomeAttempts(r) !== '').slice(-window);
-  const passedOn = new Set<string>();
-  for (const run of runs) {
-    const attempts = outcomeAttempts(run);
-    if (attempts.includes('P')) passedOn.add(run.sha);
+  // The newest `window` runs that have an outcome, read from the end: the rest of the history is never touched.
+  const runs: Counted[] = [];
+  for (let i = history.runs.length - 1; i >= 0 && runs.length < window; i--) {
+    const run = history.runs[i]!;
+    const attempts = run.attempts.indexOf('S') < 0 ? run.attempts : outcomeAttempts(run);
+    if (attempts === '') continue;
+    const failed = attempts.indexOf('F') >= 0 || attempts.indexOf('E') >= 0;
+    runs.push({ sha: run.sha, onDefaultBranch: run.onDefaultBranch, attempts, failed, passed: attempts.indexOf('P') >= 0 });
   }
+  runs.reverse();
+
+  const passedOn = new Set<string>();
+  for (const run of runs) if (run.passed) passedOn.add(run.sha);
   // Each failing run on a commit where the test also passed is one proven flake.
   let sameCommitFlips = 0;
-  for (const run of runs) if (/[FE]/.test(outcomeAttempts(run)) && passedOn.has(run.sha)) sameCommitFlips++;
-
   let trustedFailures = 0;
   let failureEpisodes = 0;
   let inEpisode = false;
   for (const run of runs) {
-    const attempts = outcomeAttempts(run);
-    const failedOnce = /[FE]/.test(attempts);
-    const trusted = failedOnce && (run.onDefaultBranch || passedOn.has(run.sha));
-    if (trusted) {
+    const provenFlaky = run.failed && passedOn.has(run.sha);
+    if (provenFlaky) sameCommitFlips++;
+    if (run.failed && (run.onDefaultBranch || provenFlaky)) {
       trustedFailures++;
       if (!inEpisode) failureEpisodes++;
       inEpisode = true;
-    } else if (attempts.startsWith('P')) {
+    } else if (run.attempts.charCodeAt(0) === 80 /* P */) {
       inEpisode = false;
     }
   }
@@ -83,23 +96,16 @@ export function gatherEvidence(history: TestHistory, window = DEFAULT_POLICY.win
   let trailingBreakage = 0;
   for (let i = runs.length - 1; i >= 0; i--) {
     const run = runs[i]!;
-    if (outcomeAttempts(run).includes('P') || passedOn.has(run.sha)) break;
+    if (run.passed || passedOn.has(run.sha)) break;
     trailingBreakage++;
   }
   let cleanStreak = 0;
-  for (let i = runs.length - 1; i >= 0; i--) {
-    if (!outcomeAttempts(runs[i]!).startsWith('P')) break;
-    cleanStreak++;
+  for (let i = runs.length - 1; i >= 0 && runs[i]!.attempts.charCodeAt(0) === 80; i--) cleanStreak++;
+  let recent = '';
+  for (let i = Math.max(0, runs.length - 20); i < runs.length; i++) {
+    const a = runs[i]!.attempts;
+    recent += isFailure(CODE_STATUS[a[a.length - 1]!]!) ? 'F' : a.length > 1 ? 'R' : 'P';
   }
-  const recent = runs
-    .slice(-20)
-    .map((r) => {
-      const a = outcomeAttempts(r);
-      const last = CODE_STATUS[a[a.length - 1]!]!;
-      if (isFailure(last)) return 'F';
-      return a.length > 1 ? 'R' : 'P';
-    })
-    .join('');
   return { runs: runs.length, sameCommitFlips, trustedFailures, failureEpisodes, trailingBreakage, cleanStreak, recent };
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { DEFAULT_POLICY, decideQuarantine, gatherEvidence } from '../../src/policy/quarantine.ts';
 import { historyOf } from '../support/builders.ts';
 
@@ -87,5 +88,46 @@ describe('decideQuarantine', () => {
     expect(never).toMatchObject({ quarantined: false, reason: 'never quarantined, by hand: owned by infra' });
     const forced = decideQuarantine(historyOf('t', 'P P'), undefined, { action: 'quarantine', until: '2026-12-31' }, NOW);
     expect(forced).toMatchObject({ quarantined: true, reason: 'quarantined by hand (until 2026-12-31)' });
+  });
+});
+
+describe('gatherEvidence, the fast path', () => {
+  /** The first, straightforward version: every pass filters and re-reads the whole window. */
+  function reference(history: ReturnType<typeof historyOf>, window: number) {
+    const strip = (a: string) => a.replace(/S/g, '');
+    const runs = history.runs.filter((r) => strip(r.attempts) !== '').slice(-window);
+    const passedOn = new Set(runs.filter((r) => strip(r.attempts).includes('P')).map((r) => r.sha));
+    const sameCommitFlips = runs.filter((r) => /[FE]/.test(strip(r.attempts)) && passedOn.has(r.sha)).length;
+    let trustedFailures = 0;
+    let failureEpisodes = 0;
+    let inEpisode = false;
+    for (const r of runs) {
+      const a = strip(r.attempts);
+      if (/[FE]/.test(a) && (r.onDefaultBranch || passedOn.has(r.sha))) {
+        trustedFailures++;
+        if (!inEpisode) failureEpisodes++;
+        inEpisode = true;
+      } else if (a.startsWith('P')) inEpisode = false;
+    }
+    let trailingBreakage = 0;
+    for (let i = runs.length - 1; i >= 0 && !strip(runs[i]!.attempts).includes('P') && !passedOn.has(runs[i]!.sha); i--) trailingBreakage++;
+    let cleanStreak = 0;
+    for (let i = runs.length - 1; i >= 0 && strip(runs[i]!.attempts).startsWith('P'); i--) cleanStreak++;
+    const recent = runs.slice(-20).map((r) => { const a = strip(r.attempts); return /[FE]$/.test(a) ? 'F' : a.length > 1 ? 'R' : 'P'; }).join('');
+    return { runs: runs.length, sameCommitFlips, trustedFailures, failureEpisodes, trailingBreakage, cleanStreak, recent };
+  }
+
+  it('gives the same evidence as the straightforward reading, on any history', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.stringMatching(/^[PFES]{1,3}$/), fc.integer({ min: 0, max: 6 }), fc.boolean()), { maxLength: 80 }),
+        fc.integer({ min: 2, max: 60 }),
+        (runs, window) => {
+          const history = historyOf('t', runs.map(([a, sha, pr]) => `${a}@s${sha}${pr ? '!' : ''}`).join(' '));
+          expect(gatherEvidence(history, window)).toEqual(reference(history, window));
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });
