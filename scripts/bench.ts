@@ -1,0 +1,143 @@
+/**
+ * `npm run bench`: the performance suite. One table, one JSON file (.bench/results.json).
+ *
+ * - parse:   JUnit parsing of 10k and 100k test cases (scripts/bench/parse.ts, benchParse)
+ * - scoring: every scoring method over 100k tests with 100-run histories (scripts/bench/scoring.ts, benchScoring)
+ * - step:    the whole action step, node dist/index.js, on a 10k-test suite with a 200-run history on a local
+ *            data branch: wall time and peak RSS (scripts/bench/step.ts)
+ * - growth:  parse, scoring and the step at 1k, 10k and 100k tests (scripts/bench/growth.ts)
+ *
+ *   npm run bench [-- --only parse,scoring,step,growth] [-- --sizes 1000,10000]
+ *
+ * Needs a built dist/ (npm run build). The generated data branches are cached in .bench/cache/.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const OUT = join(ROOT, '.bench/results.json');
+
+interface Row {
+  suite: string;
+  case: string;
+  ms: number | null;
+  peakRssMiB: number | null;
+  note: string;
+}
+
+function option(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+const only = new Set((option('only') ?? 'parse,scoring,step,growth').split(','));
+const rows: Row[] = [];
+const results: Record<string, unknown> = {
+  date: new Date().toISOString(),
+  machine: { cores: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), cpu: cpus()[0]?.model, node: process.versions.node },
+  loadBefore: loadavg(),
+};
+const log = (m: string): void => console.error(m);
+
+/** Runs another helper's benchmark when its file exists; a missing one is skipped with a note. */
+async function external(name: string, file: string, exported: string): Promise<unknown[] | undefined> {
+  let mod: Record<string, unknown>;
+  try {
+    mod = (await import(file)) as Record<string, unknown>;
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'ERR_MODULE_NOT_FOUND' && String((error as Error).message).includes(file.split('/').pop()!)) {
+      rows.push({ suite: name, case: '-', ms: null, peakRssMiB: null, note: `skipped: ${file} is missing` });
+      results[name] = { skipped: `${file} is missing` };
+      return undefined;
+    }
+    throw error;
+  }
+  const fn = mod[exported];
+  if (typeof fn !== 'function') {
+    rows.push({ suite: name, case: '-', ms: null, peakRssMiB: null, note: `skipped: ${file} does not export ${exported}()` });
+    results[name] = { skipped: `no ${exported}()` };
+    return undefined;
+  }
+  log(`${name}: ${exported}() ...`);
+  const out = (await (fn as () => Promise<unknown>)()) as unknown;
+  results[name] = out;
+  return Array.isArray(out) ? out : [out];
+}
+
+/** A table row from another helper's result object, whatever its exact shape. */
+function rowOf(suite: string, r: Record<string, unknown>): Row {
+  const num = (...keys: string[]): number | null => {
+    for (const k of keys) if (typeof r[k] === 'number') return r[k] as number;
+    return null;
+  };
+  const sec = num('scoreSec', 'sec', 'seconds');
+  const ms = num('ms', 'medianMs', 'timeMs') ?? (sec === null ? null : sec * 1000);
+  const label =
+    typeof r.name === 'string' ? r.name
+    : [r.mode, r.mixName, r.tests !== undefined ? `${r.tests} tests` : undefined, r.runsPerTest !== undefined ? `× ${r.runsPerTest} runs` : undefined].filter(Boolean).join(' ');
+  const notes: string[] = [];
+  if (typeof r.mbPerSec === 'number') notes.push(`${r.mbPerSec} MB/s`);
+  if (typeof r.bytes === 'number') notes.push(`${(r.bytes / 1e6).toFixed(1)} MB`);
+  if (typeof r.buildSec === 'number' && r.buildSec > 0) notes.push(`input built in ${(r.buildSec as number).toFixed(1)} s (not counted)`);
+  if (typeof r.scoreCpuSec === 'number') notes.push(`CPU ${(r.scoreCpuSec as number).toFixed(1)} s`);
+  return { suite, case: label || '-', ms: ms === null ? null : Math.round(ms), peakRssMiB: num('peakRssMiB', 'peakRssMb', 'rssMiB'), note: notes.join(', ') };
+}
+
+if (only.has('parse')) {
+  for (const r of (await external('parse', './bench/parse.ts', 'benchParse')) ?? []) rows.push(rowOf('parse', r as Record<string, unknown>));
+}
+if (only.has('scoring')) {
+  for (const r of (await external('scoring', './bench/scoring.ts', 'benchScoring')) ?? []) rows.push(rowOf('scoring', r as Record<string, unknown>));
+}
+
+const { benchStep } = await import('./bench/step.ts');
+const { benchGrowth, growthTable } = await import('./bench/growth.ts');
+type StepResult = Awaited<ReturnType<typeof benchStep>>;
+const known = new Map<number, StepResult>();
+
+if (only.has('step')) {
+  log('step: node dist/index.js, 10k tests, 200-run history ...');
+  const step = await benchStep({ tests: 10_000, runs: 200, repeat: 3, log });
+  known.set(10_000, step);
+  results.step = step;
+  rows.push({
+    suite: 'step',
+    case: `10k tests, 200-run history`,
+    ms: step.ms,
+    peakRssMiB: step.peakRssMiB,
+    note: `median of ${step.measures.length} (load ${step.load.join('/')}); git ${step.gitMs} ms in ${step.gitCommands} commands (remote side ${step.gitRemoteMs} ms); CPU node ${step.cpuMs} ms + git ${step.childrenCpuMs ?? '?'} ms; branch ${(step.branchBytes / 1e6).toFixed(1)} MB; targets < 3000 ms, < 300 MB: ${step.ms < 3000 ? 'met' : 'MISSED'}, ${step.peakRssMiB < 300 ? 'met' : 'MISSED'}`,
+  });
+}
+
+if (only.has('growth')) {
+  const sizes = option('sizes')?.split(',').map(Number);
+  log(`growth: ${(sizes ?? [1000, 10000, 100000]).join(', ')} tests ...`);
+  const growth = await benchGrowth({ sizes, known, log });
+  results.growth = growth;
+  for (const r of growth.rows) {
+    rows.push({ suite: 'growth', case: `parse ${r.tests} tests`, ms: r.parse.ms, peakRssMiB: r.parse.peakRssMiB, note: `${(r.parse.bytes / 1e6).toFixed(1)} MB of XML` });
+    rows.push({ suite: 'growth', case: `scoring ${r.tests} tests × 100 runs`, ms: r.scoring.ms, peakRssMiB: r.scoring.peakRssMiB, note: 'scoreAll, every method' });
+    rows.push({ suite: 'growth', case: `step ${r.tests} tests, 200-run history`, ms: r.step.ms, peakRssMiB: r.step.peakRssMiB, note: `git ${r.step.gitMs} ms (remote side ${r.step.gitRemoteMs}); CPU node ${r.step.cpuMs} + git ${r.step.childrenCpuMs ?? '?'} ms; branch ${(r.step.branchBytes / 1e6).toFixed(1)} MB` });
+  }
+  for (const r of growth.ratios) {
+    rows.push({ suite: 'growth', case: `×${r.to / r.from} tests (${r.from}→${r.to})`, ms: null, peakRssMiB: null, note: `time ×: parse ${r.parseMs}, scoring ${r.scoringMs}, step ${r.stepMs} (CPU ×${r.stepCpu}); step RSS ×${r.stepRss}` });
+  }
+  log('\n' + growthTable(growth));
+}
+
+results.loadAfter = loadavg();
+results.rows = rows;
+
+const head = ['suite', 'case', 'time ms', 'peak RSS MiB', 'notes'];
+const body = rows.map((r) => [r.suite, r.case, r.ms === null ? '-' : String(r.ms), r.peakRssMiB === null ? '-' : String(Math.round(r.peakRssMiB)), r.note]);
+const widths = head.map((h, k) => Math.max(h.length, ...body.map((b) => b[k]!.length)));
+const line = (cells: string[]): string => '| ' + cells.map((c, k) => c.padEnd(widths[k]!)).join(' | ') + ' |';
+const m = results.machine as { cores: number; memoryGiB: number; node: string };
+console.log(`\nflakeguard benchmarks, ${new Date().toISOString().slice(0, 10)}, ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node}, load ${(results.loadBefore as number[])[0]!.toFixed(1)} → ${(results.loadAfter as number[])[0]!.toFixed(1)}\n`);
+console.log([line(head), '|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|', ...body.map(line)].join('\n'));
+mkdirSync(dirname(OUT), { recursive: true });
+writeFileSync(OUT, JSON.stringify(results, null, 2));
+console.log(`\nJSON: ${OUT}`);

@@ -1,0 +1,614 @@
+/**
+ * The whole action step: `node dist/index.js` (Node 24) on a suite of N tests against a data branch that already
+ * holds an R-run history, in a local bare repository, the way a runner runs it (test/support/action.ts).
+ *
+ * The data branch is generated with the project's own pure functions (applyRun chained run after run, the same
+ * code that writes the branch in production) and pushed once; then ONE real step is timed. Its peak RSS is read by
+ * a preload (`NODE_OPTIONS=--import`) that writes `process.resourceUsage().maxRSS` at exit; the time spent in git
+ * comes from GIT_TRACE2_EVENT. `--profile` adds `--cpu-prof` and prints where the time goes.
+ *
+ *   node_modules/.bin/node scripts/bench/step.ts [--tests 10000] [--runs 200] [--repeat 3] [--profile]
+ *   node_modules/.bin/node scripts/bench/step.ts --prepare --tests 100000     generate and cache the branch only
+ *
+ * Generated branches are cached in .bench/cache/, keyed by the sizes and a hash of the source files that write the
+ * branch, so a second run skips the generation.
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Attempt, History, ParsedTestCase, RunContext } from '../../src/model.ts';
+import { applyRun, type ApplyOptions } from '../../src/pipeline/apply.ts';
+import { DEFAULT_POLICY } from '../../src/policy/quarantine.ts';
+import { DEFAULT_RETENTION, mergeRun } from '../../src/history/merge.ts';
+import { normalizeErrorMessage, scoreAll } from '../../src/scoring/index.ts';
+import { emptySnapshot, parseSnapshot, type Snapshot } from '../../src/store/snapshot.ts';
+import { DIST_ENTRY, PROJECT_ROOT, World, git } from '../../test/support/action.ts';
+
+const HOUR = 3_600_000;
+const SELF = fileURLToPath(import.meta.url);
+export const BENCH_DIR = join(PROJECT_ROOT, '.bench');
+
+/* ---------- a deterministic synthetic suite ---------- */
+
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface SuiteTest {
+  id: string;
+  classname: string;
+  name: string;
+  file: string;
+  /** Per-attempt failure probability (0 = stable). */
+  rate: number;
+}
+
+/** N tests in classes of 20: 95% stable, 5% flaky at 2–40%; ids like real JUnit ids. */
+export function buildSuite(tests: number): SuiteTest[] {
+  const rng = mulberry32(tests);
+  const rates = [0.02, 0.05, 0.1, 0.2, 0.4];
+  const suite: SuiteTest[] = [];
+  for (let i = 0; i < tests; i++) {
+    const cls = Math.floor(i / 20);
+    const pkg = `com.bench.module${cls % 50}`;
+    const classname = `${pkg}.Feature${cls}Test`;
+    const name = `shouldHandleCase${i % 20}_${i}`;
+    const rate = rng() < 0.05 ? rates[Math.floor(rng() * rates.length)]! : 0;
+    suite.push({ id: `${classname}::${name}`, classname, name, file: `src/test/java/${classname.replace(/\./g, '/')}.java`, rate });
+  }
+  return suite;
+}
+
+const MESSAGES = [
+  'Timed out after 5000 ms waiting for the element to be visible',
+  'expected status 200 but was 503 (request id 4f1c2a9e)',
+  'connect ECONNRESET 127.0.0.1:38211',
+];
+
+/** One run's results: a flaky failure is retried once in the report (and passes on the retry half the time). */
+export function runResults(suite: SuiteTest[], run: number): Array<{ test: SuiteTest; attempts: string; message?: string }> {
+  const rng = mulberry32(run * 7919 + suite.length);
+  return suite.map((test) => {
+    if (test.rate === 0 || rng() >= test.rate) return { test, attempts: 'P' };
+    return { test, attempts: rng() < 0.5 ? 'FP' : 'FF', message: MESSAGES[Math.floor(rng() * MESSAGES.length)]! };
+  });
+}
+
+/** Whether run `run` had a test whose final attempt failed. */
+function runResultsFailed(suite: SuiteTest[], run: number): boolean {
+  return runResults(suite, run).some((r) => r.attempts.endsWith('F'));
+}
+
+function parsedTests(suite: SuiteTest[], run: number): ParsedTestCase[] {
+  return runResults(suite, run).map(({ test, attempts, message }) => ({
+    id: test.id,
+    name: test.name,
+    classname: test.classname,
+    suite: test.classname,
+    file: test.file,
+    report: 'reports/TEST-all.xml',
+    attempts: [...attempts].map((c): Attempt => (c === 'P' ? { status: 'passed', durationSec: 0.05 } : { status: 'failed', message, type: 'AssertionError', durationSec: 0.2 })),
+  }));
+}
+
+export function runContextOf(run: number, runs: number, end: number): RunContext {
+  const pr = run % 5 === 4;
+  const runId = String(9_000_000 + run);
+  return {
+    key: `${runId}/test/0badc0de`,
+    runId,
+    runAttempt: 1,
+    job: 'test',
+    workflow: 'CI',
+    sha: createHash('sha1').update(`commit ${run}`).digest('hex'),
+    ref: pr ? `refs/pull/${100 + run}/merge` : 'refs/heads/main',
+    onDefaultBranch: !pr,
+    event: pr ? 'pull_request' : 'push',
+    time: end - (runs - run) * HOUR,
+    url: `https://github.com/octo/project/actions/runs/${runId}/attempts/1`,
+  };
+}
+
+/** The stats file's score columns, as src/pipeline/run.ts computes them. */
+function scoreTests(now: number) {
+  return (history: History): Map<string, Record<string, unknown>> => {
+    const out = new Map<string, Record<string, unknown>>();
+    const round = (x: number | null): number | null => (x === null ? null : Math.round(x * 1000) / 1000);
+    for (const [id, s] of scoreAll(history.values(), { now })) {
+      out.set(id, {
+        tier: s.tier,
+        flipRate: round(s.flipRate),
+        ewmaFlipRate: round(s.ewmaFlipRate),
+        pfs: [round(s.pfs.pf), round(s.pfs.pfLow), round(s.pfs.pfHigh)],
+        score: round(s.multiFactor.score),
+        confidence: round(s.multiFactor.confidence),
+        recommendation: s.multiFactor.recommendation.action,
+        successRate: round(s.successRate.rate),
+      });
+    }
+    return out;
+  };
+}
+
+export interface GenerateOptions {
+  /**
+   * 'merge' (default): the history by chaining mergeRun over every run, the runs table and ingestion keys by
+   * chaining applyRun over every run with a one-test report (a canary that fails when the run had a failing
+   * test), then applyRun renders the last run on top of both. 'apply': applyRun with the whole suite for every
+   * run, parsing the branch back between runs: exactly what production does, but minutes at 10k tests.
+   */
+  method?: 'merge' | 'apply';
+  log?: (message: string) => void;
+}
+
+const CANARY: ParsedTestCase = { id: 'zz.bench.Canary::tracksRuns', name: 'tracksRuns', classname: 'zz.bench.Canary', suite: 'zz.bench.Canary', report: 'reports/canary.xml', attempts: [] };
+
+/**
+ * The data branch after `runs` runs of `suite`, written by the project's own pure functions (see
+ * GenerateOptions.method; test/eval/bench-branch.test.ts checks that both methods give the same history).
+ */
+export function generateBranch(suite: SuiteTest[], runs: number, end: number, options: GenerateOptions = {}): Map<string, string> {
+  const base: ApplyOptions = { retention: DEFAULT_RETENTION, policy: DEFAULT_POLICY, normalise: normalizeErrorMessage };
+  const method = options.method ?? 'merge';
+  let snapshot: Snapshot = emptySnapshot();
+  let history: History = new Map();
+  const started = Date.now();
+  const apply = (run: number, tests: ParsedTestCase[], last: boolean): Map<string, string> => {
+    const ctx = runContextOf(run, runs, end);
+    const failed = tests.some((t) => t.attempts[t.attempts.length - 1]!.status === 'failed');
+    return applyRun(
+      { snapshot, reports: { tests, problems: [], filesRead: 1 }, filesMatched: 1, testOutcome: failed ? 'failure' : 'success', run: ctx, now: ctx.time + 60_000 },
+      last ? { ...base, scoreTests: scoreTests(ctx.time) } : base,
+    ).files;
+  };
+  // Every test runs in every run, so only the last `maxRuns` runs survive retention in any test's history.
+  const firstKept = Math.max(0, runs - base.retention.maxRuns);
+  for (let run = 0; run < runs - 1; run++) {
+    if (method === 'apply') {
+      snapshot = parseSnapshot(apply(run, parsedTests(suite, run), false));
+    } else {
+      const tests = run >= firstKept ? parsedTests(suite, run) : runResultsFailed(suite, run);
+      if (Array.isArray(tests)) {
+        history = mergeRun(history, tests, runContextOf(run, runs, end), new Set(), { retention: base.retention, normalise: base.normalise }).history;
+      }
+      const failed = Array.isArray(tests) ? tests.some((t) => t.attempts[t.attempts.length - 1]!.status === 'failed') : tests;
+      snapshot = parseSnapshot(apply(run, [{ ...CANARY, attempts: [{ status: failed ? 'failed' : 'passed' }] }], false));
+    }
+    if (options.log && (run + 1) % 50 === 0) options.log(`  generated ${run + 1}/${runs} runs (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  }
+  if (method === 'merge') {
+    snapshot.history = history;
+    snapshot.stats = new Map();
+  }
+  return apply(runs - 1, parsedTests(suite, runs - 1), true);
+}
+
+/* ---------- the data branch in a bare repository ---------- */
+
+const IDENTITY = { GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'bench@example.com', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'bench@example.com' };
+
+/** Hash of the sources that decide the branch's format, so a cached branch is rebuilt when they change. */
+function sourceHash(): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.ts')) hash.update(relative(PROJECT_ROOT, path)).update(readFileSync(path));
+    }
+  };
+  // The files that decide the branch's format; the stats columns (policy, scoring) are rewritten by every step.
+  for (const dir of ['src/store', 'src/history', 'src/model.ts']) {
+    const path = join(PROJECT_ROOT, dir);
+    if (dir.endsWith('.ts')) hash.update(readFileSync(path));
+    else walk(path);
+  }
+  hash.update(readFileSync(SELF));
+  return hash.digest('hex').slice(0, 12);
+}
+
+/** A bare repository whose branch `flakeguard-data` holds the generated history; cached under .bench/cache. */
+export async function dataBranchRepo(tests: number, runs: number, end: number, log: (m: string) => void): Promise<{ repo: string; cached: boolean; generateMs: number; bytes: number }> {
+  // The run times are relative to `end`; a cache is only good for a day so that ages stay realistic.
+  const day = new Date(end).toISOString().slice(0, 10);
+  const repo = join(BENCH_DIR, 'cache', `branch-${tests}t-${runs}r-${day}-${sourceHash()}.git`);
+  const sizeOf = async (): Promise<number> => {
+    const out = await git(repo, ['ls-tree', '-r', '-l', 'flakeguard-data']);
+    return out.split('\n').filter(Boolean).reduce((n, line) => n + Number(line.split(/\s+/)[3]), 0);
+  };
+  if (existsSync(join(repo, 'refs/heads/flakeguard-data')) || (existsSync(repo) && (await git(repo, ['branch', '--list', 'flakeguard-data'])).trim())) {
+    return { repo, cached: true, generateMs: 0, bytes: await sizeOf() };
+  }
+  log(`  generating a ${runs}-run history for ${tests} tests (mergeRun + applyRun, cached in ${relative(PROJECT_ROOT, repo)})...`);
+  const t0 = Date.now();
+  // In a child with a large heap: at 100k tests the history alone is ~10M run records.
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--max-old-space-size=16384', SELF, '--generate', String(tests), String(runs), String(end), repo], { stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`generating the data branch failed (exit ${code})`))));
+  });
+  const generateMs = Date.now() - t0;
+  return { repo, cached: false, generateMs, bytes: await sizeOf() };
+}
+
+/** Child mode: generate the branch and push it into a new bare repository `repo`. */
+async function generateInto(tests: number, runs: number, end: number, repo: string): Promise<void> {
+  const files = generateBranch(buildSuite(tests), runs, end, { log: (m) => console.error(m) });
+  const work = await mkdtemp(join(tmpdir(), 'flakeguard-bench-branch-'));
+  try {
+    await git(work, ['init', '-q', '-b', 'flakeguard-data']);
+    for (const [path, text] of files) {
+      mkdirSync(join(work, path, '..'), { recursive: true });
+      writeFileSync(join(work, path), text);
+    }
+    files.clear();
+    await git(work, ['add', '-A']);
+    await git(work, ['commit', '-q', '-m', `generated: ${runs} runs of ${tests} tests`], IDENTITY);
+    rmSync(repo, { recursive: true, force: true });
+    mkdirSync(join(repo, '..'), { recursive: true });
+    await git(work, ['init', '-q', '--bare', repo]);
+    await git(work, ['push', '-q', repo, 'flakeguard-data']);
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/* ---------- the step's report ---------- */
+
+function xmlAttr(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;').replace(/>/g, '&gt;');
+}
+
+const STACK = Array.from({ length: 20 }, (_, i) => `\tat com.bench.support.Frame${i}.call(Frame${i}.java:${10 + i})`).join('\n');
+
+/** The reports of run `run`: one Surefire-style file per 1000 tests, retries as repeated testcase elements. */
+export function reportFiles(suite: SuiteTest[], run: number, time: number): Map<string, string> {
+  const files = new Map<string, string>();
+  const results = runResults(suite, run);
+  const timestamp = new Date(time).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  for (let start = 0, n = 0; start < results.length; start += 1000, n++) {
+    const body: string[] = [];
+    let failures = 0;
+    for (const { test, attempts, message } of results.slice(start, start + 1000)) {
+      for (const a of attempts) {
+        const head = `<testcase classname="${test.classname}" name="${test.name}" file="${test.file}" time="${a === 'P' ? '0.050' : '0.200'}"`;
+        if (a === 'P') body.push(`    ${head}/>`);
+        else {
+          failures++;
+          body.push(`    ${head}>\n      <failure message="${xmlAttr(message!)}" type="java.lang.AssertionError">${xmlAttr(message!)}\n${STACK}</failure>\n    </testcase>`);
+        }
+      }
+    }
+    files.set(
+      `reports/TEST-part${String(n).padStart(3, '0')}.xml`,
+      `<?xml version="1.0" encoding="UTF-8"?>\n<testsuite name="com.bench.part${n}" tests="${body.length}" failures="${failures}" errors="0" skipped="0" timestamp="${timestamp}">\n${body.join('\n')}\n</testsuite>\n`,
+    );
+  }
+  return files;
+}
+
+/* ---------- measuring one step ---------- */
+
+const PRELOAD = `import { readFileSync, writeFileSync } from 'node:fs';
+process.on('exit', () => {
+  const file = process.env.FLAKEGUARD_BENCH_USAGE;
+  if (!file) return;
+  const u = process.resourceUsage();
+  // CPU of the processes this one waited for (git and its children), from /proc: clock ticks of 10 ms.
+  let childrenMs = null;
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    childrenMs = (Number(f[13]) + Number(f[14])) * 10;
+  } catch {}
+  writeFileSync(file, JSON.stringify({ maxRssKb: u.maxRSS, cpuUserUs: u.userCPUTime, cpuSystemUs: u.systemCPUTime, childrenCpuMs: childrenMs, uptimeMs: process.uptime() * 1000 }));
+});
+`;
+
+export interface GitUsage {
+  /** Top-level git commands the step ran. */
+  commands: number;
+  /** Sum of their wall times, ms. */
+  ms: number;
+  /**
+   * Of which the remote's side (upload-pack for fetch, receive-pack for push, with their pack-objects/index-pack):
+   * here the local bare repository works on the same 2 cores; against GitHub that work is GitHub's.
+   */
+  remoteMs: number;
+  /** Per command name (fetch, push, …): [count, ms, remote ms]. */
+  byCommand: Record<string, [number, number, number]>;
+}
+
+/** Reads a GIT_TRACE2_EVENT file: the wall time of each top-level git process, and of the remote's side. */
+export function gitUsage(traceFile: string): GitUsage {
+  const usage: GitUsage = { commands: 0, ms: 0, remoteMs: 0, byCommand: {} };
+  if (!existsSync(traceFile)) return usage;
+  const names = new Map<string, string>();
+  const transport = new Set<string>();
+  const remote = new Map<string, number>();
+  for (const line of readFileSync(traceFile, 'utf8').split('\n')) {
+    if (!line) continue;
+    let e: { event?: string; sid?: string; argv?: string[]; t_abs?: number; t_rel?: number; child_id?: number; child_class?: string };
+    try {
+      e = JSON.parse(line) as typeof e;
+    } catch {
+      continue;
+    }
+    if (!e.sid || e.sid.includes('/')) continue; // events of child processes
+    if (e.event === 'start' && e.argv) {
+      const argv = e.argv.slice(1).filter((a, i, all) => !(a === '-c' || all[i - 1] === '-c'));
+      names.set(e.sid, argv[0] ?? '?');
+    }
+    // The local transport runs the remote's upload-pack / receive-pack as a child of fetch / push.
+    if (e.event === 'child_start' && e.child_class?.startsWith('transport/')) transport.add(`${e.sid}#${e.child_id}`);
+    if (e.event === 'child_exit' && transport.has(`${e.sid}#${e.child_id}`)) remote.set(e.sid, (remote.get(e.sid) ?? 0) + (e.t_rel ?? 0) * 1000);
+    if (e.event === 'exit' && typeof e.t_abs === 'number') {
+      const name = names.get(e.sid) ?? '?';
+      const ms = e.t_abs * 1000;
+      const remoteMs = remote.get(e.sid) ?? 0;
+      usage.commands++;
+      usage.ms += ms;
+      usage.remoteMs += remoteMs;
+      const entry = (usage.byCommand[name] ??= [0, 0, 0]);
+      entry[0]++;
+      entry[1] += Math.round(ms);
+      entry[2] += Math.round(remoteMs);
+    }
+  }
+  usage.ms = Math.round(usage.ms);
+  usage.remoteMs = Math.round(usage.remoteMs);
+  return usage;
+}
+
+export interface StepMeasure {
+  /** Wall time from spawn to exit, ms. */
+  ms: number;
+  /** Peak RSS of the node process, MiB. */
+  peakRssMiB: number;
+  cpuUserMs: number;
+  cpuSystemMs: number;
+  /** CPU of the child processes (git, and the local remote's git), ms; null where /proc is missing. */
+  childrenCpuMs: number | null;
+  git: GitUsage;
+  outcome: string;
+  exitCode: number | null;
+  quarantined: number;
+  profileDir?: string;
+}
+
+export interface StepResult {
+  tests: number;
+  historyRuns: number;
+  /** Bytes of the data branch's files before the step. */
+  branchBytes: number;
+  reportBytes: number;
+  generateMs: number;
+  cached: boolean;
+  /** One per repetition; the branch is reset to the generated head before each. */
+  measures: StepMeasure[];
+  /** Medians over the repetitions (peak RSS: the largest). */
+  ms: number;
+  peakRssMiB: number;
+  gitMs: number;
+  /** Median CPU time of the node process (user + system, all its threads), ms. */
+  cpuMs: number;
+  /** Median CPU time of its child processes (git, including the local remote's side), ms. */
+  childrenCpuMs: number | null;
+  /** Median time of the remote's side of fetch and push (see GitUsage.remoteMs). */
+  gitRemoteMs: number;
+  gitCommands: number;
+  /** Load average (1 min) before each repetition: other work on the machine skews wall times. */
+  load: number[];
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? Number.NaN : s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+}
+
+export interface StepOptions {
+  tests?: number;
+  runs?: number;
+  repeat?: number;
+  profile?: boolean;
+  log?: (message: string) => void;
+}
+
+export async function benchStep(options: StepOptions = {}): Promise<StepResult> {
+  const tests = options.tests ?? 10_000;
+  const runs = options.runs ?? 200;
+  const repeat = options.repeat ?? 3;
+  const log = options.log ?? ((m: string) => console.error(m));
+  if (!existsSync(DIST_ENTRY)) throw new Error(`${DIST_ENTRY} is missing: run npm run build first`);
+  const end = Date.now() - HOUR;
+  const branch = await dataBranchRepo(tests, runs, end, log);
+  const suite = buildSuite(tests);
+  const world = await World.create();
+  mkdirSync(BENCH_DIR, { recursive: true });
+  const preload = join(BENCH_DIR, 'usage-preload.mjs');
+  writeFileSync(preload, PRELOAD);
+  try {
+    await git(branch.repo, ['push', '-q', world.remote, 'flakeguard-data']);
+    const head = (await git(world.remote, ['rev-parse', 'flakeguard-data'])).trim();
+    let reportBytes = 0;
+    for (const [path, xml] of reportFiles(suite, runs, end + HOUR)) {
+      await world.writeReport(path, xml);
+      reportBytes += Buffer.byteLength(xml);
+    }
+    const measures: StepMeasure[] = [];
+    const load: number[] = [];
+    for (let i = 0; i < repeat; i++) {
+      load.push(Math.round(loadavg()[0]! * 10) / 10);
+      await git(world.remote, ['update-ref', 'refs/heads/flakeguard-data', head]);
+      const usageFile = join(world.root, `usage-${i}.json`);
+      const traceFile = join(world.root, `trace2-${i}.json`);
+      const profileDir = options.profile ? join(BENCH_DIR, 'profiles', `step-${tests}t-${runs}r-${i}`) : undefined;
+      if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+      const nodeOptions = [`--import=${preload}`, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])];
+      const res = await world.run({
+        runId: 9_900_000 + i,
+        inputs: { 'test-outcome': 'failure' },
+        env: { NODE_OPTIONS: nodeOptions.join(' '), FLAKEGUARD_BENCH_USAGE: usageFile, GIT_TRACE2_EVENT: traceFile },
+      });
+      if (res.exitCode !== 0 && res.exitCode !== 1) throw new Error(`the step crashed (exit ${res.exitCode}): ${res.stderr.slice(-2000)}`);
+      if (!res.outputs['quarantined-tests']) throw new Error(`the step stopped early:\n${res.stdout.slice(-3000)}`);
+      const usage = JSON.parse(readFileSync(usageFile, 'utf8')) as { maxRssKb: number; cpuUserUs: number; cpuSystemUs: number; childrenCpuMs: number | null };
+      const m: StepMeasure = {
+        ms: res.ms,
+        peakRssMiB: Math.round((usage.maxRssKb / 1024) * 10) / 10,
+        cpuUserMs: Math.round(usage.cpuUserUs / 1000),
+        cpuSystemMs: Math.round(usage.cpuSystemUs / 1000),
+        childrenCpuMs: usage.childrenCpuMs,
+        git: gitUsage(traceFile),
+        outcome: res.outputs.outcome ?? '',
+        exitCode: res.exitCode,
+        quarantined: (JSON.parse(res.outputs['quarantined-tests']) as string[]).length,
+      };
+      if (profileDir) m.profileDir = profileDir;
+      measures.push(m);
+      log(`  step ${tests} tests, run ${i + 1}/${repeat}: ${m.ms} ms, peak RSS ${m.peakRssMiB} MiB, git ${m.git.ms} ms in ${m.git.commands} commands (remote side ${m.git.remoteMs} ms), CPU node ${m.cpuUserMs + m.cpuSystemMs} ms + git ${m.childrenCpuMs ?? '?'} ms, load ${load.at(-1)}, outcome ${m.outcome}`);
+    }
+    return {
+      tests,
+      historyRuns: runs,
+      branchBytes: branch.bytes,
+      reportBytes,
+      generateMs: branch.generateMs,
+      cached: branch.cached,
+      measures,
+      ms: Math.round(median(measures.map((m) => m.ms))),
+      peakRssMiB: Math.max(...measures.map((m) => m.peakRssMiB)),
+      gitMs: Math.round(median(measures.map((m) => m.git.ms))),
+      gitRemoteMs: Math.round(median(measures.map((m) => m.git.remoteMs))),
+      cpuMs: Math.round(median(measures.map((m) => m.cpuUserMs + m.cpuSystemMs))),
+      childrenCpuMs: measures.every((m) => m.childrenCpuMs !== null) ? Math.round(median(measures.map((m) => m.childrenCpuMs!))) : null,
+      load,
+      gitCommands: measures[0]!.git.commands,
+    };
+  } finally {
+    await world.dispose();
+  }
+}
+
+/* ---------- where the time goes: a .cpuprofile summary ---------- */
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+
+export interface ProfileSummary {
+  totalMs: number;
+  /** Self time by function, ms, largest first. */
+  self: Array<[string, number]>;
+  /** Inclusive time of the functions asked for, ms. */
+  inclusive: Record<string, number>;
+}
+
+/** Summarises the .cpuprofile in `dir`: self time per function and inclusive time of `functions`. */
+export function summarizeProfile(dir: string, functions: string[], top = 25): ProfileSummary {
+  const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+  if (!file) throw new Error(`no .cpuprofile in ${dir}`);
+  const p = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
+  const parent = new Map<number, number>();
+  const byId = new Map<number, ProfileNode>();
+  for (const n of p.nodes) {
+    byId.set(n.id, n);
+    for (const c of n.children ?? []) parent.set(c, n.id);
+  }
+  const label = (n: ProfileNode): string => {
+    const cf = n.callFrame;
+    const where = cf.url ? `${cf.url.split('/').slice(-2).join('/')}:${cf.lineNumber + 1}` : '';
+    return `${cf.functionName || '(anonymous)'}${where ? ` ${where}` : ''}`;
+  };
+  const self = new Map<string, number>();
+  const inclusive: Record<string, number> = Object.fromEntries(functions.map((f) => [f, 0]));
+  const wanted = new Set(functions);
+  for (let i = 0; i < p.samples.length; i++) {
+    const dt = (p.timeDeltas[i + 1] ?? 0) / 1000;
+    let node = byId.get(p.samples[i]!);
+    if (!node) continue;
+    const key = label(node);
+    self.set(key, (self.get(key) ?? 0) + dt);
+    const seen = new Set<string>();
+    for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id)) {
+      node = byId.get(id)!;
+      const name = node.callFrame.functionName;
+      if (wanted.has(name) && !seen.has(name)) {
+        seen.add(name);
+        inclusive[name]! += dt;
+      }
+    }
+  }
+  return {
+    totalMs: (p.endTime - p.startTime) / 1000,
+    self: [...self].sort((a, b) => b[1] - a[1]).slice(0, top),
+    inclusive,
+  };
+}
+
+/** Functions of the pipeline whose inclusive time explains a step. */
+export const STEP_FUNCTIONS = [
+  'findReports',
+  'parseReportFiles',
+  'syncRun',
+  'fetchAndReset',
+  'readSnapshotDir',
+  'parseSnapshot',
+  'applyRun',
+  'mergeRun',
+  'decideQuarantine',
+  'renderFiles',
+  'scoreAll',
+  'writeSnapshotDir',
+  'commitAll',
+  'push',
+  'publishResults',
+  'renderSummary',
+  'buildAnnotations',
+  '(garbage collector)',
+  '(idle)',
+  '(program)',
+];
+
+/* ---------- CLI ---------- */
+
+function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+}
+
+if (process.argv[1] === SELF && process.argv[2] === '--generate') {
+  const [tests, runs, end] = process.argv.slice(3, 6).map(Number) as [number, number, number];
+  await generateInto(tests, runs, end, process.argv[6]!);
+} else if (process.argv[1] === SELF && process.argv.includes('--prepare')) {
+  // Only generate (and cache) the data branch, e.g. before measuring on a quiet machine.
+  const r = await dataBranchRepo(arg('tests', 10_000), arg('runs', 200), Date.now() - HOUR, (m) => console.error(m));
+  console.log(`${r.repo}: ${r.cached ? 'cached' : `generated in ${(r.generateMs / 1000).toFixed(1)} s`}, ${(r.bytes / 1e6).toFixed(1)} MB`);
+} else if (process.argv[1] === SELF) {
+  const profile = process.argv.includes('--profile');
+  const result = await benchStep({ tests: arg('tests', 10_000), runs: arg('runs', 200), repeat: arg('repeat', profile ? 1 : 3), profile });
+  console.log(JSON.stringify({ ...result, measures: result.measures.map((m) => ({ ...m, git: { ...m.git } })) }, null, 2));
+  for (const m of result.measures) {
+    if (!m.profileDir) continue;
+    const s = summarizeProfile(m.profileDir, STEP_FUNCTIONS);
+    console.log(`\nCPU profile ${m.profileDir} (${s.totalMs.toFixed(0)} ms profiled)\ninclusive ms:`);
+    for (const [name, ms] of Object.entries(s.inclusive)) console.log(`  ${ms.toFixed(0).padStart(7)}  ${name}`);
+    console.log('self ms (top):');
+    for (const [name, ms] of s.self) console.log(`  ${ms.toFixed(0).padStart(7)}  ${name}`);
+    console.log('git commands: count, ms (remote side ms)');
+    for (const [name, [n, ms, remote]] of Object.entries(m.git.byCommand)) console.log(`  ${name}: ${n}, ${ms} ms${remote ? ` (${remote})` : ''}`);
+  }
+}

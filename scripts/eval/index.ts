@@ -1,0 +1,435 @@
+/**
+ * `npm run eval`: the accuracy simulator. Generates CI histories with known truth (scripts/eval/world.ts), drives
+ * the real pipeline through them run after run (scripts/eval/driver.ts), and scores its decisions
+ * (scripts/eval/metrics.ts). Prints one row per simulation, the spread (min/median/max) of each metric, and the
+ * targets; writes everything to .bench/eval.json.
+ *
+ *   npm run eval                         every scenario × 2 seeds, the real action in-process, histories at 40%
+ *                                        length (120 runs; 160 for small-suite) (about 5 minutes on 2 idle cores)
+ *   npm run eval -- --quick              every scenario, 1 seed, quarter-length histories (about 1 minute)
+ *   npm run eval -- --engine pure        full-length histories (300 runs; 400), 5 seeds, with the pure engine
+ *                                        (the same decisions, see --check; about 6 minutes)
+ *   npm run eval -- --seeds 5 --scenarios base,outages --engine pure
+ *   npm run eval -- --policy enter-same-commit-flips=3,window=100     a policy through the YAML config (input `config`)
+ *   npm run eval -- --sweep              a sweep over the policy options (pure engine, 2 seeds; about 40 minutes)
+ *   npm run eval -- --check              the pure engine against the real action, run by run
+ *
+ * Options: --engine action|pure, --scale F (history length factor), --jobs N (worker processes), --out FILE.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_POLICY, type PolicyOptions } from '../../src/policy/quarantine.ts';
+import { driverFor, type Engine } from './driver.ts';
+import { compareTraces, computeMetrics, median, type Metrics } from './metrics.ts';
+import { SCENARIOS, scaled, scenarioByName } from './scenarios.ts';
+import { generateWorld, type Scenario } from './world.ts';
+
+const SELF = fileURLToPath(import.meta.url);
+const ROOT = resolve(dirname(SELF), '../..');
+
+/* ---------- jobs and workers ---------- */
+
+export interface Job {
+  id: number;
+  kind: 'eval' | 'check';
+  scenario: Scenario;
+  seed: number;
+  engine: Engine;
+  policy: Partial<PolicyOptions>;
+  /** Label of the policy (sweep). */
+  label: string;
+  endTime: number;
+}
+
+export interface JobResult {
+  id: number;
+  metrics?: Metrics;
+  /** For check jobs: the first difference between the engines, or null. */
+  difference?: string | null;
+  checkInvocations?: number;
+  error?: string;
+}
+
+async function runJob(job: Job): Promise<JobResult> {
+  const world = generateWorld(job.scenario, job.seed, job.endTime);
+  if (job.kind === 'check') {
+    const real = await driverFor('action')(world, { policy: job.policy });
+    const pure = await driverFor('pure')(world, { policy: job.policy });
+    return { id: job.id, difference: compareTraces(real, pure) ?? null, checkInvocations: real.invocations.length, metrics: computeMetrics(real) };
+  }
+  const trace = await driverFor(job.engine)(world, { policy: job.policy });
+  return { id: job.id, metrics: computeMetrics(trace) };
+}
+
+if (process.argv.includes('--worker')) {
+  process.on('message', (job: Job) => {
+    runJob(job).then(
+      (result) => process.send!(result),
+      (error: unknown) => process.send!({ id: job.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+    );
+  });
+}
+
+async function runPool(jobs: Job[], workers: number, onDone: (job: Job, result: JobResult, done: number) => void): Promise<Map<number, JobResult>> {
+  const results = new Map<number, JobResult>();
+  // Longest first, so that the pool ends together.
+  const queue = [...jobs].sort((a, b) => b.scenario.runs * (b.kind === 'check' ? 2 : 1) * (b.engine === 'action' ? 10 : 1) - a.scenario.runs * (a.kind === 'check' ? 2 : 1) * (a.engine === 'action' ? 10 : 1));
+  const byId = new Map(jobs.map((j) => [j.id, j]));
+  const children: ChildProcess[] = [];
+  await new Promise<void>((resolveAll, rejectAll) => {
+    let active = 0;
+    const next = (child: ChildProcess): void => {
+      const job = queue.shift();
+      if (!job) {
+        child.disconnect();
+        if (--active === 0) resolveAll();
+        return;
+      }
+      child.send(job);
+    };
+    for (let i = 0; i < Math.min(workers, jobs.length); i++) {
+      const child = fork(SELF, ['--worker'], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], execArgv: ['--max-old-space-size=4096'] });
+      children.push(child);
+      active++;
+      child.on('message', (result: JobResult) => {
+        results.set(result.id, result);
+        onDone(byId.get(result.id)!, result, results.size);
+        next(child);
+      });
+      child.on('exit', (code) => {
+        if (code !== 0 && code !== null && results.size < jobs.length) rejectAll(new Error(`an eval worker exited with code ${code}`));
+      });
+      next(child);
+    }
+  });
+  return results;
+}
+
+/* ---------- formatting ---------- */
+
+function pct(x: number): string {
+  return Number.isFinite(x) ? x.toFixed(3) : String(x);
+}
+
+function times(x: number): string {
+  return Number.isFinite(x) ? `${x.toFixed(1)}x` : '∞';
+}
+
+function table(head: string[], rows: string[][]): string {
+  const widths = head.map((h, k) => Math.max(h.length, ...rows.map((r) => (r[k] ?? '').length)));
+  const line = (cells: string[]): string => '| ' + cells.map((c, k) => c.padEnd(widths[k]!)).join(' | ') + ' |';
+  return [line(head), '|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|', ...rows.map(line)].join('\n');
+}
+
+function metricRow(m: Metrics): string[] {
+  return [
+    m.scenario,
+    String(m.seed),
+    String(m.runs),
+    String(m.invocations),
+    pct(m.precision),
+    pct(m.recall),
+    `${m.masked} (${m.maskedByDesign}/${m.maskedByPolicy})`,
+    `${m.flakyRedWithout} → ${m.flakyRedWith}`,
+    times(m.redReduction),
+    m.medianRunsToQuarantine === null ? '-' : String(m.medianRunsToQuarantine),
+    `${m.onsetsMissed}`,
+    String(m.flaps),
+    `${(m.wallMs / 1000).toFixed(0)} s`,
+  ];
+}
+
+const METRIC_HEAD = ['scenario', 'seed', 'runs', 'steps', 'precision', 'recall', 'masked (design/policy)', 'flaky-only red: without → with', 'cut', 'runs to quarantine (median)', 'missed onsets', 'flaps', 'wall'];
+
+type Numeric = 'flaps' | 'precision' | 'strictPrecision' | 'recall' | 'finalPrecision' | 'finalRecall' | 'masked' | 'maskedByDesign' | 'maskedByPolicy' | 'flakyRedWithout' | 'flakyRedWith' | 'redReduction' | 'medianRunsToQuarantine' | 'onsetsMissed';
+
+export interface Spread {
+  min: number;
+  median: number;
+  max: number;
+}
+
+export function spread(ms: Metrics[], key: Numeric): Spread {
+  const xs = ms.map((m) => m[key]).filter((x): x is number => typeof x === 'number');
+  if (xs.length === 0) return { min: Number.NaN, median: Number.NaN, max: Number.NaN };
+  return { min: Math.min(...xs), median: median(xs)!, max: Math.max(...xs) };
+}
+
+const SPREAD_KEYS: Array<[Numeric, string]> = [
+  ['precision', 'precision'],
+  ['strictPrecision', 'precision (flaky at that very run)'],
+  ['recall', 'recall (≥5% for ≥25 runs)'],
+  ['finalPrecision', 'precision at the last run'],
+  ['finalRecall', 'recall at the last run'],
+  ['masked', 'hard failures masked'],
+  ['maskedByDesign', '… of quarantined tests (by design)'],
+  ['maskedByPolicy', '… of tests not quarantined before'],
+  ['flakyRedWithout', 'flaky-only red runs without the action'],
+  ['flakyRedWith', 'flaky-only red runs with the action'],
+  ['redReduction', 'flaky-only red runs cut (x)'],
+  ['medianRunsToQuarantine', 'runs from flaky to quarantined (median)'],
+  ['onsetsMissed', 'flaky stretches never quarantined'],
+  ['flaps', 'releases undone within 3 runs (flapping)'],
+];
+
+function fmt(x: number, key: Numeric): string {
+  if (!Number.isFinite(x)) return Number.isNaN(x) ? '-' : '∞';
+  if (key === 'redReduction') return `${x.toFixed(1)}x`;
+  if (key.toLowerCase().includes('precision') || key.toLowerCase().includes('recall')) return x.toFixed(3);
+  return Number.isInteger(x) ? String(x) : x.toFixed(1);
+}
+
+function spreadTable(ms: Metrics[]): string {
+  return table(
+    ['metric', 'min', 'median', 'max'],
+    SPREAD_KEYS.map(([key, label]) => {
+      const s = spread(ms, key);
+      return [label, fmt(s.min, key), fmt(s.median, key), fmt(s.max, key)];
+    }),
+  );
+}
+
+export interface TargetCheck {
+  target: string;
+  met: boolean;
+  detail: string;
+}
+
+export function checkTargets(ms: Metrics[]): TargetCheck[] {
+  const p = spread(ms, 'precision');
+  const r = spread(ms, 'recall');
+  const masked = ms.reduce((n, m) => n + m.masked, 0);
+  const byPolicy = ms.reduce((n, m) => n + m.maskedByPolicy, 0);
+  const cut = spread(ms, 'redReduction');
+  return [
+    { target: 'precision ≥ 0.95', met: p.min >= 0.95, detail: `min ${p.min.toFixed(3)}, median ${p.median.toFixed(3)}` },
+    { target: 'recall ≥ 0.9', met: r.min >= 0.9, detail: `min ${r.min.toFixed(3)}, median ${r.median.toFixed(3)}` },
+    { target: 'zero masked hard failures', met: masked === 0, detail: `${masked} masked in all (${byPolicy} of tests not quarantined before their failure began)` },
+    { target: 'flaky-only red runs cut ≥ 10x', met: cut.min >= 10, detail: `min ${times(cut.min)}, median ${times(cut.median)}` },
+  ];
+}
+
+/* ---------- the sweep ---------- */
+
+const POLICY_KEYS: Record<string, keyof PolicyOptions> = {
+  'enter-same-commit-flips': 'enterSameCommitFlips',
+  'enter-failure-episodes': 'enterFailureEpisodes',
+  window: 'window',
+  'breakage-streak': 'breakageStreak',
+  'release-after-clean-runs': 'releaseAfterCleanRuns',
+};
+
+export function parsePolicy(text: string): Partial<PolicyOptions> {
+  const policy: Partial<PolicyOptions> = {};
+  for (const part of text.split(',').filter(Boolean)) {
+    const [key, value] = part.split('=');
+    const field = POLICY_KEYS[key!.trim()];
+    if (!field) throw new Error(`unknown policy option '${key}' (known: ${Object.keys(POLICY_KEYS).join(', ')})`);
+    policy[field] = Number(value);
+  }
+  return policy;
+}
+
+export function policyLabel(policy: Partial<PolicyOptions>): string {
+  const parts = Object.entries(POLICY_KEYS)
+    .filter(([, field]) => policy[field] !== undefined && policy[field] !== DEFAULT_POLICY[field])
+    .map(([key, field]) => `${key}=${policy[field]}`);
+  return parts.length === 0 ? 'default' : parts.join(',');
+}
+
+/** One option at a time around the defaults, then combinations of the values that help recall and the cut. */
+export const SWEEP: Array<Partial<PolicyOptions>> = [
+  {},
+  { enterSameCommitFlips: 1 },
+  { enterSameCommitFlips: 3 },
+  { enterFailureEpisodes: 2 },
+  { enterFailureEpisodes: 4 },
+  { window: 30 },
+  { window: 100 },
+  { breakageStreak: 2 },
+  { breakageStreak: 4 },
+  { releaseAfterCleanRuns: 10 },
+  { releaseAfterCleanRuns: 40 },
+  { enterSameCommitFlips: 1, window: 100 },
+  { window: 100, releaseAfterCleanRuns: 40 },
+  { enterSameCommitFlips: 1, releaseAfterCleanRuns: 40 },
+  { enterSameCommitFlips: 1, window: 100, releaseAfterCleanRuns: 40 },
+  { enterSameCommitFlips: 1, enterFailureEpisodes: 2, window: 100, releaseAfterCleanRuns: 40 },
+];
+
+interface SweepRow {
+  label: string;
+  policy: Partial<PolicyOptions>;
+  metrics: Metrics[];
+}
+
+function sweepTable(rows: SweepRow[]): string {
+  return table(
+    ['policy (changes from default)', 'targets met worst/med', 'precision min/med', 'recall min/med', 'masked (design/policy)', 'flaky-only red cut min/med', 'runs to quarantine (median of medians)', 'missed onsets', 'flaps'],
+    rows.map((r) => {
+      const p = spread(r.metrics, 'precision');
+      const rc = spread(r.metrics, 'recall');
+      const cut = spread(r.metrics, 'redReduction');
+      const ttq = spread(r.metrics, 'medianRunsToQuarantine');
+      const masked = r.metrics.reduce((n, m) => n + m.masked, 0);
+      const design = r.metrics.reduce((n, m) => n + m.maskedByDesign, 0);
+      const missed = r.metrics.reduce((n, m) => n + m.onsetsMissed, 0);
+      const flaps = r.metrics.reduce((n, m) => n + m.flaps, 0);
+      const met = targetsMet(r.metrics);
+      return [r.label, `${met.atWorst} / ${met.atMedian}`, `${p.min.toFixed(3)} / ${p.median.toFixed(3)}`, `${rc.min.toFixed(3)} / ${rc.median.toFixed(3)}`, `${masked} (${design}/${masked - design})`, `${times(cut.min)} / ${times(cut.median)}`, fmt(ttq.median, 'medianRunsToQuarantine'), String(missed), String(flaps)];
+    }),
+  );
+}
+
+/** How many of the four targets a set of simulations meets, at worst (min over simulations) and at the median. */
+export function targetsMet(ms: Metrics[]): { atWorst: number; atMedian: number } {
+  const p = spread(ms, 'precision');
+  const r = spread(ms, 'recall');
+  const cut = spread(ms, 'redReduction');
+  const masked = ms.reduce((n, m) => n + m.masked, 0);
+  const worst = [p.min >= 0.95, r.min >= 0.9, masked === 0, cut.min >= 10].filter(Boolean).length;
+  const med = [p.median >= 0.95, r.median >= 0.9, masked === 0, cut.median >= 10].filter(Boolean).length;
+  return { atWorst: worst, atMedian: med };
+}
+
+function f1(p: number, r: number): number {
+  return p + r === 0 ? 0 : (2 * p * r) / (p + r);
+}
+
+/**
+ * Orders sweep rows: no hard failure masked by the policy itself first; then the most targets met at worst, then
+ * at the median; then the F1 of median precision and recall; then the median cut of flaky-only red runs.
+ */
+export function rankSweep(rows: SweepRow[]): SweepRow[] {
+  const key = (r: SweepRow): number[] => {
+    const byPolicy = r.metrics.reduce((n, m) => n + m.maskedByPolicy, 0);
+    const met = targetsMet(r.metrics);
+    const p = spread(r.metrics, 'precision');
+    const rc = spread(r.metrics, 'recall');
+    const cut = spread(r.metrics, 'redReduction');
+    return [byPolicy === 0 ? 0 : 1, -met.atWorst, -met.atMedian, -Math.round(f1(p.median, rc.median) * 1000), -Math.min(cut.median, 1000)];
+  };
+  return [...rows].sort((a, b) => {
+    const ka = key(a);
+    const kb = key(b);
+    for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i]! - kb[i]!;
+    return 0;
+  });
+}
+
+/* ---------- CLI ---------- */
+
+function option(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+function seedsFrom(text: string | undefined, fallback: number): number[] {
+  if (!text) return Array.from({ length: fallback }, (_, i) => i + 1);
+  if (text.includes(',')) return text.split(',').map(Number);
+  return Array.from({ length: Number(text) }, (_, i) => i + 1);
+}
+
+async function main(): Promise<void> {
+  const quick = process.argv.includes('--quick');
+  const sweep = process.argv.includes('--sweep');
+  const check = process.argv.includes('--check');
+  const engine = (option('engine') ?? (sweep ? 'pure' : 'action')) as Engine;
+  if (engine !== 'action' && engine !== 'pure') throw new Error(`--engine must be action or pure`);
+  // The real action costs 0.25–0.35 s a step (git on every run): its default histories are 40% long (120 runs,
+  // 160 for small-suite) with 2 seeds; the pure engine (identical decisions, see --check) runs them in full, 5 seeds.
+  const scale = Number(option('scale') ?? (quick ? 0.25 : engine === 'action' ? 0.4 : 1));
+  const seeds = seedsFrom(option('seeds'), quick || check ? 1 : sweep ? 2 : engine === 'action' ? 2 : 5);
+  const scenarios = (option('scenarios')?.split(',').map(scenarioByName) ?? SCENARIOS).map((s) => scaled(s, scale));
+  const basePolicy = parsePolicy(option('policy') ?? '');
+  const workers = Number(option('jobs') ?? availableParallelism());
+  const out = resolve(ROOT, option('out') ?? '.bench/eval.json');
+  const endTime = Date.now();
+
+  const policies = sweep ? SWEEP.map((p) => ({ ...basePolicy, ...p })) : [basePolicy];
+  const jobs: Job[] = [];
+  for (const policy of policies) {
+    for (const scenario of scenarios) {
+      for (const seed of seeds) {
+        jobs.push({ id: jobs.length, kind: check ? 'check' : 'eval', scenario, seed, engine, policy, label: policyLabel(policy), endTime });
+      }
+    }
+  }
+  const machine = `${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}`;
+  console.log(
+    `flakeguard accuracy simulator: ${jobs.length} simulation${jobs.length === 1 ? '' : 's'} (${check ? 'check: real action vs pure engine' : `engine ${engine}`}), ` +
+      `${scenarios.length} scenario${scenarios.length === 1 ? '' : 's'} × ${seeds.length} seed${seeds.length === 1 ? '' : 's'}${sweep ? ` × ${policies.length} policies` : ''}, ${Math.min(workers, jobs.length)} workers, ${machine}, load ${loadavg()[0]!.toFixed(1)}`,
+  );
+  const started = Date.now();
+  const results = await runPool(jobs, workers, (job, result, done) => {
+    const what = `${job.scenario.name} seed ${job.seed}${sweep ? ` [${job.label}]` : ''}`;
+    if (result.error) console.error(`  ${done}/${jobs.length} ${what}: ERROR ${result.error}`);
+    else if (job.kind === 'check') console.error(`  ${done}/${jobs.length} ${what}: ${result.checkInvocations} steps, ${result.difference ? `DIFFERENT: ${result.difference}` : 'identical decisions'}`);
+    else {
+      const m = result.metrics!;
+      console.error(`  ${done}/${jobs.length} ${what}: precision ${pct(m.precision)} recall ${pct(m.recall)} masked ${m.masked} flaky-only red ${m.flakyRedWithout}→${m.flakyRedWith} (${(m.wallMs / 1000).toFixed(0)} s, ${m.msPerInvocation.toFixed(0)} ms/step)`);
+    }
+  });
+  const failed = [...results.values()].filter((r) => r.error);
+  if (failed.length > 0) throw new Error(`${failed.length} simulation(s) failed; first: ${failed[0]!.error}`);
+  const wallSec = (Date.now() - started) / 1000;
+
+  const report: Record<string, unknown> = {
+    date: new Date().toISOString(),
+    machine,
+    engine: check ? 'check' : engine,
+    quick,
+    scale,
+    seeds,
+    scenarios: scenarios.map((s) => ({ ...s })),
+    wallSec,
+  };
+
+  if (check) {
+    const diffs = jobs.map((j) => ({ job: j, r: results.get(j.id)! }));
+    console.log(table(['scenario', 'seed', 'steps', 'real action vs pure engine'], diffs.map(({ job, r }) => [job.scenario.name, String(job.seed), String(r.checkInvocations), r.difference ?? 'identical'])));
+    report.check = diffs.map(({ job, r }) => ({ scenario: job.scenario.name, seed: job.seed, invocations: r.checkInvocations, difference: r.difference }));
+    if (diffs.some(({ r }) => r.difference)) process.exitCode = 1;
+  } else if (sweep) {
+    const rows: SweepRow[] = policies.map((policy) => ({
+      label: policyLabel(policy),
+      policy,
+      metrics: jobs.filter((j) => j.label === policyLabel(policy)).map((j) => results.get(j.id)!.metrics!),
+    }));
+    console.log(`\nPolicy sweep (${scenarios.map((s) => s.name).join(', ')}; seeds ${seeds.join(', ')}):\n`);
+    console.log(sweepTable(rows));
+    const ranked = rankSweep(rows);
+    console.log(`\nBest measured: ${ranked[0]!.label}  (ranking: no hard failure masked by the policy; most targets met at worst, then at the median; F1 of median precision and recall; median cut)`);
+    console.log('Ranking: ' + ranked.map((r) => r.label).join('  >  '));
+    report.sweep = rows.map((r) => ({ label: r.label, policy: { ...DEFAULT_POLICY, ...r.policy }, metrics: r.metrics }));
+    report.ranking = ranked.map((r) => r.label);
+  } else {
+    const ms = jobs.map((j) => results.get(j.id)!.metrics!);
+    console.log(`\nPolicy: ${policyLabel(basePolicy)} ${JSON.stringify({ ...DEFAULT_POLICY, ...basePolicy })}\n`);
+    console.log(table(METRIC_HEAD, ms.map(metricRow)));
+    console.log('\nmasked (design/policy): hard failures that passed, of tests quarantined before the failure began / the rest.');
+    console.log(`\nSpread over ${ms.length} simulations:\n`);
+    console.log(spreadTable(ms));
+    for (const s of scenarios) {
+      const sub = ms.filter((m) => m.scenario === s.name);
+      if (sub.length > 1) report[`spread:${s.name}`] = Object.fromEntries(SPREAD_KEYS.map(([k]) => [k, spread(sub, k)]));
+    }
+    const targets = checkTargets(ms);
+    console.log('\nTargets:');
+    for (const t of targets) console.log(`  ${t.met ? 'MET   ' : 'MISSED'} ${t.target}: ${t.detail}`);
+    report.policy = { ...DEFAULT_POLICY, ...basePolicy };
+    report.metrics = ms;
+    report.spread = Object.fromEntries(SPREAD_KEYS.map(([k]) => [k, spread(ms, k)]));
+    report.targets = targets;
+  }
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, JSON.stringify(report, (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v), 2));
+  console.log(`\n${jobs.length} simulations in ${wallSec.toFixed(0)} s. Results: ${out}`);
+}
+
+if (!process.argv.includes('--worker') && process.argv[1] === SELF) {
+  await main();
+}

@@ -1,0 +1,312 @@
+/**
+ * Scores a simulation's decisions against the world's truth. Pure.
+ *
+ * Definitions (docs/benchmarks.md, "Accuracy"):
+ * - evaluation points: after each workflow run from `warmup` on, the quarantine set after that run's last attempt;
+ * - precision: quarantined tests that are flaky (rate > 0) at that run, or were within the last GRACE runs (a
+ *   fixed test is released only after a clean streak), over all quarantined tests; summed over the points;
+ *   `strictPrecision` counts only tests flaky at that very run;
+ * - recall: tests flaky at ≥ 5% for at least 25 runs up to that point, quarantined, over all such tests; summed;
+ * - masked: an invocation that passed although a test failed deterministically in it (regression, PR break,
+ *   outage); `maskedByDesign` are those whose every hard-failed test was quarantined before its failure began
+ *   (flakeguard forgives every failure of a quarantined test: the quarantine itself hides them), the rest are
+ *   `maskedByPolicy`;
+ * - flaky-only red runs: first attempts with no deterministic failure that were red — without the action: a final
+ *   attempt failed; with it: the action's outcome was failure;
+ * - runs to quarantine: for each stretch where a test is flaky at ≥ 5%, runs from its first flaky run to the run
+ *   after which it was first quarantined (1 = quarantined after its first flaky run).
+ */
+import { flakySince, lastFlakyAt, rateAt, type HardCause, type SimWorld } from './world.ts';
+import type { Invocation, Trace } from './driver.ts';
+
+export const GRACE_RUNS = 30;
+export const RECALL_MIN_RATE = 0.05;
+export const RECALL_MIN_RUNS = 25;
+export const FLAP_RUNS = 3;
+
+export interface Metrics {
+  scenario: string;
+  seed: number;
+  runs: number;
+  invocations: number;
+  reruns: number;
+  precision: number;
+  strictPrecision: number;
+  recall: number;
+  finalPrecision: number;
+  finalRecall: number;
+  /** Quarantined tests at the end, and how many the truth says are flaky now. */
+  finalQuarantined: number;
+  finalFlaky: number;
+  /** Invocations with a deterministic failure. */
+  hardInvocations: number;
+  masked: number;
+  maskedByDesign: number;
+  maskedByPolicy: number;
+  /** Causes of the masked invocations. */
+  maskedCauses: Record<HardCause, number>;
+  flakyRedWithout: number;
+  flakyRedWith: number;
+  /** flakyRedWithout / flakyRedWith (Infinity when the action left none). */
+  redReduction: number;
+  /** Flaky tests that failed the flaky-only red runs with the action, by flake rate (a run may count several). */
+  flakyRedBlame: Record<string, number>;
+  /** All red first attempts, with and without the action. */
+  redWithout: number;
+  redWith: number;
+  medianRunsToQuarantine: number | null;
+  /** Flaky stretches (rate ≥ 5%) that were quarantined / never quarantined while flaky. */
+  onsetsQuarantined: number;
+  onsetsMissed: number;
+  /** Median runs to quarantine by flake rate. */
+  runsToQuarantineByRate: Record<string, { median: number | null; quarantined: number; missed: number }>;
+  /** Releases followed by a re-entry within FLAP_RUNS runs: the quarantine flapping. */
+  flaps: number;
+  /** Distinct tests ever wrongly quarantined (outside the grace), by what they had been through. */
+  falsePositiveTests: Record<string, number>;
+  msPerInvocation: number;
+  wallMs: number;
+}
+
+export function median(xs: number[]): number | null {
+  if (xs.length === 0) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+/** Quarantine set after each workflow run (its last invocation), by run index. */
+export function quarantineAfterRuns(trace: Trace): Array<Set<string>> {
+  const after: Array<Set<string>> = [];
+  let current = new Set<string>();
+  let i = 0;
+  for (const run of trace.world.runs) {
+    while (i < trace.invocations.length && trace.invocations[i]!.execution.run.index === run.index) {
+      current = new Set(trace.invocations[i]!.quarantined);
+      i++;
+    }
+    after.push(current);
+  }
+  return after;
+}
+
+/** Run index at which the deterministic failure of `test` in run `run` began. */
+function hardStart(world: SimWorld, test: string, run: number, cause: HardCause): number {
+  if (cause === 'outage') return run;
+  if (cause === 'regression') {
+    const r = world.regressions.find((g) => g.test === test && g.from <= run && run < g.to);
+    return r ? r.from : run;
+  }
+  const simRun = world.runs[run]!;
+  const b = world.prBreaks.get(simRun.pr!);
+  if (!b) return run;
+  const first = world.runs.find((r) => r.kind === 'pr' && r.pr === b.pr && r.push! >= b.fromPush);
+  return first ? first.index : run;
+}
+
+/** What a wrongly quarantined test had been through, for the false-positive breakdown. */
+function falsePositiveKind(world: SimWorld, test: string, run: number): string {
+  const t = world.tests.find((x) => x.id === test)!;
+  if (lastFlakyAt(t, run) !== undefined) return 'fixed-flaky (outside grace)';
+  if (world.regressions.some((r) => r.test === test && r.from <= run)) return 'regression';
+  const module = t.module;
+  if ([...world.outages].some(([r, m]) => m === module && r <= run)) return 'outage';
+  if ([...world.prBreaks.values()].some((b) => b.test === test)) return 'pr-break';
+  return 'stable';
+}
+
+export function computeMetrics(trace: Trace, warmup = Math.min(50, Math.floor(trace.world.runs.length / 4))): Metrics {
+  const world = trace.world;
+  const after = quarantineAfterRuns(trace);
+  const byId = new Map(world.tests.map((t) => [t.id, t]));
+
+  let tp = 0;
+  let strictTp = 0;
+  let quarantinedSum = 0;
+  let recalled = 0;
+  let eligible = 0;
+  const fpTests = new Map<string, string>();
+  for (let i = warmup; i < world.runs.length; i++) {
+    const q = after[i]!;
+    for (const id of q) {
+      const t = byId.get(id);
+      if (!t) continue;
+      quarantinedSum++;
+      const last = lastFlakyAt(t, i);
+      if (rateAt(t, i) > 0) strictTp++;
+      if (last !== undefined && i - last <= GRACE_RUNS) tp++;
+      else if (!fpTests.has(id)) fpTests.set(id, falsePositiveKind(world, id, i));
+    }
+    for (const t of world.tests) {
+      const since = flakySince(t, i);
+      if (since === undefined || rateAt(t, i) < RECALL_MIN_RATE || i - since + 1 < RECALL_MIN_RUNS) continue;
+      eligible++;
+      if (q.has(t.id)) recalled++;
+    }
+  }
+  const lastRun = world.runs.length - 1;
+  const finalQ = after[lastRun] ?? new Set<string>();
+  let finalTp = 0;
+  for (const id of finalQ) {
+    const t = byId.get(id);
+    const last = t ? lastFlakyAt(t, lastRun) : undefined;
+    if (last !== undefined && lastRun - last <= GRACE_RUNS) finalTp++;
+  }
+  let finalEligible = 0;
+  let finalRecalled = 0;
+  for (const t of world.tests) {
+    const since = flakySince(t, lastRun);
+    if (since === undefined || rateAt(t, lastRun) < RECALL_MIN_RATE || lastRun - since + 1 < RECALL_MIN_RUNS) continue;
+    finalEligible++;
+    if (finalQ.has(t.id)) finalRecalled++;
+  }
+
+  // Outcomes.
+  let masked = 0;
+  let maskedByDesign = 0;
+  const maskedCauses: Record<HardCause, number> = { regression: 0, 'pr-break': 0, outage: 0 };
+  let hardInvocations = 0;
+  let flakyRedWithout = 0;
+  let flakyRedWith = 0;
+  let redWithout = 0;
+  let redWith = 0;
+  let reruns = 0;
+  const blame = new Map<number, number>();
+  for (const inv of trace.invocations) {
+    const ex = inv.execution;
+    if (ex.attempt > 1) reruns++;
+    const hard = ex.hardFailed;
+    if (hard.size > 0) {
+      hardInvocations++;
+      if (inv.outcome === 'success') {
+        masked++;
+        const before = (run: number): Set<string> => (run > 0 ? after[run - 1]! : new Set());
+        let design = true;
+        for (const [test, cause] of hard) {
+          maskedCauses[cause]++;
+          if (!before(hardStart(world, test, ex.run.index, cause)).has(test)) design = false;
+        }
+        if (design) maskedByDesign++;
+      }
+    }
+    if (ex.attempt !== 1) continue;
+    const redNoAction = ex.results.some((r) => r.failed);
+    if (redNoAction) redWithout++;
+    if (inv.outcome === 'failure') redWith++;
+    if (hard.size === 0) {
+      if (ex.flakyFailed.length > 0) flakyRedWithout++;
+      if (inv.outcome === 'failure') {
+        flakyRedWith++;
+        const before = ex.run.index > 0 ? after[ex.run.index - 1]! : new Set<string>();
+        for (const id of ex.flakyFailed) {
+          if (before.has(id)) continue;
+          const rate = rateAt(byId.get(id)!, ex.run.index);
+          blame.set(rate, (blame.get(rate) ?? 0) + 1);
+        }
+      }
+    }
+  }
+
+  // Runs from turning flaky to quarantine.
+  const delays: number[] = [];
+  const byRate = new Map<number, { delays: number[]; missed: number }>();
+  let missed = 0;
+  for (const t of world.tests) {
+    for (let k = 0; k < t.segments.length; k++) {
+      const s = t.segments[k]!;
+      if (s.rate < RECALL_MIN_RATE) continue;
+      const end = Math.min(world.runs.length, t.segments[k + 1]?.from ?? world.runs.length);
+      const bucket = byRate.get(s.rate) ?? { delays: [], missed: 0 };
+      byRate.set(s.rate, bucket);
+      let found: number | undefined;
+      for (let i = s.from; i < end; i++) {
+        if (after[i]!.has(t.id)) {
+          found = i;
+          break;
+        }
+      }
+      if (found === undefined) {
+        // Too short a stretch to judge is not a miss.
+        if (end - s.from >= RECALL_MIN_RUNS) {
+          missed++;
+          bucket.missed++;
+        }
+        continue;
+      }
+      delays.push(found - s.from + 1);
+      bucket.delays.push(found - s.from + 1);
+    }
+  }
+  const runsToQuarantineByRate: Metrics['runsToQuarantineByRate'] = {};
+  for (const [rate, b] of [...byRate].sort((a, b) => a[0] - b[0])) {
+    runsToQuarantineByRate[`${Math.round(rate * 100)}%`] = { median: median(b.delays), quarantined: b.delays.length, missed: b.missed };
+  }
+  const falsePositiveTests: Record<string, number> = {};
+  for (const kind of fpTests.values()) falsePositiveTests[kind] = (falsePositiveTests[kind] ?? 0) + 1;
+
+  // Flapping: a release undone within FLAP_RUNS runs.
+  let flaps = 0;
+  const releasedAt = new Map<string, number>();
+  for (let i = 1; i < after.length; i++) {
+    for (const id of after[i - 1]!) if (!after[i]!.has(id)) releasedAt.set(id, i);
+    for (const id of after[i]!) {
+      const r = releasedAt.get(id);
+      if (r !== undefined && !after[i - 1]!.has(id)) {
+        if (i - r <= FLAP_RUNS) flaps++;
+        releasedAt.delete(id);
+      }
+    }
+  }
+
+  const finalFlaky = world.tests.filter((t) => rateAt(t, lastRun) > 0).length;
+  const ratio = (a: number, b: number): number => (b === 0 ? 1 : a / b);
+  return {
+    scenario: world.scenario.name,
+    seed: world.seed,
+    runs: world.runs.length,
+    invocations: trace.invocations.length,
+    reruns,
+    precision: ratio(tp, quarantinedSum),
+    strictPrecision: ratio(strictTp, quarantinedSum),
+    recall: ratio(recalled, eligible),
+    finalPrecision: ratio(finalTp, finalQ.size),
+    finalRecall: ratio(finalRecalled, finalEligible),
+    finalQuarantined: finalQ.size,
+    finalFlaky,
+    hardInvocations,
+    masked,
+    maskedByDesign,
+    maskedByPolicy: masked - maskedByDesign,
+    maskedCauses,
+    flakyRedWithout,
+    flakyRedWith,
+    flakyRedBlame: Object.fromEntries([...blame].sort((a, b) => a[0] - b[0]).map(([rate, n]) => [`${Math.round(rate * 100)}%`, n])),
+    redReduction: flakyRedWith === 0 ? Number.POSITIVE_INFINITY : flakyRedWithout / flakyRedWith,
+    redWithout,
+    redWith,
+    medianRunsToQuarantine: median(delays),
+    onsetsQuarantined: delays.length,
+    onsetsMissed: missed,
+    runsToQuarantineByRate,
+    flaps,
+    falsePositiveTests,
+    msPerInvocation: trace.invocations.length ? trace.invocations.reduce((n, i) => n + i.ms, 0) / trace.invocations.length : 0,
+    wallMs: trace.ms,
+  };
+}
+
+/** Compares two traces of the same world invocation by invocation; returns the first difference, if any. */
+export function compareTraces(a: Trace, b: Trace): string | undefined {
+  const n = Math.max(a.invocations.length, b.invocations.length);
+  for (let i = 0; i < n; i++) {
+    const x: Invocation | undefined = a.invocations[i];
+    const y: Invocation | undefined = b.invocations[i];
+    if (!x || !y) return `invocation ${i}: only one engine ran it`;
+    const where = `run ${x.execution.run.index} attempt ${x.execution.attempt}`;
+    if (x.execution.run.index !== y.execution.run.index || x.execution.attempt !== y.execution.attempt) return `invocation ${i}: different runs`;
+    if (x.outcome !== y.outcome) return `${where}: outcome ${x.outcome} vs ${y.outcome}`;
+    if (x.failedTests !== y.failedTests || x.forgiven !== y.forgiven || x.blocking !== y.blocking) return `${where}: counts differ`;
+    if (x.quarantined.join('\n') !== y.quarantined.join('\n')) return `${where}: quarantine sets differ`;
+  }
+  return undefined;
+}

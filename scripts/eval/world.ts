@@ -1,0 +1,359 @@
+/**
+ * A simulated CI history with known truth: which tests are flaky (and at what per-attempt failure rate, run by
+ * run), which failures are deterministic (regressions on the default branch, pull requests that break a test,
+ * infrastructure outages that fail a whole module), and how each workflow run's reports look (CI retries inside
+ * the report, workflow re-runs of failed runs on the same commit).
+ *
+ * Pure and deterministic: the same scenario and seed give the same world, and the results of attempt k of run i
+ * depend only on (seed, i, k), never on what happened before (see rng.ts).
+ */
+import { hex, intBetween, pick, sample, stream, type Rng } from './rng.ts';
+
+export interface Scenario {
+  name: string;
+  description: string;
+  /** Tests in the suite. */
+  tests: number;
+  /** Modules (one report file each); an outage fails one module. */
+  modules: number;
+  /** Workflow runs (first attempts), pushes and pull requests mixed. */
+  runs: number;
+  /** Share of runs that are pull-request runs (refs/pull/N/merge). */
+  prShare: number;
+  /** Chance that a pull request breaks a test deterministically on some of its pushes. */
+  prBreakChance: number;
+  /** Times the CI retries a failing test inside one report (repeated testcase elements); 0 = no retries. */
+  retries: number;
+  /** Chance that a red workflow run is re-run (GITHUB_RUN_ATTEMPT 2, same commit). */
+  rerunChance: number;
+  /** Share of tests flaky from the first run. */
+  flakyShare: number;
+  /** Share of tests that turn flaky during the history. */
+  becomeFlakyShare: number;
+  /** Share of the initially flaky tests that get fixed during the history. */
+  fixShare: number;
+  /** Per default-branch push: chance that the pushed commit breaks one test deterministically. */
+  regressionChance: number;
+  /** How many runs a regression lasts (until the fix lands), inclusive range. */
+  regressionRuns: [number, number];
+  /** Per run: chance that one module's infrastructure is down (every test of the module errors, retries too). */
+  outageChance: number;
+  /** Per-attempt failure rates of flaky tests, drawn uniformly from this list. */
+  rates: number[];
+  /** Simulated hours between two runs. */
+  hoursBetweenRuns: number;
+}
+
+export const DEFAULT_RATES = [0.01, 0.02, 0.05, 0.1, 0.2, 0.4];
+
+export const BASE_SCENARIO: Scenario = {
+  name: 'base',
+  description: '400 tests in 8 modules, 300 runs (30% pull requests), CI retries up to 2, half the red runs re-run',
+  tests: 400,
+  modules: 8,
+  runs: 300,
+  prShare: 0.3,
+  prBreakChance: 0.15,
+  retries: 2,
+  rerunChance: 0.5,
+  flakyShare: 0.06,
+  becomeFlakyShare: 0.03,
+  fixShare: 0.3,
+  regressionChance: 0.04,
+  regressionRuns: [1, 5],
+  outageChance: 0.01,
+  rates: DEFAULT_RATES,
+  hoursBetweenRuns: 1,
+};
+
+/** A stretch of runs from `from` (a run index) on, during which the test fails each attempt with `rate`. */
+export interface Segment {
+  from: number;
+  rate: number;
+}
+
+export interface SimTest {
+  id: string;
+  classname: string;
+  name: string;
+  module: number;
+  /** Oldest first; the first starts at run 0. */
+  segments: Segment[];
+  /** What this test's flaky failures say: one to three failure modes, each failure picks one. */
+  flakyMessages: string[];
+}
+
+export interface SimRun {
+  index: number;
+  kind: 'push' | 'pr';
+  /** Pull-request number, for PR runs. */
+  pr?: number;
+  /** Which push of its pull request this run tests, from 0. */
+  push?: number;
+  sha: string;
+  runId: number;
+  /** Milliseconds since the epoch. */
+  time: number;
+}
+
+/** A deterministic failure of one test in runs [from, to) (every run: pushes, and PRs merged with main). */
+export interface Regression {
+  test: string;
+  from: number;
+  to: number;
+  message: string;
+}
+
+/** A pull request that breaks one test deterministically from push `fromPush` up to (not including) `toPush`. */
+export interface PrBreak {
+  pr: number;
+  test: string;
+  fromPush: number;
+  toPush: number;
+  message: string;
+}
+
+export interface SimWorld {
+  scenario: Scenario;
+  seed: number;
+  tests: SimTest[];
+  runs: SimRun[];
+  regressions: Regression[];
+  prBreaks: Map<number, PrBreak>;
+  /** Run index → module whose infrastructure is down in the first attempt of that run. */
+  outages: Map<number, number>;
+}
+
+export type HardCause = 'regression' | 'pr-break' | 'outage';
+
+export interface AttemptResult {
+  /** One letter per attempt: P pass, F failure, E error. */
+  code: 'P' | 'F' | 'E';
+  message?: string;
+  type?: string;
+}
+
+export interface TestResult {
+  test: SimTest;
+  attempts: AttemptResult[];
+  /** Set when the test failed deterministically in this execution (every attempt fails). */
+  hard?: HardCause;
+  /** The final attempt failed. */
+  failed: boolean;
+}
+
+export interface Execution {
+  run: SimRun;
+  /** 1 for the first attempt of the workflow run, 2 for a re-run. */
+  attempt: number;
+  time: number;
+  results: TestResult[];
+  /** Tests whose final attempt failed deterministically. */
+  hardFailed: Map<string, HardCause>;
+  /** Tests whose final attempt failed only because they are flaky. */
+  flakyFailed: string[];
+}
+
+const FLAKY_MESSAGES = [
+  'Timed out after 5000 ms waiting for the element to be visible',
+  'connect ECONNRESET 127.0.0.1:8080',
+  'expected status 200 but was 503',
+  'Deadlock found when trying to get lock; try restarting transaction',
+  'Expected the worker to finish within 2s',
+  'AssertionError: expected [ 2, 1 ] to deeply equal [ 1, 2 ]',
+];
+
+export function rateAt(test: SimTest, run: number): number {
+  let rate = 0;
+  for (const s of test.segments) if (s.from <= run) rate = s.rate;
+  return rate;
+}
+
+/** The run index from which the test has been flaky without a break, as of `run`; undefined when not flaky then. */
+export function flakySince(test: SimTest, run: number): number | undefined {
+  let since: number | undefined;
+  for (const s of test.segments) {
+    if (s.from > run) break;
+    if (s.rate > 0) since ??= s.from;
+    else since = undefined;
+  }
+  return since;
+}
+
+/** The last run index (≤ run) at which the test was flaky; undefined when it never was. */
+export function lastFlakyAt(test: SimTest, run: number): number | undefined {
+  let last: number | undefined;
+  const segments = test.segments;
+  for (let i = 0; i < segments.length; i++) {
+    const s = segments[i]!;
+    if (s.from > run) break;
+    if (s.rate <= 0) continue;
+    const next = segments[i + 1];
+    last = next && next.from <= run ? next.from - 1 : run;
+  }
+  return last;
+}
+
+export function generateWorld(scenario: Scenario, seed: number, endTime = Date.UTC(2026, 10, 21, 12)): SimWorld {
+  const rng = stream(seed, 'world');
+  const s = scenario;
+
+  const tests: SimTest[] = [];
+  for (let i = 0; i < s.tests; i++) {
+    const module = i % s.modules;
+    const classname = `com.acme.m${module}.Feature${Math.floor(i / s.modules / 8)}Test`;
+    const name = `case${i}`;
+    tests.push({ id: `${classname}::${name}`, classname, name, module, segments: [{ from: 0, rate: 0 }], flakyMessages: sample(rng, FLAKY_MESSAGES, intBetween(rng, 1, 3)) });
+  }
+  const rate = (): number => pick(rng, s.rates);
+  const shuffled = sample(rng, tests, tests.length);
+  const flakyCount = Math.round(s.tests * s.flakyShare);
+  const becomeCount = Math.round(s.tests * s.becomeFlakyShare);
+  const initiallyFlaky = shuffled.slice(0, flakyCount);
+  const turning = shuffled.slice(flakyCount, flakyCount + becomeCount);
+  for (const t of initiallyFlaky) t.segments = [{ from: 0, rate: rate() }];
+  for (const t of sample(rng, initiallyFlaky, Math.round(initiallyFlaky.length * s.fixShare))) {
+    t.segments.push({ from: intBetween(rng, Math.floor(s.runs * 0.3), Math.floor(s.runs * 0.8)), rate: 0 });
+  }
+  for (const t of turning) t.segments.push({ from: intBetween(rng, Math.floor(s.runs * 0.1), Math.floor(s.runs * 0.6)), rate: rate() });
+
+  // The schedule: pushes to the default branch and pull-request pushes, interleaved.
+  const runs: SimRun[] = [];
+  const prBreaks = new Map<number, PrBreak>();
+  const open: Array<{ pr: number; pushes: number; done: number }> = [];
+  let nextPr = 100;
+  const hour = 3_600_000;
+  for (let index = 0; index < s.runs; index++) {
+    const time = endTime - (s.runs - index) * s.hoursBetweenRuns * hour;
+    const runId = 5_000_000 + index * 7;
+    if (rng() < s.prShare) {
+      let pr = open.length > 0 && rng() < 0.6 ? pick(rng, open) : undefined;
+      if (!pr) {
+        pr = { pr: nextPr++, pushes: intBetween(rng, 1, 4), done: 0 };
+        open.push(pr);
+        if (rng() < s.prBreakChance) {
+          const fromPush = intBetween(rng, 0, pr.pushes - 1);
+          const fixed = rng() < 0.5;
+          prBreaks.set(pr.pr, {
+            pr: pr.pr,
+            test: pick(rng, tests).id,
+            fromPush,
+            toPush: fixed ? intBetween(rng, fromPush + 1, pr.pushes) : pr.pushes,
+            message: `expected ${intBetween(rng, 1, 99)} but was ${intBetween(rng, 100, 199)} (PR #${pr.pr})`,
+          });
+        }
+      }
+      runs.push({ index, kind: 'pr', pr: pr.pr, push: pr.done, sha: hex(rng, 40), runId, time });
+      pr.done++;
+      if (pr.done >= pr.pushes) open.splice(open.indexOf(pr), 1);
+    } else {
+      runs.push({ index, kind: 'push', sha: hex(rng, 40), runId, time });
+    }
+  }
+
+  const regressions: Regression[] = [];
+  const outages = new Map<number, number>();
+  for (const run of runs) {
+    if (run.kind === 'push' && rng() < s.regressionChance) {
+      const length = intBetween(rng, s.regressionRuns[0], s.regressionRuns[1]);
+      regressions.push({
+        test: pick(rng, tests).id,
+        from: run.index,
+        to: run.index + length,
+        message: `expected ${intBetween(rng, 1, 99)} but was ${intBetween(rng, 100, 199)} (commit ${run.sha.slice(0, 7)})`,
+      });
+    }
+    if (rng() < s.outageChance) outages.set(run.index, intBetween(rng, 0, s.modules - 1));
+  }
+  return { scenario, seed, tests, runs, regressions, prBreaks, outages };
+}
+
+/** The deterministic failure of `test` in `run` (attempt `attempt` of the workflow run), if any. */
+export function hardCause(world: SimWorld, test: SimTest, run: SimRun, attempt: number): { cause: HardCause; message: string; code: 'F' | 'E' } | undefined {
+  if (attempt === 1 && world.outages.get(run.index) === test.module) {
+    return { cause: 'outage', message: `connect ECONNREFUSED 10.0.${test.module}.5:5432 (database for module m${test.module} unavailable)`, code: 'E' };
+  }
+  for (const r of world.regressions) {
+    if (r.test === test.id && r.from <= run.index && run.index < r.to) return { cause: 'regression', message: r.message, code: 'F' };
+  }
+  if (run.kind === 'pr') {
+    const b = world.prBreaks.get(run.pr!);
+    if (b && b.test === test.id && b.fromPush <= run.push! && run.push! < b.toPush) return { cause: 'pr-break', message: b.message, code: 'F' };
+  }
+  return undefined;
+}
+
+/** Runs the suite once: attempt `attempt` of workflow run `run` (1 = first, 2 = re-run on the same commit). */
+export function execute(world: SimWorld, run: SimRun, attempt: number): Execution {
+  const rng: Rng = stream(world.seed, `exec/${run.index}/${attempt}`);
+  const retries = world.scenario.retries;
+  const results: TestResult[] = [];
+  const hardFailed = new Map<string, HardCause>();
+  const flakyFailed: string[] = [];
+  for (const test of world.tests) {
+    const hard = hardCause(world, test, run, attempt);
+    const rate = rateAt(test, run.index);
+    const attempts: AttemptResult[] = [];
+    // Draw the flaky coins for every possible attempt, so that the stream stays aligned whatever happens.
+    const coins = Array.from({ length: retries + 1 }, () => rng());
+    const modes = Array.from({ length: retries + 1 }, () => rng());
+    for (let k = 0; k <= retries; k++) {
+      if (hard) attempts.push({ code: hard.code, message: hard.message, type: hard.code === 'E' ? 'java.net.ConnectException' : 'AssertionError' });
+      else if (coins[k]! < rate) attempts.push({ code: 'F', message: test.flakyMessages[Math.floor(modes[k]! * test.flakyMessages.length)]!, type: 'AssertionError' });
+      else attempts.push({ code: 'P' });
+      if (attempts[k]!.code === 'P') break;
+    }
+    const failed = attempts[attempts.length - 1]!.code !== 'P';
+    const result: TestResult = { test, attempts, failed };
+    if (hard) {
+      result.hard = hard.cause;
+      hardFailed.set(test.id, hard.cause);
+    } else if (failed) {
+      flakyFailed.push(test.id);
+    }
+    results.push(result);
+  }
+  const time = run.time + (attempt - 1) * 30 * 60_000;
+  return { run, attempt, time, results, hardFailed, flakyFailed };
+}
+
+/** The chance draw that decides whether a red workflow run gets re-run. */
+export function rerunDraw(world: SimWorld, run: SimRun, attempt: number): number {
+  return stream(world.seed, `rerun/${run.index}/${attempt}`)();
+}
+
+function xmlAttr(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;').replace(/>/g, '&gt;');
+}
+
+/** The JUnit reports of one execution, one per module (path → XML); CI retries are repeated testcase elements. */
+export function renderReports(world: SimWorld, execution: Execution): Map<string, string> {
+  const byModule: string[][] = Array.from({ length: world.scenario.modules }, () => []);
+  const counts = Array.from({ length: world.scenario.modules }, () => ({ tests: 0, failures: 0, errors: 0 }));
+  for (const r of execution.results) {
+    const body = byModule[r.test.module]!;
+    const c = counts[r.test.module]!;
+    for (const a of r.attempts) {
+      c.tests++;
+      const head = `<testcase classname="${xmlAttr(r.test.classname)}" name="${xmlAttr(r.test.name)}" time="0.012"`;
+      if (a.code === 'P') body.push(`    ${head}/>`);
+      else {
+        const tag = a.code === 'E' ? 'error' : 'failure';
+        if (a.code === 'E') c.errors++;
+        else c.failures++;
+        const message = xmlAttr(a.message ?? 'failed');
+        body.push(`    ${head}><${tag} message="${message}" type="${xmlAttr(a.type ?? 'AssertionError')}">${message}\n\tat ${xmlAttr(r.test.classname)}.${r.test.name}(Test.java:42)</${tag}></testcase>`);
+      }
+    }
+  }
+  const timestamp = new Date(execution.time).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const files = new Map<string, string>();
+  for (let m = 0; m < world.scenario.modules; m++) {
+    const c = counts[m]!;
+    files.set(
+      `reports/TEST-m${m}.xml`,
+      `<?xml version="1.0" encoding="UTF-8"?>\n<testsuite name="com.acme.m${m}" tests="${c.tests}" failures="${c.failures}" errors="${c.errors}" skipped="0" timestamp="${timestamp}">\n${byModule[m]!.join('\n')}\n</testsuite>\n`,
+    );
+  }
+  return files;
+}

@@ -1,0 +1,49 @@
+/**
+ * The eval CLI's pure helpers: policy options as the YAML keys, spreads, targets, the sweep's ranking.
+ */
+import { describe, expect, it } from 'vitest';
+import { checkTargets, parsePolicy, policyLabel, rankSweep, spread, targetsMet } from '../../scripts/eval/index.ts';
+import type { Metrics } from '../../scripts/eval/metrics.ts';
+
+function metrics(over: Partial<Metrics>): Metrics {
+  return {
+    scenario: 's', seed: 1, runs: 100, invocations: 110, reruns: 10,
+    precision: 1, strictPrecision: 1, recall: 1, finalPrecision: 1, finalRecall: 1, finalQuarantined: 3, finalFlaky: 3,
+    hardInvocations: 2, masked: 0, maskedByDesign: 0, maskedByPolicy: 0, maskedCauses: { regression: 0, 'pr-break': 0, outage: 0 },
+    flakyRedWithout: 50, flakyRedWith: 2, flakyRedBlame: {}, redReduction: 25, redWithout: 52, redWith: 4,
+    medianRunsToQuarantine: 8, onsetsQuarantined: 3, onsetsMissed: 0, runsToQuarantineByRate: {}, flaps: 0, falsePositiveTests: {},
+    msPerInvocation: 10, wallMs: 1000,
+    ...over,
+  };
+}
+
+describe('policy options', () => {
+  it('reads the YAML key names and labels what differs from the defaults', () => {
+    const p = parsePolicy('enter-same-commit-flips=1,window=100,release-after-clean-runs=20');
+    expect(p).toEqual({ enterSameCommitFlips: 1, window: 100, releaseAfterCleanRuns: 20 });
+    expect(policyLabel(p)).toBe('enter-same-commit-flips=1,window=100');
+    expect(policyLabel({})).toBe('default');
+    expect(() => parsePolicy('windw=3')).toThrow(/unknown policy option 'windw'/);
+  });
+});
+
+describe('spread and targets', () => {
+  const ms = [metrics({ precision: 0.9, recall: 0.95 }), metrics({ precision: 1, recall: 0.8 }), metrics({ precision: 0.97, recall: 0.92, masked: 1, maskedByDesign: 1 })];
+
+  it('gives min, median and max', () => {
+    expect(spread(ms, 'precision')).toEqual({ min: 0.9, median: 0.97, max: 1 });
+  });
+
+  it('checks the four targets on the worst simulation', () => {
+    const t = checkTargets(ms);
+    expect(t.map((x) => x.met)).toEqual([false, false, false, true]);
+    expect(targetsMet(ms)).toEqual({ atWorst: 1, atMedian: 3 });
+  });
+
+  it('ranks policy-caused masking last, then by targets met', () => {
+    const good = { label: 'good', policy: {}, metrics: [metrics({})] };
+    const masking = { label: 'masking', policy: {}, metrics: [metrics({ masked: 1, maskedByPolicy: 1, recall: 1 })] };
+    const lowRecall = { label: 'low-recall', policy: {}, metrics: [metrics({ recall: 0.5 })] };
+    expect(rankSweep([masking, lowRecall, good]).map((r) => r.label)).toEqual(['good', 'low-recall', 'masking']);
+  });
+});

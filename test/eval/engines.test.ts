@@ -1,0 +1,39 @@
+/**
+ * The simulator's two engines make the same decisions: the real action in-process (run(env), git, a bare
+ * repository) and the pure core (applyRun on the files the previous run wrote). The sweep relies on it.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseFileConfig } from '../../src/config/file.ts';
+import { DEFAULT_POLICY } from '../../src/policy/quarantine.ts';
+import { configYaml, drive, drivePure } from '../../scripts/eval/driver.ts';
+import { compareTraces } from '../../scripts/eval/metrics.ts';
+import { BASE_SCENARIO, generateWorld } from '../../scripts/eval/world.ts';
+
+describe('configYaml', () => {
+  it('writes a config file that the action reads back as the same policy', () => {
+    const policy = { enterSameCommitFlips: 3, window: 80, releaseAfterCleanRuns: 12 };
+    const config = parseFileConfig(configYaml(policy, { maxRuns: 60 }), 'eval.yml');
+    expect(config.policy).toEqual({ ...DEFAULT_POLICY, ...policy });
+    expect(config.retention.maxRuns).toBe(60);
+    expect(parseFileConfig(configYaml(), 'eval.yml').policy).toEqual(DEFAULT_POLICY);
+  });
+});
+
+describe('engines', () => {
+  it('the real action and the pure engine decide the same, run by run', { timeout: 180_000 }, async () => {
+    const world = generateWorld(
+      { ...BASE_SCENARIO, name: 'engines', tests: 40, modules: 4, runs: 36, flakyShare: 0.25, outageChance: 0.06, regressionChance: 0.1, prShare: 0.4, prBreakChance: 0.5, rerunChance: 1 },
+      2,
+      Date.now(),
+    );
+    const policy = { enterSameCommitFlips: 1, releaseAfterCleanRuns: 5 };
+    const real = await drive(world, { policy });
+    const pure = await drivePure(world, { policy });
+    expect(compareTraces(real, pure)).toBeUndefined();
+    // The world exercised what matters: re-runs, pull requests, forgiven failures, quarantine.
+    expect(real.invocations.some((i) => i.execution.attempt === 2)).toBe(true);
+    expect(real.invocations.some((i) => i.execution.run.kind === 'pr')).toBe(true);
+    expect(real.invocations.some((i) => i.forgiven > 0)).toBe(true);
+    expect(real.invocations.at(-1)!.quarantined.length).toBeGreaterThan(0);
+  });
+});
