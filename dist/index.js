@@ -30927,58 +30927,55 @@ function outcomeAttempts(run) {
     return run.attempts.replace(/S/g, '');
 }
 function gatherEvidence(history, window = DEFAULT_POLICY.window) {
-    const runs = history.runs.filter((r) => outcomeAttempts(r) !== '').slice(-window);
-    const passedOn = new Set();
-    for (const run of runs) {
-        const attempts = outcomeAttempts(run);
-        if (attempts.includes('P'))
-            passedOn.add(run.sha);
+    // The newest `window` runs that have an outcome, read from the end: the rest of the history is never touched.
+    const runs = [];
+    for (let i = history.runs.length - 1; i >= 0 && runs.length < window; i--) {
+        const run = history.runs[i];
+        const attempts = run.attempts.indexOf('S') < 0 ? run.attempts : outcomeAttempts(run);
+        if (attempts === '')
+            continue;
+        const failed = attempts.indexOf('F') >= 0 || attempts.indexOf('E') >= 0;
+        runs.push({ sha: run.sha, onDefaultBranch: run.onDefaultBranch, attempts, failed, passed: attempts.indexOf('P') >= 0 });
     }
+    runs.reverse();
+    const passedOn = new Set();
+    for (const run of runs)
+        if (run.passed)
+            passedOn.add(run.sha);
     // Each failing run on a commit where the test also passed is one proven flake.
     let sameCommitFlips = 0;
-    for (const run of runs)
-        if (/[FE]/.test(outcomeAttempts(run)) && passedOn.has(run.sha))
-            sameCommitFlips++;
     let trustedFailures = 0;
     let failureEpisodes = 0;
     let inEpisode = false;
     for (const run of runs) {
-        const attempts = outcomeAttempts(run);
-        const failedOnce = /[FE]/.test(attempts);
-        const trusted = failedOnce && (run.onDefaultBranch || passedOn.has(run.sha));
-        if (trusted) {
+        const provenFlaky = run.failed && passedOn.has(run.sha);
+        if (provenFlaky)
+            sameCommitFlips++;
+        if (run.failed && (run.onDefaultBranch || provenFlaky)) {
             trustedFailures++;
             if (!inEpisode)
                 failureEpisodes++;
             inEpisode = true;
         }
-        else if (attempts.startsWith('P')) {
+        else if (run.attempts.charCodeAt(0) === 80 /* P */) {
             inEpisode = false;
         }
     }
     let trailingBreakage = 0;
     for (let i = runs.length - 1; i >= 0; i--) {
         const run = runs[i];
-        if (outcomeAttempts(run).includes('P') || passedOn.has(run.sha))
+        if (run.passed || passedOn.has(run.sha))
             break;
         trailingBreakage++;
     }
     let cleanStreak = 0;
-    for (let i = runs.length - 1; i >= 0; i--) {
-        if (!outcomeAttempts(runs[i]).startsWith('P'))
-            break;
+    for (let i = runs.length - 1; i >= 0 && runs[i].attempts.charCodeAt(0) === 80; i--)
         cleanStreak++;
+    let recent = '';
+    for (let i = Math.max(0, runs.length - 20); i < runs.length; i++) {
+        const a = runs[i].attempts;
+        recent += (0,_model_js__WEBPACK_IMPORTED_MODULE_0__/* .isFailure */ .N6)(_model_js__WEBPACK_IMPORTED_MODULE_0__/* .CODE_STATUS */ .$w[a[a.length - 1]]) ? 'F' : a.length > 1 ? 'R' : 'P';
     }
-    const recent = runs
-        .slice(-20)
-        .map((r) => {
-        const a = outcomeAttempts(r);
-        const last = _model_js__WEBPACK_IMPORTED_MODULE_0__/* .CODE_STATUS */ .$w[a[a.length - 1]];
-        if ((0,_model_js__WEBPACK_IMPORTED_MODULE_0__/* .isFailure */ .N6)(last))
-            return 'F';
-        return a.length > 1 ? 'R' : 'P';
-    })
-        .join('');
     return { runs: runs.length, sameCommitFlips, trustedFailures, failureEpisodes, trailingBreakage, cleanStreak, recent };
 }
 function times(n) {
