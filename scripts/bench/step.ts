@@ -24,7 +24,8 @@ import type { Attempt, History, ParsedTestCase, RunContext } from '../../src/mod
 import { applyRun, type ApplyOptions } from '../../src/pipeline/apply.ts';
 import { DEFAULT_POLICY } from '../../src/policy/quarantine.ts';
 import { DEFAULT_RETENTION, mergeRun } from '../../src/history/merge.ts';
-import { normalizeErrorMessage, scoreAll } from '../../src/scoring/index.ts';
+import { normalizeErrorMessage } from '../../src/scoring/index.ts';
+import { statsScores } from '../../src/pipeline/stats-scores.ts';
 import { emptySnapshot, parseSnapshot, type Snapshot } from '../../src/store/snapshot.ts';
 import { DIST_ENTRY, PROJECT_ROOT, World, git } from '../../test/support/action.ts';
 
@@ -120,32 +121,12 @@ export function runContextOf(run: number, runs: number, end: number): RunContext
   };
 }
 
-/** The stats file's score columns, as src/pipeline/run.ts computes them. */
-function scoreTests(now: number) {
-  return (history: History): Map<string, Record<string, unknown>> => {
-    const out = new Map<string, Record<string, unknown>>();
-    const round = (x: number | null): number | null => (x === null ? null : Math.round(x * 1000) / 1000);
-    for (const [id, s] of scoreAll(history.values(), { now })) {
-      out.set(id, {
-        tier: s.tier,
-        flipRate: round(s.flipRate),
-        ewmaFlipRate: round(s.ewmaFlipRate),
-        pfs: [round(s.pfs.pf), round(s.pfs.pfLow), round(s.pfs.pfHigh)],
-        score: round(s.multiFactor.score),
-        confidence: round(s.multiFactor.confidence),
-        recommendation: s.multiFactor.recommendation.action,
-        successRate: round(s.successRate.rate),
-      });
-    }
-    return out;
-  };
-}
-
 export interface GenerateOptions {
   /**
-   * 'merge' (default): the history by chaining mergeRun over every run, the runs table and ingestion keys by
-   * chaining applyRun over every run with a one-test report (a canary that fails when the run had a failing
-   * test), then applyRun renders the last run on top of both. 'apply': applyRun with the whole suite for every
+   * 'merge' (default): the history by chaining mergeRun over the runs that survive retention (the last
+   * `maxRuns`: every test runs in every run), the runs table and ingestion keys by chaining applyRun over every
+   * run with a one-test report (a canary that fails when the run had a failing test), then applyRun renders the
+   * last run on top of both. 'apply': applyRun with the whole suite for every
    * run, parsing the branch back between runs: exactly what production does, but minutes at 10k tests.
    */
   method?: 'merge' | 'apply';
@@ -169,7 +150,7 @@ export function generateBranch(suite: SuiteTest[], runs: number, end: number, op
     const failed = tests.some((t) => t.attempts[t.attempts.length - 1]!.status === 'failed');
     return applyRun(
       { snapshot, reports: { tests, problems: [], filesRead: 1 }, filesMatched: 1, testOutcome: failed ? 'failure' : 'success', run: ctx, now: ctx.time + 60_000 },
-      last ? { ...base, scoreTests: scoreTests(ctx.time) } : base,
+      last ? { ...base, scoreTests: statsScores(ctx.time) } : base,
     ).files;
   };
   // Every test runs in every run, so only the last `maxRuns` runs survive retention in any test's history.

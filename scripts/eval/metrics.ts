@@ -9,8 +9,9 @@
  * - recall: tests flaky at ≥ 5% for at least 25 runs up to that point, quarantined, over all such tests; summed;
  * - masked: an invocation that passed although a test failed deterministically in it (regression, PR break,
  *   outage); `maskedByDesign` are those whose every hard-failed test was quarantined before its failure began
- *   (flakeguard forgives every failure of a quarantined test: the quarantine itself hides them), the rest are
- *   `maskedByPolicy`;
+ *   (flakeguard forgives every failure of a quarantined test: the quarantine itself hides them), the rest
+ *   (`maskedByPolicy`) had a test quarantined only after its failure began (by that failure, or by other evidence
+ *   that came meanwhile);
  * - flaky-only red runs: first attempts with no deterministic failure that were red — without the action: a final
  *   attempt failed; with it: the action's outcome was failure;
  * - runs to quarantine: for each stretch where a test is flaky at ≥ 5%, runs from its first flaky run to the run
