@@ -81,8 +81,8 @@ __webpack_require__.d(__webpack_exports__, {
   testFacts: () => (/* binding */ testFacts)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
-var core = __webpack_require__(77094);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
+var core = __webpack_require__(91659);
 // EXTERNAL MODULE: ./src/store/layout.ts
 var layout = __webpack_require__(5891);
 // EXTERNAL MODULE: external "node:fs/promises"

@@ -14,8 +14,8 @@ __webpack_require__.d(__webpack_exports__, {
   hashFiles: () => (/* binding */ glob_hashFiles)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
-var core = __webpack_require__(77094);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
+var core = __webpack_require__(91659);
 // EXTERNAL MODULE: external "fs"
 var external_fs_ = __webpack_require__(79896);
 ;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-glob-options-helper.js

@@ -13,8 +13,8 @@ __webpack_require__.d(__webpack_exports__, {
   ingestWorkflowRunMode: () => (/* binding */ ingestWorkflowRunMode)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
-var core = __webpack_require__(77094);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
+var core = __webpack_require__(91659);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
 // EXTERNAL MODULE: ./src/config/context.ts

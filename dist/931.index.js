@@ -366,7 +366,7 @@ function readZip(bytes, limits = DEFAULT_ZIP_LIMITS) {
 /* harmony export */   fQ: () => (/* binding */ tempRoot)
 /* harmony export */ });
 /* unused harmony exports MAX_ARTIFACTS, MAX_INGESTED_BYTES */
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77094);
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(91659);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(48161);
@@ -374,7 +374,7 @@ function readZip(bytes, limits = DEFAULT_ZIP_LIMITS) {
 /* harmony import */ var _config_inputs_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(64389);
 /* harmony import */ var _scoring_index_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(50522);
 /* harmony import */ var _pipeline_stats_scores_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(72081);
-/* harmony import */ var _store_git_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(36648);
+/* harmony import */ var _store_git_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(34525);
 /* harmony import */ var _pipeline_job_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(38929);
 /* harmony import */ var _store_sync_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(32190);
 /* harmony import */ var _report_escape_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(14031);

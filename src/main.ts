@@ -1,3 +1,24 @@
-import { run } from './pipeline/run.ts';
+/**
+ * The entry GitHub runs. The work runs in a worker thread whose young generation is capped: left to itself, V8
+ * grows it to 128 MiB while the step builds its long-lived history, a third of the step's peak memory at 10k
+ * tests, for no gain in speed (docs/benchmarks.md, "The whole step"). The worker's exit code is the process's.
+ */
+import { isMainThread, Worker } from 'node:worker_threads';
 
-await run();
+const YOUNG_GENERATION_MB = Number(process.env.FLAKEGUARD_YOUNG_MB || 32);
+
+if (isMainThread && YOUNG_GENERATION_MB > 0) {
+  const worker = new Worker(new URL(import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+  worker.on('error', (error) => {
+    // run() reports its own failures; this is a crash outside it. The message is ours, never test data.
+    const text = (error instanceof Error ? error.stack || error.message : String(error)).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+    process.stdout.write(`::error::flakeguard crashed: ${text}\n`);
+    process.exitCode = 1;
+  });
+  worker.on('exit', (code) => {
+    if (code !== 0) process.exitCode = code;
+  });
+} else {
+  const { run } = await import('./pipeline/run.ts');
+  await run();
+}

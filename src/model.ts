@@ -93,22 +93,25 @@ export interface RunContext {
   url?: string;
 }
 
-/** One test's result in one run, as stored in its history. */
+/** One test's result in one run, as stored in its history. Shared between tests and never modified once made (src/history/records.ts). */
 export interface TestRunRecord {
   /** RunContext.key of the ingestion that produced it. */
-  run: string;
-  sha: string;
-  time: number;
-  onDefaultBranch: boolean;
+  readonly run: string;
+  readonly sha: string;
+  readonly time: number;
+  readonly onDefaultBranch: boolean;
   /** Attempt statuses in order, one STATUS_CODE letter each, e.g. "FP" = failed then passed on retry. */
-  attempts: string;
+  readonly attempts: string;
   /** Normalised message of the first failing attempt, when there was one. */
-  message?: string;
+  readonly message?: string;
   /** Duration in seconds of the last attempt, when known. */
-  durationSec?: number;
+  readonly durationSec?: number;
   /** True when the job as a whole ended successfully (after forgiveness). Unknown when absent. */
-  jobSucceeded?: boolean;
+  readonly jobSucceeded?: boolean;
 }
+
+/** A record while it is being built, before anyone shares it (fixtures, generators). */
+export type RecordDraft = { -readonly [K in keyof TestRunRecord]: TestRunRecord[K] };
 
 export interface TestHistory {
   id: string;

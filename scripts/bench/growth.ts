@@ -14,7 +14,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { History, TestHistory, TestRunRecord } from '../../src/model.ts';
+import type { History, TestHistory, RecordDraft, TestRunRecord } from '../../src/model.ts';
 import { parseReportFiles } from '../../src/junit/index.ts';
 import { scoreAll } from '../../src/scoring/index.ts';
 import { benchStep, buildSuite, reportFiles, runContextOf, runResults, type StepResult } from './step.ts';
@@ -61,7 +61,7 @@ function scoringChild(tests: number, runs: number): void {
   for (let run = 0; run < runs; run++) {
     const ctx = runContextOf(run, runs, end);
     for (const { test, attempts, message } of runResults(suite, run)) {
-      const record: TestRunRecord = { run: ctx.key, sha: ctx.sha, time: ctx.time, onDefaultBranch: ctx.onDefaultBranch, attempts, durationSec: 0.05, jobSucceeded: true };
+      const record: RecordDraft = { run: ctx.key, sha: ctx.sha, time: ctx.time, onDefaultBranch: ctx.onDefaultBranch, attempts, durationSec: 0.05, jobSucceeded: true };
       if (message) record.message = message;
       history.get(test.id)!.runs.push(record);
     }

@@ -15,6 +15,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { TestHistory, TestRunRecord } from '../../src/model.ts';
 import { scoreAll, createPfsMemo } from '../../src/scoring/index.ts';
+import { runRecord } from '../../src/history/records.ts';
 
 const HOUR = 3_600_000;
 const BASE = Date.UTC(2026, 10, 1);
@@ -120,21 +121,14 @@ export function* syntheticHistories(
     const [name, p, broken] = category(MIXES[mixName], t, tests);
     mix[name] = (mix[name] ?? 0) + 1;
     const breakAt = broken ? Math.floor(runs * (0.3 + 0.6 * rand())) : runs;
+    // Built the way the store reads a branch back: records shared between tests where they can be
+    // (src/history/records.ts), a message on failing runs, the duration on the newest run only.
     const rs: TestRunRecord[] = new Array(runs);
     for (let r = 0; r < runs; r++) {
       const c = ctx[r]!;
       const attempts = attemptsFor(rand, p, r >= breakAt);
-      const rec: TestRunRecord = {
-        run: c.run,
-        sha: c.sha,
-        time: c.time,
-        onDefaultBranch: c.onDefaultBranch,
-        attempts,
-        durationSec: 1 + ((t + r) % 7),
-        jobSucceeded: c.jobSucceeded,
-      };
-      if (attempts.charCodeAt(0) === 70) rec.message = MESSAGES[Math.floor(rand() * MESSAGES.length)]!;
-      rs[r] = rec;
+      const message = attempts.charCodeAt(0) === 70 ? MESSAGES[Math.floor(rand() * MESSAGES.length)]! : undefined;
+      rs[r] = runRecord(c.run, c, attempts, message, r === runs - 1 ? 1 + ((t + r) % 7) : undefined);
     }
     yield { id: `suite.Class${t % 997}#test${t}`, name: `test${t}`, classname: `suite.Class${t % 997}`, runs: rs };
   }

@@ -10,6 +10,7 @@ import {
   type TestHistory,
   type TestRunRecord,
 } from '../model.ts';
+import { runRecord, type RunFacts } from './records.ts';
 
 export interface RetentionOptions {
   /** Most recent runs kept per test. */
@@ -36,26 +37,23 @@ export interface MergeResult {
 
 export type MessageNormaliser = (message: string) => string;
 
-function recordFor(test: ParsedTestCase, run: RunContext, normalise: MessageNormaliser, jobSucceeded: boolean | undefined): TestRunRecord {
-  const record: TestRunRecord = {
-    run: run.key,
-    sha: run.sha,
-    time: run.time,
-    onDefaultBranch: run.onDefaultBranch,
-    attempts: test.attempts.map((a) => STATUS_CODE[a.status]).join(''),
-  };
-  if (jobSucceeded !== undefined) record.jobSucceeded = jobSucceeded;
+function recordFor(test: ParsedTestCase, run: RunContext, facts: RunFacts, normalise: MessageNormaliser): TestRunRecord {
   const firstFailure = test.attempts.find((a) => isFailure(a.status));
   const message = firstFailure?.message ?? firstFailure?.type;
-  if (message) record.message = normalise(message).slice(0, MAX_STORED_MESSAGE);
-  const last = test.attempts[test.attempts.length - 1];
-  if (last?.durationSec !== undefined) record.durationSec = last.durationSec;
-  return record;
+  return runRecord(
+    run.key,
+    facts,
+    test.attempts.map((a) => STATUS_CODE[a.status]).join(''),
+    message ? normalise(message).slice(0, MAX_STORED_MESSAGE) : undefined,
+    test.attempts[test.attempts.length - 1]?.durationSec,
+  );
 }
 
+/** `runs` without what retention drops; the same array when nothing is dropped (the common case, checked first). */
 function applyRetention(runs: TestRunRecord[], newest: number, retention: RetentionOptions): TestRunRecord[] {
   const oldestKept = newest - retention.maxAgeDays * DAY_MS;
-  const recent = runs.filter((r) => r.time >= oldestKept);
+  if (runs.length <= retention.maxRuns && (runs.length === 0 || runs[0]!.time >= oldestKept)) return runs;
+  const recent = runs[0]!.time >= oldestKept ? runs : runs.filter((r) => r.time >= oldestKept);
   return recent.length > retention.maxRuns ? recent.slice(recent.length - retention.maxRuns) : recent;
 }
 
@@ -74,33 +72,34 @@ export function mergeRun(
   if (alreadyIngested.has(ingestionKey(run))) return { history, ingested: false };
   const retention = options.retention ?? DEFAULT_RETENTION;
   const normalise = options.normalise ?? ((m: string) => m.trim());
+  const facts: RunFacts = { sha: run.sha, time: run.time, onDefaultBranch: run.onDefaultBranch, jobSucceeded: options.jobSucceeded };
   const merged: History = new Map(history);
+  const touched = new Set<string>();
 
   for (const test of tests) {
     if (test.attempts.length === 0) continue;
     const previous = merged.get(test.id);
-    const record = recordFor(test, run, normalise, options.jobSucceeded);
+    const record = recordFor(test, run, facts, normalise);
     let runs: TestRunRecord[];
+    // A workflow re-run of the same job adds attempts to the record of the first attempt (near the end: look there first).
+    let rerunOf = -1;
+    if (previous) for (let i = previous.runs.length - 1; i >= 0; i--) if (previous.runs[i]!.run === run.key) { rerunOf = i; break; }
     if (!previous) {
       runs = [record];
+    } else if (rerunOf >= 0) {
+      const earlier = previous.runs[rerunOf]!;
+      // The run's row holds the result of its latest attempt.
+      const combined: TestRunRecord = {
+        ...earlier,
+        attempts: earlier.attempts + record.attempts,
+        message: earlier.message ?? record.message,
+        durationSec: record.durationSec ?? earlier.durationSec,
+        jobSucceeded: record.jobSucceeded ?? earlier.jobSucceeded,
+      };
+      runs = previous.runs.map((r, i) => (i === rerunOf ? combined : r));
     } else {
-      // A workflow re-run of the same job adds attempts to the record of the first attempt.
-      const rerunOf = previous.runs.findIndex((r) => r.run === run.key);
-      if (rerunOf >= 0) {
-        const earlier = previous.runs[rerunOf]!;
-        const combined: TestRunRecord = {
-          ...earlier,
-          attempts: earlier.attempts + record.attempts,
-          message: earlier.message ?? record.message,
-          durationSec: record.durationSec ?? earlier.durationSec,
-        };
-        // The run's row holds the result of its latest attempt.
-        if (record.jobSucceeded !== undefined) combined.jobSucceeded = record.jobSucceeded;
-        runs = previous.runs.map((r, i) => (i === rerunOf ? combined : r));
-      } else {
-        runs = [...previous.runs, record];
-        if (runs.length > 1 && runs[runs.length - 2]!.time > record.time) runs.sort((a, b) => a.time - b.time);
-      }
+      runs = [...previous.runs, record];
+      if (runs.length > 1 && runs[runs.length - 2]!.time > record.time) runs.sort((a, b) => a.time - b.time);
     }
     const updated: TestHistory = {
       id: test.id,
@@ -113,13 +112,15 @@ export function mergeRun(
     if (file !== undefined) updated.file = file;
     if (line !== undefined) updated.line = line;
     merged.set(test.id, updated);
+    touched.add(test.id);
   }
 
   // Tests that did not run this time still age out.
   for (const [id, h] of merged) {
+    if (touched.has(id)) continue;
     const kept = applyRetention(h.runs, run.time, retention);
     if (kept.length === 0) merged.delete(id);
-    else if (kept.length !== h.runs.length) merged.set(id, { ...h, runs: kept });
+    else if (kept !== h.runs) merged.set(id, { ...h, runs: kept });
   }
   return { history: merged, ingested: true };
 }

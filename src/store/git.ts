@@ -79,6 +79,9 @@ export class DataRepo {
     const dir = await mkdtemp(join(tempRoot || tmpdir(), 'flakeguard-data-'));
     const repo = new DataRepo(dir, branch, authEnv(remoteUrl, token));
     await repo.git(['init', '-q']);
+    // No delta search when pushing: each write changes every shard a little, and searching deltas for them cost
+    // more (on both sides) than sending them whole (docs/benchmarks.md, "The whole step").
+    await repo.git(['config', 'pack.window', '0']);
     await repo.git(['remote', 'add', 'origin', remoteUrl]);
     return repo;
   }

@@ -9,6 +9,7 @@
  *   "pkg.A::t": {"name":"t","classname":"pkg.A","from":41,"o":"PPP(FP)P.3F","m":{"44":"timeout after ms"},"d":0.2}
  */
 import type { History, TestHistory, TestRunRecord } from '../model.ts';
+import { runRecord, withDuration } from '../history/records.ts';
 import { SCHEMA_VERSION, parseLineObject, renderLineObject, type FileProblem } from './layout.ts';
 
 export interface RunRow {
@@ -180,16 +181,11 @@ export function parseHistoryShard(file: string, text: string, runs: RunTable, in
     for (const slot of slots) {
       const joined = bySeq.get(slot.seq);
       if (!joined) continue;
-      const [key, row] = joined;
-      const record: TestRunRecord = { run: key, sha: row.sha, time: row.time, onDefaultBranch: row.onDefaultBranch, attempts: slot.attempts };
       const message = raw.m?.[String(slot.seq)];
-      if (typeof message === 'string') record.message = message;
-      if (row.jobSucceeded !== undefined) record.jobSucceeded = row.jobSucceeded;
-      records.push(record);
+      records.push(runRecord(joined[0], joined[1], slot.attempts, typeof message === 'string' ? message : undefined));
     }
     records.sort((a, b) => a.time - b.time);
-    const newest = records[records.length - 1];
-    if (newest && typeof raw.d === 'number') newest.durationSec = raw.d;
+    if (records.length > 0 && typeof raw.d === 'number') records[records.length - 1] = withDuration(records[records.length - 1]!, raw.d);
     const test: TestHistory = { id, name: raw.name, classname: String(raw.classname ?? ''), runs: records };
     if (typeof raw.file === 'string') test.file = raw.file;
     if (typeof raw.line === 'number') test.line = raw.line;

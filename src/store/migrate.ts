@@ -6,6 +6,7 @@
  * held `runs: [[runKey, attempts, message?, duration?], ...]`.
  */
 import type { History, TestHistory, TestRunRecord } from '../model.ts';
+import { runRecord } from '../history/records.ts';
 import { parseLineObject, type FileProblem } from './layout.ts';
 import type { RunRow, RunTable } from './history-format.ts';
 
@@ -58,11 +59,7 @@ export function parseHistoryShardV1(file: string, text: string, runs: RunTable, 
       if (!Array.isArray(stored) || typeof stored[0] !== 'string' || typeof stored[1] !== 'string' || !/^[PFES]+$/.test(stored[1])) continue;
       const row = runs.get(stored[0]);
       if (!row) continue;
-      const record: TestRunRecord = { run: stored[0], sha: row.sha, time: row.time, onDefaultBranch: row.onDefaultBranch, attempts: stored[1] };
-      if (typeof stored[2] === 'string') record.message = stored[2];
-      if (typeof stored[3] === 'number') record.durationSec = stored[3];
-      if (row.jobSucceeded !== undefined) record.jobSucceeded = row.jobSucceeded;
-      records.push(record);
+      records.push(runRecord(stored[0], row, stored[1], typeof stored[2] === 'string' ? stored[2] : undefined, typeof stored[3] === 'number' ? stored[3] : undefined));
     }
     records.sort((a, b) => a.time - b.time);
     const test: TestHistory = { id, name: raw.name, classname: String(raw.classname ?? ''), runs: records };

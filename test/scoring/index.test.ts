@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { TestHistory, TestRunRecord } from '../../src/model.ts';
+import type { TestHistory, RecordDraft, TestRunRecord } from '../../src/model.ts';
 import {
   allocateBudget,
   budgetCandidates,
@@ -144,7 +144,7 @@ describe('every score on arbitrary histories', () => {
         let t = T0;
         const runs: TestRunRecord[] = list.map((r, i) => {
           t += r.dtHours * HOUR;
-          const x: TestRunRecord = { run: `r${i}`, sha: r.sha, time: t, onDefaultBranch: r.onDefaultBranch, attempts: r.attempts };
+          const x: RecordDraft = { run: `r${i}`, sha: r.sha, time: t, onDefaultBranch: r.onDefaultBranch, attempts: r.attempts };
           if (r.jobSucceeded !== undefined) x.jobSucceeded = r.jobSucceeded;
           if (r.message !== undefined) x.message = r.message;
           if (r.durationSec !== undefined) x.durationSec = r.durationSec;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { TestRunRecord } from '../../src/model.ts';
+import type { RecordDraft, TestRunRecord } from '../../src/model.ts';
 import {
   calculateComponents,
   calculateConfidence,
@@ -54,8 +54,8 @@ describe('normalizeErrorMessage (seed, verbatim)', () => {
 describe('toTestResults (our runs → the seed results)', () => {
   it('makes one result per non-skipped attempt, F and E failed, attempt index counting non-skipped attempts', () => {
     const runs = runsOf(['P', 'SFP', 'EF', 'SS'], HOUR);
-    runs[2]!.message = 'boom';
-    runs[1]!.durationSec = 2;
+    runs[2] = { ...runs[2]!, message: 'boom' };
+    runs[1] = { ...runs[1]!, durationSec: 2 };
     const now = T0 + 10 * HOUR;
     const r = toTestResults(runs, now);
     expect(r.map((x) => [x.status, x.attempt])).toEqual([
@@ -281,7 +281,7 @@ describe('multiFactorScore', () => {
         let t = T0;
         const runs: TestRunRecord[] = rs.map((r, i) => {
           t += r.dt * 1000;
-          const rec: TestRunRecord = { run: `r${i}`, sha: `s${i}`, time: t, onDefaultBranch: true, attempts: r.attempts };
+          const rec: RecordDraft = { run: `r${i}`, sha: `s${i}`, time: t, onDefaultBranch: true, attempts: r.attempts };
           if (r.message !== undefined) rec.message = r.message;
           if (r.durationSec !== undefined) rec.durationSec = r.durationSec;
           return rec;

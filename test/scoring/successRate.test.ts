@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { TestRunRecord } from '../../src/model.ts';
+import type { RecordDraft, TestRunRecord } from '../../src/model.ts';
 import { successRate } from '../../src/scoring/successRate.ts';
 import { DAY, T0 } from './helpers.ts';
 
 function run(day: number, attempts: string, onDefaultBranch: boolean, jobSucceeded?: boolean): TestRunRecord {
-  const r: TestRunRecord = { run: `r${day}`, sha: `s${day}`, time: T0 + day * DAY, onDefaultBranch, attempts };
+  const r: RecordDraft = { run: `r${day}`, sha: `s${day}`, time: T0 + day * DAY, onDefaultBranch, attempts };
   if (jobSucceeded !== undefined) r.jobSucceeded = jobSucceeded;
   return r;
 }

@@ -4,7 +4,7 @@
  * Print it with: node_modules/.bin/node test/scoring/validationPatterns.ts
  */
 import { fileURLToPath } from 'node:url';
-import type { TestHistory, TestRunRecord } from '../../src/model.ts';
+import type { TestHistory, RecordDraft, TestRunRecord } from '../../src/model.ts';
 import { normalizeErrorMessage, scoreTest, type TestScores } from '../../src/scoring/index.ts';
 
 const HOUR = 3_600_000;
@@ -68,7 +68,7 @@ export function patternHistory(p: Pattern): TestHistory {
   const runs: TestRunRecord[] = [];
   for (let i = 0; i < RUNS; i++) {
     const r = p.run(i);
-    const rec: TestRunRecord = {
+    const rec: RecordDraft = {
       run: `run${i}`,
       sha: `sha${i}`,
       time: START + i * STEP,

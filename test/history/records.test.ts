@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { runRecord, withDuration } from '../../src/history/records.ts';
+import { parseHistoryShard, parseRuns, renderHistoryShard, renderRuns, type RunTable } from '../../src/store/history-format.ts';
+import { mergeRun } from '../../src/history/merge.ts';
+import type { History, ParsedTestCase, RunContext, TestHistory } from '../../src/model.ts';
+
+describe('shared run records', () => {
+  const row = { sha: 'a', time: 1000, onDefaultBranch: true, jobSucceeded: true };
+
+  it('are one object per (run, attempts) when they carry no message and no duration', () => {
+    expect(runRecord('r1', row, 'P')).toBe(runRecord('r1', row, 'P'));
+    expect(runRecord('r1', row, 'P')).not.toBe(runRecord('r1', row, 'FP'));
+    expect(runRecord('r1', row, 'F', 'boom')).not.toBe(runRecord('r1', row, 'F', 'boom'));
+    expect(runRecord('r1', row, 'P', undefined, 2)).not.toBe(runRecord('r1', row, 'P', undefined, 2));
+    // Another row (another runs table) never shares with this one.
+    expect(runRecord('r1', { ...row }, 'P')).not.toBe(runRecord('r1', row, 'P'));
+  });
+
+  it('carry the run facts, and a duration only on a copy', () => {
+    const shared = runRecord('r1', row, 'P');
+    expect(shared).toMatchObject({ run: 'r1', sha: 'a', time: 1000, onDefaultBranch: true, attempts: 'P', jobSucceeded: true });
+    const timed = withDuration(shared, 3);
+    expect(timed.durationSec).toBe(3);
+    expect(shared.durationSec).toBeUndefined();
+  });
+
+  it('are shared by every test of a history shard that passed, and the shard reads back the same', () => {
+    const runs: RunTable = parseRuns('runs.json', renderRuns(new Map([
+      ['r1', { seq: 1, sha: 'a', time: 1000, onDefaultBranch: true, jobSucceeded: true }],
+      ['r2', { seq: 2, sha: 'b', time: 2000, onDefaultBranch: true, jobSucceeded: false }],
+    ]))).runs;
+    const tests: TestHistory[] = ['x', 'y', 'z'].map((n) => ({
+      id: `c::${n}`, name: n, classname: 'c',
+      runs: [
+        { run: 'r1', sha: 'a', time: 1000, onDefaultBranch: true, attempts: 'P', jobSucceeded: true },
+        { run: 'r2', sha: 'b', time: 2000, onDefaultBranch: true, attempts: n === 'z' ? 'F' : 'P', jobSucceeded: false, ...(n === 'z' ? { message: 'boom' } : {}) },
+      ],
+    }));
+    const text = renderHistoryShard(tests, runs);
+    const back: History = new Map();
+    expect(parseHistoryShard('h.json', text, runs, back)).toEqual([]);
+    const [x, y, z] = ['x', 'y', 'z'].map((n) => back.get(`c::${n}`)!);
+    expect(x!.runs[0]).toBe(y!.runs[0]);
+    expect(x!.runs[0]).toBe(z!.runs[0]);
+    expect(x!.runs[1]).toBe(y!.runs[1]);
+    expect(z!.runs[1]).toMatchObject({ attempts: 'F', message: 'boom' });
+    expect(renderHistoryShard([...back.values()], runs)).toBe(text);
+  });
+
+  it('are never changed by merging a re-run into them', () => {
+    const history: History = new Map();
+    const runs = parseRuns('runs.json', renderRuns(new Map([['r1', { seq: 1, sha: 'a', time: 1000, onDefaultBranch: true, jobSucceeded: false }]]))).runs;
+    const tests: TestHistory[] = ['x', 'y'].map((n) => ({ id: `c::${n}`, name: n, classname: 'c', runs: [{ run: 'r1', sha: 'a', time: 1000, onDefaultBranch: true, attempts: 'F', jobSucceeded: false }] }));
+    parseHistoryShard('h.json', renderHistoryShard(tests, runs), runs, history);
+    const shared = history.get('c::x')!.runs[0]!;
+    expect(history.get('c::y')!.runs[0]).toBe(shared);
+    const rerun: RunContext = { key: 'r1', runId: '1', runAttempt: 2, job: 'j', workflow: 'w', sha: 'a', ref: 'refs/heads/main', onDefaultBranch: true, event: 'push', time: 1500 };
+    const passed: ParsedTestCase = { id: 'c::x', name: 'x', classname: 'c', suite: 's', report: 'r.xml', attempts: [{ status: 'passed' }] };
+    const merged = mergeRun(history, [passed], rerun, new Set(), { jobSucceeded: true });
+    expect(merged.history.get('c::x')!.runs[0]).toMatchObject({ attempts: 'FP', jobSucceeded: true });
+    expect(shared).toMatchObject({ attempts: 'F', jobSucceeded: false });
+    expect(history.get('c::y')!.runs[0]!.attempts).toBe('F');
+  });
+});
