@@ -107,7 +107,13 @@ const SECTIONS = {
         window: ['window', 2, 10_000],
         'breakage-streak': ['breakageStreak', 1, 1000],
         'release-after-clean-runs': ['releaseAfterCleanRuns', 1, 10_000],
+        'outage-min-tests': ['outageMinTests', 2, 1_000_000],
+        'outage-percent': ['outagePercent', 1, 100],
     },
+};
+/** Keys whose value is one of a few words. */
+const CHOICES = {
+    policy: { forgive: ['forgive', ['known-failures', 'any-failure']] },
 };
 function parseFileConfig(text, path) {
     let raw;
@@ -130,9 +136,18 @@ function parseFileConfig(text, path) {
             throw new _inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`Config file ${path}: '${section}' must be a mapping.`);
         }
         for (const [key, value] of Object.entries(values)) {
+            const choice = CHOICES[section]?.[key];
+            if (choice) {
+                const [field, words] = choice;
+                if (typeof value !== 'string' || !words.includes(value)) {
+                    throw new _inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`Config file ${path}: '${section}.${key}' must be one of ${words.join(', ')}.`);
+                }
+                config.policy[field] = value;
+                continue;
+            }
             const spec = known[key];
             if (!spec)
-                throw new _inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`Config file ${path}: unknown key '${section}.${key}' (known: ${Object.keys(known).join(', ')}).`);
+                throw new _inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`Config file ${path}: unknown key '${section}.${key}' (known: ${[...Object.keys(known), ...Object.keys(CHOICES[section] ?? {})].join(', ')}).`);
             const [field, min, max] = spec;
             if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
                 throw new _inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`Config file ${path}: '${section}.${key}' must be a whole number from ${min} to ${max}.`);
@@ -265,7 +280,9 @@ function readInputs(get) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   CU: () => (/* binding */ mergeRun),
+/* harmony export */   Df: () => (/* binding */ failureMessageOf),
 /* harmony export */   Ez: () => (/* binding */ ingestionKey),
+/* harmony export */   WS: () => (/* reexport safe */ _records_js__WEBPACK_IMPORTED_MODULE_1__.WS),
 /* harmony export */   xh: () => (/* binding */ DEFAULT_RETENTION)
 /* harmony export */ });
 /* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(10182);
@@ -275,6 +292,7 @@ function readInputs(get) {
  */
 
 
+
 const DEFAULT_RETENTION = { maxRuns: 100, maxAgeDays: 90 };
 const DAY_MS = 86_400_000;
 const MAX_STORED_MESSAGE = 200;
@@ -282,10 +300,14 @@ const MAX_STORED_MESSAGE = 200;
 function ingestionKey(run) {
     return `${run.key}#${run.runAttempt}`;
 }
-function recordFor(test, run, facts, normalise) {
+/** The normalised message of a test's first failing attempt in this run, as the history stores it. */
+function failureMessageOf(test, normalise) {
     const firstFailure = test.attempts.find((a) => (0,_model_js__WEBPACK_IMPORTED_MODULE_0__/* .isFailure */ .N6)(a.status));
     const message = firstFailure?.message ?? firstFailure?.type;
-    return (0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .runRecord */ .D)(run.key, facts, test.attempts.map((a) => _model_js__WEBPACK_IMPORTED_MODULE_0__/* .STATUS_CODE */ .lg[a.status]).join(''), message ? normalise(message).slice(0, MAX_STORED_MESSAGE) : undefined, test.attempts[test.attempts.length - 1]?.durationSec);
+    return message ? normalise(message).slice(0, MAX_STORED_MESSAGE) : undefined;
+}
+function recordFor(test, run, facts, normalise) {
+    return (0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .runRecord */ .DW)(run.key, facts, test.attempts.map((a) => _model_js__WEBPACK_IMPORTED_MODULE_0__/* .STATUS_CODE */ .lg[a.status]).join(''), failureMessageOf(test, normalise), test.attempts[test.attempts.length - 1]?.durationSec);
 }
 /** `runs` without what retention drops; the same array when nothing is dropped (the common case, checked first). */
 function applyRetention(runs, newest, retention) {
@@ -300,7 +322,7 @@ function mergeRun(history, tests, run, alreadyIngested, options = {}) {
         return { history, ingested: false };
     const retention = options.retention ?? DEFAULT_RETENTION;
     const normalise = options.normalise ?? ((m) => m.trim());
-    const facts = { sha: run.sha, time: run.time, onDefaultBranch: run.onDefaultBranch, jobSucceeded: options.jobSucceeded };
+    const facts = { sha: run.sha, time: run.time, onDefaultBranch: run.onDefaultBranch, jobSucceeded: options.jobSucceeded, outages: options.outages };
     const merged = new Map(history);
     const touched = new Set();
     for (const test of tests) {
@@ -329,6 +351,7 @@ function mergeRun(history, tests, run, alreadyIngested, options = {}) {
                 message: earlier.message ?? record.message,
                 durationSec: record.durationSec ?? earlier.durationSec,
                 jobSucceeded: record.jobSucceeded ?? earlier.jobSucceeded,
+                outage: (earlier.message !== undefined ? earlier.outage || options.outages?.includes((0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .failureKey */ .WS)(earlier.message)) : record.outage) || undefined,
             };
             runs = previous.runs.map((r, i) => (i === rerunOf ? combined : r));
         }
@@ -372,8 +395,9 @@ function mergeRun(history, tests, run, alreadyIngested, options = {}) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   D: () => (/* binding */ runRecord),
-/* harmony export */   N: () => (/* binding */ withDuration)
+/* harmony export */   DW: () => (/* binding */ runRecord),
+/* harmony export */   N_: () => (/* binding */ withDuration),
+/* harmony export */   WS: () => (/* binding */ failureKey)
 /* harmony export */ });
 // Keyed by the row object: a pool lives exactly as long as the runs table it was read with.
 const pools = new WeakMap();
@@ -388,6 +412,7 @@ function build(key, row, attempts, message, durationSec) {
         message,
         durationSec,
         jobSucceeded: row.jobSucceeded,
+        outage: message !== undefined && row.outages !== undefined && row.outages.includes(failureKey(message)) ? true : undefined,
     };
 }
 /** The record of one test in the run `key` (whose row is `row`): shared when it has no message and no duration. */
@@ -404,7 +429,14 @@ function runRecord(key, row, attempts, message, durationSec) {
 }
 /** `record` with a duration (a new object: records are shared). */
 function withDuration(record, durationSec) {
-    return build(record.run, record, record.attempts, record.message, durationSec);
+    return { ...build(record.run, record, record.attempts, record.message, durationSec), outage: record.outage };
+}
+/**
+ * What makes two failures "the same failure": the stored message with every number blanked (ports, addresses,
+ * durations, counts), which the seed's normalisation keeps.
+ */
+function failureKey(message) {
+    return message === undefined ? undefined : message.replace(/\d+/g, '#');
 }
 
 
@@ -1879,13 +1911,14 @@ function mapClassname(rules, classname) {
 
 /***/ }),
 
-/***/ 109:
+/***/ 80884:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   qU: () => (/* binding */ applyRun),
+  $: () => (/* binding */ judgeFailures),
   ck: () => (/* binding */ quarantineBefore)
 });
 
@@ -1895,6 +1928,112 @@ __webpack_require__.d(__webpack_exports__, {
 var merge = __webpack_require__(74292);
 // EXTERNAL MODULE: ./src/policy/outcome.ts
 var policy_outcome = __webpack_require__(58702);
+;// CONCATENATED MODULE: ./src/policy/outage.ts
+
+
+function findOutages(tests, normalise, options) {
+    const perReport = new Map();
+    const groups = new Map();
+    for (const test of tests) {
+        perReport.set(test.report, (perReport.get(test.report) ?? 0) + 1);
+        const message = (0,merge/* failureKey */.WS)((0,merge/* failureMessageOf */.Df)(test, normalise));
+        if (message === undefined)
+            continue;
+        let byMessage = groups.get(test.report);
+        if (!byMessage)
+            groups.set(test.report, (byMessage = new Map()));
+        const ids = byMessage.get(message);
+        if (ids)
+            ids.push(test.id);
+        else
+            byMessage.set(message, [test.id]);
+    }
+    const outages = [];
+    for (const [report, byMessage] of groups) {
+        const of = perReport.get(report);
+        for (const [message, ids] of byMessage) {
+            if (ids.length >= options.outageMinTests && ids.length * 100 >= of * options.outagePercent)
+                outages.push({ report, message, tests: ids, of });
+        }
+    }
+    return outages;
+}
+/** Ids of the tests whose final attempt failed in an outage. */
+function outageFailures(tests, outages) {
+    const inOutage = new Set(outages.flatMap((o) => o.tests));
+    return new Set(tests.filter((t) => inOutage.has(t.id) && finalAttemptFailed(t)).map((t) => t.id));
+}
+function describeOutage(o) {
+    return `${o.tests.length} of the ${o.of} tests of ${o.report} failed with the same message`;
+}
+
+;// CONCATENATED MODULE: ./src/policy/forgive.ts
+
+
+/**
+ * Failure keys (failureKey) of the failure modes the test has shown flakily: seen on a commit where the test also passed, or in
+ * at least two separate failure episodes on the default branch (a failure that keeps coming back is not one
+ * regression). Outage runs do not count.
+ */
+function knownFailureModes(history) {
+    const known = new Set();
+    if (!history)
+        return known;
+    const passedOn = new Set();
+    for (const r of history.runs)
+        if (!r.outage && r.attempts.indexOf('P') >= 0)
+            passedOn.add(r.sha);
+    const episodes = new Map();
+    let previous = null; // message of the failure episode in progress; null: none
+    for (const r of history.runs) {
+        if (r.outage)
+            continue;
+        const failed = r.attempts.indexOf('F') >= 0 || r.attempts.indexOf('E') >= 0;
+        if (!failed) {
+            if (r.attempts.indexOf('P') >= 0)
+                previous = null;
+            continue;
+        }
+        const key = (0,merge/* failureKey */.WS)(r.message);
+        if (passedOn.has(r.sha))
+            known.add(key);
+        if (r.onDefaultBranch && previous !== key) {
+            const n = (episodes.get(key) ?? 0) + 1;
+            episodes.set(key, n);
+            if (n >= 2)
+                known.add(key);
+        }
+        if (r.onDefaultBranch)
+            previous = key;
+    }
+    return known;
+}
+/** Quarantined tests that failed in this run and are not forgiven, with why in words. */
+function unforgivenFailures(input) {
+    const out = new Map();
+    for (const test of input.tests) {
+        if (!input.quarantined.has(test.id) || !(0,policy_outcome/* finalAttemptFailed */.R)(test))
+            continue;
+        const outage = input.outages.get(test.id);
+        if (outage !== undefined) {
+            out.set(test.id, `quarantined, but failed in an outage (${outage}): not forgiven`);
+            continue;
+        }
+        if (input.byHand.has(test.id) || input.forgive === 'any-failure')
+            continue;
+        // It passed on this very commit (a retry in this run, or an earlier run): this failure is flaky by definition.
+        if (test.attempts.some((a) => a.status === 'passed'))
+            continue;
+        const history = input.history.get(test.id);
+        if (history?.runs.some((r) => r.sha === input.sha && !r.outage && r.attempts.indexOf('P') >= 0))
+            continue;
+        if (knownFailureModes(history).has((0,merge/* failureKey */.WS)((0,merge/* failureMessageOf */.Df)(test, input.normalise))))
+            continue;
+        out.set(test.id, 'quarantined, but failed with a message never seen in its flaky failures (it may really be broken): not forgiven');
+    }
+    return out;
+}
+
 // EXTERNAL MODULE: ./src/policy/quarantine.ts
 var quarantine = __webpack_require__(34060);
 // EXTERNAL MODULE: ./src/store/layout.ts
@@ -1974,6 +2113,8 @@ var stats_scores = __webpack_require__(72081);
 
 
 
+
+
 /**
  * Each write changes about one line per test, so git's growth per write is proportional to the suite: compact
  * every 100 writes up to 10k tests, more often above (every 10 at 100k), never less than every 5.
@@ -1985,6 +2126,7 @@ const DEFAULT_APPLY_OPTIONS = { retention: merge/* DEFAULT_RETENTION */.xh, poli
 /** Quarantine as it stood before this run: stored state, then unexpired hand overrides; broken files forgive nothing. */
 function quarantineBefore(snapshot, now) {
     const quarantined = new Set();
+    const byHand = new Set();
     const lapsed = [];
     for (const [id, stats] of snapshot.stats)
         if (stats.quarantined)
@@ -1994,36 +2136,67 @@ function quarantineBefore(snapshot, now) {
             lapsed.push({ id, file: stored.file, line: stored.line, until: stored.override.until });
             continue;
         }
-        if (stored.override.action === 'quarantine')
+        if (stored.override.action === 'quarantine') {
             quarantined.add(id);
-        else
+            byHand.add(id);
+        }
+        else {
             quarantined.delete(id);
+        }
     }
     for (const id of quarantined)
         if ((0,store_snapshot/* inBrokenShard */.Hl)(snapshot, id))
             quarantined.delete(id);
-    return { quarantined, lapsed };
+    for (const id of byHand)
+        if (!quarantined.has(id))
+            byHand.delete(id);
+    return { quarantined, byHand, lapsed };
+}
+/** This run's outages, and the failures of quarantined tests that their quarantine does not cover. */
+function judgeFailures(snapshot, before, tests, run, options) {
+    const normalise = options.normalise ?? ((m) => m.trim());
+    const outages = findOutages(tests, normalise, options.policy);
+    const inOutage = new Map();
+    for (const o of outages)
+        for (const id of o.tests)
+            inOutage.set(id, describeOutage(o));
+    const unforgiven = unforgivenFailures({
+        tests,
+        history: snapshot.history,
+        quarantined: before.quarantined,
+        byHand: before.byHand,
+        outages: inOutage,
+        sha: run.sha,
+        normalise,
+        forgive: options.policy.forgive,
+    });
+    return { outages, unforgiven };
 }
 function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
     const { snapshot, reports, run, now } = input;
     const nowIso = new Date(now).toISOString();
     const before = quarantineBefore(snapshot, now);
+    const judged = judgeFailures(snapshot, before, reports.tests, run, options);
     const outcome = (0,policy_outcome/* decideOutcome */.d)({
         tests: reports.tests,
         problems: reports.problems,
         filesMatched: input.filesMatched,
         testOutcome: input.testOutcome,
         quarantined: before.quarantined,
+        unforgiven: judged.unforgiven,
     });
+    const outageMessages = [...new Set(judged.outages.map((o) => o.message))];
     const merged = (0,merge/* mergeRun */.CU)(snapshot.history, reports.tests, run, new Set(Object.keys(snapshot.meta.ingested)), {
         jobSucceeded: outcome.result === 'success',
         retention: options.retention,
         normalise: options.normalise,
+        outages: outageMessages,
     });
     const history = merged.history;
     const runs = new Map(snapshot.runs);
     if (merged.ingested) {
         const previous = runs.get(run.key);
+        const outages = [...new Set([...(previous?.outages ?? []), ...outageMessages])];
         runs.set(run.key, {
             seq: previous?.seq ?? (0,history_format/* nextSeq */.v)(runs),
             sha: run.sha,
@@ -2031,6 +2204,7 @@ function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
             onDefaultBranch: run.onDefaultBranch,
             jobSucceeded: outcome.result === 'success',
             ...(run.url ? { url: run.url } : {}),
+            ...(outages.length > 0 ? { outages } : {}),
         });
     }
     const scores = options.scoreTests?.(history) ?? new Map();
@@ -2074,6 +2248,7 @@ function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
         compact,
         problems,
         lapsed: before.lapsed,
+        outages: judged.outages,
     };
 }
 function renderFiles(snapshot, shards, writes, history, runs, decisions, scores, newIngestion, now, options) {
@@ -2242,8 +2417,8 @@ var file = __webpack_require__(11974);
 var scoring = __webpack_require__(50522);
 // EXTERNAL MODULE: ./src/pipeline/stats-scores.ts
 var stats_scores = __webpack_require__(72081);
-// EXTERNAL MODULE: ./src/pipeline/apply.ts + 2 modules
-var apply = __webpack_require__(109);
+// EXTERNAL MODULE: ./src/pipeline/apply.ts + 4 modules
+var apply = __webpack_require__(80884);
 // EXTERNAL MODULE: ./src/store/git.ts
 var git = __webpack_require__(34525);
 // EXTERNAL MODULE: ./src/pipeline/job.ts
@@ -2507,15 +2682,16 @@ function pfsPhrase(scores) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   R: () => (/* binding */ finalAttemptFailed),
 /* harmony export */   d: () => (/* binding */ decideOutcome)
 /* harmony export */ });
-/* unused harmony export finalAttemptFailed */
 /* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(10182);
 /**
  * The heart of the product: which failures of this run block the job. Pure.
  *
  * A test failed in this run when its final attempt failed. Its failure is forgiven only when the test was
- * quarantined before this run (a failure cannot quarantine itself). Everything the action cannot account
+ * quarantined before this run (a failure cannot quarantine itself), and not in a way that quarantine does not
+ * cover (`unforgiven`: a new failure mode, an outage; src/policy/forgive.ts). Everything the action cannot account
  * for fails the job: no report, an unreadable report, or a test step that failed without a failing test.
  */
 
@@ -2528,8 +2704,18 @@ function plural(n, word) {
 }
 function decideOutcome(input) {
     const failed = input.tests.filter(finalAttemptFailed);
-    const forgiven = failed.filter((t) => input.quarantined.has(t.id));
-    const blocking = failed.filter((t) => !input.quarantined.has(t.id));
+    const unforgiven = new Map();
+    const forgiven = [];
+    const blocking = [];
+    for (const t of failed) {
+        const why = input.quarantined.has(t.id) ? input.unforgiven?.get(t.id) : undefined;
+        if (why !== undefined)
+            unforgiven.set(t.id, why);
+        if (input.quarantined.has(t.id) && why === undefined)
+            forgiven.push(t);
+        else
+            blocking.push(t);
+    }
     const passedOnRetry = input.tests.filter((t) => !finalAttemptFailed(t) && t.attempts.some((a) => (0,_model_js__WEBPACK_IMPORTED_MODULE_0__/* .isFailure */ .N6)(a.status)));
     const reasons = [];
     if (input.filesMatched === 0) {
@@ -2538,8 +2724,12 @@ function decideOutcome(input) {
     for (const problem of input.problems) {
         reasons.push(`Report ${problem.path}${problem.line ? `:${problem.line}` : ''} could not be read: ${problem.message}`);
     }
-    if (blocking.length > 0) {
-        reasons.push(`${plural(blocking.length, 'failed test')} ${blocking.length === 1 ? 'is' : 'are'} not quarantined.`);
+    const notQuarantined = blocking.length - unforgiven.size;
+    if (notQuarantined > 0) {
+        reasons.push(`${plural(notQuarantined, 'failed test')} ${notQuarantined === 1 ? 'is' : 'are'} not quarantined.`);
+    }
+    if (unforgiven.size > 0) {
+        reasons.push(`${plural(unforgiven.size, 'quarantined test')} failed in a way ${unforgiven.size === 1 ? 'its' : 'their'} quarantine does not cover (a failure never seen as flaky, or an outage): not forgiven.`);
     }
     if ((input.testOutcome === 'failure' || input.testOutcome === 'cancelled') && failed.length === 0) {
         reasons.push(`The test step's outcome is '${input.testOutcome}' but the reports show no failed test: something failed outside the reports (a crash, a timeout, a build error).`);
@@ -2550,6 +2740,7 @@ function decideOutcome(input) {
         forgiven,
         blocking,
         passedOnRetry,
+        unforgiven,
         reasons,
     };
 }
@@ -2566,24 +2757,17 @@ function decideOutcome(input) {
 /* harmony export */ });
 /* unused harmony exports gatherEvidence, describeEvidence */
 /* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(10182);
-/**
- * The quarantine policy: from one test's history, its previous state and any hand override, decide whether
- * the test is quarantined after this run, and say why in words. Pure.
- *
- * What it encodes (docs/policy.md explains each rule):
- * - a hand override always wins until it lapses;
- * - the same commit both failing and passing is the strongest evidence of flakiness;
- * - a failure on a pull-request branch counts only when a pass on the same commit proves it was not the change;
- * - a streak of failures running up to now is breakage, never auto-quarantined;
- * - entering needs repeated evidence, leaving needs a long clean streak, so that a test does not flap.
- */
 
+/** Chosen on the accuracy simulator: docs/benchmarks.md#accuracy has the sweep. */
 const DEFAULT_POLICY = {
-    enterSameCommitFlips: 2,
+    enterSameCommitFlips: 1,
     enterFailureEpisodes: 3,
     window: 50,
     breakageStreak: 3,
-    releaseAfterCleanRuns: 20,
+    releaseAfterCleanRuns: 40,
+    forgive: 'known-failures',
+    outageMinTests: 5,
+    outagePercent: 50,
 };
 function outcomeAttempts(run) {
     return run.attempts.replace(/S/g, '');
@@ -2593,6 +2777,8 @@ function gatherEvidence(history, window = DEFAULT_POLICY.window) {
     const runs = [];
     for (let i = history.runs.length - 1; i >= 0 && runs.length < window; i--) {
         const run = history.runs[i];
+        if (run.outage)
+            continue;
         const attempts = run.attempts.indexOf('S') < 0 ? run.attempts : outcomeAttempts(run);
         if (attempts === '')
             continue;
@@ -2648,7 +2834,7 @@ function describeEvidence(e) {
     if (e.sameCommitFlips > 0)
         parts.push(`failed and passed on the same commit ${times(e.sameCommitFlips)} in ${e.runs} runs`);
     if (e.failureEpisodes > 0)
-        parts.push(`${e.failureEpisodes} separate failure episode${e.failureEpisodes === 1 ? '' : 's'} (${e.trustedFailures} counted failures)`);
+        parts.push(`${e.failureEpisodes} separate failure episode${e.failureEpisodes === 1 ? '' : 's'} (${e.trustedFailures} counted failure${e.trustedFailures === 1 ? '' : 's'})`);
     if (parts.length === 0)
         parts.push(`no counted failure in ${e.runs} runs`);
     return parts.join('; ');
@@ -2677,17 +2863,14 @@ function decideQuarantine(history, previous, override, now, options = DEFAULT_PO
         };
     }
     const because = describeEvidence(evidence);
+    // Entering and staying give the same reason, so that applying the same run twice writes the same stats.
+    const staying = `${because}; stays quarantined until it passes at the first attempt ${options.releaseAfterCleanRuns} runs in a row (now ${evidence.cleanStreak})`;
     if (wasQuarantined) {
         if (evidence.cleanStreak >= options.releaseAfterCleanRuns) {
             const newest = history.runs.reduce((t, r) => Math.max(t, r.time), 0);
             return { quarantined: false, reason: `released: passed at the first attempt in the last ${evidence.cleanStreak} runs`, since: now, evidence, evidenceAfter: newest };
         }
-        return {
-            quarantined: true,
-            reason: `${because}; stays quarantined until it passes at the first attempt ${options.releaseAfterCleanRuns} runs in a row (now ${evidence.cleanStreak})`,
-            since: keepSince(true),
-            evidence,
-        };
+        return { quarantined: true, reason: staying, since: keepSince(true), evidence };
     }
     if (evidence.trailingBreakage >= options.breakageStreak) {
         return {
@@ -2699,7 +2882,7 @@ function decideQuarantine(history, previous, override, now, options = DEFAULT_PO
         };
     }
     if (evidence.sameCommitFlips >= options.enterSameCommitFlips || evidence.failureEpisodes >= options.enterFailureEpisodes) {
-        return { quarantined: true, reason: because, since: now, evidence };
+        return { quarantined: true, reason: staying, since: now, evidence };
     }
     return { quarantined: false, reason: evidenceAfter === undefined ? because : `${because} since its release`, since: keepSince(false), evidence, ...keepAfter };
 }
@@ -2987,14 +3170,15 @@ const NO_LOCATION = 'The report gives no source file for this test: this annotat
 function liftInstruction(id, dataBranch, statsFile) {
     return `To lift the quarantine: on the data branch '${dataBranch}', edit ${statsFile}, set "override": "never" on the line of "${id}", and commit (it takes effect on the next run).`;
 }
-function blockingAnnotation(test) {
+function blockingAnnotation(test, unforgiven) {
     const f = failureOf(test);
     const where = placed(test);
+    const why = unforgiven ? `\n\nThis test is ${unforgiven}.` : '';
     const note = where.path ? '' : `\n\n${NO_LOCATION}`;
     return {
         level: 'failure',
-        title: (0,report_escape/* plainText */.wh)(`${test.id} failed`, TITLE_MAX, true),
-        message: (0,report_escape/* plainText */.wh)(`${f.message}${note}`, MESSAGE_MAX),
+        title: (0,report_escape/* plainText */.wh)(`${test.id} failed${unforgiven ? ' (quarantined, not forgiven)' : ''}`, TITLE_MAX, true),
+        message: (0,report_escape/* plainText */.wh)(`${f.message}${why}${note}`, MESSAGE_MAX),
         ...(f.details ? { details: (0,report_escape/* plainText */.wh)(f.details, DETAILS_MAX) } : {}),
         ...where,
         testId: test.id,
@@ -3027,7 +3211,7 @@ function forgivenAnnotation(test, ctx) {
 }
 /** Blocking failures first, then forgiven ones. */
 function buildAnnotations(outcome, ctx) {
-    return [...outcome.blocking.map(blockingAnnotation), ...outcome.forgiven.map((t) => forgivenAnnotation(t, ctx))];
+    return [...outcome.blocking.map((t) => blockingAnnotation(t, outcome.unforgiven.get(t.id))), ...outcome.forgiven.map((t) => forgivenAnnotation(t, ctx))];
 }
 
 ;// CONCATENATED MODULE: ./src/report/trend.ts
@@ -3361,12 +3545,12 @@ function renderSummary(input, options = {}) {
     const allTables = [
         {
             title: `❌ Blocking failures (${summary_n(o.blocking.length)})`,
-            intro: 'Not quarantined before this run: these fail the job.',
-            header: ['Test', 'Failure', 'Location'],
+            intro: 'These fail the job: not quarantined before this run, or failing in a way their quarantine does not cover.',
+            header: ['Test', 'Failure', 'Location', 'Why it blocks'],
             count: o.blocking.length,
             row: (i) => {
                 const t = o.blocking[i];
-                return [(0,report_escape/* mdText */.bC)(t.id, 250), (0,report_escape/* mdText */.bC)(failureOf(t).message, 300), failureLocation(t)];
+                return [(0,report_escape/* mdText */.bC)(t.id, 250), (0,report_escape/* mdText */.bC)(failureOf(t).message, 300), failureLocation(t), (0,report_escape/* mdText */.bC)(o.unforgiven.get(t.id) ?? 'not quarantined', 300)];
             },
             maxRows: 250,
             weight: 5,
@@ -5335,8 +5519,10 @@ function nextSeq(runs) {
 function renderRuns(runs) {
     return (0,_layout_js__WEBPACK_IMPORTED_MODULE_1__/* .renderLineObject */ .IZ)(_layout_js__WEBPACK_IMPORTED_MODULE_1__/* .SCHEMA_VERSION */ .f$, 'runs', [...runs].map(([key, row]) => {
         const stored = [key, row.sha, row.time, row.onDefaultBranch ? 1 : 0, row.jobSucceeded === undefined ? null : row.jobSucceeded ? 1 : 0];
-        if (row.url)
-            stored.push(row.url);
+        if (row.url || row.outages?.length)
+            stored.push(row.url ?? null);
+        if (row.outages?.length)
+            stored.push(row.outages);
         return [String(row.seq).padStart(8, '0'), stored];
     }));
 }
@@ -5356,6 +5542,8 @@ function parseRuns(file, text) {
             row.jobSucceeded = raw[4] === 1;
         if (typeof raw[5] === 'string')
             row.url = raw[5];
+        if (Array.isArray(raw[6]) && raw[6].length > 0 && raw[6].every((m) => typeof m === 'string'))
+            row.outages = raw[6];
         runs.set(raw[0], row);
     }
     return { runs, problems };
@@ -5469,11 +5657,11 @@ function parseHistoryShard(file, text, runs, into) {
             if (!joined)
                 continue;
             const message = raw.m?.[String(slot.seq)];
-            records.push((0,_history_records_js__WEBPACK_IMPORTED_MODULE_0__/* .runRecord */ .D)(joined[0], joined[1], slot.attempts, typeof message === 'string' ? message : undefined));
+            records.push((0,_history_records_js__WEBPACK_IMPORTED_MODULE_0__/* .runRecord */ .DW)(joined[0], joined[1], slot.attempts, typeof message === 'string' ? message : undefined));
         }
         records.sort((a, b) => a.time - b.time);
         if (records.length > 0 && typeof raw.d === 'number')
-            records[records.length - 1] = (0,_history_records_js__WEBPACK_IMPORTED_MODULE_0__/* .withDuration */ .N)(records[records.length - 1], raw.d);
+            records[records.length - 1] = (0,_history_records_js__WEBPACK_IMPORTED_MODULE_0__/* .withDuration */ .N_)(records[records.length - 1], raw.d);
         const test = { id, name: raw.name, classname: String(raw.classname ?? ''), runs: records };
         if (typeof raw.file === 'string')
             test.file = raw.file;
@@ -5888,7 +6076,7 @@ function parseHistoryShardV1(file, text, runs, into) {
             const row = runs.get(stored[0]);
             if (!row)
                 continue;
-            records.push((0,history_records/* runRecord */.D)(stored[0], row, stored[1], typeof stored[2] === 'string' ? stored[2] : undefined, typeof stored[3] === 'number' ? stored[3] : undefined));
+            records.push((0,history_records/* runRecord */.DW)(stored[0], row, stored[1], typeof stored[2] === 'string' ? stored[2] : undefined, typeof stored[3] === 'number' ? stored[3] : undefined));
         }
         records.sort((a, b) => a.time - b.time);
         const test = { id, name: raw.name, classname: String(raw.classname ?? ''), runs: records };

@@ -486,7 +486,7 @@ function requireArtifactRuntime(env, mode, available) {
 /* unused harmony export safeJobName */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _pipeline_apply_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(109);
+/* harmony import */ var _pipeline_apply_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(80884);
 /* harmony import */ var _policy_outcome_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(58702);
 /* harmony import */ var _store_snapshot_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(66590);
 /* harmony import */ var _junit_index_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(11863);
@@ -578,7 +578,14 @@ function applyShards(input, options) {
     const decided = latestPerShard(input.shards);
     const shards = [...input.shards].sort((a, b) => a.label.localeCompare(b.label) || a.identity.localeCompare(b.identity) || a.run.runAttempt - b.run.runAttempt);
     const before = (0,_pipeline_apply_js__WEBPACK_IMPORTED_MODULE_1__/* .quarantineBefore */ .ck)(snapshot, now);
-    const shardOutcomes = decided.map((s) => (0,_policy_outcome_js__WEBPACK_IMPORTED_MODULE_2__/* .decideOutcome */ .d)({ tests: s.reports.tests, problems: s.reports.problems, filesMatched: s.filesMatched, testOutcome: s.testOutcome, quarantined: before.quarantined }));
+    const shardOutcomes = decided.map((s) => (0,_policy_outcome_js__WEBPACK_IMPORTED_MODULE_2__/* .decideOutcome */ .d)({
+        tests: s.reports.tests,
+        problems: s.reports.problems,
+        filesMatched: s.filesMatched,
+        testOutcome: s.testOutcome,
+        quarantined: before.quarantined,
+        unforgiven: (0,_pipeline_apply_js__WEBPACK_IMPORTED_MODULE_1__/* .judgeFailures */ .$)(snapshot, before, s.reports.tests, s.run, options).unforgiven,
+    }));
     let current = snapshot;
     let last;
     let ingested = false;
@@ -604,6 +611,7 @@ function applyShards(input, options) {
         forgiven: shardOutcomes.flatMap((o) => o.forgiven),
         blocking: shardOutcomes.flatMap((o) => o.blocking),
         passedOnRetry: shardOutcomes.flatMap((o) => o.passedOnRetry),
+        unforgiven: new Map(shardOutcomes.flatMap((o) => [...o.unforgiven])),
         reasons,
     };
     return { ...final, outcome, ingested, compact, newlyQuarantined, released, lapsed: before.lapsed, decided, shardOutcomes };

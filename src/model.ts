@@ -108,6 +108,8 @@ export interface TestRunRecord {
   readonly durationSec?: number;
   /** True when the job as a whole ended successfully (after forgiveness). Unknown when absent. */
   readonly jobSucceeded?: boolean;
+  /** Failed in an outage of its run (many tests, one message): never evidence of flakiness (src/policy/outage.ts). */
+  readonly outage?: boolean;
 }
 
 /** A record while it is being built, before anyone shares it (fixtures, generators). */

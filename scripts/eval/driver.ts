@@ -66,6 +66,9 @@ const KEY_OF: Record<keyof PolicyOptions, string> = {
   window: 'window',
   breakageStreak: 'breakage-streak',
   releaseAfterCleanRuns: 'release-after-clean-runs',
+  forgive: 'forgive',
+  outageMinTests: 'outage-min-tests',
+  outagePercent: 'outage-percent',
 };
 const RETENTION_KEY_OF: Record<keyof RetentionOptions, string> = { maxRuns: 'max-runs', maxAgeDays: 'max-age-days' };
 

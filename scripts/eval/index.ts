@@ -221,6 +221,9 @@ const POLICY_KEYS: Record<string, keyof PolicyOptions> = {
   window: 'window',
   'breakage-streak': 'breakageStreak',
   'release-after-clean-runs': 'releaseAfterCleanRuns',
+  forgive: 'forgive',
+  'outage-min-tests': 'outageMinTests',
+  'outage-percent': 'outagePercent',
 };
 
 export function parsePolicy(text: string): Partial<PolicyOptions> {
@@ -229,7 +232,8 @@ export function parsePolicy(text: string): Partial<PolicyOptions> {
     const [key, value] = part.split('=');
     const field = POLICY_KEYS[key!.trim()];
     if (!field) throw new Error(`unknown policy option '${key}' (known: ${Object.keys(POLICY_KEYS).join(', ')})`);
-    policy[field] = Number(value);
+    const v = value!.trim();
+    (policy as Record<string, unknown>)[field] = field === 'forgive' ? v : Number(v);
   }
   return policy;
 }

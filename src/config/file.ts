@@ -26,7 +26,13 @@ const SECTIONS: Record<string, Record<string, [Field, number, number]>> = {
     window: ['window', 2, 10_000],
     'breakage-streak': ['breakageStreak', 1, 1000],
     'release-after-clean-runs': ['releaseAfterCleanRuns', 1, 10_000],
+    'outage-min-tests': ['outageMinTests', 2, 1_000_000],
+    'outage-percent': ['outagePercent', 1, 100],
   },
+};
+/** Keys whose value is one of a few words. */
+const CHOICES: Record<string, Record<string, [Field, readonly string[]]>> = {
+  policy: { forgive: ['forgive', ['known-failures', 'any-failure']] },
 };
 
 export function parseFileConfig(text: string, path: string): FileConfig {
@@ -46,8 +52,17 @@ export function parseFileConfig(text: string, path: string): FileConfig {
       throw new InputError(`Config file ${path}: '${section}' must be a mapping.`);
     }
     for (const [key, value] of Object.entries(values as Record<string, unknown>)) {
+      const choice = CHOICES[section]?.[key];
+      if (choice) {
+        const [field, words] = choice;
+        if (typeof value !== 'string' || !words.includes(value)) {
+          throw new InputError(`Config file ${path}: '${section}.${key}' must be one of ${words.join(', ')}.`);
+        }
+        (config.policy as unknown as Record<string, string>)[field] = value;
+        continue;
+      }
       const spec = known[key];
-      if (!spec) throw new InputError(`Config file ${path}: unknown key '${section}.${key}' (known: ${Object.keys(known).join(', ')}).`);
+      if (!spec) throw new InputError(`Config file ${path}: unknown key '${section}.${key}' (known: ${[...Object.keys(known), ...Object.keys(CHOICES[section] ?? {})].join(', ')}).`);
       const [field, min, max] = spec;
       if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
         throw new InputError(`Config file ${path}: '${section}.${key}' must be a whole number from ${min} to ${max}.`);

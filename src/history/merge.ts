@@ -10,7 +10,9 @@ import {
   type TestHistory,
   type TestRunRecord,
 } from '../model.ts';
-import { runRecord, type RunFacts } from './records.ts';
+import { failureKey, runRecord, type RunFacts } from './records.ts';
+
+export { failureKey };
 
 export interface RetentionOptions {
   /** Most recent runs kept per test. */
@@ -37,14 +39,19 @@ export interface MergeResult {
 
 export type MessageNormaliser = (message: string) => string;
 
-function recordFor(test: ParsedTestCase, run: RunContext, facts: RunFacts, normalise: MessageNormaliser): TestRunRecord {
+/** The normalised message of a test's first failing attempt in this run, as the history stores it. */
+export function failureMessageOf(test: ParsedTestCase, normalise: MessageNormaliser): string | undefined {
   const firstFailure = test.attempts.find((a) => isFailure(a.status));
   const message = firstFailure?.message ?? firstFailure?.type;
+  return message ? normalise(message).slice(0, MAX_STORED_MESSAGE) : undefined;
+}
+
+function recordFor(test: ParsedTestCase, run: RunContext, facts: RunFacts, normalise: MessageNormaliser): TestRunRecord {
   return runRecord(
     run.key,
     facts,
     test.attempts.map((a) => STATUS_CODE[a.status]).join(''),
-    message ? normalise(message).slice(0, MAX_STORED_MESSAGE) : undefined,
+    failureMessageOf(test, normalise),
     test.attempts[test.attempts.length - 1]?.durationSec,
   );
 }
@@ -67,12 +74,14 @@ export function mergeRun(
     normalise?: MessageNormaliser;
     /** The job's result, when already decided; stored with the run, as it will be read back. */
     jobSucceeded?: boolean;
+    /** Failure keys of this run's outages (src/policy/outage.ts): failures with them are marked, not evidence. */
+    outages?: readonly string[];
   } = {},
 ): MergeResult {
   if (alreadyIngested.has(ingestionKey(run))) return { history, ingested: false };
   const retention = options.retention ?? DEFAULT_RETENTION;
   const normalise = options.normalise ?? ((m: string) => m.trim());
-  const facts: RunFacts = { sha: run.sha, time: run.time, onDefaultBranch: run.onDefaultBranch, jobSucceeded: options.jobSucceeded };
+  const facts: RunFacts = { sha: run.sha, time: run.time, onDefaultBranch: run.onDefaultBranch, jobSucceeded: options.jobSucceeded, outages: options.outages };
   const merged: History = new Map(history);
   const touched = new Set<string>();
 
@@ -95,6 +104,7 @@ export function mergeRun(
         message: earlier.message ?? record.message,
         durationSec: record.durationSec ?? earlier.durationSec,
         jobSucceeded: record.jobSucceeded ?? earlier.jobSucceeded,
+        outage: (earlier.message !== undefined ? earlier.outage || options.outages?.includes(failureKey(earlier.message)!) : record.outage) || undefined,
       };
       runs = previous.runs.map((r, i) => (i === rerunOf ? combined : r));
     } else {

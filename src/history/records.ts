@@ -13,6 +13,8 @@ export interface RunFacts {
   readonly time: number;
   readonly onDefaultBranch: boolean;
   readonly jobSucceeded?: boolean;
+  /** Failure keys (failureKey) of the run's outages: a failure with one of them is marked as part of an outage. */
+  readonly outages?: readonly string[];
 }
 
 // Keyed by the row object: a pool lives exactly as long as the runs table it was read with.
@@ -29,6 +31,7 @@ function build(key: string, row: RunFacts, attempts: string, message: string | u
     message,
     durationSec,
     jobSucceeded: row.jobSucceeded,
+    outage: message !== undefined && row.outages !== undefined && row.outages.includes(failureKey(message)!) ? true : undefined,
   };
 }
 
@@ -44,5 +47,13 @@ export function runRecord(key: string, row: RunFacts, attempts: string, message?
 
 /** `record` with a duration (a new object: records are shared). */
 export function withDuration(record: TestRunRecord, durationSec: number): TestRunRecord {
-  return build(record.run, record, record.attempts, record.message, durationSec);
+  return { ...build(record.run, record, record.attempts, record.message, durationSec), outage: record.outage };
+}
+
+/**
+ * What makes two failures "the same failure": the stored message with every number blanked (ports, addresses,
+ * durations, counts), which the seed's normalisation keeps.
+ */
+export function failureKey(message: string | undefined): string | undefined {
+  return message === undefined ? undefined : message.replace(/\d+/g, '#');
 }

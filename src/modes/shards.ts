@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { ParsedReports, ParsedTestCase, RunContext } from '../model.ts';
 import type { TestOutcome } from '../config/inputs.ts';
-import { applyRun, quarantineBefore, type ApplyOptions, type ApplyResult } from '../pipeline/apply.ts';
+import { applyRun, judgeFailures, quarantineBefore, type ApplyOptions, type ApplyResult } from '../pipeline/apply.ts';
 import { decideOutcome, type Outcome } from '../policy/outcome.ts';
 import { parseSnapshot, type Snapshot } from '../store/snapshot.ts';
 import type { ClosedByHandLookup } from '../github/issue-lift.ts';
@@ -141,7 +141,14 @@ export function applyShards(input: ApplyShardsInput, options: ApplyOptions): Sha
   const shards = [...input.shards].sort((a, b) => a.label.localeCompare(b.label) || a.identity.localeCompare(b.identity) || a.run.runAttempt - b.run.runAttempt);
   const before = quarantineBefore(snapshot, now);
   const shardOutcomes = decided.map((s) =>
-    decideOutcome({ tests: s.reports.tests, problems: s.reports.problems, filesMatched: s.filesMatched, testOutcome: s.testOutcome, quarantined: before.quarantined }),
+    decideOutcome({
+      tests: s.reports.tests,
+      problems: s.reports.problems,
+      filesMatched: s.filesMatched,
+      testOutcome: s.testOutcome,
+      quarantined: before.quarantined,
+      unforgiven: judgeFailures(snapshot, before, s.reports.tests, s.run, options).unforgiven,
+    }),
   );
 
   let current = snapshot;
@@ -172,6 +179,7 @@ export function applyShards(input: ApplyShardsInput, options: ApplyOptions): Sha
     forgiven: shardOutcomes.flatMap((o) => o.forgiven),
     blocking: shardOutcomes.flatMap((o) => o.blocking),
     passedOnRetry: shardOutcomes.flatMap((o) => o.passedOnRetry),
+    unforgiven: new Map(shardOutcomes.flatMap((o) => [...o.unforgiven])),
     reasons,
   };
   return { ...final, outcome, ingested, compact, newlyQuarantined, released, lapsed: before.lapsed, decided, shardOutcomes };

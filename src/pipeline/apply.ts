@@ -7,6 +7,8 @@ import type { History, ParsedReports, QuarantineState, RunContext, TestHistory }
 import type { TestOutcome } from '../config/inputs.ts';
 import { DEFAULT_RETENTION, ingestionKey, mergeRun, type MessageNormaliser, type RetentionOptions } from '../history/merge.ts';
 import { decideOutcome, type Outcome } from '../policy/outcome.ts';
+import { describeOutage, findOutages, type Outage } from '../policy/outage.ts';
+import { unforgivenFailures } from '../policy/forgive.ts';
 import { DEFAULT_POLICY, decideQuarantine, type Decision, type PolicyOptions } from '../policy/quarantine.ts';
 import {
   META_FILE,
@@ -88,11 +90,14 @@ export interface ApplyResult {
   compact: boolean;
   problems: FileProblem[];
   lapsed: LapsedOverride[];
+  /** This run's outages (src/policy/outage.ts). */
+  outages: Outage[];
 }
 
 /** Quarantine as it stood before this run: stored state, then unexpired hand overrides; broken files forgive nothing. */
-export function quarantineBefore(snapshot: Snapshot, now: number): { quarantined: Set<string>; lapsed: LapsedOverride[] } {
+export function quarantineBefore(snapshot: Snapshot, now: number): { quarantined: Set<string>; byHand: Set<string>; lapsed: LapsedOverride[] } {
   const quarantined = new Set<string>();
+  const byHand = new Set<string>();
   const lapsed: LapsedOverride[] = [];
   for (const [id, stats] of snapshot.stats) if (stats.quarantined) quarantined.add(id);
   for (const [id, stored] of snapshot.overrides) {
@@ -100,35 +105,70 @@ export function quarantineBefore(snapshot: Snapshot, now: number): { quarantined
       lapsed.push({ id, file: stored.file, line: stored.line, until: stored.override.until! });
       continue;
     }
-    if (stored.override.action === 'quarantine') quarantined.add(id);
-    else quarantined.delete(id);
+    if (stored.override.action === 'quarantine') {
+      quarantined.add(id);
+      byHand.add(id);
+    } else {
+      quarantined.delete(id);
+    }
   }
   for (const id of quarantined) if (inBrokenShard(snapshot, id)) quarantined.delete(id);
-  return { quarantined, lapsed };
+  for (const id of byHand) if (!quarantined.has(id)) byHand.delete(id);
+  return { quarantined, byHand, lapsed };
+}
+
+export interface RunFailures {
+  outages: Outage[];
+  /** Quarantined tests whose failure in this run is not forgiven, with why. */
+  unforgiven: Map<string, string>;
+}
+
+/** This run's outages, and the failures of quarantined tests that their quarantine does not cover. */
+export function judgeFailures(snapshot: Snapshot, before: ReturnType<typeof quarantineBefore>, tests: ParsedReports['tests'], run: RunContext, options: ApplyOptions): RunFailures {
+  const normalise = options.normalise ?? ((m: string) => m.trim());
+  const outages = findOutages(tests, normalise, options.policy);
+  const inOutage = new Map<string, string>();
+  for (const o of outages) for (const id of o.tests) inOutage.set(id, describeOutage(o));
+  const unforgiven = unforgivenFailures({
+    tests,
+    history: snapshot.history,
+    quarantined: before.quarantined,
+    byHand: before.byHand,
+    outages: inOutage,
+    sha: run.sha,
+    normalise,
+    forgive: options.policy.forgive,
+  });
+  return { outages, unforgiven };
 }
 
 export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPLY_OPTIONS): ApplyResult {
   const { snapshot, reports, run, now } = input;
   const nowIso = new Date(now).toISOString();
   const before = quarantineBefore(snapshot, now);
+  const judged = judgeFailures(snapshot, before, reports.tests, run, options);
   const outcome = decideOutcome({
     tests: reports.tests,
     problems: reports.problems,
     filesMatched: input.filesMatched,
     testOutcome: input.testOutcome,
     quarantined: before.quarantined,
+    unforgiven: judged.unforgiven,
   });
+  const outageMessages = [...new Set(judged.outages.map((o) => o.message))];
 
   const merged = mergeRun(snapshot.history, reports.tests, run, new Set(Object.keys(snapshot.meta.ingested)), {
     jobSucceeded: outcome.result === 'success',
     retention: options.retention,
     normalise: options.normalise,
+    outages: outageMessages,
   });
   const history = merged.history;
 
   const runs: RunTable = new Map(snapshot.runs);
   if (merged.ingested) {
     const previous = runs.get(run.key);
+    const outages = [...new Set([...(previous?.outages ?? []), ...outageMessages])];
     runs.set(run.key, {
       seq: previous?.seq ?? nextSeq(runs),
       sha: run.sha,
@@ -136,6 +176,7 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
       onDefaultBranch: run.onDefaultBranch,
       jobSucceeded: outcome.result === 'success',
       ...(run.url ? { url: run.url } : {}),
+      ...(outages.length > 0 ? { outages } : {}),
     });
   }
 
@@ -183,6 +224,7 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
     compact,
     problems,
     lapsed: before.lapsed,
+    outages: judged.outages,
   };
 }
 

@@ -2,7 +2,8 @@
  * The heart of the product: which failures of this run block the job. Pure.
  *
  * A test failed in this run when its final attempt failed. Its failure is forgiven only when the test was
- * quarantined before this run (a failure cannot quarantine itself). Everything the action cannot account
+ * quarantined before this run (a failure cannot quarantine itself), and not in a way that quarantine does not
+ * cover (`unforgiven`: a new failure mode, an outage; src/policy/forgive.ts). Everything the action cannot account
  * for fails the job: no report, an unreadable report, or a test step that failed without a failing test.
  */
 import { isFailure, type ParsedTestCase, type ReportProblem } from '../model.ts';
@@ -15,6 +16,8 @@ export interface OutcomeInput {
   testOutcome: TestOutcome;
   /** Tests whose failures are forgiven: quarantined before this run, after hand overrides. */
   quarantined: ReadonlySet<string>;
+  /** Quarantined tests whose failure in this run is not forgiven, with why. */
+  unforgiven?: ReadonlyMap<string, string>;
 }
 
 export interface Outcome {
@@ -24,6 +27,8 @@ export interface Outcome {
   blocking: ParsedTestCase[];
   /** Tests that failed at least once and passed on a later attempt of this run. */
   passedOnRetry: ParsedTestCase[];
+  /** Blocking failures of quarantined tests, with why they were not forgiven. */
+  unforgiven: Map<string, string>;
   /** Every reason the job fails, in words for the log; empty on success. */
   reasons: string[];
 }
@@ -39,8 +44,15 @@ function plural(n: number, word: string): string {
 
 export function decideOutcome(input: OutcomeInput): Outcome {
   const failed = input.tests.filter(finalAttemptFailed);
-  const forgiven = failed.filter((t) => input.quarantined.has(t.id));
-  const blocking = failed.filter((t) => !input.quarantined.has(t.id));
+  const unforgiven = new Map<string, string>();
+  const forgiven: ParsedTestCase[] = [];
+  const blocking: ParsedTestCase[] = [];
+  for (const t of failed) {
+    const why = input.quarantined.has(t.id) ? input.unforgiven?.get(t.id) : undefined;
+    if (why !== undefined) unforgiven.set(t.id, why);
+    if (input.quarantined.has(t.id) && why === undefined) forgiven.push(t);
+    else blocking.push(t);
+  }
   const passedOnRetry = input.tests.filter(
     (t) => !finalAttemptFailed(t) && t.attempts.some((a) => isFailure(a.status)),
   );
@@ -51,8 +63,14 @@ export function decideOutcome(input: OutcomeInput): Outcome {
   for (const problem of input.problems) {
     reasons.push(`Report ${problem.path}${problem.line ? `:${problem.line}` : ''} could not be read: ${problem.message}`);
   }
-  if (blocking.length > 0) {
-    reasons.push(`${plural(blocking.length, 'failed test')} ${blocking.length === 1 ? 'is' : 'are'} not quarantined.`);
+  const notQuarantined = blocking.length - unforgiven.size;
+  if (notQuarantined > 0) {
+    reasons.push(`${plural(notQuarantined, 'failed test')} ${notQuarantined === 1 ? 'is' : 'are'} not quarantined.`);
+  }
+  if (unforgiven.size > 0) {
+    reasons.push(
+      `${plural(unforgiven.size, 'quarantined test')} failed in a way ${unforgiven.size === 1 ? 'its' : 'their'} quarantine does not cover (a failure never seen as flaky, or an outage): not forgiven.`,
+    );
   }
   if ((input.testOutcome === 'failure' || input.testOutcome === 'cancelled') && failed.length === 0) {
     reasons.push(
@@ -65,6 +83,7 @@ export function decideOutcome(input: OutcomeInput): Outcome {
     forgiven,
     blocking,
     passedOnRetry,
+    unforgiven,
     reasons,
   };
 }

@@ -7,8 +7,10 @@
  * - the same commit both failing and passing is the strongest evidence of flakiness;
  * - a failure on a pull-request branch counts only when a pass on the same commit proves it was not the change;
  * - a streak of failures running up to now is breakage, never auto-quarantined;
+ * - a failure in an outage (many tests of a report, one message) is no test's evidence;
  * - entering needs repeated evidence, leaving needs a long clean streak, so that a test does not flap.
  */
+import type { ForgiveMode } from './forgive.ts';
 import { isFailure, CODE_STATUS, type Override, type QuarantineState, type TestHistory, type TestRunRecord } from '../model.ts';
 
 export interface PolicyOptions {
@@ -22,14 +24,24 @@ export interface PolicyOptions {
   breakageStreak: number;
   /** Leave after this many consecutive runs that passed at the first attempt. */
   releaseAfterCleanRuns: number;
+  /** Which failures of a quarantined test are forgiven (src/policy/forgive.ts). */
+  forgive: ForgiveMode;
+  /** An outage: at least this many tests of one report failed with one message… (src/policy/outage.ts) */
+  outageMinTests: number;
+  /** …making at least this percentage of the report's tests. */
+  outagePercent: number;
 }
 
+/** Chosen on the accuracy simulator: docs/benchmarks.md#accuracy has the sweep. */
 export const DEFAULT_POLICY: PolicyOptions = {
-  enterSameCommitFlips: 2,
+  enterSameCommitFlips: 1,
   enterFailureEpisodes: 3,
   window: 50,
   breakageStreak: 3,
-  releaseAfterCleanRuns: 20,
+  releaseAfterCleanRuns: 40,
+  forgive: 'known-failures',
+  outageMinTests: 5,
+  outagePercent: 50,
 };
 
 export interface Evidence {
@@ -67,6 +79,7 @@ export function gatherEvidence(history: TestHistory, window = DEFAULT_POLICY.win
   const runs: Counted[] = [];
   for (let i = history.runs.length - 1; i >= 0 && runs.length < window; i--) {
     const run = history.runs[i]!;
+    if (run.outage) continue;
     const attempts = run.attempts.indexOf('S') < 0 ? run.attempts : outcomeAttempts(run);
     if (attempts === '') continue;
     const failed = attempts.indexOf('F') >= 0 || attempts.indexOf('E') >= 0;
@@ -122,7 +135,7 @@ function times(n: number): string {
 export function describeEvidence(e: Evidence): string {
   const parts: string[] = [];
   if (e.sameCommitFlips > 0) parts.push(`failed and passed on the same commit ${times(e.sameCommitFlips)} in ${e.runs} runs`);
-  if (e.failureEpisodes > 0) parts.push(`${e.failureEpisodes} separate failure episode${e.failureEpisodes === 1 ? '' : 's'} (${e.trustedFailures} counted failures)`);
+  if (e.failureEpisodes > 0) parts.push(`${e.failureEpisodes} separate failure episode${e.failureEpisodes === 1 ? '' : 's'} (${e.trustedFailures} counted failure${e.trustedFailures === 1 ? '' : 's'})`);
   if (parts.length === 0) parts.push(`no counted failure in ${e.runs} runs`);
   return parts.join('; ');
 }
@@ -159,17 +172,14 @@ export function decideQuarantine(
   }
 
   const because = describeEvidence(evidence);
+  // Entering and staying give the same reason, so that applying the same run twice writes the same stats.
+  const staying = `${because}; stays quarantined until it passes at the first attempt ${options.releaseAfterCleanRuns} runs in a row (now ${evidence.cleanStreak})`;
   if (wasQuarantined) {
     if (evidence.cleanStreak >= options.releaseAfterCleanRuns) {
       const newest = history.runs.reduce((t, r) => Math.max(t, r.time), 0);
       return { quarantined: false, reason: `released: passed at the first attempt in the last ${evidence.cleanStreak} runs`, since: now, evidence, evidenceAfter: newest };
     }
-    return {
-      quarantined: true,
-      reason: `${because}; stays quarantined until it passes at the first attempt ${options.releaseAfterCleanRuns} runs in a row (now ${evidence.cleanStreak})`,
-      since: keepSince(true),
-      evidence,
-    };
+    return { quarantined: true, reason: staying, since: keepSince(true), evidence };
   }
 
   if (evidence.trailingBreakage >= options.breakageStreak) {
@@ -182,7 +192,7 @@ export function decideQuarantine(
     };
   }
   if (evidence.sameCommitFlips >= options.enterSameCommitFlips || evidence.failureEpisodes >= options.enterFailureEpisodes) {
-    return { quarantined: true, reason: because, since: now, evidence };
+    return { quarantined: true, reason: staying, since: now, evidence };
   }
   return { quarantined: false, reason: evidenceAfter === undefined ? because : `${because} since its release`, since: keepSince(false), evidence, ...keepAfter };
 }

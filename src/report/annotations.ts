@@ -73,14 +73,15 @@ export function liftInstruction(id: string, dataBranch: string, statsFile: strin
   return `To lift the quarantine: on the data branch '${dataBranch}', edit ${statsFile}, set "override": "never" on the line of "${id}", and commit (it takes effect on the next run).`;
 }
 
-export function blockingAnnotation(test: ParsedTestCase): AnnotationSpec {
+export function blockingAnnotation(test: ParsedTestCase, unforgiven?: string): AnnotationSpec {
   const f = failureOf(test);
   const where = placed(test);
+  const why = unforgiven ? `\n\nThis test is ${unforgiven}.` : '';
   const note = where.path ? '' : `\n\n${NO_LOCATION}`;
   return {
     level: 'failure',
-    title: plainText(`${test.id} failed`, TITLE_MAX, true),
-    message: plainText(`${f.message}${note}`, MESSAGE_MAX),
+    title: plainText(`${test.id} failed${unforgiven ? ' (quarantined, not forgiven)' : ''}`, TITLE_MAX, true),
+    message: plainText(`${f.message}${why}${note}`, MESSAGE_MAX),
     ...(f.details ? { details: plainText(f.details, DETAILS_MAX) } : {}),
     ...where,
     testId: test.id,
@@ -112,5 +113,5 @@ export function forgivenAnnotation(test: ParsedTestCase, ctx: AnnotationContext)
 
 /** Blocking failures first, then forgiven ones. */
 export function buildAnnotations(outcome: Outcome, ctx: AnnotationContext): AnnotationSpec[] {
-  return [...outcome.blocking.map(blockingAnnotation), ...outcome.forgiven.map((t) => forgivenAnnotation(t, ctx))];
+  return [...outcome.blocking.map((t) => blockingAnnotation(t, outcome.unforgiven.get(t.id))), ...outcome.forgiven.map((t) => forgivenAnnotation(t, ctx))];
 }

@@ -218,12 +218,12 @@ export function renderSummary(input: SummaryInput, options: SummaryOptions = {})
   const allTables: TableSpec[] = [
     {
       title: `❌ Blocking failures (${n(o.blocking.length)})`,
-      intro: 'Not quarantined before this run: these fail the job.',
-      header: ['Test', 'Failure', 'Location'],
+      intro: 'These fail the job: not quarantined before this run, or failing in a way their quarantine does not cover.',
+      header: ['Test', 'Failure', 'Location', 'Why it blocks'],
       count: o.blocking.length,
       row: (i) => {
         const t = o.blocking[i]!;
-        return [mdText(t.id, 250), mdText(failureOf(t).message, 300), failureLocation(t)];
+        return [mdText(t.id, 250), mdText(failureOf(t).message, 300), failureLocation(t), mdText(o.unforgiven.get(t.id) ?? 'not quarantined', 300)];
       },
       maxRows: 250,
       weight: 5,

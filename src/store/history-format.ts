@@ -20,6 +20,8 @@ export interface RunRow {
   jobSucceeded?: boolean;
   /** Link to the workflow run, for people. */
   url?: string;
+  /** Failure keys of this run's outages (src/policy/outage.ts). */
+  outages?: string[];
 }
 
 /** Runs by key (RunContext.key). */
@@ -33,7 +35,7 @@ export function nextSeq(runs: RunTable): number {
 
 /* ---------- runs.json ---------- */
 
-type StoredRunRow = [string, string, number, 0 | 1, 0 | 1 | null, string?];
+type StoredRunRow = [string, string, number, 0 | 1, 0 | 1 | null, (string | null)?, string[]?];
 
 export function renderRuns(runs: RunTable): string {
   return renderLineObject(
@@ -41,7 +43,8 @@ export function renderRuns(runs: RunTable): string {
     'runs',
     [...runs].map(([key, row]) => {
       const stored: StoredRunRow = [key, row.sha, row.time, row.onDefaultBranch ? 1 : 0, row.jobSucceeded === undefined ? null : row.jobSucceeded ? 1 : 0];
-      if (row.url) stored.push(row.url);
+      if (row.url || row.outages?.length) stored.push(row.url ?? null);
+      if (row.outages?.length) stored.push(row.outages);
       return [String(row.seq).padStart(8, '0'), stored];
     }),
   );
@@ -60,6 +63,7 @@ export function parseRuns(file: string, text: string): { runs: RunTable; problem
     const row: RunRow = { seq, sha: raw[1], time: raw[2], onDefaultBranch: raw[3] === 1 };
     if (raw[4] === 0 || raw[4] === 1) row.jobSucceeded = raw[4] === 1;
     if (typeof raw[5] === 'string') row.url = raw[5];
+    if (Array.isArray(raw[6]) && raw[6].length > 0 && raw[6].every((m: unknown) => typeof m === 'string')) row.outages = raw[6] as string[];
     runs.set(raw[0], row);
   }
   return { runs, problems };

@@ -97,7 +97,7 @@ describe('an older layout', () => {
     await git(clone, ['-c', 'user.name=x', '-c', 'user.email=x@x', 'commit', '-q', '-m', 'v1']);
     await git(clone, ['push', '-q', world.remote, 'flakeguard-data']);
 
-    await world.writeReport('reports/junit.xml', junitXml([{ classname: 'api.Client', name: 'retries on 503', attempts: 'F' }]));
+    await world.writeReport('reports/junit.xml', junitXml([{ classname: 'api.Client', name: 'retries on 503', attempts: 'F', message: 'timeout of 5000ms exceeded' }]));
     const run = await world.run({ runId: 5000, inputs: { 'test-outcome': 'failure' } });
     expectOutcome(run, 'success');
     expect(run.outputs['quarantined-failures']).toBe('1');

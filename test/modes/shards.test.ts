@@ -91,8 +91,9 @@ function shard(label: string, tests: ParsedTestCase[], n: number, sha = 'c1'): S
 
 describe('applyShards', () => {
   it('decides every shard against the quarantine before any of them, names the failing shard, and records every shard', () => {
-    // One earlier flip of `x` on commit c0: one more makes it quarantined.
-    const earlier = applyRun({ snapshot: emptySnapshot(), reports: { tests: [parsedTest('pkg.S::x', 'FP')], problems: [], filesRead: 1 }, filesMatched: 1, testOutcome: '', run: runContext(0, { sha: 'c0' }), now: T0 });
+    // One earlier flip of `x` on commit c0: with two needed, one more makes it quarantined.
+    const options = { ...DEFAULT_APPLY_OPTIONS, policy: { ...DEFAULT_APPLY_OPTIONS.policy, enterSameCommitFlips: 2 } };
+    const earlier = applyRun({ snapshot: emptySnapshot(), reports: { tests: [parsedTest('pkg.S::x', 'FP')], problems: [], filesRead: 1 }, filesMatched: 1, testOutcome: '', run: runContext(0, { sha: 'c0' }), now: T0 }, options);
     const snapshot = parseSnapshot(earlier.files);
     const result = applyShards(
       {
@@ -101,7 +102,7 @@ describe('applyShards', () => {
         now: T0 + 10_000,
         extraReasons: [],
       },
-      DEFAULT_APPLY_OPTIONS,
+      options,
     );
     // Linux's flip quarantines x, but that cannot forgive Windows' failure in the same ingestion.
     expect(result.newlyQuarantined).toEqual(['pkg.S::x']);

@@ -66,8 +66,12 @@ describe('applyRun', () => {
     const result = sequence([[parsedTest('x', 'FP')], [parsedTest('x', 'FP')], [parsedTest('x', 'F')]]);
     expect(result.outcome.forgiven.map((t) => t.id)).toEqual(['x']);
     expect(result.outcome.result).toBe('success');
-    const second = sequence([[parsedTest('x', 'FP')], [parsedTest('x', 'FP')]]);
-    expect(second.newlyQuarantined).toEqual(['x']);
+    // The flip of the first run quarantines x from the second on; that run's own flip could not have.
+    const first = sequence([[parsedTest('x', 'FP')]]);
+    expect(first.newlyQuarantined).toEqual(['x']);
+    const alone = sequence([[parsedTest('x', 'F')]]);
+    expect(alone.newlyQuarantined).toEqual([]);
+    expect(alone.outcome.result).toBe('failure');
   });
 
   it('keeps a hand override through every later run', () => {
@@ -123,10 +127,65 @@ describe('stats files people edit', () => {
     const options = { retention: DEFAULT_RETENTION, policy: DEFAULT_POLICY, normalise: normalizeErrorMessage, scoreTests: statsScores(runContext(2).time) };
     const first = applyRun(input(emptySnapshot(), tests, 1), options);
     const second = applyRun(input(parseSnapshot(first.files), tests, 2), options);
-    expect(second.newlyQuarantined.length).toBe(2000);
+    expect(first.newlyQuarantined.length).toBe(2000);
+    expect(second.quarantined.length).toBe(2000);
     const statsFiles = [...second.files].filter(([path]) => path.startsWith('stats/'));
     expect(statsFiles).toHaveLength(128);
     const largest = Math.max(...statsFiles.map(([, text]) => Buffer.byteLength(text)));
     expect(largest).toBeLessThan(1024 * 1024);
+  });
+});
+
+describe('outages and failure modes', () => {
+  const down = (id: string) => parsedTest(id, 'E', { report: 'reports/db.xml', attempts: [{ status: 'error', message: `connect ECONNREFUSED 10.0.0.${id.length}:5432` }] });
+  const module = ['a', 'bb', 'ccc', 'dddd', 'eeeee', 'ffffff'];
+
+  it('an outage fails the job, is recorded with the run, and is no test\'s evidence when the re-run passes', () => {
+    const first = applyRun(input(emptySnapshot(), module.map(down), 1));
+    expect(first.outcome.result).toBe('failure');
+    expect(first.outages).toHaveLength(1);
+    expect(first.outages[0]!.tests).toHaveLength(6);
+    const runs = JSON.parse(first.files.get('runs.json')!);
+    expect(Object.values(runs.runs as Record<string, unknown[]>)[0]![6]).toEqual([first.outages[0]!.message]);
+    const snapshot = parseSnapshot(first.files);
+    expect(snapshot.history.get('a')!.runs[0]!.outage).toBe(true);
+    // The re-run of the same job passes: without the outage mark, each test would have failed and passed on one commit.
+    const rerun = applyRun(input(snapshot, module.map((id) => parsedTest(id, 'P', { report: 'reports/db.xml' })), 1, { run: { ...runContext(1), runAttempt: 2 } }));
+    expect(rerun.history.get('a')!.runs.map((r) => [r.attempts, r.outage])).toEqual([['EP', true]]);
+    expect(rerun.quarantined).toEqual([]);
+    expect(parseSnapshot(rerun.files).history.get('a')!.runs[0]!.outage).toBe(true);
+  });
+
+  it('an outage is never forgiven, even for a quarantined test', () => {
+    const quarantined = sequence([[parsedTest('a', 'FP', { report: 'reports/db.xml' })]]);
+    expect(quarantined.quarantined).toEqual(['a']);
+    const result = applyRun(input(parseSnapshot(quarantined.files), module.map(down), 2));
+    expect(result.outcome.forgiven).toEqual([]);
+    expect(result.outcome.unforgiven.get('a')).toMatch(/outage \(6 of the 6 tests of reports\/db.xml failed with the same message\)/);
+  });
+
+  it('a quarantined test failing in a new way blocks, and says why; failing as before is forgiven', () => {
+    const flaky = (message: string, attempts = 'F') => parsedTest('x', attempts, { attempts: [...attempts].map((c) => (c === 'P' ? { status: 'passed' as const } : { status: 'failed' as const, message })) });
+    const quarantined = sequence([[flaky('timeout after 5012ms', 'FP')]]);
+    expect(quarantined.quarantined).toEqual(['x']);
+    const snapshot = parseSnapshot(quarantined.files);
+    const same = applyRun(input(snapshot, [flaky('timeout after 4988ms')], 2));
+    expect(same.outcome.result).toBe('success');
+    expect(same.outcome.forgiven.map((t) => t.id)).toEqual(['x']);
+    const broken = applyRun(input(snapshot, [flaky('expected 200 but got 500')], 2));
+    expect(broken.outcome.result).toBe('failure');
+    expect(broken.outcome.blocking.map((t) => t.id)).toEqual(['x']);
+    expect(broken.outcome.reasons).toEqual(['1 quarantined test failed in a way its quarantine does not cover (a failure never seen as flaky, or an outage): not forgiven.']);
+    // With forgive: any-failure, the quarantine covers every failure.
+    const lenient = applyRun(input(snapshot, [flaky('expected 200 but got 500')], 2), { ...DEFAULT_APPLY_OPTIONS, policy: { ...DEFAULT_POLICY, forgive: 'any-failure' } });
+    expect(lenient.outcome.result).toBe('success');
+  });
+
+  it('a test quarantined by hand is forgiven whatever its failure', () => {
+    const first = applyRun(input(emptySnapshot(), [parsedTest('x', 'P')], 1));
+    const snapshot = editStats(first.files, (t) => t.replace('"x": {"override":null', '"x": {"override":"quarantine"'));
+    const result = applyRun(input(snapshot, [parsedTest('x', 'F')], 2));
+    expect(result.outcome.result).toBe('success');
+    expect(result.outcome.forgiven.map((t) => t.id)).toEqual(['x']);
   });
 });

@@ -52,4 +52,19 @@ describe('decideOutcome', () => {
     expect(o.result).toBe('failure');
     expect(o.reasons).toEqual(['Report r/x.xml:3 could not be read: unclosed tag']);
   });
+  it('blocks a quarantined test whose failure its quarantine does not cover, and says so apart', () => {
+    const o = decideOutcome({
+      ...base,
+      tests: [parsedTest('q', 'F'), parsedTest('u', 'F'), parsedTest('r', 'F')],
+      quarantined: new Set(['q', 'u']),
+      unforgiven: new Map([['u', 'quarantined, but failed with a message never seen in its flaky failures'], ['r', 'ignored: not quarantined']]),
+    });
+    expect(o.forgiven.map((t) => t.id)).toEqual(['q']);
+    expect(o.blocking.map((t) => t.id)).toEqual(['u', 'r']);
+    expect([...o.unforgiven.keys()]).toEqual(['u']);
+    expect(o.reasons).toEqual([
+      '1 failed test is not quarantined.',
+      '1 quarantined test failed in a way its quarantine does not cover (a failure never seen as flaky, or an outage): not forgiven.',
+    ]);
+  });
 });

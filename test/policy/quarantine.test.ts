@@ -23,21 +23,30 @@ describe('gatherEvidence', () => {
     expect(gatherEvidence(historyOf('t', 'P F F@a P@a')).trailingBreakage).toBe(0);
   });
 
+  it('ignores runs that failed in an outage', () => {
+    const h = historyOf('t', 'P EP P EP P');
+    const marked = { ...h, runs: h.runs.map((r) => (r.attempts === 'EP' ? { ...r, outage: true } : r)) };
+    expect(gatherEvidence(h).sameCommitFlips).toBe(2);
+    expect(gatherEvidence(marked)).toMatchObject({ runs: 3, sameCommitFlips: 0, failureEpisodes: 0 });
+  });
+
   it('ignores skipped runs', () => {
     expect(gatherEvidence(historyOf('t', 'P S S P')).runs).toBe(2);
   });
 });
 
 describe('decideQuarantine', () => {
-  it('quarantines after two proven flakes', () => {
-    const d = decideQuarantine(historyOf('t', 'P FP P FP'), undefined, null, NOW);
+  it('quarantines after one proven flake, and says until when', () => {
+    const d = decideQuarantine(historyOf('t', 'P FP P P'), undefined, null, NOW);
     expect(d.quarantined).toBe(true);
-    expect(d.reason).toBe('failed and passed on the same commit 2 times in 4 runs; 2 separate failure episodes (2 counted failures)');
+    expect(d.reason).toBe('failed and passed on the same commit once in 4 runs; 1 separate failure episode (1 counted failure); stays quarantined until it passes at the first attempt 40 runs in a row (now 2)');
     expect(d.since).toBe(NOW);
   });
 
-  it('does not quarantine on one proven flake', () => {
-    expect(decideQuarantine(historyOf('t', 'P FP P P'), undefined, null, NOW).quarantined).toBe(false);
+  it('needs enter-same-commit-flips proven flakes', () => {
+    const policy = { ...DEFAULT_POLICY, enterSameCommitFlips: 2 };
+    expect(decideQuarantine(historyOf('t', 'P FP P P'), undefined, null, NOW, policy).quarantined).toBe(false);
+    expect(decideQuarantine(historyOf('t', 'P FP P FP'), undefined, null, NOW, policy).quarantined).toBe(true);
   });
 
   it('quarantines after repeated failure episodes on the default branch', () => {

@@ -71,13 +71,15 @@ describe('the headline', () => {
 });
 
 describe('the tables', () => {
-  it('lists blocking failures with their message and location ("—" when the report has no file)', () => {
+  it('lists blocking failures with their message, location ("—" when the report has no file) and why they block', () => {
     const input = summaryInput({ tests: [parsedTest('a::located', 'F', { file: 'src/a.test.ts', line: 3 }), parsedTest('a::nowhere', 'E')] });
     const rows = tableRows(section(renderSummary(input), '❌ Blocking failures (2)'));
     expect(rows).toEqual([
-      ['a&#58;&#58;located', 'boom F', 'src/a.test.ts&#58;3'],
-      ['a&#58;&#58;nowhere', 'boom E', '—'],
+      ['a&#58;&#58;located', 'boom F', 'src/a.test.ts&#58;3', 'not quarantined'],
+      ['a&#58;&#58;nowhere', 'boom E', '—', 'not quarantined'],
     ]);
+    const unforgiven = { ...input, outcome: { ...input.outcome, unforgiven: new Map([['a::nowhere', 'quarantined, but failed in an outage (<b>5</b> tests): not forgiven']]) } };
+    expect(tableRows(section(renderSummary(unforgiven), '❌ Blocking failures (2)'))[1]![3]).toBe('quarantined, but failed in an outage &#40;&lt;b&gt;5&lt;/b&gt; tests&#41;&#58; not forgiven');
   });
 
   it('lists forgiven failures with PFS and interval, recent runs, why, and the file to edit to lift it', () => {

@@ -1,0 +1,81 @@
+/**
+ * Which failures of quarantined tests are forgiven. Quarantine is a judgement on how a test fails: a quarantined
+ * test that now fails in a way it never failed flakily (a new message: it has really broken) or in an outage is
+ * not forgiven — the accuracy simulator measured such failures as every masked regression (docs/benchmarks.md).
+ * A test quarantined by hand is trusted to the person: all its failures are forgiven, outages excepted. Pure.
+ */
+import type { History, ParsedTestCase, TestHistory } from '../model.ts';
+import { failureKey, failureMessageOf, type MessageNormaliser } from '../history/merge.ts';
+import { finalAttemptFailed } from './outcome.ts';
+
+/** `known-failures` (default): forgive a failure the test has shown flakily before; `any-failure`: every failure. */
+export type ForgiveMode = 'known-failures' | 'any-failure';
+
+export interface ForgivenessInput {
+  /** This run's tests. */
+  tests: readonly ParsedTestCase[];
+  /** The history before this run. */
+  history: History;
+  /** Quarantined before this run (stored state and hand overrides). */
+  quarantined: ReadonlySet<string>;
+  /** Of those, quarantined by a hand override. */
+  byHand: ReadonlySet<string>;
+  /** Tests whose failure in this run is part of an outage (src/policy/outage.ts), with a description of it. */
+  outages: ReadonlyMap<string, string>;
+  /** This run's commit. */
+  sha: string;
+  normalise: MessageNormaliser;
+  forgive: ForgiveMode;
+}
+
+/**
+ * Failure keys (failureKey) of the failure modes the test has shown flakily: seen on a commit where the test also passed, or in
+ * at least two separate failure episodes on the default branch (a failure that keeps coming back is not one
+ * regression). Outage runs do not count.
+ */
+export function knownFailureModes(history: TestHistory | undefined): Set<string | undefined> {
+  const known = new Set<string | undefined>();
+  if (!history) return known;
+  const passedOn = new Set<string>();
+  for (const r of history.runs) if (!r.outage && r.attempts.indexOf('P') >= 0) passedOn.add(r.sha);
+  const episodes = new Map<string | undefined, number>();
+  let previous: string | undefined | null = null; // message of the failure episode in progress; null: none
+  for (const r of history.runs) {
+    if (r.outage) continue;
+    const failed = r.attempts.indexOf('F') >= 0 || r.attempts.indexOf('E') >= 0;
+    if (!failed) {
+      if (r.attempts.indexOf('P') >= 0) previous = null;
+      continue;
+    }
+    const key = failureKey(r.message);
+    if (passedOn.has(r.sha)) known.add(key);
+    if (r.onDefaultBranch && previous !== key) {
+      const n = (episodes.get(key) ?? 0) + 1;
+      episodes.set(key, n);
+      if (n >= 2) known.add(key);
+    }
+    if (r.onDefaultBranch) previous = key;
+  }
+  return known;
+}
+
+/** Quarantined tests that failed in this run and are not forgiven, with why in words. */
+export function unforgivenFailures(input: ForgivenessInput): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const test of input.tests) {
+    if (!input.quarantined.has(test.id) || !finalAttemptFailed(test)) continue;
+    const outage = input.outages.get(test.id);
+    if (outage !== undefined) {
+      out.set(test.id, `quarantined, but failed in an outage (${outage}): not forgiven`);
+      continue;
+    }
+    if (input.byHand.has(test.id) || input.forgive === 'any-failure') continue;
+    // It passed on this very commit (a retry in this run, or an earlier run): this failure is flaky by definition.
+    if (test.attempts.some((a) => a.status === 'passed')) continue;
+    const history = input.history.get(test.id);
+    if (history?.runs.some((r) => r.sha === input.sha && !r.outage && r.attempts.indexOf('P') >= 0)) continue;
+    if (knownFailureModes(history).has(failureKey(failureMessageOf(test, input.normalise)))) continue;
+    out.set(test.id, 'quarantined, but failed with a message never seen in its flaky failures (it may really be broken): not forgiven');
+  }
+  return out;
+}

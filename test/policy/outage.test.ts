@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { findOutages, outageFailures } from '../../src/policy/outage.ts';
+import { normalizeErrorMessage } from '../../src/scoring/index.ts';
+import type { ParsedTestCase } from '../../src/model.ts';
+
+const OPTIONS = { outageMinTests: 5, outagePercent: 50 };
+
+function test(id: string, report: string, attempts: Array<'P' | string>): ParsedTestCase {
+  return {
+    id, name: id, classname: 'c', suite: 's', report,
+    attempts: attempts.map((a) => (a === 'P' ? { status: 'passed' as const } : { status: 'error' as const, message: a })),
+  };
+}
+
+function suite(report: string, n: number, failing: number, message: (i: number) => string): ParsedTestCase[] {
+  return Array.from({ length: n }, (_, i) => test(`${report}::t${i}`, report, i < failing ? [message(i)] : ['P']));
+}
+
+describe('findOutages', () => {
+  it('finds many tests of one report failing with one message, numbers aside', () => {
+    const tests = suite('db.xml', 8, 5, (i) => `connect ECONNREFUSED 10.0.0.${i}:5432`);
+    const outages = findOutages(tests, normalizeErrorMessage, OPTIONS);
+    expect(outages).toHaveLength(1);
+    expect(outages[0]!.report).toBe('db.xml');
+    expect(outages[0]!.tests).toEqual(['db.xml::t0', 'db.xml::t1', 'db.xml::t2', 'db.xml::t3', 'db.xml::t4']);
+    expect(outages[0]!.of).toBe(8);
+  });
+
+  it('needs both the number of tests and the share of the report', () => {
+    expect(findOutages(suite('a.xml', 8, 4, () => 'down'), normalizeErrorMessage, OPTIONS)).toEqual([]);
+    expect(findOutages(suite('a.xml', 20, 9, () => 'down'), normalizeErrorMessage, OPTIONS)).toEqual([]);
+    expect(findOutages(suite('a.xml', 20, 10, () => 'down'), normalizeErrorMessage, OPTIONS)).toHaveLength(1);
+    expect(findOutages(suite('a.xml', 20, 10, () => 'down'), normalizeErrorMessage, { ...OPTIONS, outagePercent: 60 })).toEqual([]);
+  });
+
+  it('does not add up reports or messages', () => {
+    const tests = [...suite('a.xml', 6, 3, () => 'down'), ...suite('b.xml', 6, 3, () => 'down')];
+    expect(findOutages(tests, normalizeErrorMessage, OPTIONS)).toEqual([]);
+    const mixed = suite('a.xml', 6, 6, (i) => (i % 2 ? 'timeout' : 'assertion failed: expected true'));
+    expect(findOutages(mixed, normalizeErrorMessage, OPTIONS)).toEqual([]);
+  });
+
+  it('counts a test that failed in the outage and passed on a retry, but only final failures are outage failures', () => {
+    const tests = suite('a.xml', 6, 5, () => 'down');
+    tests[0] = test('a.xml::t0', 'a.xml', ['down', 'P']);
+    const outages = findOutages(tests, normalizeErrorMessage, OPTIONS);
+    expect(outages[0]!.tests).toContain('a.xml::t0');
+    expect([...outageFailures(tests, outages)].sort()).toEqual(['a.xml::t1', 'a.xml::t2', 'a.xml::t3', 'a.xml::t4']);
+  });
+});
