@@ -1961,7 +1961,7 @@ function findOutages(tests, normalise, options) {
 /** Ids of the tests whose final attempt failed in an outage. */
 function outageFailures(tests, outages) {
     const inOutage = new Set(outages.flatMap((o) => o.tests));
-    return new Set(tests.filter((t) => inOutage.has(t.id) && finalAttemptFailed(t)).map((t) => t.id));
+    return new Set(tests.filter((t) => inOutage.has(t.id) && (0,policy_outcome/* finalAttemptFailed */.R)(t)).map((t) => t.id));
 }
 function describeOutage(o) {
     return `${o.tests.length} of the ${o.of} tests of ${o.report} failed with the same message`;
@@ -2170,7 +2170,8 @@ function judgeFailures(snapshot, before, tests, run, options) {
         normalise,
         forgive: options.policy.forgive,
     });
-    return { outages, unforgiven };
+    const failingOutages = outages.filter((o) => outageFailures(tests, [o]).size > 0).map(describeOutage);
+    return { outages, failingOutages, unforgiven };
 }
 function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
     const { snapshot, reports, run, now } = input;
@@ -2184,6 +2185,7 @@ function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
         testOutcome: input.testOutcome,
         quarantined: before.quarantined,
         unforgiven: judged.unforgiven,
+        outages: judged.failingOutages,
     });
     const outageMessages = [...new Set(judged.outages.map((o) => o.message))];
     const merged = (0,merge/* mergeRun */.CU)(snapshot.history, reports.tests, run, new Set(Object.keys(snapshot.meta.ingested)), {
@@ -2731,6 +2733,9 @@ function decideOutcome(input) {
     if (unforgiven.size > 0) {
         reasons.push(`${plural(unforgiven.size, 'quarantined test')} failed in a way ${unforgiven.size === 1 ? 'its' : 'their'} quarantine does not cover (a failure never seen as flaky, or an outage): not forgiven.`);
     }
+    for (const outage of input.outages ?? []) {
+        reasons.push(`An outage: ${outage}. Those failures are not flakiness: never forgiven, and no test's evidence.`);
+    }
     if ((input.testOutcome === 'failure' || input.testOutcome === 'cancelled') && failed.length === 0) {
         reasons.push(`The test step's outcome is '${input.testOutcome}' but the reports show no failed test: something failed outside the reports (a crash, a timeout, a build error).`);
     }
@@ -2771,6 +2776,25 @@ const DEFAULT_POLICY = {
 };
 function outcomeAttempts(run) {
     return run.attempts.replace(/S/g, '');
+}
+/** Clean runs (first attempt passed) before the newest `window` counted runs, up to the first that was not clean. */
+function cleanRunsBefore(history, window) {
+    let seen = 0;
+    let clean = 0;
+    for (let i = history.runs.length - 1; i >= 0; i--) {
+        const run = history.runs[i];
+        if (run.outage)
+            continue;
+        const attempts = run.attempts.indexOf('S') < 0 ? run.attempts : outcomeAttempts(run);
+        if (attempts === '')
+            continue;
+        if (++seen <= window)
+            continue;
+        if (attempts.charCodeAt(0) !== 80)
+            break;
+        clean++;
+    }
+    return clean;
 }
 function gatherEvidence(history, window = DEFAULT_POLICY.window) {
     // The newest `window` runs that have an outcome, read from the end: the rest of the history is never touched.
@@ -2819,6 +2843,9 @@ function gatherEvidence(history, window = DEFAULT_POLICY.window) {
     let cleanStreak = 0;
     for (let i = runs.length - 1; i >= 0 && runs[i].attempts.charCodeAt(0) === 80; i--)
         cleanStreak++;
+    // A clean streak longer than the window goes on counting: release-after-clean-runs may exceed the window.
+    if (cleanStreak === runs.length)
+        cleanStreak += cleanRunsBefore(history, window);
     let recent = '';
     for (let i = Math.max(0, runs.length - 20); i < runs.length; i++) {
         const a = runs[i].attempts;

@@ -578,14 +578,18 @@ function applyShards(input, options) {
     const decided = latestPerShard(input.shards);
     const shards = [...input.shards].sort((a, b) => a.label.localeCompare(b.label) || a.identity.localeCompare(b.identity) || a.run.runAttempt - b.run.runAttempt);
     const before = (0,_pipeline_apply_js__WEBPACK_IMPORTED_MODULE_1__/* .quarantineBefore */ .ck)(snapshot, now);
-    const shardOutcomes = decided.map((s) => (0,_policy_outcome_js__WEBPACK_IMPORTED_MODULE_2__/* .decideOutcome */ .d)({
-        tests: s.reports.tests,
-        problems: s.reports.problems,
-        filesMatched: s.filesMatched,
-        testOutcome: s.testOutcome,
-        quarantined: before.quarantined,
-        unforgiven: (0,_pipeline_apply_js__WEBPACK_IMPORTED_MODULE_1__/* .judgeFailures */ .$)(snapshot, before, s.reports.tests, s.run, options).unforgiven,
-    }));
+    const shardOutcomes = decided.map((s) => {
+        const judged = (0,_pipeline_apply_js__WEBPACK_IMPORTED_MODULE_1__/* .judgeFailures */ .$)(snapshot, before, s.reports.tests, s.run, options);
+        return (0,_policy_outcome_js__WEBPACK_IMPORTED_MODULE_2__/* .decideOutcome */ .d)({
+            tests: s.reports.tests,
+            problems: s.reports.problems,
+            filesMatched: s.filesMatched,
+            testOutcome: s.testOutcome,
+            quarantined: before.quarantined,
+            unforgiven: judged.unforgiven,
+            outages: judged.failingOutages,
+        });
+    });
     let current = snapshot;
     let last;
     let ingested = false;

@@ -245,24 +245,27 @@ export function policyLabel(policy: Partial<PolicyOptions>): string {
   return parts.length === 0 ? 'default' : parts.join(',');
 }
 
-/** One option at a time around the defaults, then combinations of the values that help recall and the cut. */
+/**
+ * One option at a time around the defaults, then the settings before 0.2 (and each of the two rules it added, on
+ * its own), then combinations.
+ */
 export const SWEEP: Array<Partial<PolicyOptions>> = [
   {},
-  { enterSameCommitFlips: 1 },
+  { enterSameCommitFlips: 2 },
   { enterSameCommitFlips: 3 },
   { enterFailureEpisodes: 2 },
   { enterFailureEpisodes: 4 },
   { window: 30 },
   { window: 100 },
   { breakageStreak: 2 },
-  { breakageStreak: 4 },
-  { releaseAfterCleanRuns: 10 },
-  { releaseAfterCleanRuns: 40 },
-  { enterSameCommitFlips: 1, window: 100 },
-  { window: 100, releaseAfterCleanRuns: 40 },
-  { enterSameCommitFlips: 1, releaseAfterCleanRuns: 40 },
-  { enterSameCommitFlips: 1, window: 100, releaseAfterCleanRuns: 40 },
-  { enterSameCommitFlips: 1, enterFailureEpisodes: 2, window: 100, releaseAfterCleanRuns: 40 },
+  { releaseAfterCleanRuns: 20 },
+  { releaseAfterCleanRuns: 60 },
+  { forgive: 'any-failure' },
+  { outageMinTests: 1_000_000 },
+  { outageMinTests: 3, outagePercent: 30 },
+  { enterSameCommitFlips: 2, releaseAfterCleanRuns: 20, forgive: 'any-failure', outageMinTests: 1_000_000 },
+  { enterSameCommitFlips: 2, releaseAfterCleanRuns: 20 },
+  { enterFailureEpisodes: 2, window: 100 },
 ];
 
 interface SweepRow {

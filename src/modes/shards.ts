@@ -140,16 +140,18 @@ export function applyShards(input: ApplyShardsInput, options: ApplyOptions): Sha
   const decided = latestPerShard(input.shards);
   const shards = [...input.shards].sort((a, b) => a.label.localeCompare(b.label) || a.identity.localeCompare(b.identity) || a.run.runAttempt - b.run.runAttempt);
   const before = quarantineBefore(snapshot, now);
-  const shardOutcomes = decided.map((s) =>
-    decideOutcome({
+  const shardOutcomes = decided.map((s) => {
+    const judged = judgeFailures(snapshot, before, s.reports.tests, s.run, options);
+    return decideOutcome({
       tests: s.reports.tests,
       problems: s.reports.problems,
       filesMatched: s.filesMatched,
       testOutcome: s.testOutcome,
       quarantined: before.quarantined,
-      unforgiven: judgeFailures(snapshot, before, s.reports.tests, s.run, options).unforgiven,
-    }),
-  );
+      unforgiven: judged.unforgiven,
+      outages: judged.failingOutages,
+    });
+  });
 
   let current = snapshot;
   let last: ApplyResult | undefined;

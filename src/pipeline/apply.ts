@@ -7,7 +7,7 @@ import type { History, ParsedReports, QuarantineState, RunContext, TestHistory }
 import type { TestOutcome } from '../config/inputs.ts';
 import { DEFAULT_RETENTION, ingestionKey, mergeRun, type MessageNormaliser, type RetentionOptions } from '../history/merge.ts';
 import { decideOutcome, type Outcome } from '../policy/outcome.ts';
-import { describeOutage, findOutages, type Outage } from '../policy/outage.ts';
+import { describeOutage, findOutages, outageFailures, type Outage } from '../policy/outage.ts';
 import { unforgivenFailures } from '../policy/forgive.ts';
 import { DEFAULT_POLICY, decideQuarantine, type Decision, type PolicyOptions } from '../policy/quarantine.ts';
 import {
@@ -119,6 +119,8 @@ export function quarantineBefore(snapshot: Snapshot, now: number): { quarantined
 
 export interface RunFailures {
   outages: Outage[];
+  /** The outages in which a test's final attempt failed, described for the outcome's reasons. */
+  failingOutages: string[];
   /** Quarantined tests whose failure in this run is not forgiven, with why. */
   unforgiven: Map<string, string>;
 }
@@ -139,7 +141,8 @@ export function judgeFailures(snapshot: Snapshot, before: ReturnType<typeof quar
     normalise,
     forgive: options.policy.forgive,
   });
-  return { outages, unforgiven };
+  const failingOutages = outages.filter((o) => outageFailures(tests, [o]).size > 0).map(describeOutage);
+  return { outages, failingOutages, unforgiven };
 }
 
 export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPLY_OPTIONS): ApplyResult {
@@ -154,6 +157,7 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
     testOutcome: input.testOutcome,
     quarantined: before.quarantined,
     unforgiven: judged.unforgiven,
+    outages: judged.failingOutages,
   });
   const outageMessages = [...new Set(judged.outages.map((o) => o.message))];
 

@@ -18,6 +18,8 @@ export interface OutcomeInput {
   quarantined: ReadonlySet<string>;
   /** Quarantined tests whose failure in this run is not forgiven, with why. */
   unforgiven?: ReadonlyMap<string, string>;
+  /** This run's outages that failed tests, described (src/policy/outage.ts): said apart, as a reason. */
+  outages?: readonly string[];
 }
 
 export interface Outcome {
@@ -71,6 +73,9 @@ export function decideOutcome(input: OutcomeInput): Outcome {
     reasons.push(
       `${plural(unforgiven.size, 'quarantined test')} failed in a way ${unforgiven.size === 1 ? 'its' : 'their'} quarantine does not cover (a failure never seen as flaky, or an outage): not forgiven.`,
     );
+  }
+  for (const outage of input.outages ?? []) {
+    reasons.push(`An outage: ${outage}. Those failures are not flakiness: never forgiven, and no test's evidence.`);
   }
   if ((input.testOutcome === 'failure' || input.testOutcome === 'cancelled') && failed.length === 0) {
     reasons.push(

@@ -74,6 +74,22 @@ interface Counted {
   passed: boolean;
 }
 
+/** Clean runs (first attempt passed) before the newest `window` counted runs, up to the first that was not clean. */
+function cleanRunsBefore(history: TestHistory, window: number): number {
+  let seen = 0;
+  let clean = 0;
+  for (let i = history.runs.length - 1; i >= 0; i--) {
+    const run = history.runs[i]!;
+    if (run.outage) continue;
+    const attempts = run.attempts.indexOf('S') < 0 ? run.attempts : outcomeAttempts(run);
+    if (attempts === '') continue;
+    if (++seen <= window) continue;
+    if (attempts.charCodeAt(0) !== 80) break;
+    clean++;
+  }
+  return clean;
+}
+
 export function gatherEvidence(history: TestHistory, window = DEFAULT_POLICY.window): Evidence {
   // The newest `window` runs that have an outcome, read from the end: the rest of the history is never touched.
   const runs: Counted[] = [];
@@ -114,6 +130,8 @@ export function gatherEvidence(history: TestHistory, window = DEFAULT_POLICY.win
   }
   let cleanStreak = 0;
   for (let i = runs.length - 1; i >= 0 && runs[i]!.attempts.charCodeAt(0) === 80; i--) cleanStreak++;
+  // A clean streak longer than the window goes on counting: release-after-clean-runs may exceed the window.
+  if (cleanStreak === runs.length) cleanStreak += cleanRunsBefore(history, window);
   let recent = '';
   for (let i = Math.max(0, runs.length - 20); i < runs.length; i++) {
     const a = runs[i]!.attempts;

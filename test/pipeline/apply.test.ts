@@ -143,6 +143,10 @@ describe('outages and failure modes', () => {
   it('an outage fails the job, is recorded with the run, and is no test\'s evidence when the re-run passes', () => {
     const first = applyRun(input(emptySnapshot(), module.map(down), 1));
     expect(first.outcome.result).toBe('failure');
+    expect(first.outcome.reasons).toEqual([
+      '6 failed tests are not quarantined.',
+      "An outage: 6 of the 6 tests of reports/db.xml failed with the same message. Those failures are not flakiness: never forgiven, and no test's evidence.",
+    ]);
     expect(first.outages).toHaveLength(1);
     expect(first.outages[0]!.tests).toHaveLength(6);
     const runs = JSON.parse(first.files.get('runs.json')!);

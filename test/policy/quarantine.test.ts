@@ -30,6 +30,15 @@ describe('gatherEvidence', () => {
     expect(gatherEvidence(marked)).toMatchObject({ runs: 3, sameCommitFlips: 0, failureEpisodes: 0 });
   });
 
+  it('counts a clean streak past the window, so that release-after-clean-runs may exceed it', () => {
+    const clean = Array.from({ length: 30 }, () => 'P').join(' ');
+    expect(gatherEvidence(historyOf('t', `FP ${clean}`), 10)).toMatchObject({ runs: 10, cleanStreak: 30 });
+    expect(gatherEvidence(historyOf('t', `FP S ${clean}`), 50)).toMatchObject({ runs: 31, cleanStreak: 30 });
+    const previous = { quarantined: true, reason: 'x', since: '2026-01-01T00:00:00.000Z' };
+    const policy = { ...DEFAULT_POLICY, window: 10, releaseAfterCleanRuns: 30 };
+    expect(decideQuarantine(historyOf('t', `FP ${clean}`), previous, null, NOW, policy).quarantined).toBe(false);
+  });
+
   it('ignores skipped runs', () => {
     expect(gatherEvidence(historyOf('t', 'P S S P')).runs).toBe(2);
   });
@@ -120,8 +129,10 @@ describe('gatherEvidence, the fast path', () => {
     }
     let trailingBreakage = 0;
     for (let i = runs.length - 1; i >= 0 && !strip(runs[i]!.attempts).includes('P') && !passedOn.has(runs[i]!.sha); i--) trailingBreakage++;
+    // The clean streak is not bounded by the window.
+    const all = history.runs.filter((r) => strip(r.attempts) !== '');
     let cleanStreak = 0;
-    for (let i = runs.length - 1; i >= 0 && strip(runs[i]!.attempts).startsWith('P'); i--) cleanStreak++;
+    for (let i = all.length - 1; i >= 0 && strip(all[i]!.attempts).startsWith('P'); i--) cleanStreak++;
     const recent = runs.slice(-20).map((r) => { const a = strip(r.attempts); return /[FE]$/.test(a) ? 'F' : a.length > 1 ? 'R' : 'P'; }).join('');
     return { runs: runs.length, sameCommitFlips, trustedFailures, failureEpisodes, trailingBreakage, cleanStreak, recent };
   }
