@@ -2769,7 +2769,7 @@ const DEFAULT_POLICY = {
     enterFailureEpisodes: 3,
     window: 50,
     breakageStreak: 3,
-    releaseAfterCleanRuns: 40,
+    releaseAfterCleanRuns: 60,
     forgive: 'known-failures',
     outageMinTests: 5,
     outagePercent: 50,

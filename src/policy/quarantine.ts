@@ -38,7 +38,7 @@ export const DEFAULT_POLICY: PolicyOptions = {
   enterFailureEpisodes: 3,
   window: 50,
   breakageStreak: 3,
-  releaseAfterCleanRuns: 40,
+  releaseAfterCleanRuns: 60,
   forgive: 'known-failures',
   outageMinTests: 5,
   outagePercent: 50,

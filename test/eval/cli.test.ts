@@ -19,8 +19,8 @@ function metrics(over: Partial<Metrics>): Metrics {
 
 describe('policy options', () => {
   it('reads the YAML key names and labels what differs from the defaults', () => {
-    const p = parsePolicy('enter-same-commit-flips=2,window=100,release-after-clean-runs=40,forgive=any-failure');
-    expect(p).toEqual({ enterSameCommitFlips: 2, window: 100, releaseAfterCleanRuns: 40, forgive: 'any-failure' });
+    const p = parsePolicy('enter-same-commit-flips=2,window=100,release-after-clean-runs=60,forgive=any-failure');
+    expect(p).toEqual({ enterSameCommitFlips: 2, window: 100, releaseAfterCleanRuns: 60, forgive: 'any-failure' });
     expect(policyLabel(p)).toBe('enter-same-commit-flips=2,window=100,forgive=any-failure');
     expect(policyLabel({})).toBe('default');
     expect(() => parsePolicy('windw=3')).toThrow(/unknown policy option 'windw'/);

@@ -48,7 +48,7 @@ describe('decideQuarantine', () => {
   it('quarantines after one proven flake, and says until when', () => {
     const d = decideQuarantine(historyOf('t', 'P FP P P'), undefined, null, NOW);
     expect(d.quarantined).toBe(true);
-    expect(d.reason).toBe('failed and passed on the same commit once in 4 runs; 1 separate failure episode (1 counted failure); stays quarantined until it passes at the first attempt 40 runs in a row (now 2)');
+    expect(d.reason).toBe('failed and passed on the same commit once in 4 runs; 1 separate failure episode (1 counted failure); stays quarantined until it passes at the first attempt 60 runs in a row (now 2)');
     expect(d.since).toBe(NOW);
   });
 
