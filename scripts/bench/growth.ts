@@ -14,9 +14,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { History, TestHistory, RecordDraft, TestRunRecord } from '../../src/model.ts';
+import type { History, TestHistory } from '../../src/model.ts';
 import { parseReportFiles } from '../../src/junit/index.ts';
 import { scoreAll } from '../../src/scoring/index.ts';
+import { runRecord } from '../../src/history/records.ts';
 import { benchStep, buildSuite, reportFiles, runContextOf, runResults, type StepResult } from './step.ts';
 
 const SELF = fileURLToPath(import.meta.url);
@@ -58,12 +59,13 @@ function scoringChild(tests: number, runs: number): void {
   const end = Date.UTC(2026, 10, 21, 12);
   const history: History = new Map();
   for (const t of suite) history.set(t.id, { id: t.id, name: t.name, classname: t.classname, runs: [] } as TestHistory);
+  // Held the way the store reads a branch back: records shared between tests where they can be
+  // (src/history/records.ts), a message on failing runs, the duration on the newest run only.
   for (let run = 0; run < runs; run++) {
     const ctx = runContextOf(run, runs, end);
+    const facts = { sha: ctx.sha, time: ctx.time, onDefaultBranch: ctx.onDefaultBranch, jobSucceeded: true };
     for (const { test, attempts, message } of runResults(suite, run)) {
-      const record: RecordDraft = { run: ctx.key, sha: ctx.sha, time: ctx.time, onDefaultBranch: ctx.onDefaultBranch, attempts, durationSec: 0.05, jobSucceeded: true };
-      if (message) record.message = message;
-      history.get(test.id)!.runs.push(record);
+      history.get(test.id)!.runs.push(runRecord(ctx.key, facts, attempts, message || undefined, run === runs - 1 ? 0.05 : undefined));
     }
   }
   const t0 = performance.now();

@@ -363,6 +363,8 @@ export interface StepMeasure {
   childrenCpuMs: number | null;
   git: GitUsage;
   outcome: string;
+  /** The step's last error line, when it failed. */
+  failure?: string;
   exitCode: number | null;
   quarantined: number;
   profileDir?: string;
@@ -457,6 +459,7 @@ export async function benchStep(options: StepOptions = {}): Promise<StepResult> 
         childrenCpuMs: usage.childrenCpuMs,
         git: gitUsage(traceFile),
         outcome: res.outputs.outcome ?? '',
+        ...(res.outputs.outcome === 'failure' ? { failure: res.stdout.split('\n').filter((l) => l.startsWith('::error::')).pop()?.slice(0, 500) } : {}),
         exitCode: res.exitCode,
         quarantined: (JSON.parse(res.outputs['quarantined-tests']) as string[]).length,
       };
