@@ -863,7 +863,7 @@ class IssueApi {
     }
     warn(message) {
         this.warnings.push(message);
-        core/* warning */.$e((0,report_escape/* logText */.kc)(message, 1000), { title: 'flakeguard issues' });
+        core.warning((0,report_escape/* logText */.kc)(message, 1000), { title: 'flakeguard issues' });
     }
     stop(message) {
         if (this.stopped)
@@ -917,7 +917,7 @@ async function prepareIssues(setup) {
         return await prepare(setup);
     }
     catch (error) {
-        core/* warning */.$e((0,report_escape/* logText */.kc)(`flakeguard could not prepare the issues for test owners: ${error instanceof Error ? error.message : String(error)}`, 1000), { title: 'flakeguard issues' });
+        core.warning((0,report_escape/* logText */.kc)(`flakeguard could not prepare the issues for test owners: ${error instanceof Error ? error.message : String(error)}`, 1000), { title: 'flakeguard issues' });
         return undefined;
     }
 }
@@ -926,7 +926,7 @@ async function prepare({ inputs, ctx, readOnly }) {
         return undefined;
     const dryRun = inputs.issuesDryRun;
     if (readOnly && !dryRun) {
-        core/* info */.pq('Read-only run (or a pull request from a fork): the issues for test owners are not updated.');
+        core.info('Read-only run (or a pull request from a fork): the issues for test owners are not updated.');
         return undefined;
     }
     let api;
@@ -941,7 +941,7 @@ async function prepare({ inputs, ctx, readOnly }) {
         }
     }
     else if (!dryRun) {
-        core/* warning */.$e('create-issues needs a token (the `token` input) to read and write issues; no issue was updated.', { title: 'flakeguard issues' });
+        core.warning('create-issues needs a token (the `token` input) to read and write issues; no issue was updated.', { title: 'flakeguard issues' });
         return undefined;
     }
     if (!listed && !dryRun)
@@ -967,7 +967,7 @@ async function prepare({ inputs, ctx, readOnly }) {
                 await publish({ inputs, ctx, api, index, listed, dryRun, lifts, hashOf }, sync, run);
             }
             catch (error) {
-                core/* warning */.$e((0,report_escape/* logText */.kc)(`flakeguard could not update the issues for test owners: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, 2000), { title: 'flakeguard issues' });
+                core.warning((0,report_escape/* logText */.kc)(`flakeguard could not update the issues for test owners: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, 2000), { title: 'flakeguard issues' });
             }
         },
     };
@@ -1043,7 +1043,7 @@ async function publish(s, sync, run) {
     const { inputs, ctx, dryRun } = s;
     const result = sync.applied;
     if (!dryRun && (!sync.historyRead || sync.status.kind === 'not-saved')) {
-        core/* info */.pq('The history was not saved, so the issues for test owners are left as they are this run.');
+        core.info('The history was not saved, so the issues for test owners are left as they are this run.');
         return;
     }
     const facts = testFacts(result, s.index, s.hashOf);
@@ -1059,8 +1059,8 @@ async function publish(s, sync, run) {
     };
     const writer = new ActionWriter(s, render, lookup, result, run);
     if (dryRun) {
-        await core/* summary */.z.addRaw(dryRunSummary(writer, plan, s)).write();
-        core/* info */.pq(`Issues dry run: ${plan.actions.length} action${plan.actions.length === 1 ? '' : 's'} written to the job summary, none carried out.`);
+        await core.summary.addRaw(dryRunSummary(writer, plan, s)).write();
+        core.info(`Issues dry run: ${plan.actions.length} action${plan.actions.length === 1 ? '' : 's'} written to the job summary, none carried out.`);
         return;
     }
     const done = [];
@@ -1070,17 +1070,17 @@ async function publish(s, sync, run) {
         const result = await writer.carryOut(action);
         if (result) {
             done.push(result);
-            core/* info */.pq((0,report_escape/* logText */.kc)(result.log, 500));
+            core.info((0,report_escape/* logText */.kc)(result.log, 500));
         }
     }
     if (plan.deferred.length > 0) {
-        core/* info */.pq(`${plan.deferred.length} more issue${plan.deferred.length === 1 ? '' : 's'} to open or reopen wait for later runs (max-issues: ${inputs.maxIssues}).`);
+        core.info(`${plan.deferred.length} more issue${plan.deferred.length === 1 ? '' : 's'} to open or reopen wait for later runs (max-issues: ${inputs.maxIssues}).`);
     }
     if (done.length > 0 || plan.deferred.length > 0) {
         const lines = ['#### Issues for test owners', '', ...done.map((d) => `- ${d.md}`)];
         if (plan.deferred.length > 0)
             lines.push(`- ${plan.deferred.length} more to open or reopen on later runs (max-issues: ${inputs.maxIssues}).`);
-        await core/* summary */.z.addRaw(`${lines.join('\n')}\n`).write();
+        await core.summary.addRaw(`${lines.join('\n')}\n`).write();
     }
 }
 async function ownerLookup(inputs, workspace, plan) {
@@ -1090,12 +1090,12 @@ async function ownerLookup(inputs, workspace, plan) {
         return { classMap, workspace };
     const found = await findCodeowners(workspace);
     if (found && 'tooLarge' in found) {
-        core/* warning */.$e(`${found.path} is 3 MB or more, so GitHub does not use it and flakeguard does not either: issues have no owners.`, { title: 'flakeguard issues' });
+        core.warning(`${found.path} is 3 MB or more, so GitHub does not use it and flakeguard does not either: issues have no owners.`, { title: 'flakeguard issues' });
         return { classMap, workspace };
     }
     if (found) {
         for (const p of found.problems.slice(0, 10))
-            core/* warning */.$e((0,report_escape/* logText */.kc)(`${found.path} line ${p.line}: ${p.message}`), { title: 'CODEOWNERS', file: found.path, startLine: p.line });
+            core.warning((0,report_escape/* logText */.kc)(`${found.path} line ${p.line}: ${p.message}`), { title: 'CODEOWNERS', file: found.path, startLine: p.line });
         return { classMap, workspace, codeowners: found, codeownersPath: found.path };
     }
     return { classMap, workspace };
@@ -1229,7 +1229,7 @@ class ActionWriter {
                 const create = (withAssignees) => api.call(`open an issue for '${a.facts.id}'`, true, () => issues.create({ owner, repo, title, body, labels: [this.s.inputs.issueLabel], ...(withAssignees && assignees.length > 0 ? { assignees } : {}), ...(0,client/* requestOptions */.ag)() }), withAssignees && assignees.length > 0 ? [422] : []);
                 let made = await create(true);
                 if (!made.ok && made.status === 422) {
-                    core/* info */.pq((0,report_escape/* logText */.kc)(`GitHub refused the assignees ${assignees.join(', ')} (not collaborators?); opening the issue without assignees, owners mentioned in its body.`));
+                    core.info((0,report_escape/* logText */.kc)(`GitHub refused the assignees ${assignees.join(', ')} (not collaborators?); opening the issue without assignees, owners mentioned in its body.`));
                     made = await create(false);
                 }
                 return made.ok ? this.done('Opened', made.data.number, title, a.reason === 'quarantined' ? '(quarantined).' : '(flakiness rose).') : undefined;

@@ -1790,13 +1790,13 @@ function warnUnsplitOverrides(testIds, jobKey, applied) {
     try {
         const found = unsplitOverrides(testIds, jobKey, applied);
         for (const [base, file, id, newFile] of found.slice(0, MAX_WARNINGS)) {
-            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .commandText */ .jt)(`The hand override of '${base}' in ${file} does not apply to '${id}': with split-history-by: job-key each matrix combination has its own test id. Copy the override to the line of '${id}' in ${newFile} (docs/matrix.md).`, 1000), { title: 'flakeguard override not applied' });
+            _actions_core__WEBPACK_IMPORTED_MODULE_0__.warning((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .commandText */ .jt)(`The hand override of '${base}' in ${file} does not apply to '${id}': with split-history-by: job-key each matrix combination has its own test id. Copy the override to the line of '${id}' in ${newFile} (docs/matrix.md).`, 1000), { title: 'flakeguard override not applied' });
         }
         if (found.length > MAX_WARNINGS)
-            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(`${found.length - MAX_WARNINGS} more hand overrides sit on test ids from before split-history-by: job-key.`);
+            _actions_core__WEBPACK_IMPORTED_MODULE_0__.warning(`${found.length - MAX_WARNINGS} more hand overrides sit on test ids from before split-history-by: job-key.`);
     }
     catch (error) {
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .logText */ .kc)(`Could not check the hand overrides against the split test ids: ${error instanceof Error ? error.message : String(error)}`));
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__.info((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .logText */ .kc)(`Could not check the hand overrides against the split test ids: ${error instanceof Error ? error.message : String(error)}`));
     }
 }
 
@@ -2349,13 +2349,13 @@ async function findReports(patterns, workspace) {
 }
 /** Reads this job's reports as the default mode does, with the same log lines. */
 async function readReports(inputs, ctx) {
-    return _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .group */ .Os('Reading test reports', async () => {
+    return _actions_core__WEBPACK_IMPORTED_MODULE_0__.group('Reading test reports', async () => {
         const files = await findReports(inputs.reports, ctx.workspace);
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`${files.length} report file${files.length === 1 ? '' : 's'} matched.`);
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__.info(`${files.length} report file${files.length === 1 ? '' : 's'} matched.`);
         const parsed = await (0,_junit_index_js__WEBPACK_IMPORTED_MODULE_3__/* .parseReportFiles */ .$T)(files, { workspace: ctx.workspace });
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`${parsed.tests.length} tests in ${parsed.filesRead} readable reports.`);
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__.info(`${parsed.tests.length} tests in ${parsed.filesRead} readable reports.`);
         for (const p of parsed.problems)
-            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .error */ .z3((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .commandText */ .jt)(`${p.path}${p.line ? `:${p.line}` : ''}: ${p.message}`, 2000), { title: 'Unreadable test report' });
+            _actions_core__WEBPACK_IMPORTED_MODULE_0__.error((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .commandText */ .jt)(`${p.path}${p.line ? `:${p.line}` : ''}: ${p.message}`, 2000), { title: 'Unreadable test report' });
         return { ...parsed, matched: files.length };
     });
 }
@@ -2574,7 +2574,7 @@ async function run(env = process.env) {
         }
         const inputs = (0,config_inputs/* readInputs */.Ko)((0,config_inputs/* inputsFromEnv */.lN)(env));
         if (inputs.token) {
-            core/* setSecret */.Pq(inputs.token);
+            core.setSecret(inputs.token);
             (0,report_escape/* registerSecret */.cl)(inputs.token);
         }
         const ctx = (0,context/* contextFromEnv */.jW)(env);
@@ -2587,7 +2587,7 @@ async function run(env = process.env) {
         const readOnly = inputs.readOnly || ctx.fromFork;
         // Issues for test owners (docs/issues.md): read before the sync, since a person's close can lift a quarantine.
         const issues = inputs.createIssues ? await (await __webpack_require__.e(/* import() */ 187).then(__webpack_require__.bind(__webpack_require__, 29187))).prepareIssues({ inputs, ctx, readOnly }) : undefined;
-        const sync = await core/* group */.Os(`Updating the data branch '${inputs.dataBranch}'`, async () => {
+        const sync = await core.group(`Updating the data branch '${inputs.dataBranch}'`, async () => {
             const remote = await (0,job/* dataRemote */.PO)(inputs, ctx);
             const repo = await git/* DataRepo */.nV.open(remote, inputs.dataBranch, inputs.token, ctx.runnerTemp || undefined);
             try {
@@ -2595,7 +2595,7 @@ async function run(env = process.env) {
                     attempts: inputs.pushAttempts,
                     readOnly,
                     commitMessage: `flakeguard: ${reports.tests.length} tests from run ${ctx.runId} attempt ${ctx.runAttempt} (${ctx.job})`,
-                    log: (m) => core/* info */.pq((0,report_escape/* logText */.kc)(m)),
+                    log: (m) => core.info((0,report_escape/* logText */.kc)(m)),
                 });
             }
             finally {
@@ -2610,27 +2610,27 @@ async function run(env = process.env) {
         if (sync.status.kind === 'read-only' || sync.status.kind === 'not-saved') {
             // Leave the results where a later trusted workflow can ingest them (docs/forks.md).
             const path = await (0,results_file/* writeResultsFile */.At)((0,external_node_path_.join)(ctx.runnerTemp || (0,external_node_os_.tmpdir)(), 'flakeguard'), runContext, reports.tests);
-            core/* setOutput */.uH('results-file', path);
-            core/* notice */.lm(`This run's results were not saved to ${inputs.dataBranch}; they are in ${path} for a trusted workflow to ingest.`);
+            core.setOutput('results-file', path);
+            core.notice(`This run's results were not saved to ${inputs.dataBranch}; they are in ${path} for a trusted workflow to ingest.`);
             if (modeInputs.uploadResults)
                 await (await Promise.all(/* import() */[__webpack_require__.e(931), __webpack_require__.e(943)]).then(__webpack_require__.bind(__webpack_require__, 94943))).leaveResults({ inputs, ctx, run: runContext, reports }, modeInputs, env);
         }
         await (0,publish.publishResults)({ inputs, ctx, readOnly, runUrl: runContext.url ?? '', sync, reports: { tests: reports.tests.length, problems: reports.problems.length } });
         await issues?.publish(sync, runContext);
         if (o.result === 'failure') {
-            core/* setFailed */.C1((0,report_escape/* commandText */.jt)(o.reasons.join(' '), 4000));
+            core.setFailed((0,report_escape/* commandText */.jt)(o.reasons.join(' '), 4000));
         }
         else if (o.forgiven.length > 0) {
-            core/* warning */.$e(`${o.forgiven.length} failed test${o.forgiven.length === 1 ? ' was' : 's were'} forgiven because ${o.forgiven.length === 1 ? 'it is' : 'they are'} quarantined; the job passes.`);
+            core.warning(`${o.forgiven.length} failed test${o.forgiven.length === 1 ? ' was' : 's were'} forgiven because ${o.forgiven.length === 1 ? 'it is' : 'they are'} quarantined; the job passes.`);
         }
     }
     catch (error) {
         outcome = 'failure';
         const message = error instanceof config_inputs/* InputError */.dz ? error.message : `flakeguard stopped on an unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
-        core/* setFailed */.C1((0,report_escape/* commandText */.jt)(message, 4000));
+        core.setFailed((0,report_escape/* commandText */.jt)(message, 4000));
     }
     finally {
-        core/* setOutput */.uH('outcome', outcome);
+        core.setOutput('outcome', outcome);
     }
 }
 
@@ -2777,15 +2777,18 @@ const DEFAULT_POLICY = {
 function outcomeAttempts(run) {
     return run.attempts.replace(/S/g, '');
 }
+/** The attempts of a run that count as evidence: none for an outage, skipped attempts left out. */
+function countedAttempts(run) {
+    if (run.outage)
+        return '';
+    return run.attempts.indexOf('S') < 0 ? run.attempts : outcomeAttempts(run);
+}
 /** Clean runs (first attempt passed) before the newest `window` counted runs, up to the first that was not clean. */
 function cleanRunsBefore(history, window) {
     let seen = 0;
     let clean = 0;
     for (let i = history.runs.length - 1; i >= 0; i--) {
-        const run = history.runs[i];
-        if (run.outage)
-            continue;
-        const attempts = run.attempts.indexOf('S') < 0 ? run.attempts : outcomeAttempts(run);
+        const attempts = countedAttempts(history.runs[i]);
         if (attempts === '')
             continue;
         if (++seen <= window)
@@ -2797,13 +2800,12 @@ function cleanRunsBefore(history, window) {
     return clean;
 }
 function gatherEvidence(history, window = DEFAULT_POLICY.window) {
-    // The newest `window` runs that have an outcome, read from the end: the rest of the history is never touched.
+    // The newest `window` runs that have an outcome, read from the end; older runs are read only to extend a clean
+    // streak that fills the whole window.
     const runs = [];
     for (let i = history.runs.length - 1; i >= 0 && runs.length < window; i--) {
         const run = history.runs[i];
-        if (run.outage)
-            continue;
-        const attempts = run.attempts.indexOf('S') < 0 ? run.attempts : outcomeAttempts(run);
+        const attempts = countedAttempts(run);
         if (attempts === '')
             continue;
         const failed = attempts.indexOf('F') >= 0 || attempts.indexOf('E') >= 0;
@@ -3743,14 +3745,14 @@ function emitWorkflowAnnotations(annotations, reserved = { failure: 0, warning: 
         const props = { title: (0,report_escape/* defuseLegacy */.WG)(a.title), ...(a.path ? { file: (0,report_escape/* defuseLegacy */.WG)(a.path), startLine: a.line ?? 1 } : {}) };
         const message = (0,report_escape/* defuseLegacy */.WG)(a.details ? (0,report_escape/* truncate */.xv)(`${a.message}\n\n${a.details}`, 4000) : a.message);
         if (a.level === 'failure')
-            core/* error */.z3(message, props);
+            core.error(message, props);
         else
-            core/* warning */.$e(message, props);
+            core.warning(message, props);
     }
     const { failure, warning } = result.hidden;
     if (failure + warning > 0) {
         const parts = [failure > 0 ? `${failure} blocking` : '', warning > 0 ? `${warning} forgiven` : ''].filter(Boolean).join(' and ');
-        core/* notice */.lm(`${parts} failure${failure + warning === 1 ? ' is' : 's are'} not annotated here: GitHub shows at most ${WORKFLOW_ANNOTATIONS_PER_KIND} annotations of each kind per step. The job summary lists the failures.`, { title: 'flakeguard: more failures' });
+        core.notice(`${parts} failure${failure + warning === 1 ? ' is' : 's are'} not annotated here: GitHub shows at most ${WORKFLOW_ANNOTATIONS_PER_KIND} annotations of each kind per step. The job summary lists the failures.`, { title: 'flakeguard: more failures' });
     }
     return result;
 }
@@ -3769,16 +3771,16 @@ async function publishResults({ inputs, ctx, runUrl, sync, reports }) {
     guard('log the data branch state', () => {
         // Workflow-command data is escaped by the runner's toolkit (a `::` inside it is harmless): one line, no controls.
         if (sync.status.kind === 'not-saved')
-            core/* warning */.$e((0,report_escape/* commandText */.jt)(line, 1000), { title: 'flakeguard history not saved' });
+            core.warning((0,report_escape/* commandText */.jt)(line, 1000), { title: 'flakeguard history not saved' });
         else
-            core/* info */.pq((0,report_escape/* logText */.kc)(line));
+            core.info((0,report_escape/* logText */.kc)(line));
         if (!sync.historyRead)
-            core/* error */.z3('The data branch could not be read, so no failure could be forgiven.', { title: 'flakeguard' });
+            core.error('The data branch could not be read, so no failure could be forgiven.', { title: 'flakeguard' });
         for (const p of result.problems) {
-            core/* error */.z3((0,report_escape/* commandText */.jt)(p.message, 1000), { title: (0,report_escape/* commandText */.jt)(`flakeguard data branch: ${p.file}`, 200), file: p.file, startLine: p.line });
+            core.error((0,report_escape/* commandText */.jt)(p.message, 1000), { title: (0,report_escape/* commandText */.jt)(`flakeguard data branch: ${p.file}`, 200), file: p.file, startLine: p.line });
         }
         for (const l of result.lapsed) {
-            core/* notice */.lm((0,report_escape/* commandText */.jt)(`The override of '${l.id}' in ${l.file} lapsed on ${l.until}; flakeguard decides again.`, 1000));
+            core.notice((0,report_escape/* commandText */.jt)(`The override of '${l.id}' in ${l.file} lapsed on ${l.until}; flakeguard decides again.`, 1000));
         }
     });
     const scores = scoreLookup(result.scores);
@@ -3842,45 +3844,45 @@ async function publishResults({ inputs, ctx, runUrl, sync, reports }) {
                 toCommands = annotations;
                 const hint = check.error?.denied ? ` (the token may not create check runs: give the workflow \`permissions: checks: write\`)` : '';
                 annotationsLine = `in this step's log as workflow commands: the check run could not be created (${why})${hint}.`;
-                core/* info */.pq((0,report_escape/* logText */.kc)(`Could not create the check run ${name} (${why}); annotating with workflow commands instead.`));
+                core.info((0,report_escape/* logText */.kc)(`Could not create the check run ${name} (${why}); annotating with workflow commands instead.`));
             }
             else if (check.error) {
                 toCommands = check.unsent;
                 annotationsLine =
                     `${check.sent} of ${total} on the check run ${name}; the request for the others failed (${why}), so ${check.unsent.length} ` +
                         `${check.unsent.length === 1 ? 'is' : 'are'} in this step's log as workflow commands${notes.length ? `; ${notes.join('; ')}` : ''}.`;
-                core/* info */.pq((0,report_escape/* logText */.kc)(`Check run ${name} created, but only ${check.sent} of ${total} annotations were sent (${why}); the others go to workflow commands.`));
+                core.info((0,report_escape/* logText */.kc)(`Check run ${name} created, but only ${check.sent} of ${total} annotations were sent (${why}); the others go to workflow commands.`));
             }
             else {
                 toCommands = [];
                 annotationsLine = `${check.sent} on the check run ${name}${notes.length ? `; ${notes.join('; ')}` : ''}.`;
-                core/* info */.pq((0,report_escape/* logText */.kc)(`Check run ${name} published with ${check.sent} annotation${s(check.sent)} in ${check.requests} request${s(check.requests)}.`));
+                core.info((0,report_escape/* logText */.kc)(`Check run ${name} published with ${check.sent} annotation${s(check.sent)} in ${check.requests} request${s(check.requests)}.`));
             }
         }
         catch (error) {
             toCommands = annotations;
             annotationsLine = `in this step's log as workflow commands: the check run could not be created.`;
-            core/* info */.pq((0,report_escape/* logText */.kc)(`Could not create the check run (${error instanceof Error ? error.message : String(error)}); annotating with workflow commands instead.`));
+            core.info((0,report_escape/* logText */.kc)(`Could not create the check run (${error instanceof Error ? error.message : String(error)}); annotating with workflow commands instead.`));
         }
     }
     if (toCommands.length > 0)
         guard('write the annotations', () => emitWorkflowAnnotations(toCommands, reserved));
     guard('set the outputs', () => {
-        core/* setOutput */.uH('failed-tests', o.failed.length);
-        core/* setOutput */.uH('quarantined-failures', o.forgiven.length);
-        core/* setOutput */.uH('blocking-failures', o.blocking.length);
-        core/* setOutput */.uH('quarantined-tests', JSON.stringify(result.quarantined));
-        core/* setOutput */.uH('newly-quarantined', JSON.stringify(result.newlyQuarantined));
-        core/* setOutput */.uH('released', JSON.stringify(result.released));
-        core/* setOutput */.uH('data-commit', sync.status.kind === 'pushed' ? sync.status.commit : '');
+        core.setOutput('failed-tests', o.failed.length);
+        core.setOutput('quarantined-failures', o.forgiven.length);
+        core.setOutput('blocking-failures', o.blocking.length);
+        core.setOutput('quarantined-tests', JSON.stringify(result.quarantined));
+        core.setOutput('newly-quarantined', JSON.stringify(result.newlyQuarantined));
+        core.setOutput('released', JSON.stringify(result.released));
+        core.setOutput('data-commit', sync.status.kind === 'pushed' ? sync.status.commit : '');
     });
     const summary = guard('render the job summary', () => renderSummary({ ...base, annotationsLine }, { facts }));
     if (summary !== undefined) {
         try {
-            await core/* summary */.z.addRaw(summary).write();
+            await core.summary.addRaw(summary).write();
         }
         catch (error) {
-            core/* info */.pq((0,report_escape/* logText */.kc)(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`));
+            core.info((0,report_escape/* logText */.kc)(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`));
         }
     }
 }
@@ -3890,7 +3892,7 @@ function guard(what, part) {
         return part();
     }
     catch (error) {
-        core/* warning */.$e((0,report_escape/* logText */.kc)(`flakeguard could not ${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, 2000));
+        core.warning((0,report_escape/* logText */.kc)(`flakeguard could not ${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, 2000));
         return undefined;
     }
 }

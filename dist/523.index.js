@@ -89,7 +89,7 @@ async function aggregateMode(env, modeInputs) {
         earliest: now - 35 * 86_400_000,
         latest: now,
     };
-    const collected = await _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .group */ .Os('Collecting the shards of this run', () => (0,_common_js__WEBPACK_IMPORTED_MODULE_6__/* .collectShards */ .Se)({ trusted, split: modeInputs.splitHistoryBy === 'job-key', ctx }));
+    const collected = await _actions_core__WEBPACK_IMPORTED_MODULE_0__.group('Collecting the shards of this run', () => (0,_common_js__WEBPACK_IMPORTED_MODULE_6__/* .collectShards */ .Se)({ trusted, split: modeInputs.splitHistoryBy === 'job-key', ctx }));
     const shards = (0,_shards_js__WEBPACK_IMPORTED_MODULE_9__/* .latestPerShard */ .JL)(collected.shards);
     const check = checkExpected(shards, modeInputs.expectedShards);
     const extraReasons = [
@@ -97,19 +97,19 @@ async function aggregateMode(env, modeInputs) {
         ...collected.refused.map((r) => `Artifact ${r.artifact} was refused: ${r.reason}`),
     ];
     for (const r of collected.refused)
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .error */ .z3((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .commandText */ .jt)(`Artifact ${r.artifact} was refused: ${r.reason}`, 1000), { title: 'flakeguard shard refused' });
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__.error((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .commandText */ .jt)(`Artifact ${r.artifact} was refused: ${r.reason}`, 1000), { title: 'flakeguard shard refused' });
     for (const s of check.unexpected)
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .commandText */ .jt)(`Shard ${s.label} is not listed in expected-shards; its results are used anyway.`, 2000));
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .logText */ .kc)(`${shards.length} shard${shards.length === 1 ? '' : 's'}: ${shards.map((s) => s.label).join('; ') || 'none'}.`));
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH('missing-shards', JSON.stringify(check.missing));
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__.warning((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .commandText */ .jt)(`Shard ${s.label} is not listed in expected-shards; its results are used anyway.`, 2000));
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__.info((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .logText */ .kc)(`${shards.length} shard${shards.length === 1 ? '' : 's'}: ${shards.map((s) => s.label).join('; ') || 'none'}.`));
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__.setOutput('missing-shards', JSON.stringify(check.missing));
     if (shards.length === 0) {
         const reasons = extraReasons.length > 0 ? extraReasons : ['No shard uploaded results.'];
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH('shard-outcomes', '{}');
-        await _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .summary */ .z
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__.setOutput('shard-outcomes', '{}');
+        await _actions_core__WEBPACK_IMPORTED_MODULE_0__.summary
             .addRaw(`## flakeguard: no shard results\n\n${reasons.map((r) => `- ${(0,_report_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .mdText */ .bC)(r, 1000)}`).join('\n')}\n`)
             .write()
             .catch(() => undefined);
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .commandText */ .jt)(reasons.join(' '), 4000));
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__.setFailed((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .commandText */ .jt)(reasons.join(' '), 4000));
         return 'failure';
     }
     const readOnly = inputs.readOnly || ctx.fromFork;
@@ -145,7 +145,7 @@ async function aggregateMode(env, modeInputs) {
     }
     const shardOutcomes = {};
     sync.applied.decided.forEach((s, i) => (shardOutcomes[s.label] = sync.applied.shardOutcomes[i].result));
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH('shard-outcomes', JSON.stringify(shardOutcomes));
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__.setOutput('shard-outcomes', JSON.stringify(shardOutcomes));
     const { publishResults } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 83092));
     await publishResults({
         inputs,
@@ -156,17 +156,17 @@ async function aggregateMode(env, modeInputs) {
         reports: { tests: shards.reduce((n, s) => n + s.reports.tests.length, 0), problems: shards.reduce((n, s) => n + s.reports.problems.length, 0) },
     });
     await issues?.publish(sync, own);
-    await _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .summary */ .z
+    await _actions_core__WEBPACK_IMPORTED_MODULE_0__.summary
         .addRaw(shardTable(sync.applied.decided, sync.applied.shardOutcomes.map((x) => ({ result: x.result, failed: x.failed.length, blocking: x.blocking.length })), check.missing))
         .write()
         .catch(() => undefined);
     if (readOnly && ctx.fromFork) {
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .notice */ .lm('A pull request from a fork: the shards\' artifacts stay on this run for a workflow_run workflow with mode: ingest-workflow-run (docs/forks.md).');
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__.notice('A pull request from a fork: the shards\' artifacts stay on this run for a workflow_run workflow with mode: ingest-workflow-run (docs/forks.md).');
     }
     if (o.result === 'failure')
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .commandText */ .jt)(o.reasons.join(' '), 4000));
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__.setFailed((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .commandText */ .jt)(o.reasons.join(' '), 4000));
     else if (o.forgiven.length > 0) {
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(`${o.forgiven.length} failed test${o.forgiven.length === 1 ? ' was' : 's were'} forgiven because ${o.forgiven.length === 1 ? 'it is' : 'they are'} quarantined; the job passes.`);
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__.warning(`${o.forgiven.length} failed test${o.forgiven.length === 1 ? ' was' : 's were'} forgiven because ${o.forgiven.length === 1 ? 'it is' : 'they are'} quarantined; the job passes.`);
     }
     return o.result;
 }

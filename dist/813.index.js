@@ -147,19 +147,19 @@ async function ingestWorkflowRunMode(env, modeInputs) {
     if (!inputs.token)
         throw new config_inputs/* InputError */.dz("mode: ingest-workflow-run needs a token that may read the run's artifacts and push the data branch (the 'token' input).");
     const config = await (0,file/* loadFileConfig */.pS)(inputs.configPath ? (0,external_node_path_.resolve)(ctx.workspace, inputs.configPath) : '');
-    core/* info */.pq((0,report_escape/* logText */.kc)(`Workflow run ${finished.id} (${finished.trusted.event}${finished.fromFork ? ` from the fork ${finished.headRepository}` : ''}${finished.pullRequest ? `, pull request #${finished.pullRequest}` : ''}, ${finished.conclusion || 'no conclusion'}) at ${finished.trusted.sha.slice(0, 12)}.`));
+    core.info((0,report_escape/* logText */.kc)(`Workflow run ${finished.id} (${finished.trusted.event}${finished.fromFork ? ` from the fork ${finished.headRepository}` : ''}${finished.pullRequest ? `, pull request #${finished.pullRequest}` : ''}, ${finished.conclusion || 'no conclusion'}) at ${finished.trusted.sha.slice(0, 12)}.`));
     const findBy = { token: inputs.token, workflowRunId: finished.id, repositoryOwner: ctx.owner, repositoryName: ctx.repo };
-    const collected = await core/* group */.Os(`Collecting the results of run ${finished.id}`, () => (0,common/* collectShards */.Se)({ trusted: finished.trusted, split: modeInputs.splitHistoryBy === 'job-key', ctx, findBy }));
+    const collected = await core.group(`Collecting the results of run ${finished.id}`, () => (0,common/* collectShards */.Se)({ trusted: finished.trusted, split: modeInputs.splitHistoryBy === 'job-key', ctx, findBy }));
     for (const r of collected.refused)
-        core/* error */.z3((0,report_escape/* commandText */.jt)(`Artifact ${r.artifact} was refused: ${r.reason}`, 1000), { title: 'flakeguard artifact refused' });
+        core.error((0,report_escape/* commandText */.jt)(`Artifact ${r.artifact} was refused: ${r.reason}`, 1000), { title: 'flakeguard artifact refused' });
     const shards = (0,modes_shards/* latestPerShard */.JL)(collected.shards);
-    core/* setOutput */.uH('ingested-shards', JSON.stringify(shards.map((s) => s.label)));
+    core.setOutput('ingested-shards', JSON.stringify(shards.map((s) => s.label)));
     if (shards.length === 0) {
         const line = `Run ${finished.id} left no flakeguard results${collected.refused.length ? ' that could be used' : ''}; nothing to ingest.`;
-        core/* notice */.lm((0,report_escape/* commandText */.jt)(line, 2000));
-        await core/* summary */.z.addRaw(`## flakeguard: nothing to ingest\n\n${(0,report_escape/* mdText */.bC)(line, 500)}\n`).write().catch(() => undefined);
+        core.notice((0,report_escape/* commandText */.jt)(line, 2000));
+        await core.summary.addRaw(`## flakeguard: nothing to ingest\n\n${(0,report_escape/* mdText */.bC)(line, 500)}\n`).write().catch(() => undefined);
         if (collected.refused.length > 0) {
-            core/* setFailed */.C1((0,report_escape/* commandText */.jt)(`${collected.refused.length} artifact${collected.refused.length === 1 ? ' was' : 's were'} refused (see the errors above).`, 2000));
+            core.setFailed((0,report_escape/* commandText */.jt)(`${collected.refused.length} artifact${collected.refused.length === 1 ? ' was' : 's were'} refused (see the errors above).`, 2000));
             return 'failure';
         }
         return 'success';
@@ -181,22 +181,22 @@ async function ingestWorkflowRunMode(env, modeInputs) {
     }
     const line = storeLine(sync, inputs.dataBranch);
     if (sync.status.kind === 'not-saved')
-        core/* warning */.$e((0,report_escape/* commandText */.jt)(line, 2000), { title: 'flakeguard history not saved' });
+        core.warning((0,report_escape/* commandText */.jt)(line, 2000), { title: 'flakeguard history not saved' });
     else
-        core/* info */.pq((0,report_escape/* logText */.kc)(line));
+        core.info((0,report_escape/* logText */.kc)(line));
     for (const p of result.problems)
-        core/* error */.z3((0,report_escape/* commandText */.jt)(p.message, 2000), { title: (0,report_escape/* logText */.kc)(`flakeguard data branch: ${p.file}`, 200), file: p.file, startLine: p.line });
-    core/* setOutput */.uH('quarantined-tests', JSON.stringify(result.quarantined));
-    core/* setOutput */.uH('newly-quarantined', JSON.stringify(result.newlyQuarantined));
-    core/* setOutput */.uH('released', JSON.stringify(result.released));
-    core/* setOutput */.uH('data-commit', sync.status.kind === 'pushed' ? sync.status.commit : '');
+        core.error((0,report_escape/* commandText */.jt)(p.message, 2000), { title: (0,report_escape/* logText */.kc)(`flakeguard data branch: ${p.file}`, 200), file: p.file, startLine: p.line });
+    core.setOutput('quarantined-tests', JSON.stringify(result.quarantined));
+    core.setOutput('newly-quarantined', JSON.stringify(result.newlyQuarantined));
+    core.setOutput('released', JSON.stringify(result.released));
+    core.setOutput('data-commit', sync.status.kind === 'pushed' ? sync.status.commit : '');
     const rows = result.decided.map((s, i) => {
         const o = result.shardOutcomes[i];
         return `| ${(0,report_escape/* mdText */.bC)(s.label, 200)} | ${s.reports.tests.length} | ${o.failed.length} | ${o.forgiven.length} |`;
     });
     const list = (title, ids) => ids.length === 0 ? '' : `\n**${title}** (${ids.length}): ${ids.slice(0, 20).map((id) => `\`${(0,report_escape/* mdText */.bC)(id, 200)}\``).join(', ')}${ids.length > 20 ? ', …' : ''}\n`;
     const origin = finished.fromFork ? ` from the fork ${(0,report_escape/* mdText */.bC)(finished.headRepository, 100)}` : '';
-    await core/* summary */.z
+    await core.summary
         .addRaw(`## flakeguard: ingested workflow run [${finished.id}](${finished.trusted.url})${origin}\n\n${(0,report_escape/* mdText */.bC)(line, 500)}\n\n` +
         `| shard | tests | failed | forgiven |\n| --- | --- | --- | --- |\n${rows.join('\n')}\n` +
         list('Newly quarantined', result.newlyQuarantined) +
@@ -209,7 +209,7 @@ async function ingestWorkflowRunMode(env, modeInputs) {
     if (collected.refused.length > 0)
         failures.push(`${collected.refused.length} artifact${collected.refused.length === 1 ? ' was' : 's were'} refused (see the errors above); the others were ingested.`);
     if (failures.length > 0) {
-        core/* setFailed */.C1((0,report_escape/* commandText */.jt)(failures.join(' '), 4000));
+        core.setFailed((0,report_escape/* commandText */.jt)(failures.join(' '), 4000));
         return 'failure';
     }
     return 'success';

@@ -409,7 +409,7 @@ function readModeActionInputs(env, reportsNeeded) {
 }
 function secretInputs(inputs, register) {
     if (inputs.token) {
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setSecret */ .Pq(inputs.token);
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__.setSecret(inputs.token);
         register(inputs.token);
     }
 }
@@ -442,7 +442,7 @@ async function collectShards(options) {
             const bundle = (0,_artifacts_bundle_js__WEBPACK_IMPORTED_MODULE_10__/* .readBundle */ .Bo)(bytes, limits);
             budget -= bundle.bytes;
             shards.push((0,_shards_js__WEBPACK_IMPORTED_MODULE_12__/* .shardFromBundle */ .hz)(bundle, options.trusted, { split: options.split, artifact: artifact.name }));
-            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_9__/* .logText */ .kc)(`Artifact ${artifact.name}: ${bundle.results.tests.length} tests.`));
+            _actions_core__WEBPACK_IMPORTED_MODULE_0__.info((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_9__/* .logText */ .kc)(`Artifact ${artifact.name}: ${bundle.results.tests.length} tests.`));
         }
         catch (error) {
             const reason = error instanceof _artifacts_bundle_js__WEBPACK_IMPORTED_MODULE_10__/* .BundleError */ .rJ || error instanceof ArtifactSizeError ? error.message : `could not be downloaded or read: ${error instanceof Error ? error.message : String(error)}`;
@@ -453,13 +453,13 @@ async function collectShards(options) {
 }
 /** One fetch–apply–push of the data branch for all shards (retrying like the default mode). */
 async function ingestShards(o) {
-    return _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .group */ .Os(`Updating the data branch '${o.inputs.dataBranch}'`, async () => {
+    return _actions_core__WEBPACK_IMPORTED_MODULE_0__.group(`Updating the data branch '${o.inputs.dataBranch}'`, async () => {
         const remote = await (0,_pipeline_job_js__WEBPACK_IMPORTED_MODULE_7__/* .dataRemote */ .PO)(o.inputs, o.ctx);
         const repo = await _store_git_js__WEBPACK_IMPORTED_MODULE_6__/* .DataRepo */ .nV.open(remote, o.inputs.dataBranch, o.inputs.token, o.ctx.runnerTemp || undefined);
         try {
             return await (0,_store_sync_js__WEBPACK_IMPORTED_MODULE_8__/* .syncRun */ .N)(repo, (snapshot) => (0,_shards_js__WEBPACK_IMPORTED_MODULE_12__/* .applyShards */ .qP)({ snapshot, shards: o.shards, now: o.now, extraReasons: o.extraReasons, closedByHand: o.closedByHand }, 
             // Scores as of the newest shard's time (not the clock): ingesting the same results again changes nothing.
-            { ...o.config, normalise: _scoring_index_js__WEBPACK_IMPORTED_MODULE_4__/* .normalizeErrorMessage */ .DP, scoreTests: (0,_pipeline_stats_scores_js__WEBPACK_IMPORTED_MODULE_5__/* .statsScores */ .T)(Math.max(...o.shards.map((s) => s.run.time))) }), { attempts: o.inputs.pushAttempts, readOnly: o.readOnly, commitMessage: o.commitMessage, log: (m) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_9__/* .logText */ .kc)(m)) });
+            { ...o.config, normalise: _scoring_index_js__WEBPACK_IMPORTED_MODULE_4__/* .normalizeErrorMessage */ .DP, scoreTests: (0,_pipeline_stats_scores_js__WEBPACK_IMPORTED_MODULE_5__/* .statsScores */ .T)(Math.max(...o.shards.map((s) => s.run.time))) }), { attempts: o.inputs.pushAttempts, readOnly: o.readOnly, commitMessage: o.commitMessage, log: (m) => _actions_core__WEBPACK_IMPORTED_MODULE_0__.info((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_9__/* .logText */ .kc)(m)) });
         }
         finally {
             await repo.dispose();

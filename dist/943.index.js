@@ -61,7 +61,7 @@ async function uploadResults({ inputs, ctx, run, reports }) {
     const name = (0,_artifacts_bundle_js__WEBPACK_IMPORTED_MODULE_6__/* .artifactName */ .Cs)(run.key, (0,_job_key_js__WEBPACK_IMPORTED_MODULE_9__/* .shardLabel */ .$_)(run.job, inputs.jobKey), run.runAttempt);
     const { uploadArtifact } = await __webpack_require__.e(/* import() */ 616).then(__webpack_require__.bind(__webpack_require__, 4616));
     const uploaded = await uploadArtifact(name, dir, paths, RESULTS_RETENTION_DAYS);
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .logText */ .kc)(`Uploaded ${reports.tests.length} test results as the artifact ${name}${uploaded.size !== undefined ? ` (${uploaded.size} bytes)` : ''}.`));
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__.info((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .logText */ .kc)(`Uploaded ${reports.tests.length} test results as the artifact ${name}${uploaded.size !== undefined ? ` (${uploaded.size} bytes)` : ''}.`));
     return name;
 }
 /**
@@ -73,16 +73,16 @@ async function leaveResults(left, modeInputs, env) {
         return;
     const { artifactRuntimeAvailable } = await __webpack_require__.e(/* import() */ 616).then(__webpack_require__.bind(__webpack_require__, 4616));
     if (!artifactRuntimeAvailable(env)) {
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq('The Actions artifact service is not available here (ACTIONS_RUNTIME_TOKEN/ACTIONS_RESULTS_URL), so the results were not uploaded.');
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__.info('The Actions artifact service is not available here (ACTIONS_RUNTIME_TOKEN/ACTIONS_RESULTS_URL), so the results were not uploaded.');
         return;
     }
     try {
         const name = await uploadResults(left);
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH('results-artifact', name);
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .notice */ .lm((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .commandText */ .jt)(`This run's results were uploaded as the artifact ${name}; a workflow_run workflow with mode: ingest-workflow-run can save them (docs/forks.md).`, 2000));
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__.setOutput('results-artifact', name);
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__.notice((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .commandText */ .jt)(`This run's results were uploaded as the artifact ${name}; a workflow_run workflow with mode: ingest-workflow-run can save them (docs/forks.md).`, 2000));
     }
     catch (error) {
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .commandText */ .jt)(`Could not upload this run's results as an artifact: ${error instanceof Error ? error.message : String(error)}`, 1000), { title: 'flakeguard results not uploaded' });
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__.warning((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .commandText */ .jt)(`Could not upload this run's results as an artifact: ${error instanceof Error ? error.message : String(error)}`, 1000), { title: 'flakeguard results not uploaded' });
     }
 }
 /** `mode: upload`: read the reports, upload them for the aggregating job; the outcome is decided there. */
@@ -94,14 +94,14 @@ async function uploadMode(env, modeInputs) {
     (0,_common_js__WEBPACK_IMPORTED_MODULE_7__/* .requireArtifactRuntime */ ._n)(env, modeInputs.mode, artifactRuntimeAvailable(env));
     const reports = await (0,_pipeline_job_js__WEBPACK_IMPORTED_MODULE_8__/* .readReports */ .oh)(inputs, ctx);
     const run = (0,_pipeline_job_js__WEBPACK_IMPORTED_MODULE_8__/* .runContextFor */ .S2)(ctx, inputs, reports.timestamp, Date.now());
-    const name = await _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .group */ .Os('Uploading the results for the aggregating job', () => uploadResults({ inputs, ctx, run, reports }));
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH('results-artifact', name);
+    const name = await _actions_core__WEBPACK_IMPORTED_MODULE_0__.group('Uploading the results for the aggregating job', () => uploadResults({ inputs, ctx, run, reports }));
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__.setOutput('results-artifact', name);
     const failed = reports.tests.filter((t) => {
         const last = t.attempts[t.attempts.length - 1];
         return last?.status === 'failed' || last?.status === 'error';
     }).length;
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH('failed-tests', failed);
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`${reports.tests.length} tests, ${failed} failed, in ${reports.matched} report file${reports.matched === 1 ? '' : 's'}: the job with mode: aggregate decides the outcome of this shard.`);
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__.setOutput('failed-tests', failed);
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__.info(`${reports.tests.length} tests, ${failed} failed, in ${reports.matched} report file${reports.matched === 1 ? '' : 's'}: the job with mode: aggregate decides the outcome of this shard.`);
     return 'success';
 }
 

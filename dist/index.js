@@ -16,11 +16,10 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 const YOUNG_GENERATION_MB = Number(process.env.FLAKEGUARD_YOUNG_MB || 32);
 if (node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.isMainThread && YOUNG_GENERATION_MB > 0) {
     const worker = new node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.Worker(new URL(import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
-    worker.on('error', (error) => {
-        // run() reports its own failures; this is a crash outside it. The message is ours, never test data.
-        const text = (error instanceof Error ? error.stack || error.message : String(error)).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-        process.stdout.write(`::error::flakeguard crashed: ${text}\n`);
-        process.exitCode = 1;
+    worker.on('error', async (error) => {
+        // run() reports its own failures; this is a crash outside it (the toolkit only loaded for it, off the common path).
+        const core = await __nccwpck_require__.e(/* import() */ 659).then(__nccwpck_require__.bind(__nccwpck_require__, 91659));
+        core.setFailed(`flakeguard crashed: ${error instanceof Error ? error.stack || error.message : String(error)}`);
     });
     worker.on('exit', (code) => {
         if (code !== 0)
@@ -28,7 +27,7 @@ if (node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.isMainThread && YOUNG_GENER
     });
 }
 else {
-    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(893), __nccwpck_require__.e(407)]).then(__nccwpck_require__.bind(__nccwpck_require__, 55407));
+    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(659), __nccwpck_require__.e(815), __nccwpck_require__.e(407)]).then(__nccwpck_require__.bind(__nccwpck_require__, 55407));
     await run();
 }
 

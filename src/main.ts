@@ -9,11 +9,10 @@ const YOUNG_GENERATION_MB = Number(process.env.FLAKEGUARD_YOUNG_MB || 32);
 
 if (isMainThread && YOUNG_GENERATION_MB > 0) {
   const worker = new Worker(new URL(import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
-  worker.on('error', (error) => {
-    // run() reports its own failures; this is a crash outside it. The message is ours, never test data.
-    const text = (error instanceof Error ? error.stack || error.message : String(error)).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-    process.stdout.write(`::error::flakeguard crashed: ${text}\n`);
-    process.exitCode = 1;
+  worker.on('error', async (error) => {
+    // run() reports its own failures; this is a crash outside it (the toolkit only loaded for it, off the common path).
+    const core = await import('@actions/core');
+    core.setFailed(`flakeguard crashed: ${error instanceof Error ? error.stack || error.message : String(error)}`);
   });
   worker.on('exit', (code) => {
     if (code !== 0) process.exitCode = code;

@@ -74,14 +74,18 @@ interface Counted {
   passed: boolean;
 }
 
+/** The attempts of a run that count as evidence: none for an outage, skipped attempts left out. */
+function countedAttempts(run: TestRunRecord): string {
+  if (run.outage) return '';
+  return run.attempts.indexOf('S') < 0 ? run.attempts : outcomeAttempts(run);
+}
+
 /** Clean runs (first attempt passed) before the newest `window` counted runs, up to the first that was not clean. */
 function cleanRunsBefore(history: TestHistory, window: number): number {
   let seen = 0;
   let clean = 0;
   for (let i = history.runs.length - 1; i >= 0; i--) {
-    const run = history.runs[i]!;
-    if (run.outage) continue;
-    const attempts = run.attempts.indexOf('S') < 0 ? run.attempts : outcomeAttempts(run);
+    const attempts = countedAttempts(history.runs[i]!);
     if (attempts === '') continue;
     if (++seen <= window) continue;
     if (attempts.charCodeAt(0) !== 80) break;
@@ -91,12 +95,12 @@ function cleanRunsBefore(history: TestHistory, window: number): number {
 }
 
 export function gatherEvidence(history: TestHistory, window = DEFAULT_POLICY.window): Evidence {
-  // The newest `window` runs that have an outcome, read from the end: the rest of the history is never touched.
+  // The newest `window` runs that have an outcome, read from the end; older runs are read only to extend a clean
+  // streak that fills the whole window.
   const runs: Counted[] = [];
   for (let i = history.runs.length - 1; i >= 0 && runs.length < window; i--) {
     const run = history.runs[i]!;
-    if (run.outage) continue;
-    const attempts = run.attempts.indexOf('S') < 0 ? run.attempts : outcomeAttempts(run);
+    const attempts = countedAttempts(run);
     if (attempts === '') continue;
     const failed = attempts.indexOf('F') >= 0 || attempts.indexOf('E') >= 0;
     runs.push({ sha: run.sha, onDefaultBranch: run.onDefaultBranch, attempts, failed, passed: attempts.indexOf('P') >= 0 });
