@@ -1,0 +1,47 @@
+/**
+ * The re-run contract shared by the re-run core (src/rerun/) and the runner presets (src/rerun/presets/).
+ * Pure types: nothing here does I/O. See issue #14 and docs/rerun.md.
+ *
+ * Public API (custom commands, `rerun: <shell command>`): the command runs through `bash -c` in the workspace,
+ * once per round, with
+ * - FLAKEGUARD_RERUN_TESTS: path of a JSON Lines file, one RerunTest per line;
+ * - FLAKEGUARD_RERUN_REPORT: path where the command writes one JUnit XML report (its folder exists);
+ * - FLAKEGUARD_RERUN_ROUND: 1, 2, …
+ * The command's exit code is not the verdict; the report is. Keep these names.
+ */
+
+/** One test to re-run: a line of FLAKEGUARD_RERUN_TESTS. Field names are public API. */
+export interface RerunTest {
+  /** The flakeguard test id (docs/test-ids.md) the re-run report must reproduce. */
+  id: string;
+  classname: string;
+  name: string;
+  /** The test's file, when the original report gave one. */
+  file?: string;
+  /** The innermost <testsuite> name, when known. */
+  suite?: string;
+}
+
+/**
+ * A process a preset asks for: started WITHOUT a shell (`spawn(argv[0], argv.slice(1))`) in the workspace, so
+ * test names reach it as separate arguments and are never parsed by a shell.
+ */
+export interface RerunCommand {
+  argv: string[];
+  /** Extra environment variables for the process (e.g. a reporter's output path). */
+  env?: Record<string, string>;
+}
+
+/** A runner preset: turns the tests of one round into the process(es) that re-run exactly them. Pure. */
+export interface RerunPreset {
+  /** The value of the `rerun` input that selects it, e.g. `vitest`. */
+  name: string;
+  /** Whether the runner's own JUnit report records retries as separate attempts (README: which runners do). */
+  recordsRetries: boolean;
+  /**
+   * The processes to run, in order, for one round. Together they must write ONE JUnit XML report at `reportPath`
+   * whose test ids (docs/test-ids.md) equal the original report's for the same tests. Running a superset of
+   * `tests` is allowed (the core ignores tests it did not ask for); running fewer is not.
+   */
+  commands(tests: readonly RerunTest[], reportPath: string, round: number): RerunCommand[];
+}
