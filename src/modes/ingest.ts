@@ -12,7 +12,7 @@ import { loadFileConfig } from '../config/file.ts';
 import { InputError } from '../config/inputs.ts';
 import { logText, mdText, registerSecret } from '../report/escape.ts';
 import { commandText } from '../report/escape.ts';
-import type { SyncResult } from '../store/sync.ts';
+import { foldedLine, type SyncResult } from '../store/sync.ts';
 import { collectShards, ingestShards, readModeActionInputs, secretInputs } from './common.ts';
 import { latestPerShard, type ShardsApplied } from './shards.ts';
 import { finishedRunFromEvent } from './workflow-run.ts';
@@ -23,13 +23,15 @@ function storeLine(sync: SyncResult<ShardsApplied>, branch: string): string {
   const s = sync.status;
   switch (s.kind) {
     case 'pushed':
-      return `Saved to ${branch} at ${s.commit.slice(0, 12)}${s.tries > 1 ? ` (after ${s.tries} tries)` : ''}.`;
+      return `Saved to ${branch} at ${s.commit.slice(0, 12)}${s.tries > 1 ? ` (after ${s.tries} tries)` : ''}.${foldedLine(s.folded)}`;
     case 'unchanged':
-      return sync.applied.ingested ? `Nothing new to save on ${branch}.` : `These results were already in the history of ${branch}; counted once.`;
+      return (sync.applied.ingested ? `Nothing new to save on ${branch}.` : `These results were already in the history of ${branch}; counted once.`) + foldedLine(s.folded);
+    case 'parked':
+      return `Parked on ${s.ref} (${s.reason}): the next run that writes ${branch} folds it in, exactly once.`;
     case 'read-only':
       return `Read-only: the history of ${branch} was read but not written.`;
     case 'not-saved':
-      return `The results were NOT saved to ${branch}: ${s.reason}`;
+      return `The results were NOT saved to ${branch}: ${s.reason}${s.parked ? ` They are parked on ${s.parked} until then.` : ''}`;
   }
 }
 
