@@ -82,6 +82,10 @@ export async function ingestWorkflowRunMode(env: NodeJS.ProcessEnv, modeInputs: 
   if (modeInputs.splitHistoryBy === 'job-key') {
     for (const s of result.decided) warnUnsplitOverrides(s.reports.tests.map((t) => t.id), s.jobKey, result);
   }
+  const leftOut = collected.shards.filter((s) => s.untrusted).reduce((n, s) => n + s.reports.tests.filter((t) => !result.history.has(t.id)).length, 0);
+  const leftOutLine =
+    leftOut > 0 ? `${leftOut} test${leftOut === 1 ? '' : 's'} of the untrusted results were left out: no trusted run has recorded them (docs/forks.md).` : '';
+  if (leftOutLine) core.info(leftOutLine);
   const line = storeLine(sync, inputs.dataBranch);
   if (sync.status.kind === 'not-saved') core.warning(commandText(line, 2000), { title: 'flakeguard history not saved' });
   else core.info(logText(line));
@@ -102,6 +106,7 @@ export async function ingestWorkflowRunMode(env: NodeJS.ProcessEnv, modeInputs: 
   await core.summary
     .addRaw(
       `## flakeguard: ingested workflow run [${finished.id}](${finished.trusted.url})${origin}\n\n${mdText(line, 500)}\n\n` +
+        `Its results are untrusted: recorded as evidence, they count only once trusted runs agree (docs/forks.md).${leftOutLine ? ` ${leftOutLine}` : ''}\n\n` +
         `| shard | tests | failed | forgiven |\n| --- | --- | --- | --- |\n${rows.join('\n')}\n` +
         list('Newly quarantined', result.newlyQuarantined) +
         list('Released', result.released),
