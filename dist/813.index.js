@@ -184,6 +184,10 @@ async function ingestWorkflowRunMode(env, modeInputs) {
         for (const s of result.decided)
             (0,split/* warnUnsplitOverrides */.Vj)(s.reports.tests.map((t) => t.id), s.jobKey, result);
     }
+    const leftOut = collected.shards.filter((s) => s.untrusted).reduce((n, s) => n + s.reports.tests.filter((t) => !result.history.has(t.id)).length, 0);
+    const leftOutLine = leftOut > 0 ? `${leftOut} test${leftOut === 1 ? '' : 's'} of the untrusted results were left out: no trusted run has recorded them (docs/forks.md).` : '';
+    if (leftOutLine)
+        core.info(leftOutLine);
     const line = storeLine(sync, inputs.dataBranch);
     if (sync.status.kind === 'not-saved')
         core.warning((0,report_escape/* commandText */.jt)(line, 2000), { title: 'flakeguard history not saved' });
@@ -203,6 +207,7 @@ async function ingestWorkflowRunMode(env, modeInputs) {
     const origin = finished.fromFork ? ` from the fork ${(0,report_escape/* mdText */.bC)(finished.headRepository, 100)}` : '';
     await core.summary
         .addRaw(`## flakeguard: ingested workflow run [${finished.id}](${finished.trusted.url})${origin}\n\n${(0,report_escape/* mdText */.bC)(line, 500)}\n\n` +
+        `Its results are untrusted: recorded as evidence, they count only once trusted runs agree (docs/forks.md).${leftOutLine ? ` ${leftOutLine}` : ''}\n\n` +
         `| shard | tests | failed | forgiven |\n| --- | --- | --- | --- |\n${rows.join('\n')}\n` +
         list('Newly quarantined', result.newlyQuarantined) +
         list('Released', result.released))

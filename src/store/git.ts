@@ -7,6 +7,8 @@ import { rmSync } from 'node:fs';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+// Private clones are named `flakeguard-data-<pid>-…`, so the next run can tell a killed run's clone from a live one.
+import { CLONE_PREFIX } from './cleanup.ts';
 
 export class GitError extends Error {
   readonly stderr: string;
@@ -77,8 +79,6 @@ export function inboxPrefix(branch: string): string {
 
 export const PARCEL_FILE = 'flakeguard-parcel.json';
 
-/** Private clones are named `flakeguard-data-<pid>-…`, so the next run can tell a killed run's clone from a live one. */
-const CLONE_PREFIX = 'flakeguard-data-';
 /** A clone with no pid in its name (flakeguard 0.1) is removed when older than this. */
 const UNNAMED_CLONE_MAX_AGE_MS = 6 * 3600_000;
 
@@ -116,13 +116,13 @@ export async function sweepStaleClones(root: string, now = Date.now()): Promise<
   return removed;
 }
 
-/** Clones of this process not yet disposed: removed on the exits the process controls (a signal, process.exit). */
+/** Clones of this process not yet disposed: removed when the process (or its worker thread) exits. */
 const liveClones = new Set<string>();
 let exitHooked = false;
 function hookExit(): void {
   if (exitHooked) return;
   exitHooked = true;
-  const removeAll = (): void => {
+  process.on('exit', () => {
     for (const dir of liveClones) {
       try {
         rmSync(dir, { recursive: true, force: true });
@@ -130,16 +130,7 @@ function hookExit(): void {
         // best effort: the next run sweeps what is left
       }
     }
-    liveClones.clear();
-  };
-  process.on('exit', removeAll);
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-    process.once(signal, () => {
-      removeAll();
-      // The runner cancels a step with SIGINT, then SIGTERM: exit as the default handler would have.
-      process.exit(128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1));
-    });
-  }
+  });
 }
 
 /**
