@@ -5673,6 +5673,7 @@ function pfs(runs, config = DEFAULT_PFS_CONFIG, memo) {
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_3__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_4___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_4__);
+/* harmony import */ var _cleanup_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(83257);
 /**
  * A private git repository in a temp folder that tracks the data branch of the user's remote. It never touches
  * the workspace's repository, branch or working tree.
@@ -5681,6 +5682,8 @@ function pfs(runs, config = DEFAULT_PFS_CONFIG, memo) {
 
 
 
+
+// Private clones are named `flakeguard-data-<pid>-…`, so the next run can tell a killed run's clone from a live one.
 
 class GitError extends Error {
     stderr;
@@ -5727,8 +5730,6 @@ function inboxPrefix(branch) {
     return `refs/heads/${branch}-inbox/`;
 }
 const PARCEL_FILE = 'flakeguard-parcel.json';
-/** Private clones are named `flakeguard-data-<pid>-…`, so the next run can tell a killed run's clone from a live one. */
-const CLONE_PREFIX = 'flakeguard-data-';
 /** A clone with no pid in its name (flakeguard 0.1) is removed when older than this. */
 const UNNAMED_CLONE_MAX_AGE_MS = 6 * 3600_000;
 function processAlive(pid) {
@@ -5748,7 +5749,7 @@ async function sweepStaleClones(root, now = Date.now()) {
     const removed = [];
     const entries = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.readdir)(root, { withFileTypes: true }).catch(() => []);
     for (const entry of entries) {
-        if (!entry.isDirectory() || !entry.name.startsWith(CLONE_PREFIX))
+        if (!entry.isDirectory() || !entry.name.startsWith(_cleanup_js__WEBPACK_IMPORTED_MODULE_5__/* .CLONE_PREFIX */ .d1))
             continue;
         const match = /^flakeguard-data-(\d+)-/.exec(entry.name);
         let stale;
@@ -5767,14 +5768,14 @@ async function sweepStaleClones(root, now = Date.now()) {
     }
     return removed;
 }
-/** Clones of this process not yet disposed: removed on the exits the process controls (a signal, process.exit). */
+/** Clones of this process not yet disposed: removed when the process (or its worker thread) exits. */
 const liveClones = new Set();
 let exitHooked = false;
 function hookExit() {
     if (exitHooked)
         return;
     exitHooked = true;
-    const removeAll = () => {
+    process.on('exit', () => {
         for (const dir of liveClones) {
             try {
                 (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.rmSync)(dir, { recursive: true, force: true });
@@ -5783,16 +5784,7 @@ function hookExit() {
                 // best effort: the next run sweeps what is left
             }
         }
-        liveClones.clear();
-    };
-    process.on('exit', removeAll);
-    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-        process.once(signal, () => {
-            removeAll();
-            // The runner cancels a step with SIGINT, then SIGTERM: exit as the default handler would have.
-            process.exit(128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1));
-        });
-    }
+    });
 }
 /**
  * Git config entries passed through the environment (not argv, which other processes can read) so that
@@ -5821,7 +5813,7 @@ class DataRepo {
     static async open(remoteUrl, branch, token, tempRoot) {
         const root = tempRoot || (0,node_os__WEBPACK_IMPORTED_MODULE_3__.tmpdir)();
         await sweepStaleClones(root);
-        const dir = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.mkdtemp)((0,node_path__WEBPACK_IMPORTED_MODULE_4__.join)(root, `${CLONE_PREFIX}${process.pid}-`));
+        const dir = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.mkdtemp)((0,node_path__WEBPACK_IMPORTED_MODULE_4__.join)(root, `${_cleanup_js__WEBPACK_IMPORTED_MODULE_5__/* .CLONE_PREFIX */ .d1}${process.pid}-`));
         hookExit();
         liveClones.add(dir);
         const repo = new DataRepo(dir, branch, authEnv(remoteUrl, token));

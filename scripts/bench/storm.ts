@@ -85,7 +85,7 @@ export async function storm(jobs: number, remote: 'bare' | 'daemon'): Promise<St
 
     const problems: string[] = [];
     const attempts = runs.map((r) => (r.stdout.match(/^Try \d+\/\d+:/gm)?.length ?? 0) + (/refused the push for good/.test(r.stdout) ? 0 : 1));
-    const parked = runs.filter((r) => /History parked on/.test(r.summary)).length;
+    const parked = runs.filter((r) => /History parked on/.test(r.stdout)).length;
     const failedJobs = runs.filter((r) => r.exitCode !== 0).length;
     if (failedJobs > 0) problems.push(`${failedJobs} jobs failed`);
     if (next.exitCode !== 0) problems.push('the next writer failed');

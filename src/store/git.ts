@@ -13,10 +13,13 @@ import { CLONE_PREFIX } from './cleanup.ts';
 export class GitError extends Error {
   readonly stderr: string;
   readonly exitCode: number | null;
-  constructor(message: string, stderr: string, exitCode: number | null) {
+  /** What git printed on stdout: `push --porcelain` reports each ref's fate there (`[remote rejected] … (hook declined)`). */
+  readonly stdout: string;
+  constructor(message: string, stderr: string, exitCode: number | null, stdout = '') {
     super(message);
     this.stderr = stderr;
     this.exitCode = exitCode;
+    this.stdout = stdout;
   }
 }
 
@@ -42,7 +45,7 @@ export function runGit(cwd: string, args: string[], options: GitOptions = {}): P
       (error, stdout, stderr) => {
         if (error) {
           const code = typeof error.code === 'number' ? error.code : null;
-          reject(new GitError(`git ${args[0]} failed: ${stderr.trim() || error.message}`, stderr, code));
+          reject(new GitError(`git ${args[0]} failed: ${stderr.trim() || error.message}`, stderr, code, String(stdout)));
         } else {
           resolve(stdout);
         }
@@ -249,7 +252,7 @@ export class DataRepo {
         throw error;
       }
     } catch (error) {
-      const stderr = error instanceof GitError ? `${error.stderr}\n${error.message}` : String(error);
+      const stderr = error instanceof GitError ? `${error.stdout}\n${error.stderr}\n${error.message}` : String(error);
       return { pushed: false, rejected: isLostRace(stderr), permanent: isPermanentRefusal(stderr), message: stderr.trim().split('\n').slice(-3).join(' '), ref };
     }
   }
@@ -301,7 +304,7 @@ export class DataRepo {
       await this.git(args);
       return { pushed: true, commit: (await this.git(['rev-parse', 'HEAD'])).trim() };
     } catch (error) {
-      const stderr = error instanceof GitError ? `${error.stderr}\n${error.message}` : String(error);
+      const stderr = error instanceof GitError ? `${error.stdout}\n${error.stderr}\n${error.message}` : String(error);
       const permanent = isPermanentRefusal(stderr);
       return { pushed: false, rejected: !permanent && isLostRace(stderr), permanent, message: stderr.trim().split('\n').slice(-3).join(' ') };
     }

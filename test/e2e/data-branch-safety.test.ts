@@ -56,7 +56,8 @@ describe('every file of the data branch fails closed', () => {
     expect(await head()).toBe(broken);
     // Its own results are kept: in the results file, and parked for the first write after the fix.
     expect(parseResultsFile(await readFile(run.outputs['results-file']!, 'utf8')).tests.map((t) => t.id)).toEqual(['pkg.Suite::a', 'pkg.Suite::b']);
-    expect(run.summary).toMatch(/parked on flakeguard-data-inbox\//);
+    expect(run.stdout).toMatch(/The results are parked on flakeguard-data-inbox\/\d{14}-4-test-a1-/);
+    expect(run.summary).toMatch(/parked on/);
 
     await world.editDataFile(path, () => good);
     await world.writeReport('reports/unit.xml', junitXml([{ name: 'a' }, { name: 'b' }]));
@@ -96,13 +97,15 @@ describe('many writers', () => {
     const parked = await world.run({ runId: 2, env: { PATH: `${bin}:${process.env.PATH}` } });
     expectOutcome(parked, 'success');
     expect(parked.stdout.match(/^Try \d\/8: the data branch moved/gm)).toHaveLength(3);
-    expect(parked.summary).toMatch(/History parked on flakeguard-data-inbox\/\d{14}-2-test-a1-[0-9a-f]{10}/);
+    expect(parked.stdout).toMatch(/History parked on flakeguard-data-inbox\/\d{14}-2-test-a1-[0-9a-f]{10} \(3 other writers got there first\)/);
+    expect(parked.summary).toMatch(/History parked on/);
     expect(parked.outputs['data-commit']).toBe('');
     expect((await history())['pkg.Suite::a']!.o).toBe('P');
 
     const next = await world.run({ runId: 3 });
     expectOutcome(next, 'success');
-    expect(next.summary).toMatch(/Folded in 1 parked run: flakeguard-data-inbox\//);
+    expect(next.stdout).toMatch(/Folded in 1 parked run: flakeguard-data-inbox\//);
+    expect(next.summary).toMatch(/Folded in 1 parked run/);
     expect((await history())['pkg.Suite::a']!.o).toBe('PPP');
     expect(await git(world.remote, ['for-each-ref', 'refs/heads/flakeguard-data-inbox/'])).toBe('');
     expect(Object.keys((JSON.parse((await world.dataFiles()).get('flakeguard.json')!) as { ingested: object }).ingested)).toHaveLength(3);

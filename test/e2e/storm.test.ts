@@ -60,7 +60,7 @@ async function storm(dataRemote?: string): Promise<void> {
   let parked = 0;
   for (const r of results) {
     expect(r.exitCode, r.stdout + r.stderr).toBe(0);
-    if (/History parked on flakeguard-data-inbox\//.test(r.summary)) parked++;
+    if (/History parked on flakeguard-data-inbox\//.test(r.stdout)) parked++;
     else expect(r.outputs['data-commit']).toMatch(/^[0-9a-f]{40}$/);
     // Attempts per job stay small: at most 3 lost races before parking.
     expect(r.stdout.match(/^Try \d+\/8: the data branch moved/gm)?.length ?? 0).toBeLessThanOrEqual(3);

@@ -92,13 +92,16 @@ describe('untrusted results are evidence, never a verdict', () => {
     expect(main.outputs['blocking-failures']).toBe('1');
   }, 90_000);
 
-  it('counts once a trusted run agrees: a trusted retry flake on main, then the untrusted evidence adds to it', async () => {
+  it('counts once trusted runs agree: `a` is a trusted retry flake, `b` is not', async () => {
     expectOutcome(await mainRun(1, 'FP'), 'success');
-    gh.seed.artifact({ name: 'flakeguard-test-0000000001-a1', run_id: 600, zip: bundleZip([parsedTest('pkg.Suite::a', 'FP')]) });
+    gh.seed.artifact({ name: 'flakeguard-test-0000000001-a1', run_id: 600, zip: bundleZip([parsedTest('pkg.Suite::a', 'FP'), parsedTest('pkg.Suite::b', 'FP')]) });
     const run = await ingest(600);
     expectOutcome(run, 'success');
-    // Two "failed, then passed" runs meet the default policy: one trusted, one untrusted that the trusted one agrees with.
-    expect(JSON.parse(run.outputs['newly-quarantined']!)).toEqual(['pkg.Suite::a']);
+    const stats = JSON.parse((await world.dataFiles()).get('stats/00.json')!).tests as Record<string, { runs: number; recent: string; quarantined: boolean }>;
+    // `a`: its trusted run shows it flaky, so the untrusted run counts as evidence too.
+    expect(stats['pkg.Suite::a']).toMatchObject({ runs: 2, recent: 'RR' });
+    // `b`: only the untrusted run says it is flaky; its evidence is its trusted run alone.
+    expect(stats['pkg.Suite::b']).toMatchObject({ runs: 1, recent: 'P', quarantined: false });
   }, 90_000);
 
   it('a flood of made-up tests adds no test and no file; more tests than the cap refuse the artifact', async () => {
