@@ -5688,10 +5688,13 @@ function pfs(runs, config = DEFAULT_PFS_CONFIG, memo) {
 class GitError extends Error {
     stderr;
     exitCode;
-    constructor(message, stderr, exitCode) {
+    /** What git printed on stdout: `push --porcelain` reports each ref's fate there (`[remote rejected] … (hook declined)`). */
+    stdout;
+    constructor(message, stderr, exitCode, stdout = '') {
         super(message);
         this.stderr = stderr;
         this.exitCode = exitCode;
+        this.stdout = stdout;
     }
 }
 function runGit(cwd, args, options = {}) {
@@ -5704,7 +5707,7 @@ function runGit(cwd, args, options = {}) {
         }, (error, stdout, stderr) => {
             if (error) {
                 const code = typeof error.code === 'number' ? error.code : null;
-                reject(new GitError(`git ${args[0]} failed: ${stderr.trim() || error.message}`, stderr, code));
+                reject(new GitError(`git ${args[0]} failed: ${stderr.trim() || error.message}`, stderr, code, String(stdout)));
             }
             else {
                 resolve(stdout);
@@ -5898,7 +5901,7 @@ class DataRepo {
             }
         }
         catch (error) {
-            const stderr = error instanceof GitError ? `${error.stderr}\n${error.message}` : String(error);
+            const stderr = error instanceof GitError ? `${error.stdout}\n${error.stderr}\n${error.message}` : String(error);
             return { pushed: false, rejected: isLostRace(stderr), permanent: isPermanentRefusal(stderr), message: stderr.trim().split('\n').slice(-3).join(' '), ref };
         }
     }
@@ -5953,7 +5956,7 @@ class DataRepo {
             return { pushed: true, commit: (await this.git(['rev-parse', 'HEAD'])).trim() };
         }
         catch (error) {
-            const stderr = error instanceof GitError ? `${error.stderr}\n${error.message}` : String(error);
+            const stderr = error instanceof GitError ? `${error.stdout}\n${error.stderr}\n${error.message}` : String(error);
             const permanent = isPermanentRefusal(stderr);
             return { pushed: false, rejected: !permanent && isLostRace(stderr), permanent, message: stderr.trim().split('\n').slice(-3).join(' ') };
         }

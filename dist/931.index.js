@@ -664,7 +664,9 @@ function applyShards(input, options) {
         unforgiven: new Map(shardOutcomes.flatMap((o) => [...o.unforgiven])),
         reasons,
     });
-    return { ...final, outcome, ingested, compact, newlyQuarantined, released, lapsed: before.lapsed, decided, shardOutcomes };
+    // A damaged branch is not written (src/store/sync.ts): its problems are those of the snapshot read, not of the re-read.
+    const problems = snapshot.damaged.length > 0 ? [...snapshot.problems] : final.problems;
+    return { ...final, problems, outcome, ingested, compact, newlyQuarantined, released, lapsed: before.lapsed, decided, shardOutcomes };
 }
 
 
