@@ -68,6 +68,15 @@ export function isLostRace(stderr: string): boolean {
   return /rejected|non-fast-forward|fetch first|stale info|cannot lock ref|failed to update ref|shallow update not allowed|incorrect old value/i.test(stderr);
 }
 
+/** What a failed push says, in one line: the ref's fate (`[remote rejected] … (pre-receive hook declined)`) and what the remote said. */
+export function pushMessage(output: string): string {
+  const lines = output.split('\n').map((l) => l.trim()).filter(Boolean);
+  const fate = lines.filter((l) => /\[(?:remote )?rejected\]|\[rejected\]/.test(l));
+  const remote = lines.filter((l) => l.startsWith('remote:')).slice(0, 3);
+  const chosen = [...fate, ...remote];
+  return (chosen.length > 0 ? chosen : lines.slice(-3)).join(' ').replace(/\s+/g, ' ').slice(0, 600);
+}
+
 /** A parked run on the remote: a branch under the inbox prefix (src/store/sync.ts). */
 export interface ParkedRef {
   /** Full ref name on the remote, e.g. refs/heads/flakeguard-data-inbox/1234-test-a1-9f2c1a0b. */
@@ -253,7 +262,7 @@ export class DataRepo {
       }
     } catch (error) {
       const stderr = error instanceof GitError ? `${error.stdout}\n${error.stderr}\n${error.message}` : String(error);
-      return { pushed: false, rejected: isLostRace(stderr), permanent: isPermanentRefusal(stderr), message: stderr.trim().split('\n').slice(-3).join(' '), ref };
+      return { pushed: false, rejected: isLostRace(stderr), permanent: isPermanentRefusal(stderr), message: pushMessage(stderr), ref };
     }
   }
 
@@ -306,7 +315,7 @@ export class DataRepo {
     } catch (error) {
       const stderr = error instanceof GitError ? `${error.stdout}\n${error.stderr}\n${error.message}` : String(error);
       const permanent = isPermanentRefusal(stderr);
-      return { pushed: false, rejected: !permanent && isLostRace(stderr), permanent, message: stderr.trim().split('\n').slice(-3).join(' ') };
+      return { pushed: false, rejected: !permanent && isLostRace(stderr), permanent, message: pushMessage(stderr) };
     }
   }
 
