@@ -2305,7 +2305,7 @@ function judgeFailures(snapshot, before, tests, run, options) {
     const unforgiven = unforgivenFailures({
         tests,
         // The failures a quarantine covers are learnt from trusted evidence only (src/history/trust.ts).
-        history: (0,trust/* trustedEvidence */.Ji)(snapshot.history),
+        history: evidenceOf(snapshot.history, snapshot.runs),
         quarantined: before.quarantined,
         byHand: before.byHand,
         outages: inOutage,
@@ -2315,6 +2315,13 @@ function judgeFailures(snapshot, before, tests, run, options) {
     });
     const failingOutages = outages.filter((o) => outageFailures(tests, [o]).size > 0).map(describeOutage);
     return { outages, failingOutages, unforgiven };
+}
+/** The history as evidence (src/history/trust.ts); the history itself when no run in it is untrusted (the common case, checked first). */
+function evidenceOf(history, runs) {
+    for (const row of runs.values())
+        if (row.untrusted)
+            return (0,trust/* trustedEvidence */.Ji)(history);
+    return history;
 }
 /** A damaged data branch fails the run, naming the file and line (src/store/snapshot.ts). */
 function withDamage(snapshot, outcome) {
@@ -2362,7 +2369,7 @@ function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
             ...(input.untrusted || previous?.untrusted ? { untrusted: true } : {}),
         });
     }
-    const evidence = (0,trust/* trustedEvidence */.Ji)(history);
+    const evidence = evidenceOf(history, runs);
     const scores = options.scoreTests?.(evidence) ?? new Map();
     const decisions = new Map();
     const lapsedIds = new Set(before.lapsed.map((l) => l.id));
@@ -5662,7 +5669,7 @@ function pfs(runs, config = DEFAULT_PFS_CONFIG, memo) {
 /* harmony export */   nV: () => (/* binding */ DataRepo),
 /* harmony export */   sH: () => (/* binding */ originUrl)
 /* harmony export */ });
-/* unused harmony exports GitError, runGit, isPermanentRefusal, isLostRace, inboxPrefix, PARCEL_FILE, sweepStaleClones, authEnv */
+/* unused harmony exports GitError, runGit, isPermanentRefusal, isLostRace, pushMessage, inboxPrefix, PARCEL_FILE, sweepStaleClones, authEnv */
 /* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(31421);
 /* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_child_process__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(73024);
@@ -5727,6 +5734,14 @@ function isPermanentRefusal(stderr) {
 /** A push rejected because the branch moved (a lost race): worth fetching and trying again. */
 function isLostRace(stderr) {
     return /rejected|non-fast-forward|fetch first|stale info|cannot lock ref|failed to update ref|shallow update not allowed|incorrect old value/i.test(stderr);
+}
+/** What a failed push says, in one line: the ref's fate (`[remote rejected] … (pre-receive hook declined)`) and what the remote said. */
+function pushMessage(output) {
+    const lines = output.split('\n').map((l) => l.trim()).filter(Boolean);
+    const fate = lines.filter((l) => /\[(?:remote )?rejected\]|\[rejected\]/.test(l));
+    const remote = lines.filter((l) => l.startsWith('remote:')).slice(0, 3);
+    const chosen = [...fate, ...remote];
+    return (chosen.length > 0 ? chosen : lines.slice(-3)).join(' ').replace(/\s+/g, ' ').slice(0, 600);
 }
 /** The inbox of a data branch: parked runs are branches under this prefix (docs/data-branch.md, "Many writers"). */
 function inboxPrefix(branch) {
@@ -5902,7 +5917,7 @@ class DataRepo {
         }
         catch (error) {
             const stderr = error instanceof GitError ? `${error.stdout}\n${error.stderr}\n${error.message}` : String(error);
-            return { pushed: false, rejected: isLostRace(stderr), permanent: isPermanentRefusal(stderr), message: stderr.trim().split('\n').slice(-3).join(' '), ref };
+            return { pushed: false, rejected: isLostRace(stderr), permanent: isPermanentRefusal(stderr), message: pushMessage(stderr), ref };
         }
     }
     /** Deletes folded parked runs, each only if it still points where it did when read. Returns the refs deleted. */
@@ -5958,7 +5973,7 @@ class DataRepo {
         catch (error) {
             const stderr = error instanceof GitError ? `${error.stdout}\n${error.stderr}\n${error.message}` : String(error);
             const permanent = isPermanentRefusal(stderr);
-            return { pushed: false, rejected: !permanent && isLostRace(stderr), permanent, message: stderr.trim().split('\n').slice(-3).join(' ') };
+            return { pushed: false, rejected: !permanent && isLostRace(stderr), permanent, message: pushMessage(stderr) };
         }
     }
     async dispose() {

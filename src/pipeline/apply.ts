@@ -141,7 +141,7 @@ export function judgeFailures(snapshot: Snapshot, before: ReturnType<typeof quar
   const unforgiven = unforgivenFailures({
     tests,
     // The failures a quarantine covers are learnt from trusted evidence only (src/history/trust.ts).
-    history: trustedEvidence(snapshot.history),
+    history: evidenceOf(snapshot.history, snapshot.runs),
     quarantined: before.quarantined,
     byHand: before.byHand,
     outages: inOutage,
@@ -151,6 +151,12 @@ export function judgeFailures(snapshot: Snapshot, before: ReturnType<typeof quar
   });
   const failingOutages = outages.filter((o) => outageFailures(tests, [o]).size > 0).map(describeOutage);
   return { outages, failingOutages, unforgiven };
+}
+
+/** The history as evidence (src/history/trust.ts); the history itself when no run in it is untrusted (the common case, checked first). */
+function evidenceOf(history: History, runs: RunTable): History {
+  for (const row of runs.values()) if (row.untrusted) return trustedEvidence(history);
+  return history;
 }
 
 /** A damaged data branch fails the run, naming the file and line (src/store/snapshot.ts). */
@@ -203,7 +209,7 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
     });
   }
 
-  const evidence = trustedEvidence(history);
+  const evidence = evidenceOf(history, runs);
   const scores = options.scoreTests?.(evidence) ?? new Map<string, Record<string, unknown>>();
   const decisions = new Map<string, Decision>();
   const lapsedIds = new Set(before.lapsed.map((l) => l.id));
