@@ -97,17 +97,23 @@ export interface RerunOutcome {
  * The whole story: the original run (already done by the caller, report at `originalReport`), then the preset's
  * commands for its failed tests, then the re-run report. Checks what every preset must do: the same ids, only the
  * selected tests ran, each passed (the fixtures' flaky tests pass on their second run), and the hostile names ran
- * nothing.
+ * nothing. A later `round` re-runs them again (they keep passing) into a report of its own.
  */
-export async function rerunFailed(p: Project, preset: RerunPreset, originalReport: string, expectedFailed: readonly string[]): Promise<RerunOutcome> {
+export async function rerunFailed(
+  p: Project,
+  preset: RerunPreset,
+  originalReport: string,
+  expectedFailed: readonly string[],
+  round = 1,
+): Promise<RerunOutcome> {
   const pwnedBefore = existsSync('/tmp/pwned');
   const original = await parse(p, originalReport);
   const failed = failedOf(original);
   expect(failed.map((t) => t.id).sort()).toEqual([...expectedFailed].sort());
 
-  const reportPath = join(p.dir, '..', 'rerun', 'round-1.xml');
+  const reportPath = join(p.dir, '..', 'rerun', `round-${round}.xml`);
   mkdirSync(join(p.dir, '..', 'rerun'), { recursive: true });
-  const commands = preset.commands(failed.map(rerunTestOf), reportPath, 1);
+  const commands = preset.commands(failed.map(rerunTestOf), reportPath, round);
   const outputs: string[] = [];
   for (const c of commands) outputs.push(run(p, c.argv, c.env ?? {}).output);
   expect(existsSync(reportPath), `no re-run report; output:\n${outputs.join('\n')}`).toBe(true);
