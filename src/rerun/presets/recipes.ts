@@ -16,10 +16,16 @@ import { anchoredAlternation, jsRegexLiteral, pathArg, pcreLiteral, unique } fro
 const JAVA_CLASS = /^[A-Za-z_$][A-Za-z0-9_$]*(\.[A-Za-z_$][A-Za-z0-9_$]*)*$/;
 const JAVA_METHOD = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-/** The method of a JUnit test name: `placesOrder(String)[1]` → `placesOrder`; undefined when not an identifier. */
+/** `(String, int[])` and `[1]`: the parameter types and invocation index JUnit appends to a method name. */
+const JAVA_METHOD_SUFFIX = /^([A-Za-z_$][A-Za-z0-9_$]*)(?:\([A-Za-z0-9_$.,<>?\[\] ]*\))?(?:\[[0-9]+\])?$/;
+
+/**
+ * The method of a JUnit test name: `placesOrder(String)[1]` → `placesOrder`; undefined when the name is not a
+ * method name with those suffixes (a display name, a hostile name such as `$(touch /tmp/pwned)`).
+ */
 export function javaMethod(name: string): string | undefined {
-  const m = name.replace(/[([].*$/s, '');
-  return JAVA_METHOD.test(m) ? m : undefined;
+  const m = JAVA_METHOD_SUFFIX.exec(name);
+  return m !== null && JAVA_METHOD.test(m[1]!) ? m[1] : undefined;
 }
 
 /**
@@ -130,6 +136,7 @@ export const rspec: RerunPreset = {
  */
 export const playwright: RerunPreset = {
   name: 'playwright',
+  // Not verified here (no browser run of Playwright on this machine): see docs/rerun-presets.md.
   recordsRetries: false,
   commands(tests, reportPath) {
     const sources = tests.map((t) => {
