@@ -11,7 +11,9 @@ import { join, resolve } from 'node:path';
 import { expect } from 'vitest';
 import type { ParsedTestCase } from '../../../src/model.ts';
 import { parseReportFiles } from '../../../src/junit/index.ts';
-import type { RerunCommand, RerunPreset, RerunTest } from '../../../src/rerun/contract.ts';
+import type { RerunCommand, RerunPreset } from '../../../src/rerun/contract.ts';
+// What the core hands a preset for a test of the original report.
+import { rerunTestOf } from '../../../src/rerun/plan.ts';
 
 export const REPO = resolve(import.meta.dirname, '../../..');
 const FIXTURES = join(REPO, 'test/fixtures/rerun-projects');
@@ -71,13 +73,6 @@ export async function parse(p: Project, report: string): Promise<ParsedTestCase[
   return parsed.tests;
 }
 
-/** What the core hands a preset for a test of the original report. */
-export function rerunTestOf(t: ParsedTestCase): RerunTest {
-  const r: RerunTest = { id: t.id, classname: t.classname, name: t.name };
-  if (t.file !== undefined) r.file = t.file;
-  if (t.suite !== '') r.suite = t.suite;
-  return r;
-}
 
 const last = (t: ParsedTestCase) => t.attempts[t.attempts.length - 1]!.status;
 /** Tests whose last attempt failed or errored. */
