@@ -2768,7 +2768,9 @@ function nodeJunitLiteral(text) {
  * names joined by '.'>" file="<absolute path>">`, classname `test` outside any describe.
  * `--test-name-pattern` matches a test whose own name, an ancestor's name, or its ancestors' and own names
  * joined by spaces match; the pattern anchors the joined form (a `.` of the classname may be a separator or part
- * of a describe's name). Files are globs to node with no escape: see globForFile.
+ * of a describe's name), and the joined form of the test's parent, because node runs a subtest only when its
+ * parent test matches and a report does not tell a parent test from a describe: the other tests of the innermost
+ * describe (or parent test) run too. Files are globs to node with no escape: see globForFile.
  */
 const nodeTest = {
     name: 'node-test',
@@ -2783,7 +2785,12 @@ const nodeTest = {
                 .map(nodeJunitLiteral)
                 .join('(?:\\.| )');
             // `test` is what node writes outside any describe (or a describe named "test").
-            return t.classname === 'test' ? [`(?:${owner} )?${name}`] : [`${owner} ${name}`];
+            if (t.classname === 'test')
+                return [`(?:${owner} )?${name}`];
+            // The parent too: a subtest (`t.test`) runs only when its parent test runs, and a parent test runs only when
+            // the pattern matches it. The report cannot tell a parent test from a describe, so the parent is matched
+            // either way: in a describe, its other tests run too (a superset).
+            return [`${owner} ${name}`, owner];
         });
         const files = tests.every((t) => t.file !== undefined && t.file !== '') ? unique(tests.map((t) => globForFile(t.file))) : [];
         return [

@@ -184,7 +184,7 @@ describe('JS runners', () => {
     expect(dash.argv.at(-1)).toBe('./--require=evil.js');
   });
 
-  it('node-test: ancestors and name joined by spaces; `&quot;` as node writes it; files as globs', () => {
+  it('node-test: ancestors and name joined by spaces, and the parent; `&quot;` as node writes it; files as globs', () => {
     const tests = HOSTILE.map((n) => test(n, { classname: 'cart.inner', file: 'tests/we[i]rd.test.js' }));
     const c = only(findPreset('node-test')!.commands([...tests, test('top', { classname: 'test', file: '-x.test.js' })], REPORT, 1));
     expect(c.argv.slice(0, 2)).toEqual(['node', '--test']);
@@ -195,8 +195,12 @@ describe('JS runners', () => {
       expect(re.test(`cart inner ${n}`), n).toBe(true);
       expect(re.test(n), n).toBe(false);
     }
+    // The parent (a describe, or a test whose subtests these are) is matched too: node runs a subtest only then.
+    expect(re.test('cart inner')).toBe(true);
+    expect(re.test('cart')).toBe(false);
     expect(re.test('top')).toBe(true);
     expect(re.test('test top')).toBe(true);
+    expect(re.test('test')).toBe(false);
     const quoted = only(findPreset('node-test')!.commands([test('say &quot;hi&quot;', { classname: 'test' })], REPORT, 1));
     expect(new RegExp(valueOf(quoted.argv, '--test-name-pattern')).test('say "hi"')).toBe(true);
   });
