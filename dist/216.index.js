@@ -3237,6 +3237,8 @@ async function run(env = process.env) {
         // Matrix, aggregate and fork modes (docs/matrix.md, docs/forks.md), loaded only when chosen.
         const modeInputs = readModeInputs((0,config_inputs/* inputsFromEnv */.lN)(env));
         if (modeInputs.mode !== 'run') {
+            if ((0,config_inputs/* inputsFromEnv */.lN)(env)('rerun') !== '')
+                core.warning(`The rerun input works in mode run only: ignored in mode ${modeInputs.mode} (docs/rerun.md).`);
             outcome = await (await __webpack_require__.e(/* import() */ 544).then(__webpack_require__.bind(__webpack_require__, 76544))).runMode(env, modeInputs);
             return;
         }
