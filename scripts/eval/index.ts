@@ -270,7 +270,7 @@ export function parseRerunSettings(text: string): Partial<RerunSettings> {
     if (!field || value === undefined) throw new Error(`unknown re-run setting '${part}' (known: ${Object.keys(RERUN_KEYS).join(', ')})`);
     const v = value.trim();
     if (field === 'p') {
-      if (v !== 'run' && v !== 'retry' && v !== 'upper' && v !== 'upper-retry') throw new Error(`p must be run, retry, upper or upper-retry`);
+      if (v !== 'run' && v !== 'retry' && v !== 'upper' && v !== 'upper-retry' && v !== 'upper-proven') throw new Error(`p must be run, retry, upper, upper-retry or upper-proven`);
       out.p = v;
     } else {
       const n = Number(v);

@@ -34,9 +34,12 @@ export interface RerunSettings {
    *   last 30 and all runs: p as large as the history still allows, now (a test that turned flaky lately, or one
    *   with little history, is not called implausible on an old or thin record);
    * - `upper-retry`: the larger of `upper` and the upper bound of the retry rate (bursts: a test whose failures
-   *   come in streaks on one machine).
+   *   come in streaks on one machine);
+   * - `upper-proven`: `upper` counting only failures proven flaky in their run (a later attempt passed) and
+   *   leaving out runs in which every attempt failed: a deterministic failure (a regression, even one with the
+   *   test's flaky message) never raises the p that would let the next one pass as plausible.
    */
-  p: 'run' | 'retry' | 'upper' | 'upper-retry';
+  p: 'run' | 'retry' | 'upper' | 'upper-retry' | 'upper-proven';
   retryPairsMin: number;
 }
 
@@ -63,6 +66,13 @@ export function failureProbability(history: TestHistory | undefined, s: RerunSet
     if (r.outage) continue;
     const codes = r.attempts.replace(/S/g, '');
     if (codes === '') continue;
+    if (s.p === 'upper-proven') {
+      if (!codes.includes('P')) continue;
+      runs++;
+      firsts.push(codes[0] !== 'P');
+      if (codes[0] !== 'P') failed++;
+      continue;
+    }
     runs++;
     firsts.push(codes[0] !== 'P');
     if (codes[0] !== 'P') failed++;
@@ -72,7 +82,7 @@ export function failureProbability(history: TestHistory | undefined, s: RerunSet
       if (codes[k + 1] !== 'P') pairFails++;
     }
   }
-  if (s.p === 'upper' || s.p === 'upper-retry') {
+  if (s.p === 'upper' || s.p === 'upper-retry' || s.p === 'upper-proven') {
     let p = wilsonUpper(failed, runs);
     for (const w of [10, 30]) {
       const recent = firsts.slice(-w);

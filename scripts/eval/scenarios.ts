@@ -68,6 +68,13 @@ export const ISSUE14_SCENARIOS: Scenario[] = [
   { ...PLAIN, name: 'workflow-rerun', description: 'no CI retries; every red run is re-run once by a workflow re-run (same commit)', rerunChance: 1 },
   { ...BASE_SCENARIO, name: 'two-retries', description: 'two CI retries in the reports, no workflow re-runs', retries: 2, rerunChance: 0 },
   { ...PLAIN, name: 'messages-vary', description: 'no retries, no workflow re-runs; every flaky failure message differs (numbers and ids the normaliser keeps)', messages: 'varying' },
+  {
+    ...PLAIN,
+    name: 'regress-flaky',
+    description: 'no retries, no workflow re-runs; 8% of pushes break a test, half of them a flaky test failing every time with its own flaky message',
+    regressionChance: 0.08,
+    regressionsOnFlaky: 0.5,
+  },
   { ...BASE_SCENARIO, name: 'one-retry', description: 'one CI retry in the reports, no workflow re-runs', retries: 1, rerunChance: 0 },
   { ...BASE_SCENARIO, name: 'three-retries', description: 'three CI retries in the reports, no workflow re-runs', retries: 3, rerunChance: 0 },
 ];

@@ -48,6 +48,11 @@ export interface Scenario {
    * differs in numbers and ids that the message normaliser does not blank (other runners, other failure texts).
    */
   messages?: 'modes' | 'varying';
+  /**
+   * Share of regressions that hit a test flaky at that run and fail it with its own first flaky message (a flaky
+   * failure mode made permanent: the hardest case for never hiding a real failure). Default 0.
+   */
+  regressionsOnFlaky?: number;
   /** Replay real outcome sequences (real.ts) instead of drawing flaky outcomes from rates. */
   real?: RealSpec;
 }
@@ -331,12 +336,18 @@ export function generateWorld(scenario: Scenario, seed: number, endTime = Date.U
   for (const run of runs) {
     if (run.kind === 'push' && rng() < s.regressionChance) {
       const length = intBetween(rng, s.regressionRuns[0], s.regressionRuns[1]);
-      regressions.push({
-        test: pick(rng, tests).id,
-        from: run.index,
-        to: run.index + length,
-        message: `expected ${intBetween(rng, 1, 99)} but was ${intBetween(rng, 100, 199)} (commit ${run.sha.slice(0, 7)})`,
-      });
+      let test = pick(rng, tests);
+      let message = `expected ${intBetween(rng, 1, 99)} but was ${intBetween(rng, 100, 199)} (commit ${run.sha.slice(0, 7)})`;
+      if (s.regressionsOnFlaky) {
+        // A commit that makes a flaky failure permanent: a flaky test, failing every time with one of its own messages.
+        const draws = stream(seed, `regression/${run.index}`);
+        const flaky = tests.filter((t) => rateAt(t, run.index) > 0);
+        if (flaky.length > 0 && draws() < s.regressionsOnFlaky) {
+          test = pick(draws, flaky);
+          message = test.flakyMessages[0]!;
+        }
+      }
+      regressions.push({ test: test.id, from: run.index, to: run.index + length, message });
     }
     if (rng() < s.outageChance) outages.set(run.index, intBetween(rng, 0, modules - 1));
   }

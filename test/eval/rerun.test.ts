@@ -58,6 +58,23 @@ describe('rerunRound', () => {
   });
 });
 
+describe('regressions on flaky tests', () => {
+  it('hit flaky tests with their own first message when asked, and fail every re-run', () => {
+    const world = generateWorld({ ...small, regressionChance: 0.5, regressionsOnFlaky: 1 }, 9, END);
+    expect(world.regressions.length).toBeGreaterThan(5);
+    for (const g of world.regressions) {
+      const t = world.tests.find((x) => x.id === g.test)!;
+      const rate = t.segments.reduce((r, s) => (s.from <= g.from ? s.rate : r), 0);
+      expect(rate).toBeGreaterThan(0);
+      expect(g.message).toBe(t.flakyMessages[0]);
+      const run = world.runs[g.from]!;
+      for (let round = 1; round <= 6; round++) expect(rerunRound(world, run, 1, round, [t.id]).get(t.id)!.code).toBe('F');
+    }
+    // The default keeps the worlds as they were: no regression carries a flaky message on purpose.
+    expect(generateWorld(small, 9, END).regressions.every((g) => g.message.startsWith('expected '))).toBe(true);
+  });
+});
+
 describe('the re-run command (the public contract)', () => {
   it('reads the tests file, writes one JUnit report of the world’s answers, logs the round', () => {
     const world = generateWorld(small, 4, END);
