@@ -33,7 +33,13 @@ import { parseOutputFile } from '../../test/support/action.ts';
 import { execute, renderReports, rerunDraw, rerunRound, type Execution, type SimWorld } from './world.ts';
 import { failureProbability, ISSUE_SETTINGS, rerunLoop, type RerunSettings, type Verdict } from './rerun-model.ts';
 import { RERUN_COMMAND_SCRIPT, type RerunState } from './rerun-command.ts';
-import type { Attempt } from '../../src/model.ts';
+import type { Attempt, ParsedTestCase } from '../../src/model.ts';
+import { finishRerun, recordRound, roundCases, startRerun, type RerunResult } from '../../src/rerun/plan.ts';
+import { RERUN_DEFAULTS } from '../../src/rerun/inputs.ts';
+import { findOutages } from '../../src/policy/outage.ts';
+import { finalAttemptFailed } from '../../src/policy/outcome.ts';
+import type { Snapshot } from '../../src/store/snapshot.ts';
+import type { PolicyOptions as Policy } from '../../src/policy/quarantine.ts';
 
 export interface DriveOptions {
   policy?: Partial<PolicyOptions>;
@@ -46,6 +52,12 @@ export interface DriveOptions {
    * Undefined: no re-runs (the step as before).
    */
   rerun?: Partial<RerunSettings>;
+  /**
+   * What decides the pure engine's re-runs: `core` (default) the action's own pure functions (src/rerun/plan.ts,
+   * stopping.ts, applyRun's re-run verdicts: the same decisions as the real action, see --check); `model` the
+   * simulator's re-run model (rerun-model.ts), whose estimator of p and threshold can be varied (`p=…`).
+   */
+  rerunEngine?: 'core' | 'model';
   /** Called after each invocation, e.g. for progress. */
   onInvocation?: (inv: Invocation, done: number) => void;
 }
@@ -173,12 +185,12 @@ function rerunInputs(world: SimWorld, box: Sandbox, execution: Execution, rerun:
   writeFileSync(box.rerunState, JSON.stringify(state));
   writeFileSync(box.rerunLog, '');
   const q = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
-  const s = { ...ISSUE_SETTINGS, ...rerun };
+  // Only what was asked for: otherwise the action's own defaults apply, as for a user.
   return {
     INPUT_RERUN: `${q(process.execPath)} ${q(RERUN_COMMAND_SCRIPT)} ${q(box.rerunState)}`,
-    'INPUT_RERUN-ATTEMPTS': String(s.attempts),
-    'INPUT_RERUN-ATTEMPTS-MAX': String(s.attemptsMax),
-    'INPUT_RERUN-MAX-TESTS': String(s.maxTests),
+    ...(rerun.attempts !== undefined ? { 'INPUT_RERUN-ATTEMPTS': String(rerun.attempts) } : {}),
+    ...(rerun.attemptsMax !== undefined ? { 'INPUT_RERUN-ATTEMPTS-MAX': String(rerun.attemptsMax) } : {}),
+    ...(rerun.maxTests !== undefined ? { 'INPUT_RERUN-MAX-TESTS': String(rerun.maxTests) } : {}),
   };
 }
 
@@ -342,6 +354,18 @@ export async function drivePure(world: SimWorld, options: DriveOptions = {}): Pr
         url: runUrl(ctx),
       };
       const snapshot = parseSnapshot(files);
+      if (options.rerun && (options.rerunEngine ?? 'core') === 'core') {
+        const failedBeforeReruns = reports.tests.filter(finalAttemptFailed).length;
+        const r = rerunWithCore(world, execution, reports.tests, snapshot, config.policy, { ...ISSUE_SETTINGS, attempts: RERUN_DEFAULTS.attempts, attemptsMax: RERUN_DEFAULTS.attemptsMax, maxTests: RERUN_DEFAULTS.maxTests, ...options.rerun });
+        reports.tests = r.tests;
+        const result = applyRun(
+          { snapshot, reports, filesMatched: paths.length, testOutcome: inputs.testOutcome, run: runContext, now, rerun: { consistent: r.consistent, newFlaky: r.newFlaky, newTestsBlock: false, failedBeforeReruns } },
+          { ...config, normalise: normalizeErrorMessage },
+        );
+        files = result.files;
+        const o = result.outcome;
+        return { outcome: o.result, quarantined: result.quarantined, failedTests: o.failed.length, forgiven: o.forgiven.length, blocking: o.blocking.length, rerun: costOfCore(world, r) };
+      }
       const rerun = options.rerun ? rerunInPure(world, execution, reports, snapshot.history, { ...ISSUE_SETTINGS, ...options.rerun }) : undefined;
       // The test step failed because tests failed: with re-runs those failures are accounted for by the original
       // report even when every one of them passed on a re-run (the reports then show no final failure).
@@ -367,6 +391,50 @@ export async function drivePure(world: SimWorld, options: DriveOptions = {}): Pr
   } finally {
     rmSync(box.root, { recursive: true, force: true });
   }
+}
+
+/**
+ * The action's re-run core on the world's answers, as src/pipeline/rerun.ts wires it (max-tests, outages left out,
+ * the history read from the branch, rounds until none is left); no budget (rerun-budget 0, the default).
+ */
+function rerunWithCore(world: SimWorld, execution: Execution, tests: ParsedTestCase[], snapshot: Snapshot, policy: Policy, s: RerunSettings): RerunResult {
+  const failed = tests.filter(finalAttemptFailed);
+  const rule = { minReruns: s.attempts, maxReruns: s.attemptsMax };
+  const empty = () => startRerun({ failed: [], extras: [], tests: [], history: new Map(), historyId: (id) => id, newTests: new Set(), window: 1, rule });
+  if (failed.length === 0) return finishRerun(empty(), tests);
+  if (failed.length > s.maxTests) return finishRerun(empty(), tests, `${failed.length} tests failed, more than rerun-max-tests`);
+  const inOutage = new Set(findOutages(tests, normalizeErrorMessage, policy).flatMap((o) => o.tests));
+  const state = startRerun({ failed: failed.filter((t) => !inOutage.has(t.id)), extras: [], tests, history: snapshot.history, historyId: (id) => id, newTests: new Set(), window: policy.window, rule });
+  const byId = world.byId ?? new Map(world.tests.map((t) => [t.id, t]));
+  for (;;) {
+    const cases = roundCases(state);
+    if (cases.length === 0) break;
+    const round = state.rounds.length + 1;
+    const got = rerunRound(world, execution.run, execution.attempt, round, cases.map((c) => c.test.id));
+    const attempts = new Map<string, Attempt[]>();
+    let seconds = 0;
+    for (const [id, a] of got) {
+      const duration = byId.get(id)?.duration ?? 0;
+      seconds += duration;
+      attempts.set(id, [a.code === 'P' ? { status: 'passed', durationSec: duration } : { status: a.code === 'E' ? 'error' : 'failed', message: a.message, type: a.type, durationSec: duration }]);
+    }
+    recordRound(state, cases, { ok: true, attempts, seconds });
+  }
+  return finishRerun(state, tests);
+}
+
+function costOfCore(world: SimWorld, r: RerunResult): RerunCost {
+  const n = (v: string): number => r.cases.filter((c) => c.verdict === v).length;
+  return {
+    rounds: r.rounds.length,
+    executions: r.executions,
+    seconds: r.seconds,
+    proven: r.provenFlaky.length,
+    consistent: r.consistent.size,
+    exhausted: n('exhausted'),
+    notRerun: r.skipped ? r.tests.filter(finalAttemptFailed).length : 0,
+    consistentTests: r.cases.filter((c) => c.verdict === 'consistent').map((c) => ({ id: c.historyId, p: (1 + c.counts.failures) / (2 + c.counts.failures + c.counts.passes), attempts: c.reruns.map((a) => (a.status === 'passed' ? 'P' : 'F')).join('') })),
+  };
 }
 
 /**

@@ -13,6 +13,13 @@
  *   npm run eval -- --policy enter-same-commit-flips=3,window=100     a policy through the YAML config (input `config`)
  *   npm run eval -- --sweep              a sweep over the policy options (pure engine, 2 seeds; about 40 minutes)
  *   npm run eval -- --check              the pure engine against the real action, run by run
+ *   npm run eval -- --engine pure --scenarios issue14 --rerun both     issue #14's worlds without and with the
+ *                                        step's own re-runs (the world's command by the contract; --scenarios
+ *                                        issue14, classic or names; --rerun off|on|both)
+ *   npm run eval -- --engine pure --rerun on --rerun-settings attempts=2,attempts-max=6,max-tests=20
+ *   npm run eval -- --engine pure --rerun on --rerun-engine model --rerun-settings p=upper-proven,threshold=0.001
+ *                                        the simulator's re-run model instead of the action's core (estimators of p)
+ *   node scripts/eval/rerun-defaults.ts [--answers independent]   the stopping rule's settings on single failures
  *
  * Options: --engine action|pure, --scale F (history length factor), --jobs N (worker processes), --out FILE.
  */
@@ -45,6 +52,8 @@ export interface Job {
   endTime: number;
   /** In-step re-runs (issue #14) with these settings; undefined: none. */
   rerun?: Partial<RerunSettings>;
+  /** Who decides the pure engine's re-runs: the action's core (default) or the simulator's model. */
+  rerunEngine?: 'core' | 'model';
 }
 
 export interface JobResult {
@@ -58,13 +67,13 @@ export interface JobResult {
 
 async function runJob(job: Job): Promise<JobResult> {
   const world = generateWorld(job.scenario, job.seed, job.endTime);
-  const named = (m: Metrics): Metrics => (job.rerun ? { ...m, scenario: `${m.scenario}+rerun` } : m);
+  const named = (m: Metrics): Metrics => (job.rerun ? { ...m, scenario: `${m.scenario}+rerun${job.rerunEngine === 'model' ? '(model)' : ''}` } : m);
   if (job.kind === 'check') {
-    const real = await driverFor('action')(world, { policy: job.policy, rerun: job.rerun });
-    const pure = await driverFor('pure')(world, { policy: job.policy, rerun: job.rerun });
+    const real = await driverFor('action')(world, { policy: job.policy, rerun: job.rerun, rerunEngine: job.rerunEngine });
+    const pure = await driverFor('pure')(world, { policy: job.policy, rerun: job.rerun, rerunEngine: job.rerunEngine });
     return { id: job.id, difference: compareTraces(real, pure) ?? null, checkInvocations: real.invocations.length, metrics: named(computeMetrics(real)) };
   }
-  const trace = await driverFor(job.engine)(world, { policy: job.policy, rerun: job.rerun });
+  const trace = await driverFor(job.engine)(world, { policy: job.policy, rerun: job.rerun, rerunEngine: job.rerunEngine });
   return { id: job.id, metrics: named(computeMetrics(trace)) };
 }
 
@@ -425,6 +434,10 @@ async function main(): Promise<void> {
   const rerunMode = option('rerun') ?? 'off';
   if (!['off', 'on', 'both'].includes(rerunMode)) throw new Error('--rerun must be off, on or both');
   const rerunSettings = parseRerunSettings(option('rerun-settings') ?? '');
+  const rerunEngine = (option('rerun-engine') ?? 'core') as 'core' | 'model';
+  if (rerunEngine !== 'core' && rerunEngine !== 'model') throw new Error('--rerun-engine must be core or model');
+  const modelOnly = (['threshold', 'priorFailures', 'priorPasses', 'p', 'retryPairsMin'] as const).filter((k) => rerunSettings[k] !== undefined);
+  if (rerunEngine === 'core' && modelOnly.length > 0) throw new Error(`re-run settings ${modelOnly.join(', ')} are the model's (--rerun-engine model); the action's core has attempts, attempts-max, max-tests`);
   const rerunVariants: Array<Partial<RerunSettings> | undefined> = rerunMode === 'off' ? [undefined] : rerunMode === 'on' ? [rerunSettings] : [undefined, rerunSettings];
   const basePolicy = parsePolicy(option('policy') ?? '');
   const workers = Number(option('jobs') ?? availableParallelism());
@@ -437,7 +450,7 @@ async function main(): Promise<void> {
     for (const scenario of scenarios) {
       for (const rerun of rerunVariants) {
         for (const seed of seeds) {
-          jobs.push({ id: jobs.length, kind: check ? 'check' : 'eval', scenario, seed, engine, policy, label: policyLabel(policy), endTime, ...(rerun ? { rerun } : {}) });
+          jobs.push({ id: jobs.length, kind: check ? 'check' : 'eval', scenario, seed, engine, policy, label: policyLabel(policy), endTime, ...(rerun ? { rerun, rerunEngine } : {}) });
         }
       }
     }
