@@ -89,6 +89,8 @@ export interface RerunCost {
   notRerun: number;
   /** Pure engine: the tests judged consistent, with the p the rule used and their re-run attempts. */
   consistentTests?: Array<{ id: string; p: number; attempts: string }>;
+  /** Core engine: the tests whose re-runs ran out while the streak was plausible, with their history's counts. */
+  exhaustedTests?: Array<{ id: string; failures: number; passes: number; againFailures: number; againPasses: number; attempts: string }>;
 }
 
 export interface Trace {
@@ -433,6 +435,7 @@ function costOfCore(world: SimWorld, r: RerunResult): RerunCost {
     consistent: r.consistent.size,
     exhausted: n('exhausted'),
     notRerun: r.skipped ? r.tests.filter(finalAttemptFailed).length : 0,
+    exhaustedTests: r.cases.filter((c) => c.verdict === 'exhausted').map((c) => ({ id: c.historyId, ...c.counts, attempts: c.reruns.map((a) => (a.status === 'passed' ? 'P' : 'F')).join('') })),
     consistentTests: r.cases.filter((c) => c.verdict === 'consistent').map((c) => ({ id: c.historyId, p: (1 + c.counts.failures) / (2 + c.counts.failures + c.counts.passes), attempts: c.reruns.map((a) => (a.status === 'passed' ? 'P' : 'F')).join('') })),
   };
 }
