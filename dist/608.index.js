@@ -2592,6 +2592,8 @@ async function run(env = process.env) {
         // Matrix, aggregate and fork modes (docs/matrix.md, docs/forks.md), loaded only when chosen.
         const modeInputs = readModeInputs((0,config_inputs/* inputsFromEnv */.lN)(env));
         if (modeInputs.mode !== 'run') {
+            if ((0,config_inputs/* inputsFromEnv */.lN)(env)('rerun') !== '')
+                core.warning(`The rerun input works in mode run only: ignored in mode ${modeInputs.mode} (docs/rerun.md).`);
             outcome = await (await __webpack_require__.e(/* import() */ 544).then(__webpack_require__.bind(__webpack_require__, 76544))).runMode(env, modeInputs);
             return;
         }
@@ -2666,7 +2668,7 @@ async function run(env = process.env) {
         const rerunSection = rerun ? (await __webpack_require__.e(/* import() */ 401).then(__webpack_require__.bind(__webpack_require__, 46401))).renderRerunSection(rerun) : undefined;
         await (0,publish.publishResults)({ inputs, ctx, readOnly, runUrl: runContext.url ?? '', sync, reports: { tests: reports.tests.length, problems: reports.problems.length }, ...(rerunSection ? { extraSummary: rerunSection } : {}) });
         if (rerun) {
-            core.setOutput('rerun-tests', JSON.stringify(rerun.cases.filter((c) => c.reruns.length > 0).map((c) => c.historyId)));
+            core.setOutput('rerun-tests', JSON.stringify(rerun.cases.filter((c) => c.asked > 0).map((c) => c.historyId)));
             core.setOutput('proven-flaky', JSON.stringify(rerun.provenFlaky));
             core.setOutput('consistent-failures', JSON.stringify([...rerun.consistent.keys()]));
             core.setOutput('new-flaky-tests', JSON.stringify(rerun.newFlaky));

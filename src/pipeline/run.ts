@@ -30,6 +30,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     // Matrix, aggregate and fork modes (docs/matrix.md, docs/forks.md), loaded only when chosen.
     const modeInputs = readModeInputs(inputsFromEnv(env));
     if (modeInputs.mode !== 'run') {
+      if (inputsFromEnv(env)('rerun') !== '') core.warning(`The rerun input works in mode run only: ignored in mode ${modeInputs.mode} (docs/rerun.md).`);
       outcome = await (await import('../modes/index.ts')).runMode(env, modeInputs);
       return;
     }
@@ -115,7 +116,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     const rerunSection = rerun ? (await import('../report/rerun-summary.ts')).renderRerunSection(rerun) : undefined;
     await publishResults({ inputs, ctx, readOnly, runUrl: runContext.url ?? '', sync, reports: { tests: reports.tests.length, problems: reports.problems.length }, ...(rerunSection ? { extraSummary: rerunSection } : {}) });
     if (rerun) {
-      core.setOutput('rerun-tests', JSON.stringify(rerun.cases.filter((c) => c.reruns.length > 0).map((c) => c.historyId)));
+      core.setOutput('rerun-tests', JSON.stringify(rerun.cases.filter((c) => c.asked > 0).map((c) => c.historyId)));
       core.setOutput('proven-flaky', JSON.stringify(rerun.provenFlaky));
       core.setOutput('consistent-failures', JSON.stringify([...rerun.consistent.keys()]));
       core.setOutput('new-flaky-tests', JSON.stringify(rerun.newFlaky));

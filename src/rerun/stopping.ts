@@ -86,6 +86,8 @@ export interface StopRule {
   minReruns: number;
   /** Re-runs at most this many times. */
   maxReruns: number;
+  /** The chance below which a streak is implausible; default IMPLAUSIBLE. */
+  threshold?: number;
 }
 
 export type StopVerdict = 'continue' | 'consistent' | 'exhausted';
@@ -96,7 +98,7 @@ export type StopVerdict = 'continue' | 'consistent' | 'exhausted';
  * the re-runs ran out while it is still plausible (`exhausted`: the quarantine decides as without re-runs).
  */
 export function nextStep(c: FailureCounts, streak: number, reruns: number, rule: StopRule): StopVerdict {
-  const implausible = streakChance(c, streak) < IMPLAUSIBLE;
+  const implausible = streakChance(c, streak) < (rule.threshold ?? IMPLAUSIBLE);
   if (reruns < rule.minReruns) return 'continue';
   if (implausible) return 'consistent';
   return reruns >= rule.maxReruns ? 'exhausted' : 'continue';
