@@ -35,7 +35,10 @@ var model = __webpack_require__(10182);
 /** A streak whose chance under the test's flakiness is below this is implausible: the test failed consistently. */
 const IMPLAUSIBLE = 0.005;
 const NO_HISTORY = Object.freeze({ failures: 0, passes: 0, againFailures: 0, againPasses: 0 });
-/** Counts the attempts of the newest `window` runs that have an outcome, outage runs left out. */
+/**
+ * Counts the attempts of the newest `window` runs that have an outcome, leaving out outage runs and runs in which
+ * every attempt failed (only runs that passed at some attempt tell what the test's flakiness does).
+ */
 function failureCounts(history, window) {
     if (!history)
         return NO_HISTORY;
@@ -44,6 +47,10 @@ function failureCounts(history, window) {
     for (let i = history.runs.length - 1; i >= 0 && seen < window; i--) {
         const run = history.runs[i];
         if (run.outage)
+            continue;
+        // A run in which every attempt failed says nothing a deterministic failure would not: counting it would let a
+        // regression raise its own p, until its failing re-runs look plausible and its quarantine forgives it.
+        if (run.attempts.indexOf('P') < 0 && (run.attempts.indexOf('F') >= 0 || run.attempts.indexOf('E') >= 0))
             continue;
         let counted = false;
         let afterFailure = false;

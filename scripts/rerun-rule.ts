@@ -108,12 +108,15 @@ for (const q of [0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 0.7]) {
       }
       runs.push({ run: String(run), sha: String(run), time: run, onDefaultBranch: true, attempts: a });
     }
-    // a deterministic regression at the end: consistent (sentence) or exhausted?
-    const counts = failureCounts({ id: 'x', name: 'x', classname: 'x', runs }, window);
-    let reruns = 0, streak = 1, v = 'continue';
-    while (v === 'continue') { reruns++; streak++; v = nextStep(counts, streak, reruns, { minReruns: minR, maxReruns: maxR }); }
-    regr++; if (v === 'consistent') regrCaught++;
+    // A deterministic regression at the end, lasting 3 runs: each run's re-runs all fail (its failures are recorded).
+    for (let k = 0; k < 3; k++) {
+      const counts = failureCounts({ id: 'x', name: 'x', classname: 'x', runs }, window);
+      let reruns = 0, streak = 1, v = 'continue';
+      while (v === 'continue') { reruns++; streak++; v = nextStep(counts, streak, reruns, { minReruns: minR, maxReruns: maxR }); }
+      regr++; if (v === 'consistent') regrCaught++;
+      runs.push({ run: `g${k}`, sha: `g${k}`, time: 150 + k, onDefaultBranch: true, attempts: 'F'.repeat(reruns + 1) });
+    }
   }
-  console.log(`q=${q} min=${minR} max=${maxR} w=${window}: red ${red0} -> ${red1} (${(red0 / Math.max(1, red1)).toFixed(1)}x), execs ${execs}; a later regression: consistent ${regrCaught}/${regr}`);
+  console.log(`q=${q} min=${minR} max=${maxR} w=${window}: red ${red0} -> ${red1} (${(red0 / Math.max(1, red1)).toFixed(1)}x), execs ${execs}; 3-run regressions afterwards: runs judged consistent ${regrCaught}/${regr}`);
 }
 }

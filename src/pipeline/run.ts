@@ -11,6 +11,7 @@ import { loadFileConfig } from '../config/file.ts';
 import { normalizeErrorMessage } from '../scoring/index.ts';
 import { statsScores } from './stats-scores.ts';
 import { applyRun } from './apply.ts';
+import { foldParcels, runParcel } from './fold.ts';
 import { DataRepo } from '../store/git.ts';
 import { dataRemote, readReports, runContextFor } from './job.ts';
 import { syncRun } from '../store/sync.ts';
@@ -81,15 +82,21 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
           reports.tests = split ? splitTests(rerun.tests, inputs.jobKey) : rerun.tests;
           verdicts = { consistent: rerun.consistent, newFlaky: rerun.newFlaky, newTestsBlock: rerunInputs.newTests === 'block', failedBeforeReruns };
         }
+        const options = { ...config, normalise: normalizeErrorMessage, scoreTests: statsScores(runContext.time) };
         return await core.group(`Updating the data branch '${inputs.dataBranch}'`, () =>
           syncRun(
             repo,
             (snapshot) =>
               applyRun(
                 { snapshot, reports, filesMatched: reports.matched, testOutcome: inputs.testOutcome, run: runContext, now, closedByHand: issues?.closedByHand, ...(verdicts ? { rerun: verdicts } : {}) },
-                { ...config, normalise: normalizeErrorMessage, scoreTests: statsScores(runContext.time) },
+                options,
               ),
             {
+              // Parks this run after a few lost races, and folds parked runs in (docs/data-branch.md, "Many writers").
+              inbox: {
+                parcel: (applied) => runParcel(runContext, [{ run: runContext, tests: reports.tests, jobSucceeded: applied.outcome.result === 'success' }], Date.now()),
+                fold: (snapshot, parcels) => foldParcels(snapshot, parcels, options, now),
+              },
               attempts: inputs.pushAttempts,
               readOnly,
               commitMessage: `flakeguard: ${reports.tests.length} tests from run ${ctx.runId} attempt ${ctx.runAttempt} (${ctx.job})`,
