@@ -55,6 +55,7 @@ function contextFromEnv(env) {
         pullRequest: event.pull_request?.number,
         workspace: env.GITHUB_WORKSPACE ?? process.cwd(),
         runnerTemp: env.RUNNER_TEMP ?? '',
+        ...(env.FLAKEGUARD_RUN_URL ? { runUrl: env.FLAKEGUARD_RUN_URL } : {}),
     };
 }
 function isOnDefaultBranch(ctx) {
@@ -70,6 +71,8 @@ function runIdentity(ctx, jobKey, reportPatterns) {
     return `${ctx.runId}/${ctx.job}/${extra}`;
 }
 function runUrl(ctx) {
+    if (ctx.runUrl)
+        return ctx.runUrl;
     return `${ctx.serverUrl}/${ctx.repository}/actions/runs/${ctx.runId}/attempts/${ctx.runAttempt}`;
 }
 
@@ -3218,7 +3221,12 @@ function forgivenAnnotation(test, ctx) {
     const d = ctx.decisions.get(test.id);
     const s = ctx.scores.get(test.id);
     const where = placed(test);
-    const lines = ['Forgiven: this test was quarantined as flaky before this run, so its failure does not fail the job.'];
+    const byHand = d?.override?.action === 'quarantine';
+    const lines = [
+        byHand
+            ? `Forgiven: this test was quarantined by hand (its "override" in ${ctx.statsFileOf(test.id)}) before this run, so its failure does not fail the job.`
+            : 'Forgiven: this test was quarantined as flaky before this run, so its failure does not fail the job.',
+    ];
     const pfs = formatPfs(s);
     if (pfs)
         lines.push(`Flakiness: PFS ${pfs} (probability that a run fails for no reason, 90% interval)${s?.tier ? `, tier ${s.tier}` : ''}.`);
@@ -3231,7 +3239,7 @@ function forgivenAnnotation(test, ctx) {
         lines.push('', NO_LOCATION);
     return {
         level: 'warning',
-        title: (0,report_escape/* plainText */.wh)(`${test.id} failed (forgiven: quarantined as flaky)`, TITLE_MAX, true),
+        title: (0,report_escape/* plainText */.wh)(`${test.id} failed (forgiven: quarantined ${byHand ? 'by hand' : 'as flaky'})`, TITLE_MAX, true),
         message: (0,report_escape/* plainText */.wh)(lines.join('\n'), MESSAGE_MAX),
         ...(f.details ? { details: (0,report_escape/* plainText */.wh)(f.details, DETAILS_MAX) } : {}),
         ...where,
@@ -6274,7 +6282,9 @@ function backoffMs(attempt, random) {
     const base = Math.min(8000, 250 * 2 ** (attempt - 1));
     return Math.round(base * (0.5 + random()));
 }
-async function syncRun(repo, apply, options) {
+async function syncRun(repo, 
+/** `files` is the branch's text, path → text (null when it could not be read): hand-edit tools change one line of it. */
+apply, options) {
     const sleep = options.sleep ?? defaultSleep;
     const random = options.random ?? Math.random;
     const log = options.log ?? (() => undefined);
@@ -6283,9 +6293,11 @@ async function syncRun(repo, apply, options) {
     for (let attempt = 1; attempt <= options.attempts; attempt++) {
         let head;
         let snapshot;
+        let files;
         try {
             head = await repo.fetchAndReset();
-            snapshot = (0,_snapshot_js__WEBPACK_IMPORTED_MODULE_0__/* .parseSnapshot */ .E$)(await (0,_snapshot_js__WEBPACK_IMPORTED_MODULE_0__/* .readSnapshotDir */ .sB)(repo.dir));
+            files = await (0,_snapshot_js__WEBPACK_IMPORTED_MODULE_0__/* .readSnapshotDir */ .sB)(repo.dir);
+            snapshot = (0,_snapshot_js__WEBPACK_IMPORTED_MODULE_0__/* .parseSnapshot */ .E$)(files);
         }
         catch (error) {
             lastError = `could not fetch the data branch '${repo.branch}': ${error instanceof Error ? error.message : String(error)}`;
@@ -6294,7 +6306,7 @@ async function syncRun(repo, apply, options) {
                 await sleep(backoffMs(attempt, random));
             continue;
         }
-        const applied = apply(snapshot);
+        const applied = apply(snapshot, files);
         lastApplied = applied;
         if (options.readOnly)
             return { applied, status: { kind: 'read-only', head }, historyRead: true };
@@ -6323,7 +6335,7 @@ async function syncRun(repo, apply, options) {
     if (lastApplied)
         return { applied: lastApplied, status: { kind: 'not-saved', reason: lastError }, historyRead: true };
     // The branch could never be read: decide without history, which forgives nothing.
-    return { applied: apply((0,_snapshot_js__WEBPACK_IMPORTED_MODULE_0__/* .emptySnapshot */ .WX)()), status: { kind: 'not-saved', reason: lastError }, historyRead: false };
+    return { applied: apply((0,_snapshot_js__WEBPACK_IMPORTED_MODULE_0__/* .emptySnapshot */ .WX)(), null), status: { kind: 'not-saved', reason: lastError }, historyRead: false };
 }
 
 

@@ -46,7 +46,8 @@ export function backoffMs(attempt: number, random: () => number): number {
 
 export async function syncRun<T extends Applied>(
   repo: DataRepo,
-  apply: (snapshot: Snapshot) => T,
+  /** `files` is the branch's text, path → text (null when it could not be read): hand-edit tools change one line of it. */
+  apply: (snapshot: Snapshot, files: ReadonlyMap<string, string> | null) => T,
   options: SyncOptions,
 ): Promise<SyncResult<T>> {
   const sleep = options.sleep ?? defaultSleep;
@@ -57,16 +58,18 @@ export async function syncRun<T extends Applied>(
   for (let attempt = 1; attempt <= options.attempts; attempt++) {
     let head: string | null;
     let snapshot: Snapshot;
+    let files: Map<string, string>;
     try {
       head = await repo.fetchAndReset();
-      snapshot = parseSnapshot(await readSnapshotDir(repo.dir));
+      files = await readSnapshotDir(repo.dir);
+      snapshot = parseSnapshot(files);
     } catch (error) {
       lastError = `could not fetch the data branch '${repo.branch}': ${error instanceof Error ? error.message : String(error)}`;
       log(`Try ${attempt}/${options.attempts}: ${lastError}`);
       if (attempt < options.attempts) await sleep(backoffMs(attempt, random));
       continue;
     }
-    const applied = apply(snapshot);
+    const applied = apply(snapshot, files);
     lastApplied = applied;
     if (options.readOnly) return { applied, status: { kind: 'read-only', head }, historyRead: true };
 
@@ -90,5 +93,5 @@ export async function syncRun<T extends Applied>(
   }
   if (lastApplied) return { applied: lastApplied, status: { kind: 'not-saved', reason: lastError }, historyRead: true };
   // The branch could never be read: decide without history, which forgives nothing.
-  return { applied: apply(emptySnapshot()), status: { kind: 'not-saved', reason: lastError }, historyRead: false };
+  return { applied: apply(emptySnapshot(), null), status: { kind: 'not-saved', reason: lastError }, historyRead: false };
 }

@@ -1,0 +1,89 @@
+/**
+ * The CLI's adapter to the data branch: read it once (explain), or change one override and push it with the
+ * step's own optimistic concurrency (src/store/sync.ts): a push refused because another writer moved the branch
+ * fetches the new head and makes the same edit again on top of it, so no concurrent write is ever lost.
+ */
+import { isAbsolute, resolve } from 'node:path';
+import { DataRepo, originUrl } from '../store/git.ts';
+import { parseSnapshot, readSnapshotDir, type Snapshot } from '../store/snapshot.ts';
+import { syncRun, type SyncStatus } from '../store/sync.ts';
+import { CliError, editOverride, type OverrideEdit } from './override.ts';
+
+export interface DataOptions {
+  /** The repository holding the data branch: a URL or a path; default: the current repository's `origin`. */
+  remote?: string;
+  branch: string;
+  token?: string;
+  cwd: string;
+}
+
+export async function remoteOf(options: DataOptions): Promise<string> {
+  if (options.remote) return isAbsolute(options.remote) || /^[a-z][a-z0-9+.-]*:/i.test(options.remote) ? options.remote : resolve(options.cwd, options.remote);
+  try {
+    return await originUrl(options.cwd);
+  } catch {
+    throw new CliError(`No --remote given and ${options.cwd} is not a git repository with an 'origin' remote: say where the data branch is with --remote <url or path>.`);
+  }
+}
+
+export async function readDataBranch(options: DataOptions): Promise<{ snapshot: Snapshot; head: string; remote: string }> {
+  const remote = await remoteOf(options);
+  const repo = await DataRepo.open(remote, options.branch, options.token ?? '');
+  try {
+    let head: string | null;
+    try {
+      head = await repo.fetchAndReset();
+    } catch (error) {
+      throw new CliError(`Could not fetch '${options.branch}' from ${remote}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (head === null) throw new CliError(`${remote} has no branch '${options.branch}' yet: flakeguard creates it on its first run.`);
+    return { snapshot: parseSnapshot(await readSnapshotDir(repo.dir)), head, remote };
+  } finally {
+    await repo.dispose();
+  }
+}
+
+export interface OverrideResult {
+  edit: OverrideEdit;
+  status: SyncStatus;
+  remote: string;
+}
+
+export async function writeOverride(
+  options: DataOptions & { attempts: number; log: (message: string) => void },
+  query: string,
+  value: unknown,
+  describe: (id: string) => string,
+): Promise<OverrideResult> {
+  const remote = await remoteOf(options);
+  const repo = await DataRepo.open(remote, options.branch, options.token ?? '');
+  const tries: string[] = [];
+  try {
+    let edit: OverrideEdit | undefined;
+    const sync = await syncRun(
+      repo,
+      (snapshot, files) => {
+        if (files === null) throw new CliError(`Could not read '${options.branch}' from ${remote}: ${tries.at(-1) ?? 'unknown error'}`);
+        if (files.size === 0) throw new CliError(`${remote} has no branch '${options.branch}' yet: flakeguard creates it on its first run.`);
+        edit = editOverride(files, snapshot, query, value);
+        return { files: edit.files };
+      },
+      {
+        attempts: options.attempts,
+        readOnly: false,
+        // The message is computed once the test is known; the first apply names it.
+        get commitMessage() {
+          return edit ? describe(edit.id) : 'flakeguard: hand edit';
+        },
+        log: (message) => {
+          tries.push(message);
+          options.log(message);
+        },
+      },
+    );
+    if (sync.status.kind === 'not-saved') throw new CliError(`The edit was NOT saved: ${sync.status.reason}`);
+    return { edit: edit!, status: sync.status, remote };
+  } finally {
+    await repo.dispose();
+  }
+}
