@@ -84,7 +84,8 @@ function explainTest(snapshot, query, options) {
     const stored = snapshot.overrides.get(id);
     const history = snapshot.history.get(id);
     const out = [t(id, 1000), ''];
-    out.push(`Stats line: ${path}${stored?.line ? `:${stored.line}` : ''} on the data branch '${t(options.dataBranch)}'.`);
+    const line = stored?.line ?? options.line?.(id);
+    out.push(`Stats line: ${path}${line ? `:${line}` : ''} on the data branch '${t(options.dataBranch)}'.`);
     if (snapshot.brokenStats.has(path)) {
         const problem = snapshot.problems.find((p) => p.file === path);
         out.push(`That file is BROKEN (${t(problem?.message ?? 'unreadable')}${problem?.line ? `, line ${problem.line}` : ''}): it forgives nothing until fixed.`);

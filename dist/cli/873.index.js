@@ -9,6 +9,7 @@ export const modules = {
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   readDataBranch: () => (/* binding */ readDataBranch),
+  statsLineOf: () => (/* binding */ statsLineOf),
   writeOverride: () => (/* binding */ writeOverride)
 });
 
@@ -18,10 +19,10 @@ __webpack_require__.d(__webpack_exports__, {
 var external_node_path_ = __webpack_require__(760);
 // EXTERNAL MODULE: ./src/store/git.ts
 var git = __webpack_require__(525);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(455);
 // EXTERNAL MODULE: ./src/store/layout.ts
 var layout = __webpack_require__(891);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(455);
 ;// CONCATENATED MODULE: ./src/history/records.ts
 // Keyed by the row object: a pool lives exactly as long as the runs table it was read with.
 const pools = new WeakMap();
@@ -501,6 +502,7 @@ var override = __webpack_require__(648);
 
 
 
+
 async function remoteOf(options) {
     if (options.remote)
         return (0,external_node_path_.isAbsolute)(options.remote) || /^[a-z][a-z0-9+.-]*:/i.test(options.remote) ? options.remote : (0,external_node_path_.resolve)(options.cwd, options.remote);
@@ -510,6 +512,24 @@ async function remoteOf(options) {
     catch {
         throw new override/* CliError */.z1(`No --remote given and ${options.cwd} is not a git repository with an 'origin' remote: say where the data branch is with --remote <url or path>.`);
     }
+}
+/** The 1-based line of a test in its stats file, when it has one. */
+function statsLineOf(files, snapshot, id) {
+    const path = (0,layout/* statsPath */.Zf)((0,layout/* shardOf */.IS)(id, snapshot.meta.shards), snapshot.meta.shards);
+    const text = files.get(path);
+    return text === undefined ? undefined : (0,layout/* parseLineObject */.N)(path, text, 'tests').value?.lines.get(id);
+}
+/**
+ * A hand edit is the person's: their git identity (user.name and user.email, as git would find them here) is the
+ * commit's author; the committer stays the action's bot, as for every write to the data branch.
+ */
+async function authorFromGitConfig(cwd) {
+    const get = async (key) => (await (0,git/* runGit */.EO)(cwd, ['config', '--get', key]).catch(() => '')).trim();
+    const [name, email] = [await get('user.name'), await get('user.email')];
+    if (name && !process.env.GIT_AUTHOR_NAME)
+        process.env.GIT_AUTHOR_NAME = name;
+    if (email && !process.env.GIT_AUTHOR_EMAIL)
+        process.env.GIT_AUTHOR_EMAIL = email;
 }
 async function readDataBranch(options) {
     const remote = await remoteOf(options);
@@ -524,7 +544,8 @@ async function readDataBranch(options) {
         }
         if (head === null)
             throw new override/* CliError */.z1(`${remote} has no branch '${options.branch}' yet: flakeguard creates it on its first run.`);
-        return { snapshot: parseSnapshot(await readSnapshotDir(repo.dir)), head, remote };
+        const files = await readSnapshotDir(repo.dir);
+        return { snapshot: parseSnapshot(files), files, head, remote };
     }
     finally {
         await repo.dispose();
@@ -532,6 +553,7 @@ async function readDataBranch(options) {
 }
 async function writeOverride(options, query, value, describe) {
     const remote = await remoteOf(options);
+    await authorFromGitConfig(options.cwd);
     const repo = await git/* DataRepo */.nV.open(remote, options.branch, options.token ?? '');
     const tries = [];
     try {

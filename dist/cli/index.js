@@ -108,10 +108,10 @@ async function explain(positionals, values) {
     const runs = values.runs !== undefined ? Number(values.runs) : 20;
     if (!Number.isInteger(runs) || runs < 1 || runs > 1000)
         throw new _override_js__WEBPACK_IMPORTED_MODULE_3__/* .CliError */ .z1(`--runs must be a whole number from 1 to 1000, got '${values.runs}'.`);
-    const { readDataBranch } = await __nccwpck_require__.e(/* import() */ 873).then(__nccwpck_require__.bind(__nccwpck_require__, 873));
+    const { readDataBranch, statsLineOf } = await __nccwpck_require__.e(/* import() */ 873).then(__nccwpck_require__.bind(__nccwpck_require__, 873));
     const { explainTest } = await __nccwpck_require__.e(/* import() */ 624).then(__nccwpck_require__.bind(__nccwpck_require__, 624));
-    const { snapshot, head } = await readDataBranch(options);
-    process.stdout.write(explainTest(snapshot, query, { dataBranch: options.branch, now: Date.now(), runs }));
+    const { snapshot, files, head } = await readDataBranch(options);
+    process.stdout.write(explainTest(snapshot, query, { dataBranch: options.branch, now: Date.now(), runs, line: (id) => statsLineOf(files, snapshot, id) }));
     console.log(`\n(data branch '${options.branch}' at ${head.slice(0, 12)})`);
     return 0;
 }

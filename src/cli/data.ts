@@ -4,7 +4,8 @@
  * fetches the new head and makes the same edit again on top of it, so no concurrent write is ever lost.
  */
 import { isAbsolute, resolve } from 'node:path';
-import { DataRepo, originUrl } from '../store/git.ts';
+import { DataRepo, originUrl, runGit } from '../store/git.ts';
+import { parseLineObject, shardOf, statsPath } from '../store/layout.ts';
 import { parseSnapshot, readSnapshotDir, type Snapshot } from '../store/snapshot.ts';
 import { syncRun, type SyncStatus } from '../store/sync.ts';
 import { CliError, editOverride, type OverrideEdit } from './override.ts';
@@ -26,7 +27,25 @@ export async function remoteOf(options: DataOptions): Promise<string> {
   }
 }
 
-export async function readDataBranch(options: DataOptions): Promise<{ snapshot: Snapshot; head: string; remote: string }> {
+/** The 1-based line of a test in its stats file, when it has one. */
+export function statsLineOf(files: ReadonlyMap<string, string>, snapshot: Snapshot, id: string): number | undefined {
+  const path = statsPath(shardOf(id, snapshot.meta.shards), snapshot.meta.shards);
+  const text = files.get(path);
+  return text === undefined ? undefined : parseLineObject(path, text, 'tests').value?.lines.get(id);
+}
+
+/**
+ * A hand edit is the person's: their git identity (user.name and user.email, as git would find them here) is the
+ * commit's author; the committer stays the action's bot, as for every write to the data branch.
+ */
+async function authorFromGitConfig(cwd: string): Promise<void> {
+  const get = async (key: string): Promise<string> => (await runGit(cwd, ['config', '--get', key]).catch(() => '')).trim();
+  const [name, email] = [await get('user.name'), await get('user.email')];
+  if (name && !process.env.GIT_AUTHOR_NAME) process.env.GIT_AUTHOR_NAME = name;
+  if (email && !process.env.GIT_AUTHOR_EMAIL) process.env.GIT_AUTHOR_EMAIL = email;
+}
+
+export async function readDataBranch(options: DataOptions): Promise<{ snapshot: Snapshot; files: Map<string, string>; head: string; remote: string }> {
   const remote = await remoteOf(options);
   const repo = await DataRepo.open(remote, options.branch, options.token ?? '');
   try {
@@ -37,7 +56,8 @@ export async function readDataBranch(options: DataOptions): Promise<{ snapshot: 
       throw new CliError(`Could not fetch '${options.branch}' from ${remote}: ${error instanceof Error ? error.message : String(error)}`);
     }
     if (head === null) throw new CliError(`${remote} has no branch '${options.branch}' yet: flakeguard creates it on its first run.`);
-    return { snapshot: parseSnapshot(await readSnapshotDir(repo.dir)), head, remote };
+    const files = await readSnapshotDir(repo.dir);
+    return { snapshot: parseSnapshot(files), files, head, remote };
   } finally {
     await repo.dispose();
   }
@@ -56,6 +76,7 @@ export async function writeOverride(
   describe: (id: string) => string,
 ): Promise<OverrideResult> {
   const remote = await remoteOf(options);
+  await authorFromGitConfig(options.cwd);
   const repo = await DataRepo.open(remote, options.branch, options.token ?? '');
   const tries: string[] = [];
   try {

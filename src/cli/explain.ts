@@ -21,6 +21,8 @@ export interface ExplainOptions {
   now: number;
   /** Runs of the history shown, newest last. */
   runs?: number;
+  /** The test's line in its stats file, when known. */
+  line?: (id: string) => number | undefined;
 }
 
 export function explainTest(snapshot: Snapshot, query: string, options: ExplainOptions): string {
@@ -30,7 +32,8 @@ export function explainTest(snapshot: Snapshot, query: string, options: ExplainO
   const stored = snapshot.overrides.get(id);
   const history = snapshot.history.get(id);
   const out: string[] = [t(id, 1000), ''];
-  out.push(`Stats line: ${path}${stored?.line ? `:${stored.line}` : ''} on the data branch '${t(options.dataBranch)}'.`);
+  const line = stored?.line ?? options.line?.(id);
+  out.push(`Stats line: ${path}${line ? `:${line}` : ''} on the data branch '${t(options.dataBranch)}'.`);
   if (snapshot.brokenStats.has(path)) {
     const problem = snapshot.problems.find((p) => p.file === path);
     out.push(`That file is BROKEN (${t(problem?.message ?? 'unreadable')}${problem?.line ? `, line ${problem.line}` : ''}): it forgives nothing until fixed.`);

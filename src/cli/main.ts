@@ -92,10 +92,10 @@ async function explain(positionals: string[], values: Values): Promise<number> {
   const options = dataOptions(values);
   const runs = values.runs !== undefined ? Number(values.runs) : 20;
   if (!Number.isInteger(runs) || runs < 1 || runs > 1000) throw new CliError(`--runs must be a whole number from 1 to 1000, got '${values.runs}'.`);
-  const { readDataBranch } = await import('./data.ts');
+  const { readDataBranch, statsLineOf } = await import('./data.ts');
   const { explainTest } = await import('./explain.ts');
-  const { snapshot, head } = await readDataBranch(options);
-  process.stdout.write(explainTest(snapshot, query, { dataBranch: options.branch, now: Date.now(), runs }));
+  const { snapshot, files, head } = await readDataBranch(options);
+  process.stdout.write(explainTest(snapshot, query, { dataBranch: options.branch, now: Date.now(), runs, line: (id) => statsLineOf(files, snapshot, id) }));
   console.log(`\n(data branch '${options.branch}' at ${head.slice(0, 12)})`);
   return 0;
 }

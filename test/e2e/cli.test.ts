@@ -68,7 +68,7 @@ describe('flakeguard explain', () => {
     const r = await cli(['explain', 'retries on 503', '--remote', world.remote], { cwd: world.root });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain(FLAKY);
-    expect(r.stdout).toMatch(/Stats line: stats\/00\.json on the data branch 'flakeguard-data'/);
+    expect(r.stdout).toMatch(/Stats line: stats\/00\.json:2 on the data branch 'flakeguard-data'/);
     expect(r.stdout).toMatch(/State: QUARANTINED since \d{4}-/);
     expect(r.stdout).toMatch(/Why: failed and passed on the same commit once in 2 runs;/);
     expect(r.stdout).toMatch(/Scores: PFS 0\.\d\d \[0\.\d\d, 0\.\d\d\]/);
@@ -143,8 +143,12 @@ describe('flakeguard quarantine and release', () => {
   });
 
   it('release writes "never", --auto removes the override, and a repeat changes nothing', async () => {
-    const released = await cli(['release', FLAKY, '--remote', world.remote], { cwd: world.root });
+    // The person's git identity authors the edit.
+    const gitconfig = join(world.root, 'person.gitconfig');
+    await writeFile(gitconfig, '[user]\n\tname = Pat Person\n\temail = pat@example.com\n');
+    const released = await cli(['release', FLAKY, '--remote', world.remote], { cwd: world.root, env: { GIT_CONFIG_GLOBAL: gitconfig } });
     expect(released.code, released.stderr).toBe(0);
+    expect(await git(world.remote, ['log', '-1', '--format=%an <%ae> / %cn', 'flakeguard-data'])).toBe('Pat Person <pat@example.com> / github-actions[bot]\n');
     expect(statsLine((await world.dataFiles()).get('stats/00.json')!, FLAKY)).toContain('{"override":"never",');
     const again = await cli(['release', FLAKY, '--remote', world.remote], { cwd: world.root });
     expect(again.code).toBe(0);
