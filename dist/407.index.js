@@ -3585,17 +3585,19 @@ function renderSummary(input, options = {}) {
         const inBroken = notQuarantined.filter((t) => brokenFileOf(t.id) !== undefined);
         const plainNot = notQuarantined.filter((t) => brokenFileOf(t.id) === undefined);
         const uncovered = o.blocking.filter((t) => o.unforgiven.has(t.id));
+        // Only the reasons of this job's own outcome: an aggregate's reasons carry their shard's name and stay counts.
+        const NOT_QUARANTINED = /^[\d,]+ failed tests? (is|are) not quarantined\.$/;
         for (const r of shownReasons) {
-            if (/ (is|are) not quarantined\.$/.test(r) && inBroken.length > 0) {
+            if (NOT_QUARANTINED.test(r) && inBroken.length > 0) {
                 if (plainNot.length > 0)
                     head.push(`- ${plural(plainNot.length, 'failed test')} ${plainNot.length === 1 ? 'is' : 'are'} not quarantined: ${nameTests(plainNot.map((t) => t.id))}.`);
                 const files = [...new Set(inBroken.map((t) => brokenFileOf(t.id)))];
                 head.push(`- ${plural(inBroken.length, 'failed test')} cannot be forgiven because ${files.length === 1 ? 'its stats file' : 'their stats files'} ${files.map((f) => (0,report_escape/* mdText */.bC)(f, 120)).join(', ')} ${files.length === 1 ? 'is' : 'are'} broken (see the problems below): ${nameTests(inBroken.map((t) => t.id))}.`);
             }
-            else if (/ (is|are) not quarantined\.$/.test(r) && plainNot.length > 0) {
+            else if (NOT_QUARANTINED.test(r) && plainNot.length > 0) {
                 head.push(`- ${(0,report_escape/* mdText */.bC)(r.replace(/\.$/, ''), 500)}: ${nameTests(plainNot.map((t) => t.id))}.`);
             }
-            else if (/quarantine does not cover/.test(r) && uncovered.length > 0) {
+            else if (/^[\d,]+ quarantined tests? failed in a way .* quarantine does not cover/.test(r) && uncovered.length > 0) {
                 head.push(`- ${(0,report_escape/* mdText */.bC)(r, 500)} ${nameTests(uncovered.map((t) => t.id))}.`);
             }
             else {

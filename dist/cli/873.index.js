@@ -5,15 +5,17 @@ export const modules = {
 /***/ 873:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
+  isRemoteUrl: () => (/* binding */ isRemoteUrl),
   readDataBranch: () => (/* binding */ readDataBranch),
+  remoteOf: () => (/* binding */ remoteOf),
   statsLineOf: () => (/* binding */ statsLineOf),
   writeOverride: () => (/* binding */ writeOverride)
 });
-
-// UNUSED EXPORTS: remoteOf
 
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(760);
@@ -503,9 +505,13 @@ var override = __webpack_require__(648);
 
 
 
+/** A URL git understands (`https://…`, `ssh://…`, `file://…`, or scp-like `git@host:path`), as opposed to a path. */
+function isRemoteUrl(remote) {
+    return /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/\s@]+@[^/\s:]+:/.test(remote);
+}
 async function remoteOf(options) {
     if (options.remote)
-        return (0,external_node_path_.isAbsolute)(options.remote) || /^[a-z][a-z0-9+.-]*:/i.test(options.remote) ? options.remote : (0,external_node_path_.resolve)(options.cwd, options.remote);
+        return (0,external_node_path_.isAbsolute)(options.remote) || isRemoteUrl(options.remote) ? options.remote : (0,external_node_path_.resolve)(options.cwd, options.remote);
     try {
         return await (0,git/* originUrl */.sH)(options.cwd);
     }

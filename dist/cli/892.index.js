@@ -12,6 +12,7 @@ export const modules = {
 /* harmony export */   outcomeOfExitCode: () => (/* binding */ outcomeOfExitCode),
 /* harmony export */   yn: () => (/* binding */ actionEnv)
 /* harmony export */ });
+/* unused harmony export repoFromUrl */
 /**
  * `flakeguard run` on other CIs: what GitLab CI, Buildkite, Jenkins or CircleCI say about the job, mapped onto the
  * variables the action reads on GitHub (GITHUB_*, INPUT_*, an event payload), so that the one pipeline of the
@@ -21,6 +22,19 @@ const int = (x) => {
     const n = Number(x);
     return x !== undefined && x !== '' && Number.isInteger(n) && n > 0 ? n : undefined;
 };
+/**
+ * The server and owner/name of a git remote URL (`https://host/owner/name.git`, `git@host:owner/name.git`,
+ * `ssh://git@host/owner/name`), so that the summary's links point at the repository the CI built; credentials in the
+ * URL are dropped.
+ */
+function repoFromUrl(url) {
+    const m = /^(?:(?:https?|ssh|git):\/\/(?:[^@/]+@)?([^/:]+)(?::\d+)?\/|[^@\s]+@([^:\s]+):)([^\s]+?)(?:\.git)?\/?$/.exec(url?.trim() ?? '');
+    const host = m?.[1] ?? m?.[2];
+    const path = m?.[3];
+    if (!host || !path || !/^[\w.-]+(\/[\w.-]+)+$/.test(path))
+        return undefined;
+    return { serverUrl: `https://${host}`, repository: path };
+}
 function detectCi(env) {
     if (env.GITHUB_ACTIONS === 'true')
         return 'github';
@@ -73,9 +87,11 @@ function ciFacts(env, ci, local) {
         }
         case 'buildkite': {
             const pr = int(env.BUILDKITE_PULL_REQUEST);
+            const repo = repoFromUrl(env.BUILDKITE_REPO);
             return {
                 ...base,
-                repository: [env.BUILDKITE_ORGANIZATION_SLUG, env.BUILDKITE_PIPELINE_SLUG].filter(Boolean).join('/') || base.repository,
+                repository: repo?.repository || [env.BUILDKITE_ORGANIZATION_SLUG, env.BUILDKITE_PIPELINE_SLUG].filter(Boolean).join('/') || base.repository,
+                serverUrl: repo?.serverUrl ?? '',
                 runId: env.BUILDKITE_BUILD_ID || base.runId,
                 runAttempt: (int(env.BUILDKITE_RETRY_COUNT) ?? 0) + 1,
                 job: env.BUILDKITE_STEP_KEY || env.BUILDKITE_LABEL || base.job,
@@ -92,9 +108,11 @@ function ciFacts(env, ci, local) {
         }
         case 'circleci': {
             const pr = int(/\/pull\/(\d+)/.exec(env.CIRCLE_PULL_REQUEST ?? '')?.[1]);
+            const repo = repoFromUrl(env.CIRCLE_REPOSITORY_URL);
             return {
                 ...base,
-                repository: [env.CIRCLE_PROJECT_USERNAME, env.CIRCLE_PROJECT_REPONAME].filter(Boolean).join('/') || base.repository,
+                repository: [env.CIRCLE_PROJECT_USERNAME, env.CIRCLE_PROJECT_REPONAME].filter(Boolean).join('/') || repo?.repository || base.repository,
+                serverUrl: repo?.serverUrl ?? '',
                 runId: env.CIRCLE_WORKFLOW_ID || env.CIRCLE_BUILD_NUM || base.runId,
                 // A re-run of a workflow gets a new workflow id; a job's build number tells its re-runs apart.
                 runAttempt: int(env.CIRCLE_BUILD_NUM) ?? 1,
@@ -112,9 +130,11 @@ function ciFacts(env, ci, local) {
         case 'jenkins': {
             // Multibranch pipelines: CHANGE_ID is the pull request, CHANGE_TARGET its target, BRANCH_NAME the branch.
             const pr = int(env.CHANGE_ID);
+            const repo = repoFromUrl(env.GIT_URL);
             return {
                 ...base,
-                repository: env.JOB_NAME?.split('/')[0] || base.repository,
+                repository: repo?.repository || env.JOB_NAME?.split('/')[0] || base.repository,
+                serverUrl: repo?.serverUrl ?? '',
                 runId: env.BUILD_TAG || env.BUILD_NUMBER || base.runId,
                 job: env.STAGE_NAME || env.JOB_BASE_NAME || base.job,
                 workflow: env.JOB_NAME || 'job',

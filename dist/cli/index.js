@@ -151,8 +151,9 @@ async function run(positionals, values) {
     const inputs = { reports: values.reports.join('\n'), 'test-outcome': testOutcome };
     if (values['data-branch'])
         inputs['data-branch'] = values['data-branch'];
+    // A path is the caller's (relative to this folder); the action would read it relative to the workspace.
     if (values.remote)
-        inputs['data-remote'] = values.remote;
+        inputs['data-remote'] = (await __nccwpck_require__.e(/* import() */ 873).then(__nccwpck_require__.bind(__nccwpck_require__, 873))).isRemoteUrl(values.remote) ? values.remote : (0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)(values.remote);
     if (values.config)
         inputs.config = values.config;
     if (values['job-key'])
@@ -725,6 +726,17 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 /******/ /* webpack/runtime/hasOwnProperty shorthand */
 /******/ (() => {
 /******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/make namespace object */
+/******/ (() => {
+/******/ 	// define __esModule on exports
+/******/ 	__nccwpck_require__.r = (exports) => {
+/******/ 		if(typeof Symbol !== 'undefined' && Symbol.toStringTag) {
+/******/ 			Object.defineProperty(exports, Symbol.toStringTag, { value: 'Module' });
+/******/ 		}
+/******/ 		Object.defineProperty(exports, '__esModule', { value: true });
+/******/ 	};
 /******/ })();
 /******/ 
 /******/ /* webpack/runtime/import chunk loading */

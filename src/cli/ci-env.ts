@@ -32,6 +32,19 @@ const int = (x: string | undefined): number | undefined => {
   return x !== undefined && x !== '' && Number.isInteger(n) && n > 0 ? n : undefined;
 };
 
+/**
+ * The server and owner/name of a git remote URL (`https://host/owner/name.git`, `git@host:owner/name.git`,
+ * `ssh://git@host/owner/name`), so that the summary's links point at the repository the CI built; credentials in the
+ * URL are dropped.
+ */
+export function repoFromUrl(url: string | undefined): { serverUrl: string; repository: string } | undefined {
+  const m = /^(?:(?:https?|ssh|git):\/\/(?:[^@/]+@)?([^/:]+)(?::\d+)?\/|[^@\s]+@([^:\s]+):)([^\s]+?)(?:\.git)?\/?$/.exec(url?.trim() ?? '');
+  const host = m?.[1] ?? m?.[2];
+  const path = m?.[3];
+  if (!host || !path || !/^[\w.-]+(\/[\w.-]+)+$/.test(path)) return undefined;
+  return { serverUrl: `https://${host}`, repository: path };
+}
+
 export function detectCi(env: Env): CiName {
   if (env.GITHUB_ACTIONS === 'true') return 'github';
   if (env.GITLAB_CI === 'true') return 'gitlab';
@@ -80,9 +93,11 @@ export function ciFacts(env: Env, ci: CiName, local: { sha: string; branch: stri
     }
     case 'buildkite': {
       const pr = int(env.BUILDKITE_PULL_REQUEST);
+      const repo = repoFromUrl(env.BUILDKITE_REPO);
       return {
         ...base,
-        repository: [env.BUILDKITE_ORGANIZATION_SLUG, env.BUILDKITE_PIPELINE_SLUG].filter(Boolean).join('/') || base.repository,
+        repository: repo?.repository || [env.BUILDKITE_ORGANIZATION_SLUG, env.BUILDKITE_PIPELINE_SLUG].filter(Boolean).join('/') || base.repository,
+        serverUrl: repo?.serverUrl ?? '',
         runId: env.BUILDKITE_BUILD_ID || base.runId,
         runAttempt: (int(env.BUILDKITE_RETRY_COUNT) ?? 0) + 1,
         job: env.BUILDKITE_STEP_KEY || env.BUILDKITE_LABEL || base.job,
@@ -99,9 +114,11 @@ export function ciFacts(env: Env, ci: CiName, local: { sha: string; branch: stri
     }
     case 'circleci': {
       const pr = int(/\/pull\/(\d+)/.exec(env.CIRCLE_PULL_REQUEST ?? '')?.[1]);
+      const repo = repoFromUrl(env.CIRCLE_REPOSITORY_URL);
       return {
         ...base,
-        repository: [env.CIRCLE_PROJECT_USERNAME, env.CIRCLE_PROJECT_REPONAME].filter(Boolean).join('/') || base.repository,
+        repository: [env.CIRCLE_PROJECT_USERNAME, env.CIRCLE_PROJECT_REPONAME].filter(Boolean).join('/') || repo?.repository || base.repository,
+        serverUrl: repo?.serverUrl ?? '',
         runId: env.CIRCLE_WORKFLOW_ID || env.CIRCLE_BUILD_NUM || base.runId,
         // A re-run of a workflow gets a new workflow id; a job's build number tells its re-runs apart.
         runAttempt: int(env.CIRCLE_BUILD_NUM) ?? 1,
@@ -119,9 +136,11 @@ export function ciFacts(env: Env, ci: CiName, local: { sha: string; branch: stri
     case 'jenkins': {
       // Multibranch pipelines: CHANGE_ID is the pull request, CHANGE_TARGET its target, BRANCH_NAME the branch.
       const pr = int(env.CHANGE_ID);
+      const repo = repoFromUrl(env.GIT_URL);
       return {
         ...base,
-        repository: env.JOB_NAME?.split('/')[0] || base.repository,
+        repository: repo?.repository || env.JOB_NAME?.split('/')[0] || base.repository,
+        serverUrl: repo?.serverUrl ?? '',
         runId: env.BUILD_TAG || env.BUILD_NUMBER || base.runId,
         job: env.STAGE_NAME || env.JOB_BASE_NAME || base.job,
         workflow: env.JOB_NAME || 'job',

@@ -18,8 +18,13 @@ export interface DataOptions {
   cwd: string;
 }
 
+/** A URL git understands (`https://…`, `ssh://…`, `file://…`, or scp-like `git@host:path`), as opposed to a path. */
+export function isRemoteUrl(remote: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/\s@]+@[^/\s:]+:/.test(remote);
+}
+
 export async function remoteOf(options: DataOptions): Promise<string> {
-  if (options.remote) return isAbsolute(options.remote) || /^[a-z][a-z0-9+.-]*:/i.test(options.remote) ? options.remote : resolve(options.cwd, options.remote);
+  if (options.remote) return isAbsolute(options.remote) || isRemoteUrl(options.remote) ? options.remote : resolve(options.cwd, options.remote);
   try {
     return await originUrl(options.cwd);
   } catch {

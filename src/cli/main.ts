@@ -130,7 +130,8 @@ async function run(positionals: string[], values: Values): Promise<number> {
   }
   const inputs: Record<string, string> = { reports: values.reports.join('\n'), 'test-outcome': testOutcome };
   if (values['data-branch']) inputs['data-branch'] = values['data-branch'];
-  if (values.remote) inputs['data-remote'] = values.remote;
+  // A path is the caller's (relative to this folder); the action would read it relative to the workspace.
+  if (values.remote) inputs['data-remote'] = (await import('./data.ts')).isRemoteUrl(values.remote) ? values.remote : resolve(values.remote);
   if (values.config) inputs.config = values.config;
   if (values['job-key']) inputs['job-key'] = values['job-key'];
   if (values['split-history-by']) inputs['split-history-by'] = values['split-history-by'];

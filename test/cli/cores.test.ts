@@ -5,10 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { decodeEntities, markdownToText } from '../../src/cli/terminal.ts';
-import { actionEnv, ciFacts, detectCi, eventPayload, outcomeOfExitCode } from '../../src/cli/ci-env.ts';
+import { actionEnv, ciFacts, detectCi, eventPayload, outcomeOfExitCode, repoFromUrl } from '../../src/cli/ci-env.ts';
 import { plainLogLines } from '../../src/cli/workflow-log.ts';
 import { CliError, editOverride, findTests, overrideValue } from '../../src/cli/override.ts';
 import { parseSnapshot } from '../../src/store/snapshot.ts';
+import { isRemoteUrl } from '../../src/cli/data.ts';
 import { mdText } from '../../src/report/escape.ts';
 
 describe('the summary as terminal text', () => {
@@ -83,6 +84,20 @@ describe("a CI's variables", () => {
     expect(ciFacts({ CIRCLE_PULL_REQUEST: 'https://github.com/o/r/pull/31', CIRCLE_PR_USERNAME: 'someone' }, 'circleci', local)).toMatchObject({ pullRequest: 31, fromFork: true });
     expect(ciFacts({ GIT_BRANCH: 'origin/release', BUILD_TAG: 'jenkins-x-4' }, 'jenkins', local)).toMatchObject({ branch: 'release', runId: 'jenkins-x-4' });
     expect(ciFacts({}, 'local', local)).toMatchObject({ runId: 'local-5', sha: 'abc', branch: 'dev', workspace: '/w' });
+  });
+
+  it("finds the built repository's server and name in its remote URL, without credentials", () => {
+    expect(repoFromUrl('git@github.com:shop/web.git')).toEqual({ serverUrl: 'https://github.com', repository: 'shop/web' });
+    expect(repoFromUrl('https://x-token:secret@github.com/shop/web.git')).toEqual({ serverUrl: 'https://github.com', repository: 'shop/web' });
+    expect(repoFromUrl('ssh://git@gitlab.example.com:2222/group/sub/proj')).toEqual({ serverUrl: 'https://gitlab.example.com', repository: 'group/sub/proj' });
+    expect(repoFromUrl('/srv/git/web.git')).toBeUndefined();
+    expect(repoFromUrl(undefined)).toBeUndefined();
+    expect(ciFacts({ BUILDKITE_REPO: 'git@github.com:shop/web.git', BUILDKITE_ORGANIZATION_SLUG: 'o', BUILDKITE_PIPELINE_SLUG: 'p' }, 'buildkite', local)).toMatchObject({ serverUrl: 'https://github.com', repository: 'shop/web' });
+  });
+
+  it('tells a remote URL from a path', () => {
+    for (const url of ['https://github.com/o/r.git', 'git@github.com:o/r.git', 'ssh://git@h/o/r', 'file:///srv/r.git']) expect(isRemoteUrl(url)).toBe(true);
+    for (const path of ['../remote.git', 'remote.git', '/tmp/remote.git', 'dir/with@sign:x/r']) expect(isRemoteUrl(path)).toBe(false);
   });
 
   it('reads a test step exit code', () => {
