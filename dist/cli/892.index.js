@@ -233,8 +233,8 @@ var external_node_path_ = __webpack_require__(760);
 var external_node_url_ = __webpack_require__(136);
 // EXTERNAL MODULE: external "node:readline"
 var external_node_readline_ = __webpack_require__(481);
-// EXTERNAL MODULE: ./src/store/git.ts
-var git = __webpack_require__(525);
+// EXTERNAL MODULE: ./src/store/git.ts + 1 modules
+var git = __webpack_require__(818);
 // EXTERNAL MODULE: ./src/cli/ci-env.ts
 var ci_env = __webpack_require__(454);
 // EXTERNAL MODULE: ./src/report/escape.ts
@@ -702,23 +702,77 @@ function commandText(untrusted, max = 2000) {
 
 /***/ }),
 
-/***/ 525:
+/***/ 818:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   EO: () => (/* binding */ runGit),
-/* harmony export */   nV: () => (/* binding */ DataRepo),
-/* harmony export */   sH: () => (/* binding */ originUrl)
-/* harmony export */ });
-/* unused harmony exports GitError, authEnv */
-/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(421);
-/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_child_process__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(455);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(161);
-/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_3__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  nV: () => (/* binding */ DataRepo),
+  sH: () => (/* binding */ originUrl),
+  EO: () => (/* binding */ runGit)
+});
+
+// UNUSED EXPORTS: GitError, PARCEL_FILE, authEnv, inboxPrefix, isLostRace, isPermanentRefusal, pushMessage, sweepStaleClones
+
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __webpack_require__(421);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(24);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(455);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __webpack_require__(161);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(760);
+;// CONCATENATED MODULE: ./src/store/cleanup.ts
+/**
+ * The private clones of the data branch (`flakeguard-data-<pid>-…` under RUNNER_TEMP, src/store/git.ts) are removed
+ * on every exit the process controls: disposed after use, and on a cancelled step (the runner sends SIGINT, then
+ * SIGTERM) by the handler main.ts installs on the main thread (signals never reach a worker thread). A clone left by
+ * a run killed outright (kill -9) is swept by the next run (sweepStaleClones). Kept tiny and synchronous: main.ts
+ * loads it before anything else.
+ */
+
+
+
+const CLONE_PREFIX = 'flakeguard-data-';
+/** Where this process makes its clones. */
+function cloneRoot(env = process.env) {
+    return env.RUNNER_TEMP || tmpdir();
+}
+/** Removes this process's clones in `root`; never throws. */
+function removeOwnClonesSync(root, pid = process.pid) {
+    let names;
+    try {
+        names = readdirSync(root);
+    }
+    catch {
+        return;
+    }
+    for (const name of names) {
+        if (!name.startsWith(`${CLONE_PREFIX}${pid}-`))
+            continue;
+        try {
+            rmSync(join(root, name), { recursive: true, force: true });
+        }
+        catch {
+            // best effort: the next run sweeps what is left
+        }
+    }
+}
+/** On SIGINT, SIGTERM or SIGHUP: remove this process's clones, then exit as the signal would have. */
+function removeClonesOnSignals(root) {
+    const codes = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
+    for (const signal of Object.keys(codes)) {
+        process.once(signal, () => {
+            removeOwnClonesSync(root);
+            process.exit(codes[signal]);
+        });
+    }
+}
+
+;// CONCATENATED MODULE: ./src/store/git.ts
 /**
  * A private git repository in a temp folder that tracks the data branch of the user's remote. It never touches
  * the workspace's repository, branch or working tree.
@@ -727,18 +781,24 @@ function commandText(untrusted, max = 2000) {
 
 
 
+
+// Private clones are named `flakeguard-data-<pid>-…`, so the next run can tell a killed run's clone from a live one.
+
 class GitError extends Error {
     stderr;
     exitCode;
-    constructor(message, stderr, exitCode) {
+    /** What git printed on stdout: `push --porcelain` reports each ref's fate there (`[remote rejected] … (hook declined)`). */
+    stdout;
+    constructor(message, stderr, exitCode, stdout = '') {
         super(message);
         this.stderr = stderr;
         this.exitCode = exitCode;
+        this.stdout = stdout;
     }
 }
 function runGit(cwd, args, options = {}) {
     return new Promise((resolve, reject) => {
-        (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFile)('git', args, {
+        const child = (0,external_node_child_process_.execFile)('git', args, {
             cwd,
             env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...options.env },
             maxBuffer: 256 * 1024 * 1024,
@@ -746,12 +806,94 @@ function runGit(cwd, args, options = {}) {
         }, (error, stdout, stderr) => {
             if (error) {
                 const code = typeof error.code === 'number' ? error.code : null;
-                reject(new GitError(`git ${args[0]} failed: ${stderr.trim() || error.message}`, stderr, code));
+                reject(new GitError(`git ${args[0]} failed: ${stderr.trim() || error.message}`, stderr, code, String(stdout)));
             }
             else {
                 resolve(stdout);
             }
         });
+        if (options.input !== undefined)
+            child.stdin?.end(options.input);
+    });
+}
+/**
+ * A push the server refuses for good, not because another writer got there first: a hook or a rule declined it,
+ * the branch is protected, the token may not push. Retrying cannot help, so it is not retried.
+ */
+function isPermanentRefusal(stderr) {
+    return /hook declined|GH0\d\d|protected branch|repository rule violations|permission to \S+ denied|returned error: 40[13]|authentication failed|deny(?:ing)? (?:updating|deleting|non-fast-forward|current branch)|not allowed to (?:push|create|update|delete)|write access to repository not granted/i.test(stderr);
+}
+/** A push rejected because the branch moved (a lost race): worth fetching and trying again. */
+function isLostRace(stderr) {
+    return /rejected|non-fast-forward|fetch first|stale info|cannot lock ref|failed to update ref|shallow update not allowed|incorrect old value/i.test(stderr);
+}
+/** What a failed push says, in one line: the ref's fate (`[remote rejected] … (pre-receive hook declined)`) and what the remote said. */
+function pushMessage(output) {
+    const lines = output.split('\n').map((l) => l.trim()).filter(Boolean);
+    const fate = lines.filter((l) => /\[(?:remote )?rejected\]|\[rejected\]/.test(l));
+    const remote = lines.filter((l) => l.startsWith('remote:')).slice(0, 3);
+    const chosen = [...fate, ...remote];
+    return (chosen.length > 0 ? chosen : lines.slice(-3)).join(' ').replace(/\s+/g, ' ').slice(0, 600);
+}
+/** The inbox of a data branch: parked runs are branches under this prefix (docs/data-branch.md, "Many writers"). */
+function inboxPrefix(branch) {
+    return `refs/heads/${branch}-inbox/`;
+}
+const PARCEL_FILE = 'flakeguard-parcel.json';
+/** A clone with no pid in its name (flakeguard 0.1) is removed when older than this. */
+const UNNAMED_CLONE_MAX_AGE_MS = 6 * 3600_000;
+function processAlive(pid) {
+    try {
+        process.kill(pid, 0);
+        return true;
+    }
+    catch (error) {
+        return error.code === 'EPERM';
+    }
+}
+/**
+ * Removes the private clones that killed runs left in `root` (kill -9, a cancelled job on a self-hosted runner):
+ * those whose process is gone. Returns the names removed. Never throws.
+ */
+async function sweepStaleClones(root, now = Date.now()) {
+    const removed = [];
+    const entries = await (0,promises_.readdir)(root, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+        if (!entry.isDirectory() || !entry.name.startsWith(CLONE_PREFIX))
+            continue;
+        const match = /^flakeguard-data-(\d+)-/.exec(entry.name);
+        let stale;
+        if (match) {
+            const pid = Number(match[1]);
+            stale = pid !== process.pid && !processAlive(pid);
+        }
+        else {
+            const info = await (0,promises_.stat)((0,external_node_path_.join)(root, entry.name)).catch(() => undefined);
+            stale = info !== undefined && now - info.mtimeMs > UNNAMED_CLONE_MAX_AGE_MS;
+        }
+        if (!stale)
+            continue;
+        await (0,promises_.rm)((0,external_node_path_.join)(root, entry.name), { recursive: true, force: true }).catch(() => undefined);
+        removed.push(entry.name);
+    }
+    return removed;
+}
+/** Clones of this process not yet disposed: removed when the process (or its worker thread) exits. */
+const liveClones = new Set();
+let exitHooked = false;
+function hookExit() {
+    if (exitHooked)
+        return;
+    exitHooked = true;
+    process.on('exit', () => {
+        for (const dir of liveClones) {
+            try {
+                (0,external_node_fs_.rmSync)(dir, { recursive: true, force: true });
+            }
+            catch {
+                // best effort: the next run sweeps what is left
+            }
+        }
     });
 }
 /**
@@ -779,7 +921,11 @@ class DataRepo {
         this.env = env;
     }
     static async open(remoteUrl, branch, token, tempRoot) {
-        const dir = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.mkdtemp)((0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(tempRoot || (0,node_os__WEBPACK_IMPORTED_MODULE_2__.tmpdir)(), 'flakeguard-data-'));
+        const root = tempRoot || (0,external_node_os_.tmpdir)();
+        await sweepStaleClones(root);
+        const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(root, `${CLONE_PREFIX}${process.pid}-`));
+        hookExit();
+        liveClones.add(dir);
         const repo = new DataRepo(dir, branch, authEnv(remoteUrl, token));
         await repo.git(['init', '-q']);
         // No delta search when pushing: each write changes every shard a little, and searching deltas for them cost
@@ -799,18 +945,91 @@ class DataRepo {
      * branch does not exist yet (the work tree is then empty, ready for an orphan commit).
      */
     async fetchAndReset() {
-        const listing = await this.git(['ls-remote', '--heads', 'origin', `refs/heads/${this.branch}`]);
-        if (listing.trim() === '') {
+        return (await this.fetchWithInbox(false)).head;
+    }
+    /**
+     * As fetchAndReset, and with `inbox`, also fetches the runs parked under the inbox prefix (one ls-remote, one
+     * fetch). Returns them sorted by ref name.
+     */
+    async fetchWithInbox(inbox) {
+        const prefix = inboxPrefix(this.branch);
+        const patterns = [`refs/heads/${this.branch}`, ...(inbox ? [`${prefix}*`] : [])];
+        const listing = await this.git(['ls-remote', 'origin', ...patterns]);
+        let tip;
+        const parked = [];
+        for (const line of listing.split('\n')) {
+            const [sha, ref] = line.trim().split(/\s+/);
+            if (!sha || !ref)
+                continue;
+            if (ref === `refs/heads/${this.branch}`)
+                tip = sha;
+            else if (inbox && ref.startsWith(prefix))
+                parked.push({ ref, sha });
+        }
+        parked.sort((a, b) => (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0));
+        const refspecs = [...(tip ? [`+refs/heads/${this.branch}:${this.remoteRef}`] : []), ...(parked.length > 0 ? [`+${prefix}*:refs/flakeguard-inbox/*`] : [])];
+        if (refspecs.length > 0)
+            await this.git(['fetch', '-q', '--no-tags', '--prune', '--depth=1', 'origin', ...refspecs]);
+        if (!tip) {
             await this.git(['checkout', '-q', '--orphan', `flakeguard-${Date.now()}`]).catch(() => undefined);
             await this.git(['rm', '-rfq', '--cached', '--ignore-unmatch', '.']);
             await this.git(['clean', '-fdqx']);
-            return null;
+            return { head: null, parked };
         }
-        await this.git(['fetch', '-q', '--no-tags', '--depth=1', 'origin', `+refs/heads/${this.branch}:${this.remoteRef}`]);
         await this.git(['checkout', '-q', '-B', 'data', this.remoteRef]);
         await this.git(['reset', '-q', '--hard', this.remoteRef]);
         await this.git(['clean', '-fdqx']);
-        return (await this.git(['rev-parse', 'HEAD'])).trim();
+        return { head: (await this.git(['rev-parse', 'HEAD'])).trim(), parked };
+    }
+    /** The parcel of a parked run, or undefined when it was folded and deleted meanwhile (or is not a parcel). */
+    async readParcel(parked) {
+        return this.git(['cat-file', 'blob', `${parked.sha}:${PARCEL_FILE}`]).catch(() => undefined);
+    }
+    /**
+     * Parks a run: pushes a root commit holding only its parcel as a new branch under the inbox prefix. The name is
+     * the run's own (run key and attempt), so no other writer pushes it and the push cannot lose a race.
+     */
+    async park(name, text, message) {
+        const ref = `${inboxPrefix(this.branch)}${name}`;
+        try {
+            const blob = (await runGit(this.dir, ['hash-object', '-w', '--stdin'], { env: this.env, input: text })).trim();
+            const tree = (await runGit(this.dir, ['mktree'], { env: this.env, input: `100644 blob ${blob}\t${PARCEL_FILE}\n` })).trim();
+            const commit = (await this.git([...IDENTITY, 'commit-tree', tree, '-m', message])).trim();
+            try {
+                await this.git(['push', '-q', '--porcelain', 'origin', `${commit}:${ref}`]);
+                return { pushed: true, commit, ref };
+            }
+            catch (error) {
+                // Parked before (the same attempt ran this step twice): the parcel is there, which is all that matters.
+                const listing = await this.git(['ls-remote', 'origin', ref]).catch(() => '');
+                if (listing.trim() !== '')
+                    return { pushed: true, commit: listing.trim().split(/\s+/)[0], ref };
+                throw error;
+            }
+        }
+        catch (error) {
+            const stderr = error instanceof GitError ? `${error.stdout}\n${error.stderr}\n${error.message}` : String(error);
+            return { pushed: false, rejected: isLostRace(stderr), permanent: isPermanentRefusal(stderr), message: pushMessage(stderr), ref };
+        }
+    }
+    /** Deletes folded parked runs, each only if it still points where it did when read. Returns the refs deleted. */
+    async deleteParked(parked) {
+        if (parked.length === 0)
+            return { deleted: [] };
+        const args = ['push', '-q', '--porcelain', ...parked.map((p) => `--force-with-lease=${p.ref}:${p.sha}`), 'origin', ...parked.map((p) => `:${p.ref}`)];
+        try {
+            await this.git(args);
+            return { deleted: parked.map((p) => p.ref) };
+        }
+        catch (error) {
+            // Some were deleted by another writer meanwhile (or by this push): what is gone is folded, whoever deleted it.
+            const left = await this.git(['ls-remote', 'origin', ...parked.map((p) => p.ref)]).catch(() => undefined);
+            const message = (error instanceof GitError ? error.stderr : String(error)).trim().split('\n').slice(-2).join(' ');
+            if (left === undefined)
+                return { deleted: [], error: message };
+            const still = new Set(left.split('\n').map((l) => l.trim().split(/\s+/)[1]).filter(Boolean));
+            return { deleted: parked.filter((p) => !still.has(p.ref)).map((p) => p.ref), ...(still.size > 0 ? { error: message } : {}) };
+        }
     }
     /**
      * Stages the whole work tree and commits it; returns false when nothing changed. With `root`, the commit has
@@ -844,13 +1063,14 @@ class DataRepo {
             return { pushed: true, commit: (await this.git(['rev-parse', 'HEAD'])).trim() };
         }
         catch (error) {
-            const stderr = error instanceof GitError ? `${error.stderr}\n${error.message}` : String(error);
-            const rejected = /rejected|non-fast-forward|fetch first|stale info|cannot lock ref|failed to update ref|shallow update not allowed/i.test(stderr);
-            return { pushed: false, rejected, message: stderr.trim().split('\n').slice(-3).join(' ') };
+            const stderr = error instanceof GitError ? `${error.stdout}\n${error.stderr}\n${error.message}` : String(error);
+            const permanent = isPermanentRefusal(stderr);
+            return { pushed: false, rejected: !permanent && isLostRace(stderr), permanent, message: pushMessage(stderr) };
         }
     }
     async dispose() {
-        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.rm)(this.dir, { recursive: true, force: true });
+        await (0,promises_.rm)(this.dir, { recursive: true, force: true });
+        liveClones.delete(this.dir);
     }
 }
 /** The URL of the workspace's `origin` remote. */
