@@ -55,6 +55,7 @@ function contextFromEnv(env) {
         pullRequest: event.pull_request?.number,
         workspace: env.GITHUB_WORKSPACE ?? process.cwd(),
         runnerTemp: env.RUNNER_TEMP ?? '',
+        ...(env.FLAKEGUARD_RUN_URL ? { runUrl: env.FLAKEGUARD_RUN_URL } : {}),
     };
 }
 function isOnDefaultBranch(ctx) {
@@ -70,6 +71,8 @@ function runIdentity(ctx, jobKey, reportPatterns) {
     return `${ctx.runId}/${ctx.job}/${extra}`;
 }
 function runUrl(ctx) {
+    if (ctx.runUrl)
+        return ctx.runUrl;
     return `${ctx.serverUrl}/${ctx.repository}/actions/runs/${ctx.runId}/attempts/${ctx.runAttempt}`;
 }
 
@@ -2232,20 +2235,27 @@ function compactEveryFor(tests) {
     return Math.max(5, Math.min(100, Math.floor(1_000_000 / Math.max(1, tests))));
 }
 const DEFAULT_APPLY_OPTIONS = { retention: merge/* DEFAULT_RETENTION */.xh, policy: quarantine/* DEFAULT_POLICY */.zj };
-/** Quarantine as it stood before this run: stored state, then unexpired hand overrides; broken files forgive nothing. */
+/**
+ * Quarantine as it stood before this run: stored state, then unexpired hand overrides; broken files forgive nothing.
+ * `lapsed` lists the overrides that lapsed since the last run (said once: the stats line remembers it in `lapsed`);
+ * `expired` every override past its date.
+ */
 function quarantineBefore(snapshot, now) {
     const quarantined = new Set();
     const byHand = new Set();
     const lapsed = [];
+    const expired = new Set();
     // A damaged branch forgives nothing (src/store/snapshot.ts).
     if (snapshot.damaged.length > 0)
-        return { quarantined, byHand, lapsed };
+        return { quarantined, byHand, lapsed, expired };
     for (const [id, stats] of snapshot.stats)
         if (stats.quarantined)
             quarantined.add(id);
     for (const [id, stored] of snapshot.overrides) {
         if ((0,layout/* overrideExpired */.WL)(stored.override, now)) {
-            lapsed.push({ id, file: stored.file, line: stored.line, until: stored.override.until });
+            expired.add(id);
+            if (snapshot.stats.get(id)?.lapsed !== stored.override.until)
+                lapsed.push({ id, file: stored.file, line: stored.line, until: stored.override.until });
             continue;
         }
         if (stored.override.action === 'quarantine') {
@@ -2262,7 +2272,7 @@ function quarantineBefore(snapshot, now) {
     for (const id of byHand)
         if (!quarantined.has(id))
             byHand.delete(id);
-    return { quarantined, byHand, lapsed };
+    return { quarantined, byHand, lapsed, expired };
 }
 /** This run's outages, and the failures of quarantined tests that their quarantine does not cover. */
 function judgeFailures(snapshot, before, tests, run, options, consistent) {
@@ -2344,7 +2354,7 @@ function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
     const evidence = evidenceOf(history, runs);
     const scores = options.scoreTests?.(evidence) ?? new Map();
     const decisions = new Map();
-    const lapsedIds = new Set(before.lapsed.map((l) => l.id));
+    const lapsedIds = before.expired;
     for (const [id, test] of evidence) {
         const stored = snapshot.overrides.get(id);
         const override = stored && !lapsedIds.has(id) ? stored.override : null;
@@ -2368,7 +2378,7 @@ function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
     const shards = snapshot.brokenStats.size > 0 ? snapshot.meta.shards : (0,layout/* shardCountFor */.tS)(history.size);
     const writes = snapshot.meta.writes + (merged.ingested ? 1 : 0);
     const compact = merged.ingested && writes >= (options.compactEvery ?? compactEveryFor(history.size));
-    const files = renderFiles(snapshot, shards, compact ? 0 : writes, history, runs, decisions, scores, merged.ingested ? (0,merge/* ingestionKey */.Ez)(run) : undefined, now, options);
+    const files = renderFiles(snapshot, shards, compact ? 0 : writes, history, runs, decisions, scores, merged.ingested ? (0,merge/* ingestionKey */.Ez)(run) : undefined, now, options, before.expired);
     return {
         outcome,
         ingested: merged.ingested,
@@ -2384,9 +2394,10 @@ function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
         problems,
         lapsed: before.lapsed,
         outages: judged.outages,
+        brokenStats: [...snapshot.brokenStats.keys()].sort(),
     };
 }
-function renderFiles(snapshot, shards, writes, history, runs, decisions, scores, newIngestion, now, options) {
+function renderFiles(snapshot, shards, writes, history, runs, decisions, scores, newIngestion, now, options, expired = new Set()) {
     const oldestKept = now - options.retention.maxAgeDays * 86_400_000;
     const ingested = {};
     for (const [key, time] of Object.entries(snapshot.meta.ingested))
@@ -2405,8 +2416,11 @@ function renderFiles(snapshot, shards, writes, history, runs, decisions, scores,
         const shard = (0,layout/* shardOf */.IS)(id, shards);
         historyShards[shard].push(test);
         const decision = decisions.get(id);
+        const stored = snapshot.overrides.get(id);
         const line = {
-            override: snapshot.overrides.get(id)?.raw ?? null,
+            override: stored?.raw ?? null,
+            // An override past its date: noticed once, remembered here so that later runs do not repeat the notice.
+            ...(stored && expired.has(id) ? { lapsed: stored.override.until } : {}),
             quarantined: decision.quarantined,
             reason: decision.reason,
             since: decision.since,
@@ -4170,7 +4184,7 @@ __webpack_require__.d(__webpack_exports__, {
   publishResults: () => (/* binding */ publishResults)
 });
 
-// UNUSED EXPORTS: WORKFLOW_ANNOTATIONS_PER_KIND, emitWorkflowAnnotations
+// UNUSED EXPORTS: WORKFLOW_ANNOTATIONS_PER_KIND, blobUrlFor, emitWorkflowAnnotations
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
 var core = __webpack_require__(91659);
@@ -4279,7 +4293,12 @@ function forgivenAnnotation(test, ctx) {
     const d = ctx.decisions.get(test.id);
     const s = ctx.scores.get(test.id);
     const where = placed(test);
-    const lines = ['Forgiven: this test was quarantined as flaky before this run, so its failure does not fail the job.'];
+    const byHand = d?.override?.action === 'quarantine';
+    const lines = [
+        byHand
+            ? `Forgiven: this test was quarantined by hand (its "override" in ${ctx.statsFileOf(test.id)}) before this run, so its failure does not fail the job.`
+            : 'Forgiven: this test was quarantined as flaky before this run, so its failure does not fail the job.',
+    ];
     const pfs = formatPfs(s);
     if (pfs)
         lines.push(`Flakiness: PFS ${pfs} (probability that a run fails for no reason, 90% interval)${s?.tier ? `, tier ${s.tier}` : ''}.`);
@@ -4292,7 +4311,7 @@ function forgivenAnnotation(test, ctx) {
         lines.push('', NO_LOCATION);
     return {
         level: 'warning',
-        title: (0,report_escape/* plainText */.wh)(`${test.id} failed (forgiven: quarantined as flaky)`, TITLE_MAX, true),
+        title: (0,report_escape/* plainText */.wh)(`${test.id} failed (forgiven: quarantined ${byHand ? 'by hand' : 'as flaky'})`, TITLE_MAX, true),
         message: (0,report_escape/* plainText */.wh)(lines.join('\n'), MESSAGE_MAX),
         ...(f.details ? { details: (0,report_escape/* plainText */.wh)(f.details, DETAILS_MAX) } : {}),
         ...where,
@@ -4491,12 +4510,16 @@ const CHECK_SUMMARY_BUDGET_BYTES = 60_000;
 const TOP_FLAKY = 10;
 const summary_n = (x) => x.toLocaleString('en-US');
 const plural = (count, word, many = `${word}s`) => `${summary_n(count)} ${count === 1 ? word : many}`;
-/** The verdict in one line of plain text (the check run's title). */
-function verdict(o) {
+/** The verdict in one line of plain text (the check run's title); a green run that quarantined tests says so. */
+function verdict(o, newlyQuarantined = 0) {
     const failed = o.failed.length;
     const forgiven = o.forgiven.length;
     const blocking = o.blocking.length;
     if (o.result === 'success') {
+        if (failed === 0 && newlyQuarantined > 0) {
+            const retried = o.passedOnRetry.length > 0 ? `, ${plural(o.passedOnRetry.length, 'test')} passed on a retry` : '';
+            return `No test failed${retried}; ${plural(newlyQuarantined, 'test')} newly quarantined as flaky`;
+        }
         if (failed === 0)
             return 'No test failed';
         return `${plural(failed, 'test')} failed, all forgiven (quarantined as flaky): nothing blocks`;
@@ -4581,10 +4604,21 @@ function renderTable(w, t, shareBytes) {
         w.add('', t.after);
     w.add('');
 }
-function failureLocation(t) {
+function failureLocation(t, blobUrl) {
     if (!t.file)
         return '—';
-    return (0,report_escape/* mdText */.bC)(`${t.file}${t.line ? `:${t.line}` : ''}`, 160);
+    const text = (0,report_escape/* mdText */.bC)(`${t.file}${t.line ? `:${t.line}` : ''}`, 160);
+    const url = blobUrl?.(t.file, t.line);
+    return url ? `[${text}](${url})` : text;
+}
+/** The policy's reason less its closing PFS, for tables that show the PFS in a column of their own. */
+function reasonWithoutPfs(reason) {
+    return reason.replace(/;? ?PFS \d\.\d\d \[\d\.\d\d, \d\.\d\d\]$/, '');
+}
+/** Up to five ids, then how many more. Trusted markdown out. */
+function nameTests(ids) {
+    const shown = ids.slice(0, 5).map((id) => (0,report_escape/* mdText */.bC)(id, 200));
+    return `${shown.join(', ')}${ids.length > shown.length ? ` and ${summary_n(ids.length - shown.length)} more` : ''}`;
 }
 function renderSummary(input, options = {}) {
     const budget = options.budgetBytes ?? SUMMARY_BUDGET_BYTES;
@@ -4592,7 +4626,9 @@ function renderSummary(input, options = {}) {
     const o = input.outcome;
     const branchLink = `[${(0,report_escape/* mdText */.bC)(input.dataBranch, 100)}](${input.dataBranchUrl})`;
     /* ---------- head: verdict, counts, reasons ---------- */
-    const head = [`### ${o.result === 'success' ? '✅' : '❌'} flakeguard: ${verdict(o)}`, ''];
+    const head = [`### ${o.result === 'success' ? '✅' : '❌'} flakeguard: ${verdict(o, input.newlyQuarantined.length)}`, ''];
+    const broken = new Set(input.brokenStats ?? []);
+    const brokenFileOf = (id) => (broken.size > 0 && broken.has(input.statsFileOf(id)) ? input.statsFileOf(id) : undefined);
     const counts = [
         `**${summary_n(o.failed.length)}** failed`,
         `**${summary_n(o.blocking.length)}** ${o.blocking.length === 1 ? 'blocks' : 'block'}`,
@@ -4605,8 +4641,30 @@ function renderSummary(input, options = {}) {
     if (o.reasons.length > 0) {
         head.push('**Why the job fails:**', '');
         const shownReasons = o.reasons.slice(0, 20);
-        for (const r of shownReasons)
-            head.push(`- ${(0,report_escape/* mdText */.bC)(r, 500)}`);
+        // The policy counts; the summary names: which tests are not quarantined, which quarantines did not cover.
+        const notQuarantined = o.blocking.filter((t) => !o.unforgiven.has(t.id));
+        const inBroken = notQuarantined.filter((t) => brokenFileOf(t.id) !== undefined);
+        const plainNot = notQuarantined.filter((t) => brokenFileOf(t.id) === undefined);
+        const uncovered = o.blocking.filter((t) => o.unforgiven.has(t.id));
+        // Only the reasons of this job's own outcome: an aggregate's reasons carry their shard's name and stay counts.
+        const NOT_QUARANTINED = /^[\d,]+ failed tests? (is|are) not quarantined\.$/;
+        for (const r of shownReasons) {
+            if (NOT_QUARANTINED.test(r) && inBroken.length > 0) {
+                if (plainNot.length > 0)
+                    head.push(`- ${plural(plainNot.length, 'failed test')} ${plainNot.length === 1 ? 'is' : 'are'} not quarantined: ${nameTests(plainNot.map((t) => t.id))}.`);
+                const files = [...new Set(inBroken.map((t) => brokenFileOf(t.id)))];
+                head.push(`- ${plural(inBroken.length, 'failed test')} cannot be forgiven because ${files.length === 1 ? 'its stats file' : 'their stats files'} ${files.map((f) => (0,report_escape/* mdText */.bC)(f, 120)).join(', ')} ${files.length === 1 ? 'is' : 'are'} broken (see the problems below): ${nameTests(inBroken.map((t) => t.id))}.`);
+            }
+            else if (NOT_QUARANTINED.test(r) && plainNot.length > 0) {
+                head.push(`- ${(0,report_escape/* mdText */.bC)(r.replace(/\.$/, ''), 500)}: ${nameTests(plainNot.map((t) => t.id))}.`);
+            }
+            else if (/^[\d,]+ quarantined tests? failed in a way .* quarantine does not cover/.test(r) && uncovered.length > 0) {
+                head.push(`- ${(0,report_escape/* mdText */.bC)(r, 500)} ${nameTests(uncovered.map((t) => t.id))}.`);
+            }
+            else {
+                head.push(`- ${(0,report_escape/* mdText */.bC)(r, 500)}`);
+            }
+        }
         if (o.reasons.length > shownReasons.length)
             head.push(`- …and ${summary_n(o.reasons.length - shownReasons.length)} more reasons (see the step's log).`);
         head.push('');
@@ -4640,14 +4698,16 @@ function renderSummary(input, options = {}) {
             count: o.blocking.length,
             row: (i) => {
                 const t = o.blocking[i];
-                return [(0,report_escape/* mdText */.bC)(t.id, 250), (0,report_escape/* mdText */.bC)(failureOf(t).message, 300), failureLocation(t), (0,report_escape/* mdText */.bC)(o.unforgiven.get(t.id) ?? 'not quarantined', 300)];
+                const file = o.unforgiven.has(t.id) ? undefined : brokenFileOf(t.id);
+                const why = file ? `its stats file ${file} is broken: it forgives nothing until fixed` : (o.unforgiven.get(t.id) ?? 'not quarantined');
+                return [(0,report_escape/* mdText */.bC)(t.id, 250), (0,report_escape/* mdText */.bC)(failureOf(t).message, 300), failureLocation(t, input.blobUrl), (0,report_escape/* mdText */.bC)(why, 300)];
             },
             maxRows: 250,
             weight: 5,
         },
         {
             title: `⚠️ Forgiven failures: quarantined tests (${summary_n(o.forgiven.length)})`,
-            intro: 'Quarantined as flaky before this run: these failures do not fail the job. PFS is the probability that a run fails for no reason, with its 90% interval.',
+            intro: 'Quarantined before this run (as flaky, or by hand): these failures do not fail the job. PFS is the probability that a run fails for no reason, with its 90% interval.',
             header: ['Test', 'Failure', 'PFS [interval]', 'Recent runs', 'Why it is quarantined', 'Lift it in'],
             count: o.forgiven.length,
             row: (i) => {
@@ -4658,7 +4718,7 @@ function renderSummary(input, options = {}) {
                     (0,report_escape/* mdText */.bC)(failureOf(t).message, 160),
                     scoreOf(t.id),
                     recentOf(d),
-                    (0,report_escape/* mdText */.bC)(d?.reason ?? 'quarantined before this run', 300),
+                    (0,report_escape/* mdText */.bC)(reasonWithoutPfs(d?.reason ?? 'quarantined before this run'), 300),
                     `\`${input.statsFileOf(t.id)}\``,
                 ];
             },
@@ -4674,7 +4734,7 @@ function renderSummary(input, options = {}) {
             row: (i) => {
                 const id = input.newlyQuarantined[i];
                 const d = input.decisions.get(id);
-                return [(0,report_escape/* mdText */.bC)(id, 250), (0,report_escape/* mdText */.bC)(d?.reason ?? '', 300), scoreOf(id), recentOf(d), `\`${input.statsFileOf(id)}\``];
+                return [(0,report_escape/* mdText */.bC)(id, 250), (0,report_escape/* mdText */.bC)(reasonWithoutPfs(d?.reason ?? ''), 300), scoreOf(id), recentOf(d), `\`${input.statsFileOf(id)}\``];
             },
             maxRows: 100,
             weight: 1.5,
@@ -4821,6 +4881,21 @@ function emitWorkflowAnnotations(annotations, reserved = { failure: 0, warning: 
     return result;
 }
 const s = (n) => (n === 1 ? '' : 's');
+/**
+ * Links to the tested commit's files on GitHub (only there: other servers lay out their URLs differently). The path
+ * comes from a report: only a plain repository path is linked, each segment URL-encoded.
+ */
+function blobUrlFor(ctx) {
+    if (!/^[0-9a-f]{40}$/.test(ctx.sha) || ctx.runUrl)
+        return undefined;
+    return (path, line) => {
+        const p = path.replace(/\\/g, '/');
+        if (p === '' || p.startsWith('/') || /^[A-Za-z]:/.test(p) || p.split('/').some((seg) => seg === '..' || seg === '.' || seg === ''))
+            return undefined;
+        const encoded = p.split('/').map((seg) => encodeURIComponent(seg).replace(/[()'!*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)).join('/');
+        return `${ctx.serverUrl}/${ctx.repository}/blob/${ctx.sha}/${encoded}${line && line > 0 ? `#L${line}` : ''}`;
+    };
+}
 async function publishResults({ inputs, ctx, runUrl, sync, reports, extraSummary }) {
     const result = sync.applied;
     const o = result.outcome;
@@ -4864,6 +4939,8 @@ async function publishResults({ inputs, ctx, runUrl, sync, reports, extraSummary
         fileProblems: result.problems,
         lapsed: result.lapsed,
         statsFileOf,
+        brokenStats: result.brokenStats,
+        blobUrl: blobUrlFor(ctx),
     };
     const facts = guard('analyse the history for the summary', () => summaryFacts(base)) ?? { trend: { unit: 'run', points: [] }, top: [] };
     let toCommands = annotations;
@@ -4892,7 +4969,7 @@ async function publishResults({ inputs, ctx, runUrl, sync, reports, extraSummary
                 headSha: ctx.sha,
                 name: inputs.checkName,
                 conclusion: o.result,
-                title: verdict(o),
+                title: verdict(o, result.newlyQuarantined.length),
                 summary: renderSummary({ ...base, annotationsLine: total > 0 ? `on this check run's lines of code.` : undefined }, { budgetBytes: CHECK_SUMMARY_BUDGET_BYTES, facts }),
                 annotations,
                 detailsUrl: runUrl,
@@ -7619,7 +7696,12 @@ function foldedLine(folded) {
     return ` Folded in ${folded.length} parked run${folded.length === 1 ? '' : 's'}: ${shown}${folded.length > 5 ? ', …' : ''}.`;
 }
 const short = (ref) => ref.replace(/^refs\/heads\//, '');
-async function syncRun(repo, apply, options) {
+async function syncRun(repo, 
+/**
+ * `files` is the branch's text, path → text, as read (null when it could not be read, or when parked runs were folded
+ * into the snapshot): hand-edit tools change one line of it.
+ */
+apply, options) {
     const sleep = options.sleep ?? defaultSleep;
     const random = options.random ?? Math.random;
     const log = options.log ?? (() => undefined);
@@ -7651,9 +7733,11 @@ async function syncRun(repo, apply, options) {
         let head;
         let parked;
         let snapshot;
+        let files;
         try {
             ({ head, parked } = await repo.fetchWithInbox(inbox !== undefined));
-            snapshot = (0,_snapshot_js__WEBPACK_IMPORTED_MODULE_0__/* .parseSnapshot */ .E$)(await (0,_snapshot_js__WEBPACK_IMPORTED_MODULE_0__/* .readSnapshotDir */ .sB)(repo.dir));
+            files = await (0,_snapshot_js__WEBPACK_IMPORTED_MODULE_0__/* .readSnapshotDir */ .sB)(repo.dir);
+            snapshot = (0,_snapshot_js__WEBPACK_IMPORTED_MODULE_0__/* .parseSnapshot */ .E$)(files);
         }
         catch (error) {
             lastError = `could not fetch the data branch '${repo.branch}': ${error instanceof Error ? error.message : String(error)}`;
@@ -7663,12 +7747,12 @@ async function syncRun(repo, apply, options) {
             continue;
         }
         if (options.readOnly)
-            return { applied: apply(snapshot), status: { kind: 'read-only', head }, historyRead: true };
+            return { applied: apply(snapshot, files), status: { kind: 'read-only', head }, historyRead: true };
         const damaged = (0,_snapshot_js__WEBPACK_IMPORTED_MODULE_0__/* .damageReason */ .MD)(snapshot);
         if (damaged) {
             // Fail closed: never write a branch that could not be fully read. Park the results so that the first write
             // after the fix folds them in; they are in the results file as well.
-            lastApplied = apply(snapshot);
+            lastApplied = apply(snapshot, files);
             if (inbox) {
                 const result = await park(attempt, 'the data branch is damaged');
                 if (result.status.kind === 'parked')
@@ -7693,7 +7777,7 @@ async function syncRun(repo, apply, options) {
             if (parked.length > MAX_FOLDED_PER_WRITE)
                 log(`${parked.length - MAX_FOLDED_PER_WRITE} more parked runs wait for the next writers.`);
         }
-        const applied = apply(base);
+        const applied = apply(base, base === snapshot ? files : null);
         lastApplied = applied;
         try {
             await (0,_snapshot_js__WEBPACK_IMPORTED_MODULE_0__/* .writeSnapshotDir */ .Zh)(repo.dir, applied.files);
@@ -7740,7 +7824,7 @@ async function syncRun(repo, apply, options) {
         return { applied: lastApplied, status: { kind: 'not-saved', reason: lastError }, historyRead: true };
     }
     // The branch could never be read: decide without history, which forgives nothing.
-    return { applied: apply((0,_snapshot_js__WEBPACK_IMPORTED_MODULE_0__/* .emptySnapshot */ .WX)()), status: { kind: 'not-saved', reason: lastError }, historyRead: false };
+    return { applied: apply((0,_snapshot_js__WEBPACK_IMPORTED_MODULE_0__/* .emptySnapshot */ .WX)(), null), status: { kind: 'not-saved', reason: lastError }, historyRead: false };
 }
 
 

@@ -1,16 +1,31 @@
 /**
  * `npm run demo`: the bundled action (dist/index.js, Node 24) on five example CI runs against a data branch in a
- * local bare repository. No token, no network. Prints each run's outcome and the last job summary.
+ * local bare repository. No token, no network. It says in one sentence per run what happened and why, writes the
+ * last job summary to a file (and shows it as text), and keeps its world so that the data branch and the CLI can be
+ * tried on it; `npm run demo -- --clean` removes it at the end instead.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import { PROJECT_ROOT, World } from '../test/support/action.ts';
+import { parseReportFiles } from '../src/junit/index.ts';
+import { finalAttemptFailed } from '../src/policy/outcome.ts';
+import { isFailure } from '../src/model.ts';
+import { markdownToText } from '../src/cli/terminal.ts';
 
+const clean = process.argv.includes('--clean');
 const examples = join(PROJECT_ROOT, 'examples/reports');
 const world = await World.create();
+const list = (ids: string[]): string => (ids.length <= 1 ? ids.join('') : `${ids.slice(0, -1).join(', ')} and ${ids.at(-1)}`);
+const was = (ids: string[]): string => (ids.length === 1 ? 'was' : 'were');
+
+console.log(`The demo's world is in ${world.root}:`);
+console.log(`  ${relative(world.root, world.remote)}   a bare repository playing your GitHub repository; the action keeps its data branch 'flakeguard-data' there`);
+console.log(`  ${relative(world.root, world.workspace)}    the checkout each CI run tests\n`);
+
+let quarantinedBefore = new Set<string>();
+let summaryFile = '';
 try {
   const runs = (await readdir(examples)).filter((d) => d.startsWith('run-')).sort();
-  let last = '';
   for (const [i, dir] of runs.entries()) {
     await world.removeReports();
     await world.writeReport('reports/junit.xml', await readFile(join(examples, dir, 'junit.xml'), 'utf8'));
@@ -19,18 +34,49 @@ try {
     const testOutcome = (await readFile(join(examples, dir, 'test-outcome'), 'utf8')).trim();
     const run = await world.run({ inputs: { 'test-outcome': testOutcome } });
     const o = run.outputs;
-    console.log(
-      `${dir}: outcome=${o.outcome} exit=${run.exitCode} failed=${o['failed-tests']} forgiven=${o['quarantined-failures']} ` +
-        `blocking=${o['blocking-failures']} newly-quarantined=${o['newly-quarantined']} (${run.ms} ms)`,
-    );
     if (String(run.exitCode === 0 ? 'success' : 'failure') !== o.outcome) throw new Error(`${dir}: exit code and outcome disagree`);
-    last = run.summary;
+
+    // The sentence: what the reports say, and what the action made of it.
+    const { tests } = await parseReportFiles([join(world.workspace, 'reports/junit.xml')], { workspace: world.workspace });
+    const failed = tests.filter(finalAttemptFailed).map((t) => t.id);
+    const retried = tests.filter((t) => !finalAttemptFailed(t) && t.attempts.some((a) => isFailure(a.status))).map((t) => t.id);
+    const forgiven = failed.filter((id) => quarantinedBefore.has(id));
+    const blocking = failed.filter((id) => !quarantinedBefore.has(id));
+    const newly = JSON.parse(o['newly-quarantined'] ?? '[]') as string[];
+    const parts: string[] = [];
+    if (failed.length === 0 && retried.length === 0) parts.push(`all ${tests.length} tests passed at their first attempt`);
+    for (const id of retried) {
+      parts.push(
+        newly.includes(id)
+          ? `${id} failed and then passed on its retry, on the same commit: that retry proves it flaky, so it is now quarantined and its next failures will be forgiven`
+          : `${id} failed and then passed on its retry${quarantinedBefore.has(id) ? ' (it stays quarantined)' : ''}, so nothing fails`,
+      );
+    }
+    if (forgiven.length > 0) parts.push(`${list(forgiven)} failed at every attempt, but ${forgiven.length === 1 ? 'it was' : 'they were'} quarantined before this run, so the failure is forgiven with a warning`);
+    if (blocking.length > 0) parts.push(`${list(blocking)} failed and ${was(blocking)} not quarantined: a real regression, which fails the job`);
+    for (const id of newly.filter((id) => !retried.includes(id))) parts.push(`${id} is now quarantined`);
+    if (testOutcome !== 'success' && failed.length === 0) parts.push(`the test step failed without a failing test, which fails the job`);
+    console.log(`Run ${i + 1} ${o.outcome === 'success' ? 'passed' : 'FAILED'} (exit code ${run.exitCode}): ${parts.join('; ')}.`);
+    quarantinedBefore = new Set(JSON.parse(o['quarantined-tests'] ?? '[]') as string[]);
+
+    summaryFile = join(world.root, 'summary.md');
+    await writeFile(summaryFile, run.summary);
   }
-  console.log('\n--- job summary of the last run ---\n');
-  console.log(last);
-  const stats = [...(await world.dataFiles())].filter(([path]) => path.startsWith('stats/'));
-  console.log('--- data branch: stats files (edit "override" to force or lift a quarantine) ---\n');
-  for (const [path, text] of stats) console.log(`${path}\n${text}`);
+
+  console.log(`\nThe job summary of the last run, as GitHub would show it, is in ${summaryFile}. As text:\n`);
+  console.log(markdownToText(await readFile(summaryFile, 'utf8')));
+
+  const cli = 'npm run flakeguard --';
+  const remote = world.remote;
+  console.log('Try it yourself (from this project folder):');
+  console.log(`  ${cli} explain "retries on 503" --remote ${remote}                 # its history, scores, state and why`);
+  console.log(`  ${cli} quarantine "applies discount" --reason "try it" --until 2099-12-31 --remote ${remote}`);
+  console.log(`  ${cli} release "retries on 503" --remote ${remote}                 # "override": "never"`);
+  console.log(`  ${cli} summary ${summaryFile}`);
+  console.log(`  git -C ${remote} show flakeguard-data:stats/00.json                  # the stats file a hand edit changes`);
+  const pkg = JSON.parse(await readFile(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+  if (pkg.scripts?.dashboard) console.log(`  npm run dashboard -- ${remote}                                          # the dashboard of the data branch`);
+  console.log(`\nA hand edit takes effect on the next run. ${clean ? 'The world is removed now (--clean).' : `The world stays until you remove it: rm -rf ${world.root} (or run the demo with --clean).`}`);
 } finally {
-  await world.dispose();
+  if (clean) await world.dispose();
 }

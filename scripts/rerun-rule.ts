@@ -8,6 +8,7 @@
  * at the first proven flip. Red: a failure of the flaky test that still blocks (consistent, or exhausted before its
  * quarantine). Deterministic (seeded); the whole project's accuracy simulator is scripts/eval.
  */
+/* eslint-disable @typescript-eslint/no-explicit-any -- a measuring script: its run records are loose on purpose */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { nextStep, failureCounts } from '../src/rerun/stopping.ts';

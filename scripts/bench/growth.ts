@@ -21,7 +21,6 @@ import { runRecord } from '../../src/history/records.ts';
 import { benchStep, buildSuite, reportFiles, runContextOf, runResults, type StepResult } from './step.ts';
 
 const SELF = fileURLToPath(import.meta.url);
-const HOUR = 3_600_000;
 
 export interface ChildMeasure {
   ms: number;

@@ -26,7 +26,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_POLICY, type PolicyOptions } from '../../src/policy/quarantine.ts';
 import { driverFor, type Engine } from './driver.ts';

@@ -60,7 +60,7 @@ export function study(sequences: Array<{ test: string; outcomes: string; rate: n
       if (!Number.isFinite(need)) exhausted++;
       mine++;
       failures++;
-      let k = 0;
+      let k: number;
       let streak = true;
       for (k = 1; k <= row.settings.attemptsMax; k++) {
         const failed = answers === 'sequence' ? o[i + k] !== 'P' : rng() < seq.rate;

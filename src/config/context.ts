@@ -24,6 +24,8 @@ export interface GitHubContext {
   pullRequest?: number;
   workspace: string;
   runnerTemp: string;
+  /** The run's page when it is not a GitHub Actions run (`flakeguard run` on another CI: FLAKEGUARD_RUN_URL). */
+  runUrl?: string;
 }
 
 interface EventPayload {
@@ -65,6 +67,7 @@ export function contextFromEnv(env: NodeJS.ProcessEnv): GitHubContext {
     pullRequest: event.pull_request?.number,
     workspace: env.GITHUB_WORKSPACE ?? process.cwd(),
     runnerTemp: env.RUNNER_TEMP ?? '',
+    ...(env.FLAKEGUARD_RUN_URL ? { runUrl: env.FLAKEGUARD_RUN_URL } : {}),
   };
 }
 
@@ -83,5 +86,6 @@ export function runIdentity(ctx: GitHubContext, jobKey: string, reportPatterns: 
 }
 
 export function runUrl(ctx: GitHubContext): string {
+  if (ctx.runUrl) return ctx.runUrl;
   return `${ctx.serverUrl}/${ctx.repository}/actions/runs/${ctx.runId}/attempts/${ctx.runAttempt}`;
 }

@@ -110,19 +110,27 @@ export interface ApplyResult {
   lapsed: LapsedOverride[];
   /** This run's outages (src/policy/outage.ts). */
   outages: Outage[];
+  /** Stats files that could not be read (their tests forgive nothing), to name them as the cause. */
+  brokenStats: string[];
 }
 
-/** Quarantine as it stood before this run: stored state, then unexpired hand overrides; broken files forgive nothing. */
-export function quarantineBefore(snapshot: Snapshot, now: number): { quarantined: Set<string>; byHand: Set<string>; lapsed: LapsedOverride[] } {
+/**
+ * Quarantine as it stood before this run: stored state, then unexpired hand overrides; broken files forgive nothing.
+ * `lapsed` lists the overrides that lapsed since the last run (said once: the stats line remembers it in `lapsed`);
+ * `expired` every override past its date.
+ */
+export function quarantineBefore(snapshot: Snapshot, now: number): { quarantined: Set<string>; byHand: Set<string>; lapsed: LapsedOverride[]; expired: Set<string> } {
   const quarantined = new Set<string>();
   const byHand = new Set<string>();
   const lapsed: LapsedOverride[] = [];
+  const expired = new Set<string>();
   // A damaged branch forgives nothing (src/store/snapshot.ts).
-  if (snapshot.damaged.length > 0) return { quarantined, byHand, lapsed };
+  if (snapshot.damaged.length > 0) return { quarantined, byHand, lapsed, expired };
   for (const [id, stats] of snapshot.stats) if (stats.quarantined) quarantined.add(id);
   for (const [id, stored] of snapshot.overrides) {
     if (overrideExpired(stored.override, now)) {
-      lapsed.push({ id, file: stored.file, line: stored.line, until: stored.override.until! });
+      expired.add(id);
+      if (snapshot.stats.get(id)?.lapsed !== stored.override.until) lapsed.push({ id, file: stored.file, line: stored.line, until: stored.override.until! });
       continue;
     }
     if (stored.override.action === 'quarantine') {
@@ -134,7 +142,7 @@ export function quarantineBefore(snapshot: Snapshot, now: number): { quarantined
   }
   for (const id of quarantined) if (inBrokenShard(snapshot, id)) quarantined.delete(id);
   for (const id of byHand) if (!quarantined.has(id)) byHand.delete(id);
-  return { quarantined, byHand, lapsed };
+  return { quarantined, byHand, lapsed, expired };
 }
 
 export interface RunFailures {
@@ -234,7 +242,7 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
   const evidence = evidenceOf(history, runs);
   const scores = options.scoreTests?.(evidence) ?? new Map<string, Record<string, unknown>>();
   const decisions = new Map<string, Decision>();
-  const lapsedIds = new Set(before.lapsed.map((l) => l.id));
+  const lapsedIds = before.expired;
   for (const [id, test] of evidence) {
     const stored = snapshot.overrides.get(id);
     const override = stored && !lapsedIds.has(id) ? stored.override : null;
@@ -261,7 +269,7 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
   const shards = snapshot.brokenStats.size > 0 ? snapshot.meta.shards : shardCountFor(history.size);
   const writes = snapshot.meta.writes + (merged.ingested ? 1 : 0);
   const compact = merged.ingested && writes >= (options.compactEvery ?? compactEveryFor(history.size));
-  const files = renderFiles(snapshot, shards, compact ? 0 : writes, history, runs, decisions, scores, merged.ingested ? ingestionKey(run) : undefined, now, options);
+  const files = renderFiles(snapshot, shards, compact ? 0 : writes, history, runs, decisions, scores, merged.ingested ? ingestionKey(run) : undefined, now, options, before.expired);
   return {
     outcome,
     ingested: merged.ingested,
@@ -277,6 +285,7 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
     problems,
     lapsed: before.lapsed,
     outages: judged.outages,
+    brokenStats: [...snapshot.brokenStats.keys()].sort(),
   };
 }
 
@@ -291,6 +300,7 @@ function renderFiles(
   newIngestion: string | undefined,
   now: number,
   options: ApplyOptions,
+  expired: ReadonlySet<string> = new Set(),
 ): Map<string, string> {
   const oldestKept = now - options.retention.maxAgeDays * 86_400_000;
 
@@ -308,8 +318,11 @@ function renderFiles(
     const shard = shardOf(id, shards);
     historyShards[shard]!.push(test);
     const decision = decisions.get(id)!;
+    const stored = snapshot.overrides.get(id);
     const line: StatsLine = {
-      override: snapshot.overrides.get(id)?.raw ?? null,
+      override: stored?.raw ?? null,
+      // An override past its date: noticed once, remembered here so that later runs do not repeat the notice.
+      ...(stored && expired.has(id) ? { lapsed: stored.override.until } : {}),
       quarantined: decision.quarantined,
       reason: decision.reason,
       since: decision.since,

@@ -93,7 +93,12 @@ export function forgivenAnnotation(test: ParsedTestCase, ctx: AnnotationContext)
   const d = ctx.decisions.get(test.id);
   const s = ctx.scores.get(test.id);
   const where = placed(test);
-  const lines = ['Forgiven: this test was quarantined as flaky before this run, so its failure does not fail the job.'];
+  const byHand = d?.override?.action === 'quarantine';
+  const lines = [
+    byHand
+      ? `Forgiven: this test was quarantined by hand (its "override" in ${ctx.statsFileOf(test.id)}) before this run, so its failure does not fail the job.`
+      : 'Forgiven: this test was quarantined as flaky before this run, so its failure does not fail the job.',
+  ];
   const pfs = formatPfs(s);
   if (pfs) lines.push(`Flakiness: PFS ${pfs} (probability that a run fails for no reason, 90% interval)${s?.tier ? `, tier ${s.tier}` : ''}.`);
   if (d?.evidence.recent) lines.push(`Recent runs, oldest to newest: ${symbols(d.evidence.recent)}  (${SYMBOLS_LEGEND})`);
@@ -103,7 +108,7 @@ export function forgivenAnnotation(test: ParsedTestCase, ctx: AnnotationContext)
   if (!where.path) lines.push('', NO_LOCATION);
   return {
     level: 'warning',
-    title: plainText(`${test.id} failed (forgiven: quarantined as flaky)`, TITLE_MAX, true),
+    title: plainText(`${test.id} failed (forgiven: quarantined ${byHand ? 'by hand' : 'as flaky'})`, TITLE_MAX, true),
     message: plainText(lines.join('\n'), MESSAGE_MAX),
     ...(f.details ? { details: plainText(f.details, DETAILS_MAX) } : {}),
     ...where,

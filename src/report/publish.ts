@@ -90,6 +90,20 @@ export function emitWorkflowAnnotations(
 
 const s = (n: number): string => (n === 1 ? '' : 's');
 
+/**
+ * Links to the tested commit's files on GitHub (only there: other servers lay out their URLs differently). The path
+ * comes from a report: only a plain repository path is linked, each segment URL-encoded.
+ */
+export function blobUrlFor(ctx: GitHubContext): ((path: string, line?: number) => string | undefined) | undefined {
+  if (!/^[0-9a-f]{40}$/.test(ctx.sha) || ctx.runUrl) return undefined;
+  return (path, line) => {
+    const p = path.replace(/\\/g, '/');
+    if (p === '' || p.startsWith('/') || /^[A-Za-z]:/.test(p) || p.split('/').some((seg) => seg === '..' || seg === '.' || seg === '')) return undefined;
+    const encoded = p.split('/').map((seg) => encodeURIComponent(seg).replace(/[()'!*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)).join('/');
+    return `${ctx.serverUrl}/${ctx.repository}/blob/${ctx.sha}/${encoded}${line && line > 0 ? `#L${line}` : ''}`;
+  };
+}
+
 export async function publishResults({ inputs, ctx, runUrl, sync, reports, extraSummary }: PublishInput): Promise<void> {
   const result = sync.applied;
   const o = result.outcome;
@@ -134,6 +148,8 @@ export async function publishResults({ inputs, ctx, runUrl, sync, reports, extra
     fileProblems: result.problems,
     lapsed: result.lapsed,
     statsFileOf,
+    brokenStats: result.brokenStats,
+    blobUrl: blobUrlFor(ctx),
   };
   const facts = guard('analyse the history for the summary', () => summaryFacts(base)) ?? { trend: { unit: 'run' as const, points: [] }, top: [] };
 
@@ -160,7 +176,7 @@ export async function publishResults({ inputs, ctx, runUrl, sync, reports, extra
         headSha: ctx.sha,
         name: inputs.checkName,
         conclusion: o.result,
-        title: verdict(o),
+        title: verdict(o, result.newlyQuarantined.length),
         summary: renderSummary({ ...base, annotationsLine: total > 0 ? `on this check run's lines of code.` : undefined }, { budgetBytes: CHECK_SUMMARY_BUDGET_BYTES, facts }),
         annotations,
         detailsUrl: runUrl,

@@ -48,6 +48,10 @@ export interface SummaryInput {
   statsFileOf: (id: string) => string;
   /** Where the annotations went, in words (may quote an API error: it is escaped). */
   annotationsLine?: string;
+  /** Stats files that could not be read: a failure of a test whose line is in one is blamed on the file. */
+  brokenStats?: readonly string[];
+  /** A link to a file of the repository at the tested commit (and line), when the server's layout is known. */
+  blobUrl?: (path: string, line?: number) => string | undefined;
 }
 
 /** The parts that cost a pass over every test, computed once for both renderings. */
@@ -64,12 +68,16 @@ export interface SummaryOptions {
 const n = (x: number): string => x.toLocaleString('en-US');
 const plural = (count: number, word: string, many = `${word}s`): string => `${n(count)} ${count === 1 ? word : many}`;
 
-/** The verdict in one line of plain text (the check run's title). */
-export function verdict(o: Outcome): string {
+/** The verdict in one line of plain text (the check run's title); a green run that quarantined tests says so. */
+export function verdict(o: Outcome, newlyQuarantined = 0): string {
   const failed = o.failed.length;
   const forgiven = o.forgiven.length;
   const blocking = o.blocking.length;
   if (o.result === 'success') {
+    if (failed === 0 && newlyQuarantined > 0) {
+      const retried = o.passedOnRetry.length > 0 ? `, ${plural(o.passedOnRetry.length, 'test')} passed on a retry` : '';
+      return `No test failed${retried}; ${plural(newlyQuarantined, 'test')} newly quarantined as flaky`;
+    }
     if (failed === 0) return 'No test failed';
     return `${plural(failed, 'test')} failed, all forgiven (quarantined as flaky): nothing blocks`;
   }
@@ -163,9 +171,22 @@ function renderTable(w: Writer, t: TableSpec, shareBytes: number): void {
   w.add('');
 }
 
-function failureLocation(t: ParsedTestCase): string {
+function failureLocation(t: ParsedTestCase, blobUrl?: SummaryInput['blobUrl']): string {
   if (!t.file) return '—';
-  return mdText(`${t.file}${t.line ? `:${t.line}` : ''}`, 160);
+  const text = mdText(`${t.file}${t.line ? `:${t.line}` : ''}`, 160);
+  const url = blobUrl?.(t.file, t.line);
+  return url ? `[${text}](${url})` : text;
+}
+
+/** The policy's reason less its closing PFS, for tables that show the PFS in a column of their own. */
+export function reasonWithoutPfs(reason: string): string {
+  return reason.replace(/;? ?PFS \d\.\d\d \[\d\.\d\d, \d\.\d\d\]$/, '');
+}
+
+/** Up to five ids, then how many more. Trusted markdown out. */
+function nameTests(ids: readonly string[]): string {
+  const shown = ids.slice(0, 5).map((id) => mdText(id, 200));
+  return `${shown.join(', ')}${ids.length > shown.length ? ` and ${n(ids.length - shown.length)} more` : ''}`;
 }
 
 export function renderSummary(input: SummaryInput, options: SummaryOptions = {}): string {
@@ -175,7 +196,9 @@ export function renderSummary(input: SummaryInput, options: SummaryOptions = {})
   const branchLink = `[${mdText(input.dataBranch, 100)}](${input.dataBranchUrl})`;
 
   /* ---------- head: verdict, counts, reasons ---------- */
-  const head: string[] = [`### ${o.result === 'success' ? '✅' : '❌'} flakeguard: ${verdict(o)}`, ''];
+  const head: string[] = [`### ${o.result === 'success' ? '✅' : '❌'} flakeguard: ${verdict(o, input.newlyQuarantined.length)}`, ''];
+  const broken = new Set(input.brokenStats ?? []);
+  const brokenFileOf = (id: string): string | undefined => (broken.size > 0 && broken.has(input.statsFileOf(id)) ? input.statsFileOf(id) : undefined);
   const counts = [
     `**${n(o.failed.length)}** failed`,
     `**${n(o.blocking.length)}** ${o.blocking.length === 1 ? 'blocks' : 'block'}`,
@@ -188,7 +211,28 @@ export function renderSummary(input: SummaryInput, options: SummaryOptions = {})
   if (o.reasons.length > 0) {
     head.push('**Why the job fails:**', '');
     const shownReasons = o.reasons.slice(0, 20);
-    for (const r of shownReasons) head.push(`- ${mdText(r, 500)}`);
+    // The policy counts; the summary names: which tests are not quarantined, which quarantines did not cover.
+    const notQuarantined = o.blocking.filter((t) => !o.unforgiven.has(t.id));
+    const inBroken = notQuarantined.filter((t) => brokenFileOf(t.id) !== undefined);
+    const plainNot = notQuarantined.filter((t) => brokenFileOf(t.id) === undefined);
+    const uncovered = o.blocking.filter((t) => o.unforgiven.has(t.id));
+    // Only the reasons of this job's own outcome: an aggregate's reasons carry their shard's name and stay counts.
+    const NOT_QUARANTINED = /^[\d,]+ failed tests? (is|are) not quarantined\.$/;
+    for (const r of shownReasons) {
+      if (NOT_QUARANTINED.test(r) && inBroken.length > 0) {
+        if (plainNot.length > 0) head.push(`- ${plural(plainNot.length, 'failed test')} ${plainNot.length === 1 ? 'is' : 'are'} not quarantined: ${nameTests(plainNot.map((t) => t.id))}.`);
+        const files = [...new Set(inBroken.map((t) => brokenFileOf(t.id)!))];
+        head.push(
+          `- ${plural(inBroken.length, 'failed test')} cannot be forgiven because ${files.length === 1 ? 'its stats file' : 'their stats files'} ${files.map((f) => mdText(f, 120)).join(', ')} ${files.length === 1 ? 'is' : 'are'} broken (see the problems below): ${nameTests(inBroken.map((t) => t.id))}.`,
+        );
+      } else if (NOT_QUARANTINED.test(r) && plainNot.length > 0) {
+        head.push(`- ${mdText(r.replace(/\.$/, ''), 500)}: ${nameTests(plainNot.map((t) => t.id))}.`);
+      } else if (/^[\d,]+ quarantined tests? failed in a way .* quarantine does not cover/.test(r) && uncovered.length > 0) {
+        head.push(`- ${mdText(r, 500)} ${nameTests(uncovered.map((t) => t.id))}.`);
+      } else {
+        head.push(`- ${mdText(r, 500)}`);
+      }
+    }
     if (o.reasons.length > shownReasons.length) head.push(`- …and ${n(o.reasons.length - shownReasons.length)} more reasons (see the step's log).`);
     head.push('');
   }
@@ -223,14 +267,16 @@ export function renderSummary(input: SummaryInput, options: SummaryOptions = {})
       count: o.blocking.length,
       row: (i) => {
         const t = o.blocking[i]!;
-        return [mdText(t.id, 250), mdText(failureOf(t).message, 300), failureLocation(t), mdText(o.unforgiven.get(t.id) ?? 'not quarantined', 300)];
+        const file = o.unforgiven.has(t.id) ? undefined : brokenFileOf(t.id);
+        const why = file ? `its stats file ${file} is broken: it forgives nothing until fixed` : (o.unforgiven.get(t.id) ?? 'not quarantined');
+        return [mdText(t.id, 250), mdText(failureOf(t).message, 300), failureLocation(t, input.blobUrl), mdText(why, 300)];
       },
       maxRows: 250,
       weight: 5,
     },
     {
       title: `⚠️ Forgiven failures: quarantined tests (${n(o.forgiven.length)})`,
-      intro: 'Quarantined as flaky before this run: these failures do not fail the job. PFS is the probability that a run fails for no reason, with its 90% interval.',
+      intro: 'Quarantined before this run (as flaky, or by hand): these failures do not fail the job. PFS is the probability that a run fails for no reason, with its 90% interval.',
       header: ['Test', 'Failure', 'PFS [interval]', 'Recent runs', 'Why it is quarantined', 'Lift it in'],
       count: o.forgiven.length,
       row: (i) => {
@@ -241,7 +287,7 @@ export function renderSummary(input: SummaryInput, options: SummaryOptions = {})
           mdText(failureOf(t).message, 160),
           scoreOf(t.id),
           recentOf(d),
-          mdText(d?.reason ?? 'quarantined before this run', 300),
+          mdText(reasonWithoutPfs(d?.reason ?? 'quarantined before this run'), 300),
           `\`${input.statsFileOf(t.id)}\``,
         ];
       },
@@ -257,7 +303,7 @@ export function renderSummary(input: SummaryInput, options: SummaryOptions = {})
       row: (i) => {
         const id = input.newlyQuarantined[i]!;
         const d = input.decisions.get(id);
-        return [mdText(id, 250), mdText(d?.reason ?? '', 300), scoreOf(id), recentOf(d), `\`${input.statsFileOf(id)}\``];
+        return [mdText(id, 250), mdText(reasonWithoutPfs(d?.reason ?? ''), 300), scoreOf(id), recentOf(d), `\`${input.statsFileOf(id)}\``];
       },
       maxRows: 100,
       weight: 1.5,

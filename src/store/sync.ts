@@ -90,7 +90,11 @@ const short = (ref: string): string => ref.replace(/^refs\/heads\//, '');
 
 export async function syncRun<T extends Applied>(
   repo: DataRepo,
-  apply: (snapshot: Snapshot) => T,
+  /**
+   * `files` is the branch's text, path → text, as read (null when it could not be read, or when parked runs were folded
+   * into the snapshot): hand-edit tools change one line of it.
+   */
+  apply: (snapshot: Snapshot, files: ReadonlyMap<string, string> | null) => T,
   options: SyncOptions<T>,
 ): Promise<SyncResult<T>> {
   const sleep = options.sleep ?? defaultSleep;
@@ -125,22 +129,24 @@ export async function syncRun<T extends Applied>(
     let head: string | null;
     let parked: ParkedRef[];
     let snapshot: Snapshot;
+    let files: Map<string, string>;
     try {
       ({ head, parked } = await repo.fetchWithInbox(inbox !== undefined));
-      snapshot = parseSnapshot(await readSnapshotDir(repo.dir));
+      files = await readSnapshotDir(repo.dir);
+      snapshot = parseSnapshot(files);
     } catch (error) {
       lastError = `could not fetch the data branch '${repo.branch}': ${error instanceof Error ? error.message : String(error)}`;
       log(`Try ${attempt}/${options.attempts}: ${lastError}`);
       if (attempt < options.attempts) await sleep(backoffMs(attempt, random));
       continue;
     }
-    if (options.readOnly) return { applied: apply(snapshot), status: { kind: 'read-only', head }, historyRead: true };
+    if (options.readOnly) return { applied: apply(snapshot, files), status: { kind: 'read-only', head }, historyRead: true };
 
     const damaged = damageReason(snapshot);
     if (damaged) {
       // Fail closed: never write a branch that could not be fully read. Park the results so that the first write
       // after the fix folds them in; they are in the results file as well.
-      lastApplied = apply(snapshot);
+      lastApplied = apply(snapshot, files);
       if (inbox) {
         const result = await park(attempt, 'the data branch is damaged');
         if (result.status.kind === 'parked') return { ...result, status: { kind: 'not-saved', reason: damaged, parked: result.status.ref } };
@@ -163,7 +169,7 @@ export async function syncRun<T extends Applied>(
       if (parked.length > MAX_FOLDED_PER_WRITE) log(`${parked.length - MAX_FOLDED_PER_WRITE} more parked runs wait for the next writers.`);
     }
 
-    const applied = apply(base);
+    const applied = apply(base, base === snapshot ? files : null);
     lastApplied = applied;
     try {
       await writeSnapshotDir(repo.dir, applied.files);
@@ -206,5 +212,5 @@ export async function syncRun<T extends Applied>(
     return { applied: lastApplied, status: { kind: 'not-saved', reason: lastError }, historyRead: true };
   }
   // The branch could never be read: decide without history, which forgives nothing.
-  return { applied: apply(emptySnapshot()), status: { kind: 'not-saved', reason: lastError }, historyRead: false };
+  return { applied: apply(emptySnapshot(), null), status: { kind: 'not-saved', reason: lastError }, historyRead: false };
 }

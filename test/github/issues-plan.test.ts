@@ -238,7 +238,7 @@ describe('a close by hand lifts the quarantine (applyRun with closedByHand)', ()
       run: runContext(3),
       now: runContext(3).time,
     };
-    const lifted = applyRun({ ...input, closedByHand: (id) => ({ issue: 1, since: closedAt }) });
+    const lifted = applyRun({ ...input, closedByHand: () => ({ issue: 1, since: closedAt }) });
     expect(lifted.outcome.result).toBe('success');
     expect(lifted.outcome.forgiven.map((t) => t.id).sort()).toEqual(['pkg::flaky', 'pkg::forced']);
     expect(lifted.released).toEqual(['pkg::flaky']);

@@ -1,12 +1,13 @@
 /**
  * Checks that a summary flakeguard rendered contains no markdown or HTML it did not write itself: no raw tag, no
- * link or image other than the data-branch link, no autolink, no mention, no table broken by a `|`, no control
+ * link or image other than the data-branch link and the links to the tested files, no autolink, no mention, no table broken by a `|`, no control
  * character, and nothing in a code fence but the flakiness chart. Shared by unit and dist-level tests.
  */
 import { expect } from 'vitest';
 
-/** Links flakeguard itself writes: to the data branch. */
-const OWN_LINK = /\]\(https:\/\/github\.com\/[A-Za-z0-9._-]+\/[A-Za-z0-9._-]+\/tree\/[A-Za-z0-9._/-]+\)/g;
+/** Links flakeguard itself writes: to the data branch, and to a test's file at the tested commit (path percent-encoded). */
+const OWN_LINK =
+  /\]\(https:\/\/github\.com\/[A-Za-z0-9._-]+\/[A-Za-z0-9._-]+\/(?:tree\/[A-Za-z0-9._/-]+|blob\/[0-9a-f]{40}\/[A-Za-z0-9._~%/-]+(?:#L[0-9]+)?)\)/g;
 
 const MERMAID_LINE = [
   /^xychart-beta$/,
@@ -48,7 +49,7 @@ export function markdownProblems(text: string): string[] {
     if (/\]\(|\]\[|!\[/.test(outsideOwnLinks)) problems.push(`link or image, ${at}`);
     if (/:\/\/|www\./i.test(outsideOwnLinks)) problems.push(`autolink, ${at}`);
     if (/@[A-Za-z0-9]/.test(outsideOwnLinks)) problems.push(`mention, ${at}`);
-    if (/(^|[^&])#(?![0-9]+;)/.test(line.replace(/^#{3,4} /, ''))) problems.push(`raw '#', ${at}`);
+    if (/(^|[^&])#(?![0-9]+;)/.test(outsideOwnLinks.replace(/^#{3,4} /, ''))) problems.push(`raw '#', ${at}`);
     if (/&(?!#[0-9]+;|lt;|gt;|quot;|amp;)/.test(line)) problems.push(`raw '&', ${at}`);
     if ((line.match(/`/g) ?? []).length % 2 !== 0) problems.push(`unbalanced backticks, ${at}`);
     // Tables: every row has the header's number of cells.

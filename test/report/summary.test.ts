@@ -48,7 +48,7 @@ describe('the headline', () => {
     const [first, , counts] = text.split('\n');
     expect(first).toBe('### ❌ flakeguard: 2 tests failed: 1 blocks the job, 1 forgiven');
     expect(counts).toBe('**2** failed · **1** blocks · **1** forgiven · 1 passed on retry · 4 tests in the reports · 1 quarantined');
-    expect(text).toContain('**Why the job fails:**\n\n- 1 failed test is not quarantined.');
+    expect(text).toContain('**Why the job fails:**\n\n- 1 failed test is not quarantined: a&#58;&#58;real.');
   });
 
   it.each([

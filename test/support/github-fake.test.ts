@@ -13,6 +13,7 @@ let fake: FakeGitHub;
 interface ApiResult {
   status: number;
   headers: Headers;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the JSON of a different endpoint
   body: any;
 }
 

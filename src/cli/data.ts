@@ -1,0 +1,115 @@
+/**
+ * The CLI's adapter to the data branch: read it once (explain), or change one override and push it with the
+ * step's own optimistic concurrency (src/store/sync.ts): a push refused because another writer moved the branch
+ * fetches the new head and makes the same edit again on top of it, so no concurrent write is ever lost.
+ */
+import { isAbsolute, resolve } from 'node:path';
+import { DataRepo, originUrl, runGit } from '../store/git.ts';
+import { parseLineObject, shardOf, statsPath } from '../store/layout.ts';
+import { parseSnapshot, readSnapshotDir, type Snapshot } from '../store/snapshot.ts';
+import { syncRun, type SyncStatus } from '../store/sync.ts';
+import { CliError, editOverride, type OverrideEdit } from './override.ts';
+
+export interface DataOptions {
+  /** The repository holding the data branch: a URL or a path; default: the current repository's `origin`. */
+  remote?: string;
+  branch: string;
+  token?: string;
+  cwd: string;
+}
+
+/** A URL git understands (`https://…`, `ssh://…`, `file://…`, or scp-like `git@host:path`), as opposed to a path. */
+export function isRemoteUrl(remote: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/\s@]+@[^/\s:]+:/.test(remote);
+}
+
+export async function remoteOf(options: DataOptions): Promise<string> {
+  if (options.remote) return isAbsolute(options.remote) || isRemoteUrl(options.remote) ? options.remote : resolve(options.cwd, options.remote);
+  try {
+    return await originUrl(options.cwd);
+  } catch {
+    throw new CliError(`No --remote given and ${options.cwd} is not a git repository with an 'origin' remote: say where the data branch is with --remote <url or path>.`);
+  }
+}
+
+/** The 1-based line of a test in its stats file, when it has one. */
+export function statsLineOf(files: ReadonlyMap<string, string>, snapshot: Snapshot, id: string): number | undefined {
+  const path = statsPath(shardOf(id, snapshot.meta.shards), snapshot.meta.shards);
+  const text = files.get(path);
+  return text === undefined ? undefined : parseLineObject(path, text, 'tests').value?.lines.get(id);
+}
+
+/**
+ * A hand edit is the person's: their git identity (user.name and user.email, as git would find them here) is the
+ * commit's author; the committer stays the action's bot, as for every write to the data branch.
+ */
+async function authorFromGitConfig(cwd: string): Promise<void> {
+  const get = async (key: string): Promise<string> => (await runGit(cwd, ['config', '--get', key]).catch(() => '')).trim();
+  const [name, email] = [await get('user.name'), await get('user.email')];
+  if (name && !process.env.GIT_AUTHOR_NAME) process.env.GIT_AUTHOR_NAME = name;
+  if (email && !process.env.GIT_AUTHOR_EMAIL) process.env.GIT_AUTHOR_EMAIL = email;
+}
+
+export async function readDataBranch(options: DataOptions): Promise<{ snapshot: Snapshot; files: Map<string, string>; head: string; remote: string }> {
+  const remote = await remoteOf(options);
+  const repo = await DataRepo.open(remote, options.branch, options.token ?? '');
+  try {
+    let head: string | null;
+    try {
+      head = await repo.fetchAndReset();
+    } catch (error) {
+      throw new CliError(`Could not fetch '${options.branch}' from ${remote}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (head === null) throw new CliError(`${remote} has no branch '${options.branch}' yet: flakeguard creates it on its first run.`);
+    const files = await readSnapshotDir(repo.dir);
+    return { snapshot: parseSnapshot(files), files, head, remote };
+  } finally {
+    await repo.dispose();
+  }
+}
+
+export interface OverrideResult {
+  edit: OverrideEdit;
+  status: SyncStatus;
+  remote: string;
+}
+
+export async function writeOverride(
+  options: DataOptions & { attempts: number; log: (message: string) => void },
+  query: string,
+  value: unknown,
+  describe: (id: string) => string,
+): Promise<OverrideResult> {
+  const remote = await remoteOf(options);
+  await authorFromGitConfig(options.cwd);
+  const repo = await DataRepo.open(remote, options.branch, options.token ?? '');
+  const tries: string[] = [];
+  try {
+    let edit: OverrideEdit | undefined;
+    const sync = await syncRun(
+      repo,
+      (snapshot, files) => {
+        if (files === null) throw new CliError(`Could not read '${options.branch}' from ${remote}: ${tries.at(-1) ?? 'unknown error'}`);
+        if (files.size === 0) throw new CliError(`${remote} has no branch '${options.branch}' yet: flakeguard creates it on its first run.`);
+        edit = editOverride(files, snapshot, query, value);
+        return { files: edit.files };
+      },
+      {
+        attempts: options.attempts,
+        readOnly: false,
+        // The message is computed once the test is known; the first apply names it.
+        get commitMessage() {
+          return edit ? describe(edit.id) : 'flakeguard: hand edit';
+        },
+        log: (message) => {
+          tries.push(message);
+          options.log(message);
+        },
+      },
+    );
+    if (sync.status.kind === 'not-saved') throw new CliError(`The edit was NOT saved: ${sync.status.reason}`);
+    return { edit: edit!, status: sync.status, remote };
+  } finally {
+    await repo.dispose();
+  }
+}

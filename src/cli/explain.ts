@@ -1,0 +1,91 @@
+/**
+ * `flakeguard explain <test>`: one test as the data branch knows it (where its line is, its state and why, its
+ * hand override, its scores, its recent runs), in plain terminal text. Pure: a snapshot in, lines out.
+ */
+import { overrideExpired, shardOf, statsPath } from '../store/layout.ts';
+import type { Snapshot } from '../store/snapshot.ts';
+import { plainText } from '../report/escape.ts';
+import { scoreViewOf, formatPfs, symbols, SYMBOLS_LEGEND } from '../report/scores.ts';
+import { resolveTest } from './override.ts';
+
+const t = (untrusted: unknown, max = 300): string => plainText(String(untrusted), max, true);
+const num = (x: unknown): string => (typeof x === 'number' ? x.toFixed(2) : '—');
+
+function attemptsText(attempts: string): string {
+  const word: Record<string, string> = { P: 'passed', F: 'failed', E: 'error', S: 'skipped' };
+  return [...attempts].map((c) => word[c] ?? c).join(', then ');
+}
+
+export interface ExplainOptions {
+  dataBranch: string;
+  now: number;
+  /** Runs of the history shown, newest last. */
+  runs?: number;
+  /** The test's line in its stats file, when known. */
+  line?: (id: string) => number | undefined;
+}
+
+export function explainTest(snapshot: Snapshot, query: string, options: ExplainOptions): string {
+  const id = resolveTest(snapshot, query);
+  const path = statsPath(shardOf(id, snapshot.meta.shards), snapshot.meta.shards);
+  const stats = snapshot.stats.get(id);
+  const stored = snapshot.overrides.get(id);
+  const history = snapshot.history.get(id);
+  const out: string[] = [t(id, 1000), ''];
+  const line = stored?.line ?? options.line?.(id);
+  out.push(`Stats line: ${path}${line ? `:${line}` : ''} on the data branch '${t(options.dataBranch)}'.`);
+  if (snapshot.brokenStats.has(path)) {
+    const problem = snapshot.problems.find((p) => p.file === path);
+    out.push(`That file is BROKEN (${t(problem?.message ?? 'unreadable')}${problem?.line ? `, line ${problem.line}` : ''}): it forgives nothing until fixed.`);
+  }
+
+  if (stats) {
+    const since = stats.since ? ` since ${t(stats.since, 40)}` : '';
+    out.push(`State: ${stats.quarantined ? `QUARANTINED${since}` : `not quarantined${since}`}.`);
+    if (stats.reason) out.push(`Why: ${t(stats.reason, 600)}.`);
+  } else if (!snapshot.brokenStats.has(path)) {
+    out.push('State: no stats line yet (the test has not run since flakeguard started recording it).');
+  }
+
+  if (stored) {
+    const o = stored.override;
+    const details = [o.reason ? `reason: ${t(o.reason)}` : '', o.until ? `until ${t(o.until, 40)}` : ''].filter(Boolean).join(', ');
+    const lapsed = overrideExpired(o, options.now) ? ' — LAPSED: the policy decides again' : '';
+    out.push(`Hand override: "${o.action}"${details ? ` (${details})` : ''}${lapsed}.`);
+  } else {
+    out.push('Hand override: none (the policy decides). `flakeguard quarantine` or `flakeguard release` sets one.');
+  }
+
+  if (stats) {
+    const view = scoreViewOf(stats);
+    const pfs = formatPfs(view);
+    const parts = [
+      pfs ? `PFS ${pfs} (probability that a run fails for no reason, 90% interval)` : '',
+      view?.tier ? `tier ${t(view.tier, 20)}` : '',
+      view?.score !== undefined ? `score ${view.score.toFixed(2)}` : '',
+      typeof stats.flipRate === 'number' ? `flip rate ${num(stats.flipRate)}` : '',
+      typeof stats.successRate === 'number' ? `success rate ${num(stats.successRate)}` : '',
+    ].filter(Boolean);
+    if (parts.length > 0) out.push(`Scores: ${parts.join(' · ')}.`);
+    if (typeof stats.recent === 'string' && stats.recent !== '') out.push(`Recent runs, oldest to newest: ${symbols(stats.recent)}  (${SYMBOLS_LEGEND})`);
+  }
+
+  if (history && history.runs.length > 0) {
+    const shown = history.runs.slice(-(options.runs ?? 20));
+    const seqOf = new Map<string, { seq: number; url?: string }>();
+    for (const [key, row] of snapshot.runs) seqOf.set(key, row);
+    out.push('', `History (${history.runs.length} run${history.runs.length === 1 ? '' : 's'} kept; the last ${shown.length}, newest last):`);
+    for (const r of shown) {
+      const row = seqOf.get(r.run);
+      const when = new Date(r.time).toISOString().replace(/:\d\d\.\d+Z$/, 'Z').replace('T', ' ');
+      const where = r.onDefaultBranch ? 'default branch' : 'other branch';
+      const message = r.message ? `: ${t(r.message, 160)}` : '';
+      const outage = r.outage ? ' (in an outage: not evidence)' : '';
+      out.push(`  run ${row ? `#${row.seq}` : t(r.run, 60)}  ${when}  ${t(r.sha.slice(0, 10), 10)}  ${where}  ${attemptsText(r.attempts)}${outage}${message}`);
+      if (row?.url) out.push(`      ${t(row.url, 300)}`);
+    }
+  } else {
+    out.push('', 'History: none kept.');
+  }
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,181 @@
+#!/usr/bin/env node
+/**
+ * The `flakeguard` command (bundled to dist/cli/index.js; `bin` in package.json). Only wires: each command's work
+ * is in its own module, loaded when chosen. docs/cli.md is its manual.
+ */
+import { parseArgs } from 'node:util';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { CliError, overrideValue, type OverrideRequest } from './override.ts';
+
+export const USAGE = `flakeguard: keeps flaky tests from failing CI without hiding real breakage.
+
+Usage:
+  flakeguard explain <test>                          a test's history, scores, state and why
+  flakeguard quarantine <test> [--until DATE] [--reason TEXT]
+                                                     force it into quarantine (a hand override)
+  flakeguard release <test> [--until DATE] [--reason TEXT]
+                                                     keep it out of quarantine ("override": "never")
+  flakeguard release <test> --auto                  remove the hand override: the policy decides again
+  flakeguard run --reports GLOB [--test-exit-code N | --test-outcome OUTCOME] [options]
+                                                     the step's job on GitLab CI, Buildkite, Jenkins, CircleCI
+  flakeguard summary [FILE]                          the last run's summary as terminal text
+
+Options for every command on the data branch:
+  --remote URL|PATH     the repository holding the data branch (default: this repository's 'origin')
+  --data-branch NAME    default flakeguard-data
+  FLAKEGUARD_TOKEN      (environment) a token for an https remote; otherwise git's own credentials are used
+
+Options of run (each is the action input of the same name, see the README):
+  --reports GLOB (repeatable), --test-outcome success|failure|cancelled|skipped, --test-exit-code N,
+  --config FILE, --job-key TEXT, --split-history-by none|job-key, --read-only, --push-attempts N,
+  --out-dir DIR (summary.md and outputs.json; default .flakeguard), --quiet (no summary at the end)
+
+Test names: the full id (classname::name), or any part of it that names exactly one test.
+Docs: docs/cli.md`;
+
+const OPTIONS = {
+  remote: { type: 'string' },
+  'data-branch': { type: 'string' },
+  until: { type: 'string' },
+  reason: { type: 'string' },
+  auto: { type: 'boolean' },
+  reports: { type: 'string', multiple: true },
+  'test-outcome': { type: 'string' },
+  'test-exit-code': { type: 'string' },
+  config: { type: 'string' },
+  'job-key': { type: 'string' },
+  'split-history-by': { type: 'string' },
+  'read-only': { type: 'boolean' },
+  'push-attempts': { type: 'string' },
+  'out-dir': { type: 'string' },
+  quiet: { type: 'boolean' },
+  runs: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
+
+function oneTest(positionals: string[], command: string): string {
+  if (positionals.length !== 1 || positionals[0]!.trim() === '') throw new CliError(`Usage: flakeguard ${command} <test> (one test id, quoted if it has spaces).`);
+  return positionals[0]!;
+}
+
+function dataOptions(values: Values) {
+  const branch = values['data-branch'] ?? 'flakeguard-data';
+  if (!/^[A-Za-z0-9._/-]+$/.test(branch) || branch.startsWith('-') || branch.includes('..')) throw new CliError(`--data-branch is not a valid branch name: '${branch}'.`);
+  return { remote: values.remote, branch, token: process.env.FLAKEGUARD_TOKEN ?? '', cwd: process.cwd() };
+}
+
+async function override(command: 'quarantine' | 'release', positionals: string[], values: Values): Promise<number> {
+  const query = oneTest(positionals, command);
+  if (values.auto && (values.until !== undefined || values.reason !== undefined)) throw new CliError('--auto removes the override: it takes no --until or --reason.');
+  if (values.auto && command !== 'release') throw new CliError('--auto goes with release.');
+  const request: OverrideRequest = values.auto ? { action: 'auto' } : { action: command === 'quarantine' ? 'quarantine' : 'never', reason: values.reason, until: values.until };
+  const value = overrideValue(request, Date.now());
+  const { writeOverride } = await import('./data.ts');
+  const what = values.auto ? 'hand override removed' : command === 'quarantine' ? 'quarantined by hand' : 'released by hand (never quarantine)';
+  const result = await writeOverride({ ...dataOptions(values), attempts: 8, log: (m) => console.error(m) }, query, value, (id) => `flakeguard CLI: ${id}: ${what}${values.reason ? ` (${values.reason})` : ''}`);
+  const { edit, status } = result;
+  const line = `${edit.path}:${edit.line}`;
+  if (status.kind === 'unchanged') {
+    console.log(`${edit.id}: already ${JSON.stringify(edit.after)} in ${line}; nothing to push.`);
+  } else if (status.kind === 'pushed') {
+    console.log(`${edit.id}: ${what}. ${line} now says "override": ${JSON.stringify(edit.after)} (was ${JSON.stringify(edit.before)}).`);
+    console.log(`Pushed ${status.commit.slice(0, 12)} to ${dataOptions(values).branch}${status.tries > 1 ? ` after ${status.tries} tries (another writer pushed meanwhile; the edit was made again on top)` : ''}. It takes effect on the next run.`);
+  }
+  return 0;
+}
+
+async function explain(positionals: string[], values: Values): Promise<number> {
+  const query = oneTest(positionals, 'explain');
+  const options = dataOptions(values);
+  const runs = values.runs !== undefined ? Number(values.runs) : 20;
+  if (!Number.isInteger(runs) || runs < 1 || runs > 1000) throw new CliError(`--runs must be a whole number from 1 to 1000, got '${values.runs}'.`);
+  const { readDataBranch, statsLineOf } = await import('./data.ts');
+  const { explainTest } = await import('./explain.ts');
+  const { snapshot, files, head } = await readDataBranch(options);
+  process.stdout.write(explainTest(snapshot, query, { dataBranch: options.branch, now: Date.now(), runs, line: (id) => statsLineOf(files, snapshot, id) }));
+  console.log(`\n(data branch '${options.branch}' at ${head.slice(0, 12)})`);
+  return 0;
+}
+
+async function summary(positionals: string[], values: Values): Promise<number> {
+  if (positionals.length > 1) throw new CliError('Usage: flakeguard summary [FILE]');
+  const file = resolve(positionals[0] ?? resolve(values['out-dir'] ?? '.flakeguard', 'summary.md'));
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    throw new CliError(`No summary at ${file}: \`flakeguard run\` writes one there (or give the file, e.g. a job summary saved as markdown).`);
+  }
+  const { markdownToText } = await import('./terminal.ts');
+  process.stdout.write(markdownToText(text));
+  return 0;
+}
+
+async function run(positionals: string[], values: Values): Promise<number> {
+  if (positionals.length > 0) throw new CliError(`flakeguard run takes no positional argument, got '${positionals[0]}'.`);
+  if (!values.reports?.length) throw new CliError("flakeguard run needs --reports GLOB (e.g. --reports 'reports/**/*.xml').");
+  if (values['test-outcome'] !== undefined && values['test-exit-code'] !== undefined) throw new CliError('Give --test-outcome or --test-exit-code, not both.');
+  const { runCommand } = await import('./run.ts');
+  const { outcomeOfExitCode } = await import('./ci-env.ts');
+  let testOutcome = values['test-outcome'] ?? '';
+  if (values['test-exit-code'] !== undefined) {
+    try {
+      testOutcome = outcomeOfExitCode(values['test-exit-code']);
+    } catch (error) {
+      throw new CliError((error as Error).message);
+    }
+  }
+  const inputs: Record<string, string> = { reports: values.reports.join('\n'), 'test-outcome': testOutcome };
+  if (values['data-branch']) inputs['data-branch'] = values['data-branch'];
+  // A path is the caller's (relative to this folder); the action would read it relative to the workspace.
+  if (values.remote) inputs['data-remote'] = (await import('./data.ts')).isRemoteUrl(values.remote) ? values.remote : resolve(values.remote);
+  if (values.config) inputs.config = values.config;
+  if (values['job-key']) inputs['job-key'] = values['job-key'];
+  if (values['split-history-by']) inputs['split-history-by'] = values['split-history-by'];
+  if (values['read-only']) inputs['read-only'] = 'true';
+  if (values['push-attempts']) inputs['push-attempts'] = values['push-attempts'];
+  return runCommand({ inputs, outDir: values['out-dir'], printSummary: !values.quiet });
+}
+
+export async function main(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const [command, ...rest] = parsed.positionals;
+  if (parsed.values.help || command === undefined || command === 'help') {
+    console.log(USAGE);
+    return command === undefined && !parsed.values.help ? 2 : 0;
+  }
+  try {
+    switch (command) {
+      case 'explain':
+        return await explain(rest, parsed.values);
+      case 'quarantine':
+      case 'release':
+        return await override(command, rest, parsed.values);
+      case 'run':
+        return await run(rest, parsed.values);
+      case 'summary':
+        return await summary(rest, parsed.values);
+      default:
+        console.error(`Unknown command '${command}'.\n\n${USAGE}`);
+        return 2;
+    }
+  } catch (error) {
+    if (error instanceof CliError) {
+      console.error(`flakeguard ${command}: ${error.message}`);
+      return 2;
+    }
+    console.error(`flakeguard ${command} stopped on an unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return 3;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

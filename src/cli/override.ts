@@ -1,0 +1,108 @@
+/**
+ * A hand edit of one test's `override` on the data branch, as a person would make it: find the stats file that
+ * holds the test, change that one line, keep every other byte. Pure: files in, files out. The CLI commits the
+ * result through the step's own sync (src/store/sync.ts), which re-applies the edit on a newer head when another
+ * writer got there first.
+ */
+import { parseLineObject, parseOverride, renderLineObject, shardOf, statsPath, overrideExpired } from '../store/layout.ts';
+import type { Snapshot } from '../store/snapshot.ts';
+
+export class CliError extends Error {}
+
+/** What a person asked for: force into quarantine, keep out of it, or give the decision back to the policy. */
+export type OverrideRequest = { action: 'quarantine' | 'never'; reason?: string; until?: string } | { action: 'auto' };
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The override value written into the stats line: a bare string when nothing else is said, as the docs show. */
+export function overrideValue(request: OverrideRequest, now: number): unknown {
+  if (request.action === 'auto') return null;
+  if (request.until !== undefined) {
+    if (!DATE.test(request.until) || Number.isNaN(Date.parse(`${request.until}T00:00:00Z`))) {
+      throw new CliError(`--until must be a date like 2026-12-31, got '${request.until}'.`);
+    }
+    if (overrideExpired({ action: request.action, until: request.until }, now)) {
+      throw new CliError(`--until ${request.until} is already past: the override would lapse at once.`);
+    }
+  }
+  if (request.reason !== undefined && request.reason.length > 500) throw new CliError('--reason is limited to 500 characters.');
+  const value =
+    request.reason === undefined && request.until === undefined
+      ? request.action
+      : { action: request.action, ...(request.reason !== undefined ? { reason: request.reason } : {}), ...(request.until !== undefined ? { until: request.until } : {}) };
+  const { problem } = parseOverride(value);
+  if (problem) throw new CliError(problem);
+  return value;
+}
+
+/**
+ * The test ids a person's words name: the exact id, else the ids that contain the words (case-insensitive). Ids
+ * with a stats line or a history both count.
+ */
+export function findTests(snapshot: Snapshot, query: string): string[] {
+  const ids = new Set<string>([...snapshot.stats.keys(), ...snapshot.history.keys(), ...snapshot.overrides.keys()]);
+  if (ids.has(query)) return [query];
+  const q = query.toLowerCase();
+  return [...ids].filter((id) => id.toLowerCase().includes(q)).sort();
+}
+
+/** Exactly one test, or an error that lists the candidates. */
+export function resolveTest(snapshot: Snapshot, query: string): string {
+  const found = findTests(snapshot, query);
+  if (found.length === 1) return found[0]!;
+  if (found.length === 0) throw new CliError(`No test matches '${query}' on the data branch (${snapshot.stats.size} tests there).`);
+  const shown = found.slice(0, 10).map((id) => `  ${id}`).join('\n');
+  throw new CliError(`'${query}' matches ${found.length} tests; give the full id:\n${shown}${found.length > 10 ? `\n  …and ${found.length - 10} more` : ''}`);
+}
+
+export interface OverrideEdit {
+  files: Map<string, string>;
+  id: string;
+  path: string;
+  line: number;
+  /** The override as it was before, as written. */
+  before: unknown;
+  after: unknown;
+}
+
+const ENTRY_LINE = /^(\s*)("(?:[^"\\]|\\.)*")(\s*:\s*)(.*?)(,?)\s*$/;
+
+/** Sets the test's override in its stats file; throws a CliError a person can act on. */
+export function editOverride(files: ReadonlyMap<string, string>, snapshot: Snapshot, query: string, value: unknown): OverrideEdit {
+  const id = resolveTest(snapshot, query);
+  const path = statsPath(shardOf(id, snapshot.meta.shards), snapshot.meta.shards);
+  const text = files.get(path);
+  if (snapshot.brokenStats.has(path)) {
+    const problem = snapshot.problems.find((p) => p.file === path);
+    throw new CliError(`${path}${problem?.line ? `:${problem.line}` : ''} is broken (${problem?.message ?? 'unreadable'}): fix it first; flakeguard never overwrites a broken file.`);
+  }
+  if (text === undefined) throw new CliError(`'${id}' has no stats line yet (${path} is missing): run flakeguard once with it first.`);
+  const parsed = parseLineObject(path, text, 'tests');
+  const entry = parsed.value?.entries.get(id);
+  const lineNo = parsed.value?.lines.get(id);
+  if (!parsed.value || typeof entry !== 'object' || entry === null) throw new CliError(`'${id}' has no stats line in ${path}.`);
+  const before = (entry as Record<string, unknown>).override ?? null;
+  const updated = { ...(entry as Record<string, unknown>), override: value };
+
+  const out = new Map(files);
+  const rows = text.split('\n');
+  const match = lineNo !== undefined ? ENTRY_LINE.exec(rows[lineNo - 1]!) : null;
+  let lineValueParses = false;
+  if (match) {
+    try {
+      JSON.parse(match[4]!);
+      lineValueParses = true;
+    } catch {
+      // an entry spread over several lines by hand: the whole file is rendered again below
+    }
+  }
+  if (match && lineValueParses) {
+    rows[lineNo! - 1] = `${match[1]}${match[2]}${match[3]}${JSON.stringify(updated)}${match[5]}`;
+    out.set(path, rows.join('\n'));
+  } else {
+    const entries = [...parsed.value.entries].map(([key, v]): [string, unknown] => [key, key === id ? updated : v]);
+    out.set(path, renderLineObject(parsed.value.schema, 'tests', entries));
+  }
+  const reread = parseLineObject(path, out.get(path)!, 'tests');
+  return { files: out, id, path, line: reread.value?.lines.get(id) ?? lineNo ?? 1, before, after: value };
+}
