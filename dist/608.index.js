@@ -322,7 +322,7 @@ function mergeRun(history, tests, run, alreadyIngested, options = {}) {
         return { history, ingested: false };
     const retention = options.retention ?? DEFAULT_RETENTION;
     const normalise = options.normalise ?? ((m) => m.trim());
-    const facts = { sha: run.sha, time: run.time, onDefaultBranch: run.onDefaultBranch, jobSucceeded: options.jobSucceeded, outages: options.outages };
+    const facts = { sha: run.sha, time: run.time, onDefaultBranch: run.onDefaultBranch, jobSucceeded: options.jobSucceeded, outages: options.outages, ...(options.untrusted ? { untrusted: true } : {}) };
     const merged = new Map(history);
     const touched = new Set();
     for (const test of tests) {
@@ -413,6 +413,7 @@ function build(key, row, attempts, message, durationSec) {
         durationSec,
         jobSucceeded: row.jobSucceeded,
         outage: message !== undefined && row.outages !== undefined && row.outages.includes(failureKey(message)) ? true : undefined,
+        untrusted: row.untrusted ? true : undefined,
     };
 }
 /** The record of one test in the run `key` (whose row is `row`): shared when it has no message and no duration. */
@@ -429,7 +430,7 @@ function runRecord(key, row, attempts, message, durationSec) {
 }
 /** `record` with a duration (a new object: records are shared). */
 function withDuration(record, durationSec) {
-    return { ...build(record.run, record, record.attempts, record.message, durationSec), outage: record.outage };
+    return { ...build(record.run, record, record.attempts, record.message, durationSec), outage: record.outage, untrusted: record.untrusted };
 }
 /**
  * What makes two failures "the same failure": the stored message with every number blanked (ports, addresses,
@@ -437,6 +438,103 @@ function withDuration(record, durationSec) {
  */
 function failureKey(message) {
     return message === undefined ? undefined : message.replace(/\d+/g, '#');
+}
+
+
+/***/ }),
+
+/***/ 32786:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Aw: () => (/* binding */ untrustedTestsToRecord),
+/* harmony export */   Ji: () => (/* binding */ trustedEvidence),
+/* harmony export */   SF: () => (/* binding */ MAX_UNTRUSTED_TESTS),
+/* harmony export */   So: () => (/* binding */ MAX_UNTRUSTED_ARTIFACTS)
+/* harmony export */ });
+/* unused harmony exports MAX_UNTRUSTED_NEW_TESTS, hasTrustedRecord, trustedRunsAgree */
+/** Tests one untrusted run may report: more, and its artifact is refused (src/modes/shards.ts). */
+const MAX_UNTRUSTED_TESTS = 50_000;
+/** Tests no trusted run has recorded that one untrusted run may add: none (they are left out). */
+const MAX_UNTRUSTED_NEW_TESTS = 0;
+/** flakeguard artifacts read from one run by `ingest-workflow-run` (the aggregate mode reads up to 256 of its own run). */
+const MAX_UNTRUSTED_ARTIFACTS = 64;
+const failed = (attempts) => attempts.includes('F') || attempts.includes('E');
+function hasTrustedRecord(test) {
+    return test !== undefined && test.runs.some((r) => !r.untrusted);
+}
+/** True when the test's trusted records alone show it flaky: then its untrusted records count too. */
+function trustedRunsAgree(test) {
+    const passedOn = new Set();
+    const failedOn = new Set();
+    for (const r of test.runs) {
+        if (r.untrusted || r.outage)
+            continue;
+        if (failed(r.attempts) && r.attempts.includes('P'))
+            return true;
+        if (failed(r.attempts))
+            failedOn.add(r.sha);
+        else if (r.attempts.includes('P'))
+            passedOn.add(r.sha);
+    }
+    for (const sha of failedOn)
+        if (passedOn.has(sha))
+            return true;
+    return false;
+}
+/** The history as evidence: each test's untrusted records dropped unless its trusted runs agree. Shares unchanged tests. */
+function trustedEvidence(history) {
+    let out;
+    for (const [id, test] of history) {
+        if (!test.runs.some((r) => r.untrusted) || trustedRunsAgree(test))
+            continue;
+        out ??= new Map(history);
+        out.set(id, { ...test, runs: test.runs.filter((r) => !r.untrusted) });
+    }
+    return out ?? history;
+}
+/** The tests of an untrusted run that it may record: those a trusted run has recorded. */
+function untrustedTestsToRecord(tests, history) {
+    const kept = tests.filter((t) => hasTrustedRecord(history.get(t.id)));
+    return { kept, leftOut: tests.length - kept.length };
+}
+
+
+/***/ }),
+
+/***/ 26776:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   o: () => (/* binding */ capName)
+/* harmony export */ });
+/* unused harmony export MAX_NAME_BYTES */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/**
+ * A cap on the bytes of a test's name, classname and suite (they make its id, which is stored twice on the data
+ * branch: a 50 MB name made a 100 MB history file, over GitHub's file size limit). A longer text keeps its
+ * beginning and ends with a hash of the whole text, so that ids stay unique and stable (docs/test-ids.md). Pure.
+ */
+
+const MAX_NAME_BYTES = 1024;
+/** `…#` then 16 hex digits of the SHA-256 of the whole text. */
+const SUFFIX_BYTES = 3 + 2 + 16;
+function capName(text, maxBytes = MAX_NAME_BYTES) {
+    if (text.length * 3 <= maxBytes || Buffer.byteLength(text, 'utf8') <= maxBytes)
+        return text;
+    const hash = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(text, 'utf8').digest('hex').slice(0, 16);
+    // Cut at a code point boundary within the budget.
+    let kept = '';
+    let bytes = 0;
+    for (const ch of text) {
+        const n = Buffer.byteLength(ch, 'utf8');
+        if (bytes + n > maxBytes - SUFFIX_BYTES)
+            break;
+        kept += ch;
+        bytes += n;
+    }
+    return `${kept}…#${hash}`;
 }
 
 
@@ -452,12 +550,14 @@ __webpack_require__.d(__webpack_exports__, {
   ec: () => (/* binding */ testId)
 });
 
-// UNUSED EXPORTS: DEFAULT_MAX_FILE_BYTES, displayPath, parseReportRaw, parseReportText
+// UNUSED EXPORTS: DEFAULT_MAX_FILE_BYTES, displayPath, parseReportRaw, parseReportText, readRegularFile
 
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __webpack_require__(4573);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(51455);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(73024);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
 ;// CONCATENATED MODULE: ./src/junit/decode.ts
@@ -1386,6 +1486,8 @@ function parseRaw(buf, opts = {}) {
     return timestamp !== undefined ? { cases, timestamp } : { cases };
 }
 
+// EXTERNAL MODULE: ./src/junit/cap.ts
+var cap = __webpack_require__(26776);
 ;// CONCATENATED MODULE: ./src/junit/index.ts
 /**
  * JUnit XML ingestion: report files in, ParsedTestCase/ReportProblem out. See docs/junit.md.
@@ -1401,6 +1503,40 @@ function parseRaw(buf, opts = {}) {
 
 
 
+
+
+/**
+ * Reads a report that must be a regular file. It is opened without blocking and checked on the open handle (no
+ * race between a check and the read): a FIFO, device or socket matching `reports` would otherwise hang the step
+ * until the job's timeout. Returns the bytes, or why it cannot be read.
+ */
+async function readRegularFile(path, limit) {
+    let handle;
+    try {
+        handle = await (0,promises_.open)(path, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK);
+    }
+    catch (error) {
+        // Linux refuses to open a Unix socket (ENXIO).
+        if (error.code === 'ENXIO')
+            return 'cannot read report: it is a socket, not a regular file';
+        throw error;
+    }
+    try {
+        const st = await handle.stat();
+        if (st.isDirectory())
+            return 'cannot read report: it is a directory';
+        if (!st.isFile()) {
+            const kind = st.isFIFO() ? 'a named pipe (FIFO)' : st.isSocket() ? 'a socket' : st.isCharacterDevice() || st.isBlockDevice() ? 'a device' : 'not a regular file';
+            return `cannot read report: it is ${kind}, not a regular file`;
+        }
+        if (st.size > limit)
+            return tooBig(st.size, limit);
+        return await handle.readFile();
+    }
+    finally {
+        await handle.close();
+    }
+}
 /** 256 MiB. */
 const DEFAULT_MAX_FILE_BYTES = 256 * 1024 * 1024;
 /**
@@ -1475,6 +1611,9 @@ function parseReportRaw(xml, path, opts = {}) {
  */
 function mergeInto(raw, report, byId, out) {
     for (const c of raw) {
+        c.name = (0,cap/* capName */.o)(c.name);
+        c.classname = (0,cap/* capName */.o)(c.classname);
+        c.suite = (0,cap/* capName */.o)(c.suite);
         const id = testId(c);
         const existing = byId.get(id);
         if (existing) {
@@ -1548,16 +1687,12 @@ async function parseReportFiles(paths, opts) {
         const shown = displayPath(abs, opts.workspace);
         let data;
         try {
-            const st = await (0,promises_.stat)(abs);
-            if (st.isDirectory()) {
-                problems.push({ path: shown, message: 'cannot read report: it is a directory' });
+            const read = await readRegularFile(abs, limit);
+            if (typeof read === 'string') {
+                problems.push({ path: shown, message: read });
                 continue;
             }
-            if (st.size > limit) {
-                problems.push({ path: shown, message: tooBig(st.size, limit) });
-                continue;
-            }
-            data = await (0,promises_.readFile)(abs);
+            data = read;
         }
         catch (err) {
             problems.push({ path: shown, message: ioMessage(err) });
@@ -1919,7 +2054,8 @@ function mapClassname(rules, classname) {
 __webpack_require__.d(__webpack_exports__, {
   qU: () => (/* binding */ applyRun),
   $: () => (/* binding */ judgeFailures),
-  ck: () => (/* binding */ quarantineBefore)
+  ck: () => (/* binding */ quarantineBefore),
+  SO: () => (/* binding */ withDamage)
 });
 
 // UNUSED EXPORTS: DEFAULT_APPLY_OPTIONS, compactEveryFor
@@ -2073,7 +2209,10 @@ The branch is squashed to a single commit from time to time to stay small; its c
 
 // EXTERNAL MODULE: ./src/pipeline/stats-scores.ts
 var stats_scores = __webpack_require__(72081);
+// EXTERNAL MODULE: ./src/history/trust.ts
+var trust = __webpack_require__(32786);
 ;// CONCATENATED MODULE: ./src/pipeline/apply.ts
+
 
 
 
@@ -2098,6 +2237,9 @@ function quarantineBefore(snapshot, now) {
     const quarantined = new Set();
     const byHand = new Set();
     const lapsed = [];
+    // A damaged branch forgives nothing (src/store/snapshot.ts).
+    if (snapshot.damaged.length > 0)
+        return { quarantined, byHand, lapsed };
     for (const [id, stats] of snapshot.stats)
         if (stats.quarantined)
             quarantined.add(id);
@@ -2132,7 +2274,8 @@ function judgeFailures(snapshot, before, tests, run, options, consistent) {
             inOutage.set(id, (0,outage/* describeOutage */.XQ)(o));
     const unforgiven = unforgivenFailures({
         tests,
-        history: snapshot.history,
+        // The failures a quarantine covers are learnt from trusted evidence only (src/history/trust.ts).
+        history: evidenceOf(snapshot.history, snapshot.runs),
         quarantined: before.quarantined,
         byHand: before.byHand,
         outages: inOutage,
@@ -2144,12 +2287,24 @@ function judgeFailures(snapshot, before, tests, run, options, consistent) {
     const failingOutages = outages.filter((o) => (0,outage/* outageFailures */.p0)(tests, [o]).size > 0).map(outage/* describeOutage */.XQ);
     return { outages, failingOutages, unforgiven };
 }
+/** The history as evidence (src/history/trust.ts); the history itself when no run in it is untrusted (the common case, checked first). */
+function evidenceOf(history, runs) {
+    for (const row of runs.values())
+        if (row.untrusted)
+            return (0,trust/* trustedEvidence */.Ji)(history);
+    return history;
+}
+/** A damaged data branch fails the run, naming the file and line (src/store/snapshot.ts). */
+function withDamage(snapshot, outcome) {
+    const reason = (0,store_snapshot/* damageReason */.MD)(snapshot);
+    return reason ? { ...outcome, result: 'failure', reasons: [...outcome.reasons, reason] } : outcome;
+}
 function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
     const { snapshot, reports, run, now } = input;
     const nowIso = new Date(now).toISOString();
     const before = quarantineBefore(snapshot, now);
     const judged = judgeFailures(snapshot, before, reports.tests, run, options, input.rerun?.consistent);
-    const outcome = (0,policy_outcome/* decideOutcome */.d)({
+    const outcome = withDamage(snapshot, (0,policy_outcome/* decideOutcome */.d)({
         tests: reports.tests,
         problems: reports.problems,
         filesMatched: input.filesMatched,
@@ -2158,10 +2313,14 @@ function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
         unforgiven: judged.unforgiven,
         outages: judged.failingOutages,
         ...(input.rerun ? { consistent: input.rerun.consistent, newFlaky: { ids: input.rerun.newFlaky, block: input.rerun.newTestsBlock }, failedBeforeReruns: input.rerun.failedBeforeReruns } : {}),
-    });
+    }));
     const outageMessages = [...new Set(judged.outages.map((o) => o.message))];
-    const merged = (0,merge/* mergeRun */.CU)(snapshot.history, reports.tests, run, new Set(Object.keys(snapshot.meta.ingested)), {
-        jobSucceeded: outcome.result === 'success',
+    const jobSucceeded = input.jobSucceeded ?? outcome.result === 'success';
+    // An untrusted run records only tests a trusted run has recorded (src/history/trust.ts).
+    const recorded = input.untrusted ? (0,trust/* untrustedTestsToRecord */.Aw)(reports.tests, snapshot.history).kept : reports.tests;
+    const merged = (0,merge/* mergeRun */.CU)(snapshot.history, recorded, run, new Set(Object.keys(snapshot.meta.ingested)), {
+        ...(input.untrusted ? { untrusted: true } : {}),
+        jobSucceeded,
         retention: options.retention,
         normalise: options.normalise,
         outages: outageMessages,
@@ -2176,15 +2335,17 @@ function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
             sha: run.sha,
             time: previous?.time ?? run.time,
             onDefaultBranch: run.onDefaultBranch,
-            jobSucceeded: outcome.result === 'success',
+            jobSucceeded,
             ...(run.url ? { url: run.url } : {}),
             ...(outages.length > 0 ? { outages } : {}),
+            ...(input.untrusted || previous?.untrusted ? { untrusted: true } : {}),
         });
     }
-    const scores = options.scoreTests?.(history) ?? new Map();
+    const evidence = evidenceOf(history, runs);
+    const scores = options.scoreTests?.(evidence) ?? new Map();
     const decisions = new Map();
     const lapsedIds = new Set(before.lapsed.map((l) => l.id));
-    for (const [id, test] of history) {
+    for (const [id, test] of evidence) {
         const stored = snapshot.overrides.get(id);
         const override = stored && !lapsedIds.has(id) ? stored.override : null;
         const previous = snapshot.stats.get(id);
@@ -2278,6 +2439,128 @@ function renderFiles(snapshot, shards, writes, history, runs, decisions, scores,
     for (const [path, text] of snapshot.brokenStats)
         files.set(path, text);
     return files;
+}
+
+
+/***/ }),
+
+/***/ 2075:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  a: () => (/* binding */ foldParcels),
+  j: () => (/* binding */ runParcel)
+});
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(77598);
+// EXTERNAL MODULE: ./src/store/results-file.ts
+var results_file = __webpack_require__(57610);
+;// CONCATENATED MODULE: ./src/store/parcel.ts
+/**
+ * A parked run's parcel: what a writer that could not land its run on the data branch leaves on a branch of its
+ * own under the inbox prefix (src/store/sync.ts), for the next writer to fold in. It holds each ingested job's
+ * results in the results-file form (src/store/results-file.ts, read with the same strict parser) and the job's
+ * decided result. Pure.
+ */
+
+
+const PARCEL_KIND = 'flakeguard-parcel';
+const PARCEL_SCHEMA = 1;
+/** A parcel with more entries than this is not read (an aggregate run has at most 256 shards). */
+const MAX_ENTRIES = 1024;
+function renderParcel(entries) {
+    return `${JSON.stringify({
+        kind: PARCEL_KIND,
+        schema: PARCEL_SCHEMA,
+        entries: entries.map((e) => ({ kind: results_file/* RESULTS_KIND */.mU, schema: results_file/* RESULTS_SCHEMA */.Bi, run: e.run, tests: e.tests, jobSucceeded: e.jobSucceeded, ...(e.untrusted ? { untrusted: true } : {}) })),
+    })}\n`;
+}
+class ParcelError extends Error {
+}
+function parseParcel(text) {
+    let raw;
+    try {
+        raw = JSON.parse(text);
+    }
+    catch (error) {
+        throw new ParcelError(`not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const r = raw;
+    if (typeof raw !== 'object' || raw === null || r.kind !== PARCEL_KIND)
+        throw new ParcelError('not a flakeguard parcel');
+    if (r.schema !== PARCEL_SCHEMA)
+        throw new ParcelError(`unsupported parcel schema ${JSON.stringify(r.schema ?? null).slice(0, 20)}`);
+    if (!Array.isArray(r.entries) || r.entries.length === 0 || r.entries.length > MAX_ENTRIES)
+        throw new ParcelError(`entries must be an array of 1 to ${MAX_ENTRIES} results`);
+    return r.entries.map((value, i) => {
+        const e = value;
+        try {
+            const { run, tests } = (0,results_file/* parseResultsValue */.fs)(value);
+            if (typeof e.jobSucceeded !== 'boolean')
+                throw new results_file/* ResultsFileError */.dL('jobSucceeded must be true or false');
+            return { run, tests, jobSucceeded: e.jobSucceeded, ...(e.untrusted === true ? { untrusted: true } : {}) };
+        }
+        catch (error) {
+            throw new ParcelError(`entries[${i}]: ${error instanceof Error ? error.message : String(error)}`);
+        }
+    });
+}
+/**
+ * The name of a parked run's branch under the inbox prefix: the time it was parked first (so that names sort in
+ * the order runs were parked, the order they are folded in), then the run for people, then a hash of its
+ * ingestion keys so that the name is unique per ingestion. Always a valid ref name.
+ */
+function parcelName(run, entries, now) {
+    const safe = `${run.runId}-${run.job}`.replace(/[^A-Za-z0-9_-]/g, '-').replace(/-+/g, '-').slice(0, 80);
+    const keys = entries.map((e) => `${e.run.key}#${e.run.runAttempt}`).sort().join('\n');
+    return `${String(Math.max(0, Math.trunc(now))).padStart(14, '0')}-${safe}-a${run.runAttempt}-${(0,external_node_crypto_.createHash)('sha256').update(keys).digest('hex').slice(0, 10)}`;
+}
+
+// EXTERNAL MODULE: ./src/store/snapshot.ts + 1 modules
+var store_snapshot = __webpack_require__(66590);
+// EXTERNAL MODULE: ./src/pipeline/apply.ts + 3 modules
+var apply = __webpack_require__(67972);
+;// CONCATENATED MODULE: ./src/pipeline/fold.ts
+
+
+
+function foldParcels(snapshot, parcels, options, now) {
+    let current = snapshot;
+    const folded = [];
+    const refused = [];
+    for (const parcel of parcels) {
+        let entries;
+        try {
+            entries = parseParcel(parcel.text);
+        }
+        catch (error) {
+            refused.push({ ref: parcel.ref, reason: error instanceof ParcelError ? error.message : String(error) });
+            continue;
+        }
+        for (const entry of [...entries].sort((a, b) => a.run.time - b.run.time || a.run.runAttempt - b.run.runAttempt)) {
+            const result = (0,apply/* applyRun */.qU)({
+                snapshot: current,
+                reports: { tests: entry.tests, problems: [], filesRead: 1 },
+                filesMatched: 1,
+                testOutcome: entry.jobSucceeded ? 'success' : 'failure',
+                run: entry.run,
+                now,
+                jobSucceeded: entry.jobSucceeded,
+                ...(entry.untrusted ? { untrusted: true } : {}),
+            }, options);
+            if (result.ingested)
+                current = (0,store_snapshot/* parseSnapshot */.E$)(result.files);
+        }
+        folded.push({ ref: parcel.ref, sha: parcel.sha });
+    }
+    return { snapshot: current, folded, refused };
+}
+/** The parcel of one run (the default mode), named for the inbox. */
+function runParcel(run, entries, now) {
+    return { name: parcelName(run, entries, now), text: renderParcel(entries) };
 }
 
 
@@ -2393,6 +2676,8 @@ var scoring = __webpack_require__(31739);
 var stats_scores = __webpack_require__(72081);
 // EXTERNAL MODULE: ./src/pipeline/apply.ts + 3 modules
 var apply = __webpack_require__(67972);
+// EXTERNAL MODULE: ./src/pipeline/fold.ts + 1 modules
+var fold = __webpack_require__(2075);
 // EXTERNAL MODULE: ./src/store/git.ts
 var git = __webpack_require__(34525);
 // EXTERNAL MODULE: ./src/pipeline/job.ts
@@ -2586,6 +2871,7 @@ var policy_outcome = __webpack_require__(58702);
 
 
 
+
 async function run(env = process.env) {
     let outcome = 'failure';
     try {
@@ -2641,7 +2927,13 @@ async function run(env = process.env) {
                     reports.tests = split ? (0,modes_split/* splitTests */.Yd)(rerun.tests, inputs.jobKey) : rerun.tests;
                     verdicts = { consistent: rerun.consistent, newFlaky: rerun.newFlaky, newTestsBlock: rerunInputs.newTests === 'block', failedBeforeReruns };
                 }
-                return await core.group(`Updating the data branch '${inputs.dataBranch}'`, () => (0,store_sync/* syncRun */.N)(repo, (snapshot) => (0,apply/* applyRun */.qU)({ snapshot, reports, filesMatched: reports.matched, testOutcome: inputs.testOutcome, run: runContext, now, closedByHand: issues?.closedByHand, ...(verdicts ? { rerun: verdicts } : {}) }, { ...config, normalise: scoring/* normalizeErrorMessage */.DP, scoreTests: (0,stats_scores/* statsScores */.T)(runContext.time) }), {
+                const options = { ...config, normalise: scoring/* normalizeErrorMessage */.DP, scoreTests: (0,stats_scores/* statsScores */.T)(runContext.time) };
+                return await core.group(`Updating the data branch '${inputs.dataBranch}'`, () => (0,store_sync/* syncRun */.Np)(repo, (snapshot) => (0,apply/* applyRun */.qU)({ snapshot, reports, filesMatched: reports.matched, testOutcome: inputs.testOutcome, run: runContext, now, closedByHand: issues?.closedByHand, ...(verdicts ? { rerun: verdicts } : {}) }, options), {
+                    // Parks this run after a few lost races, and folds parked runs in (docs/data-branch.md, "Many writers").
+                    inbox: {
+                        parcel: (applied) => (0,fold/* runParcel */.j)(runContext, [{ run: runContext, tests: reports.tests, jobSucceeded: applied.outcome.result === 'success' }], Date.now()),
+                        fold: (snapshot, parcels) => (0,fold/* foldParcels */.a)(snapshot, parcels, options, now),
+                    },
                     attempts: inputs.pushAttempts,
                     readOnly,
                     commitMessage: `flakeguard: ${reports.tests.length} tests from run ${ctx.runId} attempt ${ctx.runAttempt} (${ctx.job})`,
@@ -2668,7 +2960,7 @@ async function run(env = process.env) {
         const rerunSection = rerun ? (await __webpack_require__.e(/* import() */ 401).then(__webpack_require__.bind(__webpack_require__, 46401))).renderRerunSection(rerun) : undefined;
         await (0,publish.publishResults)({ inputs, ctx, readOnly, runUrl: runContext.url ?? '', sync, reports: { tests: reports.tests.length, problems: reports.problems.length }, ...(rerunSection ? { extraSummary: rerunSection } : {}) });
         if (rerun) {
-            core.setOutput('rerun-tests', JSON.stringify(rerun.cases.filter((c) => c.reruns.length > 0).map((c) => c.historyId)));
+            core.setOutput('rerun-tests', JSON.stringify(rerun.cases.filter((c) => c.asked > 0).map((c) => c.historyId)));
             core.setOutput('proven-flaky', JSON.stringify(rerun.provenFlaky));
             core.setOutput('consistent-failures', JSON.stringify([...rerun.consistent.keys()]));
             core.setOutput('new-flaky-tests', JSON.stringify(rerun.newFlaky));
@@ -3237,6 +3529,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
 var core = __webpack_require__(91659);
+// EXTERNAL MODULE: ./src/store/sync.ts
+var store_sync = __webpack_require__(32190);
 // EXTERNAL MODULE: ./src/store/layout.ts
 var layout = __webpack_require__(5891);
 // EXTERNAL MODULE: ./src/report/escape.ts
@@ -3830,17 +4124,20 @@ function renderSummary(input, options = {}) {
 
 
 
+
 function storeLine(sync, branch) {
     const s = sync.status;
     switch (s.kind) {
         case 'pushed':
-            return `History saved to ${branch} at ${s.commit.slice(0, 12)}${s.tries > 1 ? ` (after ${s.tries} tries)` : ''}${s.compacted ? '; the branch was compacted to this one commit' : ''}.`;
+            return `History saved to ${branch} at ${s.commit.slice(0, 12)}${s.tries > 1 ? ` (after ${s.tries} tries)` : ''}${s.compacted ? '; the branch was compacted to this one commit' : ''}.${(0,store_sync/* foldedLine */.x6)(s.folded)}`;
         case 'unchanged':
-            return sync.applied.ingested ? `Nothing new to save on ${branch}.` : `These results were already in the history of ${branch}; counted once.`;
+            return (sync.applied.ingested ? `Nothing new to save on ${branch}.` : `These results were already in the history of ${branch}; counted once.`) + (0,store_sync/* foldedLine */.x6)(s.folded);
+        case 'parked':
+            return `History parked on ${s.ref} (${s.reason}): the next run that writes ${branch} folds it in, exactly once.`;
         case 'read-only':
             return `Read-only run: the history of ${branch} was read but not written.`;
         case 'not-saved':
-            return `The history was NOT saved to ${branch}: ${s.reason}`;
+            return `The history was NOT saved to ${branch}: ${s.reason}${s.parked ? ` The results are parked on ${s.parked} until then.` : ''}`;
     }
 }
 /** GitHub shows at most this many annotations of each kind (error, warning, notice) per step. */
@@ -5507,15 +5804,18 @@ function allocateBudget(tests, options = {}) {
 /* harmony export */   nV: () => (/* binding */ DataRepo),
 /* harmony export */   sH: () => (/* binding */ originUrl)
 /* harmony export */ });
-/* unused harmony exports GitError, runGit, authEnv */
+/* unused harmony exports GitError, runGit, isPermanentRefusal, isLostRace, pushMessage, inboxPrefix, PARCEL_FILE, sweepStaleClones, authEnv */
 /* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(31421);
 /* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_child_process__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(51455);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(48161);
-/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(76760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_3__);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(51455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(48161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_3__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(76760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_4___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_4__);
+/* harmony import */ var _cleanup_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(83257);
 /**
  * A private git repository in a temp folder that tracks the data branch of the user's remote. It never touches
  * the workspace's repository, branch or working tree.
@@ -5524,18 +5824,24 @@ function allocateBudget(tests, options = {}) {
 
 
 
+
+// Private clones are named `flakeguard-data-<pid>-…`, so the next run can tell a killed run's clone from a live one.
+
 class GitError extends Error {
     stderr;
     exitCode;
-    constructor(message, stderr, exitCode) {
+    /** What git printed on stdout: `push --porcelain` reports each ref's fate there (`[remote rejected] … (hook declined)`). */
+    stdout;
+    constructor(message, stderr, exitCode, stdout = '') {
         super(message);
         this.stderr = stderr;
         this.exitCode = exitCode;
+        this.stdout = stdout;
     }
 }
 function runGit(cwd, args, options = {}) {
     return new Promise((resolve, reject) => {
-        (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFile)('git', args, {
+        const child = (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFile)('git', args, {
             cwd,
             env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...options.env },
             maxBuffer: 256 * 1024 * 1024,
@@ -5543,12 +5849,94 @@ function runGit(cwd, args, options = {}) {
         }, (error, stdout, stderr) => {
             if (error) {
                 const code = typeof error.code === 'number' ? error.code : null;
-                reject(new GitError(`git ${args[0]} failed: ${stderr.trim() || error.message}`, stderr, code));
+                reject(new GitError(`git ${args[0]} failed: ${stderr.trim() || error.message}`, stderr, code, String(stdout)));
             }
             else {
                 resolve(stdout);
             }
         });
+        if (options.input !== undefined)
+            child.stdin?.end(options.input);
+    });
+}
+/**
+ * A push the server refuses for good, not because another writer got there first: a hook or a rule declined it,
+ * the branch is protected, the token may not push. Retrying cannot help, so it is not retried.
+ */
+function isPermanentRefusal(stderr) {
+    return /hook declined|GH0\d\d|protected branch|repository rule violations|permission to \S+ denied|returned error: 40[13]|authentication failed|deny(?:ing)? (?:updating|deleting|non-fast-forward|current branch)|not allowed to (?:push|create|update|delete)|write access to repository not granted/i.test(stderr);
+}
+/** A push rejected because the branch moved (a lost race): worth fetching and trying again. */
+function isLostRace(stderr) {
+    return /rejected|non-fast-forward|fetch first|stale info|cannot lock ref|failed to update ref|shallow update not allowed|incorrect old value/i.test(stderr);
+}
+/** What a failed push says, in one line: the ref's fate (`[remote rejected] … (pre-receive hook declined)`) and what the remote said. */
+function pushMessage(output) {
+    const lines = output.split('\n').map((l) => l.trim()).filter(Boolean);
+    const fate = lines.filter((l) => /\[(?:remote )?rejected\]|\[rejected\]/.test(l));
+    const remote = lines.filter((l) => l.startsWith('remote:')).slice(0, 3);
+    const chosen = [...fate, ...remote];
+    return (chosen.length > 0 ? chosen : lines.slice(-3)).join(' ').replace(/\s+/g, ' ').slice(0, 600);
+}
+/** The inbox of a data branch: parked runs are branches under this prefix (docs/data-branch.md, "Many writers"). */
+function inboxPrefix(branch) {
+    return `refs/heads/${branch}-inbox/`;
+}
+const PARCEL_FILE = 'flakeguard-parcel.json';
+/** A clone with no pid in its name (flakeguard 0.1) is removed when older than this. */
+const UNNAMED_CLONE_MAX_AGE_MS = 6 * 3600_000;
+function processAlive(pid) {
+    try {
+        process.kill(pid, 0);
+        return true;
+    }
+    catch (error) {
+        return error.code === 'EPERM';
+    }
+}
+/**
+ * Removes the private clones that killed runs left in `root` (kill -9, a cancelled job on a self-hosted runner):
+ * those whose process is gone. Returns the names removed. Never throws.
+ */
+async function sweepStaleClones(root, now = Date.now()) {
+    const removed = [];
+    const entries = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.readdir)(root, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+        if (!entry.isDirectory() || !entry.name.startsWith(_cleanup_js__WEBPACK_IMPORTED_MODULE_5__/* .CLONE_PREFIX */ .d1))
+            continue;
+        const match = /^flakeguard-data-(\d+)-/.exec(entry.name);
+        let stale;
+        if (match) {
+            const pid = Number(match[1]);
+            stale = pid !== process.pid && !processAlive(pid);
+        }
+        else {
+            const info = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.stat)((0,node_path__WEBPACK_IMPORTED_MODULE_4__.join)(root, entry.name)).catch(() => undefined);
+            stale = info !== undefined && now - info.mtimeMs > UNNAMED_CLONE_MAX_AGE_MS;
+        }
+        if (!stale)
+            continue;
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.rm)((0,node_path__WEBPACK_IMPORTED_MODULE_4__.join)(root, entry.name), { recursive: true, force: true }).catch(() => undefined);
+        removed.push(entry.name);
+    }
+    return removed;
+}
+/** Clones of this process not yet disposed: removed when the process (or its worker thread) exits. */
+const liveClones = new Set();
+let exitHooked = false;
+function hookExit() {
+    if (exitHooked)
+        return;
+    exitHooked = true;
+    process.on('exit', () => {
+        for (const dir of liveClones) {
+            try {
+                (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.rmSync)(dir, { recursive: true, force: true });
+            }
+            catch {
+                // best effort: the next run sweeps what is left
+            }
+        }
     });
 }
 /**
@@ -5576,7 +5964,11 @@ class DataRepo {
         this.env = env;
     }
     static async open(remoteUrl, branch, token, tempRoot) {
-        const dir = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.mkdtemp)((0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(tempRoot || (0,node_os__WEBPACK_IMPORTED_MODULE_2__.tmpdir)(), 'flakeguard-data-'));
+        const root = tempRoot || (0,node_os__WEBPACK_IMPORTED_MODULE_3__.tmpdir)();
+        await sweepStaleClones(root);
+        const dir = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.mkdtemp)((0,node_path__WEBPACK_IMPORTED_MODULE_4__.join)(root, `${_cleanup_js__WEBPACK_IMPORTED_MODULE_5__/* .CLONE_PREFIX */ .d1}${process.pid}-`));
+        hookExit();
+        liveClones.add(dir);
         const repo = new DataRepo(dir, branch, authEnv(remoteUrl, token));
         await repo.git(['init', '-q']);
         // No delta search when pushing: each write changes every shard a little, and searching deltas for them cost
@@ -5596,18 +5988,91 @@ class DataRepo {
      * branch does not exist yet (the work tree is then empty, ready for an orphan commit).
      */
     async fetchAndReset() {
-        const listing = await this.git(['ls-remote', '--heads', 'origin', `refs/heads/${this.branch}`]);
-        if (listing.trim() === '') {
+        return (await this.fetchWithInbox(false)).head;
+    }
+    /**
+     * As fetchAndReset, and with `inbox`, also fetches the runs parked under the inbox prefix (one ls-remote, one
+     * fetch). Returns them sorted by ref name.
+     */
+    async fetchWithInbox(inbox) {
+        const prefix = inboxPrefix(this.branch);
+        const patterns = [`refs/heads/${this.branch}`, ...(inbox ? [`${prefix}*`] : [])];
+        const listing = await this.git(['ls-remote', 'origin', ...patterns]);
+        let tip;
+        const parked = [];
+        for (const line of listing.split('\n')) {
+            const [sha, ref] = line.trim().split(/\s+/);
+            if (!sha || !ref)
+                continue;
+            if (ref === `refs/heads/${this.branch}`)
+                tip = sha;
+            else if (inbox && ref.startsWith(prefix))
+                parked.push({ ref, sha });
+        }
+        parked.sort((a, b) => (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0));
+        const refspecs = [...(tip ? [`+refs/heads/${this.branch}:${this.remoteRef}`] : []), ...(parked.length > 0 ? [`+${prefix}*:refs/flakeguard-inbox/*`] : [])];
+        if (refspecs.length > 0)
+            await this.git(['fetch', '-q', '--no-tags', '--prune', '--depth=1', 'origin', ...refspecs]);
+        if (!tip) {
             await this.git(['checkout', '-q', '--orphan', `flakeguard-${Date.now()}`]).catch(() => undefined);
             await this.git(['rm', '-rfq', '--cached', '--ignore-unmatch', '.']);
             await this.git(['clean', '-fdqx']);
-            return null;
+            return { head: null, parked };
         }
-        await this.git(['fetch', '-q', '--no-tags', '--depth=1', 'origin', `+refs/heads/${this.branch}:${this.remoteRef}`]);
         await this.git(['checkout', '-q', '-B', 'data', this.remoteRef]);
         await this.git(['reset', '-q', '--hard', this.remoteRef]);
         await this.git(['clean', '-fdqx']);
-        return (await this.git(['rev-parse', 'HEAD'])).trim();
+        return { head: (await this.git(['rev-parse', 'HEAD'])).trim(), parked };
+    }
+    /** The parcel of a parked run, or undefined when it was folded and deleted meanwhile (or is not a parcel). */
+    async readParcel(parked) {
+        return this.git(['cat-file', 'blob', `${parked.sha}:${PARCEL_FILE}`]).catch(() => undefined);
+    }
+    /**
+     * Parks a run: pushes a root commit holding only its parcel as a new branch under the inbox prefix. The name is
+     * the run's own (run key and attempt), so no other writer pushes it and the push cannot lose a race.
+     */
+    async park(name, text, message) {
+        const ref = `${inboxPrefix(this.branch)}${name}`;
+        try {
+            const blob = (await runGit(this.dir, ['hash-object', '-w', '--stdin'], { env: this.env, input: text })).trim();
+            const tree = (await runGit(this.dir, ['mktree'], { env: this.env, input: `100644 blob ${blob}\t${PARCEL_FILE}\n` })).trim();
+            const commit = (await this.git([...IDENTITY, 'commit-tree', tree, '-m', message])).trim();
+            try {
+                await this.git(['push', '-q', '--porcelain', 'origin', `${commit}:${ref}`]);
+                return { pushed: true, commit, ref };
+            }
+            catch (error) {
+                // Parked before (the same attempt ran this step twice): the parcel is there, which is all that matters.
+                const listing = await this.git(['ls-remote', 'origin', ref]).catch(() => '');
+                if (listing.trim() !== '')
+                    return { pushed: true, commit: listing.trim().split(/\s+/)[0], ref };
+                throw error;
+            }
+        }
+        catch (error) {
+            const stderr = error instanceof GitError ? `${error.stdout}\n${error.stderr}\n${error.message}` : String(error);
+            return { pushed: false, rejected: isLostRace(stderr), permanent: isPermanentRefusal(stderr), message: pushMessage(stderr), ref };
+        }
+    }
+    /** Deletes folded parked runs, each only if it still points where it did when read. Returns the refs deleted. */
+    async deleteParked(parked) {
+        if (parked.length === 0)
+            return { deleted: [] };
+        const args = ['push', '-q', '--porcelain', ...parked.map((p) => `--force-with-lease=${p.ref}:${p.sha}`), 'origin', ...parked.map((p) => `:${p.ref}`)];
+        try {
+            await this.git(args);
+            return { deleted: parked.map((p) => p.ref) };
+        }
+        catch (error) {
+            // Some were deleted by another writer meanwhile (or by this push): what is gone is folded, whoever deleted it.
+            const left = await this.git(['ls-remote', 'origin', ...parked.map((p) => p.ref)]).catch(() => undefined);
+            const message = (error instanceof GitError ? error.stderr : String(error)).trim().split('\n').slice(-2).join(' ');
+            if (left === undefined)
+                return { deleted: [], error: message };
+            const still = new Set(left.split('\n').map((l) => l.trim().split(/\s+/)[1]).filter(Boolean));
+            return { deleted: parked.filter((p) => !still.has(p.ref)).map((p) => p.ref), ...(still.size > 0 ? { error: message } : {}) };
+        }
     }
     /**
      * Stages the whole work tree and commits it; returns false when nothing changed. With `root`, the commit has
@@ -5641,13 +6106,14 @@ class DataRepo {
             return { pushed: true, commit: (await this.git(['rev-parse', 'HEAD'])).trim() };
         }
         catch (error) {
-            const stderr = error instanceof GitError ? `${error.stderr}\n${error.message}` : String(error);
-            const rejected = /rejected|non-fast-forward|fetch first|stale info|cannot lock ref|failed to update ref|shallow update not allowed/i.test(stderr);
-            return { pushed: false, rejected, message: stderr.trim().split('\n').slice(-3).join(' ') };
+            const stderr = error instanceof GitError ? `${error.stdout}\n${error.stderr}\n${error.message}` : String(error);
+            const permanent = isPermanentRefusal(stderr);
+            return { pushed: false, rejected: !permanent && isLostRace(stderr), permanent, message: pushMessage(stderr) };
         }
     }
     async dispose() {
-        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.rm)(this.dir, { recursive: true, force: true });
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.rm)(this.dir, { recursive: true, force: true });
+        liveClones.delete(this.dir);
     }
 }
 /** The URL of the workspace's `origin` remote. */
@@ -5683,24 +6149,44 @@ function nextSeq(runs) {
 function renderRuns(runs) {
     return (0,_layout_js__WEBPACK_IMPORTED_MODULE_1__/* .renderLineObject */ .IZ)(_layout_js__WEBPACK_IMPORTED_MODULE_1__/* .SCHEMA_VERSION */ .f$, 'runs', [...runs].map(([key, row]) => {
         const stored = [key, row.sha, row.time, row.onDefaultBranch ? 1 : 0, row.jobSucceeded === undefined ? null : row.jobSucceeded ? 1 : 0];
-        if (row.url || row.outages?.length)
+        if (row.url || row.outages?.length || row.untrusted)
             stored.push(row.url ?? null);
-        if (row.outages?.length)
-            stored.push(row.outages);
+        if (row.outages?.length || row.untrusted)
+            stored.push(row.outages ?? []);
+        if (row.untrusted)
+            stored.push(1);
         return [String(row.seq).padStart(8, '0'), stored];
     }));
 }
-function parseRuns(file, text) {
+/** A line-per-entry file of this schema, or a problem on its first line (a file of another schema than the branch's). */
+function schemaProblem(file, schema, expected) {
+    if (expected === undefined || schema === expected)
+        return [];
+    return [{ file, line: 1, message: `written in schema ${schema}, but the branch (flakeguard.json) is in schema ${expected}` }];
+}
+/** Every problem is a damage of the file (src/store/snapshot.ts): nothing is dropped silently. */
+function parseRuns(file, text, schema) {
     const runs = new Map();
     const { value, problems } = (0,_layout_js__WEBPACK_IMPORTED_MODULE_1__/* .parseLineObject */ .N)(file, text, 'runs');
     if (!value)
         return { runs, problems };
+    problems.push(...schemaProblem(file, value.schema, schema));
+    const seqs = new Set();
     for (const [seqText, raw] of value.entries) {
         const seq = Number(seqText);
-        if (!Number.isInteger(seq) || !Array.isArray(raw) || typeof raw[0] !== 'string' || typeof raw[1] !== 'string' || typeof raw[2] !== 'number') {
-            problems.push({ file, line: value.lines.get(seqText), message: `run ${seqText} is not in the expected form; dropped` });
+        if (!/^\d+$/.test(seqText) || !Number.isSafeInteger(seq) || seq < 1 || !Array.isArray(raw) || typeof raw[0] !== 'string' || typeof raw[1] !== 'string' || typeof raw[2] !== 'number' || !Number.isFinite(raw[2])) {
+            problems.push({ file, line: value.lines.get(seqText), message: `run ${JSON.stringify(seqText).slice(0, 40)} is not in the expected form [run key, commit, time, default branch, job result, link]` });
             continue;
         }
+        if (seqs.has(seq)) {
+            problems.push({ file, line: value.lines.get(seqText), message: `run number ${seq} appears twice` });
+            continue;
+        }
+        if (runs.has(raw[0])) {
+            problems.push({ file, line: value.lines.get(seqText), message: `the run key ${JSON.stringify(raw[0]).slice(0, 120)} appears twice` });
+            continue;
+        }
+        seqs.add(seq);
         const row = { seq, sha: raw[1], time: raw[2], onDefaultBranch: raw[3] === 1 };
         if (raw[4] === 0 || raw[4] === 1)
             row.jobSucceeded = raw[4] === 1;
@@ -5708,6 +6194,8 @@ function parseRuns(file, text) {
             row.url = raw[5];
         if (Array.isArray(raw[6]) && raw[6].length > 0 && raw[6].every((m) => typeof m === 'string'))
             row.outages = raw[6];
+        if (raw[7] === 1)
+            row.untrusted = true;
         runs.set(raw[0], row);
     }
     return { runs, problems };
@@ -5802,26 +6290,38 @@ function isStoredTest(value) {
     return typeof v === 'object' && v !== null && typeof v.name === 'string' && Number.isInteger(v.from) && typeof v.o === 'string';
 }
 /** Adds the tests of one history shard to `into`, joining each run with its row in runs.json. */
-function parseHistoryShard(file, text, runs, into) {
+function parseHistoryShard(file, text, runs, into, schema) {
     const { value, problems } = (0,_layout_js__WEBPACK_IMPORTED_MODULE_1__/* .parseLineObject */ .N)(file, text, 'tests');
     if (!value)
         return problems;
+    problems.push(...schemaProblem(file, value.schema, schema));
     const bySeq = new Map();
     for (const [key, row] of runs)
         bySeq.set(row.seq, [key, row]);
     for (const [id, raw] of value.entries) {
         const slots = isStoredTest(raw) ? decodeOutcomes(raw.from, raw.o) : null;
         if (!isStoredTest(raw) || slots === null) {
-            problems.push({ file, line: value.lines.get(id), message: `history of '${id}' is not in the expected form; dropped` });
+            problems.push({ file, line: value.lines.get(id), message: `the history of '${id.slice(0, 200)}' is not in the expected form {"name", "classname", "from", "o"}` });
+            continue;
+        }
+        if (into.has(id)) {
+            problems.push({ file, line: value.lines.get(id), message: `the test '${id.slice(0, 200)}' is also in another history file` });
             continue;
         }
         const records = [];
+        let missing;
         for (const slot of slots) {
             const joined = bySeq.get(slot.seq);
-            if (!joined)
-                continue;
+            if (!joined) {
+                missing = slot.seq;
+                break;
+            }
             const message = raw.m?.[String(slot.seq)];
             records.push((0,_history_records_js__WEBPACK_IMPORTED_MODULE_0__/* .runRecord */ .DW)(joined[0], joined[1], slot.attempts, typeof message === 'string' ? message : undefined));
+        }
+        if (missing !== undefined) {
+            problems.push({ file, line: value.lines.get(id), message: `the history of '${id.slice(0, 200)}' refers to run ${missing}, which ${_layout_js__WEBPACK_IMPORTED_MODULE_1__/* .RUNS_FILE */ .Ct} does not have` });
+            continue;
         }
         records.sort((a, b) => a.time - b.time);
         if (records.length > 0 && typeof raw.d === 'number')
@@ -5972,20 +6472,36 @@ function renderMeta(meta) {
     const lines = ingested.map(([key, time]) => `  ${JSON.stringify(key)}: ${time}`);
     return `{"schema": ${meta.schema}, "shards": ${meta.shards}, "writes": ${meta.writes}, "ingested": {\n${lines.join(',\n')}\n}}\n`;
 }
+/**
+ * Reads flakeguard.json strictly: it holds the ingestion keys that make ingesting the same job attempt twice count
+ * once, so a field of the wrong type is a problem (the branch is then damaged, src/store/snapshot.ts), never a
+ * default that would forget them.
+ */
 function parseMeta(text) {
-    try {
-        const raw = JSON.parse(text.replace(/^\uFEFF/, ''));
-        const shards = Number.isInteger(raw.shards) && raw.shards > 0 ? raw.shards : 1;
-        const ingested = {};
-        for (const [key, time] of Object.entries(raw.ingested ?? {}))
-            if (typeof time === 'number')
-                ingested[key] = time;
-        const writes = Number.isInteger(raw.writes) && raw.writes >= 0 ? raw.writes : 0;
-        return { meta: { schema: typeof raw.schema === 'number' ? raw.schema : 1, shards, writes, ingested }, problems: [] };
+    const { value, problems } = parseLineObject(META_FILE, text, 'ingested');
+    if (!value)
+        return { problems };
+    const raw = JSON.parse(text.replace(/^\uFEFF/, ''));
+    const bad = (message, line = 1) => ({ problems: [{ file: META_FILE, line, message }] });
+    if (!Number.isInteger(raw.schema) || raw.schema < 1)
+        return bad(`"schema" must be a positive whole number, got ${JSON.stringify(raw.schema ?? null).slice(0, 40)}`);
+    const schema = raw.schema;
+    if (schema > SCHEMA_VERSION)
+        return bad(`written in schema ${schema} by a newer flakeguard; this version reads schemas 1 to ${SCHEMA_VERSION} (update the action)`);
+    if (!Number.isInteger(raw.shards) || raw.shards < 1 || raw.shards > 65536) {
+        return bad(`"shards" must be a whole number from 1 to 65536, got ${JSON.stringify(raw.shards ?? null).slice(0, 40)}`);
     }
-    catch (error) {
-        return { problems: [{ file: META_FILE, message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` }] };
+    if (raw.writes !== undefined && (!Number.isInteger(raw.writes) || raw.writes < 0)) {
+        return bad(`"writes" must be a whole number, got ${JSON.stringify(raw.writes).slice(0, 40)}`);
     }
+    const ingested = Object.create(null);
+    for (const [key, time] of value.entries) {
+        if (typeof time !== 'number' || !Number.isFinite(time)) {
+            return bad(`the ingestion key ${JSON.stringify(key).slice(0, 120)} must map to a time in ms, got ${JSON.stringify(time ?? null).slice(0, 40)}`, value.lines.get(key) ?? 1);
+        }
+        ingested[key] = time;
+    }
+    return { meta: { schema, shards: raw.shards, writes: raw.writes ?? 0, ingested: { ...ingested } }, problems: [] };
 }
 /* ---------- stats and overrides ---------- */
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -6038,20 +6554,24 @@ function renderStatsShard(lines) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   At: () => (/* binding */ writeResultsFile),
+/* harmony export */   Bi: () => (/* binding */ RESULTS_SCHEMA),
 /* harmony export */   Mz: () => (/* binding */ parseResultsFile),
 /* harmony export */   dL: () => (/* binding */ ResultsFileError),
+/* harmony export */   fs: () => (/* binding */ parseResultsValue),
+/* harmony export */   mU: () => (/* binding */ RESULTS_KIND),
 /* harmony export */   tn: () => (/* binding */ renderResultsFile)
 /* harmony export */ });
-/* unused harmony exports RESULTS_KIND, RESULTS_SCHEMA */
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(51455);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _junit_cap_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(26776);
 /**
  * This run's results as a file, for runs that may not write the data branch (a pull request from a fork, or a
  * push that failed): a later trusted workflow can ingest it. Its content comes from an untrusted run, so reading
  * it checks every field and keeps nothing but report data.
  */
+
 
 
 const RESULTS_KIND = 'flakeguard-results';
@@ -6081,6 +6601,8 @@ function text(value, field, required = false) {
         throw new ResultsFileError(`${field} must be a string`);
     return value.slice(0, MAX_TEXT);
 }
+/** Names are capped as the report parser caps them (src/junit/cap.ts), before any other cut. */
+const nameOf = (value) => (typeof value === 'string' ? (0,_junit_cap_js__WEBPACK_IMPORTED_MODULE_2__/* .capName */ .o)(value) : value);
 function finite(value, field) {
     if (value === undefined || value === null)
         return undefined;
@@ -6118,6 +6640,10 @@ function parseResultsFile(content) {
     catch (error) {
         throw new ResultsFileError(`not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
     }
+    return parseResultsValue(raw);
+}
+/** As parseResultsFile, from the parsed JSON (a parked run's parcel holds several, src/store/parcel.ts). */
+function parseResultsValue(raw) {
     const r = raw;
     if (typeof raw !== 'object' || raw === null || r.kind !== RESULTS_KIND)
         throw new ResultsFileError('not a flakeguard results file');
@@ -6153,9 +6679,9 @@ function parseResultsFile(content) {
             throw new ResultsFileError(`tests[${i}].attempts must be a non-empty array`);
         const test = {
             id: text(t.id, `tests[${i}].id`, true),
-            name: text(t.name, `tests[${i}].name`, true),
-            classname: text(t.classname, `tests[${i}].classname`) ?? '',
-            suite: text(t.suite, `tests[${i}].suite`) ?? '',
+            name: text(nameOf(t.name), `tests[${i}].name`, true),
+            classname: text(nameOf(t.classname), `tests[${i}].classname`) ?? '',
+            suite: text(nameOf(t.suite), `tests[${i}].suite`) ?? '',
             report: text(t.report, `tests[${i}].report`) ?? '',
             attempts: t.attempts.slice(0, 100).map((a, j) => attemptOf(a, `tests[${i}].attempts[${j}]`)),
         };
@@ -6179,6 +6705,7 @@ function parseResultsFile(content) {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
+  MD: () => (/* binding */ damageReason),
   WX: () => (/* binding */ emptySnapshot),
   Hl: () => (/* binding */ inBrokenShard),
   E$: () => (/* binding */ parseSnapshot),
@@ -6206,7 +6733,7 @@ function parseRunsV1(file, text) {
     if (value) {
         for (const [key, raw] of value.entries) {
             if (!Array.isArray(raw) || typeof raw[0] !== 'string' || typeof raw[1] !== 'number') {
-                problems.push({ file, line: value.lines.get(key), message: `run '${key}' is not in the expected form; dropped` });
+                problems.push({ file, line: value.lines.get(key), message: `run '${key}' is not in the expected form` });
                 continue;
             }
             const row = { sha: raw[0], time: raw[1], onDefaultBranch: raw[2] === 1 };
@@ -6230,7 +6757,7 @@ function parseHistoryShardV1(file, text, runs, into) {
         return problems;
     for (const [id, raw] of value.entries) {
         if (!isStoredTestV1(raw)) {
-            problems.push({ file, line: value.lines.get(id), message: `history of '${id}' is not in the expected form; dropped` });
+            problems.push({ file, line: value.lines.get(id), message: `history of '${id}' is not in the expected form` });
             continue;
         }
         const records = [];
@@ -6274,11 +6801,31 @@ function emptySnapshot() {
         brokenStats: new Map(),
         brokenShards: new Set(),
         problems: [],
+        damaged: [],
     };
+}
+/** Why the branch may not be written, in one sentence naming each damaged file and line; undefined when it is sound. */
+function damageReason(snapshot) {
+    if (snapshot.damaged.length === 0)
+        return undefined;
+    const where = snapshot.damaged
+        .slice(0, 5)
+        .map((p) => `${p.file}${p.line ? `:${p.line}` : ''}: ${p.message}`)
+        .join('; ');
+    const more = snapshot.damaged.length > 5 ? `; and ${snapshot.damaged.length - 5} more` : '';
+    return (`The data branch is damaged (${where}${more}). Nothing was written to it, so that no history is lost, and no failure was forgiven; ` +
+        `this run's results are in its results file. Fix the file (or revert the commit that broke it) and the next run ingests normally.`);
 }
 /** Builds a snapshot from the branch's files (path → text). */
 function parseSnapshot(files) {
     const snapshot = emptySnapshot();
+    const damage = (problems) => {
+        snapshot.damaged.push(...problems);
+        snapshot.problems.push(...problems);
+    };
+    const paths = [...files.keys()].sort();
+    const historyPaths = paths.filter((p) => p.startsWith('history/') && p.endsWith('.json'));
+    const statsPaths = paths.filter((p) => p.startsWith('stats/') && p.endsWith('.json'));
     const metaText = files.get(layout/* META_FILE */.fg);
     if (metaText !== undefined) {
         const { meta, problems } = (0,layout/* parseMeta */.By)(metaText);
@@ -6286,26 +6833,31 @@ function parseSnapshot(files) {
             snapshot.meta = meta;
             snapshot.readSchema = meta.schema;
         }
-        snapshot.problems.push(...problems);
+        damage(problems);
     }
+    else if (files.has(layout/* RUNS_FILE */.Ct) || historyPaths.length > 0) {
+        // (Stats files alone are fine: a person may write overrides before the first run.)
+        damage([{ file: layout/* META_FILE */.fg, message: `is missing, but the branch holds ${files.has(layout/* RUNS_FILE */.Ct) ? layout/* RUNS_FILE */.Ct : historyPaths[0]}: its ingestion keys would be lost` }]);
+    }
+    if (snapshot.damaged.length > 0)
+        return snapshot;
     const v1 = snapshot.readSchema <= 1;
+    const schema = v1 ? undefined : snapshot.readSchema;
     const runsText = files.get(layout/* RUNS_FILE */.Ct);
     if (runsText !== undefined) {
-        const { runs, problems } = (v1 ? parseRunsV1 : history_format/* parseRuns */.oI)(layout/* RUNS_FILE */.Ct, runsText);
+        const { runs, problems } = v1 ? parseRunsV1(layout/* RUNS_FILE */.Ct, runsText) : (0,history_format/* parseRuns */.oI)(layout/* RUNS_FILE */.Ct, runsText, schema);
         snapshot.runs = runs;
-        snapshot.problems.push(...problems);
+        damage(problems);
     }
-    const paths = [...files.keys()].sort();
-    for (const path of paths) {
-        if (path.startsWith('history/') && path.endsWith('.json')) {
-            const parse = v1 ? parseHistoryShardV1 : history_format/* parseHistoryShard */.gb;
-            snapshot.problems.push(...parse(path, files.get(path), snapshot.runs, snapshot.history));
-        }
+    else if (historyPaths.length > 0) {
+        damage([{ file: layout/* RUNS_FILE */.Ct, message: `is missing, but ${historyPaths[0]} refers to its runs` }]);
     }
-    for (const path of paths) {
-        if (path.startsWith('stats/') && path.endsWith('.json'))
-            readStatsFile(snapshot, path, files.get(path));
+    for (const path of snapshot.damaged.length > 0 ? [] : historyPaths) {
+        const problems = v1 ? parseHistoryShardV1(path, files.get(path), snapshot.runs, snapshot.history) : (0,history_format/* parseHistoryShard */.gb)(path, files.get(path), snapshot.runs, snapshot.history, schema);
+        damage(problems);
     }
+    for (const path of statsPaths)
+        readStatsFile(snapshot, path, files.get(path));
     return snapshot;
 }
 function shardIndexOfPath(path) {
@@ -6399,27 +6951,63 @@ async function writeSnapshotDir(dir, files) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   N: () => (/* binding */ syncRun)
+/* harmony export */   Np: () => (/* binding */ syncRun),
+/* harmony export */   x6: () => (/* binding */ foldedLine)
 /* harmony export */ });
-/* unused harmony export backoffMs */
+/* unused harmony exports PARK_AFTER_LOST_RACES, MAX_FOLDED_PER_WRITE, backoffMs */
 /* harmony import */ var _snapshot_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(66590);
 
+/** Lost races before a writer parks its run: small, so that the attempts per job stay flat however many jobs race. */
+const PARK_AFTER_LOST_RACES = 3;
+/** Parked runs folded in by one write, oldest first; the rest are folded by the next writers. */
+const MAX_FOLDED_PER_WRITE = 64;
 const defaultSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 function backoffMs(attempt, random) {
     const base = Math.min(8000, 250 * 2 ** (attempt - 1));
     return Math.round(base * (0.5 + random()));
 }
+/** Parked runs this write folded in (docs/data-branch.md, "Many writers"). */
+function foldedLine(folded) {
+    if (!folded?.length)
+        return '';
+    const shown = folded.slice(0, 5).join(', ');
+    return ` Folded in ${folded.length} parked run${folded.length === 1 ? '' : 's'}: ${shown}${folded.length > 5 ? ', …' : ''}.`;
+}
+const short = (ref) => ref.replace(/^refs\/heads\//, '');
 async function syncRun(repo, apply, options) {
     const sleep = options.sleep ?? defaultSleep;
     const random = options.random ?? Math.random;
     const log = options.log ?? (() => undefined);
+    const inbox = options.readOnly ? undefined : options.inbox;
+    const parkAfter = Math.max(1, options.parkAfter ?? PARK_AFTER_LOST_RACES);
     let lastError = '';
     let lastApplied;
+    let lostRaces = 0;
+    const park = async (tries, why) => {
+        const parcel = inbox.parcel(lastApplied);
+        const parked = await repo.park(parcel.name, parcel.text, `flakeguard: parked run (${why})`);
+        if (parked.pushed) {
+            log(`Parked this run's results on ${short(parked.ref)} (${why}); the next writer of ${repo.branch} folds them in.`);
+            return { applied: lastApplied, status: { kind: 'parked', ref: short(parked.ref), tries, reason: why }, historyRead: true };
+        }
+        const reason = `${why}, and parking the results on ${short(parked.ref)} failed too: ${parked.message}`;
+        return { applied: lastApplied, status: { kind: 'not-saved', reason }, historyRead: true };
+    };
+    const deleteFolded = async (folded) => {
+        if (folded.length === 0)
+            return [];
+        const { deleted, error } = await repo.deleteParked(folded);
+        log(`Folded ${folded.length} parked run${folded.length === 1 ? '' : 's'} into ${repo.branch}: ${folded.map((p) => short(p.ref)).join(', ')}.`);
+        if (error)
+            log(`Could not delete every folded branch (${error}); the next writer deletes them (they count once).`);
+        return deleted.map(short);
+    };
     for (let attempt = 1; attempt <= options.attempts; attempt++) {
         let head;
+        let parked;
         let snapshot;
         try {
-            head = await repo.fetchAndReset();
+            ({ head, parked } = await repo.fetchWithInbox(inbox !== undefined));
             snapshot = (0,_snapshot_js__WEBPACK_IMPORTED_MODULE_0__/* .parseSnapshot */ .E$)(await (0,_snapshot_js__WEBPACK_IMPORTED_MODULE_0__/* .readSnapshotDir */ .sB)(repo.dir));
         }
         catch (error) {
@@ -6429,24 +7017,70 @@ async function syncRun(repo, apply, options) {
                 await sleep(backoffMs(attempt, random));
             continue;
         }
-        const applied = apply(snapshot);
-        lastApplied = applied;
         if (options.readOnly)
-            return { applied, status: { kind: 'read-only', head }, historyRead: true };
+            return { applied: apply(snapshot), status: { kind: 'read-only', head }, historyRead: true };
+        const damaged = (0,_snapshot_js__WEBPACK_IMPORTED_MODULE_0__/* .damageReason */ .MD)(snapshot);
+        if (damaged) {
+            // Fail closed: never write a branch that could not be fully read. Park the results so that the first write
+            // after the fix folds them in; they are in the results file as well.
+            lastApplied = apply(snapshot);
+            if (inbox) {
+                const result = await park(attempt, 'the data branch is damaged');
+                if (result.status.kind === 'parked')
+                    return { ...result, status: { kind: 'not-saved', reason: damaged, parked: result.status.ref } };
+            }
+            return { applied: lastApplied, status: { kind: 'not-saved', reason: damaged }, historyRead: true };
+        }
+        let base = snapshot;
+        let folded = [];
+        if (inbox && parked.length > 0) {
+            const texts = [];
+            for (const p of parked.slice(0, MAX_FOLDED_PER_WRITE)) {
+                const text = await repo.readParcel(p);
+                if (text !== undefined)
+                    texts.push({ ...p, text });
+            }
+            const result = inbox.fold(snapshot, texts);
+            for (const r of result.refused)
+                log(`Parked run ${short(r.ref)} cannot be folded in (${r.reason}); it is left in place.`);
+            base = result.snapshot;
+            folded = result.folded;
+            if (parked.length > MAX_FOLDED_PER_WRITE)
+                log(`${parked.length - MAX_FOLDED_PER_WRITE} more parked runs wait for the next writers.`);
+        }
+        const applied = apply(base);
+        lastApplied = applied;
         try {
             await (0,_snapshot_js__WEBPACK_IMPORTED_MODULE_0__/* .writeSnapshotDir */ .Zh)(repo.dir, applied.files);
             const compact = applied.compact === true && head !== null;
             const message = compact ? `${options.commitMessage}\n\nCompacted: the branch's earlier commits were squashed into this one.` : options.commitMessage;
-            const changed = await repo.commitAll(message, { root: compact });
-            if (!changed)
-                return { applied, status: { kind: 'unchanged', head }, historyRead: true };
+            const changed = await repo.commitAll(folded.length > 0 ? `${message}\n\nFolded in ${folded.length} parked run${folded.length === 1 ? '' : 's'}.` : message, { root: compact });
+            if (!changed) {
+                const deleted = await deleteFolded(folded);
+                return { applied, status: { kind: 'unchanged', head, ...(deleted.length ? { folded: deleted } : {}) }, historyRead: true };
+            }
             await options.beforePush?.();
             const pushed = await repo.push({ replacing: compact ? head : null });
-            if (pushed.pushed)
-                return { applied, status: { kind: 'pushed', commit: pushed.commit, tries: attempt, compacted: compact }, historyRead: true };
-            lastError = pushed.rejected
-                ? `the data branch moved while this run was writing (${pushed.message})`
-                : `push failed: ${pushed.message}`;
+            if (pushed.pushed) {
+                const deleted = await deleteFolded(folded);
+                return { applied, status: { kind: 'pushed', commit: pushed.commit, tries: attempt, compacted: compact, ...(deleted.length ? { folded: deleted } : {}) }, historyRead: true };
+            }
+            if (pushed.permanent) {
+                const reason = `the remote refused the push for good, so it was not retried (${pushed.message})`;
+                log(`Try ${attempt}/${options.attempts}: ${reason}`);
+                return { applied, status: { kind: 'not-saved', reason }, historyRead: true };
+            }
+            if (pushed.rejected) {
+                lostRaces++;
+                lastError = `the data branch moved while this run was writing (${pushed.message})`;
+                if (inbox && lostRaces >= parkAfter) {
+                    log(`Try ${attempt}/${options.attempts}: ${lastError}`);
+                    return park(attempt, `${lostRaces} other writer${lostRaces === 1 ? '' : 's'} got there first`);
+                }
+            }
+            else {
+                lastError = `push failed: ${pushed.message}`;
+            }
         }
         catch (error) {
             lastError = `could not write the data branch: ${error instanceof Error ? error.message : String(error)}`;
@@ -6455,8 +7089,11 @@ async function syncRun(repo, apply, options) {
         if (attempt < options.attempts)
             await sleep(backoffMs(attempt, random));
     }
-    if (lastApplied)
+    if (lastApplied) {
+        if (inbox && lostRaces > 0)
+            return park(options.attempts, `${options.attempts} tries, ${lostRaces} lost to other writers`);
         return { applied: lastApplied, status: { kind: 'not-saved', reason: lastError }, historyRead: true };
+    }
     // The branch could never be read: decide without history, which forgives nothing.
     return { applied: apply((0,_snapshot_js__WEBPACK_IMPORTED_MODULE_0__/* .emptySnapshot */ .WX)()), status: { kind: 'not-saved', reason: lastError }, historyRead: false };
 }

@@ -35,7 +35,10 @@ var model = __webpack_require__(10182);
 /** A streak whose chance under the test's flakiness is below this is implausible: the test failed consistently. */
 const IMPLAUSIBLE = 0.005;
 const NO_HISTORY = Object.freeze({ failures: 0, passes: 0, againFailures: 0, againPasses: 0 });
-/** Counts the attempts of the newest `window` runs that have an outcome, outage runs left out. */
+/**
+ * Counts the attempts of the newest `window` runs that have an outcome, leaving out outage runs and runs in which
+ * every attempt failed (only runs that passed at some attempt tell what the test's flakiness does).
+ */
 function failureCounts(history, window) {
     if (!history)
         return NO_HISTORY;
@@ -44,6 +47,10 @@ function failureCounts(history, window) {
     for (let i = history.runs.length - 1; i >= 0 && seen < window; i--) {
         const run = history.runs[i];
         if (run.outage)
+            continue;
+        // A run in which every attempt failed says nothing a deterministic failure would not: counting it would let a
+        // regression raise its own p, until its failing re-runs look plausible and its quarantine forgives it.
+        if (run.attempts.indexOf('P') < 0 && (run.attempts.indexOf('F') >= 0 || run.attempts.indexOf('E') >= 0))
             continue;
         let counted = false;
         let afterFailure = false;
@@ -94,7 +101,7 @@ function streakChance(c, streak) {
  * the re-runs ran out while it is still plausible (`exhausted`: the quarantine decides as without re-runs).
  */
 function nextStep(c, streak, reruns, rule) {
-    const implausible = streakChance(c, streak) < IMPLAUSIBLE;
+    const implausible = streakChance(c, streak) < (rule.threshold ?? IMPLAUSIBLE);
     if (reruns < rule.minReruns)
         return 'continue';
     if (implausible)
@@ -134,6 +141,7 @@ function startRerun(input) {
             isNew: input.newTests.has(test.id),
             counts: failureCounts(input.history.get(historyId), input.window),
             reruns: [],
+            asked: 0,
             rounds: 0,
         };
     };
@@ -145,7 +153,10 @@ function startRerun(input) {
         if (t && !failedIds.has(e.id) && e.runs > 0)
             cases.push(make(t, 'extra', e));
     }
-    return { cases, rule: input.rule, rounds: [] };
+    // The run must not turn red by chance: with k failed tests re-run, each streak is held to 1/k of the threshold, so
+    // that flaky failures alone block the run less than IMPLAUSIBLE of the time however many failed (Bonferroni).
+    const threshold = (input.rule.threshold ?? IMPLAUSIBLE) / Math.max(1, input.failed.length);
+    return { cases, rule: { ...input.rule, threshold }, rounds: [] };
 }
 /** The cases the next round re-runs; empty when the re-runs are over. */
 function roundCases(state) {
@@ -183,11 +194,17 @@ function decideFailed(c, rule) {
         return;
     c.verdict = step;
     const failures = all.filter((a) => (0,model/* isFailure */.N6)(a.status)).length;
-    c.why = step === 'consistent' ? consistentSentence(failures, all.length) : `failed ${failures} of ${all.length} times on this commit; a test as flaky as this one could do that by chance, so its quarantine decides`;
+    const chance = streakChance(c.counts, streak);
+    c.why =
+        step === 'consistent'
+            ? consistentSentence(failures, all.length)
+            : `failed ${failures} of ${all.length} times on this commit; its history cannot rule out flakiness (a ${(chance * 100).toFixed(1)}% chance), so its quarantine decides`;
 }
 /** Records one round's answer for the cases it asked for. */
 function recordRound(state, asked, answer) {
     const round = state.rounds.length + 1;
+    for (const c of asked)
+        c.asked++;
     if (!answer.ok) {
         state.rounds.push({ round, tests: asked.length, seconds: answer.seconds, voided: answer.why, ignored: 0 });
         stopRerun(state, `round ${round} was voided: ${answer.why}`);
@@ -366,6 +383,23 @@ const MAX_LINE = 2000;
 const ENV_TESTS = 'FLAKEGUARD_RERUN_TESTS';
 const ENV_REPORT = 'FLAKEGUARD_RERUN_REPORT';
 const ENV_ROUND = 'FLAKEGUARD_RERUN_ROUND';
+/**
+ * The environment a re-run command gets: this step's, without what belongs to the action and not to the tests —
+ * its inputs (INPUT_TOKEN is a GitHub token), the runtime's tokens, and the files through which a step sets its
+ * outputs, environment and summary (a test could otherwise forge flakeguard's `outcome`). A `run` step of the
+ * workflow, such as the test step, has none of these either.
+ */
+function rerunEnv(env) {
+    const out = {};
+    for (const [name, value] of Object.entries(env)) {
+        if (/^INPUT_/i.test(name) || /^ACTIONS_(RUNTIME|ID_TOKEN|RESULTS|CACHE)_/i.test(name))
+            continue;
+        if (/^GITHUB_(OUTPUT|ENV|PATH|STATE|STEP_SUMMARY)$/i.test(name))
+            continue;
+        out[name] = value;
+    }
+    return out;
+}
 async function runRound(request) {
     const now = request.now ?? Date.now;
     const started = now();
@@ -378,7 +412,7 @@ async function runRound(request) {
     const tests = request.cases.map((c) => rerunTestOf(c.test));
     await (0,promises_.writeFile)(testsFile, tests.map((t) => `${JSON.stringify(t)}\n`).join(''));
     const commands = typeof request.command === 'string' ? [{ argv: ['bash', '-c', request.command] }] : request.command.commands(tests, reportPath, request.round);
-    const env = { ...request.env, [ENV_TESTS]: testsFile, [ENV_REPORT]: reportPath, [ENV_ROUND]: String(request.round) };
+    const env = { ...rerunEnv(request.env), [ENV_TESTS]: testsFile, [ENV_REPORT]: reportPath, [ENV_ROUND]: String(request.round) };
     const deadline = started + request.timeoutMs;
     const logger = boundedLogger(request.log);
     const exits = [];

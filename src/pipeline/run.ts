@@ -11,6 +11,7 @@ import { loadFileConfig } from '../config/file.ts';
 import { normalizeErrorMessage } from '../scoring/index.ts';
 import { statsScores } from './stats-scores.ts';
 import { applyRun } from './apply.ts';
+import { foldParcels, runParcel } from './fold.ts';
 import { DataRepo } from '../store/git.ts';
 import { dataRemote, readReports, runContextFor } from './job.ts';
 import { syncRun } from '../store/sync.ts';
@@ -81,15 +82,21 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
           reports.tests = split ? splitTests(rerun.tests, inputs.jobKey) : rerun.tests;
           verdicts = { consistent: rerun.consistent, newFlaky: rerun.newFlaky, newTestsBlock: rerunInputs.newTests === 'block', failedBeforeReruns };
         }
+        const options = { ...config, normalise: normalizeErrorMessage, scoreTests: statsScores(runContext.time) };
         return await core.group(`Updating the data branch '${inputs.dataBranch}'`, () =>
           syncRun(
             repo,
             (snapshot) =>
               applyRun(
                 { snapshot, reports, filesMatched: reports.matched, testOutcome: inputs.testOutcome, run: runContext, now, closedByHand: issues?.closedByHand, ...(verdicts ? { rerun: verdicts } : {}) },
-                { ...config, normalise: normalizeErrorMessage, scoreTests: statsScores(runContext.time) },
+                options,
               ),
             {
+              // Parks this run after a few lost races, and folds parked runs in (docs/data-branch.md, "Many writers").
+              inbox: {
+                parcel: (applied) => runParcel(runContext, [{ run: runContext, tests: reports.tests, jobSucceeded: applied.outcome.result === 'success' }], Date.now()),
+                fold: (snapshot, parcels) => foldParcels(snapshot, parcels, options, now),
+              },
               attempts: inputs.pushAttempts,
               readOnly,
               commitMessage: `flakeguard: ${reports.tests.length} tests from run ${ctx.runId} attempt ${ctx.runAttempt} (${ctx.job})`,
@@ -116,7 +123,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     const rerunSection = rerun ? (await import('../report/rerun-summary.ts')).renderRerunSection(rerun) : undefined;
     await publishResults({ inputs, ctx, readOnly, runUrl: runContext.url ?? '', sync, reports: { tests: reports.tests.length, problems: reports.problems.length }, ...(rerunSection ? { extraSummary: rerunSection } : {}) });
     if (rerun) {
-      core.setOutput('rerun-tests', JSON.stringify(rerun.cases.filter((c) => c.reruns.length > 0).map((c) => c.historyId)));
+      core.setOutput('rerun-tests', JSON.stringify(rerun.cases.filter((c) => c.asked > 0).map((c) => c.historyId)));
       core.setOutput('proven-flaky', JSON.stringify(rerun.provenFlaky));
       core.setOutput('consistent-failures', JSON.stringify([...rerun.consistent.keys()]));
       core.setOutput('new-flaky-tests', JSON.stringify(rerun.newFlaky));

@@ -7,7 +7,7 @@ import * as core from '@actions/core';
 import type { Inputs } from '../config/inputs.ts';
 import type { GitHubContext } from '../config/context.ts';
 import type { ApplyResult } from '../pipeline/apply.ts';
-import type { SyncResult } from '../store/sync.ts';
+import { foldedLine, type SyncResult } from '../store/sync.ts';
 import { shardOf, statsPath } from '../store/layout.ts';
 import { CHECK_SUMMARY_BUDGET_BYTES, renderSummary, summaryFacts, verdict, type SummaryInput } from './summary.ts';
 import { buildAnnotations, type AnnotationSpec } from './annotations.ts';
@@ -30,13 +30,15 @@ function storeLine(sync: SyncResult<ApplyResult>, branch: string): string {
   const s = sync.status;
   switch (s.kind) {
     case 'pushed':
-      return `History saved to ${branch} at ${s.commit.slice(0, 12)}${s.tries > 1 ? ` (after ${s.tries} tries)` : ''}${s.compacted ? '; the branch was compacted to this one commit' : ''}.`;
+      return `History saved to ${branch} at ${s.commit.slice(0, 12)}${s.tries > 1 ? ` (after ${s.tries} tries)` : ''}${s.compacted ? '; the branch was compacted to this one commit' : ''}.${foldedLine(s.folded)}`;
     case 'unchanged':
-      return sync.applied.ingested ? `Nothing new to save on ${branch}.` : `These results were already in the history of ${branch}; counted once.`;
+      return (sync.applied.ingested ? `Nothing new to save on ${branch}.` : `These results were already in the history of ${branch}; counted once.`) + foldedLine(s.folded);
+    case 'parked':
+      return `History parked on ${s.ref} (${s.reason}): the next run that writes ${branch} folds it in, exactly once.`;
     case 'read-only':
       return `Read-only run: the history of ${branch} was read but not written.`;
     case 'not-saved':
-      return `The history was NOT saved to ${branch}: ${s.reason}`;
+      return `The history was NOT saved to ${branch}: ${s.reason}${s.parked ? ` The results are parked on ${s.parked} until then.` : ''}`;
   }
 }
 

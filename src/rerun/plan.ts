@@ -11,7 +11,7 @@
  */
 import { isFailure, type Attempt, type History, type ParsedTestCase } from '../model.ts';
 import type { RerunTest } from './contract.ts';
-import { consistentSentence, failureCounts, nextStep, type FailureCounts, type StopRule } from './stopping.ts';
+import { IMPLAUSIBLE, consistentSentence, failureCounts, nextStep, streakChance, type FailureCounts, type StopRule } from './stopping.ts';
 
 export type CaseVerdict =
   /** A failed test passed on a re-run: flaky, proven on this commit; it did not fail the run. */
@@ -51,6 +51,8 @@ export interface RerunCase {
   counts: FailureCounts;
   /** Attempts the re-run reports gave, in order. */
   reruns: Attempt[];
+  /** Rounds that asked for this test (voided ones included). */
+  asked: number;
   /** Rounds that answered for this test. */
   rounds: number;
   verdict?: CaseVerdict;
@@ -105,6 +107,7 @@ export function startRerun(input: StartInput): RerunState {
       isNew: input.newTests.has(test.id),
       counts: failureCounts(input.history.get(historyId), input.window),
       reruns: [],
+      asked: 0,
       rounds: 0,
     };
   };
@@ -114,7 +117,10 @@ export function startRerun(input: StartInput): RerunState {
     const t = byId.get(e.id);
     if (t && !failedIds.has(e.id) && e.runs > 0) cases.push(make(t, 'extra', e));
   }
-  return { cases, rule: input.rule, rounds: [] };
+  // The run must not turn red by chance: with k failed tests re-run, each streak is held to 1/k of the threshold, so
+  // that flaky failures alone block the run less than IMPLAUSIBLE of the time however many failed (Bonferroni).
+  const threshold = (input.rule.threshold ?? IMPLAUSIBLE) / Math.max(1, input.failed.length);
+  return { cases, rule: { ...input.rule, threshold }, rounds: [] };
 }
 
 /** The cases the next round re-runs; empty when the re-runs are over. */
@@ -154,7 +160,11 @@ function decideFailed(c: RerunCase, rule: StopRule): void {
   if (step === 'continue') return;
   c.verdict = step;
   const failures = all.filter((a) => isFailure(a.status)).length;
-  c.why = step === 'consistent' ? consistentSentence(failures, all.length) : `failed ${failures} of ${all.length} times on this commit; a test as flaky as this one could do that by chance, so its quarantine decides`;
+  const chance = streakChance(c.counts, streak);
+  c.why =
+    step === 'consistent'
+      ? consistentSentence(failures, all.length)
+      : `failed ${failures} of ${all.length} times on this commit; its history cannot rule out flakiness (a ${(chance * 100).toFixed(1)}% chance), so its quarantine decides`;
 }
 
 export type RoundAnswer =
@@ -164,6 +174,7 @@ export type RoundAnswer =
 /** Records one round's answer for the cases it asked for. */
 export function recordRound(state: RerunState, asked: readonly RerunCase[], answer: RoundAnswer): void {
   const round = state.rounds.length + 1;
+  for (const c of asked) c.asked++;
   if (!answer.ok) {
     state.rounds.push({ round, tests: asked.length, seconds: answer.seconds, voided: answer.why, ignored: 0 });
     stopRerun(state, `round ${round} was voided: ${answer.why}`);

@@ -42,6 +42,22 @@ export const ENV_TESTS = 'FLAKEGUARD_RERUN_TESTS';
 export const ENV_REPORT = 'FLAKEGUARD_RERUN_REPORT';
 export const ENV_ROUND = 'FLAKEGUARD_RERUN_ROUND';
 
+/**
+ * The environment a re-run command gets: this step's, without what belongs to the action and not to the tests —
+ * its inputs (INPUT_TOKEN is a GitHub token), the runtime's tokens, and the files through which a step sets its
+ * outputs, environment and summary (a test could otherwise forge flakeguard's `outcome`). A `run` step of the
+ * workflow, such as the test step, has none of these either.
+ */
+export function rerunEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (/^INPUT_/i.test(name) || /^ACTIONS_(RUNTIME|ID_TOKEN|RESULTS|CACHE)_/i.test(name)) continue;
+    if (/^GITHUB_(OUTPUT|ENV|PATH|STATE|STEP_SUMMARY)$/i.test(name)) continue;
+    out[name] = value;
+  }
+  return out;
+}
+
 export async function runRound(request: RoundRequest): Promise<RoundAnswer> {
   const now = request.now ?? Date.now;
   const started = now();
@@ -56,7 +72,7 @@ export async function runRound(request: RoundRequest): Promise<RoundAnswer> {
 
   const commands: RerunCommand[] =
     typeof request.command === 'string' ? [{ argv: ['bash', '-c', request.command] }] : request.command.commands(tests, reportPath, request.round);
-  const env: NodeJS.ProcessEnv = { ...request.env, [ENV_TESTS]: testsFile, [ENV_REPORT]: reportPath, [ENV_ROUND]: String(request.round) };
+  const env: NodeJS.ProcessEnv = { ...rerunEnv(request.env), [ENV_TESTS]: testsFile, [ENV_REPORT]: reportPath, [ENV_ROUND]: String(request.round) };
   const deadline = started + request.timeoutMs;
   const logger = boundedLogger(request.log);
   const exits: string[] = [];

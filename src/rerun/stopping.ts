@@ -9,11 +9,12 @@
  *   rate of failing again right after a failure (`again`). The two differ when failures come in bursts: among the
  *   real sequences in ../shared/real-outcomes one test fails 2.7% of its runs but 88% of the runs right after a
  *   failure; judging its re-runs at 2.7% would call every burst a regression.
- * - both are Beta–Bernoulli posteriors over the last `window` runs (outage runs left out), and the chance is their
- *   posterior predictive — the expectation of p^streak, not the streak power of an estimate — so a test with little
- *   history, whose p is uncertain, needs a longer streak before it is called consistent. Every failing attempt
- *   counts, also in runs where the test failed every time (possibly a past regression): over-estimating p costs
- *   re-runs, under-estimating it blocks flaky tests.
+ * - both are Beta–Bernoulli posteriors over the last `window` runs, and the chance is their posterior predictive —
+ *   the expectation of p^streak, not the streak power of an estimate — so a test with little history, whose p is
+ *   uncertain, needs a longer streak before it is called consistent.
+ * - only runs in which the test passed at some attempt count (and no outage run): a run in which it failed every
+ *   time may be a regression, and counting it would let a regression raise its own p until its next runs look
+ *   plausible and its quarantine forgives them (the project's simulator measured that as masked failures).
  * - `rate` has the uniform prior Beta(1, 1): a test never seen has p = 1/2 and is re-run the maximum. `again`'s
  *   prior is centred on `rate` with the weight of two attempts: a test never re-run is assumed to fail again at its
  *   usual rate until its re-runs say otherwise.
@@ -35,7 +36,10 @@ export interface FailureCounts {
 
 export const NO_HISTORY: FailureCounts = Object.freeze({ failures: 0, passes: 0, againFailures: 0, againPasses: 0 });
 
-/** Counts the attempts of the newest `window` runs that have an outcome, outage runs left out. */
+/**
+ * Counts the attempts of the newest `window` runs that have an outcome, leaving out outage runs and runs in which
+ * every attempt failed (only runs that passed at some attempt tell what the test's flakiness does).
+ */
 export function failureCounts(history: TestHistory | undefined, window: number): FailureCounts {
   if (!history) return NO_HISTORY;
   const c = { failures: 0, passes: 0, againFailures: 0, againPasses: 0 };
@@ -43,6 +47,9 @@ export function failureCounts(history: TestHistory | undefined, window: number):
   for (let i = history.runs.length - 1; i >= 0 && seen < window; i--) {
     const run = history.runs[i]!;
     if (run.outage) continue;
+    // A run in which every attempt failed says nothing a deterministic failure would not: counting it would let a
+    // regression raise its own p, until its failing re-runs look plausible and its quarantine forgives it.
+    if (run.attempts.indexOf('P') < 0 && (run.attempts.indexOf('F') >= 0 || run.attempts.indexOf('E') >= 0)) continue;
     let counted = false;
     let afterFailure = false;
     for (const code of run.attempts) {
@@ -86,6 +93,8 @@ export interface StopRule {
   minReruns: number;
   /** Re-runs at most this many times. */
   maxReruns: number;
+  /** The chance below which a streak is implausible; default IMPLAUSIBLE. */
+  threshold?: number;
 }
 
 export type StopVerdict = 'continue' | 'consistent' | 'exhausted';
@@ -96,7 +105,7 @@ export type StopVerdict = 'continue' | 'consistent' | 'exhausted';
  * the re-runs ran out while it is still plausible (`exhausted`: the quarantine decides as without re-runs).
  */
 export function nextStep(c: FailureCounts, streak: number, reruns: number, rule: StopRule): StopVerdict {
-  const implausible = streakChance(c, streak) < IMPLAUSIBLE;
+  const implausible = streakChance(c, streak) < (rule.threshold ?? IMPLAUSIBLE);
   if (reruns < rule.minReruns) return 'continue';
   if (implausible) return 'consistent';
   return reruns >= rule.maxReruns ? 'exhausted' : 'continue';

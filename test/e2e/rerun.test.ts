@@ -123,6 +123,7 @@ describe('re-runs by a custom command', () => {
     expectOutcome(run, 'failure');
     expect(plain(run.summary)).toContain('Round 1 was voided: the command (exit code 3) wrote no report at FLAKEGUARD_RERUN_REPORT');
     expect(JSON.parse(run.outputs['proven-flaky']!)).toEqual([]);
+    expect(JSON.parse(run.outputs['rerun-tests']!)).toEqual(['app.Math::divides']);
     expect(run.outputs['blocking-failures']).toBe('1');
     expect((await fake.rounds()).length).toBe(1);
     expect(history(await world.dataFiles(), 'app.Math::divides').at(-1)!.attempts).toBe('F');

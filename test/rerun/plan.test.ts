@@ -32,6 +32,30 @@ describe('the re-run rounds', () => {
     expect(result.rounds.map((r) => r.ignored)).toEqual([0, 0, 1]);
   });
 
+  it('holds each streak to the threshold over the number of failed tests: the run is not turned red by chance', () => {
+    // 20 runs, 12 of 32 attempts failed: a streak of 6 has a chance of 0.47%, of 8 of 0.13%.
+    const known40 = { id: '', name: 'x', classname: 'c', runs: Array.from({ length: 20 }, (_, i) => ({ run: `r${i}`, sha: `s${i}`, time: i, onDefaultBranch: true, attempts: i % 5 === 0 ? 'FP' : i % 5 === 1 ? 'FFP' : 'P' })) };
+    const verdictAfterFiveReruns = (failed: number): string | undefined => {
+      const tests = Array.from({ length: failed }, (_, i) => test(`t${i}`, 'F'));
+      const history = new Map(tests.map((t) => [t.id, { ...known40, id: t.id }]));
+      const state = startRerun({ failed: tests, extras: [], tests, history, historyId: (id) => id, newTests: new Set(), window: 50, rule });
+      expect(state.rule.threshold).toBeCloseTo(0.005 / failed, 12);
+      for (let i = 0; i < 5; i++) recordRound(state, roundCases(state), answer(Object.fromEntries(tests.map((t) => [t.id, 'F']))));
+      return state.cases[0]!.verdict;
+    };
+    expect(verdictAfterFiveReruns(1)).toBe('consistent');
+    expect(verdictAfterFiveReruns(4)).toBeUndefined();
+  });
+
+  it('a test never seen that keeps failing is exhausted: its quarantine decides, and the summary says why', () => {
+    const tests = [test('new', 'F')];
+    const state = startRerun({ failed: tests, extras: [], tests, history: new Map(), historyId: (id) => id, newTests: new Set(), window: 50, rule });
+    for (let i = 0; i < 6; i++) recordRound(state, roundCases(state), answer({ 'c::new': 'F' }));
+    expect(roundCases(state)).toEqual([]);
+    expect(state.cases[0]!.verdict).toBe('exhausted');
+    expect(state.cases[0]!.why).toBe('failed 7 of 7 times on this commit; its history cannot rule out flakiness (a 7.1% chance), so its quarantine decides');
+  });
+
   it('a voided round uses none of its evidence, stops the rounds, and leaves the failures standing', () => {
     const tests = [test('a', 'F')];
     const state = startRerun({ failed: tests, extras: [], tests, history: new Map(), historyId: (id) => id, newTests: new Set(), window: 50, rule });

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Attempt, ParsedTestCase } from '../../src/model.ts';
 import type { RerunPreset } from '../../src/rerun/contract.ts';
 import { startRerun, roundCases, type RerunCase } from '../../src/rerun/plan.ts';
-import { runRound, MAX_LOG_LINES } from '../../src/rerun/process.ts';
+import { runRound, rerunEnv, MAX_LOG_LINES } from '../../src/rerun/process.ts';
 import { parseReportFiles } from '../../src/junit/index.ts';
 
 let dir: string;
@@ -104,5 +104,43 @@ describe('a custom command', () => {
     await runRound({ round: 1, cases: casesFor(['t']), command: `for i in $(seq 1 ${MAX_LOG_LINES + 50}); do echo line $i; done`, workspace: dir, dir, timeoutMs: 30_000, env: process.env, log: (l) => lines.push(l), readReport });
     expect(lines).toHaveLength(MAX_LOG_LINES + 1);
     expect(lines.at(-1)).toBe('(50 more lines of output not shown)');
+  });
+});
+
+describe('the environment of a re-run command', () => {
+  it('has neither the action\'s inputs and tokens nor the files that set a step\'s outputs', async () => {
+    const env = {
+      PATH: process.env.PATH,
+      HOME: '/home/u',
+      GITHUB_SHA: 'abc',
+      INPUT_TOKEN: 'ghs_secret',
+      'INPUT_RERUN-BUDGET': '3',
+      ACTIONS_RUNTIME_TOKEN: 'rt',
+      ACTIONS_ID_TOKEN_REQUEST_TOKEN: 'oidc',
+      ACTIONS_ID_TOKEN_REQUEST_URL: 'https://x',
+      ACTIONS_RESULTS_URL: 'https://r',
+      GITHUB_OUTPUT: '/tmp/out',
+      GITHUB_ENV: '/tmp/env',
+      GITHUB_PATH: '/tmp/path',
+      GITHUB_STATE: '/tmp/state',
+      GITHUB_STEP_SUMMARY: '/tmp/summary',
+    };
+    expect(rerunEnv(env)).toEqual({ PATH: process.env.PATH, HOME: '/home/u', GITHUB_SHA: 'abc' });
+    const answer = await runRound({
+      round: 1,
+      cases: casesFor(['t']),
+      command: 'env > "$FLAKEGUARD_RERUN_REPORT.env"; exit 2',
+      workspace: dir,
+      dir,
+      timeoutMs: 10_000,
+      env,
+      log: () => undefined,
+      readReport,
+    });
+    expect(answer.ok).toBe(false);
+    const seen = await readFile(join(dir, 'round-1/report.xml.env'), 'utf8');
+    expect(seen).toContain('GITHUB_SHA=abc');
+    expect(seen).toContain('FLAKEGUARD_RERUN_ROUND=1');
+    expect(seen).not.toMatch(/ghs_secret|INPUT_|ACTIONS_RUNTIME_TOKEN|GITHUB_OUTPUT/);
   });
 });

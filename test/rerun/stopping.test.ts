@@ -22,9 +22,10 @@ function rerunsToVerdict(counts = NO_HISTORY, r = rule): [number, string] {
 }
 
 describe('the stopping rule', () => {
-  it('counts attempts, and attempts right after a failure, over the newest runs, outages left out', () => {
-    const c = failureCounts(historyOf(['P', 'FP', 'FFP', 'S', 'F', 'FFF'], [5]), 50);
-    expect(c).toEqual({ failures: 4, passes: 3, againFailures: 1, againPasses: 2 });
+  it('counts attempts, and attempts right after a failure, over the newest runs that passed at some attempt', () => {
+    // The outage run and the runs that failed every time (maybe a regression) are left out.
+    const c = failureCounts(historyOf(['P', 'FP', 'FFP', 'S', 'F', 'FFF', 'EEE'], [5]), 50);
+    expect(c).toEqual({ failures: 3, passes: 3, againFailures: 1, againPasses: 2 });
     // The window counts runs with an outcome, newest first.
     expect(failureCounts(historyOf(['F', 'F', 'P', 'S', 'P']), 2)).toEqual({ failures: 0, passes: 2, againFailures: 0, againPasses: 0 });
   });
@@ -60,11 +61,19 @@ describe('the stopping rule', () => {
   });
 
   it('re-runs a test whose failures come in bursts longer than its failure rate says', () => {
-    // 3% of runs fail, but a failure is followed by another: judged at 3%, a burst would look like a regression.
-    const bursty = failureCounts(historyOf([...Array(47).fill('P'), 'FFF']), 50);
+    // 6% of runs fail, but a failure is followed by another: judged at its rate, a burst would look like a regression.
+    const bursty = failureCounts(historyOf([...Array(47).fill('P'), 'FFFP', 'FFFP', 'FFFP']), 50);
     const smooth = failureCounts(historyOf([...Array(47).fill('P'), 'FP', 'FP', 'FP']), 50);
     expect(rerunsToVerdict(smooth)).toEqual([3, 'consistent']);
     expect(rerunsToVerdict(bursty)[0]).toBeGreaterThan(3);
+  });
+
+  it('does not let a regression raise its own p: its failing runs do not count, so each of its runs is consistent', () => {
+    const flaky = [...Array(40).fill('P'), ...Array(10).fill('FP')];
+    const before = failureCounts(historyOf(flaky), 50);
+    const during = failureCounts(historyOf([...flaky.slice(3), 'FFFF', 'FFFF', 'FFFF']), 50);
+    expect(rerunsToVerdict(before)).toEqual([3, 'consistent']);
+    expect(rerunsToVerdict(during)).toEqual([3, 'consistent']);
   });
 
   it('never stops before the minimum nor goes past the maximum', () => {
