@@ -571,6 +571,17 @@ async function readRoundReport(path, workspace) {
     };
 }
 async function rerunStep(input) {
+    try {
+        return await rerunOrSkip(input);
+    }
+    catch (error) {
+        // A fault of the re-run machinery proves nothing: the original failures stand, and the summary says why.
+        const why = `the re-runs stopped on an unexpected error (${error instanceof Error ? error.message : String(error)}); the original failures stand`;
+        core.error((0,report_escape/* commandText */.jt)(why, 1000), { title: 'flakeguard re-runs' });
+        return finishRerun(startEmpty(input.rerun), input.tests, why);
+    }
+}
+async function rerunOrSkip(input) {
     const { rerun, tests } = input;
     const failed = tests.filter(outcome/* finalAttemptFailed */.R);
     if (failed.length === 0 && rerun.budget === 0)

@@ -58,6 +58,11 @@ export interface DriveOptions {
    * simulator's re-run model (rerun-model.ts), whose estimator of p and threshold can be varied (`p=…`).
    */
   rerunEngine?: 'core' | 'model';
+  /**
+   * Experiment on top of the core (pure engine only): a quarantined test whose re-runs ran out while plausible
+   * blocks when its previous run failed every attempt too. Not the action's rule; `--persistent-blocks`.
+   */
+  persistentBlocks?: boolean;
   /** Called after each invocation, e.g. for progress. */
   onInvocation?: (inv: Invocation, done: number) => void;
 }
@@ -366,6 +371,13 @@ export async function drivePure(world: SimWorld, options: DriveOptions = {}): Pr
         );
         files = result.files;
         const o = result.outcome;
+        if (options.persistentBlocks) {
+          // Experiment (not the action's rule): an exhausted test forgiven by its quarantine blocks when its previous
+          // run failed every attempt too: a failure that persists across runs is no burst.
+          const exhausted = new Set(r.cases.filter((c) => c.verdict === 'exhausted').map((c) => c.historyId));
+          const persistent = o.forgiven.filter((t) => exhausted.has(t.id) && !/P/.test(snapshot.history.get(t.id)?.runs.at(-1)?.attempts ?? 'P')).length;
+          if (persistent > 0) return { outcome: 'failure', quarantined: result.quarantined, failedTests: o.failed.length, forgiven: o.forgiven.length - persistent, blocking: o.blocking.length + persistent, rerun: costOfCore(world, r) };
+        }
         return { outcome: o.result, quarantined: result.quarantined, failedTests: o.failed.length, forgiven: o.forgiven.length, blocking: o.blocking.length, rerun: costOfCore(world, r) };
       }
       const rerun = options.rerun ? rerunInPure(world, execution, reports, snapshot.history, { ...ISSUE_SETTINGS, ...options.rerun }) : undefined;

@@ -54,6 +54,8 @@ export interface Job {
   rerun?: Partial<RerunSettings>;
   /** Who decides the pure engine's re-runs: the action's core (default) or the simulator's model. */
   rerunEngine?: 'core' | 'model';
+  /** The persistent-failure experiment (driver.ts, DriveOptions.persistentBlocks). */
+  persistentBlocks?: boolean;
 }
 
 export interface JobResult {
@@ -69,11 +71,11 @@ async function runJob(job: Job): Promise<JobResult> {
   const world = generateWorld(job.scenario, job.seed, job.endTime);
   const named = (m: Metrics): Metrics => (job.rerun ? { ...m, scenario: `${m.scenario}+rerun${job.rerunEngine === 'model' ? '(model)' : ''}` } : m);
   if (job.kind === 'check') {
-    const real = await driverFor('action')(world, { policy: job.policy, rerun: job.rerun, rerunEngine: job.rerunEngine });
-    const pure = await driverFor('pure')(world, { policy: job.policy, rerun: job.rerun, rerunEngine: job.rerunEngine });
+    const real = await driverFor('action')(world, { policy: job.policy, rerun: job.rerun, rerunEngine: job.rerunEngine, persistentBlocks: job.persistentBlocks });
+    const pure = await driverFor('pure')(world, { policy: job.policy, rerun: job.rerun, rerunEngine: job.rerunEngine, persistentBlocks: job.persistentBlocks });
     return { id: job.id, difference: compareTraces(real, pure) ?? null, checkInvocations: real.invocations.length, metrics: named(computeMetrics(real)) };
   }
-  const trace = await driverFor(job.engine)(world, { policy: job.policy, rerun: job.rerun, rerunEngine: job.rerunEngine });
+  const trace = await driverFor(job.engine)(world, { policy: job.policy, rerun: job.rerun, rerunEngine: job.rerunEngine, persistentBlocks: job.persistentBlocks });
   return { id: job.id, metrics: named(computeMetrics(trace)) };
 }
 
@@ -450,7 +452,7 @@ async function main(): Promise<void> {
     for (const scenario of scenarios) {
       for (const rerun of rerunVariants) {
         for (const seed of seeds) {
-          jobs.push({ id: jobs.length, kind: check ? 'check' : 'eval', scenario, seed, engine, policy, label: policyLabel(policy), endTime, ...(rerun ? { rerun, rerunEngine } : {}) });
+          jobs.push({ id: jobs.length, kind: check ? 'check' : 'eval', scenario, seed, engine, policy, label: policyLabel(policy), endTime, ...(rerun ? { rerun, rerunEngine, ...(process.argv.includes('--persistent-blocks') ? { persistentBlocks: true } : {}) } : {}) });
         }
       }
     }

@@ -14,7 +14,7 @@ import { findOutages } from '../policy/outage.ts';
 import { parseReportFiles } from '../junit/index.ts';
 import type { DataRepo } from '../store/git.ts';
 import { emptySnapshot, parseSnapshot, readSnapshotDir, type Snapshot } from '../store/snapshot.ts';
-import { logText } from '../report/escape.ts';
+import { commandText, logText } from '../report/escape.ts';
 import type { RerunInputs } from '../rerun/inputs.ts';
 import { finishRerun, recordRound, roundCases, startRerun, stopRerun, type RerunResult } from '../rerun/plan.ts';
 import { isNewTest, planExtras, suiteBudget } from '../rerun/budget.ts';
@@ -56,6 +56,17 @@ async function readRoundReport(path: string, workspace: string): Promise<{ attem
 }
 
 export async function rerunStep(input: RerunStepInput): Promise<RerunResult & { note?: string }> {
+  try {
+    return await rerunOrSkip(input);
+  } catch (error) {
+    // A fault of the re-run machinery proves nothing: the original failures stand, and the summary says why.
+    const why = `the re-runs stopped on an unexpected error (${error instanceof Error ? error.message : String(error)}); the original failures stand`;
+    core.error(commandText(why, 1000), { title: 'flakeguard re-runs' });
+    return finishRerun(startEmpty(input.rerun), input.tests, why);
+  }
+}
+
+async function rerunOrSkip(input: RerunStepInput): Promise<RerunResult & { note?: string }> {
   const { rerun, tests } = input;
   const failed = tests.filter(finalAttemptFailed);
   if (failed.length === 0 && rerun.budget === 0) return finishRerun(startEmpty(rerun), tests);
