@@ -2946,9 +2946,13 @@ const gotestsum = {
 
 ;// CONCATENATED MODULE: ./src/rerun/presets/js.ts
 
-/** The project's own runner binary, found the way `npx` finds it (node_modules/.bin up the tree); never installed. */
-function npx(bin) {
-    return ['npx', '--no', '--', bin];
+/**
+ * The project's own runner binary, `node_modules/.bin/<bin>` of the workspace (relative: the core spawns in the
+ * workspace). Not `npx`: for a runner that is not installed, npx asks the registry (over a minute offline) before it
+ * gives up, where a missing file fails at once and says so.
+ */
+function localBin(bin) {
+    return [`node_modules/.bin/${bin}`];
 }
 /**
  * vitest (4.x) with its built-in junit reporter: `<testcase classname="<file relative to the root>"
@@ -2964,7 +2968,7 @@ const vitest = {
         return [
             {
                 argv: [
-                    ...npx('vitest'),
+                    ...localBin('vitest'),
                     'run',
                     ...files,
                     `--testNamePattern=${pattern}`,
@@ -3017,7 +3021,7 @@ const jest = {
         return [
             {
                 argv: [
-                    ...npx('jest'),
+                    ...localBin('jest'),
                     '--ci',
                     `--testNamePattern=${pattern}`,
                     '--reporters=default',
@@ -3049,7 +3053,7 @@ const mocha = {
         const files = fromSuites ? unique(tests.map((t) => pathArg(t.file))) : [];
         return [
             {
-                argv: [...npx('mocha'), '--reporter=mocha-junit-reporter', `--grep=${pattern}`, '--retries=0', ...files],
+                argv: [...localBin('mocha'), '--reporter=mocha-junit-reporter', `--grep=${pattern}`, '--retries=0', ...files],
                 env: { MOCHA_FILE: reportPath },
             },
         ];
@@ -3252,6 +3256,7 @@ function mergeCommand(reportPath, dirs) {
 ;// CONCATENATED MODULE: ./src/rerun/presets/recipes.ts
 
 
+
 /** A Java class name as reports give it (nested classes with `$`). */
 const JAVA_CLASS = /^[A-Za-z_$][A-Za-z0-9_$]*(\.[A-Za-z_$][A-Za-z0-9_$]*)*$/;
 const JAVA_METHOD = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -3388,7 +3393,7 @@ const playwright = {
         const files = unique(tests.map((t) => t.classname).filter((c) => c !== '')).map((c) => `${jsRegexLiteral(c)}$`);
         return [
             {
-                argv: ['npx', '--no', '--', 'playwright', 'test', '--reporter=line,junit', '--retries=0', `--grep=${grep}`, ...files],
+                argv: [...localBin('playwright'), 'test', '--reporter=line,junit', '--retries=0', `--grep=${grep}`, ...files],
                 env: { PLAYWRIGHT_JUNIT_OUTPUT_FILE: reportPath },
             },
         ];

@@ -6,9 +6,13 @@
 import type { RerunPreset, RerunTest } from '../contract.ts';
 import { anchoredAlternation, globForFile, jsRegexLiteral, jsRegexLiteralWithSeparator, pathArg, unique } from './escape.ts';
 
-/** The project's own runner binary, found the way `npx` finds it (node_modules/.bin up the tree); never installed. */
-function npx(bin: string): string[] {
-  return ['npx', '--no', '--', bin];
+/**
+ * The project's own runner binary, `node_modules/.bin/<bin>` of the workspace (relative: the core spawns in the
+ * workspace). Not `npx`: for a runner that is not installed, npx asks the registry (over a minute offline) before it
+ * gives up, where a missing file fails at once and says so.
+ */
+export function localBin(bin: string): string[] {
+  return [`node_modules/.bin/${bin}`];
 }
 
 /**
@@ -25,7 +29,7 @@ export const vitest: RerunPreset = {
     return [
       {
         argv: [
-          ...npx('vitest'),
+          ...localBin('vitest'),
           'run',
           ...files,
           `--testNamePattern=${pattern}`,
@@ -79,7 +83,7 @@ export const jest: RerunPreset = {
     return [
       {
         argv: [
-          ...npx('jest'),
+          ...localBin('jest'),
           '--ci',
           `--testNamePattern=${pattern}`,
           '--reporters=default',
@@ -113,7 +117,7 @@ export const mocha: RerunPreset = {
     const files = fromSuites ? unique(tests.map((t) => pathArg(t.file!))) : [];
     return [
       {
-        argv: [...npx('mocha'), '--reporter=mocha-junit-reporter', `--grep=${pattern}`, '--retries=0', ...files],
+        argv: [...localBin('mocha'), '--reporter=mocha-junit-reporter', `--grep=${pattern}`, '--retries=0', ...files],
         env: { MOCHA_FILE: reportPath },
       },
     ];

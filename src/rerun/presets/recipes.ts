@@ -11,6 +11,7 @@
 import type { RerunPreset, RerunTest } from '../contract.ts';
 import { markCommand, mergeCommand } from './collect.ts';
 import { anchoredAlternation, jsRegexLiteral, pathArg, pcreLiteral, unique } from './escape.ts';
+import { localBin } from './js.ts';
 
 /** A Java class name as reports give it (nested classes with `$`). */
 const JAVA_CLASS = /^[A-Za-z_$][A-Za-z0-9_$]*(\.[A-Za-z_$][A-Za-z0-9_$]*)*$/;
@@ -151,7 +152,7 @@ export const playwright: RerunPreset = {
     const files = unique(tests.map((t) => t.classname).filter((c) => c !== '')).map((c) => `${jsRegexLiteral(c)}$`);
     return [
       {
-        argv: ['npx', '--no', '--', 'playwright', 'test', '--reporter=line,junit', '--retries=0', `--grep=${grep}`, ...files],
+        argv: [...localBin('playwright'), 'test', '--reporter=line,junit', '--retries=0', `--grep=${grep}`, ...files],
         env: { PLAYWRIGHT_JUNIT_OUTPUT_FILE: reportPath },
       },
     ];
