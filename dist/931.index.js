@@ -376,6 +376,7 @@ function readZip(bytes, limits = DEFAULT_ZIP_LIMITS) {
 /* harmony import */ var _pipeline_stats_scores_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(72081);
 /* harmony import */ var _store_git_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(34525);
 /* harmony import */ var _pipeline_job_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(38929);
+/* harmony import */ var _dashboard_branch_files_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(28456);
 /* harmony import */ var _store_sync_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(32190);
 /* harmony import */ var _report_escape_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(14031);
 /* harmony import */ var _artifacts_bundle_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(62363);
@@ -385,6 +386,7 @@ function readZip(bytes, limits = DEFAULT_ZIP_LIMITS) {
  * What the upload, aggregate and ingest modes share: reading inputs and reports like the default mode, the data
  * branch's remote, collecting shards from artifacts, and one write of the data branch for all of them.
  */
+
 
 
 
@@ -459,7 +461,7 @@ async function ingestShards(o) {
         try {
             return await (0,_store_sync_js__WEBPACK_IMPORTED_MODULE_8__/* .syncRun */ .N)(repo, (snapshot) => (0,_shards_js__WEBPACK_IMPORTED_MODULE_12__/* .applyShards */ .qP)({ snapshot, shards: o.shards, now: o.now, extraReasons: o.extraReasons, closedByHand: o.closedByHand }, 
             // Scores as of the newest shard's time (not the clock): ingesting the same results again changes nothing.
-            { ...o.config, normalise: _scoring_index_js__WEBPACK_IMPORTED_MODULE_4__/* .normalizeErrorMessage */ .DP, scoreTests: (0,_pipeline_stats_scores_js__WEBPACK_IMPORTED_MODULE_5__/* .statsScores */ .T)(Math.max(...o.shards.map((s) => s.run.time))) }), { attempts: o.inputs.pushAttempts, readOnly: o.readOnly, commitMessage: o.commitMessage, log: (m) => _actions_core__WEBPACK_IMPORTED_MODULE_0__.info((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_9__/* .logText */ .kc)(m)) });
+            { ...o.config, normalise: _scoring_index_js__WEBPACK_IMPORTED_MODULE_4__/* .normalizeErrorMessage */ .DP, scoreTests: (0,_pipeline_stats_scores_js__WEBPACK_IMPORTED_MODULE_5__/* .statsScores */ .T)(Math.max(...o.shards.map((s) => s.run.time))) }), { attempts: o.inputs.pushAttempts, readOnly: o.readOnly, commitMessage: o.commitMessage, log: (m) => _actions_core__WEBPACK_IMPORTED_MODULE_0__.info((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_9__/* .logText */ .kc)(m)), extraFiles: _dashboard_branch_files_js__WEBPACK_IMPORTED_MODULE_13__/* .dashboardFiles */ ._l });
         }
         finally {
             await repo.dispose();

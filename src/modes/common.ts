@@ -12,6 +12,7 @@ import { normalizeErrorMessage } from '../scoring/index.ts';
 import { statsScores } from '../pipeline/stats-scores.ts';
 import { DataRepo } from '../store/git.ts';
 import { dataRemote } from '../pipeline/job.ts';
+import { dashboardFiles } from '../dashboard/branch-files.ts';
 import { syncRun, type SyncResult } from '../store/sync.ts';
 import type { ClosedByHandLookup } from '../github/issue-lift.ts';
 import { logText } from '../report/escape.ts';
@@ -109,7 +110,7 @@ export async function ingestShards(o: IngestOptions): Promise<SyncResult<ShardsA
             // Scores as of the newest shard's time (not the clock): ingesting the same results again changes nothing.
             { ...o.config, normalise: normalizeErrorMessage, scoreTests: statsScores(Math.max(...o.shards.map((s) => s.run.time))) },
           ),
-        { attempts: o.inputs.pushAttempts, readOnly: o.readOnly, commitMessage: o.commitMessage, log: (m) => core.info(logText(m)) },
+        { attempts: o.inputs.pushAttempts, readOnly: o.readOnly, commitMessage: o.commitMessage, log: (m) => core.info(logText(m)), extraFiles: dashboardFiles },
       );
     } finally {
       await repo.dispose();

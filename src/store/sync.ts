@@ -22,6 +22,11 @@ export interface SyncOptions {
   log?: (message: string) => void;
   /** Called after committing and before pushing; tests use it to race another writer. */
   beforePush?: () => Promise<void>;
+  /**
+   * Files kept on the branch besides the data (the dashboard page, src/dashboard/branch-files.ts), given the branch's
+   * files as read: added to what `apply` wrote, so that a write never deletes them.
+   */
+  extraFiles?: (current: ReadonlyMap<string, string>) => Promise<Map<string, string>>;
 }
 
 export type SyncStatus =
@@ -57,9 +62,11 @@ export async function syncRun<T extends Applied>(
   for (let attempt = 1; attempt <= options.attempts; attempt++) {
     let head: string | null;
     let snapshot: Snapshot;
+    let current: Map<string, string>;
     try {
       head = await repo.fetchAndReset();
-      snapshot = parseSnapshot(await readSnapshotDir(repo.dir));
+      current = await readSnapshotDir(repo.dir);
+      snapshot = parseSnapshot(current);
     } catch (error) {
       lastError = `could not fetch the data branch '${repo.branch}': ${error instanceof Error ? error.message : String(error)}`;
       log(`Try ${attempt}/${options.attempts}: ${lastError}`);
@@ -71,6 +78,7 @@ export async function syncRun<T extends Applied>(
     if (options.readOnly) return { applied, status: { kind: 'read-only', head }, historyRead: true };
 
     try {
+      if (options.extraFiles) for (const [path, text] of await options.extraFiles(current)) if (!applied.files.has(path)) applied.files.set(path, text);
       await writeSnapshotDir(repo.dir, applied.files);
       const compact = applied.compact === true && head !== null;
       const message = compact ? `${options.commitMessage}\n\nCompacted: the branch's earlier commits were squashed into this one.` : options.commitMessage;

@@ -1,0 +1,88 @@
+/** Fetches the data branch's files next to the page (same origin) and reads them with files.ts. */
+import { shardName } from '../../store/layout.ts';
+import { META_FILE, RUNS_FILE, parseHistoryText, parseMetaText, parseRunsText, parseStatsText, type HistoryLine, type StatsLine } from '../files.ts';
+import { buildModel, type Model } from '../model.ts';
+
+export interface Loaded {
+  model: Model;
+  /** Files that could not be read, and entries dropped, for the page's notice. */
+  problems: string[];
+  files: number;
+  bytes: number;
+}
+
+async function text(path: string): Promise<string | undefined> {
+  const response = await fetch(path, { cache: 'no-cache' });
+  if (response.status === 404) return undefined;
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  return response.text();
+}
+
+/** Runs `jobs` with at most `limit` under way. */
+async function pool<T>(jobs: Array<() => Promise<T>>, limit: number): Promise<T[]> {
+  const out: T[] = new Array(jobs.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < jobs.length) {
+      const i = next++;
+      out[i] = await jobs[i]!();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, worker));
+  return out;
+}
+
+export async function loadBranch(progress: (done: number, total: number) => void): Promise<Loaded> {
+  const problems: string[] = [];
+  let bytes = 0;
+  const metaText = await text(META_FILE);
+  if (metaText === undefined) throw new Error(`${META_FILE} was not found next to this page: is this the data branch of flakeguard?`);
+  bytes += metaText.length;
+  const meta = parseMetaText(metaText);
+  if (meta.error) throw new Error(meta.error);
+  const shards = meta.value.shards;
+  const history: HistoryLine[] = [];
+  const stats = new Map<string, StatsLine>();
+  let runsText: string | undefined;
+  let done = 0;
+  const total = 1 + 2 * shards;
+  const tick = (): void => progress(++done, total);
+  const jobs: Array<() => Promise<void>> = [
+    async () => {
+      runsText = await text(RUNS_FILE);
+      tick();
+    },
+  ];
+  for (let i = 0; i < shards; i++) {
+    const name = shardName(i, shards);
+    jobs.push(async () => {
+      const t = await text(`stats/${name}.json`);
+      if (t !== undefined) {
+        bytes += t.length;
+        const parsed = parseStatsText(t);
+        if (parsed.error) problems.push(`stats/${name}.json: ${parsed.error}`);
+        if (parsed.dropped) problems.push(`stats/${name}.json: ${parsed.dropped} entries not in the expected form`);
+        for (const [id, line] of parsed.value) stats.set(id, line);
+      }
+      tick();
+    });
+    jobs.push(async () => {
+      const t = await text(`history/${name}.json`);
+      if (t !== undefined) {
+        bytes += t.length;
+        const parsed = parseHistoryText(t);
+        if (parsed.error) problems.push(`history/${name}.json: ${parsed.error}`);
+        if (parsed.dropped) problems.push(`history/${name}.json: ${parsed.dropped} tests not in the expected form`);
+        for (const line of parsed.value) history.push(line);
+      }
+      tick();
+    });
+  }
+  await pool(jobs, 6);
+  if (runsText === undefined) throw new Error(`${RUNS_FILE} was not found next to this page.`);
+  bytes += runsText.length;
+  const runs = parseRunsText(runsText);
+  if (runs.error) problems.push(runs.error);
+  if (runs.dropped) problems.push(`${RUNS_FILE}: ${runs.dropped} runs not in the expected form`);
+  return { model: buildModel({ meta: meta.value, runs: runs.value, history, stats }), problems, files: total, bytes };
+}
