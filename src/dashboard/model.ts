@@ -94,6 +94,8 @@ export interface Model {
   repoUrl?: string;
   /** Newest run time (ms), "now" for ages; Date.now() when there is no run. */
   now: number;
+  /** The runs only, while the tests' files are still being read: numbers that need them are not known yet. */
+  partial?: boolean;
 }
 
 /** `url` when it is an http(s) URL, else undefined: nothing from the branch becomes a javascript: link. */

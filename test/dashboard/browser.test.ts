@@ -202,6 +202,41 @@ describe('the dashboard of a 10k-test, 200-run branch', () => {
   });
 });
 
+describe('progressive loading', () => {
+  it("draws the runs' outcomes first, and the tests' numbers once their files are read", async () => {
+    const repo = await branchRepo(hostileBranchFiles());
+    const server = await serveDashboard({ repo: repo.repo });
+    const page = await browser.newPage();
+    const seen = watch(page);
+    const held: Array<{ continue: () => Promise<void> }> = [];
+    try {
+      await page.setRequestInterception(true);
+      page.on('request', (req) => {
+        if (req.url().includes('/history/')) held.push(req);
+        else void req.continue();
+      });
+      await page.goto(server.url, { waitUntil: 'load' });
+      await page.waitForSelector('[data-metric=runs]');
+      expect(await text(page, '[data-metric=runs] .value')).toBe('8');
+      expect(await text(page, '[data-metric=red-with] .value')).toBe('2');
+      expect(await text(page, '[data-metric=outage-runs] .value')).toBe('1');
+      expect(await text(page, '[data-metric=tests] .value')).toBe('…');
+      expect(await page.$$eval('.chart canvas', (c) => c.length)).toBeGreaterThanOrEqual(1);
+      expect(await page.$eval('body', (b) => b.dataset.ready)).toBeUndefined();
+      await page.screenshot({ path: join(SHOTS, 'first-paint.png') });
+      while (held.length === 0) await new Promise((r) => setTimeout(r, 20));
+      for (const req of held.splice(0)) await req.continue();
+      await page.waitForSelector('body[data-painted="1"]');
+      expect(await text(page, '[data-metric=tests] .value')).toBe('11');
+      expect(seen.errors).toEqual([]);
+    } finally {
+      await page.close();
+      await server.close();
+      await repo.dispose();
+    }
+  }, 60_000);
+});
+
 describe('hostile data on the branch', () => {
   it('shows HTML in names, messages and hand edits as text: no element, no dialog, no CSP violation', async () => {
     const files = hostileBranchFiles();

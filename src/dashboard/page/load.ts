@@ -1,4 +1,8 @@
-/** Fetches the data branch's files next to the page (same origin) and reads them with files.ts. */
+/**
+ * Fetches the data branch's files next to the page (same origin) and reads them with files.ts, in two steps:
+ * flakeguard.json and runs.json first (small: one line per run), given to `early` so that the page can draw the
+ * runs' outcomes at once; then every stats and history shard (tens of MB at 100k tests), for the whole model.
+ */
 import { shardName } from '../../store/layout.ts';
 import { META_FILE, RUNS_FILE, parseHistoryText, parseMetaText, parseRunsText, parseStatsText, type HistoryLine, type StatsLine } from '../files.ts';
 import { buildModel, type Model } from '../model.ts';
@@ -32,27 +36,34 @@ async function pool<T>(jobs: Array<() => Promise<T>>, limit: number): Promise<T[
   return out;
 }
 
-export async function loadBranch(progress: (done: number, total: number) => void): Promise<Loaded> {
+export interface LoadCallbacks {
+  progress: (done: number, total: number) => void;
+  /** The model of the runs alone (no test yet), before the shards are read. */
+  early: (model: Model) => void;
+}
+
+export async function loadBranch(callbacks: LoadCallbacks): Promise<Loaded> {
   const problems: string[] = [];
   let bytes = 0;
-  const metaText = await text(META_FILE);
+  const [metaText, runsText] = await Promise.all([text(META_FILE), text(RUNS_FILE)]);
   if (metaText === undefined) throw new Error(`${META_FILE} was not found next to this page: is this the data branch of flakeguard?`);
-  bytes += metaText.length;
+  if (runsText === undefined) throw new Error(`${RUNS_FILE} was not found next to this page.`);
+  bytes += metaText.length + runsText.length;
   const meta = parseMetaText(metaText);
   if (meta.error) throw new Error(meta.error);
+  const runs = parseRunsText(runsText);
+  if (runs.error) problems.push(runs.error);
+  if (runs.dropped) problems.push(`${RUNS_FILE}: ${runs.dropped} runs not in the expected form`);
+  callbacks.early({ ...buildModel({ meta: meta.value, runs: runs.value, history: [], stats: new Map() }), partial: true });
+  performance.mark('fg:runs-drawn');
+
   const shards = meta.value.shards;
   const history: HistoryLine[] = [];
   const stats = new Map<string, StatsLine>();
-  let runsText: string | undefined;
-  let done = 0;
-  const total = 1 + 2 * shards;
-  const tick = (): void => progress(++done, total);
-  const jobs: Array<() => Promise<void>> = [
-    async () => {
-      runsText = await text(RUNS_FILE);
-      tick();
-    },
-  ];
+  let done = 2;
+  const total = 2 + 2 * shards;
+  const tick = (): void => callbacks.progress(++done, total);
+  const jobs: Array<() => Promise<void>> = [];
   for (let i = 0; i < shards; i++) {
     const name = shardName(i, shards);
     jobs.push(async () => {
@@ -79,10 +90,8 @@ export async function loadBranch(progress: (done: number, total: number) => void
     });
   }
   await pool(jobs, 6);
-  if (runsText === undefined) throw new Error(`${RUNS_FILE} was not found next to this page.`);
-  bytes += runsText.length;
-  const runs = parseRunsText(runsText);
-  if (runs.error) problems.push(runs.error);
-  if (runs.dropped) problems.push(`${RUNS_FILE}: ${runs.dropped} runs not in the expected form`);
-  return { model: buildModel({ meta: meta.value, runs: runs.value, history, stats }), problems, files: total, bytes };
+  performance.mark('fg:files-read');
+  const model = buildModel({ meta: meta.value, runs: runs.value, history, stats });
+  performance.mark('fg:model-built');
+  return { model, problems, files: total, bytes };
 }

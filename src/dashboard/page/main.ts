@@ -1,7 +1,8 @@
 /**
  * The dashboard page: loads the data branch's files next to it and draws one of four views, chosen by the URL's
- * hash (#/ suite, #/tests, #/test/<id>, #/quarantine). Marks `fg:ready` (Performance API) once the first view is
- * drawn; scripts/bench/dashboard.ts reads it.
+ * hash (#/ suite, #/tests, #/test/<id>, #/quarantine). Performance API marks, read by scripts/bench/dashboard.ts:
+ * `fg:runs-painted` after the first frame with data (the suite view of runs.json: the first meaningful paint) and
+ * `fg:painted` after the frame with every file read and drawn.
  */
 import type { Model, TestQuery } from '../model.ts';
 import { loadBranch } from './load.ts';
@@ -17,6 +18,11 @@ let query: TestQuery = { state: 'flaky-or-quarantined', sort: 'pfs' };
 function route(): void {
   if (!model) return;
   const hash = location.hash || '#/';
+  if (model.partial && hash !== '#/') {
+    clear(main);
+    main.append(h('p', { class: 'count' }, 'Reading the tests\' files…'));
+    return;
+  }
   for (const a of document.querySelectorAll<HTMLAnchorElement>('nav a')) a.classList.toggle('on', hash.startsWith(a.getAttribute('href')!) && (a.getAttribute('href') !== '#/' || hash === '#/'));
   if (hash.startsWith('#/test/')) {
     let id = '';
@@ -42,8 +48,18 @@ function route(): void {
 async function start(): Promise<void> {
   performance.mark('fg:start');
   try {
-    const loaded = await loadBranch((done, total) => {
-      status.textContent = `Reading the data branch… ${done}/${total} files`;
+    window.addEventListener('hashchange', route);
+    const loaded = await loadBranch({
+      progress: (done, total) => {
+        status.textContent = `Reading the data branch… ${done}/${total} files`;
+      },
+      early: (runsOnly) => {
+        // The runs' outcomes at once; the tests' numbers follow when every file is read.
+        model = runsOnly;
+        route();
+        performance.mark('fg:runs-ready');
+        requestAnimationFrame(() => setTimeout(() => performance.mark('fg:runs-painted'), 0));
+      },
     });
     model = loaded.model;
     performance.mark('fg:loaded');
@@ -57,7 +73,6 @@ async function start(): Promise<void> {
     if (loaded.problems.length > 0) {
       main.before(h('div', { class: 'problems', role: 'alert' }, h('strong', null, 'Some of the branch could not be read: '), loaded.problems.slice(0, 10).join('; ')));
     }
-    window.addEventListener('hashchange', route);
     route();
     performance.mark('fg:ready');
     document.body.dataset.ready = '1';
