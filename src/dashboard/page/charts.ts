@@ -32,7 +32,8 @@ export function chart(container: HTMLElement, title: string, x: number[], series
       height: 240,
       scales: { x: { time: options.time }, y: options.percent ? { range: [0, 100] } : { auto: true } },
       axes: [
-        {},
+        // Run numbers are whole: no tick between two runs.
+        options.time ? {} : { values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? String(t) : '')) },
         { label: options.yLabel, size: 60, values: (_u, ticks) => ticks.map((t) => (options.percent ? `${t}%` : String(t))) },
       ],
       legend: { live: true },
