@@ -32,6 +32,16 @@ export async function buildDashboardHtml(): Promise<{ html: string; marker: stri
     legalComments: 'none',
     charset: 'utf8',
     logLevel: 'silent',
+    // src/owners/codeowners.ts reads CODEOWNERS from disk in the step (findCodeowners); the page only parses text.
+    plugins: [
+      {
+        name: 'no-node-builtins',
+        setup(b) {
+          b.onResolve({ filter: /^node:/ }, (args) => ({ path: args.path, namespace: 'node-stub' }));
+          b.onLoad({ filter: /.*/, namespace: 'node-stub' }, () => ({ contents: 'const unavailable = () => { throw new Error("not in the browser"); }; export const readFile = unavailable, stat = unavailable, join = unavailable;', loader: 'js' }));
+        },
+      },
+    ],
   });
   const js = result.outputFiles[0]!.text.trim();
   if (/<\/script/i.test(js) || /<!--/.test(js)) throw new Error('the page script contains "</script" or "<!--": it cannot be inlined');

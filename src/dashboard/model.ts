@@ -217,6 +217,7 @@ export function buildModel(input: ModelInput): Model {
     let nRetried = 0;
     let nFlaked = 0;
     let flakyFailedAttempts = 0;
+    let nOutage = 0;
     failedSeqs.length = 0;
     forEachSlot(h.from, h.o, (seq, attempts) => {
       const k = seq - minSeq;
@@ -236,7 +237,10 @@ export function buildModel(input: ModelInput): Model {
           failedSeqs.push(k);
           const keys = outageKeys[k];
           const message = keys ? h.m?.[String(seq)] : undefined;
-          if (keys && message !== undefined && keys.has(failureKey(message)!)) outageFailed[k]!++;
+          if (keys && message !== undefined && keys.has(failureKey(message)!)) {
+            outageFailed[k]!++;
+            nOutage++;
+          }
         }
       } else if (kind === 'flaked') {
         nFlaked++;
@@ -244,7 +248,8 @@ export function buildModel(input: ModelInput): Model {
         if (inRange) flakedIn[k]!++;
       }
     });
-    const state = stateOf(stats, nFlaked, nFailed);
+    // A failure in an outage is no evidence about the test (docs/policy.md): it does not make the test "failing".
+    const state = stateOf(stats, nFlaked, nFailed - nOutage);
     const flaky = nFlaked > 0 || state === 'quarantined' || state === 'by-hand';
     if (flaky) for (const k of failedSeqs) failedFlaky[k]!++;
     const entry: TestEntry = {

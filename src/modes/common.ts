@@ -110,7 +110,7 @@ export async function ingestShards(o: IngestOptions): Promise<SyncResult<ShardsA
             // Scores as of the newest shard's time (not the clock): ingesting the same results again changes nothing.
             { ...o.config, normalise: normalizeErrorMessage, scoreTests: statsScores(Math.max(...o.shards.map((s) => s.run.time))) },
           ),
-        { attempts: o.inputs.pushAttempts, readOnly: o.readOnly, commitMessage: o.commitMessage, log: (m) => core.info(logText(m)), extraFiles: dashboardFiles },
+        { attempts: o.inputs.pushAttempts, readOnly: o.readOnly, commitMessage: o.commitMessage, log: (m) => core.info(logText(m)), extraFiles: (current) => dashboardFiles(current, { workspace: o.ctx.workspace, classMap: o.inputs.codeownersMap }) },
       );
     } finally {
       await repo.dispose();

@@ -64,7 +64,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
             readOnly,
             commitMessage: `flakeguard: ${reports.tests.length} tests from run ${ctx.runId} attempt ${ctx.runAttempt} (${ctx.job})`,
             log: (m) => core.info(logText(m)),
-            extraFiles: dashboardFiles,
+            extraFiles: (current) => dashboardFiles(current, { workspace: ctx.workspace, classMap: inputs.codeownersMap }),
           },
         );
       } finally {

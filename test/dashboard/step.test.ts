@@ -22,6 +22,7 @@ const blob = (path: string) => git(world.remote, ['rev-parse', `flakeguard-data:
 describe('the dashboard on the data branch', () => {
   it('is written by the first run and left untouched by the next runs of the same version', async () => {
     await world.writeReport('reports/unit.xml', junitXml([{ name: 'a' }, { name: 'b', attempts: 'F', message: 'boom' }]));
+    await world.writeReport('.github/CODEOWNERS', '* @octo/core\n');
     const first = await world.run();
     expect(first.outputs.outcome, first.stderr).toBe('failure');
     const files = await world.dataFiles();
@@ -29,6 +30,8 @@ describe('the dashboard on the data branch', () => {
     expect(marker(files.get('index.html'))).toBe(DASHBOARD_MARKER);
     expect(files.get('index.html') === DASHBOARD_HTML, 'the page of this build').toBe(true);
     expect(files.get('.nojekyll')).toBe('');
+    // A copy of CODEOWNERS for the page's owners, where GitHub does not read it as the branch's own.
+    expect(files.get('dashboard/CODEOWNERS')).toBe('* @octo/core\n');
     const page = await blob('index.html');
 
     await world.writeReport('reports/unit.xml', junitXml([{ name: 'a' }, { name: 'b' }]));

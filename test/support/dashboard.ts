@@ -103,6 +103,8 @@ export function hostileBranchFiles(end = Date.UTC(2026, 10, 21, 12)): Map<string
       }
     }
   }
+  // The copy of CODEOWNERS the step keeps for the page (src/dashboard/branch-files.ts), with one invalid line.
+  files.set('dashboard/CODEOWNERS', '* @octo/core\nsrc/test/com/shop/ @octo/shop @alice\nnot-an-owner-line <b>\n');
   return files;
 }
 

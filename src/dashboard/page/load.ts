@@ -6,6 +6,7 @@
 import { shardName } from '../../store/layout.ts';
 import { META_FILE, RUNS_FILE, parseHistoryText, parseMetaText, parseRunsText, parseStatsText, type HistoryLine, type StatsLine } from '../files.ts';
 import { buildModel, type Model } from '../model.ts';
+import { assignOwners } from '../owners.ts';
 
 export interface Loaded {
   model: Model;
@@ -89,9 +90,14 @@ export async function loadBranch(callbacks: LoadCallbacks): Promise<Loaded> {
       tick();
     });
   }
+  let codeowners: string | undefined;
+  let classMap: string | undefined;
+  jobs.push(async () => void (codeowners = await text('dashboard/CODEOWNERS')));
+  jobs.push(async () => void (classMap = await text('dashboard/codeowners-map')));
   await pool(jobs, 6);
   performance.mark('fg:files-read');
   const model = buildModel({ meta: meta.value, runs: runs.value, history, stats });
+  problems.push(...assignOwners(model.tests, codeowners, classMap).problems);
   performance.mark('fg:model-built');
   return { model, problems, files: total, bytes };
 }

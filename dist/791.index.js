@@ -1,0 +1,1123 @@
+export const id = 791;
+export const ids = [791,584];
+export const modules = {
+
+/***/ 96584:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   ag: () => (/* binding */ requestOptions),
+/* harmony export */   createClient: () => (/* binding */ createClient),
+/* harmony export */   gg: () => (/* binding */ describeApiError)
+/* harmony export */ });
+/* unused harmony exports REQUEST_TIMEOUT_MS, TIMEOUT_ENV, requestTimeoutMs */
+/* harmony import */ var _report_escape_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(14031);
+/**
+ * The GitHub REST client, loaded only when a run needs the API so that the common path starts fast.
+ *
+ * No request is retried (a write that timed out may still have happened: retrying would duplicate it), and every
+ * request has a timeout: 20 s, or FLAKEGUARD_API_TIMEOUT_MS from the step's environment.
+ */
+
+/** How long one API request may take before the action gives up on it and reports. */
+const REQUEST_TIMEOUT_MS = 20_000;
+const TIMEOUT_ENV = 'FLAKEGUARD_API_TIMEOUT_MS';
+/** The per-request timeout: FLAKEGUARD_API_TIMEOUT_MS when it is a whole number of ms from 1 to 600000. */
+function requestTimeoutMs(env = process.env) {
+    const raw = env[TIMEOUT_ENV]?.trim();
+    if (!raw)
+        return REQUEST_TIMEOUT_MS;
+    const value = Number(raw);
+    return Number.isInteger(value) && value >= 1 && value <= 600_000 ? value : REQUEST_TIMEOUT_MS;
+}
+async function createClient(token, apiUrl) {
+    const { getOctokit } = await __webpack_require__.e(/* import() */ 351).then(__webpack_require__.bind(__webpack_require__, 61351));
+    const quiet = () => undefined;
+    const warn = (message) => void process.stderr.write(`${(0,_report_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .logText */ .kc)(String(message), 1000)}\n`);
+    return getOctokit(token, { baseUrl: apiUrl, request: { retries: 0 }, log: { debug: quiet, info: quiet, warn, error: warn } });
+}
+/** Per-request options: a timeout, so that a hung API cannot hang the step. */
+function requestOptions(env = process.env) {
+    return { request: { signal: AbortSignal.timeout(requestTimeoutMs(env)) } };
+}
+/**
+ * What went wrong with a request, in one line. Only the status and the message are read: never the request
+ * (its headers hold the token) nor the response headers beyond the rate-limit ones.
+ */
+function describeApiError(error) {
+    const e = (typeof error === 'object' && error !== null ? error : {});
+    const raw = typeof e.message === 'string' ? e.message : String(error);
+    const timedOut = e.name === 'TimeoutError' || e.name === 'AbortError' || e.cause?.name === 'TimeoutError' || /aborted due to timeout|operation was aborted/i.test(raw);
+    const status = typeof e.status === 'number' && !timedOut ? e.status : undefined;
+    const headers = e.response?.headers ?? {};
+    const rateLimited = !timedOut && (String(headers['x-ratelimit-remaining']) === '0' || status === 429 || headers['retry-after'] !== undefined || /rate limit/i.test(raw));
+    const denied = !rateLimited && !timedOut && (status === 403 || status === 404) && /not accessible|permission|forbidden|not found/i.test(raw);
+    const firstLine = (0,_report_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(raw).split(/\r?\n/)[0].slice(0, 300);
+    const message = timedOut ? `no answer within ${requestTimeoutMs()} ms (timed out)` : rateLimited ? `rate limited: ${firstLine}` : firstLine;
+    return { status, message, denied, rateLimited, timedOut };
+}
+
+
+/***/ }),
+
+/***/ 81791:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  DRY_RUN_SUMMARY_BYTES: () => (/* binding */ DRY_RUN_SUMMARY_BYTES),
+  IssueApi: () => (/* binding */ IssueApi),
+  LABEL_COLOR: () => (/* binding */ LABEL_COLOR),
+  LABEL_DESCRIPTION: () => (/* binding */ LABEL_DESCRIPTION),
+  MAX_FAILURES: () => (/* binding */ MAX_FAILURES),
+  MAX_LIST_PAGES: () => (/* binding */ MAX_LIST_PAGES),
+  MAX_WRITES: () => (/* binding */ MAX_WRITES),
+  listTrackedIssues: () => (/* binding */ listTrackedIssues),
+  prepareIssues: () => (/* binding */ prepareIssues),
+  statsIntervals: () => (/* binding */ statsIntervals),
+  testFacts: () => (/* binding */ testFacts)
+});
+
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
+var core = __webpack_require__(91659);
+// EXTERNAL MODULE: ./src/store/layout.ts
+var layout = __webpack_require__(5891);
+// EXTERNAL MODULE: ./src/owners/codeowners.ts
+var codeowners = __webpack_require__(65343);
+// EXTERNAL MODULE: ./src/owners/classmap.ts
+var classmap = __webpack_require__(63332);
+;// CONCATENATED MODULE: ./src/owners/index.ts
+/**
+ * The owners of a test: its file (the report's `file` attribute, or the `codeowners-map` rule for its classname)
+ * looked up in the repository's CODEOWNERS file.
+ */
+
+
+
+
+/** A report's `file` as a repository-relative path, or undefined when it points outside the repository. */
+function repositoryPath(file, workspace) {
+    let p = file.trim().replace(/\\/g, '/');
+    if (p === '')
+        return undefined;
+    const ws = workspace.replace(/\\/g, '/').replace(/\/+$/, '');
+    if (p.startsWith('/') || /^[A-Za-z]:\//.test(p)) {
+        if (ws === '' || !p.startsWith(`${ws}/`))
+            return undefined;
+        p = p.slice(ws.length + 1);
+    }
+    const out = [];
+    for (const seg of p.split('/')) {
+        if (seg === '' || seg === '.')
+            continue;
+        if (seg === '..') {
+            if (out.length === 0)
+                return undefined;
+            out.pop();
+        }
+        else
+            out.push(seg);
+    }
+    return out.length > 0 ? out.join('/') : undefined;
+}
+function ownersOfTest(test, lookup) {
+    let path;
+    let via = 'none';
+    let mapRule;
+    if (test.file) {
+        path = repositoryPath(test.file, lookup.workspace);
+        if (path)
+            via = 'file';
+    }
+    if (!path && test.classname) {
+        const mapped = (0,classmap/* mapClassname */.ay)(lookup.classMap, test.classname);
+        if (mapped) {
+            path = repositoryPath(mapped.path, lookup.workspace);
+            if (path) {
+                via = 'classname';
+                mapRule = mapped.rule;
+            }
+        }
+    }
+    if (!path)
+        return { via: 'none', owners: [] };
+    if (!lookup.codeowners)
+        return { path, via, owners: [], ...(mapRule ? { mapRule } : {}) };
+    const match = (0,codeowners/* ownersOf */.K2)(lookup.codeowners, path);
+    return { path, via, owners: match.owners, ...(match.rule ? { rule: match.rule } : {}), ...(mapRule ? { mapRule } : {}) };
+}
+
+// EXTERNAL MODULE: ./src/report/escape.ts
+var report_escape = __webpack_require__(14031);
+// EXTERNAL MODULE: ./src/github/client.ts
+var client = __webpack_require__(96584);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(77598);
+;// CONCATENATED MODULE: ./src/github/issue-body.ts
+/**
+ * What flakeguard writes in an issue: title, body, comments and the hidden markers that let the next run find
+ * the issue again. Pure. Every untrusted string (test ids, names, files, messages) goes through escape.ts, so
+ * the only mentions in an issue are the owners read from CODEOWNERS, which are validated as @user or @org/team.
+ */
+
+
+
+/** GitHub's limits: titles 256 characters, bodies and comments 65,536. */
+const TITLE_MAX = 256;
+const BODY_MAX = 65_536;
+/** GitHub accepts at most 10 assignees on an issue. */
+const MAX_ASSIGNEES = 10;
+function testHash(id) {
+    return (0,external_node_crypto_.createHash)('sha256').update(id).digest('hex');
+}
+function idMarker(hash) {
+    return `<!-- flakeguard:test-id=${hash} -->`;
+}
+/** The exact phrase searched for when the issue is not found through its label. */
+function markerSearchPhrase(hash) {
+    return `flakeguard:test-id=${hash}`;
+}
+const ID_MARKER = /<!-- flakeguard:test-id=([0-9a-f]{64}) -->/;
+const META_MARKER = /<!-- flakeguard:meta (\{[^<>]*\}) -->/;
+const COMMENT_MARKER = '<!-- flakeguard:comment -->';
+function parseIdMarker(body) {
+    return body ? ID_MARKER.exec(body)?.[1] : undefined;
+}
+function isInterval(x) {
+    return Array.isArray(x) && x.length === 3 && x.every((v) => typeof v === 'number' && Number.isFinite(v));
+}
+function parseMeta(body) {
+    const m = body ? META_MARKER.exec(body) : null;
+    if (!m)
+        return {};
+    try {
+        const raw = JSON.parse(m[1]);
+        const meta = {};
+        if (isInterval(raw.pfs))
+            meta.pfs = raw.pfs;
+        if (typeof raw.closed === 'string' && !Number.isNaN(Date.parse(raw.closed)))
+            meta.closed = raw.closed;
+        if (raw.reason === 'quarantined' || raw.reason === 'regressed')
+            meta.reason = raw.reason;
+        return meta;
+    }
+    catch {
+        return {};
+    }
+}
+function metaMarker(meta) {
+    const out = {};
+    if (meta.pfs)
+        out.pfs = meta.pfs.map((x) => Math.round(x * 1000) / 1000);
+    if (meta.closed)
+        out.closed = meta.closed;
+    if (meta.reason)
+        out.reason = meta.reason;
+    return `<!-- flakeguard:meta ${JSON.stringify(out)} -->`;
+}
+/** Replaces the meta marker of a body we wrote (or appends one). */
+function withMeta(body, meta) {
+    return META_MARKER.test(body) ? body.replace(META_MARKER, metaMarker(meta)) : `${body}\n${metaMarker(meta)}`;
+}
+/**
+ * A title is plain text (no markdown), but GitHub still links `#123` and some clients render `@name`: keep it
+ * one line, without control characters, with `@` and `#` replaced by look-alikes that link nothing.
+ */
+function titleText(untrusted, max) {
+    // eslint-disable-next-line no-control-regex
+    const flat = untrusted.replace(/[\u0000-\u001f\u007f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g, ' ').replace(/\s+/g, ' ').trim();
+    const safe = flat.replace(/@/g, '\uFF20').replace(/#/g, '\uFF03');
+    return safe.length <= max ? safe : `${safe.slice(0, max - 1)}…`;
+}
+function issueTitle(test) {
+    return `Flaky test: ${titleText(test.id, TITLE_MAX - 'Flaky test: '.length)}`;
+}
+function fixed(x) {
+    return x.toFixed(3);
+}
+function intervalText(i) {
+    return `${fixed(i[0])} (90% interval ${fixed(i[1])}–${fixed(i[2])})`;
+}
+/** The workflow run of a history record: its key starts with the run id (see runIdentity). */
+function runLink(ctx, runKey) {
+    const id = runKey.split('/')[0] ?? '';
+    if (!/^\d+$/.test(id))
+        return (0,report_escape/* mdText */.bC)(id || runKey, 40);
+    return `[${id}](${ctx.serverUrl}/${ctx.repository}/actions/runs/${id})`;
+}
+function mention(ctx, owner) {
+    if (owner.kind === 'email')
+        return (0,report_escape/* mdText */.bC)(owner.address, 120);
+    // Validated by the CODEOWNERS parser: only [A-Za-z0-9-] logins and [A-Za-z0-9._-] team slugs.
+    return ctx.mentions ? (0,codeowners/* ownerText */.dP)(owner) : `\`${(0,codeowners/* ownerText */.dP)(owner)}\``;
+}
+/** Users and teams to notify, in CODEOWNERS order. */
+function mentionLine(ctx, owners) {
+    return owners.filter((o) => o.kind !== 'email').map((o) => mention(ctx, o)).join(' ');
+}
+function assigneesOf(owners) {
+    return [...new Set(owners.flatMap((o) => (o.kind === 'user' ? [o.login] : [])))].slice(0, MAX_ASSIGNEES);
+}
+const ATTEMPT_WORD = { P: 'passed', F: 'failed', E: 'error', S: 'skipped' };
+function attemptsText(attempts) {
+    return [...attempts].map((c) => ATTEMPT_WORD[c] ?? '?').join(' → ');
+}
+function symbols(recent) {
+    return [...recent].map((c) => (c === 'F' ? '✗' : c === 'R' ? '↻' : '✓')).join('');
+}
+function utc(ms) {
+    return new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
+}
+const MAX_FAILURES_SHOWN = 10;
+function ownersSection(ctx, c) {
+    const o = c.owners;
+    const lines = [];
+    const where = o.via === 'file' ? `${(0,report_escape/* mdText */.bC)(o.path ?? '', 200)} (from the report)`
+        : o.via === 'classname' ? `${(0,report_escape/* mdText */.bC)(o.path ?? '', 200)} (mapped from the classname by the \`codeowners-map\` rule ${(0,report_escape/* mdText */.bC)(o.mapRule?.from ?? '', 100)})`
+            : '';
+    lines.push(`| File | ${where || 'unknown: the report gives no `file` and no `codeowners-map` rule matches the classname'} |`);
+    let owners;
+    if (o.owners.length > 0) {
+        const rule = o.rule ? ` (${(0,report_escape/* mdText */.bC)(c.codeownersPath ?? 'CODEOWNERS', 40)} line ${o.rule.line}: ${(0,report_escape/* mdText */.bC)(o.rule.pattern, 100)})` : '';
+        owners = `${o.owners.map((x) => mention(ctx, x)).join(', ')}${rule}`;
+    }
+    else if (!o.path) {
+        owners = 'none found (no file to look up)';
+    }
+    else if (!c.codeownersPath) {
+        owners = 'none found: the repository has no CODEOWNERS file (.github/, root or docs/)';
+    }
+    else if (o.rule) {
+        owners = `none: ${(0,report_escape/* mdText */.bC)(c.codeownersPath, 40)} line ${o.rule.line} (${(0,report_escape/* mdText */.bC)(o.rule.pattern, 100)}) gives this path no owner`;
+    }
+    else {
+        owners = `none: no line of ${(0,report_escape/* mdText */.bC)(c.codeownersPath, 40)} matches this path`;
+    }
+    lines.push(`| Owners | ${owners} |`);
+    return lines;
+}
+function failuresSection(ctx, runs) {
+    const failing = runs.filter((r) => /[FE]/.test(r.attempts));
+    if (failing.length === 0)
+        return ['No failure in the recorded history.'];
+    const shown = failing.slice(-MAX_FAILURES_SHOWN).reverse();
+    const lines = [
+        `${failing.length} of the last ${runs.length} recorded runs had a failing attempt; the most recent:`,
+        '',
+        '| When (UTC) | Run | Commit | Attempts | Message (normalised) |',
+        '| --- | --- | --- | --- | --- |',
+    ];
+    for (const r of shown) {
+        lines.push(`| ${utc(r.time)} | ${runLink(ctx, r.run)} | ${(0,report_escape/* mdText */.bC)(r.sha.slice(0, 7), 10)} | ${attemptsText(r.attempts)} | ${r.message ? (0,report_escape/* mdText */.bC)(r.message, 200) : '—'} |`);
+    }
+    return lines;
+}
+function renderBody(ctx, c) {
+    const t = c.test;
+    const d = c.decision;
+    const lines = [idMarker(c.hash)];
+    const headline = c.reason === 'regressed'
+        ? '**The flakiness of this test rose significantly**: its flakiness score is now clearly above what it was. It needs an owner to make it reliable again.'
+        : c.quarantined
+            ? '**flakeguard quarantined this test**: its failures no longer fail CI until it is released. It needs an owner to make it reliable again.'
+            : '**flakeguard quarantined this test earlier; it is released now**: its failures fail CI again.';
+    lines.push(headline, '', '| | |', '| --- | --- |');
+    lines.push(`| Test | ${(0,report_escape/* mdText */.bC)(t.id, 500)} |`);
+    lines.push(...ownersSection(ctx, c));
+    const state = c.quarantined ? `quarantined${d?.since ? ` since ${(0,report_escape/* mdText */.bC)(d.since.slice(0, 10), 20)}` : ''}` : 'not quarantined';
+    lines.push(`| Quarantine | ${state}${d ? `: ${(0,report_escape/* mdText */.bC)(d.reason, 400)}` : ''} |`);
+    lines.push('');
+    lines.push('### Flakiness score (PFS)', '');
+    lines.push('The probabilistic flakiness score estimates how often the test fails on a commit where it can pass (see docs/scoring.md).', '');
+    if (c.pfsNow)
+        lines.push(`- Now: **${intervalText(c.pfsNow)}**`);
+    if (c.pfsBefore)
+        lines.push(`- ${(0,report_escape/* mdText */.bC)(c.pfsBefore.label, 100)}: ${intervalText(c.pfsBefore.interval)}`);
+    if (c.pfsTrend.length > 1)
+        lines.push(`- Over the history: ${c.pfsTrend.map((p) => `${fixed(p.pf)} (${p.runs} runs)`).join(' → ')}`);
+    if (d?.evidence.recent)
+        lines.push(`- Recent results, oldest first (✓ pass, ↻ passed on retry, ✗ fail): ${symbols(d.evidence.recent)}`);
+    lines.push('');
+    lines.push('### Recent failures', '');
+    lines.push(...failuresSection(ctx, t.runs), '');
+    const file = (0,report_escape/* mdText */.bC)(c.statsFile, 60);
+    const branch = (0,report_escape/* mdText */.bC)(ctx.dataBranch, 100);
+    const key = JSON.stringify(t.id);
+    lines.push('### Forcing or lifting the quarantine by hand', '');
+    lines.push(`The test's line is in ${file} on the ${branch} branch ([edit it](${ctx.serverUrl}/${ctx.repository}/edit/${encodeURI(ctx.dataBranch)}/${c.statsFile})). Set its \`override\` and commit; it takes effect on the next run:`, '', (0,report_escape/* mdPre */.pK)(`${key}: {"override": "never", ...}        lifts the quarantine and keeps the test out\n${key}: {"override": "quarantine", ...}   forces it into quarantine\n${key}: {"override": null, ...}         flakeguard decides again`, 4000), '');
+    lines.push(ctx.closeLifts
+        ? '- **Close this issue as completed** (by hand or with `Fixes #…` in a pull request) when the test is fixed: the next run lifts its quarantine and judges it only on runs after the close. If it fails flakily again, flakeguard reopens this issue.'
+        : '- Closing this issue does not lift the quarantine (`close-lifts-quarantine: false`): use the override above.', '- **Close it as not planned** to stop flakeguard from updating or reopening it.', '- flakeguard rewrites this description when it updates the issue; write in comments.');
+    lines.push('', metaMarker({ ...c.meta, reason: c.reason }));
+    return fitBody(lines.join('\n'));
+}
+/** Keeps a body under GitHub's limit, cutting the middle rather than the markers. */
+function fitBody(body) {
+    if (body.length <= BODY_MAX)
+        return body;
+    const meta = META_MARKER.exec(body)?.[0] ?? '';
+    return `${body.slice(0, BODY_MAX - meta.length - 200)}\n\n_…cut at GitHub's size limit._\n${meta}`;
+}
+function renderComment(ctx, c) {
+    let text;
+    switch (c.kind) {
+        case 'quarantined':
+            text = `flakeguard **quarantined** this test in run ${runLink(ctx, c.run)}: ${(0,report_escape/* mdText */.bC)(c.reason, 500)}. Its failures no longer fail CI.`;
+            break;
+        case 'regressed':
+            text = `The flakiness of this test **rose**: PFS is now ${intervalText(c.now)}; ${(0,report_escape/* mdText */.bC)(c.before.label, 100)} it was ${intervalText(c.before.interval)}.`;
+            break;
+        case 'released':
+            text = `flakeguard **released** this test from quarantine in run ${runLink(ctx, c.run)}: ${(0,report_escape/* mdText */.bC)(c.reason, 500)}. Closing; flakeguard reopens this issue if it fails flakily again.`;
+            break;
+        case 'reopened': {
+            const who = mentionLine(ctx, c.owners);
+            text = `Reopening: ${(0,report_escape/* mdText */.bC)(c.why, 500)}.${who ? ` ${who}` : ''}`;
+            break;
+        }
+        case 'lifted':
+            text = `This issue was closed as completed on ${(0,report_escape/* mdText */.bC)(c.issueClosedAt.slice(0, 16).replace('T', ' '), 20)} UTC, so run ${runLink(ctx, c.run)} **lifted the quarantine** of this test. From now on it is judged only on runs after the close; if it fails flakily again, flakeguard reopens this issue.`;
+            break;
+        case 'duplicate':
+            text = `Duplicate of #${c.of} (the same test). Closing.`;
+            break;
+    }
+    return `${text}\n\n${COMMENT_MARKER}`;
+}
+
+// EXTERNAL MODULE: ./src/scoring/pfs.ts
+var pfs = __webpack_require__(9662);
+;// CONCATENATED MODULE: ./src/github/issue-plan.ts
+
+/** How far GitHub's `closed_at` may be from the time flakeguard stamped its own close. */
+const OWN_CLOSE_TOLERANCE_MS = 10 * 60_000;
+function statusOf(issue) {
+    if (issue.state === 'open')
+        return 'open';
+    const closedAt = issue.closedAt ? Date.parse(issue.closedAt) : Number.NaN;
+    const stamped = issue.meta.closed ? Date.parse(issue.meta.closed) : Number.NaN;
+    if (Number.isFinite(closedAt) && Number.isFinite(stamped) && Math.abs(closedAt - stamped) <= OWN_CLOSE_TOLERANCE_MS)
+        return 'closed-by-flakeguard';
+    if (issue.stateReason === 'not_planned' || issue.stateReason === 'duplicate')
+        return 'muted';
+    return 'closed-by-hand';
+}
+/** The canonical issue of a test: the oldest open one, else the newest closed one. */
+function indexIssues(issues) {
+    const groups = new Map();
+    for (const issue of issues) {
+        const list = groups.get(issue.hash) ?? [];
+        if (!list.some((i) => i.number === issue.number))
+            list.push(issue);
+        groups.set(issue.hash, list);
+    }
+    const byHash = new Map();
+    const duplicates = [];
+    for (const [hash, list] of groups) {
+        const open = list.filter((i) => i.state === 'open').sort((a, b) => a.number - b.number);
+        const canonical = open[0] ?? [...list].sort((a, b) => b.number - a.number)[0];
+        byHash.set(hash, canonical);
+        for (const extra of open.slice(1))
+            duplicates.push({ issue: extra, of: canonical });
+    }
+    return { byHash, duplicates };
+}
+function handLifts(index) {
+    const out = new Map();
+    for (const [hash, issue] of index.byHash) {
+        if (statusOf(issue) !== 'closed-by-hand' || !issue.closedAt)
+            continue;
+        const since = Date.parse(issue.closedAt);
+        if (Number.isFinite(since))
+            out.set(hash, { issue: issue.number, since, closedAt: issue.closedAt });
+    }
+    return out;
+}
+/* ---------- flakiness rising ---------- */
+/** Runs at the end of the history that "recent" means, and the fewest failing runs among them that count. */
+const REGRESSION_WINDOW = 10;
+const REGRESSION_MIN_FAILING = 2;
+function toInterval(r) {
+    return [r.pf, r.pfLow, r.pfHigh];
+}
+/**
+ * Whether a test's flakiness rose significantly: its PFS 90% interval now lies entirely above the baseline
+ * (the interval recorded in its issue when flakeguard last wrote it; without an issue, the interval of its
+ * history before the last REGRESSION_WINDOW runs), with at least REGRESSION_MIN_FAILING failing runs among the
+ * recent ones, so that a one-off failure never counts.
+ */
+function regression(test, now, recorded, window = REGRESSION_WINDOW) {
+    const runs = test.runs.filter((r) => r.attempts.replace(/S/g, '') !== '');
+    const failing = runs.slice(-window).filter((r) => /[FE]/.test(r.attempts)).length;
+    if (failing < REGRESSION_MIN_FAILING)
+        return undefined;
+    const current = now ?? toInterval((0,pfs/* pfs */.mk)(runs));
+    let before;
+    if (recorded) {
+        before = { label: 'when flakeguard last wrote this issue', interval: recorded };
+    }
+    else {
+        if (runs.length < 2 * window)
+            return undefined;
+        before = { label: `before the last ${window} runs`, interval: toInterval((0,pfs/* pfs */.mk)(runs.slice(0, -window))) };
+    }
+    return current[1] > before.interval[2] ? { now: current, before } : undefined;
+}
+/** PFS after successive slices of the history, for the issue body (at most `points` points). */
+function pfsTrend(test, points = 6) {
+    const runs = test.runs;
+    if (runs.length === 0)
+        return [];
+    const step = Math.max(1, Math.ceil(runs.length / points));
+    const out = [];
+    for (let n = step; n < runs.length; n += step)
+        out.push({ runs: n, pf: (0,pfs/* pfs */.mk)(runs.slice(0, n)).pf });
+    out.push({ runs: runs.length, pf: (0,pfs/* pfs */.mk)(runs).pf });
+    return out;
+}
+function failedAfter(test, iso) {
+    const since = iso ? Date.parse(iso) : Number.NaN;
+    if (!Number.isFinite(since))
+        return false;
+    return test.runs.some((r) => r.time > since && /[FE]/.test(r.attempts));
+}
+const byOverride = (f) => f.decision?.override !== undefined;
+function planIssues(tests, index, options) {
+    const opens = [];
+    const actions = [];
+    let muted = 0;
+    for (const f of tests) {
+        const issue = index.byHash.get(f.hash);
+        const status = issue ? statusOf(issue) : undefined;
+        const wantsQuarantineIssue = f.quarantined && !byOverride(f);
+        const rank = (f.newlyQuarantined ? 2 : f.quarantined ? 1 : 0) * 10 + (f.pfsNow?.[0] ?? 0);
+        if (!issue) {
+            if (f.released)
+                continue;
+            if (wantsQuarantineIssue) {
+                opens.push({ action: { kind: 'open', facts: f, reason: 'quarantined' }, rank });
+                continue;
+            }
+            const rose = regression(f.test, f.pfsNow, undefined);
+            if (rose)
+                opens.push({ action: { kind: 'open', facts: f, reason: 'regressed', regression: rose }, rank });
+            continue;
+        }
+        switch (status) {
+            case 'muted':
+                muted++;
+                break;
+            case 'open': {
+                // Released by this run, or (state-based, so a missed run is made up) out of the quarantine it was opened for.
+                const outOfQuarantine = !f.quarantined && f.decision?.quarantined !== true; // not merely hidden by a broken stats file
+                if (f.released || (outOfQuarantine && issue.meta.reason === 'quarantined')) {
+                    actions.push({ kind: 'close', facts: f, issue });
+                    break;
+                }
+                if (f.newlyQuarantined) {
+                    actions.push({ kind: 'comment', facts: f, issue, about: 'quarantined' });
+                    break;
+                }
+                const rose = regression(f.test, f.pfsNow, issue.meta.pfs);
+                if (rose)
+                    actions.push({ kind: 'comment', facts: f, issue, about: 'regressed', regression: rose });
+                break;
+            }
+            case 'closed-by-flakeguard': {
+                const fresh = failedAfter(f.test, issue.meta.closed ?? issue.closedAt);
+                if (!fresh)
+                    break;
+                if (wantsQuarantineIssue) {
+                    opens.push({ action: { kind: 'reopen', facts: f, issue, reason: 'quarantined', why: 'the test is quarantined again after failing flakily since flakeguard closed this issue' }, rank });
+                    break;
+                }
+                const rose = regression(f.test, f.pfsNow, issue.meta.pfs);
+                if (rose)
+                    opens.push({ action: { kind: 'reopen', facts: f, issue, reason: 'regressed', why: 'the flakiness of the test rose again since flakeguard closed this issue', regression: rose }, rank });
+                break;
+            }
+            case 'closed-by-hand': {
+                if (options.liftedNow.has(f.hash)) {
+                    actions.push({ kind: 'lifted', facts: f, issue });
+                    break;
+                }
+                const fresh = failedAfter(f.test, issue.closedAt);
+                if (!fresh)
+                    break;
+                // With close-lifts-quarantine, a quarantine after a person's close rests on runs after it alone.
+                if (wantsQuarantineIssue && options.closeLifts) {
+                    opens.push({ action: { kind: 'reopen', facts: f, issue, reason: 'quarantined', why: 'the test failed flakily again after this issue was closed and is quarantined again' }, rank });
+                    break;
+                }
+                const rose = regression(f.test, f.pfsNow, issue.meta.pfs);
+                if (rose)
+                    opens.push({ action: { kind: 'reopen', facts: f, issue, reason: 'regressed', why: 'the flakiness of the test rose again after this issue was closed', regression: rose }, rank });
+                break;
+            }
+        }
+    }
+    for (const d of index.duplicates)
+        actions.push({ kind: 'duplicate', issue: d.issue, of: d.of });
+    opens.sort((a, b) => b.rank - a.rank || idOf(a.action).localeCompare(idOf(b.action)));
+    const allowed = opens.slice(0, Math.max(0, options.maxIssues)).map((o) => o.action);
+    const deferred = opens.slice(Math.max(0, options.maxIssues)).map((o) => o.action);
+    return { actions: [...allowed, ...actions], deferred, muted };
+}
+function idOf(a) {
+    return a.kind === 'duplicate' ? '' : a.facts.id;
+}
+
+;// CONCATENATED MODULE: ./src/github/issues.ts
+/**
+ * Issues for test owners (`create-issues: true`): one issue per flaky test, assigned to the test's owners from
+ * CODEOWNERS, found again through a hidden marker, commented on when things change, closed when the test is
+ * released and reopened when it regresses. A person closing the issue as completed lifts the quarantine.
+ *
+ * Two steps around the data-branch sync:
+ * - `prepareIssues` (before it) lists the issues, so that closes made by people can lift quarantines;
+ * - `session.publish` (after it) plans and carries out the issue actions for the saved result.
+ *
+ * Nothing here changes the outcome of the run: every API failure (no `issues: write`, rate limits, 5xx) becomes a
+ * warning, and the first permission or rate-limit failure stops the issue work for this run.
+ */
+
+
+
+
+
+
+
+/** Pages of 100 issues read per run (the label's issues, open and closed). */
+const MAX_LIST_PAGES = 10;
+/** Write requests (POST/PATCH) per run, well under GitHub's secondary limit on content creation. */
+const MAX_WRITES = 60;
+/** Failed requests after which the issue work of the run stops. */
+const MAX_FAILURES = 3;
+/** Bytes of the job summary the dry run may use. */
+const DRY_RUN_SUMMARY_BYTES = 200 * 1024;
+const LABEL_COLOR = 'fbca04';
+const LABEL_DESCRIPTION = 'A flaky test tracked by flakeguard';
+class IssueApi {
+    octokit;
+    owner;
+    repo;
+    writes = 0;
+    failures = 0;
+    /** Set once the work must stop (permission, rate limit, too many failures or writes). */
+    stopped;
+    warnings = [];
+    constructor(octokit, owner, repo) {
+        this.octokit = octokit;
+        this.owner = owner;
+        this.repo = repo;
+    }
+    /**
+     * Runs one request. Statuses in `expected` (e.g. 404 for a missing label) are answers, not failures; anything
+     * else that fails is reported once as a warning.
+     */
+    async call(what, write, send, expected = []) {
+        if (this.stopped)
+            return { ok: false };
+        if (write && this.writes >= MAX_WRITES) {
+            this.stop(`flakeguard reached its limit of ${MAX_WRITES} issue updates in one run; the rest waits for the next run.`);
+            return { ok: false };
+        }
+        if (write)
+            this.writes++;
+        try {
+            return { ok: true, data: (await send()).data };
+        }
+        catch (error) {
+            const failure = (0,client/* describeApiError */.gg)(error);
+            if (failure.status !== undefined && expected.includes(failure.status))
+                return { ok: false, status: failure.status };
+            const status = failure.status ?? 'no response';
+            if (failure.denied || failure.status === 401) {
+                this.stop(`flakeguard could not ${what} (${status}: ${failure.message}). The workflow's token needs \`issues: write\` (permissions: issues: write) for create-issues; the issues are left as they are this run.`);
+            }
+            else if (/rate limit/i.test(failure.message) || failure.status === 429) {
+                this.stop(`flakeguard could not ${what}: GitHub's ${failure.message}. The issue work stops for this run and resumes on the next one.`);
+            }
+            else {
+                this.warn(`flakeguard could not ${what} (${status}: ${failure.message}); it tries again on the next run.`);
+                if (++this.failures >= MAX_FAILURES)
+                    this.stop(`flakeguard stopped updating issues after ${this.failures} failed requests; it tries again on the next run.`);
+            }
+            return { ok: false, status: failure.status };
+        }
+    }
+    warn(message) {
+        this.warnings.push(message);
+        core.warning((0,report_escape/* logText */.kc)(message, 1000), { title: 'flakeguard issues' });
+    }
+    stop(message) {
+        if (this.stopped)
+            return;
+        this.stopped = message;
+        this.warn(message);
+    }
+}
+function tracked(issue, label) {
+    if (issue.pull_request)
+        return undefined;
+    const hash = parseIdMarker(issue.body);
+    if (!hash)
+        return undefined;
+    const labelled = issue.labels.some((l) => (typeof l === 'string' ? l : l.name ?? '').toLowerCase() === label.toLowerCase());
+    return {
+        id: issue.id,
+        number: issue.number,
+        state: issue.state === 'closed' ? 'closed' : 'open',
+        stateReason: issue.state_reason ?? null,
+        closedAt: issue.closed_at,
+        createdAt: issue.created_at,
+        hash,
+        meta: parseMeta(issue.body),
+        labelled,
+        title: issue.title,
+        body: issue.body ?? '',
+        url: issue.html_url,
+    };
+}
+/** The label's issues, open and closed, that carry a flakeguard marker; undefined when they could not be read. */
+async function listTrackedIssues(api, label) {
+    const out = [];
+    for (let page = 1; page <= MAX_LIST_PAGES; page++) {
+        const res = await api.call('list the issues labelled for flakeguard', false, () => api.octokit.rest.issues.listForRepo({ owner: api.owner, repo: api.repo, labels: label, state: 'all', per_page: 100, page, ...(0,client/* requestOptions */.ag)() }));
+        if (!res.ok)
+            return undefined;
+        for (const issue of res.data) {
+            const t = tracked(issue, label);
+            if (t)
+                out.push(t);
+        }
+        if (res.data.length < 100)
+            break;
+    }
+    return out;
+}
+/* ---------- preparing: before the sync ---------- */
+async function prepareIssues(setup) {
+    try {
+        return await prepare(setup);
+    }
+    catch (error) {
+        core.warning((0,report_escape/* logText */.kc)(`flakeguard could not prepare the issues for test owners: ${error instanceof Error ? error.message : String(error)}`, 1000), { title: 'flakeguard issues' });
+        return undefined;
+    }
+}
+async function prepare({ inputs, ctx, readOnly }) {
+    if (!inputs.createIssues)
+        return undefined;
+    const dryRun = inputs.issuesDryRun;
+    if (readOnly && !dryRun) {
+        core.info('Read-only run (or a pull request from a fork): the issues for test owners are not updated.');
+        return undefined;
+    }
+    let api;
+    let index = { byHash: new Map(), duplicates: [] };
+    let listed = false;
+    if (inputs.token) {
+        api = new IssueApi(await (0,client.createClient)(inputs.token, ctx.apiUrl), ctx.owner, ctx.repo);
+        const issues = await listTrackedIssues(api, inputs.issueLabel);
+        if (issues) {
+            index = indexIssues(issues);
+            listed = true;
+        }
+    }
+    else if (!dryRun) {
+        core.warning('create-issues needs a token (the `token` input) to read and write issues; no issue was updated.', { title: 'flakeguard issues' });
+        return undefined;
+    }
+    if (!listed && !dryRun)
+        return undefined; // never open issues without knowing which exist: that makes duplicates
+    const lifts = inputs.closeLiftsQuarantine && !dryRun ? handLifts(index) : new Map();
+    const hashes = new Map();
+    const hashOf = (id) => {
+        let h = hashes.get(id);
+        if (h === undefined)
+            hashes.set(id, (h = testHash(id)));
+        return h;
+    };
+    const closedByHand = lifts.size === 0
+        ? undefined
+        : (id) => {
+            const lift = lifts.get(hashOf(id));
+            return lift ? { issue: lift.issue, since: lift.since } : undefined;
+        };
+    return {
+        ...(closedByHand ? { closedByHand } : {}),
+        publish: async (sync, run) => {
+            try {
+                await publish({ inputs, ctx, api, index, listed, dryRun, lifts, hashOf }, sync, run);
+            }
+            catch (error) {
+                core.warning((0,report_escape/* logText */.kc)(`flakeguard could not update the issues for test owners: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, 2000), { title: 'flakeguard issues' });
+            }
+        },
+    };
+}
+function issues_isInterval(x) {
+    return Array.isArray(x) && x.length === 3 && x.every((v) => typeof v === 'number' && Number.isFinite(v));
+}
+/** The PFS intervals of the new stats lines (`pfs: [pf, low, high]`). */
+function statsIntervals(files, ids) {
+    const out = new Map();
+    for (const [path, text] of files) {
+        if (!path.startsWith('stats/') || !path.endsWith('.json'))
+            continue;
+        try {
+            const tests = JSON.parse(text).tests ?? {};
+            for (const id of ids) {
+                const line = tests[id];
+                if (line && issues_isInterval(line.pfs))
+                    out.set(id, line.pfs);
+            }
+        }
+        catch {
+            // a broken stats file is reported elsewhere
+        }
+    }
+    return out;
+}
+function recentlyFailing(runs) {
+    let failing = 0;
+    for (let i = runs.length - 1, seen = 0; i >= 0 && seen < REGRESSION_WINDOW; i--) {
+        const a = runs[i].attempts;
+        if (a.replace(/S/g, '') === '')
+            continue;
+        seen++;
+        if (/[FE]/.test(a))
+            failing++;
+    }
+    return failing >= REGRESSION_MIN_FAILING;
+}
+/** The tests a plan may act on: quarantined, released, tracked by an issue, or failing recently. */
+function testFacts(result, index, hashOf) {
+    const quarantined = new Set(result.quarantined);
+    const newly = new Set(result.newlyQuarantined);
+    const released = new Set(result.released);
+    const relevant = new Set([...result.quarantined, ...result.released]);
+    for (const [id, test] of result.history) {
+        if (relevant.has(id))
+            continue;
+        if ((index.byHash.size > 0 && index.byHash.has(hashOf(id))) || recentlyFailing(test.runs))
+            relevant.add(id);
+    }
+    const intervals = statsIntervals(result.files, relevant);
+    const facts = [];
+    for (const id of [...relevant].sort()) {
+        const test = result.history.get(id);
+        if (!test)
+            continue;
+        const decision = result.decisions.get(id);
+        facts.push({
+            id,
+            hash: hashOf(id),
+            test,
+            ...(decision ? { decision } : {}),
+            quarantined: quarantined.has(id),
+            newlyQuarantined: newly.has(id),
+            released: released.has(id),
+            ...(intervals.has(id) ? { pfsNow: intervals.get(id) } : {}),
+        });
+    }
+    return facts;
+}
+async function publish(s, sync, run) {
+    const { inputs, ctx, dryRun } = s;
+    const result = sync.applied;
+    if (!dryRun && (!sync.historyRead || sync.status.kind === 'not-saved')) {
+        core.info('The history was not saved, so the issues for test owners are left as they are this run.');
+        return;
+    }
+    const facts = testFacts(result, s.index, s.hashOf);
+    const liftedNow = new Set([...result.released].map(s.hashOf).filter((h) => s.lifts.has(h)));
+    const plan = planIssues(facts, s.index, { maxIssues: inputs.maxIssues, closeLifts: inputs.closeLiftsQuarantine, liftedNow });
+    const lookup = await ownerLookup(inputs, ctx.workspace, plan);
+    const render = {
+        serverUrl: ctx.serverUrl,
+        repository: ctx.repository,
+        dataBranch: inputs.dataBranch,
+        closeLifts: inputs.closeLiftsQuarantine,
+        mentions: !dryRun,
+    };
+    const writer = new ActionWriter(s, render, lookup, result, run);
+    if (dryRun) {
+        await core.summary.addRaw(dryRunSummary(writer, plan, s)).write();
+        core.info(`Issues dry run: ${plan.actions.length} action${plan.actions.length === 1 ? '' : 's'} written to the job summary, none carried out.`);
+        return;
+    }
+    const done = [];
+    for (const action of plan.actions) {
+        if (s.api?.stopped)
+            break;
+        const result = await writer.carryOut(action);
+        if (result) {
+            done.push(result);
+            core.info((0,report_escape/* logText */.kc)(result.log, 500));
+        }
+    }
+    if (plan.deferred.length > 0) {
+        core.info(`${plan.deferred.length} more issue${plan.deferred.length === 1 ? '' : 's'} to open or reopen wait for later runs (max-issues: ${inputs.maxIssues}).`);
+    }
+    if (done.length > 0 || plan.deferred.length > 0) {
+        const lines = ['#### Issues for test owners', '', ...done.map((d) => `- ${d.md}`)];
+        if (plan.deferred.length > 0)
+            lines.push(`- ${plan.deferred.length} more to open or reopen on later runs (max-issues: ${inputs.maxIssues}).`);
+        await core.summary.addRaw(`${lines.join('\n')}\n`).write();
+    }
+}
+async function ownerLookup(inputs, workspace, plan) {
+    const classMap = inputs.codeownersMap ? (0,classmap/* parseClassMap */.uF)(inputs.codeownersMap) : [];
+    const needs = [...plan.actions, ...plan.deferred].some((a) => a.kind === 'open' || a.kind === 'reopen' || a.kind === 'comment' || a.kind === 'close');
+    if (!needs)
+        return { classMap, workspace };
+    const found = await (0,codeowners/* findCodeowners */.P4)(workspace);
+    if (found && 'tooLarge' in found) {
+        core.warning(`${found.path} is 3 MB or more, so GitHub does not use it and flakeguard does not either: issues have no owners.`, { title: 'flakeguard issues' });
+        return { classMap, workspace };
+    }
+    if (found) {
+        for (const p of found.problems.slice(0, 10))
+            core.warning((0,report_escape/* logText */.kc)(`${found.path} line ${p.line}: ${p.message}`), { title: 'CODEOWNERS', file: found.path, startLine: p.line });
+        return { classMap, workspace, codeowners: found, codeownersPath: found.path };
+    }
+    return { classMap, workspace };
+}
+/** Renders and carries out the actions of a plan. */
+class ActionWriter {
+    labelReady = false;
+    s;
+    render;
+    lookup;
+    result;
+    run;
+    constructor(s, render, lookup, result, run) {
+        this.s = s;
+        this.render = render;
+        this.lookup = lookup;
+        this.result = result;
+        this.run = run;
+    }
+    get api() {
+        return this.s.api;
+    }
+    statsFile(id) {
+        return (0,layout/* statsPath */.Zf)((0,layout/* shardOf */.IS)(id, this.result.shards), this.result.shards);
+    }
+    owners(f) {
+        return ownersOfTest(f.test, this.lookup);
+    }
+    body(f, reason, meta, regression) {
+        return renderBody(this.render, {
+            test: f.test,
+            hash: f.hash,
+            ...(f.decision ? { decision: f.decision } : {}),
+            quarantined: f.quarantined,
+            reason,
+            ...(f.pfsNow ?? regression?.now ? { pfsNow: (f.pfsNow ?? regression?.now) } : {}),
+            ...(regression ? { pfsBefore: regression.before } : {}),
+            pfsTrend: pfsTrend(f.test),
+            owners: this.owners(f),
+            ...(this.lookup.codeownersPath ? { codeownersPath: this.lookup.codeownersPath } : {}),
+            statsFile: this.statsFile(f.id),
+            meta,
+        });
+    }
+    comment(kind) {
+        return renderComment(this.render, kind);
+    }
+    /** What an action would post, for the dry run. */
+    preview(a) {
+        switch (a.kind) {
+            case 'open':
+                return { title: issueTitle(a.facts), verb: 'open a new issue', body: this.body(a.facts, a.reason, { ...(a.facts.pfsNow ? { pfs: a.facts.pfsNow } : {}) }, a.regression) };
+            case 'reopen':
+                return {
+                    title: a.issue.title,
+                    verb: `reopen #${a.issue.number}`,
+                    body: this.body(a.facts, a.reason, { ...(a.facts.pfsNow ? { pfs: a.facts.pfsNow } : {}) }, a.regression),
+                    comment: this.comment({ kind: 'reopened', why: a.why, owners: this.owners(a.facts).owners }),
+                };
+            case 'comment':
+                return { title: a.issue.title, verb: `comment on #${a.issue.number}`, comment: this.commentFor(a) };
+            case 'close':
+                return { title: a.issue.title, verb: `close #${a.issue.number} (released)`, comment: this.comment({ kind: 'released', reason: a.facts.decision?.reason ?? 'released', run: this.run.key }) };
+            case 'lifted':
+                return { title: a.issue.title, verb: `comment on #${a.issue.number} (quarantine lifted)`, comment: this.comment({ kind: 'lifted', issueClosedAt: a.issue.closedAt ?? '', run: this.run.key }) };
+            case 'duplicate':
+                return { title: a.issue.title, verb: `close #${a.issue.number} as a duplicate of #${a.of.number}`, comment: this.comment({ kind: 'duplicate', of: a.of.number }) };
+        }
+    }
+    commentFor(a) {
+        if (a.about === 'quarantined')
+            return this.comment({ kind: 'quarantined', reason: a.facts.decision?.reason ?? 'quarantined', run: this.run.key });
+        return this.comment({ kind: 'regressed', now: a.regression.now, before: a.regression.before });
+    }
+    async ensureLabel() {
+        if (this.labelReady)
+            return true;
+        const { owner, repo } = this.api;
+        const name = this.s.inputs.issueLabel;
+        const got = await this.api.call(`read the label '${name}'`, false, () => this.api.octokit.rest.issues.getLabel({ owner, repo, name, ...(0,client/* requestOptions */.ag)() }), [404]);
+        if (!got.ok && got.status === 404) {
+            const made = await this.api.call(`create the label '${name}'`, true, () => this.api.octokit.rest.issues.createLabel({ owner, repo, name, color: LABEL_COLOR, description: LABEL_DESCRIPTION, ...(0,client/* requestOptions */.ag)() }), [422]);
+            if (!made.ok && made.status !== 422)
+                return false;
+        }
+        else if (!got.ok) {
+            return false;
+        }
+        this.labelReady = true;
+        return true;
+    }
+    /** An issue of this test that lost its label (found by its marker through search), if any. */
+    async findUnlabelled(f) {
+        const q = `repo:${this.s.ctx.repository} is:issue in:body "${markerSearchPhrase(f.hash)}"`;
+        const res = await this.api.call('search for an issue of the test', false, () => this.api.octokit.rest.search.issuesAndPullRequests({ q, per_page: 10, ...(0,client/* requestOptions */.ag)() }), [403, 422, 429, 503]);
+        if (!res.ok)
+            return undefined; // search is only a fallback; the label listing is authoritative
+        for (const item of res.data.items) {
+            const t = tracked(item, this.s.inputs.issueLabel);
+            if (t && t.hash === f.hash)
+                return t;
+        }
+        return undefined;
+    }
+    /** What was done, as a summary line (markdown, a link to the issue) and a log line. */
+    done(verb, n, title, tail) {
+        const sep = tail.startsWith(':') ? '' : ' ';
+        return {
+            md: `${verb} [#${n}](${this.s.ctx.serverUrl}/${this.s.ctx.repository}/issues/${n}) ${(0,report_escape/* mdText */.bC)(title, 200)}${sep}${(0,report_escape/* mdText */.bC)(tail, 300)}`,
+            log: `${verb} #${n} ${title}${sep}${tail}`,
+        };
+    }
+    /** Carries out one action; says what was done, or undefined when it was not. */
+    async carryOut(a) {
+        const { owner, repo } = this.api;
+        const api = this.api;
+        const issues = api.octokit.rest.issues;
+        const now = new Date().toISOString();
+        switch (a.kind) {
+            case 'open': {
+                const lost = await this.findUnlabelled(a.facts);
+                if (!(await this.ensureLabel()))
+                    return undefined;
+                if (lost) {
+                    const added = await api.call(`label issue #${lost.number}`, true, () => issues.addLabels({ owner, repo, issue_number: lost.number, labels: [this.s.inputs.issueLabel], ...(0,client/* requestOptions */.ag)() }));
+                    return added.ok ? this.done('Found', lost.number, lost.title, 'without its label and labelled it again (no new issue).') : undefined;
+                }
+                const title = issueTitle(a.facts);
+                const body = this.body(a.facts, a.reason, { ...(a.facts.pfsNow ? { pfs: a.facts.pfsNow } : {}) }, a.regression);
+                const assignees = assigneesOf(this.owners(a.facts).owners);
+                const create = (withAssignees) => api.call(`open an issue for '${a.facts.id}'`, true, () => issues.create({ owner, repo, title, body, labels: [this.s.inputs.issueLabel], ...(withAssignees && assignees.length > 0 ? { assignees } : {}), ...(0,client/* requestOptions */.ag)() }), withAssignees && assignees.length > 0 ? [422] : []);
+                let made = await create(true);
+                if (!made.ok && made.status === 422) {
+                    core.info((0,report_escape/* logText */.kc)(`GitHub refused the assignees ${assignees.join(', ')} (not collaborators?); opening the issue without assignees, owners mentioned in its body.`));
+                    made = await create(false);
+                }
+                return made.ok ? this.done('Opened', made.data.number, title, a.reason === 'quarantined' ? '(quarantined).' : '(flakiness rose).') : undefined;
+            }
+            case 'reopen': {
+                if (!(await this.ensureLabel()))
+                    return undefined;
+                const body = this.body(a.facts, a.reason, { ...(a.facts.pfsNow ? { pfs: a.facts.pfsNow } : {}) }, a.regression);
+                const opened = await api.call(`reopen issue #${a.issue.number}`, true, () => issues.update({ owner, repo, issue_number: a.issue.number, state: 'open', body, ...(0,client/* requestOptions */.ag)() }));
+                if (!opened.ok)
+                    return undefined;
+                await api.call(`comment on issue #${a.issue.number}`, true, () => issues.createComment({ owner, repo, issue_number: a.issue.number, body: this.comment({ kind: 'reopened', why: a.why, owners: this.owners(a.facts).owners }), ...(0,client/* requestOptions */.ag)() }));
+                return this.done('Reopened', a.issue.number, a.issue.title, `: ${a.why}.`);
+            }
+            case 'comment': {
+                const posted = await api.call(`comment on issue #${a.issue.number}`, true, () => issues.createComment({ owner, repo, issue_number: a.issue.number, body: this.commentFor(a), ...(0,client/* requestOptions */.ag)() }));
+                if (!posted.ok)
+                    return undefined;
+                const reason = a.facts.quarantined ? 'quarantined' : 'regressed';
+                const body = this.body(a.facts, reason, { ...(a.facts.pfsNow ? { pfs: a.facts.pfsNow } : {}) }, a.regression);
+                await api.call(`update issue #${a.issue.number}`, true, () => issues.update({ owner, repo, issue_number: a.issue.number, body, ...(0,client/* requestOptions */.ag)() }));
+                return this.done('Commented on', a.issue.number, a.issue.title, a.about === 'quarantined' ? '(quarantined).' : '(flakiness rose again).');
+            }
+            case 'close': {
+                const posted = await api.call(`comment on issue #${a.issue.number}`, true, () => issues.createComment({ owner, repo, issue_number: a.issue.number, body: this.preview(a).comment, ...(0,client/* requestOptions */.ag)() }));
+                if (!posted.ok)
+                    return undefined;
+                const meta = { ...(a.facts.pfsNow ? { pfs: a.facts.pfsNow } : a.issue.meta.pfs ? { pfs: a.issue.meta.pfs } : {}), closed: now };
+                const body = this.body(a.facts, 'quarantined', meta);
+                const closed = await api.call(`close issue #${a.issue.number}`, true, () => issues.update({ owner, repo, issue_number: a.issue.number, state: 'closed', state_reason: 'completed', body, ...(0,client/* requestOptions */.ag)() }));
+                return closed.ok ? this.done('Closed', a.issue.number, a.issue.title, ': released from quarantine.') : undefined;
+            }
+            case 'lifted': {
+                const posted = await api.call(`comment on issue #${a.issue.number}`, true, () => issues.createComment({ owner, repo, issue_number: a.issue.number, body: this.preview(a).comment, ...(0,client/* requestOptions */.ag)() }));
+                return posted.ok ? this.done('Lifted the quarantine:', a.issue.number, a.issue.title, 'was closed as completed.') : undefined;
+            }
+            case 'duplicate': {
+                const posted = await api.call(`comment on issue #${a.issue.number}`, true, () => issues.createComment({ owner, repo, issue_number: a.issue.number, body: this.preview(a).comment, ...(0,client/* requestOptions */.ag)() }));
+                if (!posted.ok)
+                    return undefined;
+                const closed = await api.call(`close issue #${a.issue.number} as a duplicate`, true, () => issues.update({
+                    owner,
+                    repo,
+                    issue_number: a.issue.number,
+                    state: 'closed',
+                    state_reason: 'duplicate',
+                    duplicate_issue_id: a.of.id,
+                    body: withMeta(a.issue.body, { ...a.issue.meta, closed: now }),
+                    ...(0,client/* requestOptions */.ag)(),
+                }));
+                return closed.ok ? this.done('Closed', a.issue.number, a.issue.title, `as a duplicate of #${a.of.number}.`) : undefined;
+            }
+        }
+    }
+}
+/* ---------- dry run ---------- */
+function dryRunSummary(writer, plan, s) {
+    const lines = ['#### Issues for test owners (dry run)', ''];
+    lines.push(s.listed
+        ? `\`issues-dry-run\` is on: nothing was written to GitHub. This run would take ${plan.actions.length} issue action${plan.actions.length === 1 ? '' : 's'}:`
+        : `\`issues-dry-run\` is on: nothing was written to GitHub. The existing issues could not be read${s.inputs.token ? '' : ' (no token)'}, so every issue below would be new:`, '');
+    let used = 0;
+    let cut = 0;
+    for (const a of plan.actions) {
+        const p = writer.preview(a);
+        const block = [`- **Would ${(0,report_escape/* mdText */.bC)(p.verb, 100)}**: ${(0,report_escape/* mdText */.bC)(p.title, 300)}`];
+        if (a.kind === 'open' || a.kind === 'reopen') {
+            const assignees = assigneesOf(writer.owners(a.facts).owners);
+            block.push(`  - label ${(0,report_escape/* mdText */.bC)(s.inputs.issueLabel, 50)}${assignees.length > 0 ? `, assignees ${assignees.map((x) => `\`${x}\``).join(', ')}` : ', no assignee'}`);
+        }
+        if (p.body)
+            block.push('', '<details><summary>Issue body</summary>', '', p.body, '', '</details>', '');
+        if (p.comment)
+            block.push('', '<details><summary>Comment</summary>', '', p.comment, '', '</details>', '');
+        const text = block.join('\n');
+        if (used + text.length > DRY_RUN_SUMMARY_BYTES) {
+            cut++;
+            continue;
+        }
+        used += text.length;
+        lines.push(text);
+    }
+    if (cut > 0)
+        lines.push('', `_…${cut} more not shown (summary size)._`);
+    if (plan.deferred.length > 0) {
+        lines.push('', `${plan.deferred.length} more would wait for later runs (max-issues: ${s.inputs.maxIssues}):`, '');
+        for (const a of plan.deferred.slice(0, 50))
+            if (a.kind !== 'duplicate')
+                lines.push(`- ${(0,report_escape/* mdText */.bC)(a.facts.id, 200)}`);
+    }
+    const wouldLift = [...s.index.byHash.values()].filter((i) => statusOf(i) === 'closed-by-hand').length;
+    if (s.inputs.closeLiftsQuarantine && wouldLift > 0) {
+        lines.push('', `${wouldLift} issue${wouldLift === 1 ? ' was' : 's were'} closed as completed by a person; outside a dry run, their tests are judged only on runs after the close (close-lifts-quarantine).`);
+    }
+    if (plan.actions.length === 0)
+        lines.push('_No issue action: no test newly quarantined, released or with rising flakiness._');
+    return `${lines.join('\n')}\n`;
+}
+
+
+/***/ })
+
+};
