@@ -126,7 +126,7 @@ async function aggregateMode(env, modeInputs) {
         time: now,
         url: (0,_config_context_js__WEBPACK_IMPORTED_MODULE_2__/* .runUrl */ .Vp)(ctx),
     };
-    const issues = inputs.createIssues ? await (await __webpack_require__.e(/* import() */ 187).then(__webpack_require__.bind(__webpack_require__, 29187))).prepareIssues({ inputs, ctx, readOnly }) : undefined;
+    const issues = inputs.createIssues ? await (await __webpack_require__.e(/* import() */ 791).then(__webpack_require__.bind(__webpack_require__, 81791))).prepareIssues({ inputs, ctx, readOnly }) : undefined;
     const sync = await (0,_common_js__WEBPACK_IMPORTED_MODULE_6__/* .ingestShards */ .Gy)({
         inputs,
         ctx,

@@ -393,17 +393,19 @@ function readZip(bytes, limits = DEFAULT_ZIP_LIMITS) {
 /* harmony import */ var _pipeline_stats_scores_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(72081);
 /* harmony import */ var _store_git_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(34525);
 /* harmony import */ var _pipeline_job_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(38929);
-/* harmony import */ var _store_sync_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(32190);
-/* harmony import */ var _report_escape_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(14031);
-/* harmony import */ var _artifacts_bundle_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(62363);
-/* harmony import */ var _artifacts_zip_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(56744);
-/* harmony import */ var _pipeline_fold_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(2075);
-/* harmony import */ var _history_trust_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(32786);
-/* harmony import */ var _shards_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(20163);
+/* harmony import */ var _dashboard_branch_files_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(28456);
+/* harmony import */ var _store_sync_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(32190);
+/* harmony import */ var _report_escape_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(14031);
+/* harmony import */ var _artifacts_bundle_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(62363);
+/* harmony import */ var _artifacts_zip_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(56744);
+/* harmony import */ var _pipeline_fold_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(2075);
+/* harmony import */ var _history_trust_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(32786);
+/* harmony import */ var _shards_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(20163);
 /**
  * What the upload, aggregate and ingest modes share: reading inputs and reports like the default mode, the data
  * branch's remote, collecting shards from artifacts, and one write of the data branch for all of them.
  */
+
 
 
 
@@ -443,13 +445,13 @@ function tempRoot(ctx) {
  */
 async function collectShards(options) {
     const { listArtifacts, downloadArtifactBytes, ArtifactSizeError } = await __webpack_require__.e(/* import() */ 616).then(__webpack_require__.bind(__webpack_require__, 4616));
-    const listed = (await listArtifacts(options.findBy)).filter((a) => a.name.startsWith(_artifacts_bundle_js__WEBPACK_IMPORTED_MODULE_10__/* .ARTIFACT_PREFIX */ .Cw));
+    const listed = (await listArtifacts(options.findBy)).filter((a) => a.name.startsWith(_artifacts_bundle_js__WEBPACK_IMPORTED_MODULE_11__/* .ARTIFACT_PREFIX */ .Cw));
     const refused = [];
     const shards = [];
     const ours = [...listed].sort((a, b) => a.id - b.id);
     // Another run's artifacts (ingest-workflow-run) are untrusted: fewer of them are read (src/history/trust.ts).
     const untrusted = options.findBy !== undefined;
-    const max = untrusted ? _history_trust_js__WEBPACK_IMPORTED_MODULE_14__/* .MAX_UNTRUSTED_ARTIFACTS */ .So : MAX_ARTIFACTS;
+    const max = untrusted ? _history_trust_js__WEBPACK_IMPORTED_MODULE_15__/* .MAX_UNTRUSTED_ARTIFACTS */ .So : MAX_ARTIFACTS;
     if (ours.length > max) {
         for (const a of ours.slice(max))
             refused.push({ artifact: a.name, reason: `more than ${max} flakeguard artifacts in one ${untrusted ? 'untrusted ' : ''}run` });
@@ -461,15 +463,15 @@ async function collectShards(options) {
             continue;
         }
         try {
-            const bytes = await downloadArtifactBytes(artifact, (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(tempRoot(options.ctx), 'downloads'), _artifacts_zip_js__WEBPACK_IMPORTED_MODULE_11__/* .DEFAULT_ZIP_LIMITS */ .RT.maxArchiveBytes, options.findBy);
-            const limits = { ..._artifacts_zip_js__WEBPACK_IMPORTED_MODULE_11__/* .DEFAULT_ZIP_LIMITS */ .RT, maxTotalBytes: Math.min(_artifacts_zip_js__WEBPACK_IMPORTED_MODULE_11__/* .DEFAULT_ZIP_LIMITS */ .RT.maxTotalBytes, budget) };
-            const bundle = (0,_artifacts_bundle_js__WEBPACK_IMPORTED_MODULE_10__/* .readBundle */ .Bo)(bytes, limits);
+            const bytes = await downloadArtifactBytes(artifact, (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(tempRoot(options.ctx), 'downloads'), _artifacts_zip_js__WEBPACK_IMPORTED_MODULE_12__/* .DEFAULT_ZIP_LIMITS */ .RT.maxArchiveBytes, options.findBy);
+            const limits = { ..._artifacts_zip_js__WEBPACK_IMPORTED_MODULE_12__/* .DEFAULT_ZIP_LIMITS */ .RT, maxTotalBytes: Math.min(_artifacts_zip_js__WEBPACK_IMPORTED_MODULE_12__/* .DEFAULT_ZIP_LIMITS */ .RT.maxTotalBytes, budget) };
+            const bundle = (0,_artifacts_bundle_js__WEBPACK_IMPORTED_MODULE_11__/* .readBundle */ .Bo)(bytes, limits);
             budget -= bundle.bytes;
-            shards.push((0,_shards_js__WEBPACK_IMPORTED_MODULE_13__/* .shardFromBundle */ .hz)(bundle, options.trusted, { split: options.split, artifact: artifact.name, untrusted }));
-            _actions_core__WEBPACK_IMPORTED_MODULE_0__.info((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_9__/* .logText */ .kc)(`Artifact ${artifact.name}: ${bundle.results.tests.length} tests.`));
+            shards.push((0,_shards_js__WEBPACK_IMPORTED_MODULE_14__/* .shardFromBundle */ .hz)(bundle, options.trusted, { split: options.split, artifact: artifact.name, untrusted }));
+            _actions_core__WEBPACK_IMPORTED_MODULE_0__.info((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_10__/* .logText */ .kc)(`Artifact ${artifact.name}: ${bundle.results.tests.length} tests.`));
         }
         catch (error) {
-            const reason = error instanceof _artifacts_bundle_js__WEBPACK_IMPORTED_MODULE_10__/* .BundleError */ .rJ || error instanceof ArtifactSizeError ? error.message : `could not be downloaded or read: ${error instanceof Error ? error.message : String(error)}`;
+            const reason = error instanceof _artifacts_bundle_js__WEBPACK_IMPORTED_MODULE_11__/* .BundleError */ .rJ || error instanceof ArtifactSizeError ? error.message : `could not be downloaded or read: ${error instanceof Error ? error.message : String(error)}`;
             refused.push({ artifact: artifact.name, reason });
         }
     }
@@ -483,14 +485,15 @@ async function ingestShards(o) {
         try {
             // Scores as of the newest shard's time (not the clock): ingesting the same results again changes nothing.
             const options = { ...o.config, normalise: _scoring_index_js__WEBPACK_IMPORTED_MODULE_4__/* .normalizeErrorMessage */ .DP, scoreTests: (0,_pipeline_stats_scores_js__WEBPACK_IMPORTED_MODULE_5__/* .statsScores */ .T)(Math.max(...o.shards.map((s) => s.run.time))) };
-            return await (0,_store_sync_js__WEBPACK_IMPORTED_MODULE_8__/* .syncRun */ .Np)(repo, (snapshot) => (0,_shards_js__WEBPACK_IMPORTED_MODULE_13__/* .applyShards */ .qP)({ snapshot, shards: o.shards, now: o.now, extraReasons: o.extraReasons, closedByHand: o.closedByHand }, options), {
+            return await (0,_store_sync_js__WEBPACK_IMPORTED_MODULE_9__/* .syncRun */ .Np)(repo, (snapshot) => (0,_shards_js__WEBPACK_IMPORTED_MODULE_14__/* .applyShards */ .qP)({ snapshot, shards: o.shards, now: o.now, extraReasons: o.extraReasons, closedByHand: o.closedByHand }, options), {
                 attempts: o.inputs.pushAttempts,
                 readOnly: o.readOnly,
                 commitMessage: o.commitMessage,
-                log: (m) => _actions_core__WEBPACK_IMPORTED_MODULE_0__.info((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_9__/* .logText */ .kc)(m)),
+                log: (m) => _actions_core__WEBPACK_IMPORTED_MODULE_0__.info((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_10__/* .logText */ .kc)(m)),
+                extraFiles: (current) => (0,_dashboard_branch_files_js__WEBPACK_IMPORTED_MODULE_8__/* .dashboardFiles */ ._l)(current, { workspace: o.ctx.workspace, classMap: o.inputs.codeownersMap }),
                 inbox: {
-                    parcel: (applied) => (0,_pipeline_fold_js__WEBPACK_IMPORTED_MODULE_12__/* .runParcel */ .j)(o.shards[0].run, shardParcel(o.shards, applied), Date.now()),
-                    fold: (snapshot, parcels) => (0,_pipeline_fold_js__WEBPACK_IMPORTED_MODULE_12__/* .foldParcels */ .a)(snapshot, parcels, options, o.now),
+                    parcel: (applied) => (0,_pipeline_fold_js__WEBPACK_IMPORTED_MODULE_13__/* .runParcel */ .j)(o.shards[0].run, shardParcel(o.shards, applied), Date.now()),
+                    fold: (snapshot, parcels) => (0,_pipeline_fold_js__WEBPACK_IMPORTED_MODULE_13__/* .foldParcels */ .a)(snapshot, parcels, options, o.now),
                 },
             });
         }

@@ -6,8 +6,10 @@
  * - step:    the whole action step, node dist/index.js, on a 10k-test suite with a 200-run history on a local
  *            data branch: wall time and peak RSS (scripts/bench/step.ts)
  * - growth:  parse, scoring and the step at 1k, 10k and 100k tests (scripts/bench/growth.ts)
+ * - dashboard: the dashboard page's first meaningful paint in headless Chromium at 10k and 100k tests
+ *            (scripts/bench/dashboard.ts)
  *
- *   npm run bench [-- --only parse,scoring,step,growth] [-- --sizes 1000,10000]
+ *   npm run bench [-- --only parse,scoring,step,growth,dashboard] [-- --sizes 1000,10000]
  *
  * Needs a built dist/ (npm run build). The generated data branches are cached in .bench/cache/.
  */
@@ -32,7 +34,7 @@ function option(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-const only = new Set((option('only') ?? 'parse,scoring,step,growth').split(','));
+const only = new Set((option('only') ?? 'parse,scoring,step,growth,dashboard').split(','));
 const rows: Row[] = [];
 const results: Record<string, unknown> = {
   date: new Date().toISOString(),
@@ -126,6 +128,20 @@ if (only.has('growth')) {
     rows.push({ suite: 'growth', case: `×${r.to / r.from} tests (${r.from}→${r.to})`, ms: null, peakRssMiB: null, note: `time ×: parse ${r.parseMs}, scoring ${r.scoringMs}, step ${r.stepMs} (CPU ×${r.stepCpu}); step RSS ×${r.stepRss}` });
   }
   log('\n' + growthTable(growth));
+}
+
+if (only.has('dashboard')) {
+  const { benchDashboard } = await import('./bench/dashboard.ts');
+  log('dashboard: headless Chromium, first meaningful paint ...');
+  const sizes = option('sizes')?.split(',').map(Number).filter((n) => n >= 10_000);
+  const dash = await benchDashboard({ sizes: sizes?.length ? sizes : undefined, log });
+  results.dashboard = dash;
+  for (const r of dash) {
+    const d = r as Record<string, unknown>;
+    const target = typeof d.targetMs === 'number' ? `; target < ${d.targetMs} ms: ${d.met ? 'met' : 'MISSED'}` : '';
+    const note = Array.isArray(d.measures) ? `cold loads ${(d.measures as number[]).join('/')} ms; complete (every file read and drawn) ${(d.completes as number[]).join('/')} ms; search ${(d.searchMs as number[]).join('/')} ms a keystroke; branch ${((d.bytes as number) / 1e6).toFixed(1)} MB${target}` : `per run, page of ${d.pageBytes} bytes`;
+    rows.push({ suite: 'dashboard', case: String(d.name), ms: d.ms as number, peakRssMiB: null, note });
+  }
 }
 
 results.loadAfter = loadavg();

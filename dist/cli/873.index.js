@@ -591,6 +591,10 @@ apply, options) {
         const applied = apply(base, base === snapshot ? files : null);
         lastApplied = applied;
         try {
+            if (options.extraFiles)
+                for (const [path, text] of await options.extraFiles(files))
+                    if (!applied.files.has(path))
+                        applied.files.set(path, text);
             await writeSnapshotDir(repo.dir, applied.files);
             const compact = applied.compact === true && head !== null;
             const message = compact ? `${options.commitMessage}\n\nCompacted: the branch's earlier commits were squashed into this one.` : options.commitMessage;

@@ -12,6 +12,7 @@ import { normalizeErrorMessage } from '../scoring/index.ts';
 import { statsScores } from '../pipeline/stats-scores.ts';
 import { DataRepo } from '../store/git.ts';
 import { dataRemote } from '../pipeline/job.ts';
+import { dashboardFiles } from '../dashboard/branch-files.ts';
 import { syncRun, type SyncResult } from '../store/sync.ts';
 import type { ClosedByHandLookup } from '../github/issue-lift.ts';
 import { logText } from '../report/escape.ts';
@@ -117,6 +118,7 @@ export async function ingestShards(o: IngestOptions): Promise<SyncResult<ShardsA
           readOnly: o.readOnly,
           commitMessage: o.commitMessage,
           log: (m) => core.info(logText(m)),
+          extraFiles: (current) => dashboardFiles(current, { workspace: o.ctx.workspace, classMap: o.inputs.codeownersMap }),
           inbox: {
             parcel: (applied) => runParcel(o.shards[0]!.run, shardParcel(o.shards, applied), Date.now()),
             fold: (snapshot, parcels) => foldParcels(snapshot, parcels, options, o.now),

@@ -14,6 +14,7 @@ import { applyRun } from './apply.ts';
 import { foldParcels, runParcel } from './fold.ts';
 import { DataRepo } from '../store/git.ts';
 import { dataRemote, readReports, runContextFor } from './job.ts';
+import { dashboardFiles } from '../dashboard/branch-files.ts';
 import { syncRun } from '../store/sync.ts';
 import { writeResultsFile } from '../store/results-file.ts';
 import { commandText, logText, registerSecret } from '../report/escape.ts';
@@ -101,6 +102,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
               readOnly,
               commitMessage: `flakeguard: ${reports.tests.length} tests from run ${ctx.runId} attempt ${ctx.runAttempt} (${ctx.job})`,
               log: (m) => core.info(logText(m)),
+              extraFiles: (current) => dashboardFiles(current, { workspace: ctx.workspace, classMap: inputs.codeownersMap }),
             },
           ),
         );

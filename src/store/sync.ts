@@ -50,6 +50,11 @@ export interface SyncOptions<T extends Applied = Applied> {
   inbox?: Inbox<T>;
   /** Lost races before parking; default PARK_AFTER_LOST_RACES. */
   parkAfter?: number;
+  /**
+   * Files kept on the branch besides the data (the dashboard page, src/dashboard/branch-files.ts), given the branch's
+   * files as read: added to what `apply` wrote, so that a write never deletes them.
+   */
+  extraFiles?: (current: ReadonlyMap<string, string>) => Promise<Map<string, string>>;
 }
 
 /** Lost races before a writer parks its run: small, so that the attempts per job stay flat however many jobs race. */
@@ -172,6 +177,7 @@ export async function syncRun<T extends Applied>(
     const applied = apply(base, base === snapshot ? files : null);
     lastApplied = applied;
     try {
+      if (options.extraFiles) for (const [path, text] of await options.extraFiles(files)) if (!applied.files.has(path)) applied.files.set(path, text);
       await writeSnapshotDir(repo.dir, applied.files);
       const compact = applied.compact === true && head !== null;
       const message = compact ? `${options.commitMessage}\n\nCompacted: the branch's earlier commits were squashed into this one.` : options.commitMessage;

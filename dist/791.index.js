@@ -1,5 +1,5 @@
-export const id = 187;
-export const ids = [187,584];
+export const id = 791;
+export const ids = [791,584];
 export const modules = {
 
 /***/ 96584:
@@ -60,7 +60,7 @@ function describeApiError(error) {
 
 /***/ }),
 
-/***/ 29187:
+/***/ 81791:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -85,220 +85,8 @@ __webpack_require__.d(__webpack_exports__, {
 var core = __webpack_require__(91659);
 // EXTERNAL MODULE: ./src/store/layout.ts
 var layout = __webpack_require__(5891);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(51455);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(76760);
-;// CONCATENATED MODULE: ./src/owners/codeowners.ts
-/**
- * GitHub's CODEOWNERS: which file is used, how a line is read, and which owners a path has. Pure apart from
- * `findCodeowners`, which reads the file from the workspace.
- *
- * GitHub's rules, as documented in "About code owners":
- * - the file is `.github/CODEOWNERS`, else `CODEOWNERS`, else `docs/CODEOWNERS`: the first one found is used;
- * - each line is a gitignore-style pattern followed by owners: `@user`, `@org/team` or an email address;
- * - the last matching pattern wins; a pattern with no owners leaves the paths it matches without owners;
- * - paths are case sensitive;
- * - unlike gitignore: `!` negation, `[ ]` character ranges and escaping a leading `#` with `\` do not work;
- * - a line with invalid syntax is skipped (and reported here);
- * - a file of 3 MB or more is not loaded.
- */
-
-
-/** GitHub's lookup order. */
-const CODEOWNERS_LOCATIONS = ['.github/CODEOWNERS', 'CODEOWNERS', 'docs/CODEOWNERS'];
-/** GitHub does not load a CODEOWNERS file of this size or more. */
-const CODEOWNERS_MAX_BYTES = 3 * 1024 * 1024;
-const USER = /^@([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))$/;
-const TEAM = /^@([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))\/([A-Za-z0-9][A-Za-z0-9._-]{0,99})$/;
-const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
-function parseOwner(token) {
-    const team = TEAM.exec(token);
-    if (team)
-        return { kind: 'team', org: team[1], slug: team[2] };
-    const user = USER.exec(token);
-    if (user)
-        return { kind: 'user', login: user[1] };
-    if (EMAIL.test(token))
-        return { kind: 'email', address: token };
-    return undefined;
-}
-function ownerText(owner) {
-    switch (owner.kind) {
-        case 'user':
-            return `@${owner.login}`;
-        case 'team':
-            return `@${owner.org}/${owner.slug}`;
-        case 'email':
-            return owner.address;
-    }
-}
-/** Splits a line on unescaped whitespace; `\ ` keeps a space inside a pattern. */
-function tokens(line) {
-    const out = [];
-    let current = '';
-    for (let i = 0; i < line.length; i++) {
-        const c = line[i];
-        if (c === '\\' && i + 1 < line.length && /\s/.test(line[i + 1])) {
-            current += `\\${line[i + 1]}`;
-            i++;
-        }
-        else if (/\s/.test(c)) {
-            if (current !== '')
-                out.push(current);
-            current = '';
-        }
-        else {
-            current += c;
-        }
-    }
-    if (current !== '')
-        out.push(current);
-    return out;
-}
-/** Why GitHub would not accept this pattern, or undefined. */
-function patternProblem(pattern) {
-    if (pattern.startsWith('\\#'))
-        return `escaping a leading '#' with '\\' does not work in CODEOWNERS (GitHub's documented exception); the line is ignored`;
-    if (pattern.startsWith('!'))
-        return `'!' negation does not work in CODEOWNERS (GitHub's documented exception); the line is ignored`;
-    if (/[[\]]/.test(pattern))
-        return `'[ ]' character ranges do not work in CODEOWNERS (GitHub's documented exception); the line is ignored`;
-    if (pattern.includes('***'))
-        return `a pattern cannot contain '***'; the line is ignored`;
-    return undefined;
-}
-const escapeRegex = (c) => c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-/** A segment with `*`, `?` and `\x` escapes as a regex source (never crossing a `/`). */
-function segmentSource(seg) {
-    let out = '';
-    for (let i = 0; i < seg.length; i++) {
-        const c = seg[i];
-        if (c === '\\' && i + 1 < seg.length) {
-            out += escapeRegex(seg[++i]);
-        }
-        else if (c === '*') {
-            out += '[^/]*';
-        }
-        else if (c === '?') {
-            out += '[^/]';
-        }
-        else {
-            out += escapeRegex(c);
-        }
-    }
-    return out;
-}
-/**
- * The regex of a CODEOWNERS pattern, matched against repository-relative paths without a leading slash.
- *
- * - A leading `/`, or a `/` inside the pattern, anchors it at the root; otherwise it matches at any depth.
- * - A trailing `/` matches everything inside a directory of that name.
- * - A pattern naming a file or directory also matches everything inside it (`/apps/github` owns `apps/github/x`),
- *   except a lone `*` as the last segment: `docs/*` matches `docs/a.md`, not `docs/b/c.md` (GitHub's example).
- * - `*` and `?` never cross a `/`; `**` spans any number of directories.
- */
-function compilePattern(pattern) {
-    let body = pattern;
-    const anchored = body.startsWith('/');
-    if (anchored)
-        body = body.slice(1);
-    const directory = body.endsWith('/');
-    if (directory)
-        body = body.slice(0, -1);
-    if (body === '')
-        return /^(?!)/; // "/" alone matches nothing
-    const segs = body.split('/');
-    if (!anchored && segs.length === 1 && segs[0] !== '**')
-        segs.unshift('**');
-    if (directory)
-        segs.push('**');
-    let source = '^';
-    let needSlash = false;
-    segs.forEach((seg, i) => {
-        const last = i === segs.length - 1;
-        if (seg === '**') {
-            if (segs.length === 1)
-                source += '.+';
-            else if (i === 0)
-                source += '(?:.+/)?';
-            else if (last)
-                source += '/.+';
-            else
-                source += '(?:/.+)?';
-            needSlash = i !== 0;
-            return;
-        }
-        if (needSlash)
-            source += '/';
-        if (seg === '*') {
-            source += '[^/]+';
-        }
-        else {
-            source += segmentSource(seg);
-            if (last)
-                source += '(?:/.*)?';
-        }
-        needSlash = true;
-    });
-    return new RegExp(`${source}$`);
-}
-function parseCodeowners(text, path = 'CODEOWNERS') {
-    const rules = [];
-    const problems = [];
-    const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-    lines.forEach((raw, index) => {
-        const line = index + 1;
-        const trimmed = raw.trim();
-        if (trimmed === '' || trimmed.startsWith('#'))
-            return;
-        const parts = tokens(trimmed);
-        const comment = parts.findIndex((t, i) => i > 0 && t.startsWith('#'));
-        const [pattern, ...ownerTokens] = comment === -1 ? parts : parts.slice(0, comment);
-        if (pattern === undefined)
-            return;
-        const problem = patternProblem(pattern);
-        if (problem) {
-            problems.push({ line, message: problem });
-            return;
-        }
-        const owners = [];
-        for (const token of ownerTokens) {
-            const owner = parseOwner(token);
-            if (!owner) {
-                problems.push({ line, message: `'${token.slice(0, 100)}' is not a @user, @org/team or email address; the line is ignored` });
-                return;
-            }
-            owners.push(owner);
-        }
-        rules.push({ pattern, owners, line, regex: compilePattern(pattern) });
-    });
-    return { path, rules, problems };
-}
-/** The owners of a repository-relative path: the last matching rule wins. */
-function ownersOf(codeowners, path) {
-    const p = path.replace(/^\.\//, '').replace(/^\/+/, '');
-    for (let i = codeowners.rules.length - 1; i >= 0; i--) {
-        const rule = codeowners.rules[i];
-        if (rule.regex.test(p))
-            return { owners: rule.owners, rule };
-    }
-    return { owners: [] };
-}
-/** Reads the CODEOWNERS file GitHub would use, or undefined when there is none. */
-async function findCodeowners(workspace) {
-    for (const location of CODEOWNERS_LOCATIONS) {
-        const file = (0,external_node_path_.join)(workspace, location);
-        const info = await (0,promises_.stat)(file).catch(() => undefined);
-        if (!info?.isFile())
-            continue;
-        if (info.size >= CODEOWNERS_MAX_BYTES)
-            return { path: location, tooLarge: true };
-        return parseCodeowners(await (0,promises_.readFile)(file, 'utf8'), location);
-    }
-    return undefined;
-}
-
+// EXTERNAL MODULE: ./src/owners/codeowners.ts
+var codeowners = __webpack_require__(65343);
 // EXTERNAL MODULE: ./src/owners/classmap.ts
 var classmap = __webpack_require__(63332);
 ;// CONCATENATED MODULE: ./src/owners/index.ts
@@ -358,7 +146,7 @@ function ownersOfTest(test, lookup) {
         return { via: 'none', owners: [] };
     if (!lookup.codeowners)
         return { path, via, owners: [], ...(mapRule ? { mapRule } : {}) };
-    const match = ownersOf(lookup.codeowners, path);
+    const match = (0,codeowners/* ownersOf */.K2)(lookup.codeowners, path);
     return { path, via, owners: match.owners, ...(match.rule ? { rule: match.rule } : {}), ...(mapRule ? { mapRule } : {}) };
 }
 
@@ -464,7 +252,7 @@ function mention(ctx, owner) {
     if (owner.kind === 'email')
         return (0,report_escape/* mdText */.bC)(owner.address, 120);
     // Validated by the CODEOWNERS parser: only [A-Za-z0-9-] logins and [A-Za-z0-9._-] team slugs.
-    return ctx.mentions ? ownerText(owner) : `\`${ownerText(owner)}\``;
+    return ctx.mentions ? (0,codeowners/* ownerText */.dP)(owner) : `\`${(0,codeowners/* ownerText */.dP)(owner)}\``;
 }
 /** Users and teams to notify, in CODEOWNERS order. */
 function mentionLine(ctx, owners) {
@@ -1088,7 +876,7 @@ async function ownerLookup(inputs, workspace, plan) {
     const needs = [...plan.actions, ...plan.deferred].some((a) => a.kind === 'open' || a.kind === 'reopen' || a.kind === 'comment' || a.kind === 'close');
     if (!needs)
         return { classMap, workspace };
-    const found = await findCodeowners(workspace);
+    const found = await (0,codeowners/* findCodeowners */.P4)(workspace);
     if (found && 'tooLarge' in found) {
         core.warning(`${found.path} is 3 MB or more, so GitHub does not use it and flakeguard does not either: issues have no owners.`, { title: 'flakeguard issues' });
         return { classMap, workspace };

@@ -1,0 +1,103 @@
+/**
+ * Fetches the data branch's files next to the page (same origin) and reads them with files.ts, in two steps:
+ * flakeguard.json and runs.json first (small: one line per run), given to `early` so that the page can draw the
+ * runs' outcomes at once; then every stats and history shard (tens of MB at 100k tests), for the whole model.
+ */
+import { shardName } from '../../store/layout.ts';
+import { META_FILE, RUNS_FILE, parseHistoryText, parseMetaText, parseRunsText, parseStatsText, type HistoryLine, type StatsLine } from '../files.ts';
+import { buildModel, type Model } from '../model.ts';
+import { assignOwners } from '../owners.ts';
+
+export interface Loaded {
+  model: Model;
+  /** Files that could not be read, and entries dropped, for the page's notice. */
+  problems: string[];
+  files: number;
+  bytes: number;
+}
+
+async function text(path: string): Promise<string | undefined> {
+  const response = await fetch(path, { cache: 'no-cache' });
+  if (response.status === 404) return undefined;
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  return response.text();
+}
+
+/** Runs `jobs` with at most `limit` under way. */
+async function pool<T>(jobs: Array<() => Promise<T>>, limit: number): Promise<T[]> {
+  const out: T[] = new Array(jobs.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < jobs.length) {
+      const i = next++;
+      out[i] = await jobs[i]!();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, worker));
+  return out;
+}
+
+export interface LoadCallbacks {
+  progress: (done: number, total: number) => void;
+  /** The model of the runs alone (no test yet), before the shards are read. */
+  early: (model: Model) => void;
+}
+
+export async function loadBranch(callbacks: LoadCallbacks): Promise<Loaded> {
+  const problems: string[] = [];
+  let bytes = 0;
+  const [metaText, runsText] = await Promise.all([text(META_FILE), text(RUNS_FILE)]);
+  if (metaText === undefined) throw new Error(`${META_FILE} was not found next to this page: is this the data branch of flakeguard?`);
+  if (runsText === undefined) throw new Error(`${RUNS_FILE} was not found next to this page.`);
+  bytes += metaText.length + runsText.length;
+  const meta = parseMetaText(metaText);
+  if (meta.error) throw new Error(meta.error);
+  const runs = parseRunsText(runsText);
+  if (runs.error) problems.push(runs.error);
+  if (runs.dropped) problems.push(`${RUNS_FILE}: ${runs.dropped} runs not in the expected form`);
+  callbacks.early({ ...buildModel({ meta: meta.value, runs: runs.value, history: [], stats: new Map() }), partial: true });
+  performance.mark('fg:runs-drawn');
+
+  const shards = meta.value.shards;
+  const history: HistoryLine[] = [];
+  const stats = new Map<string, StatsLine>();
+  let done = 2;
+  const total = 2 + 2 * shards;
+  const tick = (): void => callbacks.progress(++done, total);
+  const jobs: Array<() => Promise<void>> = [];
+  for (let i = 0; i < shards; i++) {
+    const name = shardName(i, shards);
+    jobs.push(async () => {
+      const t = await text(`stats/${name}.json`);
+      if (t !== undefined) {
+        bytes += t.length;
+        const parsed = parseStatsText(t);
+        if (parsed.error) problems.push(`stats/${name}.json: ${parsed.error}`);
+        if (parsed.dropped) problems.push(`stats/${name}.json: ${parsed.dropped} entries not in the expected form`);
+        for (const [id, line] of parsed.value) stats.set(id, line);
+      }
+      tick();
+    });
+    jobs.push(async () => {
+      const t = await text(`history/${name}.json`);
+      if (t !== undefined) {
+        bytes += t.length;
+        const parsed = parseHistoryText(t);
+        if (parsed.error) problems.push(`history/${name}.json: ${parsed.error}`);
+        if (parsed.dropped) problems.push(`history/${name}.json: ${parsed.dropped} tests not in the expected form`);
+        for (const line of parsed.value) history.push(line);
+      }
+      tick();
+    });
+  }
+  let codeowners: string | undefined;
+  let classMap: string | undefined;
+  jobs.push(async () => void (codeowners = await text('dashboard/CODEOWNERS')));
+  jobs.push(async () => void (classMap = await text('dashboard/codeowners-map')));
+  await pool(jobs, 6);
+  performance.mark('fg:files-read');
+  const model = buildModel({ meta: meta.value, runs: runs.value, history, stats });
+  problems.push(...assignOwners(model.tests, codeowners, classMap).problems);
+  performance.mark('fg:model-built');
+  return { model, problems, files: total, bytes };
+}

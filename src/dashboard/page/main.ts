@@ -1,0 +1,91 @@
+/**
+ * The dashboard page: loads the data branch's files next to it and draws one of four views, chosen by the URL's
+ * hash (#/ suite, #/tests, #/test/<id>, #/quarantine). Performance API marks, read by scripts/bench/dashboard.ts:
+ * `fg:runs-painted` after the first frame with data (the suite view of runs.json: the first meaningful paint) and
+ * `fg:painted` after the frame with every file read and drawn.
+ */
+import type { Model, TestQuery } from '../model.ts';
+import { loadBranch } from './load.ts';
+import { clear, h } from './dom.ts';
+import { renderBacklog, renderSuite, renderTest, renderTests } from './views.ts';
+
+const main = document.getElementById('main')!;
+const status = document.getElementById('status')!;
+let model: Model | undefined;
+let byDay = false;
+let query: TestQuery = { state: 'flaky-or-quarantined', sort: 'pfs' };
+
+function route(): void {
+  if (!model) return;
+  const hash = location.hash || '#/';
+  if (model.partial && hash !== '#/') {
+    clear(main);
+    main.append(h('p', { class: 'count' }, 'Reading the tests\' files…'));
+    return;
+  }
+  for (const a of document.querySelectorAll<HTMLAnchorElement>('nav a')) a.classList.toggle('on', hash.startsWith(a.getAttribute('href')!) && (a.getAttribute('href') !== '#/' || hash === '#/'));
+  if (hash.startsWith('#/test/')) {
+    let id = '';
+    try {
+      id = decodeURIComponent(hash.slice('#/test/'.length));
+    } catch {
+      id = hash.slice('#/test/'.length);
+    }
+    renderTest(main, model, id);
+    window.scrollTo(0, 0);
+  } else if (hash.startsWith('#/tests')) {
+    renderTests(main, model, query, (q) => (query = q));
+  } else if (hash.startsWith('#/quarantine')) {
+    renderBacklog(main, model);
+  } else {
+    renderSuite(main, model, byDay, (v) => {
+      byDay = v;
+      route();
+    });
+  }
+}
+
+async function start(): Promise<void> {
+  performance.mark('fg:start');
+  try {
+    window.addEventListener('hashchange', route);
+    const loaded = await loadBranch({
+      progress: (done, total) => {
+        status.textContent = `Reading the data branch… ${done}/${total} files`;
+      },
+      early: (runsOnly) => {
+        // The runs' outcomes at once; the tests' numbers follow when every file is read.
+        model = runsOnly;
+        route();
+        performance.mark('fg:runs-ready');
+        requestAnimationFrame(() => setTimeout(() => performance.mark('fg:runs-painted'), 0));
+      },
+    });
+    model = loaded.model;
+    performance.mark('fg:loaded');
+    clear(status);
+    const repo = model.repoUrl;
+    status.append(
+      `${model.tests.length} tests, ${model.runs.length} runs, ${loaded.files} files (${(loaded.bytes / 1e6).toFixed(1)} MB)`,
+      repo ? ' · ' : '',
+      repo ? h('a', { href: repo }, repo.replace(/^https?:\/\//, '')) : '',
+    );
+    if (loaded.problems.length > 0) {
+      main.before(h('div', { class: 'problems', role: 'alert' }, h('strong', null, 'Some of the branch could not be read: '), loaded.problems.slice(0, 10).join('; ')));
+    }
+    route();
+    performance.mark('fg:ready');
+    document.body.dataset.ready = '1';
+    // After the frame that shows it: the first meaningful paint.
+    requestAnimationFrame(() => setTimeout(() => {
+      performance.mark('fg:painted');
+      document.body.dataset.painted = '1';
+    }, 0));
+  } catch (error) {
+    clear(status);
+    status.append(h('span', { class: 'red' }, `The dashboard could not read the data branch: ${error instanceof Error ? error.message : String(error)}`));
+    document.body.dataset.ready = 'error';
+  }
+}
+
+void start();
