@@ -94,6 +94,9 @@ export function toJSON(value: unknown): string {
 export function stepInputs(step: Step, context: Record<string, string>): Record<string, string> {
   const inputs: Record<string, string> = {};
   for (const [name, raw] of Object.entries(step.with ?? {})) {
+    // The workspaces of these tests hold reports, not a project: there is nothing to re-run (the `rerun` presets are
+    // tested for real in test/rerun/presets, a custom command end to end in test/e2e/rerun.test.ts).
+    if (name === 'rerun') continue;
     inputs[name] = String(raw).replace(/\$\{\{\s*(.+?)\s*\}\}/g, (_, expr: string) => {
       if (!(expr in context)) throw new Error(`the README's ${name}: uses \${{ ${expr} }}, which this test does not provide`);
       return context[expr]!;
