@@ -76,88 +76,210 @@ function runUrl(ctx) {
 
 /***/ }),
 
-/***/ 11974:
+/***/ 72888:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   pS: () => (/* binding */ loadFileConfig)
-/* harmony export */ });
-/* unused harmony exports DEFAULT_FILE_CONFIG, parseFileConfig */
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(51455);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(38815);
-/* harmony import */ var _history_merge_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(74292);
-/* harmony import */ var _policy_quarantine_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(34060);
-/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(64389);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  pS: () => (/* binding */ loadFileConfig)
+});
+
+// UNUSED EXPORTS: DEFAULT_FILE_CONFIG, parseFileConfig
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(51455);
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __webpack_require__(38815);
+;// CONCATENATED MODULE: ./src/config/settings.ts
 /**
- * The optional YAML config file (input `config`): retention and policy settings. Unknown keys and bad values
- * are errors that name the key, so a typo never silently falls back to a default.
+ * Every key of the config file (input `config`): where it goes, what it accepts, its default and the seed it
+ * comes from. One list drives the parser (src/config/file.ts) and the table in docs/rules.md
+ * (`node scripts/config-table.ts` prints it; test/config/settings.test.ts checks the document).
+ */
+const settings_int = (min, max) => ({ type: 'int', min, max });
+const num = (min, max, above = false) => ({ type: 'number', min, max, above });
+const prob = num(0, 1);
+const FG = 'flakeguard';
+const S = (key, target, kind, origin, description) => ({ key, target, kind, origin, description });
+const R = ['policy', 'rules'];
+const SC = [...R, 'scoring'];
+const SETTINGS = [
+    S('history.max-runs', ['retention', 'maxRuns'], settings_int(2, 10_000), '003', 'runs kept per test'),
+    S('history.max-age-days', ['retention', 'maxAgeDays'], settings_int(1, 3650), '003', 'runs older than this are dropped'),
+    S('history.compact-every', ['compactEvery'], settings_int(2, 100_000), FG, 'squash the data branch every this many writes (default: by suite size)'),
+    S('policy.rule', ['policy', 'rule'], { type: 'choice', words: ['evidence', 'pfs', 'flip-rate', 'success-rate', 'multi-factor', 'thresholded'] }, FG, 'which method decides entry and release (docs/rules.md)'),
+    S('policy.enter-same-commit-flips', ['policy', 'enterSameCommitFlips'], settings_int(1, 1000), FG, 'evidence rule: enter after this many failing runs on commits where the test also passed'),
+    S('policy.enter-failure-episodes', ['policy', 'enterFailureEpisodes'], settings_int(1, 1000), FG, 'evidence rule: or after this many separate failure episodes'),
+    S('policy.window', ['policy', 'window'], settings_int(2, 10_000), FG, 'evidence rule: runs considered'),
+    S('policy.breakage-streak', ['policy', 'breakageStreak'], settings_int(1, 1000), FG, 'every rule: a failure streak this long up to now is breakage, never quarantined'),
+    S('policy.release-after-clean-runs', ['policy', 'releaseAfterCleanRuns'], settings_int(1, 10_000), FG, 'evidence rule: leave after this many runs passing at the first attempt'),
+    S('policy.forgive', ['policy', 'forgive'], { type: 'choice', words: ['known-failures', 'any-failure'] }, FG, 'every rule: which failures of a quarantined test are forgiven'),
+    S('policy.outage-min-tests', ['policy', 'outageMinTests'], settings_int(2, 1_000_000), FG, 'every rule: an outage is at least this many tests of a report failing with one message…'),
+    S('policy.outage-percent', ['policy', 'outagePercent'], settings_int(1, 100), FG, '…making at least this percentage of the report'),
+    // Seed 002: PFS.
+    S('policy.pfs.window', [...R, 'pfs', 'window'], settings_int(2, 10_000), '002', 'pfs rule: runs the posterior is computed over'),
+    S('policy.pfs.enter-low', [...R, 'pfs', 'enterLow'], num(0, 1, true), '002', 'pfs rule: enter when the lower end of the PFS interval reaches this'),
+    S('policy.pfs.release-below', [...R, 'pfs', 'releaseBelow'], num(0, 1, true), '002', 'pfs rule: leave when the PFS falls below this'),
+    S('policy.pfs.min-runs', [...R, 'pfs', 'minRuns'], settings_int(1, 10_000), '002', 'pfs rule: counted runs needed before it enters'),
+    S('policy.pfs.prior-pb', [...SC, 'pfs', 'priorPb'], { type: 'pair', min: 0, max: 1000, above: true }, '002', 'Beta prior [a, b] of p_b (bad state)'),
+    S('policy.pfs.prior-pf', [...SC, 'pfs', 'priorPf'], { type: 'pair', min: 0, max: 1000, above: true }, '002', 'Beta prior [a, b] of p_f (the PFS)'),
+    S('policy.pfs.credible-mass', [...SC, 'pfs', 'credibleMass'], num(0, 1, true), '002', 'mass of the PFS interval'),
+    S('policy.pfs.grid-size', [...SC, 'pfs', 'gridSize'], settings_int(8, 512), '002', 'fine-grid intervals per axis of the integration'),
+    // Seed 001: flip-rate.
+    S('policy.flip-rate.window', [...SC, 'flipRate', 'window'], settings_int(2, 10_000), '001', 'outcomes in the flip-rate'),
+    S('policy.flip-rate.ewma-alpha', [...SC, 'flipRate', 'ewmaAlpha'], num(0, 1, true), '001', 'EWMA weight of the newest flip'),
+    S('policy.flip-rate.ewma-window', [...SC, 'flipRate', 'ewmaWindow'], settings_int(2, 10_000), '001', 'outcomes in the EWMA flip-rate'),
+    S('policy.flip-rate.score', [...R, 'flipRate', 'score'], { type: 'choice', words: ['flip-rate', 'ewma'] }, '001', 'flip-rate rule: the rate the tier is taken from'),
+    S('policy.flip-rate.quarantine-tiers', [...R, 'flipRate', 'quarantineTiers'], { type: 'list', words: ['Stable', 'Intermittent', 'Flaky', 'Chronic'] }, '001', 'flip-rate rule: tiers that enter quarantine (auto_update)'),
+    S('policy.flip-rate.auto-release', [...R, 'flipRate', 'autoRelease'], { type: 'bool' }, '001', 'flip-rate rule: release when the tier leaves those (auto-release)'),
+    // Seed 003: success rate.
+    S('policy.success-rate.lookback-days', [...SC, 'successRate', 'lookbackDays'], settings_int(1, 3650), '003', 'days of runs in the success rate'),
+    S('policy.success-rate.filter', [...SC, 'successRate', 'filter'], { type: 'choice', words: ['default-branch-or-successful-job', 'all'] }, '003', 'runs counted'),
+    S('policy.success-rate.pass-when', [...SC, 'successRate', 'passWhen'], { type: 'choice', words: ['all-attempts', 'final-attempt'] }, '003', 'what counts as a success'),
+    S('policy.success-rate.enter-below', [...R, 'successRate', 'enterBelow'], num(0, 1, true), '003', 'success-rate rule: enter below this rate (and a hand-edited `successRate` below it forces a quarantine)'),
+    S('policy.success-rate.release-at', [...R, 'successRate', 'releaseAt'], prob, '003', 'success-rate rule: leave at this rate'),
+    S('policy.success-rate.min-runs', [...R, 'successRate', 'minRuns'], settings_int(1, 10_000), '003', 'success-rate rule: counted runs needed'),
+    // Seed 004: thresholded flakiness.
+    S('policy.thresholded.alpha', [...SC, 'thresholded', 'alpha'], num(0, 1, true), '004', 'α: failure chances at or above it score 0 (reproducible)'),
+    S('policy.thresholded.enter-above', [...R, 'thresholded', 'enterAbove'], { type: 'number', min: 0, max: 1 }, '004', 'thresholded rule: enter above this flakiness (its p from the success rate above)'),
+    S('policy.thresholded.min-runs', [...R, 'thresholded', 'minRuns'], settings_int(1, 10_000), '004', 'thresholded rule: counted runs needed'),
+    // Seed 000: multi-factor.
+    S('policy.multi-factor.rolling-window-size', [...SC, 'multiFactor', 'rollingWindowSize'], settings_int(1, 10_000), '000', 'recent runs analysed'),
+    S('policy.multi-factor.min-runs-for-scoring', [...SC, 'multiFactor', 'minRunsForScoring'], settings_int(1, 10_000), '000', 'below this, at most "monitor"'),
+    S('policy.multi-factor.lookback-days', [...SC, 'multiFactor', 'lookbackDays'], settings_int(1, 3650), '000', 'days of runs analysed'),
+    S('policy.multi-factor.recent-failure-window', [...SC, 'multiFactor', 'recentFailureWindow'], settings_int(1, 3650), '000', 'days of `recentFailures` (no formula uses it)'),
+    S('policy.multi-factor.quarantine-threshold', [...SC, 'multiFactor', 'quarantineThreshold'], prob, '000', 'score for "quarantine" (the multi-factor rule enters on it)'),
+    S('policy.multi-factor.investigation-threshold', [...SC, 'multiFactor', 'investigationThreshold'], prob, '000', 'score for "investigate"'),
+    S('policy.multi-factor.monitoring-threshold', [...SC, 'multiFactor', 'monitoringThreshold'], prob, '000', 'below it "stable" (the multi-factor rule releases on it)'),
+    S('policy.multi-factor.min-confidence-for-quarantine', [...SC, 'multiFactor', 'minConfidenceForQuarantine'], prob, '000', 'confidence for "quarantine"'),
+    S('policy.multi-factor.min-confidence-for-action', [...SC, 'multiFactor', 'minConfidenceForAction'], prob, '000', 'confidence for "investigate"'),
+    ...['intermittency', 'rerun-pass-rate', 'failure-clustering', 'message-variance', 'fail-success-ratio', 'consecutive-failure-penalty'].map((w) => S(`policy.multi-factor.weights.${w}`, [...SC, 'multiFactor', 'weights', w.replace(/-(\w)/g, (_m, c) => c.toUpperCase())], prob, '000', `weight of ${w}`)),
+];
+/** The default of a setting, read from a config object. */
+function valueAt(config, target) {
+    let at = config;
+    for (const part of target)
+        at = at?.[part];
+    return at;
+}
+function show(value) {
+    if (value === undefined)
+        return 'by suite size';
+    if (Array.isArray(value))
+        return `[${value.join(', ')}]`;
+    return String(value);
+}
+/** The markdown table of every setting with its default (from `defaults`) and origin. */
+function settingsTable(defaults) {
+    const rows = SETTINGS.map((s) => `| \`${s.key}\` | ${show(valueAt(defaults, s.target))} | ${s.origin === FG ? 'flakeguard' : `seed ${s.origin}`} | ${s.description} |`);
+    return ['| key | default | origin | what it does |', '| --- | --- | --- | --- |', ...rows].join('\n');
+}
+
+// EXTERNAL MODULE: ./src/history/merge.ts
+var merge = __webpack_require__(74292);
+// EXTERNAL MODULE: ./src/policy/quarantine.ts + 1 modules
+var quarantine = __webpack_require__(36127);
+// EXTERNAL MODULE: ./src/config/inputs.ts
+var inputs = __webpack_require__(64389);
+;// CONCATENATED MODULE: ./src/config/file.ts
+/**
+ * The optional YAML config file (input `config`): retention, the policy's rule and every parameter of every seed
+ * method (src/config/settings.ts lists them). Unknown keys and bad values are errors that name the file, the line
+ * and the key, so a typo never silently falls back to a default.
  */
 
 
 
 
 
-const DEFAULT_FILE_CONFIG = { retention: _history_merge_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULT_RETENTION */ .xh, policy: _policy_quarantine_js__WEBPACK_IMPORTED_MODULE_3__/* .DEFAULT_POLICY */ .zj };
-const SECTIONS = {
-    history: { 'max-runs': ['maxRuns', 2, 10_000], 'max-age-days': ['maxAgeDays', 1, 3650], 'compact-every': ['compactEvery', 2, 100_000] },
-    policy: {
-        'enter-same-commit-flips': ['enterSameCommitFlips', 1, 1000],
-        'enter-failure-episodes': ['enterFailureEpisodes', 1, 1000],
-        window: ['window', 2, 10_000],
-        'breakage-streak': ['breakageStreak', 1, 1000],
-        'release-after-clean-runs': ['releaseAfterCleanRuns', 1, 10_000],
-        'outage-min-tests': ['outageMinTests', 2, 1_000_000],
-        'outage-percent': ['outagePercent', 1, 100],
-    },
-};
-/** Keys whose value is one of a few words. */
-const CHOICES = {
-    policy: { forgive: ['forgive', ['known-failures', 'any-failure']] },
-};
+
+const DEFAULT_FILE_CONFIG = { retention: merge/* DEFAULT_RETENTION */.xh, policy: quarantine/* DEFAULT_POLICY */.zj };
+/** A fresh, mutable copy of the defaults. */
+function defaults() {
+    return { retention: { ...merge/* DEFAULT_RETENTION */.xh }, policy: structuredClone(quarantine/* DEFAULT_POLICY */.zj) };
+}
+const BY_KEY = new Map(SETTINGS.map((s) => [s.key, s]));
+const SECTIONS = [...new Set(SETTINGS.map((s) => s.key.split('.')[0]))];
+function setAt(config, target, value) {
+    let at = config;
+    for (const part of target.slice(0, -1)) {
+        const next = { ...at[part] };
+        at[part] = next;
+        at = next;
+    }
+    at[target[target.length - 1]] = value;
+}
+function range(min, max, above) {
+    return `${above ? `above ${min}` : `from ${min}`} ${above ? 'and at most' : 'to'} ${max}`;
+}
+/** The value a setting accepts, or the reason it does not. */
+function readValue(setting, value) {
+    const k = setting.kind;
+    const inRange = (x, min, max, above) => typeof x === 'number' && Number.isFinite(x) && (above ? x > min : x >= min) && x <= max;
+    switch (k.type) {
+        case 'int':
+            return typeof value === 'number' && Number.isInteger(value) && value >= k.min && value <= k.max ? { value } : { error: `must be a whole number from ${k.min} to ${k.max}` };
+        case 'number':
+            return inRange(value, k.min, k.max, k.above) ? { value } : { error: `must be a number ${range(k.min, k.max, k.above)}` };
+        case 'choice':
+            return typeof value === 'string' && k.words.includes(value) ? { value } : { error: `must be one of ${k.words.join(', ')}` };
+        case 'bool':
+            return typeof value === 'boolean' ? { value } : { error: 'must be true or false' };
+        case 'list':
+            return Array.isArray(value) && value.every((w) => typeof w === 'string' && k.words.includes(w)) && new Set(value).size === value.length
+                ? { value: [...value] }
+                : { error: `must be a list of distinct words among ${k.words.join(', ')}` };
+        case 'pair':
+            return Array.isArray(value) && value.length === 2 && value.every((x) => inRange(x, k.min, k.max, k.above))
+                ? { value: [value[0], value[1]] }
+                : { error: `must be a pair [a, b] of numbers ${range(k.min, k.max, k.above)}` };
+    }
+}
 function parseFileConfig(text, path) {
-    let raw;
-    try {
-        raw = (0,yaml__WEBPACK_IMPORTED_MODULE_1__/* .parse */ .qg)(text, { maxAliasCount: 10 });
+    const lines = new dist/* LineCounter */.HN();
+    const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter: lines, uniqueKeys: true });
+    if (doc.errors.length > 0) {
+        const e = doc.errors[0];
+        throw new inputs/* InputError */.dz(`Config file ${path} is not valid YAML (line ${e.linePos?.[0]?.line ?? '?'}): ${e.message.split('\n')[0]}`);
     }
-    catch (error) {
-        throw new _inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`Config file ${path} is not valid YAML: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    const config = { retention: { ..._history_merge_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULT_RETENTION */ .xh }, policy: { ..._policy_quarantine_js__WEBPACK_IMPORTED_MODULE_3__/* .DEFAULT_POLICY */ .zj } };
-    if (raw === null || raw === undefined)
-        return config;
-    if (typeof raw !== 'object' || Array.isArray(raw))
-        throw new _inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`Config file ${path} must be a mapping.`);
-    for (const [section, values] of Object.entries(raw)) {
-        const known = SECTIONS[section];
-        if (!known)
-            throw new _inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`Config file ${path}: unknown section '${section}' (known: ${Object.keys(SECTIONS).join(', ')}).`);
-        if (typeof values !== 'object' || values === null || Array.isArray(values)) {
-            throw new _inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`Config file ${path}: '${section}' must be a mapping.`);
+    const config = defaults();
+    const at = (node) => {
+        const offset = node?.range?.[0];
+        return offset === undefined ? '' : `, line ${lines.linePos(offset).line}`;
+    };
+    const walk = (node, prefix, where) => {
+        if (!(0,dist/* isMap */.jh)(node)) {
+            if (prefix === '' && (node === null || node === undefined || ((0,dist/* isScalar */.jn)(node) && (node.value === null || node.value === undefined))))
+                return;
+            throw new inputs/* InputError */.dz(prefix === '' ? `Config file ${path}${where} must be a mapping.` : `Config file ${path}${where}: '${prefix}' must be a mapping.`);
         }
-        for (const [key, value] of Object.entries(values)) {
-            const choice = CHOICES[section]?.[key];
-            if (choice) {
-                const [field, words] = choice;
-                if (typeof value !== 'string' || !words.includes(value)) {
-                    throw new _inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`Config file ${path}: '${section}.${key}' must be one of ${words.join(', ')}.`);
-                }
-                config.policy[field] = value;
+        for (const pair of node.items) {
+            const keyNode = pair.key;
+            const name = String((0,dist/* isScalar */.jn)(pair.key) ? pair.key.value : pair.key);
+            const key = prefix ? `${prefix}.${name}` : name;
+            const line = at(keyNode);
+            const setting = BY_KEY.get(key);
+            if (setting) {
+                // Aliases are resolved with a bound, so that a few lines cannot expand into gigabytes.
+                const raw = (0,dist/* isScalar */.jn)(pair.value) || (0,dist/* isSeq */.oP)(pair.value) ? pair.value.toJS(doc, { maxAliasCount: 10 }) : (pair.value ?? null);
+                const { value, error } = readValue(setting, raw);
+                if (error)
+                    throw new inputs/* InputError */.dz(`Config file ${path}${line}: '${key}' ${error}.`);
+                setAt(config, setting.target, value);
                 continue;
             }
-            const spec = known[key];
-            if (!spec)
-                throw new _inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`Config file ${path}: unknown key '${section}.${key}' (known: ${[...Object.keys(known), ...Object.keys(CHOICES[section] ?? {})].join(', ')}).`);
-            const [field, min, max] = spec;
-            if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-                throw new _inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`Config file ${path}: '${section}.${key}' must be a whole number from ${min} to ${max}.`);
+            const children = SETTINGS.filter((s) => s.key.startsWith(`${key}.`));
+            if (children.length === 0) {
+                if (!prefix)
+                    throw new inputs/* InputError */.dz(`Config file ${path}${line}: unknown section '${key}' (known: ${SECTIONS.join(', ')}).`);
+                const known = [...new Set(SETTINGS.filter((s) => s.key.startsWith(`${prefix}.`)).map((s) => s.key.slice(prefix.length + 1).split('.')[0]))];
+                throw new inputs/* InputError */.dz(`Config file ${path}${line}: unknown key '${key}' (known: ${known.join(', ')}).`);
             }
-            if (field === 'compactEvery')
-                config.compactEvery = value;
-            else
-                (section === 'history' ? config.retention : config.policy)[field] = value;
+            walk(pair.value, key, line);
         }
-    }
+    };
+    walk(doc.contents, '', '');
     return config;
 }
 async function loadFileConfig(path) {
@@ -165,10 +287,10 @@ async function loadFileConfig(path) {
         return DEFAULT_FILE_CONFIG;
     let text;
     try {
-        text = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(path, 'utf8');
+        text = await (0,promises_.readFile)(path, 'utf8');
     }
     catch (error) {
-        throw new _inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`Config file ${path} cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+        throw new inputs/* InputError */.dz(`Config file ${path} cannot be read: ${error instanceof Error ? error.message : String(error)}`);
     }
     return parseFileConfig(text, path);
 }
@@ -1911,7 +2033,7 @@ function mapClassname(rules, classname) {
 
 /***/ }),
 
-/***/ 80884:
+/***/ 18271:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2034,22 +2156,165 @@ function unforgivenFailures(input) {
     return out;
 }
 
-// EXTERNAL MODULE: ./src/policy/quarantine.ts
-var quarantine = __webpack_require__(34060);
+// EXTERNAL MODULE: ./src/policy/quarantine.ts + 1 modules
+var quarantine = __webpack_require__(36127);
+// EXTERNAL MODULE: ./src/scoring/flipRate.ts
+var flipRate = __webpack_require__(84956);
+// EXTERNAL MODULE: ./src/scoring/multiFactor.ts
+var multiFactor = __webpack_require__(43555);
+// EXTERNAL MODULE: ./src/scoring/pfs.ts
+var pfs = __webpack_require__(9662);
+// EXTERNAL MODULE: ./src/scoring/successRate.ts
+var successRate = __webpack_require__(51820);
+// EXTERNAL MODULE: ./src/scoring/thresholded.ts
+var thresholded = __webpack_require__(49391);
+;// CONCATENATED MODULE: ./src/policy/rules/seed-rules.ts
+
+
+
+
+
+const f2 = (x) => x.toFixed(2);
+function ruleVerdict(rule, runs, now, o, memo) {
+    const s = o.scoring;
+    switch (rule) {
+        case 'pfs': {
+            const window = runs.slice(-o.pfs.window);
+            const r = (0,pfs/* pfs */.mk)(window, s.pfs, memo);
+            return {
+                enter: window.length >= o.pfs.minRuns && r.pfLow >= o.pfs.enterLow,
+                release: r.pf < o.pfs.releaseBelow,
+                measured: `PFS ${f2(r.pf)} [${f2(r.pfLow)}, ${f2(r.pfHigh)}] over the last ${window.length} runs (enters at a lower bound of ${o.pfs.enterLow})`,
+                leaves: `until its PFS falls below ${o.pfs.releaseBelow}`,
+            };
+        }
+        case 'flip-rate': {
+            const fr = (0,flipRate/* flipRates */.RE)(runs, s.flipRate);
+            const rate = o.flipRate.score === 'ewma' ? fr.ewmaFlipRate : fr.flipRate;
+            const tier = (0,flipRate/* tierOf */.kx)(rate);
+            const inTier = o.flipRate.quarantineTiers.includes(tier);
+            const label = o.flipRate.score === 'ewma' ? 'EWMA flip-rate' : 'flip-rate';
+            return {
+                enter: inTier,
+                release: o.flipRate.autoRelease && !inTier,
+                measured: `${label} ${rate === null ? 'n/a' : f2(rate)}: tier ${tier} (quarantine tiers: ${o.flipRate.quarantineTiers.join(', ')})`,
+                leaves: o.flipRate.autoRelease ? `until its tier is not one of ${o.flipRate.quarantineTiers.join(', ')}` : 'until released by hand (auto-release is off)',
+            };
+        }
+        case 'success-rate': {
+            const r = (0,successRate/* successRate */.sE)(runs, now, s.successRate);
+            const enough = r.rate !== null && r.counted >= o.successRate.minRuns;
+            const rate = r.rate === null ? 'n/a' : f2(r.rate);
+            return {
+                enter: enough && r.rate < o.successRate.enterBelow,
+                release: r.rate === null || r.rate >= o.successRate.releaseAt,
+                measured: `success rate ${rate} (${r.passed}/${r.counted} counted runs in ${s.successRate.lookbackDays} days; enters below ${o.successRate.enterBelow})`,
+                leaves: `until its success rate reaches ${o.successRate.releaseAt}`,
+            };
+        }
+        case 'multi-factor': {
+            const m = (0,multiFactor/* multiFactorScore */.NS)(runs, now, s.multiFactor);
+            const action = m.recommendation.action;
+            return {
+                enter: action === 'quarantine',
+                release: action === 'stable',
+                measured: `multi-factor score ${f2(m.score)} (confidence ${f2(m.confidence)}): recommendation ${action}`,
+                leaves: `until its recommendation is stable (score below ${s.multiFactor.monitoringThreshold})`,
+            };
+        }
+        case 'thresholded': {
+            const r = (0,successRate/* successRate */.sE)(runs, now, s.successRate);
+            const enough = r.rate !== null && r.counted >= o.thresholded.minRuns;
+            const p = r.rate === null ? 0 : 1 - r.rate;
+            const flakiness = (0,thresholded/* thresholdedFlakiness */.Hd)(p, s.thresholded.alpha);
+            return {
+                enter: enough && flakiness > o.thresholded.enterAbove,
+                release: flakiness <= o.thresholded.enterAbove,
+                measured: `thresholded flakiness ${f2(flakiness)} (failure chance ${f2(p)} over ${r.counted} counted runs, α ${s.thresholded.alpha})`,
+                leaves: `until its thresholded flakiness is ${o.thresholded.enterAbove === 0 ? '0' : `at most ${o.thresholded.enterAbove}`}`,
+            };
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/policy/decide.ts
+
+
+/** The runs a seed rule reads: no outage run, no pull-request failure without a pass on its commit. */
+function trustedRuns(runs) {
+    const passedOn = new Set();
+    for (const r of runs)
+        if (!r.outage && r.attempts.includes('P'))
+            passedOn.add(r.sha);
+    return runs.filter((r) => {
+        if (r.outage)
+            return false;
+        if (r.onDefaultBranch)
+            return true;
+        return !/[FE]/.test(r.attempts) || passedOn.has(r.sha);
+    });
+}
+function newestTime(runs) {
+    let t = 0;
+    for (const r of runs)
+        if (r.time > t)
+            t = r.time;
+    return t;
+}
+/** What the chosen seed rule says of a history (for tests and the eval); undefined under the evidence rule. */
+function verdictOf(history, options, memo) {
+    if (options.rule === 'evidence')
+        return undefined;
+    const runs = trustedRuns(history.runs);
+    return ruleVerdict(options.rule, runs, newestTime(history.runs), options.rules, memo);
+}
+function decide(history, previous, override, now, options, memo) {
+    if (override || options.rule === 'evidence')
+        return (0,quarantine/* decideQuarantine */.LV)(history, previous, override, now, options);
+    const wasQuarantined = previous?.quarantined === true;
+    const evidenceAfter = !wasQuarantined && typeof previous?.evidenceAfter === 'number' ? previous.evidenceAfter : undefined;
+    const counted = evidenceAfter === undefined ? history : { ...history, runs: history.runs.filter((r) => r.time > evidenceAfter) };
+    const evidence = (0,quarantine/* gatherEvidence */.hx)(counted, options.window);
+    const keepAfter = evidenceAfter === undefined ? {} : { evidenceAfter };
+    const keepSince = (quarantined) => (wasQuarantined === quarantined && previous?.since ? previous.since : now);
+    const verdict = verdictOf(counted, options, memo);
+    const staying = `${options.rule} rule: ${verdict.measured}; stays quarantined ${verdict.leaves}`;
+    if (wasQuarantined) {
+        if (verdict.release) {
+            return { quarantined: false, reason: `released by the ${options.rule} rule: ${verdict.measured}`, since: now, evidence, evidenceAfter: newestTime(history.runs) };
+        }
+        return { quarantined: true, reason: staying, since: keepSince(true), evidence };
+    }
+    if (evidence.trailingBreakage >= options.breakageStreak) {
+        return {
+            quarantined: false,
+            reason: `failed in the last ${evidence.trailingBreakage} runs with no pass on those commits: breakage, not flakiness`,
+            since: keepSince(false),
+            evidence,
+            ...keepAfter,
+        };
+    }
+    if (verdict.enter && evidence.trailingBreakage === 0)
+        return { quarantined: true, reason: staying, since: now, evidence };
+    const held = verdict.enter ? `; not quarantined while its newest run failed with no pass on that commit (it may be broken)` : '';
+    const since = evidenceAfter === undefined ? '' : ' since its release';
+    return { quarantined: false, reason: `${options.rule} rule: ${verdict.measured}${since}${held}`, since: keepSince(false), evidence, ...keepAfter };
+}
+
 // EXTERNAL MODULE: ./src/store/layout.ts
 var layout = __webpack_require__(5891);
 // EXTERNAL MODULE: ./src/store/history-format.ts
 var history_format = __webpack_require__(61557);
 // EXTERNAL MODULE: ./src/store/snapshot.ts + 1 modules
 var store_snapshot = __webpack_require__(66590);
-;// CONCATENATED MODULE: ./src/github/issue-lift.ts
+;// CONCATENATED MODULE: ./src/policy/hand-close.ts
 
-function decideAfterHandClose(test, previous, closed, now, policy) {
+function decideAfterHandClose(test, previous, closed, now, policy, memo) {
     const after = { ...test, runs: test.runs.filter((r) => r.time > closed.since) };
     const closedIso = new Date(closed.since).toISOString();
     // Its quarantine ended with the close: decide as for a test that was not quarantined since then.
     const prior = previous?.quarantined ? { quarantined: false, reason: '', since: closedIso } : previous;
-    const decision = (0,quarantine/* decideQuarantine */.LV)(after, prior, null, now, policy);
+    const decision = decide(after, prior, null, now, policy, memo);
     const what = `issue #${closed.issue} was closed as completed on ${closedIso.slice(0, 10)}`;
     return {
         ...decision,
@@ -2101,9 +2366,188 @@ The branch is squashed to a single commit from time to time to stay small; its c
 `;
 }
 
+;// CONCATENATED MODULE: ./src/policy/hand-edits.ts
+/** The computed fields the fingerprint covers, in order. Changing this list needs a new CHECK_VERSION. */
+const CHECKED_FIELDS = [
+    'quarantined',
+    'successRate',
+    'reason',
+    'since',
+    'runs',
+    'recent',
+    'tier',
+    'flipRate',
+    'ewmaFlipRate',
+    'pfs',
+    'score',
+    'confidence',
+    'recommendation',
+    'thresholded',
+];
+const CHECK_VERSION = '1';
+const CHUNK = 4;
+function fnv16(text) {
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < text.length; i++) {
+        hash ^= text.charCodeAt(i);
+        hash = Math.imul(hash, 0x01000193);
+    }
+    return ((hash >>> 0) & 0xffff).toString(16).padStart(CHUNK, '0');
+}
+/** `1:` and one 4-hex fingerprint per checked field (of its JSON text; an absent field as null). */
+function checkOf(line) {
+    let out = `${CHECK_VERSION}:`;
+    for (const field of CHECKED_FIELDS)
+        out += fnv16(JSON.stringify(line[field] ?? null));
+    return out;
+}
+/** The checked fields whose value is not what flakeguard wrote; undefined when the line has no usable `check`. */
+function editedFields(line) {
+    const check = line.check;
+    if (typeof check !== 'string' || !check.startsWith(`${CHECK_VERSION}:`) || check.length !== 2 + CHUNK * CHECKED_FIELDS.length)
+        return undefined;
+    const out = [];
+    CHECKED_FIELDS.forEach((field, i) => {
+        if (!(field in line))
+            return; // a deleted field is computed again: nothing to keep
+        const at = 2 + i * CHUNK;
+        if (check.slice(at, at + CHUNK) !== fnv16(JSON.stringify(line[field] ?? null)))
+            out.push(field);
+    });
+    return out;
+}
+/** Reason prefixes of decisions made by a hand override (src/policy/quarantine.ts). */
+const BY_HAND = /^(quarantined by hand|never quarantined, by hand)/;
+/**
+ * The rule's own state of a test before this run, as if no hand override had ever been there: the `auto` state
+ * written beside a hand decision; for a line a hand override decided before `auto` existed, not quarantined.
+ */
+function ruleState(line) {
+    if (!line)
+        return undefined;
+    const auto = line.auto;
+    if (auto && typeof auto === 'object' && typeof auto.quarantined === 'boolean') {
+        return {
+            quarantined: auto.quarantined,
+            reason: '',
+            ...(typeof auto.since === 'string' ? { since: auto.since } : {}),
+            ...(typeof auto.evidenceAfter === 'number' ? { evidenceAfter: auto.evidenceAfter } : {}),
+        };
+    }
+    if (BY_HAND.test(line.reason))
+        return { quarantined: false, reason: '', ...(line.since ? { since: line.since } : {}) };
+    const state = { quarantined: line.quarantined, reason: line.reason };
+    if (line.since)
+        state.since = line.since;
+    if (typeof line.evidenceAfter === 'number')
+        state.evidenceAfter = line.evidenceAfter;
+    return state;
+}
+const OVERRIDE_Q = '"override": "quarantine"';
+const OVERRIDE_N = '"override": "never"';
+/** How each edited field of one line is read. At most one of them quarantines or releases. */
+function interpretEdits(id, line, fields, ctx) {
+    const edits = [];
+    let acted = false;
+    const where = `'${id}' in ${ctx.file}`;
+    for (const field of fields) {
+        const written = line[field];
+        const shown = JSON.stringify(written ?? null).slice(0, 60);
+        const keep = (meant) => ({
+            id,
+            field,
+            written,
+            effect: 'kept',
+            message: `"${field}": ${shown} of ${where} is computed by flakeguard and changes nothing; it is left as you wrote it until you delete it. ${meant}`,
+        });
+        if (ctx.override) {
+            edits.push(keep(`The override ${JSON.stringify(ctx.override.action)} decides this test; to change that, edit "override" (null lets flakeguard decide).`));
+            continue;
+        }
+        if (field === 'quarantined' && written === ctx.quarantined)
+            continue; // already so: nothing to do
+        if (!acted && field === 'quarantined' && written === true && !ctx.quarantined) {
+            acted = true;
+            edits.push({ id, field, written, effect: 'quarantine', message: `"quarantined": true of ${where} was set by hand: recorded as ${OVERRIDE_Q} with its reason (set "override" to null to undo).` });
+            continue;
+        }
+        if (!acted && field === 'quarantined' && written === false && ctx.quarantined) {
+            acted = true;
+            edits.push({ id, field, written, effect: 'release', message: `"quarantined": false of ${where} was set by hand: released now, and judged on later runs only (to keep it out for good, write ${OVERRIDE_N}).` });
+            continue;
+        }
+        if (!acted && field === 'successRate' && typeof written === 'number' && Number.isFinite(written)) {
+            if (written < ctx.successRateEnterBelow && !ctx.quarantined) {
+                acted = true;
+                edits.push({ id, field, written, effect: 'quarantine', message: `"successRate": ${shown} of ${where} was lowered by hand below ${ctx.successRateEnterBelow}: quarantined as seed 003 describes, recorded as ${OVERRIDE_Q} with its reason (set "override" to null to undo).` });
+                continue;
+            }
+            if (written >= ctx.successRateEnterBelow && ctx.quarantined) {
+                acted = true;
+                edits.push({ id, field, written, effect: 'release', message: `"successRate": ${shown} of ${where} was raised by hand: released now, and judged on later runs only (to keep it out for good, write ${OVERRIDE_N}).` });
+                continue;
+            }
+        }
+        edits.push(keep(`To quarantine the test, write ${OVERRIDE_Q}; to keep it out of quarantine, ${OVERRIDE_N}; to let flakeguard decide, delete "${field}".`));
+    }
+    return edits;
+}
+/** The override recorded for an edit honoured as a quarantine. */
+function overrideForEdit(edit, today) {
+    return { action: 'quarantine', reason: `"${edit.field}": ${JSON.stringify(edit.written)} set by hand (${today})` };
+}
+
+;// CONCATENATED MODULE: ./src/pipeline/hand-edits.ts
+
+
+
+function applyHandEdits(snapshot, now, policy, statsFileOf) {
+    const edits = [];
+    const kept = new Map();
+    let overrides;
+    let stats;
+    const today = new Date(now).toISOString().slice(0, 10);
+    for (const [id, line] of snapshot.stats) {
+        const fields = editedFields(line);
+        if (!fields || fields.length === 0 || (0,store_snapshot/* inBrokenShard */.Hl)(snapshot, id))
+            continue;
+        const stored = snapshot.overrides.get(id);
+        const override = stored && !(0,layout/* overrideExpired */.WL)(stored.override, now) ? stored.override : null;
+        const quarantined = override ? override.action === 'quarantine' : ruleState(line)?.quarantined === true;
+        const file = stored?.file ?? statsFileOf(id);
+        const found = interpretEdits(id, line, fields, { override, quarantined, file, successRateEnterBelow: policy.rules.successRate.enterBelow, today });
+        for (const edit of found) {
+            edits.push({ ...edit, file, ...(stored?.line !== undefined ? { line: stored.line } : {}) });
+            if (edit.effect === 'kept') {
+                kept.set(id, { ...kept.get(id), [edit.field]: edit.written });
+            }
+            else if (edit.effect === 'quarantine') {
+                const raw = overrideForEdit(edit, today);
+                overrides ??= new Map(snapshot.overrides);
+                overrides.set(id, { override: raw, raw, file });
+            }
+            else {
+                // Released now: judged on the runs after this one only, as after a release by the rule.
+                const test = snapshot.history.get(id);
+                const newest = test ? test.runs.reduce((t, r) => Math.max(t, r.time), 0) : 0;
+                stats ??= new Map(snapshot.stats);
+                const { auto: _auto, ...rest } = line;
+                stats.set(id, { ...rest, quarantined: false, reason: '', since: new Date(now).toISOString(), evidenceAfter: newest });
+            }
+        }
+    }
+    if (!overrides && !stats)
+        return { snapshot, edits, kept };
+    return { snapshot: { ...snapshot, overrides: overrides ?? snapshot.overrides, stats: stats ?? snapshot.stats }, edits, kept };
+}
+
 // EXTERNAL MODULE: ./src/pipeline/stats-scores.ts
 var stats_scores = __webpack_require__(72081);
 ;// CONCATENATED MODULE: ./src/pipeline/apply.ts
+
+
+
+
 
 
 
@@ -2129,7 +2573,7 @@ function quarantineBefore(snapshot, now) {
     const byHand = new Set();
     const lapsed = [];
     for (const [id, stats] of snapshot.stats)
-        if (stats.quarantined)
+        if (ruleState(stats)?.quarantined)
             quarantined.add(id);
     for (const [id, stored] of snapshot.overrides) {
         if ((0,layout/* overrideExpired */.WL)(stored.override, now)) {
@@ -2174,7 +2618,9 @@ function judgeFailures(snapshot, before, tests, run, options) {
     return { outages, failingOutages, unforgiven };
 }
 function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
-    const { snapshot, reports, run, now } = input;
+    const { reports, run, now } = input;
+    const edited = applyHandEdits(input.snapshot, now, options.policy, (id) => (0,layout/* statsPath */.Zf)((0,layout/* shardOf */.IS)(id, input.snapshot.meta.shards), input.snapshot.meta.shards));
+    const snapshot = edited.snapshot;
     const nowIso = new Date(now).toISOString();
     const before = quarantineBefore(snapshot, now);
     const judged = judgeFailures(snapshot, before, reports.tests, run, options);
@@ -2212,12 +2658,18 @@ function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
     const scores = options.scoreTests?.(history) ?? new Map();
     const decisions = new Map();
     const lapsedIds = new Set(before.lapsed.map((l) => l.id));
+    const memo = (0,pfs/* createPfsMemo */.o4)();
     for (const [id, test] of history) {
         const stored = snapshot.overrides.get(id);
         const override = stored && !lapsedIds.has(id) ? stored.override : null;
-        const previous = snapshot.stats.get(id);
+        // The rule's own state: a hand decision that lapsed or was cleared leaves no trace (src/policy/hand-edits.ts).
+        const previous = ruleState(snapshot.stats.get(id));
         const closed = override ? undefined : input.closedByHand?.(id);
-        const decision = closed ? decideAfterHandClose(test, previous, closed, nowIso, options.policy) : (0,quarantine/* decideQuarantine */.LV)(test, previous, override, nowIso, options.policy);
+        let decision = closed ? decideAfterHandClose(test, previous, closed, nowIso, options.policy, memo) : decide(test, previous, override, nowIso, options.policy, memo);
+        if (override) {
+            const auto = decide(test, previous, null, nowIso, options.policy, memo);
+            decision = { ...decision, auto: { quarantined: auto.quarantined, reason: auto.reason, ...(auto.since ? { since: auto.since } : {}), ...(auto.evidenceAfter !== undefined ? { evidenceAfter: auto.evidenceAfter } : {}) } };
+        }
         const pfs = override ? undefined : (0,stats_scores/* pfsPhrase */.d)(scores.get(id));
         decisions.set(id, pfs ? { ...decision, reason: `${decision.reason}; ${pfs}` } : decision);
     }
@@ -2235,7 +2687,7 @@ function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
     const shards = snapshot.brokenStats.size > 0 ? snapshot.meta.shards : (0,layout/* shardCountFor */.tS)(history.size);
     const writes = snapshot.meta.writes + (merged.ingested ? 1 : 0);
     const compact = merged.ingested && writes >= (options.compactEvery ?? compactEveryFor(history.size));
-    const files = renderFiles(snapshot, shards, compact ? 0 : writes, history, runs, decisions, scores, merged.ingested ? (0,merge/* ingestionKey */.Ez)(run) : undefined, now, options);
+    const files = renderFiles(snapshot, shards, compact ? 0 : writes, history, runs, decisions, scores, merged.ingested ? (0,merge/* ingestionKey */.Ez)(run) : undefined, now, options, edited.kept);
     return {
         outcome,
         ingested: merged.ingested,
@@ -2251,9 +2703,10 @@ function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
         problems,
         lapsed: before.lapsed,
         outages: judged.outages,
+        handEdits: edited.edits,
     };
 }
-function renderFiles(snapshot, shards, writes, history, runs, decisions, scores, newIngestion, now, options) {
+function renderFiles(snapshot, shards, writes, history, runs, decisions, scores, newIngestion, now, options, kept = new Map()) {
     const oldestKept = now - options.retention.maxAgeDays * 86_400_000;
     const ingested = {};
     for (const [key, time] of Object.entries(snapshot.meta.ingested))
@@ -2278,10 +2731,16 @@ function renderFiles(snapshot, shards, writes, history, runs, decisions, scores,
             reason: decision.reason,
             since: decision.since,
             ...(decision.evidenceAfter !== undefined ? { evidenceAfter: decision.evidenceAfter } : {}),
+            ...(decision.auto ? { auto: { quarantined: decision.auto.quarantined, ...(decision.auto.since ? { since: decision.auto.since } : {}), ...(decision.auto.evidenceAfter !== undefined ? { evidenceAfter: decision.auto.evidenceAfter } : {}) } } : {}),
             runs: decision.evidence.runs,
             recent: decision.evidence.recent,
             ...scores.get(id),
         };
+        // The fingerprint of what flakeguard computed, then the fields a person edited, left as they wrote them.
+        line.check = checkOf(line);
+        const keep = kept.get(id);
+        if (keep)
+            Object.assign(line, keep);
         statsShards[shard].push([id, line]);
     }
     // Overrides written for tests that have no history yet are kept where the test will land.
@@ -2413,14 +2872,14 @@ var external_node_os_ = __webpack_require__(48161);
 var config_inputs = __webpack_require__(64389);
 // EXTERNAL MODULE: ./src/config/context.ts
 var context = __webpack_require__(80577);
-// EXTERNAL MODULE: ./src/config/file.ts
-var file = __webpack_require__(11974);
-// EXTERNAL MODULE: ./src/scoring/index.ts + 4 modules
-var scoring = __webpack_require__(50522);
+// EXTERNAL MODULE: ./src/config/file.ts + 1 modules
+var file = __webpack_require__(72888);
+// EXTERNAL MODULE: ./src/scoring/index.ts
+var scoring = __webpack_require__(10337);
 // EXTERNAL MODULE: ./src/pipeline/stats-scores.ts
 var stats_scores = __webpack_require__(72081);
-// EXTERNAL MODULE: ./src/pipeline/apply.ts + 4 modules
-var apply = __webpack_require__(80884);
+// EXTERNAL MODULE: ./src/pipeline/apply.ts + 8 modules
+var apply = __webpack_require__(18271);
 // EXTERNAL MODULE: ./src/store/git.ts
 var git = __webpack_require__(34525);
 // EXTERNAL MODULE: ./src/pipeline/job.ts
@@ -2591,7 +3050,7 @@ async function run(env = process.env) {
             const remote = await (0,job/* dataRemote */.PO)(inputs, ctx);
             const repo = await git/* DataRepo */.nV.open(remote, inputs.dataBranch, inputs.token, ctx.runnerTemp || undefined);
             try {
-                return await (0,store_sync/* syncRun */.N)(repo, (snapshot) => (0,apply/* applyRun */.qU)({ snapshot, reports, filesMatched: reports.matched, testOutcome: inputs.testOutcome, run: runContext, now, closedByHand: issues?.closedByHand }, { ...config, normalise: scoring/* normalizeErrorMessage */.DP, scoreTests: (0,stats_scores/* statsScores */.T)(runContext.time) }), {
+                return await (0,store_sync/* syncRun */.N)(repo, (snapshot) => (0,apply/* applyRun */.qU)({ snapshot, reports, filesMatched: reports.matched, testOutcome: inputs.testOutcome, run: runContext, now, closedByHand: issues?.closedByHand }, { ...config, normalise: scoring/* normalizeErrorMessage */.DP, scoreTests: (0,stats_scores/* statsScores */.T)(runContext.time, config.policy.rules.scoring) }), {
                     attempts: inputs.pushAttempts,
                     readOnly,
                     commitMessage: `flakeguard: ${reports.tests.length} tests from run ${ctx.runId} attempt ${ctx.runAttempt} (${ctx.job})`,
@@ -2644,13 +3103,14 @@ async function run(env = process.env) {
 /* harmony export */   T: () => (/* binding */ statsScores),
 /* harmony export */   d: () => (/* binding */ pfsPhrase)
 /* harmony export */ });
-/* harmony import */ var _scoring_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(50522);
+/* harmony import */ var _scoring_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(10337);
 
 const round = (x) => (x === null ? null : Math.round(x * 1000) / 1000);
-function statsScores(now) {
+/** `scoring`: the seed methods' parameters from the config file (policy.pfs, policy.flip-rate, …; docs/rules.md). */
+function statsScores(now, scoring = {}) {
     return (history) => {
         const out = new Map();
-        for (const [id, s] of (0,_scoring_index_js__WEBPACK_IMPORTED_MODULE_0__/* .scoreAll */ .uK)(history.values(), { now })) {
+        for (const [id, s] of (0,_scoring_index_js__WEBPACK_IMPORTED_MODULE_0__/* .scoreAll */ .uK)(history.values(), { ...scoring, now })) {
             out.set(id, {
                 tier: s.tier,
                 flipRate: round(s.flipRate),
@@ -2753,15 +3213,36 @@ function decideOutcome(input) {
 
 /***/ }),
 
-/***/ 34060:
+/***/ 36127:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   LV: () => (/* binding */ decideQuarantine),
-/* harmony export */   zj: () => (/* binding */ DEFAULT_POLICY)
-/* harmony export */ });
-/* unused harmony exports gatherEvidence, describeEvidence */
-/* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(10182);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  zj: () => (/* binding */ DEFAULT_POLICY),
+  LV: () => (/* binding */ decideQuarantine),
+  hx: () => (/* binding */ gatherEvidence)
+});
+
+// UNUSED EXPORTS: describeEvidence
+
+// EXTERNAL MODULE: ./src/scoring/index.ts
+var scoring = __webpack_require__(10337);
+;// CONCATENATED MODULE: ./src/policy/rules/defaults.ts
+/** Default parameters of every rule: docs/rules.md has the table (default and seed of origin of each). */
+
+const DEFAULT_RULE_OPTIONS = {
+    pfs: { window: 50, enterLow: 0.01, releaseBelow: 0.02, minRuns: 10 },
+    flipRate: { score: 'flip-rate', quarantineTiers: ['Flaky', 'Chronic'], autoRelease: true },
+    successRate: { enterBelow: 0.95, releaseAt: 1, minRuns: 10 },
+    thresholded: { enterAbove: 0, minRuns: 10 },
+    scoring: { ...scoring/* DEFAULT_SCORING_OPTIONS */.B_ },
+};
+
+// EXTERNAL MODULE: ./src/model.ts
+var model = __webpack_require__(10182);
+;// CONCATENATED MODULE: ./src/policy/quarantine.ts
+
 
 /** Chosen on the accuracy simulator: docs/benchmarks.md#accuracy has the sweep. */
 const DEFAULT_POLICY = {
@@ -2773,6 +3254,8 @@ const DEFAULT_POLICY = {
     forgive: 'known-failures',
     outageMinTests: 5,
     outagePercent: 50,
+    rule: 'evidence',
+    rules: DEFAULT_RULE_OPTIONS,
 };
 function outcomeAttempts(run) {
     return run.attempts.replace(/S/g, '');
@@ -2851,7 +3334,7 @@ function gatherEvidence(history, window = DEFAULT_POLICY.window) {
     let recent = '';
     for (let i = Math.max(0, runs.length - 20); i < runs.length; i++) {
         const a = runs[i].attempts;
-        recent += (0,_model_js__WEBPACK_IMPORTED_MODULE_0__/* .isFailure */ .N6)(_model_js__WEBPACK_IMPORTED_MODULE_0__/* .CODE_STATUS */ .$w[a[a.length - 1]]) ? 'F' : a.length > 1 ? 'R' : 'P';
+        recent += (0,model/* isFailure */.N6)(model/* CODE_STATUS */.$w[a[a.length - 1]]) ? 'F' : a.length > 1 ? 'R' : 'P';
     }
     return { runs: runs.length, sameCommitFlips, trustedFailures, failureEpisodes, trailingBreakage, cleanStreak, recent };
 }
@@ -3766,7 +4249,7 @@ async function publishResults({ inputs, ctx, runUrl, sync, reports }) {
     // The step's own errors and warnings, which take annotation slots before the failures' ones.
     const reserved = {
         failure: (o.result === 'failure' ? 1 : 0) + result.problems.length + (sync.historyRead ? 0 : 1) + (reports?.problems ?? 0),
-        warning: (o.result === 'success' && o.forgiven.length > 0 ? 1 : 0) + (sync.status.kind === 'not-saved' ? 1 : 0),
+        warning: (o.result === 'success' && o.forgiven.length > 0 ? 1 : 0) + (sync.status.kind === 'not-saved' ? 1 : 0) + (result.handEdits ?? []).filter((e) => e.effect === 'kept').length,
     };
     guard('log the data branch state', () => {
         // Workflow-command data is escaped by the runner's toolkit (a `::` inside it is harmless): one line, no controls.
@@ -3781,6 +4264,14 @@ async function publishResults({ inputs, ctx, runUrl, sync, reports }) {
         }
         for (const l of result.lapsed) {
             core.notice((0,report_escape/* commandText */.jt)(`The override of '${l.id}' in ${l.file} lapsed on ${l.until}; flakeguard decides again.`, 1000));
+        }
+        // Hand edits of computed fields (docs/data-branch.md#hand-edits): honoured ones get a notice, kept ones a warning.
+        for (const e of result.handEdits ?? []) {
+            const message = (0,report_escape/* commandText */.jt)(e.message, 1000);
+            if (e.effect === 'kept')
+                core.warning(message, { title: 'flakeguard: hand edit left as written', file: e.file, startLine: e.line });
+            else
+                core.notice(message, { title: 'flakeguard: hand edit honoured', file: e.file, startLine: e.line });
         }
     });
     const scores = scoreLookup(result.scores);
@@ -3900,21 +4391,16 @@ function guard(what, part) {
 
 /***/ }),
 
-/***/ 50522:
+/***/ 84956:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  DP: () => (/* reexport */ normalizeErrorMessage),
-  uK: () => (/* binding */ scoreAll)
-});
-
-// UNUSED EXPORTS: DAY_MS, DEFAULT_BUDGET_OPTIONS, DEFAULT_FLIP_RATE_CONFIG, DEFAULT_PFS_CONFIG, DEFAULT_SCORING_CONFIG, DEFAULT_SCORING_OPTIONS, DEFAULT_SUCCESS_RATE_CONFIG, DEFAULT_THRESHOLDED_CONFIG, DEFAULT_WEIGHTS, allocateBudget, budgetCandidates, calculateComponents, calculateConfidence, calculateConfidenceFactors, calculateConsecutiveFailurePenalty, calculateDataQualityFactor, calculateDataQuantityFactor, calculateFailSuccessRatio, calculateFailureClustering, calculateIntermittencyScore, calculateMessageVariance, calculateRerunPassRate, calculateTimeSpanFactor, combineComponents, combineConfidence, computePfs, countStateTransitions, createPfsMemo, ewmaFlipRate, findMaxConsecutiveFailures, flipRate, flipRates, generateRecommendation, multiFactorFromResults, multiFactorScore, multiFactorScoreReference, outcomesOf, pfs, pfsFromStats, pfsStats, pfsStatsKey, resolveScoringOptions, runOutcome, scoreTest, successRate, thresholdedFlakiness, tierOf, tierQuarantineDecision, toTestResults
-
-// EXTERNAL MODULE: ./src/scoring/outcomes.ts
-var scoring_outcomes = __webpack_require__(25648);
-;// CONCATENATED MODULE: ./src/scoring/flipRate.ts
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   RE: () => (/* binding */ flipRates),
+/* harmony export */   a$: () => (/* binding */ DEFAULT_FLIP_RATE_CONFIG),
+/* harmony export */   kx: () => (/* binding */ tierOf)
+/* harmony export */ });
+/* unused harmony exports outcomesOf, flipRate, ewmaFlipRate, tierQuarantineDecision */
+/* harmony import */ var _outcomes_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(25648);
 
 const DEFAULT_FLIP_RATE_CONFIG = Object.freeze({ window: 10, ewmaAlpha: 0.3, ewmaWindow: 20 });
 /** Outcomes of the runs, oldest first, skipped-only runs dropped (true = passed). */
@@ -3972,7 +4458,7 @@ function flipRates(runs, config = DEFAULT_FLIP_RATE_CONFIG) {
     let got = 0;
     let outcomes = 0;
     for (let r = runs.length - 1; r >= 0; r--) {
-        const o = (0,scoring_outcomes/* runOutcome */.CL)(runs[r].attempts);
+        const o = (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_0__/* .runOutcome */ .CL)(runs[r].attempts);
         if (o === null)
             continue;
         if (got < need)
@@ -4030,7 +4516,136 @@ function tierQuarantineDecision(tier, currentlyQuarantined, autoRelease = true) 
     return { action: 'none', quarantined: currentlyQuarantined, reason: `${tier} flip-rate` };
 }
 
-;// CONCATENATED MODULE: ./src/scoring/multiFactor.ts
+
+/***/ }),
+
+/***/ 10337:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   B_: () => (/* binding */ DEFAULT_SCORING_OPTIONS),
+/* harmony export */   DP: () => (/* reexport safe */ _multiFactor_js__WEBPACK_IMPORTED_MODULE_1__.DP),
+/* harmony export */   uK: () => (/* binding */ scoreAll)
+/* harmony export */ });
+/* unused harmony exports resolveScoringOptions, scoreTest, budgetCandidates */
+/* harmony import */ var _flipRate_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(84956);
+/* harmony import */ var _multiFactor_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(43555);
+/* harmony import */ var _pfs_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9662);
+/* harmony import */ var _successRate_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(51820);
+/* harmony import */ var _thresholded_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(49391);
+
+
+
+
+
+
+
+
+
+
+
+/** Frozen (deeply): copy before changing. */
+const DEFAULT_SCORING_OPTIONS = Object.freeze({
+    now: Number.NaN,
+    multiFactor: _multiFactor_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULT_SCORING_CONFIG */ .PI,
+    flipRate: _flipRate_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_FLIP_RATE_CONFIG */ .a$,
+    pfs: _pfs_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULT_PFS_CONFIG */ .lQ,
+    successRate: _successRate_js__WEBPACK_IMPORTED_MODULE_3__/* .DEFAULT_SUCCESS_RATE_CONFIG */ .Yt,
+    thresholded: _thresholded_js__WEBPACK_IMPORTED_MODULE_4__/* .DEFAULT_THRESHOLDED_CONFIG */ .eb,
+});
+function resolveScoringOptions(opts = {}) {
+    const d = DEFAULT_SCORING_OPTIONS;
+    const mf = opts.multiFactor;
+    return {
+        now: opts.now ?? d.now,
+        multiFactor: mf
+            ? { ...d.multiFactor, ...mf, weights: { ...d.multiFactor.weights, ...mf.weights } }
+            : d.multiFactor,
+        flipRate: opts.flipRate ? { ...d.flipRate, ...opts.flipRate } : d.flipRate,
+        pfs: opts.pfs ? { ...d.pfs, ...opts.pfs } : d.pfs,
+        successRate: opts.successRate ? { ...d.successRate, ...opts.successRate } : d.successRate,
+        thresholded: opts.thresholded ? { ...d.thresholded, ...opts.thresholded } : d.thresholded,
+    };
+}
+function newestTime(h) {
+    let t = Number.NEGATIVE_INFINITY;
+    for (const r of h.runs)
+        if (r.time > t)
+            t = r.time;
+    return t;
+}
+function score(h, o, now, memo) {
+    const fr = (0,_flipRate_js__WEBPACK_IMPORTED_MODULE_0__/* .flipRates */ .RE)(h.runs, o.flipRate);
+    const sr = (0,_successRate_js__WEBPACK_IMPORTED_MODULE_3__/* .successRate */ .sE)(h.runs, now, o.successRate);
+    return {
+        id: h.id,
+        multiFactor: (0,_multiFactor_js__WEBPACK_IMPORTED_MODULE_1__/* .multiFactorScore */ .NS)(h.runs, now, o.multiFactor),
+        flipRate: fr.flipRate,
+        ewmaFlipRate: fr.ewmaFlipRate,
+        tier: (0,_flipRate_js__WEBPACK_IMPORTED_MODULE_0__/* .tierOf */ .kx)(fr.flipRate),
+        outcomes: fr.outcomes,
+        pfs: (0,_pfs_js__WEBPACK_IMPORTED_MODULE_2__/* .pfs */ .mk)(h.runs, o.pfs, memo),
+        successRate: sr,
+        thresholded: sr.rate === null ? 0 : (0,_thresholded_js__WEBPACK_IMPORTED_MODULE_4__/* .thresholdedFlakiness */ .Hd)(1 - sr.rate, o.thresholded.alpha),
+    };
+}
+/** Every method's score for one test. `memo` lets callers share PFS posteriors across calls. */
+function scoreTest(h, opts, memo = createPfsMemo()) {
+    const o = resolveScoringOptions(opts);
+    const now = Number.isFinite(o.now) ? o.now : newestTime(h);
+    return score(h, o, now, memo);
+}
+/**
+ * Scores many tests (keyed by test id), sharing one PFS memo. With `now` given the histories are
+ * consumed in one pass (a generator is never materialised); without it they are read twice (an
+ * iterable that is not an array is copied first) to find the newest run time of all.
+ */
+function scoreAll(histories, opts, memo = (0,_pfs_js__WEBPACK_IMPORTED_MODULE_2__/* .createPfsMemo */ .o4)()) {
+    const o = resolveScoringOptions(opts);
+    let now = o.now;
+    let source = histories;
+    if (!Number.isFinite(now)) {
+        const list = Array.isArray(histories) ? histories : [...histories];
+        now = Number.NEGATIVE_INFINITY;
+        for (const h of list) {
+            const t = newestTime(h);
+            if (t > now)
+                now = t;
+        }
+        source = list;
+    }
+    const out = new Map();
+    for (const h of source)
+        out.set(h.id, score(h, o, now, memo));
+    return out;
+}
+/**
+ * Candidates for `allocateBudget` from scores: flakiness = `thresholded`, history = counted runs of
+ * the success rate. Tests in `exclude` (e.g. already quarantined) are left out.
+ */
+function budgetCandidates(scores, exclude) {
+    const out = [];
+    for (const [id, s] of scores) {
+        if (exclude?.has(id))
+            continue;
+        out.push({ id, flakiness: s.thresholded, runs: s.successRate.counted });
+    }
+    return out;
+}
+
+
+/***/ }),
+
+/***/ 43555:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   DP: () => (/* binding */ normalizeErrorMessage),
+/* harmony export */   NS: () => (/* binding */ multiFactorScore),
+/* harmony export */   PI: () => (/* binding */ DEFAULT_SCORING_CONFIG)
+/* harmony export */ });
+/* unused harmony exports DEFAULT_WEIGHTS, toTestResults, countStateTransitions, calculateIntermittencyScore, calculateRerunPassRate, calculateFailureClustering, calculateMessageVariance, calculateFailSuccessRatio, findMaxConsecutiveFailures, calculateConsecutiveFailurePenalty, calculateComponents, combineComponents, calculateDataQuantityFactor, calculateTimeSpanFactor, calculateDataQualityFactor, calculateConfidenceFactors, combineConfidence, calculateConfidence, generateRecommendation, multiFactorFromResults, multiFactorScoreReference */
+/* harmony import */ var _outcomes_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(25648);
 
 const DAY_MS = 86_400_000;
 const DEFAULT_WEIGHTS = Object.freeze({
@@ -4126,7 +4741,7 @@ function toTestResults(runs, now, config = DEFAULT_SCORING_CONFIG) {
 function hasObservation(attempts) {
     for (let i = 0; i < attempts.length; i++) {
         const c = attempts.charCodeAt(i);
-        if (c === scoring_outcomes/* CH_P */.ly || (0,scoring_outcomes/* isFailCode */.oX)(c))
+        if (c === _outcomes_js__WEBPACK_IMPORTED_MODULE_0__/* .CH_P */ .ly || (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_0__/* .isFailCode */ .oX)(c))
             return true;
     }
     return false;
@@ -4452,8 +5067,8 @@ function multiFactorScore(runs, now, config = DEFAULT_SCORING_CONFIG) {
         let runFailed = false;
         for (let i = 0; i < a.length; i++) {
             const c = a.charCodeAt(i);
-            const fail = (0,scoring_outcomes/* isFailCode */.oX)(c);
-            if (!fail && c !== scoring_outcomes/* CH_P */.ly)
+            const fail = (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_0__/* .isFailCode */ .oX)(c);
+            if (!fail && c !== _outcomes_js__WEBPACK_IMPORTED_MODULE_0__/* .CH_P */ .ly)
                 continue;
             attempt++;
             if (time < minTime)
@@ -4555,240 +5170,6 @@ function multiFactorScore(runs, now, config = DEFAULT_SCORING_CONFIG) {
         recentFailures,
         sufficientData,
     };
-}
-
-// EXTERNAL MODULE: ./src/scoring/pfs.ts
-var pfs = __webpack_require__(9662);
-;// CONCATENATED MODULE: ./src/scoring/successRate.ts
-
-const successRate_DAY_MS = 86_400_000;
-const DEFAULT_SUCCESS_RATE_CONFIG = Object.freeze({
-    lookbackDays: 30,
-    filter: 'default-branch-or-successful-job',
-    passWhen: 'all-attempts',
-});
-function successRate(runs, now, config = DEFAULT_SUCCESS_RATE_CONFIG) {
-    const since = now - config.lookbackDays * successRate_DAY_MS;
-    const all = config.filter === 'all';
-    const finalOnly = config.passWhen === 'final-attempt';
-    let counted = 0;
-    let passed = 0;
-    for (let r = runs.length - 1; r >= 0; r--) {
-        const run = runs[r];
-        if (run.time < since)
-            continue; // histories are oldest first, but do not rely on it
-        if (!all && !run.onDefaultBranch && run.jobSucceeded !== true)
-            continue;
-        const a = run.attempts;
-        let seen = false;
-        let failed = false;
-        let last = false;
-        for (let i = 0; i < a.length; i++) {
-            const c = a.charCodeAt(i);
-            if (c === scoring_outcomes/* CH_P */.ly) {
-                seen = true;
-                last = true;
-            }
-            else if ((0,scoring_outcomes/* isFailCode */.oX)(c)) {
-                seen = true;
-                failed = true;
-                last = false;
-            }
-        }
-        if (!seen)
-            continue;
-        counted++;
-        if (finalOnly ? last : !failed)
-            passed++;
-    }
-    return { rate: counted === 0 ? null : passed / counted, counted, passed };
-}
-
-;// CONCATENATED MODULE: ./src/scoring/thresholded.ts
-/**
- * Thresholded flakiness and budget allocation (seed 004, Heisentest thesis chapter).
- *
- * flakiness(p) = 1 - p / alpha for a failure chance p in (0, alpha), 0 otherwise: the rarer a
- * failure, the flakier (and the more worth catching) the test; tests failing at least alpha of the
- * time "could reasonably be reproduced by a developer" and get 0. alpha = 0.4 (the thesis's figure,
- * which it calls arbitrary). See docs/scoring.md.
- */
-const DEFAULT_THRESHOLDED_CONFIG = Object.freeze({ alpha: 0.4 });
-/** The thesis's calculateFlakiness(chanceOfFailure, threshold). NaN/out-of-range inputs give 0. */
-function thresholdedFlakiness(chanceOfFailure, alpha = DEFAULT_THRESHOLDED_CONFIG.alpha) {
-    if (!(chanceOfFailure > 0) || !(alpha > 0) || chanceOfFailure >= alpha)
-        return 0;
-    return 1 - chanceOfFailure / alpha;
-}
-const DEFAULT_BUDGET_OPTIONS = Object.freeze({
-    budget: 100,
-    proportionTargeted: 0.8,
-    maxTargetedPerTest: Number.POSITIVE_INFINITY,
-    maxExploratoryPerTest: 1,
-    seed: 1,
-});
-/** mulberry32: small, fast, deterministic PRNG in [0, 1). */
-function mulberry32(seed) {
-    let a = seed >>> 0;
-    return () => {
-        a = (a + 0x6d2b79f5) >>> 0;
-        let t = a;
-        t = Math.imul(t ^ (t >>> 15), t | 1);
-        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-}
-/**
- * The thesis's allocateBudget: the targeted pool (budget * proportionTargeted) is split among tests
- * with flakiness > 0 in proportion to flakiness / totalFlakiness, each capped at maxTargetedPerTest
- * (what a cap cuts off is not redistributed, as in the seed); the exploratory pool goes, in a
- * seeded shuffle, to tests that got no targeted budget, min(remaining, maxExploratoryPerTest) each,
- * until it runs out. Returns only tests with budget > 0: targeted ones first, by flakiness
- * descending, then fewer runs first ("least historical data"), then id; exploratory ones in
- * shuffle order. Pure: same input and seed, same output.
- */
-function allocateBudget(tests, options = {}) {
-    const o = { ...DEFAULT_BUDGET_OPTIONS, ...options };
-    const total = Math.max(0, o.budget);
-    const prop = Math.min(1, Math.max(0, o.proportionTargeted));
-    const targetedBudget = total * prop;
-    const exploratoryBudget = total - targetedBudget;
-    let totalFlakiness = 0;
-    const flaky = [];
-    const rest = [];
-    for (const t of tests) {
-        if (t.flakiness > 0) {
-            totalFlakiness += t.flakiness;
-            flaky.push(t);
-        }
-        else
-            rest.push(t);
-    }
-    flaky.sort((a, b) => b.flakiness - a.flakiness || a.runs - b.runs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    const out = [];
-    for (const t of flaky) {
-        const share = Math.min((t.flakiness / totalFlakiness) * targetedBudget, o.maxTargetedPerTest);
-        if (share > 0)
-            out.push({ id: t.id, pool: 'targeted', budget: share, flakiness: t.flakiness });
-        else
-            rest.push(t);
-    }
-    // Stable order before the shuffle so the result does not depend on input order.
-    rest.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    let remaining = exploratoryBudget;
-    const rand = mulberry32(o.seed);
-    // Partial Fisher–Yates: only as many draws as the pool can pay for.
-    for (let i = 0; i < rest.length && remaining > 0 && o.maxExploratoryPerTest > 0; i++) {
-        const j = i + Math.floor(rand() * (rest.length - i));
-        const pick = rest[j];
-        rest[j] = rest[i];
-        rest[i] = pick;
-        const give = Math.min(remaining, o.maxExploratoryPerTest);
-        remaining -= give;
-        out.push({ id: pick.id, pool: 'exploratory', budget: give, flakiness: pick.flakiness });
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/scoring/index.ts
-
-
-
-
-
-
-
-
-
-
-
-/** Frozen (deeply): copy before changing. */
-const DEFAULT_SCORING_OPTIONS = Object.freeze({
-    now: Number.NaN,
-    multiFactor: DEFAULT_SCORING_CONFIG,
-    flipRate: DEFAULT_FLIP_RATE_CONFIG,
-    pfs: pfs/* DEFAULT_PFS_CONFIG */.lQ,
-    successRate: DEFAULT_SUCCESS_RATE_CONFIG,
-    thresholded: DEFAULT_THRESHOLDED_CONFIG,
-});
-function resolveScoringOptions(opts = {}) {
-    const d = DEFAULT_SCORING_OPTIONS;
-    const mf = opts.multiFactor;
-    return {
-        now: opts.now ?? d.now,
-        multiFactor: mf
-            ? { ...d.multiFactor, ...mf, weights: { ...d.multiFactor.weights, ...mf.weights } }
-            : d.multiFactor,
-        flipRate: opts.flipRate ? { ...d.flipRate, ...opts.flipRate } : d.flipRate,
-        pfs: opts.pfs ? { ...d.pfs, ...opts.pfs } : d.pfs,
-        successRate: opts.successRate ? { ...d.successRate, ...opts.successRate } : d.successRate,
-        thresholded: opts.thresholded ? { ...d.thresholded, ...opts.thresholded } : d.thresholded,
-    };
-}
-function newestTime(h) {
-    let t = Number.NEGATIVE_INFINITY;
-    for (const r of h.runs)
-        if (r.time > t)
-            t = r.time;
-    return t;
-}
-function score(h, o, now, memo) {
-    const fr = flipRates(h.runs, o.flipRate);
-    const sr = successRate(h.runs, now, o.successRate);
-    return {
-        id: h.id,
-        multiFactor: multiFactorScore(h.runs, now, o.multiFactor),
-        flipRate: fr.flipRate,
-        ewmaFlipRate: fr.ewmaFlipRate,
-        tier: tierOf(fr.flipRate),
-        outcomes: fr.outcomes,
-        pfs: (0,pfs/* pfs */.mk)(h.runs, o.pfs, memo),
-        successRate: sr,
-        thresholded: sr.rate === null ? 0 : thresholdedFlakiness(1 - sr.rate, o.thresholded.alpha),
-    };
-}
-/** Every method's score for one test. `memo` lets callers share PFS posteriors across calls. */
-function scoreTest(h, opts, memo = createPfsMemo()) {
-    const o = resolveScoringOptions(opts);
-    const now = Number.isFinite(o.now) ? o.now : newestTime(h);
-    return score(h, o, now, memo);
-}
-/**
- * Scores many tests (keyed by test id), sharing one PFS memo. With `now` given the histories are
- * consumed in one pass (a generator is never materialised); without it they are read twice (an
- * iterable that is not an array is copied first) to find the newest run time of all.
- */
-function scoreAll(histories, opts, memo = (0,pfs/* createPfsMemo */.o4)()) {
-    const o = resolveScoringOptions(opts);
-    let now = o.now;
-    let source = histories;
-    if (!Number.isFinite(now)) {
-        const list = Array.isArray(histories) ? histories : [...histories];
-        now = Number.NEGATIVE_INFINITY;
-        for (const h of list) {
-            const t = newestTime(h);
-            if (t > now)
-                now = t;
-        }
-        source = list;
-    }
-    const out = new Map();
-    for (const h of source)
-        out.set(h.id, score(h, o, now, memo));
-    return out;
-}
-/**
- * Candidates for `allocateBudget` from scores: flakiness = `thresholded`, history = counted runs of
- * the success rate. Tests in `exclude` (e.g. already quarantined) are left out.
- */
-function budgetCandidates(scores, exclude) {
-    const out = [];
-    for (const [id, s] of scores) {
-        if (exclude?.has(id))
-            continue;
-        out.push({ id, flakiness: s.thresholded, runs: s.successRate.counted });
-    }
-    return out;
 }
 
 
@@ -5360,6 +5741,158 @@ function pfsFromStats(s, config = DEFAULT_PFS_CONFIG, memo) {
 /** PFS of one test's runs (all of them: the history is already the window). */
 function pfs(runs, config = DEFAULT_PFS_CONFIG, memo) {
     return pfsFromStats(pfsStats(runs, memo), config, memo);
+}
+
+
+/***/ }),
+
+/***/ 51820:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Yt: () => (/* binding */ DEFAULT_SUCCESS_RATE_CONFIG),
+/* harmony export */   sE: () => (/* binding */ successRate)
+/* harmony export */ });
+/* unused harmony export DAY_MS */
+/* harmony import */ var _outcomes_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(25648);
+
+const DAY_MS = 86_400_000;
+const DEFAULT_SUCCESS_RATE_CONFIG = Object.freeze({
+    lookbackDays: 30,
+    filter: 'default-branch-or-successful-job',
+    passWhen: 'all-attempts',
+});
+function successRate(runs, now, config = DEFAULT_SUCCESS_RATE_CONFIG) {
+    const since = now - config.lookbackDays * DAY_MS;
+    const all = config.filter === 'all';
+    const finalOnly = config.passWhen === 'final-attempt';
+    let counted = 0;
+    let passed = 0;
+    for (let r = runs.length - 1; r >= 0; r--) {
+        const run = runs[r];
+        if (run.time < since)
+            continue; // histories are oldest first, but do not rely on it
+        if (!all && !run.onDefaultBranch && run.jobSucceeded !== true)
+            continue;
+        const a = run.attempts;
+        let seen = false;
+        let failed = false;
+        let last = false;
+        for (let i = 0; i < a.length; i++) {
+            const c = a.charCodeAt(i);
+            if (c === _outcomes_js__WEBPACK_IMPORTED_MODULE_0__/* .CH_P */ .ly) {
+                seen = true;
+                last = true;
+            }
+            else if ((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_0__/* .isFailCode */ .oX)(c)) {
+                seen = true;
+                failed = true;
+                last = false;
+            }
+        }
+        if (!seen)
+            continue;
+        counted++;
+        if (finalOnly ? last : !failed)
+            passed++;
+    }
+    return { rate: counted === 0 ? null : passed / counted, counted, passed };
+}
+
+
+/***/ }),
+
+/***/ 49391:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Hd: () => (/* binding */ thresholdedFlakiness),
+/* harmony export */   eb: () => (/* binding */ DEFAULT_THRESHOLDED_CONFIG)
+/* harmony export */ });
+/* unused harmony exports DEFAULT_BUDGET_OPTIONS, allocateBudget */
+/**
+ * Thresholded flakiness and budget allocation (seed 004, Heisentest thesis chapter).
+ *
+ * flakiness(p) = 1 - p / alpha for a failure chance p in (0, alpha), 0 otherwise: the rarer a
+ * failure, the flakier (and the more worth catching) the test; tests failing at least alpha of the
+ * time "could reasonably be reproduced by a developer" and get 0. alpha = 0.4 (the thesis's figure,
+ * which it calls arbitrary). See docs/scoring.md.
+ */
+const DEFAULT_THRESHOLDED_CONFIG = Object.freeze({ alpha: 0.4 });
+/** The thesis's calculateFlakiness(chanceOfFailure, threshold). NaN/out-of-range inputs give 0. */
+function thresholdedFlakiness(chanceOfFailure, alpha = DEFAULT_THRESHOLDED_CONFIG.alpha) {
+    if (!(chanceOfFailure > 0) || !(alpha > 0) || chanceOfFailure >= alpha)
+        return 0;
+    return 1 - chanceOfFailure / alpha;
+}
+const DEFAULT_BUDGET_OPTIONS = Object.freeze({
+    budget: 100,
+    proportionTargeted: 0.8,
+    maxTargetedPerTest: Number.POSITIVE_INFINITY,
+    maxExploratoryPerTest: 1,
+    seed: 1,
+});
+/** mulberry32: small, fast, deterministic PRNG in [0, 1). */
+function mulberry32(seed) {
+    let a = seed >>> 0;
+    return () => {
+        a = (a + 0x6d2b79f5) >>> 0;
+        let t = a;
+        t = Math.imul(t ^ (t >>> 15), t | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+}
+/**
+ * The thesis's allocateBudget: the targeted pool (budget * proportionTargeted) is split among tests
+ * with flakiness > 0 in proportion to flakiness / totalFlakiness, each capped at maxTargetedPerTest
+ * (what a cap cuts off is not redistributed, as in the seed); the exploratory pool goes, in a
+ * seeded shuffle, to tests that got no targeted budget, min(remaining, maxExploratoryPerTest) each,
+ * until it runs out. Returns only tests with budget > 0: targeted ones first, by flakiness
+ * descending, then fewer runs first ("least historical data"), then id; exploratory ones in
+ * shuffle order. Pure: same input and seed, same output.
+ */
+function allocateBudget(tests, options = {}) {
+    const o = { ...DEFAULT_BUDGET_OPTIONS, ...options };
+    const total = Math.max(0, o.budget);
+    const prop = Math.min(1, Math.max(0, o.proportionTargeted));
+    const targetedBudget = total * prop;
+    const exploratoryBudget = total - targetedBudget;
+    let totalFlakiness = 0;
+    const flaky = [];
+    const rest = [];
+    for (const t of tests) {
+        if (t.flakiness > 0) {
+            totalFlakiness += t.flakiness;
+            flaky.push(t);
+        }
+        else
+            rest.push(t);
+    }
+    flaky.sort((a, b) => b.flakiness - a.flakiness || a.runs - b.runs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const out = [];
+    for (const t of flaky) {
+        const share = Math.min((t.flakiness / totalFlakiness) * targetedBudget, o.maxTargetedPerTest);
+        if (share > 0)
+            out.push({ id: t.id, pool: 'targeted', budget: share, flakiness: t.flakiness });
+        else
+            rest.push(t);
+    }
+    // Stable order before the shuffle so the result does not depend on input order.
+    rest.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    let remaining = exploratoryBudget;
+    const rand = mulberry32(o.seed);
+    // Partial Fisher–Yates: only as many draws as the pool can pay for.
+    for (let i = 0; i < rest.length && remaining > 0 && o.maxExploratoryPerTest > 0; i++) {
+        const j = i + Math.floor(rand() * (rest.length - i));
+        const pick = rest[j];
+        rest[j] = rest[i];
+        rest[i] = pick;
+        const give = Math.min(remaining, o.maxExploratoryPerTest);
+        remaining -= give;
+        out.push({ id: pick.id, pool: 'exploratory', budget: give, flakiness: pick.flakiness });
+    }
+    return out;
 }
 
 

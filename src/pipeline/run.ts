@@ -56,7 +56,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
           (snapshot) =>
             applyRun(
               { snapshot, reports, filesMatched: reports.matched, testOutcome: inputs.testOutcome, run: runContext, now, closedByHand: issues?.closedByHand },
-              { ...config, normalise: normalizeErrorMessage, scoreTests: statsScores(runContext.time) },
+              { ...config, normalise: normalizeErrorMessage, scoreTests: statsScores(runContext.time, config.policy.rules.scoring) },
             ),
           {
             attempts: inputs.pushAttempts,

@@ -3,15 +3,16 @@
  * changes when a score really moves.
  */
 import type { History } from '../model.ts';
-import { scoreAll } from '../scoring/index.ts';
+import { scoreAll, type ScoringOptionsInput } from '../scoring/index.ts';
 import type { ScoreTests } from './apply.ts';
 
 const round = (x: number | null): number | null => (x === null ? null : Math.round(x * 1000) / 1000);
 
-export function statsScores(now: number): ScoreTests {
+/** `scoring`: the seed methods' parameters from the config file (policy.pfs, policy.flip-rate, …; docs/rules.md). */
+export function statsScores(now: number, scoring: ScoringOptionsInput = {}): ScoreTests {
   return (history: History) => {
     const out = new Map<string, Record<string, unknown>>();
-    for (const [id, s] of scoreAll(history.values(), { now })) {
+    for (const [id, s] of scoreAll(history.values(), { ...scoring, now })) {
       out.set(id, {
         tier: s.tier,
         flipRate: round(s.flipRate),
