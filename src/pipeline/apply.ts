@@ -98,6 +98,8 @@ export interface ApplyResult {
   outages: Outage[];
   /** Hand edits of computed stats fields, and what they did (src/policy/hand-edits.ts). */
   handEdits: LocatedEdit[];
+  /** The rule that decided (`policy.rule`). */
+  rule: PolicyOptions['rule'];
 }
 
 /** Quarantine as it stood before this run: stored state, then unexpired hand overrides; broken files forgive nothing. */
@@ -244,6 +246,7 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
     lapsed: before.lapsed,
     outages: judged.outages,
     handEdits: edited.edits,
+    rule: options.policy.rule,
   };
 }
 

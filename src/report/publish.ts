@@ -136,6 +136,7 @@ export async function publishResults({ inputs, ctx, runUrl, sync, reports }: Pub
     fileProblems: result.problems,
     lapsed: result.lapsed,
     statsFileOf,
+    ...(result.rule ? { rule: result.rule } : {}),
   };
   const facts = guard('analyse the history for the summary', () => summaryFacts(base)) ?? { trend: { unit: 'run' as const, points: [] }, top: [] };
 
