@@ -2513,7 +2513,14 @@ function applyHandEdits(snapshot, now, policy, statsFileOf) {
             continue;
         const stored = snapshot.overrides.get(id);
         const override = stored && !(0,layout/* overrideExpired */.WL)(stored.override, now) ? stored.override : null;
-        const quarantined = override ? override.action === 'quarantine' : ruleState(line)?.quarantined === true;
+        // What flakeguard wrote: a boolean `quarantined` that was edited was the other value. The edit itself is only
+        // ever read through interpretEdits, never as the state before this run (that was the half-honoured edit).
+        const original = fields.includes('quarantined') && typeof line.quarantined === 'boolean' ? { ...line, quarantined: !line.quarantined } : line;
+        if (original !== line) {
+            stats ??= new Map(snapshot.stats);
+            stats.set(id, original);
+        }
+        const quarantined = override ? override.action === 'quarantine' : ruleState(original)?.quarantined === true;
         const file = stored?.file ?? statsFileOf(id);
         const found = interpretEdits(id, line, fields, { override, quarantined, file, successRateEnterBelow: policy.rules.successRate.enterBelow, today });
         for (const edit of found) {
@@ -2531,7 +2538,7 @@ function applyHandEdits(snapshot, now, policy, statsFileOf) {
                 const test = snapshot.history.get(id);
                 const newest = test ? test.runs.reduce((t, r) => Math.max(t, r.time), 0) : 0;
                 stats ??= new Map(snapshot.stats);
-                const { auto: _auto, ...rest } = line;
+                const { auto: _auto, ...rest } = original;
                 stats.set(id, { ...rest, quarantined: false, reason: '', since: new Date(now).toISOString(), evidenceAfter: newest });
             }
         }
@@ -2704,6 +2711,7 @@ function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
         lapsed: before.lapsed,
         outages: judged.outages,
         handEdits: edited.edits,
+        rule: options.policy.rule,
     };
 }
 function renderFiles(snapshot, shards, writes, history, runs, decisions, scores, newIngestion, now, options, kept = new Map()) {
@@ -3104,13 +3112,18 @@ async function run(env = process.env) {
 /* harmony export */   d: () => (/* binding */ pfsPhrase)
 /* harmony export */ });
 /* harmony import */ var _scoring_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(10337);
+/* harmony import */ var _scoring_regression_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2360);
+
 
 const round = (x) => (x === null ? null : Math.round(x * 1000) / 1000);
 /** `scoring`: the seed methods' parameters from the config file (policy.pfs, policy.flip-rate, …; docs/rules.md). */
 function statsScores(now, scoring = {}) {
     return (history) => {
         const out = new Map();
-        for (const [id, s] of (0,_scoring_index_js__WEBPACK_IMPORTED_MODULE_0__/* .scoreAll */ .uK)(history.values(), { ...scoring, now })) {
+        const memo = (0,_scoring_index_js__WEBPACK_IMPORTED_MODULE_0__/* .createPfsMemo */ .o4)();
+        const pfsConfig = (0,_scoring_index_js__WEBPACK_IMPORTED_MODULE_0__/* .resolveScoringOptions */ .wA)(scoring).pfs;
+        for (const [id, s] of (0,_scoring_index_js__WEBPACK_IMPORTED_MODULE_0__/* .scoreAll */ .uK)(history.values(), { ...scoring, now }, memo)) {
+            const test = history.get(id);
             out.set(id, {
                 tier: s.tier,
                 flipRate: round(s.flipRate),
@@ -3121,6 +3134,8 @@ function statsScores(now, scoring = {}) {
                 recommendation: s.multiFactor.recommendation.action,
                 successRate: round(s.successRate.rate),
                 thresholded: round(s.thresholded),
+                // Seed 002's short trend: the PFS of the last 10 runs, every 5 runs, oldest first (src/scoring/regression.ts).
+                pfsTrend: (0,_scoring_regression_js__WEBPACK_IMPORTED_MODULE_1__/* .pfsTrendOf */ .el)(test.runs, 5, 5, 10, pfsConfig, memo).map((p) => round(p.pf)),
             });
         }
         return out;
@@ -3618,6 +3633,10 @@ function scoreViewOf(record) {
         pfLow: num(pfs[1]),
         pfHigh: num(pfs[2]),
         score: num(record['score']),
+        flipRate: num(record['flipRate']),
+        successRate: num(record['successRate']),
+        thresholded: num(record['thresholded']),
+        recommendation: typeof record['recommendation'] === 'string' ? record['recommendation'] : undefined,
     };
     return view;
 }
@@ -3645,6 +3664,40 @@ function scoreLookup(records) {
             return Array.isArray(pfs) ? num(pfs[0]) : undefined;
         },
     };
+}
+/**
+ * The active rule's own measure of a test (docs/rules.md), for a column headed by `ruleColumn`: the number that
+ * rule decides on, so that the summary never shows a label of another method beside the decision. Undefined for
+ * the evidence and pfs rules (the PFS column is shown anyway; the evidence is in the reason).
+ */
+function ruleColumn(rule) {
+    switch (rule) {
+        case 'flip-rate':
+            return 'Flip-rate (tier), the rule';
+        case 'success-rate':
+            return 'Success rate, the rule';
+        case 'multi-factor':
+            return 'Multi-factor score, the rule';
+        case 'thresholded':
+            return 'Thresholded flakiness, the rule';
+        default:
+            return undefined;
+    }
+}
+function ruleMeasure(rule, s) {
+    const f = (x) => (x === undefined ? '—' : x.toFixed(2));
+    switch (rule) {
+        case 'flip-rate':
+            return s?.tier ? `${f(s.flipRate)} (${s.tier})` : '—';
+        case 'success-rate':
+            return f(s?.successRate);
+        case 'multi-factor':
+            return s?.score === undefined ? '—' : `${f(s.score)} (${s.recommendation ?? '—'})`;
+        case 'thresholded':
+            return f(s?.thresholded);
+        default:
+            return '';
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/report/annotations.ts
@@ -3913,6 +3966,16 @@ const CHECK_SUMMARY_BUDGET_BYTES = 60_000;
 const TOP_FLAKY = 10;
 const summary_n = (x) => x.toLocaleString('en-US');
 const plural = (count, word, many = `${word}s`) => `${summary_n(count)} ${count === 1 ? word : many}`;
+/** The decision in the flakiest tests' table, with the safety rule that made it when it is not the rule's own. */
+function decisionWord(d) {
+    if (!d)
+        return 'no';
+    if (d.override)
+        return d.quarantined ? 'yes, by hand' : 'no, by hand';
+    if (!d.quarantined && d.reason.startsWith('failed in the last'))
+        return 'no: breakage';
+    return d.quarantined ? 'yes' : 'no';
+}
 /** The verdict in one line of plain text (the check run's title). */
 function verdict(o) {
     const failed = o.failed.length;
@@ -4054,6 +4117,7 @@ function renderSummary(input, options = {}) {
     const NOTE_RESERVE = 600;
     const w = new Writer(Math.max(0, budget - fixed - NOTE_RESERVE));
     const scoreOf = (id) => (0,report_escape/* mdText */.bC)(formatPfs(input.scores.get(id)) || '—', 40);
+    const measureHead = ruleColumn(input.rule);
     const allTables = [
         {
             title: `❌ Blocking failures (${summary_n(o.blocking.length)})`,
@@ -4132,8 +4196,9 @@ function renderSummary(input, options = {}) {
         },
         {
             title: `📊 Flakiest tests of the suite (top ${summary_n(top.length)})`,
-            intro: 'Tests with a failure or a retry among their recent runs, or quarantined, by PFS.',
-            header: ['Rank', 'Test', 'PFS [interval]', 'Tier', 'Score', 'Quarantined', 'Recent runs'],
+            intro: `Tests with a failure or a retry among their recent runs, or quarantined, ranked by PFS (the probability that a run fails for no reason: ` +
+                `a ranking, not the decision). Quarantine is decided by the ${(0,report_escape/* mdText */.bC)(input.rule ?? 'evidence', 20)} rule; the other scores are in each test's stats line.`,
+            header: ['Rank', 'Test', 'PFS [interval]', ...(measureHead ? [measureHead] : []), 'Quarantined', 'Recent runs'],
             count: top.length,
             row: (i) => {
                 const t = top[i];
@@ -4141,9 +4206,8 @@ function renderSummary(input, options = {}) {
                     String(i + 1),
                     (0,report_escape/* mdText */.bC)(t.id, 250),
                     scoreOf(t.id),
-                    (0,report_escape/* mdText */.bC)(t.score?.tier ?? '—', 20),
-                    t.score?.score !== undefined ? t.score.score.toFixed(2) : '—',
-                    t.decision?.quarantined ? 'yes' : 'no',
+                    ...(measureHead ? [(0,report_escape/* mdText */.bC)(ruleMeasure(input.rule, t.score), 40)] : []),
+                    decisionWord(t.decision),
                     recentOf(t.decision),
                 ];
             },
@@ -4291,6 +4355,7 @@ async function publishResults({ inputs, ctx, runUrl, sync, reports }) {
         fileProblems: result.problems,
         lapsed: result.lapsed,
         statsFileOf,
+        ...(result.rule ? { rule: result.rule } : {}),
     };
     const facts = guard('analyse the history for the summary', () => summaryFacts(base)) ?? { trend: { unit: 'run', points: [] }, top: [] };
     let toCommands = annotations;
@@ -4525,9 +4590,11 @@ function tierQuarantineDecision(tier, currentlyQuarantined, autoRelease = true) 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   B_: () => (/* binding */ DEFAULT_SCORING_OPTIONS),
 /* harmony export */   DP: () => (/* reexport safe */ _multiFactor_js__WEBPACK_IMPORTED_MODULE_1__.DP),
-/* harmony export */   uK: () => (/* binding */ scoreAll)
+/* harmony export */   o4: () => (/* reexport safe */ _pfs_js__WEBPACK_IMPORTED_MODULE_2__.o4),
+/* harmony export */   uK: () => (/* binding */ scoreAll),
+/* harmony export */   wA: () => (/* binding */ resolveScoringOptions)
 /* harmony export */ });
-/* unused harmony exports resolveScoringOptions, scoreTest, budgetCandidates */
+/* unused harmony exports scoreTest, budgetCandidates */
 /* harmony import */ var _flipRate_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(84956);
 /* harmony import */ var _multiFactor_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(43555);
 /* harmony import */ var _pfs_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9662);
@@ -5741,6 +5808,64 @@ function pfsFromStats(s, config = DEFAULT_PFS_CONFIG, memo) {
 /** PFS of one test's runs (all of them: the history is already the window). */
 function pfs(runs, config = DEFAULT_PFS_CONFIG, memo) {
     return pfsFromStats(pfsStats(runs, memo), config, memo);
+}
+
+
+/***/ }),
+
+/***/ 2360:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   el: () => (/* binding */ pfsTrendOf),
+/* harmony export */   v8: () => (/* binding */ pfsRose)
+/* harmony export */ });
+/* unused harmony exports RECENT_WINDOW, MIN_FAILING, evidenceRuns, recentPfs */
+/* harmony import */ var _pfs_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9662);
+
+const RECENT_WINDOW = 10;
+const MIN_FAILING = 2;
+/** The runs that are evidence: a non-skipped attempt, not in an outage. */
+function evidenceRuns(runs) {
+    return runs.filter((r) => !r.outage && r.attempts.replace(/S/g, '') !== '');
+}
+const interval = (r) => [r.pf, r.pfLow, r.pfHigh];
+/** The PFS of the newest `window` evidence runs. */
+function recentPfs(runs, window = RECENT_WINDOW, config = DEFAULT_PFS_CONFIG, memo) {
+    return interval(pfs(evidenceRuns(runs).slice(-window), config, memo));
+}
+/**
+ * Whether the test's flakiness rose. Without a given baseline, the runs before the recent window are the baseline,
+ * and there must be at least `window` of them.
+ */
+function pfsRose(runs, baseline, window = RECENT_WINDOW, minFailing = MIN_FAILING, config = _pfs_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_PFS_CONFIG */ .lQ, memo) {
+    const evidence = evidenceRuns(runs);
+    const recent = evidence.slice(-window);
+    if (recent.filter((r) => /[FE]/.test(r.attempts)).length < minFailing)
+        return undefined;
+    let before = baseline;
+    if (!before) {
+        if (evidence.length < 2 * window)
+            return undefined;
+        before = interval((0,_pfs_js__WEBPACK_IMPORTED_MODULE_0__/* .pfs */ .mk)(evidence.slice(0, -window), config, memo));
+    }
+    const now = interval((0,_pfs_js__WEBPACK_IMPORTED_MODULE_0__/* .pfs */ .mk)(recent, config, memo));
+    return now[1] > before[2] ? { now, before } : undefined;
+}
+/**
+ * The recent PFS at the last `points` runs `every` runs apart, oldest first: the short trend kept in each stats line
+ * (`pfsTrend`) and shown in issues.
+ */
+function pfsTrendOf(runs, points = 5, every = 5, window = RECENT_WINDOW, config = _pfs_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_PFS_CONFIG */ .lQ, memo) {
+    const evidence = evidenceRuns(runs);
+    const out = [];
+    for (let k = points - 1; k >= 0; k--) {
+        const end = evidence.length - k * every;
+        if (end < 1)
+            continue;
+        out.push({ runs: end, pf: (0,_pfs_js__WEBPACK_IMPORTED_MODULE_0__/* .pfs */ .mk)(evidence.slice(Math.max(0, end - window), end), config, memo).pf });
+    }
+    return out;
 }
 
 

@@ -32,7 +32,14 @@ export function applyHandEdits(snapshot: Snapshot, now: number, policy: PolicyOp
     if (!fields || fields.length === 0 || inBrokenShard(snapshot, id)) continue;
     const stored = snapshot.overrides.get(id);
     const override: Override | null = stored && !overrideExpired(stored.override, now) ? stored.override : null;
-    const quarantined = override ? override.action === 'quarantine' : ruleState(line)?.quarantined === true;
+    // What flakeguard wrote: a boolean `quarantined` that was edited was the other value. The edit itself is only
+    // ever read through interpretEdits, never as the state before this run (that was the half-honoured edit).
+    const original = fields.includes('quarantined') && typeof line.quarantined === 'boolean' ? { ...line, quarantined: !line.quarantined } : line;
+    if (original !== line) {
+      stats ??= new Map(snapshot.stats);
+      stats.set(id, original);
+    }
+    const quarantined = override ? override.action === 'quarantine' : ruleState(original)?.quarantined === true;
     const file = stored?.file ?? statsFileOf(id);
     const found = interpretEdits(id, line, fields, { override, quarantined, file, successRateEnterBelow: policy.rules.successRate.enterBelow, today });
     for (const edit of found) {
@@ -48,7 +55,7 @@ export function applyHandEdits(snapshot: Snapshot, now: number, policy: PolicyOp
         const test = snapshot.history.get(id);
         const newest = test ? test.runs.reduce((t, r) => Math.max(t, r.time), 0) : 0;
         stats ??= new Map(snapshot.stats);
-        const { auto: _auto, ...rest } = line;
+        const { auto: _auto, ...rest } = original;
         stats.set(id, { ...rest, quarantined: false, reason: '', since: new Date(now).toISOString(), evidenceAfter: newest });
       }
     }
