@@ -2182,7 +2182,8 @@ function ruleVerdict(rule, runs, now, o, memo) {
             const window = runs.slice(-o.pfs.window);
             const r = (0,pfs/* pfs */.mk)(window, s.pfs, memo);
             return {
-                enter: window.length >= o.pfs.minRuns && r.pfLow >= o.pfs.enterLow,
+                // A test that never failed in the window never enters, whatever the prior leaves of the interval.
+                enter: window.length >= o.pfs.minRuns && r.pfLow >= o.pfs.enterLow && window.some((run) => /[FE]/.test(run.attempts)),
                 release: r.pf < o.pfs.releaseBelow,
                 measured: `PFS ${f2(r.pf)} [${f2(r.pfLow)}, ${f2(r.pfHigh)}] over the last ${window.length} runs (enters at a lower bound of ${o.pfs.enterLow})`,
                 leaves: `until its PFS falls below ${o.pfs.releaseBelow}`,
@@ -3756,8 +3757,9 @@ function forgivenAnnotation(test, ctx) {
     const where = placed(test);
     const lines = ['Forgiven: this test was quarantined as flaky before this run, so its failure does not fail the job.'];
     const pfs = formatPfs(s);
+    // The PFS ranks; the decision is the rule's (docs/rules.md): no tier beside it, which could contradict it (issue #15).
     if (pfs)
-        lines.push(`Flakiness: PFS ${pfs} (probability that a run fails for no reason, 90% interval)${s?.tier ? `, tier ${s.tier}` : ''}.`);
+        lines.push(`Flakiness: PFS ${pfs} (probability that a run fails for no reason, 90% interval).`);
     if (d?.evidence.recent)
         lines.push(`Recent runs, oldest to newest: ${symbols(d.evidence.recent)}  (${SYMBOLS_LEGEND})`);
     lines.push(`Why it is quarantined: ${d?.reason ?? 'quarantined before this run'}.`);

@@ -33,7 +33,8 @@ export function ruleVerdict(rule: SeedRule, runs: readonly TestRunRecord[], now:
       const window = runs.slice(-o.pfs.window);
       const r = pfs(window, s.pfs, memo);
       return {
-        enter: window.length >= o.pfs.minRuns && r.pfLow >= o.pfs.enterLow,
+        // A test that never failed in the window never enters, whatever the prior leaves of the interval.
+        enter: window.length >= o.pfs.minRuns && r.pfLow >= o.pfs.enterLow && window.some((run) => /[FE]/.test(run.attempts)),
         release: r.pf < o.pfs.releaseBelow,
         measured: `PFS ${f2(r.pf)} [${f2(r.pfLow)}, ${f2(r.pfHigh)}] over the last ${window.length} runs (enters at a lower bound of ${o.pfs.enterLow})`,
         leaves: `until its PFS falls below ${o.pfs.releaseBelow}`,
