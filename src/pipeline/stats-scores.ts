@@ -27,9 +27,11 @@ export function statsScores(now: number, scoring: ScoringOptionsInput = {}): Sco
         recommendation: s.multiFactor.recommendation.action,
         successRate: round(s.successRate.rate),
         thresholded: round(s.thresholded),
-        // Seed 002's short trend: the PFS of the last 10 runs, every 5 runs, oldest first (src/scoring/regression.ts).
-        pfsTrend: pfsTrendOf(test.runs, 5, 5, 10, pfsConfig, memo).map((p) => round(p.pf)),
       });
+      // Seed 002's short trend, for tests that failed lately: the PFS of the last 10 runs, every 5 runs, oldest first
+      // (src/scoring/regression.ts).
+      const trend = pfsTrendOf(test.runs, 5, 5, 10, pfsConfig, memo, true);
+      if (trend.length > 0) out.get(id)!.pfsTrend = trend.map((p) => round(p.pf));
     }
     return out;
   };
