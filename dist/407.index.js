@@ -2681,7 +2681,7 @@ function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
             const auto = decide(test, previous, null, nowIso, options.policy, memo);
             decision = { ...decision, auto: { quarantined: auto.quarantined, reason: auto.reason, ...(auto.since ? { since: auto.since } : {}), ...(auto.evidenceAfter !== undefined ? { evidenceAfter: auto.evidenceAfter } : {}) } };
         }
-        const pfs = override ? undefined : (0,stats_scores/* pfsPhrase */.d)(scores.get(id));
+        const pfs = override || options.policy.rule === 'pfs' ? undefined : (0,stats_scores/* pfsPhrase */.d)(scores.get(id)); // the pfs rule's reason gives it already
         decisions.set(id, pfs ? { ...decision, reason: `${decision.reason}; ${pfs}` } : decision);
     }
     const quarantined = [...decisions].filter(([id, d]) => d.quarantined && !(0,store_snapshot/* inBrokenShard */.Hl)(snapshot, id)).map(([id]) => id).sort();
@@ -3138,9 +3138,12 @@ function statsScores(now, scoring = {}) {
                 recommendation: s.multiFactor.recommendation.action,
                 successRate: round(s.successRate.rate),
                 thresholded: round(s.thresholded),
-                // Seed 002's short trend: the PFS of the last 10 runs, every 5 runs, oldest first (src/scoring/regression.ts).
-                pfsTrend: (0,_scoring_regression_js__WEBPACK_IMPORTED_MODULE_1__/* .pfsTrendOf */ .el)(test.runs, 5, 5, 10, pfsConfig, memo).map((p) => round(p.pf)),
             });
+            // Seed 002's short trend, for tests that failed lately: the PFS of the last 10 runs, every 5 runs, oldest first
+            // (src/scoring/regression.ts).
+            const trend = (0,_scoring_regression_js__WEBPACK_IMPORTED_MODULE_1__/* .pfsTrendOf */ .el)(test.runs, 5, 5, 10, pfsConfig, memo, true);
+            if (trend.length > 0)
+                out.get(id).pfsTrend = trend.map((p) => round(p.pf));
         }
         return out;
     };
@@ -5293,11 +5296,12 @@ function isFailCode(c) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   BX: () => (/* binding */ pfsFromStats),
 /* harmony export */   lQ: () => (/* binding */ DEFAULT_PFS_CONFIG),
 /* harmony export */   mk: () => (/* binding */ pfs),
 /* harmony export */   o4: () => (/* binding */ createPfsMemo)
 /* harmony export */ });
-/* unused harmony exports pfsStats, pfsStatsKey, computePfs, pfsFromStats */
+/* unused harmony exports pfsStats, pfsStatsKey, computePfs */
 /* harmony import */ var _outcomes_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(25648);
 
 const DEFAULT_PFS_CONFIG = Object.freeze({
@@ -5832,7 +5836,51 @@ const RECENT_WINDOW = 10;
 const MIN_FAILING = 2;
 /** The runs that are evidence: a non-skipped attempt, not in an outage. */
 function evidenceRuns(runs) {
-    return runs.filter((r) => !r.outage && r.attempts.replace(/S/g, '') !== '');
+    return runs.filter((r) => !r.outage && hasOutcome(r.attempts));
+}
+function hasOutcome(attempts) {
+    for (let i = 0; i < attempts.length; i++)
+        if (attempts.charCodeAt(i) !== 83 /* S */)
+            return true;
+    return false;
+}
+/** PFS sufficient statistics of a few runs (a window), grouped by sha without the shared index: cheap for 10 runs. */
+function windowStats(runs, from, to) {
+    const shas = [];
+    const passes = [];
+    const fails = [];
+    for (let r = from; r < to; r++) {
+        const run = runs[r];
+        let g = shas.indexOf(run.sha);
+        if (g < 0) {
+            g = shas.push(run.sha) - 1;
+            passes.push(0);
+            fails.push(0);
+        }
+        const a = run.attempts;
+        for (let i = 0; i < a.length; i++) {
+            const c = a.charCodeAt(i);
+            if (c === 80)
+                passes[g]++;
+            else if (c === 70 || c === 69)
+                fails[g]++;
+        }
+    }
+    let good = 0;
+    let goodFailures = 0;
+    let passed = 0;
+    const allFail = new Map();
+    for (let g = 0; g < shas.length; g++) {
+        if (passes[g] > 0) {
+            good++;
+            goodFailures += fails[g];
+            passed += passes[g];
+        }
+        else if (fails[g] > 0) {
+            allFail.set(fails[g], (allFail.get(fails[g]) ?? 0) + 1);
+        }
+    }
+    return { good, goodFailures, passes: passed, allFail: [...allFail].sort((x, y) => x[0] - y[0]) };
 }
 const interval = (r) => [r.pf, r.pfLow, r.pfHigh];
 /** The PFS of the newest `window` evidence runs. */
@@ -5861,14 +5909,24 @@ function pfsRose(runs, baseline, window = RECENT_WINDOW, minFailing = MIN_FAILIN
  * The recent PFS at the last `points` runs `every` runs apart, oldest first: the short trend kept in each stats line
  * (`pfsTrend`) and shown in issues.
  */
-function pfsTrendOf(runs, points = 5, every = 5, window = RECENT_WINDOW, config = _pfs_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_PFS_CONFIG */ .lQ, memo) {
+function pfsTrendOf(runs, points = 5, every = 5, window = RECENT_WINDOW, config = _pfs_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_PFS_CONFIG */ .lQ, memo, 
+/** Nothing when no run of the trend's span failed (the stats files keep a trend only for tests that failed lately). */
+onlyIfFailing = false) {
     const evidence = evidenceRuns(runs);
     const out = [];
+    if (onlyIfFailing) {
+        const span = Math.max(0, evidence.length - (points - 1) * every - window);
+        let failing = false;
+        for (let r = evidence.length - 1; r >= span && !failing; r--)
+            failing = /[FE]/.test(evidence[r].attempts);
+        if (!failing)
+            return out;
+    }
     for (let k = points - 1; k >= 0; k--) {
         const end = evidence.length - k * every;
         if (end < 1)
             continue;
-        out.push({ runs: end, pf: (0,_pfs_js__WEBPACK_IMPORTED_MODULE_0__/* .pfs */ .mk)(evidence.slice(Math.max(0, end - window), end), config, memo).pf });
+        out.push({ runs: end, pf: (0,_pfs_js__WEBPACK_IMPORTED_MODULE_0__/* .pfsFromStats */ .BX)(windowStats(evidence, Math.max(0, end - window), end), config, memo).pf });
     }
     return out;
 }

@@ -209,7 +209,7 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
       const auto = decide(test, previous, null, nowIso, options.policy, memo);
       decision = { ...decision, auto: { quarantined: auto.quarantined, reason: auto.reason, ...(auto.since ? { since: auto.since } : {}), ...(auto.evidenceAfter !== undefined ? { evidenceAfter: auto.evidenceAfter } : {}) } };
     }
-    const pfs = override ? undefined : pfsPhrase(scores.get(id));
+    const pfs = override || options.policy.rule === 'pfs' ? undefined : pfsPhrase(scores.get(id)); // the pfs rule's reason gives it already
     decisions.set(id, pfs ? { ...decision, reason: `${decision.reason}; ${pfs}` } : decision);
   }
 
