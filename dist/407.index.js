@@ -76,210 +76,88 @@ function runUrl(ctx) {
 
 /***/ }),
 
-/***/ 72888:
+/***/ 11974:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  pS: () => (/* binding */ loadFileConfig)
-});
-
-// UNUSED EXPORTS: DEFAULT_FILE_CONFIG, parseFileConfig
-
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(51455);
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __webpack_require__(38815);
-;// CONCATENATED MODULE: ./src/config/settings.ts
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   pS: () => (/* binding */ loadFileConfig)
+/* harmony export */ });
+/* unused harmony exports DEFAULT_FILE_CONFIG, parseFileConfig */
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(51455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(38815);
+/* harmony import */ var _history_merge_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(74292);
+/* harmony import */ var _policy_quarantine_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(34060);
+/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(64389);
 /**
- * Every key of the config file (input `config`): where it goes, what it accepts, its default and the seed it
- * comes from. One list drives the parser (src/config/file.ts) and the table in docs/rules.md
- * (`node scripts/config-table.ts` prints it; test/config/settings.test.ts checks the document).
- */
-const settings_int = (min, max) => ({ type: 'int', min, max });
-const num = (min, max, above = false) => ({ type: 'number', min, max, above });
-const prob = num(0, 1);
-const FG = 'flakeguard';
-const S = (key, target, kind, origin, description) => ({ key, target, kind, origin, description });
-const R = ['policy', 'rules'];
-const SC = [...R, 'scoring'];
-const SETTINGS = [
-    S('history.max-runs', ['retention', 'maxRuns'], settings_int(2, 10_000), '003', 'runs kept per test'),
-    S('history.max-age-days', ['retention', 'maxAgeDays'], settings_int(1, 3650), '003', 'runs older than this are dropped'),
-    S('history.compact-every', ['compactEvery'], settings_int(2, 100_000), FG, 'squash the data branch every this many writes (default: by suite size)'),
-    S('policy.rule', ['policy', 'rule'], { type: 'choice', words: ['evidence', 'pfs', 'flip-rate', 'success-rate', 'multi-factor', 'thresholded'] }, FG, 'which method decides entry and release (docs/rules.md)'),
-    S('policy.enter-same-commit-flips', ['policy', 'enterSameCommitFlips'], settings_int(1, 1000), FG, 'evidence rule: enter after this many failing runs on commits where the test also passed'),
-    S('policy.enter-failure-episodes', ['policy', 'enterFailureEpisodes'], settings_int(1, 1000), FG, 'evidence rule: or after this many separate failure episodes'),
-    S('policy.window', ['policy', 'window'], settings_int(2, 10_000), FG, 'evidence rule: runs considered'),
-    S('policy.breakage-streak', ['policy', 'breakageStreak'], settings_int(1, 1000), FG, 'every rule: a failure streak this long up to now is breakage, never quarantined'),
-    S('policy.release-after-clean-runs', ['policy', 'releaseAfterCleanRuns'], settings_int(1, 10_000), FG, 'evidence rule: leave after this many runs passing at the first attempt'),
-    S('policy.forgive', ['policy', 'forgive'], { type: 'choice', words: ['known-failures', 'any-failure'] }, FG, 'every rule: which failures of a quarantined test are forgiven'),
-    S('policy.outage-min-tests', ['policy', 'outageMinTests'], settings_int(2, 1_000_000), FG, 'every rule: an outage is at least this many tests of a report failing with one message…'),
-    S('policy.outage-percent', ['policy', 'outagePercent'], settings_int(1, 100), FG, '…making at least this percentage of the report'),
-    // Seed 002: PFS.
-    S('policy.pfs.window', [...R, 'pfs', 'window'], settings_int(2, 10_000), '002', 'pfs rule: runs the posterior is computed over'),
-    S('policy.pfs.enter-low', [...R, 'pfs', 'enterLow'], num(0, 1, true), '002', 'pfs rule: enter when the lower end of the PFS interval reaches this'),
-    S('policy.pfs.release-below', [...R, 'pfs', 'releaseBelow'], num(0, 1, true), '002', 'pfs rule: leave when the PFS falls below this'),
-    S('policy.pfs.min-runs', [...R, 'pfs', 'minRuns'], settings_int(1, 10_000), '002', 'pfs rule: counted runs needed before it enters'),
-    S('policy.pfs.prior-pb', [...SC, 'pfs', 'priorPb'], { type: 'pair', min: 0, max: 1000, above: true }, '002', 'Beta prior [a, b] of p_b (bad state)'),
-    S('policy.pfs.prior-pf', [...SC, 'pfs', 'priorPf'], { type: 'pair', min: 0, max: 1000, above: true }, '002', 'Beta prior [a, b] of p_f (the PFS)'),
-    S('policy.pfs.credible-mass', [...SC, 'pfs', 'credibleMass'], num(0, 1, true), '002', 'mass of the PFS interval'),
-    S('policy.pfs.grid-size', [...SC, 'pfs', 'gridSize'], settings_int(8, 512), '002', 'fine-grid intervals per axis of the integration'),
-    // Seed 001: flip-rate.
-    S('policy.flip-rate.window', [...SC, 'flipRate', 'window'], settings_int(2, 10_000), '001', 'outcomes in the flip-rate'),
-    S('policy.flip-rate.ewma-alpha', [...SC, 'flipRate', 'ewmaAlpha'], num(0, 1, true), '001', 'EWMA weight of the newest flip'),
-    S('policy.flip-rate.ewma-window', [...SC, 'flipRate', 'ewmaWindow'], settings_int(2, 10_000), '001', 'outcomes in the EWMA flip-rate'),
-    S('policy.flip-rate.score', [...R, 'flipRate', 'score'], { type: 'choice', words: ['flip-rate', 'ewma'] }, '001', 'flip-rate rule: the rate the tier is taken from'),
-    S('policy.flip-rate.quarantine-tiers', [...R, 'flipRate', 'quarantineTiers'], { type: 'list', words: ['Stable', 'Intermittent', 'Flaky', 'Chronic'] }, '001', 'flip-rate rule: tiers that enter quarantine (auto_update)'),
-    S('policy.flip-rate.auto-release', [...R, 'flipRate', 'autoRelease'], { type: 'bool' }, '001', 'flip-rate rule: release when the tier leaves those (auto-release)'),
-    // Seed 003: success rate.
-    S('policy.success-rate.lookback-days', [...SC, 'successRate', 'lookbackDays'], settings_int(1, 3650), '003', 'days of runs in the success rate'),
-    S('policy.success-rate.filter', [...SC, 'successRate', 'filter'], { type: 'choice', words: ['default-branch-or-successful-job', 'all'] }, '003', 'runs counted'),
-    S('policy.success-rate.pass-when', [...SC, 'successRate', 'passWhen'], { type: 'choice', words: ['all-attempts', 'final-attempt'] }, '003', 'what counts as a success'),
-    S('policy.success-rate.enter-below', [...R, 'successRate', 'enterBelow'], num(0, 1, true), '003', 'success-rate rule: enter below this rate (and a hand-edited `successRate` below it forces a quarantine)'),
-    S('policy.success-rate.release-at', [...R, 'successRate', 'releaseAt'], prob, '003', 'success-rate rule: leave at this rate'),
-    S('policy.success-rate.min-runs', [...R, 'successRate', 'minRuns'], settings_int(1, 10_000), '003', 'success-rate rule: counted runs needed'),
-    // Seed 004: thresholded flakiness.
-    S('policy.thresholded.alpha', [...SC, 'thresholded', 'alpha'], num(0, 1, true), '004', 'α: failure chances at or above it score 0 (reproducible)'),
-    S('policy.thresholded.enter-above', [...R, 'thresholded', 'enterAbove'], { type: 'number', min: 0, max: 1 }, '004', 'thresholded rule: enter above this flakiness (its p from the success rate above)'),
-    S('policy.thresholded.min-runs', [...R, 'thresholded', 'minRuns'], settings_int(1, 10_000), '004', 'thresholded rule: counted runs needed'),
-    // Seed 000: multi-factor.
-    S('policy.multi-factor.rolling-window-size', [...SC, 'multiFactor', 'rollingWindowSize'], settings_int(1, 10_000), '000', 'recent runs analysed'),
-    S('policy.multi-factor.min-runs-for-scoring', [...SC, 'multiFactor', 'minRunsForScoring'], settings_int(1, 10_000), '000', 'below this, at most "monitor"'),
-    S('policy.multi-factor.lookback-days', [...SC, 'multiFactor', 'lookbackDays'], settings_int(1, 3650), '000', 'days of runs analysed'),
-    S('policy.multi-factor.recent-failure-window', [...SC, 'multiFactor', 'recentFailureWindow'], settings_int(1, 3650), '000', 'days of `recentFailures` (no formula uses it)'),
-    S('policy.multi-factor.quarantine-threshold', [...SC, 'multiFactor', 'quarantineThreshold'], prob, '000', 'score for "quarantine" (the multi-factor rule enters on it)'),
-    S('policy.multi-factor.investigation-threshold', [...SC, 'multiFactor', 'investigationThreshold'], prob, '000', 'score for "investigate"'),
-    S('policy.multi-factor.monitoring-threshold', [...SC, 'multiFactor', 'monitoringThreshold'], prob, '000', 'below it "stable" (the multi-factor rule releases on it)'),
-    S('policy.multi-factor.min-confidence-for-quarantine', [...SC, 'multiFactor', 'minConfidenceForQuarantine'], prob, '000', 'confidence for "quarantine"'),
-    S('policy.multi-factor.min-confidence-for-action', [...SC, 'multiFactor', 'minConfidenceForAction'], prob, '000', 'confidence for "investigate"'),
-    ...['intermittency', 'rerun-pass-rate', 'failure-clustering', 'message-variance', 'fail-success-ratio', 'consecutive-failure-penalty'].map((w) => S(`policy.multi-factor.weights.${w}`, [...SC, 'multiFactor', 'weights', w.replace(/-(\w)/g, (_m, c) => c.toUpperCase())], prob, '000', `weight of ${w}`)),
-];
-/** The default of a setting, read from a config object. */
-function valueAt(config, target) {
-    let at = config;
-    for (const part of target)
-        at = at?.[part];
-    return at;
-}
-function show(value) {
-    if (value === undefined)
-        return 'by suite size';
-    if (Array.isArray(value))
-        return `[${value.join(', ')}]`;
-    return String(value);
-}
-/** The markdown table of every setting with its default (from `defaults`) and origin. */
-function settingsTable(defaults) {
-    const rows = SETTINGS.map((s) => `| \`${s.key}\` | ${show(valueAt(defaults, s.target))} | ${s.origin === FG ? 'flakeguard' : `seed ${s.origin}`} | ${s.description} |`);
-    return ['| key | default | origin | what it does |', '| --- | --- | --- | --- |', ...rows].join('\n');
-}
-
-// EXTERNAL MODULE: ./src/history/merge.ts
-var merge = __webpack_require__(74292);
-// EXTERNAL MODULE: ./src/policy/quarantine.ts + 1 modules
-var quarantine = __webpack_require__(36127);
-// EXTERNAL MODULE: ./src/config/inputs.ts
-var inputs = __webpack_require__(64389);
-;// CONCATENATED MODULE: ./src/config/file.ts
-/**
- * The optional YAML config file (input `config`): retention, the policy's rule and every parameter of every seed
- * method (src/config/settings.ts lists them). Unknown keys and bad values are errors that name the file, the line
- * and the key, so a typo never silently falls back to a default.
+ * The optional YAML config file (input `config`): retention and policy settings. Unknown keys and bad values
+ * are errors that name the key, so a typo never silently falls back to a default.
  */
 
 
 
 
 
-
-const DEFAULT_FILE_CONFIG = { retention: merge/* DEFAULT_RETENTION */.xh, policy: quarantine/* DEFAULT_POLICY */.zj };
-/** A fresh, mutable copy of the defaults. */
-function defaults() {
-    return { retention: { ...merge/* DEFAULT_RETENTION */.xh }, policy: structuredClone(quarantine/* DEFAULT_POLICY */.zj) };
-}
-const BY_KEY = new Map(SETTINGS.map((s) => [s.key, s]));
-const SECTIONS = [...new Set(SETTINGS.map((s) => s.key.split('.')[0]))];
-function setAt(config, target, value) {
-    let at = config;
-    for (const part of target.slice(0, -1)) {
-        const next = { ...at[part] };
-        at[part] = next;
-        at = next;
-    }
-    at[target[target.length - 1]] = value;
-}
-function range(min, max, above) {
-    return `${above ? `above ${min}` : `from ${min}`} ${above ? 'and at most' : 'to'} ${max}`;
-}
-/** The value a setting accepts, or the reason it does not. */
-function readValue(setting, value) {
-    const k = setting.kind;
-    const inRange = (x, min, max, above) => typeof x === 'number' && Number.isFinite(x) && (above ? x > min : x >= min) && x <= max;
-    switch (k.type) {
-        case 'int':
-            return typeof value === 'number' && Number.isInteger(value) && value >= k.min && value <= k.max ? { value } : { error: `must be a whole number from ${k.min} to ${k.max}` };
-        case 'number':
-            return inRange(value, k.min, k.max, k.above) ? { value } : { error: `must be a number ${range(k.min, k.max, k.above)}` };
-        case 'choice':
-            return typeof value === 'string' && k.words.includes(value) ? { value } : { error: `must be one of ${k.words.join(', ')}` };
-        case 'bool':
-            return typeof value === 'boolean' ? { value } : { error: 'must be true or false' };
-        case 'list':
-            return Array.isArray(value) && value.every((w) => typeof w === 'string' && k.words.includes(w)) && new Set(value).size === value.length
-                ? { value: [...value] }
-                : { error: `must be a list of distinct words among ${k.words.join(', ')}` };
-        case 'pair':
-            return Array.isArray(value) && value.length === 2 && value.every((x) => inRange(x, k.min, k.max, k.above))
-                ? { value: [value[0], value[1]] }
-                : { error: `must be a pair [a, b] of numbers ${range(k.min, k.max, k.above)}` };
-    }
-}
+const DEFAULT_FILE_CONFIG = { retention: _history_merge_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULT_RETENTION */ .xh, policy: _policy_quarantine_js__WEBPACK_IMPORTED_MODULE_3__/* .DEFAULT_POLICY */ .zj };
+const SECTIONS = {
+    history: { 'max-runs': ['maxRuns', 2, 10_000], 'max-age-days': ['maxAgeDays', 1, 3650], 'compact-every': ['compactEvery', 2, 100_000] },
+    policy: {
+        'enter-same-commit-flips': ['enterSameCommitFlips', 1, 1000],
+        'enter-failure-episodes': ['enterFailureEpisodes', 1, 1000],
+        window: ['window', 2, 10_000],
+        'breakage-streak': ['breakageStreak', 1, 1000],
+        'release-after-clean-runs': ['releaseAfterCleanRuns', 1, 10_000],
+        'outage-min-tests': ['outageMinTests', 2, 1_000_000],
+        'outage-percent': ['outagePercent', 1, 100],
+    },
+};
+/** Keys whose value is one of a few words. */
+const CHOICES = {
+    policy: { forgive: ['forgive', ['known-failures', 'any-failure']] },
+};
 function parseFileConfig(text, path) {
-    const lines = new dist/* LineCounter */.HN();
-    const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter: lines, uniqueKeys: true });
-    if (doc.errors.length > 0) {
-        const e = doc.errors[0];
-        throw new inputs/* InputError */.dz(`Config file ${path} is not valid YAML (line ${e.linePos?.[0]?.line ?? '?'}): ${e.message.split('\n')[0]}`);
+    let raw;
+    try {
+        raw = (0,yaml__WEBPACK_IMPORTED_MODULE_1__/* .parse */ .qg)(text, { maxAliasCount: 10 });
     }
-    const config = defaults();
-    const at = (node) => {
-        const offset = node?.range?.[0];
-        return offset === undefined ? '' : `, line ${lines.linePos(offset).line}`;
-    };
-    const walk = (node, prefix, where) => {
-        if (!(0,dist/* isMap */.jh)(node)) {
-            if (prefix === '' && (node === null || node === undefined || ((0,dist/* isScalar */.jn)(node) && (node.value === null || node.value === undefined))))
-                return;
-            throw new inputs/* InputError */.dz(prefix === '' ? `Config file ${path}${where} must be a mapping.` : `Config file ${path}${where}: '${prefix}' must be a mapping.`);
+    catch (error) {
+        throw new _inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`Config file ${path} is not valid YAML: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const config = { retention: { ..._history_merge_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULT_RETENTION */ .xh }, policy: { ..._policy_quarantine_js__WEBPACK_IMPORTED_MODULE_3__/* .DEFAULT_POLICY */ .zj } };
+    if (raw === null || raw === undefined)
+        return config;
+    if (typeof raw !== 'object' || Array.isArray(raw))
+        throw new _inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`Config file ${path} must be a mapping.`);
+    for (const [section, values] of Object.entries(raw)) {
+        const known = SECTIONS[section];
+        if (!known)
+            throw new _inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`Config file ${path}: unknown section '${section}' (known: ${Object.keys(SECTIONS).join(', ')}).`);
+        if (typeof values !== 'object' || values === null || Array.isArray(values)) {
+            throw new _inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`Config file ${path}: '${section}' must be a mapping.`);
         }
-        for (const pair of node.items) {
-            const keyNode = pair.key;
-            const name = String((0,dist/* isScalar */.jn)(pair.key) ? pair.key.value : pair.key);
-            const key = prefix ? `${prefix}.${name}` : name;
-            const line = at(keyNode);
-            const setting = BY_KEY.get(key);
-            if (setting) {
-                // Aliases are resolved with a bound, so that a few lines cannot expand into gigabytes.
-                const raw = (0,dist/* isScalar */.jn)(pair.value) || (0,dist/* isSeq */.oP)(pair.value) ? pair.value.toJS(doc, { maxAliasCount: 10 }) : (pair.value ?? null);
-                const { value, error } = readValue(setting, raw);
-                if (error)
-                    throw new inputs/* InputError */.dz(`Config file ${path}${line}: '${key}' ${error}.`);
-                setAt(config, setting.target, value);
+        for (const [key, value] of Object.entries(values)) {
+            const choice = CHOICES[section]?.[key];
+            if (choice) {
+                const [field, words] = choice;
+                if (typeof value !== 'string' || !words.includes(value)) {
+                    throw new _inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`Config file ${path}: '${section}.${key}' must be one of ${words.join(', ')}.`);
+                }
+                config.policy[field] = value;
                 continue;
             }
-            const children = SETTINGS.filter((s) => s.key.startsWith(`${key}.`));
-            if (children.length === 0) {
-                if (!prefix)
-                    throw new inputs/* InputError */.dz(`Config file ${path}${line}: unknown section '${key}' (known: ${SECTIONS.join(', ')}).`);
-                const known = [...new Set(SETTINGS.filter((s) => s.key.startsWith(`${prefix}.`)).map((s) => s.key.slice(prefix.length + 1).split('.')[0]))];
-                throw new inputs/* InputError */.dz(`Config file ${path}${line}: unknown key '${key}' (known: ${known.join(', ')}).`);
+            const spec = known[key];
+            if (!spec)
+                throw new _inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`Config file ${path}: unknown key '${section}.${key}' (known: ${[...Object.keys(known), ...Object.keys(CHOICES[section] ?? {})].join(', ')}).`);
+            const [field, min, max] = spec;
+            if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+                throw new _inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`Config file ${path}: '${section}.${key}' must be a whole number from ${min} to ${max}.`);
             }
-            walk(pair.value, key, line);
+            if (field === 'compactEvery')
+                config.compactEvery = value;
+            else
+                (section === 'history' ? config.retention : config.policy)[field] = value;
         }
-    };
-    walk(doc.contents, '', '');
+    }
     return config;
 }
 async function loadFileConfig(path) {
@@ -287,10 +165,10 @@ async function loadFileConfig(path) {
         return DEFAULT_FILE_CONFIG;
     let text;
     try {
-        text = await (0,promises_.readFile)(path, 'utf8');
+        text = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(path, 'utf8');
     }
     catch (error) {
-        throw new inputs/* InputError */.dz(`Config file ${path} cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+        throw new _inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`Config file ${path} cannot be read: ${error instanceof Error ? error.message : String(error)}`);
     }
     return parseFileConfig(text, path);
 }
@@ -444,7 +322,7 @@ function mergeRun(history, tests, run, alreadyIngested, options = {}) {
         return { history, ingested: false };
     const retention = options.retention ?? DEFAULT_RETENTION;
     const normalise = options.normalise ?? ((m) => m.trim());
-    const facts = { sha: run.sha, time: run.time, onDefaultBranch: run.onDefaultBranch, jobSucceeded: options.jobSucceeded, outages: options.outages };
+    const facts = { sha: run.sha, time: run.time, onDefaultBranch: run.onDefaultBranch, jobSucceeded: options.jobSucceeded, outages: options.outages, ...(options.untrusted ? { untrusted: true } : {}) };
     const merged = new Map(history);
     const touched = new Set();
     for (const test of tests) {
@@ -535,6 +413,7 @@ function build(key, row, attempts, message, durationSec) {
         durationSec,
         jobSucceeded: row.jobSucceeded,
         outage: message !== undefined && row.outages !== undefined && row.outages.includes(failureKey(message)) ? true : undefined,
+        untrusted: row.untrusted ? true : undefined,
     };
 }
 /** The record of one test in the run `key` (whose row is `row`): shared when it has no message and no duration. */
@@ -551,7 +430,7 @@ function runRecord(key, row, attempts, message, durationSec) {
 }
 /** `record` with a duration (a new object: records are shared). */
 function withDuration(record, durationSec) {
-    return { ...build(record.run, record, record.attempts, record.message, durationSec), outage: record.outage };
+    return { ...build(record.run, record, record.attempts, record.message, durationSec), outage: record.outage, untrusted: record.untrusted };
 }
 /**
  * What makes two failures "the same failure": the stored message with every number blanked (ports, addresses,
@@ -559,6 +438,103 @@ function withDuration(record, durationSec) {
  */
 function failureKey(message) {
     return message === undefined ? undefined : message.replace(/\d+/g, '#');
+}
+
+
+/***/ }),
+
+/***/ 32786:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Aw: () => (/* binding */ untrustedTestsToRecord),
+/* harmony export */   Ji: () => (/* binding */ trustedEvidence),
+/* harmony export */   SF: () => (/* binding */ MAX_UNTRUSTED_TESTS),
+/* harmony export */   So: () => (/* binding */ MAX_UNTRUSTED_ARTIFACTS)
+/* harmony export */ });
+/* unused harmony exports MAX_UNTRUSTED_NEW_TESTS, hasTrustedRecord, trustedRunsAgree */
+/** Tests one untrusted run may report: more, and its artifact is refused (src/modes/shards.ts). */
+const MAX_UNTRUSTED_TESTS = 50_000;
+/** Tests no trusted run has recorded that one untrusted run may add: none (they are left out). */
+const MAX_UNTRUSTED_NEW_TESTS = 0;
+/** flakeguard artifacts read from one run by `ingest-workflow-run` (the aggregate mode reads up to 256 of its own run). */
+const MAX_UNTRUSTED_ARTIFACTS = 64;
+const failed = (attempts) => attempts.includes('F') || attempts.includes('E');
+function hasTrustedRecord(test) {
+    return test !== undefined && test.runs.some((r) => !r.untrusted);
+}
+/** True when the test's trusted records alone show it flaky: then its untrusted records count too. */
+function trustedRunsAgree(test) {
+    const passedOn = new Set();
+    const failedOn = new Set();
+    for (const r of test.runs) {
+        if (r.untrusted || r.outage)
+            continue;
+        if (failed(r.attempts) && r.attempts.includes('P'))
+            return true;
+        if (failed(r.attempts))
+            failedOn.add(r.sha);
+        else if (r.attempts.includes('P'))
+            passedOn.add(r.sha);
+    }
+    for (const sha of failedOn)
+        if (passedOn.has(sha))
+            return true;
+    return false;
+}
+/** The history as evidence: each test's untrusted records dropped unless its trusted runs agree. Shares unchanged tests. */
+function trustedEvidence(history) {
+    let out;
+    for (const [id, test] of history) {
+        if (!test.runs.some((r) => r.untrusted) || trustedRunsAgree(test))
+            continue;
+        out ??= new Map(history);
+        out.set(id, { ...test, runs: test.runs.filter((r) => !r.untrusted) });
+    }
+    return out ?? history;
+}
+/** The tests of an untrusted run that it may record: those a trusted run has recorded. */
+function untrustedTestsToRecord(tests, history) {
+    const kept = tests.filter((t) => hasTrustedRecord(history.get(t.id)));
+    return { kept, leftOut: tests.length - kept.length };
+}
+
+
+/***/ }),
+
+/***/ 26776:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   o: () => (/* binding */ capName)
+/* harmony export */ });
+/* unused harmony export MAX_NAME_BYTES */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/**
+ * A cap on the bytes of a test's name, classname and suite (they make its id, which is stored twice on the data
+ * branch: a 50 MB name made a 100 MB history file, over GitHub's file size limit). A longer text keeps its
+ * beginning and ends with a hash of the whole text, so that ids stay unique and stable (docs/test-ids.md). Pure.
+ */
+
+const MAX_NAME_BYTES = 1024;
+/** `…#` then 16 hex digits of the SHA-256 of the whole text. */
+const SUFFIX_BYTES = 3 + 2 + 16;
+function capName(text, maxBytes = MAX_NAME_BYTES) {
+    if (text.length * 3 <= maxBytes || Buffer.byteLength(text, 'utf8') <= maxBytes)
+        return text;
+    const hash = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(text, 'utf8').digest('hex').slice(0, 16);
+    // Cut at a code point boundary within the budget.
+    let kept = '';
+    let bytes = 0;
+    for (const ch of text) {
+        const n = Buffer.byteLength(ch, 'utf8');
+        if (bytes + n > maxBytes - SUFFIX_BYTES)
+            break;
+        kept += ch;
+        bytes += n;
+    }
+    return `${kept}…#${hash}`;
 }
 
 
@@ -574,12 +550,14 @@ __webpack_require__.d(__webpack_exports__, {
   ec: () => (/* binding */ testId)
 });
 
-// UNUSED EXPORTS: DEFAULT_MAX_FILE_BYTES, displayPath, parseReportRaw, parseReportText
+// UNUSED EXPORTS: DEFAULT_MAX_FILE_BYTES, displayPath, parseReportRaw, parseReportText, readRegularFile
 
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __webpack_require__(4573);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(51455);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(73024);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
 ;// CONCATENATED MODULE: ./src/junit/decode.ts
@@ -1508,6 +1486,8 @@ function parseRaw(buf, opts = {}) {
     return timestamp !== undefined ? { cases, timestamp } : { cases };
 }
 
+// EXTERNAL MODULE: ./src/junit/cap.ts
+var cap = __webpack_require__(26776);
 ;// CONCATENATED MODULE: ./src/junit/index.ts
 /**
  * JUnit XML ingestion: report files in, ParsedTestCase/ReportProblem out. See docs/junit.md.
@@ -1523,6 +1503,40 @@ function parseRaw(buf, opts = {}) {
 
 
 
+
+
+/**
+ * Reads a report that must be a regular file. It is opened without blocking and checked on the open handle (no
+ * race between a check and the read): a FIFO, device or socket matching `reports` would otherwise hang the step
+ * until the job's timeout. Returns the bytes, or why it cannot be read.
+ */
+async function readRegularFile(path, limit) {
+    let handle;
+    try {
+        handle = await (0,promises_.open)(path, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK);
+    }
+    catch (error) {
+        // Linux refuses to open a Unix socket (ENXIO).
+        if (error.code === 'ENXIO')
+            return 'cannot read report: it is a socket, not a regular file';
+        throw error;
+    }
+    try {
+        const st = await handle.stat();
+        if (st.isDirectory())
+            return 'cannot read report: it is a directory';
+        if (!st.isFile()) {
+            const kind = st.isFIFO() ? 'a named pipe (FIFO)' : st.isSocket() ? 'a socket' : st.isCharacterDevice() || st.isBlockDevice() ? 'a device' : 'not a regular file';
+            return `cannot read report: it is ${kind}, not a regular file`;
+        }
+        if (st.size > limit)
+            return tooBig(st.size, limit);
+        return await handle.readFile();
+    }
+    finally {
+        await handle.close();
+    }
+}
 /** 256 MiB. */
 const DEFAULT_MAX_FILE_BYTES = 256 * 1024 * 1024;
 /**
@@ -1597,6 +1611,9 @@ function parseReportRaw(xml, path, opts = {}) {
  */
 function mergeInto(raw, report, byId, out) {
     for (const c of raw) {
+        c.name = (0,cap/* capName */.o)(c.name);
+        c.classname = (0,cap/* capName */.o)(c.classname);
+        c.suite = (0,cap/* capName */.o)(c.suite);
         const id = testId(c);
         const existing = byId.get(id);
         if (existing) {
@@ -1670,16 +1687,12 @@ async function parseReportFiles(paths, opts) {
         const shown = displayPath(abs, opts.workspace);
         let data;
         try {
-            const st = await (0,promises_.stat)(abs);
-            if (st.isDirectory()) {
-                problems.push({ path: shown, message: 'cannot read report: it is a directory' });
+            const read = await readRegularFile(abs, limit);
+            if (typeof read === 'string') {
+                problems.push({ path: shown, message: read });
                 continue;
             }
-            if (st.size > limit) {
-                problems.push({ path: shown, message: tooBig(st.size, limit) });
-                continue;
-            }
-            data = await (0,promises_.readFile)(abs);
+            data = read;
         }
         catch (err) {
             problems.push({ path: shown, message: ioMessage(err) });
@@ -2033,7 +2046,7 @@ function mapClassname(rules, classname) {
 
 /***/ }),
 
-/***/ 18271:
+/***/ 80884:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2041,7 +2054,8 @@ function mapClassname(rules, classname) {
 __webpack_require__.d(__webpack_exports__, {
   qU: () => (/* binding */ applyRun),
   $: () => (/* binding */ judgeFailures),
-  ck: () => (/* binding */ quarantineBefore)
+  ck: () => (/* binding */ quarantineBefore),
+  SO: () => (/* binding */ withDamage)
 });
 
 // UNUSED EXPORTS: DEFAULT_APPLY_OPTIONS, compactEveryFor
@@ -2156,166 +2170,22 @@ function unforgivenFailures(input) {
     return out;
 }
 
-// EXTERNAL MODULE: ./src/policy/quarantine.ts + 1 modules
-var quarantine = __webpack_require__(36127);
-// EXTERNAL MODULE: ./src/scoring/flipRate.ts
-var flipRate = __webpack_require__(84956);
-// EXTERNAL MODULE: ./src/scoring/multiFactor.ts
-var multiFactor = __webpack_require__(43555);
-// EXTERNAL MODULE: ./src/scoring/pfs.ts
-var pfs = __webpack_require__(9662);
-// EXTERNAL MODULE: ./src/scoring/successRate.ts
-var successRate = __webpack_require__(51820);
-// EXTERNAL MODULE: ./src/scoring/thresholded.ts
-var thresholded = __webpack_require__(49391);
-;// CONCATENATED MODULE: ./src/policy/rules/seed-rules.ts
-
-
-
-
-
-const f2 = (x) => x.toFixed(2);
-function ruleVerdict(rule, runs, now, o, memo) {
-    const s = o.scoring;
-    switch (rule) {
-        case 'pfs': {
-            const window = runs.slice(-o.pfs.window);
-            const r = (0,pfs/* pfs */.mk)(window, s.pfs, memo);
-            return {
-                // A test that never failed in the window never enters, whatever the prior leaves of the interval.
-                enter: window.length >= o.pfs.minRuns && r.pfLow >= o.pfs.enterLow && window.some((run) => /[FE]/.test(run.attempts)),
-                release: r.pf < o.pfs.releaseBelow,
-                measured: `PFS ${f2(r.pf)} [${f2(r.pfLow)}, ${f2(r.pfHigh)}] over the last ${window.length} runs (enters at a lower bound of ${o.pfs.enterLow})`,
-                leaves: `until its PFS falls below ${o.pfs.releaseBelow}`,
-            };
-        }
-        case 'flip-rate': {
-            const fr = (0,flipRate/* flipRates */.RE)(runs, s.flipRate);
-            const rate = o.flipRate.score === 'ewma' ? fr.ewmaFlipRate : fr.flipRate;
-            const tier = (0,flipRate/* tierOf */.kx)(rate);
-            const inTier = o.flipRate.quarantineTiers.includes(tier);
-            const label = o.flipRate.score === 'ewma' ? 'EWMA flip-rate' : 'flip-rate';
-            return {
-                enter: inTier,
-                release: o.flipRate.autoRelease && !inTier,
-                measured: `${label} ${rate === null ? 'n/a' : f2(rate)}: tier ${tier} (quarantine tiers: ${o.flipRate.quarantineTiers.join(', ')})`,
-                leaves: o.flipRate.autoRelease ? `until its tier is not one of ${o.flipRate.quarantineTiers.join(', ')}` : 'until released by hand (auto-release is off)',
-            };
-        }
-        case 'success-rate': {
-            const r = (0,successRate/* successRate */.sE)(runs, now, s.successRate);
-            const enough = r.rate !== null && r.counted >= o.successRate.minRuns;
-            const rate = r.rate === null ? 'n/a' : f2(r.rate);
-            return {
-                enter: enough && r.rate < o.successRate.enterBelow,
-                release: r.rate === null || r.rate >= o.successRate.releaseAt,
-                measured: `success rate ${rate} (${r.passed}/${r.counted} counted runs in ${s.successRate.lookbackDays} days; enters below ${o.successRate.enterBelow})`,
-                leaves: `until its success rate reaches ${o.successRate.releaseAt}`,
-            };
-        }
-        case 'multi-factor': {
-            const m = (0,multiFactor/* multiFactorScore */.NS)(runs, now, s.multiFactor);
-            const action = m.recommendation.action;
-            return {
-                enter: action === 'quarantine',
-                release: action === 'stable',
-                measured: `multi-factor score ${f2(m.score)} (confidence ${f2(m.confidence)}): recommendation ${action}`,
-                leaves: `until its recommendation is stable (score below ${s.multiFactor.monitoringThreshold})`,
-            };
-        }
-        case 'thresholded': {
-            const r = (0,successRate/* successRate */.sE)(runs, now, s.successRate);
-            const enough = r.rate !== null && r.counted >= o.thresholded.minRuns;
-            const p = r.rate === null ? 0 : 1 - r.rate;
-            const flakiness = (0,thresholded/* thresholdedFlakiness */.Hd)(p, s.thresholded.alpha);
-            return {
-                enter: enough && flakiness > o.thresholded.enterAbove,
-                release: flakiness <= o.thresholded.enterAbove,
-                measured: `thresholded flakiness ${f2(flakiness)} (failure chance ${f2(p)} over ${r.counted} counted runs, α ${s.thresholded.alpha})`,
-                leaves: `until its thresholded flakiness is ${o.thresholded.enterAbove === 0 ? '0' : `at most ${o.thresholded.enterAbove}`}`,
-            };
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/policy/decide.ts
-
-
-/** The runs a seed rule reads: no outage run, no pull-request failure without a pass on its commit. */
-function trustedRuns(runs) {
-    const passedOn = new Set();
-    for (const r of runs)
-        if (!r.outage && r.attempts.includes('P'))
-            passedOn.add(r.sha);
-    return runs.filter((r) => {
-        if (r.outage)
-            return false;
-        if (r.onDefaultBranch)
-            return true;
-        return !/[FE]/.test(r.attempts) || passedOn.has(r.sha);
-    });
-}
-function newestTime(runs) {
-    let t = 0;
-    for (const r of runs)
-        if (r.time > t)
-            t = r.time;
-    return t;
-}
-/** What the chosen seed rule says of a history (for tests and the eval); undefined under the evidence rule. */
-function verdictOf(history, options, memo) {
-    if (options.rule === 'evidence')
-        return undefined;
-    const runs = trustedRuns(history.runs);
-    return ruleVerdict(options.rule, runs, newestTime(history.runs), options.rules, memo);
-}
-function decide(history, previous, override, now, options, memo) {
-    if (override || options.rule === 'evidence')
-        return (0,quarantine/* decideQuarantine */.LV)(history, previous, override, now, options);
-    const wasQuarantined = previous?.quarantined === true;
-    const evidenceAfter = !wasQuarantined && typeof previous?.evidenceAfter === 'number' ? previous.evidenceAfter : undefined;
-    const counted = evidenceAfter === undefined ? history : { ...history, runs: history.runs.filter((r) => r.time > evidenceAfter) };
-    const evidence = (0,quarantine/* gatherEvidence */.hx)(counted, options.window);
-    const keepAfter = evidenceAfter === undefined ? {} : { evidenceAfter };
-    const keepSince = (quarantined) => (wasQuarantined === quarantined && previous?.since ? previous.since : now);
-    const verdict = verdictOf(counted, options, memo);
-    const staying = `${options.rule} rule: ${verdict.measured}; stays quarantined ${verdict.leaves}`;
-    if (wasQuarantined) {
-        if (verdict.release) {
-            return { quarantined: false, reason: `released by the ${options.rule} rule: ${verdict.measured}`, since: now, evidence, evidenceAfter: newestTime(history.runs) };
-        }
-        return { quarantined: true, reason: staying, since: keepSince(true), evidence };
-    }
-    if (evidence.trailingBreakage >= options.breakageStreak) {
-        return {
-            quarantined: false,
-            reason: `failed in the last ${evidence.trailingBreakage} runs with no pass on those commits: breakage, not flakiness`,
-            since: keepSince(false),
-            evidence,
-            ...keepAfter,
-        };
-    }
-    if (verdict.enter && evidence.trailingBreakage === 0)
-        return { quarantined: true, reason: staying, since: now, evidence };
-    const held = verdict.enter ? `; not quarantined while its newest run failed with no pass on that commit (it may be broken)` : '';
-    const since = evidenceAfter === undefined ? '' : ' since its release';
-    return { quarantined: false, reason: `${options.rule} rule: ${verdict.measured}${since}${held}`, since: keepSince(false), evidence, ...keepAfter };
-}
-
+// EXTERNAL MODULE: ./src/policy/quarantine.ts
+var quarantine = __webpack_require__(34060);
 // EXTERNAL MODULE: ./src/store/layout.ts
 var layout = __webpack_require__(5891);
 // EXTERNAL MODULE: ./src/store/history-format.ts
 var history_format = __webpack_require__(61557);
 // EXTERNAL MODULE: ./src/store/snapshot.ts + 1 modules
 var store_snapshot = __webpack_require__(66590);
-;// CONCATENATED MODULE: ./src/policy/hand-close.ts
+;// CONCATENATED MODULE: ./src/github/issue-lift.ts
 
-function decideAfterHandClose(test, previous, closed, now, policy, memo) {
+function decideAfterHandClose(test, previous, closed, now, policy) {
     const after = { ...test, runs: test.runs.filter((r) => r.time > closed.since) };
     const closedIso = new Date(closed.since).toISOString();
     // Its quarantine ended with the close: decide as for a test that was not quarantined since then.
     const prior = previous?.quarantined ? { quarantined: false, reason: '', since: closedIso } : previous;
-    const decision = decide(after, prior, null, now, policy, memo);
+    const decision = (0,quarantine/* decideQuarantine */.LV)(after, prior, null, now, policy);
     const what = `issue #${closed.issue} was closed as completed on ${closedIso.slice(0, 10)}`;
     return {
         ...decision,
@@ -2358,10 +2228,7 @@ Find the test's line in \`stats/NN.json\` and change its \`override\` (GitHub's 
 \`\`\`
 
 The change takes effect on the next run and is kept by every later run. An override with \`until\` lapses after
-that day (UTC) with a notice; then, as after setting it back to null, the test is decided as if the override had
-never been there. Every other field is computed: \`"quarantined": true\` (or \`successRate\` lowered, e.g. to 0.1)
-is recorded as a hand quarantine, \`"quarantined": false\` releases the test now; any other edit is left as written
-with a warning. Do not edit \`check\`: it is how flakeguard sees which field you edited.
+that day (UTC) with a notice. Every other field is recomputed on each run, so edits to them are overwritten.
 
 If a stats file stops being valid JSON, flakeguard reports the file and line as an error, forgives no failure
 of the tests in that file until it is fixed, and never overwrites it.
@@ -2370,194 +2237,11 @@ The branch is squashed to a single commit from time to time to stay small; its c
 `;
 }
 
-;// CONCATENATED MODULE: ./src/policy/hand-edits.ts
-/** The computed fields the fingerprint covers, in order. Changing this list needs a new CHECK_VERSION. */
-const CHECKED_FIELDS = [
-    'quarantined',
-    'successRate',
-    'reason',
-    'since',
-    'runs',
-    'recent',
-    'tier',
-    'flipRate',
-    'ewmaFlipRate',
-    'pfs',
-    'score',
-    'confidence',
-    'recommendation',
-    'thresholded',
-];
-const CHECK_VERSION = '1';
-const CHUNK = 4;
-function fnv16(text) {
-    let hash = 0x811c9dc5;
-    for (let i = 0; i < text.length; i++) {
-        hash ^= text.charCodeAt(i);
-        hash = Math.imul(hash, 0x01000193);
-    }
-    return ((hash >>> 0) & 0xffff).toString(16).padStart(CHUNK, '0');
-}
-/** `1:` and one 4-hex fingerprint per checked field (of its JSON text; an absent field as null). */
-function checkOf(line) {
-    let out = `${CHECK_VERSION}:`;
-    for (const field of CHECKED_FIELDS)
-        out += fnv16(JSON.stringify(line[field] ?? null));
-    return out;
-}
-/** The checked fields whose value is not what flakeguard wrote; undefined when the line has no usable `check`. */
-function editedFields(line) {
-    const check = line.check;
-    if (typeof check !== 'string' || !check.startsWith(`${CHECK_VERSION}:`) || check.length !== 2 + CHUNK * CHECKED_FIELDS.length)
-        return undefined;
-    const out = [];
-    CHECKED_FIELDS.forEach((field, i) => {
-        if (!(field in line))
-            return; // a deleted field is computed again: nothing to keep
-        const at = 2 + i * CHUNK;
-        if (check.slice(at, at + CHUNK) !== fnv16(JSON.stringify(line[field] ?? null)))
-            out.push(field);
-    });
-    return out;
-}
-/** Reason prefixes of decisions made by a hand override (src/policy/quarantine.ts). */
-const BY_HAND = /^(quarantined by hand|never quarantined, by hand)/;
-/**
- * The rule's own state of a test before this run, as if no hand override had ever been there: the `auto` state
- * written beside a hand decision; for a line a hand override decided before `auto` existed, not quarantined.
- */
-function ruleState(line) {
-    if (!line)
-        return undefined;
-    const auto = line.auto;
-    if (auto && typeof auto === 'object' && typeof auto.quarantined === 'boolean') {
-        return {
-            quarantined: auto.quarantined,
-            reason: '',
-            ...(typeof auto.since === 'string' ? { since: auto.since } : {}),
-            ...(typeof auto.evidenceAfter === 'number' ? { evidenceAfter: auto.evidenceAfter } : {}),
-        };
-    }
-    if (BY_HAND.test(line.reason))
-        return { quarantined: false, reason: '', ...(line.since ? { since: line.since } : {}) };
-    const state = { quarantined: line.quarantined, reason: line.reason };
-    if (line.since)
-        state.since = line.since;
-    if (typeof line.evidenceAfter === 'number')
-        state.evidenceAfter = line.evidenceAfter;
-    return state;
-}
-const OVERRIDE_Q = '"override": "quarantine"';
-const OVERRIDE_N = '"override": "never"';
-/** How each edited field of one line is read. At most one of them quarantines or releases. */
-function interpretEdits(id, line, fields, ctx) {
-    const edits = [];
-    let acted = false;
-    const where = `'${id}' in ${ctx.file}`;
-    for (const field of fields) {
-        const written = line[field];
-        const shown = JSON.stringify(written ?? null).slice(0, 60);
-        const keep = (meant) => ({
-            id,
-            field,
-            written,
-            effect: 'kept',
-            message: `"${field}": ${shown} of ${where} is computed by flakeguard and changes nothing; it is left as you wrote it until you delete it. ${meant}`,
-        });
-        if (ctx.override) {
-            edits.push(keep(`The override ${JSON.stringify(ctx.override.action)} decides this test; to change that, edit "override" (null lets flakeguard decide).`));
-            continue;
-        }
-        if (field === 'quarantined' && written === ctx.quarantined)
-            continue; // already so: nothing to do
-        if (!acted && field === 'quarantined' && written === true && !ctx.quarantined) {
-            acted = true;
-            edits.push({ id, field, written, effect: 'quarantine', message: `"quarantined": true of ${where} was set by hand: recorded as ${OVERRIDE_Q} with its reason (set "override" to null to undo).` });
-            continue;
-        }
-        if (!acted && field === 'quarantined' && written === false && ctx.quarantined) {
-            acted = true;
-            edits.push({ id, field, written, effect: 'release', message: `"quarantined": false of ${where} was set by hand: released now, and judged on later runs only (to keep it out for good, write ${OVERRIDE_N}).` });
-            continue;
-        }
-        if (!acted && field === 'successRate' && typeof written === 'number' && Number.isFinite(written)) {
-            if (written < ctx.successRateEnterBelow && !ctx.quarantined) {
-                acted = true;
-                edits.push({ id, field, written, effect: 'quarantine', message: `"successRate": ${shown} of ${where} was lowered by hand below ${ctx.successRateEnterBelow}: quarantined as seed 003 describes, recorded as ${OVERRIDE_Q} with its reason (set "override" to null to undo).` });
-                continue;
-            }
-            if (written >= ctx.successRateEnterBelow && ctx.quarantined) {
-                acted = true;
-                edits.push({ id, field, written, effect: 'release', message: `"successRate": ${shown} of ${where} was raised by hand: released now, and judged on later runs only (to keep it out for good, write ${OVERRIDE_N}).` });
-                continue;
-            }
-        }
-        edits.push(keep(`To quarantine the test, write ${OVERRIDE_Q}; to keep it out of quarantine, ${OVERRIDE_N}; to let flakeguard decide, delete "${field}".`));
-    }
-    return edits;
-}
-/** The override recorded for an edit honoured as a quarantine. */
-function overrideForEdit(edit, today) {
-    return { action: 'quarantine', reason: `"${edit.field}": ${JSON.stringify(edit.written)} set by hand (${today})` };
-}
-
-;// CONCATENATED MODULE: ./src/pipeline/hand-edits.ts
-
-
-
-function applyHandEdits(snapshot, now, policy, statsFileOf) {
-    const edits = [];
-    const kept = new Map();
-    let overrides;
-    let stats;
-    const today = new Date(now).toISOString().slice(0, 10);
-    for (const [id, line] of snapshot.stats) {
-        const fields = editedFields(line);
-        if (!fields || fields.length === 0 || (0,store_snapshot/* inBrokenShard */.Hl)(snapshot, id))
-            continue;
-        const stored = snapshot.overrides.get(id);
-        const override = stored && !(0,layout/* overrideExpired */.WL)(stored.override, now) ? stored.override : null;
-        // What flakeguard wrote: a boolean `quarantined` that was edited was the other value. The edit itself is only
-        // ever read through interpretEdits, never as the state before this run (that was the half-honoured edit).
-        const original = fields.includes('quarantined') && typeof line.quarantined === 'boolean' ? { ...line, quarantined: !line.quarantined } : line;
-        if (original !== line) {
-            stats ??= new Map(snapshot.stats);
-            stats.set(id, original);
-        }
-        const quarantined = override ? override.action === 'quarantine' : ruleState(original)?.quarantined === true;
-        const file = stored?.file ?? statsFileOf(id);
-        const found = interpretEdits(id, line, fields, { override, quarantined, file, successRateEnterBelow: policy.rules.successRate.enterBelow, today });
-        for (const edit of found) {
-            edits.push({ ...edit, file, ...(stored?.line !== undefined ? { line: stored.line } : {}) });
-            if (edit.effect === 'kept') {
-                kept.set(id, { ...kept.get(id), [edit.field]: edit.written });
-            }
-            else if (edit.effect === 'quarantine') {
-                const raw = overrideForEdit(edit, today);
-                overrides ??= new Map(snapshot.overrides);
-                overrides.set(id, { override: raw, raw, file });
-            }
-            else {
-                // Released now: judged on the runs after this one only, as after a release by the rule.
-                const test = snapshot.history.get(id);
-                const newest = test ? test.runs.reduce((t, r) => Math.max(t, r.time), 0) : 0;
-                stats ??= new Map(snapshot.stats);
-                const { auto: _auto, ...rest } = original;
-                stats.set(id, { ...rest, quarantined: false, reason: '', since: new Date(now).toISOString(), evidenceAfter: newest });
-            }
-        }
-    }
-    if (!overrides && !stats)
-        return { snapshot, edits, kept };
-    return { snapshot: { ...snapshot, overrides: overrides ?? snapshot.overrides, stats: stats ?? snapshot.stats }, edits, kept };
-}
-
 // EXTERNAL MODULE: ./src/pipeline/stats-scores.ts
 var stats_scores = __webpack_require__(72081);
+// EXTERNAL MODULE: ./src/history/trust.ts
+var trust = __webpack_require__(32786);
 ;// CONCATENATED MODULE: ./src/pipeline/apply.ts
-
-
-
 
 
 
@@ -2583,8 +2267,11 @@ function quarantineBefore(snapshot, now) {
     const quarantined = new Set();
     const byHand = new Set();
     const lapsed = [];
+    // A damaged branch forgives nothing (src/store/snapshot.ts).
+    if (snapshot.damaged.length > 0)
+        return { quarantined, byHand, lapsed };
     for (const [id, stats] of snapshot.stats)
-        if (ruleState(stats)?.quarantined)
+        if (stats.quarantined)
             quarantined.add(id);
     for (const [id, stored] of snapshot.overrides) {
         if ((0,layout/* overrideExpired */.WL)(stored.override, now)) {
@@ -2617,7 +2304,8 @@ function judgeFailures(snapshot, before, tests, run, options) {
             inOutage.set(id, describeOutage(o));
     const unforgiven = unforgivenFailures({
         tests,
-        history: snapshot.history,
+        // The failures a quarantine covers are learnt from trusted evidence only (src/history/trust.ts).
+        history: evidenceOf(snapshot.history, snapshot.runs),
         quarantined: before.quarantined,
         byHand: before.byHand,
         outages: inOutage,
@@ -2628,14 +2316,24 @@ function judgeFailures(snapshot, before, tests, run, options) {
     const failingOutages = outages.filter((o) => outageFailures(tests, [o]).size > 0).map(describeOutage);
     return { outages, failingOutages, unforgiven };
 }
+/** The history as evidence (src/history/trust.ts); the history itself when no run in it is untrusted (the common case, checked first). */
+function evidenceOf(history, runs) {
+    for (const row of runs.values())
+        if (row.untrusted)
+            return (0,trust/* trustedEvidence */.Ji)(history);
+    return history;
+}
+/** A damaged data branch fails the run, naming the file and line (src/store/snapshot.ts). */
+function withDamage(snapshot, outcome) {
+    const reason = (0,store_snapshot/* damageReason */.MD)(snapshot);
+    return reason ? { ...outcome, result: 'failure', reasons: [...outcome.reasons, reason] } : outcome;
+}
 function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
-    const { reports, run, now } = input;
-    const edited = applyHandEdits(input.snapshot, now, options.policy, (id) => (0,layout/* statsPath */.Zf)((0,layout/* shardOf */.IS)(id, input.snapshot.meta.shards), input.snapshot.meta.shards));
-    const snapshot = edited.snapshot;
+    const { snapshot, reports, run, now } = input;
     const nowIso = new Date(now).toISOString();
     const before = quarantineBefore(snapshot, now);
     const judged = judgeFailures(snapshot, before, reports.tests, run, options);
-    const outcome = (0,policy_outcome/* decideOutcome */.d)({
+    const outcome = withDamage(snapshot, (0,policy_outcome/* decideOutcome */.d)({
         tests: reports.tests,
         problems: reports.problems,
         filesMatched: input.filesMatched,
@@ -2643,10 +2341,14 @@ function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
         quarantined: before.quarantined,
         unforgiven: judged.unforgiven,
         outages: judged.failingOutages,
-    });
+    }));
     const outageMessages = [...new Set(judged.outages.map((o) => o.message))];
-    const merged = (0,merge/* mergeRun */.CU)(snapshot.history, reports.tests, run, new Set(Object.keys(snapshot.meta.ingested)), {
-        jobSucceeded: outcome.result === 'success',
+    const jobSucceeded = input.jobSucceeded ?? outcome.result === 'success';
+    // An untrusted run records only tests a trusted run has recorded (src/history/trust.ts).
+    const recorded = input.untrusted ? (0,trust/* untrustedTestsToRecord */.Aw)(reports.tests, snapshot.history).kept : reports.tests;
+    const merged = (0,merge/* mergeRun */.CU)(snapshot.history, recorded, run, new Set(Object.keys(snapshot.meta.ingested)), {
+        ...(input.untrusted ? { untrusted: true } : {}),
+        jobSucceeded,
         retention: options.retention,
         normalise: options.normalise,
         outages: outageMessages,
@@ -2661,27 +2363,23 @@ function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
             sha: run.sha,
             time: previous?.time ?? run.time,
             onDefaultBranch: run.onDefaultBranch,
-            jobSucceeded: outcome.result === 'success',
+            jobSucceeded,
             ...(run.url ? { url: run.url } : {}),
             ...(outages.length > 0 ? { outages } : {}),
+            ...(input.untrusted || previous?.untrusted ? { untrusted: true } : {}),
         });
     }
-    const scores = options.scoreTests?.(history) ?? new Map();
+    const evidence = evidenceOf(history, runs);
+    const scores = options.scoreTests?.(evidence) ?? new Map();
     const decisions = new Map();
     const lapsedIds = new Set(before.lapsed.map((l) => l.id));
-    const memo = (0,pfs/* createPfsMemo */.o4)();
-    for (const [id, test] of history) {
+    for (const [id, test] of evidence) {
         const stored = snapshot.overrides.get(id);
         const override = stored && !lapsedIds.has(id) ? stored.override : null;
-        // The rule's own state: a hand decision that lapsed or was cleared leaves no trace (src/policy/hand-edits.ts).
-        const previous = ruleState(snapshot.stats.get(id));
+        const previous = snapshot.stats.get(id);
         const closed = override ? undefined : input.closedByHand?.(id);
-        let decision = closed ? decideAfterHandClose(test, previous, closed, nowIso, options.policy, memo) : decide(test, previous, override, nowIso, options.policy, memo);
-        if (override) {
-            const auto = decide(test, previous, null, nowIso, options.policy, memo);
-            decision = { ...decision, auto: { quarantined: auto.quarantined, reason: auto.reason, ...(auto.since ? { since: auto.since } : {}), ...(auto.evidenceAfter !== undefined ? { evidenceAfter: auto.evidenceAfter } : {}) } };
-        }
-        const pfs = override || options.policy.rule === 'pfs' ? undefined : (0,stats_scores/* pfsPhrase */.d)(scores.get(id)); // the pfs rule's reason gives it already
+        const decision = closed ? decideAfterHandClose(test, previous, closed, nowIso, options.policy) : (0,quarantine/* decideQuarantine */.LV)(test, previous, override, nowIso, options.policy);
+        const pfs = override ? undefined : (0,stats_scores/* pfsPhrase */.d)(scores.get(id));
         decisions.set(id, pfs ? { ...decision, reason: `${decision.reason}; ${pfs}` } : decision);
     }
     const quarantined = [...decisions].filter(([id, d]) => d.quarantined && !(0,store_snapshot/* inBrokenShard */.Hl)(snapshot, id)).map(([id]) => id).sort();
@@ -2698,7 +2396,7 @@ function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
     const shards = snapshot.brokenStats.size > 0 ? snapshot.meta.shards : (0,layout/* shardCountFor */.tS)(history.size);
     const writes = snapshot.meta.writes + (merged.ingested ? 1 : 0);
     const compact = merged.ingested && writes >= (options.compactEvery ?? compactEveryFor(history.size));
-    const files = renderFiles(snapshot, shards, compact ? 0 : writes, history, runs, decisions, scores, merged.ingested ? (0,merge/* ingestionKey */.Ez)(run) : undefined, now, options, edited.kept);
+    const files = renderFiles(snapshot, shards, compact ? 0 : writes, history, runs, decisions, scores, merged.ingested ? (0,merge/* ingestionKey */.Ez)(run) : undefined, now, options);
     return {
         outcome,
         ingested: merged.ingested,
@@ -2714,11 +2412,9 @@ function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
         problems,
         lapsed: before.lapsed,
         outages: judged.outages,
-        handEdits: edited.edits,
-        rule: options.policy.rule,
     };
 }
-function renderFiles(snapshot, shards, writes, history, runs, decisions, scores, newIngestion, now, options, kept = new Map()) {
+function renderFiles(snapshot, shards, writes, history, runs, decisions, scores, newIngestion, now, options) {
     const oldestKept = now - options.retention.maxAgeDays * 86_400_000;
     const ingested = {};
     for (const [key, time] of Object.entries(snapshot.meta.ingested))
@@ -2743,16 +2439,10 @@ function renderFiles(snapshot, shards, writes, history, runs, decisions, scores,
             reason: decision.reason,
             since: decision.since,
             ...(decision.evidenceAfter !== undefined ? { evidenceAfter: decision.evidenceAfter } : {}),
-            ...(decision.auto ? { auto: { quarantined: decision.auto.quarantined, ...(decision.auto.since ? { since: decision.auto.since } : {}), ...(decision.auto.evidenceAfter !== undefined ? { evidenceAfter: decision.auto.evidenceAfter } : {}) } } : {}),
             runs: decision.evidence.runs,
             recent: decision.evidence.recent,
             ...scores.get(id),
         };
-        // The fingerprint of what flakeguard computed, then the fields a person edited, left as they wrote them.
-        line.check = checkOf(line);
-        const keep = kept.get(id);
-        if (keep)
-            Object.assign(line, keep);
         statsShards[shard].push([id, line]);
     }
     // Overrides written for tests that have no history yet are kept where the test will land.
@@ -2777,6 +2467,128 @@ function renderFiles(snapshot, shards, writes, history, runs, decisions, scores,
     for (const [path, text] of snapshot.brokenStats)
         files.set(path, text);
     return files;
+}
+
+
+/***/ }),
+
+/***/ 2075:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  a: () => (/* binding */ foldParcels),
+  j: () => (/* binding */ runParcel)
+});
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(77598);
+// EXTERNAL MODULE: ./src/store/results-file.ts
+var results_file = __webpack_require__(57610);
+;// CONCATENATED MODULE: ./src/store/parcel.ts
+/**
+ * A parked run's parcel: what a writer that could not land its run on the data branch leaves on a branch of its
+ * own under the inbox prefix (src/store/sync.ts), for the next writer to fold in. It holds each ingested job's
+ * results in the results-file form (src/store/results-file.ts, read with the same strict parser) and the job's
+ * decided result. Pure.
+ */
+
+
+const PARCEL_KIND = 'flakeguard-parcel';
+const PARCEL_SCHEMA = 1;
+/** A parcel with more entries than this is not read (an aggregate run has at most 256 shards). */
+const MAX_ENTRIES = 1024;
+function renderParcel(entries) {
+    return `${JSON.stringify({
+        kind: PARCEL_KIND,
+        schema: PARCEL_SCHEMA,
+        entries: entries.map((e) => ({ kind: results_file/* RESULTS_KIND */.mU, schema: results_file/* RESULTS_SCHEMA */.Bi, run: e.run, tests: e.tests, jobSucceeded: e.jobSucceeded, ...(e.untrusted ? { untrusted: true } : {}) })),
+    })}\n`;
+}
+class ParcelError extends Error {
+}
+function parseParcel(text) {
+    let raw;
+    try {
+        raw = JSON.parse(text);
+    }
+    catch (error) {
+        throw new ParcelError(`not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const r = raw;
+    if (typeof raw !== 'object' || raw === null || r.kind !== PARCEL_KIND)
+        throw new ParcelError('not a flakeguard parcel');
+    if (r.schema !== PARCEL_SCHEMA)
+        throw new ParcelError(`unsupported parcel schema ${JSON.stringify(r.schema ?? null).slice(0, 20)}`);
+    if (!Array.isArray(r.entries) || r.entries.length === 0 || r.entries.length > MAX_ENTRIES)
+        throw new ParcelError(`entries must be an array of 1 to ${MAX_ENTRIES} results`);
+    return r.entries.map((value, i) => {
+        const e = value;
+        try {
+            const { run, tests } = (0,results_file/* parseResultsValue */.fs)(value);
+            if (typeof e.jobSucceeded !== 'boolean')
+                throw new results_file/* ResultsFileError */.dL('jobSucceeded must be true or false');
+            return { run, tests, jobSucceeded: e.jobSucceeded, ...(e.untrusted === true ? { untrusted: true } : {}) };
+        }
+        catch (error) {
+            throw new ParcelError(`entries[${i}]: ${error instanceof Error ? error.message : String(error)}`);
+        }
+    });
+}
+/**
+ * The name of a parked run's branch under the inbox prefix: the time it was parked first (so that names sort in
+ * the order runs were parked, the order they are folded in), then the run for people, then a hash of its
+ * ingestion keys so that the name is unique per ingestion. Always a valid ref name.
+ */
+function parcelName(run, entries, now) {
+    const safe = `${run.runId}-${run.job}`.replace(/[^A-Za-z0-9_-]/g, '-').replace(/-+/g, '-').slice(0, 80);
+    const keys = entries.map((e) => `${e.run.key}#${e.run.runAttempt}`).sort().join('\n');
+    return `${String(Math.max(0, Math.trunc(now))).padStart(14, '0')}-${safe}-a${run.runAttempt}-${(0,external_node_crypto_.createHash)('sha256').update(keys).digest('hex').slice(0, 10)}`;
+}
+
+// EXTERNAL MODULE: ./src/store/snapshot.ts + 1 modules
+var store_snapshot = __webpack_require__(66590);
+// EXTERNAL MODULE: ./src/pipeline/apply.ts + 4 modules
+var apply = __webpack_require__(80884);
+;// CONCATENATED MODULE: ./src/pipeline/fold.ts
+
+
+
+function foldParcels(snapshot, parcels, options, now) {
+    let current = snapshot;
+    const folded = [];
+    const refused = [];
+    for (const parcel of parcels) {
+        let entries;
+        try {
+            entries = parseParcel(parcel.text);
+        }
+        catch (error) {
+            refused.push({ ref: parcel.ref, reason: error instanceof ParcelError ? error.message : String(error) });
+            continue;
+        }
+        for (const entry of [...entries].sort((a, b) => a.run.time - b.run.time || a.run.runAttempt - b.run.runAttempt)) {
+            const result = (0,apply/* applyRun */.qU)({
+                snapshot: current,
+                reports: { tests: entry.tests, problems: [], filesRead: 1 },
+                filesMatched: 1,
+                testOutcome: entry.jobSucceeded ? 'success' : 'failure',
+                run: entry.run,
+                now,
+                jobSucceeded: entry.jobSucceeded,
+                ...(entry.untrusted ? { untrusted: true } : {}),
+            }, options);
+            if (result.ingested)
+                current = (0,store_snapshot/* parseSnapshot */.E$)(result.files);
+        }
+        folded.push({ ref: parcel.ref, sha: parcel.sha });
+    }
+    return { snapshot: current, folded, refused };
+}
+/** The parcel of one run (the default mode), named for the inbox. */
+function runParcel(run, entries, now) {
+    return { name: parcelName(run, entries, now), text: renderParcel(entries) };
 }
 
 
@@ -2884,14 +2696,16 @@ var external_node_os_ = __webpack_require__(48161);
 var config_inputs = __webpack_require__(64389);
 // EXTERNAL MODULE: ./src/config/context.ts
 var context = __webpack_require__(80577);
-// EXTERNAL MODULE: ./src/config/file.ts + 1 modules
-var file = __webpack_require__(72888);
-// EXTERNAL MODULE: ./src/scoring/index.ts
-var scoring = __webpack_require__(10337);
+// EXTERNAL MODULE: ./src/config/file.ts
+var file = __webpack_require__(11974);
+// EXTERNAL MODULE: ./src/scoring/index.ts + 4 modules
+var scoring = __webpack_require__(50522);
 // EXTERNAL MODULE: ./src/pipeline/stats-scores.ts
 var stats_scores = __webpack_require__(72081);
-// EXTERNAL MODULE: ./src/pipeline/apply.ts + 8 modules
-var apply = __webpack_require__(18271);
+// EXTERNAL MODULE: ./src/pipeline/apply.ts + 4 modules
+var apply = __webpack_require__(80884);
+// EXTERNAL MODULE: ./src/pipeline/fold.ts + 1 modules
+var fold = __webpack_require__(2075);
 // EXTERNAL MODULE: ./src/store/git.ts
 var git = __webpack_require__(34525);
 // EXTERNAL MODULE: ./src/pipeline/job.ts
@@ -3034,6 +2848,7 @@ var split = __webpack_require__(6432);
 
 
 
+
 async function run(env = process.env) {
     let outcome = 'failure';
     try {
@@ -3062,7 +2877,13 @@ async function run(env = process.env) {
             const remote = await (0,job/* dataRemote */.PO)(inputs, ctx);
             const repo = await git/* DataRepo */.nV.open(remote, inputs.dataBranch, inputs.token, ctx.runnerTemp || undefined);
             try {
-                return await (0,store_sync/* syncRun */.N)(repo, (snapshot) => (0,apply/* applyRun */.qU)({ snapshot, reports, filesMatched: reports.matched, testOutcome: inputs.testOutcome, run: runContext, now, closedByHand: issues?.closedByHand }, { ...config, normalise: scoring/* normalizeErrorMessage */.DP, scoreTests: (0,stats_scores/* statsScores */.T)(runContext.time, config.policy.rules.scoring) }), {
+                const options = { ...config, normalise: scoring/* normalizeErrorMessage */.DP, scoreTests: (0,stats_scores/* statsScores */.T)(runContext.time) };
+                return await (0,store_sync/* syncRun */.Np)(repo, (snapshot) => (0,apply/* applyRun */.qU)({ snapshot, reports, filesMatched: reports.matched, testOutcome: inputs.testOutcome, run: runContext, now, closedByHand: issues?.closedByHand }, options), {
+                    // Parks this run after a few lost races, and folds parked runs in (docs/data-branch.md, "Many writers").
+                    inbox: {
+                        parcel: (applied) => (0,fold/* runParcel */.j)(runContext, [{ run: runContext, tests: reports.tests, jobSucceeded: applied.outcome.result === 'success' }], Date.now()),
+                        fold: (snapshot, parcels) => (0,fold/* foldParcels */.a)(snapshot, parcels, options, now),
+                    },
                     attempts: inputs.pushAttempts,
                     readOnly,
                     commitMessage: `flakeguard: ${reports.tests.length} tests from run ${ctx.runId} attempt ${ctx.runAttempt} (${ctx.job})`,
@@ -3115,19 +2936,13 @@ async function run(env = process.env) {
 /* harmony export */   T: () => (/* binding */ statsScores),
 /* harmony export */   d: () => (/* binding */ pfsPhrase)
 /* harmony export */ });
-/* harmony import */ var _scoring_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(10337);
-/* harmony import */ var _scoring_regression_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2360);
-
+/* harmony import */ var _scoring_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(50522);
 
 const round = (x) => (x === null ? null : Math.round(x * 1000) / 1000);
-/** `scoring`: the seed methods' parameters from the config file (policy.pfs, policy.flip-rate, …; docs/rules.md). */
-function statsScores(now, scoring = {}) {
+function statsScores(now) {
     return (history) => {
         const out = new Map();
-        const memo = (0,_scoring_index_js__WEBPACK_IMPORTED_MODULE_0__/* .createPfsMemo */ .o4)();
-        const pfsConfig = (0,_scoring_index_js__WEBPACK_IMPORTED_MODULE_0__/* .resolveScoringOptions */ .wA)(scoring).pfs;
-        for (const [id, s] of (0,_scoring_index_js__WEBPACK_IMPORTED_MODULE_0__/* .scoreAll */ .uK)(history.values(), { ...scoring, now }, memo)) {
-            const test = history.get(id);
+        for (const [id, s] of (0,_scoring_index_js__WEBPACK_IMPORTED_MODULE_0__/* .scoreAll */ .uK)(history.values(), { now })) {
             out.set(id, {
                 tier: s.tier,
                 flipRate: round(s.flipRate),
@@ -3139,11 +2954,6 @@ function statsScores(now, scoring = {}) {
                 successRate: round(s.successRate.rate),
                 thresholded: round(s.thresholded),
             });
-            // Seed 002's short trend, for tests that failed lately: the PFS of the last 10 runs, every 5 runs, oldest first
-            // (src/scoring/regression.ts).
-            const trend = (0,_scoring_regression_js__WEBPACK_IMPORTED_MODULE_1__/* .pfsTrendOf */ .el)(test.runs, 5, 5, 10, pfsConfig, memo, true);
-            if (trend.length > 0)
-                out.get(id).pfsTrend = trend.map((p) => round(p.pf));
         }
         return out;
     };
@@ -3235,36 +3045,15 @@ function decideOutcome(input) {
 
 /***/ }),
 
-/***/ 36127:
+/***/ 34060:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  zj: () => (/* binding */ DEFAULT_POLICY),
-  LV: () => (/* binding */ decideQuarantine),
-  hx: () => (/* binding */ gatherEvidence)
-});
-
-// UNUSED EXPORTS: describeEvidence
-
-// EXTERNAL MODULE: ./src/scoring/index.ts
-var scoring = __webpack_require__(10337);
-;// CONCATENATED MODULE: ./src/policy/rules/defaults.ts
-/** Default parameters of every rule: docs/rules.md has the table (default and seed of origin of each). */
-
-const DEFAULT_RULE_OPTIONS = {
-    pfs: { window: 50, enterLow: 0.01, releaseBelow: 0.02, minRuns: 10 },
-    flipRate: { score: 'flip-rate', quarantineTiers: ['Flaky', 'Chronic'], autoRelease: true },
-    successRate: { enterBelow: 0.95, releaseAt: 1, minRuns: 10 },
-    thresholded: { enterAbove: 0, minRuns: 10 },
-    scoring: { ...scoring/* DEFAULT_SCORING_OPTIONS */.B_ },
-};
-
-// EXTERNAL MODULE: ./src/model.ts
-var model = __webpack_require__(10182);
-;// CONCATENATED MODULE: ./src/policy/quarantine.ts
-
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   LV: () => (/* binding */ decideQuarantine),
+/* harmony export */   zj: () => (/* binding */ DEFAULT_POLICY)
+/* harmony export */ });
+/* unused harmony exports gatherEvidence, describeEvidence */
+/* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(10182);
 
 /** Chosen on the accuracy simulator: docs/benchmarks.md#accuracy has the sweep. */
 const DEFAULT_POLICY = {
@@ -3276,8 +3065,6 @@ const DEFAULT_POLICY = {
     forgive: 'known-failures',
     outageMinTests: 5,
     outagePercent: 50,
-    rule: 'evidence',
-    rules: DEFAULT_RULE_OPTIONS,
 };
 function outcomeAttempts(run) {
     return run.attempts.replace(/S/g, '');
@@ -3356,7 +3143,7 @@ function gatherEvidence(history, window = DEFAULT_POLICY.window) {
     let recent = '';
     for (let i = Math.max(0, runs.length - 20); i < runs.length; i++) {
         const a = runs[i].attempts;
-        recent += (0,model/* isFailure */.N6)(model/* CODE_STATUS */.$w[a[a.length - 1]]) ? 'F' : a.length > 1 ? 'R' : 'P';
+        recent += (0,_model_js__WEBPACK_IMPORTED_MODULE_0__/* .isFailure */ .N6)(_model_js__WEBPACK_IMPORTED_MODULE_0__/* .CODE_STATUS */ .$w[a[a.length - 1]]) ? 'F' : a.length > 1 ? 'R' : 'P';
     }
     return { runs: runs.length, sameCommitFlips, trustedFailures, failureEpisodes, trailingBreakage, cleanStreak, recent };
 }
@@ -3620,6 +3407,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
 var core = __webpack_require__(91659);
+// EXTERNAL MODULE: ./src/store/sync.ts
+var store_sync = __webpack_require__(32190);
 // EXTERNAL MODULE: ./src/store/layout.ts
 var layout = __webpack_require__(5891);
 // EXTERNAL MODULE: ./src/report/escape.ts
@@ -3640,10 +3429,6 @@ function scoreViewOf(record) {
         pfLow: num(pfs[1]),
         pfHigh: num(pfs[2]),
         score: num(record['score']),
-        flipRate: num(record['flipRate']),
-        successRate: num(record['successRate']),
-        thresholded: num(record['thresholded']),
-        recommendation: typeof record['recommendation'] === 'string' ? record['recommendation'] : undefined,
     };
     return view;
 }
@@ -3671,40 +3456,6 @@ function scoreLookup(records) {
             return Array.isArray(pfs) ? num(pfs[0]) : undefined;
         },
     };
-}
-/**
- * The active rule's own measure of a test (docs/rules.md), for a column headed by `ruleColumn`: the number that
- * rule decides on, so that the summary never shows a label of another method beside the decision. Undefined for
- * the evidence and pfs rules (the PFS column is shown anyway; the evidence is in the reason).
- */
-function ruleColumn(rule) {
-    switch (rule) {
-        case 'flip-rate':
-            return 'Flip-rate (tier), the rule';
-        case 'success-rate':
-            return 'Success rate, the rule';
-        case 'multi-factor':
-            return 'Multi-factor score, the rule';
-        case 'thresholded':
-            return 'Thresholded flakiness, the rule';
-        default:
-            return undefined;
-    }
-}
-function ruleMeasure(rule, s) {
-    const f = (x) => (x === undefined ? '—' : x.toFixed(2));
-    switch (rule) {
-        case 'flip-rate':
-            return s?.tier ? `${f(s.flipRate)} (${s.tier})` : '—';
-        case 'success-rate':
-            return f(s?.successRate);
-        case 'multi-factor':
-            return s?.score === undefined ? '—' : `${f(s.score)} (${s.recommendation ?? '—'})`;
-        case 'thresholded':
-            return f(s?.thresholded);
-        default:
-            return '';
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/report/annotations.ts
@@ -3763,9 +3514,8 @@ function forgivenAnnotation(test, ctx) {
     const where = placed(test);
     const lines = ['Forgiven: this test was quarantined as flaky before this run, so its failure does not fail the job.'];
     const pfs = formatPfs(s);
-    // The PFS ranks; the decision is the rule's (docs/rules.md): no tier beside it, which could contradict it (issue #15).
     if (pfs)
-        lines.push(`Flakiness: PFS ${pfs} (probability that a run fails for no reason, 90% interval).`);
+        lines.push(`Flakiness: PFS ${pfs} (probability that a run fails for no reason, 90% interval)${s?.tier ? `, tier ${s.tier}` : ''}.`);
     if (d?.evidence.recent)
         lines.push(`Recent runs, oldest to newest: ${symbols(d.evidence.recent)}  (${SYMBOLS_LEGEND})`);
     lines.push(`Why it is quarantined: ${d?.reason ?? 'quarantined before this run'}.`);
@@ -3974,16 +3724,6 @@ const CHECK_SUMMARY_BUDGET_BYTES = 60_000;
 const TOP_FLAKY = 10;
 const summary_n = (x) => x.toLocaleString('en-US');
 const plural = (count, word, many = `${word}s`) => `${summary_n(count)} ${count === 1 ? word : many}`;
-/** The decision in the flakiest tests' table, with the safety rule that made it when it is not the rule's own. */
-function decisionWord(d) {
-    if (!d)
-        return 'no';
-    if (d.override)
-        return d.quarantined ? 'yes, by hand' : 'no, by hand';
-    if (!d.quarantined && d.reason.startsWith('failed in the last'))
-        return 'no: breakage';
-    return d.quarantined ? 'yes' : 'no';
-}
 /** The verdict in one line of plain text (the check run's title). */
 function verdict(o) {
     const failed = o.failed.length;
@@ -4125,7 +3865,6 @@ function renderSummary(input, options = {}) {
     const NOTE_RESERVE = 600;
     const w = new Writer(Math.max(0, budget - fixed - NOTE_RESERVE));
     const scoreOf = (id) => (0,report_escape/* mdText */.bC)(formatPfs(input.scores.get(id)) || '—', 40);
-    const measureHead = ruleColumn(input.rule);
     const allTables = [
         {
             title: `❌ Blocking failures (${summary_n(o.blocking.length)})`,
@@ -4204,9 +3943,8 @@ function renderSummary(input, options = {}) {
         },
         {
             title: `📊 Flakiest tests of the suite (top ${summary_n(top.length)})`,
-            intro: `Tests with a failure or a retry among their recent runs, or quarantined, ranked by PFS (the probability that a run fails for no reason: ` +
-                `a ranking, not the decision). Quarantine is decided by the ${(0,report_escape/* mdText */.bC)(input.rule ?? 'evidence', 20)} rule; the other scores are in each test's stats line.`,
-            header: ['Rank', 'Test', 'PFS [interval]', ...(measureHead ? [measureHead] : []), 'Quarantined', 'Recent runs'],
+            intro: 'Tests with a failure or a retry among their recent runs, or quarantined, by PFS.',
+            header: ['Rank', 'Test', 'PFS [interval]', 'Tier', 'Score', 'Quarantined', 'Recent runs'],
             count: top.length,
             row: (i) => {
                 const t = top[i];
@@ -4214,8 +3952,9 @@ function renderSummary(input, options = {}) {
                     String(i + 1),
                     (0,report_escape/* mdText */.bC)(t.id, 250),
                     scoreOf(t.id),
-                    ...(measureHead ? [(0,report_escape/* mdText */.bC)(ruleMeasure(input.rule, t.score), 40)] : []),
-                    decisionWord(t.decision),
+                    (0,report_escape/* mdText */.bC)(t.score?.tier ?? '—', 20),
+                    t.score?.score !== undefined ? t.score.score.toFixed(2) : '—',
+                    t.decision?.quarantined ? 'yes' : 'no',
                     recentOf(t.decision),
                 ];
             },
@@ -4263,17 +4002,20 @@ function renderSummary(input, options = {}) {
 
 
 
+
 function storeLine(sync, branch) {
     const s = sync.status;
     switch (s.kind) {
         case 'pushed':
-            return `History saved to ${branch} at ${s.commit.slice(0, 12)}${s.tries > 1 ? ` (after ${s.tries} tries)` : ''}${s.compacted ? '; the branch was compacted to this one commit' : ''}.`;
+            return `History saved to ${branch} at ${s.commit.slice(0, 12)}${s.tries > 1 ? ` (after ${s.tries} tries)` : ''}${s.compacted ? '; the branch was compacted to this one commit' : ''}.${(0,store_sync/* foldedLine */.x6)(s.folded)}`;
         case 'unchanged':
-            return sync.applied.ingested ? `Nothing new to save on ${branch}.` : `These results were already in the history of ${branch}; counted once.`;
+            return (sync.applied.ingested ? `Nothing new to save on ${branch}.` : `These results were already in the history of ${branch}; counted once.`) + (0,store_sync/* foldedLine */.x6)(s.folded);
+        case 'parked':
+            return `History parked on ${s.ref} (${s.reason}): the next run that writes ${branch} folds it in, exactly once.`;
         case 'read-only':
             return `Read-only run: the history of ${branch} was read but not written.`;
         case 'not-saved':
-            return `The history was NOT saved to ${branch}: ${s.reason}`;
+            return `The history was NOT saved to ${branch}: ${s.reason}${s.parked ? ` The results are parked on ${s.parked} until then.` : ''}`;
     }
 }
 /** GitHub shows at most this many annotations of each kind (error, warning, notice) per step. */
@@ -4321,7 +4063,7 @@ async function publishResults({ inputs, ctx, runUrl, sync, reports }) {
     // The step's own errors and warnings, which take annotation slots before the failures' ones.
     const reserved = {
         failure: (o.result === 'failure' ? 1 : 0) + result.problems.length + (sync.historyRead ? 0 : 1) + (reports?.problems ?? 0),
-        warning: (o.result === 'success' && o.forgiven.length > 0 ? 1 : 0) + (sync.status.kind === 'not-saved' ? 1 : 0) + (result.handEdits ?? []).filter((e) => e.effect === 'kept').length,
+        warning: (o.result === 'success' && o.forgiven.length > 0 ? 1 : 0) + (sync.status.kind === 'not-saved' ? 1 : 0),
     };
     guard('log the data branch state', () => {
         // Workflow-command data is escaped by the runner's toolkit (a `::` inside it is harmless): one line, no controls.
@@ -4336,14 +4078,6 @@ async function publishResults({ inputs, ctx, runUrl, sync, reports }) {
         }
         for (const l of result.lapsed) {
             core.notice((0,report_escape/* commandText */.jt)(`The override of '${l.id}' in ${l.file} lapsed on ${l.until}; flakeguard decides again.`, 1000));
-        }
-        // Hand edits of computed fields (docs/data-branch.md#hand-edits): honoured ones get a notice, kept ones a warning.
-        for (const e of result.handEdits ?? []) {
-            const message = (0,report_escape/* commandText */.jt)(e.message, 1000);
-            if (e.effect === 'kept')
-                core.warning(message, { title: 'flakeguard: hand edit left as written', file: e.file, startLine: e.line });
-            else
-                core.notice(message, { title: 'flakeguard: hand edit honoured', file: e.file, startLine: e.line });
         }
     });
     const scores = scoreLookup(result.scores);
@@ -4363,7 +4097,6 @@ async function publishResults({ inputs, ctx, runUrl, sync, reports }) {
         fileProblems: result.problems,
         lapsed: result.lapsed,
         statsFileOf,
-        ...(result.rule ? { rule: result.rule } : {}),
     };
     const facts = guard('analyse the history for the summary', () => summaryFacts(base)) ?? { trend: { unit: 'run', points: [] }, top: [] };
     let toCommands = annotations;
@@ -4464,16 +4197,21 @@ function guard(what, part) {
 
 /***/ }),
 
-/***/ 84956:
+/***/ 50522:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   RE: () => (/* binding */ flipRates),
-/* harmony export */   a$: () => (/* binding */ DEFAULT_FLIP_RATE_CONFIG),
-/* harmony export */   kx: () => (/* binding */ tierOf)
-/* harmony export */ });
-/* unused harmony exports outcomesOf, flipRate, ewmaFlipRate, tierQuarantineDecision */
-/* harmony import */ var _outcomes_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(25648);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  DP: () => (/* reexport */ normalizeErrorMessage),
+  uK: () => (/* binding */ scoreAll)
+});
+
+// UNUSED EXPORTS: DAY_MS, DEFAULT_BUDGET_OPTIONS, DEFAULT_FLIP_RATE_CONFIG, DEFAULT_PFS_CONFIG, DEFAULT_SCORING_CONFIG, DEFAULT_SCORING_OPTIONS, DEFAULT_SUCCESS_RATE_CONFIG, DEFAULT_THRESHOLDED_CONFIG, DEFAULT_WEIGHTS, allocateBudget, budgetCandidates, calculateComponents, calculateConfidence, calculateConfidenceFactors, calculateConsecutiveFailurePenalty, calculateDataQualityFactor, calculateDataQuantityFactor, calculateFailSuccessRatio, calculateFailureClustering, calculateIntermittencyScore, calculateMessageVariance, calculateRerunPassRate, calculateTimeSpanFactor, combineComponents, combineConfidence, computePfs, countStateTransitions, createPfsMemo, ewmaFlipRate, findMaxConsecutiveFailures, flipRate, flipRates, generateRecommendation, multiFactorFromResults, multiFactorScore, multiFactorScoreReference, outcomesOf, pfs, pfsFromStats, pfsStats, pfsStatsKey, resolveScoringOptions, runOutcome, scoreTest, successRate, thresholdedFlakiness, tierOf, tierQuarantineDecision, toTestResults
+
+// EXTERNAL MODULE: ./src/scoring/outcomes.ts
+var scoring_outcomes = __webpack_require__(25648);
+;// CONCATENATED MODULE: ./src/scoring/flipRate.ts
 
 const DEFAULT_FLIP_RATE_CONFIG = Object.freeze({ window: 10, ewmaAlpha: 0.3, ewmaWindow: 20 });
 /** Outcomes of the runs, oldest first, skipped-only runs dropped (true = passed). */
@@ -4531,7 +4269,7 @@ function flipRates(runs, config = DEFAULT_FLIP_RATE_CONFIG) {
     let got = 0;
     let outcomes = 0;
     for (let r = runs.length - 1; r >= 0; r--) {
-        const o = (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_0__/* .runOutcome */ .CL)(runs[r].attempts);
+        const o = (0,scoring_outcomes/* runOutcome */.CL)(runs[r].attempts);
         if (o === null)
             continue;
         if (got < need)
@@ -4589,138 +4327,7 @@ function tierQuarantineDecision(tier, currentlyQuarantined, autoRelease = true) 
     return { action: 'none', quarantined: currentlyQuarantined, reason: `${tier} flip-rate` };
 }
 
-
-/***/ }),
-
-/***/ 10337:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   B_: () => (/* binding */ DEFAULT_SCORING_OPTIONS),
-/* harmony export */   DP: () => (/* reexport safe */ _multiFactor_js__WEBPACK_IMPORTED_MODULE_1__.DP),
-/* harmony export */   o4: () => (/* reexport safe */ _pfs_js__WEBPACK_IMPORTED_MODULE_2__.o4),
-/* harmony export */   uK: () => (/* binding */ scoreAll),
-/* harmony export */   wA: () => (/* binding */ resolveScoringOptions)
-/* harmony export */ });
-/* unused harmony exports scoreTest, budgetCandidates */
-/* harmony import */ var _flipRate_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(84956);
-/* harmony import */ var _multiFactor_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(43555);
-/* harmony import */ var _pfs_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9662);
-/* harmony import */ var _successRate_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(51820);
-/* harmony import */ var _thresholded_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(49391);
-
-
-
-
-
-
-
-
-
-
-
-/** Frozen (deeply): copy before changing. */
-const DEFAULT_SCORING_OPTIONS = Object.freeze({
-    now: Number.NaN,
-    multiFactor: _multiFactor_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULT_SCORING_CONFIG */ .PI,
-    flipRate: _flipRate_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_FLIP_RATE_CONFIG */ .a$,
-    pfs: _pfs_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULT_PFS_CONFIG */ .lQ,
-    successRate: _successRate_js__WEBPACK_IMPORTED_MODULE_3__/* .DEFAULT_SUCCESS_RATE_CONFIG */ .Yt,
-    thresholded: _thresholded_js__WEBPACK_IMPORTED_MODULE_4__/* .DEFAULT_THRESHOLDED_CONFIG */ .eb,
-});
-function resolveScoringOptions(opts = {}) {
-    const d = DEFAULT_SCORING_OPTIONS;
-    const mf = opts.multiFactor;
-    return {
-        now: opts.now ?? d.now,
-        multiFactor: mf
-            ? { ...d.multiFactor, ...mf, weights: { ...d.multiFactor.weights, ...mf.weights } }
-            : d.multiFactor,
-        flipRate: opts.flipRate ? { ...d.flipRate, ...opts.flipRate } : d.flipRate,
-        pfs: opts.pfs ? { ...d.pfs, ...opts.pfs } : d.pfs,
-        successRate: opts.successRate ? { ...d.successRate, ...opts.successRate } : d.successRate,
-        thresholded: opts.thresholded ? { ...d.thresholded, ...opts.thresholded } : d.thresholded,
-    };
-}
-function newestTime(h) {
-    let t = Number.NEGATIVE_INFINITY;
-    for (const r of h.runs)
-        if (r.time > t)
-            t = r.time;
-    return t;
-}
-function score(h, o, now, memo) {
-    const fr = (0,_flipRate_js__WEBPACK_IMPORTED_MODULE_0__/* .flipRates */ .RE)(h.runs, o.flipRate);
-    const sr = (0,_successRate_js__WEBPACK_IMPORTED_MODULE_3__/* .successRate */ .sE)(h.runs, now, o.successRate);
-    return {
-        id: h.id,
-        multiFactor: (0,_multiFactor_js__WEBPACK_IMPORTED_MODULE_1__/* .multiFactorScore */ .NS)(h.runs, now, o.multiFactor),
-        flipRate: fr.flipRate,
-        ewmaFlipRate: fr.ewmaFlipRate,
-        tier: (0,_flipRate_js__WEBPACK_IMPORTED_MODULE_0__/* .tierOf */ .kx)(fr.flipRate),
-        outcomes: fr.outcomes,
-        pfs: (0,_pfs_js__WEBPACK_IMPORTED_MODULE_2__/* .pfs */ .mk)(h.runs, o.pfs, memo),
-        successRate: sr,
-        thresholded: sr.rate === null ? 0 : (0,_thresholded_js__WEBPACK_IMPORTED_MODULE_4__/* .thresholdedFlakiness */ .Hd)(1 - sr.rate, o.thresholded.alpha),
-    };
-}
-/** Every method's score for one test. `memo` lets callers share PFS posteriors across calls. */
-function scoreTest(h, opts, memo = createPfsMemo()) {
-    const o = resolveScoringOptions(opts);
-    const now = Number.isFinite(o.now) ? o.now : newestTime(h);
-    return score(h, o, now, memo);
-}
-/**
- * Scores many tests (keyed by test id), sharing one PFS memo. With `now` given the histories are
- * consumed in one pass (a generator is never materialised); without it they are read twice (an
- * iterable that is not an array is copied first) to find the newest run time of all.
- */
-function scoreAll(histories, opts, memo = (0,_pfs_js__WEBPACK_IMPORTED_MODULE_2__/* .createPfsMemo */ .o4)()) {
-    const o = resolveScoringOptions(opts);
-    let now = o.now;
-    let source = histories;
-    if (!Number.isFinite(now)) {
-        const list = Array.isArray(histories) ? histories : [...histories];
-        now = Number.NEGATIVE_INFINITY;
-        for (const h of list) {
-            const t = newestTime(h);
-            if (t > now)
-                now = t;
-        }
-        source = list;
-    }
-    const out = new Map();
-    for (const h of source)
-        out.set(h.id, score(h, o, now, memo));
-    return out;
-}
-/**
- * Candidates for `allocateBudget` from scores: flakiness = `thresholded`, history = counted runs of
- * the success rate. Tests in `exclude` (e.g. already quarantined) are left out.
- */
-function budgetCandidates(scores, exclude) {
-    const out = [];
-    for (const [id, s] of scores) {
-        if (exclude?.has(id))
-            continue;
-        out.push({ id, flakiness: s.thresholded, runs: s.successRate.counted });
-    }
-    return out;
-}
-
-
-/***/ }),
-
-/***/ 43555:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   DP: () => (/* binding */ normalizeErrorMessage),
-/* harmony export */   NS: () => (/* binding */ multiFactorScore),
-/* harmony export */   PI: () => (/* binding */ DEFAULT_SCORING_CONFIG)
-/* harmony export */ });
-/* unused harmony exports DEFAULT_WEIGHTS, toTestResults, countStateTransitions, calculateIntermittencyScore, calculateRerunPassRate, calculateFailureClustering, calculateMessageVariance, calculateFailSuccessRatio, findMaxConsecutiveFailures, calculateConsecutiveFailurePenalty, calculateComponents, combineComponents, calculateDataQuantityFactor, calculateTimeSpanFactor, calculateDataQualityFactor, calculateConfidenceFactors, combineConfidence, calculateConfidence, generateRecommendation, multiFactorFromResults, multiFactorScoreReference */
-/* harmony import */ var _outcomes_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(25648);
+;// CONCATENATED MODULE: ./src/scoring/multiFactor.ts
 
 const DAY_MS = 86_400_000;
 const DEFAULT_WEIGHTS = Object.freeze({
@@ -4816,7 +4423,7 @@ function toTestResults(runs, now, config = DEFAULT_SCORING_CONFIG) {
 function hasObservation(attempts) {
     for (let i = 0; i < attempts.length; i++) {
         const c = attempts.charCodeAt(i);
-        if (c === _outcomes_js__WEBPACK_IMPORTED_MODULE_0__/* .CH_P */ .ly || (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_0__/* .isFailCode */ .oX)(c))
+        if (c === scoring_outcomes/* CH_P */.ly || (0,scoring_outcomes/* isFailCode */.oX)(c))
             return true;
     }
     return false;
@@ -5142,8 +4749,8 @@ function multiFactorScore(runs, now, config = DEFAULT_SCORING_CONFIG) {
         let runFailed = false;
         for (let i = 0; i < a.length; i++) {
             const c = a.charCodeAt(i);
-            const fail = (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_0__/* .isFailCode */ .oX)(c);
-            if (!fail && c !== _outcomes_js__WEBPACK_IMPORTED_MODULE_0__/* .CH_P */ .ly)
+            const fail = (0,scoring_outcomes/* isFailCode */.oX)(c);
+            if (!fail && c !== scoring_outcomes/* CH_P */.ly)
                 continue;
             attempt++;
             if (time < minTime)
@@ -5247,6 +4854,240 @@ function multiFactorScore(runs, now, config = DEFAULT_SCORING_CONFIG) {
     };
 }
 
+// EXTERNAL MODULE: ./src/scoring/pfs.ts
+var pfs = __webpack_require__(9662);
+;// CONCATENATED MODULE: ./src/scoring/successRate.ts
+
+const successRate_DAY_MS = 86_400_000;
+const DEFAULT_SUCCESS_RATE_CONFIG = Object.freeze({
+    lookbackDays: 30,
+    filter: 'default-branch-or-successful-job',
+    passWhen: 'all-attempts',
+});
+function successRate(runs, now, config = DEFAULT_SUCCESS_RATE_CONFIG) {
+    const since = now - config.lookbackDays * successRate_DAY_MS;
+    const all = config.filter === 'all';
+    const finalOnly = config.passWhen === 'final-attempt';
+    let counted = 0;
+    let passed = 0;
+    for (let r = runs.length - 1; r >= 0; r--) {
+        const run = runs[r];
+        if (run.time < since)
+            continue; // histories are oldest first, but do not rely on it
+        if (!all && !run.onDefaultBranch && run.jobSucceeded !== true)
+            continue;
+        const a = run.attempts;
+        let seen = false;
+        let failed = false;
+        let last = false;
+        for (let i = 0; i < a.length; i++) {
+            const c = a.charCodeAt(i);
+            if (c === scoring_outcomes/* CH_P */.ly) {
+                seen = true;
+                last = true;
+            }
+            else if ((0,scoring_outcomes/* isFailCode */.oX)(c)) {
+                seen = true;
+                failed = true;
+                last = false;
+            }
+        }
+        if (!seen)
+            continue;
+        counted++;
+        if (finalOnly ? last : !failed)
+            passed++;
+    }
+    return { rate: counted === 0 ? null : passed / counted, counted, passed };
+}
+
+;// CONCATENATED MODULE: ./src/scoring/thresholded.ts
+/**
+ * Thresholded flakiness and budget allocation (seed 004, Heisentest thesis chapter).
+ *
+ * flakiness(p) = 1 - p / alpha for a failure chance p in (0, alpha), 0 otherwise: the rarer a
+ * failure, the flakier (and the more worth catching) the test; tests failing at least alpha of the
+ * time "could reasonably be reproduced by a developer" and get 0. alpha = 0.4 (the thesis's figure,
+ * which it calls arbitrary). See docs/scoring.md.
+ */
+const DEFAULT_THRESHOLDED_CONFIG = Object.freeze({ alpha: 0.4 });
+/** The thesis's calculateFlakiness(chanceOfFailure, threshold). NaN/out-of-range inputs give 0. */
+function thresholdedFlakiness(chanceOfFailure, alpha = DEFAULT_THRESHOLDED_CONFIG.alpha) {
+    if (!(chanceOfFailure > 0) || !(alpha > 0) || chanceOfFailure >= alpha)
+        return 0;
+    return 1 - chanceOfFailure / alpha;
+}
+const DEFAULT_BUDGET_OPTIONS = Object.freeze({
+    budget: 100,
+    proportionTargeted: 0.8,
+    maxTargetedPerTest: Number.POSITIVE_INFINITY,
+    maxExploratoryPerTest: 1,
+    seed: 1,
+});
+/** mulberry32: small, fast, deterministic PRNG in [0, 1). */
+function mulberry32(seed) {
+    let a = seed >>> 0;
+    return () => {
+        a = (a + 0x6d2b79f5) >>> 0;
+        let t = a;
+        t = Math.imul(t ^ (t >>> 15), t | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+}
+/**
+ * The thesis's allocateBudget: the targeted pool (budget * proportionTargeted) is split among tests
+ * with flakiness > 0 in proportion to flakiness / totalFlakiness, each capped at maxTargetedPerTest
+ * (what a cap cuts off is not redistributed, as in the seed); the exploratory pool goes, in a
+ * seeded shuffle, to tests that got no targeted budget, min(remaining, maxExploratoryPerTest) each,
+ * until it runs out. Returns only tests with budget > 0: targeted ones first, by flakiness
+ * descending, then fewer runs first ("least historical data"), then id; exploratory ones in
+ * shuffle order. Pure: same input and seed, same output.
+ */
+function allocateBudget(tests, options = {}) {
+    const o = { ...DEFAULT_BUDGET_OPTIONS, ...options };
+    const total = Math.max(0, o.budget);
+    const prop = Math.min(1, Math.max(0, o.proportionTargeted));
+    const targetedBudget = total * prop;
+    const exploratoryBudget = total - targetedBudget;
+    let totalFlakiness = 0;
+    const flaky = [];
+    const rest = [];
+    for (const t of tests) {
+        if (t.flakiness > 0) {
+            totalFlakiness += t.flakiness;
+            flaky.push(t);
+        }
+        else
+            rest.push(t);
+    }
+    flaky.sort((a, b) => b.flakiness - a.flakiness || a.runs - b.runs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const out = [];
+    for (const t of flaky) {
+        const share = Math.min((t.flakiness / totalFlakiness) * targetedBudget, o.maxTargetedPerTest);
+        if (share > 0)
+            out.push({ id: t.id, pool: 'targeted', budget: share, flakiness: t.flakiness });
+        else
+            rest.push(t);
+    }
+    // Stable order before the shuffle so the result does not depend on input order.
+    rest.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    let remaining = exploratoryBudget;
+    const rand = mulberry32(o.seed);
+    // Partial Fisher–Yates: only as many draws as the pool can pay for.
+    for (let i = 0; i < rest.length && remaining > 0 && o.maxExploratoryPerTest > 0; i++) {
+        const j = i + Math.floor(rand() * (rest.length - i));
+        const pick = rest[j];
+        rest[j] = rest[i];
+        rest[i] = pick;
+        const give = Math.min(remaining, o.maxExploratoryPerTest);
+        remaining -= give;
+        out.push({ id: pick.id, pool: 'exploratory', budget: give, flakiness: pick.flakiness });
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/scoring/index.ts
+
+
+
+
+
+
+
+
+
+
+
+/** Frozen (deeply): copy before changing. */
+const DEFAULT_SCORING_OPTIONS = Object.freeze({
+    now: Number.NaN,
+    multiFactor: DEFAULT_SCORING_CONFIG,
+    flipRate: DEFAULT_FLIP_RATE_CONFIG,
+    pfs: pfs/* DEFAULT_PFS_CONFIG */.lQ,
+    successRate: DEFAULT_SUCCESS_RATE_CONFIG,
+    thresholded: DEFAULT_THRESHOLDED_CONFIG,
+});
+function resolveScoringOptions(opts = {}) {
+    const d = DEFAULT_SCORING_OPTIONS;
+    const mf = opts.multiFactor;
+    return {
+        now: opts.now ?? d.now,
+        multiFactor: mf
+            ? { ...d.multiFactor, ...mf, weights: { ...d.multiFactor.weights, ...mf.weights } }
+            : d.multiFactor,
+        flipRate: opts.flipRate ? { ...d.flipRate, ...opts.flipRate } : d.flipRate,
+        pfs: opts.pfs ? { ...d.pfs, ...opts.pfs } : d.pfs,
+        successRate: opts.successRate ? { ...d.successRate, ...opts.successRate } : d.successRate,
+        thresholded: opts.thresholded ? { ...d.thresholded, ...opts.thresholded } : d.thresholded,
+    };
+}
+function newestTime(h) {
+    let t = Number.NEGATIVE_INFINITY;
+    for (const r of h.runs)
+        if (r.time > t)
+            t = r.time;
+    return t;
+}
+function score(h, o, now, memo) {
+    const fr = flipRates(h.runs, o.flipRate);
+    const sr = successRate(h.runs, now, o.successRate);
+    return {
+        id: h.id,
+        multiFactor: multiFactorScore(h.runs, now, o.multiFactor),
+        flipRate: fr.flipRate,
+        ewmaFlipRate: fr.ewmaFlipRate,
+        tier: tierOf(fr.flipRate),
+        outcomes: fr.outcomes,
+        pfs: (0,pfs/* pfs */.mk)(h.runs, o.pfs, memo),
+        successRate: sr,
+        thresholded: sr.rate === null ? 0 : thresholdedFlakiness(1 - sr.rate, o.thresholded.alpha),
+    };
+}
+/** Every method's score for one test. `memo` lets callers share PFS posteriors across calls. */
+function scoreTest(h, opts, memo = createPfsMemo()) {
+    const o = resolveScoringOptions(opts);
+    const now = Number.isFinite(o.now) ? o.now : newestTime(h);
+    return score(h, o, now, memo);
+}
+/**
+ * Scores many tests (keyed by test id), sharing one PFS memo. With `now` given the histories are
+ * consumed in one pass (a generator is never materialised); without it they are read twice (an
+ * iterable that is not an array is copied first) to find the newest run time of all.
+ */
+function scoreAll(histories, opts, memo = (0,pfs/* createPfsMemo */.o4)()) {
+    const o = resolveScoringOptions(opts);
+    let now = o.now;
+    let source = histories;
+    if (!Number.isFinite(now)) {
+        const list = Array.isArray(histories) ? histories : [...histories];
+        now = Number.NEGATIVE_INFINITY;
+        for (const h of list) {
+            const t = newestTime(h);
+            if (t > now)
+                now = t;
+        }
+        source = list;
+    }
+    const out = new Map();
+    for (const h of source)
+        out.set(h.id, score(h, o, now, memo));
+    return out;
+}
+/**
+ * Candidates for `allocateBudget` from scores: flakiness = `thresholded`, history = counted runs of
+ * the success rate. Tests in `exclude` (e.g. already quarantined) are left out.
+ */
+function budgetCandidates(scores, exclude) {
+    const out = [];
+    for (const [id, s] of scores) {
+        if (exclude?.has(id))
+            continue;
+        out.push({ id, flakiness: s.thresholded, runs: s.successRate.counted });
+    }
+    return out;
+}
+
 
 /***/ }),
 
@@ -5296,12 +5137,11 @@ function isFailCode(c) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   BX: () => (/* binding */ pfsFromStats),
 /* harmony export */   lQ: () => (/* binding */ DEFAULT_PFS_CONFIG),
 /* harmony export */   mk: () => (/* binding */ pfs),
 /* harmony export */   o4: () => (/* binding */ createPfsMemo)
 /* harmony export */ });
-/* unused harmony exports pfsStats, pfsStatsKey, computePfs */
+/* unused harmony exports pfsStats, pfsStatsKey, computePfs, pfsFromStats */
 /* harmony import */ var _outcomes_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(25648);
 
 const DEFAULT_PFS_CONFIG = Object.freeze({
@@ -5822,270 +5662,6 @@ function pfs(runs, config = DEFAULT_PFS_CONFIG, memo) {
 
 /***/ }),
 
-/***/ 2360:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   el: () => (/* binding */ pfsTrendOf),
-/* harmony export */   v8: () => (/* binding */ pfsRose)
-/* harmony export */ });
-/* unused harmony exports RECENT_WINDOW, MIN_FAILING, evidenceRuns, recentPfs */
-/* harmony import */ var _pfs_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9662);
-
-const RECENT_WINDOW = 10;
-const MIN_FAILING = 2;
-/** The runs that are evidence: a non-skipped attempt, not in an outage. */
-function evidenceRuns(runs) {
-    return runs.filter((r) => !r.outage && hasOutcome(r.attempts));
-}
-function hasOutcome(attempts) {
-    for (let i = 0; i < attempts.length; i++)
-        if (attempts.charCodeAt(i) !== 83 /* S */)
-            return true;
-    return false;
-}
-/** PFS sufficient statistics of a few runs (a window), grouped by sha without the shared index: cheap for 10 runs. */
-function windowStats(runs, from, to) {
-    const shas = [];
-    const passes = [];
-    const fails = [];
-    for (let r = from; r < to; r++) {
-        const run = runs[r];
-        let g = shas.indexOf(run.sha);
-        if (g < 0) {
-            g = shas.push(run.sha) - 1;
-            passes.push(0);
-            fails.push(0);
-        }
-        const a = run.attempts;
-        for (let i = 0; i < a.length; i++) {
-            const c = a.charCodeAt(i);
-            if (c === 80)
-                passes[g]++;
-            else if (c === 70 || c === 69)
-                fails[g]++;
-        }
-    }
-    let good = 0;
-    let goodFailures = 0;
-    let passed = 0;
-    const allFail = new Map();
-    for (let g = 0; g < shas.length; g++) {
-        if (passes[g] > 0) {
-            good++;
-            goodFailures += fails[g];
-            passed += passes[g];
-        }
-        else if (fails[g] > 0) {
-            allFail.set(fails[g], (allFail.get(fails[g]) ?? 0) + 1);
-        }
-    }
-    return { good, goodFailures, passes: passed, allFail: [...allFail].sort((x, y) => x[0] - y[0]) };
-}
-const interval = (r) => [r.pf, r.pfLow, r.pfHigh];
-/** The PFS of the newest `window` evidence runs. */
-function recentPfs(runs, window = RECENT_WINDOW, config = DEFAULT_PFS_CONFIG, memo) {
-    return interval(pfs(evidenceRuns(runs).slice(-window), config, memo));
-}
-/**
- * Whether the test's flakiness rose. Without a given baseline, the runs before the recent window are the baseline,
- * and there must be at least `window` of them.
- */
-function pfsRose(runs, baseline, window = RECENT_WINDOW, minFailing = MIN_FAILING, config = _pfs_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_PFS_CONFIG */ .lQ, memo) {
-    const evidence = evidenceRuns(runs);
-    const recent = evidence.slice(-window);
-    if (recent.filter((r) => /[FE]/.test(r.attempts)).length < minFailing)
-        return undefined;
-    let before = baseline;
-    if (!before) {
-        if (evidence.length < 2 * window)
-            return undefined;
-        before = interval((0,_pfs_js__WEBPACK_IMPORTED_MODULE_0__/* .pfs */ .mk)(evidence.slice(0, -window), config, memo));
-    }
-    const now = interval((0,_pfs_js__WEBPACK_IMPORTED_MODULE_0__/* .pfs */ .mk)(recent, config, memo));
-    return now[1] > before[2] ? { now, before } : undefined;
-}
-/**
- * The recent PFS at the last `points` runs `every` runs apart, oldest first: the short trend kept in each stats line
- * (`pfsTrend`) and shown in issues.
- */
-function pfsTrendOf(runs, points = 5, every = 5, window = RECENT_WINDOW, config = _pfs_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_PFS_CONFIG */ .lQ, memo, 
-/** Nothing when no run of the trend's span failed (the stats files keep a trend only for tests that failed lately). */
-onlyIfFailing = false) {
-    const evidence = evidenceRuns(runs);
-    const out = [];
-    if (onlyIfFailing) {
-        const span = Math.max(0, evidence.length - (points - 1) * every - window);
-        let failing = false;
-        for (let r = evidence.length - 1; r >= span && !failing; r--)
-            failing = /[FE]/.test(evidence[r].attempts);
-        if (!failing)
-            return out;
-    }
-    for (let k = points - 1; k >= 0; k--) {
-        const end = evidence.length - k * every;
-        if (end < 1)
-            continue;
-        out.push({ runs: end, pf: (0,_pfs_js__WEBPACK_IMPORTED_MODULE_0__/* .pfsFromStats */ .BX)(windowStats(evidence, Math.max(0, end - window), end), config, memo).pf });
-    }
-    return out;
-}
-
-
-/***/ }),
-
-/***/ 51820:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Yt: () => (/* binding */ DEFAULT_SUCCESS_RATE_CONFIG),
-/* harmony export */   sE: () => (/* binding */ successRate)
-/* harmony export */ });
-/* unused harmony export DAY_MS */
-/* harmony import */ var _outcomes_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(25648);
-
-const DAY_MS = 86_400_000;
-const DEFAULT_SUCCESS_RATE_CONFIG = Object.freeze({
-    lookbackDays: 30,
-    filter: 'default-branch-or-successful-job',
-    passWhen: 'all-attempts',
-});
-function successRate(runs, now, config = DEFAULT_SUCCESS_RATE_CONFIG) {
-    const since = now - config.lookbackDays * DAY_MS;
-    const all = config.filter === 'all';
-    const finalOnly = config.passWhen === 'final-attempt';
-    let counted = 0;
-    let passed = 0;
-    for (let r = runs.length - 1; r >= 0; r--) {
-        const run = runs[r];
-        if (run.time < since)
-            continue; // histories are oldest first, but do not rely on it
-        if (!all && !run.onDefaultBranch && run.jobSucceeded !== true)
-            continue;
-        const a = run.attempts;
-        let seen = false;
-        let failed = false;
-        let last = false;
-        for (let i = 0; i < a.length; i++) {
-            const c = a.charCodeAt(i);
-            if (c === _outcomes_js__WEBPACK_IMPORTED_MODULE_0__/* .CH_P */ .ly) {
-                seen = true;
-                last = true;
-            }
-            else if ((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_0__/* .isFailCode */ .oX)(c)) {
-                seen = true;
-                failed = true;
-                last = false;
-            }
-        }
-        if (!seen)
-            continue;
-        counted++;
-        if (finalOnly ? last : !failed)
-            passed++;
-    }
-    return { rate: counted === 0 ? null : passed / counted, counted, passed };
-}
-
-
-/***/ }),
-
-/***/ 49391:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Hd: () => (/* binding */ thresholdedFlakiness),
-/* harmony export */   eb: () => (/* binding */ DEFAULT_THRESHOLDED_CONFIG)
-/* harmony export */ });
-/* unused harmony exports DEFAULT_BUDGET_OPTIONS, allocateBudget */
-/**
- * Thresholded flakiness and budget allocation (seed 004, Heisentest thesis chapter).
- *
- * flakiness(p) = 1 - p / alpha for a failure chance p in (0, alpha), 0 otherwise: the rarer a
- * failure, the flakier (and the more worth catching) the test; tests failing at least alpha of the
- * time "could reasonably be reproduced by a developer" and get 0. alpha = 0.4 (the thesis's figure,
- * which it calls arbitrary). See docs/scoring.md.
- */
-const DEFAULT_THRESHOLDED_CONFIG = Object.freeze({ alpha: 0.4 });
-/** The thesis's calculateFlakiness(chanceOfFailure, threshold). NaN/out-of-range inputs give 0. */
-function thresholdedFlakiness(chanceOfFailure, alpha = DEFAULT_THRESHOLDED_CONFIG.alpha) {
-    if (!(chanceOfFailure > 0) || !(alpha > 0) || chanceOfFailure >= alpha)
-        return 0;
-    return 1 - chanceOfFailure / alpha;
-}
-const DEFAULT_BUDGET_OPTIONS = Object.freeze({
-    budget: 100,
-    proportionTargeted: 0.8,
-    maxTargetedPerTest: Number.POSITIVE_INFINITY,
-    maxExploratoryPerTest: 1,
-    seed: 1,
-});
-/** mulberry32: small, fast, deterministic PRNG in [0, 1). */
-function mulberry32(seed) {
-    let a = seed >>> 0;
-    return () => {
-        a = (a + 0x6d2b79f5) >>> 0;
-        let t = a;
-        t = Math.imul(t ^ (t >>> 15), t | 1);
-        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-}
-/**
- * The thesis's allocateBudget: the targeted pool (budget * proportionTargeted) is split among tests
- * with flakiness > 0 in proportion to flakiness / totalFlakiness, each capped at maxTargetedPerTest
- * (what a cap cuts off is not redistributed, as in the seed); the exploratory pool goes, in a
- * seeded shuffle, to tests that got no targeted budget, min(remaining, maxExploratoryPerTest) each,
- * until it runs out. Returns only tests with budget > 0: targeted ones first, by flakiness
- * descending, then fewer runs first ("least historical data"), then id; exploratory ones in
- * shuffle order. Pure: same input and seed, same output.
- */
-function allocateBudget(tests, options = {}) {
-    const o = { ...DEFAULT_BUDGET_OPTIONS, ...options };
-    const total = Math.max(0, o.budget);
-    const prop = Math.min(1, Math.max(0, o.proportionTargeted));
-    const targetedBudget = total * prop;
-    const exploratoryBudget = total - targetedBudget;
-    let totalFlakiness = 0;
-    const flaky = [];
-    const rest = [];
-    for (const t of tests) {
-        if (t.flakiness > 0) {
-            totalFlakiness += t.flakiness;
-            flaky.push(t);
-        }
-        else
-            rest.push(t);
-    }
-    flaky.sort((a, b) => b.flakiness - a.flakiness || a.runs - b.runs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    const out = [];
-    for (const t of flaky) {
-        const share = Math.min((t.flakiness / totalFlakiness) * targetedBudget, o.maxTargetedPerTest);
-        if (share > 0)
-            out.push({ id: t.id, pool: 'targeted', budget: share, flakiness: t.flakiness });
-        else
-            rest.push(t);
-    }
-    // Stable order before the shuffle so the result does not depend on input order.
-    rest.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    let remaining = exploratoryBudget;
-    const rand = mulberry32(o.seed);
-    // Partial Fisher–Yates: only as many draws as the pool can pay for.
-    for (let i = 0; i < rest.length && remaining > 0 && o.maxExploratoryPerTest > 0; i++) {
-        const j = i + Math.floor(rand() * (rest.length - i));
-        const pick = rest[j];
-        rest[j] = rest[i];
-        rest[i] = pick;
-        const give = Math.min(remaining, o.maxExploratoryPerTest);
-        remaining -= give;
-        out.push({ id: pick.id, pool: 'exploratory', budget: give, flakiness: pick.flakiness });
-    }
-    return out;
-}
-
-
-/***/ }),
-
 /***/ 34525:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -6093,15 +5669,18 @@ function allocateBudget(tests, options = {}) {
 /* harmony export */   nV: () => (/* binding */ DataRepo),
 /* harmony export */   sH: () => (/* binding */ originUrl)
 /* harmony export */ });
-/* unused harmony exports GitError, runGit, authEnv */
+/* unused harmony exports GitError, runGit, isPermanentRefusal, isLostRace, pushMessage, inboxPrefix, PARCEL_FILE, sweepStaleClones, authEnv */
 /* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(31421);
 /* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_child_process__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(51455);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(48161);
-/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(76760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_3__);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(51455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(48161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_3__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(76760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_4___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_4__);
+/* harmony import */ var _cleanup_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(83257);
 /**
  * A private git repository in a temp folder that tracks the data branch of the user's remote. It never touches
  * the workspace's repository, branch or working tree.
@@ -6110,18 +5689,24 @@ function allocateBudget(tests, options = {}) {
 
 
 
+
+// Private clones are named `flakeguard-data-<pid>-…`, so the next run can tell a killed run's clone from a live one.
+
 class GitError extends Error {
     stderr;
     exitCode;
-    constructor(message, stderr, exitCode) {
+    /** What git printed on stdout: `push --porcelain` reports each ref's fate there (`[remote rejected] … (hook declined)`). */
+    stdout;
+    constructor(message, stderr, exitCode, stdout = '') {
         super(message);
         this.stderr = stderr;
         this.exitCode = exitCode;
+        this.stdout = stdout;
     }
 }
 function runGit(cwd, args, options = {}) {
     return new Promise((resolve, reject) => {
-        (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFile)('git', args, {
+        const child = (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFile)('git', args, {
             cwd,
             env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...options.env },
             maxBuffer: 256 * 1024 * 1024,
@@ -6129,12 +5714,94 @@ function runGit(cwd, args, options = {}) {
         }, (error, stdout, stderr) => {
             if (error) {
                 const code = typeof error.code === 'number' ? error.code : null;
-                reject(new GitError(`git ${args[0]} failed: ${stderr.trim() || error.message}`, stderr, code));
+                reject(new GitError(`git ${args[0]} failed: ${stderr.trim() || error.message}`, stderr, code, String(stdout)));
             }
             else {
                 resolve(stdout);
             }
         });
+        if (options.input !== undefined)
+            child.stdin?.end(options.input);
+    });
+}
+/**
+ * A push the server refuses for good, not because another writer got there first: a hook or a rule declined it,
+ * the branch is protected, the token may not push. Retrying cannot help, so it is not retried.
+ */
+function isPermanentRefusal(stderr) {
+    return /hook declined|GH0\d\d|protected branch|repository rule violations|permission to \S+ denied|returned error: 40[13]|authentication failed|deny(?:ing)? (?:updating|deleting|non-fast-forward|current branch)|not allowed to (?:push|create|update|delete)|write access to repository not granted/i.test(stderr);
+}
+/** A push rejected because the branch moved (a lost race): worth fetching and trying again. */
+function isLostRace(stderr) {
+    return /rejected|non-fast-forward|fetch first|stale info|cannot lock ref|failed to update ref|shallow update not allowed|incorrect old value/i.test(stderr);
+}
+/** What a failed push says, in one line: the ref's fate (`[remote rejected] … (pre-receive hook declined)`) and what the remote said. */
+function pushMessage(output) {
+    const lines = output.split('\n').map((l) => l.trim()).filter(Boolean);
+    const fate = lines.filter((l) => /\[(?:remote )?rejected\]|\[rejected\]/.test(l));
+    const remote = lines.filter((l) => l.startsWith('remote:')).slice(0, 3);
+    const chosen = [...fate, ...remote];
+    return (chosen.length > 0 ? chosen : lines.slice(-3)).join(' ').replace(/\s+/g, ' ').slice(0, 600);
+}
+/** The inbox of a data branch: parked runs are branches under this prefix (docs/data-branch.md, "Many writers"). */
+function inboxPrefix(branch) {
+    return `refs/heads/${branch}-inbox/`;
+}
+const PARCEL_FILE = 'flakeguard-parcel.json';
+/** A clone with no pid in its name (flakeguard 0.1) is removed when older than this. */
+const UNNAMED_CLONE_MAX_AGE_MS = 6 * 3600_000;
+function processAlive(pid) {
+    try {
+        process.kill(pid, 0);
+        return true;
+    }
+    catch (error) {
+        return error.code === 'EPERM';
+    }
+}
+/**
+ * Removes the private clones that killed runs left in `root` (kill -9, a cancelled job on a self-hosted runner):
+ * those whose process is gone. Returns the names removed. Never throws.
+ */
+async function sweepStaleClones(root, now = Date.now()) {
+    const removed = [];
+    const entries = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.readdir)(root, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+        if (!entry.isDirectory() || !entry.name.startsWith(_cleanup_js__WEBPACK_IMPORTED_MODULE_5__/* .CLONE_PREFIX */ .d1))
+            continue;
+        const match = /^flakeguard-data-(\d+)-/.exec(entry.name);
+        let stale;
+        if (match) {
+            const pid = Number(match[1]);
+            stale = pid !== process.pid && !processAlive(pid);
+        }
+        else {
+            const info = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.stat)((0,node_path__WEBPACK_IMPORTED_MODULE_4__.join)(root, entry.name)).catch(() => undefined);
+            stale = info !== undefined && now - info.mtimeMs > UNNAMED_CLONE_MAX_AGE_MS;
+        }
+        if (!stale)
+            continue;
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.rm)((0,node_path__WEBPACK_IMPORTED_MODULE_4__.join)(root, entry.name), { recursive: true, force: true }).catch(() => undefined);
+        removed.push(entry.name);
+    }
+    return removed;
+}
+/** Clones of this process not yet disposed: removed when the process (or its worker thread) exits. */
+const liveClones = new Set();
+let exitHooked = false;
+function hookExit() {
+    if (exitHooked)
+        return;
+    exitHooked = true;
+    process.on('exit', () => {
+        for (const dir of liveClones) {
+            try {
+                (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.rmSync)(dir, { recursive: true, force: true });
+            }
+            catch {
+                // best effort: the next run sweeps what is left
+            }
+        }
     });
 }
 /**
@@ -6162,7 +5829,11 @@ class DataRepo {
         this.env = env;
     }
     static async open(remoteUrl, branch, token, tempRoot) {
-        const dir = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.mkdtemp)((0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(tempRoot || (0,node_os__WEBPACK_IMPORTED_MODULE_2__.tmpdir)(), 'flakeguard-data-'));
+        const root = tempRoot || (0,node_os__WEBPACK_IMPORTED_MODULE_3__.tmpdir)();
+        await sweepStaleClones(root);
+        const dir = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.mkdtemp)((0,node_path__WEBPACK_IMPORTED_MODULE_4__.join)(root, `${_cleanup_js__WEBPACK_IMPORTED_MODULE_5__/* .CLONE_PREFIX */ .d1}${process.pid}-`));
+        hookExit();
+        liveClones.add(dir);
         const repo = new DataRepo(dir, branch, authEnv(remoteUrl, token));
         await repo.git(['init', '-q']);
         // No delta search when pushing: each write changes every shard a little, and searching deltas for them cost
@@ -6182,18 +5853,91 @@ class DataRepo {
      * branch does not exist yet (the work tree is then empty, ready for an orphan commit).
      */
     async fetchAndReset() {
-        const listing = await this.git(['ls-remote', '--heads', 'origin', `refs/heads/${this.branch}`]);
-        if (listing.trim() === '') {
+        return (await this.fetchWithInbox(false)).head;
+    }
+    /**
+     * As fetchAndReset, and with `inbox`, also fetches the runs parked under the inbox prefix (one ls-remote, one
+     * fetch). Returns them sorted by ref name.
+     */
+    async fetchWithInbox(inbox) {
+        const prefix = inboxPrefix(this.branch);
+        const patterns = [`refs/heads/${this.branch}`, ...(inbox ? [`${prefix}*`] : [])];
+        const listing = await this.git(['ls-remote', 'origin', ...patterns]);
+        let tip;
+        const parked = [];
+        for (const line of listing.split('\n')) {
+            const [sha, ref] = line.trim().split(/\s+/);
+            if (!sha || !ref)
+                continue;
+            if (ref === `refs/heads/${this.branch}`)
+                tip = sha;
+            else if (inbox && ref.startsWith(prefix))
+                parked.push({ ref, sha });
+        }
+        parked.sort((a, b) => (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0));
+        const refspecs = [...(tip ? [`+refs/heads/${this.branch}:${this.remoteRef}`] : []), ...(parked.length > 0 ? [`+${prefix}*:refs/flakeguard-inbox/*`] : [])];
+        if (refspecs.length > 0)
+            await this.git(['fetch', '-q', '--no-tags', '--prune', '--depth=1', 'origin', ...refspecs]);
+        if (!tip) {
             await this.git(['checkout', '-q', '--orphan', `flakeguard-${Date.now()}`]).catch(() => undefined);
             await this.git(['rm', '-rfq', '--cached', '--ignore-unmatch', '.']);
             await this.git(['clean', '-fdqx']);
-            return null;
+            return { head: null, parked };
         }
-        await this.git(['fetch', '-q', '--no-tags', '--depth=1', 'origin', `+refs/heads/${this.branch}:${this.remoteRef}`]);
         await this.git(['checkout', '-q', '-B', 'data', this.remoteRef]);
         await this.git(['reset', '-q', '--hard', this.remoteRef]);
         await this.git(['clean', '-fdqx']);
-        return (await this.git(['rev-parse', 'HEAD'])).trim();
+        return { head: (await this.git(['rev-parse', 'HEAD'])).trim(), parked };
+    }
+    /** The parcel of a parked run, or undefined when it was folded and deleted meanwhile (or is not a parcel). */
+    async readParcel(parked) {
+        return this.git(['cat-file', 'blob', `${parked.sha}:${PARCEL_FILE}`]).catch(() => undefined);
+    }
+    /**
+     * Parks a run: pushes a root commit holding only its parcel as a new branch under the inbox prefix. The name is
+     * the run's own (run key and attempt), so no other writer pushes it and the push cannot lose a race.
+     */
+    async park(name, text, message) {
+        const ref = `${inboxPrefix(this.branch)}${name}`;
+        try {
+            const blob = (await runGit(this.dir, ['hash-object', '-w', '--stdin'], { env: this.env, input: text })).trim();
+            const tree = (await runGit(this.dir, ['mktree'], { env: this.env, input: `100644 blob ${blob}\t${PARCEL_FILE}\n` })).trim();
+            const commit = (await this.git([...IDENTITY, 'commit-tree', tree, '-m', message])).trim();
+            try {
+                await this.git(['push', '-q', '--porcelain', 'origin', `${commit}:${ref}`]);
+                return { pushed: true, commit, ref };
+            }
+            catch (error) {
+                // Parked before (the same attempt ran this step twice): the parcel is there, which is all that matters.
+                const listing = await this.git(['ls-remote', 'origin', ref]).catch(() => '');
+                if (listing.trim() !== '')
+                    return { pushed: true, commit: listing.trim().split(/\s+/)[0], ref };
+                throw error;
+            }
+        }
+        catch (error) {
+            const stderr = error instanceof GitError ? `${error.stdout}\n${error.stderr}\n${error.message}` : String(error);
+            return { pushed: false, rejected: isLostRace(stderr), permanent: isPermanentRefusal(stderr), message: pushMessage(stderr), ref };
+        }
+    }
+    /** Deletes folded parked runs, each only if it still points where it did when read. Returns the refs deleted. */
+    async deleteParked(parked) {
+        if (parked.length === 0)
+            return { deleted: [] };
+        const args = ['push', '-q', '--porcelain', ...parked.map((p) => `--force-with-lease=${p.ref}:${p.sha}`), 'origin', ...parked.map((p) => `:${p.ref}`)];
+        try {
+            await this.git(args);
+            return { deleted: parked.map((p) => p.ref) };
+        }
+        catch (error) {
+            // Some were deleted by another writer meanwhile (or by this push): what is gone is folded, whoever deleted it.
+            const left = await this.git(['ls-remote', 'origin', ...parked.map((p) => p.ref)]).catch(() => undefined);
+            const message = (error instanceof GitError ? error.stderr : String(error)).trim().split('\n').slice(-2).join(' ');
+            if (left === undefined)
+                return { deleted: [], error: message };
+            const still = new Set(left.split('\n').map((l) => l.trim().split(/\s+/)[1]).filter(Boolean));
+            return { deleted: parked.filter((p) => !still.has(p.ref)).map((p) => p.ref), ...(still.size > 0 ? { error: message } : {}) };
+        }
     }
     /**
      * Stages the whole work tree and commits it; returns false when nothing changed. With `root`, the commit has
@@ -6227,13 +5971,14 @@ class DataRepo {
             return { pushed: true, commit: (await this.git(['rev-parse', 'HEAD'])).trim() };
         }
         catch (error) {
-            const stderr = error instanceof GitError ? `${error.stderr}\n${error.message}` : String(error);
-            const rejected = /rejected|non-fast-forward|fetch first|stale info|cannot lock ref|failed to update ref|shallow update not allowed/i.test(stderr);
-            return { pushed: false, rejected, message: stderr.trim().split('\n').slice(-3).join(' ') };
+            const stderr = error instanceof GitError ? `${error.stdout}\n${error.stderr}\n${error.message}` : String(error);
+            const permanent = isPermanentRefusal(stderr);
+            return { pushed: false, rejected: !permanent && isLostRace(stderr), permanent, message: pushMessage(stderr) };
         }
     }
     async dispose() {
-        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.rm)(this.dir, { recursive: true, force: true });
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.rm)(this.dir, { recursive: true, force: true });
+        liveClones.delete(this.dir);
     }
 }
 /** The URL of the workspace's `origin` remote. */
@@ -6269,24 +6014,44 @@ function nextSeq(runs) {
 function renderRuns(runs) {
     return (0,_layout_js__WEBPACK_IMPORTED_MODULE_1__/* .renderLineObject */ .IZ)(_layout_js__WEBPACK_IMPORTED_MODULE_1__/* .SCHEMA_VERSION */ .f$, 'runs', [...runs].map(([key, row]) => {
         const stored = [key, row.sha, row.time, row.onDefaultBranch ? 1 : 0, row.jobSucceeded === undefined ? null : row.jobSucceeded ? 1 : 0];
-        if (row.url || row.outages?.length)
+        if (row.url || row.outages?.length || row.untrusted)
             stored.push(row.url ?? null);
-        if (row.outages?.length)
-            stored.push(row.outages);
+        if (row.outages?.length || row.untrusted)
+            stored.push(row.outages ?? []);
+        if (row.untrusted)
+            stored.push(1);
         return [String(row.seq).padStart(8, '0'), stored];
     }));
 }
-function parseRuns(file, text) {
+/** A line-per-entry file of this schema, or a problem on its first line (a file of another schema than the branch's). */
+function schemaProblem(file, schema, expected) {
+    if (expected === undefined || schema === expected)
+        return [];
+    return [{ file, line: 1, message: `written in schema ${schema}, but the branch (flakeguard.json) is in schema ${expected}` }];
+}
+/** Every problem is a damage of the file (src/store/snapshot.ts): nothing is dropped silently. */
+function parseRuns(file, text, schema) {
     const runs = new Map();
     const { value, problems } = (0,_layout_js__WEBPACK_IMPORTED_MODULE_1__/* .parseLineObject */ .N)(file, text, 'runs');
     if (!value)
         return { runs, problems };
+    problems.push(...schemaProblem(file, value.schema, schema));
+    const seqs = new Set();
     for (const [seqText, raw] of value.entries) {
         const seq = Number(seqText);
-        if (!Number.isInteger(seq) || !Array.isArray(raw) || typeof raw[0] !== 'string' || typeof raw[1] !== 'string' || typeof raw[2] !== 'number') {
-            problems.push({ file, line: value.lines.get(seqText), message: `run ${seqText} is not in the expected form; dropped` });
+        if (!/^\d+$/.test(seqText) || !Number.isSafeInteger(seq) || seq < 1 || !Array.isArray(raw) || typeof raw[0] !== 'string' || typeof raw[1] !== 'string' || typeof raw[2] !== 'number' || !Number.isFinite(raw[2])) {
+            problems.push({ file, line: value.lines.get(seqText), message: `run ${JSON.stringify(seqText).slice(0, 40)} is not in the expected form [run key, commit, time, default branch, job result, link]` });
             continue;
         }
+        if (seqs.has(seq)) {
+            problems.push({ file, line: value.lines.get(seqText), message: `run number ${seq} appears twice` });
+            continue;
+        }
+        if (runs.has(raw[0])) {
+            problems.push({ file, line: value.lines.get(seqText), message: `the run key ${JSON.stringify(raw[0]).slice(0, 120)} appears twice` });
+            continue;
+        }
+        seqs.add(seq);
         const row = { seq, sha: raw[1], time: raw[2], onDefaultBranch: raw[3] === 1 };
         if (raw[4] === 0 || raw[4] === 1)
             row.jobSucceeded = raw[4] === 1;
@@ -6294,6 +6059,8 @@ function parseRuns(file, text) {
             row.url = raw[5];
         if (Array.isArray(raw[6]) && raw[6].length > 0 && raw[6].every((m) => typeof m === 'string'))
             row.outages = raw[6];
+        if (raw[7] === 1)
+            row.untrusted = true;
         runs.set(raw[0], row);
     }
     return { runs, problems };
@@ -6388,26 +6155,38 @@ function isStoredTest(value) {
     return typeof v === 'object' && v !== null && typeof v.name === 'string' && Number.isInteger(v.from) && typeof v.o === 'string';
 }
 /** Adds the tests of one history shard to `into`, joining each run with its row in runs.json. */
-function parseHistoryShard(file, text, runs, into) {
+function parseHistoryShard(file, text, runs, into, schema) {
     const { value, problems } = (0,_layout_js__WEBPACK_IMPORTED_MODULE_1__/* .parseLineObject */ .N)(file, text, 'tests');
     if (!value)
         return problems;
+    problems.push(...schemaProblem(file, value.schema, schema));
     const bySeq = new Map();
     for (const [key, row] of runs)
         bySeq.set(row.seq, [key, row]);
     for (const [id, raw] of value.entries) {
         const slots = isStoredTest(raw) ? decodeOutcomes(raw.from, raw.o) : null;
         if (!isStoredTest(raw) || slots === null) {
-            problems.push({ file, line: value.lines.get(id), message: `history of '${id}' is not in the expected form; dropped` });
+            problems.push({ file, line: value.lines.get(id), message: `the history of '${id.slice(0, 200)}' is not in the expected form {"name", "classname", "from", "o"}` });
+            continue;
+        }
+        if (into.has(id)) {
+            problems.push({ file, line: value.lines.get(id), message: `the test '${id.slice(0, 200)}' is also in another history file` });
             continue;
         }
         const records = [];
+        let missing;
         for (const slot of slots) {
             const joined = bySeq.get(slot.seq);
-            if (!joined)
-                continue;
+            if (!joined) {
+                missing = slot.seq;
+                break;
+            }
             const message = raw.m?.[String(slot.seq)];
             records.push((0,_history_records_js__WEBPACK_IMPORTED_MODULE_0__/* .runRecord */ .DW)(joined[0], joined[1], slot.attempts, typeof message === 'string' ? message : undefined));
+        }
+        if (missing !== undefined) {
+            problems.push({ file, line: value.lines.get(id), message: `the history of '${id.slice(0, 200)}' refers to run ${missing}, which ${_layout_js__WEBPACK_IMPORTED_MODULE_1__/* .RUNS_FILE */ .Ct} does not have` });
+            continue;
         }
         records.sort((a, b) => a.time - b.time);
         if (records.length > 0 && typeof raw.d === 'number')
@@ -6558,20 +6337,36 @@ function renderMeta(meta) {
     const lines = ingested.map(([key, time]) => `  ${JSON.stringify(key)}: ${time}`);
     return `{"schema": ${meta.schema}, "shards": ${meta.shards}, "writes": ${meta.writes}, "ingested": {\n${lines.join(',\n')}\n}}\n`;
 }
+/**
+ * Reads flakeguard.json strictly: it holds the ingestion keys that make ingesting the same job attempt twice count
+ * once, so a field of the wrong type is a problem (the branch is then damaged, src/store/snapshot.ts), never a
+ * default that would forget them.
+ */
 function parseMeta(text) {
-    try {
-        const raw = JSON.parse(text.replace(/^\uFEFF/, ''));
-        const shards = Number.isInteger(raw.shards) && raw.shards > 0 ? raw.shards : 1;
-        const ingested = {};
-        for (const [key, time] of Object.entries(raw.ingested ?? {}))
-            if (typeof time === 'number')
-                ingested[key] = time;
-        const writes = Number.isInteger(raw.writes) && raw.writes >= 0 ? raw.writes : 0;
-        return { meta: { schema: typeof raw.schema === 'number' ? raw.schema : 1, shards, writes, ingested }, problems: [] };
+    const { value, problems } = parseLineObject(META_FILE, text, 'ingested');
+    if (!value)
+        return { problems };
+    const raw = JSON.parse(text.replace(/^\uFEFF/, ''));
+    const bad = (message, line = 1) => ({ problems: [{ file: META_FILE, line, message }] });
+    if (!Number.isInteger(raw.schema) || raw.schema < 1)
+        return bad(`"schema" must be a positive whole number, got ${JSON.stringify(raw.schema ?? null).slice(0, 40)}`);
+    const schema = raw.schema;
+    if (schema > SCHEMA_VERSION)
+        return bad(`written in schema ${schema} by a newer flakeguard; this version reads schemas 1 to ${SCHEMA_VERSION} (update the action)`);
+    if (!Number.isInteger(raw.shards) || raw.shards < 1 || raw.shards > 65536) {
+        return bad(`"shards" must be a whole number from 1 to 65536, got ${JSON.stringify(raw.shards ?? null).slice(0, 40)}`);
     }
-    catch (error) {
-        return { problems: [{ file: META_FILE, message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` }] };
+    if (raw.writes !== undefined && (!Number.isInteger(raw.writes) || raw.writes < 0)) {
+        return bad(`"writes" must be a whole number, got ${JSON.stringify(raw.writes).slice(0, 40)}`);
     }
+    const ingested = Object.create(null);
+    for (const [key, time] of value.entries) {
+        if (typeof time !== 'number' || !Number.isFinite(time)) {
+            return bad(`the ingestion key ${JSON.stringify(key).slice(0, 120)} must map to a time in ms, got ${JSON.stringify(time ?? null).slice(0, 40)}`, value.lines.get(key) ?? 1);
+        }
+        ingested[key] = time;
+    }
+    return { meta: { schema, shards: raw.shards, writes: raw.writes ?? 0, ingested: { ...ingested } }, problems: [] };
 }
 /* ---------- stats and overrides ---------- */
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -6624,20 +6419,24 @@ function renderStatsShard(lines) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   At: () => (/* binding */ writeResultsFile),
+/* harmony export */   Bi: () => (/* binding */ RESULTS_SCHEMA),
 /* harmony export */   Mz: () => (/* binding */ parseResultsFile),
 /* harmony export */   dL: () => (/* binding */ ResultsFileError),
+/* harmony export */   fs: () => (/* binding */ parseResultsValue),
+/* harmony export */   mU: () => (/* binding */ RESULTS_KIND),
 /* harmony export */   tn: () => (/* binding */ renderResultsFile)
 /* harmony export */ });
-/* unused harmony exports RESULTS_KIND, RESULTS_SCHEMA */
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(51455);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _junit_cap_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(26776);
 /**
  * This run's results as a file, for runs that may not write the data branch (a pull request from a fork, or a
  * push that failed): a later trusted workflow can ingest it. Its content comes from an untrusted run, so reading
  * it checks every field and keeps nothing but report data.
  */
+
 
 
 const RESULTS_KIND = 'flakeguard-results';
@@ -6667,6 +6466,8 @@ function text(value, field, required = false) {
         throw new ResultsFileError(`${field} must be a string`);
     return value.slice(0, MAX_TEXT);
 }
+/** Names are capped as the report parser caps them (src/junit/cap.ts), before any other cut. */
+const nameOf = (value) => (typeof value === 'string' ? (0,_junit_cap_js__WEBPACK_IMPORTED_MODULE_2__/* .capName */ .o)(value) : value);
 function finite(value, field) {
     if (value === undefined || value === null)
         return undefined;
@@ -6704,6 +6505,10 @@ function parseResultsFile(content) {
     catch (error) {
         throw new ResultsFileError(`not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
     }
+    return parseResultsValue(raw);
+}
+/** As parseResultsFile, from the parsed JSON (a parked run's parcel holds several, src/store/parcel.ts). */
+function parseResultsValue(raw) {
     const r = raw;
     if (typeof raw !== 'object' || raw === null || r.kind !== RESULTS_KIND)
         throw new ResultsFileError('not a flakeguard results file');
@@ -6739,9 +6544,9 @@ function parseResultsFile(content) {
             throw new ResultsFileError(`tests[${i}].attempts must be a non-empty array`);
         const test = {
             id: text(t.id, `tests[${i}].id`, true),
-            name: text(t.name, `tests[${i}].name`, true),
-            classname: text(t.classname, `tests[${i}].classname`) ?? '',
-            suite: text(t.suite, `tests[${i}].suite`) ?? '',
+            name: text(nameOf(t.name), `tests[${i}].name`, true),
+            classname: text(nameOf(t.classname), `tests[${i}].classname`) ?? '',
+            suite: text(nameOf(t.suite), `tests[${i}].suite`) ?? '',
             report: text(t.report, `tests[${i}].report`) ?? '',
             attempts: t.attempts.slice(0, 100).map((a, j) => attemptOf(a, `tests[${i}].attempts[${j}]`)),
         };
@@ -6765,6 +6570,7 @@ function parseResultsFile(content) {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
+  MD: () => (/* binding */ damageReason),
   WX: () => (/* binding */ emptySnapshot),
   Hl: () => (/* binding */ inBrokenShard),
   E$: () => (/* binding */ parseSnapshot),
@@ -6792,7 +6598,7 @@ function parseRunsV1(file, text) {
     if (value) {
         for (const [key, raw] of value.entries) {
             if (!Array.isArray(raw) || typeof raw[0] !== 'string' || typeof raw[1] !== 'number') {
-                problems.push({ file, line: value.lines.get(key), message: `run '${key}' is not in the expected form; dropped` });
+                problems.push({ file, line: value.lines.get(key), message: `run '${key}' is not in the expected form` });
                 continue;
             }
             const row = { sha: raw[0], time: raw[1], onDefaultBranch: raw[2] === 1 };
@@ -6816,7 +6622,7 @@ function parseHistoryShardV1(file, text, runs, into) {
         return problems;
     for (const [id, raw] of value.entries) {
         if (!isStoredTestV1(raw)) {
-            problems.push({ file, line: value.lines.get(id), message: `history of '${id}' is not in the expected form; dropped` });
+            problems.push({ file, line: value.lines.get(id), message: `history of '${id}' is not in the expected form` });
             continue;
         }
         const records = [];
@@ -6860,11 +6666,31 @@ function emptySnapshot() {
         brokenStats: new Map(),
         brokenShards: new Set(),
         problems: [],
+        damaged: [],
     };
+}
+/** Why the branch may not be written, in one sentence naming each damaged file and line; undefined when it is sound. */
+function damageReason(snapshot) {
+    if (snapshot.damaged.length === 0)
+        return undefined;
+    const where = snapshot.damaged
+        .slice(0, 5)
+        .map((p) => `${p.file}${p.line ? `:${p.line}` : ''}: ${p.message}`)
+        .join('; ');
+    const more = snapshot.damaged.length > 5 ? `; and ${snapshot.damaged.length - 5} more` : '';
+    return (`The data branch is damaged (${where}${more}). Nothing was written to it, so that no history is lost, and no failure was forgiven; ` +
+        `this run's results are in its results file. Fix the file (or revert the commit that broke it) and the next run ingests normally.`);
 }
 /** Builds a snapshot from the branch's files (path → text). */
 function parseSnapshot(files) {
     const snapshot = emptySnapshot();
+    const damage = (problems) => {
+        snapshot.damaged.push(...problems);
+        snapshot.problems.push(...problems);
+    };
+    const paths = [...files.keys()].sort();
+    const historyPaths = paths.filter((p) => p.startsWith('history/') && p.endsWith('.json'));
+    const statsPaths = paths.filter((p) => p.startsWith('stats/') && p.endsWith('.json'));
     const metaText = files.get(layout/* META_FILE */.fg);
     if (metaText !== undefined) {
         const { meta, problems } = (0,layout/* parseMeta */.By)(metaText);
@@ -6872,26 +6698,31 @@ function parseSnapshot(files) {
             snapshot.meta = meta;
             snapshot.readSchema = meta.schema;
         }
-        snapshot.problems.push(...problems);
+        damage(problems);
     }
+    else if (files.has(layout/* RUNS_FILE */.Ct) || historyPaths.length > 0) {
+        // (Stats files alone are fine: a person may write overrides before the first run.)
+        damage([{ file: layout/* META_FILE */.fg, message: `is missing, but the branch holds ${files.has(layout/* RUNS_FILE */.Ct) ? layout/* RUNS_FILE */.Ct : historyPaths[0]}: its ingestion keys would be lost` }]);
+    }
+    if (snapshot.damaged.length > 0)
+        return snapshot;
     const v1 = snapshot.readSchema <= 1;
+    const schema = v1 ? undefined : snapshot.readSchema;
     const runsText = files.get(layout/* RUNS_FILE */.Ct);
     if (runsText !== undefined) {
-        const { runs, problems } = (v1 ? parseRunsV1 : history_format/* parseRuns */.oI)(layout/* RUNS_FILE */.Ct, runsText);
+        const { runs, problems } = v1 ? parseRunsV1(layout/* RUNS_FILE */.Ct, runsText) : (0,history_format/* parseRuns */.oI)(layout/* RUNS_FILE */.Ct, runsText, schema);
         snapshot.runs = runs;
-        snapshot.problems.push(...problems);
+        damage(problems);
     }
-    const paths = [...files.keys()].sort();
-    for (const path of paths) {
-        if (path.startsWith('history/') && path.endsWith('.json')) {
-            const parse = v1 ? parseHistoryShardV1 : history_format/* parseHistoryShard */.gb;
-            snapshot.problems.push(...parse(path, files.get(path), snapshot.runs, snapshot.history));
-        }
+    else if (historyPaths.length > 0) {
+        damage([{ file: layout/* RUNS_FILE */.Ct, message: `is missing, but ${historyPaths[0]} refers to its runs` }]);
     }
-    for (const path of paths) {
-        if (path.startsWith('stats/') && path.endsWith('.json'))
-            readStatsFile(snapshot, path, files.get(path));
+    for (const path of snapshot.damaged.length > 0 ? [] : historyPaths) {
+        const problems = v1 ? parseHistoryShardV1(path, files.get(path), snapshot.runs, snapshot.history) : (0,history_format/* parseHistoryShard */.gb)(path, files.get(path), snapshot.runs, snapshot.history, schema);
+        damage(problems);
     }
+    for (const path of statsPaths)
+        readStatsFile(snapshot, path, files.get(path));
     return snapshot;
 }
 function shardIndexOfPath(path) {
@@ -6985,27 +6816,63 @@ async function writeSnapshotDir(dir, files) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   N: () => (/* binding */ syncRun)
+/* harmony export */   Np: () => (/* binding */ syncRun),
+/* harmony export */   x6: () => (/* binding */ foldedLine)
 /* harmony export */ });
-/* unused harmony export backoffMs */
+/* unused harmony exports PARK_AFTER_LOST_RACES, MAX_FOLDED_PER_WRITE, backoffMs */
 /* harmony import */ var _snapshot_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(66590);
 
+/** Lost races before a writer parks its run: small, so that the attempts per job stay flat however many jobs race. */
+const PARK_AFTER_LOST_RACES = 3;
+/** Parked runs folded in by one write, oldest first; the rest are folded by the next writers. */
+const MAX_FOLDED_PER_WRITE = 64;
 const defaultSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 function backoffMs(attempt, random) {
     const base = Math.min(8000, 250 * 2 ** (attempt - 1));
     return Math.round(base * (0.5 + random()));
 }
+/** Parked runs this write folded in (docs/data-branch.md, "Many writers"). */
+function foldedLine(folded) {
+    if (!folded?.length)
+        return '';
+    const shown = folded.slice(0, 5).join(', ');
+    return ` Folded in ${folded.length} parked run${folded.length === 1 ? '' : 's'}: ${shown}${folded.length > 5 ? ', …' : ''}.`;
+}
+const short = (ref) => ref.replace(/^refs\/heads\//, '');
 async function syncRun(repo, apply, options) {
     const sleep = options.sleep ?? defaultSleep;
     const random = options.random ?? Math.random;
     const log = options.log ?? (() => undefined);
+    const inbox = options.readOnly ? undefined : options.inbox;
+    const parkAfter = Math.max(1, options.parkAfter ?? PARK_AFTER_LOST_RACES);
     let lastError = '';
     let lastApplied;
+    let lostRaces = 0;
+    const park = async (tries, why) => {
+        const parcel = inbox.parcel(lastApplied);
+        const parked = await repo.park(parcel.name, parcel.text, `flakeguard: parked run (${why})`);
+        if (parked.pushed) {
+            log(`Parked this run's results on ${short(parked.ref)} (${why}); the next writer of ${repo.branch} folds them in.`);
+            return { applied: lastApplied, status: { kind: 'parked', ref: short(parked.ref), tries, reason: why }, historyRead: true };
+        }
+        const reason = `${why}, and parking the results on ${short(parked.ref)} failed too: ${parked.message}`;
+        return { applied: lastApplied, status: { kind: 'not-saved', reason }, historyRead: true };
+    };
+    const deleteFolded = async (folded) => {
+        if (folded.length === 0)
+            return [];
+        const { deleted, error } = await repo.deleteParked(folded);
+        log(`Folded ${folded.length} parked run${folded.length === 1 ? '' : 's'} into ${repo.branch}: ${folded.map((p) => short(p.ref)).join(', ')}.`);
+        if (error)
+            log(`Could not delete every folded branch (${error}); the next writer deletes them (they count once).`);
+        return deleted.map(short);
+    };
     for (let attempt = 1; attempt <= options.attempts; attempt++) {
         let head;
+        let parked;
         let snapshot;
         try {
-            head = await repo.fetchAndReset();
+            ({ head, parked } = await repo.fetchWithInbox(inbox !== undefined));
             snapshot = (0,_snapshot_js__WEBPACK_IMPORTED_MODULE_0__/* .parseSnapshot */ .E$)(await (0,_snapshot_js__WEBPACK_IMPORTED_MODULE_0__/* .readSnapshotDir */ .sB)(repo.dir));
         }
         catch (error) {
@@ -7015,24 +6882,70 @@ async function syncRun(repo, apply, options) {
                 await sleep(backoffMs(attempt, random));
             continue;
         }
-        const applied = apply(snapshot);
-        lastApplied = applied;
         if (options.readOnly)
-            return { applied, status: { kind: 'read-only', head }, historyRead: true };
+            return { applied: apply(snapshot), status: { kind: 'read-only', head }, historyRead: true };
+        const damaged = (0,_snapshot_js__WEBPACK_IMPORTED_MODULE_0__/* .damageReason */ .MD)(snapshot);
+        if (damaged) {
+            // Fail closed: never write a branch that could not be fully read. Park the results so that the first write
+            // after the fix folds them in; they are in the results file as well.
+            lastApplied = apply(snapshot);
+            if (inbox) {
+                const result = await park(attempt, 'the data branch is damaged');
+                if (result.status.kind === 'parked')
+                    return { ...result, status: { kind: 'not-saved', reason: damaged, parked: result.status.ref } };
+            }
+            return { applied: lastApplied, status: { kind: 'not-saved', reason: damaged }, historyRead: true };
+        }
+        let base = snapshot;
+        let folded = [];
+        if (inbox && parked.length > 0) {
+            const texts = [];
+            for (const p of parked.slice(0, MAX_FOLDED_PER_WRITE)) {
+                const text = await repo.readParcel(p);
+                if (text !== undefined)
+                    texts.push({ ...p, text });
+            }
+            const result = inbox.fold(snapshot, texts);
+            for (const r of result.refused)
+                log(`Parked run ${short(r.ref)} cannot be folded in (${r.reason}); it is left in place.`);
+            base = result.snapshot;
+            folded = result.folded;
+            if (parked.length > MAX_FOLDED_PER_WRITE)
+                log(`${parked.length - MAX_FOLDED_PER_WRITE} more parked runs wait for the next writers.`);
+        }
+        const applied = apply(base);
+        lastApplied = applied;
         try {
             await (0,_snapshot_js__WEBPACK_IMPORTED_MODULE_0__/* .writeSnapshotDir */ .Zh)(repo.dir, applied.files);
             const compact = applied.compact === true && head !== null;
             const message = compact ? `${options.commitMessage}\n\nCompacted: the branch's earlier commits were squashed into this one.` : options.commitMessage;
-            const changed = await repo.commitAll(message, { root: compact });
-            if (!changed)
-                return { applied, status: { kind: 'unchanged', head }, historyRead: true };
+            const changed = await repo.commitAll(folded.length > 0 ? `${message}\n\nFolded in ${folded.length} parked run${folded.length === 1 ? '' : 's'}.` : message, { root: compact });
+            if (!changed) {
+                const deleted = await deleteFolded(folded);
+                return { applied, status: { kind: 'unchanged', head, ...(deleted.length ? { folded: deleted } : {}) }, historyRead: true };
+            }
             await options.beforePush?.();
             const pushed = await repo.push({ replacing: compact ? head : null });
-            if (pushed.pushed)
-                return { applied, status: { kind: 'pushed', commit: pushed.commit, tries: attempt, compacted: compact }, historyRead: true };
-            lastError = pushed.rejected
-                ? `the data branch moved while this run was writing (${pushed.message})`
-                : `push failed: ${pushed.message}`;
+            if (pushed.pushed) {
+                const deleted = await deleteFolded(folded);
+                return { applied, status: { kind: 'pushed', commit: pushed.commit, tries: attempt, compacted: compact, ...(deleted.length ? { folded: deleted } : {}) }, historyRead: true };
+            }
+            if (pushed.permanent) {
+                const reason = `the remote refused the push for good, so it was not retried (${pushed.message})`;
+                log(`Try ${attempt}/${options.attempts}: ${reason}`);
+                return { applied, status: { kind: 'not-saved', reason }, historyRead: true };
+            }
+            if (pushed.rejected) {
+                lostRaces++;
+                lastError = `the data branch moved while this run was writing (${pushed.message})`;
+                if (inbox && lostRaces >= parkAfter) {
+                    log(`Try ${attempt}/${options.attempts}: ${lastError}`);
+                    return park(attempt, `${lostRaces} other writer${lostRaces === 1 ? '' : 's'} got there first`);
+                }
+            }
+            else {
+                lastError = `push failed: ${pushed.message}`;
+            }
         }
         catch (error) {
             lastError = `could not write the data branch: ${error instanceof Error ? error.message : String(error)}`;
@@ -7041,8 +6954,11 @@ async function syncRun(repo, apply, options) {
         if (attempt < options.attempts)
             await sleep(backoffMs(attempt, random));
     }
-    if (lastApplied)
+    if (lastApplied) {
+        if (inbox && lostRaces > 0)
+            return park(options.attempts, `${options.attempts} tries, ${lostRaces} lost to other writers`);
         return { applied: lastApplied, status: { kind: 'not-saved', reason: lastError }, historyRead: true };
+    }
     // The branch could never be read: decide without history, which forgives nothing.
     return { applied: apply((0,_snapshot_js__WEBPACK_IMPORTED_MODULE_0__/* .emptySnapshot */ .WX)()), status: { kind: 'not-saved', reason: lastError }, historyRead: false };
 }

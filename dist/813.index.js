@@ -25,6 +25,8 @@ var file = __webpack_require__(72888);
 var config_inputs = __webpack_require__(64389);
 // EXTERNAL MODULE: ./src/report/escape.ts
 var report_escape = __webpack_require__(14031);
+// EXTERNAL MODULE: ./src/store/sync.ts
+var store_sync = __webpack_require__(32190);
 // EXTERNAL MODULE: ./src/modes/common.ts
 var common = __webpack_require__(19931);
 // EXTERNAL MODULE: ./src/modes/shards.ts
@@ -125,17 +127,20 @@ var split = __webpack_require__(6432);
 
 
 
+
 function storeLine(sync, branch) {
     const s = sync.status;
     switch (s.kind) {
         case 'pushed':
-            return `Saved to ${branch} at ${s.commit.slice(0, 12)}${s.tries > 1 ? ` (after ${s.tries} tries)` : ''}.`;
+            return `Saved to ${branch} at ${s.commit.slice(0, 12)}${s.tries > 1 ? ` (after ${s.tries} tries)` : ''}.${(0,store_sync/* foldedLine */.x6)(s.folded)}`;
         case 'unchanged':
-            return sync.applied.ingested ? `Nothing new to save on ${branch}.` : `These results were already in the history of ${branch}; counted once.`;
+            return (sync.applied.ingested ? `Nothing new to save on ${branch}.` : `These results were already in the history of ${branch}; counted once.`) + (0,store_sync/* foldedLine */.x6)(s.folded);
+        case 'parked':
+            return `Parked on ${s.ref} (${s.reason}): the next run that writes ${branch} folds it in, exactly once.`;
         case 'read-only':
             return `Read-only: the history of ${branch} was read but not written.`;
         case 'not-saved':
-            return `The results were NOT saved to ${branch}: ${s.reason}`;
+            return `The results were NOT saved to ${branch}: ${s.reason}${s.parked ? ` They are parked on ${s.parked} until then.` : ''}`;
     }
 }
 async function ingestWorkflowRunMode(env, modeInputs) {
@@ -179,6 +184,10 @@ async function ingestWorkflowRunMode(env, modeInputs) {
         for (const s of result.decided)
             (0,split/* warnUnsplitOverrides */.Vj)(s.reports.tests.map((t) => t.id), s.jobKey, result);
     }
+    const leftOut = collected.shards.filter((s) => s.untrusted).reduce((n, s) => n + s.reports.tests.filter((t) => !result.history.has(t.id)).length, 0);
+    const leftOutLine = leftOut > 0 ? `${leftOut} test${leftOut === 1 ? '' : 's'} of the untrusted results were left out: no trusted run has recorded them (docs/forks.md).` : '';
+    if (leftOutLine)
+        core.info(leftOutLine);
     const line = storeLine(sync, inputs.dataBranch);
     if (sync.status.kind === 'not-saved')
         core.warning((0,report_escape/* commandText */.jt)(line, 2000), { title: 'flakeguard history not saved' });
@@ -198,6 +207,7 @@ async function ingestWorkflowRunMode(env, modeInputs) {
     const origin = finished.fromFork ? ` from the fork ${(0,report_escape/* mdText */.bC)(finished.headRepository, 100)}` : '';
     await core.summary
         .addRaw(`## flakeguard: ingested workflow run [${finished.id}](${finished.trusted.url})${origin}\n\n${(0,report_escape/* mdText */.bC)(line, 500)}\n\n` +
+        `Its results are untrusted: recorded as evidence, they count only once trusted runs agree (docs/forks.md).${leftOutLine ? ` ${leftOutLine}` : ''}\n\n` +
         `| shard | tests | failed | forgiven |\n| --- | --- | --- | --- |\n${rows.join('\n')}\n` +
         list('Newly quarantined', result.newlyQuarantined) +
         list('Released', result.released))

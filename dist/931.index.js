@@ -158,7 +158,7 @@ function artifactName(runKey, label, attempt) {
 /* harmony export */   td: () => (/* binding */ UnsafeArchiveError),
 /* harmony export */   ue: () => (/* binding */ readZip)
 /* harmony export */ });
-/* unused harmony export unsafeEntryName */
+/* unused harmony exports unsafeEntryName, findEnd */
 /* harmony import */ var node_zlib__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(38522);
 /* harmony import */ var node_zlib__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_zlib__WEBPACK_IMPORTED_MODULE_0__);
 /**
@@ -212,12 +212,29 @@ function unsafeEntryName(name) {
     }
     return undefined;
 }
+/**
+ * The end-of-central-directory record. Readers look for it differently: Info-ZIP's unzip and Python's zipfile take
+ * the last signature within the last 64 KiB + 22 bytes (Python first tries a comment-less record in the last 22
+ * bytes), others the first whose comment ends exactly at the end of the file. They agree only when the signature
+ * occurs once in that window and its comment ends at the end of the file, so anything else is refused: a second
+ * record hidden in the comment (or anywhere near the end) is an archive two tools would read differently.
+ */
 function findEnd(buf) {
     const min = Math.max(0, buf.length - 22 - 0xffff);
-    for (let i = buf.length - 22; i >= min; i--)
+    const found = [];
+    for (let i = buf.length - 4; i >= min; i--)
         if (buf.readUInt32LE(i) === EOCD)
-            return i;
-    throw new UnsafeArchiveError('not a ZIP archive (no end of central directory)');
+            found.push(i);
+    if (found.length === 0)
+        throw new UnsafeArchiveError('not a ZIP archive (no end of central directory)');
+    if (found.length > 1) {
+        throw new UnsafeArchiveError(`ambiguous archive: ${found.length} end-of-central-directory signatures near its end (one hidden in the comment?), which other tools may read differently`);
+    }
+    const end = found[0];
+    if (end + 22 > buf.length || end + 22 + buf.readUInt16LE(end + 20) !== buf.length) {
+        throw new UnsafeArchiveError('the end-of-central-directory record does not end the archive (its comment length disagrees with the file size)');
+    }
+    return end;
 }
 /** Reads every entry of `bytes` (file entries only: path → content). Throws UnsafeArchiveError on anything unsafe. */
 function readZip(bytes, limits = DEFAULT_ZIP_LIMITS) {
@@ -365,7 +382,7 @@ function readZip(bytes, limits = DEFAULT_ZIP_LIMITS) {
 /* harmony export */   _y: () => (/* binding */ secretInputs),
 /* harmony export */   fQ: () => (/* binding */ tempRoot)
 /* harmony export */ });
-/* unused harmony exports MAX_ARTIFACTS, MAX_INGESTED_BYTES */
+/* unused harmony exports MAX_ARTIFACTS, MAX_INGESTED_BYTES, shardParcel */
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(91659);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
@@ -380,11 +397,15 @@ function readZip(bytes, limits = DEFAULT_ZIP_LIMITS) {
 /* harmony import */ var _report_escape_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(14031);
 /* harmony import */ var _artifacts_bundle_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(62363);
 /* harmony import */ var _artifacts_zip_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(56744);
-/* harmony import */ var _shards_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(20163);
+/* harmony import */ var _pipeline_fold_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(2075);
+/* harmony import */ var _history_trust_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(32786);
+/* harmony import */ var _shards_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(20163);
 /**
  * What the upload, aggregate and ingest modes share: reading inputs and reports like the default mode, the data
  * branch's remote, collecting shards from artifacts, and one write of the data branch for all of them.
  */
+
+
 
 
 
@@ -426,12 +447,15 @@ async function collectShards(options) {
     const refused = [];
     const shards = [];
     const ours = [...listed].sort((a, b) => a.id - b.id);
-    if (ours.length > MAX_ARTIFACTS) {
-        for (const a of ours.slice(MAX_ARTIFACTS))
-            refused.push({ artifact: a.name, reason: `more than ${MAX_ARTIFACTS} flakeguard artifacts in one run` });
+    // Another run's artifacts (ingest-workflow-run) are untrusted: fewer of them are read (src/history/trust.ts).
+    const untrusted = options.findBy !== undefined;
+    const max = untrusted ? _history_trust_js__WEBPACK_IMPORTED_MODULE_14__/* .MAX_UNTRUSTED_ARTIFACTS */ .So : MAX_ARTIFACTS;
+    if (ours.length > max) {
+        for (const a of ours.slice(max))
+            refused.push({ artifact: a.name, reason: `more than ${max} flakeguard artifacts in one ${untrusted ? 'untrusted ' : ''}run` });
     }
     let budget = MAX_INGESTED_BYTES;
-    for (const artifact of ours.slice(0, MAX_ARTIFACTS)) {
+    for (const artifact of ours.slice(0, max)) {
         if (budget <= 0) {
             refused.push({ artifact: artifact.name, reason: `the artifacts of this run hold more than ${MAX_INGESTED_BYTES} bytes in all` });
             continue;
@@ -441,7 +465,7 @@ async function collectShards(options) {
             const limits = { ..._artifacts_zip_js__WEBPACK_IMPORTED_MODULE_11__/* .DEFAULT_ZIP_LIMITS */ .RT, maxTotalBytes: Math.min(_artifacts_zip_js__WEBPACK_IMPORTED_MODULE_11__/* .DEFAULT_ZIP_LIMITS */ .RT.maxTotalBytes, budget) };
             const bundle = (0,_artifacts_bundle_js__WEBPACK_IMPORTED_MODULE_10__/* .readBundle */ .Bo)(bytes, limits);
             budget -= bundle.bytes;
-            shards.push((0,_shards_js__WEBPACK_IMPORTED_MODULE_12__/* .shardFromBundle */ .hz)(bundle, options.trusted, { split: options.split, artifact: artifact.name }));
+            shards.push((0,_shards_js__WEBPACK_IMPORTED_MODULE_13__/* .shardFromBundle */ .hz)(bundle, options.trusted, { split: options.split, artifact: artifact.name, untrusted }));
             _actions_core__WEBPACK_IMPORTED_MODULE_0__.info((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_9__/* .logText */ .kc)(`Artifact ${artifact.name}: ${bundle.results.tests.length} tests.`));
         }
         catch (error) {
@@ -457,13 +481,29 @@ async function ingestShards(o) {
         const remote = await (0,_pipeline_job_js__WEBPACK_IMPORTED_MODULE_7__/* .dataRemote */ .PO)(o.inputs, o.ctx);
         const repo = await _store_git_js__WEBPACK_IMPORTED_MODULE_6__/* .DataRepo */ .nV.open(remote, o.inputs.dataBranch, o.inputs.token, o.ctx.runnerTemp || undefined);
         try {
-            return await (0,_store_sync_js__WEBPACK_IMPORTED_MODULE_8__/* .syncRun */ .N)(repo, (snapshot) => (0,_shards_js__WEBPACK_IMPORTED_MODULE_12__/* .applyShards */ .qP)({ snapshot, shards: o.shards, now: o.now, extraReasons: o.extraReasons, closedByHand: o.closedByHand }, 
             // Scores as of the newest shard's time (not the clock): ingesting the same results again changes nothing.
-            { ...o.config, normalise: _scoring_index_js__WEBPACK_IMPORTED_MODULE_4__/* .normalizeErrorMessage */ .DP, scoreTests: (0,_pipeline_stats_scores_js__WEBPACK_IMPORTED_MODULE_5__/* .statsScores */ .T)(Math.max(...o.shards.map((s) => s.run.time))) }), { attempts: o.inputs.pushAttempts, readOnly: o.readOnly, commitMessage: o.commitMessage, log: (m) => _actions_core__WEBPACK_IMPORTED_MODULE_0__.info((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_9__/* .logText */ .kc)(m)) });
+            const options = { ...o.config, normalise: _scoring_index_js__WEBPACK_IMPORTED_MODULE_4__/* .normalizeErrorMessage */ .DP, scoreTests: (0,_pipeline_stats_scores_js__WEBPACK_IMPORTED_MODULE_5__/* .statsScores */ .T)(Math.max(...o.shards.map((s) => s.run.time)), o.config.policy.rules.scoring) };
+            return await (0,_store_sync_js__WEBPACK_IMPORTED_MODULE_8__/* .syncRun */ .Np)(repo, (snapshot) => (0,_shards_js__WEBPACK_IMPORTED_MODULE_13__/* .applyShards */ .qP)({ snapshot, shards: o.shards, now: o.now, extraReasons: o.extraReasons, closedByHand: o.closedByHand }, options), {
+                attempts: o.inputs.pushAttempts,
+                readOnly: o.readOnly,
+                commitMessage: o.commitMessage,
+                log: (m) => _actions_core__WEBPACK_IMPORTED_MODULE_0__.info((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_9__/* .logText */ .kc)(m)),
+                inbox: {
+                    parcel: (applied) => (0,_pipeline_fold_js__WEBPACK_IMPORTED_MODULE_12__/* .runParcel */ .j)(o.shards[0].run, shardParcel(o.shards, applied), Date.now()),
+                    fold: (snapshot, parcels) => (0,_pipeline_fold_js__WEBPACK_IMPORTED_MODULE_12__/* .foldParcels */ .a)(snapshot, parcels, options, o.now),
+                },
+            });
         }
         finally {
             await repo.dispose();
         }
+    });
+}
+/** Every shard of an ingestion as a parcel's entries, each with its shard's decided result. */
+function shardParcel(shards, applied) {
+    return shards.map((s) => {
+        const i = applied.decided.findIndex((d) => d.identity === s.identity);
+        return { run: s.run, tests: s.reports.tests, jobSucceeded: i >= 0 && applied.shardOutcomes[i].result === 'success', ...(s.untrusted ? { untrusted: true } : {}) };
     });
 }
 function requireArtifactRuntime(env, mode, available) {
@@ -486,18 +526,20 @@ function requireArtifactRuntime(env, mode, available) {
 /* unused harmony export safeJobName */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _pipeline_apply_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(18271);
+/* harmony import */ var _pipeline_apply_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(58995);
 /* harmony import */ var _policy_outcome_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(58702);
 /* harmony import */ var _store_snapshot_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(66590);
 /* harmony import */ var _junit_index_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(11863);
 /* harmony import */ var _artifacts_bundle_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(62363);
 /* harmony import */ var _job_key_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(67597);
+/* harmony import */ var _history_trust_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(32786);
 /**
  * Several jobs' results ingested in one write of the data branch (the aggregate pattern, and the results a
  * fork's run left behind). Each shard keeps its own run identity; each shard's outcome is decided against the
  * quarantine as it stood before any shard of this ingestion (a failure on one platform cannot forgive itself on
  * another); then the shards are applied to the history one after the other. Pure, except for nothing.
  */
+
 
 
 
@@ -520,6 +562,9 @@ function safeJobName(job) {
  */
 function shardFromBundle(bundle, trusted, options) {
     const { manifest, results } = bundle;
+    if (options.untrusted && results.tests.length > _history_trust_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_UNTRUSTED_TESTS */ .SF) {
+        throw new _artifacts_bundle_js__WEBPACK_IMPORTED_MODULE_5__/* .BundleError */ .rJ(`it lists ${results.tests.length} tests, more than the ${_history_trust_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_UNTRUSTED_TESTS */ .SF} an untrusted run may report`);
+    }
     const job = safeJobName(results.run.job);
     const key = `${trusted.runId}/${job}/${hash8(`${manifest.jobKey}\n${manifest.reportPatterns.join('\n')}`)}`;
     const attempt = Math.min(Math.max(1, Math.trunc(results.run.runAttempt) || 1), trusted.maxAttempt);
@@ -555,6 +600,7 @@ function shardFromBundle(bundle, trusted, options) {
         filesMatched: manifest.filesMatched,
         testOutcome: manifest.testOutcome,
         artifact: options.artifact,
+        ...(options.untrusted ? { untrusted: true } : {}),
     };
 }
 /** Of several uploads of one shard (workflow re-runs), the latest attempt's. */
@@ -595,7 +641,7 @@ function applyShards(input, options) {
     let ingested = false;
     let compact = false;
     for (const s of shards) {
-        last = (0,_pipeline_apply_js__WEBPACK_IMPORTED_MODULE_1__/* .applyRun */ .qU)({ snapshot: current, reports: s.reports, filesMatched: s.filesMatched, testOutcome: s.testOutcome, run: s.run, now, closedByHand: input.closedByHand }, options);
+        last = (0,_pipeline_apply_js__WEBPACK_IMPORTED_MODULE_1__/* .applyRun */ .qU)({ snapshot: current, reports: s.reports, filesMatched: s.filesMatched, testOutcome: s.testOutcome, run: s.run, now, closedByHand: input.closedByHand, ...(s.untrusted ? { untrusted: true } : {}) }, options);
         ingested ||= last.ingested;
         compact ||= last.compact;
         current = (0,_store_snapshot_js__WEBPACK_IMPORTED_MODULE_3__/* .parseSnapshot */ .E$)(last.files);
@@ -609,7 +655,7 @@ function applyShards(input, options) {
         for (const r of shardOutcomes[i].reasons)
             reasons.push(`${s.label}: ${r}`);
     });
-    const outcome = {
+    const outcome = (0,_pipeline_apply_js__WEBPACK_IMPORTED_MODULE_1__/* .withDamage */ .SO)(snapshot, {
         result: reasons.length === 0 ? 'success' : 'failure',
         failed: shardOutcomes.flatMap((o) => o.failed),
         forgiven: shardOutcomes.flatMap((o) => o.forgiven),
@@ -617,8 +663,10 @@ function applyShards(input, options) {
         passedOnRetry: shardOutcomes.flatMap((o) => o.passedOnRetry),
         unforgiven: new Map(shardOutcomes.flatMap((o) => [...o.unforgiven])),
         reasons,
-    };
-    return { ...final, outcome, ingested, compact, newlyQuarantined, released, lapsed: before.lapsed, decided, shardOutcomes };
+    });
+    // A damaged branch is not written (src/store/sync.ts): its problems are those of the snapshot read, not of the re-read.
+    const problems = snapshot.damaged.length > 0 ? [...snapshot.problems] : final.problems;
+    return { ...final, problems, outcome, ingested, compact, newlyQuarantined, released, lapsed: before.lapsed, decided, shardOutcomes };
 }
 
 

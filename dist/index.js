@@ -7,13 +7,18 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(75919);
 /* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_worker_threads__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _store_cleanup_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(83257);
 /**
  * The entry GitHub runs. The work runs in a worker thread whose young generation is capped: left to itself, V8
  * grows it to 128 MiB while the step builds its long-lived history, a third of the step's peak memory at 10k
  * tests, for no gain in speed (docs/benchmarks.md, "The whole step"). The worker's exit code is the process's.
  */
 
+
 const YOUNG_GENERATION_MB = Number(process.env.FLAKEGUARD_YOUNG_MB || 32);
+// A cancelled step still removes its private clone of the data branch (signals reach the main thread only).
+if (node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.isMainThread)
+    (0,_store_cleanup_js__WEBPACK_IMPORTED_MODULE_1__/* .removeClonesOnSignals */ .lF)((0,_store_cleanup_js__WEBPACK_IMPORTED_MODULE_1__/* .cloneRoot */ .Iy)());
 if (node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.isMainThread && YOUNG_GENERATION_MB > 0) {
     const worker = new node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.Worker(new URL(import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
     worker.on('error', async (error) => {
@@ -27,12 +32,76 @@ if (node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.isMainThread && YOUNG_GENER
     });
 }
 else {
-    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(659), __nccwpck_require__.e(815), __nccwpck_require__.e(407)]).then(__nccwpck_require__.bind(__nccwpck_require__, 55407));
+    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(659), __nccwpck_require__.e(815), __nccwpck_require__.e(216)]).then(__nccwpck_require__.bind(__nccwpck_require__, 37216));
     await run();
 }
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 83257:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Iy: () => (/* binding */ cloneRoot),
+/* harmony export */   d1: () => (/* binding */ CLONE_PREFIX),
+/* harmony export */   lF: () => (/* binding */ removeClonesOnSignals)
+/* harmony export */ });
+/* unused harmony export removeOwnClonesSync */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(48161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(76760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/**
+ * The private clones of the data branch (`flakeguard-data-<pid>-…` under RUNNER_TEMP, src/store/git.ts) are removed
+ * on every exit the process controls: disposed after use, and on a cancelled step (the runner sends SIGINT, then
+ * SIGTERM) by the handler main.ts installs on the main thread (signals never reach a worker thread). A clone left by
+ * a run killed outright (kill -9) is swept by the next run (sweepStaleClones). Kept tiny and synchronous: main.ts
+ * loads it before anything else.
+ */
+
+
+
+const CLONE_PREFIX = 'flakeguard-data-';
+/** Where this process makes its clones. */
+function cloneRoot(env = process.env) {
+    return env.RUNNER_TEMP || (0,node_os__WEBPACK_IMPORTED_MODULE_1__.tmpdir)();
+}
+/** Removes this process's clones in `root`; never throws. */
+function removeOwnClonesSync(root, pid = process.pid) {
+    let names;
+    try {
+        names = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readdirSync)(root);
+    }
+    catch {
+        return;
+    }
+    for (const name of names) {
+        if (!name.startsWith(`${CLONE_PREFIX}${pid}-`))
+            continue;
+        try {
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.rmSync)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(root, name), { recursive: true, force: true });
+        }
+        catch {
+            // best effort: the next run sweeps what is left
+        }
+    }
+}
+/** On SIGINT, SIGTERM or SIGHUP: remove this process's clones, then exit as the signal would have. */
+function removeClonesOnSignals(root) {
+    const codes = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
+    for (const signal of Object.keys(codes)) {
+        process.once(signal, () => {
+            removeOwnClonesSync(root);
+            process.exit(codes[signal]);
+        });
+    }
+}
+
 
 /***/ }),
 

@@ -4,8 +4,11 @@
  * tests, for no gain in speed (docs/benchmarks.md, "The whole step"). The worker's exit code is the process's.
  */
 import { isMainThread, Worker } from 'node:worker_threads';
+import { cloneRoot, removeClonesOnSignals } from './store/cleanup.ts';
 
 const YOUNG_GENERATION_MB = Number(process.env.FLAKEGUARD_YOUNG_MB || 32);
+// A cancelled step still removes its private clone of the data branch (signals reach the main thread only).
+if (isMainThread) removeClonesOnSignals(cloneRoot());
 
 if (isMainThread && YOUNG_GENERATION_MB > 0) {
   const worker = new Worker(new URL(import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });

@@ -110,6 +110,8 @@ export interface TestRunRecord {
   readonly jobSucceeded?: boolean;
   /** Failed in an outage of its run (many tests, one message): never evidence of flakiness (src/policy/outage.ts). */
   readonly outage?: boolean;
+  /** From a run flakeguard does not vouch for (an ingest-workflow-run artifact): evidence only once trusted runs agree (src/history/trust.ts). */
+  readonly untrusted?: boolean;
 }
 
 /** A record while it is being built, before anyone shares it (fixtures, generators). */

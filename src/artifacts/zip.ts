@@ -65,10 +65,26 @@ interface CentralEntry {
   directory: boolean;
 }
 
-function findEnd(buf: Buffer): number {
+/**
+ * The end-of-central-directory record. Readers look for it differently: Info-ZIP's unzip and Python's zipfile take
+ * the last signature within the last 64 KiB + 22 bytes (Python first tries a comment-less record in the last 22
+ * bytes), others the first whose comment ends exactly at the end of the file. They agree only when the signature
+ * occurs once in that window and its comment ends at the end of the file, so anything else is refused: a second
+ * record hidden in the comment (or anywhere near the end) is an archive two tools would read differently.
+ */
+export function findEnd(buf: Buffer): number {
   const min = Math.max(0, buf.length - 22 - 0xffff);
-  for (let i = buf.length - 22; i >= min; i--) if (buf.readUInt32LE(i) === EOCD) return i;
-  throw new UnsafeArchiveError('not a ZIP archive (no end of central directory)');
+  const found: number[] = [];
+  for (let i = buf.length - 4; i >= min; i--) if (buf.readUInt32LE(i) === EOCD) found.push(i);
+  if (found.length === 0) throw new UnsafeArchiveError('not a ZIP archive (no end of central directory)');
+  if (found.length > 1) {
+    throw new UnsafeArchiveError(`ambiguous archive: ${found.length} end-of-central-directory signatures near its end (one hidden in the comment?), which other tools may read differently`);
+  }
+  const end = found[0]!;
+  if (end + 22 > buf.length || end + 22 + buf.readUInt16LE(end + 20) !== buf.length) {
+    throw new UnsafeArchiveError('the end-of-central-directory record does not end the archive (its comment length disagrees with the file size)');
+  }
+  return end;
 }
 
 /** Reads every entry of `bytes` (file entries only: path → content). Throws UnsafeArchiveError on anything unsafe. */

@@ -76,12 +76,14 @@ export function mergeRun(
     jobSucceeded?: boolean;
     /** Failure keys of this run's outages (src/policy/outage.ts): failures with them are marked, not evidence. */
     outages?: readonly string[];
+    /** The results came from an artifact flakeguard does not vouch for (src/history/trust.ts). */
+    untrusted?: boolean;
   } = {},
 ): MergeResult {
   if (alreadyIngested.has(ingestionKey(run))) return { history, ingested: false };
   const retention = options.retention ?? DEFAULT_RETENTION;
   const normalise = options.normalise ?? ((m: string) => m.trim());
-  const facts: RunFacts = { sha: run.sha, time: run.time, onDefaultBranch: run.onDefaultBranch, jobSucceeded: options.jobSucceeded, outages: options.outages };
+  const facts: RunFacts = { sha: run.sha, time: run.time, onDefaultBranch: run.onDefaultBranch, jobSucceeded: options.jobSucceeded, outages: options.outages, ...(options.untrusted ? { untrusted: true } : {}) };
   const merged: History = new Map(history);
   const touched = new Set<string>();
 

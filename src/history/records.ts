@@ -15,6 +15,8 @@ export interface RunFacts {
   readonly jobSucceeded?: boolean;
   /** Failure keys (failureKey) of the run's outages: a failure with one of them is marked as part of an outage. */
   readonly outages?: readonly string[];
+  /** The run's results came from an artifact flakeguard does not vouch for (src/history/trust.ts). */
+  readonly untrusted?: boolean;
 }
 
 // Keyed by the row object: a pool lives exactly as long as the runs table it was read with.
@@ -32,6 +34,7 @@ function build(key: string, row: RunFacts, attempts: string, message: string | u
     durationSec,
     jobSucceeded: row.jobSucceeded,
     outage: message !== undefined && row.outages !== undefined && row.outages.includes(failureKey(message)!) ? true : undefined,
+    untrusted: row.untrusted ? true : undefined,
   };
 }
 
@@ -47,7 +50,7 @@ export function runRecord(key: string, row: RunFacts, attempts: string, message?
 
 /** `record` with a duration (a new object: records are shared). */
 export function withDuration(record: TestRunRecord, durationSec: number): TestRunRecord {
-  return { ...build(record.run, record, record.attempts, record.message, durationSec), outage: record.outage };
+  return { ...build(record.run, record, record.attempts, record.message, durationSec), outage: record.outage, untrusted: record.untrusted };
 }
 
 /**

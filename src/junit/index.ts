@@ -6,12 +6,14 @@
  * testcases into attempts, files, problems). Nothing here throws for a bad report.
  */
 import { Buffer } from 'node:buffer';
-import { stat, readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
+import { constants } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ParsedReports, ParsedTestCase, ReportProblem } from '../model.ts';
 import { DecodeError, toUtf8 } from './decode.ts';
 import { NotJUnit, parseRaw, type RawCase } from './junit.ts';
 import { isAbsolutePath, Locator } from './location.ts';
+import { capName } from './cap.ts';
 import { DtdRefused, lineColumn, XmlError } from './xml.ts';
 
 export type { RawCase } from './junit.ts';
@@ -24,6 +26,34 @@ export interface ParseOptions {
    * Default DEFAULT_MAX_FILE_BYTES (256 MiB). Parsing needs about the file size plus the results in memory.
    */
   maxFileBytes?: number;
+}
+
+/**
+ * Reads a report that must be a regular file. It is opened without blocking and checked on the open handle (no
+ * race between a check and the read): a FIFO, device or socket matching `reports` would otherwise hang the step
+ * until the job's timeout. Returns the bytes, or why it cannot be read.
+ */
+export async function readRegularFile(path: string, limit: number): Promise<Buffer | string> {
+  let handle;
+  try {
+    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    // Linux refuses to open a Unix socket (ENXIO).
+    if ((error as NodeJS.ErrnoException).code === 'ENXIO') return 'cannot read report: it is a socket, not a regular file';
+    throw error;
+  }
+  try {
+    const st = await handle.stat();
+    if (st.isDirectory()) return 'cannot read report: it is a directory';
+    if (!st.isFile()) {
+      const kind = st.isFIFO() ? 'a named pipe (FIFO)' : st.isSocket() ? 'a socket' : st.isCharacterDevice() || st.isBlockDevice() ? 'a device' : 'not a regular file';
+      return `cannot read report: it is ${kind}, not a regular file`;
+    }
+    if (st.size > limit) return tooBig(st.size, limit);
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
 }
 
 /** 256 MiB. */
@@ -104,6 +134,9 @@ export function parseReportRaw(
  */
 function mergeInto(raw: RawCase[], report: string, byId: Map<string, ParsedTestCase>, out: ParsedTestCase[]): void {
   for (const c of raw) {
+    c.name = capName(c.name);
+    c.classname = capName(c.classname);
+    c.suite = capName(c.suite);
     const id = testId(c);
     const existing = byId.get(id);
     if (existing) {
@@ -176,16 +209,12 @@ export async function parseReportFiles(paths: string[], opts: ParseOptions): Pro
     const shown = displayPath(abs, opts.workspace);
     let data: Buffer;
     try {
-      const st = await stat(abs);
-      if (st.isDirectory()) {
-        problems.push({ path: shown, message: 'cannot read report: it is a directory' });
+      const read = await readRegularFile(abs, limit);
+      if (typeof read === 'string') {
+        problems.push({ path: shown, message: read });
         continue;
       }
-      if (st.size > limit) {
-        problems.push({ path: shown, message: tooBig(st.size, limit) });
-        continue;
-      }
-      data = await readFile(abs);
+      data = read;
     } catch (err) {
       problems.push({ path: shown, message: ioMessage(err) });
       continue;

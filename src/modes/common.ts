@@ -17,6 +17,9 @@ import type { ClosedByHandLookup } from '../github/issue-lift.ts';
 import { logText } from '../report/escape.ts';
 import { ARTIFACT_PREFIX, BundleError, readBundle } from '../artifacts/bundle.ts';
 import { DEFAULT_ZIP_LIMITS } from '../artifacts/zip.ts';
+import { foldParcels, runParcel } from '../pipeline/fold.ts';
+import type { ParcelEntry } from '../store/parcel.ts';
+import { MAX_UNTRUSTED_ARTIFACTS } from '../history/trust.ts';
 import { applyShards, shardFromBundle, type Shard, type ShardsApplied, type TrustedRun } from './shards.ts';
 import type { FindBy, ListedArtifact } from '../github/artifacts.ts';
 
@@ -59,11 +62,14 @@ export async function collectShards(options: { trusted: TrustedRun; split: boole
   const refused: Collected['refused'] = [];
   const shards: Shard[] = [];
   const ours: ListedArtifact[] = [...listed].sort((a, b) => a.id - b.id);
-  if (ours.length > MAX_ARTIFACTS) {
-    for (const a of ours.slice(MAX_ARTIFACTS)) refused.push({ artifact: a.name, reason: `more than ${MAX_ARTIFACTS} flakeguard artifacts in one run` });
+  // Another run's artifacts (ingest-workflow-run) are untrusted: fewer of them are read (src/history/trust.ts).
+  const untrusted = options.findBy !== undefined;
+  const max = untrusted ? MAX_UNTRUSTED_ARTIFACTS : MAX_ARTIFACTS;
+  if (ours.length > max) {
+    for (const a of ours.slice(max)) refused.push({ artifact: a.name, reason: `more than ${max} flakeguard artifacts in one ${untrusted ? 'untrusted ' : ''}run` });
   }
   let budget = MAX_INGESTED_BYTES;
-  for (const artifact of ours.slice(0, MAX_ARTIFACTS)) {
+  for (const artifact of ours.slice(0, max)) {
     if (budget <= 0) {
       refused.push({ artifact: artifact.name, reason: `the artifacts of this run hold more than ${MAX_INGESTED_BYTES} bytes in all` });
       continue;
@@ -73,7 +79,7 @@ export async function collectShards(options: { trusted: TrustedRun; split: boole
       const limits = { ...DEFAULT_ZIP_LIMITS, maxTotalBytes: Math.min(DEFAULT_ZIP_LIMITS.maxTotalBytes, budget) };
       const bundle = readBundle(bytes, limits);
       budget -= bundle.bytes;
-      shards.push(shardFromBundle(bundle, options.trusted, { split: options.split, artifact: artifact.name }));
+      shards.push(shardFromBundle(bundle, options.trusted, { split: options.split, artifact: artifact.name, untrusted }));
       core.info(logText(`Artifact ${artifact.name}: ${bundle.results.tests.length} tests.`));
     } catch (error) {
       const reason = error instanceof BundleError || error instanceof ArtifactSizeError ? error.message : `could not be downloaded or read: ${error instanceof Error ? error.message : String(error)}`;
@@ -101,19 +107,33 @@ export async function ingestShards(o: IngestOptions): Promise<SyncResult<ShardsA
     const remote = await dataRemote(o.inputs, o.ctx);
     const repo = await DataRepo.open(remote, o.inputs.dataBranch, o.inputs.token, o.ctx.runnerTemp || undefined);
     try {
+      // Scores as of the newest shard's time (not the clock): ingesting the same results again changes nothing.
+      const options = { ...o.config, normalise: normalizeErrorMessage, scoreTests: statsScores(Math.max(...o.shards.map((s) => s.run.time)), o.config.policy.rules.scoring) };
       return await syncRun(
         repo,
-        (snapshot) =>
-          applyShards(
-            { snapshot, shards: o.shards, now: o.now, extraReasons: o.extraReasons, closedByHand: o.closedByHand },
-            // Scores as of the newest shard's time (not the clock): ingesting the same results again changes nothing.
-            { ...o.config, normalise: normalizeErrorMessage, scoreTests: statsScores(Math.max(...o.shards.map((s) => s.run.time))) },
-          ),
-        { attempts: o.inputs.pushAttempts, readOnly: o.readOnly, commitMessage: o.commitMessage, log: (m) => core.info(logText(m)) },
+        (snapshot) => applyShards({ snapshot, shards: o.shards, now: o.now, extraReasons: o.extraReasons, closedByHand: o.closedByHand }, options),
+        {
+          attempts: o.inputs.pushAttempts,
+          readOnly: o.readOnly,
+          commitMessage: o.commitMessage,
+          log: (m) => core.info(logText(m)),
+          inbox: {
+            parcel: (applied) => runParcel(o.shards[0]!.run, shardParcel(o.shards, applied), Date.now()),
+            fold: (snapshot, parcels) => foldParcels(snapshot, parcels, options, o.now),
+          },
+        },
       );
     } finally {
       await repo.dispose();
     }
+  });
+}
+
+/** Every shard of an ingestion as a parcel's entries, each with its shard's decided result. */
+export function shardParcel(shards: Shard[], applied: ShardsApplied): ParcelEntry[] {
+  return shards.map((s) => {
+    const i = applied.decided.findIndex((d) => d.identity === s.identity);
+    return { run: s.run, tests: s.reports.tests, jobSucceeded: i >= 0 && applied.shardOutcomes[i]!.result === 'success', ...(s.untrusted ? { untrusted: true } : {}) };
   });
 }
 

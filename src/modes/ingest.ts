@@ -12,7 +12,7 @@ import { loadFileConfig } from '../config/file.ts';
 import { InputError } from '../config/inputs.ts';
 import { logText, mdText, registerSecret } from '../report/escape.ts';
 import { commandText } from '../report/escape.ts';
-import type { SyncResult } from '../store/sync.ts';
+import { foldedLine, type SyncResult } from '../store/sync.ts';
 import { collectShards, ingestShards, readModeActionInputs, secretInputs } from './common.ts';
 import { latestPerShard, type ShardsApplied } from './shards.ts';
 import { finishedRunFromEvent } from './workflow-run.ts';
@@ -23,13 +23,15 @@ function storeLine(sync: SyncResult<ShardsApplied>, branch: string): string {
   const s = sync.status;
   switch (s.kind) {
     case 'pushed':
-      return `Saved to ${branch} at ${s.commit.slice(0, 12)}${s.tries > 1 ? ` (after ${s.tries} tries)` : ''}.`;
+      return `Saved to ${branch} at ${s.commit.slice(0, 12)}${s.tries > 1 ? ` (after ${s.tries} tries)` : ''}.${foldedLine(s.folded)}`;
     case 'unchanged':
-      return sync.applied.ingested ? `Nothing new to save on ${branch}.` : `These results were already in the history of ${branch}; counted once.`;
+      return (sync.applied.ingested ? `Nothing new to save on ${branch}.` : `These results were already in the history of ${branch}; counted once.`) + foldedLine(s.folded);
+    case 'parked':
+      return `Parked on ${s.ref} (${s.reason}): the next run that writes ${branch} folds it in, exactly once.`;
     case 'read-only':
       return `Read-only: the history of ${branch} was read but not written.`;
     case 'not-saved':
-      return `The results were NOT saved to ${branch}: ${s.reason}`;
+      return `The results were NOT saved to ${branch}: ${s.reason}${s.parked ? ` They are parked on ${s.parked} until then.` : ''}`;
   }
 }
 
@@ -80,6 +82,10 @@ export async function ingestWorkflowRunMode(env: NodeJS.ProcessEnv, modeInputs: 
   if (modeInputs.splitHistoryBy === 'job-key') {
     for (const s of result.decided) warnUnsplitOverrides(s.reports.tests.map((t) => t.id), s.jobKey, result);
   }
+  const leftOut = collected.shards.filter((s) => s.untrusted).reduce((n, s) => n + s.reports.tests.filter((t) => !result.history.has(t.id)).length, 0);
+  const leftOutLine =
+    leftOut > 0 ? `${leftOut} test${leftOut === 1 ? '' : 's'} of the untrusted results were left out: no trusted run has recorded them (docs/forks.md).` : '';
+  if (leftOutLine) core.info(leftOutLine);
   const line = storeLine(sync, inputs.dataBranch);
   if (sync.status.kind === 'not-saved') core.warning(commandText(line, 2000), { title: 'flakeguard history not saved' });
   else core.info(logText(line));
@@ -100,6 +106,7 @@ export async function ingestWorkflowRunMode(env: NodeJS.ProcessEnv, modeInputs: 
   await core.summary
     .addRaw(
       `## flakeguard: ingested workflow run [${finished.id}](${finished.trusted.url})${origin}\n\n${mdText(line, 500)}\n\n` +
+        `Its results are untrusted: recorded as evidence, they count only once trusted runs agree (docs/forks.md).${leftOutLine ? ` ${leftOutLine}` : ''}\n\n` +
         `| shard | tests | failed | forgiven |\n| --- | --- | --- | --- |\n${rows.join('\n')}\n` +
         list('Newly quarantined', result.newlyQuarantined) +
         list('Released', result.released),

@@ -7,13 +7,14 @@
 import { createHash } from 'node:crypto';
 import type { ParsedReports, ParsedTestCase, RunContext } from '../model.ts';
 import type { TestOutcome } from '../config/inputs.ts';
-import { applyRun, judgeFailures, quarantineBefore, type ApplyOptions, type ApplyResult } from '../pipeline/apply.ts';
+import { applyRun, judgeFailures, quarantineBefore, withDamage, type ApplyOptions, type ApplyResult } from '../pipeline/apply.ts';
 import { decideOutcome, type Outcome } from '../policy/outcome.ts';
 import { parseSnapshot, type Snapshot } from '../store/snapshot.ts';
 import type { ClosedByHandLookup } from '../github/issue-lift.ts';
 import { testId } from '../junit/index.ts';
 import { BundleError, type Bundle } from '../artifacts/bundle.ts';
 import { renderJobKey, shardLabel, splitTestId } from './job-key.ts';
+import { MAX_UNTRUSTED_TESTS } from '../history/trust.ts';
 
 export interface Shard {
   /** How people see it: `test (os=windows-latest)`. */
@@ -27,6 +28,8 @@ export interface Shard {
   testOutcome: TestOutcome;
   /** Artifact it came from. */
   artifact: string;
+  /** Read from another run's artifact (ingest-workflow-run): evidence, never a verdict (src/history/trust.ts). */
+  untrusted?: boolean;
 }
 
 /**
@@ -64,8 +67,11 @@ export function safeJobName(job: string): string {
  * recomputed from classname, name and suite (an artifact cannot file results under another test's id), then
  * carry the job key when `split` is set.
  */
-export function shardFromBundle(bundle: Bundle, trusted: TrustedRun, options: { split: boolean; artifact: string }): Shard {
+export function shardFromBundle(bundle: Bundle, trusted: TrustedRun, options: { split: boolean; artifact: string; untrusted?: boolean }): Shard {
   const { manifest, results } = bundle;
+  if (options.untrusted && results.tests.length > MAX_UNTRUSTED_TESTS) {
+    throw new BundleError(`it lists ${results.tests.length} tests, more than the ${MAX_UNTRUSTED_TESTS} an untrusted run may report`);
+  }
   const job = safeJobName(results.run.job);
   const key = `${trusted.runId}/${job}/${hash8(`${manifest.jobKey}\n${manifest.reportPatterns.join('\n')}`)}`;
   const attempt = Math.min(Math.max(1, Math.trunc(results.run.runAttempt) || 1), trusted.maxAttempt);
@@ -100,6 +106,7 @@ export function shardFromBundle(bundle: Bundle, trusted: TrustedRun, options: { 
     filesMatched: manifest.filesMatched,
     testOutcome: manifest.testOutcome,
     artifact: options.artifact,
+    ...(options.untrusted ? { untrusted: true } : {}),
   };
 }
 
@@ -159,7 +166,7 @@ export function applyShards(input: ApplyShardsInput, options: ApplyOptions): Sha
   let compact = false;
   for (const s of shards) {
     last = applyRun(
-      { snapshot: current, reports: s.reports, filesMatched: s.filesMatched, testOutcome: s.testOutcome, run: s.run, now, closedByHand: input.closedByHand },
+      { snapshot: current, reports: s.reports, filesMatched: s.filesMatched, testOutcome: s.testOutcome, run: s.run, now, closedByHand: input.closedByHand, ...(s.untrusted ? { untrusted: true } : {}) },
       options,
     );
     ingested ||= last.ingested;
@@ -175,7 +182,7 @@ export function applyShards(input: ApplyShardsInput, options: ApplyOptions): Sha
   decided.forEach((s, i) => {
     for (const r of shardOutcomes[i]!.reasons) reasons.push(`${s.label}: ${r}`);
   });
-  const outcome: Outcome = {
+  const outcome: Outcome = withDamage(snapshot, {
     result: reasons.length === 0 ? 'success' : 'failure',
     failed: shardOutcomes.flatMap((o) => o.failed),
     forgiven: shardOutcomes.flatMap((o) => o.forgiven),
@@ -183,6 +190,8 @@ export function applyShards(input: ApplyShardsInput, options: ApplyOptions): Sha
     passedOnRetry: shardOutcomes.flatMap((o) => o.passedOnRetry),
     unforgiven: new Map(shardOutcomes.flatMap((o) => [...o.unforgiven])),
     reasons,
-  };
-  return { ...final, outcome, ingested, compact, newlyQuarantined, released, lapsed: before.lapsed, decided, shardOutcomes };
+  });
+  // A damaged branch is not written (src/store/sync.ts): its problems are those of the snapshot read, not of the re-read.
+  const problems = snapshot.damaged.length > 0 ? [...snapshot.problems] : final.problems;
+  return { ...final, problems, outcome, ingested, compact, newlyQuarantined, released, lapsed: before.lapsed, decided, shardOutcomes };
 }

@@ -27,12 +27,13 @@ import {
   type StatsLine,
 } from '../store/layout.ts';
 import { nextSeq, renderHistoryShard, renderRuns, type RunTable } from '../store/history-format.ts';
-import { inBrokenShard, type Snapshot } from '../store/snapshot.ts';
+import { damageReason, inBrokenShard, type Snapshot } from '../store/snapshot.ts';
 import { decideAfterHandClose, type ClosedByHandLookup } from '../policy/hand-close.ts';
 import { renderBranchReadme } from '../store/readme.ts';
 import { checkOf, ruleState } from '../policy/hand-edits.ts';
 import { applyHandEdits, type LocatedEdit } from './hand-edits.ts';
 import { pfsPhrase } from './stats-scores.ts';
+import { trustedEvidence, untrustedTestsToRecord } from '../history/trust.ts';
 
 /** Scores of every test, shown in the stats file; computed by the scoring module. */
 export type ScoreTests = (histories: History) => Map<string, Record<string, unknown>>;
@@ -63,8 +64,25 @@ export interface ApplyInput {
   run: RunContext;
   /** The clock, ms. */
   now: number;
+  /** Results from an artifact flakeguard does not vouch for: recorded as evidence, never a verdict (src/history/trust.ts). */
+  untrusted?: boolean;
+  /** The job's result as its own step decided it (a parked run folded in later, src/pipeline/fold.ts); default: this outcome. */
+  jobSucceeded?: boolean;
   /** Tests whose flakeguard issue a person closed as completed: released, then judged on later runs only (docs/issues.md). */
   closedByHand?: ClosedByHandLookup;
+  /** What this run's re-runs proved (docs/rerun.md); absent without `rerun`. Its attempts are already in `reports`. */
+  rerun?: RerunVerdicts;
+}
+
+export interface RerunVerdicts {
+  /** Failed tests (history ids) that failed consistently on this commit, with the sentence that says so. */
+  consistent: ReadonlyMap<string, string>;
+  /** New tests of a pull request that failed and passed on this commit. */
+  newFlaky: readonly string[];
+  /** `new-tests: block`. */
+  newTestsBlock: boolean;
+  /** Tests whose final attempt failed in the suite, before the re-runs. */
+  failedBeforeReruns: number;
 }
 
 export interface LapsedOverride {
@@ -107,6 +125,8 @@ export function quarantineBefore(snapshot: Snapshot, now: number): { quarantined
   const quarantined = new Set<string>();
   const byHand = new Set<string>();
   const lapsed: LapsedOverride[] = [];
+  // A damaged branch forgives nothing (src/store/snapshot.ts).
+  if (snapshot.damaged.length > 0) return { quarantined, byHand, lapsed };
   for (const [id, stats] of snapshot.stats) if (ruleState(stats)?.quarantined) quarantined.add(id);
   for (const [id, stored] of snapshot.overrides) {
     if (overrideExpired(stored.override, now)) {
@@ -134,23 +154,44 @@ export interface RunFailures {
 }
 
 /** This run's outages, and the failures of quarantined tests that their quarantine does not cover. */
-export function judgeFailures(snapshot: Snapshot, before: ReturnType<typeof quarantineBefore>, tests: ParsedReports['tests'], run: RunContext, options: ApplyOptions): RunFailures {
+export function judgeFailures(
+  snapshot: Snapshot,
+  before: ReturnType<typeof quarantineBefore>,
+  tests: ParsedReports['tests'],
+  run: RunContext,
+  options: ApplyOptions,
+  consistent?: ReadonlyMap<string, string>,
+): RunFailures {
   const normalise = options.normalise ?? ((m: string) => m.trim());
   const outages = findOutages(tests, normalise, options.policy);
   const inOutage = new Map<string, string>();
   for (const o of outages) for (const id of o.tests) inOutage.set(id, describeOutage(o));
   const unforgiven = unforgivenFailures({
     tests,
-    history: snapshot.history,
+    // The failures a quarantine covers are learnt from trusted evidence only (src/history/trust.ts).
+    history: evidenceOf(snapshot.history, snapshot.runs),
     quarantined: before.quarantined,
     byHand: before.byHand,
     outages: inOutage,
     sha: run.sha,
     normalise,
     forgive: options.policy.forgive,
+    ...(consistent ? { consistent } : {}),
   });
   const failingOutages = outages.filter((o) => outageFailures(tests, [o]).size > 0).map(describeOutage);
   return { outages, failingOutages, unforgiven };
+}
+
+/** The history as evidence (src/history/trust.ts); the history itself when no run in it is untrusted (the common case, checked first). */
+function evidenceOf(history: History, runs: RunTable): History {
+  for (const row of runs.values()) if (row.untrusted) return trustedEvidence(history);
+  return history;
+}
+
+/** A damaged data branch fails the run, naming the file and line (src/store/snapshot.ts). */
+export function withDamage(snapshot: Snapshot, outcome: Outcome): Outcome {
+  const reason = damageReason(snapshot);
+  return reason ? { ...outcome, result: 'failure', reasons: [...outcome.reasons, reason] } : outcome;
 }
 
 export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPLY_OPTIONS): ApplyResult {
@@ -159,8 +200,8 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
   const snapshot = edited.snapshot;
   const nowIso = new Date(now).toISOString();
   const before = quarantineBefore(snapshot, now);
-  const judged = judgeFailures(snapshot, before, reports.tests, run, options);
-  const outcome = decideOutcome({
+  const judged = judgeFailures(snapshot, before, reports.tests, run, options, input.rerun?.consistent);
+  const outcome = withDamage(snapshot, decideOutcome({
     tests: reports.tests,
     problems: reports.problems,
     filesMatched: input.filesMatched,
@@ -168,11 +209,16 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
     quarantined: before.quarantined,
     unforgiven: judged.unforgiven,
     outages: judged.failingOutages,
-  });
+    ...(input.rerun ? { consistent: input.rerun.consistent, newFlaky: { ids: input.rerun.newFlaky, block: input.rerun.newTestsBlock }, failedBeforeReruns: input.rerun.failedBeforeReruns } : {}),
+  }));
   const outageMessages = [...new Set(judged.outages.map((o) => o.message))];
 
-  const merged = mergeRun(snapshot.history, reports.tests, run, new Set(Object.keys(snapshot.meta.ingested)), {
-    jobSucceeded: outcome.result === 'success',
+  const jobSucceeded = input.jobSucceeded ?? outcome.result === 'success';
+  // An untrusted run records only tests a trusted run has recorded (src/history/trust.ts).
+  const recorded = input.untrusted ? untrustedTestsToRecord(reports.tests, snapshot.history).kept : reports.tests;
+  const merged = mergeRun(snapshot.history, recorded, run, new Set(Object.keys(snapshot.meta.ingested)), {
+    ...(input.untrusted ? { untrusted: true } : {}),
+    jobSucceeded,
     retention: options.retention,
     normalise: options.normalise,
     outages: outageMessages,
@@ -188,17 +234,19 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
       sha: run.sha,
       time: previous?.time ?? run.time,
       onDefaultBranch: run.onDefaultBranch,
-      jobSucceeded: outcome.result === 'success',
+      jobSucceeded,
       ...(run.url ? { url: run.url } : {}),
       ...(outages.length > 0 ? { outages } : {}),
+      ...(input.untrusted || previous?.untrusted ? { untrusted: true } : {}),
     });
   }
 
-  const scores = options.scoreTests?.(history) ?? new Map<string, Record<string, unknown>>();
+  const evidence = evidenceOf(history, runs);
+  const scores = options.scoreTests?.(evidence) ?? new Map<string, Record<string, unknown>>();
   const decisions = new Map<string, Decision>();
   const lapsedIds = new Set(before.lapsed.map((l) => l.id));
   const memo = createPfsMemo();
-  for (const [id, test] of history) {
+  for (const [id, test] of evidence) {
     const stored = snapshot.overrides.get(id);
     const override = stored && !lapsedIds.has(id) ? stored.override : null;
     // The rule's own state: a hand decision that lapsed or was cleared leaves no trace (src/policy/hand-edits.ts).

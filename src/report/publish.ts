@@ -7,7 +7,7 @@ import * as core from '@actions/core';
 import type { Inputs } from '../config/inputs.ts';
 import type { GitHubContext } from '../config/context.ts';
 import type { ApplyResult } from '../pipeline/apply.ts';
-import type { SyncResult } from '../store/sync.ts';
+import { foldedLine, type SyncResult } from '../store/sync.ts';
 import { shardOf, statsPath } from '../store/layout.ts';
 import { CHECK_SUMMARY_BUDGET_BYTES, renderSummary, summaryFacts, verdict, type SummaryInput } from './summary.ts';
 import { buildAnnotations, type AnnotationSpec } from './annotations.ts';
@@ -22,19 +22,23 @@ export interface PublishInput {
   sync: SyncResult<ApplyResult>;
   /** This run's reports: how many tests, and how many reports could not be read (each already logged as an error). */
   reports?: { tests: number; problems: number };
+  /** Markdown appended to the job summary (the re-runs' section, src/report/rerun-summary.ts). */
+  extraSummary?: string;
 }
 
 function storeLine(sync: SyncResult<ApplyResult>, branch: string): string {
   const s = sync.status;
   switch (s.kind) {
     case 'pushed':
-      return `History saved to ${branch} at ${s.commit.slice(0, 12)}${s.tries > 1 ? ` (after ${s.tries} tries)` : ''}${s.compacted ? '; the branch was compacted to this one commit' : ''}.`;
+      return `History saved to ${branch} at ${s.commit.slice(0, 12)}${s.tries > 1 ? ` (after ${s.tries} tries)` : ''}${s.compacted ? '; the branch was compacted to this one commit' : ''}.${foldedLine(s.folded)}`;
     case 'unchanged':
-      return sync.applied.ingested ? `Nothing new to save on ${branch}.` : `These results were already in the history of ${branch}; counted once.`;
+      return (sync.applied.ingested ? `Nothing new to save on ${branch}.` : `These results were already in the history of ${branch}; counted once.`) + foldedLine(s.folded);
+    case 'parked':
+      return `History parked on ${s.ref} (${s.reason}): the next run that writes ${branch} folds it in, exactly once.`;
     case 'read-only':
       return `Read-only run: the history of ${branch} was read but not written.`;
     case 'not-saved':
-      return `The history was NOT saved to ${branch}: ${s.reason}`;
+      return `The history was NOT saved to ${branch}: ${s.reason}${s.parked ? ` The results are parked on ${s.parked} until then.` : ''}`;
   }
 }
 
@@ -86,7 +90,7 @@ export function emitWorkflowAnnotations(
 
 const s = (n: number): string => (n === 1 ? '' : 's');
 
-export async function publishResults({ inputs, ctx, runUrl, sync, reports }: PublishInput): Promise<void> {
+export async function publishResults({ inputs, ctx, runUrl, sync, reports, extraSummary }: PublishInput): Promise<void> {
   const result = sync.applied;
   const o = result.outcome;
   const statsFileOf = (id: string): string => statsPath(shardOf(id, result.shards), result.shards);
@@ -210,7 +214,7 @@ export async function publishResults({ inputs, ctx, runUrl, sync, reports }: Pub
   const summary = guard('render the job summary', () => renderSummary({ ...base, annotationsLine }, { facts }));
   if (summary !== undefined) {
     try {
-      await core.summary.addRaw(summary).write();
+      await core.summary.addRaw(extraSummary ? `${summary}\n${extraSummary}` : summary).write();
     } catch (error) {
       core.info(logText(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`));
     }

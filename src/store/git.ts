@@ -3,17 +3,23 @@
  * the workspace's repository, branch or working tree.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+// Private clones are named `flakeguard-data-<pid>-…`, so the next run can tell a killed run's clone from a live one.
+import { CLONE_PREFIX } from './cleanup.ts';
 
 export class GitError extends Error {
   readonly stderr: string;
   readonly exitCode: number | null;
-  constructor(message: string, stderr: string, exitCode: number | null) {
+  /** What git printed on stdout: `push --porcelain` reports each ref's fate there (`[remote rejected] … (hook declined)`). */
+  readonly stdout: string;
+  constructor(message: string, stderr: string, exitCode: number | null, stdout = '') {
     super(message);
     this.stderr = stderr;
     this.exitCode = exitCode;
+    this.stdout = stdout;
   }
 }
 
@@ -21,11 +27,13 @@ export interface GitOptions {
   /** Extra environment, e.g. GIT_CONFIG_* entries carrying the auth header. */
   env?: Record<string, string>;
   timeoutMs?: number;
+  /** Written to git's standard input. */
+  input?: string;
 }
 
 export function runGit(cwd: string, args: string[], options: GitOptions = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(
+    const child = execFile(
       'git',
       args,
       {
@@ -37,12 +45,103 @@ export function runGit(cwd: string, args: string[], options: GitOptions = {}): P
       (error, stdout, stderr) => {
         if (error) {
           const code = typeof error.code === 'number' ? error.code : null;
-          reject(new GitError(`git ${args[0]} failed: ${stderr.trim() || error.message}`, stderr, code));
+          reject(new GitError(`git ${args[0]} failed: ${stderr.trim() || error.message}`, stderr, code, String(stdout)));
         } else {
           resolve(stdout);
         }
       },
     );
+    if (options.input !== undefined) child.stdin?.end(options.input);
+  });
+}
+
+/**
+ * A push the server refuses for good, not because another writer got there first: a hook or a rule declined it,
+ * the branch is protected, the token may not push. Retrying cannot help, so it is not retried.
+ */
+export function isPermanentRefusal(stderr: string): boolean {
+  return /hook declined|GH0\d\d|protected branch|repository rule violations|permission to \S+ denied|returned error: 40[13]|authentication failed|deny(?:ing)? (?:updating|deleting|non-fast-forward|current branch)|not allowed to (?:push|create|update|delete)|write access to repository not granted/i.test(stderr);
+}
+
+/** A push rejected because the branch moved (a lost race): worth fetching and trying again. */
+export function isLostRace(stderr: string): boolean {
+  return /rejected|non-fast-forward|fetch first|stale info|cannot lock ref|failed to update ref|shallow update not allowed|incorrect old value/i.test(stderr);
+}
+
+/** What a failed push says, in one line: the ref's fate (`[remote rejected] … (pre-receive hook declined)`) and what the remote said. */
+export function pushMessage(output: string): string {
+  const lines = output.split('\n').map((l) => l.trim()).filter(Boolean);
+  const fate = lines.filter((l) => /\[(?:remote )?rejected\]|\[rejected\]/.test(l));
+  const remote = lines.filter((l) => l.startsWith('remote:')).slice(0, 3);
+  const chosen = [...fate, ...remote];
+  return (chosen.length > 0 ? chosen : lines.slice(-3)).join(' ').replace(/\s+/g, ' ').slice(0, 600);
+}
+
+/** A parked run on the remote: a branch under the inbox prefix (src/store/sync.ts). */
+export interface ParkedRef {
+  /** Full ref name on the remote, e.g. refs/heads/flakeguard-data-inbox/1234-test-a1-9f2c1a0b. */
+  ref: string;
+  sha: string;
+}
+
+/** The inbox of a data branch: parked runs are branches under this prefix (docs/data-branch.md, "Many writers"). */
+export function inboxPrefix(branch: string): string {
+  return `refs/heads/${branch}-inbox/`;
+}
+
+export const PARCEL_FILE = 'flakeguard-parcel.json';
+
+/** A clone with no pid in its name (flakeguard 0.1) is removed when older than this. */
+const UNNAMED_CLONE_MAX_AGE_MS = 6 * 3600_000;
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the private clones that killed runs left in `root` (kill -9, a cancelled job on a self-hosted runner):
+ * those whose process is gone. Returns the names removed. Never throws.
+ */
+export async function sweepStaleClones(root: string, now = Date.now()): Promise<string[]> {
+  const removed: string[] = [];
+  const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    if (!entry.isDirectory() || !entry.name.startsWith(CLONE_PREFIX)) continue;
+    const match = /^flakeguard-data-(\d+)-/.exec(entry.name);
+    let stale: boolean;
+    if (match) {
+      const pid = Number(match[1]);
+      stale = pid !== process.pid && !processAlive(pid);
+    } else {
+      const info = await stat(join(root, entry.name)).catch(() => undefined);
+      stale = info !== undefined && now - info.mtimeMs > UNNAMED_CLONE_MAX_AGE_MS;
+    }
+    if (!stale) continue;
+    await rm(join(root, entry.name), { recursive: true, force: true }).catch(() => undefined);
+    removed.push(entry.name);
+  }
+  return removed;
+}
+
+/** Clones of this process not yet disposed: removed when the process (or its worker thread) exits. */
+const liveClones = new Set<string>();
+let exitHooked = false;
+function hookExit(): void {
+  if (exitHooked) return;
+  exitHooked = true;
+  process.on('exit', () => {
+    for (const dir of liveClones) {
+      try {
+        rmSync(dir, { recursive: true, force: true });
+      } catch {
+        // best effort: the next run sweeps what is left
+      }
+    }
   });
 }
 
@@ -60,7 +159,7 @@ export function authEnv(remoteUrl: string, token: string): Record<string, string
   };
 }
 
-export type PushResult = { pushed: true; commit: string } | { pushed: false; rejected: boolean; message: string };
+export type PushResult = { pushed: true; commit: string } | { pushed: false; rejected: boolean; permanent: boolean; message: string };
 
 const IDENTITY = ['-c', 'user.name=github-actions[bot]', '-c', 'user.email=41898282+github-actions[bot]@users.noreply.github.com'];
 
@@ -76,7 +175,11 @@ export class DataRepo {
   }
 
   static async open(remoteUrl: string, branch: string, token: string, tempRoot?: string): Promise<DataRepo> {
-    const dir = await mkdtemp(join(tempRoot || tmpdir(), 'flakeguard-data-'));
+    const root = tempRoot || tmpdir();
+    await sweepStaleClones(root);
+    const dir = await mkdtemp(join(root, `${CLONE_PREFIX}${process.pid}-`));
+    hookExit();
+    liveClones.add(dir);
     const repo = new DataRepo(dir, branch, authEnv(remoteUrl, token));
     await repo.git(['init', '-q']);
     // No delta search when pushing: each write changes every shard a little, and searching deltas for them cost
@@ -99,18 +202,85 @@ export class DataRepo {
    * branch does not exist yet (the work tree is then empty, ready for an orphan commit).
    */
   async fetchAndReset(): Promise<string | null> {
-    const listing = await this.git(['ls-remote', '--heads', 'origin', `refs/heads/${this.branch}`]);
-    if (listing.trim() === '') {
+    return (await this.fetchWithInbox(false)).head;
+  }
+
+  /**
+   * As fetchAndReset, and with `inbox`, also fetches the runs parked under the inbox prefix (one ls-remote, one
+   * fetch). Returns them sorted by ref name.
+   */
+  async fetchWithInbox(inbox: boolean): Promise<{ head: string | null; parked: ParkedRef[] }> {
+    const prefix = inboxPrefix(this.branch);
+    const patterns = [`refs/heads/${this.branch}`, ...(inbox ? [`${prefix}*`] : [])];
+    const listing = await this.git(['ls-remote', 'origin', ...patterns]);
+    let tip: string | undefined;
+    const parked: ParkedRef[] = [];
+    for (const line of listing.split('\n')) {
+      const [sha, ref] = line.trim().split(/\s+/);
+      if (!sha || !ref) continue;
+      if (ref === `refs/heads/${this.branch}`) tip = sha;
+      else if (inbox && ref.startsWith(prefix)) parked.push({ ref, sha });
+    }
+    parked.sort((a, b) => (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0));
+    const refspecs = [...(tip ? [`+refs/heads/${this.branch}:${this.remoteRef}`] : []), ...(parked.length > 0 ? [`+${prefix}*:refs/flakeguard-inbox/*`] : [])];
+    if (refspecs.length > 0) await this.git(['fetch', '-q', '--no-tags', '--prune', '--depth=1', 'origin', ...refspecs]);
+    if (!tip) {
       await this.git(['checkout', '-q', '--orphan', `flakeguard-${Date.now()}`]).catch(() => undefined);
       await this.git(['rm', '-rfq', '--cached', '--ignore-unmatch', '.']);
       await this.git(['clean', '-fdqx']);
-      return null;
+      return { head: null, parked };
     }
-    await this.git(['fetch', '-q', '--no-tags', '--depth=1', 'origin', `+refs/heads/${this.branch}:${this.remoteRef}`]);
     await this.git(['checkout', '-q', '-B', 'data', this.remoteRef]);
     await this.git(['reset', '-q', '--hard', this.remoteRef]);
     await this.git(['clean', '-fdqx']);
-    return (await this.git(['rev-parse', 'HEAD'])).trim();
+    return { head: (await this.git(['rev-parse', 'HEAD'])).trim(), parked };
+  }
+
+  /** The parcel of a parked run, or undefined when it was folded and deleted meanwhile (or is not a parcel). */
+  async readParcel(parked: ParkedRef): Promise<string | undefined> {
+    return this.git(['cat-file', 'blob', `${parked.sha}:${PARCEL_FILE}`]).catch(() => undefined);
+  }
+
+  /**
+   * Parks a run: pushes a root commit holding only its parcel as a new branch under the inbox prefix. The name is
+   * the run's own (run key and attempt), so no other writer pushes it and the push cannot lose a race.
+   */
+  async park(name: string, text: string, message: string): Promise<PushResult & { ref: string }> {
+    const ref = `${inboxPrefix(this.branch)}${name}`;
+    try {
+      const blob = (await runGit(this.dir, ['hash-object', '-w', '--stdin'], { env: this.env, input: text })).trim();
+      const tree = (await runGit(this.dir, ['mktree'], { env: this.env, input: `100644 blob ${blob}\t${PARCEL_FILE}\n` })).trim();
+      const commit = (await this.git([...IDENTITY, 'commit-tree', tree, '-m', message])).trim();
+      try {
+        await this.git(['push', '-q', '--porcelain', 'origin', `${commit}:${ref}`]);
+        return { pushed: true, commit, ref };
+      } catch (error) {
+        // Parked before (the same attempt ran this step twice): the parcel is there, which is all that matters.
+        const listing = await this.git(['ls-remote', 'origin', ref]).catch(() => '');
+        if (listing.trim() !== '') return { pushed: true, commit: listing.trim().split(/\s+/)[0]!, ref };
+        throw error;
+      }
+    } catch (error) {
+      const stderr = error instanceof GitError ? `${error.stdout}\n${error.stderr}\n${error.message}` : String(error);
+      return { pushed: false, rejected: isLostRace(stderr), permanent: isPermanentRefusal(stderr), message: pushMessage(stderr), ref };
+    }
+  }
+
+  /** Deletes folded parked runs, each only if it still points where it did when read. Returns the refs deleted. */
+  async deleteParked(parked: ParkedRef[]): Promise<{ deleted: string[]; error?: string }> {
+    if (parked.length === 0) return { deleted: [] };
+    const args = ['push', '-q', '--porcelain', ...parked.map((p) => `--force-with-lease=${p.ref}:${p.sha}`), 'origin', ...parked.map((p) => `:${p.ref}`)];
+    try {
+      await this.git(args);
+      return { deleted: parked.map((p) => p.ref) };
+    } catch (error) {
+      // Some were deleted by another writer meanwhile (or by this push): what is gone is folded, whoever deleted it.
+      const left = await this.git(['ls-remote', 'origin', ...parked.map((p) => p.ref)]).catch(() => undefined);
+      const message = (error instanceof GitError ? error.stderr : String(error)).trim().split('\n').slice(-2).join(' ');
+      if (left === undefined) return { deleted: [], error: message };
+      const still = new Set(left.split('\n').map((l) => l.trim().split(/\s+/)[1]).filter(Boolean));
+      return { deleted: parked.filter((p) => !still.has(p.ref)).map((p) => p.ref), ...(still.size > 0 ? { error: message } : {}) };
+    }
   }
 
   /**
@@ -143,14 +313,15 @@ export class DataRepo {
       await this.git(args);
       return { pushed: true, commit: (await this.git(['rev-parse', 'HEAD'])).trim() };
     } catch (error) {
-      const stderr = error instanceof GitError ? `${error.stderr}\n${error.message}` : String(error);
-      const rejected = /rejected|non-fast-forward|fetch first|stale info|cannot lock ref|failed to update ref|shallow update not allowed/i.test(stderr);
-      return { pushed: false, rejected, message: stderr.trim().split('\n').slice(-3).join(' ') };
+      const stderr = error instanceof GitError ? `${error.stdout}\n${error.stderr}\n${error.message}` : String(error);
+      const permanent = isPermanentRefusal(stderr);
+      return { pushed: false, rejected: !permanent && isLostRace(stderr), permanent, message: pushMessage(stderr) };
     }
   }
 
   async dispose(): Promise<void> {
     await rm(this.dir, { recursive: true, force: true });
+    liveClones.delete(this.dir);
   }
 }
 

@@ -10,7 +10,7 @@
  */
 import type { History, TestHistory, TestRunRecord } from '../model.ts';
 import { runRecord, withDuration } from '../history/records.ts';
-import { SCHEMA_VERSION, parseLineObject, renderLineObject, type FileProblem } from './layout.ts';
+import { RUNS_FILE, SCHEMA_VERSION, parseLineObject, renderLineObject, type FileProblem } from './layout.ts';
 
 export interface RunRow {
   seq: number;
@@ -22,6 +22,8 @@ export interface RunRow {
   url?: string;
   /** Failure keys of this run's outages (src/policy/outage.ts). */
   outages?: string[];
+  /** Results from an artifact flakeguard does not vouch for (docs/forks.md): stored as the row's 8th field, `1`. */
+  untrusted?: boolean;
 }
 
 /** Runs by key (RunContext.key). */
@@ -35,7 +37,7 @@ export function nextSeq(runs: RunTable): number {
 
 /* ---------- runs.json ---------- */
 
-type StoredRunRow = [string, string, number, 0 | 1, 0 | 1 | null, (string | null)?, string[]?];
+type StoredRunRow = [string, string, number, 0 | 1, 0 | 1 | null, (string | null)?, string[]?, 1?];
 
 export function renderRuns(runs: RunTable): string {
   return renderLineObject(
@@ -43,27 +45,47 @@ export function renderRuns(runs: RunTable): string {
     'runs',
     [...runs].map(([key, row]) => {
       const stored: StoredRunRow = [key, row.sha, row.time, row.onDefaultBranch ? 1 : 0, row.jobSucceeded === undefined ? null : row.jobSucceeded ? 1 : 0];
-      if (row.url || row.outages?.length) stored.push(row.url ?? null);
-      if (row.outages?.length) stored.push(row.outages);
+      if (row.url || row.outages?.length || row.untrusted) stored.push(row.url ?? null);
+      if (row.outages?.length || row.untrusted) stored.push(row.outages ?? []);
+      if (row.untrusted) stored.push(1);
       return [String(row.seq).padStart(8, '0'), stored];
     }),
   );
 }
 
-export function parseRuns(file: string, text: string): { runs: RunTable; problems: FileProblem[] } {
+/** A line-per-entry file of this schema, or a problem on its first line (a file of another schema than the branch's). */
+function schemaProblem(file: string, schema: number, expected: number | undefined): FileProblem[] {
+  if (expected === undefined || schema === expected) return [];
+  return [{ file, line: 1, message: `written in schema ${schema}, but the branch (flakeguard.json) is in schema ${expected}` }];
+}
+
+/** Every problem is a damage of the file (src/store/snapshot.ts): nothing is dropped silently. */
+export function parseRuns(file: string, text: string, schema?: number): { runs: RunTable; problems: FileProblem[] } {
   const runs: RunTable = new Map();
   const { value, problems } = parseLineObject(file, text, 'runs');
   if (!value) return { runs, problems };
+  problems.push(...schemaProblem(file, value.schema, schema));
+  const seqs = new Set<number>();
   for (const [seqText, raw] of value.entries) {
     const seq = Number(seqText);
-    if (!Number.isInteger(seq) || !Array.isArray(raw) || typeof raw[0] !== 'string' || typeof raw[1] !== 'string' || typeof raw[2] !== 'number') {
-      problems.push({ file, line: value.lines.get(seqText), message: `run ${seqText} is not in the expected form; dropped` });
+    if (!/^\d+$/.test(seqText) || !Number.isSafeInteger(seq) || seq < 1 || !Array.isArray(raw) || typeof raw[0] !== 'string' || typeof raw[1] !== 'string' || typeof raw[2] !== 'number' || !Number.isFinite(raw[2])) {
+      problems.push({ file, line: value.lines.get(seqText), message: `run ${JSON.stringify(seqText).slice(0, 40)} is not in the expected form [run key, commit, time, default branch, job result, link]` });
       continue;
     }
+    if (seqs.has(seq)) {
+      problems.push({ file, line: value.lines.get(seqText), message: `run number ${seq} appears twice` });
+      continue;
+    }
+    if (runs.has(raw[0])) {
+      problems.push({ file, line: value.lines.get(seqText), message: `the run key ${JSON.stringify(raw[0]).slice(0, 120)} appears twice` });
+      continue;
+    }
+    seqs.add(seq);
     const row: RunRow = { seq, sha: raw[1], time: raw[2], onDefaultBranch: raw[3] === 1 };
     if (raw[4] === 0 || raw[4] === 1) row.jobSucceeded = raw[4] === 1;
     if (typeof raw[5] === 'string') row.url = raw[5];
     if (Array.isArray(raw[6]) && raw[6].length > 0 && raw[6].every((m: unknown) => typeof m === 'string')) row.outages = raw[6] as string[];
+    if (raw[7] === 1) row.untrusted = true;
     runs.set(raw[0], row);
   }
   return { runs, problems };
@@ -170,23 +192,36 @@ function isStoredTest(value: unknown): value is StoredTest {
 }
 
 /** Adds the tests of one history shard to `into`, joining each run with its row in runs.json. */
-export function parseHistoryShard(file: string, text: string, runs: RunTable, into: History): FileProblem[] {
+export function parseHistoryShard(file: string, text: string, runs: RunTable, into: History, schema?: number): FileProblem[] {
   const { value, problems } = parseLineObject(file, text, 'tests');
   if (!value) return problems;
+  problems.push(...schemaProblem(file, value.schema, schema));
   const bySeq = new Map<number, [string, RunRow]>();
   for (const [key, row] of runs) bySeq.set(row.seq, [key, row]);
   for (const [id, raw] of value.entries) {
     const slots = isStoredTest(raw) ? decodeOutcomes(raw.from, raw.o) : null;
     if (!isStoredTest(raw) || slots === null) {
-      problems.push({ file, line: value.lines.get(id), message: `history of '${id}' is not in the expected form; dropped` });
+      problems.push({ file, line: value.lines.get(id), message: `the history of '${id.slice(0, 200)}' is not in the expected form {"name", "classname", "from", "o"}` });
+      continue;
+    }
+    if (into.has(id)) {
+      problems.push({ file, line: value.lines.get(id), message: `the test '${id.slice(0, 200)}' is also in another history file` });
       continue;
     }
     const records: TestRunRecord[] = [];
+    let missing: number | undefined;
     for (const slot of slots) {
       const joined = bySeq.get(slot.seq);
-      if (!joined) continue;
+      if (!joined) {
+        missing = slot.seq;
+        break;
+      }
       const message = raw.m?.[String(slot.seq)];
       records.push(runRecord(joined[0], joined[1], slot.attempts, typeof message === 'string' ? message : undefined));
+    }
+    if (missing !== undefined) {
+      problems.push({ file, line: value.lines.get(id), message: `the history of '${id.slice(0, 200)}' refers to run ${missing}, which ${RUNS_FILE} does not have` });
+      continue;
     }
     records.sort((a, b) => a.time - b.time);
     if (records.length > 0 && typeof raw.d === 'number') records[records.length - 1] = withDuration(records[records.length - 1]!, raw.d);

@@ -159,17 +159,33 @@ export function renderMeta(meta: Meta): string {
   return `{"schema": ${meta.schema}, "shards": ${meta.shards}, "writes": ${meta.writes}, "ingested": {\n${lines.join(',\n')}\n}}\n`;
 }
 
+/**
+ * Reads flakeguard.json strictly: it holds the ingestion keys that make ingesting the same job attempt twice count
+ * once, so a field of the wrong type is a problem (the branch is then damaged, src/store/snapshot.ts), never a
+ * default that would forget them.
+ */
 export function parseMeta(text: string): { meta?: Meta; problems: FileProblem[] } {
-  try {
-    const raw = JSON.parse(text.replace(/^\uFEFF/, '')) as Partial<Meta>;
-    const shards = Number.isInteger(raw.shards) && (raw.shards as number) > 0 ? (raw.shards as number) : 1;
-    const ingested: Record<string, number> = {};
-    for (const [key, time] of Object.entries(raw.ingested ?? {})) if (typeof time === 'number') ingested[key] = time;
-    const writes = Number.isInteger(raw.writes) && (raw.writes as number) >= 0 ? (raw.writes as number) : 0;
-    return { meta: { schema: typeof raw.schema === 'number' ? raw.schema : 1, shards, writes, ingested }, problems: [] };
-  } catch (error) {
-    return { problems: [{ file: META_FILE, message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` }] };
+  const { value, problems } = parseLineObject(META_FILE, text, 'ingested');
+  if (!value) return { problems };
+  const raw = JSON.parse(text.replace(/^\uFEFF/, '')) as Record<string, unknown>;
+  const bad = (message: string, line = 1): { problems: FileProblem[] } => ({ problems: [{ file: META_FILE, line, message }] });
+  if (!Number.isInteger(raw.schema) || (raw.schema as number) < 1) return bad(`"schema" must be a positive whole number, got ${JSON.stringify(raw.schema ?? null).slice(0, 40)}`);
+  const schema = raw.schema as number;
+  if (schema > SCHEMA_VERSION) return bad(`written in schema ${schema} by a newer flakeguard; this version reads schemas 1 to ${SCHEMA_VERSION} (update the action)`);
+  if (!Number.isInteger(raw.shards) || (raw.shards as number) < 1 || (raw.shards as number) > 65536) {
+    return bad(`"shards" must be a whole number from 1 to 65536, got ${JSON.stringify(raw.shards ?? null).slice(0, 40)}`);
   }
+  if (raw.writes !== undefined && (!Number.isInteger(raw.writes) || (raw.writes as number) < 0)) {
+    return bad(`"writes" must be a whole number, got ${JSON.stringify(raw.writes).slice(0, 40)}`);
+  }
+  const ingested: Record<string, number> = Object.create(null) as Record<string, number>;
+  for (const [key, time] of value.entries) {
+    if (typeof time !== 'number' || !Number.isFinite(time)) {
+      return bad(`the ingestion key ${JSON.stringify(key).slice(0, 120)} must map to a time in ms, got ${JSON.stringify(time ?? null).slice(0, 40)}`, value.lines.get(key) ?? 1);
+    }
+    ingested[key] = time;
+  }
+  return { meta: { schema, shards: raw.shards as number, writes: (raw.writes as number | undefined) ?? 0, ingested: { ...ingested } }, problems: [] };
 }
 
 /* ---------- stats and overrides ---------- */

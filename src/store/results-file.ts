@@ -5,6 +5,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { capName } from '../junit/cap.ts';
 import type { Attempt, AttemptStatus, ParsedTestCase, RunContext } from '../model.ts';
 
 export const RESULTS_KIND = 'flakeguard-results';
@@ -42,6 +43,9 @@ function text(value: unknown, field: string, required = false): string | undefin
   return value.slice(0, MAX_TEXT);
 }
 
+/** Names are capped as the report parser caps them (src/junit/cap.ts), before any other cut. */
+const nameOf = (value: unknown): unknown => (typeof value === 'string' ? capName(value) : value);
+
 function finite(value: unknown, field: string): number | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'number' || !Number.isFinite(value)) throw new ResultsFileError(`${field} must be a number`);
@@ -72,6 +76,11 @@ export function parseResultsFile(content: string): ResultsFile {
   } catch (error) {
     throw new ResultsFileError(`not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
+  return parseResultsValue(raw);
+}
+
+/** As parseResultsFile, from the parsed JSON (a parked run's parcel holds several, src/store/parcel.ts). */
+export function parseResultsValue(raw: unknown): ResultsFile {
   const r = raw as Record<string, unknown>;
   if (typeof raw !== 'object' || raw === null || r.kind !== RESULTS_KIND) throw new ResultsFileError('not a flakeguard results file');
   if (r.schema !== RESULTS_SCHEMA) throw new ResultsFileError(`unsupported results schema ${String(r.schema)}`);
@@ -99,9 +108,9 @@ export function parseResultsFile(content: string): ResultsFile {
     if (!Array.isArray(t.attempts) || t.attempts.length === 0) throw new ResultsFileError(`tests[${i}].attempts must be a non-empty array`);
     const test: ParsedTestCase = {
       id: text(t.id, `tests[${i}].id`, true)!,
-      name: text(t.name, `tests[${i}].name`, true)!,
-      classname: text(t.classname, `tests[${i}].classname`) ?? '',
-      suite: text(t.suite, `tests[${i}].suite`) ?? '',
+      name: text(nameOf(t.name), `tests[${i}].name`, true)!,
+      classname: text(nameOf(t.classname), `tests[${i}].classname`) ?? '',
+      suite: text(nameOf(t.suite), `tests[${i}].suite`) ?? '',
       report: text(t.report, `tests[${i}].report`) ?? '',
       attempts: t.attempts.slice(0, 100).map((a, j) => attemptOf(a, `tests[${i}].attempts[${j}]`)),
     };

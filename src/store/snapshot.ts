@@ -44,6 +44,13 @@ export interface Snapshot {
   brokenShards: Set<number>;
   /** Everything wrong with the files, for error annotations. */
   problems: FileProblem[];
+  /**
+   * Problems in flakeguard.json, runs.json or a history file. Unlike a broken stats file (kept aside, its tests
+   * forgive nothing), these files cannot be set aside: writing the branch from what could be read would erase
+   * history or ingestion keys. So a damaged branch is never written, the run fails naming the file and line, and
+   * the next run after the fix ingests normally (docs/data-branch.md, "A broken file").
+   */
+  damaged: FileProblem[];
 }
 
 export function emptySnapshot(): Snapshot {
@@ -57,12 +64,34 @@ export function emptySnapshot(): Snapshot {
     brokenStats: new Map(),
     brokenShards: new Set(),
     problems: [],
+    damaged: [],
   };
+}
+
+/** Why the branch may not be written, in one sentence naming each damaged file and line; undefined when it is sound. */
+export function damageReason(snapshot: Snapshot): string | undefined {
+  if (snapshot.damaged.length === 0) return undefined;
+  const where = snapshot.damaged
+    .slice(0, 5)
+    .map((p) => `${p.file}${p.line ? `:${p.line}` : ''}: ${p.message}`)
+    .join('; ');
+  const more = snapshot.damaged.length > 5 ? `; and ${snapshot.damaged.length - 5} more` : '';
+  return (
+    `The data branch is damaged (${where}${more}). Nothing was written to it, so that no history is lost, and no failure was forgiven; ` +
+    `this run's results are in its results file. Fix the file (or revert the commit that broke it) and the next run ingests normally.`
+  );
 }
 
 /** Builds a snapshot from the branch's files (path → text). */
 export function parseSnapshot(files: Map<string, string>): Snapshot {
   const snapshot = emptySnapshot();
+  const damage = (problems: FileProblem[]): void => {
+    snapshot.damaged.push(...problems);
+    snapshot.problems.push(...problems);
+  };
+  const paths = [...files.keys()].sort();
+  const historyPaths = paths.filter((p) => p.startsWith('history/') && p.endsWith('.json'));
+  const statsPaths = paths.filter((p) => p.startsWith('stats/') && p.endsWith('.json'));
   const metaText = files.get(META_FILE);
   if (metaText !== undefined) {
     const { meta, problems } = parseMeta(metaText);
@@ -70,25 +99,27 @@ export function parseSnapshot(files: Map<string, string>): Snapshot {
       snapshot.meta = meta;
       snapshot.readSchema = meta.schema;
     }
-    snapshot.problems.push(...problems);
+    damage(problems);
+  } else if (files.has(RUNS_FILE) || historyPaths.length > 0) {
+    // (Stats files alone are fine: a person may write overrides before the first run.)
+    damage([{ file: META_FILE, message: `is missing, but the branch holds ${files.has(RUNS_FILE) ? RUNS_FILE : historyPaths[0]}: its ingestion keys would be lost` }]);
   }
+  if (snapshot.damaged.length > 0) return snapshot;
   const v1 = snapshot.readSchema <= 1;
+  const schema = v1 ? undefined : snapshot.readSchema;
   const runsText = files.get(RUNS_FILE);
   if (runsText !== undefined) {
-    const { runs, problems } = (v1 ? parseRunsV1 : parseRuns)(RUNS_FILE, runsText);
+    const { runs, problems } = v1 ? parseRunsV1(RUNS_FILE, runsText) : parseRuns(RUNS_FILE, runsText, schema);
     snapshot.runs = runs;
-    snapshot.problems.push(...problems);
+    damage(problems);
+  } else if (historyPaths.length > 0) {
+    damage([{ file: RUNS_FILE, message: `is missing, but ${historyPaths[0]} refers to its runs` }]);
   }
-  const paths = [...files.keys()].sort();
-  for (const path of paths) {
-    if (path.startsWith('history/') && path.endsWith('.json')) {
-      const parse = v1 ? parseHistoryShardV1 : parseHistoryShard;
-      snapshot.problems.push(...parse(path, files.get(path)!, snapshot.runs, snapshot.history));
-    }
+  for (const path of snapshot.damaged.length > 0 ? [] : historyPaths) {
+    const problems = v1 ? parseHistoryShardV1(path, files.get(path)!, snapshot.runs, snapshot.history) : parseHistoryShard(path, files.get(path)!, snapshot.runs, snapshot.history, schema);
+    damage(problems);
   }
-  for (const path of paths) {
-    if (path.startsWith('stats/') && path.endsWith('.json')) readStatsFile(snapshot, path, files.get(path)!);
-  }
+  for (const path of statsPaths) readStatsFile(snapshot, path, files.get(path)!);
   return snapshot;
 }
 

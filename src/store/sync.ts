@@ -1,10 +1,14 @@
 /**
  * Optimistic concurrency on the data branch: fetch the head, apply this run, push; when another writer got
  * there first, fetch its head and apply this run again on top (with the latest hand edits), after a jittered
- * backoff, a bounded number of times.
+ * backoff. Retrying alone cannot land every run when many jobs finish at once, so after a few lost races a writer
+ * **parks** its run: it pushes its results as a branch of its own under the inbox prefix (`<data branch>-inbox/`),
+ * which no other writer pushes, so that push cannot lose a race. Every writer **folds** the parked runs it finds
+ * into the history before its own run, in the order they were parked, and deletes their branches once its write
+ * landed. Ingestion keys make a fold count once however many writers fold the same parcel (docs/data-branch.md).
  */
-import type { DataRepo } from './git.ts';
-import { parseSnapshot, readSnapshotDir, writeSnapshotDir, emptySnapshot, type Snapshot } from './snapshot.ts';
+import type { DataRepo, ParkedRef } from './git.ts';
+import { damageReason, parseSnapshot, readSnapshotDir, writeSnapshotDir, emptySnapshot, type Snapshot } from './snapshot.ts';
 
 export interface Applied {
   files: Map<string, string>;
@@ -12,7 +16,27 @@ export interface Applied {
   compact?: boolean;
 }
 
-export interface SyncOptions {
+/** A parked run as read off the remote. */
+export interface ParkedParcel extends ParkedRef {
+  text: string;
+}
+
+export interface Folded {
+  snapshot: Snapshot;
+  /** Parcels folded in (or already in the history): their branches are deleted once the write lands. */
+  folded: ParkedRef[];
+  /** Parcels that could not be read, with why: left in place for a person to look at. */
+  refused: Array<{ ref: string; reason: string }>;
+}
+
+export interface Inbox<T extends Applied = Applied> {
+  /** This run's parcel, from what it applied: its branch name under the inbox prefix (sortable by time) and content. */
+  parcel: (applied: T) => { name: string; text: string };
+  /** Folds parked runs into a snapshot, in the order given. Pure. */
+  fold: (snapshot: Snapshot, parcels: ParkedParcel[]) => Folded;
+}
+
+export interface SyncOptions<T extends Applied = Applied> {
   attempts: number;
   /** Decide only: never write. */
   readOnly: boolean;
@@ -22,13 +46,24 @@ export interface SyncOptions {
   log?: (message: string) => void;
   /** Called after committing and before pushing; tests use it to race another writer. */
   beforePush?: () => Promise<void>;
+  /** Park this run after losing this many races, and fold parked runs in (without it, no parking or folding). */
+  inbox?: Inbox<T>;
+  /** Lost races before parking; default PARK_AFTER_LOST_RACES. */
+  parkAfter?: number;
 }
 
+/** Lost races before a writer parks its run: small, so that the attempts per job stay flat however many jobs race. */
+export const PARK_AFTER_LOST_RACES = 3;
+/** Parked runs folded in by one write, oldest first; the rest are folded by the next writers. */
+export const MAX_FOLDED_PER_WRITE = 64;
+
 export type SyncStatus =
-  | { kind: 'pushed'; commit: string; tries: number; compacted: boolean }
-  | { kind: 'unchanged'; head: string | null }
+  | { kind: 'pushed'; commit: string; tries: number; compacted: boolean; folded?: string[] }
+  | { kind: 'unchanged'; head: string | null; folded?: string[] }
   | { kind: 'read-only'; head: string | null }
-  | { kind: 'not-saved'; reason: string };
+  /** This run's results wait on a branch of their own for the next writer to fold them in. */
+  | { kind: 'parked'; ref: string; tries: number; reason: string }
+  | { kind: 'not-saved'; reason: string; parked?: string };
 
 export interface SyncResult<T extends Applied> {
   applied: T;
@@ -44,21 +79,54 @@ export function backoffMs(attempt: number, random: () => number): number {
   return Math.round(base * (0.5 + random()));
 }
 
+/** Parked runs this write folded in (docs/data-branch.md, "Many writers"). */
+export function foldedLine(folded: string[] | undefined): string {
+  if (!folded?.length) return '';
+  const shown = folded.slice(0, 5).join(', ');
+  return ` Folded in ${folded.length} parked run${folded.length === 1 ? '' : 's'}: ${shown}${folded.length > 5 ? ', …' : ''}.`;
+}
+
+const short = (ref: string): string => ref.replace(/^refs\/heads\//, '');
+
 export async function syncRun<T extends Applied>(
   repo: DataRepo,
   apply: (snapshot: Snapshot) => T,
-  options: SyncOptions,
+  options: SyncOptions<T>,
 ): Promise<SyncResult<T>> {
   const sleep = options.sleep ?? defaultSleep;
   const random = options.random ?? Math.random;
   const log = options.log ?? (() => undefined);
+  const inbox = options.readOnly ? undefined : options.inbox;
+  const parkAfter = Math.max(1, options.parkAfter ?? PARK_AFTER_LOST_RACES);
   let lastError = '';
   let lastApplied: T | undefined;
+  let lostRaces = 0;
+
+  const park = async (tries: number, why: string): Promise<SyncResult<T>> => {
+    const parcel = inbox!.parcel(lastApplied!);
+    const parked = await repo.park(parcel.name, parcel.text, `flakeguard: parked run (${why})`);
+    if (parked.pushed) {
+      log(`Parked this run's results on ${short(parked.ref)} (${why}); the next writer of ${repo.branch} folds them in.`);
+      return { applied: lastApplied!, status: { kind: 'parked', ref: short(parked.ref), tries, reason: why }, historyRead: true };
+    }
+    const reason = `${why}, and parking the results on ${short(parked.ref)} failed too: ${parked.message}`;
+    return { applied: lastApplied!, status: { kind: 'not-saved', reason }, historyRead: true };
+  };
+
+  const deleteFolded = async (folded: ParkedRef[]): Promise<string[]> => {
+    if (folded.length === 0) return [];
+    const { deleted, error } = await repo.deleteParked(folded);
+    log(`Folded ${folded.length} parked run${folded.length === 1 ? '' : 's'} into ${repo.branch}: ${folded.map((p) => short(p.ref)).join(', ')}.`);
+    if (error) log(`Could not delete every folded branch (${error}); the next writer deletes them (they count once).`);
+    return deleted.map(short);
+  };
+
   for (let attempt = 1; attempt <= options.attempts; attempt++) {
     let head: string | null;
+    let parked: ParkedRef[];
     let snapshot: Snapshot;
     try {
-      head = await repo.fetchAndReset();
+      ({ head, parked } = await repo.fetchWithInbox(inbox !== undefined));
       snapshot = parseSnapshot(await readSnapshotDir(repo.dir));
     } catch (error) {
       lastError = `could not fetch the data branch '${repo.branch}': ${error instanceof Error ? error.message : String(error)}`;
@@ -66,29 +134,77 @@ export async function syncRun<T extends Applied>(
       if (attempt < options.attempts) await sleep(backoffMs(attempt, random));
       continue;
     }
-    const applied = apply(snapshot);
-    lastApplied = applied;
-    if (options.readOnly) return { applied, status: { kind: 'read-only', head }, historyRead: true };
+    if (options.readOnly) return { applied: apply(snapshot), status: { kind: 'read-only', head }, historyRead: true };
 
+    const damaged = damageReason(snapshot);
+    if (damaged) {
+      // Fail closed: never write a branch that could not be fully read. Park the results so that the first write
+      // after the fix folds them in; they are in the results file as well.
+      lastApplied = apply(snapshot);
+      if (inbox) {
+        const result = await park(attempt, 'the data branch is damaged');
+        if (result.status.kind === 'parked') return { ...result, status: { kind: 'not-saved', reason: damaged, parked: result.status.ref } };
+      }
+      return { applied: lastApplied, status: { kind: 'not-saved', reason: damaged }, historyRead: true };
+    }
+
+    let base = snapshot;
+    let folded: ParkedRef[] = [];
+    if (inbox && parked.length > 0) {
+      const texts: ParkedParcel[] = [];
+      for (const p of parked.slice(0, MAX_FOLDED_PER_WRITE)) {
+        const text = await repo.readParcel(p);
+        if (text !== undefined) texts.push({ ...p, text });
+      }
+      const result = inbox.fold(snapshot, texts);
+      for (const r of result.refused) log(`Parked run ${short(r.ref)} cannot be folded in (${r.reason}); it is left in place.`);
+      base = result.snapshot;
+      folded = result.folded;
+      if (parked.length > MAX_FOLDED_PER_WRITE) log(`${parked.length - MAX_FOLDED_PER_WRITE} more parked runs wait for the next writers.`);
+    }
+
+    const applied = apply(base);
+    lastApplied = applied;
     try {
       await writeSnapshotDir(repo.dir, applied.files);
       const compact = applied.compact === true && head !== null;
       const message = compact ? `${options.commitMessage}\n\nCompacted: the branch's earlier commits were squashed into this one.` : options.commitMessage;
-      const changed = await repo.commitAll(message, { root: compact });
-      if (!changed) return { applied, status: { kind: 'unchanged', head }, historyRead: true };
+      const changed = await repo.commitAll(folded.length > 0 ? `${message}\n\nFolded in ${folded.length} parked run${folded.length === 1 ? '' : 's'}.` : message, { root: compact });
+      if (!changed) {
+        const deleted = await deleteFolded(folded);
+        return { applied, status: { kind: 'unchanged', head, ...(deleted.length ? { folded: deleted } : {}) }, historyRead: true };
+      }
       await options.beforePush?.();
       const pushed = await repo.push({ replacing: compact ? head : null });
-      if (pushed.pushed) return { applied, status: { kind: 'pushed', commit: pushed.commit, tries: attempt, compacted: compact }, historyRead: true };
-      lastError = pushed.rejected
-        ? `the data branch moved while this run was writing (${pushed.message})`
-        : `push failed: ${pushed.message}`;
+      if (pushed.pushed) {
+        const deleted = await deleteFolded(folded);
+        return { applied, status: { kind: 'pushed', commit: pushed.commit, tries: attempt, compacted: compact, ...(deleted.length ? { folded: deleted } : {}) }, historyRead: true };
+      }
+      if (pushed.permanent) {
+        const reason = `the remote refused the push for good, so it was not retried (${pushed.message})`;
+        log(`Try ${attempt}/${options.attempts}: ${reason}`);
+        return { applied, status: { kind: 'not-saved', reason }, historyRead: true };
+      }
+      if (pushed.rejected) {
+        lostRaces++;
+        lastError = `the data branch moved while this run was writing (${pushed.message})`;
+        if (inbox && lostRaces >= parkAfter) {
+          log(`Try ${attempt}/${options.attempts}: ${lastError}`);
+          return park(attempt, `${lostRaces} other writer${lostRaces === 1 ? '' : 's'} got there first`);
+        }
+      } else {
+        lastError = `push failed: ${pushed.message}`;
+      }
     } catch (error) {
       lastError = `could not write the data branch: ${error instanceof Error ? error.message : String(error)}`;
     }
     log(`Try ${attempt}/${options.attempts}: ${lastError}`);
     if (attempt < options.attempts) await sleep(backoffMs(attempt, random));
   }
-  if (lastApplied) return { applied: lastApplied, status: { kind: 'not-saved', reason: lastError }, historyRead: true };
+  if (lastApplied) {
+    if (inbox && lostRaces > 0) return park(options.attempts, `${options.attempts} tries, ${lostRaces} lost to other writers`);
+    return { applied: lastApplied, status: { kind: 'not-saved', reason: lastError }, historyRead: true };
+  }
   // The branch could never be read: decide without history, which forgives nothing.
   return { applied: apply(emptySnapshot()), status: { kind: 'not-saved', reason: lastError }, historyRead: false };
 }

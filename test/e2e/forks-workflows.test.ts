@@ -149,7 +149,8 @@ describe('README: pull requests from forks', () => {
     const rows = Object.values((await dataJson('runs.json')).runs as Record<string, unknown[]>);
     const forkRow = rows.find((r) => String(r[0]).startsWith('500/'))!;
     // The commit and the link are the workflow_run's; a fork's run is never on the default branch.
-    expect(forkRow).toEqual([expect.stringMatching(/^500\/test\/[0-9a-f]{8}$/), FORK_HEAD, expect.any(Number), 0, 1, 'https://github.com/octo/project/actions/runs/500/attempts/1']);
+    // … and it is recorded as untrusted (the last field, docs/forks.md).
+    expect(forkRow).toEqual([expect.stringMatching(/^500\/test\/[0-9a-f]{8}$/), FORK_HEAD, expect.any(Number), 0, 1, 'https://github.com/octo/project/actions/runs/500/attempts/1', [], 1]);
     const history = (await dataJson('history/00.json')).tests as Record<string, { o: string }>;
     expect(history['pkg.Suite::a']!.o).toBe('P(FP)');
     expect(history['pkg.Suite::b']!.o).toBe('PF');
@@ -257,8 +258,10 @@ describe('README: pull requests from forks', () => {
     const run = await ingest(503);
     expectOutcome(run, 'success');
     expect(JSON.parse(run.outputs['ingested-shards']!)).toEqual(['test (shard=1)', 'test (shard=2)', 'test (shard=3)']);
+    // Untrusted results never add a test no trusted run has recorded (docs/forks.md): these are new.
     const history = (await dataJson('history/00.json')).tests as Record<string, { o: string }>;
-    expect(history['suite2::x']!.o).toMatch(/\(FP\)$/);
+    expect(history['suite2::x']).toBeUndefined();
+    expect(run.stdout).toMatch(/3 tests of the untrusted results were left out: no trusted run has recorded them/);
     expectClean();
   });
 

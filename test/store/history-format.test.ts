@@ -59,10 +59,10 @@ describe('history shards', () => {
     expect(into.get('pkg.A::t')).toEqual(test);
   });
 
-  it('drops a line it cannot read, naming it, and keeps the others', () => {
+  it('names a line it cannot read (the snapshot then treats the branch as damaged: test/store/damage.test.ts)', () => {
     const text = '{"schema": 2, "tests": {\n"a": {"name":"a","classname":"","from":1,"o":"P"},\n"b": {"name":"b","classname":"","from":1,"o":"P(X"}\n}}\n';
     const into: History = new Map();
-    expect(parseHistoryShard('history/00.json', text, runs, into)).toEqual([{ file: 'history/00.json', line: 3, message: "history of 'b' is not in the expected form; dropped" }]);
+    expect(parseHistoryShard('history/00.json', text, runs, into)).toEqual([{ file: 'history/00.json', line: 3, message: `the history of 'b' is not in the expected form {"name", "classname", "from", "o"}` }]);
     expect([...into.keys()]).toEqual(['a']);
   });
 });

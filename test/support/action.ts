@@ -3,7 +3,7 @@
  * GITHUB_* variables, GITHUB_OUTPUT / GITHUB_STEP_SUMMARY files and an event payload, in a workspace cloned from
  * a local bare repository that plays the user's GitHub repository.
  */
-import { execFile, spawn } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -66,6 +66,8 @@ export interface RunOptions {
   ref?: string;
   eventName?: string;
   job?: string;
+  /** Called with the action's process once it is spawned (to signal it, as a runner cancelling the step does). */
+  onSpawn?: (child: ChildProcess) => void;
 }
 
 export class World {
@@ -160,6 +162,7 @@ export class World {
     for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
     const started = Date.now();
     const child = spawn(NODE24, [DIST_ENTRY], { cwd: this.workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    options.onSpawn?.(child);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -1,0 +1,157 @@
+/**
+ * The storm: N jobs finish at once and run the bundled action (`node dist/index.js`, Node 24) against one data
+ * branch, in a local bare repository or through `git daemon` on loopback (test/support/action.ts). Afterwards one
+ * more run (the "next writer") folds in whatever was parked, and the branch is checked: every run landed exactly
+ * once (runs.json, flakeguard.json's ingestion keys, each test's outcome string), no parked branch is left.
+ *
+ * Per job it measures the wall time from spawn to exit, the push attempts (the `Try n/8:` log lines of lost tries,
+ * plus the one that landed or parked) and whether the run was parked.
+ *
+ *   npm run bench:storm [-- --sizes 16,32,64,128] [-- --remote bare,daemon] [-- --out .bench/storm.json]
+ *
+ * Needs a built dist/ (npm run build).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { PROJECT_ROOT, World, git, junitXml, type ActionRun } from '../../test/support/action.ts';
+
+export interface StormResult {
+  remote: 'bare' | 'daemon';
+  jobs: number;
+  landedExactlyOnce: boolean;
+  failedJobs: number;
+  parked: number;
+  /** Push attempts per job: a lost race is a `Try n/8:` line; the last attempt (landed or parked) counts one. */
+  attemptsMean: number;
+  attemptsMax: number;
+  waitMedianMs: number;
+  waitMaxMs: number;
+  /** The next writer that folds in what was parked. */
+  foldMs: number;
+  leftParked: number;
+  problems: string[];
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForPort(port: number): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`git daemon did not start on ${port}`);
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? 0 : s[Math.floor((s.length - 1) / 2)]!;
+};
+
+export async function storm(jobs: number, remote: 'bare' | 'daemon'): Promise<StormResult> {
+  const world = await World.create();
+  let daemon: ChildProcess | undefined;
+  try {
+    let inputs: Record<string, string> = {};
+    if (remote === 'daemon') {
+      const port = await freePort();
+      daemon = spawn('git', ['daemon', '--reuseaddr', '--export-all', '--enable=receive-pack', '--listen=127.0.0.1', `--port=${port}`, `--base-path=${world.root}`, world.root], { stdio: 'ignore' });
+      await waitForPort(port);
+      inputs = { 'data-remote': `git://127.0.0.1:${port}/remote.git` };
+    }
+    await world.writeReport('reports/unit.xml', junitXml([{ name: 'a' }, { name: 'b' }]));
+    const first = await world.run({ runId: 1, inputs });
+    if (first.exitCode !== 0) throw new Error(`the first run failed: ${first.stdout}`);
+
+    const runs: ActionRun[] = await Promise.all(Array.from({ length: jobs }, (_, i) => world.run({ runId: 100 + i, job: `shard-${i}`, inputs })));
+    const next = await world.run({ runId: 99_999, inputs });
+
+    const problems: string[] = [];
+    const attempts = runs.map((r) => (r.stdout.match(/^Try \d+\/\d+:/gm)?.length ?? 0) + (/refused the push for good/.test(r.stdout) ? 0 : 1));
+    const parked = runs.filter((r) => /History parked on/.test(r.stdout)).length;
+    const failedJobs = runs.filter((r) => r.exitCode !== 0).length;
+    if (failedJobs > 0) problems.push(`${failedJobs} jobs failed`);
+    if (next.exitCode !== 0) problems.push('the next writer failed');
+
+    const files = await world.dataFiles();
+    const table = JSON.parse(files.get('runs.json')!) as { runs: Record<string, [string]> };
+    const keys = Object.values(table.runs).map((row) => row[0].split('/')[0]!);
+    const expected = ['1', ...Array.from({ length: jobs }, (_, i) => String(100 + i)), '99999'];
+    const counts = new Map<string, number>();
+    for (const k of keys) counts.set(k, (counts.get(k) ?? 0) + 1);
+    for (const k of expected) if (counts.get(k) !== 1) problems.push(`run ${k} is in runs.json ${counts.get(k) ?? 0} times`);
+    if (keys.length !== expected.length) problems.push(`runs.json has ${keys.length} runs, expected ${expected.length}`);
+    const meta = JSON.parse(files.get('flakeguard.json')!) as { ingested: Record<string, number> };
+    if (Object.keys(meta.ingested).length !== expected.length) problems.push(`${Object.keys(meta.ingested).length} ingestion keys, expected ${expected.length}`);
+    const history = JSON.parse(files.get('history/00.json')!) as { tests: Record<string, { o: string }> };
+    for (const id of ['pkg.Suite::a', 'pkg.Suite::b']) {
+      if (history.tests[id]?.o !== 'P'.repeat(expected.length)) problems.push(`${id}: ${history.tests[id]?.o.length ?? 0} outcomes, expected ${expected.length}`);
+    }
+    const left = (await git(world.remote, ['for-each-ref', '--format=%(refname)', 'refs/heads/flakeguard-data-inbox/'])).split('\n').filter(Boolean).length;
+    if (left > 0) problems.push(`${left} parked branches left`);
+    const fsck = await git(world.remote, ['fsck', '--no-progress']).then(() => '', (e: Error) => e.message);
+    if (fsck) problems.push(`git fsck: ${fsck.slice(0, 200)}`);
+    const waits = runs.map((r) => r.ms);
+    return {
+      remote,
+      jobs,
+      landedExactlyOnce: problems.length === 0,
+      failedJobs,
+      parked,
+      attemptsMean: Math.round((attempts.reduce((a, b) => a + b, 0) / jobs) * 100) / 100,
+      attemptsMax: Math.max(...attempts),
+      waitMedianMs: median(waits),
+      waitMaxMs: Math.max(...waits),
+      foldMs: next.ms,
+      leftParked: left,
+      problems,
+    };
+  } finally {
+    daemon?.kill();
+    await world.dispose();
+  }
+}
+
+function option(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {
+  const sizes = (option('sizes') ?? '16,32,64,128').split(',').map(Number);
+  const remotes = (option('remote') ?? 'bare,daemon').split(',') as Array<'bare' | 'daemon'>;
+  const out = option('out') ?? join(PROJECT_ROOT, '.bench/storm.json');
+  const results: StormResult[] = [];
+  const started = { date: new Date().toISOString(), cores: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), loadBefore: loadavg() };
+  console.log('| remote | jobs | landed exactly once | failed jobs | parked | push attempts per job (mean / max) | wait per job (median / max) | next writer (folds) |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const jobs of sizes) {
+    for (const remote of remotes) {
+      const r = await storm(jobs, remote);
+      results.push(r);
+      console.log(
+        `| ${r.remote === 'bare' ? 'bare repository' : 'git daemon'} | ${r.jobs} | ${r.landedExactlyOnce ? 'yes' : `NO: ${r.problems.join('; ')}`} | ${r.failedJobs} | ${r.parked} | ${r.attemptsMean} / ${r.attemptsMax} | ${(r.waitMedianMs / 1000).toFixed(1)} s / ${(r.waitMaxMs / 1000).toFixed(1)} s | ${(r.foldMs / 1000).toFixed(1)} s |`,
+      );
+    }
+  }
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify({ ...started, loadAfter: loadavg(), results }, null, 2)}\n`);
+  console.error(`Written to ${out}. Load average before: ${started.loadBefore.map((l) => l.toFixed(1)).join(', ')}; after: ${loadavg().map((l) => l.toFixed(1)).join(', ')}.`);
+}
