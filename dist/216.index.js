@@ -79,88 +79,210 @@ function runUrl(ctx) {
 
 /***/ }),
 
-/***/ 11974:
+/***/ 72888:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   pS: () => (/* binding */ loadFileConfig)
-/* harmony export */ });
-/* unused harmony exports DEFAULT_FILE_CONFIG, parseFileConfig */
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(51455);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(38815);
-/* harmony import */ var _history_merge_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(74292);
-/* harmony import */ var _policy_quarantine_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(34060);
-/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(64389);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  pS: () => (/* binding */ loadFileConfig)
+});
+
+// UNUSED EXPORTS: DEFAULT_FILE_CONFIG, parseFileConfig
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(51455);
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __webpack_require__(38815);
+;// CONCATENATED MODULE: ./src/config/settings.ts
 /**
- * The optional YAML config file (input `config`): retention and policy settings. Unknown keys and bad values
- * are errors that name the key, so a typo never silently falls back to a default.
+ * Every key of the config file (input `config`): where it goes, what it accepts, its default and the seed it
+ * comes from. One list drives the parser (src/config/file.ts) and the table in docs/rules.md
+ * (`node scripts/config-table.ts` prints it; test/config/settings.test.ts checks the document).
+ */
+const settings_int = (min, max) => ({ type: 'int', min, max });
+const num = (min, max, above = false) => ({ type: 'number', min, max, above });
+const prob = num(0, 1);
+const FG = 'flakeguard';
+const S = (key, target, kind, origin, description) => ({ key, target, kind, origin, description });
+const R = ['policy', 'rules'];
+const SC = [...R, 'scoring'];
+const SETTINGS = [
+    S('history.max-runs', ['retention', 'maxRuns'], settings_int(2, 10_000), '003', 'runs kept per test'),
+    S('history.max-age-days', ['retention', 'maxAgeDays'], settings_int(1, 3650), '003', 'runs older than this are dropped'),
+    S('history.compact-every', ['compactEvery'], settings_int(2, 100_000), FG, 'squash the data branch every this many writes (default: by suite size)'),
+    S('policy.rule', ['policy', 'rule'], { type: 'choice', words: ['evidence', 'pfs', 'flip-rate', 'success-rate', 'multi-factor', 'thresholded'] }, FG, 'which method decides entry and release (docs/rules.md)'),
+    S('policy.enter-same-commit-flips', ['policy', 'enterSameCommitFlips'], settings_int(1, 1000), FG, 'evidence rule: enter after this many failing runs on commits where the test also passed'),
+    S('policy.enter-failure-episodes', ['policy', 'enterFailureEpisodes'], settings_int(1, 1000), FG, 'evidence rule: or after this many separate failure episodes'),
+    S('policy.window', ['policy', 'window'], settings_int(2, 10_000), FG, 'evidence rule: runs considered'),
+    S('policy.breakage-streak', ['policy', 'breakageStreak'], settings_int(1, 1000), FG, 'every rule: a failure streak this long up to now is breakage, never quarantined'),
+    S('policy.release-after-clean-runs', ['policy', 'releaseAfterCleanRuns'], settings_int(1, 10_000), FG, 'evidence rule: leave after this many runs passing at the first attempt'),
+    S('policy.forgive', ['policy', 'forgive'], { type: 'choice', words: ['known-failures', 'any-failure'] }, FG, 'every rule: which failures of a quarantined test are forgiven'),
+    S('policy.outage-min-tests', ['policy', 'outageMinTests'], settings_int(2, 1_000_000), FG, 'every rule: an outage is at least this many tests of a report failing with one message…'),
+    S('policy.outage-percent', ['policy', 'outagePercent'], settings_int(1, 100), FG, '…making at least this percentage of the report'),
+    // Seed 002: PFS.
+    S('policy.pfs.window', [...R, 'pfs', 'window'], settings_int(2, 10_000), '002', 'pfs rule: runs the posterior is computed over'),
+    S('policy.pfs.enter-low', [...R, 'pfs', 'enterLow'], num(0, 1, true), '002', 'pfs rule: enter when the lower end of the PFS interval reaches this'),
+    S('policy.pfs.release-below', [...R, 'pfs', 'releaseBelow'], num(0, 1, true), '002', 'pfs rule: leave when the PFS falls below this'),
+    S('policy.pfs.min-runs', [...R, 'pfs', 'minRuns'], settings_int(1, 10_000), '002', 'pfs rule: counted runs needed before it enters'),
+    S('policy.pfs.prior-pb', [...SC, 'pfs', 'priorPb'], { type: 'pair', min: 0, max: 1000, above: true }, '002', 'Beta prior [a, b] of p_b (bad state)'),
+    S('policy.pfs.prior-pf', [...SC, 'pfs', 'priorPf'], { type: 'pair', min: 0, max: 1000, above: true }, '002', 'Beta prior [a, b] of p_f (the PFS)'),
+    S('policy.pfs.credible-mass', [...SC, 'pfs', 'credibleMass'], num(0, 1, true), '002', 'mass of the PFS interval'),
+    S('policy.pfs.grid-size', [...SC, 'pfs', 'gridSize'], settings_int(8, 512), '002', 'fine-grid intervals per axis of the integration'),
+    // Seed 001: flip-rate.
+    S('policy.flip-rate.window', [...SC, 'flipRate', 'window'], settings_int(2, 10_000), '001', 'outcomes in the flip-rate'),
+    S('policy.flip-rate.ewma-alpha', [...SC, 'flipRate', 'ewmaAlpha'], num(0, 1, true), '001', 'EWMA weight of the newest flip'),
+    S('policy.flip-rate.ewma-window', [...SC, 'flipRate', 'ewmaWindow'], settings_int(2, 10_000), '001', 'outcomes in the EWMA flip-rate'),
+    S('policy.flip-rate.score', [...R, 'flipRate', 'score'], { type: 'choice', words: ['flip-rate', 'ewma'] }, '001', 'flip-rate rule: the rate the tier is taken from'),
+    S('policy.flip-rate.quarantine-tiers', [...R, 'flipRate', 'quarantineTiers'], { type: 'list', words: ['Stable', 'Intermittent', 'Flaky', 'Chronic'] }, '001', 'flip-rate rule: tiers that enter quarantine (auto_update)'),
+    S('policy.flip-rate.auto-release', [...R, 'flipRate', 'autoRelease'], { type: 'bool' }, '001', 'flip-rate rule: release when the tier leaves those (auto-release)'),
+    // Seed 003: success rate.
+    S('policy.success-rate.lookback-days', [...SC, 'successRate', 'lookbackDays'], settings_int(1, 3650), '003', 'days of runs in the success rate'),
+    S('policy.success-rate.filter', [...SC, 'successRate', 'filter'], { type: 'choice', words: ['default-branch-or-successful-job', 'all'] }, '003', 'runs counted'),
+    S('policy.success-rate.pass-when', [...SC, 'successRate', 'passWhen'], { type: 'choice', words: ['all-attempts', 'final-attempt'] }, '003', 'what counts as a success'),
+    S('policy.success-rate.enter-below', [...R, 'successRate', 'enterBelow'], num(0, 1, true), '003', 'success-rate rule: enter below this rate (and a hand-edited `successRate` below it forces a quarantine)'),
+    S('policy.success-rate.release-at', [...R, 'successRate', 'releaseAt'], prob, '003', 'success-rate rule: leave at this rate'),
+    S('policy.success-rate.min-runs', [...R, 'successRate', 'minRuns'], settings_int(1, 10_000), '003', 'success-rate rule: counted runs needed'),
+    // Seed 004: thresholded flakiness.
+    S('policy.thresholded.alpha', [...SC, 'thresholded', 'alpha'], num(0, 1, true), '004', 'α: failure chances at or above it score 0 (reproducible)'),
+    S('policy.thresholded.enter-above', [...R, 'thresholded', 'enterAbove'], { type: 'number', min: 0, max: 1 }, '004', 'thresholded rule: enter above this flakiness (its p from the success rate above)'),
+    S('policy.thresholded.min-runs', [...R, 'thresholded', 'minRuns'], settings_int(1, 10_000), '004', 'thresholded rule: counted runs needed'),
+    // Seed 000: multi-factor.
+    S('policy.multi-factor.rolling-window-size', [...SC, 'multiFactor', 'rollingWindowSize'], settings_int(1, 10_000), '000', 'recent runs analysed'),
+    S('policy.multi-factor.min-runs-for-scoring', [...SC, 'multiFactor', 'minRunsForScoring'], settings_int(1, 10_000), '000', 'below this, at most "monitor"'),
+    S('policy.multi-factor.lookback-days', [...SC, 'multiFactor', 'lookbackDays'], settings_int(1, 3650), '000', 'days of runs analysed'),
+    S('policy.multi-factor.recent-failure-window', [...SC, 'multiFactor', 'recentFailureWindow'], settings_int(1, 3650), '000', 'days of `recentFailures` (no formula uses it)'),
+    S('policy.multi-factor.quarantine-threshold', [...SC, 'multiFactor', 'quarantineThreshold'], prob, '000', 'score for "quarantine" (the multi-factor rule enters on it)'),
+    S('policy.multi-factor.investigation-threshold', [...SC, 'multiFactor', 'investigationThreshold'], prob, '000', 'score for "investigate"'),
+    S('policy.multi-factor.monitoring-threshold', [...SC, 'multiFactor', 'monitoringThreshold'], prob, '000', 'below it "stable" (the multi-factor rule releases on it)'),
+    S('policy.multi-factor.min-confidence-for-quarantine', [...SC, 'multiFactor', 'minConfidenceForQuarantine'], prob, '000', 'confidence for "quarantine"'),
+    S('policy.multi-factor.min-confidence-for-action', [...SC, 'multiFactor', 'minConfidenceForAction'], prob, '000', 'confidence for "investigate"'),
+    ...['intermittency', 'rerun-pass-rate', 'failure-clustering', 'message-variance', 'fail-success-ratio', 'consecutive-failure-penalty'].map((w) => S(`policy.multi-factor.weights.${w}`, [...SC, 'multiFactor', 'weights', w.replace(/-(\w)/g, (_m, c) => c.toUpperCase())], prob, '000', `weight of ${w}`)),
+];
+/** The default of a setting, read from a config object. */
+function valueAt(config, target) {
+    let at = config;
+    for (const part of target)
+        at = at?.[part];
+    return at;
+}
+function show(value) {
+    if (value === undefined)
+        return 'by suite size';
+    if (Array.isArray(value))
+        return `[${value.join(', ')}]`;
+    return String(value);
+}
+/** The markdown table of every setting with its default (from `defaults`) and origin. */
+function settingsTable(defaults) {
+    const rows = SETTINGS.map((s) => `| \`${s.key}\` | ${show(valueAt(defaults, s.target))} | ${s.origin === FG ? 'flakeguard' : `seed ${s.origin}`} | ${s.description} |`);
+    return ['| key | default | origin | what it does |', '| --- | --- | --- | --- |', ...rows].join('\n');
+}
+
+// EXTERNAL MODULE: ./src/history/merge.ts
+var merge = __webpack_require__(74292);
+// EXTERNAL MODULE: ./src/policy/quarantine.ts + 1 modules
+var quarantine = __webpack_require__(36127);
+// EXTERNAL MODULE: ./src/config/inputs.ts
+var inputs = __webpack_require__(64389);
+;// CONCATENATED MODULE: ./src/config/file.ts
+/**
+ * The optional YAML config file (input `config`): retention, the policy's rule and every parameter of every seed
+ * method (src/config/settings.ts lists them). Unknown keys and bad values are errors that name the file, the line
+ * and the key, so a typo never silently falls back to a default.
  */
 
 
 
 
 
-const DEFAULT_FILE_CONFIG = { retention: _history_merge_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULT_RETENTION */ .xh, policy: _policy_quarantine_js__WEBPACK_IMPORTED_MODULE_3__/* .DEFAULT_POLICY */ .zj };
-const SECTIONS = {
-    history: { 'max-runs': ['maxRuns', 2, 10_000], 'max-age-days': ['maxAgeDays', 1, 3650], 'compact-every': ['compactEvery', 2, 100_000] },
-    policy: {
-        'enter-same-commit-flips': ['enterSameCommitFlips', 1, 1000],
-        'enter-failure-episodes': ['enterFailureEpisodes', 1, 1000],
-        window: ['window', 2, 10_000],
-        'breakage-streak': ['breakageStreak', 1, 1000],
-        'release-after-clean-runs': ['releaseAfterCleanRuns', 1, 10_000],
-        'outage-min-tests': ['outageMinTests', 2, 1_000_000],
-        'outage-percent': ['outagePercent', 1, 100],
-    },
-};
-/** Keys whose value is one of a few words. */
-const CHOICES = {
-    policy: { forgive: ['forgive', ['known-failures', 'any-failure']] },
-};
+
+const DEFAULT_FILE_CONFIG = { retention: merge/* DEFAULT_RETENTION */.xh, policy: quarantine/* DEFAULT_POLICY */.zj };
+/** A fresh, mutable copy of the defaults. */
+function defaults() {
+    return { retention: { ...merge/* DEFAULT_RETENTION */.xh }, policy: structuredClone(quarantine/* DEFAULT_POLICY */.zj) };
+}
+const BY_KEY = new Map(SETTINGS.map((s) => [s.key, s]));
+const SECTIONS = [...new Set(SETTINGS.map((s) => s.key.split('.')[0]))];
+function setAt(config, target, value) {
+    let at = config;
+    for (const part of target.slice(0, -1)) {
+        const next = { ...at[part] };
+        at[part] = next;
+        at = next;
+    }
+    at[target[target.length - 1]] = value;
+}
+function range(min, max, above) {
+    return `${above ? `above ${min}` : `from ${min}`} ${above ? 'and at most' : 'to'} ${max}`;
+}
+/** The value a setting accepts, or the reason it does not. */
+function readValue(setting, value) {
+    const k = setting.kind;
+    const inRange = (x, min, max, above) => typeof x === 'number' && Number.isFinite(x) && (above ? x > min : x >= min) && x <= max;
+    switch (k.type) {
+        case 'int':
+            return typeof value === 'number' && Number.isInteger(value) && value >= k.min && value <= k.max ? { value } : { error: `must be a whole number from ${k.min} to ${k.max}` };
+        case 'number':
+            return inRange(value, k.min, k.max, k.above) ? { value } : { error: `must be a number ${range(k.min, k.max, k.above)}` };
+        case 'choice':
+            return typeof value === 'string' && k.words.includes(value) ? { value } : { error: `must be one of ${k.words.join(', ')}` };
+        case 'bool':
+            return typeof value === 'boolean' ? { value } : { error: 'must be true or false' };
+        case 'list':
+            return Array.isArray(value) && value.every((w) => typeof w === 'string' && k.words.includes(w)) && new Set(value).size === value.length
+                ? { value: [...value] }
+                : { error: `must be a list of distinct words among ${k.words.join(', ')}` };
+        case 'pair':
+            return Array.isArray(value) && value.length === 2 && value.every((x) => inRange(x, k.min, k.max, k.above))
+                ? { value: [value[0], value[1]] }
+                : { error: `must be a pair [a, b] of numbers ${range(k.min, k.max, k.above)}` };
+    }
+}
 function parseFileConfig(text, path) {
-    let raw;
-    try {
-        raw = (0,yaml__WEBPACK_IMPORTED_MODULE_1__/* .parse */ .qg)(text, { maxAliasCount: 10 });
+    const lines = new dist/* LineCounter */.HN();
+    const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter: lines, uniqueKeys: true });
+    if (doc.errors.length > 0) {
+        const e = doc.errors[0];
+        throw new inputs/* InputError */.dz(`Config file ${path} is not valid YAML (line ${e.linePos?.[0]?.line ?? '?'}): ${e.message.split('\n')[0]}`);
     }
-    catch (error) {
-        throw new _inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`Config file ${path} is not valid YAML: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    const config = { retention: { ..._history_merge_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULT_RETENTION */ .xh }, policy: { ..._policy_quarantine_js__WEBPACK_IMPORTED_MODULE_3__/* .DEFAULT_POLICY */ .zj } };
-    if (raw === null || raw === undefined)
-        return config;
-    if (typeof raw !== 'object' || Array.isArray(raw))
-        throw new _inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`Config file ${path} must be a mapping.`);
-    for (const [section, values] of Object.entries(raw)) {
-        const known = SECTIONS[section];
-        if (!known)
-            throw new _inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`Config file ${path}: unknown section '${section}' (known: ${Object.keys(SECTIONS).join(', ')}).`);
-        if (typeof values !== 'object' || values === null || Array.isArray(values)) {
-            throw new _inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`Config file ${path}: '${section}' must be a mapping.`);
+    const config = defaults();
+    const at = (node) => {
+        const offset = node?.range?.[0];
+        return offset === undefined ? '' : `, line ${lines.linePos(offset).line}`;
+    };
+    const walk = (node, prefix, where) => {
+        if (!(0,dist/* isMap */.jh)(node)) {
+            if (prefix === '' && (node === null || node === undefined || ((0,dist/* isScalar */.jn)(node) && (node.value === null || node.value === undefined))))
+                return;
+            throw new inputs/* InputError */.dz(prefix === '' ? `Config file ${path}${where} must be a mapping.` : `Config file ${path}${where}: '${prefix}' must be a mapping.`);
         }
-        for (const [key, value] of Object.entries(values)) {
-            const choice = CHOICES[section]?.[key];
-            if (choice) {
-                const [field, words] = choice;
-                if (typeof value !== 'string' || !words.includes(value)) {
-                    throw new _inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`Config file ${path}: '${section}.${key}' must be one of ${words.join(', ')}.`);
-                }
-                config.policy[field] = value;
+        for (const pair of node.items) {
+            const keyNode = pair.key;
+            const name = String((0,dist/* isScalar */.jn)(pair.key) ? pair.key.value : pair.key);
+            const key = prefix ? `${prefix}.${name}` : name;
+            const line = at(keyNode);
+            const setting = BY_KEY.get(key);
+            if (setting) {
+                // Aliases are resolved with a bound, so that a few lines cannot expand into gigabytes.
+                const raw = (0,dist/* isScalar */.jn)(pair.value) || (0,dist/* isSeq */.oP)(pair.value) ? pair.value.toJS(doc, { maxAliasCount: 10 }) : (pair.value ?? null);
+                const { value, error } = readValue(setting, raw);
+                if (error)
+                    throw new inputs/* InputError */.dz(`Config file ${path}${line}: '${key}' ${error}.`);
+                setAt(config, setting.target, value);
                 continue;
             }
-            const spec = known[key];
-            if (!spec)
-                throw new _inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`Config file ${path}: unknown key '${section}.${key}' (known: ${[...Object.keys(known), ...Object.keys(CHOICES[section] ?? {})].join(', ')}).`);
-            const [field, min, max] = spec;
-            if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-                throw new _inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`Config file ${path}: '${section}.${key}' must be a whole number from ${min} to ${max}.`);
+            const children = SETTINGS.filter((s) => s.key.startsWith(`${key}.`));
+            if (children.length === 0) {
+                if (!prefix)
+                    throw new inputs/* InputError */.dz(`Config file ${path}${line}: unknown section '${key}' (known: ${SECTIONS.join(', ')}).`);
+                const known = [...new Set(SETTINGS.filter((s) => s.key.startsWith(`${prefix}.`)).map((s) => s.key.slice(prefix.length + 1).split('.')[0]))];
+                throw new inputs/* InputError */.dz(`Config file ${path}${line}: unknown key '${key}' (known: ${known.join(', ')}).`);
             }
-            if (field === 'compactEvery')
-                config.compactEvery = value;
-            else
-                (section === 'history' ? config.retention : config.policy)[field] = value;
+            walk(pair.value, key, line);
         }
-    }
+    };
+    walk(doc.contents, '', '');
     return config;
 }
 async function loadFileConfig(path) {
@@ -168,10 +290,10 @@ async function loadFileConfig(path) {
         return DEFAULT_FILE_CONFIG;
     let text;
     try {
-        text = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(path, 'utf8');
+        text = await (0,promises_.readFile)(path, 'utf8');
     }
     catch (error) {
-        throw new _inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`Config file ${path} cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+        throw new inputs/* InputError */.dz(`Config file ${path} cannot be read: ${error instanceof Error ? error.message : String(error)}`);
     }
     return parseFileConfig(text, path);
 }
@@ -2353,7 +2475,7 @@ async function findCodeowners(workspace) {
 
 /***/ }),
 
-/***/ 67972:
+/***/ 58995:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2447,22 +2569,166 @@ function unforgivenFailures(input) {
     return out;
 }
 
-// EXTERNAL MODULE: ./src/policy/quarantine.ts
-var quarantine = __webpack_require__(34060);
+// EXTERNAL MODULE: ./src/policy/quarantine.ts + 1 modules
+var quarantine = __webpack_require__(36127);
+// EXTERNAL MODULE: ./src/scoring/flipRate.ts
+var flipRate = __webpack_require__(84956);
+// EXTERNAL MODULE: ./src/scoring/multiFactor.ts
+var multiFactor = __webpack_require__(43555);
+// EXTERNAL MODULE: ./src/scoring/pfs.ts
+var pfs = __webpack_require__(9662);
+// EXTERNAL MODULE: ./src/scoring/successRate.ts
+var successRate = __webpack_require__(51820);
+// EXTERNAL MODULE: ./src/scoring/thresholded.ts
+var thresholded = __webpack_require__(49391);
+;// CONCATENATED MODULE: ./src/policy/rules/seed-rules.ts
+
+
+
+
+
+const f2 = (x) => x.toFixed(2);
+function ruleVerdict(rule, runs, now, o, memo) {
+    const s = o.scoring;
+    switch (rule) {
+        case 'pfs': {
+            const window = runs.slice(-o.pfs.window);
+            const r = (0,pfs/* pfs */.mk)(window, s.pfs, memo);
+            return {
+                // A test that never failed in the window never enters, whatever the prior leaves of the interval.
+                enter: window.length >= o.pfs.minRuns && r.pfLow >= o.pfs.enterLow && window.some((run) => /[FE]/.test(run.attempts)),
+                release: r.pf < o.pfs.releaseBelow,
+                measured: `PFS ${f2(r.pf)} [${f2(r.pfLow)}, ${f2(r.pfHigh)}] over the last ${window.length} runs (enters at a lower bound of ${o.pfs.enterLow})`,
+                leaves: `until its PFS falls below ${o.pfs.releaseBelow}`,
+            };
+        }
+        case 'flip-rate': {
+            const fr = (0,flipRate/* flipRates */.RE)(runs, s.flipRate);
+            const rate = o.flipRate.score === 'ewma' ? fr.ewmaFlipRate : fr.flipRate;
+            const tier = (0,flipRate/* tierOf */.kx)(rate);
+            const inTier = o.flipRate.quarantineTiers.includes(tier);
+            const label = o.flipRate.score === 'ewma' ? 'EWMA flip-rate' : 'flip-rate';
+            return {
+                enter: inTier,
+                release: o.flipRate.autoRelease && !inTier,
+                measured: `${label} ${rate === null ? 'n/a' : f2(rate)}: tier ${tier} (quarantine tiers: ${o.flipRate.quarantineTiers.join(', ')})`,
+                leaves: o.flipRate.autoRelease ? `until its tier is not one of ${o.flipRate.quarantineTiers.join(', ')}` : 'until released by hand (auto-release is off)',
+            };
+        }
+        case 'success-rate': {
+            const r = (0,successRate/* successRate */.sE)(runs, now, s.successRate);
+            const enough = r.rate !== null && r.counted >= o.successRate.minRuns;
+            const rate = r.rate === null ? 'n/a' : f2(r.rate);
+            return {
+                enter: enough && r.rate < o.successRate.enterBelow,
+                release: r.rate === null || r.rate >= o.successRate.releaseAt,
+                measured: `success rate ${rate} (${r.passed}/${r.counted} counted runs in ${s.successRate.lookbackDays} days; enters below ${o.successRate.enterBelow})`,
+                leaves: `until its success rate reaches ${o.successRate.releaseAt}`,
+            };
+        }
+        case 'multi-factor': {
+            const m = (0,multiFactor/* multiFactorScore */.NS)(runs, now, s.multiFactor);
+            const action = m.recommendation.action;
+            return {
+                enter: action === 'quarantine',
+                release: action === 'stable',
+                measured: `multi-factor score ${f2(m.score)} (confidence ${f2(m.confidence)}): recommendation ${action}`,
+                leaves: `until its recommendation is stable (score below ${s.multiFactor.monitoringThreshold})`,
+            };
+        }
+        case 'thresholded': {
+            const r = (0,successRate/* successRate */.sE)(runs, now, s.successRate);
+            const enough = r.rate !== null && r.counted >= o.thresholded.minRuns;
+            const p = r.rate === null ? 0 : 1 - r.rate;
+            const flakiness = (0,thresholded/* thresholdedFlakiness */.Hd)(p, s.thresholded.alpha);
+            return {
+                enter: enough && flakiness > o.thresholded.enterAbove,
+                release: flakiness <= o.thresholded.enterAbove,
+                measured: `thresholded flakiness ${f2(flakiness)} (failure chance ${f2(p)} over ${r.counted} counted runs, α ${s.thresholded.alpha})`,
+                leaves: `until its thresholded flakiness is ${o.thresholded.enterAbove === 0 ? '0' : `at most ${o.thresholded.enterAbove}`}`,
+            };
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/policy/decide.ts
+
+
+/** The runs a seed rule reads: no outage run, no pull-request failure without a pass on its commit. */
+function trustedRuns(runs) {
+    const passedOn = new Set();
+    for (const r of runs)
+        if (!r.outage && r.attempts.includes('P'))
+            passedOn.add(r.sha);
+    return runs.filter((r) => {
+        if (r.outage)
+            return false;
+        if (r.onDefaultBranch)
+            return true;
+        return !/[FE]/.test(r.attempts) || passedOn.has(r.sha);
+    });
+}
+function newestTime(runs) {
+    let t = 0;
+    for (const r of runs)
+        if (r.time > t)
+            t = r.time;
+    return t;
+}
+/** What the chosen seed rule says of a history (for tests and the eval); undefined under the evidence rule. */
+function verdictOf(history, options, memo) {
+    if (options.rule === 'evidence')
+        return undefined;
+    const runs = trustedRuns(history.runs);
+    return ruleVerdict(options.rule, runs, newestTime(history.runs), options.rules, memo);
+}
+function decide(history, previous, override, now, options, memo) {
+    if (override || options.rule === 'evidence')
+        return (0,quarantine/* decideQuarantine */.LV)(history, previous, override, now, options);
+    const wasQuarantined = previous?.quarantined === true;
+    const evidenceAfter = !wasQuarantined && typeof previous?.evidenceAfter === 'number' ? previous.evidenceAfter : undefined;
+    const counted = evidenceAfter === undefined ? history : { ...history, runs: history.runs.filter((r) => r.time > evidenceAfter) };
+    const evidence = (0,quarantine/* gatherEvidence */.hx)(counted, options.window);
+    const keepAfter = evidenceAfter === undefined ? {} : { evidenceAfter };
+    const keepSince = (quarantined) => (wasQuarantined === quarantined && previous?.since ? previous.since : now);
+    const verdict = verdictOf(counted, options, memo);
+    const staying = `${options.rule} rule: ${verdict.measured}; stays quarantined ${verdict.leaves}`;
+    if (wasQuarantined) {
+        if (verdict.release) {
+            return { quarantined: false, reason: `released by the ${options.rule} rule: ${verdict.measured}`, since: now, evidence, evidenceAfter: newestTime(history.runs) };
+        }
+        return { quarantined: true, reason: staying, since: keepSince(true), evidence };
+    }
+    if (evidence.trailingBreakage >= options.breakageStreak) {
+        return {
+            quarantined: false,
+            reason: `failed in the last ${evidence.trailingBreakage} runs with no pass on those commits: breakage, not flakiness`,
+            since: keepSince(false),
+            evidence,
+            ...keepAfter,
+        };
+    }
+    if (verdict.enter && evidence.trailingBreakage === 0)
+        return { quarantined: true, reason: staying, since: now, evidence };
+    const held = verdict.enter ? `; not quarantined while its newest run failed with no pass on that commit (it may be broken)` : '';
+    const since = evidenceAfter === undefined ? '' : ' since its release';
+    return { quarantined: false, reason: `${options.rule} rule: ${verdict.measured}${since}${held}`, since: keepSince(false), evidence, ...keepAfter };
+}
+
 // EXTERNAL MODULE: ./src/store/layout.ts
 var layout = __webpack_require__(5891);
 // EXTERNAL MODULE: ./src/store/history-format.ts
 var history_format = __webpack_require__(61557);
 // EXTERNAL MODULE: ./src/store/snapshot.ts + 1 modules
 var store_snapshot = __webpack_require__(66590);
-;// CONCATENATED MODULE: ./src/github/issue-lift.ts
+;// CONCATENATED MODULE: ./src/policy/hand-close.ts
 
-function decideAfterHandClose(test, previous, closed, now, policy) {
+function decideAfterHandClose(test, previous, closed, now, policy, memo) {
     const after = { ...test, runs: test.runs.filter((r) => r.time > closed.since) };
     const closedIso = new Date(closed.since).toISOString();
     // Its quarantine ended with the close: decide as for a test that was not quarantined since then.
     const prior = previous?.quarantined ? { quarantined: false, reason: '', since: closedIso } : previous;
-    const decision = (0,quarantine/* decideQuarantine */.LV)(after, prior, null, now, policy);
+    const decision = decide(after, prior, null, now, policy, memo);
     const what = `issue #${closed.issue} was closed as completed on ${closedIso.slice(0, 10)}`;
     return {
         ...decision,
@@ -2505,7 +2771,10 @@ Find the test's line in \`stats/NN.json\` and change its \`override\` (GitHub's 
 \`\`\`
 
 The change takes effect on the next run and is kept by every later run. An override with \`until\` lapses after
-that day (UTC) with a notice. Every other field is recomputed on each run, so edits to them are overwritten.
+that day (UTC) with a notice; then, as after setting it back to null, the test is decided as if the override had
+never been there. Every other field is computed: \`"quarantined": true\` (or \`successRate\` lowered, e.g. to 0.1)
+is recorded as a hand quarantine, \`"quarantined": false\` releases the test now; any other edit is left as written
+with a warning. Do not edit \`check\`: it is how flakeguard sees which field you edited.
 
 If a stats file stops being valid JSON, flakeguard reports the file and line as an error, forgives no failure
 of the tests in that file until it is fixed, and never overwrites it.
@@ -2514,11 +2783,197 @@ The branch is squashed to a single commit from time to time to stay small; its c
 `;
 }
 
+;// CONCATENATED MODULE: ./src/policy/hand-edits.ts
+/** The computed fields the fingerprint covers, in order. Changing this list needs a new CHECK_VERSION. */
+const CHECKED_FIELDS = [
+    'quarantined',
+    'successRate',
+    'reason',
+    'since',
+    'runs',
+    'recent',
+    'tier',
+    'flipRate',
+    'ewmaFlipRate',
+    'pfs',
+    'score',
+    'confidence',
+    'recommendation',
+    'thresholded',
+];
+const CHECK_VERSION = '1';
+const CHUNK = 4;
+function fnv16(text) {
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < text.length; i++) {
+        hash ^= text.charCodeAt(i);
+        hash = Math.imul(hash, 0x01000193);
+    }
+    return ((hash >>> 0) & 0xffff).toString(16).padStart(CHUNK, '0');
+}
+/** `1:` and one 4-hex fingerprint per checked field (of its JSON text; an absent field as null). */
+function checkOf(line) {
+    let out = `${CHECK_VERSION}:`;
+    for (const field of CHECKED_FIELDS)
+        out += fnv16(JSON.stringify(line[field] ?? null));
+    return out;
+}
+/** The checked fields whose value is not what flakeguard wrote; undefined when the line has no usable `check`. */
+function editedFields(line) {
+    const check = line.check;
+    if (typeof check !== 'string' || !check.startsWith(`${CHECK_VERSION}:`) || check.length !== 2 + CHUNK * CHECKED_FIELDS.length)
+        return undefined;
+    const out = [];
+    CHECKED_FIELDS.forEach((field, i) => {
+        if (!(field in line))
+            return; // a deleted field is computed again: nothing to keep
+        const at = 2 + i * CHUNK;
+        if (check.slice(at, at + CHUNK) !== fnv16(JSON.stringify(line[field] ?? null)))
+            out.push(field);
+    });
+    return out;
+}
+/** Reason prefixes of decisions made by a hand override (src/policy/quarantine.ts). */
+const BY_HAND = /^(quarantined by hand|never quarantined, by hand)/;
+/**
+ * The rule's own state of a test before this run, as if no hand override had ever been there: the `auto` state
+ * written beside a hand decision; for a line a hand override decided before `auto` existed, not quarantined.
+ */
+function ruleState(line) {
+    if (!line)
+        return undefined;
+    const auto = line.auto;
+    if (auto && typeof auto === 'object' && typeof auto.quarantined === 'boolean') {
+        return {
+            quarantined: auto.quarantined,
+            reason: '',
+            ...(typeof auto.since === 'string' ? { since: auto.since } : {}),
+            ...(typeof auto.evidenceAfter === 'number' ? { evidenceAfter: auto.evidenceAfter } : {}),
+        };
+    }
+    if (BY_HAND.test(line.reason))
+        return { quarantined: false, reason: '', ...(line.since ? { since: line.since } : {}) };
+    const state = { quarantined: line.quarantined, reason: line.reason };
+    if (line.since)
+        state.since = line.since;
+    if (typeof line.evidenceAfter === 'number')
+        state.evidenceAfter = line.evidenceAfter;
+    return state;
+}
+const OVERRIDE_Q = '"override": "quarantine"';
+const OVERRIDE_N = '"override": "never"';
+/** How each edited field of one line is read. At most one of them quarantines or releases. */
+function interpretEdits(id, line, fields, ctx) {
+    const edits = [];
+    let acted = false;
+    const where = `'${id}' in ${ctx.file}`;
+    for (const field of fields) {
+        const written = line[field];
+        const shown = JSON.stringify(written ?? null).slice(0, 60);
+        const keep = (meant) => ({
+            id,
+            field,
+            written,
+            effect: 'kept',
+            message: `"${field}": ${shown} of ${where} is computed by flakeguard and changes nothing; it is left as you wrote it until you delete it. ${meant}`,
+        });
+        if (ctx.override) {
+            edits.push(keep(`The override ${JSON.stringify(ctx.override.action)} decides this test; to change that, edit "override" (null lets flakeguard decide).`));
+            continue;
+        }
+        if (field === 'quarantined' && written === ctx.quarantined)
+            continue; // already so: nothing to do
+        if (!acted && field === 'quarantined' && written === true && !ctx.quarantined) {
+            acted = true;
+            edits.push({ id, field, written, effect: 'quarantine', message: `"quarantined": true of ${where} was set by hand: recorded as ${OVERRIDE_Q} with its reason (set "override" to null to undo).` });
+            continue;
+        }
+        if (!acted && field === 'quarantined' && written === false && ctx.quarantined) {
+            acted = true;
+            edits.push({ id, field, written, effect: 'release', message: `"quarantined": false of ${where} was set by hand: released now, and judged on later runs only (to keep it out for good, write ${OVERRIDE_N}).` });
+            continue;
+        }
+        if (!acted && field === 'successRate' && typeof written === 'number' && Number.isFinite(written)) {
+            if (written < ctx.successRateEnterBelow && !ctx.quarantined) {
+                acted = true;
+                edits.push({ id, field, written, effect: 'quarantine', message: `"successRate": ${shown} of ${where} was lowered by hand below ${ctx.successRateEnterBelow}: quarantined as seed 003 describes, recorded as ${OVERRIDE_Q} with its reason (set "override" to null to undo).` });
+                continue;
+            }
+            if (written >= ctx.successRateEnterBelow && ctx.quarantined) {
+                acted = true;
+                edits.push({ id, field, written, effect: 'release', message: `"successRate": ${shown} of ${where} was raised by hand: released now, and judged on later runs only (to keep it out for good, write ${OVERRIDE_N}).` });
+                continue;
+            }
+        }
+        edits.push(keep(`To quarantine the test, write ${OVERRIDE_Q}; to keep it out of quarantine, ${OVERRIDE_N}; to let flakeguard decide, delete "${field}".`));
+    }
+    return edits;
+}
+/** The override recorded for an edit honoured as a quarantine. */
+function overrideForEdit(edit, today) {
+    return { action: 'quarantine', reason: `"${edit.field}": ${JSON.stringify(edit.written)} set by hand (${today})` };
+}
+
+;// CONCATENATED MODULE: ./src/pipeline/hand-edits.ts
+
+
+
+function applyHandEdits(snapshot, now, policy, statsFileOf) {
+    const edits = [];
+    const kept = new Map();
+    let overrides;
+    let stats;
+    const today = new Date(now).toISOString().slice(0, 10);
+    for (const [id, line] of snapshot.stats) {
+        const fields = editedFields(line);
+        if (!fields || fields.length === 0 || (0,store_snapshot/* inBrokenShard */.Hl)(snapshot, id))
+            continue;
+        const stored = snapshot.overrides.get(id);
+        const override = stored && !(0,layout/* overrideExpired */.WL)(stored.override, now) ? stored.override : null;
+        // What flakeguard wrote: a boolean `quarantined` that was edited was the other value. The edit itself is only
+        // ever read through interpretEdits, never as the state before this run (that was the half-honoured edit).
+        const original = fields.includes('quarantined') && typeof line.quarantined === 'boolean' ? { ...line, quarantined: !line.quarantined } : line;
+        if (original !== line) {
+            stats ??= new Map(snapshot.stats);
+            stats.set(id, original);
+        }
+        const quarantined = override ? override.action === 'quarantine' : ruleState(original)?.quarantined === true;
+        const file = stored?.file ?? statsFileOf(id);
+        const found = interpretEdits(id, line, fields, { override, quarantined, file, successRateEnterBelow: policy.rules.successRate.enterBelow, today });
+        for (const edit of found) {
+            edits.push({ ...edit, file, ...(stored?.line !== undefined ? { line: stored.line } : {}) });
+            if (edit.effect === 'kept') {
+                kept.set(id, { ...kept.get(id), [edit.field]: edit.written });
+            }
+            else if (edit.effect === 'quarantine') {
+                const raw = overrideForEdit(edit, today);
+                overrides ??= new Map(snapshot.overrides);
+                overrides.set(id, { override: raw, raw, file });
+            }
+            else {
+                // Released now: judged on the runs after this one only, as after a release by the rule.
+                const test = snapshot.history.get(id);
+                const newest = test ? test.runs.reduce((t, r) => Math.max(t, r.time), 0) : 0;
+                stats ??= new Map(snapshot.stats);
+                const { auto: _auto, ...rest } = original;
+                stats.set(id, { ...rest, quarantined: false, reason: '', since: new Date(now).toISOString(), evidenceAfter: newest });
+            }
+        }
+    }
+    if (!overrides && !stats)
+        return { snapshot, edits, kept };
+    return { snapshot: { ...snapshot, overrides: overrides ?? snapshot.overrides, stats: stats ?? snapshot.stats }, edits, kept };
+}
+
 // EXTERNAL MODULE: ./src/pipeline/stats-scores.ts
 var stats_scores = __webpack_require__(72081);
 // EXTERNAL MODULE: ./src/history/trust.ts
 var trust = __webpack_require__(32786);
 ;// CONCATENATED MODULE: ./src/pipeline/apply.ts
+
+
+
+
 
 
 
@@ -2553,7 +3008,7 @@ function quarantineBefore(snapshot, now) {
     if (snapshot.damaged.length > 0)
         return { quarantined, byHand, lapsed, expired };
     for (const [id, stats] of snapshot.stats)
-        if (stats.quarantined)
+        if (ruleState(stats)?.quarantined)
             quarantined.add(id);
     for (const [id, stored] of snapshot.overrides) {
         if ((0,layout/* overrideExpired */.WL)(stored.override, now)) {
@@ -2614,7 +3069,9 @@ function withDamage(snapshot, outcome) {
     return reason ? { ...outcome, result: 'failure', reasons: [...outcome.reasons, reason] } : outcome;
 }
 function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
-    const { snapshot, reports, run, now } = input;
+    const { reports, run, now } = input;
+    const edited = applyHandEdits(input.snapshot, now, options.policy, (id) => (0,layout/* statsPath */.Zf)((0,layout/* shardOf */.IS)(id, input.snapshot.meta.shards), input.snapshot.meta.shards));
+    const snapshot = edited.snapshot;
     const nowIso = new Date(now).toISOString();
     const before = quarantineBefore(snapshot, now);
     const judged = judgeFailures(snapshot, before, reports.tests, run, options, input.rerun?.consistent);
@@ -2659,13 +3116,19 @@ function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
     const scores = options.scoreTests?.(evidence) ?? new Map();
     const decisions = new Map();
     const lapsedIds = before.expired;
+    const memo = (0,pfs/* createPfsMemo */.o4)();
     for (const [id, test] of evidence) {
         const stored = snapshot.overrides.get(id);
         const override = stored && !lapsedIds.has(id) ? stored.override : null;
-        const previous = snapshot.stats.get(id);
+        // The rule's own state: a hand decision that lapsed or was cleared leaves no trace (src/policy/hand-edits.ts).
+        const previous = ruleState(snapshot.stats.get(id));
         const closed = override ? undefined : input.closedByHand?.(id);
-        const decision = closed ? decideAfterHandClose(test, previous, closed, nowIso, options.policy) : (0,quarantine/* decideQuarantine */.LV)(test, previous, override, nowIso, options.policy);
-        const pfs = override ? undefined : (0,stats_scores/* pfsPhrase */.d)(scores.get(id));
+        let decision = closed ? decideAfterHandClose(test, previous, closed, nowIso, options.policy, memo) : decide(test, previous, override, nowIso, options.policy, memo);
+        if (override) {
+            const auto = decide(test, previous, null, nowIso, options.policy, memo);
+            decision = { ...decision, auto: { quarantined: auto.quarantined, reason: auto.reason, ...(auto.since ? { since: auto.since } : {}), ...(auto.evidenceAfter !== undefined ? { evidenceAfter: auto.evidenceAfter } : {}) } };
+        }
+        const pfs = override || options.policy.rule === 'pfs' ? undefined : (0,stats_scores/* pfsPhrase */.d)(scores.get(id)); // the pfs rule's reason gives it already
         decisions.set(id, pfs ? { ...decision, reason: `${decision.reason}; ${pfs}` } : decision);
     }
     const quarantined = [...decisions].filter(([id, d]) => d.quarantined && !(0,store_snapshot/* inBrokenShard */.Hl)(snapshot, id)).map(([id]) => id).sort();
@@ -2682,7 +3145,7 @@ function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
     const shards = snapshot.brokenStats.size > 0 ? snapshot.meta.shards : (0,layout/* shardCountFor */.tS)(history.size);
     const writes = snapshot.meta.writes + (merged.ingested ? 1 : 0);
     const compact = merged.ingested && writes >= (options.compactEvery ?? compactEveryFor(history.size));
-    const files = renderFiles(snapshot, shards, compact ? 0 : writes, history, runs, decisions, scores, merged.ingested ? (0,merge/* ingestionKey */.Ez)(run) : undefined, now, options, before.expired);
+    const files = renderFiles(snapshot, shards, compact ? 0 : writes, history, runs, decisions, scores, merged.ingested ? (0,merge/* ingestionKey */.Ez)(run) : undefined, now, options, before.expired, edited.kept);
     return {
         outcome,
         ingested: merged.ingested,
@@ -2699,9 +3162,11 @@ function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
         lapsed: before.lapsed,
         outages: judged.outages,
         brokenStats: [...snapshot.brokenStats.keys()].sort(),
+        handEdits: edited.edits,
+        rule: options.policy.rule,
     };
 }
-function renderFiles(snapshot, shards, writes, history, runs, decisions, scores, newIngestion, now, options, expired = new Set()) {
+function renderFiles(snapshot, shards, writes, history, runs, decisions, scores, newIngestion, now, options, expired = new Set(), kept = new Map()) {
     const oldestKept = now - options.retention.maxAgeDays * 86_400_000;
     const ingested = {};
     for (const [key, time] of Object.entries(snapshot.meta.ingested))
@@ -2729,10 +3194,16 @@ function renderFiles(snapshot, shards, writes, history, runs, decisions, scores,
             reason: decision.reason,
             since: decision.since,
             ...(decision.evidenceAfter !== undefined ? { evidenceAfter: decision.evidenceAfter } : {}),
+            ...(decision.auto ? { auto: { quarantined: decision.auto.quarantined, ...(decision.auto.since ? { since: decision.auto.since } : {}), ...(decision.auto.evidenceAfter !== undefined ? { evidenceAfter: decision.auto.evidenceAfter } : {}) } } : {}),
             runs: decision.evidence.runs,
             recent: decision.evidence.recent,
             ...scores.get(id),
         };
+        // The fingerprint of what flakeguard computed, then the fields a person edited, left as they wrote them.
+        line.check = checkOf(line);
+        const keep = kept.get(id);
+        if (keep)
+            Object.assign(line, keep);
         statsShards[shard].push([id, line]);
     }
     // Overrides written for tests that have no history yet are kept where the test will land.
@@ -2839,8 +3310,8 @@ function parcelName(run, entries, now) {
 
 // EXTERNAL MODULE: ./src/store/snapshot.ts + 1 modules
 var store_snapshot = __webpack_require__(66590);
-// EXTERNAL MODULE: ./src/pipeline/apply.ts + 3 modules
-var apply = __webpack_require__(67972);
+// EXTERNAL MODULE: ./src/pipeline/apply.ts + 7 modules
+var apply = __webpack_require__(58995);
 ;// CONCATENATED MODULE: ./src/pipeline/fold.ts
 
 
@@ -2986,14 +3457,14 @@ var external_node_os_ = __webpack_require__(48161);
 var config_inputs = __webpack_require__(64389);
 // EXTERNAL MODULE: ./src/config/context.ts
 var context = __webpack_require__(80577);
-// EXTERNAL MODULE: ./src/config/file.ts
-var file = __webpack_require__(11974);
-// EXTERNAL MODULE: ./src/scoring/index.ts + 3 modules
-var scoring = __webpack_require__(31739);
+// EXTERNAL MODULE: ./src/config/file.ts + 1 modules
+var file = __webpack_require__(72888);
+// EXTERNAL MODULE: ./src/scoring/index.ts
+var scoring = __webpack_require__(10337);
 // EXTERNAL MODULE: ./src/pipeline/stats-scores.ts
 var stats_scores = __webpack_require__(72081);
-// EXTERNAL MODULE: ./src/pipeline/apply.ts + 3 modules
-var apply = __webpack_require__(67972);
+// EXTERNAL MODULE: ./src/pipeline/apply.ts + 7 modules
+var apply = __webpack_require__(58995);
 // EXTERNAL MODULE: ./src/pipeline/fold.ts + 1 modules
 var fold = __webpack_require__(2075);
 // EXTERNAL MODULE: ./src/store/git.ts
@@ -3898,7 +4369,7 @@ async function run(env = process.env) {
                     reports.tests = split ? (0,modes_split/* splitTests */.Yd)(rerun.tests, inputs.jobKey) : rerun.tests;
                     verdicts = { consistent: rerun.consistent, newFlaky: rerun.newFlaky, newTestsBlock: rerunInputs.newTests === 'block', failedBeforeReruns };
                 }
-                const options = { ...config, normalise: scoring/* normalizeErrorMessage */.DP, scoreTests: (0,stats_scores/* statsScores */.T)(runContext.time) };
+                const options = { ...config, normalise: scoring/* normalizeErrorMessage */.DP, scoreTests: (0,stats_scores/* statsScores */.T)(runContext.time, config.policy.rules.scoring) };
                 return await core.group(`Updating the data branch '${inputs.dataBranch}'`, () => (0,store_sync/* syncRun */.Np)(repo, (snapshot) => (0,apply/* applyRun */.qU)({ snapshot, reports, filesMatched: reports.matched, testOutcome: inputs.testOutcome, run: runContext, now, closedByHand: issues?.closedByHand, ...(verdicts ? { rerun: verdicts } : {}) }, options), {
                     // Parks this run after a few lost races, and folds parked runs in (docs/data-branch.md, "Many writers").
                     inbox: {
@@ -3970,13 +4441,19 @@ async function run(env = process.env) {
 /* harmony export */   T: () => (/* binding */ statsScores),
 /* harmony export */   d: () => (/* binding */ pfsPhrase)
 /* harmony export */ });
-/* harmony import */ var _scoring_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(31739);
+/* harmony import */ var _scoring_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(10337);
+/* harmony import */ var _scoring_regression_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2360);
+
 
 const round = (x) => (x === null ? null : Math.round(x * 1000) / 1000);
-function statsScores(now) {
+/** `scoring`: the seed methods' parameters from the config file (policy.pfs, policy.flip-rate, …; docs/rules.md). */
+function statsScores(now, scoring = {}) {
     return (history) => {
         const out = new Map();
-        for (const [id, s] of (0,_scoring_index_js__WEBPACK_IMPORTED_MODULE_0__/* .scoreAll */ .uK)(history.values(), { now })) {
+        const memo = (0,_scoring_index_js__WEBPACK_IMPORTED_MODULE_0__/* .createPfsMemo */ .o4)();
+        const pfsConfig = (0,_scoring_index_js__WEBPACK_IMPORTED_MODULE_0__/* .resolveScoringOptions */ .wA)(scoring).pfs;
+        for (const [id, s] of (0,_scoring_index_js__WEBPACK_IMPORTED_MODULE_0__/* .scoreAll */ .uK)(history.values(), { ...scoring, now }, memo)) {
+            const test = history.get(id);
             out.set(id, {
                 tier: s.tier,
                 flipRate: round(s.flipRate),
@@ -3988,6 +4465,11 @@ function statsScores(now) {
                 successRate: round(s.successRate.rate),
                 thresholded: round(s.thresholded),
             });
+            // Seed 002's short trend, for tests that failed lately: the PFS of the last 10 runs, every 5 runs, oldest first
+            // (src/scoring/regression.ts).
+            const trend = (0,_scoring_regression_js__WEBPACK_IMPORTED_MODULE_1__/* .pfsTrendOf */ .el)(test.runs, 5, 5, 10, pfsConfig, memo, true);
+            if (trend.length > 0)
+                out.get(id).pfsTrend = trend.map((p) => round(p.pf));
         }
         return out;
     };
@@ -4139,15 +4621,36 @@ function decideOutcome(input) {
 
 /***/ }),
 
-/***/ 34060:
+/***/ 36127:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   LV: () => (/* binding */ decideQuarantine),
-/* harmony export */   zj: () => (/* binding */ DEFAULT_POLICY)
-/* harmony export */ });
-/* unused harmony exports gatherEvidence, describeEvidence */
-/* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(10182);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  zj: () => (/* binding */ DEFAULT_POLICY),
+  LV: () => (/* binding */ decideQuarantine),
+  hx: () => (/* binding */ gatherEvidence)
+});
+
+// UNUSED EXPORTS: describeEvidence
+
+// EXTERNAL MODULE: ./src/scoring/index.ts
+var scoring = __webpack_require__(10337);
+;// CONCATENATED MODULE: ./src/policy/rules/defaults.ts
+/** Default parameters of every rule: docs/rules.md has the table (default and seed of origin of each). */
+
+const DEFAULT_RULE_OPTIONS = {
+    pfs: { window: 50, enterLow: 0.01, releaseBelow: 0.02, minRuns: 10 },
+    flipRate: { score: 'flip-rate', quarantineTiers: ['Flaky', 'Chronic'], autoRelease: true },
+    successRate: { enterBelow: 0.95, releaseAt: 1, minRuns: 10 },
+    thresholded: { enterAbove: 0, minRuns: 10 },
+    scoring: { ...scoring/* DEFAULT_SCORING_OPTIONS */.B_ },
+};
+
+// EXTERNAL MODULE: ./src/model.ts
+var model = __webpack_require__(10182);
+;// CONCATENATED MODULE: ./src/policy/quarantine.ts
+
 
 /** Chosen on the accuracy simulator: docs/benchmarks.md#accuracy has the sweep. */
 const DEFAULT_POLICY = {
@@ -4159,6 +4662,8 @@ const DEFAULT_POLICY = {
     forgive: 'known-failures',
     outageMinTests: 5,
     outagePercent: 50,
+    rule: 'evidence',
+    rules: DEFAULT_RULE_OPTIONS,
 };
 function outcomeAttempts(run) {
     return run.attempts.replace(/S/g, '');
@@ -4237,7 +4742,7 @@ function gatherEvidence(history, window = DEFAULT_POLICY.window) {
     let recent = '';
     for (let i = Math.max(0, runs.length - 20); i < runs.length; i++) {
         const a = runs[i].attempts;
-        recent += (0,_model_js__WEBPACK_IMPORTED_MODULE_0__/* .isFailure */ .N6)(_model_js__WEBPACK_IMPORTED_MODULE_0__/* .CODE_STATUS */ .$w[a[a.length - 1]]) ? 'F' : a.length > 1 ? 'R' : 'P';
+        recent += (0,model/* isFailure */.N6)(model/* CODE_STATUS */.$w[a[a.length - 1]]) ? 'F' : a.length > 1 ? 'R' : 'P';
     }
     return { runs: runs.length, sameCommitFlips, trustedFailures, failureEpisodes, trailingBreakage, cleanStreak, recent };
 }
@@ -4523,6 +5028,10 @@ function scoreViewOf(record) {
         pfLow: num(pfs[1]),
         pfHigh: num(pfs[2]),
         score: num(record['score']),
+        flipRate: num(record['flipRate']),
+        successRate: num(record['successRate']),
+        thresholded: num(record['thresholded']),
+        recommendation: typeof record['recommendation'] === 'string' ? record['recommendation'] : undefined,
     };
     return view;
 }
@@ -4550,6 +5059,40 @@ function scoreLookup(records) {
             return Array.isArray(pfs) ? num(pfs[0]) : undefined;
         },
     };
+}
+/**
+ * The active rule's own measure of a test (docs/rules.md), for a column headed by `ruleColumn`: the number that
+ * rule decides on, so that the summary never shows a label of another method beside the decision. Undefined for
+ * the evidence and pfs rules (the PFS column is shown anyway; the evidence is in the reason).
+ */
+function ruleColumn(rule) {
+    switch (rule) {
+        case 'flip-rate':
+            return 'Flip-rate (tier), the rule';
+        case 'success-rate':
+            return 'Success rate, the rule';
+        case 'multi-factor':
+            return 'Multi-factor score, the rule';
+        case 'thresholded':
+            return 'Thresholded flakiness, the rule';
+        default:
+            return undefined;
+    }
+}
+function ruleMeasure(rule, s) {
+    const f = (x) => (x === undefined ? '—' : x.toFixed(2));
+    switch (rule) {
+        case 'flip-rate':
+            return s?.tier ? `${f(s.flipRate)} (${s.tier})` : '—';
+        case 'success-rate':
+            return f(s?.successRate);
+        case 'multi-factor':
+            return s?.score === undefined ? '—' : `${f(s.score)} (${s.recommendation ?? '—'})`;
+        case 'thresholded':
+            return f(s?.thresholded);
+        default:
+            return '';
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/report/annotations.ts
@@ -4613,8 +5156,9 @@ function forgivenAnnotation(test, ctx) {
             : 'Forgiven: this test was quarantined as flaky before this run, so its failure does not fail the job.',
     ];
     const pfs = formatPfs(s);
+    // The PFS ranks; the decision is the rule's (docs/rules.md): no tier beside it, which could contradict it (issue #15).
     if (pfs)
-        lines.push(`Flakiness: PFS ${pfs} (probability that a run fails for no reason, 90% interval)${s?.tier ? `, tier ${s.tier}` : ''}.`);
+        lines.push(`Flakiness: PFS ${pfs} (probability that a run fails for no reason, 90% interval).`);
     if (d?.evidence.recent)
         lines.push(`Recent runs, oldest to newest: ${symbols(d.evidence.recent)}  (${SYMBOLS_LEGEND})`);
     lines.push(`Why it is quarantined: ${d?.reason ?? 'quarantined before this run'}.`);
@@ -4823,6 +5367,16 @@ const CHECK_SUMMARY_BUDGET_BYTES = 60_000;
 const TOP_FLAKY = 10;
 const summary_n = (x) => x.toLocaleString('en-US');
 const plural = (count, word, many = `${word}s`) => `${summary_n(count)} ${count === 1 ? word : many}`;
+/** The decision in the flakiest tests' table, with the safety rule that made it when it is not the rule's own. */
+function decisionWord(d) {
+    if (!d)
+        return 'no';
+    if (d.override)
+        return d.quarantined ? 'yes, by hand' : 'no, by hand';
+    if (!d.quarantined && d.reason.startsWith('failed in the last'))
+        return 'no: breakage';
+    return d.quarantined ? 'yes' : 'no';
+}
 /** The verdict in one line of plain text (the check run's title); a green run that quarantined tests says so. */
 function verdict(o, newlyQuarantined = 0) {
     const failed = o.failed.length;
@@ -5003,6 +5557,7 @@ function renderSummary(input, options = {}) {
     const NOTE_RESERVE = 600;
     const w = new Writer(Math.max(0, budget - fixed - NOTE_RESERVE));
     const scoreOf = (id) => (0,report_escape/* mdText */.bC)(formatPfs(input.scores.get(id)) || '—', 40);
+    const measureHead = ruleColumn(input.rule);
     const allTables = [
         {
             title: `❌ Blocking failures (${summary_n(o.blocking.length)})`,
@@ -5083,8 +5638,9 @@ function renderSummary(input, options = {}) {
         },
         {
             title: `📊 Flakiest tests of the suite (top ${summary_n(top.length)})`,
-            intro: 'Tests with a failure or a retry among their recent runs, or quarantined, by PFS.',
-            header: ['Rank', 'Test', 'PFS [interval]', 'Tier', 'Score', 'Quarantined', 'Recent runs'],
+            intro: `Tests with a failure or a retry among their recent runs, or quarantined, ranked by PFS (the probability that a run fails for no reason: ` +
+                `a ranking, not the decision). Quarantine is decided by the ${(0,report_escape/* mdText */.bC)(input.rule ?? 'evidence', 20)} rule; the other scores are in each test's stats line.`,
+            header: ['Rank', 'Test', 'PFS [interval]', ...(measureHead ? [measureHead] : []), 'Quarantined', 'Recent runs'],
             count: top.length,
             row: (i) => {
                 const t = top[i];
@@ -5092,9 +5648,8 @@ function renderSummary(input, options = {}) {
                     String(i + 1),
                     (0,report_escape/* mdText */.bC)(t.id, 250),
                     scoreOf(t.id),
-                    (0,report_escape/* mdText */.bC)(t.score?.tier ?? '—', 20),
-                    t.score?.score !== undefined ? t.score.score.toFixed(2) : '—',
-                    t.decision?.quarantined ? 'yes' : 'no',
+                    ...(measureHead ? [(0,report_escape/* mdText */.bC)(ruleMeasure(input.rule, t.score), 40)] : []),
+                    decisionWord(t.decision),
                     recentOf(t.decision),
                 ];
             },
@@ -5218,7 +5773,7 @@ async function publishResults({ inputs, ctx, runUrl, sync, reports, extraSummary
     // The step's own errors and warnings, which take annotation slots before the failures' ones.
     const reserved = {
         failure: (o.result === 'failure' ? 1 : 0) + result.problems.length + (sync.historyRead ? 0 : 1) + (reports?.problems ?? 0),
-        warning: (o.result === 'success' && o.forgiven.length > 0 ? 1 : 0) + (sync.status.kind === 'not-saved' ? 1 : 0),
+        warning: (o.result === 'success' && o.forgiven.length > 0 ? 1 : 0) + (sync.status.kind === 'not-saved' ? 1 : 0) + (result.handEdits ?? []).filter((e) => e.effect === 'kept').length,
     };
     guard('log the data branch state', () => {
         // Workflow-command data is escaped by the runner's toolkit (a `::` inside it is harmless): one line, no controls.
@@ -5233,6 +5788,14 @@ async function publishResults({ inputs, ctx, runUrl, sync, reports, extraSummary
         }
         for (const l of result.lapsed) {
             core.notice((0,report_escape/* commandText */.jt)(`The override of '${l.id}' in ${l.file} lapsed on ${l.until}; flakeguard decides again.`, 1000));
+        }
+        // Hand edits of computed fields (docs/data-branch.md#hand-edits): honoured ones get a notice, kept ones a warning.
+        for (const e of result.handEdits ?? []) {
+            const message = (0,report_escape/* commandText */.jt)(e.message, 1000);
+            if (e.effect === 'kept')
+                core.warning(message, { title: 'flakeguard: hand edit left as written', file: e.file, startLine: e.line });
+            else
+                core.notice(message, { title: 'flakeguard: hand edit honoured', file: e.file, startLine: e.line });
         }
     });
     const scores = scoreLookup(result.scores);
@@ -5254,6 +5817,7 @@ async function publishResults({ inputs, ctx, runUrl, sync, reports, extraSummary
         statsFileOf,
         brokenStats: result.brokenStats,
         blobUrl: blobUrlFor(ctx),
+        ...(result.rule ? { rule: result.rule } : {}),
     };
     const facts = guard('analyse the history for the summary', () => summaryFacts(base)) ?? { trend: { unit: 'run', points: [] }, top: [] };
     let toCommands = annotations;
@@ -5354,21 +5918,16 @@ function guard(what, part) {
 
 /***/ }),
 
-/***/ 31739:
+/***/ 84956:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  DP: () => (/* reexport */ normalizeErrorMessage),
-  uK: () => (/* binding */ scoreAll)
-});
-
-// UNUSED EXPORTS: DAY_MS, DEFAULT_BUDGET_OPTIONS, DEFAULT_FLIP_RATE_CONFIG, DEFAULT_PFS_CONFIG, DEFAULT_SCORING_CONFIG, DEFAULT_SCORING_OPTIONS, DEFAULT_SUCCESS_RATE_CONFIG, DEFAULT_THRESHOLDED_CONFIG, DEFAULT_WEIGHTS, allocateBudget, budgetCandidates, calculateComponents, calculateConfidence, calculateConfidenceFactors, calculateConsecutiveFailurePenalty, calculateDataQualityFactor, calculateDataQuantityFactor, calculateFailSuccessRatio, calculateFailureClustering, calculateIntermittencyScore, calculateMessageVariance, calculateRerunPassRate, calculateTimeSpanFactor, combineComponents, combineConfidence, computePfs, countStateTransitions, createPfsMemo, ewmaFlipRate, findMaxConsecutiveFailures, flipRate, flipRates, generateRecommendation, multiFactorFromResults, multiFactorScore, multiFactorScoreReference, outcomesOf, pfs, pfsFromStats, pfsStats, pfsStatsKey, resolveScoringOptions, runOutcome, scoreTest, successRate, thresholdedFlakiness, tierOf, tierQuarantineDecision, toTestResults
-
-// EXTERNAL MODULE: ./src/scoring/outcomes.ts
-var scoring_outcomes = __webpack_require__(25648);
-;// CONCATENATED MODULE: ./src/scoring/flipRate.ts
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   RE: () => (/* binding */ flipRates),
+/* harmony export */   a$: () => (/* binding */ DEFAULT_FLIP_RATE_CONFIG),
+/* harmony export */   kx: () => (/* binding */ tierOf)
+/* harmony export */ });
+/* unused harmony exports outcomesOf, flipRate, ewmaFlipRate, tierQuarantineDecision */
+/* harmony import */ var _outcomes_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(25648);
 
 const DEFAULT_FLIP_RATE_CONFIG = Object.freeze({ window: 10, ewmaAlpha: 0.3, ewmaWindow: 20 });
 /** Outcomes of the runs, oldest first, skipped-only runs dropped (true = passed). */
@@ -5426,7 +5985,7 @@ function flipRates(runs, config = DEFAULT_FLIP_RATE_CONFIG) {
     let got = 0;
     let outcomes = 0;
     for (let r = runs.length - 1; r >= 0; r--) {
-        const o = (0,scoring_outcomes/* runOutcome */.CL)(runs[r].attempts);
+        const o = (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_0__/* .runOutcome */ .CL)(runs[r].attempts);
         if (o === null)
             continue;
         if (got < need)
@@ -5484,7 +6043,138 @@ function tierQuarantineDecision(tier, currentlyQuarantined, autoRelease = true) 
     return { action: 'none', quarantined: currentlyQuarantined, reason: `${tier} flip-rate` };
 }
 
-;// CONCATENATED MODULE: ./src/scoring/multiFactor.ts
+
+/***/ }),
+
+/***/ 10337:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   B_: () => (/* binding */ DEFAULT_SCORING_OPTIONS),
+/* harmony export */   DP: () => (/* reexport safe */ _multiFactor_js__WEBPACK_IMPORTED_MODULE_1__.DP),
+/* harmony export */   o4: () => (/* reexport safe */ _pfs_js__WEBPACK_IMPORTED_MODULE_2__.o4),
+/* harmony export */   uK: () => (/* binding */ scoreAll),
+/* harmony export */   wA: () => (/* binding */ resolveScoringOptions)
+/* harmony export */ });
+/* unused harmony exports scoreTest, budgetCandidates */
+/* harmony import */ var _flipRate_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(84956);
+/* harmony import */ var _multiFactor_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(43555);
+/* harmony import */ var _pfs_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9662);
+/* harmony import */ var _successRate_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(51820);
+/* harmony import */ var _thresholded_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(49391);
+
+
+
+
+
+
+
+
+
+
+
+/** Frozen (deeply): copy before changing. */
+const DEFAULT_SCORING_OPTIONS = Object.freeze({
+    now: Number.NaN,
+    multiFactor: _multiFactor_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULT_SCORING_CONFIG */ .PI,
+    flipRate: _flipRate_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_FLIP_RATE_CONFIG */ .a$,
+    pfs: _pfs_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULT_PFS_CONFIG */ .lQ,
+    successRate: _successRate_js__WEBPACK_IMPORTED_MODULE_3__/* .DEFAULT_SUCCESS_RATE_CONFIG */ .Yt,
+    thresholded: _thresholded_js__WEBPACK_IMPORTED_MODULE_4__/* .DEFAULT_THRESHOLDED_CONFIG */ .eb,
+});
+function resolveScoringOptions(opts = {}) {
+    const d = DEFAULT_SCORING_OPTIONS;
+    const mf = opts.multiFactor;
+    return {
+        now: opts.now ?? d.now,
+        multiFactor: mf
+            ? { ...d.multiFactor, ...mf, weights: { ...d.multiFactor.weights, ...mf.weights } }
+            : d.multiFactor,
+        flipRate: opts.flipRate ? { ...d.flipRate, ...opts.flipRate } : d.flipRate,
+        pfs: opts.pfs ? { ...d.pfs, ...opts.pfs } : d.pfs,
+        successRate: opts.successRate ? { ...d.successRate, ...opts.successRate } : d.successRate,
+        thresholded: opts.thresholded ? { ...d.thresholded, ...opts.thresholded } : d.thresholded,
+    };
+}
+function newestTime(h) {
+    let t = Number.NEGATIVE_INFINITY;
+    for (const r of h.runs)
+        if (r.time > t)
+            t = r.time;
+    return t;
+}
+function score(h, o, now, memo) {
+    const fr = (0,_flipRate_js__WEBPACK_IMPORTED_MODULE_0__/* .flipRates */ .RE)(h.runs, o.flipRate);
+    const sr = (0,_successRate_js__WEBPACK_IMPORTED_MODULE_3__/* .successRate */ .sE)(h.runs, now, o.successRate);
+    return {
+        id: h.id,
+        multiFactor: (0,_multiFactor_js__WEBPACK_IMPORTED_MODULE_1__/* .multiFactorScore */ .NS)(h.runs, now, o.multiFactor),
+        flipRate: fr.flipRate,
+        ewmaFlipRate: fr.ewmaFlipRate,
+        tier: (0,_flipRate_js__WEBPACK_IMPORTED_MODULE_0__/* .tierOf */ .kx)(fr.flipRate),
+        outcomes: fr.outcomes,
+        pfs: (0,_pfs_js__WEBPACK_IMPORTED_MODULE_2__/* .pfs */ .mk)(h.runs, o.pfs, memo),
+        successRate: sr,
+        thresholded: sr.rate === null ? 0 : (0,_thresholded_js__WEBPACK_IMPORTED_MODULE_4__/* .thresholdedFlakiness */ .Hd)(1 - sr.rate, o.thresholded.alpha),
+    };
+}
+/** Every method's score for one test. `memo` lets callers share PFS posteriors across calls. */
+function scoreTest(h, opts, memo = createPfsMemo()) {
+    const o = resolveScoringOptions(opts);
+    const now = Number.isFinite(o.now) ? o.now : newestTime(h);
+    return score(h, o, now, memo);
+}
+/**
+ * Scores many tests (keyed by test id), sharing one PFS memo. With `now` given the histories are
+ * consumed in one pass (a generator is never materialised); without it they are read twice (an
+ * iterable that is not an array is copied first) to find the newest run time of all.
+ */
+function scoreAll(histories, opts, memo = (0,_pfs_js__WEBPACK_IMPORTED_MODULE_2__/* .createPfsMemo */ .o4)()) {
+    const o = resolveScoringOptions(opts);
+    let now = o.now;
+    let source = histories;
+    if (!Number.isFinite(now)) {
+        const list = Array.isArray(histories) ? histories : [...histories];
+        now = Number.NEGATIVE_INFINITY;
+        for (const h of list) {
+            const t = newestTime(h);
+            if (t > now)
+                now = t;
+        }
+        source = list;
+    }
+    const out = new Map();
+    for (const h of source)
+        out.set(h.id, score(h, o, now, memo));
+    return out;
+}
+/**
+ * Candidates for `allocateBudget` from scores: flakiness = `thresholded`, history = counted runs of
+ * the success rate. Tests in `exclude` (e.g. already quarantined) are left out.
+ */
+function budgetCandidates(scores, exclude) {
+    const out = [];
+    for (const [id, s] of scores) {
+        if (exclude?.has(id))
+            continue;
+        out.push({ id, flakiness: s.thresholded, runs: s.successRate.counted });
+    }
+    return out;
+}
+
+
+/***/ }),
+
+/***/ 43555:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   DP: () => (/* binding */ normalizeErrorMessage),
+/* harmony export */   NS: () => (/* binding */ multiFactorScore),
+/* harmony export */   PI: () => (/* binding */ DEFAULT_SCORING_CONFIG)
+/* harmony export */ });
+/* unused harmony exports DEFAULT_WEIGHTS, toTestResults, countStateTransitions, calculateIntermittencyScore, calculateRerunPassRate, calculateFailureClustering, calculateMessageVariance, calculateFailSuccessRatio, findMaxConsecutiveFailures, calculateConsecutiveFailurePenalty, calculateComponents, combineComponents, calculateDataQuantityFactor, calculateTimeSpanFactor, calculateDataQualityFactor, calculateConfidenceFactors, combineConfidence, calculateConfidence, generateRecommendation, multiFactorFromResults, multiFactorScoreReference */
+/* harmony import */ var _outcomes_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(25648);
 
 const DAY_MS = 86_400_000;
 const DEFAULT_WEIGHTS = Object.freeze({
@@ -5580,7 +6270,7 @@ function toTestResults(runs, now, config = DEFAULT_SCORING_CONFIG) {
 function hasObservation(attempts) {
     for (let i = 0; i < attempts.length; i++) {
         const c = attempts.charCodeAt(i);
-        if (c === scoring_outcomes/* CH_P */.ly || (0,scoring_outcomes/* isFailCode */.oX)(c))
+        if (c === _outcomes_js__WEBPACK_IMPORTED_MODULE_0__/* .CH_P */ .ly || (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_0__/* .isFailCode */ .oX)(c))
             return true;
     }
     return false;
@@ -5906,8 +6596,8 @@ function multiFactorScore(runs, now, config = DEFAULT_SCORING_CONFIG) {
         let runFailed = false;
         for (let i = 0; i < a.length; i++) {
             const c = a.charCodeAt(i);
-            const fail = (0,scoring_outcomes/* isFailCode */.oX)(c);
-            if (!fail && c !== scoring_outcomes/* CH_P */.ly)
+            const fail = (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_0__/* .isFailCode */ .oX)(c);
+            if (!fail && c !== _outcomes_js__WEBPACK_IMPORTED_MODULE_0__/* .CH_P */ .ly)
                 continue;
             attempt++;
             if (time < minTime)
@@ -6011,156 +6701,6 @@ function multiFactorScore(runs, now, config = DEFAULT_SCORING_CONFIG) {
     };
 }
 
-// EXTERNAL MODULE: ./src/scoring/pfs.ts
-var pfs = __webpack_require__(9662);
-;// CONCATENATED MODULE: ./src/scoring/successRate.ts
-
-const successRate_DAY_MS = 86_400_000;
-const DEFAULT_SUCCESS_RATE_CONFIG = Object.freeze({
-    lookbackDays: 30,
-    filter: 'default-branch-or-successful-job',
-    passWhen: 'all-attempts',
-});
-function successRate(runs, now, config = DEFAULT_SUCCESS_RATE_CONFIG) {
-    const since = now - config.lookbackDays * successRate_DAY_MS;
-    const all = config.filter === 'all';
-    const finalOnly = config.passWhen === 'final-attempt';
-    let counted = 0;
-    let passed = 0;
-    for (let r = runs.length - 1; r >= 0; r--) {
-        const run = runs[r];
-        if (run.time < since)
-            continue; // histories are oldest first, but do not rely on it
-        if (!all && !run.onDefaultBranch && run.jobSucceeded !== true)
-            continue;
-        const a = run.attempts;
-        let seen = false;
-        let failed = false;
-        let last = false;
-        for (let i = 0; i < a.length; i++) {
-            const c = a.charCodeAt(i);
-            if (c === scoring_outcomes/* CH_P */.ly) {
-                seen = true;
-                last = true;
-            }
-            else if ((0,scoring_outcomes/* isFailCode */.oX)(c)) {
-                seen = true;
-                failed = true;
-                last = false;
-            }
-        }
-        if (!seen)
-            continue;
-        counted++;
-        if (finalOnly ? last : !failed)
-            passed++;
-    }
-    return { rate: counted === 0 ? null : passed / counted, counted, passed };
-}
-
-// EXTERNAL MODULE: ./src/scoring/thresholded.ts
-var thresholded = __webpack_require__(49391);
-;// CONCATENATED MODULE: ./src/scoring/index.ts
-
-
-
-
-
-
-
-
-
-
-
-/** Frozen (deeply): copy before changing. */
-const DEFAULT_SCORING_OPTIONS = Object.freeze({
-    now: Number.NaN,
-    multiFactor: DEFAULT_SCORING_CONFIG,
-    flipRate: DEFAULT_FLIP_RATE_CONFIG,
-    pfs: pfs/* DEFAULT_PFS_CONFIG */.lQ,
-    successRate: DEFAULT_SUCCESS_RATE_CONFIG,
-    thresholded: thresholded/* DEFAULT_THRESHOLDED_CONFIG */.eb,
-});
-function resolveScoringOptions(opts = {}) {
-    const d = DEFAULT_SCORING_OPTIONS;
-    const mf = opts.multiFactor;
-    return {
-        now: opts.now ?? d.now,
-        multiFactor: mf
-            ? { ...d.multiFactor, ...mf, weights: { ...d.multiFactor.weights, ...mf.weights } }
-            : d.multiFactor,
-        flipRate: opts.flipRate ? { ...d.flipRate, ...opts.flipRate } : d.flipRate,
-        pfs: opts.pfs ? { ...d.pfs, ...opts.pfs } : d.pfs,
-        successRate: opts.successRate ? { ...d.successRate, ...opts.successRate } : d.successRate,
-        thresholded: opts.thresholded ? { ...d.thresholded, ...opts.thresholded } : d.thresholded,
-    };
-}
-function newestTime(h) {
-    let t = Number.NEGATIVE_INFINITY;
-    for (const r of h.runs)
-        if (r.time > t)
-            t = r.time;
-    return t;
-}
-function score(h, o, now, memo) {
-    const fr = flipRates(h.runs, o.flipRate);
-    const sr = successRate(h.runs, now, o.successRate);
-    return {
-        id: h.id,
-        multiFactor: multiFactorScore(h.runs, now, o.multiFactor),
-        flipRate: fr.flipRate,
-        ewmaFlipRate: fr.ewmaFlipRate,
-        tier: tierOf(fr.flipRate),
-        outcomes: fr.outcomes,
-        pfs: (0,pfs/* pfs */.mk)(h.runs, o.pfs, memo),
-        successRate: sr,
-        thresholded: sr.rate === null ? 0 : (0,thresholded/* thresholdedFlakiness */.Hd)(1 - sr.rate, o.thresholded.alpha),
-    };
-}
-/** Every method's score for one test. `memo` lets callers share PFS posteriors across calls. */
-function scoreTest(h, opts, memo = createPfsMemo()) {
-    const o = resolveScoringOptions(opts);
-    const now = Number.isFinite(o.now) ? o.now : newestTime(h);
-    return score(h, o, now, memo);
-}
-/**
- * Scores many tests (keyed by test id), sharing one PFS memo. With `now` given the histories are
- * consumed in one pass (a generator is never materialised); without it they are read twice (an
- * iterable that is not an array is copied first) to find the newest run time of all.
- */
-function scoreAll(histories, opts, memo = (0,pfs/* createPfsMemo */.o4)()) {
-    const o = resolveScoringOptions(opts);
-    let now = o.now;
-    let source = histories;
-    if (!Number.isFinite(now)) {
-        const list = Array.isArray(histories) ? histories : [...histories];
-        now = Number.NEGATIVE_INFINITY;
-        for (const h of list) {
-            const t = newestTime(h);
-            if (t > now)
-                now = t;
-        }
-        source = list;
-    }
-    const out = new Map();
-    for (const h of source)
-        out.set(h.id, score(h, o, now, memo));
-    return out;
-}
-/**
- * Candidates for `allocateBudget` from scores: flakiness = `thresholded`, history = counted runs of
- * the success rate. Tests in `exclude` (e.g. already quarantined) are left out.
- */
-function budgetCandidates(scores, exclude) {
-    const out = [];
-    for (const [id, s] of scores) {
-        if (exclude?.has(id))
-            continue;
-        out.push({ id, flakiness: s.thresholded, runs: s.successRate.counted });
-    }
-    return out;
-}
-
 
 /***/ }),
 
@@ -6210,11 +6750,12 @@ function isFailCode(c) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   BX: () => (/* binding */ pfsFromStats),
 /* harmony export */   lQ: () => (/* binding */ DEFAULT_PFS_CONFIG),
 /* harmony export */   mk: () => (/* binding */ pfs),
 /* harmony export */   o4: () => (/* binding */ createPfsMemo)
 /* harmony export */ });
-/* unused harmony exports pfsStats, pfsStatsKey, computePfs, pfsFromStats */
+/* unused harmony exports pfsStats, pfsStatsKey, computePfs */
 /* harmony import */ var _outcomes_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(25648);
 
 const DEFAULT_PFS_CONFIG = Object.freeze({
@@ -6730,6 +7271,174 @@ function pfsFromStats(s, config = DEFAULT_PFS_CONFIG, memo) {
 /** PFS of one test's runs (all of them: the history is already the window). */
 function pfs(runs, config = DEFAULT_PFS_CONFIG, memo) {
     return pfsFromStats(pfsStats(runs, memo), config, memo);
+}
+
+
+/***/ }),
+
+/***/ 2360:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   el: () => (/* binding */ pfsTrendOf),
+/* harmony export */   v8: () => (/* binding */ pfsRose)
+/* harmony export */ });
+/* unused harmony exports RECENT_WINDOW, MIN_FAILING, evidenceRuns, recentPfs */
+/* harmony import */ var _pfs_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9662);
+
+const RECENT_WINDOW = 10;
+const MIN_FAILING = 2;
+/** The runs that are evidence: a non-skipped attempt, not in an outage. */
+function evidenceRuns(runs) {
+    return runs.filter((r) => !r.outage && hasOutcome(r.attempts));
+}
+function hasOutcome(attempts) {
+    for (let i = 0; i < attempts.length; i++)
+        if (attempts.charCodeAt(i) !== 83 /* S */)
+            return true;
+    return false;
+}
+/** PFS sufficient statistics of a few runs (a window), grouped by sha without the shared index: cheap for 10 runs. */
+function windowStats(runs, from, to) {
+    const shas = [];
+    const passes = [];
+    const fails = [];
+    for (let r = from; r < to; r++) {
+        const run = runs[r];
+        let g = shas.indexOf(run.sha);
+        if (g < 0) {
+            g = shas.push(run.sha) - 1;
+            passes.push(0);
+            fails.push(0);
+        }
+        const a = run.attempts;
+        for (let i = 0; i < a.length; i++) {
+            const c = a.charCodeAt(i);
+            if (c === 80)
+                passes[g]++;
+            else if (c === 70 || c === 69)
+                fails[g]++;
+        }
+    }
+    let good = 0;
+    let goodFailures = 0;
+    let passed = 0;
+    const allFail = new Map();
+    for (let g = 0; g < shas.length; g++) {
+        if (passes[g] > 0) {
+            good++;
+            goodFailures += fails[g];
+            passed += passes[g];
+        }
+        else if (fails[g] > 0) {
+            allFail.set(fails[g], (allFail.get(fails[g]) ?? 0) + 1);
+        }
+    }
+    return { good, goodFailures, passes: passed, allFail: [...allFail].sort((x, y) => x[0] - y[0]) };
+}
+const interval = (r) => [r.pf, r.pfLow, r.pfHigh];
+/** The PFS of the newest `window` evidence runs. */
+function recentPfs(runs, window = RECENT_WINDOW, config = DEFAULT_PFS_CONFIG, memo) {
+    return interval(pfs(evidenceRuns(runs).slice(-window), config, memo));
+}
+/**
+ * Whether the test's flakiness rose. Without a given baseline, the runs before the recent window are the baseline,
+ * and there must be at least `window` of them.
+ */
+function pfsRose(runs, baseline, window = RECENT_WINDOW, minFailing = MIN_FAILING, config = _pfs_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_PFS_CONFIG */ .lQ, memo) {
+    const evidence = evidenceRuns(runs);
+    const recent = evidence.slice(-window);
+    if (recent.filter((r) => /[FE]/.test(r.attempts)).length < minFailing)
+        return undefined;
+    let before = baseline;
+    if (!before) {
+        if (evidence.length < 2 * window)
+            return undefined;
+        before = interval((0,_pfs_js__WEBPACK_IMPORTED_MODULE_0__/* .pfs */ .mk)(evidence.slice(0, -window), config, memo));
+    }
+    const now = interval((0,_pfs_js__WEBPACK_IMPORTED_MODULE_0__/* .pfs */ .mk)(recent, config, memo));
+    return now[1] > before[2] ? { now, before } : undefined;
+}
+/**
+ * The recent PFS at the last `points` runs `every` runs apart, oldest first: the short trend kept in each stats line
+ * (`pfsTrend`) and shown in issues.
+ */
+function pfsTrendOf(runs, points = 5, every = 5, window = RECENT_WINDOW, config = _pfs_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_PFS_CONFIG */ .lQ, memo, 
+/** Nothing when no run of the trend's span failed (the stats files keep a trend only for tests that failed lately). */
+onlyIfFailing = false) {
+    const evidence = evidenceRuns(runs);
+    const out = [];
+    if (onlyIfFailing) {
+        const span = Math.max(0, evidence.length - (points - 1) * every - window);
+        let failing = false;
+        for (let r = evidence.length - 1; r >= span && !failing; r--)
+            failing = /[FE]/.test(evidence[r].attempts);
+        if (!failing)
+            return out;
+    }
+    for (let k = points - 1; k >= 0; k--) {
+        const end = evidence.length - k * every;
+        if (end < 1)
+            continue;
+        out.push({ runs: end, pf: (0,_pfs_js__WEBPACK_IMPORTED_MODULE_0__/* .pfsFromStats */ .BX)(windowStats(evidence, Math.max(0, end - window), end), config, memo).pf });
+    }
+    return out;
+}
+
+
+/***/ }),
+
+/***/ 51820:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Yt: () => (/* binding */ DEFAULT_SUCCESS_RATE_CONFIG),
+/* harmony export */   sE: () => (/* binding */ successRate)
+/* harmony export */ });
+/* unused harmony export DAY_MS */
+/* harmony import */ var _outcomes_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(25648);
+
+const DAY_MS = 86_400_000;
+const DEFAULT_SUCCESS_RATE_CONFIG = Object.freeze({
+    lookbackDays: 30,
+    filter: 'default-branch-or-successful-job',
+    passWhen: 'all-attempts',
+});
+function successRate(runs, now, config = DEFAULT_SUCCESS_RATE_CONFIG) {
+    const since = now - config.lookbackDays * DAY_MS;
+    const all = config.filter === 'all';
+    const finalOnly = config.passWhen === 'final-attempt';
+    let counted = 0;
+    let passed = 0;
+    for (let r = runs.length - 1; r >= 0; r--) {
+        const run = runs[r];
+        if (run.time < since)
+            continue; // histories are oldest first, but do not rely on it
+        if (!all && !run.onDefaultBranch && run.jobSucceeded !== true)
+            continue;
+        const a = run.attempts;
+        let seen = false;
+        let failed = false;
+        let last = false;
+        for (let i = 0; i < a.length; i++) {
+            const c = a.charCodeAt(i);
+            if (c === _outcomes_js__WEBPACK_IMPORTED_MODULE_0__/* .CH_P */ .ly) {
+                seen = true;
+                last = true;
+            }
+            else if ((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_0__/* .isFailCode */ .oX)(c)) {
+                seen = true;
+                failed = true;
+                last = false;
+            }
+        }
+        if (!seen)
+            continue;
+        counted++;
+        if (finalOnly ? last : !failed)
+            passed++;
+    }
+    return { rate: counted === 0 ? null : passed / counted, counted, passed };
 }
 
 

@@ -14,7 +14,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var _config_context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(80577);
-/* harmony import */ var _config_file_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(11974);
+/* harmony import */ var _config_file_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(72888);
 /* harmony import */ var _config_inputs_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(64389);
 /* harmony import */ var _report_escape_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(14031);
 /* harmony import */ var _common_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(19931);

@@ -337,7 +337,7 @@ function renderBody(ctx, c) {
     if (c.pfsBefore)
         lines.push(`- ${(0,report_escape/* mdText */.bC)(c.pfsBefore.label, 100)}: ${intervalText(c.pfsBefore.interval)}`);
     if (c.pfsTrend.length > 1)
-        lines.push(`- Over the history: ${c.pfsTrend.map((p) => `${fixed(p.pf)} (${p.runs} runs)`).join(' → ')}`);
+        lines.push(`- PFS of the last 10 runs, over time: ${c.pfsTrend.map((p) => `${fixed(p.pf)} (${p.runs} runs)`).join(' → ')}`);
     if (d?.evidence.recent)
         lines.push(`- Recent results, oldest first (✓ pass, ↻ passed on retry, ✗ fail): ${symbols(d.evidence.recent)}`);
     lines.push('');
@@ -388,8 +388,8 @@ function renderComment(ctx, c) {
     return `${text}\n\n${COMMENT_MARKER}`;
 }
 
-// EXTERNAL MODULE: ./src/scoring/pfs.ts
-var pfs = __webpack_require__(9662);
+// EXTERNAL MODULE: ./src/scoring/regression.ts
+var regression = __webpack_require__(2360);
 ;// CONCATENATED MODULE: ./src/github/issue-plan.ts
 
 /** How far GitHub's `closed_at` may be from the time flakeguard stamped its own close. */
@@ -444,39 +444,22 @@ function toInterval(r) {
     return [r.pf, r.pfLow, r.pfHigh];
 }
 /**
- * Whether a test's flakiness rose significantly: its PFS 90% interval now lies entirely above the baseline
- * (the interval recorded in its issue when flakeguard last wrote it; without an issue, the interval of its
- * history before the last REGRESSION_WINDOW runs), with at least REGRESSION_MIN_FAILING failing runs among the
- * recent ones, so that a one-off failure never counts.
+ * Whether a test's flakiness rose (seed 002; src/scoring/regression.ts): the PFS of its last REGRESSION_WINDOW runs
+ * (outage runs left out) lies entirely above the baseline: the interval recorded in its issue when flakeguard last
+ * wrote it, or without an issue, the interval of its history before those runs. At least REGRESSION_MIN_FAILING
+ * failing recent runs, so that a one-off failure never counts. `_now` (the whole history's interval) is not what is
+ * compared: a long clean past would hide a new flakiness for dozens of runs.
  */
-function regression(test, now, recorded, window = REGRESSION_WINDOW) {
-    const runs = test.runs.filter((r) => r.attempts.replace(/S/g, '') !== '');
-    const failing = runs.slice(-window).filter((r) => /[FE]/.test(r.attempts)).length;
-    if (failing < REGRESSION_MIN_FAILING)
+function issue_plan_regression(test, _now, recorded, window = REGRESSION_WINDOW) {
+    const rose = (0,regression/* pfsRose */.v8)(test.runs, recorded, window, REGRESSION_MIN_FAILING);
+    if (!rose)
         return undefined;
-    const current = now ?? toInterval((0,pfs/* pfs */.mk)(runs));
-    let before;
-    if (recorded) {
-        before = { label: 'when flakeguard last wrote this issue', interval: recorded };
-    }
-    else {
-        if (runs.length < 2 * window)
-            return undefined;
-        before = { label: `before the last ${window} runs`, interval: toInterval((0,pfs/* pfs */.mk)(runs.slice(0, -window))) };
-    }
-    return current[1] > before.interval[2] ? { now: current, before } : undefined;
+    const label = recorded ? 'when flakeguard last wrote this issue' : `before the last ${window} runs`;
+    return { now: rose.now, before: { label, interval: rose.before } };
 }
-/** PFS after successive slices of the history, for the issue body (at most `points` points). */
+/** The PFS of the last REGRESSION_WINDOW runs at several points, for the issue body (kept in the stats line as `pfsTrend`). */
 function pfsTrend(test, points = 6) {
-    const runs = test.runs;
-    if (runs.length === 0)
-        return [];
-    const step = Math.max(1, Math.ceil(runs.length / points));
-    const out = [];
-    for (let n = step; n < runs.length; n += step)
-        out.push({ runs: n, pf: (0,pfs/* pfs */.mk)(runs.slice(0, n)).pf });
-    out.push({ runs: runs.length, pf: (0,pfs/* pfs */.mk)(runs).pf });
-    return out;
+    return (0,regression/* pfsTrendOf */.el)(test.runs, points, Math.max(1, Math.ceil(REGRESSION_WINDOW / 2)), REGRESSION_WINDOW);
 }
 function failedAfter(test, iso) {
     const since = iso ? Date.parse(iso) : Number.NaN;
@@ -501,7 +484,7 @@ function planIssues(tests, index, options) {
                 opens.push({ action: { kind: 'open', facts: f, reason: 'quarantined' }, rank });
                 continue;
             }
-            const rose = regression(f.test, f.pfsNow, undefined);
+            const rose = issue_plan_regression(f.test, f.pfsNow, undefined);
             if (rose)
                 opens.push({ action: { kind: 'open', facts: f, reason: 'regressed', regression: rose }, rank });
             continue;
@@ -521,7 +504,7 @@ function planIssues(tests, index, options) {
                     actions.push({ kind: 'comment', facts: f, issue, about: 'quarantined' });
                     break;
                 }
-                const rose = regression(f.test, f.pfsNow, issue.meta.pfs);
+                const rose = issue_plan_regression(f.test, f.pfsNow, issue.meta.pfs);
                 if (rose)
                     actions.push({ kind: 'comment', facts: f, issue, about: 'regressed', regression: rose });
                 break;
@@ -534,7 +517,7 @@ function planIssues(tests, index, options) {
                     opens.push({ action: { kind: 'reopen', facts: f, issue, reason: 'quarantined', why: 'the test is quarantined again after failing flakily since flakeguard closed this issue' }, rank });
                     break;
                 }
-                const rose = regression(f.test, f.pfsNow, issue.meta.pfs);
+                const rose = issue_plan_regression(f.test, f.pfsNow, issue.meta.pfs);
                 if (rose)
                     opens.push({ action: { kind: 'reopen', facts: f, issue, reason: 'regressed', why: 'the flakiness of the test rose again since flakeguard closed this issue', regression: rose }, rank });
                 break;
@@ -552,7 +535,7 @@ function planIssues(tests, index, options) {
                     opens.push({ action: { kind: 'reopen', facts: f, issue, reason: 'quarantined', why: 'the test failed flakily again after this issue was closed and is quarantined again' }, rank });
                     break;
                 }
-                const rose = regression(f.test, f.pfsNow, issue.meta.pfs);
+                const rose = issue_plan_regression(f.test, f.pfsNow, issue.meta.pfs);
                 if (rose)
                     opens.push({ action: { kind: 'reopen', facts: f, issue, reason: 'regressed', why: 'the flakiness of the test rose again after this issue was closed', regression: rose }, rank });
                 break;

@@ -19,8 +19,8 @@ var core = __webpack_require__(91659);
 var external_node_path_ = __webpack_require__(76760);
 // EXTERNAL MODULE: ./src/config/context.ts
 var context = __webpack_require__(80577);
-// EXTERNAL MODULE: ./src/config/file.ts
-var file = __webpack_require__(11974);
+// EXTERNAL MODULE: ./src/config/file.ts + 1 modules
+var file = __webpack_require__(72888);
 // EXTERNAL MODULE: ./src/config/inputs.ts
 var config_inputs = __webpack_require__(64389);
 // EXTERNAL MODULE: ./src/report/escape.ts

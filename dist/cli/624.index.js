@@ -31,6 +31,10 @@ function scoreViewOf(record) {
         pfLow: num(pfs[1]),
         pfHigh: num(pfs[2]),
         score: num(record['score']),
+        flipRate: num(record['flipRate']),
+        successRate: num(record['successRate']),
+        thresholded: num(record['thresholded']),
+        recommendation: typeof record['recommendation'] === 'string' ? record['recommendation'] : undefined,
     };
     return view;
 }
@@ -58,6 +62,40 @@ function scoreLookup(records) {
             return Array.isArray(pfs) ? num(pfs[0]) : undefined;
         },
     };
+}
+/**
+ * The active rule's own measure of a test (docs/rules.md), for a column headed by `ruleColumn`: the number that
+ * rule decides on, so that the summary never shows a label of another method beside the decision. Undefined for
+ * the evidence and pfs rules (the PFS column is shown anyway; the evidence is in the reason).
+ */
+function ruleColumn(rule) {
+    switch (rule) {
+        case 'flip-rate':
+            return 'Flip-rate (tier), the rule';
+        case 'success-rate':
+            return 'Success rate, the rule';
+        case 'multi-factor':
+            return 'Multi-factor score, the rule';
+        case 'thresholded':
+            return 'Thresholded flakiness, the rule';
+        default:
+            return undefined;
+    }
+}
+function ruleMeasure(rule, s) {
+    const f = (x) => (x === undefined ? '—' : x.toFixed(2));
+    switch (rule) {
+        case 'flip-rate':
+            return s?.tier ? `${f(s.flipRate)} (${s.tier})` : '—';
+        case 'success-rate':
+            return f(s?.successRate);
+        case 'multi-factor':
+            return s?.score === undefined ? '—' : `${f(s.score)} (${s.recommendation ?? '—'})`;
+        case 'thresholded':
+            return f(s?.thresholded);
+        default:
+            return '';
+    }
 }
 
 // EXTERNAL MODULE: ./src/cli/override.ts

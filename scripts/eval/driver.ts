@@ -105,7 +105,7 @@ export interface Trace {
   ms: number;
 }
 
-const KEY_OF: Record<keyof PolicyOptions, string> = {
+const KEY_OF: Record<Exclude<keyof PolicyOptions, 'rules'>, string> = {
   enterSameCommitFlips: 'enter-same-commit-flips',
   enterFailureEpisodes: 'enter-failure-episodes',
   window: 'window',
@@ -114,6 +114,7 @@ const KEY_OF: Record<keyof PolicyOptions, string> = {
   forgive: 'forgive',
   outageMinTests: 'outage-min-tests',
   outagePercent: 'outage-percent',
+  rule: 'rule',
 };
 const RETENTION_KEY_OF: Record<keyof RetentionOptions, string> = { maxRuns: 'max-runs', maxAgeDays: 'max-age-days' };
 
@@ -122,8 +123,8 @@ export function configYaml(policy: Partial<PolicyOptions> = {}, retention: Parti
   const lines: string[] = [];
   const r = Object.entries(retention).filter(([, v]) => v !== undefined);
   if (r.length > 0) lines.push('history:', ...r.map(([k, v]) => `  ${RETENTION_KEY_OF[k as keyof RetentionOptions]}: ${v}`));
-  const p = Object.entries(policy).filter(([, v]) => v !== undefined);
-  if (p.length > 0) lines.push('policy:', ...p.map(([k, v]) => `  ${KEY_OF[k as keyof PolicyOptions]}: ${v}`));
+  const p = Object.entries(policy).filter(([k, v]) => v !== undefined && k !== 'rules');
+  if (p.length > 0) lines.push('policy:', ...p.map(([k, v]) => `  ${KEY_OF[k as Exclude<keyof PolicyOptions, 'rules'>]}: ${v}`));
   return lines.join('\n') + '\n';
 }
 

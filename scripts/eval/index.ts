@@ -13,6 +13,8 @@
  *   npm run eval -- --policy enter-same-commit-flips=3,window=100     a policy through the YAML config (input `config`)
  *   npm run eval -- --sweep              a sweep over the policy options (pure engine, 2 seeds; about 40 minutes)
  *   npm run eval -- --check              the pure engine against the real action, run by run
+ *   npm run eval -- --compare-rules      every rule of `policy.rule` over the same worlds and seeds (pure engine,
+ *                                        full-length histories, 2 seeds; add --quick for quarter-length, 1 seed)
  *   npm run eval -- --engine pure --scenarios issue14 --rerun both     issue #14's worlds without and with the
  *                                        step's own re-runs (the world's command by the contract; --scenarios
  *                                        issue14, classic or names; --rerun off|on|both)
@@ -29,6 +31,7 @@ import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_POLICY, type PolicyOptions } from '../../src/policy/quarantine.ts';
+import { RULE_NAMES } from '../../src/policy/rules/types.ts';
 import { driverFor, type Engine } from './driver.ts';
 import { compareTraces, computeMetrics, median, type Metrics } from './metrics.ts';
 import { ISSUE14_SCENARIOS, SCENARIOS, scaled, scenarioByName } from './scenarios.ts';
@@ -303,6 +306,7 @@ const POLICY_KEYS: Record<string, keyof PolicyOptions> = {
   forgive: 'forgive',
   'outage-min-tests': 'outageMinTests',
   'outage-percent': 'outagePercent',
+  rule: 'rule',
 };
 
 export function parsePolicy(text: string): Partial<PolicyOptions> {
@@ -312,7 +316,7 @@ export function parsePolicy(text: string): Partial<PolicyOptions> {
     const field = POLICY_KEYS[key!.trim()];
     if (!field) throw new Error(`unknown policy option '${key}' (known: ${Object.keys(POLICY_KEYS).join(', ')})`);
     const v = value!.trim();
-    (policy as Record<string, unknown>)[field] = field === 'forgive' ? v : Number(v);
+    (policy as Record<string, unknown>)[field] = field === 'forgive' || field === 'rule' ? v : Number(v);
   }
   return policy;
 }
@@ -372,6 +376,29 @@ function sweepTable(rows: SweepRow[]): string {
   );
 }
 
+const triple = (s: Spread, key: Numeric): string => `${fmt(s.median, key)} (${fmt(s.min, key)}–${fmt(s.max, key)})`;
+
+/** One row per rule: each metric's median over the simulations, with its min–max. */
+export function compareTable(rows: SweepRow[]): string {
+  return table(
+    ['rule', 'precision', 'recall', 'masked hard failures (before/after)', 'flaky-only red runs cut', 'runs to quarantine (median)', 'missed onsets', 'flaps'],
+    rows.map((r) => {
+      const masked = r.metrics.reduce((n, m) => n + m.masked, 0);
+      const design = r.metrics.reduce((n, m) => n + m.maskedByDesign, 0);
+      return [
+        String(r.policy.rule ?? 'evidence'),
+        triple(spread(r.metrics, 'precision'), 'precision'),
+        triple(spread(r.metrics, 'recall'), 'recall'),
+        `${masked} (${design}/${masked - design}); per simulation ${triple(spread(r.metrics, 'masked'), 'masked')}`,
+        triple(spread(r.metrics, 'redReduction'), 'redReduction'),
+        triple(spread(r.metrics, 'medianRunsToQuarantine'), 'medianRunsToQuarantine'),
+        String(r.metrics.reduce((n, m) => n + m.onsetsMissed, 0)),
+        String(r.metrics.reduce((n, m) => n + m.flaps, 0)),
+      ];
+    }),
+  );
+}
+
 /** How many of the four targets a set of simulations meets, at worst (min over simulations) and at the median. */
 export function targetsMet(ms: Metrics[]): { atWorst: number; atMedian: number } {
   const p = spread(ms, 'precision');
@@ -423,14 +450,16 @@ function seedsFrom(text: string | undefined, fallback: number): number[] {
 
 async function main(): Promise<void> {
   const quick = process.argv.includes('--quick');
-  const sweep = process.argv.includes('--sweep');
+  const compare = process.argv.includes('--compare-rules');
+  const sweep = process.argv.includes('--sweep') || compare;
   const check = process.argv.includes('--check');
   const engine = (option('engine') ?? (sweep ? 'pure' : 'action')) as Engine;
   if (engine !== 'action' && engine !== 'pure') throw new Error(`--engine must be action or pure`);
   // The real action costs 0.25–0.35 s a step (git on every run): its default histories are 40% long (120 runs,
   // 160 for small-suite) with 2 seeds; the pure engine (identical decisions, see --check) runs them in full, 5 seeds.
   const scale = Number(option('scale') ?? (quick ? 0.25 : engine === 'action' ? 0.4 : 1));
-  const seeds = seedsFrom(option('seeds'), quick || check ? 1 : sweep ? 2 : engine === 'action' ? 2 : 5);
+  // --compare-rules: the rules of `policy.rule` in place of the sweep's policies.
+  const seeds = seedsFrom(option('seeds'), compare ? (quick ? 2 : 3) : quick || check ? 1 : sweep ? 2 : engine === 'action' ? 2 : 5);
   const named = option('scenarios')?.split(',').flatMap((n) => (n === 'issue14' ? ISSUE14_SCENARIOS : n === 'classic' ? SCENARIOS : [scenarioByName(n)]));
   const scenarios = (named ?? SCENARIOS).map((s) => scaled(s, scale));
   const rerunMode = option('rerun') ?? 'off';
@@ -446,7 +475,7 @@ async function main(): Promise<void> {
   const out = resolve(ROOT, option('out') ?? '.bench/eval.json');
   const endTime = Date.now();
 
-  const policies = sweep ? SWEEP.map((p) => ({ ...basePolicy, ...p })) : [basePolicy];
+  const policies = compare ? RULE_NAMES.map((rule) => ({ ...basePolicy, rule })) : sweep ? SWEEP.map((p) => ({ ...basePolicy, ...p })) : [basePolicy];
   const jobs: Job[] = [];
   for (const policy of policies) {
     for (const scenario of scenarios) {
@@ -498,8 +527,8 @@ async function main(): Promise<void> {
       policy,
       metrics: jobs.filter((j) => j.label === policyLabel(policy)).map((j) => results.get(j.id)!.metrics!),
     }));
-    console.log(`\nPolicy sweep (${scenarios.map((s) => s.name).join(', ')}; seeds ${seeds.join(', ')}):\n`);
-    console.log(sweepTable(rows));
+    console.log(`\n${compare ? 'Rules compared' : 'Policy sweep'} (${scenarios.map((s) => s.name).join(', ')}; seeds ${seeds.join(', ')}; scale ${scale}):\n`);
+    console.log(compare ? compareTable(rows) : sweepTable(rows));
     const ranked = rankSweep(rows);
     console.log(`\nBest measured: ${ranked[0]!.label}  (ranking: no masked failure of a test quarantined after the failure began; most targets met at worst, then at the median; F1 of median precision and recall; median cut)`);
     console.log('Ranking: ' + ranked.map((r) => r.label).join('  >  '));

@@ -13,7 +13,7 @@
  */
 import type { TestHistory } from '../model.ts';
 import type { Decision } from '../policy/quarantine.ts';
-import { pfs } from '../scoring/pfs.ts';
+import { pfsRose, pfsTrendOf } from '../scoring/regression.ts';
 import type { Interval, IssueMeta, OpenReason } from './issue-body.ts';
 
 export interface TrackedIssue {
@@ -107,35 +107,22 @@ export function toInterval(r: { pf: number; pfLow: number; pfHigh: number }): In
 }
 
 /**
- * Whether a test's flakiness rose significantly: its PFS 90% interval now lies entirely above the baseline
- * (the interval recorded in its issue when flakeguard last wrote it; without an issue, the interval of its
- * history before the last REGRESSION_WINDOW runs), with at least REGRESSION_MIN_FAILING failing runs among the
- * recent ones, so that a one-off failure never counts.
+ * Whether a test's flakiness rose (seed 002; src/scoring/regression.ts): the PFS of its last REGRESSION_WINDOW runs
+ * (outage runs left out) lies entirely above the baseline: the interval recorded in its issue when flakeguard last
+ * wrote it, or without an issue, the interval of its history before those runs. At least REGRESSION_MIN_FAILING
+ * failing recent runs, so that a one-off failure never counts. `_now` (the whole history's interval) is not what is
+ * compared: a long clean past would hide a new flakiness for dozens of runs.
  */
-export function regression(test: TestHistory, now: Interval | undefined, recorded: Interval | undefined, window = REGRESSION_WINDOW): Regression | undefined {
-  const runs = test.runs.filter((r) => r.attempts.replace(/S/g, '') !== '');
-  const failing = runs.slice(-window).filter((r) => /[FE]/.test(r.attempts)).length;
-  if (failing < REGRESSION_MIN_FAILING) return undefined;
-  const current = now ?? toInterval(pfs(runs));
-  let before: Regression['before'];
-  if (recorded) {
-    before = { label: 'when flakeguard last wrote this issue', interval: recorded };
-  } else {
-    if (runs.length < 2 * window) return undefined;
-    before = { label: `before the last ${window} runs`, interval: toInterval(pfs(runs.slice(0, -window))) };
-  }
-  return current[1] > before.interval[2] ? { now: current, before } : undefined;
+export function regression(test: TestHistory, _now: Interval | undefined, recorded: Interval | undefined, window = REGRESSION_WINDOW): Regression | undefined {
+  const rose = pfsRose(test.runs, recorded, window, REGRESSION_MIN_FAILING);
+  if (!rose) return undefined;
+  const label = recorded ? 'when flakeguard last wrote this issue' : `before the last ${window} runs`;
+  return { now: rose.now, before: { label, interval: rose.before } };
 }
 
-/** PFS after successive slices of the history, for the issue body (at most `points` points). */
+/** The PFS of the last REGRESSION_WINDOW runs at several points, for the issue body (kept in the stats line as `pfsTrend`). */
 export function pfsTrend(test: TestHistory, points = 6): Array<{ runs: number; pf: number }> {
-  const runs = test.runs;
-  if (runs.length === 0) return [];
-  const step = Math.max(1, Math.ceil(runs.length / points));
-  const out: Array<{ runs: number; pf: number }> = [];
-  for (let n = step; n < runs.length; n += step) out.push({ runs: n, pf: pfs(runs.slice(0, n)).pf });
-  out.push({ runs: runs.length, pf: pfs(runs).pf });
-  return out;
+  return pfsTrendOf(test.runs, points, Math.max(1, Math.ceil(REGRESSION_WINDOW / 2)), REGRESSION_WINDOW);
 }
 
 /* ---------- the plan ---------- */

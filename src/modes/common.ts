@@ -109,7 +109,7 @@ export async function ingestShards(o: IngestOptions): Promise<SyncResult<ShardsA
     const repo = await DataRepo.open(remote, o.inputs.dataBranch, o.inputs.token, o.ctx.runnerTemp || undefined);
     try {
       // Scores as of the newest shard's time (not the clock): ingesting the same results again changes nothing.
-      const options = { ...o.config, normalise: normalizeErrorMessage, scoreTests: statsScores(Math.max(...o.shards.map((s) => s.run.time))) };
+      const options = { ...o.config, normalise: normalizeErrorMessage, scoreTests: statsScores(Math.max(...o.shards.map((s) => s.run.time)), o.config.policy.rules.scoring) };
       return await syncRun(
         repo,
         (snapshot) => applyShards({ snapshot, shards: o.shards, now: o.now, extraReasons: o.extraReasons, closedByHand: o.closedByHand }, options),

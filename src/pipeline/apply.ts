@@ -9,7 +9,9 @@ import { DEFAULT_RETENTION, ingestionKey, mergeRun, type MessageNormaliser, type
 import { decideOutcome, type Outcome } from '../policy/outcome.ts';
 import { describeOutage, findOutages, outageFailures, type Outage } from '../policy/outage.ts';
 import { unforgivenFailures } from '../policy/forgive.ts';
-import { DEFAULT_POLICY, decideQuarantine, type Decision, type PolicyOptions } from '../policy/quarantine.ts';
+import { DEFAULT_POLICY, type Decision, type PolicyOptions } from '../policy/quarantine.ts';
+import { decide } from '../policy/decide.ts';
+import { createPfsMemo } from '../scoring/pfs.ts';
 import {
   META_FILE,
   RUNS_FILE,
@@ -26,8 +28,10 @@ import {
 } from '../store/layout.ts';
 import { nextSeq, renderHistoryShard, renderRuns, type RunTable } from '../store/history-format.ts';
 import { damageReason, inBrokenShard, type Snapshot } from '../store/snapshot.ts';
-import { decideAfterHandClose, type ClosedByHandLookup } from '../github/issue-lift.ts';
+import { decideAfterHandClose, type ClosedByHandLookup } from '../policy/hand-close.ts';
 import { renderBranchReadme } from '../store/readme.ts';
+import { checkOf, ruleState } from '../policy/hand-edits.ts';
+import { applyHandEdits, type LocatedEdit } from './hand-edits.ts';
 import { pfsPhrase } from './stats-scores.ts';
 import { trustedEvidence, untrustedTestsToRecord } from '../history/trust.ts';
 
@@ -112,6 +116,10 @@ export interface ApplyResult {
   outages: Outage[];
   /** Stats files that could not be read (their tests forgive nothing), to name them as the cause. */
   brokenStats: string[];
+  /** Hand edits of computed stats fields, and what they did (src/policy/hand-edits.ts). */
+  handEdits: LocatedEdit[];
+  /** The rule that decided (`policy.rule`). */
+  rule: PolicyOptions['rule'];
 }
 
 /**
@@ -126,7 +134,7 @@ export function quarantineBefore(snapshot: Snapshot, now: number): { quarantined
   const expired = new Set<string>();
   // A damaged branch forgives nothing (src/store/snapshot.ts).
   if (snapshot.damaged.length > 0) return { quarantined, byHand, lapsed, expired };
-  for (const [id, stats] of snapshot.stats) if (stats.quarantined) quarantined.add(id);
+  for (const [id, stats] of snapshot.stats) if (ruleState(stats)?.quarantined) quarantined.add(id);
   for (const [id, stored] of snapshot.overrides) {
     if (overrideExpired(stored.override, now)) {
       expired.add(id);
@@ -195,7 +203,9 @@ export function withDamage(snapshot: Snapshot, outcome: Outcome): Outcome {
 }
 
 export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPLY_OPTIONS): ApplyResult {
-  const { snapshot, reports, run, now } = input;
+  const { reports, run, now } = input;
+  const edited = applyHandEdits(input.snapshot, now, options.policy, (id) => statsPath(shardOf(id, input.snapshot.meta.shards), input.snapshot.meta.shards));
+  const snapshot = edited.snapshot;
   const nowIso = new Date(now).toISOString();
   const before = quarantineBefore(snapshot, now);
   const judged = judgeFailures(snapshot, before, reports.tests, run, options, input.rerun?.consistent);
@@ -243,13 +253,19 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
   const scores = options.scoreTests?.(evidence) ?? new Map<string, Record<string, unknown>>();
   const decisions = new Map<string, Decision>();
   const lapsedIds = before.expired;
+  const memo = createPfsMemo();
   for (const [id, test] of evidence) {
     const stored = snapshot.overrides.get(id);
     const override = stored && !lapsedIds.has(id) ? stored.override : null;
-    const previous: QuarantineState | undefined = snapshot.stats.get(id);
+    // The rule's own state: a hand decision that lapsed or was cleared leaves no trace (src/policy/hand-edits.ts).
+    const previous: QuarantineState | undefined = ruleState(snapshot.stats.get(id));
     const closed = override ? undefined : input.closedByHand?.(id);
-    const decision = closed ? decideAfterHandClose(test, previous, closed, nowIso, options.policy) : decideQuarantine(test, previous, override, nowIso, options.policy);
-    const pfs = override ? undefined : pfsPhrase(scores.get(id));
+    let decision = closed ? decideAfterHandClose(test, previous, closed, nowIso, options.policy, memo) : decide(test, previous, override, nowIso, options.policy, memo);
+    if (override) {
+      const auto = decide(test, previous, null, nowIso, options.policy, memo);
+      decision = { ...decision, auto: { quarantined: auto.quarantined, reason: auto.reason, ...(auto.since ? { since: auto.since } : {}), ...(auto.evidenceAfter !== undefined ? { evidenceAfter: auto.evidenceAfter } : {}) } };
+    }
+    const pfs = override || options.policy.rule === 'pfs' ? undefined : pfsPhrase(scores.get(id)); // the pfs rule's reason gives it already
     decisions.set(id, pfs ? { ...decision, reason: `${decision.reason}; ${pfs}` } : decision);
   }
 
@@ -269,7 +285,7 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
   const shards = snapshot.brokenStats.size > 0 ? snapshot.meta.shards : shardCountFor(history.size);
   const writes = snapshot.meta.writes + (merged.ingested ? 1 : 0);
   const compact = merged.ingested && writes >= (options.compactEvery ?? compactEveryFor(history.size));
-  const files = renderFiles(snapshot, shards, compact ? 0 : writes, history, runs, decisions, scores, merged.ingested ? ingestionKey(run) : undefined, now, options, before.expired);
+  const files = renderFiles(snapshot, shards, compact ? 0 : writes, history, runs, decisions, scores, merged.ingested ? ingestionKey(run) : undefined, now, options, before.expired, edited.kept);
   return {
     outcome,
     ingested: merged.ingested,
@@ -286,6 +302,8 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
     lapsed: before.lapsed,
     outages: judged.outages,
     brokenStats: [...snapshot.brokenStats.keys()].sort(),
+    handEdits: edited.edits,
+    rule: options.policy.rule,
   };
 }
 
@@ -301,6 +319,7 @@ function renderFiles(
   now: number,
   options: ApplyOptions,
   expired: ReadonlySet<string> = new Set(),
+  kept: Map<string, Record<string, unknown>> = new Map(),
 ): Map<string, string> {
   const oldestKept = now - options.retention.maxAgeDays * 86_400_000;
 
@@ -327,10 +346,15 @@ function renderFiles(
       reason: decision.reason,
       since: decision.since,
       ...(decision.evidenceAfter !== undefined ? { evidenceAfter: decision.evidenceAfter } : {}),
+      ...(decision.auto ? { auto: { quarantined: decision.auto.quarantined, ...(decision.auto.since ? { since: decision.auto.since } : {}), ...(decision.auto.evidenceAfter !== undefined ? { evidenceAfter: decision.auto.evidenceAfter } : {}) } } : {}),
       runs: decision.evidence.runs,
       recent: decision.evidence.recent,
       ...scores.get(id),
     };
+    // The fingerprint of what flakeguard computed, then the fields a person edited, left as they wrote them.
+    line.check = checkOf(line);
+    const keep = kept.get(id);
+    if (keep) Object.assign(line, keep);
     statsShards[shard]!.push([id, line]);
   }
   // Overrides written for tests that have no history yet are kept where the test will land.

@@ -83,7 +83,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
           reports.tests = split ? splitTests(rerun.tests, inputs.jobKey) : rerun.tests;
           verdicts = { consistent: rerun.consistent, newFlaky: rerun.newFlaky, newTestsBlock: rerunInputs.newTests === 'block', failedBeforeReruns };
         }
-        const options = { ...config, normalise: normalizeErrorMessage, scoreTests: statsScores(runContext.time) };
+        const options = { ...config, normalise: normalizeErrorMessage, scoreTests: statsScores(runContext.time, config.policy.rules.scoring) };
         return await core.group(`Updating the data branch '${inputs.dataBranch}'`, () =>
           syncRun(
             repo,

@@ -3,15 +3,20 @@
  * changes when a score really moves.
  */
 import type { History } from '../model.ts';
-import { scoreAll } from '../scoring/index.ts';
+import { createPfsMemo, resolveScoringOptions, scoreAll, type ScoringOptionsInput } from '../scoring/index.ts';
+import { pfsTrendOf } from '../scoring/regression.ts';
 import type { ScoreTests } from './apply.ts';
 
 const round = (x: number | null): number | null => (x === null ? null : Math.round(x * 1000) / 1000);
 
-export function statsScores(now: number): ScoreTests {
+/** `scoring`: the seed methods' parameters from the config file (policy.pfs, policy.flip-rate, …; docs/rules.md). */
+export function statsScores(now: number, scoring: ScoringOptionsInput = {}): ScoreTests {
   return (history: History) => {
     const out = new Map<string, Record<string, unknown>>();
-    for (const [id, s] of scoreAll(history.values(), { now })) {
+    const memo = createPfsMemo();
+    const pfsConfig = resolveScoringOptions(scoring).pfs;
+    for (const [id, s] of scoreAll(history.values(), { ...scoring, now }, memo)) {
+      const test = history.get(id)!;
       out.set(id, {
         tier: s.tier,
         flipRate: round(s.flipRate),
@@ -23,6 +28,10 @@ export function statsScores(now: number): ScoreTests {
         successRate: round(s.successRate.rate),
         thresholded: round(s.thresholded),
       });
+      // Seed 002's short trend, for tests that failed lately: the PFS of the last 10 runs, every 5 runs, oldest first
+      // (src/scoring/regression.ts).
+      const trend = pfsTrendOf(test.runs, 5, 5, 10, pfsConfig, memo, true);
+      if (trend.length > 0) out.get(id)!.pfsTrend = trend.map((p) => round(p.pf));
     }
     return out;
   };

@@ -11,6 +11,8 @@
  * - entering needs repeated evidence, leaving needs a long clean streak, so that a test does not flap.
  */
 import type { ForgiveMode } from './forgive.ts';
+import type { RuleName, RuleOptions } from './rules/types.ts';
+import { DEFAULT_RULE_OPTIONS } from './rules/defaults.ts';
 import { isFailure, CODE_STATUS, type Override, type QuarantineState, type TestHistory, type TestRunRecord } from '../model.ts';
 
 export interface PolicyOptions {
@@ -30,6 +32,10 @@ export interface PolicyOptions {
   outageMinTests: number;
   /** …making at least this percentage of the report's tests. */
   outagePercent: number;
+  /** Which method decides entry and release (docs/rules.md); `evidence` is the rules of this file. */
+  rule: RuleName;
+  /** The other rules' parameters and every seed method's own (src/policy/rules/). */
+  rules: RuleOptions;
 }
 
 /** Chosen on the accuracy simulator: docs/benchmarks.md#accuracy has the sweep. */
@@ -42,6 +48,8 @@ export const DEFAULT_POLICY: PolicyOptions = {
   forgive: 'known-failures',
   outageMinTests: 5,
   outagePercent: 50,
+  rule: 'evidence',
+  rules: DEFAULT_RULE_OPTIONS,
 };
 
 export interface Evidence {
@@ -148,6 +156,8 @@ export interface Decision extends QuarantineState {
   evidence: Evidence;
   /** Set when a hand override decided. */
   override?: Override;
+  /** With an override: what the rule alone decides, kept so that the test is decided as if the override had never been there once it lapses or is cleared. */
+  auto?: QuarantineState;
 }
 
 function times(n: number): string {

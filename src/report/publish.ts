@@ -114,7 +114,7 @@ export async function publishResults({ inputs, ctx, runUrl, sync, reports, extra
   // The step's own errors and warnings, which take annotation slots before the failures' ones.
   const reserved = {
     failure: (o.result === 'failure' ? 1 : 0) + result.problems.length + (sync.historyRead ? 0 : 1) + (reports?.problems ?? 0),
-    warning: (o.result === 'success' && o.forgiven.length > 0 ? 1 : 0) + (sync.status.kind === 'not-saved' ? 1 : 0),
+    warning: (o.result === 'success' && o.forgiven.length > 0 ? 1 : 0) + (sync.status.kind === 'not-saved' ? 1 : 0) + (result.handEdits ?? []).filter((e) => e.effect === 'kept').length,
   };
   guard('log the data branch state', () => {
     // Workflow-command data is escaped by the runner's toolkit (a `::` inside it is harmless): one line, no controls.
@@ -126,6 +126,12 @@ export async function publishResults({ inputs, ctx, runUrl, sync, reports, extra
     }
     for (const l of result.lapsed) {
       core.notice(commandText(`The override of '${l.id}' in ${l.file} lapsed on ${l.until}; flakeguard decides again.`, 1000));
+    }
+    // Hand edits of computed fields (docs/data-branch.md#hand-edits): honoured ones get a notice, kept ones a warning.
+    for (const e of result.handEdits ?? []) {
+      const message = commandText(e.message, 1000);
+      if (e.effect === 'kept') core.warning(message, { title: 'flakeguard: hand edit left as written', file: e.file, startLine: e.line });
+      else core.notice(message, { title: 'flakeguard: hand edit honoured', file: e.file, startLine: e.line });
     }
   });
 
@@ -150,6 +156,7 @@ export async function publishResults({ inputs, ctx, runUrl, sync, reports, extra
     statsFileOf,
     brokenStats: result.brokenStats,
     blobUrl: blobUrlFor(ctx),
+    ...(result.rule ? { rule: result.rule } : {}),
   };
   const facts = guard('analyse the history for the summary', () => summaryFacts(base)) ?? { trend: { unit: 'run' as const, points: [] }, top: [] };
 

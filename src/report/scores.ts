@@ -11,6 +11,10 @@ export interface ScoreView {
   pfHigh?: number;
   /** Multi-factor score, 0..1. */
   score?: number;
+  flipRate?: number;
+  successRate?: number;
+  thresholded?: number;
+  recommendation?: string;
 }
 
 /** Read access to scores by test id: a Map, or a lazy view over the stats records. */
@@ -31,6 +35,10 @@ export function scoreViewOf(record: Record<string, unknown> | undefined): ScoreV
     pfLow: num(pfs[1]),
     pfHigh: num(pfs[2]),
     score: num(record['score']),
+    flipRate: num(record['flipRate']),
+    successRate: num(record['successRate']),
+    thresholded: num(record['thresholded']),
+    recommendation: typeof record['recommendation'] === 'string' ? record['recommendation'] : undefined,
   };
   return view;
 }
@@ -60,4 +68,40 @@ export function scoreLookup(records: ReadonlyMap<string, Record<string, unknown>
       return Array.isArray(pfs) ? num(pfs[0]) : undefined;
     },
   };
+}
+
+/**
+ * The active rule's own measure of a test (docs/rules.md), for a column headed by `ruleColumn`: the number that
+ * rule decides on, so that the summary never shows a label of another method beside the decision. Undefined for
+ * the evidence and pfs rules (the PFS column is shown anyway; the evidence is in the reason).
+ */
+export function ruleColumn(rule: string | undefined): string | undefined {
+  switch (rule) {
+    case 'flip-rate':
+      return 'Flip-rate (tier), the rule';
+    case 'success-rate':
+      return 'Success rate, the rule';
+    case 'multi-factor':
+      return 'Multi-factor score, the rule';
+    case 'thresholded':
+      return 'Thresholded flakiness, the rule';
+    default:
+      return undefined;
+  }
+}
+
+export function ruleMeasure(rule: string | undefined, s: ScoreView | undefined): string {
+  const f = (x: number | undefined): string => (x === undefined ? '—' : x.toFixed(2));
+  switch (rule) {
+    case 'flip-rate':
+      return s?.tier ? `${f(s.flipRate)} (${s.tier})` : '—';
+    case 'success-rate':
+      return f(s?.successRate);
+    case 'multi-factor':
+      return s?.score === undefined ? '—' : `${f(s.score)} (${s.recommendation ?? '—'})`;
+    case 'thresholded':
+      return f(s?.thresholded);
+    default:
+      return '';
+  }
 }

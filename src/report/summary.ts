@@ -15,7 +15,7 @@ import type { FileProblem } from '../store/layout.ts';
 import type { LapsedOverride } from '../pipeline/apply.ts';
 import { failureOf } from './annotations.ts';
 import { mdText, truncateBytes } from './escape.ts';
-import { formatPfs, symbols, SYMBOLS_LEGEND, type ScoreLookup, type ScoreView } from './scores.ts';
+import { formatPfs, ruleColumn, ruleMeasure, symbols, SYMBOLS_LEGEND, type ScoreLookup, type ScoreView } from './scores.ts';
 import { renderTrend, suiteTrend, type Trend } from './trend.ts';
 
 /** GitHub's step-summary limit is 1 MiB; stay well under it. */
@@ -52,6 +52,8 @@ export interface SummaryInput {
   brokenStats?: readonly string[];
   /** A link to a file of the repository at the tested commit (and line), when the server's layout is known. */
   blobUrl?: (path: string, line?: number) => string | undefined;
+  /** The rule that decides quarantine (`policy.rule`, docs/rules.md); default evidence. */
+  rule?: string;
 }
 
 /** The parts that cost a pass over every test, computed once for both renderings. */
@@ -67,6 +69,14 @@ export interface SummaryOptions {
 
 const n = (x: number): string => x.toLocaleString('en-US');
 const plural = (count: number, word: string, many = `${word}s`): string => `${n(count)} ${count === 1 ? word : many}`;
+
+/** The decision in the flakiest tests' table, with the safety rule that made it when it is not the rule's own. */
+function decisionWord(d: Decision | undefined): string {
+  if (!d) return 'no';
+  if (d.override) return d.quarantined ? 'yes, by hand' : 'no, by hand';
+  if (!d.quarantined && d.reason.startsWith('failed in the last')) return 'no: breakage';
+  return d.quarantined ? 'yes' : 'no';
+}
 
 /** The verdict in one line of plain text (the check run's title); a green run that quarantined tests says so. */
 export function verdict(o: Outcome, newlyQuarantined = 0): string {
@@ -259,6 +269,7 @@ export function renderSummary(input: SummaryInput, options: SummaryOptions = {})
   const w = new Writer(Math.max(0, budget - fixed - NOTE_RESERVE));
 
   const scoreOf = (id: string): string => mdText(formatPfs(input.scores.get(id)) || '—', 40);
+  const measureHead = ruleColumn(input.rule);
   const allTables: TableSpec[] = [
     {
       title: `❌ Blocking failures (${n(o.blocking.length)})`,
@@ -339,8 +350,10 @@ export function renderSummary(input: SummaryInput, options: SummaryOptions = {})
     },
     {
       title: `📊 Flakiest tests of the suite (top ${n(top.length)})`,
-      intro: 'Tests with a failure or a retry among their recent runs, or quarantined, by PFS.',
-      header: ['Rank', 'Test', 'PFS [interval]', 'Tier', 'Score', 'Quarantined', 'Recent runs'],
+      intro:
+        `Tests with a failure or a retry among their recent runs, or quarantined, ranked by PFS (the probability that a run fails for no reason: ` +
+        `a ranking, not the decision). Quarantine is decided by the ${mdText(input.rule ?? 'evidence', 20)} rule; the other scores are in each test's stats line.`,
+      header: ['Rank', 'Test', 'PFS [interval]', ...(measureHead ? [measureHead] : []), 'Quarantined', 'Recent runs'],
       count: top.length,
       row: (i) => {
         const t = top[i]!;
@@ -348,9 +361,8 @@ export function renderSummary(input: SummaryInput, options: SummaryOptions = {})
           String(i + 1),
           mdText(t.id, 250),
           scoreOf(t.id),
-          mdText(t.score?.tier ?? '—', 20),
-          t.score?.score !== undefined ? t.score.score.toFixed(2) : '—',
-          t.decision?.quarantined ? 'yes' : 'no',
+          ...(measureHead ? [mdText(ruleMeasure(input.rule, t.score), 40)] : []),
+          decisionWord(t.decision),
           recentOf(t.decision),
         ];
       },

@@ -25,7 +25,7 @@ export interface Meta {
   ingested: Record<string, number>;
 }
 
-/** One line of a stats file. Only `override` is read back from users; the rest is recomputed every run. */
+/** One line of a stats file. `override` is the hand edit; edits of the computed fields are read through `check` (src/policy/hand-edits.ts). */
 export interface StatsLine {
   /** The user's override as they wrote it (a string or an object); parsed by parseOverride. */
   override: unknown;

@@ -33,7 +33,10 @@ Find the test's line in \`stats/NN.json\` and change its \`override\` (GitHub's 
 \`\`\`
 
 The change takes effect on the next run and is kept by every later run. An override with \`until\` lapses after
-that day (UTC) with a notice. Every other field is recomputed on each run, so edits to them are overwritten.
+that day (UTC) with a notice; then, as after setting it back to null, the test is decided as if the override had
+never been there. Every other field is computed: \`"quarantined": true\` (or \`successRate\` lowered, e.g. to 0.1)
+is recorded as a hand quarantine, \`"quarantined": false\` releases the test now; any other edit is left as written
+with a warning. Do not edit \`check\`: it is how flakeguard sees which field you edited.
 
 If a stats file stops being valid JSON, flakeguard reports the file and line as an error, forgives no failure
 of the tests in that file until it is fixed, and never overwrites it.

@@ -21,7 +21,7 @@ describe('the config file', () => {
     ['policy:\n  forgive: everything\n', /'policy.forgive' must be one of known-failures, any-failure/],
     ['policy:\n  forgive: 1\n', /'policy.forgive' must be one of/],
     ['policy:\n  outage-percent: 150\n', /'policy.outage-percent' must be a whole number from 1 to 100/],
-    ['policy:\n  enter-same-commit-flip: 1\n', /unknown key 'policy.enter-same-commit-flip' \(known: .*forgive\)/],
+    ['policy:\n  enter-same-commit-flip: 1\n', /line 2: unknown key 'policy.enter-same-commit-flip' \(known: .*forgive/],
     ['polcy:\n  window: 1\n', /unknown section 'polcy'/],
   ])('names the key of a bad value: %j', (text, message) => {
     expect(() => parseFileConfig(text, 'c.yml')).toThrow(message);

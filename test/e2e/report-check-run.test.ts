@@ -64,7 +64,7 @@ describe('check run', () => {
 
     const forgiven = annotations[100]!;
     expect(forgiven).toMatchObject({ path: 'tests/q.test.ts', start_line: 1, title: 'app.Suite::q0 failed (forgiven: quarantined as flaky)' });
-    expect(forgiven.message).toMatch(/^Flakiness: PFS 0\.\d\d \[0\.\d\d, 0\.\d\d\] \(probability that a run fails for no reason, 90% interval\), tier \w+\.$/m);
+    expect(forgiven.message).toMatch(/^Flakiness: PFS 0\.\d\d \[0\.\d\d, 0\.\d\d\] \(probability that a run fails for no reason, 90% interval\)\.$/m);
     expect(forgiven.message).toContain('Recent runs, oldest to newest: ↻✗');
     expect(forgiven.message).toContain(`To lift the quarantine: on the data branch 'flakeguard-data', edit stats/00.json, set "override": "never" on the line of "app.Suite::q0"`);
     expect(forgiven.message).toContain('This failure: timeout after 5000ms (q0)');

@@ -2,7 +2,8 @@
  * The eval CLI's pure helpers: policy options as the YAML keys, spreads, targets, the sweep's ranking.
  */
 import { describe, expect, it } from 'vitest';
-import { checkTargets, parsePolicy, parseRerunSettings, policyLabel, rankSweep, spread, targetsMet } from '../../scripts/eval/index.ts';
+import { checkTargets, compareTable, parsePolicy, parseRerunSettings, policyLabel, rankSweep, spread, targetsMet } from '../../scripts/eval/index.ts';
+import { configYaml } from '../../scripts/eval/driver.ts';
 import type { Metrics } from '../../scripts/eval/metrics.ts';
 
 function metrics(over: Partial<Metrics>): Metrics {
@@ -57,5 +58,20 @@ describe('spread and targets', () => {
     const masking = { label: 'masking', policy: {}, metrics: [metrics({ masked: 1, maskedByPolicy: 1, recall: 1 })] };
     const lowRecall = { label: 'low-recall', policy: {}, metrics: [metrics({ recall: 0.5 })] };
     expect(rankSweep([masking, lowRecall, good]).map((r) => r.label)).toEqual(['good', 'low-recall', 'masking']);
+  });
+});
+
+describe('--compare-rules', () => {
+  it('reads a rule, writes it into the YAML config, and prints one row per rule with median (min–max)', () => {
+    expect(parsePolicy('rule=pfs')).toEqual({ rule: 'pfs' });
+    expect(policyLabel({ rule: 'pfs' })).toBe('rule=pfs');
+    expect(configYaml({ rule: 'flip-rate' })).toBe('policy:\n  rule: flip-rate\n');
+    const text = compareTable([
+      { label: 'default', policy: {}, metrics: [metrics({ precision: 0.98 }), metrics({ precision: 0.96 })] },
+      { label: 'rule=pfs', policy: { rule: 'pfs' }, metrics: [metrics({ recall: 0.5, masked: 1, maskedByDesign: 1 }), metrics({ recall: 0.7 })] },
+    ]);
+    const rows = text.split('\n').slice(2).map((r) => r.split('|').map((c) => c.trim()));
+    expect(rows[0]!.slice(1, 4)).toEqual(['evidence', '0.970 (0.960–0.980)', '1.000 (1.000–1.000)']);
+    expect(rows[1]!.slice(1, 5)).toEqual(['pfs', '1.000 (1.000–1.000)', '0.600 (0.500–0.700)', '1 (1/0); per simulation 0.5 (0–1)']);
   });
 });

@@ -104,7 +104,7 @@ describe('the body', () => {
     const body = renderBody(CTX, content(hostileTest(), { pfsBefore: { label: 'before the last 10 runs', interval: [0.02, 0.001, 0.06] } }));
     expect(body).toContain('- Now: **0.500 (90% interval 0.189–0.811)**');
     expect(body).toContain('- before the last 10 runs: 0.020 (90% interval 0.001–0.060)');
-    expect(body).toContain('- Over the history: 0.333 (1 runs) → 0.500 (2 runs)');
+    expect(body).toContain('- PFS of the last 10 runs, over time: 0.333 (1 runs) → 0.500 (2 runs)');
     expect(body).toContain('| [7001](https://github.com/octo/project/actions/runs/7001) |');
     expect(body).toContain('failed → passed | ping &#64;admin &lt;script&gt;');
     expect(body).toContain('stats/00.json on the flakeguard&#45;data branch ([edit it](https://github.com/octo/project/edit/flakeguard-data/stats/00.json))');

@@ -46,7 +46,7 @@ describe('annotations', () => {
     expect(a!.title).toBe('a::flaky failed (forgiven: quarantined as flaky)');
     expect(a!.message.split('\n')).toEqual([
       'Forgiven: this test was quarantined as flaky before this run, so its failure does not fail the job.',
-      'Flakiness: PFS 0.43 [0.12, 0.78] (probability that a run fails for no reason, 90% interval), tier Flaky.',
+      'Flakiness: PFS 0.43 [0.12, 0.78] (probability that a run fails for no reason, 90% interval).',
       'Recent runs, oldest to newest: ✓↻↻✗✓✗  (✓ passed · ↻ passed on retry · ✗ failed)',
       'Why it is quarantined: failed and passed on the same commit 2 times in 6 runs.',
       `To lift the quarantine: on the data branch 'flakeguard-data', edit stats/0a.json, set "override": "never" on the line of "a::flaky", and commit (it takes effect on the next run).`,

@@ -107,14 +107,26 @@ describe('the tables', () => {
 });
 
 describe('the flakiest tests of the suite', () => {
-  it('ranks tests with signs of flakiness by PFS, with tier, score and recent runs; quiet tests are left out', () => {
-    const rows = tableRows(section(renderSummary(summaryInput(flaky())), '📊 Flakiest tests'));
+  it('ranks tests with signs of flakiness by PFS, with the decision and recent runs; no other method labels a test against it', () => {
+    const text = section(renderSummary(summaryInput(flaky())), '📊 Flakiest tests');
+    const rows = tableRows(text);
     // a::ok has the highest PFS of all but no failure or retry among its recent runs: not listed.
+    // The regression ✓✓✓✓✗ is no longer labelled Flaky, nor the quarantined test by any tier: the decision comes from the rule.
     expect(rows).toEqual([
-      ['1', 'a&#58;&#58;flaky', '0.53 &#91;0.21, 0.81&#93;', 'Flaky', '0.41', 'yes', '✓↻↻✗✗'],
-      ['2', 'a&#58;&#58;real', '0.20 &#91;0.01, 0.50&#93;', 'Intermittent', '0.20', 'no', '✓✓✓✓✗'],
-      ['3', 'a&#58;&#58;retry', '—', '—', '—', 'no', '✓✓✓✓↻'],
+      ['1', 'a&#58;&#58;flaky', '0.53 &#91;0.21, 0.81&#93;', 'yes', '✓↻↻✗✗'],
+      ['2', 'a&#58;&#58;real', '0.20 &#91;0.01, 0.50&#93;', 'no', '✓✓✓✓✗'],
+      ['3', 'a&#58;&#58;retry', '—', 'no', '✓✓✓✓↻'],
     ]);
+    expect(text).toContain('a ranking, not the decision');
+    expect(text).toContain('decided by the evidence rule');
+    expect(text).not.toMatch(/Intermittent|Stable|Flaky \|/);
+  });
+
+  it("shows the active rule's own measure beside the decision", () => {
+    const rows = tableRows(section(renderSummary({ ...summaryInput(flaky()), rule: 'flip-rate' }), '📊 Flakiest tests'));
+    expect(rows[0]).toEqual(['1', 'a&#58;&#58;flaky', '0.53 &#91;0.21, 0.81&#93;', '— &#40;Flaky&#41;', 'yes', '✓↻↻✗✗']);
+    const mf = tableRows(section(renderSummary({ ...summaryInput(flaky()), rule: 'multi-factor' }), '📊 Flakiest tests'));
+    expect(mf[1]![3]).toBe('0.20 &#40;—&#41;');
   });
 
   it('keeps the top 10 of 50,000 candidates in order', () => {

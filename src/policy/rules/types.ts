@@ -1,0 +1,54 @@
+/**
+ * The quarantine rules a user can choose (`policy.rule` in the config file, docs/rules.md): which seed method
+ * decides entry and release, and every parameter of every seed method. Plain data only.
+ */
+import type { ScoringOptions } from '../../scoring/index.ts';
+import type { Tier } from '../../model.ts';
+
+export const RULE_NAMES = ['evidence', 'pfs', 'flip-rate', 'success-rate', 'multi-factor', 'thresholded'] as const;
+export type RuleName = (typeof RULE_NAMES)[number];
+
+export interface PfsRuleOptions {
+  /** Runs (newest last, outage runs left out) the posterior is computed over. */
+  window: number;
+  /** Enter when the lower end of p_f's credible interval reaches this. */
+  enterLow: number;
+  /** Leave when the posterior mean of p_f falls below this. */
+  releaseBelow: number;
+  /** Counted runs needed before it decides to enter (with few runs the prior alone keeps the interval wide). */
+  minRuns: number;
+}
+
+export interface FlipRateRuleOptions {
+  /** Which of seed 001's rates the tier is taken from. */
+  score: 'flip-rate' | 'ewma';
+  /** Tiers that enter quarantine (seed 001's auto_update: Flaky and Chronic). */
+  quarantineTiers: Tier[];
+  /** Seed 001's auto-release: a quarantined test whose tier is no longer a quarantine tier leaves. */
+  autoRelease: boolean;
+}
+
+export interface SuccessRateRuleOptions {
+  /** Enter when the filtered success rate is below this. */
+  enterBelow: number;
+  /** Leave when it is at least this. */
+  releaseAt: number;
+  /** Counted runs needed before the rate decides anything. */
+  minRuns: number;
+}
+
+export interface ThresholdedRuleOptions {
+  /** Enter when seed 004's thresholded flakiness is above this. */
+  enterAbove: number;
+  /** Counted runs needed before it decides anything. */
+  minRuns: number;
+}
+
+export interface RuleOptions {
+  pfs: PfsRuleOptions;
+  flipRate: FlipRateRuleOptions;
+  successRate: SuccessRateRuleOptions;
+  thresholded: ThresholdedRuleOptions;
+  /** Every seed method's own parameters (src/scoring): used by the rules and by the scores in the stats files. */
+  scoring: ScoringOptions;
+}
