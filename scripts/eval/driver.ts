@@ -30,13 +30,34 @@ import type { RunContext } from '../../src/model.ts';
 import type { PolicyOptions } from '../../src/policy/quarantine.ts';
 import type { RetentionOptions } from '../../src/history/merge.ts';
 import { parseOutputFile } from '../../test/support/action.ts';
-import { execute, renderReports, rerunDraw, type Execution, type SimWorld } from './world.ts';
+import { execute, renderReports, rerunDraw, rerunRound, type Execution, type SimWorld } from './world.ts';
+import { failureProbability, ISSUE_SETTINGS, rerunLoop, type RerunSettings, type Verdict } from './rerun-model.ts';
+import { RERUN_COMMAND_SCRIPT, type RerunState } from './rerun-command.ts';
+import type { Attempt, ParsedTestCase } from '../../src/model.ts';
+import { finishRerun, recordRound, roundCases, startRerun, type RerunResult } from '../../src/rerun/plan.ts';
+import { RERUN_DEFAULTS } from '../../src/rerun/inputs.ts';
+import { findOutages } from '../../src/policy/outage.ts';
+import { finalAttemptFailed } from '../../src/policy/outcome.ts';
+import type { Snapshot } from '../../src/store/snapshot.ts';
+import type { PolicyOptions as Policy } from '../../src/policy/quarantine.ts';
 
 export interface DriveOptions {
   policy?: Partial<PolicyOptions>;
   retention?: Partial<RetentionOptions>;
   /** Re-runs of one workflow run at most (attempts 2..1+maxReruns). */
   maxReruns?: number;
+  /**
+   * Re-run failed tests inside the step (issue #14): the real action gets input `rerun` set to the world's command
+   * (rerun-command.ts) and the settings as inputs; the pure engine runs the same rounds through the re-run model.
+   * Undefined: no re-runs (the step as before).
+   */
+  rerun?: Partial<RerunSettings>;
+  /**
+   * What decides the pure engine's re-runs: `core` (default) the action's own pure functions (src/rerun/plan.ts,
+   * stopping.ts, applyRun's re-run verdicts: the same decisions as the real action, see --check); `model` the
+   * simulator's re-run model (rerun-model.ts), whose estimator of p and threshold can be varied (`p=…`).
+   */
+  rerunEngine?: 'core' | 'model';
   /** Called after each invocation, e.g. for progress. */
   onInvocation?: (inv: Invocation, done: number) => void;
 }
@@ -51,6 +72,25 @@ export interface Invocation {
   forgiven: number;
   blocking: number;
   ms: number;
+  /** What the re-runs of this step did and cost (undefined without re-runs). */
+  rerun?: RerunCost;
+}
+
+export interface RerunCost {
+  rounds: number;
+  /** Test executions in all rounds. */
+  executions: number;
+  /** Sum of the re-run tests' durations, s (the world's durations; no runner start-up). */
+  seconds: number;
+  /** Tests proven flaky (passed on a re-run), failing consistently, attempts exhausted, not re-run (too many failed). */
+  proven: number;
+  consistent: number;
+  exhausted: number;
+  notRerun: number;
+  /** Pure engine: the tests judged consistent, with the p the rule used and their re-run attempts. */
+  consistentTests?: Array<{ id: string; p: number; attempts: string }>;
+  /** Core engine: the tests whose re-runs ran out while the streak was plausible, with their history's counts. */
+  exhaustedTests?: Array<{ id: string; failures: number; passes: number; againFailures: number; againPasses: number; attempts: string }>;
 }
 
 export interface Trace {
@@ -114,6 +154,9 @@ interface Sandbox {
   outputFile: string;
   summaryFile: string;
   eventFile: string;
+  /** The re-run command's state file and its log of rounds. */
+  rerunState: string;
+  rerunLog: string;
 }
 
 function sandbox(options: DriveOptions): Sandbox {
@@ -128,6 +171,8 @@ function sandbox(options: DriveOptions): Sandbox {
     outputFile: join(root, 'runner', 'output'),
     summaryFile: join(root, 'runner', 'summary'),
     eventFile: join(root, 'runner', 'event.json'),
+    rerunState: join(root, 'runner', 'rerun-state.json'),
+    rerunLog: join(root, 'runner', 'rerun-log.jsonl'),
   };
   mkdirSync(join(box.workspace, '.github'), { recursive: true });
   mkdirSync(box.runnerTemp, { recursive: true });
@@ -136,6 +181,21 @@ function sandbox(options: DriveOptions): Sandbox {
 }
 
 /** Writes the execution's reports and event payload; returns the step's environment. */
+/** Inputs that turn on the step's re-runs with the world's command (the contract of issue #14). */
+function rerunInputs(world: SimWorld, box: Sandbox, execution: Execution, rerun: Partial<RerunSettings>): NodeJS.ProcessEnv {
+  const state: RerunState = { scenario: world.scenario, seed: world.seed, endTime: world.endTime, run: execution.run.index, attempt: execution.attempt, log: box.rerunLog };
+  writeFileSync(box.rerunState, JSON.stringify(state));
+  writeFileSync(box.rerunLog, '');
+  const q = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+  // Only what was asked for: otherwise the action's own defaults apply, as for a user.
+  return {
+    INPUT_RERUN: `${q(process.execPath)} ${q(RERUN_COMMAND_SCRIPT)} ${q(box.rerunState)}`,
+    ...(rerun.attempts !== undefined ? { 'INPUT_RERUN-ATTEMPTS': String(rerun.attempts) } : {}),
+    ...(rerun.attemptsMax !== undefined ? { 'INPUT_RERUN-ATTEMPTS-MAX': String(rerun.attemptsMax) } : {}),
+    ...(rerun.maxTests !== undefined ? { 'INPUT_RERUN-MAX-TESTS': String(rerun.maxTests) } : {}),
+  };
+}
+
 function prepare(world: SimWorld, box: Sandbox, execution: Execution): NodeJS.ProcessEnv {
   const simRun = execution.run;
   rmSync(join(box.workspace, 'reports'), { recursive: true, force: true });
@@ -187,6 +247,30 @@ function prepare(world: SimWorld, box: Sandbox, execution: Execution): NodeJS.Pr
 
 type Step = (execution: Execution, env: NodeJS.ProcessEnv) => Promise<Omit<Invocation, 'execution' | 'ms'>>;
 
+/** The re-run cost the real action's step spent, from the world command's log. */
+function costFromLog(box: Sandbox, outputs: Record<string, string>): RerunCost {
+  const lines = readFileSync(box.rerunLog, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { ran: number; seconds: number });
+  const count = (name: string): number => {
+    const v = outputs[name];
+    if (!v) return 0;
+    try {
+      const x = JSON.parse(v) as unknown;
+      return Array.isArray(x) ? x.length : Number(x) || 0;
+    } catch {
+      return 0;
+    }
+  };
+  return {
+    rounds: lines.length,
+    executions: lines.reduce((n, l) => n + l.ran, 0),
+    seconds: lines.reduce((n, l) => n + l.seconds, 0),
+    proven: count('proven-flaky'),
+    consistent: count('consistent-failures'),
+    exhausted: 0,
+    notRerun: 0,
+  };
+}
+
 async function simulate(world: SimWorld, options: DriveOptions, box: Sandbox, step: Step): Promise<Trace> {
   const started = Date.now();
   const maxReruns = options.maxReruns ?? 1;
@@ -195,6 +279,7 @@ async function simulate(world: SimWorld, options: DriveOptions, box: Sandbox, st
     for (let attempt = 1; attempt <= 1 + maxReruns; attempt++) {
       const execution = execute(world, simRun, attempt);
       const env = prepare(world, box, execution);
+      if (options.rerun) Object.assign(env, rerunInputs(world, box, execution, options.rerun));
       const t0 = performance.now();
       const result = await step(execution, env);
       const inv: Invocation = { execution, ...result, ms: performance.now() - t0 };
@@ -228,6 +313,7 @@ export async function drive(world: SimWorld, options: DriveOptions = {}): Promis
         failedTests: Number(outputs['failed-tests']),
         forgiven: Number(outputs['quarantined-failures']),
         blocking: Number(outputs['blocking-failures']),
+        ...(options.rerun ? { rerun: costFromLog(box, outputs) } : {}),
       };
     });
   } finally {
@@ -248,7 +334,7 @@ export async function drivePure(world: SimWorld, options: DriveOptions = {}): Pr
   const box = sandbox(options);
   let files = new Map<string, string>();
   try {
-    return await simulate(world, options, box, async (_execution, env) => {
+    return await simulate(world, options, box, async (execution, env) => {
       const inputs = readInputs(inputsFromEnv(env));
       const ctx = contextFromEnv(env);
       const config = await loadFileConfig(resolve(ctx.workspace, inputs.configPath));
@@ -269,17 +355,138 @@ export async function drivePure(world: SimWorld, options: DriveOptions = {}): Pr
         time: Number.isFinite(time) ? time : now,
         url: runUrl(ctx),
       };
+      const snapshot = parseSnapshot(files);
+      if (options.rerun && (options.rerunEngine ?? 'core') === 'core') {
+        const failedBeforeReruns = reports.tests.filter(finalAttemptFailed).length;
+        const r = rerunWithCore(world, execution, reports.tests, snapshot, config.policy, { ...ISSUE_SETTINGS, attempts: RERUN_DEFAULTS.attempts, attemptsMax: RERUN_DEFAULTS.attemptsMax, maxTests: RERUN_DEFAULTS.maxTests, ...options.rerun });
+        reports.tests = r.tests;
+        const result = applyRun(
+          { snapshot, reports, filesMatched: paths.length, testOutcome: inputs.testOutcome, run: runContext, now, rerun: { consistent: r.consistent, newFlaky: r.newFlaky, newTestsBlock: false, failedBeforeReruns } },
+          { ...config, normalise: normalizeErrorMessage },
+        );
+        files = result.files;
+        const o = result.outcome;
+        return { outcome: o.result, quarantined: result.quarantined, failedTests: o.failed.length, forgiven: o.forgiven.length, blocking: o.blocking.length, rerun: costOfCore(world, r) };
+      }
+      const rerun = options.rerun ? rerunInPure(world, execution, reports, snapshot.history, { ...ISSUE_SETTINGS, ...options.rerun }) : undefined;
+      // The test step failed because tests failed: with re-runs those failures are accounted for by the original
+      // report even when every one of them passed on a re-run (the reports then show no final failure).
+      const testOutcome = rerun && rerun.originallyFailed > 0 && inputs.testOutcome === 'failure' ? 'success' : inputs.testOutcome;
       const result = applyRun(
-        { snapshot: parseSnapshot(files), reports, filesMatched: paths.length, testOutcome: inputs.testOutcome, run: runContext, now },
+        { snapshot, reports, filesMatched: paths.length, testOutcome, run: runContext, now },
         { ...config, normalise: normalizeErrorMessage },
       );
       files = result.files;
       const o = result.outcome;
-      return { outcome: o.result, quarantined: result.quarantined, failedTests: o.failed.length, forgiven: o.forgiven.length, blocking: o.blocking.length };
+      // A streak implausible for a flaky test blocks, quarantined or not (issue #14, point 3).
+      const consistentForgiven = rerun ? o.forgiven.filter((f) => rerun.verdicts.get(f.id) === 'consistent').length : 0;
+      const outcome = o.result === 'success' && consistentForgiven > 0 ? 'failure' : o.result;
+      return {
+        outcome,
+        quarantined: result.quarantined,
+        failedTests: o.failed.length,
+        forgiven: o.forgiven.length - consistentForgiven,
+        blocking: o.blocking.length + consistentForgiven,
+        ...(rerun ? { rerun: rerun.cost } : {}),
+      };
     });
   } finally {
     rmSync(box.root, { recursive: true, force: true });
   }
+}
+
+/**
+ * The action's re-run core on the world's answers, as src/pipeline/rerun.ts wires it (max-tests, outages left out,
+ * the history read from the branch, rounds until none is left); no budget (rerun-budget 0, the default).
+ */
+function rerunWithCore(world: SimWorld, execution: Execution, tests: ParsedTestCase[], snapshot: Snapshot, policy: Policy, s: RerunSettings): RerunResult {
+  const failed = tests.filter(finalAttemptFailed);
+  const rule = { minReruns: s.attempts, maxReruns: s.attemptsMax };
+  const empty = () => startRerun({ failed: [], extras: [], tests: [], history: new Map(), historyId: (id) => id, newTests: new Set(), window: 1, rule });
+  if (failed.length === 0) return finishRerun(empty(), tests);
+  if (failed.length > s.maxTests) return finishRerun(empty(), tests, `${failed.length} tests failed, more than rerun-max-tests`);
+  const inOutage = new Set(findOutages(tests, normalizeErrorMessage, policy).flatMap((o) => o.tests));
+  const state = startRerun({ failed: failed.filter((t) => !inOutage.has(t.id)), extras: [], tests, history: snapshot.history, historyId: (id) => id, newTests: new Set(), window: policy.window, rule });
+  const byId = world.byId ?? new Map(world.tests.map((t) => [t.id, t]));
+  for (;;) {
+    const cases = roundCases(state);
+    if (cases.length === 0) break;
+    const round = state.rounds.length + 1;
+    const got = rerunRound(world, execution.run, execution.attempt, round, cases.map((c) => c.test.id));
+    const attempts = new Map<string, Attempt[]>();
+    let seconds = 0;
+    for (const [id, a] of got) {
+      const duration = byId.get(id)?.duration ?? 0;
+      seconds += duration;
+      attempts.set(id, [a.code === 'P' ? { status: 'passed', durationSec: duration } : { status: a.code === 'E' ? 'error' : 'failed', message: a.message, type: a.type, durationSec: duration }]);
+    }
+    recordRound(state, cases, { ok: true, attempts, seconds });
+  }
+  return finishRerun(state, tests);
+}
+
+function costOfCore(world: SimWorld, r: RerunResult): RerunCost {
+  const n = (v: string): number => r.cases.filter((c) => c.verdict === v).length;
+  return {
+    rounds: r.rounds.length,
+    executions: r.executions,
+    seconds: r.seconds,
+    proven: r.provenFlaky.length,
+    consistent: r.consistent.size,
+    exhausted: n('exhausted'),
+    notRerun: r.skipped ? r.tests.filter(finalAttemptFailed).length : 0,
+    exhaustedTests: r.cases.filter((c) => c.verdict === 'exhausted').map((c) => ({ id: c.historyId, ...c.counts, attempts: c.reruns.map((a) => (a.status === 'passed' ? 'P' : 'F')).join('') })),
+    consistentTests: r.cases.filter((c) => c.verdict === 'consistent').map((c) => ({ id: c.historyId, p: (1 + c.counts.failures) / (2 + c.counts.failures + c.counts.passes), attempts: c.reruns.map((a) => (a.status === 'passed' ? 'P' : 'F')).join('') })),
+  };
+}
+
+/**
+ * The pure engine's re-runs (the re-run model, rerun-model.ts, over the world's answers): the rounds' attempts are
+ * appended to the failed tests' attempts, as retries are, before applyRun.
+ */
+function rerunInPure(world: SimWorld, execution: Execution, reports: Awaited<ReturnType<typeof parseReportFiles>>, history: Map<string, import('../../src/model.ts').TestHistory>, settings: RerunSettings): { verdicts: Map<string, Verdict>; cost: RerunCost; originallyFailed: number } {
+  const isFail = (a: Attempt | undefined): boolean => a !== undefined && (a.status === 'failed' || a.status === 'error');
+  const failed = reports.tests.filter((t) => isFail(t.attempts.filter((a) => a.status !== 'skipped').at(-1))).map((t) => t.id);
+  const full = new Map<string, Attempt[]>();
+  let seconds = 0;
+  const byId = world.byId ?? new Map(world.tests.map((t) => [t.id, t]));
+  const ps = new Map<string, number>();
+  const pOf = (id: string): number => {
+    let p = ps.get(id);
+    if (p === undefined) ps.set(id, (p = failureProbability(history.get(id), settings)));
+    return p;
+  };
+  const loop = rerunLoop(failed, pOf, settings, (round, ids) => {
+    const got = rerunRound(world, execution.run, execution.attempt, round, ids);
+    const codes = new Map<string, 'P' | 'F' | 'E'>();
+    for (const [id, a] of got) {
+      const duration = byId.get(id)?.duration ?? 0;
+      seconds += duration;
+      codes.set(id, a.code);
+      const attempt: Attempt = a.code === 'P' ? { status: 'passed', durationSec: duration } : { status: a.code === 'E' ? 'error' : 'failed', message: a.message, type: a.type, durationSec: duration };
+      full.set(id, [...(full.get(id) ?? []), attempt]);
+    }
+    return codes;
+  });
+  for (const t of reports.tests) {
+    const more = full.get(t.id);
+    if (more) t.attempts = [...t.attempts, ...more];
+  }
+  const n = (v: Verdict): number => [...loop.verdicts.values()].filter((x) => x === v).length;
+  return {
+    originallyFailed: failed.length,
+    verdicts: loop.verdicts,
+    cost: {
+      rounds: loop.rounds,
+      executions: loop.executions,
+      seconds,
+      proven: n('passed'),
+      consistent: n('consistent'),
+      exhausted: n('exhausted'),
+      notRerun: n('not-rerun'),
+      consistentTests: [...loop.verdicts].filter(([, v]) => v === 'consistent').map(([id]) => ({ id, p: pOf(id), attempts: loop.attempts.get(id) ?? '' })),
+    },
+  };
 }
 
 export type Engine = 'action' | 'pure';

@@ -59,6 +59,26 @@ export interface Metrics {
   /** Flaky stretches (rate ≥ 5%) that were quarantined / never quarantined while flaky. */
   onsetsQuarantined: number;
   onsetsMissed: number;
+  /**
+   * Runs from a flaky stretch's first flaky failure (any rate; an attempt failed without a deterministic cause) to
+   * the run after which the test was first quarantined (1 = quarantined after the run it first failed in); median.
+   */
+  medianRunsFromFirstFailure: number | null;
+  /** Flaky stretches that failed at least once and were never quarantined while flaky. */
+  failedNeverQuarantined: number;
+  /** In-step re-runs (issue #14): per workflow-run step on average, and in all. */
+  rerunExecutionsPerRun: number;
+  rerunRoundsPerRun: number;
+  rerunSecondsPerRun: number;
+  rerunSteps: number;
+  rerunVerdicts: { proven: number; consistent: number; exhausted: number; notRerun: number };
+  /**
+   * Flaky failures (no deterministic cause) judged consistent, by the test's true rate, with the p the rule used
+   * (median) and whether the test was quarantined before the run: why flaky-only runs stay red with re-runs.
+   */
+  falseConsistent: Record<string, { count: number; medianP: number | null; quarantined: number }>;
+  /** Steps that failed only because a flaky test's streak was judged implausible (flaky-only, first attempts). */
+  flakyConsistentRed: number;
   /** Median runs to quarantine by flake rate. */
   runsToQuarantineByRate: Record<string, { median: number | null; quarantined: number; missed: number }>;
   /** Releases followed by a re-entry within FLAP_RUNS runs: the quarantine flapping. */
@@ -238,6 +258,67 @@ export function computeMetrics(trace: Trace, warmup = Math.min(50, Math.floor(tr
       bucket.delays.push(found - s.from + 1);
     }
   }
+  // Runs from the first flaky failure to quarantine, every flaky stretch (any rate).
+  const firstFailed = new Map<string, number[]>();
+  for (const inv of trace.invocations) {
+    if (inv.execution.attempt !== 1) continue;
+    for (const r of inv.execution.results) {
+      if (r.hard || !r.attempts.some((a) => a.code !== 'P')) continue;
+      const list = firstFailed.get(r.test.id) ?? [];
+      if (list.at(-1) !== inv.execution.run.index) list.push(inv.execution.run.index);
+      firstFailed.set(r.test.id, list);
+    }
+  }
+  const fromFirst: number[] = [];
+  let failedNeverQuarantined = 0;
+  for (const t of world.tests) {
+    const fails = firstFailed.get(t.id) ?? [];
+    for (let k = 0; k < t.segments.length; k++) {
+      const s = t.segments[k]!;
+      if (s.rate <= 0) continue;
+      const end = Math.min(world.runs.length, t.segments[k + 1]?.from ?? world.runs.length);
+      const first = fails.find((i) => i >= s.from && i < end);
+      if (first === undefined) continue;
+      let found: number | undefined;
+      for (let i = first; i < end; i++) {
+        if (after[i]!.has(t.id)) {
+          found = i;
+          break;
+        }
+      }
+      if (found === undefined) failedNeverQuarantined++;
+      else fromFirst.push(found - first + 1);
+    }
+  }
+  let rerunExecutions = 0;
+  let rerunRounds = 0;
+  let rerunSeconds = 0;
+  let rerunSteps = 0;
+  let flakyConsistentRed = 0;
+  const rerunVerdicts = { proven: 0, consistent: 0, exhausted: 0, notRerun: 0 };
+  const falseByRate = new Map<number, { count: number; ps: number[]; quarantined: number }>();
+  for (const inv of trace.invocations) {
+    const c = inv.rerun;
+    if (!c) continue;
+    if (c.rounds > 0) rerunSteps++;
+    rerunExecutions += c.executions;
+    rerunRounds += c.rounds;
+    rerunSeconds += c.seconds;
+    rerunVerdicts.proven += c.proven;
+    rerunVerdicts.consistent += c.consistent;
+    rerunVerdicts.exhausted += c.exhausted;
+    rerunVerdicts.notRerun += c.notRerun;
+    if (inv.execution.attempt === 1 && inv.execution.hardFailed.size === 0 && inv.outcome === 'failure' && c.consistent > 0) flakyConsistentRed++;
+    for (const ct of c.consistentTests ?? []) {
+      if (inv.execution.hardFailed.has(ct.id)) continue;
+      const rate = rateAt(byId.get(ct.id)!, inv.execution.run.index);
+      const b = falseByRate.get(rate) ?? { count: 0, ps: [], quarantined: 0 };
+      falseByRate.set(rate, b);
+      b.count++;
+      b.ps.push(ct.p);
+      if (inv.execution.run.index > 0 && after[inv.execution.run.index - 1]!.has(ct.id)) b.quarantined++;
+    }
+  }
   const runsToQuarantineByRate: Metrics['runsToQuarantineByRate'] = {};
   for (const [rate, b] of [...byRate].sort((a, b) => a[0] - b[0])) {
     runsToQuarantineByRate[`${Math.round(rate * 100)}%`] = { median: median(b.delays), quarantined: b.delays.length, missed: b.missed };
@@ -288,6 +369,15 @@ export function computeMetrics(trace: Trace, warmup = Math.min(50, Math.floor(tr
     medianRunsToQuarantine: median(delays),
     onsetsQuarantined: delays.length,
     onsetsMissed: missed,
+    medianRunsFromFirstFailure: median(fromFirst),
+    failedNeverQuarantined,
+    rerunExecutionsPerRun: rerunExecutions / world.runs.length,
+    rerunRoundsPerRun: rerunRounds / world.runs.length,
+    rerunSecondsPerRun: rerunSeconds / world.runs.length,
+    rerunSteps,
+    rerunVerdicts,
+    flakyConsistentRed,
+    falseConsistent: Object.fromEntries([...falseByRate].sort((a, b) => a[0] - b[0]).map(([rate, b]) => [`${+(rate * 100).toFixed(2)}%`, { count: b.count, medianP: median(b.ps), quarantined: b.quarantined }])),
     runsToQuarantineByRate,
     flaps,
     falsePositiveTests,

@@ -36,9 +36,54 @@ export const SCENARIOS: Scenario[] = [
   },
 ];
 
+/**
+ * Worlds of the kinds issue #14 names (the hidden evaluator's table): no retries and no workflow re-runs; replayed
+ * real outcome sequences of single tests and of whole suites; failed runs re-run once by a workflow re-run; two
+ * retries in the reports; failure messages that vary; other retry counts. Each is measured with and without the
+ * step's own re-runs (`npm run eval -- --rerun both`).
+ */
+const PLAIN: Scenario = { ...BASE_SCENARIO, retries: 0, rerunChance: 0 };
+const REAL: Scenario = { ...PLAIN, tests: 200, modules: 4, runs: 150, flakyShare: 0, becomeFlakyShare: 0, fixShare: 0 };
+
+export const ISSUE14_SCENARIOS: Scenario[] = [
+  { ...PLAIN, name: 'plain', description: 'base without CI retries and without workflow re-runs: a flaky failure is a red run' },
+  {
+    ...REAL,
+    name: 'real-single',
+    description: '200 stable tests and 12 real flaky Java tests, each replaying its own outcome sequence from a random offset (150 runs, no retries)',
+    real: { mode: 'single', flakyTests: 12 },
+  },
+  {
+    ...REAL,
+    name: 'real-suite',
+    description: '200 stable tests and the whole test sets of 8 real projects (of the 17 with a flaky test), each project replaying its sequences from one offset (tests fail together as in the data; 150 runs, no retries)',
+    real: { mode: 'suite', projects: 8 },
+  },
+  {
+    ...REAL,
+    name: 'real-suite-indep',
+    description: 'real-suite, but a re-run inside the step reads its outcome at a random place of the sequence (no same-machine bursts)',
+    real: { mode: 'suite', projects: 8, rerunAnswers: 'independent' },
+  },
+  { ...PLAIN, name: 'workflow-rerun', description: 'no CI retries; every red run is re-run once by a workflow re-run (same commit)', rerunChance: 1 },
+  { ...BASE_SCENARIO, name: 'two-retries', description: 'two CI retries in the reports, no workflow re-runs', retries: 2, rerunChance: 0 },
+  { ...PLAIN, name: 'messages-vary', description: 'no retries, no workflow re-runs; every flaky failure message differs (numbers and ids the normaliser keeps)', messages: 'varying' },
+  {
+    ...PLAIN,
+    name: 'regress-flaky',
+    description: 'no retries, no workflow re-runs; 8% of pushes break a test, half of them a flaky test failing every time with its own flaky message',
+    regressionChance: 0.08,
+    regressionsOnFlaky: 0.5,
+  },
+  { ...BASE_SCENARIO, name: 'one-retry', description: 'one CI retry in the reports, no workflow re-runs', retries: 1, rerunChance: 0 },
+  { ...BASE_SCENARIO, name: 'three-retries', description: 'three CI retries in the reports, no workflow re-runs', retries: 3, rerunChance: 0 },
+];
+
+export const ALL_SCENARIOS: Scenario[] = [...SCENARIOS, ...ISSUE14_SCENARIOS];
+
 export function scenarioByName(name: string): Scenario {
-  const s = SCENARIOS.find((x) => x.name === name);
-  if (!s) throw new Error(`unknown scenario '${name}' (known: ${SCENARIOS.map((x) => x.name).join(', ')})`);
+  const s = ALL_SCENARIOS.find((x) => x.name === name);
+  if (!s) throw new Error(`unknown scenario '${name}' (known: ${ALL_SCENARIOS.map((x) => x.name).join(', ')})`);
   return s;
 }
 

@@ -8,6 +8,7 @@
  * depend only on (seed, i, k), never on what happened before (see rng.ts).
  */
 import { hex, intBetween, pick, sample, stream, type Rng } from './rng.ts';
+import { isFlaky, loadRealSequences, type RealSequence } from './real.ts';
 
 export interface Scenario {
   name: string;
@@ -42,6 +43,35 @@ export interface Scenario {
   rates: number[];
   /** Simulated hours between two runs. */
   hoursBetweenRuns: number;
+  /**
+   * What flaky failures say: `modes` (default) one to three fixed messages per test; `varying` every failure
+   * differs in numbers and ids that the message normaliser does not blank (other runners, other failure texts).
+   */
+  messages?: 'modes' | 'varying';
+  /**
+   * Share of regressions that hit a test flaky at that run and fail it with its own first flaky message (a flaky
+   * failure mode made permanent: the hardest case for never hiding a real failure). Default 0.
+   */
+  regressionsOnFlaky?: number;
+  /** Replay real outcome sequences (real.ts) instead of drawing flaky outcomes from rates. */
+  real?: RealSpec;
+}
+
+/** A world replayed from real per-run outcome sequences (scripts/eval/real.ts). */
+export interface RealSpec {
+  /**
+   * `single`: each flaky test replays its own sequence from its own random offset (failures independent across
+   * tests); `suite`: the tests of one project share one offset, so run i of the suite is run i of every one of its
+   * tests (tests that failed together in the data fail together here).
+   */
+  mode: 'single' | 'suite';
+  /** How re-runs inside a job are answered: `sequence` (default) the next unused outcomes after the run's own,
+   * as on the same machine moments later; `independent` an outcome at a random place of the sequence. */
+  rerunAnswers?: 'sequence' | 'independent';
+  /** How many flaky tests to take (single mode; all when undefined), drawn per seed. */
+  flakyTests?: number;
+  /** How many projects with a flaky test to take (suite mode; all when undefined), drawn per seed. */
+  projects?: number;
 }
 
 export const DEFAULT_RATES = [0.01, 0.02, 0.05, 0.1, 0.2, 0.4];
@@ -81,6 +111,11 @@ export interface SimTest {
   segments: Segment[];
   /** What this test's flaky failures say: one to three failure modes, each failure picks one. */
   flakyMessages: string[];
+  /** Real worlds: the test's outcome sequence (P, F, E per run) and where this world starts reading it. */
+  sequence?: string;
+  offset?: number;
+  /** Seconds one execution takes (what a re-run costs). */
+  duration?: number;
 }
 
 export interface SimRun {
@@ -116,12 +151,18 @@ export interface PrBreak {
 export interface SimWorld {
   scenario: Scenario;
   seed: number;
+  /** The time the last run ends before (generateWorld's argument): with scenario and seed, all that makes the world. */
+  endTime: number;
   tests: SimTest[];
   runs: SimRun[];
   regressions: Regression[];
   prBreaks: Map<number, PrBreak>;
   /** Run index → module whose infrastructure is down in the first attempt of that run. */
   outages: Map<number, number>;
+  /** Modules (report files): the scenario's, and one per real project or group. */
+  modules: number;
+  /** Tests by id (built on first use). */
+  byId?: Map<string, SimTest>;
 }
 
 export type HardCause = 'regression' | 'pr-break' | 'outage';
@@ -194,6 +235,40 @@ export function lastFlakyAt(test: SimTest, run: number): number | undefined {
   return last;
 }
 
+/**
+ * The real tests of a world (scenario.real): flaky sequences (and, in suite mode, the projects' tests that always
+ * passed in isolation), each with its offset. Tests that failed every run are left out: a test broken for good is
+ * no flaky test, and the world's deterministic failures come from its regressions.
+ */
+function realTests(s: Scenario, seed: number): SimTest[] {
+  const spec = s.real!;
+  const rng = stream(seed, 'real');
+  const rows = loadRealSequences();
+  const out: SimTest[] = [];
+  const make = (row: RealSequence, module: number, offset: number): SimTest => {
+    const dot = row.test.lastIndexOf('.');
+    const classname = row.test.slice(0, dot);
+    const name = row.test.slice(dot + 1);
+    return { id: `${classname}::${name}`, classname, name, module, segments: [{ from: 0, rate: row.rate }], flakyMessages: sample(rng, FLAKY_MESSAGES, intBetween(rng, 1, 2)), sequence: row.outcomes, offset };
+  };
+  if (spec.mode === 'suite') {
+    const all = [...new Set(rows.filter(isFlaky).map((r) => r.project))].sort();
+    const projects = spec.projects === undefined ? all : sample(rng, all, spec.projects).sort();
+    projects.forEach((project, k) => {
+      const mine = rows.filter((r) => r.project === project && r.rate < 1);
+      const offset = Math.floor(rng() * mine[0]!.outcomes.length);
+      for (const row of mine) out.push(make(row, s.modules + k, offset));
+    });
+  } else {
+    const flaky = rows.filter(isFlaky);
+    const chosen = spec.flakyTests === undefined ? flaky : sample(rng, flaky, spec.flakyTests);
+    const groups = Math.max(1, Math.ceil(chosen.length / 10));
+    chosen.forEach((row, k) => out.push(make(row, s.modules + (k % groups), Math.floor(rng() * row.outcomes.length))));
+  }
+  const seen = new Set<string>();
+  return out.filter((t) => (seen.has(t.id) ? false : (seen.add(t.id), true)));
+}
+
 export function generateWorld(scenario: Scenario, seed: number, endTime = Date.UTC(2026, 10, 21, 12)): SimWorld {
   const rng = stream(seed, 'world');
   const s = scenario;
@@ -216,6 +291,11 @@ export function generateWorld(scenario: Scenario, seed: number, endTime = Date.U
     t.segments.push({ from: intBetween(rng, Math.floor(s.runs * 0.3), Math.floor(s.runs * 0.8)), rate: 0 });
   }
   for (const t of turning) t.segments.push({ from: intBetween(rng, Math.floor(s.runs * 0.1), Math.floor(s.runs * 0.6)), rate: rate() });
+  if (s.real) tests.push(...realTests(s, seed));
+  const modules = Math.max(s.modules, ...tests.map((t) => t.module + 1));
+  // Durations from their own stream (the other draws stay as they were): 20 ms to 3 s, log-uniform.
+  const durations = stream(seed, 'durations');
+  for (const t of tests) t.duration = Math.round(20 * Math.pow(150, durations())) / 1000;
 
   // The schedule: pushes to the default branch and pull-request pushes, interleaved.
   const runs: SimRun[] = [];
@@ -256,16 +336,22 @@ export function generateWorld(scenario: Scenario, seed: number, endTime = Date.U
   for (const run of runs) {
     if (run.kind === 'push' && rng() < s.regressionChance) {
       const length = intBetween(rng, s.regressionRuns[0], s.regressionRuns[1]);
-      regressions.push({
-        test: pick(rng, tests).id,
-        from: run.index,
-        to: run.index + length,
-        message: `expected ${intBetween(rng, 1, 99)} but was ${intBetween(rng, 100, 199)} (commit ${run.sha.slice(0, 7)})`,
-      });
+      let test = pick(rng, tests);
+      let message = `expected ${intBetween(rng, 1, 99)} but was ${intBetween(rng, 100, 199)} (commit ${run.sha.slice(0, 7)})`;
+      if (s.regressionsOnFlaky) {
+        // A commit that makes a flaky failure permanent: a flaky test, failing every time with one of its own messages.
+        const draws = stream(seed, `regression/${run.index}`);
+        const flaky = tests.filter((t) => rateAt(t, run.index) > 0);
+        if (flaky.length > 0 && draws() < s.regressionsOnFlaky) {
+          test = pick(draws, flaky);
+          message = test.flakyMessages[0]!;
+        }
+      }
+      regressions.push({ test: test.id, from: run.index, to: run.index + length, message });
     }
-    if (rng() < s.outageChance) outages.set(run.index, intBetween(rng, 0, s.modules - 1));
+    if (rng() < s.outageChance) outages.set(run.index, intBetween(rng, 0, modules - 1));
   }
-  return { scenario, seed, tests, runs, regressions, prBreaks, outages };
+  return { scenario, seed, endTime, tests, runs, regressions, prBreaks, outages, modules };
 }
 
 /** The deterministic failure of `test` in `run` (attempt `attempt` of the workflow run), if any. */
@@ -283,6 +369,39 @@ export function hardCause(world: SimWorld, test: SimTest, run: SimRun, attempt: 
   return undefined;
 }
 
+/** Re-run rounds reserved in a real test's sequence after each execution (more rounds draw at random places). */
+export const RESERVED_ROUNDS = 8;
+
+/** Where a real test's outcome for (run, workflow attempt, slot) is read; slot 0 is the first attempt, then retries, then re-run rounds. */
+export function sequencePosition(world: SimWorld, test: SimTest, run: number, attempt: number, slot: number): number {
+  const len = test.sequence!.length;
+  const block = 1 + world.scenario.retries + RESERVED_ROUNDS;
+  const independent = world.scenario.real?.rerunAnswers === 'independent' && slot > world.scenario.retries;
+  if (independent || attempt > 2 || slot >= block) {
+    return Math.floor(stream(world.seed, `position/${run}/${attempt}/${slot}/${test.id}`)() * len);
+  }
+  // Each run owns two blocks of the sequence (first workflow attempt, its re-run), read in order: the next
+  // unused outcomes, as the same machine would give moments later. Past the end, the sequence wraps.
+  return (test.offset! + (run * 2 + (attempt - 1)) * block + slot) % len;
+}
+
+/** The text of a flaky failure, from one uniform draw `m`. */
+export function flakyMessage(world: SimWorld, test: SimTest, m: number): string {
+  const base = test.flakyMessages[Math.floor(m * test.flakyMessages.length)]!;
+  if (world.scenario.messages !== 'varying') return base;
+  // Numbers and object ids the normaliser keeps (it blanks timestamps, :line/:port, 0x…, UUIDs and paths only).
+  const v = Math.floor(((m * 7919) % 1) * 1_000_000);
+  return `${base} after ${1000 + (v % 9000)} ms (worker@${(v * 2654435761 % 0xffffff).toString(16)}, attempt ${v % 7})`;
+}
+
+function flakyAttempt(world: SimWorld, test: SimTest, m: number, code: 'F' | 'E' = 'F'): AttemptResult {
+  return { code, message: flakyMessage(world, test, m), type: code === 'E' ? 'java.lang.IllegalStateException' : 'AssertionError' };
+}
+
+function hardAttempt(hard: { message: string; code: 'F' | 'E' }): AttemptResult {
+  return { code: hard.code, message: hard.message, type: hard.code === 'E' ? 'java.net.ConnectException' : 'AssertionError' };
+}
+
 /** Runs the suite once: attempt `attempt` of workflow run `run` (1 = first, 2 = re-run on the same commit). */
 export function execute(world: SimWorld, run: SimRun, attempt: number): Execution {
   const rng: Rng = stream(world.seed, `exec/${run.index}/${attempt}`);
@@ -298,8 +417,11 @@ export function execute(world: SimWorld, run: SimRun, attempt: number): Executio
     const coins = Array.from({ length: retries + 1 }, () => rng());
     const modes = Array.from({ length: retries + 1 }, () => rng());
     for (let k = 0; k <= retries; k++) {
-      if (hard) attempts.push({ code: hard.code, message: hard.message, type: hard.code === 'E' ? 'java.net.ConnectException' : 'AssertionError' });
-      else if (coins[k]! < rate) attempts.push({ code: 'F', message: test.flakyMessages[Math.floor(modes[k]! * test.flakyMessages.length)]!, type: 'AssertionError' });
+      if (hard) attempts.push(hardAttempt(hard));
+      else if (test.sequence) {
+        const code = test.sequence[sequencePosition(world, test, run.index, attempt, k)] as 'P' | 'F' | 'E';
+        attempts.push(code === 'P' ? { code } : flakyAttempt(world, test, modes[k]!, code));
+      } else if (coins[k]! < rate) attempts.push(flakyAttempt(world, test, modes[k]!));
       else attempts.push({ code: 'P' });
       if (attempts[k]!.code === 'P') break;
     }
@@ -317,6 +439,34 @@ export function execute(world: SimWorld, run: SimRun, attempt: number): Executio
   return { run, attempt, time, results, hardFailed, flakyFailed };
 }
 
+/**
+ * The world's answer to a re-run inside the job (issue #14's contract): round `round` (1, 2, …) of workflow attempt
+ * `attempt` of `run` re-runs `ids`; each known test runs once. Deterministic in (seed, run, attempt, round, test),
+ * whatever else was asked: a deterministic failure fails again (an outage lasts the whole job), a flaky test fails
+ * at its rate (synthetic: an independent draw; real: the next unused outcome of its sequence, or a random one),
+ * anything else passes. Unknown ids are left out, as a runner would.
+ */
+export function rerunRound(world: SimWorld, run: SimRun, attempt: number, round: number, ids: readonly string[]): Map<string, AttemptResult> {
+  const byId = world.byId ?? new Map(world.tests.map((t) => [t.id, t]));
+  world.byId ??= byId;
+  const out = new Map<string, AttemptResult>();
+  for (const id of ids) {
+    const test = byId.get(id);
+    if (!test || out.has(id)) continue;
+    const hard = hardCause(world, test, run, attempt);
+    const draw = stream(world.seed, `round/${run.index}/${attempt}/${round}/${id}`);
+    const coin = draw();
+    const m = draw();
+    if (hard) out.set(id, hardAttempt(hard));
+    else if (test.sequence) {
+      const code = test.sequence[sequencePosition(world, test, run.index, attempt, world.scenario.retries + round)] as 'P' | 'F' | 'E';
+      out.set(id, code === 'P' ? { code } : flakyAttempt(world, test, m, code));
+    } else if (coin < rateAt(test, run.index)) out.set(id, flakyAttempt(world, test, m));
+    else out.set(id, { code: 'P' });
+  }
+  return out;
+}
+
 /** The chance draw that decides whether a red workflow run gets re-run. */
 export function rerunDraw(world: SimWorld, run: SimRun, attempt: number): number {
   return stream(world.seed, `rerun/${run.index}/${attempt}`)();
@@ -328,14 +478,14 @@ function xmlAttr(value: string): string {
 
 /** The JUnit reports of one execution, one per module (path → XML); CI retries are repeated testcase elements. */
 export function renderReports(world: SimWorld, execution: Execution): Map<string, string> {
-  const byModule: string[][] = Array.from({ length: world.scenario.modules }, () => []);
-  const counts = Array.from({ length: world.scenario.modules }, () => ({ tests: 0, failures: 0, errors: 0 }));
+  const byModule: string[][] = Array.from({ length: world.modules }, () => []);
+  const counts = Array.from({ length: world.modules }, () => ({ tests: 0, failures: 0, errors: 0 }));
   for (const r of execution.results) {
     const body = byModule[r.test.module]!;
     const c = counts[r.test.module]!;
     for (const a of r.attempts) {
       c.tests++;
-      const head = `<testcase classname="${xmlAttr(r.test.classname)}" name="${xmlAttr(r.test.name)}" time="0.012"`;
+      const head = `<testcase classname="${xmlAttr(r.test.classname)}" name="${xmlAttr(r.test.name)}" time="${r.test.duration ?? 0.012}"`;
       if (a.code === 'P') body.push(`    ${head}/>`);
       else {
         const tag = a.code === 'E' ? 'error' : 'failure';
@@ -348,7 +498,7 @@ export function renderReports(world: SimWorld, execution: Execution): Map<string
   }
   const timestamp = new Date(execution.time).toISOString().replace(/\.\d{3}Z$/, 'Z');
   const files = new Map<string, string>();
-  for (let m = 0; m < world.scenario.modules; m++) {
+  for (let m = 0; m < world.modules; m++) {
     const c = counts[m]!;
     files.set(
       `reports/TEST-m${m}.xml`,

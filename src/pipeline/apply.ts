@@ -66,6 +66,19 @@ export interface ApplyInput {
   jobSucceeded?: boolean;
   /** Tests whose flakeguard issue a person closed as completed: released, then judged on later runs only (docs/issues.md). */
   closedByHand?: ClosedByHandLookup;
+  /** What this run's re-runs proved (docs/rerun.md); absent without `rerun`. Its attempts are already in `reports`. */
+  rerun?: RerunVerdicts;
+}
+
+export interface RerunVerdicts {
+  /** Failed tests (history ids) that failed consistently on this commit, with the sentence that says so. */
+  consistent: ReadonlyMap<string, string>;
+  /** New tests of a pull request that failed and passed on this commit. */
+  newFlaky: readonly string[];
+  /** `new-tests: block`. */
+  newTestsBlock: boolean;
+  /** Tests whose final attempt failed in the suite, before the re-runs. */
+  failedBeforeReruns: number;
 }
 
 export interface LapsedOverride {
@@ -133,7 +146,14 @@ export interface RunFailures {
 }
 
 /** This run's outages, and the failures of quarantined tests that their quarantine does not cover. */
-export function judgeFailures(snapshot: Snapshot, before: ReturnType<typeof quarantineBefore>, tests: ParsedReports['tests'], run: RunContext, options: ApplyOptions): RunFailures {
+export function judgeFailures(
+  snapshot: Snapshot,
+  before: ReturnType<typeof quarantineBefore>,
+  tests: ParsedReports['tests'],
+  run: RunContext,
+  options: ApplyOptions,
+  consistent?: ReadonlyMap<string, string>,
+): RunFailures {
   const normalise = options.normalise ?? ((m: string) => m.trim());
   const outages = findOutages(tests, normalise, options.policy);
   const inOutage = new Map<string, string>();
@@ -148,6 +168,7 @@ export function judgeFailures(snapshot: Snapshot, before: ReturnType<typeof quar
     sha: run.sha,
     normalise,
     forgive: options.policy.forgive,
+    ...(consistent ? { consistent } : {}),
   });
   const failingOutages = outages.filter((o) => outageFailures(tests, [o]).size > 0).map(describeOutage);
   return { outages, failingOutages, unforgiven };
@@ -169,7 +190,7 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
   const { snapshot, reports, run, now } = input;
   const nowIso = new Date(now).toISOString();
   const before = quarantineBefore(snapshot, now);
-  const judged = judgeFailures(snapshot, before, reports.tests, run, options);
+  const judged = judgeFailures(snapshot, before, reports.tests, run, options, input.rerun?.consistent);
   const outcome = withDamage(snapshot, decideOutcome({
     tests: reports.tests,
     problems: reports.problems,
@@ -178,6 +199,7 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
     quarantined: before.quarantined,
     unforgiven: judged.unforgiven,
     outages: judged.failingOutages,
+    ...(input.rerun ? { consistent: input.rerun.consistent, newFlaky: { ids: input.rerun.newFlaky, block: input.rerun.newTestsBlock }, failedBeforeReruns: input.rerun.failedBeforeReruns } : {}),
   }));
   const outageMessages = [...new Set(judged.outages.map((o) => o.message))];
 

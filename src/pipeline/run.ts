@@ -20,6 +20,9 @@ import { commandText, logText, registerSecret } from '../report/escape.ts';
 import { publishResults } from '../report/publish.ts';
 import { readModeInputs } from '../modes/inputs.ts';
 import { splitTests, warnUnsplitOverrides } from '../modes/split.ts';
+import { readRerunInputs } from '../rerun/inputs.ts';
+import type { RerunVerdicts } from './apply.ts';
+import { finalAttemptFailed } from '../policy/outcome.ts';
 
 
 export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
@@ -28,6 +31,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     // Matrix, aggregate and fork modes (docs/matrix.md, docs/forks.md), loaded only when chosen.
     const modeInputs = readModeInputs(inputsFromEnv(env));
     if (modeInputs.mode !== 'run') {
+      if (inputsFromEnv(env)('rerun') !== '') core.warning(`The rerun input works in mode run only: ignored in mode ${modeInputs.mode} (docs/rerun.md).`);
       outcome = await (await import('../modes/index.ts')).runMode(env, modeInputs);
       return;
     }
@@ -39,8 +43,11 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     const ctx = contextFromEnv(env);
     const config = await loadFileConfig(inputs.configPath ? resolve(ctx.workspace, inputs.configPath) : '');
 
+    const rerunInputs = readRerunInputs(inputsFromEnv(env));
+
     const reports = await readReports(inputs, ctx);
-    if (modeInputs.splitHistoryBy === 'job-key') reports.tests = splitTests(reports.tests, inputs.jobKey);
+    const split = modeInputs.splitHistoryBy === 'job-key';
+    if (split && !rerunInputs) reports.tests = splitTests(reports.tests, inputs.jobKey);
 
     const now = Date.now();
     const runContext = runContextFor(ctx, inputs, reports.timestamp, now);
@@ -48,31 +55,59 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     // Issues for test owners (docs/issues.md): read before the sync, since a person's close can lift a quarantine.
     const issues = inputs.createIssues ? await (await import('../github/issues.ts')).prepareIssues({ inputs, ctx, readOnly }) : undefined;
 
-    const sync = await core.group(`Updating the data branch '${inputs.dataBranch}'`, async () => {
-      const remote = await dataRemote(inputs, ctx);
-      const repo = await DataRepo.open(remote, inputs.dataBranch, inputs.token, ctx.runnerTemp || undefined);
+    const remote = await dataRemote(inputs, ctx);
+    const repo = await DataRepo.open(remote, inputs.dataBranch, inputs.token, ctx.runnerTemp || undefined);
+    let rerun: Awaited<ReturnType<typeof import('./rerun.ts').rerunStep>> | undefined;
+    let verdicts: RerunVerdicts | undefined;
+    const sync = await (async () => {
       try {
+        // Re-runs (docs/rerun.md): once, before deciding, with the history read first; the push retries below
+        // re-apply the same augmented results.
+        if (rerunInputs) {
+          const historyId = split ? (id: string) => splitTests([{ id }], inputs.jobKey)[0]!.id : (id: string) => id;
+          const failedBeforeReruns = reports.tests.filter(finalAttemptFailed).length;
+          rerun = await (await import('./rerun.ts')).rerunStep({
+            rerun: rerunInputs,
+            tests: reports.tests,
+            repo,
+            workspace: ctx.workspace,
+            tempDir: ctx.runnerTemp || tmpdir(),
+            historyId,
+            isPullRequest: ctx.eventName === 'pull_request' || ctx.eventName === 'pull_request_target',
+            runKey: `${runContext.key}#${runContext.runAttempt}`,
+            policy: config.policy,
+            normalise: normalizeErrorMessage,
+            now,
+          });
+          reports.tests = split ? splitTests(rerun.tests, inputs.jobKey) : rerun.tests;
+          verdicts = { consistent: rerun.consistent, newFlaky: rerun.newFlaky, newTestsBlock: rerunInputs.newTests === 'block', failedBeforeReruns };
+        }
         const options = { ...config, normalise: normalizeErrorMessage, scoreTests: statsScores(runContext.time) };
-        return await syncRun(
-          repo,
-          (snapshot) =>
-            applyRun({ snapshot, reports, filesMatched: reports.matched, testOutcome: inputs.testOutcome, run: runContext, now, closedByHand: issues?.closedByHand }, options),
-          {
-            // Parks this run after a few lost races, and folds parked runs in (docs/data-branch.md, "Many writers").
-            inbox: {
-              parcel: (applied) => runParcel(runContext, [{ run: runContext, tests: reports.tests, jobSucceeded: applied.outcome.result === 'success' }], Date.now()),
-              fold: (snapshot, parcels) => foldParcels(snapshot, parcels, options, now),
+        return await core.group(`Updating the data branch '${inputs.dataBranch}'`, () =>
+          syncRun(
+            repo,
+            (snapshot) =>
+              applyRun(
+                { snapshot, reports, filesMatched: reports.matched, testOutcome: inputs.testOutcome, run: runContext, now, closedByHand: issues?.closedByHand, ...(verdicts ? { rerun: verdicts } : {}) },
+                options,
+              ),
+            {
+              // Parks this run after a few lost races, and folds parked runs in (docs/data-branch.md, "Many writers").
+              inbox: {
+                parcel: (applied) => runParcel(runContext, [{ run: runContext, tests: reports.tests, jobSucceeded: applied.outcome.result === 'success' }], Date.now()),
+                fold: (snapshot, parcels) => foldParcels(snapshot, parcels, options, now),
+              },
+              attempts: inputs.pushAttempts,
+              readOnly,
+              commitMessage: `flakeguard: ${reports.tests.length} tests from run ${ctx.runId} attempt ${ctx.runAttempt} (${ctx.job})`,
+              log: (m) => core.info(logText(m)),
             },
-            attempts: inputs.pushAttempts,
-            readOnly,
-            commitMessage: `flakeguard: ${reports.tests.length} tests from run ${ctx.runId} attempt ${ctx.runAttempt} (${ctx.job})`,
-            log: (m) => core.info(logText(m)),
-          },
+          ),
         );
       } finally {
         await repo.dispose();
       }
-    });
+    })();
     const result = sync.applied;
     const o = result.outcome;
     outcome = o.result;
@@ -85,7 +120,19 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       if (modeInputs.uploadResults) await (await import('../modes/upload.ts')).leaveResults({ inputs, ctx, run: runContext, reports }, modeInputs, env);
     }
 
-    await publishResults({ inputs, ctx, readOnly, runUrl: runContext.url ?? '', sync, reports: { tests: reports.tests.length, problems: reports.problems.length } });
+    const rerunSection = rerun ? (await import('../report/rerun-summary.ts')).renderRerunSection(rerun) : undefined;
+    await publishResults({ inputs, ctx, readOnly, runUrl: runContext.url ?? '', sync, reports: { tests: reports.tests.length, problems: reports.problems.length }, ...(rerunSection ? { extraSummary: rerunSection } : {}) });
+    if (rerun) {
+      core.setOutput('rerun-tests', JSON.stringify(rerun.cases.filter((c) => c.asked > 0).map((c) => c.historyId)));
+      core.setOutput('proven-flaky', JSON.stringify(rerun.provenFlaky));
+      core.setOutput('consistent-failures', JSON.stringify([...rerun.consistent.keys()]));
+      core.setOutput('new-flaky-tests', JSON.stringify(rerun.newFlaky));
+      if (rerun.newFlaky.length > 0 && rerunInputs?.newTests !== 'block') {
+        for (const id of rerun.newFlaky.slice(0, 10)) {
+          core.warning(commandText(`New test '${id}' failed and passed on this commit: it is flaky before it merges.`, 1000), { title: 'flakeguard: new flaky test' });
+        }
+      }
+    }
     await issues?.publish(sync, runContext);
 
     if (o.result === 'failure') {

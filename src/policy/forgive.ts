@@ -26,6 +26,11 @@ export interface ForgivenessInput {
   sha: string;
   normalise: MessageNormaliser;
   forgive: ForgiveMode;
+  /**
+   * Tests whose re-runs on this commit failed so often in a row that their flakiness cannot explain it
+   * (src/rerun/stopping.ts), with the sentence that says so: not forgiven, whatever the quarantine, unless by hand.
+   */
+  consistent?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -69,7 +74,13 @@ export function unforgivenFailures(input: ForgivenessInput): Map<string, string>
       out.set(test.id, `quarantined, but failed in an outage (${outage}): not forgiven`);
       continue;
     }
-    if (input.byHand.has(test.id) || input.forgive === 'any-failure') continue;
+    if (input.byHand.has(test.id)) continue;
+    const consistent = input.consistent?.get(test.id);
+    if (consistent !== undefined) {
+      out.set(test.id, `quarantined, but ${consistent}: not forgiven`);
+      continue;
+    }
+    if (input.forgive === 'any-failure') continue;
     // It passed on this very commit (a retry in this run, or an earlier run): this failure is flaky by definition.
     if (test.attempts.some((a) => a.status === 'passed')) continue;
     const history = input.history.get(test.id);

@@ -20,6 +20,15 @@ export interface OutcomeInput {
   unforgiven?: ReadonlyMap<string, string>;
   /** This run's outages that failed tests, described (src/policy/outage.ts): said apart, as a reason. */
   outages?: readonly string[];
+  /** Re-runs (docs/rerun.md): failed tests that failed consistently on this commit, with the sentence that says so. */
+  consistent?: ReadonlyMap<string, string>;
+  /** Re-runs: new tests of a pull request that failed and passed on this commit, and whether that blocks (`new-tests: block`). */
+  newFlaky?: { ids: readonly string[]; block: boolean };
+  /**
+   * Re-runs: tests whose final attempt failed in the suite, before the re-runs. They explain a failed test step
+   * as failed tests always do, even when every one of them passed on a re-run.
+   */
+  failedBeforeReruns?: number;
 }
 
 export interface Outcome {
@@ -74,10 +83,17 @@ export function decideOutcome(input: OutcomeInput): Outcome {
       `${plural(unforgiven.size, 'quarantined test')} failed in a way ${unforgiven.size === 1 ? 'its' : 'their'} quarantine does not cover (a failure never seen as flaky, or an outage): not forgiven.`,
     );
   }
+  const consistent = blocking.filter((t) => input.consistent?.has(t.id));
+  for (const t of consistent.slice(0, 10)) reasons.push(`'${t.id}' ${input.consistent!.get(t.id)!}.`);
+  if (consistent.length > 10) reasons.push(`${plural(consistent.length - 10, 'more test')} failed every re-run on this commit.`);
+  const newFlaky = input.newFlaky?.ids ?? [];
+  if (input.newFlaky?.block && newFlaky.length > 0) {
+    reasons.push(`${plural(newFlaky.length, 'new test')} of this pull request failed and passed on this commit: flaky before it merges (new-tests: block).`);
+  }
   for (const outage of input.outages ?? []) {
     reasons.push(`An outage: ${outage}. Those failures are not flakiness: never forgiven, and no test's evidence.`);
   }
-  if ((input.testOutcome === 'failure' || input.testOutcome === 'cancelled') && failed.length === 0) {
+  if ((input.testOutcome === 'failure' || input.testOutcome === 'cancelled') && failed.length === 0 && !((input.failedBeforeReruns ?? 0) > 0)) {
     reasons.push(
       `The test step's outcome is '${input.testOutcome}' but the reports show no failed test: something failed outside the reports (a crash, a timeout, a build error).`,
     );

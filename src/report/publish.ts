@@ -22,6 +22,8 @@ export interface PublishInput {
   sync: SyncResult<ApplyResult>;
   /** This run's reports: how many tests, and how many reports could not be read (each already logged as an error). */
   reports?: { tests: number; problems: number };
+  /** Markdown appended to the job summary (the re-runs' section, src/report/rerun-summary.ts). */
+  extraSummary?: string;
 }
 
 function storeLine(sync: SyncResult<ApplyResult>, branch: string): string {
@@ -88,7 +90,7 @@ export function emitWorkflowAnnotations(
 
 const s = (n: number): string => (n === 1 ? '' : 's');
 
-export async function publishResults({ inputs, ctx, runUrl, sync, reports }: PublishInput): Promise<void> {
+export async function publishResults({ inputs, ctx, runUrl, sync, reports, extraSummary }: PublishInput): Promise<void> {
   const result = sync.applied;
   const o = result.outcome;
   const statsFileOf = (id: string): string => statsPath(shardOf(id, result.shards), result.shards);
@@ -205,7 +207,7 @@ export async function publishResults({ inputs, ctx, runUrl, sync, reports }: Pub
   const summary = guard('render the job summary', () => renderSummary({ ...base, annotationsLine }, { facts }));
   if (summary !== undefined) {
     try {
-      await core.summary.addRaw(summary).write();
+      await core.summary.addRaw(extraSummary ? `${summary}\n${extraSummary}` : summary).write();
     } catch (error) {
       core.info(logText(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`));
     }

@@ -40,7 +40,7 @@ describe('the public contract', () => {
   it('declares in action.yml every input the code reads', () => {
     const read = new Set<string>();
     // Inputs are read through an InputGetter, in the config modules.
-    for (const file of sourceFiles(join(PROJECT_ROOT, 'src')).filter((f) => /\/(config|modes)\/inputs\.ts$/.test(f))) {
+    for (const file of sourceFiles(join(PROJECT_ROOT, 'src')).filter((f) => /\/(config|modes|rerun)\/inputs\.ts$/.test(f))) {
       for (const m of readFileSync(file, 'utf8').matchAll(/\bget\('([a-z-]+)'\)/g)) read.add(m[1]!);
     }
     expect(read.size).toBeGreaterThan(10);

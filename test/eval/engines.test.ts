@@ -37,3 +37,22 @@ describe('engines', () => {
     expect(real.invocations.at(-1)!.quarantined.length).toBeGreaterThan(0);
   });
 });
+
+describe('engines with re-runs (issue #14)', () => {
+  it('the real action running the world’s re-run command and the pure engine with the re-run core decide the same', { timeout: 300_000 }, async () => {
+    const world = generateWorld(
+      { ...BASE_SCENARIO, name: 'engines-rerun', tests: 30, modules: 3, runs: 24, retries: 0, rerunChance: 0, flakyShare: 0.3, outageChance: 0, regressionChance: 0.2, prShare: 0.3, prBreakChance: 0.5 },
+      3,
+      Date.now(),
+    );
+    const policy = { enterSameCommitFlips: 1, releaseAfterCleanRuns: 5 };
+    const real = await drive(world, { policy, rerun: {} });
+    const pure = await drivePure(world, { policy, rerun: {} });
+    expect(compareTraces(real, pure)).toBeUndefined();
+    // Re-runs happened, proved flakes, and cost the same in both engines.
+    const executions = (t: typeof real): number[] => t.invocations.map((i) => i.rerun?.executions ?? 0);
+    expect(executions(real)).toEqual(executions(pure));
+    expect(real.invocations.some((i) => (i.rerun?.proven ?? 0) > 0)).toBe(true);
+    expect(real.invocations.some((i) => i.execution.hardFailed.size > 0 && i.outcome === 'failure')).toBe(true);
+  });
+});

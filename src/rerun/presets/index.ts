@@ -1,10 +1,15 @@
 /**
  * Every runner preset, by the value of the `rerun` input that selects it (src/rerun/contract.ts).
- * Each preset lives in a module of its own beside this one and is registered here.
+ * Each preset lives in a module of its own beside this one and is registered here. docs/rerun-presets.md says
+ * what each assumes about the original run, and which are tested end to end here.
  */
 import type { RerunPreset } from '../contract.ts';
+import { gotestsum } from './go.ts';
+import { jest, mocha, nodeTest, vitest } from './js.ts';
+import { pytest } from './pytest.ts';
+import { dotnet, gradle, maven, nextest, phpunit, playwright, rspec } from './recipes.ts';
 
-const ALL: RerunPreset[] = [];
+const ALL: RerunPreset[] = [vitest, jest, mocha, nodeTest, pytest, gotestsum, maven, gradle, rspec, playwright, dotnet, phpunit, nextest];
 
 export const PRESETS: ReadonlyMap<string, RerunPreset> = new Map(ALL.map((p) => [p.name, p]));
 

@@ -1,0 +1,101 @@
+export const id = 401;
+export const ids = [401];
+export const modules = {
+
+/***/ 46401:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   MAX_RERUN_ROWS: () => (/* binding */ MAX_RERUN_ROWS),
+/* harmony export */   attemptSymbols: () => (/* binding */ attemptSymbols),
+/* harmony export */   renderRerunSection: () => (/* binding */ renderRerunSection)
+/* harmony export */ });
+/* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(10182);
+/* harmony import */ var _escape_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(14031);
+/**
+ * The job summary's re-run section (docs/rerun.md#what-users-see): each re-run test with its attempts, what the
+ * re-runs proved, and what they cost. Pure; untrusted text goes through `mdText`.
+ */
+
+
+/** Rows shown at most; the rest are counted. */
+const MAX_RERUN_ROWS = 50;
+/** ✗ failed, ↻ passed after a failure, ✓ passed, · skipped. */
+function attemptSymbols(attempts) {
+    let out = '';
+    let afterFailure = false;
+    for (const a of attempts) {
+        if (a.status === 'skipped') {
+            out += '·';
+            continue;
+        }
+        const failed = (0,_model_js__WEBPACK_IMPORTED_MODULE_0__/* .isFailure */ .N6)(a.status);
+        out += failed ? '✗' : afterFailure ? '↻' : '✓';
+        afterFailure = failed;
+    }
+    return out;
+}
+const PROVED = {
+    'proven-flaky': 'flaky, proven on this commit: passed on a re-run, so it did not fail the run',
+    consistent: '',
+    exhausted: '',
+    unanswered: 'nothing: its failure stands',
+    clean: 'passed every extra run',
+    'flaky-extra': 'flaky, proven on this commit: failed an extra run',
+};
+function proved(c) {
+    const base = c.verdict === 'consistent' ? `a real failure: ${c.why}` : c.verdict === 'exhausted' ? (c.why ?? '') : PROVED[c.verdict ?? 'unanswered'];
+    const why = c.verdict === 'unanswered' && c.why ? ` (${c.why})` : '';
+    return `${base}${why}`;
+}
+function attemptsShown(c) {
+    if (c.kind === 'failed') {
+        const all = [...attemptSymbols([...c.test.attempts, ...c.reruns])];
+        const n = c.test.attempts.length;
+        return `${all.slice(0, n).join('')} → ${all.slice(n).join('') || '–'}`;
+    }
+    return `${attemptSymbols(c.test.attempts)} + ${attemptSymbols(c.reruns) || '–'}`;
+}
+const s = (n) => (n === 1 ? '' : 's');
+function renderRerunSection(result) {
+    const lines = ['', '### Re-runs on this commit', ''];
+    if (result.skipped) {
+        lines.push(`No test was re-run: ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .mdText */ .bC)(result.skipped, 500)}.`, '');
+        return lines.join('\n');
+    }
+    if (result.cases.length === 0) {
+        lines.push('No test failed, and no extra executions were planned: nothing was re-run.', '');
+        return lines.join('\n');
+    }
+    const cost = `${result.executions} test execution${s(result.executions)} in ${result.rounds.length} round${s(result.rounds.length)}, ${result.seconds.toFixed(1)} s`;
+    lines.push(`Cost: ${cost}. Proven flaky: ${result.provenFlaky.length}; failed consistently: ${result.consistent.size}${result.newFlaky.length > 0 ? `; new tests flaky before merge: ${result.newFlaky.length}` : ''}.`, '');
+    if (result.stopped)
+        lines.push(`The re-runs stopped early: ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .mdText */ .bC)(result.stopped, 500)}. The failures they could not answer for stand.`, '');
+    for (const r of result.rounds) {
+        if (r.voided)
+            lines.push(`- Round ${r.round} was voided: ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .mdText */ .bC)(r.voided, 500)}. Its evidence is not used; the original failures stand.`);
+        if (r.ignored > 0)
+            lines.push(`- Round ${r.round}'s report had ${r.ignored} test${s(r.ignored)} that ${r.ignored === 1 ? 'was' : 'were'} not asked for (ignored).`);
+    }
+    if (result.note)
+        lines.push(`- ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .mdText */ .bC)(result.note, 500)}.`);
+    if (lines[lines.length - 1] !== '')
+        lines.push('');
+    lines.push('| test | attempts | what the re-runs proved |', '| --- | --- | --- |');
+    const order = { consistent: 0, unanswered: 1, exhausted: 2, 'proven-flaky': 3, 'flaky-extra': 4, clean: 5 };
+    const cases = [...result.cases].sort((a, b) => (order[a.verdict ?? 'unanswered'] - order[b.verdict ?? 'unanswered']) || (a.historyId < b.historyId ? -1 : 1));
+    for (const c of cases.slice(0, MAX_RERUN_ROWS)) {
+        const tags = [c.kind === 'extra' ? `extra (${c.pool})` : '', c.isNew ? 'new test' : ''].filter(Boolean).join(', ');
+        lines.push(`| ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .mdText */ .bC)(c.historyId, 200)}${tags ? ` <sub>${tags}</sub>` : ''} | ${attemptsShown(c)} | ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .mdText */ .bC)(proved(c), 400)} |`);
+    }
+    if (cases.length > MAX_RERUN_ROWS)
+        lines.push('', `${cases.length - MAX_RERUN_ROWS} more re-run test${s(cases.length - MAX_RERUN_ROWS)} not listed.`);
+    lines.push('', '✗ failed · ↻ passed after a failure · ✓ passed; the suite’s attempts → the re-runs (extra runs: the suite + the extras).', '');
+    return lines.join('\n');
+}
+
+
+/***/ })
+
+};

@@ -1,0 +1,664 @@
+export const id = 974;
+export const ids = [974];
+export const modules = {
+
+/***/ 8974:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  rerunStep: () => (/* binding */ rerunStep)
+});
+
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
+var core = __webpack_require__(91659);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(77598);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(76760);
+// EXTERNAL MODULE: ./src/policy/outcome.ts
+var outcome = __webpack_require__(58702);
+// EXTERNAL MODULE: ./src/policy/outage.ts
+var outage = __webpack_require__(65331);
+// EXTERNAL MODULE: ./src/junit/index.ts + 4 modules
+var junit = __webpack_require__(11863);
+// EXTERNAL MODULE: ./src/store/snapshot.ts + 1 modules
+var snapshot = __webpack_require__(66590);
+// EXTERNAL MODULE: ./src/report/escape.ts
+var report_escape = __webpack_require__(14031);
+// EXTERNAL MODULE: ./src/model.ts
+var model = __webpack_require__(10182);
+;// CONCATENATED MODULE: ./src/rerun/stopping.ts
+/** A streak whose chance under the test's flakiness is below this is implausible: the test failed consistently. */
+const IMPLAUSIBLE = 0.005;
+const NO_HISTORY = Object.freeze({ failures: 0, passes: 0, againFailures: 0, againPasses: 0 });
+/**
+ * Counts the attempts of the newest `window` runs that have an outcome, leaving out outage runs and runs in which
+ * every attempt failed (only runs that passed at some attempt tell what the test's flakiness does).
+ */
+function failureCounts(history, window) {
+    if (!history)
+        return NO_HISTORY;
+    const c = { failures: 0, passes: 0, againFailures: 0, againPasses: 0 };
+    let seen = 0;
+    for (let i = history.runs.length - 1; i >= 0 && seen < window; i--) {
+        const run = history.runs[i];
+        if (run.outage)
+            continue;
+        // A run in which every attempt failed says nothing a deterministic failure would not: counting it would let a
+        // regression raise its own p, until its failing re-runs look plausible and its quarantine forgives it.
+        if (run.attempts.indexOf('P') < 0 && (run.attempts.indexOf('F') >= 0 || run.attempts.indexOf('E') >= 0))
+            continue;
+        let counted = false;
+        let afterFailure = false;
+        for (const code of run.attempts) {
+            if (code === 'S')
+                continue;
+            counted = true;
+            const failed = code === 'F' || code === 'E';
+            if (failed)
+                c.failures++;
+            else
+                c.passes++;
+            if (afterFailure) {
+                if (failed)
+                    c.againFailures++;
+                else
+                    c.againPasses++;
+            }
+            afterFailure = failed;
+        }
+        if (counted)
+            seen++;
+    }
+    return c;
+}
+/** Posterior mean of the failure rate per attempt (uniform prior). */
+function failureRate(c) {
+    return (1 + c.failures) / (2 + c.failures + c.passes);
+}
+/**
+ * The chance that the test's flaky failures alone fail `streak` attempts in a row: the first at its failure rate,
+ * each further one at its posterior predictive rate of failing again after a failure.
+ */
+function streakChance(c, streak) {
+    if (streak <= 0)
+        return 1;
+    const rate = failureRate(c);
+    const a = 2 * rate + c.againFailures;
+    const b = 2 * (1 - rate) + c.againPasses;
+    let chance = rate;
+    for (let i = 0; i < streak - 1; i++)
+        chance *= (a + i) / (a + b + i);
+    return chance;
+}
+/**
+ * After `reruns` answered re-runs, with `streak` failing attempts in a row up to now (the original failure
+ * included): re-run again, or stop because the streak is implausible for a flaky test (`consistent`), or because
+ * the re-runs ran out while it is still plausible (`exhausted`: the quarantine decides as without re-runs).
+ */
+function nextStep(c, streak, reruns, rule) {
+    const implausible = streakChance(c, streak) < (rule.threshold ?? IMPLAUSIBLE);
+    if (reruns < rule.minReruns)
+        return 'continue';
+    if (implausible)
+        return 'consistent';
+    return reruns >= rule.maxReruns ? 'exhausted' : 'continue';
+}
+/** "failed 7 of 7 times on this commit; its flaky failures would do that less than 0.5% of the time". */
+function consistentSentence(failures, attempts) {
+    return `failed ${failures} of ${attempts} times on this commit; its flaky failures would do that less than ${IMPLAUSIBLE * 100}% of the time`;
+}
+
+;// CONCATENATED MODULE: ./src/rerun/plan.ts
+/**
+ * The re-run rounds as plain data (issue #14, docs/rerun.md). Pure: the process adapter (process.ts) runs each
+ * round's command and hands back what the round's report says; this module decides who runs in the next round,
+ * what each test's re-runs proved, and this run's tests with the re-runs merged in as attempts.
+ *
+ * A round re-runs, in one command invocation, every failed test still undecided and every passing test that has
+ * extra executions left (rerun-budget). A failed test is decided when a re-run passes (proven flaky), when its
+ * streak of failures became implausible for a flaky test (consistent), or when its re-runs ran out (exhausted:
+ * the quarantine decides as without re-runs). A round without a readable report voids that round: nothing it
+ * would have said is recorded, the tests it asked for stay as they were, and no further round runs.
+ */
+
+
+function startRerun(input) {
+    const byId = new Map(input.tests.map((t) => [t.id, t]));
+    const cases = [];
+    const make = (test, kind, extra) => {
+        const historyId = input.historyId(test.id);
+        return {
+            test,
+            historyId,
+            kind,
+            extraRuns: extra?.runs ?? 0,
+            ...(extra ? { pool: extra.pool } : {}),
+            isNew: input.newTests.has(test.id),
+            counts: failureCounts(input.history.get(historyId), input.window),
+            reruns: [],
+            asked: 0,
+            rounds: 0,
+        };
+    };
+    for (const t of input.failed)
+        cases.push(make(t, 'failed'));
+    const failedIds = new Set(input.failed.map((t) => t.id));
+    for (const e of input.extras) {
+        const t = byId.get(e.id);
+        if (t && !failedIds.has(e.id) && e.runs > 0)
+            cases.push(make(t, 'extra', e));
+    }
+    // The run must not turn red by chance: with k failed tests re-run, each streak is held to 1/k of the threshold, so
+    // that flaky failures alone block the run less than IMPLAUSIBLE of the time however many failed (Bonferroni).
+    const threshold = (input.rule.threshold ?? IMPLAUSIBLE) / Math.max(1, input.failed.length);
+    return { cases, rule: { ...input.rule, threshold }, rounds: [] };
+}
+/** The cases the next round re-runs; empty when the re-runs are over. */
+function roundCases(state) {
+    if (state.stopped !== undefined)
+        return [];
+    return state.cases.filter((c) => c.verdict === undefined && (c.kind === 'failed' || c.rounds < c.extraRuns));
+}
+/** A line of FLAKEGUARD_RERUN_TESTS. */
+function rerunTestOf(test) {
+    return {
+        id: test.id,
+        classname: test.classname,
+        name: test.name,
+        ...(test.file !== undefined ? { file: test.file } : {}),
+        ...(test.suite !== '' ? { suite: test.suite } : {}),
+    };
+}
+/** The FLAKEGUARD_RERUN_TESTS file: one JSON object a line (JSON escapes every control character). */
+function rerunTestsJsonl(cases) {
+    return cases.map((c) => `${JSON.stringify(rerunTestOf(c.test))}\n`).join('');
+}
+const counted = (attempts) => attempts.filter((a) => a.status !== 'skipped');
+function decideFailed(c, rule) {
+    const all = counted([...c.test.attempts, ...c.reruns]);
+    const last = all[all.length - 1];
+    if (last && !(0,model/* isFailure */.N6)(last.status)) {
+        c.verdict = 'proven-flaky';
+        return;
+    }
+    let streak = 0;
+    for (let i = all.length - 1; i >= 0 && (0,model/* isFailure */.N6)(all[i].status); i--)
+        streak++;
+    const step = nextStep(c.counts, streak, c.rounds, rule);
+    if (step === 'continue')
+        return;
+    c.verdict = step;
+    const failures = all.filter((a) => (0,model/* isFailure */.N6)(a.status)).length;
+    const chance = streakChance(c.counts, streak);
+    c.why =
+        step === 'consistent'
+            ? consistentSentence(failures, all.length)
+            : `failed ${failures} of ${all.length} times on this commit; its history cannot rule out flakiness (a ${(chance * 100).toFixed(1)}% chance), so its quarantine decides`;
+}
+/** Records one round's answer for the cases it asked for. */
+function recordRound(state, asked, answer) {
+    const round = state.rounds.length + 1;
+    for (const c of asked)
+        c.asked++;
+    if (!answer.ok) {
+        state.rounds.push({ round, tests: asked.length, seconds: answer.seconds, voided: answer.why, ignored: 0 });
+        stopRerun(state, `round ${round} was voided: ${answer.why}`);
+        return;
+    }
+    const askedIds = new Set(asked.map((c) => c.test.id));
+    let ignored = 0;
+    for (const id of answer.attempts.keys())
+        if (!askedIds.has(id))
+            ignored++;
+    state.rounds.push({ round, tests: asked.length, seconds: answer.seconds, ignored });
+    for (const c of asked) {
+        const got = counted(answer.attempts.get(c.test.id) ?? []);
+        if (got.length === 0) {
+            c.verdict = 'unanswered';
+            c.why = `round ${round}'s re-run report has no result for it (missing or skipped)`;
+            continue;
+        }
+        c.reruns.push(...got);
+        c.rounds++;
+        if (c.kind === 'failed')
+            decideFailed(c, state.rule);
+        else if (c.rounds >= c.extraRuns)
+            c.verdict = c.reruns.some((a) => (0,model/* isFailure */.N6)(a.status)) ? 'flaky-extra' : 'clean';
+    }
+}
+/** No further round: every undecided case is decided with what is there. */
+function stopRerun(state, why) {
+    state.stopped ??= why;
+    for (const c of state.cases) {
+        if (c.verdict !== undefined)
+            continue;
+        if (c.kind === 'extra' && c.rounds > 0) {
+            c.verdict = c.reruns.some((a) => (0,model/* isFailure */.N6)(a.status)) ? 'flaky-extra' : 'clean';
+            continue;
+        }
+        c.verdict = 'unanswered';
+        c.why = why;
+    }
+}
+/**
+ * This run's tests with the re-runs merged in. A failed test's re-runs follow its attempts (a pass last: it did
+ * not fail the run). A passing test's extra executions are put before its passing attempt, so that the test's
+ * result in the suite stays the run's final word: a failing extra reads as a failure followed by a pass, which is
+ * what it proved (it fails and passes on this commit), never as a failure of the run.
+ */
+function finishRerun(state, tests, skipped) {
+    stopRerun(state, state.stopped ?? 'the re-runs ended');
+    const byId = new Map(state.cases.map((c) => [c.test.id, c]));
+    const merged = tests.map((t) => {
+        const c = byId.get(t.id);
+        if (!c || c.reruns.length === 0)
+            return t;
+        return { ...t, attempts: c.kind === 'failed' ? [...t.attempts, ...c.reruns] : [...c.reruns, ...t.attempts] };
+    });
+    const provenFlaky = state.cases.filter((c) => c.verdict === 'proven-flaky').map((c) => c.historyId);
+    const consistent = new Map(state.cases.filter((c) => c.verdict === 'consistent').map((c) => [c.historyId, c.why]));
+    const newFlaky = state.cases.filter((c) => c.isNew && (c.verdict === 'proven-flaky' || c.verdict === 'flaky-extra')).map((c) => c.historyId);
+    return {
+        tests: merged,
+        cases: state.cases,
+        rounds: state.rounds,
+        ...(state.stopped !== undefined && state.stopped !== 'the re-runs ended' ? { stopped: state.stopped } : {}),
+        ...(skipped !== undefined ? { skipped } : {}),
+        provenFlaky,
+        consistent,
+        newFlaky,
+        executions: state.cases.reduce((n, c) => n + c.reruns.length, 0),
+        seconds: state.rounds.reduce((s, r) => s + r.seconds, 0),
+    };
+}
+
+// EXTERNAL MODULE: ./src/scoring/thresholded.ts
+var thresholded = __webpack_require__(49391);
+;// CONCATENATED MODULE: ./src/rerun/budget.ts
+
+
+/** Seed 004's suite budget: the time available over the average test time (1 s when the reports give none). */
+function suiteBudget(timeoutSec, tests) {
+    let total = 0;
+    let known = 0;
+    for (const t of tests) {
+        const d = t.attempts[t.attempts.length - 1]?.durationSec;
+        if (typeof d === 'number' && Number.isFinite(d) && d >= 0) {
+            total += d;
+            known++;
+        }
+    }
+    const average = known > 0 ? Math.max(total / known, 0.001) : 1;
+    return Math.floor(timeoutSec / average);
+}
+/** A test never seen on the default branch. */
+function isNewTest(history, historyId) {
+    const h = history.get(historyId);
+    return !h || !h.runs.some((r) => r.onDefaultBranch);
+}
+function planExtras(input) {
+    let left = Math.max(0, Math.floor(input.budget) - input.reserved);
+    const plans = [];
+    const newOnes = input.passing.filter((t) => input.newTests.has(t.id)).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    for (const t of newOnes) {
+        if (left <= 0)
+            break;
+        const runs = Math.min(input.perTest, left);
+        plans.push({ id: t.id, runs, pool: 'new' });
+        left -= runs;
+    }
+    if (left <= 0)
+        return plans;
+    const planned = new Set(plans.map((p) => p.id));
+    const candidates = [];
+    for (const t of input.passing) {
+        const hid = input.historyId(t.id);
+        if (planned.has(t.id) || input.quarantined.has(hid))
+            continue;
+        const c = failureCounts(input.history.get(hid), input.window);
+        const attempts = c.failures + c.passes;
+        const observed = attempts > 0 ? c.failures / attempts : 0;
+        candidates.push({ id: t.id, flakiness: (0,thresholded/* thresholdedFlakiness */.Hd)(observed), runs: input.history.get(hid)?.runs.length ?? 0 });
+    }
+    // Targeted: seed 004's allocateBudget over the whole budget's targeted share.
+    const exploratoryShare = left - Math.round(left * 0.8);
+    const targeted = (0,thresholded/* allocateBudget */.jW)(candidates, { budget: left - exploratoryShare, proportionTargeted: 1, maxTargetedPerTest: input.perTest, seed: input.seed })
+        .filter((a) => a.pool === 'targeted');
+    for (const a of targeted) {
+        const runs = Math.min(Math.max(1, Math.round(a.budget)), left);
+        if (runs <= 0)
+            break;
+        plans.push({ id: a.id, runs, pool: 'targeted' });
+        planned.add(a.id);
+        left -= runs;
+    }
+    // Exploratory: one execution each for the tests with the least history (the seed draws them at random; the
+    // issue asks for the least known first), ties broken by a seeded hash so that runs explore different tests.
+    const rest = candidates
+        .filter((c) => !planned.has(c.id))
+        .map((c) => ({ c, tie: hash(`${input.seed}:${c.id}`) }))
+        .sort((x, y) => x.c.runs - y.c.runs || x.tie - y.tie);
+    for (const { c } of rest) {
+        if (left <= 0)
+            break;
+        plans.push({ id: c.id, runs: 1, pool: 'exploratory' });
+        left -= 1;
+    }
+    return plans;
+}
+/** FNV-1a, 32 bits. */
+function hash(text) {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < text.length; i++)
+        h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+    return h;
+}
+
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __webpack_require__(31421);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(51455);
+;// CONCATENATED MODULE: ./src/rerun/process.ts
+/**
+ * The process adapter of the re-runs: runs one round's command(s) and reads back the round's report.
+ *
+ * A custom command (the `rerun` input) runs through `bash -c` in the workspace with FLAKEGUARD_RERUN_TESTS,
+ * FLAKEGUARD_RERUN_REPORT and FLAKEGUARD_RERUN_ROUND (src/rerun/contract.ts); a preset's processes are spawned
+ * WITHOUT a shell, their argv as the preset built it, so test names are never parsed by a shell. Each round runs
+ * in its own process group, killed whole when the time left runs out. The command's exit code is not the
+ * verdict: the report is. Its output goes to the log line by line, defused (no workflow commands), bounded.
+ */
+
+
+
+
+/** Lines logged per round at most; the rest is counted. */
+const MAX_LOG_LINES = 2000;
+const MAX_LINE = 2000;
+const ENV_TESTS = 'FLAKEGUARD_RERUN_TESTS';
+const ENV_REPORT = 'FLAKEGUARD_RERUN_REPORT';
+const ENV_ROUND = 'FLAKEGUARD_RERUN_ROUND';
+/**
+ * The environment a re-run command gets: this step's, without what belongs to the action and not to the tests —
+ * its inputs (INPUT_TOKEN is a GitHub token), the runtime's tokens, and the files through which a step sets its
+ * outputs, environment and summary (a test could otherwise forge flakeguard's `outcome`). A `run` step of the
+ * workflow, such as the test step, has none of these either.
+ */
+function rerunEnv(env) {
+    const out = {};
+    for (const [name, value] of Object.entries(env)) {
+        if (/^INPUT_/i.test(name) || /^ACTIONS_(RUNTIME|ID_TOKEN|RESULTS|CACHE)_/i.test(name))
+            continue;
+        if (/^GITHUB_(OUTPUT|ENV|PATH|STATE|STEP_SUMMARY)$/i.test(name))
+            continue;
+        out[name] = value;
+    }
+    return out;
+}
+async function runRound(request) {
+    const now = request.now ?? Date.now;
+    const started = now();
+    const seconds = () => Math.round((now() - started) / 100) / 10;
+    const dir = (0,external_node_path_.join)(request.dir, `round-${request.round}`);
+    await (0,promises_.mkdir)(dir, { recursive: true });
+    const testsFile = (0,external_node_path_.join)(dir, 'tests.jsonl');
+    const reportPath = (0,external_node_path_.join)(dir, 'report.xml');
+    await (0,promises_.rm)(reportPath, { force: true, recursive: true });
+    const tests = request.cases.map((c) => rerunTestOf(c.test));
+    await (0,promises_.writeFile)(testsFile, tests.map((t) => `${JSON.stringify(t)}\n`).join(''));
+    const commands = typeof request.command === 'string' ? [{ argv: ['bash', '-c', request.command] }] : request.command.commands(tests, reportPath, request.round);
+    const env = { ...rerunEnv(request.env), [ENV_TESTS]: testsFile, [ENV_REPORT]: reportPath, [ENV_ROUND]: String(request.round) };
+    const deadline = started + request.timeoutMs;
+    const logger = boundedLogger(request.log);
+    const exits = [];
+    for (const command of commands) {
+        const left = deadline - now();
+        if (left <= 0)
+            return { ok: false, why: 'rerun-timeout ran out', seconds: seconds() };
+        const result = await spawnBounded(command, { ...env, ...command.env }, request.workspace, left, logger.line);
+        if (result.kind === 'timeout') {
+            logger.flush();
+            return { ok: false, why: `the command was stopped: rerun-timeout ran out`, seconds: seconds() };
+        }
+        if (result.kind === 'error') {
+            logger.flush();
+            return { ok: false, why: `the command could not start: ${result.message}`, seconds: seconds() };
+        }
+        exits.push(result.code === null ? `signal ${result.signal}` : `exit code ${result.code}`);
+    }
+    logger.flush();
+    const exit = exits.join(', ');
+    try {
+        const s = await (0,promises_.stat)(reportPath);
+        if (!s.isFile())
+            return { ok: false, why: `the command (${exit}) left no report file at FLAKEGUARD_RERUN_REPORT`, seconds: seconds() };
+    }
+    catch {
+        return { ok: false, why: `the command (${exit}) wrote no report at FLAKEGUARD_RERUN_REPORT`, seconds: seconds() };
+    }
+    try {
+        const read = await request.readReport(reportPath);
+        if (read.problems.length > 0)
+            return { ok: false, why: `its report could not be read: ${read.problems[0]}`, seconds: seconds() };
+        return { ok: true, attempts: read.attempts, seconds: seconds() };
+    }
+    catch (error) {
+        return { ok: false, why: `its report could not be read: ${error instanceof Error ? error.message : String(error)}`, seconds: seconds() };
+    }
+}
+function spawnBounded(command, env, cwd, timeoutMs, line) {
+    return new Promise((resolve) => {
+        const [file, ...args] = command.argv;
+        if (!file) {
+            resolve({ kind: 'error', message: 'the preset gave an empty command' });
+            return;
+        }
+        let settled = false;
+        const done = (r) => {
+            if (settled)
+                return;
+            settled = true;
+            clearTimeout(timer);
+            resolve(r);
+        };
+        // shell: false (the default) — argv reaches the program as it is. detached: its own process group, killed whole.
+        const child = (0,external_node_child_process_.spawn)(file, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+        const split = lineSplitter(line);
+        child.stdout.on('data', split);
+        child.stderr.on('data', split);
+        const killGroup = (signal) => {
+            try {
+                if (child.pid !== undefined)
+                    process.kill(-child.pid, signal);
+            }
+            catch {
+                // already gone
+            }
+        };
+        const timer = setTimeout(() => {
+            killGroup('SIGTERM');
+            setTimeout(() => killGroup('SIGKILL'), 2000).unref();
+            done({ kind: 'timeout' });
+        }, timeoutMs);
+        child.on('error', (error) => done({ kind: 'error', message: error.message }));
+        child.on('close', (code, signal) => {
+            split(null);
+            done({ kind: 'exit', code, signal });
+        });
+    });
+}
+function lineSplitter(line) {
+    let partial = '';
+    return (chunk) => {
+        if (chunk === null) {
+            if (partial !== '')
+                line(partial);
+            partial = '';
+            return;
+        }
+        partial += chunk.toString('utf8');
+        let at;
+        while ((at = partial.indexOf('\n')) >= 0) {
+            line(partial.slice(0, at));
+            partial = partial.slice(at + 1);
+        }
+        if (partial.length > MAX_LINE) {
+            line(partial.slice(0, MAX_LINE));
+            partial = '';
+        }
+    };
+}
+function boundedLogger(log) {
+    let shown = 0;
+    let dropped = 0;
+    return {
+        line: (text) => {
+            if (shown < MAX_LOG_LINES) {
+                shown++;
+                log(text.replace(/\r$/, ''));
+            }
+            else
+                dropped++;
+        },
+        flush: () => {
+            if (dropped > 0)
+                log(`(${dropped} more lines of output not shown)`);
+            dropped = 0;
+        },
+    };
+}
+
+// EXTERNAL MODULE: ./src/pipeline/apply.ts + 3 modules
+var apply = __webpack_require__(67972);
+;// CONCATENATED MODULE: ./src/pipeline/rerun.ts
+/**
+ * Proof on the spot (issue #14, docs/rerun.md): before deciding, re-run this run's failed tests (and spend the
+ * re-run budget), with the history read off the data branch first. Runs once per step: the push retries of the
+ * data branch re-apply the same augmented results. Wiring only: the rules are in src/rerun/.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+/** The data branch as it is now, to judge the failures by (empty when it cannot be read: every test unknown). */
+async function readHistory(repo) {
+    try {
+        await repo.fetchAndReset();
+        return { snapshot: (0,snapshot/* parseSnapshot */.E$)(await (0,snapshot/* readSnapshotDir */.sB)(repo.dir)) };
+    }
+    catch (error) {
+        return { snapshot: (0,snapshot/* emptySnapshot */.WX)(), note: `the data branch could not be read (${error instanceof Error ? error.message : String(error)}): every test was judged as one with no history` };
+    }
+}
+async function readRoundReport(path, workspace) {
+    const parsed = await (0,junit/* parseReportFiles */.$T)([path], { workspace });
+    return {
+        attempts: new Map(parsed.tests.map((t) => [t.id, t.attempts])),
+        problems: parsed.problems.map((p) => `${p.line ? `line ${p.line}: ` : ''}${p.message}`),
+    };
+}
+async function rerunStep(input) {
+    const { rerun, tests } = input;
+    const failed = tests.filter(outcome/* finalAttemptFailed */.R);
+    if (failed.length === 0 && rerun.budget === 0)
+        return finishRerun(startEmpty(rerun), tests);
+    if (failed.length > rerun.maxTests) {
+        const skipped = `${failed.length} tests failed, more than rerun-max-tests (${rerun.maxTests}): that looks like a real break or an outage, so none was re-run`;
+        core.info((0,report_escape/* logText */.kc)(`Re-runs: ${skipped}.`, 1000));
+        return finishRerun(startEmpty(rerun), tests, skipped);
+    }
+    const { snapshot, note } = await core.group('Reading the history for the re-runs', async () => {
+        const read = await readHistory(input.repo);
+        if (read.note)
+            core.info((0,report_escape/* logText */.kc)(read.note, 1000));
+        return read;
+    });
+    const history = snapshot.history;
+    // Outages are never forgiven nor evidence: their failures stand, and are not re-run.
+    const inOutage = new Set((0,outage/* findOutages */.wI)(tests, input.normalise, input.policy).flatMap((o) => o.tests));
+    const toRerun = failed.filter((t) => !inOutage.has(t.id));
+    const newTests = new Set(input.isPullRequest ? tests.filter((t) => isNewTest(history, input.historyId(t.id))).map((t) => t.id) : []);
+    const extras = rerun.budget > 0
+        ? planExtras({
+            passing: tests.filter((t) => !(0,outcome/* finalAttemptFailed */.R)(t) && t.attempts.some((a) => a.status === 'passed')),
+            history,
+            historyId: input.historyId,
+            quarantined: (0,apply/* quarantineBefore */.ck)(snapshot, input.now).quarantined,
+            newTests,
+            budget: Math.min(rerun.budget, suiteBudget(rerun.timeoutSec, tests)),
+            reserved: toRerun.length * rerun.attempts,
+            perTest: rerun.attemptsMax,
+            window: input.policy.window,
+            seed: (0,external_node_crypto_.createHash)('sha256').update(input.runKey).digest().readUInt32BE(0),
+        })
+        : [];
+    const state = startRerun({
+        failed: toRerun,
+        extras,
+        tests,
+        history,
+        historyId: input.historyId,
+        newTests,
+        window: input.policy.window,
+        rule: { minReruns: rerun.attempts, maxReruns: rerun.attemptsMax },
+    });
+    const deadline = Date.now() + rerun.timeoutSec * 1000;
+    const dir = (0,external_node_path_.join)(input.tempDir, 'flakeguard-rerun');
+    const command = rerun.preset ?? rerun.command;
+    for (;;) {
+        const cases = roundCases(state);
+        if (cases.length === 0)
+            break;
+        const left = deadline - Date.now();
+        if (left <= 0) {
+            stopRerun(state, `rerun-timeout (${rerun.timeoutSec}s) ran out`);
+            break;
+        }
+        const round = state.rounds.length + 1;
+        const failedNow = cases.filter((c) => c.kind === 'failed').length;
+        const title = `Re-run round ${round}: ${failedNow} failed test${failedNow === 1 ? '' : 's'}${cases.length > failedNow ? `, ${cases.length - failedNow} extra` : ''}`;
+        const answer = await core.group(title, async () => {
+            for (const c of cases.slice(0, 50))
+                core.info((0,report_escape/* logText */.kc)(`  ${c.test.id}`, 1000));
+            if (cases.length > 50)
+                core.info(`  … and ${cases.length - 50} more`);
+            const a = await runRound({
+                round,
+                cases,
+                command,
+                workspace: input.workspace,
+                dir,
+                timeoutMs: left,
+                env: process.env,
+                log: (line) => core.info((0,report_escape/* logText */.kc)(line, 2000)),
+                readReport: (path) => readRoundReport(path, input.workspace),
+            });
+            core.info(a.ok ? `Round ${round}: report read (${a.seconds}s).` : (0,report_escape/* logText */.kc)(`Round ${round} voided: ${a.why} (${a.seconds}s).`, 1000));
+            return a;
+        });
+        recordRound(state, cases, answer.ok || !/rerun-timeout/.test(answer.why) ? answer : { ...answer, why: `${answer.why} (${rerun.timeoutSec}s)` });
+    }
+    const result = finishRerun(state, tests);
+    return note ? { ...result, note } : result;
+}
+function startEmpty(rerun) {
+    return startRerun({ failed: [], extras: [], tests: [], history: new Map(), historyId: (id) => id, newTests: new Set(), window: 1, rule: { minReruns: rerun.attempts, maxReruns: rerun.attemptsMax } });
+}
+
+
+/***/ })
+
+};

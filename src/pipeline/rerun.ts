@@ -1,0 +1,142 @@
+/**
+ * Proof on the spot (issue #14, docs/rerun.md): before deciding, re-run this run's failed tests (and spend the
+ * re-run budget), with the history read off the data branch first. Runs once per step: the push retries of the
+ * data branch re-apply the same augmented results. Wiring only: the rules are in src/rerun/.
+ */
+import * as core from '@actions/core';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import type { Attempt, ParsedTestCase } from '../model.ts';
+import type { PolicyOptions } from '../policy/quarantine.ts';
+import type { MessageNormaliser } from '../history/merge.ts';
+import { finalAttemptFailed } from '../policy/outcome.ts';
+import { findOutages } from '../policy/outage.ts';
+import { parseReportFiles } from '../junit/index.ts';
+import type { DataRepo } from '../store/git.ts';
+import { emptySnapshot, parseSnapshot, readSnapshotDir, type Snapshot } from '../store/snapshot.ts';
+import { logText } from '../report/escape.ts';
+import type { RerunInputs } from '../rerun/inputs.ts';
+import { finishRerun, recordRound, roundCases, startRerun, stopRerun, type RerunResult } from '../rerun/plan.ts';
+import { isNewTest, planExtras, suiteBudget } from '../rerun/budget.ts';
+import { runRound } from '../rerun/process.ts';
+import { quarantineBefore } from './apply.ts';
+
+export interface RerunStepInput {
+  rerun: RerunInputs;
+  tests: ParsedTestCase[];
+  repo: DataRepo;
+  workspace: string;
+  tempDir: string;
+  /** The test's id in the history (split-history-by: job-key adds the job key). */
+  historyId: (reportId: string) => string;
+  isPullRequest: boolean;
+  /** This run's identity, seeds the exploratory choice. */
+  runKey: string;
+  policy: PolicyOptions;
+  normalise: MessageNormaliser;
+  now: number;
+}
+
+/** The data branch as it is now, to judge the failures by (empty when it cannot be read: every test unknown). */
+async function readHistory(repo: DataRepo): Promise<{ snapshot: Snapshot; note?: string }> {
+  try {
+    await repo.fetchAndReset();
+    return { snapshot: parseSnapshot(await readSnapshotDir(repo.dir)) };
+  } catch (error) {
+    return { snapshot: emptySnapshot(), note: `the data branch could not be read (${error instanceof Error ? error.message : String(error)}): every test was judged as one with no history` };
+  }
+}
+
+async function readRoundReport(path: string, workspace: string): Promise<{ attempts: Map<string, Attempt[]>; problems: string[] }> {
+  const parsed = await parseReportFiles([path], { workspace });
+  return {
+    attempts: new Map(parsed.tests.map((t) => [t.id, t.attempts])),
+    problems: parsed.problems.map((p) => `${p.line ? `line ${p.line}: ` : ''}${p.message}`),
+  };
+}
+
+export async function rerunStep(input: RerunStepInput): Promise<RerunResult & { note?: string }> {
+  const { rerun, tests } = input;
+  const failed = tests.filter(finalAttemptFailed);
+  if (failed.length === 0 && rerun.budget === 0) return finishRerun(startEmpty(rerun), tests);
+  if (failed.length > rerun.maxTests) {
+    const skipped = `${failed.length} tests failed, more than rerun-max-tests (${rerun.maxTests}): that looks like a real break or an outage, so none was re-run`;
+    core.info(logText(`Re-runs: ${skipped}.`, 1000));
+    return finishRerun(startEmpty(rerun), tests, skipped);
+  }
+
+  const { snapshot, note } = await core.group('Reading the history for the re-runs', async () => {
+    const read = await readHistory(input.repo);
+    if (read.note) core.info(logText(read.note, 1000));
+    return read;
+  });
+  const history = snapshot.history;
+  // Outages are never forgiven nor evidence: their failures stand, and are not re-run.
+  const inOutage = new Set(findOutages(tests, input.normalise, input.policy).flatMap((o) => o.tests));
+  const toRerun = failed.filter((t) => !inOutage.has(t.id));
+  const newTests = new Set(input.isPullRequest ? tests.filter((t) => isNewTest(history, input.historyId(t.id))).map((t) => t.id) : []);
+  const extras =
+    rerun.budget > 0
+      ? planExtras({
+          passing: tests.filter((t) => !finalAttemptFailed(t) && t.attempts.some((a) => a.status === 'passed')),
+          history,
+          historyId: input.historyId,
+          quarantined: quarantineBefore(snapshot, input.now).quarantined,
+          newTests,
+          budget: Math.min(rerun.budget, suiteBudget(rerun.timeoutSec, tests)),
+          reserved: toRerun.length * rerun.attempts,
+          perTest: rerun.attemptsMax,
+          window: input.policy.window,
+          seed: createHash('sha256').update(input.runKey).digest().readUInt32BE(0),
+        })
+      : [];
+  const state = startRerun({
+    failed: toRerun,
+    extras,
+    tests,
+    history,
+    historyId: input.historyId,
+    newTests,
+    window: input.policy.window,
+    rule: { minReruns: rerun.attempts, maxReruns: rerun.attemptsMax },
+  });
+  const deadline = Date.now() + rerun.timeoutSec * 1000;
+  const dir = join(input.tempDir, 'flakeguard-rerun');
+  const command = rerun.preset ?? rerun.command;
+  for (;;) {
+    const cases = roundCases(state);
+    if (cases.length === 0) break;
+    const left = deadline - Date.now();
+    if (left <= 0) {
+      stopRerun(state, `rerun-timeout (${rerun.timeoutSec}s) ran out`);
+      break;
+    }
+    const round = state.rounds.length + 1;
+    const failedNow = cases.filter((c) => c.kind === 'failed').length;
+    const title = `Re-run round ${round}: ${failedNow} failed test${failedNow === 1 ? '' : 's'}${cases.length > failedNow ? `, ${cases.length - failedNow} extra` : ''}`;
+    const answer = await core.group(title, async () => {
+      for (const c of cases.slice(0, 50)) core.info(logText(`  ${c.test.id}`, 1000));
+      if (cases.length > 50) core.info(`  … and ${cases.length - 50} more`);
+      const a = await runRound({
+        round,
+        cases,
+        command,
+        workspace: input.workspace,
+        dir,
+        timeoutMs: left,
+        env: process.env,
+        log: (line) => core.info(logText(line, 2000)),
+        readReport: (path) => readRoundReport(path, input.workspace),
+      });
+      core.info(a.ok ? `Round ${round}: report read (${a.seconds}s).` : logText(`Round ${round} voided: ${a.why} (${a.seconds}s).`, 1000));
+      return a;
+    });
+    recordRound(state, cases, answer.ok || !/rerun-timeout/.test(answer.why) ? answer : { ...answer, why: `${answer.why} (${rerun.timeoutSec}s)` });
+  }
+  const result = finishRerun(state, tests);
+  return note ? { ...result, note } : result;
+}
+
+function startEmpty(rerun: RerunInputs) {
+  return startRerun({ failed: [], extras: [], tests: [], history: new Map(), historyId: (id) => id, newTests: new Set(), window: 1, rule: { minReruns: rerun.attempts, maxReruns: rerun.attemptsMax } });
+}

@@ -1,0 +1,86 @@
+/**
+ * The job summary's re-run section (docs/rerun.md#what-users-see): each re-run test with its attempts, what the
+ * re-runs proved, and what they cost. Pure; untrusted text goes through `mdText`.
+ */
+import { isFailure, type Attempt } from '../model.ts';
+import type { CaseVerdict, RerunCase, RerunResult } from '../rerun/plan.ts';
+import { mdText } from './escape.ts';
+
+/** Rows shown at most; the rest are counted. */
+export const MAX_RERUN_ROWS = 50;
+
+/** ✗ failed, ↻ passed after a failure, ✓ passed, · skipped. */
+export function attemptSymbols(attempts: readonly Attempt[]): string {
+  let out = '';
+  let afterFailure = false;
+  for (const a of attempts) {
+    if (a.status === 'skipped') {
+      out += '·';
+      continue;
+    }
+    const failed = isFailure(a.status);
+    out += failed ? '✗' : afterFailure ? '↻' : '✓';
+    afterFailure = failed;
+  }
+  return out;
+}
+
+const PROVED: Record<CaseVerdict, string> = {
+  'proven-flaky': 'flaky, proven on this commit: passed on a re-run, so it did not fail the run',
+  consistent: '',
+  exhausted: '',
+  unanswered: 'nothing: its failure stands',
+  clean: 'passed every extra run',
+  'flaky-extra': 'flaky, proven on this commit: failed an extra run',
+};
+
+function proved(c: RerunCase): string {
+  const base = c.verdict === 'consistent' ? `a real failure: ${c.why}` : c.verdict === 'exhausted' ? (c.why ?? '') : PROVED[c.verdict ?? 'unanswered'];
+  const why = c.verdict === 'unanswered' && c.why ? ` (${c.why})` : '';
+  return `${base}${why}`;
+}
+
+function attemptsShown(c: RerunCase): string {
+  if (c.kind === 'failed') {
+    const all = [...attemptSymbols([...c.test.attempts, ...c.reruns])];
+    const n = c.test.attempts.length;
+    return `${all.slice(0, n).join('')} → ${all.slice(n).join('') || '–'}`;
+  }
+  return `${attemptSymbols(c.test.attempts)} + ${attemptSymbols(c.reruns) || '–'}`;
+}
+
+const s = (n: number): string => (n === 1 ? '' : 's');
+
+export function renderRerunSection(result: RerunResult & { note?: string }): string {
+  const lines: string[] = ['', '### Re-runs on this commit', ''];
+  if (result.skipped) {
+    lines.push(`No test was re-run: ${mdText(result.skipped, 500)}.`, '');
+    return lines.join('\n');
+  }
+  if (result.cases.length === 0) {
+    lines.push('No test failed, and no extra executions were planned: nothing was re-run.', '');
+    return lines.join('\n');
+  }
+  const cost = `${result.executions} test execution${s(result.executions)} in ${result.rounds.length} round${s(result.rounds.length)}, ${result.seconds.toFixed(1)} s`;
+  lines.push(
+    `Cost: ${cost}. Proven flaky: ${result.provenFlaky.length}; failed consistently: ${result.consistent.size}${result.newFlaky.length > 0 ? `; new tests flaky before merge: ${result.newFlaky.length}` : ''}.`,
+    '',
+  );
+  if (result.stopped) lines.push(`The re-runs stopped early: ${mdText(result.stopped, 500)}. The failures they could not answer for stand.`, '');
+  for (const r of result.rounds) {
+    if (r.voided) lines.push(`- Round ${r.round} was voided: ${mdText(r.voided, 500)}. Its evidence is not used; the original failures stand.`);
+    if (r.ignored > 0) lines.push(`- Round ${r.round}'s report had ${r.ignored} test${s(r.ignored)} that ${r.ignored === 1 ? 'was' : 'were'} not asked for (ignored).`);
+  }
+  if (result.note) lines.push(`- ${mdText(result.note, 500)}.`);
+  if (lines[lines.length - 1] !== '') lines.push('');
+  lines.push('| test | attempts | what the re-runs proved |', '| --- | --- | --- |');
+  const order: Record<string, number> = { consistent: 0, unanswered: 1, exhausted: 2, 'proven-flaky': 3, 'flaky-extra': 4, clean: 5 };
+  const cases = [...result.cases].sort((a, b) => (order[a.verdict ?? 'unanswered']! - order[b.verdict ?? 'unanswered']!) || (a.historyId < b.historyId ? -1 : 1));
+  for (const c of cases.slice(0, MAX_RERUN_ROWS)) {
+    const tags = [c.kind === 'extra' ? `extra (${c.pool})` : '', c.isNew ? 'new test' : ''].filter(Boolean).join(', ');
+    lines.push(`| ${mdText(c.historyId, 200)}${tags ? ` <sub>${tags}</sub>` : ''} | ${attemptsShown(c)} | ${mdText(proved(c), 400)} |`);
+  }
+  if (cases.length > MAX_RERUN_ROWS) lines.push('', `${cases.length - MAX_RERUN_ROWS} more re-run test${s(cases.length - MAX_RERUN_ROWS)} not listed.`);
+  lines.push('', '✗ failed · ↻ passed after a failure · ✓ passed; the suite’s attempts → the re-runs (extra runs: the suite + the extras).', '');
+  return lines.join('\n');
+}

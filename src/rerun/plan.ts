@@ -1,0 +1,265 @@
+/**
+ * The re-run rounds as plain data (issue #14, docs/rerun.md). Pure: the process adapter (process.ts) runs each
+ * round's command and hands back what the round's report says; this module decides who runs in the next round,
+ * what each test's re-runs proved, and this run's tests with the re-runs merged in as attempts.
+ *
+ * A round re-runs, in one command invocation, every failed test still undecided and every passing test that has
+ * extra executions left (rerun-budget). A failed test is decided when a re-run passes (proven flaky), when its
+ * streak of failures became implausible for a flaky test (consistent), or when its re-runs ran out (exhausted:
+ * the quarantine decides as without re-runs). A round without a readable report voids that round: nothing it
+ * would have said is recorded, the tests it asked for stay as they were, and no further round runs.
+ */
+import { isFailure, type Attempt, type History, type ParsedTestCase } from '../model.ts';
+import type { RerunTest } from './contract.ts';
+import { IMPLAUSIBLE, consistentSentence, failureCounts, nextStep, streakChance, type FailureCounts, type StopRule } from './stopping.ts';
+
+export type CaseVerdict =
+  /** A failed test passed on a re-run: flaky, proven on this commit; it did not fail the run. */
+  | 'proven-flaky'
+  /** A failed test failed so often in a row that its flakiness cannot explain it: a real failure on this commit. */
+  | 'consistent'
+  /** A failed test's re-runs ran out while its streak was still plausible for it: its quarantine decides. */
+  | 'exhausted'
+  /** A test the re-runs could not answer for (a voided round, the timeout, absent from the re-run report). */
+  | 'unanswered'
+  /** A passing test whose extra executions all passed. */
+  | 'clean'
+  /** A passing test that failed an extra execution: flaky, proven on this commit. */
+  | 'flaky-extra';
+
+export type ExtraPool = 'new' | 'targeted' | 'exploratory';
+
+/** Extra executions for a test that passed (rerun-budget; budget.ts). */
+export interface ExtraPlan {
+  /** The test's id in this run's reports. */
+  id: string;
+  runs: number;
+  pool: ExtraPool;
+}
+
+export interface RerunCase {
+  /** The test as this run's reports gave it (its id is the report's). */
+  test: ParsedTestCase;
+  /** The test's id in the history (differs with split-history-by: job-key). */
+  historyId: string;
+  kind: 'failed' | 'extra';
+  /** Extra executions planned (kind extra). */
+  extraRuns: number;
+  pool?: ExtraPool;
+  /** Never seen on the default branch, on a pull request. */
+  isNew: boolean;
+  counts: FailureCounts;
+  /** Attempts the re-run reports gave, in order. */
+  reruns: Attempt[];
+  /** Rounds that asked for this test (voided ones included). */
+  asked: number;
+  /** Rounds that answered for this test. */
+  rounds: number;
+  verdict?: CaseVerdict;
+  /** Why, in words: the consistent-failure sentence, or why the re-runs could not answer. */
+  why?: string;
+}
+
+export interface RoundLog {
+  round: number;
+  tests: number;
+  /** Wall-clock seconds the round's command took (measured by the adapter). */
+  seconds: number;
+  /** Why the round's evidence was voided; absent when its report was read. */
+  voided?: string;
+  /** Tests the report gave that were not asked for (ignored). */
+  ignored: number;
+}
+
+export interface RerunState {
+  cases: RerunCase[];
+  rule: StopRule;
+  rounds: RoundLog[];
+  /** Set when no further round may run, with why. */
+  stopped?: string;
+}
+
+export interface StartInput {
+  /** This run's failed tests to re-run (final attempt failed, outages already left out). */
+  failed: readonly ParsedTestCase[];
+  /** Passing tests with extra executions. */
+  extras: readonly ExtraPlan[];
+  tests: readonly ParsedTestCase[];
+  history: History;
+  historyId: (reportId: string) => string;
+  /** Report ids of the new tests (pull requests only). */
+  newTests: ReadonlySet<string>;
+  window: number;
+  rule: StopRule;
+}
+
+export function startRerun(input: StartInput): RerunState {
+  const byId = new Map(input.tests.map((t) => [t.id, t]));
+  const cases: RerunCase[] = [];
+  const make = (test: ParsedTestCase, kind: 'failed' | 'extra', extra?: ExtraPlan): RerunCase => {
+    const historyId = input.historyId(test.id);
+    return {
+      test,
+      historyId,
+      kind,
+      extraRuns: extra?.runs ?? 0,
+      ...(extra ? { pool: extra.pool } : {}),
+      isNew: input.newTests.has(test.id),
+      counts: failureCounts(input.history.get(historyId), input.window),
+      reruns: [],
+      asked: 0,
+      rounds: 0,
+    };
+  };
+  for (const t of input.failed) cases.push(make(t, 'failed'));
+  const failedIds = new Set(input.failed.map((t) => t.id));
+  for (const e of input.extras) {
+    const t = byId.get(e.id);
+    if (t && !failedIds.has(e.id) && e.runs > 0) cases.push(make(t, 'extra', e));
+  }
+  // The run must not turn red by chance: with k failed tests re-run, each streak is held to 1/k of the threshold, so
+  // that flaky failures alone block the run less than IMPLAUSIBLE of the time however many failed (Bonferroni).
+  const threshold = (input.rule.threshold ?? IMPLAUSIBLE) / Math.max(1, input.failed.length);
+  return { cases, rule: { ...input.rule, threshold }, rounds: [] };
+}
+
+/** The cases the next round re-runs; empty when the re-runs are over. */
+export function roundCases(state: RerunState): RerunCase[] {
+  if (state.stopped !== undefined) return [];
+  return state.cases.filter((c) => c.verdict === undefined && (c.kind === 'failed' || c.rounds < c.extraRuns));
+}
+
+/** A line of FLAKEGUARD_RERUN_TESTS. */
+export function rerunTestOf(test: ParsedTestCase): RerunTest {
+  return {
+    id: test.id,
+    classname: test.classname,
+    name: test.name,
+    ...(test.file !== undefined ? { file: test.file } : {}),
+    ...(test.suite !== '' ? { suite: test.suite } : {}),
+  };
+}
+
+/** The FLAKEGUARD_RERUN_TESTS file: one JSON object a line (JSON escapes every control character). */
+export function rerunTestsJsonl(cases: readonly RerunCase[]): string {
+  return cases.map((c) => `${JSON.stringify(rerunTestOf(c.test))}\n`).join('');
+}
+
+const counted = (attempts: readonly Attempt[]): Attempt[] => attempts.filter((a) => a.status !== 'skipped');
+
+function decideFailed(c: RerunCase, rule: StopRule): void {
+  const all = counted([...c.test.attempts, ...c.reruns]);
+  const last = all[all.length - 1];
+  if (last && !isFailure(last.status)) {
+    c.verdict = 'proven-flaky';
+    return;
+  }
+  let streak = 0;
+  for (let i = all.length - 1; i >= 0 && isFailure(all[i]!.status); i--) streak++;
+  const step = nextStep(c.counts, streak, c.rounds, rule);
+  if (step === 'continue') return;
+  c.verdict = step;
+  const failures = all.filter((a) => isFailure(a.status)).length;
+  const chance = streakChance(c.counts, streak);
+  c.why =
+    step === 'consistent'
+      ? consistentSentence(failures, all.length)
+      : `failed ${failures} of ${all.length} times on this commit; its history cannot rule out flakiness (a ${(chance * 100).toFixed(1)}% chance), so its quarantine decides`;
+}
+
+export type RoundAnswer =
+  | { ok: true; /** Attempts by test id, as the round's report gave them. */ attempts: ReadonlyMap<string, readonly Attempt[]>; seconds: number }
+  | { ok: false; why: string; seconds: number };
+
+/** Records one round's answer for the cases it asked for. */
+export function recordRound(state: RerunState, asked: readonly RerunCase[], answer: RoundAnswer): void {
+  const round = state.rounds.length + 1;
+  for (const c of asked) c.asked++;
+  if (!answer.ok) {
+    state.rounds.push({ round, tests: asked.length, seconds: answer.seconds, voided: answer.why, ignored: 0 });
+    stopRerun(state, `round ${round} was voided: ${answer.why}`);
+    return;
+  }
+  const askedIds = new Set(asked.map((c) => c.test.id));
+  let ignored = 0;
+  for (const id of answer.attempts.keys()) if (!askedIds.has(id)) ignored++;
+  state.rounds.push({ round, tests: asked.length, seconds: answer.seconds, ignored });
+  for (const c of asked) {
+    const got = counted(answer.attempts.get(c.test.id) ?? []);
+    if (got.length === 0) {
+      c.verdict = 'unanswered';
+      c.why = `round ${round}'s re-run report has no result for it (missing or skipped)`;
+      continue;
+    }
+    c.reruns.push(...got);
+    c.rounds++;
+    if (c.kind === 'failed') decideFailed(c, state.rule);
+    else if (c.rounds >= c.extraRuns) c.verdict = c.reruns.some((a) => isFailure(a.status)) ? 'flaky-extra' : 'clean';
+  }
+}
+
+/** No further round: every undecided case is decided with what is there. */
+export function stopRerun(state: RerunState, why: string): void {
+  state.stopped ??= why;
+  for (const c of state.cases) {
+    if (c.verdict !== undefined) continue;
+    if (c.kind === 'extra' && c.rounds > 0) {
+      c.verdict = c.reruns.some((a) => isFailure(a.status)) ? 'flaky-extra' : 'clean';
+      continue;
+    }
+    c.verdict = 'unanswered';
+    c.why = why;
+  }
+}
+
+export interface RerunResult {
+  /** This run's tests with the re-runs merged in as attempts. */
+  tests: ParsedTestCase[];
+  cases: RerunCase[];
+  rounds: RoundLog[];
+  /** Why the re-runs stopped early (voided round, timeout), when they did. */
+  stopped?: string;
+  /** Why no test was re-run at all, when none was. */
+  skipped?: string;
+  /** History ids of the failed tests that passed on a re-run. */
+  provenFlaky: string[];
+  /** History ids of the failed tests that failed consistently, with the sentence that says so. */
+  consistent: Map<string, string>;
+  /** History ids of new tests (pull request) that failed and passed on this commit. */
+  newFlaky: string[];
+  /** Test executions the re-runs made. */
+  executions: number;
+  /** Seconds the re-run commands took, all rounds. */
+  seconds: number;
+}
+
+/**
+ * This run's tests with the re-runs merged in. A failed test's re-runs follow its attempts (a pass last: it did
+ * not fail the run). A passing test's extra executions are put before its passing attempt, so that the test's
+ * result in the suite stays the run's final word: a failing extra reads as a failure followed by a pass, which is
+ * what it proved (it fails and passes on this commit), never as a failure of the run.
+ */
+export function finishRerun(state: RerunState, tests: readonly ParsedTestCase[], skipped?: string): RerunResult {
+  stopRerun(state, state.stopped ?? 'the re-runs ended');
+  const byId = new Map(state.cases.map((c) => [c.test.id, c]));
+  const merged = tests.map((t) => {
+    const c = byId.get(t.id);
+    if (!c || c.reruns.length === 0) return t;
+    return { ...t, attempts: c.kind === 'failed' ? [...t.attempts, ...c.reruns] : [...c.reruns, ...t.attempts] };
+  });
+  const provenFlaky = state.cases.filter((c) => c.verdict === 'proven-flaky').map((c) => c.historyId);
+  const consistent = new Map(state.cases.filter((c) => c.verdict === 'consistent').map((c) => [c.historyId, c.why!]));
+  const newFlaky = state.cases.filter((c) => c.isNew && (c.verdict === 'proven-flaky' || c.verdict === 'flaky-extra')).map((c) => c.historyId);
+  return {
+    tests: merged,
+    cases: state.cases,
+    rounds: state.rounds,
+    ...(state.stopped !== undefined && state.stopped !== 'the re-runs ended' ? { stopped: state.stopped } : {}),
+    ...(skipped !== undefined ? { skipped } : {}),
+    provenFlaky,
+    consistent,
+    newFlaky,
+    executions: state.cases.reduce((n, c) => n + c.reruns.length, 0),
+    seconds: state.rounds.reduce((s, r) => s + r.seconds, 0),
+  };
+}

