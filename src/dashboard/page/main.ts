@@ -25,7 +25,7 @@ function route(): void {
   }
   for (const a of document.querySelectorAll<HTMLAnchorElement>('nav a')) a.classList.toggle('on', hash.startsWith(a.getAttribute('href')!) && (a.getAttribute('href') !== '#/' || hash === '#/'));
   if (hash.startsWith('#/test/')) {
-    let id = '';
+    let id: string;
     try {
       id = decodeURIComponent(hash.slice('#/test/'.length));
     } catch {
