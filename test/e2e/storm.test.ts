@@ -71,7 +71,9 @@ async function storm(dataRemote?: string): Promise<void> {
   const after = await world.run({ runId: 999, inputs });
   expect(after.exitCode, after.stdout).toBe(0);
   expect(after.outputs['quarantined-failures']).toBe('1');
-  if (parked > 0) expect(after.summary).toMatch(new RegExp(`Folded in ${parked} parked run`));
+  // Every parked run is folded in, visibly: by a writer of the storm that landed after it parked, or by this run.
+  const folded = [...results, after].reduce((sum, r) => sum + Number(/Folded in (\d+) parked run/.exec(r.summary)?.[1] ?? 0), 0);
+  expect(folded).toBeGreaterThanOrEqual(parked);
 
   const files = await world.dataFiles();
   const runsTable = JSON.parse(files.get('runs.json')!) as { runs: Record<string, [string]> };
