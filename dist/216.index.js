@@ -2699,15 +2699,8 @@ function decide(history, previous, override, now, options, memo) {
         }
         return { quarantined: true, reason: staying, since: keepSince(true), evidence };
     }
-    if (evidence.trailingBreakage >= options.breakageStreak) {
-        return {
-            quarantined: false,
-            reason: `failed in the last ${evidence.trailingBreakage} runs with no pass on those commits: breakage, not flakiness`,
-            since: keepSince(false),
-            evidence,
-            ...keepAfter,
-        };
-    }
+    if (evidence.trailingBreakage >= options.breakageStreak)
+        return (0,quarantine/* breakage */.TQ)(evidence, keepSince(false), keepAfter);
     if (verdict.enter && evidence.trailingBreakage === 0)
         return { quarantined: true, reason: staying, since: now, evidence };
     const held = verdict.enter ? `; not quarantined while its newest run failed with no pass on that commit (it may be broken)` : '';
@@ -4628,6 +4621,7 @@ function decideOutcome(input) {
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   zj: () => (/* binding */ DEFAULT_POLICY),
+  TQ: () => (/* binding */ breakage),
   LV: () => (/* binding */ decideQuarantine),
   hx: () => (/* binding */ gatherEvidence)
 });
@@ -4763,6 +4757,19 @@ function describeEvidence(e) {
  * Decides one test's quarantine state. `previous` is the state stored before this run; `override` is the
  * user's hand edit, already checked for expiry.
  */
+/**
+ * Not quarantined: the newest runs failed with no pass on their commits, which is breakage, not flakiness. The same
+ * safety rule under every `policy.rule` (src/policy/decide.ts); the summary recognises its reason.
+ */
+function breakage(evidence, since, keepAfter) {
+    return {
+        quarantined: false,
+        reason: `failed in the last ${evidence.trailingBreakage} runs with no pass on those commits: breakage, not flakiness`,
+        since,
+        evidence,
+        ...keepAfter,
+    };
+}
 function decideQuarantine(history, previous, override, now, options = DEFAULT_POLICY) {
     const wasQuarantined = previous?.quarantined === true;
     const evidenceAfter = !wasQuarantined && typeof previous?.evidenceAfter === 'number' ? previous.evidenceAfter : undefined;
@@ -4792,15 +4799,8 @@ function decideQuarantine(history, previous, override, now, options = DEFAULT_PO
         }
         return { quarantined: true, reason: staying, since: keepSince(true), evidence };
     }
-    if (evidence.trailingBreakage >= options.breakageStreak) {
-        return {
-            quarantined: false,
-            reason: `failed in the last ${evidence.trailingBreakage} runs with no pass on those commits: breakage, not flakiness`,
-            since: keepSince(false),
-            evidence,
-            ...keepAfter,
-        };
-    }
+    if (evidence.trailingBreakage >= options.breakageStreak)
+        return breakage(evidence, keepSince(false), keepAfter);
     if (evidence.sameCommitFlips >= options.enterSameCommitFlips || evidence.failureEpisodes >= options.enterFailureEpisodes) {
         return { quarantined: true, reason: staying, since: now, evidence };
     }

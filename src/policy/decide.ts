@@ -12,7 +12,7 @@
  * Which failures of a quarantined test are forgiven does not depend on the rule (src/policy/forgive.ts).
  */
 import type { Override, QuarantineState, TestHistory, TestRunRecord } from '../model.ts';
-import { decideQuarantine, gatherEvidence, type Decision, type PolicyOptions } from './quarantine.ts';
+import { breakage, decideQuarantine, gatherEvidence, type Decision, type PolicyOptions } from './quarantine.ts';
 import { ruleVerdict, type RuleVerdict } from './rules/seed-rules.ts';
 import type { PfsMemo } from '../scoring/pfs.ts';
 
@@ -65,15 +65,7 @@ export function decide(
     }
     return { quarantined: true, reason: staying, since: keepSince(true), evidence };
   }
-  if (evidence.trailingBreakage >= options.breakageStreak) {
-    return {
-      quarantined: false,
-      reason: `failed in the last ${evidence.trailingBreakage} runs with no pass on those commits: breakage, not flakiness`,
-      since: keepSince(false),
-      evidence,
-      ...keepAfter,
-    };
-  }
+  if (evidence.trailingBreakage >= options.breakageStreak) return breakage(evidence, keepSince(false), keepAfter);
   if (verdict.enter && evidence.trailingBreakage === 0) return { quarantined: true, reason: staying, since: now, evidence };
   const held = verdict.enter ? `; not quarantined while its newest run failed with no pass on that commit (it may be broken)` : '';
   const since = evidenceAfter === undefined ? '' : ' since its release';

@@ -176,6 +176,20 @@ export function describeEvidence(e: Evidence): string {
  * Decides one test's quarantine state. `previous` is the state stored before this run; `override` is the
  * user's hand edit, already checked for expiry.
  */
+/**
+ * Not quarantined: the newest runs failed with no pass on their commits, which is breakage, not flakiness. The same
+ * safety rule under every `policy.rule` (src/policy/decide.ts); the summary recognises its reason.
+ */
+export function breakage(evidence: Evidence, since: string, keepAfter: { evidenceAfter?: number }): Decision {
+  return {
+    quarantined: false,
+    reason: `failed in the last ${evidence.trailingBreakage} runs with no pass on those commits: breakage, not flakiness`,
+    since,
+    evidence,
+    ...keepAfter,
+  };
+}
+
 export function decideQuarantine(
   history: TestHistory,
   previous: QuarantineState | undefined,
@@ -214,15 +228,7 @@ export function decideQuarantine(
     return { quarantined: true, reason: staying, since: keepSince(true), evidence };
   }
 
-  if (evidence.trailingBreakage >= options.breakageStreak) {
-    return {
-      quarantined: false,
-      reason: `failed in the last ${evidence.trailingBreakage} runs with no pass on those commits: breakage, not flakiness`,
-      since: keepSince(false),
-      evidence,
-      ...keepAfter,
-    };
-  }
+  if (evidence.trailingBreakage >= options.breakageStreak) return breakage(evidence, keepSince(false), keepAfter);
   if (evidence.sameCommitFlips >= options.enterSameCommitFlips || evidence.failureEpisodes >= options.enterFailureEpisodes) {
     return { quarantined: true, reason: staying, since: now, evidence };
   }
