@@ -557,7 +557,7 @@ var apply = __webpack_require__(58995);
 async function readHistory(repo) {
     try {
         await repo.fetchAndReset();
-        return { snapshot: (0,snapshot/* parseSnapshot */.E$)(await (0,snapshot/* readSnapshotDir */.sB)(repo.dir)) };
+        return { snapshot: (0,snapshot/* parseSnapshot */.E$)(await repo.readFiles()) };
     }
     catch (error) {
         return { snapshot: (0,snapshot/* emptySnapshot */.WX)(), note: `the data branch could not be read (${error instanceof Error ? error.message : String(error)}): every test was judged as one with no history` };

@@ -336,6 +336,8 @@ function neverFailed(segments) {
 
 
 const stored_DAY_MS = 86_400_000;
+/** recordsKey of each stored test (stored tests are never modified). */
+const keys = new WeakMap();
 class stored_LazyHistory extends Map {
     /** Tests kept in their stored form, in the order a Map of decoded histories would have them. */
     stored;
@@ -343,12 +345,20 @@ class stored_LazyHistory extends Map {
     rows;
     bySeq = new Map();
     decoded = new Map();
+    /** Run times grow with sequence numbers: a history's runs in sequence order are in time order. */
+    monotone;
     constructor(stored, rows) {
         super();
         this.stored = stored;
         this.rows = rows;
         for (const [key, row] of rows)
             this.bySeq.set(row.seq, [key, row]);
+        const ordered = [...rows.values()].sort((a, b) => a.seq - b.seq);
+        let monotone = true;
+        for (let i = 1; i < ordered.length && monotone; i++)
+            if (ordered[i].time < ordered[i - 1].time)
+                monotone = false;
+        this.monotone = monotone;
         // Map.prototype.size reads the (empty) base map; the history's size is the stored tests'.
         Object.defineProperty(this, 'size', { get: () => this.stored.size });
     }
@@ -399,23 +409,71 @@ class stored_LazyHistory extends Map {
         return this.decoded.get(id) ?? this.decode(id, this.stored.get(id));
     }
     /**
-     * A key equal for two tests exactly when their decoded run records are equal (same runs, attempts, messages and
-     * durations): whatever is computed from the records alone can be computed once per key.
+     * A key equal for two tests when everything the policy and the scores read of their run records is equal: the
+     * runs, attempts and messages, and which runs have a duration (scoring reads no more of durations: "has timing
+     * data", src/scoring/multiFactor.ts). Whatever is computed from the records alone is computed once per key.
      */
     recordsKey(id) {
         const s = this.stored.get(id);
         if (!s)
             return undefined;
-        let key = `${s.from}`;
+        let key = keys.get(s);
+        if (key !== undefined)
+            return key;
+        key = `${s.from}`;
         for (const { a, n } of s.segments)
             key += `|${a}${n}`;
         if (s.m)
             key += `|m${JSON.stringify(s.m)}`;
-        if (s.dur)
-            key += `|D${JSON.stringify(s.dur)}`;
-        else if (s.d !== undefined)
-            key += `|d${s.d}`;
+        if (s.dur) {
+            key += '|D';
+            for (const [seq, d] of Object.entries(s.dur))
+                if (d > 0)
+                    key += `${seq},`;
+        }
+        else if (s.d !== undefined && s.d > 0)
+            key += '|d';
+        keys.set(s, key);
         return key;
+    }
+    /**
+     * The records of a test's newest `max` runs, oldest first, without decoding the others (for the summary's trend).
+     * Equal to `get(id).runs.slice(-max)`.
+     */
+    tail(id, max) {
+        const s = this.stored.get(id);
+        if (!s)
+            return [];
+        const cached = this.decoded.get(id);
+        if (cached || !this.monotone) {
+            const runs = (cached ?? this.decode(id, s)).runs;
+            return runs.length <= max ? runs : runs.slice(runs.length - max);
+        }
+        const seqs = [];
+        const attempts = [];
+        let end = outcome_string_endOf(s.from, s.segments);
+        for (let i = s.segments.length - 1; i >= 0 && seqs.length < max; i--) {
+            const { a, n } = s.segments[i];
+            end -= n;
+            if (a === '')
+                continue;
+            for (let k = n - 1; k >= 0 && seqs.length < max; k--) {
+                seqs.push(end + k);
+                attempts.push(a);
+            }
+        }
+        const last = seqs[0];
+        const out = new Array(seqs.length);
+        for (let j = seqs.length - 1, i = 0; j >= 0; j--, i++) {
+            const seq = seqs[j];
+            const [key, row] = this.bySeq.get(seq);
+            let record = records_runRecord(key, row, attempts[j], s.m?.[seq]);
+            const d = s.dur ? s.dur[seq] : seq === last ? s.d : undefined;
+            if (d !== undefined)
+                record = withDuration(record, d);
+            out[i] = record;
+        }
+        return out;
     }
     decode(id, s) {
         const seqs = [];
@@ -527,6 +585,12 @@ function trimmed(s, timeOf, oldestKept, maxRuns) {
     return out;
 }
 function sinceSeq(byseq, from) {
+    let old = false;
+    for (const k in byseq)
+        if (Number(k) < from)
+            old = true;
+    if (!old)
+        return byseq;
     let out;
     for (const [k, v] of Object.entries(byseq)) {
         if (Number(k) < from)
@@ -953,6 +1017,7 @@ function emptySnapshot() {
         runs: new Map(),
         history: new Map(),
         stats: new Map(),
+        handWritten: new Set(),
         overrides: new Map(),
         brokenStats: new Map(),
         brokenShards: new Set(),
@@ -1053,6 +1118,8 @@ function readStatsFile(snapshot, path, text) {
             if (typeof entry.since === 'string')
                 stats.since = entry.since;
             snapshot.stats.set(id, stats);
+            if (value.schema >= 3 && entry.check === undefined)
+                snapshot.handWritten.add(id);
             if (override)
                 snapshot.overrides.set(id, { override, raw: entry.override, file: path, line });
         }
@@ -1064,6 +1131,7 @@ function readStatsFile(snapshot, path, text) {
     if (value) {
         for (const [id] of value.entries) {
             snapshot.stats.delete(id);
+            snapshot.handWritten.delete(id);
             snapshot.overrides.delete(id);
         }
     }
@@ -1080,7 +1148,7 @@ function inBrokenShard(snapshot, id) {
 async function readSnapshotDir(dir) {
     const files = new Map();
     const walk = async (relative) => {
-        const entries = await (0,promises_.readdir)((0,external_node_path_.join)(dir, relative), { withFileTypes: true }).catch(() => []);
+        const entries = await readdir(join(dir, relative), { withFileTypes: true }).catch(() => []);
         for (const entry of entries) {
             if (entry.name === '.git')
                 continue;
@@ -1088,7 +1156,7 @@ async function readSnapshotDir(dir) {
             if (entry.isDirectory())
                 await walk(path);
             else if (entry.isFile())
-                files.set(path, await (0,promises_.readFile)((0,external_node_path_.join)(dir, path), 'utf8'));
+                files.set(path, await readFile(join(dir, path), 'utf8'));
         }
     };
     await walk('');
@@ -1099,12 +1167,12 @@ async function writeSnapshotDir(dir, files) {
     const existing = await readSnapshotDir(dir);
     for (const path of existing.keys())
         if (!files.has(path))
-            await (0,promises_.rm)((0,external_node_path_.join)(dir, path), { force: true });
+            await rm(join(dir, path), { force: true });
     for (const [path, text] of files) {
         if (existing.get(path) === text)
             continue;
-        await (0,promises_.mkdir)((0,external_node_path_.dirname)((0,external_node_path_.join)(dir, path)), { recursive: true });
-        await (0,promises_.writeFile)((0,external_node_path_.join)(dir, path), text);
+        await mkdir(dirname(join(dir, path)), { recursive: true });
+        await writeFile(join(dir, path), text);
     }
 }
 
@@ -1167,7 +1235,7 @@ apply, options) {
         let files;
         try {
             ({ head, parked } = await repo.fetchWithInbox(inbox !== undefined));
-            files = await readSnapshotDir(repo.dir);
+            files = await repo.readFiles();
             snapshot = parseSnapshot(files);
         }
         catch (error) {
@@ -1215,10 +1283,9 @@ apply, options) {
                 for (const [path, text] of await options.extraFiles(files))
                     if (!applied.files.has(path))
                         applied.files.set(path, text);
-            await writeSnapshotDir(repo.dir, applied.files);
             const compact = applied.compact === true && head !== null;
             const message = compact ? `${options.commitMessage}\n\nCompacted: the branch's earlier commits were squashed into this one.` : options.commitMessage;
-            const changed = await repo.commitAll(folded.length > 0 ? `${message}\n\nFolded in ${folded.length} parked run${folded.length === 1 ? '' : 's'}.` : message, { root: compact });
+            const changed = await repo.commitFiles(applied.files, files, folded.length > 0 ? `${message}\n\nFolded in ${folded.length} parked run${folded.length === 1 ? '' : 's'}.` : message, { root: compact });
             if (!changed) {
                 const deleted = await deleteFolded(folded);
                 return { applied, status: { kind: 'unchanged', head, ...(deleted.length ? { folded: deleted } : {}) }, historyRead: true };
@@ -1321,7 +1388,7 @@ async function readDataBranch(options) {
         }
         if (head === null)
             throw new override/* CliError */.z1(`${remote} has no branch '${options.branch}' yet: flakeguard creates it on its first run.`);
-        const files = await readSnapshotDir(repo.dir);
+        const files = await repo.readFiles();
         return { snapshot: parseSnapshot(files), files, head, remote };
     }
     finally {
@@ -1361,385 +1428,6 @@ async function writeOverride(options, query, value, describe) {
     finally {
         await repo.dispose();
     }
-}
-
-
-/***/ }),
-
-/***/ 818:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  nV: () => (/* binding */ DataRepo),
-  sH: () => (/* binding */ originUrl),
-  EO: () => (/* binding */ runGit)
-});
-
-// UNUSED EXPORTS: GitError, PARCEL_FILE, authEnv, inboxPrefix, isLostRace, isPermanentRefusal, pushMessage, sweepStaleClones
-
-// EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __webpack_require__(421);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(24);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(455);
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __webpack_require__(161);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(760);
-;// CONCATENATED MODULE: ./src/store/cleanup.ts
-/**
- * The private clones of the data branch (`flakeguard-data-<pid>-…` under RUNNER_TEMP, src/store/git.ts) are removed
- * on every exit the process controls: disposed after use, and on a cancelled step (the runner sends SIGINT, then
- * SIGTERM) by the handler main.ts installs on the main thread (signals never reach a worker thread). A clone left by
- * a run killed outright (kill -9) is swept by the next run (sweepStaleClones). Kept tiny and synchronous: main.ts
- * loads it before anything else.
- */
-
-
-
-const CLONE_PREFIX = 'flakeguard-data-';
-/** Where this process makes its clones. */
-function cloneRoot(env = process.env) {
-    return env.RUNNER_TEMP || tmpdir();
-}
-/** Removes this process's clones in `root`; never throws. */
-function removeOwnClonesSync(root, pid = process.pid) {
-    let names;
-    try {
-        names = readdirSync(root);
-    }
-    catch {
-        return;
-    }
-    for (const name of names) {
-        if (!name.startsWith(`${CLONE_PREFIX}${pid}-`))
-            continue;
-        try {
-            rmSync(join(root, name), { recursive: true, force: true });
-        }
-        catch {
-            // best effort: the next run sweeps what is left
-        }
-    }
-}
-/** On SIGINT, SIGTERM or SIGHUP: remove this process's clones, then exit as the signal would have. */
-function removeClonesOnSignals(root) {
-    const codes = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
-    for (const signal of Object.keys(codes)) {
-        process.once(signal, () => {
-            removeOwnClonesSync(root);
-            process.exit(codes[signal]);
-        });
-    }
-}
-
-;// CONCATENATED MODULE: ./src/store/git.ts
-/**
- * A private git repository in a temp folder that tracks the data branch of the user's remote. It never touches
- * the workspace's repository, branch or working tree.
- */
-
-
-
-
-
-// Private clones are named `flakeguard-data-<pid>-…`, so the next run can tell a killed run's clone from a live one.
-
-class GitError extends Error {
-    stderr;
-    exitCode;
-    /** What git printed on stdout: `push --porcelain` reports each ref's fate there (`[remote rejected] … (hook declined)`). */
-    stdout;
-    constructor(message, stderr, exitCode, stdout = '') {
-        super(message);
-        this.stderr = stderr;
-        this.exitCode = exitCode;
-        this.stdout = stdout;
-    }
-}
-function runGit(cwd, args, options = {}) {
-    return new Promise((resolve, reject) => {
-        const child = (0,external_node_child_process_.execFile)('git', args, {
-            cwd,
-            env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...options.env },
-            maxBuffer: 256 * 1024 * 1024,
-            timeout: options.timeoutMs ?? 120_000,
-        }, (error, stdout, stderr) => {
-            if (error) {
-                const code = typeof error.code === 'number' ? error.code : null;
-                reject(new GitError(`git ${args[0]} failed: ${stderr.trim() || error.message}`, stderr, code, String(stdout)));
-            }
-            else {
-                resolve(stdout);
-            }
-        });
-        if (options.input !== undefined)
-            child.stdin?.end(options.input);
-    });
-}
-/**
- * A push the server refuses for good, not because another writer got there first: a hook or a rule declined it,
- * the branch is protected, the token may not push. Retrying cannot help, so it is not retried.
- */
-function isPermanentRefusal(stderr) {
-    return /hook declined|GH0\d\d|protected branch|repository rule violations|permission to \S+ denied|returned error: 40[13]|authentication failed|deny(?:ing)? (?:updating|deleting|non-fast-forward|current branch)|not allowed to (?:push|create|update|delete)|write access to repository not granted/i.test(stderr);
-}
-/** A push rejected because the branch moved (a lost race): worth fetching and trying again. */
-function isLostRace(stderr) {
-    return /rejected|non-fast-forward|fetch first|stale info|cannot lock ref|failed to update ref|shallow update not allowed|incorrect old value/i.test(stderr);
-}
-/** What a failed push says, in one line: the ref's fate (`[remote rejected] … (pre-receive hook declined)`) and what the remote said. */
-function pushMessage(output) {
-    const lines = output.split('\n').map((l) => l.trim()).filter(Boolean);
-    const fate = lines.filter((l) => /\[(?:remote )?rejected\]|\[rejected\]/.test(l));
-    const remote = lines.filter((l) => l.startsWith('remote:')).slice(0, 3);
-    const chosen = [...fate, ...remote];
-    return (chosen.length > 0 ? chosen : lines.slice(-3)).join(' ').replace(/\s+/g, ' ').slice(0, 600);
-}
-/** The inbox of a data branch: parked runs are branches under this prefix (docs/data-branch.md, "Many writers"). */
-function inboxPrefix(branch) {
-    return `refs/heads/${branch}-inbox/`;
-}
-const PARCEL_FILE = 'flakeguard-parcel.json';
-/** A clone with no pid in its name (flakeguard 0.1) is removed when older than this. */
-const UNNAMED_CLONE_MAX_AGE_MS = 6 * 3600_000;
-function processAlive(pid) {
-    try {
-        process.kill(pid, 0);
-        return true;
-    }
-    catch (error) {
-        return error.code === 'EPERM';
-    }
-}
-/**
- * Removes the private clones that killed runs left in `root` (kill -9, a cancelled job on a self-hosted runner):
- * those whose process is gone. Returns the names removed. Never throws.
- */
-async function sweepStaleClones(root, now = Date.now()) {
-    const removed = [];
-    const entries = await (0,promises_.readdir)(root, { withFileTypes: true }).catch(() => []);
-    for (const entry of entries) {
-        if (!entry.isDirectory() || !entry.name.startsWith(CLONE_PREFIX))
-            continue;
-        const match = /^flakeguard-data-(\d+)-/.exec(entry.name);
-        let stale;
-        if (match) {
-            const pid = Number(match[1]);
-            stale = pid !== process.pid && !processAlive(pid);
-        }
-        else {
-            const info = await (0,promises_.stat)((0,external_node_path_.join)(root, entry.name)).catch(() => undefined);
-            stale = info !== undefined && now - info.mtimeMs > UNNAMED_CLONE_MAX_AGE_MS;
-        }
-        if (!stale)
-            continue;
-        await (0,promises_.rm)((0,external_node_path_.join)(root, entry.name), { recursive: true, force: true }).catch(() => undefined);
-        removed.push(entry.name);
-    }
-    return removed;
-}
-/** Clones of this process not yet disposed: removed when the process (or its worker thread) exits. */
-const liveClones = new Set();
-let exitHooked = false;
-function hookExit() {
-    if (exitHooked)
-        return;
-    exitHooked = true;
-    process.on('exit', () => {
-        for (const dir of liveClones) {
-            try {
-                (0,external_node_fs_.rmSync)(dir, { recursive: true, force: true });
-            }
-            catch {
-                // best effort: the next run sweeps what is left
-            }
-        }
-    });
-}
-/**
- * Git config entries passed through the environment (not argv, which other processes can read) so that
- * fetch and push authenticate like actions/checkout does.
- */
-function authEnv(remoteUrl, token) {
-    if (!token || !/^https?:\/\//.test(remoteUrl))
-        return {};
-    const basic = Buffer.from(`x-access-token:${token}`).toString('base64');
-    return {
-        GIT_CONFIG_COUNT: '1',
-        GIT_CONFIG_KEY_0: `http.${new URL(remoteUrl).origin}/.extraheader`,
-        GIT_CONFIG_VALUE_0: `AUTHORIZATION: basic ${basic}`,
-    };
-}
-const IDENTITY = ['-c', 'user.name=github-actions[bot]', '-c', 'user.email=41898282+github-actions[bot]@users.noreply.github.com'];
-class DataRepo {
-    dir;
-    branch;
-    env;
-    constructor(dir, branch, env) {
-        this.dir = dir;
-        this.branch = branch;
-        this.env = env;
-    }
-    static async open(remoteUrl, branch, token, tempRoot) {
-        const root = tempRoot || (0,external_node_os_.tmpdir)();
-        await sweepStaleClones(root);
-        const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(root, `${CLONE_PREFIX}${process.pid}-`));
-        hookExit();
-        liveClones.add(dir);
-        const repo = new DataRepo(dir, branch, authEnv(remoteUrl, token));
-        await repo.git(['init', '-q']);
-        // No delta search when pushing: each write changes every shard a little, and searching deltas for them cost
-        // more (on both sides) than sending them whole (docs/benchmarks.md, "The whole step").
-        await repo.git(['config', 'pack.window', '0']);
-        await repo.git(['remote', 'add', 'origin', remoteUrl]);
-        return repo;
-    }
-    git(args) {
-        return runGit(this.dir, args, { env: this.env });
-    }
-    get remoteRef() {
-        return `refs/remotes/origin/${this.branch}`;
-    }
-    /**
-     * Fetches the branch tip and checks it out into the private work tree. Returns the commit, or null when the
-     * branch does not exist yet (the work tree is then empty, ready for an orphan commit).
-     */
-    async fetchAndReset() {
-        return (await this.fetchWithInbox(false)).head;
-    }
-    /**
-     * As fetchAndReset, and with `inbox`, also fetches the runs parked under the inbox prefix (one ls-remote, one
-     * fetch). Returns them sorted by ref name.
-     */
-    async fetchWithInbox(inbox) {
-        const prefix = inboxPrefix(this.branch);
-        const patterns = [`refs/heads/${this.branch}`, ...(inbox ? [`${prefix}*`] : [])];
-        const listing = await this.git(['ls-remote', 'origin', ...patterns]);
-        let tip;
-        const parked = [];
-        for (const line of listing.split('\n')) {
-            const [sha, ref] = line.trim().split(/\s+/);
-            if (!sha || !ref)
-                continue;
-            if (ref === `refs/heads/${this.branch}`)
-                tip = sha;
-            else if (inbox && ref.startsWith(prefix))
-                parked.push({ ref, sha });
-        }
-        parked.sort((a, b) => (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0));
-        const refspecs = [...(tip ? [`+refs/heads/${this.branch}:${this.remoteRef}`] : []), ...(parked.length > 0 ? [`+${prefix}*:refs/flakeguard-inbox/*`] : [])];
-        if (refspecs.length > 0)
-            await this.git(['fetch', '-q', '--no-tags', '--prune', '--depth=1', 'origin', ...refspecs]);
-        if (!tip) {
-            await this.git(['checkout', '-q', '--orphan', `flakeguard-${Date.now()}`]).catch(() => undefined);
-            await this.git(['rm', '-rfq', '--cached', '--ignore-unmatch', '.']);
-            await this.git(['clean', '-fdqx']);
-            return { head: null, parked };
-        }
-        await this.git(['checkout', '-q', '-B', 'data', this.remoteRef]);
-        await this.git(['reset', '-q', '--hard', this.remoteRef]);
-        await this.git(['clean', '-fdqx']);
-        return { head: (await this.git(['rev-parse', 'HEAD'])).trim(), parked };
-    }
-    /** The parcel of a parked run, or undefined when it was folded and deleted meanwhile (or is not a parcel). */
-    async readParcel(parked) {
-        return this.git(['cat-file', 'blob', `${parked.sha}:${PARCEL_FILE}`]).catch(() => undefined);
-    }
-    /**
-     * Parks a run: pushes a root commit holding only its parcel as a new branch under the inbox prefix. The name is
-     * the run's own (run key and attempt), so no other writer pushes it and the push cannot lose a race.
-     */
-    async park(name, text, message) {
-        const ref = `${inboxPrefix(this.branch)}${name}`;
-        try {
-            const blob = (await runGit(this.dir, ['hash-object', '-w', '--stdin'], { env: this.env, input: text })).trim();
-            const tree = (await runGit(this.dir, ['mktree'], { env: this.env, input: `100644 blob ${blob}\t${PARCEL_FILE}\n` })).trim();
-            const commit = (await this.git([...IDENTITY, 'commit-tree', tree, '-m', message])).trim();
-            try {
-                await this.git(['push', '-q', '--porcelain', 'origin', `${commit}:${ref}`]);
-                return { pushed: true, commit, ref };
-            }
-            catch (error) {
-                // Parked before (the same attempt ran this step twice): the parcel is there, which is all that matters.
-                const listing = await this.git(['ls-remote', 'origin', ref]).catch(() => '');
-                if (listing.trim() !== '')
-                    return { pushed: true, commit: listing.trim().split(/\s+/)[0], ref };
-                throw error;
-            }
-        }
-        catch (error) {
-            const stderr = error instanceof GitError ? `${error.stdout}\n${error.stderr}\n${error.message}` : String(error);
-            return { pushed: false, rejected: isLostRace(stderr), permanent: isPermanentRefusal(stderr), message: pushMessage(stderr), ref };
-        }
-    }
-    /** Deletes folded parked runs, each only if it still points where it did when read. Returns the refs deleted. */
-    async deleteParked(parked) {
-        if (parked.length === 0)
-            return { deleted: [] };
-        const args = ['push', '-q', '--porcelain', ...parked.map((p) => `--force-with-lease=${p.ref}:${p.sha}`), 'origin', ...parked.map((p) => `:${p.ref}`)];
-        try {
-            await this.git(args);
-            return { deleted: parked.map((p) => p.ref) };
-        }
-        catch (error) {
-            // Some were deleted by another writer meanwhile (or by this push): what is gone is folded, whoever deleted it.
-            const left = await this.git(['ls-remote', 'origin', ...parked.map((p) => p.ref)]).catch(() => undefined);
-            const message = (error instanceof GitError ? error.stderr : String(error)).trim().split('\n').slice(-2).join(' ');
-            if (left === undefined)
-                return { deleted: [], error: message };
-            const still = new Set(left.split('\n').map((l) => l.trim().split(/\s+/)[1]).filter(Boolean));
-            return { deleted: parked.filter((p) => !still.has(p.ref)).map((p) => p.ref), ...(still.size > 0 ? { error: message } : {}) };
-        }
-    }
-    /**
-     * Stages the whole work tree and commits it; returns false when nothing changed. With `root`, the commit has
-     * no parent: the branch's past is squashed away (compaction).
-     */
-    async commitAll(message, options = {}) {
-        await this.git(['add', '-A']);
-        if (options.root) {
-            const tree = (await this.git(['write-tree'])).trim();
-            const commit = (await this.git([...IDENTITY, 'commit-tree', tree, '-m', message])).trim();
-            await this.git(['update-ref', 'HEAD', commit]);
-            return true;
-        }
-        const status = await this.git(['status', '--porcelain']);
-        if (status.trim() === '')
-            return false;
-        await this.git([...IDENTITY, 'commit', '-q', '--no-verify', '-m', message]);
-        return true;
-    }
-    /**
-     * Pushes HEAD as the branch; a non-fast-forward is reported as rejected so the caller can retry. With
-     * `replacing`, HEAD is a fresh root that replaces exactly that head: `--force-with-lease` makes the push fail,
-     * rather than overwrite, when another writer moved the branch meanwhile.
-     */
-    async push(options = {}) {
-        const args = ['push', '-q', '--porcelain', 'origin', `HEAD:refs/heads/${this.branch}`];
-        if (options.replacing)
-            args.splice(2, 0, `--force-with-lease=refs/heads/${this.branch}:${options.replacing}`);
-        try {
-            await this.git(args);
-            return { pushed: true, commit: (await this.git(['rev-parse', 'HEAD'])).trim() };
-        }
-        catch (error) {
-            const stderr = error instanceof GitError ? `${error.stdout}\n${error.stderr}\n${error.message}` : String(error);
-            const permanent = isPermanentRefusal(stderr);
-            return { pushed: false, rejected: !permanent && isLostRace(stderr), permanent, message: pushMessage(stderr) };
-        }
-    }
-    async dispose() {
-        await (0,promises_.rm)(this.dir, { recursive: true, force: true });
-        liveClones.delete(this.dir);
-    }
-}
-/** The URL of the workspace's `origin` remote. */
-async function originUrl(workspace) {
-    return (await runGit(workspace, ['remote', 'get-url', 'origin'])).trim();
 }
 
 

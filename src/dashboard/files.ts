@@ -1,5 +1,5 @@
 /**
- * The dashboard's readers of the data branch's files (schema 2, docs/data-branch.md). Pure, no DOM, no Node: the
+ * The dashboard's readers of the data branch's files (schemas 2 and 3, docs/data-branch.md). Pure, no DOM, no Node: the
  * page bundles them and the tests run them on the same texts. Each reader takes one file's text and returns plain
  * data, dropping (and counting) what is not in the expected form, so that a format change stays in this file.
  *
@@ -125,7 +125,8 @@ export function parseRunsText(text: string): Parsed<RunRow[]> {
   return { value: rows, dropped };
 }
 
-const OUTCOME = /^(?:[PFES]|\([PFES]+\)|\.\d*)*$/;
+/** An outcome string (src/history/outcome-string.ts): schema 3 repeats a run's token as `P*40`. */
+const OUTCOME = /^(?:(?:[PFES]|\([PFES]+\))(?:\*\d+)?|\.\d*)*$/;
 
 /** history/NN.json: one line per test. */
 export function parseHistoryText(text: string): Parsed<HistoryLine[]> {
@@ -135,11 +136,14 @@ export function parseHistoryText(text: string): Parsed<HistoryLine[]> {
   let dropped = 0;
   for (const [id, raw] of Object.entries(b.entries)) {
     const v = raw as Record<string, unknown>;
-    if (typeof v !== 'object' || v === null || typeof v.name !== 'string' || !Number.isInteger(v.from) || typeof v.o !== 'string' || !OUTCOME.test(v.o)) {
+    // Schema 3 leaves out `name` and `classname` when the id is `<classname>::<name>`.
+    const cut = id.lastIndexOf('::');
+    if (typeof v !== 'object' || v === null || (typeof v.name !== 'string' && cut < 0) || !Number.isInteger(v.from) || typeof v.o !== 'string' || !OUTCOME.test(v.o)) {
       dropped++;
       continue;
     }
-    const line: HistoryLine = { id, name: v.name, classname: typeof v.classname === 'string' ? v.classname : '', from: v.from as number, o: v.o };
+    const named = typeof v.name === 'string';
+    const line: HistoryLine = { id, name: named ? (v.name as string) : id.slice(cut + 2), classname: named ? (typeof v.classname === 'string' ? v.classname : '') : id.slice(0, cut), from: v.from as number, o: v.o };
     if (typeof v.file === 'string') line.file = v.file;
     if (typeof v.line === 'number') line.line = v.line;
     if (typeof v.m === 'object' && v.m !== null && !Array.isArray(v.m)) line.m = v.m as Record<string, string>;

@@ -139,20 +139,31 @@ export function forEachSlot(from: number, o: string, visit: (seq: number, attemp
   let i = 0;
   while (i < o.length) {
     const c = o.charCodeAt(i);
+    let attempts: string;
     if (c === 46 /* . */) {
       let j = i + 1;
       while (j < o.length && o.charCodeAt(j) >= 48 && o.charCodeAt(j) <= 57) j++;
       seq += j > i + 1 ? Number(o.slice(i + 1, j)) : 1;
       i = j;
+      continue;
     } else if (c === 40 /* ( */) {
       const end = o.indexOf(')', i);
       if (end < 0) return;
-      visit(seq++, o.slice(i + 1, end));
+      attempts = o.slice(i + 1, end);
       i = end + 1;
     } else {
-      visit(seq++, o[i]!);
+      attempts = o[i]!;
       i++;
     }
+    // Schema 3: `P*40` is forty runs in a row with the same attempts.
+    let times = 1;
+    if (o.charCodeAt(i) === 42 /* * */) {
+      let j = i + 1;
+      while (j < o.length && o.charCodeAt(j) >= 48 && o.charCodeAt(j) <= 57) j++;
+      times = Math.max(1, Number(o.slice(i + 1, j)) || 1);
+      i = j;
+    }
+    for (let k = 0; k < times; k++) visit(seq++, attempts);
   }
 }
 

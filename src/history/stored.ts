@@ -35,6 +35,8 @@ export interface StoredTest {
 }
 
 const DAY_MS = 86_400_000;
+/** recordsKey of each stored test (stored tests are never modified). */
+const keys = new WeakMap<StoredTest, string>();
 
 export class LazyHistory extends Map<string, TestHistory> {
   /** Tests kept in their stored form, in the order a Map of decoded histories would have them. */
@@ -43,12 +45,18 @@ export class LazyHistory extends Map<string, TestHistory> {
   readonly rows: ReadonlyMap<string, SeqRow>;
   private readonly bySeq = new Map<number, [string, SeqRow]>();
   private readonly decoded = new Map<string, TestHistory>();
+  /** Run times grow with sequence numbers: a history's runs in sequence order are in time order. */
+  private readonly monotone: boolean;
 
   constructor(stored: Map<string, StoredTest>, rows: ReadonlyMap<string, SeqRow>) {
     super();
     this.stored = stored;
     this.rows = rows;
     for (const [key, row] of rows) this.bySeq.set(row.seq, [key, row]);
+    const ordered = [...rows.values()].sort((a, b) => a.seq - b.seq);
+    let monotone = true;
+    for (let i = 1; i < ordered.length && monotone; i++) if (ordered[i]!.time < ordered[i - 1]!.time) monotone = false;
+    this.monotone = monotone;
     // Map.prototype.size reads the (empty) base map; the history's size is the stored tests'.
     Object.defineProperty(this, 'size', { get: () => this.stored.size });
   }
@@ -106,18 +114,61 @@ export class LazyHistory extends Map<string, TestHistory> {
   }
 
   /**
-   * A key equal for two tests exactly when their decoded run records are equal (same runs, attempts, messages and
-   * durations): whatever is computed from the records alone can be computed once per key.
+   * A key equal for two tests when everything the policy and the scores read of their run records is equal: the
+   * runs, attempts and messages, and which runs have a duration (scoring reads no more of durations: "has timing
+   * data", src/scoring/multiFactor.ts). Whatever is computed from the records alone is computed once per key.
    */
   recordsKey(id: string): string | undefined {
     const s = this.stored.get(id);
     if (!s) return undefined;
-    let key = `${s.from}`;
+    let key = keys.get(s);
+    if (key !== undefined) return key;
+    key = `${s.from}`;
     for (const { a, n } of s.segments) key += `|${a}${n}`;
     if (s.m) key += `|m${JSON.stringify(s.m)}`;
-    if (s.dur) key += `|D${JSON.stringify(s.dur)}`;
-    else if (s.d !== undefined) key += `|d${s.d}`;
+    if (s.dur) {
+      key += '|D';
+      for (const [seq, d] of Object.entries(s.dur)) if (d > 0) key += `${seq},`;
+    } else if (s.d !== undefined && s.d > 0) key += '|d';
+    keys.set(s, key);
     return key;
+  }
+
+  /**
+   * The records of a test's newest `max` runs, oldest first, without decoding the others (for the summary's trend).
+   * Equal to `get(id).runs.slice(-max)`.
+   */
+  tail(id: string, max: number): readonly TestRunRecord[] {
+    const s = this.stored.get(id);
+    if (!s) return [];
+    const cached = this.decoded.get(id);
+    if (cached || !this.monotone) {
+      const runs = (cached ?? this.decode(id, s)).runs;
+      return runs.length <= max ? runs : runs.slice(runs.length - max);
+    }
+    const seqs: number[] = [];
+    const attempts: string[] = [];
+    let end = endOf(s.from, s.segments);
+    for (let i = s.segments.length - 1; i >= 0 && seqs.length < max; i--) {
+      const { a, n } = s.segments[i]!;
+      end -= n;
+      if (a === '') continue;
+      for (let k = n - 1; k >= 0 && seqs.length < max; k--) {
+        seqs.push(end + k);
+        attempts.push(a);
+      }
+    }
+    const last = seqs[0];
+    const out: TestRunRecord[] = new Array<TestRunRecord>(seqs.length);
+    for (let j = seqs.length - 1, i = 0; j >= 0; j--, i++) {
+      const seq = seqs[j]!;
+      const [key, row] = this.bySeq.get(seq)!;
+      let record = runRecord(key, row, attempts[j]!, s.m?.[seq]);
+      const d = s.dur ? s.dur[seq] : seq === last ? s.d : undefined;
+      if (d !== undefined) record = withDuration(record, d);
+      out[i] = record;
+    }
+    return out;
   }
 
   private decode(id: string, s: StoredTest): TestHistory {
@@ -214,6 +265,9 @@ function trimmed(s: StoredTest, timeOf: (seq: number) => number, oldestKept: num
 }
 
 function sinceSeq<T>(byseq: Readonly<Record<string, T>>, from: number): Record<string, T> | undefined {
+  let old = false;
+  for (const k in byseq) if (Number(k) < from) old = true;
+  if (!old) return byseq as Record<string, T>;
   let out: Record<string, T> | undefined;
   for (const [k, v] of Object.entries(byseq)) {
     if (Number(k) < from) continue;

@@ -402,7 +402,9 @@ function renderFiles(
   // Overrides written for tests that have no history yet are kept where the test will land.
   for (const [id, stored] of snapshot.overrides) {
     if (history.has(id)) continue;
-    statsShards[shardOf(id, shards)]!.push([id, { override: stored.raw, quarantined: false, reason: 'no runs recorded yet' }]);
+    const line: StatsLine = { override: stored.raw, quarantined: false, reason: 'no runs recorded yet' };
+    line.check = checkOf(line);
+    statsShards[shardOf(id, shards)]!.push([id, line]);
   }
 
   const files = new Map<string, string>();

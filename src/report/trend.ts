@@ -3,7 +3,8 @@
  * more) or per run, the share of test runs that failed and then passed on a retry (flaky) and the share that
  * failed at their last attempt. Pure, one pass over the recent records only.
  */
-import type { History } from '../model.ts';
+import type { History, TestRunRecord } from '../model.ts';
+import { LazyHistory } from '../history/stored.ts';
 
 export interface TrendPoint {
   /** `MM-DD` per day, or the run's position (1 = oldest shown). Never untrusted text. */
@@ -58,14 +59,20 @@ function pad(n: number): string {
 export function suiteTrend(history: History, maxPoints = 30, maxRecords = TREND_MAX_RECORDS): Trend {
   const stride = Math.max(1, Math.ceil((history.size * maxPoints) / maxRecords));
   const sample = stride > 1 ? { tests: Math.ceil(history.size / stride), of: history.size, stride } : undefined;
+  // A history in its stored form decodes only the runs read here (src/history/stored.ts).
+  const tail = history instanceof LazyHistory ? (id: string, max: number) => history.tail(id, max) : (id: string, max: number): readonly TestRunRecord[] => {
+    const runs = history.get(id)!.runs;
+    return runs.length <= max ? runs : runs.slice(runs.length - max);
+  };
   let newest = Number.NEGATIVE_INFINITY;
   let windowStart = Number.POSITIVE_INFINITY;
-  for (const h of history.values()) {
-    const n = h.runs.length;
+  for (const id of history.keys()) {
+    const runs = tail(id, maxPoints);
+    const n = runs.length;
     if (n === 0) continue;
-    const last = h.runs[n - 1]!.time;
+    const last = runs[n - 1]!.time;
     if (last > newest) newest = last;
-    const first = h.runs[Math.max(0, n - maxPoints)]!.time;
+    const first = runs[0]!.time;
     if (first < windowStart) windowStart = first;
   }
   if (!Number.isFinite(newest)) return { unit: 'run', points: [] };
@@ -78,10 +85,11 @@ export function suiteTrend(history: History, maxPoints = 30, maxRecords = TREND_
     const flaky = new Int32Array(maxPoints);
     const failed = new Int32Array(maxPoints);
     let index = -1;
-    for (const h of history.values()) {
+    for (const id of history.keys()) {
       if (++index % stride !== 0) continue;
-      for (let i = h.runs.length - 1; i >= 0; i--) {
-        const r = h.runs[i]!;
+      const all = tail(id, Number.POSITIVE_INFINITY);
+      for (let i = all.length - 1; i >= 0; i--) {
+        const r = all[i]!;
         if (r.time < cutoff) break;
         const k = classify(r.attempts);
         if (k === 0) continue;
@@ -108,10 +116,10 @@ export function suiteTrend(history: History, maxPoints = 30, maxRecords = TREND_
   const lastKey: string[] = new Array<string>(maxPoints).fill('');
   const lastBucket: Array<Bucket | undefined> = new Array<Bucket | undefined>(maxPoints).fill(undefined);
   let index = -1;
-  for (const h of history.values()) {
+  for (const id of history.keys()) {
     if (++index % stride !== 0) continue;
-    const runs = h.runs;
-    const stop = Math.max(0, runs.length - maxPoints);
+    const runs = tail(id, maxPoints);
+    const stop = 0;
     for (let i = runs.length - 1, j = 0; i >= stop; i--, j++) {
       const r = runs[i]!;
       let b: Bucket | undefined;

@@ -37,6 +37,11 @@ export interface Snapshot {
   history: History;
   /** Stats lines of healthy stats files, by test id. */
   stats: Map<string, StatsLine>;
+  /**
+   * Tests whose stats line has no `check` in a schema-3 file: a line a person added (flakeguard writes `check` on
+   * every line it writes), so each computed field in it is that person's edit (src/pipeline/hand-edits.ts).
+   */
+  handWritten: Set<string>;
   /** Valid hand overrides, by test id (expiry not yet applied). */
   overrides: Map<string, StoredOverride>;
   /** Stats files that could not be read: kept byte for byte, and their tests forgive nothing. */
@@ -61,6 +66,7 @@ export function emptySnapshot(): Snapshot {
     runs: new Map(),
     history: new Map(),
     stats: new Map(),
+    handWritten: new Set(),
     overrides: new Map(),
     brokenStats: new Map(),
     brokenShards: new Set(),
@@ -158,6 +164,7 @@ function readStatsFile(snapshot: Snapshot, path: string, text: string): void {
       };
       if (typeof entry.since === 'string') stats.since = entry.since;
       snapshot.stats.set(id, stats);
+      if (value.schema >= 3 && entry.check === undefined) snapshot.handWritten.add(id);
       if (override) snapshot.overrides.set(id, { override, raw: entry.override, file: path, line });
     }
   }
@@ -167,6 +174,7 @@ function readStatsFile(snapshot: Snapshot, path: string, text: string): void {
   if (value) {
     for (const [id] of value.entries) {
       snapshot.stats.delete(id);
+      snapshot.handWritten.delete(id);
       snapshot.overrides.delete(id);
     }
   }

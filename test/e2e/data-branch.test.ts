@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { chmod, cp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { World, git, junitXml, type ActionRun } from '../support/action.ts';
+import { World, git, junitXml, type ActionRun, setOverride as withOverride } from '../support/action.ts';
 import { parseResultsFile } from '../../src/store/results-file.ts';
 
 let world: World;
@@ -21,12 +21,7 @@ function expectOutcome(run: ActionRun, outcome: 'success' | 'failure'): void {
   expect(run.exitCode).toBe(outcome === 'success' ? 0 : 1);
 }
 
-const setOverride = (id: string, value: string) => (text: string) => {
-  const escaped = id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const next = text.replace(new RegExp(`^("${escaped}": \\{"override":)null`, 'm'), `$1${value}`);
-  if (next === text) throw new Error(`no line for ${id}`);
-  return next;
-};
+const setOverride = (id: string, value: string) => (text: string) => withOverride(text, id, value);
 
 async function baseline(): Promise<void> {
   await world.writeReport('reports/unit.xml', junitXml([{ name: 'a' }, { name: 'b' }]));
@@ -88,7 +83,7 @@ describe('hand edits', () => {
 });
 
 describe('an older layout', () => {
-  it('is migrated on read: its quarantine still forgives and the branch is rewritten in schema 2', async () => {
+  it('is migrated on read: its quarantine still forgives and the branch is rewritten in schema 3', async () => {
     // Publish the schema-1 branch captured from flakeguard 0.1.
     const clone = join(world.root, 'v1');
     await git(world.root, ['init', '-q', '-b', 'flakeguard-data', clone]);
@@ -102,7 +97,7 @@ describe('an older layout', () => {
     expectOutcome(run, 'success');
     expect(run.outputs['quarantined-failures']).toBe('1');
     const files = await world.dataFiles();
-    expect(JSON.parse(files.get('flakeguard.json')!).schema).toBe(2);
+    expect(JSON.parse(files.get('flakeguard.json')!).schema).toBe(3);
     expect(JSON.parse(files.get('history/00.json')!).tests['api.Client::retries on 503'].o).toBe('P(FP)(FP)(FF)(FF)F');
   });
 });

@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { NODE24, World, git, junitXml, type ActionRun } from '../support/action.ts';
+import { NODE24, World, git, junitXml, type ActionRun, setOverride } from '../support/action.ts';
 
 let world: World;
 beforeEach(async () => {
@@ -198,7 +198,7 @@ describe('outcome rules', () => {
     await world.writeReport('reports/unit.xml', junitXml([{ name: 'a' }, { name: 'b' }]));
     expectOutcome(await world.run(), 'success');
     await world.editDataFile('stats/00.json', (text) =>
-      text.replace(/^("pkg\.Suite::a": \{"override":)null/m, '$1{"action":"quarantine","reason":"JIRA-1"}'),
+      setOverride(text, 'pkg.Suite::a', '{"action":"quarantine","reason":"JIRA-1"}'),
     );
     await world.writeReport('reports/unit.xml', junitXml([{ name: 'a', attempts: 'F' }, { name: 'b' }]));
     const forgiven = await world.run({ inputs: { 'test-outcome': 'failure' } });
