@@ -2475,7 +2475,7 @@ async function findCodeowners(workspace) {
 
 /***/ }),
 
-/***/ 58995:
+/***/ 97191:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2746,6 +2746,7 @@ code branches.
 | \`history/NN.json\` | one line per test: its outcomes, one letter per run from run number \`from\` on | no |
 | \`runs.json\` | one line per run number: \`[run key, commit, time, on default branch, job succeeded, link]\` | no |
 | \`flakeguard.json\` | schema version, shard count, writes since compaction, runs already ingested | no |
+| \`decisions.json\` | one line per test whose quarantine decision changed: its last 20 decisions (run, time, who, why) and its issue | no (informational: nothing is decided from it) |
 
 A test's shard \`NN\` is the FNV-1a hash of its id modulo the shard count, in hex. The job summary and the
 issues flakeguard opens name the exact file of each test.
@@ -2962,7 +2963,112 @@ function applyHandEdits(snapshot, now, policy, statsFileOf) {
 var stats_scores = __webpack_require__(72081);
 // EXTERNAL MODULE: ./src/history/trust.ts
 var trust = __webpack_require__(32786);
+;// CONCATENATED MODULE: ./src/policy/decision-log.ts
+const NOT_QUARANTINED = { quarantined: false, hand: false };
+/**
+ * The state the previous run wrote into a stats line: `quarantined` as flakeguard wrote it (the line of the snapshot
+ * after src/pipeline/hand-edits.ts, which puts back the value of an edited `quarantined`), and whether an override
+ * decided it (`auto` is written beside every hand decision). A test without a line was not quarantined.
+ */
+function writtenState(line) {
+    if (!line)
+        return NOT_QUARANTINED;
+    return { quarantined: line.quarantined === true, hand: typeof line.auto === 'object' && line.auto !== null };
+}
+function decidedState(decision) {
+    return { quarantined: decision.quarantined, hand: decision.override !== undefined || decision.auto !== undefined };
+}
+/** The event of this run for one test, or undefined when its decision did not change. */
+function decisionChange(before, decision, causes = {}) {
+    const after = decidedState(decision);
+    const reason = decision.reason;
+    const quarantined = after.quarantined;
+    if (after.hand) {
+        if (before.hand && before.quarantined === after.quarantined)
+            return undefined;
+        // Set, or its action changed; an honoured edit of "quarantined"/"successRate" is recorded as an override.
+        if (!before.hand && causes.edit?.effect === 'quarantine')
+            return { event: 'hand edit', quarantined, by: 'hand', reason };
+        return { event: 'override', quarantined, by: 'hand', reason };
+    }
+    if (before.hand)
+        return { event: causes.lapsed ? 'override lapsed' : 'override cleared', quarantined, by: 'rule', reason };
+    if (before.quarantined === after.quarantined)
+        return undefined;
+    if (!quarantined && causes.edit?.effect === 'release')
+        return { event: 'hand edit', quarantined, by: 'hand', reason: causes.edit.message };
+    if (!quarantined && causes.issueClosed?.() !== undefined)
+        return { event: 'issue closed', quarantined, by: 'hand', reason };
+    return { event: quarantined ? 'quarantined' : 'released', quarantined, by: 'rule', reason };
+}
+
+// EXTERNAL MODULE: ./src/store/decisions.ts
+var store_decisions = __webpack_require__(5586);
+;// CONCATENATED MODULE: ./src/pipeline/decisions.ts
+
+
+
+const cut = (text) => (text.length > store_decisions/* MAX_REASON_CHARS */.oJ ? `${text.slice(0, store_decisions/* MAX_REASON_CHARS */.oJ - 1)}…` : text);
+function updateDecisionLog(input) {
+    if (input.run === undefined)
+        return { text: input.previous, problems: [], recorded: 0 };
+    let log;
+    let problems = [];
+    let changed = false;
+    if (input.previous === undefined) {
+        log = { schema: layout/* SCHEMA_VERSION */.f$, from: input.run, tests: new Map(), unreadable: new Map() };
+        changed = true;
+    }
+    else {
+        const parsed = (0,store_decisions/* parseDecisions */.nc)(input.previous);
+        problems = parsed.problems;
+        if (!parsed.log)
+            return { text: input.previous, problems, recorded: 0 };
+        log = parsed.log;
+    }
+    const edits = new Map();
+    for (const e of input.edits)
+        if (e.effect !== 'kept')
+            edits.set(e.id, { effect: e.effect, message: e.message });
+    let recorded = 0;
+    for (const [id, decision] of input.decisions) {
+        if (input.skip(id) || log.unreadable.has(id))
+            continue;
+        const edit = edits.get(id);
+        // A release by hand edit has already been applied to the line read (its `quarantined` is false): it was quarantined.
+        const before = edit?.effect === 'release' ? { quarantined: true, hand: false } : writtenState(input.stats.get(id));
+        const closed = input.closedByHand;
+        const change = decisionChange(before, decision, {
+            ...(input.lapsed.has(id) ? { lapsed: true } : {}),
+            ...(edit ? { edit } : {}),
+            ...(closed ? { issueClosed: () => closed(id)?.issue } : {}),
+        });
+        const issue = input.issueOf?.(id);
+        const entry = log.tests.get(id);
+        if (!change && (issue === undefined || issue === entry?.issue))
+            continue;
+        const next = { ...(entry ?? { events: [] }) };
+        if (issue !== undefined)
+            next.issue = issue;
+        if (change) {
+            next.events = [...next.events, { run: input.run, at: input.at, ...change, reason: cut(change.reason) }].slice(-store_decisions/* MAX_EVENTS_PER_TEST */.gr);
+            recorded++;
+        }
+        log.tests.set(id, next);
+        changed = true;
+    }
+    for (const id of log.tests.keys()) {
+        if (input.tests.has(id))
+            continue;
+        log.tests.delete(id);
+        changed = true;
+    }
+    return { text: changed ? (0,store_decisions/* renderDecisions */.O)(log) : input.previous, problems, recorded };
+}
+
 ;// CONCATENATED MODULE: ./src/pipeline/apply.ts
+
+
 
 
 
@@ -3139,6 +3245,11 @@ function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
     const writes = snapshot.meta.writes + (merged.ingested ? 1 : 0);
     const compact = merged.ingested && writes >= (options.compactEvery ?? compactEveryFor(history.size));
     const files = renderFiles(snapshot, shards, compact ? 0 : writes, history, runs, decisions, scores, merged.ingested ? (0,merge/* ingestionKey */.Ez)(run) : undefined, now, options, before.expired, edited.kept);
+    // Each test's quarantine timeline: its own informational file, rewritten only when a decision changed.
+    const timeline = updateDecisionLog({ previous: snapshot.decisions, stats: snapshot.stats, decisions, tests: history, skip: (id) => (0,store_snapshot/* inBrokenShard */.Hl)(snapshot, id), lapsed: before.expired, edits: edited.edits, closedByHand: input.closedByHand, issueOf: input.issueOf, run: runs.get(run.key)?.seq, at: nowIso });
+    if (timeline.text !== undefined)
+        files.set(store_decisions/* DECISIONS_FILE */.z0, timeline.text);
+    problems.push(...timeline.problems);
     return {
         outcome,
         ingested: merged.ingested,
@@ -3303,8 +3414,8 @@ function parcelName(run, entries, now) {
 
 // EXTERNAL MODULE: ./src/store/snapshot.ts + 1 modules
 var store_snapshot = __webpack_require__(66590);
-// EXTERNAL MODULE: ./src/pipeline/apply.ts + 7 modules
-var apply = __webpack_require__(58995);
+// EXTERNAL MODULE: ./src/pipeline/apply.ts + 9 modules
+var apply = __webpack_require__(97191);
 ;// CONCATENATED MODULE: ./src/pipeline/fold.ts
 
 
@@ -3456,8 +3567,8 @@ var file = __webpack_require__(72888);
 var scoring = __webpack_require__(10337);
 // EXTERNAL MODULE: ./src/pipeline/stats-scores.ts
 var stats_scores = __webpack_require__(72081);
-// EXTERNAL MODULE: ./src/pipeline/apply.ts + 7 modules
-var apply = __webpack_require__(58995);
+// EXTERNAL MODULE: ./src/pipeline/apply.ts + 9 modules
+var apply = __webpack_require__(97191);
 // EXTERNAL MODULE: ./src/pipeline/fold.ts + 1 modules
 var fold = __webpack_require__(2075);
 // EXTERNAL MODULE: ./src/store/git.ts
@@ -4363,7 +4474,7 @@ async function run(env = process.env) {
                     verdicts = { consistent: rerun.consistent, newFlaky: rerun.newFlaky, newTestsBlock: rerunInputs.newTests === 'block', failedBeforeReruns };
                 }
                 const options = { ...config, normalise: scoring/* normalizeErrorMessage */.DP, scoreTests: (0,stats_scores/* statsScores */.T)(runContext.time, config.policy.rules.scoring) };
-                return await core.group(`Updating the data branch '${inputs.dataBranch}'`, () => (0,store_sync/* syncRun */.Np)(repo, (snapshot) => (0,apply/* applyRun */.qU)({ snapshot, reports, filesMatched: reports.matched, testOutcome: inputs.testOutcome, run: runContext, now, closedByHand: issues?.closedByHand, ...(verdicts ? { rerun: verdicts } : {}) }, options), {
+                return await core.group(`Updating the data branch '${inputs.dataBranch}'`, () => (0,store_sync/* syncRun */.Np)(repo, (snapshot) => (0,apply/* applyRun */.qU)({ snapshot, reports, filesMatched: reports.matched, testOutcome: inputs.testOutcome, run: runContext, now, closedByHand: issues?.closedByHand, issueOf: issues?.issueOf, ...(verdicts ? { rerun: verdicts } : {}) }, options), {
                     // Parks this run after a few lost races, and folds parked runs in (docs/data-branch.md, "Many writers").
                     inbox: {
                         parcel: (applied) => (0,fold/* runParcel */.j)(runContext, [{ run: runContext, tests: reports.tests, jobSucceeded: applied.outcome.result === 'success' }], Date.now()),
@@ -7541,6 +7652,120 @@ function allocateBudget(tests, options = {}) {
 
 /***/ }),
 
+/***/ 5586:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   O: () => (/* binding */ renderDecisions),
+/* harmony export */   gr: () => (/* binding */ MAX_EVENTS_PER_TEST),
+/* harmony export */   nc: () => (/* binding */ parseDecisions),
+/* harmony export */   oJ: () => (/* binding */ MAX_REASON_CHARS),
+/* harmony export */   z0: () => (/* binding */ DECISIONS_FILE)
+/* harmony export */ });
+/* unused harmony exports DECISION_KINDS, readTestDecisions */
+/* harmony import */ var _layout_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5891);
+/**
+ * `decisions.json` on the data branch: each test's quarantine timeline, for people and the dashboard
+ * (docs/data-branch.md#decisionsjson). Pure: text ↔ data; no Node import, so that the dashboard's page reads the file
+ * with the same code.
+ *
+ *   {"schema": 2, "from": 41, "tests": {
+ *   "<test id>": {"issue": 12, "events": [{"run": 41, "at": "<ISO>", "event": "quarantined", "quarantined": true, "by": "rule", "reason": "…"}]}
+ *   }}
+ *
+ * One line per test, sorted by id, as the other files, so that git stores a change as a small delta. The file is
+ * informational: no decision is read from it (they come from the stats files), so a damaged one never blocks a run.
+ */
+
+const DECISIONS_FILE = 'decisions.json';
+/** Events kept per test, newest last; older ones are dropped. */
+const MAX_EVENTS_PER_TEST = 20;
+/** Characters of a reason kept in an event (a hand override's reason is a person's free text). */
+const MAX_REASON_CHARS = 500;
+/**
+ * What changed in one run:
+ * - `quarantined` / `released`: the rule (`policy.rule`) changed the test's state;
+ * - `override`: a hand override decides from this run on (set, or its action changed);
+ * - `override lapsed` / `override cleared`: the override passed its `until`, or was removed: the rule decides again;
+ * - `hand edit`: an edit of a computed field was honoured (`"quarantined": true/false`, `successRate`);
+ * - `issue closed`: a person closed the test's issue as completed, which lifts its quarantine (close-lifts-quarantine).
+ */
+const DECISION_KINDS = ['quarantined', 'released', 'override', 'override lapsed', 'override cleared', 'hand edit', 'issue closed'];
+const isObject = (x) => typeof x === 'object' && x !== null && !Array.isArray(x);
+const KINDS = new Set(DECISION_KINDS);
+function readEvent(raw) {
+    if (!isObject(raw))
+        return undefined;
+    const { run, at, event, quarantined, by, reason } = raw;
+    if (!Number.isInteger(run) || run < 0 || typeof at !== 'string' || typeof event !== 'string' || !KINDS.has(event))
+        return undefined;
+    if (typeof quarantined !== 'boolean' || (by !== 'rule' && by !== 'hand') || typeof reason !== 'string')
+        return undefined;
+    return { run: run, at, event: event, quarantined, by, reason };
+}
+/** One test's entry, or undefined when it is not in the documented form. */
+function readTestDecisions(raw) {
+    if (!isObject(raw) || !Array.isArray(raw.events))
+        return undefined;
+    if (raw.issue !== undefined && (!Number.isInteger(raw.issue) || raw.issue < 1))
+        return undefined;
+    const events = [];
+    for (const e of raw.events) {
+        const event = readEvent(e);
+        if (!event)
+            return undefined;
+        events.push(event);
+    }
+    return { ...(raw.issue !== undefined ? { issue: raw.issue } : {}), events };
+}
+/**
+ * Reads decisions.json. `log` is undefined when the file cannot be read as a whole (not JSON, not this shape, a
+ * schema newer than this version): it is then kept byte for byte and nothing is recorded until it is fixed or
+ * deleted. An entry not in the expected form is kept as written, with a problem naming its line.
+ */
+function parseDecisions(text) {
+    const { value, problems } = (0,_layout_js__WEBPACK_IMPORTED_MODULE_0__/* .parseLineObject */ .N)(DECISIONS_FILE, text, 'tests');
+    if (!value)
+        return { problems };
+    const head = JSON.parse(text.replace(/^\uFEFF/, ''));
+    if (value.schema > _layout_js__WEBPACK_IMPORTED_MODULE_0__/* .SCHEMA_VERSION */ .f$) {
+        return { problems: [{ file: DECISIONS_FILE, line: 1, message: `written in schema ${value.schema} by a newer flakeguard; this version reads schemas up to ${_layout_js__WEBPACK_IMPORTED_MODULE_0__/* .SCHEMA_VERSION */ .f$}` }] };
+    }
+    if (!Number.isInteger(head.from) || head.from < 0) {
+        return { problems: [{ file: DECISIONS_FILE, line: 1, message: `"from" must be a run number, got ${JSON.stringify(head.from ?? null).slice(0, 40)}` }] };
+    }
+    const log = { schema: value.schema, from: head.from, tests: new Map(), unreadable: new Map() };
+    const found = [];
+    for (const [id, raw] of value.entries) {
+        const entry = readTestDecisions(raw);
+        if (entry) {
+            log.tests.set(id, entry);
+        }
+        else {
+            log.unreadable.set(id, raw);
+            found.push({ file: DECISIONS_FILE, line: value.lines.get(id), message: `the entry of ${JSON.stringify(id).slice(0, 200)} is not in the documented form; it is kept as written and no decision is recorded for this test until it is fixed or deleted` });
+        }
+    }
+    return { log, problems: found };
+}
+/** Renders the file: one line per test, sorted by id; keys in a fixed order, so the same log gives the same bytes. */
+function renderDecisions(log) {
+    const lines = [];
+    for (const [id, entry] of log.tests) {
+        const events = entry.events.map((e) => ({ run: e.run, at: e.at, event: e.event, quarantined: e.quarantined, by: e.by, reason: e.reason }));
+        lines.push([id, JSON.stringify({ ...(entry.issue !== undefined ? { issue: entry.issue } : {}), events })]);
+    }
+    for (const [id, raw] of log.unreadable)
+        if (!log.tests.has(id))
+            lines.push([id, JSON.stringify(raw)]);
+    lines.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    const body = lines.map(([id, value]) => `${JSON.stringify(id)}: ${value}`);
+    return `{"schema": ${_layout_js__WEBPACK_IMPORTED_MODULE_0__/* .SCHEMA_VERSION */ .f$}, "from": ${log.from}, "tests": {\n${body.join(',\n')}\n}}\n`;
+}
+
+
+/***/ }),
+
 /***/ 34525:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -8524,11 +8749,14 @@ function parseHistoryShardV1(file, text, runs, into) {
     return problems;
 }
 
+// EXTERNAL MODULE: ./src/store/decisions.ts
+var store_decisions = __webpack_require__(5586);
 ;// CONCATENATED MODULE: ./src/store/snapshot.ts
 /**
  * The data branch's content as plain data: read from file texts, rendered back into file texts. Pure apart
  * from `readSnapshotDir`/`writeSnapshotDir`, which move texts between a folder and memory.
  */
+
 
 
 
@@ -8563,6 +8791,9 @@ function damageReason(snapshot) {
 /** Builds a snapshot from the branch's files (path → text). */
 function parseSnapshot(files) {
     const snapshot = emptySnapshot();
+    const decisions = files.get(store_decisions/* DECISIONS_FILE */.z0);
+    if (decisions !== undefined)
+        snapshot.decisions = decisions;
     const damage = (problems) => {
         snapshot.damaged.push(...problems);
         snapshot.problems.push(...problems);

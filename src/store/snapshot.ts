@@ -19,6 +19,7 @@ import {
 } from './layout.ts';
 import { parseHistoryShard, parseRuns, type RunTable } from './history-format.ts';
 import { parseHistoryShardV1, parseRunsV1 } from './migrate.ts';
+import { DECISIONS_FILE } from './decisions.ts';
 
 export interface StoredOverride {
   override: Override;
@@ -51,6 +52,8 @@ export interface Snapshot {
    * the next run after the fix ingests normally (docs/data-branch.md, "A broken file").
    */
   damaged: FileProblem[];
+  /** decisions.json's text as read (src/store/decisions.ts): informational, carried to the next write. */
+  decisions?: string;
 }
 
 export function emptySnapshot(): Snapshot {
@@ -85,6 +88,8 @@ export function damageReason(snapshot: Snapshot): string | undefined {
 /** Builds a snapshot from the branch's files (path → text). */
 export function parseSnapshot(files: Map<string, string>): Snapshot {
   const snapshot = emptySnapshot();
+  const decisions = files.get(DECISIONS_FILE);
+  if (decisions !== undefined) snapshot.decisions = decisions;
   const damage = (problems: FileProblem[]): void => {
     snapshot.damaged.push(...problems);
     snapshot.problems.push(...problems);

@@ -1,0 +1,1232 @@
+export const id = 965;
+export const ids = [965];
+export const modules = {
+
+/***/ 965:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  isRemoteUrl: () => (/* binding */ isRemoteUrl),
+  readDataBranch: () => (/* binding */ readDataBranch),
+  remoteOf: () => (/* binding */ remoteOf),
+  statsLineOf: () => (/* binding */ statsLineOf),
+  writeOverride: () => (/* binding */ writeOverride)
+});
+
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(760);
+// EXTERNAL MODULE: ./src/store/git.ts + 1 modules
+var git = __webpack_require__(818);
+// EXTERNAL MODULE: ./src/store/layout.ts
+var layout = __webpack_require__(891);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(455);
+;// CONCATENATED MODULE: ./src/history/records.ts
+// Keyed by the row object: a pool lives exactly as long as the runs table it was read with.
+const pools = new WeakMap();
+function build(key, row, attempts, message, durationSec) {
+    // One object shape for every record (absent fields as undefined) keeps property reads monomorphic.
+    return {
+        run: key,
+        sha: row.sha,
+        time: row.time,
+        onDefaultBranch: row.onDefaultBranch,
+        attempts,
+        message,
+        durationSec,
+        jobSucceeded: row.jobSucceeded,
+        outage: message !== undefined && row.outages !== undefined && row.outages.includes(failureKey(message)) ? true : undefined,
+        untrusted: row.untrusted ? true : undefined,
+    };
+}
+/** The record of one test in the run `key` (whose row is `row`): shared when it has no message and no duration. */
+function runRecord(key, row, attempts, message, durationSec) {
+    if (message !== undefined || durationSec !== undefined)
+        return build(key, row, attempts, message, durationSec);
+    let pool = pools.get(row);
+    if (!pool)
+        pools.set(row, (pool = new Map()));
+    let record = pool.get(attempts);
+    if (!record)
+        pool.set(attempts, (record = build(key, row, attempts, undefined, undefined)));
+    return record;
+}
+/** `record` with a duration (a new object: records are shared). */
+function withDuration(record, durationSec) {
+    return { ...build(record.run, record, record.attempts, record.message, durationSec), outage: record.outage, untrusted: record.untrusted };
+}
+/**
+ * What makes two failures "the same failure": the stored message with every number blanked (ports, addresses,
+ * durations, counts), which the seed's normalisation keeps.
+ */
+function failureKey(message) {
+    return message === undefined ? undefined : message.replace(/\d+/g, '#');
+}
+
+;// CONCATENATED MODULE: ./src/store/history-format.ts
+
+
+function nextSeq(runs) {
+    let max = 0;
+    for (const row of runs.values())
+        if (row.seq > max)
+            max = row.seq;
+    return max + 1;
+}
+function renderRuns(runs) {
+    return renderLineObject(SCHEMA_VERSION, 'runs', [...runs].map(([key, row]) => {
+        const stored = [key, row.sha, row.time, row.onDefaultBranch ? 1 : 0, row.jobSucceeded === undefined ? null : row.jobSucceeded ? 1 : 0];
+        if (row.url || row.outages?.length || row.untrusted)
+            stored.push(row.url ?? null);
+        if (row.outages?.length || row.untrusted)
+            stored.push(row.outages ?? []);
+        if (row.untrusted)
+            stored.push(1);
+        return [String(row.seq).padStart(8, '0'), stored];
+    }));
+}
+/** A line-per-entry file of this schema, or a problem on its first line (a file of another schema than the branch's). */
+function schemaProblem(file, schema, expected) {
+    if (expected === undefined || schema === expected)
+        return [];
+    return [{ file, line: 1, message: `written in schema ${schema}, but the branch (flakeguard.json) is in schema ${expected}` }];
+}
+/** Every problem is a damage of the file (src/store/snapshot.ts): nothing is dropped silently. */
+function parseRuns(file, text, schema) {
+    const runs = new Map();
+    const { value, problems } = (0,layout/* parseLineObject */.N)(file, text, 'runs');
+    if (!value)
+        return { runs, problems };
+    problems.push(...schemaProblem(file, value.schema, schema));
+    const seqs = new Set();
+    for (const [seqText, raw] of value.entries) {
+        const seq = Number(seqText);
+        if (!/^\d+$/.test(seqText) || !Number.isSafeInteger(seq) || seq < 1 || !Array.isArray(raw) || typeof raw[0] !== 'string' || typeof raw[1] !== 'string' || typeof raw[2] !== 'number' || !Number.isFinite(raw[2])) {
+            problems.push({ file, line: value.lines.get(seqText), message: `run ${JSON.stringify(seqText).slice(0, 40)} is not in the expected form [run key, commit, time, default branch, job result, link]` });
+            continue;
+        }
+        if (seqs.has(seq)) {
+            problems.push({ file, line: value.lines.get(seqText), message: `run number ${seq} appears twice` });
+            continue;
+        }
+        if (runs.has(raw[0])) {
+            problems.push({ file, line: value.lines.get(seqText), message: `the run key ${JSON.stringify(raw[0]).slice(0, 120)} appears twice` });
+            continue;
+        }
+        seqs.add(seq);
+        const row = { seq, sha: raw[1], time: raw[2], onDefaultBranch: raw[3] === 1 };
+        if (raw[4] === 0 || raw[4] === 1)
+            row.jobSucceeded = raw[4] === 1;
+        if (typeof raw[5] === 'string')
+            row.url = raw[5];
+        if (Array.isArray(raw[6]) && raw[6].length > 0 && raw[6].every((m) => typeof m === 'string'))
+            row.outages = raw[6];
+        if (raw[7] === 1)
+            row.untrusted = true;
+        runs.set(raw[0], row);
+    }
+    return { runs, problems };
+}
+/* ---------- outcome strings ---------- */
+function encodeOutcomes(slots) {
+    const sorted = [...slots].sort((a, b) => a.seq - b.seq);
+    const from = sorted[0]?.seq ?? 0;
+    let o = '';
+    let expected = from;
+    for (const slot of sorted) {
+        const gap = slot.seq - expected;
+        if (gap === 1)
+            o += '.';
+        else if (gap > 1)
+            o += `.${gap}`;
+        o += slot.attempts.length === 1 ? slot.attempts : `(${slot.attempts})`;
+        expected = slot.seq + 1;
+    }
+    return { from, o };
+}
+/** The runs of an outcome string, or null when it is malformed. */
+function decodeOutcomes(from, o) {
+    const out = [];
+    let seq = from;
+    let i = 0;
+    while (i < o.length) {
+        const c = o[i];
+        if (c === '.') {
+            let j = i + 1;
+            while (j < o.length && o.charCodeAt(j) >= 48 && o.charCodeAt(j) <= 57)
+                j++;
+            seq += j > i + 1 ? Number(o.slice(i + 1, j)) : 1;
+            i = j;
+        }
+        else if (c === '(') {
+            const end = o.indexOf(')', i);
+            if (end < 0)
+                return null;
+            const attempts = o.slice(i + 1, end);
+            if (!/^[PFES]+$/.test(attempts))
+                return null;
+            out.push({ seq, attempts });
+            seq++;
+            i = end + 1;
+        }
+        else if (c === 'P' || c === 'F' || c === 'E' || c === 'S') {
+            out.push({ seq, attempts: c });
+            seq++;
+            i++;
+        }
+        else {
+            return null;
+        }
+    }
+    return out;
+}
+function renderHistoryShard(tests, runs) {
+    return renderLineObject(SCHEMA_VERSION, 'tests', tests.map((t) => {
+        const slots = [];
+        const messages = {};
+        let newest;
+        for (const r of t.runs) {
+            const seq = runs.get(r.run)?.seq;
+            if (seq === undefined)
+                continue;
+            slots.push({ seq, attempts: r.attempts });
+            if (r.message !== undefined)
+                messages[String(seq)] = r.message;
+            if (!newest || r.time >= newest.time)
+                newest = r;
+        }
+        const { from, o } = encodeOutcomes(slots);
+        // Key order is the order people read the line in: who, where, then the outcomes.
+        const stored = {
+            name: t.name,
+            classname: t.classname,
+            ...(t.file !== undefined ? { file: t.file } : {}),
+            ...(t.line !== undefined ? { line: t.line } : {}),
+            from,
+            o,
+        };
+        if (Object.keys(messages).length > 0)
+            stored.m = messages;
+        if (newest?.durationSec !== undefined)
+            stored.d = newest.durationSec;
+        return [t.id, stored];
+    }));
+}
+function isStoredTest(value) {
+    const v = value;
+    return typeof v === 'object' && v !== null && typeof v.name === 'string' && Number.isInteger(v.from) && typeof v.o === 'string';
+}
+/** Adds the tests of one history shard to `into`, joining each run with its row in runs.json. */
+function parseHistoryShard(file, text, runs, into, schema) {
+    const { value, problems } = (0,layout/* parseLineObject */.N)(file, text, 'tests');
+    if (!value)
+        return problems;
+    problems.push(...schemaProblem(file, value.schema, schema));
+    const bySeq = new Map();
+    for (const [key, row] of runs)
+        bySeq.set(row.seq, [key, row]);
+    for (const [id, raw] of value.entries) {
+        const slots = isStoredTest(raw) ? decodeOutcomes(raw.from, raw.o) : null;
+        if (!isStoredTest(raw) || slots === null) {
+            problems.push({ file, line: value.lines.get(id), message: `the history of '${id.slice(0, 200)}' is not in the expected form {"name", "classname", "from", "o"}` });
+            continue;
+        }
+        if (into.has(id)) {
+            problems.push({ file, line: value.lines.get(id), message: `the test '${id.slice(0, 200)}' is also in another history file` });
+            continue;
+        }
+        const records = [];
+        let missing;
+        for (const slot of slots) {
+            const joined = bySeq.get(slot.seq);
+            if (!joined) {
+                missing = slot.seq;
+                break;
+            }
+            const message = raw.m?.[String(slot.seq)];
+            records.push(runRecord(joined[0], joined[1], slot.attempts, typeof message === 'string' ? message : undefined));
+        }
+        if (missing !== undefined) {
+            problems.push({ file, line: value.lines.get(id), message: `the history of '${id.slice(0, 200)}' refers to run ${missing}, which ${layout/* RUNS_FILE */.Ct} does not have` });
+            continue;
+        }
+        records.sort((a, b) => a.time - b.time);
+        if (records.length > 0 && typeof raw.d === 'number')
+            records[records.length - 1] = withDuration(records[records.length - 1], raw.d);
+        const test = { id, name: raw.name, classname: String(raw.classname ?? ''), runs: records };
+        if (typeof raw.file === 'string')
+            test.file = raw.file;
+        if (typeof raw.line === 'number')
+            test.line = raw.line;
+        into.set(id, test);
+    }
+    return problems;
+}
+
+;// CONCATENATED MODULE: ./src/store/migrate.ts
+
+
+/** Schema 1's runs, numbered in time order (schema 1 had no sequence numbers). */
+function parseRunsV1(file, text) {
+    const rows = [];
+    const { value, problems } = (0,layout/* parseLineObject */.N)(file, text, 'runs');
+    if (value) {
+        for (const [key, raw] of value.entries) {
+            if (!Array.isArray(raw) || typeof raw[0] !== 'string' || typeof raw[1] !== 'number') {
+                problems.push({ file, line: value.lines.get(key), message: `run '${key}' is not in the expected form` });
+                continue;
+            }
+            const row = { sha: raw[0], time: raw[1], onDefaultBranch: raw[2] === 1 };
+            if (raw[3] === 0 || raw[3] === 1)
+                row.jobSucceeded = raw[3] === 1;
+            rows.push([key, row]);
+        }
+    }
+    rows.sort((a, b) => a[1].time - b[1].time || (a[0] < b[0] ? -1 : 1));
+    const runs = new Map();
+    rows.forEach(([key, row], i) => runs.set(key, { seq: i + 1, ...row }));
+    return { runs, problems };
+}
+function isStoredTestV1(value) {
+    const v = value;
+    return typeof v === 'object' && v !== null && typeof v.name === 'string' && Array.isArray(v.runs);
+}
+function parseHistoryShardV1(file, text, runs, into) {
+    const { value, problems } = (0,layout/* parseLineObject */.N)(file, text, 'tests');
+    if (!value)
+        return problems;
+    for (const [id, raw] of value.entries) {
+        if (!isStoredTestV1(raw)) {
+            problems.push({ file, line: value.lines.get(id), message: `history of '${id}' is not in the expected form` });
+            continue;
+        }
+        const records = [];
+        for (const stored of raw.runs) {
+            if (!Array.isArray(stored) || typeof stored[0] !== 'string' || typeof stored[1] !== 'string' || !/^[PFES]+$/.test(stored[1]))
+                continue;
+            const row = runs.get(stored[0]);
+            if (!row)
+                continue;
+            records.push(runRecord(stored[0], row, stored[1], typeof stored[2] === 'string' ? stored[2] : undefined, typeof stored[3] === 'number' ? stored[3] : undefined));
+        }
+        records.sort((a, b) => a.time - b.time);
+        const test = { id, name: raw.name, classname: String(raw.classname ?? ''), runs: records };
+        if (typeof raw.file === 'string')
+            test.file = raw.file;
+        if (typeof raw.line === 'number')
+            test.line = raw.line;
+        into.set(id, test);
+    }
+    return problems;
+}
+
+;// CONCATENATED MODULE: ./src/store/decisions.ts
+/**
+ * `decisions.json` on the data branch: each test's quarantine timeline, for people and the dashboard
+ * (docs/data-branch.md#decisionsjson). Pure: text ↔ data; no Node import, so that the dashboard's page reads the file
+ * with the same code.
+ *
+ *   {"schema": 2, "from": 41, "tests": {
+ *   "<test id>": {"issue": 12, "events": [{"run": 41, "at": "<ISO>", "event": "quarantined", "quarantined": true, "by": "rule", "reason": "…"}]}
+ *   }}
+ *
+ * One line per test, sorted by id, as the other files, so that git stores a change as a small delta. The file is
+ * informational: no decision is read from it (they come from the stats files), so a damaged one never blocks a run.
+ */
+
+const DECISIONS_FILE = 'decisions.json';
+/** Events kept per test, newest last; older ones are dropped. */
+const MAX_EVENTS_PER_TEST = 20;
+/** Characters of a reason kept in an event (a hand override's reason is a person's free text). */
+const MAX_REASON_CHARS = 500;
+/**
+ * What changed in one run:
+ * - `quarantined` / `released`: the rule (`policy.rule`) changed the test's state;
+ * - `override`: a hand override decides from this run on (set, or its action changed);
+ * - `override lapsed` / `override cleared`: the override passed its `until`, or was removed: the rule decides again;
+ * - `hand edit`: an edit of a computed field was honoured (`"quarantined": true/false`, `successRate`);
+ * - `issue closed`: a person closed the test's issue as completed, which lifts its quarantine (close-lifts-quarantine).
+ */
+const DECISION_KINDS = ['quarantined', 'released', 'override', 'override lapsed', 'override cleared', 'hand edit', 'issue closed'];
+const isObject = (x) => typeof x === 'object' && x !== null && !Array.isArray(x);
+const KINDS = new Set(DECISION_KINDS);
+function readEvent(raw) {
+    if (!isObject(raw))
+        return undefined;
+    const { run, at, event, quarantined, by, reason } = raw;
+    if (!Number.isInteger(run) || run < 0 || typeof at !== 'string' || typeof event !== 'string' || !KINDS.has(event))
+        return undefined;
+    if (typeof quarantined !== 'boolean' || (by !== 'rule' && by !== 'hand') || typeof reason !== 'string')
+        return undefined;
+    return { run: run, at, event: event, quarantined, by, reason };
+}
+/** One test's entry, or undefined when it is not in the documented form. */
+function readTestDecisions(raw) {
+    if (!isObject(raw) || !Array.isArray(raw.events))
+        return undefined;
+    if (raw.issue !== undefined && (!Number.isInteger(raw.issue) || raw.issue < 1))
+        return undefined;
+    const events = [];
+    for (const e of raw.events) {
+        const event = readEvent(e);
+        if (!event)
+            return undefined;
+        events.push(event);
+    }
+    return { ...(raw.issue !== undefined ? { issue: raw.issue } : {}), events };
+}
+/**
+ * Reads decisions.json. `log` is undefined when the file cannot be read as a whole (not JSON, not this shape, a
+ * schema newer than this version): it is then kept byte for byte and nothing is recorded until it is fixed or
+ * deleted. An entry not in the expected form is kept as written, with a problem naming its line.
+ */
+function parseDecisions(text) {
+    const { value, problems } = parseLineObject(DECISIONS_FILE, text, 'tests');
+    if (!value)
+        return { problems };
+    const head = JSON.parse(text.replace(/^\uFEFF/, ''));
+    if (value.schema > SCHEMA_VERSION) {
+        return { problems: [{ file: DECISIONS_FILE, line: 1, message: `written in schema ${value.schema} by a newer flakeguard; this version reads schemas up to ${SCHEMA_VERSION}` }] };
+    }
+    if (!Number.isInteger(head.from) || head.from < 0) {
+        return { problems: [{ file: DECISIONS_FILE, line: 1, message: `"from" must be a run number, got ${JSON.stringify(head.from ?? null).slice(0, 40)}` }] };
+    }
+    const log = { schema: value.schema, from: head.from, tests: new Map(), unreadable: new Map() };
+    const found = [];
+    for (const [id, raw] of value.entries) {
+        const entry = readTestDecisions(raw);
+        if (entry) {
+            log.tests.set(id, entry);
+        }
+        else {
+            log.unreadable.set(id, raw);
+            found.push({ file: DECISIONS_FILE, line: value.lines.get(id), message: `the entry of ${JSON.stringify(id).slice(0, 200)} is not in the documented form; it is kept as written and no decision is recorded for this test until it is fixed or deleted` });
+        }
+    }
+    return { log, problems: found };
+}
+/** Renders the file: one line per test, sorted by id; keys in a fixed order, so the same log gives the same bytes. */
+function renderDecisions(log) {
+    const lines = [];
+    for (const [id, entry] of log.tests) {
+        const events = entry.events.map((e) => ({ run: e.run, at: e.at, event: e.event, quarantined: e.quarantined, by: e.by, reason: e.reason }));
+        lines.push([id, JSON.stringify({ ...(entry.issue !== undefined ? { issue: entry.issue } : {}), events })]);
+    }
+    for (const [id, raw] of log.unreadable)
+        if (!log.tests.has(id))
+            lines.push([id, JSON.stringify(raw)]);
+    lines.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    const body = lines.map(([id, value]) => `${JSON.stringify(id)}: ${value}`);
+    return `{"schema": ${SCHEMA_VERSION}, "from": ${log.from}, "tests": {\n${body.join(',\n')}\n}}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/store/snapshot.ts
+/**
+ * The data branch's content as plain data: read from file texts, rendered back into file texts. Pure apart
+ * from `readSnapshotDir`/`writeSnapshotDir`, which move texts between a folder and memory.
+ */
+
+
+
+
+
+
+function emptySnapshot() {
+    return {
+        meta: { schema: layout/* SCHEMA_VERSION */.f$, shards: 1, writes: 0, ingested: {} },
+        readSchema: layout/* SCHEMA_VERSION */.f$,
+        runs: new Map(),
+        history: new Map(),
+        stats: new Map(),
+        overrides: new Map(),
+        brokenStats: new Map(),
+        brokenShards: new Set(),
+        problems: [],
+        damaged: [],
+    };
+}
+/** Why the branch may not be written, in one sentence naming each damaged file and line; undefined when it is sound. */
+function damageReason(snapshot) {
+    if (snapshot.damaged.length === 0)
+        return undefined;
+    const where = snapshot.damaged
+        .slice(0, 5)
+        .map((p) => `${p.file}${p.line ? `:${p.line}` : ''}: ${p.message}`)
+        .join('; ');
+    const more = snapshot.damaged.length > 5 ? `; and ${snapshot.damaged.length - 5} more` : '';
+    return (`The data branch is damaged (${where}${more}). Nothing was written to it, so that no history is lost, and no failure was forgiven; ` +
+        `this run's results are in its results file. Fix the file (or revert the commit that broke it) and the next run ingests normally.`);
+}
+/** Builds a snapshot from the branch's files (path → text). */
+function parseSnapshot(files) {
+    const snapshot = emptySnapshot();
+    const decisions = files.get(DECISIONS_FILE);
+    if (decisions !== undefined)
+        snapshot.decisions = decisions;
+    const damage = (problems) => {
+        snapshot.damaged.push(...problems);
+        snapshot.problems.push(...problems);
+    };
+    const paths = [...files.keys()].sort();
+    const historyPaths = paths.filter((p) => p.startsWith('history/') && p.endsWith('.json'));
+    const statsPaths = paths.filter((p) => p.startsWith('stats/') && p.endsWith('.json'));
+    const metaText = files.get(layout/* META_FILE */.fg);
+    if (metaText !== undefined) {
+        const { meta, problems } = (0,layout/* parseMeta */.By)(metaText);
+        if (meta) {
+            snapshot.meta = meta;
+            snapshot.readSchema = meta.schema;
+        }
+        damage(problems);
+    }
+    else if (files.has(layout/* RUNS_FILE */.Ct) || historyPaths.length > 0) {
+        // (Stats files alone are fine: a person may write overrides before the first run.)
+        damage([{ file: layout/* META_FILE */.fg, message: `is missing, but the branch holds ${files.has(layout/* RUNS_FILE */.Ct) ? layout/* RUNS_FILE */.Ct : historyPaths[0]}: its ingestion keys would be lost` }]);
+    }
+    if (snapshot.damaged.length > 0)
+        return snapshot;
+    const v1 = snapshot.readSchema <= 1;
+    const schema = v1 ? undefined : snapshot.readSchema;
+    const runsText = files.get(layout/* RUNS_FILE */.Ct);
+    if (runsText !== undefined) {
+        const { runs, problems } = v1 ? parseRunsV1(layout/* RUNS_FILE */.Ct, runsText) : parseRuns(layout/* RUNS_FILE */.Ct, runsText, schema);
+        snapshot.runs = runs;
+        damage(problems);
+    }
+    else if (historyPaths.length > 0) {
+        damage([{ file: layout/* RUNS_FILE */.Ct, message: `is missing, but ${historyPaths[0]} refers to its runs` }]);
+    }
+    for (const path of snapshot.damaged.length > 0 ? [] : historyPaths) {
+        const problems = v1 ? parseHistoryShardV1(path, files.get(path), snapshot.runs, snapshot.history) : parseHistoryShard(path, files.get(path), snapshot.runs, snapshot.history, schema);
+        damage(problems);
+    }
+    for (const path of statsPaths)
+        readStatsFile(snapshot, path, files.get(path));
+    return snapshot;
+}
+function shardIndexOfPath(path) {
+    const match = /^stats\/([0-9a-f]+)\.json$/.exec(path);
+    return match ? parseInt(match[1], 16) : undefined;
+}
+function readStatsFile(snapshot, path, text) {
+    const { value, problems } = (0,layout/* parseLineObject */.N)(path, text, 'tests');
+    const lineProblems = [];
+    if (value) {
+        for (const [id, raw] of value.entries) {
+            const line = value.lines.get(id);
+            if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+                lineProblems.push({ file: path, line, message: `the entry of '${id}' must be an object` });
+                continue;
+            }
+            const entry = raw;
+            const { override, problem } = (0,layout/* parseOverride */.qQ)(entry.override);
+            if (problem) {
+                lineProblems.push({ file: path, line, message: `${problem} (test '${id}')` });
+                continue;
+            }
+            const stats = {
+                ...entry,
+                override,
+                quarantined: entry.quarantined === true,
+                reason: typeof entry.reason === 'string' ? entry.reason : '',
+            };
+            if (typeof entry.since === 'string')
+                stats.since = entry.since;
+            snapshot.stats.set(id, stats);
+            if (override)
+                snapshot.overrides.set(id, { override, raw: entry.override, file: path, line });
+        }
+    }
+    const all = [...problems, ...lineProblems];
+    if (all.length === 0)
+        return;
+    // Fail closed: a stats file we cannot fully read forgives nothing and is kept exactly as the user left it.
+    if (value) {
+        for (const [id] of value.entries) {
+            snapshot.stats.delete(id);
+            snapshot.overrides.delete(id);
+        }
+    }
+    snapshot.brokenStats.set(path, text);
+    const index = shardIndexOfPath(path);
+    if (index !== undefined)
+        snapshot.brokenShards.add(index);
+    snapshot.problems.push(...all);
+}
+/** True when the test's stats live in a broken file, so that nothing about it may be forgiven. */
+function inBrokenShard(snapshot, id) {
+    return snapshot.brokenShards.size > 0 && snapshot.brokenShards.has(shardOf(id, snapshot.meta.shards));
+}
+async function readSnapshotDir(dir) {
+    const files = new Map();
+    const walk = async (relative) => {
+        const entries = await (0,promises_.readdir)((0,external_node_path_.join)(dir, relative), { withFileTypes: true }).catch(() => []);
+        for (const entry of entries) {
+            if (entry.name === '.git')
+                continue;
+            const path = relative ? `${relative}/${entry.name}` : entry.name;
+            if (entry.isDirectory())
+                await walk(path);
+            else if (entry.isFile())
+                files.set(path, await (0,promises_.readFile)((0,external_node_path_.join)(dir, path), 'utf8'));
+        }
+    };
+    await walk('');
+    return files;
+}
+/** Makes the folder hold exactly `files` (besides .git). */
+async function writeSnapshotDir(dir, files) {
+    const existing = await readSnapshotDir(dir);
+    for (const path of existing.keys())
+        if (!files.has(path))
+            await (0,promises_.rm)((0,external_node_path_.join)(dir, path), { force: true });
+    for (const [path, text] of files) {
+        if (existing.get(path) === text)
+            continue;
+        await (0,promises_.mkdir)((0,external_node_path_.dirname)((0,external_node_path_.join)(dir, path)), { recursive: true });
+        await (0,promises_.writeFile)((0,external_node_path_.join)(dir, path), text);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/store/sync.ts
+
+/** Lost races before a writer parks its run: small, so that the attempts per job stay flat however many jobs race. */
+const PARK_AFTER_LOST_RACES = 3;
+/** Parked runs folded in by one write, oldest first; the rest are folded by the next writers. */
+const MAX_FOLDED_PER_WRITE = 64;
+const defaultSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+function backoffMs(attempt, random) {
+    const base = Math.min(8000, 250 * 2 ** (attempt - 1));
+    return Math.round(base * (0.5 + random()));
+}
+/** Parked runs this write folded in (docs/data-branch.md, "Many writers"). */
+function foldedLine(folded) {
+    if (!folded?.length)
+        return '';
+    const shown = folded.slice(0, 5).join(', ');
+    return ` Folded in ${folded.length} parked run${folded.length === 1 ? '' : 's'}: ${shown}${folded.length > 5 ? ', …' : ''}.`;
+}
+const sync_short = (ref) => ref.replace(/^refs\/heads\//, '');
+async function syncRun(repo, 
+/**
+ * `files` is the branch's text, path → text, as read (null when it could not be read, or when parked runs were folded
+ * into the snapshot): hand-edit tools change one line of it.
+ */
+apply, options) {
+    const sleep = options.sleep ?? defaultSleep;
+    const random = options.random ?? Math.random;
+    const log = options.log ?? (() => undefined);
+    const inbox = options.readOnly ? undefined : options.inbox;
+    const parkAfter = Math.max(1, options.parkAfter ?? PARK_AFTER_LOST_RACES);
+    let lastError = '';
+    let lastApplied;
+    let lostRaces = 0;
+    const park = async (tries, why) => {
+        const parcel = inbox.parcel(lastApplied);
+        const parked = await repo.park(parcel.name, parcel.text, `flakeguard: parked run (${why})`);
+        if (parked.pushed) {
+            log(`Parked this run's results on ${sync_short(parked.ref)} (${why}); the next writer of ${repo.branch} folds them in.`);
+            return { applied: lastApplied, status: { kind: 'parked', ref: sync_short(parked.ref), tries, reason: why }, historyRead: true };
+        }
+        const reason = `${why}, and parking the results on ${sync_short(parked.ref)} failed too: ${parked.message}`;
+        return { applied: lastApplied, status: { kind: 'not-saved', reason }, historyRead: true };
+    };
+    const deleteFolded = async (folded) => {
+        if (folded.length === 0)
+            return [];
+        const { deleted, error } = await repo.deleteParked(folded);
+        log(`Folded ${folded.length} parked run${folded.length === 1 ? '' : 's'} into ${repo.branch}: ${folded.map((p) => sync_short(p.ref)).join(', ')}.`);
+        if (error)
+            log(`Could not delete every folded branch (${error}); the next writer deletes them (they count once).`);
+        return deleted.map(sync_short);
+    };
+    for (let attempt = 1; attempt <= options.attempts; attempt++) {
+        let head;
+        let parked;
+        let snapshot;
+        let files;
+        try {
+            ({ head, parked } = await repo.fetchWithInbox(inbox !== undefined));
+            files = await readSnapshotDir(repo.dir);
+            snapshot = parseSnapshot(files);
+        }
+        catch (error) {
+            lastError = `could not fetch the data branch '${repo.branch}': ${error instanceof Error ? error.message : String(error)}`;
+            log(`Try ${attempt}/${options.attempts}: ${lastError}`);
+            if (attempt < options.attempts)
+                await sleep(backoffMs(attempt, random));
+            continue;
+        }
+        if (options.readOnly)
+            return { applied: apply(snapshot, files), status: { kind: 'read-only', head }, historyRead: true };
+        const damaged = damageReason(snapshot);
+        if (damaged) {
+            // Fail closed: never write a branch that could not be fully read. Park the results so that the first write
+            // after the fix folds them in; they are in the results file as well.
+            lastApplied = apply(snapshot, files);
+            if (inbox) {
+                const result = await park(attempt, 'the data branch is damaged');
+                if (result.status.kind === 'parked')
+                    return { ...result, status: { kind: 'not-saved', reason: damaged, parked: result.status.ref } };
+            }
+            return { applied: lastApplied, status: { kind: 'not-saved', reason: damaged }, historyRead: true };
+        }
+        let base = snapshot;
+        let folded = [];
+        if (inbox && parked.length > 0) {
+            const texts = [];
+            for (const p of parked.slice(0, MAX_FOLDED_PER_WRITE)) {
+                const text = await repo.readParcel(p);
+                if (text !== undefined)
+                    texts.push({ ...p, text });
+            }
+            const result = inbox.fold(snapshot, texts);
+            for (const r of result.refused)
+                log(`Parked run ${sync_short(r.ref)} cannot be folded in (${r.reason}); it is left in place.`);
+            base = result.snapshot;
+            folded = result.folded;
+            if (parked.length > MAX_FOLDED_PER_WRITE)
+                log(`${parked.length - MAX_FOLDED_PER_WRITE} more parked runs wait for the next writers.`);
+        }
+        const applied = apply(base, base === snapshot ? files : null);
+        lastApplied = applied;
+        try {
+            if (options.extraFiles)
+                for (const [path, text] of await options.extraFiles(files))
+                    if (!applied.files.has(path))
+                        applied.files.set(path, text);
+            await writeSnapshotDir(repo.dir, applied.files);
+            const compact = applied.compact === true && head !== null;
+            const message = compact ? `${options.commitMessage}\n\nCompacted: the branch's earlier commits were squashed into this one.` : options.commitMessage;
+            const changed = await repo.commitAll(folded.length > 0 ? `${message}\n\nFolded in ${folded.length} parked run${folded.length === 1 ? '' : 's'}.` : message, { root: compact });
+            if (!changed) {
+                const deleted = await deleteFolded(folded);
+                return { applied, status: { kind: 'unchanged', head, ...(deleted.length ? { folded: deleted } : {}) }, historyRead: true };
+            }
+            await options.beforePush?.();
+            const pushed = await repo.push({ replacing: compact ? head : null });
+            if (pushed.pushed) {
+                const deleted = await deleteFolded(folded);
+                return { applied, status: { kind: 'pushed', commit: pushed.commit, tries: attempt, compacted: compact, ...(deleted.length ? { folded: deleted } : {}) }, historyRead: true };
+            }
+            if (pushed.permanent) {
+                const reason = `the remote refused the push for good, so it was not retried (${pushed.message})`;
+                log(`Try ${attempt}/${options.attempts}: ${reason}`);
+                return { applied, status: { kind: 'not-saved', reason }, historyRead: true };
+            }
+            if (pushed.rejected) {
+                lostRaces++;
+                lastError = `the data branch moved while this run was writing (${pushed.message})`;
+                if (inbox && lostRaces >= parkAfter) {
+                    log(`Try ${attempt}/${options.attempts}: ${lastError}`);
+                    return park(attempt, `${lostRaces} other writer${lostRaces === 1 ? '' : 's'} got there first`);
+                }
+            }
+            else {
+                lastError = `push failed: ${pushed.message}`;
+            }
+        }
+        catch (error) {
+            lastError = `could not write the data branch: ${error instanceof Error ? error.message : String(error)}`;
+        }
+        log(`Try ${attempt}/${options.attempts}: ${lastError}`);
+        if (attempt < options.attempts)
+            await sleep(backoffMs(attempt, random));
+    }
+    if (lastApplied) {
+        if (inbox && lostRaces > 0)
+            return park(options.attempts, `${options.attempts} tries, ${lostRaces} lost to other writers`);
+        return { applied: lastApplied, status: { kind: 'not-saved', reason: lastError }, historyRead: true };
+    }
+    // The branch could never be read: decide without history, which forgives nothing.
+    return { applied: apply(emptySnapshot(), null), status: { kind: 'not-saved', reason: lastError }, historyRead: false };
+}
+
+// EXTERNAL MODULE: ./src/cli/override.ts
+var override = __webpack_require__(648);
+;// CONCATENATED MODULE: ./src/cli/data.ts
+/**
+ * The CLI's adapter to the data branch: read it once (explain), or change one override and push it with the
+ * step's own optimistic concurrency (src/store/sync.ts): a push refused because another writer moved the branch
+ * fetches the new head and makes the same edit again on top of it, so no concurrent write is ever lost.
+ */
+
+
+
+
+
+
+/** A URL git understands (`https://…`, `ssh://…`, `file://…`, or scp-like `git@host:path`), as opposed to a path. */
+function isRemoteUrl(remote) {
+    return /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/\s@]+@[^/\s:]+:/.test(remote);
+}
+async function remoteOf(options) {
+    if (options.remote)
+        return (0,external_node_path_.isAbsolute)(options.remote) || isRemoteUrl(options.remote) ? options.remote : (0,external_node_path_.resolve)(options.cwd, options.remote);
+    try {
+        return await (0,git/* originUrl */.sH)(options.cwd);
+    }
+    catch {
+        throw new override/* CliError */.z1(`No --remote given and ${options.cwd} is not a git repository with an 'origin' remote: say where the data branch is with --remote <url or path>.`);
+    }
+}
+/** The 1-based line of a test in its stats file, when it has one. */
+function statsLineOf(files, snapshot, id) {
+    const path = (0,layout/* statsPath */.Zf)((0,layout/* shardOf */.IS)(id, snapshot.meta.shards), snapshot.meta.shards);
+    const text = files.get(path);
+    return text === undefined ? undefined : (0,layout/* parseLineObject */.N)(path, text, 'tests').value?.lines.get(id);
+}
+/**
+ * A hand edit is the person's: their git identity (user.name and user.email, as git would find them here) is the
+ * commit's author; the committer stays the action's bot, as for every write to the data branch.
+ */
+async function authorFromGitConfig(cwd) {
+    const get = async (key) => (await (0,git/* runGit */.EO)(cwd, ['config', '--get', key]).catch(() => '')).trim();
+    const [name, email] = [await get('user.name'), await get('user.email')];
+    if (name && !process.env.GIT_AUTHOR_NAME)
+        process.env.GIT_AUTHOR_NAME = name;
+    if (email && !process.env.GIT_AUTHOR_EMAIL)
+        process.env.GIT_AUTHOR_EMAIL = email;
+}
+async function readDataBranch(options) {
+    const remote = await remoteOf(options);
+    const repo = await git/* DataRepo */.nV.open(remote, options.branch, options.token ?? '');
+    try {
+        let head;
+        try {
+            head = await repo.fetchAndReset();
+        }
+        catch (error) {
+            throw new override/* CliError */.z1(`Could not fetch '${options.branch}' from ${remote}: ${error instanceof Error ? error.message : String(error)}`);
+        }
+        if (head === null)
+            throw new override/* CliError */.z1(`${remote} has no branch '${options.branch}' yet: flakeguard creates it on its first run.`);
+        const files = await readSnapshotDir(repo.dir);
+        return { snapshot: parseSnapshot(files), files, head, remote };
+    }
+    finally {
+        await repo.dispose();
+    }
+}
+async function writeOverride(options, query, value, describe) {
+    const remote = await remoteOf(options);
+    await authorFromGitConfig(options.cwd);
+    const repo = await git/* DataRepo */.nV.open(remote, options.branch, options.token ?? '');
+    const tries = [];
+    try {
+        let edit;
+        const sync = await syncRun(repo, (snapshot, files) => {
+            if (files === null)
+                throw new override/* CliError */.z1(`Could not read '${options.branch}' from ${remote}: ${tries.at(-1) ?? 'unknown error'}`);
+            if (files.size === 0)
+                throw new override/* CliError */.z1(`${remote} has no branch '${options.branch}' yet: flakeguard creates it on its first run.`);
+            edit = (0,override/* editOverride */.LD)(files, snapshot, query, value);
+            return { files: edit.files };
+        }, {
+            attempts: options.attempts,
+            readOnly: false,
+            // The message is computed once the test is known; the first apply names it.
+            get commitMessage() {
+                return edit ? describe(edit.id) : 'flakeguard: hand edit';
+            },
+            log: (message) => {
+                tries.push(message);
+                options.log(message);
+            },
+        });
+        if (sync.status.kind === 'not-saved')
+            throw new override/* CliError */.z1(`The edit was NOT saved: ${sync.status.reason}`);
+        return { edit: edit, status: sync.status, remote };
+    }
+    finally {
+        await repo.dispose();
+    }
+}
+
+
+/***/ }),
+
+/***/ 818:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  nV: () => (/* binding */ DataRepo),
+  sH: () => (/* binding */ originUrl),
+  EO: () => (/* binding */ runGit)
+});
+
+// UNUSED EXPORTS: GitError, PARCEL_FILE, authEnv, inboxPrefix, isLostRace, isPermanentRefusal, pushMessage, sweepStaleClones
+
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __webpack_require__(421);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(24);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(455);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __webpack_require__(161);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(760);
+;// CONCATENATED MODULE: ./src/store/cleanup.ts
+/**
+ * The private clones of the data branch (`flakeguard-data-<pid>-…` under RUNNER_TEMP, src/store/git.ts) are removed
+ * on every exit the process controls: disposed after use, and on a cancelled step (the runner sends SIGINT, then
+ * SIGTERM) by the handler main.ts installs on the main thread (signals never reach a worker thread). A clone left by
+ * a run killed outright (kill -9) is swept by the next run (sweepStaleClones). Kept tiny and synchronous: main.ts
+ * loads it before anything else.
+ */
+
+
+
+const CLONE_PREFIX = 'flakeguard-data-';
+/** Where this process makes its clones. */
+function cloneRoot(env = process.env) {
+    return env.RUNNER_TEMP || tmpdir();
+}
+/** Removes this process's clones in `root`; never throws. */
+function removeOwnClonesSync(root, pid = process.pid) {
+    let names;
+    try {
+        names = readdirSync(root);
+    }
+    catch {
+        return;
+    }
+    for (const name of names) {
+        if (!name.startsWith(`${CLONE_PREFIX}${pid}-`))
+            continue;
+        try {
+            rmSync(join(root, name), { recursive: true, force: true });
+        }
+        catch {
+            // best effort: the next run sweeps what is left
+        }
+    }
+}
+/** On SIGINT, SIGTERM or SIGHUP: remove this process's clones, then exit as the signal would have. */
+function removeClonesOnSignals(root) {
+    const codes = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
+    for (const signal of Object.keys(codes)) {
+        process.once(signal, () => {
+            removeOwnClonesSync(root);
+            process.exit(codes[signal]);
+        });
+    }
+}
+
+;// CONCATENATED MODULE: ./src/store/git.ts
+/**
+ * A private git repository in a temp folder that tracks the data branch of the user's remote. It never touches
+ * the workspace's repository, branch or working tree.
+ */
+
+
+
+
+
+// Private clones are named `flakeguard-data-<pid>-…`, so the next run can tell a killed run's clone from a live one.
+
+class GitError extends Error {
+    stderr;
+    exitCode;
+    /** What git printed on stdout: `push --porcelain` reports each ref's fate there (`[remote rejected] … (hook declined)`). */
+    stdout;
+    constructor(message, stderr, exitCode, stdout = '') {
+        super(message);
+        this.stderr = stderr;
+        this.exitCode = exitCode;
+        this.stdout = stdout;
+    }
+}
+function runGit(cwd, args, options = {}) {
+    return new Promise((resolve, reject) => {
+        const child = (0,external_node_child_process_.execFile)('git', args, {
+            cwd,
+            env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...options.env },
+            maxBuffer: 256 * 1024 * 1024,
+            timeout: options.timeoutMs ?? 120_000,
+        }, (error, stdout, stderr) => {
+            if (error) {
+                const code = typeof error.code === 'number' ? error.code : null;
+                reject(new GitError(`git ${args[0]} failed: ${stderr.trim() || error.message}`, stderr, code, String(stdout)));
+            }
+            else {
+                resolve(stdout);
+            }
+        });
+        if (options.input !== undefined)
+            child.stdin?.end(options.input);
+    });
+}
+/**
+ * A push the server refuses for good, not because another writer got there first: a hook or a rule declined it,
+ * the branch is protected, the token may not push. Retrying cannot help, so it is not retried.
+ */
+function isPermanentRefusal(stderr) {
+    return /hook declined|GH0\d\d|protected branch|repository rule violations|permission to \S+ denied|returned error: 40[13]|authentication failed|deny(?:ing)? (?:updating|deleting|non-fast-forward|current branch)|not allowed to (?:push|create|update|delete)|write access to repository not granted/i.test(stderr);
+}
+/** A push rejected because the branch moved (a lost race): worth fetching and trying again. */
+function isLostRace(stderr) {
+    return /rejected|non-fast-forward|fetch first|stale info|cannot lock ref|failed to update ref|shallow update not allowed|incorrect old value/i.test(stderr);
+}
+/** What a failed push says, in one line: the ref's fate (`[remote rejected] … (pre-receive hook declined)`) and what the remote said. */
+function pushMessage(output) {
+    const lines = output.split('\n').map((l) => l.trim()).filter(Boolean);
+    const fate = lines.filter((l) => /\[(?:remote )?rejected\]|\[rejected\]/.test(l));
+    const remote = lines.filter((l) => l.startsWith('remote:')).slice(0, 3);
+    const chosen = [...fate, ...remote];
+    return (chosen.length > 0 ? chosen : lines.slice(-3)).join(' ').replace(/\s+/g, ' ').slice(0, 600);
+}
+/** The inbox of a data branch: parked runs are branches under this prefix (docs/data-branch.md, "Many writers"). */
+function inboxPrefix(branch) {
+    return `refs/heads/${branch}-inbox/`;
+}
+const PARCEL_FILE = 'flakeguard-parcel.json';
+/** A clone with no pid in its name (flakeguard 0.1) is removed when older than this. */
+const UNNAMED_CLONE_MAX_AGE_MS = 6 * 3600_000;
+function processAlive(pid) {
+    try {
+        process.kill(pid, 0);
+        return true;
+    }
+    catch (error) {
+        return error.code === 'EPERM';
+    }
+}
+/**
+ * Removes the private clones that killed runs left in `root` (kill -9, a cancelled job on a self-hosted runner):
+ * those whose process is gone. Returns the names removed. Never throws.
+ */
+async function sweepStaleClones(root, now = Date.now()) {
+    const removed = [];
+    const entries = await (0,promises_.readdir)(root, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+        if (!entry.isDirectory() || !entry.name.startsWith(CLONE_PREFIX))
+            continue;
+        const match = /^flakeguard-data-(\d+)-/.exec(entry.name);
+        let stale;
+        if (match) {
+            const pid = Number(match[1]);
+            stale = pid !== process.pid && !processAlive(pid);
+        }
+        else {
+            const info = await (0,promises_.stat)((0,external_node_path_.join)(root, entry.name)).catch(() => undefined);
+            stale = info !== undefined && now - info.mtimeMs > UNNAMED_CLONE_MAX_AGE_MS;
+        }
+        if (!stale)
+            continue;
+        await (0,promises_.rm)((0,external_node_path_.join)(root, entry.name), { recursive: true, force: true }).catch(() => undefined);
+        removed.push(entry.name);
+    }
+    return removed;
+}
+/** Clones of this process not yet disposed: removed when the process (or its worker thread) exits. */
+const liveClones = new Set();
+let exitHooked = false;
+function hookExit() {
+    if (exitHooked)
+        return;
+    exitHooked = true;
+    process.on('exit', () => {
+        for (const dir of liveClones) {
+            try {
+                (0,external_node_fs_.rmSync)(dir, { recursive: true, force: true });
+            }
+            catch {
+                // best effort: the next run sweeps what is left
+            }
+        }
+    });
+}
+/**
+ * Git config entries passed through the environment (not argv, which other processes can read) so that
+ * fetch and push authenticate like actions/checkout does.
+ */
+function authEnv(remoteUrl, token) {
+    if (!token || !/^https?:\/\//.test(remoteUrl))
+        return {};
+    const basic = Buffer.from(`x-access-token:${token}`).toString('base64');
+    return {
+        GIT_CONFIG_COUNT: '1',
+        GIT_CONFIG_KEY_0: `http.${new URL(remoteUrl).origin}/.extraheader`,
+        GIT_CONFIG_VALUE_0: `AUTHORIZATION: basic ${basic}`,
+    };
+}
+const IDENTITY = ['-c', 'user.name=github-actions[bot]', '-c', 'user.email=41898282+github-actions[bot]@users.noreply.github.com'];
+class DataRepo {
+    dir;
+    branch;
+    env;
+    constructor(dir, branch, env) {
+        this.dir = dir;
+        this.branch = branch;
+        this.env = env;
+    }
+    static async open(remoteUrl, branch, token, tempRoot) {
+        const root = tempRoot || (0,external_node_os_.tmpdir)();
+        await sweepStaleClones(root);
+        const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(root, `${CLONE_PREFIX}${process.pid}-`));
+        hookExit();
+        liveClones.add(dir);
+        const repo = new DataRepo(dir, branch, authEnv(remoteUrl, token));
+        await repo.git(['init', '-q']);
+        // No delta search when pushing: each write changes every shard a little, and searching deltas for them cost
+        // more (on both sides) than sending them whole (docs/benchmarks.md, "The whole step").
+        await repo.git(['config', 'pack.window', '0']);
+        await repo.git(['remote', 'add', 'origin', remoteUrl]);
+        return repo;
+    }
+    git(args) {
+        return runGit(this.dir, args, { env: this.env });
+    }
+    get remoteRef() {
+        return `refs/remotes/origin/${this.branch}`;
+    }
+    /**
+     * Fetches the branch tip and checks it out into the private work tree. Returns the commit, or null when the
+     * branch does not exist yet (the work tree is then empty, ready for an orphan commit).
+     */
+    async fetchAndReset() {
+        return (await this.fetchWithInbox(false)).head;
+    }
+    /**
+     * As fetchAndReset, and with `inbox`, also fetches the runs parked under the inbox prefix (one ls-remote, one
+     * fetch). Returns them sorted by ref name.
+     */
+    async fetchWithInbox(inbox) {
+        const prefix = inboxPrefix(this.branch);
+        const patterns = [`refs/heads/${this.branch}`, ...(inbox ? [`${prefix}*`] : [])];
+        const listing = await this.git(['ls-remote', 'origin', ...patterns]);
+        let tip;
+        const parked = [];
+        for (const line of listing.split('\n')) {
+            const [sha, ref] = line.trim().split(/\s+/);
+            if (!sha || !ref)
+                continue;
+            if (ref === `refs/heads/${this.branch}`)
+                tip = sha;
+            else if (inbox && ref.startsWith(prefix))
+                parked.push({ ref, sha });
+        }
+        parked.sort((a, b) => (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0));
+        const refspecs = [...(tip ? [`+refs/heads/${this.branch}:${this.remoteRef}`] : []), ...(parked.length > 0 ? [`+${prefix}*:refs/flakeguard-inbox/*`] : [])];
+        if (refspecs.length > 0)
+            await this.git(['fetch', '-q', '--no-tags', '--prune', '--depth=1', 'origin', ...refspecs]);
+        if (!tip) {
+            await this.git(['checkout', '-q', '--orphan', `flakeguard-${Date.now()}`]).catch(() => undefined);
+            await this.git(['rm', '-rfq', '--cached', '--ignore-unmatch', '.']);
+            await this.git(['clean', '-fdqx']);
+            return { head: null, parked };
+        }
+        await this.git(['checkout', '-q', '-B', 'data', this.remoteRef]);
+        await this.git(['reset', '-q', '--hard', this.remoteRef]);
+        await this.git(['clean', '-fdqx']);
+        return { head: (await this.git(['rev-parse', 'HEAD'])).trim(), parked };
+    }
+    /** The parcel of a parked run, or undefined when it was folded and deleted meanwhile (or is not a parcel). */
+    async readParcel(parked) {
+        return this.git(['cat-file', 'blob', `${parked.sha}:${PARCEL_FILE}`]).catch(() => undefined);
+    }
+    /**
+     * Parks a run: pushes a root commit holding only its parcel as a new branch under the inbox prefix. The name is
+     * the run's own (run key and attempt), so no other writer pushes it and the push cannot lose a race.
+     */
+    async park(name, text, message) {
+        const ref = `${inboxPrefix(this.branch)}${name}`;
+        try {
+            const blob = (await runGit(this.dir, ['hash-object', '-w', '--stdin'], { env: this.env, input: text })).trim();
+            const tree = (await runGit(this.dir, ['mktree'], { env: this.env, input: `100644 blob ${blob}\t${PARCEL_FILE}\n` })).trim();
+            const commit = (await this.git([...IDENTITY, 'commit-tree', tree, '-m', message])).trim();
+            try {
+                await this.git(['push', '-q', '--porcelain', 'origin', `${commit}:${ref}`]);
+                return { pushed: true, commit, ref };
+            }
+            catch (error) {
+                // Parked before (the same attempt ran this step twice): the parcel is there, which is all that matters.
+                const listing = await this.git(['ls-remote', 'origin', ref]).catch(() => '');
+                if (listing.trim() !== '')
+                    return { pushed: true, commit: listing.trim().split(/\s+/)[0], ref };
+                throw error;
+            }
+        }
+        catch (error) {
+            const stderr = error instanceof GitError ? `${error.stdout}\n${error.stderr}\n${error.message}` : String(error);
+            return { pushed: false, rejected: isLostRace(stderr), permanent: isPermanentRefusal(stderr), message: pushMessage(stderr), ref };
+        }
+    }
+    /** Deletes folded parked runs, each only if it still points where it did when read. Returns the refs deleted. */
+    async deleteParked(parked) {
+        if (parked.length === 0)
+            return { deleted: [] };
+        const args = ['push', '-q', '--porcelain', ...parked.map((p) => `--force-with-lease=${p.ref}:${p.sha}`), 'origin', ...parked.map((p) => `:${p.ref}`)];
+        try {
+            await this.git(args);
+            return { deleted: parked.map((p) => p.ref) };
+        }
+        catch (error) {
+            // Some were deleted by another writer meanwhile (or by this push): what is gone is folded, whoever deleted it.
+            const left = await this.git(['ls-remote', 'origin', ...parked.map((p) => p.ref)]).catch(() => undefined);
+            const message = (error instanceof GitError ? error.stderr : String(error)).trim().split('\n').slice(-2).join(' ');
+            if (left === undefined)
+                return { deleted: [], error: message };
+            const still = new Set(left.split('\n').map((l) => l.trim().split(/\s+/)[1]).filter(Boolean));
+            return { deleted: parked.filter((p) => !still.has(p.ref)).map((p) => p.ref), ...(still.size > 0 ? { error: message } : {}) };
+        }
+    }
+    /**
+     * Stages the whole work tree and commits it; returns false when nothing changed. With `root`, the commit has
+     * no parent: the branch's past is squashed away (compaction).
+     */
+    async commitAll(message, options = {}) {
+        await this.git(['add', '-A']);
+        if (options.root) {
+            const tree = (await this.git(['write-tree'])).trim();
+            const commit = (await this.git([...IDENTITY, 'commit-tree', tree, '-m', message])).trim();
+            await this.git(['update-ref', 'HEAD', commit]);
+            return true;
+        }
+        const status = await this.git(['status', '--porcelain']);
+        if (status.trim() === '')
+            return false;
+        await this.git([...IDENTITY, 'commit', '-q', '--no-verify', '-m', message]);
+        return true;
+    }
+    /**
+     * Pushes HEAD as the branch; a non-fast-forward is reported as rejected so the caller can retry. With
+     * `replacing`, HEAD is a fresh root that replaces exactly that head: `--force-with-lease` makes the push fail,
+     * rather than overwrite, when another writer moved the branch meanwhile.
+     */
+    async push(options = {}) {
+        const args = ['push', '-q', '--porcelain', 'origin', `HEAD:refs/heads/${this.branch}`];
+        if (options.replacing)
+            args.splice(2, 0, `--force-with-lease=refs/heads/${this.branch}:${options.replacing}`);
+        try {
+            await this.git(args);
+            return { pushed: true, commit: (await this.git(['rev-parse', 'HEAD'])).trim() };
+        }
+        catch (error) {
+            const stderr = error instanceof GitError ? `${error.stdout}\n${error.stderr}\n${error.message}` : String(error);
+            const permanent = isPermanentRefusal(stderr);
+            return { pushed: false, rejected: !permanent && isLostRace(stderr), permanent, message: pushMessage(stderr) };
+        }
+    }
+    async dispose() {
+        await (0,promises_.rm)(this.dir, { recursive: true, force: true });
+        liveClones.delete(this.dir);
+    }
+}
+/** The URL of the workspace's `origin` remote. */
+async function originUrl(workspace) {
+    return (await runGit(workspace, ['remote', 'get-url', 'origin'])).trim();
+}
+
+
+/***/ })
+
+};
