@@ -42,6 +42,7 @@ export const HOSTILE_NAME = '<img src=x onerror=alert(1)>';
 export const HOSTILE_CLASS = '"><svg onload=alert(3)>';
 export const HOSTILE_MESSAGE = '<script>alert(2)</script> expected <b>1</b>';
 export const HOSTILE_REASON = '<img src=y onerror=alert(4)> JIRA-1';
+export const HOSTILE_ISSUE = 42;
 
 const HOUR = 3_600_000;
 
@@ -60,6 +61,7 @@ function tc(id: string, classname: string, name: string, attempts: string, messa
 /**
  * A small branch written by applyRun run after run: a flaky test whose name and class are HTML, a failure message
  * with a script tag, a hand override (with an HTML reason) edited into its stats file between runs, and an outage.
+ * Its decisions.json holds the quarantine of the flaky test (with its issue number) and the hand override.
  */
 export function hostileBranchFiles(end = Date.UTC(2026, 10, 21, 12)): Map<string, string> {
   const runs = 8;
@@ -89,7 +91,8 @@ export function hostileBranchFiles(end = Date.UTC(2026, 10, 21, 12)): Map<string
     const snapshot = files.size ? parseSnapshot(files) : emptySnapshot();
     const failed = tests.some((t) => t.attempts[t.attempts.length - 1]!.status === 'failed');
     files = applyRun(
-      { snapshot, reports: { tests, problems: [], filesRead: 1 }, filesMatched: 1, testOutcome: failed ? 'failure' : 'success', run: ctx, now: time + 60_000 },
+      // From run 3 on, the step knows the hostile test's issue (#42): recorded in decisions.json for the page.
+      { snapshot, reports: { tests, problems: [], filesRead: 1 }, filesMatched: 1, testOutcome: failed ? 'failure' : 'success', run: ctx, now: time + 60_000, issueOf: (id) => (id === hostileId && run >= 3 ? HOSTILE_ISSUE : undefined) },
       { ...DEFAULT_APPLY_OPTIONS, normalise: normalizeErrorMessage, scoreTests: statsScores(time) },
     ).files;
     if (run === 4) {

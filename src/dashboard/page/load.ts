@@ -7,6 +7,7 @@ import { shardName } from '../../store/layout.ts';
 import { META_FILE, RUNS_FILE, parseHistoryText, parseMetaText, parseRunsText, parseStatsText, type HistoryLine, type StatsLine } from '../files.ts';
 import { buildModel, type Model } from '../model.ts';
 import { assignOwners } from '../owners.ts';
+import { DECISIONS_FILE, parseDecisions, type DecisionLog } from '../../store/decisions.ts';
 
 export interface Loaded {
   model: Model;
@@ -100,4 +101,29 @@ export async function loadBranch(callbacks: LoadCallbacks): Promise<Loaded> {
   problems.push(...assignOwners(model.tests, codeowners, classMap).problems);
   performance.mark('fg:model-built');
   return { model, problems, files: total, bytes };
+}
+
+/** decisions.json as the page found it (src/store/decisions.ts): read once, when a test's page first needs it. */
+export type DecisionsFile =
+  | { kind: 'missing' }
+  | { kind: 'unreadable'; problem: string }
+  | { kind: 'read'; log: DecisionLog; problems: string[] };
+
+let decisions: Promise<DecisionsFile> | undefined;
+
+/** Reads decisions.json once per page load. Not part of loadBranch: the first paint does not wait for it. */
+export function loadDecisions(): Promise<DecisionsFile> {
+  decisions ??= (async (): Promise<DecisionsFile> => {
+    let body: string | undefined;
+    try {
+      body = await text(DECISIONS_FILE);
+    } catch (error) {
+      return { kind: 'unreadable', problem: error instanceof Error ? error.message : String(error) };
+    }
+    if (body === undefined) return { kind: 'missing' };
+    const { log, problems } = parseDecisions(body);
+    const said = problems.map((p) => `${p.file}${p.line ? `:${p.line}` : ''}: ${p.message}`);
+    return log ? { kind: 'read', log, problems: said } : { kind: 'unreadable', problem: said.join('; ') };
+  })();
+  return decisions;
 }
