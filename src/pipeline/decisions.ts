@@ -69,10 +69,14 @@ export function updateDecisionLog(input: DecisionLogInput): DecisionLogUpdate {
   for (const e of input.edits) if (e.effect !== 'kept') edits.set(e.id, { effect: e.effect, message: e.message });
   let recorded = 0;
   for (const [id, decision] of input.decisions) {
-    if (input.skip(id) || log.unreadable.has(id)) continue;
     const edit = edits.get(id);
+    // The common case first, without allocating: the state written last run is this run's, and no issue to record.
+    const line = input.stats.get(id);
+    const hand = decision.override !== undefined || decision.auto !== undefined;
+    if (!edit && !input.issueOf && (line?.quarantined === true) === decision.quarantined && (typeof line?.auto === 'object' && line.auto !== null) === hand) continue;
+    if (input.skip(id) || log.unreadable.has(id)) continue;
     // A release by hand edit has already been applied to the line read (its `quarantined` is false): it was quarantined.
-    const before: DecisionState = edit?.effect === 'release' ? { quarantined: true, hand: false } : writtenState(input.stats.get(id));
+    const before: DecisionState = edit?.effect === 'release' ? { quarantined: true, hand: false } : writtenState(line);
     const closed = input.closedByHand;
     const change = decisionChange(before, decision, {
       ...(input.lapsed.has(id) ? { lapsed: true } : {}),
