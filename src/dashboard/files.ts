@@ -125,7 +125,8 @@ export function parseRunsText(text: string): Parsed<RunRow[]> {
   return { value: rows, dropped };
 }
 
-const OUTCOME = /^(?:[PFES]|\([PFES]+\)|\.\d*)*$/;
+/** Schema 2 tokens, and schema 3's repeats (`P*40`, `(FP)*4`: src/history/outcome-string.ts). */
+const OUTCOME = /^(?:(?:[PFES]|\([PFES]+\))(?:\*\d+)?|\.\d*)*$/;
 
 /** history/NN.json: one line per test. */
 export function parseHistoryText(text: string): Parsed<HistoryLine[]> {
@@ -135,11 +136,16 @@ export function parseHistoryText(text: string): Parsed<HistoryLine[]> {
   let dropped = 0;
   for (const [id, raw] of Object.entries(b.entries)) {
     const v = raw as Record<string, unknown>;
-    if (typeof v !== 'object' || v === null || typeof v.name !== 'string' || !Number.isInteger(v.from) || typeof v.o !== 'string' || !OUTCOME.test(v.o)) {
+    // Schema 3 leaves out name and classname when the id is `<classname>::<name>`.
+    const cut = id.lastIndexOf('::');
+    const derived = b.schema >= 3 && typeof v === 'object' && v !== null && v.name === undefined && cut >= 0;
+    if (typeof v !== 'object' || v === null || (typeof v.name !== 'string' && !derived) || !Number.isInteger(v.from) || typeof v.o !== 'string' || !OUTCOME.test(v.o)) {
       dropped++;
       continue;
     }
-    const line: HistoryLine = { id, name: v.name, classname: typeof v.classname === 'string' ? v.classname : '', from: v.from as number, o: v.o };
+    const name = derived ? id.slice(cut + 2) : (v.name as string);
+    const classname = derived ? id.slice(0, cut) : typeof v.classname === 'string' ? v.classname : '';
+    const line: HistoryLine = { id, name, classname, from: v.from as number, o: v.o };
     if (typeof v.file === 'string') line.file = v.file;
     if (typeof v.line === 'number') line.line = v.line;
     if (typeof v.m === 'object' && v.m !== null && !Array.isArray(v.m)) line.m = v.m as Record<string, string>;

@@ -151,7 +151,7 @@ export interface Slot {
 /**
  * Calls `visit` for each run of an outcome string (history-format.ts), oldest first, without allocating for the
  * common one-attempt runs: the overview walks every test's string (10 M runs at 100k tests). A malformed tail is
- * ignored.
+ * ignored. Schema 3 repeats (`P*40`, `(FP)*4`, src/history/outcome-string.ts) are visited run by run.
  */
 export function forEachSlot(from: number, o: string, visit: (seq: number, attempts: string) => void): void {
   let seq = from;
@@ -163,14 +163,25 @@ export function forEachSlot(from: number, o: string, visit: (seq: number, attemp
       while (j < o.length && o.charCodeAt(j) >= 48 && o.charCodeAt(j) <= 57) j++;
       seq += j > i + 1 ? Number(o.slice(i + 1, j)) : 1;
       i = j;
-    } else if (c === 40 /* ( */) {
-      const end = o.indexOf(')', i);
-      if (end < 0) return;
-      visit(seq++, o.slice(i + 1, end));
-      i = end + 1;
     } else {
-      visit(seq++, o[i]!);
-      i++;
+      let attempts: string;
+      if (c === 40 /* ( */) {
+        const end = o.indexOf(')', i);
+        if (end < 0) return;
+        attempts = o.slice(i + 1, end);
+        i = end + 1;
+      } else {
+        attempts = o[i]!;
+        i++;
+      }
+      let n = 1;
+      if (o.charCodeAt(i) === 42 /* * */) {
+        let j = i + 1;
+        while (j < o.length && o.charCodeAt(j) >= 48 && o.charCodeAt(j) <= 57) j++;
+        n = j > i + 1 ? Number(o.slice(i + 1, j)) : 1;
+        i = j;
+      }
+      for (let k = 0; k < n; k++) visit(seq++, attempts);
     }
   }
 }

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { World, git, junitXml, type ActionRun, type CaseSpec } from '../support/action.ts';
 import { startGitHubFake, type FakeGitHub } from '../support/github-fake/index.ts';
+import { SCHEMA_VERSION } from '../../src/store/layout.ts';
 
 const ID = 'app.Cart::total';
 const TOKEN = 'ghs_decisions_test';
@@ -53,7 +54,7 @@ async function runIdOf(seq: number): Promise<string> {
 describe('the quarantine timeline on the data branch', () => {
   it('records a quarantine entering and its release across runs, with the run, time, who and why; quiet runs leave the file alone', async () => {
     expectOutcome(await ciRun([util, cart('P')]), 'success');
-    expect(await decisions()).toEqual({ schema: 2, from: 1, tests: {} });
+    expect(await decisions()).toEqual({ schema: SCHEMA_VERSION, from: 1, tests: {} });
 
     // Failed, then passed on the same commit: quarantined by the rule.
     const entered = await ciRun([util, cart('FP')]);
@@ -116,7 +117,7 @@ describe('the quarantine timeline on the data branch', () => {
     const next = await ciRun([util, cart('P')]);
     expectOutcome(next, 'success');
     expect(next.stdout).not.toContain('decisions.json');
-    expect(await decisions()).toEqual({ schema: 2, from: 3, tests: {} });
+    expect(await decisions()).toEqual({ schema: SCHEMA_VERSION, from: 3, tests: {} });
   });
 });
 

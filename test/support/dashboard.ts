@@ -13,6 +13,7 @@ import { applyRun, DEFAULT_APPLY_OPTIONS } from '../../src/pipeline/apply.ts';
 import { statsScores } from '../../src/pipeline/stats-scores.ts';
 import { normalizeErrorMessage } from '../../src/scoring/index.ts';
 import { emptySnapshot, parseSnapshot } from '../../src/store/snapshot.ts';
+import { renderStatsShard, shardOf, statsPath, type StatsLine } from '../../src/store/layout.ts';
 import { dashboardFiles } from '../../src/dashboard/branch-files.ts';
 import { git } from './action.ts';
 
@@ -45,6 +46,7 @@ export const HOSTILE_REASON = '<img src=y onerror=alert(4)> JIRA-1';
 export const HOSTILE_ISSUE = 42;
 
 const HOUR = 3_600_000;
+const ADDS = 'com.shop.CartTest::adds';
 
 function tc(id: string, classname: string, name: string, attempts: string, message?: string): ParsedTestCase {
   return {
@@ -96,14 +98,12 @@ export function hostileBranchFiles(end = Date.UTC(2026, 10, 21, 12)): Map<string
       { ...DEFAULT_APPLY_OPTIONS, normalise: normalizeErrorMessage, scoreTests: statsScores(time) },
     ).files;
     if (run === 4) {
-      // A person forces the quarantine of CartTest::adds by hand, with a reason that is HTML.
-      for (const [path, text] of files) {
-        if (!path.startsWith('stats/') || !text.includes('"com.shop.CartTest::adds"')) continue;
-        const lines = text.split('\n').map((line) =>
-          line.startsWith('"com.shop.CartTest::adds"') ? line.replace('"override":null', `"override":${JSON.stringify({ action: 'quarantine', reason: HOSTILE_REASON, until: '2099-12-31' })}`) : line,
-        );
-        files.set(path, lines.join('\n'));
-      }
+      // A person forces the quarantine of CartTest::adds by hand, with a reason that is HTML: in its stats line, or in
+      // a line of their own when the test has none (schema 3 writes none for a test with nothing to say).
+      const path = statsPath(shardOf(ADDS, parseSnapshot(files).meta.shards), parseSnapshot(files).meta.shards);
+      const tests = (JSON.parse(files.get(path) ?? '{"tests": {}}') as { tests: Record<string, Record<string, unknown>> }).tests;
+      tests[ADDS] = { ...(tests[ADDS] ?? { quarantined: false, reason: '' }), override: { action: 'quarantine', reason: HOSTILE_REASON, until: '2099-12-31' } };
+      files.set(path, renderStatsShard(Object.entries(tests) as Array<[string, StatsLine]>));
     }
   }
   // The copy of CODEOWNERS the step keeps for the page (src/dashboard/branch-files.ts), with one invalid line.
