@@ -3483,18 +3483,21 @@ function updateDecisionLog(input) {
         // The common case first, without allocating: the state written last run is this run's, and no issue to record.
         const line = input.stats.get(id);
         const hand = decision.override !== undefined || decision.auto !== undefined;
-        if (!edit && !input.issueOf && (line?.quarantined === true) === decision.quarantined && (typeof line?.auto === 'object' && line.auto !== null) === hand)
+        const same = !edit && (line?.quarantined === true) === decision.quarantined && (typeof line?.auto === 'object' && line.auto !== null) === hand;
+        if (same && !input.issueOf)
             continue;
         if (input.skip(id) || log.unreadable.has(id))
             continue;
         // A release by hand edit has already been applied to the line read (its `quarantined` is false): it was quarantined.
         const before = edit?.effect === 'release' ? { quarantined: true, hand: false } : writtenState(line);
         const closed = input.closedByHand;
-        const change = decisionChange(before, decision, {
-            ...(input.lapsed.has(id) ? { lapsed: true } : {}),
-            ...(edit ? { edit } : {}),
-            ...(closed ? { issueClosed: () => closed(id)?.issue } : {}),
-        });
+        const change = same
+            ? undefined
+            : decisionChange(before, decision, {
+                ...(input.lapsed.has(id) ? { lapsed: true } : {}),
+                ...(edit ? { edit } : {}),
+                ...(closed ? { issueClosed: () => closed(id)?.issue } : {}),
+            });
         const issue = input.issueOf?.(id);
         const entry = log.tests.get(id);
         if (!change && (issue === undefined || issue === entry?.issue))
