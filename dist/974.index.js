@@ -533,8 +533,8 @@ function boundedLogger(log) {
     };
 }
 
-// EXTERNAL MODULE: ./src/pipeline/apply.ts + 7 modules
-var apply = __webpack_require__(58995);
+// EXTERNAL MODULE: ./src/pipeline/apply.ts + 9 modules
+var apply = __webpack_require__(97191);
 ;// CONCATENATED MODULE: ./src/pipeline/rerun.ts
 /**
  * Proof on the spot (issue #14, docs/rerun.md): before deciding, re-run this run's failed tests (and spend the

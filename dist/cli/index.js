@@ -88,7 +88,7 @@ async function override(command, positionals, values) {
         throw new _override_js__WEBPACK_IMPORTED_MODULE_3__/* .CliError */ .z1('--auto goes with release.');
     const request = values.auto ? { action: 'auto' } : { action: command === 'quarantine' ? 'quarantine' : 'never', reason: values.reason, until: values.until };
     const value = (0,_override_js__WEBPACK_IMPORTED_MODULE_3__/* .overrideValue */ .m$)(request, Date.now());
-    const { writeOverride } = await Promise.all(/* import() */[__nccwpck_require__.e(818), __nccwpck_require__.e(536)]).then(__nccwpck_require__.bind(__nccwpck_require__, 536));
+    const { writeOverride } = await Promise.all(/* import() */[__nccwpck_require__.e(818), __nccwpck_require__.e(956)]).then(__nccwpck_require__.bind(__nccwpck_require__, 956));
     const what = values.auto ? 'hand override removed' : command === 'quarantine' ? 'quarantined by hand' : 'released by hand (never quarantine)';
     const result = await writeOverride({ ...dataOptions(values), attempts: 8, log: (m) => console.error(m) }, query, value, (id) => `flakeguard CLI: ${id}: ${what}${values.reason ? ` (${values.reason})` : ''}`);
     const { edit, status } = result;
@@ -108,7 +108,7 @@ async function explain(positionals, values) {
     const runs = values.runs !== undefined ? Number(values.runs) : 20;
     if (!Number.isInteger(runs) || runs < 1 || runs > 1000)
         throw new _override_js__WEBPACK_IMPORTED_MODULE_3__/* .CliError */ .z1(`--runs must be a whole number from 1 to 1000, got '${values.runs}'.`);
-    const { readDataBranch, statsLineOf } = await Promise.all(/* import() */[__nccwpck_require__.e(818), __nccwpck_require__.e(536)]).then(__nccwpck_require__.bind(__nccwpck_require__, 536));
+    const { readDataBranch, statsLineOf } = await Promise.all(/* import() */[__nccwpck_require__.e(818), __nccwpck_require__.e(956)]).then(__nccwpck_require__.bind(__nccwpck_require__, 956));
     const { explainTest } = await __nccwpck_require__.e(/* import() */ 624).then(__nccwpck_require__.bind(__nccwpck_require__, 624));
     const { snapshot, files, head } = await readDataBranch(options);
     process.stdout.write(explainTest(snapshot, query, { dataBranch: options.branch, now: Date.now(), runs, line: (id) => statsLineOf(files, snapshot, id) }));
@@ -153,7 +153,7 @@ async function run(positionals, values) {
         inputs['data-branch'] = values['data-branch'];
     // A path is the caller's (relative to this folder); the action would read it relative to the workspace.
     if (values.remote)
-        inputs['data-remote'] = (await Promise.all(/* import() */[__nccwpck_require__.e(818), __nccwpck_require__.e(536)]).then(__nccwpck_require__.bind(__nccwpck_require__, 536))).isRemoteUrl(values.remote) ? values.remote : (0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)(values.remote);
+        inputs['data-remote'] = (await Promise.all(/* import() */[__nccwpck_require__.e(818), __nccwpck_require__.e(956)]).then(__nccwpck_require__.bind(__nccwpck_require__, 956))).isRemoteUrl(values.remote) ? values.remote : (0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)(values.remote);
     if (values.config)
         inputs.config = values.config;
     if (values['job-key'])

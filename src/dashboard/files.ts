@@ -125,7 +125,7 @@ export function parseRunsText(text: string): Parsed<RunRow[]> {
   return { value: rows, dropped };
 }
 
-/** An outcome string (src/history/outcome-string.ts): schema 3 repeats a run's token as `P*40`. */
+/** Schema 2 tokens, and schema 3's repeats (`P*40`, `(FP)*4`: src/history/outcome-string.ts). */
 const OUTCOME = /^(?:(?:[PFES]|\([PFES]+\))(?:\*\d+)?|\.\d*)*$/;
 
 /** history/NN.json: one line per test. */
@@ -136,14 +136,16 @@ export function parseHistoryText(text: string): Parsed<HistoryLine[]> {
   let dropped = 0;
   for (const [id, raw] of Object.entries(b.entries)) {
     const v = raw as Record<string, unknown>;
-    // Schema 3 leaves out `name` and `classname` when the id is `<classname>::<name>`.
+    // Schema 3 leaves out name and classname when the id is `<classname>::<name>`.
     const cut = id.lastIndexOf('::');
-    if (typeof v !== 'object' || v === null || (typeof v.name !== 'string' && cut < 0) || !Number.isInteger(v.from) || typeof v.o !== 'string' || !OUTCOME.test(v.o)) {
+    const derived = b.schema >= 3 && typeof v === 'object' && v !== null && v.name === undefined && cut >= 0;
+    if (typeof v !== 'object' || v === null || (typeof v.name !== 'string' && !derived) || !Number.isInteger(v.from) || typeof v.o !== 'string' || !OUTCOME.test(v.o)) {
       dropped++;
       continue;
     }
-    const named = typeof v.name === 'string';
-    const line: HistoryLine = { id, name: named ? (v.name as string) : id.slice(cut + 2), classname: named ? (typeof v.classname === 'string' ? v.classname : '') : id.slice(0, cut), from: v.from as number, o: v.o };
+    const name = derived ? id.slice(cut + 2) : (v.name as string);
+    const classname = derived ? id.slice(0, cut) : typeof v.classname === 'string' ? v.classname : '';
+    const line: HistoryLine = { id, name, classname, from: v.from as number, o: v.o };
     if (typeof v.file === 'string') line.file = v.file;
     if (typeof v.line === 'number') line.line = v.line;
     if (typeof v.m === 'object' && v.m !== null && !Array.isArray(v.m)) line.m = v.m as Record<string, string>;

@@ -36,6 +36,8 @@ import { checkOf, ruleState } from '../policy/hand-edits.ts';
 import { applyHandEdits, type LocatedEdit } from './hand-edits.ts';
 import { pfsPhrase } from './stats-scores.ts';
 import { trustedEvidence, untrustedTestsToRecord } from '../history/trust.ts';
+import { updateDecisionLog, type IssueNumberLookup } from './decisions.ts';
+import { DECISIONS_FILE } from '../store/decisions.ts';
 
 /** Scores of every test, shown in the stats file; computed by the scoring module. */
 export type ScoreTests = (histories: History) => Map<string, Record<string, unknown>>;
@@ -74,6 +76,8 @@ export interface ApplyInput {
   closedByHand?: ClosedByHandLookup;
   /** What this run's re-runs proved (docs/rerun.md); absent without `rerun`. Its attempts are already in `reports`. */
   rerun?: RerunVerdicts;
+  /** The number of each test's flakeguard issue, when known: recorded in decisions.json for the dashboard. */
+  issueOf?: IssueNumberLookup;
 }
 
 export interface RerunVerdicts {
@@ -315,6 +319,10 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
   const writes = snapshot.meta.writes + (merged.ingested ? 1 : 0);
   const compact = merged.ingested && writes >= (options.compactEvery ?? compactEveryFor(history.size));
   const files = renderFiles(snapshot, shards, compact ? 0 : writes, history, runs, decisions, scores, merged.ingested ? ingestionKey(run) : undefined, now, options, before.expired, edited.kept);
+  // Each test's quarantine timeline: its own informational file, rewritten only when a decision changed.
+  const timeline = updateDecisionLog({ previous: snapshot.decisions, stats: snapshot.stats, decisions, tests: history, skip: (id) => inBrokenShard(snapshot, id), lapsed: before.expired, edits: edited.edits, closedByHand: input.closedByHand, issueOf: input.issueOf, run: runs.get(run.key)?.seq, at: nowIso });
+  if (timeline.text !== undefined) files.set(DECISIONS_FILE, timeline.text);
+  problems.push(...timeline.problems);
   return {
     outcome,
     ingested: merged.ingested,

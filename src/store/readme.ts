@@ -15,6 +15,7 @@ code branches.
 | \`history/NN.json\` | one line per test: its outcomes, one letter per run from run number \`from\` on (\`P*40\`: forty passes in a row) | no |
 | \`runs.json\` | one line per run number: \`[run key, commit, time, on default branch, job succeeded, link]\` | no |
 | \`flakeguard.json\` | schema version, shard count, writes since compaction, runs already ingested | no |
+| \`decisions.json\` | one line per test whose quarantine decision changed: its last 20 decisions (run, time, who, why) and its issue | no (informational: nothing is decided from it) |
 
 A test's shard \`NN\` is the FNV-1a hash of its id modulo the shard count, in hex. The job summary and the
 issues flakeguard opens name the exact file of each test.

@@ -20,6 +20,7 @@ import {
 import { KnownSeqs, parseHistoryShard, parseRuns, type RunTable } from './history-format.ts';
 import { LazyHistory, type StoredTest } from '../history/stored.ts';
 import { parseHistoryShardV1, parseRunsV1 } from './migrate.ts';
+import { DECISIONS_FILE } from './decisions.ts';
 
 export interface StoredOverride {
   override: Override;
@@ -57,6 +58,8 @@ export interface Snapshot {
    * the next run after the fix ingests normally (docs/data-branch.md, "A broken file").
    */
   damaged: FileProblem[];
+  /** decisions.json's text as read (src/store/decisions.ts): informational, carried to the next write. */
+  decisions?: string;
 }
 
 export function emptySnapshot(): Snapshot {
@@ -92,6 +95,8 @@ export function damageReason(snapshot: Snapshot): string | undefined {
 /** Builds a snapshot from the branch's files (path → text). */
 export function parseSnapshot(files: Map<string, string>): Snapshot {
   const snapshot = emptySnapshot();
+  const decisions = files.get(DECISIONS_FILE);
+  if (decisions !== undefined) snapshot.decisions = decisions;
   const damage = (problems: FileProblem[]): void => {
     snapshot.damaged.push(...problems);
     snapshot.problems.push(...problems);
