@@ -31,7 +31,7 @@ export interface StoredTest {
   /** Duration in seconds of the newest run (by time), as stored on the branch. */
   d?: number;
   /** Durations by sequence number, once this step merged a run (the merged history keeps each run's own). */
-  dur?: Readonly<Record<string, number>>;
+  dur?: ReadonlyArray<readonly [seq: number, seconds: number]>;
 }
 
 const DAY_MS = 86_400_000;
@@ -128,7 +128,7 @@ export class LazyHistory extends Map<string, TestHistory> {
     if (s.m) key += `|m${JSON.stringify(s.m)}`;
     if (s.dur) {
       key += '|D';
-      for (const [seq, d] of Object.entries(s.dur)) if (d > 0) key += `${seq},`;
+      for (const [seq, d] of s.dur) if (d > 0) key += `${seq},`;
     } else if (s.d !== undefined && s.d > 0) key += '|d';
     keys.set(s, key);
     return key;
@@ -164,11 +164,38 @@ export class LazyHistory extends Map<string, TestHistory> {
       const seq = seqs[j]!;
       const [key, row] = this.bySeq.get(seq)!;
       let record = runRecord(key, row, attempts[j]!, s.m?.[seq]);
-      const d = s.dur ? s.dur[seq] : seq === last ? s.d : undefined;
+      const d = s.dur ? durationAt(s.dur, seq) : seq === last ? s.d : undefined;
       if (d !== undefined) record = withDuration(record, d);
       out[i] = record;
     }
     return out;
+  }
+
+  /** True when run times grow with sequence numbers: a history's runs in sequence order are in time order. */
+  get inTimeOrder(): boolean {
+    return this.monotone;
+  }
+
+  /** The time of run `seq`. */
+  timeOf(seq: number): number | undefined {
+    return this.bySeq.get(seq)?.[1].time;
+  }
+
+  /**
+   * Calls `visit(seq, attempts)` for a test's newest `max` runs, newest first, without making records (the summary's
+   * trend reads every test). In time order only when `inTimeOrder`.
+   */
+  forEachNewest(id: string, max: number, visit: (seq: number, attempts: string) => void): void {
+    const s = this.stored.get(id);
+    if (!s) return;
+    let end = endOf(s.from, s.segments);
+    let left = max;
+    for (let i = s.segments.length - 1; i >= 0 && left > 0; i--) {
+      const { a, n } = s.segments[i]!;
+      end -= n;
+      if (a === '') continue;
+      for (let k = n - 1; k >= 0 && left > 0; k--, left--) visit(end + k, a);
+    }
   }
 
   private decode(id: string, s: StoredTest): TestHistory {
@@ -194,7 +221,7 @@ export class LazyHistory extends Map<string, TestHistory> {
     }
     if (s.dur) {
       for (let i = 0; i < records.length; i++) {
-        const d = s.dur[seqs[i]!];
+        const d = durationAt(s.dur, seqs[i]!);
         if (d !== undefined) records[i] = withDuration(records[i]!, d);
       }
     } else if (s.d !== undefined && records.length > 0) {
@@ -258,10 +285,16 @@ function trimmed(s: StoredTest, timeOf: (seq: number) => number, oldestKept: num
   if (dropInFirst > 0) segments[0] = { a: segments[0]!.a, n: segments[0]!.n - dropInFirst };
   const out: StoredTest = { ...s, from: seq, segments };
   if (s.m) out.m = sinceSeq(s.m, seq);
-  if (s.dur) out.dur = sinceSeq(s.dur, seq);
+  if (s.dur) out.dur = s.dur[0]![0] < seq ? s.dur.filter(([k]) => k >= seq) : s.dur;
   if (!out.m) delete out.m;
-  if (!out.dur) delete out.dur;
+  if (!out.dur || out.dur.length === 0) delete out.dur;
   return out;
+}
+
+/** The duration stored for run `seq`, if any. */
+export function durationAt(durations: ReadonlyArray<readonly [number, number]>, seq: number): number | undefined {
+  for (const [k, d] of durations) if (k === seq) return d;
+  return undefined;
 }
 
 function sinceSeq<T>(byseq: Readonly<Record<string, T>>, from: number): Record<string, T> | undefined {
@@ -308,7 +341,7 @@ export function mergeStored(
     if (!previous) {
       next = { name: test.name, classname: test.classname, from: row.seq, segments: [{ a: attempts, n: 1 }] };
       if (message !== undefined) next.m = { [row.seq]: message };
-      if (duration !== undefined) next.dur = { [row.seq]: duration };
+      if (duration !== undefined) next.dur = [[row.seq, duration]];
     } else {
       const end = endOf(previous.from, previous.segments);
       const segments = previous.segments.slice();
@@ -317,11 +350,11 @@ export function mergeStored(
       if (last) segments[segments.length - 1] = { a: last.a, n: last.n };
       pushSegment(segments, '', row.seq - end);
       pushSegment(segments, attempts, 1);
-      const durations: Record<string, number> = previous.dur ? { ...previous.dur } : previous.d !== undefined ? { [end - 1]: previous.d } : {};
-      if (duration !== undefined) durations[row.seq] = duration;
+      const durations: Array<readonly [number, number]> = previous.dur ? previous.dur.slice() : previous.d !== undefined ? [[end - 1, previous.d]] : [];
+      if (duration !== undefined) durations.push([row.seq, duration]);
       next = { name: test.name, classname: test.classname, from: previous.from, segments };
       if (previous.m || message !== undefined) next.m = { ...previous.m, ...(message !== undefined ? { [row.seq]: message } : {}) };
-      if (Object.keys(durations).length > 0) next.dur = durations;
+      if (durations.length > 0) next.dur = durations;
     }
     const file = test.file ?? previous?.file;
     const line = test.line ?? previous?.line;

@@ -59,6 +59,10 @@ function pad(n: number): string {
 export function suiteTrend(history: History, maxPoints = 30, maxRecords = TREND_MAX_RECORDS): Trend {
   const stride = Math.max(1, Math.ceil((history.size * maxPoints) / maxRecords));
   const sample = stride > 1 ? { tests: Math.ceil(history.size / stride), of: history.size, stride } : undefined;
+  if (history instanceof LazyHistory && history.inTimeOrder) {
+    const byRun = storedRunTrend(history, maxPoints, stride);
+    if (byRun) return { ...byRun, ...(sample ? { sample } : {}) };
+  }
   // A history in its stored form decodes only the runs read here (src/history/stored.ts).
   const tail = history instanceof LazyHistory ? (id: string, max: number) => history.tail(id, max) : (id: string, max: number): readonly TestRunRecord[] => {
     const runs = history.get(id)!.runs;
@@ -194,4 +198,51 @@ export function renderTrend(trend: Trend): string[] {
           `${n(last.failed)} failed (${percent(last.failed, last.testRuns)}%) of ${n(last.testRuns)} test runs.`),
     '',
   ];
+}
+
+/**
+ * The per-run trend of a history kept in its stored form, read off the outcome strings without making records
+ * (src/history/stored.ts): the same points as the record walk above. Undefined when the recent runs span a week or
+ * more (the per-day trend, read from records).
+ */
+function storedRunTrend(history: LazyHistory, maxPoints: number, stride: number): Omit<Trend, 'sample'> | undefined {
+  let newest = Number.NEGATIVE_INFINITY;
+  let windowStart = Number.POSITIVE_INFINITY;
+  let any = false;
+  for (const id of history.keys()) {
+    let last: number | undefined;
+    let first: number | undefined;
+    history.forEachNewest(id, maxPoints, (seq) => {
+      if (last === undefined) last = seq;
+      first = seq;
+    });
+    if (last === undefined) continue;
+    any = true;
+    const lastTime = history.timeOf(last)!;
+    const firstTime = history.timeOf(first!)!;
+    if (lastTime > newest) newest = lastTime;
+    if (firstTime < windowStart) windowStart = firstTime;
+  }
+  if (!any) return { unit: 'run', points: [] };
+  if (newest - windowStart >= 7 * DAY) return undefined;
+  type Bucket = { time: number; testRuns: number; flaky: number; failed: number };
+  const buckets = new Map<number, Bucket>();
+  let index = -1;
+  for (const id of history.keys()) {
+    if (++index % stride !== 0) continue;
+    history.forEachNewest(id, maxPoints, (seq, attempts) => {
+      let b = buckets.get(seq);
+      if (b === undefined) {
+        b = { time: history.timeOf(seq)!, testRuns: 0, flaky: 0, failed: 0 };
+        buckets.set(seq, b);
+      }
+      const k = classify(attempts);
+      if (k === 0) return;
+      b.testRuns++;
+      if (k === 2) b.flaky++;
+      else if (k === 3) b.failed++;
+    });
+  }
+  const recent = [...buckets.values()].filter((b) => b.testRuns > 0).sort((a, b) => a.time - b.time).slice(-maxPoints);
+  return { unit: 'run', points: recent.map((b, i) => ({ label: String(i + 1), testRuns: b.testRuns, flaky: b.flaky, failed: b.failed })) };
 }

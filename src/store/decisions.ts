@@ -3,7 +3,7 @@
  * (docs/data-branch.md#decisionsjson). Pure: text ↔ data; no Node import, so that the dashboard's page reads the file
  * with the same code.
  *
- *   {"schema": 2, "from": 41, "tests": {
+ *   {"schema": 3, "from": 41, "tests": {
  *   "<test id>": {"issue": 12, "events": [{"run": 41, "at": "<ISO>", "event": "quarantined", "quarantined": true, "by": "rule", "reason": "…"}]}
  *   }}
  *

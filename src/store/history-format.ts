@@ -1,5 +1,5 @@
 /**
- * How the history is written on the data branch (schema 2). Pure.
+ * How the history is written on the data branch (schema 3; schema 2 reads the same). Pure.
  *
  * runs.json gives every ingested run a sequence number. A test's history line stores its outcomes as one string
  * aligned on those numbers, starting at `from`: one letter per run (P, F, E, S), several attempts in
@@ -9,7 +9,7 @@
  *   "pkg.A::t": {"name":"t","classname":"pkg.A","from":41,"o":"PPP(FP)P.3F","m":{"44":"timeout after ms"},"d":0.2}
  */
 import type { History, TestHistory, TestRunRecord } from '../model.ts';
-import { LazyHistory, type StoredTest } from '../history/stored.ts';
+import { LazyHistory, durationAt, type StoredTest } from '../history/stored.ts';
 import { endOf, forEachRun, parseOutcomeString, pushSegment, renderOutcomeString, runCount, type Segment } from '../history/outcome-string.ts';
 import { RUNS_FILE, SCHEMA_VERSION, parseLineObject, renderLineObject, type FileProblem } from './layout.ts';
 
@@ -184,7 +184,7 @@ export function renderHistoryShard(tests: Array<[string, StoredTest]>): string {
       line.from = t.from;
       line.o = renderOutcomeString(t.segments);
       if (t.m && Object.keys(t.m).length > 0) line.m = { ...t.m };
-      const d = t.dur ? t.dur[endOf(t.from, t.segments) - 1] : t.d;
+      const d = t.dur ? durationAt(t.dur, endOf(t.from, t.segments) - 1) : t.d;
       if (d !== undefined) line.d = d;
       return [id, line];
     }),

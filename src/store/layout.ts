@@ -1,7 +1,7 @@
 /**
  * The files of the data branch and their text form. Pure: parse text into data, render data into text.
  *
- * Layout (schema 2), documented for users in docs/data-branch.md and in the README.md written on the branch:
+ * Layout (schema 3), documented for users in docs/data-branch.md and in the README.md written on the branch:
  *   flakeguard.json      schema, shard count, writes since the last compaction, ingested run keys (idempotence)
  *   runs.json            one line per run: sequence number, key, sha, time, default branch, job result, link
  *   history/NN.json      one line per test: its rolling window of runs (src/store/history-format.ts)

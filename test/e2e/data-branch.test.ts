@@ -100,6 +100,36 @@ describe('an older layout', () => {
     expect(JSON.parse(files.get('flakeguard.json')!).schema).toBe(3);
     expect(JSON.parse(files.get('history/00.json')!).tests['api.Client::retries on 503'].o).toBe('P(FP)(FP)(FF)(FF)F');
   });
+
+  it('schema 2 is migrated on read: its quarantine forgives, its hand override holds, and it is rewritten in schema 3', async () => {
+    // Publish the schema-2 branch captured from the last schema-2 flakeguard (test/fixtures/data-branch-v2).
+    const clone = join(world.root, 'v2');
+    await git(world.root, ['init', '-q', '-b', 'flakeguard-data', clone]);
+    await cp(join(import.meta.dirname, '../fixtures/data-branch-v2'), clone, { recursive: true });
+    await git(clone, ['add', '-A']);
+    await git(clone, ['-c', 'user.name=x', '-c', 'user.email=x@x', 'commit', '-q', '-m', 'v2']);
+    await git(clone, ['push', '-q', world.remote, 'flakeguard-data']);
+
+    await world.writeReport(
+      'reports/junit.xml',
+      junitXml([
+        { classname: 'api.Client', name: 'retries on 503', attempts: 'F', message: 'timeout of 5000ms exceeded' },
+        { classname: 'cart.Total', name: 'applies discount' },
+        { classname: 'db.Pool', name: 'reconnects', attempts: 'F', message: 'connect ECONNREFUSED 127.0.0.1:5432' },
+      ]),
+    );
+    const run = await world.run({ runId: 6000, inputs: { 'test-outcome': 'failure' } });
+    // The quarantined test's failure is forgiven; the test kept out by hand ("never") blocks.
+    expectOutcome(run, 'failure');
+    expect(run.outputs['quarantined-failures']).toBe('1');
+    expect(run.stdout).toMatch(/db\.Pool(::|%3A%3A)reconnects/);
+    const files = await world.dataFiles();
+    expect(JSON.parse(files.get('flakeguard.json')!).schema).toBe(3);
+    const history = JSON.parse(files.get('history/00.json')!).tests;
+    expect(history['api.Client::retries on 503'].o).toBe('P(FP)P(FP)PPPF');
+    expect(history['cart.Total::applies discount'].o).toBe('P*8');
+    expect(JSON.parse(files.get('stats/00.json')!).tests['db.Pool::reconnects'].override).toEqual({ action: 'never', reason: 'DB-7: real outage' });
+  });
 });
 
 describe('runs that cannot write', () => {
