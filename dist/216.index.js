@@ -791,6 +791,7 @@ function failureKey(message) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Ce: () => (/* binding */ canMergeStored),
+/* harmony export */   OK: () => (/* binding */ durationAt),
 /* harmony export */   VM: () => (/* binding */ LazyHistory),
 /* harmony export */   YZ: () => (/* binding */ mergeStored)
 /* harmony export */ });
@@ -903,7 +904,7 @@ class LazyHistory extends Map {
             key += `|m${JSON.stringify(s.m)}`;
         if (s.dur) {
             key += '|D';
-            for (const [seq, d] of Object.entries(s.dur))
+            for (const [seq, d] of s.dur)
                 if (d > 0)
                     key += `${seq},`;
         }
@@ -944,12 +945,39 @@ class LazyHistory extends Map {
             const seq = seqs[j];
             const [key, row] = this.bySeq.get(seq);
             let record = (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .runRecord */ .DW)(key, row, attempts[j], s.m?.[seq]);
-            const d = s.dur ? s.dur[seq] : seq === last ? s.d : undefined;
+            const d = s.dur ? durationAt(s.dur, seq) : seq === last ? s.d : undefined;
             if (d !== undefined)
                 record = (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .withDuration */ .N_)(record, d);
             out[i] = record;
         }
         return out;
+    }
+    /** True when run times grow with sequence numbers: a history's runs in sequence order are in time order. */
+    get inTimeOrder() {
+        return this.monotone;
+    }
+    /** The time of run `seq`. */
+    timeOf(seq) {
+        return this.bySeq.get(seq)?.[1].time;
+    }
+    /**
+     * Calls `visit(seq, attempts)` for a test's newest `max` runs, newest first, without making records (the summary's
+     * trend reads every test). In time order only when `inTimeOrder`.
+     */
+    forEachNewest(id, max, visit) {
+        const s = this.stored.get(id);
+        if (!s)
+            return;
+        let end = (0,_outcome_string_js__WEBPACK_IMPORTED_MODULE_3__/* .endOf */ .pJ)(s.from, s.segments);
+        let left = max;
+        for (let i = s.segments.length - 1; i >= 0 && left > 0; i--) {
+            const { a, n } = s.segments[i];
+            end -= n;
+            if (a === '')
+                continue;
+            for (let k = n - 1; k >= 0 && left > 0; k--, left--)
+                visit(end + k, a);
+        }
     }
     decode(id, s) {
         const seqs = [];
@@ -976,7 +1004,7 @@ class LazyHistory extends Map {
         }
         if (s.dur) {
             for (let i = 0; i < records.length; i++) {
-                const d = s.dur[seqs[i]];
+                const d = durationAt(s.dur, seqs[i]);
                 if (d !== undefined)
                     records[i] = (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .withDuration */ .N_)(records[i], d);
             }
@@ -1053,12 +1081,19 @@ function trimmed(s, timeOf, oldestKept, maxRuns) {
     if (s.m)
         out.m = sinceSeq(s.m, seq);
     if (s.dur)
-        out.dur = sinceSeq(s.dur, seq);
+        out.dur = s.dur[0][0] < seq ? s.dur.filter(([k]) => k >= seq) : s.dur;
     if (!out.m)
         delete out.m;
-    if (!out.dur)
+    if (!out.dur || out.dur.length === 0)
         delete out.dur;
     return out;
+}
+/** The duration stored for run `seq`, if any. */
+function durationAt(durations, seq) {
+    for (const [k, d] of durations)
+        if (k === seq)
+            return d;
+    return undefined;
 }
 function sinceSeq(byseq, from) {
     let old = false;
@@ -1104,7 +1139,7 @@ function mergeStored(history, tests, run, row, options) {
             if (message !== undefined)
                 next.m = { [row.seq]: message };
             if (duration !== undefined)
-                next.dur = { [row.seq]: duration };
+                next.dur = [[row.seq, duration]];
         }
         else {
             const end = (0,_outcome_string_js__WEBPACK_IMPORTED_MODULE_3__/* .endOf */ .pJ)(previous.from, previous.segments);
@@ -1115,13 +1150,13 @@ function mergeStored(history, tests, run, row, options) {
                 segments[segments.length - 1] = { a: last.a, n: last.n };
             (0,_outcome_string_js__WEBPACK_IMPORTED_MODULE_3__/* .pushSegment */ .Uc)(segments, '', row.seq - end);
             (0,_outcome_string_js__WEBPACK_IMPORTED_MODULE_3__/* .pushSegment */ .Uc)(segments, attempts, 1);
-            const durations = previous.dur ? { ...previous.dur } : previous.d !== undefined ? { [end - 1]: previous.d } : {};
+            const durations = previous.dur ? previous.dur.slice() : previous.d !== undefined ? [[end - 1, previous.d]] : [];
             if (duration !== undefined)
-                durations[row.seq] = duration;
+                durations.push([row.seq, duration]);
             next = { name: test.name, classname: test.classname, from: previous.from, segments };
             if (previous.m || message !== undefined)
                 next.m = { ...previous.m, ...(message !== undefined ? { [row.seq]: message } : {}) };
-            if (Object.keys(durations).length > 0)
+            if (durations.length > 0)
                 next.dur = durations;
         }
         const file = test.file ?? previous?.file;
@@ -5930,6 +5965,11 @@ function pad(n) {
 function suiteTrend(history, maxPoints = 30, maxRecords = TREND_MAX_RECORDS) {
     const stride = Math.max(1, Math.ceil((history.size * maxPoints) / maxRecords));
     const sample = stride > 1 ? { tests: Math.ceil(history.size / stride), of: history.size, stride } : undefined;
+    if (history instanceof stored/* LazyHistory */.VM && history.inTimeOrder) {
+        const byRun = storedRunTrend(history, maxPoints, stride);
+        if (byRun)
+            return { ...byRun, ...(sample ? { sample } : {}) };
+    }
     // A history in its stored form decodes only the runs read here (src/history/stored.ts).
     const tail = history instanceof stored/* LazyHistory */.VM ? (id, max) => history.tail(id, max) : (id, max) => {
         const runs = history.get(id).runs;
@@ -6074,6 +6114,61 @@ function renderTrend(trend) {
                     `${n(last.failed)} failed (${percent(last.failed, last.testRuns)}%) of ${n(last.testRuns)} test runs.`),
         '',
     ];
+}
+/**
+ * The per-run trend of a history kept in its stored form, read off the outcome strings without making records
+ * (src/history/stored.ts): the same points as the record walk above. Undefined when the recent runs span a week or
+ * more (the per-day trend, read from records).
+ */
+function storedRunTrend(history, maxPoints, stride) {
+    let newest = Number.NEGATIVE_INFINITY;
+    let windowStart = Number.POSITIVE_INFINITY;
+    let any = false;
+    for (const id of history.keys()) {
+        let last;
+        let first;
+        history.forEachNewest(id, maxPoints, (seq) => {
+            if (last === undefined)
+                last = seq;
+            first = seq;
+        });
+        if (last === undefined)
+            continue;
+        any = true;
+        const lastTime = history.timeOf(last);
+        const firstTime = history.timeOf(first);
+        if (lastTime > newest)
+            newest = lastTime;
+        if (firstTime < windowStart)
+            windowStart = firstTime;
+    }
+    if (!any)
+        return { unit: 'run', points: [] };
+    if (newest - windowStart >= 7 * DAY)
+        return undefined;
+    const buckets = new Map();
+    let index = -1;
+    for (const id of history.keys()) {
+        if (++index % stride !== 0)
+            continue;
+        history.forEachNewest(id, maxPoints, (seq, attempts) => {
+            let b = buckets.get(seq);
+            if (b === undefined) {
+                b = { time: history.timeOf(seq), testRuns: 0, flaky: 0, failed: 0 };
+                buckets.set(seq, b);
+            }
+            const k = classify(attempts);
+            if (k === 0)
+                return;
+            b.testRuns++;
+            if (k === 2)
+                b.flaky++;
+            else if (k === 3)
+                b.failed++;
+        });
+    }
+    const recent = [...buckets.values()].filter((b) => b.testRuns > 0).sort((a, b) => a.time - b.time).slice(-maxPoints);
+    return { unit: 'run', points: recent.map((b, i) => ({ label: String(i + 1), testRuns: b.testRuns, flaky: b.flaky, failed: b.failed })) };
 }
 
 ;// CONCATENATED MODULE: ./src/report/summary.ts
@@ -8279,7 +8374,7 @@ function allocateBudget(tests, options = {}) {
  * (docs/data-branch.md#decisionsjson). Pure: text ↔ data; no Node import, so that the dashboard's page reads the file
  * with the same code.
  *
- *   {"schema": 2, "from": 41, "tests": {
+ *   {"schema": 3, "from": 41, "tests": {
  *   "<test id>": {"issue": 12, "events": [{"run": 41, "at": "<ISO>", "event": "quarantined", "quarantined": true, "by": "rule", "reason": "…"}]}
  *   }}
  *
@@ -8701,7 +8796,8 @@ class DataRepo {
         }
         chunks.push(Buffer.from('\ndone\n'));
         const marks = (0,node_path__WEBPACK_IMPORTED_MODULE_4__.join)(this.dir, 'flakeguard-marks');
-        await runGit(this.dir, ['fast-import', '--quiet', '--done', '--force', `--export-marks=${marks}`], { env: this.env, input: Buffer.concat(chunks) });
+        // zlib level 1: the branch's text compresses well at any level, and level 6 costs several times the CPU (issue #16).
+        await runGit(this.dir, ['fast-import', '--quiet', '--done', '--force', `--export-marks=${marks}`], { env: withConfig(this.env, 'core.compression', '1'), input: Buffer.concat(chunks) });
         const mark = /^:1 ([0-9a-f]+)/m.exec(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.readFile)(marks, 'utf8'));
         if (!mark)
             throw new GitError('git fast-import wrote no commit', '', null);
@@ -8952,7 +9048,7 @@ function renderHistoryShard(tests) {
         line.o = (0,_history_outcome_string_js__WEBPACK_IMPORTED_MODULE_2__/* .renderOutcomeString */ .KP)(t.segments);
         if (t.m && Object.keys(t.m).length > 0)
             line.m = { ...t.m };
-        const d = t.dur ? t.dur[(0,_history_outcome_string_js__WEBPACK_IMPORTED_MODULE_2__/* .endOf */ .pJ)(t.from, t.segments) - 1] : t.d;
+        const d = t.dur ? (0,_history_stored_js__WEBPACK_IMPORTED_MODULE_0__/* .durationAt */ .OK)(t.dur, (0,_history_outcome_string_js__WEBPACK_IMPORTED_MODULE_2__/* .endOf */ .pJ)(t.from, t.segments) - 1) : t.d;
         if (d !== undefined)
             line.d = d;
         return [id, line];

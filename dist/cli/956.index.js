@@ -427,7 +427,7 @@ class stored_LazyHistory extends Map {
             key += `|m${JSON.stringify(s.m)}`;
         if (s.dur) {
             key += '|D';
-            for (const [seq, d] of Object.entries(s.dur))
+            for (const [seq, d] of s.dur)
                 if (d > 0)
                     key += `${seq},`;
         }
@@ -468,12 +468,39 @@ class stored_LazyHistory extends Map {
             const seq = seqs[j];
             const [key, row] = this.bySeq.get(seq);
             let record = records_runRecord(key, row, attempts[j], s.m?.[seq]);
-            const d = s.dur ? s.dur[seq] : seq === last ? s.d : undefined;
+            const d = s.dur ? stored_durationAt(s.dur, seq) : seq === last ? s.d : undefined;
             if (d !== undefined)
                 record = withDuration(record, d);
             out[i] = record;
         }
         return out;
+    }
+    /** True when run times grow with sequence numbers: a history's runs in sequence order are in time order. */
+    get inTimeOrder() {
+        return this.monotone;
+    }
+    /** The time of run `seq`. */
+    timeOf(seq) {
+        return this.bySeq.get(seq)?.[1].time;
+    }
+    /**
+     * Calls `visit(seq, attempts)` for a test's newest `max` runs, newest first, without making records (the summary's
+     * trend reads every test). In time order only when `inTimeOrder`.
+     */
+    forEachNewest(id, max, visit) {
+        const s = this.stored.get(id);
+        if (!s)
+            return;
+        let end = outcome_string_endOf(s.from, s.segments);
+        let left = max;
+        for (let i = s.segments.length - 1; i >= 0 && left > 0; i--) {
+            const { a, n } = s.segments[i];
+            end -= n;
+            if (a === '')
+                continue;
+            for (let k = n - 1; k >= 0 && left > 0; k--, left--)
+                visit(end + k, a);
+        }
     }
     decode(id, s) {
         const seqs = [];
@@ -500,7 +527,7 @@ class stored_LazyHistory extends Map {
         }
         if (s.dur) {
             for (let i = 0; i < records.length; i++) {
-                const d = s.dur[seqs[i]];
+                const d = stored_durationAt(s.dur, seqs[i]);
                 if (d !== undefined)
                     records[i] = withDuration(records[i], d);
             }
@@ -577,12 +604,19 @@ function trimmed(s, timeOf, oldestKept, maxRuns) {
     if (s.m)
         out.m = sinceSeq(s.m, seq);
     if (s.dur)
-        out.dur = sinceSeq(s.dur, seq);
+        out.dur = s.dur[0][0] < seq ? s.dur.filter(([k]) => k >= seq) : s.dur;
     if (!out.m)
         delete out.m;
-    if (!out.dur)
+    if (!out.dur || out.dur.length === 0)
         delete out.dur;
     return out;
+}
+/** The duration stored for run `seq`, if any. */
+function stored_durationAt(durations, seq) {
+    for (const [k, d] of durations)
+        if (k === seq)
+            return d;
+    return undefined;
 }
 function sinceSeq(byseq, from) {
     let old = false;
@@ -628,7 +662,7 @@ function mergeStored(history, tests, run, row, options) {
             if (message !== undefined)
                 next.m = { [row.seq]: message };
             if (duration !== undefined)
-                next.dur = { [row.seq]: duration };
+                next.dur = [[row.seq, duration]];
         }
         else {
             const end = endOf(previous.from, previous.segments);
@@ -639,13 +673,13 @@ function mergeStored(history, tests, run, row, options) {
                 segments[segments.length - 1] = { a: last.a, n: last.n };
             pushSegment(segments, '', row.seq - end);
             pushSegment(segments, attempts, 1);
-            const durations = previous.dur ? { ...previous.dur } : previous.d !== undefined ? { [end - 1]: previous.d } : {};
+            const durations = previous.dur ? previous.dur.slice() : previous.d !== undefined ? [[end - 1, previous.d]] : [];
             if (duration !== undefined)
-                durations[row.seq] = duration;
+                durations.push([row.seq, duration]);
             next = { name: test.name, classname: test.classname, from: previous.from, segments };
             if (previous.m || message !== undefined)
                 next.m = { ...previous.m, ...(message !== undefined ? { [row.seq]: message } : {}) };
-            if (Object.keys(durations).length > 0)
+            if (durations.length > 0)
                 next.dur = durations;
         }
         const file = test.file ?? previous?.file;
@@ -817,7 +851,7 @@ function renderHistoryShard(tests) {
         line.o = renderOutcomeString(t.segments);
         if (t.m && Object.keys(t.m).length > 0)
             line.m = { ...t.m };
-        const d = t.dur ? t.dur[endOf(t.from, t.segments) - 1] : t.d;
+        const d = t.dur ? durationAt(t.dur, endOf(t.from, t.segments) - 1) : t.d;
         if (d !== undefined)
             line.d = d;
         return [id, line];
@@ -1005,7 +1039,7 @@ function parseHistoryShardV1(file, text, runs, into) {
  * (docs/data-branch.md#decisionsjson). Pure: text ↔ data; no Node import, so that the dashboard's page reads the file
  * with the same code.
  *
- *   {"schema": 2, "from": 41, "tests": {
+ *   {"schema": 3, "from": 41, "tests": {
  *   "<test id>": {"issue": 12, "events": [{"run": 41, "at": "<ISO>", "event": "quarantined", "quarantined": true, "by": "rule", "reason": "…"}]}
  *   }}
  *

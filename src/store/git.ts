@@ -335,7 +335,8 @@ export class DataRepo {
     }
     chunks.push(Buffer.from('\ndone\n'));
     const marks = join(this.dir, 'flakeguard-marks');
-    await runGit(this.dir, ['fast-import', '--quiet', '--done', '--force', `--export-marks=${marks}`], { env: this.env, input: Buffer.concat(chunks) });
+    // zlib level 1: the branch's text compresses well at any level, and level 6 costs several times the CPU (issue #16).
+    await runGit(this.dir, ['fast-import', '--quiet', '--done', '--force', `--export-marks=${marks}`], { env: withConfig(this.env, 'core.compression', '1'), input: Buffer.concat(chunks) });
     const mark = /^:1 ([0-9a-f]+)/m.exec(await readFile(marks, 'utf8'));
     if (!mark) throw new GitError('git fast-import wrote no commit', '', null);
     this.written = mark[1]!;

@@ -205,6 +205,8 @@ describe('the dashboard of a 10k-test, 200-run branch', () => {
     expect(await page.$$eval('.strip .cell', (c) => c.length)).toBe(facts.slots.get(id));
     expect(await page.$$eval('table[data-table=modes] tbody tr', (r) => r.length)).toBeGreaterThan(0);
     expect(await page.$eval('.strip a.cell', (a) => (a as HTMLAnchorElement).href)).toMatch(/^https:\/\/github\.com\/octo\/project\/commit\/[0-9a-f]{40}$/);
+    // The issue link comes after decisions.json is read and the id hashed: waited for, not raced.
+    await page.waitForSelector('[data-field=issue] a');
     expect(await page.$eval('[data-field=issue] a', (a) => (a as HTMLAnchorElement).href)).toMatch(/^https:\/\/github\.com\/octo\/project\/issues\?q=/);
     // Its quarantine timeline, as decisions.json has it (the flakiest test was quarantined by the rule).
     const timeline = expectedTimeline(facts, id);
