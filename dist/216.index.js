@@ -1077,15 +1077,19 @@ function trimmed(s, timeOf, oldestKept, maxRuns) {
     const segments = s.segments.slice(i);
     if (dropInFirst > 0)
         segments[0] = { a: segments[0].a, n: segments[0].n - dropInFirst };
-    const out = { ...s, from: seq, segments };
-    if (s.m)
-        out.m = sinceSeq(s.m, seq);
-    if (s.dur)
-        out.dur = s.dur[0][0] < seq ? s.dur.filter(([k]) => k >= seq) : s.dur;
-    if (!out.m)
-        delete out.m;
-    if (!out.dur || out.dur.length === 0)
-        delete out.dur;
+    const out = { name: s.name, classname: s.classname, from: seq, segments };
+    if (s.file !== undefined)
+        out.file = s.file;
+    if (s.line !== undefined)
+        out.line = s.line;
+    const m = s.m ? sinceSeq(s.m, seq) : undefined;
+    if (m)
+        out.m = m;
+    if (s.d !== undefined)
+        out.d = s.d;
+    const dur = s.dur && s.dur[0][0] < seq ? s.dur.filter(([k]) => k >= seq) : s.dur;
+    if (dur && dur.length > 0)
+        out.dur = dur;
     return out;
 }
 /** The duration stored for run `seq`, if any. */
@@ -1130,7 +1134,7 @@ function mergeStored(history, tests, run, row, options) {
             continue;
         touched.add(test.id);
         const previous = stored.get(test.id);
-        const attempts = test.attempts.map((a) => _model_js__WEBPACK_IMPORTED_MODULE_0__/* .STATUS_CODE */ .lg[a.status]).join('');
+        const attempts = test.attempts.length === 1 ? _model_js__WEBPACK_IMPORTED_MODULE_0__/* .STATUS_CODE */ .lg[test.attempts[0].status] : test.attempts.map((a) => _model_js__WEBPACK_IMPORTED_MODULE_0__/* .STATUS_CODE */ .lg[a.status]).join('');
         const message = (0,_merge_js__WEBPACK_IMPORTED_MODULE_1__/* .failureMessageOf */ .Df)(test, options.normalise);
         const duration = test.attempts[test.attempts.length - 1]?.durationSec;
         let next;
@@ -1145,17 +1149,22 @@ function mergeStored(history, tests, run, row, options) {
             const end = (0,_outcome_string_js__WEBPACK_IMPORTED_MODULE_3__/* .endOf */ .pJ)(previous.from, previous.segments);
             const segments = previous.segments.slice();
             const last = segments[segments.length - 1];
-            // pushSegment joins the last segment: a copy of it, since segments are shared.
-            if (last)
-                segments[segments.length - 1] = { a: last.a, n: last.n };
-            (0,_outcome_string_js__WEBPACK_IMPORTED_MODULE_3__/* .pushSegment */ .Uc)(segments, '', row.seq - end);
-            (0,_outcome_string_js__WEBPACK_IMPORTED_MODULE_3__/* .pushSegment */ .Uc)(segments, attempts, 1);
+            // Segments are shared between histories: the last one is replaced, never changed.
+            if (row.seq === end && last.a === attempts)
+                segments[segments.length - 1] = { a: attempts, n: last.n + 1 };
+            else {
+                if (row.seq > end)
+                    segments.push({ a: '', n: row.seq - end });
+                segments.push({ a: attempts, n: 1 });
+            }
             const durations = previous.dur ? previous.dur.slice() : previous.d !== undefined ? [[end - 1, previous.d]] : [];
             if (duration !== undefined)
                 durations.push([row.seq, duration]);
             next = { name: test.name, classname: test.classname, from: previous.from, segments };
-            if (previous.m || message !== undefined)
-                next.m = { ...previous.m, ...(message !== undefined ? { [row.seq]: message } : {}) };
+            if (message !== undefined)
+                next.m = { ...previous.m, [row.seq]: message };
+            else if (previous.m)
+                next.m = previous.m;
             if (durations.length > 0)
                 next.dur = durations;
         }
@@ -6070,7 +6079,8 @@ function suiteTrend(history, maxPoints = 30, maxRecords = TREND_MAX_RECORDS) {
         ...(sample ? { sample } : {}),
     };
 }
-const n = (x) => x.toLocaleString('en-US');
+/** 12,345 as en-US writes it, without loading Intl's locale data (about 20 ms at start-up) for whole numbers. */
+const n = (x) => (Number.isSafeInteger(x) ? String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ',') : x.toLocaleString('en-US'));
 function ordinal(k) {
     const tens = k % 100;
     const suffix = tens >= 11 && tens <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][k % 10] ?? 'th';
@@ -6181,7 +6191,8 @@ const SUMMARY_BUDGET_BYTES = 900 * 1024;
 /** A check run's output summary takes at most 65,535 characters; bytes are counted, which is stricter. */
 const CHECK_SUMMARY_BUDGET_BYTES = 60_000;
 const TOP_FLAKY = 10;
-const summary_n = (x) => x.toLocaleString('en-US');
+/** 12,345 as en-US writes it, without loading Intl's locale data (about 20 ms at start-up) for whole numbers. */
+const summary_n = (x) => (Number.isSafeInteger(x) ? String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ',') : x.toLocaleString('en-US'));
 const plural = (count, word, many = `${word}s`) => `${summary_n(count)} ${count === 1 ? word : many}`;
 /** The decision in the flakiest tests' table, with the safety rule that made it when it is not the rule's own. */
 function decisionWord(d) {

@@ -600,15 +600,19 @@ function trimmed(s, timeOf, oldestKept, maxRuns) {
     const segments = s.segments.slice(i);
     if (dropInFirst > 0)
         segments[0] = { a: segments[0].a, n: segments[0].n - dropInFirst };
-    const out = { ...s, from: seq, segments };
-    if (s.m)
-        out.m = sinceSeq(s.m, seq);
-    if (s.dur)
-        out.dur = s.dur[0][0] < seq ? s.dur.filter(([k]) => k >= seq) : s.dur;
-    if (!out.m)
-        delete out.m;
-    if (!out.dur || out.dur.length === 0)
-        delete out.dur;
+    const out = { name: s.name, classname: s.classname, from: seq, segments };
+    if (s.file !== undefined)
+        out.file = s.file;
+    if (s.line !== undefined)
+        out.line = s.line;
+    const m = s.m ? sinceSeq(s.m, seq) : undefined;
+    if (m)
+        out.m = m;
+    if (s.d !== undefined)
+        out.d = s.d;
+    const dur = s.dur && s.dur[0][0] < seq ? s.dur.filter(([k]) => k >= seq) : s.dur;
+    if (dur && dur.length > 0)
+        out.dur = dur;
     return out;
 }
 /** The duration stored for run `seq`, if any. */
@@ -653,7 +657,7 @@ function mergeStored(history, tests, run, row, options) {
             continue;
         touched.add(test.id);
         const previous = stored.get(test.id);
-        const attempts = test.attempts.map((a) => STATUS_CODE[a.status]).join('');
+        const attempts = test.attempts.length === 1 ? STATUS_CODE[test.attempts[0].status] : test.attempts.map((a) => STATUS_CODE[a.status]).join('');
         const message = failureMessageOf(test, options.normalise);
         const duration = test.attempts[test.attempts.length - 1]?.durationSec;
         let next;
@@ -668,17 +672,22 @@ function mergeStored(history, tests, run, row, options) {
             const end = endOf(previous.from, previous.segments);
             const segments = previous.segments.slice();
             const last = segments[segments.length - 1];
-            // pushSegment joins the last segment: a copy of it, since segments are shared.
-            if (last)
-                segments[segments.length - 1] = { a: last.a, n: last.n };
-            pushSegment(segments, '', row.seq - end);
-            pushSegment(segments, attempts, 1);
+            // Segments are shared between histories: the last one is replaced, never changed.
+            if (row.seq === end && last.a === attempts)
+                segments[segments.length - 1] = { a: attempts, n: last.n + 1 };
+            else {
+                if (row.seq > end)
+                    segments.push({ a: '', n: row.seq - end });
+                segments.push({ a: attempts, n: 1 });
+            }
             const durations = previous.dur ? previous.dur.slice() : previous.d !== undefined ? [[end - 1, previous.d]] : [];
             if (duration !== undefined)
                 durations.push([row.seq, duration]);
             next = { name: test.name, classname: test.classname, from: previous.from, segments };
-            if (previous.m || message !== undefined)
-                next.m = { ...previous.m, ...(message !== undefined ? { [row.seq]: message } : {}) };
+            if (message !== undefined)
+                next.m = { ...previous.m, [row.seq]: message };
+            else if (previous.m)
+                next.m = previous.m;
             if (durations.length > 0)
                 next.dur = durations;
         }
