@@ -320,6 +320,23 @@ function neverFailed(segments) {
             return false;
     return true;
 }
+/**
+ * Schema 3 writes a test's file as `"fp": [before, after]` when it is `before + <classname with dots as slashes> +
+ * after` (`src/test/java/` + `com/shop/CartTest` + `.java`): a Java suite's paths repeat the class name.
+ */
+function outcome_string_fileAround(file, classname) {
+    const path = classname.replace(/\./g, '/');
+    if (path.length < 3)
+        return undefined;
+    const at = file.lastIndexOf(path);
+    return at < 0 ? undefined : [file.slice(0, at), file.slice(at + path.length)];
+}
+/** The file of a history line's `fp` (see fileAround), or undefined when it is not one. */
+function fileFromAround(fp, classname) {
+    if (!Array.isArray(fp) || fp.length !== 2 || typeof fp[0] !== 'string' || typeof fp[1] !== 'string')
+        return undefined;
+    return `${fp[0]}${classname.replace(/\./g, '/')}${fp[1]}`;
+}
 
 ;// CONCATENATED MODULE: ./src/history/stored.ts
 /**
@@ -852,8 +869,13 @@ function renderHistoryShard(tests) {
     return renderLineObject(SCHEMA_VERSION, 'tests', tests.map(([id, t]) => {
         // Key order is the order people read the line in: who, where, then the outcomes.
         const line = namesFromId(id, t.name, t.classname) ? {} : { name: t.name, classname: t.classname };
-        if (t.file !== undefined)
-            line.file = t.file;
+        if (t.file !== undefined) {
+            const around = fileAround(t.file, t.classname);
+            if (around)
+                line.fp = around;
+            else
+                line.file = t.file;
+        }
         if (t.line !== undefined)
             line.line = t.line;
         line.from = t.from;
@@ -906,8 +928,9 @@ function parseHistoryShard(file, text, known, into, schema) {
             name = id.slice(cut + 2);
         }
         const test = { name, classname, from, segments };
-        if (typeof line.file === 'string')
-            test.file = line.file;
+        const testFile = typeof line.file === 'string' ? line.file : fileFromAround(line.fp, classname);
+        if (testFile !== undefined)
+            test.file = testFile;
         if (typeof line.line === 'number')
             test.line = line.line;
         if (typeof line.m === 'object' && line.m !== null && !Array.isArray(line.m)) {

@@ -7,6 +7,7 @@
  * test (10 M of them at 100k tests); it keeps each test's outcome string and walks it (model.ts).
  */
 import { RUNS_FILE, META_FILE, SCHEMA_VERSION } from '../store/layout.ts';
+import { fileFromAround } from '../history/outcome-string.ts';
 
 export { RUNS_FILE, META_FILE };
 /** The newest layout this page reads. An older branch is rewritten in this layout by the next run of the step. */
@@ -146,7 +147,8 @@ export function parseHistoryText(text: string): Parsed<HistoryLine[]> {
     const name = derived ? id.slice(cut + 2) : (v.name as string);
     const classname = derived ? id.slice(0, cut) : typeof v.classname === 'string' ? v.classname : '';
     const line: HistoryLine = { id, name, classname, from: v.from as number, o: v.o };
-    if (typeof v.file === 'string') line.file = v.file;
+    const file = typeof v.file === 'string' ? v.file : fileFromAround(v.fp, classname);
+    if (file !== undefined) line.file = file;
     if (typeof v.line === 'number') line.line = v.line;
     if (typeof v.m === 'object' && v.m !== null && !Array.isArray(v.m)) line.m = v.m as Record<string, string>;
     if (typeof v.d === 'number' && Number.isFinite(v.d)) line.d = v.d;

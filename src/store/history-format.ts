@@ -10,7 +10,7 @@
  */
 import type { History, TestHistory, TestRunRecord } from '../model.ts';
 import { LazyHistory, durationAt, type StoredTest } from '../history/stored.ts';
-import { endOf, forEachRun, parseOutcomeString, pushSegment, renderOutcomeString, runCount, type Segment } from '../history/outcome-string.ts';
+import { endOf, fileAround, fileFromAround, forEachRun, parseOutcomeString, pushSegment, renderOutcomeString, runCount, type Segment } from '../history/outcome-string.ts';
 import { RUNS_FILE, SCHEMA_VERSION, parseLineObject, renderLineObject, type FileProblem } from './layout.ts';
 
 export interface RunRow {
@@ -129,6 +129,8 @@ interface StoredLine {
   name?: string;
   classname?: string;
   file?: string;
+  /** The file as `[before, after]` the class name's path (fileAround). */
+  fp?: [string, string];
   line?: number;
   from: number;
   o: string;
@@ -179,7 +181,11 @@ export function renderHistoryShard(tests: Array<[string, StoredTest]>): string {
     tests.map(([id, t]) => {
       // Key order is the order people read the line in: who, where, then the outcomes.
       const line: StoredLine = namesFromId(id, t.name, t.classname) ? {} as StoredLine : { name: t.name, classname: t.classname } as StoredLine;
-      if (t.file !== undefined) line.file = t.file;
+      if (t.file !== undefined) {
+        const around = fileAround(t.file, t.classname);
+        if (around) line.fp = around;
+        else line.file = t.file;
+      }
       if (t.line !== undefined) line.line = t.line;
       line.from = t.from;
       line.o = renderOutcomeString(t.segments);
@@ -229,7 +235,8 @@ export function parseHistoryShard(file: string, text: string, known: KnownSeqs, 
       name = id.slice(cut + 2);
     }
     const test: StoredTest = { name, classname, from, segments };
-    if (typeof line.file === 'string') test.file = line.file;
+    const testFile = typeof line.file === 'string' ? line.file : fileFromAround(line.fp, classname);
+    if (testFile !== undefined) test.file = testFile;
     if (typeof line.line === 'number') test.line = line.line;
     if (typeof line.m === 'object' && line.m !== null && !Array.isArray(line.m)) {
       // Only messages of the test's own runs are read (and written back).

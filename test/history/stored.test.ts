@@ -36,7 +36,7 @@ function testsOf(run: Array<{ attempts: string; message: string; duration?: numb
       ...(c === 'F' || c === 'E' ? { message: r.message } : {}),
       ...(r.duration !== undefined ? { durationSec: r.duration } : {}),
     }));
-    out.push({ id, name: id.slice(cut + 2), classname: id.slice(0, cut), suite: 's', report: 'r.xml', file: `f${i}.ts`, attempts });
+    out.push({ id, name: id.slice(cut + 2), classname: id.slice(0, cut), suite: 's', report: 'r.xml', file: i % 2 ? `src/${id.slice(0, cut).replace(/\./g, '/')}.test.ts` : `f${i}.ts`, attempts });
   });
   return out;
 }

@@ -78,8 +78,10 @@ describe('a schema-2 branch', () => {
     expect(Object.keys(meta.ingested)).toHaveLength(8);
     const history = JSON.parse(result.files.get('history/00.json')!) as { schema: number; tests: Record<string, Record<string, unknown>> };
     expect(history.schema).toBe(3);
-    expect(history.tests['api.Client::retries on 503']).toEqual({ file: 'src/api/Client.test.ts', line: 10, from: 1, o: 'P(FP)P(FP)PPPF', m: { 2: 'timeout of 5000ms exceeded', 4: 'timeout of 5000ms exceeded', 8: 'timeout of 5000ms exceeded' }, d: 0.3 });
-    expect(history.tests['cart.Total::applies discount']).toEqual({ file: 'src/cart/Total.test.ts', line: 10, from: 1, o: 'P*8', d: 0.3 });
+    expect(history.tests['api.Client::retries on 503']).toEqual({ fp: ['src/', '.test.ts'], line: 10, from: 1, o: 'P(FP)P(FP)PPPF', m: { 2: 'timeout of 5000ms exceeded', 4: 'timeout of 5000ms exceeded', 8: 'timeout of 5000ms exceeded' }, d: 0.3 });
+    expect(history.tests['cart.Total::applies discount']).toEqual({ fp: ['src/', '.test.ts'], line: 10, from: 1, o: 'P*8', d: 0.3 });
+    // Read back, `fp` is the file again (src/cart/Total.test.ts).
+    expect(parseSnapshot(result.files).history.get('cart.Total::applies discount')!.file).toBe('src/cart/Total.test.ts');
     expect(history.tests['cart.Stock::reserves items']!.o).toBe('PP.FP*4');
     // Stats lines: the tests with something to say, and the hand override as it was written.
     const stats = JSON.parse(result.files.get('stats/00.json')!) as { schema: number; tests: Record<string, Record<string, unknown>> };
