@@ -112,14 +112,25 @@ function runGit(cwd, args, options = {}) {
                 resolve(stdout);
             }
         });
-        if (options.input !== undefined)
-            child.stdin?.end(options.input);
+        writeInput(child.stdin, options.input);
     });
 }
 /**
  * A push the server refuses for good, not because another writer got there first: a hook or a rule declined it,
  * the branch is protected, the token may not push. Retrying cannot help, so it is not retried.
  */
+function writeInput(stdin, input) {
+    if (input === undefined || !stdin)
+        return;
+    stdin.on('error', () => undefined); // git exited early: its exit code and stderr say why
+    if (typeof input === 'string' || Buffer.isBuffer(input)) {
+        stdin.end(input);
+        return;
+    }
+    for (const piece of input)
+        stdin.write(piece);
+    stdin.end();
+}
 /** runGit, with stdout as bytes (blob contents: sizes are in bytes). */
 function runGitBuffer(cwd, args, options = {}) {
     return new Promise((resolve, reject) => {
@@ -132,8 +143,7 @@ function runGitBuffer(cwd, args, options = {}) {
                 resolve(stdout);
             }
         });
-        if (options.input !== undefined)
-            child.stdin?.end(options.input);
+        writeInput(child.stdin, options.input);
     });
 }
 /** `env` with one more git config entry (GIT_CONFIG_COUNT / KEY / VALUE, as authEnv sets them). */
@@ -361,26 +371,25 @@ class DataRepo {
             return false;
         const chunks = [];
         const data = (text) => {
-            const body = Buffer.from(text, 'utf8');
-            chunks.push(Buffer.from(`data ${body.length}\n`), body, Buffer.from('\n'));
+            chunks.push(`data ${Buffer.byteLength(text, 'utf8')}\n`, text, '\n');
         };
         const when = `${Math.floor(Date.now() / 1000)} +0000`;
-        chunks.push(Buffer.from(`commit ${DataRepo.LOCAL}\nmark :1\nauthor ${identity('AUTHOR')} ${when}\ncommitter ${identity('COMMITTER')} ${when}\n`));
+        chunks.push(`commit ${DataRepo.LOCAL}\nmark :1\nauthor ${identity('AUTHOR')} ${when}\ncommitter ${identity('COMMITTER')} ${when}\n`);
         data(message);
         if (root)
-            chunks.push(Buffer.from('deleteall\n'));
+            chunks.push('deleteall\n');
         else
-            chunks.push(Buffer.from(`from ${this.head}\n`));
+            chunks.push(`from ${this.head}\n`);
         for (const path of deleted)
-            chunks.push(Buffer.from(`D ${quotePath(path)}\n`));
+            chunks.push(`D ${quotePath(path)}\n`);
         for (const [path, text] of changed) {
-            chunks.push(Buffer.from(`M 100644 inline ${quotePath(path)}\n`));
+            chunks.push(`M 100644 inline ${quotePath(path)}\n`);
             data(text);
         }
-        chunks.push(Buffer.from('\ndone\n'));
+        chunks.push('\ndone\n');
         const marks = (0,external_node_path_.join)(this.dir, 'flakeguard-marks');
         // zlib level 1: the branch's text compresses well at any level, and level 6 costs several times the CPU (issue #16).
-        await runGit(this.dir, ['fast-import', '--quiet', '--done', '--force', `--export-marks=${marks}`], { env: withConfig(this.env, 'core.compression', '1'), input: Buffer.concat(chunks) });
+        await runGit(this.dir, ['fast-import', '--quiet', '--done', '--force', `--export-marks=${marks}`], { env: withConfig(this.env, 'core.compression', '1'), input: chunks });
         const mark = /^:1 ([0-9a-f]+)/m.exec(await (0,promises_.readFile)(marks, 'utf8'));
         if (!mark)
             throw new GitError('git fast-import wrote no commit', '', null);

@@ -325,7 +325,7 @@ function neverFailed(segments) {
  * after` (`src/test/java/` + `com/shop/CartTest` + `.java`): a Java suite's paths repeat the class name.
  */
 function outcome_string_fileAround(file, classname) {
-    const path = classname.replace(/\./g, '/');
+    const path = classPath(classname);
     if (path.length < 3)
         return undefined;
     const at = file.lastIndexOf(path);
@@ -335,7 +335,19 @@ function outcome_string_fileAround(file, classname) {
 function fileFromAround(fp, classname) {
     if (!Array.isArray(fp) || fp.length !== 2 || typeof fp[0] !== 'string' || typeof fp[1] !== 'string')
         return undefined;
-    return `${fp[0]}${classname.replace(/\./g, '/')}${fp[1]}`;
+    return `${fp[0]}${classPath(classname)}${fp[1]}`;
+}
+/** A class name's path (dots as slashes); the tests of a class share it, so it is made once. */
+const classPaths = new Map();
+function classPath(classname) {
+    let path = classPaths.get(classname);
+    if (path === undefined) {
+        path = classname.replace(/\./g, '/');
+        if (classPaths.size > 100_000)
+            classPaths.clear();
+        classPaths.set(classname, path);
+    }
+    return path;
 }
 
 ;// CONCATENATED MODULE: ./src/history/stored.ts
@@ -353,8 +365,6 @@ function fileFromAround(fp, classname) {
 
 
 const stored_DAY_MS = 86_400_000;
-/** recordsKey of each stored test (stored tests are never modified). */
-const keys = new WeakMap();
 class stored_LazyHistory extends Map {
     /** Tests kept in their stored form, in the order a Map of decoded histories would have them. */
     stored;
@@ -431,13 +441,13 @@ class stored_LazyHistory extends Map {
      * data", src/scoring/multiFactor.ts). Whatever is computed from the records alone is computed once per key.
      */
     recordsKey(id) {
+        let key = this.recordKeys.get(id);
+        if (key !== undefined)
+            return key;
         const s = this.stored.get(id);
         if (!s)
             return undefined;
-        let key = keys.get(s);
-        if (key !== undefined)
-            return key;
-        key = `${s.from}`;
+        key = String(s.from);
         for (const { a, n } of s.segments)
             key += `|${a}${n}`;
         if (s.m)
@@ -450,9 +460,10 @@ class stored_LazyHistory extends Map {
         }
         else if (s.d !== undefined && s.d > 0)
             key += '|d';
-        keys.set(s, key);
+        this.recordKeys.set(id, key);
         return key;
     }
+    recordKeys = new Map();
     /**
      * The records of a test's newest `max` runs, oldest first, without decoding the others (for the summary's trend).
      * Equal to `get(id).runs.slice(-max)`.
@@ -495,6 +506,26 @@ class stored_LazyHistory extends Map {
     /** True when run times grow with sequence numbers: a history's runs in sequence order are in time order. */
     get inTimeOrder() {
         return this.monotone;
+    }
+    /** The sequence numbers of a test's newest run and of its `max`-th newest (or oldest) run. */
+    newestWindow(id, max) {
+        const s = this.stored.get(id);
+        if (!s)
+            return undefined;
+        let end = outcome_string_endOf(s.from, s.segments);
+        let last;
+        let left = max;
+        for (let i = s.segments.length - 1; i >= 0; i--) {
+            const { a, n } = s.segments[i];
+            end -= n;
+            if (a === '')
+                continue;
+            last ??= end + n - 1;
+            if (n >= left)
+                return [end + n - left, last];
+            left -= n;
+        }
+        return last === undefined ? undefined : [s.from, last];
     }
     /** The time of run `seq`. */
     timeOf(seq) {
@@ -563,7 +594,8 @@ class stored_LazyHistory extends Map {
 /**
  * Whether mergeStored may merge `run` into a history over `rows`: the run is new (a workflow re-run of a job joins
  * the record of its first attempt: the decoded merge does that), and run times grow with sequence numbers, so that a
- * history's oldest runs are its first ones. Otherwise the caller merges the decoded history (mergeRun).
+ * history's oldest runs are its first ones. Otherwise the caller merges the decoded history (mergeRun), as it does
+ * when mergeStored finds a test twice in one run.
  */
 function canMergeStored(rows, run, tests) {
     if (rows.has(run.key))
@@ -572,17 +604,7 @@ function canMergeStored(rows, run, tests) {
     for (let i = 1; i < ordered.length; i++)
         if (ordered[i].time < ordered[i - 1].time)
             return false;
-    if (ordered.length > 0 && run.time < ordered[ordered.length - 1].time)
-        return false;
-    const seen = new Set();
-    for (const t of tests) {
-        if (t.attempts.length === 0)
-            continue;
-        if (seen.has(t.id))
-            return false;
-        seen.add(t.id);
-    }
-    return true;
+    return ordered.length === 0 || run.time >= ordered[ordered.length - 1].time;
 }
 /** `s` without its runs older than `oldestKept` and beyond the newest `maxRuns` (the retention of mergeRun), or null when none is left. */
 function trimmed(s, timeOf, oldestKept, maxRuns) {
@@ -655,8 +677,56 @@ function sinceSeq(byseq, from) {
     return out;
 }
 /**
+ * The common case of mergeStored, with one new object: the test ran in the run before too, passed (or did) the same
+ * as then, with no message, and retention drops at most the runs at the start of its first segment. Null otherwise
+ * (the general path then).
+ */
+function appendedQuickly(previous, test, seq, attempts, duration, timeOf, oldestKept, maxRuns) {
+    const segs = previous.segments;
+    const last = segs[segs.length - 1];
+    const first = segs[0];
+    if (last.a !== attempts || first.a === '')
+        return null;
+    const end = endOf(previous.from, segs);
+    if (seq !== end)
+        return null;
+    const drop = Math.max(0, runCount(segs) + 1 - maxRuns);
+    const from = previous.from + drop;
+    // Dropping stays within the first segment (and leaves a run of it), and what is left is young enough.
+    if (drop >= first.n || timeOf(from) < oldestKept)
+        return null;
+    let segments;
+    if (segs.length === 1)
+        segments = drop === 1 ? segs : [{ a: attempts, n: first.n + 1 - drop }];
+    else {
+        const copy = segs.slice();
+        copy[copy.length - 1] = { a: attempts, n: last.n + 1 };
+        if (drop > 0)
+            copy[0] = { a: first.a, n: first.n - drop };
+        segments = copy;
+    }
+    const next = { name: test.name, classname: test.classname, from, segments };
+    const file = test.file ?? previous.file;
+    const line = test.line ?? previous.line;
+    if (file !== undefined)
+        next.file = file;
+    if (line !== undefined)
+        next.line = line;
+    if (previous.m) {
+        const m = sinceSeq(previous.m, from);
+        if (m)
+            next.m = m;
+    }
+    const earlier = previous.dur ?? (previous.d !== undefined ? [[end - 1, previous.d]] : []);
+    const kept = drop > 0 && earlier.length > 0 && earlier[0][0] < from ? earlier.filter(([k]) => k >= from) : earlier;
+    const dur = duration !== undefined ? [...kept, [seq, duration]] : kept;
+    if (dur.length > 0)
+        next.dur = dur;
+    return next;
+}
+/**
  * mergeRun on the stored form: the same history (decoded, it equals what mergeRun gives) with `tests` appended as
- * run `row`. Only when canMergeStored.
+ * run `row`. Only when canMergeStored; undefined when a test is twice in `tests`.
  */
 function mergeStored(history, tests, run, row, options) {
     const rows = new Map(history.rows);
@@ -672,11 +742,21 @@ function mergeStored(history, tests, run, row, options) {
     for (const test of tests) {
         if (test.attempts.length === 0)
             continue;
+        // The same test twice in one run: its second record joins the first (mergeRun does that).
+        if (touched.has(test.id))
+            return undefined;
         touched.add(test.id);
         const previous = stored.get(test.id);
         const attempts = test.attempts.length === 1 ? STATUS_CODE[test.attempts[0].status] : test.attempts.map((a) => STATUS_CODE[a.status]).join('');
         const message = failureMessageOf(test, options.normalise);
         const duration = test.attempts[test.attempts.length - 1]?.durationSec;
+        if (previous && message === undefined) {
+            const fast = appendedQuickly(previous, test, row.seq, attempts, duration, timeOf, oldestKept, maxRuns);
+            if (fast) {
+                stored.set(test.id, fast);
+                continue;
+            }
+        }
         let next;
         if (!previous) {
             next = { name: test.name, classname: test.classname, from: row.seq, segments: [{ a: attempts, n: 1 }] };
@@ -866,27 +946,36 @@ function storedTests(history, runs) {
     })();
 }
 function renderHistoryShard(tests) {
-    return renderLineObject(SCHEMA_VERSION, 'tests', tests.map(([id, t]) => {
-        // Key order is the order people read the line in: who, where, then the outcomes.
-        const line = namesFromId(id, t.name, t.classname) ? {} : { name: t.name, classname: t.classname };
-        if (t.file !== undefined) {
-            const around = fileAround(t.file, t.classname);
-            if (around)
-                line.fp = around;
-            else
-                line.file = t.file;
-        }
-        if (t.line !== undefined)
-            line.line = t.line;
-        line.from = t.from;
-        line.o = renderOutcomeString(t.segments);
-        if (t.m && Object.keys(t.m).length > 0)
-            line.m = { ...t.m };
-        const d = t.dur ? durationAt(t.dur, endOf(t.from, t.segments) - 1) : t.d;
-        if (d !== undefined)
-            line.d = d;
-        return [id, line];
-    }));
+    const sorted = tests.slice().sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    let out = `{"schema": ${SCHEMA_VERSION}, "tests": {\n`;
+    for (let i = 0; i < sorted.length; i++) {
+        const [id, t] = sorted[i];
+        out += `${i > 0 ? ',\n' : ''}${JSON.stringify(id)}: ${historyLineText(id, t)}`;
+    }
+    return `${out}\n}}\n`;
+}
+/**
+ * A history line's JSON, written directly (a shard holds a thousand lines, every run rewrites them): the same text
+ * as JSON.stringify of the line object, keys in the order people read a line in (who, where, then the outcomes).
+ */
+function historyLineText(id, t) {
+    const parts = [];
+    if (!namesFromId(id, t.name, t.classname))
+        parts.push(`"name":${JSON.stringify(t.name)}`, `"classname":${JSON.stringify(t.classname)}`);
+    if (t.file !== undefined) {
+        const around = fileAround(t.file, t.classname);
+        parts.push(around ? `"fp":${JSON.stringify(around)}` : `"file":${JSON.stringify(t.file)}`);
+    }
+    if (t.line !== undefined)
+        parts.push(`"line":${JSON.stringify(t.line)}`);
+    // The outcome string holds only P F E S ( ) . * and digits: nothing to escape.
+    parts.push(`"from":${t.from}`, `"o":"${renderOutcomeString(t.segments)}"`);
+    if (t.m && Object.keys(t.m).length > 0)
+        parts.push(`"m":${JSON.stringify(t.m)}`);
+    const d = t.dur ? durationAt(t.dur, endOf(t.from, t.segments) - 1) : t.d;
+    if (d !== undefined)
+        parts.push(`"d":${JSON.stringify(d)}`);
+    return `{${parts.join(',')}}`;
 }
 /**
  * Adds the tests of one history shard to `into` (stored form), checking each line: its form, and that each of its

@@ -423,7 +423,9 @@ function parseLineObject(file, text, key) {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
         return { problems: [{ file, line: 1, message: `expected a "${key}" object` }] };
     }
-    const entries = new Map(Object.entries(body));
+    const entries = new Map();
+    for (const key in body)
+        entries.set(key, body[key]);
     let lines;
     const lineOf = (id) => {
         if (!lines) {

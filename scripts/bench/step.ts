@@ -375,6 +375,8 @@ export interface StepResult {
   historyRuns: number;
   /** Bytes of the data branch's files before the step. */
   branchBytes: number;
+  /** Bytes a depth-1 fetch of the branch transfers (the pack of a fresh `clone --depth 1`). */
+  fetchBytes: number;
   reportBytes: number;
   generateMs: number;
   cached: boolean;
@@ -460,6 +462,12 @@ export async function benchStep(options: StepOptions = {}): Promise<StepResult> 
     // the remote once, as GitHub's maintenance would, takes that to about 0.1 s (docs/benchmarks.md).
     await git(world.remote, ['repack', '-adq']);
     const head = (await git(world.remote, ['rev-parse', 'flakeguard-data'])).trim();
+    // What every step downloads: a depth-1 clone's pack.
+    const probe = join(world.root, 'depth1.git');
+    await git(world.root, ['clone', '-q', '--bare', '--depth=1', '--single-branch', '-b', 'flakeguard-data', `file://${world.remote}`, probe]);
+    const packs = join(probe, 'objects', 'pack');
+    const fetchBytes = readdirSync(packs).filter((f) => f.endsWith('.pack')).reduce((n, f) => n + statSync(join(packs, f)).size, 0);
+    rmSync(probe, { recursive: true, force: true });
     let reportBytes = 0;
     // A clean run: every test of the suite passes (no failure, no new test).
     const reportSuite = options.clean ? suite.map((t) => ({ ...t, rate: 0 })) : suite;
@@ -511,6 +519,7 @@ export async function benchStep(options: StepOptions = {}): Promise<StepResult> 
       tests,
       historyRuns: runs,
       branchBytes: branch.bytes,
+      fetchBytes,
       reportBytes,
       generateMs: branch.generateMs,
       cached: branch.cached,

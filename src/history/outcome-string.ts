@@ -122,7 +122,7 @@ export function neverFailed(segments: readonly Segment[]): boolean {
  * after` (`src/test/java/` + `com/shop/CartTest` + `.java`): a Java suite's paths repeat the class name.
  */
 export function fileAround(file: string, classname: string): [string, string] | undefined {
-  const path = classname.replace(/\./g, '/');
+  const path = classPath(classname);
   if (path.length < 3) return undefined;
   const at = file.lastIndexOf(path);
   return at < 0 ? undefined : [file.slice(0, at), file.slice(at + path.length)];
@@ -131,5 +131,17 @@ export function fileAround(file: string, classname: string): [string, string] | 
 /** The file of a history line's `fp` (see fileAround), or undefined when it is not one. */
 export function fileFromAround(fp: unknown, classname: string): string | undefined {
   if (!Array.isArray(fp) || fp.length !== 2 || typeof fp[0] !== 'string' || typeof fp[1] !== 'string') return undefined;
-  return `${fp[0]}${classname.replace(/\./g, '/')}${fp[1]}`;
+  return `${fp[0]}${classPath(classname)}${fp[1]}`;
+}
+
+/** A class name's path (dots as slashes); the tests of a class share it, so it is made once. */
+const classPaths = new Map<string, string>();
+function classPath(classname: string): string {
+  let path = classPaths.get(classname);
+  if (path === undefined) {
+    path = classname.replace(/\./g, '/');
+    if (classPaths.size > 100_000) classPaths.clear();
+    classPaths.set(classname, path);
+  }
+  return path;
 }

@@ -35,8 +35,6 @@ export interface StoredTest {
 }
 
 const DAY_MS = 86_400_000;
-/** recordsKey of each stored test (stored tests are never modified). */
-const keys = new WeakMap<StoredTest, string>();
 
 export class LazyHistory extends Map<string, TestHistory> {
   /** Tests kept in their stored form, in the order a Map of decoded histories would have them. */
@@ -119,20 +117,21 @@ export class LazyHistory extends Map<string, TestHistory> {
    * data", src/scoring/multiFactor.ts). Whatever is computed from the records alone is computed once per key.
    */
   recordsKey(id: string): string | undefined {
+    let key = this.recordKeys.get(id);
+    if (key !== undefined) return key;
     const s = this.stored.get(id);
     if (!s) return undefined;
-    let key = keys.get(s);
-    if (key !== undefined) return key;
-    key = `${s.from}`;
+    key = String(s.from);
     for (const { a, n } of s.segments) key += `|${a}${n}`;
     if (s.m) key += `|m${JSON.stringify(s.m)}`;
     if (s.dur) {
       key += '|D';
       for (const [seq, d] of s.dur) if (d > 0) key += `${seq},`;
     } else if (s.d !== undefined && s.d > 0) key += '|d';
-    keys.set(s, key);
+    this.recordKeys.set(id, key);
     return key;
   }
+  private readonly recordKeys = new Map<string, string>();
 
   /**
    * The records of a test's newest `max` runs, oldest first, without decoding the others (for the summary's trend).
@@ -174,6 +173,24 @@ export class LazyHistory extends Map<string, TestHistory> {
   /** True when run times grow with sequence numbers: a history's runs in sequence order are in time order. */
   get inTimeOrder(): boolean {
     return this.monotone;
+  }
+
+  /** The sequence numbers of a test's newest run and of its `max`-th newest (or oldest) run. */
+  newestWindow(id: string, max: number): [first: number, last: number] | undefined {
+    const s = this.stored.get(id);
+    if (!s) return undefined;
+    let end = endOf(s.from, s.segments);
+    let last: number | undefined;
+    let left = max;
+    for (let i = s.segments.length - 1; i >= 0; i--) {
+      const { a, n } = s.segments[i]!;
+      end -= n;
+      if (a === '') continue;
+      last ??= end + n - 1;
+      if (n >= left) return [end + n - left, last];
+      left -= n;
+    }
+    return last === undefined ? undefined : [s.from, last];
   }
 
   /** The time of run `seq`. */
@@ -237,20 +254,14 @@ export class LazyHistory extends Map<string, TestHistory> {
 /**
  * Whether mergeStored may merge `run` into a history over `rows`: the run is new (a workflow re-run of a job joins
  * the record of its first attempt: the decoded merge does that), and run times grow with sequence numbers, so that a
- * history's oldest runs are its first ones. Otherwise the caller merges the decoded history (mergeRun).
+ * history's oldest runs are its first ones. Otherwise the caller merges the decoded history (mergeRun), as it does
+ * when mergeStored finds a test twice in one run.
  */
 export function canMergeStored(rows: ReadonlyMap<string, SeqRow>, run: RunContext, tests: readonly ParsedTestCase[]): boolean {
   if (rows.has(run.key)) return false;
   const ordered = [...rows.values()].sort((a, b) => a.seq - b.seq);
   for (let i = 1; i < ordered.length; i++) if (ordered[i]!.time < ordered[i - 1]!.time) return false;
-  if (ordered.length > 0 && run.time < ordered[ordered.length - 1]!.time) return false;
-  const seen = new Set<string>();
-  for (const t of tests) {
-    if (t.attempts.length === 0) continue;
-    if (seen.has(t.id)) return false;
-    seen.add(t.id);
-  }
-  return true;
+  return ordered.length === 0 || run.time >= ordered[ordered.length - 1]!.time;
 }
 
 /** `s` without its runs older than `oldestKept` and beyond the newest `maxRuns` (the retention of mergeRun), or null when none is left. */
@@ -313,8 +324,48 @@ function sinceSeq<T>(byseq: Readonly<Record<string, T>>, from: number): Record<s
 }
 
 /**
+ * The common case of mergeStored, with one new object: the test ran in the run before too, passed (or did) the same
+ * as then, with no message, and retention drops at most the runs at the start of its first segment. Null otherwise
+ * (the general path then).
+ */
+function appendedQuickly(previous: StoredTest, test: ParsedTestCase, seq: number, attempts: string, duration: number | undefined, timeOf: (seq: number) => number, oldestKept: number, maxRuns: number): StoredTest | null {
+  const segs = previous.segments;
+  const last = segs[segs.length - 1]!;
+  const first = segs[0]!;
+  if (last.a !== attempts || first.a === '') return null;
+  const end = endOf(previous.from, segs);
+  if (seq !== end) return null;
+  const drop = Math.max(0, runCount(segs) + 1 - maxRuns);
+  const from = previous.from + drop;
+  // Dropping stays within the first segment (and leaves a run of it), and what is left is young enough.
+  if (drop >= first.n || timeOf(from) < oldestKept) return null;
+  let segments: readonly Segment[];
+  if (segs.length === 1) segments = drop === 1 ? segs : [{ a: attempts, n: first.n + 1 - drop }];
+  else {
+    const copy = segs.slice();
+    copy[copy.length - 1] = { a: attempts, n: last.n + 1 };
+    if (drop > 0) copy[0] = { a: first.a, n: first.n - drop };
+    segments = copy;
+  }
+  const next: StoredTest = { name: test.name, classname: test.classname, from, segments };
+  const file = test.file ?? previous.file;
+  const line = test.line ?? previous.line;
+  if (file !== undefined) next.file = file;
+  if (line !== undefined) next.line = line;
+  if (previous.m) {
+    const m = sinceSeq(previous.m, from);
+    if (m) next.m = m;
+  }
+  const earlier: ReadonlyArray<readonly [number, number]> = previous.dur ?? (previous.d !== undefined ? [[end - 1, previous.d]] : []);
+  const kept = drop > 0 && earlier.length > 0 && earlier[0]![0] < from ? earlier.filter(([k]) => k >= from) : earlier;
+  const dur = duration !== undefined ? [...kept, [seq, duration] as const] : kept;
+  if (dur.length > 0) next.dur = dur;
+  return next;
+}
+
+/**
  * mergeRun on the stored form: the same history (decoded, it equals what mergeRun gives) with `tests` appended as
- * run `row`. Only when canMergeStored.
+ * run `row`. Only when canMergeStored; undefined when a test is twice in `tests`.
  */
 export function mergeStored(
   history: LazyHistory,
@@ -322,7 +373,7 @@ export function mergeStored(
   run: RunContext,
   row: SeqRow,
   options: { retention: RetentionOptions; normalise: MessageNormaliser },
-): LazyHistory {
+): LazyHistory | undefined {
   const rows = new Map(history.rows);
   rows.set(run.key, row);
   const times = new Map<number, number>();
@@ -335,11 +386,20 @@ export function mergeStored(
 
   for (const test of tests) {
     if (test.attempts.length === 0) continue;
+    // The same test twice in one run: its second record joins the first (mergeRun does that).
+    if (touched.has(test.id)) return undefined;
     touched.add(test.id);
     const previous = stored.get(test.id);
     const attempts = test.attempts.length === 1 ? STATUS_CODE[test.attempts[0]!.status] : test.attempts.map((a) => STATUS_CODE[a.status]).join('');
     const message = failureMessageOf(test, options.normalise);
     const duration = test.attempts[test.attempts.length - 1]?.durationSec;
+    if (previous && message === undefined) {
+      const fast = appendedQuickly(previous, test, row.seq, attempts, duration, timeOf, oldestKept, maxRuns);
+      if (fast) {
+        stored.set(test.id, fast);
+        continue;
+      }
+    }
     let next: StoredTest;
     if (!previous) {
       next = { name: test.name, classname: test.classname, from: row.seq, segments: [{ a: attempts, n: 1 }] };

@@ -253,12 +253,12 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
     snapshot.history instanceof LazyHistory && !input.untrusted && ![...snapshot.runs.values()].some((r) => r.untrusted) && (!ingesting || canMergeStored(snapshot.history.rows, run, recorded))
       ? snapshot.history
       : undefined;
-  const merged =
-    stored && ingesting
-      ? { history: mergeStored(stored, recorded, run, newRow!, { retention: options.retention, normalise: options.normalise ?? ((m: string) => m.trim()) }), ingested: true }
-      : stored
-        ? { history: stored, ingested: false }
-        : mergeRun(snapshot.history, recorded, run, alreadyIngested, {
+  const viaStored = stored && ingesting ? mergeStored(stored, recorded, run, newRow!, { retention: options.retention, normalise: options.normalise ?? ((m: string) => m.trim()) }) : undefined;
+  const merged = viaStored
+    ? { history: viaStored, ingested: true }
+    : stored && !ingesting
+      ? { history: stored, ingested: false }
+      : mergeRun(snapshot.history, recorded, run, alreadyIngested, {
             ...(input.untrusted ? { untrusted: true } : {}),
             jobSucceeded,
             retention: options.retention,
@@ -275,14 +275,15 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
   const lapsedIds = before.expired;
   const memo = createPfsMemo();
   const byRecords = new Map<string, Decision>();
+  const lazy = evidence === history && history instanceof LazyHistory ? history : undefined;
   for (const id of evidence.keys()) {
     const stored = snapshot.overrides.get(id);
     const override = stored && !lapsedIds.has(id) ? stored.override : null;
     // The rule's own state: a hand decision that lapsed or was cleared leaves no trace (src/policy/hand-edits.ts).
     const previous: QuarantineState | undefined = ruleState(snapshot.stats.get(id));
     const closed = override ? undefined : input.closedByHand?.(id);
-    const recordsKey = !override && !closed && evidence === history && history instanceof LazyHistory ? history.recordsKey(id) : undefined;
-    const key = recordsKey === undefined ? undefined : `${recordsKey}\u0000${previous ? JSON.stringify(previous) : ''}`;
+    const recordsKey = !override && !closed && lazy ? lazy.recordsKey(id) : undefined;
+    const key = recordsKey === undefined ? undefined : previous ? `${recordsKey}\u0000${JSON.stringify(previous)}` : recordsKey;
     const known = key === undefined ? undefined : byRecords.get(key);
     if (known) {
       decisions.set(id, known);
@@ -302,7 +303,9 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
   const scores = new Map<string, Record<string, unknown>>();
   if (options.scoreTests) for (const id of evidence.keys()) scores.set(id, scoreOf(id)!);
 
-  const quarantined = [...decisions].filter(([id, d]) => d.quarantined && !inBrokenShard(snapshot, id)).map(([id]) => id).sort();
+  const quarantined: string[] = [];
+  for (const [id, d] of decisions) if (d.quarantined && !inBrokenShard(snapshot, id)) quarantined.push(id);
+  quarantined.sort();
   const newlyQuarantined = quarantined.filter((id) => !before.quarantined.has(id));
   const after = new Set(quarantined);
   const released = [...before.quarantined].filter((id) => !after.has(id) && history.has(id)).sort();

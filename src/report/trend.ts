@@ -211,16 +211,11 @@ function storedRunTrend(history: LazyHistory, maxPoints: number, stride: number)
   let windowStart = Number.POSITIVE_INFINITY;
   let any = false;
   for (const id of history.keys()) {
-    let last: number | undefined;
-    let first: number | undefined;
-    history.forEachNewest(id, maxPoints, (seq) => {
-      if (last === undefined) last = seq;
-      first = seq;
-    });
-    if (last === undefined) continue;
+    const window = history.newestWindow(id, maxPoints);
+    if (!window) continue;
     any = true;
-    const lastTime = history.timeOf(last)!;
-    const firstTime = history.timeOf(first!)!;
+    const lastTime = history.timeOf(window[1])!;
+    const firstTime = history.timeOf(window[0])!;
     if (lastTime > newest) newest = lastTime;
     if (firstTime < windowStart) windowStart = firstTime;
   }

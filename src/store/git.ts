@@ -27,8 +27,8 @@ export interface GitOptions {
   /** Extra environment, e.g. GIT_CONFIG_* entries carrying the auth header. */
   env?: Record<string, string>;
   timeoutMs?: number;
-  /** Written to git's standard input. */
-  input?: string | Buffer;
+  /** Written to git's standard input (pieces in order: a large input is never copied into one buffer). */
+  input?: string | Buffer | ReadonlyArray<string | Buffer>;
 }
 
 export function runGit(cwd: string, args: string[], options: GitOptions = {}): Promise<string> {
@@ -51,7 +51,7 @@ export function runGit(cwd: string, args: string[], options: GitOptions = {}): P
         }
       },
     );
-    if (options.input !== undefined) child.stdin?.end(options.input);
+    writeInput(child.stdin, options.input);
   });
 }
 
@@ -59,6 +59,17 @@ export function runGit(cwd: string, args: string[], options: GitOptions = {}): P
  * A push the server refuses for good, not because another writer got there first: a hook or a rule declined it,
  * the branch is protected, the token may not push. Retrying cannot help, so it is not retried.
  */
+function writeInput(stdin: NodeJS.WritableStream | null, input: GitOptions['input']): void {
+  if (input === undefined || !stdin) return;
+  stdin.on('error', () => undefined); // git exited early: its exit code and stderr say why
+  if (typeof input === 'string' || Buffer.isBuffer(input)) {
+    stdin.end(input);
+    return;
+  }
+  for (const piece of input as ReadonlyArray<string | Buffer>) stdin.write(piece);
+  stdin.end();
+}
+
 /** runGit, with stdout as bytes (blob contents: sizes are in bytes). */
 export function runGitBuffer(cwd: string, args: string[], options: GitOptions = {}): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -75,7 +86,7 @@ export function runGitBuffer(cwd: string, args: string[], options: GitOptions = 
         }
       },
     );
-    if (options.input !== undefined) child.stdin?.end(options.input);
+    writeInput(child.stdin, options.input);
   });
 }
 
@@ -318,25 +329,24 @@ export class DataRepo {
     const changed = [...files].filter(([path, text]) => root || before.get(path) !== text);
     const deleted = root ? [] : [...before.keys()].filter((path) => !files.has(path));
     if (!root && changed.length === 0 && deleted.length === 0) return false;
-    const chunks: Buffer[] = [];
+    const chunks: string[] = [];
     const data = (text: string): void => {
-      const body = Buffer.from(text, 'utf8');
-      chunks.push(Buffer.from(`data ${body.length}\n`), body, Buffer.from('\n'));
+      chunks.push(`data ${Buffer.byteLength(text, 'utf8')}\n`, text, '\n');
     };
     const when = `${Math.floor(Date.now() / 1000)} +0000`;
-    chunks.push(Buffer.from(`commit ${DataRepo.LOCAL}\nmark :1\nauthor ${identity('AUTHOR')} ${when}\ncommitter ${identity('COMMITTER')} ${when}\n`));
+    chunks.push(`commit ${DataRepo.LOCAL}\nmark :1\nauthor ${identity('AUTHOR')} ${when}\ncommitter ${identity('COMMITTER')} ${when}\n`);
     data(message);
-    if (root) chunks.push(Buffer.from('deleteall\n'));
-    else chunks.push(Buffer.from(`from ${this.head}\n`));
-    for (const path of deleted) chunks.push(Buffer.from(`D ${quotePath(path)}\n`));
+    if (root) chunks.push('deleteall\n');
+    else chunks.push(`from ${this.head}\n`);
+    for (const path of deleted) chunks.push(`D ${quotePath(path)}\n`);
     for (const [path, text] of changed) {
-      chunks.push(Buffer.from(`M 100644 inline ${quotePath(path)}\n`));
+      chunks.push(`M 100644 inline ${quotePath(path)}\n`);
       data(text);
     }
-    chunks.push(Buffer.from('\ndone\n'));
+    chunks.push('\ndone\n');
     const marks = join(this.dir, 'flakeguard-marks');
     // zlib level 1: the branch's text compresses well at any level, and level 6 costs several times the CPU (issue #16).
-    await runGit(this.dir, ['fast-import', '--quiet', '--done', '--force', `--export-marks=${marks}`], { env: withConfig(this.env, 'core.compression', '1'), input: Buffer.concat(chunks) });
+    await runGit(this.dir, ['fast-import', '--quiet', '--done', '--force', `--export-marks=${marks}`], { env: withConfig(this.env, 'core.compression', '1'), input: chunks });
     const mark = /^:1 ([0-9a-f]+)/m.exec(await readFile(marks, 'utf8'));
     if (!mark) throw new GitError('git fast-import wrote no commit', '', null);
     this.written = mark[1]!;

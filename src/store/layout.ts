@@ -120,7 +120,8 @@ export function parseLineObject(file: string, text: string, key: string): { valu
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return { problems: [{ file, line: 1, message: `expected a "${key}" object` }] };
   }
-  const entries = new Map(Object.entries(body as Record<string, unknown>));
+  const entries = new Map<string, unknown>();
+  for (const key in body as Record<string, unknown>) entries.set(key, (body as Record<string, unknown>)[key]);
   let lines: Map<string, number> | undefined;
   const lineOf = (id: string): number | undefined => {
     if (!lines) {

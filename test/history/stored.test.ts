@@ -56,7 +56,7 @@ function replay(runs: Array<Parameters<typeof testsOf>[0]>, gapHours: number, re
     expect(canMergeStored(rows, run, tests)).toBe(true);
     const row = { seq: nextSeq(rows), sha: run.sha, time: run.time, onDefaultBranch: run.onDefaultBranch, jobSucceeded: true };
     plain = mergeRun(plain, tests, run, new Set(), { retention, jobSucceeded: true }).history;
-    lazy = mergeStored(lazy, tests, run, row, { retention, normalise: (m) => m.trim() });
+    lazy = mergeStored(lazy, tests, run, row, { retention, normalise: (m) => m.trim() })!;
     rows = new Map(rows);
     rows.set(run.key, row);
     // In memory: the same histories, in the same order.
@@ -113,6 +113,13 @@ describe('the history in its stored form', () => {
       DEFAULT_RETENTION,
     );
     expect(new Set(IDS.map((id) => lazy.recordsKey(id))).size).toBe(1);
+  });
+
+  it('leaves a run with a test twice to the decoded merge', () => {
+    const lazy = new LazyHistory(new Map(), new Map());
+    const [t] = testsOf([{ attempts: 'P', message: 'x' }]);
+    const run = contextOf(0, 1);
+    expect(mergeStored(lazy, [t!, t!], run, { seq: 1, sha: run.sha, time: run.time, onDefaultBranch: true }, { retention: DEFAULT_RETENTION, normalise: (m) => m })).toBeUndefined();
   });
 
   it('is read-only: a merge makes a new history', () => {
