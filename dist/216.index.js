@@ -926,16 +926,19 @@ class LazyHistory extends Map {
         const s = this.stored.get(id);
         if (!s)
             return undefined;
-        key = String(s.from);
-        for (const { a, n } of s.segments)
-            key += `|${a}${n}`;
+        const segs = s.segments;
+        key = segs.length === 1 ? `${s.from}|${segs[0].a}${segs[0].n}` : String(s.from);
+        if (segs.length > 1)
+            for (let i = 0; i < segs.length; i++)
+                key += `|${segs[i].a}${segs[i].n}`;
         if (s.m)
             key += `|m${JSON.stringify(s.m)}`;
-        if (s.dur) {
+        const dur = s.dur;
+        if (dur) {
             key += '|D';
-            for (const [seq, d] of s.dur)
-                if (d > 0)
-                    key += `${seq},`;
+            for (let i = 0; i < dur.length; i++)
+                if (dur[i][1] > 0)
+                    key += `${dur[i][0]},`;
         }
         else if (s.d !== undefined && s.d > 0)
             key += '|d';
@@ -9117,7 +9120,13 @@ function decodeOutcomes(from, o) {
 }
 /** True when `name` and `classname` can be read back from the id alone. */
 function namesFromId(id, name, classname) {
-    return id === `${classname}::${name}` && !name.includes('::');
+    // id === `${classname}::${name}`, without building that string for every test.
+    return (id.length === classname.length + 2 + name.length &&
+        id.startsWith(classname) &&
+        id.charCodeAt(classname.length) === 58 &&
+        id.charCodeAt(classname.length + 1) === 58 &&
+        id.endsWith(name) &&
+        !name.includes('::'));
 }
 /** The stored form of a decoded history (for histories that were merged decoded, src/history/merge.ts). */
 function storedOf(t, runs) {

@@ -121,12 +121,14 @@ export class LazyHistory extends Map<string, TestHistory> {
     if (key !== undefined) return key;
     const s = this.stored.get(id);
     if (!s) return undefined;
-    key = String(s.from);
-    for (const { a, n } of s.segments) key += `|${a}${n}`;
+    const segs = s.segments;
+    key = segs.length === 1 ? `${s.from}|${segs[0]!.a}${segs[0]!.n}` : String(s.from);
+    if (segs.length > 1) for (let i = 0; i < segs.length; i++) key += `|${segs[i]!.a}${segs[i]!.n}`;
     if (s.m) key += `|m${JSON.stringify(s.m)}`;
-    if (s.dur) {
+    const dur = s.dur;
+    if (dur) {
       key += '|D';
-      for (const [seq, d] of s.dur) if (d > 0) key += `${seq},`;
+      for (let i = 0; i < dur.length; i++) if (dur[i]![1] > 0) key += `${dur[i]![0]},`;
     } else if (s.d !== undefined && s.d > 0) key += '|d';
     this.recordKeys.set(id, key);
     return key;
