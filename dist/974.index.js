@@ -37,22 +37,28 @@ var model = __webpack_require__(10182);
 const IMPLAUSIBLE = 0.005;
 const NO_HISTORY = Object.freeze({ failures: 0, passes: 0, againFailures: 0, againPasses: 0 });
 /**
- * Counts the attempts of the newest `window` runs that have an outcome, leaving out outage runs and runs in which
- * every attempt failed (only runs that passed at some attempt tell what the test's flakiness does).
+ * Counts the attempts of the newest `window` runs that have an outcome, leaving out outage runs and the runs in
+ * which every attempt failed after which the test has not passed yet (an episode that may be a regression going on).
  */
 function failureCounts(history, window) {
     if (!history)
         return NO_HISTORY;
     const c = { failures: 0, passes: 0, againFailures: 0, againPasses: 0 };
     let seen = 0;
+    let passedLater = false;
     for (let i = history.runs.length - 1; i >= 0 && seen < window; i--) {
         const run = history.runs[i];
         if (run.outage)
             continue;
-        // A run in which every attempt failed says nothing a deterministic failure would not: counting it would let a
-        // regression raise its own p, until its failing re-runs look plausible and its quarantine forgives it.
-        if (run.attempts.indexOf('P') < 0 && (run.attempts.indexOf('F') >= 0 || run.attempts.indexOf('E') >= 0))
+        // A run in which every attempt failed, with no pass in any later run, may be a regression still going on:
+        // counting it would let the regression raise its own p, until its failing re-runs look plausible and its
+        // quarantine forgives it. Once a later run passed, the episode is over and counts: leaving every such run out
+        // would leave out exactly the long bursts of a bursty test and judge its next burst by its short ones.
+        const passed = run.attempts.indexOf('P') >= 0;
+        if (!passed && !passedLater && (run.attempts.indexOf('F') >= 0 || run.attempts.indexOf('E') >= 0))
             continue;
+        if (passed)
+            passedLater = true;
         let counted = false;
         let afterFailure = false;
         for (const code of run.attempts) {

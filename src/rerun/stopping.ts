@@ -15,9 +15,12 @@
  * - `again` is a Beta–Bernoulli posterior over the last `window` runs, and the chance is its posterior predictive —
  *   the expectation of again^reruns, not the power of an estimate — so a test with little history, whose rate is
  *   uncertain, needs a longer streak before it is called consistent.
- * - only runs in which the test passed at some attempt count (and no outage run): a run in which it failed every
- *   time may be a regression, and counting it would let a regression raise its own p until its next runs look
- *   plausible and its quarantine forgives them (the project's simulator measured that as masked failures).
+ * - no outage run counts, nor a run in which the test failed every time while it has not passed since: that may be
+ *   a regression going on, and counting it would let a regression raise its own p until its next runs look
+ *   plausible and its quarantine forgives them (the project's simulator measured that as masked failures). Once a
+ *   later run passed, such a run counts: leaving out every run that failed every time would leave out exactly the
+ *   long bursts of a bursty test (its again-rate estimated from its short bursts only: 0.25 for a test of the real
+ *   sequences whose failures are followed by another 70% of the time).
  * - `again`'s prior is centred on the test's failure rate per attempt (`rate`, uniform prior Beta(1, 1)) with the
  *   weight of two attempts: a test never re-run is assumed to fail again at its usual rate until its re-runs say
  *   otherwise; a test never seen (rate 1/2, again unknown) cannot be called consistent and is re-run the maximum.
@@ -40,19 +43,24 @@ export interface FailureCounts {
 export const NO_HISTORY: FailureCounts = Object.freeze({ failures: 0, passes: 0, againFailures: 0, againPasses: 0 });
 
 /**
- * Counts the attempts of the newest `window` runs that have an outcome, leaving out outage runs and runs in which
- * every attempt failed (only runs that passed at some attempt tell what the test's flakiness does).
+ * Counts the attempts of the newest `window` runs that have an outcome, leaving out outage runs and the runs in
+ * which every attempt failed after which the test has not passed yet (an episode that may be a regression going on).
  */
 export function failureCounts(history: TestHistory | undefined, window: number): FailureCounts {
   if (!history) return NO_HISTORY;
   const c = { failures: 0, passes: 0, againFailures: 0, againPasses: 0 };
   let seen = 0;
+  let passedLater = false;
   for (let i = history.runs.length - 1; i >= 0 && seen < window; i--) {
     const run = history.runs[i]!;
     if (run.outage) continue;
-    // A run in which every attempt failed says nothing a deterministic failure would not: counting it would let a
-    // regression raise its own p, until its failing re-runs look plausible and its quarantine forgives it.
-    if (run.attempts.indexOf('P') < 0 && (run.attempts.indexOf('F') >= 0 || run.attempts.indexOf('E') >= 0)) continue;
+    // A run in which every attempt failed, with no pass in any later run, may be a regression still going on:
+    // counting it would let the regression raise its own p, until its failing re-runs look plausible and its
+    // quarantine forgives it. Once a later run passed, the episode is over and counts: leaving every such run out
+    // would leave out exactly the long bursts of a bursty test and judge its next burst by its short ones.
+    const passed = run.attempts.indexOf('P') >= 0;
+    if (!passed && !passedLater && (run.attempts.indexOf('F') >= 0 || run.attempts.indexOf('E') >= 0)) continue;
+    if (passed) passedLater = true;
     let counted = false;
     let afterFailure = false;
     for (const code of run.attempts) {

@@ -26,6 +26,8 @@ describe('the stopping rule', () => {
     // The outage run and the runs that failed every time (maybe a regression) are left out.
     const c = failureCounts(historyOf(['P', 'FP', 'FFP', 'S', 'F', 'FFF', 'EEE'], [5]), 50);
     expect(c).toEqual({ failures: 3, passes: 3, againFailures: 1, againPasses: 2 });
+    // Once the test passed in a later run, a run that failed every time counts: the episode ended (a burst).
+    expect(failureCounts(historyOf(['P', 'FFF', 'FP', 'F', 'EE']), 50)).toEqual({ failures: 4, passes: 2, againFailures: 2, againPasses: 1 });
     // The window counts runs with an outcome, newest first.
     expect(failureCounts(historyOf(['F', 'F', 'P', 'S', 'P']), 2)).toEqual({ failures: 0, passes: 2, againFailures: 0, againPasses: 0 });
   });
@@ -86,6 +88,15 @@ describe('the stopping rule', () => {
     const smooth = failureCounts(historyOf([...Array(47).fill('P'), 'FP', 'FP', 'FP']), 50);
     expect(rerunsToVerdict(smooth)).toEqual([3, 'consistent']);
     expect(rerunsToVerdict(bursty)[0]).toBeGreaterThan(3);
+  });
+
+  it('learns a bursty test\'s long bursts once they ended: its next burst is judged by them', () => {
+    // Bursts of 4 failing runs in a row that a later run ended: without them, its again-rate would look like 1 in 3.
+    const burstsEnded = [...Array(30).fill('P'), ...Array(4).fill([...Array(3).fill('FFFF'), 'FP', 'P']).flat()];
+    const shortOnly = [...Array(30).fill('P'), ...Array(4).fill(['FP', 'P']).flat()];
+    expect(failureCounts(historyOf(burstsEnded), 50).againFailures).toBe(36);
+    expect(rerunsToVerdict(failureCounts(historyOf(shortOnly), 50))).toEqual([3, 'consistent']);
+    expect(rerunsToVerdict(failureCounts(historyOf(burstsEnded), 50))).toEqual([6, 'exhausted']);
   });
 
   it('does not let a regression raise its own p: its failing runs do not count, so each of its runs is consistent', () => {
