@@ -88,7 +88,7 @@ async function override(command, positionals, values) {
         throw new _override_js__WEBPACK_IMPORTED_MODULE_3__/* .CliError */ .z1('--auto goes with release.');
     const request = values.auto ? { action: 'auto' } : { action: command === 'quarantine' ? 'quarantine' : 'never', reason: values.reason, until: values.until };
     const value = (0,_override_js__WEBPACK_IMPORTED_MODULE_3__/* .overrideValue */ .m$)(request, Date.now());
-    const { writeOverride } = await __nccwpck_require__.e(/* import() */ 873).then(__nccwpck_require__.bind(__nccwpck_require__, 873));
+    const { writeOverride } = await __nccwpck_require__.e(/* import() */ 536).then(__nccwpck_require__.bind(__nccwpck_require__, 536));
     const what = values.auto ? 'hand override removed' : command === 'quarantine' ? 'quarantined by hand' : 'released by hand (never quarantine)';
     const result = await writeOverride({ ...dataOptions(values), attempts: 8, log: (m) => console.error(m) }, query, value, (id) => `flakeguard CLI: ${id}: ${what}${values.reason ? ` (${values.reason})` : ''}`);
     const { edit, status } = result;
@@ -108,7 +108,7 @@ async function explain(positionals, values) {
     const runs = values.runs !== undefined ? Number(values.runs) : 20;
     if (!Number.isInteger(runs) || runs < 1 || runs > 1000)
         throw new _override_js__WEBPACK_IMPORTED_MODULE_3__/* .CliError */ .z1(`--runs must be a whole number from 1 to 1000, got '${values.runs}'.`);
-    const { readDataBranch, statsLineOf } = await __nccwpck_require__.e(/* import() */ 873).then(__nccwpck_require__.bind(__nccwpck_require__, 873));
+    const { readDataBranch, statsLineOf } = await __nccwpck_require__.e(/* import() */ 536).then(__nccwpck_require__.bind(__nccwpck_require__, 536));
     const { explainTest } = await __nccwpck_require__.e(/* import() */ 624).then(__nccwpck_require__.bind(__nccwpck_require__, 624));
     const { snapshot, files, head } = await readDataBranch(options);
     process.stdout.write(explainTest(snapshot, query, { dataBranch: options.branch, now: Date.now(), runs, line: (id) => statsLineOf(files, snapshot, id) }));
@@ -153,7 +153,7 @@ async function run(positionals, values) {
         inputs['data-branch'] = values['data-branch'];
     // A path is the caller's (relative to this folder); the action would read it relative to the workspace.
     if (values.remote)
-        inputs['data-remote'] = (await __nccwpck_require__.e(/* import() */ 873).then(__nccwpck_require__.bind(__nccwpck_require__, 873))).isRemoteUrl(values.remote) ? values.remote : (0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)(values.remote);
+        inputs['data-remote'] = (await __nccwpck_require__.e(/* import() */ 536).then(__nccwpck_require__.bind(__nccwpck_require__, 536))).isRemoteUrl(values.remote) ? values.remote : (0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)(values.remote);
     if (values.config)
         inputs.config = values.config;
     if (values['job-key'])
@@ -290,7 +290,7 @@ function editOverride(files, snapshot, query, value) {
         throw new CliError(`'${id}' has no stats line yet (${path} is missing): run flakeguard once with it first.`);
     const parsed = (0,_store_layout_js__WEBPACK_IMPORTED_MODULE_0__/* .parseLineObject */ .N)(path, text, 'tests');
     const entry = parsed.value?.entries.get(id);
-    const lineNo = parsed.value?.lines.get(id);
+    const lineNo = parsed.value?.lineOf(id);
     if (!parsed.value || typeof entry !== 'object' || entry === null)
         throw new CliError(`'${id}' has no stats line in ${path}.`);
     const before = entry.override ?? null;
@@ -317,7 +317,7 @@ function editOverride(files, snapshot, query, value) {
         out.set(path, (0,_store_layout_js__WEBPACK_IMPORTED_MODULE_0__/* .renderLineObject */ .IZ)(parsed.value.schema, 'tests', entries));
     }
     const reread = (0,_store_layout_js__WEBPACK_IMPORTED_MODULE_0__/* .parseLineObject */ .N)(path, out.get(path), 'tests');
-    return { files: out, id, path, line: reread.value?.lines.get(id) ?? lineNo ?? 1, before, after: value };
+    return { files: out, id, path, line: reread.value?.lineOf(id) ?? lineNo ?? 1, before, after: value };
 }
 
 
@@ -340,7 +340,7 @@ function editOverride(files, snapshot, query, value) {
 /* harmony export */ });
 /* unused harmony exports TESTS_PER_SHARD, shardCountFor, shardName, historyPath, renderMeta, renderStatsShard */
 /** Written by this version. Older layouts are migrated on read (src/store/migrate.ts), never rejected. */
-const SCHEMA_VERSION = 2;
+const SCHEMA_VERSION = 3;
 const META_FILE = 'flakeguard.json';
 const RUNS_FILE = 'runs.json';
 const TESTS_PER_SHARD = 1000;
@@ -413,27 +413,33 @@ function parseLineObject(file, text, key) {
         return { problems: [{ file, line: 1, message: `expected a "${key}" object` }] };
     }
     const entries = new Map(Object.entries(body));
-    const lines = new Map();
-    const rows = stripped.split('\n');
-    for (let i = 0; i < rows.length; i++) {
-        const match = /^\s*("(?:[^"\\]|\\.)*")\s*:/.exec(rows[i]);
-        if (!match)
-            continue;
-        try {
-            const id = JSON.parse(match[1]);
-            if (entries.has(id) && !lines.has(id))
-                lines.set(id, i + 1);
+    let lines;
+    const lineOf = (id) => {
+        if (!lines) {
+            lines = new Map();
+            const rows = stripped.split('\n');
+            for (let i = 0; i < rows.length; i++) {
+                const match = /^\s*("(?:[^"\\]|\\.)*")\s*:/.exec(rows[i]);
+                if (!match)
+                    continue;
+                try {
+                    const key = JSON.parse(match[1]);
+                    if (entries.has(key) && !lines.has(key))
+                        lines.set(key, i + 1);
+                }
+                catch {
+                    // not an entry line
+                }
+            }
         }
-        catch {
-            // not an entry line
-        }
-    }
-    return { value: { schema, entries, lines }, problems: [] };
+        return lines.get(id);
+    };
+    return { value: { schema, entries, lineOf }, problems: [] };
 }
 /** For a file that is not JSON, the first entry line that is not valid on its own. */
 function locateBrokenLine(text) {
     const rows = text.split('\n');
-    for (let i = 1; i < rows.length - 1; i++) {
+    for (let i = 1; i < rows.length; i++) {
         const row = rows[i].trim();
         if (row === '' || row === '}}' || row.startsWith('{"schema"'))
             continue;
@@ -477,7 +483,7 @@ function parseMeta(text) {
     const ingested = Object.create(null);
     for (const [key, time] of value.entries) {
         if (typeof time !== 'number' || !Number.isFinite(time)) {
-            return bad(`the ingestion key ${JSON.stringify(key).slice(0, 120)} must map to a time in ms, got ${JSON.stringify(time ?? null).slice(0, 40)}`, value.lines.get(key) ?? 1);
+            return bad(`the ingestion key ${JSON.stringify(key).slice(0, 120)} must map to a time in ms, got ${JSON.stringify(time ?? null).slice(0, 40)}`, value.lineOf(key) ?? 1);
         }
         ingested[key] = time;
     }

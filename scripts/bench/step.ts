@@ -15,7 +15,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -507,7 +507,10 @@ export interface ProfileSummary {
 
 /** Summarises the .cpuprofile in `dir`: self time per function and inclusive time of `functions`. */
 export function summarizeProfile(dir: string, functions: string[], top = 25): ProfileSummary {
-  const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+  // One profile per thread: the step's work runs in a worker (src/main.ts), the largest profile.
+  const file = readdirSync(dir)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .sort((a, b) => statSync(join(dir, b)).size - statSync(join(dir, a)).size)[0];
   if (!file) throw new Error(`no .cpuprofile in ${dir}`);
   const p = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
   const parent = new Map<number, number>();

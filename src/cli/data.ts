@@ -36,7 +36,7 @@ export async function remoteOf(options: DataOptions): Promise<string> {
 export function statsLineOf(files: ReadonlyMap<string, string>, snapshot: Snapshot, id: string): number | undefined {
   const path = statsPath(shardOf(id, snapshot.meta.shards), snapshot.meta.shards);
   const text = files.get(path);
-  return text === undefined ? undefined : parseLineObject(path, text, 'tests').value?.lines.get(id);
+  return text === undefined ? undefined : parseLineObject(path, text, 'tests').value?.lineOf(id);
 }
 
 /**

@@ -79,7 +79,7 @@ export function editOverride(files: ReadonlyMap<string, string>, snapshot: Snaps
   if (text === undefined) throw new CliError(`'${id}' has no stats line yet (${path} is missing): run flakeguard once with it first.`);
   const parsed = parseLineObject(path, text, 'tests');
   const entry = parsed.value?.entries.get(id);
-  const lineNo = parsed.value?.lines.get(id);
+  const lineNo = parsed.value?.lineOf(id);
   if (!parsed.value || typeof entry !== 'object' || entry === null) throw new CliError(`'${id}' has no stats line in ${path}.`);
   const before = (entry as Record<string, unknown>).override ?? null;
   const updated = { ...(entry as Record<string, unknown>), override: value };
@@ -104,5 +104,5 @@ export function editOverride(files: ReadonlyMap<string, string>, snapshot: Snaps
     out.set(path, renderLineObject(parsed.value.schema, 'tests', entries));
   }
   const reread = parseLineObject(path, out.get(path)!, 'tests');
-  return { files: out, id, path, line: reread.value?.lines.get(id) ?? lineNo ?? 1, before, after: value };
+  return { files: out, id, path, line: reread.value?.lineOf(id) ?? lineNo ?? 1, before, after: value };
 }

@@ -3,7 +3,7 @@
  * the outcome, the new quarantine decisions and the branch's new files. Pure: the same inputs give the same
  * result, which is what lets a rejected push re-apply this run on top of a newer head.
  */
-import type { History, ParsedReports, QuarantineState, RunContext, TestHistory } from '../model.ts';
+import type { History, ParsedReports, QuarantineState, RunContext } from '../model.ts';
 import type { TestOutcome } from '../config/inputs.ts';
 import { DEFAULT_RETENTION, ingestionKey, mergeRun, type MessageNormaliser, type RetentionOptions } from '../history/merge.ts';
 import { decideOutcome, type Outcome } from '../policy/outcome.ts';
@@ -26,7 +26,9 @@ import {
   type FileProblem,
   type StatsLine,
 } from '../store/layout.ts';
-import { nextSeq, renderHistoryShard, renderRuns, type RunTable } from '../store/history-format.ts';
+import { nextSeq, renderHistoryShard, renderRuns, storedTests, type RunRow, type RunTable } from '../store/history-format.ts';
+import { LazyHistory, canMergeStored, mergeStored, type StoredTest } from '../history/stored.ts';
+import { neverFailed } from '../history/outcome-string.ts';
 import { damageReason, inBrokenShard, type Snapshot } from '../store/snapshot.ts';
 import { decideAfterHandClose, type ClosedByHandLookup } from '../policy/hand-close.ts';
 import { renderBranchReadme } from '../store/readme.ts';
@@ -224,20 +226,14 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
   const jobSucceeded = input.jobSucceeded ?? outcome.result === 'success';
   // An untrusted run records only tests a trusted run has recorded (src/history/trust.ts).
   const recorded = input.untrusted ? untrustedTestsToRecord(reports.tests, snapshot.history).kept : reports.tests;
-  const merged = mergeRun(snapshot.history, recorded, run, new Set(Object.keys(snapshot.meta.ingested)), {
-    ...(input.untrusted ? { untrusted: true } : {}),
-    jobSucceeded,
-    retention: options.retention,
-    normalise: options.normalise,
-    outages: outageMessages,
-  });
-  const history = merged.history;
-
+  const alreadyIngested = new Set(Object.keys(snapshot.meta.ingested));
+  const ingesting = !alreadyIngested.has(ingestionKey(run));
   const runs: RunTable = new Map(snapshot.runs);
-  if (merged.ingested) {
+  let newRow: RunRow | undefined;
+  if (ingesting) {
     const previous = runs.get(run.key);
     const outages = [...new Set([...(previous?.outages ?? []), ...outageMessages])];
-    runs.set(run.key, {
+    newRow = {
       seq: previous?.seq ?? nextSeq(runs),
       sha: run.sha,
       time: previous?.time ?? run.time,
@@ -246,28 +242,61 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
       ...(run.url ? { url: run.url } : {}),
       ...(outages.length > 0 ? { outages } : {}),
       ...(input.untrusted || previous?.untrusted ? { untrusted: true } : {}),
-    });
+    };
   }
+  // The history stays in its stored form when it can (src/history/stored.ts): a new run, no untrusted results.
+  const stored =
+    snapshot.history instanceof LazyHistory && !input.untrusted && ![...snapshot.runs.values()].some((r) => r.untrusted) && (!ingesting || canMergeStored(snapshot.history.rows, run, recorded))
+      ? snapshot.history
+      : undefined;
+  const merged =
+    stored && ingesting
+      ? { history: mergeStored(stored, recorded, run, newRow!, { retention: options.retention, normalise: options.normalise ?? ((m: string) => m.trim()) }), ingested: true }
+      : stored
+        ? { history: stored, ingested: false }
+        : mergeRun(snapshot.history, recorded, run, alreadyIngested, {
+            ...(input.untrusted ? { untrusted: true } : {}),
+            jobSucceeded,
+            retention: options.retention,
+            normalise: options.normalise,
+            outages: outageMessages,
+          });
+  const history = merged.history;
+  if (merged.ingested) runs.set(run.key, newRow!);
 
   const evidence = evidenceOf(history, runs);
-  const scores = options.scoreTests?.(evidence) ?? new Map<string, Record<string, unknown>>();
+  // Computed once per distinct history: most tests of a suite share theirs (every run passed).
+  const scoreOf = scoresByRecords(history, evidence, options.scoreTests);
   const decisions = new Map<string, Decision>();
   const lapsedIds = before.expired;
   const memo = createPfsMemo();
-  for (const [id, test] of evidence) {
+  const byRecords = new Map<string, Decision>();
+  for (const id of evidence.keys()) {
     const stored = snapshot.overrides.get(id);
     const override = stored && !lapsedIds.has(id) ? stored.override : null;
     // The rule's own state: a hand decision that lapsed or was cleared leaves no trace (src/policy/hand-edits.ts).
     const previous: QuarantineState | undefined = ruleState(snapshot.stats.get(id));
     const closed = override ? undefined : input.closedByHand?.(id);
+    const recordsKey = !override && !closed && evidence === history && history instanceof LazyHistory ? history.recordsKey(id) : undefined;
+    const key = recordsKey === undefined ? undefined : `${recordsKey}\u0000${previous ? JSON.stringify(previous) : ''}`;
+    const known = key === undefined ? undefined : byRecords.get(key);
+    if (known) {
+      decisions.set(id, known);
+      continue;
+    }
+    const test = evidence.get(id)!;
     let decision = closed ? decideAfterHandClose(test, previous, closed, nowIso, options.policy, memo) : decide(test, previous, override, nowIso, options.policy, memo);
     if (override) {
       const auto = decide(test, previous, null, nowIso, options.policy, memo);
       decision = { ...decision, auto: { quarantined: auto.quarantined, reason: auto.reason, ...(auto.since ? { since: auto.since } : {}), ...(auto.evidenceAfter !== undefined ? { evidenceAfter: auto.evidenceAfter } : {}) } };
     }
-    const pfs = override || options.policy.rule === 'pfs' ? undefined : pfsPhrase(scores.get(id)); // the pfs rule's reason gives it already
-    decisions.set(id, pfs ? { ...decision, reason: `${decision.reason}; ${pfs}` } : decision);
+    const pfs = override || options.policy.rule === 'pfs' ? undefined : pfsPhrase(scoreOf(id)); // the pfs rule's reason gives it already
+    const final = pfs ? { ...decision, reason: `${decision.reason}; ${pfs}` } : decision;
+    decisions.set(id, final);
+    if (key !== undefined) byRecords.set(key, final);
   }
+  const scores = new Map<string, Record<string, unknown>>();
+  if (options.scoreTests) for (const id of evidence.keys()) scores.set(id, scoreOf(id)!);
 
   const quarantined = [...decisions].filter(([id, d]) => d.quarantined && !inBrokenShard(snapshot, id)).map(([id]) => id).sort();
   const newlyQuarantined = quarantined.filter((id) => !before.quarantined.has(id));
@@ -327,17 +356,31 @@ function renderFiles(
   for (const [key, time] of Object.entries(snapshot.meta.ingested)) if (time >= oldestKept) ingested[key] = time;
   if (newIngestion) ingested[newIngestion] = now;
 
-  const referenced = new Set<string>();
-  for (const test of history.values()) for (const r of test.runs) referenced.add(r.run);
-  const keptRuns = new Map([...runs].filter(([key]) => referenced.has(key)));
+  const tests = [...storedTests(history, runs)];
+  // The runs some test still refers to: a flag per sequence number, set a segment at a time.
+  let maxSeq = 0;
+  for (const row of runs.values()) if (row.seq > maxSeq) maxSeq = row.seq;
+  const referenced = new Uint8Array(maxSeq + 1);
+  for (const [, t] of tests) {
+    let seq = t.from;
+    for (const { a, n } of t.segments) {
+      if (a !== '') referenced.fill(1, Math.min(seq, maxSeq + 1), Math.min(seq + n, maxSeq + 1));
+      seq += n;
+    }
+  }
+  const keptRuns = new Map([...runs].filter(([, row]) => referenced[row.seq] === 1));
 
-  const historyShards: TestHistory[][] = Array.from({ length: shards }, () => []);
+  const historyShards: Array<Array<[string, StoredTest]>> = Array.from({ length: shards }, () => []);
   const statsShards: Array<Array<[string, StatsLine]>> = Array.from({ length: shards }, () => []);
-  for (const [id, test] of history) {
+  for (const [id, test] of tests) {
     const shard = shardOf(id, shards);
-    historyShards[shard]!.push(test);
+    historyShards[shard]!.push([id, test]);
     const decision = decisions.get(id)!;
     const stored = snapshot.overrides.get(id);
+    const keep = kept.get(id);
+    // Schema 3 writes no stats line for a test with nothing to say (never failed in its window, not quarantined, no
+    // hand edit, nothing to remember): the readers derive it (docs/data-branch.md, "stats/NN.json").
+    if (!stored && !keep && !decision.quarantined && !decision.auto && decision.evidenceAfter === undefined && neverFailed(test.segments)) continue;
     const line: StatsLine = {
       override: stored?.raw ?? null,
       // An override past its date: noticed once, remembered here so that later runs do not repeat the notice.
@@ -353,7 +396,6 @@ function renderFiles(
     };
     // The fingerprint of what flakeguard computed, then the fields a person edited, left as they wrote them.
     line.check = checkOf(line);
-    const keep = kept.get(id);
     if (keep) Object.assign(line, keep);
     statsShards[shard]!.push([id, line]);
   }
@@ -368,11 +410,30 @@ function renderFiles(
   files.set(RUNS_FILE, renderRuns(keptRuns));
   files.set('README.md', renderBranchReadme(shards));
   for (let i = 0; i < shards; i++) {
-    if (historyShards[i]!.length > 0) files.set(historyPath(i, shards), renderHistoryShard(historyShards[i]!, keptRuns));
+    if (historyShards[i]!.length > 0) files.set(historyPath(i, shards), renderHistoryShard(historyShards[i]!));
     const path = statsPath(i, shards);
     if (snapshot.brokenStats.has(path)) continue;
     if (statsShards[i]!.length > 0) files.set(path, renderStatsShard(statsShards[i]!));
   }
   for (const [path, text] of snapshot.brokenStats) files.set(path, text);
   return files;
+}
+
+/** Scores by test id, computed once per distinct history when the history is in its stored form. */
+function scoresByRecords(history: History, evidence: History, scoreTests: ScoreTests | undefined): (id: string) => Record<string, unknown> | undefined {
+  if (!scoreTests) return () => undefined;
+  if (evidence !== history || !(history instanceof LazyHistory)) {
+    const all = scoreTests(evidence);
+    return (id) => all.get(id);
+  }
+  const byKey = new Map<string, Record<string, unknown>>();
+  return (id) => {
+    const key = history.recordsKey(id)!;
+    let scores = byKey.get(key);
+    if (!scores) {
+      scores = scoreTests(new Map([[id, history.get(id)!]])).get(id)!;
+      byKey.set(key, scores);
+    }
+    return scores;
+  };
 }

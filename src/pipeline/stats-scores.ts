@@ -11,10 +11,11 @@ const round = (x: number | null): number | null => (x === null ? null : Math.rou
 
 /** `scoring`: the seed methods' parameters from the config file (policy.pfs, policy.flip-rate, …; docs/rules.md). */
 export function statsScores(now: number, scoring: ScoringOptionsInput = {}): ScoreTests {
+  // One memo for every call: the step scores one test per distinct history (src/pipeline/apply.ts).
+  const memo = createPfsMemo();
+  const pfsConfig = resolveScoringOptions(scoring).pfs;
   return (history: History) => {
     const out = new Map<string, Record<string, unknown>>();
-    const memo = createPfsMemo();
-    const pfsConfig = resolveScoringOptions(scoring).pfs;
     for (const [id, s] of scoreAll(history.values(), { ...scoring, now }, memo)) {
       const test = history.get(id)!;
       out.set(id, {

@@ -9,7 +9,8 @@
  *   "pkg.A::t": {"name":"t","classname":"pkg.A","from":41,"o":"PPP(FP)P.3F","m":{"44":"timeout after ms"},"d":0.2}
  */
 import type { History, TestHistory, TestRunRecord } from '../model.ts';
-import { runRecord, withDuration } from '../history/records.ts';
+import { LazyHistory, type StoredTest } from '../history/stored.ts';
+import { endOf, forEachRun, parseOutcomeString, pushSegment, renderOutcomeString, runCount, type Segment } from '../history/outcome-string.ts';
 import { RUNS_FILE, SCHEMA_VERSION, parseLineObject, renderLineObject, type FileProblem } from './layout.ts';
 
 export interface RunRow {
@@ -69,15 +70,15 @@ export function parseRuns(file: string, text: string, schema?: number): { runs: 
   for (const [seqText, raw] of value.entries) {
     const seq = Number(seqText);
     if (!/^\d+$/.test(seqText) || !Number.isSafeInteger(seq) || seq < 1 || !Array.isArray(raw) || typeof raw[0] !== 'string' || typeof raw[1] !== 'string' || typeof raw[2] !== 'number' || !Number.isFinite(raw[2])) {
-      problems.push({ file, line: value.lines.get(seqText), message: `run ${JSON.stringify(seqText).slice(0, 40)} is not in the expected form [run key, commit, time, default branch, job result, link]` });
+      problems.push({ file, line: value.lineOf(seqText), message: `run ${JSON.stringify(seqText).slice(0, 40)} is not in the expected form [run key, commit, time, default branch, job result, link]` });
       continue;
     }
     if (seqs.has(seq)) {
-      problems.push({ file, line: value.lines.get(seqText), message: `run number ${seq} appears twice` });
+      problems.push({ file, line: value.lineOf(seqText), message: `run number ${seq} appears twice` });
       continue;
     }
     if (runs.has(raw[0])) {
-      problems.push({ file, line: value.lines.get(seqText), message: `the run key ${JSON.stringify(raw[0]).slice(0, 120)} appears twice` });
+      problems.push({ file, line: value.lineOf(seqText), message: `the run key ${JSON.stringify(raw[0]).slice(0, 120)} appears twice` });
       continue;
     }
     seqs.add(seq);
@@ -93,57 +94,40 @@ export function parseRuns(file: string, text: string, schema?: number): { runs: 
 
 /* ---------- outcome strings ---------- */
 
+/** The outcome string of runs by sequence number (schema 3: repeats as `P*40`, src/history/outcome-string.ts). */
 export function encodeOutcomes(slots: Array<{ seq: number; attempts: string }>): { from: number; o: string } {
+  const { from, segments } = segmentsOf(slots);
+  return { from, o: renderOutcomeString(segments) };
+}
+
+function segmentsOf(slots: Array<{ seq: number; attempts: string }>): { from: number; segments: Segment[] } {
   const sorted = [...slots].sort((a, b) => a.seq - b.seq);
   const from = sorted[0]?.seq ?? 0;
-  let o = '';
+  const segments: Segment[] = [];
   let expected = from;
   for (const slot of sorted) {
-    const gap = slot.seq - expected;
-    if (gap === 1) o += '.';
-    else if (gap > 1) o += `.${gap}`;
-    o += slot.attempts.length === 1 ? slot.attempts : `(${slot.attempts})`;
+    pushSegment(segments, '', slot.seq - expected);
+    pushSegment(segments, slot.attempts, 1);
     expected = slot.seq + 1;
   }
-  return { from, o };
+  return { from, segments };
 }
 
 /** The runs of an outcome string, or null when it is malformed. */
 export function decodeOutcomes(from: number, o: string): Array<{ seq: number; attempts: string }> | null {
+  const segments = parseOutcomeString(o);
+  if (!segments) return null;
   const out: Array<{ seq: number; attempts: string }> = [];
-  let seq = from;
-  let i = 0;
-  while (i < o.length) {
-    const c = o[i]!;
-    if (c === '.') {
-      let j = i + 1;
-      while (j < o.length && o.charCodeAt(j) >= 48 && o.charCodeAt(j) <= 57) j++;
-      seq += j > i + 1 ? Number(o.slice(i + 1, j)) : 1;
-      i = j;
-    } else if (c === '(') {
-      const end = o.indexOf(')', i);
-      if (end < 0) return null;
-      const attempts = o.slice(i + 1, end);
-      if (!/^[PFES]+$/.test(attempts)) return null;
-      out.push({ seq, attempts });
-      seq++;
-      i = end + 1;
-    } else if (c === 'P' || c === 'F' || c === 'E' || c === 'S') {
-      out.push({ seq, attempts: c });
-      seq++;
-      i++;
-    } else {
-      return null;
-    }
-  }
+  forEachRun(from, segments, (seq, attempts) => out.push({ seq, attempts }));
   return out;
 }
 
 /* ---------- history shards ---------- */
 
-interface StoredTest {
-  name: string;
-  classname: string;
+/** A history line as written: `name` and `classname` are left out when the id is `<classname>::<name>` (schema 3). */
+interface StoredLine {
+  name?: string;
+  classname?: string;
   file?: string;
   line?: number;
   from: number;
@@ -154,81 +138,163 @@ interface StoredTest {
   d?: number;
 }
 
-export function renderHistoryShard(tests: TestHistory[], runs: RunTable): string {
+/** True when `name` and `classname` can be read back from the id alone. */
+function namesFromId(id: string, name: string, classname: string): boolean {
+  return id === `${classname}::${name}` && !name.includes('::');
+}
+
+/** The stored form of a decoded history (for histories that were merged decoded, src/history/merge.ts). */
+export function storedOf(t: TestHistory, runs: RunTable): StoredTest {
+  const slots: Array<{ seq: number; attempts: string }> = [];
+  const messages: Record<string, string> = {};
+  let newest: TestRunRecord | undefined;
+  for (const r of t.runs) {
+    const seq = runs.get(r.run)?.seq;
+    if (seq === undefined) continue;
+    slots.push({ seq, attempts: r.attempts });
+    if (r.message !== undefined) messages[String(seq)] = r.message;
+    if (!newest || r.time >= newest.time) newest = r;
+  }
+  const { from, segments } = segmentsOf(slots);
+  const stored: StoredTest = { name: t.name, classname: t.classname, from, segments };
+  if (t.file !== undefined) stored.file = t.file;
+  if (t.line !== undefined) stored.line = t.line;
+  if (Object.keys(messages).length > 0) stored.m = messages;
+  if (newest?.durationSec !== undefined) stored.d = newest.durationSec;
+  return stored;
+}
+
+/** The stored form of every test of `history`, in its order. */
+export function storedTests(history: History, runs: RunTable): Iterable<[string, StoredTest]> {
+  if (history instanceof LazyHistory) return history.stored;
+  return (function* () {
+    for (const [id, t] of history) yield [id, storedOf(t, runs)] as [string, StoredTest];
+  })();
+}
+
+export function renderHistoryShard(tests: Array<[string, StoredTest]>): string {
   return renderLineObject(
     SCHEMA_VERSION,
     'tests',
-    tests.map((t) => {
-      const slots: Array<{ seq: number; attempts: string }> = [];
-      const messages: Record<string, string> = {};
-      let newest: TestRunRecord | undefined;
-      for (const r of t.runs) {
-        const seq = runs.get(r.run)?.seq;
-        if (seq === undefined) continue;
-        slots.push({ seq, attempts: r.attempts });
-        if (r.message !== undefined) messages[String(seq)] = r.message;
-        if (!newest || r.time >= newest.time) newest = r;
-      }
-      const { from, o } = encodeOutcomes(slots);
+    tests.map(([id, t]) => {
       // Key order is the order people read the line in: who, where, then the outcomes.
-      const stored: StoredTest = {
-        name: t.name,
-        classname: t.classname,
-        ...(t.file !== undefined ? { file: t.file } : {}),
-        ...(t.line !== undefined ? { line: t.line } : {}),
-        from,
-        o,
-      };
-      if (Object.keys(messages).length > 0) stored.m = messages;
-      if (newest?.durationSec !== undefined) stored.d = newest.durationSec;
-      return [t.id, stored];
+      const line: StoredLine = namesFromId(id, t.name, t.classname) ? {} as StoredLine : { name: t.name, classname: t.classname } as StoredLine;
+      if (t.file !== undefined) line.file = t.file;
+      if (t.line !== undefined) line.line = t.line;
+      line.from = t.from;
+      line.o = renderOutcomeString(t.segments);
+      if (t.m && Object.keys(t.m).length > 0) line.m = { ...t.m };
+      const d = t.dur ? t.dur[endOf(t.from, t.segments) - 1] : t.d;
+      if (d !== undefined) line.d = d;
+      return [id, line];
     }),
   );
 }
 
-function isStoredTest(value: unknown): value is StoredTest {
-  const v = value as StoredTest;
-  return typeof v === 'object' && v !== null && typeof v.name === 'string' && Number.isInteger(v.from) && typeof v.o === 'string';
-}
-
-/** Adds the tests of one history shard to `into`, joining each run with its row in runs.json. */
-export function parseHistoryShard(file: string, text: string, runs: RunTable, into: History, schema?: number): FileProblem[] {
+/**
+ * Adds the tests of one history shard to `into` (stored form), checking each line: its form, and that each of its
+ * runs is in runs.json (`known`: the sequence numbers there).
+ */
+export function parseHistoryShard(file: string, text: string, known: KnownSeqs, into: Map<string, StoredTest>, schema?: number): FileProblem[] {
   const { value, problems } = parseLineObject(file, text, 'tests');
   if (!value) return problems;
   problems.push(...schemaProblem(file, value.schema, schema));
-  const bySeq = new Map<number, [string, RunRow]>();
-  for (const [key, row] of runs) bySeq.set(row.seq, [key, row]);
+  const namesOptional = value.schema >= 3;
   for (const [id, raw] of value.entries) {
-    const slots = isStoredTest(raw) ? decodeOutcomes(raw.from, raw.o) : null;
-    if (!isStoredTest(raw) || slots === null) {
-      problems.push({ file, line: value.lines.get(id), message: `the history of '${id.slice(0, 200)}' is not in the expected form {"name", "classname", "from", "o"}` });
+    const line = raw as Partial<StoredLine> | null;
+    const segments = typeof line === 'object' && line !== null && typeof line.o === 'string' && Number.isSafeInteger(line.from) && (line.from as number) >= 0 ? parseOutcomeString(line.o) : null;
+    const named = typeof line?.name === 'string' || (namesOptional && line?.name === undefined && id.includes('::'));
+    if (!line || !segments || !named || (line.classname !== undefined && typeof line.classname !== 'string')) {
+      problems.push({ file, line: value.lineOf(id), message: `the history of '${id.slice(0, 200)}' is not in the expected form {"name", "classname", "from", "o"}` });
       continue;
     }
     if (into.has(id)) {
-      problems.push({ file, line: value.lines.get(id), message: `the test '${id.slice(0, 200)}' is also in another history file` });
+      problems.push({ file, line: value.lineOf(id), message: `the test '${id.slice(0, 200)}' is also in another history file` });
       continue;
     }
-    const records: TestRunRecord[] = [];
-    let missing: number | undefined;
-    for (const slot of slots) {
-      const joined = bySeq.get(slot.seq);
-      if (!joined) {
-        missing = slot.seq;
-        break;
-      }
-      const message = raw.m?.[String(slot.seq)];
-      records.push(runRecord(joined[0], joined[1], slot.attempts, typeof message === 'string' ? message : undefined));
-    }
+    const from = line.from as number;
+    const missing = known.firstMissing(from, segments);
     if (missing !== undefined) {
-      problems.push({ file, line: value.lines.get(id), message: `the history of '${id.slice(0, 200)}' refers to run ${missing}, which ${RUNS_FILE} does not have` });
+      problems.push({ file, line: value.lineOf(id), message: `the history of '${id.slice(0, 200)}' refers to run ${missing}, which ${RUNS_FILE} does not have` });
       continue;
     }
-    records.sort((a, b) => a.time - b.time);
-    if (records.length > 0 && typeof raw.d === 'number') records[records.length - 1] = withDuration(records[records.length - 1]!, raw.d);
-    const test: TestHistory = { id, name: raw.name, classname: String(raw.classname ?? ''), runs: records };
-    if (typeof raw.file === 'string') test.file = raw.file;
-    if (typeof raw.line === 'number') test.line = raw.line;
+    let name: string;
+    let classname: string;
+    if (typeof line.name === 'string') {
+      name = line.name;
+      classname = String(line.classname ?? '');
+    } else {
+      const cut = id.lastIndexOf('::');
+      classname = id.slice(0, cut);
+      name = id.slice(cut + 2);
+    }
+    const test: StoredTest = { name, classname, from, segments };
+    if (typeof line.file === 'string') test.file = line.file;
+    if (typeof line.line === 'number') test.line = line.line;
+    if (typeof line.m === 'object' && line.m !== null && !Array.isArray(line.m)) {
+      // Only messages of the test's own runs are read (and written back).
+      let m: Record<string, string> | undefined;
+      for (const [k, v] of Object.entries(line.m)) if (typeof v === 'string' && known.isRunOf(Number(k), from, segments)) (m ??= {})[k] = v;
+      if (m) test.m = m;
+    }
+    if (typeof line.d === 'number' && runCount(segments) > 0) test.d = line.d;
+    if (runCount(segments) === 0) continue;
     into.set(id, test);
   }
   return problems;
+}
+
+/** The sequence numbers of runs.json, to check history lines against. */
+export class KnownSeqs {
+  private readonly prefix: Uint32Array;
+  constructor(runs: RunTable) {
+    let max = 0;
+    for (const row of runs.values()) if (row.seq > max) max = row.seq;
+    // prefix[s] = how many known runs have a sequence number below s.
+    const present = new Uint8Array(max + 1);
+    for (const row of runs.values()) present[row.seq] = 1;
+    this.prefix = new Uint32Array(max + 2);
+    for (let s = 0; s <= max; s++) this.prefix[s + 1] = this.prefix[s]! + present[s]!;
+  }
+
+  private known(a: number, n: number): number {
+    const lo = Math.min(a, this.prefix.length - 1);
+    const hi = Math.min(a + n, this.prefix.length - 1);
+    return this.prefix[hi]! - this.prefix[lo]!;
+  }
+
+  /** The first run of the line that runs.json does not have, if any. */
+  firstMissing(from: number, segments: readonly Segment[]): number | undefined {
+    let seq = from;
+    for (const { a, n } of segments) {
+      if (a !== '' && this.known(seq, n) !== n) {
+        for (let s = seq; s < seq + n; s++) if (this.known(s, 1) !== 1) return s;
+      }
+      seq += n;
+    }
+    return undefined;
+  }
+
+  /** True when `seq` is one of the line's runs. */
+  isRunOf(seq: number, from: number, segments: readonly Segment[]): boolean {
+    if (!Number.isInteger(seq)) return false;
+    let s = from;
+    for (const { a, n } of segments) {
+      if (seq < s + n) return seq >= s && a !== '';
+      s += n;
+    }
+    return false;
+  }
+}
+
+/** One history shard read on its own (tests, tools): its tests, decoded on demand, and its problems. */
+export function readHistoryShard(file: string, text: string, runs: RunTable, schema?: number): { history: LazyHistory; problems: FileProblem[] } {
+  const stored = new Map<string, StoredTest>();
+  const problems = parseHistoryShard(file, text, new KnownSeqs(runs), stored, schema);
+  return { history: new LazyHistory(stored, runs), problems };
+}
+
+/** The history shard of decoded histories (tests, tools). */
+export function renderDecodedShard(tests: readonly TestHistory[], runs: RunTable): string {
+  return renderHistoryShard(tests.map((t) => [t.id, storedOf(t, runs)]));
 }

@@ -11,7 +11,7 @@
 import type { Override } from '../model.ts';
 
 /** Written by this version. Older layouts are migrated on read (src/store/migrate.ts), never rejected. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 export const META_FILE = 'flakeguard.json';
 export const RUNS_FILE = 'runs.json';
 export const TESTS_PER_SHARD = 1000;
@@ -85,8 +85,8 @@ export function renderLineObject(schema: number, key: string, entries: Array<[st
 export interface LineObject {
   schema: number;
   entries: Map<string, unknown>;
-  /** 1-based line of each entry, to point users at what they wrote. */
-  lines: Map<string, number>;
+  /** 1-based line of an entry, to point users at what they wrote (found when first asked: most files are sound). */
+  lineOf(id: string): number | undefined;
 }
 
 /** Where a JSON.parse error happened, as a 1-based line, when the engine says. */
@@ -121,25 +121,31 @@ export function parseLineObject(file: string, text: string, key: string): { valu
     return { problems: [{ file, line: 1, message: `expected a "${key}" object` }] };
   }
   const entries = new Map(Object.entries(body as Record<string, unknown>));
-  const lines = new Map<string, number>();
-  const rows = stripped.split('\n');
-  for (let i = 0; i < rows.length; i++) {
-    const match = /^\s*("(?:[^"\\]|\\.)*")\s*:/.exec(rows[i]!);
-    if (!match) continue;
-    try {
-      const id = JSON.parse(match[1]!) as string;
-      if (entries.has(id) && !lines.has(id)) lines.set(id, i + 1);
-    } catch {
-      // not an entry line
+  let lines: Map<string, number> | undefined;
+  const lineOf = (id: string): number | undefined => {
+    if (!lines) {
+      lines = new Map();
+      const rows = stripped.split('\n');
+      for (let i = 0; i < rows.length; i++) {
+        const match = /^\s*("(?:[^"\\]|\\.)*")\s*:/.exec(rows[i]!);
+        if (!match) continue;
+        try {
+          const key = JSON.parse(match[1]!) as string;
+          if (entries.has(key) && !lines.has(key)) lines.set(key, i + 1);
+        } catch {
+          // not an entry line
+        }
+      }
     }
-  }
-  return { value: { schema, entries, lines }, problems: [] };
+    return lines.get(id);
+  };
+  return { value: { schema, entries, lineOf }, problems: [] };
 }
 
 /** For a file that is not JSON, the first entry line that is not valid on its own. */
 function locateBrokenLine(text: string): number | undefined {
   const rows = text.split('\n');
-  for (let i = 1; i < rows.length - 1; i++) {
+  for (let i = 1; i < rows.length; i++) {
     const row = rows[i]!.trim();
     if (row === '' || row === '}}' || row.startsWith('{"schema"')) continue;
     try {
@@ -181,7 +187,7 @@ export function parseMeta(text: string): { meta?: Meta; problems: FileProblem[] 
   const ingested: Record<string, number> = Object.create(null) as Record<string, number>;
   for (const [key, time] of value.entries) {
     if (typeof time !== 'number' || !Number.isFinite(time)) {
-      return bad(`the ingestion key ${JSON.stringify(key).slice(0, 120)} must map to a time in ms, got ${JSON.stringify(time ?? null).slice(0, 40)}`, value.lines.get(key) ?? 1);
+      return bad(`the ingestion key ${JSON.stringify(key).slice(0, 120)} must map to a time in ms, got ${JSON.stringify(time ?? null).slice(0, 40)}`, value.lineOf(key) ?? 1);
     }
     ingested[key] = time;
   }

@@ -17,7 +17,7 @@ export function parseRunsV1(file: string, text: string): { runs: RunTable; probl
   if (value) {
     for (const [key, raw] of value.entries) {
       if (!Array.isArray(raw) || typeof raw[0] !== 'string' || typeof raw[1] !== 'number') {
-        problems.push({ file, line: value.lines.get(key), message: `run '${key}' is not in the expected form` });
+        problems.push({ file, line: value.lineOf(key), message: `run '${key}' is not in the expected form` });
         continue;
       }
       const row: Omit<RunRow, 'seq'> = { sha: raw[0], time: raw[1], onDefaultBranch: raw[2] === 1 };
@@ -51,7 +51,7 @@ export function parseHistoryShardV1(file: string, text: string, runs: RunTable, 
   if (!value) return problems;
   for (const [id, raw] of value.entries) {
     if (!isStoredTestV1(raw)) {
-      problems.push({ file, line: value.lines.get(id), message: `history of '${id}' is not in the expected form` });
+      problems.push({ file, line: value.lineOf(id), message: `history of '${id}' is not in the expected form` });
       continue;
     }
     const records: TestRunRecord[] = [];

@@ -17,7 +17,8 @@ import {
   type Meta,
   type StatsLine,
 } from './layout.ts';
-import { parseHistoryShard, parseRuns, type RunTable } from './history-format.ts';
+import { KnownSeqs, parseHistoryShard, parseRuns, type RunTable } from './history-format.ts';
+import { LazyHistory, type StoredTest } from '../history/stored.ts';
 import { parseHistoryShardV1, parseRunsV1 } from './migrate.ts';
 
 export interface StoredOverride {
@@ -115,9 +116,14 @@ export function parseSnapshot(files: Map<string, string>): Snapshot {
   } else if (historyPaths.length > 0) {
     damage([{ file: RUNS_FILE, message: `is missing, but ${historyPaths[0]} refers to its runs` }]);
   }
-  for (const path of snapshot.damaged.length > 0 ? [] : historyPaths) {
-    const problems = v1 ? parseHistoryShardV1(path, files.get(path)!, snapshot.runs, snapshot.history) : parseHistoryShard(path, files.get(path)!, snapshot.runs, snapshot.history, schema);
-    damage(problems);
+  if (v1) {
+    for (const path of snapshot.damaged.length > 0 ? [] : historyPaths) damage(parseHistoryShardV1(path, files.get(path)!, snapshot.runs, snapshot.history));
+  } else if (snapshot.damaged.length === 0) {
+    // Schemas 2 and 3: the history stays in its stored form (src/history/stored.ts).
+    const stored = new Map<string, StoredTest>();
+    const known = new KnownSeqs(snapshot.runs);
+    for (const path of historyPaths) damage(parseHistoryShard(path, files.get(path)!, known, stored, schema));
+    snapshot.history = new LazyHistory(stored, snapshot.runs);
   }
   for (const path of statsPaths) readStatsFile(snapshot, path, files.get(path)!);
   return snapshot;
@@ -133,7 +139,7 @@ function readStatsFile(snapshot: Snapshot, path: string, text: string): void {
   const lineProblems: FileProblem[] = [];
   if (value) {
     for (const [id, raw] of value.entries) {
-      const line = value.lines.get(id);
+      const line = value.lineOf(id);
       if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
         lineProblems.push({ file: path, line, message: `the entry of '${id}' must be an object` });
         continue;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runRecord, withDuration } from '../../src/history/records.ts';
-import { parseHistoryShard, parseRuns, renderHistoryShard, renderRuns, type RunTable } from '../../src/store/history-format.ts';
+import { readHistoryShard, parseRuns, renderDecodedShard, renderRuns, type RunTable } from '../../src/store/history-format.ts';
 import { mergeRun } from '../../src/history/merge.ts';
 import type { History, ParsedTestCase, RunContext, TestHistory } from '../../src/model.ts';
 
@@ -36,22 +36,22 @@ describe('shared run records', () => {
         { run: 'r2', sha: 'b', time: 2000, onDefaultBranch: true, attempts: n === 'z' ? 'F' : 'P', jobSucceeded: false, ...(n === 'z' ? { message: 'boom' } : {}) },
       ],
     }));
-    const text = renderHistoryShard(tests, runs);
-    const back: History = new Map();
-    expect(parseHistoryShard('h.json', text, runs, back)).toEqual([]);
+    const text = renderDecodedShard(tests, runs);
+    const read = readHistoryShard('h.json', text, runs);
+    expect(read.problems).toEqual([]);
+    const back: History = read.history;
     const [x, y, z] = ['x', 'y', 'z'].map((n) => back.get(`c::${n}`)!);
     expect(x!.runs[0]).toBe(y!.runs[0]);
     expect(x!.runs[0]).toBe(z!.runs[0]);
     expect(x!.runs[1]).toBe(y!.runs[1]);
     expect(z!.runs[1]).toMatchObject({ attempts: 'F', message: 'boom' });
-    expect(renderHistoryShard([...back.values()], runs)).toBe(text);
+    expect(renderDecodedShard([...back.values()], runs)).toBe(text);
   });
 
   it('are never changed by merging a re-run into them', () => {
-    const history: History = new Map();
     const runs = parseRuns('runs.json', renderRuns(new Map([['r1', { seq: 1, sha: 'a', time: 1000, onDefaultBranch: true, jobSucceeded: false }]]))).runs;
     const tests: TestHistory[] = ['x', 'y'].map((n) => ({ id: `c::${n}`, name: n, classname: 'c', runs: [{ run: 'r1', sha: 'a', time: 1000, onDefaultBranch: true, attempts: 'F', jobSucceeded: false }] }));
-    parseHistoryShard('h.json', renderHistoryShard(tests, runs), runs, history);
+    const history: History = readHistoryShard('h.json', renderDecodedShard(tests, runs), runs).history;
     const shared = history.get('c::x')!.runs[0]!;
     expect(history.get('c::y')!.runs[0]).toBe(shared);
     const rerun: RunContext = { key: 'r1', runId: '1', runAttempt: 2, job: 'j', workflow: 'w', sha: 'a', ref: 'refs/heads/main', onDefaultBranch: true, event: 'push', time: 1500 };

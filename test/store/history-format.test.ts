@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { decodeOutcomes, encodeOutcomes, parseHistoryShard, parseRuns, renderHistoryShard, renderRuns, type RunTable } from '../../src/store/history-format.ts';
+import { decodeOutcomes, encodeOutcomes, readHistoryShard, parseRuns, renderDecodedShard, renderRuns, type RunTable } from '../../src/store/history-format.ts';
 import type { History, TestHistory } from '../../src/model.ts';
 
 describe('outcome strings', () => {
@@ -52,17 +52,17 @@ describe('history shards', () => {
         { run: 'r3', sha: 'b', time: 3000, onDefaultBranch: false, jobSucceeded: false, attempts: 'FF', message: 'boom', durationSec: 1.5 },
       ],
     };
-    const text = renderHistoryShard([test], runs);
-    expect(text).toContain('"from":1,"o":"P.(FF)","m":{"3":"boom"},"d":1.5');
-    const into: History = new Map();
-    expect(parseHistoryShard('history/00.json', text, runs, into)).toEqual([]);
-    expect(into.get('pkg.A::t')).toEqual(test);
+    const text = renderDecodedShard([test], runs);
+    expect(text).toContain('"pkg.A::t": {"file":"a.ts","line":3,"from":1,"o":"P.(FF)","m":{"3":"boom"},"d":1.5}');
+    const read = readHistoryShard('history/00.json', text, runs);
+    expect(read.problems).toEqual([]);
+    expect(read.history.get('pkg.A::t')).toEqual(test);
   });
 
   it('names a line it cannot read (the snapshot then treats the branch as damaged: test/store/damage.test.ts)', () => {
     const text = '{"schema": 2, "tests": {\n"a": {"name":"a","classname":"","from":1,"o":"P"},\n"b": {"name":"b","classname":"","from":1,"o":"P(X"}\n}}\n';
-    const into: History = new Map();
-    expect(parseHistoryShard('history/00.json', text, runs, into)).toEqual([{ file: 'history/00.json', line: 3, message: `the history of 'b' is not in the expected form {"name", "classname", "from", "o"}` }]);
-    expect([...into.keys()]).toEqual(['a']);
+    const read = readHistoryShard('history/00.json', text, runs);
+    expect(read.problems).toEqual([{ file: 'history/00.json', line: 3, message: `the history of 'b' is not in the expected form {"name", "classname", "from", "o"}` }]);
+    expect([...read.history.keys()]).toEqual(['a']);
   });
 });

@@ -101,7 +101,7 @@ describe('parking and folding', () => {
     await runGit(root, ['--git-dir', remote, 'update-ref', ref!, sha]);
     const again = await write(4);
     expect(again.result.status).toMatchObject({ kind: 'pushed', folded: [ref!.replace('refs/heads/', '')] });
-    expect(await show('history/00.json')).toContain('"from":1,"o":"PPPP"');
+    expect(await show('history/00.json')).toContain('"from":1,"o":"P*4"');
     expect(await inboxRefs()).toEqual([]);
   });
 

@@ -17,7 +17,7 @@ describe('line objects', () => {
     const { value, problems } = parseLineObject('f.json', text, 'tests');
     expect(problems).toEqual([]);
     expect(value!.entries.get('b')).toEqual({ x: 2 });
-    expect(value!.lines.get('b')).toBe(3);
+    expect(value!.lineOf('b')).toBe(3);
   });
 
   it('names the line a hand edit broke', () => {
@@ -33,7 +33,7 @@ describe('line objects', () => {
     const id = 'a"b::c\\d: {"x"}';
     const { value } = parseLineObject('f', renderLineObject(1, 'tests', [[id, 1]]), 'tests');
     expect(value!.entries.get(id)).toBe(1);
-    expect(value!.lines.get(id)).toBe(2);
+    expect(value!.lineOf(id)).toBe(2);
   });
 });
 

@@ -1,8 +1,8 @@
-export const id = 873;
-export const ids = [873];
+export const id = 536;
+export const ids = [536];
 export const modules = {
 
-/***/ 873:
+/***/ 536:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -25,6 +25,32 @@ var git = __webpack_require__(818);
 var layout = __webpack_require__(891);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(455);
+;// CONCATENATED MODULE: ./src/model.ts
+/**
+ * Plain data shared by every stage of the pipeline. Nothing here does I/O.
+ *
+ * Vocabulary:
+ * - attempt: one execution of one test (a retry is a second attempt of the same test in the same run).
+ * - run: one ingestion by the action (one job of one workflow run attempt, with its reports).
+ * - history: the rolling window of a test's runs, oldest first.
+ */
+/** A single character per attempt status, used in compact storage and in the symbol rows shown to users. */
+const model_STATUS_CODE = {
+    passed: 'P',
+    failed: 'F',
+    error: 'E',
+    skipped: 'S',
+};
+const CODE_STATUS = {
+    P: 'passed',
+    F: 'failed',
+    E: 'error',
+    S: 'skipped',
+};
+function model_isFailure(status) {
+    return status === 'failed' || status === 'error';
+}
+
 ;// CONCATENATED MODULE: ./src/history/records.ts
 // Keyed by the row object: a pool lives exactly as long as the runs table it was read with.
 const pools = new WeakMap();
@@ -39,12 +65,12 @@ function build(key, row, attempts, message, durationSec) {
         message,
         durationSec,
         jobSucceeded: row.jobSucceeded,
-        outage: message !== undefined && row.outages !== undefined && row.outages.includes(failureKey(message)) ? true : undefined,
+        outage: message !== undefined && row.outages !== undefined && row.outages.includes(records_failureKey(message)) ? true : undefined,
         untrusted: row.untrusted ? true : undefined,
     };
 }
 /** The record of one test in the run `key` (whose row is `row`): shared when it has no message and no duration. */
-function runRecord(key, row, attempts, message, durationSec) {
+function records_runRecord(key, row, attempts, message, durationSec) {
     if (message !== undefined || durationSec !== undefined)
         return build(key, row, attempts, message, durationSec);
     let pool = pools.get(row);
@@ -63,11 +89,528 @@ function withDuration(record, durationSec) {
  * What makes two failures "the same failure": the stored message with every number blanked (ports, addresses,
  * durations, counts), which the seed's normalisation keeps.
  */
-function failureKey(message) {
+function records_failureKey(message) {
     return message === undefined ? undefined : message.replace(/\d+/g, '#');
 }
 
+;// CONCATENATED MODULE: ./src/history/merge.ts
+/**
+ * Merging one run's parsed results into the stored history. Pure: the inputs are not modified.
+ */
+
+
+
+const DEFAULT_RETENTION = { maxRuns: 100, maxAgeDays: 90 };
+const DAY_MS = 86_400_000;
+const MAX_STORED_MESSAGE = 200;
+/** The key that makes ingestion idempotent: the same job attempt is counted once. */
+function ingestionKey(run) {
+    return `${run.key}#${run.runAttempt}`;
+}
+/** The normalised message of a test's first failing attempt in this run, as the history stores it. */
+function merge_failureMessageOf(test, normalise) {
+    const firstFailure = test.attempts.find((a) => isFailure(a.status));
+    const message = firstFailure?.message ?? firstFailure?.type;
+    return message ? normalise(message).slice(0, MAX_STORED_MESSAGE) : undefined;
+}
+function recordFor(test, run, facts, normalise) {
+    return runRecord(run.key, facts, test.attempts.map((a) => STATUS_CODE[a.status]).join(''), merge_failureMessageOf(test, normalise), test.attempts[test.attempts.length - 1]?.durationSec);
+}
+/** `runs` without what retention drops; the same array when nothing is dropped (the common case, checked first). */
+function applyRetention(runs, newest, retention) {
+    const oldestKept = newest - retention.maxAgeDays * DAY_MS;
+    if (runs.length <= retention.maxRuns && (runs.length === 0 || runs[0].time >= oldestKept))
+        return runs;
+    const recent = runs[0].time >= oldestKept ? runs : runs.filter((r) => r.time >= oldestKept);
+    return recent.length > retention.maxRuns ? recent.slice(recent.length - retention.maxRuns) : recent;
+}
+function mergeRun(history, tests, run, alreadyIngested, options = {}) {
+    if (alreadyIngested.has(ingestionKey(run)))
+        return { history, ingested: false };
+    const retention = options.retention ?? DEFAULT_RETENTION;
+    const normalise = options.normalise ?? ((m) => m.trim());
+    const facts = { sha: run.sha, time: run.time, onDefaultBranch: run.onDefaultBranch, jobSucceeded: options.jobSucceeded, outages: options.outages, ...(options.untrusted ? { untrusted: true } : {}) };
+    const merged = new Map(history);
+    const touched = new Set();
+    for (const test of tests) {
+        if (test.attempts.length === 0)
+            continue;
+        const previous = merged.get(test.id);
+        const record = recordFor(test, run, facts, normalise);
+        let runs;
+        // A workflow re-run of the same job adds attempts to the record of the first attempt (near the end: look there first).
+        let rerunOf = -1;
+        if (previous)
+            for (let i = previous.runs.length - 1; i >= 0; i--)
+                if (previous.runs[i].run === run.key) {
+                    rerunOf = i;
+                    break;
+                }
+        if (!previous) {
+            runs = [record];
+        }
+        else if (rerunOf >= 0) {
+            const earlier = previous.runs[rerunOf];
+            // The run's row holds the result of its latest attempt.
+            const combined = {
+                ...earlier,
+                attempts: earlier.attempts + record.attempts,
+                message: earlier.message ?? record.message,
+                durationSec: record.durationSec ?? earlier.durationSec,
+                jobSucceeded: record.jobSucceeded ?? earlier.jobSucceeded,
+                outage: (earlier.message !== undefined ? earlier.outage || options.outages?.includes(failureKey(earlier.message)) : record.outage) || undefined,
+            };
+            runs = previous.runs.map((r, i) => (i === rerunOf ? combined : r));
+        }
+        else {
+            runs = [...previous.runs, record];
+            if (runs.length > 1 && runs[runs.length - 2].time > record.time)
+                runs.sort((a, b) => a.time - b.time);
+        }
+        const updated = {
+            id: test.id,
+            name: test.name,
+            classname: test.classname,
+            runs: applyRetention(runs, Math.max(record.time, runs[runs.length - 1].time), retention),
+        };
+        const file = test.file ?? previous?.file;
+        const line = test.line ?? previous?.line;
+        if (file !== undefined)
+            updated.file = file;
+        if (line !== undefined)
+            updated.line = line;
+        merged.set(test.id, updated);
+        touched.add(test.id);
+    }
+    // Tests that did not run this time still age out.
+    for (const [id, h] of merged) {
+        if (touched.has(id))
+            continue;
+        const kept = applyRetention(h.runs, run.time, retention);
+        if (kept.length === 0)
+            merged.delete(id);
+        else if (kept !== h.runs)
+            merged.set(id, { ...h, runs: kept });
+    }
+    return { history: merged, ingested: true };
+}
+
+;// CONCATENATED MODULE: ./src/history/outcome-string.ts
+/**
+ * The outcome string of a history line (docs/data-branch.md, "history/NN.json"), as run-length segments. Pure and
+ * free of imports, so that the dashboard page bundles it too.
+ *
+ * One token per run, aligned on run sequence numbers from `from`: `P`, `F`, `E`, `S` for a run with one attempt,
+ * `(FP)` for several attempts; `.` for a run the test was not in, `.12` for twelve. Schema 3 adds a repeat count:
+ * `P*40` is forty runs passed in a row (written from four repeats up), `(FP)*4` four runs that failed then passed.
+ * Schema 2 strings have no repeat count and read the same.
+ */
+/** A repeat is written as `X*n` from this many runs up; fewer are written out (`PPP`). */
+const REPEAT_FROM = 4;
+function isAttempt(c) {
+    return c === 80 /* P */ || c === 70 /* F */ || c === 69 /* E */ || c === 83 /* S */;
+}
+/** Appends `n` runs of `a` to `segments`, joining the last segment when it is the same. */
+function outcome_string_pushSegment(segments, a, n) {
+    if (n <= 0)
+        return;
+    const last = segments[segments.length - 1];
+    if (last && last.a === a)
+        last.n += n;
+    else
+        segments.push({ a, n });
+}
+/** The segments of an outcome string, or null when it is malformed. */
+function outcome_string_parseOutcomeString(o) {
+    const segments = [];
+    let i = 0;
+    while (i < o.length) {
+        const c = o.charCodeAt(i);
+        let a;
+        if (c === 46 /* . */) {
+            let j = i + 1;
+            while (j < o.length && o.charCodeAt(j) >= 48 && o.charCodeAt(j) <= 57)
+                j++;
+            const n = j > i + 1 ? Number(o.slice(i + 1, j)) : 1;
+            if (!Number.isSafeInteger(n) || n < 1)
+                return null;
+            outcome_string_pushSegment(segments, '', n);
+            i = j;
+            continue;
+        }
+        if (c === 40 /* ( */) {
+            const end = o.indexOf(')', i);
+            if (end < 0 || end === i + 1)
+                return null;
+            for (let k = i + 1; k < end; k++)
+                if (!isAttempt(o.charCodeAt(k)))
+                    return null;
+            a = o.slice(i + 1, end);
+            i = end + 1;
+        }
+        else if (isAttempt(c)) {
+            a = o[i];
+            i++;
+        }
+        else {
+            return null;
+        }
+        let n = 1;
+        if (o.charCodeAt(i) === 42 /* * */) {
+            let j = i + 1;
+            while (j < o.length && o.charCodeAt(j) >= 48 && o.charCodeAt(j) <= 57)
+                j++;
+            n = Number(o.slice(i + 1, j));
+            if (j === i + 1 || !Number.isSafeInteger(n) || n < 2)
+                return null;
+            i = j;
+        }
+        outcome_string_pushSegment(segments, a, n);
+    }
+    return segments;
+}
+/** The outcome string of `segments` (the inverse of parseOutcomeString; repeats from REPEAT_FROM up). */
+function outcome_string_renderOutcomeString(segments) {
+    let o = '';
+    for (const { a, n } of segments) {
+        if (a === '') {
+            o += n === 1 ? '.' : `.${n}`;
+            continue;
+        }
+        const token = a.length === 1 ? a : `(${a})`;
+        if (n >= REPEAT_FROM)
+            o += `${token}*${n}`;
+        else
+            for (let k = 0; k < n; k++)
+                o += token;
+    }
+    return o;
+}
+/** Calls `each(seq, attempts)` for every run of `segments` from `from` on, oldest first. */
+function outcome_string_forEachRun(from, segments, each) {
+    let seq = from;
+    for (const { a, n } of segments) {
+        if (a === '') {
+            seq += n;
+            continue;
+        }
+        for (let k = 0; k < n; k++)
+            each(seq++, a);
+    }
+}
+/** Number of runs (not gaps) in `segments`. */
+function outcome_string_runCount(segments) {
+    let n = 0;
+    for (const s of segments)
+        if (s.a !== '')
+            n += s.n;
+    return n;
+}
+/** The sequence number just after the last run of `segments` (runs and gaps from `from`). */
+function outcome_string_endOf(from, segments) {
+    let end = from;
+    for (const s of segments)
+        end += s.n;
+    return end;
+}
+/** True when no run of `segments` has a failed or errored attempt. */
+function neverFailed(segments) {
+    for (const { a } of segments)
+        if (a.indexOf('F') >= 0 || a.indexOf('E') >= 0)
+            return false;
+    return true;
+}
+
+;// CONCATENATED MODULE: ./src/history/stored.ts
+/**
+ * The history kept in its stored form (docs/data-branch.md, "history/NN.json"): per test, `from` and the run-length
+ * segments of its outcome string, its failure messages and durations by run number. A test's run records are decoded
+ * only when something asks for them (`get`); appending a run appends a segment (mergeStored), and the branch's files
+ * are rendered from the stored form again. Most tests of a suite never failed: they are never decoded at all.
+ *
+ * LazyHistory is a History (a Map of TestHistory by id) to every reader: `get`, `has`, `size` and iteration behave as
+ * the Map of decoded histories would, in the same order. Pure.
+ */
+
+
+
+
+const stored_DAY_MS = 86_400_000;
+class stored_LazyHistory extends Map {
+    /** Tests kept in their stored form, in the order a Map of decoded histories would have them. */
+    stored;
+    /** Run rows by run key. */
+    rows;
+    bySeq = new Map();
+    decoded = new Map();
+    constructor(stored, rows) {
+        super();
+        this.stored = stored;
+        this.rows = rows;
+        for (const [key, row] of rows)
+            this.bySeq.set(row.seq, [key, row]);
+        // Map.prototype.size reads the (empty) base map; the history's size is the stored tests'.
+        Object.defineProperty(this, 'size', { get: () => this.stored.size });
+    }
+    get(id) {
+        const cached = this.decoded.get(id);
+        if (cached)
+            return cached;
+        const stored = this.stored.get(id);
+        if (!stored)
+            return undefined;
+        const test = this.decode(id, stored);
+        this.decoded.set(id, test);
+        return test;
+    }
+    has(id) {
+        return this.stored.has(id);
+    }
+    /** Read-only: a merge makes a new history (mergeStored). */
+    set() {
+        throw new Error('a LazyHistory is read-only');
+    }
+    delete() {
+        throw new Error('a LazyHistory is read-only');
+    }
+    clear() {
+        throw new Error('a LazyHistory is read-only');
+    }
+    keys() {
+        return this.stored.keys();
+    }
+    *values() {
+        for (const id of this.stored.keys())
+            yield this.peek(id);
+    }
+    *entries() {
+        for (const id of this.stored.keys())
+            yield [id, this.peek(id)];
+    }
+    [Symbol.iterator]() {
+        return this.entries();
+    }
+    forEach(callback, thisArg) {
+        for (const [id, test] of this.entries())
+            callback.call(thisArg, test, id, this);
+    }
+    /** The decoded history without keeping it (iteration over every test must not hold every decoded history). */
+    peek(id) {
+        return this.decoded.get(id) ?? this.decode(id, this.stored.get(id));
+    }
+    /**
+     * A key equal for two tests exactly when their decoded run records are equal (same runs, attempts, messages and
+     * durations): whatever is computed from the records alone can be computed once per key.
+     */
+    recordsKey(id) {
+        const s = this.stored.get(id);
+        if (!s)
+            return undefined;
+        let key = `${s.from}`;
+        for (const { a, n } of s.segments)
+            key += `|${a}${n}`;
+        if (s.m)
+            key += `|m${JSON.stringify(s.m)}`;
+        if (s.dur)
+            key += `|D${JSON.stringify(s.dur)}`;
+        else if (s.d !== undefined)
+            key += `|d${s.d}`;
+        return key;
+    }
+    decode(id, s) {
+        const seqs = [];
+        const records = [];
+        let sorted = true;
+        outcome_string_forEachRun(s.from, s.segments, (seq, attempts) => {
+            const joined = this.bySeq.get(seq);
+            if (!joined)
+                throw new Error(`the history of '${id}' refers to run ${seq}, which is not in the runs table`);
+            const message = s.m?.[seq];
+            const record = records_runRecord(joined[0], joined[1], attempts, message);
+            if (records.length > 0 && records[records.length - 1].time > record.time)
+                sorted = false;
+            records.push(record);
+            seqs.push(seq);
+        });
+        let order;
+        if (!sorted) {
+            order = records.map((_, i) => i).sort((x, y) => records[x].time - records[y].time);
+            const bySeq = order.map((i) => records[i]);
+            const seqOrder = order.map((i) => seqs[i]);
+            records.splice(0, records.length, ...bySeq);
+            seqs.splice(0, seqs.length, ...seqOrder);
+        }
+        if (s.dur) {
+            for (let i = 0; i < records.length; i++) {
+                const d = s.dur[seqs[i]];
+                if (d !== undefined)
+                    records[i] = withDuration(records[i], d);
+            }
+        }
+        else if (s.d !== undefined && records.length > 0) {
+            records[records.length - 1] = withDuration(records[records.length - 1], s.d);
+        }
+        const test = { id, name: s.name, classname: s.classname, runs: records };
+        if (s.file !== undefined)
+            test.file = s.file;
+        if (s.line !== undefined)
+            test.line = s.line;
+        return test;
+    }
+}
+/**
+ * Whether mergeStored may merge `run` into a history over `rows`: the run is new (a workflow re-run of a job joins
+ * the record of its first attempt: the decoded merge does that), and run times grow with sequence numbers, so that a
+ * history's oldest runs are its first ones. Otherwise the caller merges the decoded history (mergeRun).
+ */
+function canMergeStored(rows, run, tests) {
+    if (rows.has(run.key))
+        return false;
+    const ordered = [...rows.values()].sort((a, b) => a.seq - b.seq);
+    for (let i = 1; i < ordered.length; i++)
+        if (ordered[i].time < ordered[i - 1].time)
+            return false;
+    if (ordered.length > 0 && run.time < ordered[ordered.length - 1].time)
+        return false;
+    const seen = new Set();
+    for (const t of tests) {
+        if (t.attempts.length === 0)
+            continue;
+        if (seen.has(t.id))
+            return false;
+        seen.add(t.id);
+    }
+    return true;
+}
+/** `s` without its runs older than `oldestKept` and beyond the newest `maxRuns` (the retention of mergeRun), or null when none is left. */
+function trimmed(s, timeOf, oldestKept, maxRuns) {
+    let count = runCount(s.segments);
+    let i = 0;
+    let seq = s.from;
+    let dropInFirst = 0; // runs dropped from segments[i]
+    while (i < s.segments.length && count > 0) {
+        const seg = s.segments[i];
+        if (seg.a === '') {
+            seq += seg.n;
+            i++;
+            continue;
+        }
+        if (count > maxRuns || timeOf(seq) < oldestKept) {
+            count--;
+            seq++;
+            dropInFirst++;
+            if (dropInFirst === seg.n) {
+                i++;
+                dropInFirst = 0;
+            }
+            continue;
+        }
+        break;
+    }
+    if (count === 0)
+        return null;
+    if (seq === s.from)
+        return s;
+    // (Gaps before the first kept run were skipped above: a history starts at its first run.)
+    const segments = s.segments.slice(i);
+    if (dropInFirst > 0)
+        segments[0] = { a: segments[0].a, n: segments[0].n - dropInFirst };
+    const out = { ...s, from: seq, segments };
+    if (s.m)
+        out.m = sinceSeq(s.m, seq);
+    if (s.dur)
+        out.dur = sinceSeq(s.dur, seq);
+    if (!out.m)
+        delete out.m;
+    if (!out.dur)
+        delete out.dur;
+    return out;
+}
+function sinceSeq(byseq, from) {
+    let out;
+    for (const [k, v] of Object.entries(byseq)) {
+        if (Number(k) < from)
+            continue;
+        (out ??= {})[k] = v;
+    }
+    return out;
+}
+/**
+ * mergeRun on the stored form: the same history (decoded, it equals what mergeRun gives) with `tests` appended as
+ * run `row`. Only when canMergeStored.
+ */
+function mergeStored(history, tests, run, row, options) {
+    const rows = new Map(history.rows);
+    rows.set(run.key, row);
+    const times = new Map();
+    for (const r of rows.values())
+        times.set(r.seq, r.time);
+    const timeOf = (seq) => times.get(seq);
+    const oldestKept = run.time - options.retention.maxAgeDays * stored_DAY_MS;
+    const maxRuns = options.retention.maxRuns;
+    const stored = new Map(history.stored);
+    const touched = new Set();
+    for (const test of tests) {
+        if (test.attempts.length === 0)
+            continue;
+        touched.add(test.id);
+        const previous = stored.get(test.id);
+        const attempts = test.attempts.map((a) => STATUS_CODE[a.status]).join('');
+        const message = failureMessageOf(test, options.normalise);
+        const duration = test.attempts[test.attempts.length - 1]?.durationSec;
+        let next;
+        if (!previous) {
+            next = { name: test.name, classname: test.classname, from: row.seq, segments: [{ a: attempts, n: 1 }] };
+            if (message !== undefined)
+                next.m = { [row.seq]: message };
+            if (duration !== undefined)
+                next.dur = { [row.seq]: duration };
+        }
+        else {
+            const end = endOf(previous.from, previous.segments);
+            const segments = previous.segments.slice();
+            const last = segments[segments.length - 1];
+            // pushSegment joins the last segment: a copy of it, since segments are shared.
+            if (last)
+                segments[segments.length - 1] = { a: last.a, n: last.n };
+            pushSegment(segments, '', row.seq - end);
+            pushSegment(segments, attempts, 1);
+            const durations = previous.dur ? { ...previous.dur } : previous.d !== undefined ? { [end - 1]: previous.d } : {};
+            if (duration !== undefined)
+                durations[row.seq] = duration;
+            next = { name: test.name, classname: test.classname, from: previous.from, segments };
+            if (previous.m || message !== undefined)
+                next.m = { ...previous.m, ...(message !== undefined ? { [row.seq]: message } : {}) };
+            if (Object.keys(durations).length > 0)
+                next.dur = durations;
+        }
+        const file = test.file ?? previous?.file;
+        const line = test.line ?? previous?.line;
+        if (file !== undefined)
+            next.file = file;
+        if (line !== undefined)
+            next.line = line;
+        const kept = trimmed(next, timeOf, oldestKept, maxRuns);
+        if (kept)
+            stored.set(test.id, kept);
+        else
+            stored.delete(test.id);
+    }
+    // Tests that did not run this time still age out.
+    for (const [id, s] of stored) {
+        if (touched.has(id))
+            continue;
+        const kept = trimmed(s, timeOf, oldestKept, maxRuns);
+        if (!kept)
+            stored.delete(id);
+        else if (kept !== s)
+            stored.set(id, kept);
+    }
+    return new stored_LazyHistory(stored, rows);
+}
+
 ;// CONCATENATED MODULE: ./src/store/history-format.ts
+
 
 
 function nextSeq(runs) {
@@ -106,15 +649,15 @@ function parseRuns(file, text, schema) {
     for (const [seqText, raw] of value.entries) {
         const seq = Number(seqText);
         if (!/^\d+$/.test(seqText) || !Number.isSafeInteger(seq) || seq < 1 || !Array.isArray(raw) || typeof raw[0] !== 'string' || typeof raw[1] !== 'string' || typeof raw[2] !== 'number' || !Number.isFinite(raw[2])) {
-            problems.push({ file, line: value.lines.get(seqText), message: `run ${JSON.stringify(seqText).slice(0, 40)} is not in the expected form [run key, commit, time, default branch, job result, link]` });
+            problems.push({ file, line: value.lineOf(seqText), message: `run ${JSON.stringify(seqText).slice(0, 40)} is not in the expected form [run key, commit, time, default branch, job result, link]` });
             continue;
         }
         if (seqs.has(seq)) {
-            problems.push({ file, line: value.lines.get(seqText), message: `run number ${seq} appears twice` });
+            problems.push({ file, line: value.lineOf(seqText), message: `run number ${seq} appears twice` });
             continue;
         }
         if (runs.has(raw[0])) {
-            problems.push({ file, line: value.lines.get(seqText), message: `the run key ${JSON.stringify(raw[0]).slice(0, 120)} appears twice` });
+            problems.push({ file, line: value.lineOf(seqText), message: `the run key ${JSON.stringify(raw[0]).slice(0, 120)} appears twice` });
             continue;
         }
         seqs.add(seq);
@@ -132,139 +675,207 @@ function parseRuns(file, text, schema) {
     return { runs, problems };
 }
 /* ---------- outcome strings ---------- */
+/** The outcome string of runs by sequence number (schema 3: repeats as `P*40`, src/history/outcome-string.ts). */
 function encodeOutcomes(slots) {
+    const { from, segments } = segmentsOf(slots);
+    return { from, o: renderOutcomeString(segments) };
+}
+function segmentsOf(slots) {
     const sorted = [...slots].sort((a, b) => a.seq - b.seq);
     const from = sorted[0]?.seq ?? 0;
-    let o = '';
+    const segments = [];
     let expected = from;
     for (const slot of sorted) {
-        const gap = slot.seq - expected;
-        if (gap === 1)
-            o += '.';
-        else if (gap > 1)
-            o += `.${gap}`;
-        o += slot.attempts.length === 1 ? slot.attempts : `(${slot.attempts})`;
+        pushSegment(segments, '', slot.seq - expected);
+        pushSegment(segments, slot.attempts, 1);
         expected = slot.seq + 1;
     }
-    return { from, o };
+    return { from, segments };
 }
 /** The runs of an outcome string, or null when it is malformed. */
 function decodeOutcomes(from, o) {
+    const segments = parseOutcomeString(o);
+    if (!segments)
+        return null;
     const out = [];
-    let seq = from;
-    let i = 0;
-    while (i < o.length) {
-        const c = o[i];
-        if (c === '.') {
-            let j = i + 1;
-            while (j < o.length && o.charCodeAt(j) >= 48 && o.charCodeAt(j) <= 57)
-                j++;
-            seq += j > i + 1 ? Number(o.slice(i + 1, j)) : 1;
-            i = j;
-        }
-        else if (c === '(') {
-            const end = o.indexOf(')', i);
-            if (end < 0)
-                return null;
-            const attempts = o.slice(i + 1, end);
-            if (!/^[PFES]+$/.test(attempts))
-                return null;
-            out.push({ seq, attempts });
-            seq++;
-            i = end + 1;
-        }
-        else if (c === 'P' || c === 'F' || c === 'E' || c === 'S') {
-            out.push({ seq, attempts: c });
-            seq++;
-            i++;
-        }
-        else {
-            return null;
-        }
-    }
+    forEachRun(from, segments, (seq, attempts) => out.push({ seq, attempts }));
     return out;
 }
-function renderHistoryShard(tests, runs) {
-    return renderLineObject(SCHEMA_VERSION, 'tests', tests.map((t) => {
-        const slots = [];
-        const messages = {};
-        let newest;
-        for (const r of t.runs) {
-            const seq = runs.get(r.run)?.seq;
-            if (seq === undefined)
-                continue;
-            slots.push({ seq, attempts: r.attempts });
-            if (r.message !== undefined)
-                messages[String(seq)] = r.message;
-            if (!newest || r.time >= newest.time)
-                newest = r;
-        }
-        const { from, o } = encodeOutcomes(slots);
+/** True when `name` and `classname` can be read back from the id alone. */
+function namesFromId(id, name, classname) {
+    return id === `${classname}::${name}` && !name.includes('::');
+}
+/** The stored form of a decoded history (for histories that were merged decoded, src/history/merge.ts). */
+function storedOf(t, runs) {
+    const slots = [];
+    const messages = {};
+    let newest;
+    for (const r of t.runs) {
+        const seq = runs.get(r.run)?.seq;
+        if (seq === undefined)
+            continue;
+        slots.push({ seq, attempts: r.attempts });
+        if (r.message !== undefined)
+            messages[String(seq)] = r.message;
+        if (!newest || r.time >= newest.time)
+            newest = r;
+    }
+    const { from, segments } = segmentsOf(slots);
+    const stored = { name: t.name, classname: t.classname, from, segments };
+    if (t.file !== undefined)
+        stored.file = t.file;
+    if (t.line !== undefined)
+        stored.line = t.line;
+    if (Object.keys(messages).length > 0)
+        stored.m = messages;
+    if (newest?.durationSec !== undefined)
+        stored.d = newest.durationSec;
+    return stored;
+}
+/** The stored form of every test of `history`, in its order. */
+function storedTests(history, runs) {
+    if (history instanceof LazyHistory)
+        return history.stored;
+    return (function* () {
+        for (const [id, t] of history)
+            yield [id, storedOf(t, runs)];
+    })();
+}
+function renderHistoryShard(tests) {
+    return renderLineObject(SCHEMA_VERSION, 'tests', tests.map(([id, t]) => {
         // Key order is the order people read the line in: who, where, then the outcomes.
-        const stored = {
-            name: t.name,
-            classname: t.classname,
-            ...(t.file !== undefined ? { file: t.file } : {}),
-            ...(t.line !== undefined ? { line: t.line } : {}),
-            from,
-            o,
-        };
-        if (Object.keys(messages).length > 0)
-            stored.m = messages;
-        if (newest?.durationSec !== undefined)
-            stored.d = newest.durationSec;
-        return [t.id, stored];
+        const line = namesFromId(id, t.name, t.classname) ? {} : { name: t.name, classname: t.classname };
+        if (t.file !== undefined)
+            line.file = t.file;
+        if (t.line !== undefined)
+            line.line = t.line;
+        line.from = t.from;
+        line.o = renderOutcomeString(t.segments);
+        if (t.m && Object.keys(t.m).length > 0)
+            line.m = { ...t.m };
+        const d = t.dur ? t.dur[endOf(t.from, t.segments) - 1] : t.d;
+        if (d !== undefined)
+            line.d = d;
+        return [id, line];
     }));
 }
-function isStoredTest(value) {
-    const v = value;
-    return typeof v === 'object' && v !== null && typeof v.name === 'string' && Number.isInteger(v.from) && typeof v.o === 'string';
-}
-/** Adds the tests of one history shard to `into`, joining each run with its row in runs.json. */
-function parseHistoryShard(file, text, runs, into, schema) {
+/**
+ * Adds the tests of one history shard to `into` (stored form), checking each line: its form, and that each of its
+ * runs is in runs.json (`known`: the sequence numbers there).
+ */
+function parseHistoryShard(file, text, known, into, schema) {
     const { value, problems } = (0,layout/* parseLineObject */.N)(file, text, 'tests');
     if (!value)
         return problems;
     problems.push(...schemaProblem(file, value.schema, schema));
-    const bySeq = new Map();
-    for (const [key, row] of runs)
-        bySeq.set(row.seq, [key, row]);
+    const namesOptional = value.schema >= 3;
     for (const [id, raw] of value.entries) {
-        const slots = isStoredTest(raw) ? decodeOutcomes(raw.from, raw.o) : null;
-        if (!isStoredTest(raw) || slots === null) {
-            problems.push({ file, line: value.lines.get(id), message: `the history of '${id.slice(0, 200)}' is not in the expected form {"name", "classname", "from", "o"}` });
+        const line = raw;
+        const segments = typeof line === 'object' && line !== null && typeof line.o === 'string' && Number.isSafeInteger(line.from) && line.from >= 0 ? outcome_string_parseOutcomeString(line.o) : null;
+        const named = typeof line?.name === 'string' || (namesOptional && line?.name === undefined && id.includes('::'));
+        if (!line || !segments || !named || (line.classname !== undefined && typeof line.classname !== 'string')) {
+            problems.push({ file, line: value.lineOf(id), message: `the history of '${id.slice(0, 200)}' is not in the expected form {"name", "classname", "from", "o"}` });
             continue;
         }
         if (into.has(id)) {
-            problems.push({ file, line: value.lines.get(id), message: `the test '${id.slice(0, 200)}' is also in another history file` });
+            problems.push({ file, line: value.lineOf(id), message: `the test '${id.slice(0, 200)}' is also in another history file` });
             continue;
         }
-        const records = [];
-        let missing;
-        for (const slot of slots) {
-            const joined = bySeq.get(slot.seq);
-            if (!joined) {
-                missing = slot.seq;
-                break;
-            }
-            const message = raw.m?.[String(slot.seq)];
-            records.push(runRecord(joined[0], joined[1], slot.attempts, typeof message === 'string' ? message : undefined));
-        }
+        const from = line.from;
+        const missing = known.firstMissing(from, segments);
         if (missing !== undefined) {
-            problems.push({ file, line: value.lines.get(id), message: `the history of '${id.slice(0, 200)}' refers to run ${missing}, which ${layout/* RUNS_FILE */.Ct} does not have` });
+            problems.push({ file, line: value.lineOf(id), message: `the history of '${id.slice(0, 200)}' refers to run ${missing}, which ${layout/* RUNS_FILE */.Ct} does not have` });
             continue;
         }
-        records.sort((a, b) => a.time - b.time);
-        if (records.length > 0 && typeof raw.d === 'number')
-            records[records.length - 1] = withDuration(records[records.length - 1], raw.d);
-        const test = { id, name: raw.name, classname: String(raw.classname ?? ''), runs: records };
-        if (typeof raw.file === 'string')
-            test.file = raw.file;
-        if (typeof raw.line === 'number')
-            test.line = raw.line;
+        let name;
+        let classname;
+        if (typeof line.name === 'string') {
+            name = line.name;
+            classname = String(line.classname ?? '');
+        }
+        else {
+            const cut = id.lastIndexOf('::');
+            classname = id.slice(0, cut);
+            name = id.slice(cut + 2);
+        }
+        const test = { name, classname, from, segments };
+        if (typeof line.file === 'string')
+            test.file = line.file;
+        if (typeof line.line === 'number')
+            test.line = line.line;
+        if (typeof line.m === 'object' && line.m !== null && !Array.isArray(line.m)) {
+            // Only messages of the test's own runs are read (and written back).
+            let m;
+            for (const [k, v] of Object.entries(line.m))
+                if (typeof v === 'string' && known.isRunOf(Number(k), from, segments))
+                    (m ??= {})[k] = v;
+            if (m)
+                test.m = m;
+        }
+        if (typeof line.d === 'number' && outcome_string_runCount(segments) > 0)
+            test.d = line.d;
+        if (outcome_string_runCount(segments) === 0)
+            continue;
         into.set(id, test);
     }
     return problems;
+}
+/** The sequence numbers of runs.json, to check history lines against. */
+class KnownSeqs {
+    prefix;
+    constructor(runs) {
+        let max = 0;
+        for (const row of runs.values())
+            if (row.seq > max)
+                max = row.seq;
+        // prefix[s] = how many known runs have a sequence number below s.
+        const present = new Uint8Array(max + 1);
+        for (const row of runs.values())
+            present[row.seq] = 1;
+        this.prefix = new Uint32Array(max + 2);
+        for (let s = 0; s <= max; s++)
+            this.prefix[s + 1] = this.prefix[s] + present[s];
+    }
+    known(a, n) {
+        const lo = Math.min(a, this.prefix.length - 1);
+        const hi = Math.min(a + n, this.prefix.length - 1);
+        return this.prefix[hi] - this.prefix[lo];
+    }
+    /** The first run of the line that runs.json does not have, if any. */
+    firstMissing(from, segments) {
+        let seq = from;
+        for (const { a, n } of segments) {
+            if (a !== '' && this.known(seq, n) !== n) {
+                for (let s = seq; s < seq + n; s++)
+                    if (this.known(s, 1) !== 1)
+                        return s;
+            }
+            seq += n;
+        }
+        return undefined;
+    }
+    /** True when `seq` is one of the line's runs. */
+    isRunOf(seq, from, segments) {
+        if (!Number.isInteger(seq))
+            return false;
+        let s = from;
+        for (const { a, n } of segments) {
+            if (seq < s + n)
+                return seq >= s && a !== '';
+            s += n;
+        }
+        return false;
+    }
+}
+/** One history shard read on its own (tests, tools): its tests, decoded on demand, and its problems. */
+function readHistoryShard(file, text, runs, schema) {
+    const stored = new Map();
+    const problems = parseHistoryShard(file, text, new KnownSeqs(runs), stored, schema);
+    return { history: new LazyHistory(stored, runs), problems };
+}
+/** The history shard of decoded histories (tests, tools). */
+function renderDecodedShard(tests, runs) {
+    return renderHistoryShard(tests.map((t) => [t.id, storedOf(t, runs)]));
 }
 
 ;// CONCATENATED MODULE: ./src/store/migrate.ts
@@ -277,7 +888,7 @@ function parseRunsV1(file, text) {
     if (value) {
         for (const [key, raw] of value.entries) {
             if (!Array.isArray(raw) || typeof raw[0] !== 'string' || typeof raw[1] !== 'number') {
-                problems.push({ file, line: value.lines.get(key), message: `run '${key}' is not in the expected form` });
+                problems.push({ file, line: value.lineOf(key), message: `run '${key}' is not in the expected form` });
                 continue;
             }
             const row = { sha: raw[0], time: raw[1], onDefaultBranch: raw[2] === 1 };
@@ -301,7 +912,7 @@ function parseHistoryShardV1(file, text, runs, into) {
         return problems;
     for (const [id, raw] of value.entries) {
         if (!isStoredTestV1(raw)) {
-            problems.push({ file, line: value.lines.get(id), message: `history of '${id}' is not in the expected form` });
+            problems.push({ file, line: value.lineOf(id), message: `history of '${id}' is not in the expected form` });
             continue;
         }
         const records = [];
@@ -311,7 +922,7 @@ function parseHistoryShardV1(file, text, runs, into) {
             const row = runs.get(stored[0]);
             if (!row)
                 continue;
-            records.push(runRecord(stored[0], row, stored[1], typeof stored[2] === 'string' ? stored[2] : undefined, typeof stored[3] === 'number' ? stored[3] : undefined));
+            records.push(records_runRecord(stored[0], row, stored[1], typeof stored[2] === 'string' ? stored[2] : undefined, typeof stored[3] === 'number' ? stored[3] : undefined));
         }
         records.sort((a, b) => a.time - b.time);
         const test = { id, name: raw.name, classname: String(raw.classname ?? ''), runs: records };
@@ -329,6 +940,7 @@ function parseHistoryShardV1(file, text, runs, into) {
  * The data branch's content as plain data: read from file texts, rendered back into file texts. Pure apart
  * from `readSnapshotDir`/`writeSnapshotDir`, which move texts between a folder and memory.
  */
+
 
 
 
@@ -396,9 +1008,17 @@ function parseSnapshot(files) {
     else if (historyPaths.length > 0) {
         damage([{ file: layout/* RUNS_FILE */.Ct, message: `is missing, but ${historyPaths[0]} refers to its runs` }]);
     }
-    for (const path of snapshot.damaged.length > 0 ? [] : historyPaths) {
-        const problems = v1 ? parseHistoryShardV1(path, files.get(path), snapshot.runs, snapshot.history) : parseHistoryShard(path, files.get(path), snapshot.runs, snapshot.history, schema);
-        damage(problems);
+    if (v1) {
+        for (const path of snapshot.damaged.length > 0 ? [] : historyPaths)
+            damage(parseHistoryShardV1(path, files.get(path), snapshot.runs, snapshot.history));
+    }
+    else if (snapshot.damaged.length === 0) {
+        // Schemas 2 and 3: the history stays in its stored form (src/history/stored.ts).
+        const stored = new Map();
+        const known = new KnownSeqs(snapshot.runs);
+        for (const path of historyPaths)
+            damage(parseHistoryShard(path, files.get(path), known, stored, schema));
+        snapshot.history = new stored_LazyHistory(stored, snapshot.runs);
     }
     for (const path of statsPaths)
         readStatsFile(snapshot, path, files.get(path));
@@ -413,7 +1033,7 @@ function readStatsFile(snapshot, path, text) {
     const lineProblems = [];
     if (value) {
         for (const [id, raw] of value.entries) {
-            const line = value.lines.get(id);
+            const line = value.lineOf(id);
             if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
                 lineProblems.push({ file: path, line, message: `the entry of '${id}' must be an object` });
                 continue;
@@ -674,7 +1294,7 @@ async function remoteOf(options) {
 function statsLineOf(files, snapshot, id) {
     const path = (0,layout/* statsPath */.Zf)((0,layout/* shardOf */.IS)(id, snapshot.meta.shards), snapshot.meta.shards);
     const text = files.get(path);
-    return text === undefined ? undefined : (0,layout/* parseLineObject */.N)(path, text, 'tests').value?.lines.get(id);
+    return text === undefined ? undefined : (0,layout/* parseLineObject */.N)(path, text, 'tests').value?.lineOf(id);
 }
 /**
  * A hand edit is the person's: their git identity (user.name and user.email, as git would find them here) is the
