@@ -96,6 +96,34 @@ describe('re-runs by a custom command', () => {
     expect(history(await world.dataFiles(), 'app.Math::divides').at(-1)!.attempts).toBe('FFFFFFFFF');
   }, 120_000);
 
+  it('a run that failed every attempt counts in the test\'s record once a later run passed, never while it may be a regression going on', async () => {
+    const fails = [{ classname: 'app.Queue', name: 'drains', attempts: 'F', message: 'timeout after 5000 ms' }];
+    const passes = [{ classname: 'app.Queue', name: 'drains' }];
+    await fake.setBehaviour({ tests: { drains: 'F' }, messages: { drains: 'timeout after 5000 ms' } });
+    for (let i = 0; i < 8; i++) expectOutcome(await ciRun(passes, { rerun: '' }), 'success');
+    // A failure that fails its 3 re-runs too (blocked: the re-runs ran out, it is not quarantined).
+    expectOutcome(await ciRun(fails, { 'rerun-attempts-max': '3' }), 'failure');
+    expect(history(await world.dataFiles(), 'app.Queue::drains').at(-1)!.attempts).toBe('FFFF');
+
+    // The next run fails again: that episode may be a regression going on, so it does not count; judged by its 8
+    // passes, 8 failing re-runs are implausible (0.45%): consistent.
+    await fake.setBehaviour({ tests: { drains: 'F' }, messages: { drains: 'timeout after 5000 ms' } });
+    const during = await ciRun(fails, { 'rerun-attempts-max': '10' });
+    expectOutcome(during, 'failure');
+    expect((await fake.rounds()).length).toBe(8);
+    expect(JSON.parse(during.outputs['consistent-failures']!)).toEqual(['app.Queue::drains']);
+
+    // Once a run passed, both episodes are over and count: a test that failed 4 and 9 times in a row, never passing
+    // right after a failure, fails in long bursts; 10 failing re-runs are still plausible for it (exhausted).
+    expectOutcome(await ciRun(passes, { rerun: '' }), 'success');
+    await fake.setBehaviour({ tests: { drains: 'F' }, messages: { drains: 'timeout after 5000 ms' } });
+    const after = await ciRun(fails, { 'rerun-attempts-max': '10' });
+    expectOutcome(after, 'failure');
+    expect((await fake.rounds()).length).toBe(10);
+    expect(JSON.parse(after.outputs['consistent-failures']!)).toEqual([]);
+    expect(plain(after.summary)).toMatch(/failed 11 of 11 times on this commit; its history cannot rule out flakiness/);
+  }, 120_000);
+
   it('a quarantined test: a new message proven flaky is forgiven; a consistent failure blocks although quarantined', async () => {
     // Quarantined by a retry flip in the report.
     const first = await ciRun([{ classname: 'app.Net', name: 'fetches', attempts: 'FP', message: 'timeout after 5000 ms' }]);
