@@ -136,6 +136,7 @@ async function aggregateMode(env, modeInputs) {
         readOnly,
         now,
         closedByHand: issues?.closedByHand,
+        issueOf: issues?.issueOf,
         commitMessage: `flakeguard: ${shards.reduce((n, s) => n + s.reports.tests.length, 0)} tests from ${shards.length} shards of run ${ctx.runId} attempt ${ctx.runAttempt}`,
     });
     const o = sync.applied.outcome;

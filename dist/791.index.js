@@ -731,8 +731,10 @@ async function prepare({ inputs, ctx, readOnly }) {
             const lift = lifts.get(hashOf(id));
             return lift ? { issue: lift.issue, since: lift.since } : undefined;
         };
+    const issueOf = index.byHash.size === 0 ? undefined : (id) => index.byHash.get(hashOf(id))?.number;
     return {
         ...(closedByHand ? { closedByHand } : {}),
+        ...(issueOf ? { issueOf } : {}),
         publish: async (sync, run) => {
             try {
                 await publish({ inputs, ctx, api, index, listed, dryRun, lifts, hashOf }, sync, run);

@@ -485,7 +485,7 @@ async function ingestShards(o) {
         try {
             // Scores as of the newest shard's time (not the clock): ingesting the same results again changes nothing.
             const options = { ...o.config, normalise: _scoring_index_js__WEBPACK_IMPORTED_MODULE_4__/* .normalizeErrorMessage */ .DP, scoreTests: (0,_pipeline_stats_scores_js__WEBPACK_IMPORTED_MODULE_5__/* .statsScores */ .T)(Math.max(...o.shards.map((s) => s.run.time)), o.config.policy.rules.scoring) };
-            return await (0,_store_sync_js__WEBPACK_IMPORTED_MODULE_9__/* .syncRun */ .Np)(repo, (snapshot) => (0,_shards_js__WEBPACK_IMPORTED_MODULE_14__/* .applyShards */ .qP)({ snapshot, shards: o.shards, now: o.now, extraReasons: o.extraReasons, closedByHand: o.closedByHand }, options), {
+            return await (0,_store_sync_js__WEBPACK_IMPORTED_MODULE_9__/* .syncRun */ .Np)(repo, (snapshot) => (0,_shards_js__WEBPACK_IMPORTED_MODULE_14__/* .applyShards */ .qP)({ snapshot, shards: o.shards, now: o.now, extraReasons: o.extraReasons, closedByHand: o.closedByHand, issueOf: o.issueOf }, options), {
                 attempts: o.inputs.pushAttempts,
                 readOnly: o.readOnly,
                 commitMessage: o.commitMessage,
@@ -529,7 +529,7 @@ function requireArtifactRuntime(env, mode, available) {
 /* unused harmony export safeJobName */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _pipeline_apply_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(58995);
+/* harmony import */ var _pipeline_apply_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(97191);
 /* harmony import */ var _policy_outcome_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(58702);
 /* harmony import */ var _store_snapshot_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(66590);
 /* harmony import */ var _junit_index_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(11863);
@@ -644,7 +644,7 @@ function applyShards(input, options) {
     let ingested = false;
     let compact = false;
     for (const s of shards) {
-        last = (0,_pipeline_apply_js__WEBPACK_IMPORTED_MODULE_1__/* .applyRun */ .qU)({ snapshot: current, reports: s.reports, filesMatched: s.filesMatched, testOutcome: s.testOutcome, run: s.run, now, closedByHand: input.closedByHand, ...(s.untrusted ? { untrusted: true } : {}) }, options);
+        last = (0,_pipeline_apply_js__WEBPACK_IMPORTED_MODULE_1__/* .applyRun */ .qU)({ snapshot: current, reports: s.reports, filesMatched: s.filesMatched, testOutcome: s.testOutcome, run: s.run, now, closedByHand: input.closedByHand, issueOf: input.issueOf, ...(s.untrusted ? { untrusted: true } : {}) }, options);
         ingested ||= last.ingested;
         compact ||= last.compact;
         current = (0,_store_snapshot_js__WEBPACK_IMPORTED_MODULE_3__/* .parseSnapshot */ .E$)(last.files);

@@ -577,8 +577,8 @@ function boundedLogger(log) {
     };
 }
 
-// EXTERNAL MODULE: ./src/pipeline/apply.ts + 7 modules
-var apply = __webpack_require__(58995);
+// EXTERNAL MODULE: ./src/pipeline/apply.ts + 9 modules
+var apply = __webpack_require__(97191);
 ;// CONCATENATED MODULE: ./src/pipeline/rerun.ts
 /**
  * Proof on the spot (issue #14, docs/rerun.md): before deciding, re-run this run's failed tests (and spend the
@@ -624,7 +624,7 @@ function forgivableIfExhausted(snapshot, failed, historyId, sha, policy, normali
 async function readHistory(repo) {
     try {
         await repo.fetchAndReset();
-        return { snapshot: (0,snapshot/* parseSnapshot */.E$)(await (0,snapshot/* readSnapshotDir */.sB)(repo.dir)) };
+        return { snapshot: (0,snapshot/* parseSnapshot */.E$)(await repo.readFiles()) };
     }
     catch (error) {
         return { snapshot: (0,snapshot/* emptySnapshot */.WX)(), note: `the data branch could not be read (${error instanceof Error ? error.message : String(error)}): every test was judged as one with no history` };

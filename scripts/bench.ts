@@ -101,17 +101,37 @@ type StepResult = Awaited<ReturnType<typeof benchStep>>;
 const known = new Map<number, StepResult>();
 
 if (only.has('step')) {
-  log('step: node dist/index.js, 10k tests, 200-run history ...');
-  const step = await benchStep({ tests: 10_000, runs: 200, repeat: 3, log });
-  known.set(10_000, step);
-  results.step = step;
-  rows.push({
-    suite: 'step',
-    case: `10k tests, 200-run history`,
-    ms: step.ms,
-    peakRssMiB: step.peakRssMiB,
-    note: `median of ${step.measures.length} (load ${step.load.join('/')}); git ${step.gitMs} ms in ${step.gitCommands} commands (remote side ${step.gitRemoteMs} ms); CPU node ${step.cpuMs} ms + git ${step.childrenCpuMs ?? '?'} ms; branch ${(step.branchBytes / 1e6).toFixed(1)} MB; targets < 3000 ms, < 300 MB: ${step.ms < 3000 ? 'met' : 'MISSED'}, ${step.peakRssMiB < 300 ? 'met' : 'MISSED'}`,
-  });
+  // Issue #16's targets, each step paired with the whole-process parse floor measured just before it on the same
+  // reports (scripts/bench/floor-entry.ts), then a clean run (no test failed, none new) at each size.
+  const targets: Record<number, { ms: number; ratio?: number; rss: number }> = { 10_000: { ms: 1000, ratio: 3, rss: 200 }, 100_000: { ms: 6000, rss: 500 } };
+  const stepSizes = (option('step-sizes') ?? '10000,100000').split(',').map(Number);
+  results.step = {};
+  for (const tests of stepSizes) {
+    log(`step: node dist/index.js, ${tests} tests, 200-run history, paired with the parse floor ...`);
+    const step = await benchStep({ tests, runs: 200, repeat: 3, floor: true, log });
+    known.set(tests, step);
+    const t = targets[tests];
+    const f = step.floor!;
+    const verdict = t ? `; targets ≤ ${t.ms} ms${t.ratio ? `, ≤ ${t.ratio}x the floor` : ''}, ≤ ${t.rss} MiB: ${step.ms <= t.ms ? 'met' : 'MISSED'}${t.ratio ? `, ${f.ratio <= t.ratio ? 'met' : 'MISSED'}` : ''}, ${step.peakRssMiB <= t.rss ? 'met' : 'MISSED'}` : '';
+    rows.push({
+      suite: 'step',
+      case: `${tests / 1000}k tests, 200-run history`,
+      ms: step.ms,
+      peakRssMiB: step.peakRssMiB,
+      note: `median of ${step.measures.length} (load ${step.load.join('/')}); parse floor ${f.ms} ms, ${f.peakRssMiB} MiB: step ${f.ratio}x the floor (paired), +${f.overMs} ms; git ${step.gitMs} ms in ${step.gitCommands} commands (remote side ${step.gitRemoteMs} ms); CPU node ${step.cpuMs} ms + git ${step.childrenCpuMs ?? '?'} ms; branch ${Math.round(step.branchBytes / tests)} B a test, depth-1 fetch ${Math.round(step.fetchBytes / tests)} B a test${verdict}`,
+    });
+    log(`step: a clean run of ${tests} tests (none failed, none new) ...`);
+    const clean = await benchStep({ tests, runs: 200, repeat: 3, floor: true, clean: true, log });
+    const cf = clean.floor!;
+    rows.push({
+      suite: 'step',
+      case: `${tests / 1000}k tests, clean run`,
+      ms: clean.ms,
+      peakRssMiB: clean.peakRssMiB,
+      note: `parse floor ${cf.ms} ms: beyond parsing +${cf.overMs} ms, ${Math.round((cf.overMs * 1000) / tests)} µs a test (paired, median of ${clean.measures.length}, load ${clean.load.join('/')})`,
+    });
+    (results.step as Record<string, unknown>)[String(tests)] = { step, clean };
+  }
 }
 
 if (only.has('growth')) {

@@ -88,7 +88,7 @@ async function override(command, positionals, values) {
         throw new _override_js__WEBPACK_IMPORTED_MODULE_3__/* .CliError */ .z1('--auto goes with release.');
     const request = values.auto ? { action: 'auto' } : { action: command === 'quarantine' ? 'quarantine' : 'never', reason: values.reason, until: values.until };
     const value = (0,_override_js__WEBPACK_IMPORTED_MODULE_3__/* .overrideValue */ .m$)(request, Date.now());
-    const { writeOverride } = await __nccwpck_require__.e(/* import() */ 536).then(__nccwpck_require__.bind(__nccwpck_require__, 536));
+    const { writeOverride } = await Promise.all(/* import() */[__nccwpck_require__.e(818), __nccwpck_require__.e(956)]).then(__nccwpck_require__.bind(__nccwpck_require__, 956));
     const what = values.auto ? 'hand override removed' : command === 'quarantine' ? 'quarantined by hand' : 'released by hand (never quarantine)';
     const result = await writeOverride({ ...dataOptions(values), attempts: 8, log: (m) => console.error(m) }, query, value, (id) => `flakeguard CLI: ${id}: ${what}${values.reason ? ` (${values.reason})` : ''}`);
     const { edit, status } = result;
@@ -108,7 +108,7 @@ async function explain(positionals, values) {
     const runs = values.runs !== undefined ? Number(values.runs) : 20;
     if (!Number.isInteger(runs) || runs < 1 || runs > 1000)
         throw new _override_js__WEBPACK_IMPORTED_MODULE_3__/* .CliError */ .z1(`--runs must be a whole number from 1 to 1000, got '${values.runs}'.`);
-    const { readDataBranch, statsLineOf } = await __nccwpck_require__.e(/* import() */ 536).then(__nccwpck_require__.bind(__nccwpck_require__, 536));
+    const { readDataBranch, statsLineOf } = await Promise.all(/* import() */[__nccwpck_require__.e(818), __nccwpck_require__.e(956)]).then(__nccwpck_require__.bind(__nccwpck_require__, 956));
     const { explainTest } = await __nccwpck_require__.e(/* import() */ 624).then(__nccwpck_require__.bind(__nccwpck_require__, 624));
     const { snapshot, files, head } = await readDataBranch(options);
     process.stdout.write(explainTest(snapshot, query, { dataBranch: options.branch, now: Date.now(), runs, line: (id) => statsLineOf(files, snapshot, id) }));
@@ -137,7 +137,7 @@ async function run(positionals, values) {
         throw new _override_js__WEBPACK_IMPORTED_MODULE_3__/* .CliError */ .z1("flakeguard run needs --reports GLOB (e.g. --reports 'reports/**/*.xml').");
     if (values['test-outcome'] !== undefined && values['test-exit-code'] !== undefined)
         throw new _override_js__WEBPACK_IMPORTED_MODULE_3__/* .CliError */ .z1('Give --test-outcome or --test-exit-code, not both.');
-    const { runCommand } = await __nccwpck_require__.e(/* import() */ 892).then(__nccwpck_require__.bind(__nccwpck_require__, 892));
+    const { runCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(818), __nccwpck_require__.e(892)]).then(__nccwpck_require__.bind(__nccwpck_require__, 892));
     const { outcomeOfExitCode } = await __nccwpck_require__.e(/* import() */ 454).then(__nccwpck_require__.bind(__nccwpck_require__, 454));
     let testOutcome = values['test-outcome'] ?? '';
     if (values['test-exit-code'] !== undefined) {
@@ -153,7 +153,7 @@ async function run(positionals, values) {
         inputs['data-branch'] = values['data-branch'];
     // A path is the caller's (relative to this folder); the action would read it relative to the workspace.
     if (values.remote)
-        inputs['data-remote'] = (await __nccwpck_require__.e(/* import() */ 536).then(__nccwpck_require__.bind(__nccwpck_require__, 536))).isRemoteUrl(values.remote) ? values.remote : (0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)(values.remote);
+        inputs['data-remote'] = (await Promise.all(/* import() */[__nccwpck_require__.e(818), __nccwpck_require__.e(956)]).then(__nccwpck_require__.bind(__nccwpck_require__, 956))).isRemoteUrl(values.remote) ? values.remote : (0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)(values.remote);
     if (values.config)
         inputs.config = values.config;
     if (values['job-key'])
@@ -272,7 +272,7 @@ function resolveTest(snapshot, query) {
     if (found.length === 1)
         return found[0];
     if (found.length === 0)
-        throw new CliError(`No test matches '${query}' on the data branch (${snapshot.stats.size} tests there).`);
+        throw new CliError(`No test matches '${query}' on the data branch (${new Set([...snapshot.stats.keys(), ...snapshot.history.keys()]).size} tests there).`);
     const shown = found.slice(0, 10).map((id) => `  ${id}`).join('\n');
     throw new CliError(`'${query}' matches ${found.length} tests; give the full id:\n${shown}${found.length > 10 ? `\n  …and ${found.length - 10} more` : ''}`);
 }
@@ -286,11 +286,22 @@ function editOverride(files, snapshot, query, value) {
         const problem = snapshot.problems.find((p) => p.file === path);
         throw new CliError(`${path}${problem?.line ? `:${problem.line}` : ''} is broken (${problem?.message ?? 'unreadable'}): fix it first; flakeguard never overwrites a broken file.`);
     }
-    if (text === undefined)
-        throw new CliError(`'${id}' has no stats line yet (${path} is missing): run flakeguard once with it first.`);
+    // Schema 3 writes no stats line for a test with nothing to say (docs/data-branch.md): the edit adds it.
+    const hasHistory = snapshot.history.has(id);
+    if (text === undefined) {
+        if (!hasHistory)
+            throw new CliError(`'${id}' has no stats line yet (${path} is missing): run flakeguard once with it first.`);
+        const created = (0,_store_layout_js__WEBPACK_IMPORTED_MODULE_0__/* .renderLineObject */ .IZ)(_store_layout_js__WEBPACK_IMPORTED_MODULE_0__/* .SCHEMA_VERSION */ .f$, 'tests', [[id, { override: value }]]);
+        return { files: new Map([...files, [path, created]]), id, path, line: 2, before: null, after: value };
+    }
     const parsed = (0,_store_layout_js__WEBPACK_IMPORTED_MODULE_0__/* .parseLineObject */ .N)(path, text, 'tests');
     const entry = parsed.value?.entries.get(id);
     const lineNo = parsed.value?.lineOf(id);
+    if (parsed.value && entry === undefined && hasHistory) {
+        const added = (0,_store_layout_js__WEBPACK_IMPORTED_MODULE_0__/* .renderLineObject */ .IZ)(parsed.value.schema, 'tests', [...parsed.value.entries, [id, { override: value }]]);
+        const reread = (0,_store_layout_js__WEBPACK_IMPORTED_MODULE_0__/* .parseLineObject */ .N)(path, added, 'tests');
+        return { files: new Map([...files, [path, added]]), id, path, line: reread.value?.lineOf(id) ?? 1, before: null, after: value };
+    }
     if (!parsed.value || typeof entry !== 'object' || entry === null)
         throw new CliError(`'${id}' has no stats line in ${path}.`);
     const before = entry.override ?? null;
@@ -412,7 +423,9 @@ function parseLineObject(file, text, key) {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
         return { problems: [{ file, line: 1, message: `expected a "${key}" object` }] };
     }
-    const entries = new Map(Object.entries(body));
+    const entries = new Map();
+    for (const key in body)
+        entries.set(key, body[key]);
     let lines;
     const lineOf = (id) => {
         if (!lines) {

@@ -7,7 +7,7 @@
  * a preload (`NODE_OPTIONS=--import`) that writes `process.resourceUsage().maxRSS` at exit; the time spent in git
  * comes from GIT_TRACE2_EVENT. `--profile` adds `--cpu-prof` and prints where the time goes.
  *
- *   node_modules/.bin/node scripts/bench/step.ts [--tests 10000] [--runs 200] [--repeat 3] [--profile]
+ *   node_modules/.bin/node scripts/bench/step.ts [--tests 10000] [--runs 200] [--repeat 3] [--profile] [--floor] [--clean]
  *   node_modules/.bin/node scripts/bench/step.ts --prepare --tests 100000     generate and cache the branch only
  *
  * Generated branches are cached in .bench/cache/, keyed by the sizes and a hash of the source files that write the
@@ -375,6 +375,8 @@ export interface StepResult {
   historyRuns: number;
   /** Bytes of the data branch's files before the step. */
   branchBytes: number;
+  /** Bytes a depth-1 fetch of the branch transfers (the pack of a fresh `clone --depth 1`). */
+  fetchBytes: number;
   reportBytes: number;
   generateMs: number;
   cached: boolean;
@@ -393,6 +395,8 @@ export interface StepResult {
   gitCommands: number;
   /** Load average (1 min) before each repetition: other work on the machine skews wall times. */
   load: number[];
+  /** The whole-process parse floor on the same reports, measured before each step (StepOptions.floor). */
+  floor?: { measures: Array<{ ms: number; peakRssMiB: number }>; ms: number; peakRssMiB: number; ratio: number; overMs: number };
 }
 
 function median(xs: number[]): number {
@@ -405,7 +409,37 @@ export interface StepOptions {
   runs?: number;
   repeat?: number;
   profile?: boolean;
+  /** Before each step, time the whole-process parse floor on the same reports (scripts/bench/floor-entry.ts): paired. */
+  floor?: boolean;
+  /** A run in which no test failed and no test is new (every known test passes). */
+  clean?: boolean;
   log?: (message: string) => void;
+}
+
+/** The floor's bundle (esbuild, as dist/ is bundled by ncc): built once per process. */
+let floorBundle: Promise<string> | undefined;
+function floorScript(): Promise<string> {
+  floorBundle ??= (async () => {
+    const { build } = await import('esbuild');
+    const outfile = join(BENCH_DIR, 'floor.mjs');
+    await build({ entryPoints: [join(PROJECT_ROOT, 'scripts/bench/floor-entry.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node24', outfile, logLevel: 'silent', banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" } });
+    return outfile;
+  })();
+  return floorBundle;
+}
+
+/** Wall time (spawn to exit) and peak RSS of the parse floor on the reports in `dir`. */
+async function measureFloor(dir: string, preload: string, usageFile: string): Promise<{ ms: number; peakRssMiB: number }> {
+  const script = await floorScript();
+  const t0 = performance.now();
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [script, dir], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_OPTIONS: `--import=${preload}`, FLAKEGUARD_BENCH_USAGE: usageFile } });
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`the parse floor failed (exit ${code})`))));
+  });
+  const ms = Math.round(performance.now() - t0);
+  const usage = JSON.parse(readFileSync(usageFile, 'utf8')) as { maxRssKb: number };
+  return { ms, peakRssMiB: Math.round((usage.maxRssKb / 1024) * 10) / 10 };
 }
 
 export async function benchStep(options: StepOptions = {}): Promise<StepResult> {
@@ -428,15 +462,29 @@ export async function benchStep(options: StepOptions = {}): Promise<StepResult> 
     // the remote once, as GitHub's maintenance would, takes that to about 0.1 s (docs/benchmarks.md).
     await git(world.remote, ['repack', '-adq']);
     const head = (await git(world.remote, ['rev-parse', 'flakeguard-data'])).trim();
+    // What every step downloads: a depth-1 clone's pack.
+    const probe = join(world.root, 'depth1.git');
+    await git(world.root, ['clone', '-q', '--bare', '--depth=1', '--single-branch', '-b', 'flakeguard-data', `file://${world.remote}`, probe]);
+    const packs = join(probe, 'objects', 'pack');
+    const fetchBytes = readdirSync(packs).filter((f) => f.endsWith('.pack')).reduce((n, f) => n + statSync(join(packs, f)).size, 0);
+    rmSync(probe, { recursive: true, force: true });
     let reportBytes = 0;
-    for (const [path, xml] of reportFiles(suite, runs, end + HOUR)) {
+    // A clean run: every test of the suite passes (no failure, no new test).
+    const reportSuite = options.clean ? suite.map((t) => ({ ...t, rate: 0 })) : suite;
+    for (const [path, xml] of reportFiles(reportSuite, runs, end + HOUR)) {
       await world.writeReport(path, xml);
       reportBytes += Buffer.byteLength(xml);
     }
     const measures: StepMeasure[] = [];
+    const floors: Array<{ ms: number; peakRssMiB: number }> = [];
     const load: number[] = [];
     for (let i = 0; i < repeat; i++) {
       load.push(Math.round(loadavg()[0]! * 10) / 10);
+      if (options.floor) {
+        const f = await measureFloor(join(world.workspace, 'reports'), preload, join(world.root, `floor-usage-${i}.json`));
+        floors.push(f);
+        log(`  parse floor ${tests} tests, run ${i + 1}/${repeat}: ${f.ms} ms, peak RSS ${f.peakRssMiB} MiB`);
+      }
       await git(world.remote, ['update-ref', 'refs/heads/flakeguard-data', head]);
       const usageFile = join(world.root, `usage-${i}.json`);
       const traceFile = join(world.root, `trace2-${i}.json`);
@@ -445,7 +493,7 @@ export async function benchStep(options: StepOptions = {}): Promise<StepResult> 
       const nodeOptions = [`--import=${preload}`, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])];
       const res = await world.run({
         runId: 9_900_000 + i,
-        inputs: { 'test-outcome': 'failure' },
+        inputs: { 'test-outcome': options.clean ? 'success' : 'failure' },
         env: { NODE_OPTIONS: nodeOptions.join(' '), FLAKEGUARD_BENCH_USAGE: usageFile, GIT_TRACE2_EVENT: traceFile },
       });
       if (res.exitCode !== 0 && res.exitCode !== 1) throw new Error(`the step crashed (exit ${res.exitCode}): ${res.stderr.slice(-2000)}`);
@@ -471,6 +519,7 @@ export async function benchStep(options: StepOptions = {}): Promise<StepResult> 
       tests,
       historyRuns: runs,
       branchBytes: branch.bytes,
+      fetchBytes,
       reportBytes,
       generateMs: branch.generateMs,
       cached: branch.cached,
@@ -483,6 +532,18 @@ export async function benchStep(options: StepOptions = {}): Promise<StepResult> 
       childrenCpuMs: measures.every((m) => m.childrenCpuMs !== null) ? Math.round(median(measures.map((m) => m.childrenCpuMs!))) : null,
       load,
       gitCommands: measures[0]!.git.commands,
+      ...(floors.length > 0
+        ? {
+            floor: {
+              measures: floors,
+              ms: Math.round(median(floors.map((f) => f.ms))),
+              peakRssMiB: Math.max(...floors.map((f) => f.peakRssMiB)),
+              // Pairs: each step over the floor measured just before it.
+              ratio: Math.round(median(measures.map((m, k) => m.ms / floors[k]!.ms)) * 100) / 100,
+              overMs: Math.round(median(measures.map((m, k) => m.ms - floors[k]!.ms))),
+            },
+          }
+        : {}),
     };
   } finally {
     await world.dispose();
@@ -590,7 +651,7 @@ if (process.argv[1] === SELF && process.argv[2] === '--generate') {
   console.log(`${r.repo}: ${r.cached ? 'cached' : `generated in ${(r.generateMs / 1000).toFixed(1)} s`}, ${(r.bytes / 1e6).toFixed(1)} MB`);
 } else if (process.argv[1] === SELF) {
   const profile = process.argv.includes('--profile');
-  const result = await benchStep({ tests: arg('tests', 10_000), runs: arg('runs', 200), repeat: arg('repeat', profile ? 1 : 3), profile });
+  const result = await benchStep({ tests: arg('tests', 10_000), runs: arg('runs', 200), repeat: arg('repeat', profile ? 1 : 3), profile, floor: process.argv.includes('--floor'), clean: process.argv.includes('--clean') });
   console.log(JSON.stringify({ ...result, measures: result.measures.map((m) => ({ ...m, git: { ...m.git } })) }, null, 2));
   for (const m of result.measures) {
     if (!m.profileDir) continue;

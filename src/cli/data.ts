@@ -6,7 +6,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { DataRepo, originUrl, runGit } from '../store/git.ts';
 import { parseLineObject, shardOf, statsPath } from '../store/layout.ts';
-import { parseSnapshot, readSnapshotDir, type Snapshot } from '../store/snapshot.ts';
+import { parseSnapshot, type Snapshot } from '../store/snapshot.ts';
 import { syncRun, type SyncStatus } from '../store/sync.ts';
 import { CliError, editOverride, type OverrideEdit } from './override.ts';
 
@@ -61,7 +61,7 @@ export async function readDataBranch(options: DataOptions): Promise<{ snapshot: 
       throw new CliError(`Could not fetch '${options.branch}' from ${remote}: ${error instanceof Error ? error.message : String(error)}`);
     }
     if (head === null) throw new CliError(`${remote} has no branch '${options.branch}' yet: flakeguard creates it on its first run.`);
-    const files = await readSnapshotDir(repo.dir);
+    const files = await repo.readFiles();
     return { snapshot: parseSnapshot(files), files, head, remote };
   } finally {
     await repo.dispose();

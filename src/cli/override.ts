@@ -4,7 +4,7 @@
  * result through the step's own sync (src/store/sync.ts), which re-applies the edit on a newer head when another
  * writer got there first.
  */
-import { parseLineObject, parseOverride, renderLineObject, shardOf, statsPath, overrideExpired } from '../store/layout.ts';
+import { SCHEMA_VERSION, parseLineObject, parseOverride, renderLineObject, shardOf, statsPath, overrideExpired } from '../store/layout.ts';
 import type { Snapshot } from '../store/snapshot.ts';
 
 export class CliError extends Error {}
@@ -50,7 +50,7 @@ export function findTests(snapshot: Snapshot, query: string): string[] {
 export function resolveTest(snapshot: Snapshot, query: string): string {
   const found = findTests(snapshot, query);
   if (found.length === 1) return found[0]!;
-  if (found.length === 0) throw new CliError(`No test matches '${query}' on the data branch (${snapshot.stats.size} tests there).`);
+  if (found.length === 0) throw new CliError(`No test matches '${query}' on the data branch (${new Set([...snapshot.stats.keys(), ...snapshot.history.keys()]).size} tests there).`);
   const shown = found.slice(0, 10).map((id) => `  ${id}`).join('\n');
   throw new CliError(`'${query}' matches ${found.length} tests; give the full id:\n${shown}${found.length > 10 ? `\n  …and ${found.length - 10} more` : ''}`);
 }
@@ -76,10 +76,21 @@ export function editOverride(files: ReadonlyMap<string, string>, snapshot: Snaps
     const problem = snapshot.problems.find((p) => p.file === path);
     throw new CliError(`${path}${problem?.line ? `:${problem.line}` : ''} is broken (${problem?.message ?? 'unreadable'}): fix it first; flakeguard never overwrites a broken file.`);
   }
-  if (text === undefined) throw new CliError(`'${id}' has no stats line yet (${path} is missing): run flakeguard once with it first.`);
+  // Schema 3 writes no stats line for a test with nothing to say (docs/data-branch.md): the edit adds it.
+  const hasHistory = snapshot.history.has(id);
+  if (text === undefined) {
+    if (!hasHistory) throw new CliError(`'${id}' has no stats line yet (${path} is missing): run flakeguard once with it first.`);
+    const created = renderLineObject(SCHEMA_VERSION, 'tests', [[id, { override: value }]]);
+    return { files: new Map([...files, [path, created]]), id, path, line: 2, before: null, after: value };
+  }
   const parsed = parseLineObject(path, text, 'tests');
   const entry = parsed.value?.entries.get(id);
   const lineNo = parsed.value?.lineOf(id);
+  if (parsed.value && entry === undefined && hasHistory) {
+    const added = renderLineObject(parsed.value.schema, 'tests', [...parsed.value.entries, [id, { override: value }]]);
+    const reread = parseLineObject(path, added, 'tests');
+    return { files: new Map([...files, [path, added]]), id, path, line: reread.value?.lineOf(id) ?? 1, before: null, after: value };
+  }
   if (!parsed.value || typeof entry !== 'object' || entry === null) throw new CliError(`'${id}' has no stats line in ${path}.`);
   const before = (entry as Record<string, unknown>).override ?? null;
   const updated = { ...(entry as Record<string, unknown>), override: value };

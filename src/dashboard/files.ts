@@ -1,5 +1,5 @@
 /**
- * The dashboard's readers of the data branch's files (schema 2, docs/data-branch.md). Pure, no DOM, no Node: the
+ * The dashboard's readers of the data branch's files (schemas 2 and 3, docs/data-branch.md). Pure, no DOM, no Node: the
  * page bundles them and the tests run them on the same texts. Each reader takes one file's text and returns plain
  * data, dropping (and counting) what is not in the expected form, so that a format change stays in this file.
  *
@@ -7,6 +7,7 @@
  * test (10 M of them at 100k tests); it keeps each test's outcome string and walks it (model.ts).
  */
 import { RUNS_FILE, META_FILE, SCHEMA_VERSION } from '../store/layout.ts';
+import { fileFromAround } from '../history/outcome-string.ts';
 
 export { RUNS_FILE, META_FILE };
 /** The newest layout this page reads. An older branch is rewritten in this layout by the next run of the step. */
@@ -125,7 +126,8 @@ export function parseRunsText(text: string): Parsed<RunRow[]> {
   return { value: rows, dropped };
 }
 
-const OUTCOME = /^(?:[PFES]|\([PFES]+\)|\.\d*)*$/;
+/** Schema 2 tokens, and schema 3's repeats (`P*40`, `(FP)*4`: src/history/outcome-string.ts). */
+const OUTCOME = /^(?:(?:[PFES]|\([PFES]+\))(?:\*\d+)?|\.\d*)*$/;
 
 /** history/NN.json: one line per test. */
 export function parseHistoryText(text: string): Parsed<HistoryLine[]> {
@@ -135,12 +137,18 @@ export function parseHistoryText(text: string): Parsed<HistoryLine[]> {
   let dropped = 0;
   for (const [id, raw] of Object.entries(b.entries)) {
     const v = raw as Record<string, unknown>;
-    if (typeof v !== 'object' || v === null || typeof v.name !== 'string' || !Number.isInteger(v.from) || typeof v.o !== 'string' || !OUTCOME.test(v.o)) {
+    // Schema 3 leaves out name and classname when the id is `<classname>::<name>`.
+    const cut = id.lastIndexOf('::');
+    const derived = b.schema >= 3 && typeof v === 'object' && v !== null && v.name === undefined && cut >= 0;
+    if (typeof v !== 'object' || v === null || (typeof v.name !== 'string' && !derived) || !Number.isInteger(v.from) || typeof v.o !== 'string' || !OUTCOME.test(v.o)) {
       dropped++;
       continue;
     }
-    const line: HistoryLine = { id, name: v.name, classname: typeof v.classname === 'string' ? v.classname : '', from: v.from as number, o: v.o };
-    if (typeof v.file === 'string') line.file = v.file;
+    const name = derived ? id.slice(cut + 2) : (v.name as string);
+    const classname = derived ? id.slice(0, cut) : typeof v.classname === 'string' ? v.classname : '';
+    const line: HistoryLine = { id, name, classname, from: v.from as number, o: v.o };
+    const file = typeof v.file === 'string' ? v.file : fileFromAround(v.fp, classname);
+    if (file !== undefined) line.file = file;
     if (typeof v.line === 'number') line.line = v.line;
     if (typeof v.m === 'object' && v.m !== null && !Array.isArray(v.m)) line.m = v.m as Record<string, string>;
     if (typeof v.d === 'number' && Number.isFinite(v.d)) line.d = v.d;

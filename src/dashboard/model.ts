@@ -12,6 +12,7 @@
  * - an *outage failure* is a failure whose message is one of its run's outage keys.
  */
 import { failureKey } from '../history/records.ts';
+import type { DecisionKind, TestDecisions } from '../store/decisions.ts';
 import type { BranchMeta, HistoryLine, RunRow, StatsLine } from './files.ts';
 
 export type TestState = 'quarantined' | 'by-hand' | 'never' | 'flaky' | 'failing' | 'stable';
@@ -123,6 +124,24 @@ export function commitUrl(repoUrl: string | undefined, sha: string): string | un
   return repoUrl && /^[0-9a-f]{7,64}$/i.test(sha) ? `${repoUrl}/commit/${sha}` : undefined;
 }
 
+/** `1 test`, `2 tests`: a count with its noun. */
+export function count(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** Runs in the rolling window of the suite's charts (by run). */
+export const ROLLING_RUNS = 20;
+
+/** What a point of a rolling chart covers, given the runs on the branch: never "the last 20" of fewer runs. */
+export function rollingWindow(runs: number): string {
+  return runs >= ROLLING_RUNS ? `over the last ${ROLLING_RUNS} runs` : `over the runs so far: ${count(runs, 'run')} on the branch`;
+}
+
+/** The page of issue `n` of the repository; undefined for anything but an issue number. */
+export function issueUrl(repoUrl: string | undefined, n: number | undefined): string | undefined {
+  return repoUrl && n !== undefined && Number.isInteger(n) && n > 0 ? `${repoUrl}/issues/${n}` : undefined;
+}
+
 /** One run of a test's outcome string. */
 export interface Slot {
   seq: number;
@@ -132,7 +151,7 @@ export interface Slot {
 /**
  * Calls `visit` for each run of an outcome string (history-format.ts), oldest first, without allocating for the
  * common one-attempt runs: the overview walks every test's string (10 M runs at 100k tests). A malformed tail is
- * ignored.
+ * ignored. Schema 3 repeats (`P*40`, `(FP)*4`, src/history/outcome-string.ts) are visited run by run.
  */
 export function forEachSlot(from: number, o: string, visit: (seq: number, attempts: string) => void): void {
   let seq = from;
@@ -144,14 +163,25 @@ export function forEachSlot(from: number, o: string, visit: (seq: number, attemp
       while (j < o.length && o.charCodeAt(j) >= 48 && o.charCodeAt(j) <= 57) j++;
       seq += j > i + 1 ? Number(o.slice(i + 1, j)) : 1;
       i = j;
-    } else if (c === 40 /* ( */) {
-      const end = o.indexOf(')', i);
-      if (end < 0) return;
-      visit(seq++, o.slice(i + 1, end));
-      i = end + 1;
     } else {
-      visit(seq++, o[i]!);
-      i++;
+      let attempts: string;
+      if (c === 40 /* ( */) {
+        const end = o.indexOf(')', i);
+        if (end < 0) return;
+        attempts = o.slice(i + 1, end);
+        i = end + 1;
+      } else {
+        attempts = o[i]!;
+        i++;
+      }
+      let n = 1;
+      if (o.charCodeAt(i) === 42 /* * */) {
+        let j = i + 1;
+        while (j < o.length && o.charCodeAt(j) >= 48 && o.charCodeAt(j) <= 57) j++;
+        n = j > i + 1 ? Number(o.slice(i + 1, j)) : 1;
+        i = j;
+      }
+      for (let k = 0; k < n; k++) visit(seq++, attempts);
     }
   }
 }
@@ -480,6 +510,43 @@ export function testDetail(model: Model, entry: TestEntry): TestDetail {
     }
   }
   return { entry, strip, modes: [...modes.values()].sort((a, b) => b.count - a.count || b.lastSeq - a.lastSeq), unexplained };
+}
+
+/* ---------- one test's quarantine timeline (decisions.json) ---------- */
+
+export const DECISION_LABEL: Record<DecisionKind, string> = {
+  quarantined: 'quarantined',
+  released: 'released',
+  override: 'hand override',
+  'override lapsed': 'override lapsed',
+  'override cleared': 'override cleared',
+  'hand edit': 'hand edit honoured',
+  'issue closed': 'issue closed as completed',
+};
+
+export interface TimelineRow {
+  seq: number;
+  /** ms; undefined when the time written is not a date. */
+  time?: number;
+  runUrl?: string;
+  event: string;
+  quarantined: boolean;
+  by: 'rule' | 'hand';
+  reason: string;
+}
+
+/** A test's decisions, newest first, with links to their runs when runs.json still has them. */
+export function timelineRows(model: Model, decisions: TestDecisions | undefined): TimelineRow[] {
+  const rows: TimelineRow[] = [];
+  for (const e of decisions?.events ?? []) {
+    const time = Date.parse(e.at);
+    const row: TimelineRow = { seq: e.run, event: DECISION_LABEL[e.event], quarantined: e.quarantined, by: e.by, reason: e.reason };
+    if (Number.isFinite(time)) row.time = time;
+    const url = safeUrl(model.runBySeq.get(e.run)?.url);
+    if (url) row.runUrl = url;
+    rows.push(row);
+  }
+  return rows.reverse();
 }
 
 /* ---------- the quarantine backlog ---------- */

@@ -67,6 +67,8 @@ export const LABEL_DESCRIPTION = 'A flaky test tracked by flakeguard';
 export interface IssueSession {
   /** For applyRun: tests whose issue a person closed as completed (undefined when none, or when not lifting). */
   closedByHand?: ClosedByHandLookup;
+  /** For applyRun: the number of a test's issue, as listed before the sync (recorded in decisions.json for the dashboard). */
+  issueOf?: (id: string) => number | undefined;
   /** Plans and carries out (or, in a dry run, shows) the issue actions for the saved result. Never throws. */
   publish(sync: SyncResult<ApplyResult>, run: RunContext): Promise<void>;
 }
@@ -238,8 +240,10 @@ async function prepare({ inputs, ctx, readOnly }: IssueSetup): Promise<IssueSess
           const lift = lifts.get(hashOf(id));
           return lift ? { issue: lift.issue, since: lift.since } : undefined;
         };
+  const issueOf = index.byHash.size === 0 ? undefined : (id: string) => index.byHash.get(hashOf(id))?.number;
   return {
     ...(closedByHand ? { closedByHand } : {}),
+    ...(issueOf ? { issueOf } : {}),
     publish: async (sync, run) => {
       try {
         await publish({ inputs, ctx, api, index, listed, dryRun, lifts, hashOf }, sync, run);

@@ -116,3 +116,32 @@ export function neverFailed(segments: readonly Segment[]): boolean {
   for (const { a } of segments) if (a.indexOf('F') >= 0 || a.indexOf('E') >= 0) return false;
   return true;
 }
+
+/**
+ * Schema 3 writes a test's file as `"fp": [before, after]` when it is `before + <classname with dots as slashes> +
+ * after` (`src/test/java/` + `com/shop/CartTest` + `.java`): a Java suite's paths repeat the class name.
+ */
+export function fileAround(file: string, classname: string): [string, string] | undefined {
+  const path = classPath(classname);
+  if (path.length < 3) return undefined;
+  const at = file.lastIndexOf(path);
+  return at < 0 ? undefined : [file.slice(0, at), file.slice(at + path.length)];
+}
+
+/** The file of a history line's `fp` (see fileAround), or undefined when it is not one. */
+export function fileFromAround(fp: unknown, classname: string): string | undefined {
+  if (!Array.isArray(fp) || fp.length !== 2 || typeof fp[0] !== 'string' || typeof fp[1] !== 'string') return undefined;
+  return `${fp[0]}${classPath(classname)}${fp[1]}`;
+}
+
+/** A class name's path (dots as slashes); the tests of a class share it, so it is made once. */
+const classPaths = new Map<string, string>();
+function classPath(classname: string): string {
+  let path = classPaths.get(classname);
+  if (path === undefined) {
+    path = classname.replace(/\./g, '/');
+    if (classPaths.size > 100_000) classPaths.clear();
+    classPaths.set(classname, path);
+  }
+  return path;
+}

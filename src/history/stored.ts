@@ -31,7 +31,7 @@ export interface StoredTest {
   /** Duration in seconds of the newest run (by time), as stored on the branch. */
   d?: number;
   /** Durations by sequence number, once this step merged a run (the merged history keeps each run's own). */
-  dur?: Readonly<Record<string, number>>;
+  dur?: ReadonlyArray<readonly [seq: number, seconds: number]>;
 }
 
 const DAY_MS = 86_400_000;
@@ -43,12 +43,18 @@ export class LazyHistory extends Map<string, TestHistory> {
   readonly rows: ReadonlyMap<string, SeqRow>;
   private readonly bySeq = new Map<number, [string, SeqRow]>();
   private readonly decoded = new Map<string, TestHistory>();
+  /** Run times grow with sequence numbers: a history's runs in sequence order are in time order. */
+  private readonly monotone: boolean;
 
   constructor(stored: Map<string, StoredTest>, rows: ReadonlyMap<string, SeqRow>) {
     super();
     this.stored = stored;
     this.rows = rows;
     for (const [key, row] of rows) this.bySeq.set(row.seq, [key, row]);
+    const ordered = [...rows.values()].sort((a, b) => a.seq - b.seq);
+    let monotone = true;
+    for (let i = 1; i < ordered.length && monotone; i++) if (ordered[i]!.time < ordered[i - 1]!.time) monotone = false;
+    this.monotone = monotone;
     // Map.prototype.size reads the (empty) base map; the history's size is the stored tests'.
     Object.defineProperty(this, 'size', { get: () => this.stored.size });
   }
@@ -106,18 +112,109 @@ export class LazyHistory extends Map<string, TestHistory> {
   }
 
   /**
-   * A key equal for two tests exactly when their decoded run records are equal (same runs, attempts, messages and
-   * durations): whatever is computed from the records alone can be computed once per key.
+   * A key equal for two tests when everything the policy and the scores read of their run records is equal: the
+   * runs, attempts and messages, and which runs have a duration (scoring reads no more of durations: "has timing
+   * data", src/scoring/multiFactor.ts). Whatever is computed from the records alone is computed once per key.
    */
   recordsKey(id: string): string | undefined {
+    let key = this.recordKeys.get(id);
+    if (key !== undefined) return key;
     const s = this.stored.get(id);
     if (!s) return undefined;
-    let key = `${s.from}`;
-    for (const { a, n } of s.segments) key += `|${a}${n}`;
+    const segs = s.segments;
+    key = segs.length === 1 ? `${s.from}|${segs[0]!.a}${segs[0]!.n}` : String(s.from);
+    if (segs.length > 1) for (let i = 0; i < segs.length; i++) key += `|${segs[i]!.a}${segs[i]!.n}`;
     if (s.m) key += `|m${JSON.stringify(s.m)}`;
-    if (s.dur) key += `|D${JSON.stringify(s.dur)}`;
-    else if (s.d !== undefined) key += `|d${s.d}`;
+    const dur = s.dur;
+    if (dur) {
+      key += '|D';
+      for (let i = 0; i < dur.length; i++) if (dur[i]![1] > 0) key += `${dur[i]![0]},`;
+    } else if (s.d !== undefined && s.d > 0) key += '|d';
+    this.recordKeys.set(id, key);
     return key;
+  }
+  private readonly recordKeys = new Map<string, string>();
+
+  /**
+   * The records of a test's newest `max` runs, oldest first, without decoding the others (for the summary's trend).
+   * Equal to `get(id).runs.slice(-max)`.
+   */
+  tail(id: string, max: number): readonly TestRunRecord[] {
+    const s = this.stored.get(id);
+    if (!s) return [];
+    const cached = this.decoded.get(id);
+    if (cached || !this.monotone) {
+      const runs = (cached ?? this.decode(id, s)).runs;
+      return runs.length <= max ? runs : runs.slice(runs.length - max);
+    }
+    const seqs: number[] = [];
+    const attempts: string[] = [];
+    let end = endOf(s.from, s.segments);
+    for (let i = s.segments.length - 1; i >= 0 && seqs.length < max; i--) {
+      const { a, n } = s.segments[i]!;
+      end -= n;
+      if (a === '') continue;
+      for (let k = n - 1; k >= 0 && seqs.length < max; k--) {
+        seqs.push(end + k);
+        attempts.push(a);
+      }
+    }
+    const last = seqs[0];
+    const out: TestRunRecord[] = new Array<TestRunRecord>(seqs.length);
+    for (let j = seqs.length - 1, i = 0; j >= 0; j--, i++) {
+      const seq = seqs[j]!;
+      const [key, row] = this.bySeq.get(seq)!;
+      let record = runRecord(key, row, attempts[j]!, s.m?.[seq]);
+      const d = s.dur ? durationAt(s.dur, seq) : seq === last ? s.d : undefined;
+      if (d !== undefined) record = withDuration(record, d);
+      out[i] = record;
+    }
+    return out;
+  }
+
+  /** True when run times grow with sequence numbers: a history's runs in sequence order are in time order. */
+  get inTimeOrder(): boolean {
+    return this.monotone;
+  }
+
+  /** The sequence numbers of a test's newest run and of its `max`-th newest (or oldest) run. */
+  newestWindow(id: string, max: number): [first: number, last: number] | undefined {
+    const s = this.stored.get(id);
+    if (!s) return undefined;
+    let end = endOf(s.from, s.segments);
+    let last: number | undefined;
+    let left = max;
+    for (let i = s.segments.length - 1; i >= 0; i--) {
+      const { a, n } = s.segments[i]!;
+      end -= n;
+      if (a === '') continue;
+      last ??= end + n - 1;
+      if (n >= left) return [end + n - left, last];
+      left -= n;
+    }
+    return last === undefined ? undefined : [s.from, last];
+  }
+
+  /** The time of run `seq`. */
+  timeOf(seq: number): number | undefined {
+    return this.bySeq.get(seq)?.[1].time;
+  }
+
+  /**
+   * Calls `visit(seq, attempts)` for a test's newest `max` runs, newest first, without making records (the summary's
+   * trend reads every test). In time order only when `inTimeOrder`.
+   */
+  forEachNewest(id: string, max: number, visit: (seq: number, attempts: string) => void): void {
+    const s = this.stored.get(id);
+    if (!s) return;
+    let end = endOf(s.from, s.segments);
+    let left = max;
+    for (let i = s.segments.length - 1; i >= 0 && left > 0; i--) {
+      const { a, n } = s.segments[i]!;
+      end -= n;
+      if (a === '') continue;
+      for (let k = n - 1; k >= 0 && left > 0; k--, left--) visit(end + k, a);
+    }
   }
 
   private decode(id: string, s: StoredTest): TestHistory {
@@ -143,7 +240,7 @@ export class LazyHistory extends Map<string, TestHistory> {
     }
     if (s.dur) {
       for (let i = 0; i < records.length; i++) {
-        const d = s.dur[seqs[i]!];
+        const d = durationAt(s.dur, seqs[i]!);
         if (d !== undefined) records[i] = withDuration(records[i]!, d);
       }
     } else if (s.d !== undefined && records.length > 0) {
@@ -159,20 +256,14 @@ export class LazyHistory extends Map<string, TestHistory> {
 /**
  * Whether mergeStored may merge `run` into a history over `rows`: the run is new (a workflow re-run of a job joins
  * the record of its first attempt: the decoded merge does that), and run times grow with sequence numbers, so that a
- * history's oldest runs are its first ones. Otherwise the caller merges the decoded history (mergeRun).
+ * history's oldest runs are its first ones. Otherwise the caller merges the decoded history (mergeRun), as it does
+ * when mergeStored finds a test twice in one run.
  */
 export function canMergeStored(rows: ReadonlyMap<string, SeqRow>, run: RunContext, tests: readonly ParsedTestCase[]): boolean {
   if (rows.has(run.key)) return false;
   const ordered = [...rows.values()].sort((a, b) => a.seq - b.seq);
   for (let i = 1; i < ordered.length; i++) if (ordered[i]!.time < ordered[i - 1]!.time) return false;
-  if (ordered.length > 0 && run.time < ordered[ordered.length - 1]!.time) return false;
-  const seen = new Set<string>();
-  for (const t of tests) {
-    if (t.attempts.length === 0) continue;
-    if (seen.has(t.id)) return false;
-    seen.add(t.id);
-  }
-  return true;
+  return ordered.length === 0 || run.time >= ordered[ordered.length - 1]!.time;
 }
 
 /** `s` without its runs older than `oldestKept` and beyond the newest `maxRuns` (the retention of mergeRun), or null when none is left. */
@@ -205,15 +296,27 @@ function trimmed(s: StoredTest, timeOf: (seq: number) => number, oldestKept: num
   // (Gaps before the first kept run were skipped above: a history starts at its first run.)
   const segments = s.segments.slice(i);
   if (dropInFirst > 0) segments[0] = { a: segments[0]!.a, n: segments[0]!.n - dropInFirst };
-  const out: StoredTest = { ...s, from: seq, segments };
-  if (s.m) out.m = sinceSeq(s.m, seq);
-  if (s.dur) out.dur = sinceSeq(s.dur, seq);
-  if (!out.m) delete out.m;
-  if (!out.dur) delete out.dur;
+  const out: StoredTest = { name: s.name, classname: s.classname, from: seq, segments };
+  if (s.file !== undefined) out.file = s.file;
+  if (s.line !== undefined) out.line = s.line;
+  const m = s.m ? sinceSeq(s.m, seq) : undefined;
+  if (m) out.m = m;
+  if (s.d !== undefined) out.d = s.d;
+  const dur = s.dur && s.dur[0]![0] < seq ? s.dur.filter(([k]) => k >= seq) : s.dur;
+  if (dur && dur.length > 0) out.dur = dur;
   return out;
 }
 
+/** The duration stored for run `seq`, if any. */
+export function durationAt(durations: ReadonlyArray<readonly [number, number]>, seq: number): number | undefined {
+  for (const [k, d] of durations) if (k === seq) return d;
+  return undefined;
+}
+
 function sinceSeq<T>(byseq: Readonly<Record<string, T>>, from: number): Record<string, T> | undefined {
+  let old = false;
+  for (const k in byseq) if (Number(k) < from) old = true;
+  if (!old) return byseq as Record<string, T>;
   let out: Record<string, T> | undefined;
   for (const [k, v] of Object.entries(byseq)) {
     if (Number(k) < from) continue;
@@ -223,8 +326,48 @@ function sinceSeq<T>(byseq: Readonly<Record<string, T>>, from: number): Record<s
 }
 
 /**
+ * The common case of mergeStored, with one new object: the test ran in the run before too, passed (or did) the same
+ * as then, with no message, and retention drops at most the runs at the start of its first segment. Null otherwise
+ * (the general path then).
+ */
+function appendedQuickly(previous: StoredTest, test: ParsedTestCase, seq: number, attempts: string, duration: number | undefined, timeOf: (seq: number) => number, oldestKept: number, maxRuns: number): StoredTest | null {
+  const segs = previous.segments;
+  const last = segs[segs.length - 1]!;
+  const first = segs[0]!;
+  if (last.a !== attempts || first.a === '') return null;
+  const end = endOf(previous.from, segs);
+  if (seq !== end) return null;
+  const drop = Math.max(0, runCount(segs) + 1 - maxRuns);
+  const from = previous.from + drop;
+  // Dropping stays within the first segment (and leaves a run of it), and what is left is young enough.
+  if (drop >= first.n || timeOf(from) < oldestKept) return null;
+  let segments: readonly Segment[];
+  if (segs.length === 1) segments = drop === 1 ? segs : [{ a: attempts, n: first.n + 1 - drop }];
+  else {
+    const copy = segs.slice();
+    copy[copy.length - 1] = { a: attempts, n: last.n + 1 };
+    if (drop > 0) copy[0] = { a: first.a, n: first.n - drop };
+    segments = copy;
+  }
+  const next: StoredTest = { name: test.name, classname: test.classname, from, segments };
+  const file = test.file ?? previous.file;
+  const line = test.line ?? previous.line;
+  if (file !== undefined) next.file = file;
+  if (line !== undefined) next.line = line;
+  if (previous.m) {
+    const m = sinceSeq(previous.m, from);
+    if (m) next.m = m;
+  }
+  const earlier: ReadonlyArray<readonly [number, number]> = previous.dur ?? (previous.d !== undefined ? [[end - 1, previous.d]] : []);
+  const kept = drop > 0 && earlier.length > 0 && earlier[0]![0] < from ? earlier.filter(([k]) => k >= from) : earlier;
+  const dur = duration !== undefined ? [...kept, [seq, duration] as const] : kept;
+  if (dur.length > 0) next.dur = dur;
+  return next;
+}
+
+/**
  * mergeRun on the stored form: the same history (decoded, it equals what mergeRun gives) with `tests` appended as
- * run `row`. Only when canMergeStored.
+ * run `row`. Only when canMergeStored; undefined when a test is twice in `tests`.
  */
 export function mergeStored(
   history: LazyHistory,
@@ -232,7 +375,7 @@ export function mergeStored(
   run: RunContext,
   row: SeqRow,
   options: { retention: RetentionOptions; normalise: MessageNormaliser },
-): LazyHistory {
+): LazyHistory | undefined {
   const rows = new Map(history.rows);
   rows.set(run.key, row);
   const times = new Map<number, number>();
@@ -245,29 +388,41 @@ export function mergeStored(
 
   for (const test of tests) {
     if (test.attempts.length === 0) continue;
+    // The same test twice in one run: its second record joins the first (mergeRun does that).
+    if (touched.has(test.id)) return undefined;
     touched.add(test.id);
     const previous = stored.get(test.id);
-    const attempts = test.attempts.map((a) => STATUS_CODE[a.status]).join('');
+    const attempts = test.attempts.length === 1 ? STATUS_CODE[test.attempts[0]!.status] : test.attempts.map((a) => STATUS_CODE[a.status]).join('');
     const message = failureMessageOf(test, options.normalise);
     const duration = test.attempts[test.attempts.length - 1]?.durationSec;
+    if (previous && message === undefined) {
+      const fast = appendedQuickly(previous, test, row.seq, attempts, duration, timeOf, oldestKept, maxRuns);
+      if (fast) {
+        stored.set(test.id, fast);
+        continue;
+      }
+    }
     let next: StoredTest;
     if (!previous) {
       next = { name: test.name, classname: test.classname, from: row.seq, segments: [{ a: attempts, n: 1 }] };
       if (message !== undefined) next.m = { [row.seq]: message };
-      if (duration !== undefined) next.dur = { [row.seq]: duration };
+      if (duration !== undefined) next.dur = [[row.seq, duration]];
     } else {
       const end = endOf(previous.from, previous.segments);
       const segments = previous.segments.slice();
-      const last = segments[segments.length - 1];
-      // pushSegment joins the last segment: a copy of it, since segments are shared.
-      if (last) segments[segments.length - 1] = { a: last.a, n: last.n };
-      pushSegment(segments, '', row.seq - end);
-      pushSegment(segments, attempts, 1);
-      const durations: Record<string, number> = previous.dur ? { ...previous.dur } : previous.d !== undefined ? { [end - 1]: previous.d } : {};
-      if (duration !== undefined) durations[row.seq] = duration;
+      const last = segments[segments.length - 1]!;
+      // Segments are shared between histories: the last one is replaced, never changed.
+      if (row.seq === end && last.a === attempts) segments[segments.length - 1] = { a: attempts, n: last.n + 1 };
+      else {
+        if (row.seq > end) segments.push({ a: '', n: row.seq - end });
+        segments.push({ a: attempts, n: 1 });
+      }
+      const durations: Array<readonly [number, number]> = previous.dur ? previous.dur.slice() : previous.d !== undefined ? [[end - 1, previous.d]] : [];
+      if (duration !== undefined) durations.push([row.seq, duration]);
       next = { name: test.name, classname: test.classname, from: previous.from, segments };
-      if (previous.m || message !== undefined) next.m = { ...previous.m, ...(message !== undefined ? { [row.seq]: message } : {}) };
-      if (Object.keys(durations).length > 0) next.dur = durations;
+      if (message !== undefined) next.m = { ...previous.m, [row.seq]: message };
+      else if (previous.m) next.m = previous.m;
+      if (durations.length > 0) next.dur = durations;
     }
     const file = test.file ?? previous?.file;
     const line = test.line ?? previous?.line;

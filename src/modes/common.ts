@@ -21,7 +21,7 @@ import { DEFAULT_ZIP_LIMITS } from '../artifacts/zip.ts';
 import { foldParcels, runParcel } from '../pipeline/fold.ts';
 import type { ParcelEntry } from '../store/parcel.ts';
 import { MAX_UNTRUSTED_ARTIFACTS } from '../history/trust.ts';
-import { applyShards, shardFromBundle, type Shard, type ShardsApplied, type TrustedRun } from './shards.ts';
+import { applyShards, shardFromBundle, type ApplyShardsInput, type Shard, type ShardsApplied, type TrustedRun } from './shards.ts';
 import type { FindBy, ListedArtifact } from '../github/artifacts.ts';
 
 /** At most this many flakeguard artifacts are read from one workflow run. */
@@ -99,6 +99,7 @@ export interface IngestOptions {
   readOnly: boolean;
   now: number;
   closedByHand?: ClosedByHandLookup;
+  issueOf?: ApplyShardsInput['issueOf'];
   commitMessage: string;
 }
 
@@ -112,7 +113,7 @@ export async function ingestShards(o: IngestOptions): Promise<SyncResult<ShardsA
       const options = { ...o.config, normalise: normalizeErrorMessage, scoreTests: statsScores(Math.max(...o.shards.map((s) => s.run.time)), o.config.policy.rules.scoring) };
       return await syncRun(
         repo,
-        (snapshot) => applyShards({ snapshot, shards: o.shards, now: o.now, extraReasons: o.extraReasons, closedByHand: o.closedByHand }, options),
+        (snapshot) => applyShards({ snapshot, shards: o.shards, now: o.now, extraReasons: o.extraReasons, closedByHand: o.closedByHand, issueOf: o.issueOf }, options),
         {
           attempts: o.inputs.pushAttempts,
           readOnly: o.readOnly,

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { ParsedReports, ParsedTestCase, RunContext } from '../model.ts';
 import type { TestOutcome } from '../config/inputs.ts';
-import { applyRun, judgeFailures, quarantineBefore, withDamage, type ApplyOptions, type ApplyResult } from '../pipeline/apply.ts';
+import { applyRun, judgeFailures, quarantineBefore, withDamage, type ApplyInput, type ApplyOptions, type ApplyResult } from '../pipeline/apply.ts';
 import { decideOutcome, type Outcome } from '../policy/outcome.ts';
 import { parseSnapshot, type Snapshot } from '../store/snapshot.ts';
 import type { ClosedByHandLookup } from '../github/issue-lift.ts';
@@ -135,6 +135,8 @@ export interface ApplyShardsInput {
   /** Reasons to fail that belong to no shard (a missing shard, an artifact that could not be read). */
   extraReasons: string[];
   closedByHand?: ClosedByHandLookup;
+  /** Issue numbers of tests, recorded in decisions.json (src/pipeline/decisions.ts). */
+  issueOf?: ApplyInput['issueOf'];
 }
 
 /**
@@ -166,7 +168,7 @@ export function applyShards(input: ApplyShardsInput, options: ApplyOptions): Sha
   let compact = false;
   for (const s of shards) {
     last = applyRun(
-      { snapshot: current, reports: s.reports, filesMatched: s.filesMatched, testOutcome: s.testOutcome, run: s.run, now, closedByHand: input.closedByHand, ...(s.untrusted ? { untrusted: true } : {}) },
+      { snapshot: current, reports: s.reports, filesMatched: s.filesMatched, testOutcome: s.testOutcome, run: s.run, now, closedByHand: input.closedByHand, issueOf: input.issueOf, ...(s.untrusted ? { untrusted: true } : {}) },
       options,
     );
     ingested ||= last.ingested;

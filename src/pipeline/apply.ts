@@ -36,6 +36,8 @@ import { checkOf, ruleState } from '../policy/hand-edits.ts';
 import { applyHandEdits, type LocatedEdit } from './hand-edits.ts';
 import { pfsPhrase } from './stats-scores.ts';
 import { trustedEvidence, untrustedTestsToRecord } from '../history/trust.ts';
+import { updateDecisionLog, type IssueNumberLookup } from './decisions.ts';
+import { DECISIONS_FILE } from '../store/decisions.ts';
 
 /** Scores of every test, shown in the stats file; computed by the scoring module. */
 export type ScoreTests = (histories: History) => Map<string, Record<string, unknown>>;
@@ -74,6 +76,8 @@ export interface ApplyInput {
   closedByHand?: ClosedByHandLookup;
   /** What this run's re-runs proved (docs/rerun.md); absent without `rerun`. Its attempts are already in `reports`. */
   rerun?: RerunVerdicts;
+  /** The number of each test's flakeguard issue, when known: recorded in decisions.json for the dashboard. */
+  issueOf?: IssueNumberLookup;
 }
 
 export interface RerunVerdicts {
@@ -249,12 +253,12 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
     snapshot.history instanceof LazyHistory && !input.untrusted && ![...snapshot.runs.values()].some((r) => r.untrusted) && (!ingesting || canMergeStored(snapshot.history.rows, run, recorded))
       ? snapshot.history
       : undefined;
-  const merged =
-    stored && ingesting
-      ? { history: mergeStored(stored, recorded, run, newRow!, { retention: options.retention, normalise: options.normalise ?? ((m: string) => m.trim()) }), ingested: true }
-      : stored
-        ? { history: stored, ingested: false }
-        : mergeRun(snapshot.history, recorded, run, alreadyIngested, {
+  const viaStored = stored && ingesting ? mergeStored(stored, recorded, run, newRow!, { retention: options.retention, normalise: options.normalise ?? ((m: string) => m.trim()) }) : undefined;
+  const merged = viaStored
+    ? { history: viaStored, ingested: true }
+    : stored && !ingesting
+      ? { history: stored, ingested: false }
+      : mergeRun(snapshot.history, recorded, run, alreadyIngested, {
             ...(input.untrusted ? { untrusted: true } : {}),
             jobSucceeded,
             retention: options.retention,
@@ -271,14 +275,15 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
   const lapsedIds = before.expired;
   const memo = createPfsMemo();
   const byRecords = new Map<string, Decision>();
+  const lazy = evidence === history && history instanceof LazyHistory ? history : undefined;
   for (const id of evidence.keys()) {
     const stored = snapshot.overrides.get(id);
     const override = stored && !lapsedIds.has(id) ? stored.override : null;
     // The rule's own state: a hand decision that lapsed or was cleared leaves no trace (src/policy/hand-edits.ts).
     const previous: QuarantineState | undefined = ruleState(snapshot.stats.get(id));
     const closed = override ? undefined : input.closedByHand?.(id);
-    const recordsKey = !override && !closed && evidence === history && history instanceof LazyHistory ? history.recordsKey(id) : undefined;
-    const key = recordsKey === undefined ? undefined : `${recordsKey}\u0000${previous ? JSON.stringify(previous) : ''}`;
+    const recordsKey = !override && !closed && lazy ? lazy.recordsKey(id) : undefined;
+    const key = recordsKey === undefined ? undefined : previous ? `${recordsKey}\u0000${JSON.stringify(previous)}` : recordsKey;
     const known = key === undefined ? undefined : byRecords.get(key);
     if (known) {
       decisions.set(id, known);
@@ -298,7 +303,9 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
   const scores = new Map<string, Record<string, unknown>>();
   if (options.scoreTests) for (const id of evidence.keys()) scores.set(id, scoreOf(id)!);
 
-  const quarantined = [...decisions].filter(([id, d]) => d.quarantined && !inBrokenShard(snapshot, id)).map(([id]) => id).sort();
+  const quarantined: string[] = [];
+  for (const [id, d] of decisions) if (d.quarantined && !inBrokenShard(snapshot, id)) quarantined.push(id);
+  quarantined.sort();
   const newlyQuarantined = quarantined.filter((id) => !before.quarantined.has(id));
   const after = new Set(quarantined);
   const released = [...before.quarantined].filter((id) => !after.has(id) && history.has(id)).sort();
@@ -315,6 +322,10 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
   const writes = snapshot.meta.writes + (merged.ingested ? 1 : 0);
   const compact = merged.ingested && writes >= (options.compactEvery ?? compactEveryFor(history.size));
   const files = renderFiles(snapshot, shards, compact ? 0 : writes, history, runs, decisions, scores, merged.ingested ? ingestionKey(run) : undefined, now, options, before.expired, edited.kept);
+  // Each test's quarantine timeline: its own informational file, rewritten only when a decision changed.
+  const timeline = updateDecisionLog({ previous: snapshot.decisions, stats: snapshot.stats, decisions, tests: history, skip: (id) => inBrokenShard(snapshot, id), lapsed: before.expired, edits: edited.edits, closedByHand: input.closedByHand, issueOf: input.issueOf, run: runs.get(run.key)?.seq, at: nowIso });
+  if (timeline.text !== undefined) files.set(DECISIONS_FILE, timeline.text);
+  problems.push(...timeline.problems);
   return {
     outcome,
     ingested: merged.ingested,
@@ -402,7 +413,9 @@ function renderFiles(
   // Overrides written for tests that have no history yet are kept where the test will land.
   for (const [id, stored] of snapshot.overrides) {
     if (history.has(id)) continue;
-    statsShards[shardOf(id, shards)]!.push([id, { override: stored.raw, quarantined: false, reason: 'no runs recorded yet' }]);
+    const line: StatsLine = { override: stored.raw, quarantined: false, reason: 'no runs recorded yet' };
+    line.check = checkOf(line);
+    statsShards[shardOf(id, shards)]!.push([id, line]);
   }
 
   const files = new Map<string, string>();

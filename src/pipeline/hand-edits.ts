@@ -4,7 +4,7 @@
  * warnings), and the fields to write back as the user wrote them.
  */
 import type { Override } from '../model.ts';
-import { editedFields, interpretEdits, overrideForEdit, ruleState, type HandEdit } from '../policy/hand-edits.ts';
+import { checkOf, editedFields, interpretEdits, overrideForEdit, ruleState, type HandEdit } from '../policy/hand-edits.ts';
 import type { PolicyOptions } from '../policy/quarantine.ts';
 import { overrideExpired } from '../store/layout.ts';
 import { inBrokenShard, type Snapshot, type StoredOverride } from '../store/snapshot.ts';
@@ -27,8 +27,10 @@ export function applyHandEdits(snapshot: Snapshot, now: number, policy: PolicyOp
   let overrides: Map<string, StoredOverride> | undefined;
   let stats: Snapshot['stats'] | undefined;
   const today = new Date(now).toISOString().slice(0, 10);
+  // What flakeguard would have written on a line a person added: a test with nothing to say is not quarantined.
+  const unwritten = checkOf({ quarantined: false });
   for (const [id, line] of snapshot.stats) {
-    const fields = editedFields(line);
+    const fields = editedFields(snapshot.handWritten.has(id) ? personsLine(line, unwritten) : line);
     if (!fields || fields.length === 0 || inBrokenShard(snapshot, id)) continue;
     const stored = snapshot.overrides.get(id);
     const override: Override | null = stored && !overrideExpired(stored.override, now) ? stored.override : null;
@@ -62,4 +64,12 @@ export function applyHandEdits(snapshot: Snapshot, now: number, policy: PolicyOp
   }
   if (!overrides && !stats) return { snapshot, edits, kept };
   return { snapshot: { ...snapshot, overrides: overrides ?? snapshot.overrides, stats: stats ?? snapshot.stats }, edits, kept };
+}
+
+/** A line a person added, as editedFields reads it: the fields they wrote, against what flakeguard would have written. */
+function personsLine(line: Record<string, unknown>, check: string): Record<string, unknown> {
+  const view: Record<string, unknown> = { ...line, check };
+  // The reader gives every line a reason ('' when none was written): not the person's edit.
+  if (view.reason === '') delete view.reason;
+  return view;
 }

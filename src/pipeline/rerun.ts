@@ -13,7 +13,7 @@ import { finalAttemptFailed } from '../policy/outcome.ts';
 import { findOutages } from '../policy/outage.ts';
 import { parseReportFiles } from '../junit/index.ts';
 import type { DataRepo } from '../store/git.ts';
-import { emptySnapshot, parseSnapshot, readSnapshotDir, type Snapshot } from '../store/snapshot.ts';
+import { emptySnapshot, parseSnapshot, type Snapshot } from '../store/snapshot.ts';
 import { commandText, logText } from '../report/escape.ts';
 import type { RerunInputs } from '../rerun/inputs.ts';
 import { finishRerun, recordRound, roundCases, startRerun, stopRerun, type RerunResult } from '../rerun/plan.ts';
@@ -65,7 +65,7 @@ export function forgivableIfExhausted(snapshot: Snapshot, failed: readonly Parse
 async function readHistory(repo: DataRepo): Promise<{ snapshot: Snapshot; note?: string }> {
   try {
     await repo.fetchAndReset();
-    return { snapshot: parseSnapshot(await readSnapshotDir(repo.dir)) };
+    return { snapshot: parseSnapshot(await repo.readFiles()) };
   } catch (error) {
     return { snapshot: emptySnapshot(), note: `the data branch could not be read (${error instanceof Error ? error.message : String(error)}): every test was judged as one with no history` };
   }

@@ -90,7 +90,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
             repo,
             (snapshot) =>
               applyRun(
-                { snapshot, reports, filesMatched: reports.matched, testOutcome: inputs.testOutcome, run: runContext, now, closedByHand: issues?.closedByHand, ...(verdicts ? { rerun: verdicts } : {}) },
+                { snapshot, reports, filesMatched: reports.matched, testOutcome: inputs.testOutcome, run: runContext, now, closedByHand: issues?.closedByHand, issueOf: issues?.issueOf, ...(verdicts ? { rerun: verdicts } : {}) },
                 options,
               ),
             {

@@ -67,7 +67,8 @@ export interface SummaryOptions {
   facts?: SummaryFacts;
 }
 
-const n = (x: number): string => x.toLocaleString('en-US');
+/** 12,345 as en-US writes it, without loading Intl's locale data (about 20 ms at start-up) for whole numbers. */
+const n = (x: number): string => (Number.isSafeInteger(x) ? String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ',') : x.toLocaleString('en-US'));
 const plural = (count: number, word: string, many = `${word}s`): string => `${n(count)} ${count === 1 ? word : many}`;
 
 /** The decision in the flakiest tests' table, with the safety rule that made it when it is not the rule's own. */

@@ -3,7 +3,8 @@
  * more) or per run, the share of test runs that failed and then passed on a retry (flaky) and the share that
  * failed at their last attempt. Pure, one pass over the recent records only.
  */
-import type { History } from '../model.ts';
+import type { History, TestRunRecord } from '../model.ts';
+import { LazyHistory } from '../history/stored.ts';
 
 export interface TrendPoint {
   /** `MM-DD` per day, or the run's position (1 = oldest shown). Never untrusted text. */
@@ -58,14 +59,24 @@ function pad(n: number): string {
 export function suiteTrend(history: History, maxPoints = 30, maxRecords = TREND_MAX_RECORDS): Trend {
   const stride = Math.max(1, Math.ceil((history.size * maxPoints) / maxRecords));
   const sample = stride > 1 ? { tests: Math.ceil(history.size / stride), of: history.size, stride } : undefined;
+  if (history instanceof LazyHistory && history.inTimeOrder) {
+    const byRun = storedRunTrend(history, maxPoints, stride);
+    if (byRun) return { ...byRun, ...(sample ? { sample } : {}) };
+  }
+  // A history in its stored form decodes only the runs read here (src/history/stored.ts).
+  const tail = history instanceof LazyHistory ? (id: string, max: number) => history.tail(id, max) : (id: string, max: number): readonly TestRunRecord[] => {
+    const runs = history.get(id)!.runs;
+    return runs.length <= max ? runs : runs.slice(runs.length - max);
+  };
   let newest = Number.NEGATIVE_INFINITY;
   let windowStart = Number.POSITIVE_INFINITY;
-  for (const h of history.values()) {
-    const n = h.runs.length;
+  for (const id of history.keys()) {
+    const runs = tail(id, maxPoints);
+    const n = runs.length;
     if (n === 0) continue;
-    const last = h.runs[n - 1]!.time;
+    const last = runs[n - 1]!.time;
     if (last > newest) newest = last;
-    const first = h.runs[Math.max(0, n - maxPoints)]!.time;
+    const first = runs[0]!.time;
     if (first < windowStart) windowStart = first;
   }
   if (!Number.isFinite(newest)) return { unit: 'run', points: [] };
@@ -78,10 +89,11 @@ export function suiteTrend(history: History, maxPoints = 30, maxRecords = TREND_
     const flaky = new Int32Array(maxPoints);
     const failed = new Int32Array(maxPoints);
     let index = -1;
-    for (const h of history.values()) {
+    for (const id of history.keys()) {
       if (++index % stride !== 0) continue;
-      for (let i = h.runs.length - 1; i >= 0; i--) {
-        const r = h.runs[i]!;
+      const all = tail(id, Number.POSITIVE_INFINITY);
+      for (let i = all.length - 1; i >= 0; i--) {
+        const r = all[i]!;
         if (r.time < cutoff) break;
         const k = classify(r.attempts);
         if (k === 0) continue;
@@ -108,10 +120,10 @@ export function suiteTrend(history: History, maxPoints = 30, maxRecords = TREND_
   const lastKey: string[] = new Array<string>(maxPoints).fill('');
   const lastBucket: Array<Bucket | undefined> = new Array<Bucket | undefined>(maxPoints).fill(undefined);
   let index = -1;
-  for (const h of history.values()) {
+  for (const id of history.keys()) {
     if (++index % stride !== 0) continue;
-    const runs = h.runs;
-    const stop = Math.max(0, runs.length - maxPoints);
+    const runs = tail(id, maxPoints);
+    const stop = 0;
     for (let i = runs.length - 1, j = 0; i >= stop; i--, j++) {
       const r = runs[i]!;
       let b: Bucket | undefined;
@@ -142,7 +154,8 @@ export function suiteTrend(history: History, maxPoints = 30, maxRecords = TREND_
   };
 }
 
-const n = (x: number): string => x.toLocaleString('en-US');
+/** 12,345 as en-US writes it, without loading Intl's locale data (about 20 ms at start-up) for whole numbers. */
+const n = (x: number): string => (Number.isSafeInteger(x) ? String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ',') : x.toLocaleString('en-US'));
 function ordinal(k: number): string {
   const tens = k % 100;
   const suffix = tens >= 11 && tens <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][k % 10] ?? 'th';
@@ -186,4 +199,46 @@ export function renderTrend(trend: Trend): string[] {
           `${n(last.failed)} failed (${percent(last.failed, last.testRuns)}%) of ${n(last.testRuns)} test runs.`),
     '',
   ];
+}
+
+/**
+ * The per-run trend of a history kept in its stored form, read off the outcome strings without making records
+ * (src/history/stored.ts): the same points as the record walk above. Undefined when the recent runs span a week or
+ * more (the per-day trend, read from records).
+ */
+function storedRunTrend(history: LazyHistory, maxPoints: number, stride: number): Omit<Trend, 'sample'> | undefined {
+  let newest = Number.NEGATIVE_INFINITY;
+  let windowStart = Number.POSITIVE_INFINITY;
+  let any = false;
+  for (const id of history.keys()) {
+    const window = history.newestWindow(id, maxPoints);
+    if (!window) continue;
+    any = true;
+    const lastTime = history.timeOf(window[1])!;
+    const firstTime = history.timeOf(window[0])!;
+    if (lastTime > newest) newest = lastTime;
+    if (firstTime < windowStart) windowStart = firstTime;
+  }
+  if (!any) return { unit: 'run', points: [] };
+  if (newest - windowStart >= 7 * DAY) return undefined;
+  type Bucket = { time: number; testRuns: number; flaky: number; failed: number };
+  const buckets = new Map<number, Bucket>();
+  let index = -1;
+  for (const id of history.keys()) {
+    if (++index % stride !== 0) continue;
+    history.forEachNewest(id, maxPoints, (seq, attempts) => {
+      let b = buckets.get(seq);
+      if (b === undefined) {
+        b = { time: history.timeOf(seq)!, testRuns: 0, flaky: 0, failed: 0 };
+        buckets.set(seq, b);
+      }
+      const k = classify(attempts);
+      if (k === 0) return;
+      b.testRuns++;
+      if (k === 2) b.flaky++;
+      else if (k === 3) b.failed++;
+    });
+  }
+  const recent = [...buckets.values()].filter((b) => b.testRuns > 0).sort((a, b) => a.time - b.time).slice(-maxPoints);
+  return { unit: 'run', points: recent.map((b, i) => ({ label: String(i + 1), testRuns: b.testRuns, flaky: b.flaky, failed: b.failed })) };
 }

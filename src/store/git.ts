@@ -4,7 +4,7 @@
  */
 import { execFile } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // Private clones are named `flakeguard-data-<pid>-…`, so the next run can tell a killed run's clone from a live one.
@@ -27,8 +27,8 @@ export interface GitOptions {
   /** Extra environment, e.g. GIT_CONFIG_* entries carrying the auth header. */
   env?: Record<string, string>;
   timeoutMs?: number;
-  /** Written to git's standard input. */
-  input?: string;
+  /** Written to git's standard input (pieces in order: a large input is never copied into one buffer). */
+  input?: string | Buffer | ReadonlyArray<string | Buffer>;
 }
 
 export function runGit(cwd: string, args: string[], options: GitOptions = {}): Promise<string> {
@@ -51,7 +51,7 @@ export function runGit(cwd: string, args: string[], options: GitOptions = {}): P
         }
       },
     );
-    if (options.input !== undefined) child.stdin?.end(options.input);
+    writeInput(child.stdin, options.input);
   });
 }
 
@@ -59,6 +59,48 @@ export function runGit(cwd: string, args: string[], options: GitOptions = {}): P
  * A push the server refuses for good, not because another writer got there first: a hook or a rule declined it,
  * the branch is protected, the token may not push. Retrying cannot help, so it is not retried.
  */
+function writeInput(stdin: NodeJS.WritableStream | null, input: GitOptions['input']): void {
+  if (input === undefined || !stdin) return;
+  stdin.on('error', () => undefined); // git exited early: its exit code and stderr say why
+  if (typeof input === 'string' || Buffer.isBuffer(input)) {
+    stdin.end(input);
+    return;
+  }
+  for (const piece of input as ReadonlyArray<string | Buffer>) stdin.write(piece);
+  stdin.end();
+}
+
+/** runGit, with stdout as bytes (blob contents: sizes are in bytes). */
+export function runGitBuffer(cwd: string, args: string[], options: GitOptions = {}): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      'git',
+      args,
+      { cwd, env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...options.env }, maxBuffer: 1024 * 1024 * 1024, timeout: options.timeoutMs ?? 120_000, encoding: 'buffer' },
+      (error, stdout, stderr) => {
+        if (error) {
+          const code = typeof error.code === 'number' ? error.code : null;
+          reject(new GitError(`git ${args[0]} failed: ${stderr.toString().trim() || error.message}`, stderr.toString(), code));
+        } else {
+          resolve(stdout);
+        }
+      },
+    );
+    writeInput(child.stdin, options.input);
+  });
+}
+
+/** `env` with one more git config entry (GIT_CONFIG_COUNT / KEY / VALUE, as authEnv sets them). */
+function withConfig(env: Record<string, string>, key: string, value: string): Record<string, string> {
+  const n = Number(env.GIT_CONFIG_COUNT ?? 0);
+  return { ...env, GIT_CONFIG_COUNT: String(n + 1), [`GIT_CONFIG_KEY_${n}`]: key, [`GIT_CONFIG_VALUE_${n}`]: value };
+}
+
+/** A path as fast-import reads it: C-style quoted when it has a character that would end or split it. */
+function quotePath(path: string): string {
+  return /^[\x21-\x7e]+$/.test(path) && !path.startsWith('"') ? path : JSON.stringify(path);
+}
+
 export function isPermanentRefusal(stderr: string): boolean {
   return /hook declined|GH0\d\d|protected branch|repository rule violations|permission to \S+ denied|returned error: 40[13]|authentication failed|deny(?:ing)? (?:updating|deleting|non-fast-forward|current branch)|not allowed to (?:push|create|update|delete)|write access to repository not granted/i.test(stderr);
 }
@@ -163,29 +205,38 @@ export type PushResult = { pushed: true; commit: string } | { pushed: false; rej
 
 const IDENTITY = ['-c', 'user.name=github-actions[bot]', '-c', 'user.email=41898282+github-actions[bot]@users.noreply.github.com'];
 
+/** `Name <email>` as git would take it: GIT_AUTHOR_* / GIT_COMMITTER_* when set (the CLI sets the person's), else the bot. */
+function identity(kind: 'AUTHOR' | 'COMMITTER'): string {
+  const clean = (text: string): string => text.replace(/[<>\n]/g, '').trim();
+  const name = clean(process.env[`GIT_${kind}_NAME`] ?? '') || 'github-actions[bot]';
+  const email = clean(process.env[`GIT_${kind}_EMAIL`] ?? '') || '41898282+github-actions[bot]@users.noreply.github.com';
+  return `${name} <${email}>`;
+}
+
 export class DataRepo {
+  /** A bare repository: the branch's files are read from and written to git's object store, never checked out. */
   readonly dir: string;
   readonly branch: string;
   private readonly env: Record<string, string>;
+  private readonly remote: string;
 
-  private constructor(dir: string, branch: string, env: Record<string, string>) {
+  private constructor(dir: string, branch: string, env: Record<string, string>, remote: string) {
     this.dir = dir;
     this.branch = branch;
     this.env = env;
+    this.remote = remote;
   }
 
   static async open(remoteUrl: string, branch: string, token: string, tempRoot?: string): Promise<DataRepo> {
     const root = tempRoot || tmpdir();
+    // Clones left behind by a crashed run on this runner (a self-hosted runner keeps RUNNER_TEMP): swept first.
     await sweepStaleClones(root);
     const dir = await mkdtemp(join(root, `${CLONE_PREFIX}${process.pid}-`));
     hookExit();
     liveClones.add(dir);
-    const repo = new DataRepo(dir, branch, authEnv(remoteUrl, token));
-    await repo.git(['init', '-q']);
-    // No delta search when pushing: each write changes every shard a little, and searching deltas for them cost
-    // more (on both sides) than sending them whole (docs/benchmarks.md, "The whole step").
-    await repo.git(['config', 'pack.window', '0']);
-    await repo.git(['remote', 'add', 'origin', remoteUrl]);
+    const repo = new DataRepo(dir, branch, authEnv(remoteUrl, token), remoteUrl);
+    // One process: the remote is named by its URL in each command.
+    await repo.git(['init', '-q', '--bare']);
     return repo;
   }
 
@@ -197,10 +248,17 @@ export class DataRepo {
     return `refs/remotes/origin/${this.branch}`;
   }
 
-  /**
-   * Fetches the branch tip and checks it out into the private work tree. Returns the commit, or null when the
-   * branch does not exist yet (the work tree is then empty, ready for an orphan commit).
-   */
+  /** The local branch that commits are written to and pushed from. */
+  private static readonly LOCAL = 'refs/heads/flakeguard-write';
+
+  /** The commit the fetch left at `ref`, from the ref file when git wrote one (no process), else from git. */
+  private async resolve(ref: string): Promise<string> {
+    const loose = await readFile(join(this.dir, ref), 'utf8').catch(() => '');
+    if (/^[0-9a-f]{40,64}\n?$/.test(loose)) return loose.trim();
+    return (await this.git(['rev-parse', '--verify', `${ref}^{commit}`])).trim();
+  }
+
+  /** Fetches the branch tip. Returns the commit, or null when the branch does not exist yet. */
   async fetchAndReset(): Promise<string | null> {
     return (await this.fetchWithInbox(false)).head;
   }
@@ -212,7 +270,7 @@ export class DataRepo {
   async fetchWithInbox(inbox: boolean): Promise<{ head: string | null; parked: ParkedRef[] }> {
     const prefix = inboxPrefix(this.branch);
     const patterns = [`refs/heads/${this.branch}`, ...(inbox ? [`${prefix}*`] : [])];
-    const listing = await this.git(['ls-remote', 'origin', ...patterns]);
+    const listing = await this.git(['ls-remote', this.remote, ...patterns]);
     let tip: string | undefined;
     const parked: ParkedRef[] = [];
     for (const line of listing.split('\n')) {
@@ -223,18 +281,80 @@ export class DataRepo {
     }
     parked.sort((a, b) => (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0));
     const refspecs = [...(tip ? [`+refs/heads/${this.branch}:${this.remoteRef}`] : []), ...(parked.length > 0 ? [`+${prefix}*:refs/flakeguard-inbox/*`] : [])];
-    if (refspecs.length > 0) await this.git(['fetch', '-q', '--no-tags', '--prune', '--depth=1', 'origin', ...refspecs]);
-    if (!tip) {
-      await this.git(['checkout', '-q', '--orphan', `flakeguard-${Date.now()}`]).catch(() => undefined);
-      await this.git(['rm', '-rfq', '--cached', '--ignore-unmatch', '.']);
-      await this.git(['clean', '-fdqx']);
-      return { head: null, parked };
-    }
-    await this.git(['checkout', '-q', '-B', 'data', this.remoteRef]);
-    await this.git(['reset', '-q', '--hard', this.remoteRef]);
-    await this.git(['clean', '-fdqx']);
-    return { head: (await this.git(['rev-parse', 'HEAD'])).trim(), parked };
+    if (refspecs.length > 0) await this.git(['fetch', '-q', '--no-tags', '--prune', '--depth=1', this.remote, ...refspecs]);
+    this.head = tip ? await this.resolve(this.remoteRef) : null;
+    return { head: this.head, parked };
   }
+
+  /** The commit last fetched (null: the branch does not exist yet). */
+  private head: string | null = null;
+
+  /**
+   * The files of the commit last fetched (path → text), read from git's object store in two processes: the tree's
+   * listing, then every blob in one batch. Regular files only, as a checkout would give them.
+   */
+  async readFiles(): Promise<Map<string, string>> {
+    const files = new Map<string, string>();
+    if (!this.head) return files;
+    const listing = await this.git(['ls-tree', '-r', '-z', '--full-tree', this.head]);
+    const entries: Array<{ sha: string; path: string }> = [];
+    for (const entry of listing.split('\0')) {
+      if (!entry) continue;
+      const tab = entry.indexOf('\t');
+      const [mode, type, sha] = entry.slice(0, tab).split(' ');
+      if (type !== 'blob' || (mode !== '100644' && mode !== '100755')) continue;
+      entries.push({ sha: sha!, path: entry.slice(tab + 1) });
+    }
+    if (entries.length === 0) return files;
+    const out = await runGitBuffer(this.dir, ['cat-file', '--batch'], { env: this.env, input: `${entries.map((e) => e.sha).join('\n')}\n` });
+    let at = 0;
+    for (const { sha, path } of entries) {
+      const eol = out.indexOf(10, at);
+      const header = out.toString('latin1', at, eol).split(' ');
+      if (header[0] !== sha || header[1] !== 'blob') throw new GitError(`git cat-file gave '${header.join(' ')}' for ${path}`, '', null);
+      const size = Number(header[2]);
+      files.set(path, out.toString('utf8', eol + 1, eol + 1 + size));
+      at = eol + 1 + size + 1;
+    }
+    return files;
+  }
+
+  /**
+   * Commits `files` as the branch's new content, on top of the commit last fetched (`before` are its files), in one
+   * git process (fast-import) that writes only what changed. Returns false when nothing changed. With `root`, the
+   * commit has no parent: the branch's past is squashed away (compaction).
+   */
+  async commitFiles(files: ReadonlyMap<string, string>, before: ReadonlyMap<string, string>, message: string, options: { root?: boolean } = {}): Promise<boolean> {
+    const root = options.root === true || this.head === null;
+    const changed = [...files].filter(([path, text]) => root || before.get(path) !== text);
+    const deleted = root ? [] : [...before.keys()].filter((path) => !files.has(path));
+    if (!root && changed.length === 0 && deleted.length === 0) return false;
+    const chunks: string[] = [];
+    const data = (text: string): void => {
+      chunks.push(`data ${Buffer.byteLength(text, 'utf8')}\n`, text, '\n');
+    };
+    const when = `${Math.floor(Date.now() / 1000)} +0000`;
+    chunks.push(`commit ${DataRepo.LOCAL}\nmark :1\nauthor ${identity('AUTHOR')} ${when}\ncommitter ${identity('COMMITTER')} ${when}\n`);
+    data(message);
+    if (root) chunks.push('deleteall\n');
+    else chunks.push(`from ${this.head}\n`);
+    for (const path of deleted) chunks.push(`D ${quotePath(path)}\n`);
+    for (const [path, text] of changed) {
+      chunks.push(`M 100644 inline ${quotePath(path)}\n`);
+      data(text);
+    }
+    chunks.push('\ndone\n');
+    const marks = join(this.dir, 'flakeguard-marks');
+    // zlib level 1: the branch's text compresses well at any level, and level 6 costs several times the CPU (issue #16).
+    await runGit(this.dir, ['fast-import', '--quiet', '--done', '--force', `--export-marks=${marks}`], { env: withConfig(this.env, 'core.compression', '1'), input: chunks });
+    const mark = /^:1 ([0-9a-f]+)/m.exec(await readFile(marks, 'utf8'));
+    if (!mark) throw new GitError('git fast-import wrote no commit', '', null);
+    this.written = mark[1]!;
+    return true;
+  }
+
+  /** The commit commitFiles wrote last. */
+  private written: string | undefined;
 
   /** The parcel of a parked run, or undefined when it was folded and deleted meanwhile (or is not a parcel). */
   async readParcel(parked: ParkedRef): Promise<string | undefined> {
@@ -252,11 +372,11 @@ export class DataRepo {
       const tree = (await runGit(this.dir, ['mktree'], { env: this.env, input: `100644 blob ${blob}\t${PARCEL_FILE}\n` })).trim();
       const commit = (await this.git([...IDENTITY, 'commit-tree', tree, '-m', message])).trim();
       try {
-        await this.git(['push', '-q', '--porcelain', 'origin', `${commit}:${ref}`]);
+        await this.git(['push', '-q', '--porcelain', this.remote, `${commit}:${ref}`]);
         return { pushed: true, commit, ref };
       } catch (error) {
         // Parked before (the same attempt ran this step twice): the parcel is there, which is all that matters.
-        const listing = await this.git(['ls-remote', 'origin', ref]).catch(() => '');
+        const listing = await this.git(['ls-remote', this.remote, ref]).catch(() => '');
         if (listing.trim() !== '') return { pushed: true, commit: listing.trim().split(/\s+/)[0]!, ref };
         throw error;
       }
@@ -269,13 +389,13 @@ export class DataRepo {
   /** Deletes folded parked runs, each only if it still points where it did when read. Returns the refs deleted. */
   async deleteParked(parked: ParkedRef[]): Promise<{ deleted: string[]; error?: string }> {
     if (parked.length === 0) return { deleted: [] };
-    const args = ['push', '-q', '--porcelain', ...parked.map((p) => `--force-with-lease=${p.ref}:${p.sha}`), 'origin', ...parked.map((p) => `:${p.ref}`)];
+    const args = ['push', '-q', '--porcelain', ...parked.map((p) => `--force-with-lease=${p.ref}:${p.sha}`), this.remote, ...parked.map((p) => `:${p.ref}`)];
     try {
       await this.git(args);
       return { deleted: parked.map((p) => p.ref) };
     } catch (error) {
       // Some were deleted by another writer meanwhile (or by this push): what is gone is folded, whoever deleted it.
-      const left = await this.git(['ls-remote', 'origin', ...parked.map((p) => p.ref)]).catch(() => undefined);
+      const left = await this.git(['ls-remote', this.remote, ...parked.map((p) => p.ref)]).catch(() => undefined);
       const message = (error instanceof GitError ? error.stderr : String(error)).trim().split('\n').slice(-2).join(' ');
       if (left === undefined) return { deleted: [], error: message };
       const still = new Set(left.split('\n').map((l) => l.trim().split(/\s+/)[1]).filter(Boolean));
@@ -284,34 +404,17 @@ export class DataRepo {
   }
 
   /**
-   * Stages the whole work tree and commits it; returns false when nothing changed. With `root`, the commit has
-   * no parent: the branch's past is squashed away (compaction).
-   */
-  async commitAll(message: string, options: { root?: boolean } = {}): Promise<boolean> {
-    await this.git(['add', '-A']);
-    if (options.root) {
-      const tree = (await this.git(['write-tree'])).trim();
-      const commit = (await this.git([...IDENTITY, 'commit-tree', tree, '-m', message])).trim();
-      await this.git(['update-ref', 'HEAD', commit]);
-      return true;
-    }
-    const status = await this.git(['status', '--porcelain']);
-    if (status.trim() === '') return false;
-    await this.git([...IDENTITY, 'commit', '-q', '--no-verify', '-m', message]);
-    return true;
-  }
-
-  /**
-   * Pushes HEAD as the branch; a non-fast-forward is reported as rejected so the caller can retry. With
-   * `replacing`, HEAD is a fresh root that replaces exactly that head: `--force-with-lease` makes the push fail,
-   * rather than overwrite, when another writer moved the branch meanwhile.
+   * Pushes the commit commitFiles wrote as the branch; a non-fast-forward is reported as rejected so the caller
+   * can retry. With `replacing`, the commit is a fresh root that replaces exactly that head: `--force-with-lease`
+   * makes the push fail, rather than overwrite, when another writer moved the branch meanwhile.
    */
   async push(options: { replacing?: string | null } = {}): Promise<PushResult> {
-    const args = ['push', '-q', '--porcelain', 'origin', `HEAD:refs/heads/${this.branch}`];
-    if (options.replacing) args.splice(2, 0, `--force-with-lease=refs/heads/${this.branch}:${options.replacing}`);
+    const args = ['push', '-q', '--porcelain', this.remote, `${DataRepo.LOCAL}:refs/heads/${this.branch}`];
+    if (options.replacing) args.splice(3, 0, `--force-with-lease=refs/heads/${this.branch}:${options.replacing}`);
     try {
-      await this.git(args);
-      return { pushed: true, commit: (await this.git(['rev-parse', 'HEAD'])).trim() };
+      // Whole objects: the history shards change every run, a delta search would cost more than it saves.
+      await runGit(this.dir, args, { env: withConfig(this.env, 'pack.window', '0') });
+      return { pushed: true, commit: this.written ?? (await this.git(['rev-parse', DataRepo.LOCAL])).trim() };
     } catch (error) {
       const stderr = error instanceof GitError ? `${error.stdout}\n${error.stderr}\n${error.message}` : String(error);
       const permanent = isPermanentRefusal(stderr);

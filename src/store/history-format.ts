@@ -1,5 +1,5 @@
 /**
- * How the history is written on the data branch (schema 2). Pure.
+ * How the history is written on the data branch (schema 3; schema 2 reads the same). Pure.
  *
  * runs.json gives every ingested run a sequence number. A test's history line stores its outcomes as one string
  * aligned on those numbers, starting at `from`: one letter per run (P, F, E, S), several attempts in
@@ -9,8 +9,8 @@
  *   "pkg.A::t": {"name":"t","classname":"pkg.A","from":41,"o":"PPP(FP)P.3F","m":{"44":"timeout after ms"},"d":0.2}
  */
 import type { History, TestHistory, TestRunRecord } from '../model.ts';
-import { LazyHistory, type StoredTest } from '../history/stored.ts';
-import { endOf, forEachRun, parseOutcomeString, pushSegment, renderOutcomeString, runCount, type Segment } from '../history/outcome-string.ts';
+import { LazyHistory, durationAt, type StoredTest } from '../history/stored.ts';
+import { endOf, fileAround, fileFromAround, forEachRun, parseOutcomeString, pushSegment, renderOutcomeString, runCount, type Segment } from '../history/outcome-string.ts';
 import { RUNS_FILE, SCHEMA_VERSION, parseLineObject, renderLineObject, type FileProblem } from './layout.ts';
 
 export interface RunRow {
@@ -129,6 +129,8 @@ interface StoredLine {
   name?: string;
   classname?: string;
   file?: string;
+  /** The file as `[before, after]` the class name's path (fileAround). */
+  fp?: [string, string];
   line?: number;
   from: number;
   o: string;
@@ -140,7 +142,15 @@ interface StoredLine {
 
 /** True when `name` and `classname` can be read back from the id alone. */
 function namesFromId(id: string, name: string, classname: string): boolean {
-  return id === `${classname}::${name}` && !name.includes('::');
+  // id === `${classname}::${name}`, without building that string for every test.
+  return (
+    id.length === classname.length + 2 + name.length &&
+    id.startsWith(classname) &&
+    id.charCodeAt(classname.length) === 58 &&
+    id.charCodeAt(classname.length + 1) === 58 &&
+    id.endsWith(name) &&
+    !name.includes('::')
+  );
 }
 
 /** The stored form of a decoded history (for histories that were merged decoded, src/history/merge.ts). */
@@ -173,22 +183,33 @@ export function storedTests(history: History, runs: RunTable): Iterable<[string,
 }
 
 export function renderHistoryShard(tests: Array<[string, StoredTest]>): string {
-  return renderLineObject(
-    SCHEMA_VERSION,
-    'tests',
-    tests.map(([id, t]) => {
-      // Key order is the order people read the line in: who, where, then the outcomes.
-      const line: StoredLine = namesFromId(id, t.name, t.classname) ? {} as StoredLine : { name: t.name, classname: t.classname } as StoredLine;
-      if (t.file !== undefined) line.file = t.file;
-      if (t.line !== undefined) line.line = t.line;
-      line.from = t.from;
-      line.o = renderOutcomeString(t.segments);
-      if (t.m && Object.keys(t.m).length > 0) line.m = { ...t.m };
-      const d = t.dur ? t.dur[endOf(t.from, t.segments) - 1] : t.d;
-      if (d !== undefined) line.d = d;
-      return [id, line];
-    }),
-  );
+  const sorted = tests.slice().sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  let out = `{"schema": ${SCHEMA_VERSION}, "tests": {\n`;
+  for (let i = 0; i < sorted.length; i++) {
+    const [id, t] = sorted[i]!;
+    out += `${i > 0 ? ',\n' : ''}${JSON.stringify(id)}: ${historyLineText(id, t)}`;
+  }
+  return `${out}\n}}\n`;
+}
+
+/**
+ * A history line's JSON, written directly (a shard holds a thousand lines, every run rewrites them): the same text
+ * as JSON.stringify of the line object, keys in the order people read a line in (who, where, then the outcomes).
+ */
+function historyLineText(id: string, t: StoredTest): string {
+  const parts: string[] = [];
+  if (!namesFromId(id, t.name, t.classname)) parts.push(`"name":${JSON.stringify(t.name)}`, `"classname":${JSON.stringify(t.classname)}`);
+  if (t.file !== undefined) {
+    const around = fileAround(t.file, t.classname);
+    parts.push(around ? `"fp":${JSON.stringify(around)}` : `"file":${JSON.stringify(t.file)}`);
+  }
+  if (t.line !== undefined) parts.push(`"line":${JSON.stringify(t.line)}`);
+  // The outcome string holds only P F E S ( ) . * and digits: nothing to escape.
+  parts.push(`"from":${t.from}`, `"o":"${renderOutcomeString(t.segments)}"`);
+  if (t.m && Object.keys(t.m).length > 0) parts.push(`"m":${JSON.stringify(t.m)}`);
+  const d = t.dur ? durationAt(t.dur, endOf(t.from, t.segments) - 1) : t.d;
+  if (d !== undefined) parts.push(`"d":${JSON.stringify(d)}`);
+  return `{${parts.join(',')}}`;
 }
 
 /**
@@ -229,7 +250,8 @@ export function parseHistoryShard(file: string, text: string, known: KnownSeqs, 
       name = id.slice(cut + 2);
     }
     const test: StoredTest = { name, classname, from, segments };
-    if (typeof line.file === 'string') test.file = line.file;
+    const testFile = typeof line.file === 'string' ? line.file : fileFromAround(line.fp, classname);
+    if (testFile !== undefined) test.file = testFile;
     if (typeof line.line === 'number') test.line = line.line;
     if (typeof line.m === 'object' && line.m !== null && !Array.isArray(line.m)) {
       // Only messages of the test's own runs are read (and written back).

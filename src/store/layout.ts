@@ -1,7 +1,7 @@
 /**
  * The files of the data branch and their text form. Pure: parse text into data, render data into text.
  *
- * Layout (schema 2), documented for users in docs/data-branch.md and in the README.md written on the branch:
+ * Layout (schema 3), documented for users in docs/data-branch.md and in the README.md written on the branch:
  *   flakeguard.json      schema, shard count, writes since the last compaction, ingested run keys (idempotence)
  *   runs.json            one line per run: sequence number, key, sha, time, default branch, job result, link
  *   history/NN.json      one line per test: its rolling window of runs (src/store/history-format.ts)
@@ -120,7 +120,8 @@ export function parseLineObject(file: string, text: string, key: string): { valu
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return { problems: [{ file, line: 1, message: `expected a "${key}" object` }] };
   }
-  const entries = new Map(Object.entries(body as Record<string, unknown>));
+  const entries = new Map<string, unknown>();
+  for (const key in body as Record<string, unknown>) entries.set(key, (body as Record<string, unknown>)[key]);
   let lines: Map<string, number> | undefined;
   const lineOf = (id: string): number | undefined => {
     if (!lines) {

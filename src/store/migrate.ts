@@ -1,6 +1,7 @@
 /**
  * Readers of older data-branch layouts. An older layout is migrated on read, never rejected: the snapshot it
- * gives is the same as schema 2's, and the next write is in schema 2.
+ * gives is the same as the current schema's, and the next write is in the current schema (schema 2 needs no reader
+ * of its own: src/store/history-format.ts reads it).
  *
  * Schema 1 (flakeguard 0.1): runs.json keyed by run key, `[sha, time, default, jobSucceeded?]`; each history line
  * held `runs: [[runKey, attempts, message?, duration?], ...]`.

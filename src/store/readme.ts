@@ -7,14 +7,15 @@ This branch is written by the [flakeguard](https://github.com/flakeguard/flakegu
 the history of every test, the scores computed from it, and the quarantine decisions. Do not merge it into your
 code branches.
 
-## Files (schema 2, ${shards} shard${shards === 1 ? '' : 's'})
+## Files (schema 3, ${shards} shard${shards === 1 ? '' : 's'})
 
 | path | what it holds | edit by hand? |
 | --- | --- | --- |
-| \`stats/NN.json\` | one line per test: \`override\`, \`quarantined\`, \`reason\`, recent results and scores | **yes, the \`override\` field only** |
-| \`history/NN.json\` | one line per test: its outcomes, one letter per run from run number \`from\` on | no |
+| \`stats/NN.json\` | one line per test with something to say (it failed in its window, is or was quarantined, or has an override): \`override\`, \`quarantined\`, \`reason\`, recent results and scores | **yes, the \`override\` field only** |
+| \`history/NN.json\` | one line per test: its outcomes, one letter per run from run number \`from\` on (\`P*40\`: forty passes in a row) | no |
 | \`runs.json\` | one line per run number: \`[run key, commit, time, on default branch, job succeeded, link]\` | no |
 | \`flakeguard.json\` | schema version, shard count, writes since compaction, runs already ingested | no |
+| \`decisions.json\` | one line per test whose quarantine decision changed: its last 20 decisions (run, time, who, why) and its issue | no (informational: nothing is decided from it) |
 
 A test's shard \`NN\` is the FNV-1a hash of its id modulo the shard count, in hex. The job summary and the
 issues flakeguard opens name the exact file of each test.
@@ -23,7 +24,9 @@ In \`recent\`, each letter is one run, oldest first: \`P\` passed, \`R\` passed 
 
 ## Forcing or lifting a quarantine
 
-Find the test's line in \`stats/NN.json\` and change its \`override\` (GitHub's web editor is fine):
+Find the test's line in \`stats/NN.json\` and change its \`override\` (GitHub's web editor is fine). A test that
+never failed in its window has no line: add one, \`"<test id>": {"override": "quarantine"},\`, in the file its
+shard names (or use \`flakeguard override\`, docs/cli.md).
 
 \`\`\`
 "override": "quarantine"                       force it into quarantine

@@ -20,6 +20,7 @@ import {
 import { KnownSeqs, parseHistoryShard, parseRuns, type RunTable } from './history-format.ts';
 import { LazyHistory, type StoredTest } from '../history/stored.ts';
 import { parseHistoryShardV1, parseRunsV1 } from './migrate.ts';
+import { DECISIONS_FILE } from './decisions.ts';
 
 export interface StoredOverride {
   override: Override;
@@ -37,6 +38,11 @@ export interface Snapshot {
   history: History;
   /** Stats lines of healthy stats files, by test id. */
   stats: Map<string, StatsLine>;
+  /**
+   * Tests whose stats line has no `check` in a schema-3 file: a line a person added (flakeguard writes `check` on
+   * every line it writes), so each computed field in it is that person's edit (src/pipeline/hand-edits.ts).
+   */
+  handWritten: Set<string>;
   /** Valid hand overrides, by test id (expiry not yet applied). */
   overrides: Map<string, StoredOverride>;
   /** Stats files that could not be read: kept byte for byte, and their tests forgive nothing. */
@@ -52,6 +58,8 @@ export interface Snapshot {
    * the next run after the fix ingests normally (docs/data-branch.md, "A broken file").
    */
   damaged: FileProblem[];
+  /** decisions.json's text as read (src/store/decisions.ts): informational, carried to the next write. */
+  decisions?: string;
 }
 
 export function emptySnapshot(): Snapshot {
@@ -61,6 +69,7 @@ export function emptySnapshot(): Snapshot {
     runs: new Map(),
     history: new Map(),
     stats: new Map(),
+    handWritten: new Set(),
     overrides: new Map(),
     brokenStats: new Map(),
     brokenShards: new Set(),
@@ -86,6 +95,8 @@ export function damageReason(snapshot: Snapshot): string | undefined {
 /** Builds a snapshot from the branch's files (path → text). */
 export function parseSnapshot(files: Map<string, string>): Snapshot {
   const snapshot = emptySnapshot();
+  const decisions = files.get(DECISIONS_FILE);
+  if (decisions !== undefined) snapshot.decisions = decisions;
   const damage = (problems: FileProblem[]): void => {
     snapshot.damaged.push(...problems);
     snapshot.problems.push(...problems);
@@ -158,6 +169,7 @@ function readStatsFile(snapshot: Snapshot, path: string, text: string): void {
       };
       if (typeof entry.since === 'string') stats.since = entry.since;
       snapshot.stats.set(id, stats);
+      if (value.schema >= 3 && entry.check === undefined) snapshot.handWritten.add(id);
       if (override) snapshot.overrides.set(id, { override, raw: entry.override, file: path, line });
     }
   }
@@ -167,6 +179,7 @@ function readStatsFile(snapshot: Snapshot, path: string, text: string): void {
   if (value) {
     for (const [id] of value.entries) {
       snapshot.stats.delete(id);
+      snapshot.handWritten.delete(id);
       snapshot.overrides.delete(id);
     }
   }

@@ -8,7 +8,7 @@
  * landed. Ingestion keys make a fold count once however many writers fold the same parcel (docs/data-branch.md).
  */
 import type { DataRepo, ParkedRef } from './git.ts';
-import { damageReason, parseSnapshot, readSnapshotDir, writeSnapshotDir, emptySnapshot, type Snapshot } from './snapshot.ts';
+import { damageReason, parseSnapshot, emptySnapshot, type Snapshot } from './snapshot.ts';
 
 export interface Applied {
   files: Map<string, string>;
@@ -137,7 +137,7 @@ export async function syncRun<T extends Applied>(
     let files: Map<string, string>;
     try {
       ({ head, parked } = await repo.fetchWithInbox(inbox !== undefined));
-      files = await readSnapshotDir(repo.dir);
+      files = await repo.readFiles();
       snapshot = parseSnapshot(files);
     } catch (error) {
       lastError = `could not fetch the data branch '${repo.branch}': ${error instanceof Error ? error.message : String(error)}`;
@@ -178,10 +178,9 @@ export async function syncRun<T extends Applied>(
     lastApplied = applied;
     try {
       if (options.extraFiles) for (const [path, text] of await options.extraFiles(files)) if (!applied.files.has(path)) applied.files.set(path, text);
-      await writeSnapshotDir(repo.dir, applied.files);
       const compact = applied.compact === true && head !== null;
       const message = compact ? `${options.commitMessage}\n\nCompacted: the branch's earlier commits were squashed into this one.` : options.commitMessage;
-      const changed = await repo.commitAll(folded.length > 0 ? `${message}\n\nFolded in ${folded.length} parked run${folded.length === 1 ? '' : 's'}.` : message, { root: compact });
+      const changed = await repo.commitFiles(applied.files, files, folded.length > 0 ? `${message}\n\nFolded in ${folded.length} parked run${folded.length === 1 ? '' : 's'}.` : message, { root: compact });
       if (!changed) {
         const deleted = await deleteFolded(folded);
         return { applied, status: { kind: 'unchanged', head, ...(deleted.length ? { folded: deleted } : {}) }, historyRead: true };

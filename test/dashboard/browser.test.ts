@@ -14,7 +14,7 @@ import { decodeOutcomes } from '../../src/store/history-format.ts';
 import { normalizeErrorMessage } from '../../src/scoring/index.ts';
 import { serveDashboard, type DashboardServer } from '../../src/dashboard/index.ts';
 import { PROJECT_ROOT } from '../support/action.ts';
-import { HOSTILE_MESSAGE, HOSTILE_NAME, HOSTILE_REASON, branchRepo, hostileBranchFiles, launchBrowser } from '../support/dashboard.ts';
+import { HOSTILE_CLASS, HOSTILE_ISSUE, HOSTILE_MESSAGE, HOSTILE_NAME, HOSTILE_REASON, branchRepo, hostileBranchFiles, launchBrowser } from '../support/dashboard.ts';
 
 const SHOTS = join(PROJECT_ROOT, '.artifacts/dashboard');
 
@@ -28,6 +28,22 @@ interface Facts {
   newest: { seq: number; failed: number; flaked: number; retried: number };
   maxPfs: number;
   slots: Map<string, number>;
+  /** decisions.json's tests, as written. */
+  decisions: Record<string, { issue?: number; events: Array<{ run: number; event: string; quarantined: boolean; by: string; reason: string }> }>;
+}
+
+/** The timeline rows a test's page must show, from decisions.json alone: newest first, as [run, decision, state, by, why]. */
+function expectedTimeline(facts: Pick<Facts, 'decisions'>, id: string): string[][] {
+  const label: Record<string, string> = { override: 'hand override', 'hand edit': 'hand edit honoured', 'issue closed': 'issue closed as completed' };
+  return [...(facts.decisions[id]?.events ?? [])]
+    .reverse()
+    .map((e) => [`#${e.run}`, label[e.event] ?? e.event, e.quarantined ? 'quarantined' : 'not quarantined', e.by === 'hand' ? 'a person' : "flakeguard's rule", e.reason]);
+}
+
+/** The timeline rows the page shows, in the same form. */
+async function shownTimeline(page: Page): Promise<string[][]> {
+  await page.waitForSelector('[data-timeline]:not([data-timeline=loading])');
+  return page.$$eval('table[data-table=timeline] tbody tr', (rows) => rows.map((r) => [...r.querySelectorAll('td')].filter((_, i) => i !== 1).map((td) => (td.textContent ?? '').trim())));
 }
 
 /** The numbers the views must show, computed from the raw files without the dashboard's code. */
@@ -77,6 +93,7 @@ function factsOf(files: Map<string, string>): Facts {
     newest,
     maxPfs: Math.max(...[...flaky].map((id) => stats.get(id)?.pfs?.[0] ?? -1)),
     slots,
+    decisions: files.has('decisions.json') ? JSON.parse(files.get('decisions.json')!).tests : {},
   };
 }
 
@@ -97,8 +114,9 @@ function watch(page: Page): { dialogs: string[]; errors: string[] } {
   });
   page.on('pageerror', (e) => seen.errors.push(`pageerror: ${e instanceof Error ? e.message : String(e)}`));
   page.on('console', (m) => {
-    // The copies of CODEOWNERS and codeowners-map are optional: the page asks for them and a 404 says there are none.
-    if (m.type() === 'error' && !/\/dashboard\/(CODEOWNERS|codeowners-map)$/.test(m.location().url ?? '')) seen.errors.push(`console: ${m.text()} (${m.location().url})`);
+    // The copies of CODEOWNERS and codeowners-map are optional, and decisions.json is missing on older branches: the
+    // page asks for them and a 404 says there are none.
+    if (m.type() === 'error' && !/\/(dashboard\/CODEOWNERS|dashboard\/codeowners-map|decisions\.json)$/.test(m.location().url ?? '')) seen.errors.push(`console: ${m.text()} (${m.location().url})`);
   });
   void page.evaluateOnNewDocument(() => {
     document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
@@ -187,7 +205,13 @@ describe('the dashboard of a 10k-test, 200-run branch', () => {
     expect(await page.$$eval('.strip .cell', (c) => c.length)).toBe(facts.slots.get(id));
     expect(await page.$$eval('table[data-table=modes] tbody tr', (r) => r.length)).toBeGreaterThan(0);
     expect(await page.$eval('.strip a.cell', (a) => (a as HTMLAnchorElement).href)).toMatch(/^https:\/\/github\.com\/octo\/project\/commit\/[0-9a-f]{40}$/);
+    // The issue link comes after decisions.json is read and the id hashed: waited for, not raced.
+    await page.waitForSelector('[data-field=issue] a');
     expect(await page.$eval('[data-field=issue] a', (a) => (a as HTMLAnchorElement).href)).toMatch(/^https:\/\/github\.com\/octo\/project\/issues\?q=/);
+    // Its quarantine timeline, as decisions.json has it (the flakiest test was quarantined by the rule).
+    const timeline = expectedTimeline(facts, id);
+    expect(timeline.length).toBeGreaterThan(0);
+    expect(await shownTimeline(page)).toEqual(timeline);
     await page.screenshot({ path: join(SHOTS, 'test.png'), fullPage: true });
   });
 
@@ -267,6 +291,23 @@ describe('hostile data on the branch', () => {
       expect(await text(page, '[data-field=override]')).toContain(HOSTILE_REASON.replace(/"/g, '\\"'));
       expect(await text(page, '.badge')).toBe('quarantined by hand');
       expect(await text(page, '[data-field=stats-file]')).toBe(statsFile);
+      // Its timeline: the override a person set, with their HTML reason shown as text; no issue number is known.
+      const facts = { decisions: JSON.parse(files.get('decisions.json')!).tests };
+      const adds = expectedTimeline(facts, 'com.shop.CartTest::adds');
+      expect(adds).toHaveLength(1);
+      expect(adds[0]![4]).toContain(HOSTILE_REASON);
+      expect(await shownTimeline(page)).toEqual(adds);
+      await page.waitForSelector('[data-field=issue] a');
+      expect(await page.$eval('[data-field=issue] a', (a) => (a as HTMLAnchorElement).href)).toMatch(/^https:\/\/github\.com\/octo\/shop\/issues\?q=/);
+      await page.screenshot({ path: join(SHOTS, 'hostile-timeline.png'), fullPage: true });
+
+      // The hostile test's issue is known: a link to the issue itself.
+      const hostileId = `${HOSTILE_CLASS}::${HOSTILE_NAME}`;
+      await page.goto(`${server.url}#/test/${encodeURIComponent(hostileId)}`);
+      expect(await shownTimeline(page)).toEqual(expectedTimeline(facts, hostileId));
+      expect(facts.decisions[hostileId].issue).toBe(HOSTILE_ISSUE);
+      await page.waitForSelector('[data-field=issue] a[data-issue]');
+      expect(await page.$eval('[data-field=issue] a', (a) => [(a as HTMLAnchorElement).href, a.textContent])).toEqual([`https://github.com/octo/shop/issues/${HOSTILE_ISSUE}`, `#${HOSTILE_ISSUE}`]);
 
       // Owners, from the branch's copy of CODEOWNERS: a column, a filter, and the backlog's owners.
       await page.goto(`${server.url}#/tests`);
@@ -284,12 +325,39 @@ describe('hostile data on the branch', () => {
       // The outage of run 4 is counted as such.
       await page.goto(server.url);
       await page.waitForSelector('table[data-table=runs]');
+      // 8 runs: the rolling chart does not claim 20, and counts take their plural only when they should.
+      expect(await page.$$eval('.chart .u-title', (t) => t.map((e) => e.textContent))).toContain('Share of runs red because of flaky tests (over the runs so far: 8 runs on the branch)');
+      expect(await text(page, '[data-metric=quarantined] .note')).toMatch(/^(1 flaky test|(0|[2-9]|\d\d+) flaky tests)$/);
       const outage = await page.$$eval('table[data-table=runs] tr[data-seq="4"] td', (tds) => tds.map((td) => (td.textContent ?? '').trim()));
       expect(outage[7]).toBe('8');
 
       await new Promise((r) => setTimeout(r, 300));
       expect(await page.$$eval('img, svg, script:not(:first-of-type)', (e) => e.length)).toBe(0);
       expect(seen.dialogs).toEqual([]);
+      expect(seen.errors).toEqual([]);
+    } finally {
+      await page.close();
+      await server.close();
+      await repo.dispose();
+    }
+  }, 60_000);
+});
+
+describe('a branch written before decisions.json', () => {
+  it("says there is no timeline yet, and searches for the test's issue", async () => {
+    const files = hostileBranchFiles();
+    files.delete('decisions.json');
+    const repo = await branchRepo(files);
+    const server = await serveDashboard({ repo: repo.repo });
+    const page = await browser.newPage();
+    const seen = watch(page);
+    try {
+      await open(page, `${server.url}#/test/${encodeURIComponent('com.shop.CartTest::adds')}`);
+      await page.waitForSelector('[data-timeline=missing]');
+      expect(await text(page, '[data-timeline=missing]')).toMatch(/^No timeline yet: this data branch has no decisions\.json/);
+      expect(await page.$$eval('table[data-table=timeline]', (t) => t.length)).toBe(0);
+      await page.waitForSelector('[data-field=issue] a');
+      expect(await page.$eval('[data-field=issue] a', (a) => (a as HTMLAnchorElement).href)).toMatch(/^https:\/\/github\.com\/octo\/shop\/issues\?q=/);
       expect(seen.errors).toEqual([]);
     } finally {
       await page.close();

@@ -2,10 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parseHistoryText, parseMetaText, parseRunsText, parseStatsText, type HistoryLine, type StatsLine } from '../../src/dashboard/files.ts';
-import { backlog, buildModel, queryTests, repoUrlOf, safeUrl, slotsOf, summarize, testDetail, type Model } from '../../src/dashboard/model.ts';
+import { backlog, buildModel, count, issueUrl, queryTests, repoUrlOf, rollingWindow, safeUrl, slotsOf, summarize, testDetail, timelineRows, type Model } from '../../src/dashboard/model.ts';
+import { parseDecisions } from '../../src/store/decisions.ts';
 import { decodeOutcomes, encodeOutcomes } from '../../src/store/history-format.ts';
 import { assignOwners } from '../../src/dashboard/owners.ts';
-import { HOSTILE_NAME, HOSTILE_REASON, hostileBranchFiles } from '../support/dashboard.ts';
+import { HOSTILE_CLASS, HOSTILE_ISSUE, HOSTILE_NAME, HOSTILE_REASON, hostileBranchFiles } from '../support/dashboard.ts';
 
 function modelOf(files: Map<string, string>): Model {
   const history: HistoryLine[] = [];
@@ -117,5 +118,46 @@ describe('the model of a branch written by applyRun', () => {
     ]);
     // 4 failed attempts of the flaky test × its newest duration (1.5 s).
     expect(b.lostSec).toBe(6);
+  });
+});
+
+describe('one test\'s timeline (decisions.json)', () => {
+  it('lists its decisions newest first, with links to their runs, and its issue', () => {
+    const files = hostileBranchFiles();
+    const model = modelOf(files);
+    const { log, problems } = parseDecisions(files.get('decisions.json')!);
+    expect(problems).toEqual([]);
+    expect(log!.from).toBe(1);
+    const hostile = log!.tests.get(`${HOSTILE_CLASS}::${HOSTILE_NAME}`)!;
+    expect(hostile.issue).toBe(HOSTILE_ISSUE);
+    expect(timelineRows(model, hostile)).toEqual([
+      {
+        seq: 2,
+        time: Date.parse(hostile.events[0]!.at),
+        runUrl: 'https://github.com/octo/shop/actions/runs/7001/attempts/1',
+        event: 'quarantined',
+        quarantined: true,
+        by: 'rule',
+        reason: expect.stringMatching(/^failed and passed on the same commit once in 2 runs/),
+      },
+    ]);
+    const adds = timelineRows(model, log!.tests.get('com.shop.CartTest::adds'));
+    expect(adds).toMatchObject([{ seq: 6, event: 'hand override', quarantined: true, by: 'hand' }]);
+    expect(adds[0]!.reason).toContain(HOSTILE_REASON);
+    expect(timelineRows(model, undefined)).toEqual([]);
+    expect(issueUrl(model.repoUrl, HOSTILE_ISSUE)).toBe('https://github.com/octo/shop/issues/42');
+    expect(issueUrl(model.repoUrl, 0)).toBeUndefined();
+    expect(issueUrl(model.repoUrl, 1.5)).toBeUndefined();
+    expect(issueUrl(undefined, 3)).toBeUndefined();
+  });
+
+  it('says counts and windows in words that fit the numbers', () => {
+    expect(count(1, 'flaky test')).toBe('1 flaky test');
+    expect(count(0, 'run')).toBe('0 runs');
+    expect(count(2, 'day')).toBe('2 days');
+    expect(rollingWindow(20)).toBe('over the last 20 runs');
+    expect(rollingWindow(200)).toBe('over the last 20 runs');
+    expect(rollingWindow(8)).toBe('over the runs so far: 8 runs on the branch');
+    expect(rollingWindow(1)).toBe('over the runs so far: 1 run on the branch');
   });
 });

@@ -7,6 +7,7 @@ import { serveDashboard } from '../../src/dashboard/serve.ts';
 import { DASHBOARD_HTML } from '../../src/dashboard/page.generated.ts';
 import { NODE24, PROJECT_ROOT, git } from '../support/action.ts';
 import { branchRepo, hostileBranchFiles } from '../support/dashboard.ts';
+import { SCHEMA_VERSION } from '../../src/store/layout.ts';
 
 let repo: { repo: string; dispose: () => Promise<void> };
 beforeAll(async () => {
@@ -40,7 +41,7 @@ describe('serveDashboard', () => {
       expect(page.type).toBe('text/html; charset=utf-8');
       expect(page.body).toBe(DASHBOARD_HTML);
       const runs = await raw(server.url, '/runs.json');
-      expect(JSON.parse(runs.body).schema).toBe(2);
+      expect(JSON.parse(runs.body).schema).toBe(SCHEMA_VERSION);
       expect((await raw(server.url, '/../../../etc/passwd')).status).toBe(404);
       expect((await raw(server.url, '/%2e%2e/%2e%2e/etc/passwd')).status).toBe(404);
       expect((await raw(server.url, '/runs.json', 'POST')).status).toBe(405);

@@ -91,7 +91,7 @@ describe('many writers', () => {
     await mkdir(bin);
     await writeFile(
       join(bin, 'git'),
-      `#!/bin/sh\ncase "$*" in *"HEAD:refs/heads/flakeguard-data"*)\n  t=$(${realGit} --git-dir="${world.remote}" rev-parse 'flakeguard-data^{tree}')\n  c=$(${realGit} --git-dir="${world.remote}" -c user.name=x -c user.email=x@x commit-tree "$t" -p flakeguard-data -m race)\n  ${realGit} --git-dir="${world.remote}" update-ref refs/heads/flakeguard-data "$c";;\nesac\nexec ${realGit} "$@"\n`,
+      `#!/bin/sh\ncase "$*" in *":refs/heads/flakeguard-data")\n  t=$(${realGit} --git-dir="${world.remote}" rev-parse 'flakeguard-data^{tree}')\n  c=$(${realGit} --git-dir="${world.remote}" -c user.name=x -c user.email=x@x commit-tree "$t" -p flakeguard-data -m race)\n  ${realGit} --git-dir="${world.remote}" update-ref refs/heads/flakeguard-data "$c";;\nesac\nexec ${realGit} "$@"\n`,
     );
     await chmod(join(bin, 'git'), 0o755);
     const parked = await world.run({ runId: 2, env: { PATH: `${bin}:${process.env.PATH}` } });

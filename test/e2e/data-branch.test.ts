@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { chmod, cp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { World, git, junitXml, type ActionRun } from '../support/action.ts';
+import { World, git, junitXml, type ActionRun, setOverride as withOverride } from '../support/action.ts';
 import { parseResultsFile } from '../../src/store/results-file.ts';
 
 let world: World;
@@ -21,12 +21,7 @@ function expectOutcome(run: ActionRun, outcome: 'success' | 'failure'): void {
   expect(run.exitCode).toBe(outcome === 'success' ? 0 : 1);
 }
 
-const setOverride = (id: string, value: string) => (text: string) => {
-  const escaped = id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const next = text.replace(new RegExp(`^("${escaped}": \\{"override":)null`, 'm'), `$1${value}`);
-  if (next === text) throw new Error(`no line for ${id}`);
-  return next;
-};
+const setOverride = (id: string, value: string) => (text: string) => withOverride(text, id, value);
 
 async function baseline(): Promise<void> {
   await world.writeReport('reports/unit.xml', junitXml([{ name: 'a' }, { name: 'b' }]));
@@ -88,7 +83,7 @@ describe('hand edits', () => {
 });
 
 describe('an older layout', () => {
-  it('is migrated on read: its quarantine still forgives and the branch is rewritten in schema 2', async () => {
+  it('is migrated on read: its quarantine still forgives and the branch is rewritten in schema 3', async () => {
     // Publish the schema-1 branch captured from flakeguard 0.1.
     const clone = join(world.root, 'v1');
     await git(world.root, ['init', '-q', '-b', 'flakeguard-data', clone]);
@@ -102,8 +97,38 @@ describe('an older layout', () => {
     expectOutcome(run, 'success');
     expect(run.outputs['quarantined-failures']).toBe('1');
     const files = await world.dataFiles();
-    expect(JSON.parse(files.get('flakeguard.json')!).schema).toBe(2);
+    expect(JSON.parse(files.get('flakeguard.json')!).schema).toBe(3);
     expect(JSON.parse(files.get('history/00.json')!).tests['api.Client::retries on 503'].o).toBe('P(FP)(FP)(FF)(FF)F');
+  });
+
+  it('schema 2 is migrated on read: its quarantine forgives, its hand override holds, and it is rewritten in schema 3', async () => {
+    // Publish the schema-2 branch captured from the last schema-2 flakeguard (test/fixtures/data-branch-v2).
+    const clone = join(world.root, 'v2');
+    await git(world.root, ['init', '-q', '-b', 'flakeguard-data', clone]);
+    await cp(join(import.meta.dirname, '../fixtures/data-branch-v2'), clone, { recursive: true });
+    await git(clone, ['add', '-A']);
+    await git(clone, ['-c', 'user.name=x', '-c', 'user.email=x@x', 'commit', '-q', '-m', 'v2']);
+    await git(clone, ['push', '-q', world.remote, 'flakeguard-data']);
+
+    await world.writeReport(
+      'reports/junit.xml',
+      junitXml([
+        { classname: 'api.Client', name: 'retries on 503', attempts: 'F', message: 'timeout of 5000ms exceeded' },
+        { classname: 'cart.Total', name: 'applies discount' },
+        { classname: 'db.Pool', name: 'reconnects', attempts: 'F', message: 'connect ECONNREFUSED 127.0.0.1:5432' },
+      ]),
+    );
+    const run = await world.run({ runId: 6000, inputs: { 'test-outcome': 'failure' } });
+    // The quarantined test's failure is forgiven; the test kept out by hand ("never") blocks.
+    expectOutcome(run, 'failure');
+    expect(run.outputs['quarantined-failures']).toBe('1');
+    expect(run.stdout).toMatch(/db\.Pool(::|%3A%3A)reconnects/);
+    const files = await world.dataFiles();
+    expect(JSON.parse(files.get('flakeguard.json')!).schema).toBe(3);
+    const history = JSON.parse(files.get('history/00.json')!).tests;
+    expect(history['api.Client::retries on 503'].o).toBe('P(FP)P(FP)PPPF');
+    expect(history['cart.Total::applies discount'].o).toBe('P*8');
+    expect(JSON.parse(files.get('stats/00.json')!).tests['db.Pool::reconnects'].override).toEqual({ action: 'never', reason: 'DB-7: real outage' });
   });
 });
 

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { World, junitXml, type ActionRun } from '../support/action.ts';
+import { World, junitXml, type ActionRun, setOverride } from '../support/action.ts';
 import { startGitHubFake, type FakeGitHub } from '../support/github-fake/index.ts';
 import { startArtifactFake, type FakeArtifactService } from '../support/artifact-fake/index.ts';
 import { flakeguardStep, matrixCombinations, readmeWorkflow, stepInputs, toJSON } from '../support/artifact-fake/workflows.ts';
@@ -128,7 +128,7 @@ function bundleZip(tests = [parsedTest('pkg.Suite::a', 'P')], run: Record<string
 describe('README: pull requests from forks', () => {
   it('the fork run decides read-only and uploads its results; the workflow_run job saves them under the trusted facts', async () => {
     await baseline();
-    await world.editDataFile('stats/00.json', (t) => t.replace(/^("pkg\.Suite::b": \{"override":)null/m, '$1"quarantine"'));
+    await world.editDataFile('stats/00.json', (t) => setOverride(t, 'pkg.Suite::b', '"quarantine"'));
     const commitsBefore = await world.dataCommits();
 
     // The pull request: `a` fails then passes on a retry, `b` (quarantined by hand) fails.

@@ -29,8 +29,15 @@ function expectOutcome(run: ActionRun, outcome: 'success' | 'failure'): void {
 const editLine = (id: string, edit: (line: Record<string, unknown>) => void) => (text: string): string => {
   const prefix = `${JSON.stringify(id)}: `;
   const lines = text.split('\n');
-  const i = lines.findIndex((l) => l.startsWith(prefix));
-  if (i < 0) throw new Error(`no line for ${id}`);
+  let i = lines.findIndex((l) => l.startsWith(prefix));
+  if (i < 0) {
+    // A test with nothing to say has no line (schema 3): the person adds one.
+    if (text.trim() === '') return `{"schema": 3, "tests": {\n${prefix}${JSON.stringify(Object.assign({}, ...[{}].map((l) => (edit(l), l))))}\n}}\n`;
+    const end = lines.findIndex((l) => l.startsWith('}}'));
+    lines[end - 1] = `${lines[end - 1]},`;
+    lines.splice(end, 0, `${prefix}{}`);
+    i = end;
+  }
   const comma = lines[i]!.endsWith(',') ? ',' : '';
   const line = JSON.parse(lines[i]!.slice(prefix.length, lines[i]!.length - comma.length)) as Record<string, unknown>;
   edit(line);
@@ -150,7 +157,8 @@ describe('an edit of a computed field is never silently overwritten nor half-hon
     await world.editDataFile(STATS, editLine(A, (l) => delete l.tier));
     const run = await runWith('P');
     expect(run.stdout).not.toMatch(/hand edit/);
-    expect((await statsLine()).tier).toBe('Stable');
+    // Computed again: a test with nothing to say has no stats line (schema 3), so the file is gone with it.
+    expect((await world.dataFiles()).get(STATS)).toBeUndefined();
   });
 
   it('while an override decides, an edit of a computed field is kept and the warning says the override decides', async () => {

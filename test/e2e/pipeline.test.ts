@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { NODE24, World, git, junitXml, type ActionRun } from '../support/action.ts';
+import { NODE24, World, git, junitXml, type ActionRun, setOverride } from '../support/action.ts';
 
 let world: World;
 beforeEach(async () => {
@@ -52,7 +52,7 @@ describe('the bundled action under Node 24', () => {
     expect(first.outputs['data-commit']).toMatch(/^[0-9a-f]{40}$/);
     expect(await world.dataCommits()).toEqual([first.outputs['data-commit']]);
     const afterFirst = await world.dataFiles();
-    expect([...afterFirst.keys()].sort()).toEqual(['.nojekyll', 'README.md', 'flakeguard.json', 'history/00.json', 'index.html', 'runs.json', 'stats/00.json']);
+    expect([...afterFirst.keys()].sort()).toEqual(['.nojekyll', 'README.md', 'decisions.json', 'flakeguard.json', 'history/00.json', 'index.html', 'runs.json', 'stats/00.json']);
     expect(first.summary).toContain('Blocking failures (1)');
     expect(first.stdout).toContain('::error title=app.Math%3A%3Adivides failed,file=src/math.test.ts');
 
@@ -198,7 +198,7 @@ describe('outcome rules', () => {
     await world.writeReport('reports/unit.xml', junitXml([{ name: 'a' }, { name: 'b' }]));
     expectOutcome(await world.run(), 'success');
     await world.editDataFile('stats/00.json', (text) =>
-      text.replace(/^("pkg\.Suite::a": \{"override":)null/m, '$1{"action":"quarantine","reason":"JIRA-1"}'),
+      setOverride(text, 'pkg.Suite::a', '{"action":"quarantine","reason":"JIRA-1"}'),
     );
     await world.writeReport('reports/unit.xml', junitXml([{ name: 'a', attempts: 'F' }, { name: 'b' }]));
     const forgiven = await world.run({ inputs: { 'test-outcome': 'failure' } });

@@ -76,10 +76,13 @@ beforeAll(async () => {
     await world.writeReport('reports/hostile.xml', hostileReport((k) => (k % 2 ? 'FP' : 'P')));
     expectOutcome(await world.run(), 'success');
   }
-  const stats = JSON.parse((await world.dataFiles()).get('stats/00.json')!) as { tests: Record<string, { quarantined: boolean }> };
-  ids = Object.keys(stats.tests);
+  const files = await world.dataFiles();
+  const stats = JSON.parse(files.get('stats/00.json')!) as { tests: Record<string, { quarantined: boolean }> };
+  ids = Object.keys((JSON.parse(files.get('history/00.json')!) as { tests: object }).tests);
   expect(ids).toHaveLength(PAYLOADS.length);
+  // A stats line for each test with something to say (schema 3): the flaky half, quarantined.
   expect(Object.values(stats.tests).filter((t) => t.quarantined)).toHaveLength(PAYLOADS.length / 2);
+  expect(Object.keys(stats.tests)).toHaveLength(PAYLOADS.length / 2);
 
   // Each failing run on a new commit, so that a failure never proves flakiness (and quarantines) by itself.
   await world.writeReport('reports/hostile.xml', hostileReport(() => 'F'));

@@ -5,7 +5,7 @@
  * files are links to the tested commit, and a lapsed override is announced once.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { World, junitXml, type ActionRun, type CaseSpec } from '../support/action.ts';
+import { World, junitXml, type ActionRun, type CaseSpec, setOverride } from '../support/action.ts';
 
 let world: World;
 beforeEach(async () => {
@@ -62,7 +62,7 @@ describe('the summary says what happened', () => {
 
   it('a test forced by hand is said to be quarantined by hand, not as flaky', async () => {
     await step([flaky('P'), cart('P')], 'success');
-    await world.editDataFile('stats/00.json', (t) => t.replace('"cart.Total::discount": {"override":null', '"cart.Total::discount": {"override":{"action":"quarantine","reason":"SHOP-1"}'));
+    await world.editDataFile('stats/00.json', (t) => setOverride(t, 'cart.Total::discount', '{"action":"quarantine","reason":"SHOP-1"}'));
     const run = await step([flaky('P'), cart('F')], 'success');
     const row = rowOf(run.summary, 'cart.Total::discount');
     expect(row).toContain('| quarantined by hand&#58; SHOP&#45;1 |');
@@ -74,7 +74,7 @@ describe('the summary says what happened', () => {
   it('a broken stats file is named as the cause of the failure it does not forgive', async () => {
     await step([flaky('P'), cart('P')], 'success');
     await step([flaky('FP'), cart('P')], 'success');
-    await world.editDataFile('stats/00.json', (t) => t.replace('"cart.Total::discount": {', '"cart.Total::discount": {{'));
+    await world.editDataFile('stats/00.json', (t) => t.replace('"api.Client::retries": {', '"api.Client::retries": {{'));
     const run = await step([flaky('F'), cart('P')], 'failure');
     expect(run.summary).toContain(
       '- 1 failed test cannot be forgiven because its stats file stats/00.json is broken (see the problems below): api.Client&#58;&#58;retries.',
@@ -86,7 +86,7 @@ describe('the summary says what happened', () => {
 
   it('announces a lapsed override once, not on every run', async () => {
     await step([flaky('P'), cart('P')], 'success');
-    await world.editDataFile('stats/00.json', (t) => t.replace('"cart.Total::discount": {"override":null', '"cart.Total::discount": {"override":{"action":"quarantine","until":"2020-01-31"}'));
+    await world.editDataFile('stats/00.json', (t) => setOverride(t, 'cart.Total::discount', '{"action":"quarantine","until":"2020-01-31"}'));
     const first = await step([flaky('P'), cart('P')], 'success');
     expect(first.stdout).toMatch(/^::notice::The override of 'cart\.Total::discount' in stats\/00\.json lapsed on 2020-01-31/m);
     expect(first.summary).toContain('#### Lapsed overrides');

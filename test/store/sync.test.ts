@@ -3,7 +3,6 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataRepo, runGit } from '../../src/store/git.ts';
@@ -20,10 +19,9 @@ afterEach(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-/** The names already on the branch, read from the private work tree that syncRun just reset to the head. */
-function namesOn(repo: DataRepo): string[] {
-  const file = join(repo.dir, 'names.txt');
-  return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];
+/** The names already on the branch, from the files syncRun read off the head it just fetched. */
+function namesOn(files: ReadonlyMap<string, string> | null): string[] {
+  return (files?.get('names.txt') ?? '').split('\n').filter(Boolean);
 }
 
 async function readNames(): Promise<string[]> {
@@ -51,7 +49,7 @@ describe('syncRun', () => {
         try {
           return await syncRun(
             repo,
-            () => ({ files: new Map([['names.txt', `${[...namesOn(repo), name].sort().join('\n')}\n`]]) }),
+            (_snapshot, read) => ({ files: new Map([['names.txt', `${[...namesOn(read), name].sort().join('\n')}\n`]]) }),
             { attempts: 30, readOnly: false, commitMessage: name, sleep: (ms) => new Promise((r) => setTimeout(r, ms / 20)) },
           );
         } finally {
@@ -68,11 +66,11 @@ describe('syncRun', () => {
   it('compacts to a single root commit, keeping the content', async () => {
     for (const n of [1, 2, 3]) {
       const repo = await DataRepo.open(remote, 'data', '', root);
-      await syncRun(repo, () => ({ files: new Map([['names.txt', `${[...namesOn(repo), `w${n}`].join('\n')}\n`]]) }), { attempts: 3, readOnly: false, commitMessage: `w${n}` });
+      await syncRun(repo, (_snapshot, read) => ({ files: new Map([['names.txt', `${[...namesOn(read), `w${n}`].join('\n')}\n`]]) }), { attempts: 3, readOnly: false, commitMessage: `w${n}` });
       await repo.dispose();
     }
     const repo = await DataRepo.open(remote, 'data', '', root);
-    const result = await syncRun(repo, () => ({ files: new Map([['names.txt', `${[...namesOn(repo), 'w4'].join('\n')}\n`]]), compact: true }), {
+    const result = await syncRun(repo, (_snapshot, read) => ({ files: new Map([['names.txt', `${[...namesOn(read), 'w4'].join('\n')}\n`]]), compact: true }), {
       attempts: 3,
       readOnly: false,
       commitMessage: 'w4',
@@ -94,7 +92,7 @@ describe('syncRun', () => {
     let raced = false;
     const raceResult = await syncRun(
       compactor2,
-      () => ({ files: new Map([['names.txt', `${[...namesOn(compactor2), 'compactor2'].join('\n')}\n`]]), compact: true }),
+      (_snapshot, read) => ({ files: new Map([['names.txt', `${[...namesOn(read), 'compactor2'].join('\n')}\n`]]), compact: true }),
       {
         attempts: 5,
         readOnly: false,
@@ -104,7 +102,7 @@ describe('syncRun', () => {
         beforePush: async () => {
           if (raced) return;
           raced = true;
-          await syncRun(racer, () => ({ files: new Map([['names.txt', `${[...namesOn(racer), 'racer'].join('\n')}\n`]]) }), { attempts: 3, readOnly: false, commitMessage: 'racer' });
+          await syncRun(racer, (_snapshot, read) => ({ files: new Map([['names.txt', `${[...namesOn(read), 'racer'].join('\n')}\n`]]) }), { attempts: 3, readOnly: false, commitMessage: 'racer' });
         },
       },
     );

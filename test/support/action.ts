@@ -207,7 +207,8 @@ export class World {
         const before = existsSync(file) ? await readFile(file, 'utf8') : '';
         await mkdir(dirname(file), { recursive: true });
         await writeFile(file, edit(before));
-        await git(clone, ['commit', '-q', '-am', `edit ${path}`], IDENTITY);
+        await git(clone, ['add', '-A'], IDENTITY);
+        await git(clone, ['commit', '-q', '-m', `edit ${path}`], IDENTITY);
         await git(clone, ['push', '-q', 'origin', branch]);
         return;
       } catch (error) {
@@ -259,4 +260,17 @@ export function junitXml(cases: CaseSpec[], options: { suite?: string; timestamp
   }
   const ts = options.timestamp ? ` timestamp="${options.timestamp}"` : '';
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n  <testsuite name="${xmlAttr(options.suite ?? 'suite')}" tests="${body.length}"${ts}>\n${body.join('\n')}\n  </testsuite>\n</testsuites>\n`;
+}
+
+/**
+ * A stats file with the test's `override` set as a person sets it: on its line when it has one, else on a line they
+ * add (schema 3 writes no line for a test with nothing to say, docs/data-branch.md). `value` is JSON text.
+ */
+export function setOverride(text: string, id: string, value: string): string {
+  const key = JSON.stringify(id);
+  const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const onLine = new RegExp(`^(${escaped}: \\{"override":)null`, 'm');
+  if (onLine.test(text)) return text.replace(onLine, `$1${value}`);
+  if (text.trim() === '') return `{"schema": 3, "tests": {\n${key}: {"override":${value}}\n}}\n`;
+  return text.replace(/\n\}\}\n?$/, `,\n${key}: {"override":${value}}\n}}\n`);
 }

@@ -13,6 +13,7 @@ import { applyRun, DEFAULT_APPLY_OPTIONS } from '../../src/pipeline/apply.ts';
 import { statsScores } from '../../src/pipeline/stats-scores.ts';
 import { normalizeErrorMessage } from '../../src/scoring/index.ts';
 import { emptySnapshot, parseSnapshot } from '../../src/store/snapshot.ts';
+import { renderStatsShard, shardOf, statsPath, type StatsLine } from '../../src/store/layout.ts';
 import { dashboardFiles } from '../../src/dashboard/branch-files.ts';
 import { git } from './action.ts';
 
@@ -42,8 +43,10 @@ export const HOSTILE_NAME = '<img src=x onerror=alert(1)>';
 export const HOSTILE_CLASS = '"><svg onload=alert(3)>';
 export const HOSTILE_MESSAGE = '<script>alert(2)</script> expected <b>1</b>';
 export const HOSTILE_REASON = '<img src=y onerror=alert(4)> JIRA-1';
+export const HOSTILE_ISSUE = 42;
 
 const HOUR = 3_600_000;
+const ADDS = 'com.shop.CartTest::adds';
 
 function tc(id: string, classname: string, name: string, attempts: string, message?: string): ParsedTestCase {
   return {
@@ -60,6 +63,7 @@ function tc(id: string, classname: string, name: string, attempts: string, messa
 /**
  * A small branch written by applyRun run after run: a flaky test whose name and class are HTML, a failure message
  * with a script tag, a hand override (with an HTML reason) edited into its stats file between runs, and an outage.
+ * Its decisions.json holds the quarantine of the flaky test (with its issue number) and the hand override.
  */
 export function hostileBranchFiles(end = Date.UTC(2026, 10, 21, 12)): Map<string, string> {
   const runs = 8;
@@ -89,18 +93,17 @@ export function hostileBranchFiles(end = Date.UTC(2026, 10, 21, 12)): Map<string
     const snapshot = files.size ? parseSnapshot(files) : emptySnapshot();
     const failed = tests.some((t) => t.attempts[t.attempts.length - 1]!.status === 'failed');
     files = applyRun(
-      { snapshot, reports: { tests, problems: [], filesRead: 1 }, filesMatched: 1, testOutcome: failed ? 'failure' : 'success', run: ctx, now: time + 60_000 },
+      // From run 3 on, the step knows the hostile test's issue (#42): recorded in decisions.json for the page.
+      { snapshot, reports: { tests, problems: [], filesRead: 1 }, filesMatched: 1, testOutcome: failed ? 'failure' : 'success', run: ctx, now: time + 60_000, issueOf: (id) => (id === hostileId && run >= 3 ? HOSTILE_ISSUE : undefined) },
       { ...DEFAULT_APPLY_OPTIONS, normalise: normalizeErrorMessage, scoreTests: statsScores(time) },
     ).files;
     if (run === 4) {
-      // A person forces the quarantine of CartTest::adds by hand, with a reason that is HTML.
-      for (const [path, text] of files) {
-        if (!path.startsWith('stats/') || !text.includes('"com.shop.CartTest::adds"')) continue;
-        const lines = text.split('\n').map((line) =>
-          line.startsWith('"com.shop.CartTest::adds"') ? line.replace('"override":null', `"override":${JSON.stringify({ action: 'quarantine', reason: HOSTILE_REASON, until: '2099-12-31' })}`) : line,
-        );
-        files.set(path, lines.join('\n'));
-      }
+      // A person forces the quarantine of CartTest::adds by hand, with a reason that is HTML: in its stats line, or in
+      // a line of their own when the test has none (schema 3 writes none for a test with nothing to say).
+      const path = statsPath(shardOf(ADDS, parseSnapshot(files).meta.shards), parseSnapshot(files).meta.shards);
+      const tests = (JSON.parse(files.get(path) ?? '{"tests": {}}') as { tests: Record<string, Record<string, unknown>> }).tests;
+      tests[ADDS] = { ...(tests[ADDS] ?? { quarantined: false, reason: '' }), override: { action: 'quarantine', reason: HOSTILE_REASON, until: '2099-12-31' } };
+      files.set(path, renderStatsShard(Object.entries(tests) as Array<[string, StatsLine]>));
     }
   }
   // The copy of CODEOWNERS the step keeps for the page (src/dashboard/branch-files.ts), with one invalid line.

@@ -5,8 +5,9 @@
  */
 import { shardName } from '../../store/layout.ts';
 import { META_FILE, RUNS_FILE, parseHistoryText, parseMetaText, parseRunsText, parseStatsText, type HistoryLine, type StatsLine } from '../files.ts';
-import { buildModel, type Model } from '../model.ts';
+import { buildModel, count, type Model } from '../model.ts';
 import { assignOwners } from '../owners.ts';
+import { DECISIONS_FILE, parseDecisions, type DecisionLog } from '../../store/decisions.ts';
 
 export interface Loaded {
   model: Model;
@@ -54,7 +55,7 @@ export async function loadBranch(callbacks: LoadCallbacks): Promise<Loaded> {
   if (meta.error) throw new Error(meta.error);
   const runs = parseRunsText(runsText);
   if (runs.error) problems.push(runs.error);
-  if (runs.dropped) problems.push(`${RUNS_FILE}: ${runs.dropped} runs not in the expected form`);
+  if (runs.dropped) problems.push(`${RUNS_FILE}: ${count(runs.dropped, 'run')} not in the expected form`);
   callbacks.early({ ...buildModel({ meta: meta.value, runs: runs.value, history: [], stats: new Map() }), partial: true });
   performance.mark('fg:runs-drawn');
 
@@ -73,7 +74,7 @@ export async function loadBranch(callbacks: LoadCallbacks): Promise<Loaded> {
         bytes += t.length;
         const parsed = parseStatsText(t);
         if (parsed.error) problems.push(`stats/${name}.json: ${parsed.error}`);
-        if (parsed.dropped) problems.push(`stats/${name}.json: ${parsed.dropped} entries not in the expected form`);
+        if (parsed.dropped) problems.push(`stats/${name}.json: ${count(parsed.dropped, 'entry', 'entries')} not in the expected form`);
         for (const [id, line] of parsed.value) stats.set(id, line);
       }
       tick();
@@ -84,7 +85,7 @@ export async function loadBranch(callbacks: LoadCallbacks): Promise<Loaded> {
         bytes += t.length;
         const parsed = parseHistoryText(t);
         if (parsed.error) problems.push(`history/${name}.json: ${parsed.error}`);
-        if (parsed.dropped) problems.push(`history/${name}.json: ${parsed.dropped} tests not in the expected form`);
+        if (parsed.dropped) problems.push(`history/${name}.json: ${count(parsed.dropped, 'test')} not in the expected form`);
         for (const line of parsed.value) history.push(line);
       }
       tick();
@@ -100,4 +101,29 @@ export async function loadBranch(callbacks: LoadCallbacks): Promise<Loaded> {
   problems.push(...assignOwners(model.tests, codeowners, classMap).problems);
   performance.mark('fg:model-built');
   return { model, problems, files: total, bytes };
+}
+
+/** decisions.json as the page found it (src/store/decisions.ts): read once, when a test's page first needs it. */
+export type DecisionsFile =
+  | { kind: 'missing' }
+  | { kind: 'unreadable'; problem: string }
+  | { kind: 'read'; log: DecisionLog; problems: string[] };
+
+let decisions: Promise<DecisionsFile> | undefined;
+
+/** Reads decisions.json once per page load. Not part of loadBranch: the first paint does not wait for it. */
+export function loadDecisions(): Promise<DecisionsFile> {
+  decisions ??= (async (): Promise<DecisionsFile> => {
+    let body: string | undefined;
+    try {
+      body = await text(DECISIONS_FILE);
+    } catch (error) {
+      return { kind: 'unreadable', problem: error instanceof Error ? error.message : String(error) };
+    }
+    if (body === undefined) return { kind: 'missing' };
+    const { log, problems } = parseDecisions(body);
+    const said = problems.map((p) => `${p.file}${p.line ? `:${p.line}` : ''}: ${p.message}`);
+    return log ? { kind: 'read', log, problems: said } : { kind: 'unreadable', problem: said.join('; ') };
+  })();
+  return decisions;
 }

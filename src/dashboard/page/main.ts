@@ -4,8 +4,8 @@
  * `fg:runs-painted` after the first frame with data (the suite view of runs.json: the first meaningful paint) and
  * `fg:painted` after the frame with every file read and drawn.
  */
-import type { Model, TestQuery } from '../model.ts';
-import { loadBranch } from './load.ts';
+import { count, type Model, type TestQuery } from '../model.ts';
+import { loadBranch, loadDecisions } from './load.ts';
 import { clear, h } from './dom.ts';
 import { renderBacklog, renderSuite, renderTest, renderTests } from './views.ts';
 
@@ -31,7 +31,7 @@ function route(): void {
     } catch {
       id = hash.slice('#/test/'.length);
     }
-    renderTest(main, model, id);
+    renderTest(main, model, id, loadDecisions);
     window.scrollTo(0, 0);
   } else if (hash.startsWith('#/tests')) {
     renderTests(main, model, query, (q) => (query = q));
@@ -66,7 +66,7 @@ async function start(): Promise<void> {
     clear(status);
     const repo = model.repoUrl;
     status.append(
-      `${model.tests.length} tests, ${model.runs.length} runs, ${loaded.files} files (${(loaded.bytes / 1e6).toFixed(1)} MB)`,
+      `${count(model.tests.length, 'test')}, ${count(model.runs.length, 'run')}, ${count(loaded.files, 'file')} (${(loaded.bytes / 1e6).toFixed(1)} MB)`,
       repo ? ' · ' : '',
       repo ? h('a', { href: repo }, repo.replace(/^https?:\/\//, '')) : '',
     );

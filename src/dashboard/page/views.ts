@@ -4,6 +4,11 @@ import {
   ageDays,
   backlog,
   commitUrl,
+  count,
+  issueUrl,
+  rollingWindow,
+  timelineRows,
+  ROLLING_RUNS,
   queryTests,
   summarize,
   testDetail,
@@ -15,6 +20,8 @@ import {
   type TestState,
 } from '../model.ts';
 import { shardOf, statsPath } from '../../store/layout.ts';
+import { MAX_EVENTS_PER_TEST } from '../../store/decisions.ts';
+import type { DecisionsFile } from './load.ts';
 import { chart, disposeCharts } from './charts.ts';
 import { clear, fmtDate, fmtDuration, h, link, option, pct, type Child } from './dom.ts';
 
@@ -39,10 +46,10 @@ function testName(t: TestEntry): HTMLElement {
 
 /* ---------- suite over time ---------- */
 
-/** A run is red or not: its share is drawn over the last 20 runs. */
+/** A run is red or not: its share is drawn over the last ROLLING_RUNS runs (fewer on a younger branch). */
 function rollingShare(model: Model, pick: (p: RunPoint) => boolean): Array<number | null> {
   return model.points.map((_, i) => {
-    const window = model.points.slice(Math.max(0, i - 19), i + 1);
+    const window = model.points.slice(Math.max(0, i - ROLLING_RUNS + 1), i + 1);
     return Math.round((1000 * window.filter(pick).length) / window.length) / 10;
   });
 }
@@ -60,10 +67,10 @@ export function renderSuite(root: HTMLElement, model: Model, byDay: boolean, set
       { class: 'cards' },
       card('runs on the branch', String(s.runs), 'runs'),
       card('tests', later ?? String(s.tests), 'tests'),
-      card('runs red because of flaky tests, without flakeguard', later ?? pct(s.shareFlakyWithout), 'share-flaky-without', later ? 'reading the tests…' : `${s.redFlakyWithout} of ${s.runs} runs`),
-      card('…and with flakeguard', later ?? pct(s.shareFlakyWith), 'share-flaky-with', later ? 'reading the tests…' : `${s.redFlakyWith} of ${s.runs} runs`),
+      card('runs red because of flaky tests, without flakeguard', later ?? pct(s.shareFlakyWithout), 'share-flaky-without', later ? 'reading the tests…' : `${s.redFlakyWithout} of ${count(s.runs, 'run')}`),
+      card('…and with flakeguard', later ?? pct(s.shareFlakyWith), 'share-flaky-with', later ? 'reading the tests…' : `${s.redFlakyWith} of ${count(s.runs, 'run')}`),
       card('runs red, with flakeguard', String(s.redWith), 'red-with', later ? undefined : `${s.redWithout} had a failing test`),
-      card('quarantined tests', later ?? String(s.quarantined), 'quarantined', later ? undefined : `${s.flaky} flaky tests`),
+      card('quarantined tests', later ?? String(s.quarantined), 'quarantined', later ? undefined : count(s.flaky, 'flaky test')),
       card('runs with an outage', String(outageRuns), 'outage-runs'),
     ),
   );
@@ -81,7 +88,7 @@ export function renderSuite(root: HTMLElement, model: Model, byDay: boolean, set
     // The runs alone: what flakeguard decided for each; the rest comes with the tests' files.
     const x = byDay ? model.days.map((d) => d.day / 1000) : model.points.map((p) => p.seq);
     const values = byDay ? model.days.map((d) => (d.runs > 0 ? Math.round((1000 * d.redWith) / d.runs) / 10 : null)) : rollingShare(model, (p) => p.redWith === true);
-    chart(red, byDay ? 'Share of runs red with flakeguard, by day' : 'Share of runs red with flakeguard (over the last 20 runs)', x, [{ label: 'red with flakeguard', values, color: '#1971c2', format: (v) => `${v}%` }], { time: byDay, yLabel: '% of runs', percent: true });
+    chart(red, byDay ? 'Share of runs red with flakeguard, by day' : `Share of runs red with flakeguard (${rollingWindow(model.points.length)})`, x, [{ label: 'red with flakeguard', values, color: '#1971c2', format: (v) => `${v}%` }], { time: byDay, yLabel: '% of runs', percent: true });
     counts.append(h('p', { class: 'count' }, 'Reading the tests\' files: failed, flaked and retried tests come next…'));
   } else if (byDay) {
     const x = model.days.map((d) => d.day / 1000);
@@ -99,7 +106,7 @@ export function renderSuite(root: HTMLElement, model: Model, byDay: boolean, set
   } else {
     const x = model.points.map((p) => p.seq);
     const rolling = (pick: (p: RunPoint) => boolean): Array<number | null> => rollingShare(model, pick);
-    chart(red, 'Share of runs red because of flaky tests (over the last 20 runs)', x, [
+    chart(red, `Share of runs red because of flaky tests (${rollingWindow(model.points.length)})`, x, [
       { label: 'without flakeguard', values: rolling((p) => p.redFlakyWithout), color: '#d9480f', format: (v) => `${v}%` },
       { label: 'with flakeguard', values: rolling((p) => p.redFlakyWith), color: '#1971c2', format: (v) => `${v}%` },
     ], { time: false, yLabel: '% of runs', percent: true });
@@ -182,7 +189,7 @@ export function renderTests(root: HTMLElement, model: Model, query: TestQuery, s
       return th;
     };
     results.append(
-      h('p', { class: 'count', data: { count: String(found.length) } }, `${found.length} of ${model.tests.length} tests`),
+      h('p', { class: 'count', data: { count: String(found.length) } }, `${found.length} of ${count(model.tests.length, 'test')}`),
       h(
         'table',
         { class: 'grid', data: { table: 'tests' } },
@@ -232,7 +239,8 @@ export function renderTests(root: HTMLElement, model: Model, query: TestQuery, s
 
 /* ---------- one test ---------- */
 
-export function renderTest(root: HTMLElement, model: Model, id: string): void {
+/** `decisions` reads decisions.json (once per page load): the timeline and the issue's number come from it. */
+export function renderTest(root: HTMLElement, model: Model, id: string, decisions?: () => Promise<DecisionsFile>): void {
   disposeCharts();
   clear(root);
   const entry = model.byId.get(id);
@@ -243,6 +251,8 @@ export function renderTest(root: HTMLElement, model: Model, id: string): void {
   const d = testDetail(model, entry);
   const t = entry.history;
   const st = entry.stats;
+  const issue = h('span', { data: { field: 'issue' } }, model.repoUrl ? 'looking up…' : 'unknown repository');
+  const timeline = h('div', { class: 'timeline', data: { timeline: 'loading' } }, h('p', { class: 'count' }, 'Reading decisions.json…'));
   root.append(
     h('p', { class: 'crumbs' }, h('a', { href: '#/tests' }, '← the flakiest tests')),
     h('h2', { class: 'test-title', data: { testName: t.name } }, t.name),
@@ -282,7 +292,9 @@ export function renderTest(root: HTMLElement, model: Model, id: string): void {
           ),
         ),
     h('h3', null, 'Quarantine'),
-    quarantineSection(model, entry),
+    quarantineSection(model, entry, issue),
+    h('h3', null, 'Quarantine timeline'),
+    timeline,
     h('h3', null, 'Recent runs'),
     h(
       'table',
@@ -298,17 +310,79 @@ export function renderTest(root: HTMLElement, model: Model, id: string): void {
       ),
     ),
   );
+  void (decisions?.() ?? Promise.resolve<DecisionsFile>({ kind: 'missing' })).then((file) => {
+    if (!timeline.isConnected) return; // another view was drawn meanwhile
+    drawTimeline(timeline, model, entry, file);
+    showIssue(issue, model, entry.id, file.kind === 'read' ? file.log.tests.get(entry.id)?.issue : undefined);
+  });
+}
+
+/** The test's decisions from decisions.json, newest first; or why there are none to show. */
+function drawTimeline(box: HTMLElement, model: Model, entry: TestEntry, file: DecisionsFile): void {
+  clear(box);
+  box.dataset.timeline = file.kind;
+  if (file.kind === 'missing') {
+    box.append(h('p', null, 'No timeline yet: this data branch has no decisions.json, so it was written by a flakeguard that did not record decisions. The timeline begins with the next run of a version that does (the state above is the current one).'));
+    return;
+  }
+  if (file.kind === 'unreadable') {
+    box.append(h('p', { class: 'red' }, `decisions.json could not be read (${file.problem}). flakeguard keeps it as it is and records no decision until it is fixed or deleted; nothing else depends on it.`));
+    return;
+  }
+  if (file.log.unreadable.has(entry.id)) {
+    box.append(h('p', { class: 'red' }, 'This test\'s line in decisions.json is not in the documented form (docs/data-branch.md): flakeguard keeps it as written and records no decision for the test until it is fixed or deleted.'));
+    return;
+  }
+  const rows = timelineRows(model, file.log.tests.get(entry.id));
+  if (rows.length === 0) {
+    box.append(h('p', null, `No change of its quarantine decision since run #${file.log.from}, when the timeline began.`));
+    return;
+  }
+  box.append(
+    h(
+      'table',
+      { class: 'grid', data: { table: 'timeline' } },
+      h('thead', null, h('tr', null, ['run', 'time', 'decision', 'from then on', 'decided by', 'why'].map((c) => h('th', null, c)))),
+      h(
+        'tbody',
+        null,
+        rows.map((r) =>
+          h(
+            'tr',
+            { data: { seq: String(r.seq) } },
+            h('td', null, link(r.runUrl, `#${r.seq}`)),
+            h('td', null, fmtDate(r.time)),
+            h('td', null, r.event),
+            h('td', null, r.quarantined ? h('span', { class: 'red' }, 'quarantined') : 'not quarantined'),
+            h('td', null, r.by === 'hand' ? 'a person' : 'flakeguard\'s rule'),
+            h('td', { class: 'reason' }, r.reason),
+          ),
+        ),
+      ),
+    ),
+    h('p', { class: 'legend' }, `Recorded from run #${file.log.from} on; the last ${MAX_EVENTS_PER_TEST} decisions of each test are kept (decisions.json).`),
+  );
+}
+
+/** The test's issue: its own page when the step recorded its number, else a search for flakeguard's marker. */
+function showIssue(span: HTMLElement, model: Model, id: string, number: number | undefined): void {
+  const url = issueUrl(model.repoUrl, number);
+  if (url) {
+    span.replaceChildren(h('a', { href: url, data: { issue: String(number) } }, `#${number}`));
+    return;
+  }
+  if (model.repoUrl) void issueLink(model.repoUrl, id).then((a) => span.replaceChildren(a));
 }
 
 function swatch(kind: string): HTMLElement {
   return h('span', { class: `swatch kind-${kind}` });
 }
 
-function quarantineSection(model: Model, entry: TestEntry): HTMLElement {
+function quarantineSection(model: Model, entry: TestEntry, issue: HTMLElement): HTMLElement {
   const st = entry.stats;
   const rows: Child[] = [];
   const row = (label: string, ...value: Child[]): void => void rows.push(h('tr', null, h('th', null, label), h('td', null, ...value)));
-  row('now', stateBadge(entry.state), st?.since ? ` since ${fmtDate(Date.parse(st.since))} (${Math.round(ageDays(entry, model.now) ?? 0)} days)` : '');
+  row('now', stateBadge(entry.state), st?.since ? ` since ${fmtDate(Date.parse(st.since))} (${count(Math.round(ageDays(entry, model.now) ?? 0), 'day')})` : '');
   row('why', h('span', { data: { field: 'reason' } }, st?.reason || '—'));
   if (st?.evidenceAfter !== undefined) row('released', `last released ${fmtDate(st.evidenceAfter)}: only later runs count as evidence to quarantine it again`);
   row(
@@ -318,8 +392,6 @@ function quarantineSection(model: Model, entry: TestEntry): HTMLElement {
       : h('span', null, h('code', { data: { field: 'override' } }, JSON.stringify(st.override)), st.overrideUntil ? ` until ${st.overrideUntil}` : '', st.overrideReason ? ` — ${st.overrideReason}` : ''),
   );
   row('where to edit', h('code', { data: { field: 'stats-file' } }, statsPath(shardOf(entry.id, model.meta.shards), model.meta.shards)), ' on the data branch: the test\'s line, field "override" (docs/data-branch.md)');
-  const issue = h('span', { data: { field: 'issue' } }, model.repoUrl ? 'looking up…' : 'unknown repository');
-  if (model.repoUrl) void issueLink(model.repoUrl, entry.id).then((a) => issue.replaceChildren(a));
   row('issue', issue);
   return h('table', { class: 'kv', data: { table: 'quarantine' } }, h('tbody', null, rows));
 }
@@ -346,7 +418,7 @@ export function renderBacklog(root: HTMLElement, model: Model): void {
       { class: 'cards' },
       card('quarantined tests', String(b.quarantined.length), 'backlog-count', `${b.byHand} by hand`),
       card('median age', b.medianAgeDays === undefined ? '—' : `${b.medianAgeDays.toFixed(1)} days`, 'median-age'),
-      card('time lost to flaky failures', fmtDuration(b.lostSec), 'lost', `failed attempts of flaky runs × newest duration, ${b.lostTests} of ${b.flakyTests} flaky tests with a duration`),
+      card('time lost to flaky failures', fmtDuration(b.lostSec), 'lost', `failed attempts of flaky runs × newest duration, ${b.lostTests} of ${count(b.flakyTests, 'flaky test')} with a duration`),
     ),
     h('h3', null, 'How old'),
     h(

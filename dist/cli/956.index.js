@@ -1,8 +1,8 @@
-export const id = 536;
-export const ids = [536];
+export const id = 956;
+export const ids = [956];
 export const modules = {
 
-/***/ 536:
+/***/ 956:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -320,6 +320,35 @@ function neverFailed(segments) {
             return false;
     return true;
 }
+/**
+ * Schema 3 writes a test's file as `"fp": [before, after]` when it is `before + <classname with dots as slashes> +
+ * after` (`src/test/java/` + `com/shop/CartTest` + `.java`): a Java suite's paths repeat the class name.
+ */
+function outcome_string_fileAround(file, classname) {
+    const path = classPath(classname);
+    if (path.length < 3)
+        return undefined;
+    const at = file.lastIndexOf(path);
+    return at < 0 ? undefined : [file.slice(0, at), file.slice(at + path.length)];
+}
+/** The file of a history line's `fp` (see fileAround), or undefined when it is not one. */
+function fileFromAround(fp, classname) {
+    if (!Array.isArray(fp) || fp.length !== 2 || typeof fp[0] !== 'string' || typeof fp[1] !== 'string')
+        return undefined;
+    return `${fp[0]}${classPath(classname)}${fp[1]}`;
+}
+/** A class name's path (dots as slashes); the tests of a class share it, so it is made once. */
+const classPaths = new Map();
+function classPath(classname) {
+    let path = classPaths.get(classname);
+    if (path === undefined) {
+        path = classname.replace(/\./g, '/');
+        if (classPaths.size > 100_000)
+            classPaths.clear();
+        classPaths.set(classname, path);
+    }
+    return path;
+}
 
 ;// CONCATENATED MODULE: ./src/history/stored.ts
 /**
@@ -343,12 +372,20 @@ class stored_LazyHistory extends Map {
     rows;
     bySeq = new Map();
     decoded = new Map();
+    /** Run times grow with sequence numbers: a history's runs in sequence order are in time order. */
+    monotone;
     constructor(stored, rows) {
         super();
         this.stored = stored;
         this.rows = rows;
         for (const [key, row] of rows)
             this.bySeq.set(row.seq, [key, row]);
+        const ordered = [...rows.values()].sort((a, b) => a.seq - b.seq);
+        let monotone = true;
+        for (let i = 1; i < ordered.length && monotone; i++)
+            if (ordered[i].time < ordered[i - 1].time)
+                monotone = false;
+        this.monotone = monotone;
         // Map.prototype.size reads the (empty) base map; the history's size is the stored tests'.
         Object.defineProperty(this, 'size', { get: () => this.stored.size });
     }
@@ -399,23 +436,122 @@ class stored_LazyHistory extends Map {
         return this.decoded.get(id) ?? this.decode(id, this.stored.get(id));
     }
     /**
-     * A key equal for two tests exactly when their decoded run records are equal (same runs, attempts, messages and
-     * durations): whatever is computed from the records alone can be computed once per key.
+     * A key equal for two tests when everything the policy and the scores read of their run records is equal: the
+     * runs, attempts and messages, and which runs have a duration (scoring reads no more of durations: "has timing
+     * data", src/scoring/multiFactor.ts). Whatever is computed from the records alone is computed once per key.
      */
     recordsKey(id) {
+        let key = this.recordKeys.get(id);
+        if (key !== undefined)
+            return key;
         const s = this.stored.get(id);
         if (!s)
             return undefined;
-        let key = `${s.from}`;
-        for (const { a, n } of s.segments)
-            key += `|${a}${n}`;
+        const segs = s.segments;
+        key = segs.length === 1 ? `${s.from}|${segs[0].a}${segs[0].n}` : String(s.from);
+        if (segs.length > 1)
+            for (let i = 0; i < segs.length; i++)
+                key += `|${segs[i].a}${segs[i].n}`;
         if (s.m)
             key += `|m${JSON.stringify(s.m)}`;
-        if (s.dur)
-            key += `|D${JSON.stringify(s.dur)}`;
-        else if (s.d !== undefined)
-            key += `|d${s.d}`;
+        const dur = s.dur;
+        if (dur) {
+            key += '|D';
+            for (let i = 0; i < dur.length; i++)
+                if (dur[i][1] > 0)
+                    key += `${dur[i][0]},`;
+        }
+        else if (s.d !== undefined && s.d > 0)
+            key += '|d';
+        this.recordKeys.set(id, key);
         return key;
+    }
+    recordKeys = new Map();
+    /**
+     * The records of a test's newest `max` runs, oldest first, without decoding the others (for the summary's trend).
+     * Equal to `get(id).runs.slice(-max)`.
+     */
+    tail(id, max) {
+        const s = this.stored.get(id);
+        if (!s)
+            return [];
+        const cached = this.decoded.get(id);
+        if (cached || !this.monotone) {
+            const runs = (cached ?? this.decode(id, s)).runs;
+            return runs.length <= max ? runs : runs.slice(runs.length - max);
+        }
+        const seqs = [];
+        const attempts = [];
+        let end = outcome_string_endOf(s.from, s.segments);
+        for (let i = s.segments.length - 1; i >= 0 && seqs.length < max; i--) {
+            const { a, n } = s.segments[i];
+            end -= n;
+            if (a === '')
+                continue;
+            for (let k = n - 1; k >= 0 && seqs.length < max; k--) {
+                seqs.push(end + k);
+                attempts.push(a);
+            }
+        }
+        const last = seqs[0];
+        const out = new Array(seqs.length);
+        for (let j = seqs.length - 1, i = 0; j >= 0; j--, i++) {
+            const seq = seqs[j];
+            const [key, row] = this.bySeq.get(seq);
+            let record = records_runRecord(key, row, attempts[j], s.m?.[seq]);
+            const d = s.dur ? stored_durationAt(s.dur, seq) : seq === last ? s.d : undefined;
+            if (d !== undefined)
+                record = withDuration(record, d);
+            out[i] = record;
+        }
+        return out;
+    }
+    /** True when run times grow with sequence numbers: a history's runs in sequence order are in time order. */
+    get inTimeOrder() {
+        return this.monotone;
+    }
+    /** The sequence numbers of a test's newest run and of its `max`-th newest (or oldest) run. */
+    newestWindow(id, max) {
+        const s = this.stored.get(id);
+        if (!s)
+            return undefined;
+        let end = outcome_string_endOf(s.from, s.segments);
+        let last;
+        let left = max;
+        for (let i = s.segments.length - 1; i >= 0; i--) {
+            const { a, n } = s.segments[i];
+            end -= n;
+            if (a === '')
+                continue;
+            last ??= end + n - 1;
+            if (n >= left)
+                return [end + n - left, last];
+            left -= n;
+        }
+        return last === undefined ? undefined : [s.from, last];
+    }
+    /** The time of run `seq`. */
+    timeOf(seq) {
+        return this.bySeq.get(seq)?.[1].time;
+    }
+    /**
+     * Calls `visit(seq, attempts)` for a test's newest `max` runs, newest first, without making records (the summary's
+     * trend reads every test). In time order only when `inTimeOrder`.
+     */
+    forEachNewest(id, max, visit) {
+        const s = this.stored.get(id);
+        if (!s)
+            return;
+        let end = outcome_string_endOf(s.from, s.segments);
+        let left = max;
+        for (let i = s.segments.length - 1; i >= 0 && left > 0; i--) {
+            const { a, n } = s.segments[i];
+            end -= n;
+            if (a === '')
+                continue;
+            for (let k = n - 1; k >= 0 && left > 0; k--, left--)
+                visit(end + k, a);
+        }
     }
     decode(id, s) {
         const seqs = [];
@@ -442,7 +578,7 @@ class stored_LazyHistory extends Map {
         }
         if (s.dur) {
             for (let i = 0; i < records.length; i++) {
-                const d = s.dur[seqs[i]];
+                const d = stored_durationAt(s.dur, seqs[i]);
                 if (d !== undefined)
                     records[i] = withDuration(records[i], d);
             }
@@ -461,7 +597,8 @@ class stored_LazyHistory extends Map {
 /**
  * Whether mergeStored may merge `run` into a history over `rows`: the run is new (a workflow re-run of a job joins
  * the record of its first attempt: the decoded merge does that), and run times grow with sequence numbers, so that a
- * history's oldest runs are its first ones. Otherwise the caller merges the decoded history (mergeRun).
+ * history's oldest runs are its first ones. Otherwise the caller merges the decoded history (mergeRun), as it does
+ * when mergeStored finds a test twice in one run.
  */
 function canMergeStored(rows, run, tests) {
     if (rows.has(run.key))
@@ -470,17 +607,7 @@ function canMergeStored(rows, run, tests) {
     for (let i = 1; i < ordered.length; i++)
         if (ordered[i].time < ordered[i - 1].time)
             return false;
-    if (ordered.length > 0 && run.time < ordered[ordered.length - 1].time)
-        return false;
-    const seen = new Set();
-    for (const t of tests) {
-        if (t.attempts.length === 0)
-            continue;
-        if (seen.has(t.id))
-            return false;
-        seen.add(t.id);
-    }
-    return true;
+    return ordered.length === 0 || run.time >= ordered[ordered.length - 1].time;
 }
 /** `s` without its runs older than `oldestKept` and beyond the newest `maxRuns` (the retention of mergeRun), or null when none is left. */
 function trimmed(s, timeOf, oldestKept, maxRuns) {
@@ -515,18 +642,35 @@ function trimmed(s, timeOf, oldestKept, maxRuns) {
     const segments = s.segments.slice(i);
     if (dropInFirst > 0)
         segments[0] = { a: segments[0].a, n: segments[0].n - dropInFirst };
-    const out = { ...s, from: seq, segments };
-    if (s.m)
-        out.m = sinceSeq(s.m, seq);
-    if (s.dur)
-        out.dur = sinceSeq(s.dur, seq);
-    if (!out.m)
-        delete out.m;
-    if (!out.dur)
-        delete out.dur;
+    const out = { name: s.name, classname: s.classname, from: seq, segments };
+    if (s.file !== undefined)
+        out.file = s.file;
+    if (s.line !== undefined)
+        out.line = s.line;
+    const m = s.m ? sinceSeq(s.m, seq) : undefined;
+    if (m)
+        out.m = m;
+    if (s.d !== undefined)
+        out.d = s.d;
+    const dur = s.dur && s.dur[0][0] < seq ? s.dur.filter(([k]) => k >= seq) : s.dur;
+    if (dur && dur.length > 0)
+        out.dur = dur;
     return out;
 }
+/** The duration stored for run `seq`, if any. */
+function stored_durationAt(durations, seq) {
+    for (const [k, d] of durations)
+        if (k === seq)
+            return d;
+    return undefined;
+}
 function sinceSeq(byseq, from) {
+    let old = false;
+    for (const k in byseq)
+        if (Number(k) < from)
+            old = true;
+    if (!old)
+        return byseq;
     let out;
     for (const [k, v] of Object.entries(byseq)) {
         if (Number(k) < from)
@@ -536,8 +680,56 @@ function sinceSeq(byseq, from) {
     return out;
 }
 /**
+ * The common case of mergeStored, with one new object: the test ran in the run before too, passed (or did) the same
+ * as then, with no message, and retention drops at most the runs at the start of its first segment. Null otherwise
+ * (the general path then).
+ */
+function appendedQuickly(previous, test, seq, attempts, duration, timeOf, oldestKept, maxRuns) {
+    const segs = previous.segments;
+    const last = segs[segs.length - 1];
+    const first = segs[0];
+    if (last.a !== attempts || first.a === '')
+        return null;
+    const end = endOf(previous.from, segs);
+    if (seq !== end)
+        return null;
+    const drop = Math.max(0, runCount(segs) + 1 - maxRuns);
+    const from = previous.from + drop;
+    // Dropping stays within the first segment (and leaves a run of it), and what is left is young enough.
+    if (drop >= first.n || timeOf(from) < oldestKept)
+        return null;
+    let segments;
+    if (segs.length === 1)
+        segments = drop === 1 ? segs : [{ a: attempts, n: first.n + 1 - drop }];
+    else {
+        const copy = segs.slice();
+        copy[copy.length - 1] = { a: attempts, n: last.n + 1 };
+        if (drop > 0)
+            copy[0] = { a: first.a, n: first.n - drop };
+        segments = copy;
+    }
+    const next = { name: test.name, classname: test.classname, from, segments };
+    const file = test.file ?? previous.file;
+    const line = test.line ?? previous.line;
+    if (file !== undefined)
+        next.file = file;
+    if (line !== undefined)
+        next.line = line;
+    if (previous.m) {
+        const m = sinceSeq(previous.m, from);
+        if (m)
+            next.m = m;
+    }
+    const earlier = previous.dur ?? (previous.d !== undefined ? [[end - 1, previous.d]] : []);
+    const kept = drop > 0 && earlier.length > 0 && earlier[0][0] < from ? earlier.filter(([k]) => k >= from) : earlier;
+    const dur = duration !== undefined ? [...kept, [seq, duration]] : kept;
+    if (dur.length > 0)
+        next.dur = dur;
+    return next;
+}
+/**
  * mergeRun on the stored form: the same history (decoded, it equals what mergeRun gives) with `tests` appended as
- * run `row`. Only when canMergeStored.
+ * run `row`. Only when canMergeStored; undefined when a test is twice in `tests`.
  */
 function mergeStored(history, tests, run, row, options) {
     const rows = new Map(history.rows);
@@ -553,35 +745,50 @@ function mergeStored(history, tests, run, row, options) {
     for (const test of tests) {
         if (test.attempts.length === 0)
             continue;
+        // The same test twice in one run: its second record joins the first (mergeRun does that).
+        if (touched.has(test.id))
+            return undefined;
         touched.add(test.id);
         const previous = stored.get(test.id);
-        const attempts = test.attempts.map((a) => STATUS_CODE[a.status]).join('');
+        const attempts = test.attempts.length === 1 ? STATUS_CODE[test.attempts[0].status] : test.attempts.map((a) => STATUS_CODE[a.status]).join('');
         const message = failureMessageOf(test, options.normalise);
         const duration = test.attempts[test.attempts.length - 1]?.durationSec;
+        if (previous && message === undefined) {
+            const fast = appendedQuickly(previous, test, row.seq, attempts, duration, timeOf, oldestKept, maxRuns);
+            if (fast) {
+                stored.set(test.id, fast);
+                continue;
+            }
+        }
         let next;
         if (!previous) {
             next = { name: test.name, classname: test.classname, from: row.seq, segments: [{ a: attempts, n: 1 }] };
             if (message !== undefined)
                 next.m = { [row.seq]: message };
             if (duration !== undefined)
-                next.dur = { [row.seq]: duration };
+                next.dur = [[row.seq, duration]];
         }
         else {
             const end = endOf(previous.from, previous.segments);
             const segments = previous.segments.slice();
             const last = segments[segments.length - 1];
-            // pushSegment joins the last segment: a copy of it, since segments are shared.
-            if (last)
-                segments[segments.length - 1] = { a: last.a, n: last.n };
-            pushSegment(segments, '', row.seq - end);
-            pushSegment(segments, attempts, 1);
-            const durations = previous.dur ? { ...previous.dur } : previous.d !== undefined ? { [end - 1]: previous.d } : {};
+            // Segments are shared between histories: the last one is replaced, never changed.
+            if (row.seq === end && last.a === attempts)
+                segments[segments.length - 1] = { a: attempts, n: last.n + 1 };
+            else {
+                if (row.seq > end)
+                    segments.push({ a: '', n: row.seq - end });
+                segments.push({ a: attempts, n: 1 });
+            }
+            const durations = previous.dur ? previous.dur.slice() : previous.d !== undefined ? [[end - 1, previous.d]] : [];
             if (duration !== undefined)
-                durations[row.seq] = duration;
+                durations.push([row.seq, duration]);
             next = { name: test.name, classname: test.classname, from: previous.from, segments };
-            if (previous.m || message !== undefined)
-                next.m = { ...previous.m, ...(message !== undefined ? { [row.seq]: message } : {}) };
-            if (Object.keys(durations).length > 0)
+            if (message !== undefined)
+                next.m = { ...previous.m, [row.seq]: message };
+            else if (previous.m)
+                next.m = previous.m;
+            if (durations.length > 0)
                 next.dur = durations;
         }
         const file = test.file ?? previous?.file;
@@ -703,7 +910,13 @@ function decodeOutcomes(from, o) {
 }
 /** True when `name` and `classname` can be read back from the id alone. */
 function namesFromId(id, name, classname) {
-    return id === `${classname}::${name}` && !name.includes('::');
+    // id === `${classname}::${name}`, without building that string for every test.
+    return (id.length === classname.length + 2 + name.length &&
+        id.startsWith(classname) &&
+        id.charCodeAt(classname.length) === 58 &&
+        id.charCodeAt(classname.length + 1) === 58 &&
+        id.endsWith(name) &&
+        !name.includes('::'));
 }
 /** The stored form of a decoded history (for histories that were merged decoded, src/history/merge.ts). */
 function storedOf(t, runs) {
@@ -742,22 +955,36 @@ function storedTests(history, runs) {
     })();
 }
 function renderHistoryShard(tests) {
-    return renderLineObject(SCHEMA_VERSION, 'tests', tests.map(([id, t]) => {
-        // Key order is the order people read the line in: who, where, then the outcomes.
-        const line = namesFromId(id, t.name, t.classname) ? {} : { name: t.name, classname: t.classname };
-        if (t.file !== undefined)
-            line.file = t.file;
-        if (t.line !== undefined)
-            line.line = t.line;
-        line.from = t.from;
-        line.o = renderOutcomeString(t.segments);
-        if (t.m && Object.keys(t.m).length > 0)
-            line.m = { ...t.m };
-        const d = t.dur ? t.dur[endOf(t.from, t.segments) - 1] : t.d;
-        if (d !== undefined)
-            line.d = d;
-        return [id, line];
-    }));
+    const sorted = tests.slice().sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    let out = `{"schema": ${SCHEMA_VERSION}, "tests": {\n`;
+    for (let i = 0; i < sorted.length; i++) {
+        const [id, t] = sorted[i];
+        out += `${i > 0 ? ',\n' : ''}${JSON.stringify(id)}: ${historyLineText(id, t)}`;
+    }
+    return `${out}\n}}\n`;
+}
+/**
+ * A history line's JSON, written directly (a shard holds a thousand lines, every run rewrites them): the same text
+ * as JSON.stringify of the line object, keys in the order people read a line in (who, where, then the outcomes).
+ */
+function historyLineText(id, t) {
+    const parts = [];
+    if (!namesFromId(id, t.name, t.classname))
+        parts.push(`"name":${JSON.stringify(t.name)}`, `"classname":${JSON.stringify(t.classname)}`);
+    if (t.file !== undefined) {
+        const around = fileAround(t.file, t.classname);
+        parts.push(around ? `"fp":${JSON.stringify(around)}` : `"file":${JSON.stringify(t.file)}`);
+    }
+    if (t.line !== undefined)
+        parts.push(`"line":${JSON.stringify(t.line)}`);
+    // The outcome string holds only P F E S ( ) . * and digits: nothing to escape.
+    parts.push(`"from":${t.from}`, `"o":"${renderOutcomeString(t.segments)}"`);
+    if (t.m && Object.keys(t.m).length > 0)
+        parts.push(`"m":${JSON.stringify(t.m)}`);
+    const d = t.dur ? durationAt(t.dur, endOf(t.from, t.segments) - 1) : t.d;
+    if (d !== undefined)
+        parts.push(`"d":${JSON.stringify(d)}`);
+    return `{${parts.join(',')}}`;
 }
 /**
  * Adds the tests of one history shard to `into` (stored form), checking each line: its form, and that each of its
@@ -799,8 +1026,9 @@ function parseHistoryShard(file, text, known, into, schema) {
             name = id.slice(cut + 2);
         }
         const test = { name, classname, from, segments };
-        if (typeof line.file === 'string')
-            test.file = line.file;
+        const testFile = typeof line.file === 'string' ? line.file : fileFromAround(line.fp, classname);
+        if (testFile !== undefined)
+            test.file = testFile;
         if (typeof line.line === 'number')
             test.line = line.line;
         if (typeof line.m === 'object' && line.m !== null && !Array.isArray(line.m)) {
@@ -935,11 +1163,112 @@ function parseHistoryShardV1(file, text, runs, into) {
     return problems;
 }
 
+;// CONCATENATED MODULE: ./src/store/decisions.ts
+/**
+ * `decisions.json` on the data branch: each test's quarantine timeline, for people and the dashboard
+ * (docs/data-branch.md#decisionsjson). Pure: text ↔ data; no Node import, so that the dashboard's page reads the file
+ * with the same code.
+ *
+ *   {"schema": 3, "from": 41, "tests": {
+ *   "<test id>": {"issue": 12, "events": [{"run": 41, "at": "<ISO>", "event": "quarantined", "quarantined": true, "by": "rule", "reason": "…"}]}
+ *   }}
+ *
+ * One line per test, sorted by id, as the other files, so that git stores a change as a small delta. The file is
+ * informational: no decision is read from it (they come from the stats files), so a damaged one never blocks a run.
+ */
+
+const DECISIONS_FILE = 'decisions.json';
+/** Events kept per test, newest last; older ones are dropped. */
+const MAX_EVENTS_PER_TEST = 20;
+/** Characters of a reason kept in an event (a hand override's reason is a person's free text). */
+const MAX_REASON_CHARS = 500;
+/**
+ * What changed in one run:
+ * - `quarantined` / `released`: the rule (`policy.rule`) changed the test's state;
+ * - `override`: a hand override decides from this run on (set, or its action changed);
+ * - `override lapsed` / `override cleared`: the override passed its `until`, or was removed: the rule decides again;
+ * - `hand edit`: an edit of a computed field was honoured (`"quarantined": true/false`, `successRate`);
+ * - `issue closed`: a person closed the test's issue as completed, which lifts its quarantine (close-lifts-quarantine).
+ */
+const DECISION_KINDS = ['quarantined', 'released', 'override', 'override lapsed', 'override cleared', 'hand edit', 'issue closed'];
+const isObject = (x) => typeof x === 'object' && x !== null && !Array.isArray(x);
+const KINDS = new Set(DECISION_KINDS);
+function readEvent(raw) {
+    if (!isObject(raw))
+        return undefined;
+    const { run, at, event, quarantined, by, reason } = raw;
+    if (!Number.isInteger(run) || run < 0 || typeof at !== 'string' || typeof event !== 'string' || !KINDS.has(event))
+        return undefined;
+    if (typeof quarantined !== 'boolean' || (by !== 'rule' && by !== 'hand') || typeof reason !== 'string')
+        return undefined;
+    return { run: run, at, event: event, quarantined, by, reason };
+}
+/** One test's entry, or undefined when it is not in the documented form. */
+function readTestDecisions(raw) {
+    if (!isObject(raw) || !Array.isArray(raw.events))
+        return undefined;
+    if (raw.issue !== undefined && (!Number.isInteger(raw.issue) || raw.issue < 1))
+        return undefined;
+    const events = [];
+    for (const e of raw.events) {
+        const event = readEvent(e);
+        if (!event)
+            return undefined;
+        events.push(event);
+    }
+    return { ...(raw.issue !== undefined ? { issue: raw.issue } : {}), events };
+}
+/**
+ * Reads decisions.json. `log` is undefined when the file cannot be read as a whole (not JSON, not this shape, a
+ * schema newer than this version): it is then kept byte for byte and nothing is recorded until it is fixed or
+ * deleted. An entry not in the expected form is kept as written, with a problem naming its line.
+ */
+function parseDecisions(text) {
+    const { value, problems } = parseLineObject(DECISIONS_FILE, text, 'tests');
+    if (!value)
+        return { problems };
+    const head = JSON.parse(text.replace(/^\uFEFF/, ''));
+    if (value.schema > SCHEMA_VERSION) {
+        return { problems: [{ file: DECISIONS_FILE, line: 1, message: `written in schema ${value.schema} by a newer flakeguard; this version reads schemas up to ${SCHEMA_VERSION}` }] };
+    }
+    if (!Number.isInteger(head.from) || head.from < 0) {
+        return { problems: [{ file: DECISIONS_FILE, line: 1, message: `"from" must be a run number, got ${JSON.stringify(head.from ?? null).slice(0, 40)}` }] };
+    }
+    const log = { schema: value.schema, from: head.from, tests: new Map(), unreadable: new Map() };
+    const found = [];
+    for (const [id, raw] of value.entries) {
+        const entry = readTestDecisions(raw);
+        if (entry) {
+            log.tests.set(id, entry);
+        }
+        else {
+            log.unreadable.set(id, raw);
+            found.push({ file: DECISIONS_FILE, line: value.lineOf(id), message: `the entry of ${JSON.stringify(id).slice(0, 200)} is not in the documented form; it is kept as written and no decision is recorded for this test until it is fixed or deleted` });
+        }
+    }
+    return { log, problems: found };
+}
+/** Renders the file: one line per test, sorted by id; keys in a fixed order, so the same log gives the same bytes. */
+function renderDecisions(log) {
+    const lines = [];
+    for (const [id, entry] of log.tests) {
+        const events = entry.events.map((e) => ({ run: e.run, at: e.at, event: e.event, quarantined: e.quarantined, by: e.by, reason: e.reason }));
+        lines.push([id, JSON.stringify({ ...(entry.issue !== undefined ? { issue: entry.issue } : {}), events })]);
+    }
+    for (const [id, raw] of log.unreadable)
+        if (!log.tests.has(id))
+            lines.push([id, JSON.stringify(raw)]);
+    lines.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    const body = lines.map(([id, value]) => `${JSON.stringify(id)}: ${value}`);
+    return `{"schema": ${SCHEMA_VERSION}, "from": ${log.from}, "tests": {\n${body.join(',\n')}\n}}\n`;
+}
+
 ;// CONCATENATED MODULE: ./src/store/snapshot.ts
 /**
  * The data branch's content as plain data: read from file texts, rendered back into file texts. Pure apart
  * from `readSnapshotDir`/`writeSnapshotDir`, which move texts between a folder and memory.
  */
+
 
 
 
@@ -953,6 +1282,7 @@ function emptySnapshot() {
         runs: new Map(),
         history: new Map(),
         stats: new Map(),
+        handWritten: new Set(),
         overrides: new Map(),
         brokenStats: new Map(),
         brokenShards: new Set(),
@@ -975,6 +1305,9 @@ function damageReason(snapshot) {
 /** Builds a snapshot from the branch's files (path → text). */
 function parseSnapshot(files) {
     const snapshot = emptySnapshot();
+    const decisions = files.get(DECISIONS_FILE);
+    if (decisions !== undefined)
+        snapshot.decisions = decisions;
     const damage = (problems) => {
         snapshot.damaged.push(...problems);
         snapshot.problems.push(...problems);
@@ -1053,6 +1386,8 @@ function readStatsFile(snapshot, path, text) {
             if (typeof entry.since === 'string')
                 stats.since = entry.since;
             snapshot.stats.set(id, stats);
+            if (value.schema >= 3 && entry.check === undefined)
+                snapshot.handWritten.add(id);
             if (override)
                 snapshot.overrides.set(id, { override, raw: entry.override, file: path, line });
         }
@@ -1064,6 +1399,7 @@ function readStatsFile(snapshot, path, text) {
     if (value) {
         for (const [id] of value.entries) {
             snapshot.stats.delete(id);
+            snapshot.handWritten.delete(id);
             snapshot.overrides.delete(id);
         }
     }
@@ -1080,7 +1416,7 @@ function inBrokenShard(snapshot, id) {
 async function readSnapshotDir(dir) {
     const files = new Map();
     const walk = async (relative) => {
-        const entries = await (0,promises_.readdir)((0,external_node_path_.join)(dir, relative), { withFileTypes: true }).catch(() => []);
+        const entries = await readdir(join(dir, relative), { withFileTypes: true }).catch(() => []);
         for (const entry of entries) {
             if (entry.name === '.git')
                 continue;
@@ -1088,7 +1424,7 @@ async function readSnapshotDir(dir) {
             if (entry.isDirectory())
                 await walk(path);
             else if (entry.isFile())
-                files.set(path, await (0,promises_.readFile)((0,external_node_path_.join)(dir, path), 'utf8'));
+                files.set(path, await readFile(join(dir, path), 'utf8'));
         }
     };
     await walk('');
@@ -1099,12 +1435,12 @@ async function writeSnapshotDir(dir, files) {
     const existing = await readSnapshotDir(dir);
     for (const path of existing.keys())
         if (!files.has(path))
-            await (0,promises_.rm)((0,external_node_path_.join)(dir, path), { force: true });
+            await rm(join(dir, path), { force: true });
     for (const [path, text] of files) {
         if (existing.get(path) === text)
             continue;
-        await (0,promises_.mkdir)((0,external_node_path_.dirname)((0,external_node_path_.join)(dir, path)), { recursive: true });
-        await (0,promises_.writeFile)((0,external_node_path_.join)(dir, path), text);
+        await mkdir(dirname(join(dir, path)), { recursive: true });
+        await writeFile(join(dir, path), text);
     }
 }
 
@@ -1167,7 +1503,7 @@ apply, options) {
         let files;
         try {
             ({ head, parked } = await repo.fetchWithInbox(inbox !== undefined));
-            files = await readSnapshotDir(repo.dir);
+            files = await repo.readFiles();
             snapshot = parseSnapshot(files);
         }
         catch (error) {
@@ -1215,10 +1551,9 @@ apply, options) {
                 for (const [path, text] of await options.extraFiles(files))
                     if (!applied.files.has(path))
                         applied.files.set(path, text);
-            await writeSnapshotDir(repo.dir, applied.files);
             const compact = applied.compact === true && head !== null;
             const message = compact ? `${options.commitMessage}\n\nCompacted: the branch's earlier commits were squashed into this one.` : options.commitMessage;
-            const changed = await repo.commitAll(folded.length > 0 ? `${message}\n\nFolded in ${folded.length} parked run${folded.length === 1 ? '' : 's'}.` : message, { root: compact });
+            const changed = await repo.commitFiles(applied.files, files, folded.length > 0 ? `${message}\n\nFolded in ${folded.length} parked run${folded.length === 1 ? '' : 's'}.` : message, { root: compact });
             if (!changed) {
                 const deleted = await deleteFolded(folded);
                 return { applied, status: { kind: 'unchanged', head, ...(deleted.length ? { folded: deleted } : {}) }, historyRead: true };
@@ -1321,7 +1656,7 @@ async function readDataBranch(options) {
         }
         if (head === null)
             throw new override/* CliError */.z1(`${remote} has no branch '${options.branch}' yet: flakeguard creates it on its first run.`);
-        const files = await readSnapshotDir(repo.dir);
+        const files = await repo.readFiles();
         return { snapshot: parseSnapshot(files), files, head, remote };
     }
     finally {
@@ -1361,385 +1696,6 @@ async function writeOverride(options, query, value, describe) {
     finally {
         await repo.dispose();
     }
-}
-
-
-/***/ }),
-
-/***/ 818:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  nV: () => (/* binding */ DataRepo),
-  sH: () => (/* binding */ originUrl),
-  EO: () => (/* binding */ runGit)
-});
-
-// UNUSED EXPORTS: GitError, PARCEL_FILE, authEnv, inboxPrefix, isLostRace, isPermanentRefusal, pushMessage, sweepStaleClones
-
-// EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __webpack_require__(421);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(24);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(455);
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __webpack_require__(161);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(760);
-;// CONCATENATED MODULE: ./src/store/cleanup.ts
-/**
- * The private clones of the data branch (`flakeguard-data-<pid>-…` under RUNNER_TEMP, src/store/git.ts) are removed
- * on every exit the process controls: disposed after use, and on a cancelled step (the runner sends SIGINT, then
- * SIGTERM) by the handler main.ts installs on the main thread (signals never reach a worker thread). A clone left by
- * a run killed outright (kill -9) is swept by the next run (sweepStaleClones). Kept tiny and synchronous: main.ts
- * loads it before anything else.
- */
-
-
-
-const CLONE_PREFIX = 'flakeguard-data-';
-/** Where this process makes its clones. */
-function cloneRoot(env = process.env) {
-    return env.RUNNER_TEMP || tmpdir();
-}
-/** Removes this process's clones in `root`; never throws. */
-function removeOwnClonesSync(root, pid = process.pid) {
-    let names;
-    try {
-        names = readdirSync(root);
-    }
-    catch {
-        return;
-    }
-    for (const name of names) {
-        if (!name.startsWith(`${CLONE_PREFIX}${pid}-`))
-            continue;
-        try {
-            rmSync(join(root, name), { recursive: true, force: true });
-        }
-        catch {
-            // best effort: the next run sweeps what is left
-        }
-    }
-}
-/** On SIGINT, SIGTERM or SIGHUP: remove this process's clones, then exit as the signal would have. */
-function removeClonesOnSignals(root) {
-    const codes = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
-    for (const signal of Object.keys(codes)) {
-        process.once(signal, () => {
-            removeOwnClonesSync(root);
-            process.exit(codes[signal]);
-        });
-    }
-}
-
-;// CONCATENATED MODULE: ./src/store/git.ts
-/**
- * A private git repository in a temp folder that tracks the data branch of the user's remote. It never touches
- * the workspace's repository, branch or working tree.
- */
-
-
-
-
-
-// Private clones are named `flakeguard-data-<pid>-…`, so the next run can tell a killed run's clone from a live one.
-
-class GitError extends Error {
-    stderr;
-    exitCode;
-    /** What git printed on stdout: `push --porcelain` reports each ref's fate there (`[remote rejected] … (hook declined)`). */
-    stdout;
-    constructor(message, stderr, exitCode, stdout = '') {
-        super(message);
-        this.stderr = stderr;
-        this.exitCode = exitCode;
-        this.stdout = stdout;
-    }
-}
-function runGit(cwd, args, options = {}) {
-    return new Promise((resolve, reject) => {
-        const child = (0,external_node_child_process_.execFile)('git', args, {
-            cwd,
-            env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...options.env },
-            maxBuffer: 256 * 1024 * 1024,
-            timeout: options.timeoutMs ?? 120_000,
-        }, (error, stdout, stderr) => {
-            if (error) {
-                const code = typeof error.code === 'number' ? error.code : null;
-                reject(new GitError(`git ${args[0]} failed: ${stderr.trim() || error.message}`, stderr, code, String(stdout)));
-            }
-            else {
-                resolve(stdout);
-            }
-        });
-        if (options.input !== undefined)
-            child.stdin?.end(options.input);
-    });
-}
-/**
- * A push the server refuses for good, not because another writer got there first: a hook or a rule declined it,
- * the branch is protected, the token may not push. Retrying cannot help, so it is not retried.
- */
-function isPermanentRefusal(stderr) {
-    return /hook declined|GH0\d\d|protected branch|repository rule violations|permission to \S+ denied|returned error: 40[13]|authentication failed|deny(?:ing)? (?:updating|deleting|non-fast-forward|current branch)|not allowed to (?:push|create|update|delete)|write access to repository not granted/i.test(stderr);
-}
-/** A push rejected because the branch moved (a lost race): worth fetching and trying again. */
-function isLostRace(stderr) {
-    return /rejected|non-fast-forward|fetch first|stale info|cannot lock ref|failed to update ref|shallow update not allowed|incorrect old value/i.test(stderr);
-}
-/** What a failed push says, in one line: the ref's fate (`[remote rejected] … (pre-receive hook declined)`) and what the remote said. */
-function pushMessage(output) {
-    const lines = output.split('\n').map((l) => l.trim()).filter(Boolean);
-    const fate = lines.filter((l) => /\[(?:remote )?rejected\]|\[rejected\]/.test(l));
-    const remote = lines.filter((l) => l.startsWith('remote:')).slice(0, 3);
-    const chosen = [...fate, ...remote];
-    return (chosen.length > 0 ? chosen : lines.slice(-3)).join(' ').replace(/\s+/g, ' ').slice(0, 600);
-}
-/** The inbox of a data branch: parked runs are branches under this prefix (docs/data-branch.md, "Many writers"). */
-function inboxPrefix(branch) {
-    return `refs/heads/${branch}-inbox/`;
-}
-const PARCEL_FILE = 'flakeguard-parcel.json';
-/** A clone with no pid in its name (flakeguard 0.1) is removed when older than this. */
-const UNNAMED_CLONE_MAX_AGE_MS = 6 * 3600_000;
-function processAlive(pid) {
-    try {
-        process.kill(pid, 0);
-        return true;
-    }
-    catch (error) {
-        return error.code === 'EPERM';
-    }
-}
-/**
- * Removes the private clones that killed runs left in `root` (kill -9, a cancelled job on a self-hosted runner):
- * those whose process is gone. Returns the names removed. Never throws.
- */
-async function sweepStaleClones(root, now = Date.now()) {
-    const removed = [];
-    const entries = await (0,promises_.readdir)(root, { withFileTypes: true }).catch(() => []);
-    for (const entry of entries) {
-        if (!entry.isDirectory() || !entry.name.startsWith(CLONE_PREFIX))
-            continue;
-        const match = /^flakeguard-data-(\d+)-/.exec(entry.name);
-        let stale;
-        if (match) {
-            const pid = Number(match[1]);
-            stale = pid !== process.pid && !processAlive(pid);
-        }
-        else {
-            const info = await (0,promises_.stat)((0,external_node_path_.join)(root, entry.name)).catch(() => undefined);
-            stale = info !== undefined && now - info.mtimeMs > UNNAMED_CLONE_MAX_AGE_MS;
-        }
-        if (!stale)
-            continue;
-        await (0,promises_.rm)((0,external_node_path_.join)(root, entry.name), { recursive: true, force: true }).catch(() => undefined);
-        removed.push(entry.name);
-    }
-    return removed;
-}
-/** Clones of this process not yet disposed: removed when the process (or its worker thread) exits. */
-const liveClones = new Set();
-let exitHooked = false;
-function hookExit() {
-    if (exitHooked)
-        return;
-    exitHooked = true;
-    process.on('exit', () => {
-        for (const dir of liveClones) {
-            try {
-                (0,external_node_fs_.rmSync)(dir, { recursive: true, force: true });
-            }
-            catch {
-                // best effort: the next run sweeps what is left
-            }
-        }
-    });
-}
-/**
- * Git config entries passed through the environment (not argv, which other processes can read) so that
- * fetch and push authenticate like actions/checkout does.
- */
-function authEnv(remoteUrl, token) {
-    if (!token || !/^https?:\/\//.test(remoteUrl))
-        return {};
-    const basic = Buffer.from(`x-access-token:${token}`).toString('base64');
-    return {
-        GIT_CONFIG_COUNT: '1',
-        GIT_CONFIG_KEY_0: `http.${new URL(remoteUrl).origin}/.extraheader`,
-        GIT_CONFIG_VALUE_0: `AUTHORIZATION: basic ${basic}`,
-    };
-}
-const IDENTITY = ['-c', 'user.name=github-actions[bot]', '-c', 'user.email=41898282+github-actions[bot]@users.noreply.github.com'];
-class DataRepo {
-    dir;
-    branch;
-    env;
-    constructor(dir, branch, env) {
-        this.dir = dir;
-        this.branch = branch;
-        this.env = env;
-    }
-    static async open(remoteUrl, branch, token, tempRoot) {
-        const root = tempRoot || (0,external_node_os_.tmpdir)();
-        await sweepStaleClones(root);
-        const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(root, `${CLONE_PREFIX}${process.pid}-`));
-        hookExit();
-        liveClones.add(dir);
-        const repo = new DataRepo(dir, branch, authEnv(remoteUrl, token));
-        await repo.git(['init', '-q']);
-        // No delta search when pushing: each write changes every shard a little, and searching deltas for them cost
-        // more (on both sides) than sending them whole (docs/benchmarks.md, "The whole step").
-        await repo.git(['config', 'pack.window', '0']);
-        await repo.git(['remote', 'add', 'origin', remoteUrl]);
-        return repo;
-    }
-    git(args) {
-        return runGit(this.dir, args, { env: this.env });
-    }
-    get remoteRef() {
-        return `refs/remotes/origin/${this.branch}`;
-    }
-    /**
-     * Fetches the branch tip and checks it out into the private work tree. Returns the commit, or null when the
-     * branch does not exist yet (the work tree is then empty, ready for an orphan commit).
-     */
-    async fetchAndReset() {
-        return (await this.fetchWithInbox(false)).head;
-    }
-    /**
-     * As fetchAndReset, and with `inbox`, also fetches the runs parked under the inbox prefix (one ls-remote, one
-     * fetch). Returns them sorted by ref name.
-     */
-    async fetchWithInbox(inbox) {
-        const prefix = inboxPrefix(this.branch);
-        const patterns = [`refs/heads/${this.branch}`, ...(inbox ? [`${prefix}*`] : [])];
-        const listing = await this.git(['ls-remote', 'origin', ...patterns]);
-        let tip;
-        const parked = [];
-        for (const line of listing.split('\n')) {
-            const [sha, ref] = line.trim().split(/\s+/);
-            if (!sha || !ref)
-                continue;
-            if (ref === `refs/heads/${this.branch}`)
-                tip = sha;
-            else if (inbox && ref.startsWith(prefix))
-                parked.push({ ref, sha });
-        }
-        parked.sort((a, b) => (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0));
-        const refspecs = [...(tip ? [`+refs/heads/${this.branch}:${this.remoteRef}`] : []), ...(parked.length > 0 ? [`+${prefix}*:refs/flakeguard-inbox/*`] : [])];
-        if (refspecs.length > 0)
-            await this.git(['fetch', '-q', '--no-tags', '--prune', '--depth=1', 'origin', ...refspecs]);
-        if (!tip) {
-            await this.git(['checkout', '-q', '--orphan', `flakeguard-${Date.now()}`]).catch(() => undefined);
-            await this.git(['rm', '-rfq', '--cached', '--ignore-unmatch', '.']);
-            await this.git(['clean', '-fdqx']);
-            return { head: null, parked };
-        }
-        await this.git(['checkout', '-q', '-B', 'data', this.remoteRef]);
-        await this.git(['reset', '-q', '--hard', this.remoteRef]);
-        await this.git(['clean', '-fdqx']);
-        return { head: (await this.git(['rev-parse', 'HEAD'])).trim(), parked };
-    }
-    /** The parcel of a parked run, or undefined when it was folded and deleted meanwhile (or is not a parcel). */
-    async readParcel(parked) {
-        return this.git(['cat-file', 'blob', `${parked.sha}:${PARCEL_FILE}`]).catch(() => undefined);
-    }
-    /**
-     * Parks a run: pushes a root commit holding only its parcel as a new branch under the inbox prefix. The name is
-     * the run's own (run key and attempt), so no other writer pushes it and the push cannot lose a race.
-     */
-    async park(name, text, message) {
-        const ref = `${inboxPrefix(this.branch)}${name}`;
-        try {
-            const blob = (await runGit(this.dir, ['hash-object', '-w', '--stdin'], { env: this.env, input: text })).trim();
-            const tree = (await runGit(this.dir, ['mktree'], { env: this.env, input: `100644 blob ${blob}\t${PARCEL_FILE}\n` })).trim();
-            const commit = (await this.git([...IDENTITY, 'commit-tree', tree, '-m', message])).trim();
-            try {
-                await this.git(['push', '-q', '--porcelain', 'origin', `${commit}:${ref}`]);
-                return { pushed: true, commit, ref };
-            }
-            catch (error) {
-                // Parked before (the same attempt ran this step twice): the parcel is there, which is all that matters.
-                const listing = await this.git(['ls-remote', 'origin', ref]).catch(() => '');
-                if (listing.trim() !== '')
-                    return { pushed: true, commit: listing.trim().split(/\s+/)[0], ref };
-                throw error;
-            }
-        }
-        catch (error) {
-            const stderr = error instanceof GitError ? `${error.stdout}\n${error.stderr}\n${error.message}` : String(error);
-            return { pushed: false, rejected: isLostRace(stderr), permanent: isPermanentRefusal(stderr), message: pushMessage(stderr), ref };
-        }
-    }
-    /** Deletes folded parked runs, each only if it still points where it did when read. Returns the refs deleted. */
-    async deleteParked(parked) {
-        if (parked.length === 0)
-            return { deleted: [] };
-        const args = ['push', '-q', '--porcelain', ...parked.map((p) => `--force-with-lease=${p.ref}:${p.sha}`), 'origin', ...parked.map((p) => `:${p.ref}`)];
-        try {
-            await this.git(args);
-            return { deleted: parked.map((p) => p.ref) };
-        }
-        catch (error) {
-            // Some were deleted by another writer meanwhile (or by this push): what is gone is folded, whoever deleted it.
-            const left = await this.git(['ls-remote', 'origin', ...parked.map((p) => p.ref)]).catch(() => undefined);
-            const message = (error instanceof GitError ? error.stderr : String(error)).trim().split('\n').slice(-2).join(' ');
-            if (left === undefined)
-                return { deleted: [], error: message };
-            const still = new Set(left.split('\n').map((l) => l.trim().split(/\s+/)[1]).filter(Boolean));
-            return { deleted: parked.filter((p) => !still.has(p.ref)).map((p) => p.ref), ...(still.size > 0 ? { error: message } : {}) };
-        }
-    }
-    /**
-     * Stages the whole work tree and commits it; returns false when nothing changed. With `root`, the commit has
-     * no parent: the branch's past is squashed away (compaction).
-     */
-    async commitAll(message, options = {}) {
-        await this.git(['add', '-A']);
-        if (options.root) {
-            const tree = (await this.git(['write-tree'])).trim();
-            const commit = (await this.git([...IDENTITY, 'commit-tree', tree, '-m', message])).trim();
-            await this.git(['update-ref', 'HEAD', commit]);
-            return true;
-        }
-        const status = await this.git(['status', '--porcelain']);
-        if (status.trim() === '')
-            return false;
-        await this.git([...IDENTITY, 'commit', '-q', '--no-verify', '-m', message]);
-        return true;
-    }
-    /**
-     * Pushes HEAD as the branch; a non-fast-forward is reported as rejected so the caller can retry. With
-     * `replacing`, HEAD is a fresh root that replaces exactly that head: `--force-with-lease` makes the push fail,
-     * rather than overwrite, when another writer moved the branch meanwhile.
-     */
-    async push(options = {}) {
-        const args = ['push', '-q', '--porcelain', 'origin', `HEAD:refs/heads/${this.branch}`];
-        if (options.replacing)
-            args.splice(2, 0, `--force-with-lease=refs/heads/${this.branch}:${options.replacing}`);
-        try {
-            await this.git(args);
-            return { pushed: true, commit: (await this.git(['rev-parse', 'HEAD'])).trim() };
-        }
-        catch (error) {
-            const stderr = error instanceof GitError ? `${error.stdout}\n${error.stderr}\n${error.message}` : String(error);
-            const permanent = isPermanentRefusal(stderr);
-            return { pushed: false, rejected: !permanent && isLostRace(stderr), permanent, message: pushMessage(stderr) };
-        }
-    }
-    async dispose() {
-        await (0,promises_.rm)(this.dir, { recursive: true, force: true });
-        liveClones.delete(this.dir);
-    }
-}
-/** The URL of the workspace's `origin` remote. */
-async function originUrl(workspace) {
-    return (await runGit(workspace, ['remote', 'get-url', 'origin'])).trim();
 }
 
 

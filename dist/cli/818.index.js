@@ -1,0 +1,484 @@
+export const id = 818;
+export const ids = [818];
+export const modules = {
+
+/***/ 818:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  nV: () => (/* binding */ DataRepo),
+  sH: () => (/* binding */ originUrl),
+  EO: () => (/* binding */ runGit)
+});
+
+// UNUSED EXPORTS: GitError, PARCEL_FILE, authEnv, inboxPrefix, isLostRace, isPermanentRefusal, pushMessage, runGitBuffer, sweepStaleClones
+
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __webpack_require__(421);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(24);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(455);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __webpack_require__(161);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(760);
+;// CONCATENATED MODULE: ./src/store/cleanup.ts
+/**
+ * The private clones of the data branch (`flakeguard-data-<pid>-…` under RUNNER_TEMP, src/store/git.ts) are removed
+ * on every exit the process controls: disposed after use, and on a cancelled step (the runner sends SIGINT, then
+ * SIGTERM) by the handler main.ts installs on the main thread (signals never reach a worker thread). A clone left by
+ * a run killed outright (kill -9) is swept by the next run (sweepStaleClones). Kept tiny and synchronous: main.ts
+ * loads it before anything else.
+ */
+
+
+
+const CLONE_PREFIX = 'flakeguard-data-';
+/** Where this process makes its clones. */
+function cloneRoot(env = process.env) {
+    return env.RUNNER_TEMP || tmpdir();
+}
+/** Removes this process's clones in `root`; never throws. */
+function removeOwnClonesSync(root, pid = process.pid) {
+    let names;
+    try {
+        names = readdirSync(root);
+    }
+    catch {
+        return;
+    }
+    for (const name of names) {
+        if (!name.startsWith(`${CLONE_PREFIX}${pid}-`))
+            continue;
+        try {
+            rmSync(join(root, name), { recursive: true, force: true });
+        }
+        catch {
+            // best effort: the next run sweeps what is left
+        }
+    }
+}
+/** On SIGINT, SIGTERM or SIGHUP: remove this process's clones, then exit as the signal would have. */
+function removeClonesOnSignals(root) {
+    const codes = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
+    for (const signal of Object.keys(codes)) {
+        process.once(signal, () => {
+            removeOwnClonesSync(root);
+            process.exit(codes[signal]);
+        });
+    }
+}
+
+;// CONCATENATED MODULE: ./src/store/git.ts
+/**
+ * A private git repository in a temp folder that tracks the data branch of the user's remote. It never touches
+ * the workspace's repository, branch or working tree.
+ */
+
+
+
+
+
+// Private clones are named `flakeguard-data-<pid>-…`, so the next run can tell a killed run's clone from a live one.
+
+class GitError extends Error {
+    stderr;
+    exitCode;
+    /** What git printed on stdout: `push --porcelain` reports each ref's fate there (`[remote rejected] … (hook declined)`). */
+    stdout;
+    constructor(message, stderr, exitCode, stdout = '') {
+        super(message);
+        this.stderr = stderr;
+        this.exitCode = exitCode;
+        this.stdout = stdout;
+    }
+}
+function runGit(cwd, args, options = {}) {
+    return new Promise((resolve, reject) => {
+        const child = (0,external_node_child_process_.execFile)('git', args, {
+            cwd,
+            env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...options.env },
+            maxBuffer: 256 * 1024 * 1024,
+            timeout: options.timeoutMs ?? 120_000,
+        }, (error, stdout, stderr) => {
+            if (error) {
+                const code = typeof error.code === 'number' ? error.code : null;
+                reject(new GitError(`git ${args[0]} failed: ${stderr.trim() || error.message}`, stderr, code, String(stdout)));
+            }
+            else {
+                resolve(stdout);
+            }
+        });
+        writeInput(child.stdin, options.input);
+    });
+}
+/**
+ * A push the server refuses for good, not because another writer got there first: a hook or a rule declined it,
+ * the branch is protected, the token may not push. Retrying cannot help, so it is not retried.
+ */
+function writeInput(stdin, input) {
+    if (input === undefined || !stdin)
+        return;
+    stdin.on('error', () => undefined); // git exited early: its exit code and stderr say why
+    if (typeof input === 'string' || Buffer.isBuffer(input)) {
+        stdin.end(input);
+        return;
+    }
+    for (const piece of input)
+        stdin.write(piece);
+    stdin.end();
+}
+/** runGit, with stdout as bytes (blob contents: sizes are in bytes). */
+function runGitBuffer(cwd, args, options = {}) {
+    return new Promise((resolve, reject) => {
+        const child = (0,external_node_child_process_.execFile)('git', args, { cwd, env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...options.env }, maxBuffer: 1024 * 1024 * 1024, timeout: options.timeoutMs ?? 120_000, encoding: 'buffer' }, (error, stdout, stderr) => {
+            if (error) {
+                const code = typeof error.code === 'number' ? error.code : null;
+                reject(new GitError(`git ${args[0]} failed: ${stderr.toString().trim() || error.message}`, stderr.toString(), code));
+            }
+            else {
+                resolve(stdout);
+            }
+        });
+        writeInput(child.stdin, options.input);
+    });
+}
+/** `env` with one more git config entry (GIT_CONFIG_COUNT / KEY / VALUE, as authEnv sets them). */
+function withConfig(env, key, value) {
+    const n = Number(env.GIT_CONFIG_COUNT ?? 0);
+    return { ...env, GIT_CONFIG_COUNT: String(n + 1), [`GIT_CONFIG_KEY_${n}`]: key, [`GIT_CONFIG_VALUE_${n}`]: value };
+}
+/** A path as fast-import reads it: C-style quoted when it has a character that would end or split it. */
+function quotePath(path) {
+    return /^[\x21-\x7e]+$/.test(path) && !path.startsWith('"') ? path : JSON.stringify(path);
+}
+function isPermanentRefusal(stderr) {
+    return /hook declined|GH0\d\d|protected branch|repository rule violations|permission to \S+ denied|returned error: 40[13]|authentication failed|deny(?:ing)? (?:updating|deleting|non-fast-forward|current branch)|not allowed to (?:push|create|update|delete)|write access to repository not granted/i.test(stderr);
+}
+/** A push rejected because the branch moved (a lost race): worth fetching and trying again. */
+function isLostRace(stderr) {
+    return /rejected|non-fast-forward|fetch first|stale info|cannot lock ref|failed to update ref|shallow update not allowed|incorrect old value/i.test(stderr);
+}
+/** What a failed push says, in one line: the ref's fate (`[remote rejected] … (pre-receive hook declined)`) and what the remote said. */
+function pushMessage(output) {
+    const lines = output.split('\n').map((l) => l.trim()).filter(Boolean);
+    const fate = lines.filter((l) => /\[(?:remote )?rejected\]|\[rejected\]/.test(l));
+    const remote = lines.filter((l) => l.startsWith('remote:')).slice(0, 3);
+    const chosen = [...fate, ...remote];
+    return (chosen.length > 0 ? chosen : lines.slice(-3)).join(' ').replace(/\s+/g, ' ').slice(0, 600);
+}
+/** The inbox of a data branch: parked runs are branches under this prefix (docs/data-branch.md, "Many writers"). */
+function inboxPrefix(branch) {
+    return `refs/heads/${branch}-inbox/`;
+}
+const PARCEL_FILE = 'flakeguard-parcel.json';
+/** A clone with no pid in its name (flakeguard 0.1) is removed when older than this. */
+const UNNAMED_CLONE_MAX_AGE_MS = 6 * 3600_000;
+function processAlive(pid) {
+    try {
+        process.kill(pid, 0);
+        return true;
+    }
+    catch (error) {
+        return error.code === 'EPERM';
+    }
+}
+/**
+ * Removes the private clones that killed runs left in `root` (kill -9, a cancelled job on a self-hosted runner):
+ * those whose process is gone. Returns the names removed. Never throws.
+ */
+async function sweepStaleClones(root, now = Date.now()) {
+    const removed = [];
+    const entries = await (0,promises_.readdir)(root, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+        if (!entry.isDirectory() || !entry.name.startsWith(CLONE_PREFIX))
+            continue;
+        const match = /^flakeguard-data-(\d+)-/.exec(entry.name);
+        let stale;
+        if (match) {
+            const pid = Number(match[1]);
+            stale = pid !== process.pid && !processAlive(pid);
+        }
+        else {
+            const info = await (0,promises_.stat)((0,external_node_path_.join)(root, entry.name)).catch(() => undefined);
+            stale = info !== undefined && now - info.mtimeMs > UNNAMED_CLONE_MAX_AGE_MS;
+        }
+        if (!stale)
+            continue;
+        await (0,promises_.rm)((0,external_node_path_.join)(root, entry.name), { recursive: true, force: true }).catch(() => undefined);
+        removed.push(entry.name);
+    }
+    return removed;
+}
+/** Clones of this process not yet disposed: removed when the process (or its worker thread) exits. */
+const liveClones = new Set();
+let exitHooked = false;
+function hookExit() {
+    if (exitHooked)
+        return;
+    exitHooked = true;
+    process.on('exit', () => {
+        for (const dir of liveClones) {
+            try {
+                (0,external_node_fs_.rmSync)(dir, { recursive: true, force: true });
+            }
+            catch {
+                // best effort: the next run sweeps what is left
+            }
+        }
+    });
+}
+/**
+ * Git config entries passed through the environment (not argv, which other processes can read) so that
+ * fetch and push authenticate like actions/checkout does.
+ */
+function authEnv(remoteUrl, token) {
+    if (!token || !/^https?:\/\//.test(remoteUrl))
+        return {};
+    const basic = Buffer.from(`x-access-token:${token}`).toString('base64');
+    return {
+        GIT_CONFIG_COUNT: '1',
+        GIT_CONFIG_KEY_0: `http.${new URL(remoteUrl).origin}/.extraheader`,
+        GIT_CONFIG_VALUE_0: `AUTHORIZATION: basic ${basic}`,
+    };
+}
+const IDENTITY = ['-c', 'user.name=github-actions[bot]', '-c', 'user.email=41898282+github-actions[bot]@users.noreply.github.com'];
+/** `Name <email>` as git would take it: GIT_AUTHOR_* / GIT_COMMITTER_* when set (the CLI sets the person's), else the bot. */
+function identity(kind) {
+    const clean = (text) => text.replace(/[<>\n]/g, '').trim();
+    const name = clean(process.env[`GIT_${kind}_NAME`] ?? '') || 'github-actions[bot]';
+    const email = clean(process.env[`GIT_${kind}_EMAIL`] ?? '') || '41898282+github-actions[bot]@users.noreply.github.com';
+    return `${name} <${email}>`;
+}
+class DataRepo {
+    /** A bare repository: the branch's files are read from and written to git's object store, never checked out. */
+    dir;
+    branch;
+    env;
+    remote;
+    constructor(dir, branch, env, remote) {
+        this.dir = dir;
+        this.branch = branch;
+        this.env = env;
+        this.remote = remote;
+    }
+    static async open(remoteUrl, branch, token, tempRoot) {
+        const root = tempRoot || (0,external_node_os_.tmpdir)();
+        // Clones left behind by a crashed run on this runner (a self-hosted runner keeps RUNNER_TEMP): swept first.
+        await sweepStaleClones(root);
+        const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(root, `${CLONE_PREFIX}${process.pid}-`));
+        hookExit();
+        liveClones.add(dir);
+        const repo = new DataRepo(dir, branch, authEnv(remoteUrl, token), remoteUrl);
+        // One process: the remote is named by its URL in each command.
+        await repo.git(['init', '-q', '--bare']);
+        return repo;
+    }
+    git(args) {
+        return runGit(this.dir, args, { env: this.env });
+    }
+    get remoteRef() {
+        return `refs/remotes/origin/${this.branch}`;
+    }
+    /** The local branch that commits are written to and pushed from. */
+    static LOCAL = 'refs/heads/flakeguard-write';
+    /** The commit the fetch left at `ref`, from the ref file when git wrote one (no process), else from git. */
+    async resolve(ref) {
+        const loose = await (0,promises_.readFile)((0,external_node_path_.join)(this.dir, ref), 'utf8').catch(() => '');
+        if (/^[0-9a-f]{40,64}\n?$/.test(loose))
+            return loose.trim();
+        return (await this.git(['rev-parse', '--verify', `${ref}^{commit}`])).trim();
+    }
+    /** Fetches the branch tip. Returns the commit, or null when the branch does not exist yet. */
+    async fetchAndReset() {
+        return (await this.fetchWithInbox(false)).head;
+    }
+    /**
+     * As fetchAndReset, and with `inbox`, also fetches the runs parked under the inbox prefix (one ls-remote, one
+     * fetch). Returns them sorted by ref name.
+     */
+    async fetchWithInbox(inbox) {
+        const prefix = inboxPrefix(this.branch);
+        const patterns = [`refs/heads/${this.branch}`, ...(inbox ? [`${prefix}*`] : [])];
+        const listing = await this.git(['ls-remote', this.remote, ...patterns]);
+        let tip;
+        const parked = [];
+        for (const line of listing.split('\n')) {
+            const [sha, ref] = line.trim().split(/\s+/);
+            if (!sha || !ref)
+                continue;
+            if (ref === `refs/heads/${this.branch}`)
+                tip = sha;
+            else if (inbox && ref.startsWith(prefix))
+                parked.push({ ref, sha });
+        }
+        parked.sort((a, b) => (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0));
+        const refspecs = [...(tip ? [`+refs/heads/${this.branch}:${this.remoteRef}`] : []), ...(parked.length > 0 ? [`+${prefix}*:refs/flakeguard-inbox/*`] : [])];
+        if (refspecs.length > 0)
+            await this.git(['fetch', '-q', '--no-tags', '--prune', '--depth=1', this.remote, ...refspecs]);
+        this.head = tip ? await this.resolve(this.remoteRef) : null;
+        return { head: this.head, parked };
+    }
+    /** The commit last fetched (null: the branch does not exist yet). */
+    head = null;
+    /**
+     * The files of the commit last fetched (path → text), read from git's object store in two processes: the tree's
+     * listing, then every blob in one batch. Regular files only, as a checkout would give them.
+     */
+    async readFiles() {
+        const files = new Map();
+        if (!this.head)
+            return files;
+        const listing = await this.git(['ls-tree', '-r', '-z', '--full-tree', this.head]);
+        const entries = [];
+        for (const entry of listing.split('\0')) {
+            if (!entry)
+                continue;
+            const tab = entry.indexOf('\t');
+            const [mode, type, sha] = entry.slice(0, tab).split(' ');
+            if (type !== 'blob' || (mode !== '100644' && mode !== '100755'))
+                continue;
+            entries.push({ sha: sha, path: entry.slice(tab + 1) });
+        }
+        if (entries.length === 0)
+            return files;
+        const out = await runGitBuffer(this.dir, ['cat-file', '--batch'], { env: this.env, input: `${entries.map((e) => e.sha).join('\n')}\n` });
+        let at = 0;
+        for (const { sha, path } of entries) {
+            const eol = out.indexOf(10, at);
+            const header = out.toString('latin1', at, eol).split(' ');
+            if (header[0] !== sha || header[1] !== 'blob')
+                throw new GitError(`git cat-file gave '${header.join(' ')}' for ${path}`, '', null);
+            const size = Number(header[2]);
+            files.set(path, out.toString('utf8', eol + 1, eol + 1 + size));
+            at = eol + 1 + size + 1;
+        }
+        return files;
+    }
+    /**
+     * Commits `files` as the branch's new content, on top of the commit last fetched (`before` are its files), in one
+     * git process (fast-import) that writes only what changed. Returns false when nothing changed. With `root`, the
+     * commit has no parent: the branch's past is squashed away (compaction).
+     */
+    async commitFiles(files, before, message, options = {}) {
+        const root = options.root === true || this.head === null;
+        const changed = [...files].filter(([path, text]) => root || before.get(path) !== text);
+        const deleted = root ? [] : [...before.keys()].filter((path) => !files.has(path));
+        if (!root && changed.length === 0 && deleted.length === 0)
+            return false;
+        const chunks = [];
+        const data = (text) => {
+            chunks.push(`data ${Buffer.byteLength(text, 'utf8')}\n`, text, '\n');
+        };
+        const when = `${Math.floor(Date.now() / 1000)} +0000`;
+        chunks.push(`commit ${DataRepo.LOCAL}\nmark :1\nauthor ${identity('AUTHOR')} ${when}\ncommitter ${identity('COMMITTER')} ${when}\n`);
+        data(message);
+        if (root)
+            chunks.push('deleteall\n');
+        else
+            chunks.push(`from ${this.head}\n`);
+        for (const path of deleted)
+            chunks.push(`D ${quotePath(path)}\n`);
+        for (const [path, text] of changed) {
+            chunks.push(`M 100644 inline ${quotePath(path)}\n`);
+            data(text);
+        }
+        chunks.push('\ndone\n');
+        const marks = (0,external_node_path_.join)(this.dir, 'flakeguard-marks');
+        // zlib level 1: the branch's text compresses well at any level, and level 6 costs several times the CPU (issue #16).
+        await runGit(this.dir, ['fast-import', '--quiet', '--done', '--force', `--export-marks=${marks}`], { env: withConfig(this.env, 'core.compression', '1'), input: chunks });
+        const mark = /^:1 ([0-9a-f]+)/m.exec(await (0,promises_.readFile)(marks, 'utf8'));
+        if (!mark)
+            throw new GitError('git fast-import wrote no commit', '', null);
+        this.written = mark[1];
+        return true;
+    }
+    /** The commit commitFiles wrote last. */
+    written;
+    /** The parcel of a parked run, or undefined when it was folded and deleted meanwhile (or is not a parcel). */
+    async readParcel(parked) {
+        return this.git(['cat-file', 'blob', `${parked.sha}:${PARCEL_FILE}`]).catch(() => undefined);
+    }
+    /**
+     * Parks a run: pushes a root commit holding only its parcel as a new branch under the inbox prefix. The name is
+     * the run's own (run key and attempt), so no other writer pushes it and the push cannot lose a race.
+     */
+    async park(name, text, message) {
+        const ref = `${inboxPrefix(this.branch)}${name}`;
+        try {
+            const blob = (await runGit(this.dir, ['hash-object', '-w', '--stdin'], { env: this.env, input: text })).trim();
+            const tree = (await runGit(this.dir, ['mktree'], { env: this.env, input: `100644 blob ${blob}\t${PARCEL_FILE}\n` })).trim();
+            const commit = (await this.git([...IDENTITY, 'commit-tree', tree, '-m', message])).trim();
+            try {
+                await this.git(['push', '-q', '--porcelain', this.remote, `${commit}:${ref}`]);
+                return { pushed: true, commit, ref };
+            }
+            catch (error) {
+                // Parked before (the same attempt ran this step twice): the parcel is there, which is all that matters.
+                const listing = await this.git(['ls-remote', this.remote, ref]).catch(() => '');
+                if (listing.trim() !== '')
+                    return { pushed: true, commit: listing.trim().split(/\s+/)[0], ref };
+                throw error;
+            }
+        }
+        catch (error) {
+            const stderr = error instanceof GitError ? `${error.stdout}\n${error.stderr}\n${error.message}` : String(error);
+            return { pushed: false, rejected: isLostRace(stderr), permanent: isPermanentRefusal(stderr), message: pushMessage(stderr), ref };
+        }
+    }
+    /** Deletes folded parked runs, each only if it still points where it did when read. Returns the refs deleted. */
+    async deleteParked(parked) {
+        if (parked.length === 0)
+            return { deleted: [] };
+        const args = ['push', '-q', '--porcelain', ...parked.map((p) => `--force-with-lease=${p.ref}:${p.sha}`), this.remote, ...parked.map((p) => `:${p.ref}`)];
+        try {
+            await this.git(args);
+            return { deleted: parked.map((p) => p.ref) };
+        }
+        catch (error) {
+            // Some were deleted by another writer meanwhile (or by this push): what is gone is folded, whoever deleted it.
+            const left = await this.git(['ls-remote', this.remote, ...parked.map((p) => p.ref)]).catch(() => undefined);
+            const message = (error instanceof GitError ? error.stderr : String(error)).trim().split('\n').slice(-2).join(' ');
+            if (left === undefined)
+                return { deleted: [], error: message };
+            const still = new Set(left.split('\n').map((l) => l.trim().split(/\s+/)[1]).filter(Boolean));
+            return { deleted: parked.filter((p) => !still.has(p.ref)).map((p) => p.ref), ...(still.size > 0 ? { error: message } : {}) };
+        }
+    }
+    /**
+     * Pushes the commit commitFiles wrote as the branch; a non-fast-forward is reported as rejected so the caller
+     * can retry. With `replacing`, the commit is a fresh root that replaces exactly that head: `--force-with-lease`
+     * makes the push fail, rather than overwrite, when another writer moved the branch meanwhile.
+     */
+    async push(options = {}) {
+        const args = ['push', '-q', '--porcelain', this.remote, `${DataRepo.LOCAL}:refs/heads/${this.branch}`];
+        if (options.replacing)
+            args.splice(3, 0, `--force-with-lease=refs/heads/${this.branch}:${options.replacing}`);
+        try {
+            // Whole objects: the history shards change every run, a delta search would cost more than it saves.
+            await runGit(this.dir, args, { env: withConfig(this.env, 'pack.window', '0') });
+            return { pushed: true, commit: this.written ?? (await this.git(['rev-parse', DataRepo.LOCAL])).trim() };
+        }
+        catch (error) {
+            const stderr = error instanceof GitError ? `${error.stdout}\n${error.stderr}\n${error.message}` : String(error);
+            const permanent = isPermanentRefusal(stderr);
+            return { pushed: false, rejected: !permanent && isLostRace(stderr), permanent, message: pushMessage(stderr) };
+        }
+    }
+    async dispose() {
+        await (0,promises_.rm)(this.dir, { recursive: true, force: true });
+        liveClones.delete(this.dir);
+    }
+}
+/** The URL of the workspace's `origin` remote. */
+async function originUrl(workspace) {
+    return (await runGit(workspace, ['remote', 'get-url', 'origin'])).trim();
+}
+
+
+/***/ })
+
+};

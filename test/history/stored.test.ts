@@ -1,0 +1,130 @@
+/**
+ * The history in its stored form (src/history/stored.ts) is the decoded history by another name: for random run
+ * sequences (tests coming and going, retries, messages, durations, retention by count and age), merging on the stored
+ * form and reading the branch back gives exactly what the decoded merge (mergeRun) gives, run after run; a LazyHistory
+ * answers get / has / size / iteration as the Map of decoded histories does; `tail` is the end of `runs`; the
+ * summary's trend is the same; and tests with the same records key get the same decision and scores.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Attempt, History, ParsedTestCase, RunContext } from '../../src/model.ts';
+import { DEFAULT_RETENTION, mergeRun, type RetentionOptions } from '../../src/history/merge.ts';
+import { LazyHistory, canMergeStored, mergeStored } from '../../src/history/stored.ts';
+import { nextSeq, renderDecodedShard, renderHistoryShard, readHistoryShard, storedTests, type RunTable } from '../../src/store/history-format.ts';
+import { suiteTrend } from '../../src/report/trend.ts';
+import { decide } from '../../src/policy/decide.ts';
+import { DEFAULT_POLICY } from '../../src/policy/quarantine.ts';
+import { statsScores } from '../../src/pipeline/stats-scores.ts';
+
+const HOUR = 3_600_000;
+const IDS = ['pkg.A::one', 'pkg.A::two', 'pkg.B::three', 'odd::name::x', 'pkg.C::four'];
+
+/** One run: for each test, absent (null) or its attempts, message and duration. */
+const runArb = fc.array(
+  fc.option(fc.record({ attempts: fc.constantFrom('P', 'P', 'P', 'F', 'E', 'S', 'FP', 'FF', 'SP'), message: fc.constantFrom('boom 1', 'boom 2', 'timeout'), duration: fc.option(fc.constantFrom(0, 0.5, 2), { nil: undefined }) }), { nil: null }),
+  { minLength: IDS.length, maxLength: IDS.length },
+);
+
+function testsOf(run: Array<{ attempts: string; message: string; duration?: number } | null>): ParsedTestCase[] {
+  const out: ParsedTestCase[] = [];
+  run.forEach((r, i) => {
+    if (!r) return;
+    const id = IDS[i]!;
+    const cut = id.lastIndexOf('::');
+    const attempts: Attempt[] = [...r.attempts].map((c) => ({
+      status: c === 'P' ? 'passed' : c === 'S' ? 'skipped' : c === 'E' ? 'error' : 'failed',
+      ...(c === 'F' || c === 'E' ? { message: r.message } : {}),
+      ...(r.duration !== undefined ? { durationSec: r.duration } : {}),
+    }));
+    out.push({ id, name: id.slice(cut + 2), classname: id.slice(0, cut), suite: 's', report: 'r.xml', file: i % 2 ? `src/${id.slice(0, cut).replace(/\./g, '/')}.test.ts` : `f${i}.ts`, attempts });
+  });
+  return out;
+}
+
+function contextOf(n: number, gapHours: number): RunContext {
+  return { key: `${1000 + n}/test/abc`, runId: String(1000 + n), runAttempt: 1, job: 'test', workflow: 'CI', sha: `sha${n % 3}`, ref: 'refs/heads/main', onDefaultBranch: n % 4 !== 3, event: 'push', time: Date.UTC(2026, 0, 1) + n * gapHours * HOUR };
+}
+
+/** Applies runs both ways; checks after each run that the stored form decodes to the decoded merge. */
+function replay(runs: Array<Parameters<typeof testsOf>[0]>, gapHours: number, retention: RetentionOptions): { lazy: LazyHistory; plain: History; rows: RunTable } {
+  let rows: RunTable = new Map();
+  let plain: History = new Map();
+  let lazy = new LazyHistory(new Map(), rows);
+  runs.forEach((r, n) => {
+    const run = contextOf(n, gapHours);
+    const tests = testsOf(r);
+    expect(canMergeStored(rows, run, tests)).toBe(true);
+    const row = { seq: nextSeq(rows), sha: run.sha, time: run.time, onDefaultBranch: run.onDefaultBranch, jobSucceeded: true };
+    plain = mergeRun(plain, tests, run, new Set(), { retention, jobSucceeded: true }).history;
+    lazy = mergeStored(lazy, tests, run, row, { retention, normalise: (m) => m.trim() })!;
+    rows = new Map(rows);
+    rows.set(run.key, row);
+    // In memory: the same histories, in the same order.
+    expect([...lazy.keys()]).toEqual([...plain.keys()]);
+    expect(lazy.size).toBe(plain.size);
+    for (const [id, test] of plain) expect(lazy.get(id), id).toEqual(test);
+    // Rendered and read back: the same shard as the decoded history renders.
+    const text = renderHistoryShard([...storedTests(lazy, rows)]);
+    expect(text).toBe(renderDecodedShard([...plain.values()], rows));
+    expect(readHistoryShard('h.json', text, rows).problems).toEqual([]);
+  });
+  return { lazy, plain, rows };
+}
+
+describe('the history in its stored form', () => {
+  it('merges, renders and reads back exactly as the decoded history, run after run', () => {
+    fc.assert(
+      fc.property(fc.array(runArb, { minLength: 1, maxLength: 14 }), fc.constantFrom(1, 24, 24 * 9), fc.constantFrom(3, 5, 100), (runs, gap, maxRuns) => {
+        replay(runs, gap, { maxRuns, maxAgeDays: 30 });
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('answers tail, the trend, and the records key as the decoded history does', () => {
+    fc.assert(
+      fc.property(fc.array(runArb, { minLength: 1, maxLength: 12 }), fc.constantFrom(1, 24 * 3), (runs, gap) => {
+        const { lazy, plain } = replay(runs, gap, DEFAULT_RETENTION);
+        for (const [id, test] of plain) for (const max of [1, 3, 30, Infinity]) expect(lazy.tail(id, max)).toEqual(test.runs.slice(-max === -Infinity ? 0 : -max));
+        expect(suiteTrend(lazy, 5)).toEqual(suiteTrend(plain, 5));
+        expect(suiteTrend(lazy, 5, 10)).toEqual(suiteTrend(plain, 5, 10));
+        // Same key, same decision and scores (the step computes them once per key).
+        const scores = statsScores(Date.UTC(2026, 1, 1));
+        const ids = [...plain.keys()];
+        for (const a of ids) {
+          for (const b of ids) {
+            if (a >= b || lazy.recordsKey(a) !== lazy.recordsKey(b)) continue;
+            const now = '2026-02-01T00:00:00.000Z';
+            const da = decide(plain.get(a)!, undefined, null, now, DEFAULT_POLICY);
+            const db = decide(plain.get(b)!, undefined, null, now, DEFAULT_POLICY);
+            expect(db).toEqual(da);
+            expect(scores(new Map([[b, plain.get(b)!]])).get(b)).toEqual(scores(new Map([[a, plain.get(a)!]])).get(a));
+          }
+        }
+      }),
+      { numRuns: 80 },
+    );
+  });
+
+  it('shares a key between tests whose runs all passed, whatever their durations', () => {
+    const { lazy } = replay(
+      [0, 1, 2].map(() => IDS.map((_, i) => ({ attempts: 'P', message: 'x', duration: i === 0 ? 0.5 : 2 }))),
+      1,
+      DEFAULT_RETENTION,
+    );
+    expect(new Set(IDS.map((id) => lazy.recordsKey(id))).size).toBe(1);
+  });
+
+  it('leaves a run with a test twice to the decoded merge', () => {
+    const lazy = new LazyHistory(new Map(), new Map());
+    const [t] = testsOf([{ attempts: 'P', message: 'x' }]);
+    const run = contextOf(0, 1);
+    expect(mergeStored(lazy, [t!, t!], run, { seq: 1, sha: run.sha, time: run.time, onDefaultBranch: true }, { retention: DEFAULT_RETENTION, normalise: (m) => m })).toBeUndefined();
+  });
+
+  it('is read-only: a merge makes a new history', () => {
+    const lazy = new LazyHistory(new Map(), new Map());
+    expect(() => lazy.set()).toThrow(/read-only/);
+    expect(() => lazy.delete()).toThrow(/read-only/);
+  });
+});
