@@ -1079,7 +1079,7 @@ class LazyHistory extends Map {
  * history's oldest runs are its first ones. Otherwise the caller merges the decoded history (mergeRun), as it does
  * when mergeStored finds a test twice in one run.
  */
-function canMergeStored(rows, run, tests) {
+function canMergeStored(rows, run) {
     if (rows.has(run.key))
         return false;
     const ordered = [...rows.values()].sort((a, b) => a.seq - b.seq);
@@ -3887,7 +3887,7 @@ function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
         };
     }
     // The history stays in its stored form when it can (src/history/stored.ts): a new run, no untrusted results.
-    const stored = snapshot.history instanceof history_stored/* LazyHistory */.VM && !input.untrusted && ![...snapshot.runs.values()].some((r) => r.untrusted) && (!ingesting || (0,history_stored/* canMergeStored */.Ce)(snapshot.history.rows, run, recorded))
+    const stored = snapshot.history instanceof history_stored/* LazyHistory */.VM && !input.untrusted && ![...snapshot.runs.values()].some((r) => r.untrusted) && (!ingesting || (0,history_stored/* canMergeStored */.Ce)(snapshot.history.rows, run))
         ? snapshot.history
         : undefined;
     const viaStored = stored && ingesting ? (0,history_stored/* mergeStored */.YZ)(stored, recorded, run, newRow, { retention: options.retention, normalise: options.normalise ?? ((m) => m.trim()) }) : undefined;

@@ -600,7 +600,7 @@ class stored_LazyHistory extends Map {
  * history's oldest runs are its first ones. Otherwise the caller merges the decoded history (mergeRun), as it does
  * when mergeStored finds a test twice in one run.
  */
-function canMergeStored(rows, run, tests) {
+function canMergeStored(rows, run) {
     if (rows.has(run.key))
         return false;
     const ordered = [...rows.values()].sort((a, b) => a.seq - b.seq);

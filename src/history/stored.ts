@@ -10,7 +10,7 @@
 import { STATUS_CODE, type ParsedTestCase, type RunContext, type TestHistory, type TestRunRecord } from '../model.ts';
 import { failureMessageOf, type MessageNormaliser, type RetentionOptions } from './merge.ts';
 import { runRecord, withDuration, type RunFacts } from './records.ts';
-import { endOf, forEachRun, pushSegment, runCount, type Segment } from './outcome-string.ts';
+import { endOf, forEachRun, runCount, type Segment } from './outcome-string.ts';
 
 /** A run's row as a history needs it: its facts and its sequence number. */
 export interface SeqRow extends RunFacts {
@@ -259,7 +259,7 @@ export class LazyHistory extends Map<string, TestHistory> {
  * history's oldest runs are its first ones. Otherwise the caller merges the decoded history (mergeRun), as it does
  * when mergeStored finds a test twice in one run.
  */
-export function canMergeStored(rows: ReadonlyMap<string, SeqRow>, run: RunContext, tests: readonly ParsedTestCase[]): boolean {
+export function canMergeStored(rows: ReadonlyMap<string, SeqRow>, run: RunContext): boolean {
   if (rows.has(run.key)) return false;
   const ordered = [...rows.values()].sort((a, b) => a.seq - b.seq);
   for (let i = 1; i < ordered.length; i++) if (ordered[i]!.time < ordered[i - 1]!.time) return false;

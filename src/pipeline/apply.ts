@@ -250,7 +250,7 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
   }
   // The history stays in its stored form when it can (src/history/stored.ts): a new run, no untrusted results.
   const stored =
-    snapshot.history instanceof LazyHistory && !input.untrusted && ![...snapshot.runs.values()].some((r) => r.untrusted) && (!ingesting || canMergeStored(snapshot.history.rows, run, recorded))
+    snapshot.history instanceof LazyHistory && !input.untrusted && ![...snapshot.runs.values()].some((r) => r.untrusted) && (!ingesting || canMergeStored(snapshot.history.rows, run))
       ? snapshot.history
       : undefined;
   const viaStored = stored && ingesting ? mergeStored(stored, recorded, run, newRow!, { retention: options.retention, normalise: options.normalise ?? ((m: string) => m.trim()) }) : undefined;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { decodeOutcomes, encodeOutcomes, readHistoryShard, parseRuns, renderDecodedShard, renderRuns, type RunTable } from '../../src/store/history-format.ts';
-import type { History, TestHistory } from '../../src/model.ts';
+import type { TestHistory } from '../../src/model.ts';
 
 describe('outcome strings', () => {
   it('encode runs, retries and gaps', () => {
