@@ -3134,13 +3134,14 @@ async function findCodeowners(workspace) {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
+  y0: () => (/* binding */ DEFAULT_APPLY_OPTIONS),
   qU: () => (/* binding */ applyRun),
   $: () => (/* binding */ judgeFailures),
   ck: () => (/* binding */ quarantineBefore),
   SO: () => (/* binding */ withDamage)
 });
 
-// UNUSED EXPORTS: DEFAULT_APPLY_OPTIONS, compactEveryFor
+// UNUSED EXPORTS: compactEveryFor
 
 // EXTERNAL MODULE: ./src/history/merge.ts
 var merge = __webpack_require__(74292);
@@ -5220,6 +5221,7 @@ async function run(env = process.env) {
                         policy: config.policy,
                         normalise: scoring/* normalizeErrorMessage */.DP,
                         now,
+                        sha: runContext.sha,
                     });
                     reports.tests = split ? (0,modes_split/* splitTests */.Yd)(rerun.tests, inputs.jobKey) : rerun.tests;
                     verdicts = { consistent: rerun.consistent, newFlaky: rerun.newFlaky, newTestsBlock: rerunInputs.newTests === 'block', failedBeforeReruns };

@@ -10,6 +10,7 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
+  forgivableIfExhausted: () => (/* binding */ forgivableIfExhausted),
   rerunStep: () => (/* binding */ rerunStep)
 });
 
@@ -36,22 +37,28 @@ var model = __webpack_require__(10182);
 const IMPLAUSIBLE = 0.005;
 const NO_HISTORY = Object.freeze({ failures: 0, passes: 0, againFailures: 0, againPasses: 0 });
 /**
- * Counts the attempts of the newest `window` runs that have an outcome, leaving out outage runs and runs in which
- * every attempt failed (only runs that passed at some attempt tell what the test's flakiness does).
+ * Counts the attempts of the newest `window` runs that have an outcome, leaving out outage runs and the runs in
+ * which every attempt failed after which the test has not passed yet (an episode that may be a regression going on).
  */
 function failureCounts(history, window) {
     if (!history)
         return NO_HISTORY;
     const c = { failures: 0, passes: 0, againFailures: 0, againPasses: 0 };
     let seen = 0;
+    let passedLater = false;
     for (let i = history.runs.length - 1; i >= 0 && seen < window; i--) {
         const run = history.runs[i];
         if (run.outage)
             continue;
-        // A run in which every attempt failed says nothing a deterministic failure would not: counting it would let a
-        // regression raise its own p, until its failing re-runs look plausible and its quarantine forgives it.
-        if (run.attempts.indexOf('P') < 0 && (run.attempts.indexOf('F') >= 0 || run.attempts.indexOf('E') >= 0))
+        // A run in which every attempt failed, with no pass in any later run, may be a regression still going on:
+        // counting it would let the regression raise its own p, until its failing re-runs look plausible and its
+        // quarantine forgives it. Once a later run passed, the episode is over and counts: leaving every such run out
+        // would leave out exactly the long bursts of a bursty test and judge its next burst by its short ones.
+        const passed = run.attempts.indexOf('P') >= 0;
+        if (!passed && !passedLater && (run.attempts.indexOf('F') >= 0 || run.attempts.indexOf('E') >= 0))
             continue;
+        if (passed)
+            passedLater = true;
         let counted = false;
         let afterFailure = false;
         for (const code of run.attempts) {
@@ -82,7 +89,8 @@ function failureRate(c) {
 }
 /**
  * The chance that the test's flaky failures alone fail `streak` attempts in a row: the first at its failure rate,
- * each further one at its posterior predictive rate of failing again after a failure.
+ * each further one at its posterior predictive rate of failing again after a failure. (Not the stopping rule's
+ * chance, which is conditional on the first failure: rerunChance.)
  */
 function streakChance(c, streak) {
     if (streak <= 0)
@@ -96,12 +104,33 @@ function streakChance(c, streak) {
     return chance;
 }
 /**
+ * The chance that the test's flaky failures alone fail `reruns` re-runs in a row, given that it failed in this run:
+ * each re-run at the posterior predictive rate of failing again after a failure.
+ */
+function rerunChance(c, reruns) {
+    const rate = failureRate(c);
+    const a = 2 * rate + c.againFailures;
+    const b = 2 * (1 - rate) + c.againPasses;
+    let chance = 1;
+    for (let i = 0; i < reruns; i++)
+        chance *= (a + i) / (a + b + i);
+    return chance;
+}
+/** The fewest failing re-runs (up to `limit`) that make the streak implausible; undefined when more are needed. */
+function rerunsNeeded(c, threshold, limit) {
+    for (let m = 0; m <= limit; m++)
+        if (rerunChance(c, m) < threshold)
+            return m;
+    return undefined;
+}
+/**
  * After `reruns` answered re-runs, with `streak` failing attempts in a row up to now (the original failure
- * included): re-run again, or stop because the streak is implausible for a flaky test (`consistent`), or because
- * the re-runs ran out while it is still plausible (`exhausted`: the quarantine decides as without re-runs).
+ * included): re-run again, or stop because its failing re-runs are implausible for a flaky test that failed
+ * (`consistent`: rerunChance below the threshold), or because the re-runs ran out while it is still plausible
+ * (`exhausted`: the quarantine decides as without re-runs).
  */
 function nextStep(c, streak, reruns, rule) {
-    const implausible = streakChance(c, streak) < (rule.threshold ?? IMPLAUSIBLE);
+    const implausible = rerunChance(c, Math.min(streak, reruns)) < (rule.threshold ?? IMPLAUSIBLE);
     if (reruns < rule.minReruns)
         return 'continue';
     if (implausible)
@@ -127,6 +156,8 @@ function consistentSentence(failures, attempts) {
  */
 
 
+/** A failure its quarantine would forgive is re-run up to this many times `rerun-attempts-max` (docs/rerun.md). */
+const EXTEND_FACTOR = 2;
 function startRerun(input) {
     const byId = new Map(input.tests.map((t) => [t.id, t]));
     const cases = [];
@@ -140,6 +171,7 @@ function startRerun(input) {
             ...(extra ? { pool: extra.pool } : {}),
             isNew: input.newTests.has(test.id),
             counts: failureCounts(input.history.get(historyId), input.window),
+            maxReruns: input.rule.maxReruns,
             reruns: [],
             asked: 0,
             rounds: 0,
@@ -154,8 +186,20 @@ function startRerun(input) {
             cases.push(make(t, 'extra', e));
     }
     // The run must not turn red by chance: with k failed tests re-run, each streak is held to 1/k of the threshold, so
-    // that flaky failures alone block the run less than IMPLAUSIBLE of the time however many failed (Bonferroni).
+    // that flaky failures alone block the run less than IMPLAUSIBLE of the time however many failed (Bonferroni: valid
+    // whether the k tests fail independently or together).
     const threshold = (input.rule.threshold ?? IMPLAUSIBLE) / Math.max(1, input.failed.length);
+    // A failure its quarantine would forgive is the one whose exhaustion can hide a real failure (a regression that
+    // fails with the test's own flaky message): it is re-run past maxReruns as far as its streak needs to become
+    // implausible, when that is within the ceiling. Every other failure blocks when its re-runs run out anyway.
+    const ceiling = input.rule.extendedMax ?? EXTEND_FACTOR * input.rule.maxReruns;
+    for (const c of cases) {
+        if (c.kind !== 'failed' || !input.forgivable?.has(c.test.id))
+            continue;
+        const needed = rerunsNeeded(c.counts, threshold, ceiling);
+        if (needed !== undefined)
+            c.maxReruns = Math.max(c.maxReruns, needed);
+    }
     return { cases, rule: { ...input.rule, threshold }, rounds: [] };
 }
 /** The cases the next round re-runs; empty when the re-runs are over. */
@@ -189,12 +233,12 @@ function decideFailed(c, rule) {
     let streak = 0;
     for (let i = all.length - 1; i >= 0 && (0,model/* isFailure */.N6)(all[i].status); i--)
         streak++;
-    const step = nextStep(c.counts, streak, c.rounds, rule);
+    const step = nextStep(c.counts, streak, c.rounds, { ...rule, maxReruns: c.maxReruns });
     if (step === 'continue')
         return;
     c.verdict = step;
     const failures = all.filter((a) => (0,model/* isFailure */.N6)(a.status)).length;
-    const chance = streakChance(c.counts, streak);
+    const chance = rerunChance(c.counts, Math.min(streak, c.rounds));
     c.why =
         step === 'consistent'
             ? consistentSentence(failures, all.length)
@@ -553,6 +597,29 @@ var apply = __webpack_require__(97191);
 
 
 
+/**
+ * The failed tests (report ids) that their quarantine would forgive if their re-runs ran out while their streak is
+ * still plausible: quarantined before this run, not by hand, failing with a failure mode seen flakily before (the
+ * rules of applyRun, on the history as read). Those are the failures whose exhaustion can hide a real one, so they
+ * are re-run beyond rerun-attempts-max as far as their streak needs (src/rerun/plan.ts).
+ */
+function forgivableIfExhausted(snapshot, failed, historyId, sha, policy, normalise, now) {
+    const before = (0,apply/* quarantineBefore */.ck)(snapshot, now);
+    const byHistoryId = new Map();
+    const tests = [];
+    for (const t of failed) {
+        const id = historyId(t.id);
+        if (!before.quarantined.has(id) || before.byHand.has(id))
+            continue;
+        byHistoryId.set(id, t.id);
+        tests.push({ ...t, id });
+    }
+    if (tests.length === 0)
+        return new Set();
+    const run = { sha };
+    const { unforgiven } = (0,apply/* judgeFailures */.$)(snapshot, before, tests, run, { ...apply/* DEFAULT_APPLY_OPTIONS */.y0, policy, normalise });
+    return new Set(tests.filter((t) => !unforgiven.has(t.id)).map((t) => byHistoryId.get(t.id)));
+}
 /** The data branch as it is now, to judge the failures by (empty when it cannot be read: every test unknown). */
 async function readHistory(repo) {
     try {
@@ -625,6 +692,7 @@ async function rerunOrSkip(input) {
         newTests,
         window: input.policy.window,
         rule: { minReruns: rerun.attempts, maxReruns: rerun.attemptsMax },
+        forgivable: forgivableIfExhausted(snapshot, toRerun, input.historyId, input.sha ?? '', input.policy, input.normalise, input.now),
     });
     const deadline = Date.now() + rerun.timeoutSec * 1000;
     const dir = (0,external_node_path_.join)(input.tempDir, 'flakeguard-rerun');

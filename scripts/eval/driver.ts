@@ -36,6 +36,7 @@ import { RERUN_COMMAND_SCRIPT, type RerunState } from './rerun-command.ts';
 import type { Attempt, ParsedTestCase } from '../../src/model.ts';
 import { finishRerun, recordRound, roundCases, startRerun, type RerunResult } from '../../src/rerun/plan.ts';
 import { RERUN_DEFAULTS } from '../../src/rerun/inputs.ts';
+import { forgivableIfExhausted } from '../../src/pipeline/rerun.ts';
 import { findOutages } from '../../src/policy/outage.ts';
 import { finalAttemptFailed } from '../../src/policy/outcome.ts';
 import type { Snapshot } from '../../src/store/snapshot.ts';
@@ -79,6 +80,21 @@ export interface Invocation {
   ms: number;
   /** What the re-runs of this step did and cost (undefined without re-runs). */
   rerun?: RerunCost;
+  /** Pure engine with the core's re-runs: each failed test of the suite, what its re-runs said and why it blocked. */
+  failures?: FailureDetail[];
+}
+
+/** One failed test of an invocation (pure engine, core re-runs), for diagnosis (scripts/eval/rerun-diagnose.ts). */
+export interface FailureDetail {
+  id: string;
+  /** The re-run verdict; undefined when it was not re-run (outage, too many failed). */
+  verdict?: string;
+  /** The history counts the stopping rule used. */
+  counts?: { failures: number; passes: number; againFailures: number; againPasses: number };
+  /** The suite's attempts then the re-runs, P/F. */
+  attempts: string;
+  /** 'forgiven', 'passed' (a re-run passed), or why it blocked: 'not-quarantined', or the unforgiven reason. */
+  result: string;
 }
 
 export interface RerunCost {
@@ -364,7 +380,7 @@ export async function drivePure(world: SimWorld, options: DriveOptions = {}): Pr
       const snapshot = parseSnapshot(files);
       if (options.rerun && (options.rerunEngine ?? 'core') === 'core') {
         const failedBeforeReruns = reports.tests.filter(finalAttemptFailed).length;
-        const r = rerunWithCore(world, execution, reports.tests, snapshot, config.policy, { ...ISSUE_SETTINGS, attempts: RERUN_DEFAULTS.attempts, attemptsMax: RERUN_DEFAULTS.attemptsMax, maxTests: RERUN_DEFAULTS.maxTests, ...options.rerun });
+        const r = rerunWithCore(world, execution, reports.tests, snapshot, config.policy, runContext.sha, now, { ...ISSUE_SETTINGS, attempts: RERUN_DEFAULTS.attempts, attemptsMax: RERUN_DEFAULTS.attemptsMax, maxTests: RERUN_DEFAULTS.maxTests, ...options.rerun });
         reports.tests = r.tests;
         const result = applyRun(
           { snapshot, reports, filesMatched: paths.length, testOutcome: inputs.testOutcome, run: runContext, now, rerun: { consistent: r.consistent, newFlaky: r.newFlaky, newTestsBlock: false, failedBeforeReruns } },
@@ -379,7 +395,7 @@ export async function drivePure(world: SimWorld, options: DriveOptions = {}): Pr
           const persistent = o.forgiven.filter((t) => exhausted.has(t.id) && !/P/.test(snapshot.history.get(t.id)?.runs.at(-1)?.attempts ?? 'P')).length;
           if (persistent > 0) return { outcome: 'failure', quarantined: result.quarantined, failedTests: o.failed.length, forgiven: o.forgiven.length - persistent, blocking: o.blocking.length + persistent, rerun: costOfCore(world, r) };
         }
-        return { outcome: o.result, quarantined: result.quarantined, failedTests: o.failed.length, forgiven: o.forgiven.length, blocking: o.blocking.length, rerun: costOfCore(world, r) };
+        return { outcome: o.result, quarantined: result.quarantined, failedTests: o.failed.length, forgiven: o.forgiven.length, blocking: o.blocking.length, rerun: costOfCore(world, r), failures: failureDetails(r, o) };
       }
       const rerun = options.rerun ? rerunInPure(world, execution, reports, snapshot.history, { ...ISSUE_SETTINGS, ...options.rerun }) : undefined;
       // The test step failed because tests failed: with re-runs those failures are accounted for by the original
@@ -408,18 +424,38 @@ export async function drivePure(world: SimWorld, options: DriveOptions = {}): Pr
   }
 }
 
+function failureDetails(r: RerunResult, o: { forgiven: ParsedTestCase[]; blocking: ParsedTestCase[]; unforgiven: Map<string, string> }): FailureDetail[] {
+  const forgiven = new Set(o.forgiven.map((t) => t.id));
+  const blocking = new Set(o.blocking.map((t) => t.id));
+  const code = (a: Attempt): string => (a.status === 'passed' ? 'P' : a.status === 'skipped' ? 'S' : 'F');
+  const out: FailureDetail[] = [];
+  const cases = new Map(r.cases.map((c) => [c.test.id, c]));
+  for (const t of r.tests) {
+    const c = cases.get(t.id);
+    const failedFirst = t.attempts.slice(0, t.attempts.length - (c?.reruns.length ?? 0)).some((a) => a.status !== 'passed' && a.status !== 'skipped');
+    if (!c && !finalAttemptFailed(t)) continue;
+    if (c && c.kind !== 'failed') continue;
+    if (!failedFirst && !c) continue;
+    const result = forgiven.has(t.id) ? 'forgiven' : blocking.has(t.id) ? (o.unforgiven.get(t.id) ?? 'not-quarantined') : 'passed';
+    out.push({ id: t.id, ...(c ? { verdict: c.verdict, counts: { ...c.counts } } : {}), attempts: t.attempts.map(code).join(''), result });
+  }
+  return out;
+}
+
 /**
  * The action's re-run core on the world's answers, as src/pipeline/rerun.ts wires it (max-tests, outages left out,
  * the history read from the branch, rounds until none is left); no budget (rerun-budget 0, the default).
  */
-function rerunWithCore(world: SimWorld, execution: Execution, tests: ParsedTestCase[], snapshot: Snapshot, policy: Policy, s: RerunSettings): RerunResult {
+function rerunWithCore(world: SimWorld, execution: Execution, tests: ParsedTestCase[], snapshot: Snapshot, policy: Policy, sha: string, now: number, s: RerunSettings): RerunResult {
   const failed = tests.filter(finalAttemptFailed);
   const rule = { minReruns: s.attempts, maxReruns: s.attemptsMax };
   const empty = () => startRerun({ failed: [], extras: [], tests: [], history: new Map(), historyId: (id) => id, newTests: new Set(), window: 1, rule });
   if (failed.length === 0) return finishRerun(empty(), tests);
   if (failed.length > s.maxTests) return finishRerun(empty(), tests, `${failed.length} tests failed, more than rerun-max-tests`);
   const inOutage = new Set(findOutages(tests, normalizeErrorMessage, policy).flatMap((o) => o.tests));
-  const state = startRerun({ failed: failed.filter((t) => !inOutage.has(t.id)), extras: [], tests, history: snapshot.history, historyId: (id) => id, newTests: new Set(), window: policy.window, rule });
+  const toRerun = failed.filter((t) => !inOutage.has(t.id));
+  const forgivable = forgivableIfExhausted(snapshot, toRerun, (id) => id, sha, policy, normalizeErrorMessage, now);
+  const state = startRerun({ failed: toRerun, extras: [], tests, history: snapshot.history, historyId: (id) => id, newTests: new Set(), window: policy.window, rule, forgivable });
   const byId = world.byId ?? new Map(world.tests.map((t) => [t.id, t]));
   for (;;) {
     const cases = roundCases(state);

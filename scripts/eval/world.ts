@@ -369,8 +369,13 @@ export function hardCause(world: SimWorld, test: SimTest, run: SimRun, attempt: 
   return undefined;
 }
 
-/** Re-run rounds reserved in a real test's sequence after each execution (more rounds draw at random places). */
-export const RESERVED_ROUNDS = 8;
+/**
+ * Re-run rounds reserved in a real test's sequence after each execution; more rounds draw at random places, i.e.
+ * independently of the burst in progress (docs/benchmarks.md, "Re-runs: after session 4": rounds 9 and beyond
+ * then pass more easily than the next outcomes would). FLAKEGUARD_EVAL_RESERVED_ROUNDS changes it, for measuring
+ * how much that matters (it also moves where each run reads: another world from the same sequences).
+ */
+export const RESERVED_ROUNDS = Number(process.env.FLAKEGUARD_EVAL_RESERVED_ROUNDS ?? 8);
 
 /** Where a real test's outcome for (run, workflow attempt, slot) is read; slot 0 is the first attempt, then retries, then re-run rounds. */
 export function sequencePosition(world: SimWorld, test: SimTest, run: number, attempt: number, slot: number): number {

@@ -19,7 +19,7 @@ import type { RerunInputs } from '../rerun/inputs.ts';
 import { finishRerun, recordRound, roundCases, startRerun, stopRerun, type RerunResult } from '../rerun/plan.ts';
 import { isNewTest, planExtras, suiteBudget } from '../rerun/budget.ts';
 import { runRound } from '../rerun/process.ts';
-import { quarantineBefore } from './apply.ts';
+import { DEFAULT_APPLY_OPTIONS, judgeFailures, quarantineBefore } from './apply.ts';
 
 export interface RerunStepInput {
   rerun: RerunInputs;
@@ -35,6 +35,30 @@ export interface RerunStepInput {
   policy: PolicyOptions;
   normalise: MessageNormaliser;
   now: number;
+  /** This run's commit (a failure of a test that passed on it before is flaky, proven). */
+  sha?: string;
+}
+
+/**
+ * The failed tests (report ids) that their quarantine would forgive if their re-runs ran out while their streak is
+ * still plausible: quarantined before this run, not by hand, failing with a failure mode seen flakily before (the
+ * rules of applyRun, on the history as read). Those are the failures whose exhaustion can hide a real one, so they
+ * are re-run beyond rerun-attempts-max as far as their streak needs (src/rerun/plan.ts).
+ */
+export function forgivableIfExhausted(snapshot: Snapshot, failed: readonly ParsedTestCase[], historyId: (reportId: string) => string, sha: string, policy: PolicyOptions, normalise: MessageNormaliser, now: number): Set<string> {
+  const before = quarantineBefore(snapshot, now);
+  const byHistoryId = new Map<string, string>();
+  const tests: ParsedTestCase[] = [];
+  for (const t of failed) {
+    const id = historyId(t.id);
+    if (!before.quarantined.has(id) || before.byHand.has(id)) continue;
+    byHistoryId.set(id, t.id);
+    tests.push({ ...t, id });
+  }
+  if (tests.length === 0) return new Set();
+  const run = { sha } as Parameters<typeof judgeFailures>[3];
+  const { unforgiven } = judgeFailures(snapshot, before, tests, run, { ...DEFAULT_APPLY_OPTIONS, policy, normalise });
+  return new Set(tests.filter((t) => !unforgiven.has(t.id)).map((t) => byHistoryId.get(t.id)!));
 }
 
 /** The data branch as it is now, to judge the failures by (empty when it cannot be read: every test unknown). */
@@ -110,6 +134,7 @@ async function rerunOrSkip(input: RerunStepInput): Promise<RerunResult & { note?
     newTests,
     window: input.policy.window,
     rule: { minReruns: rerun.attempts, maxReruns: rerun.attemptsMax },
+    forgivable: forgivableIfExhausted(snapshot, toRerun, input.historyId, input.sha ?? '', input.policy, input.normalise, input.now),
   });
   const deadline = Date.now() + rerun.timeoutSec * 1000;
   const dir = join(input.tempDir, 'flakeguard-rerun');

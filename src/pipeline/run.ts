@@ -79,6 +79,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
             policy: config.policy,
             normalise: normalizeErrorMessage,
             now,
+            sha: runContext.sha,
           });
           reports.tests = split ? splitTests(rerun.tests, inputs.jobKey) : rerun.tests;
           verdicts = { consistent: rerun.consistent, newFlaky: rerun.newFlaky, newTestsBlock: rerunInputs.newTests === 'block', failedBeforeReruns };

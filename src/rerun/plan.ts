@@ -11,7 +11,10 @@
  */
 import { isFailure, type Attempt, type History, type ParsedTestCase } from '../model.ts';
 import type { RerunTest } from './contract.ts';
-import { IMPLAUSIBLE, consistentSentence, failureCounts, nextStep, streakChance, type FailureCounts, type StopRule } from './stopping.ts';
+import { IMPLAUSIBLE, consistentSentence, failureCounts, nextStep, rerunChance, rerunsNeeded, type FailureCounts, type StopRule } from './stopping.ts';
+
+/** A failure its quarantine would forgive is re-run up to this many times `rerun-attempts-max` (docs/rerun.md). */
+export const EXTEND_FACTOR = 2;
 
 export type CaseVerdict =
   /** A failed test passed on a re-run: flaky, proven on this commit; it did not fail the run. */
@@ -49,6 +52,8 @@ export interface RerunCase {
   /** Never seen on the default branch, on a pull request. */
   isNew: boolean;
   counts: FailureCounts;
+  /** Re-runs at most (kind failed): the rule's, or more for a failure its quarantine would forgive (startRerun). */
+  maxReruns: number;
   /** Attempts the re-run reports gave, in order. */
   reruns: Attempt[];
   /** Rounds that asked for this test (voided ones included). */
@@ -91,6 +96,12 @@ export interface StartInput {
   newTests: ReadonlySet<string>;
   window: number;
   rule: StopRule;
+  /**
+   * Report ids of failed tests whose quarantine would forgive them if their re-runs ran out while plausible
+   * (quarantined, not by hand, a failure mode seen flakily before): re-run beyond `rule.maxReruns` as far as their
+   * streak needs to become implausible, up to `rule.extendedMax`.
+   */
+  forgivable?: ReadonlySet<string>;
 }
 
 export function startRerun(input: StartInput): RerunState {
@@ -106,6 +117,7 @@ export function startRerun(input: StartInput): RerunState {
       ...(extra ? { pool: extra.pool } : {}),
       isNew: input.newTests.has(test.id),
       counts: failureCounts(input.history.get(historyId), input.window),
+      maxReruns: input.rule.maxReruns,
       reruns: [],
       asked: 0,
       rounds: 0,
@@ -118,8 +130,18 @@ export function startRerun(input: StartInput): RerunState {
     if (t && !failedIds.has(e.id) && e.runs > 0) cases.push(make(t, 'extra', e));
   }
   // The run must not turn red by chance: with k failed tests re-run, each streak is held to 1/k of the threshold, so
-  // that flaky failures alone block the run less than IMPLAUSIBLE of the time however many failed (Bonferroni).
+  // that flaky failures alone block the run less than IMPLAUSIBLE of the time however many failed (Bonferroni: valid
+  // whether the k tests fail independently or together).
   const threshold = (input.rule.threshold ?? IMPLAUSIBLE) / Math.max(1, input.failed.length);
+  // A failure its quarantine would forgive is the one whose exhaustion can hide a real failure (a regression that
+  // fails with the test's own flaky message): it is re-run past maxReruns as far as its streak needs to become
+  // implausible, when that is within the ceiling. Every other failure blocks when its re-runs run out anyway.
+  const ceiling = input.rule.extendedMax ?? EXTEND_FACTOR * input.rule.maxReruns;
+  for (const c of cases) {
+    if (c.kind !== 'failed' || !input.forgivable?.has(c.test.id)) continue;
+    const needed = rerunsNeeded(c.counts, threshold, ceiling);
+    if (needed !== undefined) c.maxReruns = Math.max(c.maxReruns, needed);
+  }
   return { cases, rule: { ...input.rule, threshold }, rounds: [] };
 }
 
@@ -156,11 +178,11 @@ function decideFailed(c: RerunCase, rule: StopRule): void {
   }
   let streak = 0;
   for (let i = all.length - 1; i >= 0 && isFailure(all[i]!.status); i--) streak++;
-  const step = nextStep(c.counts, streak, c.rounds, rule);
+  const step = nextStep(c.counts, streak, c.rounds, { ...rule, maxReruns: c.maxReruns });
   if (step === 'continue') return;
   c.verdict = step;
   const failures = all.filter((a) => isFailure(a.status)).length;
-  const chance = streakChance(c.counts, streak);
+  const chance = rerunChance(c.counts, Math.min(streak, c.rounds));
   c.why =
     step === 'consistent'
       ? consistentSentence(failures, all.length)

@@ -1,23 +1,29 @@
 /**
  * When to stop re-running a failed test (issue #14, docs/rerun.md#the-stopping-rule). Pure.
  *
- * A failed test is re-run until it passes, or until its streak of failures in this run is implausible for a flaky
- * test: the chance that the test's flaky failures alone produce the streak falls below IMPLAUSIBLE (0.5%). That
- * chance is p^streak with p the test's failure probability — estimated from its own history, never a constant:
+ * A failed test is re-run until it passes, or until its streak of failures is implausible for a flaky test: the
+ * chance that the test's flaky failures alone fail its re-runs so far, **given that it failed in this run** (that is
+ * why it is re-run), falls below IMPLAUSIBLE (0.5%). The condition is what the user sees: among the runs that a
+ * flaky test turned red, the re-runs call it consistent (and keep the run red) less than 0.5% of the time. Counting
+ * the failure that triggered the re-runs (and the report's own retries) in the streak, as the first version did,
+ * multiplies that chance by the test's failure rate: a 40% test was kept red in 0.4³ = 6.4% of its red runs with
+ * three retries in the report (docs/benchmarks.md, "Re-runs: after session 4").
  *
- * - the first failure of the streak at the test's failure rate per attempt (`rate`), and every further one at its
- *   rate of failing again right after a failure (`again`). The two differ when failures come in bursts: among the
- *   real sequences in ../shared/real-outcomes one test fails 2.7% of its runs but 88% of the runs right after a
- *   failure; judging its re-runs at 2.7% would call every burst a regression.
- * - both are Beta–Bernoulli posteriors over the last `window` runs, and the chance is their posterior predictive —
- *   the expectation of p^streak, not the streak power of an estimate — so a test with little history, whose p is
+ * - each re-run counts at the test's rate of failing again right after a failure (`again`), estimated from its own
+ *   history, never a constant. It differs from the rate per attempt when failures come in bursts: among the real
+ *   sequences in ../shared/real-outcomes one test fails 2.7% of its runs but 88% of the runs right after a failure.
+ * - `again` is a Beta–Bernoulli posterior over the last `window` runs, and the chance is its posterior predictive —
+ *   the expectation of again^reruns, not the power of an estimate — so a test with little history, whose rate is
  *   uncertain, needs a longer streak before it is called consistent.
- * - only runs in which the test passed at some attempt count (and no outage run): a run in which it failed every
- *   time may be a regression, and counting it would let a regression raise its own p until its next runs look
- *   plausible and its quarantine forgives them (the project's simulator measured that as masked failures).
- * - `rate` has the uniform prior Beta(1, 1): a test never seen has p = 1/2 and is re-run the maximum. `again`'s
- *   prior is centred on `rate` with the weight of two attempts: a test never re-run is assumed to fail again at its
- *   usual rate until its re-runs say otherwise.
+ * - no outage run counts, nor a run in which the test failed every time while it has not passed since: that may be
+ *   a regression going on, and counting it would let a regression raise its own p until its next runs look
+ *   plausible and its quarantine forgives them (the project's simulator measured that as masked failures). Once a
+ *   later run passed, such a run counts: leaving out every run that failed every time would leave out exactly the
+ *   long bursts of a bursty test (its again-rate estimated from its short bursts only: 0.25 for a test of the real
+ *   sequences whose failures are followed by another 70% of the time).
+ * - `again`'s prior is centred on the test's failure rate per attempt (`rate`, uniform prior Beta(1, 1)) with the
+ *   weight of two attempts: a test never re-run is assumed to fail again at its usual rate until its re-runs say
+ *   otherwise; a test never seen (rate 1/2, again unknown) cannot be called consistent and is re-run the maximum.
  */
 import type { TestHistory } from '../model.ts';
 
@@ -37,19 +43,24 @@ export interface FailureCounts {
 export const NO_HISTORY: FailureCounts = Object.freeze({ failures: 0, passes: 0, againFailures: 0, againPasses: 0 });
 
 /**
- * Counts the attempts of the newest `window` runs that have an outcome, leaving out outage runs and runs in which
- * every attempt failed (only runs that passed at some attempt tell what the test's flakiness does).
+ * Counts the attempts of the newest `window` runs that have an outcome, leaving out outage runs and the runs in
+ * which every attempt failed after which the test has not passed yet (an episode that may be a regression going on).
  */
 export function failureCounts(history: TestHistory | undefined, window: number): FailureCounts {
   if (!history) return NO_HISTORY;
   const c = { failures: 0, passes: 0, againFailures: 0, againPasses: 0 };
   let seen = 0;
+  let passedLater = false;
   for (let i = history.runs.length - 1; i >= 0 && seen < window; i--) {
     const run = history.runs[i]!;
     if (run.outage) continue;
-    // A run in which every attempt failed says nothing a deterministic failure would not: counting it would let a
-    // regression raise its own p, until its failing re-runs look plausible and its quarantine forgives it.
-    if (run.attempts.indexOf('P') < 0 && (run.attempts.indexOf('F') >= 0 || run.attempts.indexOf('E') >= 0)) continue;
+    // A run in which every attempt failed, with no pass in any later run, may be a regression still going on:
+    // counting it would let the regression raise its own p, until its failing re-runs look plausible and its
+    // quarantine forgives it. Once a later run passed, the episode is over and counts: leaving every such run out
+    // would leave out exactly the long bursts of a bursty test and judge its next burst by its short ones.
+    const passed = run.attempts.indexOf('P') >= 0;
+    if (!passed && !passedLater && (run.attempts.indexOf('F') >= 0 || run.attempts.indexOf('E') >= 0)) continue;
+    if (passed) passedLater = true;
     let counted = false;
     let afterFailure = false;
     for (const code of run.attempts) {
@@ -76,7 +87,8 @@ export function failureRate(c: FailureCounts): number {
 
 /**
  * The chance that the test's flaky failures alone fail `streak` attempts in a row: the first at its failure rate,
- * each further one at its posterior predictive rate of failing again after a failure.
+ * each further one at its posterior predictive rate of failing again after a failure. (Not the stopping rule's
+ * chance, which is conditional on the first failure: rerunChance.)
  */
 export function streakChance(c: FailureCounts, streak: number): number {
   if (streak <= 0) return 1;
@@ -88,11 +100,32 @@ export function streakChance(c: FailureCounts, streak: number): number {
   return chance;
 }
 
+/**
+ * The chance that the test's flaky failures alone fail `reruns` re-runs in a row, given that it failed in this run:
+ * each re-run at the posterior predictive rate of failing again after a failure.
+ */
+export function rerunChance(c: FailureCounts, reruns: number): number {
+  const rate = failureRate(c);
+  const a = 2 * rate + c.againFailures;
+  const b = 2 * (1 - rate) + c.againPasses;
+  let chance = 1;
+  for (let i = 0; i < reruns; i++) chance *= (a + i) / (a + b + i);
+  return chance;
+}
+
+/** The fewest failing re-runs (up to `limit`) that make the streak implausible; undefined when more are needed. */
+export function rerunsNeeded(c: FailureCounts, threshold: number, limit: number): number | undefined {
+  for (let m = 0; m <= limit; m++) if (rerunChance(c, m) < threshold) return m;
+  return undefined;
+}
+
 export interface StopRule {
   /** Re-runs at least this many times (unless it passes). */
   minReruns: number;
   /** Re-runs at most this many times. */
   maxReruns: number;
+  /** Re-runs at most for a failure its quarantine would forgive (plan.ts); default EXTEND_FACTOR × maxReruns. */
+  extendedMax?: number;
   /** The chance below which a streak is implausible; default IMPLAUSIBLE. */
   threshold?: number;
 }
@@ -101,11 +134,12 @@ export type StopVerdict = 'continue' | 'consistent' | 'exhausted';
 
 /**
  * After `reruns` answered re-runs, with `streak` failing attempts in a row up to now (the original failure
- * included): re-run again, or stop because the streak is implausible for a flaky test (`consistent`), or because
- * the re-runs ran out while it is still plausible (`exhausted`: the quarantine decides as without re-runs).
+ * included): re-run again, or stop because its failing re-runs are implausible for a flaky test that failed
+ * (`consistent`: rerunChance below the threshold), or because the re-runs ran out while it is still plausible
+ * (`exhausted`: the quarantine decides as without re-runs).
  */
 export function nextStep(c: FailureCounts, streak: number, reruns: number, rule: StopRule): StopVerdict {
-  const implausible = streakChance(c, streak) < (rule.threshold ?? IMPLAUSIBLE);
+  const implausible = rerunChance(c, Math.min(streak, reruns)) < (rule.threshold ?? IMPLAUSIBLE);
   if (reruns < rule.minReruns) return 'continue';
   if (implausible) return 'consistent';
   return reruns >= rule.maxReruns ? 'exhausted' : 'continue';

@@ -81,18 +81,47 @@ describe('re-runs by a custom command', () => {
     expect(history(await world.dataFiles(), 'app.Math::divides').at(-1)!.attempts).toBe('FP');
   }, 60_000);
 
-  it('a test whose streak became implausible fails the job with the sentence, after the minimum re-runs', async () => {
+  it('a test whose failing re-runs became implausible fails the job with the sentence', async () => {
     await fake.setBehaviour({ tests: { divides: 'F' } });
-    // A history of passes: p is small, so failing the original run and both re-runs is implausible for flakiness.
+    // A history of 8 passes: given its failure, 8 failing re-runs are implausible for its flakiness (0.45%); with
+    // the default rerun-attempts-max (6) it would block too, its re-runs run out (it is not quarantined).
     for (let i = 0; i < 8; i++) expectOutcome(await ciRun([{ classname: 'app.Math', name: 'divides' }], { rerun: '' }), 'success');
-    const run = await ciRun([{ classname: 'app.Math', name: 'divides', attempts: 'F', message: 'expected 2 but was 3' }]);
+    const run = await ciRun([{ classname: 'app.Math', name: 'divides', attempts: 'F', message: 'expected 2 but was 3' }], { 'rerun-attempts-max': '8' });
     expectOutcome(run, 'failure');
-    expect((await fake.rounds()).length).toBe(3);
-    expect(run.stdout).toMatch(/::error::.*'app\.Math::divides' failed 4 of 4 times on this commit; its flaky failures would do that less than 0\.5%25 of the time\./);
+    expect((await fake.rounds()).length).toBe(8);
+    expect(run.stdout).toMatch(/::error::.*'app\.Math::divides' failed 9 of 9 times on this commit; its flaky failures would do that less than 0\.5%25 of the time\./);
     expect(JSON.parse(run.outputs['consistent-failures']!)).toEqual(['app.Math::divides']);
     expect(plain(run.summary)).toMatch(SENTENCE);
-    expect(plain(run.summary)).toContain('✗ → ✗✗✗');
-    expect(history(await world.dataFiles(), 'app.Math::divides').at(-1)!.attempts).toBe('FFFF');
+    expect(plain(run.summary)).toContain('✗ → ✗✗✗✗✗✗✗✗');
+    expect(history(await world.dataFiles(), 'app.Math::divides').at(-1)!.attempts).toBe('FFFFFFFFF');
+  }, 120_000);
+
+  it('a run that failed every attempt counts in the test\'s record once a later run passed, never while it may be a regression going on', async () => {
+    const fails = [{ classname: 'app.Queue', name: 'drains', attempts: 'F', message: 'timeout after 5000 ms' }];
+    const passes = [{ classname: 'app.Queue', name: 'drains' }];
+    await fake.setBehaviour({ tests: { drains: 'F' }, messages: { drains: 'timeout after 5000 ms' } });
+    for (let i = 0; i < 8; i++) expectOutcome(await ciRun(passes, { rerun: '' }), 'success');
+    // A failure that fails its 3 re-runs too (blocked: the re-runs ran out, it is not quarantined).
+    expectOutcome(await ciRun(fails, { 'rerun-attempts-max': '3' }), 'failure');
+    expect(history(await world.dataFiles(), 'app.Queue::drains').at(-1)!.attempts).toBe('FFFF');
+
+    // The next run fails again: that episode may be a regression going on, so it does not count; judged by its 8
+    // passes, 8 failing re-runs are implausible (0.45%): consistent.
+    await fake.setBehaviour({ tests: { drains: 'F' }, messages: { drains: 'timeout after 5000 ms' } });
+    const during = await ciRun(fails, { 'rerun-attempts-max': '10' });
+    expectOutcome(during, 'failure');
+    expect((await fake.rounds()).length).toBe(8);
+    expect(JSON.parse(during.outputs['consistent-failures']!)).toEqual(['app.Queue::drains']);
+
+    // Once a run passed, both episodes are over and count: a test that failed 4 and 9 times in a row, never passing
+    // right after a failure, fails in long bursts; 10 failing re-runs are still plausible for it (exhausted).
+    expectOutcome(await ciRun(passes, { rerun: '' }), 'success');
+    await fake.setBehaviour({ tests: { drains: 'F' }, messages: { drains: 'timeout after 5000 ms' } });
+    const after = await ciRun(fails, { 'rerun-attempts-max': '10' });
+    expectOutcome(after, 'failure');
+    expect((await fake.rounds()).length).toBe(10);
+    expect(JSON.parse(after.outputs['consistent-failures']!)).toEqual([]);
+    expect(plain(after.summary)).toMatch(/failed 11 of 11 times on this commit; its history cannot rule out flakiness/);
   }, 120_000);
 
   it('a quarantined test: a new message proven flaky is forgiven; a consistent failure blocks although quarantined', async () => {
@@ -107,10 +136,14 @@ describe('re-runs by a custom command', () => {
     expectOutcome(second, 'success');
     expect(JSON.parse(second.outputs['proven-flaky']!)).toEqual(['app.Net::fetches']);
 
-    // Its known message, but failing every re-run: past its flakiness, it blocks though quarantined.
+    // Its known message, but failing every re-run: past its flakiness, it blocks though quarantined. Its history
+    // (2 of 4 attempts failed, none right after a failure) needs 9 failing re-runs, more than rerun-attempts-max (6):
+    // running out would let its quarantine forgive the known message, so it is re-run as far as that (up to 12).
     await fake.setBehaviour({ tests: { fetches: 'F' }, messages: { fetches: 'timeout after 5000 ms' } });
-    const third = await ciRun([{ classname: 'app.Net', name: 'fetches', attempts: 'F', message: 'timeout after 5000 ms' }], { 'rerun-attempts-max': '20' });
+    const third = await ciRun([{ classname: 'app.Net', name: 'fetches', attempts: 'F', message: 'timeout after 5000 ms' }]);
     expectOutcome(third, 'failure');
+    expect((await fake.rounds()).length).toBe(9);
+    expect(plain(third.summary)).toContain('failed 10 of 10 times on this commit');
     expect(plain(third.summary)).toMatch(SENTENCE);
     expect(plain(third.summary)).toMatch(/quarantined, but failed \d+ of \d+ times on this commit/);
     expect(JSON.parse(third.outputs['consistent-failures']!)).toEqual(['app.Net::fetches']);

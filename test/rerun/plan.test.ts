@@ -16,35 +16,68 @@ const answer = (map: Record<string, string>) => ({ ok: true as const, attempts: 
 describe('the re-run rounds', () => {
   it('re-runs the undecided failed tests each round; a pass proves flakiness, a long streak is consistent', () => {
     const tests = [test('flaky', 'F'), test('broken', 'F'), test('ok', 'P')];
-    const history = new Map([['c::broken', { id: 'c::broken', name: 'broken', classname: 'c', runs: Array.from({ length: 20 }, (_, i) => ({ run: `r${i}`, sha: `s${i}`, time: i, onDefaultBranch: true, attempts: 'P' })) }]]);
+    const history = new Map([['c::broken', { id: 'c::broken', name: 'broken', classname: 'c', runs: Array.from({ length: 50 }, (_, i) => ({ run: `r${i}`, sha: `s${i}`, time: i, onDefaultBranch: true, attempts: 'P' })) }]]);
     const state = startRerun({ failed: tests.slice(0, 2), extras: [], tests, history, historyId: (id) => id, newTests: new Set(), window: 50, rule });
     expect(roundCases(state).map((c) => c.test.name)).toEqual(['flaky', 'broken']);
     recordRound(state, roundCases(state), answer({ 'c::flaky': 'F', 'c::broken': 'F' }));
     recordRound(state, roundCases(state), answer({ 'c::flaky': 'P', 'c::broken': 'F' }));
     expect(roundCases(state).map((c) => c.test.name)).toEqual(['broken']);
     recordRound(state, roundCases(state), answer({ 'c::broken': 'F', 'c::stranger': 'F' }));
+    // Two failed tests: each held to 0.25%, which a clean history reaches on the fourth failing re-run.
+    expect(roundCases(state).map((c) => c.test.name)).toEqual(['broken']);
+    recordRound(state, roundCases(state), answer({ 'c::broken': 'F' }));
     expect(roundCases(state)).toEqual([]);
     const result = finishRerun(state, tests);
     expect(result.provenFlaky).toEqual(['c::flaky']);
-    expect([...result.consistent]).toEqual([['c::broken', 'failed 4 of 4 times on this commit; its flaky failures would do that less than 0.5% of the time']]);
-    expect(result.tests.map((t) => t.attempts.map((a) => a.status[0]).join(''))).toEqual(['ffp', 'ffff', 'p']);
-    expect(result.executions).toBe(5);
-    expect(result.rounds.map((r) => r.ignored)).toEqual([0, 0, 1]);
+    expect([...result.consistent]).toEqual([['c::broken', 'failed 5 of 5 times on this commit; its flaky failures would do that less than 0.5% of the time']]);
+    expect(result.tests.map((t) => t.attempts.map((a) => a.status[0]).join(''))).toEqual(['ffp', 'fffff', 'p']);
+    expect(result.executions).toBe(6);
+    expect(result.rounds.map((r) => r.ignored)).toEqual([0, 0, 1, 0]);
   });
 
   it('holds each streak to the threshold over the number of failed tests: the run is not turned red by chance', () => {
-    // 20 runs, 12 of 32 attempts failed: a streak of 6 has a chance of 0.47%, of 8 of 0.13%.
+    // 20 runs, 12 of 32 attempts failed, 4 of 12 right after a failure: 7 failing re-runs have a chance of 0.34%, 9 of 0.11%.
     const known40 = { id: '', name: 'x', classname: 'c', runs: Array.from({ length: 20 }, (_, i) => ({ run: `r${i}`, sha: `s${i}`, time: i, onDefaultBranch: true, attempts: i % 5 === 0 ? 'FP' : i % 5 === 1 ? 'FFP' : 'P' })) };
-    const verdictAfterFiveReruns = (failed: number): string | undefined => {
+    const wide = { minReruns: 3, maxReruns: 10 };
+    const verdictAfterSevenReruns = (failed: number): string | undefined => {
       const tests = Array.from({ length: failed }, (_, i) => test(`t${i}`, 'F'));
       const history = new Map(tests.map((t) => [t.id, { ...known40, id: t.id }]));
-      const state = startRerun({ failed: tests, extras: [], tests, history, historyId: (id) => id, newTests: new Set(), window: 50, rule });
+      const state = startRerun({ failed: tests, extras: [], tests, history, historyId: (id) => id, newTests: new Set(), window: 50, rule: wide });
       expect(state.rule.threshold).toBeCloseTo(0.005 / failed, 12);
-      for (let i = 0; i < 5; i++) recordRound(state, roundCases(state), answer(Object.fromEntries(tests.map((t) => [t.id, 'F']))));
+      for (let i = 0; i < 7; i++) recordRound(state, roundCases(state), answer(Object.fromEntries(tests.map((t) => [t.id, 'F']))));
       return state.cases[0]!.verdict;
     };
-    expect(verdictAfterFiveReruns(1)).toBe('consistent');
-    expect(verdictAfterFiveReruns(4)).toBeUndefined();
+    expect(verdictAfterSevenReruns(1)).toBe('consistent');
+    expect(verdictAfterSevenReruns(4)).toBeUndefined();
+  });
+
+  it('re-runs a failure its quarantine would forgive past the maximum, as far as its streak needs, within twice the maximum', () => {
+    // The 40% test above needs 7 failing re-runs (0.34%), one more than rerun-attempts-max.
+    const runs = Array.from({ length: 20 }, (_, i) => ({ run: `r${i}`, sha: `s${i}`, time: i, onDefaultBranch: true, attempts: i % 5 === 0 ? 'FP' : i % 5 === 1 ? 'FFP' : 'P' }));
+    const keepsFailing = (forgivable: boolean, extendedMax?: number): { reruns: number; verdict?: string } => {
+      const tests = [test('regressed', 'F')];
+      const history = new Map([['c::regressed', { id: 'c::regressed', name: 'regressed', classname: 'c', runs }]]);
+      const state = startRerun({
+        failed: tests, extras: [], tests, history, historyId: (id) => id, newTests: new Set(), window: 50,
+        rule: { ...rule, ...(extendedMax !== undefined ? { extendedMax } : {}) },
+        ...(forgivable ? { forgivable: new Set(['c::regressed']) } : {}),
+      });
+      while (roundCases(state).length > 0) recordRound(state, roundCases(state), answer({ 'c::regressed': 'F' }));
+      return { reruns: state.cases[0]!.reruns.length, verdict: state.cases[0]!.verdict };
+    };
+    // Not forgivable (not quarantined, a new message, by hand): running out blocks anyway, no more re-runs.
+    expect(keepsFailing(false)).toEqual({ reruns: 6, verdict: 'exhausted' });
+    // Forgivable: running out would forgive it, so it is re-run until the streak is implausible.
+    expect(keepsFailing(true)).toEqual({ reruns: 7, verdict: 'consistent' });
+    // Not when the streak could not become implausible within the ceiling: more re-runs would change nothing.
+    expect(keepsFailing(true, 6)).toEqual({ reruns: 6, verdict: 'exhausted' });
+    // A forgivable flaky test stops at its first passing re-run, as any other.
+    const tests = [test('flaky', 'F')];
+    const state = startRerun({ failed: tests, extras: [], tests, history: new Map([['c::flaky', { id: 'c::flaky', name: 'flaky', classname: 'c', runs }]]), historyId: (id) => id, newTests: new Set(), window: 50, rule, forgivable: new Set(['c::flaky']) });
+    recordRound(state, roundCases(state), answer({ 'c::flaky': 'F' }));
+    recordRound(state, roundCases(state), answer({ 'c::flaky': 'P' }));
+    expect(roundCases(state)).toEqual([]);
+    expect(state.cases[0]!.verdict).toBe('proven-flaky');
   });
 
   it('a test never seen that keeps failing is exhausted: its quarantine decides, and the summary says why', () => {
@@ -53,7 +86,7 @@ describe('the re-run rounds', () => {
     for (let i = 0; i < 6; i++) recordRound(state, roundCases(state), answer({ 'c::new': 'F' }));
     expect(roundCases(state)).toEqual([]);
     expect(state.cases[0]!.verdict).toBe('exhausted');
-    expect(state.cases[0]!.why).toBe('failed 7 of 7 times on this commit; its history cannot rule out flakiness (a 7.1% chance), so its quarantine decides');
+    expect(state.cases[0]!.why).toBe('failed 7 of 7 times on this commit; its history cannot rule out flakiness (a 14.3% chance), so its quarantine decides');
   });
 
   it('a voided round uses none of its evidence, stops the rounds, and leaves the failures standing', () => {

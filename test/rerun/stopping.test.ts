@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IMPLAUSIBLE, NO_HISTORY, consistentSentence, failureCounts, failureRate, nextStep, streakChance } from '../../src/rerun/stopping.ts';
+import { IMPLAUSIBLE, NO_HISTORY, consistentSentence, failureCounts, failureRate, nextStep, rerunChance, rerunsNeeded, streakChance } from '../../src/rerun/stopping.ts';
 import type { TestHistory } from '../../src/model.ts';
 
 const rule = { minReruns: 3, maxReruns: 6 };
@@ -26,6 +26,8 @@ describe('the stopping rule', () => {
     // The outage run and the runs that failed every time (maybe a regression) are left out.
     const c = failureCounts(historyOf(['P', 'FP', 'FFP', 'S', 'F', 'FFF', 'EEE'], [5]), 50);
     expect(c).toEqual({ failures: 3, passes: 3, againFailures: 1, againPasses: 2 });
+    // Once the test passed in a later run, a run that failed every time counts: the episode ended (a burst).
+    expect(failureCounts(historyOf(['P', 'FFF', 'FP', 'F', 'EE']), 50)).toEqual({ failures: 4, passes: 2, againFailures: 2, againPasses: 1 });
     // The window counts runs with an outcome, newest first.
     expect(failureCounts(historyOf(['F', 'F', 'P', 'S', 'P']), 2)).toEqual({ failures: 0, passes: 2, againFailures: 0, againPasses: 0 });
   });
@@ -50,14 +52,34 @@ describe('the stopping rule', () => {
   it('calls a test with a clean history consistent after the minimum re-runs', () => {
     const clean = failureCounts(historyOf(Array(50).fill('P')), 50);
     expect(rerunsToVerdict(clean)).toEqual([3, 'consistent']);
-    expect(streakChance(clean, 4)).toBeLessThan(IMPLAUSIBLE);
+    expect(rerunChance(clean, 3)).toBeLessThan(IMPLAUSIBLE);
   });
 
-  it('needs a streak of 6 for a well-known 40% flaky test (0.4^6 ≈ 0.4%), as the issue says', () => {
+  it('judges the re-runs given the failure that triggered them: a well-known 40% flaky test needs 6 failing re-runs (0.4^6 ≈ 0.4%)', () => {
     const known40 = { failures: 4000, passes: 6000, againFailures: 1600, againPasses: 2400 };
-    expect(streakChance(known40, 5)).toBeGreaterThan(IMPLAUSIBLE);
-    expect(streakChance(known40, 6)).toBeLessThan(IMPLAUSIBLE);
-    expect(rerunsToVerdict(known40)).toEqual([5, 'consistent']);
+    // Among the runs this test turns red, its re-runs keep one red less than 0.5% of the time: 0.4^5 = 1% would not do.
+    expect(rerunChance(known40, 5)).toBeCloseTo(0.4 ** 5, 4);
+    expect(rerunChance(known40, 5)).toBeGreaterThan(IMPLAUSIBLE);
+    expect(rerunChance(known40, 6)).toBeLessThan(IMPLAUSIBLE);
+    expect(rerunsToVerdict(known40)).toEqual([6, 'consistent']);
+    // The whole streak's chance (the first failure included) is smaller by the failure rate: not the rule's.
+    expect(streakChance(known40, 6)).toBeCloseTo(0.4 * rerunChance(known40, 5), 6);
+  });
+
+  it('does not count the report\'s own retries in the streak: they are what made the run red', () => {
+    const known40 = { failures: 4000, passes: 6000, againFailures: 1600, againPasses: 2400 };
+    // FFFF in the report (three retries), then three failing re-runs: a streak of 7, but only 3 re-runs to judge.
+    expect(nextStep(known40, 7, 3, rule)).toBe('continue');
+    expect(nextStep(known40, 10, 6, rule)).toBe('consistent');
+  });
+
+  it('says how many failing re-runs make a streak implausible, within a limit', () => {
+    const known40 = { failures: 4000, passes: 6000, againFailures: 1600, againPasses: 2400 };
+    expect(rerunsNeeded(known40, IMPLAUSIBLE, 12)).toBe(6);
+    expect(rerunsNeeded(known40, IMPLAUSIBLE / 4, 12)).toBe(8);
+    expect(rerunsNeeded(known40, IMPLAUSIBLE, 5)).toBeUndefined();
+    // A test never seen: its again-rate is unknown, no streak within 12 is implausible.
+    expect(rerunsNeeded(NO_HISTORY, IMPLAUSIBLE, 12)).toBeUndefined();
   });
 
   it('re-runs a test whose failures come in bursts longer than its failure rate says', () => {
@@ -66,6 +88,15 @@ describe('the stopping rule', () => {
     const smooth = failureCounts(historyOf([...Array(47).fill('P'), 'FP', 'FP', 'FP']), 50);
     expect(rerunsToVerdict(smooth)).toEqual([3, 'consistent']);
     expect(rerunsToVerdict(bursty)[0]).toBeGreaterThan(3);
+  });
+
+  it('learns a bursty test\'s long bursts once they ended: its next burst is judged by them', () => {
+    // Bursts of 4 failing runs in a row that a later run ended: without them, its again-rate would look like 1 in 3.
+    const burstsEnded = [...Array(30).fill('P'), ...Array(4).fill([...Array(3).fill('FFFF'), 'FP', 'P']).flat()];
+    const shortOnly = [...Array(30).fill('P'), ...Array(4).fill(['FP', 'P']).flat()];
+    expect(failureCounts(historyOf(burstsEnded), 50).againFailures).toBe(36);
+    expect(rerunsToVerdict(failureCounts(historyOf(shortOnly), 50))).toEqual([3, 'consistent']);
+    expect(rerunsToVerdict(failureCounts(historyOf(burstsEnded), 50))).toEqual([6, 'exhausted']);
   });
 
   it('does not let a regression raise its own p: its failing runs do not count, so each of its runs is consistent', () => {
