@@ -7,7 +7,7 @@
  * test (10 M of them at 100k tests); it keeps each test's outcome string and walks it (model.ts).
  */
 import { RUNS_FILE, META_FILE, SCHEMA_VERSION } from '../store/layout.ts';
-import { fileFromAround } from '../history/outcome-string.ts';
+import { fileFromAround, parseOutcomeString } from '../history/outcome-string.ts';
 
 export { RUNS_FILE, META_FILE };
 /** The newest layout this page reads. An older branch is rewritten in this layout by the next run of the step. */
@@ -126,8 +126,6 @@ export function parseRunsText(text: string): Parsed<RunRow[]> {
   return { value: rows, dropped };
 }
 
-/** Schema 2 tokens, and schema 3's repeats (`P*40`, `(FP)*4`: src/history/outcome-string.ts). */
-const OUTCOME = /^(?:(?:[PFES]|\([PFES]+\))(?:\*\d+)?|\.\d*)*$/;
 
 /** history/NN.json: one line per test. */
 export function parseHistoryText(text: string): Parsed<HistoryLine[]> {
@@ -140,7 +138,7 @@ export function parseHistoryText(text: string): Parsed<HistoryLine[]> {
     // Schema 3 leaves out name and classname when the id is `<classname>::<name>`.
     const cut = id.lastIndexOf('::');
     const derived = b.schema >= 3 && typeof v === 'object' && v !== null && v.name === undefined && cut >= 0;
-    if (typeof v !== 'object' || v === null || (typeof v.name !== 'string' && !derived) || !Number.isInteger(v.from) || typeof v.o !== 'string' || !OUTCOME.test(v.o)) {
+    if (typeof v !== 'object' || v === null || (typeof v.name !== 'string' && !derived) || !Number.isInteger(v.from) || typeof v.o !== 'string' || parseOutcomeString(v.o) === null) {
       dropped++;
       continue;
     }

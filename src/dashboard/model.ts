@@ -12,6 +12,7 @@
  * - an *outage failure* is a failure whose message is one of its run's outage keys.
  */
 import { failureKey } from '../history/records.ts';
+import { forEachRun, parseOutcomeString } from '../history/outcome-string.ts';
 import type { DecisionKind, TestDecisions } from '../store/decisions.ts';
 import type { BranchMeta, HistoryLine, RunRow, StatsLine } from './files.ts';
 
@@ -149,41 +150,13 @@ export interface Slot {
 }
 
 /**
- * Calls `visit` for each run of an outcome string (history-format.ts), oldest first, without allocating for the
- * common one-attempt runs: the overview walks every test's string (10 M runs at 100k tests). A malformed tail is
- * ignored. Schema 3 repeats (`P*40`, `(FP)*4`, src/history/outcome-string.ts) are visited run by run.
+ * Calls `visit` for each run of an outcome string, oldest first: the step's own reader
+ * (src/history/outcome-string.ts), so the page reads every schema the step writes. A malformed string visits nothing
+ * (files.ts drops such a line before it gets here).
  */
 export function forEachSlot(from: number, o: string, visit: (seq: number, attempts: string) => void): void {
-  let seq = from;
-  let i = 0;
-  while (i < o.length) {
-    const c = o.charCodeAt(i);
-    if (c === 46 /* . */) {
-      let j = i + 1;
-      while (j < o.length && o.charCodeAt(j) >= 48 && o.charCodeAt(j) <= 57) j++;
-      seq += j > i + 1 ? Number(o.slice(i + 1, j)) : 1;
-      i = j;
-    } else {
-      let attempts: string;
-      if (c === 40 /* ( */) {
-        const end = o.indexOf(')', i);
-        if (end < 0) return;
-        attempts = o.slice(i + 1, end);
-        i = end + 1;
-      } else {
-        attempts = o[i]!;
-        i++;
-      }
-      let n = 1;
-      if (o.charCodeAt(i) === 42 /* * */) {
-        let j = i + 1;
-        while (j < o.length && o.charCodeAt(j) >= 48 && o.charCodeAt(j) <= 57) j++;
-        n = j > i + 1 ? Number(o.slice(i + 1, j)) : 1;
-        i = j;
-      }
-      for (let k = 0; k < n; k++) visit(seq++, attempts);
-    }
-  }
+  const segments = parseOutcomeString(o);
+  if (segments) forEachRun(from, segments, visit);
 }
 
 /** Decodes an outcome string into its runs. */
