@@ -391,7 +391,7 @@ function readZip(bytes, limits = DEFAULT_ZIP_LIMITS) {
 /* harmony import */ var _config_inputs_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(64389);
 /* harmony import */ var _scoring_index_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(10337);
 /* harmony import */ var _pipeline_stats_scores_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(72081);
-/* harmony import */ var _store_git_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(34525);
+/* harmony import */ var _store_git_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(79029);
 /* harmony import */ var _pipeline_job_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(38929);
 /* harmony import */ var _dashboard_branch_files_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(28456);
 /* harmony import */ var _store_sync_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(32190);
@@ -491,6 +491,7 @@ async function ingestShards(o) {
                 commitMessage: o.commitMessage,
                 log: (m) => _actions_core__WEBPACK_IMPORTED_MODULE_0__.info((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_10__/* .logText */ .kc)(m)),
                 extraFiles: (current) => (0,_dashboard_branch_files_js__WEBPACK_IMPORTED_MODULE_8__/* .dashboardFiles */ ._l)(current, { workspace: o.ctx.workspace, classMap: o.inputs.codeownersMap }),
+                releaseTexts: true,
                 inbox: {
                     parcel: (applied) => (0,_pipeline_fold_js__WEBPACK_IMPORTED_MODULE_13__/* .runParcel */ .j)(o.shards[0].run, shardParcel(o.shards, applied), Date.now()),
                     fold: (snapshot, parcels) => (0,_pipeline_fold_js__WEBPACK_IMPORTED_MODULE_13__/* .foldParcels */ .a)(snapshot, parcels, options, o.now),

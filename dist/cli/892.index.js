@@ -233,8 +233,8 @@ var external_node_path_ = __webpack_require__(760);
 var external_node_url_ = __webpack_require__(136);
 // EXTERNAL MODULE: external "node:readline"
 var external_node_readline_ = __webpack_require__(481);
-// EXTERNAL MODULE: ./src/store/git.ts + 1 modules
-var git = __webpack_require__(818);
+// EXTERNAL MODULE: ./src/store/git.ts + 3 modules
+var git = __webpack_require__(668);
 // EXTERNAL MODULE: ./src/cli/ci-env.ts
 var ci_env = __webpack_require__(454);
 // EXTERNAL MODULE: ./src/report/escape.ts

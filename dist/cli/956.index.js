@@ -19,8 +19,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(760);
-// EXTERNAL MODULE: ./src/store/git.ts + 1 modules
-var git = __webpack_require__(818);
+// EXTERNAL MODULE: ./src/store/git.ts + 3 modules
+var git = __webpack_require__(668);
 // EXTERNAL MODULE: ./src/store/layout.ts
 var layout = __webpack_require__(891);
 // EXTERNAL MODULE: external "node:fs/promises"
@@ -431,6 +431,11 @@ class stored_LazyHistory extends Map {
         for (const [id, test] of this.entries())
             callback.call(thisArg, test, id, this);
     }
+    /** Lets go of the decoded histories and records keys kept so far (they are made again when asked). */
+    dropCaches() {
+        this.decoded.clear();
+        this.recordKeys.clear();
+    }
     /** The decoded history without keeping it (iteration over every test must not hold every decoded history). */
     peek(id) {
         return this.decoded.get(id) ?? this.decode(id, this.stored.get(id));
@@ -457,9 +462,9 @@ class stored_LazyHistory extends Map {
         const dur = s.dur;
         if (dur) {
             key += '|D';
-            for (let i = 0; i < dur.length; i++)
-                if (dur[i][1] > 0)
-                    key += `${dur[i][0]},`;
+            for (let i = 0; i < dur.length; i += 2)
+                if (dur[i + 1] > 0)
+                    key += `${dur[i]},`;
         }
         else if (s.d !== undefined && s.d > 0)
             key += '|d';
@@ -652,17 +657,25 @@ function trimmed(s, timeOf, oldestKept, maxRuns) {
         out.m = m;
     if (s.d !== undefined)
         out.d = s.d;
-    const dur = s.dur && s.dur[0][0] < seq ? s.dur.filter(([k]) => k >= seq) : s.dur;
+    const dur = s.dur && s.dur[0] < seq ? durationsSince(s.dur, seq) : s.dur;
     if (dur && dur.length > 0)
         out.dur = dur;
     return out;
 }
 /** The duration stored for run `seq`, if any. */
 function stored_durationAt(durations, seq) {
-    for (const [k, d] of durations)
-        if (k === seq)
-            return d;
+    for (let i = 0; i < durations.length; i += 2)
+        if (durations[i] === seq)
+            return durations[i + 1];
     return undefined;
+}
+/** The durations of runs `from` and later. */
+function durationsSince(durations, from) {
+    const out = [];
+    for (let i = 0; i < durations.length; i += 2)
+        if (durations[i] >= from)
+            out.push(durations[i], durations[i + 1]);
+    return out;
 }
 function sinceSeq(byseq, from) {
     let old = false;
@@ -720,9 +733,9 @@ function appendedQuickly(previous, test, seq, attempts, duration, timeOf, oldest
         if (m)
             next.m = m;
     }
-    const earlier = previous.dur ?? (previous.d !== undefined ? [[end - 1, previous.d]] : []);
-    const kept = drop > 0 && earlier.length > 0 && earlier[0][0] < from ? earlier.filter(([k]) => k >= from) : earlier;
-    const dur = duration !== undefined ? [...kept, [seq, duration]] : kept;
+    const earlier = previous.dur ?? (previous.d !== undefined ? [end - 1, previous.d] : []);
+    const kept = drop > 0 && earlier.length > 0 && earlier[0] < from ? durationsSince(earlier, from) : earlier;
+    const dur = duration !== undefined ? [...kept, seq, duration] : kept;
     if (dur.length > 0)
         next.dur = dur;
     return next;
@@ -766,7 +779,7 @@ function mergeStored(history, tests, run, row, options) {
             if (message !== undefined)
                 next.m = { [row.seq]: message };
             if (duration !== undefined)
-                next.dur = [[row.seq, duration]];
+                next.dur = [row.seq, duration];
         }
         else {
             const end = endOf(previous.from, previous.segments);
@@ -780,9 +793,9 @@ function mergeStored(history, tests, run, row, options) {
                     segments.push({ a: '', n: row.seq - end });
                 segments.push({ a: attempts, n: 1 });
             }
-            const durations = previous.dur ? previous.dur.slice() : previous.d !== undefined ? [[end - 1, previous.d]] : [];
+            const durations = previous.dur ? previous.dur.slice() : previous.d !== undefined ? [end - 1, previous.d] : [];
             if (duration !== undefined)
-                durations.push([row.seq, duration]);
+                durations.push(row.seq, duration);
             next = { name: test.name, classname: test.classname, from: previous.from, segments };
             if (message !== undefined)
                 next.m = { ...previous.m, [row.seq]: message };
@@ -956,12 +969,16 @@ function storedTests(history, runs) {
 }
 function renderHistoryShard(tests) {
     const sorted = tests.slice().sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-    let out = `{"schema": ${SCHEMA_VERSION}, "tests": {\n`;
+    // Joined, not appended: `+=` would hold the shard as a rope of ~7 string pieces a line until it is written.
+    const lines = [`{"schema": ${SCHEMA_VERSION}, "tests": {`];
     for (let i = 0; i < sorted.length; i++) {
         const [id, t] = sorted[i];
-        out += `${i > 0 ? ',\n' : ''}${JSON.stringify(id)}: ${historyLineText(id, t)}`;
+        lines.push(`${JSON.stringify(id)}: ${historyLineText(id, t)}${i < sorted.length - 1 ? ',' : ''}`);
     }
-    return `${out}\n}}\n`;
+    if (sorted.length === 0)
+        lines.push('');
+    lines.push('}}\n');
+    return lines.join('\n');
 }
 /**
  * A history line's JSON, written directly (a shard holds a thousand lines, every run rewrites them): the same text
@@ -1446,6 +1463,7 @@ async function writeSnapshotDir(dir, files) {
 
 ;// CONCATENATED MODULE: ./src/store/sync.ts
 
+
 /** Lost races before a writer parks its run: small, so that the attempts per job stay flat however many jobs race. */
 const PARK_AFTER_LOST_RACES = 3;
 /** Parked runs folded in by one write, oldest first; the rest are folded by the next writers. */
@@ -1544,16 +1562,23 @@ apply, options) {
             if (parked.length > MAX_FOLDED_PER_WRITE)
                 log(`${parked.length - MAX_FOLDED_PER_WRITE} more parked runs wait for the next writers.`);
         }
-        const applied = apply(base, base === snapshot ? files : null);
+        if (options.releaseTexts)
+            for (const path of [...files.keys()])
+                if (path.startsWith(layout/* HISTORY_DIR */.rE))
+                    files.delete(path);
+        const applied = apply(base, base === snapshot && !options.releaseTexts ? files : null);
         lastApplied = applied;
         try {
             if (options.extraFiles)
                 for (const [path, text] of await options.extraFiles(files))
                     if (!applied.files.has(path))
                         applied.files.set(path, text);
+            // The texts read are not needed any more (the write compares blob ids): let them go before the write.
+            files = new Map();
+            snapshot = base = emptySnapshot();
             const compact = applied.compact === true && head !== null;
             const message = compact ? `${options.commitMessage}\n\nCompacted: the branch's earlier commits were squashed into this one.` : options.commitMessage;
-            const changed = await repo.commitFiles(applied.files, files, folded.length > 0 ? `${message}\n\nFolded in ${folded.length} parked run${folded.length === 1 ? '' : 's'}.` : message, { root: compact });
+            const changed = await repo.commitFiles(applied.files, folded.length > 0 ? `${message}\n\nFolded in ${folded.length} parked run${folded.length === 1 ? '' : 's'}.` : message, { root: compact });
             if (!changed) {
                 const deleted = await deleteFolded(folded);
                 return { applied, status: { kind: 'unchanged', head, ...(deleted.length ? { folded: deleted } : {}) }, historyRead: true };

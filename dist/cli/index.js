@@ -88,7 +88,7 @@ async function override(command, positionals, values) {
         throw new _override_js__WEBPACK_IMPORTED_MODULE_3__/* .CliError */ .z1('--auto goes with release.');
     const request = values.auto ? { action: 'auto' } : { action: command === 'quarantine' ? 'quarantine' : 'never', reason: values.reason, until: values.until };
     const value = (0,_override_js__WEBPACK_IMPORTED_MODULE_3__/* .overrideValue */ .m$)(request, Date.now());
-    const { writeOverride } = await Promise.all(/* import() */[__nccwpck_require__.e(818), __nccwpck_require__.e(956)]).then(__nccwpck_require__.bind(__nccwpck_require__, 956));
+    const { writeOverride } = await Promise.all(/* import() */[__nccwpck_require__.e(668), __nccwpck_require__.e(956)]).then(__nccwpck_require__.bind(__nccwpck_require__, 956));
     const what = values.auto ? 'hand override removed' : command === 'quarantine' ? 'quarantined by hand' : 'released by hand (never quarantine)';
     const result = await writeOverride({ ...dataOptions(values), attempts: 8, log: (m) => console.error(m) }, query, value, (id) => `flakeguard CLI: ${id}: ${what}${values.reason ? ` (${values.reason})` : ''}`);
     const { edit, status } = result;
@@ -108,7 +108,7 @@ async function explain(positionals, values) {
     const runs = values.runs !== undefined ? Number(values.runs) : 20;
     if (!Number.isInteger(runs) || runs < 1 || runs > 1000)
         throw new _override_js__WEBPACK_IMPORTED_MODULE_3__/* .CliError */ .z1(`--runs must be a whole number from 1 to 1000, got '${values.runs}'.`);
-    const { readDataBranch, statsLineOf } = await Promise.all(/* import() */[__nccwpck_require__.e(818), __nccwpck_require__.e(956)]).then(__nccwpck_require__.bind(__nccwpck_require__, 956));
+    const { readDataBranch, statsLineOf } = await Promise.all(/* import() */[__nccwpck_require__.e(668), __nccwpck_require__.e(956)]).then(__nccwpck_require__.bind(__nccwpck_require__, 956));
     const { explainTest } = await __nccwpck_require__.e(/* import() */ 624).then(__nccwpck_require__.bind(__nccwpck_require__, 624));
     const { snapshot, files, head } = await readDataBranch(options);
     process.stdout.write(explainTest(snapshot, query, { dataBranch: options.branch, now: Date.now(), runs, line: (id) => statsLineOf(files, snapshot, id) }));
@@ -137,7 +137,7 @@ async function run(positionals, values) {
         throw new _override_js__WEBPACK_IMPORTED_MODULE_3__/* .CliError */ .z1("flakeguard run needs --reports GLOB (e.g. --reports 'reports/**/*.xml').");
     if (values['test-outcome'] !== undefined && values['test-exit-code'] !== undefined)
         throw new _override_js__WEBPACK_IMPORTED_MODULE_3__/* .CliError */ .z1('Give --test-outcome or --test-exit-code, not both.');
-    const { runCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(818), __nccwpck_require__.e(892)]).then(__nccwpck_require__.bind(__nccwpck_require__, 892));
+    const { runCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(668), __nccwpck_require__.e(892)]).then(__nccwpck_require__.bind(__nccwpck_require__, 892));
     const { outcomeOfExitCode } = await __nccwpck_require__.e(/* import() */ 454).then(__nccwpck_require__.bind(__nccwpck_require__, 454));
     let testOutcome = values['test-outcome'] ?? '';
     if (values['test-exit-code'] !== undefined) {
@@ -153,7 +153,7 @@ async function run(positionals, values) {
         inputs['data-branch'] = values['data-branch'];
     // A path is the caller's (relative to this folder); the action would read it relative to the workspace.
     if (values.remote)
-        inputs['data-remote'] = (await Promise.all(/* import() */[__nccwpck_require__.e(818), __nccwpck_require__.e(956)]).then(__nccwpck_require__.bind(__nccwpck_require__, 956))).isRemoteUrl(values.remote) ? values.remote : (0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)(values.remote);
+        inputs['data-remote'] = (await Promise.all(/* import() */[__nccwpck_require__.e(668), __nccwpck_require__.e(956)]).then(__nccwpck_require__.bind(__nccwpck_require__, 956))).isRemoteUrl(values.remote) ? values.remote : (0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)(values.remote);
     if (values.config)
         inputs.config = values.config;
     if (values['job-key'])
@@ -347,7 +347,8 @@ function editOverride(files, snapshot, query, value) {
 /* harmony export */   Zf: () => (/* binding */ statsPath),
 /* harmony export */   f$: () => (/* binding */ SCHEMA_VERSION),
 /* harmony export */   fg: () => (/* binding */ META_FILE),
-/* harmony export */   qQ: () => (/* binding */ parseOverride)
+/* harmony export */   qQ: () => (/* binding */ parseOverride),
+/* harmony export */   rE: () => (/* binding */ HISTORY_DIR)
 /* harmony export */ });
 /* unused harmony exports TESTS_PER_SHARD, shardCountFor, shardName, historyPath, renderMeta, renderStatsShard */
 /** Written by this version. Older layouts are migrated on read (src/store/migrate.ts), never rejected. */
@@ -374,8 +375,10 @@ function shardName(index, shards) {
     const width = Math.max(2, (shards - 1).toString(16).length);
     return index.toString(16).padStart(width, '0');
 }
+/** The folder of the history shards: the bulk of the branch's text. */
+const HISTORY_DIR = 'history/';
 function historyPath(index, shards) {
-    return `history/${shardName(index, shards)}.json`;
+    return `${HISTORY_DIR}${shardName(index, shards)}.json`;
 }
 function statsPath(index, shards) {
     return `stats/${shardName(index, shards)}.json`;
@@ -548,10 +551,24 @@ function renderStatsShard(lines) {
 
 /***/ }),
 
+/***/ 573:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
+
+/***/ }),
+
 /***/ 421:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+
+/***/ }),
+
+/***/ 598:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 
 /***/ }),
 

@@ -10,6 +10,8 @@
  *   node_modules/.bin/node scripts/bench/step.ts [--tests 10000] [--runs 200] [--repeat 3] [--profile] [--floor] [--clean]
  *   node_modules/.bin/node scripts/bench/step.ts --prepare --tests 100000     generate and cache the branch only
  *
+ * FLAKEGUARD_BENCH_NODE_OPTIONS adds Node options to the timed step (e.g. `--expose-gc` for a one-off instrumented build).
+ *
  * Generated branches are cached in .bench/cache/, keyed by the sizes and a hash of the source files that write the
  * branch, so a second run skips the generation.
  */
@@ -490,7 +492,7 @@ export async function benchStep(options: StepOptions = {}): Promise<StepResult> 
       const traceFile = join(world.root, `trace2-${i}.json`);
       const profileDir = options.profile ? join(BENCH_DIR, 'profiles', `step-${tests}t-${runs}r-${i}`) : undefined;
       if (profileDir) rmSync(profileDir, { recursive: true, force: true });
-      const nodeOptions = [`--import=${preload}`, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])];
+      const nodeOptions = [`--import=${preload}`, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...(process.env.FLAKEGUARD_BENCH_NODE_OPTIONS ? [process.env.FLAKEGUARD_BENCH_NODE_OPTIONS] : [])];
       const res = await world.run({
         runId: 9_900_000 + i,
         inputs: { 'test-outcome': options.clean ? 'success' : 'failure' },

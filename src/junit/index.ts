@@ -132,11 +132,19 @@ export function parseReportRaw(
  * Adds `raw` cases of one report into `byId`/`out`, merging repeated ids into attempts (in order).
  * Takes ownership of the raw cases' attempts arrays.
  */
-function mergeInto(raw: RawCase[], report: string, byId: Map<string, ParsedTestCase>, out: ParsedTestCase[]): void {
+function mergeInto(raw: RawCase[], report: string, byId: Map<string, ParsedTestCase>, out: ParsedTestCase[], shared: Map<string, string> = new Map()): void {
+  // The tests of a class share one copy of its name, its suite's and its file's (100k tests: ~10 MB less held).
+  const one = (s: string): string => {
+    const known = shared.get(s);
+    if (known !== undefined) return known;
+    shared.set(s, s);
+    return s;
+  };
   for (const c of raw) {
     c.name = capName(c.name);
-    c.classname = capName(c.classname);
-    c.suite = capName(c.suite);
+    c.classname = one(capName(c.classname));
+    c.suite = one(capName(c.suite));
+    if (c.file !== undefined) c.file = one(c.file);
     const id = testId(c);
     const existing = byId.get(id);
     if (existing) {
@@ -199,6 +207,7 @@ export async function parseReportFiles(paths: string[], opts: ParseOptions): Pro
   const tests: ParsedTestCase[] = [];
   const problems: ReportProblem[] = [];
   const byId = new Map<string, ParsedTestCase>();
+  const shared = new Map<string, string>();
   let timestamp: string | undefined;
   let filesRead = 0;
   const seen = new Set<string>();
@@ -223,7 +232,7 @@ export async function parseReportFiles(paths: string[], opts: ParseOptions): Pro
     if (raw.problems.length === 0) filesRead++;
     for (const p of raw.problems) problems.push(p);
     if (raw.timestamp !== undefined && (timestamp === undefined || raw.timestamp < timestamp)) timestamp = raw.timestamp;
-    mergeInto(raw.cases, shown, byId, tests);
+    mergeInto(raw.cases, shown, byId, tests, shared);
   }
   const out: ParsedReports = { tests, problems, filesRead };
   if (timestamp !== undefined) out.timestamp = timestamp;

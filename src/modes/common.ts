@@ -120,6 +120,7 @@ export async function ingestShards(o: IngestOptions): Promise<SyncResult<ShardsA
           commitMessage: o.commitMessage,
           log: (m) => core.info(logText(m)),
           extraFiles: (current) => dashboardFiles(current, { workspace: o.ctx.workspace, classMap: o.inputs.codeownersMap }),
+          releaseTexts: true,
           inbox: {
             parcel: (applied) => runParcel(o.shards[0]!.run, shardParcel(o.shards, applied), Date.now()),
             fold: (snapshot, parcels) => foldParcels(snapshot, parcels, options, o.now),

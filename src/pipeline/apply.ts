@@ -302,6 +302,8 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
   }
   const scores = new Map<string, Record<string, unknown>>();
   if (options.scoreTests) for (const id of evidence.keys()) scores.set(id, scoreOf(id)!);
+  // Decided and scored: the decoded histories and their keys would only be held to the end of the step.
+  if (lazy) lazy.dropCaches();
 
   const quarantined: string[] = [];
   for (const [id, d] of decisions) if (d.quarantined && !inBrokenShard(snapshot, id)) quarantined.push(id);
@@ -367,25 +369,22 @@ function renderFiles(
   for (const [key, time] of Object.entries(snapshot.meta.ingested)) if (time >= oldestKept) ingested[key] = time;
   if (newIngestion) ingested[newIngestion] = now;
 
-  const tests = [...storedTests(history, runs)];
-  // The runs some test still refers to: a flag per sequence number, set a segment at a time.
+  // One pass over the tests: the runs some test still refers to (a flag per sequence number, set a segment at a time),
+  // each test's shard, and its stats line. The iteration's own [id, test] entries are kept, not copied.
   let maxSeq = 0;
   for (const row of runs.values()) if (row.seq > maxSeq) maxSeq = row.seq;
   const referenced = new Uint8Array(maxSeq + 1);
-  for (const [, t] of tests) {
-    let seq = t.from;
-    for (const { a, n } of t.segments) {
+  const historyShards: Array<Array<[string, StoredTest]>> = Array.from({ length: shards }, () => []);
+  const statsShards: Array<Array<[string, StatsLine]>> = Array.from({ length: shards }, () => []);
+  for (const entry of storedTests(history, runs)) {
+    const [id, test] = entry;
+    let seq = test.from;
+    for (const { a, n } of test.segments) {
       if (a !== '') referenced.fill(1, Math.min(seq, maxSeq + 1), Math.min(seq + n, maxSeq + 1));
       seq += n;
     }
-  }
-  const keptRuns = new Map([...runs].filter(([, row]) => referenced[row.seq] === 1));
-
-  const historyShards: Array<Array<[string, StoredTest]>> = Array.from({ length: shards }, () => []);
-  const statsShards: Array<Array<[string, StatsLine]>> = Array.from({ length: shards }, () => []);
-  for (const [id, test] of tests) {
     const shard = shardOf(id, shards);
-    historyShards[shard]!.push([id, test]);
+    historyShards[shard]!.push(entry);
     const decision = decisions.get(id)!;
     const stored = snapshot.overrides.get(id);
     const keep = kept.get(id);
@@ -420,7 +419,7 @@ function renderFiles(
 
   const files = new Map<string, string>();
   files.set(META_FILE, renderMeta({ schema: SCHEMA_VERSION, shards, writes, ingested }));
-  files.set(RUNS_FILE, renderRuns(keptRuns));
+  files.set(RUNS_FILE, renderRuns(new Map([...runs].filter(([, row]) => referenced[row.seq] === 1))));
   files.set('README.md', renderBranchReadme(shards));
   for (let i = 0; i < shards; i++) {
     if (historyShards[i]!.length > 0) files.set(historyPath(i, shards), renderHistoryShard(historyShards[i]!));

@@ -104,6 +104,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
               commitMessage: `flakeguard: ${reports.tests.length} tests from run ${ctx.runId} attempt ${ctx.runAttempt} (${ctx.job})`,
               log: (m) => core.info(logText(m)),
               extraFiles: (current) => dashboardFiles(current, { workspace: ctx.workspace, classMap: inputs.codeownersMap }),
+              releaseTexts: true,
             },
           ),
         );

@@ -3,25 +3,17 @@
  * the workspace's repository, branch or working tree.
  */
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // Private clones are named `flakeguard-data-<pid>-…`, so the next run can tell a killed run's clone from a live one.
 import { CLONE_PREFIX } from './cleanup.ts';
+import { GitError } from './git-error.ts';
+import { catFileBatch } from './cat-file.ts';
 
-export class GitError extends Error {
-  readonly stderr: string;
-  readonly exitCode: number | null;
-  /** What git printed on stdout: `push --porcelain` reports each ref's fate there (`[remote rejected] … (hook declined)`). */
-  readonly stdout: string;
-  constructor(message: string, stderr: string, exitCode: number | null, stdout = '') {
-    super(message);
-    this.stderr = stderr;
-    this.exitCode = exitCode;
-    this.stdout = stdout;
-  }
-}
+export { GitError } from './git-error.ts';
 
 export interface GitOptions {
   /** Extra environment, e.g. GIT_CONFIG_* entries carrying the auth header. */
@@ -70,30 +62,15 @@ function writeInput(stdin: NodeJS.WritableStream | null, input: GitOptions['inpu
   stdin.end();
 }
 
-/** runGit, with stdout as bytes (blob contents: sizes are in bytes). */
-export function runGitBuffer(cwd: string, args: string[], options: GitOptions = {}): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const child = execFile(
-      'git',
-      args,
-      { cwd, env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...options.env }, maxBuffer: 1024 * 1024 * 1024, timeout: options.timeoutMs ?? 120_000, encoding: 'buffer' },
-      (error, stdout, stderr) => {
-        if (error) {
-          const code = typeof error.code === 'number' ? error.code : null;
-          reject(new GitError(`git ${args[0]} failed: ${stderr.toString().trim() || error.message}`, stderr.toString(), code));
-        } else {
-          resolve(stdout);
-        }
-      },
-    );
-    writeInput(child.stdin, options.input);
-  });
-}
-
 /** `env` with one more git config entry (GIT_CONFIG_COUNT / KEY / VALUE, as authEnv sets them). */
 function withConfig(env: Record<string, string>, key: string, value: string): Record<string, string> {
   const n = Number(env.GIT_CONFIG_COUNT ?? 0);
   return { ...env, GIT_CONFIG_COUNT: String(n + 1), [`GIT_CONFIG_KEY_${n}`]: key, [`GIT_CONFIG_VALUE_${n}`]: value };
+}
+
+/** The id git gives `text` as a blob (SHA-1 of `blob <bytes>\0<bytes>`). */
+export function blobId(text: string): string {
+  return createHash('sha1').update(`blob ${Buffer.byteLength(text, 'utf8')}\0`).update(text, 'utf8').digest('hex');
 }
 
 /** A path as fast-import reads it: C-style quoted when it has a character that would end or split it. */
@@ -295,8 +272,31 @@ export class DataRepo {
    */
   async readFiles(): Promise<Map<string, string>> {
     const files = new Map<string, string>();
-    if (!this.head) return files;
-    const listing = await this.git(['ls-tree', '-r', '-z', '--full-tree', this.head]);
+    const entries = await this.treeBlobs();
+    if (entries.length === 0) return files;
+    const byPath = new Map(entries.map((e) => [e.sha, e.path] as const));
+    const shas = [...new Set(entries.map((e) => e.sha))];
+    const texts = new Map<string, string>();
+    await catFileBatch(this.dir, shas, this.env, ({ sha, type, bytes }) => {
+      if (type !== 'blob' || !byPath.has(sha)) throw new GitError(`git cat-file gave '${sha} ${type}' for ${byPath.get(sha) ?? 'an object not asked for'}`, '', null);
+      texts.set(sha, bytes.toString('utf8'));
+    });
+    for (const { sha, path } of entries) {
+      const text = texts.get(sha);
+      if (text === undefined) throw new GitError(`git cat-file gave nothing for ${path}`, '', null);
+      files.set(path, text);
+    }
+    // Emptied, not just dropped: a stale reference to it (git's child process, a frame's slot) would hold every text.
+    texts.clear();
+    return files;
+  }
+
+  /** The regular files of the commit last fetched, with their blob ids (none without a head). Remembered per head. */
+  private async treeBlobs(): Promise<Array<{ sha: string; path: string }>> {
+    const head = this.head;
+    if (!head) return [];
+    if (this.blobs?.head === head) return [...this.blobs.byPath].map(([path, sha]) => ({ path, sha }));
+    const listing = await this.git(['ls-tree', '-r', '-z', '--full-tree', head]);
     const entries: Array<{ sha: string; path: string }> = [];
     for (const entry of listing.split('\0')) {
       if (!entry) continue;
@@ -305,28 +305,19 @@ export class DataRepo {
       if (type !== 'blob' || (mode !== '100644' && mode !== '100755')) continue;
       entries.push({ sha: sha!, path: entry.slice(tab + 1) });
     }
-    if (entries.length === 0) return files;
-    const out = await runGitBuffer(this.dir, ['cat-file', '--batch'], { env: this.env, input: `${entries.map((e) => e.sha).join('\n')}\n` });
-    let at = 0;
-    for (const { sha, path } of entries) {
-      const eol = out.indexOf(10, at);
-      const header = out.toString('latin1', at, eol).split(' ');
-      if (header[0] !== sha || header[1] !== 'blob') throw new GitError(`git cat-file gave '${header.join(' ')}' for ${path}`, '', null);
-      const size = Number(header[2]);
-      files.set(path, out.toString('utf8', eol + 1, eol + 1 + size));
-      at = eol + 1 + size + 1;
-    }
-    return files;
+    this.blobs = { head, byPath: new Map(entries.map((e) => [e.path, e.sha])) };
+    return entries;
   }
 
   /**
-   * Commits `files` as the branch's new content, on top of the commit last fetched (`before` are its files), in one
+   * Commits `files` as the branch's new content, on top of the commit last fetched (compared with its blobs by id), in one
    * git process (fast-import) that writes only what changed. Returns false when nothing changed. With `root`, the
    * commit has no parent: the branch's past is squashed away (compaction).
    */
-  async commitFiles(files: ReadonlyMap<string, string>, before: ReadonlyMap<string, string>, message: string, options: { root?: boolean } = {}): Promise<boolean> {
+  async commitFiles(files: ReadonlyMap<string, string>, message: string, options: { root?: boolean } = {}): Promise<boolean> {
     const root = options.root === true || this.head === null;
-    const changed = [...files].filter(([path, text]) => root || before.get(path) !== text);
+    const before = root ? new Map<string, string>() : new Map((await this.treeBlobs()).map((e) => [e.path, e.sha]));
+    const changed = [...files].filter(([path, text]) => root || before.get(path) !== blobId(text));
     const deleted = root ? [] : [...before.keys()].filter((path) => !files.has(path));
     if (!root && changed.length === 0 && deleted.length === 0) return false;
     const chunks: string[] = [];
@@ -355,6 +346,8 @@ export class DataRepo {
 
   /** The commit commitFiles wrote last. */
   private written: string | undefined;
+  /** The blobs of the commit last read (path → blob id): what commitFiles compares with, so the old texts need not be kept. */
+  private blobs: { head: string; byPath: Map<string, string> } | undefined;
 
   /** The parcel of a parked run, or undefined when it was folded and deleted meanwhile (or is not a parcel). */
   async readParcel(parked: ParkedRef): Promise<string | undefined> {

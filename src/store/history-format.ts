@@ -184,12 +184,15 @@ export function storedTests(history: History, runs: RunTable): Iterable<[string,
 
 export function renderHistoryShard(tests: Array<[string, StoredTest]>): string {
   const sorted = tests.slice().sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  let out = `{"schema": ${SCHEMA_VERSION}, "tests": {\n`;
+  // Joined, not appended: `+=` would hold the shard as a rope of ~7 string pieces a line until it is written.
+  const lines: string[] = [`{"schema": ${SCHEMA_VERSION}, "tests": {`];
   for (let i = 0; i < sorted.length; i++) {
     const [id, t] = sorted[i]!;
-    out += `${i > 0 ? ',\n' : ''}${JSON.stringify(id)}: ${historyLineText(id, t)}`;
+    lines.push(`${JSON.stringify(id)}: ${historyLineText(id, t)}${i < sorted.length - 1 ? ',' : ''}`);
   }
-  return `${out}\n}}\n`;
+  if (sorted.length === 0) lines.push('');
+  lines.push('}}\n');
+  return lines.join('\n');
 }
 
 /**

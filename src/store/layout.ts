@@ -62,8 +62,11 @@ export function shardName(index: number, shards: number): string {
   return index.toString(16).padStart(width, '0');
 }
 
+/** The folder of the history shards: the bulk of the branch's text. */
+export const HISTORY_DIR = 'history/';
+
 export function historyPath(index: number, shards: number): string {
-  return `history/${shardName(index, shards)}.json`;
+  return `${HISTORY_DIR}${shardName(index, shards)}.json`;
 }
 
 export function statsPath(index: number, shards: number): string {

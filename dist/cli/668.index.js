@@ -1,8 +1,8 @@
-export const id = 818;
-export const ids = [818];
+export const id = 668;
+export const ids = [668];
 export const modules = {
 
-/***/ 818:
+/***/ 668:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -13,10 +13,12 @@ __webpack_require__.d(__webpack_exports__, {
   EO: () => (/* binding */ runGit)
 });
 
-// UNUSED EXPORTS: GitError, PARCEL_FILE, authEnv, inboxPrefix, isLostRace, isPermanentRefusal, pushMessage, runGitBuffer, sweepStaleClones
+// UNUSED EXPORTS: GitError, PARCEL_FILE, authEnv, blobId, inboxPrefix, isLostRace, isPermanentRefusal, pushMessage, sweepStaleClones
 
 // EXTERNAL MODULE: external "node:child_process"
 var external_node_child_process_ = __webpack_require__(421);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(598);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(24);
 // EXTERNAL MODULE: external "node:fs/promises"
@@ -72,18 +74,8 @@ function removeClonesOnSignals(root) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/store/git.ts
-/**
- * A private git repository in a temp folder that tracks the data branch of the user's remote. It never touches
- * the workspace's repository, branch or working tree.
- */
-
-
-
-
-
-// Private clones are named `flakeguard-data-<pid>-…`, so the next run can tell a killed run's clone from a live one.
-
+;// CONCATENATED MODULE: ./src/store/git-error.ts
+/** A git command that failed, with what it printed. */
 class GitError extends Error {
     stderr;
     exitCode;
@@ -96,6 +88,146 @@ class GitError extends Error {
         this.stdout = stdout;
     }
 }
+
+// EXTERNAL MODULE: external "node:buffer"
+var external_node_buffer_ = __webpack_require__(573);
+;// CONCATENATED MODULE: ./src/store/cat-file.ts
+/**
+ * Reads blobs out of git's object store with one `git cat-file --batch`, a piece of its output at a time: each
+ * blob becomes its text as soon as its bytes are in, so the step never holds the whole output in one buffer (at
+ * 100k tests that buffer was 43 MB, kept alive until the write; issue #16).
+ */
+
+
+
+/**
+ * Splits `git cat-file --batch` output (`<sha> <type> <size>\n<bytes>\n`, or `<name> missing\n`) into objects, fed
+ * chunk by chunk. Pure: no I/O.
+ */
+class BatchParser {
+    pending = [];
+    pendingBytes = 0;
+    header;
+    onObject;
+    constructor(onObject) {
+        this.onObject = onObject;
+    }
+    push(chunk) {
+        let at = 0;
+        while (at < chunk.length) {
+            if (!this.header) {
+                const eol = chunk.indexOf(10, at);
+                if (eol === -1) {
+                    this.keep(chunk.subarray(at));
+                    return;
+                }
+                const line = this.take(chunk.subarray(at, eol)).toString('latin1');
+                at = eol + 1;
+                const parts = line.split(' ');
+                if (parts[1] === 'missing' || parts.length !== 3 || !/^\d+$/.test(parts[2]))
+                    throw new GitError(`git cat-file gave '${line.slice(0, 200)}'`, '', null);
+                this.header = { sha: parts[0], type: parts[1], size: Number(parts[2]) };
+            }
+            const need = this.header.size + 1 - this.pendingBytes; // the bytes and their newline
+            if (chunk.length - at < need) {
+                this.keep(chunk.subarray(at));
+                return;
+            }
+            const whole = this.take(chunk.subarray(at, at + need));
+            at += need;
+            if (whole[whole.length - 1] !== 10)
+                throw new GitError(`git cat-file output is out of step after ${this.header.sha}`, '', null);
+            const { sha, type } = this.header;
+            this.header = undefined;
+            this.onObject({ sha, type, bytes: whole.subarray(0, whole.length - 1) });
+        }
+    }
+    /** Throws when the output stopped in the middle of an object. */
+    end() {
+        if (this.header || this.pendingBytes > 0)
+            throw new GitError('git cat-file output ended in the middle of an object', '', null);
+    }
+    keep(piece) {
+        this.pending.push(piece);
+        this.pendingBytes += piece.length;
+    }
+    /** What was kept plus `piece`, as one buffer; empties what was kept. */
+    take(piece) {
+        if (this.pending.length === 0)
+            return piece;
+        const all = external_node_buffer_.Buffer.concat([...this.pending, piece]);
+        this.pending = [];
+        this.pendingBytes = 0;
+        return all;
+    }
+}
+/** Runs `git cat-file --batch` on `shas` in `cwd`, calling `onObject` for each object in order. */
+function catFileBatch(cwd, shas, env, onObject, timeoutMs = 120_000) {
+    return new Promise((resolve, reject) => {
+        const child = (0,external_node_child_process_.spawn)('git', ['cat-file', '--batch'], { cwd, env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+        const parser = new BatchParser(onObject);
+        let failed;
+        let stderr = '';
+        const timer = setTimeout(() => {
+            failed ??= new GitError(`git cat-file timed out after ${timeoutMs} ms`, stderr, null);
+            child.kill('SIGKILL');
+        }, timeoutMs);
+        child.stdout.on('data', (chunk) => {
+            if (failed)
+                return;
+            try {
+                parser.push(chunk);
+            }
+            catch (error) {
+                failed = error;
+                child.kill('SIGKILL');
+            }
+        });
+        child.stderr.on('data', (chunk) => {
+            if (stderr.length < 4096)
+                stderr += chunk.toString();
+        });
+        child.on('error', (error) => {
+            failed ??= new GitError(`git cat-file failed: ${error.message}`, stderr, null);
+        });
+        child.on('close', (code) => {
+            clearTimeout(timer);
+            if (!failed && code !== 0)
+                failed = new GitError(`git cat-file failed: ${stderr.trim() || `exit code ${code}`}`, stderr, code);
+            if (!failed) {
+                try {
+                    parser.end();
+                }
+                catch (error) {
+                    failed = error;
+                }
+            }
+            if (failed)
+                reject(failed);
+            else
+                resolve();
+        });
+        child.stdin.on('error', () => undefined); // git exited early: its exit code and stderr say why
+        child.stdin.end(shas.length > 0 ? `${shas.join('\n')}\n` : '');
+    });
+}
+
+;// CONCATENATED MODULE: ./src/store/git.ts
+/**
+ * A private git repository in a temp folder that tracks the data branch of the user's remote. It never touches
+ * the workspace's repository, branch or working tree.
+ */
+
+
+
+
+
+
+// Private clones are named `flakeguard-data-<pid>-…`, so the next run can tell a killed run's clone from a live one.
+
+
+
+
 function runGit(cwd, args, options = {}) {
     return new Promise((resolve, reject) => {
         const child = (0,external_node_child_process_.execFile)('git', args, {
@@ -131,25 +263,14 @@ function writeInput(stdin, input) {
         stdin.write(piece);
     stdin.end();
 }
-/** runGit, with stdout as bytes (blob contents: sizes are in bytes). */
-function runGitBuffer(cwd, args, options = {}) {
-    return new Promise((resolve, reject) => {
-        const child = (0,external_node_child_process_.execFile)('git', args, { cwd, env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...options.env }, maxBuffer: 1024 * 1024 * 1024, timeout: options.timeoutMs ?? 120_000, encoding: 'buffer' }, (error, stdout, stderr) => {
-            if (error) {
-                const code = typeof error.code === 'number' ? error.code : null;
-                reject(new GitError(`git ${args[0]} failed: ${stderr.toString().trim() || error.message}`, stderr.toString(), code));
-            }
-            else {
-                resolve(stdout);
-            }
-        });
-        writeInput(child.stdin, options.input);
-    });
-}
 /** `env` with one more git config entry (GIT_CONFIG_COUNT / KEY / VALUE, as authEnv sets them). */
 function withConfig(env, key, value) {
     const n = Number(env.GIT_CONFIG_COUNT ?? 0);
     return { ...env, GIT_CONFIG_COUNT: String(n + 1), [`GIT_CONFIG_KEY_${n}`]: key, [`GIT_CONFIG_VALUE_${n}`]: value };
+}
+/** The id git gives `text` as a blob (SHA-1 of `blob <bytes>\0<bytes>`). */
+function blobId(text) {
+    return (0,external_node_crypto_.createHash)('sha1').update(`blob ${Buffer.byteLength(text, 'utf8')}\0`).update(text, 'utf8').digest('hex');
 }
 /** A path as fast-import reads it: C-style quoted when it has a character that would end or split it. */
 function quotePath(path) {
@@ -330,9 +451,35 @@ class DataRepo {
      */
     async readFiles() {
         const files = new Map();
-        if (!this.head)
+        const entries = await this.treeBlobs();
+        if (entries.length === 0)
             return files;
-        const listing = await this.git(['ls-tree', '-r', '-z', '--full-tree', this.head]);
+        const byPath = new Map(entries.map((e) => [e.sha, e.path]));
+        const shas = [...new Set(entries.map((e) => e.sha))];
+        const texts = new Map();
+        await catFileBatch(this.dir, shas, this.env, ({ sha, type, bytes }) => {
+            if (type !== 'blob' || !byPath.has(sha))
+                throw new GitError(`git cat-file gave '${sha} ${type}' for ${byPath.get(sha) ?? 'an object not asked for'}`, '', null);
+            texts.set(sha, bytes.toString('utf8'));
+        });
+        for (const { sha, path } of entries) {
+            const text = texts.get(sha);
+            if (text === undefined)
+                throw new GitError(`git cat-file gave nothing for ${path}`, '', null);
+            files.set(path, text);
+        }
+        // Emptied, not just dropped: a stale reference to it (git's child process, a frame's slot) would hold every text.
+        texts.clear();
+        return files;
+    }
+    /** The regular files of the commit last fetched, with their blob ids (none without a head). Remembered per head. */
+    async treeBlobs() {
+        const head = this.head;
+        if (!head)
+            return [];
+        if (this.blobs?.head === head)
+            return [...this.blobs.byPath].map(([path, sha]) => ({ path, sha }));
+        const listing = await this.git(['ls-tree', '-r', '-z', '--full-tree', head]);
         const entries = [];
         for (const entry of listing.split('\0')) {
             if (!entry)
@@ -343,29 +490,18 @@ class DataRepo {
                 continue;
             entries.push({ sha: sha, path: entry.slice(tab + 1) });
         }
-        if (entries.length === 0)
-            return files;
-        const out = await runGitBuffer(this.dir, ['cat-file', '--batch'], { env: this.env, input: `${entries.map((e) => e.sha).join('\n')}\n` });
-        let at = 0;
-        for (const { sha, path } of entries) {
-            const eol = out.indexOf(10, at);
-            const header = out.toString('latin1', at, eol).split(' ');
-            if (header[0] !== sha || header[1] !== 'blob')
-                throw new GitError(`git cat-file gave '${header.join(' ')}' for ${path}`, '', null);
-            const size = Number(header[2]);
-            files.set(path, out.toString('utf8', eol + 1, eol + 1 + size));
-            at = eol + 1 + size + 1;
-        }
-        return files;
+        this.blobs = { head, byPath: new Map(entries.map((e) => [e.path, e.sha])) };
+        return entries;
     }
     /**
-     * Commits `files` as the branch's new content, on top of the commit last fetched (`before` are its files), in one
+     * Commits `files` as the branch's new content, on top of the commit last fetched (compared with its blobs by id), in one
      * git process (fast-import) that writes only what changed. Returns false when nothing changed. With `root`, the
      * commit has no parent: the branch's past is squashed away (compaction).
      */
-    async commitFiles(files, before, message, options = {}) {
+    async commitFiles(files, message, options = {}) {
         const root = options.root === true || this.head === null;
-        const changed = [...files].filter(([path, text]) => root || before.get(path) !== text);
+        const before = root ? new Map() : new Map((await this.treeBlobs()).map((e) => [e.path, e.sha]));
+        const changed = [...files].filter(([path, text]) => root || before.get(path) !== blobId(text));
         const deleted = root ? [] : [...before.keys()].filter((path) => !files.has(path));
         if (!root && changed.length === 0 && deleted.length === 0)
             return false;
@@ -398,6 +534,8 @@ class DataRepo {
     }
     /** The commit commitFiles wrote last. */
     written;
+    /** The blobs of the commit last read (path → blob id): what commitFiles compares with, so the old texts need not be kept. */
+    blobs;
     /** The parcel of a parked run, or undefined when it was folded and deleted meanwhile (or is not a parcel). */
     async readParcel(parked) {
         return this.git(['cat-file', 'blob', `${parked.sha}:${PARCEL_FILE}`]).catch(() => undefined);
