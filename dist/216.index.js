@@ -1408,7 +1408,7 @@ function capName(text, maxBytes = MAX_NAME_BYTES) {
 
 /***/ }),
 
-/***/ 11863:
+/***/ 40999:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1418,7 +1418,7 @@ __webpack_require__.d(__webpack_exports__, {
   ec: () => (/* binding */ testId)
 });
 
-// UNUSED EXPORTS: DEFAULT_MAX_FILE_BYTES, displayPath, parseReportRaw, parseReportText, readRegularFile
+// UNUSED EXPORTS: DEFAULT_MAX_FILE_BYTES, READ_WINDOW_BYTES, displayPath, openRegularFile, parseReportFile, parseReportRaw, parseReportStream, parseReportText, readRegularFile
 
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __webpack_require__(4573);
@@ -1506,6 +1506,39 @@ function toUtf8(input) {
     if (LATIN1_LABELS.has(label))
         return (0,external_node_buffer_.isAscii)(buf) ? buf : transcode(buf.toString('latin1'));
     return transcode(decodeWith(label, buf));
+}
+/** Longest head read to find the end of the XML declaration before giving up streaming. */
+const HEAD_MAX_BYTES = 1 << 20;
+/**
+ * How a report whose first bytes are `head` can be read, deciding exactly as toUtf8 would on the whole file:
+ * `{ skip }` when it is UTF-8 (or ASCII) as it is, to be tokenized a piece at a time after `skip` bytes (a UTF-8
+ * BOM); 'whole' when it must be transcoded (UTF-16, ISO-8859-1, windows-1252...: rare, they are read whole and
+ * given to toUtf8), or when the XML declaration does not end within HEAD_MAX_BYTES; 'more' when `head` is too short
+ * to tell and the file goes on (`complete` is false). Throws DecodeError as toUtf8 does.
+ */
+function streamPlan(head, complete) {
+    if (head.length < 5 && !complete)
+        return 'more';
+    const b0 = head[0], b1 = head[1], b2 = head[2], b3 = head[3];
+    if ((b0 === 0x00 && b1 === 0x00 && b2 === 0xfe && b3 === 0xff) || (b0 === 0xff && b1 === 0xfe && b2 === 0x00 && b3 === 0x00)) {
+        throw new DecodeError('unsupported encoding: UTF-32 (byte order mark found); save the report as UTF-8');
+    }
+    if (b0 === 0xef && b1 === 0xbb && b2 === 0xbf)
+        return { skip: 3 };
+    if ((b0 === 0xff && b1 === 0xfe) || (b0 === 0xfe && b1 === 0xff))
+        return 'whole';
+    if ((b0 === 0x3c && b1 === 0x00 && b2 === 0x3f && b3 === 0x00) || (b0 === 0x00 && b1 === 0x3c && b2 === 0x00 && b3 === 0x3f))
+        return 'whole';
+    // declaredEncoding looks up to the declaration's "?>" (or 200 bytes when there is none in the whole file).
+    if (head.length >= 5 && head[0] === 0x3c && head[1] === 0x3f && head[2] === 0x78 && head[3] === 0x6d && head[4] === 0x6c && !complete && head.indexOf('?>', 5) === -1) {
+        return head.length < HEAD_MAX_BYTES ? 'more' : 'whole';
+    }
+    const label = declaredEncoding(head);
+    if (label === undefined || UTF8_LABELS.has(label) || ASCII_LABELS.has(label))
+        return { skip: 0 };
+    if (label === 'utf-16' || label === 'utf-16le' || label === 'utf-16be' || label === 'ucs-2')
+        return { skip: 0 };
+    return 'whole';
 }
 
 ;// CONCATENATED MODULE: ./src/junit/location.ts
@@ -1666,8 +1699,37 @@ const TESTY = /(^|[/._-])(tests?|specs?|__tests__|e2e|it)([/._-]|$)/i;
 const DEPENDENCY = /(^|\/)(node_modules|site-packages|dist-packages|vendor|\.venv|venv|\.cargo|go\/pkg\/mod)\//;
 
 ;// CONCATENATED MODULE: ./src/junit/xml.ts
+/**
+ * A small, strict, non-recursive XML tokenizer working on UTF-8 bytes (SAX style).
+ *
+ * Why not a DOM or fast-xml-parser: reports can be hundreds of MB, so the tokenizer never builds a tree and
+ * never decodes text nobody asked for (system-out, properties...); it uses an explicit stack, so 100k nested
+ * elements cannot overflow the call stack; it reports every well-formedness error with its byte offset
+ * (turned into line/column by `lineColumn`); and it has no DTD support at all: `<!DOCTYPE`, `<!ENTITY`
+ * and any other declaration are refused, only the five predefined entities and character references are
+ * understood, so neither entity expansion ("billion laughs") nor external entities (XXE) can happen.
+ *
+ * Well-formedness checks: element and attribute name syntax, quoted attribute values without `<`,
+ * duplicate attributes, whitespace between attributes, valid references (`&amp;`, `&#10;`, `&#x1F;`),
+ * matching end tags, exactly one root element, nothing but whitespace/comments/PIs outside it,
+ * terminated comments/CDATA/PIs, no NUL bytes. Not checked (lenient on purpose, as real reports break
+ * these rules): other C0 control characters in text (ANSI colour codes in captured output), `--`
+ * inside comments, `]]>` in text, the XML declaration's position.
+ *
+ * UTF-8 multi-byte sequences never contain bytes below 0x80, so scanning for ASCII markup on raw bytes is
+ * exact. Strings are decoded (leniently: invalid UTF-8 becomes U+FFFD) only when the handler asks.
+ *
+ * Resumable: a `Tokenizer` is fed the document a window at a time (`feed`), so a report is never held whole
+ * (src/junit/stream.ts reads it in pieces). At the end of a window that is not the last, a construct that is not
+ * complete (a tag, a reference, the start of a comment...) is not an error: `feed` returns where it starts and is
+ * given those bytes again followed by the next piece. Text and CDATA are handed over in pieces, cut at safe points
+ * (`safeCut`), and a long comment, PI or CDATA section is not scanned again from its start. Only the final window
+ * raises the "unexpected end of file" errors. Every decision is taken on the same bytes as with the whole document
+ * in one window, so the results, messages and positions are the same whatever the windows (test/junit/stream.test.ts).
+ */
+
 class XmlError extends Error {
-    /** Byte offset in the UTF-8 document where the problem was found. */
+    /** Byte offset in the UTF-8 document (from its start, not the window's) where the problem was found. */
     offset;
     constructor(message, offset) {
         super(message);
@@ -1677,6 +1739,7 @@ class XmlError extends Error {
 /** A DOCTYPE/ENTITY (or other DTD) declaration was found; the document is refused, not parsed. */
 class DtdRefused extends XmlError {
 }
+const EMPTY = external_node_buffer_.Buffer.alloc(0);
 /** Attributes of the element being opened. Only valid during the `open` callback. */
 class Attrs {
     names = [];
@@ -1684,10 +1747,8 @@ class Attrs {
     ends = [];
     amps = [];
     count = 0;
-    buf;
-    constructor(buf) {
-        this.buf = buf;
-    }
+    /** The current window (starts/ends index into it). */
+    buf = EMPTY;
     /** Decoded, normalised value of attribute `name` (exact match, prefix included), or undefined. */
     get(name) {
         for (let k = 0; k < this.count; k++) {
@@ -1766,12 +1827,18 @@ function startsWithAscii(buf, at, lit) {
     return true;
 }
 /**
- * Validates the reference starting at `i` (which holds `&`) and returns the index after its `;`.
+ * Validates the reference starting at `i` (which holds `&`) and returns the index after its `;`, or -1 when it
+ * reaches `end` and the window is not the last (the reference may go on in the next piece). Errors are thrown
+ * at `base + i`.
  */
-function checkRef(buf, i, end) {
+function checkRef(buf, i, end, final, base) {
     let j = i + 1;
+    if (j >= end && !final)
+        return -1;
     if (buf[j] === HASH) {
         j++;
+        if (j >= end && !final)
+            return -1;
         let hex = false;
         if (buf[j] === 0x78) {
             hex = true;
@@ -1794,10 +1861,12 @@ function checkRef(buf, i, end) {
             if (cp > 0x10ffff)
                 cp = 0x110000;
         }
+        if (j >= end && !final)
+            return -1;
         if (j === ds || buf[j] !== SEMI)
-            throw new XmlError('malformed character reference (expected &#NN; or &#xHH;)', i);
+            throw new XmlError('malformed character reference (expected &#NN; or &#xHH;)', base + i);
         if (cp === 0 || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) || cp === 0xfffe || cp === 0xffff) {
-            throw new XmlError(`character reference to an invalid character (${buf.toString('latin1', i, j + 1)})`, i);
+            throw new XmlError(`character reference to an invalid character (${buf.toString('latin1', i, j + 1)})`, base + i);
         }
         return j + 1;
     }
@@ -1805,14 +1874,16 @@ function checkRef(buf, i, end) {
         const ns = j;
         while (j < end && isNameChar(buf[j]))
             j++;
+        if (j >= end && !final)
+            return -1;
         if (buf[j] === SEMI) {
             const name = sliceName(buf, ns, j);
             if (name === 'lt' || name === 'gt' || name === 'amp' || name === 'quot' || name === 'apos')
                 return j + 1;
-            throw new XmlError(`undefined entity &${name}; (only &lt; &gt; &amp; &quot; &apos; and character references are allowed)`, i);
+            throw new XmlError(`undefined entity &${name}; (only &lt; &gt; &amp; &quot; &apos; and character references are allowed)`, base + i);
         }
     }
-    throw new XmlError("unescaped '&' (write it as &amp;)", i);
+    throw new XmlError("unescaped '&' (write it as &amp;)", base + i);
 }
 const ENTITY_RE = /&(?:#x([0-9a-fA-F]+)|#([0-9]+)|(lt|gt|amp|quot|apos));/g;
 const NAMED = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
@@ -1859,201 +1930,355 @@ function describeByte(buf, i) {
         return `'${String.fromCharCode(c)}'`;
     return `byte 0x${c.toString(16).padStart(2, '0')}`;
 }
-/** Tokenizes the whole document, calling `h`. Throws XmlError (or whatever the handler throws). */
-function tokenize(buf, h) {
-    const n = buf.length;
-    const stack = [];
-    const opened = [];
-    const attrs = new Attrs(buf);
-    const names = new NameCache();
-    let seenRoot = false;
-    let i = 0;
-    while (i < n) {
-        if (stack.length === 0) {
-            const c = buf[i];
-            if (isWs(c)) {
-                i++;
-                continue;
+/** 1-based line of a byte offset (lineColumn without the column). */
+function lineAt(buf, offset) {
+    const at = Math.max(0, Math.min(offset, buf.length));
+    let line = 1;
+    let p = buf.indexOf(0x0a, 0);
+    while (p !== -1 && p < at) {
+        line++;
+        p = buf.indexOf(0x0a, p + 1);
+    }
+    return line;
+}
+/**
+ * The largest index in [s, e] at which the bytes [s, e) can be cut so that decoding the two sides apart gives the
+ * same characters as decoding them together: not inside a UTF-8 sequence (a lead byte always starts a new
+ * sequence, and a sequence never spans more bytes than its lead byte says, valid or not), and not between CR and
+ * LF (decodeText turns CR LF into one LF). `s` must itself be such a point.
+ */
+function safeCut(buf, s, e) {
+    if (e <= s)
+        return s;
+    if (buf[e - 1] === 0x0d)
+        return e - 1;
+    const lim = Math.max(s, e - 4);
+    let p = e - 1;
+    while (p >= lim && (buf[p] & 0xc0) === 0x80)
+        p--;
+    if (p < lim)
+        return e;
+    const b = buf[p];
+    const len = b >= 0xf0 && b <= 0xf7 ? 4 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xc0 && b <= 0xdf ? 2 : 1;
+    return p + len > e ? p : e;
+}
+const NONE = 0, COMMENT = 1, PI = 2, CDATA = 3;
+/**
+ * The tokenizer's state across windows: open elements (names, document offsets), whether the root was seen, the
+ * name cache, and the comment/PI/CDATA section a window ended inside.
+ */
+class Tokenizer {
+    stack = [];
+    opened = [];
+    attrs = new Attrs();
+    names = new NameCache();
+    seenRoot = false;
+    mode = NONE;
+    /** Document offset of the '<' of the unfinished comment/PI/CDATA section. */
+    modeStart = 0;
+    h;
+    lineOf;
+    /** `lineOf`: the 1-based line of a document offset (for "opened at line N" messages). */
+    constructor(h, lineOf) {
+        this.h = h;
+        this.lineOf = lineOf;
+    }
+    /** Whether a root element was opened (after a final feed: the document had one). */
+    get rootSeen() {
+        return this.seenRoot;
+    }
+    /**
+     * Tokenizes `buf`, the bytes of the document from offset `base`, calling the handler. Returns how many bytes were
+     * consumed; when `final` is false, the rest (at most an unfinished construct) must come first in the next call,
+     * whose `base` is `base` + the returned count. With `final` (`buf` reaches the end of the document) everything is
+     * consumed or an XmlError thrown (or whatever the handler throws). Error offsets are document offsets.
+     */
+    feed(buf, base, final) {
+        const n = buf.length;
+        const h = this.h;
+        const stack = this.stack;
+        const opened = this.opened;
+        const attrs = this.attrs;
+        const names = this.names;
+        attrs.buf = buf;
+        let i = 0;
+        if (this.mode !== NONE) {
+            const mode = this.mode;
+            const term = mode === COMMENT ? '-->' : mode === PI ? '?>' : ']]>';
+            const j = buf.indexOf(term, 0, 'latin1');
+            if (j === -1) {
+                if (final) {
+                    const what = mode === COMMENT ? 'unterminated comment (missing -->)' : mode === PI ? 'unterminated processing instruction (missing ?>)' : 'unterminated CDATA section (missing ]]>)';
+                    throw new XmlError(what, this.modeStart);
+                }
+                // Keep what could be the start of the terminator.
+                if (mode !== CDATA)
+                    return Math.max(0, n - (term.length - 1));
+                const cut = safeCut(buf, 0, Math.max(0, n - 2));
+                if (cut > 0)
+                    h.cdata(buf, 0, cut);
+                return cut;
             }
-            if (c !== LT) {
-                if (c === 0)
-                    throw new XmlError('NUL byte: this is a binary file, not XML', i);
-                throw new XmlError(seenRoot ? 'text after the end of the root element' : `the document does not start with '<' (found ${describeByte(buf, i)}): this is not an XML file`, i);
-            }
+            if (mode === CDATA)
+                h.cdata(buf, 0, j);
+            this.mode = NONE;
+            i = j + term.length;
         }
-        else {
-            const start = i;
-            let amp = false;
-            while (i < n) {
+        while (i < n) {
+            if (stack.length === 0) {
                 const c = buf[i];
-                if (c === LT)
-                    break;
-                if (c === AMP) {
-                    i = checkRef(buf, i, n);
-                    amp = true;
+                if (isWs(c)) {
+                    i++;
                     continue;
                 }
-                if (c === 0)
-                    throw new XmlError('NUL byte in text: this is a binary file, not XML', i);
-                i++;
+                if (c !== LT) {
+                    if (c === 0)
+                        throw new XmlError('NUL byte: this is a binary file, not XML', base + i);
+                    throw new XmlError(this.seenRoot ? 'text after the end of the root element' : `the document does not start with '<' (found ${describeByte(buf, i)}): this is not an XML file`, base + i);
+                }
             }
-            if (i > start)
-                h.text(start, i, amp);
-            if (i >= n)
-                break;
-        }
-        // buf[i] === '<'
-        const c1 = buf[i + 1];
-        if (c1 === SLASH) {
-            const ns = i + 2;
-            let j = ns;
-            if (j >= n || !isNameStart(buf[j]))
-                throw new XmlError(`invalid end tag: expected a name after '</' but found ${describeByte(buf, j)}`, i);
+            else {
+                const start = i;
+                let amp = false;
+                while (i < n) {
+                    const c = buf[i];
+                    if (c === LT)
+                        break;
+                    if (c === AMP) {
+                        const r = checkRef(buf, i, n, final, base);
+                        if (r < 0) {
+                            // The reference goes on in the next piece: hand over the text before it.
+                            if (i > start)
+                                h.text(buf, start, i, amp);
+                            return i;
+                        }
+                        i = r;
+                        amp = true;
+                        continue;
+                    }
+                    if (c === 0)
+                        throw new XmlError('NUL byte in text: this is a binary file, not XML', base + i);
+                    i++;
+                }
+                if (i >= n && !final) {
+                    const cut = safeCut(buf, start, n);
+                    if (cut > start)
+                        h.text(buf, start, cut, amp);
+                    return cut;
+                }
+                if (i > start)
+                    h.text(buf, start, i, amp);
+                if (i >= n)
+                    break;
+            }
+            // buf[i] === '<'
+            if (i + 1 >= n && !final)
+                return i;
+            const c1 = buf[i + 1];
+            if (c1 === SLASH) {
+                const ns = i + 2;
+                let j = ns;
+                if (j >= n && !final)
+                    return i;
+                if (j >= n || !isNameStart(buf[j]))
+                    throw new XmlError(`invalid end tag: expected a name after '</' but found ${describeByte(buf, j)}`, base + i);
+                while (j < n && isNameChar(buf[j]))
+                    j++;
+                if (j >= n && !final)
+                    return i;
+                const name = names.get(buf, ns, j);
+                while (j < n && isWs(buf[j]))
+                    j++;
+                if (j >= n && !final)
+                    return i;
+                if (buf[j] !== GT)
+                    throw new XmlError(j >= n ? `unexpected end of file inside end tag </${name}>` : `invalid end tag </${name}: expected '>' but found ${describeByte(buf, j)}`, base + j);
+                const top = stack.pop();
+                if (top === undefined)
+                    throw new XmlError(`end tag </${name}> without a matching start tag`, base + i);
+                if (top !== name) {
+                    throw new XmlError(`mismatched end tag: expected </${top}> (opened at line ${this.lineOf(opened[opened.length - 1])}) but found </${name}>`, base + i);
+                }
+                opened.pop();
+                h.close(name);
+                i = j + 1;
+                continue;
+            }
+            if (c1 === BANG) {
+                // Every decision below looks at most at the 10 bytes from i.
+                if (n < i + 10 && !final)
+                    return i;
+                if (startsWithAscii(buf, i, '<!--')) {
+                    const j = buf.indexOf('-->', i + 4, 'latin1');
+                    if (j === -1) {
+                        if (final)
+                            throw new XmlError('unterminated comment (missing -->)', base + i);
+                        this.mode = COMMENT;
+                        this.modeStart = base + i;
+                        return Math.max(i + 4, n - 2);
+                    }
+                    i = j + 3;
+                    continue;
+                }
+                if (startsWithAscii(buf, i, '<![CDATA[')) {
+                    if (stack.length === 0)
+                        throw new XmlError('CDATA section outside the root element', base + i);
+                    const j = buf.indexOf(']]>', i + 9, 'latin1');
+                    if (j === -1) {
+                        if (final)
+                            throw new XmlError('unterminated CDATA section (missing ]]>)', base + i);
+                        this.mode = CDATA;
+                        this.modeStart = base + i;
+                        const cut = safeCut(buf, i + 9, Math.max(i + 9, n - 2));
+                        if (cut > i + 9)
+                            h.cdata(buf, i + 9, cut);
+                        return cut;
+                    }
+                    h.cdata(buf, i + 9, j);
+                    i = j + 3;
+                    continue;
+                }
+                const decl = buf.toString('latin1', i + 2, Math.min(n, i + 10)).toUpperCase();
+                if (decl.startsWith('DOCTYPE') || decl.startsWith('ENTITY') || decl.startsWith('ELEMENT') || decl.startsWith('ATTLIST') || decl.startsWith('NOTATION')) {
+                    const what = decl.replace(/[^A-Z].*$/s, '');
+                    throw new DtdRefused(`refused: the report contains a <!${what}> declaration. DTDs and entity declarations are not accepted (they allow XXE and entity-expansion attacks); remove the declaration from the report`, base + i);
+                }
+                throw new XmlError(`invalid markup '<!' (expected <!-- comment --> or <![CDATA[...]]>)`, base + i);
+            }
+            if (c1 === QMARK) {
+                const j = buf.indexOf('?>', i + 2, 'latin1');
+                if (j === -1) {
+                    if (final)
+                        throw new XmlError('unterminated processing instruction (missing ?>)', base + i);
+                    this.mode = PI;
+                    this.modeStart = base + i;
+                    return Math.max(i + 2, n - 1);
+                }
+                i = j + 2;
+                continue;
+            }
+            // Start tag.
+            const ns = i + 1;
+            if (ns >= n || !isNameStart(buf[ns]))
+                throw new XmlError(`invalid start tag: expected a name after '<' but found ${describeByte(buf, ns)}`, base + i);
+            let j = ns + 1;
             while (j < n && isNameChar(buf[j]))
                 j++;
+            if (j >= n && !final)
+                return i;
             const name = names.get(buf, ns, j);
-            while (j < n && isWs(buf[j]))
-                j++;
-            if (buf[j] !== GT)
-                throw new XmlError(j >= n ? `unexpected end of file inside end tag </${name}>` : `invalid end tag </${name}: expected '>' but found ${describeByte(buf, j)}`, j);
-            const top = stack.pop();
-            if (top === undefined)
-                throw new XmlError(`end tag </${name}> without a matching start tag`, i);
-            if (top !== name) {
-                throw new XmlError(`mismatched end tag: expected </${top}> (opened at line ${lineColumn(buf, opened[opened.length - 1]).line}) but found </${name}>`, i);
-            }
-            opened.pop();
-            h.close(name);
-            i = j + 1;
-            continue;
-        }
-        if (c1 === BANG) {
-            if (startsWithAscii(buf, i, '<!--')) {
-                const j = buf.indexOf('-->', i + 4, 'latin1');
-                if (j === -1)
-                    throw new XmlError('unterminated comment (missing -->)', i);
-                i = j + 3;
-                continue;
-            }
-            if (startsWithAscii(buf, i, '<![CDATA[')) {
-                if (stack.length === 0)
-                    throw new XmlError('CDATA section outside the root element', i);
-                const j = buf.indexOf(']]>', i + 9, 'latin1');
-                if (j === -1)
-                    throw new XmlError('unterminated CDATA section (missing ]]>)', i);
-                h.cdata(i + 9, j);
-                i = j + 3;
-                continue;
-            }
-            const decl = buf.toString('latin1', i + 2, Math.min(n, i + 10)).toUpperCase();
-            if (decl.startsWith('DOCTYPE') || decl.startsWith('ENTITY') || decl.startsWith('ELEMENT') || decl.startsWith('ATTLIST') || decl.startsWith('NOTATION')) {
-                const what = decl.replace(/[^A-Z].*$/s, '');
-                throw new DtdRefused(`refused: the report contains a <!${what}> declaration. DTDs and entity declarations are not accepted (they allow XXE and entity-expansion attacks); remove the declaration from the report`, i);
-            }
-            throw new XmlError(`invalid markup '<!' (expected <!-- comment --> or <![CDATA[...]]>)`, i);
-        }
-        if (c1 === QMARK) {
-            const j = buf.indexOf('?>', i + 2, 'latin1');
-            if (j === -1)
-                throw new XmlError('unterminated processing instruction (missing ?>)', i);
-            i = j + 2;
-            continue;
-        }
-        // Start tag.
-        const ns = i + 1;
-        if (ns >= n || !isNameStart(buf[ns]))
-            throw new XmlError(`invalid start tag: expected a name after '<' but found ${describeByte(buf, ns)}`, i);
-        let j = ns + 1;
-        while (j < n && isNameChar(buf[j]))
-            j++;
-        const name = names.get(buf, ns, j);
-        if (stack.length === 0 && seenRoot)
-            throw new XmlError(`a second root element <${name}> after the end of the first one`, i);
-        attrs.count = 0;
-        let selfClosing = false;
-        for (;;) {
-            const ws = j;
-            while (j < n && isWs(buf[j]))
-                j++;
-            if (j >= n)
-                throw new XmlError(`unexpected end of file inside start tag <${name}>`, i);
-            const c = buf[j];
-            if (c === GT) {
-                j++;
-                break;
-            }
-            if (c === SLASH) {
-                if (buf[j + 1] !== GT)
-                    throw new XmlError(`invalid start tag <${name}>: expected '>' after '/'`, j);
-                selfClosing = true;
-                j += 2;
-                break;
-            }
-            if (j === ws)
-                throw new XmlError(`invalid start tag <${name}>: expected whitespace, '>' or '/>' but found ${describeByte(buf, j)}`, j);
-            if (!isNameStart(c))
-                throw new XmlError(`invalid attribute name in <${name}>: unexpected ${describeByte(buf, j)}`, j);
-            const as = j;
-            while (j < n && isNameChar(buf[j]))
-                j++;
-            const aname = names.get(buf, as, j);
-            while (j < n && isWs(buf[j]))
-                j++;
-            if (buf[j] !== EQ)
-                throw new XmlError(`attribute ${aname} of <${name}> has no value (expected '=')`, j);
-            j++;
-            while (j < n && isWs(buf[j]))
-                j++;
-            const q = buf[j];
-            if (q !== DQ && q !== SQ)
-                throw new XmlError(`value of attribute ${aname} of <${name}> is not quoted`, j);
-            const vs = ++j;
-            let amp = false;
+            if (stack.length === 0 && this.seenRoot)
+                throw new XmlError(`a second root element <${name}> after the end of the first one`, base + i);
+            attrs.count = 0;
+            let selfClosing = false;
             for (;;) {
-                if (j >= n)
-                    throw new XmlError(`unexpected end of file inside the value of attribute ${aname} of <${name}>`, vs - 1);
-                const v = buf[j];
-                if (v === q)
-                    break;
-                if (v === LT)
-                    throw new XmlError(`'<' is not allowed in the value of attribute ${aname} of <${name}> (write it as &lt;)`, j);
-                if (v === AMP) {
-                    j = checkRef(buf, j, n);
-                    amp = true;
-                    continue;
+                const ws = j;
+                while (j < n && isWs(buf[j]))
+                    j++;
+                if (j >= n) {
+                    if (!final)
+                        return i;
+                    throw new XmlError(`unexpected end of file inside start tag <${name}>`, base + i);
                 }
-                if (v === 0)
-                    throw new XmlError('NUL byte in an attribute value: this is a binary file, not XML', j);
+                const c = buf[j];
+                if (c === GT) {
+                    j++;
+                    break;
+                }
+                if (c === SLASH) {
+                    if (j + 1 >= n && !final)
+                        return i;
+                    if (buf[j + 1] !== GT)
+                        throw new XmlError(`invalid start tag <${name}>: expected '>' after '/'`, base + j);
+                    selfClosing = true;
+                    j += 2;
+                    break;
+                }
+                if (j === ws)
+                    throw new XmlError(`invalid start tag <${name}>: expected whitespace, '>' or '/>' but found ${describeByte(buf, j)}`, base + j);
+                if (!isNameStart(c))
+                    throw new XmlError(`invalid attribute name in <${name}>: unexpected ${describeByte(buf, j)}`, base + j);
+                const as = j;
+                while (j < n && isNameChar(buf[j]))
+                    j++;
+                if (j >= n && !final)
+                    return i;
+                const aname = names.get(buf, as, j);
+                while (j < n && isWs(buf[j]))
+                    j++;
+                if (j >= n && !final)
+                    return i;
+                if (buf[j] !== EQ)
+                    throw new XmlError(`attribute ${aname} of <${name}> has no value (expected '=')`, base + j);
+                j++;
+                while (j < n && isWs(buf[j]))
+                    j++;
+                if (j >= n && !final)
+                    return i;
+                const q = buf[j];
+                if (q !== DQ && q !== SQ)
+                    throw new XmlError(`value of attribute ${aname} of <${name}> is not quoted`, base + j);
+                const vs = ++j;
+                let amp = false;
+                for (;;) {
+                    if (j >= n) {
+                        if (!final)
+                            return i;
+                        throw new XmlError(`unexpected end of file inside the value of attribute ${aname} of <${name}>`, base + vs - 1);
+                    }
+                    const v = buf[j];
+                    if (v === q)
+                        break;
+                    if (v === LT)
+                        throw new XmlError(`'<' is not allowed in the value of attribute ${aname} of <${name}> (write it as &lt;)`, base + j);
+                    if (v === AMP) {
+                        const r = checkRef(buf, j, n, final, base);
+                        if (r < 0)
+                            return i;
+                        j = r;
+                        amp = true;
+                        continue;
+                    }
+                    if (v === 0)
+                        throw new XmlError('NUL byte in an attribute value: this is a binary file, not XML', base + j);
+                    j++;
+                }
+                for (let k = 0; k < attrs.count; k++) {
+                    if (attrs.names[k] === aname)
+                        throw new XmlError(`duplicate attribute ${aname} in <${name}>`, base + as);
+                }
+                const k = attrs.count++;
+                attrs.names[k] = aname;
+                attrs.starts[k] = vs;
+                attrs.ends[k] = j;
+                attrs.amps[k] = amp;
                 j++;
             }
-            for (let k = 0; k < attrs.count; k++) {
-                if (attrs.names[k] === aname)
-                    throw new XmlError(`duplicate attribute ${aname} in <${name}>`, as);
+            this.seenRoot = true;
+            stack.push(name);
+            opened.push(base + i);
+            h.open(name, attrs, base + i);
+            if (selfClosing) {
+                stack.pop();
+                opened.pop();
+                h.close(name);
             }
-            const k = attrs.count++;
-            attrs.names[k] = aname;
-            attrs.starts[k] = vs;
-            attrs.ends[k] = j;
-            attrs.amps[k] = amp;
-            j++;
+            i = j;
         }
-        seenRoot = true;
-        stack.push(name);
-        opened.push(i);
-        h.open(name, attrs, i);
-        if (selfClosing) {
-            stack.pop();
-            opened.pop();
-            h.close(name);
+        if (!final)
+            return n;
+        if (stack.length > 0) {
+            const top = stack[stack.length - 1];
+            throw new XmlError(`unexpected end of file: <${top}> (opened at line ${this.lineOf(opened[opened.length - 1])}) is not closed; the report looks truncated`, base + n);
         }
-        i = j;
+        if (!this.seenRoot)
+            throw new XmlError('no root element: the file contains no XML element', base + n);
+        return n;
     }
-    if (stack.length > 0) {
-        const top = stack[stack.length - 1];
-        throw new XmlError(`unexpected end of file: <${top}> (opened at line ${lineColumn(buf, opened[opened.length - 1]).line}) is not closed; the report looks truncated`, n);
-    }
-    if (!seenRoot)
-        throw new XmlError('no root element: the file contains no XML element', n);
+}
+/** Tokenizes a whole document held in memory (one final window), calling `h`. Throws XmlError (or whatever the handler throws). */
+function tokenize(buf, h) {
+    new Tokenizer(h, (offset) => lineAt(buf, offset)).feed(buf, 0, true);
 }
 
 ;// CONCATENATED MODULE: ./src/junit/junit.ts
@@ -2204,6 +2429,15 @@ function attemptsOf(c) {
 }
 /** Parses one document (UTF-8 bytes). Throws XmlError/NotJUnit/DtdRefused with a byte offset. */
 function parseRaw(buf, opts = {}) {
+    const p = rawParser(opts);
+    tokenize(buf, p.handler);
+    return p.finish();
+}
+/**
+ * The JUnit semantics as a tokenizer handler, for a document fed whole (parseRaw) or a window at a time
+ * (stream.ts): `finish` gives the report once the tokenizer has seen the end of the document.
+ */
+function rawParser(opts = {}) {
     const cases = [];
     let timestamp;
     const kinds = [];
@@ -2312,14 +2546,14 @@ function parseRaw(buf, opts = {}) {
             else if (k === Kind.Result)
                 result = undefined;
         },
-        text(start, end, amp) {
+        text(buf, start, end, amp) {
             const top = kinds[kinds.length - 1];
             if ((top !== Kind.Result && top !== Kind.StackTrace) || !result || result.bodyBytes >= BODY_BYTES_CAP)
                 return;
             const e = Math.min(end, start + BODY_BYTES_CAP - result.bodyBytes);
             addBody(decodeText(buf, start, e, amp), e - start);
         },
-        cdata(start, end) {
+        cdata(buf, start, end) {
             const top = kinds[kinds.length - 1];
             if ((top !== Kind.Result && top !== Kind.StackTrace) || !result || result.bodyBytes >= BODY_BYTES_CAP)
                 return;
@@ -2327,35 +2561,243 @@ function parseRaw(buf, opts = {}) {
             addBody(decodeText(buf, start, e, false), e - start);
         },
     };
-    tokenize(buf, handler);
-    // mocha-junit-reporter (Cypress) puts `file` on a "Root Suite" that is a sibling of the suites holding the
-    // tests: when all suite `file` attributes of a report agree, tests without a file take that one.
-    const docFile = suiteFiles.size === 1 ? locator.repositoryPath(suiteFiles.values().next().value) : undefined;
-    for (const rc of cases) {
-        if (rc.file === undefined && docFile !== undefined)
-            rc.file = docFile;
-        if (rc.file !== undefined && rc.line !== undefined)
-            continue;
-        // A line without a file means nothing.
-        if (rc.file === undefined)
-            delete rc.line;
-        // Else the first failing attempt's stack trace, when it names a workspace file (the known file if any).
-        for (const a of rc.attempts) {
-            if (a.details === undefined || (a.status !== 'failed' && a.status !== 'error'))
+    const finish = () => {
+        // mocha-junit-reporter (Cypress) puts `file` on a "Root Suite" that is a sibling of the suites holding the
+        // tests: when all suite `file` attributes of a report agree, tests without a file take that one.
+        const docFile = suiteFiles.size === 1 ? locator.repositoryPath(suiteFiles.values().next().value) : undefined;
+        for (const rc of cases) {
+            if (rc.file === undefined && docFile !== undefined)
+                rc.file = docFile;
+            if (rc.file !== undefined && rc.line !== undefined)
                 continue;
-            const f = locator.pickFrame(a.details, rc.file);
-            if (f) {
-                rc.file = f.file;
-                rc.line = f.line;
-                break;
+            // A line without a file means nothing.
+            if (rc.file === undefined)
+                delete rc.line;
+            // Else the first failing attempt's stack trace, when it names a workspace file (the known file if any).
+            for (const a of rc.attempts) {
+                if (a.details === undefined || (a.status !== 'failed' && a.status !== 'error'))
+                    continue;
+                const f = locator.pickFrame(a.details, rc.file);
+                if (f) {
+                    rc.file = f.file;
+                    rc.line = f.line;
+                    break;
+                }
             }
         }
-    }
-    return timestamp !== undefined ? { cases, timestamp } : { cases };
+        return timestamp !== undefined ? { cases, timestamp } : { cases };
+    };
+    return { handler, finish };
 }
 
 // EXTERNAL MODULE: ./src/junit/cap.ts
 var cap = __webpack_require__(26776);
+;// CONCATENATED MODULE: ./src/junit/stream.ts
+/**
+ * Parses a report a window at a time, so that its bytes are never all in memory (a 47 MB report held whole was
+ * most of the parse's peak RSS). The source is read in pieces of at most `window` bytes; each piece is appended to
+ * what the tokenizer left unconsumed (an unfinished tag, reference, UTF-8 sequence: a few bytes) and fed to it.
+ * A construct longer than a window (a huge start tag) makes the next feed wait for as many bytes again as are
+ * pending, so it is rescanned O(log n) times, not once per piece.
+ *
+ * UTF-8 and ASCII reports (a BOM is skipped) stream; reports to transcode (UTF-16, ISO-8859-1, windows-1252... see
+ * decode.ts streamPlan) are read whole and parsed as before. Errors get their line and column by reading the source
+ * again up to the offset (`readAt`): only a failing report pays for it. Same results, problems, messages and
+ * positions as parsing the whole buffer (test/junit/stream.test.ts).
+ */
+
+
+
+
+/** Bytes read at a time from a report. */
+const READ_WINDOW_BYTES = 1 << 20;
+/** A source over bytes in memory (tests, and what other code holds already). */
+function memorySource(bytes) {
+    const all = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    let pos = 0;
+    const readAt = (into, offset, length, position) => {
+        const end = Math.min(all.length, position + length);
+        if (end <= position)
+            return 0;
+        return all.copy(into, offset, position, end);
+    };
+    return {
+        read(into, offset, length) {
+            const got = readAt(into, offset, length, pos);
+            pos += got;
+            return Promise.resolve(got);
+        },
+        readAt,
+    };
+}
+/** The problem of a parse error; `place` gives the line and column of a document offset. */
+function problemFrom(err, path, place) {
+    if (err instanceof XmlError) {
+        const p = {
+            path,
+            message: err instanceof DtdRefused || err instanceof NotJUnit ? err.message : `not well-formed XML: ${err.message}`,
+        };
+        if (place) {
+            const { line, column } = place(err.offset);
+            p.line = line;
+            p.column = column;
+        }
+        return p;
+    }
+    if (err instanceof DecodeError)
+        return { path, message: err.message };
+    const detail = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+    return { path, message: `could not parse report (internal error, please report it): ${detail}` };
+}
+/**
+ * Line (1-based, counting LF) and column (1-based, in UTF-16 characters as String.length counts them) of a
+ * document offset, reading the document again from the source (`skip`: bytes before the document, a BOM):
+ * what lineColumn gives on the whole buffer, in bounded memory.
+ */
+function placeInSource(src, skip, offset, lineOnly = false, chunkBytes = 1 << 16) {
+    const chunk = external_node_buffer_.Buffer.allocUnsafe(Math.max(chunkBytes, 4));
+    let line = 1;
+    let lineStart = 0;
+    let pos = 0;
+    while (pos < offset) {
+        const got = src.readAt(chunk, 0, Math.min(chunk.length, offset - pos), skip + pos);
+        if (got === 0)
+            break;
+        let p = chunk.indexOf(0x0a, 0);
+        while (p !== -1 && p < got) {
+            line++;
+            lineStart = pos + p + 1;
+            p = chunk.indexOf(0x0a, p + 1);
+        }
+        pos += got;
+    }
+    if (lineOnly)
+        return { line, column: 0 };
+    // `pos` is where the document (or the offset) ends. Decode the line's bytes in pieces cut at safe points.
+    let column = 1;
+    let at = lineStart;
+    let carry = 0;
+    while (at + carry < pos) {
+        const got = src.readAt(chunk, carry, Math.min(chunk.length - carry, pos - at - carry), skip + at + carry);
+        if (got === 0)
+            break;
+        const have = carry + got;
+        const last = at + have >= pos;
+        const cut = last ? have : safeCut(chunk, 0, have);
+        column += chunk.toString('utf8', 0, cut).length;
+        chunk.copy(chunk, 0, cut, have);
+        carry = have - cut;
+        at += cut;
+    }
+    return { line, column };
+}
+/** Parses the report read from `src`. Never throws for a bad report; read errors are thrown. */
+async function streamReport(src, path, opts) {
+    const window = opts.window ?? READ_WINDOW_BYTES;
+    let largestRead = 0;
+    let largestHeld = 0;
+    let total = 0;
+    let eof = false;
+    const result = (r, whole) => {
+        const out = { cases: r.cases, problems: r.problems, whole, largestRead, largestHeld };
+        if (r.timestamp !== undefined)
+            out.timestamp = r.timestamp;
+        return out;
+    };
+    const refused = (message) => result({ cases: [], problems: [{ path, message }] }, false);
+    // Two buffers used in turn: `keep` (the end of the last one filled) is copied to the start of the other, then
+    // the rest is read. Nothing refers to a window after its feed (the handler decodes what it keeps into strings).
+    const bufs = [external_node_buffer_.Buffer.alloc(0), external_node_buffer_.Buffer.alloc(0)];
+    let turn = 0;
+    /** A buffer holding `keep` (the end of the last buffer filled) followed by up to `more` bytes read from the source. */
+    const fill = async (keep, more) => {
+        const size = keep.length + more;
+        turn ^= 1;
+        // An eighth more, so that a few bytes more kept next time need no new buffer.
+        if (bufs[turn].length < size)
+            bufs[turn] = external_node_buffer_.Buffer.allocUnsafe(size + (size >> 3));
+        const buf = bufs[turn].subarray(0, size);
+        keep.copy(buf, 0);
+        let have = keep.length;
+        while (have < buf.length) {
+            const want = Math.min(window, buf.length - have);
+            largestRead = Math.max(largestRead, want);
+            const got = await src.read(buf, have, want);
+            if (got === 0) {
+                eof = true;
+                break;
+            }
+            have += got;
+            total += got;
+            if (total > opts.limit)
+                break;
+        }
+        largestHeld = Math.max(largestHeld, have);
+        return have === buf.length ? buf : buf.subarray(0, have);
+    };
+    // The head: enough to tell the encoding.
+    let head = await fill(external_node_buffer_.Buffer.alloc(0), window);
+    let plan;
+    for (;;) {
+        if (total > opts.limit)
+            return refused(opts.tooBig(total, opts.limit));
+        if (total === 0)
+            return refused('empty report file (0 bytes): the test run probably did not finish writing it');
+        try {
+            plan = streamPlan(head, eof);
+        }
+        catch (err) {
+            return refused(problemFrom(err, path, undefined).message);
+        }
+        if (plan !== 'more')
+            break;
+        head = await fill(head, Math.min(Math.max(window, head.length), HEAD_MAX_BYTES));
+    }
+    if (plan === 'whole') {
+        // Rare encodings are transcoded whole, as before.
+        let all = head;
+        while (!eof && total <= opts.limit)
+            all = await fill(all, Math.max(window, all.length));
+        if (total > opts.limit)
+            return refused(opts.tooBig(total, opts.limit));
+        return result(opts.parseWhole(all), true);
+    }
+    const skip = plan.skip;
+    const place = (offset, lineOnly = false) => placeInSource(src, skip, offset, lineOnly);
+    const parser = rawParser(opts.workspace !== undefined ? { workspace: opts.workspace } : {});
+    const tokenizer = new Tokenizer(parser.handler, (offset) => place(offset, true).line);
+    let pending = head.subarray(skip);
+    let base = 0;
+    let onlyWs = true;
+    let checked = 0;
+    try {
+        for (;;) {
+            for (; onlyWs && checked < pending.length; checked++) {
+                const c = pending[checked];
+                if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09)
+                    onlyWs = false;
+            }
+            if (eof) {
+                if (onlyWs)
+                    return refused('empty report file (only whitespace)');
+                tokenizer.feed(pending, base, true);
+                break;
+            }
+            const used = tokenizer.feed(pending, base, false);
+            base += used;
+            const rest = pending.subarray(used);
+            pending = await fill(rest, Math.max(window, rest.length));
+            checked = Math.max(0, checked - used);
+            if (total > opts.limit)
+                return refused(opts.tooBig(total, opts.limit));
+        }
+        return result({ ...parser.finish(), problems: [] }, false);
+    }
+    catch (err) {
+        return result({ cases: [], problems: [problemFrom(err, path, (offset) => place(offset))] }, false);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/junit/index.ts
 /**
  * JUnit XML ingestion: report files in, ParsedTestCase/ReportProblem out. See docs/junit.md.
@@ -2373,12 +2815,13 @@ var cap = __webpack_require__(26776);
 
 
 
+
 /**
- * Reads a report that must be a regular file. It is opened without blocking and checked on the open handle (no
+ * Opens a report that must be a regular file. It is opened without blocking and checked on the open handle (no
  * race between a check and the read): a FIFO, device or socket matching `reports` would otherwise hang the step
- * until the job's timeout. Returns the bytes, or why it cannot be read.
+ * until the job's timeout. Returns the open handle (the caller closes it), or why it cannot be read.
  */
-async function readRegularFile(path, limit) {
+async function openRegularFile(path, limit) {
     let handle;
     try {
         handle = await (0,promises_.open)(path, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK);
@@ -2389,22 +2832,77 @@ async function readRegularFile(path, limit) {
             return 'cannot read report: it is a socket, not a regular file';
         throw error;
     }
+    let refused;
     try {
         const st = await handle.stat();
         if (st.isDirectory())
-            return 'cannot read report: it is a directory';
-        if (!st.isFile()) {
+            refused = 'cannot read report: it is a directory';
+        else if (!st.isFile()) {
             const kind = st.isFIFO() ? 'a named pipe (FIFO)' : st.isSocket() ? 'a socket' : st.isCharacterDevice() || st.isBlockDevice() ? 'a device' : 'not a regular file';
-            return `cannot read report: it is ${kind}, not a regular file`;
+            refused = `cannot read report: it is ${kind}, not a regular file`;
         }
-        if (st.size > limit)
-            return tooBig(st.size, limit);
+        else if (st.size > limit)
+            refused = tooBig(st.size, limit);
+    }
+    catch (error) {
+        await handle.close();
+        throw error;
+    }
+    if (refused === undefined)
+        return handle;
+    await handle.close();
+    return refused;
+}
+/** Reads a report that must be a regular file (see openRegularFile) whole. Returns the bytes, or why it cannot be read. */
+async function readRegularFile(path, limit) {
+    const handle = await openRegularFile(path, limit);
+    if (typeof handle === 'string')
+        return handle;
+    try {
         return await handle.readFile();
     }
     finally {
         await handle.close();
     }
 }
+/** The bytes of an open report, read in order (and again, synchronously, to place an error). */
+function fileSource(handle) {
+    return {
+        async read(into, offset, length) {
+            return (await handle.read(into, offset, length, null)).bytesRead;
+        },
+        readAt(into, offset, length, position) {
+            return (0,external_node_fs_.readSync)(handle.fd, into, offset, length, position);
+        },
+    };
+}
+/**
+ * Reads and parses one report file a window at a time (stream.ts), so that it is never held whole. Returns why
+ * it cannot be read as a string; read errors are thrown.
+ */
+async function parseReportFile(abs, shown, opts) {
+    const handle = await openRegularFile(abs, opts.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
+    if (typeof handle === 'string')
+        return handle;
+    try {
+        return await parseReportStream(fileSource(handle), shown, opts);
+    }
+    finally {
+        await handle.close();
+    }
+}
+/** parseReportRaw for a report read from `src` a window at a time (`window` bytes, default READ_WINDOW_BYTES). */
+function parseReportStream(src, shown, opts) {
+    const limit = opts.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+    return streamReport(src, shown, {
+        workspace: opts.workspace,
+        limit,
+        ...(opts.window !== undefined ? { window: opts.window } : {}),
+        tooBig,
+        parseWhole: (bytes) => parseReportRaw(bytes, shown, { workspace: opts.workspace, maxFileBytes: limit }),
+    });
+}
+
 /** 256 MiB. */
 const DEFAULT_MAX_FILE_BYTES = 256 * 1024 * 1024;
 /**
@@ -2429,24 +2927,6 @@ function tooBig(size, limit) {
         'The file was skipped. If it is legitimate, raise the report size limit (ParseOptions.maxFileBytes); ' +
         'otherwise split the report (one file per suite) or drop captured output (system-out) from it.');
 }
-function problemFrom(err, path, buf) {
-    if (err instanceof XmlError) {
-        const p = {
-            path,
-            message: err instanceof DtdRefused || err instanceof NotJUnit ? err.message : `not well-formed XML: ${err.message}`,
-        };
-        if (buf) {
-            const { line, column } = lineColumn(buf, err.offset);
-            p.line = line;
-            p.column = column;
-        }
-        return p;
-    }
-    if (err instanceof DecodeError)
-        return { path, message: err.message };
-    const detail = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
-    return { path, message: `could not parse report (internal error, please report it): ${detail}` };
-}
 /**
  * Lower level than parseReportText: one RawCase per `<testcase>` element, no merging. Never throws.
  * Used by the corpus tests to compare element counts.
@@ -2470,7 +2950,8 @@ function parseReportRaw(xml, path, opts = {}) {
         return raw.timestamp !== undefined ? { cases: raw.cases, problems: [], timestamp: raw.timestamp } : { cases: raw.cases, problems: [] };
     }
     catch (err) {
-        return { cases: [], problems: [problemFrom(err, path, buf)] };
+        const whole = buf;
+        return { cases: [], problems: [problemFrom(err, path, whole === undefined ? undefined : (offset) => lineColumn(whole, offset))] };
     }
 }
 /**
@@ -2544,7 +3025,7 @@ function ioMessage(err) {
     return `cannot read report: ${e?.message ?? String(err)}`;
 }
 /**
- * Reads and parses report files one after the other (so only one file is in memory at a time).
+ * Reads and parses report files one after the other, each a window at a time (so no report is ever held whole).
  * Tests with the same id across files are merged, attempts concatenated in file order. Duplicate paths
  * are read once. `filesRead` counts the files that were read and parsed without a problem (a report with
  * zero tests counts); every other file has exactly one ReportProblem, so filesRead + problems = distinct paths.
@@ -2564,20 +3045,19 @@ async function parseReportFiles(paths, opts) {
             continue;
         seen.add(key);
         const shown = displayPath(abs, opts.workspace);
-        let data;
+        let raw;
         try {
-            const read = await readRegularFile(abs, limit);
+            const read = await parseReportFile(abs, shown, { workspace: opts.workspace, maxFileBytes: limit });
             if (typeof read === 'string') {
                 problems.push({ path: shown, message: read });
                 continue;
             }
-            data = read;
+            raw = read;
         }
         catch (err) {
             problems.push({ path: shown, message: ioMessage(err) });
             continue;
         }
-        const raw = parseReportRaw(data, shown, { workspace: opts.workspace, maxFileBytes: limit });
         if (raw.problems.length === 0)
             filesRead++;
         for (const p of raw.problems)
@@ -4249,7 +4729,7 @@ function runParcel(run, entries, now) {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var _config_context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(80577);
-/* harmony import */ var _junit_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(11863);
+/* harmony import */ var _junit_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(40999);
 /* harmony import */ var _store_git_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(79029);
 /* harmony import */ var _report_escape_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(14031);
 /**

@@ -533,7 +533,7 @@ function requireArtifactRuntime(env, mode, available) {
 /* harmony import */ var _pipeline_apply_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(97191);
 /* harmony import */ var _policy_outcome_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(58702);
 /* harmony import */ var _store_snapshot_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(66590);
-/* harmony import */ var _junit_index_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(11863);
+/* harmony import */ var _junit_index_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(40999);
 /* harmony import */ var _artifacts_bundle_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(62363);
 /* harmony import */ var _job_key_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(67597);
 /* harmony import */ var _history_trust_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(32786);

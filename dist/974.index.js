@@ -24,8 +24,8 @@ var external_node_path_ = __webpack_require__(76760);
 var outcome = __webpack_require__(58702);
 // EXTERNAL MODULE: ./src/policy/outage.ts
 var outage = __webpack_require__(65331);
-// EXTERNAL MODULE: ./src/junit/index.ts + 4 modules
-var junit = __webpack_require__(11863);
+// EXTERNAL MODULE: ./src/junit/index.ts + 5 modules
+var junit = __webpack_require__(40999);
 // EXTERNAL MODULE: ./src/store/snapshot.ts + 1 modules
 var snapshot = __webpack_require__(66590);
 // EXTERNAL MODULE: ./src/report/escape.ts

@@ -73,3 +73,32 @@ export function toUtf8(input: string | Uint8Array): Buffer {
   if (LATIN1_LABELS.has(label)) return isAscii(buf) ? buf : transcode(buf.toString('latin1'));
   return transcode(decodeWith(label, buf));
 }
+
+/** Longest head read to find the end of the XML declaration before giving up streaming. */
+export const HEAD_MAX_BYTES = 1 << 20;
+
+/**
+ * How a report whose first bytes are `head` can be read, deciding exactly as toUtf8 would on the whole file:
+ * `{ skip }` when it is UTF-8 (or ASCII) as it is, to be tokenized a piece at a time after `skip` bytes (a UTF-8
+ * BOM); 'whole' when it must be transcoded (UTF-16, ISO-8859-1, windows-1252...: rare, they are read whole and
+ * given to toUtf8), or when the XML declaration does not end within HEAD_MAX_BYTES; 'more' when `head` is too short
+ * to tell and the file goes on (`complete` is false). Throws DecodeError as toUtf8 does.
+ */
+export function streamPlan(head: Buffer, complete: boolean): { skip: number } | 'whole' | 'more' {
+  if (head.length < 5 && !complete) return 'more';
+  const b0 = head[0], b1 = head[1], b2 = head[2], b3 = head[3];
+  if ((b0 === 0x00 && b1 === 0x00 && b2 === 0xfe && b3 === 0xff) || (b0 === 0xff && b1 === 0xfe && b2 === 0x00 && b3 === 0x00)) {
+    throw new DecodeError('unsupported encoding: UTF-32 (byte order mark found); save the report as UTF-8');
+  }
+  if (b0 === 0xef && b1 === 0xbb && b2 === 0xbf) return { skip: 3 };
+  if ((b0 === 0xff && b1 === 0xfe) || (b0 === 0xfe && b1 === 0xff)) return 'whole';
+  if ((b0 === 0x3c && b1 === 0x00 && b2 === 0x3f && b3 === 0x00) || (b0 === 0x00 && b1 === 0x3c && b2 === 0x00 && b3 === 0x3f)) return 'whole';
+  // declaredEncoding looks up to the declaration's "?>" (or 200 bytes when there is none in the whole file).
+  if (head.length >= 5 && head[0] === 0x3c && head[1] === 0x3f && head[2] === 0x78 && head[3] === 0x6d && head[4] === 0x6c && !complete && head.indexOf('?>', 5) === -1) {
+    return head.length < HEAD_MAX_BYTES ? 'more' : 'whole';
+  }
+  const label = declaredEncoding(head);
+  if (label === undefined || UTF8_LABELS.has(label) || ASCII_LABELS.has(label)) return { skip: 0 };
+  if (label === 'utf-16' || label === 'utf-16le' || label === 'utf-16be' || label === 'ucs-2') return { skip: 0 };
+  return 'whole';
+}

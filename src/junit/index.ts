@@ -6,15 +6,16 @@
  * testcases into attempts, files, problems). Nothing here throws for a bad report.
  */
 import { Buffer } from 'node:buffer';
-import { open } from 'node:fs/promises';
-import { constants } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
+import { constants, readSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ParsedReports, ParsedTestCase, ReportProblem } from '../model.ts';
-import { DecodeError, toUtf8 } from './decode.ts';
-import { NotJUnit, parseRaw, type RawCase } from './junit.ts';
+import { toUtf8 } from './decode.ts';
+import { parseRaw, type RawCase } from './junit.ts';
 import { isAbsolutePath, Locator } from './location.ts';
 import { capName } from './cap.ts';
-import { DtdRefused, lineColumn, XmlError } from './xml.ts';
+import { lineColumn } from './xml.ts';
+import { problemFrom, READ_WINDOW_BYTES, streamReport, type ByteSource, type StreamResult } from './stream.ts';
 
 export type { RawCase } from './junit.ts';
 
@@ -29,11 +30,11 @@ export interface ParseOptions {
 }
 
 /**
- * Reads a report that must be a regular file. It is opened without blocking and checked on the open handle (no
+ * Opens a report that must be a regular file. It is opened without blocking and checked on the open handle (no
  * race between a check and the read): a FIFO, device or socket matching `reports` would otherwise hang the step
- * until the job's timeout. Returns the bytes, or why it cannot be read.
+ * until the job's timeout. Returns the open handle (the caller closes it), or why it cannot be read.
  */
-export async function readRegularFile(path: string, limit: number): Promise<Buffer | string> {
+export async function openRegularFile(path: string, limit: number): Promise<FileHandle | string> {
   let handle;
   try {
     handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -42,19 +43,73 @@ export async function readRegularFile(path: string, limit: number): Promise<Buff
     if ((error as NodeJS.ErrnoException).code === 'ENXIO') return 'cannot read report: it is a socket, not a regular file';
     throw error;
   }
+  let refused: string | undefined;
   try {
     const st = await handle.stat();
-    if (st.isDirectory()) return 'cannot read report: it is a directory';
-    if (!st.isFile()) {
+    if (st.isDirectory()) refused = 'cannot read report: it is a directory';
+    else if (!st.isFile()) {
       const kind = st.isFIFO() ? 'a named pipe (FIFO)' : st.isSocket() ? 'a socket' : st.isCharacterDevice() || st.isBlockDevice() ? 'a device' : 'not a regular file';
-      return `cannot read report: it is ${kind}, not a regular file`;
-    }
-    if (st.size > limit) return tooBig(st.size, limit);
+      refused = `cannot read report: it is ${kind}, not a regular file`;
+    } else if (st.size > limit) refused = tooBig(st.size, limit);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  if (refused === undefined) return handle;
+  await handle.close();
+  return refused;
+}
+
+/** Reads a report that must be a regular file (see openRegularFile) whole. Returns the bytes, or why it cannot be read. */
+export async function readRegularFile(path: string, limit: number): Promise<Buffer | string> {
+  const handle = await openRegularFile(path, limit);
+  if (typeof handle === 'string') return handle;
+  try {
     return await handle.readFile();
   } finally {
     await handle.close();
   }
 }
+
+/** The bytes of an open report, read in order (and again, synchronously, to place an error). */
+function fileSource(handle: FileHandle): ByteSource {
+  return {
+    async read(into, offset, length) {
+      return (await handle.read(into, offset, length, null)).bytesRead;
+    },
+    readAt(into, offset, length, position) {
+      return readSync(handle.fd, into, offset, length, position);
+    },
+  };
+}
+
+/**
+ * Reads and parses one report file a window at a time (stream.ts), so that it is never held whole. Returns why
+ * it cannot be read as a string; read errors are thrown.
+ */
+export async function parseReportFile(abs: string, shown: string, opts: ParseOptions & { window?: number }): Promise<StreamResult | string> {
+  const handle = await openRegularFile(abs, opts.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
+  if (typeof handle === 'string') return handle;
+  try {
+    return await parseReportStream(fileSource(handle), shown, opts);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** parseReportRaw for a report read from `src` a window at a time (`window` bytes, default READ_WINDOW_BYTES). */
+export function parseReportStream(src: ByteSource, shown: string, opts: ParseOptions & { window?: number }): Promise<StreamResult> {
+  const limit = opts.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  return streamReport(src, shown, {
+    workspace: opts.workspace,
+    limit,
+    ...(opts.window !== undefined ? { window: opts.window } : {}),
+    tooBig,
+    parseWhole: (bytes) => parseReportRaw(bytes, shown, { workspace: opts.workspace, maxFileBytes: limit }),
+  });
+}
+
+export { READ_WINDOW_BYTES };
 
 /** 256 MiB. */
 export const DEFAULT_MAX_FILE_BYTES = 256 * 1024 * 1024;
@@ -84,24 +139,6 @@ function tooBig(size: number, limit: number): string {
   );
 }
 
-function problemFrom(err: unknown, path: string, buf: Buffer | undefined): ReportProblem {
-  if (err instanceof XmlError) {
-    const p: ReportProblem = {
-      path,
-      message: err instanceof DtdRefused || err instanceof NotJUnit ? err.message : `not well-formed XML: ${err.message}`,
-    };
-    if (buf) {
-      const { line, column } = lineColumn(buf, err.offset);
-      p.line = line;
-      p.column = column;
-    }
-    return p;
-  }
-  if (err instanceof DecodeError) return { path, message: err.message };
-  const detail = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
-  return { path, message: `could not parse report (internal error, please report it): ${detail}` };
-}
-
 /**
  * Lower level than parseReportText: one RawCase per `<testcase>` element, no merging. Never throws.
  * Used by the corpus tests to compare element counts.
@@ -124,7 +161,8 @@ export function parseReportRaw(
     const raw = parseRaw(buf, opts.workspace !== undefined ? { workspace: opts.workspace } : {});
     return raw.timestamp !== undefined ? { cases: raw.cases, problems: [], timestamp: raw.timestamp } : { cases: raw.cases, problems: [] };
   } catch (err) {
-    return { cases: [], problems: [problemFrom(err, path, buf)] };
+    const whole = buf;
+    return { cases: [], problems: [problemFrom(err, path, whole === undefined ? undefined : (offset) => lineColumn(whole, offset))] };
   }
 }
 
@@ -197,7 +235,7 @@ function ioMessage(err: unknown): string {
 }
 
 /**
- * Reads and parses report files one after the other (so only one file is in memory at a time).
+ * Reads and parses report files one after the other, each a window at a time (so no report is ever held whole).
  * Tests with the same id across files are merged, attempts concatenated in file order. Duplicate paths
  * are read once. `filesRead` counts the files that were read and parsed without a problem (a report with
  * zero tests counts); every other file has exactly one ReportProblem, so filesRead + problems = distinct paths.
@@ -216,19 +254,18 @@ export async function parseReportFiles(paths: string[], opts: ParseOptions): Pro
     if (seen.has(key)) continue;
     seen.add(key);
     const shown = displayPath(abs, opts.workspace);
-    let data: Buffer;
+    let raw: StreamResult;
     try {
-      const read = await readRegularFile(abs, limit);
+      const read = await parseReportFile(abs, shown, { workspace: opts.workspace, maxFileBytes: limit });
       if (typeof read === 'string') {
         problems.push({ path: shown, message: read });
         continue;
       }
-      data = read;
+      raw = read;
     } catch (err) {
       problems.push({ path: shown, message: ioMessage(err) });
       continue;
     }
-    const raw = parseReportRaw(data, shown, { workspace: opts.workspace, maxFileBytes: limit });
     if (raw.problems.length === 0) filesRead++;
     for (const p of raw.problems) problems.push(p);
     if (raw.timestamp !== undefined && (timestamp === undefined || raw.timestamp < timestamp)) timestamp = raw.timestamp;

@@ -198,6 +198,16 @@ export interface RawOptions {
 
 /** Parses one document (UTF-8 bytes). Throws XmlError/NotJUnit/DtdRefused with a byte offset. */
 export function parseRaw(buf: Buffer, opts: RawOptions = {}): RawReport {
+  const p = rawParser(opts);
+  tokenize(buf, p.handler);
+  return p.finish();
+}
+
+/**
+ * The JUnit semantics as a tokenizer handler, for a document fed whole (parseRaw) or a window at a time
+ * (stream.ts): `finish` gives the report once the tokenizer has seen the end of the document.
+ */
+export function rawParser(opts: RawOptions = {}): { handler: XmlHandler; finish(): RawReport } {
   const cases: RawCase[] = [];
   let timestamp: string | undefined;
   const kinds: Kind[] = [];
@@ -290,13 +300,13 @@ export function parseRaw(buf: Buffer, opts: RawOptions = {}): RawReport {
       else if (k === Kind.Suite) suites.pop();
       else if (k === Kind.Result) result = undefined;
     },
-    text(start, end, amp) {
+    text(buf, start, end, amp) {
       const top = kinds[kinds.length - 1];
       if ((top !== Kind.Result && top !== Kind.StackTrace) || !result || result.bodyBytes >= BODY_BYTES_CAP) return;
       const e = Math.min(end, start + BODY_BYTES_CAP - result.bodyBytes);
       addBody(decodeText(buf, start, e, amp), e - start);
     },
-    cdata(start, end) {
+    cdata(buf, start, end) {
       const top = kinds[kinds.length - 1];
       if ((top !== Kind.Result && top !== Kind.StackTrace) || !result || result.bodyBytes >= BODY_BYTES_CAP) return;
       const e = Math.min(end, start + BODY_BYTES_CAP - result.bodyBytes);
@@ -304,8 +314,7 @@ export function parseRaw(buf: Buffer, opts: RawOptions = {}): RawReport {
     },
   };
 
-  tokenize(buf, handler);
-
+  const finish = (): RawReport => {
   // mocha-junit-reporter (Cypress) puts `file` on a "Root Suite" that is a sibling of the suites holding the
   // tests: when all suite `file` attributes of a report agree, tests without a file take that one.
   const docFile = suiteFiles.size === 1 ? locator.repositoryPath(suiteFiles.values().next().value!) : undefined;
@@ -326,4 +335,6 @@ export function parseRaw(buf: Buffer, opts: RawOptions = {}): RawReport {
     }
   }
   return timestamp !== undefined ? { cases, timestamp } : { cases };
+  };
+  return { handler, finish };
 }

@@ -17,11 +17,19 @@
  *
  * UTF-8 multi-byte sequences never contain bytes below 0x80, so scanning for ASCII markup on raw bytes is
  * exact. Strings are decoded (leniently: invalid UTF-8 becomes U+FFFD) only when the handler asks.
+ *
+ * Resumable: a `Tokenizer` is fed the document a window at a time (`feed`), so a report is never held whole
+ * (src/junit/stream.ts reads it in pieces). At the end of a window that is not the last, a construct that is not
+ * complete (a tag, a reference, the start of a comment...) is not an error: `feed` returns where it starts and is
+ * given those bytes again followed by the next piece. Text and CDATA are handed over in pieces, cut at safe points
+ * (`safeCut`), and a long comment, PI or CDATA section is not scanned again from its start. Only the final window
+ * raises the "unexpected end of file" errors. Every decision is taken on the same bytes as with the whole document
+ * in one window, so the results, messages and positions are the same whatever the windows (test/junit/stream.test.ts).
  */
-import type { Buffer } from 'node:buffer';
+import { Buffer } from 'node:buffer';
 
 export class XmlError extends Error {
-  /** Byte offset in the UTF-8 document where the problem was found. */
+  /** Byte offset in the UTF-8 document (from its start, not the window's) where the problem was found. */
   readonly offset: number;
   constructor(message: string, offset: number) {
     super(message);
@@ -32,6 +40,8 @@ export class XmlError extends Error {
 /** A DOCTYPE/ENTITY (or other DTD) declaration was found; the document is refused, not parsed. */
 export class DtdRefused extends XmlError {}
 
+const EMPTY = Buffer.alloc(0);
+
 /** Attributes of the element being opened. Only valid during the `open` callback. */
 export class Attrs {
   names: string[] = [];
@@ -39,10 +49,8 @@ export class Attrs {
   ends: number[] = [];
   amps: boolean[] = [];
   count = 0;
-  private readonly buf: Buffer;
-  constructor(buf: Buffer) {
-    this.buf = buf;
-  }
+  /** The current window (starts/ends index into it). */
+  buf: Buffer = EMPTY;
 
   /** Decoded, normalised value of attribute `name` (exact match, prefix included), or undefined. */
   get(name: string): string | undefined {
@@ -54,13 +62,17 @@ export class Attrs {
 }
 
 export interface XmlHandler {
-  /** `name` is the qualified name as written. Return nothing; throw to abort. */
+  /** `name` is the qualified name as written; `offset` that of its '<' in the document. Throw to abort. */
   open(name: string, attrs: Attrs, offset: number): void;
   close(name: string): void;
-  /** Character data between `start` and `end` (raw bytes; use decodeText). `amp`: contains references. */
-  text(start: number, end: number, amp: boolean): void;
-  /** CDATA section content (raw bytes, no references). */
-  cdata(start: number, end: number): void;
+  /**
+   * Character data in `buf` (the current window) between `start` and `end` (raw bytes; use decodeText).
+   * `amp`: contains references. One run of text may come in several calls (never cut inside a reference, a
+   * UTF-8 sequence or a CR LF pair), so decoding each piece and joining them gives the decoded whole.
+   */
+  text(buf: Buffer, start: number, end: number, amp: boolean): void;
+  /** CDATA section content (raw bytes, no references); possibly in several pieces, cut as text is. */
+  cdata(buf: Buffer, start: number, end: number): void;
 }
 
 const LT = 0x3c, GT = 0x3e, AMP = 0x26, SLASH = 0x2f, BANG = 0x21, QMARK = 0x3f, EQ = 0x3d, DQ = 0x22, SQ = 0x27;
@@ -126,12 +138,16 @@ function startsWithAscii(buf: Buffer, at: number, lit: string): boolean {
 }
 
 /**
- * Validates the reference starting at `i` (which holds `&`) and returns the index after its `;`.
+ * Validates the reference starting at `i` (which holds `&`) and returns the index after its `;`, or -1 when it
+ * reaches `end` and the window is not the last (the reference may go on in the next piece). Errors are thrown
+ * at `base + i`.
  */
-function checkRef(buf: Buffer, i: number, end: number): number {
+function checkRef(buf: Buffer, i: number, end: number, final: boolean, base: number): number {
   let j = i + 1;
+  if (j >= end && !final) return -1;
   if (buf[j] === HASH) {
     j++;
+    if (j >= end && !final) return -1;
     let hex = false;
     if (buf[j] === 0x78) {
       hex = true;
@@ -149,22 +165,24 @@ function checkRef(buf: Buffer, i: number, end: number): number {
       cp = cp * (hex ? 16 : 10) + d;
       if (cp > 0x10ffff) cp = 0x110000;
     }
-    if (j === ds || buf[j] !== SEMI) throw new XmlError('malformed character reference (expected &#NN; or &#xHH;)', i);
+    if (j >= end && !final) return -1;
+    if (j === ds || buf[j] !== SEMI) throw new XmlError('malformed character reference (expected &#NN; or &#xHH;)', base + i);
     if (cp === 0 || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) || cp === 0xfffe || cp === 0xffff) {
-      throw new XmlError(`character reference to an invalid character (${buf.toString('latin1', i, j + 1)})`, i);
+      throw new XmlError(`character reference to an invalid character (${buf.toString('latin1', i, j + 1)})`, base + i);
     }
     return j + 1;
   }
   if (j < end && isNameStart(buf[j]!)) {
     const ns = j;
     while (j < end && isNameChar(buf[j]!)) j++;
+    if (j >= end && !final) return -1;
     if (buf[j] === SEMI) {
       const name = sliceName(buf, ns, j);
       if (name === 'lt' || name === 'gt' || name === 'amp' || name === 'quot' || name === 'apos') return j + 1;
-      throw new XmlError(`undefined entity &${name}; (only &lt; &gt; &amp; &quot; &apos; and character references are allowed)`, i);
+      throw new XmlError(`undefined entity &${name}; (only &lt; &gt; &amp; &quot; &apos; and character references are allowed)`, base + i);
     }
   }
-  throw new XmlError("unescaped '&' (write it as &amp;)", i);
+  throw new XmlError("unescaped '&' (write it as &amp;)", base + i);
 }
 
 const ENTITY_RE = /&(?:#x([0-9a-fA-F]+)|#([0-9]+)|(lt|gt|amp|quot|apos));/g;
@@ -212,175 +230,317 @@ function describeByte(buf: Buffer, i: number): string {
   return `byte 0x${c.toString(16).padStart(2, '0')}`;
 }
 
-/** Tokenizes the whole document, calling `h`. Throws XmlError (or whatever the handler throws). */
-export function tokenize(buf: Buffer, h: XmlHandler): void {
-  const n = buf.length;
-  const stack: string[] = [];
-  const opened: number[] = [];
-  const attrs = new Attrs(buf);
-  const names = new NameCache();
-  let seenRoot = false;
-  let i = 0;
 
-  while (i < n) {
-    if (stack.length === 0) {
-      const c = buf[i]!;
-      if (isWs(c)) {
-        i++;
-        continue;
+/** 1-based line of a byte offset (lineColumn without the column). */
+export function lineAt(buf: Buffer, offset: number): number {
+  const at = Math.max(0, Math.min(offset, buf.length));
+  let line = 1;
+  let p = buf.indexOf(0x0a, 0);
+  while (p !== -1 && p < at) {
+    line++;
+    p = buf.indexOf(0x0a, p + 1);
+  }
+  return line;
+}
+
+/**
+ * The largest index in [s, e] at which the bytes [s, e) can be cut so that decoding the two sides apart gives the
+ * same characters as decoding them together: not inside a UTF-8 sequence (a lead byte always starts a new
+ * sequence, and a sequence never spans more bytes than its lead byte says, valid or not), and not between CR and
+ * LF (decodeText turns CR LF into one LF). `s` must itself be such a point.
+ */
+export function safeCut(buf: Buffer, s: number, e: number): number {
+  if (e <= s) return s;
+  if (buf[e - 1] === 0x0d) return e - 1;
+  const lim = Math.max(s, e - 4);
+  let p = e - 1;
+  while (p >= lim && (buf[p]! & 0xc0) === 0x80) p--;
+  if (p < lim) return e;
+  const b = buf[p]!;
+  const len = b >= 0xf0 && b <= 0xf7 ? 4 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xc0 && b <= 0xdf ? 2 : 1;
+  return p + len > e ? p : e;
+}
+
+const NONE = 0, COMMENT = 1, PI = 2, CDATA = 3;
+
+/**
+ * The tokenizer's state across windows: open elements (names, document offsets), whether the root was seen, the
+ * name cache, and the comment/PI/CDATA section a window ended inside.
+ */
+export class Tokenizer {
+  private readonly stack: string[] = [];
+  private readonly opened: number[] = [];
+  private readonly attrs = new Attrs();
+  private readonly names = new NameCache();
+  private seenRoot = false;
+  private mode = NONE;
+  /** Document offset of the '<' of the unfinished comment/PI/CDATA section. */
+  private modeStart = 0;
+
+  private readonly h: XmlHandler;
+  private readonly lineOf: (offset: number) => number;
+
+  /** `lineOf`: the 1-based line of a document offset (for "opened at line N" messages). */
+  constructor(h: XmlHandler, lineOf: (offset: number) => number) {
+    this.h = h;
+    this.lineOf = lineOf;
+  }
+
+  /** Whether a root element was opened (after a final feed: the document had one). */
+  get rootSeen(): boolean {
+    return this.seenRoot;
+  }
+
+  /**
+   * Tokenizes `buf`, the bytes of the document from offset `base`, calling the handler. Returns how many bytes were
+   * consumed; when `final` is false, the rest (at most an unfinished construct) must come first in the next call,
+   * whose `base` is `base` + the returned count. With `final` (`buf` reaches the end of the document) everything is
+   * consumed or an XmlError thrown (or whatever the handler throws). Error offsets are document offsets.
+   */
+  feed(buf: Buffer, base: number, final: boolean): number {
+    const n = buf.length;
+    const h = this.h;
+    const stack = this.stack;
+    const opened = this.opened;
+    const attrs = this.attrs;
+    const names = this.names;
+    attrs.buf = buf;
+    let i = 0;
+
+    if (this.mode !== NONE) {
+      const mode = this.mode;
+      const term = mode === COMMENT ? '-->' : mode === PI ? '?>' : ']]>';
+      const j = buf.indexOf(term, 0, 'latin1');
+      if (j === -1) {
+        if (final) {
+          const what = mode === COMMENT ? 'unterminated comment (missing -->)' : mode === PI ? 'unterminated processing instruction (missing ?>)' : 'unterminated CDATA section (missing ]]>)';
+          throw new XmlError(what, this.modeStart);
+        }
+        // Keep what could be the start of the terminator.
+        if (mode !== CDATA) return Math.max(0, n - (term.length - 1));
+        const cut = safeCut(buf, 0, Math.max(0, n - 2));
+        if (cut > 0) h.cdata(buf, 0, cut);
+        return cut;
       }
-      if (c !== LT) {
-        if (c === 0) throw new XmlError('NUL byte: this is a binary file, not XML', i);
-        throw new XmlError(
-          seenRoot ? 'text after the end of the root element' : `the document does not start with '<' (found ${describeByte(buf, i)}): this is not an XML file`,
-          i,
-        );
-      }
-    } else {
-      const start = i;
-      let amp = false;
-      while (i < n) {
+      if (mode === CDATA) h.cdata(buf, 0, j);
+      this.mode = NONE;
+      i = j + term.length;
+    }
+
+    while (i < n) {
+      if (stack.length === 0) {
         const c = buf[i]!;
-        if (c === LT) break;
-        if (c === AMP) {
-          i = checkRef(buf, i, n);
-          amp = true;
+        if (isWs(c)) {
+          i++;
           continue;
         }
-        if (c === 0) throw new XmlError('NUL byte in text: this is a binary file, not XML', i);
-        i++;
+        if (c !== LT) {
+          if (c === 0) throw new XmlError('NUL byte: this is a binary file, not XML', base + i);
+          throw new XmlError(
+            this.seenRoot ? 'text after the end of the root element' : `the document does not start with '<' (found ${describeByte(buf, i)}): this is not an XML file`,
+            base + i,
+          );
+        }
+      } else {
+        const start = i;
+        let amp = false;
+        while (i < n) {
+          const c = buf[i]!;
+          if (c === LT) break;
+          if (c === AMP) {
+            const r = checkRef(buf, i, n, final, base);
+            if (r < 0) {
+              // The reference goes on in the next piece: hand over the text before it.
+              if (i > start) h.text(buf, start, i, amp);
+              return i;
+            }
+            i = r;
+            amp = true;
+            continue;
+          }
+          if (c === 0) throw new XmlError('NUL byte in text: this is a binary file, not XML', base + i);
+          i++;
+        }
+        if (i >= n && !final) {
+          const cut = safeCut(buf, start, n);
+          if (cut > start) h.text(buf, start, cut, amp);
+          return cut;
+        }
+        if (i > start) h.text(buf, start, i, amp);
+        if (i >= n) break;
       }
-      if (i > start) h.text(start, i, amp);
-      if (i >= n) break;
-    }
 
-    // buf[i] === '<'
-    const c1 = buf[i + 1];
-    if (c1 === SLASH) {
-      const ns = i + 2;
-      let j = ns;
-      if (j >= n || !isNameStart(buf[j]!)) throw new XmlError(`invalid end tag: expected a name after '</' but found ${describeByte(buf, j)}`, i);
+      // buf[i] === '<'
+      if (i + 1 >= n && !final) return i;
+      const c1 = buf[i + 1];
+      if (c1 === SLASH) {
+        const ns = i + 2;
+        let j = ns;
+        if (j >= n && !final) return i;
+        if (j >= n || !isNameStart(buf[j]!)) throw new XmlError(`invalid end tag: expected a name after '</' but found ${describeByte(buf, j)}`, base + i);
+        while (j < n && isNameChar(buf[j]!)) j++;
+        if (j >= n && !final) return i;
+        const name = names.get(buf, ns, j);
+        while (j < n && isWs(buf[j]!)) j++;
+        if (j >= n && !final) return i;
+        if (buf[j] !== GT) throw new XmlError(j >= n ? `unexpected end of file inside end tag </${name}>` : `invalid end tag </${name}: expected '>' but found ${describeByte(buf, j)}`, base + j);
+        const top = stack.pop();
+        if (top === undefined) throw new XmlError(`end tag </${name}> without a matching start tag`, base + i);
+        if (top !== name) {
+          throw new XmlError(`mismatched end tag: expected </${top}> (opened at line ${this.lineOf(opened[opened.length - 1]!)}) but found </${name}>`, base + i);
+        }
+        opened.pop();
+        h.close(name);
+        i = j + 1;
+        continue;
+      }
+      if (c1 === BANG) {
+        // Every decision below looks at most at the 10 bytes from i.
+        if (n < i + 10 && !final) return i;
+        if (startsWithAscii(buf, i, '<!--')) {
+          const j = buf.indexOf('-->', i + 4, 'latin1');
+          if (j === -1) {
+            if (final) throw new XmlError('unterminated comment (missing -->)', base + i);
+            this.mode = COMMENT;
+            this.modeStart = base + i;
+            return Math.max(i + 4, n - 2);
+          }
+          i = j + 3;
+          continue;
+        }
+        if (startsWithAscii(buf, i, '<![CDATA[')) {
+          if (stack.length === 0) throw new XmlError('CDATA section outside the root element', base + i);
+          const j = buf.indexOf(']]>', i + 9, 'latin1');
+          if (j === -1) {
+            if (final) throw new XmlError('unterminated CDATA section (missing ]]>)', base + i);
+            this.mode = CDATA;
+            this.modeStart = base + i;
+            const cut = safeCut(buf, i + 9, Math.max(i + 9, n - 2));
+            if (cut > i + 9) h.cdata(buf, i + 9, cut);
+            return cut;
+          }
+          h.cdata(buf, i + 9, j);
+          i = j + 3;
+          continue;
+        }
+        const decl = buf.toString('latin1', i + 2, Math.min(n, i + 10)).toUpperCase();
+        if (decl.startsWith('DOCTYPE') || decl.startsWith('ENTITY') || decl.startsWith('ELEMENT') || decl.startsWith('ATTLIST') || decl.startsWith('NOTATION')) {
+          const what = decl.replace(/[^A-Z].*$/s, '');
+          throw new DtdRefused(
+            `refused: the report contains a <!${what}> declaration. DTDs and entity declarations are not accepted (they allow XXE and entity-expansion attacks); remove the declaration from the report`,
+            base + i,
+          );
+        }
+        throw new XmlError(`invalid markup '<!' (expected <!-- comment --> or <![CDATA[...]]>)`, base + i);
+      }
+      if (c1 === QMARK) {
+        const j = buf.indexOf('?>', i + 2, 'latin1');
+        if (j === -1) {
+          if (final) throw new XmlError('unterminated processing instruction (missing ?>)', base + i);
+          this.mode = PI;
+          this.modeStart = base + i;
+          return Math.max(i + 2, n - 1);
+        }
+        i = j + 2;
+        continue;
+      }
+
+      // Start tag.
+      const ns = i + 1;
+      if (ns >= n || !isNameStart(buf[ns]!)) throw new XmlError(`invalid start tag: expected a name after '<' but found ${describeByte(buf, ns)}`, base + i);
+      let j = ns + 1;
       while (j < n && isNameChar(buf[j]!)) j++;
+      if (j >= n && !final) return i;
       const name = names.get(buf, ns, j);
-      while (j < n && isWs(buf[j]!)) j++;
-      if (buf[j] !== GT) throw new XmlError(j >= n ? `unexpected end of file inside end tag </${name}>` : `invalid end tag </${name}: expected '>' but found ${describeByte(buf, j)}`, j);
-      const top = stack.pop();
-      if (top === undefined) throw new XmlError(`end tag </${name}> without a matching start tag`, i);
-      if (top !== name) {
-        throw new XmlError(`mismatched end tag: expected </${top}> (opened at line ${lineColumn(buf, opened[opened.length - 1]!).line}) but found </${name}>`, i);
-      }
-      opened.pop();
-      h.close(name);
-      i = j + 1;
-      continue;
-    }
-    if (c1 === BANG) {
-      if (startsWithAscii(buf, i, '<!--')) {
-        const j = buf.indexOf('-->', i + 4, 'latin1');
-        if (j === -1) throw new XmlError('unterminated comment (missing -->)', i);
-        i = j + 3;
-        continue;
-      }
-      if (startsWithAscii(buf, i, '<![CDATA[')) {
-        if (stack.length === 0) throw new XmlError('CDATA section outside the root element', i);
-        const j = buf.indexOf(']]>', i + 9, 'latin1');
-        if (j === -1) throw new XmlError('unterminated CDATA section (missing ]]>)', i);
-        h.cdata(i + 9, j);
-        i = j + 3;
-        continue;
-      }
-      const decl = buf.toString('latin1', i + 2, Math.min(n, i + 10)).toUpperCase();
-      if (decl.startsWith('DOCTYPE') || decl.startsWith('ENTITY') || decl.startsWith('ELEMENT') || decl.startsWith('ATTLIST') || decl.startsWith('NOTATION')) {
-        const what = decl.replace(/[^A-Z].*$/s, '');
-        throw new DtdRefused(
-          `refused: the report contains a <!${what}> declaration. DTDs and entity declarations are not accepted (they allow XXE and entity-expansion attacks); remove the declaration from the report`,
-          i,
-        );
-      }
-      throw new XmlError(`invalid markup '<!' (expected <!-- comment --> or <![CDATA[...]]>)`, i);
-    }
-    if (c1 === QMARK) {
-      const j = buf.indexOf('?>', i + 2, 'latin1');
-      if (j === -1) throw new XmlError('unterminated processing instruction (missing ?>)', i);
-      i = j + 2;
-      continue;
-    }
-
-    // Start tag.
-    const ns = i + 1;
-    if (ns >= n || !isNameStart(buf[ns]!)) throw new XmlError(`invalid start tag: expected a name after '<' but found ${describeByte(buf, ns)}`, i);
-    let j = ns + 1;
-    while (j < n && isNameChar(buf[j]!)) j++;
-    const name = names.get(buf, ns, j);
-    if (stack.length === 0 && seenRoot) throw new XmlError(`a second root element <${name}> after the end of the first one`, i);
-    attrs.count = 0;
-    let selfClosing = false;
-    for (;;) {
-      const ws = j;
-      while (j < n && isWs(buf[j]!)) j++;
-      if (j >= n) throw new XmlError(`unexpected end of file inside start tag <${name}>`, i);
-      const c = buf[j]!;
-      if (c === GT) {
-        j++;
-        break;
-      }
-      if (c === SLASH) {
-        if (buf[j + 1] !== GT) throw new XmlError(`invalid start tag <${name}>: expected '>' after '/'`, j);
-        selfClosing = true;
-        j += 2;
-        break;
-      }
-      if (j === ws) throw new XmlError(`invalid start tag <${name}>: expected whitespace, '>' or '/>' but found ${describeByte(buf, j)}`, j);
-      if (!isNameStart(c)) throw new XmlError(`invalid attribute name in <${name}>: unexpected ${describeByte(buf, j)}`, j);
-      const as = j;
-      while (j < n && isNameChar(buf[j]!)) j++;
-      const aname = names.get(buf, as, j);
-      while (j < n && isWs(buf[j]!)) j++;
-      if (buf[j] !== EQ) throw new XmlError(`attribute ${aname} of <${name}> has no value (expected '=')`, j);
-      j++;
-      while (j < n && isWs(buf[j]!)) j++;
-      const q = buf[j];
-      if (q !== DQ && q !== SQ) throw new XmlError(`value of attribute ${aname} of <${name}> is not quoted`, j);
-      const vs = ++j;
-      let amp = false;
+      if (stack.length === 0 && this.seenRoot) throw new XmlError(`a second root element <${name}> after the end of the first one`, base + i);
+      attrs.count = 0;
+      let selfClosing = false;
       for (;;) {
-        if (j >= n) throw new XmlError(`unexpected end of file inside the value of attribute ${aname} of <${name}>`, vs - 1);
-        const v = buf[j]!;
-        if (v === q) break;
-        if (v === LT) throw new XmlError(`'<' is not allowed in the value of attribute ${aname} of <${name}> (write it as &lt;)`, j);
-        if (v === AMP) {
-          j = checkRef(buf, j, n);
-          amp = true;
-          continue;
+        const ws = j;
+        while (j < n && isWs(buf[j]!)) j++;
+        if (j >= n) {
+          if (!final) return i;
+          throw new XmlError(`unexpected end of file inside start tag <${name}>`, base + i);
         }
-        if (v === 0) throw new XmlError('NUL byte in an attribute value: this is a binary file, not XML', j);
+        const c = buf[j]!;
+        if (c === GT) {
+          j++;
+          break;
+        }
+        if (c === SLASH) {
+          if (j + 1 >= n && !final) return i;
+          if (buf[j + 1] !== GT) throw new XmlError(`invalid start tag <${name}>: expected '>' after '/'`, base + j);
+          selfClosing = true;
+          j += 2;
+          break;
+        }
+        if (j === ws) throw new XmlError(`invalid start tag <${name}>: expected whitespace, '>' or '/>' but found ${describeByte(buf, j)}`, base + j);
+        if (!isNameStart(c)) throw new XmlError(`invalid attribute name in <${name}>: unexpected ${describeByte(buf, j)}`, base + j);
+        const as = j;
+        while (j < n && isNameChar(buf[j]!)) j++;
+        if (j >= n && !final) return i;
+        const aname = names.get(buf, as, j);
+        while (j < n && isWs(buf[j]!)) j++;
+        if (j >= n && !final) return i;
+        if (buf[j] !== EQ) throw new XmlError(`attribute ${aname} of <${name}> has no value (expected '=')`, base + j);
+        j++;
+        while (j < n && isWs(buf[j]!)) j++;
+        if (j >= n && !final) return i;
+        const q = buf[j];
+        if (q !== DQ && q !== SQ) throw new XmlError(`value of attribute ${aname} of <${name}> is not quoted`, base + j);
+        const vs = ++j;
+        let amp = false;
+        for (;;) {
+          if (j >= n) {
+            if (!final) return i;
+            throw new XmlError(`unexpected end of file inside the value of attribute ${aname} of <${name}>`, base + vs - 1);
+          }
+          const v = buf[j]!;
+          if (v === q) break;
+          if (v === LT) throw new XmlError(`'<' is not allowed in the value of attribute ${aname} of <${name}> (write it as &lt;)`, base + j);
+          if (v === AMP) {
+            const r = checkRef(buf, j, n, final, base);
+            if (r < 0) return i;
+            j = r;
+            amp = true;
+            continue;
+          }
+          if (v === 0) throw new XmlError('NUL byte in an attribute value: this is a binary file, not XML', base + j);
+          j++;
+        }
+        for (let k = 0; k < attrs.count; k++) {
+          if (attrs.names[k] === aname) throw new XmlError(`duplicate attribute ${aname} in <${name}>`, base + as);
+        }
+        const k = attrs.count++;
+        attrs.names[k] = aname;
+        attrs.starts[k] = vs;
+        attrs.ends[k] = j;
+        attrs.amps[k] = amp;
         j++;
       }
-      for (let k = 0; k < attrs.count; k++) {
-        if (attrs.names[k] === aname) throw new XmlError(`duplicate attribute ${aname} in <${name}>`, as);
+      this.seenRoot = true;
+      stack.push(name);
+      opened.push(base + i);
+      h.open(name, attrs, base + i);
+      if (selfClosing) {
+        stack.pop();
+        opened.pop();
+        h.close(name);
       }
-      const k = attrs.count++;
-      attrs.names[k] = aname;
-      attrs.starts[k] = vs;
-      attrs.ends[k] = j;
-      attrs.amps[k] = amp;
-      j++;
+      i = j;
     }
-    seenRoot = true;
-    stack.push(name);
-    opened.push(i);
-    h.open(name, attrs, i);
-    if (selfClosing) {
-      stack.pop();
-      opened.pop();
-      h.close(name);
-    }
-    i = j;
-  }
 
-  if (stack.length > 0) {
-    const top = stack[stack.length - 1]!;
-    throw new XmlError(`unexpected end of file: <${top}> (opened at line ${lineColumn(buf, opened[opened.length - 1]!).line}) is not closed; the report looks truncated`, n);
+    if (!final) return n;
+    if (stack.length > 0) {
+      const top = stack[stack.length - 1]!;
+      throw new XmlError(`unexpected end of file: <${top}> (opened at line ${this.lineOf(opened[opened.length - 1]!)}) is not closed; the report looks truncated`, base + n);
+    }
+    if (!this.seenRoot) throw new XmlError('no root element: the file contains no XML element', base + n);
+    return n;
   }
-  if (!seenRoot) throw new XmlError('no root element: the file contains no XML element', n);
+}
+
+/** Tokenizes a whole document held in memory (one final window), calling `h`. Throws XmlError (or whatever the handler throws). */
+export function tokenize(buf: Buffer, h: XmlHandler): void {
+  new Tokenizer(h, (offset) => lineAt(buf, offset)).feed(buf, 0, true);
 }
