@@ -2446,6 +2446,9 @@ function rawParser(opts = {}) {
     const suiteFiles = new Set();
     let result;
     const locator = new Locator(opts.workspace);
+    // The testcases of a class come one after the other: they share one copy of its name (the copies would live
+    // until index.ts merges them; 100k cases: ~5 MB).
+    let lastClassname = '';
     const noteTimestamp = (a) => {
         const ts = normaliseTimestamp(a.get('timestamp'));
         if (ts !== undefined && (timestamp === undefined || ts < timestamp))
@@ -2497,9 +2500,14 @@ function rawParser(opts = {}) {
                 kinds.push(Kind.StackTrace);
             }
             else if (name === 'testcase') {
+                let classname = a.get('classname') ?? '';
+                if (classname === lastClassname)
+                    classname = lastClassname;
+                else
+                    lastClassname = classname;
                 const c = {
                     name: a.get('name') ?? '',
-                    classname: a.get('classname') ?? '',
+                    classname,
                     suite: suites.length > 0 ? suites[suites.length - 1].name : '',
                     results: [],
                 };

@@ -216,6 +216,9 @@ export function rawParser(opts: RawOptions = {}): { handler: XmlHandler; finish(
   const suiteFiles = new Set<string>();
   let result: Result | undefined;
   const locator = new Locator(opts.workspace);
+  // The testcases of a class come one after the other: they share one copy of its name (the copies would live
+  // until index.ts merges them; 100k cases: ~5 MB).
+  let lastClassname = '';
 
   const noteTimestamp = (a: Attrs): void => {
     const ts = normaliseTimestamp(a.get('timestamp'));
@@ -261,9 +264,12 @@ export function rawParser(opts: RawOptions = {}): { handler: XmlHandler; finish(
       } else if (parent === Kind.Result && name === 'stackTrace') {
         kinds.push(Kind.StackTrace);
       } else if (name === 'testcase') {
+        let classname = a.get('classname') ?? '';
+        if (classname === lastClassname) classname = lastClassname;
+        else lastClassname = classname;
         const c: CaseState = {
           name: a.get('name') ?? '',
-          classname: a.get('classname') ?? '',
+          classname,
           suite: suites.length > 0 ? suites[suites.length - 1]!.name : '',
           results: [],
         };
