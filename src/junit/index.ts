@@ -2,8 +2,9 @@
  * JUnit XML ingestion: report files in, ParsedTestCase/ReportProblem out. See docs/junit.md.
  *
  * Layers: decode.ts (bytes → UTF-8: BOM, UTF-16, declared encodings), xml.ts (strict streaming
- * tokenizer, no DTDs), junit.ts (one RawCase per <testcase> element), this file (ids, merging of repeated
- * testcases into attempts, files, problems). Nothing here throws for a bad report.
+ * tokenizer, no DTDs), junit.ts (one RawCase per <testcase> element), stream.ts (a report read and tokenized a
+ * window at a time), this file (ids, merging of repeated testcases into attempts, files, problems). Nothing here
+ * throws for a bad report.
  */
 import { Buffer } from 'node:buffer';
 import { open, type FileHandle } from 'node:fs/promises';
@@ -24,7 +25,8 @@ export interface ParseOptions {
   workspace: string;
   /**
    * Reports larger than this many bytes are not parsed; each becomes a ReportProblem.
-   * Default DEFAULT_MAX_FILE_BYTES (256 MiB). Parsing needs about the file size plus the results in memory.
+   * Default DEFAULT_MAX_FILE_BYTES (256 MiB). A file is read a window at a time (stream.ts): parsing needs
+   * the results plus about 2 MiB, not the file's size (reports to transcode, e.g. UTF-16, are still read whole).
    */
   maxFileBytes?: number;
 }
