@@ -2579,7 +2579,7 @@ function rawParser(opts = {}) {
             if (rc.file !== undefined && rc.line !== undefined)
                 continue;
             // A line without a file means nothing.
-            if (rc.file === undefined)
+            if (rc.file === undefined && rc.line !== undefined)
                 delete rc.line;
             // Else the first failing attempt's stack trace, when it names a workspace file (the known file if any).
             for (const a of rc.attempts) {
@@ -2701,7 +2701,7 @@ function placeInSource(src, skip, offset, lineOnly = false, chunkBytes = 1 << 16
 }
 /** Parses the report read from `src`. Never throws for a bad report; read errors are thrown. */
 async function streamReport(src, path, opts) {
-    const window = opts.window ?? READ_WINDOW_BYTES;
+    const window = Math.max(1, Math.floor(opts.window ?? READ_WINDOW_BYTES));
     let largestRead = 0;
     let largestHeld = 0;
     let total = 0;
@@ -2811,8 +2811,9 @@ async function streamReport(src, path, opts) {
  * JUnit XML ingestion: report files in, ParsedTestCase/ReportProblem out. See docs/junit.md.
  *
  * Layers: decode.ts (bytes → UTF-8: BOM, UTF-16, declared encodings), xml.ts (strict streaming
- * tokenizer, no DTDs), junit.ts (one RawCase per <testcase> element), this file (ids, merging of repeated
- * testcases into attempts, files, problems). Nothing here throws for a bad report.
+ * tokenizer, no DTDs), junit.ts (one RawCase per <testcase> element), stream.ts (a report read and tokenized a
+ * window at a time), this file (ids, merging of repeated testcases into attempts, files, problems). Nothing here
+ * throws for a bad report.
  */
 
 

@@ -328,7 +328,7 @@ export function rawParser(opts: RawOptions = {}): { handler: XmlHandler; finish(
     if (rc.file === undefined && docFile !== undefined) rc.file = docFile;
     if (rc.file !== undefined && rc.line !== undefined) continue;
     // A line without a file means nothing.
-    if (rc.file === undefined) delete rc.line;
+    if (rc.file === undefined && rc.line !== undefined) delete rc.line;
     // Else the first failing attempt's stack trace, when it names a workspace file (the known file if any).
     for (const a of rc.attempts) {
       if (a.details === undefined || (a.status !== 'failed' && a.status !== 'error')) continue;

@@ -127,7 +127,7 @@ export function placeInSource(src: ByteSource, skip: number, offset: number, lin
 
 /** Parses the report read from `src`. Never throws for a bad report; read errors are thrown. */
 export async function streamReport(src: ByteSource, path: string, opts: StreamOptions): Promise<StreamResult> {
-  const window = opts.window ?? READ_WINDOW_BYTES;
+  const window = Math.max(1, Math.floor(opts.window ?? READ_WINDOW_BYTES));
   let largestRead = 0;
   let largestHeld = 0;
   let total = 0;
