@@ -5214,17 +5214,22 @@ async function run(env = process.env) {
         const ctx = (0,context/* contextFromEnv */.jW)(env);
         const config = await (0,file/* loadFileConfig */.pS)(inputs.configPath ? (0,external_node_path_.resolve)(ctx.workspace, inputs.configPath) : '');
         const rerunInputs = readRerunInputs((0,config_inputs/* inputsFromEnv */.lN)(env));
-        const reports = await (0,job/* readReports */.oh)(inputs, ctx);
+        // The data branch is fetched while the reports are parsed (git works in its own process).
+        const readOnly = inputs.readOnly || ctx.fromFork;
+        const remote = await (0,job/* dataRemote */.PO)(inputs, ctx);
+        const repo = await git/* DataRepo */.nV.open(remote, inputs.dataBranch, inputs.token, ctx.runnerTemp || undefined);
+        repo.prefetch(!readOnly);
+        const reports = await (0,job/* readReports */.oh)(inputs, ctx).catch(async (error) => {
+            await repo.dispose();
+            throw error;
+        });
         const split = modeInputs.splitHistoryBy === 'job-key';
         if (split && !rerunInputs)
             reports.tests = (0,modes_split/* splitTests */.Yd)(reports.tests, inputs.jobKey);
         const now = Date.now();
         const runContext = (0,job/* runContextFor */.S2)(ctx, inputs, reports.timestamp, now);
-        const readOnly = inputs.readOnly || ctx.fromFork;
         // Issues for test owners (docs/issues.md): read before the sync, since a person's close can lift a quarantine.
         const issues = inputs.createIssues ? await (await __webpack_require__.e(/* import() */ 791).then(__webpack_require__.bind(__webpack_require__, 81791))).prepareIssues({ inputs, ctx, readOnly }) : undefined;
-        const remote = await (0,job/* dataRemote */.PO)(inputs, ctx);
-        const repo = await git/* DataRepo */.nV.open(remote, inputs.dataBranch, inputs.token, ctx.runnerTemp || undefined);
         let rerun;
         let verdicts;
         const sync = await (async () => {
@@ -8987,6 +8992,27 @@ class DataRepo {
      * fetch). Returns them sorted by ref name.
      */
     async fetchWithInbox(inbox) {
+        const early = this.prefetched;
+        this.prefetched = undefined;
+        if (early) {
+            // Taken if it asked for as much (parked runs too, when asked): the branch as of a moment ago.
+            if (early.inbox || !inbox)
+                return early.promise;
+            await early.promise.catch(() => undefined);
+        }
+        return this.fetchNow(inbox);
+    }
+    /**
+     * Starts fetching now, for the next fetchWithInbox to take: the step parses its reports while git fetches. A failure
+     * is reported by that call (which the caller retries as any fetch).
+     */
+    prefetch(inbox) {
+        const promise = this.fetchNow(inbox);
+        promise.catch(() => undefined);
+        this.prefetched = { inbox, promise };
+    }
+    prefetched;
+    async fetchNow(inbox) {
         const prefix = inboxPrefix(this.branch);
         const patterns = [`refs/heads/${this.branch}`, ...(inbox ? [`${prefix}*`] : [])];
         const listing = await this.git(['ls-remote', this.remote, ...patterns]);
@@ -9176,6 +9202,7 @@ class DataRepo {
         }
     }
     async dispose() {
+        await this.prefetched?.promise.catch(() => undefined);
         await (0,promises_.rm)(this.dir, { recursive: true, force: true });
         liveClones.delete(this.dir);
     }
