@@ -1232,25 +1232,23 @@ function mergeStored(history, tests, run, row, options) {
     const timeOf = (seq) => times.get(seq);
     const oldestKept = run.time - options.retention.maxAgeDays * DAY_MS;
     const maxRuns = options.retention.maxRuns;
-    const stored = new Map(history.stored);
-    const touched = new Set();
+    // This run's tests by id; the same test twice in one run: its second record joins the first (mergeRun does that).
+    const ran = new Map();
     for (const test of tests) {
         if (test.attempts.length === 0)
             continue;
-        // The same test twice in one run: its second record joins the first (mergeRun does that).
-        if (touched.has(test.id))
+        if (ran.has(test.id))
             return undefined;
-        touched.add(test.id);
-        const previous = stored.get(test.id);
+        ran.set(test.id, test);
+    }
+    const merged = (test, previous) => {
         const attempts = test.attempts.length === 1 ? _model_js__WEBPACK_IMPORTED_MODULE_0__/* .STATUS_CODE */ .lg[test.attempts[0].status] : test.attempts.map((a) => _model_js__WEBPACK_IMPORTED_MODULE_0__/* .STATUS_CODE */ .lg[a.status]).join('');
         const message = (0,_merge_js__WEBPACK_IMPORTED_MODULE_1__/* .failureMessageOf */ .Df)(test, options.normalise);
         const duration = test.attempts[test.attempts.length - 1]?.durationSec;
         if (previous && message === undefined) {
             const fast = appendedQuickly(previous, test, row.seq, attempts, duration, timeOf, oldestKept, maxRuns);
-            if (fast) {
-                stored.set(test.id, fast);
-                continue;
-            }
+            if (fast)
+                return fast;
         }
         let next;
         if (!previous) {
@@ -1289,20 +1287,22 @@ function mergeStored(history, tests, run, row, options) {
             next.file = file;
         if (line !== undefined)
             next.line = line;
-        const kept = trimmed(next, timeOf, oldestKept, maxRuns);
+        return trimmed(next, timeOf, oldestKept, maxRuns);
+    };
+    // One pass in the history's order (tests that did not run this time still age out), then the new tests in the
+    // run's order: the order mergeRun gives.
+    const stored = new Map();
+    for (const [id, previous] of history.stored) {
+        const test = ran.get(id);
+        const kept = test ? merged(test, previous) : trimmed(previous, timeOf, oldestKept, maxRuns);
         if (kept)
-            stored.set(test.id, kept);
-        else
-            stored.delete(test.id);
+            stored.set(id, kept);
     }
-    // Tests that did not run this time still age out.
-    for (const [id, s] of stored) {
-        if (touched.has(id))
+    for (const [id, test] of ran) {
+        if (history.stored.has(id))
             continue;
-        const kept = trimmed(s, timeOf, oldestKept, maxRuns);
-        if (!kept)
-            stored.delete(id);
-        else if (kept !== s)
+        const kept = merged(test, undefined);
+        if (kept)
             stored.set(id, kept);
     }
     return new LazyHistory(stored, rows);
@@ -2479,19 +2479,30 @@ function parseReportRaw(xml, path, opts = {}) {
  */
 function mergeInto(raw, report, byId, out, shared = new Map()) {
     // The tests of a class share one copy of its name, its suite's and its file's (100k tests: ~10 MB less held).
-    const one = (s) => {
-        const known = shared.get(s);
-        if (known !== undefined)
+    // Each compared with the last one of its kind first: the tests of a class come one after the other.
+    const sharer = () => {
+        let lastRaw = '';
+        let lastShared = '';
+        return (s) => {
+            if (s === lastRaw)
+                return lastShared;
+            let known = shared.get(s);
+            if (known === undefined)
+                shared.set(s, (known = s));
+            lastRaw = s;
+            lastShared = known;
             return known;
-        shared.set(s, s);
-        return s;
+        };
     };
+    const classname = sharer();
+    const suite = sharer();
+    const file = sharer();
     for (const c of raw) {
         c.name = (0,cap/* capName */.o)(c.name);
-        c.classname = one((0,cap/* capName */.o)(c.classname));
-        c.suite = one((0,cap/* capName */.o)(c.suite));
+        c.classname = classname((0,cap/* capName */.o)(c.classname));
+        c.suite = suite((0,cap/* capName */.o)(c.suite));
         if (c.file !== undefined)
-            c.file = one(c.file);
+            c.file = file(c.file);
         const id = testId(c);
         const existing = byId.get(id);
         if (existing) {

@@ -753,25 +753,23 @@ function mergeStored(history, tests, run, row, options) {
     const timeOf = (seq) => times.get(seq);
     const oldestKept = run.time - options.retention.maxAgeDays * stored_DAY_MS;
     const maxRuns = options.retention.maxRuns;
-    const stored = new Map(history.stored);
-    const touched = new Set();
+    // This run's tests by id; the same test twice in one run: its second record joins the first (mergeRun does that).
+    const ran = new Map();
     for (const test of tests) {
         if (test.attempts.length === 0)
             continue;
-        // The same test twice in one run: its second record joins the first (mergeRun does that).
-        if (touched.has(test.id))
+        if (ran.has(test.id))
             return undefined;
-        touched.add(test.id);
-        const previous = stored.get(test.id);
+        ran.set(test.id, test);
+    }
+    const merged = (test, previous) => {
         const attempts = test.attempts.length === 1 ? STATUS_CODE[test.attempts[0].status] : test.attempts.map((a) => STATUS_CODE[a.status]).join('');
         const message = failureMessageOf(test, options.normalise);
         const duration = test.attempts[test.attempts.length - 1]?.durationSec;
         if (previous && message === undefined) {
             const fast = appendedQuickly(previous, test, row.seq, attempts, duration, timeOf, oldestKept, maxRuns);
-            if (fast) {
-                stored.set(test.id, fast);
-                continue;
-            }
+            if (fast)
+                return fast;
         }
         let next;
         if (!previous) {
@@ -810,20 +808,22 @@ function mergeStored(history, tests, run, row, options) {
             next.file = file;
         if (line !== undefined)
             next.line = line;
-        const kept = trimmed(next, timeOf, oldestKept, maxRuns);
+        return trimmed(next, timeOf, oldestKept, maxRuns);
+    };
+    // One pass in the history's order (tests that did not run this time still age out), then the new tests in the
+    // run's order: the order mergeRun gives.
+    const stored = new Map();
+    for (const [id, previous] of history.stored) {
+        const test = ran.get(id);
+        const kept = test ? merged(test, previous) : trimmed(previous, timeOf, oldestKept, maxRuns);
         if (kept)
-            stored.set(test.id, kept);
-        else
-            stored.delete(test.id);
+            stored.set(id, kept);
     }
-    // Tests that did not run this time still age out.
-    for (const [id, s] of stored) {
-        if (touched.has(id))
+    for (const [id, test] of ran) {
+        if (history.stored.has(id))
             continue;
-        const kept = trimmed(s, timeOf, oldestKept, maxRuns);
-        if (!kept)
-            stored.delete(id);
-        else if (kept !== s)
+        const kept = merged(test, undefined);
+        if (kept)
             stored.set(id, kept);
     }
     return new stored_LazyHistory(stored, rows);
