@@ -376,7 +376,8 @@ function appendedQuickly(previous: StoredTest, test: ParsedTestCase, seq: number
   }
   const earlier: readonly number[] = previous.dur ?? (previous.d !== undefined ? [end - 1, previous.d] : []);
   const kept = drop > 0 && earlier.length > 0 && earlier[0]! < from ? durationsSince(earlier, from) : earlier;
-  const dur = duration !== undefined ? [...kept, seq, duration] : kept;
+  // concat makes the array to size (a spread or a push grows a backing store of 17 slots).
+  const dur = duration !== undefined ? kept.concat(seq, duration) : kept;
   if (dur.length > 0) next.dur = dur;
   return next;
 }
@@ -429,8 +430,8 @@ export function mergeStored(
         if (row.seq > end) segments.push({ a: '', n: row.seq - end });
         segments.push({ a: attempts, n: 1 });
       }
-      const durations: number[] = previous.dur ? previous.dur.slice() : previous.d !== undefined ? [end - 1, previous.d] : [];
-      if (duration !== undefined) durations.push(row.seq, duration);
+      const earlier: readonly number[] = previous.dur ?? (previous.d !== undefined ? [end - 1, previous.d] : []);
+      const durations = duration !== undefined ? earlier.concat(row.seq, duration) : earlier;
       next = { name: test.name, classname: test.classname, from: previous.from, segments };
       if (message !== undefined) next.m = { ...previous.m, [row.seq]: message };
       else if (previous.m) next.m = previous.m;

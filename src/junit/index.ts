@@ -169,9 +169,14 @@ function mergeInto(raw: RawCase[], report: string, byId: Map<string, ParsedTestC
       continue;
     }
     // The raw case is discarded after merging, so its attempts array is taken over, not copied.
-    const t: ParsedTestCase = { id, name: c.name, classname: c.classname, suite: c.suite, attempts: c.attempts, report };
-    if (c.file !== undefined) t.file = c.file;
-    if (c.line !== undefined) t.line = c.line;
+    // Made whole in one literal (a field added later lives in a second allocation).
+    const t: ParsedTestCase =
+      c.file === undefined
+        ? { id, name: c.name, classname: c.classname, suite: c.suite, attempts: c.attempts, report }
+        : c.line === undefined
+          ? { id, name: c.name, classname: c.classname, suite: c.suite, attempts: c.attempts, report, file: c.file }
+          : { id, name: c.name, classname: c.classname, suite: c.suite, attempts: c.attempts, report, file: c.file, line: c.line };
+    if (c.file === undefined && c.line !== undefined) t.line = c.line;
     byId.set(id, t);
     out.push(t);
   }
