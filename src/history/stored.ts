@@ -376,7 +376,8 @@ function appendedQuickly(previous: StoredTest, test: ParsedTestCase, seq: number
   }
   const earlier: readonly number[] = previous.dur ?? (previous.d !== undefined ? [end - 1, previous.d] : []);
   const kept = drop > 0 && earlier.length > 0 && earlier[0]! < from ? durationsSince(earlier, from) : earlier;
-  const dur = duration !== undefined ? [...kept, seq, duration] : kept;
+  // concat makes the array to size (a spread or a push grows a backing store of 17 slots).
+  const dur = duration !== undefined ? kept.concat(seq, duration) : kept;
   if (dur.length > 0) next.dur = dur;
   return next;
 }
@@ -399,24 +400,20 @@ export function mergeStored(
   const timeOf = (seq: number): number => times.get(seq)!;
   const oldestKept = run.time - options.retention.maxAgeDays * DAY_MS;
   const maxRuns = options.retention.maxRuns;
-  const stored = new Map(history.stored);
-  const touched = new Set<string>();
-
+  // This run's tests by id; the same test twice in one run: its second record joins the first (mergeRun does that).
+  const ran = new Map<string, ParsedTestCase>();
   for (const test of tests) {
     if (test.attempts.length === 0) continue;
-    // The same test twice in one run: its second record joins the first (mergeRun does that).
-    if (touched.has(test.id)) return undefined;
-    touched.add(test.id);
-    const previous = stored.get(test.id);
+    if (ran.has(test.id)) return undefined;
+    ran.set(test.id, test);
+  }
+  const merged = (test: ParsedTestCase, previous: StoredTest | undefined): StoredTest | null => {
     const attempts = test.attempts.length === 1 ? STATUS_CODE[test.attempts[0]!.status] : test.attempts.map((a) => STATUS_CODE[a.status]).join('');
     const message = failureMessageOf(test, options.normalise);
     const duration = test.attempts[test.attempts.length - 1]?.durationSec;
     if (previous && message === undefined) {
       const fast = appendedQuickly(previous, test, row.seq, attempts, duration, timeOf, oldestKept, maxRuns);
-      if (fast) {
-        stored.set(test.id, fast);
-        continue;
-      }
+      if (fast) return fast;
     }
     let next: StoredTest;
     if (!previous) {
@@ -433,8 +430,8 @@ export function mergeStored(
         if (row.seq > end) segments.push({ a: '', n: row.seq - end });
         segments.push({ a: attempts, n: 1 });
       }
-      const durations: number[] = previous.dur ? previous.dur.slice() : previous.d !== undefined ? [end - 1, previous.d] : [];
-      if (duration !== undefined) durations.push(row.seq, duration);
+      const earlier: readonly number[] = previous.dur ?? (previous.d !== undefined ? [end - 1, previous.d] : []);
+      const durations = duration !== undefined ? earlier.concat(row.seq, duration) : earlier;
       next = { name: test.name, classname: test.classname, from: previous.from, segments };
       if (message !== undefined) next.m = { ...previous.m, [row.seq]: message };
       else if (previous.m) next.m = previous.m;
@@ -444,16 +441,20 @@ export function mergeStored(
     const line = test.line ?? previous?.line;
     if (file !== undefined) next.file = file;
     if (line !== undefined) next.line = line;
-    const kept = trimmed(next, timeOf, oldestKept, maxRuns);
-    if (kept) stored.set(test.id, kept);
-    else stored.delete(test.id);
+    return trimmed(next, timeOf, oldestKept, maxRuns);
+  };
+  // One pass in the history's order (tests that did not run this time still age out), then the new tests in the
+  // run's order: the order mergeRun gives.
+  const stored = new Map<string, StoredTest>();
+  for (const [id, previous] of history.stored) {
+    const test = ran.get(id);
+    const kept = test ? merged(test, previous) : trimmed(previous, timeOf, oldestKept, maxRuns);
+    if (kept) stored.set(id, kept);
   }
-  // Tests that did not run this time still age out.
-  for (const [id, s] of stored) {
-    if (touched.has(id)) continue;
-    const kept = trimmed(s, timeOf, oldestKept, maxRuns);
-    if (!kept) stored.delete(id);
-    else if (kept !== s) stored.set(id, kept);
+  for (const [id, test] of ran) {
+    if (history.stored.has(id)) continue;
+    const kept = merged(test, undefined);
+    if (kept) stored.set(id, kept);
   }
   return new LazyHistory(stored, rows);
 }

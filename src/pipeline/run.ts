@@ -46,18 +46,23 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
 
     const rerunInputs = readRerunInputs(inputsFromEnv(env));
 
-    const reports = await readReports(inputs, ctx);
+    // The data branch is fetched while the reports are parsed (git works in its own process).
+    const readOnly = inputs.readOnly || ctx.fromFork;
+    const remote = await dataRemote(inputs, ctx);
+    const repo = await DataRepo.open(remote, inputs.dataBranch, inputs.token, ctx.runnerTemp || undefined);
+    repo.prefetch(!readOnly);
+    const reports = await readReports(inputs, ctx).catch(async (error: unknown) => {
+      await repo.dispose();
+      throw error;
+    });
     const split = modeInputs.splitHistoryBy === 'job-key';
     if (split && !rerunInputs) reports.tests = splitTests(reports.tests, inputs.jobKey);
 
     const now = Date.now();
     const runContext = runContextFor(ctx, inputs, reports.timestamp, now);
-    const readOnly = inputs.readOnly || ctx.fromFork;
     // Issues for test owners (docs/issues.md): read before the sync, since a person's close can lift a quarantine.
     const issues = inputs.createIssues ? await (await import('../github/issues.ts')).prepareIssues({ inputs, ctx, readOnly }) : undefined;
 
-    const remote = await dataRemote(inputs, ctx);
-    const repo = await DataRepo.open(remote, inputs.dataBranch, inputs.token, ctx.runnerTemp || undefined);
     let rerun: Awaited<ReturnType<typeof import('./rerun.ts').rerunStep>> | undefined;
     let verdicts: RerunVerdicts | undefined;
     const sync = await (async () => {

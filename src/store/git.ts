@@ -246,6 +246,29 @@ export class DataRepo {
    * fetch). Returns them sorted by ref name.
    */
   async fetchWithInbox(inbox: boolean): Promise<{ head: string | null; parked: ParkedRef[] }> {
+    const early = this.prefetched;
+    this.prefetched = undefined;
+    if (early) {
+      // Taken if it asked for as much (parked runs too, when asked): the branch as of a moment ago.
+      if (early.inbox || !inbox) return early.promise;
+      await early.promise.catch(() => undefined);
+    }
+    return this.fetchNow(inbox);
+  }
+
+  /**
+   * Starts fetching now, for the next fetchWithInbox to take: the step parses its reports while git fetches. A failure
+   * is reported by that call (which the caller retries as any fetch).
+   */
+  prefetch(inbox: boolean): void {
+    const promise = this.fetchNow(inbox);
+    promise.catch(() => undefined);
+    this.prefetched = { inbox, promise };
+  }
+
+  private prefetched: { inbox: boolean; promise: Promise<{ head: string | null; parked: ParkedRef[] }> } | undefined;
+
+  private async fetchNow(inbox: boolean): Promise<{ head: string | null; parked: ParkedRef[] }> {
     const prefix = inboxPrefix(this.branch);
     const patterns = [`refs/heads/${this.branch}`, ...(inbox ? [`${prefix}*`] : [])];
     const listing = await this.git(['ls-remote', this.remote, ...patterns]);
@@ -421,6 +444,7 @@ export class DataRepo {
   }
 
   async dispose(): Promise<void> {
+    await this.prefetched?.promise.catch(() => undefined);
     await rm(this.dir, { recursive: true, force: true });
     liveClones.delete(this.dir);
   }

@@ -1,0 +1,95 @@
+/**
+ * DataRepo.prefetch (issue #16): the step starts fetching the data branch before it parses its reports. The next
+ * fetch takes that result when it asked for as much, fetches again when it asks for more (parked runs), and a
+ * failed prefetch fails that fetch, as any fetch does. Against a real bare repository.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DataRepo, runGit } from '../../src/store/git.ts';
+
+let root: string;
+let remote: string;
+beforeEach(async () => {
+  root = await mkdtemp(join(tmpdir(), 'flakeguard-prefetch-'));
+  remote = join(root, 'remote.git');
+  await runGit(root, ['init', '-q', '--bare', remote]);
+});
+afterEach(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+/** Writes `files` as the remote's `data` branch (or a parked run under its inbox) from a scratch repository. */
+async function commitTo(ref: string, files: Record<string, string>): Promise<string> {
+  const repo = await DataRepo.open(remote, 'scratch', '', root);
+  try {
+    await repo.commitFiles(new Map(Object.entries(files)), 'test', { root: true });
+    const sha = (await repo.git(['rev-parse', 'refs/heads/flakeguard-write'])).trim();
+    await repo.git(['push', '-q', '--force', remote, `refs/heads/flakeguard-write:${ref}`]);
+    return sha;
+  } finally {
+    await repo.dispose();
+  }
+}
+
+/** Waits (by state, not by time) until the private repository holds the fetched branch. */
+async function fetched(repo: DataRepo): Promise<void> {
+  for (;;) {
+    const ref = await repo.git(['rev-parse', '--verify', '-q', 'refs/remotes/origin/data']).catch(() => '');
+    if (ref.trim()) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+describe('fetching the data branch early', () => {
+  it('the next fetch takes the prefetched branch, and reads its files', async () => {
+    const sha = await commitTo('refs/heads/data', { 'a.txt': 'one\n' });
+    const repo = await DataRepo.open(remote, 'data', '', root);
+    try {
+      repo.prefetch(true);
+      // The branch moves once the prefetch has fetched it: the fetch that takes the prefetch sees it as it was.
+      await fetched(repo);
+      await commitTo('refs/heads/data', { 'a.txt': 'two\n' });
+      expect((await repo.fetchWithInbox(true)).head).toBe(sha);
+      expect(Object.fromEntries(await repo.readFiles())).toEqual({ 'a.txt': 'one\n' });
+      // Taken once: the fetch after it fetches again.
+      const next = await repo.fetchWithInbox(true);
+      expect(next.head).not.toBe(sha);
+      expect(Object.fromEntries(await repo.readFiles())).toEqual({ 'a.txt': 'two\n' });
+    } finally {
+      await repo.dispose();
+    }
+  });
+
+  it('a fetch that asks for the parked runs does not take a prefetch that did not fetch them', async () => {
+    await commitTo('refs/heads/data', { 'a.txt': 'one\n' });
+    const repo = await DataRepo.open(remote, 'data', '', root);
+    try {
+      repo.prefetch(false);
+      await commitTo('refs/heads/data-inbox/0001-run', { 'flakeguard-parcel.json': '{}\n' });
+      const fetched = await repo.fetchWithInbox(true);
+      expect(fetched.parked.map((p) => p.ref)).toEqual(['refs/heads/data-inbox/0001-run']);
+    } finally {
+      await repo.dispose();
+    }
+  });
+
+  it('a prefetch that failed fails the fetch that takes it; the next one tries again', async () => {
+    const repo = await DataRepo.open(join(root, 'nowhere.git'), 'data', '', root);
+    try {
+      repo.prefetch(true);
+      await expect(repo.fetchWithInbox(true)).rejects.toThrow(/ls-remote/);
+      await expect(repo.fetchWithInbox(true)).rejects.toThrow(/ls-remote/);
+    } finally {
+      await repo.dispose();
+    }
+  });
+
+  it('dispose waits for a prefetch still running', async () => {
+    await commitTo('refs/heads/data', { 'a.txt': 'one\n' });
+    const repo = await DataRepo.open(remote, 'data', '', root);
+    repo.prefetch(true);
+    await repo.dispose();
+  });
+});
