@@ -2712,10 +2712,11 @@ async function streamReport(src, path, opts) {
     const window = Math.max(1, Math.floor(opts.window ?? READ_WINDOW_BYTES));
     let largestRead = 0;
     let largestHeld = 0;
+    let feeds = 0;
     let total = 0;
     let eof = false;
     const result = (r, whole) => {
-        const out = { cases: r.cases, problems: r.problems, whole, largestRead, largestHeld };
+        const out = { cases: r.cases, problems: r.problems, whole, largestRead, largestHeld, feeds };
         if (r.timestamp !== undefined)
             out.timestamp = r.timestamp;
         return out;
@@ -2796,9 +2797,11 @@ async function streamReport(src, path, opts) {
             if (eof) {
                 if (onlyWs)
                     return refused('empty report file (only whitespace)');
+                feeds++;
                 tokenizer.feed(pending, base, true);
                 break;
             }
+            feeds++;
             const used = tokenizer.feed(pending, base, false);
             base += used;
             const rest = pending.subarray(used);

@@ -55,6 +55,8 @@ export interface StreamResult {
   /** Largest single read asked of the source, and the most report bytes held at once (for tests). */
   largestRead: number;
   largestHeld: number;
+  /** Calls of the tokenizer (a construct longer than a window must not make one per piece). */
+  feeds: number;
 }
 
 export interface StreamOptions extends RawOptions {
@@ -130,10 +132,11 @@ export async function streamReport(src: ByteSource, path: string, opts: StreamOp
   const window = Math.max(1, Math.floor(opts.window ?? READ_WINDOW_BYTES));
   let largestRead = 0;
   let largestHeld = 0;
+  let feeds = 0;
   let total = 0;
   let eof = false;
   const result = (r: { cases: RawCase[]; problems: ReportProblem[]; timestamp?: string }, whole: boolean): StreamResult => {
-    const out: StreamResult = { cases: r.cases, problems: r.problems, whole, largestRead, largestHeld };
+    const out: StreamResult = { cases: r.cases, problems: r.problems, whole, largestRead, largestHeld, feeds };
     if (r.timestamp !== undefined) out.timestamp = r.timestamp;
     return out;
   };
@@ -207,9 +210,11 @@ export async function streamReport(src: ByteSource, path: string, opts: StreamOp
       }
       if (eof) {
         if (onlyWs) return refused('empty report file (only whitespace)');
+        feeds++;
         tokenizer.feed(pending, base, true);
         break;
       }
+      feeds++;
       const used = tokenizer.feed(pending, base, false);
       base += used;
       const rest = pending.subarray(used);

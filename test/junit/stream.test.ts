@@ -360,11 +360,32 @@ describe('a report larger than the window', () => {
     }
   });
 
+  it('an XML declaration not ended in the first MiB: the report is read whole, with the same result', async () => {
+    for (const doc of [utf8(`<?xml version="1.0"${' '.repeat(1_100_000)}?><testsuite name="s"><testcase name="t"/></testsuite>`), utf8(`<?xml version="1.0"${' '.repeat(1_100_000)}`)]) {
+      const r = await parseReportStream(memorySource(doc), 'r.xml', { workspace: WS, window: 64 * 1024 });
+      expect(r.whole).toBe(true);
+      expect({ cases: r.cases, problems: r.problems }).toStrictEqual(whole(doc));
+    }
+    // Ended within the first MiB: streamed.
+    const doc = utf8(`<?xml version="1.0" encoding="UTF-8"?><testsuite name="s">${'<testcase name="t"/>'.repeat(10_000)}</testsuite>`);
+    const r = await parseReportStream(memorySource(doc), 'r.xml', { workspace: WS, window: 4096 });
+    expect(r.whole).toBe(false);
+    expect(r.cases).toHaveLength(10_000);
+  });
+
   it('a start tag longer than the window is waited for, not rescanned once per piece', async () => {
     const doc = utf8(`<testsuite><testcase name="${'n'.repeat(300_000)}"/></testsuite>`);
     const r = await parseReportStream(memorySource(doc), 'r.xml', { workspace: WS, window: 1024 });
     expect(r.cases.map((c) => c.name.length)).toEqual([300_000]);
-    // The pending bytes double, so the whole tag is in memory once, with at most as much again.
+    // The pending bytes double, so the whole tag is in memory once, with at most as much again, and the tokenizer
+    // starts the tag again about log2(300 KB / 1 KiB) times, not 300.
     expect(r.largestHeld).toBeLessThanOrEqual(2 * 300_100);
+    expect(r.feeds).toBeLessThanOrEqual(12);
+    // Text, CDATA and comments are not started again: one feed per window.
+    const long = utf8(`<testsuite><testcase name="t"><failure>${'text '.repeat(60_000)}<![CDATA[${'cdata '.repeat(60_000)}]]></failure><!--${'comment '.repeat(40_000)}--><?pi ${'pi '.repeat(100_000)}?></testcase></testsuite>`);
+    const l = await parseReportStream(memorySource(long), 'r.xml', { workspace: WS, window: 1024 });
+    expect(l.cases).toHaveLength(1);
+    expect(l.feeds).toBeLessThanOrEqual(Math.ceil(long.length / 1024) + 1);
+    expect(l.largestHeld).toBeLessThanOrEqual(1024 + 64);
   });
 });
