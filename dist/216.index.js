@@ -1419,7 +1419,7 @@ __webpack_require__.d(__webpack_exports__, {
   ec: () => (/* binding */ testId)
 });
 
-// UNUSED EXPORTS: DEFAULT_MAX_FILE_BYTES, READ_WINDOW_BYTES, displayPath, openRegularFile, parseReportFile, parseReportRaw, parseReportStream, parseReportText, readRegularFile
+// UNUSED EXPORTS: DEFAULT_MAX_FILE_BYTES, displayPath, openRegularFile, parseReportFile, parseReportRaw, parseReportStream, parseReportText, readRegularFile
 
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __webpack_require__(4573);
@@ -2922,7 +2922,6 @@ function parseReportStream(src, shown, opts) {
         parseWhole: (bytes) => parseReportRaw(bytes, shown, { workspace: opts.workspace, maxFileBytes: limit }),
     });
 }
-
 /** 256 MiB. */
 const DEFAULT_MAX_FILE_BYTES = 256 * 1024 * 1024;
 /**

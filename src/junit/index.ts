@@ -16,7 +16,7 @@ import { parseRaw, type RawCase } from './junit.ts';
 import { isAbsolutePath, Locator } from './location.ts';
 import { capName } from './cap.ts';
 import { lineColumn } from './xml.ts';
-import { problemFrom, READ_WINDOW_BYTES, streamReport, type ByteSource, type StreamResult } from './stream.ts';
+import { problemFrom, streamReport, type ByteSource, type StreamResult } from './stream.ts';
 
 export type { RawCase } from './junit.ts';
 
@@ -111,7 +111,6 @@ export function parseReportStream(src: ByteSource, shown: string, opts: ParseOpt
   });
 }
 
-export { READ_WINDOW_BYTES };
 
 /** 256 MiB. */
 export const DEFAULT_MAX_FILE_BYTES = 256 * 1024 * 1024;
