@@ -14,7 +14,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var _config_context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(80577);
-/* harmony import */ var _config_file_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(72888);
+/* harmony import */ var _config_file_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(45024);
 /* harmony import */ var _config_inputs_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(64389);
 /* harmony import */ var _report_escape_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(14031);
 /* harmony import */ var _common_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(19931);
@@ -73,7 +73,7 @@ async function aggregateMode(env, modeInputs) {
         throw new _config_inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz("mode: aggregate needs 'expected-shards': the number of matrix jobs, or their job keys one per line (e.g. 'os=windows-latest'), so that a shard that crashed before uploading fails the check.");
     }
     const ctx = (0,_config_context_js__WEBPACK_IMPORTED_MODULE_2__/* .contextFromEnv */ .jW)(env);
-    const config = await (0,_config_file_js__WEBPACK_IMPORTED_MODULE_3__/* .loadFileConfig */ .pS)(inputs.configPath ? (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(ctx.workspace, inputs.configPath) : '');
+    const config = await (0,_config_file_js__WEBPACK_IMPORTED_MODULE_3__/* .loadFileConfig */ .p)(inputs.configPath ? (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(ctx.workspace, inputs.configPath) : '');
     const { artifactRuntimeAvailable } = await __webpack_require__.e(/* import() */ 616).then(__webpack_require__.bind(__webpack_require__, 4616));
     (0,_common_js__WEBPACK_IMPORTED_MODULE_6__/* .requireArtifactRuntime */ ._n)(env, 'aggregate', artifactRuntimeAvailable(env));
     const now = Date.now();

@@ -20,7 +20,7 @@ var external_node_path_ = __webpack_require__(76760);
 // EXTERNAL MODULE: ./src/config/context.ts
 var context = __webpack_require__(80577);
 // EXTERNAL MODULE: ./src/config/file.ts + 1 modules
-var file = __webpack_require__(72888);
+var file = __webpack_require__(45024);
 // EXTERNAL MODULE: ./src/config/inputs.ts
 var config_inputs = __webpack_require__(64389);
 // EXTERNAL MODULE: ./src/report/escape.ts
@@ -151,7 +151,7 @@ async function ingestWorkflowRunMode(env, modeInputs) {
     const finished = finishedRunFromEvent(ctx, env.GITHUB_EVENT_PATH, now);
     if (!inputs.token)
         throw new config_inputs/* InputError */.dz("mode: ingest-workflow-run needs a token that may read the run's artifacts and push the data branch (the 'token' input).");
-    const config = await (0,file/* loadFileConfig */.pS)(inputs.configPath ? (0,external_node_path_.resolve)(ctx.workspace, inputs.configPath) : '');
+    const config = await (0,file/* loadFileConfig */.p)(inputs.configPath ? (0,external_node_path_.resolve)(ctx.workspace, inputs.configPath) : '');
     core.info((0,report_escape/* logText */.kc)(`Workflow run ${finished.id} (${finished.trusted.event}${finished.fromFork ? ` from the fork ${finished.headRepository}` : ''}${finished.pullRequest ? `, pull request #${finished.pullRequest}` : ''}, ${finished.conclusion || 'no conclusion'}) at ${finished.trusted.sha.slice(0, 12)}.`));
     const findBy = { token: inputs.token, workflowRunId: finished.id, repositoryOwner: ctx.owner, repositoryName: ctx.repo };
     const collected = await core.group(`Collecting the results of run ${finished.id}`, () => (0,common/* collectShards */.Se)({ trusted: finished.trusted, split: modeInputs.splitHistoryBy === 'job-key', ctx, findBy }));

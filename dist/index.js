@@ -32,7 +32,7 @@ if (node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.isMainThread && YOUNG_GENER
     });
 }
 else {
-    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(659), __nccwpck_require__.e(815), __nccwpck_require__.e(216)]).then(__nccwpck_require__.bind(__nccwpck_require__, 37216));
+    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(659), __nccwpck_require__.e(216)]).then(__nccwpck_require__.bind(__nccwpck_require__, 37216));
     await run();
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFileConfig } from '../../src/config/file.ts';
+import { parseFileConfig } from '../../src/config/file-parse.ts';
 import { DEFAULT_POLICY } from '../../src/policy/quarantine.ts';
 import { DEFAULT_RETENTION } from '../../src/history/merge.ts';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseFileConfig } from '../../src/config/file.ts';
+import { parseFileConfig } from '../../src/config/file-parse.ts';
 import { SETTINGS, settingsTable, valueAt } from '../../src/config/settings.ts';
 import { DEFAULT_POLICY } from '../../src/policy/quarantine.ts';
 import { DEFAULT_RETENTION } from '../../src/history/merge.ts';

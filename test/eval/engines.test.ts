@@ -3,7 +3,7 @@
  * repository) and the pure core (applyRun on the files the previous run wrote). The sweep relies on it.
  */
 import { describe, expect, it } from 'vitest';
-import { parseFileConfig } from '../../src/config/file.ts';
+import { parseFileConfig } from '../../src/config/file-parse.ts';
 import { DEFAULT_POLICY } from '../../src/policy/quarantine.ts';
 import { configYaml, drive, drivePure } from '../../scripts/eval/driver.ts';
 import { compareTraces } from '../../scripts/eval/metrics.ts';
