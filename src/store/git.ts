@@ -96,6 +96,18 @@ export function pushMessage(output: string): string {
   return (chosen.length > 0 ? chosen : lines.slice(-3)).join(' ').replace(/\s+/g, ' ').slice(0, 600);
 }
 
+/** Parked runs from `<sha> <ref>` lines, named as on the remote by `remoteName` (undefined: not a parked run), sorted. */
+function parkedFrom(listing: string, remoteName: (ref: string) => string | undefined): ParkedRef[] {
+  const parked: ParkedRef[] = [];
+  for (const line of listing.split('\n')) {
+    const [sha, ref] = line.trim().split(/\s+/);
+    if (!sha || !ref) continue;
+    const name = remoteName(ref);
+    if (name !== undefined) parked.push({ ref: name, sha });
+  }
+  return parked.sort((a, b) => (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0));
+}
+
 /** A parked run on the remote: a branch under the inbox prefix (src/store/sync.ts). */
 export interface ParkedRef {
   /** Full ref name on the remote, e.g. refs/heads/flakeguard-data-inbox/1234-test-a1-9f2c1a0b. */
@@ -268,24 +280,42 @@ export class DataRepo {
 
   private prefetched: { inbox: boolean; promise: Promise<{ head: string | null; parked: ParkedRef[] }> } | undefined;
 
+  /**
+   * One round trip in the common case: the branch (and, with `inbox`, the parked runs) fetched by name. When that
+   * fails (no branch yet, or any other error), the remote is listed first, as it always was (listThenFetch).
+   */
   private async fetchNow(inbox: boolean): Promise<{ head: string | null; parked: ParkedRef[] }> {
+    const prefix = inboxPrefix(this.branch);
+    try {
+      await this.fetchRefs([`+refs/heads/${this.branch}:${this.remoteRef}`, ...(inbox ? [`+${prefix}*:${DataRepo.INBOX}*`] : [])]);
+    } catch {
+      return this.listThenFetch(inbox);
+    }
+    this.head = await this.resolve(this.remoteRef);
+    if (!inbox) return { head: this.head, parked: [] };
+    // The parked runs as fetched (`--prune` dropped those gone from the remote), named as on the remote.
+    const listing = await this.git(['for-each-ref', '--format=%(objectname) %(refname)', DataRepo.INBOX]);
+    return { head: this.head, parked: parkedFrom(listing, (ref) => (ref.startsWith(DataRepo.INBOX) ? prefix + ref.slice(DataRepo.INBOX.length) : undefined)) };
+  }
+
+  /** Where parked runs are fetched to in the private repository. */
+  private static readonly INBOX = 'refs/flakeguard-inbox/';
+
+  private async listThenFetch(inbox: boolean): Promise<{ head: string | null; parked: ParkedRef[] }> {
     const prefix = inboxPrefix(this.branch);
     const patterns = [`refs/heads/${this.branch}`, ...(inbox ? [`${prefix}*`] : [])];
     const listing = await this.git(['ls-remote', this.remote, ...patterns]);
-    let tip: string | undefined;
-    const parked: ParkedRef[] = [];
-    for (const line of listing.split('\n')) {
-      const [sha, ref] = line.trim().split(/\s+/);
-      if (!sha || !ref) continue;
-      if (ref === `refs/heads/${this.branch}`) tip = sha;
-      else if (inbox && ref.startsWith(prefix)) parked.push({ ref, sha });
-    }
-    parked.sort((a, b) => (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0));
-    const refspecs = [...(tip ? [`+refs/heads/${this.branch}:${this.remoteRef}`] : []), ...(parked.length > 0 ? [`+${prefix}*:refs/flakeguard-inbox/*`] : [])];
-    // unpackLimit 1: the fetched pack is kept as it came (indexed), not unpacked into loose objects one by one.
-    if (refspecs.length > 0) await runGit(this.dir, ['fetch', '-q', '--no-tags', '--prune', '--depth=1', this.remote, ...refspecs], { env: withConfig(this.env, 'fetch.unpackLimit', '1') });
+    const tip = listing.split('\n').map((line) => line.trim().split(/\s+/)).find(([sha, ref]) => sha && ref === `refs/heads/${this.branch}`)?.[0];
+    const parked = inbox ? parkedFrom(listing, (ref) => (ref.startsWith(prefix) ? ref : undefined)) : [];
+    const refspecs = [...(tip ? [`+refs/heads/${this.branch}:${this.remoteRef}`] : []), ...(parked.length > 0 ? [`+${prefix}*:${DataRepo.INBOX}*`] : [])];
+    if (refspecs.length > 0) await this.fetchRefs(refspecs);
     this.head = tip ? await this.resolve(this.remoteRef) : null;
     return { head: this.head, parked };
+  }
+
+  /** unpackLimit 1: the fetched pack is kept as it came (indexed), not unpacked into loose objects one by one. */
+  private async fetchRefs(refspecs: string[]): Promise<void> {
+    await runGit(this.dir, ['fetch', '-q', '--no-tags', '--prune', '--depth=1', this.remote, ...refspecs], { env: withConfig(this.env, 'fetch.unpackLimit', '1') });
   }
 
   /** The commit last fetched (null: the branch does not exist yet). */

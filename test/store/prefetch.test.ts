@@ -93,3 +93,63 @@ describe('fetching the data branch early', () => {
     await repo.dispose();
   });
 });
+
+describe('fetching the data branch in one round trip', () => {
+  /** The git commands run while `body` runs (GIT_TRACE2_EVENT, which git reads from the environment runGit passes on). */
+  async function commandsOf(body: () => Promise<void>): Promise<string[]> {
+    const trace = join(root, `trace-${Math.random().toString(36).slice(2)}.json`);
+    const before = process.env.GIT_TRACE2_EVENT;
+    process.env.GIT_TRACE2_EVENT = trace;
+    try {
+      await body();
+    } finally {
+      if (before === undefined) delete process.env.GIT_TRACE2_EVENT;
+      else process.env.GIT_TRACE2_EVENT = before;
+    }
+    const { readFile } = await import('node:fs/promises');
+    const text = await readFile(trace, 'utf8').catch(() => '');
+    return text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { event: string; argv?: string[] })
+      .filter((e) => e.event === 'start' && e.argv)
+      .map((e) => e.argv![1]!)
+      .filter((c) => !c.startsWith('-'));
+  }
+
+  it('fetches the branch and the parked runs by name, without listing the remote first', async () => {
+    const sha = await commitTo('refs/heads/data', { 'a.txt': 'one\n' });
+    const parkedSha = await commitTo('refs/heads/data-inbox/0001-run', { 'flakeguard-parcel.json': '{}\n' });
+    const repo = await DataRepo.open(remote, 'data', '', root);
+    try {
+      let fetched: Awaited<ReturnType<DataRepo['fetchWithInbox']>> | undefined;
+      const commands = await commandsOf(async () => {
+        fetched = await repo.fetchWithInbox(true);
+      });
+      expect(fetched).toEqual({ head: sha, parked: [{ ref: 'refs/heads/data-inbox/0001-run', sha: parkedSha }] });
+      expect(commands).toContain('fetch');
+      expect(commands).not.toContain('ls-remote');
+      // A parked run folded and deleted meanwhile is gone from the next fetch.
+      await runGit(root, ['--git-dir', remote, 'update-ref', '-d', 'refs/heads/data-inbox/0001-run']);
+      expect((await repo.fetchWithInbox(true)).parked).toEqual([]);
+    } finally {
+      await repo.dispose();
+    }
+  });
+
+  it('lists the remote when there is no branch yet, and finds parked runs all the same', async () => {
+    const parkedSha = await commitTo('refs/heads/data-inbox/0002-run', { 'flakeguard-parcel.json': '{}\n' });
+    const repo = await DataRepo.open(remote, 'data', '', root);
+    try {
+      let fetched: Awaited<ReturnType<DataRepo['fetchWithInbox']>> | undefined;
+      const commands = await commandsOf(async () => {
+        fetched = await repo.fetchWithInbox(true);
+      });
+      expect(fetched).toEqual({ head: null, parked: [{ ref: 'refs/heads/data-inbox/0002-run', sha: parkedSha }] });
+      expect(commands).toContain('ls-remote');
+      expect(Object.fromEntries(await repo.readFiles())).toEqual({});
+    } finally {
+      await repo.dispose();
+    }
+  });
+});
