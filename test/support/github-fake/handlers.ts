@@ -37,6 +37,8 @@ export interface HandlerCtx {
   render: RenderCtx;
   /** Issues created through the API become searchable at this time (epoch ms); see searchIndexLagMs. */
   searchableAt: Map<number, number>;
+  /** The fake's clock (ms since the epoch); see StartOptions.clock. */
+  now: () => number;
 }
 
 export interface HandlerResult {
@@ -221,7 +223,7 @@ const issuesCreate: Handler = (ctx) => {
     labels: labelNamesFrom(b['labels']),
     assignees: [...new Set(assignees)],
   });
-  ctx.searchableAt.set(rec.id, Date.now());
+  ctx.searchableAt.set(rec.id, ctx.now());
   return {
     status: 201,
     body: renderIssue(ctx.render, rec),
@@ -292,7 +294,7 @@ const issuesListForRepo: Handler = (ctx) => {
 const searchIssues: Handler = (ctx) => {
   const parsed = parseQuery(String(ctx.query['q'] ?? ''));
   const full = `${ctx.state.owner}/${ctx.state.repo}`;
-  const t = Date.now();
+  const t = ctx.now();
   let found = ctx.state.issues.filter(
     (i) => (ctx.searchableAt.get(i.id) ?? 0) <= t && matches(parsed, i, ctx.state.comments, full),
   );

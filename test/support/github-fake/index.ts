@@ -42,8 +42,13 @@ export interface RecordedRequest {
   /** OpenAPI operationId, when the request matched an operation. */
   operationId?: string;
   violations: string[];
-  /** Status the fake answered with (set once answered). */
+  /** Status the fake answered with (set once answered; stays unset for a request that was never answered). */
   status?: number;
+  /**
+   * True when the client closed the connection before the fake answered (its timeout fired, it was aborted, or its
+   * process ended): set as soon as the fake notices.
+   */
+  abandoned?: boolean;
 }
 
 export interface FailMatch {
@@ -58,8 +63,13 @@ export interface FailResponse {
   status?: number;
   headers?: Record<string, string>;
   body?: unknown;
-  /** Wait this long before answering (e.g. longer than the client's timeout). */
+  /**
+   * Wait this long before answering (e.g. longer than the client's timeout). `Infinity`: never answer; the request
+   * is not carried out, and the fake lets go of it when the client leaves or at close().
+   */
   delayMs?: number;
+  /** Send `x-ratelimit-reset` this many seconds after the fake's clock at the moment it answers. */
+  resetInSeconds?: number;
 }
 
 export interface StartOptions {
@@ -75,6 +85,11 @@ export interface StartOptions {
    * (GitHub's search index lags behind writes). Default 0. Seeded issues are searchable at once.
    */
   searchIndexLagMs?: number;
+  /**
+   * The fake's clock, in ms since the epoch (default `Date.now`): when API-created issues become searchable, and the
+   * `x-ratelimit-reset` it sends. A test that owns the clock asserts on time-dependent behaviour without sleeping.
+   */
+  clock?: () => number;
 }
 
 export interface Seeder {
@@ -101,6 +116,17 @@ export interface FakeGitHub {
    * validation, so invalid requests still get 422. The first registered matching rule wins.
    */
   failNext(match: FailMatch, response: FailResponse, times?: number): void;
+  /**
+   * Resolves with the first request matching `match` (all given fields; `{}` matches any) once the fake has received
+   * and routed it, before any injected delay: at once if one already arrived. Tests order events on this instead of
+   * sleeping.
+   */
+  arrived(match?: FailMatch): Promise<RecordedRequest>;
+  /**
+   * Resolves once the fake is done with `rec`: answered; or, for a delay without a status, carried out after the
+   * delay even if the client left; or, for a never-ending delay, let go (the client left, or close()).
+   */
+  settled(rec: RecordedRequest): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -115,14 +141,14 @@ export const fakeResponses = {
     status: 403,
     body: { message: 'Resource not accessible by integration', documentation_url: DOCS, status: '403' },
   }),
-  /** Primary rate limit: x-ratelimit-remaining 0 and x-ratelimit-reset in `resetInSeconds`. */
+  /** Primary rate limit: x-ratelimit-remaining 0 and x-ratelimit-reset `resetInSeconds` after the fake's clock when answered. */
   rateLimited: (opts: { resetInSeconds?: number; status?: 403 | 429 } = {}): FailResponse => ({
     status: opts.status ?? 403,
+    resetInSeconds: opts.resetInSeconds ?? 60,
     headers: {
       'x-ratelimit-limit': '5000',
       'x-ratelimit-remaining': '0',
       'x-ratelimit-used': '5000',
-      'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + (opts.resetInSeconds ?? 60)),
       'x-ratelimit-resource': 'core',
     },
     body: {
@@ -141,8 +167,11 @@ export const fakeResponses = {
       status: String(opts.status ?? 403),
     },
   }),
-  /** Answer nothing for `ms`, then answer normally (use a value above the client's timeout). */
-  hang: (ms: number): FailResponse => ({ delayMs: ms }),
+  /**
+   * Answer nothing for `ms`, then answer normally (the write happens). Without `ms`: never answer (until the client
+   * leaves or close()), so only a client timeout can end the request.
+   */
+  hang: (ms = Infinity): FailResponse => ({ delayMs: ms }),
 };
 
 interface Injection {
@@ -153,8 +182,17 @@ interface Injection {
 
 const SEARCH_OPS = new Set(['search/issues-and-pull-requests']);
 
+function matches(match: FailMatch, rec: RecordedRequest): boolean {
+  return (
+    (match.method === undefined || match.method.toUpperCase() === rec.method) &&
+    (match.operationId === undefined || match.operationId === rec.operationId) &&
+    (match.pathPattern === undefined || new RegExp(match.pathPattern.source, match.pathPattern.flags.replace('g', '')).test(rec.path))
+  );
+}
+
 export async function startGitHubFake(opts: StartOptions = {}): Promise<FakeGitHub> {
   const { router } = loadSpec();
+  const clock = opts.clock ?? Date.now;
   const state: FakeState = {
     owner: opts.owner ?? 'octo-org',
     repo: opts.repo ?? 'octo-repo',
@@ -175,6 +213,13 @@ export async function startGitHubFake(opts: StartOptions = {}): Promise<FakeGitH
   let seq = 0;
   const requestIds = new WeakMap<RecordedRequest, number>();
   let baseUrl = '';
+  /** Requests that have arrived (routed), in order, and tests waiting for one. */
+  const arrivals: RecordedRequest[] = [];
+  const arrivedSet = new WeakSet<RecordedRequest>();
+  const waiting: { match: FailMatch; resolve: (rec: RecordedRequest) => void }[] = [];
+  const done = new WeakMap<RecordedRequest, { promise: Promise<void>; resolve: () => void }>();
+  /** Ends a never-ending delay: at close(), or when its client leaves. */
+  const forever = new Set<() => void>();
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -182,18 +227,30 @@ export async function startGitHubFake(opts: StartOptions = {}): Promise<FakeGitH
       timers.add(entry);
     });
 
+  const arrive = (rec: RecordedRequest) => {
+    if (arrivedSet.has(rec)) return;
+    arrivedSet.add(rec);
+    arrivals.push(rec);
+    for (const w of [...waiting]) {
+      if (!matches(w.match, rec)) continue;
+      waiting.splice(waiting.indexOf(w), 1);
+      w.resolve(rec);
+    }
+  };
+
   const rateHeaders = (resource: 'core' | 'search'): Record<string, string> => {
     const r = state.rateLimit[resource];
     return {
       'x-ratelimit-limit': String(r.limit),
       'x-ratelimit-remaining': String(Math.max(0, r.limit - r.used)),
       'x-ratelimit-used': String(r.used),
-      'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 3600),
+      'x-ratelimit-reset': String(Math.floor(clock() / 1000) + 3600),
       'x-ratelimit-resource': resource,
     };
   };
 
   const send = (res: ServerResponse, rec: RecordedRequest, result: HandlerResult, resource: 'core' | 'search' = 'core') => {
+    arrive(rec);
     rec.status = result.status;
     if (res.destroyed || res.writableEnded) return;
     const hasBody = result.body !== undefined && result.status !== 204 && result.status !== 304;
@@ -216,12 +273,7 @@ export async function startGitHubFake(opts: StartOptions = {}): Promise<FakeGitH
   };
 
   const takeInjection = (rec: RecordedRequest): FailResponse | undefined => {
-    const inj = injections.find(
-      (i) =>
-        (i.match.method === undefined || i.match.method.toUpperCase() === rec.method) &&
-        (i.match.operationId === undefined || i.match.operationId === rec.operationId) &&
-        (i.match.pathPattern === undefined || new RegExp(i.match.pathPattern.source, i.match.pathPattern.flags.replace('g', '')).test(rec.path)),
-    );
+    const inj = injections.find((i) => matches(i.match, rec));
     if (!inj) return undefined;
     if (--inj.remaining <= 0) injections.splice(injections.indexOf(inj), 1);
     return inj.response;
@@ -233,7 +285,7 @@ export async function startGitHubFake(opts: StartOptions = {}): Promise<FakeGitH
     return m !== null && m[1] === opts.token;
   };
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function handle(req: IncomingMessage, res: ServerResponse, seen: { rec?: RecordedRequest }): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const raw = Buffer.concat(chunks);
@@ -261,12 +313,26 @@ export async function startGitHubFake(opts: StartOptions = {}): Promise<FakeGitH
     const rec: RecordedRequest = { method, path: url.pathname, query, headers, body, violations: [] };
     requests.push(rec);
     requestIds.set(rec, ++seq);
+    seen.rec = rec;
+    // Settled once the handling is over and the response is closed (sent, or its client gone), so that `abandoned`
+    // is known by then.
+    let handled!: () => void;
+    const over = new Promise<void>((resolve) => (handled = resolve));
+    const closed = new Promise<void>((resolve) => {
+      res.on('close', () => {
+        if (!res.writableFinished) rec.abandoned = true;
+        resolve();
+      });
+      if (res.destroyed) resolve();
+    });
+    done.set(rec, { promise: Promise.all([over, closed]).then(() => undefined), resolve: () => handled() });
 
     // Not part of GitHub's API: artifact archives behind the download redirect.
     const blob = /^\/_fake\/artifacts\/(\d+)\.zip$/.exec(url.pathname);
     if (blob) {
       const a = state.artifacts.find((x) => x.id === Number(blob[1]));
       rec.operationId = '_fake/artifact-archive';
+      arrive(rec);
       rec.status = a?.zip ? 200 : 404;
       res.writeHead(rec.status, { 'content-type': 'application/zip' });
       res.end(a?.zip ? Buffer.from(a.zip) : '');
@@ -331,11 +397,24 @@ export async function startGitHubFake(opts: StartOptions = {}): Promise<FakeGitH
       return;
     }
 
+    arrive(rec);
     const injected = takeInjection(rec);
     if (injected) {
+      if (injected.delayMs === Infinity) {
+        // Never answered, never carried out: over when the client leaves (its timeout) or at close().
+        await new Promise<void>((resolve) => {
+          const end = () => (forever.delete(end), resolve());
+          forever.add(end);
+          if (res.destroyed) end();
+          else res.on('close', end);
+        });
+        return;
+      }
       if (injected.delayMs) await sleep(injected.delayMs);
       if (injected.status !== undefined) {
-        send(res, rec, { status: injected.status, body: injected.body, ...(injected.headers ? { headers: injected.headers } : {}) }, resource);
+        const headers = { ...injected.headers };
+        if (injected.resetInSeconds !== undefined) headers['x-ratelimit-reset'] = String(Math.floor(clock() / 1000) + injected.resetInSeconds);
+        send(res, rec, { status: injected.status, body: injected.body, headers }, resource);
         return;
       }
     }
@@ -356,6 +435,7 @@ export async function startGitHubFake(opts: StartOptions = {}): Promise<FakeGitH
       store,
       render: { api: baseUrl, state },
       searchableAt,
+      now: clock,
     };
     let result: HandlerResult;
     try {
@@ -366,20 +446,25 @@ export async function startGitHubFake(opts: StartOptions = {}): Promise<FakeGitH
     }
     if (operation.operationId === 'issues/create' && result.status === 201 && (opts.searchIndexLagMs ?? 0) > 0) {
       const created = (result.body as { id: number }).id;
-      searchableAt.set(created, Date.now() + (opts.searchIndexLagMs ?? 0));
+      searchableAt.set(created, clock() + (opts.searchIndexLagMs ?? 0));
     }
     send(res, rec, result, resource);
   }
 
   const server = createServer((req, res) => {
-    handle(req, res).catch((e: unknown) => {
-      const rec = requests[requests.length - 1];
-      rec?.violations.push(`[fake] internal error: ${(e as Error).stack ?? String(e)}`);
-      if (!res.headersSent && !res.destroyed) {
-        res.writeHead(500, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ message: 'github-fake internal error' }));
-      }
-    });
+    const seen: { rec?: RecordedRequest } = {};
+    handle(req, res, seen)
+      .catch((e: unknown) => {
+        const rec = seen.rec ?? requests[requests.length - 1];
+        rec?.violations.push(`[fake] internal error: ${(e as Error).stack ?? String(e)}`);
+        if (!res.headersSent && !res.destroyed) {
+          res.writeHead(500, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ message: 'github-fake internal error' }));
+        }
+      })
+      .finally(() => {
+        if (seen.rec) done.get(seen.rec)?.resolve();
+      });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -404,7 +489,18 @@ export async function startGitHubFake(opts: StartOptions = {}): Promise<FakeGitH
       if (!(times > 0)) throw new Error('failNext: times must be > 0');
       injections.push({ match, response, remaining: times });
     },
+    arrived(match = {}) {
+      const already = arrivals.find((r) => matches(match, r));
+      if (already) return Promise.resolve(already);
+      return new Promise((resolve) => waiting.push({ match, resolve }));
+    },
+    settled(rec) {
+      const d = done.get(rec);
+      if (!d) return Promise.reject(new Error('settled: not a request of this fake'));
+      return d.promise;
+    },
     async close() {
+      for (const end of [...forever]) end();
       for (const t of timers) {
         clearTimeout(t.timer);
         t.resolve();

@@ -82,6 +82,8 @@ const MAX_ERRORS_PER_PART = 8;
 // Loading
 
 let loaded: { spec: OpenApiSpec; router: Router; loadMs: number } | undefined;
+/** How many times this process parsed the spec (1 once a fake started: it is cached). */
+let loads = 0;
 
 /** Path of the OpenAPI description this fake validates against. */
 export function specPath(): string {
@@ -93,6 +95,7 @@ export function specPath(): string {
 export function loadSpec(): { spec: OpenApiSpec; router: Router; loadMs: number } {
   if (!loaded) {
     const t0 = performance.now();
+    loads++;
     const spec = JSON.parse(readFileSync(specPath(), 'utf8')) as OpenApiSpec;
     const router = new Router(spec);
     loaded = { spec, router, loadMs: performance.now() - t0 };
@@ -100,9 +103,13 @@ export function loadSpec(): { spec: OpenApiSpec; router: Router; loadMs: number 
   return loaded;
 }
 
-export function specInfo(): { openapi: string; version: string; loadMs: number; operations: number } {
+/**
+ * `loads`: times the spec was parsed in this process; `validators`: operations whose request validators are compiled
+ * (lazily, on first use). Both let tests check that starting a fake does not redo that work, without timing it.
+ */
+export function specInfo(): { openapi: string; version: string; loadMs: number; operations: number; loads: number; validators: number } {
   const { spec, router, loadMs } = loadSpec();
-  return { openapi: spec.openapi, version: spec.info.version, loadMs, operations: router.operationCount };
+  return { openapi: spec.openapi, version: spec.info.version, loadMs, operations: router.operationCount, loads, validators: validatorCache.size };
 }
 
 // ---------------------------------------------------------------------------------------------
