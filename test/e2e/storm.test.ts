@@ -2,12 +2,17 @@
  * Matrix jobs finish at the same moment: 20 action processes push to one data branch at once while a person
  * edits a stats file. A job that loses a few races parks its run on a branch of its own; the next run folds the
  * parked runs in. Afterwards every run is counted exactly once, no parked branch is left, and the hand edit is
- * intact. Nothing here depends on timing: whether a job lands directly or is parked, the check is the same.
+ * intact. Nothing here depends on timing: whether a job lands directly or is parked, whether the edit lands before,
+ * between or after the jobs' writes, and how many races each job loses, the checks are the same.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, connect } from 'node:net';
+import { chmod, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { World, git, junitXml, setOverride } from '../support/action.ts';
+import { PARK_AFTER_LOST_RACES } from '../../src/store/sync.ts';
 
 const WRITERS = 20;
 let world: World;
@@ -43,27 +48,58 @@ async function waitForPort(port: number): Promise<void> {
   throw new Error(`git daemon did not start on ${port}`);
 }
 
+/**
+ * Installs a post-update hook on the remote that leaves a flag when the data branch moves, and returns a wait for
+ * that flag (or for `done` to settle, whichever comes first): an event of the storm itself, not a guess of how long
+ * the jobs take to start.
+ */
+async function watchDataBranch(): Promise<(done: Promise<unknown>) => Promise<void>> {
+  const flag = join(world.root, 'data-branch-moved');
+  const hook = join(world.remote, 'hooks', 'post-update');
+  await writeFile(hook, `#!/bin/sh\nfor ref in "$@"; do [ "$ref" = refs/heads/flakeguard-data ] && : > '${flag}'; done\nexit 0\n`);
+  await chmod(hook, 0o755);
+  return async (done) => {
+    let over = false;
+    const end = () => (over = true);
+    done.then(end, end);
+    while (!over && !existsSync(flag)) await new Promise((r) => setTimeout(r, 10));
+  };
+}
+
 async function storm(dataRemote?: string): Promise<void> {
   const inputs: Record<string, string> = dataRemote ? { 'data-remote': dataRemote } : {};
   await world.writeReport('reports/unit.xml', junitXml([{ name: 'a' }, { name: 'b' }]));
   const first = await world.run({ runId: 1, inputs });
   expect(first.exitCode, first.stdout).toBe(0);
 
-  const runs = Array.from({ length: WRITERS }, (_, i) => world.run({ runId: 100 + i, job: `shard-${i}`, inputs }));
+  const moved = await watchDataBranch();
+  const runs = Promise.all(Array.from({ length: WRITERS }, (_, i) => world.run({ runId: 100 + i, job: `shard-${i}`, inputs })));
   // A person quarantines `b` by hand while the jobs are pushing; like a person, they reload and retry until it lands.
-  const edit = new Promise((r) => setTimeout(r, 300)).then(() =>
+  // They start when the first job's write lands (so the edit races the others), but nothing below depends on when it
+  // lands: whatever the order, every later write must carry it over, and the run after the storm must see it.
+  const edit = moved(runs).then(() =>
     world.editDataFile('stats/00.json', (text) => setOverride(text, 'pkg.Suite::b', '"quarantine"'), 'flakeguard-data', 10_000),
   );
-  const results = await Promise.all(runs);
+  const results = await runs;
   await edit;
 
   let parked = 0;
   for (const r of results) {
     expect(r.exitCode, r.stdout + r.stderr).toBe(0);
-    if (/History parked on flakeguard-data-inbox\//.test(r.stdout)) parked++;
-    else expect(r.outputs['data-commit']).toMatch(/^[0-9a-f]{40}$/);
-    // Attempts per job stay small: at most 3 lost races before parking.
-    expect(r.stdout.match(/^Try \d+\/8: the data branch moved/gm)?.length ?? 0).toBeLessThanOrEqual(3);
+    // Attempts per job stay small however the jobs are scheduled: a job parks as soon as it has lost
+    // PARK_AFTER_LOST_RACES races, so no job loses more, a job that lost that many parked, one that lost fewer
+    // landed, and none used all 8 tries. (How many races each job loses depends on scheduling; this does not.)
+    const lost = r.stdout.match(/^Try \d+\/8: the data branch moved/gm)?.length ?? 0;
+    expect(lost, r.stdout).toBeLessThanOrEqual(PARK_AFTER_LOST_RACES);
+    expect(r.stdout).not.toMatch(/^Try 8\/8/m);
+    if (/History parked on flakeguard-data-inbox\//.test(r.stdout)) {
+      parked++;
+      expect(lost, r.stdout).toBe(PARK_AFTER_LOST_RACES);
+      expect(r.stdout).toContain(`(${PARK_AFTER_LOST_RACES} other writers got there first)`);
+    } else {
+      expect(lost, r.stdout).toBeLessThan(PARK_AFTER_LOST_RACES);
+      expect(r.outputs['data-commit']).toMatch(/^[0-9a-f]{40}$/);
+    }
   }
 
   // The edit took effect, and the next run folds in whatever was parked: a failure of `b` is now forgiven.
@@ -74,6 +110,10 @@ async function storm(dataRemote?: string): Promise<void> {
   // Every parked run is folded in, visibly: by a writer of the storm that landed after it parked, or by this run.
   const folded = [...results, after].reduce((sum, r) => sum + Number(/Folded in (\d+) parked run/.exec(r.summary)?.[1] ?? 0), 0);
   expect(folded).toBeGreaterThanOrEqual(parked);
+
+  // For information (not asserted: it depends on scheduling): how many writes landed after the hand edit.
+  const subjects = (await git(world.remote, ['log', '--format=%s', 'flakeguard-data'])).split('\n');
+  console.log(`storm: ${parked} of ${WRITERS} jobs parked; ${subjects.indexOf('edit stats/00.json')} writes landed after the hand edit (the last by the run after the storm)`);
 
   const files = await world.dataFiles();
   const runsTable = JSON.parse(files.get('runs.json')!) as { runs: Record<string, [string]> };
