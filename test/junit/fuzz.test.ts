@@ -101,17 +101,23 @@ function apply(src: Buffer, muts: Mutation[]): Buffer {
 }
 
 const STATUSES = new Set(['passed', 'failed', 'error', 'skipped']);
+/** FUZZ_RUNS=20000 for a longer local session; the default keeps the suite fast. */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 
 describe('fuzzing with mutated corpus reports', () => {
-  it('never throws or hangs; gives tests or one problem, fields within bounds', { timeout: 600_000 }, () => {
+  // No per-case stopwatch (a loaded machine makes one flaky). A case that hangs or goes superlinear fails this test by
+  // its explicit timeout: each case parses one mutated corpus file (at most ~1.3 MB), which takes milliseconds, so the
+  // budget of 250 ms per run plus a minute is far above linear work and far below a hang.
+  it('never throws or hangs; gives tests or one problem, fields within bounds', { timeout: 60_000 + RUNS * 250 }, () => {
     let withTests = 0;
     let withProblem = 0;
+    let slowest = 0;
     fc.assert(
       fc.property(fc.integer({ min: 0, max: sources.length - 1 }), fc.array(mutation, { minLength: 1, maxLength: 3 }), (k, muts) => {
         const bytes = apply(sources[k]!, muts);
         const t0 = performance.now();
         const r = parseReportText(bytes, 'fuzz.xml', { workspace: WS });
-        expect(performance.now() - t0).toBeLessThan(1000);
+        slowest = Math.max(slowest, performance.now() - t0);
         if (r.problems.length > 0) {
           withProblem++;
           expect(r.problems).toHaveLength(1);
@@ -147,9 +153,9 @@ describe('fuzzing with mutated corpus reports', () => {
         }
         if (r.timestamp !== undefined) expect(r.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
       }),
-      // FUZZ_RUNS=20000 for a longer local session; the default keeps the suite fast.
-      { numRuns: Number(process.env.FUZZ_RUNS ?? 200) },
+      { numRuns: RUNS },
     );
+    console.log(`${RUNS} mutated reports parsed; the slowest took ${slowest.toFixed(0)} ms (for information: not asserted)`);
     // The mutations exercise both outcomes (a generator that only ever broke, or never broke, files would be useless).
     expect(withTests).toBeGreaterThan(10);
     expect(withProblem).toBeGreaterThan(10);
