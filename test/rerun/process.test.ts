@@ -3,7 +3,7 @@
  * command, the timeout, and reports read back.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +20,18 @@ beforeEach(async () => {
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
+
+/** True while `pid` is a live process (not gone, not a zombie waiting to be reaped). Linux /proc. */
+function isRunning(pid: number): boolean {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return false;
+  }
+  const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+  return state !== 'Z' && state !== 'X';
+}
 
 const HOSTILE = ['$(touch PWNED)', '; touch PWNED', '`touch PWNED`', "' ; touch PWNED ; '", '" && touch PWNED #', '-rf', '--help'];
 
@@ -92,11 +104,17 @@ describe('a custom command', () => {
   });
 
   it('kills the whole process group when the time runs out', async () => {
-    const marker = join(dir, 'survived');
-    const answer = await runRound({ round: 1, cases: casesFor(['t']), command: `(sleep 3 && touch '${marker}') & sleep 600`, workspace: dir, dir, timeoutMs: 500, env: process.env, log: () => undefined, readReport });
+    // A background process of the command's group writes its pid at once; the command itself outlives the timeout.
+    const pidFile = join(dir, 'background.pid');
+    const command = `(sleep 600; touch '${join(dir, 'survived')}') & echo $! > '${pidFile}'; sleep 600`;
+    const answer = await runRound({ round: 1, cases: casesFor(['t']), command, workspace: dir, dir, timeoutMs: 2000, env: process.env, log: () => undefined, readReport });
     expect(answer).toMatchObject({ ok: false, why: 'the command was stopped: rerun-timeout ran out' });
-    await new Promise((r) => setTimeout(r, 4000));
-    expect(existsSync(marker)).toBe(false);
+    expect(existsSync(pidFile), 'bash did not even start its background process within the 2 s timeout').toBe(true);
+    const pid = Number((await readFile(pidFile, 'utf8')).trim());
+    expect(Number.isInteger(pid) && pid > 1).toBe(true);
+    // Wait for the background process to end (its group was signalled): no fixed delay, so a slow machine cannot
+    // make a survivor look dead; a survivor (it sleeps 600 s) keeps this loop going until the test's timeout.
+    while (isRunning(pid)) await new Promise((r) => setTimeout(r, 20));
   }, 20_000);
 
   it('logs a bounded number of lines', async () => {
