@@ -33,7 +33,7 @@ export interface ActionRun {
   stderr: string;
   outputs: Record<string, string>;
   summary: string;
-  /** Milliseconds from spawn to exit. */
+  /** Milliseconds from spawn to exit: for information only. Never assert on it (a loaded machine is slow). */
   ms: number;
 }
 

@@ -532,5 +532,5 @@ export const handlers: Record<string, Handler> = {
   'actions/get-artifact': artifactGet,
   'actions/download-artifact': artifactDownload,
   'repos/get': (ctx) => ({ status: 200, body: renderRepository(ctx.render) }),
-  'rate-limit/get': (ctx) => ({ status: 200, body: renderRateLimit(ctx.state) }),
+  'rate-limit/get': (ctx) => ({ status: 200, body: renderRateLimit(ctx.state, ctx.now()) }),
 };

@@ -543,8 +543,8 @@ export function renderRepository(ctx: RenderCtx): Record<string, unknown> {
   };
 }
 
-export function renderRateLimit(state: FakeState): Record<string, unknown> {
-  const reset = Math.floor(Date.now() / 1000) + 3600;
+export function renderRateLimit(state: FakeState, now: number = Date.now()): Record<string, unknown> {
+  const reset = Math.floor(now / 1000) + 3600;
   const r = (x: { limit: number; used: number }) => ({ limit: x.limit, used: x.used, remaining: Math.max(0, x.limit - x.used), reset });
   const core = r(state.rateLimit.core);
   return {
