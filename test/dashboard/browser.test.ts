@@ -331,7 +331,9 @@ describe('hostile data on the branch', () => {
       const outage = await page.$$eval('table[data-table=runs] tr[data-seq="4"] td', (tds) => tds.map((td) => (td.textContent ?? '').trim()));
       expect(outage[7]).toBe('8');
 
-      await new Promise((r) => setTimeout(r, 300));
+      // After the page's next frame (as the page marks itself painted), not after a guessed 300 ms: whatever this route
+      // renders has been rendered by then.
+      await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
       expect(await page.$$eval('img, svg, script:not(:first-of-type)', (e) => e.length)).toBe(0);
       expect(seen.dialogs).toEqual([]);
       expect(seen.errors).toEqual([]);
