@@ -562,6 +562,11 @@ describe('github fake', () => {
       const retry = await api('POST', `${R}/issues`, { title: 'slow' });
       expect(retry.status).toBe(201);
       expect(fake.state.issues).toHaveLength(2); // a client retrying a timed-out create makes a duplicate, as on GitHub
+      // An answered request settles too, and was not abandoned.
+      const answered = fake.requests.at(-1)!;
+      await fake.settled(answered);
+      expect(answered).toMatchObject({ status: 201 });
+      expect(answered.abandoned).toBeUndefined();
     });
 
     it('invalid requests still get 422 and do not consume the injection', async () => {

@@ -319,11 +319,12 @@ export async function startGitHubFake(opts: StartOptions = {}): Promise<FakeGitH
     let handled!: () => void;
     const over = new Promise<void>((resolve) => (handled = resolve));
     const closed = new Promise<void>((resolve) => {
-      res.on('close', () => {
+      const onClose = () => {
         if (!res.writableFinished) rec.abandoned = true;
         resolve();
-      });
-      if (res.destroyed) resolve();
+      };
+      if (res.destroyed) onClose(); // the client left while the body was read
+      else res.on('close', onClose);
     });
     done.set(rec, { promise: Promise.all([over, closed]).then(() => undefined), resolve: () => handled() });
 
