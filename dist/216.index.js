@@ -3107,7 +3107,7 @@ function shardLabel(job, jobKey) {
 /* unused harmony export unsplitOverrides */
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(91659);
 /* harmony import */ var _store_layout_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5891);
-/* harmony import */ var _report_escape_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(14031);
+/* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(67388);
 /* harmony import */ var _job_key_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(67597);
 /**
  * `split-history-by: job-key` in a run: the test ids carry the job key, and hand overrides written for the ids
@@ -3145,13 +3145,13 @@ function warnUnsplitOverrides(testIds, jobKey, applied) {
     try {
         const found = unsplitOverrides(testIds, jobKey, applied);
         for (const [base, file, id, newFile] of found.slice(0, MAX_WARNINGS)) {
-            _actions_core__WEBPACK_IMPORTED_MODULE_0__.warning((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .commandText */ .jt)(`The hand override of '${base}' in ${file} does not apply to '${id}': with split-history-by: job-key each matrix combination has its own test id. Copy the override to the line of '${id}' in ${newFile} (docs/matrix.md).`, 1000), { title: 'flakeguard override not applied' });
+            _actions_core__WEBPACK_IMPORTED_MODULE_0__.warning((0,_text_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .commandText */ .jt)(`The hand override of '${base}' in ${file} does not apply to '${id}': with split-history-by: job-key each matrix combination has its own test id. Copy the override to the line of '${id}' in ${newFile} (docs/matrix.md).`, 1000), { title: 'flakeguard override not applied' });
         }
         if (found.length > MAX_WARNINGS)
             _actions_core__WEBPACK_IMPORTED_MODULE_0__.warning(`${found.length - MAX_WARNINGS} more hand overrides sit on test ids from before split-history-by: job-key.`);
     }
     catch (error) {
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__.info((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .logText */ .kc)(`Could not check the hand overrides against the split test ids: ${error instanceof Error ? error.message : String(error)}`));
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__.info((0,_text_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .logText */ .kc)(`Could not check the hand overrides against the split test ids: ${error instanceof Error ? error.message : String(error)}`));
     }
 }
 
@@ -4592,7 +4592,7 @@ function runParcel(run, entries, now) {
 /* harmony import */ var _config_context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(80577);
 /* harmony import */ var _junit_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(40999);
 /* harmony import */ var _store_git_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(79029);
-/* harmony import */ var _report_escape_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(14031);
+/* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(67388);
 /**
  * What every mode does with this job before deciding: find and read its reports, name the run, and find the
  * repository that holds the data branch.
@@ -4621,7 +4621,7 @@ async function readReports(inputs, ctx) {
         const parsed = await (0,_junit_index_js__WEBPACK_IMPORTED_MODULE_3__/* .parseReportFiles */ .$T)(files, { workspace: ctx.workspace });
         _actions_core__WEBPACK_IMPORTED_MODULE_0__.info(`${parsed.tests.length} tests in ${parsed.filesRead} readable reports.`);
         for (const p of parsed.problems)
-            _actions_core__WEBPACK_IMPORTED_MODULE_0__.error((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .commandText */ .jt)(`${p.path}${p.line ? `:${p.line}` : ''}: ${p.message}`, 2000), { title: 'Unreadable test report' });
+            _actions_core__WEBPACK_IMPORTED_MODULE_0__.error((0,_text_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .commandText */ .jt)(`${p.path}${p.line ? `:${p.line}` : ''}: ${p.message}`, 2000), { title: 'Unreadable test report' });
         return { ...parsed, matched: files.length };
     });
 }
@@ -4699,8 +4699,8 @@ var branch_files = __webpack_require__(28456);
 var store_sync = __webpack_require__(32190);
 // EXTERNAL MODULE: ./src/store/results-file.ts
 var results_file = __webpack_require__(57610);
-// EXTERNAL MODULE: ./src/report/escape.ts
-var report_escape = __webpack_require__(14031);
+// EXTERNAL MODULE: ./src/text/escape.ts
+var text_escape = __webpack_require__(67388);
 // EXTERNAL MODULE: ./src/report/publish.ts + 4 modules
 var publish = __webpack_require__(83092);
 ;// CONCATENATED MODULE: ./src/modes/inputs.ts
@@ -5550,7 +5550,7 @@ async function run(env = process.env) {
         const inputs = (0,config_inputs/* readInputs */.Ko)((0,config_inputs/* inputsFromEnv */.lN)(env));
         if (inputs.token) {
             core.setSecret(inputs.token);
-            (0,report_escape/* registerSecret */.cl)(inputs.token);
+            (0,text_escape/* registerSecret */.cl)(inputs.token);
         }
         const ctx = (0,context/* contextFromEnv */.jW)(env);
         const config = await (0,file/* loadFileConfig */.p)(inputs.configPath ? (0,external_node_path_.resolve)(ctx.workspace, inputs.configPath) : '');
@@ -5607,7 +5607,7 @@ async function run(env = process.env) {
                     attempts: inputs.pushAttempts,
                     readOnly,
                     commitMessage: `flakeguard: ${reports.tests.length} tests from run ${ctx.runId} attempt ${ctx.runAttempt} (${ctx.job})`,
-                    log: (m) => core.info((0,report_escape/* logText */.kc)(m)),
+                    log: (m) => core.info((0,text_escape/* logText */.kc)(m)),
                     extraFiles: (current) => (0,branch_files/* dashboardFiles */._l)(current, { workspace: ctx.workspace, classMap: inputs.codeownersMap }),
                     releaseTexts: true,
                 }));
@@ -5638,13 +5638,13 @@ async function run(env = process.env) {
             core.setOutput('new-flaky-tests', JSON.stringify(rerun.newFlaky));
             if (rerun.newFlaky.length > 0 && rerunInputs?.newTests !== 'block') {
                 for (const id of rerun.newFlaky.slice(0, 10)) {
-                    core.warning((0,report_escape/* commandText */.jt)(`New test '${id}' failed and passed on this commit: it is flaky before it merges.`, 1000), { title: 'flakeguard: new flaky test' });
+                    core.warning((0,text_escape/* commandText */.jt)(`New test '${id}' failed and passed on this commit: it is flaky before it merges.`, 1000), { title: 'flakeguard: new flaky test' });
                 }
             }
         }
         await issues?.publish(sync, runContext);
         if (o.result === 'failure') {
-            core.setFailed((0,report_escape/* commandText */.jt)(o.reasons.join(' '), 4000));
+            core.setFailed((0,text_escape/* commandText */.jt)(o.reasons.join(' '), 4000));
         }
         else if (o.forgiven.length > 0) {
             core.warning(`${o.forgiven.length} failed test${o.forgiven.length === 1 ? ' was' : 's were'} forgiven because ${o.forgiven.length === 1 ? 'it is' : 'they are'} quarantined; the job passes.`);
@@ -5653,7 +5653,7 @@ async function run(env = process.env) {
     catch (error) {
         outcome = 'failure';
         const message = error instanceof config_inputs/* InputError */.dz ? error.message : `flakeguard stopped on an unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
-        core.setFailed((0,report_escape/* commandText */.jt)(message, 4000));
+        core.setFailed((0,text_escape/* commandText */.jt)(message, 4000));
     }
     finally {
         core.setOutput('outcome', outcome);
@@ -6047,189 +6047,6 @@ function decideQuarantine(history, previous, override, now, options = DEFAULT_PO
 
 /***/ }),
 
-/***/ 14031:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   E$: () => (/* binding */ redact),
-/* harmony export */   QY: () => (/* binding */ truncateBytes),
-/* harmony export */   WG: () => (/* binding */ defuseLegacy),
-/* harmony export */   bC: () => (/* binding */ mdText),
-/* harmony export */   cl: () => (/* binding */ registerSecret),
-/* harmony export */   jt: () => (/* binding */ commandText),
-/* harmony export */   kc: () => (/* binding */ logText),
-/* harmony export */   pK: () => (/* binding */ mdPre),
-/* harmony export */   wh: () => (/* binding */ plainText),
-/* harmony export */   xv: () => (/* binding */ truncate)
-/* harmony export */ });
-/**
- * Test names, messages and stack traces come from pull requests. Everything untrusted goes through one of
- * these before it reaches a log line, a summary, a check run or an issue.
- *
- * - `mdText` / `mdPre`: markdown and HTML (job summary, check-run summary): every character markdown or HTML
- *   could act on becomes an entity, so the text renders as itself and nothing else (no table break, no tag,
- *   no link, no image, no mention).
- * - `logText`: a plain log line: one line, no control characters, nothing the runner reads as a command.
- * - `plainText`: annotation titles and messages (plain text on GitHub): no control or bidi characters.
- * Every one of them also hides the registered secrets.
- */
-const HTML_ENTITIES = {
-    '&': '&amp;',
-    '<': '&lt;',
-    '>': '&gt;',
-    '"': '&quot;',
-    "'": '&#39;',
-    '|': '&#124;',
-    '`': '&#96;',
-    '[': '&#91;',
-    ']': '&#93;',
-    '(': '&#40;',
-    ')': '&#41;',
-    '*': '&#42;',
-    _: '&#95;',
-    '~': '&#126;',
-    '#': '&#35;',
-    '!': '&#33;',
-    '\\': '&#92;',
-    '@': '&#64;',
-    ':': '&#58;',
-    '=': '&#61;',
-    '+': '&#43;',
-    '-': '&#45;',
-    '{': '&#123;',
-    '}': '&#125;',
-    '%': '&#37;',
-    '$': '&#36;',
-    '^': '&#94;',
-};
-const MARKDOWN_SPECIAL = /[&<>"'|`[\]()*_~#!\\@:=+\-{}%$^]/;
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/g;
-const NEWLINES = /\r\n|\r|\n/g;
-/* ---------- secrets ---------- */
-const secrets = new Set();
-/**
- * Registers a secret (the token) that must never appear in anything the action prints or publishes. The runner
- * masks what `core.setSecret` registered in its own log, but not in summaries, check runs, or logs read elsewhere;
- * every helper below replaces it with `***`.
- */
-function registerSecret(secret) {
-    if (secret.length >= 4) {
-        secrets.add(secret);
-        // Git's extra header carries it base64-encoded.
-        secrets.add(Buffer.from(`x-access-token:${secret}`).toString('base64'));
-    }
-}
-/** Replaces every registered secret with `***`. */
-function redact(text) {
-    let out = text;
-    for (const s of secrets)
-        if (out.includes(s))
-            out = out.split(s).join('***');
-    return out;
-}
-/* ---------- length ---------- */
-/** Truncates to at most `max` UTF-16 code units, marking the cut, never splitting a surrogate pair. */
-function truncate(text, max) {
-    if (text.length <= max)
-        return text;
-    let end = Math.max(0, max - 1);
-    const code = text.charCodeAt(end - 1);
-    if (code >= 0xd800 && code <= 0xdbff)
-        end--;
-    return `${text.slice(0, end)}…`;
-}
-/** Cuts text so that its UTF-8 encoding takes at most `maxBytes`, at a line break when one is near. */
-function truncateBytes(text, maxBytes) {
-    if (Buffer.byteLength(text) <= maxBytes)
-        return text;
-    // Every UTF-16 code unit takes at most 3 bytes in UTF-8.
-    let end = Math.min(text.length, maxBytes);
-    while (end > 0 && Buffer.byteLength(text.slice(0, end)) > maxBytes)
-        end = Math.floor(end * 0.9);
-    const cut = text.lastIndexOf('\n', end);
-    return text.slice(0, cut > end - 2000 ? cut : end);
-}
-/* ---------- markdown ---------- */
-function escapeMarkdown(clean, max) {
-    // "www." is linked by GitHub even without a scheme; ':' is an entity, which defuses "http://".
-    const marked = clean.replace(/(www)\./gi, '$1\ue000');
-    const escape = (limit) => {
-        let out = '';
-        for (const c of marked) {
-            const escaped = c === '\ue000' ? '&#46;' : (HTML_ENTITIES[c] ?? c);
-            if (out.length + escaped.length > limit)
-                return undefined;
-            out += escaped;
-        }
-        return out;
-    };
-    const whole = escape(max);
-    if (whole !== undefined)
-        return whole;
-    let out = '';
-    for (const c of marked) {
-        const escaped = c === '\ue000' ? '&#46;' : (HTML_ENTITIES[c] ?? c);
-        if (out.length + escaped.length > max - 1)
-            break;
-        out += escaped;
-    }
-    return `${out}…`;
-}
-function clean(untrusted) {
-    return redact(untrusted).replace(/\ue000/g, '').replace(CONTROL, '');
-}
-/**
- * Text for one line of markdown or HTML (a table cell, a heading, a list item): every character markdown or
- * HTML could act on becomes an entity, so it renders as the literal character and nothing else. Mentions are
- * defused by the `@` entity. The result is at most `max` characters long (entities included).
- */
-function mdText(untrusted, max = 300) {
-    const flat = clean(untrusted.replace(NEWLINES, ' '));
-    if (!MARKDOWN_SPECIAL.test(flat) && !/www\./i.test(flat))
-        return truncate(flat, max);
-    return escapeMarkdown(flat, max);
-}
-/** A multi-line block (stack trace) inside `<pre>`: entity-escaped, line breaks kept; at most `max` characters inside. */
-function mdPre(untrusted, max = 2000) {
-    const lines = clean(untrusted.replace(NEWLINES, '\n'));
-    return `<pre>${escapeMarkdown(lines, max)}</pre>`;
-}
-/* ---------- logs and annotations ---------- */
-/**
- * Text for a plain log line: one line, no control characters, and nothing the runner could read as a workflow
- * command (`::cmd::` anywhere after trimming, or the legacy `##[cmd]` anywhere in the line).
- */
-function logText(untrusted, max = 500) {
-    return truncate(redact(untrusted).replace(NEWLINES, ' ').replace(CONTROL, ''), max)
-        .replace(/::/g, ':\u200b:')
-        .replace(/##\[/g, '#\u200b#[');
-}
-/**
- * Plain text for an annotation title or message: line breaks kept (as `\n`) unless `oneLine`, control and
- * invisible direction characters dropped, secrets hidden, at most `max` characters. The runner escapes what
- * goes into a workflow command; the API takes the text as it is.
- */
-function plainText(untrusted, max, oneLine = false) {
-    const text = redact(untrusted).replace(NEWLINES, oneLine ? ' ' : '\n').replace(CONTROL, '');
-    return truncate(text, max);
-}
-/** The legacy `##[command]` syntax, which the runner finds anywhere in a line (`::` only at its start). */
-function defuseLegacy(text) {
-    return text.replace(/##\[/g, '#\u200b#[');
-}
-/**
- * Data or a property of a workflow command (`::error::…`, setFailed) built from untrusted values: one line,
- * secrets hidden, `##[` defused. The toolkit escapes `%`, `\r`, `\n`, and `::` inside data is inert, so test ids
- * stay readable. Plain log lines use `logText`.
- */
-function commandText(untrusted, max = 2000) {
-    return defuseLegacy(plainText(untrusted, max, true));
-}
-
-
-/***/ }),
-
 /***/ 83092:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -6247,8 +6064,8 @@ var core = __webpack_require__(91659);
 var store_sync = __webpack_require__(32190);
 // EXTERNAL MODULE: ./src/store/layout.ts
 var layout = __webpack_require__(5891);
-// EXTERNAL MODULE: ./src/report/escape.ts
-var report_escape = __webpack_require__(14031);
+// EXTERNAL MODULE: ./src/text/escape.ts
+var text_escape = __webpack_require__(67388);
 ;// CONCATENATED MODULE: ./src/report/scores.ts
 /**
  * What the report shows of a test's scores, read from the score record the pipeline writes into the stats file
@@ -6374,9 +6191,9 @@ function blockingAnnotation(test, unforgiven) {
     const note = where.path ? '' : `\n\n${NO_LOCATION}`;
     return {
         level: 'failure',
-        title: (0,report_escape/* plainText */.wh)(`${test.id} failed${unforgiven ? ' (quarantined, not forgiven)' : ''}`, TITLE_MAX, true),
-        message: (0,report_escape/* plainText */.wh)(`${f.message}${why}${note}`, MESSAGE_MAX),
-        ...(f.details ? { details: (0,report_escape/* plainText */.wh)(f.details, DETAILS_MAX) } : {}),
+        title: (0,text_escape/* plainText */.wh)(`${test.id} failed${unforgiven ? ' (quarantined, not forgiven)' : ''}`, TITLE_MAX, true),
+        message: (0,text_escape/* plainText */.wh)(`${f.message}${why}${note}`, MESSAGE_MAX),
+        ...(f.details ? { details: (0,text_escape/* plainText */.wh)(f.details, DETAILS_MAX) } : {}),
         ...where,
         testId: test.id,
     };
@@ -6405,9 +6222,9 @@ function forgivenAnnotation(test, ctx) {
         lines.push('', NO_LOCATION);
     return {
         level: 'warning',
-        title: (0,report_escape/* plainText */.wh)(`${test.id} failed (forgiven: quarantined ${byHand ? 'by hand' : 'as flaky'})`, TITLE_MAX, true),
-        message: (0,report_escape/* plainText */.wh)(lines.join('\n'), MESSAGE_MAX),
-        ...(f.details ? { details: (0,report_escape/* plainText */.wh)(f.details, DETAILS_MAX) } : {}),
+        title: (0,text_escape/* plainText */.wh)(`${test.id} failed (forgiven: quarantined ${byHand ? 'by hand' : 'as flaky'})`, TITLE_MAX, true),
+        message: (0,text_escape/* plainText */.wh)(lines.join('\n'), MESSAGE_MAX),
+        ...(f.details ? { details: (0,text_escape/* plainText */.wh)(f.details, DETAILS_MAX) } : {}),
         ...where,
         testId: test.id,
     };
@@ -6777,7 +6594,7 @@ function renderTable(w, t, shareBytes) {
 function failureLocation(t, blobUrl) {
     if (!t.file)
         return '—';
-    const text = (0,report_escape/* mdText */.bC)(`${t.file}${t.line ? `:${t.line}` : ''}`, 160);
+    const text = (0,text_escape/* mdText */.bC)(`${t.file}${t.line ? `:${t.line}` : ''}`, 160);
     const url = blobUrl?.(t.file, t.line);
     return url ? `[${text}](${url})` : text;
 }
@@ -6787,14 +6604,14 @@ function reasonWithoutPfs(reason) {
 }
 /** Up to five ids, then how many more. Trusted markdown out. */
 function nameTests(ids) {
-    const shown = ids.slice(0, 5).map((id) => (0,report_escape/* mdText */.bC)(id, 200));
+    const shown = ids.slice(0, 5).map((id) => (0,text_escape/* mdText */.bC)(id, 200));
     return `${shown.join(', ')}${ids.length > shown.length ? ` and ${summary_n(ids.length - shown.length)} more` : ''}`;
 }
 function renderSummary(input, options = {}) {
     const budget = options.budgetBytes ?? SUMMARY_BUDGET_BYTES;
     const facts = options.facts ?? summaryFacts(input);
     const o = input.outcome;
-    const branchLink = `[${(0,report_escape/* mdText */.bC)(input.dataBranch, 100)}](${input.dataBranchUrl})`;
+    const branchLink = `[${(0,text_escape/* mdText */.bC)(input.dataBranch, 100)}](${input.dataBranchUrl})`;
     /* ---------- head: verdict, counts, reasons ---------- */
     const head = [`### ${o.result === 'success' ? '✅' : '❌'} flakeguard: ${verdict(o, input.newlyQuarantined.length)}`, ''];
     const broken = new Set(input.brokenStats ?? []);
@@ -6823,16 +6640,16 @@ function renderSummary(input, options = {}) {
                 if (plainNot.length > 0)
                     head.push(`- ${plural(plainNot.length, 'failed test')} ${plainNot.length === 1 ? 'is' : 'are'} not quarantined: ${nameTests(plainNot.map((t) => t.id))}.`);
                 const files = [...new Set(inBroken.map((t) => brokenFileOf(t.id)))];
-                head.push(`- ${plural(inBroken.length, 'failed test')} cannot be forgiven because ${files.length === 1 ? 'its stats file' : 'their stats files'} ${files.map((f) => (0,report_escape/* mdText */.bC)(f, 120)).join(', ')} ${files.length === 1 ? 'is' : 'are'} broken (see the problems below): ${nameTests(inBroken.map((t) => t.id))}.`);
+                head.push(`- ${plural(inBroken.length, 'failed test')} cannot be forgiven because ${files.length === 1 ? 'its stats file' : 'their stats files'} ${files.map((f) => (0,text_escape/* mdText */.bC)(f, 120)).join(', ')} ${files.length === 1 ? 'is' : 'are'} broken (see the problems below): ${nameTests(inBroken.map((t) => t.id))}.`);
             }
             else if (NOT_QUARANTINED.test(r) && plainNot.length > 0) {
-                head.push(`- ${(0,report_escape/* mdText */.bC)(r.replace(/\.$/, ''), 500)}: ${nameTests(plainNot.map((t) => t.id))}.`);
+                head.push(`- ${(0,text_escape/* mdText */.bC)(r.replace(/\.$/, ''), 500)}: ${nameTests(plainNot.map((t) => t.id))}.`);
             }
             else if (/^[\d,]+ quarantined tests? failed in a way .* quarantine does not cover/.test(r) && uncovered.length > 0) {
-                head.push(`- ${(0,report_escape/* mdText */.bC)(r, 500)} ${nameTests(uncovered.map((t) => t.id))}.`);
+                head.push(`- ${(0,text_escape/* mdText */.bC)(r, 500)} ${nameTests(uncovered.map((t) => t.id))}.`);
             }
             else {
-                head.push(`- ${(0,report_escape/* mdText */.bC)(r, 500)}`);
+                head.push(`- ${(0,text_escape/* mdText */.bC)(r, 500)}`);
             }
         }
         if (o.reasons.length > shownReasons.length)
@@ -6843,14 +6660,14 @@ function renderSummary(input, options = {}) {
     const tail = [];
     const top = facts.top;
     const chart = renderTrend(facts.trend);
-    const lapsed = input.lapsed.slice(0, 20).map((l) => `- The override of ${(0,report_escape/* mdText */.bC)(l.id, 200)} in ${(0,report_escape/* mdText */.bC)(l.file, 120)}${l.line ? `:${l.line}` : ''} lapsed on ${(0,report_escape/* mdText */.bC)(l.until, 40)}; flakeguard decides again.`);
+    const lapsed = input.lapsed.slice(0, 20).map((l) => `- The override of ${(0,text_escape/* mdText */.bC)(l.id, 200)} in ${(0,text_escape/* mdText */.bC)(l.file, 120)}${l.line ? `:${l.line}` : ''} lapsed on ${(0,text_escape/* mdText */.bC)(l.until, 40)}; flakeguard decides again.`);
     if (lapsed.length > 0)
         tail.push('#### Lapsed overrides', '', ...lapsed, '');
     const footer = [
         '---',
         '',
-        `${plural(input.quarantined.length, 'test is', 'tests are')} quarantined in total. ${(0,report_escape/* mdText */.bC)(input.storeLine, 600)}`,
-        ...(input.annotationsLine ? ['', `Annotations: ${(0,report_escape/* mdText */.bC)(input.annotationsLine, 600)}`] : []),
+        `${plural(input.quarantined.length, 'test is', 'tests are')} quarantined in total. ${(0,text_escape/* mdText */.bC)(input.storeLine, 600)}`,
+        ...(input.annotationsLine ? ['', `Annotations: ${(0,text_escape/* mdText */.bC)(input.annotationsLine, 600)}`] : []),
         '',
         `Every test's history, scores and quarantine state are on the data branch ${branchLink}. To force or lift a quarantine, ` +
             'edit the test\'s `"override"` in its `stats/*.json` file there (`"never"` lifts it, `"quarantine"` forces it).',
@@ -6859,7 +6676,7 @@ function renderSummary(input, options = {}) {
     const fixed = [...head, ...chart, ...tail, ...footer].reduce((s, l) => s + Buffer.byteLength(l) + 1, 0);
     const NOTE_RESERVE = 600;
     const w = new Writer(Math.max(0, budget - fixed - NOTE_RESERVE));
-    const scoreOf = (id) => (0,report_escape/* mdText */.bC)(formatPfs(input.scores.get(id)) || '—', 40);
+    const scoreOf = (id) => (0,text_escape/* mdText */.bC)(formatPfs(input.scores.get(id)) || '—', 40);
     const measureHead = ruleColumn(input.rule);
     const allTables = [
         {
@@ -6871,7 +6688,7 @@ function renderSummary(input, options = {}) {
                 const t = o.blocking[i];
                 const file = o.unforgiven.has(t.id) ? undefined : brokenFileOf(t.id);
                 const why = file ? `its stats file ${file} is broken: it forgives nothing until fixed` : (o.unforgiven.get(t.id) ?? 'not quarantined');
-                return [(0,report_escape/* mdText */.bC)(t.id, 250), (0,report_escape/* mdText */.bC)(failureOf(t).message, 300), failureLocation(t, input.blobUrl), (0,report_escape/* mdText */.bC)(why, 300)];
+                return [(0,text_escape/* mdText */.bC)(t.id, 250), (0,text_escape/* mdText */.bC)(failureOf(t).message, 300), failureLocation(t, input.blobUrl), (0,text_escape/* mdText */.bC)(why, 300)];
             },
             maxRows: 250,
             weight: 5,
@@ -6885,11 +6702,11 @@ function renderSummary(input, options = {}) {
                 const t = o.forgiven[i];
                 const d = input.decisions.get(t.id);
                 return [
-                    (0,report_escape/* mdText */.bC)(t.id, 250),
-                    (0,report_escape/* mdText */.bC)(failureOf(t).message, 160),
+                    (0,text_escape/* mdText */.bC)(t.id, 250),
+                    (0,text_escape/* mdText */.bC)(failureOf(t).message, 160),
                     scoreOf(t.id),
                     recentOf(d),
-                    (0,report_escape/* mdText */.bC)(reasonWithoutPfs(d?.reason ?? 'quarantined before this run'), 300),
+                    (0,text_escape/* mdText */.bC)(reasonWithoutPfs(d?.reason ?? 'quarantined before this run'), 300),
                     `\`${input.statsFileOf(t.id)}\``,
                 ];
             },
@@ -6905,7 +6722,7 @@ function renderSummary(input, options = {}) {
             row: (i) => {
                 const id = input.newlyQuarantined[i];
                 const d = input.decisions.get(id);
-                return [(0,report_escape/* mdText */.bC)(id, 250), (0,report_escape/* mdText */.bC)(reasonWithoutPfs(d?.reason ?? ''), 300), scoreOf(id), recentOf(d), `\`${input.statsFileOf(id)}\``];
+                return [(0,text_escape/* mdText */.bC)(id, 250), (0,text_escape/* mdText */.bC)(reasonWithoutPfs(d?.reason ?? ''), 300), scoreOf(id), recentOf(d), `\`${input.statsFileOf(id)}\``];
             },
             maxRows: 100,
             weight: 1.5,
@@ -6918,7 +6735,7 @@ function renderSummary(input, options = {}) {
             row: (i) => {
                 const id = input.released[i];
                 const d = input.decisions.get(id);
-                return [(0,report_escape/* mdText */.bC)(id, 250), (0,report_escape/* mdText */.bC)(d?.reason ?? '', 300), recentOf(d)];
+                return [(0,text_escape/* mdText */.bC)(id, 250), (0,text_escape/* mdText */.bC)(d?.reason ?? '', 300), recentOf(d)];
             },
             maxRows: 100,
             weight: 1,
@@ -6931,9 +6748,9 @@ function renderSummary(input, options = {}) {
             row: (i) => {
                 const t = o.passedOnRetry[i];
                 return [
-                    (0,report_escape/* mdText */.bC)(t.id, 250),
+                    (0,text_escape/* mdText */.bC)(t.id, 250),
                     t.attempts.map((a) => (a.status === 'passed' ? '✓' : a.status === 'skipped' ? '–' : '✗')).join(''),
-                    (0,report_escape/* mdText */.bC)(t.attempts.find((a) => a.status === 'failed' || a.status === 'error')?.message ?? '', 160),
+                    (0,text_escape/* mdText */.bC)(t.attempts.find((a) => a.status === 'failed' || a.status === 'error')?.message ?? '', 160),
                 ];
             },
             maxRows: 100,
@@ -6942,16 +6759,16 @@ function renderSummary(input, options = {}) {
         {
             title: `📊 Flakiest tests of the suite (top ${summary_n(top.length)})`,
             intro: `Tests with a failure or a retry among their recent runs, or quarantined, ranked by PFS (the probability that a run fails for no reason: ` +
-                `a ranking, not the decision). Quarantine is decided by the ${(0,report_escape/* mdText */.bC)(input.rule ?? 'evidence', 20)} rule; the other scores are in each test's stats line.`,
+                `a ranking, not the decision). Quarantine is decided by the ${(0,text_escape/* mdText */.bC)(input.rule ?? 'evidence', 20)} rule; the other scores are in each test's stats line.`,
             header: ['Rank', 'Test', 'PFS [interval]', ...(measureHead ? [measureHead] : []), 'Quarantined', 'Recent runs'],
             count: top.length,
             row: (i) => {
                 const t = top[i];
                 return [
                     String(i + 1),
-                    (0,report_escape/* mdText */.bC)(t.id, 250),
+                    (0,text_escape/* mdText */.bC)(t.id, 250),
                     scoreOf(t.id),
-                    ...(measureHead ? [(0,report_escape/* mdText */.bC)(ruleMeasure(input.rule, t.score), 40)] : []),
+                    ...(measureHead ? [(0,text_escape/* mdText */.bC)(ruleMeasure(input.rule, t.score), 40)] : []),
                     decisionWord(t.decision),
                     recentOf(t.decision),
                 ];
@@ -6967,7 +6784,7 @@ function renderSummary(input, options = {}) {
             count: input.fileProblems.length,
             row: (i) => {
                 const p = input.fileProblems[i];
-                return [(0,report_escape/* mdText */.bC)(p.file, 120), p.line !== undefined ? String(p.line) : '', (0,report_escape/* mdText */.bC)(p.message, 300)];
+                return [(0,text_escape/* mdText */.bC)(p.file, 120), p.line !== undefined ? String(p.line) : '', (0,text_escape/* mdText */.bC)(p.message, 300)];
             },
             maxRows: 50,
             weight: 1,
@@ -6985,7 +6802,7 @@ function renderSummary(input, options = {}) {
                 `on the data branch ${branchLink}; the check run's annotations and your test step's log list the failures._`;
     }
     // A last guard: the budget is kept by construction, but the step must never fail because of the summary.
-    return (0,report_escape/* truncateBytes */.QY)(`${text}\n`, budget);
+    return (0,text_escape/* truncateBytes */.QY)(`${text}\n`, budget);
 }
 
 ;// CONCATENATED MODULE: ./src/report/publish.ts
@@ -7037,8 +6854,8 @@ function emitWorkflowAnnotations(annotations, reserved = { failure: 0, warning: 
         }
         result.shown[kind]++;
         // The runner escapes nothing but % \r \n (and : , in properties): defuse the legacy `##[` syntax too.
-        const props = { title: (0,report_escape/* defuseLegacy */.WG)(a.title), ...(a.path ? { file: (0,report_escape/* defuseLegacy */.WG)(a.path), startLine: a.line ?? 1 } : {}) };
-        const message = (0,report_escape/* defuseLegacy */.WG)(a.details ? (0,report_escape/* truncate */.xv)(`${a.message}\n\n${a.details}`, 4000) : a.message);
+        const props = { title: (0,text_escape/* defuseLegacy */.WG)(a.title), ...(a.path ? { file: (0,text_escape/* defuseLegacy */.WG)(a.path), startLine: a.line ?? 1 } : {}) };
+        const message = (0,text_escape/* defuseLegacy */.WG)(a.details ? (0,text_escape/* truncate */.xv)(`${a.message}\n\n${a.details}`, 4000) : a.message);
         if (a.level === 'failure')
             core.error(message, props);
         else
@@ -7081,20 +6898,20 @@ async function publishResults({ inputs, ctx, runUrl, sync, reports, extraSummary
     guard('log the data branch state', () => {
         // Workflow-command data is escaped by the runner's toolkit (a `::` inside it is harmless): one line, no controls.
         if (sync.status.kind === 'not-saved')
-            core.warning((0,report_escape/* commandText */.jt)(line, 1000), { title: 'flakeguard history not saved' });
+            core.warning((0,text_escape/* commandText */.jt)(line, 1000), { title: 'flakeguard history not saved' });
         else
-            core.info((0,report_escape/* logText */.kc)(line));
+            core.info((0,text_escape/* logText */.kc)(line));
         if (!sync.historyRead)
             core.error('The data branch could not be read, so no failure could be forgiven.', { title: 'flakeguard' });
         for (const p of result.problems) {
-            core.error((0,report_escape/* commandText */.jt)(p.message, 1000), { title: (0,report_escape/* commandText */.jt)(`flakeguard data branch: ${p.file}`, 200), file: p.file, startLine: p.line });
+            core.error((0,text_escape/* commandText */.jt)(p.message, 1000), { title: (0,text_escape/* commandText */.jt)(`flakeguard data branch: ${p.file}`, 200), file: p.file, startLine: p.line });
         }
         for (const l of result.lapsed) {
-            core.notice((0,report_escape/* commandText */.jt)(`The override of '${l.id}' in ${l.file} lapsed on ${l.until}; flakeguard decides again.`, 1000));
+            core.notice((0,text_escape/* commandText */.jt)(`The override of '${l.id}' in ${l.file} lapsed on ${l.until}; flakeguard decides again.`, 1000));
         }
         // Hand edits of computed fields (docs/data-branch.md#hand-edits): honoured ones get a notice, kept ones a warning.
         for (const e of result.handEdits ?? []) {
-            const message = (0,report_escape/* commandText */.jt)(e.message, 1000);
+            const message = (0,text_escape/* commandText */.jt)(e.message, 1000);
             if (e.effect === 'kept')
                 core.warning(message, { title: 'flakeguard: hand edit left as written', file: e.file, startLine: e.line });
             else
@@ -7165,25 +6982,25 @@ async function publishResults({ inputs, ctx, runUrl, sync, reports, extraSummary
                 toCommands = annotations;
                 const hint = check.error?.denied ? ` (the token may not create check runs: give the workflow \`permissions: checks: write\`)` : '';
                 annotationsLine = `in this step's log as workflow commands: the check run could not be created (${why})${hint}.`;
-                core.info((0,report_escape/* logText */.kc)(`Could not create the check run ${name} (${why}); annotating with workflow commands instead.`));
+                core.info((0,text_escape/* logText */.kc)(`Could not create the check run ${name} (${why}); annotating with workflow commands instead.`));
             }
             else if (check.error) {
                 toCommands = check.unsent;
                 annotationsLine =
                     `${check.sent} of ${total} on the check run ${name}; the request for the others failed (${why}), so ${check.unsent.length} ` +
                         `${check.unsent.length === 1 ? 'is' : 'are'} in this step's log as workflow commands${notes.length ? `; ${notes.join('; ')}` : ''}.`;
-                core.info((0,report_escape/* logText */.kc)(`Check run ${name} created, but only ${check.sent} of ${total} annotations were sent (${why}); the others go to workflow commands.`));
+                core.info((0,text_escape/* logText */.kc)(`Check run ${name} created, but only ${check.sent} of ${total} annotations were sent (${why}); the others go to workflow commands.`));
             }
             else {
                 toCommands = [];
                 annotationsLine = `${check.sent} on the check run ${name}${notes.length ? `; ${notes.join('; ')}` : ''}.`;
-                core.info((0,report_escape/* logText */.kc)(`Check run ${name} published with ${check.sent} annotation${s(check.sent)} in ${check.requests} request${s(check.requests)}.`));
+                core.info((0,text_escape/* logText */.kc)(`Check run ${name} published with ${check.sent} annotation${s(check.sent)} in ${check.requests} request${s(check.requests)}.`));
             }
         }
         catch (error) {
             toCommands = annotations;
             annotationsLine = `in this step's log as workflow commands: the check run could not be created.`;
-            core.info((0,report_escape/* logText */.kc)(`Could not create the check run (${error instanceof Error ? error.message : String(error)}); annotating with workflow commands instead.`));
+            core.info((0,text_escape/* logText */.kc)(`Could not create the check run (${error instanceof Error ? error.message : String(error)}); annotating with workflow commands instead.`));
         }
     }
     if (toCommands.length > 0)
@@ -7203,7 +7020,7 @@ async function publishResults({ inputs, ctx, runUrl, sync, reports, extraSummary
             await core.summary.addRaw(extraSummary ? `${summary}\n${extraSummary}` : summary).write();
         }
         catch (error) {
-            core.info((0,report_escape/* logText */.kc)(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`));
+            core.info((0,text_escape/* logText */.kc)(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`));
         }
     }
 }
@@ -7213,7 +7030,7 @@ function guard(what, part) {
         return part();
     }
     catch (error) {
-        core.warning((0,report_escape/* logText */.kc)(`flakeguard could not ${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, 2000));
+        core.warning((0,text_escape/* logText */.kc)(`flakeguard could not ${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, 2000));
         return undefined;
     }
 }
@@ -10703,6 +10520,189 @@ apply, options) {
     }
     // The branch could never be read: decide without history, which forgives nothing.
     return { applied: apply((0,_snapshot_js__WEBPACK_IMPORTED_MODULE_0__/* .emptySnapshot */ .WX)(), null), status: { kind: 'not-saved', reason: lastError }, historyRead: false };
+}
+
+
+/***/ }),
+
+/***/ 67388:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   E$: () => (/* binding */ redact),
+/* harmony export */   QY: () => (/* binding */ truncateBytes),
+/* harmony export */   WG: () => (/* binding */ defuseLegacy),
+/* harmony export */   bC: () => (/* binding */ mdText),
+/* harmony export */   cl: () => (/* binding */ registerSecret),
+/* harmony export */   jt: () => (/* binding */ commandText),
+/* harmony export */   kc: () => (/* binding */ logText),
+/* harmony export */   pK: () => (/* binding */ mdPre),
+/* harmony export */   wh: () => (/* binding */ plainText),
+/* harmony export */   xv: () => (/* binding */ truncate)
+/* harmony export */ });
+/**
+ * Test names, messages and stack traces come from pull requests. Everything untrusted goes through one of
+ * these before it reaches a log line, a summary, a check run or an issue.
+ *
+ * - `mdText` / `mdPre`: markdown and HTML (job summary, check-run summary): every character markdown or HTML
+ *   could act on becomes an entity, so the text renders as itself and nothing else (no table break, no tag,
+ *   no link, no image, no mention).
+ * - `logText`: a plain log line: one line, no control characters, nothing the runner reads as a command.
+ * - `plainText`: annotation titles and messages (plain text on GitHub): no control or bidi characters.
+ * Every one of them also hides the registered secrets.
+ */
+const HTML_ENTITIES = {
+    '&': '&amp;',
+    '<': '&lt;',
+    '>': '&gt;',
+    '"': '&quot;',
+    "'": '&#39;',
+    '|': '&#124;',
+    '`': '&#96;',
+    '[': '&#91;',
+    ']': '&#93;',
+    '(': '&#40;',
+    ')': '&#41;',
+    '*': '&#42;',
+    _: '&#95;',
+    '~': '&#126;',
+    '#': '&#35;',
+    '!': '&#33;',
+    '\\': '&#92;',
+    '@': '&#64;',
+    ':': '&#58;',
+    '=': '&#61;',
+    '+': '&#43;',
+    '-': '&#45;',
+    '{': '&#123;',
+    '}': '&#125;',
+    '%': '&#37;',
+    '$': '&#36;',
+    '^': '&#94;',
+};
+const MARKDOWN_SPECIAL = /[&<>"'|`[\]()*_~#!\\@:=+\-{}%$^]/;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/g;
+const NEWLINES = /\r\n|\r|\n/g;
+/* ---------- secrets ---------- */
+const secrets = new Set();
+/**
+ * Registers a secret (the token) that must never appear in anything the action prints or publishes. The runner
+ * masks what `core.setSecret` registered in its own log, but not in summaries, check runs, or logs read elsewhere;
+ * every helper below replaces it with `***`.
+ */
+function registerSecret(secret) {
+    if (secret.length >= 4) {
+        secrets.add(secret);
+        // Git's extra header carries it base64-encoded.
+        secrets.add(Buffer.from(`x-access-token:${secret}`).toString('base64'));
+    }
+}
+/** Replaces every registered secret with `***`. */
+function redact(text) {
+    let out = text;
+    for (const s of secrets)
+        if (out.includes(s))
+            out = out.split(s).join('***');
+    return out;
+}
+/* ---------- length ---------- */
+/** Truncates to at most `max` UTF-16 code units, marking the cut, never splitting a surrogate pair. */
+function truncate(text, max) {
+    if (text.length <= max)
+        return text;
+    let end = Math.max(0, max - 1);
+    const code = text.charCodeAt(end - 1);
+    if (code >= 0xd800 && code <= 0xdbff)
+        end--;
+    return `${text.slice(0, end)}…`;
+}
+/** Cuts text so that its UTF-8 encoding takes at most `maxBytes`, at a line break when one is near. */
+function truncateBytes(text, maxBytes) {
+    if (Buffer.byteLength(text) <= maxBytes)
+        return text;
+    // Every UTF-16 code unit takes at most 3 bytes in UTF-8.
+    let end = Math.min(text.length, maxBytes);
+    while (end > 0 && Buffer.byteLength(text.slice(0, end)) > maxBytes)
+        end = Math.floor(end * 0.9);
+    const cut = text.lastIndexOf('\n', end);
+    return text.slice(0, cut > end - 2000 ? cut : end);
+}
+/* ---------- markdown ---------- */
+function escapeMarkdown(clean, max) {
+    // "www." is linked by GitHub even without a scheme; ':' is an entity, which defuses "http://".
+    const marked = clean.replace(/(www)\./gi, '$1\ue000');
+    const escape = (limit) => {
+        let out = '';
+        for (const c of marked) {
+            const escaped = c === '\ue000' ? '&#46;' : (HTML_ENTITIES[c] ?? c);
+            if (out.length + escaped.length > limit)
+                return undefined;
+            out += escaped;
+        }
+        return out;
+    };
+    const whole = escape(max);
+    if (whole !== undefined)
+        return whole;
+    let out = '';
+    for (const c of marked) {
+        const escaped = c === '\ue000' ? '&#46;' : (HTML_ENTITIES[c] ?? c);
+        if (out.length + escaped.length > max - 1)
+            break;
+        out += escaped;
+    }
+    return `${out}…`;
+}
+function clean(untrusted) {
+    return redact(untrusted).replace(/\ue000/g, '').replace(CONTROL, '');
+}
+/**
+ * Text for one line of markdown or HTML (a table cell, a heading, a list item): every character markdown or
+ * HTML could act on becomes an entity, so it renders as the literal character and nothing else. Mentions are
+ * defused by the `@` entity. The result is at most `max` characters long (entities included).
+ */
+function mdText(untrusted, max = 300) {
+    const flat = clean(untrusted.replace(NEWLINES, ' '));
+    if (!MARKDOWN_SPECIAL.test(flat) && !/www\./i.test(flat))
+        return truncate(flat, max);
+    return escapeMarkdown(flat, max);
+}
+/** A multi-line block (stack trace) inside `<pre>`: entity-escaped, line breaks kept; at most `max` characters inside. */
+function mdPre(untrusted, max = 2000) {
+    const lines = clean(untrusted.replace(NEWLINES, '\n'));
+    return `<pre>${escapeMarkdown(lines, max)}</pre>`;
+}
+/* ---------- logs and annotations ---------- */
+/**
+ * Text for a plain log line: one line, no control characters, and nothing the runner could read as a workflow
+ * command (`::cmd::` anywhere after trimming, or the legacy `##[cmd]` anywhere in the line).
+ */
+function logText(untrusted, max = 500) {
+    return truncate(redact(untrusted).replace(NEWLINES, ' ').replace(CONTROL, ''), max)
+        .replace(/::/g, ':\u200b:')
+        .replace(/##\[/g, '#\u200b#[');
+}
+/**
+ * Plain text for an annotation title or message: line breaks kept (as `\n`) unless `oneLine`, control and
+ * invisible direction characters dropped, secrets hidden, at most `max` characters. The runner escapes what
+ * goes into a workflow command; the API takes the text as it is.
+ */
+function plainText(untrusted, max, oneLine = false) {
+    const text = redact(untrusted).replace(NEWLINES, oneLine ? ' ' : '\n').replace(CONTROL, '');
+    return truncate(text, max);
+}
+/** The legacy `##[command]` syntax, which the runner finds anywhere in a line (`::` only at its start). */
+function defuseLegacy(text) {
+    return text.replace(/##\[/g, '#\u200b#[');
+}
+/**
+ * Data or a property of a workflow command (`::error::…`, setFailed) built from untrusted values: one line,
+ * secrets hidden, `##[` defused. The toolkit escapes `%`, `\r`, `\n`, and `::` inside data is inert, so test ids
+ * stay readable. Plain log lines use `logText`.
+ */
+function commandText(untrusted, max = 2000) {
+    return defuseLegacy(plainText(untrusted, max, true));
 }
 
 

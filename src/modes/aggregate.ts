@@ -9,8 +9,8 @@ import { contextFromEnv, isOnDefaultBranch, runIdentity, runUrl } from '../confi
 import { loadFileConfig } from '../config/file.ts';
 import { InputError } from '../config/inputs.ts';
 import type { RunContext } from '../model.ts';
-import { logText, mdText, registerSecret } from '../report/escape.ts';
-import { commandText } from '../report/escape.ts';
+import { logText, mdText, registerSecret } from '../text/escape.ts';
+import { commandText } from '../text/escape.ts';
 import { collectShards, ingestShards, readModeActionInputs, requireArtifactRuntime, secretInputs } from './common.ts';
 import { canonicalJobKey, renderJobKey } from './job-key.ts';
 import { warnUnsplitOverrides } from './split.ts';

@@ -17,7 +17,7 @@ import { dataRemote, readReports, runContextFor } from './job.ts';
 import { dashboardFiles } from '../dashboard/branch-files.ts';
 import { syncRun } from '../store/sync.ts';
 import { writeResultsFile } from '../store/results-file.ts';
-import { commandText, logText, registerSecret } from '../report/escape.ts';
+import { commandText, logText, registerSecret } from '../text/escape.ts';
 import { publishResults } from '../report/publish.ts';
 import { readModeInputs } from '../modes/inputs.ts';
 import { splitTests, warnUnsplitOverrides } from '../modes/split.ts';

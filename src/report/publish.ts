@@ -11,7 +11,7 @@ import { foldedLine, type SyncResult } from '../store/sync.ts';
 import { shardOf, statsPath } from '../store/layout.ts';
 import { CHECK_SUMMARY_BUDGET_BYTES, renderSummary, summaryFacts, verdict, type SummaryInput } from './summary.ts';
 import { buildAnnotations, type AnnotationSpec } from './annotations.ts';
-import { commandText, defuseLegacy, logText, truncate } from './escape.ts';
+import { commandText, defuseLegacy, logText, truncate } from '../text/escape.ts';
 import { scoreLookup } from './scores.ts';
 
 export interface PublishInput {
