@@ -305,6 +305,997 @@ async function dashboardFiles(current, owners = {}) {
 
 /***/ }),
 
+/***/ 37530:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  publishResults: () => (/* binding */ publishResults)
+});
+
+// UNUSED EXPORTS: WORKFLOW_ANNOTATIONS_PER_KIND, blobUrlFor, emitWorkflowAnnotations
+
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
+var core = __webpack_require__(91659);
+// EXTERNAL MODULE: ./src/store/sync.ts
+var store_sync = __webpack_require__(32190);
+// EXTERNAL MODULE: ./src/store/layout.ts
+var layout = __webpack_require__(5891);
+// EXTERNAL MODULE: ./src/text/escape.ts
+var text_escape = __webpack_require__(67388);
+;// CONCATENATED MODULE: ./src/report/scores.ts
+/**
+ * What the report shows of a test's scores, read from the score record the pipeline writes into the stats file
+ * (`tier`, `pfs: [pf, pfLow, pfHigh]`, `score`; see scoreTests in src/pipeline/run.ts). Pure.
+ */
+const num = (x) => (typeof x === 'number' && Number.isFinite(x) ? x : undefined);
+function scoreViewOf(record) {
+    if (!record)
+        return undefined;
+    const pfs = Array.isArray(record['pfs']) ? record['pfs'] : [];
+    const view = {
+        tier: typeof record['tier'] === 'string' ? record['tier'] : undefined,
+        pf: num(pfs[0]),
+        pfLow: num(pfs[1]),
+        pfHigh: num(pfs[2]),
+        score: num(record['score']),
+        flipRate: num(record['flipRate']),
+        successRate: num(record['successRate']),
+        thresholded: num(record['thresholded']),
+        recommendation: typeof record['recommendation'] === 'string' ? record['recommendation'] : undefined,
+    };
+    return view;
+}
+/** `0.53 [0.21, 0.81]`, or '' when unknown. */
+function formatPfs(s) {
+    if (!s || s.pf === undefined)
+        return '';
+    const f = (x) => x.toFixed(2);
+    return s.pfLow !== undefined && s.pfHigh !== undefined ? `${f(s.pf)} [${f(s.pfLow)}, ${f(s.pfHigh)}]` : f(s.pf);
+}
+/** The policy's recent outcomes (P passed, R passed on retry, F failed) as symbols, oldest first. */
+function symbols(recent) {
+    let out = '';
+    for (const c of recent)
+        out += c === 'F' ? '✗' : c === 'R' ? '↻' : '✓';
+    return out;
+}
+const SYMBOLS_LEGEND = '✓ passed · ↻ passed on retry · ✗ failed';
+/** A lazy view over the pipeline's score records: only the tests shown are converted. */
+function scoreLookup(records) {
+    return {
+        get: (id) => scoreViewOf(records?.get(id)),
+        pf: (id) => {
+            const pfs = records?.get(id)?.['pfs'];
+            return Array.isArray(pfs) ? num(pfs[0]) : undefined;
+        },
+    };
+}
+/**
+ * The active rule's own measure of a test (docs/rules.md), for a column headed by `ruleColumn`: the number that
+ * rule decides on, so that the summary never shows a label of another method beside the decision. Undefined for
+ * the evidence and pfs rules (the PFS column is shown anyway; the evidence is in the reason).
+ */
+function ruleColumn(rule) {
+    switch (rule) {
+        case 'flip-rate':
+            return 'Flip-rate (tier), the rule';
+        case 'success-rate':
+            return 'Success rate, the rule';
+        case 'multi-factor':
+            return 'Multi-factor score, the rule';
+        case 'thresholded':
+            return 'Thresholded flakiness, the rule';
+        default:
+            return undefined;
+    }
+}
+function ruleMeasure(rule, s) {
+    const f = (x) => (x === undefined ? '—' : x.toFixed(2));
+    switch (rule) {
+        case 'flip-rate':
+            return s?.tier ? `${f(s.flipRate)} (${s.tier})` : '—';
+        case 'success-rate':
+            return f(s?.successRate);
+        case 'multi-factor':
+            return s?.score === undefined ? '—' : `${f(s.score)} (${s.recommendation ?? '—'})`;
+        case 'thresholded':
+            return f(s?.thresholded);
+        default:
+            return '';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/report/annotations.ts
+
+
+const TITLE_MAX = 255;
+const MESSAGE_MAX = 4000;
+const DETAILS_MAX = 8000;
+function lastFailure(test) {
+    for (let i = test.attempts.length - 1; i >= 0; i--) {
+        const a = test.attempts[i];
+        if (a.status === 'failed' || a.status === 'error')
+            return a;
+    }
+    return undefined;
+}
+/** The failure's message (or type, or first line of its body) and the body when it says more. */
+function failureOf(test) {
+    const a = lastFailure(test);
+    const firstLine = a?.details?.split('\n').find((l) => l.trim() !== '');
+    const message = a?.message?.trim() || a?.type?.trim() || firstLine?.trim() || '(no message in the report)';
+    const details = a?.details && a.details.trim() !== message ? a.details : undefined;
+    return { message, details };
+}
+function isRepositoryPath(p) {
+    return p !== '' && !p.startsWith('/') && !/^[A-Za-z]:[\\/]/.test(p) && !p.startsWith('../') && p !== '..';
+}
+function placed(test) {
+    if (test.file)
+        return { path: test.file, line: test.line && test.line > 0 ? test.line : 1 };
+    return isRepositoryPath(test.report) ? { reportPath: test.report } : {};
+}
+const NO_LOCATION = 'The report gives no source file for this test: this annotation is placed on the report itself.';
+/** How to lift a test's quarantine by hand, in words that name the exact file and edit. */
+function liftInstruction(id, dataBranch, statsFile) {
+    return `To lift the quarantine: on the data branch '${dataBranch}', edit ${statsFile}, set "override": "never" on the line of "${id}", and commit (it takes effect on the next run).`;
+}
+function blockingAnnotation(test, unforgiven) {
+    const f = failureOf(test);
+    const where = placed(test);
+    const why = unforgiven ? `\n\nThis test is ${unforgiven}.` : '';
+    const note = where.path ? '' : `\n\n${NO_LOCATION}`;
+    return {
+        level: 'failure',
+        title: (0,text_escape/* plainText */.wh)(`${test.id} failed${unforgiven ? ' (quarantined, not forgiven)' : ''}`, TITLE_MAX, true),
+        message: (0,text_escape/* plainText */.wh)(`${f.message}${why}${note}`, MESSAGE_MAX),
+        ...(f.details ? { details: (0,text_escape/* plainText */.wh)(f.details, DETAILS_MAX) } : {}),
+        ...where,
+        testId: test.id,
+    };
+}
+function forgivenAnnotation(test, ctx) {
+    const f = failureOf(test);
+    const d = ctx.decisions.get(test.id);
+    const s = ctx.scores.get(test.id);
+    const where = placed(test);
+    const byHand = d?.override?.action === 'quarantine';
+    const lines = [
+        byHand
+            ? `Forgiven: this test was quarantined by hand (its "override" in ${ctx.statsFileOf(test.id)}) before this run, so its failure does not fail the job.`
+            : 'Forgiven: this test was quarantined as flaky before this run, so its failure does not fail the job.',
+    ];
+    const pfs = formatPfs(s);
+    // The PFS ranks; the decision is the rule's (docs/rules.md): no tier beside it, which could contradict it (issue #15).
+    if (pfs)
+        lines.push(`Flakiness: PFS ${pfs} (probability that a run fails for no reason, 90% interval).`);
+    if (d?.evidence.recent)
+        lines.push(`Recent runs, oldest to newest: ${symbols(d.evidence.recent)}  (${SYMBOLS_LEGEND})`);
+    lines.push(`Why it is quarantined: ${d?.reason ?? 'quarantined before this run'}.`);
+    lines.push(liftInstruction(test.id, ctx.dataBranch, ctx.statsFileOf(test.id)));
+    lines.push('', `This failure: ${f.message}`);
+    if (!where.path)
+        lines.push('', NO_LOCATION);
+    return {
+        level: 'warning',
+        title: (0,text_escape/* plainText */.wh)(`${test.id} failed (forgiven: quarantined ${byHand ? 'by hand' : 'as flaky'})`, TITLE_MAX, true),
+        message: (0,text_escape/* plainText */.wh)(lines.join('\n'), MESSAGE_MAX),
+        ...(f.details ? { details: (0,text_escape/* plainText */.wh)(f.details, DETAILS_MAX) } : {}),
+        ...where,
+        testId: test.id,
+    };
+}
+/** Blocking failures first, then forgiven ones. */
+function buildAnnotations(outcome, ctx) {
+    return [...outcome.blocking.map((t) => blockingAnnotation(t, outcome.unforgiven.get(t.id))), ...outcome.forgiven.map((t) => forgivenAnnotation(t, ctx))];
+}
+
+// EXTERNAL MODULE: ./src/history/stored.ts
+var stored = __webpack_require__(44173);
+;// CONCATENATED MODULE: ./src/report/trend.ts
+
+/** Records read at most; above it, every n-th test is read (shares stay accurate, the cost stays bounded). */
+const TREND_MAX_RECORDS = 300_000;
+const DAY = 86_400_000;
+const P = 80; // 'P'
+const F = 70; // 'F'
+const E = 69; // 'E'
+const S = 83; // 'S'
+/** 0: no outcome (skipped), 1: passed, 2: flaky (failed, then passed), 3: failed at the last attempt. */
+function classify(attempts) {
+    if (attempts.length === 1) {
+        const c = attempts.charCodeAt(0);
+        return c === P ? 1 : c === F || c === E ? 3 : 0;
+    }
+    let last = 0;
+    let failedOnce = false;
+    for (let i = 0; i < attempts.length; i++) {
+        const c = attempts.charCodeAt(i);
+        if (c === S)
+            continue;
+        last = c;
+        if (c === F || c === E)
+            failedOnce = true;
+    }
+    if (last === 0)
+        return 0;
+    if (last === F || last === E)
+        return 3;
+    return failedOnce && last === P ? 2 : 1;
+}
+function pad(n) {
+    return n < 10 ? `0${n}` : String(n);
+}
+function suiteTrend(history, maxPoints = 30, maxRecords = TREND_MAX_RECORDS) {
+    const stride = Math.max(1, Math.ceil((history.size * maxPoints) / maxRecords));
+    const sample = stride > 1 ? { tests: Math.ceil(history.size / stride), of: history.size, stride } : undefined;
+    if (history instanceof stored/* LazyHistory */.VM && history.inTimeOrder) {
+        const byRun = storedRunTrend(history, maxPoints, stride);
+        if (byRun)
+            return { ...byRun, ...(sample ? { sample } : {}) };
+    }
+    // A history in its stored form decodes only the runs read here (src/history/stored.ts).
+    const tail = history instanceof stored/* LazyHistory */.VM ? (id, max) => history.tail(id, max) : (id, max) => {
+        const runs = history.get(id).runs;
+        return runs.length <= max ? runs : runs.slice(runs.length - max);
+    };
+    let newest = Number.NEGATIVE_INFINITY;
+    let windowStart = Number.POSITIVE_INFINITY;
+    for (const id of history.keys()) {
+        const runs = tail(id, maxPoints);
+        const n = runs.length;
+        if (n === 0)
+            continue;
+        const last = runs[n - 1].time;
+        if (last > newest)
+            newest = last;
+        const first = runs[0].time;
+        if (first < windowStart)
+            windowStart = first;
+    }
+    if (!Number.isFinite(newest))
+        return { unit: 'run', points: [] };
+    if (newest - windowStart >= 7 * DAY) {
+        const lastDay = Math.floor(newest / DAY);
+        const firstDay = lastDay - (maxPoints - 1);
+        const cutoff = firstDay * DAY;
+        const runs = new Int32Array(maxPoints);
+        const flaky = new Int32Array(maxPoints);
+        const failed = new Int32Array(maxPoints);
+        let index = -1;
+        for (const id of history.keys()) {
+            if (++index % stride !== 0)
+                continue;
+            const all = tail(id, Number.POSITIVE_INFINITY);
+            for (let i = all.length - 1; i >= 0; i--) {
+                const r = all[i];
+                if (r.time < cutoff)
+                    break;
+                const k = classify(r.attempts);
+                if (k === 0)
+                    continue;
+                const d = Math.min(maxPoints - 1, Math.floor(r.time / DAY) - firstDay);
+                runs[d]++;
+                if (k === 2)
+                    flaky[d]++;
+                else if (k === 3)
+                    failed[d]++;
+            }
+        }
+        const points = [];
+        for (let d = 0; d < maxPoints; d++) {
+            if (runs[d] === 0)
+                continue;
+            const date = new Date((firstDay + d) * DAY);
+            points.push({ label: `${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`, testRuns: runs[d], flaky: flaky[d], failed: failed[d] });
+        }
+        return { unit: 'day', points, ...(sample ? { sample } : {}) };
+    }
+    const buckets = new Map();
+    const lastKey = new Array(maxPoints).fill('');
+    const lastBucket = new Array(maxPoints).fill(undefined);
+    let index = -1;
+    for (const id of history.keys()) {
+        if (++index % stride !== 0)
+            continue;
+        const runs = tail(id, maxPoints);
+        const stop = 0;
+        for (let i = runs.length - 1, j = 0; i >= stop; i--, j++) {
+            const r = runs[i];
+            let b;
+            if (lastKey[j] === r.run) {
+                b = lastBucket[j];
+            }
+            else {
+                b = buckets.get(r.run);
+                if (b === undefined) {
+                    b = { time: r.time, testRuns: 0, flaky: 0, failed: 0 };
+                    buckets.set(r.run, b);
+                }
+                lastKey[j] = r.run;
+                lastBucket[j] = b;
+            }
+            if (r.time < b.time)
+                b.time = r.time;
+            const k = classify(r.attempts);
+            if (k === 0)
+                continue;
+            b.testRuns++;
+            if (k === 2)
+                b.flaky++;
+            else if (k === 3)
+                b.failed++;
+        }
+    }
+    const recent = [...buckets.values()].filter((b) => b.testRuns > 0).sort((a, b) => a.time - b.time).slice(-maxPoints);
+    return {
+        unit: 'run',
+        points: recent.map((b, i) => ({ label: String(i + 1), testRuns: b.testRuns, flaky: b.flaky, failed: b.failed })),
+        ...(sample ? { sample } : {}),
+    };
+}
+/** 12,345 as en-US writes it, without loading Intl's locale data (about 20 ms at start-up) for whole numbers. */
+const n = (x) => (Number.isSafeInteger(x) ? String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ',') : x.toLocaleString('en-US'));
+function ordinal(k) {
+    const tens = k % 100;
+    const suffix = tens >= 11 && tens <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][k % 10] ?? 'th';
+    return `${n(k)}${suffix}`;
+}
+const percent = (part, whole) => (whole === 0 ? 0 : Math.round((10_000 * part) / whole) / 100);
+function niceMax(x) {
+    if (x <= 0)
+        return 1;
+    const steps = [1, 2, 5, 10, 20, 25, 50, 100];
+    return steps.find((s) => s >= x * 1.1) ?? 100;
+}
+/** A mermaid `xychart-beta` block and a caption; empty when there are fewer than two points. */
+function renderTrend(trend) {
+    const pts = trend.points;
+    if (pts.length < 2)
+        return [];
+    const flaky = pts.map((p) => percent(p.flaky, p.testRuns));
+    const failed = pts.map((p) => percent(p.failed, p.testRuns));
+    const top = niceMax(Math.max(...flaky, ...failed));
+    const axis = trend.unit === 'day' ? 'day (UTC)' : 'run, oldest to newest';
+    const last = pts[pts.length - 1];
+    const span = trend.unit === 'day' ? `last ${pts.length} days with runs` : `last ${pts.length} runs`;
+    return [
+        `#### 📈 Suite flakiness over time (${span})`,
+        '',
+        '```mermaid',
+        'xychart-beta',
+        '  title "Flaky and failed test runs (%)"',
+        `  x-axis "${axis}" [${pts.map((p) => `"${p.label}"`).join(', ')}]`,
+        `  y-axis "% of test runs" 0 --> ${top}`,
+        `  bar [${flaky.join(', ')}]`,
+        `  line [${failed.join(', ')}]`,
+        '```',
+        '',
+        `Bars: test runs that failed, then passed on a retry (flaky). Line: test runs that failed at their last attempt. ` +
+            (trend.sample
+                ? `Latest ${trend.unit}: ${percent(last.flaky, last.testRuns)}% flaky and ${percent(last.failed, last.testRuns)}% failed. ` +
+                    `Estimated from every ${ordinal(trend.sample.stride)} test (${n(trend.sample.tests)} of ${n(trend.sample.of)}).`
+                : `Latest ${trend.unit}: ${n(last.flaky)} flaky (${percent(last.flaky, last.testRuns)}%) and ` +
+                    `${n(last.failed)} failed (${percent(last.failed, last.testRuns)}%) of ${n(last.testRuns)} test runs.`),
+        '',
+    ];
+}
+/**
+ * The per-run trend of a history kept in its stored form, read off the outcome strings without making records
+ * (src/history/stored.ts): the same points as the record walk above. Undefined when the recent runs span a week or
+ * more (the per-day trend, read from records).
+ */
+function storedRunTrend(history, maxPoints, stride) {
+    let newest = Number.NEGATIVE_INFINITY;
+    let windowStart = Number.POSITIVE_INFINITY;
+    let any = false;
+    for (const id of history.keys()) {
+        const window = history.newestWindow(id, maxPoints);
+        if (!window)
+            continue;
+        any = true;
+        const lastTime = history.timeOf(window[1]);
+        const firstTime = history.timeOf(window[0]);
+        if (lastTime > newest)
+            newest = lastTime;
+        if (firstTime < windowStart)
+            windowStart = firstTime;
+    }
+    if (!any)
+        return { unit: 'run', points: [] };
+    if (newest - windowStart >= 7 * DAY)
+        return undefined;
+    const buckets = new Map();
+    let index = -1;
+    for (const id of history.keys()) {
+        if (++index % stride !== 0)
+            continue;
+        history.forEachNewest(id, maxPoints, (seq, attempts) => {
+            let b = buckets.get(seq);
+            if (b === undefined) {
+                b = { time: history.timeOf(seq), testRuns: 0, flaky: 0, failed: 0 };
+                buckets.set(seq, b);
+            }
+            const k = classify(attempts);
+            if (k === 0)
+                return;
+            b.testRuns++;
+            if (k === 2)
+                b.flaky++;
+            else if (k === 3)
+                b.failed++;
+        });
+    }
+    const recent = [...buckets.values()].filter((b) => b.testRuns > 0).sort((a, b) => a.time - b.time).slice(-maxPoints);
+    return { unit: 'run', points: recent.map((b, i) => ({ label: String(i + 1), testRuns: b.testRuns, flaky: b.flaky, failed: b.failed })) };
+}
+
+;// CONCATENATED MODULE: ./src/report/summary.ts
+
+
+
+
+/** GitHub's step-summary limit is 1 MiB; stay well under it. */
+const SUMMARY_BUDGET_BYTES = 900 * 1024;
+/** A check run's output summary takes at most 65,535 characters; bytes are counted, which is stricter. */
+const CHECK_SUMMARY_BUDGET_BYTES = 60_000;
+const TOP_FLAKY = 10;
+/** 12,345 as en-US writes it, without loading Intl's locale data (about 20 ms at start-up) for whole numbers. */
+const summary_n = (x) => (Number.isSafeInteger(x) ? String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ',') : x.toLocaleString('en-US'));
+const plural = (count, word, many = `${word}s`) => `${summary_n(count)} ${count === 1 ? word : many}`;
+/** The decision in the flakiest tests' table, with the safety rule that made it when it is not the rule's own. */
+function decisionWord(d) {
+    if (!d)
+        return 'no';
+    if (d.override)
+        return d.quarantined ? 'yes, by hand' : 'no, by hand';
+    if (!d.quarantined && d.reason.startsWith('failed in the last'))
+        return 'no: breakage';
+    return d.quarantined ? 'yes' : 'no';
+}
+/** The verdict in one line of plain text (the check run's title); a green run that quarantined tests says so. */
+function verdict(o, newlyQuarantined = 0) {
+    const failed = o.failed.length;
+    const forgiven = o.forgiven.length;
+    const blocking = o.blocking.length;
+    if (o.result === 'success') {
+        if (failed === 0 && newlyQuarantined > 0) {
+            const retried = o.passedOnRetry.length > 0 ? `, ${plural(o.passedOnRetry.length, 'test')} passed on a retry` : '';
+            return `No test failed${retried}; ${plural(newlyQuarantined, 'test')} newly quarantined as flaky`;
+        }
+        if (failed === 0)
+            return 'No test failed';
+        return `${plural(failed, 'test')} failed, all forgiven (quarantined as flaky): nothing blocks`;
+    }
+    if (blocking > 0) {
+        return `${plural(failed, 'test')} failed: ${summary_n(blocking)} ${blocking === 1 ? 'blocks' : 'block'} the job, ${summary_n(forgiven)} forgiven`;
+    }
+    if (failed > 0)
+        return `${plural(failed, 'test')} failed, all forgiven, but the job fails (see why)`;
+    return 'The job fails, though no test failed (see why)';
+}
+function recentOf(d) {
+    return d?.evidence.recent ? symbols(d.evidence.recent) : '';
+}
+/** Flakiest tests: those with any sign of flakiness (a failure or a retry among recent runs, or quarantined), by PFS. */
+function topFlaky(input, k) {
+    const top = [];
+    const scores = input.scores;
+    const pfOf = scores.pf ? (id) => scores.pf(id) : (id) => scores.get(id)?.pf;
+    const better = (a, b) => (a.pf !== b.pf ? a.pf > b.pf : a.pfLow !== b.pfLow ? a.pfLow > b.pfLow : a.id < b.id);
+    const signs = /[FR]/;
+    for (const [id, d] of input.decisions) {
+        if (!d.quarantined && !signs.test(d.evidence.recent))
+            continue;
+        const pf = pfOf(id) ?? -1;
+        if (top.length === k && pf < top[k - 1].pf)
+            continue;
+        const entry = { id, pf, pfLow: scores.get(id)?.pfLow ?? -1 };
+        if (top.length === k && !better(entry, top[k - 1]))
+            continue;
+        if (top.length === k)
+            top.pop();
+        let i = top.length;
+        while (i > 0 && better(entry, top[i - 1]))
+            i--;
+        top.splice(i, 0, entry);
+    }
+    return top.map((t) => ({ id: t.id, score: scores.get(t.id), decision: input.decisions.get(t.id) }));
+}
+function summaryFacts(input) {
+    return { trend: suiteTrend(input.history), top: topFlaky(input, TOP_FLAKY) };
+}
+class Writer {
+    lines = [];
+    used = 0;
+    limit;
+    /** Rows left out of tables. */
+    cut = 0;
+    constructor(limit) {
+        this.limit = limit;
+    }
+    add(...lines) {
+        let size = 0;
+        for (const l of lines)
+            size += Buffer.byteLength(l) + 1;
+        if (this.used + size > this.limit)
+            return false;
+        this.used += size;
+        this.lines.push(...lines);
+        return true;
+    }
+}
+function renderTable(w, t, shareBytes) {
+    const start = w.used;
+    const head = [`#### ${t.title}`, '', ...(t.intro ? [t.intro, ''] : []), `| ${t.header.join(' | ')} |`, `|${t.header.map(() => ' --- ').join('|')}|`];
+    if (!w.add(...head)) {
+        w.cut += t.count;
+        return;
+    }
+    let shown = 0;
+    const rowsLimit = Math.min(t.count, t.maxRows);
+    for (; shown < rowsLimit; shown++) {
+        const line = `| ${t.row(shown).join(' | ')} |`;
+        if (w.used - start + Buffer.byteLength(line) + 1 > shareBytes || !w.add(line))
+            break;
+    }
+    if (shown < t.count) {
+        w.cut += t.count - shown;
+        w.add('', `_…and ${summary_n(t.count - shown)} more, not shown here (see the note at the end)._`);
+    }
+    if (t.after)
+        w.add('', t.after);
+    w.add('');
+}
+function failureLocation(t, blobUrl) {
+    if (!t.file)
+        return '—';
+    const text = (0,text_escape/* mdText */.bC)(`${t.file}${t.line ? `:${t.line}` : ''}`, 160);
+    const url = blobUrl?.(t.file, t.line);
+    return url ? `[${text}](${url})` : text;
+}
+/** The policy's reason less its closing PFS, for tables that show the PFS in a column of their own. */
+function reasonWithoutPfs(reason) {
+    return reason.replace(/;? ?PFS \d\.\d\d \[\d\.\d\d, \d\.\d\d\]$/, '');
+}
+/** Up to five ids, then how many more. Trusted markdown out. */
+function nameTests(ids) {
+    const shown = ids.slice(0, 5).map((id) => (0,text_escape/* mdText */.bC)(id, 200));
+    return `${shown.join(', ')}${ids.length > shown.length ? ` and ${summary_n(ids.length - shown.length)} more` : ''}`;
+}
+function renderSummary(input, options = {}) {
+    const budget = options.budgetBytes ?? SUMMARY_BUDGET_BYTES;
+    const facts = options.facts ?? summaryFacts(input);
+    const o = input.outcome;
+    const branchLink = `[${(0,text_escape/* mdText */.bC)(input.dataBranch, 100)}](${input.dataBranchUrl})`;
+    /* ---------- head: verdict, counts, reasons ---------- */
+    const head = [`### ${o.result === 'success' ? '✅' : '❌'} flakeguard: ${verdict(o, input.newlyQuarantined.length)}`, ''];
+    const broken = new Set(input.brokenStats ?? []);
+    const brokenFileOf = (id) => (broken.size > 0 && broken.has(input.statsFileOf(id)) ? input.statsFileOf(id) : undefined);
+    const counts = [
+        `**${summary_n(o.failed.length)}** failed`,
+        `**${summary_n(o.blocking.length)}** ${o.blocking.length === 1 ? 'blocks' : 'block'}`,
+        `**${summary_n(o.forgiven.length)}** forgiven`,
+        `${summary_n(o.passedOnRetry.length)} passed on retry`,
+        ...(input.testsInRun !== undefined ? [`${plural(input.testsInRun, 'test')} in the reports`] : []),
+        `${summary_n(input.quarantined.length)} quarantined`,
+    ];
+    head.push(counts.join(' · '), '');
+    if (o.reasons.length > 0) {
+        head.push('**Why the job fails:**', '');
+        const shownReasons = o.reasons.slice(0, 20);
+        // The policy counts; the summary names: which tests are not quarantined, which quarantines did not cover.
+        const notQuarantined = o.blocking.filter((t) => !o.unforgiven.has(t.id));
+        const inBroken = notQuarantined.filter((t) => brokenFileOf(t.id) !== undefined);
+        const plainNot = notQuarantined.filter((t) => brokenFileOf(t.id) === undefined);
+        const uncovered = o.blocking.filter((t) => o.unforgiven.has(t.id));
+        // Only the reasons of this job's own outcome: an aggregate's reasons carry their shard's name and stay counts.
+        const NOT_QUARANTINED = /^[\d,]+ failed tests? (is|are) not quarantined\.$/;
+        for (const r of shownReasons) {
+            if (NOT_QUARANTINED.test(r) && inBroken.length > 0) {
+                if (plainNot.length > 0)
+                    head.push(`- ${plural(plainNot.length, 'failed test')} ${plainNot.length === 1 ? 'is' : 'are'} not quarantined: ${nameTests(plainNot.map((t) => t.id))}.`);
+                const files = [...new Set(inBroken.map((t) => brokenFileOf(t.id)))];
+                head.push(`- ${plural(inBroken.length, 'failed test')} cannot be forgiven because ${files.length === 1 ? 'its stats file' : 'their stats files'} ${files.map((f) => (0,text_escape/* mdText */.bC)(f, 120)).join(', ')} ${files.length === 1 ? 'is' : 'are'} broken (see the problems below): ${nameTests(inBroken.map((t) => t.id))}.`);
+            }
+            else if (NOT_QUARANTINED.test(r) && plainNot.length > 0) {
+                head.push(`- ${(0,text_escape/* mdText */.bC)(r.replace(/\.$/, ''), 500)}: ${nameTests(plainNot.map((t) => t.id))}.`);
+            }
+            else if (/^[\d,]+ quarantined tests? failed in a way .* quarantine does not cover/.test(r) && uncovered.length > 0) {
+                head.push(`- ${(0,text_escape/* mdText */.bC)(r, 500)} ${nameTests(uncovered.map((t) => t.id))}.`);
+            }
+            else {
+                head.push(`- ${(0,text_escape/* mdText */.bC)(r, 500)}`);
+            }
+        }
+        if (o.reasons.length > shownReasons.length)
+            head.push(`- …and ${summary_n(o.reasons.length - shownReasons.length)} more reasons (see the step's log).`);
+        head.push('');
+    }
+    /* ---------- tail: chart, problems, where things are ---------- */
+    const tail = [];
+    const top = facts.top;
+    const chart = renderTrend(facts.trend);
+    const lapsed = input.lapsed.slice(0, 20).map((l) => `- The override of ${(0,text_escape/* mdText */.bC)(l.id, 200)} in ${(0,text_escape/* mdText */.bC)(l.file, 120)}${l.line ? `:${l.line}` : ''} lapsed on ${(0,text_escape/* mdText */.bC)(l.until, 40)}; flakeguard decides again.`);
+    if (lapsed.length > 0)
+        tail.push('#### Lapsed overrides', '', ...lapsed, '');
+    const footer = [
+        '---',
+        '',
+        `${plural(input.quarantined.length, 'test is', 'tests are')} quarantined in total. ${(0,text_escape/* mdText */.bC)(input.storeLine, 600)}`,
+        ...(input.annotationsLine ? ['', `Annotations: ${(0,text_escape/* mdText */.bC)(input.annotationsLine, 600)}`] : []),
+        '',
+        `Every test's history, scores and quarantine state are on the data branch ${branchLink}. To force or lift a quarantine, ` +
+            'edit the test\'s `"override"` in its `stats/*.json` file there (`"never"` lifts it, `"quarantine"` forces it).',
+    ];
+    // Tables get what the head, chart and tail leave, less room for the closing note.
+    const fixed = [...head, ...chart, ...tail, ...footer].reduce((s, l) => s + Buffer.byteLength(l) + 1, 0);
+    const NOTE_RESERVE = 600;
+    const w = new Writer(Math.max(0, budget - fixed - NOTE_RESERVE));
+    const scoreOf = (id) => (0,text_escape/* mdText */.bC)(formatPfs(input.scores.get(id)) || '—', 40);
+    const measureHead = ruleColumn(input.rule);
+    const allTables = [
+        {
+            title: `❌ Blocking failures (${summary_n(o.blocking.length)})`,
+            intro: 'These fail the job: not quarantined before this run, or failing in a way their quarantine does not cover.',
+            header: ['Test', 'Failure', 'Location', 'Why it blocks'],
+            count: o.blocking.length,
+            row: (i) => {
+                const t = o.blocking[i];
+                const file = o.unforgiven.has(t.id) ? undefined : brokenFileOf(t.id);
+                const why = file ? `its stats file ${file} is broken: it forgives nothing until fixed` : (o.unforgiven.get(t.id) ?? 'not quarantined');
+                return [(0,text_escape/* mdText */.bC)(t.id, 250), (0,text_escape/* mdText */.bC)(failureOf(t).message, 300), failureLocation(t, input.blobUrl), (0,text_escape/* mdText */.bC)(why, 300)];
+            },
+            maxRows: 250,
+            weight: 5,
+        },
+        {
+            title: `⚠️ Forgiven failures: quarantined tests (${summary_n(o.forgiven.length)})`,
+            intro: 'Quarantined before this run (as flaky, or by hand): these failures do not fail the job. PFS is the probability that a run fails for no reason, with its 90% interval.',
+            header: ['Test', 'Failure', 'PFS [interval]', 'Recent runs', 'Why it is quarantined', 'Lift it in'],
+            count: o.forgiven.length,
+            row: (i) => {
+                const t = o.forgiven[i];
+                const d = input.decisions.get(t.id);
+                return [
+                    (0,text_escape/* mdText */.bC)(t.id, 250),
+                    (0,text_escape/* mdText */.bC)(failureOf(t).message, 160),
+                    scoreOf(t.id),
+                    recentOf(d),
+                    (0,text_escape/* mdText */.bC)(reasonWithoutPfs(d?.reason ?? 'quarantined before this run'), 300),
+                    `\`${input.statsFileOf(t.id)}\``,
+                ];
+            },
+            maxRows: 250,
+            weight: 4,
+            after: `Recent runs, oldest to newest: ${SYMBOLS_LEGEND}. To lift a quarantine, set \`"override": "never"\` on the test's line in the file named, on the data branch ${branchLink}.`,
+        },
+        {
+            title: `🔒 Newly quarantined (${summary_n(input.newlyQuarantined.length)})`,
+            intro: 'From the next run on, their failures are forgiven.',
+            header: ['Test', 'Why', 'PFS [interval]', 'Recent runs', 'Lift it in'],
+            count: input.newlyQuarantined.length,
+            row: (i) => {
+                const id = input.newlyQuarantined[i];
+                const d = input.decisions.get(id);
+                return [(0,text_escape/* mdText */.bC)(id, 250), (0,text_escape/* mdText */.bC)(reasonWithoutPfs(d?.reason ?? ''), 300), scoreOf(id), recentOf(d), `\`${input.statsFileOf(id)}\``];
+            },
+            maxRows: 100,
+            weight: 1.5,
+        },
+        {
+            title: `🔓 Released from quarantine (${summary_n(input.released.length)})`,
+            intro: 'From the next run on, their failures fail the job again.',
+            header: ['Test', 'Why', 'Recent runs'],
+            count: input.released.length,
+            row: (i) => {
+                const id = input.released[i];
+                const d = input.decisions.get(id);
+                return [(0,text_escape/* mdText */.bC)(id, 250), (0,text_escape/* mdText */.bC)(d?.reason ?? '', 300), recentOf(d)];
+            },
+            maxRows: 100,
+            weight: 1,
+        },
+        {
+            title: `🔁 Passed on a retry (${summary_n(o.passedOnRetry.length)})`,
+            intro: 'Failed, then passed in this run: they do not fail the job, and count as evidence of flakiness.',
+            header: ['Test', 'Attempts', 'First failure'],
+            count: o.passedOnRetry.length,
+            row: (i) => {
+                const t = o.passedOnRetry[i];
+                return [
+                    (0,text_escape/* mdText */.bC)(t.id, 250),
+                    t.attempts.map((a) => (a.status === 'passed' ? '✓' : a.status === 'skipped' ? '–' : '✗')).join(''),
+                    (0,text_escape/* mdText */.bC)(t.attempts.find((a) => a.status === 'failed' || a.status === 'error')?.message ?? '', 160),
+                ];
+            },
+            maxRows: 100,
+            weight: 1,
+        },
+        {
+            title: `📊 Flakiest tests of the suite (top ${summary_n(top.length)})`,
+            intro: `Tests with a failure or a retry among their recent runs, or quarantined, ranked by PFS (the probability that a run fails for no reason: ` +
+                `a ranking, not the decision). Quarantine is decided by the ${(0,text_escape/* mdText */.bC)(input.rule ?? 'evidence', 20)} rule; the other scores are in each test's stats line.`,
+            header: ['Rank', 'Test', 'PFS [interval]', ...(measureHead ? [measureHead] : []), 'Quarantined', 'Recent runs'],
+            count: top.length,
+            row: (i) => {
+                const t = top[i];
+                return [
+                    String(i + 1),
+                    (0,text_escape/* mdText */.bC)(t.id, 250),
+                    scoreOf(t.id),
+                    ...(measureHead ? [(0,text_escape/* mdText */.bC)(ruleMeasure(input.rule, t.score), 40)] : []),
+                    decisionWord(t.decision),
+                    recentOf(t.decision),
+                ];
+            },
+            maxRows: TOP_FLAKY,
+            weight: 1,
+            after: `Recent runs, oldest to newest: ${SYMBOLS_LEGEND}.`,
+        },
+        {
+            title: `Problems in the data branch (${summary_n(input.fileProblems.length)})`,
+            intro: 'A broken file forgives nothing until it is fixed.',
+            header: ['File', 'Line', 'Problem'],
+            count: input.fileProblems.length,
+            row: (i) => {
+                const p = input.fileProblems[i];
+                return [(0,text_escape/* mdText */.bC)(p.file, 120), p.line !== undefined ? String(p.line) : '', (0,text_escape/* mdText */.bC)(p.message, 300)];
+            },
+            maxRows: 50,
+            weight: 1,
+        },
+    ];
+    const tables = allTables.filter((t) => t.count > 0);
+    const weights = tables.reduce((s, t) => s + t.weight, 0);
+    const tableBudget = w.limit;
+    for (const t of tables)
+        renderTable(w, t, Math.max(2048, (tableBudget * t.weight) / weights));
+    let text = [...head, ...w.lines, ...chart, ...tail, ...footer].join('\n');
+    if (w.cut > 0) {
+        text +=
+            `\n\n_This summary was cut to stay under GitHub's size limit: ${summary_n(w.cut)} rows are not shown. Every test's history and scores are ` +
+                `on the data branch ${branchLink}; the check run's annotations and your test step's log list the failures._`;
+    }
+    // A last guard: the budget is kept by construction, but the step must never fail because of the summary.
+    return (0,text_escape/* truncateBytes */.QY)(`${text}\n`, budget);
+}
+
+;// CONCATENATED MODULE: ./src/github/publish.ts
+/**
+ * Everything a person sees of a run: log lines, annotations (a check run, or workflow commands when the token may
+ * not create one), outputs and the job summary. The outcome is already decided: nothing here may change it, and
+ * nothing here may fail the step (every part is guarded, and a failure is only logged).
+ */
+
+
+
+
+
+
+
+function storeLine(sync, branch) {
+    const s = sync.status;
+    switch (s.kind) {
+        case 'pushed':
+            return `History saved to ${branch} at ${s.commit.slice(0, 12)}${s.tries > 1 ? ` (after ${s.tries} tries)` : ''}${s.compacted ? '; the branch was compacted to this one commit' : ''}.${(0,store_sync/* foldedLine */.x6)(s.folded)}`;
+        case 'unchanged':
+            return (sync.applied.ingested ? `Nothing new to save on ${branch}.` : `These results were already in the history of ${branch}; counted once.`) + (0,store_sync/* foldedLine */.x6)(s.folded);
+        case 'parked':
+            return `History parked on ${s.ref} (${s.reason}): the next run that writes ${branch} folds it in, exactly once.`;
+        case 'read-only':
+            return `Read-only run: the history of ${branch} was read but not written.`;
+        case 'not-saved':
+            return `The history was NOT saved to ${branch}: ${s.reason}${s.parked ? ` The results are parked on ${s.parked} until then.` : ''}`;
+    }
+}
+/** GitHub shows at most this many annotations of each kind (error, warning, notice) per step. */
+const WORKFLOW_ANNOTATIONS_PER_KIND = 10;
+/**
+ * Annotations as workflow commands. GitHub shows at most 10 of each kind per step and drops the rest, so only
+ * that many are written (blocking failures first, as `buildAnnotations` orders them), leaving room for the
+ * step's own errors and warnings (`reserved`), then one notice says how many were left out.
+ */
+function emitWorkflowAnnotations(annotations, reserved = { failure: 0, warning: 0 }) {
+    const room = {
+        failure: Math.max(1, WORKFLOW_ANNOTATIONS_PER_KIND - reserved.failure),
+        warning: Math.max(1, WORKFLOW_ANNOTATIONS_PER_KIND - reserved.warning),
+    };
+    const result = { shown: { failure: 0, warning: 0 }, hidden: { failure: 0, warning: 0 } };
+    for (const a of annotations) {
+        const kind = a.level === 'failure' ? 'failure' : 'warning';
+        if (result.shown[kind] >= room[kind]) {
+            result.hidden[kind]++;
+            continue;
+        }
+        result.shown[kind]++;
+        // The runner escapes nothing but % \r \n (and : , in properties): defuse the legacy `##[` syntax too.
+        const props = { title: (0,text_escape/* defuseLegacy */.WG)(a.title), ...(a.path ? { file: (0,text_escape/* defuseLegacy */.WG)(a.path), startLine: a.line ?? 1 } : {}) };
+        const message = (0,text_escape/* defuseLegacy */.WG)(a.details ? (0,text_escape/* truncate */.xv)(`${a.message}\n\n${a.details}`, 4000) : a.message);
+        if (a.level === 'failure')
+            core.error(message, props);
+        else
+            core.warning(message, props);
+    }
+    const { failure, warning } = result.hidden;
+    if (failure + warning > 0) {
+        const parts = [failure > 0 ? `${failure} blocking` : '', warning > 0 ? `${warning} forgiven` : ''].filter(Boolean).join(' and ');
+        core.notice(`${parts} failure${failure + warning === 1 ? ' is' : 's are'} not annotated here: GitHub shows at most ${WORKFLOW_ANNOTATIONS_PER_KIND} annotations of each kind per step. The job summary lists the failures.`, { title: 'flakeguard: more failures' });
+    }
+    return result;
+}
+const s = (n) => (n === 1 ? '' : 's');
+/**
+ * Links to the tested commit's files on GitHub (only there: other servers lay out their URLs differently). The path
+ * comes from a report: only a plain repository path is linked, each segment URL-encoded.
+ */
+function blobUrlFor(ctx) {
+    if (!/^[0-9a-f]{40}$/.test(ctx.sha) || ctx.runUrl)
+        return undefined;
+    return (path, line) => {
+        const p = path.replace(/\\/g, '/');
+        if (p === '' || p.startsWith('/') || /^[A-Za-z]:/.test(p) || p.split('/').some((seg) => seg === '..' || seg === '.' || seg === ''))
+            return undefined;
+        const encoded = p.split('/').map((seg) => encodeURIComponent(seg).replace(/[()'!*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)).join('/');
+        return `${ctx.serverUrl}/${ctx.repository}/blob/${ctx.sha}/${encoded}${line && line > 0 ? `#L${line}` : ''}`;
+    };
+}
+async function publishResults({ inputs, ctx, runUrl, sync, reports, extraSummary }) {
+    const result = sync.applied;
+    const o = result.outcome;
+    const statsFileOf = (id) => (0,layout/* statsPath */.Zf)((0,layout/* shardOf */.IS)(id, result.shards), result.shards);
+    const branchUrl = `${ctx.serverUrl}/${ctx.repository}/tree/${inputs.dataBranch}`;
+    const line = storeLine(sync, inputs.dataBranch);
+    // The step's own errors and warnings, which take annotation slots before the failures' ones.
+    const reserved = {
+        failure: (o.result === 'failure' ? 1 : 0) + result.problems.length + (sync.historyRead ? 0 : 1) + (reports?.problems ?? 0),
+        warning: (o.result === 'success' && o.forgiven.length > 0 ? 1 : 0) + (sync.status.kind === 'not-saved' ? 1 : 0) + (result.handEdits ?? []).filter((e) => e.effect === 'kept').length,
+    };
+    guard('log the data branch state', () => {
+        // Workflow-command data is escaped by the runner's toolkit (a `::` inside it is harmless): one line, no controls.
+        if (sync.status.kind === 'not-saved')
+            core.warning((0,text_escape/* commandText */.jt)(line, 1000), { title: 'flakeguard history not saved' });
+        else
+            core.info((0,text_escape/* logText */.kc)(line));
+        if (!sync.historyRead)
+            core.error('The data branch could not be read, so no failure could be forgiven.', { title: 'flakeguard' });
+        for (const p of result.problems) {
+            core.error((0,text_escape/* commandText */.jt)(p.message, 1000), { title: (0,text_escape/* commandText */.jt)(`flakeguard data branch: ${p.file}`, 200), file: p.file, startLine: p.line });
+        }
+        for (const l of result.lapsed) {
+            core.notice((0,text_escape/* commandText */.jt)(`The override of '${l.id}' in ${l.file} lapsed on ${l.until}; flakeguard decides again.`, 1000));
+        }
+        // Hand edits of computed fields (docs/data-branch.md#hand-edits): honoured ones get a notice, kept ones a warning.
+        for (const e of result.handEdits ?? []) {
+            const message = (0,text_escape/* commandText */.jt)(e.message, 1000);
+            if (e.effect === 'kept')
+                core.warning(message, { title: 'flakeguard: hand edit left as written', file: e.file, startLine: e.line });
+            else
+                core.notice(message, { title: 'flakeguard: hand edit honoured', file: e.file, startLine: e.line });
+        }
+    });
+    const scores = scoreLookup(result.scores);
+    const annotations = guard('prepare the annotations', () => buildAnnotations(o, { decisions: result.decisions, scores, dataBranch: inputs.dataBranch, statsFileOf })) ?? [];
+    const base = {
+        outcome: o,
+        decisions: result.decisions,
+        scores,
+        history: result.history,
+        quarantined: result.quarantined,
+        newlyQuarantined: result.newlyQuarantined,
+        released: result.released,
+        testsInRun: reports?.tests,
+        storeLine: line,
+        dataBranch: inputs.dataBranch,
+        dataBranchUrl: branchUrl,
+        fileProblems: result.problems,
+        lapsed: result.lapsed,
+        statsFileOf,
+        brokenStats: result.brokenStats,
+        blobUrl: blobUrlFor(ctx),
+        ...(result.rule ? { rule: result.rule } : {}),
+    };
+    const facts = guard('analyse the history for the summary', () => summaryFacts(base)) ?? { trend: { unit: 'run', points: [] }, top: [] };
+    let toCommands = annotations;
+    let annotationsLine;
+    const total = annotations.length;
+    if (total === 0) {
+        annotationsLine = undefined;
+    }
+    else if (!inputs.checkRun) {
+        annotationsLine = undefined;
+    }
+    else if (ctx.fromFork) {
+        annotationsLine = `in this step's log as workflow commands: a pull request from a fork gets a read-only token, which cannot create a check run.`;
+    }
+    else if (!inputs.token) {
+        annotationsLine = `in this step's log as workflow commands: no token to create a check run.`;
+    }
+    if (inputs.checkRun && inputs.token && !ctx.fromFork) {
+        try {
+            const { createClient } = await __webpack_require__.e(/* import() */ 584).then(__webpack_require__.bind(__webpack_require__, 96584));
+            const { publishCheckRun, MAX_CHECK_ANNOTATIONS } = await __webpack_require__.e(/* import() */ 250).then(__webpack_require__.bind(__webpack_require__, 36250));
+            const octokit = await createClient(inputs.token, ctx.apiUrl);
+            const check = await publishCheckRun(octokit, {
+                owner: ctx.owner,
+                repo: ctx.repo,
+                headSha: ctx.sha,
+                name: inputs.checkName,
+                conclusion: o.result,
+                title: verdict(o, result.newlyQuarantined.length),
+                summary: renderSummary({ ...base, annotationsLine: total > 0 ? `on this check run's lines of code.` : undefined }, { budgetBytes: CHECK_SUMMARY_BUDGET_BYTES, facts }),
+                annotations,
+                detailsUrl: runUrl,
+            });
+            const name = `'${inputs.checkName}'`;
+            const why = check.error ? `${check.error.status ?? 'no status'}: ${check.error.message}` : '';
+            const notes = [];
+            if (check.overLimit > 0)
+                notes.push(`${check.overLimit} more failure${s(check.overLimit)} not annotated (a check run gets at most ${MAX_CHECK_ANNOTATIONS} from flakeguard)`);
+            if (check.unplaceable > 0)
+                notes.push(`${check.unplaceable} failure${s(check.unplaceable)} with no file in the workspace to annotate, listed here only`);
+            if (!check.created) {
+                toCommands = annotations;
+                const hint = check.error?.denied ? ` (the token may not create check runs: give the workflow \`permissions: checks: write\`)` : '';
+                annotationsLine = `in this step's log as workflow commands: the check run could not be created (${why})${hint}.`;
+                core.info((0,text_escape/* logText */.kc)(`Could not create the check run ${name} (${why}); annotating with workflow commands instead.`));
+            }
+            else if (check.error) {
+                toCommands = check.unsent;
+                annotationsLine =
+                    `${check.sent} of ${total} on the check run ${name}; the request for the others failed (${why}), so ${check.unsent.length} ` +
+                        `${check.unsent.length === 1 ? 'is' : 'are'} in this step's log as workflow commands${notes.length ? `; ${notes.join('; ')}` : ''}.`;
+                core.info((0,text_escape/* logText */.kc)(`Check run ${name} created, but only ${check.sent} of ${total} annotations were sent (${why}); the others go to workflow commands.`));
+            }
+            else {
+                toCommands = [];
+                annotationsLine = `${check.sent} on the check run ${name}${notes.length ? `; ${notes.join('; ')}` : ''}.`;
+                core.info((0,text_escape/* logText */.kc)(`Check run ${name} published with ${check.sent} annotation${s(check.sent)} in ${check.requests} request${s(check.requests)}.`));
+            }
+        }
+        catch (error) {
+            toCommands = annotations;
+            annotationsLine = `in this step's log as workflow commands: the check run could not be created.`;
+            core.info((0,text_escape/* logText */.kc)(`Could not create the check run (${error instanceof Error ? error.message : String(error)}); annotating with workflow commands instead.`));
+        }
+    }
+    if (toCommands.length > 0)
+        guard('write the annotations', () => emitWorkflowAnnotations(toCommands, reserved));
+    guard('set the outputs', () => {
+        core.setOutput('failed-tests', o.failed.length);
+        core.setOutput('quarantined-failures', o.forgiven.length);
+        core.setOutput('blocking-failures', o.blocking.length);
+        core.setOutput('quarantined-tests', JSON.stringify(result.quarantined));
+        core.setOutput('newly-quarantined', JSON.stringify(result.newlyQuarantined));
+        core.setOutput('released', JSON.stringify(result.released));
+        core.setOutput('data-commit', sync.status.kind === 'pushed' ? sync.status.commit : '');
+    });
+    const summary = guard('render the job summary', () => renderSummary({ ...base, annotationsLine }, { facts }));
+    if (summary !== undefined) {
+        try {
+            await core.summary.addRaw(extraSummary ? `${summary}\n${extraSummary}` : summary).write();
+        }
+        catch (error) {
+            core.info((0,text_escape/* logText */.kc)(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`));
+        }
+    }
+}
+/** Runs one part of the publishing; a bug there is logged, never allowed to change the outcome. */
+function guard(what, part) {
+    try {
+        return part();
+    }
+    catch (error) {
+        core.warning((0,text_escape/* logText */.kc)(`flakeguard could not ${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, 2000));
+        return undefined;
+    }
+}
+
+
+/***/ }),
+
 /***/ 74292:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -4701,8 +5692,8 @@ var store_sync = __webpack_require__(32190);
 var results_file = __webpack_require__(57610);
 // EXTERNAL MODULE: ./src/text/escape.ts
 var text_escape = __webpack_require__(67388);
-// EXTERNAL MODULE: ./src/report/publish.ts + 4 modules
-var publish = __webpack_require__(83092);
+// EXTERNAL MODULE: ./src/github/publish.ts + 4 modules
+var publish = __webpack_require__(37530);
 ;// CONCATENATED MODULE: ./src/modes/inputs.ts
 /**
  * Inputs of the matrix, aggregate and fork modes (docs/matrix.md, docs/forks.md). Read on every run, so this
@@ -6042,997 +7033,6 @@ function decideQuarantine(history, previous, override, now, options = DEFAULT_PO
         return { quarantined: true, reason: staying, since: now, evidence };
     }
     return { quarantined: false, reason: evidenceAfter === undefined ? because : `${because} since its release`, since: keepSince(false), evidence, ...keepAfter };
-}
-
-
-/***/ }),
-
-/***/ 83092:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  publishResults: () => (/* binding */ publishResults)
-});
-
-// UNUSED EXPORTS: WORKFLOW_ANNOTATIONS_PER_KIND, blobUrlFor, emitWorkflowAnnotations
-
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
-var core = __webpack_require__(91659);
-// EXTERNAL MODULE: ./src/store/sync.ts
-var store_sync = __webpack_require__(32190);
-// EXTERNAL MODULE: ./src/store/layout.ts
-var layout = __webpack_require__(5891);
-// EXTERNAL MODULE: ./src/text/escape.ts
-var text_escape = __webpack_require__(67388);
-;// CONCATENATED MODULE: ./src/report/scores.ts
-/**
- * What the report shows of a test's scores, read from the score record the pipeline writes into the stats file
- * (`tier`, `pfs: [pf, pfLow, pfHigh]`, `score`; see scoreTests in src/pipeline/run.ts). Pure.
- */
-const num = (x) => (typeof x === 'number' && Number.isFinite(x) ? x : undefined);
-function scoreViewOf(record) {
-    if (!record)
-        return undefined;
-    const pfs = Array.isArray(record['pfs']) ? record['pfs'] : [];
-    const view = {
-        tier: typeof record['tier'] === 'string' ? record['tier'] : undefined,
-        pf: num(pfs[0]),
-        pfLow: num(pfs[1]),
-        pfHigh: num(pfs[2]),
-        score: num(record['score']),
-        flipRate: num(record['flipRate']),
-        successRate: num(record['successRate']),
-        thresholded: num(record['thresholded']),
-        recommendation: typeof record['recommendation'] === 'string' ? record['recommendation'] : undefined,
-    };
-    return view;
-}
-/** `0.53 [0.21, 0.81]`, or '' when unknown. */
-function formatPfs(s) {
-    if (!s || s.pf === undefined)
-        return '';
-    const f = (x) => x.toFixed(2);
-    return s.pfLow !== undefined && s.pfHigh !== undefined ? `${f(s.pf)} [${f(s.pfLow)}, ${f(s.pfHigh)}]` : f(s.pf);
-}
-/** The policy's recent outcomes (P passed, R passed on retry, F failed) as symbols, oldest first. */
-function symbols(recent) {
-    let out = '';
-    for (const c of recent)
-        out += c === 'F' ? '✗' : c === 'R' ? '↻' : '✓';
-    return out;
-}
-const SYMBOLS_LEGEND = '✓ passed · ↻ passed on retry · ✗ failed';
-/** A lazy view over the pipeline's score records: only the tests shown are converted. */
-function scoreLookup(records) {
-    return {
-        get: (id) => scoreViewOf(records?.get(id)),
-        pf: (id) => {
-            const pfs = records?.get(id)?.['pfs'];
-            return Array.isArray(pfs) ? num(pfs[0]) : undefined;
-        },
-    };
-}
-/**
- * The active rule's own measure of a test (docs/rules.md), for a column headed by `ruleColumn`: the number that
- * rule decides on, so that the summary never shows a label of another method beside the decision. Undefined for
- * the evidence and pfs rules (the PFS column is shown anyway; the evidence is in the reason).
- */
-function ruleColumn(rule) {
-    switch (rule) {
-        case 'flip-rate':
-            return 'Flip-rate (tier), the rule';
-        case 'success-rate':
-            return 'Success rate, the rule';
-        case 'multi-factor':
-            return 'Multi-factor score, the rule';
-        case 'thresholded':
-            return 'Thresholded flakiness, the rule';
-        default:
-            return undefined;
-    }
-}
-function ruleMeasure(rule, s) {
-    const f = (x) => (x === undefined ? '—' : x.toFixed(2));
-    switch (rule) {
-        case 'flip-rate':
-            return s?.tier ? `${f(s.flipRate)} (${s.tier})` : '—';
-        case 'success-rate':
-            return f(s?.successRate);
-        case 'multi-factor':
-            return s?.score === undefined ? '—' : `${f(s.score)} (${s.recommendation ?? '—'})`;
-        case 'thresholded':
-            return f(s?.thresholded);
-        default:
-            return '';
-    }
-}
-
-;// CONCATENATED MODULE: ./src/report/annotations.ts
-
-
-const TITLE_MAX = 255;
-const MESSAGE_MAX = 4000;
-const DETAILS_MAX = 8000;
-function lastFailure(test) {
-    for (let i = test.attempts.length - 1; i >= 0; i--) {
-        const a = test.attempts[i];
-        if (a.status === 'failed' || a.status === 'error')
-            return a;
-    }
-    return undefined;
-}
-/** The failure's message (or type, or first line of its body) and the body when it says more. */
-function failureOf(test) {
-    const a = lastFailure(test);
-    const firstLine = a?.details?.split('\n').find((l) => l.trim() !== '');
-    const message = a?.message?.trim() || a?.type?.trim() || firstLine?.trim() || '(no message in the report)';
-    const details = a?.details && a.details.trim() !== message ? a.details : undefined;
-    return { message, details };
-}
-function isRepositoryPath(p) {
-    return p !== '' && !p.startsWith('/') && !/^[A-Za-z]:[\\/]/.test(p) && !p.startsWith('../') && p !== '..';
-}
-function placed(test) {
-    if (test.file)
-        return { path: test.file, line: test.line && test.line > 0 ? test.line : 1 };
-    return isRepositoryPath(test.report) ? { reportPath: test.report } : {};
-}
-const NO_LOCATION = 'The report gives no source file for this test: this annotation is placed on the report itself.';
-/** How to lift a test's quarantine by hand, in words that name the exact file and edit. */
-function liftInstruction(id, dataBranch, statsFile) {
-    return `To lift the quarantine: on the data branch '${dataBranch}', edit ${statsFile}, set "override": "never" on the line of "${id}", and commit (it takes effect on the next run).`;
-}
-function blockingAnnotation(test, unforgiven) {
-    const f = failureOf(test);
-    const where = placed(test);
-    const why = unforgiven ? `\n\nThis test is ${unforgiven}.` : '';
-    const note = where.path ? '' : `\n\n${NO_LOCATION}`;
-    return {
-        level: 'failure',
-        title: (0,text_escape/* plainText */.wh)(`${test.id} failed${unforgiven ? ' (quarantined, not forgiven)' : ''}`, TITLE_MAX, true),
-        message: (0,text_escape/* plainText */.wh)(`${f.message}${why}${note}`, MESSAGE_MAX),
-        ...(f.details ? { details: (0,text_escape/* plainText */.wh)(f.details, DETAILS_MAX) } : {}),
-        ...where,
-        testId: test.id,
-    };
-}
-function forgivenAnnotation(test, ctx) {
-    const f = failureOf(test);
-    const d = ctx.decisions.get(test.id);
-    const s = ctx.scores.get(test.id);
-    const where = placed(test);
-    const byHand = d?.override?.action === 'quarantine';
-    const lines = [
-        byHand
-            ? `Forgiven: this test was quarantined by hand (its "override" in ${ctx.statsFileOf(test.id)}) before this run, so its failure does not fail the job.`
-            : 'Forgiven: this test was quarantined as flaky before this run, so its failure does not fail the job.',
-    ];
-    const pfs = formatPfs(s);
-    // The PFS ranks; the decision is the rule's (docs/rules.md): no tier beside it, which could contradict it (issue #15).
-    if (pfs)
-        lines.push(`Flakiness: PFS ${pfs} (probability that a run fails for no reason, 90% interval).`);
-    if (d?.evidence.recent)
-        lines.push(`Recent runs, oldest to newest: ${symbols(d.evidence.recent)}  (${SYMBOLS_LEGEND})`);
-    lines.push(`Why it is quarantined: ${d?.reason ?? 'quarantined before this run'}.`);
-    lines.push(liftInstruction(test.id, ctx.dataBranch, ctx.statsFileOf(test.id)));
-    lines.push('', `This failure: ${f.message}`);
-    if (!where.path)
-        lines.push('', NO_LOCATION);
-    return {
-        level: 'warning',
-        title: (0,text_escape/* plainText */.wh)(`${test.id} failed (forgiven: quarantined ${byHand ? 'by hand' : 'as flaky'})`, TITLE_MAX, true),
-        message: (0,text_escape/* plainText */.wh)(lines.join('\n'), MESSAGE_MAX),
-        ...(f.details ? { details: (0,text_escape/* plainText */.wh)(f.details, DETAILS_MAX) } : {}),
-        ...where,
-        testId: test.id,
-    };
-}
-/** Blocking failures first, then forgiven ones. */
-function buildAnnotations(outcome, ctx) {
-    return [...outcome.blocking.map((t) => blockingAnnotation(t, outcome.unforgiven.get(t.id))), ...outcome.forgiven.map((t) => forgivenAnnotation(t, ctx))];
-}
-
-// EXTERNAL MODULE: ./src/history/stored.ts
-var stored = __webpack_require__(44173);
-;// CONCATENATED MODULE: ./src/report/trend.ts
-
-/** Records read at most; above it, every n-th test is read (shares stay accurate, the cost stays bounded). */
-const TREND_MAX_RECORDS = 300_000;
-const DAY = 86_400_000;
-const P = 80; // 'P'
-const F = 70; // 'F'
-const E = 69; // 'E'
-const S = 83; // 'S'
-/** 0: no outcome (skipped), 1: passed, 2: flaky (failed, then passed), 3: failed at the last attempt. */
-function classify(attempts) {
-    if (attempts.length === 1) {
-        const c = attempts.charCodeAt(0);
-        return c === P ? 1 : c === F || c === E ? 3 : 0;
-    }
-    let last = 0;
-    let failedOnce = false;
-    for (let i = 0; i < attempts.length; i++) {
-        const c = attempts.charCodeAt(i);
-        if (c === S)
-            continue;
-        last = c;
-        if (c === F || c === E)
-            failedOnce = true;
-    }
-    if (last === 0)
-        return 0;
-    if (last === F || last === E)
-        return 3;
-    return failedOnce && last === P ? 2 : 1;
-}
-function pad(n) {
-    return n < 10 ? `0${n}` : String(n);
-}
-function suiteTrend(history, maxPoints = 30, maxRecords = TREND_MAX_RECORDS) {
-    const stride = Math.max(1, Math.ceil((history.size * maxPoints) / maxRecords));
-    const sample = stride > 1 ? { tests: Math.ceil(history.size / stride), of: history.size, stride } : undefined;
-    if (history instanceof stored/* LazyHistory */.VM && history.inTimeOrder) {
-        const byRun = storedRunTrend(history, maxPoints, stride);
-        if (byRun)
-            return { ...byRun, ...(sample ? { sample } : {}) };
-    }
-    // A history in its stored form decodes only the runs read here (src/history/stored.ts).
-    const tail = history instanceof stored/* LazyHistory */.VM ? (id, max) => history.tail(id, max) : (id, max) => {
-        const runs = history.get(id).runs;
-        return runs.length <= max ? runs : runs.slice(runs.length - max);
-    };
-    let newest = Number.NEGATIVE_INFINITY;
-    let windowStart = Number.POSITIVE_INFINITY;
-    for (const id of history.keys()) {
-        const runs = tail(id, maxPoints);
-        const n = runs.length;
-        if (n === 0)
-            continue;
-        const last = runs[n - 1].time;
-        if (last > newest)
-            newest = last;
-        const first = runs[0].time;
-        if (first < windowStart)
-            windowStart = first;
-    }
-    if (!Number.isFinite(newest))
-        return { unit: 'run', points: [] };
-    if (newest - windowStart >= 7 * DAY) {
-        const lastDay = Math.floor(newest / DAY);
-        const firstDay = lastDay - (maxPoints - 1);
-        const cutoff = firstDay * DAY;
-        const runs = new Int32Array(maxPoints);
-        const flaky = new Int32Array(maxPoints);
-        const failed = new Int32Array(maxPoints);
-        let index = -1;
-        for (const id of history.keys()) {
-            if (++index % stride !== 0)
-                continue;
-            const all = tail(id, Number.POSITIVE_INFINITY);
-            for (let i = all.length - 1; i >= 0; i--) {
-                const r = all[i];
-                if (r.time < cutoff)
-                    break;
-                const k = classify(r.attempts);
-                if (k === 0)
-                    continue;
-                const d = Math.min(maxPoints - 1, Math.floor(r.time / DAY) - firstDay);
-                runs[d]++;
-                if (k === 2)
-                    flaky[d]++;
-                else if (k === 3)
-                    failed[d]++;
-            }
-        }
-        const points = [];
-        for (let d = 0; d < maxPoints; d++) {
-            if (runs[d] === 0)
-                continue;
-            const date = new Date((firstDay + d) * DAY);
-            points.push({ label: `${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`, testRuns: runs[d], flaky: flaky[d], failed: failed[d] });
-        }
-        return { unit: 'day', points, ...(sample ? { sample } : {}) };
-    }
-    const buckets = new Map();
-    const lastKey = new Array(maxPoints).fill('');
-    const lastBucket = new Array(maxPoints).fill(undefined);
-    let index = -1;
-    for (const id of history.keys()) {
-        if (++index % stride !== 0)
-            continue;
-        const runs = tail(id, maxPoints);
-        const stop = 0;
-        for (let i = runs.length - 1, j = 0; i >= stop; i--, j++) {
-            const r = runs[i];
-            let b;
-            if (lastKey[j] === r.run) {
-                b = lastBucket[j];
-            }
-            else {
-                b = buckets.get(r.run);
-                if (b === undefined) {
-                    b = { time: r.time, testRuns: 0, flaky: 0, failed: 0 };
-                    buckets.set(r.run, b);
-                }
-                lastKey[j] = r.run;
-                lastBucket[j] = b;
-            }
-            if (r.time < b.time)
-                b.time = r.time;
-            const k = classify(r.attempts);
-            if (k === 0)
-                continue;
-            b.testRuns++;
-            if (k === 2)
-                b.flaky++;
-            else if (k === 3)
-                b.failed++;
-        }
-    }
-    const recent = [...buckets.values()].filter((b) => b.testRuns > 0).sort((a, b) => a.time - b.time).slice(-maxPoints);
-    return {
-        unit: 'run',
-        points: recent.map((b, i) => ({ label: String(i + 1), testRuns: b.testRuns, flaky: b.flaky, failed: b.failed })),
-        ...(sample ? { sample } : {}),
-    };
-}
-/** 12,345 as en-US writes it, without loading Intl's locale data (about 20 ms at start-up) for whole numbers. */
-const n = (x) => (Number.isSafeInteger(x) ? String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ',') : x.toLocaleString('en-US'));
-function ordinal(k) {
-    const tens = k % 100;
-    const suffix = tens >= 11 && tens <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][k % 10] ?? 'th';
-    return `${n(k)}${suffix}`;
-}
-const percent = (part, whole) => (whole === 0 ? 0 : Math.round((10_000 * part) / whole) / 100);
-function niceMax(x) {
-    if (x <= 0)
-        return 1;
-    const steps = [1, 2, 5, 10, 20, 25, 50, 100];
-    return steps.find((s) => s >= x * 1.1) ?? 100;
-}
-/** A mermaid `xychart-beta` block and a caption; empty when there are fewer than two points. */
-function renderTrend(trend) {
-    const pts = trend.points;
-    if (pts.length < 2)
-        return [];
-    const flaky = pts.map((p) => percent(p.flaky, p.testRuns));
-    const failed = pts.map((p) => percent(p.failed, p.testRuns));
-    const top = niceMax(Math.max(...flaky, ...failed));
-    const axis = trend.unit === 'day' ? 'day (UTC)' : 'run, oldest to newest';
-    const last = pts[pts.length - 1];
-    const span = trend.unit === 'day' ? `last ${pts.length} days with runs` : `last ${pts.length} runs`;
-    return [
-        `#### 📈 Suite flakiness over time (${span})`,
-        '',
-        '```mermaid',
-        'xychart-beta',
-        '  title "Flaky and failed test runs (%)"',
-        `  x-axis "${axis}" [${pts.map((p) => `"${p.label}"`).join(', ')}]`,
-        `  y-axis "% of test runs" 0 --> ${top}`,
-        `  bar [${flaky.join(', ')}]`,
-        `  line [${failed.join(', ')}]`,
-        '```',
-        '',
-        `Bars: test runs that failed, then passed on a retry (flaky). Line: test runs that failed at their last attempt. ` +
-            (trend.sample
-                ? `Latest ${trend.unit}: ${percent(last.flaky, last.testRuns)}% flaky and ${percent(last.failed, last.testRuns)}% failed. ` +
-                    `Estimated from every ${ordinal(trend.sample.stride)} test (${n(trend.sample.tests)} of ${n(trend.sample.of)}).`
-                : `Latest ${trend.unit}: ${n(last.flaky)} flaky (${percent(last.flaky, last.testRuns)}%) and ` +
-                    `${n(last.failed)} failed (${percent(last.failed, last.testRuns)}%) of ${n(last.testRuns)} test runs.`),
-        '',
-    ];
-}
-/**
- * The per-run trend of a history kept in its stored form, read off the outcome strings without making records
- * (src/history/stored.ts): the same points as the record walk above. Undefined when the recent runs span a week or
- * more (the per-day trend, read from records).
- */
-function storedRunTrend(history, maxPoints, stride) {
-    let newest = Number.NEGATIVE_INFINITY;
-    let windowStart = Number.POSITIVE_INFINITY;
-    let any = false;
-    for (const id of history.keys()) {
-        const window = history.newestWindow(id, maxPoints);
-        if (!window)
-            continue;
-        any = true;
-        const lastTime = history.timeOf(window[1]);
-        const firstTime = history.timeOf(window[0]);
-        if (lastTime > newest)
-            newest = lastTime;
-        if (firstTime < windowStart)
-            windowStart = firstTime;
-    }
-    if (!any)
-        return { unit: 'run', points: [] };
-    if (newest - windowStart >= 7 * DAY)
-        return undefined;
-    const buckets = new Map();
-    let index = -1;
-    for (const id of history.keys()) {
-        if (++index % stride !== 0)
-            continue;
-        history.forEachNewest(id, maxPoints, (seq, attempts) => {
-            let b = buckets.get(seq);
-            if (b === undefined) {
-                b = { time: history.timeOf(seq), testRuns: 0, flaky: 0, failed: 0 };
-                buckets.set(seq, b);
-            }
-            const k = classify(attempts);
-            if (k === 0)
-                return;
-            b.testRuns++;
-            if (k === 2)
-                b.flaky++;
-            else if (k === 3)
-                b.failed++;
-        });
-    }
-    const recent = [...buckets.values()].filter((b) => b.testRuns > 0).sort((a, b) => a.time - b.time).slice(-maxPoints);
-    return { unit: 'run', points: recent.map((b, i) => ({ label: String(i + 1), testRuns: b.testRuns, flaky: b.flaky, failed: b.failed })) };
-}
-
-;// CONCATENATED MODULE: ./src/report/summary.ts
-
-
-
-
-/** GitHub's step-summary limit is 1 MiB; stay well under it. */
-const SUMMARY_BUDGET_BYTES = 900 * 1024;
-/** A check run's output summary takes at most 65,535 characters; bytes are counted, which is stricter. */
-const CHECK_SUMMARY_BUDGET_BYTES = 60_000;
-const TOP_FLAKY = 10;
-/** 12,345 as en-US writes it, without loading Intl's locale data (about 20 ms at start-up) for whole numbers. */
-const summary_n = (x) => (Number.isSafeInteger(x) ? String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ',') : x.toLocaleString('en-US'));
-const plural = (count, word, many = `${word}s`) => `${summary_n(count)} ${count === 1 ? word : many}`;
-/** The decision in the flakiest tests' table, with the safety rule that made it when it is not the rule's own. */
-function decisionWord(d) {
-    if (!d)
-        return 'no';
-    if (d.override)
-        return d.quarantined ? 'yes, by hand' : 'no, by hand';
-    if (!d.quarantined && d.reason.startsWith('failed in the last'))
-        return 'no: breakage';
-    return d.quarantined ? 'yes' : 'no';
-}
-/** The verdict in one line of plain text (the check run's title); a green run that quarantined tests says so. */
-function verdict(o, newlyQuarantined = 0) {
-    const failed = o.failed.length;
-    const forgiven = o.forgiven.length;
-    const blocking = o.blocking.length;
-    if (o.result === 'success') {
-        if (failed === 0 && newlyQuarantined > 0) {
-            const retried = o.passedOnRetry.length > 0 ? `, ${plural(o.passedOnRetry.length, 'test')} passed on a retry` : '';
-            return `No test failed${retried}; ${plural(newlyQuarantined, 'test')} newly quarantined as flaky`;
-        }
-        if (failed === 0)
-            return 'No test failed';
-        return `${plural(failed, 'test')} failed, all forgiven (quarantined as flaky): nothing blocks`;
-    }
-    if (blocking > 0) {
-        return `${plural(failed, 'test')} failed: ${summary_n(blocking)} ${blocking === 1 ? 'blocks' : 'block'} the job, ${summary_n(forgiven)} forgiven`;
-    }
-    if (failed > 0)
-        return `${plural(failed, 'test')} failed, all forgiven, but the job fails (see why)`;
-    return 'The job fails, though no test failed (see why)';
-}
-function recentOf(d) {
-    return d?.evidence.recent ? symbols(d.evidence.recent) : '';
-}
-/** Flakiest tests: those with any sign of flakiness (a failure or a retry among recent runs, or quarantined), by PFS. */
-function topFlaky(input, k) {
-    const top = [];
-    const scores = input.scores;
-    const pfOf = scores.pf ? (id) => scores.pf(id) : (id) => scores.get(id)?.pf;
-    const better = (a, b) => (a.pf !== b.pf ? a.pf > b.pf : a.pfLow !== b.pfLow ? a.pfLow > b.pfLow : a.id < b.id);
-    const signs = /[FR]/;
-    for (const [id, d] of input.decisions) {
-        if (!d.quarantined && !signs.test(d.evidence.recent))
-            continue;
-        const pf = pfOf(id) ?? -1;
-        if (top.length === k && pf < top[k - 1].pf)
-            continue;
-        const entry = { id, pf, pfLow: scores.get(id)?.pfLow ?? -1 };
-        if (top.length === k && !better(entry, top[k - 1]))
-            continue;
-        if (top.length === k)
-            top.pop();
-        let i = top.length;
-        while (i > 0 && better(entry, top[i - 1]))
-            i--;
-        top.splice(i, 0, entry);
-    }
-    return top.map((t) => ({ id: t.id, score: scores.get(t.id), decision: input.decisions.get(t.id) }));
-}
-function summaryFacts(input) {
-    return { trend: suiteTrend(input.history), top: topFlaky(input, TOP_FLAKY) };
-}
-class Writer {
-    lines = [];
-    used = 0;
-    limit;
-    /** Rows left out of tables. */
-    cut = 0;
-    constructor(limit) {
-        this.limit = limit;
-    }
-    add(...lines) {
-        let size = 0;
-        for (const l of lines)
-            size += Buffer.byteLength(l) + 1;
-        if (this.used + size > this.limit)
-            return false;
-        this.used += size;
-        this.lines.push(...lines);
-        return true;
-    }
-}
-function renderTable(w, t, shareBytes) {
-    const start = w.used;
-    const head = [`#### ${t.title}`, '', ...(t.intro ? [t.intro, ''] : []), `| ${t.header.join(' | ')} |`, `|${t.header.map(() => ' --- ').join('|')}|`];
-    if (!w.add(...head)) {
-        w.cut += t.count;
-        return;
-    }
-    let shown = 0;
-    const rowsLimit = Math.min(t.count, t.maxRows);
-    for (; shown < rowsLimit; shown++) {
-        const line = `| ${t.row(shown).join(' | ')} |`;
-        if (w.used - start + Buffer.byteLength(line) + 1 > shareBytes || !w.add(line))
-            break;
-    }
-    if (shown < t.count) {
-        w.cut += t.count - shown;
-        w.add('', `_…and ${summary_n(t.count - shown)} more, not shown here (see the note at the end)._`);
-    }
-    if (t.after)
-        w.add('', t.after);
-    w.add('');
-}
-function failureLocation(t, blobUrl) {
-    if (!t.file)
-        return '—';
-    const text = (0,text_escape/* mdText */.bC)(`${t.file}${t.line ? `:${t.line}` : ''}`, 160);
-    const url = blobUrl?.(t.file, t.line);
-    return url ? `[${text}](${url})` : text;
-}
-/** The policy's reason less its closing PFS, for tables that show the PFS in a column of their own. */
-function reasonWithoutPfs(reason) {
-    return reason.replace(/;? ?PFS \d\.\d\d \[\d\.\d\d, \d\.\d\d\]$/, '');
-}
-/** Up to five ids, then how many more. Trusted markdown out. */
-function nameTests(ids) {
-    const shown = ids.slice(0, 5).map((id) => (0,text_escape/* mdText */.bC)(id, 200));
-    return `${shown.join(', ')}${ids.length > shown.length ? ` and ${summary_n(ids.length - shown.length)} more` : ''}`;
-}
-function renderSummary(input, options = {}) {
-    const budget = options.budgetBytes ?? SUMMARY_BUDGET_BYTES;
-    const facts = options.facts ?? summaryFacts(input);
-    const o = input.outcome;
-    const branchLink = `[${(0,text_escape/* mdText */.bC)(input.dataBranch, 100)}](${input.dataBranchUrl})`;
-    /* ---------- head: verdict, counts, reasons ---------- */
-    const head = [`### ${o.result === 'success' ? '✅' : '❌'} flakeguard: ${verdict(o, input.newlyQuarantined.length)}`, ''];
-    const broken = new Set(input.brokenStats ?? []);
-    const brokenFileOf = (id) => (broken.size > 0 && broken.has(input.statsFileOf(id)) ? input.statsFileOf(id) : undefined);
-    const counts = [
-        `**${summary_n(o.failed.length)}** failed`,
-        `**${summary_n(o.blocking.length)}** ${o.blocking.length === 1 ? 'blocks' : 'block'}`,
-        `**${summary_n(o.forgiven.length)}** forgiven`,
-        `${summary_n(o.passedOnRetry.length)} passed on retry`,
-        ...(input.testsInRun !== undefined ? [`${plural(input.testsInRun, 'test')} in the reports`] : []),
-        `${summary_n(input.quarantined.length)} quarantined`,
-    ];
-    head.push(counts.join(' · '), '');
-    if (o.reasons.length > 0) {
-        head.push('**Why the job fails:**', '');
-        const shownReasons = o.reasons.slice(0, 20);
-        // The policy counts; the summary names: which tests are not quarantined, which quarantines did not cover.
-        const notQuarantined = o.blocking.filter((t) => !o.unforgiven.has(t.id));
-        const inBroken = notQuarantined.filter((t) => brokenFileOf(t.id) !== undefined);
-        const plainNot = notQuarantined.filter((t) => brokenFileOf(t.id) === undefined);
-        const uncovered = o.blocking.filter((t) => o.unforgiven.has(t.id));
-        // Only the reasons of this job's own outcome: an aggregate's reasons carry their shard's name and stay counts.
-        const NOT_QUARANTINED = /^[\d,]+ failed tests? (is|are) not quarantined\.$/;
-        for (const r of shownReasons) {
-            if (NOT_QUARANTINED.test(r) && inBroken.length > 0) {
-                if (plainNot.length > 0)
-                    head.push(`- ${plural(plainNot.length, 'failed test')} ${plainNot.length === 1 ? 'is' : 'are'} not quarantined: ${nameTests(plainNot.map((t) => t.id))}.`);
-                const files = [...new Set(inBroken.map((t) => brokenFileOf(t.id)))];
-                head.push(`- ${plural(inBroken.length, 'failed test')} cannot be forgiven because ${files.length === 1 ? 'its stats file' : 'their stats files'} ${files.map((f) => (0,text_escape/* mdText */.bC)(f, 120)).join(', ')} ${files.length === 1 ? 'is' : 'are'} broken (see the problems below): ${nameTests(inBroken.map((t) => t.id))}.`);
-            }
-            else if (NOT_QUARANTINED.test(r) && plainNot.length > 0) {
-                head.push(`- ${(0,text_escape/* mdText */.bC)(r.replace(/\.$/, ''), 500)}: ${nameTests(plainNot.map((t) => t.id))}.`);
-            }
-            else if (/^[\d,]+ quarantined tests? failed in a way .* quarantine does not cover/.test(r) && uncovered.length > 0) {
-                head.push(`- ${(0,text_escape/* mdText */.bC)(r, 500)} ${nameTests(uncovered.map((t) => t.id))}.`);
-            }
-            else {
-                head.push(`- ${(0,text_escape/* mdText */.bC)(r, 500)}`);
-            }
-        }
-        if (o.reasons.length > shownReasons.length)
-            head.push(`- …and ${summary_n(o.reasons.length - shownReasons.length)} more reasons (see the step's log).`);
-        head.push('');
-    }
-    /* ---------- tail: chart, problems, where things are ---------- */
-    const tail = [];
-    const top = facts.top;
-    const chart = renderTrend(facts.trend);
-    const lapsed = input.lapsed.slice(0, 20).map((l) => `- The override of ${(0,text_escape/* mdText */.bC)(l.id, 200)} in ${(0,text_escape/* mdText */.bC)(l.file, 120)}${l.line ? `:${l.line}` : ''} lapsed on ${(0,text_escape/* mdText */.bC)(l.until, 40)}; flakeguard decides again.`);
-    if (lapsed.length > 0)
-        tail.push('#### Lapsed overrides', '', ...lapsed, '');
-    const footer = [
-        '---',
-        '',
-        `${plural(input.quarantined.length, 'test is', 'tests are')} quarantined in total. ${(0,text_escape/* mdText */.bC)(input.storeLine, 600)}`,
-        ...(input.annotationsLine ? ['', `Annotations: ${(0,text_escape/* mdText */.bC)(input.annotationsLine, 600)}`] : []),
-        '',
-        `Every test's history, scores and quarantine state are on the data branch ${branchLink}. To force or lift a quarantine, ` +
-            'edit the test\'s `"override"` in its `stats/*.json` file there (`"never"` lifts it, `"quarantine"` forces it).',
-    ];
-    // Tables get what the head, chart and tail leave, less room for the closing note.
-    const fixed = [...head, ...chart, ...tail, ...footer].reduce((s, l) => s + Buffer.byteLength(l) + 1, 0);
-    const NOTE_RESERVE = 600;
-    const w = new Writer(Math.max(0, budget - fixed - NOTE_RESERVE));
-    const scoreOf = (id) => (0,text_escape/* mdText */.bC)(formatPfs(input.scores.get(id)) || '—', 40);
-    const measureHead = ruleColumn(input.rule);
-    const allTables = [
-        {
-            title: `❌ Blocking failures (${summary_n(o.blocking.length)})`,
-            intro: 'These fail the job: not quarantined before this run, or failing in a way their quarantine does not cover.',
-            header: ['Test', 'Failure', 'Location', 'Why it blocks'],
-            count: o.blocking.length,
-            row: (i) => {
-                const t = o.blocking[i];
-                const file = o.unforgiven.has(t.id) ? undefined : brokenFileOf(t.id);
-                const why = file ? `its stats file ${file} is broken: it forgives nothing until fixed` : (o.unforgiven.get(t.id) ?? 'not quarantined');
-                return [(0,text_escape/* mdText */.bC)(t.id, 250), (0,text_escape/* mdText */.bC)(failureOf(t).message, 300), failureLocation(t, input.blobUrl), (0,text_escape/* mdText */.bC)(why, 300)];
-            },
-            maxRows: 250,
-            weight: 5,
-        },
-        {
-            title: `⚠️ Forgiven failures: quarantined tests (${summary_n(o.forgiven.length)})`,
-            intro: 'Quarantined before this run (as flaky, or by hand): these failures do not fail the job. PFS is the probability that a run fails for no reason, with its 90% interval.',
-            header: ['Test', 'Failure', 'PFS [interval]', 'Recent runs', 'Why it is quarantined', 'Lift it in'],
-            count: o.forgiven.length,
-            row: (i) => {
-                const t = o.forgiven[i];
-                const d = input.decisions.get(t.id);
-                return [
-                    (0,text_escape/* mdText */.bC)(t.id, 250),
-                    (0,text_escape/* mdText */.bC)(failureOf(t).message, 160),
-                    scoreOf(t.id),
-                    recentOf(d),
-                    (0,text_escape/* mdText */.bC)(reasonWithoutPfs(d?.reason ?? 'quarantined before this run'), 300),
-                    `\`${input.statsFileOf(t.id)}\``,
-                ];
-            },
-            maxRows: 250,
-            weight: 4,
-            after: `Recent runs, oldest to newest: ${SYMBOLS_LEGEND}. To lift a quarantine, set \`"override": "never"\` on the test's line in the file named, on the data branch ${branchLink}.`,
-        },
-        {
-            title: `🔒 Newly quarantined (${summary_n(input.newlyQuarantined.length)})`,
-            intro: 'From the next run on, their failures are forgiven.',
-            header: ['Test', 'Why', 'PFS [interval]', 'Recent runs', 'Lift it in'],
-            count: input.newlyQuarantined.length,
-            row: (i) => {
-                const id = input.newlyQuarantined[i];
-                const d = input.decisions.get(id);
-                return [(0,text_escape/* mdText */.bC)(id, 250), (0,text_escape/* mdText */.bC)(reasonWithoutPfs(d?.reason ?? ''), 300), scoreOf(id), recentOf(d), `\`${input.statsFileOf(id)}\``];
-            },
-            maxRows: 100,
-            weight: 1.5,
-        },
-        {
-            title: `🔓 Released from quarantine (${summary_n(input.released.length)})`,
-            intro: 'From the next run on, their failures fail the job again.',
-            header: ['Test', 'Why', 'Recent runs'],
-            count: input.released.length,
-            row: (i) => {
-                const id = input.released[i];
-                const d = input.decisions.get(id);
-                return [(0,text_escape/* mdText */.bC)(id, 250), (0,text_escape/* mdText */.bC)(d?.reason ?? '', 300), recentOf(d)];
-            },
-            maxRows: 100,
-            weight: 1,
-        },
-        {
-            title: `🔁 Passed on a retry (${summary_n(o.passedOnRetry.length)})`,
-            intro: 'Failed, then passed in this run: they do not fail the job, and count as evidence of flakiness.',
-            header: ['Test', 'Attempts', 'First failure'],
-            count: o.passedOnRetry.length,
-            row: (i) => {
-                const t = o.passedOnRetry[i];
-                return [
-                    (0,text_escape/* mdText */.bC)(t.id, 250),
-                    t.attempts.map((a) => (a.status === 'passed' ? '✓' : a.status === 'skipped' ? '–' : '✗')).join(''),
-                    (0,text_escape/* mdText */.bC)(t.attempts.find((a) => a.status === 'failed' || a.status === 'error')?.message ?? '', 160),
-                ];
-            },
-            maxRows: 100,
-            weight: 1,
-        },
-        {
-            title: `📊 Flakiest tests of the suite (top ${summary_n(top.length)})`,
-            intro: `Tests with a failure or a retry among their recent runs, or quarantined, ranked by PFS (the probability that a run fails for no reason: ` +
-                `a ranking, not the decision). Quarantine is decided by the ${(0,text_escape/* mdText */.bC)(input.rule ?? 'evidence', 20)} rule; the other scores are in each test's stats line.`,
-            header: ['Rank', 'Test', 'PFS [interval]', ...(measureHead ? [measureHead] : []), 'Quarantined', 'Recent runs'],
-            count: top.length,
-            row: (i) => {
-                const t = top[i];
-                return [
-                    String(i + 1),
-                    (0,text_escape/* mdText */.bC)(t.id, 250),
-                    scoreOf(t.id),
-                    ...(measureHead ? [(0,text_escape/* mdText */.bC)(ruleMeasure(input.rule, t.score), 40)] : []),
-                    decisionWord(t.decision),
-                    recentOf(t.decision),
-                ];
-            },
-            maxRows: TOP_FLAKY,
-            weight: 1,
-            after: `Recent runs, oldest to newest: ${SYMBOLS_LEGEND}.`,
-        },
-        {
-            title: `Problems in the data branch (${summary_n(input.fileProblems.length)})`,
-            intro: 'A broken file forgives nothing until it is fixed.',
-            header: ['File', 'Line', 'Problem'],
-            count: input.fileProblems.length,
-            row: (i) => {
-                const p = input.fileProblems[i];
-                return [(0,text_escape/* mdText */.bC)(p.file, 120), p.line !== undefined ? String(p.line) : '', (0,text_escape/* mdText */.bC)(p.message, 300)];
-            },
-            maxRows: 50,
-            weight: 1,
-        },
-    ];
-    const tables = allTables.filter((t) => t.count > 0);
-    const weights = tables.reduce((s, t) => s + t.weight, 0);
-    const tableBudget = w.limit;
-    for (const t of tables)
-        renderTable(w, t, Math.max(2048, (tableBudget * t.weight) / weights));
-    let text = [...head, ...w.lines, ...chart, ...tail, ...footer].join('\n');
-    if (w.cut > 0) {
-        text +=
-            `\n\n_This summary was cut to stay under GitHub's size limit: ${summary_n(w.cut)} rows are not shown. Every test's history and scores are ` +
-                `on the data branch ${branchLink}; the check run's annotations and your test step's log list the failures._`;
-    }
-    // A last guard: the budget is kept by construction, but the step must never fail because of the summary.
-    return (0,text_escape/* truncateBytes */.QY)(`${text}\n`, budget);
-}
-
-;// CONCATENATED MODULE: ./src/report/publish.ts
-/**
- * Everything a person sees of a run: log lines, annotations (a check run, or workflow commands when the token may
- * not create one), outputs and the job summary. The outcome is already decided: nothing here may change it, and
- * nothing here may fail the step (every part is guarded, and a failure is only logged).
- */
-
-
-
-
-
-
-
-function storeLine(sync, branch) {
-    const s = sync.status;
-    switch (s.kind) {
-        case 'pushed':
-            return `History saved to ${branch} at ${s.commit.slice(0, 12)}${s.tries > 1 ? ` (after ${s.tries} tries)` : ''}${s.compacted ? '; the branch was compacted to this one commit' : ''}.${(0,store_sync/* foldedLine */.x6)(s.folded)}`;
-        case 'unchanged':
-            return (sync.applied.ingested ? `Nothing new to save on ${branch}.` : `These results were already in the history of ${branch}; counted once.`) + (0,store_sync/* foldedLine */.x6)(s.folded);
-        case 'parked':
-            return `History parked on ${s.ref} (${s.reason}): the next run that writes ${branch} folds it in, exactly once.`;
-        case 'read-only':
-            return `Read-only run: the history of ${branch} was read but not written.`;
-        case 'not-saved':
-            return `The history was NOT saved to ${branch}: ${s.reason}${s.parked ? ` The results are parked on ${s.parked} until then.` : ''}`;
-    }
-}
-/** GitHub shows at most this many annotations of each kind (error, warning, notice) per step. */
-const WORKFLOW_ANNOTATIONS_PER_KIND = 10;
-/**
- * Annotations as workflow commands. GitHub shows at most 10 of each kind per step and drops the rest, so only
- * that many are written (blocking failures first, as `buildAnnotations` orders them), leaving room for the
- * step's own errors and warnings (`reserved`), then one notice says how many were left out.
- */
-function emitWorkflowAnnotations(annotations, reserved = { failure: 0, warning: 0 }) {
-    const room = {
-        failure: Math.max(1, WORKFLOW_ANNOTATIONS_PER_KIND - reserved.failure),
-        warning: Math.max(1, WORKFLOW_ANNOTATIONS_PER_KIND - reserved.warning),
-    };
-    const result = { shown: { failure: 0, warning: 0 }, hidden: { failure: 0, warning: 0 } };
-    for (const a of annotations) {
-        const kind = a.level === 'failure' ? 'failure' : 'warning';
-        if (result.shown[kind] >= room[kind]) {
-            result.hidden[kind]++;
-            continue;
-        }
-        result.shown[kind]++;
-        // The runner escapes nothing but % \r \n (and : , in properties): defuse the legacy `##[` syntax too.
-        const props = { title: (0,text_escape/* defuseLegacy */.WG)(a.title), ...(a.path ? { file: (0,text_escape/* defuseLegacy */.WG)(a.path), startLine: a.line ?? 1 } : {}) };
-        const message = (0,text_escape/* defuseLegacy */.WG)(a.details ? (0,text_escape/* truncate */.xv)(`${a.message}\n\n${a.details}`, 4000) : a.message);
-        if (a.level === 'failure')
-            core.error(message, props);
-        else
-            core.warning(message, props);
-    }
-    const { failure, warning } = result.hidden;
-    if (failure + warning > 0) {
-        const parts = [failure > 0 ? `${failure} blocking` : '', warning > 0 ? `${warning} forgiven` : ''].filter(Boolean).join(' and ');
-        core.notice(`${parts} failure${failure + warning === 1 ? ' is' : 's are'} not annotated here: GitHub shows at most ${WORKFLOW_ANNOTATIONS_PER_KIND} annotations of each kind per step. The job summary lists the failures.`, { title: 'flakeguard: more failures' });
-    }
-    return result;
-}
-const s = (n) => (n === 1 ? '' : 's');
-/**
- * Links to the tested commit's files on GitHub (only there: other servers lay out their URLs differently). The path
- * comes from a report: only a plain repository path is linked, each segment URL-encoded.
- */
-function blobUrlFor(ctx) {
-    if (!/^[0-9a-f]{40}$/.test(ctx.sha) || ctx.runUrl)
-        return undefined;
-    return (path, line) => {
-        const p = path.replace(/\\/g, '/');
-        if (p === '' || p.startsWith('/') || /^[A-Za-z]:/.test(p) || p.split('/').some((seg) => seg === '..' || seg === '.' || seg === ''))
-            return undefined;
-        const encoded = p.split('/').map((seg) => encodeURIComponent(seg).replace(/[()'!*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)).join('/');
-        return `${ctx.serverUrl}/${ctx.repository}/blob/${ctx.sha}/${encoded}${line && line > 0 ? `#L${line}` : ''}`;
-    };
-}
-async function publishResults({ inputs, ctx, runUrl, sync, reports, extraSummary }) {
-    const result = sync.applied;
-    const o = result.outcome;
-    const statsFileOf = (id) => (0,layout/* statsPath */.Zf)((0,layout/* shardOf */.IS)(id, result.shards), result.shards);
-    const branchUrl = `${ctx.serverUrl}/${ctx.repository}/tree/${inputs.dataBranch}`;
-    const line = storeLine(sync, inputs.dataBranch);
-    // The step's own errors and warnings, which take annotation slots before the failures' ones.
-    const reserved = {
-        failure: (o.result === 'failure' ? 1 : 0) + result.problems.length + (sync.historyRead ? 0 : 1) + (reports?.problems ?? 0),
-        warning: (o.result === 'success' && o.forgiven.length > 0 ? 1 : 0) + (sync.status.kind === 'not-saved' ? 1 : 0) + (result.handEdits ?? []).filter((e) => e.effect === 'kept').length,
-    };
-    guard('log the data branch state', () => {
-        // Workflow-command data is escaped by the runner's toolkit (a `::` inside it is harmless): one line, no controls.
-        if (sync.status.kind === 'not-saved')
-            core.warning((0,text_escape/* commandText */.jt)(line, 1000), { title: 'flakeguard history not saved' });
-        else
-            core.info((0,text_escape/* logText */.kc)(line));
-        if (!sync.historyRead)
-            core.error('The data branch could not be read, so no failure could be forgiven.', { title: 'flakeguard' });
-        for (const p of result.problems) {
-            core.error((0,text_escape/* commandText */.jt)(p.message, 1000), { title: (0,text_escape/* commandText */.jt)(`flakeguard data branch: ${p.file}`, 200), file: p.file, startLine: p.line });
-        }
-        for (const l of result.lapsed) {
-            core.notice((0,text_escape/* commandText */.jt)(`The override of '${l.id}' in ${l.file} lapsed on ${l.until}; flakeguard decides again.`, 1000));
-        }
-        // Hand edits of computed fields (docs/data-branch.md#hand-edits): honoured ones get a notice, kept ones a warning.
-        for (const e of result.handEdits ?? []) {
-            const message = (0,text_escape/* commandText */.jt)(e.message, 1000);
-            if (e.effect === 'kept')
-                core.warning(message, { title: 'flakeguard: hand edit left as written', file: e.file, startLine: e.line });
-            else
-                core.notice(message, { title: 'flakeguard: hand edit honoured', file: e.file, startLine: e.line });
-        }
-    });
-    const scores = scoreLookup(result.scores);
-    const annotations = guard('prepare the annotations', () => buildAnnotations(o, { decisions: result.decisions, scores, dataBranch: inputs.dataBranch, statsFileOf })) ?? [];
-    const base = {
-        outcome: o,
-        decisions: result.decisions,
-        scores,
-        history: result.history,
-        quarantined: result.quarantined,
-        newlyQuarantined: result.newlyQuarantined,
-        released: result.released,
-        testsInRun: reports?.tests,
-        storeLine: line,
-        dataBranch: inputs.dataBranch,
-        dataBranchUrl: branchUrl,
-        fileProblems: result.problems,
-        lapsed: result.lapsed,
-        statsFileOf,
-        brokenStats: result.brokenStats,
-        blobUrl: blobUrlFor(ctx),
-        ...(result.rule ? { rule: result.rule } : {}),
-    };
-    const facts = guard('analyse the history for the summary', () => summaryFacts(base)) ?? { trend: { unit: 'run', points: [] }, top: [] };
-    let toCommands = annotations;
-    let annotationsLine;
-    const total = annotations.length;
-    if (total === 0) {
-        annotationsLine = undefined;
-    }
-    else if (!inputs.checkRun) {
-        annotationsLine = undefined;
-    }
-    else if (ctx.fromFork) {
-        annotationsLine = `in this step's log as workflow commands: a pull request from a fork gets a read-only token, which cannot create a check run.`;
-    }
-    else if (!inputs.token) {
-        annotationsLine = `in this step's log as workflow commands: no token to create a check run.`;
-    }
-    if (inputs.checkRun && inputs.token && !ctx.fromFork) {
-        try {
-            const { createClient } = await __webpack_require__.e(/* import() */ 584).then(__webpack_require__.bind(__webpack_require__, 96584));
-            const { publishCheckRun, MAX_CHECK_ANNOTATIONS } = await __webpack_require__.e(/* import() */ 250).then(__webpack_require__.bind(__webpack_require__, 36250));
-            const octokit = await createClient(inputs.token, ctx.apiUrl);
-            const check = await publishCheckRun(octokit, {
-                owner: ctx.owner,
-                repo: ctx.repo,
-                headSha: ctx.sha,
-                name: inputs.checkName,
-                conclusion: o.result,
-                title: verdict(o, result.newlyQuarantined.length),
-                summary: renderSummary({ ...base, annotationsLine: total > 0 ? `on this check run's lines of code.` : undefined }, { budgetBytes: CHECK_SUMMARY_BUDGET_BYTES, facts }),
-                annotations,
-                detailsUrl: runUrl,
-            });
-            const name = `'${inputs.checkName}'`;
-            const why = check.error ? `${check.error.status ?? 'no status'}: ${check.error.message}` : '';
-            const notes = [];
-            if (check.overLimit > 0)
-                notes.push(`${check.overLimit} more failure${s(check.overLimit)} not annotated (a check run gets at most ${MAX_CHECK_ANNOTATIONS} from flakeguard)`);
-            if (check.unplaceable > 0)
-                notes.push(`${check.unplaceable} failure${s(check.unplaceable)} with no file in the workspace to annotate, listed here only`);
-            if (!check.created) {
-                toCommands = annotations;
-                const hint = check.error?.denied ? ` (the token may not create check runs: give the workflow \`permissions: checks: write\`)` : '';
-                annotationsLine = `in this step's log as workflow commands: the check run could not be created (${why})${hint}.`;
-                core.info((0,text_escape/* logText */.kc)(`Could not create the check run ${name} (${why}); annotating with workflow commands instead.`));
-            }
-            else if (check.error) {
-                toCommands = check.unsent;
-                annotationsLine =
-                    `${check.sent} of ${total} on the check run ${name}; the request for the others failed (${why}), so ${check.unsent.length} ` +
-                        `${check.unsent.length === 1 ? 'is' : 'are'} in this step's log as workflow commands${notes.length ? `; ${notes.join('; ')}` : ''}.`;
-                core.info((0,text_escape/* logText */.kc)(`Check run ${name} created, but only ${check.sent} of ${total} annotations were sent (${why}); the others go to workflow commands.`));
-            }
-            else {
-                toCommands = [];
-                annotationsLine = `${check.sent} on the check run ${name}${notes.length ? `; ${notes.join('; ')}` : ''}.`;
-                core.info((0,text_escape/* logText */.kc)(`Check run ${name} published with ${check.sent} annotation${s(check.sent)} in ${check.requests} request${s(check.requests)}.`));
-            }
-        }
-        catch (error) {
-            toCommands = annotations;
-            annotationsLine = `in this step's log as workflow commands: the check run could not be created.`;
-            core.info((0,text_escape/* logText */.kc)(`Could not create the check run (${error instanceof Error ? error.message : String(error)}); annotating with workflow commands instead.`));
-        }
-    }
-    if (toCommands.length > 0)
-        guard('write the annotations', () => emitWorkflowAnnotations(toCommands, reserved));
-    guard('set the outputs', () => {
-        core.setOutput('failed-tests', o.failed.length);
-        core.setOutput('quarantined-failures', o.forgiven.length);
-        core.setOutput('blocking-failures', o.blocking.length);
-        core.setOutput('quarantined-tests', JSON.stringify(result.quarantined));
-        core.setOutput('newly-quarantined', JSON.stringify(result.newlyQuarantined));
-        core.setOutput('released', JSON.stringify(result.released));
-        core.setOutput('data-commit', sync.status.kind === 'pushed' ? sync.status.commit : '');
-    });
-    const summary = guard('render the job summary', () => renderSummary({ ...base, annotationsLine }, { facts }));
-    if (summary !== undefined) {
-        try {
-            await core.summary.addRaw(extraSummary ? `${summary}\n${extraSummary}` : summary).write();
-        }
-        catch (error) {
-            core.info((0,text_escape/* logText */.kc)(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`));
-        }
-    }
-}
-/** Runs one part of the publishing; a bug there is logged, never allowed to change the outcome. */
-function guard(what, part) {
-    try {
-        return part();
-    }
-    catch (error) {
-        core.warning((0,text_escape/* logText */.kc)(`flakeguard could not ${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, 2000));
-        return undefined;
-    }
 }
 
 

@@ -147,7 +147,7 @@ async function aggregateMode(env, modeInputs) {
     const shardOutcomes = {};
     sync.applied.decided.forEach((s, i) => (shardOutcomes[s.label] = sync.applied.shardOutcomes[i].result));
     _actions_core__WEBPACK_IMPORTED_MODULE_0__.setOutput('shard-outcomes', JSON.stringify(shardOutcomes));
-    const { publishResults } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 83092));
+    const { publishResults } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 37530));
     await publishResults({
         inputs,
         ctx,

@@ -139,7 +139,7 @@ export async function aggregateMode(env: NodeJS.ProcessEnv, modeInputs: ModeInpu
   sync.applied.decided.forEach((s, i) => (shardOutcomes[s.label] = sync.applied.shardOutcomes[i]!.result));
   core.setOutput('shard-outcomes', JSON.stringify(shardOutcomes));
 
-  const { publishResults } = await import('../report/publish.ts');
+  const { publishResults } = await import('../github/publish.ts');
   await publishResults({
     inputs,
     ctx,

@@ -4,7 +4,7 @@
  * result, which is what lets a rejected push re-apply this run on top of a newer head.
  */
 import type { History, ParsedReports, QuarantineState, RunContext } from '../model.ts';
-import type { TestOutcome } from '../config/inputs.ts';
+import type { TestOutcome } from '../model.ts';
 import { DEFAULT_RETENTION, ingestionKey, mergeRun, type MessageNormaliser, type RetentionOptions } from '../history/merge.ts';
 import { decideOutcome, type Outcome } from '../policy/outcome.ts';
 import { describeOutage, findOutages, outageFailures, type Outage } from '../policy/outage.ts';

@@ -18,7 +18,7 @@ import { dashboardFiles } from '../dashboard/branch-files.ts';
 import { syncRun } from '../store/sync.ts';
 import { writeResultsFile } from '../store/results-file.ts';
 import { commandText, logText, registerSecret } from '../text/escape.ts';
-import { publishResults } from '../report/publish.ts';
+import { publishResults } from '../github/publish.ts';
 import { readModeInputs } from '../modes/inputs.ts';
 import { splitTests, warnUnsplitOverrides } from '../modes/split.ts';
 import { readRerunInputs } from '../rerun/inputs.ts';
