@@ -18,7 +18,7 @@ var text_escape = __webpack_require__(388);
 ;// CONCATENATED MODULE: ./src/report/scores.ts
 /**
  * What the report shows of a test's scores, read from the score record the pipeline writes into the stats file
- * (`tier`, `pfs: [pf, pfLow, pfHigh]`, `score`; see scoreTests in src/pipeline/run.ts). Pure.
+ * (`tier`, `pfs: [pf, pfLow, pfHigh]`, `score`; see statsScores in src/pipeline/stats-scores.ts). Pure.
  */
 const num = (x) => (typeof x === 'number' && Number.isFinite(x) ? x : undefined);
 function scoreViewOf(record) {
