@@ -36,7 +36,7 @@ import { RERUN_COMMAND_SCRIPT, type RerunState } from './rerun-command.ts';
 import type { Attempt, ParsedTestCase } from '../../src/model.ts';
 import { finishRerun, recordRound, roundCases, startRerun, type RerunResult } from '../../src/rerun/plan.ts';
 import { RERUN_DEFAULTS } from '../../src/rerun/inputs.ts';
-import { forgivableIfExhausted } from '../../src/pipeline/rerun.ts';
+import { quarantinedIfExhausted } from '../../src/pipeline/rerun.ts';
 import { findOutages } from '../../src/policy/outage.ts';
 import { finalAttemptFailed } from '../../src/policy/outcome.ts';
 import type { Snapshot } from '../../src/store/snapshot.ts';
@@ -454,8 +454,8 @@ function rerunWithCore(world: SimWorld, execution: Execution, tests: ParsedTestC
   if (failed.length > s.maxTests) return finishRerun(empty(), tests, `${failed.length} tests failed, more than rerun-max-tests`);
   const inOutage = new Set(findOutages(tests, normalizeErrorMessage, policy).flatMap((o) => o.tests));
   const toRerun = failed.filter((t) => !inOutage.has(t.id));
-  const forgivable = forgivableIfExhausted(snapshot, toRerun, (id) => id, sha, policy, normalizeErrorMessage, now);
-  const state = startRerun({ failed: toRerun, extras: [], tests, history: snapshot.history, historyId: (id) => id, newTests: new Set(), window: policy.window, rule, forgivable });
+  const quarantined = quarantinedIfExhausted(snapshot, toRerun, (id) => id, sha, policy, normalizeErrorMessage, now);
+  const state = startRerun({ failed: toRerun, extras: [], tests, history: snapshot.history, historyId: (id) => id, newTests: new Set(), window: policy.window, rule, ...quarantined });
   const byId = world.byId ?? new Map(world.tests.map((t) => [t.id, t]));
   for (;;) {
     const cases = roundCases(state);
