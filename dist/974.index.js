@@ -28,8 +28,8 @@ var outage = __webpack_require__(65331);
 var junit = __webpack_require__(40999);
 // EXTERNAL MODULE: ./src/store/snapshot.ts + 1 modules
 var snapshot = __webpack_require__(66590);
-// EXTERNAL MODULE: ./src/report/escape.ts
-var report_escape = __webpack_require__(14031);
+// EXTERNAL MODULE: ./src/text/escape.ts
+var text_escape = __webpack_require__(67388);
 // EXTERNAL MODULE: ./src/model.ts
 var model = __webpack_require__(10182);
 ;// CONCATENATED MODULE: ./src/rerun/stopping.ts
@@ -661,7 +661,7 @@ async function rerunStep(input) {
     catch (error) {
         // A fault of the re-run machinery proves nothing: the original failures stand, and the summary says why.
         const why = `the re-runs stopped on an unexpected error (${error instanceof Error ? error.message : String(error)}); the original failures stand`;
-        core.error((0,report_escape/* commandText */.jt)(why, 1000), { title: 'flakeguard re-runs' });
+        core.error((0,text_escape/* commandText */.jt)(why, 1000), { title: 'flakeguard re-runs' });
         return finishRerun(startEmpty(input.rerun), input.tests, why);
     }
 }
@@ -672,13 +672,13 @@ async function rerunOrSkip(input) {
         return finishRerun(startEmpty(rerun), tests);
     if (failed.length > rerun.maxTests) {
         const skipped = `${failed.length} tests failed, more than rerun-max-tests (${rerun.maxTests}): that looks like a real break or an outage, so none was re-run`;
-        core.info((0,report_escape/* logText */.kc)(`Re-runs: ${skipped}.`, 1000));
+        core.info((0,text_escape/* logText */.kc)(`Re-runs: ${skipped}.`, 1000));
         return finishRerun(startEmpty(rerun), tests, skipped);
     }
     const { snapshot, note } = await core.group('Reading the history for the re-runs', async () => {
         const read = await readHistory(input.repo);
         if (read.note)
-            core.info((0,report_escape/* logText */.kc)(read.note, 1000));
+            core.info((0,text_escape/* logText */.kc)(read.note, 1000));
         return read;
     });
     const history = snapshot.history;
@@ -728,7 +728,7 @@ async function rerunOrSkip(input) {
         const title = `Re-run round ${round}: ${failedNow} failed test${failedNow === 1 ? '' : 's'}${cases.length > failedNow ? `, ${cases.length - failedNow} extra` : ''}`;
         const answer = await core.group(title, async () => {
             for (const c of cases.slice(0, 50))
-                core.info((0,report_escape/* logText */.kc)(`  ${c.test.id}`, 1000));
+                core.info((0,text_escape/* logText */.kc)(`  ${c.test.id}`, 1000));
             if (cases.length > 50)
                 core.info(`  … and ${cases.length - 50} more`);
             const a = await runRound({
@@ -739,10 +739,10 @@ async function rerunOrSkip(input) {
                 dir,
                 timeoutMs: left,
                 env: process.env,
-                log: (line) => core.info((0,report_escape/* logText */.kc)(line, 2000)),
+                log: (line) => core.info((0,text_escape/* logText */.kc)(line, 2000)),
                 readReport: (path) => readRoundReport(path, input.workspace),
             });
-            core.info(a.ok ? `Round ${round}: report read (${a.seconds}s).` : (0,report_escape/* logText */.kc)(`Round ${round} voided: ${a.why} (${a.seconds}s).`, 1000));
+            core.info(a.ok ? `Round ${round}: report read (${a.seconds}s).` : (0,text_escape/* logText */.kc)(`Round ${round} voided: ${a.why} (${a.seconds}s).`, 1000));
             return a;
         });
         recordRound(state, cases, answer.ok || !/rerun-timeout/.test(answer.why) ? answer : { ...answer, why: `${answer.why} (${rerun.timeoutSec}s)` });

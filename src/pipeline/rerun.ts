@@ -14,7 +14,7 @@ import { findOutages } from '../policy/outage.ts';
 import { parseReportFiles } from '../junit/index.ts';
 import type { DataRepo } from '../store/git.ts';
 import { emptySnapshot, parseSnapshot, type Snapshot } from '../store/snapshot.ts';
-import { commandText, logText } from '../report/escape.ts';
+import { commandText, logText } from '../text/escape.ts';
 import type { RerunInputs } from '../rerun/inputs.ts';
 import { finishRerun, recordRound, roundCases, startRerun, stopRerun, type RerunResult } from '../rerun/plan.ts';
 import { isNewTest, planExtras, suiteBudget } from '../rerun/budget.ts';
