@@ -10,7 +10,7 @@ export const modules = {
 /* harmony export */   publishCheckRun: () => (/* binding */ publishCheckRun)
 /* harmony export */ });
 /* unused harmony exports ANNOTATIONS_PER_REQUEST, CHECK_TEXT_LIMIT, batches */
-/* harmony import */ var _report_escape_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(14031);
+/* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(67388);
 /* harmony import */ var _client_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(96584);
 
 
@@ -49,7 +49,7 @@ async function publishCheckRun(octokit, input) {
         overLimit: placeable.length - chosen.length,
         unplaceable: input.annotations.length - placeable.length,
     };
-    const summary = (0,_report_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .truncateBytes */ .QY)(input.summary, CHECK_TEXT_LIMIT - 200);
+    const summary = (0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .truncateBytes */ .QY)(input.summary, CHECK_TEXT_LIMIT - 200);
     const output = {
         title: input.title.slice(0, 255),
         summary: summary.length < input.summary.length ? `${summary}\n\n_…cut at GitHub's limit for a check run._` : summary,
@@ -103,7 +103,7 @@ async function publishCheckRun(octokit, input) {
 /* harmony export */   gg: () => (/* binding */ describeApiError)
 /* harmony export */ });
 /* unused harmony exports REQUEST_TIMEOUT_MS, TIMEOUT_ENV, requestTimeoutMs */
-/* harmony import */ var _report_escape_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(14031);
+/* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(67388);
 /**
  * The GitHub REST client, loaded only when a run needs the API so that the common path starts fast.
  *
@@ -125,7 +125,7 @@ function requestTimeoutMs(env = process.env) {
 async function createClient(token, apiUrl) {
     const { getOctokit } = await __webpack_require__.e(/* import() */ 351).then(__webpack_require__.bind(__webpack_require__, 61351));
     const quiet = () => undefined;
-    const warn = (message) => void process.stderr.write(`${(0,_report_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .logText */ .kc)(String(message), 1000)}\n`);
+    const warn = (message) => void process.stderr.write(`${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .logText */ .kc)(String(message), 1000)}\n`);
     return getOctokit(token, { baseUrl: apiUrl, request: { retries: 0 }, log: { debug: quiet, info: quiet, warn, error: warn } });
 }
 /** Per-request options: a timeout, so that a hung API cannot hang the step. */
@@ -144,7 +144,7 @@ function describeApiError(error) {
     const headers = e.response?.headers ?? {};
     const rateLimited = !timedOut && (String(headers['x-ratelimit-remaining']) === '0' || status === 429 || headers['retry-after'] !== undefined || /rate limit/i.test(raw));
     const denied = !rateLimited && !timedOut && (status === 403 || status === 404) && /not accessible|permission|forbidden|not found/i.test(raw);
-    const firstLine = (0,_report_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(raw).split(/\r?\n/)[0].slice(0, 300);
+    const firstLine = (0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(raw).split(/\r?\n/)[0].slice(0, 300);
     const message = timedOut ? `no answer within ${requestTimeoutMs()} ms (timed out)` : rateLimited ? `rate limited: ${firstLine}` : firstLine;
     return { status, message, denied, rateLimited, timedOut };
 }

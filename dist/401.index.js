@@ -12,7 +12,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   renderRerunSection: () => (/* binding */ renderRerunSection)
 /* harmony export */ });
 /* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(10182);
-/* harmony import */ var _escape_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(14031);
+/* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(67388);
 /**
  * The job summary's re-run section (docs/rerun.md#what-users-see): each re-run test with its attempts, what the
  * re-runs proved, and what they cost. Pure; untrusted text goes through `mdText`.
@@ -61,7 +61,7 @@ const s = (n) => (n === 1 ? '' : 's');
 function renderRerunSection(result) {
     const lines = ['', '### Re-runs on this commit', ''];
     if (result.skipped) {
-        lines.push(`No test was re-run: ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .mdText */ .bC)(result.skipped, 500)}.`, '');
+        lines.push(`No test was re-run: ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .mdText */ .bC)(result.skipped, 500)}.`, '');
         return lines.join('\n');
     }
     if (result.cases.length === 0) {
@@ -71,15 +71,15 @@ function renderRerunSection(result) {
     const cost = `${result.executions} test execution${s(result.executions)} in ${result.rounds.length} round${s(result.rounds.length)}, ${result.seconds.toFixed(1)} s`;
     lines.push(`Cost: ${cost}. Proven flaky: ${result.provenFlaky.length}; failed consistently: ${result.consistent.size}${result.newFlaky.length > 0 ? `; new tests flaky before merge: ${result.newFlaky.length}` : ''}.`, '');
     if (result.stopped)
-        lines.push(`The re-runs stopped early: ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .mdText */ .bC)(result.stopped, 500)}. The failures they could not answer for stand.`, '');
+        lines.push(`The re-runs stopped early: ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .mdText */ .bC)(result.stopped, 500)}. The failures they could not answer for stand.`, '');
     for (const r of result.rounds) {
         if (r.voided)
-            lines.push(`- Round ${r.round} was voided: ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .mdText */ .bC)(r.voided, 500)}. Its evidence is not used; the original failures stand.`);
+            lines.push(`- Round ${r.round} was voided: ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .mdText */ .bC)(r.voided, 500)}. Its evidence is not used; the original failures stand.`);
         if (r.ignored > 0)
             lines.push(`- Round ${r.round}'s report had ${r.ignored} test${s(r.ignored)} that ${r.ignored === 1 ? 'was' : 'were'} not asked for (ignored).`);
     }
     if (result.note)
-        lines.push(`- ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .mdText */ .bC)(result.note, 500)}.`);
+        lines.push(`- ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .mdText */ .bC)(result.note, 500)}.`);
     if (lines[lines.length - 1] !== '')
         lines.push('');
     lines.push('| test | attempts | what the re-runs proved |', '| --- | --- | --- |');
@@ -87,7 +87,7 @@ function renderRerunSection(result) {
     const cases = [...result.cases].sort((a, b) => (order[a.verdict ?? 'unanswered'] - order[b.verdict ?? 'unanswered']) || (a.historyId < b.historyId ? -1 : 1));
     for (const c of cases.slice(0, MAX_RERUN_ROWS)) {
         const tags = [c.kind === 'extra' ? `extra (${c.pool})` : '', c.isNew ? 'new test' : ''].filter(Boolean).join(', ');
-        lines.push(`| ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .mdText */ .bC)(c.historyId, 200)}${tags ? ` <sub>${tags}</sub>` : ''} | ${attemptsShown(c)} | ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .mdText */ .bC)(proved(c), 400)} |`);
+        lines.push(`| ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .mdText */ .bC)(c.historyId, 200)}${tags ? ` <sub>${tags}</sub>` : ''} | ${attemptsShown(c)} | ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .mdText */ .bC)(proved(c), 400)} |`);
     }
     if (cases.length > MAX_RERUN_ROWS)
         lines.push('', `${cases.length - MAX_RERUN_ROWS} more re-run test${s(cases.length - MAX_RERUN_ROWS)} not listed.`);

@@ -16,7 +16,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _config_context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(80577);
 /* harmony import */ var _config_file_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(45024);
 /* harmony import */ var _config_inputs_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(64389);
-/* harmony import */ var _report_escape_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(14031);
+/* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(67388);
 /* harmony import */ var _common_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(19931);
 /* harmony import */ var _job_key_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(67597);
 /* harmony import */ var _split_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(6432);
@@ -68,7 +68,7 @@ function checkExpected(shards, expected) {
 }
 async function aggregateMode(env, modeInputs) {
     const inputs = (0,_common_js__WEBPACK_IMPORTED_MODULE_6__/* .readModeActionInputs */ .Xv)(env, false);
-    (0,_common_js__WEBPACK_IMPORTED_MODULE_6__/* .secretInputs */ ._y)(inputs, _report_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .registerSecret */ .cl);
+    (0,_common_js__WEBPACK_IMPORTED_MODULE_6__/* .secretInputs */ ._y)(inputs, _text_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .registerSecret */ .cl);
     if (!modeInputs.expectedShards) {
         throw new _config_inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz("mode: aggregate needs 'expected-shards': the number of matrix jobs, or their job keys one per line (e.g. 'os=windows-latest'), so that a shard that crashed before uploading fails the check.");
     }
@@ -97,19 +97,19 @@ async function aggregateMode(env, modeInputs) {
         ...collected.refused.map((r) => `Artifact ${r.artifact} was refused: ${r.reason}`),
     ];
     for (const r of collected.refused)
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__.error((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .commandText */ .jt)(`Artifact ${r.artifact} was refused: ${r.reason}`, 1000), { title: 'flakeguard shard refused' });
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__.error((0,_text_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .commandText */ .jt)(`Artifact ${r.artifact} was refused: ${r.reason}`, 1000), { title: 'flakeguard shard refused' });
     for (const s of check.unexpected)
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__.warning((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .commandText */ .jt)(`Shard ${s.label} is not listed in expected-shards; its results are used anyway.`, 2000));
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__.info((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .logText */ .kc)(`${shards.length} shard${shards.length === 1 ? '' : 's'}: ${shards.map((s) => s.label).join('; ') || 'none'}.`));
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__.warning((0,_text_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .commandText */ .jt)(`Shard ${s.label} is not listed in expected-shards; its results are used anyway.`, 2000));
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__.info((0,_text_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .logText */ .kc)(`${shards.length} shard${shards.length === 1 ? '' : 's'}: ${shards.map((s) => s.label).join('; ') || 'none'}.`));
     _actions_core__WEBPACK_IMPORTED_MODULE_0__.setOutput('missing-shards', JSON.stringify(check.missing));
     if (shards.length === 0) {
         const reasons = extraReasons.length > 0 ? extraReasons : ['No shard uploaded results.'];
         _actions_core__WEBPACK_IMPORTED_MODULE_0__.setOutput('shard-outcomes', '{}');
         await _actions_core__WEBPACK_IMPORTED_MODULE_0__.summary
-            .addRaw(`## flakeguard: no shard results\n\n${reasons.map((r) => `- ${(0,_report_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .mdText */ .bC)(r, 1000)}`).join('\n')}\n`)
+            .addRaw(`## flakeguard: no shard results\n\n${reasons.map((r) => `- ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .mdText */ .bC)(r, 1000)}`).join('\n')}\n`)
             .write()
             .catch(() => undefined);
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__.setFailed((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .commandText */ .jt)(reasons.join(' '), 4000));
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__.setFailed((0,_text_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .commandText */ .jt)(reasons.join(' '), 4000));
         return 'failure';
     }
     const readOnly = inputs.readOnly || ctx.fromFork;
@@ -147,7 +147,7 @@ async function aggregateMode(env, modeInputs) {
     const shardOutcomes = {};
     sync.applied.decided.forEach((s, i) => (shardOutcomes[s.label] = sync.applied.shardOutcomes[i].result));
     _actions_core__WEBPACK_IMPORTED_MODULE_0__.setOutput('shard-outcomes', JSON.stringify(shardOutcomes));
-    const { publishResults } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 83092));
+    const { publishResults } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 37530));
     await publishResults({
         inputs,
         ctx,
@@ -165,7 +165,7 @@ async function aggregateMode(env, modeInputs) {
         _actions_core__WEBPACK_IMPORTED_MODULE_0__.notice('A pull request from a fork: the shards\' artifacts stay on this run for a workflow_run workflow with mode: ingest-workflow-run (docs/forks.md).');
     }
     if (o.result === 'failure')
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__.setFailed((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .commandText */ .jt)(o.reasons.join(' '), 4000));
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__.setFailed((0,_text_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .commandText */ .jt)(o.reasons.join(' '), 4000));
     else if (o.forgiven.length > 0) {
         _actions_core__WEBPACK_IMPORTED_MODULE_0__.warning(`${o.forgiven.length} failed test${o.forgiven.length === 1 ? ' was' : 's were'} forgiven because ${o.forgiven.length === 1 ? 'it is' : 'they are'} quarantined; the job passes.`);
     }
@@ -174,10 +174,10 @@ async function aggregateMode(env, modeInputs) {
 function shardTable(shards, outcomes, missing) {
     const rows = shards.map((s, i) => {
         const o = outcomes[i];
-        return `| ${(0,_report_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .mdText */ .bC)(s.label, 200)} | ${s.reports.tests.length} | ${o.failed} | ${o.blocking} | ${o.result === 'success' ? '✅ success' : '❌ failure'} |`;
+        return `| ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .mdText */ .bC)(s.label, 200)} | ${s.reports.tests.length} | ${o.failed} | ${o.blocking} | ${o.result === 'success' ? '✅ success' : '❌ failure'} |`;
     });
     for (const m of missing)
-        rows.push(`| ${(0,_report_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .mdText */ .bC)(m, 200)} | – | – | – | ❌ no results uploaded |`);
+        rows.push(`| ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .mdText */ .bC)(m, 200)} | – | – | – | ❌ no results uploaded |`);
     return `\n### Shards\n\n| shard | tests | failed | blocking | outcome |\n| --- | --- | --- | --- | --- |\n${rows.join('\n')}\n`;
 }
 

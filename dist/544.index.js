@@ -18,7 +18,7 @@ async function runMode(env, modeInputs) {
         case 'ingest-workflow-run':
             return (await Promise.all(/* import() */[__webpack_require__.e(931), __webpack_require__.e(813)]).then(__webpack_require__.bind(__webpack_require__, 91813))).ingestWorkflowRunMode(env, modeInputs);
         case 'run':
-            throw new Error('mode run is the default pipeline (pipeline/run.ts)');
+            throw new Error('mode run is the default pipeline (action/run.ts)');
     }
 }
 

@@ -11,7 +11,7 @@ export const modules = {
 /* harmony export */   gg: () => (/* binding */ describeApiError)
 /* harmony export */ });
 /* unused harmony exports REQUEST_TIMEOUT_MS, TIMEOUT_ENV, requestTimeoutMs */
-/* harmony import */ var _report_escape_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(14031);
+/* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(67388);
 /**
  * The GitHub REST client, loaded only when a run needs the API so that the common path starts fast.
  *
@@ -33,7 +33,7 @@ function requestTimeoutMs(env = process.env) {
 async function createClient(token, apiUrl) {
     const { getOctokit } = await __webpack_require__.e(/* import() */ 351).then(__webpack_require__.bind(__webpack_require__, 61351));
     const quiet = () => undefined;
-    const warn = (message) => void process.stderr.write(`${(0,_report_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .logText */ .kc)(String(message), 1000)}\n`);
+    const warn = (message) => void process.stderr.write(`${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .logText */ .kc)(String(message), 1000)}\n`);
     return getOctokit(token, { baseUrl: apiUrl, request: { retries: 0 }, log: { debug: quiet, info: quiet, warn, error: warn } });
 }
 /** Per-request options: a timeout, so that a hung API cannot hang the step. */
@@ -52,7 +52,7 @@ function describeApiError(error) {
     const headers = e.response?.headers ?? {};
     const rateLimited = !timedOut && (String(headers['x-ratelimit-remaining']) === '0' || status === 429 || headers['retry-after'] !== undefined || /rate limit/i.test(raw));
     const denied = !rateLimited && !timedOut && (status === 403 || status === 404) && /not accessible|permission|forbidden|not found/i.test(raw);
-    const firstLine = (0,_report_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(raw).split(/\r?\n/)[0].slice(0, 300);
+    const firstLine = (0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(raw).split(/\r?\n/)[0].slice(0, 300);
     const message = timedOut ? `no answer within ${requestTimeoutMs()} ms (timed out)` : rateLimited ? `rate limited: ${firstLine}` : firstLine;
     return { status, message, denied, rateLimited, timedOut };
 }

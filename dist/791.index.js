@@ -11,7 +11,7 @@ export const modules = {
 /* harmony export */   gg: () => (/* binding */ describeApiError)
 /* harmony export */ });
 /* unused harmony exports REQUEST_TIMEOUT_MS, TIMEOUT_ENV, requestTimeoutMs */
-/* harmony import */ var _report_escape_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(14031);
+/* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(67388);
 /**
  * The GitHub REST client, loaded only when a run needs the API so that the common path starts fast.
  *
@@ -33,7 +33,7 @@ function requestTimeoutMs(env = process.env) {
 async function createClient(token, apiUrl) {
     const { getOctokit } = await __webpack_require__.e(/* import() */ 351).then(__webpack_require__.bind(__webpack_require__, 61351));
     const quiet = () => undefined;
-    const warn = (message) => void process.stderr.write(`${(0,_report_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .logText */ .kc)(String(message), 1000)}\n`);
+    const warn = (message) => void process.stderr.write(`${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .logText */ .kc)(String(message), 1000)}\n`);
     return getOctokit(token, { baseUrl: apiUrl, request: { retries: 0 }, log: { debug: quiet, info: quiet, warn, error: warn } });
 }
 /** Per-request options: a timeout, so that a hung API cannot hang the step. */
@@ -52,7 +52,7 @@ function describeApiError(error) {
     const headers = e.response?.headers ?? {};
     const rateLimited = !timedOut && (String(headers['x-ratelimit-remaining']) === '0' || status === 429 || headers['retry-after'] !== undefined || /rate limit/i.test(raw));
     const denied = !rateLimited && !timedOut && (status === 403 || status === 404) && /not accessible|permission|forbidden|not found/i.test(raw);
-    const firstLine = (0,_report_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(raw).split(/\r?\n/)[0].slice(0, 300);
+    const firstLine = (0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(raw).split(/\r?\n/)[0].slice(0, 300);
     const message = timedOut ? `no answer within ${requestTimeoutMs()} ms (timed out)` : rateLimited ? `rate limited: ${firstLine}` : firstLine;
     return { status, message, denied, rateLimited, timedOut };
 }
@@ -150,8 +150,8 @@ function ownersOfTest(test, lookup) {
     return { path, via, owners: match.owners, ...(match.rule ? { rule: match.rule } : {}), ...(mapRule ? { mapRule } : {}) };
 }
 
-// EXTERNAL MODULE: ./src/report/escape.ts
-var report_escape = __webpack_require__(14031);
+// EXTERNAL MODULE: ./src/text/escape.ts
+var text_escape = __webpack_require__(67388);
 // EXTERNAL MODULE: ./src/github/client.ts
 var client = __webpack_require__(96584);
 // EXTERNAL MODULE: external "node:crypto"
@@ -245,12 +245,12 @@ function intervalText(i) {
 function runLink(ctx, runKey) {
     const id = runKey.split('/')[0] ?? '';
     if (!/^\d+$/.test(id))
-        return (0,report_escape/* mdText */.bC)(id || runKey, 40);
+        return (0,text_escape/* mdText */.bC)(id || runKey, 40);
     return `[${id}](${ctx.serverUrl}/${ctx.repository}/actions/runs/${id})`;
 }
 function mention(ctx, owner) {
     if (owner.kind === 'email')
-        return (0,report_escape/* mdText */.bC)(owner.address, 120);
+        return (0,text_escape/* mdText */.bC)(owner.address, 120);
     // Validated by the CODEOWNERS parser: only [A-Za-z0-9-] logins and [A-Za-z0-9._-] team slugs.
     return ctx.mentions ? (0,codeowners/* ownerText */.dP)(owner) : `\`${(0,codeowners/* ownerText */.dP)(owner)}\``;
 }
@@ -275,13 +275,13 @@ const MAX_FAILURES_SHOWN = 10;
 function ownersSection(ctx, c) {
     const o = c.owners;
     const lines = [];
-    const where = o.via === 'file' ? `${(0,report_escape/* mdText */.bC)(o.path ?? '', 200)} (from the report)`
-        : o.via === 'classname' ? `${(0,report_escape/* mdText */.bC)(o.path ?? '', 200)} (mapped from the classname by the \`codeowners-map\` rule ${(0,report_escape/* mdText */.bC)(o.mapRule?.from ?? '', 100)})`
+    const where = o.via === 'file' ? `${(0,text_escape/* mdText */.bC)(o.path ?? '', 200)} (from the report)`
+        : o.via === 'classname' ? `${(0,text_escape/* mdText */.bC)(o.path ?? '', 200)} (mapped from the classname by the \`codeowners-map\` rule ${(0,text_escape/* mdText */.bC)(o.mapRule?.from ?? '', 100)})`
             : '';
     lines.push(`| File | ${where || 'unknown: the report gives no `file` and no `codeowners-map` rule matches the classname'} |`);
     let owners;
     if (o.owners.length > 0) {
-        const rule = o.rule ? ` (${(0,report_escape/* mdText */.bC)(c.codeownersPath ?? 'CODEOWNERS', 40)} line ${o.rule.line}: ${(0,report_escape/* mdText */.bC)(o.rule.pattern, 100)})` : '';
+        const rule = o.rule ? ` (${(0,text_escape/* mdText */.bC)(c.codeownersPath ?? 'CODEOWNERS', 40)} line ${o.rule.line}: ${(0,text_escape/* mdText */.bC)(o.rule.pattern, 100)})` : '';
         owners = `${o.owners.map((x) => mention(ctx, x)).join(', ')}${rule}`;
     }
     else if (!o.path) {
@@ -291,10 +291,10 @@ function ownersSection(ctx, c) {
         owners = 'none found: the repository has no CODEOWNERS file (.github/, root or docs/)';
     }
     else if (o.rule) {
-        owners = `none: ${(0,report_escape/* mdText */.bC)(c.codeownersPath, 40)} line ${o.rule.line} (${(0,report_escape/* mdText */.bC)(o.rule.pattern, 100)}) gives this path no owner`;
+        owners = `none: ${(0,text_escape/* mdText */.bC)(c.codeownersPath, 40)} line ${o.rule.line} (${(0,text_escape/* mdText */.bC)(o.rule.pattern, 100)}) gives this path no owner`;
     }
     else {
-        owners = `none: no line of ${(0,report_escape/* mdText */.bC)(c.codeownersPath, 40)} matches this path`;
+        owners = `none: no line of ${(0,text_escape/* mdText */.bC)(c.codeownersPath, 40)} matches this path`;
     }
     lines.push(`| Owners | ${owners} |`);
     return lines;
@@ -311,7 +311,7 @@ function failuresSection(ctx, runs) {
         '| --- | --- | --- | --- | --- |',
     ];
     for (const r of shown) {
-        lines.push(`| ${utc(r.time)} | ${runLink(ctx, r.run)} | ${(0,report_escape/* mdText */.bC)(r.sha.slice(0, 7), 10)} | ${attemptsText(r.attempts)} | ${r.message ? (0,report_escape/* mdText */.bC)(r.message, 200) : '—'} |`);
+        lines.push(`| ${utc(r.time)} | ${runLink(ctx, r.run)} | ${(0,text_escape/* mdText */.bC)(r.sha.slice(0, 7), 10)} | ${attemptsText(r.attempts)} | ${r.message ? (0,text_escape/* mdText */.bC)(r.message, 200) : '—'} |`);
     }
     return lines;
 }
@@ -325,17 +325,17 @@ function renderBody(ctx, c) {
             ? '**flakeguard quarantined this test**: its failures no longer fail CI until it is released. It needs an owner to make it reliable again.'
             : '**flakeguard quarantined this test earlier; it is released now**: its failures fail CI again.';
     lines.push(headline, '', '| | |', '| --- | --- |');
-    lines.push(`| Test | ${(0,report_escape/* mdText */.bC)(t.id, 500)} |`);
+    lines.push(`| Test | ${(0,text_escape/* mdText */.bC)(t.id, 500)} |`);
     lines.push(...ownersSection(ctx, c));
-    const state = c.quarantined ? `quarantined${d?.since ? ` since ${(0,report_escape/* mdText */.bC)(d.since.slice(0, 10), 20)}` : ''}` : 'not quarantined';
-    lines.push(`| Quarantine | ${state}${d ? `: ${(0,report_escape/* mdText */.bC)(d.reason, 400)}` : ''} |`);
+    const state = c.quarantined ? `quarantined${d?.since ? ` since ${(0,text_escape/* mdText */.bC)(d.since.slice(0, 10), 20)}` : ''}` : 'not quarantined';
+    lines.push(`| Quarantine | ${state}${d ? `: ${(0,text_escape/* mdText */.bC)(d.reason, 400)}` : ''} |`);
     lines.push('');
     lines.push('### Flakiness score (PFS)', '');
     lines.push('The probabilistic flakiness score estimates how often the test fails on a commit where it can pass (see docs/scoring.md).', '');
     if (c.pfsNow)
         lines.push(`- Now: **${intervalText(c.pfsNow)}**`);
     if (c.pfsBefore)
-        lines.push(`- ${(0,report_escape/* mdText */.bC)(c.pfsBefore.label, 100)}: ${intervalText(c.pfsBefore.interval)}`);
+        lines.push(`- ${(0,text_escape/* mdText */.bC)(c.pfsBefore.label, 100)}: ${intervalText(c.pfsBefore.interval)}`);
     if (c.pfsTrend.length > 1)
         lines.push(`- PFS of the last 10 runs, over time: ${c.pfsTrend.map((p) => `${fixed(p.pf)} (${p.runs} runs)`).join(' → ')}`);
     if (d?.evidence.recent)
@@ -343,11 +343,11 @@ function renderBody(ctx, c) {
     lines.push('');
     lines.push('### Recent failures', '');
     lines.push(...failuresSection(ctx, t.runs), '');
-    const file = (0,report_escape/* mdText */.bC)(c.statsFile, 60);
-    const branch = (0,report_escape/* mdText */.bC)(ctx.dataBranch, 100);
+    const file = (0,text_escape/* mdText */.bC)(c.statsFile, 60);
+    const branch = (0,text_escape/* mdText */.bC)(ctx.dataBranch, 100);
     const key = JSON.stringify(t.id);
     lines.push('### Forcing or lifting the quarantine by hand', '');
-    lines.push(`The test's line is in ${file} on the ${branch} branch ([edit it](${ctx.serverUrl}/${ctx.repository}/edit/${encodeURI(ctx.dataBranch)}/${c.statsFile})). Set its \`override\` and commit; it takes effect on the next run:`, '', (0,report_escape/* mdPre */.pK)(`${key}: {"override": "never", ...}        lifts the quarantine and keeps the test out\n${key}: {"override": "quarantine", ...}   forces it into quarantine\n${key}: {"override": null, ...}         flakeguard decides again`, 4000), '');
+    lines.push(`The test's line is in ${file} on the ${branch} branch ([edit it](${ctx.serverUrl}/${ctx.repository}/edit/${encodeURI(ctx.dataBranch)}/${c.statsFile})). Set its \`override\` and commit; it takes effect on the next run:`, '', (0,text_escape/* mdPre */.pK)(`${key}: {"override": "never", ...}        lifts the quarantine and keeps the test out\n${key}: {"override": "quarantine", ...}   forces it into quarantine\n${key}: {"override": null, ...}         flakeguard decides again`, 4000), '');
     lines.push(ctx.closeLifts
         ? '- **Close this issue as completed** (by hand or with `Fixes #…` in a pull request) when the test is fixed: the next run lifts its quarantine and judges it only on runs after the close. If it fails flakily again, flakeguard reopens this issue.'
         : '- Closing this issue does not lift the quarantine (`close-lifts-quarantine: false`): use the override above.', '- **Close it as not planned** to stop flakeguard from updating or reopening it.', '- flakeguard rewrites this description when it updates the issue; write in comments.');
@@ -365,21 +365,21 @@ function renderComment(ctx, c) {
     let text;
     switch (c.kind) {
         case 'quarantined':
-            text = `flakeguard **quarantined** this test in run ${runLink(ctx, c.run)}: ${(0,report_escape/* mdText */.bC)(c.reason, 500)}. Its failures no longer fail CI.`;
+            text = `flakeguard **quarantined** this test in run ${runLink(ctx, c.run)}: ${(0,text_escape/* mdText */.bC)(c.reason, 500)}. Its failures no longer fail CI.`;
             break;
         case 'regressed':
-            text = `The flakiness of this test **rose**: PFS is now ${intervalText(c.now)}; ${(0,report_escape/* mdText */.bC)(c.before.label, 100)} it was ${intervalText(c.before.interval)}.`;
+            text = `The flakiness of this test **rose**: PFS is now ${intervalText(c.now)}; ${(0,text_escape/* mdText */.bC)(c.before.label, 100)} it was ${intervalText(c.before.interval)}.`;
             break;
         case 'released':
-            text = `flakeguard **released** this test from quarantine in run ${runLink(ctx, c.run)}: ${(0,report_escape/* mdText */.bC)(c.reason, 500)}. Closing; flakeguard reopens this issue if it fails flakily again.`;
+            text = `flakeguard **released** this test from quarantine in run ${runLink(ctx, c.run)}: ${(0,text_escape/* mdText */.bC)(c.reason, 500)}. Closing; flakeguard reopens this issue if it fails flakily again.`;
             break;
         case 'reopened': {
             const who = mentionLine(ctx, c.owners);
-            text = `Reopening: ${(0,report_escape/* mdText */.bC)(c.why, 500)}.${who ? ` ${who}` : ''}`;
+            text = `Reopening: ${(0,text_escape/* mdText */.bC)(c.why, 500)}.${who ? ` ${who}` : ''}`;
             break;
         }
         case 'lifted':
-            text = `This issue was closed as completed on ${(0,report_escape/* mdText */.bC)(c.issueClosedAt.slice(0, 16).replace('T', ' '), 20)} UTC, so run ${runLink(ctx, c.run)} **lifted the quarantine** of this test. From now on it is judged only on runs after the close; if it fails flakily again, flakeguard reopens this issue.`;
+            text = `This issue was closed as completed on ${(0,text_escape/* mdText */.bC)(c.issueClosedAt.slice(0, 16).replace('T', ' '), 20)} UTC, so run ${runLink(ctx, c.run)} **lifted the quarantine** of this test. From now on it is judged only on runs after the close; if it fails flakily again, flakeguard reopens this issue.`;
             break;
         case 'duplicate':
             text = `Duplicate of #${c.of} (the same test). Closing.`;
@@ -634,7 +634,7 @@ class IssueApi {
     }
     warn(message) {
         this.warnings.push(message);
-        core.warning((0,report_escape/* logText */.kc)(message, 1000), { title: 'flakeguard issues' });
+        core.warning((0,text_escape/* logText */.kc)(message, 1000), { title: 'flakeguard issues' });
     }
     stop(message) {
         if (this.stopped)
@@ -688,7 +688,7 @@ async function prepareIssues(setup) {
         return await prepare(setup);
     }
     catch (error) {
-        core.warning((0,report_escape/* logText */.kc)(`flakeguard could not prepare the issues for test owners: ${error instanceof Error ? error.message : String(error)}`, 1000), { title: 'flakeguard issues' });
+        core.warning((0,text_escape/* logText */.kc)(`flakeguard could not prepare the issues for test owners: ${error instanceof Error ? error.message : String(error)}`, 1000), { title: 'flakeguard issues' });
         return undefined;
     }
 }
@@ -740,7 +740,7 @@ async function prepare({ inputs, ctx, readOnly }) {
                 await publish({ inputs, ctx, api, index, listed, dryRun, lifts, hashOf }, sync, run);
             }
             catch (error) {
-                core.warning((0,report_escape/* logText */.kc)(`flakeguard could not update the issues for test owners: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, 2000), { title: 'flakeguard issues' });
+                core.warning((0,text_escape/* logText */.kc)(`flakeguard could not update the issues for test owners: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, 2000), { title: 'flakeguard issues' });
             }
         },
     };
@@ -843,7 +843,7 @@ async function publish(s, sync, run) {
         const result = await writer.carryOut(action);
         if (result) {
             done.push(result);
-            core.info((0,report_escape/* logText */.kc)(result.log, 500));
+            core.info((0,text_escape/* logText */.kc)(result.log, 500));
         }
     }
     if (plan.deferred.length > 0) {
@@ -868,7 +868,7 @@ async function ownerLookup(inputs, workspace, plan) {
     }
     if (found) {
         for (const p of found.problems.slice(0, 10))
-            core.warning((0,report_escape/* logText */.kc)(`${found.path} line ${p.line}: ${p.message}`), { title: 'CODEOWNERS', file: found.path, startLine: p.line });
+            core.warning((0,text_escape/* logText */.kc)(`${found.path} line ${p.line}: ${p.message}`), { title: 'CODEOWNERS', file: found.path, startLine: p.line });
         return { classMap, workspace, codeowners: found, codeownersPath: found.path };
     }
     return { classMap, workspace };
@@ -977,7 +977,7 @@ class ActionWriter {
     done(verb, n, title, tail) {
         const sep = tail.startsWith(':') ? '' : ' ';
         return {
-            md: `${verb} [#${n}](${this.s.ctx.serverUrl}/${this.s.ctx.repository}/issues/${n}) ${(0,report_escape/* mdText */.bC)(title, 200)}${sep}${(0,report_escape/* mdText */.bC)(tail, 300)}`,
+            md: `${verb} [#${n}](${this.s.ctx.serverUrl}/${this.s.ctx.repository}/issues/${n}) ${(0,text_escape/* mdText */.bC)(title, 200)}${sep}${(0,text_escape/* mdText */.bC)(tail, 300)}`,
             log: `${verb} #${n} ${title}${sep}${tail}`,
         };
     }
@@ -1002,7 +1002,7 @@ class ActionWriter {
                 const create = (withAssignees) => api.call(`open an issue for '${a.facts.id}'`, true, () => issues.create({ owner, repo, title, body, labels: [this.s.inputs.issueLabel], ...(withAssignees && assignees.length > 0 ? { assignees } : {}), ...(0,client/* requestOptions */.ag)() }), withAssignees && assignees.length > 0 ? [422] : []);
                 let made = await create(true);
                 if (!made.ok && made.status === 422) {
-                    core.info((0,report_escape/* logText */.kc)(`GitHub refused the assignees ${assignees.join(', ')} (not collaborators?); opening the issue without assignees, owners mentioned in its body.`));
+                    core.info((0,text_escape/* logText */.kc)(`GitHub refused the assignees ${assignees.join(', ')} (not collaborators?); opening the issue without assignees, owners mentioned in its body.`));
                     made = await create(false);
                 }
                 return made.ok ? this.done('Opened', made.data.number, title, a.reason === 'quarantined' ? '(quarantined).' : '(flakiness rose).') : undefined;
@@ -1068,10 +1068,10 @@ function dryRunSummary(writer, plan, s) {
     let cut = 0;
     for (const a of plan.actions) {
         const p = writer.preview(a);
-        const block = [`- **Would ${(0,report_escape/* mdText */.bC)(p.verb, 100)}**: ${(0,report_escape/* mdText */.bC)(p.title, 300)}`];
+        const block = [`- **Would ${(0,text_escape/* mdText */.bC)(p.verb, 100)}**: ${(0,text_escape/* mdText */.bC)(p.title, 300)}`];
         if (a.kind === 'open' || a.kind === 'reopen') {
             const assignees = assigneesOf(writer.owners(a.facts).owners);
-            block.push(`  - label ${(0,report_escape/* mdText */.bC)(s.inputs.issueLabel, 50)}${assignees.length > 0 ? `, assignees ${assignees.map((x) => `\`${x}\``).join(', ')}` : ', no assignee'}`);
+            block.push(`  - label ${(0,text_escape/* mdText */.bC)(s.inputs.issueLabel, 50)}${assignees.length > 0 ? `, assignees ${assignees.map((x) => `\`${x}\``).join(', ')}` : ', no assignee'}`);
         }
         if (p.body)
             block.push('', '<details><summary>Issue body</summary>', '', p.body, '', '</details>', '');
@@ -1091,7 +1091,7 @@ function dryRunSummary(writer, plan, s) {
         lines.push('', `${plan.deferred.length} more would wait for later runs (max-issues: ${s.inputs.maxIssues}):`, '');
         for (const a of plan.deferred.slice(0, 50))
             if (a.kind !== 'duplicate')
-                lines.push(`- ${(0,report_escape/* mdText */.bC)(a.facts.id, 200)}`);
+                lines.push(`- ${(0,text_escape/* mdText */.bC)(a.facts.id, 200)}`);
     }
     const wouldLift = [...s.index.byHash.values()].filter((i) => statusOf(i) === 'closed-by-hand').length;
     if (s.inputs.closeLiftsQuarantine && wouldLift > 0) {

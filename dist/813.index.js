@@ -23,8 +23,8 @@ var context = __webpack_require__(80577);
 var file = __webpack_require__(45024);
 // EXTERNAL MODULE: ./src/config/inputs.ts
 var config_inputs = __webpack_require__(64389);
-// EXTERNAL MODULE: ./src/report/escape.ts
-var report_escape = __webpack_require__(14031);
+// EXTERNAL MODULE: ./src/text/escape.ts
+var text_escape = __webpack_require__(67388);
 // EXTERNAL MODULE: ./src/store/sync.ts
 var store_sync = __webpack_require__(32190);
 // EXTERNAL MODULE: ./src/modes/common.ts
@@ -145,26 +145,26 @@ function storeLine(sync, branch) {
 }
 async function ingestWorkflowRunMode(env, modeInputs) {
     const inputs = { ...(0,common/* readModeActionInputs */.Xv)(env, false), checkRun: false };
-    (0,common/* secretInputs */._y)(inputs, report_escape/* registerSecret */.cl);
+    (0,common/* secretInputs */._y)(inputs, text_escape/* registerSecret */.cl);
     const ctx = (0,context/* contextFromEnv */.jW)(env);
     const now = Date.now();
     const finished = finishedRunFromEvent(ctx, env.GITHUB_EVENT_PATH, now);
     if (!inputs.token)
         throw new config_inputs/* InputError */.dz("mode: ingest-workflow-run needs a token that may read the run's artifacts and push the data branch (the 'token' input).");
     const config = await (0,file/* loadFileConfig */.p)(inputs.configPath ? (0,external_node_path_.resolve)(ctx.workspace, inputs.configPath) : '');
-    core.info((0,report_escape/* logText */.kc)(`Workflow run ${finished.id} (${finished.trusted.event}${finished.fromFork ? ` from the fork ${finished.headRepository}` : ''}${finished.pullRequest ? `, pull request #${finished.pullRequest}` : ''}, ${finished.conclusion || 'no conclusion'}) at ${finished.trusted.sha.slice(0, 12)}.`));
+    core.info((0,text_escape/* logText */.kc)(`Workflow run ${finished.id} (${finished.trusted.event}${finished.fromFork ? ` from the fork ${finished.headRepository}` : ''}${finished.pullRequest ? `, pull request #${finished.pullRequest}` : ''}, ${finished.conclusion || 'no conclusion'}) at ${finished.trusted.sha.slice(0, 12)}.`));
     const findBy = { token: inputs.token, workflowRunId: finished.id, repositoryOwner: ctx.owner, repositoryName: ctx.repo };
     const collected = await core.group(`Collecting the results of run ${finished.id}`, () => (0,common/* collectShards */.Se)({ trusted: finished.trusted, split: modeInputs.splitHistoryBy === 'job-key', ctx, findBy }));
     for (const r of collected.refused)
-        core.error((0,report_escape/* commandText */.jt)(`Artifact ${r.artifact} was refused: ${r.reason}`, 1000), { title: 'flakeguard artifact refused' });
+        core.error((0,text_escape/* commandText */.jt)(`Artifact ${r.artifact} was refused: ${r.reason}`, 1000), { title: 'flakeguard artifact refused' });
     const shards = (0,modes_shards/* latestPerShard */.JL)(collected.shards);
     core.setOutput('ingested-shards', JSON.stringify(shards.map((s) => s.label)));
     if (shards.length === 0) {
         const line = `Run ${finished.id} left no flakeguard results${collected.refused.length ? ' that could be used' : ''}; nothing to ingest.`;
-        core.notice((0,report_escape/* commandText */.jt)(line, 2000));
-        await core.summary.addRaw(`## flakeguard: nothing to ingest\n\n${(0,report_escape/* mdText */.bC)(line, 500)}\n`).write().catch(() => undefined);
+        core.notice((0,text_escape/* commandText */.jt)(line, 2000));
+        await core.summary.addRaw(`## flakeguard: nothing to ingest\n\n${(0,text_escape/* mdText */.bC)(line, 500)}\n`).write().catch(() => undefined);
         if (collected.refused.length > 0) {
-            core.setFailed((0,report_escape/* commandText */.jt)(`${collected.refused.length} artifact${collected.refused.length === 1 ? ' was' : 's were'} refused (see the errors above).`, 2000));
+            core.setFailed((0,text_escape/* commandText */.jt)(`${collected.refused.length} artifact${collected.refused.length === 1 ? ' was' : 's were'} refused (see the errors above).`, 2000));
             return 'failure';
         }
         return 'success';
@@ -190,23 +190,23 @@ async function ingestWorkflowRunMode(env, modeInputs) {
         core.info(leftOutLine);
     const line = storeLine(sync, inputs.dataBranch);
     if (sync.status.kind === 'not-saved')
-        core.warning((0,report_escape/* commandText */.jt)(line, 2000), { title: 'flakeguard history not saved' });
+        core.warning((0,text_escape/* commandText */.jt)(line, 2000), { title: 'flakeguard history not saved' });
     else
-        core.info((0,report_escape/* logText */.kc)(line));
+        core.info((0,text_escape/* logText */.kc)(line));
     for (const p of result.problems)
-        core.error((0,report_escape/* commandText */.jt)(p.message, 2000), { title: (0,report_escape/* logText */.kc)(`flakeguard data branch: ${p.file}`, 200), file: p.file, startLine: p.line });
+        core.error((0,text_escape/* commandText */.jt)(p.message, 2000), { title: (0,text_escape/* logText */.kc)(`flakeguard data branch: ${p.file}`, 200), file: p.file, startLine: p.line });
     core.setOutput('quarantined-tests', JSON.stringify(result.quarantined));
     core.setOutput('newly-quarantined', JSON.stringify(result.newlyQuarantined));
     core.setOutput('released', JSON.stringify(result.released));
     core.setOutput('data-commit', sync.status.kind === 'pushed' ? sync.status.commit : '');
     const rows = result.decided.map((s, i) => {
         const o = result.shardOutcomes[i];
-        return `| ${(0,report_escape/* mdText */.bC)(s.label, 200)} | ${s.reports.tests.length} | ${o.failed.length} | ${o.forgiven.length} |`;
+        return `| ${(0,text_escape/* mdText */.bC)(s.label, 200)} | ${s.reports.tests.length} | ${o.failed.length} | ${o.forgiven.length} |`;
     });
-    const list = (title, ids) => ids.length === 0 ? '' : `\n**${title}** (${ids.length}): ${ids.slice(0, 20).map((id) => `\`${(0,report_escape/* mdText */.bC)(id, 200)}\``).join(', ')}${ids.length > 20 ? ', …' : ''}\n`;
-    const origin = finished.fromFork ? ` from the fork ${(0,report_escape/* mdText */.bC)(finished.headRepository, 100)}` : '';
+    const list = (title, ids) => ids.length === 0 ? '' : `\n**${title}** (${ids.length}): ${ids.slice(0, 20).map((id) => `\`${(0,text_escape/* mdText */.bC)(id, 200)}\``).join(', ')}${ids.length > 20 ? ', …' : ''}\n`;
+    const origin = finished.fromFork ? ` from the fork ${(0,text_escape/* mdText */.bC)(finished.headRepository, 100)}` : '';
     await core.summary
-        .addRaw(`## flakeguard: ingested workflow run [${finished.id}](${finished.trusted.url})${origin}\n\n${(0,report_escape/* mdText */.bC)(line, 500)}\n\n` +
+        .addRaw(`## flakeguard: ingested workflow run [${finished.id}](${finished.trusted.url})${origin}\n\n${(0,text_escape/* mdText */.bC)(line, 500)}\n\n` +
         `Its results are untrusted: recorded as evidence, they count only once trusted runs agree (docs/forks.md).${leftOutLine ? ` ${leftOutLine}` : ''}\n\n` +
         `| shard | tests | failed | forgiven |\n| --- | --- | --- | --- |\n${rows.join('\n')}\n` +
         list('Newly quarantined', result.newlyQuarantined) +
@@ -219,7 +219,7 @@ async function ingestWorkflowRunMode(env, modeInputs) {
     if (collected.refused.length > 0)
         failures.push(`${collected.refused.length} artifact${collected.refused.length === 1 ? ' was' : 's were'} refused (see the errors above); the others were ingested.`);
     if (failures.length > 0) {
-        core.setFailed((0,report_escape/* commandText */.jt)(failures.join(' '), 4000));
+        core.setFailed((0,text_escape/* commandText */.jt)(failures.join(' '), 4000));
         return 'failure';
     }
     return 'success';

@@ -395,7 +395,7 @@ function readZip(bytes, limits = DEFAULT_ZIP_LIMITS) {
 /* harmony import */ var _pipeline_job_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(38929);
 /* harmony import */ var _dashboard_branch_files_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(28456);
 /* harmony import */ var _store_sync_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(32190);
-/* harmony import */ var _report_escape_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(14031);
+/* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(67388);
 /* harmony import */ var _artifacts_bundle_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(62363);
 /* harmony import */ var _artifacts_zip_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(56744);
 /* harmony import */ var _pipeline_fold_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(2075);
@@ -468,7 +468,7 @@ async function collectShards(options) {
             const bundle = (0,_artifacts_bundle_js__WEBPACK_IMPORTED_MODULE_11__/* .readBundle */ .Bo)(bytes, limits);
             budget -= bundle.bytes;
             shards.push((0,_shards_js__WEBPACK_IMPORTED_MODULE_14__/* .shardFromBundle */ .hz)(bundle, options.trusted, { split: options.split, artifact: artifact.name, untrusted }));
-            _actions_core__WEBPACK_IMPORTED_MODULE_0__.info((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_10__/* .logText */ .kc)(`Artifact ${artifact.name}: ${bundle.results.tests.length} tests.`));
+            _actions_core__WEBPACK_IMPORTED_MODULE_0__.info((0,_text_escape_js__WEBPACK_IMPORTED_MODULE_10__/* .logText */ .kc)(`Artifact ${artifact.name}: ${bundle.results.tests.length} tests.`));
         }
         catch (error) {
             const reason = error instanceof _artifacts_bundle_js__WEBPACK_IMPORTED_MODULE_11__/* .BundleError */ .rJ || error instanceof ArtifactSizeError ? error.message : `could not be downloaded or read: ${error instanceof Error ? error.message : String(error)}`;
@@ -489,7 +489,7 @@ async function ingestShards(o) {
                 attempts: o.inputs.pushAttempts,
                 readOnly: o.readOnly,
                 commitMessage: o.commitMessage,
-                log: (m) => _actions_core__WEBPACK_IMPORTED_MODULE_0__.info((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_10__/* .logText */ .kc)(m)),
+                log: (m) => _actions_core__WEBPACK_IMPORTED_MODULE_0__.info((0,_text_escape_js__WEBPACK_IMPORTED_MODULE_10__/* .logText */ .kc)(m)),
                 extraFiles: (current) => (0,_dashboard_branch_files_js__WEBPACK_IMPORTED_MODULE_8__/* .dashboardFiles */ ._l)(current, { workspace: o.ctx.workspace, classMap: o.inputs.codeownersMap }),
                 releaseTexts: true,
                 inbox: {

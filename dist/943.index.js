@@ -19,7 +19,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
 /* harmony import */ var _config_context_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(80577);
 /* harmony import */ var _store_results_file_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(57610);
-/* harmony import */ var _report_escape_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(14031);
+/* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(67388);
 /* harmony import */ var _artifacts_bundle_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(62363);
 /* harmony import */ var _common_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(19931);
 /* harmony import */ var _pipeline_job_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(38929);
@@ -61,7 +61,7 @@ async function uploadResults({ inputs, ctx, run, reports }) {
     const name = (0,_artifacts_bundle_js__WEBPACK_IMPORTED_MODULE_6__/* .artifactName */ .Cs)(run.key, (0,_job_key_js__WEBPACK_IMPORTED_MODULE_9__/* .shardLabel */ .$_)(run.job, inputs.jobKey), run.runAttempt);
     const { uploadArtifact } = await __webpack_require__.e(/* import() */ 616).then(__webpack_require__.bind(__webpack_require__, 4616));
     const uploaded = await uploadArtifact(name, dir, paths, RESULTS_RETENTION_DAYS);
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__.info((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .logText */ .kc)(`Uploaded ${reports.tests.length} test results as the artifact ${name}${uploaded.size !== undefined ? ` (${uploaded.size} bytes)` : ''}.`));
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__.info((0,_text_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .logText */ .kc)(`Uploaded ${reports.tests.length} test results as the artifact ${name}${uploaded.size !== undefined ? ` (${uploaded.size} bytes)` : ''}.`));
     return name;
 }
 /**
@@ -79,16 +79,16 @@ async function leaveResults(left, modeInputs, env) {
     try {
         const name = await uploadResults(left);
         _actions_core__WEBPACK_IMPORTED_MODULE_0__.setOutput('results-artifact', name);
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__.notice((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .commandText */ .jt)(`This run's results were uploaded as the artifact ${name}; a workflow_run workflow with mode: ingest-workflow-run can save them (docs/forks.md).`, 2000));
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__.notice((0,_text_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .commandText */ .jt)(`This run's results were uploaded as the artifact ${name}; a workflow_run workflow with mode: ingest-workflow-run can save them (docs/forks.md).`, 2000));
     }
     catch (error) {
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__.warning((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .commandText */ .jt)(`Could not upload this run's results as an artifact: ${error instanceof Error ? error.message : String(error)}`, 1000), { title: 'flakeguard results not uploaded' });
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__.warning((0,_text_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .commandText */ .jt)(`Could not upload this run's results as an artifact: ${error instanceof Error ? error.message : String(error)}`, 1000), { title: 'flakeguard results not uploaded' });
     }
 }
 /** `mode: upload`: read the reports, upload them for the aggregating job; the outcome is decided there. */
 async function uploadMode(env, modeInputs) {
     const inputs = (0,_common_js__WEBPACK_IMPORTED_MODULE_7__/* .readModeActionInputs */ .Xv)(env, true);
-    (0,_common_js__WEBPACK_IMPORTED_MODULE_7__/* .secretInputs */ ._y)(inputs, _report_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .registerSecret */ .cl);
+    (0,_common_js__WEBPACK_IMPORTED_MODULE_7__/* .secretInputs */ ._y)(inputs, _text_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .registerSecret */ .cl);
     const ctx = (0,_config_context_js__WEBPACK_IMPORTED_MODULE_3__/* .contextFromEnv */ .jW)(env);
     const { artifactRuntimeAvailable } = await __webpack_require__.e(/* import() */ 616).then(__webpack_require__.bind(__webpack_require__, 4616));
     (0,_common_js__WEBPACK_IMPORTED_MODULE_7__/* .requireArtifactRuntime */ ._n)(env, modeInputs.mode, artifactRuntimeAvailable(env));

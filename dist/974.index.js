@@ -10,7 +10,7 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  forgivableIfExhausted: () => (/* binding */ forgivableIfExhausted),
+  quarantinedIfExhausted: () => (/* binding */ quarantinedIfExhausted),
   rerunStep: () => (/* binding */ rerunStep)
 });
 
@@ -28,8 +28,8 @@ var outage = __webpack_require__(65331);
 var junit = __webpack_require__(40999);
 // EXTERNAL MODULE: ./src/store/snapshot.ts + 1 modules
 var snapshot = __webpack_require__(66590);
-// EXTERNAL MODULE: ./src/report/escape.ts
-var report_escape = __webpack_require__(14031);
+// EXTERNAL MODULE: ./src/text/escape.ts
+var text_escape = __webpack_require__(67388);
 // EXTERNAL MODULE: ./src/model.ts
 var model = __webpack_require__(10182);
 ;// CONCATENATED MODULE: ./src/rerun/stopping.ts
@@ -156,7 +156,10 @@ function consistentSentence(failures, attempts) {
  */
 
 
-/** A failure its quarantine would forgive is re-run up to this many times `rerun-attempts-max` (docs/rerun.md). */
+/**
+ * A failure of a quarantined test is re-run up to this many times `rerun-attempts-max` (docs/rerun.md, "Past the
+ * maximum"): one its quarantine would forgive as far as its streak needs, one it would not until it passes.
+ */
 const EXTEND_FACTOR = 2;
 function startRerun(input) {
     const byId = new Map(input.tests.map((t) => [t.id, t]));
@@ -189,16 +192,25 @@ function startRerun(input) {
     // that flaky failures alone block the run less than IMPLAUSIBLE of the time however many failed (Bonferroni: valid
     // whether the k tests fail independently or together).
     const threshold = (input.rule.threshold ?? IMPLAUSIBLE) / Math.max(1, input.failed.length);
-    // A failure its quarantine would forgive is the one whose exhaustion can hide a real failure (a regression that
-    // fails with the test's own flaky message): it is re-run past maxReruns as far as its streak needs to become
-    // implausible, when that is within the ceiling. Every other failure blocks when its re-runs run out anyway.
+    // Past the maximum, for quarantined tests only (docs/rerun.md):
+    // - a failure its quarantine would forgive is the one whose exhaustion can hide a real failure (a regression that
+    //   fails with the test's own flaky message): it is re-run as far as its streak needs to become implausible, when
+    //   that is within the ceiling;
+    // - a failure its quarantine would not forgive (a new message) blocks when its re-runs run out: it is re-run up to
+    //   the ceiling, since only a pass can change its verdict, and a known-flaky test is the one likely to pass. A test
+    //   not quarantined is not: its failure is more likely real, and further re-runs would mostly add time.
     const ceiling = input.rule.extendedMax ?? EXTEND_FACTOR * input.rule.maxReruns;
     for (const c of cases) {
-        if (c.kind !== 'failed' || !input.forgivable?.has(c.test.id))
+        if (c.kind !== 'failed')
             continue;
-        const needed = rerunsNeeded(c.counts, threshold, ceiling);
-        if (needed !== undefined)
-            c.maxReruns = Math.max(c.maxReruns, needed);
+        if (input.forgivable?.has(c.test.id)) {
+            const needed = rerunsNeeded(c.counts, threshold, ceiling);
+            if (needed !== undefined)
+                c.maxReruns = Math.max(c.maxReruns, needed);
+        }
+        else if (input.unforgivable?.has(c.test.id)) {
+            c.maxReruns = Math.max(c.maxReruns, ceiling);
+        }
     }
     return { cases, rule: { ...input.rule, threshold }, rounds: [] };
 }
@@ -598,12 +610,13 @@ var apply = __webpack_require__(97191);
 
 
 /**
- * The failed tests (report ids) that their quarantine would forgive if their re-runs ran out while their streak is
- * still plausible: quarantined before this run, not by hand, failing with a failure mode seen flakily before (the
- * rules of applyRun, on the history as read). Those are the failures whose exhaustion can hide a real one, so they
- * are re-run beyond rerun-attempts-max as far as their streak needs (src/rerun/plan.ts).
+ * The failed tests (report ids) quarantined before this run, not by hand, by what their quarantine would do if their
+ * re-runs ran out while their streak is still plausible (the rules of applyRun, on the history as read):
+ * `forgivable`, failing with a failure mode seen flakily before (the failures whose exhaustion can hide a real one);
+ * `unforgivable`, failing with one never seen flakily (they block then). Both are re-run beyond rerun-attempts-max
+ * (src/rerun/plan.ts): the first as far as their streak needs, the second until they pass or reach the ceiling.
  */
-function forgivableIfExhausted(snapshot, failed, historyId, sha, policy, normalise, now) {
+function quarantinedIfExhausted(snapshot, failed, historyId, sha, policy, normalise, now) {
     const before = (0,apply/* quarantineBefore */.ck)(snapshot, now);
     const byHistoryId = new Map();
     const tests = [];
@@ -614,11 +627,15 @@ function forgivableIfExhausted(snapshot, failed, historyId, sha, policy, normali
         byHistoryId.set(id, t.id);
         tests.push({ ...t, id });
     }
+    const forgivable = new Set();
+    const unforgivable = new Set();
     if (tests.length === 0)
-        return new Set();
+        return { forgivable, unforgivable };
     const run = { sha };
     const { unforgiven } = (0,apply/* judgeFailures */.$)(snapshot, before, tests, run, { ...apply/* DEFAULT_APPLY_OPTIONS */.y0, policy, normalise });
-    return new Set(tests.filter((t) => !unforgiven.has(t.id)).map((t) => byHistoryId.get(t.id)));
+    for (const t of tests)
+        (unforgiven.has(t.id) ? unforgivable : forgivable).add(byHistoryId.get(t.id));
+    return { forgivable, unforgivable };
 }
 /** The data branch as it is now, to judge the failures by (empty when it cannot be read: every test unknown). */
 async function readHistory(repo) {
@@ -644,7 +661,7 @@ async function rerunStep(input) {
     catch (error) {
         // A fault of the re-run machinery proves nothing: the original failures stand, and the summary says why.
         const why = `the re-runs stopped on an unexpected error (${error instanceof Error ? error.message : String(error)}); the original failures stand`;
-        core.error((0,report_escape/* commandText */.jt)(why, 1000), { title: 'flakeguard re-runs' });
+        core.error((0,text_escape/* commandText */.jt)(why, 1000), { title: 'flakeguard re-runs' });
         return finishRerun(startEmpty(input.rerun), input.tests, why);
     }
 }
@@ -655,13 +672,13 @@ async function rerunOrSkip(input) {
         return finishRerun(startEmpty(rerun), tests);
     if (failed.length > rerun.maxTests) {
         const skipped = `${failed.length} tests failed, more than rerun-max-tests (${rerun.maxTests}): that looks like a real break or an outage, so none was re-run`;
-        core.info((0,report_escape/* logText */.kc)(`Re-runs: ${skipped}.`, 1000));
+        core.info((0,text_escape/* logText */.kc)(`Re-runs: ${skipped}.`, 1000));
         return finishRerun(startEmpty(rerun), tests, skipped);
     }
     const { snapshot, note } = await core.group('Reading the history for the re-runs', async () => {
         const read = await readHistory(input.repo);
         if (read.note)
-            core.info((0,report_escape/* logText */.kc)(read.note, 1000));
+            core.info((0,text_escape/* logText */.kc)(read.note, 1000));
         return read;
     });
     const history = snapshot.history;
@@ -692,7 +709,7 @@ async function rerunOrSkip(input) {
         newTests,
         window: input.policy.window,
         rule: { minReruns: rerun.attempts, maxReruns: rerun.attemptsMax },
-        forgivable: forgivableIfExhausted(snapshot, toRerun, input.historyId, input.sha ?? '', input.policy, input.normalise, input.now),
+        ...quarantinedIfExhausted(snapshot, toRerun, input.historyId, input.sha ?? '', input.policy, input.normalise, input.now),
     });
     const deadline = Date.now() + rerun.timeoutSec * 1000;
     const dir = (0,external_node_path_.join)(input.tempDir, 'flakeguard-rerun');
@@ -711,7 +728,7 @@ async function rerunOrSkip(input) {
         const title = `Re-run round ${round}: ${failedNow} failed test${failedNow === 1 ? '' : 's'}${cases.length > failedNow ? `, ${cases.length - failedNow} extra` : ''}`;
         const answer = await core.group(title, async () => {
             for (const c of cases.slice(0, 50))
-                core.info((0,report_escape/* logText */.kc)(`  ${c.test.id}`, 1000));
+                core.info((0,text_escape/* logText */.kc)(`  ${c.test.id}`, 1000));
             if (cases.length > 50)
                 core.info(`  … and ${cases.length - 50} more`);
             const a = await runRound({
@@ -722,10 +739,10 @@ async function rerunOrSkip(input) {
                 dir,
                 timeoutMs: left,
                 env: process.env,
-                log: (line) => core.info((0,report_escape/* logText */.kc)(line, 2000)),
+                log: (line) => core.info((0,text_escape/* logText */.kc)(line, 2000)),
                 readReport: (path) => readRoundReport(path, input.workspace),
             });
-            core.info(a.ok ? `Round ${round}: report read (${a.seconds}s).` : (0,report_escape/* logText */.kc)(`Round ${round} voided: ${a.why} (${a.seconds}s).`, 1000));
+            core.info(a.ok ? `Round ${round}: report read (${a.seconds}s).` : (0,text_escape/* logText */.kc)(`Round ${round} voided: ${a.why} (${a.seconds}s).`, 1000));
             return a;
         });
         recordRound(state, cases, answer.ok || !/rerun-timeout/.test(answer.why) ? answer : { ...answer, why: `${answer.why} (${rerun.timeoutSec}s)` });

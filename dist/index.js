@@ -1,7 +1,7 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 41730:
+/***/ 36769:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
@@ -32,7 +32,7 @@ if (node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.isMainThread && YOUNG_GENER
     });
 }
 else {
-    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(659), __nccwpck_require__.e(216)]).then(__nccwpck_require__.bind(__nccwpck_require__, 37216));
+    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(659), __nccwpck_require__.e(460)]).then(__nccwpck_require__.bind(__nccwpck_require__, 43460));
     await run();
 }
 
@@ -59,7 +59,7 @@ __webpack_async_result__();
 /**
  * The private clones of the data branch (`flakeguard-data-<pid>-…` under RUNNER_TEMP, src/store/git.ts) are removed
  * on every exit the process controls: disposed after use, and on a cancelled step (the runner sends SIGINT, then
- * SIGTERM) by the handler main.ts installs on the main thread (signals never reach a worker thread). A clone left by
+ * SIGTERM) by the handler src/action/main.ts installs on the main thread (signals never reach a worker thread). A clone left by
  * a run killed outright (kill -9) is swept by the next run (sweepStaleClones). Kept tiny and synchronous: main.ts
  * loads it before anything else.
  */
@@ -742,6 +742,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(41730);
+/******/ var __webpack_exports__ = __nccwpck_require__(36769);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 

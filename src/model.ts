@@ -71,6 +71,9 @@ export function isFailure(status: AttemptStatus): boolean {
   return status === 'failed' || status === 'error';
 }
 
+/** The test step's own outcome (`steps.<id>.outcome`, the `test-outcome` input); '' when not given. */
+export type TestOutcome = 'success' | 'failure' | 'cancelled' | 'skipped' | '';
+
 /** What the action knows about the CI run that produced the reports. */
 export interface RunContext {
   /**

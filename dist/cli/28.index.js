@@ -9,7 +9,7 @@ export const modules = {
 /* harmony export */   markdownToText: () => (/* binding */ markdownToText)
 /* harmony export */ });
 /* unused harmony exports decodeEntities, termLine */
-/* harmony import */ var _report_escape_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(31);
+/* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(388);
 /**
  * The job summary (markdown, every untrusted character an entity) as text for a terminal. Pure.
  *
@@ -41,7 +41,7 @@ function termLine(markdown, max = 4000) {
         .replace(/\*\*([^*]*)\*\*/g, '$1')
         .replace(/(^|\s)_([^_]+)_(?=\s|$|[.,;:])/g, '$1$2')
         .replace(/`([^`]*)`/g, '$1');
-    return (0,_report_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .plainText */ .wh)(decodeEntities(inline), max, true);
+    return (0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .plainText */ .wh)(decodeEntities(inline), max, true);
 }
 /** Splits a markdown table row into its cells (a `|` inside a cell is always an entity in the summary). */
 function cells(row) {
@@ -92,7 +92,7 @@ function markdownToText(markdown) {
                 renderChart(block, out);
             else
                 for (const b of block)
-                    out.push(`    ${(0,_report_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .plainText */ .wh)(b, 4000, true)}`);
+                    out.push(`    ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .plainText */ .wh)(b, 4000, true)}`);
             continue;
         }
         if (trimmed.startsWith('|')) {
@@ -132,7 +132,7 @@ function markdownToText(markdown) {
 
 /***/ }),
 
-/***/ 31:
+/***/ 388:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {

@@ -13,12 +13,12 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/store/layout.ts
 var layout = __webpack_require__(891);
-// EXTERNAL MODULE: ./src/report/escape.ts
-var report_escape = __webpack_require__(31);
+// EXTERNAL MODULE: ./src/text/escape.ts
+var text_escape = __webpack_require__(388);
 ;// CONCATENATED MODULE: ./src/report/scores.ts
 /**
  * What the report shows of a test's scores, read from the score record the pipeline writes into the stats file
- * (`tier`, `pfs: [pf, pfLow, pfHigh]`, `score`; see scoreTests in src/pipeline/run.ts). Pure.
+ * (`tier`, `pfs: [pf, pfLow, pfHigh]`, `score`; see statsScores in src/pipeline/stats-scores.ts). Pure.
  */
 const num = (x) => (typeof x === 'number' && Number.isFinite(x) ? x : undefined);
 function scoreViewOf(record) {
@@ -109,7 +109,7 @@ var override = __webpack_require__(648);
 
 
 
-const t = (untrusted, max = 300) => (0,report_escape/* plainText */.wh)(String(untrusted), max, true);
+const t = (untrusted, max = 300) => (0,text_escape/* plainText */.wh)(String(untrusted), max, true);
 const explain_num = (x) => (typeof x === 'number' ? x.toFixed(2) : '—');
 function attemptsText(attempts) {
     const word = { P: 'passed', F: 'failed', E: 'error', S: 'skipped' };
@@ -187,7 +187,7 @@ function explainTest(snapshot, query, options) {
 
 /***/ }),
 
-/***/ 31:
+/***/ 388:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {

@@ -237,8 +237,8 @@ var external_node_readline_ = __webpack_require__(481);
 var git = __webpack_require__(668);
 // EXTERNAL MODULE: ./src/cli/ci-env.ts
 var ci_env = __webpack_require__(454);
-// EXTERNAL MODULE: ./src/report/escape.ts
-var report_escape = __webpack_require__(31);
+// EXTERNAL MODULE: ./src/text/escape.ts
+var text_escape = __webpack_require__(388);
 ;// CONCATENATED MODULE: ./src/cli/workflow-log.ts
 /**
  * The action's log, read outside GitHub: its workflow commands (`::error file=…::message`) become plain lines a
@@ -252,7 +252,7 @@ function unescapeData(value) {
 function unescapeProperty(value) {
     return unescapeData(value).replace(/%3A/g, ':').replace(/%2C/g, ',');
 }
-const clean = (s) => (0,report_escape/* plainText */.wh)(s, 8000, true);
+const clean = (s) => (0,text_escape/* plainText */.wh)(s, 8000, true);
 function plainLogLines(line) {
     const m = /^::([A-Za-z-]+)(?: ([^:]*))?::(.*)$/.exec(line.trimStart());
     if (!m)
@@ -404,7 +404,7 @@ async function runCommand(command, env = process.env) {
 /* harmony export */   markdownToText: () => (/* binding */ markdownToText)
 /* harmony export */ });
 /* unused harmony exports decodeEntities, termLine */
-/* harmony import */ var _report_escape_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(31);
+/* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(388);
 /**
  * The job summary (markdown, every untrusted character an entity) as text for a terminal. Pure.
  *
@@ -436,7 +436,7 @@ function termLine(markdown, max = 4000) {
         .replace(/\*\*([^*]*)\*\*/g, '$1')
         .replace(/(^|\s)_([^_]+)_(?=\s|$|[.,;:])/g, '$1$2')
         .replace(/`([^`]*)`/g, '$1');
-    return (0,_report_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .plainText */ .wh)(decodeEntities(inline), max, true);
+    return (0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .plainText */ .wh)(decodeEntities(inline), max, true);
 }
 /** Splits a markdown table row into its cells (a `|` inside a cell is always an entity in the summary). */
 function cells(row) {
@@ -487,7 +487,7 @@ function markdownToText(markdown) {
                 renderChart(block, out);
             else
                 for (const b of block)
-                    out.push(`    ${(0,_report_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .plainText */ .wh)(b, 4000, true)}`);
+                    out.push(`    ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .plainText */ .wh)(b, 4000, true)}`);
             continue;
         }
         if (trimmed.startsWith('|')) {
@@ -527,7 +527,7 @@ function markdownToText(markdown) {
 
 /***/ }),
 
-/***/ 31:
+/***/ 388:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {

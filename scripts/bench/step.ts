@@ -570,7 +570,7 @@ export interface ProfileSummary {
 
 /** Summarises the .cpuprofile in `dir`: self time per function and inclusive time of `functions`. */
 export function summarizeProfile(dir: string, functions: string[], top = 25): ProfileSummary {
-  // One profile per thread: the step's work runs in a worker (src/main.ts), the largest profile.
+  // One profile per thread: the step's work runs in a worker (src/action/main.ts), the largest profile.
   const file = readdirSync(dir)
     .filter((f) => f.endsWith('.cpuprofile'))
     .sort((a, b) => statSync(join(dir, b)).size - statSync(join(dir, a)).size)[0];

@@ -1,6 +1,6 @@
 /**
  * Drives the real pipeline through a simulated world, run after run, in-process: `run(env)` of
- * src/pipeline/run.ts (the action's entry) with a per-run environment (INPUT_*, GITHUB_*), the reports written
+ * src/action/run.ts (the action's entry) with a per-run environment (INPUT_*, GITHUB_*), the reports written
  * into a workspace, a YAML config file (input `config`) carrying the policy under test, and a local bare
  * repository as the data branch's remote (input `data-remote`). Every run fetches, applies and pushes the data
  * branch with git, exactly as on a runner.
@@ -18,7 +18,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { run as runAction } from '../../src/pipeline/run.ts';
+import { run as runAction } from '../../src/action/run.ts';
 import { applyRun } from '../../src/pipeline/apply.ts';
 import { loadFileConfig } from '../../src/config/file.ts';
 import { inputsFromEnv, readInputs } from '../../src/config/inputs.ts';
@@ -36,7 +36,7 @@ import { RERUN_COMMAND_SCRIPT, type RerunState } from './rerun-command.ts';
 import type { Attempt, ParsedTestCase } from '../../src/model.ts';
 import { finishRerun, recordRound, roundCases, startRerun, type RerunResult } from '../../src/rerun/plan.ts';
 import { RERUN_DEFAULTS } from '../../src/rerun/inputs.ts';
-import { forgivableIfExhausted } from '../../src/pipeline/rerun.ts';
+import { quarantinedIfExhausted } from '../../src/pipeline/rerun.ts';
 import { findOutages } from '../../src/policy/outage.ts';
 import { finalAttemptFailed } from '../../src/policy/outcome.ts';
 import type { Snapshot } from '../../src/store/snapshot.ts';
@@ -314,7 +314,7 @@ async function simulate(world: SimWorld, options: DriveOptions, box: Sandbox, st
   return { world, invocations, ms: Date.now() - started };
 }
 
-/** The real action, in-process: `run(env)` of src/pipeline/run.ts, with git and a bare repository. */
+/** The real action, in-process: `run(env)` of src/action/run.ts, with git and a bare repository. */
 export async function drive(world: SimWorld, options: DriveOptions = {}): Promise<Trace> {
   const box = sandbox(options);
   git(box.root, ['init', '-q', '--bare', '-b', 'main', box.remote]);
@@ -454,8 +454,8 @@ function rerunWithCore(world: SimWorld, execution: Execution, tests: ParsedTestC
   if (failed.length > s.maxTests) return finishRerun(empty(), tests, `${failed.length} tests failed, more than rerun-max-tests`);
   const inOutage = new Set(findOutages(tests, normalizeErrorMessage, policy).flatMap((o) => o.tests));
   const toRerun = failed.filter((t) => !inOutage.has(t.id));
-  const forgivable = forgivableIfExhausted(snapshot, toRerun, (id) => id, sha, policy, normalizeErrorMessage, now);
-  const state = startRerun({ failed: toRerun, extras: [], tests, history: snapshot.history, historyId: (id) => id, newTests: new Set(), window: policy.window, rule, forgivable });
+  const quarantined = quarantinedIfExhausted(snapshot, toRerun, (id) => id, sha, policy, normalizeErrorMessage, now);
+  const state = startRerun({ failed: toRerun, extras: [], tests, history: snapshot.history, historyId: (id) => id, newTests: new Set(), window: policy.window, rule, ...quarantined });
   const byId = world.byId ?? new Map(world.tests.map((t) => [t.id, t]));
   for (;;) {
     const cases = roundCases(state);

@@ -9,6 +9,8 @@
  */
 import { hex, intBetween, pick, sample, stream, type Rng } from './rng.ts';
 import { isFlaky, loadRealSequences, type RealSequence } from './real.ts';
+import { EXTEND_FACTOR } from '../../src/rerun/plan.ts';
+import { RERUN_DEFAULTS } from '../../src/rerun/inputs.ts';
 
 export interface Scenario {
   name: string;
@@ -370,12 +372,14 @@ export function hardCause(world: SimWorld, test: SimTest, run: SimRun, attempt: 
 }
 
 /**
- * Re-run rounds reserved in a real test's sequence after each execution; more rounds draw at random places, i.e.
- * independently of the burst in progress (docs/benchmarks.md, "Re-runs: after session 4": rounds 9 and beyond
- * then pass more easily than the next outcomes would). FLAKEGUARD_EVAL_RESERVED_ROUNDS changes it, for measuring
- * how much that matters (it also moves where each run reads: another world from the same sequences).
+ * Re-run rounds reserved in a real test's sequence after each execution: as many as the action's re-runs can take
+ * with its defaults (twice rerun-attempts-max: a quarantined test's failure, src/rerun/plan.ts). Rounds past them
+ * draw at random places, i.e. independently of the burst in progress, and would pass more easily than the next
+ * outcomes (docs/benchmarks.md, "Re-runs: after session 4", where 8 were reserved). FLAKEGUARD_EVAL_RESERVED_ROUNDS
+ * changes it, for measuring how much that matters (it also moves where each run reads: another world from the same
+ * sequences).
  */
-export const RESERVED_ROUNDS = Number(process.env.FLAKEGUARD_EVAL_RESERVED_ROUNDS ?? 8);
+export const RESERVED_ROUNDS = Number(process.env.FLAKEGUARD_EVAL_RESERVED_ROUNDS ?? EXTEND_FACTOR * RERUN_DEFAULTS.attemptsMax);
 
 /** Where a real test's outcome for (run, workflow attempt, slot) is read; slot 0 is the first attempt, then retries, then re-run rounds. */
 export function sequencePosition(world: SimWorld, test: SimTest, run: number, attempt: number, slot: number): number {

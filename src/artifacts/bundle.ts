@@ -4,8 +4,7 @@
  * could not be read, job key). Both are read with strict parsers: the artifact may come from a fork.
  */
 import { createHash } from 'node:crypto';
-import type { ReportProblem } from '../model.ts';
-import type { TestOutcome } from '../config/inputs.ts';
+import type { ReportProblem, TestOutcome } from '../model.ts';
 import { parseResultsFile, ResultsFileError, type ResultsFile } from '../store/results-file.ts';
 import { readZip, UnsafeArchiveError, DEFAULT_ZIP_LIMITS, type ZipLimits } from './zip.ts';
 

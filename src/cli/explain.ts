@@ -4,7 +4,7 @@
  */
 import { overrideExpired, shardOf, statsPath } from '../store/layout.ts';
 import type { Snapshot } from '../store/snapshot.ts';
-import { plainText } from '../report/escape.ts';
+import { plainText } from '../text/escape.ts';
 import { scoreViewOf, formatPfs, symbols, SYMBOLS_LEGEND } from '../report/scores.ts';
 import { resolveTest } from './override.ts';
 

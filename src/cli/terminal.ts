@@ -6,7 +6,7 @@
  * itself once decoded, so every line is cleaned of control and direction characters (no ANSI escape sequence from
  * a test name reaches the terminal).
  */
-import { plainText } from '../report/escape.ts';
+import { plainText } from '../text/escape.ts';
 
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 

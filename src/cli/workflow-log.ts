@@ -3,7 +3,7 @@
  * person reads in any CI (`error: tests/a.test.ts:12: title`), groups become headings, masks and debug lines
  * vanish. Pure: one line in, zero or more lines out.
  */
-import { plainText } from '../report/escape.ts';
+import { plainText } from '../text/escape.ts';
 
 function unescapeData(value: string): string {
   return value.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%');

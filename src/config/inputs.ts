@@ -4,8 +4,7 @@
  */
 
 import { ClassMapError, parseClassMap } from '../owners/classmap.ts';
-
-export type TestOutcome = 'success' | 'failure' | 'cancelled' | 'skipped' | '';
+import type { TestOutcome } from '../model.ts';
 
 export interface Inputs {
   reports: string[];

@@ -7,7 +7,7 @@
  * sent is returned so that the caller can annotate it another way.
  */
 import type { AnnotationSpec } from '../report/annotations.ts';
-import { truncateBytes } from '../report/escape.ts';
+import { truncateBytes } from '../text/escape.ts';
 import { describeApiError, requestOptions, type ApiFailure, type Octokit } from './client.ts';
 
 export const ANNOTATIONS_PER_REQUEST = 50;

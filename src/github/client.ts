@@ -4,7 +4,7 @@
  * No request is retried (a write that timed out may still have happened: retrying would duplicate it), and every
  * request has a timeout: 20 s, or FLAKEGUARD_API_TIMEOUT_MS from the step's environment.
  */
-import { logText, redact } from '../report/escape.ts';
+import { logText, redact } from '../text/escape.ts';
 
 export type Octokit = ReturnType<typeof import('@actions/github').getOctokit>;
 

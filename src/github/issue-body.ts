@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { TestHistory, TestRunRecord } from '../model.ts';
 import type { Decision } from '../policy/quarantine.ts';
 import { ownerText, type Owner, type TestOwners } from '../owners/index.ts';
-import { mdPre, mdText } from '../report/escape.ts';
+import { mdPre, mdText } from '../text/escape.ts';
 
 /** GitHub's limits: titles 256 characters, bodies and comments 65,536. */
 export const TITLE_MAX = 256;

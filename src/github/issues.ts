@@ -18,7 +18,7 @@ import type { ApplyResult } from '../pipeline/apply.ts';
 import type { SyncResult } from '../store/sync.ts';
 import { shardOf, statsPath } from '../store/layout.ts';
 import { findCodeowners, ownersOfTest, parseClassMap, type Codeowners, type OwnerLookup } from '../owners/index.ts';
-import { logText, mdText } from '../report/escape.ts';
+import { logText, mdText } from '../text/escape.ts';
 import { createClient, describeApiError, requestOptions, type Octokit } from './client.ts';
 import {
   assigneesOf,

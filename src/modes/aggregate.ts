@@ -9,8 +9,8 @@ import { contextFromEnv, isOnDefaultBranch, runIdentity, runUrl } from '../confi
 import { loadFileConfig } from '../config/file.ts';
 import { InputError } from '../config/inputs.ts';
 import type { RunContext } from '../model.ts';
-import { logText, mdText, registerSecret } from '../report/escape.ts';
-import { commandText } from '../report/escape.ts';
+import { logText, mdText, registerSecret } from '../text/escape.ts';
+import { commandText } from '../text/escape.ts';
 import { collectShards, ingestShards, readModeActionInputs, requireArtifactRuntime, secretInputs } from './common.ts';
 import { canonicalJobKey, renderJobKey } from './job-key.ts';
 import { warnUnsplitOverrides } from './split.ts';
@@ -139,7 +139,7 @@ export async function aggregateMode(env: NodeJS.ProcessEnv, modeInputs: ModeInpu
   sync.applied.decided.forEach((s, i) => (shardOutcomes[s.label] = sync.applied.shardOutcomes[i]!.result));
   core.setOutput('shard-outcomes', JSON.stringify(shardOutcomes));
 
-  const { publishResults } = await import('../report/publish.ts');
+  const { publishResults } = await import('../github/publish.ts');
   await publishResults({
     inputs,
     ctx,

@@ -15,7 +15,7 @@ import { dataRemote } from '../pipeline/job.ts';
 import { dashboardFiles } from '../dashboard/branch-files.ts';
 import { syncRun, type SyncResult } from '../store/sync.ts';
 import type { ClosedByHandLookup } from '../github/issue-lift.ts';
-import { logText } from '../report/escape.ts';
+import { logText } from '../text/escape.ts';
 import { ARTIFACT_PREFIX, BundleError, readBundle } from '../artifacts/bundle.ts';
 import { DEFAULT_ZIP_LIMITS } from '../artifacts/zip.ts';
 import { foldParcels, runParcel } from '../pipeline/fold.ts';

@@ -1,6 +1,6 @@
 /**
  * The modes other than the default `run` (docs/matrix.md, docs/forks.md). Loaded by a dynamic import from
- * pipeline/run.ts only when `mode` asks for one of them, so the default path never loads this code, the
+ * action/run.ts only when `mode` asks for one of them, so the default path never loads this code, the
  * artifact client or the Azure SDK.
  */
 import type { ModeInputs } from './inputs.ts';
@@ -14,6 +14,6 @@ export async function runMode(env: NodeJS.ProcessEnv, modeInputs: ModeInputs): P
     case 'ingest-workflow-run':
       return (await import('./ingest.ts')).ingestWorkflowRunMode(env, modeInputs);
     case 'run':
-      throw new Error('mode run is the default pipeline (pipeline/run.ts)');
+      throw new Error('mode run is the default pipeline (action/run.ts)');
   }
 }

@@ -5,8 +5,7 @@
  * another); then the shards are applied to the history one after the other. Pure, except for nothing.
  */
 import { createHash } from 'node:crypto';
-import type { ParsedReports, ParsedTestCase, RunContext } from '../model.ts';
-import type { TestOutcome } from '../config/inputs.ts';
+import type { ParsedReports, ParsedTestCase, RunContext, TestOutcome } from '../model.ts';
 import { applyRun, judgeFailures, quarantineBefore, withDamage, type ApplyInput, type ApplyOptions, type ApplyResult } from '../pipeline/apply.ts';
 import { decideOutcome, type Outcome } from '../policy/outcome.ts';
 import { parseSnapshot, type Snapshot } from '../store/snapshot.ts';

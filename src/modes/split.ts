@@ -5,8 +5,8 @@
 import * as core from '@actions/core';
 import type { ApplyResult } from '../pipeline/apply.ts';
 import { shardOf, statsPath } from '../store/layout.ts';
-import { logText } from '../report/escape.ts';
-import { commandText } from '../report/escape.ts';
+import { logText } from '../text/escape.ts';
+import { commandText } from '../text/escape.ts';
 import { renderJobKey } from './job-key.ts';
 
 export { splitTests } from './job-key.ts';

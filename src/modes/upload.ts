@@ -9,7 +9,7 @@ import type { Inputs } from '../config/inputs.ts';
 import { contextFromEnv, type GitHubContext } from '../config/context.ts';
 import type { ParsedReports, RunContext } from '../model.ts';
 import { renderResultsFile } from '../store/results-file.ts';
-import { commandText, logText, registerSecret } from '../report/escape.ts';
+import { commandText, logText, registerSecret } from '../text/escape.ts';
 import { artifactName, bundleFiles, type ShardManifest } from '../artifacts/bundle.ts';
 import { readModeActionInputs, requireArtifactRuntime, secretInputs, tempRoot } from './common.ts';
 import { readReports, runContextFor } from '../pipeline/job.ts';

@@ -4,7 +4,7 @@
  * result, which is what lets a rejected push re-apply this run on top of a newer head.
  */
 import type { History, ParsedReports, QuarantineState, RunContext } from '../model.ts';
-import type { TestOutcome } from '../config/inputs.ts';
+import type { TestOutcome } from '../model.ts';
 import { DEFAULT_RETENTION, ingestionKey, mergeRun, type MessageNormaliser, type RetentionOptions } from '../history/merge.ts';
 import { decideOutcome, type Outcome } from '../policy/outcome.ts';
 import { describeOutage, findOutages, outageFailures, type Outage } from '../policy/outage.ts';
@@ -34,13 +34,10 @@ import { decideAfterHandClose, type ClosedByHandLookup } from '../policy/hand-cl
 import { renderBranchReadme } from '../store/readme.ts';
 import { checkOf, ruleState } from '../policy/hand-edits.ts';
 import { applyHandEdits, type LocatedEdit } from './hand-edits.ts';
-import { pfsPhrase } from './stats-scores.ts';
+import { pfsPhrase, type ScoreTests } from './stats-scores.ts';
 import { trustedEvidence, untrustedTestsToRecord } from '../history/trust.ts';
 import { updateDecisionLog, type IssueNumberLookup } from './decisions.ts';
 import { DECISIONS_FILE } from '../store/decisions.ts';
-
-/** Scores of every test, shown in the stats file; computed by the scoring module. */
-export type ScoreTests = (histories: History) => Map<string, Record<string, unknown>>;
 
 export interface ApplyOptions {
   retention: RetentionOptions;

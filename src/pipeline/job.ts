@@ -9,7 +9,7 @@ import { isOnDefaultBranch, runIdentity, runUrl, type GitHubContext } from '../c
 import type { ParsedReports, RunContext } from '../model.ts';
 import { parseReportFiles } from '../junit/index.ts';
 import { originUrl } from '../store/git.ts';
-import { commandText } from '../report/escape.ts';
+import { commandText } from '../text/escape.ts';
 
 export async function findReports(patterns: string[], workspace: string): Promise<string[]> {
   const glob = await import('@actions/glob');

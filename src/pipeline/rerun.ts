@@ -14,7 +14,7 @@ import { findOutages } from '../policy/outage.ts';
 import { parseReportFiles } from '../junit/index.ts';
 import type { DataRepo } from '../store/git.ts';
 import { emptySnapshot, parseSnapshot, type Snapshot } from '../store/snapshot.ts';
-import { commandText, logText } from '../report/escape.ts';
+import { commandText, logText } from '../text/escape.ts';
 import type { RerunInputs } from '../rerun/inputs.ts';
 import { finishRerun, recordRound, roundCases, startRerun, stopRerun, type RerunResult } from '../rerun/plan.ts';
 import { isNewTest, planExtras, suiteBudget } from '../rerun/budget.ts';
@@ -40,12 +40,21 @@ export interface RerunStepInput {
 }
 
 /**
- * The failed tests (report ids) that their quarantine would forgive if their re-runs ran out while their streak is
- * still plausible: quarantined before this run, not by hand, failing with a failure mode seen flakily before (the
- * rules of applyRun, on the history as read). Those are the failures whose exhaustion can hide a real one, so they
- * are re-run beyond rerun-attempts-max as far as their streak needs (src/rerun/plan.ts).
+ * The failed tests (report ids) quarantined before this run, not by hand, by what their quarantine would do if their
+ * re-runs ran out while their streak is still plausible (the rules of applyRun, on the history as read):
+ * `forgivable`, failing with a failure mode seen flakily before (the failures whose exhaustion can hide a real one);
+ * `unforgivable`, failing with one never seen flakily (they block then). Both are re-run beyond rerun-attempts-max
+ * (src/rerun/plan.ts): the first as far as their streak needs, the second until they pass or reach the ceiling.
  */
-export function forgivableIfExhausted(snapshot: Snapshot, failed: readonly ParsedTestCase[], historyId: (reportId: string) => string, sha: string, policy: PolicyOptions, normalise: MessageNormaliser, now: number): Set<string> {
+export function quarantinedIfExhausted(
+  snapshot: Snapshot,
+  failed: readonly ParsedTestCase[],
+  historyId: (reportId: string) => string,
+  sha: string,
+  policy: PolicyOptions,
+  normalise: MessageNormaliser,
+  now: number,
+): { forgivable: Set<string>; unforgivable: Set<string> } {
   const before = quarantineBefore(snapshot, now);
   const byHistoryId = new Map<string, string>();
   const tests: ParsedTestCase[] = [];
@@ -55,10 +64,13 @@ export function forgivableIfExhausted(snapshot: Snapshot, failed: readonly Parse
     byHistoryId.set(id, t.id);
     tests.push({ ...t, id });
   }
-  if (tests.length === 0) return new Set();
+  const forgivable = new Set<string>();
+  const unforgivable = new Set<string>();
+  if (tests.length === 0) return { forgivable, unforgivable };
   const run = { sha } as Parameters<typeof judgeFailures>[3];
   const { unforgiven } = judgeFailures(snapshot, before, tests, run, { ...DEFAULT_APPLY_OPTIONS, policy, normalise });
-  return new Set(tests.filter((t) => !unforgiven.has(t.id)).map((t) => byHistoryId.get(t.id)!));
+  for (const t of tests) (unforgiven.has(t.id) ? unforgivable : forgivable).add(byHistoryId.get(t.id)!);
+  return { forgivable, unforgivable };
 }
 
 /** The data branch as it is now, to judge the failures by (empty when it cannot be read: every test unknown). */
@@ -134,7 +146,7 @@ async function rerunOrSkip(input: RerunStepInput): Promise<RerunResult & { note?
     newTests,
     window: input.policy.window,
     rule: { minReruns: rerun.attempts, maxReruns: rerun.attemptsMax },
-    forgivable: forgivableIfExhausted(snapshot, toRerun, input.historyId, input.sha ?? '', input.policy, input.normalise, input.now),
+    ...quarantinedIfExhausted(snapshot, toRerun, input.historyId, input.sha ?? '', input.policy, input.normalise, input.now),
   });
   const deadline = Date.now() + rerun.timeoutSec * 1000;
   const dir = join(input.tempDir, 'flakeguard-rerun');

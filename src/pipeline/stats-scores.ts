@@ -5,7 +5,9 @@
 import type { History } from '../model.ts';
 import { createPfsMemo, resolveScoringOptions, scoreAll, type ScoringOptionsInput } from '../scoring/index.ts';
 import { pfsTrendOf } from '../scoring/regression.ts';
-import type { ScoreTests } from './apply.ts';
+
+/** Scores of every test, shown in the stats file; computed by the scoring module. */
+export type ScoreTests = (histories: History) => Map<string, Record<string, unknown>>;
 
 const round = (x: number | null): number | null => (x === null ? null : Math.round(x * 1000) / 1000);
 

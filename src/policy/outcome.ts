@@ -6,8 +6,7 @@
  * cover (`unforgiven`: a new failure mode, an outage; src/policy/forgive.ts). Everything the action cannot account
  * for fails the job: no report, an unreadable report, or a test step that failed without a failing test.
  */
-import { isFailure, type ParsedTestCase, type ReportProblem } from '../model.ts';
-import type { TestOutcome } from '../config/inputs.ts';
+import { isFailure, type ParsedTestCase, type ReportProblem, type TestOutcome } from '../model.ts';
 
 export interface OutcomeInput {
   tests: ParsedTestCase[];

@@ -6,7 +6,7 @@
 import type { Outcome } from '../policy/outcome.ts';
 import type { Decision } from '../policy/quarantine.ts';
 import type { ParsedTestCase } from '../model.ts';
-import { plainText } from './escape.ts';
+import { plainText } from '../text/escape.ts';
 import { formatPfs, symbols, SYMBOLS_LEGEND, type ScoreLookup } from './scores.ts';
 
 export interface AnnotationSpec {

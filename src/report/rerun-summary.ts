@@ -4,7 +4,7 @@
  */
 import { isFailure, type Attempt } from '../model.ts';
 import type { CaseVerdict, RerunCase, RerunResult } from '../rerun/plan.ts';
-import { mdText } from './escape.ts';
+import { mdText } from '../text/escape.ts';
 
 /** Rows shown at most; the rest are counted. */
 export const MAX_RERUN_ROWS = 50;

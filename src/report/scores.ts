@@ -1,6 +1,6 @@
 /**
  * What the report shows of a test's scores, read from the score record the pipeline writes into the stats file
- * (`tier`, `pfs: [pf, pfLow, pfHigh]`, `score`; see scoreTests in src/pipeline/run.ts). Pure.
+ * (`tier`, `pfs: [pf, pfLow, pfHigh]`, `score`; see statsScores in src/pipeline/stats-scores.ts). Pure.
  */
 
 export interface ScoreView {

@@ -14,7 +14,7 @@ import type { Decision } from '../policy/quarantine.ts';
 import type { FileProblem } from '../store/layout.ts';
 import type { LapsedOverride } from '../pipeline/apply.ts';
 import { failureOf } from './annotations.ts';
-import { mdText, truncateBytes } from './escape.ts';
+import { mdText, truncateBytes } from '../text/escape.ts';
 import { formatPfs, ruleColumn, ruleMeasure, symbols, SYMBOLS_LEGEND, type ScoreLookup, type ScoreView } from './scores.ts';
 import { renderTrend, suiteTrend, type Trend } from './trend.ts';
 

@@ -13,7 +13,10 @@ import { isFailure, type Attempt, type History, type ParsedTestCase } from '../m
 import type { RerunTest } from './contract.ts';
 import { IMPLAUSIBLE, consistentSentence, failureCounts, nextStep, rerunChance, rerunsNeeded, type FailureCounts, type StopRule } from './stopping.ts';
 
-/** A failure its quarantine would forgive is re-run up to this many times `rerun-attempts-max` (docs/rerun.md). */
+/**
+ * A failure of a quarantined test is re-run up to this many times `rerun-attempts-max` (docs/rerun.md, "Past the
+ * maximum"): one its quarantine would forgive as far as its streak needs, one it would not until it passes.
+ */
 export const EXTEND_FACTOR = 2;
 
 export type CaseVerdict =
@@ -102,6 +105,13 @@ export interface StartInput {
    * streak needs to become implausible, up to `rule.extendedMax`.
    */
   forgivable?: ReadonlySet<string>;
+  /**
+   * Report ids of failed tests quarantined before this run (not by hand) whose quarantine would NOT forgive them if
+   * their re-runs ran out (a failure mode never seen flakily): re-run up to `rule.extendedMax` unless their streak
+   * becomes implausible first. Running out blocks them anyway, so the further re-runs can only find a pass, the
+   * proof that forgives a quarantined test whatever its message.
+   */
+  unforgivable?: ReadonlySet<string>;
 }
 
 export function startRerun(input: StartInput): RerunState {
@@ -133,14 +143,22 @@ export function startRerun(input: StartInput): RerunState {
   // that flaky failures alone block the run less than IMPLAUSIBLE of the time however many failed (Bonferroni: valid
   // whether the k tests fail independently or together).
   const threshold = (input.rule.threshold ?? IMPLAUSIBLE) / Math.max(1, input.failed.length);
-  // A failure its quarantine would forgive is the one whose exhaustion can hide a real failure (a regression that
-  // fails with the test's own flaky message): it is re-run past maxReruns as far as its streak needs to become
-  // implausible, when that is within the ceiling. Every other failure blocks when its re-runs run out anyway.
+  // Past the maximum, for quarantined tests only (docs/rerun.md):
+  // - a failure its quarantine would forgive is the one whose exhaustion can hide a real failure (a regression that
+  //   fails with the test's own flaky message): it is re-run as far as its streak needs to become implausible, when
+  //   that is within the ceiling;
+  // - a failure its quarantine would not forgive (a new message) blocks when its re-runs run out: it is re-run up to
+  //   the ceiling, since only a pass can change its verdict, and a known-flaky test is the one likely to pass. A test
+  //   not quarantined is not: its failure is more likely real, and further re-runs would mostly add time.
   const ceiling = input.rule.extendedMax ?? EXTEND_FACTOR * input.rule.maxReruns;
   for (const c of cases) {
-    if (c.kind !== 'failed' || !input.forgivable?.has(c.test.id)) continue;
-    const needed = rerunsNeeded(c.counts, threshold, ceiling);
-    if (needed !== undefined) c.maxReruns = Math.max(c.maxReruns, needed);
+    if (c.kind !== 'failed') continue;
+    if (input.forgivable?.has(c.test.id)) {
+      const needed = rerunsNeeded(c.counts, threshold, ceiling);
+      if (needed !== undefined) c.maxReruns = Math.max(c.maxReruns, needed);
+    } else if (input.unforgivable?.has(c.test.id)) {
+      c.maxReruns = Math.max(c.maxReruns, ceiling);
+    }
   }
   return { cases, rule: { ...input.rule, threshold }, rounds: [] };
 }

@@ -1,7 +1,7 @@
 /**
  * The private clones of the data branch (`flakeguard-data-<pid>-…` under RUNNER_TEMP, src/store/git.ts) are removed
  * on every exit the process controls: disposed after use, and on a cancelled step (the runner sends SIGINT, then
- * SIGTERM) by the handler main.ts installs on the main thread (signals never reach a worker thread). A clone left by
+ * SIGTERM) by the handler src/action/main.ts installs on the main thread (signals never reach a worker thread). A clone left by
  * a run killed outright (kill -9) is swept by the next run (sweepStaleClones). Kept tiny and synchronous: main.ts
  * loads it before anything else.
  */

@@ -10,7 +10,7 @@ import { plainLogLines } from '../../src/cli/workflow-log.ts';
 import { CliError, editOverride, findTests, overrideValue } from '../../src/cli/override.ts';
 import { parseSnapshot } from '../../src/store/snapshot.ts';
 import { isRemoteUrl } from '../../src/cli/data.ts';
-import { mdText } from '../../src/report/escape.ts';
+import { mdText } from '../../src/text/escape.ts';
 
 describe('the summary as terminal text', () => {
   it('decodes every entity mdText writes, and no control character survives, even one written as an entity', () => {

@@ -150,6 +150,24 @@ describe('re-runs by a custom command', () => {
     expect(third.outputs['blocking-failures']).toBe('1');
   }, 120_000);
 
+  it('a quarantined test failing with a new message is re-run past rerun-attempts-max for the pass that proves it flaky', async () => {
+    const first = await ciRun([{ classname: 'app.Net', name: 'fetches', attempts: 'FP', message: 'timeout after 5000 ms' }]);
+    expect(JSON.parse(first.outputs['quarantined-tests']!)).toEqual(['app.Net::fetches']);
+    // Running out of re-runs would block it (a message never seen in its flaky failures): it is re-run up to twice
+    // the maximum, and passes on the 8th.
+    await fake.setBehaviour({ tests: { fetches: 'FFFFFFFP' }, messages: { fetches: 'NullPointerException at Client.java:12' } });
+    const second = await ciRun([{ classname: 'app.Net', name: 'fetches', attempts: 'F', message: 'NullPointerException at Client.java:12' }]);
+    expectOutcome(second, 'success');
+    expect((await fake.rounds()).length).toBe(8);
+    expect(JSON.parse(second.outputs['proven-flaky']!)).toEqual(['app.Net::fetches']);
+    // One that never passes blocks after twice the maximum: 12 re-runs, the quarantine does not forgive a new message.
+    await fake.setBehaviour({ tests: { fetches: 'F' }, messages: { fetches: 'AssertionError: expected 3 but was 4' } });
+    const third = await ciRun([{ classname: 'app.Net', name: 'fetches', attempts: 'F', message: 'AssertionError: expected 3 but was 4' }]);
+    expectOutcome(third, 'failure');
+    expect((await fake.rounds()).length).toBe(12);
+    expect(plain(third.summary)).toContain('failed 13 of 13 times on this commit');
+  }, 120_000);
+
   it('a round without a report is voided: the original failures stand, and the summary says why', async () => {
     await fake.setBehaviour({ tests: { divides: 'P' }, noReport: [1] });
     const run = await ciRun([{ classname: 'app.Math', name: 'divides', attempts: 'F' }]);

@@ -1,7 +1,7 @@
 /** The summary's words of issue #18, unit by unit (the dist-level ones are in test/e2e/summary-words.test.ts). */
 import { describe, expect, it } from 'vitest';
 import { reasonWithoutPfs, renderSummary, verdict } from '../../src/report/summary.ts';
-import { blobUrlFor } from '../../src/report/publish.ts';
+import { blobUrlFor } from '../../src/github/publish.ts';
 import { contextFromEnv } from '../../src/config/context.ts';
 import { parsedTest } from '../support/builders.ts';
 import { summaryInput } from './fixtures.ts';

@@ -80,6 +80,37 @@ describe('the re-run rounds', () => {
     expect(state.cases[0]!.verdict).toBe('proven-flaky');
   });
 
+  it('re-runs a quarantined test its quarantine would not forgive (a new message) up to twice the maximum: only a pass can change its verdict', () => {
+    // A test failing 70% of its runs, in bursts: no streak within 12 re-runs is implausible for it.
+    const runs = Array.from({ length: 20 }, (_, i) => ({ run: `r${i}`, sha: `s${i}`, time: i, onDefaultBranch: true, attempts: i % 10 < 7 ? 'FFFP' : 'P' }));
+    const history = new Map([['c::bursty', { id: 'c::bursty', name: 'bursty', classname: 'c', runs }]]);
+    const rerunsUntil = (answers: string, unforgivable: boolean, extendedMax?: number): { reruns: number; verdict?: string } => {
+      const tests = [test('bursty', 'F')];
+      const state = startRerun({
+        failed: tests, extras: [], tests, history, historyId: (id) => id, newTests: new Set(), window: 50,
+        rule: { ...rule, ...(extendedMax !== undefined ? { extendedMax } : {}) },
+        ...(unforgivable ? { unforgivable: new Set(['c::bursty']) } : {}),
+      });
+      for (const a of answers) if (roundCases(state).length > 0) recordRound(state, roundCases(state), answer({ 'c::bursty': a }));
+      expect(roundCases(state)).toEqual([]);
+      return { reruns: state.cases[0]!.reruns.length, verdict: state.cases[0]!.verdict };
+    };
+    // Not quarantined: the maximum, as before.
+    expect(rerunsUntil('FFFFFFFFFFFFFF', false)).toEqual({ reruns: 6, verdict: 'exhausted' });
+    // Quarantined, a new message: up to 12 re-runs; it blocks when they all fail (exhausted, the quarantine does not forgive).
+    expect(rerunsUntil('FFFFFFFFFFFFFF', true)).toEqual({ reruns: 12, verdict: 'exhausted' });
+    expect(rerunsUntil('FFFFFFFFFFFFFF', true, 9)).toEqual({ reruns: 9, verdict: 'exhausted' });
+    // The eighth re-run passes: proven flaky, forgiven whatever its message.
+    expect(rerunsUntil('FFFFFFFP', true)).toEqual({ reruns: 8, verdict: 'proven-flaky' });
+    // A streak that becomes implausible first stops there (a regression of a test with a thin record).
+    const thin = new Map([['c::bursty', { id: 'c::bursty', name: 'bursty', classname: 'c', runs: runs.map((r) => ({ ...r, attempts: 'P' })) }]]);
+    const tests = [test('bursty', 'F')];
+    const state = startRerun({ failed: tests, extras: [], tests, history: thin, historyId: (id) => id, newTests: new Set(), window: 50, rule, unforgivable: new Set(['c::bursty']) });
+    while (roundCases(state).length > 0) recordRound(state, roundCases(state), answer({ 'c::bursty': 'F' }));
+    expect(state.cases[0]!.verdict).toBe('consistent');
+    expect(state.cases[0]!.reruns.length).toBeLessThan(6);
+  });
+
   it('a test never seen that keeps failing is exhausted: its quarantine decides, and the summary says why', () => {
     const tests = [test('new', 'F')];
     const state = startRerun({ failed: tests, extras: [], tests, history: new Map(), historyId: (id) => id, newTests: new Set(), window: 50, rule });

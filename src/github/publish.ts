@@ -9,10 +9,10 @@ import type { GitHubContext } from '../config/context.ts';
 import type { ApplyResult } from '../pipeline/apply.ts';
 import { foldedLine, type SyncResult } from '../store/sync.ts';
 import { shardOf, statsPath } from '../store/layout.ts';
-import { CHECK_SUMMARY_BUDGET_BYTES, renderSummary, summaryFacts, verdict, type SummaryInput } from './summary.ts';
-import { buildAnnotations, type AnnotationSpec } from './annotations.ts';
-import { commandText, defuseLegacy, logText, truncate } from './escape.ts';
-import { scoreLookup } from './scores.ts';
+import { CHECK_SUMMARY_BUDGET_BYTES, renderSummary, summaryFacts, verdict, type SummaryInput } from '../report/summary.ts';
+import { buildAnnotations, type AnnotationSpec } from '../report/annotations.ts';
+import { commandText, defuseLegacy, logText, truncate } from '../text/escape.ts';
+import { scoreLookup } from '../report/scores.ts';
 
 export interface PublishInput {
   inputs: Inputs;
@@ -174,8 +174,8 @@ export async function publishResults({ inputs, ctx, runUrl, sync, reports, extra
   }
   if (inputs.checkRun && inputs.token && !ctx.fromFork) {
     try {
-      const { createClient } = await import('../github/client.ts');
-      const { publishCheckRun, MAX_CHECK_ANNOTATIONS } = await import('../github/checks.ts');
+      const { createClient } = await import('./client.ts');
+      const { publishCheckRun, MAX_CHECK_ANNOTATIONS } = await import('./checks.ts');
       const octokit = await createClient(inputs.token, ctx.apiUrl);
       const check = await publishCheckRun(octokit, {
         owner: ctx.owner,

@@ -9,20 +9,20 @@ import { InputError, inputsFromEnv, readInputs } from '../config/inputs.ts';
 import { contextFromEnv } from '../config/context.ts';
 import { loadFileConfig } from '../config/file.ts';
 import { normalizeErrorMessage } from '../scoring/index.ts';
-import { statsScores } from './stats-scores.ts';
-import { applyRun } from './apply.ts';
-import { foldParcels, runParcel } from './fold.ts';
+import { statsScores } from '../pipeline/stats-scores.ts';
+import { applyRun } from '../pipeline/apply.ts';
+import { foldParcels, runParcel } from '../pipeline/fold.ts';
 import { DataRepo } from '../store/git.ts';
-import { dataRemote, readReports, runContextFor } from './job.ts';
+import { dataRemote, readReports, runContextFor } from '../pipeline/job.ts';
 import { dashboardFiles } from '../dashboard/branch-files.ts';
 import { syncRun } from '../store/sync.ts';
 import { writeResultsFile } from '../store/results-file.ts';
-import { commandText, logText, registerSecret } from '../report/escape.ts';
-import { publishResults } from '../report/publish.ts';
+import { commandText, logText, registerSecret } from '../text/escape.ts';
+import { publishResults } from '../github/publish.ts';
 import { readModeInputs } from '../modes/inputs.ts';
 import { splitTests, warnUnsplitOverrides } from '../modes/split.ts';
 import { readRerunInputs } from '../rerun/inputs.ts';
-import type { RerunVerdicts } from './apply.ts';
+import type { RerunVerdicts } from '../pipeline/apply.ts';
 import { finalAttemptFailed } from '../policy/outcome.ts';
 
 
@@ -63,7 +63,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     // Issues for test owners (docs/issues.md): read before the sync, since a person's close can lift a quarantine.
     const issues = inputs.createIssues ? await (await import('../github/issues.ts')).prepareIssues({ inputs, ctx, readOnly }) : undefined;
 
-    let rerun: Awaited<ReturnType<typeof import('./rerun.ts').rerunStep>> | undefined;
+    let rerun: Awaited<ReturnType<typeof import('../pipeline/rerun.ts').rerunStep>> | undefined;
     let verdicts: RerunVerdicts | undefined;
     const sync = await (async () => {
       try {
@@ -72,7 +72,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
         if (rerunInputs) {
           const historyId = split ? (id: string) => splitTests([{ id }], inputs.jobKey)[0]!.id : (id: string) => id;
           const failedBeforeReruns = reports.tests.filter(finalAttemptFailed).length;
-          rerun = await (await import('./rerun.ts')).rerunStep({
+          rerun = await (await import('../pipeline/rerun.ts')).rerunStep({
             rerun: rerunInputs,
             tests: reports.tests,
             repo,

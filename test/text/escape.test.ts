@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { logText, mdPre, mdText, plainText, redact, registerSecret, truncate, truncateBytes } from '../../src/report/escape.ts';
+import { logText, mdPre, mdText, plainText, redact, registerSecret, truncate, truncateBytes } from '../../src/text/escape.ts';
 
 describe('mdText', () => {
   it.each([

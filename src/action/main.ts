@@ -4,7 +4,7 @@
  * tests, for no gain in speed (docs/benchmarks.md, "The whole step"). The worker's exit code is the process's.
  */
 import { isMainThread, Worker } from 'node:worker_threads';
-import { cloneRoot, removeClonesOnSignals } from './store/cleanup.ts';
+import { cloneRoot, removeClonesOnSignals } from '../store/cleanup.ts';
 
 const YOUNG_GENERATION_MB = Number(process.env.FLAKEGUARD_YOUNG_MB || 32);
 // A cancelled step still removes its private clone of the data branch (signals reach the main thread only).
@@ -21,6 +21,6 @@ if (isMainThread && YOUNG_GENERATION_MB > 0) {
     if (code !== 0) process.exitCode = code;
   });
 } else {
-  const { run } = await import('./pipeline/run.ts');
+  const { run } = await import('./run.ts');
   await run();
 }

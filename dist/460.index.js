@@ -1,0 +1,10711 @@
+export const id = 460;
+export const ids = [460];
+export const modules = {
+
+/***/ 43460:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  run: () => (/* binding */ run)
+});
+
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
+var core = __webpack_require__(91659);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(76760);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __webpack_require__(48161);
+// EXTERNAL MODULE: ./src/config/inputs.ts
+var config_inputs = __webpack_require__(64389);
+// EXTERNAL MODULE: ./src/config/context.ts
+var context = __webpack_require__(80577);
+// EXTERNAL MODULE: ./src/config/file.ts + 1 modules
+var file = __webpack_require__(45024);
+// EXTERNAL MODULE: ./src/scoring/index.ts
+var scoring = __webpack_require__(10337);
+// EXTERNAL MODULE: ./src/pipeline/stats-scores.ts
+var stats_scores = __webpack_require__(72081);
+// EXTERNAL MODULE: ./src/pipeline/apply.ts + 9 modules
+var apply = __webpack_require__(97191);
+// EXTERNAL MODULE: ./src/pipeline/fold.ts + 1 modules
+var fold = __webpack_require__(2075);
+// EXTERNAL MODULE: ./src/store/git.ts + 2 modules
+var git = __webpack_require__(79029);
+// EXTERNAL MODULE: ./src/pipeline/job.ts
+var job = __webpack_require__(38929);
+// EXTERNAL MODULE: ./src/dashboard/branch-files.ts + 1 modules
+var branch_files = __webpack_require__(28456);
+// EXTERNAL MODULE: ./src/store/sync.ts
+var store_sync = __webpack_require__(32190);
+// EXTERNAL MODULE: ./src/store/results-file.ts
+var results_file = __webpack_require__(57610);
+// EXTERNAL MODULE: ./src/text/escape.ts
+var text_escape = __webpack_require__(67388);
+// EXTERNAL MODULE: ./src/github/publish.ts + 4 modules
+var publish = __webpack_require__(37530);
+;// CONCATENATED MODULE: ./src/modes/inputs.ts
+/**
+ * Inputs of the matrix, aggregate and fork modes (docs/matrix.md, docs/forks.md). Read on every run, so this
+ * module stays small and imports nothing heavy; the modes themselves are loaded only when chosen.
+ */
+
+const MODES = ['run', 'upload', 'aggregate', 'ingest-workflow-run'];
+function readModeInputs(get) {
+    const modeRaw = (get('mode') || 'run').toLowerCase();
+    if (!MODES.includes(modeRaw)) {
+        throw new config_inputs/* InputError */.dz(`Input 'mode' must be one of ${MODES.join(', ')}, got '${modeRaw.slice(0, 80)}'.`);
+    }
+    const splitRaw = (get('split-history-by') || 'none').toLowerCase();
+    if (splitRaw !== 'none' && splitRaw !== 'job-key') {
+        throw new config_inputs/* InputError */.dz(`Input 'split-history-by' must be 'job-key' or 'none', got '${splitRaw.slice(0, 80)}'.`);
+    }
+    const uploadRaw = get('upload-results');
+    let uploadResults = true;
+    if (uploadRaw !== '') {
+        if (/^(true|yes|on|1)$/i.test(uploadRaw))
+            uploadResults = true;
+        else if (/^(false|no|off|0)$/i.test(uploadRaw))
+            uploadResults = false;
+        else
+            throw new config_inputs/* InputError */.dz(`Input 'upload-results' must be true or false, got '${uploadRaw.slice(0, 80)}'.`);
+    }
+    const inputs = { mode: modeRaw, splitHistoryBy: splitRaw, uploadResults };
+    const expected = readExpectedShards(get('expected-shards'));
+    if (expected)
+        inputs.expectedShards = expected;
+    return inputs;
+}
+/**
+ * `expected-shards`: a whole number (`4`), or one job key per line, as JSON (`{"os":"macos-latest"}`) or as
+ * `key=value` pairs (`os=macos-latest, node=22`), or a job name. Lines starting with `#` are comments.
+ */
+function readExpectedShards(raw) {
+    const text = raw.trim();
+    if (text === '')
+        return undefined;
+    if (/^\d+$/.test(text)) {
+        const count = Number(text);
+        if (count < 1 || count > 256)
+            throw new config_inputs/* InputError */.dz(`Input 'expected-shards' must be from 1 to 256 shards, got ${count}.`);
+        return { count };
+    }
+    // A JSON array of keys (e.g. written with toJSON) or of matrix objects.
+    if (text.startsWith('[')) {
+        let parsed;
+        try {
+            parsed = JSON.parse(text);
+        }
+        catch {
+            throw new config_inputs/* InputError */.dz(`Input 'expected-shards' starts with '[' but is not a JSON array.`);
+        }
+        if (!Array.isArray(parsed) || parsed.length === 0)
+            throw new config_inputs/* InputError */.dz(`Input 'expected-shards' must list at least one shard.`);
+        return { keys: checkKeys(parsed.map((k) => (typeof k === 'string' ? k : JSON.stringify(k)))) };
+    }
+    const keys = [];
+    let current = '';
+    // Multi-line JSON objects (pretty-printed toJSON(matrix)) are joined until their braces close.
+    for (const line of text.split(/\r?\n/)) {
+        const trimmed = line.trim();
+        if (current === '' && (trimmed === '' || trimmed.startsWith('#')))
+            continue;
+        current = current === '' ? trimmed : `${current} ${trimmed}`;
+        if (balanced(current)) {
+            keys.push(current);
+            current = '';
+        }
+    }
+    if (current !== '')
+        throw new config_inputs/* InputError */.dz(`Input 'expected-shards' has an unterminated JSON object: '${current.slice(0, 80)}'.`);
+    return { keys: checkKeys(keys) };
+}
+function balanced(text) {
+    if (!text.startsWith('{'))
+        return true;
+    let depth = 0;
+    let inString = false;
+    for (let i = 0; i < text.length; i++) {
+        const c = text[i];
+        if (inString) {
+            if (c === '\\')
+                i++;
+            else if (c === '"')
+                inString = false;
+        }
+        else if (c === '"')
+            inString = true;
+        else if (c === '{')
+            depth++;
+        else if (c === '}')
+            depth--;
+    }
+    return depth === 0 && !inString;
+}
+function checkKeys(keys) {
+    if (keys.length === 0)
+        throw new config_inputs/* InputError */.dz(`Input 'expected-shards' must list at least one shard.`);
+    if (keys.length > 256)
+        throw new config_inputs/* InputError */.dz(`Input 'expected-shards' lists ${keys.length} shards; at most 256.`);
+    return keys;
+}
+
+// EXTERNAL MODULE: ./src/modes/split.ts
+var modes_split = __webpack_require__(6432);
+;// CONCATENATED MODULE: ./src/rerun/presets/escape.ts
+/**
+ * Escaping of hostile test names and paths for the runners' own filter syntaxes. Pure.
+ *
+ * Nothing here is ever parsed by a shell: presets put each result into an argv element of its own
+ * (src/rerun/contract.ts). The escaping is for the runner's filter language only (regular expressions,
+ * globs, option parsers), so that a test name selects exactly that test and never anything else.
+ */
+/** Characters that are special in a JavaScript RegExp outside a class. `-` is left alone: `\-` is a SyntaxError with the u flag. */
+const JS_REGEX_SPECIAL = /[\\^$.*+?()[\]{}|/]/;
+/**
+ * One character of a JavaScript regular expression that matches `ch` literally. Control characters and
+ * line terminators become `\uXXXX` so the pattern stays on one line and means the same with or without
+ * the u flag.
+ */
+function jsRegexChar(ch) {
+    if (JS_REGEX_SPECIAL.test(ch))
+        return `\\${ch}`;
+    const code = ch.charCodeAt(0);
+    if (ch.length === 1 && (code < 0x20 || code === 0x7f || code === 0x2028 || code === 0x2029)) {
+        return `\\u${code.toString(16).padStart(4, '0')}`;
+    }
+    return ch;
+}
+/** Whitespace an XML attribute value normalises to a space (a literal tab, newline or carriage return). */
+const XML_WS = '[ \\t\\n\\r]';
+/**
+ * A JavaScript regular-expression source (no anchors) that matches `text` literally. A space also matches a
+ * tab, newline or carriage return: the id came from an XML attribute, where a literal one of those was
+ * normalised to a space (docs/test-ids.md), so the runner may still see the original character.
+ */
+function jsRegexLiteral(text) {
+    let out = '';
+    for (const ch of text)
+        out += ch === ' ' ? XML_WS : jsRegexChar(ch);
+    return out;
+}
+/**
+ * Like jsRegexLiteral, but each occurrence of `sep` in `text` may have been `alt` in the runner's own name
+ * (vitest writes `describe > test` in JUnit where `-t` sees `describe test`).
+ */
+function jsRegexLiteralWithSeparator(text, sep, alt) {
+    const parts = text.split(sep);
+    if (parts.length === 1)
+        return jsRegexLiteral(text);
+    return parts.map(jsRegexLiteral).join(`(?:${jsRegexLiteral(sep)}|${jsRegexLiteral(alt)})`);
+}
+/** `^(?:a|b|…)$` over already-escaped alternatives, deduplicated, in order. */
+function anchoredAlternation(sources) {
+    const unique = [...new Set(sources)];
+    return unique.length === 1 ? `^${unique[0]}$` : `^(?:${unique.join('|')})$`;
+}
+/** Go's regexp.QuoteMeta: a backslash before each of `\.+*?()|[]{}^$`. */
+function goQuoteMeta(s) {
+    return s.replace(/[\\.+*?()|[\]{}^$]/g, (c) => `\\${c}`);
+}
+/**
+ * A relative path made safe as a positional argument: a leading `-` would be read as an option, so such a
+ * path gets `./` in front. Absolute paths and other relative paths are returned as they are.
+ */
+function pathArg(p) {
+    return p.startsWith('-') ? `./${p}` : p;
+}
+/** Glob syntax of node's --test file patterns (and minimatch): each of these is replaced by `?`. */
+const GLOB_MAGIC = /[*?[\]{}()!+@\\,]/g;
+/**
+ * A glob that matches the file `p` (and possibly a few others that differ only where `p` has glob syntax):
+ * node's test runner treats its file arguments as globs and has no escape, so each special character becomes
+ * `?`, which matches it. Running a superset of files is allowed; the name pattern still selects the tests.
+ */
+function globForFile(p) {
+    return pathArg(p.replace(GLOB_MAGIC, '?'));
+}
+/** Printable ASCII letters, digits and `_`: characters no filter language treats specially. */
+function isPlainWord(s) {
+    return /^[A-Za-z0-9_]+$/.test(s);
+}
+/**
+ * A PCRE fragment that matches `text` literally, whatever the delimiter and flags: every ASCII character other
+ * than a letter, digit or `_` becomes `\xHH` (so no delimiter, `#`, `@`, quote or space survives); other
+ * characters (UTF-8 bytes) are kept.
+ */
+function pcreLiteral(text) {
+    let out = '';
+    for (const ch of text) {
+        const code = ch.codePointAt(0);
+        out += code < 0x80 && !/[A-Za-z0-9_]/.test(ch) ? `\\x${code.toString(16).padStart(2, '0')}` : ch;
+    }
+    return out;
+}
+/** Unique values in first-seen order. */
+function unique(xs) {
+    return [...new Set(xs)];
+}
+
+;// CONCATENATED MODULE: ./src/rerun/presets/go.ts
+
+/** An import path go accepts as a package argument (and that no flag parser can take for an option). */
+const IMPORT_PATH = /^[A-Za-z0-9_~+][A-Za-z0-9_.~+/-]*$/;
+function goRunPattern(names) {
+    const all = unique(names);
+    const leaves = all.filter((n) => !all.some((m) => m !== n && m.startsWith(`${n}/`)));
+    return leaves
+        .map((n) => n
+        .split('/')
+        .map((level) => `^${goQuoteMeta(level)}$`)
+        .join('/'))
+        .join('|');
+}
+const gotestsum = {
+    name: 'gotestsum',
+    // gotestsum's --rerun-fails writes every run of a test as its own <testcase>; flakeguard reads those as attempts.
+    recordsRetries: true,
+    commands(tests, reportPath) {
+        const pkgs = unique(tests.map((t) => t.classname));
+        const packages = pkgs.every((p) => IMPORT_PATH.test(p) && !p.includes('//') && !p.split('/').includes('..')) ? pkgs : ['./...'];
+        return [
+            {
+                argv: [
+                    'gotestsum',
+                    `--junitfile=${reportPath}`,
+                    '--format=standard-verbose',
+                    '--',
+                    '-count=1',
+                    `-run=${goRunPattern(tests.map((t) => t.name))}`,
+                    ...packages,
+                ],
+            },
+        ];
+    },
+};
+
+;// CONCATENATED MODULE: ./src/rerun/presets/js.ts
+
+/**
+ * The project's own runner binary, `node_modules/.bin/<bin>` of the workspace (relative: the core spawns in the
+ * workspace). Not `npx`: for a runner that is not installed, npx asks the registry (over a minute offline) before it
+ * gives up, where a missing file fails at once and says so.
+ */
+function localBin(bin) {
+    return [`node_modules/.bin/${bin}`];
+}
+/**
+ * vitest (4.x) with its built-in junit reporter: `<testcase classname="<file relative to the root>"
+ * name="describe > test">`. `-t` sees `describe test` (names joined by a space), so each ` > ` of the JUnit name
+ * may be either. Files are vitest's positional filters (substring matches of the path: a superset at worst).
+ */
+const vitest = {
+    name: 'vitest',
+    recordsRetries: false,
+    commands(tests, reportPath) {
+        const files = unique(tests.map((t) => t.classname || t.file || '').filter((f) => f !== '')).map(vitestFilter);
+        const pattern = anchoredAlternation(tests.map((t) => jsRegexLiteralWithSeparator(t.name, ' > ', ' ')));
+        return [
+            {
+                argv: [
+                    ...localBin('vitest'),
+                    'run',
+                    ...files,
+                    `--testNamePattern=${pattern}`,
+                    '--reporter=default',
+                    '--reporter=junit',
+                    `--outputFile.junit=${reportPath}`,
+                    '--retry=0',
+                    '--coverage.enabled=false',
+                    '--passWithNoTests',
+                ],
+            },
+        ];
+    },
+};
+/**
+ * A vitest file filter for a path. A trailing `:12` or `:1-2` would be read as a line filter, so it is cut (the
+ * rest is still a substring of the path); a leading `-` gets `./` so it is not an option.
+ */
+function vitestFilter(p) {
+    const cut = p.replace(/:\d+(-\d+)?$/, '');
+    return cut.startsWith('/') ? cut : `./${cut.replace(/^\.\//, '')}`;
+}
+/**
+ * The full names a JUnit testcase may stand for, for runners whose name filter sees `ancestors… title` joined by
+ * spaces: the longer of classname and name when one ends with the other (jest-junit's default writes the full
+ * name in both, mocha-junit-reporter's the full title in `name` and the title in `classname`), else both joined
+ * (templates that split them) and the name alone.
+ */
+function fullNames(t) {
+    const { classname: c, name: n } = t;
+    if (c === '' || n.endsWith(c))
+        return [n];
+    if (c.endsWith(n))
+        return [c];
+    return [`${c} ${n}`, n];
+}
+/**
+ * jest with jest-junit (default templates: classname and name both `{classname} {title}`, i.e. the describe
+ * blocks and the title joined by spaces, with a leading space for a test outside any describe). `-t` sees the
+ * same string without that leading space. jest matches `-t` case-insensitively: a test differing only in case
+ * also runs (a superset, which the core ignores). The file is not used: jest-junit does not write it by default,
+ * and a file flakeguard found in a stack trace may be a source file, not the test file.
+ */
+const jest = {
+    name: 'jest',
+    recordsRetries: false,
+    commands(tests, reportPath) {
+        const names = tests.flatMap((t) => fullNames(t).map((n) => (n.startsWith(' ') ? n.slice(1) : n)));
+        const pattern = anchoredAlternation(names.map(jsRegexLiteral));
+        return [
+            {
+                argv: [
+                    ...localBin('jest'),
+                    '--ci',
+                    `--testNamePattern=${pattern}`,
+                    '--reporters=default',
+                    '--reporters=jest-junit',
+                    '--coverage=false',
+                    '--passWithNoTests',
+                ],
+                env: { JEST_JUNIT_OUTPUT_FILE: reportPath },
+            },
+        ];
+    },
+};
+/**
+ * mocha with mocha-junit-reporter: `<testcase name="<full title>" classname="<title>">`, the test files on the
+ * suites' `file` attribute. `--grep` sees the full title. The files are passed when every test got its file from
+ * its suite (mocha then loads only those; files on the command line replace the configured `spec`). A test outside
+ * any describe sits in the "Root Suite", which has no file: flakeguard may have taken its file from a stack frame,
+ * which can be a helper or source file rather than the test file, so then mocha loads its configured spec. The report path goes through MOCHA_FILE, which mocha-junit-reporter prefers to its options
+ * (a path with `,` or `=` cannot go through `--reporter-option`).
+ */
+/** mocha-junit-reporter's default `rootSuiteTitle`. */
+const ROOT_SUITE = 'Root Suite';
+const mocha = {
+    name: 'mocha',
+    recordsRetries: false,
+    commands(tests, reportPath) {
+        const pattern = anchoredAlternation(tests.flatMap(fullNames).map(jsRegexLiteral));
+        const fromSuites = tests.every((t) => t.file !== undefined && t.file !== '' && t.suite !== undefined && t.suite !== ROOT_SUITE);
+        const files = fromSuites ? unique(tests.map((t) => pathArg(t.file))) : [];
+        return [
+            {
+                argv: [...localBin('mocha'), '--reporter=mocha-junit-reporter', `--grep=${pattern}`, '--retries=0', ...files],
+                env: { MOCHA_FILE: reportPath },
+            },
+        ];
+    },
+};
+/**
+ * node's junit reporter escapes `"` twice (`&amp;quot;`), so the name read back from its report holds `&quot;` where
+ * the test's name has `"`: each `&quot;` matches either.
+ */
+function nodeJunitLiteral(text) {
+    return text.split('&quot;').map(jsRegexLiteral).join('(?:"|&quot;)');
+}
+/**
+ * node's test runner (`node --test --test-reporter=junit`): `<testcase name="<title>" classname="<describe
+ * names joined by '.'>" file="<absolute path>">`, classname `test` outside any describe.
+ * `--test-name-pattern` matches a test whose own name, an ancestor's name, or its ancestors' and own names
+ * joined by spaces match; the pattern anchors the joined form (a `.` of the classname may be a separator or part
+ * of a describe's name), and the joined form of the test's parent, because node runs a subtest only when its
+ * parent test matches and a report does not tell a parent test from a describe: the other tests of the innermost
+ * describe (or parent test) run too. Files are globs to node with no escape: see globForFile.
+ */
+const nodeTest = {
+    name: 'node-test',
+    recordsRetries: false,
+    commands(tests, reportPath) {
+        const sources = tests.flatMap((t) => {
+            const name = nodeJunitLiteral(t.name);
+            if (t.classname === '')
+                return [name];
+            const owner = t.classname
+                .split('.')
+                .map(nodeJunitLiteral)
+                .join('(?:\\.| )');
+            // `test` is what node writes outside any describe (or a describe named "test").
+            if (t.classname === 'test')
+                return [`(?:${owner} )?${name}`];
+            // The parent too: a subtest (`t.test`) runs only when its parent test runs, and a parent test runs only when
+            // the pattern matches it. The report cannot tell a parent test from a describe, so the parent is matched
+            // either way: in a describe, its other tests run too (a superset).
+            return [`${owner} ${name}`, owner];
+        });
+        const files = tests.every((t) => t.file !== undefined && t.file !== '') ? unique(tests.map((t) => globForFile(t.file))) : [];
+        return [
+            {
+                argv: [
+                    'node',
+                    '--test',
+                    '--test-reporter=spec',
+                    '--test-reporter-destination=stdout',
+                    '--test-reporter=junit',
+                    `--test-reporter-destination=${reportPath}`,
+                    `--test-name-pattern=${anchoredAlternation(sources)}`,
+                    ...files,
+                ],
+            },
+        ];
+    },
+};
+
+;// CONCATENATED MODULE: ./src/rerun/presets/pytest.ts
+/** The program run by `python3 -c`. argv[1]: JSON `[[classname, name, file], …]`; argv[2]: the report path. */
+const PYTEST_PROGRAM = `
+import json, os, sys
+import pytest
+try:
+    from _pytest.junitxml import mangle_test_address, bin_xml_escape
+except Exception:
+    import re
+    def mangle_test_address(address):
+        path, bracket, params = address.partition("[")
+        names = path.split("::")
+        names[0] = re.sub(r"\\.py$", "", names[0].replace("/", "."))
+        names[-1] += bracket + params
+        return names
+    def bin_xml_escape(arg):
+        return re.sub("[^\\t\\n\\r\\x20-\\x7e\\x80-\\ud7ff\\ue000-\\ufffd\\U00010000-\\U0010ffff]", lambda m: "#x%02X" % ord(m.group()) if ord(m.group()) <= 0xFF else "#x%04X" % ord(m.group()), str(arg))
+
+def norm(s):
+    return s.replace("\\t", " ").replace("\\n", " ").replace("\\r", " ")
+
+wanted_list = json.loads(sys.argv[1])
+report = sys.argv[2]
+wanted = set((norm(c), norm(n)) for c, n, f in wanted_list)
+
+def find_file(classname, file):
+    if file and os.path.isfile(file):
+        return file
+    parts = classname.split(".")
+    for k in range(len(parts), 0, -1):
+        candidate = os.path.join(*parts[:k]) + ".py"
+        if os.path.isfile(candidate):
+            return candidate
+    return None
+
+files = []
+for c, n, f in wanted_list:
+    found = find_file(c, f)
+    if found is None:
+        files = []
+        break
+    found = found if not found.startswith("-") else os.path.join(".", found)
+    if found not in files:
+        files.append(found)
+
+class FlakeguardSelect:
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(self, session, config, items):
+        prefix = getattr(config.option, "junitprefix", None)
+        keep, drop = [], []
+        for item in items:
+            names = mangle_test_address(item.nodeid)
+            classnames = names[:-1]
+            if prefix:
+                classnames.insert(0, prefix)
+            key = (norm(".".join(classnames)), norm(bin_xml_escape(names[-1])))
+            (keep if key in wanted else drop).append(item)
+        if drop:
+            config.hook.pytest_deselected(items=drop)
+            items[:] = keep
+
+sys.exit(pytest.main(files + ["--junitxml=" + report], plugins=[FlakeguardSelect()]))
+`;
+const pytest = {
+    name: 'pytest',
+    // Plain pytest has no retries; see docs/rerun-presets.md for pytest-rerunfailures.
+    recordsRetries: false,
+    commands(tests, reportPath) {
+        const json = JSON.stringify(tests.map((t) => [t.classname, t.name, t.file ?? '']));
+        return [{ argv: ['python3', '-c', PYTEST_PROGRAM, json, reportPath] }];
+    },
+};
+
+;// CONCATENATED MODULE: ./src/rerun/presets/collect.ts
+const COLLECT_PROGRAM = `
+const fs = require('node:fs');
+const path = require('node:path');
+const [mode, report, ...dirs] = process.argv.slice(1);
+const mark = report + '.since';
+if (mode === 'mark') {
+  fs.mkdirSync(path.dirname(report), { recursive: true });
+  fs.writeFileSync(mark, '');
+  process.exit(0);
+}
+const since = fs.statSync(mark).mtimeMs;
+function below(root, rel, depth, out) {
+  const candidate = path.join(root, rel);
+  try { if (fs.statSync(candidate).isDirectory()) out.push(candidate); } catch {}
+  if (depth >= 8) return;
+  let entries = [];
+  try { entries = fs.readdirSync(root, { withFileTypes: true }); } catch { return; }
+  for (const e of entries) {
+    if (!e.isDirectory() || e.name.startsWith('.') || e.name === 'node_modules') continue;
+    below(path.join(root, e.name), rel, depth + 1, out);
+  }
+}
+const folders = [];
+for (const d of dirs) {
+  if (d.startsWith('**/')) below('.', d.slice(3), 0, folders);
+  else folders.push(d);
+}
+const files = [];
+for (const folder of [...new Set(folders.map((f) => path.resolve(f)))]) {
+  let names = [];
+  try { names = fs.readdirSync(folder); } catch { continue; }
+  for (const name of names.sort()) {
+    if (!name.endsWith('.xml')) continue;
+    const file = path.join(folder, name);
+    const st = fs.statSync(file);
+    if (st.isFile() && st.mtimeMs >= since && path.resolve(file) !== path.resolve(report)) files.push(file);
+  }
+}
+if (files.length === 0) {
+  console.error('flakeguard: no JUnit report written by this round in ' + dirs.join(', '));
+  process.exit(1);
+}
+const parts = [];
+for (const file of files) {
+  let xml = fs.readFileSync(file, 'utf8').replace(/^\\uFEFF/, '');
+  xml = xml.replace(/^\\s*<\\?xml[^?]*\\?>/, '').trim();
+  const open = /^(?:<!--[\\s\\S]*?-->\\s*)*<testsuites\\b[^>]*?(\\/?)>/.exec(xml);
+  if (open) {
+    if (open[1] === '/') continue;
+    const end = xml.lastIndexOf('</testsuites>');
+    xml = xml.slice(open[0].length, end < 0 ? xml.length : end);
+  }
+  parts.push(xml);
+}
+fs.writeFileSync(report, '<?xml version="1.0" encoding="UTF-8"?>\\n<testsuites>\\n' + parts.join('\\n') + '\\n</testsuites>\\n');
+console.log('flakeguard: merged ' + files.length + ' JUnit file(s) into ' + report);
+`;
+/** The step before the runner: marks when the round began. */
+function markCommand(reportPath) {
+    return { argv: [process.execPath, '-e', COLLECT_PROGRAM, 'mark', reportPath] };
+}
+/** The step after the runner: merges the folders' fresh `*.xml` files into the report. */
+function mergeCommand(reportPath, dirs) {
+    return { argv: [process.execPath, '-e', COLLECT_PROGRAM, 'merge', reportPath, ...dirs] };
+}
+
+;// CONCATENATED MODULE: ./src/rerun/presets/recipes.ts
+
+
+
+/** A Java class name as reports give it (nested classes with `$`). */
+const JAVA_CLASS = /^[A-Za-z_$][A-Za-z0-9_$]*(\.[A-Za-z_$][A-Za-z0-9_$]*)*$/;
+const JAVA_METHOD = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+/** `(String, int[])` and `[1]`: the parameter types and invocation index JUnit appends to a method name. */
+const JAVA_METHOD_SUFFIX = /^([A-Za-z_$][A-Za-z0-9_$]*)(?:\([A-Za-z0-9_$.,<>?\[\] ]*\))?(?:\[[0-9]+\])?$/;
+/**
+ * The method of a JUnit test name: `placesOrder(String)[1]` → `placesOrder`; undefined when the name is not a
+ * method name with those suffixes (a display name, a hostile name such as `$(touch /tmp/pwned)`).
+ */
+function javaMethod(name) {
+    const m = JAVA_METHOD_SUFFIX.exec(name);
+    return m !== null && JAVA_METHOD.test(m[1]) ? m[1] : undefined;
+}
+/**
+ * Surefire's `-Dtest` value: `Class#m1+m2,Other` (a class whose method is not a plain identifier, e.g. a JUnit 5
+ * display name, is selected whole: a superset). undefined when a class name is not a Java class name: then the
+ * whole suite runs (a superset, never fewer).
+ */
+function surefireTestFilter(tests) {
+    const byClass = new Map();
+    for (const t of tests) {
+        if (!JAVA_CLASS.test(t.classname))
+            return undefined;
+        const m = javaMethod(t.name);
+        const cur = byClass.get(t.classname);
+        if (m === undefined || cur === 'all')
+            byClass.set(t.classname, 'all');
+        else
+            byClass.set(t.classname, (cur ?? new Set()).add(m));
+    }
+    return [...byClass].map(([c, ms]) => (ms === 'all' ? c : `${c}#${[...ms].join('+')}`)).join(',');
+}
+/**
+ * Maven Surefire (`mvn test`): reports `TEST-<class>.xml` in each module's `target/surefire-reports`, with
+ * `<flakyFailure>`/`<rerunFailure>` for `-Dsurefire.rerunFailingTestsCount` retries. The round runs exactly one
+ * execution per test (`rerunFailingTestsCount=0`); the fresh files are merged into the report.
+ */
+const maven = {
+    name: 'maven',
+    recordsRetries: true,
+    commands(tests, reportPath) {
+        const filter = surefireTestFilter(tests);
+        return [
+            markCommand(reportPath),
+            {
+                argv: [
+                    'mvn',
+                    '--batch-mode',
+                    ...(filter !== undefined ? [`-Dtest=${filter}`] : []),
+                    '-Dsurefire.failIfNoSpecifiedTests=false',
+                    '-DfailIfNoTests=false',
+                    '-Dsurefire.rerunFailingTestsCount=0',
+                    'test',
+                ],
+            },
+            mergeCommand(reportPath, ['**/target/surefire-reports']),
+        ];
+    },
+};
+/**
+ * Gradle (`./gradlew test`): reports `TEST-<class>.xml` in `build/test-results/test` of each project; the
+ * test-retry plugin (or `retry` in Develocity) writes each execution as its own `<testcase>`. `--tests` takes
+ * `Class.method` with `*` wildcards; a method that is not a plain identifier selects its class (a superset).
+ * `--rerun` (Gradle 7.6+) makes the test task run although its inputs did not change.
+ */
+const gradle = {
+    name: 'gradle',
+    recordsRetries: true,
+    commands(tests, reportPath) {
+        const filters = [];
+        let all = false;
+        for (const t of tests) {
+            if (!JAVA_CLASS.test(t.classname))
+                all = true;
+            const m = javaMethod(t.name);
+            filters.push(m !== undefined ? `${t.classname}.${m}` : t.classname);
+        }
+        const selection = all ? [] : unique(filters).flatMap((f) => ['--tests', f]);
+        return [
+            markCommand(reportPath),
+            { argv: ['./gradlew', 'test', '--rerun', ...selection, '--continue'] },
+            mergeCommand(reportPath, ['**/build/test-results/test']),
+        ];
+    },
+};
+/**
+ * RSpec with rspec_junit_formatter: `<testcase classname="spec.models.user_spec" name="<full description>"
+ * file="./spec/models/user_spec.rb">`. `--example` selects examples whose full description CONTAINS the string
+ * (a superset when one description contains another); the files narrow it when every test has one.
+ */
+const rspec = {
+    name: 'rspec',
+    recordsRetries: false,
+    commands(tests, reportPath) {
+        const files = tests.every((t) => t.file !== undefined && t.file !== '')
+            ? unique(tests.map((t) => pathArg(t.file.replace(/[[:].*$/s, ''))))
+            : [];
+        return [
+            {
+                argv: [
+                    'bundle',
+                    'exec',
+                    'rspec',
+                    '--format=progress',
+                    '--format=RspecJunitFormatter',
+                    `--out=${reportPath}`,
+                    ...unique(tests.map((t) => t.name)).map((n) => `--example=${n}`),
+                    ...files,
+                ],
+            },
+        ];
+    },
+};
+/**
+ * Playwright's junit reporter: `<testcase name="describe › title" classname="<file>">`. `--grep` is tested against
+ * `project file describe title @tags` joined by spaces; the pattern anchors the file, the titles (each ` › ` of the
+ * JUnit name may be a space) and the end (or tags). Positional file arguments are regular expressions too, so
+ * they are escaped.
+ */
+const playwright = {
+    name: 'playwright',
+    // Not verified here (no browser run of Playwright on this machine): see docs/rerun-presets.md.
+    recordsRetries: false,
+    commands(tests, reportPath) {
+        const sources = tests.map((t) => {
+            const titles = t.name
+                .split(' › ')
+                .map(jsRegexLiteral)
+                .join('(?: › | )');
+            return `(?:^| )${jsRegexLiteral(t.classname)} ${titles}(?: @.*)?$`;
+        });
+        const unique_ = unique(sources);
+        const grep = unique_.length === 1 ? unique_[0] : `(?:${unique_.join('|')})`;
+        const files = unique(tests.map((t) => t.classname).filter((c) => c !== '')).map((c) => `${jsRegexLiteral(c)}$`);
+        return [
+            {
+                argv: [...localBin('playwright'), 'test', '--reporter=line,junit', '--retries=0', `--grep=${grep}`, ...files],
+                env: { PLAYWRIGHT_JUNIT_OUTPUT_FILE: reportPath },
+            },
+        ];
+    },
+};
+/** A value in a `dotnet test --filter` expression: `\` before each of the filter syntax's special characters. */
+function dotnetFilterValue(s) {
+    return s.replace(/[\\()&|=!~,]/g, (c) => `\\${c}`);
+}
+/**
+ * `dotnet test` with JunitXml.TestLogger: `<testcase classname="Ns.Class" name="Method(args)">`. The filter is
+ * `FullyQualifiedName=Ns.Class.Method|…` (a theory's cases all run: a superset). The logger writes one file per
+ * test assembly, merged into the report.
+ */
+const dotnet = {
+    name: 'dotnet',
+    recordsRetries: false,
+    commands(tests, reportPath) {
+        const fqns = unique(tests.map((t) => `${t.classname}.${t.name.replace(/\(.*$/s, '')}`));
+        const filter = fqns.map((f) => `FullyQualifiedName=${dotnetFilterValue(f)}`).join('|');
+        const dir = `${reportPath}.d`;
+        return [
+            markCommand(reportPath),
+            { argv: ['dotnet', 'test', `--filter=${filter}`, `--logger=junit;LogFilePath=${dir}/{assembly}-{framework}.xml`] },
+            mergeCommand(reportPath, [dir]),
+        ];
+    },
+};
+/**
+ * PHPUnit (`--log-junit`): `<testcase name="testFoo with data set #0" classname="Ns.FooTest" class="Ns\FooTest">`.
+ * `--filter` is tested against `Ns\FooTest::testFoo with data set #0`; every ASCII character but letters, digits
+ * and `_` is written `\xHH`, so PHPUnit's own filter syntax (delimiters, `#n` and `@name` data-set shorthands)
+ * never applies. PHPUnit adds the `i` flag: a case-insensitive superset.
+ */
+const phpunit = {
+    name: 'phpunit',
+    recordsRetries: false,
+    commands(tests, reportPath) {
+        const sources = tests.map((t) => `${pcreLiteral(t.classname.replace(/\./g, '\\'))}${pcreLiteral('::')}${pcreLiteral(t.name)}`);
+        return [{ argv: ['vendor/bin/phpunit', `--log-junit=${reportPath}`, `--filter=${anchoredAlternation(sources)}`] }];
+    },
+};
+/** A string inside a nextest filterset matcher: `\` before `\`, `(`, `)` and `,`. */
+function nextestString(s) {
+    return s.replace(/[\\(),]/g, (c) => `\\${c}`);
+}
+/**
+ * cargo nextest with a JUnit profile (the preset uses profile `ci`: `[profile.ci.junit] path = "junit.xml"` in
+ * .config/nextest.toml): `<testcase classname="<binary id>" name="<test name>">`, with `<flakyFailure>` and
+ * `<rerunFailure>` for retries. The filterset `(binary_id(=b) & test(=t)) | …` selects exactly the tests.
+ */
+const nextest = {
+    name: 'nextest',
+    recordsRetries: true,
+    commands(tests, reportPath) {
+        const expr = unique(tests.map((t) => t.classname !== '' ? `(binary_id(=${nextestString(t.classname)}) & test(=${nextestString(t.name)}))` : `test(=${nextestString(t.name)})`)).join(' | ');
+        return [
+            markCommand(reportPath),
+            { argv: ['cargo', 'nextest', 'run', '--profile=ci', '--no-fail-fast', '--retries=0', '-E', expr] },
+            mergeCommand(reportPath, ['target/nextest/ci']),
+        ];
+    },
+};
+
+;// CONCATENATED MODULE: ./src/rerun/presets/index.ts
+
+
+
+
+const ALL = [vitest, jest, mocha, nodeTest, pytest, gotestsum, maven, gradle, rspec, playwright, dotnet, phpunit, nextest];
+const PRESETS = new Map(ALL.map((p) => [p.name, p]));
+/** The preset the `rerun` input names, or undefined when the input is a shell command. */
+function findPreset(name) {
+    return PRESETS.get(name.trim());
+}
+
+;// CONCATENATED MODULE: ./src/rerun/inputs.ts
+/**
+ * The re-run inputs (docs/rerun.md#inputs), validated. The command comes from the workflow file only: the `rerun`
+ * input, never a report or the data branch.
+ */
+
+
+function integer(name, raw, fallback, min, max) {
+    if (raw === '')
+        return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+        throw new config_inputs/* InputError */.dz(`Input '${name}' must be a whole number from ${min} to ${max}, got '${raw.slice(0, 80)}'.`);
+    }
+    return value;
+}
+const RERUN_DEFAULTS = { attempts: 3, attemptsMax: 6, maxTests: 20, timeoutSec: 600, budget: 0, newTests: 'warn' };
+/** The re-run inputs, or undefined when `rerun` is empty (the step then behaves as without the feature). */
+function readRerunInputs(get) {
+    const command = get('rerun');
+    // Validated even without `rerun`, so that a typo is not silently ignored.
+    const attempts = integer('rerun-attempts', get('rerun-attempts'), RERUN_DEFAULTS.attempts, 1, 20);
+    const attemptsMax = integer('rerun-attempts-max', get('rerun-attempts-max'), Math.max(RERUN_DEFAULTS.attemptsMax, attempts), 1, 50);
+    if (attemptsMax < attempts) {
+        throw new config_inputs/* InputError */.dz(`Input 'rerun-attempts-max' (${attemptsMax}) must be at least 'rerun-attempts' (${attempts}).`);
+    }
+    const maxTests = integer('rerun-max-tests', get('rerun-max-tests'), RERUN_DEFAULTS.maxTests, 1, 10_000);
+    const timeoutSec = integer('rerun-timeout', get('rerun-timeout'), RERUN_DEFAULTS.timeoutSec, 1, 6 * 3600);
+    const budget = integer('rerun-budget', get('rerun-budget'), RERUN_DEFAULTS.budget, 0, 1_000_000);
+    const newTests = (get('new-tests') || RERUN_DEFAULTS.newTests).toLowerCase();
+    if (newTests !== 'warn' && newTests !== 'block') {
+        throw new config_inputs/* InputError */.dz(`Input 'new-tests' must be warn or block, got '${newTests.slice(0, 80)}'.`);
+    }
+    if (command === '')
+        return undefined;
+    const preset = findPreset(command);
+    return { command, ...(preset ? { preset } : {}), attempts, attemptsMax, maxTests, timeoutSec, budget, newTests };
+}
+
+// EXTERNAL MODULE: ./src/policy/outcome.ts
+var policy_outcome = __webpack_require__(58702);
+;// CONCATENATED MODULE: ./src/action/run.ts
+/**
+ * The action's main job, wiring the stages: inputs → reports → data branch (fetch, apply, push) → outputs,
+ * annotations, summary → the step's result. Every path ends with `outcome` and the exit code agreeing.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+async function run(env = process.env) {
+    let outcome = 'failure';
+    try {
+        // Matrix, aggregate and fork modes (docs/matrix.md, docs/forks.md), loaded only when chosen.
+        const modeInputs = readModeInputs((0,config_inputs/* inputsFromEnv */.lN)(env));
+        if (modeInputs.mode !== 'run') {
+            if ((0,config_inputs/* inputsFromEnv */.lN)(env)('rerun') !== '')
+                core.warning(`The rerun input works in mode run only: ignored in mode ${modeInputs.mode} (docs/rerun.md).`);
+            outcome = await (await __webpack_require__.e(/* import() */ 544).then(__webpack_require__.bind(__webpack_require__, 76544))).runMode(env, modeInputs);
+            return;
+        }
+        const inputs = (0,config_inputs/* readInputs */.Ko)((0,config_inputs/* inputsFromEnv */.lN)(env));
+        if (inputs.token) {
+            core.setSecret(inputs.token);
+            (0,text_escape/* registerSecret */.cl)(inputs.token);
+        }
+        const ctx = (0,context/* contextFromEnv */.jW)(env);
+        const config = await (0,file/* loadFileConfig */.p)(inputs.configPath ? (0,external_node_path_.resolve)(ctx.workspace, inputs.configPath) : '');
+        const rerunInputs = readRerunInputs((0,config_inputs/* inputsFromEnv */.lN)(env));
+        // The data branch is fetched while the reports are parsed (git works in its own process).
+        const readOnly = inputs.readOnly || ctx.fromFork;
+        const remote = await (0,job/* dataRemote */.PO)(inputs, ctx);
+        const repo = await git/* DataRepo */.nV.open(remote, inputs.dataBranch, inputs.token, ctx.runnerTemp || undefined);
+        repo.prefetch(!readOnly);
+        const reports = await (0,job/* readReports */.oh)(inputs, ctx).catch(async (error) => {
+            await repo.dispose();
+            throw error;
+        });
+        const split = modeInputs.splitHistoryBy === 'job-key';
+        if (split && !rerunInputs)
+            reports.tests = (0,modes_split/* splitTests */.Yd)(reports.tests, inputs.jobKey);
+        const now = Date.now();
+        const runContext = (0,job/* runContextFor */.S2)(ctx, inputs, reports.timestamp, now);
+        // Issues for test owners (docs/issues.md): read before the sync, since a person's close can lift a quarantine.
+        const issues = inputs.createIssues ? await (await __webpack_require__.e(/* import() */ 791).then(__webpack_require__.bind(__webpack_require__, 81791))).prepareIssues({ inputs, ctx, readOnly }) : undefined;
+        let rerun;
+        let verdicts;
+        const sync = await (async () => {
+            try {
+                // Re-runs (docs/rerun.md): once, before deciding, with the history read first; the push retries below
+                // re-apply the same augmented results.
+                if (rerunInputs) {
+                    const historyId = split ? (id) => (0,modes_split/* splitTests */.Yd)([{ id }], inputs.jobKey)[0].id : (id) => id;
+                    const failedBeforeReruns = reports.tests.filter(policy_outcome/* finalAttemptFailed */.R).length;
+                    rerun = await (await __webpack_require__.e(/* import() */ 974).then(__webpack_require__.bind(__webpack_require__, 8974))).rerunStep({
+                        rerun: rerunInputs,
+                        tests: reports.tests,
+                        repo,
+                        workspace: ctx.workspace,
+                        tempDir: ctx.runnerTemp || (0,external_node_os_.tmpdir)(),
+                        historyId,
+                        isPullRequest: ctx.eventName === 'pull_request' || ctx.eventName === 'pull_request_target',
+                        runKey: `${runContext.key}#${runContext.runAttempt}`,
+                        policy: config.policy,
+                        normalise: scoring/* normalizeErrorMessage */.DP,
+                        now,
+                        sha: runContext.sha,
+                    });
+                    reports.tests = split ? (0,modes_split/* splitTests */.Yd)(rerun.tests, inputs.jobKey) : rerun.tests;
+                    verdicts = { consistent: rerun.consistent, newFlaky: rerun.newFlaky, newTestsBlock: rerunInputs.newTests === 'block', failedBeforeReruns };
+                }
+                const options = { ...config, normalise: scoring/* normalizeErrorMessage */.DP, scoreTests: (0,stats_scores/* statsScores */.T)(runContext.time, config.policy.rules.scoring) };
+                return await core.group(`Updating the data branch '${inputs.dataBranch}'`, () => (0,store_sync/* syncRun */.Np)(repo, (snapshot) => (0,apply/* applyRun */.qU)({ snapshot, reports, filesMatched: reports.matched, testOutcome: inputs.testOutcome, run: runContext, now, closedByHand: issues?.closedByHand, issueOf: issues?.issueOf, ...(verdicts ? { rerun: verdicts } : {}) }, options), {
+                    // Parks this run after a few lost races, and folds parked runs in (docs/data-branch.md, "Many writers").
+                    inbox: {
+                        parcel: (applied) => (0,fold/* runParcel */.j)(runContext, [{ run: runContext, tests: reports.tests, jobSucceeded: applied.outcome.result === 'success' }], Date.now()),
+                        fold: (snapshot, parcels) => (0,fold/* foldParcels */.a)(snapshot, parcels, options, now),
+                    },
+                    attempts: inputs.pushAttempts,
+                    readOnly,
+                    commitMessage: `flakeguard: ${reports.tests.length} tests from run ${ctx.runId} attempt ${ctx.runAttempt} (${ctx.job})`,
+                    log: (m) => core.info((0,text_escape/* logText */.kc)(m)),
+                    extraFiles: (current) => (0,branch_files/* dashboardFiles */._l)(current, { workspace: ctx.workspace, classMap: inputs.codeownersMap }),
+                    releaseTexts: true,
+                }));
+            }
+            finally {
+                await repo.dispose();
+            }
+        })();
+        const result = sync.applied;
+        const o = result.outcome;
+        outcome = o.result;
+        if (modeInputs.splitHistoryBy === 'job-key')
+            (0,modes_split/* warnUnsplitOverrides */.Vj)(reports.tests.map((t) => t.id), inputs.jobKey, result);
+        if (sync.status.kind === 'read-only' || sync.status.kind === 'not-saved') {
+            // Leave the results where a later trusted workflow can ingest them (docs/forks.md).
+            const path = await (0,results_file/* writeResultsFile */.At)((0,external_node_path_.join)(ctx.runnerTemp || (0,external_node_os_.tmpdir)(), 'flakeguard'), runContext, reports.tests);
+            core.setOutput('results-file', path);
+            core.notice(`This run's results were not saved to ${inputs.dataBranch}; they are in ${path} for a trusted workflow to ingest.`);
+            if (modeInputs.uploadResults)
+                await (await Promise.all(/* import() */[__webpack_require__.e(931), __webpack_require__.e(943)]).then(__webpack_require__.bind(__webpack_require__, 94943))).leaveResults({ inputs, ctx, run: runContext, reports }, modeInputs, env);
+        }
+        const rerunSection = rerun ? (await __webpack_require__.e(/* import() */ 401).then(__webpack_require__.bind(__webpack_require__, 46401))).renderRerunSection(rerun) : undefined;
+        await (0,publish.publishResults)({ inputs, ctx, readOnly, runUrl: runContext.url ?? '', sync, reports: { tests: reports.tests.length, problems: reports.problems.length }, ...(rerunSection ? { extraSummary: rerunSection } : {}) });
+        if (rerun) {
+            core.setOutput('rerun-tests', JSON.stringify(rerun.cases.filter((c) => c.asked > 0).map((c) => c.historyId)));
+            core.setOutput('proven-flaky', JSON.stringify(rerun.provenFlaky));
+            core.setOutput('consistent-failures', JSON.stringify([...rerun.consistent.keys()]));
+            core.setOutput('new-flaky-tests', JSON.stringify(rerun.newFlaky));
+            if (rerun.newFlaky.length > 0 && rerunInputs?.newTests !== 'block') {
+                for (const id of rerun.newFlaky.slice(0, 10)) {
+                    core.warning((0,text_escape/* commandText */.jt)(`New test '${id}' failed and passed on this commit: it is flaky before it merges.`, 1000), { title: 'flakeguard: new flaky test' });
+                }
+            }
+        }
+        await issues?.publish(sync, runContext);
+        if (o.result === 'failure') {
+            core.setFailed((0,text_escape/* commandText */.jt)(o.reasons.join(' '), 4000));
+        }
+        else if (o.forgiven.length > 0) {
+            core.warning(`${o.forgiven.length} failed test${o.forgiven.length === 1 ? ' was' : 's were'} forgiven because ${o.forgiven.length === 1 ? 'it is' : 'they are'} quarantined; the job passes.`);
+        }
+    }
+    catch (error) {
+        outcome = 'failure';
+        const message = error instanceof config_inputs/* InputError */.dz ? error.message : `flakeguard stopped on an unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+        core.setFailed((0,text_escape/* commandText */.jt)(message, 4000));
+    }
+    finally {
+        core.setOutput('outcome', outcome);
+    }
+}
+
+
+/***/ }),
+
+/***/ 80577:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Vp: () => (/* binding */ runUrl),
+/* harmony export */   jW: () => (/* binding */ contextFromEnv),
+/* harmony export */   vZ: () => (/* binding */ isOnDefaultBranch),
+/* harmony export */   yK: () => (/* binding */ runIdentity)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(77598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_1__);
+/**
+ * What the runner tells us about this CI run, read from the GITHUB_* variables and the event payload.
+ */
+
+
+function readEvent(path) {
+    if (!path)
+        return {};
+    try {
+        return JSON.parse((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(path, 'utf8'));
+    }
+    catch {
+        return {};
+    }
+}
+function contextFromEnv(env) {
+    const repository = env.GITHUB_REPOSITORY ?? 'local/local';
+    const [owner = 'local', repo = 'local'] = repository.split('/');
+    const event = readEvent(env.GITHUB_EVENT_PATH);
+    const headRepo = event.pull_request?.head?.repo?.full_name;
+    const ref = env.GITHUB_REF ?? '';
+    return {
+        repository,
+        owner,
+        repo,
+        serverUrl: env.GITHUB_SERVER_URL ?? 'https://github.com',
+        apiUrl: env.GITHUB_API_URL ?? 'https://api.github.com',
+        runId: env.GITHUB_RUN_ID ?? 'local',
+        runAttempt: Math.max(1, Number(env.GITHUB_RUN_ATTEMPT ?? '1') || 1),
+        job: env.GITHUB_JOB ?? 'job',
+        workflow: env.GITHUB_WORKFLOW ?? 'workflow',
+        sha: env.GITHUB_SHA ?? '',
+        ref,
+        refName: env.GITHUB_REF_NAME ?? ref.replace(/^refs\/(heads|tags)\//, ''),
+        eventName: env.GITHUB_EVENT_NAME ?? 'push',
+        defaultBranch: event.repository?.default_branch ?? 'main',
+        fromFork: headRepo !== undefined && headRepo !== repository,
+        pullRequest: event.pull_request?.number,
+        workspace: env.GITHUB_WORKSPACE ?? process.cwd(),
+        runnerTemp: env.RUNNER_TEMP ?? '',
+        ...(env.FLAKEGUARD_RUN_URL ? { runUrl: env.FLAKEGUARD_RUN_URL } : {}),
+    };
+}
+function isOnDefaultBranch(ctx) {
+    return ctx.eventName !== 'pull_request' && ctx.eventName !== 'pull_request_target'
+        && ctx.ref === `refs/heads/${ctx.defaultBranch}`;
+}
+/**
+ * The identity of this job's results across workflow re-runs: run id, job and the user's job key
+ * (matrix values), plus the report patterns so that two flakeguard steps in one job stay apart.
+ */
+function runIdentity(ctx, jobKey, reportPatterns) {
+    const extra = (0,node_crypto__WEBPACK_IMPORTED_MODULE_1__.createHash)('sha256').update(`${jobKey}\n${reportPatterns.join('\n')}`).digest('hex').slice(0, 8);
+    return `${ctx.runId}/${ctx.job}/${extra}`;
+}
+function runUrl(ctx) {
+    if (ctx.runUrl)
+        return ctx.runUrl;
+    return `${ctx.serverUrl}/${ctx.repository}/actions/runs/${ctx.runId}/attempts/${ctx.runAttempt}`;
+}
+
+
+/***/ }),
+
+/***/ 45024:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  p: () => (/* binding */ loadFileConfig)
+});
+
+// UNUSED EXPORTS: DEFAULT_FILE_CONFIG
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(51455);
+// EXTERNAL MODULE: ./src/history/merge.ts
+var merge = __webpack_require__(74292);
+// EXTERNAL MODULE: ./src/policy/quarantine.ts + 1 modules
+var quarantine = __webpack_require__(36127);
+;// CONCATENATED MODULE: ./src/config/file-config.ts
+/** What the optional YAML config file (input `config`) sets, and its defaults (src/config/file.ts reads it). */
+
+
+const DEFAULT_FILE_CONFIG = { retention: merge/* DEFAULT_RETENTION */.xh, policy: quarantine/* DEFAULT_POLICY */.zj };
+
+// EXTERNAL MODULE: ./src/config/inputs.ts
+var inputs = __webpack_require__(64389);
+;// CONCATENATED MODULE: ./src/config/file.ts
+/**
+ * The optional YAML config file (input `config`): read here, parsed by src/config/file-parse.ts, which is loaded only
+ * when there is a file (the YAML library is ~290 KB of code to compile at start-up).
+ */
+
+
+
+
+async function loadFileConfig(path) {
+    if (!path)
+        return DEFAULT_FILE_CONFIG;
+    let text;
+    try {
+        text = await (0,promises_.readFile)(path, 'utf8');
+    }
+    catch (error) {
+        throw new inputs/* InputError */.dz(`Config file ${path} cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return (await Promise.all(/* import() */[__webpack_require__.e(815), __webpack_require__.e(313)]).then(__webpack_require__.bind(__webpack_require__, 89313))).parseFileConfig(text, path);
+}
+
+
+/***/ }),
+
+/***/ 64389:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Ko: () => (/* binding */ readInputs),
+/* harmony export */   dz: () => (/* binding */ InputError),
+/* harmony export */   lN: () => (/* binding */ inputsFromEnv)
+/* harmony export */ });
+/* harmony import */ var _owners_classmap_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(63332);
+/**
+ * The action's inputs, read from a getter so that the same code serves the runner (INPUT_* variables)
+ * and tests (a plain object).
+ */
+
+class InputError extends Error {
+}
+/** Reads INPUT_* the way @actions/core does: name upper-cased, spaces → underscores. */
+function inputsFromEnv(env) {
+    return (name) => (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
+}
+function parseBoolean(name, raw, fallback) {
+    if (raw === '')
+        return fallback;
+    if (/^(true|yes|on|1)$/i.test(raw))
+        return true;
+    if (/^(false|no|off|0)$/i.test(raw))
+        return false;
+    throw new InputError(`Input '${name}' must be true or false, got '${raw}'.`);
+}
+function parseInteger(name, raw, fallback, min, max) {
+    if (raw === '')
+        return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+        throw new InputError(`Input '${name}' must be a whole number from ${min} to ${max}, got '${raw}'.`);
+    }
+    return value;
+}
+function readIssueLabel(raw) {
+    const label = raw || 'flaky-test';
+    if (label.length > 50 || label.includes(',')) {
+        throw new InputError(`Input 'issue-label' must be a label name of at most 50 characters without a comma, got '${label.slice(0, 80)}'.`);
+    }
+    return label;
+}
+function readCodeownersMap(raw) {
+    if (raw === '')
+        return '';
+    try {
+        (0,_owners_classmap_js__WEBPACK_IMPORTED_MODULE_0__/* .parseClassMap */ .uF)(raw);
+    }
+    catch (error) {
+        if (error instanceof _owners_classmap_js__WEBPACK_IMPORTED_MODULE_0__/* .ClassMapError */ .BR)
+            throw new InputError(`Input ${error.message.replace(/^codeowners-map/, "'codeowners-map'")}.`);
+        throw error;
+    }
+    return raw;
+}
+const TEST_OUTCOMES = new Set(['success', 'failure', 'cancelled', 'skipped', '']);
+function readInputs(get) {
+    const reports = get('reports')
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter((line) => line !== '' && !line.startsWith('#'));
+    if (reports.length === 0) {
+        throw new InputError(`Input 'reports' is required: one glob pattern per line, e.g. 'reports/**/*.xml'.`);
+    }
+    const dataBranch = get('data-branch') || 'flakeguard-data';
+    if (!/^[A-Za-z0-9._/-]+$/.test(dataBranch) || dataBranch.startsWith('-') || dataBranch.includes('..')) {
+        throw new InputError(`Input 'data-branch' is not a valid branch name: '${dataBranch}'.`);
+    }
+    const testOutcome = get('test-outcome').toLowerCase();
+    if (!TEST_OUTCOMES.has(testOutcome)) {
+        throw new InputError(`Input 'test-outcome' must be one of success, failure, cancelled, skipped (from steps.<id>.outcome), got '${testOutcome}'.`);
+    }
+    return {
+        reports,
+        dataBranch,
+        token: get('token'),
+        testOutcome: testOutcome,
+        createIssues: parseBoolean('create-issues', get('create-issues'), false),
+        issueLabel: readIssueLabel(get('issue-label')),
+        maxIssues: parseInteger('max-issues', get('max-issues'), 5, 0, 100),
+        issuesDryRun: parseBoolean('issues-dry-run', get('issues-dry-run'), false),
+        closeLiftsQuarantine: parseBoolean('close-lifts-quarantine', get('close-lifts-quarantine'), true),
+        codeownersMap: readCodeownersMap(get('codeowners-map')),
+        checkRun: parseBoolean('check-run', get('check-run'), true),
+        checkName: get('check-name') || 'flakeguard',
+        configPath: get('config'),
+        jobKey: get('job-key'),
+        remote: get('data-remote'),
+        readOnly: parseBoolean('read-only', get('read-only'), false),
+        pushAttempts: parseInteger('push-attempts', get('push-attempts'), 8, 1, 50),
+    };
+}
+
+
+/***/ }),
+
+/***/ 28456:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  _l: () => (/* binding */ dashboardFiles)
+});
+
+// UNUSED EXPORTS: CLASS_MAP_FILE, NOJEKYLL_FILE, OWNERS_FILE, PAGE_FILE, isCurrentPage, readCodeownersText
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(51455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(76760);
+// EXTERNAL MODULE: ./src/owners/codeowners.ts
+var codeowners = __webpack_require__(65343);
+;// CONCATENATED MODULE: ./src/dashboard/marker.generated.ts
+// Generated by scripts/build-dashboard.ts from src/dashboard/page/ (npm run build). Do not edit.
+/** Written into the page's <meta name="flakeguard-dashboard">: the step rewrites index.html only when it differs. */
+const DASHBOARD_MARKER = "flakeguard 0.1.0 page b0379c93743c";
+
+;// CONCATENATED MODULE: ./src/dashboard/branch-files.ts
+/**
+ * The dashboard's files on the data branch: `index.html` (the page, self-contained), `.nojekyll` (GitHub Pages
+ * serves the branch as it is, without a Jekyll build), and, when the workspace has them, verbatim copies of the
+ * repository's CODEOWNERS (`dashboard/CODEOWNERS`) and of the `codeowners-map` input (`dashboard/codeowners-map`), so
+ * that the page can show each test's owners (docs/dashboard.md). The page is rewritten only when its marker —
+ * flakeguard's version and a hash of the page — differs from the one on the branch: otherwise the branch's own text is
+ * kept, so the write adds nothing to the commit and the heavy page module is never loaded.
+ */
+
+
+
+
+const PAGE_FILE = 'index.html';
+const NOJEKYLL_FILE = '.nojekyll';
+/** Not at a path GitHub reads CODEOWNERS from (root, .github/, docs/): the copy owns nothing on the data branch. */
+const OWNERS_FILE = 'dashboard/CODEOWNERS';
+const CLASS_MAP_FILE = 'dashboard/codeowners-map';
+/** True when `html` is the page this version writes. Reads only the head of the text. */
+function isCurrentPage(html) {
+    return html !== undefined && html.slice(0, 4096).includes(`<meta name="flakeguard-dashboard" content="${DASHBOARD_MARKER}">`);
+}
+/** The text of the CODEOWNERS file GitHub would use, or undefined (none, or 3 MB and more, which GitHub ignores). */
+async function readCodeownersText(workspace) {
+    for (const location of codeowners/* CODEOWNERS_LOCATIONS */.B$) {
+        const info = await (0,promises_.stat)((0,external_node_path_.join)(workspace, location)).catch(() => undefined);
+        if (!info?.isFile())
+            continue;
+        return info.size < codeowners/* CODEOWNERS_MAX_BYTES */.PR ? (0,promises_.readFile)((0,external_node_path_.join)(workspace, location), 'utf8') : undefined;
+    }
+    return undefined;
+}
+/**
+ * The dashboard's files to keep on the branch, given the branch's current files. A copy of CODEOWNERS found in the
+ * workspace replaces the branch's; when the workspace has none (a job without a checkout), the branch's is kept.
+ */
+async function dashboardFiles(current, owners = {}) {
+    const existing = current.get(PAGE_FILE);
+    const html = isCurrentPage(existing) ? existing : (await __webpack_require__.e(/* import() */ 446).then(__webpack_require__.bind(__webpack_require__, 24446))).DASHBOARD_HTML;
+    const files = new Map([
+        [PAGE_FILE, html],
+        [NOJEKYLL_FILE, current.get(NOJEKYLL_FILE) ?? ''],
+    ]);
+    const codeowners = (owners.workspace ? await readCodeownersText(owners.workspace) : undefined) ?? current.get(OWNERS_FILE);
+    if (codeowners !== undefined)
+        files.set(OWNERS_FILE, codeowners);
+    const classMap = owners.classMap?.trim() ? owners.classMap : current.get(CLASS_MAP_FILE);
+    if (classMap !== undefined)
+        files.set(CLASS_MAP_FILE, classMap);
+    return files;
+}
+
+
+/***/ }),
+
+/***/ 37530:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  publishResults: () => (/* binding */ publishResults)
+});
+
+// UNUSED EXPORTS: WORKFLOW_ANNOTATIONS_PER_KIND, blobUrlFor, emitWorkflowAnnotations
+
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
+var core = __webpack_require__(91659);
+// EXTERNAL MODULE: ./src/store/sync.ts
+var store_sync = __webpack_require__(32190);
+// EXTERNAL MODULE: ./src/store/layout.ts
+var layout = __webpack_require__(5891);
+// EXTERNAL MODULE: ./src/text/escape.ts
+var text_escape = __webpack_require__(67388);
+;// CONCATENATED MODULE: ./src/report/scores.ts
+/**
+ * What the report shows of a test's scores, read from the score record the pipeline writes into the stats file
+ * (`tier`, `pfs: [pf, pfLow, pfHigh]`, `score`; see statsScores in src/pipeline/stats-scores.ts). Pure.
+ */
+const num = (x) => (typeof x === 'number' && Number.isFinite(x) ? x : undefined);
+function scoreViewOf(record) {
+    if (!record)
+        return undefined;
+    const pfs = Array.isArray(record['pfs']) ? record['pfs'] : [];
+    const view = {
+        tier: typeof record['tier'] === 'string' ? record['tier'] : undefined,
+        pf: num(pfs[0]),
+        pfLow: num(pfs[1]),
+        pfHigh: num(pfs[2]),
+        score: num(record['score']),
+        flipRate: num(record['flipRate']),
+        successRate: num(record['successRate']),
+        thresholded: num(record['thresholded']),
+        recommendation: typeof record['recommendation'] === 'string' ? record['recommendation'] : undefined,
+    };
+    return view;
+}
+/** `0.53 [0.21, 0.81]`, or '' when unknown. */
+function formatPfs(s) {
+    if (!s || s.pf === undefined)
+        return '';
+    const f = (x) => x.toFixed(2);
+    return s.pfLow !== undefined && s.pfHigh !== undefined ? `${f(s.pf)} [${f(s.pfLow)}, ${f(s.pfHigh)}]` : f(s.pf);
+}
+/** The policy's recent outcomes (P passed, R passed on retry, F failed) as symbols, oldest first. */
+function symbols(recent) {
+    let out = '';
+    for (const c of recent)
+        out += c === 'F' ? '✗' : c === 'R' ? '↻' : '✓';
+    return out;
+}
+const SYMBOLS_LEGEND = '✓ passed · ↻ passed on retry · ✗ failed';
+/** A lazy view over the pipeline's score records: only the tests shown are converted. */
+function scoreLookup(records) {
+    return {
+        get: (id) => scoreViewOf(records?.get(id)),
+        pf: (id) => {
+            const pfs = records?.get(id)?.['pfs'];
+            return Array.isArray(pfs) ? num(pfs[0]) : undefined;
+        },
+    };
+}
+/**
+ * The active rule's own measure of a test (docs/rules.md), for a column headed by `ruleColumn`: the number that
+ * rule decides on, so that the summary never shows a label of another method beside the decision. Undefined for
+ * the evidence and pfs rules (the PFS column is shown anyway; the evidence is in the reason).
+ */
+function ruleColumn(rule) {
+    switch (rule) {
+        case 'flip-rate':
+            return 'Flip-rate (tier), the rule';
+        case 'success-rate':
+            return 'Success rate, the rule';
+        case 'multi-factor':
+            return 'Multi-factor score, the rule';
+        case 'thresholded':
+            return 'Thresholded flakiness, the rule';
+        default:
+            return undefined;
+    }
+}
+function ruleMeasure(rule, s) {
+    const f = (x) => (x === undefined ? '—' : x.toFixed(2));
+    switch (rule) {
+        case 'flip-rate':
+            return s?.tier ? `${f(s.flipRate)} (${s.tier})` : '—';
+        case 'success-rate':
+            return f(s?.successRate);
+        case 'multi-factor':
+            return s?.score === undefined ? '—' : `${f(s.score)} (${s.recommendation ?? '—'})`;
+        case 'thresholded':
+            return f(s?.thresholded);
+        default:
+            return '';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/report/annotations.ts
+
+
+const TITLE_MAX = 255;
+const MESSAGE_MAX = 4000;
+const DETAILS_MAX = 8000;
+function lastFailure(test) {
+    for (let i = test.attempts.length - 1; i >= 0; i--) {
+        const a = test.attempts[i];
+        if (a.status === 'failed' || a.status === 'error')
+            return a;
+    }
+    return undefined;
+}
+/** The failure's message (or type, or first line of its body) and the body when it says more. */
+function failureOf(test) {
+    const a = lastFailure(test);
+    const firstLine = a?.details?.split('\n').find((l) => l.trim() !== '');
+    const message = a?.message?.trim() || a?.type?.trim() || firstLine?.trim() || '(no message in the report)';
+    const details = a?.details && a.details.trim() !== message ? a.details : undefined;
+    return { message, details };
+}
+function isRepositoryPath(p) {
+    return p !== '' && !p.startsWith('/') && !/^[A-Za-z]:[\\/]/.test(p) && !p.startsWith('../') && p !== '..';
+}
+function placed(test) {
+    if (test.file)
+        return { path: test.file, line: test.line && test.line > 0 ? test.line : 1 };
+    return isRepositoryPath(test.report) ? { reportPath: test.report } : {};
+}
+const NO_LOCATION = 'The report gives no source file for this test: this annotation is placed on the report itself.';
+/** How to lift a test's quarantine by hand, in words that name the exact file and edit. */
+function liftInstruction(id, dataBranch, statsFile) {
+    return `To lift the quarantine: on the data branch '${dataBranch}', edit ${statsFile}, set "override": "never" on the line of "${id}", and commit (it takes effect on the next run).`;
+}
+function blockingAnnotation(test, unforgiven) {
+    const f = failureOf(test);
+    const where = placed(test);
+    const why = unforgiven ? `\n\nThis test is ${unforgiven}.` : '';
+    const note = where.path ? '' : `\n\n${NO_LOCATION}`;
+    return {
+        level: 'failure',
+        title: (0,text_escape/* plainText */.wh)(`${test.id} failed${unforgiven ? ' (quarantined, not forgiven)' : ''}`, TITLE_MAX, true),
+        message: (0,text_escape/* plainText */.wh)(`${f.message}${why}${note}`, MESSAGE_MAX),
+        ...(f.details ? { details: (0,text_escape/* plainText */.wh)(f.details, DETAILS_MAX) } : {}),
+        ...where,
+        testId: test.id,
+    };
+}
+function forgivenAnnotation(test, ctx) {
+    const f = failureOf(test);
+    const d = ctx.decisions.get(test.id);
+    const s = ctx.scores.get(test.id);
+    const where = placed(test);
+    const byHand = d?.override?.action === 'quarantine';
+    const lines = [
+        byHand
+            ? `Forgiven: this test was quarantined by hand (its "override" in ${ctx.statsFileOf(test.id)}) before this run, so its failure does not fail the job.`
+            : 'Forgiven: this test was quarantined as flaky before this run, so its failure does not fail the job.',
+    ];
+    const pfs = formatPfs(s);
+    // The PFS ranks; the decision is the rule's (docs/rules.md): no tier beside it, which could contradict it (issue #15).
+    if (pfs)
+        lines.push(`Flakiness: PFS ${pfs} (probability that a run fails for no reason, 90% interval).`);
+    if (d?.evidence.recent)
+        lines.push(`Recent runs, oldest to newest: ${symbols(d.evidence.recent)}  (${SYMBOLS_LEGEND})`);
+    lines.push(`Why it is quarantined: ${d?.reason ?? 'quarantined before this run'}.`);
+    lines.push(liftInstruction(test.id, ctx.dataBranch, ctx.statsFileOf(test.id)));
+    lines.push('', `This failure: ${f.message}`);
+    if (!where.path)
+        lines.push('', NO_LOCATION);
+    return {
+        level: 'warning',
+        title: (0,text_escape/* plainText */.wh)(`${test.id} failed (forgiven: quarantined ${byHand ? 'by hand' : 'as flaky'})`, TITLE_MAX, true),
+        message: (0,text_escape/* plainText */.wh)(lines.join('\n'), MESSAGE_MAX),
+        ...(f.details ? { details: (0,text_escape/* plainText */.wh)(f.details, DETAILS_MAX) } : {}),
+        ...where,
+        testId: test.id,
+    };
+}
+/** Blocking failures first, then forgiven ones. */
+function buildAnnotations(outcome, ctx) {
+    return [...outcome.blocking.map((t) => blockingAnnotation(t, outcome.unforgiven.get(t.id))), ...outcome.forgiven.map((t) => forgivenAnnotation(t, ctx))];
+}
+
+// EXTERNAL MODULE: ./src/history/stored.ts
+var stored = __webpack_require__(44173);
+;// CONCATENATED MODULE: ./src/report/trend.ts
+
+/** Records read at most; above it, every n-th test is read (shares stay accurate, the cost stays bounded). */
+const TREND_MAX_RECORDS = 300_000;
+const DAY = 86_400_000;
+const P = 80; // 'P'
+const F = 70; // 'F'
+const E = 69; // 'E'
+const S = 83; // 'S'
+/** 0: no outcome (skipped), 1: passed, 2: flaky (failed, then passed), 3: failed at the last attempt. */
+function classify(attempts) {
+    if (attempts.length === 1) {
+        const c = attempts.charCodeAt(0);
+        return c === P ? 1 : c === F || c === E ? 3 : 0;
+    }
+    let last = 0;
+    let failedOnce = false;
+    for (let i = 0; i < attempts.length; i++) {
+        const c = attempts.charCodeAt(i);
+        if (c === S)
+            continue;
+        last = c;
+        if (c === F || c === E)
+            failedOnce = true;
+    }
+    if (last === 0)
+        return 0;
+    if (last === F || last === E)
+        return 3;
+    return failedOnce && last === P ? 2 : 1;
+}
+function pad(n) {
+    return n < 10 ? `0${n}` : String(n);
+}
+function suiteTrend(history, maxPoints = 30, maxRecords = TREND_MAX_RECORDS) {
+    const stride = Math.max(1, Math.ceil((history.size * maxPoints) / maxRecords));
+    const sample = stride > 1 ? { tests: Math.ceil(history.size / stride), of: history.size, stride } : undefined;
+    if (history instanceof stored/* LazyHistory */.VM && history.inTimeOrder) {
+        const byRun = storedRunTrend(history, maxPoints, stride);
+        if (byRun)
+            return { ...byRun, ...(sample ? { sample } : {}) };
+    }
+    // A history in its stored form decodes only the runs read here (src/history/stored.ts).
+    const tail = history instanceof stored/* LazyHistory */.VM ? (id, max) => history.tail(id, max) : (id, max) => {
+        const runs = history.get(id).runs;
+        return runs.length <= max ? runs : runs.slice(runs.length - max);
+    };
+    let newest = Number.NEGATIVE_INFINITY;
+    let windowStart = Number.POSITIVE_INFINITY;
+    for (const id of history.keys()) {
+        const runs = tail(id, maxPoints);
+        const n = runs.length;
+        if (n === 0)
+            continue;
+        const last = runs[n - 1].time;
+        if (last > newest)
+            newest = last;
+        const first = runs[0].time;
+        if (first < windowStart)
+            windowStart = first;
+    }
+    if (!Number.isFinite(newest))
+        return { unit: 'run', points: [] };
+    if (newest - windowStart >= 7 * DAY) {
+        const lastDay = Math.floor(newest / DAY);
+        const firstDay = lastDay - (maxPoints - 1);
+        const cutoff = firstDay * DAY;
+        const runs = new Int32Array(maxPoints);
+        const flaky = new Int32Array(maxPoints);
+        const failed = new Int32Array(maxPoints);
+        let index = -1;
+        for (const id of history.keys()) {
+            if (++index % stride !== 0)
+                continue;
+            const all = tail(id, Number.POSITIVE_INFINITY);
+            for (let i = all.length - 1; i >= 0; i--) {
+                const r = all[i];
+                if (r.time < cutoff)
+                    break;
+                const k = classify(r.attempts);
+                if (k === 0)
+                    continue;
+                const d = Math.min(maxPoints - 1, Math.floor(r.time / DAY) - firstDay);
+                runs[d]++;
+                if (k === 2)
+                    flaky[d]++;
+                else if (k === 3)
+                    failed[d]++;
+            }
+        }
+        const points = [];
+        for (let d = 0; d < maxPoints; d++) {
+            if (runs[d] === 0)
+                continue;
+            const date = new Date((firstDay + d) * DAY);
+            points.push({ label: `${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`, testRuns: runs[d], flaky: flaky[d], failed: failed[d] });
+        }
+        return { unit: 'day', points, ...(sample ? { sample } : {}) };
+    }
+    const buckets = new Map();
+    const lastKey = new Array(maxPoints).fill('');
+    const lastBucket = new Array(maxPoints).fill(undefined);
+    let index = -1;
+    for (const id of history.keys()) {
+        if (++index % stride !== 0)
+            continue;
+        const runs = tail(id, maxPoints);
+        const stop = 0;
+        for (let i = runs.length - 1, j = 0; i >= stop; i--, j++) {
+            const r = runs[i];
+            let b;
+            if (lastKey[j] === r.run) {
+                b = lastBucket[j];
+            }
+            else {
+                b = buckets.get(r.run);
+                if (b === undefined) {
+                    b = { time: r.time, testRuns: 0, flaky: 0, failed: 0 };
+                    buckets.set(r.run, b);
+                }
+                lastKey[j] = r.run;
+                lastBucket[j] = b;
+            }
+            if (r.time < b.time)
+                b.time = r.time;
+            const k = classify(r.attempts);
+            if (k === 0)
+                continue;
+            b.testRuns++;
+            if (k === 2)
+                b.flaky++;
+            else if (k === 3)
+                b.failed++;
+        }
+    }
+    const recent = [...buckets.values()].filter((b) => b.testRuns > 0).sort((a, b) => a.time - b.time).slice(-maxPoints);
+    return {
+        unit: 'run',
+        points: recent.map((b, i) => ({ label: String(i + 1), testRuns: b.testRuns, flaky: b.flaky, failed: b.failed })),
+        ...(sample ? { sample } : {}),
+    };
+}
+/** 12,345 as en-US writes it, without loading Intl's locale data (about 20 ms at start-up) for whole numbers. */
+const n = (x) => (Number.isSafeInteger(x) ? String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ',') : x.toLocaleString('en-US'));
+function ordinal(k) {
+    const tens = k % 100;
+    const suffix = tens >= 11 && tens <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][k % 10] ?? 'th';
+    return `${n(k)}${suffix}`;
+}
+const percent = (part, whole) => (whole === 0 ? 0 : Math.round((10_000 * part) / whole) / 100);
+function niceMax(x) {
+    if (x <= 0)
+        return 1;
+    const steps = [1, 2, 5, 10, 20, 25, 50, 100];
+    return steps.find((s) => s >= x * 1.1) ?? 100;
+}
+/** A mermaid `xychart-beta` block and a caption; empty when there are fewer than two points. */
+function renderTrend(trend) {
+    const pts = trend.points;
+    if (pts.length < 2)
+        return [];
+    const flaky = pts.map((p) => percent(p.flaky, p.testRuns));
+    const failed = pts.map((p) => percent(p.failed, p.testRuns));
+    const top = niceMax(Math.max(...flaky, ...failed));
+    const axis = trend.unit === 'day' ? 'day (UTC)' : 'run, oldest to newest';
+    const last = pts[pts.length - 1];
+    const span = trend.unit === 'day' ? `last ${pts.length} days with runs` : `last ${pts.length} runs`;
+    return [
+        `#### 📈 Suite flakiness over time (${span})`,
+        '',
+        '```mermaid',
+        'xychart-beta',
+        '  title "Flaky and failed test runs (%)"',
+        `  x-axis "${axis}" [${pts.map((p) => `"${p.label}"`).join(', ')}]`,
+        `  y-axis "% of test runs" 0 --> ${top}`,
+        `  bar [${flaky.join(', ')}]`,
+        `  line [${failed.join(', ')}]`,
+        '```',
+        '',
+        `Bars: test runs that failed, then passed on a retry (flaky). Line: test runs that failed at their last attempt. ` +
+            (trend.sample
+                ? `Latest ${trend.unit}: ${percent(last.flaky, last.testRuns)}% flaky and ${percent(last.failed, last.testRuns)}% failed. ` +
+                    `Estimated from every ${ordinal(trend.sample.stride)} test (${n(trend.sample.tests)} of ${n(trend.sample.of)}).`
+                : `Latest ${trend.unit}: ${n(last.flaky)} flaky (${percent(last.flaky, last.testRuns)}%) and ` +
+                    `${n(last.failed)} failed (${percent(last.failed, last.testRuns)}%) of ${n(last.testRuns)} test runs.`),
+        '',
+    ];
+}
+/**
+ * The per-run trend of a history kept in its stored form, read off the outcome strings without making records
+ * (src/history/stored.ts): the same points as the record walk above. Undefined when the recent runs span a week or
+ * more (the per-day trend, read from records).
+ */
+function storedRunTrend(history, maxPoints, stride) {
+    let newest = Number.NEGATIVE_INFINITY;
+    let windowStart = Number.POSITIVE_INFINITY;
+    let any = false;
+    for (const id of history.keys()) {
+        const window = history.newestWindow(id, maxPoints);
+        if (!window)
+            continue;
+        any = true;
+        const lastTime = history.timeOf(window[1]);
+        const firstTime = history.timeOf(window[0]);
+        if (lastTime > newest)
+            newest = lastTime;
+        if (firstTime < windowStart)
+            windowStart = firstTime;
+    }
+    if (!any)
+        return { unit: 'run', points: [] };
+    if (newest - windowStart >= 7 * DAY)
+        return undefined;
+    const buckets = new Map();
+    let index = -1;
+    for (const id of history.keys()) {
+        if (++index % stride !== 0)
+            continue;
+        history.forEachNewest(id, maxPoints, (seq, attempts) => {
+            let b = buckets.get(seq);
+            if (b === undefined) {
+                b = { time: history.timeOf(seq), testRuns: 0, flaky: 0, failed: 0 };
+                buckets.set(seq, b);
+            }
+            const k = classify(attempts);
+            if (k === 0)
+                return;
+            b.testRuns++;
+            if (k === 2)
+                b.flaky++;
+            else if (k === 3)
+                b.failed++;
+        });
+    }
+    const recent = [...buckets.values()].filter((b) => b.testRuns > 0).sort((a, b) => a.time - b.time).slice(-maxPoints);
+    return { unit: 'run', points: recent.map((b, i) => ({ label: String(i + 1), testRuns: b.testRuns, flaky: b.flaky, failed: b.failed })) };
+}
+
+;// CONCATENATED MODULE: ./src/report/summary.ts
+
+
+
+
+/** GitHub's step-summary limit is 1 MiB; stay well under it. */
+const SUMMARY_BUDGET_BYTES = 900 * 1024;
+/** A check run's output summary takes at most 65,535 characters; bytes are counted, which is stricter. */
+const CHECK_SUMMARY_BUDGET_BYTES = 60_000;
+const TOP_FLAKY = 10;
+/** 12,345 as en-US writes it, without loading Intl's locale data (about 20 ms at start-up) for whole numbers. */
+const summary_n = (x) => (Number.isSafeInteger(x) ? String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ',') : x.toLocaleString('en-US'));
+const plural = (count, word, many = `${word}s`) => `${summary_n(count)} ${count === 1 ? word : many}`;
+/** The decision in the flakiest tests' table, with the safety rule that made it when it is not the rule's own. */
+function decisionWord(d) {
+    if (!d)
+        return 'no';
+    if (d.override)
+        return d.quarantined ? 'yes, by hand' : 'no, by hand';
+    if (!d.quarantined && d.reason.startsWith('failed in the last'))
+        return 'no: breakage';
+    return d.quarantined ? 'yes' : 'no';
+}
+/** The verdict in one line of plain text (the check run's title); a green run that quarantined tests says so. */
+function verdict(o, newlyQuarantined = 0) {
+    const failed = o.failed.length;
+    const forgiven = o.forgiven.length;
+    const blocking = o.blocking.length;
+    if (o.result === 'success') {
+        if (failed === 0 && newlyQuarantined > 0) {
+            const retried = o.passedOnRetry.length > 0 ? `, ${plural(o.passedOnRetry.length, 'test')} passed on a retry` : '';
+            return `No test failed${retried}; ${plural(newlyQuarantined, 'test')} newly quarantined as flaky`;
+        }
+        if (failed === 0)
+            return 'No test failed';
+        return `${plural(failed, 'test')} failed, all forgiven (quarantined as flaky): nothing blocks`;
+    }
+    if (blocking > 0) {
+        return `${plural(failed, 'test')} failed: ${summary_n(blocking)} ${blocking === 1 ? 'blocks' : 'block'} the job, ${summary_n(forgiven)} forgiven`;
+    }
+    if (failed > 0)
+        return `${plural(failed, 'test')} failed, all forgiven, but the job fails (see why)`;
+    return 'The job fails, though no test failed (see why)';
+}
+function recentOf(d) {
+    return d?.evidence.recent ? symbols(d.evidence.recent) : '';
+}
+/** Flakiest tests: those with any sign of flakiness (a failure or a retry among recent runs, or quarantined), by PFS. */
+function topFlaky(input, k) {
+    const top = [];
+    const scores = input.scores;
+    const pfOf = scores.pf ? (id) => scores.pf(id) : (id) => scores.get(id)?.pf;
+    const better = (a, b) => (a.pf !== b.pf ? a.pf > b.pf : a.pfLow !== b.pfLow ? a.pfLow > b.pfLow : a.id < b.id);
+    const signs = /[FR]/;
+    for (const [id, d] of input.decisions) {
+        if (!d.quarantined && !signs.test(d.evidence.recent))
+            continue;
+        const pf = pfOf(id) ?? -1;
+        if (top.length === k && pf < top[k - 1].pf)
+            continue;
+        const entry = { id, pf, pfLow: scores.get(id)?.pfLow ?? -1 };
+        if (top.length === k && !better(entry, top[k - 1]))
+            continue;
+        if (top.length === k)
+            top.pop();
+        let i = top.length;
+        while (i > 0 && better(entry, top[i - 1]))
+            i--;
+        top.splice(i, 0, entry);
+    }
+    return top.map((t) => ({ id: t.id, score: scores.get(t.id), decision: input.decisions.get(t.id) }));
+}
+function summaryFacts(input) {
+    return { trend: suiteTrend(input.history), top: topFlaky(input, TOP_FLAKY) };
+}
+class Writer {
+    lines = [];
+    used = 0;
+    limit;
+    /** Rows left out of tables. */
+    cut = 0;
+    constructor(limit) {
+        this.limit = limit;
+    }
+    add(...lines) {
+        let size = 0;
+        for (const l of lines)
+            size += Buffer.byteLength(l) + 1;
+        if (this.used + size > this.limit)
+            return false;
+        this.used += size;
+        this.lines.push(...lines);
+        return true;
+    }
+}
+function renderTable(w, t, shareBytes) {
+    const start = w.used;
+    const head = [`#### ${t.title}`, '', ...(t.intro ? [t.intro, ''] : []), `| ${t.header.join(' | ')} |`, `|${t.header.map(() => ' --- ').join('|')}|`];
+    if (!w.add(...head)) {
+        w.cut += t.count;
+        return;
+    }
+    let shown = 0;
+    const rowsLimit = Math.min(t.count, t.maxRows);
+    for (; shown < rowsLimit; shown++) {
+        const line = `| ${t.row(shown).join(' | ')} |`;
+        if (w.used - start + Buffer.byteLength(line) + 1 > shareBytes || !w.add(line))
+            break;
+    }
+    if (shown < t.count) {
+        w.cut += t.count - shown;
+        w.add('', `_…and ${summary_n(t.count - shown)} more, not shown here (see the note at the end)._`);
+    }
+    if (t.after)
+        w.add('', t.after);
+    w.add('');
+}
+function failureLocation(t, blobUrl) {
+    if (!t.file)
+        return '—';
+    const text = (0,text_escape/* mdText */.bC)(`${t.file}${t.line ? `:${t.line}` : ''}`, 160);
+    const url = blobUrl?.(t.file, t.line);
+    return url ? `[${text}](${url})` : text;
+}
+/** The policy's reason less its closing PFS, for tables that show the PFS in a column of their own. */
+function reasonWithoutPfs(reason) {
+    return reason.replace(/;? ?PFS \d\.\d\d \[\d\.\d\d, \d\.\d\d\]$/, '');
+}
+/** Up to five ids, then how many more. Trusted markdown out. */
+function nameTests(ids) {
+    const shown = ids.slice(0, 5).map((id) => (0,text_escape/* mdText */.bC)(id, 200));
+    return `${shown.join(', ')}${ids.length > shown.length ? ` and ${summary_n(ids.length - shown.length)} more` : ''}`;
+}
+function renderSummary(input, options = {}) {
+    const budget = options.budgetBytes ?? SUMMARY_BUDGET_BYTES;
+    const facts = options.facts ?? summaryFacts(input);
+    const o = input.outcome;
+    const branchLink = `[${(0,text_escape/* mdText */.bC)(input.dataBranch, 100)}](${input.dataBranchUrl})`;
+    /* ---------- head: verdict, counts, reasons ---------- */
+    const head = [`### ${o.result === 'success' ? '✅' : '❌'} flakeguard: ${verdict(o, input.newlyQuarantined.length)}`, ''];
+    const broken = new Set(input.brokenStats ?? []);
+    const brokenFileOf = (id) => (broken.size > 0 && broken.has(input.statsFileOf(id)) ? input.statsFileOf(id) : undefined);
+    const counts = [
+        `**${summary_n(o.failed.length)}** failed`,
+        `**${summary_n(o.blocking.length)}** ${o.blocking.length === 1 ? 'blocks' : 'block'}`,
+        `**${summary_n(o.forgiven.length)}** forgiven`,
+        `${summary_n(o.passedOnRetry.length)} passed on retry`,
+        ...(input.testsInRun !== undefined ? [`${plural(input.testsInRun, 'test')} in the reports`] : []),
+        `${summary_n(input.quarantined.length)} quarantined`,
+    ];
+    head.push(counts.join(' · '), '');
+    if (o.reasons.length > 0) {
+        head.push('**Why the job fails:**', '');
+        const shownReasons = o.reasons.slice(0, 20);
+        // The policy counts; the summary names: which tests are not quarantined, which quarantines did not cover.
+        const notQuarantined = o.blocking.filter((t) => !o.unforgiven.has(t.id));
+        const inBroken = notQuarantined.filter((t) => brokenFileOf(t.id) !== undefined);
+        const plainNot = notQuarantined.filter((t) => brokenFileOf(t.id) === undefined);
+        const uncovered = o.blocking.filter((t) => o.unforgiven.has(t.id));
+        // Only the reasons of this job's own outcome: an aggregate's reasons carry their shard's name and stay counts.
+        const NOT_QUARANTINED = /^[\d,]+ failed tests? (is|are) not quarantined\.$/;
+        for (const r of shownReasons) {
+            if (NOT_QUARANTINED.test(r) && inBroken.length > 0) {
+                if (plainNot.length > 0)
+                    head.push(`- ${plural(plainNot.length, 'failed test')} ${plainNot.length === 1 ? 'is' : 'are'} not quarantined: ${nameTests(plainNot.map((t) => t.id))}.`);
+                const files = [...new Set(inBroken.map((t) => brokenFileOf(t.id)))];
+                head.push(`- ${plural(inBroken.length, 'failed test')} cannot be forgiven because ${files.length === 1 ? 'its stats file' : 'their stats files'} ${files.map((f) => (0,text_escape/* mdText */.bC)(f, 120)).join(', ')} ${files.length === 1 ? 'is' : 'are'} broken (see the problems below): ${nameTests(inBroken.map((t) => t.id))}.`);
+            }
+            else if (NOT_QUARANTINED.test(r) && plainNot.length > 0) {
+                head.push(`- ${(0,text_escape/* mdText */.bC)(r.replace(/\.$/, ''), 500)}: ${nameTests(plainNot.map((t) => t.id))}.`);
+            }
+            else if (/^[\d,]+ quarantined tests? failed in a way .* quarantine does not cover/.test(r) && uncovered.length > 0) {
+                head.push(`- ${(0,text_escape/* mdText */.bC)(r, 500)} ${nameTests(uncovered.map((t) => t.id))}.`);
+            }
+            else {
+                head.push(`- ${(0,text_escape/* mdText */.bC)(r, 500)}`);
+            }
+        }
+        if (o.reasons.length > shownReasons.length)
+            head.push(`- …and ${summary_n(o.reasons.length - shownReasons.length)} more reasons (see the step's log).`);
+        head.push('');
+    }
+    /* ---------- tail: chart, problems, where things are ---------- */
+    const tail = [];
+    const top = facts.top;
+    const chart = renderTrend(facts.trend);
+    const lapsed = input.lapsed.slice(0, 20).map((l) => `- The override of ${(0,text_escape/* mdText */.bC)(l.id, 200)} in ${(0,text_escape/* mdText */.bC)(l.file, 120)}${l.line ? `:${l.line}` : ''} lapsed on ${(0,text_escape/* mdText */.bC)(l.until, 40)}; flakeguard decides again.`);
+    if (lapsed.length > 0)
+        tail.push('#### Lapsed overrides', '', ...lapsed, '');
+    const footer = [
+        '---',
+        '',
+        `${plural(input.quarantined.length, 'test is', 'tests are')} quarantined in total. ${(0,text_escape/* mdText */.bC)(input.storeLine, 600)}`,
+        ...(input.annotationsLine ? ['', `Annotations: ${(0,text_escape/* mdText */.bC)(input.annotationsLine, 600)}`] : []),
+        '',
+        `Every test's history, scores and quarantine state are on the data branch ${branchLink}. To force or lift a quarantine, ` +
+            'edit the test\'s `"override"` in its `stats/*.json` file there (`"never"` lifts it, `"quarantine"` forces it).',
+    ];
+    // Tables get what the head, chart and tail leave, less room for the closing note.
+    const fixed = [...head, ...chart, ...tail, ...footer].reduce((s, l) => s + Buffer.byteLength(l) + 1, 0);
+    const NOTE_RESERVE = 600;
+    const w = new Writer(Math.max(0, budget - fixed - NOTE_RESERVE));
+    const scoreOf = (id) => (0,text_escape/* mdText */.bC)(formatPfs(input.scores.get(id)) || '—', 40);
+    const measureHead = ruleColumn(input.rule);
+    const allTables = [
+        {
+            title: `❌ Blocking failures (${summary_n(o.blocking.length)})`,
+            intro: 'These fail the job: not quarantined before this run, or failing in a way their quarantine does not cover.',
+            header: ['Test', 'Failure', 'Location', 'Why it blocks'],
+            count: o.blocking.length,
+            row: (i) => {
+                const t = o.blocking[i];
+                const file = o.unforgiven.has(t.id) ? undefined : brokenFileOf(t.id);
+                const why = file ? `its stats file ${file} is broken: it forgives nothing until fixed` : (o.unforgiven.get(t.id) ?? 'not quarantined');
+                return [(0,text_escape/* mdText */.bC)(t.id, 250), (0,text_escape/* mdText */.bC)(failureOf(t).message, 300), failureLocation(t, input.blobUrl), (0,text_escape/* mdText */.bC)(why, 300)];
+            },
+            maxRows: 250,
+            weight: 5,
+        },
+        {
+            title: `⚠️ Forgiven failures: quarantined tests (${summary_n(o.forgiven.length)})`,
+            intro: 'Quarantined before this run (as flaky, or by hand): these failures do not fail the job. PFS is the probability that a run fails for no reason, with its 90% interval.',
+            header: ['Test', 'Failure', 'PFS [interval]', 'Recent runs', 'Why it is quarantined', 'Lift it in'],
+            count: o.forgiven.length,
+            row: (i) => {
+                const t = o.forgiven[i];
+                const d = input.decisions.get(t.id);
+                return [
+                    (0,text_escape/* mdText */.bC)(t.id, 250),
+                    (0,text_escape/* mdText */.bC)(failureOf(t).message, 160),
+                    scoreOf(t.id),
+                    recentOf(d),
+                    (0,text_escape/* mdText */.bC)(reasonWithoutPfs(d?.reason ?? 'quarantined before this run'), 300),
+                    `\`${input.statsFileOf(t.id)}\``,
+                ];
+            },
+            maxRows: 250,
+            weight: 4,
+            after: `Recent runs, oldest to newest: ${SYMBOLS_LEGEND}. To lift a quarantine, set \`"override": "never"\` on the test's line in the file named, on the data branch ${branchLink}.`,
+        },
+        {
+            title: `🔒 Newly quarantined (${summary_n(input.newlyQuarantined.length)})`,
+            intro: 'From the next run on, their failures are forgiven.',
+            header: ['Test', 'Why', 'PFS [interval]', 'Recent runs', 'Lift it in'],
+            count: input.newlyQuarantined.length,
+            row: (i) => {
+                const id = input.newlyQuarantined[i];
+                const d = input.decisions.get(id);
+                return [(0,text_escape/* mdText */.bC)(id, 250), (0,text_escape/* mdText */.bC)(reasonWithoutPfs(d?.reason ?? ''), 300), scoreOf(id), recentOf(d), `\`${input.statsFileOf(id)}\``];
+            },
+            maxRows: 100,
+            weight: 1.5,
+        },
+        {
+            title: `🔓 Released from quarantine (${summary_n(input.released.length)})`,
+            intro: 'From the next run on, their failures fail the job again.',
+            header: ['Test', 'Why', 'Recent runs'],
+            count: input.released.length,
+            row: (i) => {
+                const id = input.released[i];
+                const d = input.decisions.get(id);
+                return [(0,text_escape/* mdText */.bC)(id, 250), (0,text_escape/* mdText */.bC)(d?.reason ?? '', 300), recentOf(d)];
+            },
+            maxRows: 100,
+            weight: 1,
+        },
+        {
+            title: `🔁 Passed on a retry (${summary_n(o.passedOnRetry.length)})`,
+            intro: 'Failed, then passed in this run: they do not fail the job, and count as evidence of flakiness.',
+            header: ['Test', 'Attempts', 'First failure'],
+            count: o.passedOnRetry.length,
+            row: (i) => {
+                const t = o.passedOnRetry[i];
+                return [
+                    (0,text_escape/* mdText */.bC)(t.id, 250),
+                    t.attempts.map((a) => (a.status === 'passed' ? '✓' : a.status === 'skipped' ? '–' : '✗')).join(''),
+                    (0,text_escape/* mdText */.bC)(t.attempts.find((a) => a.status === 'failed' || a.status === 'error')?.message ?? '', 160),
+                ];
+            },
+            maxRows: 100,
+            weight: 1,
+        },
+        {
+            title: `📊 Flakiest tests of the suite (top ${summary_n(top.length)})`,
+            intro: `Tests with a failure or a retry among their recent runs, or quarantined, ranked by PFS (the probability that a run fails for no reason: ` +
+                `a ranking, not the decision). Quarantine is decided by the ${(0,text_escape/* mdText */.bC)(input.rule ?? 'evidence', 20)} rule; the other scores are in each test's stats line.`,
+            header: ['Rank', 'Test', 'PFS [interval]', ...(measureHead ? [measureHead] : []), 'Quarantined', 'Recent runs'],
+            count: top.length,
+            row: (i) => {
+                const t = top[i];
+                return [
+                    String(i + 1),
+                    (0,text_escape/* mdText */.bC)(t.id, 250),
+                    scoreOf(t.id),
+                    ...(measureHead ? [(0,text_escape/* mdText */.bC)(ruleMeasure(input.rule, t.score), 40)] : []),
+                    decisionWord(t.decision),
+                    recentOf(t.decision),
+                ];
+            },
+            maxRows: TOP_FLAKY,
+            weight: 1,
+            after: `Recent runs, oldest to newest: ${SYMBOLS_LEGEND}.`,
+        },
+        {
+            title: `Problems in the data branch (${summary_n(input.fileProblems.length)})`,
+            intro: 'A broken file forgives nothing until it is fixed.',
+            header: ['File', 'Line', 'Problem'],
+            count: input.fileProblems.length,
+            row: (i) => {
+                const p = input.fileProblems[i];
+                return [(0,text_escape/* mdText */.bC)(p.file, 120), p.line !== undefined ? String(p.line) : '', (0,text_escape/* mdText */.bC)(p.message, 300)];
+            },
+            maxRows: 50,
+            weight: 1,
+        },
+    ];
+    const tables = allTables.filter((t) => t.count > 0);
+    const weights = tables.reduce((s, t) => s + t.weight, 0);
+    const tableBudget = w.limit;
+    for (const t of tables)
+        renderTable(w, t, Math.max(2048, (tableBudget * t.weight) / weights));
+    let text = [...head, ...w.lines, ...chart, ...tail, ...footer].join('\n');
+    if (w.cut > 0) {
+        text +=
+            `\n\n_This summary was cut to stay under GitHub's size limit: ${summary_n(w.cut)} rows are not shown. Every test's history and scores are ` +
+                `on the data branch ${branchLink}; the check run's annotations and your test step's log list the failures._`;
+    }
+    // A last guard: the budget is kept by construction, but the step must never fail because of the summary.
+    return (0,text_escape/* truncateBytes */.QY)(`${text}\n`, budget);
+}
+
+;// CONCATENATED MODULE: ./src/github/publish.ts
+/**
+ * Everything a person sees of a run: log lines, annotations (a check run, or workflow commands when the token may
+ * not create one), outputs and the job summary. The outcome is already decided: nothing here may change it, and
+ * nothing here may fail the step (every part is guarded, and a failure is only logged).
+ */
+
+
+
+
+
+
+
+function storeLine(sync, branch) {
+    const s = sync.status;
+    switch (s.kind) {
+        case 'pushed':
+            return `History saved to ${branch} at ${s.commit.slice(0, 12)}${s.tries > 1 ? ` (after ${s.tries} tries)` : ''}${s.compacted ? '; the branch was compacted to this one commit' : ''}.${(0,store_sync/* foldedLine */.x6)(s.folded)}`;
+        case 'unchanged':
+            return (sync.applied.ingested ? `Nothing new to save on ${branch}.` : `These results were already in the history of ${branch}; counted once.`) + (0,store_sync/* foldedLine */.x6)(s.folded);
+        case 'parked':
+            return `History parked on ${s.ref} (${s.reason}): the next run that writes ${branch} folds it in, exactly once.`;
+        case 'read-only':
+            return `Read-only run: the history of ${branch} was read but not written.`;
+        case 'not-saved':
+            return `The history was NOT saved to ${branch}: ${s.reason}${s.parked ? ` The results are parked on ${s.parked} until then.` : ''}`;
+    }
+}
+/** GitHub shows at most this many annotations of each kind (error, warning, notice) per step. */
+const WORKFLOW_ANNOTATIONS_PER_KIND = 10;
+/**
+ * Annotations as workflow commands. GitHub shows at most 10 of each kind per step and drops the rest, so only
+ * that many are written (blocking failures first, as `buildAnnotations` orders them), leaving room for the
+ * step's own errors and warnings (`reserved`), then one notice says how many were left out.
+ */
+function emitWorkflowAnnotations(annotations, reserved = { failure: 0, warning: 0 }) {
+    const room = {
+        failure: Math.max(1, WORKFLOW_ANNOTATIONS_PER_KIND - reserved.failure),
+        warning: Math.max(1, WORKFLOW_ANNOTATIONS_PER_KIND - reserved.warning),
+    };
+    const result = { shown: { failure: 0, warning: 0 }, hidden: { failure: 0, warning: 0 } };
+    for (const a of annotations) {
+        const kind = a.level === 'failure' ? 'failure' : 'warning';
+        if (result.shown[kind] >= room[kind]) {
+            result.hidden[kind]++;
+            continue;
+        }
+        result.shown[kind]++;
+        // The runner escapes nothing but % \r \n (and : , in properties): defuse the legacy `##[` syntax too.
+        const props = { title: (0,text_escape/* defuseLegacy */.WG)(a.title), ...(a.path ? { file: (0,text_escape/* defuseLegacy */.WG)(a.path), startLine: a.line ?? 1 } : {}) };
+        const message = (0,text_escape/* defuseLegacy */.WG)(a.details ? (0,text_escape/* truncate */.xv)(`${a.message}\n\n${a.details}`, 4000) : a.message);
+        if (a.level === 'failure')
+            core.error(message, props);
+        else
+            core.warning(message, props);
+    }
+    const { failure, warning } = result.hidden;
+    if (failure + warning > 0) {
+        const parts = [failure > 0 ? `${failure} blocking` : '', warning > 0 ? `${warning} forgiven` : ''].filter(Boolean).join(' and ');
+        core.notice(`${parts} failure${failure + warning === 1 ? ' is' : 's are'} not annotated here: GitHub shows at most ${WORKFLOW_ANNOTATIONS_PER_KIND} annotations of each kind per step. The job summary lists the failures.`, { title: 'flakeguard: more failures' });
+    }
+    return result;
+}
+const s = (n) => (n === 1 ? '' : 's');
+/**
+ * Links to the tested commit's files on GitHub (only there: other servers lay out their URLs differently). The path
+ * comes from a report: only a plain repository path is linked, each segment URL-encoded.
+ */
+function blobUrlFor(ctx) {
+    if (!/^[0-9a-f]{40}$/.test(ctx.sha) || ctx.runUrl)
+        return undefined;
+    return (path, line) => {
+        const p = path.replace(/\\/g, '/');
+        if (p === '' || p.startsWith('/') || /^[A-Za-z]:/.test(p) || p.split('/').some((seg) => seg === '..' || seg === '.' || seg === ''))
+            return undefined;
+        const encoded = p.split('/').map((seg) => encodeURIComponent(seg).replace(/[()'!*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)).join('/');
+        return `${ctx.serverUrl}/${ctx.repository}/blob/${ctx.sha}/${encoded}${line && line > 0 ? `#L${line}` : ''}`;
+    };
+}
+async function publishResults({ inputs, ctx, runUrl, sync, reports, extraSummary }) {
+    const result = sync.applied;
+    const o = result.outcome;
+    const statsFileOf = (id) => (0,layout/* statsPath */.Zf)((0,layout/* shardOf */.IS)(id, result.shards), result.shards);
+    const branchUrl = `${ctx.serverUrl}/${ctx.repository}/tree/${inputs.dataBranch}`;
+    const line = storeLine(sync, inputs.dataBranch);
+    // The step's own errors and warnings, which take annotation slots before the failures' ones.
+    const reserved = {
+        failure: (o.result === 'failure' ? 1 : 0) + result.problems.length + (sync.historyRead ? 0 : 1) + (reports?.problems ?? 0),
+        warning: (o.result === 'success' && o.forgiven.length > 0 ? 1 : 0) + (sync.status.kind === 'not-saved' ? 1 : 0) + (result.handEdits ?? []).filter((e) => e.effect === 'kept').length,
+    };
+    guard('log the data branch state', () => {
+        // Workflow-command data is escaped by the runner's toolkit (a `::` inside it is harmless): one line, no controls.
+        if (sync.status.kind === 'not-saved')
+            core.warning((0,text_escape/* commandText */.jt)(line, 1000), { title: 'flakeguard history not saved' });
+        else
+            core.info((0,text_escape/* logText */.kc)(line));
+        if (!sync.historyRead)
+            core.error('The data branch could not be read, so no failure could be forgiven.', { title: 'flakeguard' });
+        for (const p of result.problems) {
+            core.error((0,text_escape/* commandText */.jt)(p.message, 1000), { title: (0,text_escape/* commandText */.jt)(`flakeguard data branch: ${p.file}`, 200), file: p.file, startLine: p.line });
+        }
+        for (const l of result.lapsed) {
+            core.notice((0,text_escape/* commandText */.jt)(`The override of '${l.id}' in ${l.file} lapsed on ${l.until}; flakeguard decides again.`, 1000));
+        }
+        // Hand edits of computed fields (docs/data-branch.md#hand-edits): honoured ones get a notice, kept ones a warning.
+        for (const e of result.handEdits ?? []) {
+            const message = (0,text_escape/* commandText */.jt)(e.message, 1000);
+            if (e.effect === 'kept')
+                core.warning(message, { title: 'flakeguard: hand edit left as written', file: e.file, startLine: e.line });
+            else
+                core.notice(message, { title: 'flakeguard: hand edit honoured', file: e.file, startLine: e.line });
+        }
+    });
+    const scores = scoreLookup(result.scores);
+    const annotations = guard('prepare the annotations', () => buildAnnotations(o, { decisions: result.decisions, scores, dataBranch: inputs.dataBranch, statsFileOf })) ?? [];
+    const base = {
+        outcome: o,
+        decisions: result.decisions,
+        scores,
+        history: result.history,
+        quarantined: result.quarantined,
+        newlyQuarantined: result.newlyQuarantined,
+        released: result.released,
+        testsInRun: reports?.tests,
+        storeLine: line,
+        dataBranch: inputs.dataBranch,
+        dataBranchUrl: branchUrl,
+        fileProblems: result.problems,
+        lapsed: result.lapsed,
+        statsFileOf,
+        brokenStats: result.brokenStats,
+        blobUrl: blobUrlFor(ctx),
+        ...(result.rule ? { rule: result.rule } : {}),
+    };
+    const facts = guard('analyse the history for the summary', () => summaryFacts(base)) ?? { trend: { unit: 'run', points: [] }, top: [] };
+    let toCommands = annotations;
+    let annotationsLine;
+    const total = annotations.length;
+    if (total === 0) {
+        annotationsLine = undefined;
+    }
+    else if (!inputs.checkRun) {
+        annotationsLine = undefined;
+    }
+    else if (ctx.fromFork) {
+        annotationsLine = `in this step's log as workflow commands: a pull request from a fork gets a read-only token, which cannot create a check run.`;
+    }
+    else if (!inputs.token) {
+        annotationsLine = `in this step's log as workflow commands: no token to create a check run.`;
+    }
+    if (inputs.checkRun && inputs.token && !ctx.fromFork) {
+        try {
+            const { createClient } = await __webpack_require__.e(/* import() */ 584).then(__webpack_require__.bind(__webpack_require__, 96584));
+            const { publishCheckRun, MAX_CHECK_ANNOTATIONS } = await __webpack_require__.e(/* import() */ 250).then(__webpack_require__.bind(__webpack_require__, 36250));
+            const octokit = await createClient(inputs.token, ctx.apiUrl);
+            const check = await publishCheckRun(octokit, {
+                owner: ctx.owner,
+                repo: ctx.repo,
+                headSha: ctx.sha,
+                name: inputs.checkName,
+                conclusion: o.result,
+                title: verdict(o, result.newlyQuarantined.length),
+                summary: renderSummary({ ...base, annotationsLine: total > 0 ? `on this check run's lines of code.` : undefined }, { budgetBytes: CHECK_SUMMARY_BUDGET_BYTES, facts }),
+                annotations,
+                detailsUrl: runUrl,
+            });
+            const name = `'${inputs.checkName}'`;
+            const why = check.error ? `${check.error.status ?? 'no status'}: ${check.error.message}` : '';
+            const notes = [];
+            if (check.overLimit > 0)
+                notes.push(`${check.overLimit} more failure${s(check.overLimit)} not annotated (a check run gets at most ${MAX_CHECK_ANNOTATIONS} from flakeguard)`);
+            if (check.unplaceable > 0)
+                notes.push(`${check.unplaceable} failure${s(check.unplaceable)} with no file in the workspace to annotate, listed here only`);
+            if (!check.created) {
+                toCommands = annotations;
+                const hint = check.error?.denied ? ` (the token may not create check runs: give the workflow \`permissions: checks: write\`)` : '';
+                annotationsLine = `in this step's log as workflow commands: the check run could not be created (${why})${hint}.`;
+                core.info((0,text_escape/* logText */.kc)(`Could not create the check run ${name} (${why}); annotating with workflow commands instead.`));
+            }
+            else if (check.error) {
+                toCommands = check.unsent;
+                annotationsLine =
+                    `${check.sent} of ${total} on the check run ${name}; the request for the others failed (${why}), so ${check.unsent.length} ` +
+                        `${check.unsent.length === 1 ? 'is' : 'are'} in this step's log as workflow commands${notes.length ? `; ${notes.join('; ')}` : ''}.`;
+                core.info((0,text_escape/* logText */.kc)(`Check run ${name} created, but only ${check.sent} of ${total} annotations were sent (${why}); the others go to workflow commands.`));
+            }
+            else {
+                toCommands = [];
+                annotationsLine = `${check.sent} on the check run ${name}${notes.length ? `; ${notes.join('; ')}` : ''}.`;
+                core.info((0,text_escape/* logText */.kc)(`Check run ${name} published with ${check.sent} annotation${s(check.sent)} in ${check.requests} request${s(check.requests)}.`));
+            }
+        }
+        catch (error) {
+            toCommands = annotations;
+            annotationsLine = `in this step's log as workflow commands: the check run could not be created.`;
+            core.info((0,text_escape/* logText */.kc)(`Could not create the check run (${error instanceof Error ? error.message : String(error)}); annotating with workflow commands instead.`));
+        }
+    }
+    if (toCommands.length > 0)
+        guard('write the annotations', () => emitWorkflowAnnotations(toCommands, reserved));
+    guard('set the outputs', () => {
+        core.setOutput('failed-tests', o.failed.length);
+        core.setOutput('quarantined-failures', o.forgiven.length);
+        core.setOutput('blocking-failures', o.blocking.length);
+        core.setOutput('quarantined-tests', JSON.stringify(result.quarantined));
+        core.setOutput('newly-quarantined', JSON.stringify(result.newlyQuarantined));
+        core.setOutput('released', JSON.stringify(result.released));
+        core.setOutput('data-commit', sync.status.kind === 'pushed' ? sync.status.commit : '');
+    });
+    const summary = guard('render the job summary', () => renderSummary({ ...base, annotationsLine }, { facts }));
+    if (summary !== undefined) {
+        try {
+            await core.summary.addRaw(extraSummary ? `${summary}\n${extraSummary}` : summary).write();
+        }
+        catch (error) {
+            core.info((0,text_escape/* logText */.kc)(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`));
+        }
+    }
+}
+/** Runs one part of the publishing; a bug there is logged, never allowed to change the outcome. */
+function guard(what, part) {
+    try {
+        return part();
+    }
+    catch (error) {
+        core.warning((0,text_escape/* logText */.kc)(`flakeguard could not ${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, 2000));
+        return undefined;
+    }
+}
+
+
+/***/ }),
+
+/***/ 74292:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   CU: () => (/* binding */ mergeRun),
+/* harmony export */   Df: () => (/* binding */ failureMessageOf),
+/* harmony export */   Ez: () => (/* binding */ ingestionKey),
+/* harmony export */   WS: () => (/* reexport safe */ _records_js__WEBPACK_IMPORTED_MODULE_1__.WS),
+/* harmony export */   xh: () => (/* binding */ DEFAULT_RETENTION)
+/* harmony export */ });
+/* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(10182);
+/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6830);
+/**
+ * Merging one run's parsed results into the stored history. Pure: the inputs are not modified.
+ */
+
+
+
+const DEFAULT_RETENTION = { maxRuns: 100, maxAgeDays: 90 };
+const DAY_MS = 86_400_000;
+const MAX_STORED_MESSAGE = 200;
+/** The key that makes ingestion idempotent: the same job attempt is counted once. */
+function ingestionKey(run) {
+    return `${run.key}#${run.runAttempt}`;
+}
+/** The normalised message of a test's first failing attempt in this run, as the history stores it. */
+function failureMessageOf(test, normalise) {
+    const firstFailure = test.attempts.find((a) => (0,_model_js__WEBPACK_IMPORTED_MODULE_0__/* .isFailure */ .N6)(a.status));
+    const message = firstFailure?.message ?? firstFailure?.type;
+    return message ? normalise(message).slice(0, MAX_STORED_MESSAGE) : undefined;
+}
+function recordFor(test, run, facts, normalise) {
+    return (0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .runRecord */ .DW)(run.key, facts, test.attempts.map((a) => _model_js__WEBPACK_IMPORTED_MODULE_0__/* .STATUS_CODE */ .lg[a.status]).join(''), failureMessageOf(test, normalise), test.attempts[test.attempts.length - 1]?.durationSec);
+}
+/** `runs` without what retention drops; the same array when nothing is dropped (the common case, checked first). */
+function applyRetention(runs, newest, retention) {
+    const oldestKept = newest - retention.maxAgeDays * DAY_MS;
+    if (runs.length <= retention.maxRuns && (runs.length === 0 || runs[0].time >= oldestKept))
+        return runs;
+    const recent = runs[0].time >= oldestKept ? runs : runs.filter((r) => r.time >= oldestKept);
+    return recent.length > retention.maxRuns ? recent.slice(recent.length - retention.maxRuns) : recent;
+}
+function mergeRun(history, tests, run, alreadyIngested, options = {}) {
+    if (alreadyIngested.has(ingestionKey(run)))
+        return { history, ingested: false };
+    const retention = options.retention ?? DEFAULT_RETENTION;
+    const normalise = options.normalise ?? ((m) => m.trim());
+    const facts = { sha: run.sha, time: run.time, onDefaultBranch: run.onDefaultBranch, jobSucceeded: options.jobSucceeded, outages: options.outages, ...(options.untrusted ? { untrusted: true } : {}) };
+    const merged = new Map(history);
+    const touched = new Set();
+    for (const test of tests) {
+        if (test.attempts.length === 0)
+            continue;
+        const previous = merged.get(test.id);
+        const record = recordFor(test, run, facts, normalise);
+        let runs;
+        // A workflow re-run of the same job adds attempts to the record of the first attempt (near the end: look there first).
+        let rerunOf = -1;
+        if (previous)
+            for (let i = previous.runs.length - 1; i >= 0; i--)
+                if (previous.runs[i].run === run.key) {
+                    rerunOf = i;
+                    break;
+                }
+        if (!previous) {
+            runs = [record];
+        }
+        else if (rerunOf >= 0) {
+            const earlier = previous.runs[rerunOf];
+            // The run's row holds the result of its latest attempt.
+            const combined = {
+                ...earlier,
+                attempts: earlier.attempts + record.attempts,
+                message: earlier.message ?? record.message,
+                durationSec: record.durationSec ?? earlier.durationSec,
+                jobSucceeded: record.jobSucceeded ?? earlier.jobSucceeded,
+                outage: (earlier.message !== undefined ? earlier.outage || options.outages?.includes((0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .failureKey */ .WS)(earlier.message)) : record.outage) || undefined,
+            };
+            runs = previous.runs.map((r, i) => (i === rerunOf ? combined : r));
+        }
+        else {
+            runs = [...previous.runs, record];
+            if (runs.length > 1 && runs[runs.length - 2].time > record.time)
+                runs.sort((a, b) => a.time - b.time);
+        }
+        const updated = {
+            id: test.id,
+            name: test.name,
+            classname: test.classname,
+            runs: applyRetention(runs, Math.max(record.time, runs[runs.length - 1].time), retention),
+        };
+        const file = test.file ?? previous?.file;
+        const line = test.line ?? previous?.line;
+        if (file !== undefined)
+            updated.file = file;
+        if (line !== undefined)
+            updated.line = line;
+        merged.set(test.id, updated);
+        touched.add(test.id);
+    }
+    // Tests that did not run this time still age out.
+    for (const [id, h] of merged) {
+        if (touched.has(id))
+            continue;
+        const kept = applyRetention(h.runs, run.time, retention);
+        if (kept.length === 0)
+            merged.delete(id);
+        else if (kept !== h.runs)
+            merged.set(id, { ...h, runs: kept });
+    }
+    return { history: merged, ingested: true };
+}
+
+
+/***/ }),
+
+/***/ 65840:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   KP: () => (/* binding */ renderOutcomeString),
+/* harmony export */   Tr: () => (/* binding */ runCount),
+/* harmony export */   Uc: () => (/* binding */ pushSegment),
+/* harmony export */   Ux: () => (/* binding */ neverFailed),
+/* harmony export */   Vo: () => (/* binding */ parseOutcomeString),
+/* harmony export */   iJ: () => (/* binding */ fileAround),
+/* harmony export */   oU: () => (/* binding */ forEachRun),
+/* harmony export */   oq: () => (/* binding */ fileFromAround),
+/* harmony export */   pJ: () => (/* binding */ endOf)
+/* harmony export */ });
+/* unused harmony export REPEAT_FROM */
+/**
+ * The outcome string of a history line (docs/data-branch.md, "history/NN.json"), as run-length segments. Pure and
+ * free of imports, so that the dashboard page bundles it too.
+ *
+ * One token per run, aligned on run sequence numbers from `from`: `P`, `F`, `E`, `S` for a run with one attempt,
+ * `(FP)` for several attempts; `.` for a run the test was not in, `.12` for twelve. Schema 3 adds a repeat count:
+ * `P*40` is forty runs passed in a row (written from four repeats up), `(FP)*4` four runs that failed then passed.
+ * Schema 2 strings have no repeat count and read the same.
+ */
+/** A repeat is written as `X*n` from this many runs up; fewer are written out (`PPP`). */
+const REPEAT_FROM = 4;
+function isAttempt(c) {
+    return c === 80 /* P */ || c === 70 /* F */ || c === 69 /* E */ || c === 83 /* S */;
+}
+/** Appends `n` runs of `a` to `segments`, joining the last segment when it is the same. */
+function pushSegment(segments, a, n) {
+    if (n <= 0)
+        return;
+    const last = segments[segments.length - 1];
+    if (last && last.a === a)
+        last.n += n;
+    else
+        segments.push({ a, n });
+}
+/** The segments of an outcome string, or null when it is malformed. */
+function parseOutcomeString(o) {
+    const segments = [];
+    let i = 0;
+    while (i < o.length) {
+        const c = o.charCodeAt(i);
+        let a;
+        if (c === 46 /* . */) {
+            let j = i + 1;
+            while (j < o.length && o.charCodeAt(j) >= 48 && o.charCodeAt(j) <= 57)
+                j++;
+            const n = j > i + 1 ? Number(o.slice(i + 1, j)) : 1;
+            if (!Number.isSafeInteger(n) || n < 1)
+                return null;
+            pushSegment(segments, '', n);
+            i = j;
+            continue;
+        }
+        if (c === 40 /* ( */) {
+            const end = o.indexOf(')', i);
+            if (end < 0 || end === i + 1)
+                return null;
+            for (let k = i + 1; k < end; k++)
+                if (!isAttempt(o.charCodeAt(k)))
+                    return null;
+            a = o.slice(i + 1, end);
+            i = end + 1;
+        }
+        else if (isAttempt(c)) {
+            a = o[i];
+            i++;
+        }
+        else {
+            return null;
+        }
+        let n = 1;
+        if (o.charCodeAt(i) === 42 /* * */) {
+            let j = i + 1;
+            while (j < o.length && o.charCodeAt(j) >= 48 && o.charCodeAt(j) <= 57)
+                j++;
+            n = Number(o.slice(i + 1, j));
+            if (j === i + 1 || !Number.isSafeInteger(n) || n < 2)
+                return null;
+            i = j;
+        }
+        pushSegment(segments, a, n);
+    }
+    // A copy made to size: pushing grew a backing store of 17 slots, kept as long as the history (100k tests: ~13 MB).
+    return segments.slice();
+}
+/** The outcome string of `segments` (the inverse of parseOutcomeString; repeats from REPEAT_FROM up). */
+function renderOutcomeString(segments) {
+    let o = '';
+    for (const { a, n } of segments) {
+        if (a === '') {
+            o += n === 1 ? '.' : `.${n}`;
+            continue;
+        }
+        const token = a.length === 1 ? a : `(${a})`;
+        if (n >= REPEAT_FROM)
+            o += `${token}*${n}`;
+        else
+            for (let k = 0; k < n; k++)
+                o += token;
+    }
+    return o;
+}
+/** Calls `each(seq, attempts)` for every run of `segments` from `from` on, oldest first. */
+function forEachRun(from, segments, each) {
+    let seq = from;
+    for (const { a, n } of segments) {
+        if (a === '') {
+            seq += n;
+            continue;
+        }
+        for (let k = 0; k < n; k++)
+            each(seq++, a);
+    }
+}
+/** Number of runs (not gaps) in `segments`. */
+function runCount(segments) {
+    let n = 0;
+    for (const s of segments)
+        if (s.a !== '')
+            n += s.n;
+    return n;
+}
+/** The sequence number just after the last run of `segments` (runs and gaps from `from`). */
+function endOf(from, segments) {
+    let end = from;
+    for (const s of segments)
+        end += s.n;
+    return end;
+}
+/** True when no run of `segments` has a failed or errored attempt. */
+function neverFailed(segments) {
+    for (const { a } of segments)
+        if (a.indexOf('F') >= 0 || a.indexOf('E') >= 0)
+            return false;
+    return true;
+}
+/**
+ * Schema 3 writes a test's file as `"fp": [before, after]` when it is `before + <classname with dots as slashes> +
+ * after` (`src/test/java/` + `com/shop/CartTest` + `.java`): a Java suite's paths repeat the class name.
+ */
+function fileAround(file, classname) {
+    const path = classPath(classname);
+    if (path.length < 3)
+        return undefined;
+    const at = file.lastIndexOf(path);
+    return at < 0 ? undefined : [file.slice(0, at), file.slice(at + path.length)];
+}
+/** The file of a history line's `fp` (see fileAround), or undefined when it is not one. */
+function fileFromAround(fp, classname) {
+    if (!Array.isArray(fp) || fp.length !== 2 || typeof fp[0] !== 'string' || typeof fp[1] !== 'string')
+        return undefined;
+    return `${fp[0]}${classPath(classname)}${fp[1]}`;
+}
+/** A class name's path (dots as slashes); the tests of a class share it, so it is made once. */
+const classPaths = new Map();
+function classPath(classname) {
+    let path = classPaths.get(classname);
+    if (path === undefined) {
+        path = classname.replace(/\./g, '/');
+        if (classPaths.size > 100_000)
+            classPaths.clear();
+        classPaths.set(classname, path);
+    }
+    return path;
+}
+
+
+/***/ }),
+
+/***/ 6830:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   DW: () => (/* binding */ runRecord),
+/* harmony export */   N_: () => (/* binding */ withDuration),
+/* harmony export */   WS: () => (/* binding */ failureKey)
+/* harmony export */ });
+// Keyed by the row object: a pool lives exactly as long as the runs table it was read with.
+const pools = new WeakMap();
+function build(key, row, attempts, message, durationSec) {
+    // One object shape for every record (absent fields as undefined) keeps property reads monomorphic.
+    return {
+        run: key,
+        sha: row.sha,
+        time: row.time,
+        onDefaultBranch: row.onDefaultBranch,
+        attempts,
+        message,
+        durationSec,
+        jobSucceeded: row.jobSucceeded,
+        outage: message !== undefined && row.outages !== undefined && row.outages.includes(failureKey(message)) ? true : undefined,
+        untrusted: row.untrusted ? true : undefined,
+    };
+}
+/** The record of one test in the run `key` (whose row is `row`): shared when it has no message and no duration. */
+function runRecord(key, row, attempts, message, durationSec) {
+    if (message !== undefined || durationSec !== undefined)
+        return build(key, row, attempts, message, durationSec);
+    let pool = pools.get(row);
+    if (!pool)
+        pools.set(row, (pool = new Map()));
+    let record = pool.get(attempts);
+    if (!record)
+        pool.set(attempts, (record = build(key, row, attempts, undefined, undefined)));
+    return record;
+}
+/** `record` with a duration (a new object: records are shared). */
+function withDuration(record, durationSec) {
+    return { ...build(record.run, record, record.attempts, record.message, durationSec), outage: record.outage, untrusted: record.untrusted };
+}
+/**
+ * What makes two failures "the same failure": the stored message with every number blanked (ports, addresses,
+ * durations, counts), which the seed's normalisation keeps.
+ */
+function failureKey(message) {
+    return message === undefined ? undefined : message.replace(/\d+/g, '#');
+}
+
+
+/***/ }),
+
+/***/ 44173:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Ce: () => (/* binding */ canMergeStored),
+/* harmony export */   OK: () => (/* binding */ durationAt),
+/* harmony export */   VM: () => (/* binding */ LazyHistory),
+/* harmony export */   YZ: () => (/* binding */ mergeStored)
+/* harmony export */ });
+/* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(10182);
+/* harmony import */ var _merge_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(74292);
+/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6830);
+/* harmony import */ var _outcome_string_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(65840);
+/**
+ * The history kept in its stored form (docs/data-branch.md, "history/NN.json"): per test, `from` and the run-length
+ * segments of its outcome string, its failure messages and durations by run number. A test's run records are decoded
+ * only when something asks for them (`get`); appending a run appends a segment (mergeStored), and the branch's files
+ * are rendered from the stored form again. Most tests of a suite never failed: they are never decoded at all.
+ *
+ * LazyHistory is a History (a Map of TestHistory by id) to every reader: `get`, `has`, `size` and iteration behave as
+ * the Map of decoded histories would, in the same order. Pure.
+ */
+
+
+
+
+const DAY_MS = 86_400_000;
+class LazyHistory extends Map {
+    /** Tests kept in their stored form, in the order a Map of decoded histories would have them. */
+    stored;
+    /** Run rows by run key. */
+    rows;
+    bySeq = new Map();
+    decoded = new Map();
+    /** Run times grow with sequence numbers: a history's runs in sequence order are in time order. */
+    monotone;
+    constructor(stored, rows) {
+        super();
+        this.stored = stored;
+        this.rows = rows;
+        for (const [key, row] of rows)
+            this.bySeq.set(row.seq, [key, row]);
+        const ordered = [...rows.values()].sort((a, b) => a.seq - b.seq);
+        let monotone = true;
+        for (let i = 1; i < ordered.length && monotone; i++)
+            if (ordered[i].time < ordered[i - 1].time)
+                monotone = false;
+        this.monotone = monotone;
+        // Map.prototype.size reads the (empty) base map; the history's size is the stored tests'.
+        Object.defineProperty(this, 'size', { get: () => this.stored.size });
+    }
+    get(id) {
+        const cached = this.decoded.get(id);
+        if (cached)
+            return cached;
+        const stored = this.stored.get(id);
+        if (!stored)
+            return undefined;
+        const test = this.decode(id, stored);
+        this.decoded.set(id, test);
+        return test;
+    }
+    has(id) {
+        return this.stored.has(id);
+    }
+    /** Read-only: a merge makes a new history (mergeStored). */
+    set() {
+        throw new Error('a LazyHistory is read-only');
+    }
+    delete() {
+        throw new Error('a LazyHistory is read-only');
+    }
+    clear() {
+        throw new Error('a LazyHistory is read-only');
+    }
+    keys() {
+        return this.stored.keys();
+    }
+    *values() {
+        for (const id of this.stored.keys())
+            yield this.peek(id);
+    }
+    *entries() {
+        for (const id of this.stored.keys())
+            yield [id, this.peek(id)];
+    }
+    [Symbol.iterator]() {
+        return this.entries();
+    }
+    forEach(callback, thisArg) {
+        for (const [id, test] of this.entries())
+            callback.call(thisArg, test, id, this);
+    }
+    /** Lets go of the decoded histories and records keys kept so far (they are made again when asked). */
+    dropCaches() {
+        this.decoded.clear();
+        this.recordKeys.clear();
+    }
+    /** The decoded history without keeping it (iteration over every test must not hold every decoded history). */
+    peek(id) {
+        return this.decoded.get(id) ?? this.decode(id, this.stored.get(id));
+    }
+    /**
+     * A key equal for two tests when everything the policy and the scores read of their run records is equal: the
+     * runs, attempts and messages, and which runs have a duration (scoring reads no more of durations: "has timing
+     * data", src/scoring/multiFactor.ts). Whatever is computed from the records alone is computed once per key.
+     */
+    recordsKey(id) {
+        let key = this.recordKeys.get(id);
+        if (key !== undefined)
+            return key;
+        const s = this.stored.get(id);
+        if (!s)
+            return undefined;
+        const segs = s.segments;
+        key = segs.length === 1 ? `${s.from}|${segs[0].a}${segs[0].n}` : String(s.from);
+        if (segs.length > 1)
+            for (let i = 0; i < segs.length; i++)
+                key += `|${segs[i].a}${segs[i].n}`;
+        if (s.m)
+            key += `|m${JSON.stringify(s.m)}`;
+        const dur = s.dur;
+        if (dur) {
+            key += '|D';
+            for (let i = 0; i < dur.length; i += 2)
+                if (dur[i + 1] > 0)
+                    key += `${dur[i]},`;
+        }
+        else if (s.d !== undefined && s.d > 0)
+            key += '|d';
+        this.recordKeys.set(id, key);
+        return key;
+    }
+    recordKeys = new Map();
+    /**
+     * The records of a test's newest `max` runs, oldest first, without decoding the others (for the summary's trend).
+     * Equal to `get(id).runs.slice(-max)`.
+     */
+    tail(id, max) {
+        const s = this.stored.get(id);
+        if (!s)
+            return [];
+        const cached = this.decoded.get(id);
+        if (cached || !this.monotone) {
+            const runs = (cached ?? this.decode(id, s)).runs;
+            return runs.length <= max ? runs : runs.slice(runs.length - max);
+        }
+        const seqs = [];
+        const attempts = [];
+        let end = (0,_outcome_string_js__WEBPACK_IMPORTED_MODULE_3__/* .endOf */ .pJ)(s.from, s.segments);
+        for (let i = s.segments.length - 1; i >= 0 && seqs.length < max; i--) {
+            const { a, n } = s.segments[i];
+            end -= n;
+            if (a === '')
+                continue;
+            for (let k = n - 1; k >= 0 && seqs.length < max; k--) {
+                seqs.push(end + k);
+                attempts.push(a);
+            }
+        }
+        const last = seqs[0];
+        const out = new Array(seqs.length);
+        for (let j = seqs.length - 1, i = 0; j >= 0; j--, i++) {
+            const seq = seqs[j];
+            const [key, row] = this.bySeq.get(seq);
+            let record = (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .runRecord */ .DW)(key, row, attempts[j], s.m?.[seq]);
+            const d = s.dur ? durationAt(s.dur, seq) : seq === last ? s.d : undefined;
+            if (d !== undefined)
+                record = (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .withDuration */ .N_)(record, d);
+            out[i] = record;
+        }
+        return out;
+    }
+    /** True when run times grow with sequence numbers: a history's runs in sequence order are in time order. */
+    get inTimeOrder() {
+        return this.monotone;
+    }
+    /** The sequence numbers of a test's newest run and of its `max`-th newest (or oldest) run. */
+    newestWindow(id, max) {
+        const s = this.stored.get(id);
+        if (!s)
+            return undefined;
+        let end = (0,_outcome_string_js__WEBPACK_IMPORTED_MODULE_3__/* .endOf */ .pJ)(s.from, s.segments);
+        let last;
+        let left = max;
+        for (let i = s.segments.length - 1; i >= 0; i--) {
+            const { a, n } = s.segments[i];
+            end -= n;
+            if (a === '')
+                continue;
+            last ??= end + n - 1;
+            if (n >= left)
+                return [end + n - left, last];
+            left -= n;
+        }
+        return last === undefined ? undefined : [s.from, last];
+    }
+    /** The time of run `seq`. */
+    timeOf(seq) {
+        return this.bySeq.get(seq)?.[1].time;
+    }
+    /**
+     * Calls `visit(seq, attempts)` for a test's newest `max` runs, newest first, without making records (the summary's
+     * trend reads every test). In time order only when `inTimeOrder`.
+     */
+    forEachNewest(id, max, visit) {
+        const s = this.stored.get(id);
+        if (!s)
+            return;
+        let end = (0,_outcome_string_js__WEBPACK_IMPORTED_MODULE_3__/* .endOf */ .pJ)(s.from, s.segments);
+        let left = max;
+        for (let i = s.segments.length - 1; i >= 0 && left > 0; i--) {
+            const { a, n } = s.segments[i];
+            end -= n;
+            if (a === '')
+                continue;
+            for (let k = n - 1; k >= 0 && left > 0; k--, left--)
+                visit(end + k, a);
+        }
+    }
+    decode(id, s) {
+        const seqs = [];
+        const records = [];
+        let sorted = true;
+        (0,_outcome_string_js__WEBPACK_IMPORTED_MODULE_3__/* .forEachRun */ .oU)(s.from, s.segments, (seq, attempts) => {
+            const joined = this.bySeq.get(seq);
+            if (!joined)
+                throw new Error(`the history of '${id}' refers to run ${seq}, which is not in the runs table`);
+            const message = s.m?.[seq];
+            const record = (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .runRecord */ .DW)(joined[0], joined[1], attempts, message);
+            if (records.length > 0 && records[records.length - 1].time > record.time)
+                sorted = false;
+            records.push(record);
+            seqs.push(seq);
+        });
+        let order;
+        if (!sorted) {
+            order = records.map((_, i) => i).sort((x, y) => records[x].time - records[y].time);
+            const bySeq = order.map((i) => records[i]);
+            const seqOrder = order.map((i) => seqs[i]);
+            records.splice(0, records.length, ...bySeq);
+            seqs.splice(0, seqs.length, ...seqOrder);
+        }
+        if (s.dur) {
+            for (let i = 0; i < records.length; i++) {
+                const d = durationAt(s.dur, seqs[i]);
+                if (d !== undefined)
+                    records[i] = (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .withDuration */ .N_)(records[i], d);
+            }
+        }
+        else if (s.d !== undefined && records.length > 0) {
+            records[records.length - 1] = (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .withDuration */ .N_)(records[records.length - 1], s.d);
+        }
+        const test = { id, name: s.name, classname: s.classname, runs: records };
+        if (s.file !== undefined)
+            test.file = s.file;
+        if (s.line !== undefined)
+            test.line = s.line;
+        return test;
+    }
+}
+/**
+ * Whether mergeStored may merge `run` into a history over `rows`: the run is new (a workflow re-run of a job joins
+ * the record of its first attempt: the decoded merge does that), and run times grow with sequence numbers, so that a
+ * history's oldest runs are its first ones. Otherwise the caller merges the decoded history (mergeRun), as it does
+ * when mergeStored finds a test twice in one run.
+ */
+function canMergeStored(rows, run) {
+    if (rows.has(run.key))
+        return false;
+    const ordered = [...rows.values()].sort((a, b) => a.seq - b.seq);
+    for (let i = 1; i < ordered.length; i++)
+        if (ordered[i].time < ordered[i - 1].time)
+            return false;
+    return ordered.length === 0 || run.time >= ordered[ordered.length - 1].time;
+}
+/** `s` without its runs older than `oldestKept` and beyond the newest `maxRuns` (the retention of mergeRun), or null when none is left. */
+function trimmed(s, timeOf, oldestKept, maxRuns) {
+    let count = (0,_outcome_string_js__WEBPACK_IMPORTED_MODULE_3__/* .runCount */ .Tr)(s.segments);
+    let i = 0;
+    let seq = s.from;
+    let dropInFirst = 0; // runs dropped from segments[i]
+    while (i < s.segments.length && count > 0) {
+        const seg = s.segments[i];
+        if (seg.a === '') {
+            seq += seg.n;
+            i++;
+            continue;
+        }
+        if (count > maxRuns || timeOf(seq) < oldestKept) {
+            count--;
+            seq++;
+            dropInFirst++;
+            if (dropInFirst === seg.n) {
+                i++;
+                dropInFirst = 0;
+            }
+            continue;
+        }
+        break;
+    }
+    if (count === 0)
+        return null;
+    if (seq === s.from)
+        return s;
+    // (Gaps before the first kept run were skipped above: a history starts at its first run.)
+    const segments = s.segments.slice(i);
+    if (dropInFirst > 0)
+        segments[0] = { a: segments[0].a, n: segments[0].n - dropInFirst };
+    const out = { name: s.name, classname: s.classname, from: seq, segments };
+    if (s.file !== undefined)
+        out.file = s.file;
+    if (s.line !== undefined)
+        out.line = s.line;
+    const m = s.m ? sinceSeq(s.m, seq) : undefined;
+    if (m)
+        out.m = m;
+    if (s.d !== undefined)
+        out.d = s.d;
+    const dur = s.dur && s.dur[0] < seq ? durationsSince(s.dur, seq) : s.dur;
+    if (dur && dur.length > 0)
+        out.dur = dur;
+    return out;
+}
+/** The duration stored for run `seq`, if any. */
+function durationAt(durations, seq) {
+    for (let i = 0; i < durations.length; i += 2)
+        if (durations[i] === seq)
+            return durations[i + 1];
+    return undefined;
+}
+/** The durations of runs `from` and later. */
+function durationsSince(durations, from) {
+    const out = [];
+    for (let i = 0; i < durations.length; i += 2)
+        if (durations[i] >= from)
+            out.push(durations[i], durations[i + 1]);
+    return out;
+}
+function sinceSeq(byseq, from) {
+    let old = false;
+    for (const k in byseq)
+        if (Number(k) < from)
+            old = true;
+    if (!old)
+        return byseq;
+    let out;
+    for (const [k, v] of Object.entries(byseq)) {
+        if (Number(k) < from)
+            continue;
+        (out ??= {})[k] = v;
+    }
+    return out;
+}
+/**
+ * The common case of mergeStored, with one new object: the test ran in the run before too, passed (or did) the same
+ * as then, with no message, and retention drops at most the runs at the start of its first segment. Null otherwise
+ * (the general path then).
+ */
+function appendedQuickly(previous, test, seq, attempts, duration, timeOf, oldestKept, maxRuns) {
+    const segs = previous.segments;
+    const last = segs[segs.length - 1];
+    const first = segs[0];
+    if (last.a !== attempts || first.a === '')
+        return null;
+    const end = (0,_outcome_string_js__WEBPACK_IMPORTED_MODULE_3__/* .endOf */ .pJ)(previous.from, segs);
+    if (seq !== end)
+        return null;
+    const drop = Math.max(0, (0,_outcome_string_js__WEBPACK_IMPORTED_MODULE_3__/* .runCount */ .Tr)(segs) + 1 - maxRuns);
+    const from = previous.from + drop;
+    // Dropping stays within the first segment (and leaves a run of it), and what is left is young enough.
+    if (drop >= first.n || timeOf(from) < oldestKept)
+        return null;
+    let segments;
+    if (segs.length === 1)
+        segments = drop === 1 ? segs : [{ a: attempts, n: first.n + 1 - drop }];
+    else {
+        const copy = segs.slice();
+        copy[copy.length - 1] = { a: attempts, n: last.n + 1 };
+        if (drop > 0)
+            copy[0] = { a: first.a, n: first.n - drop };
+        segments = copy;
+    }
+    const next = { name: test.name, classname: test.classname, from, segments };
+    const file = test.file ?? previous.file;
+    const line = test.line ?? previous.line;
+    if (file !== undefined)
+        next.file = file;
+    if (line !== undefined)
+        next.line = line;
+    if (previous.m) {
+        const m = sinceSeq(previous.m, from);
+        if (m)
+            next.m = m;
+    }
+    const earlier = previous.dur ?? (previous.d !== undefined ? [end - 1, previous.d] : []);
+    const kept = drop > 0 && earlier.length > 0 && earlier[0] < from ? durationsSince(earlier, from) : earlier;
+    // concat makes the array to size (a spread or a push grows a backing store of 17 slots).
+    const dur = duration !== undefined ? kept.concat(seq, duration) : kept;
+    if (dur.length > 0)
+        next.dur = dur;
+    return next;
+}
+/**
+ * mergeRun on the stored form: the same history (decoded, it equals what mergeRun gives) with `tests` appended as
+ * run `row`. Only when canMergeStored; undefined when a test is twice in `tests`.
+ */
+function mergeStored(history, tests, run, row, options) {
+    const rows = new Map(history.rows);
+    rows.set(run.key, row);
+    const times = new Map();
+    for (const r of rows.values())
+        times.set(r.seq, r.time);
+    const timeOf = (seq) => times.get(seq);
+    const oldestKept = run.time - options.retention.maxAgeDays * DAY_MS;
+    const maxRuns = options.retention.maxRuns;
+    // This run's tests by id; the same test twice in one run: its second record joins the first (mergeRun does that).
+    const ran = new Map();
+    for (const test of tests) {
+        if (test.attempts.length === 0)
+            continue;
+        if (ran.has(test.id))
+            return undefined;
+        ran.set(test.id, test);
+    }
+    const merged = (test, previous) => {
+        const attempts = test.attempts.length === 1 ? _model_js__WEBPACK_IMPORTED_MODULE_0__/* .STATUS_CODE */ .lg[test.attempts[0].status] : test.attempts.map((a) => _model_js__WEBPACK_IMPORTED_MODULE_0__/* .STATUS_CODE */ .lg[a.status]).join('');
+        const message = (0,_merge_js__WEBPACK_IMPORTED_MODULE_1__/* .failureMessageOf */ .Df)(test, options.normalise);
+        const duration = test.attempts[test.attempts.length - 1]?.durationSec;
+        if (previous && message === undefined) {
+            const fast = appendedQuickly(previous, test, row.seq, attempts, duration, timeOf, oldestKept, maxRuns);
+            if (fast)
+                return fast;
+        }
+        let next;
+        if (!previous) {
+            next = { name: test.name, classname: test.classname, from: row.seq, segments: [{ a: attempts, n: 1 }] };
+            if (message !== undefined)
+                next.m = { [row.seq]: message };
+            if (duration !== undefined)
+                next.dur = [row.seq, duration];
+        }
+        else {
+            const end = (0,_outcome_string_js__WEBPACK_IMPORTED_MODULE_3__/* .endOf */ .pJ)(previous.from, previous.segments);
+            const segments = previous.segments.slice();
+            const last = segments[segments.length - 1];
+            // Segments are shared between histories: the last one is replaced, never changed.
+            if (row.seq === end && last.a === attempts)
+                segments[segments.length - 1] = { a: attempts, n: last.n + 1 };
+            else {
+                if (row.seq > end)
+                    segments.push({ a: '', n: row.seq - end });
+                segments.push({ a: attempts, n: 1 });
+            }
+            const earlier = previous.dur ?? (previous.d !== undefined ? [end - 1, previous.d] : []);
+            const durations = duration !== undefined ? earlier.concat(row.seq, duration) : earlier;
+            next = { name: test.name, classname: test.classname, from: previous.from, segments };
+            if (message !== undefined)
+                next.m = { ...previous.m, [row.seq]: message };
+            else if (previous.m)
+                next.m = previous.m;
+            if (durations.length > 0)
+                next.dur = durations;
+        }
+        const file = test.file ?? previous?.file;
+        const line = test.line ?? previous?.line;
+        if (file !== undefined)
+            next.file = file;
+        if (line !== undefined)
+            next.line = line;
+        return trimmed(next, timeOf, oldestKept, maxRuns);
+    };
+    // One pass in the history's order (tests that did not run this time still age out), then the new tests in the
+    // run's order: the order mergeRun gives.
+    const stored = new Map();
+    for (const [id, previous] of history.stored) {
+        const test = ran.get(id);
+        const kept = test ? merged(test, previous) : trimmed(previous, timeOf, oldestKept, maxRuns);
+        if (kept)
+            stored.set(id, kept);
+    }
+    for (const [id, test] of ran) {
+        if (history.stored.has(id))
+            continue;
+        const kept = merged(test, undefined);
+        if (kept)
+            stored.set(id, kept);
+    }
+    return new LazyHistory(stored, rows);
+}
+
+
+/***/ }),
+
+/***/ 32786:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Aw: () => (/* binding */ untrustedTestsToRecord),
+/* harmony export */   Ji: () => (/* binding */ trustedEvidence),
+/* harmony export */   SF: () => (/* binding */ MAX_UNTRUSTED_TESTS),
+/* harmony export */   So: () => (/* binding */ MAX_UNTRUSTED_ARTIFACTS)
+/* harmony export */ });
+/* unused harmony exports MAX_UNTRUSTED_NEW_TESTS, hasTrustedRecord, trustedRunsAgree */
+/** Tests one untrusted run may report: more, and its artifact is refused (src/modes/shards.ts). */
+const MAX_UNTRUSTED_TESTS = 50_000;
+/** Tests no trusted run has recorded that one untrusted run may add: none (they are left out). */
+const MAX_UNTRUSTED_NEW_TESTS = 0;
+/** flakeguard artifacts read from one run by `ingest-workflow-run` (the aggregate mode reads up to 256 of its own run). */
+const MAX_UNTRUSTED_ARTIFACTS = 64;
+const failed = (attempts) => attempts.includes('F') || attempts.includes('E');
+function hasTrustedRecord(test) {
+    return test !== undefined && test.runs.some((r) => !r.untrusted);
+}
+/** True when the test's trusted records alone show it flaky: then its untrusted records count too. */
+function trustedRunsAgree(test) {
+    const passedOn = new Set();
+    const failedOn = new Set();
+    for (const r of test.runs) {
+        if (r.untrusted || r.outage)
+            continue;
+        if (failed(r.attempts) && r.attempts.includes('P'))
+            return true;
+        if (failed(r.attempts))
+            failedOn.add(r.sha);
+        else if (r.attempts.includes('P'))
+            passedOn.add(r.sha);
+    }
+    for (const sha of failedOn)
+        if (passedOn.has(sha))
+            return true;
+    return false;
+}
+/** The history as evidence: each test's untrusted records dropped unless its trusted runs agree. Shares unchanged tests. */
+function trustedEvidence(history) {
+    let out;
+    for (const [id, test] of history) {
+        if (!test.runs.some((r) => r.untrusted) || trustedRunsAgree(test))
+            continue;
+        out ??= new Map(history);
+        out.set(id, { ...test, runs: test.runs.filter((r) => !r.untrusted) });
+    }
+    return out ?? history;
+}
+/** The tests of an untrusted run that it may record: those a trusted run has recorded. */
+function untrustedTestsToRecord(tests, history) {
+    const kept = tests.filter((t) => hasTrustedRecord(history.get(t.id)));
+    return { kept, leftOut: tests.length - kept.length };
+}
+
+
+/***/ }),
+
+/***/ 26776:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   o: () => (/* binding */ capName)
+/* harmony export */ });
+/* unused harmony export MAX_NAME_BYTES */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/**
+ * A cap on the bytes of a test's name, classname and suite (they make its id, which is stored twice on the data
+ * branch: a 50 MB name made a 100 MB history file, over GitHub's file size limit). A longer text keeps its
+ * beginning and ends with a hash of the whole text, so that ids stay unique and stable (docs/test-ids.md). Pure.
+ */
+
+const MAX_NAME_BYTES = 1024;
+/** `…#` then 16 hex digits of the SHA-256 of the whole text. */
+const SUFFIX_BYTES = 3 + 2 + 16;
+function capName(text, maxBytes = MAX_NAME_BYTES) {
+    if (text.length * 3 <= maxBytes || Buffer.byteLength(text, 'utf8') <= maxBytes)
+        return text;
+    const hash = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(text, 'utf8').digest('hex').slice(0, 16);
+    // Cut at a code point boundary within the budget.
+    let kept = '';
+    let bytes = 0;
+    for (const ch of text) {
+        const n = Buffer.byteLength(ch, 'utf8');
+        if (bytes + n > maxBytes - SUFFIX_BYTES)
+            break;
+        kept += ch;
+        bytes += n;
+    }
+    return `${kept}…#${hash}`;
+}
+
+
+/***/ }),
+
+/***/ 40999:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  $T: () => (/* binding */ parseReportFiles),
+  ec: () => (/* binding */ testId)
+});
+
+// UNUSED EXPORTS: DEFAULT_MAX_FILE_BYTES, displayPath, openRegularFile, parseReportFile, parseReportRaw, parseReportStream, parseReportText, readRegularFile
+
+// EXTERNAL MODULE: external "node:buffer"
+var external_node_buffer_ = __webpack_require__(4573);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(51455);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(73024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(76760);
+;// CONCATENATED MODULE: ./src/junit/decode.ts
+/**
+ * Turns the raw bytes of a report into UTF-8 bytes for the tokenizer.
+ *
+ * Detection order (as in XML 1.0 appendix F):
+ * 1. a byte order mark (UTF-8, UTF-16 LE/BE; UTF-32 is refused),
+ * 2. UTF-16 without a BOM, recognised by `<?` encoded in UTF-16,
+ * 3. the `encoding` of the XML declaration (ISO-8859-1, windows-1252, any label Node's TextDecoder knows),
+ * 4. UTF-8.
+ *
+ * Invalid UTF-8 is not an error: bad sequences become U+FFFD when strings are decoded later, so one stray
+ * byte in a captured log does not cost the whole report.
+ */
+
+class DecodeError extends Error {
+}
+/** A Buffer view over the same memory (no copy). */
+function asBuffer(bytes) {
+    return external_node_buffer_.Buffer.isBuffer(bytes) ? bytes : external_node_buffer_.Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+const UTF8_LABELS = new Set(['utf-8', 'utf8', 'unicode-1-1-utf-8']);
+/** Single-byte encodings whose bytes map 1:1 onto U+0000..U+00FF (Buffer's 'latin1'). */
+const LATIN1_LABELS = new Set(['iso-8859-1', 'iso8859-1', 'iso_8859-1', 'latin1', 'latin-1', 'l1', 'iso-ir-100', 'cp819', 'ibm819']);
+/** ASCII is a subset of UTF-8; bytes above 0x7F are invalid either way and become U+FFFD. */
+const ASCII_LABELS = new Set(['us-ascii', 'ascii', 'iso646-us']);
+/** Reads `encoding="..."` from an XML declaration at the very start of an ASCII-compatible document. */
+function declaredEncoding(buf) {
+    if (buf.length < 5 || buf[0] !== 0x3c || buf[1] !== 0x3f || buf[2] !== 0x78 || buf[3] !== 0x6d || buf[4] !== 0x6c)
+        return undefined; // "<?xml"
+    const end = buf.indexOf('?>', 5);
+    const head = buf.toString('latin1', 5, end === -1 ? Math.min(buf.length, 200) : Math.min(end, 400));
+    const m = /\sencoding\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(head);
+    const label = m?.[1] ?? m?.[2];
+    return label === undefined ? undefined : label.trim().toLowerCase();
+}
+function transcode(text) {
+    return external_node_buffer_.Buffer.from(text, 'utf8');
+}
+function decodeWith(label, bytes) {
+    let decoder;
+    try {
+        decoder = new TextDecoder(label, { fatal: false, ignoreBOM: true });
+    }
+    catch {
+        throw new DecodeError(`unsupported encoding "${label}" declared in the XML declaration`);
+    }
+    return decoder.decode(bytes);
+}
+/** Returns the document as UTF-8 bytes, without a BOM. Throws DecodeError for unsupported encodings. */
+function toUtf8(input) {
+    if (typeof input === 'string') {
+        return transcode(input.charCodeAt(0) === 0xfeff ? input.slice(1) : input);
+    }
+    const buf = asBuffer(input);
+    const b0 = buf[0], b1 = buf[1], b2 = buf[2], b3 = buf[3];
+    if ((b0 === 0x00 && b1 === 0x00 && b2 === 0xfe && b3 === 0xff) || (b0 === 0xff && b1 === 0xfe && b2 === 0x00 && b3 === 0x00)) {
+        throw new DecodeError('unsupported encoding: UTF-32 (byte order mark found); save the report as UTF-8');
+    }
+    if (b0 === 0xef && b1 === 0xbb && b2 === 0xbf)
+        return buf.subarray(3);
+    if (b0 === 0xff && b1 === 0xfe)
+        return transcode(decodeWith('utf-16le', buf.subarray(2)));
+    if (b0 === 0xfe && b1 === 0xff)
+        return transcode(decodeWith('utf-16be', buf.subarray(2)));
+    // UTF-16 without BOM: "<?" is 3C 00 3F 00 (LE) or 00 3C 00 3F (BE).
+    if (b0 === 0x3c && b1 === 0x00 && b2 === 0x3f && b3 === 0x00)
+        return transcode(decodeWith('utf-16le', buf));
+    if (b0 === 0x00 && b1 === 0x3c && b2 === 0x00 && b3 === 0x3f)
+        return transcode(decodeWith('utf-16be', buf));
+    const label = declaredEncoding(buf);
+    if (label === undefined || UTF8_LABELS.has(label) || ASCII_LABELS.has(label))
+        return buf;
+    // The declaration was readable as ASCII, so a "UTF-16" label is wrong: such files are really UTF-8.
+    if (label === 'utf-16' || label === 'utf-16le' || label === 'utf-16be' || label === 'ucs-2')
+        return buf;
+    if (LATIN1_LABELS.has(label))
+        return (0,external_node_buffer_.isAscii)(buf) ? buf : transcode(buf.toString('latin1'));
+    return transcode(decodeWith(label, buf));
+}
+/** Longest head read to find the end of the XML declaration before giving up streaming. */
+const HEAD_MAX_BYTES = 1 << 20;
+/**
+ * How a report whose first bytes are `head` can be read, deciding exactly as toUtf8 would on the whole file:
+ * `{ skip }` when it is UTF-8 (or ASCII) as it is, to be tokenized a piece at a time after `skip` bytes (a UTF-8
+ * BOM); 'whole' when it must be transcoded (UTF-16, ISO-8859-1, windows-1252...: rare, they are read whole and
+ * given to toUtf8), or when the XML declaration does not end within HEAD_MAX_BYTES; 'more' when `head` is too short
+ * to tell and the file goes on (`complete` is false). Throws DecodeError as toUtf8 does.
+ */
+function streamPlan(head, complete) {
+    if (head.length < 5 && !complete)
+        return 'more';
+    const b0 = head[0], b1 = head[1], b2 = head[2], b3 = head[3];
+    if ((b0 === 0x00 && b1 === 0x00 && b2 === 0xfe && b3 === 0xff) || (b0 === 0xff && b1 === 0xfe && b2 === 0x00 && b3 === 0x00)) {
+        throw new DecodeError('unsupported encoding: UTF-32 (byte order mark found); save the report as UTF-8');
+    }
+    if (b0 === 0xef && b1 === 0xbb && b2 === 0xbf)
+        return { skip: 3 };
+    if ((b0 === 0xff && b1 === 0xfe) || (b0 === 0xfe && b1 === 0xff))
+        return 'whole';
+    if ((b0 === 0x3c && b1 === 0x00 && b2 === 0x3f && b3 === 0x00) || (b0 === 0x00 && b1 === 0x3c && b2 === 0x00 && b3 === 0x3f))
+        return 'whole';
+    // declaredEncoding looks up to the declaration's "?>" (or 200 bytes when there is none in the whole file).
+    if (head.length >= 5 && head[0] === 0x3c && head[1] === 0x3f && head[2] === 0x78 && head[3] === 0x6d && head[4] === 0x6c && !complete && head.indexOf('?>', 5) === -1) {
+        return head.length < HEAD_MAX_BYTES ? 'more' : 'whole';
+    }
+    const label = declaredEncoding(head);
+    if (label === undefined || UTF8_LABELS.has(label) || ASCII_LABELS.has(label))
+        return { skip: 0 };
+    if (label === 'utf-16' || label === 'utf-16le' || label === 'utf-16be' || label === 'ucs-2')
+        return { skip: 0 };
+    return 'whole';
+}
+
+;// CONCATENATED MODULE: ./src/junit/location.ts
+/**
+ * File/line of a test for annotations: workspace-relative paths with forward slashes, and the
+ * fallback that finds a workspace file in a failure's stack trace.
+ */
+/** Forward slashes, no trailing slash; `file://` URLs become paths; a Windows drive letter is upper-cased. */
+function normalise(p) {
+    let s = p.trim();
+    if (s.startsWith('file://')) {
+        s = s.slice(7);
+        if (/^\/[A-Za-z]:/.test(s))
+            s = s.slice(1);
+        try {
+            s = decodeURIComponent(s);
+        }
+        catch {
+            /* keep as is */
+        }
+    }
+    if (s.includes('\\'))
+        s = s.replace(/\\/g, '/');
+    if (/^[a-z]:\//.test(s))
+        s = s[0].toUpperCase() + s.slice(1);
+    // Fast path: nothing to resolve.
+    if (!/\/\/|(^|\/)\.\.?(\/|$)|\/$/.test(s))
+        return s;
+    // Resolve "." and ".." segments without touching the file system.
+    const abs = s.startsWith('/') ? '/' : /^[A-Z]:\//.test(s) ? s.slice(0, 3) : '';
+    const out = [];
+    for (const seg of s.slice(abs.length).split('/')) {
+        if (seg === '' || seg === '.')
+            continue;
+        if (seg === '..' && out.length > 0 && out[out.length - 1] !== '..')
+            out.pop();
+        else if (seg === '..' && abs !== '')
+            continue;
+        else
+            out.push(seg);
+    }
+    return abs + out.join('/');
+}
+function isAbsolutePath(p) {
+    return p.startsWith('/') || p.startsWith('\\') || /^[A-Za-z]:[\\/]/.test(p) || p.startsWith('file://');
+}
+/** Workspace-relative path mapping and stack-frame search, with the workspace normalised once. */
+class Locator {
+    prefix;
+    caseless;
+    constructor(workspace) {
+        if (workspace && workspace.trim() !== '') {
+            const ws = normalise(workspace);
+            this.caseless = /^[A-Z]:\//.test(ws);
+            const prefix = ws.endsWith('/') ? ws : ws + '/';
+            this.prefix = this.caseless ? prefix.toLowerCase() : prefix;
+        }
+        else {
+            this.caseless = false;
+        }
+    }
+    /**
+     * A path as the user's repository knows it: relative to the workspace (forward slashes) when inside it,
+     * relative paths normalised (`./a/../b.ts` → `b.ts`), other absolute paths kept (normalised);
+     * the workspace itself is '.'.
+     */
+    relative(p) {
+        const s = normalise(p);
+        if (this.prefix === undefined || !isAbsolutePath(s))
+            return s;
+        const a = this.caseless ? s.toLowerCase() : s;
+        if (a.startsWith(this.prefix))
+            return s.slice(this.prefix.length);
+        if (a + '/' === this.prefix)
+            return '.';
+        return s;
+    }
+    /**
+     * `relative(p)`, except that an absolute path outside the workspace gives undefined (it cannot be annotated),
+     * as do '.', '..' and paths climbing out of it. Without a workspace, paths are only normalised.
+     */
+    repositoryPath(p) {
+        if (p.trim() === '')
+            return undefined;
+        const rel = this.relative(p);
+        if (this.prefix === undefined)
+            return rel;
+        if (rel === '.' || rel === '..' || rel.startsWith('../') || isAbsolutePath(rel))
+            return undefined;
+        return rel;
+    }
+    /**
+     * Best frame of a stack trace / failure body for an annotation. With `knownFile`, the first frame in that
+     * file. Otherwise the first frame in a test-looking file (tests/, *_test.go, *.spec.ts...), else the first
+     * workspace frame. Frames outside the workspace, in dependencies, or naming a bare file are skipped.
+     */
+    pickFrame(text, knownFile) {
+        let first;
+        let seen = 0;
+        FRAME.lastIndex = 0;
+        let m;
+        while ((m = FRAME.exec(text)) !== null && seen < 200) {
+            seen++;
+            const f = this.frame(m[1] ?? m[3] ?? m[5], m[2] ?? m[4] ?? m[6]);
+            if (!f)
+                continue;
+            if (knownFile !== undefined) {
+                if (f.file === knownFile)
+                    return f;
+                continue;
+            }
+            if (TESTY.test(f.file))
+                return f;
+            first ??= f;
+        }
+        return first;
+    }
+    frame(raw0, lineText) {
+        const line = Number(lineText);
+        if (!Number.isSafeInteger(line) || line <= 0)
+            return undefined;
+        let raw = raw0;
+        const wp = /^webpack:\/\/[^/]*\//.exec(raw); // Cypress/webpack: webpack://app/./cypress/e2e/a.cy.ts
+        if (wp)
+            raw = raw.slice(wp[0].length);
+        if (raw.includes('://') && !raw.startsWith('file://'))
+            return undefined; // http://...
+        if (raw.startsWith('node:') || raw.startsWith('internal/'))
+            return undefined;
+        const abs = isAbsolutePath(raw);
+        if (abs && this.prefix === undefined)
+            return undefined;
+        const rel = this.relative(raw);
+        if (rel === '.' || isAbsolutePath(rel) || rel === '..' || rel.startsWith('../'))
+            return undefined;
+        if (!abs && !rel.includes('/'))
+            return undefined; // "Foo.java:12": a bare file name, not a repository path
+        if (DEPENDENCY.test(rel))
+            return undefined;
+        return { file: rel, line };
+    }
+}
+/** workspacePath(p, ws) === new Locator(ws).relative(p). */
+function workspacePath(p, workspace) {
+    return new Locator(workspace).relative(p);
+}
+// Frames, in text order:
+//   Python:  File "/ws/tests/test_x.py", line 42, in test_foo
+//   .NET:    at Ns.Class.Method() in /ws/Tests/FooTests.cs:line 42
+//   generic: (/ws/src/a.test.ts:12:5)  tests/test_x.py:42: AssertionError  ./spec/a_spec.rb:7:in `block'
+//            ❯ src/a.test.ts:12:17   webpack://app/./cypress/e2e/a.cy.ts:15:30   /ws/Tests/A.swift:42
+const FRAME = new RegExp([
+    /File "([^"\n]+)", line (\d+)/.source,
+    /\bin ((?:[A-Za-z]:)?[^\s:*?"<>|]*[\\/][^\s:*?"<>|]*\.\w+):line (\d+)/.source,
+    /(?:^|[\s(\['"@])((?:file:\/\/|webpack:\/\/[^/\s]*\/)?(?:[A-Za-z]:)?[^\s()[\]'"<>|:]*\.[A-Za-z0-9]+):(\d+)(?=[:)\s,\]]|$)/.source,
+].join('|'), 'gm');
+const TESTY = /(^|[/._-])(tests?|specs?|__tests__|e2e|it)([/._-]|$)/i;
+const DEPENDENCY = /(^|\/)(node_modules|site-packages|dist-packages|vendor|\.venv|venv|\.cargo|go\/pkg\/mod)\//;
+
+;// CONCATENATED MODULE: ./src/junit/xml.ts
+/**
+ * A small, strict, non-recursive XML tokenizer working on UTF-8 bytes (SAX style).
+ *
+ * Why not a DOM or fast-xml-parser: reports can be hundreds of MB, so the tokenizer never builds a tree and
+ * never decodes text nobody asked for (system-out, properties...); it uses an explicit stack, so 100k nested
+ * elements cannot overflow the call stack; it reports every well-formedness error with its byte offset
+ * (turned into line/column by `lineColumn`); and it has no DTD support at all: `<!DOCTYPE`, `<!ENTITY`
+ * and any other declaration are refused, only the five predefined entities and character references are
+ * understood, so neither entity expansion ("billion laughs") nor external entities (XXE) can happen.
+ *
+ * Well-formedness checks: element and attribute name syntax, quoted attribute values without `<`,
+ * duplicate attributes, whitespace between attributes, valid references (`&amp;`, `&#10;`, `&#x1F;`),
+ * matching end tags, exactly one root element, nothing but whitespace/comments/PIs outside it,
+ * terminated comments/CDATA/PIs, no NUL bytes. Not checked (lenient on purpose, as real reports break
+ * these rules): other C0 control characters in text (ANSI colour codes in captured output), `--`
+ * inside comments, `]]>` in text, the XML declaration's position.
+ *
+ * UTF-8 multi-byte sequences never contain bytes below 0x80, so scanning for ASCII markup on raw bytes is
+ * exact. Strings are decoded (leniently: invalid UTF-8 becomes U+FFFD) only when the handler asks.
+ *
+ * Resumable: a `Tokenizer` is fed the document a window at a time (`feed`), so a report is never held whole
+ * (src/junit/stream.ts reads it in pieces). At the end of a window that is not the last, a construct that is not
+ * complete (a tag, a reference, the start of a comment...) is not an error: `feed` returns where it starts and is
+ * given those bytes again followed by the next piece. Text and CDATA are handed over in pieces, cut at safe points
+ * (`safeCut`), and a long comment, PI or CDATA section is not scanned again from its start. Only the final window
+ * raises the "unexpected end of file" errors. Every decision is taken on the same bytes as with the whole document
+ * in one window, so the results, messages and positions are the same whatever the windows (test/junit/stream.test.ts).
+ */
+
+class XmlError extends Error {
+    /** Byte offset in the UTF-8 document (from its start, not the window's) where the problem was found. */
+    offset;
+    constructor(message, offset) {
+        super(message);
+        this.offset = offset;
+    }
+}
+/** A DOCTYPE/ENTITY (or other DTD) declaration was found; the document is refused, not parsed. */
+class DtdRefused extends XmlError {
+}
+const EMPTY = external_node_buffer_.Buffer.alloc(0);
+/** Attributes of the element being opened. Only valid during the `open` callback. */
+class Attrs {
+    names = [];
+    starts = [];
+    ends = [];
+    amps = [];
+    count = 0;
+    /** The current window (starts/ends index into it). */
+    buf = EMPTY;
+    /** Decoded, normalised value of attribute `name` (exact match, prefix included), or undefined. */
+    get(name) {
+        for (let k = 0; k < this.count; k++) {
+            if (this.names[k] === name)
+                return decodeAttr(this.buf, this.starts[k], this.ends[k], this.amps[k]);
+        }
+        return undefined;
+    }
+}
+const LT = 0x3c, GT = 0x3e, AMP = 0x26, SLASH = 0x2f, BANG = 0x21, QMARK = 0x3f, EQ = 0x3d, DQ = 0x22, SQ = 0x27;
+const SEMI = 0x3b, HASH = 0x23;
+function isWs(c) {
+    return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}
+function isNameStart(c) {
+    return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f || c === 0x3a || c >= 0x80;
+}
+function isNameChar(c) {
+    return isNameStart(c) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2e;
+}
+/**
+ * Element and attribute names repeat (testcase, classname, time...): short ASCII names are interned in a
+ * small bounded cache, compared byte by byte, so most names cost no decoding at all.
+ */
+class NameCache {
+    buckets = new Map();
+    size = 0;
+    get(buf, s, e) {
+        const len = e - s;
+        let ascii = true;
+        for (let k = s; k < e; k++) {
+            if (buf[k] >= 0x80) {
+                ascii = false;
+                break;
+            }
+        }
+        if (!ascii)
+            return buf.toString('utf8', s, e);
+        if (len > 32)
+            return buf.toString('latin1', s, e);
+        const key = (len << 16) | (buf[s] << 8) | buf[e - 1];
+        const bucket = this.buckets.get(key);
+        if (bucket !== undefined) {
+            outer: for (const name of bucket) {
+                for (let k = 0; k < len; k++)
+                    if (name.charCodeAt(k) !== buf[s + k])
+                        continue outer;
+                return name;
+            }
+        }
+        const name = buf.toString('latin1', s, e);
+        if (this.size < 1024) {
+            if (bucket === undefined)
+                this.buckets.set(key, [name]);
+            else if (bucket.length < 8)
+                bucket.push(name);
+            else
+                return name;
+            this.size++;
+        }
+        return name;
+    }
+}
+function sliceName(buf, s, e) {
+    for (let k = s; k < e; k++)
+        if (buf[k] >= 0x80)
+            return buf.toString('utf8', s, e);
+    return buf.toString('latin1', s, e);
+}
+function startsWithAscii(buf, at, lit) {
+    if (at + lit.length > buf.length)
+        return false;
+    for (let k = 0; k < lit.length; k++)
+        if (buf[at + k] !== lit.charCodeAt(k))
+            return false;
+    return true;
+}
+/**
+ * Validates the reference starting at `i` (which holds `&`) and returns the index after its `;`, or -1 when it
+ * reaches `end` and the window is not the last (the reference may go on in the next piece). Errors are thrown
+ * at `base + i`.
+ */
+function checkRef(buf, i, end, final, base) {
+    let j = i + 1;
+    if (j >= end && !final)
+        return -1;
+    if (buf[j] === HASH) {
+        j++;
+        if (j >= end && !final)
+            return -1;
+        let hex = false;
+        if (buf[j] === 0x78) {
+            hex = true;
+            j++;
+        }
+        const ds = j;
+        let cp = 0;
+        for (; j < end; j++) {
+            const c = buf[j];
+            let d;
+            if (c >= 0x30 && c <= 0x39)
+                d = c - 0x30;
+            else if (hex && c >= 0x61 && c <= 0x66)
+                d = c - 0x57;
+            else if (hex && c >= 0x41 && c <= 0x46)
+                d = c - 0x37;
+            else
+                break;
+            cp = cp * (hex ? 16 : 10) + d;
+            if (cp > 0x10ffff)
+                cp = 0x110000;
+        }
+        if (j >= end && !final)
+            return -1;
+        if (j === ds || buf[j] !== SEMI)
+            throw new XmlError('malformed character reference (expected &#NN; or &#xHH;)', base + i);
+        if (cp === 0 || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) || cp === 0xfffe || cp === 0xffff) {
+            throw new XmlError(`character reference to an invalid character (${buf.toString('latin1', i, j + 1)})`, base + i);
+        }
+        return j + 1;
+    }
+    if (j < end && isNameStart(buf[j])) {
+        const ns = j;
+        while (j < end && isNameChar(buf[j]))
+            j++;
+        if (j >= end && !final)
+            return -1;
+        if (buf[j] === SEMI) {
+            const name = sliceName(buf, ns, j);
+            if (name === 'lt' || name === 'gt' || name === 'amp' || name === 'quot' || name === 'apos')
+                return j + 1;
+            throw new XmlError(`undefined entity &${name}; (only &lt; &gt; &amp; &quot; &apos; and character references are allowed)`, base + i);
+        }
+    }
+    throw new XmlError("unescaped '&' (write it as &amp;)", base + i);
+}
+const ENTITY_RE = /&(?:#x([0-9a-fA-F]+)|#([0-9]+)|(lt|gt|amp|quot|apos));/g;
+const NAMED = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+function replaceRefs(s) {
+    return s.replace(ENTITY_RE, (_m, hex, dec, named) => {
+        if (named !== undefined)
+            return NAMED[named];
+        return String.fromCodePoint(hex !== undefined ? parseInt(hex, 16) : parseInt(dec, 10));
+    });
+}
+/** Decodes character data: line ends normalised to \n, references replaced. */
+function decodeText(buf, start, end, amp) {
+    let s = buf.toString('utf8', start, end);
+    if (s.indexOf('\r') !== -1)
+        s = s.replace(/\r\n?/g, '\n');
+    return amp ? replaceRefs(s) : s;
+}
+/** Decodes an attribute value with XML attribute-value normalisation (literal tab/CR/LF become spaces). */
+function decodeAttr(buf, start, end, amp) {
+    let s = buf.toString('utf8', start, end);
+    if (/[\t\n\r]/.test(s))
+        s = s.replace(/\r\n|[\t\n\r]/g, ' ');
+    return amp ? replaceRefs(s) : s;
+}
+/** 1-based line and column (in characters) of a byte offset. */
+function lineColumn(buf, offset) {
+    const at = Math.max(0, Math.min(offset, buf.length));
+    let line = 1;
+    let lineStart = 0;
+    let p = buf.indexOf(0x0a, 0);
+    while (p !== -1 && p < at) {
+        line++;
+        lineStart = p + 1;
+        p = buf.indexOf(0x0a, lineStart);
+    }
+    const column = buf.toString('utf8', lineStart, at).length + 1;
+    return { line, column };
+}
+function describeByte(buf, i) {
+    const c = buf[i];
+    if (c === undefined)
+        return 'end of file';
+    if (c >= 0x21 && c < 0x7f)
+        return `'${String.fromCharCode(c)}'`;
+    return `byte 0x${c.toString(16).padStart(2, '0')}`;
+}
+/** 1-based line of a byte offset (lineColumn without the column). */
+function lineAt(buf, offset) {
+    const at = Math.max(0, Math.min(offset, buf.length));
+    let line = 1;
+    let p = buf.indexOf(0x0a, 0);
+    while (p !== -1 && p < at) {
+        line++;
+        p = buf.indexOf(0x0a, p + 1);
+    }
+    return line;
+}
+/**
+ * The largest index in [s, e] at which the bytes [s, e) can be cut so that decoding the two sides apart gives the
+ * same characters as decoding them together: not inside a UTF-8 sequence (a lead byte always starts a new
+ * sequence, and a sequence never spans more bytes than its lead byte says, valid or not), and not between CR and
+ * LF (decodeText turns CR LF into one LF). `s` must itself be such a point.
+ */
+function safeCut(buf, s, e) {
+    if (e <= s)
+        return s;
+    if (buf[e - 1] === 0x0d)
+        return e - 1;
+    const lim = Math.max(s, e - 4);
+    let p = e - 1;
+    while (p >= lim && (buf[p] & 0xc0) === 0x80)
+        p--;
+    if (p < lim)
+        return e;
+    const b = buf[p];
+    const len = b >= 0xf0 && b <= 0xf7 ? 4 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xc0 && b <= 0xdf ? 2 : 1;
+    return p + len > e ? p : e;
+}
+const NONE = 0, COMMENT = 1, PI = 2, CDATA = 3;
+/**
+ * The tokenizer's state across windows: open elements (names, document offsets), whether the root was seen, the
+ * name cache, and the comment/PI/CDATA section a window ended inside.
+ */
+class Tokenizer {
+    stack = [];
+    opened = [];
+    attrs = new Attrs();
+    names = new NameCache();
+    seenRoot = false;
+    mode = NONE;
+    /** Document offset of the '<' of the unfinished comment/PI/CDATA section. */
+    modeStart = 0;
+    h;
+    lineOf;
+    /** `lineOf`: the 1-based line of a document offset (for "opened at line N" messages). */
+    constructor(h, lineOf) {
+        this.h = h;
+        this.lineOf = lineOf;
+    }
+    /** Whether a root element was opened (after a final feed: the document had one). */
+    get rootSeen() {
+        return this.seenRoot;
+    }
+    /**
+     * Tokenizes `buf`, the bytes of the document from offset `base`, calling the handler. Returns how many bytes were
+     * consumed; when `final` is false, the rest (at most an unfinished construct) must come first in the next call,
+     * whose `base` is `base` + the returned count. With `final` (`buf` reaches the end of the document) everything is
+     * consumed or an XmlError thrown (or whatever the handler throws). Error offsets are document offsets.
+     */
+    feed(buf, base, final) {
+        const n = buf.length;
+        const h = this.h;
+        const stack = this.stack;
+        const opened = this.opened;
+        const attrs = this.attrs;
+        const names = this.names;
+        attrs.buf = buf;
+        let i = 0;
+        if (this.mode !== NONE) {
+            const mode = this.mode;
+            const term = mode === COMMENT ? '-->' : mode === PI ? '?>' : ']]>';
+            const j = buf.indexOf(term, 0, 'latin1');
+            if (j === -1) {
+                if (final) {
+                    const what = mode === COMMENT ? 'unterminated comment (missing -->)' : mode === PI ? 'unterminated processing instruction (missing ?>)' : 'unterminated CDATA section (missing ]]>)';
+                    throw new XmlError(what, this.modeStart);
+                }
+                // Keep what could be the start of the terminator.
+                if (mode !== CDATA)
+                    return Math.max(0, n - (term.length - 1));
+                const cut = safeCut(buf, 0, Math.max(0, n - 2));
+                if (cut > 0)
+                    h.cdata(buf, 0, cut);
+                return cut;
+            }
+            if (mode === CDATA)
+                h.cdata(buf, 0, j);
+            this.mode = NONE;
+            i = j + term.length;
+        }
+        while (i < n) {
+            if (stack.length === 0) {
+                const c = buf[i];
+                if (isWs(c)) {
+                    i++;
+                    continue;
+                }
+                if (c !== LT) {
+                    if (c === 0)
+                        throw new XmlError('NUL byte: this is a binary file, not XML', base + i);
+                    throw new XmlError(this.seenRoot ? 'text after the end of the root element' : `the document does not start with '<' (found ${describeByte(buf, i)}): this is not an XML file`, base + i);
+                }
+            }
+            else {
+                const start = i;
+                let amp = false;
+                while (i < n) {
+                    const c = buf[i];
+                    if (c === LT)
+                        break;
+                    if (c === AMP) {
+                        const r = checkRef(buf, i, n, final, base);
+                        if (r < 0) {
+                            // The reference goes on in the next piece: hand over the text before it.
+                            if (i > start)
+                                h.text(buf, start, i, amp);
+                            return i;
+                        }
+                        i = r;
+                        amp = true;
+                        continue;
+                    }
+                    if (c === 0)
+                        throw new XmlError('NUL byte in text: this is a binary file, not XML', base + i);
+                    i++;
+                }
+                if (i >= n && !final) {
+                    const cut = safeCut(buf, start, n);
+                    if (cut > start)
+                        h.text(buf, start, cut, amp);
+                    return cut;
+                }
+                if (i > start)
+                    h.text(buf, start, i, amp);
+                if (i >= n)
+                    break;
+            }
+            // buf[i] === '<'
+            if (i + 1 >= n && !final)
+                return i;
+            const c1 = buf[i + 1];
+            if (c1 === SLASH) {
+                const ns = i + 2;
+                let j = ns;
+                if (j >= n && !final)
+                    return i;
+                if (j >= n || !isNameStart(buf[j]))
+                    throw new XmlError(`invalid end tag: expected a name after '</' but found ${describeByte(buf, j)}`, base + i);
+                while (j < n && isNameChar(buf[j]))
+                    j++;
+                if (j >= n && !final)
+                    return i;
+                const name = names.get(buf, ns, j);
+                while (j < n && isWs(buf[j]))
+                    j++;
+                if (j >= n && !final)
+                    return i;
+                if (buf[j] !== GT)
+                    throw new XmlError(j >= n ? `unexpected end of file inside end tag </${name}>` : `invalid end tag </${name}: expected '>' but found ${describeByte(buf, j)}`, base + j);
+                const top = stack.pop();
+                if (top === undefined)
+                    throw new XmlError(`end tag </${name}> without a matching start tag`, base + i);
+                if (top !== name) {
+                    throw new XmlError(`mismatched end tag: expected </${top}> (opened at line ${this.lineOf(opened[opened.length - 1])}) but found </${name}>`, base + i);
+                }
+                opened.pop();
+                h.close(name);
+                i = j + 1;
+                continue;
+            }
+            if (c1 === BANG) {
+                // Every decision below looks at most at the 10 bytes from i.
+                if (n < i + 10 && !final)
+                    return i;
+                if (startsWithAscii(buf, i, '<!--')) {
+                    const j = buf.indexOf('-->', i + 4, 'latin1');
+                    if (j === -1) {
+                        if (final)
+                            throw new XmlError('unterminated comment (missing -->)', base + i);
+                        this.mode = COMMENT;
+                        this.modeStart = base + i;
+                        return Math.max(i + 4, n - 2);
+                    }
+                    i = j + 3;
+                    continue;
+                }
+                if (startsWithAscii(buf, i, '<![CDATA[')) {
+                    if (stack.length === 0)
+                        throw new XmlError('CDATA section outside the root element', base + i);
+                    const j = buf.indexOf(']]>', i + 9, 'latin1');
+                    if (j === -1) {
+                        if (final)
+                            throw new XmlError('unterminated CDATA section (missing ]]>)', base + i);
+                        this.mode = CDATA;
+                        this.modeStart = base + i;
+                        const cut = safeCut(buf, i + 9, Math.max(i + 9, n - 2));
+                        if (cut > i + 9)
+                            h.cdata(buf, i + 9, cut);
+                        return cut;
+                    }
+                    h.cdata(buf, i + 9, j);
+                    i = j + 3;
+                    continue;
+                }
+                const decl = buf.toString('latin1', i + 2, Math.min(n, i + 10)).toUpperCase();
+                if (decl.startsWith('DOCTYPE') || decl.startsWith('ENTITY') || decl.startsWith('ELEMENT') || decl.startsWith('ATTLIST') || decl.startsWith('NOTATION')) {
+                    const what = decl.replace(/[^A-Z].*$/s, '');
+                    throw new DtdRefused(`refused: the report contains a <!${what}> declaration. DTDs and entity declarations are not accepted (they allow XXE and entity-expansion attacks); remove the declaration from the report`, base + i);
+                }
+                throw new XmlError(`invalid markup '<!' (expected <!-- comment --> or <![CDATA[...]]>)`, base + i);
+            }
+            if (c1 === QMARK) {
+                const j = buf.indexOf('?>', i + 2, 'latin1');
+                if (j === -1) {
+                    if (final)
+                        throw new XmlError('unterminated processing instruction (missing ?>)', base + i);
+                    this.mode = PI;
+                    this.modeStart = base + i;
+                    return Math.max(i + 2, n - 1);
+                }
+                i = j + 2;
+                continue;
+            }
+            // Start tag.
+            const ns = i + 1;
+            if (ns >= n || !isNameStart(buf[ns]))
+                throw new XmlError(`invalid start tag: expected a name after '<' but found ${describeByte(buf, ns)}`, base + i);
+            let j = ns + 1;
+            while (j < n && isNameChar(buf[j]))
+                j++;
+            if (j >= n && !final)
+                return i;
+            const name = names.get(buf, ns, j);
+            if (stack.length === 0 && this.seenRoot)
+                throw new XmlError(`a second root element <${name}> after the end of the first one`, base + i);
+            attrs.count = 0;
+            let selfClosing = false;
+            for (;;) {
+                const ws = j;
+                while (j < n && isWs(buf[j]))
+                    j++;
+                if (j >= n) {
+                    if (!final)
+                        return i;
+                    throw new XmlError(`unexpected end of file inside start tag <${name}>`, base + i);
+                }
+                const c = buf[j];
+                if (c === GT) {
+                    j++;
+                    break;
+                }
+                if (c === SLASH) {
+                    if (j + 1 >= n && !final)
+                        return i;
+                    if (buf[j + 1] !== GT)
+                        throw new XmlError(`invalid start tag <${name}>: expected '>' after '/'`, base + j);
+                    selfClosing = true;
+                    j += 2;
+                    break;
+                }
+                if (j === ws)
+                    throw new XmlError(`invalid start tag <${name}>: expected whitespace, '>' or '/>' but found ${describeByte(buf, j)}`, base + j);
+                if (!isNameStart(c))
+                    throw new XmlError(`invalid attribute name in <${name}>: unexpected ${describeByte(buf, j)}`, base + j);
+                const as = j;
+                while (j < n && isNameChar(buf[j]))
+                    j++;
+                if (j >= n && !final)
+                    return i;
+                const aname = names.get(buf, as, j);
+                while (j < n && isWs(buf[j]))
+                    j++;
+                if (j >= n && !final)
+                    return i;
+                if (buf[j] !== EQ)
+                    throw new XmlError(`attribute ${aname} of <${name}> has no value (expected '=')`, base + j);
+                j++;
+                while (j < n && isWs(buf[j]))
+                    j++;
+                if (j >= n && !final)
+                    return i;
+                const q = buf[j];
+                if (q !== DQ && q !== SQ)
+                    throw new XmlError(`value of attribute ${aname} of <${name}> is not quoted`, base + j);
+                const vs = ++j;
+                let amp = false;
+                for (;;) {
+                    if (j >= n) {
+                        if (!final)
+                            return i;
+                        throw new XmlError(`unexpected end of file inside the value of attribute ${aname} of <${name}>`, base + vs - 1);
+                    }
+                    const v = buf[j];
+                    if (v === q)
+                        break;
+                    if (v === LT)
+                        throw new XmlError(`'<' is not allowed in the value of attribute ${aname} of <${name}> (write it as &lt;)`, base + j);
+                    if (v === AMP) {
+                        const r = checkRef(buf, j, n, final, base);
+                        if (r < 0)
+                            return i;
+                        j = r;
+                        amp = true;
+                        continue;
+                    }
+                    if (v === 0)
+                        throw new XmlError('NUL byte in an attribute value: this is a binary file, not XML', base + j);
+                    j++;
+                }
+                for (let k = 0; k < attrs.count; k++) {
+                    if (attrs.names[k] === aname)
+                        throw new XmlError(`duplicate attribute ${aname} in <${name}>`, base + as);
+                }
+                const k = attrs.count++;
+                attrs.names[k] = aname;
+                attrs.starts[k] = vs;
+                attrs.ends[k] = j;
+                attrs.amps[k] = amp;
+                j++;
+            }
+            this.seenRoot = true;
+            stack.push(name);
+            opened.push(base + i);
+            h.open(name, attrs, base + i);
+            if (selfClosing) {
+                stack.pop();
+                opened.pop();
+                h.close(name);
+            }
+            i = j;
+        }
+        if (!final)
+            return n;
+        if (stack.length > 0) {
+            const top = stack[stack.length - 1];
+            throw new XmlError(`unexpected end of file: <${top}> (opened at line ${this.lineOf(opened[opened.length - 1])}) is not closed; the report looks truncated`, base + n);
+        }
+        if (!this.seenRoot)
+            throw new XmlError('no root element: the file contains no XML element', base + n);
+        return n;
+    }
+}
+/** Tokenizes a whole document held in memory (one final window), calling `h`. Throws XmlError (or whatever the handler throws). */
+function tokenize(buf, h) {
+    new Tokenizer(h, (offset) => lineAt(buf, offset)).feed(buf, 0, true);
+}
+
+;// CONCATENATED MODULE: ./src/junit/junit.ts
+
+
+/** Cap of Attempt.message, in characters. */
+const MESSAGE_CAP = 1024;
+/** Cap of Attempt.details, in characters. */
+const DETAILS_CAP = 4096;
+/** Raw bytes of a result body kept for decoding (UTF-8 is at most 4 bytes per character, plus slack for trimming). */
+const BODY_BYTES_CAP = DETAILS_CAP * 4 + 4096;
+class NotJUnit extends XmlError {
+}
+const ROOTS = new Set(['testsuites', 'testsuite', 'testrun']);
+const RESULT_KINDS = new Set(['failure', 'error', 'skipped', 'flakyFailure', 'flakyError', 'rerunFailure', 'rerunError']);
+const Kind = { Other: 0, Suites: 1, Suite: 2, Case: 3, Result: 4, StackTrace: 5 };
+/** Non-negative seconds from a `time` attribute: "1.5", "1,234.5" (thousands), "0,5" (decimal comma); else undefined. */
+function parseDuration(raw) {
+    if (raw === undefined)
+        return undefined;
+    let s = raw.trim();
+    if (s === '')
+        return undefined;
+    if (s.includes(',')) {
+        if (s.includes('.') || /^\d{1,3}(,\d{3})+$/.test(s) && !s.startsWith('0,'))
+            s = s.replace(/,/g, '');
+        else if (/^\d+,\d+$/.test(s))
+            s = s.replace(',', '.');
+        else
+            return undefined;
+    }
+    if (!/^[+]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(s))
+        return undefined;
+    const v = Number(s);
+    return Number.isFinite(v) ? v : undefined;
+}
+const TS_RE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+/** ISO 8601 UTC (toISOString) of a report timestamp; no zone means UTC. Undefined when unparseable. */
+function normaliseTimestamp(raw) {
+    if (raw === undefined)
+        return undefined;
+    const m = TS_RE.exec(raw.trim());
+    if (!m)
+        return undefined;
+    const [, y, mo, d, h = '0', mi = '0', s = '0', frac = '', zone] = m;
+    const ms = Number((frac + '000').slice(0, 3));
+    let t = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), ms);
+    const date = new Date(t);
+    // Reject overflowed fields (month 13, 25:00...).
+    if (date.getUTCFullYear() !== Number(y) || date.getUTCMonth() !== Number(mo) - 1 || date.getUTCDate() !== Number(d) || Number(h) > 23 || Number(mi) > 59 || Number(s) > 60) {
+        return undefined;
+    }
+    if (zone && zone.toUpperCase() !== 'Z') {
+        const sign = zone[0] === '-' ? -1 : 1;
+        const digits = zone.slice(1).replace(':', '');
+        const offMin = Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4) || '0');
+        t -= sign * offMin * 60_000;
+    }
+    const out = new Date(t);
+    return Number.isNaN(out.getTime()) ? undefined : out.toISOString();
+}
+function localName(qname) {
+    const c = qname.lastIndexOf(':');
+    return c === -1 ? qname : qname.slice(c + 1);
+}
+const SKIP_STATUS = new Set(['notrun', 'disabled', 'skipped', 'skip', 'ignored', 'pending', 'suppressed']);
+function statusOf(kind) {
+    switch (kind) {
+        case 'failure':
+        case 'flakyFailure':
+        case 'rerunFailure':
+            return 'failed';
+        case 'error':
+        case 'flakyError':
+        case 'rerunError':
+            return 'error';
+        case 'skipped':
+            return 'skipped';
+    }
+}
+function attemptOf(status, r, time) {
+    if (!r) {
+        // Made whole in one literal: a field added later lives in a second allocation (100k attempts: ~4 MB).
+        const d = parseDuration(time);
+        return d === undefined ? { status } : { status, durationSec: d };
+    }
+    const a = { status };
+    if (r) {
+        const body = r.body.length === 0 ? '' : r.body.join('').trim();
+        let message = r.message?.trim();
+        if (!message) {
+            const nl = body.indexOf('\n');
+            message = (nl === -1 ? body : body.slice(0, nl)).trim();
+        }
+        if (message)
+            a.message = message.length > MESSAGE_CAP ? message.slice(0, MESSAGE_CAP) : message;
+        const type = r.type?.trim();
+        if (type)
+            a.type = type.length > MESSAGE_CAP ? type.slice(0, MESSAGE_CAP) : type;
+        if (body)
+            a.details = body.length > DETAILS_CAP ? body.slice(0, DETAILS_CAP) : body;
+    }
+    const d = parseDuration(time);
+    if (d !== undefined)
+        a.durationSec = d;
+    return a;
+}
+/** Attempts of one testcase element: flaky runs, then the main result, then reruns. */
+function attemptsOf(c) {
+    let main;
+    let skipped;
+    let hasFailure = false, hasError = false, hasSkipped = false;
+    const before = [];
+    const after = [];
+    for (const r of c.results) {
+        switch (r.kind) {
+            case 'failure':
+                hasFailure = true;
+                main ??= r;
+                break;
+            case 'error':
+                hasError = true;
+                main ??= r;
+                break;
+            case 'skipped':
+                hasSkipped = true;
+                skipped ??= r;
+                break;
+            case 'flakyFailure':
+            case 'flakyError':
+                before.push(attemptOf(statusOf(r.kind), r, r.time));
+                break;
+            case 'rerunFailure':
+            case 'rerunError':
+                after.push(attemptOf(statusOf(r.kind), r, r.time));
+                break;
+        }
+    }
+    let primary;
+    // rerunFailure/rerunError mean "failed on every run": without a <failure>/<error> for the first run,
+    // the reruns alone are the attempts (no passing run is invented).
+    if (!main && after.length > 0)
+        return { attempts: [...before, ...after], hasFailure, hasError, hasSkipped, hasReruns: true };
+    if (main)
+        primary = attemptOf(statusOf(main.kind), main, c.time);
+    else if (skipped)
+        primary = attemptOf('skipped', skipped, c.time);
+    else if (c.status !== undefined && SKIP_STATUS.has(c.status.trim().toLowerCase()))
+        primary = attemptOf('skipped', undefined, c.time);
+    else
+        primary = attemptOf('passed', undefined, c.time);
+    // `[primary]` is made to size; a spread grows a backing store of 17 slots for one attempt (100k tests: ~13 MB).
+    const attempts = before.length === 0 && after.length === 0 ? [primary] : [...before, primary, ...after];
+    return { attempts, hasFailure, hasError, hasSkipped, hasReruns: after.length > 0 };
+}
+/** Parses one document (UTF-8 bytes). Throws XmlError/NotJUnit/DtdRefused with a byte offset. */
+function parseRaw(buf, opts = {}) {
+    const p = rawParser(opts);
+    tokenize(buf, p.handler);
+    return p.finish();
+}
+/**
+ * The JUnit semantics as a tokenizer handler, for a document fed whole (parseRaw) or a window at a time
+ * (stream.ts): `finish` gives the report once the tokenizer has seen the end of the document.
+ */
+function rawParser(opts = {}) {
+    const cases = [];
+    let timestamp;
+    const kinds = [];
+    const suites = [];
+    const caseStack = [];
+    const suiteFiles = new Set();
+    let result;
+    const locator = new Locator(opts.workspace);
+    // The testcases of a class come one after the other: they share one copy of its name (the copies would live
+    // until index.ts merges them; 100k cases: ~5 MB).
+    let lastClassname = '';
+    const noteTimestamp = (a) => {
+        const ts = normaliseTimestamp(a.get('timestamp'));
+        if (ts !== undefined && (timestamp === undefined || ts < timestamp))
+            timestamp = ts;
+    };
+    const addBody = (s, bytes) => {
+        if (!result || result.bodyBytes >= BODY_BYTES_CAP)
+            return;
+        result.body.push(s);
+        result.bodyBytes += bytes;
+    };
+    const finishCase = (c) => {
+        const { attempts, hasFailure, hasError, hasSkipped, hasReruns } = attemptsOf(c);
+        const rc = { name: c.name, classname: c.classname, suite: c.suite, attempts, hasFailure, hasError, hasSkipped, hasReruns };
+        let file = c.file !== undefined && c.file.trim() !== '' ? c.file : undefined;
+        for (let k = suites.length - 1; k >= 0 && file === undefined; k--)
+            file = suites[k].file;
+        const rel = file === undefined ? undefined : locator.repositoryPath(file);
+        if (rel !== undefined)
+            rc.file = rel;
+        const line = c.line !== undefined && /^\s*\d+\s*$/.test(c.line) ? Number(c.line) : undefined;
+        if (line !== undefined && line > 0 && Number.isSafeInteger(line))
+            rc.line = line;
+        cases.push(rc);
+    };
+    const handler = {
+        open(qname, a, offset) {
+            const name = localName(qname);
+            const parent = kinds.length === 0 ? undefined : kinds[kinds.length - 1];
+            if (parent === undefined && !ROOTS.has(name)) {
+                throw new NotJUnit(`not a JUnit report: root element <${qname}> (expected <testsuites> or <testsuite>)`, offset);
+            }
+            if (parent === Kind.Case && RESULT_KINDS.has(name)) {
+                const r = { kind: name, body: [], bodyBytes: 0 };
+                const message = a.get('message');
+                if (message !== undefined)
+                    r.message = message;
+                const type = a.get('type');
+                if (type !== undefined)
+                    r.type = type;
+                const time = a.get('time');
+                if (time !== undefined)
+                    r.time = time;
+                caseStack[caseStack.length - 1].results.push(r);
+                result = r;
+                kinds.push(Kind.Result);
+            }
+            else if (parent === Kind.Result && name === 'stackTrace') {
+                kinds.push(Kind.StackTrace);
+            }
+            else if (name === 'testcase') {
+                let classname = a.get('classname') ?? '';
+                if (classname === lastClassname)
+                    classname = lastClassname;
+                else
+                    lastClassname = classname;
+                const c = {
+                    name: a.get('name') ?? '',
+                    classname,
+                    suite: suites.length > 0 ? suites[suites.length - 1].name : '',
+                    results: [],
+                };
+                const file = a.get('file');
+                if (file !== undefined)
+                    c.file = file;
+                const line = a.get('line');
+                if (line !== undefined)
+                    c.line = line;
+                const time = a.get('time');
+                if (time !== undefined)
+                    c.time = time;
+                const status = a.get('status') ?? a.get('result');
+                if (status !== undefined)
+                    c.status = status;
+                caseStack.push(c);
+                kinds.push(Kind.Case);
+            }
+            else if (name === 'testsuite' && parent !== Kind.Case && parent !== Kind.Result) {
+                const s = { name: a.get('name') ?? '' };
+                const file = a.get('file') ?? a.get('filepath');
+                if (file !== undefined && file.trim() !== '') {
+                    s.file = file;
+                    suiteFiles.add(file);
+                }
+                suites.push(s);
+                noteTimestamp(a);
+                kinds.push(Kind.Suite);
+            }
+            else if (name === 'testsuites' && parent === undefined) {
+                noteTimestamp(a);
+                kinds.push(Kind.Suites);
+            }
+            else {
+                kinds.push(Kind.Other);
+            }
+        },
+        close() {
+            const k = kinds.pop();
+            if (k === Kind.Case)
+                finishCase(caseStack.pop());
+            else if (k === Kind.Suite)
+                suites.pop();
+            else if (k === Kind.Result)
+                result = undefined;
+        },
+        text(buf, start, end, amp) {
+            const top = kinds[kinds.length - 1];
+            if ((top !== Kind.Result && top !== Kind.StackTrace) || !result || result.bodyBytes >= BODY_BYTES_CAP)
+                return;
+            const e = Math.min(end, start + BODY_BYTES_CAP - result.bodyBytes);
+            addBody(decodeText(buf, start, e, amp), e - start);
+        },
+        cdata(buf, start, end) {
+            const top = kinds[kinds.length - 1];
+            if ((top !== Kind.Result && top !== Kind.StackTrace) || !result || result.bodyBytes >= BODY_BYTES_CAP)
+                return;
+            const e = Math.min(end, start + BODY_BYTES_CAP - result.bodyBytes);
+            addBody(decodeText(buf, start, e, false), e - start);
+        },
+    };
+    const finish = () => {
+        // mocha-junit-reporter (Cypress) puts `file` on a "Root Suite" that is a sibling of the suites holding the
+        // tests: when all suite `file` attributes of a report agree, tests without a file take that one.
+        const docFile = suiteFiles.size === 1 ? locator.repositoryPath(suiteFiles.values().next().value) : undefined;
+        for (const rc of cases) {
+            if (rc.file === undefined && docFile !== undefined)
+                rc.file = docFile;
+            if (rc.file !== undefined && rc.line !== undefined)
+                continue;
+            // A line without a file means nothing.
+            if (rc.file === undefined && rc.line !== undefined)
+                delete rc.line;
+            // Else the first failing attempt's stack trace, when it names a workspace file (the known file if any).
+            for (const a of rc.attempts) {
+                if (a.details === undefined || (a.status !== 'failed' && a.status !== 'error'))
+                    continue;
+                const f = locator.pickFrame(a.details, rc.file);
+                if (f) {
+                    rc.file = f.file;
+                    rc.line = f.line;
+                    break;
+                }
+            }
+        }
+        return timestamp !== undefined ? { cases, timestamp } : { cases };
+    };
+    return { handler, finish };
+}
+
+// EXTERNAL MODULE: ./src/junit/cap.ts
+var cap = __webpack_require__(26776);
+;// CONCATENATED MODULE: ./src/junit/stream.ts
+/**
+ * Parses a report a window at a time, so that its bytes are never all in memory (a 47 MB report held whole was
+ * most of the parse's peak RSS). The source is read in pieces of at most `window` bytes; each piece is appended to
+ * what the tokenizer left unconsumed (an unfinished tag, reference, UTF-8 sequence: a few bytes) and fed to it.
+ * A construct longer than a window (a huge start tag) makes the next feed wait for as many bytes again as are
+ * pending, so it is rescanned O(log n) times, not once per piece.
+ *
+ * UTF-8 and ASCII reports (a BOM is skipped) stream; reports to transcode (UTF-16, ISO-8859-1, windows-1252... see
+ * decode.ts streamPlan) are read whole and parsed as before. Errors get their line and column by reading the source
+ * again up to the offset (`readAt`): only a failing report pays for it. Same results, problems, messages and
+ * positions as parsing the whole buffer (test/junit/stream.test.ts).
+ */
+
+
+
+
+/** Bytes read at a time from a report. */
+const READ_WINDOW_BYTES = 1 << 20;
+/** A source over bytes in memory (tests, and what other code holds already). */
+function memorySource(bytes) {
+    const all = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    let pos = 0;
+    const readAt = (into, offset, length, position) => {
+        const end = Math.min(all.length, position + length);
+        if (end <= position)
+            return 0;
+        return all.copy(into, offset, position, end);
+    };
+    return {
+        read(into, offset, length) {
+            const got = readAt(into, offset, length, pos);
+            pos += got;
+            return Promise.resolve(got);
+        },
+        readAt,
+    };
+}
+/** The problem of a parse error; `place` gives the line and column of a document offset. */
+function problemFrom(err, path, place) {
+    if (err instanceof XmlError) {
+        const p = {
+            path,
+            message: err instanceof DtdRefused || err instanceof NotJUnit ? err.message : `not well-formed XML: ${err.message}`,
+        };
+        if (place) {
+            const { line, column } = place(err.offset);
+            p.line = line;
+            p.column = column;
+        }
+        return p;
+    }
+    if (err instanceof DecodeError)
+        return { path, message: err.message };
+    const detail = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+    return { path, message: `could not parse report (internal error, please report it): ${detail}` };
+}
+/**
+ * Line (1-based, counting LF) and column (1-based, in UTF-16 characters as String.length counts them) of a
+ * document offset, reading the document again from the source (`skip`: bytes before the document, a BOM):
+ * what lineColumn gives on the whole buffer, in bounded memory.
+ */
+function placeInSource(src, skip, offset, lineOnly = false, chunkBytes = 1 << 16) {
+    const chunk = external_node_buffer_.Buffer.allocUnsafe(Math.max(chunkBytes, 4));
+    let line = 1;
+    let lineStart = 0;
+    let pos = 0;
+    while (pos < offset) {
+        const got = src.readAt(chunk, 0, Math.min(chunk.length, offset - pos), skip + pos);
+        if (got === 0)
+            break;
+        let p = chunk.indexOf(0x0a, 0);
+        while (p !== -1 && p < got) {
+            line++;
+            lineStart = pos + p + 1;
+            p = chunk.indexOf(0x0a, p + 1);
+        }
+        pos += got;
+    }
+    if (lineOnly)
+        return { line, column: 0 };
+    // `pos` is where the document (or the offset) ends. Decode the line's bytes in pieces cut at safe points.
+    let column = 1;
+    let at = lineStart;
+    let carry = 0;
+    while (at + carry < pos) {
+        const got = src.readAt(chunk, carry, Math.min(chunk.length - carry, pos - at - carry), skip + at + carry);
+        if (got === 0)
+            break;
+        const have = carry + got;
+        const last = at + have >= pos;
+        const cut = last ? have : safeCut(chunk, 0, have);
+        column += chunk.toString('utf8', 0, cut).length;
+        chunk.copy(chunk, 0, cut, have);
+        carry = have - cut;
+        at += cut;
+    }
+    return { line, column };
+}
+/** Parses the report read from `src`. Never throws for a bad report; read errors are thrown. */
+async function streamReport(src, path, opts) {
+    const window = Math.max(1, Math.floor(opts.window ?? READ_WINDOW_BYTES));
+    let largestRead = 0;
+    let largestHeld = 0;
+    let feeds = 0;
+    let total = 0;
+    let eof = false;
+    const result = (r, whole) => {
+        const out = { cases: r.cases, problems: r.problems, whole, largestRead, largestHeld, feeds };
+        if (r.timestamp !== undefined)
+            out.timestamp = r.timestamp;
+        return out;
+    };
+    const refused = (message) => result({ cases: [], problems: [{ path, message }] }, false);
+    // Two buffers used in turn: `keep` (the end of the last one filled) is copied to the start of the other, then
+    // the rest is read. Nothing refers to a window after its feed (the handler decodes what it keeps into strings).
+    const bufs = [external_node_buffer_.Buffer.alloc(0), external_node_buffer_.Buffer.alloc(0)];
+    let turn = 0;
+    /** A buffer holding `keep` (the end of the last buffer filled) followed by up to `more` bytes read from the source. */
+    const fill = async (keep, more) => {
+        const size = keep.length + more;
+        turn ^= 1;
+        // An eighth more, so that a few bytes more kept next time need no new buffer.
+        if (bufs[turn].length < size)
+            bufs[turn] = external_node_buffer_.Buffer.allocUnsafe(size + (size >> 3));
+        const buf = bufs[turn].subarray(0, size);
+        keep.copy(buf, 0);
+        let have = keep.length;
+        while (have < buf.length) {
+            const want = Math.min(window, buf.length - have);
+            largestRead = Math.max(largestRead, want);
+            const got = await src.read(buf, have, want);
+            if (got === 0) {
+                eof = true;
+                break;
+            }
+            have += got;
+            total += got;
+            if (total > opts.limit)
+                break;
+        }
+        largestHeld = Math.max(largestHeld, have);
+        return have === buf.length ? buf : buf.subarray(0, have);
+    };
+    // The head: enough to tell the encoding.
+    let head = await fill(external_node_buffer_.Buffer.alloc(0), window);
+    let plan;
+    for (;;) {
+        if (total > opts.limit)
+            return refused(opts.tooBig(total, opts.limit));
+        if (total === 0)
+            return refused('empty report file (0 bytes): the test run probably did not finish writing it');
+        try {
+            plan = streamPlan(head, eof);
+        }
+        catch (err) {
+            return refused(problemFrom(err, path, undefined).message);
+        }
+        if (plan !== 'more')
+            break;
+        head = await fill(head, Math.min(Math.max(window, head.length), HEAD_MAX_BYTES));
+    }
+    if (plan === 'whole') {
+        // Rare encodings are transcoded whole, as before.
+        let all = head;
+        while (!eof && total <= opts.limit)
+            all = await fill(all, Math.max(window, all.length));
+        if (total > opts.limit)
+            return refused(opts.tooBig(total, opts.limit));
+        return result(opts.parseWhole(all), true);
+    }
+    const skip = plan.skip;
+    const place = (offset, lineOnly = false) => placeInSource(src, skip, offset, lineOnly);
+    const parser = rawParser(opts.workspace !== undefined ? { workspace: opts.workspace } : {});
+    const tokenizer = new Tokenizer(parser.handler, (offset) => place(offset, true).line);
+    let pending = head.subarray(skip);
+    let base = 0;
+    let onlyWs = true;
+    let checked = 0;
+    try {
+        for (;;) {
+            for (; onlyWs && checked < pending.length; checked++) {
+                const c = pending[checked];
+                if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09)
+                    onlyWs = false;
+            }
+            if (eof) {
+                if (onlyWs)
+                    return refused('empty report file (only whitespace)');
+                feeds++;
+                tokenizer.feed(pending, base, true);
+                break;
+            }
+            feeds++;
+            const used = tokenizer.feed(pending, base, false);
+            base += used;
+            const rest = pending.subarray(used);
+            pending = await fill(rest, Math.max(window, rest.length));
+            checked = Math.max(0, checked - used);
+            if (total > opts.limit)
+                return refused(opts.tooBig(total, opts.limit));
+        }
+        return result({ ...parser.finish(), problems: [] }, false);
+    }
+    catch (err) {
+        return result({ cases: [], problems: [problemFrom(err, path, (offset) => place(offset))] }, false);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/junit/index.ts
+/**
+ * JUnit XML ingestion: report files in, ParsedTestCase/ReportProblem out. See docs/junit.md.
+ *
+ * Layers: decode.ts (bytes → UTF-8: BOM, UTF-16, declared encodings), xml.ts (strict streaming
+ * tokenizer, no DTDs), junit.ts (one RawCase per <testcase> element), stream.ts (a report read and tokenized a
+ * window at a time), this file (ids, merging of repeated testcases into attempts, files, problems). Nothing here
+ * throws for a bad report.
+ */
+
+
+
+
+
+
+
+
+
+
+/**
+ * Opens a report that must be a regular file. It is opened without blocking and checked on the open handle (no
+ * race between a check and the read): a FIFO, device or socket matching `reports` would otherwise hang the step
+ * until the job's timeout. Returns the open handle (the caller closes it), or why it cannot be read.
+ */
+async function openRegularFile(path, limit) {
+    let handle;
+    try {
+        handle = await (0,promises_.open)(path, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK);
+    }
+    catch (error) {
+        // Linux refuses to open a Unix socket (ENXIO).
+        if (error.code === 'ENXIO')
+            return 'cannot read report: it is a socket, not a regular file';
+        throw error;
+    }
+    let refused;
+    try {
+        const st = await handle.stat();
+        if (st.isDirectory())
+            refused = 'cannot read report: it is a directory';
+        else if (!st.isFile()) {
+            const kind = st.isFIFO() ? 'a named pipe (FIFO)' : st.isSocket() ? 'a socket' : st.isCharacterDevice() || st.isBlockDevice() ? 'a device' : 'not a regular file';
+            refused = `cannot read report: it is ${kind}, not a regular file`;
+        }
+        else if (st.size > limit)
+            refused = tooBig(st.size, limit);
+    }
+    catch (error) {
+        await handle.close();
+        throw error;
+    }
+    if (refused === undefined)
+        return handle;
+    await handle.close();
+    return refused;
+}
+/** Reads a report that must be a regular file (see openRegularFile) whole. Returns the bytes, or why it cannot be read. */
+async function readRegularFile(path, limit) {
+    const handle = await openRegularFile(path, limit);
+    if (typeof handle === 'string')
+        return handle;
+    try {
+        return await handle.readFile();
+    }
+    finally {
+        await handle.close();
+    }
+}
+/** The bytes of an open report, read in order (and again, synchronously, to place an error). */
+function fileSource(handle) {
+    return {
+        async read(into, offset, length) {
+            return (await handle.read(into, offset, length, null)).bytesRead;
+        },
+        readAt(into, offset, length, position) {
+            return (0,external_node_fs_.readSync)(handle.fd, into, offset, length, position);
+        },
+    };
+}
+/**
+ * Reads and parses one report file a window at a time (stream.ts), so that it is never held whole. Returns why
+ * it cannot be read as a string; read errors are thrown.
+ */
+async function parseReportFile(abs, shown, opts) {
+    const handle = await openRegularFile(abs, opts.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
+    if (typeof handle === 'string')
+        return handle;
+    try {
+        return await parseReportStream(fileSource(handle), shown, opts);
+    }
+    finally {
+        await handle.close();
+    }
+}
+/** parseReportRaw for a report read from `src` a window at a time (`window` bytes, default READ_WINDOW_BYTES). */
+function parseReportStream(src, shown, opts) {
+    const limit = opts.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+    return streamReport(src, shown, {
+        workspace: opts.workspace,
+        limit,
+        ...(opts.window !== undefined ? { window: opts.window } : {}),
+        tooBig,
+        parseWhole: (bytes) => parseReportRaw(bytes, shown, { workspace: opts.workspace, maxFileBytes: limit }),
+    });
+}
+/** 256 MiB. */
+const DEFAULT_MAX_FILE_BYTES = 256 * 1024 * 1024;
+/**
+ * Stable identity of a test across runs: `classname::name`, where classname falls back to the suite
+ * name when empty; just `name` when both are empty. `name` appears verbatim. `file` is deliberately not
+ * part of the id (see docs/test-ids.md).
+ */
+function testId(parts) {
+    const owner = parts.classname !== '' ? parts.classname : parts.suite;
+    return owner !== '' ? `${owner}::${parts.name}` : parts.name;
+}
+/** "300.0 MiB (314572800 bytes)", or "23 bytes" below 1 KiB. */
+function formatBytes(n) {
+    if (n >= 1024 * 1024)
+        return `${(n / (1024 * 1024)).toFixed(1)} MiB (${n} bytes)`;
+    if (n >= 1024)
+        return `${(n / 1024).toFixed(1)} KiB (${n} bytes)`;
+    return `${n} bytes`;
+}
+function tooBig(size, limit) {
+    return (`report is too large to parse: ${formatBytes(size)}, above the limit of ${formatBytes(limit)}. ` +
+        'The file was skipped. If it is legitimate, raise the report size limit (ParseOptions.maxFileBytes); ' +
+        'otherwise split the report (one file per suite) or drop captured output (system-out) from it.');
+}
+/**
+ * Lower level than parseReportText: one RawCase per `<testcase>` element, no merging. Never throws.
+ * Used by the corpus tests to compare element counts.
+ */
+function parseReportRaw(xml, path, opts = {}) {
+    const limit = opts.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+    const size = typeof xml === 'string' ? external_node_buffer_.Buffer.byteLength(xml, 'utf8') : xml.byteLength;
+    if (size > limit)
+        return { cases: [], problems: [{ path, message: tooBig(size, limit) }] };
+    if (size === 0)
+        return { cases: [], problems: [{ path, message: 'empty report file (0 bytes): the test run probably did not finish writing it' }] };
+    let buf;
+    try {
+        buf = toUtf8(xml);
+        let k = 0;
+        while (k < buf.length && (buf[k] === 0x20 || buf[k] === 0x0a || buf[k] === 0x0d || buf[k] === 0x09))
+            k++;
+        if (k === buf.length)
+            return { cases: [], problems: [{ path, message: 'empty report file (only whitespace)' }] };
+        const raw = parseRaw(buf, opts.workspace !== undefined ? { workspace: opts.workspace } : {});
+        return raw.timestamp !== undefined ? { cases: raw.cases, problems: [], timestamp: raw.timestamp } : { cases: raw.cases, problems: [] };
+    }
+    catch (err) {
+        const whole = buf;
+        return { cases: [], problems: [problemFrom(err, path, whole === undefined ? undefined : (offset) => lineColumn(whole, offset))] };
+    }
+}
+/**
+ * Adds `raw` cases of one report into `byId`/`out`, merging repeated ids into attempts (in order).
+ * Takes ownership of the raw cases' attempts arrays.
+ */
+function mergeInto(raw, report, byId, out, shared = new Map()) {
+    // The tests of a class share one copy of its name, its suite's and its file's (100k tests: ~10 MB less held).
+    // Each compared with the last one of its kind first: the tests of a class come one after the other.
+    const sharer = () => {
+        let lastRaw = '';
+        let lastShared = '';
+        return (s) => {
+            if (s === lastRaw)
+                return lastShared;
+            let known = shared.get(s);
+            if (known === undefined)
+                shared.set(s, (known = s));
+            lastRaw = s;
+            lastShared = known;
+            return known;
+        };
+    };
+    const classname = sharer();
+    const suite = sharer();
+    const file = sharer();
+    for (const c of raw) {
+        c.name = (0,cap/* capName */.o)(c.name);
+        c.classname = classname((0,cap/* capName */.o)(c.classname));
+        c.suite = suite((0,cap/* capName */.o)(c.suite));
+        if (c.file !== undefined)
+            c.file = file(c.file);
+        const id = testId(c);
+        const existing = byId.get(id);
+        if (existing) {
+            for (const a of c.attempts)
+                existing.attempts.push(a);
+            // A later attempt may know more about the location (e.g. only failing attempts have a stack trace).
+            if (existing.file === undefined && c.file !== undefined) {
+                existing.file = c.file;
+                if (c.line !== undefined)
+                    existing.line = c.line;
+            }
+            else if (existing.line === undefined && c.line !== undefined && c.file === existing.file) {
+                existing.line = c.line;
+            }
+            continue;
+        }
+        // The raw case is discarded after merging, so its attempts array is taken over, not copied.
+        // Made whole in one literal (a field added later lives in a second allocation).
+        const t = c.file === undefined
+            ? { id, name: c.name, classname: c.classname, suite: c.suite, attempts: c.attempts, report }
+            : c.line === undefined
+                ? { id, name: c.name, classname: c.classname, suite: c.suite, attempts: c.attempts, report, file: c.file }
+                : { id, name: c.name, classname: c.classname, suite: c.suite, attempts: c.attempts, report, file: c.file, line: c.line };
+        if (c.file === undefined && c.line !== undefined)
+            t.line = c.line;
+        byId.set(id, t);
+        out.push(t);
+    }
+}
+/**
+ * Parses one report held in memory. Repeated testcases with the same id become attempts of one test.
+ * Never throws: a bad report gives no tests and one problem.
+ */
+function parseReportText(xml, path, opts) {
+    const raw = parseReportRaw(xml, path, opts);
+    const tests = [];
+    mergeInto(raw.cases, path, new Map(), tests);
+    return raw.timestamp !== undefined ? { tests, problems: raw.problems, timestamp: raw.timestamp } : { tests, problems: raw.problems };
+}
+/** The path as the user knows it: workspace-relative (forward slashes) when inside the workspace. */
+function displayPath(abs, workspace) {
+    const rel = new Locator(workspace).relative(abs);
+    return rel === '.' || isAbsolutePath(rel) || rel.startsWith('../') ? abs : rel;
+}
+function ioMessage(err) {
+    const e = err;
+    if (e?.code === 'ENOENT')
+        return 'cannot read report: file not found';
+    if (e?.code === 'EACCES' || e?.code === 'EPERM')
+        return 'cannot read report: permission denied';
+    if (e?.code === 'EISDIR')
+        return 'cannot read report: it is a directory';
+    return `cannot read report: ${e?.message ?? String(err)}`;
+}
+/**
+ * Reads and parses report files one after the other, each a window at a time (so no report is ever held whole).
+ * Tests with the same id across files are merged, attempts concatenated in file order. Duplicate paths
+ * are read once. `filesRead` counts the files that were read and parsed without a problem (a report with
+ * zero tests counts); every other file has exactly one ReportProblem, so filesRead + problems = distinct paths.
+ */
+async function parseReportFiles(paths, opts) {
+    const limit = opts.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+    const tests = [];
+    const problems = [];
+    const byId = new Map();
+    const shared = new Map();
+    let timestamp;
+    let filesRead = 0;
+    const seen = new Set();
+    for (const abs of paths) {
+        const key = (0,external_node_path_.resolve)(abs);
+        if (seen.has(key))
+            continue;
+        seen.add(key);
+        const shown = displayPath(abs, opts.workspace);
+        let raw;
+        try {
+            const read = await parseReportFile(abs, shown, { workspace: opts.workspace, maxFileBytes: limit });
+            if (typeof read === 'string') {
+                problems.push({ path: shown, message: read });
+                continue;
+            }
+            raw = read;
+        }
+        catch (err) {
+            problems.push({ path: shown, message: ioMessage(err) });
+            continue;
+        }
+        if (raw.problems.length === 0)
+            filesRead++;
+        for (const p of raw.problems)
+            problems.push(p);
+        if (raw.timestamp !== undefined && (timestamp === undefined || raw.timestamp < timestamp))
+            timestamp = raw.timestamp;
+        mergeInto(raw.cases, shown, byId, tests, shared);
+    }
+    const out = { tests, problems, filesRead };
+    if (timestamp !== undefined)
+        out.timestamp = timestamp;
+    return out;
+}
+
+
+/***/ }),
+
+/***/ 10182:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $w: () => (/* binding */ CODE_STATUS),
+/* harmony export */   N6: () => (/* binding */ isFailure),
+/* harmony export */   lg: () => (/* binding */ STATUS_CODE)
+/* harmony export */ });
+/**
+ * Plain data shared by every stage of the pipeline. Nothing here does I/O.
+ *
+ * Vocabulary:
+ * - attempt: one execution of one test (a retry is a second attempt of the same test in the same run).
+ * - run: one ingestion by the action (one job of one workflow run attempt, with its reports).
+ * - history: the rolling window of a test's runs, oldest first.
+ */
+/** A single character per attempt status, used in compact storage and in the symbol rows shown to users. */
+const STATUS_CODE = {
+    passed: 'P',
+    failed: 'F',
+    error: 'E',
+    skipped: 'S',
+};
+const CODE_STATUS = {
+    P: 'passed',
+    F: 'failed',
+    E: 'error',
+    S: 'skipped',
+};
+function isFailure(status) {
+    return status === 'failed' || status === 'error';
+}
+
+
+/***/ }),
+
+/***/ 67597:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $_: () => (/* binding */ shardLabel),
+/* harmony export */   H: () => (/* binding */ canonicalJobKey),
+/* harmony export */   Wf: () => (/* binding */ splitTestId),
+/* harmony export */   Yd: () => (/* binding */ splitTests),
+/* harmony export */   db: () => (/* binding */ renderJobKey)
+/* harmony export */ });
+/* unused harmony export MAX_RENDERED_KEY */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/**
+ * Job keys (the `job-key` input, usually `${{ toJSON(matrix) }}`) in words people read: `os=windows-latest,
+ * node=20`. Used to keep one test's history per matrix combination apart (`split-history-by: job-key`), to
+ * name shards in messages and to match the shards an aggregating job expects. Pure, and cheap to load: the
+ * common path imports it.
+ */
+
+/** Renderings longer than this are cut and end with a hash of the whole key, so two long keys stay apart. */
+const MAX_RENDERED_KEY = 120;
+function renderValue(value) {
+    if (typeof value === 'string')
+        return value;
+    if (typeof value === 'number' || typeof value === 'boolean' || value === null)
+        return String(value);
+    return JSON.stringify(value);
+}
+function oneLine(text) {
+    return text.replace(/[\u0000-\u001f\u007f\s]+/g, ' ').trim();
+}
+function objectOf(raw) {
+    const text = raw.trim();
+    if (!text.startsWith('{'))
+        return undefined;
+    try {
+        const value = JSON.parse(text);
+        return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * A readable, one-line rendering of a job key: a JSON object becomes `key=value` pairs in the order given
+ * (`{"os":"windows-latest","node":20}` → `os=windows-latest, node=20`), a JSON string its text, anything
+ * else itself on one line. Empty for an empty key or `{}`.
+ */
+function renderJobKey(raw) {
+    const text = raw.trim();
+    if (text === '')
+        return '';
+    const object = objectOf(text);
+    let rendered;
+    if (object) {
+        rendered = Object.entries(object)
+            .map(([k, v]) => `${k}=${renderValue(v)}`)
+            .join(', ');
+    }
+    else {
+        let parsed;
+        try {
+            parsed = JSON.parse(text);
+        }
+        catch {
+            parsed = undefined;
+        }
+        rendered = typeof parsed === 'string' ? parsed : text;
+    }
+    rendered = oneLine(rendered);
+    if (rendered.length > MAX_RENDERED_KEY) {
+        const hash = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(text).digest('hex').slice(0, 8);
+        rendered = `${rendered.slice(0, MAX_RENDERED_KEY - 11)}… #${hash}`;
+    }
+    return rendered;
+}
+/**
+ * The test id with the job key in it: `classname::name [os=windows-latest]`. The original id (and so the
+ * test's name) stays verbatim at the start; an empty key leaves the id unchanged.
+ */
+function splitTestId(id, renderedKey) {
+    return renderedKey === '' ? id : `${id} [${renderedKey}]`;
+}
+/** Applies `split-history-by: job-key` to a run's tests (new objects; the input is not changed). */
+function splitTests(tests, jobKey) {
+    const rendered = renderJobKey(jobKey);
+    if (rendered === '')
+        return tests;
+    return tests.map((t) => ({ ...t, id: splitTestId(t.id, rendered) }));
+}
+/**
+ * A form of a job key that does not depend on how it was written: JSON objects and `k=v, k=v` lines become
+ * their pairs sorted by key. Used to match `expected-shards` lines against the keys shards report.
+ */
+function canonicalJobKey(raw) {
+    const object = objectOf(raw);
+    if (object) {
+        return Object.entries(object)
+            .map(([k, v]) => `${k}=${oneLine(renderValue(v))}`)
+            .sort()
+            .join(', ');
+    }
+    const text = oneLine(raw);
+    const parts = text.split(/,\s*/);
+    if (parts.length > 0 && parts.every((p) => /^[^=\s][^=]*=/.test(p))) {
+        return parts
+            .map((p) => {
+            const i = p.indexOf('=');
+            return `${p.slice(0, i).trim()}=${p.slice(i + 1).trim()}`;
+        })
+            .sort()
+            .join(', ');
+    }
+    return text;
+}
+/** How a shard is named in messages: `test (os=windows-latest)`, or the job alone. */
+function shardLabel(job, jobKey) {
+    const rendered = renderJobKey(jobKey);
+    return rendered === '' ? job : `${job} (${rendered})`;
+}
+
+
+/***/ }),
+
+/***/ 6432:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Vj: () => (/* binding */ warnUnsplitOverrides),
+/* harmony export */   Yd: () => (/* reexport safe */ _job_key_js__WEBPACK_IMPORTED_MODULE_2__.Yd)
+/* harmony export */ });
+/* unused harmony export unsplitOverrides */
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(91659);
+/* harmony import */ var _store_layout_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5891);
+/* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(67388);
+/* harmony import */ var _job_key_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(67597);
+/**
+ * `split-history-by: job-key` in a run: the test ids carry the job key, and hand overrides written for the ids
+ * from before the split are pointed out instead of silently no longer applying (docs/matrix.md).
+ */
+
+
+
+
+
+
+const MAX_WARNINGS = 10;
+/**
+ * The hand overrides that sit on the unsplit id of a test of this run (`pkg.T::a` for `pkg.T::a [os=windows]`):
+ * they do not apply to the split id. Returns [unsplit id, its stats file, split id, its stats file].
+ */
+function unsplitOverrides(testIds, jobKey, applied) {
+    const rendered = (0,_job_key_js__WEBPACK_IMPORTED_MODULE_2__/* .renderJobKey */ .db)(jobKey);
+    if (rendered === '')
+        return [];
+    const suffix = ` [${rendered}]`;
+    const found = [];
+    const fileOf = (id) => (0,_store_layout_js__WEBPACK_IMPORTED_MODULE_3__/* .statsPath */ .Zf)((0,_store_layout_js__WEBPACK_IMPORTED_MODULE_3__/* .shardOf */ .IS)(id, applied.shards), applied.shards);
+    for (const id of testIds) {
+        if (!id.endsWith(suffix))
+            continue;
+        const base = id.slice(0, -suffix.length);
+        if (applied.decisions.get(base)?.override)
+            found.push([base, fileOf(base), id, fileOf(id)]);
+    }
+    return found;
+}
+/** Warns about each override of `unsplitOverrides` (at most 10 warnings, then a count). Never throws. */
+function warnUnsplitOverrides(testIds, jobKey, applied) {
+    try {
+        const found = unsplitOverrides(testIds, jobKey, applied);
+        for (const [base, file, id, newFile] of found.slice(0, MAX_WARNINGS)) {
+            _actions_core__WEBPACK_IMPORTED_MODULE_0__.warning((0,_text_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .commandText */ .jt)(`The hand override of '${base}' in ${file} does not apply to '${id}': with split-history-by: job-key each matrix combination has its own test id. Copy the override to the line of '${id}' in ${newFile} (docs/matrix.md).`, 1000), { title: 'flakeguard override not applied' });
+        }
+        if (found.length > MAX_WARNINGS)
+            _actions_core__WEBPACK_IMPORTED_MODULE_0__.warning(`${found.length - MAX_WARNINGS} more hand overrides sit on test ids from before split-history-by: job-key.`);
+    }
+    catch (error) {
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__.info((0,_text_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .logText */ .kc)(`Could not check the hand overrides against the split test ids: ${error instanceof Error ? error.message : String(error)}`));
+    }
+}
+
+
+/***/ }),
+
+/***/ 63332:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   BR: () => (/* binding */ ClassMapError),
+/* harmony export */   ay: () => (/* binding */ mapClassname),
+/* harmony export */   uF: () => (/* binding */ parseClassMap)
+/* harmony export */ });
+/**
+ * From a test's classname to the file that holds it, for reports that give no `file` attribute (JUnit on the
+ * JVM, most xUnit dialects). Configured with the `codeowners-map` input, one rule per line:
+ *
+ *     com.acme.** => src/test/java/com/acme/**.java
+ *     tests.*.*   => tests/*.py
+ *     **          => src/test/java/**.java
+ *
+ * Left: a pattern over the dot-separated classname. `*` matches within one segment (no dot), `**` matches one or
+ * more whole segments. Right: a path template; its wildcards take the left side's matches in order, `**` with
+ * dots turned into slashes, `*` verbatim. The first rule that matches wins. A nested class (`Outer$Inner`) is
+ * looked up as its outer class (`Outer`), whose file holds it.
+ */
+class ClassMapError extends Error {
+}
+const escapeRegex = (s) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+function compileFrom(from, line) {
+    let captures = 0;
+    const segs = from.split('.').map((seg) => {
+        if (seg === '')
+            throw new ClassMapError(`codeowners-map line ${line}: empty segment in '${from}'`);
+        if (seg === '**') {
+            captures++;
+            return '(.+)';
+        }
+        if (seg.includes('**'))
+            throw new ClassMapError(`codeowners-map line ${line}: '**' must be a whole segment in '${from}'`);
+        const pieces = seg.split('*');
+        captures += pieces.length - 1;
+        return pieces.map(escapeRegex).join('([^.]*)');
+    });
+    return { regex: new RegExp(`^${segs.join('\\.')}$`), captures };
+}
+function compileTemplate(to) {
+    const out = [];
+    const re = /\*\*|\*/g;
+    let last = 0;
+    for (let m = re.exec(to); m; m = re.exec(to)) {
+        if (m.index > last)
+            out.push({ text: to.slice(last, m.index) });
+        out.push({ wildcard: m[0] });
+        last = m.index + m[0].length;
+    }
+    if (last < to.length)
+        out.push({ text: to.slice(last) });
+    return out;
+}
+/** Parses the `codeowners-map` input; throws ClassMapError naming the line. */
+function parseClassMap(text) {
+    const rules = [];
+    text.split(/\r?\n/).forEach((raw, index) => {
+        const line = index + 1;
+        const trimmed = raw.trim();
+        if (trimmed === '' || trimmed.startsWith('#'))
+            return;
+        const arrow = trimmed.indexOf('=>');
+        if (arrow === -1)
+            throw new ClassMapError(`codeowners-map line ${line}: expected 'classname-pattern => path-template', got '${trimmed.slice(0, 100)}'`);
+        const from = trimmed.slice(0, arrow).trim();
+        const to = trimmed.slice(arrow + 2).trim().replace(/^\.?\//, '');
+        if (from === '' || to === '')
+            throw new ClassMapError(`codeowners-map line ${line}: both sides of '=>' are needed`);
+        if (/\s/.test(from))
+            throw new ClassMapError(`codeowners-map line ${line}: the classname pattern '${from}' contains a space`);
+        const { regex, captures } = compileFrom(from, line);
+        const template = compileTemplate(to);
+        const wildcards = template.filter((p) => 'wildcard' in p).length;
+        if (wildcards > captures) {
+            throw new ClassMapError(`codeowners-map line ${line}: the path template has ${wildcards} wildcards but '${from}' has only ${captures}`);
+        }
+        rules.push({ from, to, regex, template, line });
+    });
+    return rules;
+}
+/** The file of a classname by the first matching rule, or undefined. */
+function mapClassname(rules, classname) {
+    const outer = classname.replace(/\$.*$/, '');
+    if (outer === '')
+        return undefined;
+    for (const rule of rules) {
+        const m = rule.regex.exec(outer);
+        if (!m)
+            continue;
+        let next = 1;
+        const path = rule.template
+            .map((piece) => {
+            if ('text' in piece)
+                return piece.text;
+            const value = m[next++] ?? '';
+            return piece.wildcard === '**' ? value.replace(/\./g, '/') : value;
+        })
+            .join('');
+        return { path, rule };
+    }
+    return undefined;
+}
+
+
+/***/ }),
+
+/***/ 65343:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   B$: () => (/* binding */ CODEOWNERS_LOCATIONS),
+/* harmony export */   K2: () => (/* binding */ ownersOf),
+/* harmony export */   P4: () => (/* binding */ findCodeowners),
+/* harmony export */   PR: () => (/* binding */ CODEOWNERS_MAX_BYTES),
+/* harmony export */   dP: () => (/* binding */ ownerText)
+/* harmony export */ });
+/* unused harmony exports parseOwner, compilePattern, parseCodeowners */
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(51455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/**
+ * GitHub's CODEOWNERS: which file is used, how a line is read, and which owners a path has. Pure apart from
+ * `findCodeowners`, which reads the file from the workspace.
+ *
+ * GitHub's rules, as documented in "About code owners":
+ * - the file is `.github/CODEOWNERS`, else `CODEOWNERS`, else `docs/CODEOWNERS`: the first one found is used;
+ * - each line is a gitignore-style pattern followed by owners: `@user`, `@org/team` or an email address;
+ * - the last matching pattern wins; a pattern with no owners leaves the paths it matches without owners;
+ * - paths are case sensitive;
+ * - unlike gitignore: `!` negation, `[ ]` character ranges and escaping a leading `#` with `\` do not work;
+ * - a line with invalid syntax is skipped (and reported here);
+ * - a file of 3 MB or more is not loaded.
+ */
+
+
+/** GitHub's lookup order. */
+const CODEOWNERS_LOCATIONS = ['.github/CODEOWNERS', 'CODEOWNERS', 'docs/CODEOWNERS'];
+/** GitHub does not load a CODEOWNERS file of this size or more. */
+const CODEOWNERS_MAX_BYTES = 3 * 1024 * 1024;
+const USER = /^@([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))$/;
+const TEAM = /^@([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))\/([A-Za-z0-9][A-Za-z0-9._-]{0,99})$/;
+const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
+function parseOwner(token) {
+    const team = TEAM.exec(token);
+    if (team)
+        return { kind: 'team', org: team[1], slug: team[2] };
+    const user = USER.exec(token);
+    if (user)
+        return { kind: 'user', login: user[1] };
+    if (EMAIL.test(token))
+        return { kind: 'email', address: token };
+    return undefined;
+}
+function ownerText(owner) {
+    switch (owner.kind) {
+        case 'user':
+            return `@${owner.login}`;
+        case 'team':
+            return `@${owner.org}/${owner.slug}`;
+        case 'email':
+            return owner.address;
+    }
+}
+/** Splits a line on unescaped whitespace; `\ ` keeps a space inside a pattern. */
+function tokens(line) {
+    const out = [];
+    let current = '';
+    for (let i = 0; i < line.length; i++) {
+        const c = line[i];
+        if (c === '\\' && i + 1 < line.length && /\s/.test(line[i + 1])) {
+            current += `\\${line[i + 1]}`;
+            i++;
+        }
+        else if (/\s/.test(c)) {
+            if (current !== '')
+                out.push(current);
+            current = '';
+        }
+        else {
+            current += c;
+        }
+    }
+    if (current !== '')
+        out.push(current);
+    return out;
+}
+/** Why GitHub would not accept this pattern, or undefined. */
+function patternProblem(pattern) {
+    if (pattern.startsWith('\\#'))
+        return `escaping a leading '#' with '\\' does not work in CODEOWNERS (GitHub's documented exception); the line is ignored`;
+    if (pattern.startsWith('!'))
+        return `'!' negation does not work in CODEOWNERS (GitHub's documented exception); the line is ignored`;
+    if (/[[\]]/.test(pattern))
+        return `'[ ]' character ranges do not work in CODEOWNERS (GitHub's documented exception); the line is ignored`;
+    if (pattern.includes('***'))
+        return `a pattern cannot contain '***'; the line is ignored`;
+    return undefined;
+}
+const escapeRegex = (c) => c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/** A segment with `*`, `?` and `\x` escapes as a regex source (never crossing a `/`). */
+function segmentSource(seg) {
+    let out = '';
+    for (let i = 0; i < seg.length; i++) {
+        const c = seg[i];
+        if (c === '\\' && i + 1 < seg.length) {
+            out += escapeRegex(seg[++i]);
+        }
+        else if (c === '*') {
+            out += '[^/]*';
+        }
+        else if (c === '?') {
+            out += '[^/]';
+        }
+        else {
+            out += escapeRegex(c);
+        }
+    }
+    return out;
+}
+/**
+ * The regex of a CODEOWNERS pattern, matched against repository-relative paths without a leading slash.
+ *
+ * - A leading `/`, or a `/` inside the pattern, anchors it at the root; otherwise it matches at any depth.
+ * - A trailing `/` matches everything inside a directory of that name.
+ * - A pattern naming a file or directory also matches everything inside it (`/apps/github` owns `apps/github/x`),
+ *   except a lone `*` as the last segment: `docs/*` matches `docs/a.md`, not `docs/b/c.md` (GitHub's example).
+ * - `*` and `?` never cross a `/`; `**` spans any number of directories.
+ */
+function compilePattern(pattern) {
+    let body = pattern;
+    const anchored = body.startsWith('/');
+    if (anchored)
+        body = body.slice(1);
+    const directory = body.endsWith('/');
+    if (directory)
+        body = body.slice(0, -1);
+    if (body === '')
+        return /^(?!)/; // "/" alone matches nothing
+    const segs = body.split('/');
+    if (!anchored && segs.length === 1 && segs[0] !== '**')
+        segs.unshift('**');
+    if (directory)
+        segs.push('**');
+    let source = '^';
+    let needSlash = false;
+    segs.forEach((seg, i) => {
+        const last = i === segs.length - 1;
+        if (seg === '**') {
+            if (segs.length === 1)
+                source += '.+';
+            else if (i === 0)
+                source += '(?:.+/)?';
+            else if (last)
+                source += '/.+';
+            else
+                source += '(?:/.+)?';
+            needSlash = i !== 0;
+            return;
+        }
+        if (needSlash)
+            source += '/';
+        if (seg === '*') {
+            source += '[^/]+';
+        }
+        else {
+            source += segmentSource(seg);
+            if (last)
+                source += '(?:/.*)?';
+        }
+        needSlash = true;
+    });
+    return new RegExp(`${source}$`);
+}
+function parseCodeowners(text, path = 'CODEOWNERS') {
+    const rules = [];
+    const problems = [];
+    const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+    lines.forEach((raw, index) => {
+        const line = index + 1;
+        const trimmed = raw.trim();
+        if (trimmed === '' || trimmed.startsWith('#'))
+            return;
+        const parts = tokens(trimmed);
+        const comment = parts.findIndex((t, i) => i > 0 && t.startsWith('#'));
+        const [pattern, ...ownerTokens] = comment === -1 ? parts : parts.slice(0, comment);
+        if (pattern === undefined)
+            return;
+        const problem = patternProblem(pattern);
+        if (problem) {
+            problems.push({ line, message: problem });
+            return;
+        }
+        const owners = [];
+        for (const token of ownerTokens) {
+            const owner = parseOwner(token);
+            if (!owner) {
+                problems.push({ line, message: `'${token.slice(0, 100)}' is not a @user, @org/team or email address; the line is ignored` });
+                return;
+            }
+            owners.push(owner);
+        }
+        rules.push({ pattern, owners, line, regex: compilePattern(pattern) });
+    });
+    return { path, rules, problems };
+}
+/** The owners of a repository-relative path: the last matching rule wins. */
+function ownersOf(codeowners, path) {
+    const p = path.replace(/^\.\//, '').replace(/^\/+/, '');
+    for (let i = codeowners.rules.length - 1; i >= 0; i--) {
+        const rule = codeowners.rules[i];
+        if (rule.regex.test(p))
+            return { owners: rule.owners, rule };
+    }
+    return { owners: [] };
+}
+/** Reads the CODEOWNERS file GitHub would use, or undefined when there is none. */
+async function findCodeowners(workspace) {
+    for (const location of CODEOWNERS_LOCATIONS) {
+        const file = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(workspace, location);
+        const info = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.stat)(file).catch(() => undefined);
+        if (!info?.isFile())
+            continue;
+        if (info.size >= CODEOWNERS_MAX_BYTES)
+            return { path: location, tooLarge: true };
+        return parseCodeowners(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(file, 'utf8'), location);
+    }
+    return undefined;
+}
+
+
+/***/ }),
+
+/***/ 97191:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  y0: () => (/* binding */ DEFAULT_APPLY_OPTIONS),
+  qU: () => (/* binding */ applyRun),
+  $: () => (/* binding */ judgeFailures),
+  ck: () => (/* binding */ quarantineBefore),
+  SO: () => (/* binding */ withDamage)
+});
+
+// UNUSED EXPORTS: compactEveryFor
+
+// EXTERNAL MODULE: ./src/history/merge.ts
+var merge = __webpack_require__(74292);
+// EXTERNAL MODULE: ./src/policy/outcome.ts
+var policy_outcome = __webpack_require__(58702);
+// EXTERNAL MODULE: ./src/policy/outage.ts
+var outage = __webpack_require__(65331);
+;// CONCATENATED MODULE: ./src/policy/forgive.ts
+
+
+/**
+ * Failure keys (failureKey) of the failure modes the test has shown flakily: seen on a commit where the test also passed, or in
+ * at least two separate failure episodes on the default branch (a failure that keeps coming back is not one
+ * regression). Outage runs do not count.
+ */
+function knownFailureModes(history) {
+    const known = new Set();
+    if (!history)
+        return known;
+    const passedOn = new Set();
+    for (const r of history.runs)
+        if (!r.outage && r.attempts.indexOf('P') >= 0)
+            passedOn.add(r.sha);
+    const episodes = new Map();
+    let previous = null; // message of the failure episode in progress; null: none
+    for (const r of history.runs) {
+        if (r.outage)
+            continue;
+        const failed = r.attempts.indexOf('F') >= 0 || r.attempts.indexOf('E') >= 0;
+        if (!failed) {
+            if (r.attempts.indexOf('P') >= 0)
+                previous = null;
+            continue;
+        }
+        const key = (0,merge/* failureKey */.WS)(r.message);
+        if (passedOn.has(r.sha))
+            known.add(key);
+        if (r.onDefaultBranch && previous !== key) {
+            const n = (episodes.get(key) ?? 0) + 1;
+            episodes.set(key, n);
+            if (n >= 2)
+                known.add(key);
+        }
+        if (r.onDefaultBranch)
+            previous = key;
+    }
+    return known;
+}
+/** Quarantined tests that failed in this run and are not forgiven, with why in words. */
+function unforgivenFailures(input) {
+    const out = new Map();
+    for (const test of input.tests) {
+        if (!input.quarantined.has(test.id) || !(0,policy_outcome/* finalAttemptFailed */.R)(test))
+            continue;
+        const outage = input.outages.get(test.id);
+        if (outage !== undefined) {
+            out.set(test.id, `quarantined, but failed in an outage (${outage}): not forgiven`);
+            continue;
+        }
+        if (input.byHand.has(test.id))
+            continue;
+        const consistent = input.consistent?.get(test.id);
+        if (consistent !== undefined) {
+            out.set(test.id, `quarantined, but ${consistent}: not forgiven`);
+            continue;
+        }
+        if (input.forgive === 'any-failure')
+            continue;
+        // It passed on this very commit (a retry in this run, or an earlier run): this failure is flaky by definition.
+        if (test.attempts.some((a) => a.status === 'passed'))
+            continue;
+        const history = input.history.get(test.id);
+        if (history?.runs.some((r) => r.sha === input.sha && !r.outage && r.attempts.indexOf('P') >= 0))
+            continue;
+        if (knownFailureModes(history).has((0,merge/* failureKey */.WS)((0,merge/* failureMessageOf */.Df)(test, input.normalise))))
+            continue;
+        out.set(test.id, 'quarantined, but failed with a message never seen in its flaky failures (it may really be broken): not forgiven');
+    }
+    return out;
+}
+
+// EXTERNAL MODULE: ./src/policy/quarantine.ts + 1 modules
+var quarantine = __webpack_require__(36127);
+// EXTERNAL MODULE: ./src/scoring/flipRate.ts
+var flipRate = __webpack_require__(84956);
+// EXTERNAL MODULE: ./src/scoring/multiFactor.ts
+var multiFactor = __webpack_require__(43555);
+// EXTERNAL MODULE: ./src/scoring/pfs.ts
+var pfs = __webpack_require__(9662);
+// EXTERNAL MODULE: ./src/scoring/successRate.ts
+var successRate = __webpack_require__(51820);
+// EXTERNAL MODULE: ./src/scoring/thresholded.ts
+var thresholded = __webpack_require__(49391);
+;// CONCATENATED MODULE: ./src/policy/rules/seed-rules.ts
+
+
+
+
+
+const f2 = (x) => x.toFixed(2);
+function ruleVerdict(rule, runs, now, o, memo) {
+    const s = o.scoring;
+    switch (rule) {
+        case 'pfs': {
+            const window = runs.slice(-o.pfs.window);
+            const r = (0,pfs/* pfs */.mk)(window, s.pfs, memo);
+            return {
+                // A test that never failed in the window never enters, whatever the prior leaves of the interval.
+                enter: window.length >= o.pfs.minRuns && r.pfLow >= o.pfs.enterLow && window.some((run) => /[FE]/.test(run.attempts)),
+                release: r.pf < o.pfs.releaseBelow,
+                measured: `PFS ${f2(r.pf)} [${f2(r.pfLow)}, ${f2(r.pfHigh)}] over the last ${window.length} runs (enters at a lower bound of ${o.pfs.enterLow})`,
+                leaves: `until its PFS falls below ${o.pfs.releaseBelow}`,
+            };
+        }
+        case 'flip-rate': {
+            const fr = (0,flipRate/* flipRates */.RE)(runs, s.flipRate);
+            const rate = o.flipRate.score === 'ewma' ? fr.ewmaFlipRate : fr.flipRate;
+            const tier = (0,flipRate/* tierOf */.kx)(rate);
+            const inTier = o.flipRate.quarantineTiers.includes(tier);
+            const label = o.flipRate.score === 'ewma' ? 'EWMA flip-rate' : 'flip-rate';
+            return {
+                enter: inTier,
+                release: o.flipRate.autoRelease && !inTier,
+                measured: `${label} ${rate === null ? 'n/a' : f2(rate)}: tier ${tier} (quarantine tiers: ${o.flipRate.quarantineTiers.join(', ')})`,
+                leaves: o.flipRate.autoRelease ? `until its tier is not one of ${o.flipRate.quarantineTiers.join(', ')}` : 'until released by hand (auto-release is off)',
+            };
+        }
+        case 'success-rate': {
+            const r = (0,successRate/* successRate */.sE)(runs, now, s.successRate);
+            const enough = r.rate !== null && r.counted >= o.successRate.minRuns;
+            const rate = r.rate === null ? 'n/a' : f2(r.rate);
+            return {
+                enter: enough && r.rate < o.successRate.enterBelow,
+                release: r.rate === null || r.rate >= o.successRate.releaseAt,
+                measured: `success rate ${rate} (${r.passed}/${r.counted} counted runs in ${s.successRate.lookbackDays} days; enters below ${o.successRate.enterBelow})`,
+                leaves: `until its success rate reaches ${o.successRate.releaseAt}`,
+            };
+        }
+        case 'multi-factor': {
+            const m = (0,multiFactor/* multiFactorScore */.NS)(runs, now, s.multiFactor);
+            const action = m.recommendation.action;
+            return {
+                enter: action === 'quarantine',
+                release: action === 'stable',
+                measured: `multi-factor score ${f2(m.score)} (confidence ${f2(m.confidence)}): recommendation ${action}`,
+                leaves: `until its recommendation is stable (score below ${s.multiFactor.monitoringThreshold})`,
+            };
+        }
+        case 'thresholded': {
+            const r = (0,successRate/* successRate */.sE)(runs, now, s.successRate);
+            const enough = r.rate !== null && r.counted >= o.thresholded.minRuns;
+            const p = r.rate === null ? 0 : 1 - r.rate;
+            const flakiness = (0,thresholded/* thresholdedFlakiness */.Hd)(p, s.thresholded.alpha);
+            return {
+                enter: enough && flakiness > o.thresholded.enterAbove,
+                release: flakiness <= o.thresholded.enterAbove,
+                measured: `thresholded flakiness ${f2(flakiness)} (failure chance ${f2(p)} over ${r.counted} counted runs, α ${s.thresholded.alpha})`,
+                leaves: `until its thresholded flakiness is ${o.thresholded.enterAbove === 0 ? '0' : `at most ${o.thresholded.enterAbove}`}`,
+            };
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/policy/decide.ts
+
+
+/** The runs a seed rule reads: no outage run, no pull-request failure without a pass on its commit. */
+function trustedRuns(runs) {
+    const passedOn = new Set();
+    for (const r of runs)
+        if (!r.outage && r.attempts.includes('P'))
+            passedOn.add(r.sha);
+    return runs.filter((r) => {
+        if (r.outage)
+            return false;
+        if (r.onDefaultBranch)
+            return true;
+        return !/[FE]/.test(r.attempts) || passedOn.has(r.sha);
+    });
+}
+function newestTime(runs) {
+    let t = 0;
+    for (const r of runs)
+        if (r.time > t)
+            t = r.time;
+    return t;
+}
+/** What the chosen seed rule says of a history (for tests and the eval); undefined under the evidence rule. */
+function verdictOf(history, options, memo) {
+    if (options.rule === 'evidence')
+        return undefined;
+    const runs = trustedRuns(history.runs);
+    return ruleVerdict(options.rule, runs, newestTime(history.runs), options.rules, memo);
+}
+function decide(history, previous, override, now, options, memo) {
+    if (override || options.rule === 'evidence')
+        return (0,quarantine/* decideQuarantine */.LV)(history, previous, override, now, options);
+    const wasQuarantined = previous?.quarantined === true;
+    const evidenceAfter = !wasQuarantined && typeof previous?.evidenceAfter === 'number' ? previous.evidenceAfter : undefined;
+    const counted = evidenceAfter === undefined ? history : { ...history, runs: history.runs.filter((r) => r.time > evidenceAfter) };
+    const evidence = (0,quarantine/* gatherEvidence */.hx)(counted, options.window);
+    const keepAfter = evidenceAfter === undefined ? {} : { evidenceAfter };
+    const keepSince = (quarantined) => (wasQuarantined === quarantined && previous?.since ? previous.since : now);
+    const verdict = verdictOf(counted, options, memo);
+    const staying = `${options.rule} rule: ${verdict.measured}; stays quarantined ${verdict.leaves}`;
+    if (wasQuarantined) {
+        if (verdict.release) {
+            return { quarantined: false, reason: `released by the ${options.rule} rule: ${verdict.measured}`, since: now, evidence, evidenceAfter: newestTime(history.runs) };
+        }
+        return { quarantined: true, reason: staying, since: keepSince(true), evidence };
+    }
+    if (evidence.trailingBreakage >= options.breakageStreak)
+        return (0,quarantine/* breakage */.TQ)(evidence, keepSince(false), keepAfter);
+    if (verdict.enter && evidence.trailingBreakage === 0)
+        return { quarantined: true, reason: staying, since: now, evidence };
+    const held = verdict.enter ? `; not quarantined while its newest run failed with no pass on that commit (it may be broken)` : '';
+    const since = evidenceAfter === undefined ? '' : ' since its release';
+    return { quarantined: false, reason: `${options.rule} rule: ${verdict.measured}${since}${held}`, since: keepSince(false), evidence, ...keepAfter };
+}
+
+// EXTERNAL MODULE: ./src/store/layout.ts
+var layout = __webpack_require__(5891);
+// EXTERNAL MODULE: ./src/store/history-format.ts
+var history_format = __webpack_require__(61557);
+// EXTERNAL MODULE: ./src/history/stored.ts
+var history_stored = __webpack_require__(44173);
+// EXTERNAL MODULE: ./src/history/outcome-string.ts
+var outcome_string = __webpack_require__(65840);
+// EXTERNAL MODULE: ./src/store/snapshot.ts + 1 modules
+var store_snapshot = __webpack_require__(66590);
+;// CONCATENATED MODULE: ./src/policy/hand-close.ts
+
+function decideAfterHandClose(test, previous, closed, now, policy, memo) {
+    const after = { ...test, runs: test.runs.filter((r) => r.time > closed.since) };
+    const closedIso = new Date(closed.since).toISOString();
+    // Its quarantine ended with the close: decide as for a test that was not quarantined since then.
+    const prior = previous?.quarantined ? { quarantined: false, reason: '', since: closedIso } : previous;
+    const decision = decide(after, prior, null, now, policy, memo);
+    const what = `issue #${closed.issue} was closed as completed on ${closedIso.slice(0, 10)}`;
+    return {
+        ...decision,
+        reason: decision.quarantined ? `${decision.reason} (runs after ${what})` : `${what}, which lifts the quarantine; since then: ${decision.reason}`,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/store/readme.ts
+/** The README.md that flakeguard keeps on the data branch, so that the branch explains itself. */
+function renderBranchReadme(shards) {
+    return `# flakeguard data branch
+
+This branch is written by the [flakeguard](https://github.com/flakeguard/flakeguard) action. It is its database:
+the history of every test, the scores computed from it, and the quarantine decisions. Do not merge it into your
+code branches.
+
+## Files (schema 3, ${shards} shard${shards === 1 ? '' : 's'})
+
+| path | what it holds | edit by hand? |
+| --- | --- | --- |
+| \`stats/NN.json\` | one line per test with something to say (it failed in its window, is or was quarantined, or has an override): \`override\`, \`quarantined\`, \`reason\`, recent results and scores | **yes, the \`override\` field only** |
+| \`history/NN.json\` | one line per test: its outcomes, one letter per run from run number \`from\` on (\`P*40\`: forty passes in a row) | no |
+| \`runs.json\` | one line per run number: \`[run key, commit, time, on default branch, job succeeded, link]\` | no |
+| \`flakeguard.json\` | schema version, shard count, writes since compaction, runs already ingested | no |
+| \`decisions.json\` | one line per test whose quarantine decision changed: its last 20 decisions (run, time, who, why) and its issue | no (informational: nothing is decided from it) |
+
+A test's shard \`NN\` is the FNV-1a hash of its id modulo the shard count, in hex. The job summary and the
+issues flakeguard opens name the exact file of each test.
+
+In \`recent\`, each letter is one run, oldest first: \`P\` passed, \`R\` passed on a retry, \`F\` failed.
+
+## Forcing or lifting a quarantine
+
+Find the test's line in \`stats/NN.json\` and change its \`override\` (GitHub's web editor is fine). A test that
+never failed in its window has no line: add one, \`"<test id>": {"override": "quarantine"},\`, in the file its
+shard names (or use \`flakeguard override\`, docs/cli.md).
+
+\`\`\`
+"override": "quarantine"                       force it into quarantine
+"override": "never"                            never quarantine it
+"override": {"action": "quarantine", "reason": "JIRA-123", "until": "2026-12-31"}
+"override": null                               let flakeguard decide
+\`\`\`
+
+The change takes effect on the next run and is kept by every later run. An override with \`until\` lapses after
+that day (UTC) with a notice; then, as after setting it back to null, the test is decided as if the override had
+never been there. Every other field is computed: \`"quarantined": true\` (or \`successRate\` lowered, e.g. to 0.1)
+is recorded as a hand quarantine, \`"quarantined": false\` releases the test now; any other edit is left as written
+with a warning. Do not edit \`check\`: it is how flakeguard sees which field you edited.
+
+If a stats file stops being valid JSON, flakeguard reports the file and line as an error, forgives no failure
+of the tests in that file until it is fixed, and never overwrites it.
+
+The branch is squashed to a single commit from time to time to stay small; its content is kept.
+`;
+}
+
+;// CONCATENATED MODULE: ./src/policy/hand-edits.ts
+/** The computed fields the fingerprint covers, in order. Changing this list needs a new CHECK_VERSION. */
+const CHECKED_FIELDS = [
+    'quarantined',
+    'successRate',
+    'reason',
+    'since',
+    'runs',
+    'recent',
+    'tier',
+    'flipRate',
+    'ewmaFlipRate',
+    'pfs',
+    'score',
+    'confidence',
+    'recommendation',
+    'thresholded',
+];
+const CHECK_VERSION = '1';
+const CHUNK = 4;
+function fnv16(text) {
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < text.length; i++) {
+        hash ^= text.charCodeAt(i);
+        hash = Math.imul(hash, 0x01000193);
+    }
+    return ((hash >>> 0) & 0xffff).toString(16).padStart(CHUNK, '0');
+}
+/** `1:` and one 4-hex fingerprint per checked field (of its JSON text; an absent field as null). */
+function checkOf(line) {
+    let out = `${CHECK_VERSION}:`;
+    for (const field of CHECKED_FIELDS)
+        out += fnv16(JSON.stringify(line[field] ?? null));
+    return out;
+}
+/** The checked fields whose value is not what flakeguard wrote; undefined when the line has no usable `check`. */
+function editedFields(line) {
+    const check = line.check;
+    if (typeof check !== 'string' || !check.startsWith(`${CHECK_VERSION}:`) || check.length !== 2 + CHUNK * CHECKED_FIELDS.length)
+        return undefined;
+    const out = [];
+    CHECKED_FIELDS.forEach((field, i) => {
+        if (!(field in line))
+            return; // a deleted field is computed again: nothing to keep
+        const at = 2 + i * CHUNK;
+        if (check.slice(at, at + CHUNK) !== fnv16(JSON.stringify(line[field] ?? null)))
+            out.push(field);
+    });
+    return out;
+}
+/** Reason prefixes of decisions made by a hand override (src/policy/quarantine.ts). */
+const BY_HAND = /^(quarantined by hand|never quarantined, by hand)/;
+/**
+ * The rule's own state of a test before this run, as if no hand override had ever been there: the `auto` state
+ * written beside a hand decision; for a line a hand override decided before `auto` existed, not quarantined.
+ */
+function ruleState(line) {
+    if (!line)
+        return undefined;
+    const auto = line.auto;
+    if (auto && typeof auto === 'object' && typeof auto.quarantined === 'boolean') {
+        return {
+            quarantined: auto.quarantined,
+            reason: '',
+            ...(typeof auto.since === 'string' ? { since: auto.since } : {}),
+            ...(typeof auto.evidenceAfter === 'number' ? { evidenceAfter: auto.evidenceAfter } : {}),
+        };
+    }
+    if (BY_HAND.test(line.reason))
+        return { quarantined: false, reason: '', ...(line.since ? { since: line.since } : {}) };
+    const state = { quarantined: line.quarantined, reason: line.reason };
+    if (line.since)
+        state.since = line.since;
+    if (typeof line.evidenceAfter === 'number')
+        state.evidenceAfter = line.evidenceAfter;
+    return state;
+}
+const OVERRIDE_Q = '"override": "quarantine"';
+const OVERRIDE_N = '"override": "never"';
+/** How each edited field of one line is read. At most one of them quarantines or releases. */
+function interpretEdits(id, line, fields, ctx) {
+    const edits = [];
+    let acted = false;
+    const where = `'${id}' in ${ctx.file}`;
+    for (const field of fields) {
+        const written = line[field];
+        const shown = JSON.stringify(written ?? null).slice(0, 60);
+        const keep = (meant) => ({
+            id,
+            field,
+            written,
+            effect: 'kept',
+            message: `"${field}": ${shown} of ${where} is computed by flakeguard and changes nothing; it is left as you wrote it until you delete it. ${meant}`,
+        });
+        if (ctx.override) {
+            edits.push(keep(`The override ${JSON.stringify(ctx.override.action)} decides this test; to change that, edit "override" (null lets flakeguard decide).`));
+            continue;
+        }
+        if (field === 'quarantined' && written === ctx.quarantined)
+            continue; // already so: nothing to do
+        if (!acted && field === 'quarantined' && written === true && !ctx.quarantined) {
+            acted = true;
+            edits.push({ id, field, written, effect: 'quarantine', message: `"quarantined": true of ${where} was set by hand: recorded as ${OVERRIDE_Q} with its reason (set "override" to null to undo).` });
+            continue;
+        }
+        if (!acted && field === 'quarantined' && written === false && ctx.quarantined) {
+            acted = true;
+            edits.push({ id, field, written, effect: 'release', message: `"quarantined": false of ${where} was set by hand: released now, and judged on later runs only (to keep it out for good, write ${OVERRIDE_N}).` });
+            continue;
+        }
+        if (!acted && field === 'successRate' && typeof written === 'number' && Number.isFinite(written)) {
+            if (written < ctx.successRateEnterBelow && !ctx.quarantined) {
+                acted = true;
+                edits.push({ id, field, written, effect: 'quarantine', message: `"successRate": ${shown} of ${where} was lowered by hand below ${ctx.successRateEnterBelow}: quarantined as seed 003 describes, recorded as ${OVERRIDE_Q} with its reason (set "override" to null to undo).` });
+                continue;
+            }
+            if (written >= ctx.successRateEnterBelow && ctx.quarantined) {
+                acted = true;
+                edits.push({ id, field, written, effect: 'release', message: `"successRate": ${shown} of ${where} was raised by hand: released now, and judged on later runs only (to keep it out for good, write ${OVERRIDE_N}).` });
+                continue;
+            }
+        }
+        edits.push(keep(`To quarantine the test, write ${OVERRIDE_Q}; to keep it out of quarantine, ${OVERRIDE_N}; to let flakeguard decide, delete "${field}".`));
+    }
+    return edits;
+}
+/** The override recorded for an edit honoured as a quarantine. */
+function overrideForEdit(edit, today) {
+    return { action: 'quarantine', reason: `"${edit.field}": ${JSON.stringify(edit.written)} set by hand (${today})` };
+}
+
+;// CONCATENATED MODULE: ./src/pipeline/hand-edits.ts
+
+
+
+function applyHandEdits(snapshot, now, policy, statsFileOf) {
+    const edits = [];
+    const kept = new Map();
+    let overrides;
+    let stats;
+    const today = new Date(now).toISOString().slice(0, 10);
+    // What flakeguard would have written on a line a person added: a test with nothing to say is not quarantined.
+    const unwritten = checkOf({ quarantined: false });
+    for (const [id, line] of snapshot.stats) {
+        const fields = editedFields(snapshot.handWritten.has(id) ? personsLine(line, unwritten) : line);
+        if (!fields || fields.length === 0 || (0,store_snapshot/* inBrokenShard */.Hl)(snapshot, id))
+            continue;
+        const stored = snapshot.overrides.get(id);
+        const override = stored && !(0,layout/* overrideExpired */.WL)(stored.override, now) ? stored.override : null;
+        // What flakeguard wrote: a boolean `quarantined` that was edited was the other value. The edit itself is only
+        // ever read through interpretEdits, never as the state before this run (that was the half-honoured edit).
+        const original = fields.includes('quarantined') && typeof line.quarantined === 'boolean' ? { ...line, quarantined: !line.quarantined } : line;
+        if (original !== line) {
+            stats ??= new Map(snapshot.stats);
+            stats.set(id, original);
+        }
+        const quarantined = override ? override.action === 'quarantine' : ruleState(original)?.quarantined === true;
+        const file = stored?.file ?? statsFileOf(id);
+        const found = interpretEdits(id, line, fields, { override, quarantined, file, successRateEnterBelow: policy.rules.successRate.enterBelow, today });
+        for (const edit of found) {
+            edits.push({ ...edit, file, ...(stored?.line !== undefined ? { line: stored.line } : {}) });
+            if (edit.effect === 'kept') {
+                kept.set(id, { ...kept.get(id), [edit.field]: edit.written });
+            }
+            else if (edit.effect === 'quarantine') {
+                const raw = overrideForEdit(edit, today);
+                overrides ??= new Map(snapshot.overrides);
+                overrides.set(id, { override: raw, raw, file });
+            }
+            else {
+                // Released now: judged on the runs after this one only, as after a release by the rule.
+                const test = snapshot.history.get(id);
+                const newest = test ? test.runs.reduce((t, r) => Math.max(t, r.time), 0) : 0;
+                stats ??= new Map(snapshot.stats);
+                const { auto: _auto, ...rest } = original;
+                stats.set(id, { ...rest, quarantined: false, reason: '', since: new Date(now).toISOString(), evidenceAfter: newest });
+            }
+        }
+    }
+    if (!overrides && !stats)
+        return { snapshot, edits, kept };
+    return { snapshot: { ...snapshot, overrides: overrides ?? snapshot.overrides, stats: stats ?? snapshot.stats }, edits, kept };
+}
+/** A line a person added, as editedFields reads it: the fields they wrote, against what flakeguard would have written. */
+function personsLine(line, check) {
+    const view = { ...line, check };
+    // The reader gives every line a reason ('' when none was written): not the person's edit.
+    if (view.reason === '')
+        delete view.reason;
+    return view;
+}
+
+// EXTERNAL MODULE: ./src/pipeline/stats-scores.ts
+var stats_scores = __webpack_require__(72081);
+// EXTERNAL MODULE: ./src/history/trust.ts
+var trust = __webpack_require__(32786);
+;// CONCATENATED MODULE: ./src/policy/decision-log.ts
+const NOT_QUARANTINED = { quarantined: false, hand: false };
+/**
+ * The state the previous run wrote into a stats line: `quarantined` as flakeguard wrote it (the line of the snapshot
+ * after src/pipeline/hand-edits.ts, which puts back the value of an edited `quarantined`), and whether an override
+ * decided it (`auto` is written beside every hand decision). A test without a line was not quarantined.
+ */
+function writtenState(line) {
+    if (!line)
+        return NOT_QUARANTINED;
+    return { quarantined: line.quarantined === true, hand: typeof line.auto === 'object' && line.auto !== null };
+}
+function decidedState(decision) {
+    return { quarantined: decision.quarantined, hand: decision.override !== undefined || decision.auto !== undefined };
+}
+/** The event of this run for one test, or undefined when its decision did not change. */
+function decisionChange(before, decision, causes = {}) {
+    const after = decidedState(decision);
+    const reason = decision.reason;
+    const quarantined = after.quarantined;
+    if (after.hand) {
+        if (before.hand && before.quarantined === after.quarantined)
+            return undefined;
+        // Set, or its action changed; an honoured edit of "quarantined"/"successRate" is recorded as an override.
+        if (!before.hand && causes.edit?.effect === 'quarantine')
+            return { event: 'hand edit', quarantined, by: 'hand', reason };
+        return { event: 'override', quarantined, by: 'hand', reason };
+    }
+    if (before.hand)
+        return { event: causes.lapsed ? 'override lapsed' : 'override cleared', quarantined, by: 'rule', reason };
+    if (before.quarantined === after.quarantined)
+        return undefined;
+    if (!quarantined && causes.edit?.effect === 'release')
+        return { event: 'hand edit', quarantined, by: 'hand', reason: causes.edit.message };
+    if (!quarantined && causes.issueClosed?.() !== undefined)
+        return { event: 'issue closed', quarantined, by: 'hand', reason };
+    return { event: quarantined ? 'quarantined' : 'released', quarantined, by: 'rule', reason };
+}
+
+// EXTERNAL MODULE: ./src/store/decisions.ts
+var store_decisions = __webpack_require__(5586);
+;// CONCATENATED MODULE: ./src/pipeline/decisions.ts
+
+
+
+const cut = (text) => (text.length > store_decisions/* MAX_REASON_CHARS */.oJ ? `${text.slice(0, store_decisions/* MAX_REASON_CHARS */.oJ - 1)}…` : text);
+function updateDecisionLog(input) {
+    if (input.run === undefined)
+        return { text: input.previous, problems: [], recorded: 0 };
+    let log;
+    let problems = [];
+    let changed = false;
+    if (input.previous === undefined) {
+        log = { schema: layout/* SCHEMA_VERSION */.f$, from: input.run, tests: new Map(), unreadable: new Map() };
+        changed = true;
+    }
+    else {
+        const parsed = (0,store_decisions/* parseDecisions */.nc)(input.previous);
+        problems = parsed.problems;
+        if (!parsed.log)
+            return { text: input.previous, problems, recorded: 0 };
+        log = parsed.log;
+    }
+    const edits = new Map();
+    for (const e of input.edits)
+        if (e.effect !== 'kept')
+            edits.set(e.id, { effect: e.effect, message: e.message });
+    let recorded = 0;
+    for (const [id, decision] of input.decisions) {
+        const edit = edits.get(id);
+        // The common case first, without allocating: the state written last run is this run's, and no issue to record.
+        const line = input.stats.get(id);
+        const hand = decision.override !== undefined || decision.auto !== undefined;
+        const same = !edit && (line?.quarantined === true) === decision.quarantined && (typeof line?.auto === 'object' && line.auto !== null) === hand;
+        if (same && !input.issueOf)
+            continue;
+        if (input.skip(id) || log.unreadable.has(id))
+            continue;
+        // A release by hand edit has already been applied to the line read (its `quarantined` is false): it was quarantined.
+        const before = edit?.effect === 'release' ? { quarantined: true, hand: false } : writtenState(line);
+        const closed = input.closedByHand;
+        const change = same
+            ? undefined
+            : decisionChange(before, decision, {
+                ...(input.lapsed.has(id) ? { lapsed: true } : {}),
+                ...(edit ? { edit } : {}),
+                ...(closed ? { issueClosed: () => closed(id)?.issue } : {}),
+            });
+        const issue = input.issueOf?.(id);
+        const entry = log.tests.get(id);
+        if (!change && (issue === undefined || issue === entry?.issue))
+            continue;
+        const next = { ...(entry ?? { events: [] }) };
+        if (issue !== undefined)
+            next.issue = issue;
+        if (change) {
+            next.events = [...next.events, { run: input.run, at: input.at, ...change, reason: cut(change.reason) }].slice(-store_decisions/* MAX_EVENTS_PER_TEST */.gr);
+            recorded++;
+        }
+        log.tests.set(id, next);
+        changed = true;
+    }
+    for (const id of log.tests.keys()) {
+        if (input.tests.has(id))
+            continue;
+        log.tests.delete(id);
+        changed = true;
+    }
+    return { text: changed ? (0,store_decisions/* renderDecisions */.O)(log) : input.previous, problems, recorded };
+}
+
+;// CONCATENATED MODULE: ./src/pipeline/apply.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Each write changes about one line per test, so git's growth per write is proportional to the suite: compact
+ * every 100 writes up to 10k tests, more often above (every 10 at 100k), never less than every 5.
+ */
+function compactEveryFor(tests) {
+    return Math.max(5, Math.min(100, Math.floor(1_000_000 / Math.max(1, tests))));
+}
+const DEFAULT_APPLY_OPTIONS = { retention: merge/* DEFAULT_RETENTION */.xh, policy: quarantine/* DEFAULT_POLICY */.zj };
+/**
+ * Quarantine as it stood before this run: stored state, then unexpired hand overrides; broken files forgive nothing.
+ * `lapsed` lists the overrides that lapsed since the last run (said once: the stats line remembers it in `lapsed`);
+ * `expired` every override past its date.
+ */
+function quarantineBefore(snapshot, now) {
+    const quarantined = new Set();
+    const byHand = new Set();
+    const lapsed = [];
+    const expired = new Set();
+    // A damaged branch forgives nothing (src/store/snapshot.ts).
+    if (snapshot.damaged.length > 0)
+        return { quarantined, byHand, lapsed, expired };
+    for (const [id, stats] of snapshot.stats)
+        if (ruleState(stats)?.quarantined)
+            quarantined.add(id);
+    for (const [id, stored] of snapshot.overrides) {
+        if ((0,layout/* overrideExpired */.WL)(stored.override, now)) {
+            expired.add(id);
+            if (snapshot.stats.get(id)?.lapsed !== stored.override.until)
+                lapsed.push({ id, file: stored.file, line: stored.line, until: stored.override.until });
+            continue;
+        }
+        if (stored.override.action === 'quarantine') {
+            quarantined.add(id);
+            byHand.add(id);
+        }
+        else {
+            quarantined.delete(id);
+        }
+    }
+    for (const id of quarantined)
+        if ((0,store_snapshot/* inBrokenShard */.Hl)(snapshot, id))
+            quarantined.delete(id);
+    for (const id of byHand)
+        if (!quarantined.has(id))
+            byHand.delete(id);
+    return { quarantined, byHand, lapsed, expired };
+}
+/** This run's outages, and the failures of quarantined tests that their quarantine does not cover. */
+function judgeFailures(snapshot, before, tests, run, options, consistent) {
+    const normalise = options.normalise ?? ((m) => m.trim());
+    const outages = (0,outage/* findOutages */.wI)(tests, normalise, options.policy);
+    const inOutage = new Map();
+    for (const o of outages)
+        for (const id of o.tests)
+            inOutage.set(id, (0,outage/* describeOutage */.XQ)(o));
+    const unforgiven = unforgivenFailures({
+        tests,
+        // The failures a quarantine covers are learnt from trusted evidence only (src/history/trust.ts).
+        history: evidenceOf(snapshot.history, snapshot.runs),
+        quarantined: before.quarantined,
+        byHand: before.byHand,
+        outages: inOutage,
+        sha: run.sha,
+        normalise,
+        forgive: options.policy.forgive,
+        ...(consistent ? { consistent } : {}),
+    });
+    const failingOutages = outages.filter((o) => (0,outage/* outageFailures */.p0)(tests, [o]).size > 0).map(outage/* describeOutage */.XQ);
+    return { outages, failingOutages, unforgiven };
+}
+/** The history as evidence (src/history/trust.ts); the history itself when no run in it is untrusted (the common case, checked first). */
+function evidenceOf(history, runs) {
+    for (const row of runs.values())
+        if (row.untrusted)
+            return (0,trust/* trustedEvidence */.Ji)(history);
+    return history;
+}
+/** A damaged data branch fails the run, naming the file and line (src/store/snapshot.ts). */
+function withDamage(snapshot, outcome) {
+    const reason = (0,store_snapshot/* damageReason */.MD)(snapshot);
+    return reason ? { ...outcome, result: 'failure', reasons: [...outcome.reasons, reason] } : outcome;
+}
+function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
+    const { reports, run, now } = input;
+    const edited = applyHandEdits(input.snapshot, now, options.policy, (id) => (0,layout/* statsPath */.Zf)((0,layout/* shardOf */.IS)(id, input.snapshot.meta.shards), input.snapshot.meta.shards));
+    const snapshot = edited.snapshot;
+    const nowIso = new Date(now).toISOString();
+    const before = quarantineBefore(snapshot, now);
+    const judged = judgeFailures(snapshot, before, reports.tests, run, options, input.rerun?.consistent);
+    const outcome = withDamage(snapshot, (0,policy_outcome/* decideOutcome */.d)({
+        tests: reports.tests,
+        problems: reports.problems,
+        filesMatched: input.filesMatched,
+        testOutcome: input.testOutcome,
+        quarantined: before.quarantined,
+        unforgiven: judged.unforgiven,
+        outages: judged.failingOutages,
+        ...(input.rerun ? { consistent: input.rerun.consistent, newFlaky: { ids: input.rerun.newFlaky, block: input.rerun.newTestsBlock }, failedBeforeReruns: input.rerun.failedBeforeReruns } : {}),
+    }));
+    const outageMessages = [...new Set(judged.outages.map((o) => o.message))];
+    const jobSucceeded = input.jobSucceeded ?? outcome.result === 'success';
+    // An untrusted run records only tests a trusted run has recorded (src/history/trust.ts).
+    const recorded = input.untrusted ? (0,trust/* untrustedTestsToRecord */.Aw)(reports.tests, snapshot.history).kept : reports.tests;
+    const alreadyIngested = new Set(Object.keys(snapshot.meta.ingested));
+    const ingesting = !alreadyIngested.has((0,merge/* ingestionKey */.Ez)(run));
+    const runs = new Map(snapshot.runs);
+    let newRow;
+    if (ingesting) {
+        const previous = runs.get(run.key);
+        const outages = [...new Set([...(previous?.outages ?? []), ...outageMessages])];
+        newRow = {
+            seq: previous?.seq ?? (0,history_format/* nextSeq */.v)(runs),
+            sha: run.sha,
+            time: previous?.time ?? run.time,
+            onDefaultBranch: run.onDefaultBranch,
+            jobSucceeded,
+            ...(run.url ? { url: run.url } : {}),
+            ...(outages.length > 0 ? { outages } : {}),
+            ...(input.untrusted || previous?.untrusted ? { untrusted: true } : {}),
+        };
+    }
+    // The history stays in its stored form when it can (src/history/stored.ts): a new run, no untrusted results.
+    const stored = snapshot.history instanceof history_stored/* LazyHistory */.VM && !input.untrusted && ![...snapshot.runs.values()].some((r) => r.untrusted) && (!ingesting || (0,history_stored/* canMergeStored */.Ce)(snapshot.history.rows, run))
+        ? snapshot.history
+        : undefined;
+    const viaStored = stored && ingesting ? (0,history_stored/* mergeStored */.YZ)(stored, recorded, run, newRow, { retention: options.retention, normalise: options.normalise ?? ((m) => m.trim()) }) : undefined;
+    const merged = viaStored
+        ? { history: viaStored, ingested: true }
+        : stored && !ingesting
+            ? { history: stored, ingested: false }
+            : (0,merge/* mergeRun */.CU)(snapshot.history, recorded, run, alreadyIngested, {
+                ...(input.untrusted ? { untrusted: true } : {}),
+                jobSucceeded,
+                retention: options.retention,
+                normalise: options.normalise,
+                outages: outageMessages,
+            });
+    const history = merged.history;
+    if (merged.ingested)
+        runs.set(run.key, newRow);
+    const evidence = evidenceOf(history, runs);
+    // Computed once per distinct history: most tests of a suite share theirs (every run passed).
+    const scoreOf = scoresByRecords(history, evidence, options.scoreTests);
+    const decisions = new Map();
+    const lapsedIds = before.expired;
+    const memo = (0,pfs/* createPfsMemo */.o4)();
+    const byRecords = new Map();
+    const lazy = evidence === history && history instanceof history_stored/* LazyHistory */.VM ? history : undefined;
+    for (const id of evidence.keys()) {
+        const stored = snapshot.overrides.get(id);
+        const override = stored && !lapsedIds.has(id) ? stored.override : null;
+        // The rule's own state: a hand decision that lapsed or was cleared leaves no trace (src/policy/hand-edits.ts).
+        const previous = ruleState(snapshot.stats.get(id));
+        const closed = override ? undefined : input.closedByHand?.(id);
+        const recordsKey = !override && !closed && lazy ? lazy.recordsKey(id) : undefined;
+        const key = recordsKey === undefined ? undefined : previous ? `${recordsKey}\u0000${JSON.stringify(previous)}` : recordsKey;
+        const known = key === undefined ? undefined : byRecords.get(key);
+        if (known) {
+            decisions.set(id, known);
+            continue;
+        }
+        const test = evidence.get(id);
+        let decision = closed ? decideAfterHandClose(test, previous, closed, nowIso, options.policy, memo) : decide(test, previous, override, nowIso, options.policy, memo);
+        if (override) {
+            const auto = decide(test, previous, null, nowIso, options.policy, memo);
+            decision = { ...decision, auto: { quarantined: auto.quarantined, reason: auto.reason, ...(auto.since ? { since: auto.since } : {}), ...(auto.evidenceAfter !== undefined ? { evidenceAfter: auto.evidenceAfter } : {}) } };
+        }
+        const pfs = override || options.policy.rule === 'pfs' ? undefined : (0,stats_scores/* pfsPhrase */.d)(scoreOf(id)); // the pfs rule's reason gives it already
+        const final = pfs ? { ...decision, reason: `${decision.reason}; ${pfs}` } : decision;
+        decisions.set(id, final);
+        if (key !== undefined)
+            byRecords.set(key, final);
+    }
+    const scores = new Map();
+    if (options.scoreTests)
+        for (const id of evidence.keys())
+            scores.set(id, scoreOf(id));
+    // Decided and scored: the decoded histories and their keys would only be held to the end of the step.
+    if (lazy)
+        lazy.dropCaches();
+    const quarantined = [];
+    for (const [id, d] of decisions)
+        if (d.quarantined && !(0,store_snapshot/* inBrokenShard */.Hl)(snapshot, id))
+            quarantined.push(id);
+    quarantined.sort();
+    const newlyQuarantined = quarantined.filter((id) => !before.quarantined.has(id));
+    const after = new Set(quarantined);
+    const released = [...before.quarantined].filter((id) => !after.has(id) && history.has(id)).sort();
+    const problems = [...snapshot.problems];
+    for (const [id, stored] of snapshot.overrides) {
+        if (!history.has(id)) {
+            problems.push({ file: stored.file, line: stored.line, message: `override for unknown test '${id}': no test with this id is in the history (kept; it applies once the test runs)` });
+        }
+    }
+    // Re-sharding would move tests out of a broken file the user still has to fix: keep the layout until then.
+    const shards = snapshot.brokenStats.size > 0 ? snapshot.meta.shards : (0,layout/* shardCountFor */.tS)(history.size);
+    const writes = snapshot.meta.writes + (merged.ingested ? 1 : 0);
+    const compact = merged.ingested && writes >= (options.compactEvery ?? compactEveryFor(history.size));
+    const files = renderFiles(snapshot, shards, compact ? 0 : writes, history, runs, decisions, scores, merged.ingested ? (0,merge/* ingestionKey */.Ez)(run) : undefined, now, options, before.expired, edited.kept);
+    // Each test's quarantine timeline: its own informational file, rewritten only when a decision changed.
+    const timeline = updateDecisionLog({ previous: snapshot.decisions, stats: snapshot.stats, decisions, tests: history, skip: (id) => (0,store_snapshot/* inBrokenShard */.Hl)(snapshot, id), lapsed: before.expired, edits: edited.edits, closedByHand: input.closedByHand, issueOf: input.issueOf, run: runs.get(run.key)?.seq, at: nowIso });
+    if (timeline.text !== undefined)
+        files.set(store_decisions/* DECISIONS_FILE */.z0, timeline.text);
+    problems.push(...timeline.problems);
+    return {
+        outcome,
+        ingested: merged.ingested,
+        quarantined,
+        newlyQuarantined,
+        released,
+        decisions,
+        history,
+        files,
+        shards,
+        scores,
+        compact,
+        problems,
+        lapsed: before.lapsed,
+        outages: judged.outages,
+        brokenStats: [...snapshot.brokenStats.keys()].sort(),
+        handEdits: edited.edits,
+        rule: options.policy.rule,
+    };
+}
+function renderFiles(snapshot, shards, writes, history, runs, decisions, scores, newIngestion, now, options, expired = new Set(), kept = new Map()) {
+    const oldestKept = now - options.retention.maxAgeDays * 86_400_000;
+    const ingested = {};
+    for (const [key, time] of Object.entries(snapshot.meta.ingested))
+        if (time >= oldestKept)
+            ingested[key] = time;
+    if (newIngestion)
+        ingested[newIngestion] = now;
+    // One pass over the tests: the runs some test still refers to (a flag per sequence number, set a segment at a time),
+    // each test's shard, and its stats line. The iteration's own [id, test] entries are kept, not copied.
+    let maxSeq = 0;
+    for (const row of runs.values())
+        if (row.seq > maxSeq)
+            maxSeq = row.seq;
+    const referenced = new Uint8Array(maxSeq + 1);
+    const historyShards = Array.from({ length: shards }, () => []);
+    const statsShards = Array.from({ length: shards }, () => []);
+    for (const entry of (0,history_format/* storedTests */.Nj)(history, runs)) {
+        const [id, test] = entry;
+        let seq = test.from;
+        for (const { a, n } of test.segments) {
+            if (a !== '')
+                referenced.fill(1, Math.min(seq, maxSeq + 1), Math.min(seq + n, maxSeq + 1));
+            seq += n;
+        }
+        const shard = (0,layout/* shardOf */.IS)(id, shards);
+        historyShards[shard].push(entry);
+        const decision = decisions.get(id);
+        const stored = snapshot.overrides.get(id);
+        const keep = kept.get(id);
+        // Schema 3 writes no stats line for a test with nothing to say (never failed in its window, not quarantined, no
+        // hand edit, nothing to remember): the readers derive it (docs/data-branch.md, "stats/NN.json").
+        if (!stored && !keep && !decision.quarantined && !decision.auto && decision.evidenceAfter === undefined && (0,outcome_string/* neverFailed */.Ux)(test.segments))
+            continue;
+        const line = {
+            override: stored?.raw ?? null,
+            // An override past its date: noticed once, remembered here so that later runs do not repeat the notice.
+            ...(stored && expired.has(id) ? { lapsed: stored.override.until } : {}),
+            quarantined: decision.quarantined,
+            reason: decision.reason,
+            since: decision.since,
+            ...(decision.evidenceAfter !== undefined ? { evidenceAfter: decision.evidenceAfter } : {}),
+            ...(decision.auto ? { auto: { quarantined: decision.auto.quarantined, ...(decision.auto.since ? { since: decision.auto.since } : {}), ...(decision.auto.evidenceAfter !== undefined ? { evidenceAfter: decision.auto.evidenceAfter } : {}) } } : {}),
+            runs: decision.evidence.runs,
+            recent: decision.evidence.recent,
+            ...scores.get(id),
+        };
+        // The fingerprint of what flakeguard computed, then the fields a person edited, left as they wrote them.
+        line.check = checkOf(line);
+        if (keep)
+            Object.assign(line, keep);
+        statsShards[shard].push([id, line]);
+    }
+    // Overrides written for tests that have no history yet are kept where the test will land.
+    for (const [id, stored] of snapshot.overrides) {
+        if (history.has(id))
+            continue;
+        const line = { override: stored.raw, quarantined: false, reason: 'no runs recorded yet' };
+        line.check = checkOf(line);
+        statsShards[(0,layout/* shardOf */.IS)(id, shards)].push([id, line]);
+    }
+    const files = new Map();
+    files.set(layout/* META_FILE */.fg, (0,layout/* renderMeta */.aW)({ schema: layout/* SCHEMA_VERSION */.f$, shards, writes, ingested }));
+    files.set(layout/* RUNS_FILE */.Ct, (0,history_format/* renderRuns */.JH)(new Map([...runs].filter(([, row]) => referenced[row.seq] === 1))));
+    files.set('README.md', renderBranchReadme(shards));
+    for (let i = 0; i < shards; i++) {
+        if (historyShards[i].length > 0)
+            files.set((0,layout/* historyPath */.ae)(i, shards), (0,history_format/* renderHistoryShard */.Dj)(historyShards[i]));
+        const path = (0,layout/* statsPath */.Zf)(i, shards);
+        if (snapshot.brokenStats.has(path))
+            continue;
+        if (statsShards[i].length > 0)
+            files.set(path, (0,layout/* renderStatsShard */.aE)(statsShards[i]));
+    }
+    for (const [path, text] of snapshot.brokenStats)
+        files.set(path, text);
+    return files;
+}
+/** Scores by test id, computed once per distinct history when the history is in its stored form. */
+function scoresByRecords(history, evidence, scoreTests) {
+    if (!scoreTests)
+        return () => undefined;
+    if (evidence !== history || !(history instanceof history_stored/* LazyHistory */.VM)) {
+        const all = scoreTests(evidence);
+        return (id) => all.get(id);
+    }
+    const byKey = new Map();
+    return (id) => {
+        const key = history.recordsKey(id);
+        let scores = byKey.get(key);
+        if (!scores) {
+            scores = scoreTests(new Map([[id, history.get(id)]])).get(id);
+            byKey.set(key, scores);
+        }
+        return scores;
+    };
+}
+
+
+/***/ }),
+
+/***/ 2075:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  a: () => (/* binding */ foldParcels),
+  j: () => (/* binding */ runParcel)
+});
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(77598);
+// EXTERNAL MODULE: ./src/store/results-file.ts
+var results_file = __webpack_require__(57610);
+;// CONCATENATED MODULE: ./src/store/parcel.ts
+/**
+ * A parked run's parcel: what a writer that could not land its run on the data branch leaves on a branch of its
+ * own under the inbox prefix (src/store/sync.ts), for the next writer to fold in. It holds each ingested job's
+ * results in the results-file form (src/store/results-file.ts, read with the same strict parser) and the job's
+ * decided result. Pure.
+ */
+
+
+const PARCEL_KIND = 'flakeguard-parcel';
+const PARCEL_SCHEMA = 1;
+/** A parcel with more entries than this is not read (an aggregate run has at most 256 shards). */
+const MAX_ENTRIES = 1024;
+function renderParcel(entries) {
+    return `${JSON.stringify({
+        kind: PARCEL_KIND,
+        schema: PARCEL_SCHEMA,
+        entries: entries.map((e) => ({ kind: results_file/* RESULTS_KIND */.mU, schema: results_file/* RESULTS_SCHEMA */.Bi, run: e.run, tests: e.tests, jobSucceeded: e.jobSucceeded, ...(e.untrusted ? { untrusted: true } : {}) })),
+    })}\n`;
+}
+class ParcelError extends Error {
+}
+function parseParcel(text) {
+    let raw;
+    try {
+        raw = JSON.parse(text);
+    }
+    catch (error) {
+        throw new ParcelError(`not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const r = raw;
+    if (typeof raw !== 'object' || raw === null || r.kind !== PARCEL_KIND)
+        throw new ParcelError('not a flakeguard parcel');
+    if (r.schema !== PARCEL_SCHEMA)
+        throw new ParcelError(`unsupported parcel schema ${JSON.stringify(r.schema ?? null).slice(0, 20)}`);
+    if (!Array.isArray(r.entries) || r.entries.length === 0 || r.entries.length > MAX_ENTRIES)
+        throw new ParcelError(`entries must be an array of 1 to ${MAX_ENTRIES} results`);
+    return r.entries.map((value, i) => {
+        const e = value;
+        try {
+            const { run, tests } = (0,results_file/* parseResultsValue */.fs)(value);
+            if (typeof e.jobSucceeded !== 'boolean')
+                throw new results_file/* ResultsFileError */.dL('jobSucceeded must be true or false');
+            return { run, tests, jobSucceeded: e.jobSucceeded, ...(e.untrusted === true ? { untrusted: true } : {}) };
+        }
+        catch (error) {
+            throw new ParcelError(`entries[${i}]: ${error instanceof Error ? error.message : String(error)}`);
+        }
+    });
+}
+/**
+ * The name of a parked run's branch under the inbox prefix: the time it was parked first (so that names sort in
+ * the order runs were parked, the order they are folded in), then the run for people, then a hash of its
+ * ingestion keys so that the name is unique per ingestion. Always a valid ref name.
+ */
+function parcelName(run, entries, now) {
+    const safe = `${run.runId}-${run.job}`.replace(/[^A-Za-z0-9_-]/g, '-').replace(/-+/g, '-').slice(0, 80);
+    const keys = entries.map((e) => `${e.run.key}#${e.run.runAttempt}`).sort().join('\n');
+    return `${String(Math.max(0, Math.trunc(now))).padStart(14, '0')}-${safe}-a${run.runAttempt}-${(0,external_node_crypto_.createHash)('sha256').update(keys).digest('hex').slice(0, 10)}`;
+}
+
+// EXTERNAL MODULE: ./src/store/snapshot.ts + 1 modules
+var store_snapshot = __webpack_require__(66590);
+// EXTERNAL MODULE: ./src/pipeline/apply.ts + 9 modules
+var apply = __webpack_require__(97191);
+;// CONCATENATED MODULE: ./src/pipeline/fold.ts
+
+
+
+function foldParcels(snapshot, parcels, options, now) {
+    let current = snapshot;
+    const folded = [];
+    const refused = [];
+    for (const parcel of parcels) {
+        let entries;
+        try {
+            entries = parseParcel(parcel.text);
+        }
+        catch (error) {
+            refused.push({ ref: parcel.ref, reason: error instanceof ParcelError ? error.message : String(error) });
+            continue;
+        }
+        for (const entry of [...entries].sort((a, b) => a.run.time - b.run.time || a.run.runAttempt - b.run.runAttempt)) {
+            const result = (0,apply/* applyRun */.qU)({
+                snapshot: current,
+                reports: { tests: entry.tests, problems: [], filesRead: 1 },
+                filesMatched: 1,
+                testOutcome: entry.jobSucceeded ? 'success' : 'failure',
+                run: entry.run,
+                now,
+                jobSucceeded: entry.jobSucceeded,
+                ...(entry.untrusted ? { untrusted: true } : {}),
+            }, options);
+            if (result.ingested)
+                current = (0,store_snapshot/* parseSnapshot */.E$)(result.files);
+        }
+        folded.push({ ref: parcel.ref, sha: parcel.sha });
+    }
+    return { snapshot: current, folded, refused };
+}
+/** The parcel of one run (the default mode), named for the inbox. */
+function runParcel(run, entries, now) {
+    return { name: parcelName(run, entries, now), text: renderParcel(entries) };
+}
+
+
+/***/ }),
+
+/***/ 38929:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   PO: () => (/* binding */ dataRemote),
+/* harmony export */   S2: () => (/* binding */ runContextFor),
+/* harmony export */   oh: () => (/* binding */ readReports)
+/* harmony export */ });
+/* unused harmony export findReports */
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(91659);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _config_context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(80577);
+/* harmony import */ var _junit_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(40999);
+/* harmony import */ var _store_git_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(79029);
+/* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(67388);
+/**
+ * What every mode does with this job before deciding: find and read its reports, name the run, and find the
+ * repository that holds the data branch.
+ */
+
+
+
+
+
+
+async function findReports(patterns, workspace) {
+    const glob = await __webpack_require__.e(/* import() */ 377).then(__webpack_require__.bind(__webpack_require__, 42377));
+    const absolute = patterns.map((p) => {
+        const negated = p.startsWith('!');
+        const body = negated ? p.slice(1) : p;
+        return `${negated ? '!' : ''}${(0,node_path__WEBPACK_IMPORTED_MODULE_1__.isAbsolute)(body) ? body : (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(workspace, body)}`;
+    });
+    const globber = await glob.create(absolute.join('\n'), { matchDirectories: false, followSymbolicLinks: false });
+    return (await globber.glob()).sort();
+}
+/** Reads this job's reports as the default mode does, with the same log lines. */
+async function readReports(inputs, ctx) {
+    return _actions_core__WEBPACK_IMPORTED_MODULE_0__.group('Reading test reports', async () => {
+        const files = await findReports(inputs.reports, ctx.workspace);
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__.info(`${files.length} report file${files.length === 1 ? '' : 's'} matched.`);
+        const parsed = await (0,_junit_index_js__WEBPACK_IMPORTED_MODULE_3__/* .parseReportFiles */ .$T)(files, { workspace: ctx.workspace });
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__.info(`${parsed.tests.length} tests in ${parsed.filesRead} readable reports.`);
+        for (const p of parsed.problems)
+            _actions_core__WEBPACK_IMPORTED_MODULE_0__.error((0,_text_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .commandText */ .jt)(`${p.path}${p.line ? `:${p.line}` : ''}: ${p.message}`, 2000), { title: 'Unreadable test report' });
+        return { ...parsed, matched: files.length };
+    });
+}
+/** This job's run: the report's own time when it has one (docs/test-ids.md), else the clock. */
+function runContextFor(ctx, inputs, reportTimestamp, now) {
+    const time = reportTimestamp ? Date.parse(reportTimestamp) : now;
+    return {
+        key: (0,_config_context_js__WEBPACK_IMPORTED_MODULE_2__/* .runIdentity */ .yK)(ctx, inputs.jobKey, inputs.reports),
+        runId: ctx.runId,
+        runAttempt: ctx.runAttempt,
+        job: ctx.job,
+        workflow: ctx.workflow,
+        sha: ctx.sha,
+        ref: ctx.ref,
+        onDefaultBranch: (0,_config_context_js__WEBPACK_IMPORTED_MODULE_2__/* .isOnDefaultBranch */ .vZ)(ctx),
+        event: ctx.eventName,
+        time: Number.isFinite(time) ? time : now,
+        url: (0,_config_context_js__WEBPACK_IMPORTED_MODULE_2__/* .runUrl */ .Vp)(ctx),
+    };
+}
+/**
+ * The repository holding the data branch: `data-remote`, else the workspace's `origin`, else this repository
+ * on the GitHub server (so that a job needs no checkout, which matters for `workflow_run` jobs: docs/forks.md).
+ */
+async function dataRemote(inputs, ctx) {
+    if (inputs.remote)
+        return (0,node_path__WEBPACK_IMPORTED_MODULE_1__.isAbsolute)(inputs.remote) || /^[a-z]+:\/\//.test(inputs.remote) ? inputs.remote : (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(ctx.workspace, inputs.remote);
+    try {
+        return await (0,_store_git_js__WEBPACK_IMPORTED_MODULE_4__/* .originUrl */ .sH)(ctx.workspace);
+    }
+    catch {
+        return `${ctx.serverUrl}/${ctx.repository}.git`;
+    }
+}
+
+
+/***/ }),
+
+/***/ 72081:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   T: () => (/* binding */ statsScores),
+/* harmony export */   d: () => (/* binding */ pfsPhrase)
+/* harmony export */ });
+/* harmony import */ var _scoring_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(10337);
+/* harmony import */ var _scoring_regression_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2360);
+
+
+const round = (x) => (x === null ? null : Math.round(x * 1000) / 1000);
+/** `scoring`: the seed methods' parameters from the config file (policy.pfs, policy.flip-rate, …; docs/rules.md). */
+function statsScores(now, scoring = {}) {
+    // One memo for every call: the step scores one test per distinct history (src/pipeline/apply.ts).
+    const memo = (0,_scoring_index_js__WEBPACK_IMPORTED_MODULE_0__/* .createPfsMemo */ .o4)();
+    const pfsConfig = (0,_scoring_index_js__WEBPACK_IMPORTED_MODULE_0__/* .resolveScoringOptions */ .wA)(scoring).pfs;
+    return (history) => {
+        const out = new Map();
+        for (const [id, s] of (0,_scoring_index_js__WEBPACK_IMPORTED_MODULE_0__/* .scoreAll */ .uK)(history.values(), { ...scoring, now }, memo)) {
+            const test = history.get(id);
+            out.set(id, {
+                tier: s.tier,
+                flipRate: round(s.flipRate),
+                ewmaFlipRate: round(s.ewmaFlipRate),
+                pfs: [round(s.pfs.pf), round(s.pfs.pfLow), round(s.pfs.pfHigh)],
+                score: round(s.multiFactor.score),
+                confidence: round(s.multiFactor.confidence),
+                recommendation: s.multiFactor.recommendation.action,
+                successRate: round(s.successRate.rate),
+                thresholded: round(s.thresholded),
+            });
+            // Seed 002's short trend, for tests that failed lately: the PFS of the last 10 runs, every 5 runs, oldest first
+            // (src/scoring/regression.ts).
+            const trend = (0,_scoring_regression_js__WEBPACK_IMPORTED_MODULE_1__/* .pfsTrendOf */ .el)(test.runs, 5, 5, 10, pfsConfig, memo, true);
+            if (trend.length > 0)
+                out.get(id).pfsTrend = trend.map((p) => round(p.pf));
+        }
+        return out;
+    };
+}
+/** "PFS 0.18 [0.09, 0.31]" from a stats line's scores, when it has them. */
+function pfsPhrase(scores) {
+    const pfs = scores?.pfs;
+    if (!Array.isArray(pfs))
+        return undefined;
+    const [pf, low, high] = pfs;
+    if (typeof pf !== 'number' || typeof low !== 'number' || typeof high !== 'number')
+        return undefined;
+    return `PFS ${pf.toFixed(2)} [${low.toFixed(2)}, ${high.toFixed(2)}]`;
+}
+
+
+/***/ }),
+
+/***/ 65331:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   XQ: () => (/* binding */ describeOutage),
+/* harmony export */   p0: () => (/* binding */ outageFailures),
+/* harmony export */   wI: () => (/* binding */ findOutages)
+/* harmony export */ });
+/* harmony import */ var _history_merge_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(74292);
+/* harmony import */ var _outcome_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(58702);
+
+
+function findOutages(tests, normalise, options) {
+    const perReport = new Map();
+    const groups = new Map();
+    for (const test of tests) {
+        perReport.set(test.report, (perReport.get(test.report) ?? 0) + 1);
+        const message = (0,_history_merge_js__WEBPACK_IMPORTED_MODULE_0__/* .failureKey */ .WS)((0,_history_merge_js__WEBPACK_IMPORTED_MODULE_0__/* .failureMessageOf */ .Df)(test, normalise));
+        if (message === undefined)
+            continue;
+        let byMessage = groups.get(test.report);
+        if (!byMessage)
+            groups.set(test.report, (byMessage = new Map()));
+        const ids = byMessage.get(message);
+        if (ids)
+            ids.push(test.id);
+        else
+            byMessage.set(message, [test.id]);
+    }
+    const outages = [];
+    for (const [report, byMessage] of groups) {
+        const of = perReport.get(report);
+        for (const [message, ids] of byMessage) {
+            if (ids.length >= options.outageMinTests && ids.length * 100 >= of * options.outagePercent)
+                outages.push({ report, message, tests: ids, of });
+        }
+    }
+    return outages;
+}
+/** Ids of the tests whose final attempt failed in an outage. */
+function outageFailures(tests, outages) {
+    const inOutage = new Set(outages.flatMap((o) => o.tests));
+    return new Set(tests.filter((t) => inOutage.has(t.id) && (0,_outcome_js__WEBPACK_IMPORTED_MODULE_1__/* .finalAttemptFailed */ .R)(t)).map((t) => t.id));
+}
+function describeOutage(o) {
+    return `${o.tests.length} of the ${o.of} tests of ${o.report} failed with the same message`;
+}
+
+
+/***/ }),
+
+/***/ 58702:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   R: () => (/* binding */ finalAttemptFailed),
+/* harmony export */   d: () => (/* binding */ decideOutcome)
+/* harmony export */ });
+/* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(10182);
+/**
+ * The heart of the product: which failures of this run block the job. Pure.
+ *
+ * A test failed in this run when its final attempt failed. Its failure is forgiven only when the test was
+ * quarantined before this run (a failure cannot quarantine itself), and not in a way that quarantine does not
+ * cover (`unforgiven`: a new failure mode, an outage; src/policy/forgive.ts). Everything the action cannot account
+ * for fails the job: no report, an unreadable report, or a test step that failed without a failing test.
+ */
+
+function finalAttemptFailed(test) {
+    const last = test.attempts[test.attempts.length - 1];
+    return last !== undefined && (0,_model_js__WEBPACK_IMPORTED_MODULE_0__/* .isFailure */ .N6)(last.status);
+}
+function plural(n, word) {
+    return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+function decideOutcome(input) {
+    const failed = input.tests.filter(finalAttemptFailed);
+    const unforgiven = new Map();
+    const forgiven = [];
+    const blocking = [];
+    for (const t of failed) {
+        const why = input.quarantined.has(t.id) ? input.unforgiven?.get(t.id) : undefined;
+        if (why !== undefined)
+            unforgiven.set(t.id, why);
+        if (input.quarantined.has(t.id) && why === undefined)
+            forgiven.push(t);
+        else
+            blocking.push(t);
+    }
+    const passedOnRetry = input.tests.filter((t) => !finalAttemptFailed(t) && t.attempts.some((a) => (0,_model_js__WEBPACK_IMPORTED_MODULE_0__/* .isFailure */ .N6)(a.status)));
+    const reasons = [];
+    if (input.filesMatched === 0) {
+        reasons.push('No test report matched the `reports` patterns: the tests may not have run, or wrote their reports elsewhere.');
+    }
+    for (const problem of input.problems) {
+        reasons.push(`Report ${problem.path}${problem.line ? `:${problem.line}` : ''} could not be read: ${problem.message}`);
+    }
+    const notQuarantined = blocking.length - unforgiven.size;
+    if (notQuarantined > 0) {
+        reasons.push(`${plural(notQuarantined, 'failed test')} ${notQuarantined === 1 ? 'is' : 'are'} not quarantined.`);
+    }
+    if (unforgiven.size > 0) {
+        reasons.push(`${plural(unforgiven.size, 'quarantined test')} failed in a way ${unforgiven.size === 1 ? 'its' : 'their'} quarantine does not cover (a failure never seen as flaky, or an outage): not forgiven.`);
+    }
+    const consistent = blocking.filter((t) => input.consistent?.has(t.id));
+    for (const t of consistent.slice(0, 10))
+        reasons.push(`'${t.id}' ${input.consistent.get(t.id)}.`);
+    if (consistent.length > 10)
+        reasons.push(`${plural(consistent.length - 10, 'more test')} failed every re-run on this commit.`);
+    const newFlaky = input.newFlaky?.ids ?? [];
+    if (input.newFlaky?.block && newFlaky.length > 0) {
+        reasons.push(`${plural(newFlaky.length, 'new test')} of this pull request failed and passed on this commit: flaky before it merges (new-tests: block).`);
+    }
+    for (const outage of input.outages ?? []) {
+        reasons.push(`An outage: ${outage}. Those failures are not flakiness: never forgiven, and no test's evidence.`);
+    }
+    if ((input.testOutcome === 'failure' || input.testOutcome === 'cancelled') && failed.length === 0 && !((input.failedBeforeReruns ?? 0) > 0)) {
+        reasons.push(`The test step's outcome is '${input.testOutcome}' but the reports show no failed test: something failed outside the reports (a crash, a timeout, a build error).`);
+    }
+    return {
+        result: reasons.length === 0 ? 'success' : 'failure',
+        failed,
+        forgiven,
+        blocking,
+        passedOnRetry,
+        unforgiven,
+        reasons,
+    };
+}
+
+
+/***/ }),
+
+/***/ 36127:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  zj: () => (/* binding */ DEFAULT_POLICY),
+  TQ: () => (/* binding */ breakage),
+  LV: () => (/* binding */ decideQuarantine),
+  hx: () => (/* binding */ gatherEvidence)
+});
+
+// UNUSED EXPORTS: describeEvidence
+
+// EXTERNAL MODULE: ./src/scoring/index.ts
+var scoring = __webpack_require__(10337);
+;// CONCATENATED MODULE: ./src/policy/rules/defaults.ts
+/** Default parameters of every rule: docs/rules.md has the table (default and seed of origin of each). */
+
+const DEFAULT_RULE_OPTIONS = {
+    pfs: { window: 50, enterLow: 0.01, releaseBelow: 0.02, minRuns: 10 },
+    flipRate: { score: 'flip-rate', quarantineTiers: ['Flaky', 'Chronic'], autoRelease: true },
+    successRate: { enterBelow: 0.95, releaseAt: 1, minRuns: 10 },
+    thresholded: { enterAbove: 0, minRuns: 10 },
+    scoring: { ...scoring/* DEFAULT_SCORING_OPTIONS */.B_ },
+};
+
+// EXTERNAL MODULE: ./src/model.ts
+var model = __webpack_require__(10182);
+;// CONCATENATED MODULE: ./src/policy/quarantine.ts
+
+
+/** Chosen on the accuracy simulator: docs/benchmarks.md#accuracy has the sweep. */
+const DEFAULT_POLICY = {
+    enterSameCommitFlips: 1,
+    enterFailureEpisodes: 3,
+    window: 50,
+    breakageStreak: 3,
+    releaseAfterCleanRuns: 60,
+    forgive: 'known-failures',
+    outageMinTests: 5,
+    outagePercent: 50,
+    rule: 'evidence',
+    rules: DEFAULT_RULE_OPTIONS,
+};
+function outcomeAttempts(run) {
+    return run.attempts.replace(/S/g, '');
+}
+/** The attempts of a run that count as evidence: none for an outage, skipped attempts left out. */
+function countedAttempts(run) {
+    if (run.outage)
+        return '';
+    return run.attempts.indexOf('S') < 0 ? run.attempts : outcomeAttempts(run);
+}
+/** Clean runs (first attempt passed) before the newest `window` counted runs, up to the first that was not clean. */
+function cleanRunsBefore(history, window) {
+    let seen = 0;
+    let clean = 0;
+    for (let i = history.runs.length - 1; i >= 0; i--) {
+        const attempts = countedAttempts(history.runs[i]);
+        if (attempts === '')
+            continue;
+        if (++seen <= window)
+            continue;
+        if (attempts.charCodeAt(0) !== 80)
+            break;
+        clean++;
+    }
+    return clean;
+}
+function gatherEvidence(history, window = DEFAULT_POLICY.window) {
+    // The newest `window` runs that have an outcome, read from the end; older runs are read only to extend a clean
+    // streak that fills the whole window.
+    const runs = [];
+    for (let i = history.runs.length - 1; i >= 0 && runs.length < window; i--) {
+        const run = history.runs[i];
+        const attempts = countedAttempts(run);
+        if (attempts === '')
+            continue;
+        const failed = attempts.indexOf('F') >= 0 || attempts.indexOf('E') >= 0;
+        runs.push({ sha: run.sha, onDefaultBranch: run.onDefaultBranch, attempts, failed, passed: attempts.indexOf('P') >= 0 });
+    }
+    runs.reverse();
+    const passedOn = new Set();
+    for (const run of runs)
+        if (run.passed)
+            passedOn.add(run.sha);
+    // Each failing run on a commit where the test also passed is one proven flake.
+    let sameCommitFlips = 0;
+    let trustedFailures = 0;
+    let failureEpisodes = 0;
+    let inEpisode = false;
+    for (const run of runs) {
+        const provenFlaky = run.failed && passedOn.has(run.sha);
+        if (provenFlaky)
+            sameCommitFlips++;
+        if (run.failed && (run.onDefaultBranch || provenFlaky)) {
+            trustedFailures++;
+            if (!inEpisode)
+                failureEpisodes++;
+            inEpisode = true;
+        }
+        else if (run.attempts.charCodeAt(0) === 80 /* P */) {
+            inEpisode = false;
+        }
+    }
+    let trailingBreakage = 0;
+    for (let i = runs.length - 1; i >= 0; i--) {
+        const run = runs[i];
+        if (run.passed || passedOn.has(run.sha))
+            break;
+        trailingBreakage++;
+    }
+    let cleanStreak = 0;
+    for (let i = runs.length - 1; i >= 0 && runs[i].attempts.charCodeAt(0) === 80; i--)
+        cleanStreak++;
+    // A clean streak longer than the window goes on counting: release-after-clean-runs may exceed the window.
+    if (cleanStreak === runs.length)
+        cleanStreak += cleanRunsBefore(history, window);
+    let recent = '';
+    for (let i = Math.max(0, runs.length - 20); i < runs.length; i++) {
+        const a = runs[i].attempts;
+        recent += (0,model/* isFailure */.N6)(model/* CODE_STATUS */.$w[a[a.length - 1]]) ? 'F' : a.length > 1 ? 'R' : 'P';
+    }
+    return { runs: runs.length, sameCommitFlips, trustedFailures, failureEpisodes, trailingBreakage, cleanStreak, recent };
+}
+function times(n) {
+    return n === 1 ? 'once' : `${n} times`;
+}
+function describeEvidence(e) {
+    const parts = [];
+    if (e.sameCommitFlips > 0)
+        parts.push(`failed and passed on the same commit ${times(e.sameCommitFlips)} in ${e.runs} runs`);
+    if (e.failureEpisodes > 0)
+        parts.push(`${e.failureEpisodes} separate failure episode${e.failureEpisodes === 1 ? '' : 's'} (${e.trustedFailures} counted failure${e.trustedFailures === 1 ? '' : 's'})`);
+    if (parts.length === 0)
+        parts.push(`no counted failure in ${e.runs} runs`);
+    return parts.join('; ');
+}
+/**
+ * Decides one test's quarantine state. `previous` is the state stored before this run; `override` is the
+ * user's hand edit, already checked for expiry.
+ */
+/**
+ * Not quarantined: the newest runs failed with no pass on their commits, which is breakage, not flakiness. The same
+ * safety rule under every `policy.rule` (src/policy/decide.ts); the summary recognises its reason.
+ */
+function breakage(evidence, since, keepAfter) {
+    return {
+        quarantined: false,
+        reason: `failed in the last ${evidence.trailingBreakage} runs with no pass on those commits: breakage, not flakiness`,
+        since,
+        evidence,
+        ...keepAfter,
+    };
+}
+function decideQuarantine(history, previous, override, now, options = DEFAULT_POLICY) {
+    const wasQuarantined = previous?.quarantined === true;
+    const evidenceAfter = !wasQuarantined && typeof previous?.evidenceAfter === 'number' ? previous.evidenceAfter : undefined;
+    const counted = evidenceAfter === undefined ? history : { ...history, runs: history.runs.filter((r) => r.time > evidenceAfter) };
+    const evidence = gatherEvidence(counted, options.window);
+    const keepAfter = evidenceAfter === undefined ? {} : { evidenceAfter };
+    const keepSince = (quarantined) => (wasQuarantined === quarantined && previous?.since ? previous.since : now);
+    if (override) {
+        const quarantined = override.action === 'quarantine';
+        const by = override.reason ? `: ${override.reason}` : '';
+        const until = override.until ? ` (until ${override.until})` : '';
+        return {
+            quarantined,
+            reason: quarantined ? `quarantined by hand${by}${until}` : `never quarantined, by hand${by}${until}`,
+            since: keepSince(quarantined),
+            evidence,
+            override,
+        };
+    }
+    const because = describeEvidence(evidence);
+    // Entering and staying give the same reason, so that applying the same run twice writes the same stats.
+    const staying = `${because}; stays quarantined until it passes at the first attempt ${options.releaseAfterCleanRuns} runs in a row (now ${evidence.cleanStreak})`;
+    if (wasQuarantined) {
+        if (evidence.cleanStreak >= options.releaseAfterCleanRuns) {
+            const newest = history.runs.reduce((t, r) => Math.max(t, r.time), 0);
+            return { quarantined: false, reason: `released: passed at the first attempt in the last ${evidence.cleanStreak} runs`, since: now, evidence, evidenceAfter: newest };
+        }
+        return { quarantined: true, reason: staying, since: keepSince(true), evidence };
+    }
+    if (evidence.trailingBreakage >= options.breakageStreak)
+        return breakage(evidence, keepSince(false), keepAfter);
+    if (evidence.sameCommitFlips >= options.enterSameCommitFlips || evidence.failureEpisodes >= options.enterFailureEpisodes) {
+        return { quarantined: true, reason: staying, since: now, evidence };
+    }
+    return { quarantined: false, reason: evidenceAfter === undefined ? because : `${because} since its release`, since: keepSince(false), evidence, ...keepAfter };
+}
+
+
+/***/ }),
+
+/***/ 84956:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   RE: () => (/* binding */ flipRates),
+/* harmony export */   a$: () => (/* binding */ DEFAULT_FLIP_RATE_CONFIG),
+/* harmony export */   kx: () => (/* binding */ tierOf)
+/* harmony export */ });
+/* unused harmony exports outcomesOf, flipRate, ewmaFlipRate, tierQuarantineDecision */
+/* harmony import */ var _outcomes_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(25648);
+
+const DEFAULT_FLIP_RATE_CONFIG = Object.freeze({ window: 10, ewmaAlpha: 0.3, ewmaWindow: 20 });
+/** Outcomes of the runs, oldest first, skipped-only runs dropped (true = passed). */
+function outcomesOf(runs) {
+    const out = [];
+    for (const r of runs) {
+        const o = runOutcome(r.attempts);
+        if (o !== null)
+            out.push(o);
+    }
+    return out;
+}
+/**
+ * Fraction of consecutive outcome pairs that differ, over the last `window` outcomes.
+ * `null` with fewer than 2 outcomes (the seed returns 0.0 there; see `tierOf`).
+ */
+function flipRate(outcomes, window = DEFAULT_FLIP_RATE_CONFIG.window) {
+    const n = Math.min(window, outcomes.length);
+    if (n < 2)
+        return null;
+    const start = outcomes.length - n;
+    let flips = 0;
+    for (let i = start + 1; i < outcomes.length; i++)
+        if (outcomes[i] !== outcomes[i - 1])
+            flips++;
+    return flips / (n - 1);
+}
+/**
+ * EWMA of the flip indicators over the last `window` outcomes, oldest pair first:
+ * ewma = flip[0]; then ewma = alpha * flip + (1 - alpha) * ewma for each later pair.
+ * `null` with fewer than 2 outcomes (the seed returns 0.0).
+ */
+function ewmaFlipRate(outcomes, alpha = DEFAULT_FLIP_RATE_CONFIG.ewmaAlpha, window = DEFAULT_FLIP_RATE_CONFIG.ewmaWindow) {
+    const n = Math.min(window, outcomes.length);
+    if (n < 2)
+        return null;
+    const start = outcomes.length - n;
+    let ewma = outcomes[start + 1] !== outcomes[start] ? 1 : 0;
+    for (let i = start + 2; i < outcomes.length; i++) {
+        const flip = outcomes[i] !== outcomes[i - 1] ? 1 : 0;
+        ewma = alpha * flip + (1 - alpha) * ewma;
+    }
+    return ewma;
+}
+/** Scratch for `flipRates`: outcomes of the last runs, newest first (1 = passed). */
+let scratch = new Uint8Array(64);
+/**
+ * `flipRate` and `ewmaFlipRate` straight from the runs, without building the outcome list
+ * (same results; used by scoreTest). Also returns the number of outcomes in the whole history.
+ */
+function flipRates(runs, config = DEFAULT_FLIP_RATE_CONFIG) {
+    const need = Math.max(config.window, config.ewmaWindow, 0);
+    if (scratch.length < need)
+        scratch = new Uint8Array(need);
+    let got = 0;
+    let outcomes = 0;
+    for (let r = runs.length - 1; r >= 0; r--) {
+        const o = (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_0__/* .runOutcome */ .CL)(runs[r].attempts);
+        if (o === null)
+            continue;
+        if (got < need)
+            scratch[got++] = o ? 1 : 0;
+        outcomes++;
+    }
+    // scratch[0] is the newest outcome.
+    let fr = null;
+    const n = Math.min(config.window, got);
+    if (n >= 2) {
+        let flips = 0;
+        for (let i = 1; i < n; i++)
+            if (scratch[i] !== scratch[i - 1])
+                flips++;
+        fr = flips / (n - 1);
+    }
+    let ewma = null;
+    const m = Math.min(config.ewmaWindow, got);
+    if (m >= 2) {
+        // Oldest pair first: indexes m-1 (oldest) down to 0 (newest).
+        let e = scratch[m - 1] !== scratch[m - 2] ? 1 : 0;
+        for (let i = m - 3; i >= 0; i--) {
+            const flip = scratch[i] !== scratch[i + 1] ? 1 : 0;
+            e = config.ewmaAlpha * flip + (1 - config.ewmaAlpha) * e;
+        }
+        ewma = e;
+    }
+    return { flipRate: fr, ewmaFlipRate: ewma, outcomes };
+}
+/**
+ * Tier exactly as the seed: Stable == 0, Intermittent <= 0.2, Flaky <= 0.5, Chronic > 0.5.
+ * A `null` flip-rate (fewer than 2 outcomes) is Stable, as in the seed (which computes 0.0).
+ */
+function tierOf(rate) {
+    if (rate === null || rate === 0)
+        return 'Stable';
+    if (rate <= 0.2)
+        return 'Intermittent';
+    if (rate <= 0.5)
+        return 'Flaky';
+    return 'Chronic';
+}
+/**
+ * The seed's QuarantineManager.auto_update for one test: Flaky/Chronic tests not in quarantine are
+ * quarantined; Stable/Intermittent tests in quarantine are released when `autoRelease` (the seed's
+ * `auto_unquarantine` flag, true for everything it quarantines itself); anything else is left alone.
+ */
+function tierQuarantineDecision(tier, currentlyQuarantined, autoRelease = true) {
+    if ((tier === 'Flaky' || tier === 'Chronic') && !currentlyQuarantined) {
+        return { action: 'quarantine', quarantined: true, reason: `auto: ${tier} flip-rate` };
+    }
+    if ((tier === 'Stable' || tier === 'Intermittent') && currentlyQuarantined && autoRelease) {
+        return { action: 'release', quarantined: false, reason: `auto: ${tier} flip-rate` };
+    }
+    return { action: 'none', quarantined: currentlyQuarantined, reason: `${tier} flip-rate` };
+}
+
+
+/***/ }),
+
+/***/ 10337:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   B_: () => (/* binding */ DEFAULT_SCORING_OPTIONS),
+/* harmony export */   DP: () => (/* reexport safe */ _multiFactor_js__WEBPACK_IMPORTED_MODULE_1__.DP),
+/* harmony export */   o4: () => (/* reexport safe */ _pfs_js__WEBPACK_IMPORTED_MODULE_2__.o4),
+/* harmony export */   uK: () => (/* binding */ scoreAll),
+/* harmony export */   wA: () => (/* binding */ resolveScoringOptions)
+/* harmony export */ });
+/* unused harmony exports scoreTest, budgetCandidates */
+/* harmony import */ var _flipRate_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(84956);
+/* harmony import */ var _multiFactor_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(43555);
+/* harmony import */ var _pfs_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9662);
+/* harmony import */ var _successRate_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(51820);
+/* harmony import */ var _thresholded_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(49391);
+
+
+
+
+
+
+
+
+
+
+
+/** Frozen (deeply): copy before changing. */
+const DEFAULT_SCORING_OPTIONS = Object.freeze({
+    now: Number.NaN,
+    multiFactor: _multiFactor_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULT_SCORING_CONFIG */ .PI,
+    flipRate: _flipRate_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_FLIP_RATE_CONFIG */ .a$,
+    pfs: _pfs_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULT_PFS_CONFIG */ .lQ,
+    successRate: _successRate_js__WEBPACK_IMPORTED_MODULE_3__/* .DEFAULT_SUCCESS_RATE_CONFIG */ .Yt,
+    thresholded: _thresholded_js__WEBPACK_IMPORTED_MODULE_4__/* .DEFAULT_THRESHOLDED_CONFIG */ .eb,
+});
+function resolveScoringOptions(opts = {}) {
+    const d = DEFAULT_SCORING_OPTIONS;
+    const mf = opts.multiFactor;
+    return {
+        now: opts.now ?? d.now,
+        multiFactor: mf
+            ? { ...d.multiFactor, ...mf, weights: { ...d.multiFactor.weights, ...mf.weights } }
+            : d.multiFactor,
+        flipRate: opts.flipRate ? { ...d.flipRate, ...opts.flipRate } : d.flipRate,
+        pfs: opts.pfs ? { ...d.pfs, ...opts.pfs } : d.pfs,
+        successRate: opts.successRate ? { ...d.successRate, ...opts.successRate } : d.successRate,
+        thresholded: opts.thresholded ? { ...d.thresholded, ...opts.thresholded } : d.thresholded,
+    };
+}
+function newestTime(h) {
+    let t = Number.NEGATIVE_INFINITY;
+    for (const r of h.runs)
+        if (r.time > t)
+            t = r.time;
+    return t;
+}
+function score(h, o, now, memo) {
+    const fr = (0,_flipRate_js__WEBPACK_IMPORTED_MODULE_0__/* .flipRates */ .RE)(h.runs, o.flipRate);
+    const sr = (0,_successRate_js__WEBPACK_IMPORTED_MODULE_3__/* .successRate */ .sE)(h.runs, now, o.successRate);
+    return {
+        id: h.id,
+        multiFactor: (0,_multiFactor_js__WEBPACK_IMPORTED_MODULE_1__/* .multiFactorScore */ .NS)(h.runs, now, o.multiFactor),
+        flipRate: fr.flipRate,
+        ewmaFlipRate: fr.ewmaFlipRate,
+        tier: (0,_flipRate_js__WEBPACK_IMPORTED_MODULE_0__/* .tierOf */ .kx)(fr.flipRate),
+        outcomes: fr.outcomes,
+        pfs: (0,_pfs_js__WEBPACK_IMPORTED_MODULE_2__/* .pfs */ .mk)(h.runs, o.pfs, memo),
+        successRate: sr,
+        thresholded: sr.rate === null ? 0 : (0,_thresholded_js__WEBPACK_IMPORTED_MODULE_4__/* .thresholdedFlakiness */ .Hd)(1 - sr.rate, o.thresholded.alpha),
+    };
+}
+/** Every method's score for one test. `memo` lets callers share PFS posteriors across calls. */
+function scoreTest(h, opts, memo = createPfsMemo()) {
+    const o = resolveScoringOptions(opts);
+    const now = Number.isFinite(o.now) ? o.now : newestTime(h);
+    return score(h, o, now, memo);
+}
+/**
+ * Scores many tests (keyed by test id), sharing one PFS memo. With `now` given the histories are
+ * consumed in one pass (a generator is never materialised); without it they are read twice (an
+ * iterable that is not an array is copied first) to find the newest run time of all.
+ */
+function scoreAll(histories, opts, memo = (0,_pfs_js__WEBPACK_IMPORTED_MODULE_2__/* .createPfsMemo */ .o4)()) {
+    const o = resolveScoringOptions(opts);
+    let now = o.now;
+    let source = histories;
+    if (!Number.isFinite(now)) {
+        const list = Array.isArray(histories) ? histories : [...histories];
+        now = Number.NEGATIVE_INFINITY;
+        for (const h of list) {
+            const t = newestTime(h);
+            if (t > now)
+                now = t;
+        }
+        source = list;
+    }
+    const out = new Map();
+    for (const h of source)
+        out.set(h.id, score(h, o, now, memo));
+    return out;
+}
+/**
+ * Candidates for `allocateBudget` from scores: flakiness = `thresholded`, history = counted runs of
+ * the success rate. Tests in `exclude` (e.g. already quarantined) are left out.
+ */
+function budgetCandidates(scores, exclude) {
+    const out = [];
+    for (const [id, s] of scores) {
+        if (exclude?.has(id))
+            continue;
+        out.push({ id, flakiness: s.thresholded, runs: s.successRate.counted });
+    }
+    return out;
+}
+
+
+/***/ }),
+
+/***/ 43555:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   DP: () => (/* binding */ normalizeErrorMessage),
+/* harmony export */   NS: () => (/* binding */ multiFactorScore),
+/* harmony export */   PI: () => (/* binding */ DEFAULT_SCORING_CONFIG)
+/* harmony export */ });
+/* unused harmony exports DEFAULT_WEIGHTS, toTestResults, countStateTransitions, calculateIntermittencyScore, calculateRerunPassRate, calculateFailureClustering, calculateMessageVariance, calculateFailSuccessRatio, findMaxConsecutiveFailures, calculateConsecutiveFailurePenalty, calculateComponents, combineComponents, calculateDataQuantityFactor, calculateTimeSpanFactor, calculateDataQualityFactor, calculateConfidenceFactors, combineConfidence, calculateConfidence, generateRecommendation, multiFactorFromResults, multiFactorScoreReference */
+/* harmony import */ var _outcomes_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(25648);
+
+const DAY_MS = 86_400_000;
+const DEFAULT_WEIGHTS = Object.freeze({
+    intermittency: 0.3,
+    rerunPassRate: 0.25,
+    failureClustering: 0.15,
+    messageVariance: 0.1,
+    failSuccessRatio: 0.1,
+    consecutiveFailurePenalty: 0.1,
+});
+const DEFAULT_SCORING_CONFIG = Object.freeze({
+    rollingWindowSize: 50,
+    minRunsForScoring: 5,
+    lookbackDays: 30,
+    recentFailureWindow: 7,
+    quarantineThreshold: 0.6,
+    investigationThreshold: 0.4,
+    monitoringThreshold: 0.2,
+    minConfidenceForQuarantine: 0.7,
+    minConfidenceForAction: 0.5,
+    weights: DEFAULT_WEIGHTS,
+});
+// ---------------------------------------------------------------------------------------------
+// normalizeErrorMessage — exactly as written in the seed (including its quirks; see docs).
+function normalizeErrorMessage(message) {
+    return (message
+        // Remove timestamps
+        .replace(/\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}[.\d]*[Z]?/g, 'TIMESTAMP')
+        // Remove line numbers
+        .replace(/:\d+/g, ':LINE')
+        // Remove memory addresses
+        .replace(/0x[a-fA-F0-9]+/g, '0xADDRESS')
+        // Remove port numbers
+        .replace(/:\d{4,5}\b/g, ':PORT')
+        // Remove UUIDs
+        .replace(/[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}/gi, 'UUID')
+        // Remove file paths
+        .replace(/\/[\w\-_\/\.]+/g, 'PATH')
+        // Remove assertion values
+        .replace(/expected:?\s*\S+/gi, 'expected: VALUE')
+        .replace(/actual:?\s*\S+/gi, 'actual: VALUE')
+        // Normalize whitespace
+        .replace(/\s+/g, ' ')
+        .trim()
+        .toLowerCase());
+}
+// ---------------------------------------------------------------------------------------------
+// Mapping
+/**
+ * Runs (oldest first) to the seed's results: runs with `time < now - lookbackDays` are dropped,
+ * then runs without a non-skipped attempt, then all but the last `rollingWindowSize` runs; each
+ * remaining non-skipped attempt becomes one result (F and E → 'failed', P → 'passed'; S dropped,
+ * attempt indexes count non-skipped attempts from 1).
+ */
+function toTestResults(runs, now, config = DEFAULT_SCORING_CONFIG) {
+    const since = now - config.lookbackDays * DAY_MS;
+    const picked = [];
+    for (let r = runs.length - 1; r >= 0 && picked.length < config.rollingWindowSize; r--) {
+        const run = runs[r];
+        if (run.time < since)
+            continue;
+        if (!hasObservation(run.attempts))
+            continue;
+        picked.push(run);
+    }
+    picked.reverse();
+    const out = [];
+    for (const run of picked) {
+        const a = run.attempts;
+        let attempt = 0;
+        let messageGiven = false;
+        let lastIndex = -1;
+        for (let i = 0; i < a.length; i++) {
+            const c = a.charCodeAt(i);
+            const fail = isFailCode(c);
+            if (!fail && c !== CH_P)
+                continue;
+            attempt++;
+            const res = { status: fail ? 'failed' : 'passed', attempt, createdAt: run.time, time: 0 };
+            if (fail && !messageGiven) {
+                messageGiven = true;
+                if (run.message !== undefined && run.message !== '')
+                    res.message = run.message;
+            }
+            out.push(res);
+            lastIndex = out.length - 1;
+        }
+        if (lastIndex >= 0 && run.durationSec !== undefined && run.durationSec > 0)
+            out[lastIndex].time = run.durationSec;
+    }
+    return out;
+}
+function hasObservation(attempts) {
+    for (let i = 0; i < attempts.length; i++) {
+        const c = attempts.charCodeAt(i);
+        if (c === _outcomes_js__WEBPACK_IMPORTED_MODULE_0__/* .CH_P */ .ly || (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_0__/* .isFailCode */ .oX)(c))
+            return true;
+    }
+    return false;
+}
+// ---------------------------------------------------------------------------------------------
+// Components (seed formulas)
+function countStateTransitions(results) {
+    let transitions = 0;
+    for (let i = 1; i < results.length; i++)
+        if (results[i].status !== results[i - 1].status)
+            transitions++;
+    return transitions;
+}
+function calculateIntermittencyScore(results) {
+    const transitions = countStateTransitions(results);
+    const maxPossibleTransitions = Math.max(1, results.length - 1);
+    return transitions / maxPossibleTransitions;
+}
+function calculateRerunPassRate(results) {
+    let rerunPasses = 0;
+    let totalReruns = 0;
+    for (const r of results) {
+        if (r.attempt > 1) {
+            totalReruns++;
+            if (r.status === 'passed')
+                rerunPasses++;
+        }
+    }
+    return totalReruns > 0 ? rerunPasses / totalReruns : 0;
+}
+/**
+ * The seed leaves calculateTimeDifferences, mean and standardDeviation undefined. Ours: differences
+ * between consecutive failures in time order (ms, non-negative), arithmetic mean, population
+ * standard deviation.
+ */
+function calculateFailureClustering(results) {
+    const times = [];
+    for (const r of results)
+        if (r.status === 'failed')
+            times.push(r.createdAt);
+    if (times.length < 2)
+        return 0;
+    times.sort((a, b) => a - b);
+    const n = times.length - 1;
+    let sum = 0;
+    for (let i = 1; i < times.length; i++)
+        sum += times[i] - times[i - 1];
+    const mean = sum / n;
+    let sq = 0;
+    for (let i = 1; i < times.length; i++) {
+        const d = times[i] - times[i - 1] - mean;
+        sq += d * d;
+    }
+    const stdDev = Math.sqrt(sq / n);
+    const coefficient = stdDev / (mean || 1);
+    return Math.max(0, 1 - coefficient);
+}
+/**
+ * Unique messages / failures with a message. Messages are compared as stored: TestRunRecord.message
+ * is already normalised by the pipeline, and normalizeErrorMessage is not idempotent, so it is not
+ * applied a second time here (pass `normalize` to apply it anyway).
+ */
+function calculateMessageVariance(results, normalize = null) {
+    const unique = new Set();
+    let failures = 0;
+    for (const r of results) {
+        if (r.status === 'failed' && r.message) {
+            failures++;
+            unique.add(normalize ? normalize(r.message) : r.message);
+        }
+    }
+    return failures === 0 ? 0 : unique.size / failures;
+}
+function calculateFailSuccessRatio(results) {
+    const total = results.length;
+    if (total === 0)
+        return 0;
+    let failures = 0;
+    for (const r of results)
+        if (r.status === 'failed')
+            failures++;
+    const failureRate = failures / total;
+    return 1 - Math.exp(-failureRate * 3);
+}
+function findMaxConsecutiveFailures(results) {
+    let maxStreak = 0;
+    let currentStreak = 0;
+    for (const r of results) {
+        if (r.status === 'failed') {
+            currentStreak++;
+            if (currentStreak > maxStreak)
+                maxStreak = currentStreak;
+        }
+        else
+            currentStreak = 0;
+    }
+    return maxStreak;
+}
+function calculateConsecutiveFailurePenalty(results) {
+    const totalResults = results.length;
+    if (totalResults === 0)
+        return 0;
+    const consecutiveRatio = findMaxConsecutiveFailures(results) / totalResults;
+    return Math.min(1, consecutiveRatio * 2);
+}
+function calculateComponents(results) {
+    return {
+        intermittency: calculateIntermittencyScore(results),
+        rerunPassRate: calculateRerunPassRate(results),
+        failureClustering: calculateFailureClustering(results),
+        messageVariance: calculateMessageVariance(results),
+        failSuccessRatio: calculateFailSuccessRatio(results),
+        consecutiveFailurePenalty: calculateConsecutiveFailurePenalty(results),
+    };
+}
+/** Weighted sum of the five main components, times (1 - penalty * penalty weight), clamped to [0, 1]. */
+function combineComponents(c, w = DEFAULT_WEIGHTS) {
+    let score = c.intermittency * w.intermittency +
+        c.rerunPassRate * w.rerunPassRate +
+        c.failureClustering * w.failureClustering +
+        c.messageVariance * w.messageVariance +
+        c.failSuccessRatio * w.failSuccessRatio;
+    score = score * (1 - c.consecutiveFailurePenalty * w.consecutiveFailurePenalty);
+    return Math.max(0, Math.min(1, score));
+}
+// ---------------------------------------------------------------------------------------------
+// Confidence
+function calculateDataQuantityFactor(results) {
+    return Math.min(1, results.length / 50);
+}
+/**
+ * The seed computes results[0] - results[last], i.e. it assumes newest first (oldest first it would
+ * be negative, and the geometric mean NaN). We use newest minus oldest result time (max - min), the
+ * same span for either order and never negative.
+ */
+function calculateTimeSpanFactor(results) {
+    if (results.length < 2)
+        return 0;
+    let min = Number.POSITIVE_INFINITY;
+    let max = Number.NEGATIVE_INFINITY;
+    for (const r of results) {
+        if (r.createdAt < min)
+            min = r.createdAt;
+        if (r.createdAt > max)
+            max = r.createdAt;
+    }
+    const timeSpanDays = (max - min) / DAY_MS;
+    return Math.min(1, timeSpanDays / 14);
+}
+function calculateDataQualityFactor(results) {
+    let hasFailureMessages = false;
+    let hasRetryData = false;
+    let hasTimingData = false;
+    for (const r of results) {
+        if (r.status === 'failed' && r.message)
+            hasFailureMessages = true;
+        if (r.attempt > 1)
+            hasRetryData = true;
+        if (r.time > 0)
+            hasTimingData = true;
+    }
+    let q = 0.5;
+    if (hasFailureMessages)
+        q += 0.2;
+    if (hasRetryData)
+        q += 0.2;
+    if (hasTimingData)
+        q += 0.1;
+    return q;
+}
+function calculateConfidenceFactors(results) {
+    return {
+        dataQuantity: calculateDataQuantityFactor(results),
+        timeSpan: calculateTimeSpanFactor(results),
+        dataQuality: calculateDataQualityFactor(results),
+    };
+}
+function combineConfidence(f) {
+    return Math.pow(f.dataQuantity * f.timeSpan * f.dataQuality, 1 / 3);
+}
+function calculateConfidence(results) {
+    return combineConfidence(calculateConfidenceFactors(results));
+}
+// ---------------------------------------------------------------------------------------------
+// Recommendation
+/**
+ * The seed's generateRecommendation, with its hard-coded numbers replaced by the ScoringConfig ones:
+ * - confidence >= minConfidenceForQuarantine and score >= quarantineThreshold → quarantine / critical
+ * - confidence >= minConfidenceForAction and score >= investigationThreshold → investigate /
+ *   high when confidence >= minConfidenceForQuarantine, else medium
+ * - score < monitoringThreshold → stable / low
+ * - otherwise → monitor / low
+ * With `sufficientData` false (fewer than minRunsForScoring runs) the result is at most monitor.
+ */
+function generateRecommendation(score, confidence, config = DEFAULT_SCORING_CONFIG, sufficientData = true) {
+    if (score < config.monitoringThreshold) {
+        return { action: 'stable', reason: 'Test appears stable based on available data', confidence, priority: 'low' };
+    }
+    if (!sufficientData) {
+        return {
+            action: 'monitor',
+            reason: `Fewer than ${config.minRunsForScoring} runs: not enough data to act`,
+            confidence,
+            priority: 'low',
+        };
+    }
+    if (confidence >= config.minConfidenceForQuarantine && score >= config.quarantineThreshold) {
+        return { action: 'quarantine', reason: 'High flakiness score with strong evidence', confidence, priority: 'critical' };
+    }
+    if (confidence >= config.minConfidenceForAction && score >= config.investigationThreshold) {
+        const high = confidence >= config.minConfidenceForQuarantine;
+        return {
+            action: 'investigate',
+            reason: high ? 'Moderate flakiness with high confidence' : 'Potential flakiness detected, needs investigation',
+            confidence,
+            priority: high ? 'high' : 'medium',
+        };
+    }
+    return {
+        action: 'monitor',
+        reason: confidence < config.minConfidenceForAction
+            ? 'Insufficient data for confident assessment'
+            : 'Some instability detected, continue monitoring',
+        confidence,
+        priority: 'low',
+    };
+}
+// ---------------------------------------------------------------------------------------------
+// Entry point
+function multiFactorFromResults(results, runs, recentFailures, config = DEFAULT_SCORING_CONFIG) {
+    const components = calculateComponents(results);
+    const score = combineComponents(components, config.weights);
+    const factors = calculateConfidenceFactors(results);
+    const confidence = combineConfidence(factors);
+    const sufficientData = runs >= config.minRunsForScoring;
+    return {
+        score,
+        confidence,
+        components,
+        factors,
+        recommendation: generateRecommendation(score, confidence, config, sufficientData),
+        runs,
+        results: results.length,
+        recentFailures,
+        sufficientData,
+    };
+}
+/**
+ * Reference path: the seed's functions over `toTestResults`. `multiFactorScore` must give the same
+ * result (a property test checks it); this one is slower and allocates a result per attempt.
+ */
+function multiFactorScoreReference(runs, now, config = DEFAULT_SCORING_CONFIG) {
+    const results = toTestResults(runs, now, config);
+    let runCount = 0;
+    let recentFailures = 0;
+    const recentSince = now - config.recentFailureWindow * DAY_MS;
+    // Recount runs and recent failing runs from the results (a new run starts at attempt 1).
+    let runHasFail = false;
+    let runTime = 0;
+    for (const r of results) {
+        if (r.attempt === 1) {
+            if (runCount > 0 && runHasFail && runTime >= recentSince)
+                recentFailures++;
+            runCount++;
+            runHasFail = false;
+            runTime = r.createdAt;
+        }
+        if (r.status === 'failed')
+            runHasFail = true;
+    }
+    if (runCount > 0 && runHasFail && runTime >= recentSince)
+        recentFailures++;
+    return multiFactorFromResults(results, runCount, recentFailures, config);
+}
+// Scratch buffers for the fast path (single-threaded; contents never escape).
+let pickedIdx = new Int32Array(64);
+let failTimes = new Float64Array(256);
+const messageSet = new Set();
+/**
+ * The multi-factor score of one test's runs (oldest first) as of `now`: the same numbers as
+ * `multiFactorScoreReference`, computed in one pass without allocating per attempt.
+ */
+function multiFactorScore(runs, now, config = DEFAULT_SCORING_CONFIG) {
+    const since = now - config.lookbackDays * DAY_MS;
+    const recentSince = now - config.recentFailureWindow * DAY_MS;
+    const cap = Math.max(0, config.rollingWindowSize);
+    let picked = 0;
+    for (let r = runs.length - 1; r >= 0 && picked < cap; r--) {
+        const run = runs[r];
+        if (run.time < since || !hasObservation(run.attempts))
+            continue;
+        if (picked === pickedIdx.length) {
+            const grown = new Int32Array(pickedIdx.length * 2);
+            grown.set(pickedIdx);
+            pickedIdx = grown;
+        }
+        pickedIdx[picked++] = r;
+    }
+    let n = 0;
+    let transitions = 0;
+    let prevFail = false;
+    let rerunPasses = 0;
+    let totalReruns = 0;
+    let failures = 0;
+    let streak = 0;
+    let maxStreak = 0;
+    let nFailTimes = 0;
+    let timesSorted = true;
+    let msgFailures = 0;
+    let hasFailureMessages = false;
+    let hasTiming = false;
+    let recentFailures = 0;
+    let minTime = Number.POSITIVE_INFINITY;
+    let maxTime = Number.NEGATIVE_INFINITY;
+    if (messageSet.size > 0)
+        messageSet.clear();
+    for (let q = picked - 1; q >= 0; q--) {
+        const run = runs[pickedIdx[q]];
+        const a = run.attempts;
+        const time = run.time;
+        let attempt = 0;
+        let messageGiven = false;
+        let runFailed = false;
+        for (let i = 0; i < a.length; i++) {
+            const c = a.charCodeAt(i);
+            const fail = (0,_outcomes_js__WEBPACK_IMPORTED_MODULE_0__/* .isFailCode */ .oX)(c);
+            if (!fail && c !== _outcomes_js__WEBPACK_IMPORTED_MODULE_0__/* .CH_P */ .ly)
+                continue;
+            attempt++;
+            if (time < minTime)
+                minTime = time;
+            if (time > maxTime)
+                maxTime = time;
+            if (n > 0 && fail !== prevFail)
+                transitions++;
+            prevFail = fail;
+            n++;
+            if (attempt > 1) {
+                totalReruns++;
+                if (!fail)
+                    rerunPasses++;
+            }
+            if (fail) {
+                runFailed = true;
+                failures++;
+                streak++;
+                if (streak > maxStreak)
+                    maxStreak = streak;
+                if (nFailTimes === failTimes.length) {
+                    const grown = new Float64Array(failTimes.length * 2);
+                    grown.set(failTimes);
+                    failTimes = grown;
+                }
+                if (nFailTimes > 0 && time < failTimes[nFailTimes - 1])
+                    timesSorted = false;
+                failTimes[nFailTimes++] = time;
+                if (!messageGiven) {
+                    messageGiven = true;
+                    const m = run.message;
+                    if (m !== undefined && m !== '') {
+                        hasFailureMessages = true;
+                        msgFailures++;
+                        messageSet.add(m);
+                    }
+                }
+            }
+            else
+                streak = 0;
+        }
+        if (run.durationSec !== undefined && run.durationSec > 0)
+            hasTiming = true;
+        if (runFailed && time >= recentSince)
+            recentFailures++;
+    }
+    // Failure clustering, same arithmetic as calculateFailureClustering.
+    let failureClustering = 0;
+    if (nFailTimes >= 2) {
+        if (!timesSorted)
+            failTimes.subarray(0, nFailTimes).sort();
+        const m = nFailTimes - 1;
+        let sum = 0;
+        for (let i = 1; i < nFailTimes; i++)
+            sum += failTimes[i] - failTimes[i - 1];
+        const mean = sum / m;
+        let sq = 0;
+        for (let i = 1; i < nFailTimes; i++) {
+            const d = failTimes[i] - failTimes[i - 1] - mean;
+            sq += d * d;
+        }
+        const stdDev = Math.sqrt(sq / m);
+        failureClustering = Math.max(0, 1 - stdDev / (mean || 1));
+    }
+    const components = {
+        intermittency: transitions / Math.max(1, n - 1),
+        rerunPassRate: totalReruns > 0 ? rerunPasses / totalReruns : 0,
+        failureClustering,
+        messageVariance: msgFailures === 0 ? 0 : messageSet.size / msgFailures,
+        failSuccessRatio: n === 0 ? 0 : 1 - Math.exp(-(failures / n) * 3),
+        consecutiveFailurePenalty: n === 0 ? 0 : Math.min(1, (maxStreak / n) * 2),
+    };
+    if (messageSet.size > 0)
+        messageSet.clear();
+    let q = 0.5;
+    if (hasFailureMessages)
+        q += 0.2;
+    if (totalReruns > 0)
+        q += 0.2;
+    if (hasTiming)
+        q += 0.1;
+    const factors = {
+        dataQuantity: Math.min(1, n / 50),
+        timeSpan: n < 2 ? 0 : Math.min(1, (maxTime - minTime) / DAY_MS / 14),
+        dataQuality: q,
+    };
+    const score = combineComponents(components, config.weights);
+    const confidence = combineConfidence(factors);
+    const sufficientData = picked >= config.minRunsForScoring;
+    return {
+        score,
+        confidence,
+        components,
+        factors,
+        recommendation: generateRecommendation(score, confidence, config, sufficientData),
+        runs: picked,
+        results: n,
+        recentFailures,
+        sufficientData,
+    };
+}
+
+
+/***/ }),
+
+/***/ 25648:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   CL: () => (/* binding */ runOutcome),
+/* harmony export */   ly: () => (/* binding */ CH_P),
+/* harmony export */   oX: () => (/* binding */ isFailCode)
+/* harmony export */ });
+/* unused harmony exports CH_F, CH_E, CH_S */
+/**
+ * Shared helpers that turn a `TestRunRecord.attempts` string (one STATUS_CODE letter per attempt:
+ * P passed, F failed, E error, S skipped) into what the scoring methods need.
+ * `E` (error) is a failure everywhere; `S` (skipped) is never an observation.
+ */
+/** Char codes, to avoid allocating substrings in hot loops. */
+const CH_P = 80; // 'P'
+const CH_F = 70; // 'F'
+const CH_E = 69; // 'E'
+const CH_S = 83; // 'S'
+/**
+ * Outcome of one run: its final non-skipped attempt. `true` = passed, `false` = failed or error,
+ * `null` = no non-skipped attempt (the run is not an observation and is dropped).
+ * Unknown letters are ignored like skips.
+ */
+function runOutcome(attempts) {
+    for (let i = attempts.length - 1; i >= 0; i--) {
+        const c = attempts.charCodeAt(i);
+        if (c === CH_P)
+            return true;
+        if (c === CH_F || c === CH_E)
+            return false;
+    }
+    return null;
+}
+/** True when the letter is a failing attempt (F or E). */
+function isFailCode(c) {
+    return c === CH_F || c === CH_E;
+}
+
+
+/***/ }),
+
+/***/ 9662:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   BX: () => (/* binding */ pfsFromStats),
+/* harmony export */   lQ: () => (/* binding */ DEFAULT_PFS_CONFIG),
+/* harmony export */   mk: () => (/* binding */ pfs),
+/* harmony export */   o4: () => (/* binding */ createPfsMemo)
+/* harmony export */ });
+/* unused harmony exports pfsStats, pfsStatsKey, computePfs */
+/* harmony import */ var _outcomes_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(25648);
+
+const DEFAULT_PFS_CONFIG = Object.freeze({
+    priorPb: Object.freeze([1, 1]),
+    priorPf: Object.freeze([1, 1]),
+    credibleMass: 0.9,
+    gridSize: 48,
+});
+function createPfsMemo() {
+    return {
+        posteriors: new Map(),
+        shaIds: new Map(),
+        stamp: new Int32Array(256),
+        slot: new Int32Array(256),
+        epoch: 0,
+        lastShas: [],
+        groupOfRun: new Int32Array(128),
+        lastGroups: 0,
+    };
+}
+// ---------------------------------------------------------------------------------------------
+// Sufficient statistics
+// Scratch for pfsStats (single-threaded; contents never escape).
+let groupFails = new Int32Array(128);
+let groupPasses = new Int32Array(128);
+/** Groups the runs' non-skipped attempts by sha and reduces them to the sufficient statistics. */
+function pfsStats(runs, memo = createPfsMemo()) {
+    const n = runs.length;
+    // Phase 1: the group (distinct sha) of every run. Tests that ran in the same runs have the same
+    // sha sequence, so the previous test's assignment is reused when the shas match one by one.
+    let groups;
+    const last = memo.lastShas;
+    let same = last.length === n;
+    for (let r = 0; same && r < n; r++)
+        if (runs[r].sha !== last[r])
+            same = false;
+    if (same)
+        groups = memo.lastGroups;
+    else {
+        if (memo.groupOfRun.length < n)
+            memo.groupOfRun = new Int32Array(Math.max(n, memo.groupOfRun.length * 2));
+        const groupOfRun = memo.groupOfRun;
+        const ids = memo.shaIds;
+        if (memo.epoch >= 0x7ffffffe) {
+            memo.stamp.fill(0);
+            memo.epoch = 0;
+        }
+        const epoch = ++memo.epoch;
+        groups = 0;
+        let prevSha;
+        let prevGroup = -1;
+        for (let r = 0; r < n; r++) {
+            const sha = runs[r].sha;
+            let g;
+            if (sha === prevSha)
+                g = prevGroup;
+            else {
+                let id = ids.get(sha);
+                if (id === undefined) {
+                    id = ids.size;
+                    ids.set(sha, id);
+                    if (id >= memo.stamp.length) {
+                        const st = new Int32Array(memo.stamp.length * 2);
+                        st.set(memo.stamp);
+                        memo.stamp = st;
+                        const sl = new Int32Array(memo.slot.length * 2);
+                        sl.set(memo.slot);
+                        memo.slot = sl;
+                    }
+                }
+                if (memo.stamp[id] === epoch)
+                    g = memo.slot[id];
+                else {
+                    g = groups++;
+                    memo.stamp[id] = epoch;
+                    memo.slot[id] = g;
+                }
+                prevSha = sha;
+                prevGroup = g;
+            }
+            groupOfRun[r] = g;
+        }
+        const shas = new Array(n);
+        for (let r = 0; r < n; r++)
+            shas[r] = runs[r].sha;
+        memo.lastShas = shas;
+        memo.lastGroups = groups;
+    }
+    // Phase 2: failures and passes per group.
+    if (groupFails.length < groups) {
+        groupFails = new Int32Array(Math.max(groups, groupFails.length * 2));
+        groupPasses = new Int32Array(groupFails.length);
+    }
+    groupFails.fill(0, 0, groups);
+    groupPasses.fill(0, 0, groups);
+    const groupOfRun = memo.groupOfRun;
+    for (let r = 0; r < n; r++) {
+        const a = runs[r].attempts;
+        let f = 0;
+        let p = 0;
+        for (let i = 0; i < a.length; i++) {
+            const c = a.charCodeAt(i);
+            if (c === _outcomes_js__WEBPACK_IMPORTED_MODULE_0__/* .CH_P */ .ly)
+                p++;
+            else if ((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_0__/* .isFailCode */ .oX)(c))
+                f++;
+        }
+        const g = groupOfRun[r];
+        groupFails[g] = groupFails[g] + f;
+        groupPasses[g] = groupPasses[g] + p;
+    }
+    let good = 0;
+    let goodFailures = 0;
+    let passes = 0;
+    let allFail = [];
+    for (let g = 0; g < groups; g++) {
+        const f = groupFails[g];
+        const p = groupPasses[g];
+        if (f + p === 0)
+            continue; // only skipped attempts on this sha: not an observation
+        if (p > 0) {
+            good++;
+            goodFailures += f;
+            passes += p;
+        }
+        else {
+            let found = false;
+            for (const e of allFail) {
+                if (e[0] === f) {
+                    e[1]++;
+                    found = true;
+                    break;
+                }
+            }
+            if (!found)
+                allFail.push([f, 1]);
+        }
+    }
+    if (allFail.length > 1)
+        allFail = allFail.sort((x, y) => x[0] - y[0]);
+    return { good, goodFailures, passes, allFail };
+}
+function pfsStatsKey(s) {
+    let key = `${s.good},${s.goodFailures},${s.passes}`;
+    for (const [k, n] of s.allFail)
+        key += `|${k}:${n}`;
+    return key;
+}
+const configKeys = new WeakMap();
+function configKey(c) {
+    let k = configKeys.get(c);
+    if (k === undefined) {
+        k = `${c.priorPb[0]},${c.priorPb[1]},${c.priorPf[0]},${c.priorPf[1]},${c.credibleMass},${c.gridSize}`;
+        configKeys.set(c, k);
+    }
+    return k;
+}
+// ---------------------------------------------------------------------------------------------
+// Grid machinery
+/**
+ * Logit range covered on both axes: p in [3.1e-7, 1 - 3.1e-7]. With priors Beta(a, b), a, b >= 1,
+ * the density in t decays at least like e^-|t| beyond it, so the mass left out is below 1e-6.
+ */
+const T_MIN = -15;
+const T_MAX = 15;
+const COARSE_STEP = 1;
+const COARSE_N = Math.round((T_MAX - T_MIN) / COARSE_STEP) + 1; // nodes
+/** Coarse nodes whose log posterior is within this of the maximum (density ratio 1e-9) delimit the fine region. */
+const REGION_LOG_CUTOFF = 20.7;
+/** Log density ratio below which a fine-grid cell is treated as 0 (e^-46 ~ 1e-20). */
+const NEGLIGIBLE = 46;
+/** log(sigmoid(t)) and log(1 - sigmoid(t)), stable. */
+function logSig(t) {
+    return t >= 0 ? -Math.log1p(Math.exp(-t)) : t - Math.log1p(Math.exp(t));
+}
+function logSigNeg(t) {
+    return logSig(-t);
+}
+function sigmoid(t) {
+    return t >= 0 ? 1 / (1 + Math.exp(-t)) : Math.exp(t) / (1 + Math.exp(t));
+}
+/** log(exp(a) + exp(b)). */
+function logAddExp(a, b) {
+    return a > b ? a + Math.log1p(Math.exp(b - a)) : b + Math.log1p(Math.exp(a - b));
+}
+const coarseT = new Float64Array(COARSE_N);
+const coarseLogP = new Float64Array(COARSE_N);
+const coarseLog1mP = new Float64Array(COARSE_N);
+for (let i = 0; i < COARSE_N; i++) {
+    const t = T_MIN + i * COARSE_STEP;
+    coarseT[i] = t;
+    coarseLogP[i] = logSig(t);
+    coarseLog1mP[i] = logSigNeg(t);
+}
+/** Coarse log posterior, reused by every computePfs call (never escapes). */
+const coarseScratch = new Float64Array(COARSE_N * COARSE_N);
+/** log(p_b + (1 - p_b) p_f^k) on the coarse grid, [i_b * COARSE_N + i_f], by k. */
+const coarseAllFail = new Map();
+function coarseAllFailTable(k) {
+    let tab = coarseAllFail.get(k);
+    if (tab === undefined) {
+        tab = new Float64Array(COARSE_N * COARSE_N);
+        for (let i = 0; i < COARSE_N; i++) {
+            for (let j = 0; j < COARSE_N; j++)
+                tab[i * COARSE_N + j] = logAddExp(coarseLogP[i], coarseLog1mP[i] + k * coarseLogP[j]);
+        }
+        coarseAllFail.set(k, tab);
+    }
+    return tab;
+}
+/** [lo, hi] coarse indices (inclusive) where f[idx] >= max - cutoff, padded by one node. */
+function region(vals) {
+    let max = -Infinity;
+    for (let i = 0; i < vals.length; i++)
+        if (vals[i] > max)
+            max = vals[i];
+    let lo = vals.length;
+    let hi = -1;
+    for (let i = 0; i < vals.length; i++) {
+        if (vals[i] >= max - REGION_LOG_CUTOFF) {
+            if (i < lo)
+                lo = i;
+            hi = i;
+        }
+    }
+    return [Math.max(0, lo - 1), Math.min(vals.length - 1, hi + 1)];
+}
+/** Fine grid nodes over coarse indices [lo, hi]. */
+function fineNodes(lo, hi, n) {
+    const t0 = coarseT[lo];
+    const t1 = coarseT[hi];
+    const out = new Float64Array(n + 1);
+    const h = (t1 - t0) / n;
+    for (let i = 0; i <= n; i++)
+        out[i] = t0 + i * h;
+    return out;
+}
+/** Posterior mean of p = sigmoid(t), trapezoidal rule. */
+function mean(m) {
+    const n = m.t.length;
+    let z = 0;
+    let s = 0;
+    for (let i = 0; i < n; i++) {
+        const w = i === 0 || i === n - 1 ? 0.5 : 1;
+        z += w * m.f[i];
+        s += w * m.f[i] * sigmoid(m.t[i]);
+    }
+    return s / z;
+}
+/**
+ * Quantile q of the marginal, returned as p = sigmoid(t). The density between nodes is the
+ * Catmull-Rom cubic through the four nearest nodes (a node beyond the ends counts as 0: the
+ * region is chosen so that the density there is negligible); cells are integrated exactly, and
+ * the crossing inside a cell is found by bisection. Fourth-order accurate in the node spacing.
+ */
+function quantile(m, q) {
+    const n = m.t.length;
+    if (n === 1)
+        return sigmoid(m.t[0]);
+    const h = m.t[1] - m.t[0];
+    const f = m.f;
+    const at = (i) => (i < 0 || i >= n ? 0 : f[i]);
+    // Cell integrals h/24 (-f[i-1] + 13 f[i] + 13 f[i+1] - f[i+2]), clamped at 0.
+    const cells = new Float64Array(n - 1);
+    let z = 0;
+    for (let i = 0; i < n - 1; i++) {
+        const c = Math.max(0, (h / 24) * (-at(i - 1) + 13 * at(i) + 13 * at(i + 1) - at(i + 2)));
+        cells[i] = c;
+        z += c;
+    }
+    const target = q * z;
+    let acc = 0;
+    for (let i = 0; i < n - 1; i++) {
+        const c = cells[i];
+        if (acc + c < target && i < n - 2) {
+            acc += c;
+            continue;
+        }
+        const need = Math.max(0, Math.min(c, target - acc));
+        const fm = at(i - 1);
+        const f0 = at(i);
+        const f1 = at(i + 1);
+        const f2 = at(i + 2);
+        const c1 = f1 - fm;
+        const c2 = 2 * fm - 5 * f0 + 4 * f1 - f2;
+        const c3 = -fm + 3 * f0 - 3 * f1 + f2;
+        // Integral of the cubic from 0 to x (x in [0, 1]), times h.
+        const cum = (x) => h * 0.5 * (2 * f0 * x + (c1 * x * x) / 2 + (c2 * x * x * x) / 3 + (c3 * x * x * x * x) / 4);
+        let lo = 0;
+        let hi = 1;
+        for (let it = 0; it < 40; it++) {
+            const mid = (lo + hi) / 2;
+            if (cum(mid) < need)
+                lo = mid;
+            else
+                hi = mid;
+        }
+        return sigmoid(m.t[i] + ((lo + hi) / 2) * h);
+    }
+    return sigmoid(m.t[n - 1]);
+}
+/** 1-D posterior of a Beta-like factor p^a (1 - p)^b in logit space (the prior's Jacobian included in a, b). */
+function marginal1d(ax, n) {
+    const coarse = new Float64Array(COARSE_N);
+    for (let i = 0; i < COARSE_N; i++)
+        coarse[i] = ax.a * coarseLogP[i] + ax.b * coarseLog1mP[i];
+    const [lo, hi] = region(coarse);
+    const t = fineNodes(lo, hi, n);
+    const lv = new Float64Array(t.length);
+    let max = -Infinity;
+    for (let i = 0; i < t.length; i++) {
+        const v = ax.a * logSig(t[i]) + ax.b * logSigNeg(t[i]);
+        lv[i] = v;
+        if (v > max)
+            max = v;
+    }
+    for (let i = 0; i < t.length; i++)
+        lv[i] = Math.exp(lv[i] - max);
+    return { t, f: lv };
+}
+/**
+ * Posterior summary from sufficient statistics. Exported for tests; use `pfs` or `pfsFromStats`
+ * with a memo in production.
+ */
+function computePfs(s, config = DEFAULT_PFS_CONFIG) {
+    const n = Math.max(4, Math.floor(config.gridSize));
+    // In logit space a Beta(a, b) prior has density p^a (1 - p)^b (Jacobian p (1 - p)).
+    const b = { a: config.priorPb[0], b: config.priorPb[1] + s.good };
+    const f = { a: config.priorPf[0] + s.goodFailures, b: config.priorPf[1] + s.passes };
+    const lowQ = (1 - config.credibleMass) / 2;
+    const highQ = 1 - lowQ;
+    let observations = s.good;
+    for (const [, c] of s.allFail)
+        observations += c;
+    let mb;
+    let mf;
+    if (s.allFail.length === 0) {
+        // The posterior factorises: p_b ~ Beta(a_b, b_b + G), p_f ~ Beta(a_f + A, b_f + B).
+        mb = marginal1d(b, n);
+        mf = marginal1d(f, n);
+    }
+    else {
+        // Coarse 2-D pass on cached tables to locate the mass.
+        const N = COARSE_N;
+        const coarse = coarseScratch;
+        const col = new Float64Array(N);
+        for (let j = 0; j < N; j++)
+            col[j] = f.a * coarseLogP[j] + f.b * coarseLog1mP[j];
+        // Start from the first all-fail term, then add the others (usually there is only one).
+        const tab0 = coarseAllFailTable(s.allFail[0][0]);
+        const n0 = s.allFail[0][1];
+        let max = -Infinity;
+        for (let i = 0; i < N; i++) {
+            const row = b.a * coarseLogP[i] + b.b * coarseLog1mP[i];
+            const base = i * N;
+            for (let j = 0; j < N; j++)
+                coarse[base + j] = row + col[j] + n0 * tab0[base + j];
+        }
+        for (let q = 1; q < s.allFail.length; q++) {
+            const tab = coarseAllFailTable(s.allFail[q][0]);
+            const nq = s.allFail[q][1];
+            for (let x = 0; x < N * N; x++)
+                coarse[x] = coarse[x] + nq * tab[x];
+        }
+        for (let x = 0; x < N * N; x++)
+            if (coarse[x] > max)
+                max = coarse[x];
+        let ilo = N;
+        let ihi = -1;
+        let jlo = N;
+        let jhi = -1;
+        for (let i = 0; i < N; i++) {
+            for (let j = 0; j < N; j++) {
+                if (coarse[i * N + j] >= max - REGION_LOG_CUTOFF) {
+                    if (i < ilo)
+                        ilo = i;
+                    if (i > ihi)
+                        ihi = i;
+                    if (j < jlo)
+                        jlo = j;
+                    if (j > jhi)
+                        jhi = j;
+                }
+            }
+        }
+        ilo = Math.max(0, ilo - 1);
+        jlo = Math.max(0, jlo - 1);
+        ihi = Math.min(N - 1, ihi + 1);
+        jhi = Math.min(N - 1, jhi + 1);
+        // Fine 2-D pass over the region.
+        const tb = fineNodes(ilo, ihi, n);
+        const tf = fineNodes(jlo, jhi, n);
+        const nb = tb.length;
+        const nf = tf.length;
+        const pbv = new Float64Array(nb);
+        const rowTerm = new Float64Array(nb);
+        for (let i = 0; i < nb; i++) {
+            pbv[i] = sigmoid(tb[i]);
+            rowTerm[i] = b.a * logSig(tb[i]) + b.b * logSigNeg(tb[i]);
+        }
+        const K = s.allFail.length;
+        const ns = new Float64Array(K);
+        for (let q = 0; q < K; q++)
+            ns[q] = s.allFail[q][1];
+        // pfk[j * K + q] = p_f^k_q; colTerm = good-state factor of p_f.
+        const pfk = new Float64Array(nf * K);
+        const colTerm = new Float64Array(nf);
+        for (let j = 0; j < nf; j++) {
+            const lf = logSig(tf[j]);
+            colTerm[j] = f.a * lf + f.b * logSigNeg(tf[j]);
+            for (let q = 0; q < K; q++)
+                pfk[j * K + q] = Math.exp(s.allFail[q][0] * lf);
+        }
+        const fb = new Float64Array(nb);
+        const ff = new Float64Array(nf);
+        // Cell density relative to exp(max): exp(row_i + col_j - max) * prod_q y^n_q with
+        // y = p_b + (1 - p_b) p_f^k_q in (3e-7, 1] (p_b >= 3e-7 on this grid, so y never underflows).
+        let rmax = -Infinity;
+        let cmax = -Infinity;
+        for (let i = 0; i < nb; i++)
+            if (rowTerm[i] > rmax)
+                rmax = rowTerm[i];
+        for (let j = 0; j < nf; j++)
+            if (colTerm[j] > cmax)
+                cmax = colTerm[j];
+        // `max` (coarse) <= the true maximum <= rmax + cmax. When u = rmax + cmax - max is moderate,
+        // exp(row + col - max) <= e^u cannot overflow, and a cell whose integer powers underflow
+        // (< e^-745) is below e^(u - 745): negligible. Then the powers are taken by repeated
+        // squaring, with no log or exp per cell. Otherwise fall back to logs.
+        const u = rmax + cmax - max;
+        if (u < 600) {
+            const ex = new Float64Array(nb);
+            const cx = new Float64Array(nf);
+            for (let i = 0; i < nb; i++)
+                ex[i] = Math.exp(rowTerm[i] - rmax);
+            for (let j = 0; j < nf; j++)
+                cx[j] = Math.exp(colTerm[j] - cmax + u);
+            const tiny = Math.exp(-NEGLIGIBLE);
+            for (let i = 0; i < nb; i++) {
+                const e = ex[i];
+                const pb = pbv[i];
+                const qb = 1 - pb;
+                const wi = i === 0 || i === nb - 1 ? 0.5 : 1;
+                for (let j = 0; j < nf; j++) {
+                    let d = e * cx[j];
+                    // Each all-fail factor is <= 1: a cell already negligible stays negligible.
+                    if (d < tiny)
+                        continue;
+                    for (let q = 0; q < K; q++) {
+                        let y = pb + qb * pfk[j * K + q];
+                        let m = ns[q];
+                        let r = 1;
+                        while (m > 0) {
+                            if (m & 1)
+                                r *= y;
+                            y *= y;
+                            m >>= 1;
+                        }
+                        d *= r;
+                    }
+                    const wj = j === 0 || j === nf - 1 ? 0.5 : 1;
+                    fb[i] = fb[i] + wj * d;
+                    ff[j] = ff[j] + wi * d;
+                }
+            }
+        }
+        else {
+            const floor = max - NEGLIGIBLE;
+            for (let i = 0; i < nb; i++) {
+                const row = rowTerm[i];
+                const pb = pbv[i];
+                const qb = 1 - pb;
+                const wi = i === 0 || i === nb - 1 ? 0.5 : 1;
+                for (let j = 0; j < nf; j++) {
+                    let v = row + colTerm[j];
+                    if (v < floor)
+                        continue;
+                    for (let q = 0; q < K; q++)
+                        v += ns[q] * Math.log(pb + qb * pfk[j * K + q]);
+                    const x = v - max;
+                    if (x < -NEGLIGIBLE)
+                        continue;
+                    const d = Math.exp(x);
+                    const wj = j === 0 || j === nf - 1 ? 0.5 : 1;
+                    fb[i] = fb[i] + wj * d;
+                    ff[j] = ff[j] + wi * d;
+                }
+            }
+        }
+        mb = { t: tb, f: fb };
+        mf = { t: tf, f: ff };
+    }
+    return {
+        pf: mean(mf),
+        pfLow: quantile(mf, lowQ),
+        pfHigh: quantile(mf, highQ),
+        pb: mean(mb),
+        observations,
+    };
+}
+/** Posterior from statistics, through the memo when given. */
+function pfsFromStats(s, config = DEFAULT_PFS_CONFIG, memo) {
+    if (memo === undefined)
+        return computePfs(s, config);
+    const key = `${configKey(config)}#${pfsStatsKey(s)}`;
+    let r = memo.posteriors.get(key);
+    if (r === undefined) {
+        r = Object.freeze(computePfs(s, config));
+        memo.posteriors.set(key, r);
+    }
+    return r;
+}
+/** PFS of one test's runs (all of them: the history is already the window). */
+function pfs(runs, config = DEFAULT_PFS_CONFIG, memo) {
+    return pfsFromStats(pfsStats(runs, memo), config, memo);
+}
+
+
+/***/ }),
+
+/***/ 2360:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   el: () => (/* binding */ pfsTrendOf),
+/* harmony export */   v8: () => (/* binding */ pfsRose)
+/* harmony export */ });
+/* unused harmony exports RECENT_WINDOW, MIN_FAILING, evidenceRuns, recentPfs */
+/* harmony import */ var _pfs_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9662);
+
+const RECENT_WINDOW = 10;
+const MIN_FAILING = 2;
+/** The runs that are evidence: a non-skipped attempt, not in an outage. */
+function evidenceRuns(runs) {
+    return runs.filter((r) => !r.outage && hasOutcome(r.attempts));
+}
+function hasOutcome(attempts) {
+    for (let i = 0; i < attempts.length; i++)
+        if (attempts.charCodeAt(i) !== 83 /* S */)
+            return true;
+    return false;
+}
+/** PFS sufficient statistics of a few runs (a window), grouped by sha without the shared index: cheap for 10 runs. */
+function windowStats(runs, from, to) {
+    const shas = [];
+    const passes = [];
+    const fails = [];
+    for (let r = from; r < to; r++) {
+        const run = runs[r];
+        let g = shas.indexOf(run.sha);
+        if (g < 0) {
+            g = shas.push(run.sha) - 1;
+            passes.push(0);
+            fails.push(0);
+        }
+        const a = run.attempts;
+        for (let i = 0; i < a.length; i++) {
+            const c = a.charCodeAt(i);
+            if (c === 80)
+                passes[g]++;
+            else if (c === 70 || c === 69)
+                fails[g]++;
+        }
+    }
+    let good = 0;
+    let goodFailures = 0;
+    let passed = 0;
+    const allFail = new Map();
+    for (let g = 0; g < shas.length; g++) {
+        if (passes[g] > 0) {
+            good++;
+            goodFailures += fails[g];
+            passed += passes[g];
+        }
+        else if (fails[g] > 0) {
+            allFail.set(fails[g], (allFail.get(fails[g]) ?? 0) + 1);
+        }
+    }
+    return { good, goodFailures, passes: passed, allFail: [...allFail].sort((x, y) => x[0] - y[0]) };
+}
+const interval = (r) => [r.pf, r.pfLow, r.pfHigh];
+/** The PFS of the newest `window` evidence runs. */
+function recentPfs(runs, window = RECENT_WINDOW, config = DEFAULT_PFS_CONFIG, memo) {
+    return interval(pfs(evidenceRuns(runs).slice(-window), config, memo));
+}
+/**
+ * Whether the test's flakiness rose. Without a given baseline, the runs before the recent window are the baseline,
+ * and there must be at least `window` of them.
+ */
+function pfsRose(runs, baseline, window = RECENT_WINDOW, minFailing = MIN_FAILING, config = _pfs_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_PFS_CONFIG */ .lQ, memo) {
+    const evidence = evidenceRuns(runs);
+    const recent = evidence.slice(-window);
+    if (recent.filter((r) => /[FE]/.test(r.attempts)).length < minFailing)
+        return undefined;
+    let before = baseline;
+    if (!before) {
+        if (evidence.length < 2 * window)
+            return undefined;
+        before = interval((0,_pfs_js__WEBPACK_IMPORTED_MODULE_0__/* .pfs */ .mk)(evidence.slice(0, -window), config, memo));
+    }
+    const now = interval((0,_pfs_js__WEBPACK_IMPORTED_MODULE_0__/* .pfs */ .mk)(recent, config, memo));
+    return now[1] > before[2] ? { now, before } : undefined;
+}
+/**
+ * The recent PFS at the last `points` runs `every` runs apart, oldest first: the short trend kept in each stats line
+ * (`pfsTrend`) and shown in issues.
+ */
+function pfsTrendOf(runs, points = 5, every = 5, window = RECENT_WINDOW, config = _pfs_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_PFS_CONFIG */ .lQ, memo, 
+/** Nothing when no run of the trend's span failed (the stats files keep a trend only for tests that failed lately). */
+onlyIfFailing = false) {
+    const evidence = evidenceRuns(runs);
+    const out = [];
+    if (onlyIfFailing) {
+        const span = Math.max(0, evidence.length - (points - 1) * every - window);
+        let failing = false;
+        for (let r = evidence.length - 1; r >= span && !failing; r--)
+            failing = /[FE]/.test(evidence[r].attempts);
+        if (!failing)
+            return out;
+    }
+    for (let k = points - 1; k >= 0; k--) {
+        const end = evidence.length - k * every;
+        if (end < 1)
+            continue;
+        out.push({ runs: end, pf: (0,_pfs_js__WEBPACK_IMPORTED_MODULE_0__/* .pfsFromStats */ .BX)(windowStats(evidence, Math.max(0, end - window), end), config, memo).pf });
+    }
+    return out;
+}
+
+
+/***/ }),
+
+/***/ 51820:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Yt: () => (/* binding */ DEFAULT_SUCCESS_RATE_CONFIG),
+/* harmony export */   sE: () => (/* binding */ successRate)
+/* harmony export */ });
+/* unused harmony export DAY_MS */
+/* harmony import */ var _outcomes_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(25648);
+
+const DAY_MS = 86_400_000;
+const DEFAULT_SUCCESS_RATE_CONFIG = Object.freeze({
+    lookbackDays: 30,
+    filter: 'default-branch-or-successful-job',
+    passWhen: 'all-attempts',
+});
+function successRate(runs, now, config = DEFAULT_SUCCESS_RATE_CONFIG) {
+    const since = now - config.lookbackDays * DAY_MS;
+    const all = config.filter === 'all';
+    const finalOnly = config.passWhen === 'final-attempt';
+    let counted = 0;
+    let passed = 0;
+    for (let r = runs.length - 1; r >= 0; r--) {
+        const run = runs[r];
+        if (run.time < since)
+            continue; // histories are oldest first, but do not rely on it
+        if (!all && !run.onDefaultBranch && run.jobSucceeded !== true)
+            continue;
+        const a = run.attempts;
+        let seen = false;
+        let failed = false;
+        let last = false;
+        for (let i = 0; i < a.length; i++) {
+            const c = a.charCodeAt(i);
+            if (c === _outcomes_js__WEBPACK_IMPORTED_MODULE_0__/* .CH_P */ .ly) {
+                seen = true;
+                last = true;
+            }
+            else if ((0,_outcomes_js__WEBPACK_IMPORTED_MODULE_0__/* .isFailCode */ .oX)(c)) {
+                seen = true;
+                failed = true;
+                last = false;
+            }
+        }
+        if (!seen)
+            continue;
+        counted++;
+        if (finalOnly ? last : !failed)
+            passed++;
+    }
+    return { rate: counted === 0 ? null : passed / counted, counted, passed };
+}
+
+
+/***/ }),
+
+/***/ 49391:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Hd: () => (/* binding */ thresholdedFlakiness),
+/* harmony export */   eb: () => (/* binding */ DEFAULT_THRESHOLDED_CONFIG),
+/* harmony export */   jW: () => (/* binding */ allocateBudget)
+/* harmony export */ });
+/* unused harmony export DEFAULT_BUDGET_OPTIONS */
+/**
+ * Thresholded flakiness and budget allocation (seed 004, Heisentest thesis chapter).
+ *
+ * flakiness(p) = 1 - p / alpha for a failure chance p in (0, alpha), 0 otherwise: the rarer a
+ * failure, the flakier (and the more worth catching) the test; tests failing at least alpha of the
+ * time "could reasonably be reproduced by a developer" and get 0. alpha = 0.4 (the thesis's figure,
+ * which it calls arbitrary). See docs/scoring.md.
+ */
+const DEFAULT_THRESHOLDED_CONFIG = Object.freeze({ alpha: 0.4 });
+/** The thesis's calculateFlakiness(chanceOfFailure, threshold). NaN/out-of-range inputs give 0. */
+function thresholdedFlakiness(chanceOfFailure, alpha = DEFAULT_THRESHOLDED_CONFIG.alpha) {
+    if (!(chanceOfFailure > 0) || !(alpha > 0) || chanceOfFailure >= alpha)
+        return 0;
+    return 1 - chanceOfFailure / alpha;
+}
+const DEFAULT_BUDGET_OPTIONS = Object.freeze({
+    budget: 100,
+    proportionTargeted: 0.8,
+    maxTargetedPerTest: Number.POSITIVE_INFINITY,
+    maxExploratoryPerTest: 1,
+    seed: 1,
+});
+/** mulberry32: small, fast, deterministic PRNG in [0, 1). */
+function mulberry32(seed) {
+    let a = seed >>> 0;
+    return () => {
+        a = (a + 0x6d2b79f5) >>> 0;
+        let t = a;
+        t = Math.imul(t ^ (t >>> 15), t | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+}
+/**
+ * The thesis's allocateBudget: the targeted pool (budget * proportionTargeted) is split among tests
+ * with flakiness > 0 in proportion to flakiness / totalFlakiness, each capped at maxTargetedPerTest
+ * (what a cap cuts off is not redistributed, as in the seed); the exploratory pool goes, in a
+ * seeded shuffle, to tests that got no targeted budget, min(remaining, maxExploratoryPerTest) each,
+ * until it runs out. Returns only tests with budget > 0: targeted ones first, by flakiness
+ * descending, then fewer runs first ("least historical data"), then id; exploratory ones in
+ * shuffle order. Pure: same input and seed, same output.
+ */
+function allocateBudget(tests, options = {}) {
+    const o = { ...DEFAULT_BUDGET_OPTIONS, ...options };
+    const total = Math.max(0, o.budget);
+    const prop = Math.min(1, Math.max(0, o.proportionTargeted));
+    const targetedBudget = total * prop;
+    const exploratoryBudget = total - targetedBudget;
+    let totalFlakiness = 0;
+    const flaky = [];
+    const rest = [];
+    for (const t of tests) {
+        if (t.flakiness > 0) {
+            totalFlakiness += t.flakiness;
+            flaky.push(t);
+        }
+        else
+            rest.push(t);
+    }
+    flaky.sort((a, b) => b.flakiness - a.flakiness || a.runs - b.runs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const out = [];
+    for (const t of flaky) {
+        const share = Math.min((t.flakiness / totalFlakiness) * targetedBudget, o.maxTargetedPerTest);
+        if (share > 0)
+            out.push({ id: t.id, pool: 'targeted', budget: share, flakiness: t.flakiness });
+        else
+            rest.push(t);
+    }
+    // Stable order before the shuffle so the result does not depend on input order.
+    rest.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    let remaining = exploratoryBudget;
+    const rand = mulberry32(o.seed);
+    // Partial Fisher–Yates: only as many draws as the pool can pay for.
+    for (let i = 0; i < rest.length && remaining > 0 && o.maxExploratoryPerTest > 0; i++) {
+        const j = i + Math.floor(rand() * (rest.length - i));
+        const pick = rest[j];
+        rest[j] = rest[i];
+        rest[i] = pick;
+        const give = Math.min(remaining, o.maxExploratoryPerTest);
+        remaining -= give;
+        out.push({ id: pick.id, pool: 'exploratory', budget: give, flakiness: pick.flakiness });
+    }
+    return out;
+}
+
+
+/***/ }),
+
+/***/ 5586:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   O: () => (/* binding */ renderDecisions),
+/* harmony export */   gr: () => (/* binding */ MAX_EVENTS_PER_TEST),
+/* harmony export */   nc: () => (/* binding */ parseDecisions),
+/* harmony export */   oJ: () => (/* binding */ MAX_REASON_CHARS),
+/* harmony export */   z0: () => (/* binding */ DECISIONS_FILE)
+/* harmony export */ });
+/* unused harmony exports DECISION_KINDS, readTestDecisions */
+/* harmony import */ var _layout_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5891);
+/**
+ * `decisions.json` on the data branch: each test's quarantine timeline, for people and the dashboard
+ * (docs/data-branch.md#decisionsjson). Pure: text ↔ data; no Node import, so that the dashboard's page reads the file
+ * with the same code.
+ *
+ *   {"schema": 3, "from": 41, "tests": {
+ *   "<test id>": {"issue": 12, "events": [{"run": 41, "at": "<ISO>", "event": "quarantined", "quarantined": true, "by": "rule", "reason": "…"}]}
+ *   }}
+ *
+ * One line per test, sorted by id, as the other files, so that git stores a change as a small delta. The file is
+ * informational: no decision is read from it (they come from the stats files), so a damaged one never blocks a run.
+ */
+
+const DECISIONS_FILE = 'decisions.json';
+/** Events kept per test, newest last; older ones are dropped. */
+const MAX_EVENTS_PER_TEST = 20;
+/** Characters of a reason kept in an event (a hand override's reason is a person's free text). */
+const MAX_REASON_CHARS = 500;
+/**
+ * What changed in one run:
+ * - `quarantined` / `released`: the rule (`policy.rule`) changed the test's state;
+ * - `override`: a hand override decides from this run on (set, or its action changed);
+ * - `override lapsed` / `override cleared`: the override passed its `until`, or was removed: the rule decides again;
+ * - `hand edit`: an edit of a computed field was honoured (`"quarantined": true/false`, `successRate`);
+ * - `issue closed`: a person closed the test's issue as completed, which lifts its quarantine (close-lifts-quarantine).
+ */
+const DECISION_KINDS = ['quarantined', 'released', 'override', 'override lapsed', 'override cleared', 'hand edit', 'issue closed'];
+const isObject = (x) => typeof x === 'object' && x !== null && !Array.isArray(x);
+const KINDS = new Set(DECISION_KINDS);
+function readEvent(raw) {
+    if (!isObject(raw))
+        return undefined;
+    const { run, at, event, quarantined, by, reason } = raw;
+    if (!Number.isInteger(run) || run < 0 || typeof at !== 'string' || typeof event !== 'string' || !KINDS.has(event))
+        return undefined;
+    if (typeof quarantined !== 'boolean' || (by !== 'rule' && by !== 'hand') || typeof reason !== 'string')
+        return undefined;
+    return { run: run, at, event: event, quarantined, by, reason };
+}
+/** One test's entry, or undefined when it is not in the documented form. */
+function readTestDecisions(raw) {
+    if (!isObject(raw) || !Array.isArray(raw.events))
+        return undefined;
+    if (raw.issue !== undefined && (!Number.isInteger(raw.issue) || raw.issue < 1))
+        return undefined;
+    const events = [];
+    for (const e of raw.events) {
+        const event = readEvent(e);
+        if (!event)
+            return undefined;
+        events.push(event);
+    }
+    return { ...(raw.issue !== undefined ? { issue: raw.issue } : {}), events };
+}
+/**
+ * Reads decisions.json. `log` is undefined when the file cannot be read as a whole (not JSON, not this shape, a
+ * schema newer than this version): it is then kept byte for byte and nothing is recorded until it is fixed or
+ * deleted. An entry not in the expected form is kept as written, with a problem naming its line.
+ */
+function parseDecisions(text) {
+    const { value, problems } = (0,_layout_js__WEBPACK_IMPORTED_MODULE_0__/* .parseLineObject */ .N)(DECISIONS_FILE, text, 'tests');
+    if (!value)
+        return { problems };
+    const head = JSON.parse(text.replace(/^\uFEFF/, ''));
+    if (value.schema > _layout_js__WEBPACK_IMPORTED_MODULE_0__/* .SCHEMA_VERSION */ .f$) {
+        return { problems: [{ file: DECISIONS_FILE, line: 1, message: `written in schema ${value.schema} by a newer flakeguard; this version reads schemas up to ${_layout_js__WEBPACK_IMPORTED_MODULE_0__/* .SCHEMA_VERSION */ .f$}` }] };
+    }
+    if (!Number.isInteger(head.from) || head.from < 0) {
+        return { problems: [{ file: DECISIONS_FILE, line: 1, message: `"from" must be a run number, got ${JSON.stringify(head.from ?? null).slice(0, 40)}` }] };
+    }
+    const log = { schema: value.schema, from: head.from, tests: new Map(), unreadable: new Map() };
+    const found = [];
+    for (const [id, raw] of value.entries) {
+        const entry = readTestDecisions(raw);
+        if (entry) {
+            log.tests.set(id, entry);
+        }
+        else {
+            log.unreadable.set(id, raw);
+            found.push({ file: DECISIONS_FILE, line: value.lineOf(id), message: `the entry of ${JSON.stringify(id).slice(0, 200)} is not in the documented form; it is kept as written and no decision is recorded for this test until it is fixed or deleted` });
+        }
+    }
+    return { log, problems: found };
+}
+/** Renders the file: one line per test, sorted by id; keys in a fixed order, so the same log gives the same bytes. */
+function renderDecisions(log) {
+    const lines = [];
+    for (const [id, entry] of log.tests) {
+        const events = entry.events.map((e) => ({ run: e.run, at: e.at, event: e.event, quarantined: e.quarantined, by: e.by, reason: e.reason }));
+        lines.push([id, JSON.stringify({ ...(entry.issue !== undefined ? { issue: entry.issue } : {}), events })]);
+    }
+    for (const [id, raw] of log.unreadable)
+        if (!log.tests.has(id))
+            lines.push([id, JSON.stringify(raw)]);
+    lines.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    const body = lines.map(([id, value]) => `${JSON.stringify(id)}: ${value}`);
+    return `{"schema": ${_layout_js__WEBPACK_IMPORTED_MODULE_0__/* .SCHEMA_VERSION */ .f$}, "from": ${log.from}, "tests": {\n${body.join(',\n')}\n}}\n`;
+}
+
+
+/***/ }),
+
+/***/ 79029:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  nV: () => (/* binding */ DataRepo),
+  sH: () => (/* binding */ originUrl)
+});
+
+// UNUSED EXPORTS: GitError, PARCEL_FILE, authEnv, blobId, inboxPrefix, isLostRace, isPermanentRefusal, pushMessage, runGit, sweepStaleClones
+
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __webpack_require__(31421);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(77598);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(73024);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(51455);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __webpack_require__(48161);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(76760);
+// EXTERNAL MODULE: ./src/store/cleanup.ts
+var cleanup = __webpack_require__(83257);
+;// CONCATENATED MODULE: ./src/store/git-error.ts
+/** A git command that failed, with what it printed. */
+class GitError extends Error {
+    stderr;
+    exitCode;
+    /** What git printed on stdout: `push --porcelain` reports each ref's fate there (`[remote rejected] … (hook declined)`). */
+    stdout;
+    constructor(message, stderr, exitCode, stdout = '') {
+        super(message);
+        this.stderr = stderr;
+        this.exitCode = exitCode;
+        this.stdout = stdout;
+    }
+}
+
+// EXTERNAL MODULE: external "node:buffer"
+var external_node_buffer_ = __webpack_require__(4573);
+;// CONCATENATED MODULE: ./src/store/cat-file.ts
+/**
+ * Reads blobs out of git's object store with one `git cat-file --batch`, a piece of its output at a time: each
+ * blob becomes its text as soon as its bytes are in, so the step never holds the whole output in one buffer (at
+ * 100k tests that buffer was 43 MB, kept alive until the write; issue #16).
+ */
+
+
+
+/**
+ * Splits `git cat-file --batch` output (`<sha> <type> <size>\n<bytes>\n`, or `<name> missing\n`) into objects, fed
+ * chunk by chunk. Pure: no I/O.
+ */
+class BatchParser {
+    pending = [];
+    pendingBytes = 0;
+    header;
+    onObject;
+    constructor(onObject) {
+        this.onObject = onObject;
+    }
+    push(chunk) {
+        let at = 0;
+        while (at < chunk.length) {
+            if (!this.header) {
+                const eol = chunk.indexOf(10, at);
+                if (eol === -1) {
+                    this.keep(chunk.subarray(at));
+                    return;
+                }
+                const line = this.take(chunk.subarray(at, eol)).toString('latin1');
+                at = eol + 1;
+                const parts = line.split(' ');
+                if (parts[1] === 'missing' || parts.length !== 3 || !/^\d+$/.test(parts[2]))
+                    throw new GitError(`git cat-file gave '${line.slice(0, 200)}'`, '', null);
+                this.header = { sha: parts[0], type: parts[1], size: Number(parts[2]) };
+            }
+            const need = this.header.size + 1 - this.pendingBytes; // the bytes and their newline
+            if (chunk.length - at < need) {
+                this.keep(chunk.subarray(at));
+                return;
+            }
+            const whole = this.take(chunk.subarray(at, at + need));
+            at += need;
+            if (whole[whole.length - 1] !== 10)
+                throw new GitError(`git cat-file output is out of step after ${this.header.sha}`, '', null);
+            const { sha, type } = this.header;
+            this.header = undefined;
+            this.onObject({ sha, type, bytes: whole.subarray(0, whole.length - 1) });
+        }
+    }
+    /** Throws when the output stopped in the middle of an object. */
+    end() {
+        if (this.header || this.pendingBytes > 0)
+            throw new GitError('git cat-file output ended in the middle of an object', '', null);
+    }
+    keep(piece) {
+        this.pending.push(piece);
+        this.pendingBytes += piece.length;
+    }
+    /** What was kept plus `piece`, as one buffer; empties what was kept. */
+    take(piece) {
+        if (this.pending.length === 0)
+            return piece;
+        const all = external_node_buffer_.Buffer.concat([...this.pending, piece]);
+        this.pending = [];
+        this.pendingBytes = 0;
+        return all;
+    }
+}
+/** Runs `git cat-file --batch` on `shas` in `cwd`, calling `onObject` for each object in order. */
+function catFileBatch(cwd, shas, env, onObject, timeoutMs = 120_000) {
+    return new Promise((resolve, reject) => {
+        const child = (0,external_node_child_process_.spawn)('git', ['cat-file', '--batch'], { cwd, env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+        const parser = new BatchParser(onObject);
+        let failed;
+        let stderr = '';
+        const timer = setTimeout(() => {
+            failed ??= new GitError(`git cat-file timed out after ${timeoutMs} ms`, stderr, null);
+            child.kill('SIGKILL');
+        }, timeoutMs);
+        child.stdout.on('data', (chunk) => {
+            if (failed)
+                return;
+            try {
+                parser.push(chunk);
+            }
+            catch (error) {
+                failed = error;
+                child.kill('SIGKILL');
+            }
+        });
+        child.stderr.on('data', (chunk) => {
+            if (stderr.length < 4096)
+                stderr += chunk.toString();
+        });
+        child.on('error', (error) => {
+            failed ??= new GitError(`git cat-file failed: ${error.message}`, stderr, null);
+        });
+        child.on('close', (code) => {
+            clearTimeout(timer);
+            if (!failed && code !== 0)
+                failed = new GitError(`git cat-file failed: ${stderr.trim() || `exit code ${code}`}`, stderr, code);
+            if (!failed) {
+                try {
+                    parser.end();
+                }
+                catch (error) {
+                    failed = error;
+                }
+            }
+            if (failed)
+                reject(failed);
+            else
+                resolve();
+        });
+        child.stdin.on('error', () => undefined); // git exited early: its exit code and stderr say why
+        child.stdin.end(shas.length > 0 ? `${shas.join('\n')}\n` : '');
+    });
+}
+
+;// CONCATENATED MODULE: ./src/store/git.ts
+/**
+ * A private git repository in a temp folder that tracks the data branch of the user's remote. It never touches
+ * the workspace's repository, branch or working tree.
+ */
+
+
+
+
+
+
+// Private clones are named `flakeguard-data-<pid>-…`, so the next run can tell a killed run's clone from a live one.
+
+
+
+
+function runGit(cwd, args, options = {}) {
+    return new Promise((resolve, reject) => {
+        const child = (0,external_node_child_process_.execFile)('git', args, {
+            cwd,
+            env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...options.env },
+            maxBuffer: 256 * 1024 * 1024,
+            timeout: options.timeoutMs ?? 120_000,
+        }, (error, stdout, stderr) => {
+            if (error) {
+                const code = typeof error.code === 'number' ? error.code : null;
+                reject(new GitError(`git ${args[0]} failed: ${stderr.trim() || error.message}`, stderr, code, String(stdout)));
+            }
+            else {
+                resolve(stdout);
+            }
+        });
+        writeInput(child.stdin, options.input);
+    });
+}
+/**
+ * A push the server refuses for good, not because another writer got there first: a hook or a rule declined it,
+ * the branch is protected, the token may not push. Retrying cannot help, so it is not retried.
+ */
+function writeInput(stdin, input) {
+    if (input === undefined || !stdin)
+        return;
+    stdin.on('error', () => undefined); // git exited early: its exit code and stderr say why
+    if (typeof input === 'string' || Buffer.isBuffer(input)) {
+        stdin.end(input);
+        return;
+    }
+    for (const piece of input)
+        stdin.write(piece);
+    stdin.end();
+}
+/** `env` with one more git config entry (GIT_CONFIG_COUNT / KEY / VALUE, as authEnv sets them). */
+function withConfig(env, key, value) {
+    const n = Number(env.GIT_CONFIG_COUNT ?? 0);
+    return { ...env, GIT_CONFIG_COUNT: String(n + 1), [`GIT_CONFIG_KEY_${n}`]: key, [`GIT_CONFIG_VALUE_${n}`]: value };
+}
+/** The id git gives `text` as a blob (SHA-1 of `blob <bytes>\0<bytes>`). */
+function blobId(text) {
+    return (0,external_node_crypto_.createHash)('sha1').update(`blob ${Buffer.byteLength(text, 'utf8')}\0`).update(text, 'utf8').digest('hex');
+}
+/** A path as fast-import reads it: C-style quoted when it has a character that would end or split it. */
+function quotePath(path) {
+    return /^[\x21-\x7e]+$/.test(path) && !path.startsWith('"') ? path : JSON.stringify(path);
+}
+function isPermanentRefusal(stderr) {
+    return /hook declined|GH0\d\d|protected branch|repository rule violations|permission to \S+ denied|returned error: 40[13]|authentication failed|deny(?:ing)? (?:updating|deleting|non-fast-forward|current branch)|not allowed to (?:push|create|update|delete)|write access to repository not granted/i.test(stderr);
+}
+/** A push rejected because the branch moved (a lost race): worth fetching and trying again. */
+function isLostRace(stderr) {
+    return /rejected|non-fast-forward|fetch first|stale info|cannot lock ref|failed to update ref|shallow update not allowed|incorrect old value/i.test(stderr);
+}
+/** What a failed push says, in one line: the ref's fate (`[remote rejected] … (pre-receive hook declined)`) and what the remote said. */
+function pushMessage(output) {
+    const lines = output.split('\n').map((l) => l.trim()).filter(Boolean);
+    const fate = lines.filter((l) => /\[(?:remote )?rejected\]|\[rejected\]/.test(l));
+    const remote = lines.filter((l) => l.startsWith('remote:')).slice(0, 3);
+    const chosen = [...fate, ...remote];
+    return (chosen.length > 0 ? chosen : lines.slice(-3)).join(' ').replace(/\s+/g, ' ').slice(0, 600);
+}
+/** Parked runs from `<sha> <ref>` lines, named as on the remote by `remoteName` (undefined: not a parked run), sorted. */
+function parkedFrom(listing, remoteName) {
+    const parked = [];
+    for (const line of listing.split('\n')) {
+        const [sha, ref] = line.trim().split(/\s+/);
+        if (!sha || !ref)
+            continue;
+        const name = remoteName(ref);
+        if (name !== undefined)
+            parked.push({ ref: name, sha });
+    }
+    return parked.sort((a, b) => (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0));
+}
+/** The inbox of a data branch: parked runs are branches under this prefix (docs/data-branch.md, "Many writers"). */
+function inboxPrefix(branch) {
+    return `refs/heads/${branch}-inbox/`;
+}
+const PARCEL_FILE = 'flakeguard-parcel.json';
+/** A clone with no pid in its name (flakeguard 0.1) is removed when older than this. */
+const UNNAMED_CLONE_MAX_AGE_MS = 6 * 3600_000;
+function processAlive(pid) {
+    try {
+        process.kill(pid, 0);
+        return true;
+    }
+    catch (error) {
+        return error.code === 'EPERM';
+    }
+}
+/**
+ * Removes the private clones that killed runs left in `root` (kill -9, a cancelled job on a self-hosted runner):
+ * those whose process is gone. Returns the names removed. Never throws.
+ */
+async function sweepStaleClones(root, now = Date.now()) {
+    const removed = [];
+    const entries = await (0,promises_.readdir)(root, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+        if (!entry.isDirectory() || !entry.name.startsWith(cleanup/* CLONE_PREFIX */.d1))
+            continue;
+        const match = /^flakeguard-data-(\d+)-/.exec(entry.name);
+        let stale;
+        if (match) {
+            const pid = Number(match[1]);
+            stale = pid !== process.pid && !processAlive(pid);
+        }
+        else {
+            const info = await (0,promises_.stat)((0,external_node_path_.join)(root, entry.name)).catch(() => undefined);
+            stale = info !== undefined && now - info.mtimeMs > UNNAMED_CLONE_MAX_AGE_MS;
+        }
+        if (!stale)
+            continue;
+        await (0,promises_.rm)((0,external_node_path_.join)(root, entry.name), { recursive: true, force: true }).catch(() => undefined);
+        removed.push(entry.name);
+    }
+    return removed;
+}
+/** Clones of this process not yet disposed: removed when the process (or its worker thread) exits. */
+const liveClones = new Set();
+let exitHooked = false;
+function hookExit() {
+    if (exitHooked)
+        return;
+    exitHooked = true;
+    process.on('exit', () => {
+        for (const dir of liveClones) {
+            try {
+                (0,external_node_fs_.rmSync)(dir, { recursive: true, force: true });
+            }
+            catch {
+                // best effort: the next run sweeps what is left
+            }
+        }
+    });
+}
+/**
+ * Git config entries passed through the environment (not argv, which other processes can read) so that
+ * fetch and push authenticate like actions/checkout does.
+ */
+function authEnv(remoteUrl, token) {
+    if (!token || !/^https?:\/\//.test(remoteUrl))
+        return {};
+    const basic = Buffer.from(`x-access-token:${token}`).toString('base64');
+    return {
+        GIT_CONFIG_COUNT: '1',
+        GIT_CONFIG_KEY_0: `http.${new URL(remoteUrl).origin}/.extraheader`,
+        GIT_CONFIG_VALUE_0: `AUTHORIZATION: basic ${basic}`,
+    };
+}
+const IDENTITY = ['-c', 'user.name=github-actions[bot]', '-c', 'user.email=41898282+github-actions[bot]@users.noreply.github.com'];
+/** `Name <email>` as git would take it: GIT_AUTHOR_* / GIT_COMMITTER_* when set (the CLI sets the person's), else the bot. */
+function identity(kind) {
+    const clean = (text) => text.replace(/[<>\n]/g, '').trim();
+    const name = clean(process.env[`GIT_${kind}_NAME`] ?? '') || 'github-actions[bot]';
+    const email = clean(process.env[`GIT_${kind}_EMAIL`] ?? '') || '41898282+github-actions[bot]@users.noreply.github.com';
+    return `${name} <${email}>`;
+}
+class DataRepo {
+    /** A bare repository: the branch's files are read from and written to git's object store, never checked out. */
+    dir;
+    branch;
+    env;
+    remote;
+    constructor(dir, branch, env, remote) {
+        this.dir = dir;
+        this.branch = branch;
+        this.env = env;
+        this.remote = remote;
+    }
+    static async open(remoteUrl, branch, token, tempRoot) {
+        const root = tempRoot || (0,external_node_os_.tmpdir)();
+        // Clones left behind by a crashed run on this runner (a self-hosted runner keeps RUNNER_TEMP): swept first.
+        await sweepStaleClones(root);
+        const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(root, `${cleanup/* CLONE_PREFIX */.d1}${process.pid}-`));
+        hookExit();
+        liveClones.add(dir);
+        const repo = new DataRepo(dir, branch, authEnv(remoteUrl, token), remoteUrl);
+        // One process: the remote is named by its URL in each command. No template: hooks samples and the like are
+        // files to copy that a private repository never uses (10-20 ms).
+        await repo.git(['init', '-q', '--bare', '--template=']);
+        return repo;
+    }
+    git(args) {
+        return runGit(this.dir, args, { env: this.env });
+    }
+    get remoteRef() {
+        return `refs/remotes/origin/${this.branch}`;
+    }
+    /** The local branch that commits are written to and pushed from. */
+    static LOCAL = 'refs/heads/flakeguard-write';
+    /** The commit the fetch left at `ref`, from the ref file when git wrote one (no process), else from git. */
+    async resolve(ref) {
+        const loose = await (0,promises_.readFile)((0,external_node_path_.join)(this.dir, ref), 'utf8').catch(() => '');
+        if (/^[0-9a-f]{40,64}\n?$/.test(loose))
+            return loose.trim();
+        return (await this.git(['rev-parse', '--verify', `${ref}^{commit}`])).trim();
+    }
+    /** Fetches the branch tip. Returns the commit, or null when the branch does not exist yet. */
+    async fetchAndReset() {
+        return (await this.fetchWithInbox(false)).head;
+    }
+    /**
+     * As fetchAndReset, and with `inbox`, also fetches the runs parked under the inbox prefix (one ls-remote, one
+     * fetch). Returns them sorted by ref name.
+     */
+    async fetchWithInbox(inbox) {
+        const early = this.prefetched;
+        this.prefetched = undefined;
+        if (early) {
+            // Taken if it asked for as much (parked runs too, when asked): the branch as of a moment ago.
+            if (early.inbox || !inbox)
+                return early.promise;
+            await early.promise.catch(() => undefined);
+        }
+        return this.fetchNow(inbox);
+    }
+    /**
+     * Starts fetching now, for the next fetchWithInbox to take: the step parses its reports while git fetches. A failure
+     * is reported by that call (which the caller retries as any fetch).
+     */
+    prefetch(inbox) {
+        const promise = this.fetchNow(inbox);
+        promise.catch(() => undefined);
+        this.prefetched = { inbox, promise };
+    }
+    prefetched;
+    /**
+     * One round trip in the common case: the branch (and, with `inbox`, the parked runs) fetched by name. When that
+     * fails (no branch yet, or any other error), the remote is listed first, as it always was (listThenFetch).
+     */
+    async fetchNow(inbox) {
+        const prefix = inboxPrefix(this.branch);
+        try {
+            await this.fetchRefs([`+refs/heads/${this.branch}:${this.remoteRef}`, ...(inbox ? [`+${prefix}*:${DataRepo.INBOX}*`] : [])]);
+        }
+        catch {
+            return this.listThenFetch(inbox);
+        }
+        this.head = await this.resolve(this.remoteRef);
+        if (!inbox)
+            return { head: this.head, parked: [] };
+        // The parked runs as fetched (`--prune` dropped those gone from the remote), named as on the remote.
+        const listing = await this.git(['for-each-ref', '--format=%(objectname) %(refname)', DataRepo.INBOX]);
+        return { head: this.head, parked: parkedFrom(listing, (ref) => (ref.startsWith(DataRepo.INBOX) ? prefix + ref.slice(DataRepo.INBOX.length) : undefined)) };
+    }
+    /** Where parked runs are fetched to in the private repository. */
+    static INBOX = 'refs/flakeguard-inbox/';
+    async listThenFetch(inbox) {
+        const prefix = inboxPrefix(this.branch);
+        const patterns = [`refs/heads/${this.branch}`, ...(inbox ? [`${prefix}*`] : [])];
+        const listing = await this.git(['ls-remote', this.remote, ...patterns]);
+        const tip = listing.split('\n').map((line) => line.trim().split(/\s+/)).find(([sha, ref]) => sha && ref === `refs/heads/${this.branch}`)?.[0];
+        const parked = inbox ? parkedFrom(listing, (ref) => (ref.startsWith(prefix) ? ref : undefined)) : [];
+        const refspecs = [...(tip ? [`+refs/heads/${this.branch}:${this.remoteRef}`] : []), ...(parked.length > 0 ? [`+${prefix}*:${DataRepo.INBOX}*`] : [])];
+        if (refspecs.length > 0)
+            await this.fetchRefs(refspecs);
+        this.head = tip ? await this.resolve(this.remoteRef) : null;
+        return { head: this.head, parked };
+    }
+    /** unpackLimit 1: the fetched pack is kept as it came (indexed), not unpacked into loose objects one by one. */
+    async fetchRefs(refspecs) {
+        await runGit(this.dir, ['fetch', '-q', '--no-tags', '--prune', '--depth=1', this.remote, ...refspecs], { env: withConfig(this.env, 'fetch.unpackLimit', '1') });
+    }
+    /** The commit last fetched (null: the branch does not exist yet). */
+    head = null;
+    /**
+     * The files of the commit last fetched (path → text), read from git's object store in two processes: the tree's
+     * listing, then every blob in one batch. Regular files only, as a checkout would give them.
+     */
+    async readFiles() {
+        const files = new Map();
+        const entries = await this.treeBlobs();
+        if (entries.length === 0)
+            return files;
+        const byPath = new Map(entries.map((e) => [e.sha, e.path]));
+        const shas = [...new Set(entries.map((e) => e.sha))];
+        const texts = new Map();
+        await catFileBatch(this.dir, shas, this.env, ({ sha, type, bytes }) => {
+            if (type !== 'blob' || !byPath.has(sha))
+                throw new GitError(`git cat-file gave '${sha} ${type}' for ${byPath.get(sha) ?? 'an object not asked for'}`, '', null);
+            texts.set(sha, bytes.toString('utf8'));
+        });
+        for (const { sha, path } of entries) {
+            const text = texts.get(sha);
+            if (text === undefined)
+                throw new GitError(`git cat-file gave nothing for ${path}`, '', null);
+            files.set(path, text);
+        }
+        // Emptied, not just dropped: a stale reference to it (git's child process, a frame's slot) would hold every text.
+        texts.clear();
+        return files;
+    }
+    /** The regular files of the commit last fetched, with their blob ids (none without a head). Remembered per head. */
+    async treeBlobs() {
+        const head = this.head;
+        if (!head)
+            return [];
+        if (this.blobs?.head === head)
+            return [...this.blobs.byPath].map(([path, sha]) => ({ path, sha }));
+        const listing = await this.git(['ls-tree', '-r', '-z', '--full-tree', head]);
+        const entries = [];
+        for (const entry of listing.split('\0')) {
+            if (!entry)
+                continue;
+            const tab = entry.indexOf('\t');
+            const [mode, type, sha] = entry.slice(0, tab).split(' ');
+            if (type !== 'blob' || (mode !== '100644' && mode !== '100755'))
+                continue;
+            entries.push({ sha: sha, path: entry.slice(tab + 1) });
+        }
+        this.blobs = { head, byPath: new Map(entries.map((e) => [e.path, e.sha])) };
+        return entries;
+    }
+    /**
+     * Commits `files` as the branch's new content, on top of the commit last fetched (compared with its blobs by id), in one
+     * git process (fast-import) that writes only what changed. Returns false when nothing changed. With `root`, the
+     * commit has no parent: the branch's past is squashed away (compaction).
+     */
+    async commitFiles(files, message, options = {}) {
+        const root = options.root === true || this.head === null;
+        const before = root ? new Map() : new Map((await this.treeBlobs()).map((e) => [e.path, e.sha]));
+        const changed = [...files].filter(([path, text]) => root || before.get(path) !== blobId(text));
+        const deleted = root ? [] : [...before.keys()].filter((path) => !files.has(path));
+        if (!root && changed.length === 0 && deleted.length === 0)
+            return false;
+        const chunks = [];
+        const data = (text) => {
+            chunks.push(`data ${Buffer.byteLength(text, 'utf8')}\n`, text, '\n');
+        };
+        const when = `${Math.floor(Date.now() / 1000)} +0000`;
+        chunks.push(`commit ${DataRepo.LOCAL}\nmark :1\nauthor ${identity('AUTHOR')} ${when}\ncommitter ${identity('COMMITTER')} ${when}\n`);
+        data(message);
+        if (root)
+            chunks.push('deleteall\n');
+        else
+            chunks.push(`from ${this.head}\n`);
+        for (const path of deleted)
+            chunks.push(`D ${quotePath(path)}\n`);
+        for (const [path, text] of changed) {
+            chunks.push(`M 100644 inline ${quotePath(path)}\n`);
+            data(text);
+        }
+        chunks.push('\ndone\n');
+        const marks = (0,external_node_path_.join)(this.dir, 'flakeguard-marks');
+        // zlib level 1: the branch's text compresses well at any level, and level 6 costs several times the CPU (issue #16).
+        // unpackLimit 1: the pack is kept as written; below the default (100 objects, i.e. every write) git unpacks it
+        // into loose objects in another process, compressing each again (~50 ms at 10k tests).
+        const env = withConfig(withConfig(this.env, 'core.compression', '1'), 'fastimport.unpackLimit', '1');
+        await runGit(this.dir, ['fast-import', '--quiet', '--done', '--force', `--export-marks=${marks}`], { env, input: chunks });
+        const mark = /^:1 ([0-9a-f]+)/m.exec(await (0,promises_.readFile)(marks, 'utf8'));
+        if (!mark)
+            throw new GitError('git fast-import wrote no commit', '', null);
+        this.written = mark[1];
+        return true;
+    }
+    /** The commit commitFiles wrote last. */
+    written;
+    /** The blobs of the commit last read (path → blob id): what commitFiles compares with, so the old texts need not be kept. */
+    blobs;
+    /** The parcel of a parked run, or undefined when it was folded and deleted meanwhile (or is not a parcel). */
+    async readParcel(parked) {
+        return this.git(['cat-file', 'blob', `${parked.sha}:${PARCEL_FILE}`]).catch(() => undefined);
+    }
+    /**
+     * Parks a run: pushes a root commit holding only its parcel as a new branch under the inbox prefix. The name is
+     * the run's own (run key and attempt), so no other writer pushes it and the push cannot lose a race.
+     */
+    async park(name, text, message) {
+        const ref = `${inboxPrefix(this.branch)}${name}`;
+        try {
+            const blob = (await runGit(this.dir, ['hash-object', '-w', '--stdin'], { env: this.env, input: text })).trim();
+            const tree = (await runGit(this.dir, ['mktree'], { env: this.env, input: `100644 blob ${blob}\t${PARCEL_FILE}\n` })).trim();
+            const commit = (await this.git([...IDENTITY, 'commit-tree', tree, '-m', message])).trim();
+            try {
+                await this.git(['push', '-q', '--porcelain', this.remote, `${commit}:${ref}`]);
+                return { pushed: true, commit, ref };
+            }
+            catch (error) {
+                // Parked before (the same attempt ran this step twice): the parcel is there, which is all that matters.
+                const listing = await this.git(['ls-remote', this.remote, ref]).catch(() => '');
+                if (listing.trim() !== '')
+                    return { pushed: true, commit: listing.trim().split(/\s+/)[0], ref };
+                throw error;
+            }
+        }
+        catch (error) {
+            const stderr = error instanceof GitError ? `${error.stdout}\n${error.stderr}\n${error.message}` : String(error);
+            return { pushed: false, rejected: isLostRace(stderr), permanent: isPermanentRefusal(stderr), message: pushMessage(stderr), ref };
+        }
+    }
+    /** Deletes folded parked runs, each only if it still points where it did when read. Returns the refs deleted. */
+    async deleteParked(parked) {
+        if (parked.length === 0)
+            return { deleted: [] };
+        const args = ['push', '-q', '--porcelain', ...parked.map((p) => `--force-with-lease=${p.ref}:${p.sha}`), this.remote, ...parked.map((p) => `:${p.ref}`)];
+        try {
+            await this.git(args);
+            return { deleted: parked.map((p) => p.ref) };
+        }
+        catch (error) {
+            // Some were deleted by another writer meanwhile (or by this push): what is gone is folded, whoever deleted it.
+            const left = await this.git(['ls-remote', this.remote, ...parked.map((p) => p.ref)]).catch(() => undefined);
+            const message = (error instanceof GitError ? error.stderr : String(error)).trim().split('\n').slice(-2).join(' ');
+            if (left === undefined)
+                return { deleted: [], error: message };
+            const still = new Set(left.split('\n').map((l) => l.trim().split(/\s+/)[1]).filter(Boolean));
+            return { deleted: parked.filter((p) => !still.has(p.ref)).map((p) => p.ref), ...(still.size > 0 ? { error: message } : {}) };
+        }
+    }
+    /**
+     * Pushes the commit commitFiles wrote as the branch; a non-fast-forward is reported as rejected so the caller
+     * can retry. With `replacing`, the commit is a fresh root that replaces exactly that head: `--force-with-lease`
+     * makes the push fail, rather than overwrite, when another writer moved the branch meanwhile.
+     */
+    async push(options = {}) {
+        const args = ['push', '-q', '--porcelain', this.remote, `${DataRepo.LOCAL}:refs/heads/${this.branch}`];
+        if (options.replacing)
+            args.splice(3, 0, `--force-with-lease=refs/heads/${this.branch}:${options.replacing}`);
+        try {
+            // Whole objects: the history shards change every run, a delta search would cost more than it saves.
+            await runGit(this.dir, args, { env: withConfig(this.env, 'pack.window', '0') });
+            return { pushed: true, commit: this.written ?? (await this.git(['rev-parse', DataRepo.LOCAL])).trim() };
+        }
+        catch (error) {
+            const stderr = error instanceof GitError ? `${error.stdout}\n${error.stderr}\n${error.message}` : String(error);
+            const permanent = isPermanentRefusal(stderr);
+            return { pushed: false, rejected: !permanent && isLostRace(stderr), permanent, message: pushMessage(stderr) };
+        }
+    }
+    async dispose() {
+        await this.prefetched?.promise.catch(() => undefined);
+        await (0,promises_.rm)(this.dir, { recursive: true, force: true });
+        liveClones.delete(this.dir);
+    }
+}
+/** The URL of the workspace's `origin` remote. */
+async function originUrl(workspace) {
+    return (await runGit(workspace, ['remote', 'get-url', 'origin'])).trim();
+}
+
+
+/***/ }),
+
+/***/ 61557:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Dj: () => (/* binding */ renderHistoryShard),
+/* harmony export */   JH: () => (/* binding */ renderRuns),
+/* harmony export */   Nj: () => (/* binding */ storedTests),
+/* harmony export */   gb: () => (/* binding */ parseHistoryShard),
+/* harmony export */   kn: () => (/* binding */ KnownSeqs),
+/* harmony export */   oI: () => (/* binding */ parseRuns),
+/* harmony export */   v: () => (/* binding */ nextSeq)
+/* harmony export */ });
+/* unused harmony exports encodeOutcomes, decodeOutcomes, storedOf, readHistoryShard, renderDecodedShard */
+/* harmony import */ var _history_stored_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(44173);
+/* harmony import */ var _history_outcome_string_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(65840);
+/* harmony import */ var _layout_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5891);
+
+
+
+function nextSeq(runs) {
+    let max = 0;
+    for (const row of runs.values())
+        if (row.seq > max)
+            max = row.seq;
+    return max + 1;
+}
+function renderRuns(runs) {
+    return (0,_layout_js__WEBPACK_IMPORTED_MODULE_2__/* .renderLineObject */ .IZ)(_layout_js__WEBPACK_IMPORTED_MODULE_2__/* .SCHEMA_VERSION */ .f$, 'runs', [...runs].map(([key, row]) => {
+        const stored = [key, row.sha, row.time, row.onDefaultBranch ? 1 : 0, row.jobSucceeded === undefined ? null : row.jobSucceeded ? 1 : 0];
+        if (row.url || row.outages?.length || row.untrusted)
+            stored.push(row.url ?? null);
+        if (row.outages?.length || row.untrusted)
+            stored.push(row.outages ?? []);
+        if (row.untrusted)
+            stored.push(1);
+        return [String(row.seq).padStart(8, '0'), stored];
+    }));
+}
+/** A line-per-entry file of this schema, or a problem on its first line (a file of another schema than the branch's). */
+function schemaProblem(file, schema, expected) {
+    if (expected === undefined || schema === expected)
+        return [];
+    return [{ file, line: 1, message: `written in schema ${schema}, but the branch (flakeguard.json) is in schema ${expected}` }];
+}
+/** Every problem is a damage of the file (src/store/snapshot.ts): nothing is dropped silently. */
+function parseRuns(file, text, schema) {
+    const runs = new Map();
+    const { value, problems } = (0,_layout_js__WEBPACK_IMPORTED_MODULE_2__/* .parseLineObject */ .N)(file, text, 'runs');
+    if (!value)
+        return { runs, problems };
+    problems.push(...schemaProblem(file, value.schema, schema));
+    const seqs = new Set();
+    for (const [seqText, raw] of value.entries) {
+        const seq = Number(seqText);
+        if (!/^\d+$/.test(seqText) || !Number.isSafeInteger(seq) || seq < 1 || !Array.isArray(raw) || typeof raw[0] !== 'string' || typeof raw[1] !== 'string' || typeof raw[2] !== 'number' || !Number.isFinite(raw[2])) {
+            problems.push({ file, line: value.lineOf(seqText), message: `run ${JSON.stringify(seqText).slice(0, 40)} is not in the expected form [run key, commit, time, default branch, job result, link]` });
+            continue;
+        }
+        if (seqs.has(seq)) {
+            problems.push({ file, line: value.lineOf(seqText), message: `run number ${seq} appears twice` });
+            continue;
+        }
+        if (runs.has(raw[0])) {
+            problems.push({ file, line: value.lineOf(seqText), message: `the run key ${JSON.stringify(raw[0]).slice(0, 120)} appears twice` });
+            continue;
+        }
+        seqs.add(seq);
+        const row = { seq, sha: raw[1], time: raw[2], onDefaultBranch: raw[3] === 1 };
+        if (raw[4] === 0 || raw[4] === 1)
+            row.jobSucceeded = raw[4] === 1;
+        if (typeof raw[5] === 'string')
+            row.url = raw[5];
+        if (Array.isArray(raw[6]) && raw[6].length > 0 && raw[6].every((m) => typeof m === 'string'))
+            row.outages = raw[6];
+        if (raw[7] === 1)
+            row.untrusted = true;
+        runs.set(raw[0], row);
+    }
+    return { runs, problems };
+}
+/* ---------- outcome strings ---------- */
+/** The outcome string of runs by sequence number (schema 3: repeats as `P*40`, src/history/outcome-string.ts). */
+function encodeOutcomes(slots) {
+    const { from, segments } = segmentsOf(slots);
+    return { from, o: renderOutcomeString(segments) };
+}
+function segmentsOf(slots) {
+    const sorted = [...slots].sort((a, b) => a.seq - b.seq);
+    const from = sorted[0]?.seq ?? 0;
+    const segments = [];
+    let expected = from;
+    for (const slot of sorted) {
+        (0,_history_outcome_string_js__WEBPACK_IMPORTED_MODULE_1__/* .pushSegment */ .Uc)(segments, '', slot.seq - expected);
+        (0,_history_outcome_string_js__WEBPACK_IMPORTED_MODULE_1__/* .pushSegment */ .Uc)(segments, slot.attempts, 1);
+        expected = slot.seq + 1;
+    }
+    return { from, segments };
+}
+/** The runs of an outcome string, or null when it is malformed. */
+function decodeOutcomes(from, o) {
+    const segments = parseOutcomeString(o);
+    if (!segments)
+        return null;
+    const out = [];
+    forEachRun(from, segments, (seq, attempts) => out.push({ seq, attempts }));
+    return out;
+}
+/** True when `name` and `classname` can be read back from the id alone. */
+function namesFromId(id, name, classname) {
+    // id === `${classname}::${name}`, without building that string for every test.
+    return (id.length === classname.length + 2 + name.length &&
+        id.startsWith(classname) &&
+        id.charCodeAt(classname.length) === 58 &&
+        id.charCodeAt(classname.length + 1) === 58 &&
+        id.endsWith(name) &&
+        !name.includes('::'));
+}
+/** The stored form of a decoded history (for histories that were merged decoded, src/history/merge.ts). */
+function storedOf(t, runs) {
+    const slots = [];
+    const messages = {};
+    let newest;
+    for (const r of t.runs) {
+        const seq = runs.get(r.run)?.seq;
+        if (seq === undefined)
+            continue;
+        slots.push({ seq, attempts: r.attempts });
+        if (r.message !== undefined)
+            messages[String(seq)] = r.message;
+        if (!newest || r.time >= newest.time)
+            newest = r;
+    }
+    const { from, segments } = segmentsOf(slots);
+    const stored = { name: t.name, classname: t.classname, from, segments };
+    if (t.file !== undefined)
+        stored.file = t.file;
+    if (t.line !== undefined)
+        stored.line = t.line;
+    if (Object.keys(messages).length > 0)
+        stored.m = messages;
+    if (newest?.durationSec !== undefined)
+        stored.d = newest.durationSec;
+    return stored;
+}
+/** The stored form of every test of `history`, in its order. */
+function storedTests(history, runs) {
+    if (history instanceof _history_stored_js__WEBPACK_IMPORTED_MODULE_0__/* .LazyHistory */ .VM)
+        return history.stored;
+    return (function* () {
+        for (const [id, t] of history)
+            yield [id, storedOf(t, runs)];
+    })();
+}
+function renderHistoryShard(tests) {
+    const sorted = tests.slice().sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    // Joined, not appended: `+=` would hold the shard as a rope of ~7 string pieces a line until it is written.
+    const lines = [`{"schema": ${_layout_js__WEBPACK_IMPORTED_MODULE_2__/* .SCHEMA_VERSION */ .f$}, "tests": {`];
+    for (let i = 0; i < sorted.length; i++) {
+        const [id, t] = sorted[i];
+        lines.push(`${JSON.stringify(id)}: ${historyLineText(id, t)}${i < sorted.length - 1 ? ',' : ''}`);
+    }
+    if (sorted.length === 0)
+        lines.push('');
+    lines.push('}}\n');
+    return lines.join('\n');
+}
+/**
+ * A history line's JSON, written directly (a shard holds a thousand lines, every run rewrites them): the same text
+ * as JSON.stringify of the line object, keys in the order people read a line in (who, where, then the outcomes).
+ */
+function historyLineText(id, t) {
+    const parts = [];
+    if (!namesFromId(id, t.name, t.classname))
+        parts.push(`"name":${JSON.stringify(t.name)}`, `"classname":${JSON.stringify(t.classname)}`);
+    if (t.file !== undefined) {
+        const around = (0,_history_outcome_string_js__WEBPACK_IMPORTED_MODULE_1__/* .fileAround */ .iJ)(t.file, t.classname);
+        parts.push(around ? `"fp":${JSON.stringify(around)}` : `"file":${JSON.stringify(t.file)}`);
+    }
+    if (t.line !== undefined)
+        parts.push(`"line":${JSON.stringify(t.line)}`);
+    // The outcome string holds only P F E S ( ) . * and digits: nothing to escape.
+    parts.push(`"from":${t.from}`, `"o":"${(0,_history_outcome_string_js__WEBPACK_IMPORTED_MODULE_1__/* .renderOutcomeString */ .KP)(t.segments)}"`);
+    if (t.m && Object.keys(t.m).length > 0)
+        parts.push(`"m":${JSON.stringify(t.m)}`);
+    const d = t.dur ? (0,_history_stored_js__WEBPACK_IMPORTED_MODULE_0__/* .durationAt */ .OK)(t.dur, (0,_history_outcome_string_js__WEBPACK_IMPORTED_MODULE_1__/* .endOf */ .pJ)(t.from, t.segments) - 1) : t.d;
+    if (d !== undefined)
+        parts.push(`"d":${JSON.stringify(d)}`);
+    return `{${parts.join(',')}}`;
+}
+/**
+ * Adds the tests of one history shard to `into` (stored form), checking each line: its form, and that each of its
+ * runs is in runs.json (`known`: the sequence numbers there).
+ */
+function parseHistoryShard(file, text, known, into, schema) {
+    const { value, problems } = (0,_layout_js__WEBPACK_IMPORTED_MODULE_2__/* .parseLineObject */ .N)(file, text, 'tests');
+    if (!value)
+        return problems;
+    problems.push(...schemaProblem(file, value.schema, schema));
+    const namesOptional = value.schema >= 3;
+    for (const [id, raw] of value.entries) {
+        const line = raw;
+        const segments = typeof line === 'object' && line !== null && typeof line.o === 'string' && Number.isSafeInteger(line.from) && line.from >= 0 ? (0,_history_outcome_string_js__WEBPACK_IMPORTED_MODULE_1__/* .parseOutcomeString */ .Vo)(line.o) : null;
+        const named = typeof line?.name === 'string' || (namesOptional && line?.name === undefined && id.includes('::'));
+        if (!line || !segments || !named || (line.classname !== undefined && typeof line.classname !== 'string')) {
+            problems.push({ file, line: value.lineOf(id), message: `the history of '${id.slice(0, 200)}' is not in the expected form {"name", "classname", "from", "o"}` });
+            continue;
+        }
+        if (into.has(id)) {
+            problems.push({ file, line: value.lineOf(id), message: `the test '${id.slice(0, 200)}' is also in another history file` });
+            continue;
+        }
+        const from = line.from;
+        const missing = known.firstMissing(from, segments);
+        if (missing !== undefined) {
+            problems.push({ file, line: value.lineOf(id), message: `the history of '${id.slice(0, 200)}' refers to run ${missing}, which ${_layout_js__WEBPACK_IMPORTED_MODULE_2__/* .RUNS_FILE */ .Ct} does not have` });
+            continue;
+        }
+        let name;
+        let classname;
+        if (typeof line.name === 'string') {
+            name = line.name;
+            classname = String(line.classname ?? '');
+        }
+        else {
+            const cut = id.lastIndexOf('::');
+            classname = id.slice(0, cut);
+            name = id.slice(cut + 2);
+        }
+        const test = { name, classname, from, segments };
+        const testFile = typeof line.file === 'string' ? line.file : (0,_history_outcome_string_js__WEBPACK_IMPORTED_MODULE_1__/* .fileFromAround */ .oq)(line.fp, classname);
+        if (testFile !== undefined)
+            test.file = testFile;
+        if (typeof line.line === 'number')
+            test.line = line.line;
+        if (typeof line.m === 'object' && line.m !== null && !Array.isArray(line.m)) {
+            // Only messages of the test's own runs are read (and written back).
+            let m;
+            for (const [k, v] of Object.entries(line.m))
+                if (typeof v === 'string' && known.isRunOf(Number(k), from, segments))
+                    (m ??= {})[k] = v;
+            if (m)
+                test.m = m;
+        }
+        if (typeof line.d === 'number' && (0,_history_outcome_string_js__WEBPACK_IMPORTED_MODULE_1__/* .runCount */ .Tr)(segments) > 0)
+            test.d = line.d;
+        if ((0,_history_outcome_string_js__WEBPACK_IMPORTED_MODULE_1__/* .runCount */ .Tr)(segments) === 0)
+            continue;
+        into.set(id, test);
+    }
+    return problems;
+}
+/** The sequence numbers of runs.json, to check history lines against. */
+class KnownSeqs {
+    prefix;
+    constructor(runs) {
+        let max = 0;
+        for (const row of runs.values())
+            if (row.seq > max)
+                max = row.seq;
+        // prefix[s] = how many known runs have a sequence number below s.
+        const present = new Uint8Array(max + 1);
+        for (const row of runs.values())
+            present[row.seq] = 1;
+        this.prefix = new Uint32Array(max + 2);
+        for (let s = 0; s <= max; s++)
+            this.prefix[s + 1] = this.prefix[s] + present[s];
+    }
+    known(a, n) {
+        const lo = Math.min(a, this.prefix.length - 1);
+        const hi = Math.min(a + n, this.prefix.length - 1);
+        return this.prefix[hi] - this.prefix[lo];
+    }
+    /** The first run of the line that runs.json does not have, if any. */
+    firstMissing(from, segments) {
+        let seq = from;
+        for (const { a, n } of segments) {
+            if (a !== '' && this.known(seq, n) !== n) {
+                for (let s = seq; s < seq + n; s++)
+                    if (this.known(s, 1) !== 1)
+                        return s;
+            }
+            seq += n;
+        }
+        return undefined;
+    }
+    /** True when `seq` is one of the line's runs. */
+    isRunOf(seq, from, segments) {
+        if (!Number.isInteger(seq))
+            return false;
+        let s = from;
+        for (const { a, n } of segments) {
+            if (seq < s + n)
+                return seq >= s && a !== '';
+            s += n;
+        }
+        return false;
+    }
+}
+/** One history shard read on its own (tests, tools): its tests, decoded on demand, and its problems. */
+function readHistoryShard(file, text, runs, schema) {
+    const stored = new Map();
+    const problems = parseHistoryShard(file, text, new KnownSeqs(runs), stored, schema);
+    return { history: new LazyHistory(stored, runs), problems };
+}
+/** The history shard of decoded histories (tests, tools). */
+function renderDecodedShard(tests, runs) {
+    return renderHistoryShard(tests.map((t) => [t.id, storedOf(t, runs)]));
+}
+
+
+/***/ }),
+
+/***/ 5891:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   By: () => (/* binding */ parseMeta),
+/* harmony export */   Ct: () => (/* binding */ RUNS_FILE),
+/* harmony export */   IS: () => (/* binding */ shardOf),
+/* harmony export */   IZ: () => (/* binding */ renderLineObject),
+/* harmony export */   N: () => (/* binding */ parseLineObject),
+/* harmony export */   WL: () => (/* binding */ overrideExpired),
+/* harmony export */   Zf: () => (/* binding */ statsPath),
+/* harmony export */   aE: () => (/* binding */ renderStatsShard),
+/* harmony export */   aW: () => (/* binding */ renderMeta),
+/* harmony export */   ae: () => (/* binding */ historyPath),
+/* harmony export */   f$: () => (/* binding */ SCHEMA_VERSION),
+/* harmony export */   fg: () => (/* binding */ META_FILE),
+/* harmony export */   qQ: () => (/* binding */ parseOverride),
+/* harmony export */   rE: () => (/* binding */ HISTORY_DIR),
+/* harmony export */   tS: () => (/* binding */ shardCountFor)
+/* harmony export */ });
+/* unused harmony exports TESTS_PER_SHARD, shardName */
+/** Written by this version. Older layouts are migrated on read (src/store/migrate.ts), never rejected. */
+const SCHEMA_VERSION = 3;
+const META_FILE = 'flakeguard.json';
+const RUNS_FILE = 'runs.json';
+const TESTS_PER_SHARD = 1000;
+/** FNV-1a, so that a test's shard never depends on the platform or on Node's hash seed. */
+function shardOf(id, shards) {
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < id.length; i++) {
+        hash ^= id.charCodeAt(i);
+        hash = Math.imul(hash, 0x01000193);
+    }
+    return (hash >>> 0) % shards;
+}
+function shardCountFor(tests) {
+    let shards = 1;
+    while (shards * TESTS_PER_SHARD < tests && shards < 4096)
+        shards *= 2;
+    return shards;
+}
+function shardName(index, shards) {
+    const width = Math.max(2, (shards - 1).toString(16).length);
+    return index.toString(16).padStart(width, '0');
+}
+/** The folder of the history shards: the bulk of the branch's text. */
+const HISTORY_DIR = 'history/';
+function historyPath(index, shards) {
+    return `${HISTORY_DIR}${shardName(index, shards)}.json`;
+}
+function statsPath(index, shards) {
+    return `stats/${shardName(index, shards)}.json`;
+}
+/* ---------- line-per-entry JSON objects ---------- */
+/**
+ * Renders `{"schema":1,"<key>":{\n"id":value,\n...}}` with one entry per line, sorted by id, so that a hand edit
+ * touches one line and git's deltas stay small.
+ */
+function renderLineObject(schema, key, entries) {
+    const sorted = [...entries].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    const lines = sorted.map(([id, value]) => `${JSON.stringify(id)}: ${JSON.stringify(value)}`);
+    return `{"schema": ${schema}, "${key}": {\n${lines.join(',\n')}\n}}\n`;
+}
+/** Where a JSON.parse error happened, as a 1-based line, when the engine says. */
+function errorLine(text, error) {
+    const message = error instanceof Error ? error.message : '';
+    const lineCol = /line (\d+)/.exec(message);
+    if (lineCol)
+        return Number(lineCol[1]);
+    const position = /position (\d+)/.exec(message);
+    if (position)
+        return text.slice(0, Number(position[1])).split('\n').length;
+    return undefined;
+}
+/**
+ * Parses a file written by renderLineObject, or edited by hand from one. Whole-file JSON first; when that fails,
+ * line by line, so the problem names the line the user broke.
+ */
+function parseLineObject(file, text, key) {
+    const stripped = text.replace(/^\uFEFF/, '');
+    let parsed;
+    try {
+        parsed = JSON.parse(stripped);
+    }
+    catch (error) {
+        return { problems: [{ file, line: locateBrokenLine(stripped) ?? errorLine(stripped, error), message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` }] };
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+        return { problems: [{ file, line: 1, message: 'expected a JSON object' }] };
+    }
+    const record = parsed;
+    const schema = typeof record.schema === 'number' ? record.schema : 1;
+    const body = record[key];
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+        return { problems: [{ file, line: 1, message: `expected a "${key}" object` }] };
+    }
+    const entries = new Map();
+    for (const key in body)
+        entries.set(key, body[key]);
+    let lines;
+    const lineOf = (id) => {
+        if (!lines) {
+            lines = new Map();
+            const rows = stripped.split('\n');
+            for (let i = 0; i < rows.length; i++) {
+                const match = /^\s*("(?:[^"\\]|\\.)*")\s*:/.exec(rows[i]);
+                if (!match)
+                    continue;
+                try {
+                    const key = JSON.parse(match[1]);
+                    if (entries.has(key) && !lines.has(key))
+                        lines.set(key, i + 1);
+                }
+                catch {
+                    // not an entry line
+                }
+            }
+        }
+        return lines.get(id);
+    };
+    return { value: { schema, entries, lineOf }, problems: [] };
+}
+/** For a file that is not JSON, the first entry line that is not valid on its own. */
+function locateBrokenLine(text) {
+    const rows = text.split('\n');
+    for (let i = 1; i < rows.length; i++) {
+        const row = rows[i].trim();
+        if (row === '' || row === '}}' || row.startsWith('{"schema"'))
+            continue;
+        try {
+            JSON.parse(`{${row.replace(/,$/, '')}}`);
+        }
+        catch {
+            return i + 1;
+        }
+    }
+    return undefined;
+}
+/* ---------- meta ---------- */
+function renderMeta(meta) {
+    const ingested = Object.entries(meta.ingested).sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1));
+    const lines = ingested.map(([key, time]) => `  ${JSON.stringify(key)}: ${time}`);
+    return `{"schema": ${meta.schema}, "shards": ${meta.shards}, "writes": ${meta.writes}, "ingested": {\n${lines.join(',\n')}\n}}\n`;
+}
+/**
+ * Reads flakeguard.json strictly: it holds the ingestion keys that make ingesting the same job attempt twice count
+ * once, so a field of the wrong type is a problem (the branch is then damaged, src/store/snapshot.ts), never a
+ * default that would forget them.
+ */
+function parseMeta(text) {
+    const { value, problems } = parseLineObject(META_FILE, text, 'ingested');
+    if (!value)
+        return { problems };
+    const raw = JSON.parse(text.replace(/^\uFEFF/, ''));
+    const bad = (message, line = 1) => ({ problems: [{ file: META_FILE, line, message }] });
+    if (!Number.isInteger(raw.schema) || raw.schema < 1)
+        return bad(`"schema" must be a positive whole number, got ${JSON.stringify(raw.schema ?? null).slice(0, 40)}`);
+    const schema = raw.schema;
+    if (schema > SCHEMA_VERSION)
+        return bad(`written in schema ${schema} by a newer flakeguard; this version reads schemas 1 to ${SCHEMA_VERSION} (update the action)`);
+    if (!Number.isInteger(raw.shards) || raw.shards < 1 || raw.shards > 65536) {
+        return bad(`"shards" must be a whole number from 1 to 65536, got ${JSON.stringify(raw.shards ?? null).slice(0, 40)}`);
+    }
+    if (raw.writes !== undefined && (!Number.isInteger(raw.writes) || raw.writes < 0)) {
+        return bad(`"writes" must be a whole number, got ${JSON.stringify(raw.writes).slice(0, 40)}`);
+    }
+    const ingested = Object.create(null);
+    for (const [key, time] of value.entries) {
+        if (typeof time !== 'number' || !Number.isFinite(time)) {
+            return bad(`the ingestion key ${JSON.stringify(key).slice(0, 120)} must map to a time in ms, got ${JSON.stringify(time ?? null).slice(0, 40)}`, value.lineOf(key) ?? 1);
+        }
+        ingested[key] = time;
+    }
+    return { meta: { schema, shards: raw.shards, writes: raw.writes ?? 0, ingested: { ...ingested } }, problems: [] };
+}
+/* ---------- stats and overrides ---------- */
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+/** Reads a user-written override; returns a problem message for anything we cannot honour. */
+function parseOverride(raw) {
+    if (raw === null || raw === undefined || raw === '')
+        return { override: null };
+    if (raw === 'quarantine' || raw === 'never')
+        return { override: { action: raw } };
+    if (typeof raw === 'string') {
+        return { override: null, problem: `override must be "quarantine", "never" or null, got ${JSON.stringify(raw).slice(0, 80)}` };
+    }
+    if (typeof raw !== 'object' || Array.isArray(raw)) {
+        return { override: null, problem: 'override must be "quarantine", "never", null or an object {"action", "reason", "until"}' };
+    }
+    const o = raw;
+    if (o.action !== 'quarantine' && o.action !== 'never') {
+        return { override: null, problem: `override.action must be "quarantine" or "never", got ${JSON.stringify(o.action ?? null).slice(0, 80)}` };
+    }
+    const override = { action: o.action };
+    if (o.reason !== undefined) {
+        if (typeof o.reason !== 'string')
+            return { override: null, problem: 'override.reason must be a string' };
+        override.reason = o.reason;
+    }
+    if (o.until !== undefined && o.until !== null) {
+        if (typeof o.until !== 'string' || Number.isNaN(Date.parse(o.until))) {
+            return { override: null, problem: `override.until must be a date like 2026-12-31, got ${JSON.stringify(o.until).slice(0, 80)}` };
+        }
+        override.until = o.until;
+    }
+    return { override };
+}
+/** An override lapses at the end of its `until` day (UTC), or at the exact time when one is given. */
+function overrideExpired(override, now) {
+    if (!override.until)
+        return false;
+    const end = DATE_ONLY.test(override.until) ? Date.parse(`${override.until}T23:59:59.999Z`) : Date.parse(override.until);
+    return now > end;
+}
+function renderStatsShard(lines) {
+    return renderLineObject(SCHEMA_VERSION, 'tests', lines);
+}
+
+
+/***/ }),
+
+/***/ 57610:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   At: () => (/* binding */ writeResultsFile),
+/* harmony export */   Bi: () => (/* binding */ RESULTS_SCHEMA),
+/* harmony export */   Mz: () => (/* binding */ parseResultsFile),
+/* harmony export */   dL: () => (/* binding */ ResultsFileError),
+/* harmony export */   fs: () => (/* binding */ parseResultsValue),
+/* harmony export */   mU: () => (/* binding */ RESULTS_KIND),
+/* harmony export */   tn: () => (/* binding */ renderResultsFile)
+/* harmony export */ });
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(51455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _junit_cap_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(26776);
+/**
+ * This run's results as a file, for runs that may not write the data branch (a pull request from a fork, or a
+ * push that failed): a later trusted workflow can ingest it. Its content comes from an untrusted run, so reading
+ * it checks every field and keeps nothing but report data.
+ */
+
+
+
+const RESULTS_KIND = 'flakeguard-results';
+const RESULTS_SCHEMA = 1;
+const MAX_TESTS = 1_000_000;
+const MAX_TEXT = 4096;
+function renderResultsFile(run, tests) {
+    return `${JSON.stringify({ kind: RESULTS_KIND, schema: RESULTS_SCHEMA, run, tests })}\n`;
+}
+async function writeResultsFile(dir, run, tests) {
+    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.mkdir)(dir, { recursive: true });
+    const safe = `${run.runId}-${run.runAttempt}-${run.key}`.replace(/[^A-Za-z0-9._-]/g, '_');
+    const path = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(dir, `flakeguard-results-${safe}.json`);
+    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.writeFile)(path, renderResultsFile(run, tests));
+    return path;
+}
+class ResultsFileError extends Error {
+}
+const STATUSES = new Set(['passed', 'failed', 'error', 'skipped']);
+function text(value, field, required = false) {
+    if (value === undefined || value === null) {
+        if (required)
+            throw new ResultsFileError(`${field} is missing`);
+        return undefined;
+    }
+    if (typeof value !== 'string')
+        throw new ResultsFileError(`${field} must be a string`);
+    return value.slice(0, MAX_TEXT);
+}
+/** Names are capped as the report parser caps them (src/junit/cap.ts), before any other cut. */
+const nameOf = (value) => (typeof value === 'string' ? (0,_junit_cap_js__WEBPACK_IMPORTED_MODULE_2__/* .capName */ .o)(value) : value);
+function finite(value, field) {
+    if (value === undefined || value === null)
+        return undefined;
+    if (typeof value !== 'number' || !Number.isFinite(value))
+        throw new ResultsFileError(`${field} must be a number`);
+    return value;
+}
+function attemptOf(raw, field) {
+    if (typeof raw !== 'object' || raw === null)
+        throw new ResultsFileError(`${field} must be an object`);
+    const a = raw;
+    if (!STATUSES.has(a.status))
+        throw new ResultsFileError(`${field}.status is not a known status`);
+    const attempt = { status: a.status };
+    const message = text(a.message, `${field}.message`);
+    const type = text(a.type, `${field}.type`);
+    const details = text(a.details, `${field}.details`);
+    const durationSec = finite(a.durationSec, `${field}.durationSec`);
+    if (message !== undefined)
+        attempt.message = message;
+    if (type !== undefined)
+        attempt.type = type;
+    if (details !== undefined)
+        attempt.details = details;
+    if (durationSec !== undefined)
+        attempt.durationSec = durationSec;
+    return attempt;
+}
+/** Reads a results file written by `renderResultsFile`; throws ResultsFileError naming the bad field. */
+function parseResultsFile(content) {
+    let raw;
+    try {
+        raw = JSON.parse(content);
+    }
+    catch (error) {
+        throw new ResultsFileError(`not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return parseResultsValue(raw);
+}
+/** As parseResultsFile, from the parsed JSON (a parked run's parcel holds several, src/store/parcel.ts). */
+function parseResultsValue(raw) {
+    const r = raw;
+    if (typeof raw !== 'object' || raw === null || r.kind !== RESULTS_KIND)
+        throw new ResultsFileError('not a flakeguard results file');
+    if (r.schema !== RESULTS_SCHEMA)
+        throw new ResultsFileError(`unsupported results schema ${String(r.schema)}`);
+    const run = r.run;
+    if (typeof run !== 'object' || run === null)
+        throw new ResultsFileError('run is missing');
+    const context = {
+        key: text(run.key, 'run.key', true),
+        runId: text(run.runId, 'run.runId', true),
+        runAttempt: finite(run.runAttempt, 'run.runAttempt') ?? 1,
+        job: text(run.job, 'run.job', true),
+        workflow: text(run.workflow, 'run.workflow') ?? '',
+        sha: text(run.sha, 'run.sha', true),
+        ref: text(run.ref, 'run.ref') ?? '',
+        onDefaultBranch: run.onDefaultBranch === true,
+        event: text(run.event, 'run.event') ?? '',
+        time: finite(run.time, 'run.time') ?? Date.now(),
+    };
+    const url = text(run.url, 'run.url');
+    if (url !== undefined)
+        context.url = url;
+    if (!Array.isArray(r.tests))
+        throw new ResultsFileError('tests must be an array');
+    if (r.tests.length > MAX_TESTS)
+        throw new ResultsFileError(`more than ${MAX_TESTS} tests`);
+    const tests = r.tests.map((value, i) => {
+        const t = value;
+        if (typeof t !== 'object' || t === null)
+            throw new ResultsFileError(`tests[${i}] must be an object`);
+        if (!Array.isArray(t.attempts) || t.attempts.length === 0)
+            throw new ResultsFileError(`tests[${i}].attempts must be a non-empty array`);
+        const test = {
+            id: text(t.id, `tests[${i}].id`, true),
+            name: text(nameOf(t.name), `tests[${i}].name`, true),
+            classname: text(nameOf(t.classname), `tests[${i}].classname`) ?? '',
+            suite: text(nameOf(t.suite), `tests[${i}].suite`) ?? '',
+            report: text(t.report, `tests[${i}].report`) ?? '',
+            attempts: t.attempts.slice(0, 100).map((a, j) => attemptOf(a, `tests[${i}].attempts[${j}]`)),
+        };
+        const file = text(t.file, `tests[${i}].file`);
+        const line = finite(t.line, `tests[${i}].line`);
+        if (file !== undefined)
+            test.file = file;
+        if (line !== undefined)
+            test.line = line;
+        return test;
+    });
+    return { run: context, tests };
+}
+
+
+/***/ }),
+
+/***/ 66590:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  MD: () => (/* binding */ damageReason),
+  WX: () => (/* binding */ emptySnapshot),
+  Hl: () => (/* binding */ inBrokenShard),
+  E$: () => (/* binding */ parseSnapshot)
+});
+
+// UNUSED EXPORTS: readSnapshotDir, writeSnapshotDir
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(51455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(76760);
+// EXTERNAL MODULE: ./src/store/layout.ts
+var layout = __webpack_require__(5891);
+// EXTERNAL MODULE: ./src/store/history-format.ts
+var history_format = __webpack_require__(61557);
+// EXTERNAL MODULE: ./src/history/stored.ts
+var history_stored = __webpack_require__(44173);
+// EXTERNAL MODULE: ./src/history/records.ts
+var history_records = __webpack_require__(6830);
+;// CONCATENATED MODULE: ./src/store/migrate.ts
+
+
+/** Schema 1's runs, numbered in time order (schema 1 had no sequence numbers). */
+function parseRunsV1(file, text) {
+    const rows = [];
+    const { value, problems } = (0,layout/* parseLineObject */.N)(file, text, 'runs');
+    if (value) {
+        for (const [key, raw] of value.entries) {
+            if (!Array.isArray(raw) || typeof raw[0] !== 'string' || typeof raw[1] !== 'number') {
+                problems.push({ file, line: value.lineOf(key), message: `run '${key}' is not in the expected form` });
+                continue;
+            }
+            const row = { sha: raw[0], time: raw[1], onDefaultBranch: raw[2] === 1 };
+            if (raw[3] === 0 || raw[3] === 1)
+                row.jobSucceeded = raw[3] === 1;
+            rows.push([key, row]);
+        }
+    }
+    rows.sort((a, b) => a[1].time - b[1].time || (a[0] < b[0] ? -1 : 1));
+    const runs = new Map();
+    rows.forEach(([key, row], i) => runs.set(key, { seq: i + 1, ...row }));
+    return { runs, problems };
+}
+function isStoredTestV1(value) {
+    const v = value;
+    return typeof v === 'object' && v !== null && typeof v.name === 'string' && Array.isArray(v.runs);
+}
+function parseHistoryShardV1(file, text, runs, into) {
+    const { value, problems } = (0,layout/* parseLineObject */.N)(file, text, 'tests');
+    if (!value)
+        return problems;
+    for (const [id, raw] of value.entries) {
+        if (!isStoredTestV1(raw)) {
+            problems.push({ file, line: value.lineOf(id), message: `history of '${id}' is not in the expected form` });
+            continue;
+        }
+        const records = [];
+        for (const stored of raw.runs) {
+            if (!Array.isArray(stored) || typeof stored[0] !== 'string' || typeof stored[1] !== 'string' || !/^[PFES]+$/.test(stored[1]))
+                continue;
+            const row = runs.get(stored[0]);
+            if (!row)
+                continue;
+            records.push((0,history_records/* runRecord */.DW)(stored[0], row, stored[1], typeof stored[2] === 'string' ? stored[2] : undefined, typeof stored[3] === 'number' ? stored[3] : undefined));
+        }
+        records.sort((a, b) => a.time - b.time);
+        const test = { id, name: raw.name, classname: String(raw.classname ?? ''), runs: records };
+        if (typeof raw.file === 'string')
+            test.file = raw.file;
+        if (typeof raw.line === 'number')
+            test.line = raw.line;
+        into.set(id, test);
+    }
+    return problems;
+}
+
+// EXTERNAL MODULE: ./src/store/decisions.ts
+var store_decisions = __webpack_require__(5586);
+;// CONCATENATED MODULE: ./src/store/snapshot.ts
+/**
+ * The data branch's content as plain data: read from file texts, rendered back into file texts. Pure apart
+ * from `readSnapshotDir`/`writeSnapshotDir`, which move texts between a folder and memory.
+ */
+
+
+
+
+
+
+
+function emptySnapshot() {
+    return {
+        meta: { schema: layout/* SCHEMA_VERSION */.f$, shards: 1, writes: 0, ingested: {} },
+        readSchema: layout/* SCHEMA_VERSION */.f$,
+        runs: new Map(),
+        history: new Map(),
+        stats: new Map(),
+        handWritten: new Set(),
+        overrides: new Map(),
+        brokenStats: new Map(),
+        brokenShards: new Set(),
+        problems: [],
+        damaged: [],
+    };
+}
+/** Why the branch may not be written, in one sentence naming each damaged file and line; undefined when it is sound. */
+function damageReason(snapshot) {
+    if (snapshot.damaged.length === 0)
+        return undefined;
+    const where = snapshot.damaged
+        .slice(0, 5)
+        .map((p) => `${p.file}${p.line ? `:${p.line}` : ''}: ${p.message}`)
+        .join('; ');
+    const more = snapshot.damaged.length > 5 ? `; and ${snapshot.damaged.length - 5} more` : '';
+    return (`The data branch is damaged (${where}${more}). Nothing was written to it, so that no history is lost, and no failure was forgiven; ` +
+        `this run's results are in its results file. Fix the file (or revert the commit that broke it) and the next run ingests normally.`);
+}
+/** Builds a snapshot from the branch's files (path → text). */
+function parseSnapshot(files) {
+    const snapshot = emptySnapshot();
+    const decisions = files.get(store_decisions/* DECISIONS_FILE */.z0);
+    if (decisions !== undefined)
+        snapshot.decisions = decisions;
+    const damage = (problems) => {
+        snapshot.damaged.push(...problems);
+        snapshot.problems.push(...problems);
+    };
+    const paths = [...files.keys()].sort();
+    const historyPaths = paths.filter((p) => p.startsWith('history/') && p.endsWith('.json'));
+    const statsPaths = paths.filter((p) => p.startsWith('stats/') && p.endsWith('.json'));
+    const metaText = files.get(layout/* META_FILE */.fg);
+    if (metaText !== undefined) {
+        const { meta, problems } = (0,layout/* parseMeta */.By)(metaText);
+        if (meta) {
+            snapshot.meta = meta;
+            snapshot.readSchema = meta.schema;
+        }
+        damage(problems);
+    }
+    else if (files.has(layout/* RUNS_FILE */.Ct) || historyPaths.length > 0) {
+        // (Stats files alone are fine: a person may write overrides before the first run.)
+        damage([{ file: layout/* META_FILE */.fg, message: `is missing, but the branch holds ${files.has(layout/* RUNS_FILE */.Ct) ? layout/* RUNS_FILE */.Ct : historyPaths[0]}: its ingestion keys would be lost` }]);
+    }
+    if (snapshot.damaged.length > 0)
+        return snapshot;
+    const v1 = snapshot.readSchema <= 1;
+    const schema = v1 ? undefined : snapshot.readSchema;
+    const runsText = files.get(layout/* RUNS_FILE */.Ct);
+    if (runsText !== undefined) {
+        const { runs, problems } = v1 ? parseRunsV1(layout/* RUNS_FILE */.Ct, runsText) : (0,history_format/* parseRuns */.oI)(layout/* RUNS_FILE */.Ct, runsText, schema);
+        snapshot.runs = runs;
+        damage(problems);
+    }
+    else if (historyPaths.length > 0) {
+        damage([{ file: layout/* RUNS_FILE */.Ct, message: `is missing, but ${historyPaths[0]} refers to its runs` }]);
+    }
+    if (v1) {
+        for (const path of snapshot.damaged.length > 0 ? [] : historyPaths)
+            damage(parseHistoryShardV1(path, files.get(path), snapshot.runs, snapshot.history));
+    }
+    else if (snapshot.damaged.length === 0) {
+        // Schemas 2 and 3: the history stays in its stored form (src/history/stored.ts).
+        const stored = new Map();
+        const known = new history_format/* KnownSeqs */.kn(snapshot.runs);
+        for (const path of historyPaths)
+            damage((0,history_format/* parseHistoryShard */.gb)(path, files.get(path), known, stored, schema));
+        snapshot.history = new history_stored/* LazyHistory */.VM(stored, snapshot.runs);
+    }
+    for (const path of statsPaths)
+        readStatsFile(snapshot, path, files.get(path));
+    return snapshot;
+}
+function shardIndexOfPath(path) {
+    const match = /^stats\/([0-9a-f]+)\.json$/.exec(path);
+    return match ? parseInt(match[1], 16) : undefined;
+}
+function readStatsFile(snapshot, path, text) {
+    const { value, problems } = (0,layout/* parseLineObject */.N)(path, text, 'tests');
+    const lineProblems = [];
+    if (value) {
+        for (const [id, raw] of value.entries) {
+            const line = value.lineOf(id);
+            if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+                lineProblems.push({ file: path, line, message: `the entry of '${id}' must be an object` });
+                continue;
+            }
+            const entry = raw;
+            const { override, problem } = (0,layout/* parseOverride */.qQ)(entry.override);
+            if (problem) {
+                lineProblems.push({ file: path, line, message: `${problem} (test '${id}')` });
+                continue;
+            }
+            const stats = {
+                ...entry,
+                override,
+                quarantined: entry.quarantined === true,
+                reason: typeof entry.reason === 'string' ? entry.reason : '',
+            };
+            if (typeof entry.since === 'string')
+                stats.since = entry.since;
+            snapshot.stats.set(id, stats);
+            if (value.schema >= 3 && entry.check === undefined)
+                snapshot.handWritten.add(id);
+            if (override)
+                snapshot.overrides.set(id, { override, raw: entry.override, file: path, line });
+        }
+    }
+    const all = [...problems, ...lineProblems];
+    if (all.length === 0)
+        return;
+    // Fail closed: a stats file we cannot fully read forgives nothing and is kept exactly as the user left it.
+    if (value) {
+        for (const [id] of value.entries) {
+            snapshot.stats.delete(id);
+            snapshot.handWritten.delete(id);
+            snapshot.overrides.delete(id);
+        }
+    }
+    snapshot.brokenStats.set(path, text);
+    const index = shardIndexOfPath(path);
+    if (index !== undefined)
+        snapshot.brokenShards.add(index);
+    snapshot.problems.push(...all);
+}
+/** True when the test's stats live in a broken file, so that nothing about it may be forgiven. */
+function inBrokenShard(snapshot, id) {
+    return snapshot.brokenShards.size > 0 && snapshot.brokenShards.has((0,layout/* shardOf */.IS)(id, snapshot.meta.shards));
+}
+async function readSnapshotDir(dir) {
+    const files = new Map();
+    const walk = async (relative) => {
+        const entries = await readdir(join(dir, relative), { withFileTypes: true }).catch(() => []);
+        for (const entry of entries) {
+            if (entry.name === '.git')
+                continue;
+            const path = relative ? `${relative}/${entry.name}` : entry.name;
+            if (entry.isDirectory())
+                await walk(path);
+            else if (entry.isFile())
+                files.set(path, await readFile(join(dir, path), 'utf8'));
+        }
+    };
+    await walk('');
+    return files;
+}
+/** Makes the folder hold exactly `files` (besides .git). */
+async function writeSnapshotDir(dir, files) {
+    const existing = await readSnapshotDir(dir);
+    for (const path of existing.keys())
+        if (!files.has(path))
+            await rm(join(dir, path), { force: true });
+    for (const [path, text] of files) {
+        if (existing.get(path) === text)
+            continue;
+        await mkdir(dirname(join(dir, path)), { recursive: true });
+        await writeFile(join(dir, path), text);
+    }
+}
+
+
+/***/ }),
+
+/***/ 32190:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Np: () => (/* binding */ syncRun),
+/* harmony export */   x6: () => (/* binding */ foldedLine)
+/* harmony export */ });
+/* unused harmony exports PARK_AFTER_LOST_RACES, MAX_FOLDED_PER_WRITE, backoffMs */
+/* harmony import */ var _snapshot_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(66590);
+/* harmony import */ var _layout_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5891);
+
+
+/** Lost races before a writer parks its run: small, so that the attempts per job stay flat however many jobs race. */
+const PARK_AFTER_LOST_RACES = 3;
+/** Parked runs folded in by one write, oldest first; the rest are folded by the next writers. */
+const MAX_FOLDED_PER_WRITE = 64;
+const defaultSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+function backoffMs(attempt, random) {
+    const base = Math.min(8000, 250 * 2 ** (attempt - 1));
+    return Math.round(base * (0.5 + random()));
+}
+/** Parked runs this write folded in (docs/data-branch.md, "Many writers"). */
+function foldedLine(folded) {
+    if (!folded?.length)
+        return '';
+    const shown = folded.slice(0, 5).join(', ');
+    return ` Folded in ${folded.length} parked run${folded.length === 1 ? '' : 's'}: ${shown}${folded.length > 5 ? ', …' : ''}.`;
+}
+const short = (ref) => ref.replace(/^refs\/heads\//, '');
+async function syncRun(repo, 
+/**
+ * `files` is the branch's text, path → text, as read (null when it could not be read, or when parked runs were folded
+ * into the snapshot): hand-edit tools change one line of it.
+ */
+apply, options) {
+    const sleep = options.sleep ?? defaultSleep;
+    const random = options.random ?? Math.random;
+    const log = options.log ?? (() => undefined);
+    const inbox = options.readOnly ? undefined : options.inbox;
+    const parkAfter = Math.max(1, options.parkAfter ?? PARK_AFTER_LOST_RACES);
+    let lastError = '';
+    let lastApplied;
+    let lostRaces = 0;
+    const park = async (tries, why) => {
+        const parcel = inbox.parcel(lastApplied);
+        const parked = await repo.park(parcel.name, parcel.text, `flakeguard: parked run (${why})`);
+        if (parked.pushed) {
+            log(`Parked this run's results on ${short(parked.ref)} (${why}); the next writer of ${repo.branch} folds them in.`);
+            return { applied: lastApplied, status: { kind: 'parked', ref: short(parked.ref), tries, reason: why }, historyRead: true };
+        }
+        const reason = `${why}, and parking the results on ${short(parked.ref)} failed too: ${parked.message}`;
+        return { applied: lastApplied, status: { kind: 'not-saved', reason }, historyRead: true };
+    };
+    const deleteFolded = async (folded) => {
+        if (folded.length === 0)
+            return [];
+        const { deleted, error } = await repo.deleteParked(folded);
+        log(`Folded ${folded.length} parked run${folded.length === 1 ? '' : 's'} into ${repo.branch}: ${folded.map((p) => short(p.ref)).join(', ')}.`);
+        if (error)
+            log(`Could not delete every folded branch (${error}); the next writer deletes them (they count once).`);
+        return deleted.map(short);
+    };
+    for (let attempt = 1; attempt <= options.attempts; attempt++) {
+        let head;
+        let parked;
+        let snapshot;
+        let files;
+        try {
+            ({ head, parked } = await repo.fetchWithInbox(inbox !== undefined));
+            files = await repo.readFiles();
+            snapshot = (0,_snapshot_js__WEBPACK_IMPORTED_MODULE_0__/* .parseSnapshot */ .E$)(files);
+        }
+        catch (error) {
+            lastError = `could not fetch the data branch '${repo.branch}': ${error instanceof Error ? error.message : String(error)}`;
+            log(`Try ${attempt}/${options.attempts}: ${lastError}`);
+            if (attempt < options.attempts)
+                await sleep(backoffMs(attempt, random));
+            continue;
+        }
+        if (options.readOnly)
+            return { applied: apply(snapshot, files), status: { kind: 'read-only', head }, historyRead: true };
+        const damaged = (0,_snapshot_js__WEBPACK_IMPORTED_MODULE_0__/* .damageReason */ .MD)(snapshot);
+        if (damaged) {
+            // Fail closed: never write a branch that could not be fully read. Park the results so that the first write
+            // after the fix folds them in; they are in the results file as well.
+            lastApplied = apply(snapshot, files);
+            if (inbox) {
+                const result = await park(attempt, 'the data branch is damaged');
+                if (result.status.kind === 'parked')
+                    return { ...result, status: { kind: 'not-saved', reason: damaged, parked: result.status.ref } };
+            }
+            return { applied: lastApplied, status: { kind: 'not-saved', reason: damaged }, historyRead: true };
+        }
+        let base = snapshot;
+        let folded = [];
+        if (inbox && parked.length > 0) {
+            const texts = [];
+            for (const p of parked.slice(0, MAX_FOLDED_PER_WRITE)) {
+                const text = await repo.readParcel(p);
+                if (text !== undefined)
+                    texts.push({ ...p, text });
+            }
+            const result = inbox.fold(snapshot, texts);
+            for (const r of result.refused)
+                log(`Parked run ${short(r.ref)} cannot be folded in (${r.reason}); it is left in place.`);
+            base = result.snapshot;
+            folded = result.folded;
+            if (parked.length > MAX_FOLDED_PER_WRITE)
+                log(`${parked.length - MAX_FOLDED_PER_WRITE} more parked runs wait for the next writers.`);
+        }
+        if (options.releaseTexts)
+            for (const path of [...files.keys()])
+                if (path.startsWith(_layout_js__WEBPACK_IMPORTED_MODULE_1__/* .HISTORY_DIR */ .rE))
+                    files.delete(path);
+        const applied = apply(base, base === snapshot && !options.releaseTexts ? files : null);
+        lastApplied = applied;
+        try {
+            if (options.extraFiles)
+                for (const [path, text] of await options.extraFiles(files))
+                    if (!applied.files.has(path))
+                        applied.files.set(path, text);
+            // The texts read are not needed any more (the write compares blob ids): let them go before the write.
+            files = new Map();
+            snapshot = base = (0,_snapshot_js__WEBPACK_IMPORTED_MODULE_0__/* .emptySnapshot */ .WX)();
+            const compact = applied.compact === true && head !== null;
+            const message = compact ? `${options.commitMessage}\n\nCompacted: the branch's earlier commits were squashed into this one.` : options.commitMessage;
+            const changed = await repo.commitFiles(applied.files, folded.length > 0 ? `${message}\n\nFolded in ${folded.length} parked run${folded.length === 1 ? '' : 's'}.` : message, { root: compact });
+            if (!changed) {
+                const deleted = await deleteFolded(folded);
+                return { applied, status: { kind: 'unchanged', head, ...(deleted.length ? { folded: deleted } : {}) }, historyRead: true };
+            }
+            await options.beforePush?.();
+            const pushed = await repo.push({ replacing: compact ? head : null });
+            if (pushed.pushed) {
+                const deleted = await deleteFolded(folded);
+                return { applied, status: { kind: 'pushed', commit: pushed.commit, tries: attempt, compacted: compact, ...(deleted.length ? { folded: deleted } : {}) }, historyRead: true };
+            }
+            if (pushed.permanent) {
+                const reason = `the remote refused the push for good, so it was not retried (${pushed.message})`;
+                log(`Try ${attempt}/${options.attempts}: ${reason}`);
+                return { applied, status: { kind: 'not-saved', reason }, historyRead: true };
+            }
+            if (pushed.rejected) {
+                lostRaces++;
+                lastError = `the data branch moved while this run was writing (${pushed.message})`;
+                if (inbox && lostRaces >= parkAfter) {
+                    log(`Try ${attempt}/${options.attempts}: ${lastError}`);
+                    return park(attempt, `${lostRaces} other writer${lostRaces === 1 ? '' : 's'} got there first`);
+                }
+            }
+            else {
+                lastError = `push failed: ${pushed.message}`;
+            }
+        }
+        catch (error) {
+            lastError = `could not write the data branch: ${error instanceof Error ? error.message : String(error)}`;
+        }
+        log(`Try ${attempt}/${options.attempts}: ${lastError}`);
+        if (attempt < options.attempts)
+            await sleep(backoffMs(attempt, random));
+    }
+    if (lastApplied) {
+        if (inbox && lostRaces > 0)
+            return park(options.attempts, `${options.attempts} tries, ${lostRaces} lost to other writers`);
+        return { applied: lastApplied, status: { kind: 'not-saved', reason: lastError }, historyRead: true };
+    }
+    // The branch could never be read: decide without history, which forgives nothing.
+    return { applied: apply((0,_snapshot_js__WEBPACK_IMPORTED_MODULE_0__/* .emptySnapshot */ .WX)(), null), status: { kind: 'not-saved', reason: lastError }, historyRead: false };
+}
+
+
+/***/ }),
+
+/***/ 67388:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   E$: () => (/* binding */ redact),
+/* harmony export */   QY: () => (/* binding */ truncateBytes),
+/* harmony export */   WG: () => (/* binding */ defuseLegacy),
+/* harmony export */   bC: () => (/* binding */ mdText),
+/* harmony export */   cl: () => (/* binding */ registerSecret),
+/* harmony export */   jt: () => (/* binding */ commandText),
+/* harmony export */   kc: () => (/* binding */ logText),
+/* harmony export */   pK: () => (/* binding */ mdPre),
+/* harmony export */   wh: () => (/* binding */ plainText),
+/* harmony export */   xv: () => (/* binding */ truncate)
+/* harmony export */ });
+/**
+ * Test names, messages and stack traces come from pull requests. Everything untrusted goes through one of
+ * these before it reaches a log line, a summary, a check run or an issue.
+ *
+ * - `mdText` / `mdPre`: markdown and HTML (job summary, check-run summary): every character markdown or HTML
+ *   could act on becomes an entity, so the text renders as itself and nothing else (no table break, no tag,
+ *   no link, no image, no mention).
+ * - `logText`: a plain log line: one line, no control characters, nothing the runner reads as a command.
+ * - `plainText`: annotation titles and messages (plain text on GitHub): no control or bidi characters.
+ * Every one of them also hides the registered secrets.
+ */
+const HTML_ENTITIES = {
+    '&': '&amp;',
+    '<': '&lt;',
+    '>': '&gt;',
+    '"': '&quot;',
+    "'": '&#39;',
+    '|': '&#124;',
+    '`': '&#96;',
+    '[': '&#91;',
+    ']': '&#93;',
+    '(': '&#40;',
+    ')': '&#41;',
+    '*': '&#42;',
+    _: '&#95;',
+    '~': '&#126;',
+    '#': '&#35;',
+    '!': '&#33;',
+    '\\': '&#92;',
+    '@': '&#64;',
+    ':': '&#58;',
+    '=': '&#61;',
+    '+': '&#43;',
+    '-': '&#45;',
+    '{': '&#123;',
+    '}': '&#125;',
+    '%': '&#37;',
+    '$': '&#36;',
+    '^': '&#94;',
+};
+const MARKDOWN_SPECIAL = /[&<>"'|`[\]()*_~#!\\@:=+\-{}%$^]/;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/g;
+const NEWLINES = /\r\n|\r|\n/g;
+/* ---------- secrets ---------- */
+const secrets = new Set();
+/**
+ * Registers a secret (the token) that must never appear in anything the action prints or publishes. The runner
+ * masks what `core.setSecret` registered in its own log, but not in summaries, check runs, or logs read elsewhere;
+ * every helper below replaces it with `***`.
+ */
+function registerSecret(secret) {
+    if (secret.length >= 4) {
+        secrets.add(secret);
+        // Git's extra header carries it base64-encoded.
+        secrets.add(Buffer.from(`x-access-token:${secret}`).toString('base64'));
+    }
+}
+/** Replaces every registered secret with `***`. */
+function redact(text) {
+    let out = text;
+    for (const s of secrets)
+        if (out.includes(s))
+            out = out.split(s).join('***');
+    return out;
+}
+/* ---------- length ---------- */
+/** Truncates to at most `max` UTF-16 code units, marking the cut, never splitting a surrogate pair. */
+function truncate(text, max) {
+    if (text.length <= max)
+        return text;
+    let end = Math.max(0, max - 1);
+    const code = text.charCodeAt(end - 1);
+    if (code >= 0xd800 && code <= 0xdbff)
+        end--;
+    return `${text.slice(0, end)}…`;
+}
+/** Cuts text so that its UTF-8 encoding takes at most `maxBytes`, at a line break when one is near. */
+function truncateBytes(text, maxBytes) {
+    if (Buffer.byteLength(text) <= maxBytes)
+        return text;
+    // Every UTF-16 code unit takes at most 3 bytes in UTF-8.
+    let end = Math.min(text.length, maxBytes);
+    while (end > 0 && Buffer.byteLength(text.slice(0, end)) > maxBytes)
+        end = Math.floor(end * 0.9);
+    const cut = text.lastIndexOf('\n', end);
+    return text.slice(0, cut > end - 2000 ? cut : end);
+}
+/* ---------- markdown ---------- */
+function escapeMarkdown(clean, max) {
+    // "www." is linked by GitHub even without a scheme; ':' is an entity, which defuses "http://".
+    const marked = clean.replace(/(www)\./gi, '$1\ue000');
+    const escape = (limit) => {
+        let out = '';
+        for (const c of marked) {
+            const escaped = c === '\ue000' ? '&#46;' : (HTML_ENTITIES[c] ?? c);
+            if (out.length + escaped.length > limit)
+                return undefined;
+            out += escaped;
+        }
+        return out;
+    };
+    const whole = escape(max);
+    if (whole !== undefined)
+        return whole;
+    let out = '';
+    for (const c of marked) {
+        const escaped = c === '\ue000' ? '&#46;' : (HTML_ENTITIES[c] ?? c);
+        if (out.length + escaped.length > max - 1)
+            break;
+        out += escaped;
+    }
+    return `${out}…`;
+}
+function clean(untrusted) {
+    return redact(untrusted).replace(/\ue000/g, '').replace(CONTROL, '');
+}
+/**
+ * Text for one line of markdown or HTML (a table cell, a heading, a list item): every character markdown or
+ * HTML could act on becomes an entity, so it renders as the literal character and nothing else. Mentions are
+ * defused by the `@` entity. The result is at most `max` characters long (entities included).
+ */
+function mdText(untrusted, max = 300) {
+    const flat = clean(untrusted.replace(NEWLINES, ' '));
+    if (!MARKDOWN_SPECIAL.test(flat) && !/www\./i.test(flat))
+        return truncate(flat, max);
+    return escapeMarkdown(flat, max);
+}
+/** A multi-line block (stack trace) inside `<pre>`: entity-escaped, line breaks kept; at most `max` characters inside. */
+function mdPre(untrusted, max = 2000) {
+    const lines = clean(untrusted.replace(NEWLINES, '\n'));
+    return `<pre>${escapeMarkdown(lines, max)}</pre>`;
+}
+/* ---------- logs and annotations ---------- */
+/**
+ * Text for a plain log line: one line, no control characters, and nothing the runner could read as a workflow
+ * command (`::cmd::` anywhere after trimming, or the legacy `##[cmd]` anywhere in the line).
+ */
+function logText(untrusted, max = 500) {
+    return truncate(redact(untrusted).replace(NEWLINES, ' ').replace(CONTROL, ''), max)
+        .replace(/::/g, ':\u200b:')
+        .replace(/##\[/g, '#\u200b#[');
+}
+/**
+ * Plain text for an annotation title or message: line breaks kept (as `\n`) unless `oneLine`, control and
+ * invisible direction characters dropped, secrets hidden, at most `max` characters. The runner escapes what
+ * goes into a workflow command; the API takes the text as it is.
+ */
+function plainText(untrusted, max, oneLine = false) {
+    const text = redact(untrusted).replace(NEWLINES, oneLine ? ' ' : '\n').replace(CONTROL, '');
+    return truncate(text, max);
+}
+/** The legacy `##[command]` syntax, which the runner finds anywhere in a line (`::` only at its start). */
+function defuseLegacy(text) {
+    return text.replace(/##\[/g, '#\u200b#[');
+}
+/**
+ * Data or a property of a workflow command (`::error::…`, setFailed) built from untrusted values: one line,
+ * secrets hidden, `##[` defused. The toolkit escapes `%`, `\r`, `\n`, and `::` inside data is inert, so test ids
+ * stay readable. Plain log lines use `logText`.
+ */
+function commandText(untrusted, max = 2000) {
+    return defuseLegacy(plainText(untrusted, max, true));
+}
+
+
+/***/ })
+
+};
