@@ -223,8 +223,10 @@ describe('size limits', () => {
   });
 });
 
-describe('speed', () => {
-  it('renders both summaries for 100k tests with 20 runs each and 10k failures in a fraction of a second', () => {
+describe('size', () => {
+  // Not timed here (tests run in parallel on shared machines, and a timed unit test proves nothing there): the
+  // summary is rendered by every step `npm run bench` times, at 10k and 100k tests; the timeout only stops a blow-up.
+  it('renders both summaries for 100k tests with 20 runs each and 10k failures, the check run within its budget', { timeout: 60_000 }, () => {
     const history = syntheticHistory(100_000, 20, (t, r) => ((t * 31 + r) % 97 === 0 ? 'FP' : (t + r) % 211 === 0 ? 'F' : 'P'));
     const ids = [...history.keys()];
     const tests = ids.slice(0, 10_000).map((id) => parsedTest(id, 'F'));
@@ -235,18 +237,11 @@ describe('speed', () => {
       scores.set(id, { tier: 'Flaky', pf: (i % 1000) / 1000, pfLow: 0, pfHigh: 1, score: 0.3 });
     });
     const input = summaryInput({ tests, history, quarantinedBefore: ids.slice(0, 5000), decisions, scores, quarantinedAfter: ids.filter((_, i) => i % 20 === 0) });
-    // CPU time, not wall time: the test suite runs files in parallel on loaded machines.
-    const cpu = process.cpuUsage();
-    const started = performance.now();
     const facts = summaryFacts(input);
     const check = renderSummary(input, { facts, budgetBytes: CHECK_SUMMARY_BUDGET_BYTES });
     const step = renderSummary(input, { facts });
-    const used = process.cpuUsage(cpu);
-    const cpuMs = (used.user + used.system) / 1000;
-    console.log(`summary of 100k tests × 20 runs, 10k failures: ${cpuMs.toFixed(0)} ms CPU, ${(performance.now() - started).toFixed(0)} ms wall (facts + check + step)`);
     expect(facts.trend.points).toHaveLength(20);
     expect(step).toContain('```mermaid');
     expect(check.length).toBeLessThan(65_535);
-    expect(cpuMs).toBeLessThan(1000);
   });
 });
