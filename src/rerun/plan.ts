@@ -204,7 +204,7 @@ function decideFailed(c: RerunCase, rule: StopRule): void {
   c.why =
     step === 'consistent'
       ? consistentSentence(failures, all.length)
-      : `failed ${failures} of ${all.length} times on this commit; its history cannot rule out flakiness (a ${(chance * 100).toFixed(1)}% chance), so its quarantine decides`;
+      : `failed ${failures} of ${all.length} times on this commit; its history cannot rule out flakiness (a ${(chance * 100).toFixed(1)}% chance), so its quarantine decides${c.maxReruns > rule.maxReruns ? ` (re-run past rerun-attempts-max, ${rule.maxReruns}, as a quarantined test's failure is)` : ''}`;
 }
 
 export type RoundAnswer =

@@ -165,7 +165,7 @@ describe('re-runs by a custom command', () => {
     const third = await ciRun([{ classname: 'app.Net', name: 'fetches', attempts: 'F', message: 'AssertionError: expected 3 but was 4' }]);
     expectOutcome(third, 'failure');
     expect((await fake.rounds()).length).toBe(12);
-    expect(plain(third.summary)).toContain('failed 13 of 13 times on this commit');
+    expect(plain(third.summary)).toContain("failed 13 of 13 times on this commit; its history cannot rule out flakiness (a 12.9% chance), so its quarantine decides (re-run past rerun-attempts-max, 6, as a quarantined test's failure is)");
   }, 120_000);
 
   it('a round without a report is voided: the original failures stand, and the summary says why', async () => {

@@ -84,7 +84,7 @@ describe('the re-run rounds', () => {
     // A test failing 70% of its runs, in bursts: no streak within 12 re-runs is implausible for it.
     const runs = Array.from({ length: 20 }, (_, i) => ({ run: `r${i}`, sha: `s${i}`, time: i, onDefaultBranch: true, attempts: i % 10 < 7 ? 'FFFP' : 'P' }));
     const history = new Map([['c::bursty', { id: 'c::bursty', name: 'bursty', classname: 'c', runs }]]);
-    const rerunsUntil = (answers: string, unforgivable: boolean, extendedMax?: number): { reruns: number; verdict?: string } => {
+    const rerunsUntil = (answers: string, unforgivable: boolean, extendedMax?: number): { reruns: number; verdict?: string; why?: string } => {
       const tests = [test('bursty', 'F')];
       const state = startRerun({
         failed: tests, extras: [], tests, history, historyId: (id) => id, newTests: new Set(), window: 50,
@@ -93,15 +93,20 @@ describe('the re-run rounds', () => {
       });
       for (const a of answers) if (roundCases(state).length > 0) recordRound(state, roundCases(state), answer({ 'c::bursty': a }));
       expect(roundCases(state)).toEqual([]);
-      return { reruns: state.cases[0]!.reruns.length, verdict: state.cases[0]!.verdict };
+      return { reruns: state.cases[0]!.reruns.length, verdict: state.cases[0]!.verdict, why: state.cases[0]!.why };
     };
     // Not quarantined: the maximum, as before.
-    expect(rerunsUntil('FFFFFFFFFFFFFF', false)).toEqual({ reruns: 6, verdict: 'exhausted' });
-    // Quarantined, a new message: up to 12 re-runs; it blocks when they all fail (exhausted, the quarantine does not forgive).
-    expect(rerunsUntil('FFFFFFFFFFFFFF', true)).toEqual({ reruns: 12, verdict: 'exhausted' });
-    expect(rerunsUntil('FFFFFFFFFFFFFF', true, 9)).toEqual({ reruns: 9, verdict: 'exhausted' });
+    const plain = rerunsUntil('FFFFFFFFFFFFFF', false);
+    expect(plain).toMatchObject({ reruns: 6, verdict: 'exhausted' });
+    expect(plain.why).toMatch(/so its quarantine decides$/);
+    // Quarantined, a new message: up to 12 re-runs; it blocks when they all fail (exhausted, the quarantine does not
+    // forgive), and the summary says why it was re-run so often.
+    const extended = rerunsUntil('FFFFFFFFFFFFFF', true);
+    expect(extended).toMatchObject({ reruns: 12, verdict: 'exhausted' });
+    expect(extended.why).toMatch(/^failed 13 of 13 times on this commit; .* so its quarantine decides \(re-run past rerun-attempts-max, 6, as a quarantined test's failure is\)$/);
+    expect(rerunsUntil('FFFFFFFFFFFFFF', true, 9)).toMatchObject({ reruns: 9, verdict: 'exhausted' });
     // The eighth re-run passes: proven flaky, forgiven whatever its message.
-    expect(rerunsUntil('FFFFFFFP', true)).toEqual({ reruns: 8, verdict: 'proven-flaky' });
+    expect(rerunsUntil('FFFFFFFP', true)).toMatchObject({ reruns: 8, verdict: 'proven-flaky' });
     // A streak that becomes implausible first stops there (a regression of a test with a thin record).
     const thin = new Map([['c::bursty', { id: 'c::bursty', name: 'bursty', classname: 'c', runs: runs.map((r) => ({ ...r, attempts: 'P' })) }]]);
     const tests = [test('bursty', 'F')];
