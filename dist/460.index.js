@@ -6288,6 +6288,11 @@ function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
         const test = evidence.get(id);
         let decision = closed ? decideAfterHandClose(test, previous, closed, nowIso, options.policy, memo) : decide(test, previous, override, nowIso, options.policy, memo);
         if (override) {
+            // The hand decision's own start, from the line it wrote at the last run (`auto` is written only under an
+            // override): `previous` is the rule's state, whose `since` would re-stamp a hand decision at every run.
+            const shown = snapshot.stats.get(id);
+            if (shown?.auto && shown.quarantined === decision.quarantined && typeof shown.since === 'string')
+                decision = { ...decision, since: shown.since };
             const auto = decide(test, previous, null, nowIso, options.policy, memo);
             decision = { ...decision, auto: { quarantined: auto.quarantined, reason: auto.reason, ...(auto.since ? { since: auto.since } : {}), ...(auto.evidenceAfter !== undefined ? { evidenceAfter: auto.evidenceAfter } : {}) } };
         }

@@ -82,8 +82,12 @@ describe('applyRun', () => {
       const result = applyRun(input(snapshot, [parsedTest('x', n === 3 ? 'F' : 'P'), parsedTest('y', 'P')], n));
       expect(result.quarantined).toEqual(['x']);
       if (n === 3) expect(result.outcome.forgiven.map((t) => t.id)).toEqual(['x']);
+      // Quarantined by hand since the run that first read the override (the rule alone would not quarantine it),
+      // not re-stamped at every run.
+      expect(result.decisions.get('x')!.since).toBe(new Date(runContext(2).time).toISOString());
       snapshot = parseSnapshot(result.files);
     }
+    expect(snapshot.stats.get('x')!.since).toBe(new Date(runContext(2).time).toISOString());
     expect(snapshot.overrides.get('x')!.override).toEqual({ action: 'quarantine' });
     // Written back exactly as the user wrote it.
     expect(snapshot.overrides.get('x')!.raw).toBe('quarantine');
