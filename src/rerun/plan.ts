@@ -55,7 +55,7 @@ export interface RerunCase {
   /** Never seen on the default branch, on a pull request. */
   isNew: boolean;
   counts: FailureCounts;
-  /** Re-runs at most (kind failed): the rule's, or more for a failure its quarantine would forgive (startRerun). */
+  /** Re-runs at most (kind failed): the rule's, or more for a failure of a quarantined test (startRerun). */
   maxReruns: number;
   /** Attempts the re-run reports gave, in order. */
   reruns: Attempt[];

@@ -124,7 +124,7 @@ export interface StopRule {
   minReruns: number;
   /** Re-runs at most this many times. */
   maxReruns: number;
-  /** Re-runs at most for a failure its quarantine would forgive (plan.ts); default EXTEND_FACTOR × maxReruns. */
+  /** Re-runs at most for a failure of a quarantined test (plan.ts); default EXTEND_FACTOR × maxReruns. */
   extendedMax?: number;
   /** The chance below which a streak is implausible; default IMPLAUSIBLE. */
   threshold?: number;
