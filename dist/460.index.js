@@ -897,15 +897,20 @@ async function run(env = process.env) {
         const ctx = (0,context/* contextFromEnv */.jW)(env);
         const config = await (0,file/* loadFileConfig */.p)(inputs.configPath ? (0,external_node_path_.resolve)(ctx.workspace, inputs.configPath) : '');
         const rerunInputs = readRerunInputs((0,config_inputs/* inputsFromEnv */.lN)(env));
-        // The data branch is fetched while the reports are parsed (git works in its own process).
+        // The data branch is fetched while the reports are parsed (git works in its own processes): the private clone is
+        // opened (two git processes) while the reports are found and read, not before.
         const readOnly = inputs.readOnly || ctx.fromFork;
-        const remote = await (0,job/* dataRemote */.PO)(inputs, ctx);
-        const repo = await git/* DataRepo */.nV.open(remote, inputs.dataBranch, inputs.token, ctx.runnerTemp || undefined);
-        repo.prefetch(!readOnly);
+        const opening = (async () => {
+            const repo = await git/* DataRepo */.nV.open(await (0,job/* dataRemote */.PO)(inputs, ctx), inputs.dataBranch, inputs.token, ctx.runnerTemp || undefined);
+            repo.prefetch(!readOnly);
+            return repo;
+        })();
+        opening.catch(() => undefined); // awaited below, after the reports
         const reports = await (0,job/* readReports */.oh)(inputs, ctx).catch(async (error) => {
-            await repo.dispose();
+            await (await opening.catch(() => undefined))?.dispose();
             throw error;
         });
+        const repo = await opening;
         const split = modeInputs.splitHistoryBy === 'job-key';
         if (split && !rerunInputs)
             reports.tests = (0,modes_split/* splitTests */.Yd)(reports.tests, inputs.jobKey);

@@ -46,15 +46,20 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
 
     const rerunInputs = readRerunInputs(inputsFromEnv(env));
 
-    // The data branch is fetched while the reports are parsed (git works in its own process).
+    // The data branch is fetched while the reports are parsed (git works in its own processes): the private clone is
+    // opened (two git processes) while the reports are found and read, not before.
     const readOnly = inputs.readOnly || ctx.fromFork;
-    const remote = await dataRemote(inputs, ctx);
-    const repo = await DataRepo.open(remote, inputs.dataBranch, inputs.token, ctx.runnerTemp || undefined);
-    repo.prefetch(!readOnly);
+    const opening = (async () => {
+      const repo = await DataRepo.open(await dataRemote(inputs, ctx), inputs.dataBranch, inputs.token, ctx.runnerTemp || undefined);
+      repo.prefetch(!readOnly);
+      return repo;
+    })();
+    opening.catch(() => undefined); // awaited below, after the reports
     const reports = await readReports(inputs, ctx).catch(async (error: unknown) => {
-      await repo.dispose();
+      await (await opening.catch(() => undefined))?.dispose();
       throw error;
     });
+    const repo = await opening;
     const split = modeInputs.splitHistoryBy === 'job-key';
     if (split && !rerunInputs) reports.tests = splitTests(reports.tests, inputs.jobKey);
 
