@@ -30,6 +30,8 @@ import { normalizeErrorMessage } from '../../src/scoring/index.ts';
 import { statsScores } from '../../src/pipeline/stats-scores.ts';
 import { emptySnapshot, parseSnapshot, type Snapshot } from '../../src/store/snapshot.ts';
 import { DIST_ENTRY, PROJECT_ROOT, World, git } from '../../test/support/action.ts';
+import { dashboardFiles } from '../../src/dashboard/branch-files.ts';
+import { DASHBOARD_MARKER } from '../../src/dashboard/marker.generated.ts';
 
 const HOUR = 3_600_000;
 const SELF = fileURLToPath(import.meta.url);
@@ -197,7 +199,7 @@ function sourceHash(): string {
     if (dir.endsWith('.ts')) hash.update(readFileSync(path));
     else walk(path);
   }
-  hash.update(readFileSync(SELF));
+  hash.update(readFileSync(SELF)).update(DASHBOARD_MARKER);
   return hash.digest('hex').slice(0, 12);
 }
 
@@ -228,6 +230,9 @@ export async function dataBranchRepo(tests: number, runs: number, end: number, l
 /** Child mode: generate the branch and push it into a new bare repository `repo`. */
 async function generateInto(tests: number, runs: number, end: number, repo: string): Promise<void> {
   const files = generateBranch(buildSuite(tests), runs, end, { log: (m) => console.error(m) });
+  // The dashboard's files, as the step's first write left them: a timed step then writes the page only when it
+  // changed, as on a real branch (issue #16's steady state), not 100 KB of page every time.
+  for (const [path, text] of await dashboardFiles(files)) if (!files.has(path)) files.set(path, text);
   const work = await mkdtemp(join(tmpdir(), 'flakeguard-bench-branch-'));
   try {
     await git(work, ['init', '-q', '-b', 'flakeguard-data']);
