@@ -1715,28 +1715,44 @@ function storedRunTrend(history, maxPoints, stride) {
         return { unit: 'run', points: [] };
     if (newest - windowStart >= 7 * DAY)
         return undefined;
-    const buckets = new Map();
+    // Counted a stretch of equal runs at a time, as differences over sequence numbers (a suite's tests mostly share
+    // one long stretch of passes): the same counts as visiting run by run.
+    let maxSeq = 0;
+    for (const row of history.rows.values())
+        if (row.seq > maxSeq)
+            maxSeq = row.seq;
+    const runs = new Int32Array(maxSeq + 2);
+    const flakyRuns = new Int32Array(maxSeq + 2);
+    const failedRuns = new Int32Array(maxSeq + 2);
     let index = -1;
     for (const id of history.keys()) {
         if (++index % stride !== 0)
             continue;
-        history.forEachNewest(id, maxPoints, (seq, attempts) => {
-            let b = buckets.get(seq);
-            if (b === undefined) {
-                b = { time: history.timeOf(seq), testRuns: 0, flaky: 0, failed: 0 };
-                buckets.set(seq, b);
-            }
+        history.forEachNewestStretch(id, maxPoints, (first, count, attempts) => {
             const k = classify(attempts);
             if (k === 0)
                 return;
-            b.testRuns++;
-            if (k === 2)
-                b.flaky++;
-            else if (k === 3)
-                b.failed++;
+            runs[first]++;
+            runs[first + count]--;
+            const counts = k === 2 ? flakyRuns : k === 3 ? failedRuns : undefined;
+            if (counts) {
+                counts[first]++;
+                counts[first + count]--;
+            }
         });
     }
-    const recent = [...buckets.values()].filter((b) => b.testRuns > 0).sort((a, b) => a.time - b.time).slice(-maxPoints);
+    const buckets = [];
+    let testRuns = 0;
+    let flaky = 0;
+    let failed = 0;
+    for (let seq = 0; seq <= maxSeq; seq++) {
+        testRuns += runs[seq];
+        flaky += flakyRuns[seq];
+        failed += failedRuns[seq];
+        if (testRuns > 0)
+            buckets.push({ seq, time: history.timeOf(seq), testRuns, flaky, failed });
+    }
+    const recent = buckets.sort((a, b) => a.time - b.time || a.seq - b.seq).slice(-maxPoints);
     return { unit: 'run', points: recent.map((b, i) => ({ label: String(i + 1), testRuns: b.testRuns, flaky: b.flaky, failed: b.failed })) };
 }
 
@@ -2847,10 +2863,11 @@ class LazyHistory extends Map {
         return this.bySeq.get(seq)?.[1].time;
     }
     /**
-     * Calls `visit(seq, attempts)` for a test's newest `max` runs, newest first, without making records (the summary's
-     * trend reads every test). In time order only when `inTimeOrder`.
+     * Calls `visit(first, count, attempts)` for a test's newest `max` runs, a stretch of equal runs at a time (runs
+     * `first` to `first + count - 1`), newest stretch first, without making records: the summary's trend reads every
+     * test and adds a stretch at once.
      */
-    forEachNewest(id, max, visit) {
+    forEachNewestStretch(id, max, visit) {
         const s = this.stored.get(id);
         if (!s)
             return;
@@ -2861,8 +2878,9 @@ class LazyHistory extends Map {
             end -= n;
             if (a === '')
                 continue;
-            for (let k = n - 1; k >= 0 && left > 0; k--, left--)
-                visit(end + k, a);
+            const count = Math.min(n, left);
+            visit(end + n - count, count, a);
+            left -= count;
         }
     }
     decode(id, s) {

@@ -541,10 +541,11 @@ class stored_LazyHistory extends Map {
         return this.bySeq.get(seq)?.[1].time;
     }
     /**
-     * Calls `visit(seq, attempts)` for a test's newest `max` runs, newest first, without making records (the summary's
-     * trend reads every test). In time order only when `inTimeOrder`.
+     * Calls `visit(first, count, attempts)` for a test's newest `max` runs, a stretch of equal runs at a time (runs
+     * `first` to `first + count - 1`), newest stretch first, without making records: the summary's trend reads every
+     * test and adds a stretch at once.
      */
-    forEachNewest(id, max, visit) {
+    forEachNewestStretch(id, max, visit) {
         const s = this.stored.get(id);
         if (!s)
             return;
@@ -555,8 +556,9 @@ class stored_LazyHistory extends Map {
             end -= n;
             if (a === '')
                 continue;
-            for (let k = n - 1; k >= 0 && left > 0; k--, left--)
-                visit(end + k, a);
+            const count = Math.min(n, left);
+            visit(end + n - count, count, a);
+            left -= count;
         }
     }
     decode(id, s) {

@@ -210,10 +210,11 @@ export class LazyHistory extends Map<string, TestHistory> {
   }
 
   /**
-   * Calls `visit(seq, attempts)` for a test's newest `max` runs, newest first, without making records (the summary's
-   * trend reads every test). In time order only when `inTimeOrder`.
+   * Calls `visit(first, count, attempts)` for a test's newest `max` runs, a stretch of equal runs at a time (runs
+   * `first` to `first + count - 1`), newest stretch first, without making records: the summary's trend reads every
+   * test and adds a stretch at once.
    */
-  forEachNewest(id: string, max: number, visit: (seq: number, attempts: string) => void): void {
+  forEachNewestStretch(id: string, max: number, visit: (first: number, count: number, attempts: string) => void): void {
     const s = this.stored.get(id);
     if (!s) return;
     let end = endOf(s.from, s.segments);
@@ -222,7 +223,9 @@ export class LazyHistory extends Map<string, TestHistory> {
       const { a, n } = s.segments[i]!;
       end -= n;
       if (a === '') continue;
-      for (let k = n - 1; k >= 0 && left > 0; k--, left--) visit(end + k, a);
+      const count = Math.min(n, left);
+      visit(end + n - count, count, a);
+      left -= count;
     }
   }
 
