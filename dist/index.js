@@ -15,7 +15,8 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
  */
 
 
-const YOUNG_GENERATION_MB = Number(process.env.FLAKEGUARD_YOUNG_MB || 32);
+// 16 MiB: 9–54 MiB less peak RSS than 32 at 10k and 100k tests, about the same time (docs/benchmarks.md, session 7).
+const YOUNG_GENERATION_MB = Number(process.env.FLAKEGUARD_YOUNG_MB || 16);
 // A cancelled step still removes its private clone of the data branch (signals reach the main thread only).
 if (node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.isMainThread)
     (0,_store_cleanup_js__WEBPACK_IMPORTED_MODULE_1__/* .removeClonesOnSignals */ .lF)((0,_store_cleanup_js__WEBPACK_IMPORTED_MODULE_1__/* .cloneRoot */ .Iy)());

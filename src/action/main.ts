@@ -6,7 +6,8 @@
 import { isMainThread, Worker } from 'node:worker_threads';
 import { cloneRoot, removeClonesOnSignals } from '../store/cleanup.ts';
 
-const YOUNG_GENERATION_MB = Number(process.env.FLAKEGUARD_YOUNG_MB || 32);
+// 16 MiB: 9–54 MiB less peak RSS than 32 at 10k and 100k tests, about the same time (docs/benchmarks.md, session 7).
+const YOUNG_GENERATION_MB = Number(process.env.FLAKEGUARD_YOUNG_MB || 16);
 // A cancelled step still removes its private clone of the data branch (signals reach the main thread only).
 if (isMainThread) removeClonesOnSignals(cloneRoot());
 
