@@ -918,6 +918,8 @@ async function run(env = process.env) {
         const runContext = (0,job/* runContextFor */.S2)(ctx, inputs, reports.timestamp, now);
         // Issues for test owners (docs/issues.md): read before the sync, since a person's close can lift a quarantine.
         const issues = inputs.createIssues ? await (await __webpack_require__.e(/* import() */ 791).then(__webpack_require__.bind(__webpack_require__, 81791))).prepareIssues({ inputs, ctx, readOnly }) : undefined;
+        // The summary's figures are computed while git pushes (the result may still change if the push loses a race).
+        let early;
         let rerun;
         let verdicts;
         const sync = await (async () => {
@@ -957,6 +959,9 @@ async function run(env = process.env) {
                     log: (m) => core.info((0,text_escape/* logText */.kc)(m)),
                     extraFiles: (current) => (0,branch_files/* dashboardFiles */._l)(current, { workspace: ctx.workspace, classMap: inputs.codeownersMap }),
                     releaseTexts: true,
+                    whilePushing: (applied) => {
+                        early = { of: applied, facts: (0,publish/* factsFor */.xh)(applied) };
+                    },
                 }));
             }
             finally {
@@ -977,7 +982,7 @@ async function run(env = process.env) {
                 await (await Promise.all(/* import() */[__webpack_require__.e(931), __webpack_require__.e(943)]).then(__webpack_require__.bind(__webpack_require__, 94943))).leaveResults({ inputs, ctx, run: runContext, reports }, modeInputs, env);
         }
         const rerunSection = rerun ? (await __webpack_require__.e(/* import() */ 401).then(__webpack_require__.bind(__webpack_require__, 46401))).renderRerunSection(rerun) : undefined;
-        await (0,publish.publishResults)({ inputs, ctx, readOnly, runUrl: runContext.url ?? '', sync, reports: { tests: reports.tests.length, problems: reports.problems.length }, ...(rerunSection ? { extraSummary: rerunSection } : {}) });
+        await (0,publish.publishResults)({ inputs, ctx, readOnly, runUrl: runContext.url ?? '', sync, reports: { tests: reports.tests.length, problems: reports.problems.length }, ...(rerunSection ? { extraSummary: rerunSection } : {}), ...(early ? { facts: early } : {}) });
         if (rerun) {
             core.setOutput('rerun-tests', JSON.stringify(rerun.cases.filter((c) => c.asked > 0).map((c) => c.historyId)));
             core.setOutput('proven-flaky', JSON.stringify(rerun.provenFlaky));
@@ -1319,6 +1324,7 @@ async function dashboardFiles(current, owners = {}) {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
+  xh: () => (/* binding */ factsFor),
   publishResults: () => (/* binding */ publishResults)
 });
 
@@ -1828,6 +1834,7 @@ function topFlaky(input, k) {
     }
     return top.map((t) => ({ id: t.id, score: scores.get(t.id), decision: input.decisions.get(t.id) }));
 }
+/** What the summary computes from the history: the trend and the flakiest tests (only these fields are read). */
 function summaryFacts(input) {
     return { trend: suiteTrend(input.history), top: topFlaky(input, TOP_FLAKY) };
 }
@@ -2100,6 +2107,10 @@ function renderSummary(input, options = {}) {
 
 
 
+/** The summary's figures for a result: what publishResults computes, computed earlier (while git pushes). */
+function factsFor(result) {
+    return summaryFacts({ history: result.history, decisions: result.decisions, scores: scoreLookup(result.scores) });
+}
 function storeLine(sync, branch) {
     const s = sync.status;
     switch (s.kind) {
@@ -2166,7 +2177,7 @@ function blobUrlFor(ctx) {
         return `${ctx.serverUrl}/${ctx.repository}/blob/${ctx.sha}/${encoded}${line && line > 0 ? `#L${line}` : ''}`;
     };
 }
-async function publishResults({ inputs, ctx, runUrl, sync, reports, extraSummary }) {
+async function publishResults({ inputs, ctx, runUrl, sync, reports, extraSummary, facts: early }) {
     const result = sync.applied;
     const o = result.outcome;
     const statsFileOf = (id) => (0,layout/* statsPath */.Zf)((0,layout/* shardOf */.IS)(id, result.shards), result.shards);
@@ -2221,7 +2232,7 @@ async function publishResults({ inputs, ctx, runUrl, sync, reports, extraSummary
         blobUrl: blobUrlFor(ctx),
         ...(result.rule ? { rule: result.rule } : {}),
     };
-    const facts = guard('analyse the history for the summary', () => summaryFacts(base)) ?? { trend: { unit: 'run', points: [] }, top: [] };
+    const facts = (early?.of === result ? early.facts : guard('analyse the history for the summary', () => summaryFacts(base))) ?? { trend: { unit: 'run', points: [] }, top: [] };
     let toCommands = annotations;
     let annotationsLine;
     const total = annotations.length;
@@ -10512,7 +10523,14 @@ apply, options) {
                 return { applied, status: { kind: 'unchanged', head, ...(deleted.length ? { folded: deleted } : {}) }, historyRead: true };
             }
             await options.beforePush?.();
-            const pushed = await repo.push({ replacing: compact ? head : null });
+            const pushing = repo.push({ replacing: compact ? head : null });
+            try {
+                options.whilePushing?.(applied);
+            }
+            catch {
+                // the caller's own work, redone by the caller when it needs it
+            }
+            const pushed = await pushing;
             if (pushed.pushed) {
                 const deleted = await deleteFolded(folded);
                 return { applied, status: { kind: 'pushed', commit: pushed.commit, tries: attempt, compacted: compact, ...(deleted.length ? { folded: deleted } : {}) }, historyRead: true };

@@ -1587,7 +1587,14 @@ apply, options) {
                 return { applied, status: { kind: 'unchanged', head, ...(deleted.length ? { folded: deleted } : {}) }, historyRead: true };
             }
             await options.beforePush?.();
-            const pushed = await repo.push({ replacing: compact ? head : null });
+            const pushing = repo.push({ replacing: compact ? head : null });
+            try {
+                options.whilePushing?.(applied);
+            }
+            catch {
+                // the caller's own work, redone by the caller when it needs it
+            }
+            const pushed = await pushing;
             if (pushed.pushed) {
                 const deleted = await deleteFolded(folded);
                 return { applied, status: { kind: 'pushed', commit: pushed.commit, tries: attempt, compacted: compact, ...(deleted.length ? { folded: deleted } : {}) }, historyRead: true };

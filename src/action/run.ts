@@ -18,7 +18,7 @@ import { dashboardFiles } from '../dashboard/branch-files.ts';
 import { syncRun } from '../store/sync.ts';
 import { writeResultsFile } from '../store/results-file.ts';
 import { commandText, logText, registerSecret } from '../text/escape.ts';
-import { publishResults } from '../github/publish.ts';
+import { factsFor, publishResults } from '../github/publish.ts';
 import { readModeInputs } from '../modes/inputs.ts';
 import { splitTests, warnUnsplitOverrides } from '../modes/split.ts';
 import { readRerunInputs } from '../rerun/inputs.ts';
@@ -68,6 +68,8 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     // Issues for test owners (docs/issues.md): read before the sync, since a person's close can lift a quarantine.
     const issues = inputs.createIssues ? await (await import('../github/issues.ts')).prepareIssues({ inputs, ctx, readOnly }) : undefined;
 
+    // The summary's figures are computed while git pushes (the result may still change if the push loses a race).
+    let early: { of: ReturnType<typeof applyRun>; facts: ReturnType<typeof factsFor> } | undefined;
     let rerun: Awaited<ReturnType<typeof import('../pipeline/rerun.ts').rerunStep>> | undefined;
     let verdicts: RerunVerdicts | undefined;
     const sync = await (async () => {
@@ -115,6 +117,9 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
               log: (m) => core.info(logText(m)),
               extraFiles: (current) => dashboardFiles(current, { workspace: ctx.workspace, classMap: inputs.codeownersMap }),
               releaseTexts: true,
+              whilePushing: (applied) => {
+                early = { of: applied, facts: factsFor(applied) };
+              },
             },
           ),
         );
@@ -135,7 +140,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     }
 
     const rerunSection = rerun ? (await import('../report/rerun-summary.ts')).renderRerunSection(rerun) : undefined;
-    await publishResults({ inputs, ctx, readOnly, runUrl: runContext.url ?? '', sync, reports: { tests: reports.tests.length, problems: reports.problems.length }, ...(rerunSection ? { extraSummary: rerunSection } : {}) });
+    await publishResults({ inputs, ctx, readOnly, runUrl: runContext.url ?? '', sync, reports: { tests: reports.tests.length, problems: reports.problems.length }, ...(rerunSection ? { extraSummary: rerunSection } : {}), ...(early ? { facts: early } : {}) });
     if (rerun) {
       core.setOutput('rerun-tests', JSON.stringify(rerun.cases.filter((c) => c.asked > 0).map((c) => c.historyId)));
       core.setOutput('proven-flaky', JSON.stringify(rerun.provenFlaky));

@@ -9,7 +9,7 @@ import type { GitHubContext } from '../config/context.ts';
 import type { ApplyResult } from '../pipeline/apply.ts';
 import { foldedLine, type SyncResult } from '../store/sync.ts';
 import { shardOf, statsPath } from '../store/layout.ts';
-import { CHECK_SUMMARY_BUDGET_BYTES, renderSummary, summaryFacts, verdict, type SummaryInput } from '../report/summary.ts';
+import { CHECK_SUMMARY_BUDGET_BYTES, renderSummary, summaryFacts, verdict, type SummaryFacts, type SummaryInput } from '../report/summary.ts';
 import { buildAnnotations, type AnnotationSpec } from '../report/annotations.ts';
 import { commandText, defuseLegacy, logText, truncate } from '../text/escape.ts';
 import { scoreLookup } from '../report/scores.ts';
@@ -24,6 +24,13 @@ export interface PublishInput {
   reports?: { tests: number; problems: number };
   /** Markdown appended to the job summary (the re-runs' section, src/report/rerun-summary.ts). */
   extraSummary?: string;
+  /** The summary's figures, computed while the push ran (factsFor): used when they are of the result published. */
+  facts?: { of: ApplyResult; facts: SummaryFacts };
+}
+
+/** The summary's figures for a result: what publishResults computes, computed earlier (while git pushes). */
+export function factsFor(result: ApplyResult): SummaryFacts {
+  return summaryFacts({ history: result.history, decisions: result.decisions, scores: scoreLookup(result.scores) });
 }
 
 function storeLine(sync: SyncResult<ApplyResult>, branch: string): string {
@@ -104,7 +111,7 @@ export function blobUrlFor(ctx: GitHubContext): ((path: string, line?: number) =
   };
 }
 
-export async function publishResults({ inputs, ctx, runUrl, sync, reports, extraSummary }: PublishInput): Promise<void> {
+export async function publishResults({ inputs, ctx, runUrl, sync, reports, extraSummary, facts: early }: PublishInput): Promise<void> {
   const result = sync.applied;
   const o = result.outcome;
   const statsFileOf = (id: string): string => statsPath(shardOf(id, result.shards), result.shards);
@@ -158,7 +165,7 @@ export async function publishResults({ inputs, ctx, runUrl, sync, reports, extra
     blobUrl: blobUrlFor(ctx),
     ...(result.rule ? { rule: result.rule } : {}),
   };
-  const facts = guard('analyse the history for the summary', () => summaryFacts(base)) ?? { trend: { unit: 'run' as const, points: [] }, top: [] };
+  const facts = (early?.of === result ? early.facts : guard('analyse the history for the summary', () => summaryFacts(base))) ?? { trend: { unit: 'run' as const, points: [] }, top: [] };
 
   let toCommands: AnnotationSpec[] = annotations;
   let annotationsLine: string | undefined;

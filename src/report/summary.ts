@@ -104,7 +104,7 @@ function recentOf(d: Decision | undefined): string {
 }
 
 /** Flakiest tests: those with any sign of flakiness (a failure or a retry among recent runs, or quarantined), by PFS. */
-function topFlaky(input: SummaryInput, k: number): SummaryFacts['top'] {
+function topFlaky(input: Pick<SummaryInput, 'history' | 'decisions' | 'scores'>, k: number): SummaryFacts['top'] {
   type Entry = { id: string; pf: number; pfLow: number };
   const top: Entry[] = [];
   const scores = input.scores;
@@ -125,7 +125,8 @@ function topFlaky(input: SummaryInput, k: number): SummaryFacts['top'] {
   return top.map((t) => ({ id: t.id, score: scores.get(t.id), decision: input.decisions.get(t.id) }));
 }
 
-export function summaryFacts(input: SummaryInput): SummaryFacts {
+/** What the summary computes from the history: the trend and the flakiest tests (only these fields are read). */
+export function summaryFacts(input: Pick<SummaryInput, 'history' | 'decisions' | 'scores'>): SummaryFacts {
   return { trend: suiteTrend(input.history), top: topFlaky(input, TOP_FLAKY) };
 }
 

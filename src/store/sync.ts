@@ -47,6 +47,11 @@ export interface SyncOptions<T extends Applied = Applied> {
   log?: (message: string) => void;
   /** Called after committing and before pushing; tests use it to race another writer. */
   beforePush?: () => Promise<void>;
+  /**
+   * Called with this attempt's result once its push has started, while git pushes: the caller's own work on the result
+   * (the summary's figures) runs meanwhile instead of after. A throw is ignored (the caller redoes that work later).
+   */
+  whilePushing?: (applied: T) => void;
   /** Park this run after losing this many races, and fold parked runs in (without it, no parking or folding). */
   inbox?: Inbox<T>;
   /** Lost races before parking; default PARK_AFTER_LOST_RACES. */
@@ -196,7 +201,13 @@ export async function syncRun<T extends Applied>(
         return { applied, status: { kind: 'unchanged', head, ...(deleted.length ? { folded: deleted } : {}) }, historyRead: true };
       }
       await options.beforePush?.();
-      const pushed = await repo.push({ replacing: compact ? head : null });
+      const pushing = repo.push({ replacing: compact ? head : null });
+      try {
+        options.whilePushing?.(applied);
+      } catch {
+        // the caller's own work, redone by the caller when it needs it
+      }
+      const pushed = await pushing;
       if (pushed.pushed) {
         const deleted = await deleteFolded(folded);
         return { applied, status: { kind: 'pushed', commit: pushed.commit, tries: attempt, compacted: compact, ...(deleted.length ? { folded: deleted } : {}) }, historyRead: true };

@@ -113,6 +113,55 @@ describe('syncRun', () => {
     expect((await runGit(root, ['--git-dir', remote, 'rev-list', '--count', 'data'])).trim()).toBe('1');
   });
 
+  it("hands each attempt's result to whilePushing while that attempt's push runs; a throw there changes nothing", async () => {
+    const first = await DataRepo.open(remote, 'data', '', root);
+    await syncRun(first, () => ({ files: new Map([['names.txt', 'w1\n']]) }), { attempts: 1, readOnly: false, commitMessage: 'w1' });
+    await first.dispose();
+
+    const repo = await DataRepo.open(remote, 'data', '', root);
+    // The push as syncRun awaits it: `settled` turns true only once git's push has finished.
+    let pushes = 0;
+    let settled = false;
+    const push = repo.push.bind(repo);
+    repo.push = (options) => {
+      pushes++;
+      settled = false;
+      return push(options).then((r) => {
+        settled = true;
+        return r;
+      });
+    };
+    const seen: Array<{ names: string; pushes: number; settled: boolean }> = [];
+    let raced = false;
+    const result = await syncRun(repo, (_snapshot, read) => ({ files: new Map([['names.txt', `${[...namesOn(read), 'w3'].join('\n')}\n`]]) }), {
+      attempts: 3,
+      readOnly: false,
+      commitMessage: 'w3',
+      sleep: async () => undefined,
+      beforePush: async () => {
+        if (raced) return;
+        raced = true;
+        // Another writer lands first: the first push is rejected and the run is applied again on the new head.
+        const other = await DataRepo.open(remote, 'data', '', root);
+        await syncRun(other, (_snapshot, read) => ({ files: new Map([['names.txt', `${[...namesOn(read), 'w2'].join('\n')}\n`]]) }), { attempts: 1, readOnly: false, commitMessage: 'w2' });
+        await other.dispose();
+      },
+      whilePushing: (applied) => {
+        seen.push({ names: applied.files.get('names.txt')!, pushes, settled });
+        throw new Error('the caller failed: the sync goes on');
+      },
+    });
+    await repo.dispose();
+    expect(result.status).toMatchObject({ kind: 'pushed', tries: 2 });
+    // Called once per push, after it started and before it settled, with that attempt's own result.
+    expect(seen).toEqual([
+      { names: 'w1\nw3\n', pushes: 1, settled: false },
+      { names: 'w1\nw2\nw3\n', pushes: 2, settled: false },
+    ]);
+    expect(result.applied.files.get('names.txt')).toBe(seen[1]!.names);
+    expect(await readNames()).toEqual(['w1', 'w2', 'w3']);
+  });
+
   it('says the history was not saved when the remote cannot be reached', async () => {
     const repo = await DataRepo.open(join(root, 'nowhere.git'), 'data', '', root);
     const result = await syncRun(repo, () => ({ files: new Map([['a', 'b']]) }), {
