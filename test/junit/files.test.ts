@@ -1,9 +1,11 @@
 /** parseReportFiles: reading, paths, problems, merging, filesRead. */
+import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { displayPath, parseReportFiles } from '../../src/junit/index.ts';
+import { NODE24 } from '../support/action.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'fg-junit-files-'));
 const ws = join(root, 'ws');
@@ -56,11 +58,26 @@ describe('parseReportFiles', () => {
     expect(out.filesRead).toBe(0);
   });
 
-  it.skipIf(process.getuid?.() === 0)('an unreadable file is a problem', async () => {
+  it('an unreadable file is a problem', async () => {
     const p = write('ws/reports/locked.xml', report('2026-11-20T10:00:00', ''));
     chmodSync(p, 0o000);
-    const out = await parseReportFiles([p], { workspace: ws });
-    expect(out.problems).toEqual([{ path: 'reports/locked.xml', message: 'cannot read report: permission denied' }]);
+    const expected = { tests: [], problems: [{ path: 'reports/locked.xml', message: 'cannot read report: permission denied' }], filesRead: 0 };
+    if (process.getuid?.() !== 0) {
+      expect(await parseReportFiles([p], { workspace: ws })).toEqual(expected);
+      return;
+    }
+    // Root reads any file: the same call runs in a child process that gives up root for nobody (65534) first. Its
+    // folders are opened for it, so only the file's own mode refuses the read.
+    for (const dir of [root, ws, join(ws, 'reports')]) chmodSync(dir, 0o755);
+    const source = new URL('../../src/junit/index.ts', import.meta.url).href;
+    const script = [
+      'process.setgid(65534);',
+      'process.setuid(65534);',
+      `const { parseReportFiles } = await import(${JSON.stringify(source)});`,
+      `process.stdout.write(JSON.stringify(await parseReportFiles([${JSON.stringify(p)}], { workspace: ${JSON.stringify(ws)} })));`,
+    ].join('\n');
+    const out = execFileSync(NODE24, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(JSON.parse(out)).toEqual(expected);
   });
 
   it('displayPath: workspace-relative inside, absolute outside', () => {
