@@ -15,6 +15,7 @@
  * own files, and resets the exit code afterwards. One simulation per process at a time.
  */
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -37,6 +38,8 @@ import type { Attempt, ParsedTestCase } from '../../src/model.ts';
 import { finishRerun, recordRound, roundCases, startRerun, type RerunResult } from '../../src/rerun/plan.ts';
 import { RERUN_DEFAULTS } from '../../src/rerun/inputs.ts';
 import { quarantinedIfExhausted } from '../../src/pipeline/rerun.ts';
+import { quarantineBefore } from '../../src/pipeline/apply.ts';
+import { isNewTest, planExtras, suiteBudget } from '../../src/rerun/budget.ts';
 import { findOutages } from '../../src/policy/outage.ts';
 import { finalAttemptFailed } from '../../src/policy/outcome.ts';
 import type { Snapshot } from '../../src/store/snapshot.ts';
@@ -215,6 +218,7 @@ function rerunInputs(world: SimWorld, box: Sandbox, execution: Execution, rerun:
     ...(rerun.attempts !== undefined ? { 'INPUT_RERUN-ATTEMPTS': String(rerun.attempts) } : {}),
     ...(rerun.attemptsMax !== undefined ? { 'INPUT_RERUN-ATTEMPTS-MAX': String(rerun.attemptsMax) } : {}),
     ...(rerun.maxTests !== undefined ? { 'INPUT_RERUN-MAX-TESTS': String(rerun.maxTests) } : {}),
+    ...(rerun.budget !== undefined ? { 'INPUT_RERUN-BUDGET': String(rerun.budget) } : {}),
   };
 }
 
@@ -380,7 +384,7 @@ export async function drivePure(world: SimWorld, options: DriveOptions = {}): Pr
       const snapshot = parseSnapshot(files);
       if (options.rerun && (options.rerunEngine ?? 'core') === 'core') {
         const failedBeforeReruns = reports.tests.filter(finalAttemptFailed).length;
-        const r = rerunWithCore(world, execution, reports.tests, snapshot, config.policy, runContext.sha, now, { ...ISSUE_SETTINGS, attempts: RERUN_DEFAULTS.attempts, attemptsMax: RERUN_DEFAULTS.attemptsMax, maxTests: RERUN_DEFAULTS.maxTests, ...options.rerun });
+        const r = rerunWithCore(world, execution, reports.tests, snapshot, config.policy, runContext, now, { ...ISSUE_SETTINGS, attempts: RERUN_DEFAULTS.attempts, attemptsMax: RERUN_DEFAULTS.attemptsMax, maxTests: RERUN_DEFAULTS.maxTests, ...options.rerun });
         reports.tests = r.tests;
         const result = applyRun(
           { snapshot, reports, filesMatched: paths.length, testOutcome: inputs.testOutcome, run: runContext, now, rerun: { consistent: r.consistent, newFlaky: r.newFlaky, newTestsBlock: false, failedBeforeReruns } },
@@ -444,18 +448,38 @@ function failureDetails(r: RerunResult, o: { forgiven: ParsedTestCase[]; blockin
 
 /**
  * The action's re-run core on the world's answers, as src/pipeline/rerun.ts wires it (max-tests, outages left out,
- * the history read from the branch, rounds until none is left); no budget (rerun-budget 0, the default).
+ * the history read from the branch, rounds until none is left), with `s.budget` as rerun-budget (default 0: the
+ * action's default). The world answers an extra execution of a passing test as it answers any re-run.
  */
-function rerunWithCore(world: SimWorld, execution: Execution, tests: ParsedTestCase[], snapshot: Snapshot, policy: Policy, sha: string, now: number, s: RerunSettings): RerunResult {
+function rerunWithCore(world: SimWorld, execution: Execution, tests: ParsedTestCase[], snapshot: Snapshot, policy: Policy, run: RunContext, now: number, s: RerunSettings): RerunResult {
+  const sha = run.sha;
   const failed = tests.filter(finalAttemptFailed);
+  const budget = s.budget ?? 0;
   const rule = { minReruns: s.attempts, maxReruns: s.attemptsMax };
   const empty = () => startRerun({ failed: [], extras: [], tests: [], history: new Map(), historyId: (id) => id, newTests: new Set(), window: 1, rule });
-  if (failed.length === 0) return finishRerun(empty(), tests);
+  if (failed.length === 0 && budget === 0) return finishRerun(empty(), tests);
   if (failed.length > s.maxTests) return finishRerun(empty(), tests, `${failed.length} tests failed, more than rerun-max-tests`);
   const inOutage = new Set(findOutages(tests, normalizeErrorMessage, policy).flatMap((o) => o.tests));
   const toRerun = failed.filter((t) => !inOutage.has(t.id));
   const quarantined = quarantinedIfExhausted(snapshot, toRerun, (id) => id, sha, policy, normalizeErrorMessage, now);
-  const state = startRerun({ failed: toRerun, extras: [], tests, history: snapshot.history, historyId: (id) => id, newTests: new Set(), window: policy.window, rule, ...quarantined });
+  const newTests = new Set(run.event === 'pull_request' || run.event === 'pull_request_target' ? tests.filter((t) => isNewTest(snapshot.history, t.id)).map((t) => t.id) : []);
+  const extras =
+    budget > 0
+      ? planExtras({
+          passing: tests.filter((t) => !finalAttemptFailed(t) && t.attempts.some((a) => a.status === 'passed')),
+          history: snapshot.history,
+          historyId: (id) => id,
+          quarantined: quarantineBefore(snapshot, now).quarantined,
+          newTests,
+          budget: Math.min(budget, suiteBudget(RERUN_DEFAULTS.timeoutSec, tests)),
+          reserved: toRerun.length * s.attempts,
+          perTest: s.attemptsMax,
+          window: policy.window,
+          // The action's seed: its run key and attempt (src/action/run.ts), so both explore the same tests.
+          seed: createHash('sha256').update(`${run.key}#${run.runAttempt}`).digest().readUInt32BE(0),
+        })
+      : [];
+  const state = startRerun({ failed: toRerun, extras, tests, history: snapshot.history, historyId: (id) => id, newTests, window: policy.window, rule, ...quarantined });
   const byId = world.byId ?? new Map(world.tests.map((t) => [t.id, t]));
   for (;;) {
     const cases = roundCases(state);

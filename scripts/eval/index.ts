@@ -19,6 +19,7 @@
  *                                        step's own re-runs (the world's command by the contract; --scenarios
  *                                        issue14, classic or names; --rerun off|on|both)
  *   npm run eval -- --engine pure --rerun on --rerun-settings attempts=2,attempts-max=6,max-tests=20
+ *   npm run eval -- --engine pure --rerun on --rerun-settings budget=20     rerun-budget: extra executions of passing tests
  *   npm run eval -- --engine pure --rerun on --rerun-engine model --rerun-settings p=upper-proven,threshold=0.001
  *                                        the simulator's re-run model instead of the action's core (estimators of p)
  *   node scripts/eval/rerun-defaults.ts [--answers independent]   the stopping rule's settings on single failures
@@ -273,6 +274,7 @@ const RERUN_KEYS: Record<string, keyof RerunSettings> = {
   'prior-passes': 'priorPasses',
   p: 'p',
   'retry-pairs-min': 'retryPairsMin',
+  budget: 'budget',
 };
 
 /** `attempts=2,attempts-max=6,max-tests=20,threshold=0.005,p=retry` → settings over the issue's defaults. */

@@ -41,6 +41,8 @@ export interface RerunSettings {
    */
   p: 'run' | 'retry' | 'upper' | 'upper-retry' | 'upper-proven';
   retryPairsMin: number;
+  /** rerun-budget: extra executions of passing tests per run (the core engine only; default 0, the action's). */
+  budget?: number;
 }
 
 const Z = 1.645;

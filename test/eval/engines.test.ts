@@ -56,3 +56,21 @@ describe('engines with re-runs (issue #14)', () => {
     expect(real.invocations.some((i) => i.execution.hardFailed.size > 0 && i.outcome === 'failure')).toBe(true);
   });
 });
+
+describe('engines with a re-run budget (rerun-budget)', () => {
+  it('the real action and the pure engine spend the budget on the same tests and decide the same', { timeout: 300_000 }, async () => {
+    const world = generateWorld(
+      { ...BASE_SCENARIO, name: 'engines-budget', tests: 24, modules: 3, runs: 16, retries: 0, rerunChance: 0, flakyShare: 0.3, outageChance: 0, regressionChance: 0.1, prShare: 0.4, prBreakChance: 0.3 },
+      4,
+      Date.now(),
+    );
+    const policy = { enterSameCommitFlips: 1, releaseAfterCleanRuns: 5 };
+    const real = await drive(world, { policy, rerun: { budget: 6 } });
+    const pure = await drivePure(world, { policy, rerun: { budget: 6 } });
+    expect(compareTraces(real, pure)).toBeUndefined();
+    const executions = (t: typeof real): number[] => t.invocations.map((i) => i.rerun?.executions ?? 0);
+    expect(executions(real)).toEqual(executions(pure));
+    // The budget was spent on tests that passed: executions in runs in which no test failed.
+    expect(real.invocations.some((i) => i.execution.flakyFailed.length === 0 && i.execution.hardFailed.size === 0 && (i.rerun?.executions ?? 0) > 0)).toBe(true);
+  });
+});
