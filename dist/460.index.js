@@ -2232,7 +2232,7 @@ async function publishResults({ inputs, ctx, runUrl, sync, reports, extraSummary
         blobUrl: blobUrlFor(ctx),
         ...(result.rule ? { rule: result.rule } : {}),
     };
-    const facts = (early?.of === result ? early.facts : guard('analyse the history for the summary', () => summaryFacts(base))) ?? { trend: { unit: 'run', points: [] }, top: [] };
+    const facts = (early?.of === result ? early.facts : guard('analyse the history for the summary', () => factsFor(result))) ?? { trend: { unit: 'run', points: [] }, top: [] };
     let toCommands = annotations;
     let annotationsLine;
     const total = annotations.length;

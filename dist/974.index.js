@@ -10,6 +10,7 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
+  plannedExtras: () => (/* binding */ plannedExtras),
   quarantinedIfExhausted: () => (/* binding */ quarantinedIfExhausted),
   rerunStep: () => (/* binding */ rerunStep)
 });
@@ -637,6 +638,30 @@ function quarantinedIfExhausted(snapshot, failed, historyId, sha, policy, normal
         (unforgiven.has(t.id) ? unforgivable : forgivable).add(byHistoryId.get(t.id));
     return { forgivable, unforgivable };
 }
+/**
+ * What the re-runs start with besides the failures, as the step plans it: a pull request's new tests, and the extra
+ * executions `rerun-budget` buys (src/rerun/budget.ts), seeded by the run so that runs explore different tests. Pure;
+ * the accuracy simulator plans with it too.
+ */
+function plannedExtras(input) {
+    const { tests, snapshot } = input;
+    const newTests = new Set(input.isPullRequest ? tests.filter((t) => isNewTest(snapshot.history, input.historyId(t.id))).map((t) => t.id) : []);
+    if (input.budget <= 0)
+        return { newTests, extras: [] };
+    const extras = planExtras({
+        passing: tests.filter((t) => !(0,outcome/* finalAttemptFailed */.R)(t) && t.attempts.some((a) => a.status === 'passed')),
+        history: snapshot.history,
+        historyId: input.historyId,
+        quarantined: (0,apply/* quarantineBefore */.ck)(snapshot, input.now).quarantined,
+        newTests,
+        budget: Math.min(input.budget, suiteBudget(input.timeoutSec, tests)),
+        reserved: input.reserved,
+        perTest: input.perTest,
+        window: input.window,
+        seed: (0,external_node_crypto_.createHash)('sha256').update(input.runKey).digest().readUInt32BE(0),
+    });
+    return { newTests, extras };
+}
 /** The data branch as it is now, to judge the failures by (empty when it cannot be read: every test unknown). */
 async function readHistory(repo) {
     try {
@@ -685,21 +710,19 @@ async function rerunOrSkip(input) {
     // Outages are never forgiven nor evidence: their failures stand, and are not re-run.
     const inOutage = new Set((0,outage/* findOutages */.wI)(tests, input.normalise, input.policy).flatMap((o) => o.tests));
     const toRerun = failed.filter((t) => !inOutage.has(t.id));
-    const newTests = new Set(input.isPullRequest ? tests.filter((t) => isNewTest(history, input.historyId(t.id))).map((t) => t.id) : []);
-    const extras = rerun.budget > 0
-        ? planExtras({
-            passing: tests.filter((t) => !(0,outcome/* finalAttemptFailed */.R)(t) && t.attempts.some((a) => a.status === 'passed')),
-            history,
-            historyId: input.historyId,
-            quarantined: (0,apply/* quarantineBefore */.ck)(snapshot, input.now).quarantined,
-            newTests,
-            budget: Math.min(rerun.budget, suiteBudget(rerun.timeoutSec, tests)),
-            reserved: toRerun.length * rerun.attempts,
-            perTest: rerun.attemptsMax,
-            window: input.policy.window,
-            seed: (0,external_node_crypto_.createHash)('sha256').update(input.runKey).digest().readUInt32BE(0),
-        })
-        : [];
+    const { newTests, extras } = plannedExtras({
+        tests,
+        snapshot,
+        historyId: input.historyId,
+        isPullRequest: input.isPullRequest,
+        budget: rerun.budget,
+        timeoutSec: rerun.timeoutSec,
+        reserved: toRerun.length * rerun.attempts,
+        perTest: rerun.attemptsMax,
+        window: input.policy.window,
+        runKey: input.runKey,
+        now: input.now,
+    });
     const state = startRerun({
         failed: toRerun,
         extras,

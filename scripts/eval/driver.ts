@@ -15,7 +15,6 @@
  * own files, and resets the exit code afterwards. One simulation per process at a time.
  */
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -37,9 +36,7 @@ import { RERUN_COMMAND_SCRIPT, type RerunState } from './rerun-command.ts';
 import type { Attempt, ParsedTestCase } from '../../src/model.ts';
 import { finishRerun, recordRound, roundCases, startRerun, type RerunResult } from '../../src/rerun/plan.ts';
 import { RERUN_DEFAULTS } from '../../src/rerun/inputs.ts';
-import { quarantinedIfExhausted } from '../../src/pipeline/rerun.ts';
-import { quarantineBefore } from '../../src/pipeline/apply.ts';
-import { isNewTest, planExtras, suiteBudget } from '../../src/rerun/budget.ts';
+import { plannedExtras, quarantinedIfExhausted } from '../../src/pipeline/rerun.ts';
 import { findOutages } from '../../src/policy/outage.ts';
 import { finalAttemptFailed } from '../../src/policy/outcome.ts';
 import type { Snapshot } from '../../src/store/snapshot.ts';
@@ -462,23 +459,20 @@ function rerunWithCore(world: SimWorld, execution: Execution, tests: ParsedTestC
   const inOutage = new Set(findOutages(tests, normalizeErrorMessage, policy).flatMap((o) => o.tests));
   const toRerun = failed.filter((t) => !inOutage.has(t.id));
   const quarantined = quarantinedIfExhausted(snapshot, toRerun, (id) => id, sha, policy, normalizeErrorMessage, now);
-  const newTests = new Set(run.event === 'pull_request' || run.event === 'pull_request_target' ? tests.filter((t) => isNewTest(snapshot.history, t.id)).map((t) => t.id) : []);
-  const extras =
-    budget > 0
-      ? planExtras({
-          passing: tests.filter((t) => !finalAttemptFailed(t) && t.attempts.some((a) => a.status === 'passed')),
-          history: snapshot.history,
-          historyId: (id) => id,
-          quarantined: quarantineBefore(snapshot, now).quarantined,
-          newTests,
-          budget: Math.min(budget, suiteBudget(RERUN_DEFAULTS.timeoutSec, tests)),
-          reserved: toRerun.length * s.attempts,
-          perTest: s.attemptsMax,
-          window: policy.window,
-          // The action's seed: its run key and attempt (src/action/run.ts), so both explore the same tests.
-          seed: createHash('sha256').update(`${run.key}#${run.runAttempt}`).digest().readUInt32BE(0),
-        })
-      : [];
+  // As the step plans them (src/pipeline/rerun.ts), with the action's seed: its run key and attempt.
+  const { newTests, extras } = plannedExtras({
+    tests,
+    snapshot,
+    historyId: (id) => id,
+    isPullRequest: run.event === 'pull_request' || run.event === 'pull_request_target',
+    budget,
+    timeoutSec: RERUN_DEFAULTS.timeoutSec,
+    reserved: toRerun.length * s.attempts,
+    perTest: s.attemptsMax,
+    window: policy.window,
+    runKey: `${run.key}#${run.runAttempt}`,
+    now,
+  });
   const state = startRerun({ failed: toRerun, extras, tests, history: snapshot.history, historyId: (id) => id, newTests, window: policy.window, rule, ...quarantined });
   const byId = world.byId ?? new Map(world.tests.map((t) => [t.id, t]));
   for (;;) {

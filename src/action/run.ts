@@ -18,7 +18,7 @@ import { dashboardFiles } from '../dashboard/branch-files.ts';
 import { syncRun } from '../store/sync.ts';
 import { writeResultsFile } from '../store/results-file.ts';
 import { commandText, logText, registerSecret } from '../text/escape.ts';
-import { factsFor, publishResults } from '../github/publish.ts';
+import { factsFor, publishResults, type PublishInput } from '../github/publish.ts';
 import { readModeInputs } from '../modes/inputs.ts';
 import { splitTests, warnUnsplitOverrides } from '../modes/split.ts';
 import { readRerunInputs } from '../rerun/inputs.ts';
@@ -69,7 +69,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     const issues = inputs.createIssues ? await (await import('../github/issues.ts')).prepareIssues({ inputs, ctx, readOnly }) : undefined;
 
     // The summary's figures are computed while git pushes (the result may still change if the push loses a race).
-    let early: { of: ReturnType<typeof applyRun>; facts: ReturnType<typeof factsFor> } | undefined;
+    let early: PublishInput['facts'];
     let rerun: Awaited<ReturnType<typeof import('../pipeline/rerun.ts').rerunStep>> | undefined;
     let verdicts: RerunVerdicts | undefined;
     const sync = await (async () => {

@@ -165,7 +165,7 @@ export async function publishResults({ inputs, ctx, runUrl, sync, reports, extra
     blobUrl: blobUrlFor(ctx),
     ...(result.rule ? { rule: result.rule } : {}),
   };
-  const facts = (early?.of === result ? early.facts : guard('analyse the history for the summary', () => summaryFacts(base))) ?? { trend: { unit: 'run' as const, points: [] }, top: [] };
+  const facts = (early?.of === result ? early.facts : guard('analyse the history for the summary', () => factsFor(result))) ?? { trend: { unit: 'run' as const, points: [] }, top: [] };
 
   let toCommands: AnnotationSpec[] = annotations;
   let annotationsLine: string | undefined;

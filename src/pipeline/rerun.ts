@@ -16,7 +16,7 @@ import type { DataRepo } from '../store/git.ts';
 import { emptySnapshot, parseSnapshot, type Snapshot } from '../store/snapshot.ts';
 import { commandText, logText } from '../text/escape.ts';
 import type { RerunInputs } from '../rerun/inputs.ts';
-import { finishRerun, recordRound, roundCases, startRerun, stopRerun, type RerunResult } from '../rerun/plan.ts';
+import { finishRerun, recordRound, roundCases, startRerun, stopRerun, type ExtraPlan, type RerunResult } from '../rerun/plan.ts';
 import { isNewTest, planExtras, suiteBudget } from '../rerun/budget.ts';
 import { runRound } from '../rerun/process.ts';
 import { DEFAULT_APPLY_OPTIONS, judgeFailures, quarantineBefore } from './apply.ts';
@@ -73,6 +73,46 @@ export function quarantinedIfExhausted(
   return { forgivable, unforgivable };
 }
 
+/**
+ * What the re-runs start with besides the failures, as the step plans it: a pull request's new tests, and the extra
+ * executions `rerun-budget` buys (src/rerun/budget.ts), seeded by the run so that runs explore different tests. Pure;
+ * the accuracy simulator plans with it too.
+ */
+export function plannedExtras(input: {
+  tests: readonly ParsedTestCase[];
+  snapshot: Snapshot;
+  historyId: (reportId: string) => string;
+  isPullRequest: boolean;
+  /** rerun-budget, and rerun-timeout, which caps it through the suite budget. */
+  budget: number;
+  timeoutSec: number;
+  /** Executions reserved for the failed tests' re-runs. */
+  reserved: number;
+  /** rerun-attempts-max. */
+  perTest: number;
+  window: number;
+  /** This run's identity (run key and attempt). */
+  runKey: string;
+  now: number;
+}): { newTests: Set<string>; extras: ExtraPlan[] } {
+  const { tests, snapshot } = input;
+  const newTests = new Set(input.isPullRequest ? tests.filter((t) => isNewTest(snapshot.history, input.historyId(t.id))).map((t) => t.id) : []);
+  if (input.budget <= 0) return { newTests, extras: [] };
+  const extras = planExtras({
+    passing: tests.filter((t) => !finalAttemptFailed(t) && t.attempts.some((a) => a.status === 'passed')),
+    history: snapshot.history,
+    historyId: input.historyId,
+    quarantined: quarantineBefore(snapshot, input.now).quarantined,
+    newTests,
+    budget: Math.min(input.budget, suiteBudget(input.timeoutSec, tests)),
+    reserved: input.reserved,
+    perTest: input.perTest,
+    window: input.window,
+    seed: createHash('sha256').update(input.runKey).digest().readUInt32BE(0),
+  });
+  return { newTests, extras };
+}
+
 /** The data branch as it is now, to judge the failures by (empty when it cannot be read: every test unknown). */
 async function readHistory(repo: DataRepo): Promise<{ snapshot: Snapshot; note?: string }> {
   try {
@@ -121,22 +161,19 @@ async function rerunOrSkip(input: RerunStepInput): Promise<RerunResult & { note?
   // Outages are never forgiven nor evidence: their failures stand, and are not re-run.
   const inOutage = new Set(findOutages(tests, input.normalise, input.policy).flatMap((o) => o.tests));
   const toRerun = failed.filter((t) => !inOutage.has(t.id));
-  const newTests = new Set(input.isPullRequest ? tests.filter((t) => isNewTest(history, input.historyId(t.id))).map((t) => t.id) : []);
-  const extras =
-    rerun.budget > 0
-      ? planExtras({
-          passing: tests.filter((t) => !finalAttemptFailed(t) && t.attempts.some((a) => a.status === 'passed')),
-          history,
-          historyId: input.historyId,
-          quarantined: quarantineBefore(snapshot, input.now).quarantined,
-          newTests,
-          budget: Math.min(rerun.budget, suiteBudget(rerun.timeoutSec, tests)),
-          reserved: toRerun.length * rerun.attempts,
-          perTest: rerun.attemptsMax,
-          window: input.policy.window,
-          seed: createHash('sha256').update(input.runKey).digest().readUInt32BE(0),
-        })
-      : [];
+  const { newTests, extras } = plannedExtras({
+    tests,
+    snapshot,
+    historyId: input.historyId,
+    isPullRequest: input.isPullRequest,
+    budget: rerun.budget,
+    timeoutSec: rerun.timeoutSec,
+    reserved: toRerun.length * rerun.attempts,
+    perTest: rerun.attemptsMax,
+    window: input.policy.window,
+    runKey: input.runKey,
+    now: input.now,
+  });
   const state = startRerun({
     failed: toRerun,
     extras,
