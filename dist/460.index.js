@@ -3029,11 +3029,27 @@ function sinceSeq(byseq, from) {
     return out;
 }
 /**
+ * One segments array per single segment (`P*41`) in a merge: the tests that passed again share it, and what is made
+ * of it once (its text, src/store/history-format.ts). Segments are never modified.
+ */
+class SingleSegments {
+    made = new Map();
+    of(a, n) {
+        let byCount = this.made.get(a);
+        if (!byCount)
+            this.made.set(a, (byCount = new Map()));
+        let segments = byCount.get(n);
+        if (!segments)
+            byCount.set(n, (segments = [{ a, n }]));
+        return segments;
+    }
+}
+/**
  * The common case of mergeStored, with one new object: the test ran in the run before too, passed (or did) the same
  * as then, with no message, and retention drops at most the runs at the start of its first segment. Null otherwise
  * (the general path then).
  */
-function appendedQuickly(previous, test, seq, attempts, duration, timeOf, oldestKept, maxRuns) {
+function appendedQuickly(previous, test, seq, attempts, duration, timeOf, oldestKept, maxRuns, single) {
     const segs = previous.segments;
     const last = segs[segs.length - 1];
     const first = segs[0];
@@ -3049,7 +3065,7 @@ function appendedQuickly(previous, test, seq, attempts, duration, timeOf, oldest
         return null;
     let segments;
     if (segs.length === 1)
-        segments = drop === 1 ? segs : [{ a: attempts, n: first.n + 1 - drop }];
+        segments = drop === 1 ? segs : single.of(attempts, first.n + 1 - drop);
     else {
         const copy = segs.slice();
         copy[copy.length - 1] = { a: attempts, n: last.n + 1 };
@@ -3099,12 +3115,13 @@ function mergeStored(history, tests, run, row, options) {
             return undefined;
         ran.set(test.id, test);
     }
+    const single = new SingleSegments();
     const merged = (test, previous) => {
         const attempts = test.attempts.length === 1 ? _model_js__WEBPACK_IMPORTED_MODULE_0__/* .STATUS_CODE */ .lg[test.attempts[0].status] : test.attempts.map((a) => _model_js__WEBPACK_IMPORTED_MODULE_0__/* .STATUS_CODE */ .lg[a.status]).join('');
         const message = (0,_merge_js__WEBPACK_IMPORTED_MODULE_1__/* .failureMessageOf */ .Df)(test, options.normalise);
         const duration = test.attempts[test.attempts.length - 1]?.durationSec;
         if (previous && message === undefined) {
-            const fast = appendedQuickly(previous, test, row.seq, attempts, duration, timeOf, oldestKept, maxRuns);
+            const fast = appendedQuickly(previous, test, row.seq, attempts, duration, timeOf, oldestKept, maxRuns, single);
             if (fast)
                 return fast;
         }
@@ -3149,18 +3166,24 @@ function mergeStored(history, tests, run, row, options) {
     // One pass in the history's order (tests that did not run this time still age out), then the new tests in the
     // run's order: the order mergeRun gives.
     const stored = new Map();
+    let found = 0;
     for (const [id, previous] of history.stored) {
         const test = ran.get(id);
+        if (test)
+            found++;
         const kept = test ? merged(test, previous) : trimmed(previous, timeOf, oldestKept, maxRuns);
         if (kept)
             stored.set(id, kept);
     }
-    for (const [id, test] of ran) {
-        if (history.stored.has(id))
-            continue;
-        const kept = merged(test, undefined);
-        if (kept)
-            stored.set(id, kept);
+    // (Every test of the run had a history: no new test to add, the common case.)
+    if (found < ran.size) {
+        for (const [id, test] of ran) {
+            if (history.stored.has(id))
+                continue;
+            const kept = merged(test, undefined);
+            if (kept)
+                stored.set(id, kept);
+        }
     }
     return new LazyHistory(stored, rows);
 }
@@ -6452,9 +6475,10 @@ function renderFiles(snapshot, shards, writes, history, runs, decisions, scores,
     files.set(layout/* META_FILE */.fg, (0,layout/* renderMeta */.aW)({ schema: layout/* SCHEMA_VERSION */.f$, shards, writes, ingested }));
     files.set(layout/* RUNS_FILE */.Ct, (0,history_format/* renderRuns */.JH)(new Map([...runs].filter(([, row]) => referenced[row.seq] === 1))));
     files.set('README.md', renderBranchReadme(shards));
+    const texts = new history_format/* LineTexts */.zZ();
     for (let i = 0; i < shards; i++) {
         if (historyShards[i].length > 0)
-            files.set((0,layout/* historyPath */.ae)(i, shards), (0,history_format/* renderHistoryShard */.Dj)(historyShards[i]));
+            files.set((0,layout/* historyPath */.ae)(i, shards), (0,history_format/* renderHistoryShard */.Dj)(historyShards[i], texts));
         const path = (0,layout/* statsPath */.Zf)(i, shards);
         if (snapshot.brokenStats.has(path))
             continue;
@@ -9449,7 +9473,8 @@ async function originUrl(workspace) {
 /* harmony export */   gb: () => (/* binding */ parseHistoryShard),
 /* harmony export */   kn: () => (/* binding */ KnownSeqs),
 /* harmony export */   oI: () => (/* binding */ parseRuns),
-/* harmony export */   v: () => (/* binding */ nextSeq)
+/* harmony export */   v: () => (/* binding */ nextSeq),
+/* harmony export */   zZ: () => (/* binding */ LineTexts)
 /* harmony export */ });
 /* unused harmony exports encodeOutcomes, decodeOutcomes, storedOf, readHistoryShard, renderDecodedShard */
 /* harmony import */ var _history_stored_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(44173);
@@ -9592,13 +9617,39 @@ function storedTests(history, runs) {
             yield [id, storedOf(t, runs)];
     })();
 }
-function renderHistoryShard(tests) {
+/**
+ * What the lines of a write have in common, rendered once: the outcome string of a segments array (the tests that
+ * passed again share theirs, src/history/stored.ts) and the `fp` of a file and class (a class's tests share both).
+ */
+class LineTexts {
+    outcomes = new WeakMap();
+    files = new Map();
+    outcome(segments) {
+        let text = this.outcomes.get(segments);
+        if (text === undefined) {
+            text = (0,_history_outcome_string_js__WEBPACK_IMPORTED_MODULE_1__/* .renderOutcomeString */ .KP)(segments);
+            this.outcomes.set(segments, text);
+        }
+        return text;
+    }
+    /** The line's `"fp":…` or `"file":…` field. */
+    file(file, classname) {
+        const known = this.files.get(file);
+        if (known && known.classname === classname)
+            return known.text;
+        const around = (0,_history_outcome_string_js__WEBPACK_IMPORTED_MODULE_1__/* .fileAround */ .iJ)(file, classname);
+        const text = around ? `"fp":${JSON.stringify(around)}` : `"file":${JSON.stringify(file)}`;
+        this.files.set(file, { classname, text });
+        return text;
+    }
+}
+function renderHistoryShard(tests, texts = new LineTexts()) {
     const sorted = tests.slice().sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
     // Joined, not appended: `+=` would hold the shard as a rope of ~7 string pieces a line until it is written.
     const lines = [`{"schema": ${_layout_js__WEBPACK_IMPORTED_MODULE_2__/* .SCHEMA_VERSION */ .f$}, "tests": {`];
     for (let i = 0; i < sorted.length; i++) {
         const [id, t] = sorted[i];
-        lines.push(`${JSON.stringify(id)}: ${historyLineText(id, t)}${i < sorted.length - 1 ? ',' : ''}`);
+        lines.push(`${JSON.stringify(id)}: ${historyLineText(id, t, texts)}${i < sorted.length - 1 ? ',' : ''}`);
     }
     if (sorted.length === 0)
         lines.push('');
@@ -9609,18 +9660,16 @@ function renderHistoryShard(tests) {
  * A history line's JSON, written directly (a shard holds a thousand lines, every run rewrites them): the same text
  * as JSON.stringify of the line object, keys in the order people read a line in (who, where, then the outcomes).
  */
-function historyLineText(id, t) {
+function historyLineText(id, t, texts) {
     const parts = [];
     if (!namesFromId(id, t.name, t.classname))
         parts.push(`"name":${JSON.stringify(t.name)}`, `"classname":${JSON.stringify(t.classname)}`);
-    if (t.file !== undefined) {
-        const around = (0,_history_outcome_string_js__WEBPACK_IMPORTED_MODULE_1__/* .fileAround */ .iJ)(t.file, t.classname);
-        parts.push(around ? `"fp":${JSON.stringify(around)}` : `"file":${JSON.stringify(t.file)}`);
-    }
+    if (t.file !== undefined)
+        parts.push(texts.file(t.file, t.classname));
     if (t.line !== undefined)
         parts.push(`"line":${JSON.stringify(t.line)}`);
     // The outcome string holds only P F E S ( ) . * and digits: nothing to escape.
-    parts.push(`"from":${t.from}`, `"o":"${(0,_history_outcome_string_js__WEBPACK_IMPORTED_MODULE_1__/* .renderOutcomeString */ .KP)(t.segments)}"`);
+    parts.push(`"from":${t.from}`, `"o":"${texts.outcome(t.segments)}"`);
     if (t.m && Object.keys(t.m).length > 0)
         parts.push(`"m":${JSON.stringify(t.m)}`);
     const d = t.dur ? (0,_history_stored_js__WEBPACK_IMPORTED_MODULE_0__/* .durationAt */ .OK)(t.dur, (0,_history_outcome_string_js__WEBPACK_IMPORTED_MODULE_1__/* .endOf */ .pJ)(t.from, t.segments) - 1) : t.d;
@@ -9638,9 +9687,10 @@ function parseHistoryShard(file, text, known, into, schema) {
         return problems;
     problems.push(...schemaProblem(file, value.schema, schema));
     const namesOptional = value.schema >= 3;
+    let last = { classname: '', fp: [undefined, undefined] };
     for (const [id, raw] of value.entries) {
         const line = raw;
-        const segments = typeof line === 'object' && line !== null && typeof line.o === 'string' && Number.isSafeInteger(line.from) && line.from >= 0 ? (0,_history_outcome_string_js__WEBPACK_IMPORTED_MODULE_1__/* .parseOutcomeString */ .Vo)(line.o) : null;
+        const segments = typeof line === 'object' && line !== null && typeof line.o === 'string' && Number.isSafeInteger(line.from) && line.from >= 0 ? known.segmentsOf(line.o) : null;
         const named = typeof line?.name === 'string' || (namesOptional && line?.name === undefined && id.includes('::'));
         if (!line || !segments || !named || (line.classname !== undefined && typeof line.classname !== 'string')) {
             problems.push({ file, line: value.lineOf(id), message: `the history of '${id.slice(0, 200)}' is not in the expected form {"name", "classname", "from", "o"}` });
@@ -9664,11 +9714,21 @@ function parseHistoryShard(file, text, known, into, schema) {
         }
         else {
             const cut = id.lastIndexOf('::');
-            classname = id.slice(0, cut);
+            // A shard's lines are sorted by id: a class's tests are neighbours and share its name and file strings.
+            classname = cut === last.classname.length && id.startsWith(last.classname) ? last.classname : id.slice(0, cut);
             name = id.slice(cut + 2);
         }
         const test = { name, classname, from, segments };
-        const testFile = typeof line.file === 'string' ? line.file : (0,_history_outcome_string_js__WEBPACK_IMPORTED_MODULE_1__/* .fileFromAround */ .oq)(line.fp, classname);
+        let testFile;
+        if (typeof line.file === 'string')
+            testFile = line.file;
+        else if (classname === last.classname && Array.isArray(line.fp) && line.fp.length === 2 && line.fp[0] === last.fp[0] && line.fp[1] === last.fp[1] && last.file !== undefined)
+            testFile = last.file;
+        else {
+            testFile = (0,_history_outcome_string_js__WEBPACK_IMPORTED_MODULE_1__/* .fileFromAround */ .oq)(line.fp, classname);
+            if (testFile !== undefined)
+                last = { classname, fp: line.fp, file: testFile };
+        }
         if (testFile !== undefined)
             test.file = testFile;
         if (typeof line.line === 'number')
@@ -9682,17 +9742,39 @@ function parseHistoryShard(file, text, known, into, schema) {
             if (m)
                 test.m = m;
         }
-        if (typeof line.d === 'number' && (0,_history_outcome_string_js__WEBPACK_IMPORTED_MODULE_1__/* .runCount */ .Tr)(segments) > 0)
-            test.d = line.d;
-        if ((0,_history_outcome_string_js__WEBPACK_IMPORTED_MODULE_1__/* .runCount */ .Tr)(segments) === 0)
+        if (known.runsOf(segments) === 0)
             continue;
+        if (typeof line.d === 'number')
+            test.d = line.d;
         into.set(id, test);
     }
     return problems;
 }
-/** The sequence numbers of runs.json, to check history lines against. */
+/**
+ * The sequence numbers of runs.json, to check history lines against; and the segments of each outcome string read
+ * with them, made once per string: most tests of a suite share theirs (`P*100`), and segments are never modified.
+ */
 class KnownSeqs {
     prefix;
+    segments = new Map();
+    runs = new WeakMap();
+    /** runCount, counted once per segments array. */
+    runsOf(segments) {
+        let n = this.runs.get(segments);
+        if (n === undefined)
+            this.runs.set(segments, (n = (0,_history_outcome_string_js__WEBPACK_IMPORTED_MODULE_1__/* .runCount */ .Tr)(segments)));
+        return n;
+    }
+    /** parseOutcomeString, the same array for the same string. */
+    segmentsOf(o) {
+        let segments = this.segments.get(o);
+        if (segments === undefined) {
+            segments = (0,_history_outcome_string_js__WEBPACK_IMPORTED_MODULE_1__/* .parseOutcomeString */ .Vo)(o);
+            if (this.segments.size < 65_536)
+                this.segments.set(o, segments);
+        }
+        return segments;
+    }
     constructor(runs) {
         let max = 0;
         for (const row of runs.values())

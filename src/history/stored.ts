@@ -345,11 +345,26 @@ function sinceSeq<T>(byseq: Readonly<Record<string, T>>, from: number): Record<s
 }
 
 /**
+ * One segments array per single segment (`P*41`) in a merge: the tests that passed again share it, and what is made
+ * of it once (its text, src/store/history-format.ts). Segments are never modified.
+ */
+class SingleSegments {
+  private readonly made = new Map<string, Map<number, readonly Segment[]>>();
+  of(a: string, n: number): readonly Segment[] {
+    let byCount = this.made.get(a);
+    if (!byCount) this.made.set(a, (byCount = new Map()));
+    let segments = byCount.get(n);
+    if (!segments) byCount.set(n, (segments = [{ a, n }]));
+    return segments;
+  }
+}
+
+/**
  * The common case of mergeStored, with one new object: the test ran in the run before too, passed (or did) the same
  * as then, with no message, and retention drops at most the runs at the start of its first segment. Null otherwise
  * (the general path then).
  */
-function appendedQuickly(previous: StoredTest, test: ParsedTestCase, seq: number, attempts: string, duration: number | undefined, timeOf: (seq: number) => number, oldestKept: number, maxRuns: number): StoredTest | null {
+function appendedQuickly(previous: StoredTest, test: ParsedTestCase, seq: number, attempts: string, duration: number | undefined, timeOf: (seq: number) => number, oldestKept: number, maxRuns: number, single: SingleSegments): StoredTest | null {
   const segs = previous.segments;
   const last = segs[segs.length - 1]!;
   const first = segs[0]!;
@@ -361,7 +376,7 @@ function appendedQuickly(previous: StoredTest, test: ParsedTestCase, seq: number
   // Dropping stays within the first segment (and leaves a run of it), and what is left is young enough.
   if (drop >= first.n || timeOf(from) < oldestKept) return null;
   let segments: readonly Segment[];
-  if (segs.length === 1) segments = drop === 1 ? segs : [{ a: attempts, n: first.n + 1 - drop }];
+  if (segs.length === 1) segments = drop === 1 ? segs : single.of(attempts, first.n + 1 - drop);
   else {
     const copy = segs.slice();
     copy[copy.length - 1] = { a: attempts, n: last.n + 1 };
@@ -410,12 +425,13 @@ export function mergeStored(
     if (ran.has(test.id)) return undefined;
     ran.set(test.id, test);
   }
+  const single = new SingleSegments();
   const merged = (test: ParsedTestCase, previous: StoredTest | undefined): StoredTest | null => {
     const attempts = test.attempts.length === 1 ? STATUS_CODE[test.attempts[0]!.status] : test.attempts.map((a) => STATUS_CODE[a.status]).join('');
     const message = failureMessageOf(test, options.normalise);
     const duration = test.attempts[test.attempts.length - 1]?.durationSec;
     if (previous && message === undefined) {
-      const fast = appendedQuickly(previous, test, row.seq, attempts, duration, timeOf, oldestKept, maxRuns);
+      const fast = appendedQuickly(previous, test, row.seq, attempts, duration, timeOf, oldestKept, maxRuns, single);
       if (fast) return fast;
     }
     let next: StoredTest;
@@ -449,15 +465,20 @@ export function mergeStored(
   // One pass in the history's order (tests that did not run this time still age out), then the new tests in the
   // run's order: the order mergeRun gives.
   const stored = new Map<string, StoredTest>();
+  let found = 0;
   for (const [id, previous] of history.stored) {
     const test = ran.get(id);
+    if (test) found++;
     const kept = test ? merged(test, previous) : trimmed(previous, timeOf, oldestKept, maxRuns);
     if (kept) stored.set(id, kept);
   }
-  for (const [id, test] of ran) {
-    if (history.stored.has(id)) continue;
-    const kept = merged(test, undefined);
-    if (kept) stored.set(id, kept);
+  // (Every test of the run had a history: no new test to add, the common case.)
+  if (found < ran.size) {
+    for (const [id, test] of ran) {
+      if (history.stored.has(id)) continue;
+      const kept = merged(test, undefined);
+      if (kept) stored.set(id, kept);
+    }
   }
   return new LazyHistory(stored, rows);
 }

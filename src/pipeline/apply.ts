@@ -26,7 +26,7 @@ import {
   type FileProblem,
   type StatsLine,
 } from '../store/layout.ts';
-import { nextSeq, renderHistoryShard, renderRuns, storedTests, type RunRow, type RunTable } from '../store/history-format.ts';
+import { LineTexts, nextSeq, renderHistoryShard, renderRuns, storedTests, type RunRow, type RunTable } from '../store/history-format.ts';
 import { LazyHistory, canMergeStored, mergeStored, type StoredTest } from '../history/stored.ts';
 import { neverFailed } from '../history/outcome-string.ts';
 import { damageReason, inBrokenShard, type Snapshot } from '../store/snapshot.ts';
@@ -422,8 +422,9 @@ function renderFiles(
   files.set(META_FILE, renderMeta({ schema: SCHEMA_VERSION, shards, writes, ingested }));
   files.set(RUNS_FILE, renderRuns(new Map([...runs].filter(([, row]) => referenced[row.seq] === 1))));
   files.set('README.md', renderBranchReadme(shards));
+  const texts = new LineTexts();
   for (let i = 0; i < shards; i++) {
-    if (historyShards[i]!.length > 0) files.set(historyPath(i, shards), renderHistoryShard(historyShards[i]!));
+    if (historyShards[i]!.length > 0) files.set(historyPath(i, shards), renderHistoryShard(historyShards[i]!, texts));
     const path = statsPath(i, shards);
     if (snapshot.brokenStats.has(path)) continue;
     if (statsShards[i]!.length > 0) files.set(path, renderStatsShard(statsShards[i]!));

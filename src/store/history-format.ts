@@ -182,13 +182,41 @@ export function storedTests(history: History, runs: RunTable): Iterable<[string,
   })();
 }
 
-export function renderHistoryShard(tests: Array<[string, StoredTest]>): string {
+/**
+ * What the lines of a write have in common, rendered once: the outcome string of a segments array (the tests that
+ * passed again share theirs, src/history/stored.ts) and the `fp` of a file and class (a class's tests share both).
+ */
+export class LineTexts {
+  private readonly outcomes = new WeakMap<readonly Segment[], string>();
+  private readonly files = new Map<string, { classname: string; text: string }>();
+
+  outcome(segments: readonly Segment[]): string {
+    let text = this.outcomes.get(segments);
+    if (text === undefined) {
+      text = renderOutcomeString(segments);
+      this.outcomes.set(segments, text);
+    }
+    return text;
+  }
+
+  /** The line's `"fp":…` or `"file":…` field. */
+  file(file: string, classname: string): string {
+    const known = this.files.get(file);
+    if (known && known.classname === classname) return known.text;
+    const around = fileAround(file, classname);
+    const text = around ? `"fp":${JSON.stringify(around)}` : `"file":${JSON.stringify(file)}`;
+    this.files.set(file, { classname, text });
+    return text;
+  }
+}
+
+export function renderHistoryShard(tests: Array<[string, StoredTest]>, texts: LineTexts = new LineTexts()): string {
   const sorted = tests.slice().sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   // Joined, not appended: `+=` would hold the shard as a rope of ~7 string pieces a line until it is written.
   const lines: string[] = [`{"schema": ${SCHEMA_VERSION}, "tests": {`];
   for (let i = 0; i < sorted.length; i++) {
     const [id, t] = sorted[i]!;
-    lines.push(`${JSON.stringify(id)}: ${historyLineText(id, t)}${i < sorted.length - 1 ? ',' : ''}`);
+    lines.push(`${JSON.stringify(id)}: ${historyLineText(id, t, texts)}${i < sorted.length - 1 ? ',' : ''}`);
   }
   if (sorted.length === 0) lines.push('');
   lines.push('}}\n');
@@ -199,16 +227,13 @@ export function renderHistoryShard(tests: Array<[string, StoredTest]>): string {
  * A history line's JSON, written directly (a shard holds a thousand lines, every run rewrites them): the same text
  * as JSON.stringify of the line object, keys in the order people read a line in (who, where, then the outcomes).
  */
-function historyLineText(id: string, t: StoredTest): string {
+function historyLineText(id: string, t: StoredTest, texts: LineTexts): string {
   const parts: string[] = [];
   if (!namesFromId(id, t.name, t.classname)) parts.push(`"name":${JSON.stringify(t.name)}`, `"classname":${JSON.stringify(t.classname)}`);
-  if (t.file !== undefined) {
-    const around = fileAround(t.file, t.classname);
-    parts.push(around ? `"fp":${JSON.stringify(around)}` : `"file":${JSON.stringify(t.file)}`);
-  }
+  if (t.file !== undefined) parts.push(texts.file(t.file, t.classname));
   if (t.line !== undefined) parts.push(`"line":${JSON.stringify(t.line)}`);
   // The outcome string holds only P F E S ( ) . * and digits: nothing to escape.
-  parts.push(`"from":${t.from}`, `"o":"${renderOutcomeString(t.segments)}"`);
+  parts.push(`"from":${t.from}`, `"o":"${texts.outcome(t.segments)}"`);
   if (t.m && Object.keys(t.m).length > 0) parts.push(`"m":${JSON.stringify(t.m)}`);
   const d = t.dur ? durationAt(t.dur, endOf(t.from, t.segments) - 1) : t.d;
   if (d !== undefined) parts.push(`"d":${JSON.stringify(d)}`);
@@ -224,9 +249,10 @@ export function parseHistoryShard(file: string, text: string, known: KnownSeqs, 
   if (!value) return problems;
   problems.push(...schemaProblem(file, value.schema, schema));
   const namesOptional = value.schema >= 3;
+  let last: { classname: string; fp: [string, string] | [undefined, undefined]; file?: string } = { classname: '', fp: [undefined, undefined] };
   for (const [id, raw] of value.entries) {
     const line = raw as Partial<StoredLine> | null;
-    const segments = typeof line === 'object' && line !== null && typeof line.o === 'string' && Number.isSafeInteger(line.from) && (line.from as number) >= 0 ? parseOutcomeString(line.o) : null;
+    const segments = typeof line === 'object' && line !== null && typeof line.o === 'string' && Number.isSafeInteger(line.from) && (line.from as number) >= 0 ? known.segmentsOf(line.o) : null;
     const named = typeof line?.name === 'string' || (namesOptional && line?.name === undefined && id.includes('::'));
     if (!line || !segments || !named || (line.classname !== undefined && typeof line.classname !== 'string')) {
       problems.push({ file, line: value.lineOf(id), message: `the history of '${id.slice(0, 200)}' is not in the expected form {"name", "classname", "from", "o"}` });
@@ -249,11 +275,18 @@ export function parseHistoryShard(file: string, text: string, known: KnownSeqs, 
       classname = String(line.classname ?? '');
     } else {
       const cut = id.lastIndexOf('::');
-      classname = id.slice(0, cut);
+      // A shard's lines are sorted by id: a class's tests are neighbours and share its name and file strings.
+      classname = cut === last.classname.length && id.startsWith(last.classname) ? last.classname : id.slice(0, cut);
       name = id.slice(cut + 2);
     }
     const test: StoredTest = { name, classname, from, segments };
-    const testFile = typeof line.file === 'string' ? line.file : fileFromAround(line.fp, classname);
+    let testFile: string | undefined;
+    if (typeof line.file === 'string') testFile = line.file;
+    else if (classname === last.classname && Array.isArray(line.fp) && line.fp.length === 2 && line.fp[0] === last.fp[0] && line.fp[1] === last.fp[1] && last.file !== undefined) testFile = last.file;
+    else {
+      testFile = fileFromAround(line.fp, classname);
+      if (testFile !== undefined) last = { classname, fp: line.fp as [string, string], file: testFile };
+    }
     if (testFile !== undefined) test.file = testFile;
     if (typeof line.line === 'number') test.line = line.line;
     if (typeof line.m === 'object' && line.m !== null && !Array.isArray(line.m)) {
@@ -262,16 +295,40 @@ export function parseHistoryShard(file: string, text: string, known: KnownSeqs, 
       for (const [k, v] of Object.entries(line.m)) if (typeof v === 'string' && known.isRunOf(Number(k), from, segments)) (m ??= {})[k] = v;
       if (m) test.m = m;
     }
-    if (typeof line.d === 'number' && runCount(segments) > 0) test.d = line.d;
-    if (runCount(segments) === 0) continue;
+    if (known.runsOf(segments) === 0) continue;
+    if (typeof line.d === 'number') test.d = line.d;
     into.set(id, test);
   }
   return problems;
 }
 
-/** The sequence numbers of runs.json, to check history lines against. */
+/**
+ * The sequence numbers of runs.json, to check history lines against; and the segments of each outcome string read
+ * with them, made once per string: most tests of a suite share theirs (`P*100`), and segments are never modified.
+ */
 export class KnownSeqs {
   private readonly prefix: Uint32Array;
+  private readonly segments = new Map<string, readonly Segment[] | null>();
+
+  private readonly runs = new WeakMap<readonly Segment[], number>();
+
+  /** runCount, counted once per segments array. */
+  runsOf(segments: readonly Segment[]): number {
+    let n = this.runs.get(segments);
+    if (n === undefined) this.runs.set(segments, (n = runCount(segments)));
+    return n;
+  }
+
+  /** parseOutcomeString, the same array for the same string. */
+  segmentsOf(o: string): readonly Segment[] | null {
+    let segments = this.segments.get(o);
+    if (segments === undefined) {
+      segments = parseOutcomeString(o);
+      if (this.segments.size < 65_536) this.segments.set(o, segments);
+    }
+    return segments;
+  }
+
   constructor(runs: RunTable) {
     let max = 0;
     for (const row of runs.values()) if (row.seq > max) max = row.seq;

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { Attempt, History, ParsedTestCase, RunContext } from '../../src/model.ts';
 import { DEFAULT_RETENTION, mergeRun, type RetentionOptions } from '../../src/history/merge.ts';
 import { LazyHistory, canMergeStored, mergeStored } from '../../src/history/stored.ts';
-import { nextSeq, renderDecodedShard, renderHistoryShard, readHistoryShard, storedTests, type RunTable } from '../../src/store/history-format.ts';
+import { LineTexts, nextSeq, renderDecodedShard, renderHistoryShard, readHistoryShard, storedTests, type RunTable } from '../../src/store/history-format.ts';
 import { suiteTrend } from '../../src/report/trend.ts';
 import { decide } from '../../src/policy/decide.ts';
 import { DEFAULT_POLICY } from '../../src/policy/quarantine.ts';
@@ -76,6 +76,35 @@ describe('the history in its stored form', () => {
     fc.assert(
       fc.property(fc.array(runArb, { minLength: 1, maxLength: 14 }), fc.constantFrom(1, 24, 24 * 9), fc.constantFrom(3, 5, 100), (runs, gap, maxRuns) => {
         replay(runs, gap, { maxRuns, maxAgeDays: 30 });
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('merges histories read back from the branch run after run, where tests share their outcome strings, as the decoded history', () => {
+    // The step reads the branch, merges and writes it, every run: tests whose lines read alike share their segments
+    // (and their texts, LineTexts), which a merge of one of them must never change for the others.
+    fc.assert(
+      fc.property(fc.array(runArb, { minLength: 1, maxLength: 14 }), fc.constantFrom(1, 24 * 9), fc.constantFrom(3, 100), (runs, gap, maxRuns) => {
+        const retention = { maxRuns, maxAgeDays: 30 };
+        let rows: RunTable = new Map();
+        let plain: History = new Map();
+        let lazy = new LazyHistory(new Map(), rows);
+        const texts = new LineTexts();
+        runs.forEach((r, n) => {
+          const run = contextOf(n, gap);
+          const tests = testsOf(r);
+          const row = { seq: nextSeq(rows), sha: run.sha, time: run.time, onDefaultBranch: run.onDefaultBranch, jobSucceeded: true };
+          plain = mergeRun(plain, tests, run, new Set(), { retention, jobSucceeded: true }).history;
+          lazy = mergeStored(lazy, tests, run, row, { retention, normalise: (m) => m.trim() })!;
+          rows = new Map(rows);
+          rows.set(run.key, row);
+          const text = renderHistoryShard([...storedTests(lazy, rows)], texts);
+          expect(text).toBe(renderDecodedShard([...plain.values()], rows));
+          const read = readHistoryShard('h.json', text, rows);
+          expect(read.problems).toEqual([]);
+          lazy = read.history;
+        });
       }),
       { numRuns: 150 },
     );
