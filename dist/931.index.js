@@ -392,7 +392,7 @@ function readZip(bytes, limits = DEFAULT_ZIP_LIMITS) {
 /* harmony import */ var _scoring_index_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(10337);
 /* harmony import */ var _pipeline_stats_scores_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(72081);
 /* harmony import */ var _store_git_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(79029);
-/* harmony import */ var _pipeline_job_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(38929);
+/* harmony import */ var _config_remote_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(63798);
 /* harmony import */ var _dashboard_branch_files_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(28456);
 /* harmony import */ var _store_sync_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(32190);
 /* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(67388);
@@ -480,7 +480,7 @@ async function collectShards(options) {
 /** One fetch–apply–push of the data branch for all shards (retrying like the default mode). */
 async function ingestShards(o) {
     return _actions_core__WEBPACK_IMPORTED_MODULE_0__.group(`Updating the data branch '${o.inputs.dataBranch}'`, async () => {
-        const remote = await (0,_pipeline_job_js__WEBPACK_IMPORTED_MODULE_7__/* .dataRemote */ .PO)(o.inputs, o.ctx);
+        const remote = await (0,_config_remote_js__WEBPACK_IMPORTED_MODULE_7__/* .dataRemote */ .P)(o.inputs, o.ctx);
         const repo = await _store_git_js__WEBPACK_IMPORTED_MODULE_6__/* .DataRepo */ .nV.open(remote, o.inputs.dataBranch, o.inputs.token, o.ctx.runnerTemp || undefined);
         try {
             // Scores as of the newest shard's time (not the clock): ingesting the same results again changes nothing.

@@ -21,7 +21,9 @@ const YOUNG_GENERATION_MB = Number(process.env.FLAKEGUARD_YOUNG_MB || 16);
 if (node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.isMainThread)
     (0,_store_cleanup_js__WEBPACK_IMPORTED_MODULE_1__/* .removeClonesOnSignals */ .lF)((0,_store_cleanup_js__WEBPACK_IMPORTED_MODULE_1__/* .cloneRoot */ .Iy)());
 if (node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.isMainThread && YOUNG_GENERATION_MB > 0) {
-    const worker = new node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.Worker(new URL(import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+    // The data branch is fetched here while the worker starts (src/action/early-clone.ts); the worker adopts the clone.
+    const { port1, port2 } = new node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.MessageChannel();
+    const worker = new node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.Worker(new URL(import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB }, workerData: { clone: port1 }, transferList: [port1] });
     worker.on('error', async (error) => {
         // run() reports its own failures; this is a crash outside it (the toolkit only loaded for it, off the common path).
         const core = await __nccwpck_require__.e(/* import() */ 659).then(__nccwpck_require__.bind(__nccwpck_require__, 91659));
@@ -31,10 +33,13 @@ if (node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.isMainThread && YOUNG_GENER
         if (code !== 0)
             process.exitCode = code;
     });
+    const { cloneAhead } = await __nccwpck_require__.e(/* import() */ 953).then(__nccwpck_require__.bind(__nccwpck_require__, 7953));
+    await cloneAhead(process.env, port2);
 }
 else {
-    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(659), __nccwpck_require__.e(460)]).then(__nccwpck_require__.bind(__nccwpck_require__, 43460));
-    await run();
+    const clone = node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.workerData?.clone;
+    const [{ run }, { cloneFrom }] = await Promise.all([Promise.all(/* import() */[__nccwpck_require__.e(659), __nccwpck_require__.e(953), __nccwpck_require__.e(144)]).then(__nccwpck_require__.bind(__nccwpck_require__, 45144)), __nccwpck_require__.e(/* import() */ 953).then(__nccwpck_require__.bind(__nccwpck_require__, 7953))]);
+    await run(process.env, clone ? cloneFrom(clone) : undefined);
 }
 
 __webpack_async_result__();

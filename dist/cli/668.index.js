@@ -412,6 +412,23 @@ class DataRepo {
         await repo.git(['init', '-q', '--bare', '--template=']);
         return repo;
     }
+    /**
+     * A private repository another thread of this process opened (DataRepo.open) and fetched into (fetchWithInbox with
+     * `inbox`): `fetched` is that fetch's result, taken by the next fetchWithInbox like a prefetch. Disposed as if opened
+     * here (src/action/early-clone.ts).
+     */
+    static adopt(dir, remoteUrl, branch, token, inbox, fetched) {
+        hookExit();
+        liveClones.add(dir);
+        const repo = new DataRepo(dir, branch, authEnv(remoteUrl, token), remoteUrl);
+        const promise = fetched.then((result) => {
+            repo.head = result.head;
+            return result;
+        });
+        promise.catch(() => undefined);
+        repo.prefetched = { inbox, promise };
+        return repo;
+    }
     git(args) {
         return runGit(this.dir, args, { env: this.env });
     }

@@ -3,7 +3,7 @@
  * grows it to 128 MiB while the step builds its long-lived history, a third of the step's peak memory at 10k
  * tests, for no gain in speed (docs/benchmarks.md, "The whole step"). The worker's exit code is the process's.
  */
-import { isMainThread, Worker } from 'node:worker_threads';
+import { isMainThread, MessageChannel, Worker, workerData, type MessagePort } from 'node:worker_threads';
 import { cloneRoot, removeClonesOnSignals } from '../store/cleanup.ts';
 
 // 16 MiB: 9–54 MiB less peak RSS than 32 at 10k and 100k tests, about the same time (docs/benchmarks.md, session 7).
@@ -12,7 +12,9 @@ const YOUNG_GENERATION_MB = Number(process.env.FLAKEGUARD_YOUNG_MB || 16);
 if (isMainThread) removeClonesOnSignals(cloneRoot());
 
 if (isMainThread && YOUNG_GENERATION_MB > 0) {
-  const worker = new Worker(new URL(import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+  // The data branch is fetched here while the worker starts (src/action/early-clone.ts); the worker adopts the clone.
+  const { port1, port2 } = new MessageChannel();
+  const worker = new Worker(new URL(import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB }, workerData: { clone: port1 }, transferList: [port1] });
   worker.on('error', async (error) => {
     // run() reports its own failures; this is a crash outside it (the toolkit only loaded for it, off the common path).
     const core = await import('@actions/core');
@@ -21,7 +23,10 @@ if (isMainThread && YOUNG_GENERATION_MB > 0) {
   worker.on('exit', (code) => {
     if (code !== 0) process.exitCode = code;
   });
+  const { cloneAhead } = await import('./early-clone.ts');
+  await cloneAhead(process.env, port2);
 } else {
-  const { run } = await import('./run.ts');
-  await run();
+  const clone = (workerData as { clone?: MessagePort } | undefined)?.clone;
+  const [{ run }, { cloneFrom }] = await Promise.all([import('./run.ts'), import('./early-clone.ts')]);
+  await run(process.env, clone ? cloneFrom(clone) : undefined);
 }

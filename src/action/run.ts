@@ -12,8 +12,9 @@ import { normalizeErrorMessage } from '../scoring/index.ts';
 import { statsScores } from '../pipeline/stats-scores.ts';
 import { applyRun } from '../pipeline/apply.ts';
 import { foldParcels, runParcel } from '../pipeline/fold.ts';
-import { DataRepo } from '../store/git.ts';
-import { dataRemote, readReports, runContextFor } from '../pipeline/job.ts';
+import { openClone, type EarlyClone } from './early-clone.ts';
+import { readReports, runContextFor } from '../pipeline/job.ts';
+import { dataRemote } from '../config/remote.ts';
 import { dashboardFiles } from '../dashboard/branch-files.ts';
 import { syncRun } from '../store/sync.ts';
 import { writeResultsFile } from '../store/results-file.ts';
@@ -26,7 +27,8 @@ import type { RerunVerdicts } from '../pipeline/apply.ts';
 import { finalAttemptFailed } from '../policy/outcome.ts';
 
 
-export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+/** `clone`: the data branch's clone, opened and fetched by the main thread meanwhile (src/action/early-clone.ts). */
+export async function run(env: NodeJS.ProcessEnv = process.env, clone?: Promise<EarlyClone | undefined>): Promise<void> {
   let outcome: 'success' | 'failure' = 'failure';
   try {
     // Matrix, aggregate and fork modes (docs/matrix.md, docs/forks.md), loaded only when chosen.
@@ -49,11 +51,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     // The data branch is fetched while the reports are parsed (git works in its own processes): the private clone is
     // opened (two git processes) while the reports are found and read, not before.
     const readOnly = inputs.readOnly || ctx.fromFork;
-    const opening = (async () => {
-      const repo = await DataRepo.open(await dataRemote(inputs, ctx), inputs.dataBranch, inputs.token, ctx.runnerTemp || undefined);
-      repo.prefetch(!readOnly);
-      return repo;
-    })();
+    const opening = (async () => openClone(clone, await dataRemote(inputs, ctx), inputs.dataBranch, inputs.token, !readOnly, ctx.runnerTemp || undefined))();
     opening.catch(() => undefined); // awaited below, after the reports
     const reports = await readReports(inputs, ctx).catch(async (error: unknown) => {
       await (await opening.catch(() => undefined))?.dispose();

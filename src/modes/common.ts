@@ -11,7 +11,7 @@ import type { FileConfig } from '../config/file.ts';
 import { normalizeErrorMessage } from '../scoring/index.ts';
 import { statsScores } from '../pipeline/stats-scores.ts';
 import { DataRepo } from '../store/git.ts';
-import { dataRemote } from '../pipeline/job.ts';
+import { dataRemote } from '../config/remote.ts';
 import { dashboardFiles } from '../dashboard/branch-files.ts';
 import { syncRun, type SyncResult } from '../store/sync.ts';
 import type { ClosedByHandLookup } from '../github/issue-lift.ts';

@@ -8,7 +8,6 @@ import type { Inputs } from '../config/inputs.ts';
 import { isOnDefaultBranch, runIdentity, runUrl, type GitHubContext } from '../config/context.ts';
 import type { ParsedReports, RunContext } from '../model.ts';
 import { parseReportFiles } from '../junit/index.ts';
-import { originUrl } from '../store/git.ts';
 import { commandText } from '../text/escape.ts';
 
 export async function findReports(patterns: string[], workspace: string): Promise<string[]> {
@@ -52,15 +51,3 @@ export function runContextFor(ctx: GitHubContext, inputs: Inputs, reportTimestam
   };
 }
 
-/**
- * The repository holding the data branch: `data-remote`, else the workspace's `origin`, else this repository
- * on the GitHub server (so that a job needs no checkout, which matters for `workflow_run` jobs: docs/forks.md).
- */
-export async function dataRemote(inputs: Inputs, ctx: GitHubContext): Promise<string> {
-  if (inputs.remote) return isAbsolute(inputs.remote) || /^[a-z]+:\/\//.test(inputs.remote) ? inputs.remote : resolve(ctx.workspace, inputs.remote);
-  try {
-    return await originUrl(ctx.workspace);
-  } catch {
-    return `${ctx.serverUrl}/${ctx.repository}.git`;
-  }
-}

@@ -230,6 +230,24 @@ export class DataRepo {
     return repo;
   }
 
+  /**
+   * A private repository another thread of this process opened (DataRepo.open) and fetched into (fetchWithInbox with
+   * `inbox`): `fetched` is that fetch's result, taken by the next fetchWithInbox like a prefetch. Disposed as if opened
+   * here (src/action/early-clone.ts).
+   */
+  static adopt(dir: string, remoteUrl: string, branch: string, token: string, inbox: boolean, fetched: Promise<{ head: string | null; parked: ParkedRef[] }>): DataRepo {
+    hookExit();
+    liveClones.add(dir);
+    const repo = new DataRepo(dir, branch, authEnv(remoteUrl, token), remoteUrl);
+    const promise = fetched.then((result) => {
+      repo.head = result.head;
+      return result;
+    });
+    promise.catch(() => undefined);
+    repo.prefetched = { inbox, promise };
+    return repo;
+  }
+
   git(args: string[]): Promise<string> {
     return runGit(this.dir, args, { env: this.env });
   }

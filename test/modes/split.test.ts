@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unsplitOverrides } from '../../src/modes/split.ts';
-import { dataRemote } from '../../src/pipeline/job.ts';
+import { dataRemote } from '../../src/config/remote.ts';
 import type { Decision } from '../../src/policy/quarantine.ts';
 import { readInputs } from '../../src/config/inputs.ts';
 import { contextFromEnv } from '../../src/config/context.ts';

@@ -1,0 +1,75 @@
+/**
+ * The data branch is fetched from the main thread while the step's worker starts and loads its modules (about 80 ms
+ * before it could ask itself; on GitHub a fetch is a network round trip). The main thread opens the private clone
+ * and fetches into it exactly as the step would (src/store/git.ts), then hands the clone to the step, which adopts it
+ * (DataRepo.adopt) when it would have opened the same one, and opens its own otherwise.
+ *
+ * The main thread decides nothing and logs nothing: a failed fetch is the step's first failed fetch (it is retried
+ * and reported as any), and anything else (a bad input, another mode) means no clone, which the step handles itself.
+ */
+import type { MessagePort } from 'node:worker_threads';
+import type { ParkedRef } from '../store/git.ts';
+import { inputsFromEnv, readInputs } from '../config/inputs.ts';
+import { contextFromEnv } from '../config/context.ts';
+import { readModeInputs } from '../modes/inputs.ts';
+import { dataRemote } from '../config/remote.ts';
+import { DataRepo } from '../store/git.ts';
+
+export interface EarlyClone {
+  dir: string;
+  remote: string;
+  branch: string;
+  inbox: boolean;
+  fetched: { ok: { head: string | null; parked: ParkedRef[] } } | { error: string };
+}
+
+type Message = { kind: 'clone'; clone: EarlyClone } | { kind: 'none' };
+
+/** Opens the step's clone and fetches into it, then posts it on `port` (or `none`). */
+export async function cloneAhead(env: NodeJS.ProcessEnv, port: MessagePort): Promise<void> {
+  let message: Message = { kind: 'none' };
+  try {
+    const get = inputsFromEnv(env);
+    // The other modes read the branch their own way (src/modes/).
+    if (readModeInputs(get).mode === 'run') {
+      const inputs = readInputs(get);
+      const ctx = contextFromEnv(env);
+      const inbox = !(inputs.readOnly || ctx.fromFork);
+      const remote = await dataRemote(inputs, ctx);
+      const repo = await DataRepo.open(remote, inputs.dataBranch, inputs.token, ctx.runnerTemp || undefined);
+      const fetched = await repo.fetchWithInbox(inbox).then(
+        (ok) => ({ ok }),
+        (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }),
+      );
+      message = { kind: 'clone', clone: { dir: repo.dir, remote, branch: inputs.dataBranch, inbox, fetched } };
+    }
+  } catch {
+    // the step opens its own clone and reports what went wrong
+  }
+  port.postMessage(message);
+  port.close();
+}
+
+/** The clone the main thread posts on `port`, or undefined (none, or the port closed first). */
+export function cloneFrom(port: MessagePort): Promise<EarlyClone | undefined> {
+  return new Promise((resolve) => {
+    port.once('message', (message: Message) => {
+      port.close();
+      resolve(message.kind === 'clone' ? message.clone : undefined);
+    });
+    port.once('close', () => resolve(undefined));
+  });
+}
+
+/** The step's clone: the early one when it is the one the step would open (same remote, branch and inbox). */
+export async function openClone(early: Promise<EarlyClone | undefined> | undefined, remote: string, branch: string, token: string, inbox: boolean, tempRoot: string | undefined): Promise<DataRepo> {
+  const clone = await early;
+  if (clone && clone.remote === remote && clone.branch === branch && clone.inbox === inbox) {
+    const fetched = 'ok' in clone.fetched ? Promise.resolve(clone.fetched.ok) : Promise.reject(new Error(clone.fetched.error));
+    return DataRepo.adopt(clone.dir, remote, branch, token, inbox, fetched);
+  }
+  if (clone) await DataRepo.adopt(clone.dir, remote, branch, token, inbox, Promise.resolve({ head: null, parked: [] })).dispose();
+  const repo = await DataRepo.open(remote, branch, token, tempRoot);
+  repo.prefetch(inbox);
+  return repo;
+}

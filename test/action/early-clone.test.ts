@@ -1,0 +1,101 @@
+/**
+ * The main thread's early clone (src/action/early-clone.ts) against a real bare repository, over a real
+ * MessageChannel: the step adopts the clone the main thread fetched when it is the one it would open, and opens its own
+ * otherwise; a failed early fetch is the step's first failed fetch, and the next one fetches again.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MessageChannel } from 'node:worker_threads';
+import { cloneAhead, cloneFrom, openClone, type EarlyClone } from '../../src/action/early-clone.ts';
+import { runGit } from '../../src/store/git.ts';
+
+let root: string;
+let remote: string;
+let workspace: string;
+let head: string;
+beforeEach(async () => {
+  root = await mkdtemp(join(tmpdir(), 'flakeguard-early-'));
+  remote = join(root, 'remote.git');
+  workspace = join(root, 'work');
+  await mkdir(join(root, 'temp'));
+  await runGit(root, ['init', '-q', '--bare', remote]);
+  await runGit(root, ['init', '-q', workspace]);
+  await runGit(workspace, ['remote', 'add', 'origin', remote]);
+  const seed = join(root, 'seed');
+  await runGit(root, ['init', '-q', '-b', 'flakeguard-data', seed]);
+  await runGit(seed, ['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-q', '--allow-empty', '-m', 'data']);
+  await runGit(seed, ['push', '-q', remote, 'flakeguard-data']);
+  head = (await runGit(seed, ['rev-parse', 'HEAD'])).trim();
+});
+afterEach(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+function env(inputs: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = { GITHUB_WORKSPACE: workspace, RUNNER_TEMP: join(root, 'temp'), GITHUB_REPOSITORY: 'octo/project', INPUT_REPORTS: 'reports/*.xml' };
+  for (const [name, value] of Object.entries(inputs)) out[`INPUT_${name.toUpperCase()}`] = value;
+  return out;
+}
+
+/** What the main thread posts for `inputs`, as the step's worker receives it. */
+async function ahead(inputs: Record<string, string> = {}): Promise<EarlyClone | undefined> {
+  const { port1, port2 } = new MessageChannel();
+  const received = cloneFrom(port1);
+  await cloneAhead(env(inputs), port2);
+  return received;
+}
+
+describe('the early clone', () => {
+  it('is fetched on the main thread and adopted by the step, which reads the branch without fetching again', async () => {
+    const clone = await ahead();
+    expect(clone).toMatchObject({ remote, branch: 'flakeguard-data', inbox: true, fetched: { ok: { head, parked: [] } } });
+    expect(clone!.dir.startsWith(join(root, 'temp', 'flakeguard-data-'))).toBe(true);
+    // The remote is gone: a second fetch would fail, so a head read now is the early fetch's.
+    await rm(remote, { recursive: true, force: true });
+    const repo = await openClone(Promise.resolve(clone), remote, 'flakeguard-data', '', true, join(root, 'temp'));
+    expect(repo.dir).toBe(clone!.dir);
+    expect((await repo.fetchWithInbox(true)).head).toBe(head);
+    await expect(repo.fetchWithInbox(true)).rejects.toThrow(/git fetch failed|ls-remote/);
+    await repo.dispose();
+    expect(existsSync(clone!.dir)).toBe(false);
+  });
+
+  it('is not used when the step would open another (read-only: no inbox), and is removed', async () => {
+    const clone = await ahead();
+    const repo = await openClone(Promise.resolve(clone), remote, 'flakeguard-data', '', false, join(root, 'temp'));
+    expect(repo.dir).not.toBe(clone!.dir);
+    expect(existsSync(clone!.dir)).toBe(false);
+    expect((await repo.fetchWithInbox(false)).head).toBe(head);
+    await repo.dispose();
+  });
+
+  it('reports a failed fetch to the step as its first failed fetch; the step fetches again', async () => {
+    const gone = join(root, 'later.git');
+    const clone = await ahead({ 'data-remote': gone });
+    expect(clone?.fetched).toMatchObject({ error: expect.stringMatching(/later\.git/) });
+    const repo = await openClone(Promise.resolve(clone), gone, 'flakeguard-data', '', true, join(root, 'temp'));
+    expect(repo.dir).toBe(clone!.dir);
+    await expect(repo.fetchWithInbox(true)).rejects.toThrow(/later\.git/);
+    await runGit(root, ['clone', '-q', '--bare', remote, gone]);
+    expect((await repo.fetchWithInbox(true)).head).toBe(head);
+    await repo.dispose();
+  });
+
+  it('is none in another mode or with a bad input, and the step opens its own', async () => {
+    expect(await ahead({ mode: 'aggregate' })).toBeUndefined();
+    expect(await ahead({ 'push-attempts': 'many' })).toBeUndefined();
+    const repo = await openClone(Promise.resolve(undefined), remote, 'flakeguard-data', '', true, join(root, 'temp'));
+    expect((await repo.fetchWithInbox(true)).head).toBe(head);
+    await repo.dispose();
+  });
+
+  it('is undefined when the main thread goes away without answering', async () => {
+    const { port1, port2 } = new MessageChannel();
+    const received = cloneFrom(port1);
+    port2.close();
+    expect(await received).toBeUndefined();
+  });
+});
