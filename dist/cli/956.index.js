@@ -832,16 +832,20 @@ function mergeStored(history, tests, run, row, options) {
     };
     // One pass in the history's order (tests that did not run this time still age out), then the new tests in the
     // run's order: the order mergeRun gives.
-    const stored = new Map();
+    // A copy of the history's map (made at once), changed in place: a test keeps its position, a test none of whose
+    // runs is kept any more leaves, the new tests join at the end.
+    const stored = new Map(history.stored);
     let found = 0;
-    for (const [id, previous] of history.stored) {
+    history.stored.forEach((previous, id) => {
         const test = ran.get(id);
         if (test)
             found++;
         const kept = test ? merged(test, previous) : trimmed(previous, timeOf, oldestKept, maxRuns);
-        if (kept)
+        if (!kept)
+            stored.delete(id);
+        else if (kept !== previous)
             stored.set(id, kept);
-    }
+    });
     // (Every test of the run had a history: no new test to add, the common case.)
     if (found < ran.size) {
         for (const [id, test] of ran) {
@@ -1000,6 +1004,8 @@ function storedTests(history, runs) {
 class LineTexts {
     outcomes = new WeakMap();
     files = new Map();
+    /** The last file asked for: a shard is rendered in id order, so a class's tests come one after another. */
+    last = { file: '', classname: '', text: '' };
     outcome(segments) {
         let text = this.outcomes.get(segments);
         if (text === undefined) {
@@ -1010,12 +1016,19 @@ class LineTexts {
     }
     /** The line's `"fp":…` or `"file":…` field. */
     file(file, classname) {
+        const last = this.last;
+        if (file === last.file && classname === last.classname && last.text !== '')
+            return last.text;
         const known = this.files.get(file);
+        let text;
         if (known && known.classname === classname)
-            return known.text;
-        const around = fileAround(file, classname);
-        const text = around ? `"fp":${JSON.stringify(around)}` : `"file":${JSON.stringify(file)}`;
-        this.files.set(file, { classname, text });
+            text = known.text;
+        else {
+            const around = fileAround(file, classname);
+            text = around ? `"fp":${JSON.stringify(around)}` : `"file":${JSON.stringify(file)}`;
+            this.files.set(file, { classname, text });
+        }
+        this.last = { file, classname, text };
         return text;
     }
 }

@@ -464,14 +464,17 @@ export function mergeStored(
   };
   // One pass in the history's order (tests that did not run this time still age out), then the new tests in the
   // run's order: the order mergeRun gives.
-  const stored = new Map<string, StoredTest>();
+  // A copy of the history's map (made at once), changed in place: a test keeps its position, a test none of whose
+  // runs is kept any more leaves, the new tests join at the end.
+  const stored = new Map<string, StoredTest>(history.stored);
   let found = 0;
-  for (const [id, previous] of history.stored) {
+  history.stored.forEach((previous, id) => {
     const test = ran.get(id);
     if (test) found++;
     const kept = test ? merged(test, previous) : trimmed(previous, timeOf, oldestKept, maxRuns);
-    if (kept) stored.set(id, kept);
-  }
+    if (!kept) stored.delete(id);
+    else if (kept !== previous) stored.set(id, kept);
+  });
   // (Every test of the run had a history: no new test to add, the common case.)
   if (found < ran.size) {
     for (const [id, test] of ran) {

@@ -189,6 +189,8 @@ export function storedTests(history: History, runs: RunTable): Iterable<[string,
 export class LineTexts {
   private readonly outcomes = new WeakMap<readonly Segment[], string>();
   private readonly files = new Map<string, { classname: string; text: string }>();
+  /** The last file asked for: a shard is rendered in id order, so a class's tests come one after another. */
+  private last: { file: string; classname: string; text: string } = { file: '', classname: '', text: '' };
 
   outcome(segments: readonly Segment[]): string {
     let text = this.outcomes.get(segments);
@@ -201,11 +203,17 @@ export class LineTexts {
 
   /** The line's `"fp":…` or `"file":…` field. */
   file(file: string, classname: string): string {
+    const last = this.last;
+    if (file === last.file && classname === last.classname && last.text !== '') return last.text;
     const known = this.files.get(file);
-    if (known && known.classname === classname) return known.text;
-    const around = fileAround(file, classname);
-    const text = around ? `"fp":${JSON.stringify(around)}` : `"file":${JSON.stringify(file)}`;
-    this.files.set(file, { classname, text });
+    let text: string;
+    if (known && known.classname === classname) text = known.text;
+    else {
+      const around = fileAround(file, classname);
+      text = around ? `"fp":${JSON.stringify(around)}` : `"file":${JSON.stringify(file)}`;
+      this.files.set(file, { classname, text });
+    }
+    this.last = { file, classname, text };
     return text;
   }
 }
