@@ -804,7 +804,12 @@ async function run(env = process.env, clone) {
         const readOnly = inputs.readOnly || ctx.fromFork;
         const opening = (async () => (0,early_clone.openClone)(clone, await (0,remote/* dataRemote */.P)(inputs, ctx), inputs.dataBranch, inputs.token, !readOnly, ctx.runnerTemp || undefined))();
         opening.catch(() => undefined); // awaited below, after the reports
+        // The first read of the branch too (git's processes, not this thread): syncRun's first attempt takes it. Re-runs
+        // read the branch their own way first (src/pipeline/rerun.ts).
+        const firstRead = rerunInputs ? undefined : opening.then((repo) => (0,store_sync/* readBranchFiles */.Cg)(repo, !readOnly));
+        firstRead?.catch(() => undefined); // syncRun awaits it (a failure is its first attempt's, and retried)
         const reports = await (0,job/* readReports */.oh)(inputs, ctx).catch(async (error) => {
+            await firstRead?.catch(() => undefined);
             await (await opening.catch(() => undefined))?.dispose();
             throw error;
         });
@@ -857,6 +862,7 @@ async function run(env = process.env, clone) {
                     log: (m) => core.info((0,text_escape/* logText */.kc)(m)),
                     extraFiles: (current) => (0,branch_files/* dashboardFiles */._l)(current, { workspace: ctx.workspace, classMap: inputs.codeownersMap }),
                     releaseTexts: true,
+                    ...(firstRead ? { firstRead } : {}),
                     whilePushing: (applied) => {
                         early = { of: applied, facts: (0,publish/* factsFor */.xh)(applied) };
                     },
@@ -9462,6 +9468,7 @@ async function writeSnapshotDir(dir, files) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Cg: () => (/* binding */ readBranchFiles),
 /* harmony export */   Np: () => (/* binding */ syncRun),
 /* harmony export */   x6: () => (/* binding */ foldedLine)
 /* harmony export */ });
@@ -9470,6 +9477,11 @@ async function writeSnapshotDir(dir, files) {
 /* harmony import */ var _layout_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5891);
 
 
+/** Fetches the branch (and its inbox, with `inbox`) and reads its files. */
+async function readBranchFiles(repo, inbox) {
+    const { head, parked } = await repo.fetchWithInbox(inbox);
+    return { head, parked, files: await repo.readFiles() };
+}
 /** Lost races before a writer parks its run: small, so that the attempts per job stay flat however many jobs race. */
 const PARK_AFTER_LOST_RACES = 3;
 /** Parked runs folded in by one write, oldest first; the rest are folded by the next writers. */
@@ -9526,8 +9538,7 @@ apply, options) {
         let snapshot;
         let files;
         try {
-            ({ head, parked } = await repo.fetchWithInbox(inbox !== undefined));
-            files = await repo.readFiles();
+            ({ head, parked, files } = await (attempt === 1 && options.firstRead ? options.firstRead : readBranchFiles(repo, inbox !== undefined)));
             snapshot = (0,_snapshot_js__WEBPACK_IMPORTED_MODULE_0__/* .parseSnapshot */ .E$)(files);
         }
         catch (error) {

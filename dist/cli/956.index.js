@@ -1560,6 +1560,11 @@ async function writeSnapshotDir(dir, files) {
 ;// CONCATENATED MODULE: ./src/store/sync.ts
 
 
+/** Fetches the branch (and its inbox, with `inbox`) and reads its files. */
+async function readBranchFiles(repo, inbox) {
+    const { head, parked } = await repo.fetchWithInbox(inbox);
+    return { head, parked, files: await repo.readFiles() };
+}
 /** Lost races before a writer parks its run: small, so that the attempts per job stay flat however many jobs race. */
 const PARK_AFTER_LOST_RACES = 3;
 /** Parked runs folded in by one write, oldest first; the rest are folded by the next writers. */
@@ -1616,8 +1621,7 @@ apply, options) {
         let snapshot;
         let files;
         try {
-            ({ head, parked } = await repo.fetchWithInbox(inbox !== undefined));
-            files = await repo.readFiles();
+            ({ head, parked, files } = await (attempt === 1 && options.firstRead ? options.firstRead : readBranchFiles(repo, inbox !== undefined)));
             snapshot = parseSnapshot(files);
         }
         catch (error) {

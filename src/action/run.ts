@@ -16,7 +16,7 @@ import { openClone, type EarlyClone } from './early-clone.ts';
 import { readReports, runContextFor } from '../pipeline/job.ts';
 import { dataRemote } from '../config/remote.ts';
 import { dashboardFiles } from '../dashboard/branch-files.ts';
-import { syncRun } from '../store/sync.ts';
+import { readBranchFiles, syncRun } from '../store/sync.ts';
 import { writeResultsFile } from '../store/results-file.ts';
 import { commandText, logText, registerSecret } from '../text/escape.ts';
 import { factsFor, publishResults, type PublishInput } from '../github/publish.ts';
@@ -53,7 +53,12 @@ export async function run(env: NodeJS.ProcessEnv = process.env, clone?: Promise<
     const readOnly = inputs.readOnly || ctx.fromFork;
     const opening = (async () => openClone(clone, await dataRemote(inputs, ctx), inputs.dataBranch, inputs.token, !readOnly, ctx.runnerTemp || undefined))();
     opening.catch(() => undefined); // awaited below, after the reports
+    // The first read of the branch too (git's processes, not this thread): syncRun's first attempt takes it. Re-runs
+    // read the branch their own way first (src/pipeline/rerun.ts).
+    const firstRead = rerunInputs ? undefined : opening.then((repo) => readBranchFiles(repo, !readOnly));
+    firstRead?.catch(() => undefined); // syncRun awaits it (a failure is its first attempt's, and retried)
     const reports = await readReports(inputs, ctx).catch(async (error: unknown) => {
+      await firstRead?.catch(() => undefined);
       await (await opening.catch(() => undefined))?.dispose();
       throw error;
     });
@@ -115,6 +120,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env, clone?: Promise<
               log: (m) => core.info(logText(m)),
               extraFiles: (current) => dashboardFiles(current, { workspace: ctx.workspace, classMap: inputs.codeownersMap }),
               releaseTexts: true,
+              ...(firstRead ? { firstRead } : {}),
               whilePushing: (applied) => {
                 early = { of: applied, facts: factsFor(applied) };
               },

@@ -66,6 +66,24 @@ export interface SyncOptions<T extends Applied = Applied> {
    * branch, are let go once the snapshot is parsed, and `apply` gets null (at 100k tests: 26 MB less held; issue #16).
    */
   releaseTexts?: boolean;
+  /**
+   * The first attempt's fetch and read of the branch, started by the caller ahead of time (readBranchFiles, with the
+   * inbox when `inbox` is given and not `readOnly`): git reads the branch while the step parses its reports.
+   */
+  firstRead?: Promise<BranchFiles>;
+}
+
+/** The branch as an attempt reads it: its head, the parked runs, its files (path → text). */
+export interface BranchFiles {
+  head: string | null;
+  parked: ParkedRef[];
+  files: Map<string, string>;
+}
+
+/** Fetches the branch (and its inbox, with `inbox`) and reads its files. */
+export async function readBranchFiles(repo: DataRepo, inbox: boolean): Promise<BranchFiles> {
+  const { head, parked } = await repo.fetchWithInbox(inbox);
+  return { head, parked, files: await repo.readFiles() };
 }
 
 /** Lost races before a writer parks its run: small, so that the attempts per job stay flat however many jobs race. */
@@ -147,8 +165,7 @@ export async function syncRun<T extends Applied>(
     let snapshot: Snapshot;
     let files: Map<string, string>;
     try {
-      ({ head, parked } = await repo.fetchWithInbox(inbox !== undefined));
-      files = await repo.readFiles();
+      ({ head, parked, files } = await (attempt === 1 && options.firstRead ? options.firstRead : readBranchFiles(repo, inbox !== undefined)));
       snapshot = parseSnapshot(files);
     } catch (error) {
       lastError = `could not fetch the data branch '${repo.branch}': ${error instanceof Error ? error.message : String(error)}`;

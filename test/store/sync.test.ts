@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataRepo, runGit } from '../../src/store/git.ts';
-import { syncRun } from '../../src/store/sync.ts';
+import { readBranchFiles, syncRun } from '../../src/store/sync.ts';
 
 let root: string;
 let remote: string;
@@ -160,6 +160,53 @@ describe('syncRun', () => {
     ]);
     expect(result.applied.files.get('names.txt')).toBe(seen[1]!.names);
     expect(await readNames()).toEqual(['w1', 'w2', 'w3']);
+  });
+
+  it('takes the read started ahead (firstRead) for its first attempt only, and reads afresh after a lost race', async () => {
+    const first = await DataRepo.open(remote, 'data', '', root);
+    await syncRun(first, () => ({ files: new Map([['names.txt', 'w1\n']]) }), { attempts: 1, readOnly: false, commitMessage: 'w1' });
+    await first.dispose();
+
+    const repo = await DataRepo.open(remote, 'data', '', root);
+    const firstRead = readBranchFiles(repo, false);
+    await firstRead;
+    // Another writer lands after the read: the first attempt works on what was read ahead, loses, and reads again.
+    const other = await DataRepo.open(remote, 'data', '', root);
+    await syncRun(other, (_s, read) => ({ files: new Map([['names.txt', `${[...namesOn(read), 'w2'].join('\n')}\n`]]) }), { attempts: 1, readOnly: false, commitMessage: 'w2' });
+    await other.dispose();
+    const reads: string[][] = [];
+    const result = await syncRun(
+      repo,
+      (_s, read) => {
+        reads.push(namesOn(read));
+        return { files: new Map([['names.txt', `${[...namesOn(read), 'w3'].join('\n')}\n`]]) };
+      },
+      { attempts: 3, readOnly: false, commitMessage: 'w3', sleep: async () => undefined, firstRead },
+    );
+    await repo.dispose();
+    expect(reads).toEqual([['w1'], ['w1', 'w2']]);
+    expect(result.status).toMatchObject({ kind: 'pushed', tries: 2 });
+    expect(await readNames()).toEqual(['w1', 'w2', 'w3']);
+  });
+
+  it('counts a failed read ahead as its first failed attempt, and retries', async () => {
+    const first = await DataRepo.open(remote, 'data', '', root);
+    await syncRun(first, () => ({ files: new Map([['names.txt', 'w1\n']]) }), { attempts: 1, readOnly: false, commitMessage: 'w1' });
+    await first.dispose();
+    const repo = await DataRepo.open(remote, 'data', '', root);
+    const logs: string[] = [];
+    const result = await syncRun(repo, (_s, read) => ({ files: new Map([['names.txt', `${[...namesOn(read), 'w2'].join('\n')}\n`]]) }), {
+      attempts: 2,
+      readOnly: false,
+      commitMessage: 'w2',
+      sleep: async () => undefined,
+      log: (m) => logs.push(m),
+      firstRead: Promise.reject(new Error('the network went away')),
+    });
+    await repo.dispose();
+    expect(logs).toEqual(["Try 1/2: could not fetch the data branch 'data': the network went away"]);
+    expect(result.status).toMatchObject({ kind: 'pushed', tries: 2 });
+    expect(await readNames()).toEqual(['w1', 'w2']);
   });
 
   it('says the history was not saved when the remote cannot be reached', async () => {
