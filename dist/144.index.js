@@ -799,8 +799,8 @@ async function run(env = process.env, clone) {
         const ctx = (0,context/* contextFromEnv */.jW)(env);
         const config = await (0,file/* loadFileConfig */.p)(inputs.configPath ? (0,external_node_path_.resolve)(ctx.workspace, inputs.configPath) : '');
         const rerunInputs = readRerunInputs((0,config_inputs/* inputsFromEnv */.lN)(env));
-        // The data branch is fetched while the reports are parsed (git works in its own processes): the private clone is
-        // opened (two git processes) while the reports are found and read, not before.
+        // The data branch is fetched while the reports are parsed (git works in its own processes): by the main thread
+        // while this worker started (`clone`), else here, while the reports are found and read.
         const readOnly = inputs.readOnly || ctx.fromFork;
         const opening = (async () => (0,early_clone.openClone)(clone, await (0,remote/* dataRemote */.P)(inputs, ctx), inputs.dataBranch, inputs.token, !readOnly, ctx.runnerTemp || undefined))();
         opening.catch(() => undefined); // awaited below, after the reports

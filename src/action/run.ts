@@ -48,8 +48,8 @@ export async function run(env: NodeJS.ProcessEnv = process.env, clone?: Promise<
 
     const rerunInputs = readRerunInputs(inputsFromEnv(env));
 
-    // The data branch is fetched while the reports are parsed (git works in its own processes): the private clone is
-    // opened (two git processes) while the reports are found and read, not before.
+    // The data branch is fetched while the reports are parsed (git works in its own processes): by the main thread
+    // while this worker started (`clone`), else here, while the reports are found and read.
     const readOnly = inputs.readOnly || ctx.fromFork;
     const opening = (async () => openClone(clone, await dataRemote(inputs, ctx), inputs.dataBranch, inputs.token, !readOnly, ctx.runnerTemp || undefined))();
     opening.catch(() => undefined); // awaited below, after the reports
