@@ -11,11 +11,23 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   cloneFrom: () => (/* binding */ cloneFrom),
 /* harmony export */   openClone: () => (/* binding */ openClone)
 /* harmony export */ });
-/* harmony import */ var _config_inputs_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(64389);
-/* harmony import */ var _config_context_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(80577);
-/* harmony import */ var _modes_inputs_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(84863);
-/* harmony import */ var _config_remote_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(63798);
-/* harmony import */ var _store_git_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(79029);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(51455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _config_inputs_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(64389);
+/* harmony import */ var _config_context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(80577);
+/* harmony import */ var _modes_inputs_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(84863);
+/* harmony import */ var _config_remote_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(63798);
+/* harmony import */ var _store_git_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(79029);
+/**
+ * The data branch is fetched from the main thread while the step's worker starts and loads its modules (about 80 ms
+ * before it could ask itself; on GitHub a fetch is a network round trip). The main thread opens the private clone
+ * and fetches into it exactly as the step would (src/store/git.ts), then hands the clone to the step, which adopts it
+ * (DataRepo.adopt) when it would have opened the same one, and opens its own otherwise.
+ *
+ * The main thread decides nothing and logs nothing: a failed fetch is the step's first failed fetch (it is retried
+ * and reported as any), and anything else (a bad input, another mode) means no clone, which the step handles itself.
+ */
+
 
 
 
@@ -25,14 +37,14 @@ __webpack_require__.r(__webpack_exports__);
 async function cloneAhead(env, port) {
     let message = { kind: 'none' };
     try {
-        const get = (0,_config_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .inputsFromEnv */ .lN)(env);
+        const get = (0,_config_inputs_js__WEBPACK_IMPORTED_MODULE_1__/* .inputsFromEnv */ .lN)(env);
         // The other modes read the branch their own way (src/modes/).
-        if ((0,_modes_inputs_js__WEBPACK_IMPORTED_MODULE_2__/* .readModeInputs */ .H)(get).mode === 'run') {
-            const inputs = (0,_config_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .readInputs */ .Ko)(get);
-            const ctx = (0,_config_context_js__WEBPACK_IMPORTED_MODULE_1__/* .contextFromEnv */ .jW)(env);
+        if ((0,_modes_inputs_js__WEBPACK_IMPORTED_MODULE_3__/* .readModeInputs */ .H)(get).mode === 'run') {
+            const inputs = (0,_config_inputs_js__WEBPACK_IMPORTED_MODULE_1__/* .readInputs */ .Ko)(get);
+            const ctx = (0,_config_context_js__WEBPACK_IMPORTED_MODULE_2__/* .contextFromEnv */ .jW)(env);
             const inbox = !(inputs.readOnly || ctx.fromFork);
-            const remote = await (0,_config_remote_js__WEBPACK_IMPORTED_MODULE_3__/* .dataRemote */ .P)(inputs, ctx);
-            const repo = await _store_git_js__WEBPACK_IMPORTED_MODULE_4__/* .DataRepo */ .nV.open(remote, inputs.dataBranch, inputs.token, ctx.runnerTemp || undefined);
+            const remote = await (0,_config_remote_js__WEBPACK_IMPORTED_MODULE_4__/* .dataRemote */ .P)(inputs, ctx);
+            const repo = await _store_git_js__WEBPACK_IMPORTED_MODULE_5__/* .DataRepo */ .nV.open(remote, inputs.dataBranch, inputs.token, ctx.runnerTemp || undefined);
             const fetched = await repo.fetchWithInbox(inbox).then((ok) => ({ ok }), (error) => ({ error: error instanceof Error ? error.message : String(error) }));
             message = { kind: 'clone', clone: { dir: repo.dir, remote, branch: inputs.dataBranch, inbox, fetched } };
         }
@@ -58,11 +70,12 @@ async function openClone(early, remote, branch, token, inbox, tempRoot) {
     const clone = await early;
     if (clone && clone.remote === remote && clone.branch === branch && clone.inbox === inbox) {
         const fetched = 'ok' in clone.fetched ? Promise.resolve(clone.fetched.ok) : Promise.reject(new Error(clone.fetched.error));
-        return _store_git_js__WEBPACK_IMPORTED_MODULE_4__/* .DataRepo */ .nV.adopt(clone.dir, remote, branch, token, inbox, fetched);
+        return _store_git_js__WEBPACK_IMPORTED_MODULE_5__/* .DataRepo */ .nV.adopt(clone.dir, remote, branch, token, inbox, fetched);
     }
+    // Another clone than the step's: removed (the main thread's exit would remove it too).
     if (clone)
-        await _store_git_js__WEBPACK_IMPORTED_MODULE_4__/* .DataRepo */ .nV.adopt(clone.dir, remote, branch, token, inbox, Promise.resolve({ head: null, parked: [] })).dispose();
-    const repo = await _store_git_js__WEBPACK_IMPORTED_MODULE_4__/* .DataRepo */ .nV.open(remote, branch, token, tempRoot);
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.rm)(clone.dir, { recursive: true, force: true });
+    const repo = await _store_git_js__WEBPACK_IMPORTED_MODULE_5__/* .DataRepo */ .nV.open(remote, branch, token, tempRoot);
     repo.prefetch(inbox);
     return repo;
 }

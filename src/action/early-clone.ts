@@ -7,6 +7,7 @@
  * The main thread decides nothing and logs nothing: a failed fetch is the step's first failed fetch (it is retried
  * and reported as any), and anything else (a bad input, another mode) means no clone, which the step handles itself.
  */
+import { rm } from 'node:fs/promises';
 import type { MessagePort } from 'node:worker_threads';
 import type { ParkedRef } from '../store/git.ts';
 import { inputsFromEnv, readInputs } from '../config/inputs.ts';
@@ -68,7 +69,8 @@ export async function openClone(early: Promise<EarlyClone | undefined> | undefin
     const fetched = 'ok' in clone.fetched ? Promise.resolve(clone.fetched.ok) : Promise.reject(new Error(clone.fetched.error));
     return DataRepo.adopt(clone.dir, remote, branch, token, inbox, fetched);
   }
-  if (clone) await DataRepo.adopt(clone.dir, remote, branch, token, inbox, Promise.resolve({ head: null, parked: [] })).dispose();
+  // Another clone than the step's: removed (the main thread's exit would remove it too).
+  if (clone) await rm(clone.dir, { recursive: true, force: true });
   const repo = await DataRepo.open(remote, branch, token, tempRoot);
   repo.prefetch(inbox);
   return repo;
