@@ -62,7 +62,7 @@ export async function readDataBranch(options: DataOptions): Promise<{ snapshot: 
     }
     if (head === null) throw new CliError(`${remote} has no branch '${options.branch}' yet: flakeguard creates it on its first run.`);
     const files = await repo.readFiles();
-    return { snapshot: parseSnapshot(files), files, head, remote };
+    return { snapshot: parseSnapshot(files, await repo.blockedPaths()), files, head, remote };
   } finally {
     await repo.dispose();
   }

@@ -9,13 +9,11 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CODEOWNERS_LOCATIONS, CODEOWNERS_MAX_BYTES } from '../owners/codeowners.ts';
+import { CLASS_MAP_FILE, NOJEKYLL_FILE, OWNERS_FILE, PAGE_FILE } from '../store/owned.ts';
 import { DASHBOARD_MARKER } from './marker.generated.ts';
 
-export const PAGE_FILE = 'index.html';
-export const NOJEKYLL_FILE = '.nojekyll';
-/** Not at a path GitHub reads CODEOWNERS from (root, .github/, docs/): the copy owns nothing on the data branch. */
-export const OWNERS_FILE = 'dashboard/CODEOWNERS';
-export const CLASS_MAP_FILE = 'dashboard/codeowners-map';
+// Their paths are among those flakeguard owns on the data branch (src/store/owned.ts): the only ones it writes.
+export { CLASS_MAP_FILE, NOJEKYLL_FILE, OWNERS_FILE, PAGE_FILE };
 
 /** True when `html` is the page this version writes. Reads only the head of the text. */
 export function isCurrentPage(html: string | undefined): boolean {

@@ -172,7 +172,7 @@ export function applyShards(input: ApplyShardsInput, options: ApplyOptions): Sha
     );
     ingested ||= last.ingested;
     compact ||= last.compact;
-    current = parseSnapshot(last.files);
+    current = parseSnapshot(last.files, current.blocked);
   }
   const final = last!;
   const after = new Set(final.quarantined);

@@ -35,7 +35,7 @@ export function foldParcels(snapshot: Snapshot, parcels: ParkedParcel[], options
         },
         options,
       );
-      if (result.ingested) current = parseSnapshot(result.files);
+      if (result.ingested) current = parseSnapshot(result.files, current.blocked);
     }
     folded.push({ ref: parcel.ref, sha: parcel.sha });
   }

@@ -117,7 +117,7 @@ export function plannedExtras(input: {
 async function readHistory(repo: DataRepo): Promise<{ snapshot: Snapshot; note?: string }> {
   try {
     await repo.fetchAndReset();
-    return { snapshot: parseSnapshot(await repo.readFiles()) };
+    return { snapshot: parseSnapshot(await repo.readFiles(), await repo.blockedPaths()) };
   } catch (error) {
     return { snapshot: emptySnapshot(), note: `the data branch could not be read (${error instanceof Error ? error.message : String(error)}): every test was judged as one with no history` };
   }

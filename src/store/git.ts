@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { CLONE_PREFIX } from './cleanup.ts';
 import { GitError } from './git-error.ts';
 import { catFileBatch } from './cat-file.ts';
+import { blockedPaths, isRegularFile, ownsPath, type TreeEntry } from './owned.ts';
 
 export { GitError } from './git-error.ts';
 
@@ -340,12 +341,13 @@ export class DataRepo {
   private head: string | null = null;
 
   /**
-   * The files of the commit last fetched (path → text), read from git's object store in two processes: the tree's
-   * listing, then every blob in one batch. Regular files only, as a checkout would give them.
+   * The files flakeguard owns (src/store/owned.ts) in the commit last fetched (path → text), read from git's object
+   * store in two processes: the tree's listing, then their blobs in one batch. Regular files only, as a checkout would
+   * give them; a person's files are never read.
    */
   async readFiles(): Promise<Map<string, string>> {
     const files = new Map<string, string>();
-    const entries = await this.treeBlobs();
+    const entries = (await this.treeEntries()).filter((e) => isRegularFile(e.mode) && ownsPath(e.path));
     if (entries.length === 0) return files;
     const byPath = new Map(entries.map((e) => [e.sha, e.path] as const));
     const shas = [...new Set(entries.map((e) => e.sha))];
@@ -364,34 +366,50 @@ export class DataRepo {
     return files;
   }
 
-  /** The regular files of the commit last fetched, with their blob ids (none without a head). Remembered per head. */
-  private async treeBlobs(): Promise<Array<{ sha: string; path: string }>> {
+  /**
+   * The owned paths of the commit last fetched that are not what flakeguard writes there (a symbolic link, a
+   * submodule, a folder; an owned folder that is not one), with what they are: never replaced (src/store/owned.ts).
+   */
+  async blockedPaths(): Promise<Map<string, string>> {
+    return blockedPaths(await this.treeEntries());
+  }
+
+  /** Every entry of the commit last fetched (none without a head): blobs and gitlinks, recursively. Remembered per head. */
+  private async treeEntries(): Promise<TreeEntry[]> {
     const head = this.head;
     if (!head) return [];
-    if (this.blobs?.head === head) return [...this.blobs.byPath].map(([path, sha]) => ({ path, sha }));
+    if (this.tree?.head === head) return this.tree.entries;
     const listing = await this.git(['ls-tree', '-r', '-z', '--full-tree', head]);
-    const entries: Array<{ sha: string; path: string }> = [];
+    const entries: TreeEntry[] = [];
     for (const entry of listing.split('\0')) {
       if (!entry) continue;
       const tab = entry.indexOf('\t');
       const [mode, type, sha] = entry.slice(0, tab).split(' ');
-      if (type !== 'blob' || (mode !== '100644' && mode !== '100755')) continue;
-      entries.push({ sha: sha!, path: entry.slice(tab + 1) });
+      entries.push({ mode: mode!, type: type!, sha: sha!, path: entry.slice(tab + 1) });
     }
-    this.blobs = { head, byPath: new Map(entries.map((e) => [e.path, e.sha])) };
+    this.tree = { head, entries };
     return entries;
   }
 
   /**
-   * Commits `files` as the branch's new content, on top of the commit last fetched (compared with its blobs by id), in one
-   * git process (fast-import) that writes only what changed. Returns false when nothing changed. With `root`, the
-   * commit has no parent: the branch's past is squashed away (compaction).
+   * Commits `files` as the new content of the paths flakeguard owns, on the tree of the commit last fetched, in one git
+   * process (fast-import) that writes only what changed (compared with the tree's blobs by id). An owned path not in
+   * `files` is deleted; every other entry of the tree (a person's files, links, submodules) is carried by its id and
+   * mode, never read, and an owned path that is not a regular file (blockedPaths) is never replaced. Returns false when
+   * nothing changed. With `root`, the commit has no parent: the branch's past is squashed away (compaction), its
+   * content is not.
    */
   async commitFiles(files: ReadonlyMap<string, string>, message: string, options: { root?: boolean } = {}): Promise<boolean> {
+    for (const path of files.keys()) {
+      if (!ownsPath(path)) throw new GitError(`flakeguard writes only the paths it owns on the data branch, and ${path} is not one of them`, '', null);
+    }
     const root = options.root === true || this.head === null;
-    const before = root ? new Map<string, string>() : new Map((await this.treeBlobs()).map((e) => [e.path, e.sha]));
-    const changed = [...files].filter(([path, text]) => root || before.get(path) !== blobId(text));
-    const deleted = root ? [] : [...before.keys()].filter((path) => !files.has(path));
+    const entries = await this.treeEntries();
+    const before = new Map(entries.map((e) => [e.path, e]));
+    const blocked = blockedPaths(entries);
+    const writable = (path: string): boolean => !blocked.has(path) && !blocked.has(path.slice(0, Math.max(0, path.lastIndexOf('/'))));
+    const changed = [...files].filter(([path, text]) => writable(path) && before.get(path)?.sha !== blobId(text));
+    const deleted = entries.filter((e) => ownsPath(e.path) && isRegularFile(e.mode) && !files.has(e.path)).map((e) => e.path);
     if (!root && changed.length === 0 && deleted.length === 0) return false;
     const chunks: string[] = [];
     const data = (text: string): void => {
@@ -400,11 +418,13 @@ export class DataRepo {
     const when = `${Math.floor(Date.now() / 1000)} +0000`;
     chunks.push(`commit ${DataRepo.LOCAL}\nmark :1\nauthor ${identity('AUTHOR')} ${when}\ncommitter ${identity('COMMITTER')} ${when}\n`);
     data(message);
-    if (root) chunks.push('deleteall\n');
-    else chunks.push(`from ${this.head}\n`);
+    if (!root) chunks.push(`from ${this.head}\n`);
+    // A fresh root starts from the head's whole tree (every entry, whatever its mode or name), not from nothing.
+    else if (this.head) chunks.push(`M 040000 ${(await this.git(['rev-parse', '--verify', `${this.head}^{tree}`])).trim()} ""\n`);
     for (const path of deleted) chunks.push(`D ${quotePath(path)}\n`);
     for (const [path, text] of changed) {
-      chunks.push(`M 100644 inline ${quotePath(path)}\n`);
+      // An executable bit set on an owned file is kept.
+      chunks.push(`M ${before.get(path)?.mode === '100755' ? '100755' : '100644'} inline ${quotePath(path)}\n`);
       data(text);
     }
     chunks.push('\ndone\n');
@@ -424,8 +444,8 @@ export class DataRepo {
 
   /** The commit commitFiles wrote last. */
   private written: string | undefined;
-  /** The blobs of the commit last read (path → blob id): what commitFiles compares with, so the old texts need not be kept. */
-  private blobs: { head: string; byPath: Map<string, string> } | undefined;
+  /** The entries of the commit last read: what commitFiles compares with and carries, so no text need be kept. */
+  private tree: { head: string; entries: TreeEntry[] } | undefined;
 
   /** The parcel of a parked run, or undefined when it was folded and deleted meanwhile (or is not a parcel). */
   async readParcel(parked: ParkedRef): Promise<string | undefined> {
@@ -469,7 +489,12 @@ export class DataRepo {
       const left = await this.git(['ls-remote', this.remote, ...parked.map((p) => p.ref)]).catch(() => undefined);
       const message = (error instanceof GitError ? error.stderr : String(error)).trim().split('\n').slice(-2).join(' ');
       if (left === undefined) return { deleted: [], error: message };
-      const still = new Set(left.split('\n').map((l) => l.trim().split(/\s+/)[1]).filter(Boolean));
+      const still = new Set(
+        left
+          .split('\n')
+          .map((l) => l.trim().split(/\s+/)[1])
+          .filter(Boolean),
+      );
       return { deleted: parked.filter((p) => !still.has(p.ref)).map((p) => p.ref), ...(still.size > 0 ? { error: message } : {}) };
     }
   }

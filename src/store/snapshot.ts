@@ -21,6 +21,7 @@ import { KnownSeqs, parseHistoryShard, parseRuns, type RunTable } from './histor
 import { LazyHistory, type StoredTest } from '../history/stored.ts';
 import { parseHistoryShardV1, parseRunsV1 } from './migrate.ts';
 import { DECISIONS_FILE } from './decisions.ts';
+import { blockedMessage, decidesFrom, isHistoryShardPath, isStatsShardPath } from './owned.ts';
 
 export interface StoredOverride {
   override: Override;
@@ -60,6 +61,8 @@ export interface Snapshot {
   damaged: FileProblem[];
   /** decisions.json's text as read (src/store/decisions.ts): informational, carried to the next write. */
   decisions?: string;
+  /** Owned paths that are not regular files, as parseSnapshot was given them: a snapshot parsed again keeps them. */
+  blocked?: ReadonlyMap<string, string>;
 }
 
 export function emptySnapshot(): Snapshot {
@@ -92,18 +95,31 @@ export function damageReason(snapshot: Snapshot): string | undefined {
   );
 }
 
-/** Builds a snapshot from the branch's files (path → text). */
-export function parseSnapshot(files: Map<string, string>): Snapshot {
+/**
+ * Builds a snapshot from the branch's files (path → text), those flakeguard owns (src/store/owned.ts). `blocked`: the
+ * owned paths that are not regular files (DataRepo.blockedPaths), with what they are. One that a run decides from
+ * damages the branch (a link or a submodule at `stats/00.json` would otherwise be replaced by the file it stands for,
+ * or its overrides ignored); any other is reported and left as it is.
+ */
+export function parseSnapshot(files: Map<string, string>, blocked: ReadonlyMap<string, string> = new Map()): Snapshot {
   const snapshot = emptySnapshot();
+  if (blocked.size > 0) snapshot.blocked = blocked;
   const decisions = files.get(DECISIONS_FILE);
   if (decisions !== undefined) snapshot.decisions = decisions;
   const damage = (problems: FileProblem[]): void => {
     snapshot.damaged.push(...problems);
     snapshot.problems.push(...problems);
   };
+  for (const [path, what] of [...blocked].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    const problem = { file: path, message: blockedMessage(path, what) };
+    if (decidesFrom(path)) damage([problem]);
+    else snapshot.problems.push(problem);
+  }
+  // (Nothing more is read: "flakeguard.json is missing" would only mislead when it is a link.)
+  if (snapshot.damaged.length > 0) return snapshot;
   const paths = [...files.keys()].sort();
-  const historyPaths = paths.filter((p) => p.startsWith('history/') && p.endsWith('.json'));
-  const statsPaths = paths.filter((p) => p.startsWith('stats/') && p.endsWith('.json'));
+  const historyPaths = paths.filter(isHistoryShardPath);
+  const statsPaths = paths.filter(isStatsShardPath);
   const metaText = files.get(META_FILE);
   if (metaText !== undefined) {
     const { meta, problems } = parseMeta(metaText);

@@ -73,17 +73,22 @@ export interface SyncOptions<T extends Applied = Applied> {
   firstRead?: Promise<BranchFiles>;
 }
 
-/** The branch as an attempt reads it: its head, the parked runs, its files (path → text). */
+/**
+ * The branch as an attempt reads it: its head, the parked runs, the files flakeguard owns (path → text), and the owned
+ * paths that are not regular files (src/store/owned.ts).
+ */
 export interface BranchFiles {
   head: string | null;
   parked: ParkedRef[];
   files: Map<string, string>;
+  blocked?: Map<string, string>;
 }
 
 /** Fetches the branch (and its inbox, with `inbox`) and reads its files. */
 export async function readBranchFiles(repo: DataRepo, inbox: boolean): Promise<BranchFiles> {
   const { head, parked } = await repo.fetchWithInbox(inbox);
-  return { head, parked, files: await repo.readFiles() };
+  const files = await repo.readFiles();
+  return { head, parked, files, blocked: await repo.blockedPaths() };
 }
 
 /** Lost races before a writer parks its run: small, so that the attempts per job stay flat however many jobs race. */
@@ -165,8 +170,9 @@ export async function syncRun<T extends Applied>(
     let snapshot: Snapshot;
     let files: Map<string, string>;
     try {
-      ({ head, parked, files } = await (attempt === 1 && options.firstRead ? options.firstRead : readBranchFiles(repo, inbox !== undefined)));
-      snapshot = parseSnapshot(files);
+      let blocked: Map<string, string> | undefined;
+      ({ head, parked, files, blocked } = await (attempt === 1 && options.firstRead ? options.firstRead : readBranchFiles(repo, inbox !== undefined)));
+      snapshot = parseSnapshot(files, blocked);
     } catch (error) {
       lastError = `could not fetch the data branch '${repo.branch}': ${error instanceof Error ? error.message : String(error)}`;
       log(`Try ${attempt}/${options.attempts}: ${lastError}`);

@@ -22,11 +22,14 @@ afterEach(async () => {
 
 /** Writes `files` as the remote's `data` branch (or a parked run under its inbox) from a scratch repository. */
 async function commitTo(ref: string, files: Record<string, string>): Promise<string> {
+  // Plumbing, not DataRepo.commitFiles: a parcel's file is not a path flakeguard writes on the data branch.
   const repo = await DataRepo.open(remote, 'scratch', '', root);
   try {
-    await repo.commitFiles(new Map(Object.entries(files)), 'test', { root: true });
-    const sha = (await repo.git(['rev-parse', 'refs/heads/flakeguard-write'])).trim();
-    await repo.git(['push', '-q', '--force', remote, `refs/heads/flakeguard-write:${ref}`]);
+    const lines: string[] = [];
+    for (const [path, text] of Object.entries(files)) lines.push(`100644 blob ${(await runGit(repo.dir, ['hash-object', '-w', '--stdin'], { input: text })).trim()}\t${path}\n`);
+    const tree = (await runGit(repo.dir, ['mktree'], { input: lines.join('') })).trim();
+    const sha = (await repo.git(['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit-tree', tree, '-m', 'test'])).trim();
+    await repo.git(['push', '-q', '--force', remote, `${sha}:${ref}`]);
     return sha;
   } finally {
     await repo.dispose();
@@ -44,26 +47,26 @@ async function fetched(repo: DataRepo): Promise<void> {
 
 describe('fetching the data branch early', () => {
   it('the next fetch takes the prefetched branch, and reads its files', async () => {
-    const sha = await commitTo('refs/heads/data', { 'a.txt': 'one\n' });
+    const sha = await commitTo('refs/heads/data', { 'runs.json': 'one\n' });
     const repo = await DataRepo.open(remote, 'data', '', root);
     try {
       repo.prefetch(true);
       // The branch moves once the prefetch has fetched it: the fetch that takes the prefetch sees it as it was.
       await fetched(repo);
-      await commitTo('refs/heads/data', { 'a.txt': 'two\n' });
+      await commitTo('refs/heads/data', { 'runs.json': 'two\n' });
       expect((await repo.fetchWithInbox(true)).head).toBe(sha);
-      expect(Object.fromEntries(await repo.readFiles())).toEqual({ 'a.txt': 'one\n' });
+      expect(Object.fromEntries(await repo.readFiles())).toEqual({ 'runs.json': 'one\n' });
       // Taken once: the fetch after it fetches again.
       const next = await repo.fetchWithInbox(true);
       expect(next.head).not.toBe(sha);
-      expect(Object.fromEntries(await repo.readFiles())).toEqual({ 'a.txt': 'two\n' });
+      expect(Object.fromEntries(await repo.readFiles())).toEqual({ 'runs.json': 'two\n' });
     } finally {
       await repo.dispose();
     }
   });
 
   it('a fetch that asks for the parked runs does not take a prefetch that did not fetch them', async () => {
-    await commitTo('refs/heads/data', { 'a.txt': 'one\n' });
+    await commitTo('refs/heads/data', { 'runs.json': 'one\n' });
     const repo = await DataRepo.open(remote, 'data', '', root);
     try {
       repo.prefetch(false);
@@ -87,7 +90,7 @@ describe('fetching the data branch early', () => {
   });
 
   it('dispose waits for a prefetch still running', async () => {
-    await commitTo('refs/heads/data', { 'a.txt': 'one\n' });
+    await commitTo('refs/heads/data', { 'runs.json': 'one\n' });
     const repo = await DataRepo.open(remote, 'data', '', root);
     repo.prefetch(true);
     await repo.dispose();
@@ -118,7 +121,7 @@ describe('fetching the data branch in one round trip', () => {
   }
 
   it('fetches the branch and the parked runs by name, without listing the remote first', async () => {
-    const sha = await commitTo('refs/heads/data', { 'a.txt': 'one\n' });
+    const sha = await commitTo('refs/heads/data', { 'runs.json': 'one\n' });
     const parkedSha = await commitTo('refs/heads/data-inbox/0001-run', { 'flakeguard-parcel.json': '{}\n' });
     const repo = await DataRepo.open(remote, 'data', '', root);
     try {

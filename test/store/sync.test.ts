@@ -21,18 +21,18 @@ afterEach(async () => {
 
 /** The names already on the branch, from the files syncRun read off the head it just fetched. */
 function namesOn(files: ReadonlyMap<string, string> | null): string[] {
-  return (files?.get('names.txt') ?? '').split('\n').filter(Boolean);
+  return (files?.get('README.md') ?? '').split('\n').filter(Boolean);
 }
 
 async function readNames(): Promise<string[]> {
-  const text = await runGit(root, ['--git-dir', remote, 'show', 'data:names.txt']);
+  const text = await runGit(root, ['--git-dir', remote, 'show', 'data:README.md']);
   return text.split('\n').filter(Boolean);
 }
 
 describe('syncRun', () => {
   it('creates the branch as an orphan and reports the commit', async () => {
     const repo = await DataRepo.open(remote, 'data', '', root);
-    const result = await syncRun(repo, () => ({ files: new Map([['a.txt', 'hello\n']]) }), { attempts: 3, readOnly: false, commitMessage: 'first' });
+    const result = await syncRun(repo, () => ({ files: new Map([['README.md', 'hello\n']]) }), { attempts: 3, readOnly: false, commitMessage: 'first' });
     await repo.dispose();
     expect(result.status.kind).toBe('pushed');
     const log = await runGit(root, ['--git-dir', remote, 'log', '--format=%H %P', 'data']);
@@ -49,7 +49,7 @@ describe('syncRun', () => {
         try {
           return await syncRun(
             repo,
-            (_snapshot, read) => ({ files: new Map([['names.txt', `${[...namesOn(read), name].sort().join('\n')}\n`]]) }),
+            (_snapshot, read) => ({ files: new Map([['README.md', `${[...namesOn(read), name].sort().join('\n')}\n`]]) }),
             { attempts: 30, readOnly: false, commitMessage: name, sleep: (ms) => new Promise((r) => setTimeout(r, ms / 20)) },
           );
         } finally {
@@ -66,11 +66,11 @@ describe('syncRun', () => {
   it('compacts to a single root commit, keeping the content', async () => {
     for (const n of [1, 2, 3]) {
       const repo = await DataRepo.open(remote, 'data', '', root);
-      await syncRun(repo, (_snapshot, read) => ({ files: new Map([['names.txt', `${[...namesOn(read), `w${n}`].join('\n')}\n`]]) }), { attempts: 3, readOnly: false, commitMessage: `w${n}` });
+      await syncRun(repo, (_snapshot, read) => ({ files: new Map([['README.md', `${[...namesOn(read), `w${n}`].join('\n')}\n`]]) }), { attempts: 3, readOnly: false, commitMessage: `w${n}` });
       await repo.dispose();
     }
     const repo = await DataRepo.open(remote, 'data', '', root);
-    const result = await syncRun(repo, (_snapshot, read) => ({ files: new Map([['names.txt', `${[...namesOn(read), 'w4'].join('\n')}\n`]]), compact: true }), {
+    const result = await syncRun(repo, (_snapshot, read) => ({ files: new Map([['README.md', `${[...namesOn(read), 'w4'].join('\n')}\n`]]), compact: true }), {
       attempts: 3,
       readOnly: false,
       commitMessage: 'w4',
@@ -83,7 +83,7 @@ describe('syncRun', () => {
 
   it('never overwrites a writer that pushed while it was compacting', async () => {
     const first = await DataRepo.open(remote, 'data', '', root);
-    await syncRun(first, () => ({ files: new Map([['names.txt', 'w1\n']]) }), { attempts: 3, readOnly: false, commitMessage: 'w1' });
+    await syncRun(first, () => ({ files: new Map([['README.md', 'w1\n']]) }), { attempts: 3, readOnly: false, commitMessage: 'w1' });
     await first.dispose();
 
     // Another writer pushes between the compactor's fetch and its push.
@@ -92,7 +92,7 @@ describe('syncRun', () => {
     let raced = false;
     const raceResult = await syncRun(
       compactor2,
-      (_snapshot, read) => ({ files: new Map([['names.txt', `${[...namesOn(read), 'compactor2'].join('\n')}\n`]]), compact: true }),
+      (_snapshot, read) => ({ files: new Map([['README.md', `${[...namesOn(read), 'compactor2'].join('\n')}\n`]]), compact: true }),
       {
         attempts: 5,
         readOnly: false,
@@ -102,7 +102,7 @@ describe('syncRun', () => {
         beforePush: async () => {
           if (raced) return;
           raced = true;
-          await syncRun(racer, (_snapshot, read) => ({ files: new Map([['names.txt', `${[...namesOn(read), 'racer'].join('\n')}\n`]]) }), { attempts: 3, readOnly: false, commitMessage: 'racer' });
+          await syncRun(racer, (_snapshot, read) => ({ files: new Map([['README.md', `${[...namesOn(read), 'racer'].join('\n')}\n`]]) }), { attempts: 3, readOnly: false, commitMessage: 'racer' });
         },
       },
     );
@@ -115,7 +115,7 @@ describe('syncRun', () => {
 
   it("hands each attempt's result to whilePushing while that attempt's push runs; a throw there changes nothing", async () => {
     const first = await DataRepo.open(remote, 'data', '', root);
-    await syncRun(first, () => ({ files: new Map([['names.txt', 'w1\n']]) }), { attempts: 1, readOnly: false, commitMessage: 'w1' });
+    await syncRun(first, () => ({ files: new Map([['README.md', 'w1\n']]) }), { attempts: 1, readOnly: false, commitMessage: 'w1' });
     await first.dispose();
 
     const repo = await DataRepo.open(remote, 'data', '', root);
@@ -133,7 +133,7 @@ describe('syncRun', () => {
     };
     const seen: Array<{ names: string; pushes: number; settled: boolean }> = [];
     let raced = false;
-    const result = await syncRun(repo, (_snapshot, read) => ({ files: new Map([['names.txt', `${[...namesOn(read), 'w3'].join('\n')}\n`]]) }), {
+    const result = await syncRun(repo, (_snapshot, read) => ({ files: new Map([['README.md', `${[...namesOn(read), 'w3'].join('\n')}\n`]]) }), {
       attempts: 3,
       readOnly: false,
       commitMessage: 'w3',
@@ -143,11 +143,11 @@ describe('syncRun', () => {
         raced = true;
         // Another writer lands first: the first push is rejected and the run is applied again on the new head.
         const other = await DataRepo.open(remote, 'data', '', root);
-        await syncRun(other, (_snapshot, read) => ({ files: new Map([['names.txt', `${[...namesOn(read), 'w2'].join('\n')}\n`]]) }), { attempts: 1, readOnly: false, commitMessage: 'w2' });
+        await syncRun(other, (_snapshot, read) => ({ files: new Map([['README.md', `${[...namesOn(read), 'w2'].join('\n')}\n`]]) }), { attempts: 1, readOnly: false, commitMessage: 'w2' });
         await other.dispose();
       },
       whilePushing: (applied) => {
-        seen.push({ names: applied.files.get('names.txt')!, pushes, settled });
+        seen.push({ names: applied.files.get('README.md')!, pushes, settled });
         throw new Error('the caller failed: the sync goes on');
       },
     });
@@ -158,13 +158,13 @@ describe('syncRun', () => {
       { names: 'w1\nw3\n', pushes: 1, settled: false },
       { names: 'w1\nw2\nw3\n', pushes: 2, settled: false },
     ]);
-    expect(result.applied.files.get('names.txt')).toBe(seen[1]!.names);
+    expect(result.applied.files.get('README.md')).toBe(seen[1]!.names);
     expect(await readNames()).toEqual(['w1', 'w2', 'w3']);
   });
 
   it('takes the read started ahead (firstRead) for its first attempt only, and reads afresh after a lost race', async () => {
     const first = await DataRepo.open(remote, 'data', '', root);
-    await syncRun(first, () => ({ files: new Map([['names.txt', 'w1\n']]) }), { attempts: 1, readOnly: false, commitMessage: 'w1' });
+    await syncRun(first, () => ({ files: new Map([['README.md', 'w1\n']]) }), { attempts: 1, readOnly: false, commitMessage: 'w1' });
     await first.dispose();
 
     const repo = await DataRepo.open(remote, 'data', '', root);
@@ -172,14 +172,14 @@ describe('syncRun', () => {
     await firstRead;
     // Another writer lands after the read: the first attempt works on what was read ahead, loses, and reads again.
     const other = await DataRepo.open(remote, 'data', '', root);
-    await syncRun(other, (_s, read) => ({ files: new Map([['names.txt', `${[...namesOn(read), 'w2'].join('\n')}\n`]]) }), { attempts: 1, readOnly: false, commitMessage: 'w2' });
+    await syncRun(other, (_s, read) => ({ files: new Map([['README.md', `${[...namesOn(read), 'w2'].join('\n')}\n`]]) }), { attempts: 1, readOnly: false, commitMessage: 'w2' });
     await other.dispose();
     const reads: string[][] = [];
     const result = await syncRun(
       repo,
       (_s, read) => {
         reads.push(namesOn(read));
-        return { files: new Map([['names.txt', `${[...namesOn(read), 'w3'].join('\n')}\n`]]) };
+        return { files: new Map([['README.md', `${[...namesOn(read), 'w3'].join('\n')}\n`]]) };
       },
       { attempts: 3, readOnly: false, commitMessage: 'w3', sleep: async () => undefined, firstRead },
     );
@@ -191,11 +191,11 @@ describe('syncRun', () => {
 
   it('counts a failed read ahead as its first failed attempt, and retries', async () => {
     const first = await DataRepo.open(remote, 'data', '', root);
-    await syncRun(first, () => ({ files: new Map([['names.txt', 'w1\n']]) }), { attempts: 1, readOnly: false, commitMessage: 'w1' });
+    await syncRun(first, () => ({ files: new Map([['README.md', 'w1\n']]) }), { attempts: 1, readOnly: false, commitMessage: 'w1' });
     await first.dispose();
     const repo = await DataRepo.open(remote, 'data', '', root);
     const logs: string[] = [];
-    const result = await syncRun(repo, (_s, read) => ({ files: new Map([['names.txt', `${[...namesOn(read), 'w2'].join('\n')}\n`]]) }), {
+    const result = await syncRun(repo, (_s, read) => ({ files: new Map([['README.md', `${[...namesOn(read), 'w2'].join('\n')}\n`]]) }), {
       attempts: 2,
       readOnly: false,
       commitMessage: 'w2',
