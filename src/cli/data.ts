@@ -5,8 +5,8 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import { DataRepo, originUrl, runGit } from '../store/git.ts';
-import { parseLineObject, shardOf, statsPath } from '../store/layout.ts';
-import { parseSnapshot, type Snapshot } from '../store/snapshot.ts';
+import { parseLineObject } from '../store/layout.ts';
+import { parseSnapshot, statsFileOf, type Snapshot } from '../store/snapshot.ts';
 import { syncRun, type SyncStatus } from '../store/sync.ts';
 import { CliError, editOverride, type OverrideEdit } from './override.ts';
 
@@ -34,7 +34,7 @@ export async function remoteOf(options: DataOptions): Promise<string> {
 
 /** The 1-based line of a test in its stats file, when it has one. */
 export function statsLineOf(files: ReadonlyMap<string, string>, snapshot: Snapshot, id: string): number | undefined {
-  const path = statsPath(shardOf(id, snapshot.meta.shards), snapshot.meta.shards);
+  const path = statsFileOf(snapshot, id);
   const text = files.get(path);
   return text === undefined ? undefined : parseLineObject(path, text, 'tests').value?.lineOf(id);
 }

@@ -2,8 +2,8 @@
  * `flakeguard explain <test>`: one test as the data branch knows it (where its line is, its state and why, its
  * hand override, its scores, its recent runs), in plain terminal text. Pure: a snapshot in, lines out.
  */
-import { overrideExpired, shardOf, statsPath } from '../store/layout.ts';
-import type { Snapshot } from '../store/snapshot.ts';
+import { overrideExpired } from '../store/layout.ts';
+import { statsFileOf, type Snapshot } from '../store/snapshot.ts';
 import { plainText } from '../text/escape.ts';
 import { scoreViewOf, formatPfs, symbols, SYMBOLS_LEGEND } from '../report/scores.ts';
 import { resolveTest } from './override.ts';
@@ -27,7 +27,7 @@ export interface ExplainOptions {
 
 export function explainTest(snapshot: Snapshot, query: string, options: ExplainOptions): string {
   const id = resolveTest(snapshot, query);
-  const path = statsPath(shardOf(id, snapshot.meta.shards), snapshot.meta.shards);
+  const path = statsFileOf(snapshot, id);
   const stats = snapshot.stats.get(id);
   const stored = snapshot.overrides.get(id);
   const history = snapshot.history.get(id);

@@ -4,8 +4,8 @@
  * result through the step's own sync (src/store/sync.ts), which re-applies the edit on a newer head when another
  * writer got there first.
  */
-import { SCHEMA_VERSION, parseLineObject, parseOverride, renderLineObject, shardOf, statsPath, overrideExpired } from '../store/layout.ts';
-import type { Snapshot } from '../store/snapshot.ts';
+import { SCHEMA_VERSION, parseLineObject, parseOverride, renderLineObject, overrideExpired } from '../store/layout.ts';
+import { statsFileOf, type Snapshot } from '../store/snapshot.ts';
 
 export class CliError extends Error {}
 
@@ -70,7 +70,7 @@ const ENTRY_LINE = /^(\s*)("(?:[^"\\]|\\.)*")(\s*:\s*)(.*?)(,?)\s*$/;
 /** Sets the test's override in its stats file; throws a CliError a person can act on. */
 export function editOverride(files: ReadonlyMap<string, string>, snapshot: Snapshot, query: string, value: unknown): OverrideEdit {
   const id = resolveTest(snapshot, query);
-  const path = statsPath(shardOf(id, snapshot.meta.shards), snapshot.meta.shards);
+  const path = statsFileOf(snapshot, id);
   const text = files.get(path);
   if (snapshot.brokenStats.has(path)) {
     const problem = snapshot.problems.find((p) => p.file === path);

@@ -8,6 +8,7 @@
  */
 import { RUNS_FILE, META_FILE, SCHEMA_VERSION } from '../store/layout.ts';
 import { fileFromAround, parseOutcomeString } from '../history/outcome-string.ts';
+import { strictJsonFault } from '../store/strict-json.ts';
 
 export { RUNS_FILE, META_FILE };
 /** The newest layout this page reads. An older branch is rewritten in this layout by the next run of the step. */
@@ -80,13 +81,23 @@ export interface Parsed<T> {
   error?: string;
 }
 
-function body(text: string, key: string): { schema: number; entries: Record<string, unknown> } | string {
-  let parsed: unknown;
+/** The file's JSON, strict as the step reads it (src/store/strict-json.ts), or why it cannot be read. */
+function strictParse(text: string): { value: unknown } | string {
+  const stripped = text.replace(/^\uFEFF/, '');
+  let value: unknown;
   try {
-    parsed = JSON.parse(text.replace(/^\uFEFF/, ''));
+    value = JSON.parse(stripped);
   } catch (error) {
     return `not valid JSON (${error instanceof Error ? error.message : String(error)})`;
   }
+  const fault = strictJsonFault(stripped, value);
+  return fault ? `line ${fault.line}: ${fault.message}` : { value };
+}
+
+function body(text: string, key: string): { schema: number; entries: Record<string, unknown> } | string {
+  const read = strictParse(text);
+  if (typeof read === 'string') return read;
+  const parsed = read.value;
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return 'not a JSON object';
   const record = parsed as Record<string, unknown>;
   const entries = record[key];
@@ -95,8 +106,10 @@ function body(text: string, key: string): { schema: number; entries: Record<stri
 }
 
 export function parseMetaText(text: string): Parsed<BranchMeta> {
+  const read = strictParse(text);
+  if (typeof read === 'string') return { value: { schema: 0, shards: 0 }, dropped: 0, error: `${META_FILE}: ${read}` };
   try {
-    const raw = JSON.parse(text.replace(/^\uFEFF/, '')) as Record<string, unknown>;
+    const raw = read.value as Record<string, unknown>;
     const shards = Number.isInteger(raw.shards) && (raw.shards as number) > 0 && (raw.shards as number) <= 65536 ? (raw.shards as number) : 1;
     return { value: { schema: typeof raw.schema === 'number' ? raw.schema : 1, shards }, dropped: 0 };
   } catch (error) {

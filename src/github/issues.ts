@@ -16,7 +16,7 @@ import type { GitHubContext } from '../config/context.ts';
 import type { RunContext } from '../model.ts';
 import type { ApplyResult } from '../pipeline/apply.ts';
 import type { SyncResult } from '../store/sync.ts';
-import { shardOf, statsPath } from '../store/layout.ts';
+import { parseLineObject, shardOf, statsPath } from '../store/layout.ts';
 import { findCodeowners, ownersOfTest, parseClassMap, type Codeowners, type OwnerLookup } from '../owners/index.ts';
 import { logText, mdText } from '../text/escape.ts';
 import { createClient, describeApiError, requestOptions, type Octokit } from './client.ts';
@@ -276,14 +276,12 @@ export function statsIntervals(files: Map<string, string>, ids: ReadonlySet<stri
   const out = new Map<string, Interval>();
   for (const [path, text] of files) {
     if (!path.startsWith('stats/') || !path.endsWith('.json')) continue;
-    try {
-      const tests = (JSON.parse(text) as { tests?: Record<string, { pfs?: unknown }> }).tests ?? {};
-      for (const id of ids) {
-        const line = tests[id];
-        if (line && isInterval(line.pfs)) out.set(id, line.pfs);
-      }
-    } catch {
-      // a broken stats file is reported elsewhere
+    // Read as the step reads it (strict: a line written twice is no silent winner); a broken file is reported elsewhere.
+    const tests = parseLineObject(path, text, 'tests').value?.entries;
+    if (!tests) continue;
+    for (const id of ids) {
+      const line = tests.get(id) as { pfs?: unknown } | null | undefined;
+      if (typeof line === 'object' && line !== null && isInterval(line.pfs)) out.set(id, line.pfs);
     }
   }
   return out;

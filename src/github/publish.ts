@@ -120,7 +120,7 @@ export async function publishResults({ inputs, ctx, runUrl, sync, reports, extra
 
   // The step's own errors and warnings, which take annotation slots before the failures' ones.
   const reserved = {
-    failure: (o.result === 'failure' ? 1 : 0) + result.problems.length + (sync.historyRead ? 0 : 1) + (reports?.problems ?? 0),
+    failure: (o.result === 'failure' ? 1 : 0) + result.problems.filter((p) => !p.notice).length + (sync.historyRead ? 0 : 1) + (reports?.problems ?? 0),
     warning: (o.result === 'success' && o.forgiven.length > 0 ? 1 : 0) + (sync.status.kind === 'not-saved' ? 1 : 0) + (result.handEdits ?? []).filter((e) => e.effect === 'kept').length,
   };
   guard('log the data branch state', () => {
@@ -129,7 +129,7 @@ export async function publishResults({ inputs, ctx, runUrl, sync, reports, extra
     else core.info(logText(line));
     if (!sync.historyRead) core.error('The data branch could not be read, so no failure could be forgiven.', { title: 'flakeguard' });
     for (const p of result.problems) {
-      core.error(commandText(p.message, 1000), { title: commandText(`flakeguard data branch: ${p.file}`, 200), file: p.file, startLine: p.line });
+      (p.notice ? core.notice : core.error)(commandText(p.message, 1000), { title: commandText(`flakeguard data branch: ${p.file}`, 200), file: p.file, startLine: p.line });
     }
     for (const l of result.lapsed) {
       core.notice(commandText(`The override of '${l.id}' in ${l.file} lapsed on ${l.until}; flakeguard decides again.`, 1000));
@@ -158,7 +158,7 @@ export async function publishResults({ inputs, ctx, runUrl, sync, reports, extra
     storeLine: line,
     dataBranch: inputs.dataBranch,
     dataBranchUrl: branchUrl,
-    fileProblems: result.problems,
+    fileProblems: result.problems.filter((p) => !p.notice),
     lapsed: result.lapsed,
     statsFileOf,
     brokenStats: result.brokenStats,

@@ -89,7 +89,7 @@ export async function ingestWorkflowRunMode(env: NodeJS.ProcessEnv, modeInputs: 
   const line = storeLine(sync, inputs.dataBranch);
   if (sync.status.kind === 'not-saved') core.warning(commandText(line, 2000), { title: 'flakeguard history not saved' });
   else core.info(logText(line));
-  for (const p of result.problems) core.error(commandText(p.message, 2000), { title: logText(`flakeguard data branch: ${p.file}`, 200), file: p.file, startLine: p.line });
+  for (const p of result.problems) (p.notice ? core.notice : core.error)(commandText(p.message, 2000), { title: logText(`flakeguard data branch: ${p.file}`, 200), file: p.file, startLine: p.line });
 
   core.setOutput('quarantined-tests', JSON.stringify(result.quarantined));
   core.setOutput('newly-quarantined', JSON.stringify(result.newlyQuarantined));

@@ -29,7 +29,7 @@ import {
 import { LineTexts, nextSeq, renderHistoryShard, renderRuns, storedTests, type RunRow, type RunTable } from '../store/history-format.ts';
 import { LazyHistory, canMergeStored, mergeStored, type StoredTest } from '../history/stored.ts';
 import { neverFailed } from '../history/outcome-string.ts';
-import { damageReason, inBrokenShard, type Snapshot } from '../store/snapshot.ts';
+import { damageReason, inBrokenShard, statsFileOf, statsShardOf, type Snapshot } from '../store/snapshot.ts';
 import { decideAfterHandClose, type ClosedByHandLookup } from '../policy/hand-close.ts';
 import { renderBranchReadme } from '../store/readme.ts';
 import { checkOf, ruleState } from '../policy/hand-edits.ts';
@@ -207,7 +207,7 @@ export function withDamage(snapshot: Snapshot, outcome: Outcome): Outcome {
 
 export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPLY_OPTIONS): ApplyResult {
   const { reports, run, now } = input;
-  const edited = applyHandEdits(input.snapshot, now, options.policy, (id) => statsPath(shardOf(id, input.snapshot.meta.shards), input.snapshot.meta.shards));
+  const edited = applyHandEdits(input.snapshot, now, options.policy, (id) => statsFileOf(input.snapshot, id));
   const snapshot = edited.snapshot;
   const nowIso = new Date(now).toISOString();
   const before = quarantineBefore(snapshot, now);
@@ -386,6 +386,7 @@ function renderFiles(
     }
     const shard = shardOf(id, shards);
     historyShards[shard]!.push(entry);
+    const statsShard = statsShardOf(snapshot, id, shards);
     const decision = decisions.get(id)!;
     const stored = snapshot.overrides.get(id);
     const keep = kept.get(id);
@@ -408,14 +409,14 @@ function renderFiles(
     // The fingerprint of what flakeguard computed, then the fields a person edited, left as they wrote them.
     line.check = checkOf(line);
     if (keep) Object.assign(line, keep);
-    statsShards[shard]!.push([id, line]);
+    statsShards[statsShard]!.push([id, line]);
   }
   // Overrides written for tests that have no history yet are kept where the test will land.
   for (const [id, stored] of snapshot.overrides) {
     if (history.has(id)) continue;
     const line: StatsLine = { override: stored.raw, quarantined: false, reason: 'no runs recorded yet' };
     line.check = checkOf(line);
-    statsShards[shardOf(id, shards)]!.push([id, line]);
+    statsShards[statsShardOf(snapshot, id, shards)]!.push([id, line]);
   }
 
   const files = new Map<string, string>();

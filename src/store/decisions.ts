@@ -89,7 +89,7 @@ export function readTestDecisions(raw: unknown): TestDecisions | undefined {
 export function parseDecisions(text: string): { log?: DecisionLog; problems: FileProblem[] } {
   const { value, problems } = parseLineObject(DECISIONS_FILE, text, 'tests');
   if (!value) return { problems };
-  const head = JSON.parse(text.replace(/^\uFEFF/, '')) as Record<string, unknown>;
+  const head = value.root;
   if (value.schema > SCHEMA_VERSION) {
     return { problems: [{ file: DECISIONS_FILE, line: 1, message: `written in schema ${value.schema} by a newer flakeguard; this version reads schemas up to ${SCHEMA_VERSION}` }] };
   }

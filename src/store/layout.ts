@@ -9,6 +9,7 @@
  *   README.md            how to read and edit the branch
  */
 import type { Override } from '../model.ts';
+import { strictJsonFault } from './strict-json.ts';
 
 /** Written by this version. Older layouts are migrated on read (src/store/migrate.ts), never rejected. */
 export const SCHEMA_VERSION = 3;
@@ -39,6 +40,8 @@ export interface FileProblem {
   file: string;
   line?: number;
   message: string;
+  /** Not a problem but a notice: something was done as the person meant (a stats line moved to its shard). */
+  notice?: true;
 }
 
 /** FNV-1a, so that a test's shard never depends on the platform or on Node's hash seed. */
@@ -86,6 +89,8 @@ export function renderLineObject(schema: number, key: string, entries: Array<[st
 }
 
 export interface LineObject {
+  /** The whole file's object. */
+  root: Record<string, unknown>;
   schema: number;
   entries: Map<string, unknown>;
   /** 1-based line of an entry, to point users at what they wrote (found when first asked: most files are sound). */
@@ -104,7 +109,8 @@ function errorLine(text: string, error: unknown): number | undefined {
 
 /**
  * Parses a file written by renderLineObject, or edited by hand from one. Whole-file JSON first; when that fails,
- * line by line, so the problem names the line the user broke.
+ * line by line, so the problem names the line the user broke. Strict (src/store/strict-json.ts): a key written twice
+ * or a value nested too deep is a problem naming its lines, never a silent winner nor a stack overflow later.
  */
 export function parseLineObject(file: string, text: string, key: string): { value?: LineObject; problems: FileProblem[] } {
   const stripped = text.replace(/^\uFEFF/, '');
@@ -114,6 +120,8 @@ export function parseLineObject(file: string, text: string, key: string): { valu
   } catch (error) {
     return { problems: [{ file, line: locateBrokenLine(stripped) ?? errorLine(stripped, error), message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` }] };
   }
+  const fault = strictJsonFault(stripped, parsed);
+  if (fault) return { problems: [{ file, line: fault.line, message: fault.message }] };
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     return { problems: [{ file, line: 1, message: 'expected a JSON object' }] };
   }
@@ -143,7 +151,7 @@ export function parseLineObject(file: string, text: string, key: string): { valu
     }
     return lines.get(id);
   };
-  return { value: { schema, entries, lineOf }, problems: [] };
+  return { value: { root: record, schema, entries, lineOf }, problems: [] };
 }
 
 /** For a file that is not JSON, the first entry line that is not valid on its own. */
@@ -177,7 +185,7 @@ export function renderMeta(meta: Meta): string {
 export function parseMeta(text: string): { meta?: Meta; problems: FileProblem[] } {
   const { value, problems } = parseLineObject(META_FILE, text, 'ingested');
   if (!value) return { problems };
-  const raw = JSON.parse(text.replace(/^\uFEFF/, '')) as Record<string, unknown>;
+  const raw = value.root;
   const bad = (message: string, line = 1): { problems: FileProblem[] } => ({ problems: [{ file: META_FILE, line, message }] });
   if (!Number.isInteger(raw.schema) || (raw.schema as number) < 1) return bad(`"schema" must be a positive whole number, got ${JSON.stringify(raw.schema ?? null).slice(0, 40)}`);
   const schema = raw.schema as number;

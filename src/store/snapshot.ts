@@ -13,6 +13,7 @@ import {
   parseMeta,
   parseOverride,
   shardOf,
+  statsPath,
   type FileProblem,
   type Meta,
   type StatsLine,
@@ -46,6 +47,11 @@ export interface Snapshot {
   handWritten: Set<string>;
   /** Valid hand overrides, by test id (expiry not yet applied). */
   overrides: Map<string, StoredOverride>;
+  /**
+   * Stats lines in another shard's file than their own (a person added them there), by test id: honoured, and
+   * moved to their own file by the next write, unless that file is broken (then kept where they are).
+   */
+  misplaced: Map<string, { file: string; line?: number; shard: number }>;
   /** Stats files that could not be read: kept byte for byte, and their tests forgive nothing. */
   brokenStats: Map<string, string>;
   /** Shard indexes (under meta.shards) whose stats file is broken. */
@@ -74,6 +80,7 @@ export function emptySnapshot(): Snapshot {
     stats: new Map(),
     handWritten: new Set(),
     overrides: new Map(),
+    misplaced: new Map(),
     brokenStats: new Map(),
     brokenShards: new Set(),
     problems: [],
@@ -152,7 +159,7 @@ export function parseSnapshot(files: Map<string, string>, blocked: ReadonlyMap<s
     for (const path of historyPaths) damage(parseHistoryShard(path, files.get(path)!, known, stored, schema));
     snapshot.history = new LazyHistory(stored, snapshot.runs);
   }
-  for (const path of statsPaths) readStatsFile(snapshot, path, files.get(path)!);
+  readStatsFiles(snapshot, statsPaths, files);
   return snapshot;
 }
 
@@ -161,46 +168,108 @@ function shardIndexOfPath(path: string): number | undefined {
   return match ? parseInt(match[1]!, 16) : undefined;
 }
 
-function readStatsFile(snapshot: Snapshot, path: string, text: string): void {
-  const { value, problems } = parseLineObject(path, text, 'tests');
-  const lineProblems: FileProblem[] = [];
-  if (value) {
-    for (const [id, raw] of value.entries) {
-      const line = value.lineOf(id);
-      if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-        lineProblems.push({ file: path, line, message: `the entry of '${id}' must be an object` });
+interface StatsEntry {
+  id: string;
+  raw: unknown;
+  file: string;
+  line: number | undefined;
+}
+
+/**
+ * Reads every stats file. A test has one line: a test with lines in two files is a problem in both (neither is a
+ * silent winner). A line in another shard's file than its own (a person added it to the file that was there) is
+ * honoured where it is and moved to its own file by the next write, with a notice; while its own file is broken it
+ * stays where it is (src/pipeline/apply.ts), so that nothing the person wrote is lost.
+ */
+function readStatsFiles(snapshot: Snapshot, paths: string[], files: Map<string, string>): void {
+  const read: Array<{ path: string; text: string; entries: StatsEntry[]; problems: FileProblem[]; schema: number }> = [];
+  const where = new Map<string, StatsEntry>();
+  for (const path of paths) {
+    const text = files.get(path)!;
+    const { value, problems } = parseLineObject(path, text, 'tests');
+    const entries: StatsEntry[] = [];
+    if (value) for (const [id, raw] of value.entries) entries.push({ id, raw, file: path, line: value.lineOf(id) });
+    read.push({ path, text, entries, problems, schema: value?.schema ?? 0 });
+    for (const entry of entries) {
+      const other = where.get(entry.id);
+      if (!other) {
+        where.set(entry.id, entry);
         continue;
       }
-      const entry = raw as Record<string, unknown>;
-      const { override, problem } = parseOverride(entry.override);
-      if (problem) {
-        lineProblems.push({ file: path, line, message: `${problem} (test '${id}')` });
-        continue;
-      }
-      const stats: StatsLine = {
-        ...entry,
-        override,
-        quarantined: entry.quarantined === true,
-        reason: typeof entry.reason === 'string' ? entry.reason : '',
-      };
-      if (typeof entry.since === 'string') stats.since = entry.since;
-      snapshot.stats.set(id, stats);
-      if (value.schema >= 3 && entry.check === undefined) snapshot.handWritten.add(id);
-      if (override) snapshot.overrides.set(id, { override, raw: entry.override, file: path, line });
+      const own = statsPath(shardOf(entry.id, snapshot.meta.shards), snapshot.meta.shards);
+      const twice = (a: StatsEntry, b: StatsEntry): FileProblem => ({
+        file: a.file,
+        line: a.line,
+        message: `the test '${a.id.slice(0, 200)}' also has a line in ${b.file}${b.line ? ` (line ${b.line})` : ''}: a test has one line, in ${own}; neither is read until you delete one`,
+      });
+      read.find((r) => r.path === other.file)!.problems.push(twice(other, entry));
+      problems.push(twice(entry, other));
     }
+  }
+  for (const file of read) readStatsFile(snapshot, file.path, file.text, file.entries, file.problems, file.schema);
+  for (const [id, { file, line }] of snapshot.misplaced) {
+    const own = shardOf(id, snapshot.meta.shards);
+    const target = statsPath(own, snapshot.meta.shards);
+    const message = snapshot.brokenShards.has(own)
+      ? `the line of '${id.slice(0, 200)}' belongs in ${target} (its shard), which is broken: it is kept here until that file is fixed, and the test forgives nothing meanwhile`
+      : `the line of '${id.slice(0, 200)}' belongs in ${target} (its shard): it is honoured, and moved there when the branch is next written`;
+    snapshot.problems.push({ file, ...(line !== undefined ? { line } : {}), notice: true, message });
+  }
+}
+
+/** The stats file that holds a test's line as read: its own shard's, or the other file a person added it to. */
+export function statsFileOf(snapshot: Snapshot, id: string): string {
+  return snapshot.misplaced.get(id)?.file ?? statsPath(shardOf(id, snapshot.meta.shards), snapshot.meta.shards);
+}
+
+/**
+ * The shard whose stats file gets a test's line when the branch is written: its own, unless that file is broken
+ * and the test's line sits in another shard's sound file (a person added it there): then it stays there.
+ */
+export function statsShardOf(snapshot: Snapshot, id: string, shards: number): number {
+  const own = shardOf(id, shards);
+  if (!snapshot.brokenShards.has(own)) return own;
+  return snapshot.misplaced.get(id)?.shard ?? own;
+}
+
+function readStatsFile(snapshot: Snapshot, path: string, text: string, entries: StatsEntry[], problems: FileProblem[], schema: number): void {
+  const lineProblems: FileProblem[] = [];
+  const index = shardIndexOfPath(path);
+  for (const { id, raw, line } of entries) {
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+      lineProblems.push({ file: path, line, message: `the entry of '${id}' must be an object` });
+      continue;
+    }
+    const entry = raw as Record<string, unknown>;
+    const { override, problem } = parseOverride(entry.override);
+    if (problem) {
+      lineProblems.push({ file: path, line, message: `${problem} (test '${id}')` });
+      continue;
+    }
+    const stats: StatsLine = {
+      ...entry,
+      override,
+      quarantined: entry.quarantined === true,
+      reason: typeof entry.reason === 'string' ? entry.reason : '',
+    };
+    if (typeof entry.since === 'string') stats.since = entry.since;
+    snapshot.stats.set(id, stats);
+    if (schema >= 3 && entry.check === undefined) snapshot.handWritten.add(id);
+    if (override) snapshot.overrides.set(id, { override, raw: entry.override, file: path, line });
+    const own = shardOf(id, snapshot.meta.shards);
+    if (index !== undefined && own !== index) snapshot.misplaced.set(id, { file: path, shard: index, ...(line !== undefined ? { line } : {}) });
   }
   const all = [...problems, ...lineProblems];
   if (all.length === 0) return;
   // Fail closed: a stats file we cannot fully read forgives nothing and is kept exactly as the user left it.
-  if (value) {
-    for (const [id] of value.entries) {
-      snapshot.stats.delete(id);
-      snapshot.handWritten.delete(id);
-      snapshot.overrides.delete(id);
-    }
+  // (A test written in two files makes both broken: no line of it is left elsewhere.)
+  for (const { id } of entries) {
+    snapshot.stats.delete(id);
+    snapshot.handWritten.delete(id);
+    snapshot.overrides.delete(id);
+    snapshot.misplaced.delete(id);
   }
   snapshot.brokenStats.set(path, text);
-  const index = shardIndexOfPath(path);
   if (index !== undefined) snapshot.brokenShards.add(index);
   snapshot.problems.push(...all);
 }
