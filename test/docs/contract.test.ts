@@ -48,7 +48,9 @@ describe('the public contract', () => {
   });
 
   it('links only to files that exist', () => {
-    for (const doc of ['README.md', ...readdirSync(join(PROJECT_ROOT, 'docs')).map((f) => `docs/${f}`)]) {
+    const docs = (dir: string): string[] =>
+      readdirSync(join(PROJECT_ROOT, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? docs(`${dir}/${e.name}`) : e.name.endsWith('.md') ? [`${dir}/${e.name}`] : []));
+    for (const doc of ['README.md', ...docs('docs')]) {
       const text = readFileSync(join(PROJECT_ROOT, doc), 'utf8');
       for (const m of text.matchAll(/\]\(((?!https?:|#|mailto:)[^)#\s]+)(#[^)]*)?\)/g)) {
         expect(existsSync(join(PROJECT_ROOT, dirname(doc), m[1]!)), `${doc} links to ${m[1]}`).toBe(true);
