@@ -94,6 +94,8 @@ export function mergeRun(
     outages?: readonly string[];
     /** The results came from an artifact flakeguard does not vouch for (src/history/trust.ts). */
     untrusted?: boolean;
+    /** A run key whose records this run's tests replace: the untrusted run of the same workflow run (src/history/trust.ts). */
+    replaces?: string;
   } = {},
 ): MergeResult {
   if (alreadyIngested.has(ingestionKey(run))) return { history, ingested: false };
@@ -105,7 +107,9 @@ export function mergeRun(
 
   for (const test of tests) {
     if (test.attempts.length === 0) continue;
-    const previous = merged.get(test.id);
+    const stored = merged.get(test.id);
+    // The trusted results of a workflow run replace its untrusted ones, test by test: they never count twice.
+    const previous = options.replaces !== undefined && stored?.runs.some((r) => r.run === options.replaces) ? { ...stored, runs: stored.runs.filter((r) => r.run !== options.replaces) } : stored;
     let record = recordFor(test, run, facts, normalise);
     // An untrusted run brings no duration (src/history/trust.ts): the trusted runs' newest one stays the test's.
     const carried = options.untrusted ? previous?.runs[previous.runs.length - 1]?.durationSec : undefined;

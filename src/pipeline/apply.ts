@@ -35,7 +35,7 @@ import { renderBranchReadme } from '../store/readme.ts';
 import { checkOf, ruleState } from '../policy/hand-edits.ts';
 import { applyHandEdits, type LocatedEdit } from './hand-edits.ts';
 import { pfsPhrase, type ScoreTests } from './stats-scores.ts';
-import { boundedUntrustedTests, hasUntrustedRecord, trustedEvidence, trustedOnly, untrustedTestsToRecord, withoutUntrusted } from '../history/trust.ts';
+import { boundedUntrustedTests, hasUntrustedRecord, trustedEvidence, trustedOnly, untrustedRunKey, untrustedTestsToRecord, withoutUntrusted } from '../history/trust.ts';
 import { updateDecisionLog, type IssueNumberLookup } from './decisions.ts';
 import { DECISIONS_FILE } from '../store/decisions.ts';
 
@@ -261,6 +261,7 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
       ? { history: stored, ingested: false }
       : mergeRun(snapshot.history, recorded, run, alreadyIngested, {
             ...(input.untrusted ? { untrusted: true } : {}),
+            ...(!input.untrusted && runs.has(untrustedRunKey(run.runId)) ? { replaces: untrustedRunKey(run.runId) } : {}),
             jobSucceeded,
             retention: options.retention,
             normalise: options.normalise,
