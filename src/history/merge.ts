@@ -10,7 +10,7 @@ import {
   type TestHistory,
   type TestRunRecord,
 } from '../model.ts';
-import { failureKey, runRecord, type RunFacts } from './records.ts';
+import { failureKey, runRecord, withDuration, type RunFacts } from './records.ts';
 
 export { failureKey };
 
@@ -56,12 +56,28 @@ function recordFor(test: ParsedTestCase, run: RunContext, facts: RunFacts, norma
   );
 }
 
-/** `runs` without what retention drops; the same array when nothing is dropped (the common case, checked first). */
-function applyRetention(runs: TestRunRecord[], newest: number, retention: RetentionOptions): TestRunRecord[] {
+/**
+ * `runs` without what retention drops; the same array when nothing is dropped (the common case, checked first).
+ * Trusted and untrusted records have a budget of `maxRuns` each (src/history/trust.ts): an untrusted record never
+ * pushes a trusted one out of the window.
+ */
+export function applyRetention(runs: TestRunRecord[], newest: number, retention: RetentionOptions): TestRunRecord[] {
   const oldestKept = newest - retention.maxAgeDays * DAY_MS;
   if (runs.length <= retention.maxRuns && (runs.length === 0 || runs[0]!.time >= oldestKept)) return runs;
   const recent = runs[0]!.time >= oldestKept ? runs : runs.filter((r) => r.time >= oldestKept);
-  return recent.length > retention.maxRuns ? recent.slice(recent.length - retention.maxRuns) : recent;
+  if (recent.length <= retention.maxRuns) return recent;
+  let untrusted = 0;
+  for (const r of recent) if (r.untrusted) untrusted++;
+  if (untrusted === 0) return recent.slice(recent.length - retention.maxRuns);
+  // The newest `maxRuns` of each kind, in their order.
+  let trustedLeft = retention.maxRuns;
+  let untrustedLeft = retention.maxRuns;
+  const kept: TestRunRecord[] = [];
+  for (let i = recent.length - 1; i >= 0; i--) {
+    const r = recent[i]!;
+    if (r.untrusted ? untrustedLeft-- > 0 : trustedLeft-- > 0) kept.push(r);
+  }
+  return kept.length === recent.length ? recent : kept.reverse();
 }
 
 export function mergeRun(
@@ -78,6 +94,8 @@ export function mergeRun(
     outages?: readonly string[];
     /** The results came from an artifact flakeguard does not vouch for (src/history/trust.ts). */
     untrusted?: boolean;
+    /** A run key whose records this run's tests replace: the untrusted run of the same workflow run (src/history/trust.ts). */
+    replaces?: string;
   } = {},
 ): MergeResult {
   if (alreadyIngested.has(ingestionKey(run))) return { history, ingested: false };
@@ -89,8 +107,13 @@ export function mergeRun(
 
   for (const test of tests) {
     if (test.attempts.length === 0) continue;
-    const previous = merged.get(test.id);
-    const record = recordFor(test, run, facts, normalise);
+    const stored = merged.get(test.id);
+    // The trusted results of a workflow run replace its untrusted ones, test by test: they never count twice.
+    const previous = options.replaces !== undefined && stored?.runs.some((r) => r.run === options.replaces) ? { ...stored, runs: stored.runs.filter((r) => r.run !== options.replaces) } : stored;
+    let record = recordFor(test, run, facts, normalise);
+    // An untrusted run brings no duration (src/history/trust.ts): the trusted runs' newest one stays the test's.
+    const carried = options.untrusted ? previous?.runs[previous.runs.length - 1]?.durationSec : undefined;
+    if (carried !== undefined && record.durationSec === undefined) record = withDuration(record, carried);
     let runs: TestRunRecord[];
     // A workflow re-run of the same job adds attempts to the record of the first attempt (near the end: look there first).
     let rerunOf = -1;
@@ -119,8 +142,9 @@ export function mergeRun(
       classname: test.classname,
       runs: applyRetention(runs, Math.max(record.time, runs[runs.length - 1]!.time), retention),
     };
-    const file = test.file ?? previous?.file;
-    const line = test.line ?? previous?.line;
+    // An untrusted run never moves a test: its file and line stay the trusted runs' (src/history/trust.ts).
+    const file = options.untrusted ? previous?.file : (test.file ?? previous?.file);
+    const line = options.untrusted ? previous?.line : (test.line ?? previous?.line);
     if (file !== undefined) updated.file = file;
     if (line !== undefined) updated.line = line;
     merged.set(test.id, updated);

@@ -14,7 +14,7 @@ import { logText, mdText, registerSecret } from '../text/escape.ts';
 import { commandText } from '../text/escape.ts';
 import { foldedLine, type SyncResult } from '../store/sync.ts';
 import { collectShards, ingestShards, readModeActionInputs, secretInputs } from './common.ts';
-import { latestPerShard, type ShardsApplied } from './shards.ts';
+import { latestPerShard, untrustedRuns, type ShardsApplied } from './shards.ts';
 import { finishedRunFromEvent } from './workflow-run.ts';
 import { warnUnsplitOverrides } from './split.ts';
 import type { ModeInputs } from './inputs.ts';
@@ -68,21 +68,23 @@ export async function ingestWorkflowRunMode(env: NodeJS.ProcessEnv, modeInputs: 
     return 'success';
   }
 
+  // However many artifacts the run left, each of its attempts is one untrusted run (src/history/trust.ts).
+  const runs = untrustedRuns(collected.shards, finished.trusted);
   const sync = await ingestShards({
     inputs,
     ctx,
     config,
-    shards: collected.shards,
+    shards: runs,
     extraReasons: [],
     readOnly: inputs.readOnly,
     now,
-    commitMessage: `flakeguard: ${shards.reduce((n, s) => n + s.reports.tests.length, 0)} tests from workflow run ${finished.id}${finished.fromFork ? ` (fork ${finished.headRepository})` : ''}`,
+    commitMessage: `flakeguard: ${runs.reduce((n, s) => n + s.reports.tests.length, 0)} tests from workflow run ${finished.id}${finished.fromFork ? ` (fork ${finished.headRepository})` : ''}`,
   });
   const result = sync.applied;
   if (modeInputs.splitHistoryBy === 'job-key') {
-    for (const s of result.decided) warnUnsplitOverrides(s.reports.tests.map((t) => t.id), s.jobKey, result);
+    for (const s of shards) warnUnsplitOverrides(s.reports.tests.map((t) => t.id), s.jobKey, result);
   }
-  const leftOut = collected.shards.filter((s) => s.untrusted).reduce((n, s) => n + s.reports.tests.filter((t) => !result.history.has(t.id)).length, 0);
+  const leftOut = runs.reduce((n, s) => n + s.reports.tests.filter((t) => !result.history.has(t.id)).length, 0);
   const leftOutLine =
     leftOut > 0 ? `${leftOut} test${leftOut === 1 ? '' : 's'} of the untrusted results were left out: no trusted run has recorded them (docs/forks.md).` : '';
   if (leftOutLine) core.info(leftOutLine);

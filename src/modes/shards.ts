@@ -13,7 +13,7 @@ import type { ClosedByHandLookup } from '../github/issue-lift.ts';
 import { testId } from '../junit/index.ts';
 import { BundleError, type Bundle } from '../artifacts/bundle.ts';
 import { renderJobKey, shardLabel, splitTestId } from './job-key.ts';
-import { MAX_UNTRUSTED_TESTS } from '../history/trust.ts';
+import { MAX_UNTRUSTED_TESTS, boundedUntrustedTests, untrustedRunKey } from '../history/trust.ts';
 
 export interface Shard {
   /** How people see it: `test (os=windows-latest)`. */
@@ -107,6 +107,50 @@ export function shardFromBundle(bundle: Bundle, trusted: TrustedRun, options: { 
     artifact: options.artifact,
     ...(options.untrusted ? { untrusted: true } : {}),
   };
+}
+
+const MAX_PROBLEMS = 1000;
+const STEP_OUTCOMES: readonly TestOutcome[] = ['failure', 'cancelled', 'skipped', '', 'success'];
+
+/**
+ * The untrusted runs of a workflow run (`ingest-workflow-run`): one per attempt of the run (the attempt an artifact
+ * claims, already clamped to the event's `run_attempt`), whatever jobs, job keys and names its artifacts claim.
+ * Each holds its artifacts' tests (in artifact label order, each test once, capped: src/history/trust.ts) under the
+ * run key `untrustedRunKey` of the trusted run id, so ingesting the same attempt again counts once.
+ */
+export function untrustedRuns(shards: readonly Shard[], trusted: TrustedRun): Shard[] {
+  const byAttempt = new Map<number, Shard[]>();
+  for (const s of shards) {
+    const list = byAttempt.get(s.run.runAttempt) ?? [];
+    list.push(s);
+    byAttempt.set(s.run.runAttempt, list);
+  }
+  const key = untrustedRunKey(trusted.runId);
+  return [...byAttempt.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([attempt, list]): Shard => {
+      const ordered = [...list].sort((a, b) => a.label.localeCompare(b.label) || a.identity.localeCompare(b.identity));
+      const first = ordered[0]!;
+      return {
+        label: `workflow run ${trusted.runId} (untrusted)`,
+        identity: key,
+        jobKey: '',
+        run: { ...first.run, key, job: 'untrusted', runAttempt: attempt, time: Math.max(...ordered.map((s) => s.run.time)), url: `${trusted.url}/attempts/${attempt}` },
+        reports: {
+          tests: boundedUntrustedTests(ordered.flatMap((s) => s.reports.tests)),
+          problems: ordered.flatMap((s) => s.reports.problems).slice(0, MAX_PROBLEMS),
+          filesRead: ordered.reduce((n, s) => n + s.reports.filesRead, 0),
+        },
+        filesMatched: ordered.reduce((n, s) => n + s.filesMatched, 0),
+        // The worst step outcome any artifact claims.
+        testOutcome: STEP_OUTCOMES.find((o) => ordered.some((s) => s.testOutcome === o)) ?? '',
+        artifact: ordered
+          .map((s) => s.artifact)
+          .join(', ')
+          .slice(0, 1000),
+        untrusted: true,
+      };
+    });
 }
 
 /** Of several uploads of one shard (workflow re-runs), the latest attempt's. */

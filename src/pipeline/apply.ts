@@ -35,7 +35,7 @@ import { renderBranchReadme } from '../store/readme.ts';
 import { checkOf, ruleState } from '../policy/hand-edits.ts';
 import { applyHandEdits, type LocatedEdit } from './hand-edits.ts';
 import { pfsPhrase, type ScoreTests } from './stats-scores.ts';
-import { trustedEvidence, untrustedTestsToRecord } from '../history/trust.ts';
+import { boundedUntrustedTests, hasUntrustedRecord, trustedEvidence, trustedOnly, untrustedRunKey, untrustedTestsToRecord, withoutUntrusted } from '../history/trust.ts';
 import { updateDecisionLog, type IssueNumberLookup } from './decisions.ts';
 import { DECISIONS_FILE } from '../store/decisions.ts';
 
@@ -179,8 +179,8 @@ export function judgeFailures(
   for (const o of outages) for (const id of o.tests) inOutage.set(id, describeOutage(o));
   const unforgiven = unforgivenFailures({
     tests,
-    // The failures a quarantine covers are learnt from trusted evidence only (src/history/trust.ts).
-    history: evidenceOf(snapshot.history, snapshot.runs),
+    // The failures a quarantine covers are learnt from trusted records only, always (src/history/trust.ts).
+    history: anyUntrusted(snapshot.runs) ? withoutUntrusted(snapshot.history) : snapshot.history,
     quarantined: before.quarantined,
     byHand: before.byHand,
     outages: inOutage,
@@ -193,10 +193,14 @@ export function judgeFailures(
   return { outages, failingOutages, unforgiven };
 }
 
+function anyUntrusted(runs: RunTable): boolean {
+  for (const row of runs.values()) if (row.untrusted) return true;
+  return false;
+}
+
 /** The history as evidence (src/history/trust.ts); the history itself when no run in it is untrusted (the common case, checked first). */
 function evidenceOf(history: History, runs: RunTable): History {
-  for (const row of runs.values()) if (row.untrusted) return trustedEvidence(history);
-  return history;
+  return anyUntrusted(runs) ? trustedEvidence(history) : history;
 }
 
 /** A damaged data branch fails the run, naming the file and line (src/store/snapshot.ts). */
@@ -226,7 +230,7 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
 
   const jobSucceeded = input.jobSucceeded ?? outcome.result === 'success';
   // An untrusted run records only tests a trusted run has recorded (src/history/trust.ts).
-  const recorded = input.untrusted ? untrustedTestsToRecord(reports.tests, snapshot.history).kept : reports.tests;
+  const recorded = input.untrusted ? boundedUntrustedTests(untrustedTestsToRecord(reports.tests, snapshot.history, run.runId).kept) : reports.tests;
   const alreadyIngested = new Set(Object.keys(snapshot.meta.ingested));
   const ingesting = !alreadyIngested.has(ingestionKey(run));
   const runs: RunTable = new Map(snapshot.runs);
@@ -257,6 +261,7 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
       ? { history: stored, ingested: false }
       : mergeRun(snapshot.history, recorded, run, alreadyIngested, {
             ...(input.untrusted ? { untrusted: true } : {}),
+            ...(!input.untrusted && runs.has(untrustedRunKey(run.runId)) ? { replaces: untrustedRunKey(run.runId) } : {}),
             jobSucceeded,
             retention: options.retention,
             normalise: options.normalise,
@@ -286,7 +291,9 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
       decisions.set(id, known);
       continue;
     }
-    const test = evidence.get(id)!;
+    const counted = evidence.get(id)!;
+    // A quarantined test is judged on its trusted records alone: untrusted evidence never releases it (src/history/trust.ts).
+    const test = previous?.quarantined && hasUntrustedRecord(counted) ? trustedOnly(counted) : counted;
     let decision = closed ? decideAfterHandClose(test, previous, closed, nowIso, options.policy, memo) : decide(test, previous, override, nowIso, options.policy, memo);
     if (override) {
       // The hand decision's own start, from the line it wrote at the last run (`auto` is written only under an

@@ -4,6 +4,8 @@
  * bare repository.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { World, junitXml, type ActionRun } from '../support/action.ts';
 import { startGitHubFake, type FakeGitHub } from '../support/github-fake/index.ts';
 import { zipBytes } from '../support/artifact-fake/zip-writer.ts';
@@ -14,6 +16,7 @@ import type { ParsedTestCase } from '../../src/model.ts';
 
 const TOKEN = 'ghs_untrustedFakeT0ken_0123456789abcdef';
 const FORK_HEAD = '6'.repeat(40);
+const CONFIG = '.github/flakeguard.yml';
 let world: World;
 let gh: FakeGitHub;
 
@@ -43,7 +46,7 @@ function bundleZip(tests: ParsedTestCase[], job = 'test', jobKey = ''): Buffer {
   ]);
 }
 
-function ingest(runId: number): Promise<ActionRun> {
+function ingest(runId: number, withConfig = false): Promise<ActionRun> {
   return world.run({
     runId: runId + 10_000,
     job: 'ingest',
@@ -66,14 +69,14 @@ function ingest(runId: number): Promise<ActionRun> {
         updated_at: new Date().toISOString(),
       },
     },
-    inputs: { token: TOKEN, mode: 'ingest-workflow-run', reports: '' },
+    inputs: { token: TOKEN, mode: 'ingest-workflow-run', reports: '', ...(withConfig ? { config: CONFIG } : {}) },
     env: { GITHUB_API_URL: gh.url },
   });
 }
 
-async function mainRun(runId: number, a: string, message = 'boom F'): Promise<ActionRun> {
+async function mainRun(runId: number, a: string, message = 'boom F', withConfig = false): Promise<ActionRun> {
   await world.writeReport('reports/junit.xml', junitXml([{ name: 'a', attempts: a, message }, { name: 'b' }], { suite: 'suite' }));
-  return world.run({ runId, sha: await world.commit(`main ${runId}`), inputs: { token: TOKEN }, env: { GITHUB_API_URL: gh.url } });
+  return world.run({ runId, sha: await world.commit(`main ${runId}`), inputs: { token: TOKEN, ...(withConfig ? { config: CONFIG } : {}) }, env: { GITHUB_API_URL: gh.url } });
 }
 
 describe('untrusted results are evidence, never a verdict', () => {
@@ -93,13 +96,16 @@ describe('untrusted results are evidence, never a verdict', () => {
   }, 90_000);
 
   it('counts once trusted runs agree: `a` is a trusted retry flake, `b` is not', async () => {
-    expectOutcome(await mainRun(1, 'FP'), 'success');
+    // Two flaky runs to enter: `a`'s one trusted retry flake shows it flaky without quarantining it.
+    await mkdir(join(world.workspace, '.github'), { recursive: true });
+    await writeFile(join(world.workspace, CONFIG), 'policy:\n  enter-same-commit-flips: 2\n');
+    expectOutcome(await mainRun(1, 'FP', 'boom F', true), 'success');
     gh.seed.artifact({ name: 'flakeguard-test-0000000001-a1', run_id: 600, zip: bundleZip([parsedTest('pkg.Suite::a', 'FP'), parsedTest('pkg.Suite::b', 'FP')]) });
-    const run = await ingest(600);
+    const run = await ingest(600, true);
     expectOutcome(run, 'success');
     const stats = JSON.parse((await world.dataFiles()).get('stats/00.json')!).tests as Record<string, { runs: number; recent: string; quarantined: boolean }>;
-    // `a`: its trusted run shows it flaky, so the untrusted run counts as evidence too.
-    expect(stats['pkg.Suite::a']).toMatchObject({ runs: 2, recent: 'RR' });
+    // `a`: its trusted run shows it flaky, so the untrusted run counts as evidence too (it enters sooner).
+    expect(stats['pkg.Suite::a']).toMatchObject({ runs: 2, recent: 'RR', quarantined: true });
     // `b`: only the untrusted run says it is flaky; its evidence is its trusted run alone.
     expect(stats['pkg.Suite::b']).toMatchObject({ runs: 1, recent: 'P', quarantined: false });
   }, 90_000);

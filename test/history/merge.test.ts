@@ -54,3 +54,23 @@ describe('mergeRun', () => {
     expect(h.get('a')!.runs.map((r) => r.sha)).toEqual(['sha6']);
   });
 });
+
+describe('mergeRun with untrusted runs', () => {
+  it('the trusted results of a workflow run replace its untrusted record, test by test', () => {
+    const base = mergeRun(empty, [parsedTest('a', 'P'), parsedTest('b', 'P')], runContext(1), new Set()).history;
+    const untrusted = runContext(2, { key: 'run2/untrusted', onDefaultBranch: false });
+    const withFork = mergeRun(base, [parsedTest('a', 'FP'), parsedTest('b', 'FP')], untrusted, new Set(), { untrusted: true }).history;
+    expect(withFork.get('a')!.runs.map((r) => [r.run, r.untrusted])).toEqual([['run1/test/x', undefined], ['run2/untrusted', true]]);
+    // Run 2's own job lands later (it was parked): its record replaces the untrusted one for `a`; `b` was not in it.
+    const landed = mergeRun(withFork, [parsedTest('a', 'FP')], runContext(2), new Set(), { replaces: 'run2/untrusted' }).history;
+    expect(landed.get('a')!.runs.map((r) => r.run)).toEqual(['run1/test/x', 'run2/test/x']);
+    expect(landed.get('b')!.runs.map((r) => r.run)).toEqual(['run1/test/x', 'run2/untrusted']);
+  });
+
+  it('an untrusted run keeps the file, line and duration of the trusted runs', () => {
+    const base = mergeRun(empty, [parsedTest('a', 'P', { file: 'a.ts', line: 3, attempts: [{ status: 'passed', durationSec: 2 }] })], runContext(1), new Set()).history;
+    const next = mergeRun(base, [parsedTest('a', 'P', { file: 'evil.ts', line: 99 })], runContext(2, { key: 'run2/untrusted' }), new Set(), { untrusted: true }).history;
+    expect(next.get('a')).toMatchObject({ file: 'a.ts', line: 3 });
+    expect(next.get('a')!.runs[1]!.durationSec).toBe(2);
+  });
+});

@@ -1,17 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { trustedEvidence, trustedRunsAgree, untrustedTestsToRecord } from '../../src/history/trust.ts';
+import { boundedUntrustedTests, MAX_UNTRUSTED_ATTEMPTS, MAX_UNTRUSTED_MESSAGES, trustedEvidence, trustedRunsAgree, untrustedTestsToRecord, withoutUntrusted } from '../../src/history/trust.ts';
+import { applyRetention } from '../../src/history/merge.ts';
 import { capName, MAX_NAME_BYTES } from '../../src/junit/cap.ts';
 import type { History, TestHistory, TestRunRecord } from '../../src/model.ts';
 import { parsedTest } from '../support/builders.ts';
 
-const rec = (run: string, sha: string, attempts: string, untrusted = false): TestRunRecord => ({ run, sha, time: Number(run), onDefaultBranch: !untrusted, attempts, ...(untrusted ? { untrusted: true } : {}) });
+const rec = (run: string, sha: string, attempts: string, untrusted = false): TestRunRecord => ({
+  run,
+  sha,
+  time: Number(run),
+  onDefaultBranch: !untrusted,
+  attempts,
+  ...(untrusted ? { untrusted: true } : {}),
+});
 const test = (runs: TestRunRecord[]): TestHistory => ({ id: 'pkg.S::a', name: 'a', classname: 'pkg.S', runs });
 
 describe('untrusted evidence', () => {
   it('is dropped from the evidence until trusted runs agree', () => {
     const alone = test([rec('1', 's1', 'P'), rec('2', 'f1', 'FP', true), rec('3', 'f2', 'FP', true)]);
     expect(trustedRunsAgree(alone)).toBe(false);
-    expect(trustedEvidence(new Map([[alone.id, alone]])).get(alone.id)!.runs.map((r) => r.run)).toEqual(['1']);
+    expect(
+      trustedEvidence(new Map([[alone.id, alone]]))
+        .get(alone.id)!
+        .runs.map((r) => r.run),
+    ).toEqual(['1']);
     const retryFlake = test([rec('1', 's1', 'FP'), rec('2', 'f1', 'FP', true)]);
     const sameCommit = test([rec('1', 's1', 'F'), rec('2', 's1', 'P'), rec('3', 'f1', 'FP', true)]);
     for (const t of [retryFlake, sameCommit]) {
@@ -32,6 +44,49 @@ describe('untrusted evidence', () => {
     const { kept, leftOut } = untrustedTestsToRecord([parsedTest('pkg.S::a', 'P'), parsedTest('pkg.S::u', 'P'), parsedTest('pkg.S::new', 'FP')], history);
     expect(kept.map((t) => t.id)).toEqual(['pkg.S::a']);
     expect(leftOut).toBe(2);
+  });
+});
+
+describe('untrusted bounds', () => {
+  it('forgiveness learns from trusted records only, even when trusted runs agree', () => {
+    const agreeing = test([rec('1', 's1', 'FP'), rec('2', 'f1', 'FP', true)]);
+    expect(trustedRunsAgree(agreeing)).toBe(true);
+    expect(
+      withoutUntrusted(new Map([[agreeing.id, agreeing]]))
+        .get(agreeing.id)!
+        .runs.map((r) => r.run),
+    ).toEqual(['1']);
+    const plain = test([rec('1', 's1', 'P')]);
+    const history: History = new Map([[plain.id, plain]]);
+    expect(withoutUntrusted(history)).toBe(history);
+  });
+
+  it('a test a trusted run of the same workflow run recorded gets no untrusted record', () => {
+    const history: History = new Map([['pkg.S::a', test([rec('1', 's1', 'P'), { ...rec('2', 's2', 'P'), run: '77/test/abcdef01' }])]]);
+    expect(untrustedTestsToRecord([parsedTest('pkg.S::a', 'P')], history, '77').kept).toEqual([]);
+    expect(untrustedTestsToRecord([parsedTest('pkg.S::a', 'P')], history, '78').kept.map((t) => t.id)).toEqual(['pkg.S::a']);
+  });
+
+  it('records each test once, its attempts capped, messages for the first tests only, no file, line or duration', () => {
+    const many = Array.from({ length: MAX_UNTRUSTED_MESSAGES + 5 }, (_, i) => parsedTest(`pkg.S::t${i}`, 'F', { file: 'x.ts', line: 3 }));
+    const repeated = [parsedTest('pkg.S::t0', 'FFFFF'), parsedTest('pkg.S::t0', 'PPPPP')];
+    const out = boundedUntrustedTests([...many, ...repeated].map((t) => ({ ...t, attempts: t.attempts.map((a) => ({ ...a, durationSec: 5, details: 'stack' })) })));
+    expect(out).toHaveLength(MAX_UNTRUSTED_MESSAGES + 5);
+    expect(out[0]!.attempts.map((a) => a.status[0]).join('')).toBe('ffffffpp'.slice(0, MAX_UNTRUSTED_ATTEMPTS));
+    expect(out.filter((t) => t.attempts.some((a) => a.message !== undefined))).toHaveLength(MAX_UNTRUSTED_MESSAGES);
+    for (const t of out) {
+      expect(t.file).toBeUndefined();
+      expect(t.line).toBeUndefined();
+      for (const a of t.attempts) expect([a.durationSec, a.details]).toEqual([undefined, undefined]);
+    }
+  });
+
+  it('retention keeps the newest max-runs of each kind: untrusted records never evict trusted ones', () => {
+    const runs = [rec('1', 's1', 'P'), rec('2', 's2', 'P'), rec('3', 'f', 'P', true), rec('4', 's3', 'P'), rec('5', 'f', 'P', true), rec('6', 'f', 'P', true)];
+    const kept = applyRetention(runs, 6, { maxRuns: 2, maxAgeDays: 90 });
+    expect(kept.map((r) => r.run)).toEqual(['2', '4', '5', '6']);
+    const trustedOnly = runs.filter((r) => !r.untrusted);
+    expect(applyRetention(trustedOnly, 6, { maxRuns: 2, maxAgeDays: 90 }).map((r) => r.run)).toEqual(['2', '4']);
   });
 });
 

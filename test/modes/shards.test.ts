@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyShards, latestPerShard, safeJobName, shardFromBundle, type Shard, type TrustedRun } from '../../src/modes/shards.ts';
+import { applyShards, latestPerShard, safeJobName, shardFromBundle, untrustedRuns, type Shard, type TrustedRun } from '../../src/modes/shards.ts';
 import { applyRun, DEFAULT_APPLY_OPTIONS } from '../../src/pipeline/apply.ts';
 import { emptySnapshot, parseSnapshot } from '../../src/store/snapshot.ts';
 import { BundleError, type Bundle } from '../../src/artifacts/bundle.ts';
@@ -131,5 +131,26 @@ describe('applyShards', () => {
     expect(result.decided.map((s) => s.run.runAttempt)).toEqual([2]);
     expect(result.outcome.result).toBe('success');
     expect(result.history.get('pkg.S::z')!.runs.map((r) => r.attempts)).toEqual(['FP']);
+  });
+});
+
+describe('untrustedRuns', () => {
+  it('makes one run per attempt of the workflow run, whatever jobs and job keys the artifacts claim', () => {
+    const shards = [
+      ...Array.from({ length: 64 }, (_, i) =>
+        shardFromBundle(bundle([parsedTest('pkg.S::a', 'P')], { job: `job${i}`, jobKey: `k=${i}` }), trusted, { split: false, artifact: `a${i}`, untrusted: true }),
+      ),
+      shardFromBundle(bundle([parsedTest('pkg.S::a', 'F')], { job: 'late', attempt: 2 }), trusted, { split: false, artifact: 'late2', untrusted: true }),
+      shardFromBundle(bundle([parsedTest('pkg.S::a', 'F')], { job: 'later', attempt: 99 }), trusted, { split: false, artifact: 'late99', untrusted: true }),
+    ];
+    const runs = untrustedRuns(shards, trusted);
+    expect(runs.map((r) => [r.run.key, r.run.runAttempt, r.untrusted])).toEqual([
+      ['9000/untrusted', 1, true],
+      ['9000/untrusted', 2, true],
+    ]);
+    expect(runs[0]!.reports.tests).toHaveLength(1);
+    expect(runs[0]!.reports.tests[0]!.attempts).toHaveLength(8);
+    expect(runs[1]!.reports.tests[0]!.attempts.map((a) => a.status)).toEqual(['failed', 'failed']);
+    expect(latestPerShard(runs)).toEqual([runs[1]]);
   });
 });
