@@ -17,7 +17,7 @@ export { failureKey };
 export interface RetentionOptions {
   /** Most recent runs kept per test. */
   maxRuns: number;
-  /** Runs older than this many days (before the newest run's time) are dropped. */
+  /** Runs older than this many days are dropped (before `retentionNow`, src/pipeline/clock.ts; else the newest run's time). */
   maxAgeDays: number;
 }
 
@@ -78,6 +78,11 @@ export function mergeRun(
     outages?: readonly string[];
     /** The results came from an artifact flakeguard does not vouch for (src/history/trust.ts). */
     untrusted?: boolean;
+    /**
+     * The time runs age out from, for every test (the step passes one no single run's time can move ahead,
+     * src/pipeline/clock.ts). Default: each test's newest run, and this run's time for the tests not in it.
+     */
+    retentionNow?: number;
   } = {},
 ): MergeResult {
   if (alreadyIngested.has(ingestionKey(run))) return { history, ingested: false };
@@ -117,7 +122,7 @@ export function mergeRun(
       id: test.id,
       name: test.name,
       classname: test.classname,
-      runs: applyRetention(runs, Math.max(record.time, runs[runs.length - 1]!.time), retention),
+      runs: applyRetention(runs, options.retentionNow ?? Math.max(record.time, runs[runs.length - 1]!.time), retention),
     };
     const file = test.file ?? previous?.file;
     const line = test.line ?? previous?.line;
@@ -130,7 +135,7 @@ export function mergeRun(
   // Tests that did not run this time still age out.
   for (const [id, h] of merged) {
     if (touched.has(id)) continue;
-    const kept = applyRetention(h.runs, run.time, retention);
+    const kept = applyRetention(h.runs, options.retentionNow ?? run.time, retention);
     if (kept.length === 0) merged.delete(id);
     else if (kept !== h.runs) merged.set(id, { ...h, runs: kept });
   }
