@@ -62,10 +62,10 @@ export interface CheckedTimes {
   notes: string[];
 }
 
-/** The newest time of `runs`, or undefined when there is none. */
-function newestTime(runs: Iterable<RunRow>): number | undefined {
+/** The newest time of the runs but `except`, or undefined when there is none. */
+function newestTime(runs: RunTable, except: string): number | undefined {
   let newest: number | undefined;
-  for (const row of runs) if (newest === undefined || row.time > newest) newest = row.time;
+  for (const [key, row] of runs) if (key !== except && (newest === undefined || row.time > newest)) newest = row.time;
   return newest;
 }
 
@@ -131,7 +131,7 @@ export function checkTimes(run: RunContext, runs: RunTable, history: History, cl
     for (const [key, time] of changed) table.set(key, { ...runs.get(key)!, time });
     checkedHistory = retimed(history, table, changed);
   }
-  const newest = newestTime([...table].filter(([key]) => key !== run.key).map(([, row]) => row));
+  const newest = newestTime(table, run.key);
   const window = retention.maxAgeDays * DAY_MS;
   const floor = Math.min(clock, newest ?? clock) - window;
   let time = run.time;
