@@ -91,7 +91,11 @@ function gitInput(args: string[], input: string): Promise<string> {
   });
 }
 
-/** Pushes a parked run's parcel under the inbox prefix, as a writer that lost its races does (src/store/sync.ts). */
+/**
+ * Pushes a parked run's parcel under the inbox prefix, as a writer that lost its races does (src/store/sync.ts), with
+ * no mark of its origin. Once parcels must prove which step wrote them, such a parcel is refused before its time
+ * matters: give it the proof a step gives, or expect the refusal. The parcel a step parks itself is tested above.
+ */
 async function plantParcel(run: RunContext): Promise<void> {
   const tests = TESTS.map((t) => ({ id: `pkg.Suite::${t}`, name: t, classname: 'pkg.Suite', suite: 'suite', report: 'reports/unit.xml', attempts: [{ status: 'passed' as const }] }));
   const blob = await gitInput(['hash-object', '-w', '--stdin'], renderParcel([{ run, tests, jobSucceeded: true }]));
@@ -153,6 +157,32 @@ describe('a run time far in the future never drops another run', () => {
     },
     180_000,
   );
+
+  it("a run parked by a step whose whole clock reads year 2100 is folded in at the folding step's clock, dropping no run", async () => {
+    for (let n = 1; n <= 4; n++) {
+      await report(Date.now());
+      expectSuccess(await world.run({ runId: 1000 + n }));
+    }
+    // Run 5 cannot write (a person broke flakeguard.json), so its step parks its results, with the time it read.
+    const good = (await world.dataFiles()).get('flakeguard.json')!;
+    await world.editDataFile('flakeguard.json', (t) => t.replace(/"shards": 1/, '"shards": "1"'));
+    const skew = Date.UTC(2100, 0, 1) - Date.now();
+    await report(Date.now() + skew);
+    const parked = await world.run({ runId: 1005, env: await skewedClock(skew) });
+    expect(parked.stdout).toMatch(/The results are parked on flakeguard-data-inbox\//);
+    await world.editDataFile('flakeguard.json', () => good);
+    const outputs: ActionRun[] = [];
+    for (let n = 6; n <= 8; n++) {
+      await report(Date.now());
+      const run = await world.run({ runId: 1000 + n });
+      expectSuccess(run);
+      outputs.push(run);
+    }
+    expect(outputs[0]!.stdout).toMatch(/Folded 1 parked run/);
+    expect(await kept()).toEqual(allEight);
+    expect(outputs[0]!.stdout).toMatch(/::warning[^\n]*Parked run flakeguard-data-inbox\/[^\n]*run 1005\/test\/[^\n]*ahead of this step's clock/i);
+    expect(await rowTime('1005/')).toBeLessThanOrEqual(Date.now());
+  }, 180_000);
 
   it.each([
     ['year 2100', Date.UTC(2100, 0, 1)],
