@@ -13,7 +13,7 @@ import { statsScores } from '../pipeline/stats-scores.ts';
 import { applyRun } from '../pipeline/apply.ts';
 import { foldParcels, runParcel } from '../pipeline/fold.ts';
 import { openClone, type EarlyClone } from './early-clone.ts';
-import { readReports, runContextFor } from '../pipeline/job.ts';
+import { clockWarner, readReports, runContextFor } from '../pipeline/job.ts';
 import { dataRemote } from '../config/remote.ts';
 import { dashboardFiles } from '../dashboard/branch-files.ts';
 import { readBranchFiles, syncRun } from '../store/sync.ts';
@@ -68,6 +68,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env, clone?: Promise<
 
     const now = Date.now();
     const runContext = runContextFor(ctx, inputs, reports.timestamp, now);
+    const warnClock = clockWarner();
     // Issues for test owners (docs/issues.md): read before the sync, since a person's close can lift a quarantine.
     const issues = inputs.createIssues ? await (await import('../github/issues.ts')).prepareIssues({ inputs, ctx, readOnly }) : undefined;
 
@@ -99,7 +100,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env, clone?: Promise<
           reports.tests = split ? splitTests(rerun.tests, inputs.jobKey) : rerun.tests;
           verdicts = { consistent: rerun.consistent, newFlaky: rerun.newFlaky, newTestsBlock: rerunInputs.newTests === 'block', failedBeforeReruns };
         }
-        const options = { ...config, normalise: normalizeErrorMessage, scoreTests: statsScores(runContext.time, config.policy.rules.scoring) };
+        const options = { ...config, normalise: normalizeErrorMessage, scoreTests: statsScores(Math.min(runContext.time, now), config.policy.rules.scoring) };
         return await core.group(`Updating the data branch '${inputs.dataBranch}'`, () =>
           syncRun(
             repo,
@@ -112,7 +113,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env, clone?: Promise<
               // Parks this run after a few lost races, and folds parked runs in (docs/data-branch.md, "Many writers").
               inbox: {
                 parcel: (applied) => runParcel(runContext, [{ run: runContext, tests: reports.tests, jobSucceeded: applied.outcome.result === 'success' }], Date.now()),
-                fold: (snapshot, parcels) => foldParcels(snapshot, parcels, options, now),
+                fold: (snapshot, parcels) => foldParcels(snapshot, parcels, options, now, warnClock),
               },
               attempts: inputs.pushAttempts,
               readOnly,
@@ -132,6 +133,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env, clone?: Promise<
       }
     })();
     const result = sync.applied;
+    for (const note of result.clockNotes) warnClock(note);
     const o = result.outcome;
     outcome = o.result;
     if (modeInputs.splitHistoryBy === 'job-key') warnUnsplitOverrides(reports.tests.map((t) => t.id), inputs.jobKey, result);

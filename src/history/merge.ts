@@ -17,7 +17,7 @@ export { failureKey };
 export interface RetentionOptions {
   /** Most recent runs kept per test. */
   maxRuns: number;
-  /** Runs older than this many days (before the newest run's time) are dropped. */
+  /** Runs older than this many days are dropped (before `retentionNow`, src/pipeline/clock.ts; else the newest run's time). */
   maxAgeDays: number;
 }
 
@@ -96,6 +96,11 @@ export function mergeRun(
     untrusted?: boolean;
     /** A run key whose records this run's tests replace: the untrusted run of the same workflow run (src/history/trust.ts). */
     replaces?: string;
+    /**
+     * The time runs age out from, for every test (the step passes one no single run's time can move ahead,
+     * src/pipeline/clock.ts). Default: each test's newest run, and this run's time for the tests not in it.
+     */
+    retentionNow?: number;
   } = {},
 ): MergeResult {
   if (alreadyIngested.has(ingestionKey(run))) return { history, ingested: false };
@@ -140,7 +145,7 @@ export function mergeRun(
       id: test.id,
       name: test.name,
       classname: test.classname,
-      runs: applyRetention(runs, Math.max(record.time, runs[runs.length - 1]!.time), retention),
+      runs: applyRetention(runs, options.retentionNow ?? Math.max(record.time, runs[runs.length - 1]!.time), retention),
     };
     // An untrusted run never moves a test: its file and line stay the trusted runs' (src/history/trust.ts).
     const file = options.untrusted ? previous?.file : (test.file ?? previous?.file);
@@ -154,7 +159,7 @@ export function mergeRun(
   // Tests that did not run this time still age out.
   for (const [id, h] of merged) {
     if (touched.has(id)) continue;
-    const kept = applyRetention(h.runs, run.time, retention);
+    const kept = applyRetention(h.runs, options.retentionNow ?? run.time, retention);
     if (kept.length === 0) merged.delete(id);
     else if (kept !== h.runs) merged.set(id, { ...h, runs: kept });
   }

@@ -409,14 +409,15 @@ export function mergeStored(
   tests: readonly ParsedTestCase[],
   run: RunContext,
   row: SeqRow,
-  options: { retention: RetentionOptions; normalise: MessageNormaliser },
+  /** `retentionNow`: the time runs age out from (mergeRun's option of that name); default this run's time. */
+  options: { retention: RetentionOptions; normalise: MessageNormaliser; retentionNow?: number },
 ): LazyHistory | undefined {
   const rows = new Map(history.rows);
   rows.set(run.key, row);
   const times = new Map<number, number>();
   for (const r of rows.values()) times.set(r.seq, r.time);
   const timeOf = (seq: number): number => times.get(seq)!;
-  const oldestKept = run.time - options.retention.maxAgeDays * DAY_MS;
+  const oldestKept = (options.retentionNow ?? run.time) - options.retention.maxAgeDays * DAY_MS;
   const maxRuns = options.retention.maxRuns;
   // This run's tests by id; the same test twice in one run: its second record joins the first (mergeRun does that).
   const ran = new Map<string, ParsedTestCase>();

@@ -19,6 +19,7 @@ import { logText } from '../text/escape.ts';
 import { ARTIFACT_PREFIX, BundleError, readBundle } from '../artifacts/bundle.ts';
 import { DEFAULT_ZIP_LIMITS } from '../artifacts/zip.ts';
 import { foldParcels, runParcel } from '../pipeline/fold.ts';
+import { clockWarner } from '../pipeline/job.ts';
 import type { ParcelEntry } from '../store/parcel.ts';
 import { MAX_UNTRUSTED_ARTIFACTS } from '../history/trust.ts';
 import { applyShards, shardFromBundle, type ApplyShardsInput, type Shard, type ShardsApplied, type TrustedRun } from './shards.ts';
@@ -111,7 +112,8 @@ export async function ingestShards(o: IngestOptions): Promise<SyncResult<ShardsA
     try {
       // Scores as of the newest shard's time (not the clock): ingesting the same results again changes nothing.
       const options = { ...o.config, normalise: normalizeErrorMessage, scoreTests: statsScores(Math.max(...o.shards.map((s) => s.run.time)), o.config.policy.rules.scoring) };
-      return await syncRun(
+      const warnClock = clockWarner();
+      const sync = await syncRun(
         repo,
         (snapshot) => applyShards({ snapshot, shards: o.shards, now: o.now, extraReasons: o.extraReasons, closedByHand: o.closedByHand, issueOf: o.issueOf }, options),
         {
@@ -123,10 +125,12 @@ export async function ingestShards(o: IngestOptions): Promise<SyncResult<ShardsA
           releaseTexts: true,
           inbox: {
             parcel: (applied) => runParcel(o.shards[0]!.run, shardParcel(o.shards, applied), Date.now()),
-            fold: (snapshot, parcels) => foldParcels(snapshot, parcels, options, o.now),
+            fold: (snapshot, parcels) => foldParcels(snapshot, parcels, options, o.now, warnClock),
           },
         },
       );
+      for (const note of sync.applied.clockNotes) warnClock(note);
+      return sync;
     } finally {
       await repo.dispose();
     }

@@ -209,6 +209,7 @@ export function applyShards(input: ApplyShardsInput, options: ApplyOptions): Sha
   let last: ApplyResult | undefined;
   let ingested = false;
   let compact = false;
+  const clockNotes: string[] = [];
   for (const s of shards) {
     last = applyRun(
       { snapshot: current, reports: s.reports, filesMatched: s.filesMatched, testOutcome: s.testOutcome, run: s.run, now, closedByHand: input.closedByHand, issueOf: input.issueOf, ...(s.untrusted ? { untrusted: true } : {}) },
@@ -216,6 +217,7 @@ export function applyShards(input: ApplyShardsInput, options: ApplyOptions): Sha
     );
     ingested ||= last.ingested;
     compact ||= last.compact;
+    clockNotes.push(...last.clockNotes);
     current = parseSnapshot(last.files, current.blocked);
   }
   const final = last!;
@@ -238,5 +240,5 @@ export function applyShards(input: ApplyShardsInput, options: ApplyOptions): Sha
   });
   // A damaged branch is not written (src/store/sync.ts): its problems are those of the snapshot read, not of the re-read.
   const problems = snapshot.damaged.length > 0 ? [...snapshot.problems] : final.problems;
-  return { ...final, problems, outcome, ingested, compact, newlyQuarantined, released, lapsed: before.lapsed, decided, shardOutcomes };
+  return { ...final, problems, outcome, ingested, compact, newlyQuarantined, released, lapsed: before.lapsed, decided, shardOutcomes, clockNotes };
 }

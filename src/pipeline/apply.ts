@@ -38,6 +38,7 @@ import { pfsPhrase, type ScoreTests } from './stats-scores.ts';
 import { boundedUntrustedTests, hasUntrustedRecord, trustedEvidence, trustedOnly, untrustedRunKey, untrustedTestsToRecord, withoutUntrusted } from '../history/trust.ts';
 import { updateDecisionLog, type IssueNumberLookup } from './decisions.ts';
 import { DECISIONS_FILE } from '../store/decisions.ts';
+import { checkTimes } from './clock.ts';
 
 export interface ApplyOptions {
   retention: RetentionOptions;
@@ -123,6 +124,8 @@ export interface ApplyResult {
   handEdits: LocatedEdit[];
   /** The rule that decided (`policy.rule`). */
   rule: PolicyOptions['rule'];
+  /** Times that were changed or doubted (src/pipeline/clock.ts), each naming its run: for warnings. */
+  clockNotes: string[];
 }
 
 /**
@@ -210,8 +213,12 @@ export function withDamage(snapshot: Snapshot, outcome: Outcome): Outcome {
 }
 
 export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPLY_OPTIONS): ApplyResult {
-  const { reports, run, now } = input;
-  const edited = applyHandEdits(input.snapshot, now, options.policy, (id) => statsFileOf(input.snapshot, id));
+  const { reports, now } = input;
+  // Times checked against the step's clock and the branch (src/pipeline/clock.ts): no run's time ages out another run.
+  const timed = checkTimes(input.run, input.snapshot.runs, input.snapshot.history, now, options.retention);
+  const run = timed.run;
+  const checked = timed.runs === input.snapshot.runs && timed.history === input.snapshot.history ? input.snapshot : { ...input.snapshot, runs: timed.runs, history: timed.history };
+  const edited = applyHandEdits(checked, now, options.policy, (id) => statsFileOf(input.snapshot, id));
   const snapshot = edited.snapshot;
   const nowIso = new Date(now).toISOString();
   const before = quarantineBefore(snapshot, now);
@@ -254,7 +261,7 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
     snapshot.history instanceof LazyHistory && !input.untrusted && ![...snapshot.runs.values()].some((r) => r.untrusted) && (!ingesting || canMergeStored(snapshot.history.rows, run))
       ? snapshot.history
       : undefined;
-  const viaStored = stored && ingesting ? mergeStored(stored, recorded, run, newRow!, { retention: options.retention, normalise: options.normalise ?? ((m: string) => m.trim()) }) : undefined;
+  const viaStored = stored && ingesting ? mergeStored(stored, recorded, run, newRow!, { retention: options.retention, retentionNow: timed.retentionNow, normalise: options.normalise ?? ((m: string) => m.trim()) }) : undefined;
   const merged = viaStored
     ? { history: viaStored, ingested: true }
     : stored && !ingesting
@@ -264,6 +271,7 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
             ...(!input.untrusted && runs.has(untrustedRunKey(run.runId)) ? { replaces: untrustedRunKey(run.runId) } : {}),
             jobSucceeded,
             retention: options.retention,
+            retentionNow: timed.retentionNow,
             normalise: options.normalise,
             outages: outageMessages,
           });
@@ -331,7 +339,7 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
   const shards = snapshot.brokenStats.size > 0 ? snapshot.meta.shards : shardCountFor(history.size);
   const writes = snapshot.meta.writes + (merged.ingested ? 1 : 0);
   const compact = merged.ingested && writes >= (options.compactEvery ?? compactEveryFor(history.size));
-  const files = renderFiles(snapshot, shards, compact ? 0 : writes, history, runs, decisions, scores, merged.ingested ? ingestionKey(run) : undefined, now, options, before.expired, edited.kept);
+  const files = renderFiles(snapshot, shards, compact ? 0 : writes, history, runs, decisions, scores, merged.ingested ? ingestionKey(run) : undefined, now, timed.retentionNow, options, before.expired, edited.kept);
   // Each test's quarantine timeline: its own informational file, rewritten only when a decision changed.
   const timeline = updateDecisionLog({ previous: snapshot.decisions, stats: snapshot.stats, decisions, tests: history, skip: (id) => inBrokenShard(snapshot, id), lapsed: before.expired, edits: edited.edits, closedByHand: input.closedByHand, issueOf: input.issueOf, run: runs.get(run.key)?.seq, at: nowIso });
   if (timeline.text !== undefined) files.set(DECISIONS_FILE, timeline.text);
@@ -354,6 +362,7 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
     brokenStats: [...snapshot.brokenStats.keys()].sort(),
     handEdits: edited.edits,
     rule: options.policy.rule,
+    clockNotes: timed.notes,
   };
 }
 
@@ -367,11 +376,13 @@ function renderFiles(
   scores: Map<string, Record<string, unknown>>,
   newIngestion: string | undefined,
   now: number,
+  /** The time runs age out from (src/pipeline/clock.ts); ingestion keys age out with them. */
+  retentionNow: number,
   options: ApplyOptions,
   expired: ReadonlySet<string> = new Set(),
   kept: Map<string, Record<string, unknown>> = new Map(),
 ): Map<string, string> {
-  const oldestKept = now - options.retention.maxAgeDays * 86_400_000;
+  const oldestKept = retentionNow - options.retention.maxAgeDays * 86_400_000;
 
   const ingested: Record<string, number> = {};
   for (const [key, time] of Object.entries(snapshot.meta.ingested)) if (time >= oldestKept) ingested[key] = time;

@@ -9,7 +9,8 @@ import { parseSnapshot, type Snapshot } from '../store/snapshot.ts';
 import type { Folded, ParkedParcel } from '../store/sync.ts';
 import { applyRun, type ApplyOptions } from './apply.ts';
 
-export function foldParcels(snapshot: Snapshot, parcels: ParkedParcel[], options: ApplyOptions, now: number): Folded {
+/** `note` gets each parcel's doubted times (src/pipeline/clock.ts), for warnings. */
+export function foldParcels(snapshot: Snapshot, parcels: ParkedParcel[], options: ApplyOptions, now: number, note?: (message: string) => void): Folded {
   let current = snapshot;
   const folded: Folded['folded'] = [];
   const refused: Folded['refused'] = [];
@@ -35,6 +36,7 @@ export function foldParcels(snapshot: Snapshot, parcels: ParkedParcel[], options
         },
         options,
       );
+      for (const message of result.clockNotes) note?.(`Parked run ${parcel.ref.replace(/^refs\/heads\//, '')}: ${message}`);
       if (result.ingested) current = parseSnapshot(result.files, current.blocked);
     }
     folded.push({ ref: parcel.ref, sha: parcel.sha });

@@ -51,3 +51,15 @@ export function runContextFor(ctx: GitHubContext, inputs: Inputs, reportTimestam
   };
 }
 
+/**
+ * Warns once for each doubted time (src/pipeline/clock.ts): the same note comes back when a lost race makes the step
+ * apply the run again.
+ */
+export function clockWarner(): (message: string) => void {
+  const said = new Set<string>();
+  return (message) => {
+    if (said.has(message)) return;
+    said.add(message);
+    core.warning(commandText(message, 2000), { title: 'flakeguard: a time the step does not trust' });
+  };
+}

@@ -46,7 +46,7 @@ function contextOf(n: number, gapHours: number): RunContext {
 }
 
 /** Applies runs both ways; checks after each run that the stored form decodes to the decoded merge. */
-function replay(runs: Array<Parameters<typeof testsOf>[0]>, gapHours: number, retention: RetentionOptions): { lazy: LazyHistory; plain: History; rows: RunTable } {
+function replay(runs: Array<Parameters<typeof testsOf>[0]>, gapHours: number, retention: RetentionOptions, lagged = false): { lazy: LazyHistory; plain: History; rows: RunTable } {
   let rows: RunTable = new Map();
   let plain: History = new Map();
   let lazy = new LazyHistory(new Map(), rows);
@@ -55,8 +55,10 @@ function replay(runs: Array<Parameters<typeof testsOf>[0]>, gapHours: number, re
     const tests = testsOf(r);
     expect(canMergeStored(rows, run)).toBe(true);
     const row = { seq: nextSeq(rows), sha: run.sha, time: run.time, onDefaultBranch: run.onDefaultBranch, jobSucceeded: true };
-    plain = mergeRun(plain, tests, run, new Set(), { retention, jobSucceeded: true }).history;
-    lazy = mergeStored(lazy, tests, run, row, { retention, normalise: (m) => m.trim() })!;
+    // `lagged`: runs age out from the run before, as the step has them (src/pipeline/clock.ts).
+    const at = lagged ? { retentionNow: contextOf(Math.max(0, n - 1), gapHours).time } : {};
+    plain = mergeRun(plain, tests, run, new Set(), { retention, jobSucceeded: true, ...at }).history;
+    lazy = mergeStored(lazy, tests, run, row, { retention, normalise: (m) => m.trim(), ...at })!;
     rows = new Map(rows);
     rows.set(run.key, row);
     // In memory: the same histories, in the same order.
@@ -78,6 +80,15 @@ describe('the history in its stored form', () => {
         replay(runs, gap, { maxRuns, maxAgeDays: 30 });
       }),
       { numRuns: 150 },
+    );
+  });
+
+  it('ages runs out from a given time exactly as the decoded history does', () => {
+    fc.assert(
+      fc.property(fc.array(runArb, { minLength: 1, maxLength: 14 }), fc.constantFrom(1, 24 * 9, 24 * 40), fc.constantFrom(3, 100), (runs, gap, maxRuns) => {
+        replay(runs, gap, { maxRuns, maxAgeDays: 30 }, true);
+      }),
+      { numRuns: 100 },
     );
   });
 
