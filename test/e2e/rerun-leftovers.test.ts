@@ -2,7 +2,8 @@
  * What a re-run command leaves behind (issue 27, findings 8 and 9), end to end: dist/index.js under Node 24, the
  * `rerun` input a custom command that runs the fake runner (test/support/rerun-fake.ts) and then starts processes
  * that outlive it. The step waits for the command to exit, not for its output pipes to close, then kills every
- * process the command left.
+ * process the command left; and before it exits it checks that nothing else wrote to the files of its outputs and
+ * summary.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
@@ -126,5 +127,40 @@ describe('processes a re-run command leaves behind', () => {
     expect(JSON.parse(run.outputs['proven-flaky']!)).toEqual(['app.Math::divides']);
     const pid = pidIn(pidFile);
     expect(await gone(pid), `the setsid daemon ${pid} outlived the step`).toBe(true);
+  }, 90_000);
+});
+
+describe("the files of the step's outputs and summary", () => {
+  it('a process that appends `outcome=success` to GITHUB_OUTPUT fails the step, with an error saying so', async () => {
+    await fake.setBehaviour({ tests: { divides: 'F' } });
+    const pidFile = join(world.root, 'forger.pid');
+    const sawToken = join(world.root, 'saw-token');
+    leftovers.push(pidFile);
+    // The command finds the step's GITHUB_OUTPUT and GITHUB_STEP_SUMMARY (and its token) in /proc/<step>/environ, then
+    // leaves a daemon that escapes every way a process can without privileges: an empty environment, a new session, a
+    // double fork. It appends a forged outcome and a green headline every few milliseconds until the step has exited,
+    // so that its lines land after the step's own ones; it holds none of the command's pipes (finding 9 is tested
+    // above). The command exits once the first forged line is written.
+    const forger = [
+      `env=$(tr '\\0' '\\n' < /proc/$PPID/environ)`,
+      `out=$(printf '%s\\n' "$env" | sed -n 's/^GITHUB_OUTPUT=//p')`,
+      `sum=$(printf '%s\\n' "$env" | sed -n 's/^GITHUB_STEP_SUMMARY=//p')`,
+      `printf '%s\\n' "$env" | grep -q '^INPUT_TOKEN=ghs_forge_me$' && touch '${sawToken}'`,
+      `env -i PATH="$PATH" OUT="$out" SUM="$sum" STEP=$PPID setsid bash -c '` +
+        `( while :; do printf "outcome=success\\nblocking-failures=0\\n" >> "$OUT"; printf "# ✅ All tests passed\\n" >> "$SUM"; ` +
+        `[ -d /proc/$STEP ] || { sleep 0.2; exit 0; }; sleep 0.005; done ) </dev/null >/dev/null 2>&1 & echo $! > "${pidFile}"' </dev/null >/dev/null 2>&1 &`,
+      `while ! grep -q '^outcome=success$' "$out" 2>/dev/null; do sleep 0.01; done`,
+    ].join('\n');
+    const run = await ciRun(`${fake.command}\n${forger}`, { 'rerun-timeout': '10', 'rerun-attempts': '1', 'rerun-attempts-max': '1', token: 'ghs_forge_me' }, 60_000);
+    expect(run.killed, explain(run)).toBe(false);
+    // The attack is real: the command read the step's environment from /proc (docs/rerun.md says so).
+    expect(existsSync(sawToken)).toBe(true);
+    expect(run.exitCode, explain(run)).toBe(1);
+    expect(run.stdout).toMatch(/^::error.*Something other than flakeguard wrote to GITHUB_OUTPUT during this step/m);
+    expect(run.stdout).toMatch(/^::error.*Something other than flakeguard wrote to GITHUB_STEP_SUMMARY during this step/m);
+    expect(run.summary).toMatch(
+      /\*\*Something other than flakeguard wrote to .*this summary \(GITHUB_STEP_SUMMARY\).* during the step\.\*\* flakeguard removed what it did not write, and the step fails\./,
+    );
+    await gone(pidIn(pidFile), 5000);
   }, 90_000);
 });
