@@ -48,7 +48,8 @@ describe('the public contract', () => {
   });
 
   it('links only to files that exist', () => {
-    for (const doc of ['README.md', ...readdirSync(join(PROJECT_ROOT, 'docs')).map((f) => `docs/${f}`)]) {
+    const docs = readdirSync(join(PROJECT_ROOT, 'docs'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md'));
+    for (const doc of ['README.md', 'SECURITY.md', ...docs.map((f) => `docs/${f}`)]) {
       const text = readFileSync(join(PROJECT_ROOT, doc), 'utf8');
       for (const m of text.matchAll(/\]\(((?!https?:|#|mailto:)[^)#\s]+)(#[^)]*)?\)/g)) {
         expect(existsSync(join(PROJECT_ROOT, dirname(doc), m[1]!)), `${doc} links to ${m[1]}`).toBe(true);
