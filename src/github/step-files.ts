@@ -185,10 +185,14 @@ export function verifyStepFiles(): boolean {
       ),
     );
   }
-  if (watched.has('GITHUB_OUTPUT')) {
-    for (const [name, value] of [...outputs].filter(([name]) => name !== 'outcome')) setOutput(name, value);
+  try {
+    if (watched.has('GITHUB_OUTPUT')) {
+      for (const [name, value] of [...outputs].filter(([name]) => name !== 'outcome')) setOutput(name, value);
+    }
+    setOutput('outcome', 'failure');
+  } catch (error) {
+    core.setFailed(commandText(`flakeguard could not write its outputs again: ${error instanceof Error ? error.message : String(error)}`, 1000));
   }
-  setOutput('outcome', 'failure');
   const names = tampered.map((t) => NAMES[t.variable]);
   const files = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
   const summaryNote =
