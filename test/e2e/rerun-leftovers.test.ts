@@ -6,7 +6,7 @@
  * summary.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { World, junitXml, type ActionRun, type RunOptions } from '../support/action.ts';
 import { createFake, type Fake } from '../support/rerun-fake.ts';
@@ -162,5 +162,23 @@ describe("the files of the step's outputs and summary", () => {
       /\*\*Something other than flakeguard wrote to .*this summary \(GITHUB_STEP_SUMMARY\).* during the step\.\*\* flakeguard removed what it did not write, and the step fails\./,
     );
     await gone(pidIn(pidFile), 5000);
+  }, 90_000);
+
+  it('a green run fails when a line was added to GITHUB_ENV during the step, and the line is removed', async () => {
+    await fake.setBehaviour({ tests: { divides: 'P' } });
+    const envFile = join(world.root, 'github-env');
+    writeFileSync(envFile, '');
+    // The re-run command appends to the file that sets the later steps' environment (a way into every later step).
+    const forger = `f=$(tr '\\0' '\\n' < /proc/$PPID/environ | sed -n 's/^GITHUB_ENV=//p'); echo 'NODE_OPTIONS=--require /tmp/evil.js' >> "$f"`;
+    const run = await ciRun(`${fake.command}; ${forger}`, { 'rerun-timeout': '10' }, 60_000, { env: { GITHUB_ENV: envFile } });
+    expect(run.killed, explain(run)).toBe(false);
+    // Without the line, this run passes: the re-run proved the failure flaky.
+    expect(JSON.parse(run.outputs['proven-flaky']!)).toEqual(['app.Math::divides']);
+    expect(run.exitCode, explain(run)).toBe(1);
+    expect(run.outputs.outcome).toBe('failure');
+    expect(run.stdout).toMatch(
+      /^::error::Something other than flakeguard wrote to GITHUB_ENV during this step \(36 bytes more than flakeguard wrote\).*flakeguard put the file back to what it wrote\./m,
+    );
+    expect(readFileSync(envFile, 'utf8')).toBe('');
   }, 90_000);
 });
