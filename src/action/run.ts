@@ -3,6 +3,7 @@
  * annotations, summary → the step's result. Every path ends with `outcome` and the exit code agreeing.
  */
 import * as core from '@actions/core';
+import { setOutput, verifyStepFiles, watchStepFiles } from '../github/step-files.ts';
 import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { InputError, inputsFromEnv, readInputs } from '../config/inputs.ts';
@@ -29,6 +30,8 @@ import { finalAttemptFailed } from '../policy/outcome.ts';
 
 /** `clone`: the data branch's clone, opened and fetched by the main thread meanwhile (src/action/early-clone.ts). */
 export async function run(env: NodeJS.ProcessEnv = process.env, clone?: Promise<EarlyClone | undefined>): Promise<void> {
+  // The step files as the step found them: before it exits, it checks that only flakeguard wrote to them.
+  watchStepFiles();
   let outcome: 'success' | 'failure' = 'failure';
   try {
     // Matrix, aggregate and fork modes (docs/matrix.md, docs/forks.md), loaded only when chosen.
@@ -140,7 +143,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env, clone?: Promise<
     if (sync.status.kind === 'read-only' || sync.status.kind === 'not-saved') {
       // Leave the results where a later trusted workflow can ingest them (docs/forks.md).
       const path = await writeResultsFile(join(ctx.runnerTemp || tmpdir(), 'flakeguard'), runContext, reports.tests);
-      core.setOutput('results-file', path);
+      setOutput('results-file', path);
       core.notice(`This run's results were not saved to ${inputs.dataBranch}; they are in ${path} for a trusted workflow to ingest.`);
       if (modeInputs.uploadResults) await (await import('../modes/upload.ts')).leaveResults({ inputs, ctx, run: runContext, reports }, modeInputs, env);
     }
@@ -148,10 +151,10 @@ export async function run(env: NodeJS.ProcessEnv = process.env, clone?: Promise<
     const rerunSection = rerun ? (await import('../report/rerun-summary.ts')).renderRerunSection(rerun) : undefined;
     await publishResults({ inputs, ctx, readOnly, runUrl: runContext.url ?? '', sync, reports: { tests: reports.tests.length, problems: reports.problems.length }, ...(rerunSection ? { extraSummary: rerunSection } : {}), ...(early ? { facts: early } : {}) });
     if (rerun) {
-      core.setOutput('rerun-tests', JSON.stringify(rerun.cases.filter((c) => c.asked > 0).map((c) => c.historyId)));
-      core.setOutput('proven-flaky', JSON.stringify(rerun.provenFlaky));
-      core.setOutput('consistent-failures', JSON.stringify([...rerun.consistent.keys()]));
-      core.setOutput('new-flaky-tests', JSON.stringify(rerun.newFlaky));
+      setOutput('rerun-tests', JSON.stringify(rerun.cases.filter((c) => c.asked > 0).map((c) => c.historyId)));
+      setOutput('proven-flaky', JSON.stringify(rerun.provenFlaky));
+      setOutput('consistent-failures', JSON.stringify([...rerun.consistent.keys()]));
+      setOutput('new-flaky-tests', JSON.stringify(rerun.newFlaky));
       if (rerun.newFlaky.length > 0 && rerunInputs?.newTests !== 'block') {
         for (const id of rerun.newFlaky.slice(0, 10)) {
           core.warning(commandText(`New test '${id}' failed and passed on this commit: it is flaky before it merges.`, 1000), { title: 'flakeguard: new flaky test' });
@@ -170,6 +173,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env, clone?: Promise<
     const message = error instanceof InputError ? error.message : `flakeguard stopped on an unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
     core.setFailed(commandText(message, 4000));
   } finally {
-    core.setOutput('outcome', outcome);
+    setOutput('outcome', outcome);
+    verifyStepFiles();
   }
 }

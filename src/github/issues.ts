@@ -11,6 +11,7 @@
  * warning, and the first permission or rate-limit failure stops the issue work for this run.
  */
 import * as core from '@actions/core';
+import { appendSummary } from './step-files.ts';
 import type { Inputs } from '../config/inputs.ts';
 import type { GitHubContext } from '../config/context.ts';
 import type { RunContext } from '../model.ts';
@@ -355,7 +356,7 @@ async function publish(s: PublishState, sync: SyncResult<ApplyResult>, run: RunC
   const writer = new ActionWriter(s, render, lookup, result, run);
 
   if (dryRun) {
-    await core.summary.addRaw(dryRunSummary(writer, plan, s)).write();
+    await appendSummary(dryRunSummary(writer, plan, s));
     core.info(`Issues dry run: ${plan.actions.length} action${plan.actions.length === 1 ? '' : 's'} written to the job summary, none carried out.`);
     return;
   }
@@ -374,7 +375,7 @@ async function publish(s: PublishState, sync: SyncResult<ApplyResult>, run: RunC
   if (done.length > 0 || plan.deferred.length > 0) {
     const lines = ['#### Issues for test owners', '', ...done.map((d) => `- ${d.md}`)];
     if (plan.deferred.length > 0) lines.push(`- ${plan.deferred.length} more to open or reopen on later runs (max-issues: ${inputs.maxIssues}).`);
-    await core.summary.addRaw(`${lines.join('\n')}\n`).write();
+    await appendSummary(`${lines.join('\n')}\n`);
   }
 }
 

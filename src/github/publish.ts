@@ -4,6 +4,7 @@
  * nothing here may fail the step (every part is guarded, and a failure is only logged).
  */
 import * as core from '@actions/core';
+import { appendSummary, setOutput } from './step-files.ts';
 import type { Inputs } from '../config/inputs.ts';
 import type { GitHubContext } from '../config/context.ts';
 import type { ApplyResult } from '../pipeline/apply.ts';
@@ -225,19 +226,19 @@ export async function publishResults({ inputs, ctx, runUrl, sync, reports, extra
   if (toCommands.length > 0) guard('write the annotations', () => emitWorkflowAnnotations(toCommands, reserved));
 
   guard('set the outputs', () => {
-    core.setOutput('failed-tests', o.failed.length);
-    core.setOutput('quarantined-failures', o.forgiven.length);
-    core.setOutput('blocking-failures', o.blocking.length);
-    core.setOutput('quarantined-tests', JSON.stringify(result.quarantined));
-    core.setOutput('newly-quarantined', JSON.stringify(result.newlyQuarantined));
-    core.setOutput('released', JSON.stringify(result.released));
-    core.setOutput('data-commit', sync.status.kind === 'pushed' ? sync.status.commit : '');
+    setOutput('failed-tests', o.failed.length);
+    setOutput('quarantined-failures', o.forgiven.length);
+    setOutput('blocking-failures', o.blocking.length);
+    setOutput('quarantined-tests', JSON.stringify(result.quarantined));
+    setOutput('newly-quarantined', JSON.stringify(result.newlyQuarantined));
+    setOutput('released', JSON.stringify(result.released));
+    setOutput('data-commit', sync.status.kind === 'pushed' ? sync.status.commit : '');
   });
 
   const summary = guard('render the job summary', () => renderSummary({ ...base, annotationsLine }, { facts }));
   if (summary !== undefined) {
     try {
-      await core.summary.addRaw(extraSummary ? `${summary}\n${extraSummary}` : summary).write();
+      await appendSummary(extraSummary ? `${summary}\n${extraSummary}` : summary);
     } catch (error) {
       core.info(logText(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`));
     }

@@ -4,6 +4,7 @@
  * against the history, writes the data branch once, and publishes one outcome that names the failing shards.
  */
 import * as core from '@actions/core';
+import { appendSummary, setOutput } from '../github/step-files.ts';
 import { resolve } from 'node:path';
 import { contextFromEnv, isOnDefaultBranch, runIdentity, runUrl } from '../config/context.ts';
 import { loadFileConfig } from '../config/file.ts';
@@ -91,15 +92,12 @@ export async function aggregateMode(env: NodeJS.ProcessEnv, modeInputs: ModeInpu
   for (const r of collected.refused) core.error(commandText(`Artifact ${r.artifact} was refused: ${r.reason}`, 1000), { title: 'flakeguard shard refused' });
   for (const s of check.unexpected) core.warning(commandText(`Shard ${s.label} is not listed in expected-shards; its results are used anyway.`, 2000));
   core.info(logText(`${shards.length} shard${shards.length === 1 ? '' : 's'}: ${shards.map((s) => s.label).join('; ') || 'none'}.`));
-  core.setOutput('missing-shards', JSON.stringify(check.missing));
+  setOutput('missing-shards', JSON.stringify(check.missing));
 
   if (shards.length === 0) {
     const reasons = extraReasons.length > 0 ? extraReasons : ['No shard uploaded results.'];
-    core.setOutput('shard-outcomes', '{}');
-    await core.summary
-      .addRaw(`## flakeguard: no shard results\n\n${reasons.map((r) => `- ${mdText(r, 1000)}`).join('\n')}\n`)
-      .write()
-      .catch(() => undefined);
+    setOutput('shard-outcomes', '{}');
+    await appendSummary(`## flakeguard: no shard results\n\n${reasons.map((r) => `- ${mdText(r, 1000)}`).join('\n')}\n`).catch(() => undefined);
     core.setFailed(commandText(reasons.join(' '), 4000));
     return 'failure';
   }
@@ -137,7 +135,7 @@ export async function aggregateMode(env: NodeJS.ProcessEnv, modeInputs: ModeInpu
   }
   const shardOutcomes: Record<string, string> = {};
   sync.applied.decided.forEach((s, i) => (shardOutcomes[s.label] = sync.applied.shardOutcomes[i]!.result));
-  core.setOutput('shard-outcomes', JSON.stringify(shardOutcomes));
+  setOutput('shard-outcomes', JSON.stringify(shardOutcomes));
 
   const { publishResults } = await import('../github/publish.ts');
   await publishResults({
@@ -149,9 +147,7 @@ export async function aggregateMode(env: NodeJS.ProcessEnv, modeInputs: ModeInpu
     reports: { tests: shards.reduce((n, s) => n + s.reports.tests.length, 0), problems: shards.reduce((n, s) => n + s.reports.problems.length, 0) },
   });
   await issues?.publish(sync, own);
-  await core.summary
-    .addRaw(shardTable(sync.applied.decided, sync.applied.shardOutcomes.map((x) => ({ result: x.result, failed: x.failed.length, blocking: x.blocking.length })), check.missing))
-    .write()
+  await appendSummary(shardTable(sync.applied.decided, sync.applied.shardOutcomes.map((x) => ({ result: x.result, failed: x.failed.length, blocking: x.blocking.length })), check.missing))
     .catch(() => undefined);
   if (readOnly && ctx.fromFork) {
     core.notice('A pull request from a fork: the shards\' artifacts stay on this run for a workflow_run workflow with mode: ingest-workflow-run (docs/forks.md).');

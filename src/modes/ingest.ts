@@ -6,6 +6,7 @@
  * run's commit, branch and event come from the event payload GitHub wrote.
  */
 import * as core from '@actions/core';
+import { appendSummary, setOutput } from '../github/step-files.ts';
 import { resolve } from 'node:path';
 import { contextFromEnv } from '../config/context.ts';
 import { loadFileConfig } from '../config/file.ts';
@@ -55,12 +56,12 @@ export async function ingestWorkflowRunMode(env: NodeJS.ProcessEnv, modeInputs: 
   );
   for (const r of collected.refused) core.error(commandText(`Artifact ${r.artifact} was refused: ${r.reason}`, 1000), { title: 'flakeguard artifact refused' });
   const shards = latestPerShard(collected.shards);
-  core.setOutput('ingested-shards', JSON.stringify(shards.map((s) => s.label)));
+  setOutput('ingested-shards', JSON.stringify(shards.map((s) => s.label)));
 
   if (shards.length === 0) {
     const line = `Run ${finished.id} left no flakeguard results${collected.refused.length ? ' that could be used' : ''}; nothing to ingest.`;
     core.notice(commandText(line, 2000));
-    await core.summary.addRaw(`## flakeguard: nothing to ingest\n\n${mdText(line, 500)}\n`).write().catch(() => undefined);
+    await appendSummary(`## flakeguard: nothing to ingest\n\n${mdText(line, 500)}\n`).catch(() => undefined);
     if (collected.refused.length > 0) {
       core.setFailed(commandText(`${collected.refused.length} artifact${collected.refused.length === 1 ? ' was' : 's were'} refused (see the errors above).`, 2000));
       return 'failure';
@@ -93,10 +94,10 @@ export async function ingestWorkflowRunMode(env: NodeJS.ProcessEnv, modeInputs: 
   else core.info(logText(line));
   for (const p of result.problems) (p.notice ? core.notice : core.error)(commandText(p.message, 2000), { title: logText(`flakeguard data branch: ${p.file}`, 200), file: p.file, startLine: p.line });
 
-  core.setOutput('quarantined-tests', JSON.stringify(result.quarantined));
-  core.setOutput('newly-quarantined', JSON.stringify(result.newlyQuarantined));
-  core.setOutput('released', JSON.stringify(result.released));
-  core.setOutput('data-commit', sync.status.kind === 'pushed' ? sync.status.commit : '');
+  setOutput('quarantined-tests', JSON.stringify(result.quarantined));
+  setOutput('newly-quarantined', JSON.stringify(result.newlyQuarantined));
+  setOutput('released', JSON.stringify(result.released));
+  setOutput('data-commit', sync.status.kind === 'pushed' ? sync.status.commit : '');
 
   const rows = result.decided.map((s, i) => {
     const o = result.shardOutcomes[i]!;
@@ -105,16 +106,13 @@ export async function ingestWorkflowRunMode(env: NodeJS.ProcessEnv, modeInputs: 
   const list = (title: string, ids: string[]): string =>
     ids.length === 0 ? '' : `\n**${title}** (${ids.length}): ${ids.slice(0, 20).map((id) => `\`${mdText(id, 200)}\``).join(', ')}${ids.length > 20 ? ', …' : ''}\n`;
   const origin = finished.fromFork ? ` from the fork ${mdText(finished.headRepository, 100)}` : '';
-  await core.summary
-    .addRaw(
-      `## flakeguard: ingested workflow run [${finished.id}](${finished.trusted.url})${origin}\n\n${mdText(line, 500)}\n\n` +
-        `Its results are untrusted: recorded as evidence, they count only once trusted runs agree (docs/forks.md).${leftOutLine ? ` ${leftOutLine}` : ''}\n\n` +
-        `| shard | tests | failed | forgiven |\n| --- | --- | --- | --- |\n${rows.join('\n')}\n` +
-        list('Newly quarantined', result.newlyQuarantined) +
-        list('Released', result.released),
-    )
-    .write()
-    .catch(() => undefined);
+  await appendSummary(
+    `## flakeguard: ingested workflow run [${finished.id}](${finished.trusted.url})${origin}\n\n${mdText(line, 500)}\n\n` +
+      `Its results are untrusted: recorded as evidence, they count only once trusted runs agree (docs/forks.md).${leftOutLine ? ` ${leftOutLine}` : ''}\n\n` +
+      `| shard | tests | failed | forgiven |\n| --- | --- | --- | --- |\n${rows.join('\n')}\n` +
+      list('Newly quarantined', result.newlyQuarantined) +
+      list('Released', result.released),
+  ).catch(() => undefined);
 
   const failures: string[] = [];
   if (sync.status.kind === 'not-saved') failures.push(line);

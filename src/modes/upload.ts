@@ -3,6 +3,7 @@
  * the default mode's runs that could not save their history (a pull request from a fork, docs/forks.md).
  */
 import * as core from '@actions/core';
+import { setOutput } from '../github/step-files.ts';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Inputs } from '../config/inputs.ts';
@@ -64,7 +65,7 @@ export async function leaveResults(left: LeftResults, modeInputs: ModeInputs, en
   }
   try {
     const name = await uploadResults(left);
-    core.setOutput('results-artifact', name);
+    setOutput('results-artifact', name);
     core.notice(commandText(`This run's results were uploaded as the artifact ${name}; a workflow_run workflow with mode: ingest-workflow-run can save them (docs/forks.md).`, 2000));
   } catch (error) {
     core.warning(commandText(`Could not upload this run's results as an artifact: ${error instanceof Error ? error.message : String(error)}`, 1000), { title: 'flakeguard results not uploaded' });
@@ -81,12 +82,12 @@ export async function uploadMode(env: NodeJS.ProcessEnv, modeInputs: ModeInputs)
   const reports = await readReports(inputs, ctx);
   const run = runContextFor(ctx, inputs, reports.timestamp, Date.now());
   const name = await core.group('Uploading the results for the aggregating job', () => uploadResults({ inputs, ctx, run, reports }));
-  core.setOutput('results-artifact', name);
+  setOutput('results-artifact', name);
   const failed = reports.tests.filter((t) => {
     const last = t.attempts[t.attempts.length - 1];
     return last?.status === 'failed' || last?.status === 'error';
   }).length;
-  core.setOutput('failed-tests', failed);
+  setOutput('failed-tests', failed);
   core.info(
     `${reports.tests.length} tests, ${failed} failed, in ${reports.matched} report file${reports.matched === 1 ? '' : 's'}: the job with mode: aggregate decides the outcome of this shard.`,
   );

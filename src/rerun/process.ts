@@ -3,16 +3,21 @@
  *
  * A custom command (the `rerun` input) runs through `bash -c` in the workspace with FLAKEGUARD_RERUN_TESTS,
  * FLAKEGUARD_RERUN_REPORT and FLAKEGUARD_RERUN_ROUND (src/rerun/contract.ts); a preset's processes are spawned
- * WITHOUT a shell, their argv as the preset built it, so test names are never parsed by a shell. Each round runs
- * in its own process group, killed whole when the time left runs out. The command's exit code is not the
- * verdict: the report is. Its output goes to the log line by line, defused (no workflow commands), bounded.
+ * WITHOUT a shell, their argv as the preset built it, so test names are never parsed by a shell. A process is
+ * waited for until it exits, not until its output pipes close; then every process it left behind (its process group,
+ * its session, its descendants, and whatever carries its marker in its environment: `setsid` daemons too) is killed
+ * and the pipes are closed, and the same when the time left runs out (docs/adr/0161-rerun-leftover-processes.md).
+ * The command's exit code is not the verdict: the report is, read only once nothing of the command runs any more.
+ * Its output goes to the log line by line, defused (no workflow commands), bounded.
  */
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Attempt } from '../model.ts';
 import type { RerunCommand, RerunPreset } from './contract.ts';
 import { rerunTestOf, type RerunCase, type RoundAnswer } from './plan.ts';
+import { ENV_MARK, killLeftovers, type KillReport } from './leftovers.ts';
 
 export interface RoundRequest {
   round: number;
@@ -80,6 +85,7 @@ export async function runRound(request: RoundRequest): Promise<RoundAnswer> {
     const left = deadline - now();
     if (left <= 0) return { ok: false, why: 'rerun-timeout ran out', seconds: seconds() };
     const result = await spawnBounded(command, { ...env, ...command.env }, request.workspace, left, logger.line);
+    for (const note of leftoverLines(result)) request.log(note);
     if (result.kind === 'timeout') {
       logger.flush();
       return { ok: false, why: `the command was stopped: rerun-timeout ran out`, seconds: seconds() };
@@ -107,8 +113,21 @@ export async function runRound(request: RoundRequest): Promise<RoundAnswer> {
   }
 }
 
-type SpawnResult = { kind: 'exit'; code: number | null; signal: string | null } | { kind: 'timeout' } | { kind: 'error'; message: string };
+type SpawnResult = ({ kind: 'exit'; code: number | null; signal: string | null } | { kind: 'timeout' } | { kind: 'error'; message: string }) & {
+  /** What was killed once the command had exited or its time had run out. */
+  leftovers?: KillReport;
+  /** The output pipes were still held open by a process that could not be killed: closed by flakeguard. */
+  cut?: boolean;
+};
 
+/** How long the output pipes may take to close once every process of the command has been killed. */
+const PIPE_GRACE_MS = 2000;
+
+/**
+ * Runs one process to its exit (not to the end of its output: a process it left behind may hold the pipes open),
+ * then kills every process it left behind (src/rerun/leftovers.ts) and closes the pipes. The same when the time runs
+ * out, the command itself included. Resolves only once all that is done.
+ */
 function spawnBounded(command: RerunCommand, env: NodeJS.ProcessEnv, cwd: string, timeoutMs: number, line: (text: string) => void): Promise<SpawnResult> {
   return new Promise((resolve) => {
     const [file, ...args] = command.argv;
@@ -116,36 +135,57 @@ function spawnBounded(command: RerunCommand, env: NodeJS.ProcessEnv, cwd: string
       resolve({ kind: 'error', message: 'the preset gave an empty command' });
       return;
     }
+    const mark = randomUUID();
     let settled = false;
-    const done = (r: SpawnResult): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve(r);
-    };
-    // shell: false (the default) — argv reaches the program as it is. detached: its own process group, killed whole.
-    const child = spawn(file, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    // shell: false (the default) — argv reaches the program as it is. detached: the leader of its own process group
+    // and session, which identify what it starts; ENV_MARK identifies what leaves both.
+    const child = spawn(file, args, { cwd, env: { ...env, [ENV_MARK]: mark }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     const split = lineSplitter(line);
     child.stdout.on('data', split);
     child.stderr.on('data', split);
-    const killGroup = (signal: NodeJS.Signals): void => {
-      try {
-        if (child.pid !== undefined) process.kill(-child.pid, signal);
-      } catch {
-        // already gone
-      }
+    let closed = false;
+    const pipesClosed = new Promise<void>((res) => child.on('close', () => res()));
+    void pipesClosed.then(() => (closed = true));
+    const finish = (result: SpawnResult): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      const leftovers = child.pid !== undefined ? killLeftovers(child.pid, mark) : undefined;
+      let grace: NodeJS.Timeout | undefined;
+      void Promise.race([pipesClosed, new Promise<void>((res) => (grace = setTimeout(res, PIPE_GRACE_MS)))]).then(() => {
+        clearTimeout(grace);
+        const cut = !closed;
+        if (cut) {
+          child.stdout.destroy();
+          child.stderr.destroy();
+        }
+        split(null);
+        resolve({ ...result, ...(leftovers ? { leftovers } : {}), ...(cut ? { cut } : {}) });
+      });
     };
-    const timer = setTimeout(() => {
-      killGroup('SIGTERM');
-      setTimeout(() => killGroup('SIGKILL'), 2000).unref();
-      done({ kind: 'timeout' });
-    }, timeoutMs);
-    child.on('error', (error) => done({ kind: 'error', message: error.message }));
-    child.on('close', (code, signal) => {
-      split(null);
-      done({ kind: 'exit', code, signal });
+    const timer = setTimeout(() => finish({ kind: 'timeout' }), timeoutMs);
+    child.on('error', (error) => {
+      if (child.pid === undefined) {
+        // It never started: nothing to kill, no pipe to wait for.
+        settled = true;
+        clearTimeout(timer);
+        resolve({ kind: 'error', message: error.message });
+      }
     });
+    child.on('exit', (code, signal) => finish({ kind: 'exit', code, signal }));
   });
+}
+
+/** Says what was killed or cut after a command, in the round's log. */
+function leftoverLines(result: SpawnResult): string[] {
+  const lines: string[] = [];
+  const l = result.leftovers;
+  if (l && l.killed > 0) lines.push(`(flakeguard killed ${l.killed} process${l.killed === 1 ? '' : 'es'} the command left running)`);
+  if (l && l.unkillable.length > 0) {
+    lines.push(`(${l.unkillable.length} process${l.unkillable.length === 1 ? '' : 'es'} the command left running could not be killed, another user's: pid ${l.unkillable.slice(0, 10).join(', ')})`);
+  }
+  if (result.cut) lines.push(`(the command's output was still held open ${PIPE_GRACE_MS / 1000} s after it ended, by a process flakeguard could not find or kill: closed here)`);
+  return lines;
 }
 
 function lineSplitter(line: (text: string) => void): (chunk: Buffer | null) => void {

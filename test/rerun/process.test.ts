@@ -117,6 +117,48 @@ describe('a custom command', () => {
     while (isRunning(pid)) await new Promise((r) => setTimeout(r, 20));
   }, 20_000);
 
+  it('waits for the command to exit, not for its output to close: what it left behind is killed, the report read', async () => {
+    // A passing report, then a background process and a setsid daemon that both hold the output pipe.
+    const write = `echo '<testsuite name="s"><testcase classname="c" name="t"/></testsuite>' > "$FLAKEGUARD_RERUN_REPORT"`;
+    const command = `${write}; sleep 600 & echo $! > '${dir}/job'; setsid bash -c 'sleep 600 & echo $! > "${dir}/daemon"' & while [ ! -s '${dir}/daemon' ]; do sleep 0.02; done; echo done`;
+    const lines: string[] = [];
+    const started = Date.now();
+    const answer = await runRound({ round: 1, cases: casesFor(['t']), command, workspace: dir, dir: join(dir, 'tmp'), timeoutMs: 60_000, env: process.env, log: (l) => lines.push(l), readReport });
+    expect(answer.ok).toBe(true);
+    // Not the 60 s of the timeout: the pipes closed once the two were killed (the grace for the pipes is 2 s).
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(lines).toContain('done');
+    expect(lines.some((l) => /^\(flakeguard killed [23] processes the command left running\)$/.test(l)), lines.join('\n')).toBe(true);
+    for (const f of ['job', 'daemon']) {
+      const pid = Number((await readFile(join(dir, f), 'utf8')).trim());
+      while (isRunning(pid)) await new Promise((r) => setTimeout(r, 20));
+    }
+  }, 20_000);
+
+  it('when the time runs out, kills the command and its setsid daemons too, and returns', async () => {
+    const command = `setsid bash -c 'sleep 600 & echo $! > "${dir}/daemon"' & sleep 600`;
+    const started = Date.now();
+    const answer = await runRound({ round: 1, cases: casesFor(['t']), command, workspace: dir, dir: join(dir, 'tmp'), timeoutMs: 1500, env: process.env, log: () => undefined, readReport });
+    expect(answer).toMatchObject({ ok: false, why: 'the command was stopped: rerun-timeout ran out' });
+    expect(Date.now() - started).toBeLessThan(15_000);
+    const pid = Number((await readFile(join(dir, 'daemon'), 'utf8')).trim());
+    while (isRunning(pid)) await new Promise((r) => setTimeout(r, 20));
+  }, 20_000);
+
+  it('closes the output a process it could not find still holds, and says so', async () => {
+    const write = `echo '<testsuite name="s"><testcase classname="c" name="t"/></testsuite>' > "$FLAKEGUARD_RERUN_REPORT"`;
+    // An empty environment, a new session, a double fork: nothing leads to it (docs/adr/0161-rerun-leftover-processes.md).
+    const command = `${write}; env -i setsid bash -c 'sleep 600 & echo $! > "${dir}/escaped"' & while [ ! -s '${dir}/escaped' ]; do sleep 0.02; done`;
+    const lines: string[] = [];
+    try {
+      const answer = await runRound({ round: 1, cases: casesFor(['t']), command, workspace: dir, dir: join(dir, 'tmp'), timeoutMs: 60_000, env: process.env, log: (l) => lines.push(l), readReport });
+      expect(answer.ok).toBe(true);
+      expect(lines).toContain("(the command's output was still held open 2 s after it ended, by a process flakeguard could not find or kill: closed here)");
+    } finally {
+      process.kill(Number((await readFile(join(dir, 'escaped'), 'utf8')).trim()), 'SIGKILL');
+    }
+  }, 20_000);
+
   it('logs a bounded number of lines', async () => {
     const lines: string[] = [];
     await runRound({ round: 1, cases: casesFor(['t']), command: `for i in $(seq 1 ${MAX_LOG_LINES + 50}); do echo line $i; done`, workspace: dir, dir, timeoutMs: 30_000, env: process.env, log: (l) => lines.push(l), readReport });
