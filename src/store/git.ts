@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { CLONE_PREFIX } from './cleanup.ts';
 import { GitError } from './git-error.ts';
 import { catFileBatch } from './cat-file.ts';
+import { MAX_FILE_BYTES, markTooLarge } from './layout.ts';
 
 export { GitError } from './git-error.ts';
 
@@ -345,8 +346,13 @@ export class DataRepo {
    */
   async readFiles(): Promise<Map<string, string>> {
     const files = new Map<string, string>();
-    const entries = await this.treeBlobs();
+    let entries = await this.treeBlobs();
     if (entries.length === 0) return files;
+    // A data file above its size bound is not read: it is named as too large (parseSnapshot damages the branch).
+    if (entries.some((e) => e.size > (MAX_FILE_BYTES.get(e.path) ?? Infinity))) {
+      for (const e of entries) if (e.size > (MAX_FILE_BYTES.get(e.path) ?? Infinity)) markTooLarge(files, e.path, e.size);
+      entries = entries.filter((e) => e.size <= (MAX_FILE_BYTES.get(e.path) ?? Infinity));
+    }
     const byPath = new Map(entries.map((e) => [e.sha, e.path] as const));
     const shas = [...new Set(entries.map((e) => e.sha))];
     const texts = new Map<string, string>();
@@ -365,20 +371,21 @@ export class DataRepo {
   }
 
   /** The regular files of the commit last fetched, with their blob ids (none without a head). Remembered per head. */
-  private async treeBlobs(): Promise<Array<{ sha: string; path: string }>> {
+  private async treeBlobs(): Promise<Array<{ sha: string; path: string; size: number }>> {
     const head = this.head;
     if (!head) return [];
-    if (this.blobs?.head === head) return [...this.blobs.byPath].map(([path, sha]) => ({ path, sha }));
-    const listing = await this.git(['ls-tree', '-r', '-z', '--full-tree', head]);
-    const entries: Array<{ sha: string; path: string }> = [];
+    if (this.blobs?.head === head) return [...this.blobs.byPath].map(([path, sha]) => ({ path, sha, size: this.blobs!.sizes.get(path) ?? 0 }));
+    // -l: each blob's size, so that a file too large to read is known before it is read.
+    const listing = await this.git(['ls-tree', '-r', '-z', '-l', '--full-tree', head]);
+    const entries: Array<{ sha: string; path: string; size: number }> = [];
     for (const entry of listing.split('\0')) {
       if (!entry) continue;
       const tab = entry.indexOf('\t');
-      const [mode, type, sha] = entry.slice(0, tab).split(' ');
+      const [mode, type, sha, size] = entry.slice(0, tab).split(/ +/);
       if (type !== 'blob' || (mode !== '100644' && mode !== '100755')) continue;
-      entries.push({ sha: sha!, path: entry.slice(tab + 1) });
+      entries.push({ sha: sha!, path: entry.slice(tab + 1), size: Number(size) });
     }
-    this.blobs = { head, byPath: new Map(entries.map((e) => [e.path, e.sha])) };
+    this.blobs = { head, byPath: new Map(entries.map((e) => [e.path, e.sha])), sizes: new Map(entries.map((e) => [e.path, e.size])) };
     return entries;
   }
 
@@ -425,7 +432,7 @@ export class DataRepo {
   /** The commit commitFiles wrote last. */
   private written: string | undefined;
   /** The blobs of the commit last read (path → blob id): what commitFiles compares with, so the old texts need not be kept. */
-  private blobs: { head: string; byPath: Map<string, string> } | undefined;
+  private blobs: { head: string; byPath: Map<string, string>; sizes: Map<string, number> } | undefined;
 
   /** The parcel of a parked run, or undefined when it was folded and deleted meanwhile (or is not a parcel). */
   async readParcel(parked: ParkedRef): Promise<string | undefined> {
