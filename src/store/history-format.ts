@@ -67,8 +67,8 @@ function schemaProblem(file: string, schema: number, expected: number | undefine
  */
 export const MAX_RUN_SEQ = 2_147_483_647;
 /**
- * The most rows runs.json may have: a table this size takes ~100 MB to read; a larger one is refused before it is
- * parsed (docs/data-branch.md, "Bounded reading"). Rows no test refers to are dropped, so a branch holds at most its
+ * The most rows runs.json may have: a step on a table this size peaks ~120 MB above one on an empty table (measured,
+ * docs/data-branch.md, "Bounded reading"); a larger one is refused before it is parsed. Rows no test refers to are dropped, so a branch holds at most its
  * tests' windows: 100 runs x 1,000 job keys.
  */
 export const MAX_RUN_ROWS = 100_000;
