@@ -94,9 +94,26 @@ export function damageReason(snapshot: Snapshot): string | undefined {
   );
 }
 
-/** Builds a snapshot from the branch's files (path → text). */
+/**
+ * Builds a snapshot from the branch's files (path → text). Whatever a file's reading throws (a failed allocation, a
+ * stack overflow) is a damage naming that file, never an exception that would pass for a failed fetch and be retried:
+ * reading the same text again throws again.
+ */
 export function parseSnapshot(files: Map<string, string>): Snapshot {
   const snapshot = emptySnapshot();
+  const reading = { file: META_FILE };
+  try {
+    readSnapshot(files, snapshot, reading);
+  } catch (error) {
+    const problem = { file: reading.file, message: `could not be read: ${error instanceof Error ? error.message : String(error)}` };
+    snapshot.damaged.push(problem);
+    snapshot.problems.push(problem);
+  }
+  return snapshot;
+}
+
+/** Fills `snapshot` from `files`; `reading.file` names the file being read. */
+function readSnapshot(files: Map<string, string>, snapshot: Snapshot, reading: { file: string }): void {
   const decisions = files.get(DECISIONS_FILE);
   if (decisions !== undefined) snapshot.decisions = decisions;
   const damage = (problems: FileProblem[]): void => {
@@ -105,74 +122,47 @@ export function parseSnapshot(files: Map<string, string>): Snapshot {
   };
   // A file too large to read was left out by the read (src/store/git.ts): the branch cannot be read whole.
   for (const [path, bytes] of tooLargeIn(files)) {
-    damage([
-      {
-        file: path,
-        line: 1,
-        message: `is ${(bytes / 1024 / 1024).toFixed(1)} MiB; flakeguard reads at most ${(MAX_FILE_BYTES.get(path) ?? 0) / 1024 / 1024} MiB of it (docs/data-branch.md, "Bounded reading")`,
-      },
-    ]);
+    damage([{ file: path, line: 1, message: `is ${(bytes / 1024 / 1024).toFixed(1)} MiB; flakeguard reads at most ${(MAX_FILE_BYTES.get(path) ?? 0) / 1024 / 1024} MiB of it (docs/data-branch.md, "Bounded reading")` }]);
   }
-  if (snapshot.damaged.length > 0) return snapshot;
+  if (snapshot.damaged.length > 0) return;
   const paths = [...files.keys()].sort();
   const historyPaths = paths.filter((p) => p.startsWith('history/') && p.endsWith('.json'));
   const statsPaths = paths.filter((p) => p.startsWith('stats/') && p.endsWith('.json'));
-  // Whatever a file's reading throws (a failed allocation, a stack overflow) is a damage naming that file, never an
-  // exception that would pass for a failed fetch and be retried: reading the same text again throws again.
-  let reading = META_FILE;
-  try {
-    readData();
-  } catch (error) {
-    damage([{ file: reading, message: `could not be read: ${error instanceof Error ? error.message : String(error)}` }]);
+  const metaText = files.get(META_FILE);
+  if (metaText !== undefined) {
+    const { meta, problems } = parseMeta(metaText);
+    if (meta) {
+      snapshot.meta = meta;
+      snapshot.readSchema = meta.schema;
+    }
+    damage(problems);
+  } else if (files.has(RUNS_FILE) || historyPaths.length > 0) {
+    // (Stats files alone are fine: a person may write overrides before the first run.)
+    damage([{ file: META_FILE, message: `is missing, but the branch holds ${files.has(RUNS_FILE) ? RUNS_FILE : historyPaths[0]}: its ingestion keys would be lost` }]);
   }
-  return snapshot;
-
-  function readData(): void {
-    const metaText = files.get(META_FILE);
-    if (metaText !== undefined) {
-      const { meta, problems } = parseMeta(metaText);
-      if (meta) {
-        snapshot.meta = meta;
-        snapshot.readSchema = meta.schema;
-      }
-      damage(problems);
-    } else if (files.has(RUNS_FILE) || historyPaths.length > 0) {
-      // (Stats files alone are fine: a person may write overrides before the first run.)
-      damage([{ file: META_FILE, message: `is missing, but the branch holds ${files.has(RUNS_FILE) ? RUNS_FILE : historyPaths[0]}: its ingestion keys would be lost` }]);
-    }
-    if (snapshot.damaged.length > 0) return;
-    const v1 = snapshot.readSchema <= 1;
-    const schema = v1 ? undefined : snapshot.readSchema;
-    const runsText = files.get(RUNS_FILE);
-    reading = RUNS_FILE;
-    if (runsText !== undefined) {
-      const { runs, problems } = v1 ? parseRunsV1(RUNS_FILE, runsText) : parseRuns(RUNS_FILE, runsText, schema);
-      snapshot.runs = runs;
-      damage(problems);
-    } else if (historyPaths.length > 0) {
-      damage([{ file: RUNS_FILE, message: `is missing, but ${historyPaths[0]} refers to its runs` }]);
-    }
-    if (v1) {
-      for (const path of snapshot.damaged.length > 0 ? [] : historyPaths) {
-        reading = path;
-        damage(parseHistoryShardV1(path, files.get(path)!, snapshot.runs, snapshot.history));
-      }
-    } else if (snapshot.damaged.length === 0) {
-      // Schemas 2 and 3: the history stays in its stored form (src/history/stored.ts).
-      const stored = new Map<string, StoredTest>();
-      const known = new KnownSeqs(snapshot.runs);
-      for (const path of historyPaths) {
-        reading = path;
-        damage(parseHistoryShard(path, files.get(path)!, known, stored, schema));
-      }
-      reading = RUNS_FILE;
-      snapshot.history = new LazyHistory(stored, snapshot.runs);
-    }
-    for (const path of statsPaths) {
-      reading = path;
-      readStatsFile(snapshot, path, files.get(path)!);
-    }
+  if (snapshot.damaged.length > 0) return;
+  const v1 = snapshot.readSchema <= 1;
+  const schema = v1 ? undefined : snapshot.readSchema;
+  const runsText = files.get(RUNS_FILE);
+  reading.file = RUNS_FILE;
+  if (runsText !== undefined) {
+    const { runs, problems } = v1 ? parseRunsV1(RUNS_FILE, runsText) : parseRuns(RUNS_FILE, runsText, schema);
+    snapshot.runs = runs;
+    damage(problems);
+  } else if (historyPaths.length > 0) {
+    damage([{ file: RUNS_FILE, message: `is missing, but ${historyPaths[0]} refers to its runs` }]);
   }
+  if (v1) {
+    for (const path of snapshot.damaged.length > 0 ? [] : historyPaths) damage(parseHistoryShardV1((reading.file = path), files.get(path)!, snapshot.runs, snapshot.history));
+  } else if (snapshot.damaged.length === 0) {
+    // Schemas 2 and 3: the history stays in its stored form (src/history/stored.ts).
+    const stored = new Map<string, StoredTest>();
+    const known = new KnownSeqs(snapshot.runs);
+    for (const path of historyPaths) damage(parseHistoryShard((reading.file = path), files.get(path)!, known, stored, schema));
+    reading.file = RUNS_FILE;
+    snapshot.history = new LazyHistory(stored, snapshot.runs);
+  }
+  for (const path of statsPaths) readStatsFile(snapshot, (reading.file = path), files.get(path)!);
 }
 
 function shardIndexOfPath(path: string): number | undefined {

@@ -44,6 +44,23 @@ describe('runs.json', () => {
   });
 });
 
+describe('a file whose reading throws', () => {
+  it('is a damage naming that file, not an exception (which the sync loop took for a failed fetch and retried)', () => {
+    class Throwing extends Map<string, string> {
+      override get(path: string): string | undefined {
+        if (path === 'history/00.json') throw new RangeError('Array buffer allocation failed');
+        return super.get(path);
+      }
+    }
+    const files = new Throwing([
+      ['flakeguard.json', '{"schema": 3, "shards": 1, "writes": 0, "ingested": {}}\n'],
+      ['runs.json', runsText([row('00000001')])],
+      ['history/00.json', ''],
+    ]);
+    expect(parseSnapshot(files).damaged).toEqual([{ file: 'history/00.json', message: 'could not be read: Array buffer allocation failed' }]);
+  });
+});
+
 describe('run numbers far apart', () => {
   it('KnownSeqs and RunMarks answer as for numbers one after another', () => {
     const far = table(1, 2, 2_000_000_000);
