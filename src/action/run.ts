@@ -17,7 +17,7 @@ import { openClone, type EarlyClone } from './early-clone.ts';
 import { clockWarner, readReports, runContextFor } from '../pipeline/job.ts';
 import { dataRemote } from '../config/remote.ts';
 import { dashboardFiles } from '../dashboard/branch-files.ts';
-import { readBranchFiles, syncRun } from '../store/sync.ts';
+import { lostReason, readBranchFiles, syncRun } from '../store/sync.ts';
 import { writeResultsFile } from '../store/results-file.ts';
 import { commandText, logText, registerSecret } from '../text/escape.ts';
 import { factsFor, publishResults, type PublishInput } from '../github/publish.ts';
@@ -137,6 +137,9 @@ export async function run(env: NodeJS.ProcessEnv = process.env, clone?: Promise<
     })();
     const result = sync.applied;
     for (const note of result.clockNotes) warnClock(note);
+    // Results neither saved nor parked fail the run (docs/data-branch.md, "Many writers"), never a warning alone.
+    const lost = readOnly ? undefined : lostReason(sync.status, inputs.dataBranch);
+    if (lost) result.outcome = { ...result.outcome, result: 'failure', reasons: [...result.outcome.reasons, lost] };
     const o = result.outcome;
     outcome = o.result;
     if (modeInputs.splitHistoryBy === 'job-key') warnUnsplitOverrides(reports.tests.map((t) => t.id), inputs.jobKey, result);

@@ -4,7 +4,7 @@
  * result through the step's own sync (src/store/sync.ts), which re-applies the edit on a newer head when another
  * writer got there first.
  */
-import { SCHEMA_VERSION, parseLineObject, parseOverride, renderLineObject, overrideExpired } from '../store/layout.ts';
+import { SCHEMA_VERSION, parseLineObject, parseOverride, readUntil, renderLineObject, overrideExpired } from '../store/layout.ts';
 import { statsFileOf, type Snapshot } from '../store/snapshot.ts';
 
 export class CliError extends Error {}
@@ -12,16 +12,14 @@ export class CliError extends Error {}
 /** What a person asked for: force into quarantine, keep out of it, or give the decision back to the policy. */
 export type OverrideRequest = { action: 'quarantine' | 'never'; reason?: string; until?: string } | { action: 'auto' };
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 /** The override value written into the stats line: a bare string when nothing else is said, as the docs show. */
 export function overrideValue(request: OverrideRequest, now: number): unknown {
   if (request.action === 'auto') return null;
   if (request.until !== undefined) {
-    if (!DATE.test(request.until) || Number.isNaN(Date.parse(`${request.until}T00:00:00Z`))) {
-      throw new CliError(`--until must be a date like 2026-12-31, got '${request.until}'.`);
-    }
-    if (overrideExpired({ action: request.action, until: request.until }, now)) {
+    // The same check as the action's (readUntil): what one refuses, the other refuses with the same words.
+    const until = readUntil(request.until);
+    if ('problem' in until) throw new CliError(`--until ${until.problem}.`);
+    if (now > until.end) {
       throw new CliError(`--until ${request.until} is already past: the override would lapse at once.`);
     }
   }

@@ -8,7 +8,7 @@ import { appendSummary, setOutput } from './step-files.ts';
 import type { Inputs } from '../config/inputs.ts';
 import type { GitHubContext } from '../config/context.ts';
 import type { ApplyResult } from '../pipeline/apply.ts';
-import { foldedLine, type SyncResult } from '../store/sync.ts';
+import { foldedLine, lostReason, type SyncResult } from '../store/sync.ts';
 import { shardOf, statsPath } from '../store/layout.ts';
 import { CHECK_SUMMARY_BUDGET_BYTES, renderSummary, summaryFacts, verdict, type SummaryFacts, type SummaryInput } from '../report/summary.ts';
 import { buildAnnotations, type AnnotationSpec } from '../report/annotations.ts';
@@ -112,21 +112,24 @@ export function blobUrlFor(ctx: GitHubContext): ((path: string, line?: number) =
   };
 }
 
-export async function publishResults({ inputs, ctx, runUrl, sync, reports, extraSummary, facts: early }: PublishInput): Promise<void> {
+export async function publishResults({ inputs, ctx, readOnly, runUrl, sync, reports, extraSummary, facts: early }: PublishInput): Promise<void> {
   const result = sync.applied;
   const o = result.outcome;
   const statsFileOf = (id: string): string => statsPath(shardOf(id, result.shards), result.shards);
   const branchUrl = `${ctx.serverUrl}/${ctx.repository}/tree/${inputs.dataBranch}`;
   const line = storeLine(sync, inputs.dataBranch);
+  const lost = !readOnly && lostReason(sync.status, inputs.dataBranch) !== undefined;
 
   // The step's own errors and warnings, which take annotation slots before the failures' ones.
   const reserved = {
-    failure: (o.result === 'failure' ? 1 : 0) + result.problems.filter((p) => !p.notice).length + (sync.historyRead ? 0 : 1) + (reports?.problems ?? 0),
-    warning: (o.result === 'success' && o.forgiven.length > 0 ? 1 : 0) + (sync.status.kind === 'not-saved' ? 1 : 0) + (result.handEdits ?? []).filter((e) => e.effect === 'kept').length,
+    failure: (o.result === 'failure' ? 1 : 0) + result.problems.filter((p) => !p.notice).length + (sync.historyRead ? 0 : 1) + (reports?.problems ?? 0) + (lost ? 1 : 0),
+    warning: (o.result === 'success' && o.forgiven.length > 0 ? 1 : 0) + (sync.status.kind === 'not-saved' && !lost ? 1 : 0) + (result.handEdits ?? []).filter((e) => e.effect === 'kept').length,
   };
   guard('log the data branch state', () => {
     // Workflow-command data is escaped by the runner's toolkit (a `::` inside it is harmless): one line, no controls.
-    if (sync.status.kind === 'not-saved') core.warning(commandText(line, 1000), { title: 'flakeguard history not saved' });
+    // Results neither saved nor parked are an error (the run fails, src/action/run.ts); parked ones a warning.
+    if (lost) core.error(commandText(line, 1000), { title: 'flakeguard history not saved' });
+    else if (sync.status.kind === 'not-saved') core.warning(commandText(line, 1000), { title: 'flakeguard history not saved' });
     else core.info(logText(line));
     if (!sync.historyRead) core.error('The data branch could not be read, so no failure could be forgiven.', { title: 'flakeguard' });
     for (const p of result.problems) {

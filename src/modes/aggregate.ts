@@ -17,6 +17,7 @@ import { canonicalJobKey, renderJobKey } from './job-key.ts';
 import { warnUnsplitOverrides } from './split.ts';
 import { latestPerShard, type Shard, type TrustedRun } from './shards.ts';
 import type { ExpectedShards, ModeInputs } from './inputs.ts';
+import { lostReason } from '../store/sync.ts';
 
 export interface ShardCheck {
   /** Reasons to fail: expected shards that left nothing. */
@@ -129,6 +130,9 @@ export async function aggregateMode(env: NodeJS.ProcessEnv, modeInputs: ModeInpu
     issueOf: issues?.issueOf,
     commitMessage: `flakeguard: ${shards.reduce((n, s) => n + s.reports.tests.length, 0)} tests from ${shards.length} shards of run ${ctx.runId} attempt ${ctx.runAttempt}`,
   });
+  // Results neither saved nor parked fail the run (docs/data-branch.md, "Many writers"), never a warning alone.
+  const lost = readOnly ? undefined : lostReason(sync.status, inputs.dataBranch);
+  if (lost) sync.applied.outcome = { ...sync.applied.outcome, result: 'failure', reasons: [...sync.applied.outcome.reasons, lost] };
   const o = sync.applied.outcome;
   if (modeInputs.splitHistoryBy === 'job-key') {
     for (const s of sync.applied.decided) warnUnsplitOverrides(s.reports.tests.map((t) => t.id), s.jobKey, sync.applied);

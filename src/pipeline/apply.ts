@@ -26,7 +26,7 @@ import {
   type FileProblem,
   type StatsLine,
 } from '../store/layout.ts';
-import { LineTexts, nextSeq, renderHistoryShard, renderRuns, storedTests, type RunRow, type RunTable } from '../store/history-format.ts';
+import { LineTexts, RunMarks, nextSeq, renderHistoryShard, renderRuns, storedTests, type RunRow, type RunTable } from '../store/history-format.ts';
 import { LazyHistory, canMergeStored, mergeStored, type StoredTest } from '../history/stored.ts';
 import { neverFailed } from '../history/outcome-string.ts';
 import { damageReason, inBrokenShard, statsFileOf, statsShardOf, type Snapshot } from '../store/snapshot.ts';
@@ -390,16 +390,14 @@ function renderFiles(
 
   // One pass over the tests: the runs some test still refers to (a flag per sequence number, set a segment at a time),
   // each test's shard, and its stats line. The iteration's own [id, test] entries are kept, not copied.
-  let maxSeq = 0;
-  for (const row of runs.values()) if (row.seq > maxSeq) maxSeq = row.seq;
-  const referenced = new Uint8Array(maxSeq + 1);
+  const referenced = new RunMarks(runs);
   const historyShards: Array<Array<[string, StoredTest]>> = Array.from({ length: shards }, () => []);
   const statsShards: Array<Array<[string, StatsLine]>> = Array.from({ length: shards }, () => []);
   for (const entry of storedTests(history, runs)) {
     const [id, test] = entry;
     let seq = test.from;
     for (const { a, n } of test.segments) {
-      if (a !== '') referenced.fill(1, Math.min(seq, maxSeq + 1), Math.min(seq + n, maxSeq + 1));
+      if (a !== '') referenced.mark(seq, n);
       seq += n;
     }
     const shard = shardOf(id, shards);
@@ -439,7 +437,7 @@ function renderFiles(
 
   const files = new Map<string, string>();
   files.set(META_FILE, renderMeta({ schema: SCHEMA_VERSION, shards, writes, ingested }));
-  files.set(RUNS_FILE, renderRuns(new Map([...runs].filter(([, row]) => referenced[row.seq] === 1))));
+  files.set(RUNS_FILE, renderRuns(new Map([...runs].filter(([, row]) => referenced.has(row.seq)))));
   files.set('README.md', renderBranchReadme(shards));
   const texts = new LineTexts();
   for (let i = 0; i < shards; i++) {

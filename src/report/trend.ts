@@ -223,23 +223,41 @@ function storedRunTrend(history: LazyHistory, maxPoints: number, stride: number)
   if (newest - windowStart >= 7 * DAY) return undefined;
   // Counted a stretch of equal runs at a time, as differences over sequence numbers (a suite's tests mostly share
   // one long stretch of passes): the same counts as visiting run by run.
+  // Indexed by run number when the numbers are nearly one after another (as flakeguard writes them), else by rank
+  // among the table's numbers: time and memory in proportion to the rows, never to the numbers (1 and 2,000,000,000).
   let maxSeq = 0;
   for (const row of history.rows.values()) if (row.seq > maxSeq) maxSeq = row.seq;
-  const runs = new Int32Array(maxSeq + 2);
-  const flakyRuns = new Int32Array(maxSeq + 2);
-  const failedRuns = new Int32Array(maxSeq + 2);
+  const sparse = maxSeq > 4 * history.rows.size + 65_536;
+  const sorted = sparse ? Float64Array.from(history.rows.values(), (row) => row.seq).sort() : undefined;
+  const at = (seq: number): number => {
+    if (!sorted) return seq;
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (sorted[mid]! < seq) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const size = (sorted ? sorted.length : maxSeq + 1) + 1;
+  const runs = new Int32Array(size);
+  const flakyRuns = new Int32Array(size);
+  const failedRuns = new Int32Array(size);
   let index = -1;
   for (const id of history.keys()) {
     if (++index % stride !== 0) continue;
     history.forEachNewestStretch(id, maxPoints, (first, count, attempts) => {
       const k = classify(attempts);
       if (k === 0) return;
-      runs[first]!++;
-      runs[first + count]!--;
+      const from = at(first);
+      const to = at(first + count);
+      runs[from]!++;
+      runs[to]!--;
       const counts = k === 2 ? flakyRuns : k === 3 ? failedRuns : undefined;
       if (counts) {
-        counts[first]!++;
-        counts[first + count]!--;
+        counts[from]!++;
+        counts[to]!--;
       }
     });
   }
@@ -248,10 +266,11 @@ function storedRunTrend(history: LazyHistory, maxPoints: number, stride: number)
   let testRuns = 0;
   let flaky = 0;
   let failed = 0;
-  for (let seq = 0; seq <= maxSeq; seq++) {
-    testRuns += runs[seq]!;
-    flaky += flakyRuns[seq]!;
-    failed += failedRuns[seq]!;
+  for (let i = 0; i < size - 1; i++) {
+    testRuns += runs[i]!;
+    flaky += flakyRuns[i]!;
+    failed += failedRuns[i]!;
+    const seq = sorted ? sorted[i]! : i;
     if (testRuns > 0) buckets.push({ seq, time: history.timeOf(seq)!, testRuns, flaky, failed });
   }
   const recent = buckets.sort((a, b) => a.time - b.time || a.seq - b.seq).slice(-maxPoints);

@@ -13,6 +13,7 @@ import { CLONE_PREFIX } from './cleanup.ts';
 import { GitError } from './git-error.ts';
 import { catFileBatch } from './cat-file.ts';
 import { blockedPaths, isRegularFile, ownsPath, type TreeEntry } from './owned.ts';
+import { MAX_FILE_BYTES, markTooLarge } from './layout.ts';
 
 export { GitError } from './git-error.ts';
 
@@ -347,8 +348,13 @@ export class DataRepo {
    */
   async readFiles(): Promise<Map<string, string>> {
     const files = new Map<string, string>();
-    const entries = (await this.treeEntries()).filter((e) => isRegularFile(e.mode) && ownsPath(e.path));
+    let entries = (await this.treeEntries()).filter((e) => isRegularFile(e.mode) && ownsPath(e.path));
     if (entries.length === 0) return files;
+    // A data file above its size bound is not read: it is named as too large (parseSnapshot damages the branch).
+    if (entries.some((e) => (e.size ?? 0) > (MAX_FILE_BYTES.get(e.path) ?? Infinity))) {
+      for (const e of entries) if ((e.size ?? 0) > (MAX_FILE_BYTES.get(e.path) ?? Infinity)) markTooLarge(files, e.path, e.size ?? 0);
+      entries = entries.filter((e) => (e.size ?? 0) <= (MAX_FILE_BYTES.get(e.path) ?? Infinity));
+    }
     const byPath = new Map(entries.map((e) => [e.sha, e.path] as const));
     const shas = [...new Set(entries.map((e) => e.sha))];
     const texts = new Map<string, string>();
@@ -379,13 +385,14 @@ export class DataRepo {
     const head = this.head;
     if (!head) return [];
     if (this.tree?.head === head) return this.tree.entries;
-    const listing = await this.git(['ls-tree', '-r', '-z', '--full-tree', head]);
+    // -l: each blob's size, so that a file too large to read is known before it is read.
+    const listing = await this.git(['ls-tree', '-r', '-z', '-l', '--full-tree', head]);
     const entries: TreeEntry[] = [];
     for (const entry of listing.split('\0')) {
       if (!entry) continue;
       const tab = entry.indexOf('\t');
-      const [mode, type, sha] = entry.slice(0, tab).split(' ');
-      entries.push({ mode: mode!, type: type!, sha: sha!, path: entry.slice(tab + 1) });
+      const [mode, type, sha, size] = entry.slice(0, tab).split(/ +/);
+      entries.push({ mode: mode!, type: type!, sha: sha!, path: entry.slice(tab + 1), size: size === '-' ? 0 : Number(size) });
     }
     this.tree = { head, entries };
     return entries;

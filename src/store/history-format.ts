@@ -60,15 +60,49 @@ function schemaProblem(file: string, schema: number, expected: number | undefine
   return [{ file, line: 1, message: `written in schema ${schema}, but the branch (flakeguard.json) is in schema ${expected}` }];
 }
 
+/**
+ * The largest run number: one run a second for 68 years. Numbers grow by one a run and are never reused, so a larger
+ * one is no run flakeguard wrote; and every reader stays in exact integer arithmetic (`from` plus a gap of the outcome
+ * string) far below 2^53.
+ */
+export const MAX_RUN_SEQ = 2_147_483_647;
+/**
+ * The most rows runs.json may have: a step on a table this size peaks ~120 MB above one on an empty table (measured,
+ * docs/data-branch.md, "Bounded reading"); a larger one is refused before it is parsed. Rows no test refers to are dropped, so a branch holds at most its
+ * tests' windows: 100 runs x 1,000 job keys.
+ */
+export const MAX_RUN_ROWS = 100_000;
+
+/** Newline characters in `text`, counting no further than `stop`; no copy. */
+function newlines(text: string, stop: number): number {
+  let n = 0;
+  for (let at = text.indexOf('\n'); at >= 0 && n < stop; at = text.indexOf('\n', at + 1)) n++;
+  return n;
+}
+
+const tooManyRows = (file: string, rows: number, line: number): FileProblem => ({
+  file,
+  line,
+  message: `has ${rows.toLocaleString('en-US')} rows; flakeguard reads at most ${MAX_RUN_ROWS.toLocaleString('en-US')} (docs/data-branch.md, "Bounded reading")`,
+});
+
 /** Every problem is a damage of the file (src/store/snapshot.ts): nothing is dropped silently. */
 export function parseRuns(file: string, text: string, schema?: number): { runs: RunTable; problems: FileProblem[] } {
   const runs: RunTable = new Map();
+  // Counted before parsing, as written (a row a line, between the first line and the last): parsing and holding a
+  // million rows took 1.19 GiB. Rows packed on fewer lines are counted once parsed, before anything else is made.
+  if (newlines(text, MAX_RUN_ROWS + 3) > MAX_RUN_ROWS + 2) return { runs, problems: [tooManyRows(file, newlines(text, Infinity) - 2, MAX_RUN_ROWS + 2)] };
   const { value, problems } = parseLineObject(file, text, 'runs');
   if (!value) return { runs, problems };
   problems.push(...schemaProblem(file, value.schema, schema));
+  if (value.entries.size > MAX_RUN_ROWS) return { runs, problems: [...problems, tooManyRows(file, value.entries.size, 1)] };
   const seqs = new Set<number>();
   for (const [seqText, raw] of value.entries) {
     const seq = Number(seqText);
+    if (/^\d+$/.test(seqText) && seq > MAX_RUN_SEQ) {
+      problems.push({ file, line: value.lineOf(seqText), message: `run number ${seqText.slice(0, 40)} is beyond ${MAX_RUN_SEQ}, the largest run number flakeguard writes` });
+      continue;
+    }
     if (!/^\d+$/.test(seqText) || !Number.isSafeInteger(seq) || seq < 1 || !Array.isArray(raw) || typeof raw[0] !== 'string' || typeof raw[1] !== 'string' || typeof raw[2] !== 'number' || !Number.isFinite(raw[2])) {
       problems.push({ file, line: value.lineOf(seqText), message: `run ${JSON.stringify(seqText).slice(0, 40)} is not in the expected form [run key, commit, time, default branch, job result, link]` });
       continue;
@@ -297,10 +331,14 @@ export function parseHistoryShard(file: string, text: string, known: KnownSeqs, 
     }
     if (testFile !== undefined) test.file = testFile;
     if (typeof line.line === 'number') test.line = line.line;
-    if (typeof line.m === 'object' && line.m !== null && !Array.isArray(line.m)) {
-      // Only messages of the test's own runs are read (and written back).
-      let m: Record<string, string> | undefined;
-      for (const [k, v] of Object.entries(line.m)) if (typeof v === 'string' && known.isRunOf(Number(k), from, segments)) (m ??= {})[k] = v;
+    if (line.m !== undefined) {
+      // Messages of the test's own runs, each a string: flakeguard writes nothing else there, so anything else is
+      // named (and the file is damaged), never dropped by the next write.
+      const { m, problem } = messagesOf(line.m, from, segments, known);
+      if (problem) {
+        problems.push({ file, line: value.lineOf(id), message: `the "m" of '${id.slice(0, 200)}' ${problem}` });
+        continue;
+      }
       if (m) test.m = m;
     }
     if (known.runsOf(segments) === 0) continue;
@@ -308,6 +346,19 @@ export function parseHistoryShard(file: string, text: string, known: KnownSeqs, 
     into.set(id, test);
   }
   return problems;
+}
+
+/** A history line's `m` (messages by run number), or what is wrong with it. */
+function messagesOf(raw: unknown, from: number, segments: readonly Segment[], known: KnownSeqs): { m?: Record<string, string>; problem?: string } {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { problem: 'must be an object of messages by run number' };
+  let m: Record<string, string> | undefined;
+  for (const k in raw) {
+    const v = (raw as Record<string, unknown>)[k];
+    if (!/^[1-9]\d{0,9}$/.test(k) || !known.isRunOf(Number(k), from, segments)) return { problem: `has the key ${JSON.stringify(k).slice(0, 60)}, which is not one of its runs` };
+    if (typeof v !== 'string') return { problem: `has a message for run ${k} that is not a string` };
+    (m ??= {})[k] = v;
+  }
+  return m ? { m } : {};
 }
 
 /**
@@ -337,9 +388,20 @@ export class KnownSeqs {
     return segments;
   }
 
+  /** The known sequence numbers in increasing order, when they are too far apart for `prefix` (else empty). */
+  private readonly sorted: Float64Array;
+
   constructor(runs: RunTable) {
     let max = 0;
     for (const row of runs.values()) if (row.seq > max) max = row.seq;
+    // Memory in proportion to the rows, never to the numbers: run numbers far apart (1 and 2,000,000,000) are
+    // searched in a sorted array; the usual table, numbered nearly one after another, gets a prefix count.
+    if (max > 4 * runs.size + 65_536) {
+      this.prefix = new Uint32Array(0);
+      this.sorted = Float64Array.from(runs.values(), (row) => row.seq).sort();
+      return;
+    }
+    this.sorted = new Float64Array(0);
     // prefix[s] = how many known runs have a sequence number below s.
     const present = new Uint8Array(max + 1);
     for (const row of runs.values()) present[row.seq] = 1;
@@ -347,10 +409,21 @@ export class KnownSeqs {
     for (let s = 0; s <= max; s++) this.prefix[s + 1] = this.prefix[s]! + present[s]!;
   }
 
+  /** How many known runs have a sequence number below `s`. */
+  private below(s: number): number {
+    if (this.prefix.length > 0) return this.prefix[Math.min(s, this.prefix.length - 1)]!;
+    let lo = 0;
+    let hi = this.sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.sorted[mid]! < s) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
   private known(a: number, n: number): number {
-    const lo = Math.min(a, this.prefix.length - 1);
-    const hi = Math.min(a + n, this.prefix.length - 1);
-    return this.prefix[hi]! - this.prefix[lo]!;
+    return this.below(a + n) - this.below(a);
   }
 
   /** The first run of the line that runs.json does not have, if any. */
@@ -374,6 +447,53 @@ export class KnownSeqs {
       s += n;
     }
     return false;
+  }
+}
+
+/**
+ * A flag per run of a table, set a stretch of run numbers at a time (the runs some history line refers to), in memory
+ * in proportion to the rows: by run number when the numbers are nearly one after another, as flakeguard writes them,
+ * else by rank among the table's numbers.
+ */
+export class RunMarks {
+  private readonly flags: Uint8Array;
+  /** The table's run numbers in increasing order, when they are too far apart to flag by number (else empty). */
+  private readonly sorted: Float64Array;
+
+  constructor(runs: RunTable) {
+    let max = 0;
+    for (const row of runs.values()) if (row.seq > max) max = row.seq;
+    if (max > 4 * runs.size + 65_536) {
+      this.sorted = Float64Array.from(runs.values(), (row) => row.seq).sort();
+      this.flags = new Uint8Array(this.sorted.length);
+    } else {
+      this.sorted = new Float64Array(0);
+      this.flags = new Uint8Array(max + 1);
+    }
+  }
+
+  /** Index in `sorted` of the first number at or above `seq`. */
+  private rank(seq: number): number {
+    let lo = 0;
+    let hi = this.sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.sorted[mid]! < seq) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Flags runs `from` to `from + n - 1`. */
+  mark(from: number, n: number): void {
+    if (this.sorted.length > 0) this.flags.fill(1, this.rank(from), this.rank(from + n));
+    else this.flags.fill(1, Math.min(from, this.flags.length), Math.min(from + n, this.flags.length));
+  }
+
+  has(seq: number): boolean {
+    if (this.sorted.length === 0) return this.flags[seq] === 1;
+    const i = this.rank(seq);
+    return this.sorted[i] === seq && this.flags[i] === 1;
   }
 }
 

@@ -76,6 +76,30 @@ export function statsPath(index: number, shards: number): string {
   return `stats/${shardName(index, shards)}.json`;
 }
 
+/* ---------- files too large to read ---------- */
+
+/**
+ * The most bytes read of a data file whose size is not bounded by the tests' count: runs.json (100,000 rows of ~170
+ * bytes is ~17 MB; MAX_RUN_ROWS). A larger one is not read at all, and the branch is damaged (src/store/snapshot.ts):
+ * the step refuses it in bounded memory instead of holding and parsing it (docs/data-branch.md, "Bounded reading").
+ */
+export const MAX_FILE_BYTES: ReadonlyMap<string, number> = new Map([[RUNS_FILE, 32 * 1024 * 1024]]);
+
+/** The files a read left out for their size (path → bytes), by the map of files it returned. */
+const leftOut = new WeakMap<ReadonlyMap<string, string>, Map<string, number>>();
+
+/** Records that `path` (of `bytes`) was left out of `files` for its size. */
+export function markTooLarge(files: ReadonlyMap<string, string>, path: string, bytes: number): void {
+  let paths = leftOut.get(files);
+  if (!paths) leftOut.set(files, (paths = new Map()));
+  paths.set(path, bytes);
+}
+
+/** The files left out of `files` for their size, path → bytes. */
+export function tooLargeIn(files: ReadonlyMap<string, string>): ReadonlyMap<string, number> {
+  return leftOut.get(files) ?? new Map();
+}
+
 /* ---------- line-per-entry JSON objects ---------- */
 
 /**
@@ -208,8 +232,6 @@ export function parseMeta(text: string): { meta?: Meta; problems: FileProblem[] 
 
 /* ---------- stats and overrides ---------- */
 
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-
 /** Reads a user-written override; returns a problem message for anything we cannot honour. */
 export function parseOverride(raw: unknown): { override: Override | null; problem?: string } {
   if (raw === null || raw === undefined || raw === '') return { override: null };
@@ -230,19 +252,45 @@ export function parseOverride(raw: unknown): { override: Override | null; proble
     override.reason = o.reason;
   }
   if (o.until !== undefined && o.until !== null) {
-    if (typeof o.until !== 'string' || Number.isNaN(Date.parse(o.until))) {
-      return { override: null, problem: `override.until must be a date like 2026-12-31, got ${JSON.stringify(o.until).slice(0, 80)}` };
-    }
-    override.until = o.until;
+    const until = readUntil(o.until);
+    if ('problem' in until) return { override: null, problem: `override.until ${until.problem}` };
+    override.until = o.until as string;
   }
   return { override };
 }
 
-/** An override lapses at the end of its `until` day (UTC), or at the exact time when one is given. */
+const UNTIL = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):(\d{2})))?$/;
+
+/**
+ * When an override's `until` ends (ms), or why it is not a date: the one check of the action (stats files) and the
+ * CLI (`--until`), so that both accept and refuse the same texts with the same message. A calendar date
+ * `YYYY-MM-DD` ends at the end of that day, UTC; an ISO 8601 time (`2026-12-31T18:00:00Z`, with `Z` or an offset)
+ * at that time. Every field must exist on the calendar: `2026-02-30` is refused, never read as March 2nd (as
+ * Date.parse does), and a time without an offset (local to whichever runner reads it) is refused.
+ */
+export function readUntil(value: unknown): { end: number } | { problem: string } {
+  const shown = JSON.stringify(value ?? null).slice(0, 80);
+  const wrong = (why: string): { problem: string } => ({ problem: `must be a date like 2026-12-31 (or a time like 2026-12-31T18:00:00Z), got ${shown}${why ? `: ${why}` : ''}` });
+  if (typeof value !== 'string') return wrong('');
+  const m = UNTIL.exec(value);
+  if (!m) return wrong('');
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (month < 1 || month > 12) return wrong(`there is no month ${m[2]}`);
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (day < 1 || day > days) return wrong(`${m[1]}-${m[2]} has no day ${m[3]}`);
+  if (m[4] === undefined) return { end: Date.UTC(year, month - 1, day) + 86_400_000 - 1 };
+  if (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6] ?? 0) > 59) return wrong('there is no such time of day');
+  if (m[8] !== undefined && (Number(m[8]) > 23 || Number(m[9]) > 59)) return wrong('there is no such UTC offset');
+  const end = Date.parse(value);
+  return Number.isNaN(end) ? wrong('') : { end };
+}
+
+/** An override lapses at the end of its `until` day (UTC), or at the exact time when one is given (readUntil). */
 export function overrideExpired(override: Override, now: number): boolean {
   if (!override.until) return false;
-  const end = DATE_ONLY.test(override.until) ? Date.parse(`${override.until}T23:59:59.999Z`) : Date.parse(override.until);
-  return now > end;
+  const until = readUntil(override.until);
+  // (An override is read through parseOverride, which refuses a bad `until`: one that got here lapses at once.)
+  return 'problem' in until || now > until.end;
 }
 
 export function renderStatsShard(lines: Array<[string, StatsLine]>): string {

@@ -52,6 +52,8 @@ export interface TreeEntry {
   type: string;
   sha: string;
   path: string;
+  /** Bytes of a blob (0 for a gitlink): a file too large to read is known before it is read. */
+  size?: number;
 }
 
 export function isRegularFile(mode: string): boolean {

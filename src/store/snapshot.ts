@@ -14,6 +14,8 @@ import {
   parseOverride,
   shardOf,
   statsPath,
+  tooLargeIn,
+  MAX_FILE_BYTES,
   type FileProblem,
   type Meta,
   type StatsLine,
@@ -106,11 +108,26 @@ export function damageReason(snapshot: Snapshot): string | undefined {
  * Builds a snapshot from the branch's files (path → text), those flakeguard owns (src/store/owned.ts). `blocked`: the
  * owned paths that are not regular files (DataRepo.blockedPaths), with what they are. One that a run decides from
  * damages the branch (a link or a submodule at `stats/00.json` would otherwise be replaced by the file it stands for,
- * or its overrides ignored); any other is reported and left as it is.
+ * or its overrides ignored); any other is reported and left as it is. Whatever a file's reading throws (a failed
+ * allocation, a stack overflow) is a damage naming that file, never an exception that would pass for a failed fetch
+ * and be retried: reading the same text again throws again.
  */
 export function parseSnapshot(files: Map<string, string>, blocked: ReadonlyMap<string, string> = new Map()): Snapshot {
   const snapshot = emptySnapshot();
   if (blocked.size > 0) snapshot.blocked = blocked;
+  const reading = { file: META_FILE };
+  try {
+    readSnapshot(files, blocked, snapshot, reading);
+  } catch (error) {
+    const problem = { file: reading.file, message: `could not be read: ${error instanceof Error ? error.message : String(error)}` };
+    snapshot.damaged.push(problem);
+    snapshot.problems.push(problem);
+  }
+  return snapshot;
+}
+
+/** Fills `snapshot` from `files`; `reading.file` names the file being read. */
+function readSnapshot(files: Map<string, string>, blocked: ReadonlyMap<string, string>, snapshot: Snapshot, reading: { file: string }): void {
   const decisions = files.get(DECISIONS_FILE);
   if (decisions !== undefined) snapshot.decisions = decisions;
   const damage = (problems: FileProblem[]): void => {
@@ -123,7 +140,12 @@ export function parseSnapshot(files: Map<string, string>, blocked: ReadonlyMap<s
     else snapshot.problems.push(problem);
   }
   // (Nothing more is read: "flakeguard.json is missing" would only mislead when it is a link.)
-  if (snapshot.damaged.length > 0) return snapshot;
+  if (snapshot.damaged.length > 0) return;
+  // A file too large to read was left out by the read (src/store/git.ts): the branch cannot be read whole.
+  for (const [path, bytes] of tooLargeIn(files)) {
+    damage([{ file: path, line: 1, message: `is ${(bytes / 1024 / 1024).toFixed(1)} MiB; flakeguard reads at most ${(MAX_FILE_BYTES.get(path) ?? 0) / 1024 / 1024} MiB of it (docs/data-branch.md, "Bounded reading")` }]);
+  }
+  if (snapshot.damaged.length > 0) return;
   const paths = [...files.keys()].sort();
   const historyPaths = paths.filter(isHistoryShardPath);
   const statsPaths = paths.filter(isStatsShardPath);
@@ -139,10 +161,11 @@ export function parseSnapshot(files: Map<string, string>, blocked: ReadonlyMap<s
     // (Stats files alone are fine: a person may write overrides before the first run.)
     damage([{ file: META_FILE, message: `is missing, but the branch holds ${files.has(RUNS_FILE) ? RUNS_FILE : historyPaths[0]}: its ingestion keys would be lost` }]);
   }
-  if (snapshot.damaged.length > 0) return snapshot;
+  if (snapshot.damaged.length > 0) return;
   const v1 = snapshot.readSchema <= 1;
   const schema = v1 ? undefined : snapshot.readSchema;
   const runsText = files.get(RUNS_FILE);
+  reading.file = RUNS_FILE;
   if (runsText !== undefined) {
     const { runs, problems } = v1 ? parseRunsV1(RUNS_FILE, runsText) : parseRuns(RUNS_FILE, runsText, schema);
     snapshot.runs = runs;
@@ -151,16 +174,17 @@ export function parseSnapshot(files: Map<string, string>, blocked: ReadonlyMap<s
     damage([{ file: RUNS_FILE, message: `is missing, but ${historyPaths[0]} refers to its runs` }]);
   }
   if (v1) {
-    for (const path of snapshot.damaged.length > 0 ? [] : historyPaths) damage(parseHistoryShardV1(path, files.get(path)!, snapshot.runs, snapshot.history));
+    for (const path of snapshot.damaged.length > 0 ? [] : historyPaths) damage(parseHistoryShardV1((reading.file = path), files.get(path)!, snapshot.runs, snapshot.history));
   } else if (snapshot.damaged.length === 0) {
     // Schemas 2 and 3: the history stays in its stored form (src/history/stored.ts).
     const stored = new Map<string, StoredTest>();
     const known = new KnownSeqs(snapshot.runs);
-    for (const path of historyPaths) damage(parseHistoryShard(path, files.get(path)!, known, stored, schema));
+    for (const path of historyPaths) damage(parseHistoryShard((reading.file = path), files.get(path)!, known, stored, schema));
+    reading.file = RUNS_FILE;
     snapshot.history = new LazyHistory(stored, snapshot.runs);
   }
+  reading.file = statsPaths.length === 1 ? statsPaths[0]! : 'stats/';
   readStatsFiles(snapshot, statsPaths, files);
-  return snapshot;
 }
 
 function shardIndexOfPath(path: string): number | undefined {

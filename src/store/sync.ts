@@ -145,16 +145,19 @@ export async function syncRun<T extends Applied>(
   let lastApplied: T | undefined;
   let lostRaces = 0;
 
-  const park = async (tries: number, why: string): Promise<SyncResult<T>> => {
+  const park = async (tries: number, why: string, historyRead = true): Promise<SyncResult<T>> => {
     const parcel = inbox!.parcel(lastApplied!);
     const parked = await repo.park(parcel.name, parcel.text, `flakeguard: parked run (${why})`);
     if (parked.pushed) {
       log(`Parked this run's results on ${short(parked.ref)} (${why}); the next writer of ${repo.branch} folds them in.`);
-      return { applied: lastApplied!, status: { kind: 'parked', ref: short(parked.ref), tries, reason: why }, historyRead: true };
+      return { applied: lastApplied!, status: { kind: 'parked', ref: short(parked.ref), tries, reason: why }, historyRead };
     }
     const reason = `${why}, and parking the results on ${short(parked.ref)} failed too: ${parked.message}`;
-    return { applied: lastApplied!, status: { kind: 'not-saved', reason }, historyRead: true };
+    return { applied: lastApplied!, status: { kind: 'not-saved', reason }, historyRead };
   };
+  /** A run whose history cannot be saved is parked when there is an inbox (else it is not saved; the caller fails it). */
+  const notSaved = (tries: number, reason: string, historyRead = true): Promise<SyncResult<T>> | SyncResult<T> =>
+    inbox ? park(tries, reason, historyRead) : { applied: lastApplied!, status: { kind: 'not-saved', reason }, historyRead };
 
   const deleteFolded = async (folded: ParkedRef[]): Promise<string[]> => {
     if (folded.length === 0) return [];
@@ -169,15 +172,24 @@ export async function syncRun<T extends Applied>(
     let parked: ParkedRef[];
     let snapshot: Snapshot;
     let files: Map<string, string>;
+    let blocked: Map<string, string> | undefined;
     try {
-      let blocked: Map<string, string> | undefined;
       ({ head, parked, files, blocked } = await (attempt === 1 && options.firstRead ? options.firstRead : readBranchFiles(repo, inbox !== undefined)));
-      snapshot = parseSnapshot(files, blocked);
     } catch (error) {
       lastError = `could not fetch the data branch '${repo.branch}': ${error instanceof Error ? error.message : String(error)}`;
       log(`Try ${attempt}/${options.attempts}: ${lastError}`);
       if (attempt < options.attempts) await sleep(backoffMs(attempt, random));
       continue;
+    }
+    // Reading what was fetched is not retried: the same texts read again fail again. A file that cannot be read is a
+    // damage naming it (parseSnapshot); anything else thrown while reading is a damage of the branch.
+    try {
+      snapshot = parseSnapshot(files, blocked);
+    } catch (error) {
+      snapshot = emptySnapshot();
+      const problem = { file: `the data branch '${repo.branch}'`, message: `could not be read: ${error instanceof Error ? error.message : String(error)}` };
+      snapshot.damaged.push(problem);
+      snapshot.problems.push(problem);
     }
     if (options.readOnly) return { applied: apply(snapshot, files), status: { kind: 'read-only', head }, historyRead: true };
 
@@ -238,7 +250,7 @@ export async function syncRun<T extends Applied>(
       if (pushed.permanent) {
         const reason = `the remote refused the push for good, so it was not retried (${pushed.message})`;
         log(`Try ${attempt}/${options.attempts}: ${reason}`);
-        return { applied, status: { kind: 'not-saved', reason }, historyRead: true };
+        return notSaved(attempt, reason);
       }
       if (pushed.rejected) {
         lostRaces++;
@@ -258,8 +270,15 @@ export async function syncRun<T extends Applied>(
   }
   if (lastApplied) {
     if (inbox && lostRaces > 0) return park(options.attempts, `${options.attempts} tries, ${lostRaces} lost to other writers`);
-    return { applied: lastApplied, status: { kind: 'not-saved', reason: lastError }, historyRead: true };
+    return notSaved(options.attempts, lastError);
   }
-  // The branch could never be read: decide without history, which forgives nothing.
-  return { applied: apply(emptySnapshot(), null), status: { kind: 'not-saved', reason: lastError }, historyRead: false };
+  // The branch could never be read: decide without history, which forgives nothing; the results are parked.
+  lastApplied = apply(emptySnapshot(), null);
+  return notSaved(options.attempts, lastError, false);
+}
+
+/** Why a run's results were neither saved nor parked, or undefined when they are safe (docs/data-branch.md). */
+export function lostReason(status: SyncStatus, branch: string): string | undefined {
+  if (status.kind !== 'not-saved' || status.parked) return undefined;
+  return `The history was NOT saved to ${branch}: ${status.reason.replace(/\.?$/, '.')} This run's results are only in its results file (output results-file): the run fails, so that they are not lost unseen.`;
 }

@@ -165,7 +165,7 @@ describe('flakeguard quarantine and release', () => {
     expect(past.stderr).toContain('--until 2020-01-01 is already past');
     const bad = await cli(['quarantine', FLAKY, '--until', 'tomorrow', '--remote', world.remote], { cwd: world.root });
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain("--until must be a date like 2026-12-31, got 'tomorrow'.");
+    expect(bad.stderr).toContain('--until must be a date like 2026-12-31 (or a time like 2026-12-31T18:00:00Z), got "tomorrow".');
     await world.editDataFile('stats/00.json', (t) => t.replace(`${JSON.stringify(FLAKY)}: {`, `${JSON.stringify(FLAKY)}: {{`));
     const broken = await cli(['quarantine', FLAKY, '--remote', world.remote], { cwd: world.root });
     expect(broken.code).toBe(2);
