@@ -11,12 +11,13 @@ import type { PolicyOptions } from '../policy/quarantine.ts';
 import type { MessageNormaliser } from '../history/merge.ts';
 import { finalAttemptFailed } from '../policy/outcome.ts';
 import { findOutages } from '../policy/outage.ts';
-import { parseReportFiles } from '../junit/index.ts';
+import { displayPath, parseReportFile, testId } from '../junit/index.ts';
+import { capName } from '../junit/cap.ts';
 import type { DataRepo } from '../store/git.ts';
 import { emptySnapshot, parseSnapshot, type Snapshot } from '../store/snapshot.ts';
 import { commandText, logText } from '../text/escape.ts';
 import type { RerunInputs } from '../rerun/inputs.ts';
-import { finishRerun, recordRound, roundCases, startRerun, stopRerun, type ExtraPlan, type RerunResult } from '../rerun/plan.ts';
+import { answerKey, finishRerun, recordRound, roundCases, startRerun, stopRerun, type ExtraPlan, type RerunResult } from '../rerun/plan.ts';
 import { isNewTest, planExtras, suiteBudget } from '../rerun/budget.ts';
 import { runRound } from '../rerun/process.ts';
 import { DEFAULT_APPLY_OPTIONS, judgeFailures, quarantineBefore } from './apply.ts';
@@ -123,12 +124,23 @@ async function readHistory(repo: DataRepo): Promise<{ snapshot: Snapshot; note?:
   }
 }
 
-async function readRoundReport(path: string, workspace: string): Promise<{ attempts: Map<string, Attempt[]>; problems: string[] }> {
-  const parsed = await parseReportFiles([path], { workspace });
-  return {
-    attempts: new Map(parsed.tests.map((t) => [t.id, t.attempts])),
-    problems: parsed.problems.map((p) => `${p.line ? `line ${p.line}: ` : ''}${p.message}`),
-  };
+/**
+ * A round's report, its testcases' attempts by answerKey (id, classname and name; src/rerun/plan.ts): testcases are
+ * not merged by id here, so one whose id merely collides with an asked test's (docs/test-ids.md) never adds to it.
+ * Names are capped as the original report's were (src/junit/cap.ts), so a long name answers under its capped form.
+ */
+export async function readRoundReport(path: string, workspace: string): Promise<{ attempts: Map<string, Attempt[]>; problems: string[] }> {
+  const read = await parseReportFile(path, displayPath(path, workspace), { workspace });
+  if (typeof read === 'string') return { attempts: new Map(), problems: [read] };
+  const attempts = new Map<string, Attempt[]>();
+  for (const c of read.cases) {
+    const named = { name: capName(c.name), classname: capName(c.classname), suite: capName(c.suite) };
+    const key = answerKey({ id: testId(named), classname: named.classname, name: named.name });
+    const known = attempts.get(key);
+    if (known) for (const a of c.attempts) known.push(a);
+    else attempts.set(key, c.attempts);
+  }
+  return { attempts, problems: read.problems.map((p) => `${p.line ? `line ${p.line}: ` : ''}${p.message}`) };
 }
 
 export async function rerunStep(input: RerunStepInput): Promise<RerunResult & { note?: string }> {

@@ -207,8 +207,19 @@ function decideFailed(c: RerunCase, rule: StopRule): void {
       : `failed ${failures} of ${all.length} times on this commit; its history cannot rule out flakiness (a ${(chance * 100).toFixed(1)}% chance), so its quarantine decides${c.maxReruns > rule.maxReruns ? ` (re-run past rerun-attempts-max, ${rule.maxReruns}, as a quarantined test's failure is)` : ''}`;
 }
 
+/**
+ * The key under which a testcase of a re-run report answers: its id AND its classname and name. A testcase answers
+ * for an asked test only when all three are the asked test's. The id alone is not enough: `::` is not escaped and an
+ * empty classname falls back to the suite (docs/test-ids.md), so a testcase with classname "" and name
+ * `rt.Suite::real_failure` (or classname "" in a suite `rt.Suite`) composes the id of `rt.Suite` / `real_failure`
+ * while being another test; its pass must never prove the asked test flaky.
+ */
+export function answerKey(t: { readonly id: string; readonly classname: string; readonly name: string }): string {
+  return JSON.stringify([t.id, t.classname, t.name]);
+}
+
 export type RoundAnswer =
-  | { ok: true; /** Attempts by test id, as the round's report gave them. */ attempts: ReadonlyMap<string, readonly Attempt[]>; seconds: number }
+  | { ok: true; /** Attempts by answerKey, as the round's report gave them. */ attempts: ReadonlyMap<string, readonly Attempt[]>; seconds: number }
   | { ok: false; why: string; seconds: number };
 
 /** Records one round's answer for the cases it asked for. */
@@ -220,12 +231,12 @@ export function recordRound(state: RerunState, asked: readonly RerunCase[], answ
     stopRerun(state, `round ${round} was voided: ${answer.why}`);
     return;
   }
-  const askedIds = new Set(asked.map((c) => c.test.id));
+  const askedKeys = new Set(asked.map((c) => answerKey(c.test)));
   let ignored = 0;
-  for (const id of answer.attempts.keys()) if (!askedIds.has(id)) ignored++;
+  for (const key of answer.attempts.keys()) if (!askedKeys.has(key)) ignored++;
   state.rounds.push({ round, tests: asked.length, seconds: answer.seconds, ignored });
   for (const c of asked) {
-    const got = counted(answer.attempts.get(c.test.id) ?? []);
+    const got = counted(answer.attempts.get(answerKey(c.test)) ?? []);
     if (got.length === 0) {
       c.verdict = 'unanswered';
       c.why = `round ${round}'s re-run report has no result for it (missing or skipped)`;
