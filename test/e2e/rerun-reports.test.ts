@@ -4,11 +4,14 @@
  * - A testcase of a re-run report answers for an asked test only when its classname and name are the asked ones: an
  *   unasked testcase whose composed id collides (docs/test-ids.md: `::` is not escaped, an empty classname falls
  *   back to the suite) is ignored.
+ * - A preset never turns a test's name, classname or file into an option (a stand-in for Playwright's CLI that parses
+ *   its command line as commander does, test/support/playwright-fake.ts).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { World, junitXml, type ActionRun, type CaseSpec } from '../support/action.ts';
 import { createFake, type Fake } from '../support/rerun-fake.ts';
+import { installFakePlaywright } from '../support/playwright-fake.ts';
 
 let world: World;
 let fake: Fake;
@@ -85,5 +88,41 @@ describe('a re-run report answers for an asked test only by its classname and na
     const run = await ciRun([{ classname: 'rt.Suite', name: 'real_failure', attempts: 'F', message: 'expected 1 but was 2' }], { rerun: fake.command });
     expectOutcome(run, 'success');
     expect(JSON.parse(run.outputs['proven-flaky']!)).toEqual(['rt.Suite::real_failure']);
+  }, 60_000);
+});
+
+/** The options the playwright preset passes itself (everything else is a value of one, or after `--`). */
+const PLAYWRIGHT_OPTIONS = ['--reporter', '--retries', '--grep'];
+
+describe('rerun: playwright never turns a name into an option', () => {
+  it('a classname `--evil` and a name `--grep=x` reach Playwright as values: the re-run runs and proves them flaky', async () => {
+    const pw = await installFakePlaywright(world.workspace, join(world.root, 'playwright'), [
+      { file: '--evil', titles: ['t'] },
+      { file: '--require=evil.js', titles: ['--grep=x'] },
+      { file: 'tests/other.spec.ts', titles: ['untouched'] },
+    ]);
+    const run = await ciRun(
+      [
+        { classname: '--evil', name: 't', attempts: 'F', message: 'timeout in the cart' },
+        { classname: '--require=evil.js', name: '--grep=x', attempts: 'F', message: 'no coupon applied' },
+        { classname: 'tests/other.spec.ts', name: 'untouched', attempts: 'P' },
+      ],
+      { rerun: 'playwright' },
+      pw.env,
+    );
+    const calls = await pw.calls();
+    expect(
+      calls.map((c) => c.refused ?? 'ran'),
+      why(run),
+    ).toEqual(['ran']);
+    expectOutcome(run, 'success');
+    expect(JSON.parse(run.outputs['proven-flaky']!).sort()).toEqual(['--evil::t', '--require=evil.js::--grep=x']);
+    const argv = calls[0]!.argv;
+    const end = argv.indexOf('--');
+    expect(end, JSON.stringify(argv)).toBeGreaterThan(0);
+    // Before `--`: the subcommand and the preset's own options; the names are inside `--grep=…` only.
+    for (const a of argv.slice(1, end)) expect(PLAYWRIGHT_OPTIONS, a).toContain(a.slice(0, a.indexOf('=')));
+    expect(argv.slice(end + 1)).toHaveLength(2);
+    expect(calls[0]!.ran.map((t) => t.name).sort()).toEqual(['--grep=x', 't']);
   }, 60_000);
 });
