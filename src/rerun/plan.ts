@@ -4,7 +4,8 @@
  * what each test's re-runs proved, and this run's tests with the re-runs merged in as attempts.
  *
  * A round re-runs, in one command invocation, every failed test still undecided and every passing test that has
- * extra executions left (rerun-budget). A failed test is decided when a re-run passes (proven flaky), when its
+ * extra executions left (rerun-budget); in several when a preset's command line for them all would be over the
+ * operating system's limits (fit.ts, combineParts). A failed test is decided when a re-run passes (proven flaky), when its
  * streak of failures became implausible for a flaky test (consistent), or when its re-runs ran out (exhausted:
  * the quarantine decides as without re-runs). A round without a readable report voids that round: nothing it
  * would have said is recorded, the tests it asked for stay as they were, and no further round runs.
@@ -249,18 +250,50 @@ export function recordRound(state: RerunState, asked: readonly RerunCase[], answ
   }
 }
 
+/**
+ * A case no further round can answer for is decided with what is there: an extra execution by the ones it had, a
+ * failed test as unanswered (its failure stands, judged as without re-runs), with why.
+ */
+export function setAside(c: RerunCase, why: string): void {
+  if (c.verdict !== undefined) return;
+  if (c.kind === 'extra' && c.rounds > 0) {
+    c.verdict = c.reruns.some((a) => isFailure(a.status)) ? 'flaky-extra' : 'clean';
+    return;
+  }
+  c.verdict = 'unanswered';
+  c.why = why;
+}
+
 /** No further round: every undecided case is decided with what is there. */
 export function stopRerun(state: RerunState, why: string): void {
   state.stopped ??= why;
-  for (const c of state.cases) {
-    if (c.verdict !== undefined) continue;
-    if (c.kind === 'extra' && c.rounds > 0) {
-      c.verdict = c.reruns.some((a) => isFailure(a.status)) ? 'flaky-extra' : 'clean';
-      continue;
-    }
-    c.verdict = 'unanswered';
-    c.why = why;
+  for (const c of state.cases) setAside(c, why);
+}
+
+/**
+ * One round's answer from the invocations it was split into (src/rerun/fit.ts), each with the cases it asked for. A
+ * voided invocation voids the round (the invocations after it do not run). Each asked case is answered by the
+ * invocation that asked for it only: one that ran a superset may report a test another invocation asked for, and
+ * that execution is ignored, never counted twice. Testcases no invocation asked for are kept, to be counted as
+ * ignored.
+ */
+export function combineParts(parts: ReadonlyArray<{ asked: readonly RerunCase[]; answer: RoundAnswer }>, of: number): RoundAnswer {
+  const seconds = Math.round(parts.reduce((sum, p) => sum + p.answer.seconds, 0) * 10) / 10;
+  for (const [k, p] of parts.entries()) {
+    if (!p.answer.ok) return { ok: false, why: of > 1 ? `invocation ${k + 1} of ${of}: ${p.answer.why}` : p.answer.why, seconds };
   }
+  if (parts.length === 1) return parts[0]!.answer;
+  const askedAnywhere = new Set(parts.flatMap((p) => p.asked.map((c) => answerKey(c.test))));
+  const attempts = new Map<string, Attempt[]>();
+  for (const p of parts) {
+    if (!p.answer.ok) continue;
+    const mine = new Set(p.asked.map((c) => answerKey(c.test)));
+    for (const [key, got] of p.answer.attempts) {
+      if (mine.has(key)) attempts.set(key, [...got]);
+      else if (!askedAnywhere.has(key)) attempts.set(key, [...(attempts.get(key) ?? []), ...got]);
+    }
+  }
+  return { ok: true, attempts, seconds };
 }
 
 export interface RerunResult {
