@@ -4,7 +4,7 @@
  * not quarantined, and quarantined with a known failure mode (re-run past the maximum as far as needed, up to 12).
  *   node scripts/rerun-table.ts
  */
-import { finishRerun, recordRound, roundCases, startRerun } from '../src/rerun/plan.ts';
+import { answerKey, finishRerun, recordRound, roundCases, startRerun } from '../src/rerun/plan.ts';
 import type { Attempt, ParsedTestCase, TestHistory } from '../src/model.ts';
 
 const fill = (n: number, a: string): string[] => Array<string>(n).fill(a);
@@ -25,7 +25,7 @@ function keepsFailing(runs: string[], forgivable: boolean): string {
   const test: ParsedTestCase = { id: 't', name: 't', classname: 'c', suite: 's', report: 'r.xml', attempts: [failed()] };
   const history: TestHistory = { id: 't', name: 't', classname: 'c', runs: runs.map((attempts, i) => ({ run: `r${i}`, sha: `s${i}`, time: i, onDefaultBranch: true, attempts })) };
   const state = startRerun({ failed: [test], extras: [], tests: [test], history: new Map(runs.length ? [['t', history]] : []), historyId: (id) => id, newTests: new Set(), window: 50, rule: { minReruns: 3, maxReruns: 6 }, ...(forgivable ? { forgivable: new Set(['t']) } : {}) });
-  while (roundCases(state).length > 0) recordRound(state, roundCases(state), { ok: true, attempts: new Map([['t', [failed()]]]), seconds: 0 });
+  while (roundCases(state).length > 0) recordRound(state, roundCases(state), { ok: true, attempts: new Map([[answerKey(test), [failed()]]]), seconds: 0 });
   const c = finishRerun(state, [test]).cases[0]!;
   return `${c.reruns.length} ${c.verdict}`;
 }

@@ -34,7 +34,7 @@ import { execute, renderReports, rerunDraw, rerunRound, type Execution, type Sim
 import { failureProbability, ISSUE_SETTINGS, rerunLoop, type RerunSettings, type Verdict } from './rerun-model.ts';
 import { RERUN_COMMAND_SCRIPT, type RerunState } from './rerun-command.ts';
 import type { Attempt, ParsedTestCase } from '../../src/model.ts';
-import { finishRerun, recordRound, roundCases, startRerun, type RerunResult } from '../../src/rerun/plan.ts';
+import { answerKey, finishRerun, recordRound, roundCases, startRerun, type RerunResult } from '../../src/rerun/plan.ts';
 import { RERUN_DEFAULTS } from '../../src/rerun/inputs.ts';
 import { plannedExtras, quarantinedIfExhausted } from '../../src/pipeline/rerun.ts';
 import { findOutages } from '../../src/policy/outage.ts';
@@ -480,12 +480,13 @@ function rerunWithCore(world: SimWorld, execution: Execution, tests: ParsedTestC
     if (cases.length === 0) break;
     const round = state.rounds.length + 1;
     const got = rerunRound(world, execution.run, execution.attempt, round, cases.map((c) => c.test.id));
+    const asked = new Map(cases.map((c) => [c.test.id, c.test]));
     const attempts = new Map<string, Attempt[]>();
     let seconds = 0;
     for (const [id, a] of got) {
       const duration = byId.get(id)?.duration ?? 0;
       seconds += duration;
-      attempts.set(id, [a.code === 'P' ? { status: 'passed', durationSec: duration } : { status: a.code === 'E' ? 'error' : 'failed', message: a.message, type: a.type, durationSec: duration }]);
+      attempts.set(answerKey(asked.get(id) ?? { id, classname: '', name: id }), [a.code === 'P' ? { status: 'passed', durationSec: duration } : { status: a.code === 'E' ? 'error' : 'failed', message: a.message, type: a.type, durationSec: duration }]);
     }
     recordRound(state, cases, { ok: true, attempts, seconds });
   }

@@ -11,14 +11,16 @@ import type { PolicyOptions } from '../policy/quarantine.ts';
 import type { MessageNormaliser } from '../history/merge.ts';
 import { finalAttemptFailed } from '../policy/outcome.ts';
 import { findOutages } from '../policy/outage.ts';
-import { parseReportFiles } from '../junit/index.ts';
+import { displayPath, parseReportFile, testId } from '../junit/index.ts';
+import { capName } from '../junit/cap.ts';
 import type { DataRepo } from '../store/git.ts';
 import { emptySnapshot, parseSnapshot, type Snapshot } from '../store/snapshot.ts';
 import { commandText, logText } from '../text/escape.ts';
 import type { RerunInputs } from '../rerun/inputs.ts';
-import { finishRerun, recordRound, roundCases, startRerun, stopRerun, type ExtraPlan, type RerunResult } from '../rerun/plan.ts';
+import { answerKey, combineParts, finishRerun, recordRound, rerunTestOf, roundCases, setAside, startRerun, stopRerun, type ExtraPlan, type RerunCase, type RerunResult, type RoundAnswer } from '../rerun/plan.ts';
+import { fitSelection, type Fitted } from '../rerun/fit.ts';
 import { isNewTest, planExtras, suiteBudget } from '../rerun/budget.ts';
-import { runRound } from '../rerun/process.ts';
+import { rerunEnv, runRound } from '../rerun/process.ts';
 import { DEFAULT_APPLY_OPTIONS, judgeFailures, quarantineBefore } from './apply.ts';
 
 export interface RerunStepInput {
@@ -123,12 +125,23 @@ async function readHistory(repo: DataRepo): Promise<{ snapshot: Snapshot; note?:
   }
 }
 
-async function readRoundReport(path: string, workspace: string): Promise<{ attempts: Map<string, Attempt[]>; problems: string[] }> {
-  const parsed = await parseReportFiles([path], { workspace });
-  return {
-    attempts: new Map(parsed.tests.map((t) => [t.id, t.attempts])),
-    problems: parsed.problems.map((p) => `${p.line ? `line ${p.line}: ` : ''}${p.message}`),
-  };
+/**
+ * A round's report, its testcases' attempts by answerKey (id, classname and name; src/rerun/plan.ts): testcases are
+ * not merged by id here, so one whose id merely collides with an asked test's (docs/test-ids.md) never adds to it.
+ * Names are capped as the original report's were (src/junit/cap.ts), so a long name answers under its capped form.
+ */
+export async function readRoundReport(path: string, workspace: string): Promise<{ attempts: Map<string, Attempt[]>; problems: string[] }> {
+  const read = await parseReportFile(path, displayPath(path, workspace), { workspace });
+  if (typeof read === 'string') return { attempts: new Map(), problems: [read] };
+  const attempts = new Map<string, Attempt[]>();
+  for (const c of read.cases) {
+    const named = { name: capName(c.name), classname: capName(c.classname), suite: capName(c.suite) };
+    const key = answerKey({ id: testId(named), classname: named.classname, name: named.name });
+    const known = attempts.get(key);
+    if (known) for (const a of c.attempts) known.push(a);
+    else attempts.set(key, c.attempts);
+  }
+  return { attempts, problems: read.problems.map((p) => `${p.line ? `line ${p.line}: ` : ''}${p.message}`) };
 }
 
 export async function rerunStep(input: RerunStepInput): Promise<RerunResult & { note?: string }> {
@@ -197,29 +210,100 @@ async function rerunOrSkip(input: RerunStepInput): Promise<RerunResult & { note?
       break;
     }
     const round = state.rounds.length + 1;
-    const failedNow = cases.filter((c) => c.kind === 'failed').length;
-    const title = `Re-run round ${round}: ${failedNow} failed test${failedNow === 1 ? '' : 's'}${cases.length > failedNow ? `, ${cases.length - failedNow} extra` : ''}`;
+    // A test the preset cannot put on a command line is set aside (no invocation can answer for it); the others run.
+    const fitted = fitRound(rerun, cases, dir, round);
+    for (const u of fitted.unfit) setAside(u.item, u.why);
+    if (fitted.unfit.length > 0) {
+      const first = fitted.unfit[0]!;
+      const more = fitted.unfit.length > 1 ? ` (and ${fitted.unfit.length - 1} more test${fitted.unfit.length === 2 ? '' : 's'})` : '';
+      core.warning(commandText(`Re-runs: '${first.item.test.id}'${more} could not be re-run: ${first.why}.`, 1000), { title: 'flakeguard re-runs' });
+    }
+    if (fitted.parts.length === 0) continue;
+    const asked = fitted.parts.flat();
+    const failedNow = asked.filter((c) => c.kind === 'failed').length;
+    const title = `Re-run round ${round}: ${failedNow} failed test${failedNow === 1 ? '' : 's'}${asked.length > failedNow ? `, ${asked.length - failedNow} extra` : ''}`;
     const answer = await core.group(title, async () => {
-      for (const c of cases.slice(0, 50)) core.info(logText(`  ${c.test.id}`, 1000));
-      if (cases.length > 50) core.info(`  … and ${cases.length - 50} more`);
-      const a = await runRound({
-        round,
-        cases,
-        command,
-        workspace: input.workspace,
-        dir,
-        timeoutMs: left,
-        env: process.env,
-        log: (line) => core.info(logText(line, 2000)),
-        readReport: (path) => readRoundReport(path, input.workspace),
-      });
+      for (const c of asked.slice(0, 50)) core.info(logText(`  ${c.test.id}`, 1000));
+      if (asked.length > 50) core.info(`  … and ${asked.length - 50} more`);
+      if (fitted.parts.length > 1) {
+        core.info(
+          `Round ${round}: the command line for ${asked.length} tests is over the operating system's limits; split into ${fitted.parts.length} invocations (${fitted.parts.map((p) => p.length).join(', ')} tests).`,
+        );
+      }
+      const parts: Array<{ asked: RerunCase[]; answer: RoundAnswer }> = [];
+      for (const [k, part] of fitted.parts.entries()) {
+        const leftNow = deadline - Date.now();
+        const a: RoundAnswer =
+          leftNow <= 0
+            ? { ok: false, why: 'rerun-timeout ran out', seconds: 0 }
+            : await runPart({
+                round,
+                cases: part,
+                command,
+                workspace: input.workspace,
+                dir: fitted.parts.length === 1 ? dir : join(dir, `part-${k + 1}`),
+                timeoutMs: leftNow,
+                env: process.env,
+                log: (line) => core.info(logText(line, 2000)),
+                readReport: (path) => readRoundReport(path, input.workspace),
+              });
+        parts.push({ asked: part, answer: a });
+        if (!a.ok) break;
+      }
+      const a = combineParts(parts, fitted.parts.length);
       core.info(a.ok ? `Round ${round}: report read (${a.seconds}s).` : logText(`Round ${round} voided: ${a.why} (${a.seconds}s).`, 1000));
       return a;
     });
-    recordRound(state, cases, answer.ok || !/rerun-timeout/.test(answer.why) ? answer : { ...answer, why: `${answer.why} (${rerun.timeoutSec}s)` });
+    recordRound(state, asked, answer.ok || !/rerun-timeout/.test(answer.why) ? answer : { ...answer, why: `${answer.why} (${rerun.timeoutSec}s)` });
   }
   const result = finishRerun(state, tests);
   return note ? { ...result, note } : result;
+}
+
+/**
+ * The round's cases in invocations whose command lines fit the operating system's limits (src/rerun/fit.ts). Only a
+ * preset puts tests on its command line; a custom command gets them in a file, so its round is one invocation. The
+ * commands are sized with a report path at least as long as any part's.
+ */
+function fitRound(rerun: RerunInputs, cases: RerunCase[], dir: string, round: number): Fitted<RerunCase> {
+  const preset = rerun.preset;
+  if (preset === undefined) return { parts: [cases], unfit: [] };
+  const sizing = join(dir, `part-${cases.length}`, `round-${round}`, 'report.xml');
+  const fitted = fitSelection(cases, (part) => preset.commands(part.map((c) => rerunTestOf(c.test)), sizing, round));
+  return {
+    parts: fitted.parts,
+    unfit: fitted.unfit.map((u) => ({
+      item: u.item,
+      why: `its command line is ${u.why}, so the ${preset.name} preset cannot re-run it (a custom command gets the tests in a file: docs/rerun.md)`,
+    })),
+  };
+}
+
+/**
+ * One invocation of a round. The kernel refuses a command line over its limits (E2BIG) when the environment leaves
+ * less room than src/rerun/fit.ts assumes (the environment counts in the same limit): the invocation, and so the
+ * round, is voided with that reason, never an unexpected error.
+ */
+async function runPart(request: Parameters<typeof runRound>[0]): Promise<RoundAnswer> {
+  const started = Date.now();
+  try {
+    return await runRound(request);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException | undefined)?.code !== 'E2BIG') throw error;
+    const seconds = Math.round((Date.now() - started) / 100) / 10;
+    return {
+      ok: false,
+      why: `the operating system refused its command line (E2BIG): with the environment (${environmentBytes(rerunEnv(request.env)).toLocaleString('en-US')} bytes) its arguments are over the system's limit`,
+      seconds,
+    };
+  }
+}
+
+/** The bytes the environment takes on a command line (each `NAME=value` with its NUL, and its pointer). */
+function environmentBytes(env: NodeJS.ProcessEnv): number {
+  let total = 0;
+  for (const [name, value] of Object.entries(env)) if (value !== undefined) total += Buffer.byteLength(`${name}=${value}`) + 9;
+  return total;
 }
 
 function startEmpty(rerun: RerunInputs) {

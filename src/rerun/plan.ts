@@ -4,7 +4,8 @@
  * what each test's re-runs proved, and this run's tests with the re-runs merged in as attempts.
  *
  * A round re-runs, in one command invocation, every failed test still undecided and every passing test that has
- * extra executions left (rerun-budget). A failed test is decided when a re-run passes (proven flaky), when its
+ * extra executions left (rerun-budget); in several when a preset's command line for them all would be over the
+ * operating system's limits (fit.ts, combineParts). A failed test is decided when a re-run passes (proven flaky), when its
  * streak of failures became implausible for a flaky test (consistent), or when its re-runs ran out (exhausted:
  * the quarantine decides as without re-runs). A round without a readable report voids that round: nothing it
  * would have said is recorded, the tests it asked for stay as they were, and no further round runs.
@@ -207,8 +208,19 @@ function decideFailed(c: RerunCase, rule: StopRule): void {
       : `failed ${failures} of ${all.length} times on this commit; its history cannot rule out flakiness (a ${(chance * 100).toFixed(1)}% chance), so its quarantine decides${c.maxReruns > rule.maxReruns ? ` (re-run past rerun-attempts-max, ${rule.maxReruns}, as a quarantined test's failure is)` : ''}`;
 }
 
+/**
+ * The key under which a testcase of a re-run report answers: its id AND its classname and name. A testcase answers
+ * for an asked test only when all three are the asked test's. The id alone is not enough: `::` is not escaped and an
+ * empty classname falls back to the suite (docs/test-ids.md), so a testcase with classname "" and name
+ * `rt.Suite::real_failure` (or classname "" in a suite `rt.Suite`) composes the id of `rt.Suite` / `real_failure`
+ * while being another test; its pass must never prove the asked test flaky.
+ */
+export function answerKey(t: { readonly id: string; readonly classname: string; readonly name: string }): string {
+  return JSON.stringify([t.id, t.classname, t.name]);
+}
+
 export type RoundAnswer =
-  | { ok: true; /** Attempts by test id, as the round's report gave them. */ attempts: ReadonlyMap<string, readonly Attempt[]>; seconds: number }
+  | { ok: true; /** Attempts by answerKey, as the round's report gave them. */ attempts: ReadonlyMap<string, readonly Attempt[]>; seconds: number }
   | { ok: false; why: string; seconds: number };
 
 /** Records one round's answer for the cases it asked for. */
@@ -220,12 +232,12 @@ export function recordRound(state: RerunState, asked: readonly RerunCase[], answ
     stopRerun(state, `round ${round} was voided: ${answer.why}`);
     return;
   }
-  const askedIds = new Set(asked.map((c) => c.test.id));
+  const askedKeys = new Set(asked.map((c) => answerKey(c.test)));
   let ignored = 0;
-  for (const id of answer.attempts.keys()) if (!askedIds.has(id)) ignored++;
+  for (const key of answer.attempts.keys()) if (!askedKeys.has(key)) ignored++;
   state.rounds.push({ round, tests: asked.length, seconds: answer.seconds, ignored });
   for (const c of asked) {
-    const got = counted(answer.attempts.get(c.test.id) ?? []);
+    const got = counted(answer.attempts.get(answerKey(c.test)) ?? []);
     if (got.length === 0) {
       c.verdict = 'unanswered';
       c.why = `round ${round}'s re-run report has no result for it (missing or skipped)`;
@@ -238,18 +250,50 @@ export function recordRound(state: RerunState, asked: readonly RerunCase[], answ
   }
 }
 
+/**
+ * A case no further round can answer for is decided with what is there: an extra execution by the ones it had, a
+ * failed test as unanswered (its failure stands, judged as without re-runs), with why.
+ */
+export function setAside(c: RerunCase, why: string): void {
+  if (c.verdict !== undefined) return;
+  if (c.kind === 'extra' && c.rounds > 0) {
+    c.verdict = c.reruns.some((a) => isFailure(a.status)) ? 'flaky-extra' : 'clean';
+    return;
+  }
+  c.verdict = 'unanswered';
+  c.why = why;
+}
+
 /** No further round: every undecided case is decided with what is there. */
 export function stopRerun(state: RerunState, why: string): void {
   state.stopped ??= why;
-  for (const c of state.cases) {
-    if (c.verdict !== undefined) continue;
-    if (c.kind === 'extra' && c.rounds > 0) {
-      c.verdict = c.reruns.some((a) => isFailure(a.status)) ? 'flaky-extra' : 'clean';
-      continue;
-    }
-    c.verdict = 'unanswered';
-    c.why = why;
+  for (const c of state.cases) setAside(c, why);
+}
+
+/**
+ * One round's answer from the invocations it was split into (src/rerun/fit.ts), each with the cases it asked for. A
+ * voided invocation voids the round (the invocations after it do not run). Each asked case is answered by the
+ * invocation that asked for it only: one that ran a superset may report a test another invocation asked for, and
+ * that execution is ignored, never counted twice. Testcases no invocation asked for are kept, to be counted as
+ * ignored.
+ */
+export function combineParts(parts: ReadonlyArray<{ asked: readonly RerunCase[]; answer: RoundAnswer }>, of: number): RoundAnswer {
+  const seconds = Math.round(parts.reduce((sum, p) => sum + p.answer.seconds, 0) * 10) / 10;
+  for (const [k, p] of parts.entries()) {
+    if (!p.answer.ok) return { ok: false, why: of > 1 ? `invocation ${k + 1} of ${of}: ${p.answer.why}` : p.answer.why, seconds };
   }
+  if (parts.length === 1) return parts[0]!.answer;
+  const askedAnywhere = new Set(parts.flatMap((p) => p.asked.map((c) => answerKey(c.test))));
+  const attempts = new Map<string, Attempt[]>();
+  for (const p of parts) {
+    if (!p.answer.ok) continue;
+    const mine = new Set(p.asked.map((c) => answerKey(c.test)));
+    for (const [key, got] of p.answer.attempts) {
+      if (mine.has(key)) attempts.set(key, [...got]);
+      else if (!askedAnywhere.has(key)) attempts.set(key, [...(attempts.get(key) ?? []), ...got]);
+    }
+  }
+  return { ok: true, attempts, seconds };
 }
 
 export interface RerunResult {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Attempt, ParsedTestCase } from '../../src/model.ts';
-import { finishRerun, recordRound, roundCases, rerunTestsJsonl, startRerun } from '../../src/rerun/plan.ts';
+import { answerKey, combineParts, finishRerun, recordRound, roundCases, rerunTestsJsonl, setAside, startRerun } from '../../src/rerun/plan.ts';
 import { planExtras, suiteBudget, isNewTest } from '../../src/rerun/budget.ts';
 
 const A = (codes: string, message = 'boom'): Attempt[] =>
@@ -11,7 +11,12 @@ function test(name: string, attempts: string, extra: Partial<ParsedTestCase> = {
 }
 
 const rule = { minReruns: 3, maxReruns: 6 };
-const answer = (map: Record<string, string>) => ({ ok: true as const, attempts: new Map(Object.entries(map).map(([k, v]) => [k, A(v)])), seconds: 1 });
+/** A round's answer, by test id (`c::name`: classname `c`), keyed as the report's testcases answer (answerKey). */
+const answer = (map: Record<string, string>) => ({
+  ok: true as const,
+  attempts: new Map(Object.entries(map).map(([id, v]) => [answerKey({ id, classname: 'c', name: id.slice('c::'.length) }), A(v)])),
+  seconds: 1,
+});
 
 describe('the re-run rounds', () => {
   it('re-runs the undecided failed tests each round; a pass proves flakiness, a long streak is consistent', () => {
@@ -153,6 +158,49 @@ describe('the re-run rounds', () => {
     expect(result.tests[0]!.attempts.map((a) => a.status)).toEqual(['failed', 'passed', 'passed']);
     expect(result.newFlaky).toEqual(['c::new [k]']);
     expect(result.provenFlaky).toEqual([]);
+  });
+
+  it('a testcase answers for an asked test only with its classname and name: a colliding id is another test', () => {
+    // `rt.Suite` / `real_failure` and classname "" / `rt.Suite::real_failure` (no suite) both compose rt.Suite::real_failure.
+    const asked = test('real_failure', 'F', { id: 'rt.Suite::real_failure', classname: 'rt.Suite' });
+    const state = startRerun({ failed: [asked], extras: [], tests: [asked], history: new Map(), historyId: (id) => id, newTests: new Set(), window: 50, rule: { minReruns: 1, maxReruns: 1 } });
+    const impostor = answerKey({ id: 'rt.Suite::real_failure', classname: '', name: 'rt.Suite::real_failure' });
+    expect(impostor).not.toBe(answerKey(asked));
+    recordRound(state, roundCases(state), { ok: true, attempts: new Map([[answerKey(asked), A('F')], [impostor, A('P')]]), seconds: 1 });
+    expect(state.cases[0]!.reruns.map((a) => a.status)).toEqual(['failed']);
+    expect(state.cases[0]!.verdict).not.toBe('proven-flaky');
+    expect(state.rounds[0]!.ignored).toBe(1);
+  });
+
+  it('a round split into invocations: each case answered by the invocation that asked for it, once; a voided one voids the round', () => {
+    const tests = [test('a', 'F'), test('b', 'F'), test('c', 'F')];
+    const start = () => startRerun({ failed: tests, extras: [], tests, history: new Map(), historyId: (id) => id, newTests: new Set(), window: 50, rule });
+    const state = start();
+    const [a, b, c] = roundCases(state);
+    // The first invocation ran a superset: it reports b (failing), which the second invocation asked for and answers.
+    const combined = combineParts(
+      [
+        { asked: [a!], answer: answer({ 'c::a': 'P', 'c::b': 'F', 'c::stranger': 'F' }) },
+        { asked: [b!, c!], answer: answer({ 'c::b': 'P', 'c::c': 'F', 'c::stranger': 'P' }) },
+      ],
+      2,
+    );
+    expect(combined.ok && combined.seconds).toBe(2);
+    recordRound(state, [a!, b!, c!], combined);
+    expect(state.cases.map((x) => x.reruns.map((r) => r.status))).toEqual([['passed'], ['passed'], ['failed']]);
+    expect(state.cases.map((x) => x.verdict)).toEqual(['proven-flaky', 'proven-flaky', undefined]);
+    expect(state.rounds[0]).toMatchObject({ round: 1, tests: 3, ignored: 1 });
+
+    const voided = combineParts([{ asked: [a!], answer: answer({ 'c::a': 'P' }) }, { asked: [b!], answer: { ok: false, why: 'no report', seconds: 3 } }], 3);
+    expect(voided).toEqual({ ok: false, why: 'invocation 2 of 3: no report', seconds: 4 });
+  });
+
+  it('a case set aside before a round is unanswered with why; the others go on', () => {
+    const tests = [test('a', 'F'), test('b', 'F')];
+    const state = startRerun({ failed: tests, extras: [], tests, history: new Map(), historyId: (id) => id, newTests: new Set(), window: 50, rule });
+    setAside(state.cases[0]!, 'its command line is too long');
+    expect(roundCases(state).map((c) => c.test.id)).toEqual(['c::b']);
+    expect(state.cases[0]).toMatchObject({ verdict: 'unanswered', why: 'its command line is too long' });
   });
 
   it('writes each test as one JSON line, whatever its name', () => {

@@ -19,8 +19,11 @@ export interface FakeBehaviour {
   brokenReport?: number[];
   /** Seconds to sleep before writing anything. */
   sleep?: number;
-  /** Tests (classname, name) the report adds although nobody asked for them. */
-  unasked?: Array<{ classname: string; name: string; attempts: string }>;
+  /**
+   * Tests (classname, name) the report adds although nobody asked for them; with `suite`, in a `<testsuite>` of that
+   * name of their own (an empty classname makes the suite part of the id, docs/test-ids.md).
+   */
+  unasked?: Array<{ classname: string; name: string; attempts: string; suite?: string }>;
   /** Tests the report leaves out although they were asked for. */
   leaveOut?: string[];
 }
@@ -41,13 +44,14 @@ if ((behaviour.noReport ?? []).includes(round)) { console.log('crashed before wr
 if ((behaviour.brokenReport ?? []).includes(round)) { writeFileSync(process.env.FLAKEGUARD_RERUN_REPORT, '<testsuites><testsuite'); process.exit(1); }
 const x = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const cases = [];
+const own = [];
 let failed = false;
-const one = (classname, name, code, message) => {
+const one = (classname, name, code, message, into = cases) => {
   const inner = code === 'F' ? '<failure message="' + x(message) + '">' + x(message) + '</failure>'
     : code === 'E' ? '<error message="' + x(message) + '">' + x(message) + '</error>'
     : code === 'S' ? '<skipped/>' : '';
   if (code === 'F' || code === 'E') failed = true;
-  cases.push('<testcase classname="' + x(classname) + '" name="' + x(name) + '" time="0.01">' + inner + '</testcase>');
+  into.push('<testcase classname="' + x(classname) + '" name="' + x(name) + '" time="0.01">' + inner + '</testcase>');
 };
 for (const t of tests) {
   if ((behaviour.leaveOut ?? []).includes(t.name)) continue;
@@ -56,9 +60,13 @@ for (const t of tests) {
   counters[t.id] = i + 1;
   one(t.classname, t.name, seq[Math.min(i, seq.length - 1)], (behaviour.messages ?? {})[t.name] ?? 'failed on re-run');
 }
-for (const u of behaviour.unasked ?? []) for (const c of u.attempts) one(u.classname, u.name, c, 'unasked');
+for (const u of behaviour.unasked ?? []) {
+  const into = u.suite === undefined ? cases : [];
+  for (const c of u.attempts) one(u.classname, u.name, c, 'unasked', into);
+  if (u.suite !== undefined) own.push('<testsuite name="' + x(u.suite) + '">' + into.join('') + '</testsuite>');
+}
 writeFileSync(counterPath, JSON.stringify(counters));
-writeFileSync(process.env.FLAKEGUARD_RERUN_REPORT, '<?xml version="1.0"?>\n<testsuites><testsuite name="rerun">' + cases.join('') + '</testsuite></testsuites>\n');
+writeFileSync(process.env.FLAKEGUARD_RERUN_REPORT, '<?xml version="1.0"?>\n<testsuites><testsuite name="rerun">' + cases.join('') + '</testsuite>' + own.join('') + '</testsuites>\n');
 process.exit(failed ? 1 : 0);
 `;
 

@@ -5,8 +5,9 @@
  * runners' documentation, NOT tested end to end (docs/rerun-presets.md says so for each). Pure.
  *
  * Test names come from pull requests: every filter value is validated or escaped for the runner's filter syntax,
- * and it is always one argv element of its own (`--opt=value` where the runner accepts it, so a value starting
- * with `-` is never read as an option).
+ * and it is always one argv element of its own, where no runner reads it as an option: `--opt=value` where the
+ * runner accepts it, a value validated not to start with `-` where it must be a separate argument (Gradle's
+ * `--tests`, nextest's `-E`), positional arguments after `--` (Playwright) or with `./` in front (RSpec).
  */
 import type { RerunPreset, RerunTest } from '../contract.ts';
 import { markCommand, mergeCommand } from './collect.ts';
@@ -133,7 +134,8 @@ export const rspec: RerunPreset = {
  * Playwright's junit reporter: `<testcase name="describe › title" classname="<file>">`. `--grep` is tested against
  * `project file describe title @tags` joined by spaces; the pattern anchors the file, the titles (each ` › ` of the
  * JUnit name may be a space) and the end (or tags). Positional file arguments are regular expressions too, so
- * they are escaped.
+ * they are escaped, and they come after `--`: Playwright's CLI (commander) reads an argument starting with `-` as an
+ * option anywhere before it, so a classname `--evil` would otherwise be one.
  */
 export const playwright: RerunPreset = {
   name: 'playwright',
@@ -152,7 +154,7 @@ export const playwright: RerunPreset = {
     const files = unique(tests.map((t) => t.classname).filter((c) => c !== '')).map((c) => `${jsRegexLiteral(c)}$`);
     return [
       {
-        argv: [...localBin('playwright'), 'test', '--reporter=line,junit', '--retries=0', `--grep=${grep}`, ...files],
+        argv: [...localBin('playwright'), 'test', '--reporter=line,junit', '--retries=0', `--grep=${grep}`, '--', ...files],
         env: { PLAYWRIGHT_JUNIT_OUTPUT_FILE: reportPath },
       },
     ];
