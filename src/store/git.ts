@@ -121,6 +121,21 @@ export function inboxPrefix(branch: string): string {
 }
 
 export const PARCEL_FILE = 'flakeguard-parcel.json';
+/** The parcel's seal, next to it in the parked run's commit (src/store/parcel.ts, sealParcel). */
+export const SEAL_FILE = 'flakeguard-parcel.seal';
+
+/** Where refused parked runs are moved aside: never read by a writer, kept for a person to look at and delete. */
+export function refusedPrefix(branch: string): string {
+  return `refs/heads/${branch}-refused/`;
+}
+
+/** A parked run's files as read: the parcel's text (undefined: no such file, or `bytes` over the limit) and its seal. */
+export interface ParcelFiles {
+  text?: string;
+  seal?: string;
+  /** The parcel file's size when it was too large to read. */
+  bytes?: number;
+}
 
 /** A clone with no pid in its name (flakeguard 0.1) is removed when older than this. */
 const UNNAMED_CLONE_MAX_AGE_MS = 6 * 3600_000;
@@ -427,20 +442,62 @@ export class DataRepo {
   /** The blobs of the commit last read (path → blob id): what commitFiles compares with, so the old texts need not be kept. */
   private blobs: { head: string; byPath: Map<string, string> } | undefined;
 
-  /** The parcel of a parked run, or undefined when it was folded and deleted meanwhile (or is not a parcel). */
-  async readParcel(parked: ParkedRef): Promise<string | undefined> {
-    return this.git(['cat-file', 'blob', `${parked.sha}:${PARCEL_FILE}`]).catch(() => undefined);
+  /**
+   * The parcels (and seals) of parked runs, in the order given: two git processes for any number of them (which
+   * files each commit holds and their sizes, then the blobs). A parcel file over `maxBytes` is not read (its size is
+   * given); a missing file (a ref that is not a parcel, or one deleted meanwhile) is left undefined.
+   */
+  async readParcels(parked: readonly ParkedRef[], maxBytes: number): Promise<ParcelFiles[]> {
+    const names = parked.flatMap((p) => [`${p.sha}:${PARCEL_FILE}`, `${p.sha}:${SEAL_FILE}`]);
+    if (names.length === 0) return [];
+    const listing = (await runGit(this.dir, ['cat-file', '--batch-check'], { env: this.env, input: `${names.join('\n')}\n` })).split('\n');
+    const found: Array<{ sha: string; size: number } | undefined> = names.map((_, i) => {
+      const [sha, type, size] = (listing[i] ?? '').split(' ');
+      return type === 'blob' && sha && /^\d+$/.test(size ?? '') ? { sha, size: Number(size) } : undefined;
+    });
+    const wanted = [...new Set(found.filter((f, i) => f !== undefined && f.size <= (i % 2 === 0 ? maxBytes : 4096)).map((f) => f!.sha))];
+    const texts = new Map<string, string>();
+    if (wanted.length > 0) await catFileBatch(this.dir, wanted, this.env, ({ sha, bytes }) => void texts.set(sha, bytes.toString('utf8')));
+    return parked.map((_, i) => {
+      const parcel = found[2 * i];
+      const seal = found[2 * i + 1];
+      const text = parcel ? texts.get(parcel.sha) : undefined;
+      const sealText = seal ? texts.get(seal.sha) : undefined;
+      return { ...(text !== undefined ? { text } : {}), ...(sealText !== undefined ? { seal: sealText } : {}), ...(parcel && text === undefined ? { bytes: parcel.size } : {}) };
+    });
+  }
+
+  /**
+   * Moves refused parked runs aside: each to `<data branch>-refused/<name>-<commit>` (kept for a person to look at),
+   * its inbox branch deleted only if it still points where it did when read, in one atomic push. Returns the refs
+   * moved, or why none was.
+   */
+  async setAsideParked(parked: readonly ParkedRef[]): Promise<{ moved: Map<string, string>; error?: string }> {
+    if (parked.length === 0) return { moved: new Map() };
+    const prefix = inboxPrefix(this.branch);
+    const aside = new Map(parked.map((p) => [p.ref, `${refusedPrefix(this.branch)}${p.ref.slice(prefix.length)}-${p.sha.slice(0, 12)}`]));
+    const args = ['push', '-q', '--porcelain', '--atomic', ...parked.map((p) => `--force-with-lease=${p.ref}:${p.sha}`), this.remote];
+    for (const p of parked) args.push(`+${p.sha}:${aside.get(p.ref)!}`, `:${p.ref}`);
+    try {
+      await this.git(args);
+      return { moved: aside };
+    } catch (error) {
+      const stderr = error instanceof GitError ? `${error.stdout}\n${error.stderr}\n${error.message}` : String(error);
+      return { moved: new Map(), error: pushMessage(stderr) };
+    }
   }
 
   /**
    * Parks a run: pushes a root commit holding only its parcel as a new branch under the inbox prefix. The name is
    * the run's own (run key and attempt), so no other writer pushes it and the push cannot lose a race.
    */
-  async park(name: string, text: string, message: string): Promise<PushResult & { ref: string }> {
+  async park(name: string, text: string, message: string, seal?: string): Promise<PushResult & { ref: string }> {
     const ref = `${inboxPrefix(this.branch)}${name}`;
     try {
       const blob = (await runGit(this.dir, ['hash-object', '-w', '--stdin'], { env: this.env, input: text })).trim();
-      const tree = (await runGit(this.dir, ['mktree'], { env: this.env, input: `100644 blob ${blob}\t${PARCEL_FILE}\n` })).trim();
+      let entries = `100644 blob ${blob}\t${PARCEL_FILE}\n`;
+      if (seal !== undefined) entries += `100644 blob ${(await runGit(this.dir, ['hash-object', '-w', '--stdin'], { env: this.env, input: seal })).trim()}\t${SEAL_FILE}\n`;
+      const tree = (await runGit(this.dir, ['mktree'], { env: this.env, input: entries })).trim();
       const commit = (await this.git([...IDENTITY, 'commit-tree', tree, '-m', message])).trim();
       try {
         await this.git(['push', '-q', '--porcelain', this.remote, `${commit}:${ref}`]);

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { DataRepo, runGit } from '../../src/store/git.ts';
 import { syncRun, type SyncOptions } from '../../src/store/sync.ts';
 import { applyRun, type ApplyResult } from '../../src/pipeline/apply.ts';
-import { foldParcels, runParcel } from '../../src/pipeline/fold.ts';
+import { admitParcel, foldParcels, runParcel } from '../../src/pipeline/fold.ts';
+import type { SealScope } from '../../src/store/parcel.ts';
 import { DEFAULT_APPLY_OPTIONS } from '../../src/pipeline/apply.ts';
 import type { ParsedTestCase, RunContext } from '../../src/model.ts';
 import type { Snapshot } from '../../src/store/snapshot.ts';
@@ -36,6 +37,9 @@ function job(n: number, attempts = 'P'): { run: RunContext; tests: ParsedTestCas
   };
 }
 
+/** The writers' inbox-key (docs/data-branch.md, "Parcels carry provenance"). */
+const SEAL: SealScope = { key: 'k', repository: 'o/r', branch: 'data' };
+
 /** One writer's sync, as the default mode wires it. */
 async function write(n: number, extra: Partial<SyncOptions<ApplyResult>> = {}) {
   const { run, tests } = job(n);
@@ -50,7 +54,8 @@ async function write(n: number, extra: Partial<SyncOptions<ApplyResult>> = {}) {
       sleep: async () => undefined,
       log: (m) => logs.push(m),
       inbox: {
-        parcel: (applied) => runParcel(run, [{ run, tests, jobSucceeded: applied.outcome.result === 'success' }], T0 + ++parkClock),
+        parcel: (applied) => runParcel(run, [{ run, tests, jobSucceeded: applied.outcome.result === 'success' }], T0 + ++parkClock, SEAL),
+        admit: (parcel) => admitParcel(parcel, { seal: SEAL, branch: 'data' }),
         fold: (snapshot, parcels) => foldParcels(snapshot, parcels, DEFAULT_APPLY_OPTIONS, run.time),
       },
       ...extra,
