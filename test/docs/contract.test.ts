@@ -48,7 +48,9 @@ describe('the public contract', () => {
   });
 
   it('links only to files that exist', () => {
-    for (const doc of ['README.md', ...readdirSync(join(PROJECT_ROOT, 'docs')).map((f) => `docs/${f}`)]) {
+    // Every page under docs/, in its folders too (docs/adr/).
+    const pages = readdirSync(join(PROJECT_ROOT, 'docs'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md'));
+    for (const doc of ['README.md', ...pages.map((f) => `docs/${f}`)]) {
       const text = readFileSync(join(PROJECT_ROOT, doc), 'utf8');
       for (const m of text.matchAll(/\]\(((?!https?:|#|mailto:)[^)#\s]+)(#[^)]*)?\)/g)) {
         expect(existsSync(join(PROJECT_ROOT, dirname(doc), m[1]!)), `${doc} links to ${m[1]}`).toBe(true);
