@@ -469,22 +469,26 @@ export class DataRepo {
 
   /**
    * Moves refused parked runs aside: each to `<data branch>-refused/<name>-<commit>` (kept for a person to look at),
-   * its inbox branch deleted only if it still points where it did when read, in one atomic push. Returns the refs
-   * moved, or why none was.
+   * its inbox branch deleted only if it still points where it did when read, in atomic pushes of up to 100 (a push's
+   * arguments stay small however many there are). Returns the refs moved (inbox ref → where), and why some were not.
    */
   async setAsideParked(parked: readonly ParkedRef[]): Promise<{ moved: Map<string, string>; error?: string }> {
-    if (parked.length === 0) return { moved: new Map() };
     const prefix = inboxPrefix(this.branch);
-    const aside = new Map(parked.map((p) => [p.ref, `${refusedPrefix(this.branch)}${p.ref.slice(prefix.length)}-${p.sha.slice(0, 12)}`]));
-    const args = ['push', '-q', '--porcelain', '--atomic', ...parked.map((p) => `--force-with-lease=${p.ref}:${p.sha}`), this.remote];
-    for (const p of parked) args.push(`+${p.sha}:${aside.get(p.ref)!}`, `:${p.ref}`);
-    try {
-      await this.git(args);
-      return { moved: aside };
-    } catch (error) {
-      const stderr = error instanceof GitError ? `${error.stdout}\n${error.stderr}\n${error.message}` : String(error);
-      return { moved: new Map(), error: pushMessage(stderr) };
+    const moved = new Map<string, string>();
+    let error: string | undefined;
+    for (let at = 0; at < parked.length; at += 100) {
+      const chunk = parked.slice(at, at + 100);
+      const aside = new Map(chunk.map((p) => [p.ref, `${refusedPrefix(this.branch)}${p.ref.slice(prefix.length)}-${p.sha.slice(0, 12)}`]));
+      const args = ['push', '-q', '--porcelain', '--atomic', ...chunk.map((p) => `--force-with-lease=${p.ref}:${p.sha}`), this.remote];
+      for (const p of chunk) args.push(`+${p.sha}:${aside.get(p.ref)!}`, `:${p.ref}`);
+      try {
+        await this.git(args);
+        for (const [ref, to] of aside) moved.set(ref, to);
+      } catch (failure) {
+        error ??= pushMessage(failure instanceof GitError ? `${failure.stdout}\n${failure.stderr}\n${failure.message}` : String(failure));
+      }
     }
+    return { moved, ...(error !== undefined ? { error } : {}) };
   }
 
   /**
