@@ -5,7 +5,7 @@
  * computed here from the documented recipe, not with the action's own code.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -115,6 +115,22 @@ describe('every parked run is read (finding 6)', () => {
     expect(next.stdout).toMatch(/Parked run flakeguard-data-inbox\/00000000000000-junk-00 is refused \(not valid JSON/);
     expect(await refs(INBOX)).toEqual([]);
     expect(await refs(REFUSED)).toHaveLength(64);
+  }, 120_000);
+
+  it('300 junk parcels (more than one read batch and one move) do not starve a later parked run either', async () => {
+    await world.writeReport('reports/unit.xml', junitXml([{ name: 'a' }]));
+    expectOutcome(await world.run({ runId: 1, inputs: KEYED }), 'success');
+    const real = await parkedRun(2);
+    const junk = await commitOf({ 'not-a-parcel.txt': 'hello' });
+    const lines = Array.from({ length: 300 }, (_, i) => `create ${INBOX}00000000000000-junk-${String(i).padStart(3, '0')} ${junk}\n`).join('');
+    expect(spawnSync('git', ['update-ref', '--stdin'], { cwd: world.remote, input: lines }).status).toBe(0);
+
+    const next = await world.run({ runId: 3, inputs: KEYED });
+    expectOutcome(next, 'success');
+    expect(next.stdout).toContain(`Folded in 1 parked run: ${real.replace('refs/heads/', '')}`);
+    expect(next.stdout.match(/is refused \(it holds no flakeguard-parcel\.json\)/g)).toHaveLength(300);
+    expect(await refs(INBOX)).toEqual([]);
+    expect(await refs(REFUSED)).toHaveLength(300);
   }, 120_000);
 
   it('parcels in a newer schema are left for a newer version and do not block a later parked run', async () => {
