@@ -135,6 +135,8 @@ export interface ParcelFiles {
   seal?: string;
   /** The parcel file's size when it was too large to read. */
   bytes?: number;
+  /** Not read in this batch: the parcels before it hold the batch's budget of bytes. */
+  deferred?: true;
 }
 
 /** A clone with no pid in its name (flakeguard 0.1) is removed when older than this. */
@@ -445,9 +447,10 @@ export class DataRepo {
   /**
    * The parcels (and seals) of parked runs, in the order given: two git processes for any number of them (which
    * files each commit holds and their sizes, then the blobs). A parcel file over `maxBytes` is not read (its size is
-   * given); a missing file (a ref that is not a parcel, or one deleted meanwhile) is left undefined.
+   * given); a missing file (a ref that is not a parcel, or one deleted meanwhile) is left undefined. Once the parcels
+   * read hold `budget` bytes, the rest are `deferred` (not read now; the first is always read).
    */
-  async readParcels(parked: readonly ParkedRef[], maxBytes: number): Promise<ParcelFiles[]> {
+  async readParcels(parked: readonly ParkedRef[], maxBytes: number, budget = Infinity): Promise<ParcelFiles[]> {
     const names = parked.flatMap((p) => [`${p.sha}:${PARCEL_FILE}`, `${p.sha}:${SEAL_FILE}`]);
     if (names.length === 0) return [];
     const listing = (await runGit(this.dir, ['cat-file', '--batch-check'], { env: this.env, input: `${names.join('\n')}\n` })).split('\n');
@@ -455,10 +458,22 @@ export class DataRepo {
       const [sha, type, size] = (listing[i] ?? '').split(' ');
       return type === 'blob' && sha && /^\d+$/.test(size ?? '') ? { sha, size: Number(size) } : undefined;
     });
-    const wanted = [...new Set(found.filter((f, i) => f !== undefined && f.size <= (i % 2 === 0 ? maxBytes : 4096)).map((f) => f!.sha))];
+    let total = 0;
+    let deferFrom = parked.length;
+    for (let i = 0; i < parked.length; i++) {
+      const size = found[2 * i]?.size ?? 0;
+      if (size > maxBytes) continue;
+      if (i > 0 && total + size > budget) {
+        deferFrom = i;
+        break;
+      }
+      total += size;
+    }
+    const wanted = [...new Set(found.filter((f, i) => f !== undefined && i < 2 * deferFrom && f.size <= (i % 2 === 0 ? maxBytes : 4096)).map((f) => f!.sha))];
     const texts = new Map<string, string>();
     if (wanted.length > 0) await catFileBatch(this.dir, wanted, this.env, ({ sha, bytes }) => void texts.set(sha, bytes.toString('utf8')));
     return parked.map((_, i) => {
+      if (i >= deferFrom) return { deferred: true };
       const parcel = found[2 * i];
       const seal = found[2 * i + 1];
       const text = parcel ? texts.get(parcel.sha) : undefined;

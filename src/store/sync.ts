@@ -107,8 +107,10 @@ export const PARK_AFTER_LOST_RACES = 3;
 export const MAX_FOLDED_PER_WRITE = 64;
 /** Parked runs read at a time (two git processes each batch): every parked run is read, a batch at a time. */
 export const PARCEL_READ_BATCH = 256;
-/** A parcel file larger than this is not read (left in place): 256 shards of 50,000 tests fit well below it. */
+/** A parcel file larger than this is not read (left in place): 256 shards of 2,000 tests fit well below it. */
 export const MAX_PARCEL_BYTES = 256 * 1024 * 1024;
+/** Parcel bytes read at a time, and admitted for one write: beyond them, the next batch, or the next writers. */
+export const MAX_PARCEL_BYTES_PER_WRITE = 512 * 1024 * 1024;
 
 export type SyncStatus =
   | { kind: 'pushed'; commit: string; tries: number; compacted: boolean; folded?: string[] }
@@ -150,18 +152,23 @@ async function scanInbox(repo: DataRepo, inbox: Inbox<never>, parked: ParkedRef[
   const accepted: ParkedParcel[] = [];
   const refuse: ParkedRef[] = [];
   let at = 0;
-  while (at < parked.length && accepted.length < MAX_FOLDED_PER_WRITE) {
+  let bytes = 0;
+  const room = (): boolean => accepted.length < MAX_FOLDED_PER_WRITE && bytes < MAX_PARCEL_BYTES_PER_WRITE;
+  while (at < parked.length && room()) {
     const batch = parked.slice(at, at + PARCEL_READ_BATCH);
-    const files = await repo.readParcels(batch, MAX_PARCEL_BYTES);
-    for (let i = 0; i < batch.length && accepted.length < MAX_FOLDED_PER_WRITE; i++, at++) {
+    const files = await repo.readParcels(batch, MAX_PARCEL_BYTES, MAX_PARCEL_BYTES_PER_WRITE - bytes);
+    for (let i = 0; i < batch.length && room(); i++, at++) {
       const p = batch[i]!;
       const id = `${p.ref} ${p.sha}`;
       const read = files[i]!;
+      if (read.deferred) break; // read with the next batch
       const known = admitted.get(id);
       const verdict = known ?? (read.text === undefined ? missing(read) : await inbox.admit({ ...p, ...read }));
       admitted.set(id, verdict);
-      if (verdict.verdict === 'fold') accepted.push({ ...p, text: read.text! });
-      else if (known) continue;
+      if (verdict.verdict === 'fold') {
+        accepted.push({ ...p, text: read.text! });
+        bytes += Buffer.byteLength(read.text!, 'utf8');
+      } else if (known) continue;
       else if (verdict.verdict === 'refuse') {
         refuse.push(p);
         log(`Parked run ${short(p.ref)} is refused (${verdict.reason}); moved aside to ${short(refusedPrefix(repo.branch))}, never counted.`);

@@ -161,3 +161,31 @@ describe('parking and folding', () => {
     expect(await inboxRefs()).toEqual([]);
   });
 });
+
+describe('reading parked runs', () => {
+  it('reads parcels and seals in order, gives the size of one too large, and defers the rest once the budget is read', async () => {
+    await write(1);
+    // Three parked runs, each its own size, parked by hand as the step would (one of them without a seal).
+    const repo = await DataRepo.open(remote, 'data', '', root);
+    try {
+      for (const [name, size, seal] of [['a', 100, 'S'], ['b', 5_000, undefined], ['c', 100, 'S']] as const) {
+        expect((await repo.park(name, 'x'.repeat(size), 'parked', seal)).pushed).toBe(true);
+      }
+      const { parked } = await repo.fetchWithInbox(true);
+      expect(parked.map((p) => p.ref)).toEqual(['a', 'b', 'c'].map((n) => `refs/heads/data-inbox/${n}`));
+      const all = await repo.readParcels(parked, 1_000);
+      expect(all.map((f) => [f.text?.length, f.seal, f.bytes, f.deferred])).toEqual([
+        [100, 'S', undefined, undefined],
+        [undefined, undefined, 5_000, undefined],
+        [100, 'S', undefined, undefined],
+      ]);
+      // A budget of 150 bytes: the first is read whatever its size, the one over `maxBytes` costs nothing, the third waits.
+      const budgeted = await repo.readParcels(parked, 10_000, 150);
+      expect(budgeted.map((f) => [f.text?.length, f.deferred])).toEqual([[100, undefined], [undefined, true], [undefined, true]]);
+      const small = await repo.readParcels(parked, 1_000, 150);
+      expect(small.map((f) => [f.text?.length, f.bytes, f.deferred])).toEqual([[100, undefined, undefined], [undefined, 5_000, undefined], [undefined, undefined, true]]);
+    } finally {
+      await repo.dispose();
+    }
+  });
+});
