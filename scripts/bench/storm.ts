@@ -79,7 +79,8 @@ export async function storm(jobs: number, remote: 'bare' | 'daemon'): Promise<St
     }
     // A history window larger than the storm, so that every run stays in runs.json to be counted (the default keeps 100).
     await world.writeReport('.flakeguard.yml', 'history:\n  max-runs: 1000\n');
-    inputs = { ...inputs, config: '.flakeguard.yml' };
+    // The writers' inbox-key: parked runs are sealed with it and folded in only with its seal (docs/data-branch.md).
+    inputs = { ...inputs, config: '.flakeguard.yml', 'inbox-key': 'the inbox key of this repository' };
     await world.writeReport('reports/unit.xml', junitXml([{ name: 'a' }, { name: 'b' }]));
     const first = await world.run({ runId: 1, inputs });
     if (first.exitCode !== 0) throw new Error(`the first run failed: ${first.stdout}`);

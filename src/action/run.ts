@@ -12,7 +12,8 @@ import { loadFileConfig } from '../config/file.ts';
 import { normalizeErrorMessage } from '../scoring/index.ts';
 import { statsScores } from '../pipeline/stats-scores.ts';
 import { applyRun } from '../pipeline/apply.ts';
-import { foldParcels, runParcel } from '../pipeline/fold.ts';
+import { admitParcel, foldParcels, runParcel } from '../pipeline/fold.ts';
+import { inboxProvenance } from '../github/runs.ts';
 import { openClone, type EarlyClone } from './early-clone.ts';
 import { clockWarner, readReports, runContextFor } from '../pipeline/job.ts';
 import { dataRemote } from '../config/remote.ts';
@@ -42,9 +43,10 @@ export async function run(env: NodeJS.ProcessEnv = process.env, clone?: Promise<
       return;
     }
     const inputs = readInputs(inputsFromEnv(env));
-    if (inputs.token) {
-      core.setSecret(inputs.token);
-      registerSecret(inputs.token);
+    for (const secret of [inputs.token, inputs.inboxKey]) {
+      if (!secret) continue;
+      core.setSecret(secret);
+      registerSecret(secret);
     }
     const ctx = contextFromEnv(env);
     const config = await loadFileConfig(inputs.configPath ? resolve(ctx.workspace, inputs.configPath) : '');
@@ -104,6 +106,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env, clone?: Promise<
           verdicts = { consistent: rerun.consistent, newFlaky: rerun.newFlaky, newTestsBlock: rerunInputs.newTests === 'block', failedBeforeReruns };
         }
         const options = { ...config, normalise: normalizeErrorMessage, scoreTests: statsScores(Math.min(runContext.time, now), config.policy.rules.scoring) };
+        const provenance = inboxProvenance(inputs, ctx);
         return await core.group(`Updating the data branch '${inputs.dataBranch}'`, () =>
           syncRun(
             repo,
@@ -115,7 +118,8 @@ export async function run(env: NodeJS.ProcessEnv = process.env, clone?: Promise<
             {
               // Parks this run after a few lost races, and folds parked runs in (docs/data-branch.md, "Many writers").
               inbox: {
-                parcel: (applied) => runParcel(runContext, [{ run: runContext, tests: reports.tests, jobSucceeded: applied.outcome.result === 'success' }], Date.now()),
+                parcel: (applied) => runParcel(runContext, [{ run: runContext, tests: reports.tests, jobSucceeded: applied.outcome.result === 'success' }], Date.now(), provenance.seal),
+                admit: (parcel) => admitParcel(parcel, provenance),
                 fold: (snapshot, parcels) => foldParcels(snapshot, parcels, options, now, warnClock),
               },
               attempts: inputs.pushAttempts,

@@ -32,6 +32,11 @@ export interface Inputs {
   /** `true` → never push (read-only run); otherwise pushing is decided from the token's rights. */
   readOnly: boolean;
   pushAttempts: number;
+  /**
+   * A secret that seals parked runs (docs/data-branch.md, "Parcels carry provenance"): set, a writer folds in only
+   * parcels sealed with it; empty, parcels are checked against the GitHub API instead.
+   */
+  inboxKey: string;
 }
 
 export class InputError extends Error {}
@@ -116,5 +121,6 @@ export function readInputs(get: InputGetter): Inputs {
     remote: get('data-remote'),
     readOnly: parseBoolean('read-only', get('read-only'), false),
     pushAttempts: parseInteger('push-attempts', get('push-attempts'), 8, 1, 50),
+    inboxKey: get('inbox-key'),
   };
 }

@@ -18,8 +18,9 @@ import type { ClosedByHandLookup } from '../github/issue-lift.ts';
 import { logText } from '../text/escape.ts';
 import { ARTIFACT_PREFIX, BundleError, readBundle } from '../artifacts/bundle.ts';
 import { DEFAULT_ZIP_LIMITS } from '../artifacts/zip.ts';
-import { foldParcels, runParcel } from '../pipeline/fold.ts';
+import { admitParcel, foldParcels, runParcel } from '../pipeline/fold.ts';
 import { clockWarner } from '../pipeline/job.ts';
+import { inboxProvenance } from '../github/runs.ts';
 import type { ParcelEntry } from '../store/parcel.ts';
 import { MAX_UNTRUSTED_ARTIFACTS } from '../history/trust.ts';
 import { applyShards, shardFromBundle, type ApplyShardsInput, type Shard, type ShardsApplied, type TrustedRun } from './shards.ts';
@@ -37,9 +38,10 @@ export function readModeActionInputs(env: NodeJS.ProcessEnv, reportsNeeded: bool
 }
 
 export function secretInputs(inputs: Inputs, register: (secret: string) => void): void {
-  if (inputs.token) {
-    core.setSecret(inputs.token);
-    register(inputs.token);
+  for (const secret of [inputs.token, inputs.inboxKey]) {
+    if (!secret) continue;
+    core.setSecret(secret);
+    register(secret);
   }
 }
 
@@ -113,6 +115,7 @@ export async function ingestShards(o: IngestOptions): Promise<SyncResult<ShardsA
       // Scores as of the newest shard's time (not the clock): ingesting the same results again changes nothing.
       const options = { ...o.config, normalise: normalizeErrorMessage, scoreTests: statsScores(Math.max(...o.shards.map((s) => s.run.time)), o.config.policy.rules.scoring) };
       const warnClock = clockWarner();
+      const provenance = inboxProvenance(o.inputs, o.ctx);
       const sync = await syncRun(
         repo,
         (snapshot) => applyShards({ snapshot, shards: o.shards, now: o.now, extraReasons: o.extraReasons, closedByHand: o.closedByHand, issueOf: o.issueOf }, options),
@@ -124,7 +127,8 @@ export async function ingestShards(o: IngestOptions): Promise<SyncResult<ShardsA
           extraFiles: (current) => dashboardFiles(current, { workspace: o.ctx.workspace, classMap: o.inputs.codeownersMap }),
           releaseTexts: true,
           inbox: {
-            parcel: (applied) => runParcel(o.shards[0]!.run, shardParcel(o.shards, applied), Date.now()),
+            parcel: (applied) => runParcel(o.shards[0]!.run, shardParcel(o.shards, applied), Date.now(), provenance.seal),
+            admit: (parcel) => admitParcel(parcel, provenance),
             fold: (snapshot, parcels) => foldParcels(snapshot, parcels, options, o.now, warnClock),
           },
         },

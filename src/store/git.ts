@@ -123,6 +123,23 @@ export function inboxPrefix(branch: string): string {
 }
 
 export const PARCEL_FILE = 'flakeguard-parcel.json';
+/** The parcel's seal, next to it in the parked run's commit (src/store/parcel.ts, sealParcel). */
+export const SEAL_FILE = 'flakeguard-parcel.seal';
+
+/** Where refused parked runs are moved aside: never read by a writer, kept for a person to look at and delete. */
+export function refusedPrefix(branch: string): string {
+  return `refs/heads/${branch}-refused/`;
+}
+
+/** A parked run's files as read: the parcel's text (undefined: no such file, or `bytes` over the limit) and its seal. */
+export interface ParcelFiles {
+  text?: string;
+  seal?: string;
+  /** The parcel file's size when it was too large to read. */
+  bytes?: number;
+  /** Not read in this batch: the parcels before it hold the batch's budget of bytes. */
+  deferred?: true;
+}
 
 /** A clone with no pid in its name (flakeguard 0.1) is removed when older than this. */
 const UNNAMED_CLONE_MAX_AGE_MS = 6 * 3600_000;
@@ -454,20 +471,79 @@ export class DataRepo {
   /** The entries of the commit last read: what commitFiles compares with and carries, so no text need be kept. */
   private tree: { head: string; entries: TreeEntry[] } | undefined;
 
-  /** The parcel of a parked run, or undefined when it was folded and deleted meanwhile (or is not a parcel). */
-  async readParcel(parked: ParkedRef): Promise<string | undefined> {
-    return this.git(['cat-file', 'blob', `${parked.sha}:${PARCEL_FILE}`]).catch(() => undefined);
+  /**
+   * The parcels (and seals) of parked runs, in the order given: two git processes for any number of them (which
+   * files each commit holds and their sizes, then the blobs). A parcel file over `maxBytes` is not read (its size is
+   * given); a missing file (a ref that is not a parcel, or one deleted meanwhile) is left undefined. Once the parcels
+   * read hold `budget` bytes, the rest are `deferred` (not read now; the first is always read).
+   */
+  async readParcels(parked: readonly ParkedRef[], maxBytes: number, budget = Infinity): Promise<ParcelFiles[]> {
+    const names = parked.flatMap((p) => [`${p.sha}:${PARCEL_FILE}`, `${p.sha}:${SEAL_FILE}`]);
+    if (names.length === 0) return [];
+    const listing = (await runGit(this.dir, ['cat-file', '--batch-check'], { env: this.env, input: `${names.join('\n')}\n` })).split('\n');
+    const found: Array<{ sha: string; size: number } | undefined> = names.map((_, i) => {
+      const [sha, type, size] = (listing[i] ?? '').split(' ');
+      return type === 'blob' && sha && /^\d+$/.test(size ?? '') ? { sha, size: Number(size) } : undefined;
+    });
+    let total = 0;
+    let deferFrom = parked.length;
+    for (let i = 0; i < parked.length; i++) {
+      const size = found[2 * i]?.size ?? 0;
+      if (size > maxBytes) continue;
+      if (i > 0 && total + size > budget) {
+        deferFrom = i;
+        break;
+      }
+      total += size;
+    }
+    const wanted = [...new Set(found.filter((f, i) => f !== undefined && i < 2 * deferFrom && f.size <= (i % 2 === 0 ? maxBytes : 4096)).map((f) => f!.sha))];
+    const texts = new Map<string, string>();
+    if (wanted.length > 0) await catFileBatch(this.dir, wanted, this.env, ({ sha, bytes }) => void texts.set(sha, bytes.toString('utf8')));
+    return parked.map((_, i) => {
+      if (i >= deferFrom) return { deferred: true };
+      const parcel = found[2 * i];
+      const seal = found[2 * i + 1];
+      const text = parcel ? texts.get(parcel.sha) : undefined;
+      const sealText = seal ? texts.get(seal.sha) : undefined;
+      return { ...(text !== undefined ? { text } : {}), ...(sealText !== undefined ? { seal: sealText } : {}), ...(parcel && text === undefined ? { bytes: parcel.size } : {}) };
+    });
+  }
+
+  /**
+   * Moves refused parked runs aside: each to `<data branch>-refused/<name>-<commit>` (kept for a person to look at),
+   * its inbox branch deleted only if it still points where it did when read, in atomic pushes of up to 100 (a push's
+   * arguments stay small however many there are). Returns the refs moved (inbox ref → where), and why some were not.
+   */
+  async setAsideParked(parked: readonly ParkedRef[]): Promise<{ moved: Map<string, string>; error?: string }> {
+    const prefix = inboxPrefix(this.branch);
+    const moved = new Map<string, string>();
+    let error: string | undefined;
+    for (let at = 0; at < parked.length; at += 100) {
+      const chunk = parked.slice(at, at + 100);
+      const aside = new Map(chunk.map((p) => [p.ref, `${refusedPrefix(this.branch)}${p.ref.slice(prefix.length)}-${p.sha.slice(0, 12)}`]));
+      const args = ['push', '-q', '--porcelain', '--atomic', ...chunk.map((p) => `--force-with-lease=${p.ref}:${p.sha}`), this.remote];
+      for (const p of chunk) args.push(`+${p.sha}:${aside.get(p.ref)!}`, `:${p.ref}`);
+      try {
+        await this.git(args);
+        for (const [ref, to] of aside) moved.set(ref, to);
+      } catch (failure) {
+        error ??= pushMessage(failure instanceof GitError ? `${failure.stdout}\n${failure.stderr}\n${failure.message}` : String(failure));
+      }
+    }
+    return { moved, ...(error !== undefined ? { error } : {}) };
   }
 
   /**
    * Parks a run: pushes a root commit holding only its parcel as a new branch under the inbox prefix. The name is
    * the run's own (run key and attempt), so no other writer pushes it and the push cannot lose a race.
    */
-  async park(name: string, text: string, message: string): Promise<PushResult & { ref: string }> {
+  async park(name: string, text: string, message: string, seal?: string): Promise<PushResult & { ref: string }> {
     const ref = `${inboxPrefix(this.branch)}${name}`;
     try {
       const blob = (await runGit(this.dir, ['hash-object', '-w', '--stdin'], { env: this.env, input: text })).trim();
-      const tree = (await runGit(this.dir, ['mktree'], { env: this.env, input: `100644 blob ${blob}\t${PARCEL_FILE}\n` })).trim();
+      let entries = `100644 blob ${blob}\t${PARCEL_FILE}\n`;
+      if (seal !== undefined) entries += `100644 blob ${(await runGit(this.dir, ['hash-object', '-w', '--stdin'], { env: this.env, input: seal })).trim()}\t${SEAL_FILE}\n`;
+      const tree = (await runGit(this.dir, ['mktree'], { env: this.env, input: entries })).trim();
       const commit = (await this.git([...IDENTITY, 'commit-tree', tree, '-m', message])).trim();
       try {
         await this.git(['push', '-q', '--porcelain', this.remote, `${commit}:${ref}`]);

@@ -7,7 +7,7 @@
  * into the history before its own run, in the order they were parked, and deletes their branches once its write
  * landed. Ingestion keys make a fold count once however many writers fold the same parcel (docs/data-branch.md).
  */
-import type { DataRepo, ParkedRef } from './git.ts';
+import { refusedPrefix, type DataRepo, type ParcelFiles, type ParkedRef } from './git.ts';
 import { damageReason, parseSnapshot, emptySnapshot, type Snapshot } from './snapshot.ts';
 import { HISTORY_DIR } from './layout.ts';
 
@@ -30,9 +30,24 @@ export interface Folded {
   refused: Array<{ ref: string; reason: string }>;
 }
 
+/** A parked run as read off the remote, before it is admitted: its files, when it has them. */
+export type ReadParcel = ParkedRef & ParcelFiles;
+
+/**
+ * Whether a parked run is folded in: only with proof that the step of a trusted run wrote it (docs/data-branch.md,
+ * "Parcels carry provenance"). `leave`: kept in place, not counted, not in the way of the others (a newer schema, or
+ * no way to check it now); `refuse`: moved aside to `<data branch>-refused/`, never counted.
+ */
+export type Admission = { verdict: 'fold' } | { verdict: 'leave' | 'refuse'; reason: string };
+
 export interface Inbox<T extends Applied = Applied> {
-  /** This run's parcel, from what it applied: its branch name under the inbox prefix (sortable by time) and content. */
-  parcel: (applied: T) => { name: string; text: string };
+  /**
+   * This run's parcel, from what it applied: its branch name under the inbox prefix (sortable by time), content, and
+   * seal (when the step has a key to seal with).
+   */
+  parcel: (applied: T) => { name: string; text: string; seal?: string };
+  /** Decides whether a parked run may be folded in (its provenance). */
+  admit: (parcel: ReadParcel) => Promise<Admission>;
   /** Folds parked runs into a snapshot, in the order given. Pure. */
   fold: (snapshot: Snapshot, parcels: ParkedParcel[]) => Folded;
 }
@@ -95,6 +110,12 @@ export async function readBranchFiles(repo: DataRepo, inbox: boolean): Promise<B
 export const PARK_AFTER_LOST_RACES = 3;
 /** Parked runs folded in by one write, oldest first; the rest are folded by the next writers. */
 export const MAX_FOLDED_PER_WRITE = 64;
+/** Parked runs read at a time (two git processes each batch): every parked run is read, a batch at a time. */
+export const PARCEL_READ_BATCH = 256;
+/** A parcel file larger than this is not read (left in place): 256 shards of 2,000 tests fit well below it. */
+export const MAX_PARCEL_BYTES = 256 * 1024 * 1024;
+/** Parcel bytes read at a time, and admitted for one write: beyond them, the next batch, or the next writers. */
+export const MAX_PARCEL_BYTES_PER_WRITE = 512 * 1024 * 1024;
 
 export type SyncStatus =
   | { kind: 'pushed'; commit: string; tries: number; compacted: boolean; folded?: string[] }
@@ -127,6 +148,52 @@ export function foldedLine(folded: string[] | undefined): string {
 
 const short = (ref: string): string => ref.replace(/^refs\/heads\//, '');
 
+/**
+ * Reads every parked run, in name order and a batch at a time, until MAX_FOLDED_PER_WRITE are admitted: a parcel
+ * that is refused or left never takes the place of a later one. Refused ones are moved aside (each once per step).
+ * Returns the admitted parcels, oldest first.
+ */
+async function scanInbox(repo: DataRepo, inbox: Inbox<never>, parked: ParkedRef[], admitted: Map<string, Admission>, log: (message: string) => void): Promise<ParkedParcel[]> {
+  const accepted: ParkedParcel[] = [];
+  const refuse: ParkedRef[] = [];
+  let at = 0;
+  let bytes = 0;
+  const room = (): boolean => accepted.length < MAX_FOLDED_PER_WRITE && bytes < MAX_PARCEL_BYTES_PER_WRITE;
+  while (at < parked.length && room()) {
+    const batch = parked.slice(at, at + PARCEL_READ_BATCH);
+    const files = await repo.readParcels(batch, MAX_PARCEL_BYTES, MAX_PARCEL_BYTES_PER_WRITE - bytes);
+    for (let i = 0; i < batch.length && room(); i++, at++) {
+      const p = batch[i]!;
+      const id = `${p.ref} ${p.sha}`;
+      const read = files[i]!;
+      if (read.deferred) break; // read with the next batch
+      const known = admitted.get(id);
+      const verdict = known ?? (read.text === undefined ? missing(read) : await inbox.admit({ ...p, ...read }));
+      admitted.set(id, verdict);
+      if (verdict.verdict === 'fold') {
+        accepted.push({ ...p, text: read.text! });
+        bytes += Buffer.byteLength(read.text!, 'utf8');
+      } else if (known) continue;
+      else if (verdict.verdict === 'refuse') {
+        refuse.push(p);
+        log(`Parked run ${short(p.ref)} is refused (${verdict.reason}); moved aside to ${short(refusedPrefix(repo.branch))}, never counted.`);
+      } else log(`Parked run ${short(p.ref)} is left in place (${verdict.reason}); it is not counted and holds up no other.`);
+    }
+  }
+  if (at < parked.length) log(`${parked.length - at} more parked run${parked.length - at === 1 ? '' : 's'} wait for the next writers.`);
+  if (refuse.length > 0) {
+    const { error } = await repo.setAsideParked(refuse);
+    if (error) log(`Could not move the refused parked runs aside (${error}); they stay where they are, refused again by every writer, never counted.`);
+  }
+  return accepted;
+}
+
+/** A parked run whose parcel file could not be read. */
+function missing(read: ParcelFiles): Admission {
+  if (read.bytes !== undefined) return { verdict: 'leave', reason: `its parcel holds ${read.bytes} bytes, more than ${MAX_PARCEL_BYTES} this version reads` };
+  return { verdict: 'refuse', reason: 'it holds no flakeguard-parcel.json' };
+}
+
 export async function syncRun<T extends Applied>(
   repo: DataRepo,
   /**
@@ -144,10 +211,12 @@ export async function syncRun<T extends Applied>(
   let lastError = '';
   let lastApplied: T | undefined;
   let lostRaces = 0;
+  /** What each parked run (ref and commit) was judged, so that a retry neither checks nor logs it again. */
+  const admitted = new Map<string, Admission>();
 
   const park = async (tries: number, why: string, historyRead = true): Promise<SyncResult<T>> => {
     const parcel = inbox!.parcel(lastApplied!);
-    const parked = await repo.park(parcel.name, parcel.text, `flakeguard: parked run (${why})`);
+    const parked = await repo.park(parcel.name, parcel.text, `flakeguard: parked run (${why})`, parcel.seal);
     if (parked.pushed) {
       log(`Parked this run's results on ${short(parked.ref)} (${why}); the next writer of ${repo.branch} folds them in.`);
       return { applied: lastApplied!, status: { kind: 'parked', ref: short(parked.ref), tries, reason: why }, historyRead };
@@ -208,16 +277,11 @@ export async function syncRun<T extends Applied>(
     let base = snapshot;
     let folded: ParkedRef[] = [];
     if (inbox && parked.length > 0) {
-      const texts: ParkedParcel[] = [];
-      for (const p of parked.slice(0, MAX_FOLDED_PER_WRITE)) {
-        const text = await repo.readParcel(p);
-        if (text !== undefined) texts.push({ ...p, text });
-      }
-      const result = inbox.fold(snapshot, texts);
+      const accepted = await scanInbox(repo, inbox, parked, admitted, log);
+      const result = inbox.fold(snapshot, accepted);
       for (const r of result.refused) log(`Parked run ${short(r.ref)} cannot be folded in (${r.reason}); it is left in place.`);
       base = result.snapshot;
       folded = result.folded;
-      if (parked.length > MAX_FOLDED_PER_WRITE) log(`${parked.length - MAX_FOLDED_PER_WRITE} more parked runs wait for the next writers.`);
     }
 
     if (options.releaseTexts) for (const path of [...files.keys()]) if (path.startsWith(HISTORY_DIR)) files.delete(path);

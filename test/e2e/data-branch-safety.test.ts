@@ -24,6 +24,9 @@ function expectOutcome(run: ActionRun, outcome: 'success' | 'failure'): void {
   expect(run.exitCode).toBe(outcome === 'success' ? 0 : 1);
 }
 
+/** The writers' inbox-key: parked runs are sealed with it, and folded in only with its seal (docs/data-branch.md). */
+const KEYED = { 'inbox-key': 'the inbox key of this repository' };
+
 const head = async (): Promise<string> => (await git(world.remote, ['rev-parse', 'flakeguard-data'])).trim();
 const history = async (): Promise<Record<string, { o: string }>> => (JSON.parse((await world.dataFiles()).get('history/00.json')!) as { tests: Record<string, { o: string }> }).tests;
 
@@ -47,7 +50,7 @@ describe('every file of the data branch fails closed', () => {
     const broken = await head();
 
     await world.writeReport('reports/unit.xml', junitXml([{ name: 'a', attempts: 'F', message: 'timeout' }, { name: 'b' }]));
-    const run = await world.run({ runId: 4 });
+    const run = await world.run({ runId: 4, inputs: KEYED });
     // Before the fix: "3 runs → 1", exit 0, quarantines gone.
     expectOutcome(run, 'failure');
     expect(run.stdout).toMatch(named);
@@ -61,7 +64,7 @@ describe('every file of the data branch fails closed', () => {
 
     await world.editDataFile(path, () => good);
     await world.writeReport('reports/unit.xml', junitXml([{ name: 'a' }, { name: 'b' }]));
-    const fixed = await world.run({ runId: 5 });
+    const fixed = await world.run({ runId: 5, inputs: KEYED });
     expectOutcome(fixed, 'success');
     expect(fixed.stdout).toMatch(/Folded in 1 parked run/);
     expect((await history())['pkg.Suite::a']!.o).toBe('(FP)(FP)(FP)FP');
@@ -94,7 +97,7 @@ describe('many writers', () => {
       `#!/bin/sh\ncase "$*" in *":refs/heads/flakeguard-data")\n  t=$(${realGit} --git-dir="${world.remote}" rev-parse 'flakeguard-data^{tree}')\n  c=$(${realGit} --git-dir="${world.remote}" -c user.name=x -c user.email=x@x commit-tree "$t" -p flakeguard-data -m race)\n  ${realGit} --git-dir="${world.remote}" update-ref refs/heads/flakeguard-data "$c";;\nesac\nexec ${realGit} "$@"\n`,
     );
     await chmod(join(bin, 'git'), 0o755);
-    const parked = await world.run({ runId: 2, env: { PATH: `${bin}:${process.env.PATH}` } });
+    const parked = await world.run({ runId: 2, inputs: KEYED, env: { PATH: `${bin}:${process.env.PATH}` } });
     expectOutcome(parked, 'success');
     expect(parked.stdout.match(/^Try \d\/8: the data branch moved/gm)).toHaveLength(3);
     expect(parked.stdout).toMatch(/History parked on flakeguard-data-inbox\/\d{14}-2-test-a1-[0-9a-f]{10} \(3 other writers got there first\)/);
@@ -102,7 +105,7 @@ describe('many writers', () => {
     expect(parked.outputs['data-commit']).toBe('');
     expect((await history())['pkg.Suite::a']!.o).toBe('P');
 
-    const next = await world.run({ runId: 3 });
+    const next = await world.run({ runId: 3, inputs: KEYED });
     expectOutcome(next, 'success');
     expect(next.stdout).toMatch(/Folded in 1 parked run: flakeguard-data-inbox\//);
     expect(next.summary).toMatch(/Folded in 1 parked run/);

@@ -67,7 +67,8 @@ async function watchDataBranch(): Promise<(done: Promise<unknown>) => Promise<vo
 }
 
 async function storm(dataRemote?: string): Promise<void> {
-  const inputs: Record<string, string> = dataRemote ? { 'data-remote': dataRemote } : {};
+  // Every writer has the inbox-key: parked runs are sealed with it and folded in only with its seal (docs/data-branch.md).
+  const inputs: Record<string, string> = { 'inbox-key': 'the inbox key of this repository', ...(dataRemote ? { 'data-remote': dataRemote } : {}) };
   await world.writeReport('reports/unit.xml', junitXml([{ name: 'a' }, { name: 'b' }]));
   const first = await world.run({ runId: 1, inputs });
   expect(first.exitCode, first.stdout).toBe(0);

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { DataRepo, runGit } from '../../src/store/git.ts';
 import { syncRun, type SyncOptions } from '../../src/store/sync.ts';
 import { applyRun, type ApplyResult } from '../../src/pipeline/apply.ts';
-import { foldParcels, runParcel } from '../../src/pipeline/fold.ts';
+import { admitParcel, foldParcels, runParcel } from '../../src/pipeline/fold.ts';
+import type { SealScope } from '../../src/store/parcel.ts';
 import { DEFAULT_APPLY_OPTIONS } from '../../src/pipeline/apply.ts';
 import type { ParsedTestCase, RunContext } from '../../src/model.ts';
 import type { Snapshot } from '../../src/store/snapshot.ts';
@@ -36,6 +37,9 @@ function job(n: number, attempts = 'P'): { run: RunContext; tests: ParsedTestCas
   };
 }
 
+/** The writers' inbox-key (docs/data-branch.md, "Parcels carry provenance"). */
+const SEAL: SealScope = { key: 'k', repository: 'o/r', branch: 'data' };
+
 /** One writer's sync, as the default mode wires it. */
 async function write(n: number, extra: Partial<SyncOptions<ApplyResult>> = {}) {
   const { run, tests } = job(n);
@@ -50,7 +54,8 @@ async function write(n: number, extra: Partial<SyncOptions<ApplyResult>> = {}) {
       sleep: async () => undefined,
       log: (m) => logs.push(m),
       inbox: {
-        parcel: (applied) => runParcel(run, [{ run, tests, jobSucceeded: applied.outcome.result === 'success' }], T0 + ++parkClock),
+        parcel: (applied) => runParcel(run, [{ run, tests, jobSucceeded: applied.outcome.result === 'success' }], T0 + ++parkClock, SEAL),
+        admit: (parcel) => admitParcel(parcel, { seal: SEAL, branch: 'data' }),
         fold: (snapshot, parcels) => foldParcels(snapshot, parcels, DEFAULT_APPLY_OPTIONS, run.time),
       },
       ...extra,
@@ -154,5 +159,33 @@ describe('parking and folding', () => {
     expect(fixed.result.status.kind).toBe('pushed');
     expect(await show('history/00.json')).toContain('"from":1,"o":"PPP"');
     expect(await inboxRefs()).toEqual([]);
+  });
+});
+
+describe('reading parked runs', () => {
+  it('reads parcels and seals in order, gives the size of one too large, and defers the rest once the budget is read', async () => {
+    await write(1);
+    // Three parked runs, each its own size, parked by hand as the step would (one of them without a seal).
+    const repo = await DataRepo.open(remote, 'data', '', root);
+    try {
+      for (const [name, size, seal] of [['a', 100, 'S'], ['b', 5_000, undefined], ['c', 100, 'S']] as const) {
+        expect((await repo.park(name, 'x'.repeat(size), 'parked', seal)).pushed).toBe(true);
+      }
+      const { parked } = await repo.fetchWithInbox(true);
+      expect(parked.map((p) => p.ref)).toEqual(['a', 'b', 'c'].map((n) => `refs/heads/data-inbox/${n}`));
+      const all = await repo.readParcels(parked, 1_000);
+      expect(all.map((f) => [f.text?.length, f.seal, f.bytes, f.deferred])).toEqual([
+        [100, 'S', undefined, undefined],
+        [undefined, undefined, 5_000, undefined],
+        [100, 'S', undefined, undefined],
+      ]);
+      // A budget of 150 bytes: the first is read whatever its size, the one over `maxBytes` costs nothing, the third waits.
+      const budgeted = await repo.readParcels(parked, 10_000, 150);
+      expect(budgeted.map((f) => [f.text?.length, f.deferred])).toEqual([[100, undefined], [undefined, true], [undefined, true]]);
+      const small = await repo.readParcels(parked, 1_000, 150);
+      expect(small.map((f) => [f.text?.length, f.bytes, f.deferred])).toEqual([[100, undefined, undefined], [undefined, 5_000, undefined], [undefined, undefined, true]]);
+    } finally {
+      await repo.dispose();
+    }
   });
 });

@@ -263,6 +263,20 @@ describe('github fake', () => {
       }
     });
 
+    it('serves a seeded workflow run, and 404 for another', async () => {
+      fake.seed.workflowRun({ id: 42, head_sha: 'a'.repeat(40), event: 'push' });
+      fake.seed.workflowRun({ id: 43, head_sha: 'b'.repeat(40), event: 'pull_request', head_repository: 'someone/fork' });
+      const own = await api('GET', `${R}/actions/runs/42`);
+      expectValid('actions/get-workflow-run', own);
+      expect(own.body).toMatchObject({ id: 42, head_sha: 'a'.repeat(40), event: 'push', run_attempt: 1, name: 'CI' });
+      expect(own.body.head_repository.id).toBe(own.body.repository.id);
+      const fork = await api('GET', `${R}/actions/runs/43`);
+      expectValid('actions/get-workflow-run', fork);
+      expect(fork.body.head_repository.full_name).toBe('someone/fork');
+      expect(fork.body.head_repository.id).not.toBe(fork.body.repository.id);
+      expect((await api('GET', `${R}/actions/runs/44`)).status).toBe(404);
+    });
+
     it('serves the repository, rate limit and workflow run artifacts', async () => {
       const repo = await api('GET', R);
       expectValid('repos/get', repo);

@@ -14,6 +14,7 @@ import {
   renderLabel,
   renderRateLimit,
   renderRepository,
+  renderWorkflowRun,
   type AnnotationRecord,
   type CheckConclusion,
   type CheckStatus,
@@ -501,6 +502,12 @@ const artifactDownload: Handler = (ctx) => {
   return { status: 302, headers: { location: `${ctx.render.api}/_fake/artifacts/${a.id}.zip` } };
 };
 
+const workflowRunGet: Handler = (ctx) => {
+  const id = int(ctx.params['run_id'], -1);
+  const w = ctx.state.workflowRuns.find((r) => r.id === id);
+  return w ? { status: 200, body: renderWorkflowRun(ctx.render, w) } : notFound();
+};
+
 export const handlers: Record<string, Handler> = {
   'checks/create': checksCreate,
   'checks/update': checksUpdate,
@@ -531,6 +538,7 @@ export const handlers: Record<string, Handler> = {
   'actions/list-artifacts-for-repo': artifactsList(false),
   'actions/get-artifact': artifactGet,
   'actions/download-artifact': artifactDownload,
+  'actions/get-workflow-run': workflowRunGet,
   'repos/get': (ctx) => ({ status: 200, body: renderRepository(ctx.render) }),
   'rate-limit/get': (ctx) => ({ status: 200, body: renderRateLimit(ctx.state, ctx.now()) }),
 };

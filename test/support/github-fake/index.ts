@@ -17,6 +17,7 @@ import {
   type FakeState,
   type IssueRecord,
   type LabelRecord,
+  type WorkflowRunRecord,
 } from './state.ts';
 
 export type {
@@ -27,6 +28,7 @@ export type {
   FakeState,
   IssueRecord,
   LabelRecord,
+  WorkflowRunRecord,
 } from './state.ts';
 export { checkResponse, specInfo } from './spec.ts';
 
@@ -98,6 +100,7 @@ export interface Seeder {
   label(l: Partial<LabelRecord> & { name: string }): LabelRecord;
   checkRun(c: Partial<CheckRunRecord> & { name: string; head_sha: string }): CheckRunRecord;
   artifact(a: Partial<ArtifactRecord> & { name: string; run_id: number }): ArtifactRecord;
+  workflowRun(w: Partial<WorkflowRunRecord> & { id: number; head_sha: string }): WorkflowRunRecord;
 }
 
 export interface FakeGitHub {
@@ -203,6 +206,7 @@ export async function startGitHubFake(opts: StartOptions = {}): Promise<FakeGitH
     comments: [],
     labels: [],
     artifacts: [],
+    workflowRuns: [],
     rateLimit: { core: { limit: 5000, used: 0 }, search: { limit: 30, used: 0 } },
   };
   const store = new Store(state);
@@ -484,6 +488,7 @@ export async function startGitHubFake(opts: StartOptions = {}): Promise<FakeGitH
       label: (l) => store.addLabel(l),
       checkRun: (c) => store.addCheckRun(c),
       artifact: (a) => store.addArtifact(a),
+      workflowRun: (w) => store.addWorkflowRun(w),
     },
     violations: () => requests.flatMap((r) => r.violations.map((v) => `${r.method} ${r.path}${r.operationId ? ` (${r.operationId})` : ''}: ${v}`)),
     failNext(match, response, times = 1) {

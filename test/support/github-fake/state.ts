@@ -91,6 +91,23 @@ export interface ArtifactRecord {
   zip?: Uint8Array;
 }
 
+/** A workflow run of the repository (GET /repos/{owner}/{repo}/actions/runs/{run_id}). */
+export interface WorkflowRunRecord {
+  id: number;
+  /** The workflow's name. */
+  name: string;
+  path: string;
+  head_sha: string;
+  head_branch: string;
+  event: string;
+  run_attempt: number;
+  status: string;
+  conclusion: string | null;
+  /** owner/name of the head repository: another than the fake's for a pull request from a fork. */
+  head_repository: string;
+  created_at: string;
+}
+
 export interface FakeState {
   owner: string;
   repo: string;
@@ -102,6 +119,7 @@ export interface FakeState {
   comments: CommentRecord[];
   labels: LabelRecord[];
   artifacts: ArtifactRecord[];
+  workflowRuns: WorkflowRunRecord[];
   rateLimit: { core: { limit: number; used: number }; search: { limit: number; used: number } };
 }
 
@@ -221,6 +239,24 @@ export class Store {
       annotationBatches: c.annotationBatches ?? [],
     };
     this.state.checkRuns.push(rec);
+    return rec;
+  }
+
+  addWorkflowRun(w: Partial<WorkflowRunRecord> & { id: number; head_sha: string }): WorkflowRunRecord {
+    const rec: WorkflowRunRecord = {
+      id: w.id,
+      name: w.name ?? 'CI',
+      path: w.path ?? '.github/workflows/ci.yml',
+      head_sha: w.head_sha,
+      head_branch: w.head_branch ?? this.state.default_branch,
+      event: w.event ?? 'push',
+      run_attempt: w.run_attempt ?? 1,
+      status: w.status ?? 'in_progress',
+      conclusion: w.conclusion ?? null,
+      head_repository: w.head_repository ?? `${this.state.owner}/${this.state.repo}`,
+      created_at: w.created_at ?? now(),
+    };
+    this.state.workflowRuns.push(rec);
     return rec;
   }
 
@@ -450,6 +486,51 @@ export function renderArtifact(ctx: RenderCtx, a: ArtifactRecord): Record<string
 
 function repoId(ctx: RenderCtx): number {
   return 100_000_000 + (userId(`${ctx.state.owner}/${ctx.state.repo}`) % 1_000_000);
+}
+
+export function renderWorkflowRun(ctx: RenderCtx, w: WorkflowRunRecord): Record<string, unknown> {
+  const u = `${repoApi(ctx)}/actions/runs/${w.id}`;
+  const [headOwner = '', headRepo = ''] = w.head_repository.split('/');
+  const headCtx: RenderCtx = { ...ctx, state: { ...ctx.state, owner: headOwner, repo: headRepo } };
+  const workflowId = 10_000 + (userId(w.path) % 10_000);
+  return {
+    id: w.id,
+    name: w.name,
+    node_id: nodeId('WFR_', w.id),
+    head_branch: w.head_branch,
+    head_sha: w.head_sha,
+    path: w.path,
+    display_title: w.name,
+    run_number: w.id % 100_000,
+    run_attempt: w.run_attempt,
+    event: w.event,
+    status: w.status,
+    conclusion: w.conclusion,
+    workflow_id: workflowId,
+    url: u,
+    html_url: `${repoWeb(ctx)}/actions/runs/${w.id}`,
+    pull_requests: [],
+    created_at: w.created_at,
+    updated_at: w.created_at,
+    run_started_at: w.created_at,
+    jobs_url: `${u}/jobs`,
+    logs_url: `${u}/logs`,
+    check_suite_url: `${repoApi(ctx)}/check-suites/${w.id}`,
+    artifacts_url: `${u}/artifacts`,
+    cancel_url: `${u}/cancel`,
+    rerun_url: `${u}/rerun`,
+    workflow_url: `${repoApi(ctx)}/actions/workflows/${workflowId}`,
+    head_commit: {
+      id: w.head_sha,
+      tree_id: '4b825dc642cb6eb9a060e54bf8d69288fbee4904',
+      message: 'commit',
+      timestamp: w.created_at,
+      author: { name: 'Dev', email: 'dev@example.com' },
+      committer: { name: 'Dev', email: 'dev@example.com' },
+    },
+    repository: renderRepository(ctx),
+    head_repository: renderRepository(headCtx),
+  };
 }
 
 export function renderRepository(ctx: RenderCtx): Record<string, unknown> {
