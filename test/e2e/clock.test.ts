@@ -11,13 +11,16 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { World, git, junitXml, type ActionRun } from '../support/action.ts';
 import { parseOutcomeString, runCount } from '../../src/history/outcome-string.ts';
-import { renderParcel } from '../../src/store/parcel.ts';
+import { renderParcel, sealParcel } from '../../src/store/parcel.ts';
 import type { RunContext } from '../../src/model.ts';
 
 const DAY = 86_400_000;
 const HUNDRED_DAYS = 100 * DAY;
 const SEVENTY_FIVE_YEARS = Date.UTC(2101, 0, 1) - Date.UTC(2026, 0, 1);
 const TESTS = ['a', 'b', 'c'];
+/** Parcels must prove the step that wrote them (docs/data-branch.md, "Parcels carry provenance"): the steps share a key. */
+const KEY = 'clock-test-inbox-key';
+const KEYED = { 'inbox-key': KEY };
 
 let world: World;
 beforeEach(async () => {
@@ -92,14 +95,16 @@ function gitInput(args: string[], input: string): Promise<string> {
 }
 
 /**
- * Pushes a parked run's parcel under the inbox prefix, as a writer that lost its races does (src/store/sync.ts), with
- * no mark of its origin. Once parcels must prove which step wrote them, such a parcel is refused before its time
- * matters: give it the proof a step gives, or expect the refusal. The parcel a step parks itself is tested above.
+ * Pushes a parked run's parcel under the inbox prefix, as a writer that lost its races does (src/store/sync.ts),
+ * sealed with the steps' inbox-key as such a step seals it: only its time is under test here.
  */
 async function plantParcel(run: RunContext): Promise<void> {
   const tests = TESTS.map((t) => ({ id: `pkg.Suite::${t}`, name: t, classname: 'pkg.Suite', suite: 'suite', report: 'reports/unit.xml', attempts: [{ status: 'passed' as const }] }));
-  const blob = await gitInput(['hash-object', '-w', '--stdin'], renderParcel([{ run, tests, jobSucceeded: true }]));
-  const tree = await gitInput(['mktree'], `100644 blob ${blob}\tflakeguard-parcel.json\n`);
+  const text = renderParcel([{ run, tests, jobSucceeded: true }]);
+  const name = `${String(Date.now()).padStart(14, '0')}-${run.runId}-${run.job}-a${run.runAttempt}-0123456789`;
+  const blob = await gitInput(['hash-object', '-w', '--stdin'], text);
+  const seal = await gitInput(['hash-object', '-w', '--stdin'], sealParcel({ key: KEY, repository: 'octo/project', branch: 'flakeguard-data' }, name, text));
+  const tree = await gitInput(['mktree'], `100644 blob ${blob}\tflakeguard-parcel.json\n100644 blob ${seal}\tflakeguard-parcel.seal\n`);
   const commit = (
     await git(world.remote, ['commit-tree', tree, '-m', 'flakeguard: parked run'], {
       GIT_AUTHOR_NAME: 'bot',
@@ -108,7 +113,6 @@ async function plantParcel(run: RunContext): Promise<void> {
       GIT_COMMITTER_EMAIL: 'bot@example.com',
     })
   ).trim();
-  const name = `${String(Date.now()).padStart(14, '0')}-${run.runId}-${run.job}-a${run.runAttempt}-0123456789`;
   await git(world.remote, ['update-ref', `refs/heads/flakeguard-data-inbox/${name}`, commit]);
 }
 
@@ -122,7 +126,7 @@ describe('a run time far in the future never drops another run', () => {
       const outputs: ActionRun[] = [];
       for (let n = 1; n <= 8; n++) {
         await report(Date.now() + (n === 5 ? ahead : 0));
-        const run = await world.run({ runId: 1000 + n });
+        const run = await world.run({ inputs: KEYED, runId: 1000 + n });
         expectSuccess(run);
         outputs.push(run);
       }
@@ -145,7 +149,7 @@ describe('a run time far in the future never drops another run', () => {
       for (let n = 1; n <= 8; n++) {
         const skew = n === 5 ? ahead : 0;
         await report(Date.now() + skew);
-        const run = await world.run({ runId: 1000 + n, env: skew ? await skewedClock(skew) : {} });
+        const run = await world.run({ inputs: KEYED, runId: 1000 + n, env: skew ? await skewedClock(skew) : {} });
         expectSuccess(run);
         outputs.push(run);
       }
@@ -161,20 +165,20 @@ describe('a run time far in the future never drops another run', () => {
   it("a run parked by a step whose whole clock reads year 2100 is folded in at the folding step's clock, dropping no run", async () => {
     for (let n = 1; n <= 4; n++) {
       await report(Date.now());
-      expectSuccess(await world.run({ runId: 1000 + n }));
+      expectSuccess(await world.run({ inputs: KEYED, runId: 1000 + n }));
     }
     // Run 5 cannot write (a person broke flakeguard.json), so its step parks its results, with the time it read.
     const good = (await world.dataFiles()).get('flakeguard.json')!;
     await world.editDataFile('flakeguard.json', (t) => t.replace(/"shards": 1/, '"shards": "1"'));
     const skew = Date.UTC(2100, 0, 1) - Date.now();
     await report(Date.now() + skew);
-    const parked = await world.run({ runId: 1005, env: await skewedClock(skew) });
+    const parked = await world.run({ inputs: KEYED, runId: 1005, env: await skewedClock(skew) });
     expect(parked.stdout).toMatch(/The results are parked on flakeguard-data-inbox\//);
     await world.editDataFile('flakeguard.json', () => good);
     const outputs: ActionRun[] = [];
     for (let n = 6; n <= 8; n++) {
       await report(Date.now());
-      const run = await world.run({ runId: 1000 + n });
+      const run = await world.run({ inputs: KEYED, runId: 1000 + n });
       expectSuccess(run);
       outputs.push(run);
     }
@@ -193,7 +197,7 @@ describe('a run time far in the future never drops another run', () => {
     async (_, time) => {
       for (let n = 1; n <= 4; n++) {
         await report(Date.now());
-        expectSuccess(await world.run({ runId: 1000 + n }));
+        expectSuccess(await world.run({ inputs: KEYED, runId: 1000 + n }));
       }
       const run5: RunContext = {
         key: '1005/test/00000000',
@@ -211,7 +215,7 @@ describe('a run time far in the future never drops another run', () => {
       const outputs: ActionRun[] = [];
       for (let n = 6; n <= 8; n++) {
         await report(Date.now());
-        const run = await world.run({ runId: 1000 + n });
+        const run = await world.run({ inputs: KEYED, runId: 1000 + n });
         expectSuccess(run);
         outputs.push(run);
       }
