@@ -4,7 +4,7 @@
  * result through the step's own sync (src/store/sync.ts), which re-applies the edit on a newer head when another
  * writer got there first.
  */
-import { SCHEMA_VERSION, parseLineObject, parseOverride, readUntil, renderLineObject, overrideExpired } from '../store/layout.ts';
+import { SCHEMA_VERSION, parseLineObject, parseOverride, readUntil, renderLineObject } from '../store/layout.ts';
 import { statsFileOf, type Snapshot } from '../store/snapshot.ts';
 
 export class CliError extends Error {}
