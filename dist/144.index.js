@@ -15,6 +15,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
 var core = __webpack_require__(91659);
+// EXTERNAL MODULE: ./src/github/step-files.ts
+var step_files = __webpack_require__(91463);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
 // EXTERNAL MODULE: external "node:os"
@@ -29,10 +31,12 @@ var file = __webpack_require__(45024);
 var scoring = __webpack_require__(10337);
 // EXTERNAL MODULE: ./src/pipeline/stats-scores.ts
 var stats_scores = __webpack_require__(72081);
-// EXTERNAL MODULE: ./src/pipeline/apply.ts + 9 modules
-var apply = __webpack_require__(97191);
+// EXTERNAL MODULE: ./src/pipeline/apply.ts + 10 modules
+var apply = __webpack_require__(16849);
 // EXTERNAL MODULE: ./src/pipeline/fold.ts + 1 modules
 var fold = __webpack_require__(2075);
+// EXTERNAL MODULE: ./src/github/runs.ts
+var runs = __webpack_require__(1281);
 // EXTERNAL MODULE: ./src/action/early-clone.ts
 var early_clone = __webpack_require__(7953);
 // EXTERNAL MODULE: ./src/pipeline/job.ts
@@ -615,7 +619,8 @@ const rspec = {
  * Playwright's junit reporter: `<testcase name="describe › title" classname="<file>">`. `--grep` is tested against
  * `project file describe title @tags` joined by spaces; the pattern anchors the file, the titles (each ` › ` of the
  * JUnit name may be a space) and the end (or tags). Positional file arguments are regular expressions too, so
- * they are escaped.
+ * they are escaped, and they come after `--`: Playwright's CLI (commander) reads an argument starting with `-` as an
+ * option anywhere before it, so a classname `--evil` would otherwise be one.
  */
 const playwright = {
     name: 'playwright',
@@ -634,7 +639,7 @@ const playwright = {
         const files = unique(tests.map((t) => t.classname).filter((c) => c !== '')).map((c) => `${jsRegexLiteral(c)}$`);
         return [
             {
-                argv: [...localBin('playwright'), 'test', '--reporter=line,junit', '--retries=0', `--grep=${grep}`, ...files],
+                argv: [...localBin('playwright'), 'test', '--reporter=line,junit', '--retries=0', `--grep=${grep}`, '--', ...files],
                 env: { PLAYWRIGHT_JUNIT_OUTPUT_FILE: reportPath },
             },
         ];
@@ -779,8 +784,12 @@ var policy_outcome = __webpack_require__(58702);
 
 
 
+
+
 /** `clone`: the data branch's clone, opened and fetched by the main thread meanwhile (src/action/early-clone.ts). */
 async function run(env = process.env, clone) {
+    // The step files as the step found them: before it exits, it checks that only flakeguard wrote to them.
+    (0,step_files/* watchStepFiles */.Pn)();
     let outcome = 'failure';
     try {
         // Matrix, aggregate and fork modes (docs/matrix.md, docs/forks.md), loaded only when chosen.
@@ -792,9 +801,11 @@ async function run(env = process.env, clone) {
             return;
         }
         const inputs = (0,config_inputs/* readInputs */.Ko)((0,config_inputs/* inputsFromEnv */.lN)(env));
-        if (inputs.token) {
-            core.setSecret(inputs.token);
-            (0,text_escape/* registerSecret */.cl)(inputs.token);
+        for (const secret of [inputs.token, inputs.inboxKey]) {
+            if (!secret)
+                continue;
+            core.setSecret(secret);
+            (0,text_escape/* registerSecret */.cl)(secret);
         }
         const ctx = (0,context/* contextFromEnv */.jW)(env);
         const config = await (0,file/* loadFileConfig */.p)(inputs.configPath ? (0,external_node_path_.resolve)(ctx.workspace, inputs.configPath) : '');
@@ -819,6 +830,7 @@ async function run(env = process.env, clone) {
             reports.tests = (0,modes_split/* splitTests */.Yd)(reports.tests, inputs.jobKey);
         const now = Date.now();
         const runContext = (0,job/* runContextFor */.S2)(ctx, inputs, reports.timestamp, now);
+        const warnClock = (0,job/* clockWarner */.sU)();
         // Issues for test owners (docs/issues.md): read before the sync, since a person's close can lift a quarantine.
         const issues = inputs.createIssues ? await (await __webpack_require__.e(/* import() */ 791).then(__webpack_require__.bind(__webpack_require__, 81791))).prepareIssues({ inputs, ctx, readOnly }) : undefined;
         // The summary's figures are computed while git pushes (the result may still change if the push loses a race).
@@ -832,7 +844,7 @@ async function run(env = process.env, clone) {
                 if (rerunInputs) {
                     const historyId = split ? (id) => (0,modes_split/* splitTests */.Yd)([{ id }], inputs.jobKey)[0].id : (id) => id;
                     const failedBeforeReruns = reports.tests.filter(policy_outcome/* finalAttemptFailed */.R).length;
-                    rerun = await (await __webpack_require__.e(/* import() */ 974).then(__webpack_require__.bind(__webpack_require__, 8974))).rerunStep({
+                    rerun = await (await __webpack_require__.e(/* import() */ 945).then(__webpack_require__.bind(__webpack_require__, 5945))).rerunStep({
                         rerun: rerunInputs,
                         tests: reports.tests,
                         repo,
@@ -849,12 +861,14 @@ async function run(env = process.env, clone) {
                     reports.tests = split ? (0,modes_split/* splitTests */.Yd)(rerun.tests, inputs.jobKey) : rerun.tests;
                     verdicts = { consistent: rerun.consistent, newFlaky: rerun.newFlaky, newTestsBlock: rerunInputs.newTests === 'block', failedBeforeReruns };
                 }
-                const options = { ...config, normalise: scoring/* normalizeErrorMessage */.DP, scoreTests: (0,stats_scores/* statsScores */.T)(runContext.time, config.policy.rules.scoring) };
+                const options = { ...config, normalise: scoring/* normalizeErrorMessage */.DP, scoreTests: (0,stats_scores/* statsScores */.T)(Math.min(runContext.time, now), config.policy.rules.scoring) };
+                const provenance = (0,runs/* inboxProvenance */._E)(inputs, ctx);
                 return await core.group(`Updating the data branch '${inputs.dataBranch}'`, () => (0,store_sync/* syncRun */.Np)(repo, (snapshot) => (0,apply/* applyRun */.qU)({ snapshot, reports, filesMatched: reports.matched, testOutcome: inputs.testOutcome, run: runContext, now, closedByHand: issues?.closedByHand, issueOf: issues?.issueOf, ...(verdicts ? { rerun: verdicts } : {}) }, options), {
                     // Parks this run after a few lost races, and folds parked runs in (docs/data-branch.md, "Many writers").
                     inbox: {
-                        parcel: (applied) => (0,fold/* runParcel */.j)(runContext, [{ run: runContext, tests: reports.tests, jobSucceeded: applied.outcome.result === 'success' }], Date.now()),
-                        fold: (snapshot, parcels) => (0,fold/* foldParcels */.a)(snapshot, parcels, options, now),
+                        parcel: (applied) => (0,fold/* runParcel */.jO)(runContext, [{ run: runContext, tests: reports.tests, jobSucceeded: applied.outcome.result === 'success' }], Date.now(), provenance.seal),
+                        admit: (parcel) => (0,fold/* admitParcel */.r4)(parcel, provenance),
+                        fold: (snapshot, parcels) => (0,fold/* foldParcels */.a4)(snapshot, parcels, options, now, warnClock),
                     },
                     attempts: inputs.pushAttempts,
                     readOnly,
@@ -873,6 +887,12 @@ async function run(env = process.env, clone) {
             }
         })();
         const result = sync.applied;
+        for (const note of result.clockNotes)
+            warnClock(note);
+        // Results neither saved nor parked fail the run (docs/data-branch.md, "Many writers"), never a warning alone.
+        const lost = readOnly ? undefined : (0,store_sync/* lostReason */.pf)(sync.status, inputs.dataBranch);
+        if (lost)
+            result.outcome = { ...result.outcome, result: 'failure', reasons: [...result.outcome.reasons, lost] };
         const o = result.outcome;
         outcome = o.result;
         if (modeInputs.splitHistoryBy === 'job-key')
@@ -880,7 +900,7 @@ async function run(env = process.env, clone) {
         if (sync.status.kind === 'read-only' || sync.status.kind === 'not-saved') {
             // Leave the results where a later trusted workflow can ingest them (docs/forks.md).
             const path = await (0,results_file/* writeResultsFile */.At)((0,external_node_path_.join)(ctx.runnerTemp || (0,external_node_os_.tmpdir)(), 'flakeguard'), runContext, reports.tests);
-            core.setOutput('results-file', path);
+            (0,step_files/* setOutput */.uH)('results-file', path);
             core.notice(`This run's results were not saved to ${inputs.dataBranch}; they are in ${path} for a trusted workflow to ingest.`);
             if (modeInputs.uploadResults)
                 await (await Promise.all(/* import() */[__webpack_require__.e(931), __webpack_require__.e(943)]).then(__webpack_require__.bind(__webpack_require__, 94943))).leaveResults({ inputs, ctx, run: runContext, reports }, modeInputs, env);
@@ -888,10 +908,10 @@ async function run(env = process.env, clone) {
         const rerunSection = rerun ? (await __webpack_require__.e(/* import() */ 401).then(__webpack_require__.bind(__webpack_require__, 46401))).renderRerunSection(rerun) : undefined;
         await (0,publish.publishResults)({ inputs, ctx, readOnly, runUrl: runContext.url ?? '', sync, reports: { tests: reports.tests.length, problems: reports.problems.length }, ...(rerunSection ? { extraSummary: rerunSection } : {}), ...(early ? { facts: early } : {}) });
         if (rerun) {
-            core.setOutput('rerun-tests', JSON.stringify(rerun.cases.filter((c) => c.asked > 0).map((c) => c.historyId)));
-            core.setOutput('proven-flaky', JSON.stringify(rerun.provenFlaky));
-            core.setOutput('consistent-failures', JSON.stringify([...rerun.consistent.keys()]));
-            core.setOutput('new-flaky-tests', JSON.stringify(rerun.newFlaky));
+            (0,step_files/* setOutput */.uH)('rerun-tests', JSON.stringify(rerun.cases.filter((c) => c.asked > 0).map((c) => c.historyId)));
+            (0,step_files/* setOutput */.uH)('proven-flaky', JSON.stringify(rerun.provenFlaky));
+            (0,step_files/* setOutput */.uH)('consistent-failures', JSON.stringify([...rerun.consistent.keys()]));
+            (0,step_files/* setOutput */.uH)('new-flaky-tests', JSON.stringify(rerun.newFlaky));
             if (rerun.newFlaky.length > 0 && rerunInputs?.newTests !== 'block') {
                 for (const id of rerun.newFlaky.slice(0, 10)) {
                     core.warning((0,text_escape/* commandText */.jt)(`New test '${id}' failed and passed on this commit: it is flaky before it merges.`, 1000), { title: 'flakeguard: new flaky test' });
@@ -912,7 +932,8 @@ async function run(env = process.env, clone) {
         core.setFailed((0,text_escape/* commandText */.jt)(message, 4000));
     }
     finally {
-        core.setOutput('outcome', outcome);
+        (0,step_files/* setOutput */.uH)('outcome', outcome);
+        (0,step_files/* verifyStepFiles */.JC)();
     }
 }
 
@@ -986,10 +1007,12 @@ var promises_ = __webpack_require__(51455);
 var external_node_path_ = __webpack_require__(76760);
 // EXTERNAL MODULE: ./src/owners/codeowners.ts
 var codeowners = __webpack_require__(65343);
+// EXTERNAL MODULE: ./src/store/owned.ts
+var owned = __webpack_require__(8924);
 ;// CONCATENATED MODULE: ./src/dashboard/marker.generated.ts
 // Generated by scripts/build-dashboard.ts from src/dashboard/page/ (npm run build). Do not edit.
 /** Written into the page's <meta name="flakeguard-dashboard">: the step rewrites index.html only when it differs. */
-const DASHBOARD_MARKER = "flakeguard 0.1.0 page b0379c93743c";
+const DASHBOARD_MARKER = "flakeguard 0.1.0 page 88d8ecc41b51";
 
 ;// CONCATENATED MODULE: ./src/dashboard/branch-files.ts
 /**
@@ -1004,11 +1027,9 @@ const DASHBOARD_MARKER = "flakeguard 0.1.0 page b0379c93743c";
 
 
 
-const PAGE_FILE = 'index.html';
-const NOJEKYLL_FILE = '.nojekyll';
-/** Not at a path GitHub reads CODEOWNERS from (root, .github/, docs/): the copy owns nothing on the data branch. */
-const OWNERS_FILE = 'dashboard/CODEOWNERS';
-const CLASS_MAP_FILE = 'dashboard/codeowners-map';
+
+// Their paths are among those flakeguard owns on the data branch (src/store/owned.ts): the only ones it writes.
+
 /** True when `html` is the page this version writes. Reads only the head of the text. */
 function isCurrentPage(html) {
     return html !== undefined && html.slice(0, 4096).includes(`<meta name="flakeguard-dashboard" content="${DASHBOARD_MARKER}">`);
@@ -1028,19 +1049,77 @@ async function readCodeownersText(workspace) {
  * workspace replaces the branch's; when the workspace has none (a job without a checkout), the branch's is kept.
  */
 async function dashboardFiles(current, owners = {}) {
-    const existing = current.get(PAGE_FILE);
+    const existing = current.get(owned/* PAGE_FILE */.xu);
     const html = isCurrentPage(existing) ? existing : (await __webpack_require__.e(/* import() */ 446).then(__webpack_require__.bind(__webpack_require__, 24446))).DASHBOARD_HTML;
     const files = new Map([
-        [PAGE_FILE, html],
-        [NOJEKYLL_FILE, current.get(NOJEKYLL_FILE) ?? ''],
+        [owned/* PAGE_FILE */.xu, html],
+        [owned/* NOJEKYLL_FILE */.UU, current.get(owned/* NOJEKYLL_FILE */.UU) ?? ''],
     ]);
-    const codeowners = (owners.workspace ? await readCodeownersText(owners.workspace) : undefined) ?? current.get(OWNERS_FILE);
+    const codeowners = (owners.workspace ? await readCodeownersText(owners.workspace) : undefined) ?? current.get(owned/* OWNERS_FILE */.qe);
     if (codeowners !== undefined)
-        files.set(OWNERS_FILE, codeowners);
-    const classMap = owners.classMap?.trim() ? owners.classMap : current.get(CLASS_MAP_FILE);
+        files.set(owned/* OWNERS_FILE */.qe, codeowners);
+    const classMap = owners.classMap?.trim() ? owners.classMap : current.get(owned/* CLASS_MAP_FILE */.V);
     if (classMap !== undefined)
-        files.set(CLASS_MAP_FILE, classMap);
+        files.set(owned/* CLASS_MAP_FILE */.V, classMap);
     return files;
+}
+
+
+/***/ }),
+
+/***/ 96584:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   ag: () => (/* binding */ requestOptions),
+/* harmony export */   createClient: () => (/* binding */ createClient),
+/* harmony export */   gg: () => (/* binding */ describeApiError)
+/* harmony export */ });
+/* unused harmony exports REQUEST_TIMEOUT_MS, TIMEOUT_ENV, requestTimeoutMs */
+/* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(67388);
+/**
+ * The GitHub REST client, loaded only when a run needs the API so that the common path starts fast.
+ *
+ * No request is retried (a write that timed out may still have happened: retrying would duplicate it), and every
+ * request has a timeout: 20 s, or FLAKEGUARD_API_TIMEOUT_MS from the step's environment.
+ */
+
+/** How long one API request may take before the action gives up on it and reports. */
+const REQUEST_TIMEOUT_MS = 20_000;
+const TIMEOUT_ENV = 'FLAKEGUARD_API_TIMEOUT_MS';
+/** The per-request timeout: FLAKEGUARD_API_TIMEOUT_MS when it is a whole number of ms from 1 to 600000. */
+function requestTimeoutMs(env = process.env) {
+    const raw = env[TIMEOUT_ENV]?.trim();
+    if (!raw)
+        return REQUEST_TIMEOUT_MS;
+    const value = Number(raw);
+    return Number.isInteger(value) && value >= 1 && value <= 600_000 ? value : REQUEST_TIMEOUT_MS;
+}
+async function createClient(token, apiUrl) {
+    const { getOctokit } = await __webpack_require__.e(/* import() */ 351).then(__webpack_require__.bind(__webpack_require__, 61351));
+    const quiet = () => undefined;
+    const warn = (message) => void process.stderr.write(`${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .logText */ .kc)(String(message), 1000)}\n`);
+    return getOctokit(token, { baseUrl: apiUrl, request: { retries: 0 }, log: { debug: quiet, info: quiet, warn, error: warn } });
+}
+/** Per-request options: a timeout, so that a hung API cannot hang the step. */
+function requestOptions(env = process.env) {
+    return { request: { signal: AbortSignal.timeout(requestTimeoutMs(env)) } };
+}
+/**
+ * What went wrong with a request, in one line. Only the status and the message are read: never the request
+ * (its headers hold the token) nor the response headers beyond the rate-limit ones.
+ */
+function describeApiError(error) {
+    const e = (typeof error === 'object' && error !== null ? error : {});
+    const raw = typeof e.message === 'string' ? e.message : String(error);
+    const timedOut = e.name === 'TimeoutError' || e.name === 'AbortError' || e.cause?.name === 'TimeoutError' || /aborted due to timeout|operation was aborted/i.test(raw);
+    const status = typeof e.status === 'number' && !timedOut ? e.status : undefined;
+    const headers = e.response?.headers ?? {};
+    const rateLimited = !timedOut && (String(headers['x-ratelimit-remaining']) === '0' || status === 429 || headers['retry-after'] !== undefined || /rate limit/i.test(raw));
+    const denied = !rateLimited && !timedOut && (status === 403 || status === 404) && /not accessible|permission|forbidden|not found/i.test(raw);
+    const firstLine = (0,_text_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(raw).split(/\r?\n/)[0].slice(0, 300);
+    const message = timedOut ? `no answer within ${requestTimeoutMs()} ms (timed out)` : rateLimited ? `rate limited: ${firstLine}` : firstLine;
+    return { status, message, denied, rateLimited, timedOut };
 }
 
 
@@ -1060,10 +1139,12 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
 var core = __webpack_require__(91659);
+// EXTERNAL MODULE: ./src/github/step-files.ts
+var step_files = __webpack_require__(91463);
 // EXTERNAL MODULE: ./src/store/sync.ts
 var store_sync = __webpack_require__(32190);
-// EXTERNAL MODULE: ./src/store/layout.ts
-var layout = __webpack_require__(5891);
+// EXTERNAL MODULE: ./src/store/layout.ts + 1 modules
+var layout = __webpack_require__(9900);
 // EXTERNAL MODULE: ./src/text/escape.ts
 var text_escape = __webpack_require__(67388);
 ;// CONCATENATED MODULE: ./src/report/scores.ts
@@ -1451,13 +1532,32 @@ function storedRunTrend(history, maxPoints, stride) {
         return undefined;
     // Counted a stretch of equal runs at a time, as differences over sequence numbers (a suite's tests mostly share
     // one long stretch of passes): the same counts as visiting run by run.
+    // Indexed by run number when the numbers are nearly one after another (as flakeguard writes them), else by rank
+    // among the table's numbers: time and memory in proportion to the rows, never to the numbers (1 and 2,000,000,000).
     let maxSeq = 0;
     for (const row of history.rows.values())
         if (row.seq > maxSeq)
             maxSeq = row.seq;
-    const runs = new Int32Array(maxSeq + 2);
-    const flakyRuns = new Int32Array(maxSeq + 2);
-    const failedRuns = new Int32Array(maxSeq + 2);
+    const sparse = maxSeq > 4 * history.rows.size + 65_536;
+    const sorted = sparse ? Float64Array.from(history.rows.values(), (row) => row.seq).sort() : undefined;
+    const at = (seq) => {
+        if (!sorted)
+            return seq;
+        let lo = 0;
+        let hi = sorted.length;
+        while (lo < hi) {
+            const mid = (lo + hi) >>> 1;
+            if (sorted[mid] < seq)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        return lo;
+    };
+    const size = (sorted ? sorted.length : maxSeq + 1) + 1;
+    const runs = new Int32Array(size);
+    const flakyRuns = new Int32Array(size);
+    const failedRuns = new Int32Array(size);
     let index = -1;
     for (const id of history.keys()) {
         if (++index % stride !== 0)
@@ -1466,12 +1566,14 @@ function storedRunTrend(history, maxPoints, stride) {
             const k = classify(attempts);
             if (k === 0)
                 return;
-            runs[first]++;
-            runs[first + count]--;
+            const from = at(first);
+            const to = at(first + count);
+            runs[from]++;
+            runs[to]--;
             const counts = k === 2 ? flakyRuns : k === 3 ? failedRuns : undefined;
             if (counts) {
-                counts[first]++;
-                counts[first + count]--;
+                counts[from]++;
+                counts[to]--;
             }
         });
     }
@@ -1479,10 +1581,11 @@ function storedRunTrend(history, maxPoints, stride) {
     let testRuns = 0;
     let flaky = 0;
     let failed = 0;
-    for (let seq = 0; seq <= maxSeq; seq++) {
-        testRuns += runs[seq];
-        flaky += flakyRuns[seq];
-        failed += failedRuns[seq];
+    for (let i = 0; i < size - 1; i++) {
+        testRuns += runs[i];
+        flaky += flakyRuns[i];
+        failed += failedRuns[i];
+        const seq = sorted ? sorted[i] : i;
         if (testRuns > 0)
             buckets.push({ seq, time: history.timeOf(seq), testRuns, flaky, failed });
     }
@@ -1835,6 +1938,7 @@ function renderSummary(input, options = {}) {
 
 
 
+
 /** The summary's figures for a result: what publishResults computes, computed earlier (while git pushes). */
 function factsFor(result) {
     return summaryFacts({ history: result.history, decisions: result.decisions, scores: scoreLookup(result.scores) });
@@ -1905,27 +2009,31 @@ function blobUrlFor(ctx) {
         return `${ctx.serverUrl}/${ctx.repository}/blob/${ctx.sha}/${encoded}${line && line > 0 ? `#L${line}` : ''}`;
     };
 }
-async function publishResults({ inputs, ctx, runUrl, sync, reports, extraSummary, facts: early }) {
+async function publishResults({ inputs, ctx, readOnly, runUrl, sync, reports, extraSummary, facts: early }) {
     const result = sync.applied;
     const o = result.outcome;
     const statsFileOf = (id) => (0,layout/* statsPath */.Zf)((0,layout/* shardOf */.IS)(id, result.shards), result.shards);
     const branchUrl = `${ctx.serverUrl}/${ctx.repository}/tree/${inputs.dataBranch}`;
     const line = storeLine(sync, inputs.dataBranch);
+    const lost = !readOnly && (0,store_sync/* lostReason */.pf)(sync.status, inputs.dataBranch) !== undefined;
     // The step's own errors and warnings, which take annotation slots before the failures' ones.
     const reserved = {
-        failure: (o.result === 'failure' ? 1 : 0) + result.problems.length + (sync.historyRead ? 0 : 1) + (reports?.problems ?? 0),
-        warning: (o.result === 'success' && o.forgiven.length > 0 ? 1 : 0) + (sync.status.kind === 'not-saved' ? 1 : 0) + (result.handEdits ?? []).filter((e) => e.effect === 'kept').length,
+        failure: (o.result === 'failure' ? 1 : 0) + result.problems.filter((p) => !p.notice).length + (sync.historyRead ? 0 : 1) + (reports?.problems ?? 0) + (lost ? 1 : 0),
+        warning: (o.result === 'success' && o.forgiven.length > 0 ? 1 : 0) + (sync.status.kind === 'not-saved' && !lost ? 1 : 0) + (result.handEdits ?? []).filter((e) => e.effect === 'kept').length,
     };
     guard('log the data branch state', () => {
         // Workflow-command data is escaped by the runner's toolkit (a `::` inside it is harmless): one line, no controls.
-        if (sync.status.kind === 'not-saved')
+        // Results neither saved nor parked are an error (the run fails, src/action/run.ts); parked ones a warning.
+        if (lost)
+            core.error((0,text_escape/* commandText */.jt)(line, 1000), { title: 'flakeguard history not saved' });
+        else if (sync.status.kind === 'not-saved')
             core.warning((0,text_escape/* commandText */.jt)(line, 1000), { title: 'flakeguard history not saved' });
         else
             core.info((0,text_escape/* logText */.kc)(line));
         if (!sync.historyRead)
             core.error('The data branch could not be read, so no failure could be forgiven.', { title: 'flakeguard' });
         for (const p of result.problems) {
-            core.error((0,text_escape/* commandText */.jt)(p.message, 1000), { title: (0,text_escape/* commandText */.jt)(`flakeguard data branch: ${p.file}`, 200), file: p.file, startLine: p.line });
+            (p.notice ? core.notice : core.error)((0,text_escape/* commandText */.jt)(p.message, 1000), { title: (0,text_escape/* commandText */.jt)(`flakeguard data branch: ${p.file}`, 200), file: p.file, startLine: p.line });
         }
         for (const l of result.lapsed) {
             core.notice((0,text_escape/* commandText */.jt)(`The override of '${l.id}' in ${l.file} lapsed on ${l.until}; flakeguard decides again.`, 1000));
@@ -1953,7 +2061,7 @@ async function publishResults({ inputs, ctx, runUrl, sync, reports, extraSummary
         storeLine: line,
         dataBranch: inputs.dataBranch,
         dataBranchUrl: branchUrl,
-        fileProblems: result.problems,
+        fileProblems: result.problems.filter((p) => !p.notice),
         lapsed: result.lapsed,
         statsFileOf,
         brokenStats: result.brokenStats,
@@ -1978,7 +2086,7 @@ async function publishResults({ inputs, ctx, runUrl, sync, reports, extraSummary
     }
     if (inputs.checkRun && inputs.token && !ctx.fromFork) {
         try {
-            const { createClient } = await __webpack_require__.e(/* import() */ 584).then(__webpack_require__.bind(__webpack_require__, 96584));
+            const { createClient } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 96584));
             const { publishCheckRun, MAX_CHECK_ANNOTATIONS } = await __webpack_require__.e(/* import() */ 250).then(__webpack_require__.bind(__webpack_require__, 36250));
             const octokit = await createClient(inputs.token, ctx.apiUrl);
             const check = await publishCheckRun(octokit, {
@@ -2027,18 +2135,18 @@ async function publishResults({ inputs, ctx, runUrl, sync, reports, extraSummary
     if (toCommands.length > 0)
         guard('write the annotations', () => emitWorkflowAnnotations(toCommands, reserved));
     guard('set the outputs', () => {
-        core.setOutput('failed-tests', o.failed.length);
-        core.setOutput('quarantined-failures', o.forgiven.length);
-        core.setOutput('blocking-failures', o.blocking.length);
-        core.setOutput('quarantined-tests', JSON.stringify(result.quarantined));
-        core.setOutput('newly-quarantined', JSON.stringify(result.newlyQuarantined));
-        core.setOutput('released', JSON.stringify(result.released));
-        core.setOutput('data-commit', sync.status.kind === 'pushed' ? sync.status.commit : '');
+        (0,step_files/* setOutput */.uH)('failed-tests', o.failed.length);
+        (0,step_files/* setOutput */.uH)('quarantined-failures', o.forgiven.length);
+        (0,step_files/* setOutput */.uH)('blocking-failures', o.blocking.length);
+        (0,step_files/* setOutput */.uH)('quarantined-tests', JSON.stringify(result.quarantined));
+        (0,step_files/* setOutput */.uH)('newly-quarantined', JSON.stringify(result.newlyQuarantined));
+        (0,step_files/* setOutput */.uH)('released', JSON.stringify(result.released));
+        (0,step_files/* setOutput */.uH)('data-commit', sync.status.kind === 'pushed' ? sync.status.commit : '');
     });
     const summary = guard('render the job summary', () => renderSummary({ ...base, annotationsLine }, { facts }));
     if (summary !== undefined) {
         try {
-            await core.summary.addRaw(extraSummary ? `${summary}\n${extraSummary}` : summary).write();
+            await (0,step_files/* appendSummary */.fe)(extraSummary ? `${summary}\n${extraSummary}` : summary);
         }
         catch (error) {
             core.info((0,text_escape/* logText */.kc)(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`));
@@ -2059,6 +2167,276 @@ function guard(what, part) {
 
 /***/ }),
 
+/***/ 1281:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   _E: () => (/* binding */ inboxProvenance)
+/* harmony export */ });
+/* unused harmony exports sealScope, workflowRunLookup */
+/* harmony import */ var _client_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(96584);
+
+/** The seal scope of this step, when it has `inbox-key`. */
+function sealScope(inputs, ctx) {
+    return inputs.inboxKey ? { key: inputs.inboxKey, repository: ctx.repository, branch: inputs.dataBranch } : undefined;
+}
+/** The provenance a writer of this step asks of parked runs. */
+function inboxProvenance(inputs, ctx) {
+    const seal = sealScope(inputs, ctx);
+    if (seal)
+        return { seal, branch: inputs.dataBranch };
+    if (!inputs.token)
+        return { branch: inputs.dataBranch };
+    return { lookup: workflowRunLookup(inputs.token, ctx), branch: inputs.dataBranch };
+}
+/** Looks runs up once each (a step folding 64 parcels of one workflow run asks once). */
+function workflowRunLookup(token, ctx) {
+    const seen = new Map();
+    let client;
+    const ask = async (runId) => {
+        if (!/^[1-9]\d{0,19}$/.test(runId))
+            return 'not-found';
+        client ??= (0,_client_js__WEBPACK_IMPORTED_MODULE_0__.createClient)(token, ctx.apiUrl);
+        try {
+            const { data } = await (await client).rest.actions.getWorkflowRun({ owner: ctx.owner, repo: ctx.repo, run_id: Number(runId), ...(0,_client_js__WEBPACK_IMPORTED_MODULE_0__/* .requestOptions */ .ag)() });
+            const own = data.repository.id;
+            return {
+                headSha: data.head_sha,
+                event: data.event,
+                runAttempt: data.run_attempt ?? 1,
+                workflow: data.name ?? '',
+                fromFork: (data.head_repository?.id ?? own) !== own,
+            };
+        }
+        catch (error) {
+            const failure = (0,_client_js__WEBPACK_IMPORTED_MODULE_0__/* .describeApiError */ .gg)(error);
+            if (failure.status === 404 && !/not accessible/i.test(failure.message))
+                return 'not-found';
+            return { unknown: `${failure.message}${failure.denied ? ' (the token needs actions: read)' : ''}` };
+        }
+    };
+    return (runId) => {
+        let known = seen.get(runId);
+        if (!known)
+            seen.set(runId, (known = ask(runId)));
+        return known;
+    };
+}
+
+
+/***/ }),
+
+/***/ 91463:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   JC: () => (/* binding */ verifyStepFiles),
+/* harmony export */   Pn: () => (/* binding */ watchStepFiles),
+/* harmony export */   fe: () => (/* binding */ appendSummary),
+/* harmony export */   uH: () => (/* binding */ setOutput)
+/* harmony export */ });
+/* unused harmony exports STEP_FILE_VARIABLES, checkStepFiles */
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(91659);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(77598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(48161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_3__);
+/* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(67388);
+/**
+ * The files through which a step talks to the runner: GITHUB_OUTPUT and GITHUB_STEP_SUMMARY, which flakeguard
+ * writes, and GITHUB_ENV, GITHUB_PATH and GITHUB_STATE, which it never writes. The runner creates them for each step
+ * and reads them once the step has exited, keeping the last value of an output set twice.
+ *
+ * flakeguard writes its outputs and its summary through this module only (test/github/step-files.test.ts checks
+ * that no other module calls the toolkit's writers), and remembers what it wrote. Before the step exits,
+ * `verifyStepFiles` compares each file with what it held when the step started plus what flakeguard appended: any
+ * other content was written by another process running as the same user (a process a re-run command or an earlier
+ * step left behind). Then the step fails with an error naming the file, puts the file back to what flakeguard wrote
+ * when it still can, and writes its outcome again, `failure`, last (docs/adr/0162-step-files-checked.md). A process
+ * that writes after the step has exited is beyond any check of the step's.
+ */
+
+
+
+
+
+/** The runner's file commands, by the variable that names each file. */
+const STEP_FILE_VARIABLES = ['GITHUB_OUTPUT', 'GITHUB_STEP_SUMMARY', 'GITHUB_ENV', 'GITHUB_PATH', 'GITHUB_STATE'];
+/** Bytes of the files' expected content kept in memory to put a file back (beyond them, a file is only checked). */
+const KEEP_BYTES = 16 << 20;
+const watched = new Map();
+let keptBytes = 0;
+/** The last value flakeguard gave each output, to write them again after another process's lines. */
+const outputs = new Map();
+/** Reads a file in chunks (bounded memory): its hash, and its content when `keep` and no bigger than `limit`. */
+function readWhole(path, limit) {
+    const hash = (0,node_crypto__WEBPACK_IMPORTED_MODULE_2__.createHash)('sha256');
+    const parts = [];
+    let size = 0;
+    const fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.openSync)(path, 'r');
+    try {
+        const chunk = Buffer.alloc(64 << 10);
+        for (let n; (n = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.readSync)(fd, chunk, 0, chunk.length, null)) > 0;) {
+            hash.update(chunk.subarray(0, n));
+            if (size + n <= limit)
+                parts.push(Buffer.from(chunk.subarray(0, n)));
+            size += n;
+        }
+    }
+    finally {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.closeSync)(fd);
+    }
+    return { size, hash, ...(size <= limit ? { content: Buffer.concat(parts) } : {}) };
+}
+/**
+ * Remembers the step files as they are now (the step's start). Only the files of the variables set in `env`; one
+ * that cannot be read is not watched (the toolkit's own writes fail on it anyway).
+ */
+function watchStepFiles(env = process.env) {
+    watched.clear();
+    outputs.clear();
+    keptBytes = 0;
+    for (const variable of STEP_FILE_VARIABLES) {
+        const path = env[variable];
+        if (!path)
+            continue;
+        try {
+            const read = readWhole(path, KEEP_BYTES - keptBytes);
+            if (read.content)
+                keptBytes += read.size;
+            watched.set(variable, { path, size: read.size, hash: read.hash, kept: read.content ? [read.content] : undefined });
+        }
+        catch {
+            // not there or not readable: nothing to compare with
+        }
+    }
+}
+/** Appends `text` to the file of `variable` (named by the environment) and counts it as flakeguard's. */
+function append(variable, path, text) {
+    const bytes = Buffer.from(text, 'utf8');
+    (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.appendFileSync)(path, bytes);
+    const w = watched.get(variable);
+    if (!w || w.path !== path)
+        return;
+    w.size += bytes.length;
+    w.hash.update(bytes);
+    if (w.kept && keptBytes + bytes.length <= KEEP_BYTES) {
+        w.kept.push(bytes);
+        keptBytes += bytes.length;
+    }
+    else if (w.kept) {
+        keptBytes -= w.kept.reduce((n, b) => n + b.length, 0);
+        w.kept = undefined;
+    }
+}
+/** A value as the toolkit writes it: a string as it is, anything else as JSON, nothing as ''. */
+function commandValue(value) {
+    if (value === null || value === undefined)
+        return '';
+    return typeof value === 'string' ? value : JSON.stringify(value);
+}
+/** Sets a step output, as `core.setOutput` does (a heredoc with a random delimiter in GITHUB_OUTPUT). */
+function setOutput(name, value) {
+    const text = commandValue(value);
+    outputs.set(name, text);
+    const path = process.env.GITHUB_OUTPUT;
+    if (!path) {
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__.setOutput(name, text);
+        return;
+    }
+    const delimiter = `ghadelimiter_${(0,node_crypto__WEBPACK_IMPORTED_MODULE_2__.randomUUID)()}`;
+    if (name.includes(delimiter) || text.includes(delimiter))
+        throw new Error(`Unexpected input: name or value contains the delimiter ${delimiter}`);
+    append('GITHUB_OUTPUT', path, `${name}<<${delimiter}${node_os__WEBPACK_IMPORTED_MODULE_3__.EOL}${text}${node_os__WEBPACK_IMPORTED_MODULE_3__.EOL}${delimiter}${node_os__WEBPACK_IMPORTED_MODULE_3__.EOL}`);
+}
+/** Appends markdown to the job summary, as `core.summary.addRaw(markdown).write()` does; rejects without GITHUB_STEP_SUMMARY. */
+async function appendSummary(markdown) {
+    const path = process.env.GITHUB_STEP_SUMMARY;
+    if (!path)
+        throw new Error('Unable to find environment variable for $GITHUB_STEP_SUMMARY. Check if your runtime environment supports job summaries.');
+    append('GITHUB_STEP_SUMMARY', path, markdown);
+}
+/** The watched files whose content is not what they held at the start plus flakeguard's appends. */
+function checkStepFiles() {
+    const found = [];
+    for (const [variable, w] of watched) {
+        let what;
+        try {
+            const size = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.statSync)(w.path).size;
+            if (size > w.size)
+                what = `${size - w.size} bytes more than flakeguard wrote`;
+            else if (size < w.size)
+                what = `${w.size - size} bytes fewer than flakeguard wrote: some of its lines were removed`;
+            else if (readWhole(w.path, 0).hash.digest('hex') !== w.hash.copy().digest('hex'))
+                what = 'the same size as what flakeguard wrote, other content';
+        }
+        catch (error) {
+            what = `it could not be read any more (${error instanceof Error ? error.message : String(error)})`;
+        }
+        if (what)
+            found.push({ variable, path: w.path, what });
+    }
+    return found;
+}
+/** Puts a file back to what flakeguard expects in it; false when its content was not kept or the write failed. */
+function restore(variable) {
+    const w = watched.get(variable);
+    if (!w?.kept)
+        return false;
+    try {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.writeFileSync)(w.path, Buffer.concat(w.kept));
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+const NAMES = {
+    GITHUB_OUTPUT: "the step's outputs (GITHUB_OUTPUT)",
+    GITHUB_STEP_SUMMARY: 'this summary (GITHUB_STEP_SUMMARY)',
+    GITHUB_ENV: 'the environment of the later steps (GITHUB_ENV)',
+    GITHUB_PATH: 'the PATH of the later steps (GITHUB_PATH)',
+    GITHUB_STATE: "the step's saved state (GITHUB_STATE)",
+};
+/**
+ * The last thing the step does: when another process wrote to a step file during the step, fails the step with an
+ * error per file, puts the files back where it can, writes its outputs again (the runner keeps the last value of each)
+ * with `outcome` `failure`, and says so in the summary. Returns whether the files were as flakeguard wrote them.
+ */
+function verifyStepFiles() {
+    const tampered = checkStepFiles();
+    if (tampered.length === 0)
+        return true;
+    const restored = new Set(tampered.filter((t) => restore(t.variable)).map((t) => t.variable));
+    for (const t of tampered) {
+        const fix = restored.has(t.variable) ? 'flakeguard put the file back to what it wrote' : 'flakeguard could not put the file back: do not trust it';
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__.setFailed((0,_text_escape_js__WEBPACK_IMPORTED_MODULE_4__/* .commandText */ .jt)(`Something other than flakeguard wrote to ${t.variable} during this step (${t.what}): a process running as the runner's user, such as one a re-run command or an earlier step left behind, may have forged ${NAMES[t.variable]}; ${fix}. The step fails (docs/rerun.md, "What a re-run command can do").`, 2000));
+    }
+    try {
+        if (watched.has('GITHUB_OUTPUT')) {
+            for (const [name, value] of [...outputs].filter(([name]) => name !== 'outcome'))
+                setOutput(name, value);
+        }
+        setOutput('outcome', 'failure');
+    }
+    catch (error) {
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__.setFailed((0,_text_escape_js__WEBPACK_IMPORTED_MODULE_4__/* .commandText */ .jt)(`flakeguard could not write its outputs again: ${error instanceof Error ? error.message : String(error)}`, 1000));
+    }
+    const names = tampered.map((t) => NAMES[t.variable]);
+    const files = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+    const summaryNote = `\n> [!CAUTION]\n> **Something other than flakeguard wrote to ${files} during the step.** ` +
+        `${restored.size === tampered.length ? 'flakeguard removed what it did not write' : 'What flakeguard did not write may still be there'}, and the step fails. ` +
+        `Any process running as the runner's user can do this, such as one a re-run command or an earlier step left behind ` +
+        `(docs/rerun.md, "What a re-run command can do").\n`;
+    appendSummary(summaryNote).catch(() => undefined);
+    return false;
+}
+
+
+/***/ }),
+
 /***/ 74292:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -2069,6 +2447,7 @@ function guard(what, part) {
 /* harmony export */   WS: () => (/* reexport safe */ _records_js__WEBPACK_IMPORTED_MODULE_1__.WS),
 /* harmony export */   xh: () => (/* binding */ DEFAULT_RETENTION)
 /* harmony export */ });
+/* unused harmony export applyRetention */
 /* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(10182);
 /* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6830);
 /**
@@ -2093,13 +2472,34 @@ function failureMessageOf(test, normalise) {
 function recordFor(test, run, facts, normalise) {
     return (0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .runRecord */ .DW)(run.key, facts, test.attempts.map((a) => _model_js__WEBPACK_IMPORTED_MODULE_0__/* .STATUS_CODE */ .lg[a.status]).join(''), failureMessageOf(test, normalise), test.attempts[test.attempts.length - 1]?.durationSec);
 }
-/** `runs` without what retention drops; the same array when nothing is dropped (the common case, checked first). */
+/**
+ * `runs` without what retention drops; the same array when nothing is dropped (the common case, checked first).
+ * Trusted and untrusted records have a budget of `maxRuns` each (src/history/trust.ts): an untrusted record never
+ * pushes a trusted one out of the window.
+ */
 function applyRetention(runs, newest, retention) {
     const oldestKept = newest - retention.maxAgeDays * DAY_MS;
     if (runs.length <= retention.maxRuns && (runs.length === 0 || runs[0].time >= oldestKept))
         return runs;
     const recent = runs[0].time >= oldestKept ? runs : runs.filter((r) => r.time >= oldestKept);
-    return recent.length > retention.maxRuns ? recent.slice(recent.length - retention.maxRuns) : recent;
+    if (recent.length <= retention.maxRuns)
+        return recent;
+    let untrusted = 0;
+    for (const r of recent)
+        if (r.untrusted)
+            untrusted++;
+    if (untrusted === 0)
+        return recent.slice(recent.length - retention.maxRuns);
+    // The newest `maxRuns` of each kind, in their order.
+    let trustedLeft = retention.maxRuns;
+    let untrustedLeft = retention.maxRuns;
+    const kept = [];
+    for (let i = recent.length - 1; i >= 0; i--) {
+        const r = recent[i];
+        if (r.untrusted ? untrustedLeft-- > 0 : trustedLeft-- > 0)
+            kept.push(r);
+    }
+    return kept.length === recent.length ? recent : kept.reverse();
 }
 function mergeRun(history, tests, run, alreadyIngested, options = {}) {
     if (alreadyIngested.has(ingestionKey(run)))
@@ -2112,8 +2512,14 @@ function mergeRun(history, tests, run, alreadyIngested, options = {}) {
     for (const test of tests) {
         if (test.attempts.length === 0)
             continue;
-        const previous = merged.get(test.id);
-        const record = recordFor(test, run, facts, normalise);
+        const stored = merged.get(test.id);
+        // The trusted results of a workflow run replace its untrusted ones, test by test: they never count twice.
+        const previous = options.replaces !== undefined && stored?.runs.some((r) => r.run === options.replaces) ? { ...stored, runs: stored.runs.filter((r) => r.run !== options.replaces) } : stored;
+        let record = recordFor(test, run, facts, normalise);
+        // An untrusted run brings no duration (src/history/trust.ts): the trusted runs' newest one stays the test's.
+        const carried = options.untrusted ? previous?.runs[previous.runs.length - 1]?.durationSec : undefined;
+        if (carried !== undefined && record.durationSec === undefined)
+            record = (0,_records_js__WEBPACK_IMPORTED_MODULE_1__/* .withDuration */ .N_)(record, carried);
         let runs;
         // A workflow re-run of the same job adds attempts to the record of the first attempt (near the end: look there first).
         let rerunOf = -1;
@@ -2148,10 +2554,11 @@ function mergeRun(history, tests, run, alreadyIngested, options = {}) {
             id: test.id,
             name: test.name,
             classname: test.classname,
-            runs: applyRetention(runs, Math.max(record.time, runs[runs.length - 1].time), retention),
+            runs: applyRetention(runs, options.retentionNow ?? Math.max(record.time, runs[runs.length - 1].time), retention),
         };
-        const file = test.file ?? previous?.file;
-        const line = test.line ?? previous?.line;
+        // An untrusted run never moves a test: its file and line stay the trusted runs' (src/history/trust.ts).
+        const file = options.untrusted ? previous?.file : (test.file ?? previous?.file);
+        const line = options.untrusted ? previous?.line : (test.line ?? previous?.line);
         if (file !== undefined)
             updated.file = file;
         if (line !== undefined)
@@ -2163,7 +2570,7 @@ function mergeRun(history, tests, run, alreadyIngested, options = {}) {
     for (const [id, h] of merged) {
         if (touched.has(id))
             continue;
-        const kept = applyRetention(h.runs, run.time, retention);
+        const kept = applyRetention(h.runs, options.retentionNow ?? run.time, retention);
         if (kept.length === 0)
             merged.delete(id);
         else if (kept !== h.runs)
@@ -2825,14 +3232,16 @@ function appendedQuickly(previous, test, seq, attempts, duration, timeOf, oldest
  * mergeRun on the stored form: the same history (decoded, it equals what mergeRun gives) with `tests` appended as
  * run `row`. Only when canMergeStored; undefined when a test is twice in `tests`.
  */
-function mergeStored(history, tests, run, row, options) {
+function mergeStored(history, tests, run, row, 
+/** `retentionNow`: the time runs age out from (mergeRun's option of that name); default this run's time. */
+options) {
     const rows = new Map(history.rows);
     rows.set(run.key, row);
     const times = new Map();
     for (const r of rows.values())
         times.set(r.seq, r.time);
     const timeOf = (seq) => times.get(seq);
-    const oldestKept = run.time - options.retention.maxAgeDays * DAY_MS;
+    const oldestKept = (options.retentionNow ?? run.time) - options.retention.maxAgeDays * DAY_MS;
     const maxRuns = options.retention.maxRuns;
     // This run's tests by id; the same test twice in one run: its second record joins the first (mergeRun does that).
     const ran = new Map();
@@ -2928,20 +3337,36 @@ function mergeStored(history, tests, run, row, options) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Aw: () => (/* binding */ untrustedTestsToRecord),
+/* harmony export */   B_: () => (/* binding */ boundedUntrustedTests),
+/* harmony export */   Dy: () => (/* binding */ withoutUntrusted),
 /* harmony export */   Ji: () => (/* binding */ trustedEvidence),
 /* harmony export */   SF: () => (/* binding */ MAX_UNTRUSTED_TESTS),
-/* harmony export */   So: () => (/* binding */ MAX_UNTRUSTED_ARTIFACTS)
+/* harmony export */   So: () => (/* binding */ MAX_UNTRUSTED_ARTIFACTS),
+/* harmony export */   cy: () => (/* binding */ trustedOnly),
+/* harmony export */   qB: () => (/* binding */ hasUntrustedRecord),
+/* harmony export */   z9: () => (/* binding */ untrustedRunKey)
 /* harmony export */ });
-/* unused harmony exports MAX_UNTRUSTED_NEW_TESTS, hasTrustedRecord, trustedRunsAgree */
+/* unused harmony exports MAX_UNTRUSTED_NEW_TESTS, MAX_UNTRUSTED_ATTEMPTS, MAX_UNTRUSTED_MESSAGES, hasTrustedRecord, trustedRunsAgree */
 /** Tests one untrusted run may report: more, and its artifact is refused (src/modes/shards.ts). */
 const MAX_UNTRUSTED_TESTS = 50_000;
 /** Tests no trusted run has recorded that one untrusted run may add: none (they are left out). */
 const MAX_UNTRUSTED_NEW_TESTS = 0;
 /** flakeguard artifacts read from one run by `ingest-workflow-run` (the aggregate mode reads up to 256 of its own run). */
 const MAX_UNTRUSTED_ARTIFACTS = 64;
+/** Attempts one untrusted run records per test (its artifacts' attempts of the test, in order, cut here). */
+const MAX_UNTRUSTED_ATTEMPTS = 8;
+/** Tests of one untrusted run whose failure message is stored; the others' records have none. */
+const MAX_UNTRUSTED_MESSAGES = 100;
+/** The run key of a workflow run's untrusted results: from the trusted run id alone, the same for every artifact. */
+function untrustedRunKey(runId) {
+    return `${runId}/untrusted`;
+}
 const failed = (attempts) => attempts.includes('F') || attempts.includes('E');
 function hasTrustedRecord(test) {
     return test !== undefined && test.runs.some((r) => !r.untrusted);
+}
+function hasUntrustedRecord(test) {
+    return test !== undefined && test.runs.some((r) => r.untrusted);
 }
 /** True when the test's trusted records alone show it flaky: then its untrusted records count too. */
 function trustedRunsAgree(test) {
@@ -2962,21 +3387,79 @@ function trustedRunsAgree(test) {
             return true;
     return false;
 }
+/** The test with its trusted records only (the test itself when it has no untrusted record). */
+function trustedOnly(test) {
+    return hasUntrustedRecord(test) ? { ...test, runs: test.runs.filter((r) => !r.untrusted) } : test;
+}
 /** The history as evidence: each test's untrusted records dropped unless its trusted runs agree. Shares unchanged tests. */
 function trustedEvidence(history) {
     let out;
     for (const [id, test] of history) {
-        if (!test.runs.some((r) => r.untrusted) || trustedRunsAgree(test))
+        if (!hasUntrustedRecord(test) || trustedRunsAgree(test))
             continue;
         out ??= new Map(history);
-        out.set(id, { ...test, runs: test.runs.filter((r) => !r.untrusted) });
+        out.set(id, trustedOnly(test));
     }
     return out ?? history;
 }
-/** The tests of an untrusted run that it may record: those a trusted run has recorded. */
-function untrustedTestsToRecord(tests, history) {
-    const kept = tests.filter((t) => hasTrustedRecord(history.get(t.id)));
+/** The history without any untrusted record: what the failures a quarantine forgives are learnt from. Shares unchanged tests. */
+function withoutUntrusted(history) {
+    let out;
+    for (const [id, test] of history) {
+        if (!hasUntrustedRecord(test))
+            continue;
+        out ??= new Map(history);
+        out.set(id, trustedOnly(test));
+    }
+    return out ?? history;
+}
+/**
+ * The tests of an untrusted run that it may record: those a trusted run has recorded, and (with `runId`) not
+ * recorded by a trusted run of the same workflow run (run keys `<run id>/…`: its results are in already).
+ */
+function untrustedTestsToRecord(tests, history, runId) {
+    const prefix = runId === undefined ? undefined : `${runId}/`;
+    const kept = tests.filter((t) => {
+        const h = history.get(t.id);
+        if (!hasTrustedRecord(h))
+            return false;
+        return prefix === undefined || !h.runs.some((r) => !r.untrusted && r.run.startsWith(prefix));
+    });
     return { kept, leftOut: tests.length - kept.length };
+}
+/**
+ * The tests of one untrusted run as they are recorded: each test once (a test several artifacts list gets their
+ * attempts in order), at most MAX_UNTRUSTED_ATTEMPTS attempts, a failure message for the first
+ * MAX_UNTRUSTED_MESSAGES tests that have one, and no file, line, duration or failure body.
+ */
+function boundedUntrustedTests(tests) {
+    const byId = new Map();
+    for (const t of tests) {
+        const seen = byId.get(t.id);
+        if (seen) {
+            if (seen.attempts.length < MAX_UNTRUSTED_ATTEMPTS)
+                seen.attempts.push(...t.attempts.slice(0, MAX_UNTRUSTED_ATTEMPTS - seen.attempts.length));
+            continue;
+        }
+        byId.set(t.id, { id: t.id, name: t.name, classname: t.classname, suite: t.suite, report: t.report, attempts: t.attempts.slice(0, MAX_UNTRUSTED_ATTEMPTS) });
+    }
+    let messages = 0;
+    const out = [];
+    for (const t of byId.values()) {
+        const keep = messages < MAX_UNTRUSTED_MESSAGES && t.attempts.some((a) => a.message !== undefined || a.type !== undefined);
+        if (keep)
+            messages++;
+        const attempts = t.attempts.map((a) => {
+            const bare = { status: a.status };
+            if (keep && a.message !== undefined)
+                bare.message = a.message;
+            if (keep && a.type !== undefined)
+                bare.type = a.type;
+            return bare;
+        });
+        out.push({ ...t, attempts });
+    }
+    return out;
 }
 
 
@@ -3026,11 +3509,13 @@ function capName(text, maxBytes = MAX_NAME_BYTES) {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
+  Gt: () => (/* binding */ displayPath),
+  kL: () => (/* binding */ parseReportFile),
   $T: () => (/* binding */ parseReportFiles),
   ec: () => (/* binding */ testId)
 });
 
-// UNUSED EXPORTS: DEFAULT_MAX_FILE_BYTES, displayPath, openRegularFile, parseReportFile, parseReportRaw, parseReportStream, parseReportText, readRegularFile
+// UNUSED EXPORTS: DEFAULT_MAX_FILE_BYTES, openRegularFile, parseReportRaw, parseReportStream, parseReportText, readRegularFile
 
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __webpack_require__(4573);
@@ -4885,13 +5370,13 @@ function shardLabel(job, jobKey) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Vj: () => (/* binding */ warnUnsplitOverrides),
-/* harmony export */   Yd: () => (/* reexport safe */ _job_key_js__WEBPACK_IMPORTED_MODULE_2__.Yd)
+/* harmony export */   Yd: () => (/* reexport safe */ _job_key_js__WEBPACK_IMPORTED_MODULE_3__.Yd)
 /* harmony export */ });
 /* unused harmony export unsplitOverrides */
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(91659);
-/* harmony import */ var _store_layout_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5891);
-/* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(67388);
-/* harmony import */ var _job_key_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(67597);
+/* harmony import */ var _store_layout_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9900);
+/* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(67388);
+/* harmony import */ var _job_key_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(67597);
 /**
  * `split-history-by: job-key` in a run: the test ids carry the job key, and hand overrides written for the ids
  * from before the split are pointed out instead of silently no longer applying (docs/matrix.md).
@@ -4908,12 +5393,12 @@ const MAX_WARNINGS = 10;
  * they do not apply to the split id. Returns [unsplit id, its stats file, split id, its stats file].
  */
 function unsplitOverrides(testIds, jobKey, applied) {
-    const rendered = (0,_job_key_js__WEBPACK_IMPORTED_MODULE_2__/* .renderJobKey */ .db)(jobKey);
+    const rendered = (0,_job_key_js__WEBPACK_IMPORTED_MODULE_3__/* .renderJobKey */ .db)(jobKey);
     if (rendered === '')
         return [];
     const suffix = ` [${rendered}]`;
     const found = [];
-    const fileOf = (id) => (0,_store_layout_js__WEBPACK_IMPORTED_MODULE_3__/* .statsPath */ .Zf)((0,_store_layout_js__WEBPACK_IMPORTED_MODULE_3__/* .shardOf */ .IS)(id, applied.shards), applied.shards);
+    const fileOf = (id) => (0,_store_layout_js__WEBPACK_IMPORTED_MODULE_1__/* .statsPath */ .Zf)((0,_store_layout_js__WEBPACK_IMPORTED_MODULE_1__/* .shardOf */ .IS)(id, applied.shards), applied.shards);
     for (const id of testIds) {
         if (!id.endsWith(suffix))
             continue;
@@ -4928,13 +5413,13 @@ function warnUnsplitOverrides(testIds, jobKey, applied) {
     try {
         const found = unsplitOverrides(testIds, jobKey, applied);
         for (const [base, file, id, newFile] of found.slice(0, MAX_WARNINGS)) {
-            _actions_core__WEBPACK_IMPORTED_MODULE_0__.warning((0,_text_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .commandText */ .jt)(`The hand override of '${base}' in ${file} does not apply to '${id}': with split-history-by: job-key each matrix combination has its own test id. Copy the override to the line of '${id}' in ${newFile} (docs/matrix.md).`, 1000), { title: 'flakeguard override not applied' });
+            _actions_core__WEBPACK_IMPORTED_MODULE_0__.warning((0,_text_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .commandText */ .jt)(`The hand override of '${base}' in ${file} does not apply to '${id}': with split-history-by: job-key each matrix combination has its own test id. Copy the override to the line of '${id}' in ${newFile} (docs/matrix.md).`, 1000), { title: 'flakeguard override not applied' });
         }
         if (found.length > MAX_WARNINGS)
             _actions_core__WEBPACK_IMPORTED_MODULE_0__.warning(`${found.length - MAX_WARNINGS} more hand overrides sit on test ids from before split-history-by: job-key.`);
     }
     catch (error) {
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__.info((0,_text_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .logText */ .kc)(`Could not check the hand overrides against the split test ids: ${error instanceof Error ? error.message : String(error)}`));
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__.info((0,_text_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .logText */ .kc)(`Could not check the hand overrides against the split test ids: ${error instanceof Error ? error.message : String(error)}`));
     }
 }
 
@@ -5168,7 +5653,7 @@ async function findCodeowners(workspace) {
 
 /***/ }),
 
-/***/ 97191:
+/***/ 16849:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -5402,8 +5887,8 @@ function decide(history, previous, override, now, options, memo) {
     return { quarantined: false, reason: `${options.rule} rule: ${verdict.measured}${since}${held}`, since: keepSince(false), evidence, ...keepAfter };
 }
 
-// EXTERNAL MODULE: ./src/store/layout.ts
-var layout = __webpack_require__(5891);
+// EXTERNAL MODULE: ./src/store/layout.ts + 1 modules
+var layout = __webpack_require__(9900);
 // EXTERNAL MODULE: ./src/store/history-format.ts
 var history_format = __webpack_require__(61557);
 // EXTERNAL MODULE: ./src/history/stored.ts
@@ -5445,6 +5930,10 @@ code branches.
 | \`runs.json\` | one line per run number: \`[run key, commit, time, on default branch, job succeeded, link]\` | no |
 | \`flakeguard.json\` | schema version, shard count, writes since compaction, runs already ingested | no |
 | \`decisions.json\` | one line per test whose quarantine decision changed: its last 20 decisions (run, time, who, why) and its issue | no (informational: nothing is decided from it) |
+
+flakeguard also writes this \`README.md\` and the dashboard (\`index.html\`, \`.nojekyll\`, \`dashboard/CODEOWNERS\`,
+\`dashboard/codeowners-map\`). **Every other file is yours** (a \`CNAME\`, notes, images, links, anything in
+\`history/\` or \`stats/\` that is not a \`.json\` file directly in it): flakeguard never reads, changes or deletes it.
 
 A test's shard \`NN\` is the FNV-1a hash of its id modulo the shard count, in hex. The job summary and the
 issues flakeguard opens name the exact file of each test.
@@ -5784,7 +6273,124 @@ function updateDecisionLog(input) {
     return { text: changed ? (0,store_decisions/* renderDecisions */.O)(log) : input.previous, problems, recorded };
 }
 
+;// CONCATENATED MODULE: ./src/pipeline/clock.ts
+
+/** How far after the step's clock a time may be (a report written in a zone east of UTC without its offset: up to 14 h). */
+const CLOCK_TOLERANCE_MS = 86_400_000;
+const DAY_MS = 86_400_000;
+/** A difference of times for people: "3 hours", "100 days", "75 years". */
+function spanText(ms) {
+    const abs = Math.abs(ms);
+    const count = (n, unit) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+    const years = abs / (365.25 * DAY_MS);
+    if (!(years < 10_000))
+        return 'more than 10,000 years';
+    if (years >= 2)
+        return count(Math.round(years), 'year');
+    if (abs >= DAY_MS)
+        return count(Math.round(abs / DAY_MS), 'day');
+    if (abs >= 3_600_000)
+        return count(Math.round(abs / 3_600_000), 'hour');
+    return count(Math.round(abs / 60_000), 'minute');
+}
+/** A time for people: its ISO form when it is a date, else the number. */
+function timeText(ms) {
+    const date = new Date(ms);
+    return Number.isNaN(date.getTime()) ? String(ms) : date.toISOString();
+}
+/** The newest time of the runs but `except`, or undefined when there is none. */
+function clock_newestTime(runs, except) {
+    let newest;
+    for (const [key, row] of runs)
+        if (key !== except && (newest === undefined || row.time > newest))
+            newest = row.time;
+    return newest;
+}
+/** Rule 2: runs on the branch ahead of the step's clock. */
+function checkRows(runs, clock, notes) {
+    const ahead = [];
+    for (const entry of runs)
+        if (!(entry[1].time <= clock + CLOCK_TOLERANCE_MS))
+            ahead.push(entry);
+    const changed = new Map();
+    if (ahead.length === 0)
+        return changed;
+    const shown = ahead
+        .slice(0, 3)
+        .map(([key, row]) => `${key} (${timeText(row.time)})`)
+        .join(', ');
+    const listed = `${shown}${ahead.length > 3 ? ` and ${ahead.length - 3} more` : ''}`;
+    const runsText = `${ahead.length === 1 ? 'Run' : 'Runs'} ${listed} on the data branch`;
+    const ahead1 = `more than ${spanText(CLOCK_TOLERANCE_MS)} ahead of this step's clock (${timeText(clock)})`;
+    if (ahead.length * 2 >= runs.size) {
+        notes.push(`${ahead.length} of the ${runs.size} runs on the data branch are ${ahead1}: ${listed}. This runner's clock is probably behind: their times are kept, and nothing is aged out from this clock.`);
+        return changed;
+    }
+    // The time of the newest trusted run before each one, in sequence order: the run's place in the order stays.
+    const ordered = [...runs].sort((a, b) => a[1].seq - b[1].seq);
+    const aheadKeys = new Set(ahead.map(([key]) => key));
+    let before;
+    for (const [key, row] of ordered) {
+        if (!aheadKeys.has(key)) {
+            if (before === undefined || row.time > before)
+                before = row.time;
+            continue;
+        }
+        changed.set(key, before ?? clock);
+    }
+    notes.push(`${runsText} ${ahead.length === 1 ? 'is' : 'are'} ${ahead1}, as most of the branch's runs are not: set to the newest time of the runs before ${ahead.length === 1 ? 'it' : 'them'}, so that ${ahead.length === 1 ? 'it ages' : 'they age'} out no other run (the runner's clock was probably ahead).`);
+    return changed;
+}
+/** The history with the runs of `times` (run key → time) at their new times. */
+function retimed(history, runs, times) {
+    if (history instanceof history_stored/* LazyHistory */.VM)
+        return new history_stored/* LazyHistory */.VM(history.stored, runs);
+    const out = new Map();
+    for (const [id, test] of history) {
+        if (!test.runs.some((r) => times.has(r.run))) {
+            out.set(id, test);
+            continue;
+        }
+        const records = test.runs.map((r) => (times.has(r.run) ? { ...r, time: times.get(r.run) } : r)).sort((a, b) => a.time - b.time);
+        out.set(id, { ...test, runs: records });
+    }
+    return out;
+}
+/** The three rules above, for `run` applied on top of `runs` and `history` by a step whose clock reads `clock`. */
+function checkTimes(run, runs, history, clock, retention) {
+    const notes = [];
+    const changed = checkRows(runs, clock, notes);
+    let table = runs;
+    let checkedHistory = history;
+    if (changed.size > 0) {
+        table = new Map(runs);
+        for (const [key, time] of changed)
+            table.set(key, { ...runs.get(key), time });
+        checkedHistory = retimed(history, table, changed);
+    }
+    const newest = clock_newestTime(table, run.key);
+    const window = retention.maxAgeDays * DAY_MS;
+    const floor = Math.min(clock, newest ?? clock) - window;
+    let time = run.time;
+    const name = `Run ${run.key} attempt ${run.runAttempt}`;
+    if (!Number.isFinite(time)) {
+        notes.push(`${name}: its time (${String(time)}) is not a time; it is recorded at this step's clock (${timeText(clock)}).`);
+        time = clock;
+    }
+    else if (time > clock + CLOCK_TOLERANCE_MS) {
+        notes.push(`${name}: its time (${timeText(time)}) is ${spanText(time - clock)} ahead of this step's clock (${timeText(clock)}); it is recorded at the step's clock, so that it ages out no other run.`);
+        time = clock;
+    }
+    else if (time < floor) {
+        notes.push(`${name}: its time (${timeText(time)}) is ${spanText(clock - time)} before this step's clock (${timeText(clock)}), older than history.max-age-days; it is recorded at the step's clock, so that it is not aged out at once.`);
+        time = clock;
+    }
+    const retentionNow = Math.min(clock, time, newest ?? time);
+    return { run: time === run.time ? run : { ...run, time }, runs: table, history: checkedHistory, retentionNow, notes };
+}
+
 ;// CONCATENATED MODULE: ./src/pipeline/apply.ts
+
 
 
 
@@ -5862,8 +6468,8 @@ function judgeFailures(snapshot, before, tests, run, options, consistent) {
             inOutage.set(id, (0,outage/* describeOutage */.XQ)(o));
     const unforgiven = unforgivenFailures({
         tests,
-        // The failures a quarantine covers are learnt from trusted evidence only (src/history/trust.ts).
-        history: evidenceOf(snapshot.history, snapshot.runs),
+        // The failures a quarantine covers are learnt from trusted records only, always (src/history/trust.ts).
+        history: anyUntrusted(snapshot.runs) ? (0,trust/* withoutUntrusted */.Dy)(snapshot.history) : snapshot.history,
         quarantined: before.quarantined,
         byHand: before.byHand,
         outages: inOutage,
@@ -5875,12 +6481,15 @@ function judgeFailures(snapshot, before, tests, run, options, consistent) {
     const failingOutages = outages.filter((o) => (0,outage/* outageFailures */.p0)(tests, [o]).size > 0).map(outage/* describeOutage */.XQ);
     return { outages, failingOutages, unforgiven };
 }
-/** The history as evidence (src/history/trust.ts); the history itself when no run in it is untrusted (the common case, checked first). */
-function evidenceOf(history, runs) {
+function anyUntrusted(runs) {
     for (const row of runs.values())
         if (row.untrusted)
-            return (0,trust/* trustedEvidence */.Ji)(history);
-    return history;
+            return true;
+    return false;
+}
+/** The history as evidence (src/history/trust.ts); the history itself when no run in it is untrusted (the common case, checked first). */
+function evidenceOf(history, runs) {
+    return anyUntrusted(runs) ? (0,trust/* trustedEvidence */.Ji)(history) : history;
 }
 /** A damaged data branch fails the run, naming the file and line (src/store/snapshot.ts). */
 function withDamage(snapshot, outcome) {
@@ -5888,8 +6497,12 @@ function withDamage(snapshot, outcome) {
     return reason ? { ...outcome, result: 'failure', reasons: [...outcome.reasons, reason] } : outcome;
 }
 function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
-    const { reports, run, now } = input;
-    const edited = applyHandEdits(input.snapshot, now, options.policy, (id) => (0,layout/* statsPath */.Zf)((0,layout/* shardOf */.IS)(id, input.snapshot.meta.shards), input.snapshot.meta.shards));
+    const { reports, now } = input;
+    // Times checked against the step's clock and the branch (src/pipeline/clock.ts): no run's time ages out another run.
+    const timed = checkTimes(input.run, input.snapshot.runs, input.snapshot.history, now, options.retention);
+    const run = timed.run;
+    const checked = timed.runs === input.snapshot.runs && timed.history === input.snapshot.history ? input.snapshot : { ...input.snapshot, runs: timed.runs, history: timed.history };
+    const edited = applyHandEdits(checked, now, options.policy, (id) => (0,store_snapshot/* statsFileOf */.no)(input.snapshot, id));
     const snapshot = edited.snapshot;
     const nowIso = new Date(now).toISOString();
     const before = quarantineBefore(snapshot, now);
@@ -5907,7 +6520,7 @@ function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
     const outageMessages = [...new Set(judged.outages.map((o) => o.message))];
     const jobSucceeded = input.jobSucceeded ?? outcome.result === 'success';
     // An untrusted run records only tests a trusted run has recorded (src/history/trust.ts).
-    const recorded = input.untrusted ? (0,trust/* untrustedTestsToRecord */.Aw)(reports.tests, snapshot.history).kept : reports.tests;
+    const recorded = input.untrusted ? (0,trust/* boundedUntrustedTests */.B_)((0,trust/* untrustedTestsToRecord */.Aw)(reports.tests, snapshot.history, run.runId).kept) : reports.tests;
     const alreadyIngested = new Set(Object.keys(snapshot.meta.ingested));
     const ingesting = !alreadyIngested.has((0,merge/* ingestionKey */.Ez)(run));
     const runs = new Map(snapshot.runs);
@@ -5930,15 +6543,17 @@ function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
     const stored = snapshot.history instanceof history_stored/* LazyHistory */.VM && !input.untrusted && ![...snapshot.runs.values()].some((r) => r.untrusted) && (!ingesting || (0,history_stored/* canMergeStored */.Ce)(snapshot.history.rows, run))
         ? snapshot.history
         : undefined;
-    const viaStored = stored && ingesting ? (0,history_stored/* mergeStored */.YZ)(stored, recorded, run, newRow, { retention: options.retention, normalise: options.normalise ?? ((m) => m.trim()) }) : undefined;
+    const viaStored = stored && ingesting ? (0,history_stored/* mergeStored */.YZ)(stored, recorded, run, newRow, { retention: options.retention, retentionNow: timed.retentionNow, normalise: options.normalise ?? ((m) => m.trim()) }) : undefined;
     const merged = viaStored
         ? { history: viaStored, ingested: true }
         : stored && !ingesting
             ? { history: stored, ingested: false }
             : (0,merge/* mergeRun */.CU)(snapshot.history, recorded, run, alreadyIngested, {
                 ...(input.untrusted ? { untrusted: true } : {}),
+                ...(!input.untrusted && runs.has((0,trust/* untrustedRunKey */.z9)(run.runId)) ? { replaces: (0,trust/* untrustedRunKey */.z9)(run.runId) } : {}),
                 jobSucceeded,
                 retention: options.retention,
+                retentionNow: timed.retentionNow,
                 normalise: options.normalise,
                 outages: outageMessages,
             });
@@ -5966,7 +6581,9 @@ function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
             decisions.set(id, known);
             continue;
         }
-        const test = evidence.get(id);
+        const counted = evidence.get(id);
+        // A quarantined test is judged on its trusted records alone: untrusted evidence never releases it (src/history/trust.ts).
+        const test = previous?.quarantined && (0,trust/* hasUntrustedRecord */.qB)(counted) ? (0,trust/* trustedOnly */.cy)(counted) : counted;
         let decision = closed ? decideAfterHandClose(test, previous, closed, nowIso, options.policy, memo) : decide(test, previous, override, nowIso, options.policy, memo);
         if (override) {
             // The hand decision's own start, from the line it wrote at the last run (`auto` is written only under an
@@ -6008,7 +6625,7 @@ function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
     const shards = snapshot.brokenStats.size > 0 ? snapshot.meta.shards : (0,layout/* shardCountFor */.tS)(history.size);
     const writes = snapshot.meta.writes + (merged.ingested ? 1 : 0);
     const compact = merged.ingested && writes >= (options.compactEvery ?? compactEveryFor(history.size));
-    const files = renderFiles(snapshot, shards, compact ? 0 : writes, history, runs, decisions, scores, merged.ingested ? (0,merge/* ingestionKey */.Ez)(run) : undefined, now, options, before.expired, edited.kept);
+    const files = renderFiles(snapshot, shards, compact ? 0 : writes, history, runs, decisions, scores, merged.ingested ? (0,merge/* ingestionKey */.Ez)(run) : undefined, now, timed.retentionNow, options, before.expired, edited.kept);
     // Each test's quarantine timeline: its own informational file, rewritten only when a decision changed.
     const timeline = updateDecisionLog({ previous: snapshot.decisions, stats: snapshot.stats, decisions, tests: history, skip: (id) => (0,store_snapshot/* inBrokenShard */.Hl)(snapshot, id), lapsed: before.expired, edits: edited.edits, closedByHand: input.closedByHand, issueOf: input.issueOf, run: runs.get(run.key)?.seq, at: nowIso });
     if (timeline.text !== undefined)
@@ -6032,10 +6649,13 @@ function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
         brokenStats: [...snapshot.brokenStats.keys()].sort(),
         handEdits: edited.edits,
         rule: options.policy.rule,
+        clockNotes: timed.notes,
     };
 }
-function renderFiles(snapshot, shards, writes, history, runs, decisions, scores, newIngestion, now, options, expired = new Set(), kept = new Map()) {
-    const oldestKept = now - options.retention.maxAgeDays * 86_400_000;
+function renderFiles(snapshot, shards, writes, history, runs, decisions, scores, newIngestion, now, 
+/** The time runs age out from (src/pipeline/clock.ts); ingestion keys age out with them. */
+retentionNow, options, expired = new Set(), kept = new Map()) {
+    const oldestKept = retentionNow - options.retention.maxAgeDays * 86_400_000;
     const ingested = {};
     for (const [key, time] of Object.entries(snapshot.meta.ingested))
         if (time >= oldestKept)
@@ -6044,11 +6664,7 @@ function renderFiles(snapshot, shards, writes, history, runs, decisions, scores,
         ingested[newIngestion] = now;
     // One pass over the tests: the runs some test still refers to (a flag per sequence number, set a segment at a time),
     // each test's shard, and its stats line. The iteration's own [id, test] entries are kept, not copied.
-    let maxSeq = 0;
-    for (const row of runs.values())
-        if (row.seq > maxSeq)
-            maxSeq = row.seq;
-    const referenced = new Uint8Array(maxSeq + 1);
+    const referenced = new history_format/* RunMarks */.wV(runs);
     const historyShards = Array.from({ length: shards }, () => []);
     const statsShards = Array.from({ length: shards }, () => []);
     for (const entry of (0,history_format/* storedTests */.Nj)(history, runs)) {
@@ -6056,11 +6672,12 @@ function renderFiles(snapshot, shards, writes, history, runs, decisions, scores,
         let seq = test.from;
         for (const { a, n } of test.segments) {
             if (a !== '')
-                referenced.fill(1, Math.min(seq, maxSeq + 1), Math.min(seq + n, maxSeq + 1));
+                referenced.mark(seq, n);
             seq += n;
         }
         const shard = (0,layout/* shardOf */.IS)(id, shards);
         historyShards[shard].push(entry);
+        const statsShard = (0,store_snapshot/* statsShardOf */.pG)(snapshot, id, shards);
         const decision = decisions.get(id);
         const stored = snapshot.overrides.get(id);
         const keep = kept.get(id);
@@ -6085,7 +6702,7 @@ function renderFiles(snapshot, shards, writes, history, runs, decisions, scores,
         line.check = checkOf(line);
         if (keep)
             Object.assign(line, keep);
-        statsShards[shard].push([id, line]);
+        statsShards[statsShard].push([id, line]);
     }
     // Overrides written for tests that have no history yet are kept where the test will land.
     for (const [id, stored] of snapshot.overrides) {
@@ -6093,11 +6710,11 @@ function renderFiles(snapshot, shards, writes, history, runs, decisions, scores,
             continue;
         const line = { override: stored.raw, quarantined: false, reason: 'no runs recorded yet' };
         line.check = checkOf(line);
-        statsShards[(0,layout/* shardOf */.IS)(id, shards)].push([id, line]);
+        statsShards[(0,store_snapshot/* statsShardOf */.pG)(snapshot, id, shards)].push([id, line]);
     }
     const files = new Map();
     files.set(layout/* META_FILE */.fg, (0,layout/* renderMeta */.aW)({ schema: layout/* SCHEMA_VERSION */.f$, shards, writes, ingested }));
-    files.set(layout/* RUNS_FILE */.Ct, (0,history_format/* renderRuns */.JH)(new Map([...runs].filter(([, row]) => referenced[row.seq] === 1))));
+    files.set(layout/* RUNS_FILE */.Ct, (0,history_format/* renderRuns */.JH)(new Map([...runs].filter(([, row]) => referenced.has(row.seq)))));
     files.set('README.md', renderBranchReadme(shards));
     const texts = new history_format/* LineTexts */.zZ();
     for (let i = 0; i < shards; i++) {
@@ -6142,8 +6759,9 @@ function scoresByRecords(history, evidence, scoreTests) {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  a: () => (/* binding */ foldParcels),
-  j: () => (/* binding */ runParcel)
+  r4: () => (/* binding */ admitParcel),
+  a4: () => (/* binding */ foldParcels),
+  jO: () => (/* binding */ runParcel)
 });
 
 // EXTERNAL MODULE: external "node:crypto"
@@ -6172,6 +6790,9 @@ function renderParcel(entries) {
 }
 class ParcelError extends Error {
 }
+/** A parcel a newer flakeguard wrote: left in place for it, never counted and never in the way of the others. */
+class ParcelSchemaError extends ParcelError {
+}
 function parseParcel(text) {
     let raw;
     try {
@@ -6183,6 +6804,9 @@ function parseParcel(text) {
     const r = raw;
     if (typeof raw !== 'object' || raw === null || r.kind !== PARCEL_KIND)
         throw new ParcelError('not a flakeguard parcel');
+    if (typeof r.schema === 'number' && Number.isInteger(r.schema) && r.schema > PARCEL_SCHEMA) {
+        throw new ParcelSchemaError(`parcel schema ${r.schema} is newer than this version reads (${PARCEL_SCHEMA}): left for a newer flakeguard`);
+    }
     if (r.schema !== PARCEL_SCHEMA)
         throw new ParcelError(`unsupported parcel schema ${JSON.stringify(r.schema ?? null).slice(0, 20)}`);
     if (!Array.isArray(r.entries) || r.entries.length === 0 || r.entries.length > MAX_ENTRIES)
@@ -6210,16 +6834,46 @@ function parcelName(run, entries, now) {
     const keys = entries.map((e) => `${e.run.key}#${e.run.runAttempt}`).sort().join('\n');
     return `${String(Math.max(0, Math.trunc(now))).padStart(14, '0')}-${safe}-a${run.runAttempt}-${(0,external_node_crypto_.createHash)('sha256').update(keys).digest('hex').slice(0, 10)}`;
 }
+/** The first words of a seal file (docs/data-branch.md, "Parcels carry provenance"). */
+const SEAL_HEADER = 'flakeguard-parcel-seal 1 hmac-sha256';
+function sealDigest(scope, name, text) {
+    const derived = (0,external_node_crypto_.createHmac)('sha256', scope.key).update(`flakeguard inbox seal 1\n${scope.repository}\n${scope.branch}`).digest();
+    return (0,external_node_crypto_.createHmac)('sha256', derived).update(`${name}\n`).update(text, 'utf8').digest();
+}
+/**
+ * The seal of the parcel `text` parked under `name` (its branch's name below the inbox prefix): HMAC-SHA256 keyed
+ * with a key derived from `inbox-key`, the repository and the data branch, over the name and the parcel's bytes.
+ * Only a step that knows the key can write it; a seal for another repository, branch, name or content does not match.
+ */
+function sealParcel(scope, name, text) {
+    return `${SEAL_HEADER} ${sealDigest(scope, name, text).toString('hex')}\n`;
+}
+/** Null when `seal` is the seal of `text` under `name`, else why not (in words for the log). */
+function sealProblem(scope, name, text, seal) {
+    if (seal === undefined)
+        return 'it carries no seal, and inbox-key is set: only a step that knows the key writes parcels';
+    const match = new RegExp(`^${SEAL_HEADER} ([0-9a-f]{64})\\n?$`).exec(seal);
+    if (!match)
+        return 'its seal is not in the form this version reads';
+    const expected = sealDigest(scope, name, text);
+    if (!(0,external_node_crypto_.timingSafeEqual)(Buffer.from(match[1], 'hex'), expected))
+        return 'its seal does not match: not written by a step that knows this inbox-key, or changed since';
+    return null;
+}
 
+// EXTERNAL MODULE: ./src/store/git.ts + 2 modules
+var git = __webpack_require__(79029);
 // EXTERNAL MODULE: ./src/store/snapshot.ts + 1 modules
 var store_snapshot = __webpack_require__(66590);
-// EXTERNAL MODULE: ./src/pipeline/apply.ts + 9 modules
-var apply = __webpack_require__(97191);
+// EXTERNAL MODULE: ./src/pipeline/apply.ts + 10 modules
+var apply = __webpack_require__(16849);
 ;// CONCATENATED MODULE: ./src/pipeline/fold.ts
 
 
 
-function foldParcels(snapshot, parcels, options, now) {
+
+/** `note` gets each parcel's doubted times (src/pipeline/clock.ts), for warnings. */
+function foldParcels(snapshot, parcels, options, now, note) {
     let current = snapshot;
     const folded = [];
     const refused = [];
@@ -6243,16 +6897,68 @@ function foldParcels(snapshot, parcels, options, now) {
                 jobSucceeded: entry.jobSucceeded,
                 ...(entry.untrusted ? { untrusted: true } : {}),
             }, options);
+            for (const message of result.clockNotes)
+                note?.(`Parked run ${parcel.ref.replace(/^refs\/heads\//, '')}: ${message}`);
             if (result.ingested)
-                current = (0,store_snapshot/* parseSnapshot */.E$)(result.files);
+                current = (0,store_snapshot/* parseSnapshot */.E$)(result.files, current.blocked);
         }
         folded.push({ ref: parcel.ref, sha: parcel.sha });
     }
     return { snapshot: current, folded, refused };
 }
-/** The parcel of one run (the default mode), named for the inbox. */
-function runParcel(run, entries, now) {
-    return { name: parcelName(run, entries, now), text: renderParcel(entries) };
+/** The parcel of one run (the default mode), named for the inbox, sealed when the step has `inbox-key`. */
+function runParcel(run, entries, now, seal) {
+    const name = parcelName(run, entries, now);
+    const text = renderParcel(entries);
+    return { name, text, ...(seal ? { seal: sealParcel(seal, name, text) } : {}) };
+}
+/** Whether a parked run is folded in, left in place or refused (src/store/sync.ts). */
+async function admitParcel(parcel, provenance) {
+    const text = parcel.text ?? '';
+    const name = parcel.ref.slice((0,git/* inboxPrefix */.r6)(provenance.branch).length);
+    const sealed = provenance.seal ? sealProblem(provenance.seal, name, text, parcel.seal) : undefined;
+    let entries;
+    try {
+        entries = parseParcel(text);
+    }
+    catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        // Left in place only when a step that knows the key wrote it (or there is no key to tell): a newer flakeguard's.
+        if (error instanceof ParcelSchemaError)
+            return sealed ? { verdict: 'refuse', reason: `${reason}; and ${sealed}` } : { verdict: 'leave', reason };
+        if (sealed === null)
+            return { verdict: 'leave', reason: `${reason}; its seal is valid, so it is left for a person to look at` };
+        return { verdict: 'refuse', reason: error instanceof ParcelError ? reason : `unreadable: ${reason}` };
+    }
+    if (provenance.seal)
+        return sealed === null ? { verdict: 'fold' } : { verdict: 'refuse', reason: sealed };
+    if (!provenance.lookup)
+        return { verdict: 'leave', reason: 'its runs cannot be checked: no inbox-key and no token to ask the GitHub API with (docs/data-branch.md)' };
+    for (const entry of entries) {
+        const run = entry.run;
+        const facts = await provenance.lookup(run.runId);
+        if (facts === 'not-found')
+            return { verdict: 'refuse', reason: `it names workflow run ${run.runId}, which does not exist in this repository` };
+        if ('unknown' in facts)
+            return { verdict: 'leave', reason: `workflow run ${run.runId} could not be looked up: ${facts.unknown}` };
+        const wrong = [];
+        if (facts.headSha !== run.sha)
+            wrong.push(`its commit is ${facts.headSha.slice(0, 12)}, not ${run.sha.slice(0, 12)}`);
+        if (run.runAttempt > facts.runAttempt)
+            wrong.push(`it has ${facts.runAttempt} attempt${facts.runAttempt === 1 ? '' : 's'}, not ${run.runAttempt}`);
+        if (!entry.untrusted) {
+            // A trusted entry: the run is this repository's own, on the event and in the workflow the parcel says.
+            if (facts.fromFork)
+                wrong.push("it ran a fork's code, yet the parcel calls it trusted");
+            if (facts.event !== run.event)
+                wrong.push(`its event is ${facts.event}, not ${run.event}`);
+            if (facts.workflow !== run.workflow)
+                wrong.push(`its workflow is '${facts.workflow}', not '${run.workflow}'`);
+        }
+        if (wrong.length > 0)
+            return { verdict: 'refuse', reason: `workflow run ${run.runId} does not match it: ${wrong.join('; ')}` };
+    }
+    return { verdict: 'fold' };
 }
 
 
@@ -6263,7 +6969,8 @@ function runParcel(run, entries, now) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   S2: () => (/* binding */ runContextFor),
-/* harmony export */   oh: () => (/* binding */ readReports)
+/* harmony export */   oh: () => (/* binding */ readReports),
+/* harmony export */   sU: () => (/* binding */ clockWarner)
 /* harmony export */ });
 /* unused harmony export findReports */
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(91659);
@@ -6318,6 +7025,19 @@ function runContextFor(ctx, inputs, reportTimestamp, now) {
         event: ctx.eventName,
         time: Number.isFinite(time) ? time : now,
         url: (0,_config_context_js__WEBPACK_IMPORTED_MODULE_2__/* .runUrl */ .Vp)(ctx),
+    };
+}
+/**
+ * Warns once for each doubted time (src/pipeline/clock.ts): the same note comes back when a lost race makes the step
+ * apply the run again.
+ */
+function clockWarner() {
+    const said = new Set();
+    return (message) => {
+        if (said.has(message))
+            return;
+        said.add(message);
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__.warning((0,_text_escape_js__WEBPACK_IMPORTED_MODULE_4__/* .commandText */ .jt)(message, 2000), { title: 'flakeguard: a time the step does not trust' });
     };
 }
 
@@ -8331,120 +9051,6 @@ function allocateBudget(tests, options = {}) {
 
 /***/ }),
 
-/***/ 5586:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   O: () => (/* binding */ renderDecisions),
-/* harmony export */   gr: () => (/* binding */ MAX_EVENTS_PER_TEST),
-/* harmony export */   nc: () => (/* binding */ parseDecisions),
-/* harmony export */   oJ: () => (/* binding */ MAX_REASON_CHARS),
-/* harmony export */   z0: () => (/* binding */ DECISIONS_FILE)
-/* harmony export */ });
-/* unused harmony exports DECISION_KINDS, readTestDecisions */
-/* harmony import */ var _layout_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5891);
-/**
- * `decisions.json` on the data branch: each test's quarantine timeline, for people and the dashboard
- * (docs/data-branch.md#decisionsjson). Pure: text ↔ data; no Node import, so that the dashboard's page reads the file
- * with the same code.
- *
- *   {"schema": 3, "from": 41, "tests": {
- *   "<test id>": {"issue": 12, "events": [{"run": 41, "at": "<ISO>", "event": "quarantined", "quarantined": true, "by": "rule", "reason": "…"}]}
- *   }}
- *
- * One line per test, sorted by id, as the other files, so that git stores a change as a small delta. The file is
- * informational: no decision is read from it (they come from the stats files), so a damaged one never blocks a run.
- */
-
-const DECISIONS_FILE = 'decisions.json';
-/** Events kept per test, newest last; older ones are dropped. */
-const MAX_EVENTS_PER_TEST = 20;
-/** Characters of a reason kept in an event (a hand override's reason is a person's free text). */
-const MAX_REASON_CHARS = 500;
-/**
- * What changed in one run:
- * - `quarantined` / `released`: the rule (`policy.rule`) changed the test's state;
- * - `override`: a hand override decides from this run on (set, or its action changed);
- * - `override lapsed` / `override cleared`: the override passed its `until`, or was removed: the rule decides again;
- * - `hand edit`: an edit of a computed field was honoured (`"quarantined": true/false`, `successRate`);
- * - `issue closed`: a person closed the test's issue as completed, which lifts its quarantine (close-lifts-quarantine).
- */
-const DECISION_KINDS = ['quarantined', 'released', 'override', 'override lapsed', 'override cleared', 'hand edit', 'issue closed'];
-const isObject = (x) => typeof x === 'object' && x !== null && !Array.isArray(x);
-const KINDS = new Set(DECISION_KINDS);
-function readEvent(raw) {
-    if (!isObject(raw))
-        return undefined;
-    const { run, at, event, quarantined, by, reason } = raw;
-    if (!Number.isInteger(run) || run < 0 || typeof at !== 'string' || typeof event !== 'string' || !KINDS.has(event))
-        return undefined;
-    if (typeof quarantined !== 'boolean' || (by !== 'rule' && by !== 'hand') || typeof reason !== 'string')
-        return undefined;
-    return { run: run, at, event: event, quarantined, by, reason };
-}
-/** One test's entry, or undefined when it is not in the documented form. */
-function readTestDecisions(raw) {
-    if (!isObject(raw) || !Array.isArray(raw.events))
-        return undefined;
-    if (raw.issue !== undefined && (!Number.isInteger(raw.issue) || raw.issue < 1))
-        return undefined;
-    const events = [];
-    for (const e of raw.events) {
-        const event = readEvent(e);
-        if (!event)
-            return undefined;
-        events.push(event);
-    }
-    return { ...(raw.issue !== undefined ? { issue: raw.issue } : {}), events };
-}
-/**
- * Reads decisions.json. `log` is undefined when the file cannot be read as a whole (not JSON, not this shape, a
- * schema newer than this version): it is then kept byte for byte and nothing is recorded until it is fixed or
- * deleted. An entry not in the expected form is kept as written, with a problem naming its line.
- */
-function parseDecisions(text) {
-    const { value, problems } = (0,_layout_js__WEBPACK_IMPORTED_MODULE_0__/* .parseLineObject */ .N)(DECISIONS_FILE, text, 'tests');
-    if (!value)
-        return { problems };
-    const head = JSON.parse(text.replace(/^\uFEFF/, ''));
-    if (value.schema > _layout_js__WEBPACK_IMPORTED_MODULE_0__/* .SCHEMA_VERSION */ .f$) {
-        return { problems: [{ file: DECISIONS_FILE, line: 1, message: `written in schema ${value.schema} by a newer flakeguard; this version reads schemas up to ${_layout_js__WEBPACK_IMPORTED_MODULE_0__/* .SCHEMA_VERSION */ .f$}` }] };
-    }
-    if (!Number.isInteger(head.from) || head.from < 0) {
-        return { problems: [{ file: DECISIONS_FILE, line: 1, message: `"from" must be a run number, got ${JSON.stringify(head.from ?? null).slice(0, 40)}` }] };
-    }
-    const log = { schema: value.schema, from: head.from, tests: new Map(), unreadable: new Map() };
-    const found = [];
-    for (const [id, raw] of value.entries) {
-        const entry = readTestDecisions(raw);
-        if (entry) {
-            log.tests.set(id, entry);
-        }
-        else {
-            log.unreadable.set(id, raw);
-            found.push({ file: DECISIONS_FILE, line: value.lineOf(id), message: `the entry of ${JSON.stringify(id).slice(0, 200)} is not in the documented form; it is kept as written and no decision is recorded for this test until it is fixed or deleted` });
-        }
-    }
-    return { log, problems: found };
-}
-/** Renders the file: one line per test, sorted by id; keys in a fixed order, so the same log gives the same bytes. */
-function renderDecisions(log) {
-    const lines = [];
-    for (const [id, entry] of log.tests) {
-        const events = entry.events.map((e) => ({ run: e.run, at: e.at, event: e.event, quarantined: e.quarantined, by: e.by, reason: e.reason }));
-        lines.push([id, JSON.stringify({ ...(entry.issue !== undefined ? { issue: entry.issue } : {}), events })]);
-    }
-    for (const [id, raw] of log.unreadable)
-        if (!log.tests.has(id))
-            lines.push([id, JSON.stringify(raw)]);
-    lines.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-    const body = lines.map(([id, value]) => `${JSON.stringify(id)}: ${value}`);
-    return `{"schema": ${_layout_js__WEBPACK_IMPORTED_MODULE_0__/* .SCHEMA_VERSION */ .f$}, "from": ${log.from}, "tests": {\n${body.join(',\n')}\n}}\n`;
-}
-
-
-/***/ }),
-
 /***/ 61557:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -8456,12 +9062,13 @@ function renderDecisions(log) {
 /* harmony export */   kn: () => (/* binding */ KnownSeqs),
 /* harmony export */   oI: () => (/* binding */ parseRuns),
 /* harmony export */   v: () => (/* binding */ nextSeq),
+/* harmony export */   wV: () => (/* binding */ RunMarks),
 /* harmony export */   zZ: () => (/* binding */ LineTexts)
 /* harmony export */ });
-/* unused harmony exports encodeOutcomes, decodeOutcomes, storedOf, readHistoryShard, renderDecodedShard */
+/* unused harmony exports MAX_RUN_SEQ, MAX_RUN_ROWS, encodeOutcomes, decodeOutcomes, storedOf, readHistoryShard, renderDecodedShard */
 /* harmony import */ var _history_stored_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(44173);
 /* harmony import */ var _history_outcome_string_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(65840);
-/* harmony import */ var _layout_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5891);
+/* harmony import */ var _layout_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9900);
 
 
 
@@ -8490,16 +9097,50 @@ function schemaProblem(file, schema, expected) {
         return [];
     return [{ file, line: 1, message: `written in schema ${schema}, but the branch (flakeguard.json) is in schema ${expected}` }];
 }
+/**
+ * The largest run number: one run a second for 68 years. Numbers grow by one a run and are never reused, so a larger
+ * one is no run flakeguard wrote; and every reader stays in exact integer arithmetic (`from` plus a gap of the outcome
+ * string) far below 2^53.
+ */
+const MAX_RUN_SEQ = 2_147_483_647;
+/**
+ * The most rows runs.json may have: a step on a table this size peaks ~120 MB above one on an empty table (measured,
+ * docs/data-branch.md, "Bounded reading"); a larger one is refused before it is parsed. Rows no test refers to are dropped, so a branch holds at most its
+ * tests' windows: 100 runs x 1,000 job keys.
+ */
+const MAX_RUN_ROWS = 100_000;
+/** Newline characters in `text`, counting no further than `stop`; no copy. */
+function newlines(text, stop) {
+    let n = 0;
+    for (let at = text.indexOf('\n'); at >= 0 && n < stop; at = text.indexOf('\n', at + 1))
+        n++;
+    return n;
+}
+const tooManyRows = (file, rows, line) => ({
+    file,
+    line,
+    message: `has ${rows.toLocaleString('en-US')} rows; flakeguard reads at most ${MAX_RUN_ROWS.toLocaleString('en-US')} (docs/data-branch.md, "Bounded reading")`,
+});
 /** Every problem is a damage of the file (src/store/snapshot.ts): nothing is dropped silently. */
 function parseRuns(file, text, schema) {
     const runs = new Map();
+    // Counted before parsing, as written (a row a line, between the first line and the last): parsing and holding a
+    // million rows took 1.19 GiB. Rows packed on fewer lines are counted once parsed, before anything else is made.
+    if (newlines(text, MAX_RUN_ROWS + 3) > MAX_RUN_ROWS + 2)
+        return { runs, problems: [tooManyRows(file, newlines(text, Infinity) - 2, MAX_RUN_ROWS + 2)] };
     const { value, problems } = (0,_layout_js__WEBPACK_IMPORTED_MODULE_2__/* .parseLineObject */ .N)(file, text, 'runs');
     if (!value)
         return { runs, problems };
     problems.push(...schemaProblem(file, value.schema, schema));
+    if (value.entries.size > MAX_RUN_ROWS)
+        return { runs, problems: [...problems, tooManyRows(file, value.entries.size, 1)] };
     const seqs = new Set();
     for (const [seqText, raw] of value.entries) {
         const seq = Number(seqText);
+        if (/^\d+$/.test(seqText) && seq > MAX_RUN_SEQ) {
+            problems.push({ file, line: value.lineOf(seqText), message: `run number ${seqText.slice(0, 40)} is beyond ${MAX_RUN_SEQ}, the largest run number flakeguard writes` });
+            continue;
+        }
         if (!/^\d+$/.test(seqText) || !Number.isSafeInteger(seq) || seq < 1 || !Array.isArray(raw) || typeof raw[0] !== 'string' || typeof raw[1] !== 'string' || typeof raw[2] !== 'number' || !Number.isFinite(raw[2])) {
             problems.push({ file, line: value.lineOf(seqText), message: `run ${JSON.stringify(seqText).slice(0, 40)} is not in the expected form [run key, commit, time, default branch, job result, link]` });
             continue;
@@ -8724,12 +9365,14 @@ function parseHistoryShard(file, text, known, into, schema) {
             test.file = testFile;
         if (typeof line.line === 'number')
             test.line = line.line;
-        if (typeof line.m === 'object' && line.m !== null && !Array.isArray(line.m)) {
-            // Only messages of the test's own runs are read (and written back).
-            let m;
-            for (const [k, v] of Object.entries(line.m))
-                if (typeof v === 'string' && known.isRunOf(Number(k), from, segments))
-                    (m ??= {})[k] = v;
+        if (line.m !== undefined) {
+            // Messages of the test's own runs, each a string: flakeguard writes nothing else there, so anything else is
+            // named (and the file is damaged), never dropped by the next write.
+            const { m, problem } = messagesOf(line.m, from, segments, known);
+            if (problem) {
+                problems.push({ file, line: value.lineOf(id), message: `the "m" of '${id.slice(0, 200)}' ${problem}` });
+                continue;
+            }
             if (m)
                 test.m = m;
         }
@@ -8740,6 +9383,21 @@ function parseHistoryShard(file, text, known, into, schema) {
         into.set(id, test);
     }
     return problems;
+}
+/** A history line's `m` (messages by run number), or what is wrong with it. */
+function messagesOf(raw, from, segments, known) {
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+        return { problem: 'must be an object of messages by run number' };
+    let m;
+    for (const k in raw) {
+        const v = raw[k];
+        if (!/^[1-9]\d{0,9}$/.test(k) || !known.isRunOf(Number(k), from, segments))
+            return { problem: `has the key ${JSON.stringify(k).slice(0, 60)}, which is not one of its runs` };
+        if (typeof v !== 'string')
+            return { problem: `has a message for run ${k} that is not a string` };
+        (m ??= {})[k] = v;
+    }
+    return m ? { m } : {};
 }
 /**
  * The sequence numbers of runs.json, to check history lines against; and the segments of each outcome string read
@@ -8766,11 +9424,21 @@ class KnownSeqs {
         }
         return segments;
     }
+    /** The known sequence numbers in increasing order, when they are too far apart for `prefix` (else empty). */
+    sorted;
     constructor(runs) {
         let max = 0;
         for (const row of runs.values())
             if (row.seq > max)
                 max = row.seq;
+        // Memory in proportion to the rows, never to the numbers: run numbers far apart (1 and 2,000,000,000) are
+        // searched in a sorted array; the usual table, numbered nearly one after another, gets a prefix count.
+        if (max > 4 * runs.size + 65_536) {
+            this.prefix = new Uint32Array(0);
+            this.sorted = Float64Array.from(runs.values(), (row) => row.seq).sort();
+            return;
+        }
+        this.sorted = new Float64Array(0);
         // prefix[s] = how many known runs have a sequence number below s.
         const present = new Uint8Array(max + 1);
         for (const row of runs.values())
@@ -8779,10 +9447,23 @@ class KnownSeqs {
         for (let s = 0; s <= max; s++)
             this.prefix[s + 1] = this.prefix[s] + present[s];
     }
+    /** How many known runs have a sequence number below `s`. */
+    below(s) {
+        if (this.prefix.length > 0)
+            return this.prefix[Math.min(s, this.prefix.length - 1)];
+        let lo = 0;
+        let hi = this.sorted.length;
+        while (lo < hi) {
+            const mid = (lo + hi) >>> 1;
+            if (this.sorted[mid] < s)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        return lo;
+    }
     known(a, n) {
-        const lo = Math.min(a, this.prefix.length - 1);
-        const hi = Math.min(a + n, this.prefix.length - 1);
-        return this.prefix[hi] - this.prefix[lo];
+        return this.below(a + n) - this.below(a);
     }
     /** The first run of the line that runs.json does not have, if any. */
     firstMissing(from, segments) {
@@ -8810,6 +9491,56 @@ class KnownSeqs {
         return false;
     }
 }
+/**
+ * A flag per run of a table, set a stretch of run numbers at a time (the runs some history line refers to), in memory
+ * in proportion to the rows: by run number when the numbers are nearly one after another, as flakeguard writes them,
+ * else by rank among the table's numbers.
+ */
+class RunMarks {
+    flags;
+    /** The table's run numbers in increasing order, when they are too far apart to flag by number (else empty). */
+    sorted;
+    constructor(runs) {
+        let max = 0;
+        for (const row of runs.values())
+            if (row.seq > max)
+                max = row.seq;
+        if (max > 4 * runs.size + 65_536) {
+            this.sorted = Float64Array.from(runs.values(), (row) => row.seq).sort();
+            this.flags = new Uint8Array(this.sorted.length);
+        }
+        else {
+            this.sorted = new Float64Array(0);
+            this.flags = new Uint8Array(max + 1);
+        }
+    }
+    /** Index in `sorted` of the first number at or above `seq`. */
+    rank(seq) {
+        let lo = 0;
+        let hi = this.sorted.length;
+        while (lo < hi) {
+            const mid = (lo + hi) >>> 1;
+            if (this.sorted[mid] < seq)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        return lo;
+    }
+    /** Flags runs `from` to `from + n - 1`. */
+    mark(from, n) {
+        if (this.sorted.length > 0)
+            this.flags.fill(1, this.rank(from), this.rank(from + n));
+        else
+            this.flags.fill(1, Math.min(from, this.flags.length), Math.min(from + n, this.flags.length));
+    }
+    has(seq) {
+        if (this.sorted.length === 0)
+            return this.flags[seq] === 1;
+        const i = this.rank(seq);
+        return this.sorted[i] === seq && this.flags[i] === 1;
+    }
+}
 /** One history shard read on its own (tests, tools): its tests, decoded on demand, and its problems. */
 function readHistoryShard(file, text, runs, schema) {
     const stored = new Map();
@@ -8819,227 +9550,6 @@ function readHistoryShard(file, text, runs, schema) {
 /** The history shard of decoded histories (tests, tools). */
 function renderDecodedShard(tests, runs) {
     return renderHistoryShard(tests.map((t) => [t.id, storedOf(t, runs)]));
-}
-
-
-/***/ }),
-
-/***/ 5891:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   By: () => (/* binding */ parseMeta),
-/* harmony export */   Ct: () => (/* binding */ RUNS_FILE),
-/* harmony export */   IS: () => (/* binding */ shardOf),
-/* harmony export */   IZ: () => (/* binding */ renderLineObject),
-/* harmony export */   N: () => (/* binding */ parseLineObject),
-/* harmony export */   WL: () => (/* binding */ overrideExpired),
-/* harmony export */   Zf: () => (/* binding */ statsPath),
-/* harmony export */   aE: () => (/* binding */ renderStatsShard),
-/* harmony export */   aW: () => (/* binding */ renderMeta),
-/* harmony export */   ae: () => (/* binding */ historyPath),
-/* harmony export */   f$: () => (/* binding */ SCHEMA_VERSION),
-/* harmony export */   fg: () => (/* binding */ META_FILE),
-/* harmony export */   qQ: () => (/* binding */ parseOverride),
-/* harmony export */   rE: () => (/* binding */ HISTORY_DIR),
-/* harmony export */   tS: () => (/* binding */ shardCountFor)
-/* harmony export */ });
-/* unused harmony exports TESTS_PER_SHARD, shardName */
-/** Written by this version. Older layouts are migrated on read (src/store/migrate.ts), never rejected. */
-const SCHEMA_VERSION = 3;
-const META_FILE = 'flakeguard.json';
-const RUNS_FILE = 'runs.json';
-const TESTS_PER_SHARD = 1000;
-/** FNV-1a, so that a test's shard never depends on the platform or on Node's hash seed. */
-function shardOf(id, shards) {
-    let hash = 0x811c9dc5;
-    for (let i = 0; i < id.length; i++) {
-        hash ^= id.charCodeAt(i);
-        hash = Math.imul(hash, 0x01000193);
-    }
-    return (hash >>> 0) % shards;
-}
-function shardCountFor(tests) {
-    let shards = 1;
-    while (shards * TESTS_PER_SHARD < tests && shards < 4096)
-        shards *= 2;
-    return shards;
-}
-function shardName(index, shards) {
-    const width = Math.max(2, (shards - 1).toString(16).length);
-    return index.toString(16).padStart(width, '0');
-}
-/** The folder of the history shards: the bulk of the branch's text. */
-const HISTORY_DIR = 'history/';
-function historyPath(index, shards) {
-    return `${HISTORY_DIR}${shardName(index, shards)}.json`;
-}
-function statsPath(index, shards) {
-    return `stats/${shardName(index, shards)}.json`;
-}
-/* ---------- line-per-entry JSON objects ---------- */
-/**
- * Renders `{"schema":1,"<key>":{\n"id":value,\n...}}` with one entry per line, sorted by id, so that a hand edit
- * touches one line and git's deltas stay small.
- */
-function renderLineObject(schema, key, entries) {
-    const sorted = [...entries].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-    const lines = sorted.map(([id, value]) => `${JSON.stringify(id)}: ${JSON.stringify(value)}`);
-    return `{"schema": ${schema}, "${key}": {\n${lines.join(',\n')}\n}}\n`;
-}
-/** Where a JSON.parse error happened, as a 1-based line, when the engine says. */
-function errorLine(text, error) {
-    const message = error instanceof Error ? error.message : '';
-    const lineCol = /line (\d+)/.exec(message);
-    if (lineCol)
-        return Number(lineCol[1]);
-    const position = /position (\d+)/.exec(message);
-    if (position)
-        return text.slice(0, Number(position[1])).split('\n').length;
-    return undefined;
-}
-/**
- * Parses a file written by renderLineObject, or edited by hand from one. Whole-file JSON first; when that fails,
- * line by line, so the problem names the line the user broke.
- */
-function parseLineObject(file, text, key) {
-    const stripped = text.replace(/^\uFEFF/, '');
-    let parsed;
-    try {
-        parsed = JSON.parse(stripped);
-    }
-    catch (error) {
-        return { problems: [{ file, line: locateBrokenLine(stripped) ?? errorLine(stripped, error), message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` }] };
-    }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-        return { problems: [{ file, line: 1, message: 'expected a JSON object' }] };
-    }
-    const record = parsed;
-    const schema = typeof record.schema === 'number' ? record.schema : 1;
-    const body = record[key];
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-        return { problems: [{ file, line: 1, message: `expected a "${key}" object` }] };
-    }
-    const entries = new Map();
-    for (const key in body)
-        entries.set(key, body[key]);
-    let lines;
-    const lineOf = (id) => {
-        if (!lines) {
-            lines = new Map();
-            const rows = stripped.split('\n');
-            for (let i = 0; i < rows.length; i++) {
-                const match = /^\s*("(?:[^"\\]|\\.)*")\s*:/.exec(rows[i]);
-                if (!match)
-                    continue;
-                try {
-                    const key = JSON.parse(match[1]);
-                    if (entries.has(key) && !lines.has(key))
-                        lines.set(key, i + 1);
-                }
-                catch {
-                    // not an entry line
-                }
-            }
-        }
-        return lines.get(id);
-    };
-    return { value: { schema, entries, lineOf }, problems: [] };
-}
-/** For a file that is not JSON, the first entry line that is not valid on its own. */
-function locateBrokenLine(text) {
-    const rows = text.split('\n');
-    for (let i = 1; i < rows.length; i++) {
-        const row = rows[i].trim();
-        if (row === '' || row === '}}' || row.startsWith('{"schema"'))
-            continue;
-        try {
-            JSON.parse(`{${row.replace(/,$/, '')}}`);
-        }
-        catch {
-            return i + 1;
-        }
-    }
-    return undefined;
-}
-/* ---------- meta ---------- */
-function renderMeta(meta) {
-    const ingested = Object.entries(meta.ingested).sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1));
-    const lines = ingested.map(([key, time]) => `  ${JSON.stringify(key)}: ${time}`);
-    return `{"schema": ${meta.schema}, "shards": ${meta.shards}, "writes": ${meta.writes}, "ingested": {\n${lines.join(',\n')}\n}}\n`;
-}
-/**
- * Reads flakeguard.json strictly: it holds the ingestion keys that make ingesting the same job attempt twice count
- * once, so a field of the wrong type is a problem (the branch is then damaged, src/store/snapshot.ts), never a
- * default that would forget them.
- */
-function parseMeta(text) {
-    const { value, problems } = parseLineObject(META_FILE, text, 'ingested');
-    if (!value)
-        return { problems };
-    const raw = JSON.parse(text.replace(/^\uFEFF/, ''));
-    const bad = (message, line = 1) => ({ problems: [{ file: META_FILE, line, message }] });
-    if (!Number.isInteger(raw.schema) || raw.schema < 1)
-        return bad(`"schema" must be a positive whole number, got ${JSON.stringify(raw.schema ?? null).slice(0, 40)}`);
-    const schema = raw.schema;
-    if (schema > SCHEMA_VERSION)
-        return bad(`written in schema ${schema} by a newer flakeguard; this version reads schemas 1 to ${SCHEMA_VERSION} (update the action)`);
-    if (!Number.isInteger(raw.shards) || raw.shards < 1 || raw.shards > 65536) {
-        return bad(`"shards" must be a whole number from 1 to 65536, got ${JSON.stringify(raw.shards ?? null).slice(0, 40)}`);
-    }
-    if (raw.writes !== undefined && (!Number.isInteger(raw.writes) || raw.writes < 0)) {
-        return bad(`"writes" must be a whole number, got ${JSON.stringify(raw.writes).slice(0, 40)}`);
-    }
-    const ingested = Object.create(null);
-    for (const [key, time] of value.entries) {
-        if (typeof time !== 'number' || !Number.isFinite(time)) {
-            return bad(`the ingestion key ${JSON.stringify(key).slice(0, 120)} must map to a time in ms, got ${JSON.stringify(time ?? null).slice(0, 40)}`, value.lineOf(key) ?? 1);
-        }
-        ingested[key] = time;
-    }
-    return { meta: { schema, shards: raw.shards, writes: raw.writes ?? 0, ingested: { ...ingested } }, problems: [] };
-}
-/* ---------- stats and overrides ---------- */
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-/** Reads a user-written override; returns a problem message for anything we cannot honour. */
-function parseOverride(raw) {
-    if (raw === null || raw === undefined || raw === '')
-        return { override: null };
-    if (raw === 'quarantine' || raw === 'never')
-        return { override: { action: raw } };
-    if (typeof raw === 'string') {
-        return { override: null, problem: `override must be "quarantine", "never" or null, got ${JSON.stringify(raw).slice(0, 80)}` };
-    }
-    if (typeof raw !== 'object' || Array.isArray(raw)) {
-        return { override: null, problem: 'override must be "quarantine", "never", null or an object {"action", "reason", "until"}' };
-    }
-    const o = raw;
-    if (o.action !== 'quarantine' && o.action !== 'never') {
-        return { override: null, problem: `override.action must be "quarantine" or "never", got ${JSON.stringify(o.action ?? null).slice(0, 80)}` };
-    }
-    const override = { action: o.action };
-    if (o.reason !== undefined) {
-        if (typeof o.reason !== 'string')
-            return { override: null, problem: 'override.reason must be a string' };
-        override.reason = o.reason;
-    }
-    if (o.until !== undefined && o.until !== null) {
-        if (typeof o.until !== 'string' || Number.isNaN(Date.parse(o.until))) {
-            return { override: null, problem: `override.until must be a date like 2026-12-31, got ${JSON.stringify(o.until).slice(0, 80)}` };
-        }
-        override.until = o.until;
-    }
-    return { override };
-}
-/** An override lapses at the end of its `until` day (UTC), or at the exact time when one is given. */
-function overrideExpired(override, now) {
-    if (!override.until)
-        return false;
-    const end = DATE_ONLY.test(override.until) ? Date.parse(`${override.until}T23:59:59.999Z`) : Date.parse(override.until);
-    return now > end;
-}
-function renderStatsShard(lines) {
-    return renderLineObject(SCHEMA_VERSION, 'tests', lines);
 }
 
 
@@ -9204,7 +9714,9 @@ __webpack_require__.d(__webpack_exports__, {
   MD: () => (/* binding */ damageReason),
   WX: () => (/* binding */ emptySnapshot),
   Hl: () => (/* binding */ inBrokenShard),
-  E$: () => (/* binding */ parseSnapshot)
+  E$: () => (/* binding */ parseSnapshot),
+  no: () => (/* binding */ statsFileOf),
+  pG: () => (/* binding */ statsShardOf)
 });
 
 // UNUSED EXPORTS: readSnapshotDir, writeSnapshotDir
@@ -9213,8 +9725,8 @@ __webpack_require__.d(__webpack_exports__, {
 var promises_ = __webpack_require__(51455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
-// EXTERNAL MODULE: ./src/store/layout.ts
-var layout = __webpack_require__(5891);
+// EXTERNAL MODULE: ./src/store/layout.ts + 1 modules
+var layout = __webpack_require__(9900);
 // EXTERNAL MODULE: ./src/store/history-format.ts
 var history_format = __webpack_require__(61557);
 // EXTERNAL MODULE: ./src/history/stored.ts
@@ -9280,11 +9792,14 @@ function parseHistoryShardV1(file, text, runs, into) {
 
 // EXTERNAL MODULE: ./src/store/decisions.ts
 var store_decisions = __webpack_require__(5586);
+// EXTERNAL MODULE: ./src/store/owned.ts
+var owned = __webpack_require__(8924);
 ;// CONCATENATED MODULE: ./src/store/snapshot.ts
 /**
  * The data branch's content as plain data: read from file texts, rendered back into file texts. Pure apart
  * from `readSnapshotDir`/`writeSnapshotDir`, which move texts between a folder and memory.
  */
+
 
 
 
@@ -9301,6 +9816,7 @@ function emptySnapshot() {
         stats: new Map(),
         handWritten: new Set(),
         overrides: new Map(),
+        misplaced: new Map(),
         brokenStats: new Map(),
         brokenShards: new Set(),
         problems: [],
@@ -9319,9 +9835,31 @@ function damageReason(snapshot) {
     return (`The data branch is damaged (${where}${more}). Nothing was written to it, so that no history is lost, and no failure was forgiven; ` +
         `this run's results are in its results file. Fix the file (or revert the commit that broke it) and the next run ingests normally.`);
 }
-/** Builds a snapshot from the branch's files (path → text). */
-function parseSnapshot(files) {
+/**
+ * Builds a snapshot from the branch's files (path → text), those flakeguard owns (src/store/owned.ts). `blocked`: the
+ * owned paths that are not regular files (DataRepo.blockedPaths), with what they are. One that a run decides from
+ * damages the branch (a link or a submodule at `stats/00.json` would otherwise be replaced by the file it stands for,
+ * or its overrides ignored); any other is reported and left as it is. Whatever a file's reading throws (a failed
+ * allocation, a stack overflow) is a damage naming that file, never an exception that would pass for a failed fetch
+ * and be retried: reading the same text again throws again.
+ */
+function parseSnapshot(files, blocked = new Map()) {
     const snapshot = emptySnapshot();
+    if (blocked.size > 0)
+        snapshot.blocked = blocked;
+    const reading = { file: layout/* META_FILE */.fg };
+    try {
+        readSnapshot(files, blocked, snapshot, reading);
+    }
+    catch (error) {
+        const problem = { file: reading.file, message: `could not be read: ${error instanceof Error ? error.message : String(error)}` };
+        snapshot.damaged.push(problem);
+        snapshot.problems.push(problem);
+    }
+    return snapshot;
+}
+/** Fills `snapshot` from `files`; `reading.file` names the file being read. */
+function readSnapshot(files, blocked, snapshot, reading) {
     const decisions = files.get(store_decisions/* DECISIONS_FILE */.z0);
     if (decisions !== undefined)
         snapshot.decisions = decisions;
@@ -9329,9 +9867,25 @@ function parseSnapshot(files) {
         snapshot.damaged.push(...problems);
         snapshot.problems.push(...problems);
     };
+    for (const [path, what] of [...blocked].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+        const problem = { file: path, message: (0,owned/* blockedMessage */.Wv)(path, what) };
+        if ((0,owned/* decidesFrom */.gq)(path))
+            damage([problem]);
+        else
+            snapshot.problems.push(problem);
+    }
+    // (Nothing more is read: "flakeguard.json is missing" would only mislead when it is a link.)
+    if (snapshot.damaged.length > 0)
+        return;
+    // A file too large to read was left out by the read (src/store/git.ts): the branch cannot be read whole.
+    for (const [path, bytes] of (0,layout/* tooLargeIn */.Le)(files)) {
+        damage([{ file: path, line: 1, message: `is ${(bytes / 1024 / 1024).toFixed(1)} MiB; flakeguard reads at most ${(layout/* MAX_FILE_BYTES */.gZ.get(path) ?? 0) / 1024 / 1024} MiB of it (docs/data-branch.md, "Bounded reading")` }]);
+    }
+    if (snapshot.damaged.length > 0)
+        return;
     const paths = [...files.keys()].sort();
-    const historyPaths = paths.filter((p) => p.startsWith('history/') && p.endsWith('.json'));
-    const statsPaths = paths.filter((p) => p.startsWith('stats/') && p.endsWith('.json'));
+    const historyPaths = paths.filter(owned/* isHistoryShardPath */._t);
+    const statsPaths = paths.filter(owned/* isStatsShardPath */.Zj);
     const metaText = files.get(layout/* META_FILE */.fg);
     if (metaText !== undefined) {
         const { meta, problems } = (0,layout/* parseMeta */.By)(metaText);
@@ -9346,10 +9900,11 @@ function parseSnapshot(files) {
         damage([{ file: layout/* META_FILE */.fg, message: `is missing, but the branch holds ${files.has(layout/* RUNS_FILE */.Ct) ? layout/* RUNS_FILE */.Ct : historyPaths[0]}: its ingestion keys would be lost` }]);
     }
     if (snapshot.damaged.length > 0)
-        return snapshot;
+        return;
     const v1 = snapshot.readSchema <= 1;
     const schema = v1 ? undefined : snapshot.readSchema;
     const runsText = files.get(layout/* RUNS_FILE */.Ct);
+    reading.file = layout/* RUNS_FILE */.Ct;
     if (runsText !== undefined) {
         const { runs, problems } = v1 ? parseRunsV1(layout/* RUNS_FILE */.Ct, runsText) : (0,history_format/* parseRuns */.oI)(layout/* RUNS_FILE */.Ct, runsText, schema);
         snapshot.runs = runs;
@@ -9360,68 +9915,125 @@ function parseSnapshot(files) {
     }
     if (v1) {
         for (const path of snapshot.damaged.length > 0 ? [] : historyPaths)
-            damage(parseHistoryShardV1(path, files.get(path), snapshot.runs, snapshot.history));
+            damage(parseHistoryShardV1((reading.file = path), files.get(path), snapshot.runs, snapshot.history));
     }
     else if (snapshot.damaged.length === 0) {
         // Schemas 2 and 3: the history stays in its stored form (src/history/stored.ts).
         const stored = new Map();
         const known = new history_format/* KnownSeqs */.kn(snapshot.runs);
         for (const path of historyPaths)
-            damage((0,history_format/* parseHistoryShard */.gb)(path, files.get(path), known, stored, schema));
+            damage((0,history_format/* parseHistoryShard */.gb)((reading.file = path), files.get(path), known, stored, schema));
+        reading.file = layout/* RUNS_FILE */.Ct;
         snapshot.history = new history_stored/* LazyHistory */.VM(stored, snapshot.runs);
     }
-    for (const path of statsPaths)
-        readStatsFile(snapshot, path, files.get(path));
-    return snapshot;
+    reading.file = statsPaths.length === 1 ? statsPaths[0] : 'stats/';
+    readStatsFiles(snapshot, statsPaths, files);
 }
 function shardIndexOfPath(path) {
     const match = /^stats\/([0-9a-f]+)\.json$/.exec(path);
     return match ? parseInt(match[1], 16) : undefined;
 }
-function readStatsFile(snapshot, path, text) {
-    const { value, problems } = (0,layout/* parseLineObject */.N)(path, text, 'tests');
-    const lineProblems = [];
-    if (value) {
-        for (const [id, raw] of value.entries) {
-            const line = value.lineOf(id);
-            if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-                lineProblems.push({ file: path, line, message: `the entry of '${id}' must be an object` });
+/**
+ * Reads every stats file. A test has one line: a test with lines in two files is a problem in both (neither is a
+ * silent winner). A line in another shard's file than its own (a person added it to the file that was there) is
+ * honoured where it is and moved to its own file by the next write, with a notice; while its own file is broken it
+ * stays where it is (src/pipeline/apply.ts), so that nothing the person wrote is lost.
+ */
+function readStatsFiles(snapshot, paths, files) {
+    const read = [];
+    const where = new Map();
+    for (const path of paths) {
+        const text = files.get(path);
+        const { value, problems } = (0,layout/* parseLineObject */.N)(path, text, 'tests');
+        const entries = [];
+        if (value)
+            for (const [id, raw] of value.entries)
+                entries.push({ id, raw, file: path, line: value.lineOf(id) });
+        read.push({ path, text, entries, problems, schema: value?.schema ?? 0 });
+        for (const entry of entries) {
+            const other = where.get(entry.id);
+            if (!other) {
+                where.set(entry.id, entry);
                 continue;
             }
-            const entry = raw;
-            const { override, problem } = (0,layout/* parseOverride */.qQ)(entry.override);
-            if (problem) {
-                lineProblems.push({ file: path, line, message: `${problem} (test '${id}')` });
-                continue;
-            }
-            const stats = {
-                ...entry,
-                override,
-                quarantined: entry.quarantined === true,
-                reason: typeof entry.reason === 'string' ? entry.reason : '',
-            };
-            if (typeof entry.since === 'string')
-                stats.since = entry.since;
-            snapshot.stats.set(id, stats);
-            if (value.schema >= 3 && entry.check === undefined)
-                snapshot.handWritten.add(id);
-            if (override)
-                snapshot.overrides.set(id, { override, raw: entry.override, file: path, line });
+            const own = (0,layout/* statsPath */.Zf)((0,layout/* shardOf */.IS)(entry.id, snapshot.meta.shards), snapshot.meta.shards);
+            const twice = (a, b) => ({
+                file: a.file,
+                line: a.line,
+                message: `the test '${a.id.slice(0, 200)}' also has a line in ${b.file}${b.line ? ` (line ${b.line})` : ''}: a test has one line, in ${own}; neither is read until you delete one`,
+            });
+            read.find((r) => r.path === other.file).problems.push(twice(other, entry));
+            problems.push(twice(entry, other));
         }
+    }
+    for (const file of read)
+        readStatsFile(snapshot, file.path, file.text, file.entries, file.problems, file.schema);
+    for (const [id, { file, line }] of snapshot.misplaced) {
+        const own = (0,layout/* shardOf */.IS)(id, snapshot.meta.shards);
+        const target = (0,layout/* statsPath */.Zf)(own, snapshot.meta.shards);
+        const message = snapshot.brokenShards.has(own)
+            ? `the line of '${id.slice(0, 200)}' belongs in ${target} (its shard), which is broken: it is kept here until that file is fixed, and the test forgives nothing meanwhile`
+            : `the line of '${id.slice(0, 200)}' belongs in ${target} (its shard): it is honoured, and moved there when the branch is next written`;
+        snapshot.problems.push({ file, ...(line !== undefined ? { line } : {}), notice: true, message });
+    }
+}
+/** The stats file that holds a test's line as read: its own shard's, or the other file a person added it to. */
+function statsFileOf(snapshot, id) {
+    return snapshot.misplaced.get(id)?.file ?? (0,layout/* statsPath */.Zf)((0,layout/* shardOf */.IS)(id, snapshot.meta.shards), snapshot.meta.shards);
+}
+/**
+ * The shard whose stats file gets a test's line when the branch is written: its own, unless that file is broken
+ * and the test's line sits in another shard's sound file (a person added it there): then it stays there.
+ */
+function statsShardOf(snapshot, id, shards) {
+    const own = (0,layout/* shardOf */.IS)(id, shards);
+    if (!snapshot.brokenShards.has(own))
+        return own;
+    return snapshot.misplaced.get(id)?.shard ?? own;
+}
+function readStatsFile(snapshot, path, text, entries, problems, schema) {
+    const lineProblems = [];
+    const index = shardIndexOfPath(path);
+    for (const { id, raw, line } of entries) {
+        if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+            lineProblems.push({ file: path, line, message: `the entry of '${id}' must be an object` });
+            continue;
+        }
+        const entry = raw;
+        const { override, problem } = (0,layout/* parseOverride */.qQ)(entry.override);
+        if (problem) {
+            lineProblems.push({ file: path, line, message: `${problem} (test '${id}')` });
+            continue;
+        }
+        const stats = {
+            ...entry,
+            override,
+            quarantined: entry.quarantined === true,
+            reason: typeof entry.reason === 'string' ? entry.reason : '',
+        };
+        if (typeof entry.since === 'string')
+            stats.since = entry.since;
+        snapshot.stats.set(id, stats);
+        if (schema >= 3 && entry.check === undefined)
+            snapshot.handWritten.add(id);
+        if (override)
+            snapshot.overrides.set(id, { override, raw: entry.override, file: path, line });
+        const own = (0,layout/* shardOf */.IS)(id, snapshot.meta.shards);
+        if (index !== undefined && own !== index)
+            snapshot.misplaced.set(id, { file: path, shard: index, ...(line !== undefined ? { line } : {}) });
     }
     const all = [...problems, ...lineProblems];
     if (all.length === 0)
         return;
     // Fail closed: a stats file we cannot fully read forgives nothing and is kept exactly as the user left it.
-    if (value) {
-        for (const [id] of value.entries) {
-            snapshot.stats.delete(id);
-            snapshot.handWritten.delete(id);
-            snapshot.overrides.delete(id);
-        }
+    // (A test written in two files makes both broken: no line of it is left elsewhere.)
+    for (const { id } of entries) {
+        snapshot.stats.delete(id);
+        snapshot.handWritten.delete(id);
+        snapshot.overrides.delete(id);
+        snapshot.misplaced.delete(id);
     }
     snapshot.brokenStats.set(path, text);
-    const index = shardIndexOfPath(path);
     if (index !== undefined)
         snapshot.brokenShards.add(index);
     snapshot.problems.push(...all);
@@ -9470,22 +10082,41 @@ async function writeSnapshotDir(dir, files) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Cg: () => (/* binding */ readBranchFiles),
 /* harmony export */   Np: () => (/* binding */ syncRun),
+/* harmony export */   pf: () => (/* binding */ lostReason),
 /* harmony export */   x6: () => (/* binding */ foldedLine)
 /* harmony export */ });
-/* unused harmony exports PARK_AFTER_LOST_RACES, MAX_FOLDED_PER_WRITE, backoffMs */
-/* harmony import */ var _snapshot_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(66590);
-/* harmony import */ var _layout_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5891);
+/* unused harmony exports PARK_AFTER_LOST_RACES, MAX_FOLDED_PER_WRITE, PARCEL_READ_BATCH, MAX_PARCEL_BYTES, MAX_PARCEL_BYTES_PER_WRITE, backoffMs */
+/* harmony import */ var _git_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(79029);
+/* harmony import */ var _snapshot_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(66590);
+/* harmony import */ var _layout_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9900);
+/**
+ * Optimistic concurrency on the data branch: fetch the head, apply this run, push; when another writer got
+ * there first, fetch its head and apply this run again on top (with the latest hand edits), after a jittered
+ * backoff. Retrying alone cannot land every run when many jobs finish at once, so after a few lost races a writer
+ * **parks** its run: it pushes its results as a branch of its own under the inbox prefix (`<data branch>-inbox/`),
+ * which no other writer pushes, so that push cannot lose a race. Every writer **folds** the parked runs it finds
+ * into the history before its own run, in the order they were parked, and deletes their branches once its write
+ * landed. Ingestion keys make a fold count once however many writers fold the same parcel (docs/data-branch.md).
+ */
+
 
 
 /** Fetches the branch (and its inbox, with `inbox`) and reads its files. */
 async function readBranchFiles(repo, inbox) {
     const { head, parked } = await repo.fetchWithInbox(inbox);
-    return { head, parked, files: await repo.readFiles() };
+    const files = await repo.readFiles();
+    return { head, parked, files, blocked: await repo.blockedPaths() };
 }
 /** Lost races before a writer parks its run: small, so that the attempts per job stay flat however many jobs race. */
 const PARK_AFTER_LOST_RACES = 3;
 /** Parked runs folded in by one write, oldest first; the rest are folded by the next writers. */
 const MAX_FOLDED_PER_WRITE = 64;
+/** Parked runs read at a time (two git processes each batch): every parked run is read, a batch at a time. */
+const PARCEL_READ_BATCH = 256;
+/** A parcel file larger than this is not read (left in place): 256 shards of 2,000 tests fit well below it. */
+const MAX_PARCEL_BYTES = 256 * 1024 * 1024;
+/** Parcel bytes read at a time, and admitted for one write: beyond them, the next batch, or the next writers. */
+const MAX_PARCEL_BYTES_PER_WRITE = 512 * 1024 * 1024;
 const defaultSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 function backoffMs(attempt, random) {
     const base = Math.min(8000, 250 * 2 ** (attempt - 1));
@@ -9499,6 +10130,58 @@ function foldedLine(folded) {
     return ` Folded in ${folded.length} parked run${folded.length === 1 ? '' : 's'}: ${shown}${folded.length > 5 ? ', …' : ''}.`;
 }
 const short = (ref) => ref.replace(/^refs\/heads\//, '');
+/**
+ * Reads every parked run, in name order and a batch at a time, until MAX_FOLDED_PER_WRITE are admitted: a parcel
+ * that is refused or left never takes the place of a later one. Refused ones are moved aside (each once per step).
+ * Returns the admitted parcels, oldest first.
+ */
+async function scanInbox(repo, inbox, parked, admitted, log) {
+    const accepted = [];
+    const refuse = [];
+    let at = 0;
+    let bytes = 0;
+    const room = () => accepted.length < MAX_FOLDED_PER_WRITE && bytes < MAX_PARCEL_BYTES_PER_WRITE;
+    while (at < parked.length && room()) {
+        const batch = parked.slice(at, at + PARCEL_READ_BATCH);
+        const files = await repo.readParcels(batch, MAX_PARCEL_BYTES, MAX_PARCEL_BYTES_PER_WRITE - bytes);
+        for (let i = 0; i < batch.length && room(); i++, at++) {
+            const p = batch[i];
+            const id = `${p.ref} ${p.sha}`;
+            const read = files[i];
+            if (read.deferred)
+                break; // read with the next batch
+            const known = admitted.get(id);
+            const verdict = known ?? (read.text === undefined ? missing(read) : await inbox.admit({ ...p, ...read }));
+            admitted.set(id, verdict);
+            if (verdict.verdict === 'fold') {
+                accepted.push({ ...p, text: read.text });
+                bytes += Buffer.byteLength(read.text, 'utf8');
+            }
+            else if (known)
+                continue;
+            else if (verdict.verdict === 'refuse') {
+                refuse.push(p);
+                log(`Parked run ${short(p.ref)} is refused (${verdict.reason}); moved aside to ${short((0,_git_js__WEBPACK_IMPORTED_MODULE_0__/* .refusedPrefix */ .bw)(repo.branch))}, never counted.`);
+            }
+            else
+                log(`Parked run ${short(p.ref)} is left in place (${verdict.reason}); it is not counted and holds up no other.`);
+        }
+    }
+    if (at < parked.length)
+        log(`${parked.length - at} more parked run${parked.length - at === 1 ? '' : 's'} wait for the next writers.`);
+    if (refuse.length > 0) {
+        const { error } = await repo.setAsideParked(refuse);
+        if (error)
+            log(`Could not move the refused parked runs aside (${error}); they stay where they are, refused again by every writer, never counted.`);
+    }
+    return accepted;
+}
+/** A parked run whose parcel file could not be read. */
+function missing(read) {
+    if (read.bytes !== undefined)
+        return { verdict: 'leave', reason: `its parcel holds ${read.bytes} bytes, more than ${MAX_PARCEL_BYTES} this version reads` };
+    return { verdict: 'refuse', reason: 'it holds no flakeguard-parcel.json' };
+}
 async function syncRun(repo, 
 /**
  * `files` is the branch's text, path → text, as read (null when it could not be read, or when parked runs were folded
@@ -9513,16 +10196,20 @@ apply, options) {
     let lastError = '';
     let lastApplied;
     let lostRaces = 0;
-    const park = async (tries, why) => {
+    /** What each parked run (ref and commit) was judged, so that a retry neither checks nor logs it again. */
+    const admitted = new Map();
+    const park = async (tries, why, historyRead = true) => {
         const parcel = inbox.parcel(lastApplied);
-        const parked = await repo.park(parcel.name, parcel.text, `flakeguard: parked run (${why})`);
+        const parked = await repo.park(parcel.name, parcel.text, `flakeguard: parked run (${why})`, parcel.seal);
         if (parked.pushed) {
             log(`Parked this run's results on ${short(parked.ref)} (${why}); the next writer of ${repo.branch} folds them in.`);
-            return { applied: lastApplied, status: { kind: 'parked', ref: short(parked.ref), tries, reason: why }, historyRead: true };
+            return { applied: lastApplied, status: { kind: 'parked', ref: short(parked.ref), tries, reason: why }, historyRead };
         }
         const reason = `${why}, and parking the results on ${short(parked.ref)} failed too: ${parked.message}`;
-        return { applied: lastApplied, status: { kind: 'not-saved', reason }, historyRead: true };
+        return { applied: lastApplied, status: { kind: 'not-saved', reason }, historyRead };
     };
+    /** A run whose history cannot be saved is parked when there is an inbox (else it is not saved; the caller fails it). */
+    const notSaved = (tries, reason, historyRead = true) => inbox ? park(tries, reason, historyRead) : { applied: lastApplied, status: { kind: 'not-saved', reason }, historyRead };
     const deleteFolded = async (folded) => {
         if (folded.length === 0)
             return [];
@@ -9537,9 +10224,9 @@ apply, options) {
         let parked;
         let snapshot;
         let files;
+        let blocked;
         try {
-            ({ head, parked, files } = await (attempt === 1 && options.firstRead ? options.firstRead : readBranchFiles(repo, inbox !== undefined)));
-            snapshot = (0,_snapshot_js__WEBPACK_IMPORTED_MODULE_0__/* .parseSnapshot */ .E$)(files);
+            ({ head, parked, files, blocked } = await (attempt === 1 && options.firstRead ? options.firstRead : readBranchFiles(repo, inbox !== undefined)));
         }
         catch (error) {
             lastError = `could not fetch the data branch '${repo.branch}': ${error instanceof Error ? error.message : String(error)}`;
@@ -9548,9 +10235,20 @@ apply, options) {
                 await sleep(backoffMs(attempt, random));
             continue;
         }
+        // Reading what was fetched is not retried: the same texts read again fail again. A file that cannot be read is a
+        // damage naming it (parseSnapshot); anything else thrown while reading is a damage of the branch.
+        try {
+            snapshot = (0,_snapshot_js__WEBPACK_IMPORTED_MODULE_1__/* .parseSnapshot */ .E$)(files, blocked);
+        }
+        catch (error) {
+            snapshot = (0,_snapshot_js__WEBPACK_IMPORTED_MODULE_1__/* .emptySnapshot */ .WX)();
+            const problem = { file: `the data branch '${repo.branch}'`, message: `could not be read: ${error instanceof Error ? error.message : String(error)}` };
+            snapshot.damaged.push(problem);
+            snapshot.problems.push(problem);
+        }
         if (options.readOnly)
             return { applied: apply(snapshot, files), status: { kind: 'read-only', head }, historyRead: true };
-        const damaged = (0,_snapshot_js__WEBPACK_IMPORTED_MODULE_0__/* .damageReason */ .MD)(snapshot);
+        const damaged = (0,_snapshot_js__WEBPACK_IMPORTED_MODULE_1__/* .damageReason */ .MD)(snapshot);
         if (damaged) {
             // Fail closed: never write a branch that could not be fully read. Park the results so that the first write
             // after the fix folds them in; they are in the results file as well.
@@ -9565,23 +10263,16 @@ apply, options) {
         let base = snapshot;
         let folded = [];
         if (inbox && parked.length > 0) {
-            const texts = [];
-            for (const p of parked.slice(0, MAX_FOLDED_PER_WRITE)) {
-                const text = await repo.readParcel(p);
-                if (text !== undefined)
-                    texts.push({ ...p, text });
-            }
-            const result = inbox.fold(snapshot, texts);
+            const accepted = await scanInbox(repo, inbox, parked, admitted, log);
+            const result = inbox.fold(snapshot, accepted);
             for (const r of result.refused)
                 log(`Parked run ${short(r.ref)} cannot be folded in (${r.reason}); it is left in place.`);
             base = result.snapshot;
             folded = result.folded;
-            if (parked.length > MAX_FOLDED_PER_WRITE)
-                log(`${parked.length - MAX_FOLDED_PER_WRITE} more parked runs wait for the next writers.`);
         }
         if (options.releaseTexts)
             for (const path of [...files.keys()])
-                if (path.startsWith(_layout_js__WEBPACK_IMPORTED_MODULE_1__/* .HISTORY_DIR */ .rE))
+                if (path.startsWith(_layout_js__WEBPACK_IMPORTED_MODULE_2__/* .HISTORY_DIR */ .rE))
                     files.delete(path);
         const applied = apply(base, base === snapshot && !options.releaseTexts ? files : null);
         lastApplied = applied;
@@ -9592,7 +10283,7 @@ apply, options) {
                         applied.files.set(path, text);
             // The texts read are not needed any more (the write compares blob ids): let them go before the write.
             files = new Map();
-            snapshot = base = (0,_snapshot_js__WEBPACK_IMPORTED_MODULE_0__/* .emptySnapshot */ .WX)();
+            snapshot = base = (0,_snapshot_js__WEBPACK_IMPORTED_MODULE_1__/* .emptySnapshot */ .WX)();
             const compact = applied.compact === true && head !== null;
             const message = compact ? `${options.commitMessage}\n\nCompacted: the branch's earlier commits were squashed into this one.` : options.commitMessage;
             const changed = await repo.commitFiles(applied.files, folded.length > 0 ? `${message}\n\nFolded in ${folded.length} parked run${folded.length === 1 ? '' : 's'}.` : message, { root: compact });
@@ -9616,7 +10307,7 @@ apply, options) {
             if (pushed.permanent) {
                 const reason = `the remote refused the push for good, so it was not retried (${pushed.message})`;
                 log(`Try ${attempt}/${options.attempts}: ${reason}`);
-                return { applied, status: { kind: 'not-saved', reason }, historyRead: true };
+                return notSaved(attempt, reason);
             }
             if (pushed.rejected) {
                 lostRaces++;
@@ -9640,10 +10331,17 @@ apply, options) {
     if (lastApplied) {
         if (inbox && lostRaces > 0)
             return park(options.attempts, `${options.attempts} tries, ${lostRaces} lost to other writers`);
-        return { applied: lastApplied, status: { kind: 'not-saved', reason: lastError }, historyRead: true };
+        return notSaved(options.attempts, lastError);
     }
-    // The branch could never be read: decide without history, which forgives nothing.
-    return { applied: apply((0,_snapshot_js__WEBPACK_IMPORTED_MODULE_0__/* .emptySnapshot */ .WX)(), null), status: { kind: 'not-saved', reason: lastError }, historyRead: false };
+    // The branch could never be read: decide without history, which forgives nothing; the results are parked.
+    lastApplied = apply((0,_snapshot_js__WEBPACK_IMPORTED_MODULE_1__/* .emptySnapshot */ .WX)(), null);
+    return notSaved(options.attempts, lastError, false);
+}
+/** Why a run's results were neither saved nor parked, or undefined when they are safe (docs/data-branch.md). */
+function lostReason(status, branch) {
+    if (status.kind !== 'not-saved' || status.parked)
+        return undefined;
+    return `The history was NOT saved to ${branch}: ${status.reason.replace(/\.?$/, '.')} This run's results are only in its results file (output results-file): the run fails, so that they are not lost unseen.`;
 }
 
 

@@ -15,6 +15,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
 var core = __webpack_require__(91659);
+// EXTERNAL MODULE: ./src/github/step-files.ts
+var step_files = __webpack_require__(91463);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
 // EXTERNAL MODULE: ./src/config/context.ts
@@ -128,6 +130,7 @@ var split = __webpack_require__(6432);
 
 
 
+
 function storeLine(sync, branch) {
     const s = sync.status;
     switch (s.kind) {
@@ -158,33 +161,35 @@ async function ingestWorkflowRunMode(env, modeInputs) {
     for (const r of collected.refused)
         core.error((0,text_escape/* commandText */.jt)(`Artifact ${r.artifact} was refused: ${r.reason}`, 1000), { title: 'flakeguard artifact refused' });
     const shards = (0,modes_shards/* latestPerShard */.JL)(collected.shards);
-    core.setOutput('ingested-shards', JSON.stringify(shards.map((s) => s.label)));
+    (0,step_files/* setOutput */.uH)('ingested-shards', JSON.stringify(shards.map((s) => s.label)));
     if (shards.length === 0) {
         const line = `Run ${finished.id} left no flakeguard results${collected.refused.length ? ' that could be used' : ''}; nothing to ingest.`;
         core.notice((0,text_escape/* commandText */.jt)(line, 2000));
-        await core.summary.addRaw(`## flakeguard: nothing to ingest\n\n${(0,text_escape/* mdText */.bC)(line, 500)}\n`).write().catch(() => undefined);
+        await (0,step_files/* appendSummary */.fe)(`## flakeguard: nothing to ingest\n\n${(0,text_escape/* mdText */.bC)(line, 500)}\n`).catch(() => undefined);
         if (collected.refused.length > 0) {
             core.setFailed((0,text_escape/* commandText */.jt)(`${collected.refused.length} artifact${collected.refused.length === 1 ? ' was' : 's were'} refused (see the errors above).`, 2000));
             return 'failure';
         }
         return 'success';
     }
+    // However many artifacts the run left, each of its attempts is one untrusted run (src/history/trust.ts).
+    const runs = (0,modes_shards/* untrustedRuns */.HI)(collected.shards, finished.trusted);
     const sync = await (0,common/* ingestShards */.Gy)({
         inputs,
         ctx,
         config,
-        shards: collected.shards,
+        shards: runs,
         extraReasons: [],
         readOnly: inputs.readOnly,
         now,
-        commitMessage: `flakeguard: ${shards.reduce((n, s) => n + s.reports.tests.length, 0)} tests from workflow run ${finished.id}${finished.fromFork ? ` (fork ${finished.headRepository})` : ''}`,
+        commitMessage: `flakeguard: ${runs.reduce((n, s) => n + s.reports.tests.length, 0)} tests from workflow run ${finished.id}${finished.fromFork ? ` (fork ${finished.headRepository})` : ''}`,
     });
     const result = sync.applied;
     if (modeInputs.splitHistoryBy === 'job-key') {
-        for (const s of result.decided)
+        for (const s of shards)
             (0,split/* warnUnsplitOverrides */.Vj)(s.reports.tests.map((t) => t.id), s.jobKey, result);
     }
-    const leftOut = collected.shards.filter((s) => s.untrusted).reduce((n, s) => n + s.reports.tests.filter((t) => !result.history.has(t.id)).length, 0);
+    const leftOut = runs.reduce((n, s) => n + s.reports.tests.filter((t) => !result.history.has(t.id)).length, 0);
     const leftOutLine = leftOut > 0 ? `${leftOut} test${leftOut === 1 ? '' : 's'} of the untrusted results were left out: no trusted run has recorded them (docs/forks.md).` : '';
     if (leftOutLine)
         core.info(leftOutLine);
@@ -194,25 +199,22 @@ async function ingestWorkflowRunMode(env, modeInputs) {
     else
         core.info((0,text_escape/* logText */.kc)(line));
     for (const p of result.problems)
-        core.error((0,text_escape/* commandText */.jt)(p.message, 2000), { title: (0,text_escape/* logText */.kc)(`flakeguard data branch: ${p.file}`, 200), file: p.file, startLine: p.line });
-    core.setOutput('quarantined-tests', JSON.stringify(result.quarantined));
-    core.setOutput('newly-quarantined', JSON.stringify(result.newlyQuarantined));
-    core.setOutput('released', JSON.stringify(result.released));
-    core.setOutput('data-commit', sync.status.kind === 'pushed' ? sync.status.commit : '');
+        (p.notice ? core.notice : core.error)((0,text_escape/* commandText */.jt)(p.message, 2000), { title: (0,text_escape/* logText */.kc)(`flakeguard data branch: ${p.file}`, 200), file: p.file, startLine: p.line });
+    (0,step_files/* setOutput */.uH)('quarantined-tests', JSON.stringify(result.quarantined));
+    (0,step_files/* setOutput */.uH)('newly-quarantined', JSON.stringify(result.newlyQuarantined));
+    (0,step_files/* setOutput */.uH)('released', JSON.stringify(result.released));
+    (0,step_files/* setOutput */.uH)('data-commit', sync.status.kind === 'pushed' ? sync.status.commit : '');
     const rows = result.decided.map((s, i) => {
         const o = result.shardOutcomes[i];
         return `| ${(0,text_escape/* mdText */.bC)(s.label, 200)} | ${s.reports.tests.length} | ${o.failed.length} | ${o.forgiven.length} |`;
     });
     const list = (title, ids) => ids.length === 0 ? '' : `\n**${title}** (${ids.length}): ${ids.slice(0, 20).map((id) => `\`${(0,text_escape/* mdText */.bC)(id, 200)}\``).join(', ')}${ids.length > 20 ? ', …' : ''}\n`;
     const origin = finished.fromFork ? ` from the fork ${(0,text_escape/* mdText */.bC)(finished.headRepository, 100)}` : '';
-    await core.summary
-        .addRaw(`## flakeguard: ingested workflow run [${finished.id}](${finished.trusted.url})${origin}\n\n${(0,text_escape/* mdText */.bC)(line, 500)}\n\n` +
+    await (0,step_files/* appendSummary */.fe)(`## flakeguard: ingested workflow run [${finished.id}](${finished.trusted.url})${origin}\n\n${(0,text_escape/* mdText */.bC)(line, 500)}\n\n` +
         `Its results are untrusted: recorded as evidence, they count only once trusted runs agree (docs/forks.md).${leftOutLine ? ` ${leftOutLine}` : ''}\n\n` +
         `| shard | tests | failed | forgiven |\n| --- | --- | --- | --- |\n${rows.join('\n')}\n` +
         list('Newly quarantined', result.newlyQuarantined) +
-        list('Released', result.released))
-        .write()
-        .catch(() => undefined);
+        list('Released', result.released)).catch(() => undefined);
     const failures = [];
     if (sync.status.kind === 'not-saved')
         failures.push(line);

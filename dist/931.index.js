@@ -399,12 +399,16 @@ function readZip(bytes, limits = DEFAULT_ZIP_LIMITS) {
 /* harmony import */ var _artifacts_bundle_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(62363);
 /* harmony import */ var _artifacts_zip_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(56744);
 /* harmony import */ var _pipeline_fold_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(2075);
-/* harmony import */ var _history_trust_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(32786);
-/* harmony import */ var _shards_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(20163);
+/* harmony import */ var _pipeline_job_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(38929);
+/* harmony import */ var _github_runs_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(1281);
+/* harmony import */ var _history_trust_js__WEBPACK_IMPORTED_MODULE_17__ = __webpack_require__(32786);
+/* harmony import */ var _shards_js__WEBPACK_IMPORTED_MODULE_16__ = __webpack_require__(20163);
 /**
  * What the upload, aggregate and ingest modes share: reading inputs and reports like the default mode, the data
  * branch's remote, collecting shards from artifacts, and one write of the data branch for all of them.
  */
+
+
 
 
 
@@ -431,9 +435,11 @@ function readModeActionInputs(env, reportsNeeded) {
     return (0,_config_inputs_js__WEBPACK_IMPORTED_MODULE_3__/* .readInputs */ .Ko)((name) => (name === 'reports' && !reportsNeeded && get(name) === '' ? '(not used in this mode)' : get(name)));
 }
 function secretInputs(inputs, register) {
-    if (inputs.token) {
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__.setSecret(inputs.token);
-        register(inputs.token);
+    for (const secret of [inputs.token, inputs.inboxKey]) {
+        if (!secret)
+            continue;
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__.setSecret(secret);
+        register(secret);
     }
 }
 function tempRoot(ctx) {
@@ -451,7 +457,7 @@ async function collectShards(options) {
     const ours = [...listed].sort((a, b) => a.id - b.id);
     // Another run's artifacts (ingest-workflow-run) are untrusted: fewer of them are read (src/history/trust.ts).
     const untrusted = options.findBy !== undefined;
-    const max = untrusted ? _history_trust_js__WEBPACK_IMPORTED_MODULE_15__/* .MAX_UNTRUSTED_ARTIFACTS */ .So : MAX_ARTIFACTS;
+    const max = untrusted ? _history_trust_js__WEBPACK_IMPORTED_MODULE_17__/* .MAX_UNTRUSTED_ARTIFACTS */ .So : MAX_ARTIFACTS;
     if (ours.length > max) {
         for (const a of ours.slice(max))
             refused.push({ artifact: a.name, reason: `more than ${max} flakeguard artifacts in one ${untrusted ? 'untrusted ' : ''}run` });
@@ -467,7 +473,7 @@ async function collectShards(options) {
             const limits = { ..._artifacts_zip_js__WEBPACK_IMPORTED_MODULE_12__/* .DEFAULT_ZIP_LIMITS */ .RT, maxTotalBytes: Math.min(_artifacts_zip_js__WEBPACK_IMPORTED_MODULE_12__/* .DEFAULT_ZIP_LIMITS */ .RT.maxTotalBytes, budget) };
             const bundle = (0,_artifacts_bundle_js__WEBPACK_IMPORTED_MODULE_11__/* .readBundle */ .Bo)(bytes, limits);
             budget -= bundle.bytes;
-            shards.push((0,_shards_js__WEBPACK_IMPORTED_MODULE_14__/* .shardFromBundle */ .hz)(bundle, options.trusted, { split: options.split, artifact: artifact.name, untrusted }));
+            shards.push((0,_shards_js__WEBPACK_IMPORTED_MODULE_16__/* .shardFromBundle */ .hz)(bundle, options.trusted, { split: options.split, artifact: artifact.name, untrusted }));
             _actions_core__WEBPACK_IMPORTED_MODULE_0__.info((0,_text_escape_js__WEBPACK_IMPORTED_MODULE_10__/* .logText */ .kc)(`Artifact ${artifact.name}: ${bundle.results.tests.length} tests.`));
         }
         catch (error) {
@@ -485,7 +491,9 @@ async function ingestShards(o) {
         try {
             // Scores as of the newest shard's time (not the clock): ingesting the same results again changes nothing.
             const options = { ...o.config, normalise: _scoring_index_js__WEBPACK_IMPORTED_MODULE_4__/* .normalizeErrorMessage */ .DP, scoreTests: (0,_pipeline_stats_scores_js__WEBPACK_IMPORTED_MODULE_5__/* .statsScores */ .T)(Math.max(...o.shards.map((s) => s.run.time)), o.config.policy.rules.scoring) };
-            return await (0,_store_sync_js__WEBPACK_IMPORTED_MODULE_9__/* .syncRun */ .Np)(repo, (snapshot) => (0,_shards_js__WEBPACK_IMPORTED_MODULE_14__/* .applyShards */ .qP)({ snapshot, shards: o.shards, now: o.now, extraReasons: o.extraReasons, closedByHand: o.closedByHand, issueOf: o.issueOf }, options), {
+            const warnClock = (0,_pipeline_job_js__WEBPACK_IMPORTED_MODULE_14__/* .clockWarner */ .sU)();
+            const provenance = (0,_github_runs_js__WEBPACK_IMPORTED_MODULE_15__/* .inboxProvenance */ ._E)(o.inputs, o.ctx);
+            const sync = await (0,_store_sync_js__WEBPACK_IMPORTED_MODULE_9__/* .syncRun */ .Np)(repo, (snapshot) => (0,_shards_js__WEBPACK_IMPORTED_MODULE_16__/* .applyShards */ .qP)({ snapshot, shards: o.shards, now: o.now, extraReasons: o.extraReasons, closedByHand: o.closedByHand, issueOf: o.issueOf }, options), {
                 attempts: o.inputs.pushAttempts,
                 readOnly: o.readOnly,
                 commitMessage: o.commitMessage,
@@ -493,10 +501,14 @@ async function ingestShards(o) {
                 extraFiles: (current) => (0,_dashboard_branch_files_js__WEBPACK_IMPORTED_MODULE_8__/* .dashboardFiles */ ._l)(current, { workspace: o.ctx.workspace, classMap: o.inputs.codeownersMap }),
                 releaseTexts: true,
                 inbox: {
-                    parcel: (applied) => (0,_pipeline_fold_js__WEBPACK_IMPORTED_MODULE_13__/* .runParcel */ .j)(o.shards[0].run, shardParcel(o.shards, applied), Date.now()),
-                    fold: (snapshot, parcels) => (0,_pipeline_fold_js__WEBPACK_IMPORTED_MODULE_13__/* .foldParcels */ .a)(snapshot, parcels, options, o.now),
+                    parcel: (applied) => (0,_pipeline_fold_js__WEBPACK_IMPORTED_MODULE_13__/* .runParcel */ .jO)(o.shards[0].run, shardParcel(o.shards, applied), Date.now(), provenance.seal),
+                    admit: (parcel) => (0,_pipeline_fold_js__WEBPACK_IMPORTED_MODULE_13__/* .admitParcel */ .r4)(parcel, provenance),
+                    fold: (snapshot, parcels) => (0,_pipeline_fold_js__WEBPACK_IMPORTED_MODULE_13__/* .foldParcels */ .a4)(snapshot, parcels, options, o.now, warnClock),
                 },
             });
+            for (const note of sync.applied.clockNotes)
+                warnClock(note);
+            return sync;
         }
         finally {
             await repo.dispose();
@@ -523,6 +535,7 @@ function requireArtifactRuntime(env, mode, available) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   HI: () => (/* binding */ untrustedRuns),
 /* harmony export */   JL: () => (/* binding */ latestPerShard),
 /* harmony export */   hz: () => (/* binding */ shardFromBundle),
 /* harmony export */   qP: () => (/* binding */ applyShards)
@@ -530,7 +543,7 @@ function requireArtifactRuntime(env, mode, available) {
 /* unused harmony export safeJobName */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _pipeline_apply_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(97191);
+/* harmony import */ var _pipeline_apply_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(16849);
 /* harmony import */ var _policy_outcome_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(58702);
 /* harmony import */ var _store_snapshot_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(66590);
 /* harmony import */ var _junit_index_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(40999);
@@ -607,6 +620,48 @@ function shardFromBundle(bundle, trusted, options) {
         ...(options.untrusted ? { untrusted: true } : {}),
     };
 }
+const MAX_PROBLEMS = 1000;
+const STEP_OUTCOMES = ['failure', 'cancelled', 'skipped', '', 'success'];
+/**
+ * The untrusted runs of a workflow run (`ingest-workflow-run`): one per attempt of the run (the attempt an artifact
+ * claims, already clamped to the event's `run_attempt`), whatever jobs, job keys and names its artifacts claim.
+ * Each holds its artifacts' tests (in artifact label order, each test once, capped: src/history/trust.ts) under the
+ * run key `untrustedRunKey` of the trusted run id, so ingesting the same attempt again counts once.
+ */
+function untrustedRuns(shards, trusted) {
+    const byAttempt = new Map();
+    for (const s of shards) {
+        const list = byAttempt.get(s.run.runAttempt) ?? [];
+        list.push(s);
+        byAttempt.set(s.run.runAttempt, list);
+    }
+    const key = (0,_history_trust_js__WEBPACK_IMPORTED_MODULE_7__/* .untrustedRunKey */ .z9)(trusted.runId);
+    return [...byAttempt.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([attempt, list]) => {
+        const ordered = [...list].sort((a, b) => a.label.localeCompare(b.label) || a.identity.localeCompare(b.identity));
+        const first = ordered[0];
+        return {
+            label: `workflow run ${trusted.runId} (untrusted)`,
+            identity: key,
+            jobKey: '',
+            run: { ...first.run, key, job: 'untrusted', runAttempt: attempt, time: Math.max(...ordered.map((s) => s.run.time)), url: `${trusted.url}/attempts/${attempt}` },
+            reports: {
+                tests: (0,_history_trust_js__WEBPACK_IMPORTED_MODULE_7__/* .boundedUntrustedTests */ .B_)(ordered.flatMap((s) => s.reports.tests)),
+                problems: ordered.flatMap((s) => s.reports.problems).slice(0, MAX_PROBLEMS),
+                filesRead: ordered.reduce((n, s) => n + s.reports.filesRead, 0),
+            },
+            filesMatched: ordered.reduce((n, s) => n + s.filesMatched, 0),
+            // The worst step outcome any artifact claims.
+            testOutcome: STEP_OUTCOMES.find((o) => ordered.some((s) => s.testOutcome === o)) ?? '',
+            artifact: ordered
+                .map((s) => s.artifact)
+                .join(', ')
+                .slice(0, 1000),
+            untrusted: true,
+        };
+    });
+}
 /** Of several uploads of one shard (workflow re-runs), the latest attempt's. */
 function latestPerShard(shards) {
     const best = new Map();
@@ -644,11 +699,13 @@ function applyShards(input, options) {
     let last;
     let ingested = false;
     let compact = false;
+    const clockNotes = [];
     for (const s of shards) {
         last = (0,_pipeline_apply_js__WEBPACK_IMPORTED_MODULE_1__/* .applyRun */ .qU)({ snapshot: current, reports: s.reports, filesMatched: s.filesMatched, testOutcome: s.testOutcome, run: s.run, now, closedByHand: input.closedByHand, issueOf: input.issueOf, ...(s.untrusted ? { untrusted: true } : {}) }, options);
         ingested ||= last.ingested;
         compact ||= last.compact;
-        current = (0,_store_snapshot_js__WEBPACK_IMPORTED_MODULE_3__/* .parseSnapshot */ .E$)(last.files);
+        clockNotes.push(...last.clockNotes);
+        current = (0,_store_snapshot_js__WEBPACK_IMPORTED_MODULE_3__/* .parseSnapshot */ .E$)(last.files, current.blocked);
     }
     const final = last;
     const after = new Set(final.quarantined);
@@ -670,7 +727,7 @@ function applyShards(input, options) {
     });
     // A damaged branch is not written (src/store/sync.ts): its problems are those of the snapshot read, not of the re-read.
     const problems = snapshot.damaged.length > 0 ? [...snapshot.problems] : final.problems;
-    return { ...final, problems, outcome, ingested, compact, newlyQuarantined, released, lapsed: before.lapsed, decided, shardOutcomes };
+    return { ...final, problems, outcome, ingested, compact, newlyQuarantined, released, lapsed: before.lapsed, decided, shardOutcomes, clockNotes };
 }
 
 

@@ -253,6 +253,7 @@ function readInputs(get) {
         remote: get('data-remote'),
         readOnly: parseBoolean('read-only', get('read-only'), false),
         pushAttempts: parseInteger('push-attempts', get('push-attempts'), 8, 1, 50),
+        inboxKey: get('inbox-key'),
     };
 }
 
@@ -513,6 +514,120 @@ function mapClassname(rules, classname) {
 
 /***/ }),
 
+/***/ 5586:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   O: () => (/* binding */ renderDecisions),
+/* harmony export */   gr: () => (/* binding */ MAX_EVENTS_PER_TEST),
+/* harmony export */   nc: () => (/* binding */ parseDecisions),
+/* harmony export */   oJ: () => (/* binding */ MAX_REASON_CHARS),
+/* harmony export */   z0: () => (/* binding */ DECISIONS_FILE)
+/* harmony export */ });
+/* unused harmony exports DECISION_KINDS, readTestDecisions */
+/* harmony import */ var _layout_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9900);
+/**
+ * `decisions.json` on the data branch: each test's quarantine timeline, for people and the dashboard
+ * (docs/data-branch.md#decisionsjson). Pure: text ↔ data; no Node import, so that the dashboard's page reads the file
+ * with the same code.
+ *
+ *   {"schema": 3, "from": 41, "tests": {
+ *   "<test id>": {"issue": 12, "events": [{"run": 41, "at": "<ISO>", "event": "quarantined", "quarantined": true, "by": "rule", "reason": "…"}]}
+ *   }}
+ *
+ * One line per test, sorted by id, as the other files, so that git stores a change as a small delta. The file is
+ * informational: no decision is read from it (they come from the stats files), so a damaged one never blocks a run.
+ */
+
+const DECISIONS_FILE = 'decisions.json';
+/** Events kept per test, newest last; older ones are dropped. */
+const MAX_EVENTS_PER_TEST = 20;
+/** Characters of a reason kept in an event (a hand override's reason is a person's free text). */
+const MAX_REASON_CHARS = 500;
+/**
+ * What changed in one run:
+ * - `quarantined` / `released`: the rule (`policy.rule`) changed the test's state;
+ * - `override`: a hand override decides from this run on (set, or its action changed);
+ * - `override lapsed` / `override cleared`: the override passed its `until`, or was removed: the rule decides again;
+ * - `hand edit`: an edit of a computed field was honoured (`"quarantined": true/false`, `successRate`);
+ * - `issue closed`: a person closed the test's issue as completed, which lifts its quarantine (close-lifts-quarantine).
+ */
+const DECISION_KINDS = ['quarantined', 'released', 'override', 'override lapsed', 'override cleared', 'hand edit', 'issue closed'];
+const isObject = (x) => typeof x === 'object' && x !== null && !Array.isArray(x);
+const KINDS = new Set(DECISION_KINDS);
+function readEvent(raw) {
+    if (!isObject(raw))
+        return undefined;
+    const { run, at, event, quarantined, by, reason } = raw;
+    if (!Number.isInteger(run) || run < 0 || typeof at !== 'string' || typeof event !== 'string' || !KINDS.has(event))
+        return undefined;
+    if (typeof quarantined !== 'boolean' || (by !== 'rule' && by !== 'hand') || typeof reason !== 'string')
+        return undefined;
+    return { run: run, at, event: event, quarantined, by, reason };
+}
+/** One test's entry, or undefined when it is not in the documented form. */
+function readTestDecisions(raw) {
+    if (!isObject(raw) || !Array.isArray(raw.events))
+        return undefined;
+    if (raw.issue !== undefined && (!Number.isInteger(raw.issue) || raw.issue < 1))
+        return undefined;
+    const events = [];
+    for (const e of raw.events) {
+        const event = readEvent(e);
+        if (!event)
+            return undefined;
+        events.push(event);
+    }
+    return { ...(raw.issue !== undefined ? { issue: raw.issue } : {}), events };
+}
+/**
+ * Reads decisions.json. `log` is undefined when the file cannot be read as a whole (not JSON, not this shape, a
+ * schema newer than this version): it is then kept byte for byte and nothing is recorded until it is fixed or
+ * deleted. An entry not in the expected form is kept as written, with a problem naming its line.
+ */
+function parseDecisions(text) {
+    const { value, problems } = (0,_layout_js__WEBPACK_IMPORTED_MODULE_0__/* .parseLineObject */ .N)(DECISIONS_FILE, text, 'tests');
+    if (!value)
+        return { problems };
+    const head = value.root;
+    if (value.schema > _layout_js__WEBPACK_IMPORTED_MODULE_0__/* .SCHEMA_VERSION */ .f$) {
+        return { problems: [{ file: DECISIONS_FILE, line: 1, message: `written in schema ${value.schema} by a newer flakeguard; this version reads schemas up to ${_layout_js__WEBPACK_IMPORTED_MODULE_0__/* .SCHEMA_VERSION */ .f$}` }] };
+    }
+    if (!Number.isInteger(head.from) || head.from < 0) {
+        return { problems: [{ file: DECISIONS_FILE, line: 1, message: `"from" must be a run number, got ${JSON.stringify(head.from ?? null).slice(0, 40)}` }] };
+    }
+    const log = { schema: value.schema, from: head.from, tests: new Map(), unreadable: new Map() };
+    const found = [];
+    for (const [id, raw] of value.entries) {
+        const entry = readTestDecisions(raw);
+        if (entry) {
+            log.tests.set(id, entry);
+        }
+        else {
+            log.unreadable.set(id, raw);
+            found.push({ file: DECISIONS_FILE, line: value.lineOf(id), message: `the entry of ${JSON.stringify(id).slice(0, 200)} is not in the documented form; it is kept as written and no decision is recorded for this test until it is fixed or deleted` });
+        }
+    }
+    return { log, problems: found };
+}
+/** Renders the file: one line per test, sorted by id; keys in a fixed order, so the same log gives the same bytes. */
+function renderDecisions(log) {
+    const lines = [];
+    for (const [id, entry] of log.tests) {
+        const events = entry.events.map((e) => ({ run: e.run, at: e.at, event: e.event, quarantined: e.quarantined, by: e.by, reason: e.reason }));
+        lines.push([id, JSON.stringify({ ...(entry.issue !== undefined ? { issue: entry.issue } : {}), events })]);
+    }
+    for (const [id, raw] of log.unreadable)
+        if (!log.tests.has(id))
+            lines.push([id, JSON.stringify(raw)]);
+    lines.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    const body = lines.map(([id, value]) => `${JSON.stringify(id)}: ${value}`);
+    return `{"schema": ${_layout_js__WEBPACK_IMPORTED_MODULE_0__/* .SCHEMA_VERSION */ .f$}, "from": ${log.from}, "tests": {\n${body.join(',\n')}\n}}\n`;
+}
+
+
+/***/ }),
+
 /***/ 79029:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -520,10 +635,12 @@ function mapClassname(rules, classname) {
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   nV: () => (/* binding */ DataRepo),
-  sH: () => (/* binding */ originUrl)
+  r6: () => (/* binding */ inboxPrefix),
+  sH: () => (/* binding */ originUrl),
+  bw: () => (/* binding */ refusedPrefix)
 });
 
-// UNUSED EXPORTS: GitError, PARCEL_FILE, authEnv, blobId, inboxPrefix, isLostRace, isPermanentRefusal, pushMessage, runGit, sweepStaleClones
+// UNUSED EXPORTS: GitError, PARCEL_FILE, SEAL_FILE, authEnv, blobId, isLostRace, isPermanentRefusal, pushMessage, runGit, sweepStaleClones
 
 // EXTERNAL MODULE: external "node:child_process"
 var external_node_child_process_ = __webpack_require__(31421);
@@ -677,6 +794,10 @@ function catFileBatch(cwd, shas, env, onObject, timeoutMs = 120_000) {
     });
 }
 
+// EXTERNAL MODULE: ./src/store/owned.ts
+var owned = __webpack_require__(8924);
+// EXTERNAL MODULE: ./src/store/layout.ts + 1 modules
+var layout = __webpack_require__(9900);
 ;// CONCATENATED MODULE: ./src/store/git.ts
 /**
  * A private git repository in a temp folder that tracks the data branch of the user's remote. It never touches
@@ -689,6 +810,8 @@ function catFileBatch(cwd, shas, env, onObject, timeoutMs = 120_000) {
 
 
 // Private clones are named `flakeguard-data-<pid>-…`, so the next run can tell a killed run's clone from a live one.
+
+
 
 
 
@@ -774,6 +897,12 @@ function inboxPrefix(branch) {
     return `refs/heads/${branch}-inbox/`;
 }
 const PARCEL_FILE = 'flakeguard-parcel.json';
+/** The parcel's seal, next to it in the parked run's commit (src/store/parcel.ts, sealParcel). */
+const SEAL_FILE = 'flakeguard-parcel.seal';
+/** Where refused parked runs are moved aside: never read by a writer, kept for a person to look at and delete. */
+function refusedPrefix(branch) {
+    return `refs/heads/${branch}-refused/`;
+}
 /** A clone with no pid in its name (flakeguard 0.1) is removed when older than this. */
 const UNNAMED_CLONE_MAX_AGE_MS = 6 * 3600_000;
 function processAlive(pid) {
@@ -978,14 +1107,22 @@ class DataRepo {
     /** The commit last fetched (null: the branch does not exist yet). */
     head = null;
     /**
-     * The files of the commit last fetched (path → text), read from git's object store in two processes: the tree's
-     * listing, then every blob in one batch. Regular files only, as a checkout would give them.
+     * The files flakeguard owns (src/store/owned.ts) in the commit last fetched (path → text), read from git's object
+     * store in two processes: the tree's listing, then their blobs in one batch. Regular files only, as a checkout would
+     * give them; a person's files are never read.
      */
     async readFiles() {
         const files = new Map();
-        const entries = await this.treeBlobs();
+        let entries = (await this.treeEntries()).filter((e) => (0,owned/* isRegularFile */.Ze)(e.mode) && (0,owned/* ownsPath */.zq)(e.path));
         if (entries.length === 0)
             return files;
+        // A data file above its size bound is not read: it is named as too large (parseSnapshot damages the branch).
+        if (entries.some((e) => (e.size ?? 0) > (layout/* MAX_FILE_BYTES */.gZ.get(e.path) ?? Infinity))) {
+            for (const e of entries)
+                if ((e.size ?? 0) > (layout/* MAX_FILE_BYTES */.gZ.get(e.path) ?? Infinity))
+                    (0,layout/* markTooLarge */.x)(files, e.path, e.size ?? 0);
+            entries = entries.filter((e) => (e.size ?? 0) <= (layout/* MAX_FILE_BYTES */.gZ.get(e.path) ?? Infinity));
+        }
         const byPath = new Map(entries.map((e) => [e.sha, e.path]));
         const shas = [...new Set(entries.map((e) => e.sha))];
         const texts = new Map();
@@ -1004,37 +1141,53 @@ class DataRepo {
         texts.clear();
         return files;
     }
-    /** The regular files of the commit last fetched, with their blob ids (none without a head). Remembered per head. */
-    async treeBlobs() {
+    /**
+     * The owned paths of the commit last fetched that are not what flakeguard writes there (a symbolic link, a
+     * submodule, a folder; an owned folder that is not one), with what they are: never replaced (src/store/owned.ts).
+     */
+    async blockedPaths() {
+        return (0,owned/* blockedPaths */.vx)(await this.treeEntries());
+    }
+    /** Every entry of the commit last fetched (none without a head): blobs and gitlinks, recursively. Remembered per head. */
+    async treeEntries() {
         const head = this.head;
         if (!head)
             return [];
-        if (this.blobs?.head === head)
-            return [...this.blobs.byPath].map(([path, sha]) => ({ path, sha }));
-        const listing = await this.git(['ls-tree', '-r', '-z', '--full-tree', head]);
+        if (this.tree?.head === head)
+            return this.tree.entries;
+        // -l: each blob's size, so that a file too large to read is known before it is read.
+        const listing = await this.git(['ls-tree', '-r', '-z', '-l', '--full-tree', head]);
         const entries = [];
         for (const entry of listing.split('\0')) {
             if (!entry)
                 continue;
             const tab = entry.indexOf('\t');
-            const [mode, type, sha] = entry.slice(0, tab).split(' ');
-            if (type !== 'blob' || (mode !== '100644' && mode !== '100755'))
-                continue;
-            entries.push({ sha: sha, path: entry.slice(tab + 1) });
+            const [mode, type, sha, size] = entry.slice(0, tab).split(/ +/);
+            entries.push({ mode: mode, type: type, sha: sha, path: entry.slice(tab + 1), size: size === '-' ? 0 : Number(size) });
         }
-        this.blobs = { head, byPath: new Map(entries.map((e) => [e.path, e.sha])) };
+        this.tree = { head, entries };
         return entries;
     }
     /**
-     * Commits `files` as the branch's new content, on top of the commit last fetched (compared with its blobs by id), in one
-     * git process (fast-import) that writes only what changed. Returns false when nothing changed. With `root`, the
-     * commit has no parent: the branch's past is squashed away (compaction).
+     * Commits `files` as the new content of the paths flakeguard owns, on the tree of the commit last fetched, in one git
+     * process (fast-import) that writes only what changed (compared with the tree's blobs by id). An owned path not in
+     * `files` is deleted; every other entry of the tree (a person's files, links, submodules) is carried by its id and
+     * mode, never read, and an owned path that is not a regular file (blockedPaths) is never replaced. Returns false when
+     * nothing changed. With `root`, the commit has no parent: the branch's past is squashed away (compaction), its
+     * content is not.
      */
     async commitFiles(files, message, options = {}) {
+        for (const path of files.keys()) {
+            if (!(0,owned/* ownsPath */.zq)(path))
+                throw new GitError(`flakeguard writes only the paths it owns on the data branch, and ${path} is not one of them`, '', null);
+        }
         const root = options.root === true || this.head === null;
-        const before = root ? new Map() : new Map((await this.treeBlobs()).map((e) => [e.path, e.sha]));
-        const changed = [...files].filter(([path, text]) => root || before.get(path) !== blobId(text));
-        const deleted = root ? [] : [...before.keys()].filter((path) => !files.has(path));
+        const entries = await this.treeEntries();
+        const before = new Map(entries.map((e) => [e.path, e]));
+        const blocked = (0,owned/* blockedPaths */.vx)(entries);
+        const writable = (path) => !blocked.has(path) && !blocked.has(path.slice(0, Math.max(0, path.lastIndexOf('/'))));
+        const changed = [...files].filter(([path, text]) => writable(path) && before.get(path)?.sha !== blobId(text));
+        const deleted = entries.filter((e) => (0,owned/* ownsPath */.zq)(e.path) && (0,owned/* isRegularFile */.Ze)(e.mode) && !files.has(e.path)).map((e) => e.path);
         if (!root && changed.length === 0 && deleted.length === 0)
             return false;
         const chunks = [];
@@ -1044,14 +1197,16 @@ class DataRepo {
         const when = `${Math.floor(Date.now() / 1000)} +0000`;
         chunks.push(`commit ${DataRepo.LOCAL}\nmark :1\nauthor ${identity('AUTHOR')} ${when}\ncommitter ${identity('COMMITTER')} ${when}\n`);
         data(message);
-        if (root)
-            chunks.push('deleteall\n');
-        else
+        if (!root)
             chunks.push(`from ${this.head}\n`);
+        // A fresh root starts from the head's whole tree (every entry, whatever its mode or name), not from nothing.
+        else if (this.head)
+            chunks.push(`M 040000 ${(await this.git(['rev-parse', '--verify', `${this.head}^{tree}`])).trim()} ""\n`);
         for (const path of deleted)
             chunks.push(`D ${quotePath(path)}\n`);
         for (const [path, text] of changed) {
-            chunks.push(`M 100644 inline ${quotePath(path)}\n`);
+            // An executable bit set on an owned file is kept.
+            chunks.push(`M ${before.get(path)?.mode === '100755' ? '100755' : '100644'} inline ${quotePath(path)}\n`);
             data(text);
         }
         chunks.push('\ndone\n');
@@ -1071,21 +1226,87 @@ class DataRepo {
     }
     /** The commit commitFiles wrote last. */
     written;
-    /** The blobs of the commit last read (path → blob id): what commitFiles compares with, so the old texts need not be kept. */
-    blobs;
-    /** The parcel of a parked run, or undefined when it was folded and deleted meanwhile (or is not a parcel). */
-    async readParcel(parked) {
-        return this.git(['cat-file', 'blob', `${parked.sha}:${PARCEL_FILE}`]).catch(() => undefined);
+    /** The entries of the commit last read: what commitFiles compares with and carries, so no text need be kept. */
+    tree;
+    /**
+     * The parcels (and seals) of parked runs, in the order given: two git processes for any number of them (which
+     * files each commit holds and their sizes, then the blobs). A parcel file over `maxBytes` is not read (its size is
+     * given); a missing file (a ref that is not a parcel, or one deleted meanwhile) is left undefined. Once the parcels
+     * read hold `budget` bytes, the rest are `deferred` (not read now; the first is always read).
+     */
+    async readParcels(parked, maxBytes, budget = Infinity) {
+        const names = parked.flatMap((p) => [`${p.sha}:${PARCEL_FILE}`, `${p.sha}:${SEAL_FILE}`]);
+        if (names.length === 0)
+            return [];
+        const listing = (await runGit(this.dir, ['cat-file', '--batch-check'], { env: this.env, input: `${names.join('\n')}\n` })).split('\n');
+        const found = names.map((_, i) => {
+            const [sha, type, size] = (listing[i] ?? '').split(' ');
+            return type === 'blob' && sha && /^\d+$/.test(size ?? '') ? { sha, size: Number(size) } : undefined;
+        });
+        let total = 0;
+        let deferFrom = parked.length;
+        for (let i = 0; i < parked.length; i++) {
+            const size = found[2 * i]?.size ?? 0;
+            if (size > maxBytes)
+                continue;
+            if (i > 0 && total + size > budget) {
+                deferFrom = i;
+                break;
+            }
+            total += size;
+        }
+        const wanted = [...new Set(found.filter((f, i) => f !== undefined && i < 2 * deferFrom && f.size <= (i % 2 === 0 ? maxBytes : 4096)).map((f) => f.sha))];
+        const texts = new Map();
+        if (wanted.length > 0)
+            await catFileBatch(this.dir, wanted, this.env, ({ sha, bytes }) => void texts.set(sha, bytes.toString('utf8')));
+        return parked.map((_, i) => {
+            if (i >= deferFrom)
+                return { deferred: true };
+            const parcel = found[2 * i];
+            const seal = found[2 * i + 1];
+            const text = parcel ? texts.get(parcel.sha) : undefined;
+            const sealText = seal ? texts.get(seal.sha) : undefined;
+            return { ...(text !== undefined ? { text } : {}), ...(sealText !== undefined ? { seal: sealText } : {}), ...(parcel && text === undefined ? { bytes: parcel.size } : {}) };
+        });
+    }
+    /**
+     * Moves refused parked runs aside: each to `<data branch>-refused/<name>-<commit>` (kept for a person to look at),
+     * its inbox branch deleted only if it still points where it did when read, in atomic pushes of up to 100 (a push's
+     * arguments stay small however many there are). Returns the refs moved (inbox ref → where), and why some were not.
+     */
+    async setAsideParked(parked) {
+        const prefix = inboxPrefix(this.branch);
+        const moved = new Map();
+        let error;
+        for (let at = 0; at < parked.length; at += 100) {
+            const chunk = parked.slice(at, at + 100);
+            const aside = new Map(chunk.map((p) => [p.ref, `${refusedPrefix(this.branch)}${p.ref.slice(prefix.length)}-${p.sha.slice(0, 12)}`]));
+            const args = ['push', '-q', '--porcelain', '--atomic', ...chunk.map((p) => `--force-with-lease=${p.ref}:${p.sha}`), this.remote];
+            for (const p of chunk)
+                args.push(`+${p.sha}:${aside.get(p.ref)}`, `:${p.ref}`);
+            try {
+                await this.git(args);
+                for (const [ref, to] of aside)
+                    moved.set(ref, to);
+            }
+            catch (failure) {
+                error ??= pushMessage(failure instanceof GitError ? `${failure.stdout}\n${failure.stderr}\n${failure.message}` : String(failure));
+            }
+        }
+        return { moved, ...(error !== undefined ? { error } : {}) };
     }
     /**
      * Parks a run: pushes a root commit holding only its parcel as a new branch under the inbox prefix. The name is
      * the run's own (run key and attempt), so no other writer pushes it and the push cannot lose a race.
      */
-    async park(name, text, message) {
+    async park(name, text, message, seal) {
         const ref = `${inboxPrefix(this.branch)}${name}`;
         try {
             const blob = (await runGit(this.dir, ['hash-object', '-w', '--stdin'], { env: this.env, input: text })).trim();
-            const tree = (await runGit(this.dir, ['mktree'], { env: this.env, input: `100644 blob ${blob}\t${PARCEL_FILE}\n` })).trim();
+            let entries = `100644 blob ${blob}\t${PARCEL_FILE}\n`;
+            if (seal !== undefined)
+                entries += `100644 blob ${(await runGit(this.dir, ['hash-object', '-w', '--stdin'], { env: this.env, input: seal })).trim()}\t${SEAL_FILE}\n`;
+            const tree = (await runGit(this.dir, ['mktree'], { env: this.env, input: entries })).trim();
             const commit = (await this.git([...IDENTITY, 'commit-tree', tree, '-m', message])).trim();
             try {
                 await this.git(['push', '-q', '--porcelain', this.remote, `${commit}:${ref}`]);
@@ -1119,7 +1340,10 @@ class DataRepo {
             const message = (error instanceof GitError ? error.stderr : String(error)).trim().split('\n').slice(-2).join(' ');
             if (left === undefined)
                 return { deleted: [], error: message };
-            const still = new Set(left.split('\n').map((l) => l.trim().split(/\s+/)[1]).filter(Boolean));
+            const still = new Set(left
+                .split('\n')
+                .map((l) => l.trim().split(/\s+/)[1])
+                .filter(Boolean));
             return { deleted: parked.filter((p) => !still.has(p.ref)).map((p) => p.ref), ...(still.size > 0 ? { error: message } : {}) };
         }
     }
@@ -1152,6 +1376,544 @@ class DataRepo {
 /** The URL of the workspace's `origin` remote. */
 async function originUrl(workspace) {
     return (await runGit(workspace, ['remote', 'get-url', 'origin'])).trim();
+}
+
+
+/***/ }),
+
+/***/ 9900:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  rE: () => (/* binding */ HISTORY_DIR),
+  gZ: () => (/* binding */ MAX_FILE_BYTES),
+  fg: () => (/* binding */ META_FILE),
+  Ct: () => (/* binding */ RUNS_FILE),
+  f$: () => (/* binding */ SCHEMA_VERSION),
+  ae: () => (/* binding */ historyPath),
+  x: () => (/* binding */ markTooLarge),
+  WL: () => (/* binding */ overrideExpired),
+  N: () => (/* binding */ parseLineObject),
+  By: () => (/* binding */ parseMeta),
+  qQ: () => (/* binding */ parseOverride),
+  IZ: () => (/* binding */ renderLineObject),
+  aW: () => (/* binding */ renderMeta),
+  aE: () => (/* binding */ renderStatsShard),
+  tS: () => (/* binding */ shardCountFor),
+  IS: () => (/* binding */ shardOf),
+  Zf: () => (/* binding */ statsPath),
+  Le: () => (/* binding */ tooLargeIn)
+});
+
+// UNUSED EXPORTS: TESTS_PER_SHARD, readUntil, shardName
+
+;// CONCATENATED MODULE: ./src/store/strict-json.ts
+/**
+ * Strict JSON for the files of the data branch, which people edit by hand (docs/data-branch.md, "A broken file").
+ * Pure; no Node import (the dashboard's page reads the same files).
+ *
+ * JSON.parse accepts two things a person's edit must never do silently:
+ * - **a key written twice** in one object: it keeps the last and drops the other without a word (a `"never"` added
+ *   above a test's own stats line was ignored, then deleted; a second history line wiped a test's earlier runs). Here
+ *   it is a fault naming both lines.
+ * - **nesting without limit**: JSON.parse itself copes, but JSON.stringify, structuredClone and every recursive reader
+ *   overflow the stack on a value 20,000 levels deep. Here a value deeper than MAX_JSON_DEPTH is a fault naming its
+ *   line; nothing deeper is ever handed on.
+ *
+ * Fast path (every run reads every file; ADR 0141): JSON.parse, then the number of key tokens in the text (a jump
+ * from quote to quote) against the number of keys in the parsed value (a walk with an explicit stack that stops
+ * below MAX_JSON_DEPTH). Equal counts mean no object lost a key. Only when they differ, or the walk goes too deep,
+ * does a character-by-character scan find where: linear time, memory bounded by the keys of the open objects.
+ */
+/** The deepest a value of a data-branch file may nest (the root object is level 1). flakeguard writes 5 at most. */
+const MAX_JSON_DEPTH = 64;
+/**
+ * The fault of a text JSON.parse accepted (`value` is what it returned), or undefined when the text has no key
+ * written twice and nests at most MAX_JSON_DEPTH levels. A leading BOM must already be stripped.
+ */
+function strictJsonFault(text, value) {
+    const parsed = countKeys(value);
+    if (parsed !== undefined && parsed === countKeyTokens(text))
+        return undefined;
+    return locateFault(text);
+}
+/** JSON.parse with strictJsonFault's rules: throws a SyntaxError for a text that is not JSON, as JSON.parse does. */
+function parseStrictJson(text) {
+    const value = JSON.parse(text);
+    const fault = strictJsonFault(text, value);
+    return fault ? { value: undefined, fault } : { value };
+}
+/** The keys of every object in `value`, or undefined when it nests deeper than MAX_JSON_DEPTH. */
+function countKeys(value) {
+    if (typeof value !== 'object' || value === null)
+        return 0;
+    let keys = 0;
+    const values = [value];
+    const depths = [1];
+    while (values.length > 0) {
+        const v = values.pop();
+        const depth = depths.pop();
+        if (depth > MAX_JSON_DEPTH)
+            return undefined;
+        if (Array.isArray(v)) {
+            for (let i = 0; i < v.length; i++) {
+                const x = v[i];
+                if (typeof x === 'object' && x !== null) {
+                    values.push(x);
+                    depths.push(depth + 1);
+                }
+            }
+        }
+        else {
+            for (const k in v) {
+                keys++;
+                const x = v[k];
+                if (typeof x === 'object' && x !== null) {
+                    values.push(x);
+                    depths.push(depth + 1);
+                }
+            }
+        }
+    }
+    return keys;
+}
+/** True when the quote at `at` is escaped (an odd number of backslashes before it). */
+function escaped(text, at) {
+    let slashes = 0;
+    while (text.charCodeAt(at - 1 - slashes) === 92)
+        slashes++;
+    return (slashes & 1) === 1;
+}
+/** The closing quote of the string opened at `open`, or -1. */
+function closingQuote(text, open) {
+    let close = text.indexOf('"', open + 1);
+    while (close !== -1 && escaped(text, close))
+        close = text.indexOf('"', close + 1);
+    return close;
+}
+/** The first character after `at` that is not JSON whitespace. */
+function nextToken(text, at) {
+    let c = text.charCodeAt(at);
+    while (c === 32 || c === 10 || c === 13 || c === 9)
+        c = text.charCodeAt(++at);
+    return c;
+}
+/** Strings followed by `:` in valid JSON text: its object keys. Outside strings, valid JSON has no quote. */
+function countKeyTokens(text) {
+    let keys = 0;
+    let open = text.indexOf('"');
+    while (open !== -1) {
+        const close = closingQuote(text, open);
+        if (close === -1)
+            break;
+        if (nextToken(text, close + 1) === 58)
+            keys++;
+        open = text.indexOf('"', close + 1);
+    }
+    return keys;
+}
+function lineAt(text, offset) {
+    let line = 1;
+    for (let at = text.indexOf('\n'); at !== -1 && at < offset; at = text.indexOf('\n', at + 1))
+        line++;
+    return line;
+}
+/** The first key written twice or level too deep, scanning valid JSON text once (iteratively). */
+function locateFault(text) {
+    // One frame per open object (its keys → offset of their first occurrence) or array (null).
+    const frames = [];
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 34) {
+            const close = closingQuote(text, i);
+            if (close === -1)
+                return undefined;
+            const keys = frames[frames.length - 1];
+            if (keys && nextToken(text, close + 1) === 58) {
+                const raw = text.slice(i + 1, close);
+                const key = raw.includes('\\') ? JSON.parse(text.slice(i, close + 1)) : raw;
+                const first = keys.get(key);
+                if (first !== undefined) {
+                    const [a, b] = [lineAt(text, first), lineAt(text, i)];
+                    const where = a === b ? `twice on line ${b}` : `twice, on lines ${a} and ${b}`;
+                    return {
+                        line: b,
+                        message: `${JSON.stringify(key).slice(0, 200)} is written ${where}: JSON would silently keep only the last one, so neither is read; delete the one you do not mean`,
+                    };
+                }
+                keys.set(key, i);
+            }
+            i = close;
+        }
+        else if (c === 123 || c === 91) {
+            frames.push(c === 123 ? new Map() : null);
+            if (frames.length > MAX_JSON_DEPTH) {
+                return { line: lineAt(text, i), message: `a value is nested deeper than ${MAX_JSON_DEPTH} levels, which flakeguard never writes nor reads` };
+            }
+        }
+        else if (c === 125 || c === 93) {
+            frames.pop();
+        }
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/store/layout.ts
+
+/** Written by this version. Older layouts are migrated on read (src/store/migrate.ts), never rejected. */
+const SCHEMA_VERSION = 3;
+const META_FILE = 'flakeguard.json';
+const RUNS_FILE = 'runs.json';
+const TESTS_PER_SHARD = 1000;
+/** FNV-1a, so that a test's shard never depends on the platform or on Node's hash seed. */
+function shardOf(id, shards) {
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < id.length; i++) {
+        hash ^= id.charCodeAt(i);
+        hash = Math.imul(hash, 0x01000193);
+    }
+    return (hash >>> 0) % shards;
+}
+function shardCountFor(tests) {
+    let shards = 1;
+    while (shards * TESTS_PER_SHARD < tests && shards < 4096)
+        shards *= 2;
+    return shards;
+}
+function shardName(index, shards) {
+    const width = Math.max(2, (shards - 1).toString(16).length);
+    return index.toString(16).padStart(width, '0');
+}
+/** The folder of the history shards: the bulk of the branch's text. */
+const HISTORY_DIR = 'history/';
+function historyPath(index, shards) {
+    return `${HISTORY_DIR}${shardName(index, shards)}.json`;
+}
+function statsPath(index, shards) {
+    return `stats/${shardName(index, shards)}.json`;
+}
+/* ---------- files too large to read ---------- */
+/**
+ * The most bytes read of a data file whose size is not bounded by the tests' count: runs.json (100,000 rows of ~170
+ * bytes is ~17 MB; MAX_RUN_ROWS). A larger one is not read at all, and the branch is damaged (src/store/snapshot.ts):
+ * the step refuses it in bounded memory instead of holding and parsing it (docs/data-branch.md, "Bounded reading").
+ */
+const MAX_FILE_BYTES = new Map([[RUNS_FILE, 32 * 1024 * 1024]]);
+/** The files a read left out for their size (path → bytes), by the map of files it returned. */
+const leftOut = new WeakMap();
+/** Records that `path` (of `bytes`) was left out of `files` for its size. */
+function markTooLarge(files, path, bytes) {
+    let paths = leftOut.get(files);
+    if (!paths)
+        leftOut.set(files, (paths = new Map()));
+    paths.set(path, bytes);
+}
+/** The files left out of `files` for their size, path → bytes. */
+function tooLargeIn(files) {
+    return leftOut.get(files) ?? new Map();
+}
+/* ---------- line-per-entry JSON objects ---------- */
+/**
+ * Renders `{"schema":1,"<key>":{\n"id":value,\n...}}` with one entry per line, sorted by id, so that a hand edit
+ * touches one line and git's deltas stay small.
+ */
+function renderLineObject(schema, key, entries) {
+    const sorted = [...entries].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    const lines = sorted.map(([id, value]) => `${JSON.stringify(id)}: ${JSON.stringify(value)}`);
+    return `{"schema": ${schema}, "${key}": {\n${lines.join(',\n')}\n}}\n`;
+}
+/** Where a JSON.parse error happened, as a 1-based line, when the engine says. */
+function errorLine(text, error) {
+    const message = error instanceof Error ? error.message : '';
+    const lineCol = /line (\d+)/.exec(message);
+    if (lineCol)
+        return Number(lineCol[1]);
+    const position = /position (\d+)/.exec(message);
+    if (position)
+        return text.slice(0, Number(position[1])).split('\n').length;
+    return undefined;
+}
+/**
+ * Parses a file written by renderLineObject, or edited by hand from one. Whole-file JSON first; when that fails,
+ * line by line, so the problem names the line the user broke. Strict (src/store/strict-json.ts): a key written twice
+ * or a value nested too deep is a problem naming its lines, never a silent winner nor a stack overflow later.
+ */
+function parseLineObject(file, text, key) {
+    const stripped = text.replace(/^\uFEFF/, '');
+    let parsed;
+    try {
+        parsed = JSON.parse(stripped);
+    }
+    catch (error) {
+        return { problems: [{ file, line: locateBrokenLine(stripped) ?? errorLine(stripped, error), message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` }] };
+    }
+    const fault = strictJsonFault(stripped, parsed);
+    if (fault)
+        return { problems: [{ file, line: fault.line, message: fault.message }] };
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+        return { problems: [{ file, line: 1, message: 'expected a JSON object' }] };
+    }
+    const record = parsed;
+    const schema = typeof record.schema === 'number' ? record.schema : 1;
+    const body = record[key];
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+        return { problems: [{ file, line: 1, message: `expected a "${key}" object` }] };
+    }
+    const entries = new Map();
+    for (const key in body)
+        entries.set(key, body[key]);
+    let lines;
+    const lineOf = (id) => {
+        if (!lines) {
+            lines = new Map();
+            const rows = stripped.split('\n');
+            for (let i = 0; i < rows.length; i++) {
+                const match = /^\s*("(?:[^"\\]|\\.)*")\s*:/.exec(rows[i]);
+                if (!match)
+                    continue;
+                try {
+                    const key = JSON.parse(match[1]);
+                    if (entries.has(key) && !lines.has(key))
+                        lines.set(key, i + 1);
+                }
+                catch {
+                    // not an entry line
+                }
+            }
+        }
+        return lines.get(id);
+    };
+    return { value: { root: record, schema, entries, lineOf }, problems: [] };
+}
+/** For a file that is not JSON, the first entry line that is not valid on its own. */
+function locateBrokenLine(text) {
+    const rows = text.split('\n');
+    for (let i = 1; i < rows.length; i++) {
+        const row = rows[i].trim();
+        if (row === '' || row === '}}' || row.startsWith('{"schema"'))
+            continue;
+        try {
+            JSON.parse(`{${row.replace(/,$/, '')}}`);
+        }
+        catch {
+            return i + 1;
+        }
+    }
+    return undefined;
+}
+/* ---------- meta ---------- */
+function renderMeta(meta) {
+    const ingested = Object.entries(meta.ingested).sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1));
+    const lines = ingested.map(([key, time]) => `  ${JSON.stringify(key)}: ${time}`);
+    return `{"schema": ${meta.schema}, "shards": ${meta.shards}, "writes": ${meta.writes}, "ingested": {\n${lines.join(',\n')}\n}}\n`;
+}
+/**
+ * Reads flakeguard.json strictly: it holds the ingestion keys that make ingesting the same job attempt twice count
+ * once, so a field of the wrong type is a problem (the branch is then damaged, src/store/snapshot.ts), never a
+ * default that would forget them.
+ */
+function parseMeta(text) {
+    const { value, problems } = parseLineObject(META_FILE, text, 'ingested');
+    if (!value)
+        return { problems };
+    const raw = value.root;
+    const bad = (message, line = 1) => ({ problems: [{ file: META_FILE, line, message }] });
+    if (!Number.isInteger(raw.schema) || raw.schema < 1)
+        return bad(`"schema" must be a positive whole number, got ${JSON.stringify(raw.schema ?? null).slice(0, 40)}`);
+    const schema = raw.schema;
+    if (schema > SCHEMA_VERSION)
+        return bad(`written in schema ${schema} by a newer flakeguard; this version reads schemas 1 to ${SCHEMA_VERSION} (update the action)`);
+    if (!Number.isInteger(raw.shards) || raw.shards < 1 || raw.shards > 65536) {
+        return bad(`"shards" must be a whole number from 1 to 65536, got ${JSON.stringify(raw.shards ?? null).slice(0, 40)}`);
+    }
+    if (raw.writes !== undefined && (!Number.isInteger(raw.writes) || raw.writes < 0)) {
+        return bad(`"writes" must be a whole number, got ${JSON.stringify(raw.writes).slice(0, 40)}`);
+    }
+    const ingested = Object.create(null);
+    for (const [key, time] of value.entries) {
+        if (typeof time !== 'number' || !Number.isFinite(time)) {
+            return bad(`the ingestion key ${JSON.stringify(key).slice(0, 120)} must map to a time in ms, got ${JSON.stringify(time ?? null).slice(0, 40)}`, value.lineOf(key) ?? 1);
+        }
+        ingested[key] = time;
+    }
+    return { meta: { schema, shards: raw.shards, writes: raw.writes ?? 0, ingested: { ...ingested } }, problems: [] };
+}
+/* ---------- stats and overrides ---------- */
+/** Reads a user-written override; returns a problem message for anything we cannot honour. */
+function parseOverride(raw) {
+    if (raw === null || raw === undefined || raw === '')
+        return { override: null };
+    if (raw === 'quarantine' || raw === 'never')
+        return { override: { action: raw } };
+    if (typeof raw === 'string') {
+        return { override: null, problem: `override must be "quarantine", "never" or null, got ${JSON.stringify(raw).slice(0, 80)}` };
+    }
+    if (typeof raw !== 'object' || Array.isArray(raw)) {
+        return { override: null, problem: 'override must be "quarantine", "never", null or an object {"action", "reason", "until"}' };
+    }
+    const o = raw;
+    if (o.action !== 'quarantine' && o.action !== 'never') {
+        return { override: null, problem: `override.action must be "quarantine" or "never", got ${JSON.stringify(o.action ?? null).slice(0, 80)}` };
+    }
+    const override = { action: o.action };
+    if (o.reason !== undefined) {
+        if (typeof o.reason !== 'string')
+            return { override: null, problem: 'override.reason must be a string' };
+        override.reason = o.reason;
+    }
+    if (o.until !== undefined && o.until !== null) {
+        const until = readUntil(o.until);
+        if ('problem' in until)
+            return { override: null, problem: `override.until ${until.problem}` };
+        override.until = o.until;
+    }
+    return { override };
+}
+const UNTIL = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):(\d{2})))?$/;
+/**
+ * When an override's `until` ends (ms), or why it is not a date: the one check of the action (stats files) and the
+ * CLI (`--until`), so that both accept and refuse the same texts with the same message. A calendar date
+ * `YYYY-MM-DD` ends at the end of that day, UTC; an ISO 8601 time (`2026-12-31T18:00:00Z`, with `Z` or an offset)
+ * at that time. Every field must exist on the calendar: `2026-02-30` is refused, never read as March 2nd (as
+ * Date.parse does), and a time without an offset (local to whichever runner reads it) is refused.
+ */
+function readUntil(value) {
+    const shown = JSON.stringify(value ?? null).slice(0, 80);
+    const wrong = (why) => ({ problem: `must be a date like 2026-12-31 (or a time like 2026-12-31T18:00:00Z), got ${shown}${why ? `: ${why}` : ''}` });
+    if (typeof value !== 'string')
+        return wrong('');
+    const m = UNTIL.exec(value);
+    if (!m)
+        return wrong('');
+    const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    if (month < 1 || month > 12)
+        return wrong(`there is no month ${m[2]}`);
+    const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+    if (day < 1 || day > days)
+        return wrong(`${m[1]}-${m[2]} has no day ${m[3]}`);
+    if (m[4] === undefined)
+        return { end: Date.UTC(year, month - 1, day) + 86_400_000 - 1 };
+    if (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6] ?? 0) > 59)
+        return wrong('there is no such time of day');
+    if (m[8] !== undefined && (Number(m[8]) > 23 || Number(m[9]) > 59))
+        return wrong('there is no such UTC offset');
+    const end = Date.parse(value);
+    return Number.isNaN(end) ? wrong('') : { end };
+}
+/** An override lapses at the end of its `until` day (UTC), or at the exact time when one is given (readUntil). */
+function overrideExpired(override, now) {
+    if (!override.until)
+        return false;
+    const until = readUntil(override.until);
+    // (An override is read through parseOverride, which refuses a bad `until`: one that got here lapses at once.)
+    return 'problem' in until || now > until.end;
+}
+function renderStatsShard(lines) {
+    return renderLineObject(SCHEMA_VERSION, 'tests', lines);
+}
+
+
+/***/ }),
+
+/***/ 8924:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   UU: () => (/* binding */ NOJEKYLL_FILE),
+/* harmony export */   V: () => (/* binding */ CLASS_MAP_FILE),
+/* harmony export */   Wv: () => (/* binding */ blockedMessage),
+/* harmony export */   Ze: () => (/* binding */ isRegularFile),
+/* harmony export */   Zj: () => (/* binding */ isStatsShardPath),
+/* harmony export */   _t: () => (/* binding */ isHistoryShardPath),
+/* harmony export */   gq: () => (/* binding */ decidesFrom),
+/* harmony export */   qe: () => (/* binding */ OWNERS_FILE),
+/* harmony export */   vx: () => (/* binding */ blockedPaths),
+/* harmony export */   xu: () => (/* binding */ PAGE_FILE),
+/* harmony export */   zq: () => (/* binding */ ownsPath)
+/* harmony export */ });
+/* unused harmony exports README_FILE, OWNED_FILES, OWNED_FOLDERS, describeMode */
+/* harmony import */ var _layout_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9900);
+/* harmony import */ var _decisions_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5586);
+/**
+ * The paths flakeguard owns on the data branch: the only ones it reads, writes or deletes (docs/data-branch.md, "What
+ * flakeguard owns"; docs/adr/0131-owned-paths.md). Every other entry of the branch (a GitHub Pages `CNAME`, a README in
+ * a folder, images, symbolic links, executable scripts, submodules) is a person's: a write and a compaction carry it
+ * by its blob id and mode, never reading it. Pure.
+ */
+
+
+const README_FILE = 'README.md';
+/** The dashboard's page and GitHub Pages' switch (src/dashboard/branch-files.ts). */
+const PAGE_FILE = 'index.html';
+const NOJEKYLL_FILE = '.nojekyll';
+/** Not at a path GitHub reads CODEOWNERS from (root, .github/, docs/): the copy owns nothing on the data branch. */
+const OWNERS_FILE = 'dashboard/CODEOWNERS';
+const CLASS_MAP_FILE = 'dashboard/codeowners-map';
+/** The files flakeguard owns by name. */
+const OWNED_FILES = [_layout_js__WEBPACK_IMPORTED_MODULE_0__/* .META_FILE */ .fg, _layout_js__WEBPACK_IMPORTED_MODULE_0__/* .RUNS_FILE */ .Ct, _decisions_js__WEBPACK_IMPORTED_MODULE_1__/* .DECISIONS_FILE */ .z0, README_FILE, PAGE_FILE, NOJEKYLL_FILE, OWNERS_FILE, CLASS_MAP_FILE];
+/** Its folders: in `history/` and `stats/` it owns every `*.json` directly inside (the shards), nothing else. */
+const OWNED_FOLDERS = ['history', 'stats', 'dashboard'];
+const OWNED = new Set(OWNED_FILES);
+const SHARD = /^(?:history|stats)\/[^/]+\.json$/;
+/** True for a path flakeguard reads, writes and may delete; false for everything a person keeps beside it. */
+function ownsPath(path) {
+    return OWNED.has(path) || SHARD.test(path);
+}
+function isHistoryShardPath(path) {
+    return path.startsWith('history/') && SHARD.test(path);
+}
+function isStatsShardPath(path) {
+    return path.startsWith('stats/') && SHARD.test(path);
+}
+/**
+ * The owned paths a run decides from (the ingestion keys, the runs, the history, the overrides), and the folders that
+ * hold them. One of them that is not a regular file fails the run closed (src/store/snapshot.ts); any other owned
+ * path that is not is left as it is, with an error naming it.
+ */
+function decidesFrom(path) {
+    return path === _layout_js__WEBPACK_IMPORTED_MODULE_0__/* .META_FILE */ .fg || path === _layout_js__WEBPACK_IMPORTED_MODULE_0__/* .RUNS_FILE */ .Ct || path === 'history' || path === 'stats' || isHistoryShardPath(path) || isStatsShardPath(path);
+}
+function isRegularFile(mode) {
+    return mode === '100644' || mode === '100755';
+}
+/** What an entry that is not a regular file is, for messages. */
+function describeMode(mode) {
+    if (mode === '120000')
+        return 'a symbolic link (mode 120000)';
+    if (mode === '160000')
+        return 'a submodule (a gitlink, mode 160000)';
+    if (mode === '040000')
+        return 'a folder';
+    if (isRegularFile(mode))
+        return 'a regular file';
+    return `an entry of mode ${mode}`;
+}
+/**
+ * The owned paths and folders that are something flakeguard cannot write without destroying what is there, with
+ * what they are: an owned file path that is a symbolic link or a submodule, or a folder (it holds entries); an owned
+ * folder that is a file, a symbolic link or a submodule. Found from the tree's recursive listing (no other read).
+ */
+function blockedPaths(entries) {
+    const blocked = new Map();
+    for (const { mode, path } of entries) {
+        if (OWNED_FOLDERS.includes(path) || (ownsPath(path) && !isRegularFile(mode)))
+            blocked.set(path, describeMode(mode));
+        // An owned file path that is a folder: an entry lies below it.
+        for (let slash = path.indexOf('/'); slash > 0; slash = path.indexOf('/', slash + 1)) {
+            const folder = path.slice(0, slash);
+            if (ownsPath(folder))
+                blocked.set(folder, 'a folder');
+        }
+    }
+    return blocked;
+}
+/** Why an owned path is left as it is, after its name (an annotation names the path). */
+function blockedMessage(path, what) {
+    const where = OWNED_FOLDERS.includes(path) ? `where flakeguard keeps its folder ${path}/` : 'where flakeguard writes a regular file';
+    const fix = decidesFrom(path) ? 'replace it with a regular file holding its content (or delete it)' : 'it is not updated until it is replaced with a regular file (or deleted)';
+    return `is ${what} on the data branch, ${where}; flakeguard never replaces what is there: ${fix}`;
 }
 
 

@@ -11,8 +11,10 @@ __webpack_require__.d(__webpack_exports__, {
   explainTest: () => (/* binding */ explainTest)
 });
 
-// EXTERNAL MODULE: ./src/store/layout.ts
-var layout = __webpack_require__(891);
+// EXTERNAL MODULE: ./src/store/layout.ts + 1 modules
+var layout = __webpack_require__(900);
+// EXTERNAL MODULE: ./src/store/snapshot.ts + 7 modules
+var store_snapshot = __webpack_require__(984);
 // EXTERNAL MODULE: ./src/text/escape.ts
 var text_escape = __webpack_require__(388);
 ;// CONCATENATED MODULE: ./src/report/scores.ts
@@ -109,6 +111,7 @@ var override = __webpack_require__(648);
 
 
 
+
 const t = (untrusted, max = 300) => (0,text_escape/* plainText */.wh)(String(untrusted), max, true);
 const explain_num = (x) => (typeof x === 'number' ? x.toFixed(2) : '—');
 function attemptsText(attempts) {
@@ -117,7 +120,7 @@ function attemptsText(attempts) {
 }
 function explainTest(snapshot, query, options) {
     const id = (0,override/* resolveTest */.Vb)(snapshot, query);
-    const path = (0,layout/* statsPath */.Zf)((0,layout/* shardOf */.IS)(id, snapshot.meta.shards), snapshot.meta.shards);
+    const path = (0,store_snapshot/* statsFileOf */.no)(snapshot, id);
     const stats = snapshot.stats.get(id);
     const stored = snapshot.overrides.get(id);
     const history = snapshot.history.get(id);

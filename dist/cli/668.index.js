@@ -10,10 +10,11 @@ export const modules = {
 __webpack_require__.d(__webpack_exports__, {
   nV: () => (/* binding */ DataRepo),
   sH: () => (/* binding */ originUrl),
+  bw: () => (/* binding */ refusedPrefix),
   EO: () => (/* binding */ runGit)
 });
 
-// UNUSED EXPORTS: GitError, PARCEL_FILE, authEnv, blobId, inboxPrefix, isLostRace, isPermanentRefusal, pushMessage, sweepStaleClones
+// UNUSED EXPORTS: GitError, PARCEL_FILE, SEAL_FILE, authEnv, blobId, inboxPrefix, isLostRace, isPermanentRefusal, pushMessage, sweepStaleClones
 
 // EXTERNAL MODULE: external "node:child_process"
 var external_node_child_process_ = __webpack_require__(421);
@@ -212,6 +213,10 @@ function catFileBatch(cwd, shas, env, onObject, timeoutMs = 120_000) {
     });
 }
 
+// EXTERNAL MODULE: ./src/store/owned.ts
+var owned = __webpack_require__(924);
+// EXTERNAL MODULE: ./src/store/layout.ts + 1 modules
+var layout = __webpack_require__(900);
 ;// CONCATENATED MODULE: ./src/store/git.ts
 /**
  * A private git repository in a temp folder that tracks the data branch of the user's remote. It never touches
@@ -224,6 +229,8 @@ function catFileBatch(cwd, shas, env, onObject, timeoutMs = 120_000) {
 
 
 // Private clones are named `flakeguard-data-<pid>-…`, so the next run can tell a killed run's clone from a live one.
+
+
 
 
 
@@ -309,6 +316,12 @@ function inboxPrefix(branch) {
     return `refs/heads/${branch}-inbox/`;
 }
 const PARCEL_FILE = 'flakeguard-parcel.json';
+/** The parcel's seal, next to it in the parked run's commit (src/store/parcel.ts, sealParcel). */
+const SEAL_FILE = 'flakeguard-parcel.seal';
+/** Where refused parked runs are moved aside: never read by a writer, kept for a person to look at and delete. */
+function refusedPrefix(branch) {
+    return `refs/heads/${branch}-refused/`;
+}
 /** A clone with no pid in its name (flakeguard 0.1) is removed when older than this. */
 const UNNAMED_CLONE_MAX_AGE_MS = 6 * 3600_000;
 function processAlive(pid) {
@@ -513,14 +526,22 @@ class DataRepo {
     /** The commit last fetched (null: the branch does not exist yet). */
     head = null;
     /**
-     * The files of the commit last fetched (path → text), read from git's object store in two processes: the tree's
-     * listing, then every blob in one batch. Regular files only, as a checkout would give them.
+     * The files flakeguard owns (src/store/owned.ts) in the commit last fetched (path → text), read from git's object
+     * store in two processes: the tree's listing, then their blobs in one batch. Regular files only, as a checkout would
+     * give them; a person's files are never read.
      */
     async readFiles() {
         const files = new Map();
-        const entries = await this.treeBlobs();
+        let entries = (await this.treeEntries()).filter((e) => (0,owned/* isRegularFile */.Ze)(e.mode) && (0,owned/* ownsPath */.zq)(e.path));
         if (entries.length === 0)
             return files;
+        // A data file above its size bound is not read: it is named as too large (parseSnapshot damages the branch).
+        if (entries.some((e) => (e.size ?? 0) > (layout/* MAX_FILE_BYTES */.gZ.get(e.path) ?? Infinity))) {
+            for (const e of entries)
+                if ((e.size ?? 0) > (layout/* MAX_FILE_BYTES */.gZ.get(e.path) ?? Infinity))
+                    (0,layout/* markTooLarge */.x)(files, e.path, e.size ?? 0);
+            entries = entries.filter((e) => (e.size ?? 0) <= (layout/* MAX_FILE_BYTES */.gZ.get(e.path) ?? Infinity));
+        }
         const byPath = new Map(entries.map((e) => [e.sha, e.path]));
         const shas = [...new Set(entries.map((e) => e.sha))];
         const texts = new Map();
@@ -539,37 +560,53 @@ class DataRepo {
         texts.clear();
         return files;
     }
-    /** The regular files of the commit last fetched, with their blob ids (none without a head). Remembered per head. */
-    async treeBlobs() {
+    /**
+     * The owned paths of the commit last fetched that are not what flakeguard writes there (a symbolic link, a
+     * submodule, a folder; an owned folder that is not one), with what they are: never replaced (src/store/owned.ts).
+     */
+    async blockedPaths() {
+        return (0,owned/* blockedPaths */.vx)(await this.treeEntries());
+    }
+    /** Every entry of the commit last fetched (none without a head): blobs and gitlinks, recursively. Remembered per head. */
+    async treeEntries() {
         const head = this.head;
         if (!head)
             return [];
-        if (this.blobs?.head === head)
-            return [...this.blobs.byPath].map(([path, sha]) => ({ path, sha }));
-        const listing = await this.git(['ls-tree', '-r', '-z', '--full-tree', head]);
+        if (this.tree?.head === head)
+            return this.tree.entries;
+        // -l: each blob's size, so that a file too large to read is known before it is read.
+        const listing = await this.git(['ls-tree', '-r', '-z', '-l', '--full-tree', head]);
         const entries = [];
         for (const entry of listing.split('\0')) {
             if (!entry)
                 continue;
             const tab = entry.indexOf('\t');
-            const [mode, type, sha] = entry.slice(0, tab).split(' ');
-            if (type !== 'blob' || (mode !== '100644' && mode !== '100755'))
-                continue;
-            entries.push({ sha: sha, path: entry.slice(tab + 1) });
+            const [mode, type, sha, size] = entry.slice(0, tab).split(/ +/);
+            entries.push({ mode: mode, type: type, sha: sha, path: entry.slice(tab + 1), size: size === '-' ? 0 : Number(size) });
         }
-        this.blobs = { head, byPath: new Map(entries.map((e) => [e.path, e.sha])) };
+        this.tree = { head, entries };
         return entries;
     }
     /**
-     * Commits `files` as the branch's new content, on top of the commit last fetched (compared with its blobs by id), in one
-     * git process (fast-import) that writes only what changed. Returns false when nothing changed. With `root`, the
-     * commit has no parent: the branch's past is squashed away (compaction).
+     * Commits `files` as the new content of the paths flakeguard owns, on the tree of the commit last fetched, in one git
+     * process (fast-import) that writes only what changed (compared with the tree's blobs by id). An owned path not in
+     * `files` is deleted; every other entry of the tree (a person's files, links, submodules) is carried by its id and
+     * mode, never read, and an owned path that is not a regular file (blockedPaths) is never replaced. Returns false when
+     * nothing changed. With `root`, the commit has no parent: the branch's past is squashed away (compaction), its
+     * content is not.
      */
     async commitFiles(files, message, options = {}) {
+        for (const path of files.keys()) {
+            if (!(0,owned/* ownsPath */.zq)(path))
+                throw new GitError(`flakeguard writes only the paths it owns on the data branch, and ${path} is not one of them`, '', null);
+        }
         const root = options.root === true || this.head === null;
-        const before = root ? new Map() : new Map((await this.treeBlobs()).map((e) => [e.path, e.sha]));
-        const changed = [...files].filter(([path, text]) => root || before.get(path) !== blobId(text));
-        const deleted = root ? [] : [...before.keys()].filter((path) => !files.has(path));
+        const entries = await this.treeEntries();
+        const before = new Map(entries.map((e) => [e.path, e]));
+        const blocked = (0,owned/* blockedPaths */.vx)(entries);
+        const writable = (path) => !blocked.has(path) && !blocked.has(path.slice(0, Math.max(0, path.lastIndexOf('/'))));
+        const changed = [...files].filter(([path, text]) => writable(path) && before.get(path)?.sha !== blobId(text));
+        const deleted = entries.filter((e) => (0,owned/* ownsPath */.zq)(e.path) && (0,owned/* isRegularFile */.Ze)(e.mode) && !files.has(e.path)).map((e) => e.path);
         if (!root && changed.length === 0 && deleted.length === 0)
             return false;
         const chunks = [];
@@ -579,14 +616,16 @@ class DataRepo {
         const when = `${Math.floor(Date.now() / 1000)} +0000`;
         chunks.push(`commit ${DataRepo.LOCAL}\nmark :1\nauthor ${identity('AUTHOR')} ${when}\ncommitter ${identity('COMMITTER')} ${when}\n`);
         data(message);
-        if (root)
-            chunks.push('deleteall\n');
-        else
+        if (!root)
             chunks.push(`from ${this.head}\n`);
+        // A fresh root starts from the head's whole tree (every entry, whatever its mode or name), not from nothing.
+        else if (this.head)
+            chunks.push(`M 040000 ${(await this.git(['rev-parse', '--verify', `${this.head}^{tree}`])).trim()} ""\n`);
         for (const path of deleted)
             chunks.push(`D ${quotePath(path)}\n`);
         for (const [path, text] of changed) {
-            chunks.push(`M 100644 inline ${quotePath(path)}\n`);
+            // An executable bit set on an owned file is kept.
+            chunks.push(`M ${before.get(path)?.mode === '100755' ? '100755' : '100644'} inline ${quotePath(path)}\n`);
             data(text);
         }
         chunks.push('\ndone\n');
@@ -606,21 +645,87 @@ class DataRepo {
     }
     /** The commit commitFiles wrote last. */
     written;
-    /** The blobs of the commit last read (path → blob id): what commitFiles compares with, so the old texts need not be kept. */
-    blobs;
-    /** The parcel of a parked run, or undefined when it was folded and deleted meanwhile (or is not a parcel). */
-    async readParcel(parked) {
-        return this.git(['cat-file', 'blob', `${parked.sha}:${PARCEL_FILE}`]).catch(() => undefined);
+    /** The entries of the commit last read: what commitFiles compares with and carries, so no text need be kept. */
+    tree;
+    /**
+     * The parcels (and seals) of parked runs, in the order given: two git processes for any number of them (which
+     * files each commit holds and their sizes, then the blobs). A parcel file over `maxBytes` is not read (its size is
+     * given); a missing file (a ref that is not a parcel, or one deleted meanwhile) is left undefined. Once the parcels
+     * read hold `budget` bytes, the rest are `deferred` (not read now; the first is always read).
+     */
+    async readParcels(parked, maxBytes, budget = Infinity) {
+        const names = parked.flatMap((p) => [`${p.sha}:${PARCEL_FILE}`, `${p.sha}:${SEAL_FILE}`]);
+        if (names.length === 0)
+            return [];
+        const listing = (await runGit(this.dir, ['cat-file', '--batch-check'], { env: this.env, input: `${names.join('\n')}\n` })).split('\n');
+        const found = names.map((_, i) => {
+            const [sha, type, size] = (listing[i] ?? '').split(' ');
+            return type === 'blob' && sha && /^\d+$/.test(size ?? '') ? { sha, size: Number(size) } : undefined;
+        });
+        let total = 0;
+        let deferFrom = parked.length;
+        for (let i = 0; i < parked.length; i++) {
+            const size = found[2 * i]?.size ?? 0;
+            if (size > maxBytes)
+                continue;
+            if (i > 0 && total + size > budget) {
+                deferFrom = i;
+                break;
+            }
+            total += size;
+        }
+        const wanted = [...new Set(found.filter((f, i) => f !== undefined && i < 2 * deferFrom && f.size <= (i % 2 === 0 ? maxBytes : 4096)).map((f) => f.sha))];
+        const texts = new Map();
+        if (wanted.length > 0)
+            await catFileBatch(this.dir, wanted, this.env, ({ sha, bytes }) => void texts.set(sha, bytes.toString('utf8')));
+        return parked.map((_, i) => {
+            if (i >= deferFrom)
+                return { deferred: true };
+            const parcel = found[2 * i];
+            const seal = found[2 * i + 1];
+            const text = parcel ? texts.get(parcel.sha) : undefined;
+            const sealText = seal ? texts.get(seal.sha) : undefined;
+            return { ...(text !== undefined ? { text } : {}), ...(sealText !== undefined ? { seal: sealText } : {}), ...(parcel && text === undefined ? { bytes: parcel.size } : {}) };
+        });
+    }
+    /**
+     * Moves refused parked runs aside: each to `<data branch>-refused/<name>-<commit>` (kept for a person to look at),
+     * its inbox branch deleted only if it still points where it did when read, in atomic pushes of up to 100 (a push's
+     * arguments stay small however many there are). Returns the refs moved (inbox ref → where), and why some were not.
+     */
+    async setAsideParked(parked) {
+        const prefix = inboxPrefix(this.branch);
+        const moved = new Map();
+        let error;
+        for (let at = 0; at < parked.length; at += 100) {
+            const chunk = parked.slice(at, at + 100);
+            const aside = new Map(chunk.map((p) => [p.ref, `${refusedPrefix(this.branch)}${p.ref.slice(prefix.length)}-${p.sha.slice(0, 12)}`]));
+            const args = ['push', '-q', '--porcelain', '--atomic', ...chunk.map((p) => `--force-with-lease=${p.ref}:${p.sha}`), this.remote];
+            for (const p of chunk)
+                args.push(`+${p.sha}:${aside.get(p.ref)}`, `:${p.ref}`);
+            try {
+                await this.git(args);
+                for (const [ref, to] of aside)
+                    moved.set(ref, to);
+            }
+            catch (failure) {
+                error ??= pushMessage(failure instanceof GitError ? `${failure.stdout}\n${failure.stderr}\n${failure.message}` : String(failure));
+            }
+        }
+        return { moved, ...(error !== undefined ? { error } : {}) };
     }
     /**
      * Parks a run: pushes a root commit holding only its parcel as a new branch under the inbox prefix. The name is
      * the run's own (run key and attempt), so no other writer pushes it and the push cannot lose a race.
      */
-    async park(name, text, message) {
+    async park(name, text, message, seal) {
         const ref = `${inboxPrefix(this.branch)}${name}`;
         try {
             const blob = (await runGit(this.dir, ['hash-object', '-w', '--stdin'], { env: this.env, input: text })).trim();
-            const tree = (await runGit(this.dir, ['mktree'], { env: this.env, input: `100644 blob ${blob}\t${PARCEL_FILE}\n` })).trim();
+            let entries = `100644 blob ${blob}\t${PARCEL_FILE}\n`;
+            if (seal !== undefined)
+                entries += `100644 blob ${(await runGit(this.dir, ['hash-object', '-w', '--stdin'], { env: this.env, input: seal })).trim()}\t${SEAL_FILE}\n`;
+            const tree = (await runGit(this.dir, ['mktree'], { env: this.env, input: entries })).trim();
             const commit = (await this.git([...IDENTITY, 'commit-tree', tree, '-m', message])).trim();
             try {
                 await this.git(['push', '-q', '--porcelain', this.remote, `${commit}:${ref}`]);
@@ -654,7 +759,10 @@ class DataRepo {
             const message = (error instanceof GitError ? error.stderr : String(error)).trim().split('\n').slice(-2).join(' ');
             if (left === undefined)
                 return { deleted: [], error: message };
-            const still = new Set(left.split('\n').map((l) => l.trim().split(/\s+/)[1]).filter(Boolean));
+            const still = new Set(left
+                .split('\n')
+                .map((l) => l.trim().split(/\s+/)[1])
+                .filter(Boolean));
             return { deleted: parked.filter((p) => !still.has(p.ref)).map((p) => p.ref), ...(still.size > 0 ? { error: message } : {}) };
         }
     }

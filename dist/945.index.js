@@ -1,8 +1,8 @@
-export const id = 974;
-export const ids = [974];
+export const id = 945;
+export const ids = [945];
 export const modules = {
 
-/***/ 8974:
+/***/ 5945:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -12,6 +12,7 @@ __webpack_require__.r(__webpack_exports__);
 __webpack_require__.d(__webpack_exports__, {
   plannedExtras: () => (/* binding */ plannedExtras),
   quarantinedIfExhausted: () => (/* binding */ quarantinedIfExhausted),
+  readRoundReport: () => (/* binding */ readRoundReport),
   rerunStep: () => (/* binding */ rerunStep)
 });
 
@@ -27,6 +28,8 @@ var outcome = __webpack_require__(58702);
 var outage = __webpack_require__(65331);
 // EXTERNAL MODULE: ./src/junit/index.ts + 5 modules
 var junit = __webpack_require__(40999);
+// EXTERNAL MODULE: ./src/junit/cap.ts
+var cap = __webpack_require__(26776);
 // EXTERNAL MODULE: ./src/store/snapshot.ts + 1 modules
 var snapshot = __webpack_require__(66590);
 // EXTERNAL MODULE: ./src/text/escape.ts
@@ -150,7 +153,8 @@ function consistentSentence(failures, attempts) {
  * what each test's re-runs proved, and this run's tests with the re-runs merged in as attempts.
  *
  * A round re-runs, in one command invocation, every failed test still undecided and every passing test that has
- * extra executions left (rerun-budget). A failed test is decided when a re-run passes (proven flaky), when its
+ * extra executions left (rerun-budget); in several when a preset's command line for them all would be over the
+ * operating system's limits (fit.ts, combineParts). A failed test is decided when a re-run passes (proven flaky), when its
  * streak of failures became implausible for a flaky test (consistent), or when its re-runs ran out (exhausted:
  * the quarantine decides as without re-runs). A round without a readable report voids that round: nothing it
  * would have said is recorded, the tests it asked for stay as they were, and no further round runs.
@@ -257,6 +261,16 @@ function decideFailed(c, rule) {
             ? consistentSentence(failures, all.length)
             : `failed ${failures} of ${all.length} times on this commit; its history cannot rule out flakiness (a ${(chance * 100).toFixed(1)}% chance), so its quarantine decides${c.maxReruns > rule.maxReruns ? ` (re-run past rerun-attempts-max, ${rule.maxReruns}, as a quarantined test's failure is)` : ''}`;
 }
+/**
+ * The key under which a testcase of a re-run report answers: its id AND its classname and name. A testcase answers
+ * for an asked test only when all three are the asked test's. The id alone is not enough: `::` is not escaped and an
+ * empty classname falls back to the suite (docs/test-ids.md), so a testcase with classname "" and name
+ * `rt.Suite::real_failure` (or classname "" in a suite `rt.Suite`) composes the id of `rt.Suite` / `real_failure`
+ * while being another test; its pass must never prove the asked test flaky.
+ */
+function answerKey(t) {
+    return JSON.stringify([t.id, t.classname, t.name]);
+}
 /** Records one round's answer for the cases it asked for. */
 function recordRound(state, asked, answer) {
     const round = state.rounds.length + 1;
@@ -267,14 +281,14 @@ function recordRound(state, asked, answer) {
         stopRerun(state, `round ${round} was voided: ${answer.why}`);
         return;
     }
-    const askedIds = new Set(asked.map((c) => c.test.id));
+    const askedKeys = new Set(asked.map((c) => answerKey(c.test)));
     let ignored = 0;
-    for (const id of answer.attempts.keys())
-        if (!askedIds.has(id))
+    for (const key of answer.attempts.keys())
+        if (!askedKeys.has(key))
             ignored++;
     state.rounds.push({ round, tests: asked.length, seconds: answer.seconds, ignored });
     for (const c of asked) {
-        const got = counted(answer.attempts.get(c.test.id) ?? []);
+        const got = counted(answer.attempts.get(answerKey(c.test)) ?? []);
         if (got.length === 0) {
             c.verdict = 'unanswered';
             c.why = `round ${round}'s re-run report has no result for it (missing or skipped)`;
@@ -288,19 +302,55 @@ function recordRound(state, asked, answer) {
             c.verdict = c.reruns.some((a) => (0,model/* isFailure */.N6)(a.status)) ? 'flaky-extra' : 'clean';
     }
 }
+/**
+ * A case no further round can answer for is decided with what is there: an extra execution by the ones it had, a
+ * failed test as unanswered (its failure stands, judged as without re-runs), with why.
+ */
+function setAside(c, why) {
+    if (c.verdict !== undefined)
+        return;
+    if (c.kind === 'extra' && c.rounds > 0) {
+        c.verdict = c.reruns.some((a) => (0,model/* isFailure */.N6)(a.status)) ? 'flaky-extra' : 'clean';
+        return;
+    }
+    c.verdict = 'unanswered';
+    c.why = why;
+}
 /** No further round: every undecided case is decided with what is there. */
 function stopRerun(state, why) {
     state.stopped ??= why;
-    for (const c of state.cases) {
-        if (c.verdict !== undefined)
-            continue;
-        if (c.kind === 'extra' && c.rounds > 0) {
-            c.verdict = c.reruns.some((a) => (0,model/* isFailure */.N6)(a.status)) ? 'flaky-extra' : 'clean';
-            continue;
-        }
-        c.verdict = 'unanswered';
-        c.why = why;
+    for (const c of state.cases)
+        setAside(c, why);
+}
+/**
+ * One round's answer from the invocations it was split into (src/rerun/fit.ts), each with the cases it asked for. A
+ * voided invocation voids the round (the invocations after it do not run). Each asked case is answered by the
+ * invocation that asked for it only: one that ran a superset may report a test another invocation asked for, and
+ * that execution is ignored, never counted twice. Testcases no invocation asked for are kept, to be counted as
+ * ignored.
+ */
+function combineParts(parts, of) {
+    const seconds = Math.round(parts.reduce((sum, p) => sum + p.answer.seconds, 0) * 10) / 10;
+    for (const [k, p] of parts.entries()) {
+        if (!p.answer.ok)
+            return { ok: false, why: of > 1 ? `invocation ${k + 1} of ${of}: ${p.answer.why}` : p.answer.why, seconds };
     }
+    if (parts.length === 1)
+        return parts[0].answer;
+    const askedAnywhere = new Set(parts.flatMap((p) => p.asked.map((c) => answerKey(c.test))));
+    const attempts = new Map();
+    for (const p of parts) {
+        if (!p.answer.ok)
+            continue;
+        const mine = new Set(p.asked.map((c) => answerKey(c.test)));
+        for (const [key, got] of p.answer.attempts) {
+            if (mine.has(key))
+                attempts.set(key, [...got]);
+            else if (!askedAnywhere.has(key))
+                attempts.set(key, [...(attempts.get(key) ?? []), ...got]);
+        }
+    }
+    return { ok: true, attempts, seconds };
 }
 /**
  * This run's tests with the re-runs merged in. A failed test's re-runs follow its attempts (a pass last: it did
@@ -332,6 +382,68 @@ function finishRerun(state, tests, skipped) {
         executions: state.cases.reduce((n, c) => n + c.reruns.length, 0),
         seconds: state.rounds.reduce((s, r) => s + r.seconds, 0),
     };
+}
+
+;// CONCATENATED MODULE: ./src/rerun/fit.ts
+/** Linux's MAX_ARG_STRLEN: the most bytes one argument may take, its terminating NUL included. */
+const MAX_ARG_BYTES = 128 * 1024;
+/**
+ * The most bytes the arguments of one process may take together (each string with its NUL, and its 8-byte pointer).
+ * Half of macOS's 1 MiB and a quarter of Linux's usual 2 MiB, which leaves the rest for the environment, which the
+ * kernel counts in the same limit.
+ */
+const MAX_ARGV_BYTES = 512 * 1024;
+const POINTER = 8;
+/** Why `argv` is over the limits, or undefined when it fits. */
+function argvProblem(argv) {
+    let total = POINTER;
+    for (const arg of argv) {
+        const bytes = Buffer.byteLength(arg, 'utf8') + 1;
+        if (bytes > MAX_ARG_BYTES) {
+            return `over the operating system's limit for one argument (${(bytes - 1).toLocaleString('en-US')} bytes; at most ${(MAX_ARG_BYTES - 1).toLocaleString('en-US')})`;
+        }
+        total += bytes + POINTER;
+    }
+    if (total > MAX_ARGV_BYTES) {
+        return `over the limit for all the arguments of one command (${total.toLocaleString('en-US')} bytes; at most ${MAX_ARGV_BYTES.toLocaleString('en-US')})`;
+    }
+    return undefined;
+}
+/** Why one of `commands` is over the limits, or undefined when all fit. */
+function commandsProblem(commands) {
+    for (const c of commands) {
+        const problem = argvProblem(c.argv);
+        if (problem !== undefined)
+            return problem;
+    }
+    return undefined;
+}
+/**
+ * `items` split into parts whose commands (`commandsOf`) fit the limits: the whole selection when it fits, else its
+ * halves, each split again as needed (each level of halving builds the commands of every item once: n·log2(n) for n
+ * items at worst, and a selection that fits is built once).
+ */
+function fitSelection(items, commandsOf) {
+    const parts = [];
+    const unfit = [];
+    const visit = (slice) => {
+        if (slice.length === 0)
+            return;
+        const problem = commandsProblem(commandsOf(slice));
+        if (problem === undefined) {
+            parts.push([...slice]);
+            return;
+        }
+        if (slice.length === 1) {
+            unfit.push({ item: slice[0], why: problem });
+            return;
+        }
+        const half = Math.ceil(slice.length / 2);
+        visit(slice.slice(0, half));
+        visit(slice.slice(half));
+    };
+    visit(items);
+    return { parts, unfit };
 }
 
 // EXTERNAL MODULE: ./src/scoring/thresholded.ts
@@ -420,16 +532,188 @@ function hash(text) {
 var external_node_child_process_ = __webpack_require__(31421);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(51455);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(73024);
+;// CONCATENATED MODULE: ./src/rerun/leftovers.ts
+/**
+ * The processes a re-run command leaves behind, found and killed when the command has exited or its time ran out
+ * (docs/adr/0161-rerun-leftover-processes.md). A process belongs to the command when, in Linux's /proc,
+ * - it is in the command's process group or session (the command is spawned as the leader of both), or
+ * - its environment carries the round's marker (ENV_MARK, a random value every process the command starts inherits,
+ *   `setsid` daemons included, however far they were reparented), or
+ * - its parent belongs to the command.
+ * Killing repeats until a sweep finds none left (a process forked meanwhile is found by the next sweep). Where there is
+ * no /proc (macOS), only the process group is killed. `leftoverPids` is the pure rule; the rest reads /proc.
+ */
+
+/** The variable whose value marks every process a re-run command starts (not part of the contract: never rely on it). */
+const ENV_MARK = 'FLAKEGUARD_RERUN_MARK';
+/**
+ * The processes of `table` that belong to the command whose pid (also its process group and session) is `root`:
+ * same group or session, marked, or a descendant of one that belongs. `self` (the step) never does. Zombies are left
+ * out (nothing to kill), but their children are not.
+ */
+function leftoverPids(table, root, marked, self) {
+    const belongs = new Set();
+    const children = new Map();
+    for (const p of table) {
+        const list = children.get(p.ppid);
+        if (list)
+            list.push(p.pid);
+        else
+            children.set(p.ppid, [p.pid]);
+    }
+    const queue = [root];
+    for (const p of table) {
+        if (p.pid === self)
+            continue;
+        if (p.pid === root || p.pgrp === root || p.session === root || marked(p.pid))
+            queue.push(p.pid);
+    }
+    while (queue.length > 0) {
+        const pid = queue.pop();
+        if (belongs.has(pid) || pid === self)
+            continue;
+        belongs.add(pid);
+        for (const child of children.get(pid) ?? [])
+            queue.push(child);
+    }
+    const alive = new Map(table.map((p) => [p.pid, p]));
+    return [...belongs].filter((pid) => {
+        const p = alive.get(pid);
+        return p !== undefined && p.state !== 'Z' && p.state !== 'X';
+    });
+}
+/** Parses /proc/<pid>/stat (the command name, in parentheses, may hold spaces and parentheses itself). */
+function parseStat(text) {
+    const close = text.lastIndexOf(')');
+    const open = text.indexOf('(');
+    if (open < 0 || close < open)
+        return undefined;
+    const pid = Number(text.slice(0, open).trim());
+    const f = text.slice(close + 2).split(' ');
+    // After the name: state(3) ppid(4) pgrp(5) session(6) … starttime(22); f[0] is field 3.
+    const [state, ppid, pgrp, session, start] = [f[0], Number(f[1]), Number(f[2]), Number(f[3]), f[19]];
+    if (!state || !Number.isInteger(pid) || !Number.isInteger(ppid) || !Number.isInteger(pgrp) || !Number.isInteger(session) || !start)
+        return undefined;
+    return { pid, ppid, pgrp, session, start, state };
+}
+function readEntry(pid) {
+    try {
+        return parseStat((0,external_node_fs_.readFileSync)(`/proc/${pid}/stat`, 'utf8'));
+    }
+    catch {
+        return undefined;
+    }
+}
+function processTable() {
+    let names;
+    try {
+        names = (0,external_node_fs_.readdirSync)('/proc');
+    }
+    catch {
+        return undefined;
+    }
+    const table = [];
+    for (const name of names) {
+        if (!/^[0-9]+$/.test(name))
+            continue;
+        const entry = readEntry(Number(name));
+        if (entry)
+            table.push(entry);
+    }
+    return table;
+}
+/** Whether the environment of `pid` holds `NAME=value` exactly (unreadable, e.g. another user's process: no). */
+function hasVariable(pid, needle) {
+    let environ;
+    try {
+        environ = (0,external_node_fs_.readFileSync)(`/proc/${pid}/environ`);
+    }
+    catch {
+        return false;
+    }
+    for (let at = environ.indexOf(needle); at >= 0; at = environ.indexOf(needle, at + 1)) {
+        const end = at + needle.length;
+        if ((at === 0 || environ[at - 1] === 0) && (end === environ.length || environ[end] === 0))
+            return true;
+    }
+    return false;
+}
+/**
+ * Kills (SIGKILL) every process that belongs to the command `root`, until a sweep finds none it has not killed yet or
+ * `maxSweeps` sweeps ran, then its process group again (all there is to do without /proc). Synchronous: nothing else
+ * runs meanwhile.
+ */
+function killLeftovers(root, mark, options = {}) {
+    const report = { killed: 0, unkillable: [], swept: false };
+    const killGroup = () => {
+        try {
+            process.kill(-root, 'SIGKILL');
+        }
+        catch {
+            // no such group any more
+        }
+    };
+    const needle = Buffer.from(`${ENV_MARK}=${mark}`);
+    const refused = new Map();
+    const signalled = new Set();
+    const maxSweeps = options.maxSweeps ?? 100;
+    for (let sweep = 0; sweep < maxSweeps; sweep++) {
+        const table = processTable();
+        if (!table) {
+            killGroup();
+            return report;
+        }
+        report.swept = true;
+        const found = leftoverPids(table, root, (pid) => hasVariable(pid, needle), process.pid);
+        const start = new Map(table.map((p) => [p.pid, p.start]));
+        // A sweep that finds no process it has not signalled yet ends it: a killed process forks no more.
+        let fresh = 0;
+        for (const pid of found) {
+            const identity = `${pid}@${start.get(pid)}`;
+            if (refused.get(pid) === start.get(pid))
+                continue;
+            // The same process as in the table (a pid freed meanwhile may have been given to another one).
+            if (readEntry(pid)?.start !== start.get(pid))
+                continue;
+            try {
+                process.kill(pid, 'SIGKILL');
+                if (!signalled.has(identity)) {
+                    signalled.add(identity);
+                    fresh++;
+                    if (pid !== root)
+                        report.killed++;
+                }
+            }
+            catch (error) {
+                if (error.code === 'EPERM')
+                    refused.set(pid, start.get(pid));
+            }
+        }
+        if (fresh === 0)
+            break;
+    }
+    killGroup();
+    report.unkillable = [...refused.keys()];
+    return report;
+}
+
 ;// CONCATENATED MODULE: ./src/rerun/process.ts
 /**
  * The process adapter of the re-runs: runs one round's command(s) and reads back the round's report.
  *
  * A custom command (the `rerun` input) runs through `bash -c` in the workspace with FLAKEGUARD_RERUN_TESTS,
  * FLAKEGUARD_RERUN_REPORT and FLAKEGUARD_RERUN_ROUND (src/rerun/contract.ts); a preset's processes are spawned
- * WITHOUT a shell, their argv as the preset built it, so test names are never parsed by a shell. Each round runs
- * in its own process group, killed whole when the time left runs out. The command's exit code is not the
- * verdict: the report is. Its output goes to the log line by line, defused (no workflow commands), bounded.
+ * WITHOUT a shell, their argv as the preset built it, so test names are never parsed by a shell. A process is
+ * waited for until it exits, not until its output pipes close; then every process it left behind (its process group,
+ * its session, its descendants, and whatever carries its marker in its environment: `setsid` daemons too) is killed
+ * and the pipes are closed, and the same when the time left runs out (docs/adr/0161-rerun-leftover-processes.md).
+ * The command's exit code is not the verdict: the report is, read only once nothing of the command runs any more.
+ * Its output goes to the log line by line, defused (no workflow commands), bounded.
  */
+
+
 
 
 
@@ -478,6 +762,8 @@ async function runRound(request) {
         if (left <= 0)
             return { ok: false, why: 'rerun-timeout ran out', seconds: seconds() };
         const result = await spawnBounded(command, { ...env, ...command.env }, request.workspace, left, logger.line);
+        for (const note of leftoverLines(result))
+            request.log(note);
         if (result.kind === 'timeout') {
             logger.flush();
             return { ok: false, why: `the command was stopped: rerun-timeout ran out`, seconds: seconds() };
@@ -508,6 +794,13 @@ async function runRound(request) {
         return { ok: false, why: `its report could not be read: ${error instanceof Error ? error.message : String(error)}`, seconds: seconds() };
     }
 }
+/** How long the output pipes may take to close once every process of the command has been killed. */
+const PIPE_GRACE_MS = 2000;
+/**
+ * Runs one process to its exit (not to the end of its output: a process it left behind may hold the pipes open),
+ * then kills every process it left behind (src/rerun/leftovers.ts) and closes the pipes. The same when the time runs
+ * out, the command itself included. Resolves only once all that is done.
+ */
 function spawnBounded(command, env, cwd, timeoutMs, line) {
     return new Promise((resolve) => {
         const [file, ...args] = command.argv;
@@ -515,39 +808,59 @@ function spawnBounded(command, env, cwd, timeoutMs, line) {
             resolve({ kind: 'error', message: 'the preset gave an empty command' });
             return;
         }
+        const mark = (0,external_node_crypto_.randomUUID)();
         let settled = false;
-        const done = (r) => {
+        // shell: false (the default) — argv reaches the program as it is. detached: the leader of its own process group
+        // and session, which identify what it starts; ENV_MARK identifies what leaves both.
+        const child = (0,external_node_child_process_.spawn)(file, args, { cwd, env: { ...env, [ENV_MARK]: mark }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+        const split = lineSplitter(line);
+        child.stdout.on('data', split);
+        child.stderr.on('data', split);
+        let closed = false;
+        const pipesClosed = new Promise((res) => child.on('close', () => res()));
+        void pipesClosed.then(() => (closed = true));
+        const finish = (result) => {
             if (settled)
                 return;
             settled = true;
             clearTimeout(timer);
-            resolve(r);
+            const leftovers = child.pid !== undefined ? killLeftovers(child.pid, mark) : undefined;
+            let grace;
+            void Promise.race([pipesClosed, new Promise((res) => (grace = setTimeout(res, PIPE_GRACE_MS)))]).then(() => {
+                clearTimeout(grace);
+                const cut = !closed;
+                if (cut) {
+                    child.stdout.destroy();
+                    child.stderr.destroy();
+                }
+                split(null);
+                resolve({ ...result, ...(leftovers ? { leftovers } : {}), ...(cut ? { cut } : {}) });
+            });
         };
-        // shell: false (the default) — argv reaches the program as it is. detached: its own process group, killed whole.
-        const child = (0,external_node_child_process_.spawn)(file, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-        const split = lineSplitter(line);
-        child.stdout.on('data', split);
-        child.stderr.on('data', split);
-        const killGroup = (signal) => {
-            try {
-                if (child.pid !== undefined)
-                    process.kill(-child.pid, signal);
+        const timer = setTimeout(() => finish({ kind: 'timeout' }), timeoutMs);
+        child.on('error', (error) => {
+            if (child.pid === undefined) {
+                // It never started: nothing to kill, no pipe to wait for.
+                settled = true;
+                clearTimeout(timer);
+                resolve({ kind: 'error', message: error.message });
             }
-            catch {
-                // already gone
-            }
-        };
-        const timer = setTimeout(() => {
-            killGroup('SIGTERM');
-            setTimeout(() => killGroup('SIGKILL'), 2000).unref();
-            done({ kind: 'timeout' });
-        }, timeoutMs);
-        child.on('error', (error) => done({ kind: 'error', message: error.message }));
-        child.on('close', (code, signal) => {
-            split(null);
-            done({ kind: 'exit', code, signal });
         });
+        child.on('exit', (code, signal) => finish({ kind: 'exit', code, signal }));
     });
+}
+/** Says what was killed or cut after a command, in the round's log. */
+function leftoverLines(result) {
+    const lines = [];
+    const l = result.leftovers;
+    if (l && l.killed > 0)
+        lines.push(`(flakeguard killed ${l.killed} process${l.killed === 1 ? '' : 'es'} the command left running)`);
+    if (l && l.unkillable.length > 0) {
+        lines.push(`(${l.unkillable.length} process${l.unkillable.length === 1 ? '' : 'es'} the command left running could not be killed, another user's: pid ${l.unkillable.slice(0, 10).join(', ')})`);
+    }
+    if (result.cut)
+        lines.push(`(the command's output was still held open ${PIPE_GRACE_MS / 1000} s after it ended, by a process flakeguard could not find or kill: closed here)`);
+    return lines;
 }
 function lineSplitter(line) {
     let partial = '';
@@ -590,14 +903,16 @@ function boundedLogger(log) {
     };
 }
 
-// EXTERNAL MODULE: ./src/pipeline/apply.ts + 9 modules
-var apply = __webpack_require__(97191);
+// EXTERNAL MODULE: ./src/pipeline/apply.ts + 10 modules
+var apply = __webpack_require__(16849);
 ;// CONCATENATED MODULE: ./src/pipeline/rerun.ts
 /**
  * Proof on the spot (issue #14, docs/rerun.md): before deciding, re-run this run's failed tests (and spend the
  * re-run budget), with the history read off the data branch first. Runs once per step: the push retries of the
  * data branch re-apply the same augmented results. Wiring only: the rules are in src/rerun/.
  */
+
+
 
 
 
@@ -666,18 +981,33 @@ function plannedExtras(input) {
 async function readHistory(repo) {
     try {
         await repo.fetchAndReset();
-        return { snapshot: (0,snapshot/* parseSnapshot */.E$)(await repo.readFiles()) };
+        return { snapshot: (0,snapshot/* parseSnapshot */.E$)(await repo.readFiles(), await repo.blockedPaths()) };
     }
     catch (error) {
         return { snapshot: (0,snapshot/* emptySnapshot */.WX)(), note: `the data branch could not be read (${error instanceof Error ? error.message : String(error)}): every test was judged as one with no history` };
     }
 }
+/**
+ * A round's report, its testcases' attempts by answerKey (id, classname and name; src/rerun/plan.ts): testcases are
+ * not merged by id here, so one whose id merely collides with an asked test's (docs/test-ids.md) never adds to it.
+ * Names are capped as the original report's were (src/junit/cap.ts), so a long name answers under its capped form.
+ */
 async function readRoundReport(path, workspace) {
-    const parsed = await (0,junit/* parseReportFiles */.$T)([path], { workspace });
-    return {
-        attempts: new Map(parsed.tests.map((t) => [t.id, t.attempts])),
-        problems: parsed.problems.map((p) => `${p.line ? `line ${p.line}: ` : ''}${p.message}`),
-    };
+    const read = await (0,junit/* parseReportFile */.kL)(path, (0,junit/* displayPath */.Gt)(path, workspace), { workspace });
+    if (typeof read === 'string')
+        return { attempts: new Map(), problems: [read] };
+    const attempts = new Map();
+    for (const c of read.cases) {
+        const named = { name: (0,cap/* capName */.o)(c.name), classname: (0,cap/* capName */.o)(c.classname), suite: (0,cap/* capName */.o)(c.suite) };
+        const key = answerKey({ id: (0,junit/* testId */.ec)(named), classname: named.classname, name: named.name });
+        const known = attempts.get(key);
+        if (known)
+            for (const a of c.attempts)
+                known.push(a);
+        else
+            attempts.set(key, c.attempts);
+    }
+    return { attempts, problems: read.problems.map((p) => `${p.line ? `line ${p.line}: ` : ''}${p.message}`) };
 }
 async function rerunStep(input) {
     try {
@@ -747,31 +1077,104 @@ async function rerunOrSkip(input) {
             break;
         }
         const round = state.rounds.length + 1;
-        const failedNow = cases.filter((c) => c.kind === 'failed').length;
-        const title = `Re-run round ${round}: ${failedNow} failed test${failedNow === 1 ? '' : 's'}${cases.length > failedNow ? `, ${cases.length - failedNow} extra` : ''}`;
+        // A test the preset cannot put on a command line is set aside (no invocation can answer for it); the others run.
+        const fitted = fitRound(rerun, cases, dir, round);
+        for (const u of fitted.unfit)
+            setAside(u.item, u.why);
+        if (fitted.unfit.length > 0) {
+            const first = fitted.unfit[0];
+            const more = fitted.unfit.length > 1 ? ` (and ${fitted.unfit.length - 1} more test${fitted.unfit.length === 2 ? '' : 's'})` : '';
+            core.warning((0,text_escape/* commandText */.jt)(`Re-runs: '${first.item.test.id}'${more} could not be re-run: ${first.why}.`, 1000), { title: 'flakeguard re-runs' });
+        }
+        if (fitted.parts.length === 0)
+            continue;
+        const asked = fitted.parts.flat();
+        const failedNow = asked.filter((c) => c.kind === 'failed').length;
+        const title = `Re-run round ${round}: ${failedNow} failed test${failedNow === 1 ? '' : 's'}${asked.length > failedNow ? `, ${asked.length - failedNow} extra` : ''}`;
         const answer = await core.group(title, async () => {
-            for (const c of cases.slice(0, 50))
+            for (const c of asked.slice(0, 50))
                 core.info((0,text_escape/* logText */.kc)(`  ${c.test.id}`, 1000));
-            if (cases.length > 50)
-                core.info(`  … and ${cases.length - 50} more`);
-            const a = await runRound({
-                round,
-                cases,
-                command,
-                workspace: input.workspace,
-                dir,
-                timeoutMs: left,
-                env: process.env,
-                log: (line) => core.info((0,text_escape/* logText */.kc)(line, 2000)),
-                readReport: (path) => readRoundReport(path, input.workspace),
-            });
+            if (asked.length > 50)
+                core.info(`  … and ${asked.length - 50} more`);
+            if (fitted.parts.length > 1) {
+                core.info(`Round ${round}: the command line for ${asked.length} tests is over the operating system's limits; split into ${fitted.parts.length} invocations (${fitted.parts.map((p) => p.length).join(', ')} tests).`);
+            }
+            const parts = [];
+            for (const [k, part] of fitted.parts.entries()) {
+                const leftNow = deadline - Date.now();
+                const a = leftNow <= 0
+                    ? { ok: false, why: 'rerun-timeout ran out', seconds: 0 }
+                    : await runPart({
+                        round,
+                        cases: part,
+                        command,
+                        workspace: input.workspace,
+                        dir: fitted.parts.length === 1 ? dir : (0,external_node_path_.join)(dir, `part-${k + 1}`),
+                        timeoutMs: leftNow,
+                        env: process.env,
+                        log: (line) => core.info((0,text_escape/* logText */.kc)(line, 2000)),
+                        readReport: (path) => readRoundReport(path, input.workspace),
+                    });
+                parts.push({ asked: part, answer: a });
+                if (!a.ok)
+                    break;
+            }
+            const a = combineParts(parts, fitted.parts.length);
             core.info(a.ok ? `Round ${round}: report read (${a.seconds}s).` : (0,text_escape/* logText */.kc)(`Round ${round} voided: ${a.why} (${a.seconds}s).`, 1000));
             return a;
         });
-        recordRound(state, cases, answer.ok || !/rerun-timeout/.test(answer.why) ? answer : { ...answer, why: `${answer.why} (${rerun.timeoutSec}s)` });
+        recordRound(state, asked, answer.ok || !/rerun-timeout/.test(answer.why) ? answer : { ...answer, why: `${answer.why} (${rerun.timeoutSec}s)` });
     }
     const result = finishRerun(state, tests);
     return note ? { ...result, note } : result;
+}
+/**
+ * The round's cases in invocations whose command lines fit the operating system's limits (src/rerun/fit.ts). Only a
+ * preset puts tests on its command line; a custom command gets them in a file, so its round is one invocation. The
+ * commands are sized with a report path at least as long as any part's.
+ */
+function fitRound(rerun, cases, dir, round) {
+    const preset = rerun.preset;
+    if (preset === undefined)
+        return { parts: [cases], unfit: [] };
+    const sizing = (0,external_node_path_.join)(dir, `part-${cases.length}`, `round-${round}`, 'report.xml');
+    const fitted = fitSelection(cases, (part) => preset.commands(part.map((c) => rerunTestOf(c.test)), sizing, round));
+    return {
+        parts: fitted.parts,
+        unfit: fitted.unfit.map((u) => ({
+            item: u.item,
+            why: `its command line is ${u.why}, so the ${preset.name} preset cannot re-run it (a custom command gets the tests in a file: docs/rerun.md)`,
+        })),
+    };
+}
+/**
+ * One invocation of a round. The kernel refuses a command line over its limits (E2BIG) when the environment leaves
+ * less room than src/rerun/fit.ts assumes (the environment counts in the same limit): the invocation, and so the
+ * round, is voided with that reason, never an unexpected error.
+ */
+async function runPart(request) {
+    const started = Date.now();
+    try {
+        return await runRound(request);
+    }
+    catch (error) {
+        if (error?.code !== 'E2BIG')
+            throw error;
+        const seconds = Math.round((Date.now() - started) / 100) / 10;
+        return {
+            ok: false,
+            why: `the operating system refused its command line (E2BIG): with the environment (${environmentBytes(rerunEnv(request.env)).toLocaleString('en-US')} bytes) its arguments are over the system's limit`,
+            seconds,
+        };
+    }
+}
+/** The bytes the environment takes on a command line (each `NAME=value` with its NUL, and its pointer). */
+function environmentBytes(env) {
+    let total = 0;
+    for (const [name, value] of Object.entries(env))
+        if (value !== undefined)
+            total += Buffer.byteLength(`${name}=${value}`) + 9;
+    return total;
 }
 function startEmpty(rerun) {
     return startRerun({ failed: [], extras: [], tests: [], history: new Map(), historyId: (id) => id, newTests: new Set(), window: 1, rule: { minReruns: rerun.attempts, maxReruns: rerun.attemptsMax } });
