@@ -126,6 +126,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env, clone?: Promise<
               readOnly,
               commitMessage: `flakeguard: ${reports.tests.length} tests from run ${ctx.runId} attempt ${ctx.runAttempt} (${ctx.job})`,
               log: (m) => core.info(logText(m)),
+              warn: (m) => core.warning(commandText(m, 1000)),
               extraFiles: (current) => dashboardFiles(current, { workspace: ctx.workspace, classMap: inputs.codeownersMap }),
               releaseTexts: true,
               ...(firstRead ? { firstRead } : {}),

@@ -15,7 +15,7 @@ import { dataRemote } from '../config/remote.ts';
 import { dashboardFiles } from '../dashboard/branch-files.ts';
 import { syncRun, type SyncResult } from '../store/sync.ts';
 import type { ClosedByHandLookup } from '../github/issue-lift.ts';
-import { logText } from '../text/escape.ts';
+import { commandText, logText } from '../text/escape.ts';
 import { ARTIFACT_PREFIX, BundleError, readBundle } from '../artifacts/bundle.ts';
 import { DEFAULT_ZIP_LIMITS } from '../artifacts/zip.ts';
 import { admitParcel, foldParcels, runParcel } from '../pipeline/fold.ts';
@@ -124,6 +124,7 @@ export async function ingestShards(o: IngestOptions): Promise<SyncResult<ShardsA
           readOnly: o.readOnly,
           commitMessage: o.commitMessage,
           log: (m) => core.info(logText(m)),
+          warn: (m) => core.warning(commandText(m, 1000)),
           extraFiles: (current) => dashboardFiles(current, { workspace: o.ctx.workspace, classMap: o.inputs.codeownersMap }),
           releaseTexts: true,
           inbox: {

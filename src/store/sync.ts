@@ -7,7 +7,7 @@
  * into the history before its own run, in the order they were parked, and deletes their branches once its write
  * landed. Ingestion keys make a fold count once however many writers fold the same parcel (docs/data-branch.md).
  */
-import { refusedPrefix, type DataRepo, type ParcelFiles, type ParkedRef } from './git.ts';
+import { inboxPrefix, refusedPrefix, type DataRepo, type ParcelFiles, type ParkedRef } from './git.ts';
 import { damageReason, parseSnapshot, emptySnapshot, type Snapshot } from './snapshot.ts';
 import { HISTORY_DIR } from './layout.ts';
 
@@ -60,6 +60,11 @@ export interface SyncOptions<T extends Applied = Applied> {
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   log?: (message: string) => void;
+  /**
+   * Something a person must act on (parked runs refused or left uncounted): one line per write, the details in `log`.
+   * Default: `log`.
+   */
+  warn?: (message: string) => void;
   /** Called after committing and before pushing; tests use it to race another writer. */
   beforePush?: () => Promise<void>;
   /**
@@ -153,9 +158,17 @@ const short = (ref: string): string => ref.replace(/^refs\/heads\//, '');
  * that is refused or left never takes the place of a later one. Refused ones are moved aside (each once per step).
  * Returns the admitted parcels, oldest first.
  */
-async function scanInbox(repo: DataRepo, inbox: Inbox<never>, parked: ParkedRef[], admitted: Map<string, Admission>, log: (message: string) => void): Promise<ParkedParcel[]> {
+async function scanInbox(
+  repo: DataRepo,
+  inbox: Inbox<never>,
+  parked: ParkedRef[],
+  admitted: Map<string, Admission>,
+  log: (message: string) => void,
+  warn: (message: string) => void,
+): Promise<ParkedParcel[]> {
   const accepted: ParkedParcel[] = [];
   const refuse: ParkedRef[] = [];
+  let left = 0;
   let at = 0;
   let bytes = 0;
   const room = (): boolean => accepted.length < MAX_FOLDED_PER_WRITE && bytes < MAX_PARCEL_BYTES_PER_WRITE;
@@ -177,8 +190,16 @@ async function scanInbox(repo: DataRepo, inbox: Inbox<never>, parked: ParkedRef[
       else if (verdict.verdict === 'refuse') {
         refuse.push(p);
         log(`Parked run ${short(p.ref)} is refused (${verdict.reason}); moved aside to ${short(refusedPrefix(repo.branch))}, never counted.`);
-      } else log(`Parked run ${short(p.ref)} is left in place (${verdict.reason}); it is not counted and holds up no other.`);
+      } else {
+        left++;
+        log(`Parked run ${short(p.ref)} is left in place (${verdict.reason}); it is not counted and holds up no other.`);
+      }
     }
+  }
+  // Uncounted parked runs are results nobody sees unless told: one warning a write says how many and where to look.
+  if (refuse.length > 0 || left > 0) {
+    const parts = [...(refuse.length > 0 ? [`${refuse.length} refused`] : []), ...(left > 0 ? [`${left} left in place, not counted`] : [])];
+    warn(`Parked runs on ${short(inboxPrefix(repo.branch))}: ${parts.join(', ')} (the log names each and says why; docs/data-branch.md, "Parcels carry provenance").`);
   }
   if (at < parked.length) log(`${parked.length - at} more parked run${parked.length - at === 1 ? '' : 's'} wait for the next writers.`);
   if (refuse.length > 0) {
@@ -206,6 +227,7 @@ export async function syncRun<T extends Applied>(
   const sleep = options.sleep ?? defaultSleep;
   const random = options.random ?? Math.random;
   const log = options.log ?? (() => undefined);
+  const warn = options.warn ?? log;
   const inbox = options.readOnly ? undefined : options.inbox;
   const parkAfter = Math.max(1, options.parkAfter ?? PARK_AFTER_LOST_RACES);
   let lastError = '';
@@ -277,7 +299,7 @@ export async function syncRun<T extends Applied>(
     let base = snapshot;
     let folded: ParkedRef[] = [];
     if (inbox && parked.length > 0) {
-      const accepted = await scanInbox(repo, inbox, parked, admitted, log);
+      const accepted = await scanInbox(repo, inbox, parked, admitted, log, warn);
       const result = inbox.fold(snapshot, accepted);
       for (const r of result.refused) log(`Parked run ${short(r.ref)} cannot be folded in (${r.reason}); it is left in place.`);
       base = result.snapshot;

@@ -215,6 +215,8 @@ describe('a parcel is folded in only with proof of the step that wrote it (findi
     }, {});
     expectOutcome(run, 'failure');
     expect(run.stdout).toMatch(/Parked run flakeguard-data-inbox\/\d{14}-77-test-a1-0123456789 is left in place \(its runs cannot be checked: no inbox-key and no token/);
+    // A parked run nobody counts is a warning, not only a log line: a person must give the step a key or a token.
+    expect(run.stdout).toMatch(/::warning::Parked runs on flakeguard-data-inbox\/: 1 left in place, not counted/);
     expect((await history())['pkg.Suite::b']!.o).toBe('PPPF');
     expect(await refs(INBOX)).toHaveLength(1);
   }, 120_000);
