@@ -874,6 +874,7 @@ async function run(env = process.env, clone) {
                     readOnly,
                     commitMessage: `flakeguard: ${reports.tests.length} tests from run ${ctx.runId} attempt ${ctx.runAttempt} (${ctx.job})`,
                     log: (m) => core.info((0,text_escape/* logText */.kc)(m)),
+                    warn: (m) => core.warning((0,text_escape/* commandText */.jt)(m, 1000)),
                     extraFiles: (current) => (0,branch_files/* dashboardFiles */._l)(current, { workspace: ctx.workspace, classMap: inputs.codeownersMap }),
                     releaseTexts: true,
                     ...(firstRead ? { firstRead } : {}),
@@ -10135,9 +10136,10 @@ const short = (ref) => ref.replace(/^refs\/heads\//, '');
  * that is refused or left never takes the place of a later one. Refused ones are moved aside (each once per step).
  * Returns the admitted parcels, oldest first.
  */
-async function scanInbox(repo, inbox, parked, admitted, log) {
+async function scanInbox(repo, inbox, parked, admitted, log, warn) {
     const accepted = [];
     const refuse = [];
+    let left = 0;
     let at = 0;
     let bytes = 0;
     const room = () => accepted.length < MAX_FOLDED_PER_WRITE && bytes < MAX_PARCEL_BYTES_PER_WRITE;
@@ -10163,9 +10165,16 @@ async function scanInbox(repo, inbox, parked, admitted, log) {
                 refuse.push(p);
                 log(`Parked run ${short(p.ref)} is refused (${verdict.reason}); moved aside to ${short((0,_git_js__WEBPACK_IMPORTED_MODULE_0__/* .refusedPrefix */ .bw)(repo.branch))}, never counted.`);
             }
-            else
+            else {
+                left++;
                 log(`Parked run ${short(p.ref)} is left in place (${verdict.reason}); it is not counted and holds up no other.`);
+            }
         }
+    }
+    // Uncounted parked runs are results nobody sees unless told: one warning a write says how many and where to look.
+    if (refuse.length > 0 || left > 0) {
+        const parts = [...(refuse.length > 0 ? [`${refuse.length} refused`] : []), ...(left > 0 ? [`${left} left in place, not counted`] : [])];
+        warn(`Parked runs on ${short((0,_git_js__WEBPACK_IMPORTED_MODULE_0__/* .inboxPrefix */ .r6)(repo.branch))}: ${parts.join(', ')} (the log names each and says why; docs/data-branch.md, "Parcels carry provenance").`);
     }
     if (at < parked.length)
         log(`${parked.length - at} more parked run${parked.length - at === 1 ? '' : 's'} wait for the next writers.`);
@@ -10191,6 +10200,7 @@ apply, options) {
     const sleep = options.sleep ?? defaultSleep;
     const random = options.random ?? Math.random;
     const log = options.log ?? (() => undefined);
+    const warn = options.warn ?? log;
     const inbox = options.readOnly ? undefined : options.inbox;
     const parkAfter = Math.max(1, options.parkAfter ?? PARK_AFTER_LOST_RACES);
     let lastError = '';
@@ -10263,7 +10273,7 @@ apply, options) {
         let base = snapshot;
         let folded = [];
         if (inbox && parked.length > 0) {
-            const accepted = await scanInbox(repo, inbox, parked, admitted, log);
+            const accepted = await scanInbox(repo, inbox, parked, admitted, log, warn);
             const result = inbox.fold(snapshot, accepted);
             for (const r of result.refused)
                 log(`Parked run ${short(r.ref)} cannot be folded in (${r.reason}); it is left in place.`);

@@ -498,6 +498,7 @@ async function ingestShards(o) {
                 readOnly: o.readOnly,
                 commitMessage: o.commitMessage,
                 log: (m) => _actions_core__WEBPACK_IMPORTED_MODULE_0__.info((0,_text_escape_js__WEBPACK_IMPORTED_MODULE_10__/* .logText */ .kc)(m)),
+                warn: (m) => _actions_core__WEBPACK_IMPORTED_MODULE_0__.warning((0,_text_escape_js__WEBPACK_IMPORTED_MODULE_10__/* .commandText */ .jt)(m, 1000)),
                 extraFiles: (current) => (0,_dashboard_branch_files_js__WEBPACK_IMPORTED_MODULE_8__/* .dashboardFiles */ ._l)(current, { workspace: o.ctx.workspace, classMap: o.inputs.codeownersMap }),
                 releaseTexts: true,
                 inbox: {

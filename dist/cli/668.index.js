@@ -9,12 +9,13 @@ export const modules = {
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   nV: () => (/* binding */ DataRepo),
+  r6: () => (/* binding */ inboxPrefix),
   sH: () => (/* binding */ originUrl),
   bw: () => (/* binding */ refusedPrefix),
   EO: () => (/* binding */ runGit)
 });
 
-// UNUSED EXPORTS: GitError, PARCEL_FILE, SEAL_FILE, authEnv, blobId, inboxPrefix, isLostRace, isPermanentRefusal, pushMessage, sweepStaleClones
+// UNUSED EXPORTS: GitError, PARCEL_FILE, SEAL_FILE, authEnv, blobId, isLostRace, isPermanentRefusal, pushMessage, sweepStaleClones
 
 // EXTERNAL MODULE: external "node:child_process"
 var external_node_child_process_ = __webpack_require__(421);

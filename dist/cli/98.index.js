@@ -72,9 +72,10 @@ const sync_short = (ref) => ref.replace(/^refs\/heads\//, '');
  * that is refused or left never takes the place of a later one. Refused ones are moved aside (each once per step).
  * Returns the admitted parcels, oldest first.
  */
-async function scanInbox(repo, inbox, parked, admitted, log) {
+async function scanInbox(repo, inbox, parked, admitted, log, warn) {
     const accepted = [];
     const refuse = [];
+    let left = 0;
     let at = 0;
     let bytes = 0;
     const room = () => accepted.length < MAX_FOLDED_PER_WRITE && bytes < MAX_PARCEL_BYTES_PER_WRITE;
@@ -100,9 +101,16 @@ async function scanInbox(repo, inbox, parked, admitted, log) {
                 refuse.push(p);
                 log(`Parked run ${sync_short(p.ref)} is refused (${verdict.reason}); moved aside to ${sync_short((0,git/* refusedPrefix */.bw)(repo.branch))}, never counted.`);
             }
-            else
+            else {
+                left++;
                 log(`Parked run ${sync_short(p.ref)} is left in place (${verdict.reason}); it is not counted and holds up no other.`);
+            }
         }
+    }
+    // Uncounted parked runs are results nobody sees unless told: one warning a write says how many and where to look.
+    if (refuse.length > 0 || left > 0) {
+        const parts = [...(refuse.length > 0 ? [`${refuse.length} refused`] : []), ...(left > 0 ? [`${left} left in place, not counted`] : [])];
+        warn(`Parked runs on ${sync_short((0,git/* inboxPrefix */.r6)(repo.branch))}: ${parts.join(', ')} (the log names each and says why; docs/data-branch.md, "Parcels carry provenance").`);
     }
     if (at < parked.length)
         log(`${parked.length - at} more parked run${parked.length - at === 1 ? '' : 's'} wait for the next writers.`);
@@ -128,6 +136,7 @@ apply, options) {
     const sleep = options.sleep ?? defaultSleep;
     const random = options.random ?? Math.random;
     const log = options.log ?? (() => undefined);
+    const warn = options.warn ?? log;
     const inbox = options.readOnly ? undefined : options.inbox;
     const parkAfter = Math.max(1, options.parkAfter ?? PARK_AFTER_LOST_RACES);
     let lastError = '';
@@ -200,7 +209,7 @@ apply, options) {
         let base = snapshot;
         let folded = [];
         if (inbox && parked.length > 0) {
-            const accepted = await scanInbox(repo, inbox, parked, admitted, log);
+            const accepted = await scanInbox(repo, inbox, parked, admitted, log, warn);
             const result = inbox.fold(snapshot, accepted);
             for (const r of result.refused)
                 log(`Parked run ${sync_short(r.ref)} cannot be folded in (${r.reason}); it is left in place.`);
