@@ -7,7 +7,9 @@
  * Per job it measures the wall time from spawn to exit, the push attempts (the `Try n/8:` log lines of lost tries,
  * plus the one that landed or parked) and whether the run was parked.
  *
- *   npm run bench:storm [-- --sizes 16,32,64,128] [-- --remote bare,daemon] [-- --out .bench/storm.json]
+ *   npm run bench:storm [-- --sizes 16,32,64,128] [-- --remote bare,daemon] [-- --tests 2] [-- --out .bench/storm.json]
+ *
+ * `--tests N`: each job's report holds N passing tests (default 2, `a` and `b`); every one is checked.
  *
  * Needs a built dist/ (npm run build).
  */
@@ -66,7 +68,8 @@ const median = (xs: number[]): number => {
   return s.length === 0 ? 0 : s[Math.floor((s.length - 1) / 2)]!;
 };
 
-export async function storm(jobs: number, remote: 'bare' | 'daemon'): Promise<StormResult> {
+export async function storm(jobs: number, remote: 'bare' | 'daemon', tests = 2): Promise<StormResult> {
+  const names = tests === 2 ? ['a', 'b'] : Array.from({ length: tests }, (_, i) => `t${String(i).padStart(6, '0')}`);
   const world = await World.create();
   let daemon: ChildProcess | undefined;
   try {
@@ -81,7 +84,7 @@ export async function storm(jobs: number, remote: 'bare' | 'daemon'): Promise<St
     await world.writeReport('.flakeguard.yml', 'history:\n  max-runs: 1000\n');
     // The writers' inbox-key: parked runs are sealed with it and folded in only with its seal (docs/data-branch.md).
     inputs = { ...inputs, config: '.flakeguard.yml', 'inbox-key': 'the inbox key of this repository' };
-    await world.writeReport('reports/unit.xml', junitXml([{ name: 'a' }, { name: 'b' }]));
+    await world.writeReport('reports/unit.xml', junitXml(names.map((name) => ({ name }))));
     const first = await world.run({ runId: 1, inputs });
     if (first.exitCode !== 0) throw new Error(`the first run failed: ${first.stdout}`);
 
@@ -109,9 +112,10 @@ export async function storm(jobs: number, remote: 'bare' | 'daemon'): Promise<St
     if (keys.length !== expected.length) problems.push(`runs.json has ${keys.length} runs, expected ${expected.length}`);
     const meta = JSON.parse(files.get('flakeguard.json')!) as { ingested: Record<string, number> };
     if (Object.keys(meta.ingested).length !== expected.length) problems.push(`${Object.keys(meta.ingested).length} ingestion keys, expected ${expected.length}`);
-    const history = JSON.parse(files.get('history/00.json')!) as { tests: Record<string, { o: string }> };
-    for (const id of ['pkg.Suite::a', 'pkg.Suite::b']) {
-      if (history.tests[id]?.o !== 'P'.repeat(expected.length)) problems.push(`${id}: ${history.tests[id]?.o.length ?? 0} outcomes, expected ${expected.length}`);
+    const lines: Record<string, { o: string }> = {};
+    for (const [path, text] of files) if (/^history\/[^/]+\.json$/.test(path)) Object.assign(lines, (JSON.parse(text) as { tests: Record<string, { o: string }> }).tests);
+    for (const id of names.map((n) => `pkg.Suite::${n}`)) {
+      if (lines[id]?.o !== 'P'.repeat(expected.length)) problems.push(`${id}: ${lines[id]?.o.length ?? 0} outcomes, expected ${expected.length}`);
     }
     const left = (await git(world.remote, ['for-each-ref', '--format=%(refname)', 'refs/heads/flakeguard-data-inbox/'])).split('\n').filter(Boolean).length;
     if (left > 0) problems.push(`${left} parked branches left`);
@@ -147,14 +151,16 @@ function option(name: string): string | undefined {
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {
   const sizes = (option('sizes') ?? '16,32,64,128').split(',').map(Number);
   const remotes = (option('remote') ?? 'bare,daemon').split(',') as Array<'bare' | 'daemon'>;
+  const tests = Number(option('tests') ?? 2);
   const out = option('out') ?? join(PROJECT_ROOT, '.bench/storm.json');
   const results: StormResult[] = [];
   const started = { date: new Date().toISOString(), cores: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), loadBefore: loadavg() };
+  console.log(`${tests} tests a job`);
   console.log('| remote | jobs | landed exactly once | failed jobs | parked | push attempts per job (mean / max) | wait per job (median / max) | next writers (longest) |');
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const jobs of sizes) {
     for (const remote of remotes) {
-      const r = await storm(jobs, remote);
+      const r = await storm(jobs, remote, tests);
       results.push(r);
       console.log(
         `| ${r.remote === 'bare' ? 'bare repository' : 'git daemon'} | ${r.jobs} | ${r.landedExactlyOnce ? 'yes' : `NO: ${r.problems.join('; ')}`} | ${r.failedJobs} | ${r.parked} | ${r.attemptsMean} / ${r.attemptsMax} | ${(r.waitMedianMs / 1000).toFixed(1)} s / ${(r.waitMaxMs / 1000).toFixed(1)} s | ${r.nextWriters} (${(r.foldMs / 1000).toFixed(1)} s) |`,
