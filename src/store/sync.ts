@@ -139,6 +139,9 @@ export interface SyncResult<T extends Applied> {
 
 const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Pushes of one parcel before its run counts as not saved (the first and its retries). */
+export const PARK_TRIES = 3;
+
 export function backoffMs(attempt: number, random: () => number): number {
   const base = Math.min(8000, 250 * 2 ** (attempt - 1));
   return Math.round(base * (0.5 + random()));
@@ -238,7 +241,14 @@ export async function syncRun<T extends Applied>(
 
   const park = async (tries: number, why: string, historyRead = true): Promise<SyncResult<T>> => {
     const parcel = inbox!.parcel(lastApplied!);
-    const parked = await repo.park(parcel.name, parcel.text, `flakeguard: parked run (${why})`, parcel.seal);
+    let parked = await repo.park(parcel.name, parcel.text, `flakeguard: parked run (${why})`, parcel.seal);
+    // Parking is the last place a run's results can go: a push that failed (a reset connection, a server at its
+    // connection limit) is tried again after a backoff. A parcel's ref is its own, so a retry cannot race a writer.
+    for (let retry = 1; !parked.pushed && retry < PARK_TRIES; retry++) {
+      log(`Parking on ${short(parked.ref)} failed (${parked.message}); trying again (${retry + 1}/${PARK_TRIES}).`);
+      await sleep(backoffMs(retry, random));
+      parked = await repo.park(parcel.name, parcel.text, `flakeguard: parked run (${why})`, parcel.seal);
+    }
     if (parked.pushed) {
       log(`Parked this run's results on ${short(parked.ref)} (${why}); the next writer of ${repo.branch} folds them in.`);
       return { applied: lastApplied!, status: { kind: 'parked', ref: short(parked.ref), tries, reason: why }, historyRead };

@@ -174,4 +174,23 @@ describe('a run whose history could not be saved', () => {
     expect(lost.stdout).toMatch(/::error.*The history was NOT saved to flakeguard-data: .*parking the results on flakeguard-data-inbox\/.* failed too/);
     expect(lost.outputs['results-file']).toMatch(/flakeguard-results-/);
   }, 90_000);
+
+  it('is parked when the first push of its parcel fails (a reset connection, a server at its limit): parking is tried again', async () => {
+    await world.writeReport('reports/unit.xml', junitXml([{ name: 'a' }]));
+    expectOutcome(await world.run({ runId: 1 }), 'success');
+    const hook = join(world.remote, 'hooks', 'pre-receive');
+    const once = join(world.root, 'inbox-refused-once');
+    // The data branch is frozen; the inbox's first push fails, as a git daemon at its connection limit resets one.
+    await writeFile(
+      hook,
+      `#!/bin/sh\nwhile read old new ref; do case "$ref" in refs/heads/flakeguard-data) echo "data branch frozen" >&2; exit 1;; refs/heads/flakeguard-data-inbox/*) if [ ! -e '${once}' ]; then touch '${once}'; echo "connection reset" >&2; exit 1; fi;; esac; done\nexit 0\n`,
+    );
+    await chmod(hook, 0o755);
+    const run = await world.run({ runId: 2 });
+    // Before the fix: "parking the results … failed too", the run failed and its results were only in its results file.
+    expectOutcome(run, 'success');
+    expect(run.stdout).toMatch(/Parking on flakeguard-data-inbox\/\S+ failed \(.*\); trying again \(2\/3\)/);
+    expect(run.stdout).toMatch(/History parked on flakeguard-data-inbox\//);
+    expect(await inbox()).toMatch(/flakeguard-data-inbox\//);
+  }, 90_000);
 });
