@@ -19,6 +19,7 @@ import { connect, createServer } from 'node:net';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PROJECT_ROOT, World, git, junitXml, type ActionRun } from '../../test/support/action.ts';
+import { parseOutcomeString, runCount } from '../../src/history/outcome-string.ts';
 
 export interface StormResult {
   remote: 'bare' | 'daemon';
@@ -99,7 +100,13 @@ export async function storm(jobs: number, remote: 'bare' | 'daemon', tests = 2):
     const attempts = runs.map((r) => (r.stdout.match(/^Try \d+\/\d+:/gm)?.length ?? 0) + (/refused the push for good/.test(r.stdout) ? 0 : 1));
     const parked = runs.filter((r) => /History parked on/.test(r.stdout)).length;
     const failedJobs = runs.filter((r) => r.exitCode !== 0).length;
-    if (failedJobs > 0) problems.push(`${failedJobs} jobs failed`);
+    if (failedJobs > 0) {
+      problems.push(`${failedJobs} jobs failed`);
+      // Their logs, to say why (the table only counts them).
+      const dir = join(PROJECT_ROOT, '.bench/storm-failed');
+      mkdirSync(dir, { recursive: true });
+      runs.forEach((r, i) => r.exitCode !== 0 && writeFileSync(join(dir, `${remote}-${jobs}-job-${i}.log`), `exit ${r.exitCode}\n${r.stdout}\n--- stderr\n${r.stderr}`));
+    }
     if (nexts.some((n) => n.exitCode !== 0)) problems.push('a next writer failed');
 
     const files = await world.dataFiles();
@@ -115,7 +122,10 @@ export async function storm(jobs: number, remote: 'bare' | 'daemon', tests = 2):
     const lines: Record<string, { o: string }> = {};
     for (const [path, text] of files) if (/^history\/[^/]+\.json$/.test(path)) Object.assign(lines, (JSON.parse(text) as { tests: Record<string, { o: string }> }).tests);
     for (const id of names.map((n) => `pkg.Suite::${n}`)) {
-      if (lines[id]?.o !== 'P'.repeat(expected.length)) problems.push(`${id}: ${lines[id]?.o.length ?? 0} outcomes, expected ${expected.length}`);
+      // Outcome strings are run-length encoded (`P*18`, docs/data-branch.md): every run once, every one a pass.
+      const segments = lines[id] ? parseOutcomeString(lines[id].o) : null;
+      const count = segments ? runCount(segments) : 0;
+      if (count !== expected.length || !segments!.every((s) => s.a === '' || s.a === 'P')) problems.push(`${id}: ${count} outcomes (${lines[id]?.o.slice(0, 40)}), expected ${expected.length} passes`);
     }
     const left = (await git(world.remote, ['for-each-ref', '--format=%(refname)', 'refs/heads/flakeguard-data-inbox/'])).split('\n').filter(Boolean).length;
     if (left > 0) problems.push(`${left} parked branches left`);
