@@ -10086,7 +10086,7 @@ async function writeSnapshotDir(dir, files) {
 /* harmony export */   pf: () => (/* binding */ lostReason),
 /* harmony export */   x6: () => (/* binding */ foldedLine)
 /* harmony export */ });
-/* unused harmony exports PARK_AFTER_LOST_RACES, MAX_FOLDED_PER_WRITE, PARCEL_READ_BATCH, MAX_PARCEL_BYTES, MAX_PARCEL_BYTES_PER_WRITE, backoffMs */
+/* unused harmony exports PARK_AFTER_LOST_RACES, MAX_FOLDED_PER_WRITE, PARCEL_READ_BATCH, MAX_PARCEL_BYTES, MAX_PARCEL_BYTES_PER_WRITE, PARK_TRIES, backoffMs */
 /* harmony import */ var _git_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(79029);
 /* harmony import */ var _snapshot_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(66590);
 /* harmony import */ var _layout_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9900);
@@ -10119,6 +10119,8 @@ const MAX_PARCEL_BYTES = 256 * 1024 * 1024;
 /** Parcel bytes read at a time, and admitted for one write: beyond them, the next batch, or the next writers. */
 const MAX_PARCEL_BYTES_PER_WRITE = 512 * 1024 * 1024;
 const defaultSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Pushes of one parcel before its run counts as not saved (the first and its retries). */
+const PARK_TRIES = 3;
 function backoffMs(attempt, random) {
     const base = Math.min(8000, 250 * 2 ** (attempt - 1));
     return Math.round(base * (0.5 + random()));
@@ -10210,7 +10212,14 @@ apply, options) {
     const admitted = new Map();
     const park = async (tries, why, historyRead = true) => {
         const parcel = inbox.parcel(lastApplied);
-        const parked = await repo.park(parcel.name, parcel.text, `flakeguard: parked run (${why})`, parcel.seal);
+        let parked = await repo.park(parcel.name, parcel.text, `flakeguard: parked run (${why})`, parcel.seal);
+        // Parking is the last place a run's results can go: a push that failed (a reset connection, a server at its
+        // connection limit) is tried again after a backoff. A parcel's ref is its own, so a retry cannot race a writer.
+        for (let retry = 1; !parked.pushed && retry < PARK_TRIES; retry++) {
+            log(`Parking on ${short(parked.ref)} failed (${parked.message}); trying again (${retry + 1}/${PARK_TRIES}).`);
+            await sleep(backoffMs(retry, random));
+            parked = await repo.park(parcel.name, parcel.text, `flakeguard: parked run (${why})`, parcel.seal);
+        }
         if (parked.pushed) {
             log(`Parked this run's results on ${short(parked.ref)} (${why}); the next writer of ${repo.branch} folds them in.`);
             return { applied: lastApplied, status: { kind: 'parked', ref: short(parked.ref), tries, reason: why }, historyRead };
