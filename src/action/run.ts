@@ -161,7 +161,10 @@ export async function run(env: NodeJS.ProcessEnv = process.env, clone?: Promise<
     if (rerun) {
       setOutput('rerun-tests', JSON.stringify(rerun.cases.filter((c) => c.asked > 0).map((c) => c.historyId)));
       setOutput('proven-flaky', JSON.stringify(rerun.provenFlaky));
-      setOutput('consistent-failures', JSON.stringify([...rerun.consistent.keys()]));
+      // Every failure that still blocks after its re-runs, with why (docs/rerun.md, "What you see").
+      const blocked = (await import('../rerun/plan.ts')).blockingAfterReruns(rerun, new Set(o.blocking.map((t) => t.id)));
+      setOutput('consistent-failures', JSON.stringify(blocked.map((b) => b.id)));
+      setOutput('consistent-failures-json', JSON.stringify(blocked));
       setOutput('new-flaky-tests', JSON.stringify(rerun.newFlaky));
       if (rerun.newFlaky.length > 0 && rerunInputs?.newTests !== 'block') {
         for (const id of rerun.newFlaky.slice(0, 10)) {

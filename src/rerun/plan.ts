@@ -78,6 +78,8 @@ export interface RoundLog {
   voided?: string;
   /** Tests the report gave that were not asked for (ignored). */
   ignored: number;
+  /** Executions the round's report says really ran (not skipped), asked for or not; 0 when the round was voided. */
+  ran: number;
 }
 
 export interface RerunState {
@@ -220,22 +222,40 @@ export function answerKey(t: { readonly id: string; readonly classname: string; 
 }
 
 export type RoundAnswer =
-  | { ok: true; /** Attempts by answerKey, as the round's report gave them. */ attempts: ReadonlyMap<string, readonly Attempt[]>; seconds: number }
+  | {
+      ok: true;
+      /** Attempts by answerKey, as the round's report gave them. */
+      attempts: ReadonlyMap<string, readonly Attempt[]>;
+      seconds: number;
+      /** Executions its report(s) say ran, when not every one is in `attempts` (combineParts); else counted there. */
+      ran?: number;
+    }
   | { ok: false; why: string; seconds: number };
+
+/**
+ * The executions a round really made, by its report: every testcase attempt not skipped, asked for or not (a preset
+ * may run a superset of the asked tests, src/rerun/contract.ts), what the summary's cost counts.
+ */
+export function ranIn(answer: Extract<RoundAnswer, { ok: true }>): number {
+  if (answer.ran !== undefined) return answer.ran;
+  let n = 0;
+  for (const got of answer.attempts.values()) n += counted(got).length;
+  return n;
+}
 
 /** Records one round's answer for the cases it asked for. */
 export function recordRound(state: RerunState, asked: readonly RerunCase[], answer: RoundAnswer): void {
   const round = state.rounds.length + 1;
   for (const c of asked) c.asked++;
   if (!answer.ok) {
-    state.rounds.push({ round, tests: asked.length, seconds: answer.seconds, voided: answer.why, ignored: 0 });
+    state.rounds.push({ round, tests: asked.length, seconds: answer.seconds, voided: answer.why, ignored: 0, ran: 0 });
     stopRerun(state, `round ${round} was voided: ${answer.why}`);
     return;
   }
   const askedKeys = new Set(asked.map((c) => answerKey(c.test)));
   let ignored = 0;
   for (const key of answer.attempts.keys()) if (!askedKeys.has(key)) ignored++;
-  state.rounds.push({ round, tests: asked.length, seconds: answer.seconds, ignored });
+  state.rounds.push({ round, tests: asked.length, seconds: answer.seconds, ignored, ran: ranIn(answer) });
   for (const c of asked) {
     const got = counted(answer.attempts.get(answerKey(c.test)) ?? []);
     if (got.length === 0) {
@@ -293,7 +313,7 @@ export function combineParts(parts: ReadonlyArray<{ asked: readonly RerunCase[];
       else if (!askedAnywhere.has(key)) attempts.set(key, [...(attempts.get(key) ?? []), ...got]);
     }
   }
-  return { ok: true, attempts, seconds };
+  return { ok: true, attempts, seconds, ran: parts.reduce((n, p) => n + (p.answer.ok ? ranIn(p.answer) : 0), 0) };
 }
 
 export interface RerunResult {
@@ -311,8 +331,10 @@ export interface RerunResult {
   consistent: Map<string, string>;
   /** History ids of new tests (pull request) that failed and passed on this commit. */
   newFlaky: string[];
-  /** Test executions the re-runs made. */
+  /** Executions of the tests the re-runs asked for (what the budget counts). */
   executions: number;
+  /** Executions the rounds' reports say really ran, asked for or not (the summary's cost). */
+  ran: number;
   /** Seconds the re-run commands took, all rounds. */
   seconds: number;
 }
@@ -344,6 +366,40 @@ export function finishRerun(state: RerunState, tests: readonly ParsedTestCase[],
     consistent,
     newFlaky,
     executions: state.cases.reduce((n, c) => n + c.reruns.length, 0),
+    ran: state.rounds.reduce((n, r) => n + r.ran, 0),
     seconds: state.rounds.reduce((s, r) => s + r.seconds, 0),
   };
+}
+
+/** A failed test that still blocks after its re-runs (the `consistent-failures` outputs). */
+export interface BlockingAfterReruns {
+  /** The test's id in the history. */
+  id: string;
+  verdict: 'consistent' | 'exhausted' | 'unanswered';
+  why: string;
+}
+
+/**
+ * Every failed test the re-runs took up whose failure still blocks the run (`blocking`: history ids of the blocking
+ * failures, as the outcome decided them), in the order of the cases, with why: failed consistently (implausible for
+ * its flakiness), its re-runs ran out with its streak still plausible and nothing forgave it (exhausted: a test with
+ * no history, or one not quarantined), or the re-runs could not answer for it. A consistent failure always blocks.
+ */
+export function blockingAfterReruns(result: Pick<RerunResult, 'cases'>, blocking: ReadonlySet<string>): BlockingAfterReruns[] {
+  const out: BlockingAfterReruns[] = [];
+  for (const c of result.cases) {
+    if (c.kind !== 'failed') continue;
+    if (c.verdict !== 'consistent' && !blocking.has(c.historyId)) continue;
+    if (c.verdict === 'consistent') out.push({ id: c.historyId, verdict: 'consistent', why: c.why ?? 'it failed consistently on this commit' });
+    else if (c.verdict === 'exhausted') {
+      const seen = c.counts.failures + c.counts.passes > 0;
+      const n = c.reruns.length;
+      out.push({
+        id: c.historyId,
+        verdict: 'exhausted',
+        why: `it failed all ${n} re-run${n === 1 ? '' : 's'}, too few to be implausible for ${seen ? 'its flakiness' : 'a test with no history'}; nothing forgave it`,
+      });
+    } else if (c.verdict === 'unanswered') out.push({ id: c.historyId, verdict: 'unanswered', why: `the re-runs could not answer for it: ${c.why ?? 'no result'}; its failure stands` });
+  }
+  return out;
 }

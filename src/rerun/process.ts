@@ -16,6 +16,7 @@ import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Attempt } from '../model.ts';
 import type { RerunCommand, RerunPreset } from './contract.ts';
+import { shellLine, shellQuote } from '../text/shell.ts';
 import { rerunTestOf, type RerunCase, type RoundAnswer } from './plan.ts';
 import { ENV_MARK, killLeftovers, type KillReport } from './leftovers.ts';
 
@@ -35,6 +36,8 @@ export interface RoundRequest {
   log: (line: string) => void;
   /** Reads the round's report (the JUnit parser), attempts by test id; throws or returns problems when unreadable. */
   readReport: (path: string) => Promise<{ attempts: Map<string, Attempt[]>; problems: string[] }>;
+  /** Where each process's command line goes before it starts (default: log). */
+  logCommand?: (line: string) => void;
   /** The clock, ms (tests). */
   now?: () => number;
 }
@@ -63,6 +66,12 @@ export function rerunEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return out;
 }
 
+/** A command's environment assignments of its own (names and values) and argv, as one shell line. */
+export function commandLine(command: RerunCommand): string {
+  const env = Object.entries(command.env ?? {}).map(([name, value]) => `${name}=${shellQuote(value ?? '')}`);
+  return [...env, shellLine(command.argv)].join(' ');
+}
+
 export async function runRound(request: RoundRequest): Promise<RoundAnswer> {
   const now = request.now ?? Date.now;
   const started = now();
@@ -75,8 +84,7 @@ export async function runRound(request: RoundRequest): Promise<RoundAnswer> {
   const tests = request.cases.map((c) => rerunTestOf(c.test));
   await writeFile(testsFile, tests.map((t) => `${JSON.stringify(t)}\n`).join(''));
 
-  const commands: RerunCommand[] =
-    typeof request.command === 'string' ? [{ argv: ['bash', '-c', request.command] }] : request.command.commands(tests, reportPath, request.round);
+  const commands: RerunCommand[] = typeof request.command === 'string' ? [{ argv: ['bash', '-c', request.command] }] : request.command.commands(tests, reportPath, request.round);
   const env: NodeJS.ProcessEnv = { ...rerunEnv(request.env), [ENV_TESTS]: testsFile, [ENV_REPORT]: reportPath, [ENV_ROUND]: String(request.round) };
   const deadline = started + request.timeoutMs;
   const logger = boundedLogger(request.log);
@@ -84,6 +92,8 @@ export async function runRound(request: RoundRequest): Promise<RoundAnswer> {
   for (const command of commands) {
     const left = deadline - now();
     if (left <= 0) return { ok: false, why: 'rerun-timeout ran out', seconds: seconds() };
+    // The exact command line, quoted as a shell would read it back (the caller escapes it for the log).
+    (request.logCommand ?? request.log)(`$ ${commandLine(command)}`);
     const result = await spawnBounded(command, { ...env, ...command.env }, request.workspace, left, logger.line);
     for (const note of leftoverLines(result)) request.log(note);
     if (result.kind === 'timeout') {

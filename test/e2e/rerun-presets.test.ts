@@ -58,6 +58,15 @@ describe('rerun: node-test (a preset, real runner)', () => {
     expect(run.summary).toMatch(/test&#58;&#58;totals the cart \| ✗ → ✗✗/);
     expect(run.stdout).toMatch(/^::group::Re-run round 1: 8 failed tests$/m);
 
+    // The log shows the round's exact command line, each argument shell-quoted as it reached the process.
+    const line = run.stdout.split('\n').find((l) => l.startsWith('$ node --test ') && l.includes('/round-1/report.xml'));
+    expect(line, run.stdout).toBeDefined();
+    expect(line).toContain(`'--test-name-pattern=^(?:`);
+    expect(line).toContain(`cart \\$\\(touch[ \\t\\n\\r]\\/tmp\\/pwned\\)`);
+    expect(line).toContain(`pwned-semicolon[ \\t\\n\\r]#[ \\t\\n\\r]it'\\''s`);
+    expect(line!.endsWith(`$' tests/broken.test.js tests/cart.test.js`)).toBe(true);
+    expect(JSON.parse(run.outputs['consistent-failures']!)).toEqual(['test::totals the cart']);
+
     // The hostile names ran nothing.
     if (!pwnedBefore) expect(existsSync('/tmp/pwned')).toBe(false);
     expect(readdirSync(world.workspace).filter((f) => f.startsWith('pwned'))).toEqual([]);

@@ -120,7 +120,10 @@ describe('re-runs by a custom command', () => {
     const after = await ciRun(fails, { 'rerun-attempts-max': '10' });
     expectOutcome(after, 'failure');
     expect((await fake.rounds()).length).toBe(10);
-    expect(JSON.parse(after.outputs['consistent-failures']!)).toEqual([]);
+    // It blocks all the same: consistent-failures lists it, its why says exhausted, not consistent.
+    expect(JSON.parse(after.outputs['consistent-failures']!)).toEqual(['app.Queue::drains']);
+    expect(JSON.parse(after.outputs['consistent-failures-json']!).map((b: { verdict: string }) => b.verdict)).toEqual(['exhausted']);
+    expect(JSON.parse(during.outputs['consistent-failures-json']!).map((b: { verdict: string }) => b.verdict)).toEqual(['consistent']);
     expect(plain(after.summary)).toMatch(/failed 11 of 11 times on this commit; its history cannot rule out flakiness/);
   }, 120_000);
 
@@ -218,6 +221,54 @@ describe('re-runs by a custom command', () => {
     expectOutcome(run, 'failure');
     expect(plain(run.summary)).toMatch(/Round 1 was voided: the command was stopped: rerun-timeout ran out \(2s\)/);
     expect(run.outputs['blocking-failures']).toBe('1');
+  }, 60_000);
+
+  it('a never-seen test that fails all its re-runs is in consistent-failures, with why in consistent-failures-json', async () => {
+    await fake.setBehaviour({ tests: { totals: 'F' } });
+    const run = await ciRun([
+      { classname: 'app.Cart', name: 'adds' },
+      { classname: 'app.Cart', name: 'totals', attempts: 'F', message: 'expected 3 but was 2' },
+    ]);
+    expectOutcome(run, 'failure');
+    expect(run.outputs['blocking-failures']).toBe('1');
+    // Six re-runs, all failed: too few to call implausible for a test with no history (exhausted), and it blocks.
+    expect(await fake.rounds()).toHaveLength(6);
+    expect(JSON.parse(run.outputs['consistent-failures']!)).toEqual(['app.Cart::totals']);
+    const why = JSON.parse(run.outputs['consistent-failures-json']!) as Array<{ id: string; verdict: string; why: string }>;
+    expect(why).toHaveLength(1);
+    expect(why[0]!.id).toBe('app.Cart::totals');
+    expect(why[0]!.verdict).toBe('exhausted');
+    expect(why[0]!.why).toMatch(/failed all 6 re-runs.*no history/);
+  }, 60_000);
+
+  it("the log shows each round's exact command line, quoted, its names unable to inject workflow commands", async () => {
+    await fake.setBehaviour({ tests: { divides: 'P' } });
+    // A comment bash ignores, there to try a workflow command through the logged command line.
+    const command = `${fake.command} # ::error::injected by the command line`;
+    const run = await ciRun([{ classname: 'app.Math', name: 'divides', attempts: 'F' }], { rerun: command });
+    expectOutcome(run, 'success');
+    // A custom command runs through bash -c, as it was given (test/support/rerun-fake.ts quotes its paths).
+    const quoted = `'${command.replace(/'/g, "'\\''")}'`.replace(/::/g, ':\u200b:');
+    expect(run.stdout).toContain(`$ bash -c ${quoted}`);
+    expect(run.stdout).not.toMatch(/::error::injected/);
+  }, 60_000);
+
+  it("Cost counts every test the round's report says ran, asked for or not", async () => {
+    await fake.setBehaviour({
+      tests: { divides: 'P' },
+      unasked: [
+        { classname: 'app.Math', name: 'adds', attempts: 'P' },
+        { classname: 'app.Math', name: 'subtracts', attempts: 'P' },
+        { classname: 'app.Math', name: 'skipped one', attempts: 'S' },
+      ],
+    });
+    const run = await ciRun([
+      { classname: 'app.Math', name: 'adds' },
+      { classname: 'app.Math', name: 'divides', attempts: 'F' },
+    ]);
+    expectOutcome(run, 'success');
+    // 1 asked + 2 unasked that ran; the skipped one did not run.
+    expect(plain(run.summary)).toMatch(/Cost: 3 test executions \(1 asked for\) in 1 round/);
   }, 60_000);
 
   it('rejects bad re-run inputs with a clear error', async () => {

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import type { Attempt, ParsedTestCase } from '../../src/model.ts';
 import type { RerunPreset } from '../../src/rerun/contract.ts';
 import { startRerun, roundCases, type RerunCase } from '../../src/rerun/plan.ts';
-import { runRound, rerunEnv, MAX_LOG_LINES } from '../../src/rerun/process.ts';
+import { commandLine, runRound, rerunEnv, MAX_LOG_LINES } from '../../src/rerun/process.ts';
+import { spawnSync } from 'node:child_process';
 import { parseReportFiles } from '../../src/junit/index.ts';
 
 let dir: string;
@@ -162,8 +163,20 @@ describe('a custom command', () => {
   it('logs a bounded number of lines', async () => {
     const lines: string[] = [];
     await runRound({ round: 1, cases: casesFor(['t']), command: `for i in $(seq 1 ${MAX_LOG_LINES + 50}); do echo line $i; done`, workspace: dir, dir, timeoutMs: 30_000, env: process.env, log: (l) => lines.push(l), readReport });
-    expect(lines).toHaveLength(MAX_LOG_LINES + 1);
+    // The command line first (not the command's output, so not in the bound), then the bounded output.
+    expect(lines[0]).toBe(`$ bash -c 'for i in $(seq 1 ${MAX_LOG_LINES + 50}); do echo line $i; done'`);
+    expect(lines).toHaveLength(MAX_LOG_LINES + 2);
     expect(lines.at(-1)).toBe('(50 more lines of output not shown)');
+  });
+
+  it('shows the command line quoted as a shell reads it back: the same argv', () => {
+    const argv = ['node', '--test', "--test-name-pattern=^it's $(x) `y` \\d ;&|<>*?~#!\t$", '', 'a b', 'plain/path-1.js'];
+    const line = commandLine({ argv, env: { REPORT: 'out dir/r.xml' } });
+    expect(line.startsWith("REPORT='out dir/r.xml' node --test '--test-name-pattern=^it'\\''s $(x)")).toBe(true);
+    expect(line.endsWith(" '' 'a b' plain/path-1.js")).toBe(true);
+    // bash reads it back into the same arguments (printf prints each as a NUL-terminated record).
+    const back = spawnSync('bash', ['-c', `printf '%s\\0' ${line.slice(line.indexOf(' node ') + 1)}`], { encoding: 'utf8' });
+    expect(back.stdout.split('\0').slice(0, -1)).toEqual(argv);
   });
 });
 
