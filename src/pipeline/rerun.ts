@@ -245,7 +245,7 @@ async function rerunOrSkip(input: RerunStepInput): Promise<RerunResult & { note?
                 timeoutMs: leftNow,
                 env: process.env,
                 log: (line) => core.info(logText(line, 2000)),
-                logCommand: (line) => core.info(logText(line, 200_000)),
+                logCommand: (line) => core.info(logText(line, 600_000)),
                 readReport: (path) => readRoundReport(path, input.workspace),
               });
         parts.push({ asked: part, answer: a });
