@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Attempt, ParsedTestCase } from '../../src/model.ts';
-import { answerKey, combineParts, finishRerun, recordRound, roundCases, rerunTestsJsonl, setAside, startRerun } from '../../src/rerun/plan.ts';
+import { answerKey, blockingAfterReruns, combineParts, finishRerun, recordRound, roundCases, rerunTestsJsonl, setAside, startRerun } from '../../src/rerun/plan.ts';
 import { planExtras, suiteBudget, isNewTest } from '../../src/rerun/budget.ts';
 
 const A = (codes: string, message = 'boom'): Attempt[] =>
@@ -190,9 +190,37 @@ describe('the re-run rounds', () => {
     expect(state.cases.map((x) => x.reruns.map((r) => r.status))).toEqual([['passed'], ['passed'], ['failed']]);
     expect(state.cases.map((x) => x.verdict)).toEqual(['proven-flaky', 'proven-flaky', undefined]);
     expect(state.rounds[0]).toMatchObject({ round: 1, tests: 3, ignored: 1 });
+    // What really ran: every execution of both invocations' reports, b's superset one and the stranger's included.
+    expect(state.rounds[0]!.ran).toBe(6);
+    expect(finishRerun(state, tests)).toMatchObject({ executions: 3, ran: 6 });
 
     const voided = combineParts([{ asked: [a!], answer: answer({ 'c::a': 'P' }) }, { asked: [b!], answer: { ok: false, why: 'no report', seconds: 3 } }], 3);
     expect(voided).toEqual({ ok: false, why: 'invocation 2 of 3: no report', seconds: 4 });
+  });
+
+  it('counts what a round ran, asked for or not, skipped ones not; a voided round none', () => {
+    const tests = [test('a', 'F'), test('b', 'F')];
+    const state = startRerun({ failed: tests, extras: [], tests, history: new Map(), historyId: (id) => id, newTests: new Set(), window: 50, rule });
+    recordRound(state, roundCases(state), answer({ 'c::a': 'P', 'c::b': 'F', 'c::x': 'PP', 'c::y': 'S' }));
+    recordRound(state, roundCases(state), { ok: false, why: 'no report', seconds: 1 });
+    expect(state.rounds.map((r) => r.ran)).toEqual([4, 0]);
+    expect(finishRerun(state, tests)).toMatchObject({ executions: 2, ran: 4 });
+  });
+
+  it('lists every failed test that blocks after its re-runs, with why; a forgiven one is not listed', () => {
+    const tests = [test('new', 'F'), test('forgiven', 'F'), test('flaky', 'F'), test('lost', 'F'), test('ok', 'P')];
+    const state = startRerun({ failed: tests.slice(0, 4), extras: [], tests, history: new Map(), historyId: (id) => `h/${id}`, newTests: new Set(), window: 50, rule: { minReruns: 1, maxReruns: 1 } });
+    recordRound(state, roundCases(state), answer({ 'c::new': 'F', 'c::forgiven': 'F', 'c::flaky': 'P' }));
+    const result = finishRerun(state, tests);
+    expect(result.cases.map((c) => c.verdict)).toEqual(['exhausted', 'exhausted', 'proven-flaky', 'unanswered']);
+    // The outcome: c::forgiven was forgiven by its quarantine; the others that failed block.
+    const blocked = blockingAfterReruns(result, new Set(['h/c::new', 'h/c::lost']));
+    expect(blocked.map((b) => [b.id, b.verdict])).toEqual([
+      ['h/c::new', 'exhausted'],
+      ['h/c::lost', 'unanswered'],
+    ]);
+    expect(blocked[0]!.why).toBe('it failed all 1 re-run, too few to be implausible for a test with no history; nothing forgave it');
+    expect(blocked[1]!.why).toMatch(/^the re-runs could not answer for it: round 1's re-run report has no result for it/);
   });
 
   it('a case set aside before a round is unanswered with why; the others go on', () => {
