@@ -2,7 +2,8 @@
  * Control characters in test names, end to end: dist/index.js under Node 24 against a bare repository, with real
  * runners and their real reports. jest-junit writes a NUL from a name as it is: the report is read, the test counted
  * and re-run by the jest preset, and its name shown escaped (`\x00`). vitest drops control characters from its
- * report: the vitest preset must still select the real test (a title beginning with a NUL).
+ * report and mocha-junit-reporter strips ANSI sequences: their presets must still select the real test (a title
+ * beginning with a NUL, a word in bold).
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -74,6 +75,21 @@ describe('control characters in test names (dist, real runners)', () => {
     expect(run.summary, why).toContain('&#92;x00starts with a NUL');
     expect(run.stdout, why).toContain('\\x00starts with a NUL');
     expect(run.stdout + run.summary).not.toContain('\0');
+  }, 120_000);
+
+  it('mocha + mocha-junit-reporter: a NUL-named test is read and an ANSI sequence the reporter stripped still selects the real test', async () => {
+    const state = await project('mocha', "const fs = require('node:fs');\nconst path = require('node:path');\nconst test = it;");
+    const first = spawnSync('node_modules/.bin/mocha', ['--reporter=mocha-junit-reporter', '--reporter-option=mochaFile=reports/junit.xml'], {
+      cwd: world.workspace,
+      env: stepEnv(state),
+      encoding: 'utf8',
+    });
+    expect(first.status, first.stderr).not.toBe(0);
+
+    const run = await world.run({ inputs: { rerun: 'mocha', 'test-outcome': 'failure' }, env: { FLAKY_STATE_DIR: state } });
+    const why = `stdout:\n${run.stdout}\nstderr:\n${run.stderr}\nsummary:\n${run.summary}`;
+    expect(JSON.parse(run.outputs['proven-flaky']!).sort(), why).toEqual(['\0starts with a NUL (flaky)::ctrl \0starts with a NUL (flaky)', 'an ESC inside (flaky)::ctrl an ESC inside (flaky)'].sort());
+    expect(run.outputs.outcome, why).toBe('success');
   }, 120_000);
 
   it('vitest: a title beginning with a NUL (dropped from the report) is re-run by the vitest preset and proven flaky', async () => {
