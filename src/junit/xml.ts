@@ -11,9 +11,11 @@
  * Well-formedness checks: element and attribute name syntax, quoted attribute values without `<`,
  * duplicate attributes, whitespace between attributes, valid references (`&amp;`, `&#10;`, `&#x1F;`),
  * matching end tags, exactly one root element, nothing but whitespace/comments/PIs outside it,
- * terminated comments/CDATA/PIs, no NUL bytes. Not checked (lenient on purpose, as real reports break
- * these rules): other C0 control characters in text (ANSI colour codes in captured output), `--`
- * inside comments, `]]>` in text, the XML declaration's position.
+ * terminated comments/CDATA/PIs, no NUL byte outside the root element (where a binary file shows itself: it does
+ * not start with '<', or its markup breaks at once). Not checked (lenient on purpose, as real reports break
+ * these rules): C0 control characters, NUL included, in text and attribute values (jest-junit,
+ * mocha-junit-reporter and node's junit reporter write a test's name and message as they are; ANSI colour codes
+ * in captured output), `--` inside comments, `]]>` in text, the XML declaration's position.
  *
  * UTF-8 multi-byte sequences never contain bytes below 0x80, so scanning for ASCII markup on raw bytes is
  * exact. Strings are decoded (leniently: invalid UTF-8 becomes U+FFFD) only when the handler asks.
@@ -358,7 +360,6 @@ export class Tokenizer {
             amp = true;
             continue;
           }
-          if (c === 0) throw new XmlError('NUL byte in text: this is a binary file, not XML', base + i);
           i++;
         }
         if (i >= n && !final) {
@@ -505,7 +506,6 @@ export class Tokenizer {
             amp = true;
             continue;
           }
-          if (v === 0) throw new XmlError('NUL byte in an attribute value: this is a binary file, not XML', base + j);
           j++;
         }
         for (let k = 0; k < attrs.count; k++) {

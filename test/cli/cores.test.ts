@@ -18,7 +18,8 @@ describe('the summary as terminal text', () => {
     expect(decodeEntities(mdText(hostile, 1000))).toBe(hostile);
     const text = markdownToText(`### ❌ flakeguard: ${mdText(hostile, 1000)} &#27;[31mred&#7; &#x202e;evil\n`);
     expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f\u202a-\u202e]/);
-    expect(text).toContain(`${hostile} [31mred evil`);
+    // Control characters are shown as \xHH (as in the log and the summary), never sent to the terminal.
+    expect(text).toContain(`${hostile} \\x1b[31mred\\x07 evil`);
   });
 
   it('turns a table into a block per row, titled by its test, and the chart into numbers', () => {
@@ -113,7 +114,7 @@ describe('workflow commands as plain lines', () => {
     expect(plainLogLines('::group::Reading test reports')).toEqual(['== Reading test reports']);
     expect(plainLogLines('::add-mask::secret')).toEqual([]);
     expect(plainLogLines('::debug::x')).toEqual([]);
-    expect(plainLogLines('plain \u001b[2J line')).toEqual(['plain [2J line']);
+    expect(plainLogLines('plain \u001b[2J line')).toEqual(['plain \\x1b[2J line']);
   });
 });
 

@@ -76,6 +76,8 @@ describe('titles', () => {
   it('name the test, on one line, with @ and # that link nothing, within 256 characters', () => {
     expect(issueTitle({ id: 'app.Cart::total' })).toBe('Flaky test: app.Cart::total');
     expect(titleText('hi @all\n#3\u202e x', 100)).toBe('hi ＠all ＃3 x');
+    // A control character is shown, so a NUL-named test's issue is told apart from its namesake's.
+    expect(titleText('\u0000starts \u001b[1mbold', 100)).toBe('\\x00starts \\x1b[1mbold');
     const long = issueTitle({ id: 'x'.repeat(1000) });
     expect(long.length).toBe(TITLE_MAX);
     expect(long.endsWith('…')).toBe(true);

@@ -56,13 +56,13 @@ describe('annotations', () => {
     expect(liftInstruction('x', 'b', 'stats/01.json')).toContain('edit stats/01.json, set "override": "never"');
   });
 
-  it('keeps the stack trace apart as raw details, and strips control characters from untrusted text', () => {
+  it('keeps the stack trace apart as raw details, drops bidi characters and shows control characters as \\xHH', () => {
     const t = parsedTest('a::\u202eevil\u0007', 'F');
     t.attempts[0] = { status: 'failed', message: 'bad\r\nthing', details: 'at x.ts:1\n\u0000at y.ts:2' };
     const [a] = annotate([t], []);
-    expect(a!.title).toBe('a::evil failed');
+    expect(a!.title).toBe('a::evil\\x07 failed');
     expect(a!.message).toBe('bad\nthing\n\nThe report gives no source file for this test: this annotation is placed on the report itself.');
-    expect(a!.details).toBe('at x.ts:1\nat y.ts:2');
+    expect(a!.details).toBe('at x.ts:1\n\\x00at y.ts:2');
   });
 
   it('caps titles at 255 characters', () => {

@@ -24,8 +24,15 @@ describe('mdText', () => {
     expect(mdText('ab|', 8)).toBe('ab&#124;');
   });
 
-  it('drops control and bidi characters', () => {
-    expect(mdText('a\u0000b\u202ec\u0007\u2066d\u200be')).toBe('abcde');
+  it('shows control characters as \\xHH and drops bidi and zero-width characters', () => {
+    expect(mdText('a\u0000b\u202ec\u0007\u2066d\u200be')).toBe('a&#92;x00bc&#92;x07de');
+    expect(mdText('\u001b[31mred\u001b[0m')).toBe('&#92;x1b&#91;31mred&#92;x1b&#91;0m');
+  });
+
+  it('tells a name with a NUL from its namesake without it, in every form', () => {
+    expect(logText('\u0000starts')).toBe('\\x00starts');
+    expect(plainText('\u0000starts\u009b', 100)).toBe('\\x00starts\\x9b');
+    expect(logText('\u0000starts')).not.toBe(logText('starts'));
   });
 });
 

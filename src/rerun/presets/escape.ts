@@ -32,19 +32,49 @@ const XML_WS = '[ \\t\\n\\r]';
  * normalised to a space (docs/test-ids.md), so the runner may still see the original character.
  */
 export function jsRegexLiteral(text: string): string {
-  let out = '';
-  for (const ch of text) out += ch === ' ' ? XML_WS : jsRegexChar(ch);
-  return out;
+  return jsRegexLiteralWithGap(text, '');
 }
+
+/**
+ * jsRegexLiteral, allowing `gap` (a regular-expression source, CONTROL_GAP or ANSI_GAP) before, between and after
+ * the characters; with `wordBoundaries`, only where a word starts or ends (at the start, at the end, and beside
+ * every character that is not a letter, digit or `_`), so that a long name keeps a short pattern.
+ */
+export function jsRegexLiteralWithGap(text: string, gap: string, wordBoundaries = false): string {
+  const word = (ch: string | undefined): boolean => ch !== undefined && /^[\p{L}\p{N}_]$/u.test(ch);
+  let out = '';
+  let prev: string | undefined;
+  for (const ch of text) {
+    if (!wordBoundaries || !word(prev) || !word(ch)) out += gap;
+    out += ch === ' ' ? XML_WS : jsRegexChar(ch);
+    prev = ch;
+  }
+  return out + gap;
+}
+
+/**
+ * Gaps for jsRegexLiteralWithGap: what a reporter may have dropped from a test's name between any two characters of the
+ * name it wrote, so the pattern built from the report still selects the runner's real name (a superset at worst).
+ *
+ * - CONTROL_GAP: vitest's junit reporter removes the characters XML 1.0 forbids or discourages (C0 controls but tab,
+ *   newline and carriage return; DEL and C1 controls but NEL) from names and messages. The class takes all of
+ *   U+0000–U+001F and U+007F–U+009F: tab, newline, CR and NEL in the gap only widen the match.
+ * - ANSI_GAP: mocha-junit-reporter passes names through strip-ansi (ansi-regex 5), which removes whole escape
+ *   sequences (ESC or CSI, then parameters and a final byte, or an OSC string ended by BEL). The gap matches any
+ *   number of such sequences (a superset of what ansi-regex 5 matches). It is long, so it is used at word
+ *   boundaries only (colours wrap words): a sequence between two letters of one word is not tolerated.
+ */
+export const CONTROL_GAP = '[\\u0000-\\u001f\\u007f-\\u009f]*';
+export const ANSI_GAP = '(?:[\\u001b\\u009b][[\\]()#;?]*(?:[-a-zA-Z\\d\\/#&.:=?%@~_;]*\\u0007|(?:\\d{1,4}(?:;\\d{0,4})*)?[\\dA-PR-TZcf-ntqry=><~]))*';
 
 /**
  * Like jsRegexLiteral, but each occurrence of `sep` in `text` may have been `alt` in the runner's own name
  * (vitest writes `describe > test` in JUnit where `-t` sees `describe test`).
  */
-export function jsRegexLiteralWithSeparator(text: string, sep: string, alt: string): string {
+export function jsRegexLiteralWithSeparator(text: string, sep: string, alt: string, gap = ''): string {
   const parts = text.split(sep);
-  if (parts.length === 1) return jsRegexLiteral(text);
-  return parts.map(jsRegexLiteral).join(`(?:${jsRegexLiteral(sep)}|${jsRegexLiteral(alt)})`);
+  if (parts.length === 1) return jsRegexLiteralWithGap(text, gap);
+  return parts.map((p) => jsRegexLiteralWithGap(p, gap)).join(`(?:${jsRegexLiteral(sep)}|${jsRegexLiteral(alt)})`);
 }
 
 /** `^(?:a|b|…)$` over already-escaped alternatives, deduplicated, in order. */

@@ -4,7 +4,7 @@
  * See docs/rerun-presets.md for what each assumes about the original run.
  */
 import type { RerunPreset, RerunTest } from '../contract.ts';
-import { anchoredAlternation, globForFile, jsRegexLiteral, jsRegexLiteralWithSeparator, pathArg, unique } from './escape.ts';
+import { ANSI_GAP, anchoredAlternation, CONTROL_GAP, globForFile, jsRegexLiteral, jsRegexLiteralWithGap, jsRegexLiteralWithSeparator, pathArg, unique } from './escape.ts';
 
 /**
  * The project's own runner binary, `node_modules/.bin/<bin>` of the workspace (relative: the core spawns in the
@@ -18,14 +18,15 @@ export function localBin(bin: string): string[] {
 /**
  * vitest (4.x) with its built-in junit reporter: `<testcase classname="<file relative to the root>"
  * name="describe > test">`. `-t` sees `describe test` (names joined by a space), so each ` > ` of the JUnit name
- * may be either. Files are vitest's positional filters (substring matches of the path: a superset at worst).
+ * may be either. The reporter drops control characters from names, so the pattern allows them anywhere
+ * (CONTROL_GAP). Files are vitest's positional filters (substring matches of the path: a superset at worst).
  */
 export const vitest: RerunPreset = {
   name: 'vitest',
   recordsRetries: false,
   commands(tests, reportPath) {
     const files = unique(tests.map((t) => t.classname || t.file || '').filter((f) => f !== '')).map(vitestFilter);
-    const pattern = anchoredAlternation(tests.map((t) => jsRegexLiteralWithSeparator(t.name, ' > ', ' ')));
+    const pattern = anchoredAlternation(tests.map((t) => jsRegexLiteralWithSeparator(t.name, ' > ', ' ', CONTROL_GAP)));
     return [
       {
         argv: [
@@ -99,8 +100,10 @@ export const jest: RerunPreset = {
 
 /**
  * mocha with mocha-junit-reporter: `<testcase name="<full title>" classname="<title>">`, the test files on the
- * suites' `file` attribute. `--grep` sees the full title. The files are passed when every test got its file from
- * its suite (mocha then loads only those; files on the command line replace the configured `spec`). A test outside
+ * suites' `file` attribute. `--grep` sees the full title. The reporter strips ANSI escape sequences from names
+ * (other control characters are written as they are), so the pattern allows them where a word starts or ends
+ * (ANSI_GAP). The files are passed when every test got its file from its suite (mocha then loads only those; files
+ * on the command line replace the configured `spec`). A test outside
  * any describe sits in the "Root Suite", which has no file: flakeguard may have taken its file from a stack frame,
  * which can be a helper or source file rather than the test file, so then mocha loads its configured spec. The report path goes through MOCHA_FILE, which mocha-junit-reporter prefers to its options
  * (a path with `,` or `=` cannot go through `--reporter-option`).
@@ -112,7 +115,7 @@ export const mocha: RerunPreset = {
   name: 'mocha',
   recordsRetries: false,
   commands(tests, reportPath) {
-    const pattern = anchoredAlternation(tests.flatMap(fullNames).map(jsRegexLiteral));
+    const pattern = anchoredAlternation(tests.flatMap(fullNames).map((n) => jsRegexLiteralWithGap(n, ANSI_GAP, true)));
     const fromSuites = tests.every((t) => t.file !== undefined && t.file !== '' && t.suite !== undefined && t.suite !== ROOT_SUITE);
     const files = fromSuites ? unique(tests.map((t) => pathArg(t.file!))) : [];
     return [

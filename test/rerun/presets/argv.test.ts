@@ -325,3 +325,29 @@ describe('recipes (not runnable here: unit-tested construction only)', () => {
     expect(cs[1]!.argv).toEqual(['cargo', 'nextest', 'run', '--profile=ci', '--no-fail-fast', '--retries=0', '-E', '(binary_id(=my-crate) & test(=tests::parses))']);
   });
 });
+
+describe('patterns tolerate what a reporter dropped from a name', () => {
+  const t = (classname: string, name: string): RerunTest => ({ id: `${classname}::${name}`, classname, name });
+  const patternOf = (preset: string, test: RerunTest): RegExp => {
+    const arg = findPreset(preset)!.commands([test], '/tmp/r.xml', 1)[0]!.argv.find((a) => a.startsWith('--testNamePattern=') || a.startsWith('--grep='))!;
+    return new RegExp(arg.slice(arg.indexOf('=') + 1));
+  };
+
+  it('vitest: control characters anywhere, the name otherwise exact', () => {
+    const re = patternOf('vitest', t('tests/a.test.js', 'd > starts with a NUL'));
+    for (const real of ['d \0starts with a NUL', 'd st\x07arts with a NUL\x1b', '\x01d starts with a NUL']) expect(re.test(real), JSON.stringify(real)).toBe(true);
+    for (const other of ['d starts with a NUL too', 'xd starts with a NUL', 'd starts with a NU']) expect(re.test(other), other).toBe(false);
+  });
+
+  it('mocha: ANSI sequences where a word starts or ends, the name otherwise exact', () => {
+    const re = patternOf('mocha', t('red title', 'ctrl red title'));
+    for (const real of ['ctrl \x1b[31mred\x1b[0m title', '\x1b[1mctrl\x1b[22m red title', 'ctrl red title\x1b]8;;x\x07']) expect(re.test(real), JSON.stringify(real)).toBe(true);
+    for (const other of ['ctrl red title too', 'ctrl \x1b[31mred\x1b[0m title x', 'ctrl re\0d title']) expect(re.test(other), JSON.stringify(other)).toBe(false);
+  });
+
+  it('jest and node write names raw: a NUL is matched exactly', () => {
+    const re = patternOf('jest', t(' \0starts', ' \0starts'));
+    expect(re.test('\0starts')).toBe(true);
+    expect(re.test('starts')).toBe(false);
+  });
+});
