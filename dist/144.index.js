@@ -89,20 +89,48 @@ const XML_WS = '[ \\t\\n\\r]';
  * normalised to a space (docs/test-ids.md), so the runner may still see the original character.
  */
 function jsRegexLiteral(text) {
-    let out = '';
-    for (const ch of text)
-        out += ch === ' ' ? XML_WS : jsRegexChar(ch);
-    return out;
+    return jsRegexLiteralWithGap(text, '');
 }
+/**
+ * jsRegexLiteral, allowing `gap` (a regular-expression source, CONTROL_GAP or ANSI_GAP) before, between and after
+ * the characters; with `wordBoundaries`, only where a word starts or ends (at the start, at the end, and beside
+ * every character that is not a letter, digit or `_`), so that a long name keeps a short pattern.
+ */
+function jsRegexLiteralWithGap(text, gap, wordBoundaries = false) {
+    const word = (ch) => ch !== undefined && /^[\p{L}\p{N}_]$/u.test(ch);
+    let out = '';
+    let prev;
+    for (const ch of text) {
+        if (!wordBoundaries || !word(prev) || !word(ch))
+            out += gap;
+        out += ch === ' ' ? XML_WS : jsRegexChar(ch);
+        prev = ch;
+    }
+    return out + gap;
+}
+/**
+ * Gaps for jsRegexLiteralWithGap: what a reporter may have dropped from a test's name between any two characters of the
+ * name it wrote, so the pattern built from the report still selects the runner's real name (a superset at worst).
+ *
+ * - CONTROL_GAP: vitest's junit reporter removes the characters XML 1.0 forbids or discourages (C0 controls but tab,
+ *   newline and carriage return; DEL and C1 controls but NEL) from names and messages. The class takes all of
+ *   U+0000–U+001F and U+007F–U+009F: tab, newline, CR and NEL in the gap only widen the match.
+ * - ANSI_GAP: mocha-junit-reporter passes names through strip-ansi (ansi-regex 5), which removes whole escape
+ *   sequences (ESC or CSI, then parameters and a final byte, or an OSC string ended by BEL). The gap matches any
+ *   number of such sequences (a superset of what ansi-regex 5 matches). It is long, so it is used at word
+ *   boundaries only (colours wrap words): a sequence between two letters of one word is not tolerated.
+ */
+const CONTROL_GAP = '[\\u0000-\\u001f\\u007f-\\u009f]*';
+const ANSI_GAP = '(?:[\\u001b\\u009b][[\\]()#;?]*(?:[-a-zA-Z\\d\\/#&.:=?%@~_;]*\\u0007|(?:\\d{1,4}(?:;\\d{0,4})*)?[\\dA-PR-TZcf-ntqry=><~]))*';
 /**
  * Like jsRegexLiteral, but each occurrence of `sep` in `text` may have been `alt` in the runner's own name
  * (vitest writes `describe > test` in JUnit where `-t` sees `describe test`).
  */
-function jsRegexLiteralWithSeparator(text, sep, alt) {
+function jsRegexLiteralWithSeparator(text, sep, alt, gap = '') {
     const parts = text.split(sep);
     if (parts.length === 1)
-        return jsRegexLiteral(text);
-    return parts.map(jsRegexLiteral).join(`(?:${jsRegexLiteral(sep)}|${jsRegexLiteral(alt)})`);
+        return jsRegexLiteralWithGap(text, gap);
+    return parts.map((p) => jsRegexLiteralWithGap(p, gap)).join(`(?:${jsRegexLiteral(sep)}|${jsRegexLiteral(alt)})`);
 }
 /** `^(?:a|b|…)$` over already-escaped alternatives, deduplicated, in order. */
 function anchoredAlternation(sources) {
@@ -202,14 +230,15 @@ function localBin(bin) {
 /**
  * vitest (4.x) with its built-in junit reporter: `<testcase classname="<file relative to the root>"
  * name="describe > test">`. `-t` sees `describe test` (names joined by a space), so each ` > ` of the JUnit name
- * may be either. Files are vitest's positional filters (substring matches of the path: a superset at worst).
+ * may be either. The reporter drops control characters from names, so the pattern allows them anywhere
+ * (CONTROL_GAP). Files are vitest's positional filters (substring matches of the path: a superset at worst).
  */
 const vitest = {
     name: 'vitest',
     recordsRetries: false,
     commands(tests, reportPath) {
         const files = unique(tests.map((t) => t.classname || t.file || '').filter((f) => f !== '')).map(vitestFilter);
-        const pattern = anchoredAlternation(tests.map((t) => jsRegexLiteralWithSeparator(t.name, ' > ', ' ')));
+        const pattern = anchoredAlternation(tests.map((t) => jsRegexLiteralWithSeparator(t.name, ' > ', ' ', CONTROL_GAP)));
         return [
             {
                 argv: [
@@ -281,8 +310,10 @@ const jest = {
 };
 /**
  * mocha with mocha-junit-reporter: `<testcase name="<full title>" classname="<title>">`, the test files on the
- * suites' `file` attribute. `--grep` sees the full title. The files are passed when every test got its file from
- * its suite (mocha then loads only those; files on the command line replace the configured `spec`). A test outside
+ * suites' `file` attribute. `--grep` sees the full title. The reporter strips ANSI escape sequences from names
+ * (other control characters are written as they are), so the pattern allows them where a word starts or ends
+ * (ANSI_GAP). The files are passed when every test got its file from its suite (mocha then loads only those; files
+ * on the command line replace the configured `spec`). A test outside
  * any describe sits in the "Root Suite", which has no file: flakeguard may have taken its file from a stack frame,
  * which can be a helper or source file rather than the test file, so then mocha loads its configured spec. The report path goes through MOCHA_FILE, which mocha-junit-reporter prefers to its options
  * (a path with `,` or `=` cannot go through `--reporter-option`).
@@ -293,7 +324,7 @@ const mocha = {
     name: 'mocha',
     recordsRetries: false,
     commands(tests, reportPath) {
-        const pattern = anchoredAlternation(tests.flatMap(fullNames).map(jsRegexLiteral));
+        const pattern = anchoredAlternation(tests.flatMap(fullNames).map((n) => jsRegexLiteralWithGap(n, ANSI_GAP, true)));
         const fromSuites = tests.every((t) => t.file !== undefined && t.file !== '' && t.suite !== undefined && t.suite !== ROOT_SUITE);
         const files = fromSuites ? unique(tests.map((t) => pathArg(t.file))) : [];
         return [
@@ -844,7 +875,7 @@ async function run(env = process.env, clone) {
                 if (rerunInputs) {
                     const historyId = split ? (id) => (0,modes_split/* splitTests */.Yd)([{ id }], inputs.jobKey)[0].id : (id) => id;
                     const failedBeforeReruns = reports.tests.filter(policy_outcome/* finalAttemptFailed */.R).length;
-                    rerun = await (await __webpack_require__.e(/* import() */ 945).then(__webpack_require__.bind(__webpack_require__, 5945))).rerunStep({
+                    rerun = await (await __webpack_require__.e(/* import() */ 421).then(__webpack_require__.bind(__webpack_require__, 3421))).rerunStep({
                         rerun: rerunInputs,
                         tests: reports.tests,
                         repo,
@@ -911,7 +942,10 @@ async function run(env = process.env, clone) {
         if (rerun) {
             (0,step_files/* setOutput */.uH)('rerun-tests', JSON.stringify(rerun.cases.filter((c) => c.asked > 0).map((c) => c.historyId)));
             (0,step_files/* setOutput */.uH)('proven-flaky', JSON.stringify(rerun.provenFlaky));
-            (0,step_files/* setOutput */.uH)('consistent-failures', JSON.stringify([...rerun.consistent.keys()]));
+            // Every failure that still blocks after its re-runs, with why (docs/rerun.md, "What you see").
+            const blocked = (await __webpack_require__.e(/* import() */ 467).then(__webpack_require__.bind(__webpack_require__, 73467))).blockingAfterReruns(rerun, new Set(o.blocking.map((t) => t.id)));
+            (0,step_files/* setOutput */.uH)('consistent-failures', JSON.stringify(blocked.map((b) => b.id)));
+            (0,step_files/* setOutput */.uH)('consistent-failures-json', JSON.stringify(blocked));
             (0,step_files/* setOutput */.uH)('new-flaky-tests', JSON.stringify(rerun.newFlaky));
             if (rerun.newFlaky.length > 0 && rerunInputs?.newTests !== 'block') {
                 for (const id of rerun.newFlaky.slice(0, 10)) {
@@ -3810,9 +3844,11 @@ const DEPENDENCY = /(^|\/)(node_modules|site-packages|dist-packages|vendor|\.ven
  * Well-formedness checks: element and attribute name syntax, quoted attribute values without `<`,
  * duplicate attributes, whitespace between attributes, valid references (`&amp;`, `&#10;`, `&#x1F;`),
  * matching end tags, exactly one root element, nothing but whitespace/comments/PIs outside it,
- * terminated comments/CDATA/PIs, no NUL bytes. Not checked (lenient on purpose, as real reports break
- * these rules): other C0 control characters in text (ANSI colour codes in captured output), `--`
- * inside comments, `]]>` in text, the XML declaration's position.
+ * terminated comments/CDATA/PIs, no NUL byte outside the root element (where a binary file shows itself: it does
+ * not start with '<', or its markup breaks at once). Not checked (lenient on purpose, as real reports break
+ * these rules): C0 control characters, NUL included, in text and attribute values (jest-junit,
+ * mocha-junit-reporter and node's junit reporter write a test's name and message as they are; ANSI colour codes
+ * in captured output), `--` inside comments, `]]>` in text, the XML declaration's position.
  *
  * UTF-8 multi-byte sequences never contain bytes below 0x80, so scanning for ASCII markup on raw bytes is
  * exact. Strings are decoded (leniently: invalid UTF-8 becomes U+FFFD) only when the handler asks.
@@ -4154,8 +4190,6 @@ class Tokenizer {
                         amp = true;
                         continue;
                     }
-                    if (c === 0)
-                        throw new XmlError('NUL byte in text: this is a binary file, not XML', base + i);
                     i++;
                 }
                 if (i >= n && !final) {
@@ -4337,8 +4371,6 @@ class Tokenizer {
                         amp = true;
                         continue;
                     }
-                    if (v === 0)
-                        throw new XmlError('NUL byte in an attribute value: this is a binary file, not XML', base + j);
                     j++;
                 }
                 for (let k = 0; k < attrs.count; k++) {
@@ -10388,8 +10420,9 @@ function lostReason(status, branch) {
  * - `mdText` / `mdPre`: markdown and HTML (job summary, check-run summary): every character markdown or HTML
  *   could act on becomes an entity, so the text renders as itself and nothing else (no table break, no tag,
  *   no link, no image, no mention).
- * - `logText`: a plain log line: one line, no control characters, nothing the runner reads as a command.
- * - `plainText`: annotation titles and messages (plain text on GitHub): no control or bidi characters.
+ * - `logText`: a plain log line: one line, control characters shown as `\xHH`, nothing the runner reads as a command.
+ * - `plainText`: annotation titles and messages (plain text on GitHub): control characters shown as `\xHH`, no
+ *   bidi or other invisible characters.
  * Every one of them also hides the registered secrets.
  */
 const HTML_ENTITIES = {
@@ -10422,8 +10455,18 @@ const HTML_ENTITIES = {
     '^': '&#94;',
 };
 const MARKDOWN_SPECIAL = /[&<>"'|`[\]()*_~#!\\@:=+\-{}%$^]/;
+/**
+ * Control characters (C0 but tab, newline and CR; DEL; C1) are shown as `\xHH`: a test named with a NUL or an ANSI
+ * colour stays visible and tells apart from its namesake without them. Invisible format characters (soft hyphen,
+ * zero-width and direction marks, bidi overrides, BOM, interlinear annotations) are dropped.
+ */
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/g;
+const SHOWN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+const HIDDEN = /[\u00ad\u061c\u180e\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/g;
+/** Control characters shown as `\xHH`, invisible format characters dropped. */
+function visible(text) {
+    return text.replace(SHOWN, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`).replace(HIDDEN, '');
+}
 const NEWLINES = /\r\n|\r|\n/g;
 /* ---------- secrets ---------- */
 const secrets = new Set();
@@ -10496,7 +10539,7 @@ function escapeMarkdown(clean, max) {
     return `${out}…`;
 }
 function clean(untrusted) {
-    return redact(untrusted).replace(/\ue000/g, '').replace(CONTROL, '');
+    return visible(redact(untrusted).replace(/\ue000/g, ''));
 }
 /**
  * Text for one line of markdown or HTML (a table cell, a heading, a list item): every character markdown or
@@ -10516,21 +10559,21 @@ function mdPre(untrusted, max = 2000) {
 }
 /* ---------- logs and annotations ---------- */
 /**
- * Text for a plain log line: one line, no control characters, and nothing the runner could read as a workflow
+ * Text for a plain log line: one line, control characters shown as `\xHH`, and nothing the runner could read as a workflow
  * command (`::cmd::` anywhere after trimming, or the legacy `##[cmd]` anywhere in the line).
  */
 function logText(untrusted, max = 500) {
-    return truncate(redact(untrusted).replace(NEWLINES, ' ').replace(CONTROL, ''), max)
+    return truncate(visible(redact(untrusted).replace(NEWLINES, ' ')), max)
         .replace(/::/g, ':\u200b:')
         .replace(/##\[/g, '#\u200b#[');
 }
 /**
- * Plain text for an annotation title or message: line breaks kept (as `\n`) unless `oneLine`, control and
- * invisible direction characters dropped, secrets hidden, at most `max` characters. The runner escapes what
+ * Plain text for an annotation title or message: line breaks kept (as `\n`) unless `oneLine`, control characters
+ * shown as `\xHH`, invisible direction characters dropped, secrets hidden, at most `max` characters. The runner escapes what
  * goes into a workflow command; the API takes the text as it is.
  */
 function plainText(untrusted, max, oneLine = false) {
-    const text = redact(untrusted).replace(NEWLINES, oneLine ? ' ' : '\n').replace(CONTROL, '');
+    const text = visible(redact(untrusted).replace(NEWLINES, oneLine ? ' ' : '\n'));
     return truncate(text, max);
 }
 /** The legacy `##[command]` syntax, which the runner finds anywhere in a line (`::` only at its start). */

@@ -68,7 +68,9 @@ function renderRerunSection(result) {
         lines.push('No test failed, and no extra executions were planned: nothing was re-run.', '');
         return lines.join('\n');
     }
-    const cost = `${result.executions} test execution${s(result.executions)} in ${result.rounds.length} round${s(result.rounds.length)}, ${result.seconds.toFixed(1)} s`;
+    // The executions the rounds' reports say ran, asked for or not (a preset may run more than it was asked).
+    const asked = result.ran !== result.executions ? ` (${result.executions} asked for)` : '';
+    const cost = `${result.ran} test execution${s(result.ran)}${asked} in ${result.rounds.length} round${s(result.rounds.length)}, ${result.seconds.toFixed(1)} s`;
     lines.push(`Cost: ${cost}. Proven flaky: ${result.provenFlaky.length}; failed consistently: ${result.consistent.size}${result.newFlaky.length > 0 ? `; new tests flaky before merge: ${result.newFlaky.length}` : ''}.`, '');
     if (result.stopped)
         lines.push(`The re-runs stopped early: ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .mdText */ .bC)(result.stopped, 500)}. The failures they could not answer for stand.`, '');

@@ -168,11 +168,16 @@ function withMeta(body, meta) {
 }
 /**
  * A title is plain text (no markdown), but GitHub still links `#123` and some clients render `@name`: keep it
- * one line, without control characters, with `@` and `#` replaced by look-alikes that link nothing.
+ * one line, control characters shown as `\xHH` (as src/text/escape.ts does), line and direction characters as
+ * spaces, with `@` and `#` replaced by look-alikes that link nothing.
  */
 function titleText(untrusted, max) {
-    // eslint-disable-next-line no-control-regex
-    const flat = untrusted.replace(/[\u0000-\u001f\u007f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g, ' ').replace(/\s+/g, ' ').trim();
+    const flat = untrusted
+        // eslint-disable-next-line no-control-regex
+        .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
+        .replace(/[\t\n\r\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
     const safe = flat.replace(/@/g, '\uFF20').replace(/#/g, '\uFF03');
     return safe.length <= max ? safe : `${safe.slice(0, max - 1)}…`;
 }

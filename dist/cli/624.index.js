@@ -204,8 +204,9 @@ function explainTest(snapshot, query, options) {
  * - `mdText` / `mdPre`: markdown and HTML (job summary, check-run summary): every character markdown or HTML
  *   could act on becomes an entity, so the text renders as itself and nothing else (no table break, no tag,
  *   no link, no image, no mention).
- * - `logText`: a plain log line: one line, no control characters, nothing the runner reads as a command.
- * - `plainText`: annotation titles and messages (plain text on GitHub): no control or bidi characters.
+ * - `logText`: a plain log line: one line, control characters shown as `\xHH`, nothing the runner reads as a command.
+ * - `plainText`: annotation titles and messages (plain text on GitHub): control characters shown as `\xHH`, no
+ *   bidi or other invisible characters.
  * Every one of them also hides the registered secrets.
  */
 const HTML_ENTITIES = {
@@ -238,8 +239,18 @@ const HTML_ENTITIES = {
     '^': '&#94;',
 };
 const MARKDOWN_SPECIAL = /[&<>"'|`[\]()*_~#!\\@:=+\-{}%$^]/;
+/**
+ * Control characters (C0 but tab, newline and CR; DEL; C1) are shown as `\xHH`: a test named with a NUL or an ANSI
+ * colour stays visible and tells apart from its namesake without them. Invisible format characters (soft hyphen,
+ * zero-width and direction marks, bidi overrides, BOM, interlinear annotations) are dropped.
+ */
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/g;
+const SHOWN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+const HIDDEN = /[\u00ad\u061c\u180e\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/g;
+/** Control characters shown as `\xHH`, invisible format characters dropped. */
+function visible(text) {
+    return text.replace(SHOWN, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`).replace(HIDDEN, '');
+}
 const NEWLINES = /\r\n|\r|\n/g;
 /* ---------- secrets ---------- */
 const secrets = new Set();
@@ -312,7 +323,7 @@ function escapeMarkdown(clean, max) {
     return `${out}…`;
 }
 function clean(untrusted) {
-    return redact(untrusted).replace(/\ue000/g, '').replace(CONTROL, '');
+    return visible(redact(untrusted).replace(/\ue000/g, ''));
 }
 /**
  * Text for one line of markdown or HTML (a table cell, a heading, a list item): every character markdown or
@@ -332,21 +343,21 @@ function mdPre(untrusted, max = 2000) {
 }
 /* ---------- logs and annotations ---------- */
 /**
- * Text for a plain log line: one line, no control characters, and nothing the runner could read as a workflow
+ * Text for a plain log line: one line, control characters shown as `\xHH`, and nothing the runner could read as a workflow
  * command (`::cmd::` anywhere after trimming, or the legacy `##[cmd]` anywhere in the line).
  */
 function logText(untrusted, max = 500) {
-    return truncate(redact(untrusted).replace(NEWLINES, ' ').replace(CONTROL, ''), max)
+    return truncate(visible(redact(untrusted).replace(NEWLINES, ' ')), max)
         .replace(/::/g, ':\u200b:')
         .replace(/##\[/g, '#\u200b#[');
 }
 /**
- * Plain text for an annotation title or message: line breaks kept (as `\n`) unless `oneLine`, control and
- * invisible direction characters dropped, secrets hidden, at most `max` characters. The runner escapes what
+ * Plain text for an annotation title or message: line breaks kept (as `\n`) unless `oneLine`, control characters
+ * shown as `\xHH`, invisible direction characters dropped, secrets hidden, at most `max` characters. The runner escapes what
  * goes into a workflow command; the API takes the text as it is.
  */
 function plainText(untrusted, max, oneLine = false) {
-    const text = redact(untrusted).replace(NEWLINES, oneLine ? ' ' : '\n').replace(CONTROL, '');
+    const text = visible(redact(untrusted).replace(NEWLINES, oneLine ? ' ' : '\n'));
     return truncate(text, max);
 }
 /** The legacy `##[command]` syntax, which the runner finds anywhere in a line (`::` only at its start). */
