@@ -34,6 +34,11 @@ export interface ParsedTestCase {
   attempts: Attempt[];
   /** Report file this test came from (workspace-relative when possible). */
   report: string;
+  /**
+   * n ≥ 2 when this is the n-th test written with the same title in a report that writes one testcase per test:
+   * `name` then ends in ` [n]`, which the runner does not know (docs/test-ids.md).
+   */
+  twin?: number;
 }
 
 export interface ReportProblem {
@@ -51,6 +56,11 @@ export interface ParsedReports {
   timestamp?: string;
   /** Number of report files that were read successfully. */
   filesRead: number;
+  /**
+   * Titles written more than once in a report that writes one testcase per test (distinct tests, suffixed ` [n]`,
+   * docs/test-ids.md): the first few first-twin ids, and how many such titles in all.
+   */
+  twins?: { first: string[]; count: number };
 }
 
 /** A single character per attempt status, used in compact storage and in the symbol rows shown to users. */
@@ -155,4 +165,9 @@ export interface QuarantineState {
    * the flakes that put it in quarantine cannot put it straight back.
    */
   evidenceAfter?: number;
+}
+
+/** The title the runner knows for a test: its name without the ` [n]` twin suffix (docs/test-ids.md). */
+export function runnerTitle(t: { readonly name: string; readonly twin?: number }): string {
+  return t.twin !== undefined && t.twin > 1 ? t.name.slice(0, t.name.length - ` [${t.twin}]`.length) : t.name;
 }

@@ -157,7 +157,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env, clone?: Promise<
     }
 
     const rerunSection = rerun ? (await import('../report/rerun-summary.ts')).renderRerunSection(rerun) : undefined;
-    await publishResults({ inputs, ctx, readOnly, runUrl: runContext.url ?? '', sync, reports: { tests: reports.tests.length, problems: reports.problems.length }, ...(rerunSection ? { extraSummary: rerunSection } : {}), ...(early ? { facts: early } : {}) });
+    await publishResults({ inputs, ctx, readOnly, runUrl: runContext.url ?? '', sync, reports: { tests: reports.tests.length, problems: reports.problems.length, ...(reports.twins ? { twins: reports.twins } : {}) }, ...(rerunSection ? { extraSummary: rerunSection } : {}), ...(early ? { facts: early } : {}) });
     if (rerun) {
       setOutput('rerun-tests', JSON.stringify(rerun.cases.filter((c) => c.asked > 0).map((c) => c.historyId)));
       setOutput('proven-flaky', JSON.stringify(rerun.provenFlaky));

@@ -22,7 +22,7 @@ export interface PublishInput {
   runUrl: string;
   sync: SyncResult<ApplyResult>;
   /** This run's reports: how many tests, and how many reports could not be read (each already logged as an error). */
-  reports?: { tests: number; problems: number };
+  reports?: { tests: number; problems: number; twins?: { first: string[]; count: number } };
   /** Markdown appended to the job summary (the re-runs' section, src/report/rerun-summary.ts). */
   extraSummary?: string;
   /** The summary's figures, computed while the push ran (factsFor): used when they are of the result published. */
@@ -159,6 +159,7 @@ export async function publishResults({ inputs, ctx, readOnly, runUrl, sync, repo
     newlyQuarantined: result.newlyQuarantined,
     released: result.released,
     testsInRun: reports?.tests,
+    ...(reports?.twins ? { twins: reports.twins } : {}),
     storeLine: line,
     dataBranch: inputs.dataBranch,
     dataBranchUrl: branchUrl,

@@ -144,11 +144,7 @@ function tooBig(size: number, limit: number): string {
  * Lower level than parseReportText: one RawCase per `<testcase>` element, no merging. Never throws.
  * Used by the corpus tests to compare element counts.
  */
-export function parseReportRaw(
-  xml: string | Uint8Array,
-  path: string,
-  opts: Partial<ParseOptions> = {},
-): { cases: RawCase[]; problems: ReportProblem[]; timestamp?: string } {
+export function parseReportRaw(xml: string | Uint8Array, path: string, opts: Partial<ParseOptions> = {}): { cases: RawCase[]; problems: ReportProblem[]; timestamp?: string; oneCasePerTest?: true } {
   const limit = opts.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const size = typeof xml === 'string' ? Buffer.byteLength(xml, 'utf8') : xml.byteLength;
   if (size > limit) return { cases: [], problems: [{ path, message: tooBig(size, limit) }] };
@@ -160,18 +156,45 @@ export function parseReportRaw(
     while (k < buf.length && (buf[k] === 0x20 || buf[k] === 0x0a || buf[k] === 0x0d || buf[k] === 0x09)) k++;
     if (k === buf.length) return { cases: [], problems: [{ path, message: 'empty report file (only whitespace)' }] };
     const raw = parseRaw(buf, opts.workspace !== undefined ? { workspace: opts.workspace } : {});
-    return raw.timestamp !== undefined ? { cases: raw.cases, problems: [], timestamp: raw.timestamp } : { cases: raw.cases, problems: [] };
+    const out: { cases: RawCase[]; problems: ReportProblem[]; timestamp?: string; oneCasePerTest?: true } = { cases: raw.cases, problems: [] };
+    if (raw.timestamp !== undefined) out.timestamp = raw.timestamp;
+    if (raw.oneCasePerTest) out.oneCasePerTest = true;
+    return out;
   } catch (err) {
     const whole = buf;
     return { cases: [], problems: [problemFrom(err, path, whole === undefined ? undefined : (offset) => lineColumn(whole, offset))] };
   }
 }
 
+/** Duplicated titles found in reports that write one testcase per test: the first few ids, and how many in all. */
+export interface Twins {
+  first: string[];
+  count: number;
+}
+
+/**
+ * The n-th testcase with one id in a report that writes one testcase per test (n ≥ 2) is named `<name> [n]`.
+ * `seen` counts the ids of one report.
+ */
+export function twinName(name: string, id: string, seen: Map<string, number>): { name: string; n: number } {
+  const n = (seen.get(id) ?? 0) + 1;
+  seen.set(id, n);
+  return n > 1 ? { name: `${name} [${n}]`, n } : { name, n };
+}
+
+/** How many duplicated titles Twins keeps by name. */
+export const TWINS_NAMED = 5;
+
 /**
  * Adds `raw` cases of one report into `byId`/`out`, merging repeated ids into attempts (in order).
  * Takes ownership of the raw cases' attempts arrays.
+ *
+ * In a report that writes one testcase per test (`twins` given: RawReport.oneCasePerTest), a repeated id in that
+ * report is another test with the same title, not a retry: the n-th testcase with the id in the report (n ≥ 2) is
+ * named `<name> [n]` (so its id is `<id> [n]`), the first keeps its name and id (docs/test-ids.md).
  */
-function mergeInto(raw: RawCase[], report: string, byId: Map<string, ParsedTestCase>, out: ParsedTestCase[], shared: Map<string, string> = new Map()): void {
+function mergeInto(raw: RawCase[], report: string, byId: Map<string, ParsedTestCase>, out: ParsedTestCase[], shared: Map<string, string> = new Map(), twins?: Twins & { ids: Set<string> }): void {
+  const inReport = twins ? new Map<string, number>() : undefined;
   // The tests of a class share one copy of its name, its suite's and its file's (100k tests: ~10 MB less held).
   // Each compared with the last one of its kind first: the tests of a class come one after the other.
   const sharer = (): ((s: string) => string) => {
@@ -194,6 +217,20 @@ function mergeInto(raw: RawCase[], report: string, byId: Map<string, ParsedTestC
     c.classname = classname(capName(c.classname));
     c.suite = suite(capName(c.suite));
     if (c.file !== undefined) c.file = file(c.file);
+    let twin = 0;
+    if (inReport) {
+      const first = testId(c);
+      const named = twinName(c.name, first, inReport);
+      if (named.n === 2 && !twins!.ids.has(first)) {
+        twins!.ids.add(first);
+        twins!.count++;
+        if (twins!.first.length < TWINS_NAMED) twins!.first.push(first);
+      }
+      if (named.n > 1) {
+        c.name = named.name;
+        twin = named.n;
+      }
+    }
     const id = testId(c);
     const existing = byId.get(id);
     if (existing) {
@@ -216,6 +253,7 @@ function mergeInto(raw: RawCase[], report: string, byId: Map<string, ParsedTestC
           ? { id, name: c.name, classname: c.classname, suite: c.suite, attempts: c.attempts, report, file: c.file }
           : { id, name: c.name, classname: c.classname, suite: c.suite, attempts: c.attempts, report, file: c.file, line: c.line };
     if (c.file === undefined && c.line !== undefined) t.line = c.line;
+    if (twin > 1) t.twin = twin;
     byId.set(id, t);
     out.push(t);
   }
@@ -225,15 +263,15 @@ function mergeInto(raw: RawCase[], report: string, byId: Map<string, ParsedTestC
  * Parses one report held in memory. Repeated testcases with the same id become attempts of one test.
  * Never throws: a bad report gives no tests and one problem.
  */
-export function parseReportText(
-  xml: string | Uint8Array,
-  path: string,
-  opts?: Partial<ParseOptions>,
-): { tests: ParsedTestCase[]; problems: ReportProblem[]; timestamp?: string } {
+export function parseReportText(xml: string | Uint8Array, path: string, opts?: Partial<ParseOptions>): { tests: ParsedTestCase[]; problems: ReportProblem[]; timestamp?: string; twins?: Twins } {
   const raw = parseReportRaw(xml, path, opts);
   const tests: ParsedTestCase[] = [];
-  mergeInto(raw.cases, path, new Map(), tests);
-  return raw.timestamp !== undefined ? { tests, problems: raw.problems, timestamp: raw.timestamp } : { tests, problems: raw.problems };
+  const twins = { first: [] as string[], count: 0, ids: new Set<string>() };
+  mergeInto(raw.cases, path, new Map(), tests, new Map(), raw.oneCasePerTest ? twins : undefined);
+  const out: { tests: ParsedTestCase[]; problems: ReportProblem[]; timestamp?: string; twins?: Twins } = { tests, problems: raw.problems };
+  if (raw.timestamp !== undefined) out.timestamp = raw.timestamp;
+  if (twins.count > 0) out.twins = { first: twins.first, count: twins.count };
+  return out;
 }
 
 /** The path as the user knows it: workspace-relative (forward slashes) when inside the workspace. */
@@ -264,6 +302,7 @@ export async function parseReportFiles(paths: string[], opts: ParseOptions): Pro
   const shared = new Map<string, string>();
   let timestamp: string | undefined;
   let filesRead = 0;
+  const twins = { first: [] as string[], count: 0, ids: new Set<string>() };
   const seen = new Set<string>();
   for (const abs of paths) {
     const key = resolve(abs);
@@ -285,9 +324,10 @@ export async function parseReportFiles(paths: string[], opts: ParseOptions): Pro
     if (raw.problems.length === 0) filesRead++;
     for (const p of raw.problems) problems.push(p);
     if (raw.timestamp !== undefined && (timestamp === undefined || raw.timestamp < timestamp)) timestamp = raw.timestamp;
-    mergeInto(raw.cases, shown, byId, tests, shared);
+    mergeInto(raw.cases, shown, byId, tests, shared, raw.oneCasePerTest ? twins : undefined);
   }
   const out: ParsedReports = { tests, problems, filesRead };
   if (timestamp !== undefined) out.timestamp = timestamp;
+  if (twins.count > 0) out.twins = { first: twins.first, count: twins.count };
   return out;
 }

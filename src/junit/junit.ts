@@ -36,7 +36,15 @@ export interface RawReport {
   cases: RawCase[];
   /** Earliest `timestamp` of a `<testsuite>`/`<testsuites>`, ISO 8601 UTC. */
   timestamp?: string;
+  /**
+   * The root names a reporter that writes one testcase per test and never one per retry (vitest, jest-junit,
+   * mocha-junit-reporter, by their default root name): repeated ids in it are distinct tests (docs/test-ids.md).
+   */
+  oneCasePerTest?: true;
 }
+
+/** Default `<testsuites name>` of reporters that write one testcase per test (vitest, jest-junit, mocha-junit-reporter). */
+const ONE_CASE_PER_TEST_ROOTS = new Set(['vitest tests', 'jest tests', 'Mocha Tests']);
 
 export class NotJUnit extends XmlError {}
 
@@ -217,6 +225,7 @@ export function parseRaw(buf: Buffer, opts: RawOptions = {}): RawReport {
 export function rawParser(opts: RawOptions = {}): { handler: XmlHandler; finish(): RawReport } {
   const cases: RawCase[] = [];
   let timestamp: string | undefined;
+  let oneCasePerTest = false;
   const kinds: Kind[] = [];
   const suites: Array<{ name: string; file?: string }> = [];
   const caseStack: CaseState[] = [];
@@ -302,6 +311,7 @@ export function rawParser(opts: RawOptions = {}): { handler: XmlHandler; finish(
         kinds.push(Kind.Suite);
       } else if (name === 'testsuites' && parent === undefined) {
         noteTimestamp(a);
+        if (ONE_CASE_PER_TEST_ROOTS.has(a.get('name') ?? '')) oneCasePerTest = true;
         kinds.push(Kind.Suites);
       } else {
         kinds.push(Kind.Other);
@@ -347,7 +357,9 @@ export function rawParser(opts: RawOptions = {}): { handler: XmlHandler; finish(
       }
     }
   }
-  return timestamp !== undefined ? { cases, timestamp } : { cases };
+  const out: RawReport = timestamp !== undefined ? { cases, timestamp } : { cases };
+  if (oneCasePerTest) out.oneCasePerTest = true;
+  return out;
   };
   return { handler, finish };
 }

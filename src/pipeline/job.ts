@@ -29,6 +29,18 @@ export async function readReports(inputs: Inputs, ctx: GitHubContext): Promise<P
     const parsed = await parseReportFiles(files, { workspace: ctx.workspace });
     core.info(`${parsed.tests.length} tests in ${parsed.filesRead} readable reports.`);
     for (const p of parsed.problems) core.error(commandText(`${p.path}${p.line ? `:${p.line}` : ''}: ${p.message}`, 2000), { title: 'Unreadable test report' });
+    if (parsed.twins) {
+      const more = parsed.twins.count - parsed.twins.first.length;
+      core.warning(
+        commandText(
+          `${parsed.twins.count} test title${parsed.twins.count === 1 ? ' is' : 's are'} written more than once in a report that writes one testcase per test: ` +
+            `${parsed.twins.first.map((id) => `'${id}'`).join(', ')}${more > 0 ? ` and ${more} more` : ''}. ` +
+            'They are counted as different tests, the later ones named with " [2]", " [3]"… by their order (docs/test-ids.md); give each test its own title.',
+          2000,
+        ),
+        { title: 'Duplicate test titles' },
+      );
+    }
     return { ...parsed, matched: files.length };
   });
 }

@@ -11,7 +11,7 @@ import type { PolicyOptions } from '../policy/quarantine.ts';
 import type { MessageNormaliser } from '../history/merge.ts';
 import { finalAttemptFailed } from '../policy/outcome.ts';
 import { findOutages } from '../policy/outage.ts';
-import { displayPath, parseReportFile, testId } from '../junit/index.ts';
+import { displayPath, parseReportFile, testId, twinName } from '../junit/index.ts';
 import { capName } from '../junit/cap.ts';
 import type { DataRepo } from '../store/git.ts';
 import { emptySnapshot, parseSnapshot, type Snapshot } from '../store/snapshot.ts';
@@ -134,8 +134,11 @@ export async function readRoundReport(path: string, workspace: string): Promise<
   const read = await parseReportFile(path, displayPath(path, workspace), { workspace });
   if (typeof read === 'string') return { attempts: new Map(), problems: [read] };
   const attempts = new Map<string, Attempt[]>();
+  // Twins (docs/test-ids.md) are told apart by their order in the report, as in the original report.
+  const seen = read.oneCasePerTest ? new Map<string, number>() : undefined;
   for (const c of read.cases) {
     const named = { name: capName(c.name), classname: capName(c.classname), suite: capName(c.suite) };
+    if (seen) named.name = twinName(named.name, testId(named), seen).name;
     const key = answerKey({ id: testId(named), classname: named.classname, name: named.name });
     const known = attempts.get(key);
     if (known) for (const a of c.attempts) known.push(a);

@@ -37,6 +37,8 @@ export interface SummaryInput {
   released: readonly string[];
   /** Tests in this run's reports, when known. */
   testsInRun?: number;
+  /** Titles written more than once in one report (distinct tests, docs/test-ids.md): the first few, and how many. */
+  twins?: { first: readonly string[]; count: number };
   /** One line saying what happened to the data branch. */
   storeLine: string;
   dataBranch: string;
@@ -255,6 +257,18 @@ export function renderSummary(input: SummaryInput, options: SummaryOptions = {})
   const chart = renderTrend(facts.trend);
   const lapsed = input.lapsed.slice(0, 20).map((l) => `- The override of ${mdText(l.id, 200)} in ${mdText(l.file, 120)}${l.line ? `:${l.line}` : ''} lapsed on ${mdText(l.until, 40)}; flakeguard decides again.`);
   if (lapsed.length > 0) tail.push('#### Lapsed overrides', '', ...lapsed, '');
+  if (input.twins && input.twins.count > 0) {
+    const shown = input.twins.first.map((id) => mdText(id, 200)).join(', ');
+    const more = input.twins.count - input.twins.first.length;
+    tail.push(
+      '#### Duplicate test titles',
+      '',
+      `${plural(input.twins.count, 'title names', 'titles name')} more than one test in a report: ${shown}${more > 0 ? ` and ${n(more)} more` : ''}. ` +
+        'They are counted as different tests, the second and later ones with ` [2]`, ` [3]`… after the title, by their order in the report (docs/test-ids.md). ' +
+        'Give each test its own title (for `test.each`, put `%s` or `$name` in it) so that its history cannot move to another test when tests are added or reordered.',
+      '',
+    );
+  }
   const footer = [
     '---',
     '',

@@ -10,7 +10,7 @@
  * the quarantine decides as without re-runs). A round without a readable report voids that round: nothing it
  * would have said is recorded, the tests it asked for stay as they were, and no further round runs.
  */
-import { isFailure, type Attempt, type History, type ParsedTestCase } from '../model.ts';
+import { isFailure, runnerTitle, type Attempt, type History, type ParsedTestCase } from '../model.ts';
 import type { RerunTest } from './contract.ts';
 import { IMPLAUSIBLE, consistentSentence, failureCounts, nextStep, rerunChance, rerunsNeeded, type FailureCounts, type StopRule } from './stopping.ts';
 
@@ -177,7 +177,7 @@ export function rerunTestOf(test: ParsedTestCase): RerunTest {
   return {
     id: test.id,
     classname: test.classname,
-    name: test.name,
+    name: runnerTitle(test),
     ...(test.file !== undefined ? { file: test.file } : {}),
     ...(test.suite !== '' ? { suite: test.suite } : {}),
   };

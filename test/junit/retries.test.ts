@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { STATUS_CODE, type ParsedTestCase } from '../../src/model.ts';
+import { STATUS_CODE, runnerTitle, type ParsedTestCase } from '../../src/model.ts';
 import { parseReportFiles, parseReportText } from '../../src/junit/index.ts';
 
 const DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'junit-retries');
@@ -60,19 +60,25 @@ describe('Surefire rerunFailure / rerunError', () => {
 });
 
 describe('repeated <testcase> elements in one report', () => {
-  it('jest-junit (reportTestSuiteErrors-style retries): F, F, P', () => {
-    const tests = parse('jest-junit-retries.xml');
-    expect(tests.map((t) => [t.id, codes(t)])).toEqual([
-      ['cart adds an item::cart adds an item', 'P'],
-      ['cart applies a coupon::cart applies a coupon', 'FFP'],
-      ['cart removes an item::cart removes an item', 'P'],
+  it('jest-junit writes one testcase per test (jest.retryTimes keeps one result): a repeated title is another test', () => {
+    const r = parseReportText(readFileSync(join(DIR, 'jest-junit-retries.xml')), 'jest-junit-retries.xml', { workspace: WS });
+    expect(r.problems).toEqual([]);
+    expect(r.tests.map((t) => [t.id, codes(t), t.twin])).toEqual([
+      ['cart adds an item::cart adds an item', 'P', undefined],
+      ['cart applies a coupon::cart applies a coupon', 'F', undefined],
+      ['cart applies a coupon::cart applies a coupon [2]', 'F', 2],
+      ['cart applies a coupon::cart applies a coupon [3]', 'P', 3],
+      ['cart removes an item::cart removes an item', 'P', undefined],
     ]);
-    const coupon = byName(tests, 'cart applies a coupon')!;
-    expect(coupon.attempts.map((a) => a.durationSec)).toEqual([1.2, 1.1, 0.9]);
+    expect(r.twins).toEqual({ first: ['cart applies a coupon::cart applies a coupon'], count: 1 });
+    const coupon = byName(r.tests, 'cart applies a coupon')!;
+    expect(coupon.attempts.map((a) => a.durationSec)).toEqual([1.2]);
     // No message attribute: the first line of the body.
     expect(coupon.attempts[0]!.message).toBe('Error: expect(received).toBe(expected) // Object.is equality');
     // File and line from the first workspace frame, not the node_modules one.
     expect(coupon).toMatchObject({ file: 'src/cart/cart.test.ts', line: 27 });
+    // The runner knows the title without the suffix (a re-run selects it by that title).
+    expect(r.tests.map(runnerTitle)).toEqual(['cart adds an item', 'cart applies a coupon', 'cart applies a coupon', 'cart applies a coupon', 'cart removes an item']);
   });
 
   it('Playwright (one testcase per retry): F, P', () => {
@@ -116,13 +122,35 @@ describe('repeated <testcase> elements in one report', () => {
     ]);
   });
 
-  it('identical names that are not retries (parametrised mocha tests) are still merged, as documented', () => {
+  it('identical names that are not retries (parametrised mocha tests) are distinct tests, by order', () => {
     const tests = parse('mocha-identical-names.xml', '/home/runner/work/lib/lib');
     expect(tests.map((t) => [t.id, codes(t)])).toEqual([
-      ['handles input::parse() handles input', 'PPF'],
+      ['handles input::parse() handles input', 'P'],
+      ['handles input::parse() handles input [2]', 'P'],
+      ['handles input::parse() handles input [3]', 'F'],
       ['rejects garbage::parse() rejects garbage', 'P'],
     ]);
-    expect(tests[0]).toMatchObject({ file: 'test/parse.spec.js', line: 14 });
+    expect(tests[2]).toMatchObject({ file: 'test/parse.spec.js', line: 14 });
+  });
+
+  it('the same twins in two reports of one-testcase-per-test dialect merge by order (a re-run writing a second file)', async () => {
+    const f = join(DIR, 'mocha-identical-names.xml');
+    const ws = mkdtempSync(join(tmpdir(), 'fg-junit-twins-'));
+    try {
+      copyFileSync(f, join(ws, 'a.xml'));
+      copyFileSync(f, join(ws, 'b.xml'));
+      const out = await parseReportFiles([join(ws, 'a.xml'), join(ws, 'b.xml')], { workspace: ws });
+      expect(out.tests.map((t) => [t.name, codes(t)])).toEqual([
+        ['parse() handles input', 'PP'],
+        ['parse() handles input [2]', 'PP'],
+        ['parse() handles input [3]', 'FF'],
+        ['parse() rejects garbage', 'PP'],
+      ]);
+      // Counted once per title, however many reports repeat it.
+      expect(out.twins!.first).toEqual(['handles input::parse() handles input']);
+    } finally {
+      rmSync(ws, { recursive: true, force: true });
+    }
   });
 });
 
@@ -138,7 +166,8 @@ describe('attempts across files', () => {
     expect(new Set(out.tests.map((t) => t.report))).toEqual(new Set(['playwright-repeated.xml', 'jest-junit-retries.xml', 'playwright-include-retries.xml']));
 
     const again = await parseReportFiles([a, b, a.replace('playwright-repeated', 'surefire-rerun')], { workspace: DIR });
-    expect(again.tests.length).toBe(5 + 2);
+    // playwright-repeated: 2 tests (retries); jest-junit-retries: 5 (one testcase per test); surefire-rerun: 2.
+    expect(again.tests.length).toBe(2 + 5 + 2);
     // The same file twice is read once (a glob matched it twice), so its attempts are not doubled.
     const twice = await parseReportFiles([a, a], { workspace: DIR });
     expect(twice.filesRead).toBe(1);

@@ -25,7 +25,10 @@ function whole(bytes: Uint8Array, workspace = WS): unknown {
 
 async function streamed(bytes: Uint8Array, window: number, workspace = WS): Promise<unknown> {
   const r = await parseReportStream(memorySource(bytes), 'r.xml', { workspace, window });
-  return r.timestamp !== undefined ? { cases: r.cases, problems: r.problems, timestamp: r.timestamp } : { cases: r.cases, problems: r.problems };
+  const out: { cases: unknown; problems: unknown; timestamp?: string; oneCasePerTest?: true } = { cases: r.cases, problems: r.problems };
+  if (r.timestamp !== undefined) out.timestamp = r.timestamp;
+  if (r.oneCasePerTest) out.oneCasePerTest = true;
+  return out;
 }
 
 async function expectSame(bytes: Uint8Array, windows: number[], label = ''): Promise<void> {
