@@ -938,7 +938,7 @@ async function run(env = process.env, clone) {
                 await (await Promise.all(/* import() */[__webpack_require__.e(931), __webpack_require__.e(943)]).then(__webpack_require__.bind(__webpack_require__, 94943))).leaveResults({ inputs, ctx, run: runContext, reports }, modeInputs, env);
         }
         const rerunSection = rerun ? (await __webpack_require__.e(/* import() */ 401).then(__webpack_require__.bind(__webpack_require__, 46401))).renderRerunSection(rerun) : undefined;
-        await (0,publish.publishResults)({ inputs, ctx, readOnly, runUrl: runContext.url ?? '', sync, reports: { tests: reports.tests.length, problems: reports.problems.length }, ...(rerunSection ? { extraSummary: rerunSection } : {}), ...(early ? { facts: early } : {}) });
+        await (0,publish.publishResults)({ inputs, ctx, readOnly, runUrl: runContext.url ?? '', sync, reports: { tests: reports.tests.length, problems: reports.problems.length, ...(reports.twins ? { twins: reports.twins } : {}) }, ...(rerunSection ? { extraSummary: rerunSection } : {}), ...(early ? { facts: early } : {}) });
         if (rerun) {
             (0,step_files/* setOutput */.uH)('rerun-tests', JSON.stringify(rerun.cases.filter((c) => c.asked > 0).map((c) => c.historyId)));
             (0,step_files/* setOutput */.uH)('proven-flaky', JSON.stringify(rerun.provenFlaky));
@@ -1818,6 +1818,13 @@ function renderSummary(input, options = {}) {
     const lapsed = input.lapsed.slice(0, 20).map((l) => `- The override of ${(0,text_escape/* mdText */.bC)(l.id, 200)} in ${(0,text_escape/* mdText */.bC)(l.file, 120)}${l.line ? `:${l.line}` : ''} lapsed on ${(0,text_escape/* mdText */.bC)(l.until, 40)}; flakeguard decides again.`);
     if (lapsed.length > 0)
         tail.push('#### Lapsed overrides', '', ...lapsed, '');
+    if (input.twins && input.twins.count > 0) {
+        const shown = input.twins.first.map((id) => (0,text_escape/* mdText */.bC)(id, 200)).join(', ');
+        const more = input.twins.count - input.twins.first.length;
+        tail.push('#### Duplicate test titles', '', `${plural(input.twins.count, 'title names', 'titles name')} more than one test in a report: ${shown}${more > 0 ? ` and ${summary_n(more)} more` : ''}. ` +
+            'They are counted as different tests, the second and later ones with ` [2]`, ` [3]`… after the title, by their order in the report (docs/test-ids.md). ' +
+            'Give each test its own title (for `test.each`, put `%s` or `$name` in it) so that its history cannot move to another test when tests are added or reordered.', '');
+    }
     const footer = [
         '---',
         '',
@@ -2093,6 +2100,7 @@ async function publishResults({ inputs, ctx, readOnly, runUrl, sync, reports, ex
         newlyQuarantined: result.newlyQuarantined,
         released: result.released,
         testsInRun: reports?.tests,
+        ...(reports?.twins ? { twins: reports.twins } : {}),
         storeLine: line,
         dataBranch: inputs.dataBranch,
         dataBranchUrl: branchUrl,
@@ -3547,10 +3555,11 @@ __webpack_require__.d(__webpack_exports__, {
   Gt: () => (/* binding */ displayPath),
   kL: () => (/* binding */ parseReportFile),
   $T: () => (/* binding */ parseReportFiles),
-  ec: () => (/* binding */ testId)
+  ec: () => (/* binding */ testId),
+  u2: () => (/* binding */ twinName)
 });
 
-// UNUSED EXPORTS: DEFAULT_MAX_FILE_BYTES, openRegularFile, parseReportRaw, parseReportStream, parseReportText, readRegularFile
+// UNUSED EXPORTS: DEFAULT_MAX_FILE_BYTES, TWINS_NAMED, openRegularFile, parseReportRaw, parseReportStream, parseReportText, readRegularFile
 
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __webpack_require__(4573);
@@ -4420,6 +4429,8 @@ const MESSAGE_CAP = 1024;
 const DETAILS_CAP = 4096;
 /** Raw bytes of a result body kept for decoding (UTF-8 is at most 4 bytes per character, plus slack for trimming). */
 const BODY_BYTES_CAP = DETAILS_CAP * 4 + 4096;
+/** Default `<testsuites name>` of reporters that write one testcase per test (vitest, jest-junit, mocha-junit-reporter). */
+const ONE_CASE_PER_TEST_ROOTS = new Set(['vitest tests', 'jest tests', 'Mocha Tests']);
 class NotJUnit extends XmlError {
 }
 const ROOTS = new Set(['testsuites', 'testsuite', 'testrun']);
@@ -4577,6 +4588,7 @@ function parseRaw(buf, opts = {}) {
 function rawParser(opts = {}) {
     const cases = [];
     let timestamp;
+    let oneCasePerTest = false;
     const kinds = [];
     const suites = [];
     const caseStack = [];
@@ -4676,6 +4688,8 @@ function rawParser(opts = {}) {
             }
             else if (name === 'testsuites' && parent === undefined) {
                 noteTimestamp(a);
+                if (ONE_CASE_PER_TEST_ROOTS.has(a.get('name') ?? ''))
+                    oneCasePerTest = true;
                 kinds.push(Kind.Suites);
             }
             else {
@@ -4730,7 +4744,10 @@ function rawParser(opts = {}) {
                 }
             }
         }
-        return timestamp !== undefined ? { cases, timestamp } : { cases };
+        const out = timestamp !== undefined ? { cases, timestamp } : { cases };
+        if (oneCasePerTest)
+            out.oneCasePerTest = true;
+        return out;
     };
     return { handler, finish };
 }
@@ -4848,6 +4865,8 @@ async function streamReport(src, path, opts) {
         const out = { cases: r.cases, problems: r.problems, whole, largestRead, largestHeld, feeds };
         if (r.timestamp !== undefined)
             out.timestamp = r.timestamp;
+        if (r.oneCasePerTest)
+            out.oneCasePerTest = true;
         return out;
     };
     const refused = (message) => result({ cases: [], problems: [{ path, message }] }, false);
@@ -5095,7 +5114,12 @@ function parseReportRaw(xml, path, opts = {}) {
         if (k === buf.length)
             return { cases: [], problems: [{ path, message: 'empty report file (only whitespace)' }] };
         const raw = parseRaw(buf, opts.workspace !== undefined ? { workspace: opts.workspace } : {});
-        return raw.timestamp !== undefined ? { cases: raw.cases, problems: [], timestamp: raw.timestamp } : { cases: raw.cases, problems: [] };
+        const out = { cases: raw.cases, problems: [] };
+        if (raw.timestamp !== undefined)
+            out.timestamp = raw.timestamp;
+        if (raw.oneCasePerTest)
+            out.oneCasePerTest = true;
+        return out;
     }
     catch (err) {
         const whole = buf;
@@ -5103,10 +5127,26 @@ function parseReportRaw(xml, path, opts = {}) {
     }
 }
 /**
+ * The n-th testcase with one id in a report that writes one testcase per test (n ≥ 2) is named `<name> [n]`.
+ * `seen` counts the ids of one report.
+ */
+function twinName(name, id, seen) {
+    const n = (seen.get(id) ?? 0) + 1;
+    seen.set(id, n);
+    return n > 1 ? { name: `${name} [${n}]`, n } : { name, n };
+}
+/** How many duplicated titles Twins keeps by name. */
+const TWINS_NAMED = 5;
+/**
  * Adds `raw` cases of one report into `byId`/`out`, merging repeated ids into attempts (in order).
  * Takes ownership of the raw cases' attempts arrays.
+ *
+ * In a report that writes one testcase per test (`twins` given: RawReport.oneCasePerTest), a repeated id in that
+ * report is another test with the same title, not a retry: the n-th testcase with the id in the report (n ≥ 2) is
+ * named `<name> [n]` (so its id is `<id> [n]`), the first keeps its name and id (docs/test-ids.md).
  */
-function mergeInto(raw, report, byId, out, shared = new Map()) {
+function mergeInto(raw, report, byId, out, shared = new Map(), twins) {
+    const inReport = twins ? new Map() : undefined;
     // The tests of a class share one copy of its name, its suite's and its file's (100k tests: ~10 MB less held).
     // Each compared with the last one of its kind first: the tests of a class come one after the other.
     const sharer = () => {
@@ -5132,6 +5172,21 @@ function mergeInto(raw, report, byId, out, shared = new Map()) {
         c.suite = suite((0,cap/* capName */.o)(c.suite));
         if (c.file !== undefined)
             c.file = file(c.file);
+        let twin = 0;
+        if (inReport) {
+            const first = testId(c);
+            const named = twinName(c.name, first, inReport);
+            if (named.n === 2 && !twins.ids.has(first)) {
+                twins.ids.add(first);
+                twins.count++;
+                if (twins.first.length < TWINS_NAMED)
+                    twins.first.push(first);
+            }
+            if (named.n > 1) {
+                c.name = named.name;
+                twin = named.n;
+            }
+        }
         const id = testId(c);
         const existing = byId.get(id);
         if (existing) {
@@ -5157,6 +5212,8 @@ function mergeInto(raw, report, byId, out, shared = new Map()) {
                 : { id, name: c.name, classname: c.classname, suite: c.suite, attempts: c.attempts, report, file: c.file, line: c.line };
         if (c.file === undefined && c.line !== undefined)
             t.line = c.line;
+        if (twin > 1)
+            t.twin = twin;
         byId.set(id, t);
         out.push(t);
     }
@@ -5168,8 +5225,14 @@ function mergeInto(raw, report, byId, out, shared = new Map()) {
 function parseReportText(xml, path, opts) {
     const raw = parseReportRaw(xml, path, opts);
     const tests = [];
-    mergeInto(raw.cases, path, new Map(), tests);
-    return raw.timestamp !== undefined ? { tests, problems: raw.problems, timestamp: raw.timestamp } : { tests, problems: raw.problems };
+    const twins = { first: [], count: 0, ids: new Set() };
+    mergeInto(raw.cases, path, new Map(), tests, new Map(), raw.oneCasePerTest ? twins : undefined);
+    const out = { tests, problems: raw.problems };
+    if (raw.timestamp !== undefined)
+        out.timestamp = raw.timestamp;
+    if (twins.count > 0)
+        out.twins = { first: twins.first, count: twins.count };
+    return out;
 }
 /** The path as the user knows it: workspace-relative (forward slashes) when inside the workspace. */
 function displayPath(abs, workspace) {
@@ -5200,6 +5263,7 @@ async function parseReportFiles(paths, opts) {
     const shared = new Map();
     let timestamp;
     let filesRead = 0;
+    const twins = { first: [], count: 0, ids: new Set() };
     const seen = new Set();
     for (const abs of paths) {
         const key = (0,external_node_path_.resolve)(abs);
@@ -5226,11 +5290,13 @@ async function parseReportFiles(paths, opts) {
             problems.push(p);
         if (raw.timestamp !== undefined && (timestamp === undefined || raw.timestamp < timestamp))
             timestamp = raw.timestamp;
-        mergeInto(raw.cases, shown, byId, tests, shared);
+        mergeInto(raw.cases, shown, byId, tests, shared, raw.oneCasePerTest ? twins : undefined);
     }
     const out = { tests, problems, filesRead };
     if (timestamp !== undefined)
         out.timestamp = timestamp;
+    if (twins.count > 0)
+        out.twins = { first: twins.first, count: twins.count };
     return out;
 }
 
@@ -5243,7 +5309,8 @@ async function parseReportFiles(paths, opts) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $w: () => (/* binding */ CODE_STATUS),
 /* harmony export */   N6: () => (/* binding */ isFailure),
-/* harmony export */   lg: () => (/* binding */ STATUS_CODE)
+/* harmony export */   lg: () => (/* binding */ STATUS_CODE),
+/* harmony export */   x3: () => (/* binding */ runnerTitle)
 /* harmony export */ });
 /**
  * Plain data shared by every stage of the pipeline. Nothing here does I/O.
@@ -5268,6 +5335,10 @@ const CODE_STATUS = {
 };
 function isFailure(status) {
     return status === 'failed' || status === 'error';
+}
+/** The title the runner knows for a test: its name without the ` [n]` twin suffix (docs/test-ids.md). */
+function runnerTitle(t) {
+    return t.twin !== undefined && t.twin > 1 ? t.name.slice(0, t.name.length - ` [${t.twin}]`.length) : t.name;
 }
 
 
@@ -7040,6 +7111,12 @@ async function readReports(inputs, ctx) {
         _actions_core__WEBPACK_IMPORTED_MODULE_0__.info(`${parsed.tests.length} tests in ${parsed.filesRead} readable reports.`);
         for (const p of parsed.problems)
             _actions_core__WEBPACK_IMPORTED_MODULE_0__.error((0,_text_escape_js__WEBPACK_IMPORTED_MODULE_4__/* .commandText */ .jt)(`${p.path}${p.line ? `:${p.line}` : ''}: ${p.message}`, 2000), { title: 'Unreadable test report' });
+        if (parsed.twins) {
+            const more = parsed.twins.count - parsed.twins.first.length;
+            _actions_core__WEBPACK_IMPORTED_MODULE_0__.warning((0,_text_escape_js__WEBPACK_IMPORTED_MODULE_4__/* .commandText */ .jt)(`${parsed.twins.count} test title${parsed.twins.count === 1 ? ' is' : 's are'} written more than once in a report that writes one testcase per test: ` +
+                `${parsed.twins.first.map((id) => `'${id}'`).join(', ')}${more > 0 ? ` and ${more} more` : ''}. ` +
+                'They are counted as different tests, the later ones named with " [2]", " [3]"… by their order (docs/test-ids.md); give each test its own title.', 2000), { title: 'Duplicate test titles' });
+        }
         return { ...parsed, matched: files.length };
     });
 }

@@ -677,8 +677,12 @@ async function readRoundReport(path, workspace) {
     if (typeof read === 'string')
         return { attempts: new Map(), problems: [read] };
     const attempts = new Map();
+    // Twins (docs/test-ids.md) are told apart by their order in the report, as in the original report.
+    const seen = read.oneCasePerTest ? new Map() : undefined;
     for (const c of read.cases) {
         const named = { name: (0,cap/* capName */.o)(c.name), classname: (0,cap/* capName */.o)(c.classname), suite: (0,cap/* capName */.o)(c.suite) };
+        if (seen)
+            named.name = (0,junit/* twinName */.u2)(named.name, (0,junit/* testId */.ec)(named), seen).name;
         const key = (0,plan.answerKey)({ id: (0,junit/* testId */.ec)(named), classname: named.classname, name: named.name });
         const known = attempts.get(key);
         if (known)
@@ -968,7 +972,7 @@ function rerunTestOf(test) {
     return {
         id: test.id,
         classname: test.classname,
-        name: test.name,
+        name: (0,_model_js__WEBPACK_IMPORTED_MODULE_0__/* .runnerTitle */ .x3)(test),
         ...(test.file !== undefined ? { file: test.file } : {}),
         ...(test.suite !== '' ? { suite: test.suite } : {}),
     };

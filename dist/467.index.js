@@ -106,7 +106,7 @@ function rerunTestOf(test) {
     return {
         id: test.id,
         classname: test.classname,
-        name: test.name,
+        name: (0,_model_js__WEBPACK_IMPORTED_MODULE_0__/* .runnerTitle */ .x3)(test),
         ...(test.file !== undefined ? { file: test.file } : {}),
         ...(test.suite !== '' ? { suite: test.suite } : {}),
     };

@@ -1022,6 +1022,10 @@ const CODE_STATUS = {
 function model_isFailure(status) {
     return status === 'failed' || status === 'error';
 }
+/** The title the runner knows for a test: its name without the ` [n]` twin suffix (docs/test-ids.md). */
+function runnerTitle(t) {
+    return t.twin !== undefined && t.twin > 1 ? t.name.slice(0, t.name.length - ` [${t.twin}]`.length) : t.name;
+}
 
 ;// CONCATENATED MODULE: ./src/history/records.ts
 // Keyed by the row object: a pool lives exactly as long as the runs table it was read with.
