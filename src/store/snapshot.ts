@@ -183,8 +183,7 @@ function readSnapshot(files: Map<string, string>, blocked: ReadonlyMap<string, s
     reading.file = RUNS_FILE;
     snapshot.history = new LazyHistory(stored, snapshot.runs);
   }
-  reading.file = statsPaths.length === 1 ? statsPaths[0]! : 'stats/';
-  readStatsFiles(snapshot, statsPaths, files);
+  readStatsFiles(snapshot, statsPaths, files, reading);
 }
 
 function shardIndexOfPath(path: string): number | undefined {
@@ -205,11 +204,11 @@ interface StatsEntry {
  * honoured where it is and moved to its own file by the next write, with a notice; while its own file is broken it
  * stays where it is (src/pipeline/apply.ts), so that nothing the person wrote is lost.
  */
-function readStatsFiles(snapshot: Snapshot, paths: string[], files: Map<string, string>): void {
+function readStatsFiles(snapshot: Snapshot, paths: string[], files: Map<string, string>, reading: { file: string }): void {
   const read: Array<{ path: string; text: string; entries: StatsEntry[]; problems: FileProblem[]; schema: number }> = [];
   const where = new Map<string, StatsEntry>();
   for (const path of paths) {
-    const text = files.get(path)!;
+    const text = files.get((reading.file = path))!;
     const { value, problems } = parseLineObject(path, text, 'tests');
     const entries: StatsEntry[] = [];
     if (value) for (const [id, raw] of value.entries) entries.push({ id, raw, file: path, line: value.lineOf(id) });
@@ -230,7 +229,7 @@ function readStatsFiles(snapshot: Snapshot, paths: string[], files: Map<string, 
       problems.push(twice(entry, other));
     }
   }
-  for (const file of read) readStatsFile(snapshot, file.path, file.text, file.entries, file.problems, file.schema);
+  for (const file of read) readStatsFile(snapshot, (reading.file = file.path), file.text, file.entries, file.problems, file.schema);
   for (const [id, { file, line }] of snapshot.misplaced) {
     const own = shardOf(id, snapshot.meta.shards);
     const target = statsPath(own, snapshot.meta.shards);
