@@ -10036,8 +10036,7 @@ function readSnapshot(files, blocked, snapshot, reading) {
         reading.file = layout/* RUNS_FILE */.Ct;
         snapshot.history = new history_stored/* LazyHistory */.VM(stored, snapshot.runs);
     }
-    reading.file = statsPaths.length === 1 ? statsPaths[0] : 'stats/';
-    readStatsFiles(snapshot, statsPaths, files);
+    readStatsFiles(snapshot, statsPaths, files, reading);
 }
 function shardIndexOfPath(path) {
     const match = /^stats\/([0-9a-f]+)\.json$/.exec(path);
@@ -10049,11 +10048,11 @@ function shardIndexOfPath(path) {
  * honoured where it is and moved to its own file by the next write, with a notice; while its own file is broken it
  * stays where it is (src/pipeline/apply.ts), so that nothing the person wrote is lost.
  */
-function readStatsFiles(snapshot, paths, files) {
+function readStatsFiles(snapshot, paths, files, reading) {
     const read = [];
     const where = new Map();
     for (const path of paths) {
-        const text = files.get(path);
+        const text = files.get((reading.file = path));
         const { value, problems } = (0,layout/* parseLineObject */.N)(path, text, 'tests');
         const entries = [];
         if (value)
@@ -10077,7 +10076,7 @@ function readStatsFiles(snapshot, paths, files) {
         }
     }
     for (const file of read)
-        readStatsFile(snapshot, file.path, file.text, file.entries, file.problems, file.schema);
+        readStatsFile(snapshot, (reading.file = file.path), file.text, file.entries, file.problems, file.schema);
     for (const [id, { file, line }] of snapshot.misplaced) {
         const own = (0,layout/* shardOf */.IS)(id, snapshot.meta.shards);
         const target = (0,layout/* statsPath */.Zf)(own, snapshot.meta.shards);
@@ -10363,17 +10362,9 @@ apply, options) {
                 await sleep(backoffMs(attempt, random));
             continue;
         }
-        // Reading what was fetched is not retried: the same texts read again fail again. A file that cannot be read is a
-        // damage naming it (parseSnapshot); anything else thrown while reading is a damage of the branch.
-        try {
-            snapshot = (0,_snapshot_js__WEBPACK_IMPORTED_MODULE_1__/* .parseSnapshot */ .E$)(files, blocked);
-        }
-        catch (error) {
-            snapshot = (0,_snapshot_js__WEBPACK_IMPORTED_MODULE_1__/* .emptySnapshot */ .WX)();
-            const problem = { file: `the data branch '${repo.branch}'`, message: `could not be read: ${error instanceof Error ? error.message : String(error)}` };
-            snapshot.damaged.push(problem);
-            snapshot.problems.push(problem);
-        }
+        // Reading what was fetched is not retried: the same texts read again fail again. parseSnapshot never throws: a file
+        // whose reading throws (a failed allocation, a stack overflow) is a damage naming it.
+        snapshot = (0,_snapshot_js__WEBPACK_IMPORTED_MODULE_1__/* .parseSnapshot */ .E$)(files, blocked);
         if (options.readOnly)
             return { applied: apply(snapshot, files), status: { kind: 'read-only', head }, historyRead: true };
         const damaged = (0,_snapshot_js__WEBPACK_IMPORTED_MODULE_1__/* .damageReason */ .MD)(snapshot);

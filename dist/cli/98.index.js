@@ -190,17 +190,9 @@ apply, options) {
                 await sleep(backoffMs(attempt, random));
             continue;
         }
-        // Reading what was fetched is not retried: the same texts read again fail again. A file that cannot be read is a
-        // damage naming it (parseSnapshot); anything else thrown while reading is a damage of the branch.
-        try {
-            snapshot = (0,store_snapshot/* parseSnapshot */.E$)(files, blocked);
-        }
-        catch (error) {
-            snapshot = (0,store_snapshot/* emptySnapshot */.WX)();
-            const problem = { file: `the data branch '${repo.branch}'`, message: `could not be read: ${error instanceof Error ? error.message : String(error)}` };
-            snapshot.damaged.push(problem);
-            snapshot.problems.push(problem);
-        }
+        // Reading what was fetched is not retried: the same texts read again fail again. parseSnapshot never throws: a file
+        // whose reading throws (a failed allocation, a stack overflow) is a damage naming it.
+        snapshot = (0,store_snapshot/* parseSnapshot */.E$)(files, blocked);
         if (options.readOnly)
             return { applied: apply(snapshot, files), status: { kind: 'read-only', head }, historyRead: true };
         const damaged = (0,store_snapshot/* damageReason */.MD)(snapshot);

@@ -2542,8 +2542,7 @@ function readSnapshot(files, blocked, snapshot, reading) {
         reading.file = layout/* RUNS_FILE */.Ct;
         snapshot.history = new stored_LazyHistory(stored, snapshot.runs);
     }
-    reading.file = statsPaths.length === 1 ? statsPaths[0] : 'stats/';
-    readStatsFiles(snapshot, statsPaths, files);
+    readStatsFiles(snapshot, statsPaths, files, reading);
 }
 function shardIndexOfPath(path) {
     const match = /^stats\/([0-9a-f]+)\.json$/.exec(path);
@@ -2555,11 +2554,11 @@ function shardIndexOfPath(path) {
  * honoured where it is and moved to its own file by the next write, with a notice; while its own file is broken it
  * stays where it is (src/pipeline/apply.ts), so that nothing the person wrote is lost.
  */
-function readStatsFiles(snapshot, paths, files) {
+function readStatsFiles(snapshot, paths, files, reading) {
     const read = [];
     const where = new Map();
     for (const path of paths) {
-        const text = files.get(path);
+        const text = files.get((reading.file = path));
         const { value, problems } = (0,layout/* parseLineObject */.N)(path, text, 'tests');
         const entries = [];
         if (value)
@@ -2583,7 +2582,7 @@ function readStatsFiles(snapshot, paths, files) {
         }
     }
     for (const file of read)
-        readStatsFile(snapshot, file.path, file.text, file.entries, file.problems, file.schema);
+        readStatsFile(snapshot, (reading.file = file.path), file.text, file.entries, file.problems, file.schema);
     for (const [id, { file, line }] of snapshot.misplaced) {
         const own = (0,layout/* shardOf */.IS)(id, snapshot.meta.shards);
         const target = (0,layout/* statsPath */.Zf)(own, snapshot.meta.shards);
