@@ -82,6 +82,11 @@ export interface Invocation {
   rerun?: RerunCost;
   /** Pure engine with the core's re-runs: each failed test of the suite, what its re-runs said and why it blocked. */
   failures?: FailureDetail[];
+  /** Pure engine: tests whose failure this run forgave (quarantined); with the core's re-runs, tests proven flaky
+   * (a re-run passed) and tests called order-dependent. */
+  forgivenIds?: string[];
+  provenFlaky?: string[];
+  orderDependent?: string[];
 }
 
 /** One failed test of an invocation (pure engine, core re-runs), for diagnosis (scripts/eval/rerun-diagnose.ts). */
@@ -396,7 +401,18 @@ export async function drivePure(world: SimWorld, options: DriveOptions = {}): Pr
           const persistent = o.forgiven.filter((t) => exhausted.has(t.id) && !/P/.test(snapshot.history.get(t.id)?.runs.at(-1)?.attempts ?? 'P')).length;
           if (persistent > 0) return { outcome: 'failure', quarantined: result.quarantined, failedTests: o.failed.length, forgiven: o.forgiven.length - persistent, blocking: o.blocking.length + persistent, rerun: costOfCore(world, r) };
         }
-        return { outcome: o.result, quarantined: result.quarantined, failedTests: o.failed.length, forgiven: o.forgiven.length, blocking: o.blocking.length, rerun: costOfCore(world, r), failures: failureDetails(r, o) };
+        return {
+          outcome: o.result,
+          quarantined: result.quarantined,
+          failedTests: o.failed.length,
+          forgiven: o.forgiven.length,
+          blocking: o.blocking.length,
+          rerun: costOfCore(world, r),
+          failures: failureDetails(r, o),
+          forgivenIds: o.forgiven.map((t) => t.id),
+          provenFlaky: r.provenFlaky,
+          orderDependent: [],
+        };
       }
       const rerun = options.rerun ? rerunInPure(world, execution, reports, snapshot.history, { ...ISSUE_SETTINGS, ...options.rerun }) : undefined;
       // The test step failed because tests failed: with re-runs those failures are accounted for by the original
@@ -417,7 +433,8 @@ export async function drivePure(world: SimWorld, options: DriveOptions = {}): Pr
         failedTests: o.failed.length,
         forgiven: o.forgiven.length - consistentForgiven,
         blocking: o.blocking.length + consistentForgiven,
-        ...(rerun ? { rerun: rerun.cost } : {}),
+        forgivenIds: o.forgiven.filter((f) => rerun?.verdicts.get(f.id) !== 'consistent').map((t) => t.id),
+        ...(rerun ? { rerun: rerun.cost, provenFlaky: [...rerun.verdicts].filter(([, v]) => v === 'passed').map(([id]) => id) } : {}),
       };
     });
   } finally {
