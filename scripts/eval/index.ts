@@ -258,6 +258,7 @@ export function victimTable(ms: Metrics[]): string {
       'called flaky',
       'failing runs: order-dependent / flaky / other',
       'precision (victims count as false positives)',
+      'order-dependent verdicts on non-victims (flaky-only red runs with one)',
     ],
     groups.map((g) => {
       const sub = ms.filter((m) => m.scenario === g);
@@ -275,6 +276,7 @@ export function victimTable(ms: Metrics[]): string {
         String(sum((m) => m.victims.calledFlaky)),
         `${sum((m) => m.victims.runVerdicts.orderDependent)} / ${sum((m) => m.victims.runVerdicts.flaky)} / ${sum((m) => m.victims.runVerdicts.other)}`,
         p.min === p.max ? p.min.toFixed(3) : `${p.min.toFixed(3)} / ${p.median.toFixed(3)} / ${p.max.toFixed(3)}`,
+        `${sum((m) => m.victims.falseVerdicts)} (${sum((m) => m.victims.falseVerdictRedRuns)})`,
       ];
     }),
   );
@@ -610,11 +612,12 @@ async function main(): Promise<void> {
       const sub = ms.filter((m) => m.scenario === g);
       report[`spread:${g}`] = Object.fromEntries(SPREAD_KEYS.map(([k]) => [k, spread(sub, k)]));
     }
-    const withVictims = ms.filter((m) => m.victims.count > 0);
+    const withVictims = ms.filter((m) => m.victims.count > 0 || m.victims.falseVerdicts > 0);
     if (withVictims.length > 0) {
       console.log('\nOrder-dependent victims (fail in the run, pass alone), summed over seeds:\n');
       console.log(victimTable(withVictims));
-      report.victims = victimTargets(withVictims);
+      const victimWorlds = withVictims.filter((m) => m.victims.count > 0);
+      if (victimWorlds.length > 0) report.victims = victimTargets(victimWorlds);
     }
     const targets = checkTargets(ms);
     console.log('\nTargets:');

@@ -22,7 +22,7 @@
  *   is 0); and what each victim was called: order-dependent (the re-run verdict) or flaky (quarantined, or forgiven
  *   because a re-run passed).
  */
-import { flakySince, lastFlakyAt, rateAt, type HardCause, type SimWorld } from './world.ts';
+import { flakySince, isVictimAt, lastFlakyAt, rateAt, type HardCause, type SimWorld } from './world.ts';
 import type { Invocation, Trace } from './driver.ts';
 
 export const GRACE_RUNS = 30;
@@ -113,6 +113,12 @@ export interface VictimMetrics {
   runVerdicts: { orderDependent: number; flaky: number; other: number };
   /** Evaluation points at which a victim was quarantined (false positives inside `precision`). */
   quarantinedPoints: number;
+  /**
+   * Order-dependent verdicts on tests that were no victim at that run (a flaky test's failures in a row, a
+   * regression): how many, and the flaky-only red runs (first attempts) in which such a verdict was given.
+   */
+  falseVerdicts: number;
+  falseVerdictRedRuns: number;
 }
 
 export function median(xs: number[]): number | null {
@@ -429,7 +435,16 @@ export function victimMetrics(trace: Trace, after: Array<Set<string>>, warmup: n
     calledFlaky: 0,
     runVerdicts: { orderDependent: 0, flaky: 0, other: 0 },
     quarantinedPoints: 0,
+    falseVerdicts: 0,
+    falseVerdictRedRuns: 0,
   };
+  const byId = new Map(world.tests.map((t) => [t.id, t]));
+  for (const inv of trace.invocations) {
+    const ex = inv.execution;
+    const wrong = (inv.orderDependent ?? []).filter((id) => !isVictimAt(byId.get(id)!, ex.run.index)).length;
+    out.falseVerdicts += wrong;
+    if (wrong > 0 && ex.attempt === 1 && ex.hardFailed.size === 0 && ex.victimFailed.length === 0 && inv.outcome === 'failure') out.falseVerdictRedRuns++;
+  }
   if (victims.length === 0) return out;
   // The outcome of each workflow run: its last invocation's.
   const last = new Map<number, Invocation>();
