@@ -162,7 +162,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env, clone?: Promise<
       setOutput('rerun-tests', JSON.stringify(rerun.cases.filter((c) => c.asked > 0).map((c) => c.historyId)));
       setOutput('proven-flaky', JSON.stringify(rerun.provenFlaky));
       // Every failure that still blocks after its re-runs, with why (docs/rerun.md, "What you see").
-      const blocked = (await import('../rerun/plan.ts')).blockingAfterReruns(rerun, new Set(o.blocking.map((t) => t.id)));
+      const blocked = (await import('../rerun/plan.ts')).blockingAfterReruns(rerun, new Set(o.blocking.map((t) => t.id)), result.orderDependent);
       setOutput('consistent-failures', JSON.stringify(blocked.map((b) => b.id)));
       setOutput('consistent-failures-json', JSON.stringify(blocked));
       setOutput('new-flaky-tests', JSON.stringify(rerun.newFlaky));

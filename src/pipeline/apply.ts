@@ -39,6 +39,7 @@ import { boundedUntrustedTests, hasUntrustedRecord, trustedEvidence, trustedOnly
 import { updateDecisionLog, type IssueNumberLookup } from './decisions.ts';
 import { DECISIONS_FILE } from '../store/decisions.ts';
 import { checkTimes } from './clock.ts';
+import { orderDependence } from '../rerun/order.ts';
 
 export interface ApplyOptions {
   retention: RetentionOptions;
@@ -87,6 +88,11 @@ export interface RerunVerdicts {
   newTestsBlock: boolean;
   /** Tests whose final attempt failed in the suite, before the re-runs. */
   failedBeforeReruns: number;
+  /**
+   * Tests the re-runs' context rounds found order-dependent (history id → the sentence that says so): treated as
+   * applyRun's own order-dependence verdicts (docs/rerun.md#order-dependence).
+   */
+  orderDependent?: ReadonlyMap<string, string>;
 }
 
 export interface LapsedOverride {
@@ -126,6 +132,11 @@ export interface ApplyResult {
   rule: PolicyOptions['rule'];
   /** Times that were changed or doubted (src/pipeline/clock.ts), each naming its run: for warnings. */
   clockNotes: string[];
+  /**
+   * Tests found order-dependent in this run (history id → the sentence): they fail inside the full run and pass
+   * alone. Their failure blocks, and they are not quarantined as flaky (docs/rerun.md#order-dependence).
+   */
+  orderDependent: Map<string, string>;
 }
 
 /**
@@ -212,6 +223,9 @@ export function withDamage(snapshot: Snapshot, outcome: Outcome): Outcome {
   return reason ? { ...outcome, result: 'failure', reasons: [...outcome.reasons, reason] } : outcome;
 }
 
+/** The start of an order-dependent test's decision reason (the sentence follows). */
+export const ORDER_REASON = 'order-dependent, not flaky: ';
+
 export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPLY_OPTIONS): ApplyResult {
   const { reports, now } = input;
   // Times checked against the step's clock and the branch (src/pipeline/clock.ts): no run's time ages out another run.
@@ -222,7 +236,9 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
   const snapshot = edited.snapshot;
   const nowIso = new Date(now).toISOString();
   const before = quarantineBefore(snapshot, now);
-  const judged = judgeFailures(snapshot, before, reports.tests, run, options, input.rerun?.consistent);
+  const orderDependent = orderVerdicts(input, snapshot, run, options);
+  const consistent = orderDependent.size > 0 ? new Map([...(input.rerun?.consistent ?? []), ...orderDependent]) : input.rerun?.consistent;
+  const judged = judgeFailures(snapshot, before, reports.tests, run, options, consistent);
   const outcome = withDamage(snapshot, decideOutcome({
     tests: reports.tests,
     problems: reports.problems,
@@ -231,7 +247,7 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
     quarantined: before.quarantined,
     unforgiven: judged.unforgiven,
     outages: judged.failingOutages,
-    ...(input.rerun ? { consistent: input.rerun.consistent, newFlaky: { ids: input.rerun.newFlaky, block: input.rerun.newTestsBlock }, failedBeforeReruns: input.rerun.failedBeforeReruns } : {}),
+    ...(input.rerun ? { consistent: consistent!, newFlaky: { ids: input.rerun.newFlaky, block: input.rerun.newTestsBlock }, failedBeforeReruns: input.rerun.failedBeforeReruns } : {}),
   }));
   const outageMessages = [...new Set(judged.outages.map((o) => o.message))];
 
@@ -316,6 +332,16 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
     decisions.set(id, final);
     if (key !== undefined) byRecords.set(key, final);
   }
+  // An order-dependent test is not quarantined as flaky: released from a quarantine it had, judged afresh on the runs
+  // after this one (evidenceAfter), since its failures here were another test's doing. A hand override still wins.
+  for (const [id, sentence] of orderDependent) {
+    const decision = decisions.get(id);
+    if (!decision || decision.override) continue;
+    const newest = history.get(id)?.runs.reduce((t, r) => Math.max(t, r.time), run.time) ?? run.time;
+    const previous = ruleState(snapshot.stats.get(id));
+    const stays = previous !== undefined && !previous.quarantined && previous.reason.startsWith(ORDER_REASON) && previous.since;
+    decisions.set(id, { quarantined: false, reason: `${ORDER_REASON}${sentence}`, since: stays || nowIso, evidence: decision.evidence, evidenceAfter: newest });
+  }
   const scores = new Map<string, Record<string, unknown>>();
   if (options.scoreTests) for (const id of evidence.keys()) scores.set(id, scoreOf(id)!);
   // Decided and scored: the decoded histories and their keys would only be held to the end of the step.
@@ -363,7 +389,33 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
     handEdits: edited.edits,
     rule: options.policy.rule,
     clockNotes: timed.notes,
+    orderDependent,
   };
+}
+
+/**
+ * This run's order-dependence verdicts (src/rerun/order.ts), from the history as read and this run's attempts with
+ * the re-runs merged in, joined by those of the re-runs' context rounds. Only with re-runs (without them a victim
+ * never passes, and its failure blocks already), never for an untrusted run (its evidence decides nothing), never
+ * for a failure in an outage or one the re-runs already call consistent.
+ */
+function orderVerdicts(input: ApplyInput, snapshot: Snapshot, run: RunContext, options: ApplyOptions): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!input.rerun || input.untrusted) return out;
+  const normalise = options.normalise ?? ((m: string) => m.trim());
+  const inOutage = new Set(findOutages(input.reports.tests, normalise, options.policy).flatMap((o) => o.tests));
+  const given = input.rerun.orderDependent;
+  if (given && given.size > 0) for (const t of input.reports.tests) if (given.has(t.id) && !inOutage.has(t.id)) out.set(t.id, given.get(t.id)!);
+  const found = orderDependence({
+    history: snapshot.history,
+    tests: input.reports.tests,
+    runKey: run.key,
+    sha: run.sha,
+    skip: (id) => inOutage.has(id) || out.has(id) || input.rerun!.consistent.has(id),
+    window: options.policy.window,
+  });
+  for (const [id, sentence] of found) out.set(id, sentence);
+  return out;
 }
 
 function renderFiles(

@@ -19,7 +19,10 @@ export interface OutcomeInput {
   unforgiven?: ReadonlyMap<string, string>;
   /** This run's outages that failed tests, described (src/policy/outage.ts): said apart, as a reason. */
   outages?: readonly string[];
-  /** Re-runs (docs/rerun.md): failed tests that failed consistently on this commit, with the sentence that says so. */
+  /**
+   * Re-runs (docs/rerun.md): failed tests that failed consistently on this commit, or fail inside the full run and
+   * pass alone (order-dependent), with the sentence that says so. Their failure blocks, whatever a later attempt did.
+   */
   consistent?: ReadonlyMap<string, string>;
   /** Re-runs: new tests of a pull request that failed and passed on this commit, and whether that blocks (`new-tests: block`). */
   newFlaky?: { ids: readonly string[]; block: boolean };
@@ -52,8 +55,16 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
+/**
+ * A test failed in this run when its final attempt failed, or when the re-runs call its failure consistent although
+ * a later attempt passed: an order-dependent test fails inside the full run and passes alone (src/rerun/order.ts).
+ */
+export function failedInRun(test: ParsedTestCase, consistent?: ReadonlyMap<string, string>): boolean {
+  return finalAttemptFailed(test) || (consistent?.has(test.id) === true && test.attempts.some((a) => isFailure(a.status)));
+}
+
 export function decideOutcome(input: OutcomeInput): Outcome {
-  const failed = input.tests.filter(finalAttemptFailed);
+  const failed = input.tests.filter((t) => failedInRun(t, input.consistent));
   const unforgiven = new Map<string, string>();
   const forgiven: ParsedTestCase[] = [];
   const blocking: ParsedTestCase[] = [];
@@ -64,7 +75,7 @@ export function decideOutcome(input: OutcomeInput): Outcome {
     else blocking.push(t);
   }
   const passedOnRetry = input.tests.filter(
-    (t) => !finalAttemptFailed(t) && t.attempts.some((a) => isFailure(a.status)),
+    (t) => !failedInRun(t, input.consistent) && t.attempts.some((a) => isFailure(a.status)),
   );
   const reasons: string[] = [];
   if (input.filesMatched === 0) {
