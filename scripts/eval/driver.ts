@@ -320,6 +320,13 @@ async function simulate(world: SimWorld, options: DriveOptions, box: Sandbox, st
   return { world, invocations, ms: Date.now() - started };
 }
 
+/** The tests output `consistent-failures-json` lists as order-dependent. */
+function orderDependentOf(json: string | undefined): string[] {
+  if (!json) return [];
+  const list = JSON.parse(json) as Array<{ id: string; verdict: string }>;
+  return list.filter((b) => b.verdict === 'order-dependent').map((b) => b.id);
+}
+
 /** The real action, in-process: `run(env)` of src/action/run.ts, with git and a bare repository. */
 export async function drive(world: SimWorld, options: DriveOptions = {}): Promise<Trace> {
   const box = sandbox(options);
@@ -341,7 +348,7 @@ export async function drive(world: SimWorld, options: DriveOptions = {}): Promis
         failedTests: Number(outputs['failed-tests']),
         forgiven: Number(outputs['quarantined-failures']),
         blocking: Number(outputs['blocking-failures']),
-        ...(options.rerun ? { rerun: costFromLog(box, outputs) } : {}),
+        ...(options.rerun ? { rerun: costFromLog(box, outputs), orderDependent: orderDependentOf(outputs['consistent-failures-json']) } : {}),
       };
     });
   } finally {
@@ -411,7 +418,7 @@ export async function drivePure(world: SimWorld, options: DriveOptions = {}): Pr
           failures: failureDetails(r, o),
           forgivenIds: o.forgiven.map((t) => t.id),
           provenFlaky: r.provenFlaky,
-          orderDependent: [],
+          orderDependent: [...result.orderDependent.keys()],
         };
       }
       const rerun = options.rerun ? rerunInPure(world, execution, reports, snapshot.history, { ...ISSUE_SETTINGS, ...options.rerun }) : undefined;

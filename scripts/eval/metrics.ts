@@ -111,7 +111,7 @@ export interface VictimMetrics {
   calledFlaky: number;
   /** A victim's failing runs (first attempts): called order-dependent, forgiven as flaky (green for it), other. */
   runVerdicts: { orderDependent: number; flaky: number; other: number };
-  /** Evaluation points at which a victim was quarantined (false positives inside `precision`). */
+  /** Runs after which a victim was quarantined, from its onset on (those from the warm-up on are false positives of `precision`). */
   quarantinedPoints: number;
   /**
    * Order-dependent verdicts on tests that were no victim at that run (a flaky test's failures in a row, a
@@ -373,7 +373,7 @@ export function computeMetrics(trace: Trace, warmup = Math.min(50, Math.floor(tr
     }
   }
 
-  const victims = victimMetrics(trace, after, warmup);
+  const victims = victimMetrics(trace, after);
   const finalFlaky = world.tests.filter((t) => rateAt(t, lastRun) > 0).length;
   const ratio = (a: number, b: number): number => (b === 0 ? 1 : a / b);
   return {
@@ -422,7 +422,7 @@ export function computeMetrics(trace: Trace, warmup = Math.min(50, Math.floor(tr
 }
 
 /** The order-dependent victims' metrics (see the header). */
-export function victimMetrics(trace: Trace, after: Array<Set<string>>, warmup: number): VictimMetrics {
+export function victimMetrics(trace: Trace, after: Array<Set<string>>): VictimMetrics {
   const world = trace.world;
   const victims = world.tests.filter((t) => t.victimFrom !== undefined && t.victimFrom < world.runs.length);
   const out: VictimMetrics = {
@@ -476,7 +476,7 @@ export function victimMetrics(trace: Trace, after: Array<Set<string>>, warmup: n
     for (let i = v.victimFrom!; i < world.runs.length; i++) {
       if (!after[i]!.has(v.id)) continue;
       quarantined = true;
-      if (i >= warmup) out.quarantinedPoints++;
+      out.quarantinedPoints++;
     }
     if (quarantined) out.quarantined++;
     if (od) out.calledOrderDependent++;

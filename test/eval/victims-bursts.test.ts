@@ -92,6 +92,10 @@ describe('order-dependent victims', () => {
         // Without re-runs nothing can pass the victim: every run after its onset is red, no verdict calls it anything.
         expect(m.greenAfterThird).toBe(0);
         expect(m.calledOrderDependent).toBe(0);
+      } else {
+        // The simulator sees applyRun's order-dependence verdict: each victim (12 or more failing runs) is called so.
+        expect(m.calledOrderDependent).toBe(3);
+        for (const inv of trace.invocations) for (const id of inv.orderDependent ?? []) expect(inv.execution.results.find((r) => r.test.id === id)!.attempts[0]!.code).not.toBe('P');
       }
     }
   });
