@@ -90,6 +90,13 @@ export const ISSUE28_SCENARIOS: Scenario[] = [
   { ...issue14('real-single'), name: 'victims-real-single', description: 'real-single with 6 of its stable tests turned order-dependent victims at a random run', victims: 6 },
   { ...issue14('real-suite'), name: 'victims-real-suite', description: 'real-suite with 6 of its stable tests turned order-dependent victims at a random run', victims: 6 },
   { ...PLAIN, name: 'victims-plain', description: 'plain with 6 of its stable tests turned order-dependent victims at a random run', victims: 6 },
+  {
+    ...issue14('real-single'),
+    name: 'victims-sometimes',
+    description: 'victims-real-single, but the polluter runs before its victim in only half the runs (a random or sharded order): the limit of a rule across runs',
+    victims: 6,
+    victimChance: 0.5,
+  },
   issue14('real-single'),
   { ...REAL, name: 'real-single-indep', description: 'real-single, but a re-run inside the step reads its outcome at a random place of the sequence (no same-machine bursts)', real: { mode: 'single', flakyTests: 12, rerunAnswers: 'independent' } },
   issue14('real-suite'),

@@ -64,6 +64,11 @@ export interface Scenario {
    * alone, passes. Default 0. Drawn from their own stream: the rest of the world is the same with or without them.
    */
   victims?: number;
+  /**
+   * The chance, each run from a victim's onset on, that its polluter runs before it (a random or sharded order);
+   * in the other runs the victim passes as before. Default 1: the polluter runs first every time.
+   */
+  victimChance?: number;
 }
 
 /** A world replayed from real per-run outcome sequences (scripts/eval/real.ts). */
@@ -382,9 +387,16 @@ function addVictims(s: Scenario, seed: number, tests: SimTest[]): void {
   for (const t of sample(rng, stable, s.victims)) t.victimFrom = intBetween(rng, Math.floor(s.runs * 0.1), Math.floor(s.runs * 0.8));
 }
 
-/** Whether `test` is an order-dependent victim in run `run`. */
+/** Whether `test` is an order-dependent victim in run `run` (its onset has come). */
 export function isVictimAt(test: SimTest, run: number): boolean {
   return test.victimFrom !== undefined && run >= test.victimFrom;
+}
+
+/** Whether a victim's polluter ran before it in run `run` (scenario.victimChance; the same for every workflow attempt). */
+export function pollutedAt(world: SimWorld, test: SimTest, run: number): boolean {
+  if (!isVictimAt(test, run)) return false;
+  const chance = world.scenario.victimChance ?? 1;
+  return chance >= 1 || stream(world.seed, `polluted/${run}/${test.id}`)() < chance;
 }
 
 /** The deterministic failure of `test` in `run` (attempt `attempt` of the workflow run), if any. */
@@ -457,7 +469,7 @@ export function execute(world: SimWorld, run: SimRun, attempt: number): Executio
     // Draw the flaky coins for every possible attempt, so that the stream stays aligned whatever happens.
     const coins = Array.from({ length: retries + 1 }, () => rng());
     const modes = Array.from({ length: retries + 1 }, () => rng());
-    const victim = isVictimAt(test, run.index);
+    const victim = pollutedAt(world, test, run.index);
     for (let k = 0; k <= retries; k++) {
       if (hard) attempts.push(hardAttempt(hard));
       else if (victim) attempts.push({ code: 'F', message: VICTIM_MESSAGE, type: 'AssertionError' });

@@ -76,6 +76,24 @@ describe('order-dependent victims', () => {
     }
   });
 
+  it('with victimChance, fail in about that share of the runs after the onset (both workflow attempts alike), pass alone', () => {
+    const half = generateWorld({ ...small, victimChance: 0.5 }, 5, END);
+    let after = 0;
+    let failed = 0;
+    for (const v of half.tests.filter((t) => t.victimFrom !== undefined)) {
+      for (const run of half.runs.filter((r) => r.index >= v.victimFrom!)) {
+        after++;
+        const codes = [1, 2].map((attempt) => execute(half, run, attempt).results.find((r) => r.test.id === v.id)!.attempts[0]!.code);
+        expect(codes[0]).toBe(codes[1]);
+        if (codes[0] === 'F') failed++;
+        expect(rerunRound(half, run, 1, 1, [v.id]).get(v.id)!.code).toBe('P');
+      }
+    }
+    expect(after).toBeGreaterThan(40);
+    expect(failed / after).toBeGreaterThan(0.3);
+    expect(failed / after).toBeLessThan(0.7);
+  });
+
   it('are scored from the trace: runs after the third failure, green ones, what each victim was called', async () => {
     for (const rerun of [undefined, {}]) {
       const trace = await drivePure(world, rerun ? { rerun } : {});
