@@ -9,7 +9,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { World, type ActionRun } from '../support/action.ts';
+import { World, junitXml, type ActionRun, type CaseSpec } from '../support/action.ts';
+import { createFake } from '../support/rerun-fake.ts';
+import { startGitHubFake } from '../support/github-fake/index.ts';
 
 let world: World;
 beforeEach(async () => {
@@ -104,5 +106,63 @@ describe('order dependence across runs (rerun: node-test, a real runner)', () =>
     const fixed = await ciRun(true);
     expect(fixed.run.outputs.outcome, why(fixed.run)).toBe('success');
     expect(JSON.parse(fixed.run.outputs['quarantined-tests']!)).not.toContain(VICTIM);
+  }, 300_000);
+
+  it('tells the owner: the issue opened for its quarantine says it is order-dependent, stays open while it is, closes once it passes', async () => {
+    const TOKEN = 'ghs_order_test';
+    const gh = await startGitHubFake({ owner: 'octo', repo: 'project', token: TOKEN });
+    try {
+      const fake = await createFake(join(world.root, 'fake'));
+      await fake.setBehaviour({ tests: { 'starts empty': 'P' } });
+      const ID = 'app.Registry::starts empty';
+      const cases = (victim: string): CaseSpec[] => [
+        { classname: 'app.Registry', name: 'registers', file: 'src/registry.test.ts' },
+        { classname: 'app.Registry', name: 'starts empty', attempts: victim, message: 'expected 0 plugins, got 1 <img src=x> @team', file: 'src/registry.test.ts' },
+      ];
+      const ciRunWith = async (victim: string): Promise<ActionRun> => {
+        await world.commit(`run ${Math.random()}`);
+        await world.writeReport('reports/unit.xml', junitXml(cases(victim)));
+        return world.run({
+          inputs: { token: TOKEN, 'create-issues': 'true', rerun: fake.command, 'test-outcome': victim === 'P' ? 'success' : 'failure' },
+          env: { GITHUB_API_URL: gh.url },
+        });
+      };
+      for (let i = 0; i < 30; i++) expect((await ciRunWith('P')).outputs.outcome).toBe('success');
+      expect(gh.state.issues).toEqual([]);
+
+      // Its first failing run quarantines it (a proven flip): the issue is opened for the quarantine.
+      expect((await ciRunWith('F')).outputs.outcome).toBe('success');
+      expect(gh.state.issues).toHaveLength(1);
+      const issue = gh.state.issues[0]!;
+      expect(issue.state).toBe('open');
+      expect(issue.title).toBe(`Flaky test: ${ID}`);
+      expect((await ciRunWith('F')).outputs.outcome).toBe('success');
+
+      // The third: order-dependent. The issue is told and stays open, its body says so.
+      const third = await ciRunWith('F');
+      expect(third.outputs.outcome, why(third)).toBe('failure');
+      expect(gh.violations()).toEqual([]);
+      expect(gh.state.issues).toHaveLength(1);
+      expect(issue.state).toBe('open');
+      const decoded = (t: string): string => plain(t);
+      const told = gh.state.comments.filter((c) => c.issue_number === issue.number).map((c) => decoded(c.body));
+      expect(told.at(-1)).toMatch(
+        /found this test \*\*order-dependent\*\* in run .*: it fails inside the full run since `[0-9a-f]{7}` \(3 runs in a row\), passes alone: another test leaves state behind\. Its failures fail CI/,
+      );
+      expect(decoded(issue.body ?? '')).toContain('**This test is order-dependent**: it fails inside the full run since');
+      expect(issue.body).not.toContain('<img');
+
+      // Still order-dependent: nothing more is posted; fixed: closed.
+      const comments = gh.state.comments.length;
+      expect((await ciRunWith('F')).outputs.outcome).toBe('failure');
+      expect(gh.state.comments.length).toBe(comments);
+      expect(issue.state).toBe('open');
+      expect((await ciRunWith('P')).outputs.outcome).toBe('success');
+      expect(issue.state).toBe('closed');
+      expect(decoded(gh.state.comments.at(-1)!.body)).toContain('passed at its first attempt in the full run');
+      expect(gh.violations()).toEqual([]);
+    } finally {
+      await gh.close();
+    }
   }, 300_000);
 });
