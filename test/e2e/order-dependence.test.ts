@@ -92,6 +92,11 @@ describe('order dependence across runs (rerun: node-test, a real runner)', () =>
     expect(JSON.parse(third.run.outputs['consistent-failures-json']!)).toEqual([{ id: VICTIM, verdict: 'order-dependent', why: sentence }]);
     expect(third.run.outputs['blocking-failures']).toBe('1');
     expect(plain(third.run.summary)).toContain(sentence);
+    // Why it blocks, and the re-run section: order-dependent, not proven flaky.
+    expect(plain(third.run.summary)).toContain(`order-dependent: it ${sentence}`);
+    expect(plain(third.run.summary)).toContain(`| ✗ → ↻ | order-dependent, a real failure: it ${sentence} |`);
+    expect(plain(third.run.summary)).toContain('Proven flaky: 0; failed consistently: 0; order-dependent: 1.');
+    expect(JSON.parse(third.run.outputs['proven-flaky']!)).toEqual([]);
     // The job's error and the test's annotation say it.
     expect(third.run.stdout).toContain(`'${VICTIM}' ${sentence}.`);
     expect(third.run.stdout).toMatch(/^::error [^\n]*title=test%3A%3Astarts with an empty registry failed \(order-dependent\)[^\n]*::[^\n]*This test fails inside the full run since/m);
