@@ -156,11 +156,11 @@ export async function run(env: NodeJS.ProcessEnv = process.env, clone?: Promise<
       if (modeInputs.uploadResults) await (await import('../modes/upload.ts')).leaveResults({ inputs, ctx, run: runContext, reports }, modeInputs, env);
     }
 
-    const rerunSection = rerun ? (await import('../report/rerun-summary.ts')).renderRerunSection(rerun) : undefined;
+    const rerunSection = rerun ? (await import('../report/rerun-summary.ts')).renderRerunSection(rerun, result.orderDependent) : undefined;
     await publishResults({ inputs, ctx, readOnly, runUrl: runContext.url ?? '', sync, reports: { tests: reports.tests.length, problems: reports.problems.length, ...(reports.twins ? { twins: reports.twins } : {}) }, ...(rerunSection ? { extraSummary: rerunSection } : {}), ...(early ? { facts: early } : {}) });
     if (rerun) {
       setOutput('rerun-tests', JSON.stringify(rerun.cases.filter((c) => c.asked > 0).map((c) => c.historyId)));
-      setOutput('proven-flaky', JSON.stringify(rerun.provenFlaky));
+      setOutput('proven-flaky', JSON.stringify(rerun.provenFlaky.filter((id) => !result.orderDependent.has(id))));
       // Every failure that still blocks after its re-runs, with why (docs/rerun.md, "What you see").
       const blocked = (await import('../rerun/plan.ts')).blockingAfterReruns(rerun, new Set(o.blocking.map((t) => t.id)), result.orderDependent);
       setOutput('consistent-failures', JSON.stringify(blocked.map((b) => b.id)));

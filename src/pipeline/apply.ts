@@ -247,6 +247,7 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
     quarantined: before.quarantined,
     unforgiven: judged.unforgiven,
     outages: judged.failingOutages,
+    ...(orderDependent.size > 0 ? { orderDependent } : {}),
     ...(input.rerun ? { consistent: consistent!, newFlaky: { ids: input.rerun.newFlaky, block: input.rerun.newTestsBlock }, failedBeforeReruns: input.rerun.failedBeforeReruns } : {}),
   }));
   const outageMessages = [...new Set(judged.outages.map((o) => o.message))];

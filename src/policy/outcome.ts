@@ -31,6 +31,11 @@ export interface OutcomeInput {
    * as failed tests always do, even when every one of them passed on a re-run.
    */
   failedBeforeReruns?: number;
+  /**
+   * Re-runs: tests that fail inside the full run and pass alone (order-dependent, src/rerun/order.ts), with the
+   * sentence; each is in `consistent` too. Said apart in the summary and the annotations.
+   */
+  orderDependent?: ReadonlyMap<string, string>;
 }
 
 export interface Outcome {
@@ -42,6 +47,8 @@ export interface Outcome {
   passedOnRetry: ParsedTestCase[];
   /** Blocking failures of quarantined tests, with why they were not forgiven. */
   unforgiven: Map<string, string>;
+  /** Blocking failures of order-dependent tests (they fail inside the full run and pass alone), with the sentence. */
+  orderDependent?: Map<string, string>;
   /** Every reason the job fails, in words for the log; empty on success. */
   reasons: string[];
 }
@@ -84,13 +91,16 @@ export function decideOutcome(input: OutcomeInput): Outcome {
   for (const problem of input.problems) {
     reasons.push(`Report ${problem.path}${problem.line ? `:${problem.line}` : ''} could not be read: ${problem.message}`);
   }
-  const notQuarantined = blocking.length - unforgiven.size;
+  // An order-dependent test's failure is said by its own sentence below, not counted among these.
+  const ordered = (t: ParsedTestCase): boolean => input.orderDependent?.has(t.id) === true;
+  const notQuarantined = blocking.filter((t) => !unforgiven.has(t.id) && !ordered(t)).length;
+  const uncovered = blocking.filter((t) => unforgiven.has(t.id) && !ordered(t)).length;
   if (notQuarantined > 0) {
     reasons.push(`${plural(notQuarantined, 'failed test')} ${notQuarantined === 1 ? 'is' : 'are'} not quarantined.`);
   }
-  if (unforgiven.size > 0) {
+  if (uncovered > 0) {
     reasons.push(
-      `${plural(unforgiven.size, 'quarantined test')} failed in a way ${unforgiven.size === 1 ? 'its' : 'their'} quarantine does not cover (a failure never seen as flaky, or an outage): not forgiven.`,
+      `${plural(uncovered, 'quarantined test')} failed in a way ${uncovered === 1 ? 'its' : 'their'} quarantine does not cover (a failure never seen as flaky, or an outage): not forgiven.`,
     );
   }
   const consistent = blocking.filter((t) => input.consistent?.has(t.id));
@@ -108,6 +118,11 @@ export function decideOutcome(input: OutcomeInput): Outcome {
       `The test step's outcome is '${input.testOutcome}' but the reports show no failed test: something failed outside the reports (a crash, a timeout, a build error).`,
     );
   }
+  const orderDependent = new Map<string, string>();
+  for (const t of blocking) {
+    const sentence = input.orderDependent?.get(t.id);
+    if (sentence !== undefined) orderDependent.set(t.id, sentence);
+  }
   return {
     result: reasons.length === 0 ? 'success' : 'failure',
     failed,
@@ -115,6 +130,7 @@ export function decideOutcome(input: OutcomeInput): Outcome {
     blocking,
     passedOnRetry,
     unforgiven,
+    ...(orderDependent.size > 0 ? { orderDependent } : {}),
     reasons,
   };
 }

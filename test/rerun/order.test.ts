@@ -120,11 +120,12 @@ describe('judgeOrder', () => {
 
   it('almost never calls a test failing 30% of its runs independently order-dependent (measured over 1,000 seeds)', () => {
     const r = falseRate(0.3, 1000, 150);
-    // Measured: 102 of 46,8xx judged runs (0.22%, under the 0.5% the threshold promises per judged run); 8% of the
-    // tests at least once in 150 runs (the price of judging at every run; docs/rerun.md#order-dependence).
+    // Measured with this seed: 102 of 46,779 judged runs (0.22%, under the 0.5% the threshold holds per judged run),
+    // 85 of the 1,000 tests at least once in 150 runs (the price of judging at every run; docs/rerun.md#order-dependence).
     expect(r.judged).toBeGreaterThan(40_000);
     expect(r.runs / r.judged).toBeLessThan(IMPLAUSIBLE);
-    expect(r.worldsFlagged / 1000).toBeLessThan(0.12);
+    expect(r.worldsFlagged).toBeLessThan(120);
+    expect(r.worldsFlagged).toBeGreaterThan(0); // the rule is not merely silent
   });
 
   it('never calls a test failing 10% of its runs independently order-dependent in 1,000 seeds × 150 runs', () => {
