@@ -97,6 +97,18 @@ export const ISSUE28_SCENARIOS: Scenario[] = [
     victims: 6,
     victimChance: 0.5,
   },
+  {
+    ...PLAIN,
+    name: 'bursty-short',
+    description: 'plain whose tests flaky at one constant rate fail in bursts (a failure followed by another 80% of the time): bursts shorter than the spacing of CI runs, re-runs read the next outcomes',
+    bursts: { again: 0.8 },
+  },
+  {
+    ...PLAIN,
+    name: 'bursty-long',
+    description: 'plain whose tests flaky at one constant rate fail in long bursts (97%: 33 outcomes on average, more than a CI run’s block of 26): bursts span CI runs',
+    bursts: { again: 0.97 },
+  },
   issue14('real-single'),
   { ...REAL, name: 'real-single-indep', description: 'real-single, but a re-run inside the step reads its outcome at a random place of the sequence (no same-machine bursts)', real: { mode: 'single', flakyTests: 12, rerunAnswers: 'independent' } },
   issue14('real-suite'),

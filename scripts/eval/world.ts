@@ -69,6 +69,13 @@ export interface Scenario {
    * in the other runs the victim passes as before. Default 1: the polluter runs first every time.
    */
   victimChance?: number;
+  /**
+   * Bursty synthetic flaky tests: each test flaky from the first run at a constant rate (not fixed, not turning)
+   * replays a two-state sequence whose failures are followed by another failure with chance `again` (its overall
+   * rate stays the test's), read as the real sequences are: each run's block, re-runs reading the next outcomes.
+   * Drawn from their own streams: the world's other draws do not move.
+   */
+  bursts?: { again: number };
 }
 
 /** A world replayed from real per-run outcome sequences (scripts/eval/real.ts). */
@@ -370,6 +377,7 @@ export function generateWorld(scenario: Scenario, seed: number, endTime = Date.U
     if (rng() < s.outageChance) outages.set(run.index, intBetween(rng, 0, modules - 1));
   }
   addVictims(s, seed, tests);
+  addBursts(s, seed, tests);
   return { scenario, seed, endTime, tests, runs, regressions, prBreaks, outages, modules };
 }
 
@@ -385,6 +393,30 @@ function addVictims(s: Scenario, seed: number, tests: SimTest[]): void {
   const rng = stream(seed, 'victims');
   const stable = tests.filter((t) => t.segments.every((g) => g.rate === 0) && (t.sequence === undefined || !/[FE]/.test(t.sequence)));
   for (const t of sample(rng, stable, s.victims)) t.victimFrom = intBetween(rng, Math.floor(s.runs * 0.1), Math.floor(s.runs * 0.8));
+}
+
+/**
+ * Gives each synthetic test flaky at one constant rate a Markov sequence (scenario.bursts): P(F | F) = again,
+ * P(F | P) = q with q = rate · (1 − again) / (1 − rate), so that its stationary failure rate is the test's rate.
+ */
+function addBursts(s: Scenario, seed: number, tests: SimTest[]): void {
+  if (!s.bursts) return;
+  const length = s.runs * 2 * (1 + s.retries + RESERVED_ROUNDS) + 1;
+  for (const t of tests) {
+    if (t.sequence || t.segments.length !== 1 || t.segments[0]!.rate <= 0) continue;
+    const rate = t.segments[0]!.rate;
+    const again = Math.max(s.bursts.again, rate);
+    const q = (rate * (1 - again)) / (1 - rate);
+    const rng = stream(seed, `bursts/${t.id}`);
+    let failed = rng() < rate;
+    let out = '';
+    for (let i = 0; i < length; i++) {
+      out += failed ? 'F' : 'P';
+      failed = rng() < (failed ? again : q);
+    }
+    t.sequence = out;
+    t.offset = 0;
+  }
 }
 
 /** Whether `test` is an order-dependent victim in run `run` (its onset has come). */

@@ -119,6 +119,54 @@ describe('order-dependent victims', () => {
   });
 });
 
+describe('bursty synthetic flaky tests', () => {
+  it('keep their rate, fail again after a failure at the asked chance, and their re-runs read the next outcomes', () => {
+    const world = generateWorld(
+      {
+        ...BASE_SCENARIO,
+        name: 'bursty',
+        tests: 60,
+        modules: 2,
+        runs: 200,
+        retries: 0,
+        flakyShare: 0.3,
+        fixShare: 0,
+        becomeFlakyShare: 0,
+        regressionChance: 0,
+        outageChance: 0,
+        prBreakChance: 0,
+        bursts: { again: 0.9 },
+      },
+      7,
+      END,
+    );
+    const bursty = world.tests.filter((t) => t.sequence);
+    expect(bursty.length).toBe(18);
+    let failures = 0;
+    let again = 0;
+    for (const t of bursty) {
+      const s = t.sequence!;
+      const rate = t.segments[0]!.rate;
+      const failed = s.split('F').length - 1;
+      expect(Math.abs(failed / s.length - rate)).toBeLessThan(Math.max(0.05, rate * 0.6));
+      for (let i = 0; i + 1 < s.length; i++) {
+        if (s[i] !== 'F') continue;
+        failures++;
+        if (s[i + 1] === 'F') again++;
+      }
+    }
+    expect(again / failures).toBeGreaterThan(0.85);
+    const t = bursty.find((x) => x.segments[0]!.rate >= 0.1)!;
+    for (const run of world.runs.slice(0, 40)) {
+      const pos = sequencePosition(world, t, run.index, 1, 0);
+      expect(execute(world, run, 1).results.find((r) => r.test.id === t.id)!.attempts[0]!.code).toBe(t.sequence![pos]);
+      expect(rerunRound(world, run, 1, 1, [t.id]).get(t.id)!.code).toBe(t.sequence![pos + 1]);
+    }
+    // Without `bursts` the same world draws independently, as before.
+    expect(generateWorld({ ...world.scenario, bursts: undefined }, 7, END).tests.every((x) => x.sequence === undefined)).toBe(true);
+  });
+});
+
 describe('re-runs of real sequences', () => {
   const dir = mkdtempSync(join(tmpdir(), 'flakeguard-eval-bursts-'));
   const saved = process.env.FLAKEGUARD_REAL_OUTCOMES;
