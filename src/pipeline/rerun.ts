@@ -176,8 +176,9 @@ async function choosePresetAuto(input: RerunStepInput): Promise<RerunPreset | st
     if (preset) core.info(logText(`rerun: auto chose the ${preset.name} preset:`, 1000));
     for (const line of detection.why) core.info(logText(`  ${line}`, 1000));
     if (preset) return preset;
-    const why = `rerun: auto ${detection.why[0]}, so no test was re-run (name the preset, e.g. rerun: vitest; docs/rerun-presets.md)`;
-    core.notice(commandText(`Re-runs: ${why}.`, 1000), { title: 'flakeguard re-runs' });
+    // The summary says "No test was re-run: <why>".
+    const why = `rerun: auto ${detection.why[0]} (name the preset instead, e.g. rerun: vitest; docs/rerun-presets.md)`;
+    core.notice(commandText(`Re-runs: no test was re-run: ${why}.`, 1000), { title: 'flakeguard re-runs' });
     return why;
   });
 }

@@ -129,8 +129,9 @@ describe('rerun: auto (dist, real runners)', () => {
     );
     const run = await world.run({ inputs: { rerun: 'auto', 'test-outcome': 'failure' } });
     expect(run.stdout, why(run)).toMatch(
-      /^::notice title=flakeguard re-runs::Re-runs: rerun: auto cannot tell which runner wrote the reports: no report carries a reporter's mark \(node's junit reporter writes none\), and nothing in the workspace names a runner with a preset, so no test was re-run/m,
+      /^::notice title=flakeguard re-runs::Re-runs: no test was re-run: rerun: auto cannot tell which runner wrote the reports: no report carries a reporter's mark \(node's junit reporter writes none\), and nothing in the workspace names a runner with a preset \(name the preset instead/m,
     );
+    expect(run.summary).toContain('No test was re-run: rerun&#58; auto cannot tell which runner wrote the reports&#58; no report carries');
     expect(run.stdout).not.toMatch(/Re-run round/);
     expect(JSON.parse(run.outputs['rerun-tests']!)).toEqual([]);
     expect(run.outputs.outcome, why(run)).toBe('failure');
