@@ -101,6 +101,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env, clone?: Promise<
             normalise: normalizeErrorMessage,
             now,
             sha: runContext.sha,
+            ...(reports.reporters ? { reporters: reports.reporters } : {}),
           });
           reports.tests = split ? splitTests(rerun.tests, inputs.jobKey) : rerun.tests;
           verdicts = { consistent: rerun.consistent, newFlaky: rerun.newFlaky, newTestsBlock: rerunInputs.newTests === 'block', failedBeforeReruns };

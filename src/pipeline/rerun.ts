@@ -17,6 +17,10 @@ import type { DataRepo } from '../store/git.ts';
 import { emptySnapshot, parseSnapshot, type Snapshot } from '../store/snapshot.ts';
 import { commandText, logText } from '../text/escape.ts';
 import type { RerunInputs } from '../rerun/inputs.ts';
+import type { PresetOptions, RerunPreset } from '../rerun/contract.ts';
+import { detectRunner } from '../rerun/detect.ts';
+import { readWorkspaceFacts } from '../rerun/workspace.ts';
+import { findPreset } from '../rerun/presets/index.ts';
 import { answerKey, combineParts, finishRerun, recordRound, rerunTestOf, roundCases, setAside, startRerun, stopRerun, type ExtraPlan, type RerunCase, type RerunResult, type RoundAnswer } from '../rerun/plan.ts';
 import { fitSelection, type Fitted } from '../rerun/fit.ts';
 import { isNewTest, planExtras, suiteBudget } from '../rerun/budget.ts';
@@ -39,6 +43,8 @@ export interface RerunStepInput {
   now: number;
   /** This run's commit (a failure of a test that passed on it before is flaky, proven). */
   sha?: string;
+  /** The reports read, by the reporter their marks name (ParsedReports.reporters): for `rerun: auto`. */
+  reporters?: Record<string, number>;
 }
 
 /**
@@ -148,6 +154,7 @@ export async function readRoundReport(path: string, workspace: string): Promise<
 }
 
 export async function rerunStep(input: RerunStepInput): Promise<RerunResult & { note?: string }> {
+  for (const notice of input.rerun.notices) core.notice(commandText(notice, 1000), { title: 'flakeguard re-runs' });
   try {
     return await rerunOrSkip(input);
   } catch (error) {
@@ -158,14 +165,38 @@ export async function rerunStep(input: RerunStepInput): Promise<RerunResult & { 
   }
 }
 
+/**
+ * `rerun: auto`: the preset src/rerun/detect.ts picks from the reports' marks and the workspace, said in a log group;
+ * or, when it cannot tell, why not (a notice), and no re-runs.
+ */
+async function choosePresetAuto(input: RerunStepInput): Promise<RerunPreset | string> {
+  return core.group('Choosing the re-run preset (rerun: auto)', async () => {
+    const detection = detectRunner(input.reporters, await readWorkspaceFacts(input.workspace));
+    const preset = detection.preset === undefined ? undefined : findPreset(detection.preset);
+    if (preset) core.info(logText(`rerun: auto chose the ${preset.name} preset:`, 1000));
+    for (const line of detection.why) core.info(logText(`  ${line}`, 1000));
+    if (preset) return preset;
+    // The summary says "No test was re-run: <why>".
+    const why = `rerun: auto ${detection.why[0]} (name the preset instead, e.g. rerun: vitest; docs/rerun-presets.md)`;
+    core.notice(commandText(`Re-runs: no test was re-run: ${why}.`, 1000), { title: 'flakeguard re-runs' });
+    return why;
+  });
+}
+
 async function rerunOrSkip(input: RerunStepInput): Promise<RerunResult & { note?: string }> {
-  const { rerun, tests } = input;
+  const { tests } = input;
+  let rerun = input.rerun;
   const failed = tests.filter(finalAttemptFailed);
   if (failed.length === 0 && rerun.budget === 0) return finishRerun(startEmpty(rerun), tests);
   if (failed.length > rerun.maxTests) {
     const skipped = `${failed.length} tests failed, more than rerun-max-tests (${rerun.maxTests}): that looks like a real break or an outage, so none was re-run`;
     core.info(logText(`Re-runs: ${skipped}.`, 1000));
     return finishRerun(startEmpty(rerun), tests, skipped);
+  }
+  if (rerun.auto) {
+    const chosen = await choosePresetAuto(input);
+    if (typeof chosen === 'string') return finishRerun(startEmpty(rerun), tests, chosen);
+    rerun = { ...rerun, preset: chosen };
   }
 
   const { snapshot, note } = await core.group('Reading the history for the re-runs', async () => {
@@ -243,6 +274,7 @@ async function rerunOrSkip(input: RerunStepInput): Promise<RerunResult & { note?
                 round,
                 cases: part,
                 command,
+                options: presetOptions(rerun),
                 workspace: input.workspace,
                 dir: fitted.parts.length === 1 ? dir : join(dir, `part-${k + 1}`),
                 timeoutMs: leftNow,
@@ -273,7 +305,8 @@ function fitRound(rerun: RerunInputs, cases: RerunCase[], dir: string, round: nu
   const preset = rerun.preset;
   if (preset === undefined) return { parts: [cases], unfit: [] };
   const sizing = join(dir, `part-${cases.length}`, `round-${round}`, 'report.xml');
-  const fitted = fitSelection(cases, (part) => preset.commands(part.map((c) => rerunTestOf(c.test)), sizing, round));
+  const options = presetOptions(rerun);
+  const fitted = fitSelection(cases, (part) => preset.commands(part.map((c) => rerunTestOf(c.test)), sizing, round, options));
   return {
     parts: fitted.parts,
     unfit: fitted.unfit.map((u) => ({
@@ -308,6 +341,10 @@ function environmentBytes(env: NodeJS.ProcessEnv): number {
   let total = 0;
   for (const [name, value] of Object.entries(env)) if (value !== undefined) total += Buffer.byteLength(`${name}=${value}`) + 9;
   return total;
+}
+
+function presetOptions(rerun: RerunInputs): PresetOptions {
+  return rerun.args ? { args: rerun.args } : {};
 }
 
 function startEmpty(rerun: RerunInputs) {

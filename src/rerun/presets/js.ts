@@ -4,6 +4,7 @@
  * See docs/rerun-presets.md for what each assumes about the original run.
  */
 import type { RerunPreset, RerunTest } from '../contract.ts';
+import { JEST_ARGS, MOCHA_ARGS, NODE_TEST_ARGS, screen, VITEST_ARGS } from './args.ts';
 import { ANSI_GAP, anchoredAlternation, CONTROL_GAP, globForFile, jsRegexLiteral, jsRegexLiteralWithGap, jsRegexLiteralWithSeparator, pathArg, unique } from './escape.ts';
 
 /**
@@ -24,7 +25,9 @@ export function localBin(bin: string): string[] {
 export const vitest: RerunPreset = {
   name: 'vitest',
   recordsRetries: false,
-  commands(tests, reportPath) {
+  // The line of `npm test` may start with vitest's `run` subcommand: the preset says it itself.
+  screenArgs: (args) => screen(args[0] === 'run' ? args.slice(1) : args, VITEST_ARGS),
+  commands(tests, reportPath, _round, options) {
     const files = unique(tests.map((t) => t.classname || t.file || '').filter((f) => f !== '')).map(vitestFilter);
     const pattern = anchoredAlternation(tests.map((t) => jsRegexLiteralWithSeparator(t.name, ' > ', ' ', CONTROL_GAP)));
     return [
@@ -32,6 +35,7 @@ export const vitest: RerunPreset = {
         argv: [
           ...localBin('vitest'),
           'run',
+          ...(options?.args ?? []),
           ...files,
           `--testNamePattern=${pattern}`,
           '--reporter=default',
@@ -78,13 +82,15 @@ function fullNames(t: RerunTest): string[] {
 export const jest: RerunPreset = {
   name: 'jest',
   recordsRetries: false,
-  commands(tests, reportPath) {
+  screenArgs: (args) => screen(args, JEST_ARGS),
+  commands(tests, reportPath, _round, options) {
     const names = tests.flatMap((t) => fullNames(t).map((n) => (n.startsWith(' ') ? n.slice(1) : n)));
     const pattern = anchoredAlternation(names.map(jsRegexLiteral));
     return [
       {
         argv: [
           ...localBin('jest'),
+          ...(options?.args ?? []),
           '--ci',
           `--testNamePattern=${pattern}`,
           '--reporters=default',
@@ -114,13 +120,14 @@ const ROOT_SUITE = 'Root Suite';
 export const mocha: RerunPreset = {
   name: 'mocha',
   recordsRetries: false,
-  commands(tests, reportPath) {
+  screenArgs: (args) => screen(args, MOCHA_ARGS),
+  commands(tests, reportPath, _round, options) {
     const pattern = anchoredAlternation(tests.flatMap(fullNames).map((n) => jsRegexLiteralWithGap(n, ANSI_GAP, true)));
     const fromSuites = tests.every((t) => t.file !== undefined && t.file !== '' && t.suite !== undefined && t.suite !== ROOT_SUITE);
     const files = fromSuites ? unique(tests.map((t) => pathArg(t.file!))) : [];
     return [
       {
-        argv: [...localBin('mocha'), '--reporter=mocha-junit-reporter', `--grep=${pattern}`, '--retries=0', ...files],
+        argv: [...localBin('mocha'), ...(options?.args ?? []), '--reporter=mocha-junit-reporter', `--grep=${pattern}`, '--retries=0', ...files],
         env: { MOCHA_FILE: reportPath },
       },
     ];
@@ -147,7 +154,8 @@ function nodeJunitLiteral(text: string): string {
 export const nodeTest: RerunPreset = {
   name: 'node-test',
   recordsRetries: false,
-  commands(tests, reportPath) {
+  screenArgs: (args) => screen(args, NODE_TEST_ARGS),
+  commands(tests, reportPath, _round, options) {
     const sources = tests.flatMap((t) => {
       const name = nodeJunitLiteral(t.name);
       if (t.classname === '') return [name];
@@ -168,6 +176,7 @@ export const nodeTest: RerunPreset = {
         argv: [
           'node',
           '--test',
+          ...(options?.args ?? []),
           '--test-reporter=spec',
           '--test-reporter-destination=stdout',
           '--test-reporter=junit',
