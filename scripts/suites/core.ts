@@ -25,6 +25,10 @@ export interface Suite {
   env?: Record<string, string>;
   /** Why this suite, and anything it needed: one line for the docs. */
   note?: string;
+  /** Where `--probe` writes its test file (JavaScript runners), relative to the checkout. */
+  probe?: string;
+  /** Whether the probe file is appended to `run` (a run that names its test files). */
+  probeArg?: boolean;
 }
 
 export interface Manifest {
@@ -63,11 +67,40 @@ export function validateManifest(value: unknown): Manifest {
     if (typeof o.report !== 'string' || o.report === '' || o.report.startsWith('/') || o.report.split('/').includes('..')) problems.push(`${at}.report: a relative path inside the checkout expected`);
     if (o.env !== undefined && (typeof o.env !== 'object' || o.env === null || Object.values(o.env).some((v) => typeof v !== 'string'))) problems.push(`${at}.env: an object of strings expected`);
     if (o.note !== undefined && typeof o.note !== 'string') problems.push(`${at}.note: a string expected`);
-    const known = new Set(['name', 'repo', 'commit', 'preset', 'install', 'run', 'report', 'env', 'note']);
+    if (o.probe !== undefined && (typeof o.probe !== 'string' || o.probe.startsWith('/') || o.probe.split('/').includes('..') || !PROBE_PRESETS.includes(o.preset as SuitePreset)))
+      problems.push(`${at}.probe: a relative path inside the checkout, for ${PROBE_PRESETS.join(', ')} only`);
+    if (o.probeArg !== undefined && typeof o.probeArg !== 'boolean') problems.push(`${at}.probeArg: true or false expected`);
+    const known = new Set(['name', 'repo', 'commit', 'preset', 'install', 'run', 'report', 'env', 'note', 'probe', 'probeArg']);
     for (const k of Object.keys(o)) if (!known.has(k)) problems.push(`${at}: unknown field "${k}"`);
   });
   if (problems.length > 0) throw new Error(`manifest:\n  ${problems.join('\n  ')}`);
   return value as Manifest;
+}
+
+/** The presets whose runners take the probe file (scripts/suites `--probe`). */
+export const PROBE_PRESETS: readonly SuitePreset[] = ['vitest', 'jest', 'mocha', 'node-test'];
+
+/**
+ * The probe's test titles, as JavaScript string literals' contents: control characters (NUL first in a title, an ANSI
+ * sequence, BEL and SOH) and twins (two tests with one title, a table test without a placeholder). Every test passes.
+ */
+export const PROBE_TITLES = ['\\u0000starts with a NUL', 'has \\u001b[1mbold\\u001b[22m inside', 'rings \\u0007 and \\u0001 too', 'twin title', 'twin title'];
+
+/** A test file for the runner of `preset` holding the probe's tests (each passes), in a describe `flakeguard probe`. */
+export function probeSource(preset: SuitePreset): string {
+  const titles = PROBE_TITLES.map((t) => `'${t}'`);
+  switch (preset) {
+    case 'vitest':
+      return `import { describe, expect, it } from 'vitest';\ndescribe('flakeguard probe', () => {\n${titles.map((t) => `  it(${t}, () => expect(1).toBe(1));`).join('\n')}\n  it.each([1, 2])('table row', (n) => expect(n).toBeGreaterThan(0));\n});\n`;
+    case 'jest':
+      return `describe('flakeguard probe', () => {\n${titles.map((t) => `  it(${t}, () => expect(1).toBe(1));`).join('\n')}\n  it.each([1, 2])('table row', (n) => expect(n).toBeGreaterThan(0));\n});\n`;
+    case 'mocha':
+      return `const assert = require('assert');\ndescribe('flakeguard probe', function () {\n${titles.map((t) => `  it(${t}, function () { assert.strictEqual(1, 1); });`).join('\n')}\n  [1, 2].forEach(function (n) { it('table row', function () { assert.ok(n > 0); }); });\n});\n`;
+    case 'node-test':
+      return `const { describe, it } = require('node:test');\nconst assert = require('node:assert');\ndescribe('flakeguard probe', () => {\n${titles.map((t) => `  it(${t}, () => assert.strictEqual(1, 1));`).join('\n')}\n  for (const n of [1, 2]) it('table row', () => assert.ok(n > 0));\n});\n`;
+    default:
+      throw new Error(`no probe for ${preset}`);
+  }
 }
 
 /** One `<testcase>` element of a report, as offsets into the text. */

@@ -20,7 +20,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { dirname, join } from 'node:path';
 import { parseReportRaw, parseReportText, testId, twinName } from '../../src/junit/index.ts';
 import { DIST_ENTRY, NODE24, PROJECT_ROOT, parseOutputFile } from '../../test/support/action.ts';
-import { controlCharsInXml, flipToFailed, hasControlChar, readStepOutputs, sample, scanTestcases, validateManifest, verdictFor, type Suite, type Verdict } from './core.ts';
+import { controlCharsInXml, flipToFailed, hasControlChar, probeSource, readStepOutputs, sample, scanTestcases, validateManifest, verdictFor, type Suite, type Verdict } from './core.ts';
 
 const ROOT = join(PROJECT_ROOT, '.suites');
 const STATE = join(ROOT, '.state');
@@ -178,8 +178,13 @@ async function runSuite(s: Suite): Promise<void> {
   const reportPath = join(dir, s.report);
   rmSync(reportPath, { force: true });
   mkdirSync(dirname(reportPath), { recursive: true });
-  console.log(`[${s.name}] $ ${s.run.join(' ')}`);
-  const original = await run(s.run, dir, s.env);
+  // --probe: a test file of the harness's own (control characters, twins; every test passes) joins the real suite.
+  const probe = process.argv.includes('--probe');
+  if (probe && s.probe === undefined) throw new Error(`[${s.name}] no probe path in the manifest`);
+  const argv = probe && s.probeArg ? [...s.run, s.probe!] : s.run;
+  if (probe) writeFileSync(join(dir, s.probe!), probeSource(s.preset));
+  console.log(`[${s.name}] $ ${argv.join(' ')}`);
+  const original = await run(argv, dir, s.env);
   if (!existsSync(reportPath)) throw new Error(`[${s.name}] the run wrote no ${s.report} (exit ${original.code}):\n${original.stderr.slice(-3000)}`);
   const xml = readFileSync(reportPath, 'utf8');
   const parsed = parseReportText(xml, s.report);
@@ -221,10 +226,11 @@ async function runSuite(s: Suite): Promise<void> {
     caseIds.push(raw.oneCasePerTest ? testId({ ...c, name: twinName(c.name, first, seen).name }) : first);
   }
   if (caseIds.length !== spans.length) console.log(`[${s.name}] the parser read ${caseIds.length} testcases, the scanner ${spans.length}: twins and control characters not forced into the sample`);
-  const always = caseIds.length === spans.length ? passing.filter((i) => twinIds.has(caseIds[i]!) || hasControlChar(caseIds[i]!)) : [];
+  const isProbe = (id: string): boolean => id.includes('flakeguard probe');
+  const always = caseIds.length === spans.length ? passing.filter((i) => (probe ? isProbe(caseIds[i]!) : twinIds.has(caseIds[i]!) || hasControlChar(caseIds[i]!))) : [];
   const chosenPos = sample(
     passing.length,
-    sampleSize,
+    probe ? 0 : sampleSize,
     always.map((i) => passing.indexOf(i)),
   );
   const chosen = chosenPos.map((p) => passing[p]!);
@@ -268,10 +274,15 @@ async function runSuite(s: Suite): Promise<void> {
     if (ids.length === 0) console.log(r.stdout.slice(-3000));
   }
   rmSync(cleanDir, { recursive: true, force: true });
+  if (probe) rmSync(join(dir, s.probe!), { force: true });
+  // The probe's tests as flakeguard read them from the real report: each one test, passed at its only attempt.
+  const probeTests = probe ? parsed.tests.filter((t) => isProbe(t.id)).map((t) => ({ id: t.id, attempts: t.attempts.map((a) => a.status).join(',') })) : undefined;
   const result = {
+    probe,
+    probeTests,
     suite: s,
     measuredAt: new Date().toISOString(),
-    command: `npm run suites -- run ${s.name} --sample ${sampleSize} --batch ${batch}`,
+    command: `npm run suites -- run ${s.name} ${probe ? '--probe' : `--sample ${sampleSize} --batch ${batch}`}`,
     originalExit: original.code,
     originalSeconds: Math.round(original.ms / 1000),
     testcases: spans.length,
@@ -292,7 +303,7 @@ async function runSuite(s: Suite): Promise<void> {
     costs,
   };
   mkdirSync(RESULTS, { recursive: true });
-  writeFileSync(join(RESULTS, `${s.name}.json`), JSON.stringify(result, null, 2) + '\n');
+  writeFileSync(join(RESULTS, `${s.name}${probe ? '.probe' : ''}.json`), JSON.stringify(result, null, 2) + '\n');
   console.log(
     `[${s.name}] round trip ${roundTrips}/${marked}; ${failures.length} failures${
       failures.length

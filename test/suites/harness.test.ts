@@ -6,7 +6,20 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseReportText } from '../../src/junit/index.ts';
-import { controlCharsInXml, flipToFailed, hasControlChar, mark, readStepOutputs, sample, scanTestcases, validateManifest, verdictFor } from '../../scripts/suites/core.ts';
+import {
+  PROBE_PRESETS,
+  PROBE_TITLES,
+  controlCharsInXml,
+  flipToFailed,
+  hasControlChar,
+  mark,
+  probeSource,
+  readStepOutputs,
+  sample,
+  scanTestcases,
+  validateManifest,
+  verdictFor,
+} from '../../scripts/suites/core.ts';
 import { PROJECT_ROOT } from '../support/action.ts';
 
 const GOOD = {
@@ -46,6 +59,9 @@ describe('validateManifest', () => {
     expect(message).toContain('suites[2]: unknown field "extra"');
     expect(message).toContain('suites[2].env: an object of strings expected');
     expect(() => validateManifest({ suites: [GOOD] })).not.toThrow();
+    expect(() => validateManifest({ suites: [{ ...GOOD, probe: 'test/p.test.ts', probeArg: true }] })).not.toThrow();
+    expect(() => validateManifest({ suites: [{ ...GOOD, preset: 'pytest', probe: 'test_p.py' }] })).toThrow(/suites\[0\]\.probe: .*for vitest, jest, mocha, node-test only/);
+    expect(() => validateManifest({ suites: [{ ...GOOD, probe: '../p.test.ts' }] })).toThrow(/suites\[0\]\.probe/);
     expect(() => validateManifest([])).toThrow(/"suites" array/);
   });
 });
@@ -136,5 +152,20 @@ describe('sample, control characters and verdicts', () => {
     expect(verdictFor('c', out)).toEqual({ verdict: 'unanswered', why: 'no report' });
     expect(verdictFor('d', out).verdict).toBe('unanswered');
     expect(verdictFor('e', out)).toEqual({ verdict: 'not re-run' });
+  });
+});
+
+describe('probeSource', () => {
+  it('writes every probe title (control characters, twins) and a table test, in code that compiles', () => {
+    for (const preset of PROBE_PRESETS) {
+      const src = probeSource(preset);
+      for (const title of PROBE_TITLES) expect(src, preset).toContain(`'${title}'`);
+      expect(src.match(/'twin title'/g)).toHaveLength(2);
+      expect(src).toContain("'table row'");
+      // The CommonJS ones compile as a function body; vitest's is a module (its import line aside, the same code).
+      // eslint-disable-next-line @typescript-eslint/no-implied-eval
+      expect(() => new Function(src.replace(/^import .*$/m, ''))).not.toThrow();
+    }
+    expect(() => probeSource('pytest')).toThrow(/no probe for pytest/);
   });
 });
