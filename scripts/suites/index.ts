@@ -2,7 +2,7 @@
  * Real open-source suites through the presets (not in CI: it installs from the registry and runs whole suites).
  *
  *   npm run suites -- --list
- *   npm run suites -- run <name> [--sample N] [--batch B] [--source TEMPLATE]
+ *   npm run suites -- run <name> [--sample N] [--batch B] [--source TEMPLATE] [--probe] [--skip-failures] [--rerun-timeout S]
  *   npm run suites -- summary
  *
  * `run` checks the suite out into .suites/<name> (from TEMPLATE, `{repo}`, `{owner}` and `{name}` replaced: a git URL
@@ -20,7 +20,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { dirname, join } from 'node:path';
 import { parseReportRaw, parseReportText, testId, twinName } from '../../src/junit/index.ts';
 import { DIST_ENTRY, NODE24, PROJECT_ROOT, parseOutputFile } from '../../test/support/action.ts';
-import { controlCharsInXml, flipToFailed, hasControlChar, probeSource, readStepOutputs, sample, scanTestcases, validateManifest, verdictFor, type Suite, type Verdict } from './core.ts';
+import { controlCharsInXml, flipToFailed, hasControlChar, probeSource, readStepOutputs, sample, skipFailures, scanTestcases, validateManifest, verdictFor, type Suite, type Verdict } from './core.ts';
 
 const ROOT = join(PROJECT_ROOT, '.suites');
 const STATE = join(ROOT, '.state');
@@ -241,9 +241,11 @@ async function runSuite(s: Suite): Promise<void> {
   const twinVerdicts: Record<string, Verdict> = {};
   const controlVerdicts: Record<string, Verdict> = {};
   const originalFailed = new Set(failedOriginally.map((t) => t.id));
+  // --skip-failures: the suite's own failures are skipped in the marked copies (not re-run in every batch).
+  const skip = process.argv.includes('--skip-failures');
   for (let b = 0; b < chosen.length; b += batch) {
     const part = chosen.slice(b, b + batch);
-    const flipped = flipToFailed(xml, part);
+    const flipped = flipToFailed(skip ? skipFailures(xml) : xml, part);
     const ids = parseReportText(flipped, s.report)
       .tests.filter((t) => !originalFailed.has(t.id) && t.attempts.some((a) => a.type === 'SuitesHarness'))
       .map((t) => t.id);
@@ -255,7 +257,7 @@ async function runSuite(s: Suite): Promise<void> {
       rerun: s.preset,
       'test-outcome': 'failure',
       'rerun-max-tests': String(part.length + originalFailed.size + 5),
-      'rerun-timeout': '1200',
+      'rerun-timeout': arg('--rerun-timeout', '1200'),
     });
     const out = readStepOutputs(r.outputs);
     const cost = /Cost: ([^\n|]*)/.exec(r.summary)?.[1]?.trim() ?? '';
@@ -282,7 +284,7 @@ async function runSuite(s: Suite): Promise<void> {
     probeTests,
     suite: s,
     measuredAt: new Date().toISOString(),
-    command: `npm run suites -- run ${s.name} ${probe ? '--probe' : `--sample ${sampleSize} --batch ${batch}`}`,
+    command: `npm run suites -- run ${s.name} ${probe ? '--probe' : `--sample ${sampleSize} --batch ${batch}`}${skip ? ' --skip-failures' : ''}`,
     originalExit: original.code,
     originalSeconds: Math.round(original.ms / 1000),
     testcases: spans.length,

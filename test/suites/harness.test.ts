@@ -16,6 +16,7 @@ import {
   probeSource,
   readStepOutputs,
   sample,
+  skipFailures,
   scanTestcases,
   validateManifest,
   verdictFor,
@@ -119,6 +120,16 @@ describe('scanTestcases and flipToFailed', () => {
     expect(() => flipToFailed(REPORT, [7])).toThrow(/no testcase #7 \(the report has 7\)/);
     expect(() => scanTestcases('<testcase name="x">')).toThrow(/never closed/);
     expect(() => scanTestcases('<testcase name="x>')).toThrow(/never ends/);
+  });
+
+  it('skips the failed testcases, keeping their ids, and leaves the others as they were', () => {
+    const skipped = skipFailures(REPORT);
+    const after = parseReportText(skipped, 'r.xml');
+    expect(after.problems).toEqual([]);
+    expect(after.tests.map((t) => t.id)).toEqual(parseReportText(REPORT, 'r.xml').tests.map((t) => t.id));
+    expect(after.tests.find((t) => t.id === 'a.test.ts::failed')!.attempts.map((a) => a.status)).toEqual(['skipped']);
+    expect(after.tests.filter((t) => t.attempts.some((a) => a.status === 'failed'))).toEqual([]);
+    expect(skipped.replace(/<testcase classname="a.test.ts" name="failed">.*?<\/testcase>/, '')).toBe(REPORT.replace(/<testcase classname="a.test.ts" name="failed">.*?<\/testcase>/, ''));
   });
 
   it('gives each mark a message of its own, in letters (digits would fold together)', () => {
