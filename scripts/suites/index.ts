@@ -2,7 +2,7 @@
  * Real open-source suites through the presets (not in CI: it installs from the registry and runs whole suites).
  *
  *   npm run suites -- --list
- *   npm run suites -- run <name> [--sample N] [--batch B] [--source TEMPLATE] [--probe] [--skip-failures] [--rerun-timeout S]
+ *   npm run suites -- run <name> [--sample N] [--batch B] [--source TEMPLATE] [--probe] [--skip-failures] [--rerun-timeout S] [--run-timeout S]
  *   npm run suites -- summary
  *
  * `run` checks the suite out into .suites/<name> (from TEMPLATE, `{repo}`, `{owner}` and `{name}` replaced: a git URL
@@ -184,7 +184,8 @@ async function runSuite(s: Suite): Promise<void> {
   const argv = probe && s.probeArg ? [...s.run, s.probe!] : s.run;
   if (probe) writeFileSync(join(dir, s.probe!), probeSource(s.preset));
   console.log(`[${s.name}] $ ${argv.join(' ')}`);
-  const original = await run(argv, dir, s.env);
+  // --run-timeout: a run that does not exit (mocha without --exit, a server left open) is ended; its report stays.
+  const original = await run(argv, dir, s.env, Number(arg('--run-timeout', '1200')) * 1000);
   if (!existsSync(reportPath)) throw new Error(`[${s.name}] the run wrote no ${s.report} (exit ${original.code}):\n${original.stderr.slice(-3000)}`);
   const xml = readFileSync(reportPath, 'utf8');
   const parsed = parseReportText(xml, s.report);
@@ -284,7 +285,7 @@ async function runSuite(s: Suite): Promise<void> {
     probeTests,
     suite: s,
     measuredAt: new Date().toISOString(),
-    command: `npm run suites -- run ${s.name} ${probe ? '--probe' : `--sample ${sampleSize} --batch ${batch}`}${skip ? ' --skip-failures' : ''}`,
+    command: `npm run suites -- run ${s.name} ${probe ? '--probe' : `--sample ${sampleSize} --batch ${batch}`}${skip ? ' --skip-failures' : ''}${process.argv.includes('--run-timeout') ? ` --run-timeout ${arg('--run-timeout', '')}` : ''}${process.argv.includes('--rerun-timeout') ? ` --rerun-timeout ${arg('--rerun-timeout', '')}` : ''}`,
     originalExit: original.code,
     originalSeconds: Math.round(original.ms / 1000),
     testcases: spans.length,

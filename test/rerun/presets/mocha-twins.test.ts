@@ -9,7 +9,7 @@ const base = { classname: 'should ignore the body', name: 'res when HEAD should 
 
 describe('mocha preset: files and twins', () => {
   it('narrows to the files when no test asked for is a twin', () => {
-    const [cmd] = mocha.commands([{ ...base, id: `${base.classname}::${base.name}`, file: 'test/res.send.js' }], 'r.xml');
+    const [cmd] = mocha.commands([{ ...base, id: `${base.classname}::${base.name}`, file: 'test/res.send.js' }], 'r.xml', 1);
     expect(cmd!.argv.at(-1)).toBe('test/res.send.js');
   });
 
@@ -18,13 +18,13 @@ describe('mocha preset: files and twins', () => {
       { ...base, id: `${base.classname}::${base.name} [2]`, file: 'test/res.send.js' },
       { ...base, name: 'other', id: `${base.classname}::other`, file: 'test/res.js' },
     ];
-    const [cmd] = mocha.commands(tests, 'r.xml');
+    const [cmd] = mocha.commands(tests, 'r.xml', 1);
     expect(cmd!.argv.some((a) => a.startsWith('test/'))).toBe(false);
   });
 
   it('a name that itself ends in [n] is not a twin', () => {
     const name = 'handles row [2]';
-    const [cmd] = mocha.commands([{ ...base, name, id: `${base.classname}::${name}`, file: 'test/rows.js' }], 'r.xml');
+    const [cmd] = mocha.commands([{ ...base, name, id: `${base.classname}::${name}`, file: 'test/rows.js' }], 'r.xml', 1);
     expect(cmd!.argv.at(-1)).toBe('test/rows.js');
   });
 });
