@@ -102,8 +102,8 @@ export const jest: RerunPreset = {
  * mocha with mocha-junit-reporter: `<testcase name="<full title>" classname="<title>">`, the test files on the
  * suites' `file` attribute. `--grep` sees the full title. The reporter strips ANSI escape sequences from names
  * (other control characters are written as they are), so the pattern allows them where a word starts or ends
- * (ANSI_GAP). The files are passed when every test got its file from its suite (mocha then loads only those; files
- * on the command line replace the configured `spec`). A test outside
+ * (ANSI_GAP). The files are passed when every test got its file from its suite (mocha loads those, and adds
+ * a configured `spec` to them: mocha 11 measured, a superset). A test outside
  * any describe sits in the "Root Suite", which has no file: flakeguard may have taken its file from a stack frame,
  * which can be a helper or source file rather than the test file, so then mocha loads its configured spec; so it does
  * for a twin (docs/test-ids.md), whose number counts the testcases of its title in every file. The report path goes through MOCHA_FILE, which mocha-junit-reporter prefers to its options
