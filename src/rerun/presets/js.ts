@@ -108,10 +108,11 @@ export const jest: RerunPreset = {
  * mocha with mocha-junit-reporter: `<testcase name="<full title>" classname="<title>">`, the test files on the
  * suites' `file` attribute. `--grep` sees the full title. The reporter strips ANSI escape sequences from names
  * (other control characters are written as they are), so the pattern allows them where a word starts or ends
- * (ANSI_GAP). The files are passed when every test got its file from its suite (mocha then loads only those; files
- * on the command line replace the configured `spec`). A test outside
+ * (ANSI_GAP). The files are passed when every test got its file from its suite (mocha loads those, and adds
+ * a configured `spec` to them: mocha 11 measured, a superset). A test outside
  * any describe sits in the "Root Suite", which has no file: flakeguard may have taken its file from a stack frame,
- * which can be a helper or source file rather than the test file, so then mocha loads its configured spec. The report path goes through MOCHA_FILE, which mocha-junit-reporter prefers to its options
+ * which can be a helper or source file rather than the test file, so then mocha loads its configured spec; so it does
+ * for a twin (docs/test-ids.md), whose number counts the testcases of its title in every file. The report path goes through MOCHA_FILE, which mocha-junit-reporter prefers to its options
  * (a path with `,` or `=` cannot go through `--reporter-option`).
  */
 /** mocha-junit-reporter's default `rootSuiteTitle`. */
@@ -123,7 +124,10 @@ export const mocha: RerunPreset = {
   screenArgs: (args) => screen(args, MOCHA_ARGS),
   commands(tests, reportPath, _round, options) {
     const pattern = anchoredAlternation(tests.flatMap(fullNames).map((n) => jsRegexLiteralWithGap(n, ANSI_GAP, true)));
-    const fromSuites = tests.every((t) => t.file !== undefined && t.file !== '' && t.suite !== undefined && t.suite !== ROOT_SUITE);
+    // A twin (its id ends in ` [n]` that its name lacks: docs/test-ids.md) is numbered by its order among the
+    // testcases of its title, which may be in other files: its own file alone would make it the first.
+    const twin = (t: RerunTest): boolean => / \[\d+\]$/.test(t.id) && !/ \[\d+\]$/.test(t.name);
+    const fromSuites = tests.every((t) => t.file !== undefined && t.file !== '' && t.suite !== undefined && t.suite !== ROOT_SUITE && !twin(t));
     const files = fromSuites ? unique(tests.map((t) => pathArg(t.file!))) : [];
     return [
       {
