@@ -102,10 +102,6 @@ export interface Regression {
   before: { label: string; interval: Interval };
 }
 
-export function toInterval(r: { pf: number; pfLow: number; pfHigh: number }): Interval {
-  return [r.pf, r.pfLow, r.pfHigh];
-}
-
 /**
  * Whether a test's flakiness rose (seed 002; src/scoring/regression.ts): the PFS of its last REGRESSION_WINDOW runs
  * (outage runs left out) lies entirely above the baseline: the interval recorded in its issue when flakeguard last

@@ -52,7 +52,7 @@ import {
   type TestFacts,
   type TrackedIssue,
 } from './issue-plan.ts';
-import type { ClosedByHandLookup } from './issue-lift.ts';
+import type { ClosedByHandLookup } from '../policy/hand-close.ts';
 
 /** Pages of 100 issues read per run (the label's issues, open and closed). */
 export const MAX_LIST_PAGES = 10;
