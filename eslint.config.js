@@ -13,7 +13,7 @@ export default tseslint.config(
   {
     files: ['**/*.ts'],
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['vitest.config.ts'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: { projectService: { allowDefaultProject: ['vitest.config.ts', 'vitest.mutate.config.ts'] }, tsconfigRootDir: import.meta.dirname },
     },
     rules: {
       // A promise nobody awaits loses its error: the step must never end before its work, nor hide a failure.
