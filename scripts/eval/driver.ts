@@ -34,7 +34,7 @@ import { execute, renderReports, rerunDraw, rerunRound, type Execution, type Sim
 import { failureProbability, ISSUE_SETTINGS, rerunLoop, type RerunSettings, type Verdict } from './rerun-model.ts';
 import { RERUN_COMMAND_SCRIPT, type RerunState } from './rerun-command.ts';
 import type { Attempt, ParsedTestCase } from '../../src/model.ts';
-import { answerKey, finishRerun, recordRound, roundCases, startRerun, type RerunResult } from '../../src/rerun/plan.ts';
+import { answerKey, failedInTheRun, finishRerun, recordRound, roundCases, startRerun, type RerunResult } from '../../src/rerun/plan.ts';
 import { RERUN_DEFAULTS } from '../../src/rerun/inputs.ts';
 import { plannedExtras, quarantinedIfExhausted } from '../../src/pipeline/rerun.ts';
 import { findOutages } from '../../src/policy/outage.ts';
@@ -396,7 +396,7 @@ export async function drivePure(world: SimWorld, options: DriveOptions = {}): Pr
         const r = rerunWithCore(world, execution, reports.tests, snapshot, config.policy, runContext, now, { ...ISSUE_SETTINGS, attempts: RERUN_DEFAULTS.attempts, attemptsMax: RERUN_DEFAULTS.attemptsMax, maxTests: RERUN_DEFAULTS.maxTests, ...options.rerun });
         reports.tests = r.tests;
         const result = applyRun(
-          { snapshot, reports, filesMatched: paths.length, testOutcome: inputs.testOutcome, run: runContext, now, rerun: { consistent: r.consistent, newFlaky: r.newFlaky, newTestsBlock: false, failedBeforeReruns } },
+          { snapshot, reports, filesMatched: paths.length, testOutcome: inputs.testOutcome, run: runContext, now, rerun: { consistent: r.consistent, newFlaky: r.newFlaky, newTestsBlock: false, failedBeforeReruns, failedInRun: failedInTheRun(r) } },
           { ...config, normalise: normalizeErrorMessage },
         );
         files = result.files;

@@ -39,7 +39,7 @@ import { boundedUntrustedTests, hasUntrustedRecord, trustedEvidence, trustedOnly
 import { updateDecisionLog, type IssueNumberLookup } from './decisions.ts';
 import { DECISIONS_FILE } from '../store/decisions.ts';
 import { checkTimes } from './clock.ts';
-import { orderDependence } from '../rerun/order.ts';
+import { orderDependence, streakStart } from '../rerun/order.ts';
 
 export interface ApplyOptions {
   retention: RetentionOptions;
@@ -88,6 +88,12 @@ export interface RerunVerdicts {
   newTestsBlock: boolean;
   /** Tests whose final attempt failed in the suite, before the re-runs. */
   failedBeforeReruns: number;
+  /**
+   * History ids of the tests every attempt of which in the run's own report failed (before the re-runs; see
+   * failedInTheRun in src/rerun/plan.ts). Only these can be called order-dependent: a test that passed an
+   * in-process retry passed inside the full run. Absent: every test that failed its first attempt is judged.
+   */
+  failedInRun?: ReadonlySet<string>;
   /**
    * Tests the re-runs' context rounds found order-dependent (history id → the sentence that says so): treated as
    * applyRun's own order-dependence verdicts (docs/rerun.md#order-dependence).
@@ -340,6 +346,11 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
     if (!decision || decision.override) continue;
     const newest = history.get(id)?.runs.reduce((t, r) => Math.max(t, r.time), run.time) ?? run.time;
     const previous = ruleState(snapshot.stats.get(id));
+    // A quarantine that began before the streak was earned by failures the streak did not cause: it stays (the
+    // verdict still blocks this run's failure, through the consistent map). One the streak earned is released.
+    const began = previous?.quarantined && previous.since ? Date.parse(previous.since) : NaN;
+    const streakFrom = streakStart(history.get(id), run.key) ?? run.time;
+    if (Number.isFinite(began) && began < streakFrom) continue;
     const stays = previous !== undefined && !previous.quarantined && previous.reason.startsWith(ORDER_REASON) && previous.since;
     decisions.set(id, { quarantined: false, reason: `${ORDER_REASON}${sentence}`, since: stays || nowIso, evidence: decision.evidence, evidenceAfter: newest });
   }
@@ -412,7 +423,7 @@ function orderVerdicts(input: ApplyInput, snapshot: Snapshot, run: RunContext, o
     tests: input.reports.tests,
     runKey: run.key,
     sha: run.sha,
-    skip: (id) => inOutage.has(id) || out.has(id) || input.rerun!.consistent.has(id),
+    skip: (id) => inOutage.has(id) || out.has(id) || input.rerun!.consistent.has(id) || (input.rerun!.failedInRun !== undefined && !input.rerun!.failedInRun.has(id)),
     window: options.policy.window,
   });
   for (const [id, sentence] of found) out.set(id, sentence);

@@ -144,6 +144,24 @@ export function judgeOrder(runs: readonly OrderRun[], current: OrderRun, options
   return { streak, since: start < runs.length ? runs[start]!.sha : current.sha, counts: c, chance, orderDependent: streak > 1 && chance < threshold };
 }
 
+/**
+ * When the streak of failing first attempts that this run continues began: the time of its first run in the history
+ * (runs that count, as orderRuns; `exceptRun` left out), or undefined when this run starts it.
+ */
+export function streakStart(history: TestHistory | undefined, exceptRun?: string): number | undefined {
+  if (!history) return undefined;
+  let start: number | undefined;
+  for (let i = history.runs.length - 1; i >= 0; i--) {
+    const r = history.runs[i]!;
+    if (!counts(r) || r.run === exceptRun) continue;
+    const attempts = r.attempts.replace(/S/g, '');
+    if (attempts === '') continue;
+    if (!firstFailed(attempts)) break;
+    start = r.time;
+  }
+  return start;
+}
+
 /** "fails inside the full run since `abc1234` (3 runs in a row), passes alone: another test leaves state behind". */
 export function orderSentence(since: string, streak: number): string {
   return `fails inside the full run since \`${since.slice(0, 7)}\` (${streak} runs in a row), passes alone: another test leaves state behind`;

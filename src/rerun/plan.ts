@@ -371,6 +371,16 @@ export function finishRerun(state: RerunState, tests: readonly ParsedTestCase[],
   };
 }
 
+/**
+ * History ids of the failed tests every attempt of which in the run's own report failed (no in-process retry
+ * passed): the tests a polluter can explain (src/rerun/order.ts), since a victim fails every attempt inside the run.
+ */
+export function failedInTheRun(result: Pick<RerunResult, 'cases'>): Set<string> {
+  const out = new Set<string>();
+  for (const c of result.cases) if (c.kind === 'failed' && !c.test.attempts.some((a) => a.status === 'passed')) out.add(c.historyId);
+  return out;
+}
+
 /** A failed test that still blocks after its re-runs (the `consistent-failures` outputs). */
 export interface BlockingAfterReruns {
   /** The test's id in the history. */

@@ -104,3 +104,40 @@ describe('applyRun: order dependence across runs', () => {
     expect(r.decisions.get('b')!.reason).toBe(`order-dependent, not flaky: ${sentence}`);
   });
 });
+
+describe('applyRun: order dependence, what it does not claim', () => {
+  /** Runs from `pattern`: one letter string per run for test b (a always passes); `failedInRun` as the step gives it. */
+  function play(patterns: string[], failedInRun?: (n: number) => Set<string>): ApplyResult[] {
+    let snapshot = emptySnapshot();
+    const out: ApplyResult[] = [];
+    patterns.forEach((p, i) => {
+      const n = i + 1;
+      const r = step(snapshot, [parsedTest('a', 'P'), parsedTest('b', p)], n, { rerun: verdicts(failedInRun ? { failedInRun: failedInRun(n) } : {}) });
+      out.push(r);
+      snapshot = parseSnapshot(new Map(r.files));
+    });
+    return out;
+  }
+  const clean = (k: number): string[] => Array.from({ length: k }, () => 'P');
+
+  it('a test that passed an in-process retry of the full run is not called order-dependent: it passed inside the run', () => {
+    // The same attempts 'FP'; the step says whether the P was the report's own retry (not in failedInRun) or a re-run.
+    const retried = play([...clean(40), 'FP', 'FP', 'FP', 'FP'], () => new Set());
+    expect(retried.map((r) => r.orderDependent.size)).toEqual(retried.map(() => 0));
+    const rerun = play([...clean(40), 'FP', 'FP', 'FP', 'FP'], () => new Set(['b']));
+    expect(rerun[42]!.orderDependent.has('b')).toBe(true);
+  });
+
+  it('a quarantine that began before the streak stays: the streak did not earn it (its failure still blocks)', () => {
+    // Quarantined at run 41 (a proven flip), 9 clean runs, then a streak of failing first attempts.
+    const results = play([...clean(40), 'FP', ...clean(9), 'FP', 'FP', 'FP', 'FP', 'FP', 'FP'], () => new Set(['b']));
+    expect(results[40]!.quarantined).toEqual(['b']);
+    const verdict = results.findIndex((r) => r.orderDependent.has('b'));
+    expect(verdict).toBeGreaterThan(50);
+    const r = results[verdict]!;
+    expect(r.outcome.result).toBe('failure');
+    expect(r.outcome.blocking.map((t) => t.id)).toEqual(['b']);
+    expect(r.quarantined).toEqual(['b']);
+    expect(r.released).toEqual([]);
+  });
+});
