@@ -44,7 +44,10 @@ const PROVED = {
     clean: 'passed every extra run',
     'flaky-extra': 'flaky, proven on this commit: failed an extra run',
 };
-function proved(c) {
+function proved(c, orderDependent) {
+    const order = orderDependent.get(c.historyId);
+    if (order !== undefined)
+        return `order-dependent, a real failure: it ${order}`;
     const base = c.verdict === 'consistent' ? `a real failure: ${c.why}` : c.verdict === 'exhausted' ? (c.why ?? '') : PROVED[c.verdict ?? 'unanswered'];
     const why = c.verdict === 'unanswered' && c.why ? ` (${c.why})` : '';
     return `${base}${why}`;
@@ -58,7 +61,8 @@ function attemptsShown(c) {
     return `${attemptSymbols(c.test.attempts)} + ${attemptSymbols(c.reruns) || '–'}`;
 }
 const s = (n) => (n === 1 ? '' : 's');
-function renderRerunSection(result) {
+/** `orderDependent`: the run's order-dependent tests (history id → sentence, applyRun): their passing re-runs prove nothing. */
+function renderRerunSection(result, orderDependent = new Map()) {
     const lines = ['', '### Re-runs on this commit', ''];
     if (result.skipped) {
         lines.push(`No test was re-run: ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .mdText */ .bC)(result.skipped, 500)}.`, '');
@@ -71,7 +75,7 @@ function renderRerunSection(result) {
     // The executions the rounds' reports say ran, asked for or not (a preset may run more than it was asked).
     const asked = result.ran !== result.executions ? ` (${result.executions} asked for)` : '';
     const cost = `${result.ran} test execution${s(result.ran)}${asked} in ${result.rounds.length} round${s(result.rounds.length)}, ${result.seconds.toFixed(1)} s`;
-    lines.push(`Cost: ${cost}. Proven flaky: ${result.provenFlaky.length}; failed consistently: ${result.consistent.size}${result.newFlaky.length > 0 ? `; new tests flaky before merge: ${result.newFlaky.length}` : ''}.`, '');
+    lines.push(`Cost: ${cost}. Proven flaky: ${result.provenFlaky.filter((id) => !orderDependent.has(id)).length}; failed consistently: ${result.consistent.size}${orderDependent.size > 0 ? `; order-dependent: ${orderDependent.size}` : ''}${result.newFlaky.length > 0 ? `; new tests flaky before merge: ${result.newFlaky.length}` : ''}.`, '');
     if (result.stopped)
         lines.push(`The re-runs stopped early: ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .mdText */ .bC)(result.stopped, 500)}. The failures they could not answer for stand.`, '');
     for (const r of result.rounds) {
@@ -86,10 +90,11 @@ function renderRerunSection(result) {
         lines.push('');
     lines.push('| test | attempts | what the re-runs proved |', '| --- | --- | --- |');
     const order = { consistent: 0, unanswered: 1, exhausted: 2, 'proven-flaky': 3, 'flaky-extra': 4, clean: 5 };
-    const cases = [...result.cases].sort((a, b) => (order[a.verdict ?? 'unanswered'] - order[b.verdict ?? 'unanswered']) || (a.historyId < b.historyId ? -1 : 1));
+    const rank = (c) => (orderDependent.has(c.historyId) ? 0 : order[c.verdict ?? 'unanswered']);
+    const cases = [...result.cases].sort((a, b) => rank(a) - rank(b) || (a.historyId < b.historyId ? -1 : 1));
     for (const c of cases.slice(0, MAX_RERUN_ROWS)) {
         const tags = [c.kind === 'extra' ? `extra (${c.pool})` : '', c.isNew ? 'new test' : ''].filter(Boolean).join(', ');
-        lines.push(`| ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .mdText */ .bC)(c.historyId, 200)}${tags ? ` <sub>${tags}</sub>` : ''} | ${attemptsShown(c)} | ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .mdText */ .bC)(proved(c), 400)} |`);
+        lines.push(`| ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .mdText */ .bC)(c.historyId, 200)}${tags ? ` <sub>${tags}</sub>` : ''} | ${attemptsShown(c)} | ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .mdText */ .bC)(proved(c, orderDependent), 400)} |`);
     }
     if (cases.length > MAX_RERUN_ROWS)
         lines.push('', `${cases.length - MAX_RERUN_ROWS} more re-run test${s(cases.length - MAX_RERUN_ROWS)} not listed.`);

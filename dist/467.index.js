@@ -11,6 +11,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   answerKey: () => (/* binding */ answerKey),
 /* harmony export */   blockingAfterReruns: () => (/* binding */ blockingAfterReruns),
 /* harmony export */   combineParts: () => (/* binding */ combineParts),
+/* harmony export */   failedInTheRun: () => (/* binding */ failedInTheRun),
 /* harmony export */   finishRerun: () => (/* binding */ finishRerun),
 /* harmony export */   ranIn: () => (/* binding */ ranIn),
 /* harmony export */   recordRound: () => (/* binding */ recordRound),
@@ -273,16 +274,35 @@ function finishRerun(state, tests, skipped) {
     };
 }
 /**
+ * History ids of the failed tests every attempt of which in the run's own report failed (no in-process retry
+ * passed): the tests a polluter can explain (src/rerun/order.ts), since a victim fails every attempt inside the run.
+ */
+function failedInTheRun(result) {
+    const out = new Set();
+    for (const c of result.cases)
+        if (c.kind === 'failed' && !c.test.attempts.some((a) => a.status === 'passed'))
+            out.add(c.historyId);
+    return out;
+}
+/**
  * Every failed test the re-runs took up whose failure still blocks the run (`blocking`: history ids of the blocking
- * failures, as the outcome decided them), in the order of the cases, with why: failed consistently (implausible for
- * its flakiness), its re-runs ran out with its streak still plausible and nothing forgave it (exhausted: a test with
+ * failures, as the outcome decided them), in the order of the cases, with why: order-dependent (it fails inside the
+ * full run and passes alone, src/rerun/order.ts: it blocks even though a re-run passed), failed consistently
+ * (implausible for its flakiness), its re-runs ran out with its streak still plausible and nothing forgave it (exhausted: a test with
  * no history, or one not quarantined), or the re-runs could not answer for it. A consistent failure always blocks.
  */
-function blockingAfterReruns(result, blocking) {
+function blockingAfterReruns(result, blocking, orderDependent = new Map()) {
     const out = [];
     for (const c of result.cases) {
         if (c.kind !== 'failed')
             continue;
+        const order = orderDependent.get(c.historyId);
+        if (order !== undefined) {
+            // A hand quarantine forgives it (the hand wins): then it does not block, and is not listed.
+            if (blocking.has(c.historyId))
+                out.push({ id: c.historyId, verdict: 'order-dependent', why: order });
+            continue;
+        }
         if (c.verdict !== 'consistent' && !blocking.has(c.historyId))
             continue;
         if (c.verdict === 'consistent')
@@ -300,130 +320,6 @@ function blockingAfterReruns(result, blocking) {
             out.push({ id: c.historyId, verdict: 'unanswered', why: `the re-runs could not answer for it: ${c.why ?? 'no result'}; its failure stands` });
     }
     return out;
-}
-
-
-/***/ }),
-
-/***/ 3712:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Aj: () => (/* binding */ consistentSentence),
-/* harmony export */   Ln: () => (/* binding */ failureCounts),
-/* harmony export */   aV: () => (/* binding */ IMPLAUSIBLE),
-/* harmony export */   bm: () => (/* binding */ rerunsNeeded),
-/* harmony export */   rR: () => (/* binding */ rerunChance),
-/* harmony export */   sk: () => (/* binding */ nextStep)
-/* harmony export */ });
-/* unused harmony exports NO_HISTORY, failureRate, streakChance */
-/** A streak whose chance under the test's flakiness is below this is implausible: the test failed consistently. */
-const IMPLAUSIBLE = 0.005;
-const NO_HISTORY = Object.freeze({ failures: 0, passes: 0, againFailures: 0, againPasses: 0 });
-/**
- * Counts the attempts of the newest `window` runs that have an outcome, leaving out outage runs and the runs in
- * which every attempt failed after which the test has not passed yet (an episode that may be a regression going on).
- */
-function failureCounts(history, window) {
-    if (!history)
-        return NO_HISTORY;
-    const c = { failures: 0, passes: 0, againFailures: 0, againPasses: 0 };
-    let seen = 0;
-    let passedLater = false;
-    for (let i = history.runs.length - 1; i >= 0 && seen < window; i--) {
-        const run = history.runs[i];
-        if (run.outage)
-            continue;
-        // A run in which every attempt failed, with no pass in any later run, may be a regression still going on:
-        // counting it would let the regression raise its own p, until its failing re-runs look plausible and its
-        // quarantine forgives it. Once a later run passed, the episode is over and counts: leaving every such run out
-        // would leave out exactly the long bursts of a bursty test and judge its next burst by its short ones.
-        const passed = run.attempts.indexOf('P') >= 0;
-        if (!passed && !passedLater && (run.attempts.indexOf('F') >= 0 || run.attempts.indexOf('E') >= 0))
-            continue;
-        if (passed)
-            passedLater = true;
-        let counted = false;
-        let afterFailure = false;
-        for (const code of run.attempts) {
-            if (code === 'S')
-                continue;
-            counted = true;
-            const failed = code === 'F' || code === 'E';
-            if (failed)
-                c.failures++;
-            else
-                c.passes++;
-            if (afterFailure) {
-                if (failed)
-                    c.againFailures++;
-                else
-                    c.againPasses++;
-            }
-            afterFailure = failed;
-        }
-        if (counted)
-            seen++;
-    }
-    return c;
-}
-/** Posterior mean of the failure rate per attempt (uniform prior). */
-function failureRate(c) {
-    return (1 + c.failures) / (2 + c.failures + c.passes);
-}
-/**
- * The chance that the test's flaky failures alone fail `streak` attempts in a row: the first at its failure rate,
- * each further one at its posterior predictive rate of failing again after a failure. (Not the stopping rule's
- * chance, which is conditional on the first failure: rerunChance.)
- */
-function streakChance(c, streak) {
-    if (streak <= 0)
-        return 1;
-    const rate = failureRate(c);
-    const a = 2 * rate + c.againFailures;
-    const b = 2 * (1 - rate) + c.againPasses;
-    let chance = rate;
-    for (let i = 0; i < streak - 1; i++)
-        chance *= (a + i) / (a + b + i);
-    return chance;
-}
-/**
- * The chance that the test's flaky failures alone fail `reruns` re-runs in a row, given that it failed in this run:
- * each re-run at the posterior predictive rate of failing again after a failure.
- */
-function rerunChance(c, reruns) {
-    const rate = failureRate(c);
-    const a = 2 * rate + c.againFailures;
-    const b = 2 * (1 - rate) + c.againPasses;
-    let chance = 1;
-    for (let i = 0; i < reruns; i++)
-        chance *= (a + i) / (a + b + i);
-    return chance;
-}
-/** The fewest failing re-runs (up to `limit`) that make the streak implausible; undefined when more are needed. */
-function rerunsNeeded(c, threshold, limit) {
-    for (let m = 0; m <= limit; m++)
-        if (rerunChance(c, m) < threshold)
-            return m;
-    return undefined;
-}
-/**
- * After `reruns` answered re-runs, with `streak` failing attempts in a row up to now (the original failure
- * included): re-run again, or stop because its failing re-runs are implausible for a flaky test that failed
- * (`consistent`: rerunChance below the threshold), or because the re-runs ran out while it is still plausible
- * (`exhausted`: the quarantine decides as without re-runs).
- */
-function nextStep(c, streak, reruns, rule) {
-    const implausible = rerunChance(c, Math.min(streak, reruns)) < (rule.threshold ?? IMPLAUSIBLE);
-    if (reruns < rule.minReruns)
-        return 'continue';
-    if (implausible)
-        return 'consistent';
-    return reruns >= rule.maxReruns ? 'exhausted' : 'continue';
-}
-/** "failed 7 of 7 times on this commit; its flaky failures would do that less than 0.5% of the time". */
-function consistentSentence(failures, attempts) {
-    return `failed ${failures} of ${attempts} times on this commit; its flaky failures would do that less than ${IMPLAUSIBLE * 100}% of the time`;
 }
 
 

@@ -144,7 +144,7 @@ function parseMeta(body) {
             meta.pfs = raw.pfs;
         if (typeof raw.closed === 'string' && !Number.isNaN(Date.parse(raw.closed)))
             meta.closed = raw.closed;
-        if (raw.reason === 'quarantined' || raw.reason === 'regressed')
+        if (raw.reason === 'quarantined' || raw.reason === 'regressed' || raw.reason === 'order-dependent')
             meta.reason = raw.reason;
         return meta;
     }
@@ -268,11 +268,15 @@ function renderBody(ctx, c) {
     const t = c.test;
     const d = c.decision;
     const lines = [idMarker(c.hash)];
-    const headline = c.reason === 'regressed'
-        ? '**The flakiness of this test rose significantly**: its flakiness score is now clearly above what it was. It needs an owner to make it reliable again.'
-        : c.quarantined
-            ? '**flakeguard quarantined this test**: its failures no longer fail CI until it is released. It needs an owner to make it reliable again.'
-            : '**flakeguard quarantined this test earlier; it is released now**: its failures fail CI again.';
+    const headline = c.orderDependent !== undefined
+        ? `**This test is order-dependent**: it ${(0,text_escape/* mdText */.bC)(c.orderDependent, 400)}. Its failures fail CI: it is not quarantined as flaky. Find the test that runs before it in the full run and leaves state behind (a singleton, a global mock, a registry, a temp file), or make this test set up its own state.`
+        : c.reason === 'order-dependent'
+            ? '**flakeguard found this test order-dependent earlier**: it failed inside the full run and passed alone. It has passed at its first attempt in the full run since.'
+            : c.reason === 'regressed'
+                ? '**The flakiness of this test rose significantly**: its flakiness score is now clearly above what it was. It needs an owner to make it reliable again.'
+                : c.quarantined
+                    ? '**flakeguard quarantined this test**: its failures no longer fail CI until it is released. It needs an owner to make it reliable again.'
+                    : '**flakeguard quarantined this test earlier; it is released now**: its failures fail CI again.';
     lines.push(headline, '', '| | |', '| --- | --- |');
     lines.push(`| Test | ${(0,text_escape/* mdText */.bC)(t.id, 500)} |`);
     lines.push(...ownersSection(ctx, c));
@@ -321,6 +325,12 @@ function renderComment(ctx, c) {
             break;
         case 'released':
             text = `flakeguard **released** this test from quarantine in run ${runLink(ctx, c.run)}: ${(0,text_escape/* mdText */.bC)(c.reason, 500)}. Closing; flakeguard reopens this issue if it fails flakily again.`;
+            break;
+        case 'order-dependent':
+            text = `flakeguard found this test **order-dependent** in run ${runLink(ctx, c.run)}: it ${(0,text_escape/* mdText */.bC)(c.sentence, 500)}. Its failures fail CI: it is not quarantined as flaky.`;
+            break;
+        case 'order-fixed':
+            text = `This test passed at its first attempt in the full run in run ${runLink(ctx, c.run)}: it no longer fails there. Closing; flakeguard reopens this issue if it fails again.`;
             break;
         case 'reopened': {
             const who = mentionLine(ctx, c.owners);
@@ -389,9 +399,6 @@ function handLifts(index) {
 /** Runs at the end of the history that "recent" means, and the fewest failing runs among them that count. */
 const REGRESSION_WINDOW = 10;
 const REGRESSION_MIN_FAILING = 2;
-function toInterval(r) {
-    return [r.pf, r.pfLow, r.pfHigh];
-}
 /**
  * Whether a test's flakiness rose (seed 002; src/scoring/regression.ts): the PFS of its last REGRESSION_WINDOW runs
  * (outage runs left out) lies entirely above the baseline: the interval recorded in its issue when flakeguard last
@@ -426,6 +433,26 @@ function planIssues(tests, index, options) {
         const status = issue ? statusOf(issue) : undefined;
         const wantsQuarantineIssue = f.quarantined && !byOverride(f);
         const rank = (f.newlyQuarantined ? 2 : f.quarantined ? 1 : 0) * 10 + (f.pfsNow?.[0] ?? 0);
+        // An order-dependent test blocks CI: its issue is opened (or reopened, or told) and stays open while it is.
+        if (f.orderDependent !== undefined) {
+            if (!issue)
+                opens.push({ action: { kind: 'open', facts: f, reason: 'order-dependent' }, rank: 30 });
+            else if (status === 'open' && issue.meta.reason !== 'order-dependent')
+                actions.push({ kind: 'comment', facts: f, issue, about: 'order-dependent' });
+            else if (status === 'muted')
+                muted++;
+            else if (status !== 'open' && !options.liftedNow.has(f.hash)) {
+                opens.push({ action: { kind: 'reopen', facts: f, issue, reason: 'order-dependent', why: `the test ${f.orderDependent}` }, rank: 30 });
+            }
+            continue;
+        }
+        if (issue && status === 'open' && issue.meta.reason === 'order-dependent') {
+            // Out of its order dependence once it passes at its first attempt in the full run again.
+            const last = f.test.runs.findLast((r) => !r.outage && r.attempts.replace(/S/g, '') !== '');
+            if (last && last.attempts.replace(/S/g, '')[0] === 'P')
+                actions.push({ kind: 'close', facts: f, issue, orderFixed: true });
+            continue;
+        }
         if (!issue) {
             if (f.released)
                 continue;
@@ -733,7 +760,7 @@ function testFacts(result, index, hashOf) {
     const quarantined = new Set(result.quarantined);
     const newly = new Set(result.newlyQuarantined);
     const released = new Set(result.released);
-    const relevant = new Set([...result.quarantined, ...result.released]);
+    const relevant = new Set([...result.quarantined, ...result.released, ...result.orderDependent.keys()]);
     for (const [id, test] of result.history) {
         if (relevant.has(id))
             continue;
@@ -756,6 +783,7 @@ function testFacts(result, index, hashOf) {
             newlyQuarantined: newly.has(id),
             released: released.has(id),
             ...(intervals.has(id) ? { pfsNow: intervals.get(id) } : {}),
+            ...(result.orderDependent.has(id) ? { orderDependent: result.orderDependent.get(id) } : {}),
         });
     }
     return facts;
@@ -852,6 +880,7 @@ class ActionWriter {
             ...(f.decision ? { decision: f.decision } : {}),
             quarantined: f.quarantined,
             reason,
+            ...(f.orderDependent !== undefined ? { orderDependent: f.orderDependent } : {}),
             ...(f.pfsNow ?? regression?.now ? { pfsNow: (f.pfsNow ?? regression?.now) } : {}),
             ...(regression ? { pfsBefore: regression.before } : {}),
             pfsTrend: pfsTrend(f.test),
@@ -879,6 +908,8 @@ class ActionWriter {
             case 'comment':
                 return { title: a.issue.title, verb: `comment on #${a.issue.number}`, comment: this.commentFor(a) };
             case 'close':
+                if (a.orderFixed)
+                    return { title: a.issue.title, verb: `close #${a.issue.number} (no longer order-dependent)`, comment: this.comment({ kind: 'order-fixed', run: this.run.key }) };
                 return { title: a.issue.title, verb: `close #${a.issue.number} (released)`, comment: this.comment({ kind: 'released', reason: a.facts.decision?.reason ?? 'released', run: this.run.key }) };
             case 'lifted':
                 return { title: a.issue.title, verb: `comment on #${a.issue.number} (quarantine lifted)`, comment: this.comment({ kind: 'lifted', issueClosedAt: a.issue.closedAt ?? '', run: this.run.key }) };
@@ -889,6 +920,8 @@ class ActionWriter {
     commentFor(a) {
         if (a.about === 'quarantined')
             return this.comment({ kind: 'quarantined', reason: a.facts.decision?.reason ?? 'quarantined', run: this.run.key });
+        if (a.about === 'order-dependent')
+            return this.comment({ kind: 'order-dependent', sentence: a.facts.orderDependent ?? '', run: this.run.key });
         return this.comment({ kind: 'regressed', now: a.regression.now, before: a.regression.before });
     }
     async ensureLabel() {
@@ -953,7 +986,7 @@ class ActionWriter {
                     core.info((0,text_escape/* logText */.kc)(`GitHub refused the assignees ${assignees.join(', ')} (not collaborators?); opening the issue without assignees, owners mentioned in its body.`));
                     made = await create(false);
                 }
-                return made.ok ? this.done('Opened', made.data.number, title, a.reason === 'quarantined' ? '(quarantined).' : '(flakiness rose).') : undefined;
+                return made.ok ? this.done('Opened', made.data.number, title, a.reason === 'quarantined' ? '(quarantined).' : a.reason === 'order-dependent' ? '(order-dependent).' : '(flakiness rose).') : undefined;
             }
             case 'reopen': {
                 if (!(await this.ensureLabel()))
@@ -969,19 +1002,19 @@ class ActionWriter {
                 const posted = await api.call(`comment on issue #${a.issue.number}`, true, () => issues.createComment({ owner, repo, issue_number: a.issue.number, body: this.commentFor(a), ...(0,client/* requestOptions */.ag)() }));
                 if (!posted.ok)
                     return undefined;
-                const reason = a.facts.quarantined ? 'quarantined' : 'regressed';
+                const reason = a.about === 'order-dependent' ? 'order-dependent' : a.facts.quarantined ? 'quarantined' : 'regressed';
                 const body = this.body(a.facts, reason, { ...(a.facts.pfsNow ? { pfs: a.facts.pfsNow } : {}) }, a.regression);
                 await api.call(`update issue #${a.issue.number}`, true, () => issues.update({ owner, repo, issue_number: a.issue.number, body, ...(0,client/* requestOptions */.ag)() }));
-                return this.done('Commented on', a.issue.number, a.issue.title, a.about === 'quarantined' ? '(quarantined).' : '(flakiness rose again).');
+                return this.done('Commented on', a.issue.number, a.issue.title, a.about === 'quarantined' ? '(quarantined).' : a.about === 'order-dependent' ? '(order-dependent).' : '(flakiness rose again).');
             }
             case 'close': {
                 const posted = await api.call(`comment on issue #${a.issue.number}`, true, () => issues.createComment({ owner, repo, issue_number: a.issue.number, body: this.preview(a).comment, ...(0,client/* requestOptions */.ag)() }));
                 if (!posted.ok)
                     return undefined;
                 const meta = { ...(a.facts.pfsNow ? { pfs: a.facts.pfsNow } : a.issue.meta.pfs ? { pfs: a.issue.meta.pfs } : {}), closed: now };
-                const body = this.body(a.facts, 'quarantined', meta);
+                const body = this.body(a.facts, a.orderFixed ? 'order-dependent' : 'quarantined', meta);
                 const closed = await api.call(`close issue #${a.issue.number}`, true, () => issues.update({ owner, repo, issue_number: a.issue.number, state: 'closed', state_reason: 'completed', body, ...(0,client/* requestOptions */.ag)() }));
-                return closed.ok ? this.done('Closed', a.issue.number, a.issue.title, ': released from quarantine.') : undefined;
+                return closed.ok ? this.done('Closed', a.issue.number, a.issue.title, a.orderFixed ? ': no longer order-dependent.' : ': released from quarantine.') : undefined;
             }
             case 'lifted': {
                 const posted = await api.call(`comment on issue #${a.issue.number}`, true, () => issues.createComment({ owner, repo, issue_number: a.issue.number, body: this.preview(a).comment, ...(0,client/* requestOptions */.ag)() }));

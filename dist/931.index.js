@@ -544,7 +544,7 @@ function requireArtifactRuntime(env, mode, available) {
 /* unused harmony export safeJobName */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _pipeline_apply_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(16849);
+/* harmony import */ var _pipeline_apply_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(33546);
 /* harmony import */ var _policy_outcome_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(58702);
 /* harmony import */ var _store_snapshot_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(66590);
 /* harmony import */ var _junit_index_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(40999);
@@ -686,7 +686,7 @@ function applyShards(input, options) {
     const before = (0,_pipeline_apply_js__WEBPACK_IMPORTED_MODULE_1__/* .quarantineBefore */ .ck)(snapshot, now);
     const shardOutcomes = decided.map((s) => {
         const judged = (0,_pipeline_apply_js__WEBPACK_IMPORTED_MODULE_1__/* .judgeFailures */ .$)(snapshot, before, s.reports.tests, s.run, options);
-        return (0,_policy_outcome_js__WEBPACK_IMPORTED_MODULE_2__/* .decideOutcome */ .d)({
+        return (0,_policy_outcome_js__WEBPACK_IMPORTED_MODULE_2__/* .decideOutcome */ .dl)({
             tests: s.reports.tests,
             problems: s.reports.problems,
             filesMatched: s.filesMatched,

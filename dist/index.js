@@ -38,7 +38,7 @@ if (node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.isMainThread && YOUNG_GENER
 }
 else {
     const clone = node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.workerData?.clone;
-    const [{ run }, { cloneFrom }] = await Promise.all([Promise.all(/* import() */[__nccwpck_require__.e(659), __nccwpck_require__.e(953), __nccwpck_require__.e(144)]).then(__nccwpck_require__.bind(__nccwpck_require__, 45144)), __nccwpck_require__.e(/* import() */ 953).then(__nccwpck_require__.bind(__nccwpck_require__, 7953))]);
+    const [{ run }, { cloneFrom }] = await Promise.all([Promise.all(/* import() */[__nccwpck_require__.e(659), __nccwpck_require__.e(953), __nccwpck_require__.e(340)]).then(__nccwpck_require__.bind(__nccwpck_require__, 63340)), __nccwpck_require__.e(/* import() */ 953).then(__nccwpck_require__.bind(__nccwpck_require__, 7953))]);
     await run(process.env, clone ? cloneFrom(clone) : undefined);
 }
 

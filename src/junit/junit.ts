@@ -49,6 +49,13 @@ export interface RawReport {
   reporter?: string;
 }
 
+/**
+ * node's junit reporter (node --test --test-reporter=junit) writes an unnamed `<testsuites>` whose last children are
+ * the comments `<!-- tests N -->`, `<!-- suites N -->`, `<!-- pass N -->`…: one testcase per test, never one per
+ * retry (node's runner has no retries). Any of them directly inside an unnamed root is its mark.
+ */
+const NODE_SUMMARY_COMMENT = /^ (?:tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) \d+(?:\.\d+)? $/;
+
 /** Default `<testsuites name>` of reporters that write one testcase per test (vitest, jest-junit, mocha-junit-reporter). */
 const ONE_CASE_PER_TEST_ROOTS = new Set(['vitest tests', 'jest tests', 'Mocha Tests']);
 
@@ -241,6 +248,7 @@ export function rawParser(opts: RawOptions = {}): { handler: XmlHandler; finish(
   let timestamp: string | undefined;
   let oneCasePerTest = false;
   let reporter: string | undefined;
+  let unnamedRoot = false;
   const kinds: Kind[] = [];
   const suites: Array<{ name: string; file?: string }> = [];
   const caseStack: CaseState[] = [];
@@ -327,6 +335,7 @@ export function rawParser(opts: RawOptions = {}): { handler: XmlHandler; finish(
       } else if (name === 'testsuites' && parent === undefined) {
         noteTimestamp(a);
         if (ONE_CASE_PER_TEST_ROOTS.has(a.get('name') ?? '')) oneCasePerTest = true;
+        unnamedRoot = a.get('name') === undefined;
         reporter = REPORTER_ROOTS.get(a.get('name') ?? '');
         kinds.push(Kind.Suites);
       } else {
@@ -346,6 +355,9 @@ export function rawParser(opts: RawOptions = {}): { handler: XmlHandler; finish(
       if ((top !== Kind.Result && top !== Kind.StackTrace) || !result || result.bodyBytes >= BODY_BYTES_CAP) return;
       const e = Math.min(end, start + BODY_BYTES_CAP - result.bodyBytes);
       addBody(decodeText(buf, start, e, amp), e - start);
+    },
+    comment(text, depth) {
+      if (depth === 1 && unnamedRoot && kinds[0] === Kind.Suites && NODE_SUMMARY_COMMENT.test(text)) oneCasePerTest = true;
     },
     cdata(buf, start, end) {
       const top = kinds[kinds.length - 1];

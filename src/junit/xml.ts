@@ -63,6 +63,9 @@ export class Attrs {
   }
 }
 
+/** Comments up to this many bytes are reported to XmlHandler.comment. */
+export const SHORT_COMMENT_BYTES = 64;
+
 export interface XmlHandler {
   /** `name` is the qualified name as written; `offset` that of its '<' in the document. Throw to abort. */
   open(name: string, attrs: Attrs, offset: number): void;
@@ -75,6 +78,12 @@ export interface XmlHandler {
   text(buf: Buffer, start: number, end: number, amp: boolean): void;
   /** CDATA section content (raw bytes, no references); possibly in several pieces, cut as text is. */
   cdata(buf: Buffer, start: number, end: number): void;
+  /**
+   * A short comment's content (between `<!--` and `-->`, read as latin1), for a comment of at most
+   * SHORT_COMMENT_BYTES bytes, whole wherever windows cut it; longer comments are not reported (bounded memory).
+   * `depth`: the elements open around it (0 outside the root).
+   */
+  comment?(text: string, depth: number): void;
 }
 
 const LT = 0x3c, GT = 0x3e, AMP = 0x26, SLASH = 0x2f, BANG = 0x21, QMARK = 0x3f, EQ = 0x3d, DQ = 0x22, SQ = 0x27;
@@ -278,6 +287,14 @@ export class Tokenizer {
   private mode = NONE;
   /** Document offset of the '<' of the unfinished comment/PI/CDATA section. */
   private modeStart = 0;
+  /** The start of an unfinished comment while it is short enough to report (XmlHandler.comment), else undefined. */
+  private commentHead: string | undefined;
+
+  /** Adds `buf[0, end)` to an unfinished short comment; one grown past SHORT_COMMENT_BYTES is dropped. */
+  private extendComment(buf: Buffer, end: number): void {
+    if (this.commentHead === undefined) return;
+    this.commentHead = this.commentHead.length + end <= SHORT_COMMENT_BYTES ? this.commentHead + buf.toString('latin1', 0, end) : undefined;
+  }
 
   private readonly h: XmlHandler;
   private readonly lineOf: (offset: number) => number;
@@ -319,12 +336,18 @@ export class Tokenizer {
           throw new XmlError(what, this.modeStart);
         }
         // Keep what could be the start of the terminator.
+        if (mode === COMMENT) this.extendComment(buf, Math.max(0, n - (term.length - 1)));
         if (mode !== CDATA) return Math.max(0, n - (term.length - 1));
         const cut = safeCut(buf, 0, Math.max(0, n - 2));
         if (cut > 0) h.cdata(buf, 0, cut);
         return cut;
       }
       if (mode === CDATA) h.cdata(buf, 0, j);
+      if (mode === COMMENT) {
+        this.extendComment(buf, j);
+        if (h.comment && this.commentHead !== undefined) h.comment(this.commentHead, stack.length);
+        this.commentHead = undefined;
+      }
       this.mode = NONE;
       i = j + term.length;
     }
@@ -404,8 +427,11 @@ export class Tokenizer {
             if (final) throw new XmlError('unterminated comment (missing -->)', base + i);
             this.mode = COMMENT;
             this.modeStart = base + i;
-            return Math.max(i + 4, n - 2);
+            const consumed = Math.max(i + 4, n - 2);
+            this.commentHead = h.comment && consumed - (i + 4) <= SHORT_COMMENT_BYTES ? buf.toString('latin1', i + 4, consumed) : undefined;
+            return consumed;
           }
+          if (h.comment && j - (i + 4) <= SHORT_COMMENT_BYTES) h.comment(buf.toString('latin1', i + 4, j), stack.length);
           i = j + 3;
           continue;
         }

@@ -143,3 +143,47 @@ describe('re-running twins with the vitest preset (real vitest)', () => {
     expect(run.outputs['quarantined-tests'], why).not.toContain('[3]');
   }, 120_000);
 });
+
+describe("twin tests in node's junit report (real node --test)", () => {
+  it('are two tests: a real failure of one twin blocks, the flaky one is proven by its own re-run', async () => {
+    mkdirSync(join(world.workspace, 'tests'));
+    mkdirSync(join(world.workspace, 'reports'));
+    // One title written by three tests: the second fails on its first run only (flaky), the third always. A fourth
+    // test runs after them, so that a last passing twin could never pass for the others' retry.
+    writeFileSync(
+      join(world.workspace, 'tests/parse.test.mjs'),
+      [
+        "import fs from 'node:fs';",
+        "import { test } from 'node:test';",
+        'const state = process.env.TWIN_STATE;',
+        'for (const n of [1, 2, 3]) {',
+        "  test('handles input', () => {",
+        "    if (n === 2) { const seen = fs.existsSync(state); fs.writeFileSync(state, 'x'); if (!seen) throw new Error('flaky twin'); }",
+        "    if (n === 3) throw new Error('broken twin');",
+        '  });',
+        '}',
+        "test('handles input', () => {});",
+        "test('rejects garbage', () => {});",
+        '',
+      ].join('\n'),
+    );
+    await world.commit('node twins');
+    const state = join(world.root, 'twin-state');
+    const env: NodeJS.ProcessEnv = { ...process.env, TWIN_STATE: state };
+    for (const k of Object.keys(env)) if (/^(VITEST|TINYPOOL|NODE_TEST)/.test(k) || k === 'NODE_OPTIONS') delete env[k];
+    const node = join(PROJECT_ROOT, 'node_modules/.bin/node');
+    const first = spawnSync(node, ['--test', '--test-reporter=junit', '--test-reporter-destination=reports/junit.xml', 'tests/parse.test.mjs'], { cwd: world.workspace, env, encoding: 'utf8' });
+    expect(first.status, first.stdout + first.stderr).not.toBe(0);
+    const report = readFileSync(join(world.workspace, 'reports/junit.xml'), 'utf8');
+    expect(report).toContain('<!-- tests 5 -->');
+
+    const run = await world.run({ inputs: { rerun: 'node-test', 'test-outcome': 'failure' }, env: { TWIN_STATE: state } });
+    const why = `stdout:\n${run.stdout}\nstderr:\n${run.stderr}\nsummary:\n${run.summary}`;
+    expect(run.summary, why).toContain('5 tests in the reports');
+    expect(run.outputs.outcome, why).toBe('failure');
+    expect(JSON.parse(run.outputs['rerun-tests']!).sort(), why).toEqual(['test::handles input [2]', 'test::handles input [3]']);
+    expect(JSON.parse(run.outputs['proven-flaky']!), why).toEqual(['test::handles input [2]']);
+    expect(run.outputs['blocking-failures'], why).toBe('1');
+    expect(run.outputs['quarantined-tests'], why).not.toContain('[3]');
+  }, 120_000);
+});

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseReportFile, parseReportFiles, parseReportRaw, parseReportStream, parseReportText } from '../../src/junit/index.ts';
 import { memorySource, placeInSource, type ByteSource } from '../../src/junit/stream.ts';
-import { lineColumn, safeCut } from '../../src/junit/xml.ts';
+import { lineColumn, safeCut, Tokenizer, type XmlHandler } from '../../src/junit/xml.ts';
 import { CORPUS_DIR, loadManifest } from './corpus.ts';
 
 const WS = '/home/runner/work/app/app';
@@ -391,5 +391,52 @@ describe('a report larger than the window', () => {
     expect(l.cases).toHaveLength(1);
     expect(l.feeds).toBeLessThanOrEqual(Math.ceil(long.length / 1024) + 1);
     expect(l.largestHeld).toBeLessThanOrEqual(1024 + 64);
+  });
+});
+
+describe("node's junit reporter: its summary comments mark one testcase per test, in every window", () => {
+  const node = (root: string, comments: string): Buffer =>
+    utf8(`<?xml version="1.0" encoding="utf-8"?>\n${root}\n\t<testcase name="same" time="0.1" classname="test" file="/w/a.test.mjs"/>\n\t<testcase name="same" time="0.1" classname="test" file="/w/a.test.mjs"/>\n${comments}</testsuites>\n`);
+  const summary = '\t<!-- tests 2 -->\n\t<!-- suites 0 -->\n\t<!-- pass 2 -->\n\t<!-- fail 0 -->\n\t<!-- duration_ms 78.789736 -->\n';
+
+  it('an unnamed root with the comments: one testcase per test, whole or a window of 1, 2, 3, 7 or 64 bytes', async () => {
+    const bytes = node('<testsuites>', summary);
+    expect(whole(bytes)).toMatchObject({ oneCasePerTest: true });
+    await expectSame(bytes, [1, 2, 3, 7, 64]);
+    // Only the last comment, cut by every window size: still seen.
+    const last = node('<testsuites>', '\t<!-- duration_ms 1.5 -->\n');
+    expect(whole(last)).toMatchObject({ oneCasePerTest: true });
+    await expectSame(last, [1, 2, 3, 5, 7, 11]);
+  });
+
+  it('not without them, not under a named root, not deeper in the document, not for a long comment', async () => {
+    for (const bytes of [
+      node('<testsuites>', ''),
+      node('<testsuites name="custom">', summary),
+      node('<testsuites>', `\t<testsuite name="s"><!-- tests 2 --></testsuite>\n`),
+      node('<testsuites>', `\t<!-- tests 2 ${'x'.repeat(80)} -->\n`),
+    ]) {
+      expect(whole(bytes)).not.toHaveProperty('oneCasePerTest');
+      await expectSame(bytes, [1, 3, 7]);
+    }
+  });
+});
+
+describe('the tokenizer reports a short comment whole wherever a window cuts it', () => {
+  it('every cut of `<r><!-- tests 12345 --></r>` gives the comment once, with its depth; a long one is not reported', () => {
+    for (const [doc, want] of [
+      ['<r><!-- tests 12345 --></r>', ['1: tests 12345 ']],
+      [`<r><!--${'y'.repeat(70)}--></r>`, []],
+    ] as const) {
+      const bytes = Buffer.from(doc);
+      for (let cut = 1; cut < bytes.length; cut++) {
+        const seen: string[] = [];
+        const h: XmlHandler = { open() {}, close() {}, text() {}, cdata() {}, comment: (t, d) => seen.push(`${d}:${t}`) };
+        const t = new Tokenizer(h, () => 1);
+        const used = t.feed(bytes.subarray(0, cut), 0, false);
+        t.feed(bytes.subarray(used), used, true);
+        expect(seen, `cut at ${cut}`).toEqual(want);
+      }
+    }
   });
 });
