@@ -21,11 +21,13 @@
  * - no outage run counts, nor an untrusted run (evidence from outside the trusted run decides nothing), nor a run
  *   with no attempt that ran: they neither lengthen nor break the streak;
  * - with k tests judged in one run, each is held to IMPLAUSIBLE / k (Bonferroni, as the stopping rule), so that
- *   many flaky tests failing together do not multiply the chance of a red run.
+ *   many flaky tests failing together do not multiply the chance of a red run; and a test is held to that divided
+ *   by the failing runs of its window: it is judged again at each of them, and a test that fails often would
+ *   otherwise collect those chances over its life (a stable test turned victim has none, and keeps the whole).
  *
  * The threshold is a chance per judged run, not a promise: measured (scripts/order-rule.ts), a test failing 30% of
- * its runs independently is called order-dependent in 0.2% of its judged runs, one failing 50% in 0.7%, and the
- * real flaky sequences in 0.9% (mostly the first burst of a bursty test whose window holds no earlier burst: its
+ * its runs independently is called order-dependent in 0.015% of its judged runs, one failing 50% in 0.045%, and the
+ * real flaky sequences in 0.37% (mostly the first burst of a bursty test whose window holds no earlier burst: its
  * history looks like a stable test's). What it cannot see: a polluter that runs before its victim only sometimes
  * (the victim then looks flaky, and is), and a victim whose history shows bursts of failures (it needs a longer
  * streak).
@@ -141,7 +143,11 @@ export function judgeOrder(runs: readonly OrderRun[], current: OrderRun, options
   const before = runs.slice(0, start);
   const c = orderCounts(before, window);
   const chance = streakChanceAcrossRuns(c, streak - 1, weight);
-  return { streak, since: start < runs.length ? runs[start]!.sha : current.sha, counts: c, chance, orderDependent: streak > 1 && chance < threshold };
+  // The same test is judged again at each of its failing runs: a test that fails often faces the rule often, so the
+  // threshold is shared among the failing runs of its window (Bonferroni over its own judgements, as over the
+  // tests of one run). A stable test turned victim has none: its threshold is the whole IMPLAUSIBLE.
+  const perRun = threshold / Math.max(1, c.failed);
+  return { streak, since: start < runs.length ? runs[start]!.sha : current.sha, counts: c, chance, orderDependent: streak > 1 && chance < perRun };
 }
 
 /**
