@@ -81,6 +81,8 @@ export interface ApplyInput {
 export interface RerunVerdicts {
   /** Failed tests (history ids) that failed consistently on this commit, with the sentence that says so. */
   consistent: ReadonlyMap<string, string>;
+  /** Failed tests (history ids) found order-dependent, with the sentence that says so (also in `consistent`). */
+  orderDependent?: ReadonlyMap<string, string>;
   /** New tests of a pull request that failed and passed on this commit. */
   newFlaky: readonly string[];
   /** `new-tests: block`. */
@@ -223,16 +225,19 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
   const nowIso = new Date(now).toISOString();
   const before = quarantineBefore(snapshot, now);
   const judged = judgeFailures(snapshot, before, reports.tests, run, options, input.rerun?.consistent);
-  const outcome = withDamage(snapshot, decideOutcome({
-    tests: reports.tests,
-    problems: reports.problems,
-    filesMatched: input.filesMatched,
-    testOutcome: input.testOutcome,
-    quarantined: before.quarantined,
-    unforgiven: judged.unforgiven,
-    outages: judged.failingOutages,
-    ...(input.rerun ? { consistent: input.rerun.consistent, newFlaky: { ids: input.rerun.newFlaky, block: input.rerun.newTestsBlock }, failedBeforeReruns: input.rerun.failedBeforeReruns } : {}),
-  }));
+  const outcome = withDamage(
+    snapshot,
+    decideOutcome({
+      tests: reports.tests,
+      problems: reports.problems,
+      filesMatched: input.filesMatched,
+      testOutcome: input.testOutcome,
+      quarantined: before.quarantined,
+      unforgiven: judged.unforgiven,
+      outages: judged.failingOutages,
+      ...(input.rerun ? { consistent: input.rerun.consistent, newFlaky: { ids: input.rerun.newFlaky, block: input.rerun.newTestsBlock }, failedBeforeReruns: input.rerun.failedBeforeReruns } : {}),
+    }),
+  );
   const outageMessages = [...new Set(judged.outages.map((o) => o.message))];
 
   const jobSucceeded = input.jobSucceeded ?? outcome.result === 'success';
@@ -261,20 +266,23 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
     snapshot.history instanceof LazyHistory && !input.untrusted && ![...snapshot.runs.values()].some((r) => r.untrusted) && (!ingesting || canMergeStored(snapshot.history.rows, run))
       ? snapshot.history
       : undefined;
-  const viaStored = stored && ingesting ? mergeStored(stored, recorded, run, newRow!, { retention: options.retention, retentionNow: timed.retentionNow, normalise: options.normalise ?? ((m: string) => m.trim()) }) : undefined;
+  const viaStored =
+    stored && ingesting
+      ? mergeStored(stored, recorded, run, newRow!, { retention: options.retention, retentionNow: timed.retentionNow, normalise: options.normalise ?? ((m: string) => m.trim()) })
+      : undefined;
   const merged = viaStored
     ? { history: viaStored, ingested: true }
     : stored && !ingesting
       ? { history: stored, ingested: false }
       : mergeRun(snapshot.history, recorded, run, alreadyIngested, {
-            ...(input.untrusted ? { untrusted: true } : {}),
-            ...(!input.untrusted && runs.has(untrustedRunKey(run.runId)) ? { replaces: untrustedRunKey(run.runId) } : {}),
-            jobSucceeded,
-            retention: options.retention,
-            retentionNow: timed.retentionNow,
-            normalise: options.normalise,
-            outages: outageMessages,
-          });
+          ...(input.untrusted ? { untrusted: true } : {}),
+          ...(!input.untrusted && runs.has(untrustedRunKey(run.runId)) ? { replaces: untrustedRunKey(run.runId) } : {}),
+          jobSucceeded,
+          retention: options.retention,
+          retentionNow: timed.retentionNow,
+          normalise: options.normalise,
+          outages: outageMessages,
+        });
   const history = merged.history;
   if (merged.ingested) runs.set(run.key, newRow!);
 
@@ -309,7 +317,10 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
       const shown = snapshot.stats.get(id);
       if (shown?.auto && shown.quarantined === decision.quarantined && typeof shown.since === 'string') decision = { ...decision, since: shown.since };
       const auto = decide(test, previous, null, nowIso, options.policy, memo);
-      decision = { ...decision, auto: { quarantined: auto.quarantined, reason: auto.reason, ...(auto.since ? { since: auto.since } : {}), ...(auto.evidenceAfter !== undefined ? { evidenceAfter: auto.evidenceAfter } : {}) } };
+      decision = {
+        ...decision,
+        auto: { quarantined: auto.quarantined, reason: auto.reason, ...(auto.since ? { since: auto.since } : {}), ...(auto.evidenceAfter !== undefined ? { evidenceAfter: auto.evidenceAfter } : {}) },
+      };
     }
     const pfs = override || options.policy.rule === 'pfs' ? undefined : pfsPhrase(scoreOf(id)); // the pfs rule's reason gives it already
     const final = pfs ? { ...decision, reason: `${decision.reason}; ${pfs}` } : decision;
@@ -339,9 +350,35 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
   const shards = snapshot.brokenStats.size > 0 ? snapshot.meta.shards : shardCountFor(history.size);
   const writes = snapshot.meta.writes + (merged.ingested ? 1 : 0);
   const compact = merged.ingested && writes >= (options.compactEvery ?? compactEveryFor(history.size));
-  const files = renderFiles(snapshot, shards, compact ? 0 : writes, history, runs, decisions, scores, merged.ingested ? ingestionKey(run) : undefined, now, timed.retentionNow, options, before.expired, edited.kept);
+  const files = renderFiles(
+    snapshot,
+    shards,
+    compact ? 0 : writes,
+    history,
+    runs,
+    decisions,
+    scores,
+    merged.ingested ? ingestionKey(run) : undefined,
+    now,
+    timed.retentionNow,
+    options,
+    before.expired,
+    edited.kept,
+  );
   // Each test's quarantine timeline: its own informational file, rewritten only when a decision changed.
-  const timeline = updateDecisionLog({ previous: snapshot.decisions, stats: snapshot.stats, decisions, tests: history, skip: (id) => inBrokenShard(snapshot, id), lapsed: before.expired, edits: edited.edits, closedByHand: input.closedByHand, issueOf: input.issueOf, run: runs.get(run.key)?.seq, at: nowIso });
+  const timeline = updateDecisionLog({
+    previous: snapshot.decisions,
+    stats: snapshot.stats,
+    decisions,
+    tests: history,
+    skip: (id) => inBrokenShard(snapshot, id),
+    lapsed: before.expired,
+    edits: edited.edits,
+    closedByHand: input.closedByHand,
+    issueOf: input.issueOf,
+    run: runs.get(run.key)?.seq,
+    at: nowIso,
+  });
   if (timeline.text !== undefined) files.set(DECISIONS_FILE, timeline.text);
   problems.push(...timeline.problems);
   return {
@@ -417,7 +454,15 @@ function renderFiles(
       reason: decision.reason,
       since: decision.since,
       ...(decision.evidenceAfter !== undefined ? { evidenceAfter: decision.evidenceAfter } : {}),
-      ...(decision.auto ? { auto: { quarantined: decision.auto.quarantined, ...(decision.auto.since ? { since: decision.auto.since } : {}), ...(decision.auto.evidenceAfter !== undefined ? { evidenceAfter: decision.auto.evidenceAfter } : {}) } } : {}),
+      ...(decision.auto
+        ? {
+            auto: {
+              quarantined: decision.auto.quarantined,
+              ...(decision.auto.since ? { since: decision.auto.since } : {}),
+              ...(decision.auto.evidenceAfter !== undefined ? { evidenceAfter: decision.auto.evidenceAfter } : {}),
+            },
+          }
+        : {}),
       runs: decision.evidence.runs,
       recent: decision.evidence.recent,
       ...scores.get(id),

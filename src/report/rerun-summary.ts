@@ -34,8 +34,15 @@ const PROVED: Record<CaseVerdict, string> = {
   'flaky-extra': 'flaky, proven on this commit: failed an extra run',
 };
 
-function proved(c: RerunCase): string {
-  const base = c.verdict === 'consistent' ? `a real failure: ${c.why}` : c.verdict === 'exhausted' ? (c.why ?? '') : PROVED[c.verdict ?? 'unanswered'];
+function proved(c: RerunCase, orderDependent: ReadonlyMap<string, string>): string {
+  const base =
+    c.verdict === 'consistent'
+      ? orderDependent.has(c.historyId)
+        ? `order-dependent: ${c.why}`
+        : `a real failure: ${c.why}`
+      : c.verdict === 'exhausted'
+        ? (c.why ?? '')
+        : PROVED[c.verdict ?? 'unanswered'];
   const why = c.verdict === 'unanswered' && c.why ? ` (${c.why})` : '';
   return `${base}${why}`;
 }
@@ -65,7 +72,7 @@ export function renderRerunSection(result: RerunResult & { note?: string }): str
   const asked = result.ran !== result.executions ? ` (${result.executions} asked for)` : '';
   const cost = `${result.ran} test execution${s(result.ran)}${asked} in ${result.rounds.length} round${s(result.rounds.length)}, ${result.seconds.toFixed(1)} s`;
   lines.push(
-    `Cost: ${cost}. Proven flaky: ${result.provenFlaky.length}; failed consistently: ${result.consistent.size}${result.newFlaky.length > 0 ? `; new tests flaky before merge: ${result.newFlaky.length}` : ''}.`,
+    `Cost: ${cost}. Proven flaky: ${result.provenFlaky.length}; failed consistently: ${result.consistent.size}${result.orderDependent.size > 0 ? ` (order-dependent: ${result.orderDependent.size})` : ''}${result.newFlaky.length > 0 ? `; new tests flaky before merge: ${result.newFlaky.length}` : ''}.`,
     '',
   );
   if (result.stopped) lines.push(`The re-runs stopped early: ${mdText(result.stopped, 500)}. The failures they could not answer for stand.`, '');
@@ -73,14 +80,21 @@ export function renderRerunSection(result: RerunResult & { note?: string }): str
     if (r.voided) lines.push(`- Round ${r.round} was voided: ${mdText(r.voided, 500)}. Its evidence is not used; the original failures stand.`);
     if (r.ignored > 0) lines.push(`- Round ${r.round}'s report had ${r.ignored} test${s(r.ignored)} that ${r.ignored === 1 ? 'was' : 'were'} not asked for (ignored).`);
   }
+  // Context and bisection rounds (docs/rerun.md, "Context rounds"): what each ran; their executions are in the cost.
+  const context = result.rounds.filter((r) => r.context !== undefined);
+  if (context.length > 0) {
+    lines.push(`- Context rounds: ${context.length} (their executions are in the cost, not in the tests' attempts):`);
+    for (const r of context.slice(0, 20)) lines.push(`  - round ${r.round}: ${mdText(r.context ?? '', 300)}${r.voided ? ` (voided: ${mdText(r.voided, 200)})` : ''}`);
+    if (context.length > 20) lines.push(`  - … and ${context.length - 20} more`);
+  }
   if (result.note) lines.push(`- ${mdText(result.note, 500)}.`);
   if (lines[lines.length - 1] !== '') lines.push('');
   lines.push('| test | attempts | what the re-runs proved |', '| --- | --- | --- |');
   const order: Record<string, number> = { consistent: 0, unanswered: 1, exhausted: 2, 'proven-flaky': 3, 'flaky-extra': 4, clean: 5 };
-  const cases = [...result.cases].sort((a, b) => (order[a.verdict ?? 'unanswered']! - order[b.verdict ?? 'unanswered']!) || (a.historyId < b.historyId ? -1 : 1));
+  const cases = [...result.cases].sort((a, b) => order[a.verdict ?? 'unanswered']! - order[b.verdict ?? 'unanswered']! || (a.historyId < b.historyId ? -1 : 1));
   for (const c of cases.slice(0, MAX_RERUN_ROWS)) {
     const tags = [c.kind === 'extra' ? `extra (${c.pool})` : '', c.isNew ? 'new test' : ''].filter(Boolean).join(', ');
-    lines.push(`| ${mdText(c.historyId, 200)}${tags ? ` <sub>${tags}</sub>` : ''} | ${attemptsShown(c)} | ${mdText(proved(c), 400)} |`);
+    lines.push(`| ${mdText(c.historyId, 200)}${tags ? ` <sub>${tags}</sub>` : ''} | ${attemptsShown(c)} | ${mdText(proved(c, result.orderDependent), 400)} |`);
   }
   if (cases.length > MAX_RERUN_ROWS) lines.push('', `${cases.length - MAX_RERUN_ROWS} more re-run test${s(cases.length - MAX_RERUN_ROWS)} not listed.`);
   lines.push('', '✗ failed · ↻ passed after a failure · ✓ passed; the suite’s attempts → the re-runs (extra runs: the suite + the extras).', '');

@@ -80,6 +80,8 @@ export interface RoundLog {
   ignored: number;
   /** Executions the round's report says really ran (not skipped), asked for or not; 0 when the round was voided. */
   ran: number;
+  /** A context or bisection round (src/rerun/context.ts): what it ran, for whom; its executions are no attempts. */
+  context?: string;
 }
 
 export interface RerunState {
@@ -329,6 +331,11 @@ export interface RerunResult {
   provenFlaky: string[];
   /** History ids of the failed tests that failed consistently, with the sentence that says so. */
   consistent: Map<string, string>;
+  /**
+   * History ids of the failed tests the context rounds proved order-dependent (also in `consistent`), with the
+   * sentence ("fails after `B` in its file, passes alone: `B` leaves state behind"); empty when none.
+   */
+  orderDependent: Map<string, string>;
   /** History ids of new tests (pull request) that failed and passed on this commit. */
   newFlaky: string[];
   /** Executions of the tests the re-runs asked for (what the budget counts). */
@@ -364,6 +371,7 @@ export function finishRerun(state: RerunState, tests: readonly ParsedTestCase[],
     ...(skipped !== undefined ? { skipped } : {}),
     provenFlaky,
     consistent,
+    orderDependent: new Map(),
     newFlaky,
     executions: state.cases.reduce((n, c) => n + c.reruns.length, 0),
     ran: state.rounds.reduce((n, r) => n + r.ran, 0),

@@ -24,6 +24,7 @@ export function localBin(bin: string): string[] {
 export const vitest: RerunPreset = {
   name: 'vitest',
   recordsRetries: false,
+  keepsOrder: true,
   commands(tests, reportPath) {
     const files = unique(tests.map((t) => t.classname || t.file || '').filter((f) => f !== '')).map(vitestFilter);
     const pattern = anchoredAlternation(tests.map((t) => jsRegexLiteralWithSeparator(t.name, ' > ', ' ', CONTROL_GAP)));
@@ -78,20 +79,13 @@ function fullNames(t: RerunTest): string[] {
 export const jest: RerunPreset = {
   name: 'jest',
   recordsRetries: false,
+  keepsOrder: true,
   commands(tests, reportPath) {
     const names = tests.flatMap((t) => fullNames(t).map((n) => (n.startsWith(' ') ? n.slice(1) : n)));
     const pattern = anchoredAlternation(names.map(jsRegexLiteral));
     return [
       {
-        argv: [
-          ...localBin('jest'),
-          '--ci',
-          `--testNamePattern=${pattern}`,
-          '--reporters=default',
-          '--reporters=jest-junit',
-          '--coverage=false',
-          '--passWithNoTests',
-        ],
+        argv: [...localBin('jest'), '--ci', `--testNamePattern=${pattern}`, '--reporters=default', '--reporters=jest-junit', '--coverage=false', '--passWithNoTests'],
         env: { JEST_JUNIT_OUTPUT_FILE: reportPath },
       },
     ];
@@ -114,6 +108,7 @@ const ROOT_SUITE = 'Root Suite';
 export const mocha: RerunPreset = {
   name: 'mocha',
   recordsRetries: false,
+  keepsOrder: true,
   commands(tests, reportPath) {
     const pattern = anchoredAlternation(tests.flatMap(fullNames).map((n) => jsRegexLiteralWithGap(n, ANSI_GAP, true)));
     const fromSuites = tests.every((t) => t.file !== undefined && t.file !== '' && t.suite !== undefined && t.suite !== ROOT_SUITE);
@@ -147,14 +142,12 @@ function nodeJunitLiteral(text: string): string {
 export const nodeTest: RerunPreset = {
   name: 'node-test',
   recordsRetries: false,
+  keepsOrder: true,
   commands(tests, reportPath) {
     const sources = tests.flatMap((t) => {
       const name = nodeJunitLiteral(t.name);
       if (t.classname === '') return [name];
-      const owner = t.classname
-        .split('.')
-        .map(nodeJunitLiteral)
-        .join('(?:\\.| )');
+      const owner = t.classname.split('.').map(nodeJunitLiteral).join('(?:\\.| )');
       // `test` is what node writes outside any describe (or a describe named "test").
       if (t.classname === 'test') return [`(?:${owner} )?${name}`];
       // The parent too: a subtest (`t.test`) runs only when its parent test runs, and a parent test runs only when

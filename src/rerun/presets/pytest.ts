@@ -81,6 +81,8 @@ export const pytest: RerunPreset = {
   name: 'pytest',
   // Plain pytest has no retries; see docs/rerun-presets.md for pytest-rerunfailures.
   recordsRetries: false,
+  // pytest keeps the collection order when it deselects the rest.
+  keepsOrder: true,
   commands(tests, reportPath) {
     const json = JSON.stringify(tests.map((t) => [t.classname, t.name, t.file ?? '']));
     return [{ argv: ['python3', '-c', PYTEST_PROGRAM, json, reportPath] }];
