@@ -322,7 +322,13 @@ async function contextRounds(o: {
     tracks.push({ test: c.test, historyId: c.historyId, direction, earlier, inContext: [], alone: [], probes: 0 });
   }
   if (tracks.length === 0) return;
-  const pairs = pairsNeeded(tracks.filter((t) => t.direction === 'forward').length);
+  // The forward candidates share the implausibility threshold (Bonferroni): as many, in the order of the cases, as
+  // can be judged within rerun-attempts-max pairs each; the others stay proven flaky, and the log says so.
+  const forward = tracks.filter((t) => t.direction === 'forward');
+  let taken = forward.length;
+  while (taken > 0 && pairsNeeded(taken) > o.attemptsMax) taken--;
+  const pairs = pairsNeeded(Math.max(1, taken));
+  const left = new Set(forward.slice(taken));
   // One invocation: `tests` in this order; whether `target` failed, or undefined when the round could not answer.
   const invoke = async (label: string, run: readonly ParsedTestCase[], target: ParsedTestCase): Promise<boolean | undefined> => {
     const left = o.deadline - Date.now();
@@ -359,12 +365,9 @@ async function contextRounds(o: {
   const caseOf = new Map(result.cases.map((c) => [c.historyId, c]));
   for (const t of tracks) {
     const who = `'${t.test.id}'`;
-    if (t.direction === 'forward' && pairs > o.attemptsMax) {
-      t.verdict = 'undecided';
-      continue;
-    }
+    if (left.has(t)) t.verdict = 'undecided';
     const limit = t.direction === 'forward' ? pairs : o.reverseRounds;
-    for (let k = 0; k < limit && t.verdict !== 'order-dependent' && t.verdict !== 'flaky-in-context' && t.verdict !== 'needs-earlier'; k++) {
+    for (let k = 0; k < limit && (t.verdict === undefined || t.verdict === 'fails-in-context'); k++) {
       let alone: boolean | undefined;
       if (t.direction === 'forward') {
         alone = await invoke(`${who} alone (pair ${k + 1} of ${pairs})`, [t.test], t.test);
@@ -408,7 +411,7 @@ async function contextRounds(o: {
     } else if (t.direction === 'forward' && t.verdict !== 'flaky-in-context') {
       core.info(
         logText(
-          `Context rounds: ${who} could not be told order-dependent from flaky (${o.deadline <= Date.now() ? `rerun-timeout (${o.timeoutSec}s) ran out` : pairs > o.attemptsMax ? `${pairs} pairs needed, more than rerun-attempts-max` : 'a round did not answer'}); it stays proven flaky.`,
+          `Context rounds: ${who} could not be told order-dependent from flaky (${o.deadline <= Date.now() ? `rerun-timeout (${o.timeoutSec}s) ran out` : left.has(t) ? `only ${taken} test${taken === 1 ? '' : 's'} can be judged within rerun-attempts-max (${o.attemptsMax}) pairs each` : 'a round did not answer'}); it stays proven flaky.`,
           2000,
         ),
       );
