@@ -406,7 +406,7 @@ async function contextRounds(o: {
       core.info(logText(`Context rounds: ${who} ${sentence}.`, 2000));
     } else if (t.verdict === 'needs-earlier') {
       const c = caseOf.get(t.historyId);
-      if (c) c.why = `${t.sentence}; ${c.why ?? ''}`;
+      if (c && t.sentence !== undefined) c.context = t.sentence;
       core.info(logText(`Context rounds: ${who} ${t.sentence}.`, 2000));
     } else if (t.direction === 'forward' && t.verdict !== 'flaky-in-context') {
       core.info(

@@ -44,7 +44,8 @@ function proved(c: RerunCase, orderDependent: ReadonlyMap<string, string>): stri
         ? (c.why ?? '')
         : PROVED[c.verdict ?? 'unanswered'];
   const why = c.verdict === 'unanswered' && c.why ? ` (${c.why})` : '';
-  return `${base}${why}`;
+  // What the context rounds showed (src/rerun/context.ts), before the verdict's own words.
+  return `${c.context !== undefined ? `${c.context}; ` : ''}${base}${why}`;
 }
 
 function attemptsShown(c: RerunCase): string {

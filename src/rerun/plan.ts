@@ -67,6 +67,8 @@ export interface RerunCase {
   verdict?: CaseVerdict;
   /** Why, in words: the consistent-failure sentence, or why the re-runs could not answer. */
   why?: string;
+  /** What its context rounds showed besides its verdict (src/rerun/context.ts), e.g. that it fails only alone. */
+  context?: string;
 }
 
 export interface RoundLog {
@@ -398,6 +400,7 @@ export function blockingAfterReruns(result: Pick<RerunResult, 'cases'>, blocking
   for (const c of result.cases) {
     if (c.kind !== 'failed') continue;
     if (c.verdict !== 'consistent' && !blocking.has(c.historyId)) continue;
+    const before = out.length;
     if (c.verdict === 'consistent') out.push({ id: c.historyId, verdict: 'consistent', why: c.why ?? 'it failed consistently on this commit' });
     else if (c.verdict === 'exhausted') {
       const seen = c.counts.failures + c.counts.passes > 0;
@@ -408,6 +411,8 @@ export function blockingAfterReruns(result: Pick<RerunResult, 'cases'>, blocking
         why: `it failed all ${n} re-run${n === 1 ? '' : 's'}, too few to be implausible for ${seen ? 'its flakiness' : 'a test with no history'}; nothing forgave it`,
       });
     } else if (c.verdict === 'unanswered') out.push({ id: c.historyId, verdict: 'unanswered', why: `the re-runs could not answer for it: ${c.why ?? 'no result'}; its failure stands` });
+    const added = out[before];
+    if (added && c.context !== undefined) added.why = `${c.context}; ${added.why}`;
   }
   return out;
 }

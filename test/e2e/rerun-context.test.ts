@@ -111,6 +111,9 @@ describe('context rounds (dist, real runners)', () => {
       expect(run.summary, why).toMatch(/Context rounds: \d+/);
       // The test that needs earlier state: fails alone every time, passes in its file; the summary says why.
       expect(run.summary, why).toContain(shown('fails alone, passes in its file after the tests before it: it depends on state they leave'));
+      const blocked = JSON.parse(run.outputs['consistent-failures-json']!) as Array<{ id: string; why: string }>;
+      expect(blocked.find((b) => b.id === r.needy)?.why, why).toMatch(/^fails alone, passes in its file after the tests before it: it depends on state they leave; /);
+      expect(blocked.find((b) => b.id === r.victim)?.why, why).toMatch(/^fails after `.*` in its file, passes alone/);
     }, 180_000);
   }
 });
