@@ -407,6 +407,13 @@ async function contextRounds(o: {
     } else if (t.verdict === 'needs-earlier') {
       const c = caseOf.get(t.historyId);
       if (c && t.sentence !== undefined) c.context = t.sentence;
+      if (c && t.direction === 'extra') {
+        // It passed in the run and passes after the tests before it: its extra executions failed only alone, which is
+        // no evidence of flakiness. They are not merged into its attempts (the history does not read "passed on retry").
+        c.verdict = 'clean';
+        result.tests = result.tests.map((x) => (x.id === c.test.id && x.report === c.test.report ? c.test : x));
+        result.newFlaky = result.newFlaky.filter((id) => id !== t.historyId);
+      }
       core.info(logText(`Context rounds: ${who} ${t.sentence}.`, 2000));
     } else if (t.direction === 'forward' && t.verdict !== 'flaky-in-context') {
       core.info(

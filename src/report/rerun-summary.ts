@@ -35,6 +35,7 @@ const PROVED: Record<CaseVerdict, string> = {
 };
 
 function proved(c: RerunCase, orderDependent: ReadonlyMap<string, string>): string {
+  if (c.kind === 'extra' && c.context !== undefined) return `${c.context}: its extra runs failed alone only, no evidence of flakiness`;
   const base =
     c.verdict === 'consistent'
       ? orderDependent.has(c.historyId)

@@ -56,7 +56,7 @@ export interface ContextTrack {
   test: ParsedTestCase;
   historyId: string;
   /** forward: failed in the run, passed alone; reverse: failed in the run and every re-run alone. */
-  direction: 'forward' | 'reverse';
+  direction: 'forward' | 'reverse' | 'extra';
   earlier: ParsedTestCase[];
   /** Context rounds' outcomes (true = failed), and rounds alone (forward only). */
   inContext: boolean[];
@@ -87,7 +87,7 @@ export function named(t: ParsedTestCase): string {
 export function recordContext(track: ContextTrack, pairs: number, outcome: { alone?: boolean; context?: boolean }): void {
   if (outcome.alone !== undefined) track.alone.push(outcome.alone);
   if (outcome.context !== undefined) track.inContext.push(outcome.context);
-  if (track.direction === 'reverse') {
+  if (track.direction !== 'forward') {
     if (track.inContext.some((f) => !f)) {
       track.verdict = 'needs-earlier';
       track.sentence = 'fails alone, passes in its file after the tests before it: it depends on state they leave';
@@ -141,11 +141,13 @@ export function orderSentence(track: ContextTrack): string {
 }
 
 /**
- * Whether a failed test's ordinary re-runs make it a forward candidate (it passed alone: order-dependent or flaky?)
- * or a reverse one (it failed every re-run alone: does it pass after the tests before it?).
+ * Whether a test's re-runs make it a forward candidate (failed in the run, passed alone: order-dependent or
+ * flaky?), a reverse one (failed in the run and every re-run alone: does it pass after the tests before it?), or an
+ * extra one (passed in the run, failed every extra execution alone: flaky, or needing an earlier test's state?).
  */
-export function contextDirection(c: RerunCase): 'forward' | 'reverse' | undefined {
-  if (c.kind !== 'failed' || c.reruns.length === 0) return undefined;
+export function contextDirection(c: RerunCase): 'forward' | 'reverse' | 'extra' | undefined {
+  if (c.reruns.length === 0) return undefined;
+  if (c.kind === 'extra') return c.verdict === 'flaky-extra' && c.reruns.every((a) => a.status === 'skipped' || isFailure(a.status)) ? 'extra' : undefined;
   if (c.verdict === 'proven-flaky') return 'forward';
   // Whether or not it passed before: one or two rounds that change no verdict, only what the summary says of it.
   const failedAll = c.reruns.every((a) => a.status === 'skipped' || isFailure(a.status));

@@ -8,7 +8,7 @@
  * its file, and the summary says so.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT, World } from '../support/action.ts';
@@ -116,4 +116,66 @@ describe('context rounds (dist, real runners)', () => {
       expect(blocked.find((b) => b.id === r.victim)?.why, why).toMatch(/^fails after `.*` in its file, passes alone/);
     }, 180_000);
   }
+});
+
+describe('extra executions (rerun-budget) of a test that needs an earlier test in its file (dist, real vitest)', () => {
+  it('a passing test that fails alone but passes after the tests before it is not called flaky', async () => {
+    cpSync(join(PROJECT_ROOT, 'test/fixtures/order-projects/vitest'), world.workspace, { recursive: true });
+    rmSync(join(world.workspace, 'tests'), { recursive: true });
+    mkdirSync(join(world.workspace, 'tests'));
+    writeFileSync(
+      join(world.workspace, 'tests/needs.test.js'),
+      `import { describe, test } from 'vitest';
+const key = { value: undefined };
+describe('needs', () => {
+  test('makes the key', () => {
+    key.value = 'k';
+  });
+  test('uses the key', () => {
+    if (key.value === undefined) throw new Error('no key');
+  });
+});
+`,
+    );
+    writeFileSync(join(world.workspace, '.gitignore'), 'node_modules\nreports\n');
+    symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(world.workspace, 'node_modules'), 'dir');
+    await world.commit('a test that needs the test before it');
+    mkdirSync(join(world.workspace, 'reports'));
+    const first = spawnSync('node_modules/.bin/vitest', ['run', '--reporter=junit', '--outputFile=reports/junit.xml'], { cwd: world.workspace, env: stepEnv(world.root), encoding: 'utf8' });
+    expect(first.status, `${first.stdout}\n${first.stderr}`).toBe(0);
+    // A first run writes the tests' stats; 'makes the key' is then quarantined by hand, so that the budget's extra
+    // executions go to 'uses the key' alone (quarantined tests get none: docs/rerun.md, the budget).
+    const setup = await world.run({ inputs: { 'test-outcome': 'success' } });
+    expect(setup.outputs.outcome, setup.stdout).toBe('success');
+    const maker = JSON.stringify('tests/needs.test.js::needs > makes the key');
+    const file = [...(await world.dataFiles()).entries()].find(([path, text]) => path.startsWith('stats/') && text.includes(maker))?.[0] ?? 'stats/00.json';
+    await world.editDataFile(file, (text) => {
+      const lines = text.split('\n');
+      const i = lines.findIndex((l) => l.startsWith(`${maker}: `));
+      if (i >= 0) {
+        const comma = lines[i]!.endsWith(',') ? ',' : '';
+        const line = JSON.parse(lines[i]!.slice(maker.length + 2, lines[i]!.length - comma.length)) as Record<string, unknown>;
+        line.override = 'quarantine';
+        lines[i] = `${maker}: ${JSON.stringify(line)}${comma}`;
+        return lines.join('\n');
+      }
+      if (text.trim() === '') return `{"schema": 3, "tests": {\n${maker}: {"override": "quarantine"}\n}}\n`;
+      const end = lines.findIndex((l) => l.startsWith('}}'));
+      lines[end - 1] = `${lines[end - 1]},`;
+      lines.splice(end, 0, `${maker}: {"override": "quarantine"}`);
+      return lines.join('\n');
+    });
+
+    const run = await world.run({ inputs: { rerun: 'vitest', 'rerun-budget': '20', 'test-outcome': 'success' } });
+    const why = `stdout:\n${run.stdout}\nstderr:\n${run.stderr}\nsummary:\n${run.summary}`;
+    expect(run.outputs.outcome, why).toBe('success');
+    const row = run.summary.split('\n').find((l) => l.startsWith('| tests/needs.test.js&#58;&#58;needs &gt; uses the key <sub>extra'));
+    expect(row, why).toBeDefined();
+    // Its extra executions alone failed; after 'makes the key' it passes: no evidence of flakiness.
+    expect(row, why).not.toContain('flaky, proven on this commit');
+    expect(row, why).toContain('fails alone, passes in its file after the tests before it');
+    // Its failing extra executions are not attempts of the run: it is not quarantined as flaky for them.
+    expect(JSON.parse(run.outputs['quarantined-tests']!), why).toEqual(['tests/needs.test.js::needs > makes the key']);
+    expect(run.stdout, why).toMatch(/^::group::Context round \d+: 'tests\/needs\.test\.js::needs > uses the key' after the 1 test before it in its file$/m);
+  }, 120_000);
 });
