@@ -3,8 +3,9 @@
  * "fails in context, passes alone" implausible for flakiness, the verdicts, and the polluter's bisection.
  */
 import { describe, expect, it } from 'vitest';
-import { earlierInFile, nextProbe, orderSentence, pairsChance, pairsNeeded, recordContext, recordProbe, type ContextTrack } from '../../src/rerun/context.ts';
-import { IMPLAUSIBLE } from '../../src/rerun/stopping.ts';
+import { contextDirection, earlierInFile, nextProbe, orderSentence, pairsChance, pairsNeeded, recordContext, recordProbe, type ContextTrack } from '../../src/rerun/context.ts';
+import type { RerunCase } from '../../src/rerun/plan.ts';
+import { IMPLAUSIBLE, NO_HISTORY } from '../../src/rerun/stopping.ts';
 import { parsedTest } from '../support/builders.ts';
 
 const inFile = (id: string, attempts = 'P', file = 'tests/a.test.js') => parsedTest(id, attempts, { suite: file, report: 'r.xml' });
@@ -99,5 +100,35 @@ describe('bisection', () => {
     const { t } = bisect(['A', 'B'], undefined);
     expect(t.polluter).toBeUndefined();
     expect(orderSentence(t)).toBe('fails inside its file, passes alone: a test before it leaves state behind (failed 5 of 5 rounds with its file, passed 5 of 5 alone)');
+  });
+});
+
+describe('contextDirection', () => {
+  const rerunCase = (kind: 'failed' | 'extra', verdict: RerunCase['verdict'], reruns: string): RerunCase => ({
+    test: inFile('V', kind === 'failed' ? 'F' : 'P'),
+    historyId: 'V',
+    kind,
+    extraRuns: kind === 'extra' ? reruns.length : 0,
+    isNew: false,
+    counts: NO_HISTORY,
+    maxReruns: 6,
+    reruns: parsedTest('x', reruns).attempts,
+    asked: reruns.length,
+    rounds: reruns.length,
+    verdict,
+  });
+
+  it('takes failed tests proven flaky alone (forward), failed ones that failed every re-run (reverse), passing ones that failed every extra execution (extra)', () => {
+    expect(contextDirection(rerunCase('failed', 'proven-flaky', 'FP'))).toBe('forward');
+    expect(contextDirection(rerunCase('failed', 'consistent', 'FFF'))).toBe('reverse');
+    expect(contextDirection(rerunCase('failed', 'exhausted', 'FFFFFF'))).toBe('reverse');
+    expect(contextDirection(rerunCase('extra', 'flaky-extra', 'FF'))).toBe('extra');
+  });
+
+  it('leaves the others alone: a flaky extra that also passed alone, a clean extra, an unanswered failure, a test never re-run', () => {
+    expect(contextDirection(rerunCase('extra', 'flaky-extra', 'FP'))).toBeUndefined();
+    expect(contextDirection(rerunCase('extra', 'clean', 'PP'))).toBeUndefined();
+    expect(contextDirection(rerunCase('failed', 'unanswered', 'F'))).toBeUndefined();
+    expect(contextDirection(rerunCase('failed', 'unanswered', ''))).toBeUndefined();
   });
 });
