@@ -5,7 +5,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test/fixtures/**', 'build/**', '.bench/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test/fixtures/**', 'build/**', '.bench/**', '.suites/**'] },
   // The older `eslint-disable no-control-regex` comments stay valid; they need not be reported as unused.
   { linterOptions: { reportUnusedDisableDirectives: 'off' } },
   js.configs.recommended,
@@ -13,7 +13,7 @@ export default tseslint.config(
   {
     files: ['**/*.ts'],
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['vitest.config.ts'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: { projectService: { allowDefaultProject: ['vitest.config.ts', 'vitest.mutate.config.ts'] }, tsconfigRootDir: import.meta.dirname },
     },
     rules: {
       // A promise nobody awaits loses its error: the step must never end before its work, nor hide a failure.

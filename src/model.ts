@@ -61,6 +61,11 @@ export interface ParsedReports {
    * docs/test-ids.md): the first few first-twin ids, and how many such titles in all.
    */
   twins?: { first: string[]; count: number };
+  /**
+   * The reports read, counted by the reporter their own marks name ('' when none: src/junit/junit.ts
+   * RawReport.reporter). A hint for `rerun: auto`.
+   */
+  reporters?: Record<string, number>;
 }
 
 /** A single character per attempt status, used in compact storage and in the symbol rows shown to users. */

@@ -34,7 +34,7 @@ import { execute, renderReports, rerunDraw, rerunRound, type Execution, type Sim
 import { failureProbability, ISSUE_SETTINGS, rerunLoop, type RerunSettings, type Verdict } from './rerun-model.ts';
 import { RERUN_COMMAND_SCRIPT, type RerunState } from './rerun-command.ts';
 import type { Attempt, ParsedTestCase } from '../../src/model.ts';
-import { answerKey, finishRerun, recordRound, roundCases, startRerun, type RerunResult } from '../../src/rerun/plan.ts';
+import { answerKey, failedInTheRun, finishRerun, recordRound, roundCases, startRerun, type RerunResult } from '../../src/rerun/plan.ts';
 import { RERUN_DEFAULTS } from '../../src/rerun/inputs.ts';
 import { plannedExtras, quarantinedIfExhausted } from '../../src/pipeline/rerun.ts';
 import { findOutages } from '../../src/policy/outage.ts';
@@ -82,6 +82,11 @@ export interface Invocation {
   rerun?: RerunCost;
   /** Pure engine with the core's re-runs: each failed test of the suite, what its re-runs said and why it blocked. */
   failures?: FailureDetail[];
+  /** Pure engine: tests whose failure this run forgave (quarantined); with the core's re-runs, tests proven flaky
+   * (a re-run passed) and tests called order-dependent. */
+  forgivenIds?: string[];
+  provenFlaky?: string[];
+  orderDependent?: string[];
 }
 
 /** One failed test of an invocation (pure engine, core re-runs), for diagnosis (scripts/eval/rerun-diagnose.ts). */
@@ -315,6 +320,13 @@ async function simulate(world: SimWorld, options: DriveOptions, box: Sandbox, st
   return { world, invocations, ms: Date.now() - started };
 }
 
+/** The tests output `consistent-failures-json` lists as order-dependent. */
+function orderDependentOf(json: string | undefined): string[] {
+  if (!json) return [];
+  const list = JSON.parse(json) as Array<{ id: string; verdict: string }>;
+  return list.filter((b) => b.verdict === 'order-dependent').map((b) => b.id);
+}
+
 /** The real action, in-process: `run(env)` of src/action/run.ts, with git and a bare repository. */
 export async function drive(world: SimWorld, options: DriveOptions = {}): Promise<Trace> {
   const box = sandbox(options);
@@ -336,7 +348,7 @@ export async function drive(world: SimWorld, options: DriveOptions = {}): Promis
         failedTests: Number(outputs['failed-tests']),
         forgiven: Number(outputs['quarantined-failures']),
         blocking: Number(outputs['blocking-failures']),
-        ...(options.rerun ? { rerun: costFromLog(box, outputs) } : {}),
+        ...(options.rerun ? { rerun: costFromLog(box, outputs), orderDependent: orderDependentOf(outputs['consistent-failures-json']) } : {}),
       };
     });
   } finally {
@@ -384,7 +396,7 @@ export async function drivePure(world: SimWorld, options: DriveOptions = {}): Pr
         const r = rerunWithCore(world, execution, reports.tests, snapshot, config.policy, runContext, now, { ...ISSUE_SETTINGS, attempts: RERUN_DEFAULTS.attempts, attemptsMax: RERUN_DEFAULTS.attemptsMax, maxTests: RERUN_DEFAULTS.maxTests, ...options.rerun });
         reports.tests = r.tests;
         const result = applyRun(
-          { snapshot, reports, filesMatched: paths.length, testOutcome: inputs.testOutcome, run: runContext, now, rerun: { consistent: r.consistent, newFlaky: r.newFlaky, newTestsBlock: false, failedBeforeReruns } },
+          { snapshot, reports, filesMatched: paths.length, testOutcome: inputs.testOutcome, run: runContext, now, rerun: { consistent: r.consistent, newFlaky: r.newFlaky, newTestsBlock: false, failedBeforeReruns, failedInRun: failedInTheRun(r) } },
           { ...config, normalise: normalizeErrorMessage },
         );
         files = result.files;
@@ -396,7 +408,18 @@ export async function drivePure(world: SimWorld, options: DriveOptions = {}): Pr
           const persistent = o.forgiven.filter((t) => exhausted.has(t.id) && !/P/.test(snapshot.history.get(t.id)?.runs.at(-1)?.attempts ?? 'P')).length;
           if (persistent > 0) return { outcome: 'failure', quarantined: result.quarantined, failedTests: o.failed.length, forgiven: o.forgiven.length - persistent, blocking: o.blocking.length + persistent, rerun: costOfCore(world, r) };
         }
-        return { outcome: o.result, quarantined: result.quarantined, failedTests: o.failed.length, forgiven: o.forgiven.length, blocking: o.blocking.length, rerun: costOfCore(world, r), failures: failureDetails(r, o) };
+        return {
+          outcome: o.result,
+          quarantined: result.quarantined,
+          failedTests: o.failed.length,
+          forgiven: o.forgiven.length,
+          blocking: o.blocking.length,
+          rerun: costOfCore(world, r),
+          failures: failureDetails(r, o),
+          forgivenIds: o.forgiven.map((t) => t.id),
+          provenFlaky: r.provenFlaky,
+          orderDependent: [...result.orderDependent.keys()],
+        };
       }
       const rerun = options.rerun ? rerunInPure(world, execution, reports, snapshot.history, { ...ISSUE_SETTINGS, ...options.rerun }) : undefined;
       // The test step failed because tests failed: with re-runs those failures are accounted for by the original
@@ -417,7 +440,8 @@ export async function drivePure(world: SimWorld, options: DriveOptions = {}): Pr
         failedTests: o.failed.length,
         forgiven: o.forgiven.length - consistentForgiven,
         blocking: o.blocking.length + consistentForgiven,
-        ...(rerun ? { rerun: rerun.cost } : {}),
+        forgivenIds: o.forgiven.filter((f) => rerun?.verdicts.get(f.id) !== 'consistent').map((t) => t.id),
+        ...(rerun ? { rerun: rerun.cost, provenFlaky: [...rerun.verdicts].filter(([, v]) => v === 'passed').map(([id]) => id) } : {}),
       };
     });
   } finally {

@@ -18,6 +18,9 @@
  *   npm run eval -- --engine pure --scenarios issue14 --rerun both     issue #14's worlds without and with the
  *                                        step's own re-runs (the world's command by the contract; --scenarios
  *                                        issue14, classic or names; --rerun off|on|both)
+ *   npm run eval -- --engine pure --scenarios issue28 --rerun both   issue 28's worlds: order-dependent victims
+ *                                        (green share after a victim's third failing run, what it was called) and
+ *                                        the real worlds with bursty (next-outcome) and independent re-runs
  *   npm run eval -- --engine pure --rerun on --rerun-settings attempts=2,attempts-max=6,max-tests=20
  *   npm run eval -- --engine pure --rerun on --rerun-settings budget=20     rerun-budget: extra executions of passing tests
  *   npm run eval -- --engine pure --rerun on --rerun-engine model --rerun-settings p=upper-proven,threshold=0.001
@@ -35,7 +38,7 @@ import { DEFAULT_POLICY, type PolicyOptions } from '../../src/policy/quarantine.
 import { RULE_NAMES } from '../../src/policy/rules/types.ts';
 import { driverFor, type Engine } from './driver.ts';
 import { compareTraces, computeMetrics, median, type Metrics } from './metrics.ts';
-import { ISSUE14_SCENARIOS, SCENARIOS, scaled, scenarioByName } from './scenarios.ts';
+import { ISSUE14_SCENARIOS, ISSUE28_SCENARIOS, SCENARIOS, scaled, scenarioByName } from './scenarios.ts';
 import type { RerunSettings } from './rerun-model.ts';
 import { generateWorld, type Scenario } from './world.ts';
 
@@ -237,6 +240,63 @@ export interface TargetCheck {
   target: string;
   met: boolean;
   detail: string;
+}
+
+/** Issue 28's targets for order-dependent victims: ≤ 5% of runs green from a victim's third failing run on. */
+export const VICTIM_GREEN_MAX = 0.05;
+
+export function victimTable(ms: Metrics[]): string {
+  const groups = [...new Set(ms.map((m) => m.scenario))];
+  return table(
+    [
+      'scenario',
+      'sims',
+      'victims',
+      'runs after 3rd failure: green / all (share)',
+      'quarantined (runs in quarantine)',
+      'called order-dependent',
+      'called flaky',
+      'failing runs: order-dependent / flaky / other',
+      'precision (victims count as false positives)',
+      'order-dependent verdicts on non-victims (flaky-only red runs with one)',
+    ],
+    groups.map((g) => {
+      const sub = ms.filter((m) => m.scenario === g);
+      const sum = (f: (m: Metrics) => number): number => sub.reduce((n, m) => n + f(m), 0);
+      const runs = sum((m) => m.victims.runsAfterThird);
+      const green = sum((m) => m.victims.greenAfterThird);
+      const p = spread(sub, 'precision');
+      return [
+        g,
+        String(sub.length),
+        String(sum((m) => m.victims.count)),
+        `${green} / ${runs} (${runs ? ((100 * green) / runs).toFixed(1) : '0'}%)`,
+        `${sum((m) => m.victims.quarantined)} (${sum((m) => m.victims.quarantinedPoints)} runs)`,
+        String(sum((m) => m.victims.calledOrderDependent)),
+        String(sum((m) => m.victims.calledFlaky)),
+        `${sum((m) => m.victims.runVerdicts.orderDependent)} / ${sum((m) => m.victims.runVerdicts.flaky)} / ${sum((m) => m.victims.runVerdicts.other)}`,
+        p.min === p.max ? p.min.toFixed(3) : `${p.min.toFixed(3)} / ${p.median.toFixed(3)} / ${p.max.toFixed(3)}`,
+        `${sum((m) => m.victims.falseVerdicts)} (${sum((m) => m.victims.falseVerdictRedRuns)})`,
+      ];
+    }),
+  );
+}
+
+export function victimTargets(ms: Metrics[]): TargetCheck[] {
+  const runs = ms.reduce((n, m) => n + m.victims.runsAfterThird, 0);
+  const green = ms.reduce((n, m) => n + m.victims.greenAfterThird, 0);
+  const worst = Math.max(...ms.map((m) => m.victims.greenShare));
+  const p = spread(ms, 'precision');
+  const targets = [
+    {
+      target: `≤ ${VICTIM_GREEN_MAX * 100}% of runs green from a victim's third failing run on`,
+      met: worst <= VICTIM_GREEN_MAX,
+      detail: `${green} of ${runs} in all; worst simulation ${(worst * 100).toFixed(1)}%`,
+    },
+    { target: `precision ≥ ${TARGETS.precision} with quarantined victims as false positives`, met: p.min >= TARGETS.precision, detail: `min ${p.min.toFixed(3)}, median ${p.median.toFixed(3)}` },
+  ];
+  for (const t of targets) console.log(`  ${t.met ? 'MET   ' : 'MISSED'} ${t.target}: ${t.detail}`);
+  return targets;
 }
 
 /** Issue #14's targets (the hidden evaluator's): precision ≥ 0.97, recall ≥ 0.95, 0 masked, cut ≥ 20x, ≤ 3 runs to quarantine. */
@@ -462,7 +522,7 @@ async function main(): Promise<void> {
   const scale = Number(option('scale') ?? (quick ? 0.25 : engine === 'action' ? 0.4 : 1));
   // --compare-rules: the rules of `policy.rule` in place of the sweep's policies.
   const seeds = seedsFrom(option('seeds'), compare ? (quick ? 2 : 3) : quick || check ? 1 : sweep ? 2 : engine === 'action' ? 2 : 5);
-  const named = option('scenarios')?.split(',').flatMap((n) => (n === 'issue14' ? ISSUE14_SCENARIOS : n === 'classic' ? SCENARIOS : [scenarioByName(n)]));
+  const named = option('scenarios')?.split(',').flatMap((n) => (n === 'issue14' ? ISSUE14_SCENARIOS : n === 'issue28' ? ISSUE28_SCENARIOS : n === 'classic' ? SCENARIOS : [scenarioByName(n)]));
   const scenarios = (named ?? SCENARIOS).map((s) => scaled(s, scale));
   const rerunMode = option('rerun') ?? 'off';
   if (!['off', 'on', 'both'].includes(rerunMode)) throw new Error('--rerun must be off, on or both');
@@ -551,6 +611,16 @@ async function main(): Promise<void> {
     for (const g of groups) {
       const sub = ms.filter((m) => m.scenario === g);
       report[`spread:${g}`] = Object.fromEntries(SPREAD_KEYS.map(([k]) => [k, spread(sub, k)]));
+    }
+    const withVictims = ms.filter((m) => m.victims.count > 0 || m.victims.falseVerdicts > 0);
+    if (withVictims.length > 0) {
+      console.log('\nOrder-dependent victims (fail in the run, pass alone), summed over seeds:\n');
+      console.log(victimTable(withVictims));
+      // The targets are for victims whose polluter runs before them every time (victimChance 1): one that does so
+      // only sometimes is flaky across runs, and is shown in the table, not held to them.
+      const sometimes = new Set(scenarios.filter((s) => (s.victimChance ?? 1) < 1).map((s) => s.name));
+      const victimWorlds = withVictims.filter((m) => m.victims.count > 0 && !sometimes.has(m.scenario.replace(/\+rerun.*$/, '')));
+      if (victimWorlds.length > 0) report.victims = victimTargets(victimWorlds);
     }
     const targets = checkTargets(ms);
     console.log('\nTargets:');

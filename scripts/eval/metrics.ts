@@ -15,9 +15,14 @@
  * - flaky-only red runs: first attempts with no deterministic failure that were red — without the action: a final
  *   attempt failed; with it: the action's outcome was failure;
  * - runs to quarantine: for each stretch where a test is flaky at ≥ 5%, runs from its first flaky run to the run
- *   after which it was first quarantined (1 = quarantined after its first flaky run).
+ *   after which it was first quarantined (1 = quarantined after its first flaky run);
+ * - order-dependent victims (scenario.victims; they fail in the run and pass alone): a run with a victim's failure
+ *   is no flaky-only run; from each victim's third failing run on, the share of workflow runs that ended green
+ *   (a consistent failure of the suite hidden); a quarantined victim is a false positive of `precision` (its rate
+ *   is 0); and what each victim was called: order-dependent (the re-run verdict) or flaky (quarantined, or forgiven
+ *   because a re-run passed).
  */
-import { flakySince, lastFlakyAt, rateAt, type HardCause, type SimWorld } from './world.ts';
+import { flakySince, isVictimAt, lastFlakyAt, rateAt, type HardCause, type SimWorld } from './world.ts';
 import type { Invocation, Trace } from './driver.ts';
 
 export const GRACE_RUNS = 30;
@@ -85,8 +90,35 @@ export interface Metrics {
   flaps: number;
   /** Distinct tests ever wrongly quarantined (outside the grace), by what they had been through. */
   falsePositiveTests: Record<string, number>;
+  /** Order-dependent victims (scenario.victims); all 0 in a world without them. */
+  victims: VictimMetrics;
   msPerInvocation: number;
   wallMs: number;
+}
+
+export interface VictimMetrics {
+  /** Victims whose onset fell inside the history. */
+  count: number;
+  /** Workflow runs from each victim's third failing run on (summed over victims), and how many of them ended green. */
+  runsAfterThird: number;
+  greenAfterThird: number;
+  /** greenAfterThird / runsAfterThird (0 when there is none). */
+  greenShare: number;
+  /** Victims quarantined at some point after their onset. */
+  quarantined: number;
+  /** Victims the re-runs called order-dependent at least once / whose failure was forgiven as flaky at least once. */
+  calledOrderDependent: number;
+  calledFlaky: number;
+  /** A victim's failing runs (first attempts): called order-dependent, forgiven as flaky (green for it), other. */
+  runVerdicts: { orderDependent: number; flaky: number; other: number };
+  /** Runs after which a victim was quarantined, from its onset on (those from the warm-up on are false positives of `precision`). */
+  quarantinedPoints: number;
+  /**
+   * Order-dependent verdicts on tests that were no victim at that run (a flaky test's failures in a row, a
+   * regression): how many, and the flaky-only red runs (first attempts) in which such a verdict was given.
+   */
+  falseVerdicts: number;
+  falseVerdictRedRuns: number;
 }
 
 export function median(xs: number[]): number | null {
@@ -129,6 +161,7 @@ function hardStart(world: SimWorld, test: string, run: number, cause: HardCause)
 function falsePositiveKind(world: SimWorld, test: string, run: number): string {
   const t = world.tests.find((x) => x.id === test)!;
   if (lastFlakyAt(t, run) !== undefined) return 'fixed-flaky (outside grace)';
+  if (t.victimFrom !== undefined && t.victimFrom <= run) return 'order-dependent victim';
   if (world.regressions.some((r) => r.test === test && r.from <= run)) return 'regression';
   const module = t.module;
   if ([...world.outages].some(([r, m]) => m === module && r <= run)) return 'outage';
@@ -214,7 +247,7 @@ export function computeMetrics(trace: Trace, warmup = Math.min(50, Math.floor(tr
     const redNoAction = ex.results.some((r) => r.failed);
     if (redNoAction) redWithout++;
     if (inv.outcome === 'failure') redWith++;
-    if (hard.size === 0) {
+    if (hard.size === 0 && ex.victimFailed.length === 0) {
       if (ex.flakyFailed.length > 0) flakyRedWithout++;
       if (inv.outcome === 'failure') {
         flakyRedWith++;
@@ -340,6 +373,7 @@ export function computeMetrics(trace: Trace, warmup = Math.min(50, Math.floor(tr
     }
   }
 
+  const victims = victimMetrics(trace, after);
   const finalFlaky = world.tests.filter((t) => rateAt(t, lastRun) > 0).length;
   const ratio = (a: number, b: number): number => (b === 0 ? 1 : a / b);
   return {
@@ -381,9 +415,75 @@ export function computeMetrics(trace: Trace, warmup = Math.min(50, Math.floor(tr
     runsToQuarantineByRate,
     flaps,
     falsePositiveTests,
+    victims,
     msPerInvocation: trace.invocations.length ? trace.invocations.reduce((n, i) => n + i.ms, 0) / trace.invocations.length : 0,
     wallMs: trace.ms,
   };
+}
+
+/** The order-dependent victims' metrics (see the header). */
+export function victimMetrics(trace: Trace, after: Array<Set<string>>): VictimMetrics {
+  const world = trace.world;
+  const victims = world.tests.filter((t) => t.victimFrom !== undefined && t.victimFrom < world.runs.length);
+  const out: VictimMetrics = {
+    count: victims.length,
+    runsAfterThird: 0,
+    greenAfterThird: 0,
+    greenShare: 0,
+    quarantined: 0,
+    calledOrderDependent: 0,
+    calledFlaky: 0,
+    runVerdicts: { orderDependent: 0, flaky: 0, other: 0 },
+    quarantinedPoints: 0,
+    falseVerdicts: 0,
+    falseVerdictRedRuns: 0,
+  };
+  const byId = new Map(world.tests.map((t) => [t.id, t]));
+  for (const inv of trace.invocations) {
+    const ex = inv.execution;
+    const wrong = (inv.orderDependent ?? []).filter((id) => !isVictimAt(byId.get(id)!, ex.run.index)).length;
+    out.falseVerdicts += wrong;
+    if (wrong > 0 && ex.attempt === 1 && ex.hardFailed.size === 0 && ex.victimFailed.length === 0 && inv.outcome === 'failure') out.falseVerdictRedRuns++;
+  }
+  if (victims.length === 0) return out;
+  // The outcome of each workflow run: its last invocation's.
+  const last = new Map<number, Invocation>();
+  for (const inv of trace.invocations) last.set(inv.execution.run.index, inv);
+  for (const v of victims) {
+    let failing = 0;
+    let od = false;
+    let flaky = false;
+    for (const inv of trace.invocations) {
+      const ex = inv.execution;
+      if (ex.attempt !== 1) continue;
+      const r = ex.results.find((x) => x.test.id === v.id);
+      if (!r || !r.attempts.some((a) => a.code !== 'P')) continue;
+      if (ex.run.index < v.victimFrom!) continue;
+      failing++;
+      const calledOd = inv.orderDependent?.includes(v.id) ?? false;
+      const forgiven = !calledOd && (inv.forgivenIds?.includes(v.id) || inv.provenFlaky?.includes(v.id)) === true;
+      if (calledOd) out.runVerdicts.orderDependent++;
+      else if (forgiven) out.runVerdicts.flaky++;
+      else out.runVerdicts.other++;
+      od ||= calledOd;
+      flaky ||= forgiven;
+      if (failing >= 3) {
+        out.runsAfterThird++;
+        if (last.get(ex.run.index)?.outcome === 'success') out.greenAfterThird++;
+      }
+    }
+    let quarantined = false;
+    for (let i = v.victimFrom!; i < world.runs.length; i++) {
+      if (!after[i]!.has(v.id)) continue;
+      quarantined = true;
+      out.quarantinedPoints++;
+    }
+    if (quarantined) out.quarantined++;
+    if (od) out.calledOrderDependent++;
+    if (flaky || quarantined) out.calledFlaky++;
+  }
+  out.greenShare = out.runsAfterThird === 0 ? 0 : out.greenAfterThird / out.runsAfterThird;
+  return out;
 }
 
 /** Compares two traces of the same world invocation by invocation; returns the first difference, if any. */

@@ -79,7 +79,43 @@ export const ISSUE14_SCENARIOS: Scenario[] = [
   { ...BASE_SCENARIO, name: 'three-retries', description: 'three CI retries in the reports, no workflow re-runs', retries: 3, rerunChance: 0 },
 ];
 
-export const ALL_SCENARIOS: Scenario[] = [...SCENARIOS, ...ISSUE14_SCENARIOS];
+/**
+ * Issue 28's worlds: order-dependent victims (6 stable tests that another test starts to pollute at a random run:
+ * they fail every attempt inside the run and pass alone) in the replayed real worlds and in `plain`; and the real
+ * worlds whose re-runs read the next outcomes of the sequences (bursts carry over into the re-runs), beside their
+ * counterpart whose re-runs read random places.
+ */
+const issue14 = (name: string): Scenario => ISSUE14_SCENARIOS.find((s) => s.name === name)!;
+export const ISSUE28_SCENARIOS: Scenario[] = [
+  { ...issue14('real-single'), name: 'victims-real-single', description: 'real-single with 6 of its stable tests turned order-dependent victims at a random run', victims: 6 },
+  { ...issue14('real-suite'), name: 'victims-real-suite', description: 'real-suite with 6 of its stable tests turned order-dependent victims at a random run', victims: 6 },
+  { ...PLAIN, name: 'victims-plain', description: 'plain with 6 of its stable tests turned order-dependent victims at a random run', victims: 6 },
+  {
+    ...issue14('real-single'),
+    name: 'victims-sometimes',
+    description: 'victims-real-single, but the polluter runs before its victim in only half the runs (a random or sharded order): the limit of a rule across runs',
+    victims: 6,
+    victimChance: 0.5,
+  },
+  {
+    ...PLAIN,
+    name: 'bursty-short',
+    description: 'plain whose tests flaky at one constant rate fail in bursts (a failure followed by another 80% of the time): bursts shorter than the spacing of CI runs, re-runs read the next outcomes',
+    bursts: { again: 0.8 },
+  },
+  {
+    ...PLAIN,
+    name: 'bursty-long',
+    description: 'plain whose tests flaky at one constant rate fail in long bursts (97%: 33 outcomes on average, more than a CI run’s block of 26): bursts span CI runs',
+    bursts: { again: 0.97 },
+  },
+  issue14('real-single'),
+  { ...REAL, name: 'real-single-indep', description: 'real-single, but a re-run inside the step reads its outcome at a random place of the sequence (no same-machine bursts)', real: { mode: 'single', flakyTests: 12, rerunAnswers: 'independent' } },
+  issue14('real-suite'),
+  issue14('real-suite-indep'),
+];
+
+export const ALL_SCENARIOS: Scenario[] = [...SCENARIOS, ...ISSUE14_SCENARIOS, ...ISSUE28_SCENARIOS.filter((s) => !ISSUE14_SCENARIOS.includes(s))];
 
 export function scenarioByName(name: string): Scenario {
   const s = ALL_SCENARIOS.find((x) => x.name === name);

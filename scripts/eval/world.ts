@@ -57,6 +57,25 @@ export interface Scenario {
   regressionsOnFlaky?: number;
   /** Replay real outcome sequences (real.ts) instead of drawing flaky outcomes from rates. */
   real?: RealSpec;
+  /**
+   * Order-dependent victims: this many stable tests that another test starts to pollute at a random run (the
+   * onset, from 10% to 80% of the history). From then on every attempt inside the run fails (the first and the
+   * report's retries: they run in the same process, after the polluter), while a re-run, which runs the test
+   * alone, passes. Default 0. Drawn from their own stream: the rest of the world is the same with or without them.
+   */
+  victims?: number;
+  /**
+   * The chance, each run from a victim's onset on, that its polluter runs before it (a random or sharded order);
+   * in the other runs the victim passes as before. Default 1: the polluter runs first every time.
+   */
+  victimChance?: number;
+  /**
+   * Bursty synthetic flaky tests: each test flaky from the first run at a constant rate (not fixed, not turning)
+   * replays a two-state sequence whose failures are followed by another failure with chance `again` (its overall
+   * rate stays the test's), read as the real sequences are: each run's block, re-runs reading the next outcomes.
+   * Drawn from their own streams: the world's other draws do not move.
+   */
+  bursts?: { again: number };
 }
 
 /** A world replayed from real per-run outcome sequences (scripts/eval/real.ts). */
@@ -118,6 +137,8 @@ export interface SimTest {
   offset?: number;
   /** Seconds one execution takes (what a re-run costs). */
   duration?: number;
+  /** An order-dependent victim from this run index on (scenario.victims): fails in the run, passes alone. */
+  victimFrom?: number;
 }
 
 export interface SimRun {
@@ -195,6 +216,8 @@ export interface Execution {
   hardFailed: Map<string, HardCause>;
   /** Tests whose final attempt failed only because they are flaky. */
   flakyFailed: string[];
+  /** Order-dependent victims that failed in this run (every attempt; no deterministic cause of their own). */
+  victimFailed: string[];
 }
 
 const FLAKY_MESSAGES = [
@@ -353,7 +376,59 @@ export function generateWorld(scenario: Scenario, seed: number, endTime = Date.U
     }
     if (rng() < s.outageChance) outages.set(run.index, intBetween(rng, 0, modules - 1));
   }
+  addVictims(s, seed, tests);
+  addBursts(s, seed, tests);
   return { scenario, seed, endTime, tests, runs, regressions, prBreaks, outages, modules };
+}
+
+/** The failure message of an order-dependent victim: the polluter's state seen from the victim. */
+export const VICTIM_MESSAGE = 'expected registry to be empty but it held 1 entry: [SessionCache]';
+
+/**
+ * Turns `scenario.victims` stable tests (never flaky; a real test only if its sequence always passed) into
+ * order-dependent victims from a random run on. Its own stream, drawn last: no other draw of the world moves.
+ */
+function addVictims(s: Scenario, seed: number, tests: SimTest[]): void {
+  if (!s.victims) return;
+  const rng = stream(seed, 'victims');
+  const stable = tests.filter((t) => t.segments.every((g) => g.rate === 0) && (t.sequence === undefined || !/[FE]/.test(t.sequence)));
+  for (const t of sample(rng, stable, s.victims)) t.victimFrom = intBetween(rng, Math.floor(s.runs * 0.1), Math.floor(s.runs * 0.8));
+}
+
+/**
+ * Gives each synthetic test flaky at one constant rate a Markov sequence (scenario.bursts): P(F | F) = again,
+ * P(F | P) = q with q = rate · (1 − again) / (1 − rate), so that its stationary failure rate is the test's rate.
+ */
+function addBursts(s: Scenario, seed: number, tests: SimTest[]): void {
+  if (!s.bursts) return;
+  const length = s.runs * 2 * (1 + s.retries + RESERVED_ROUNDS) + 1;
+  for (const t of tests) {
+    if (t.sequence || t.segments.length !== 1 || t.segments[0]!.rate <= 0) continue;
+    const rate = t.segments[0]!.rate;
+    const again = Math.max(s.bursts.again, rate);
+    const q = (rate * (1 - again)) / (1 - rate);
+    const rng = stream(seed, `bursts/${t.id}`);
+    let failed = rng() < rate;
+    let out = '';
+    for (let i = 0; i < length; i++) {
+      out += failed ? 'F' : 'P';
+      failed = rng() < (failed ? again : q);
+    }
+    t.sequence = out;
+    t.offset = 0;
+  }
+}
+
+/** Whether `test` is an order-dependent victim in run `run` (its onset has come). */
+export function isVictimAt(test: SimTest, run: number): boolean {
+  return test.victimFrom !== undefined && run >= test.victimFrom;
+}
+
+/** Whether a victim's polluter ran before it in run `run` (scenario.victimChance; the same for every workflow attempt). */
+export function pollutedAt(world: SimWorld, test: SimTest, run: number): boolean {
+  if (!isVictimAt(test, run)) return false;
+  const chance = world.scenario.victimChance ?? 1;
+  return chance >= 1 || stream(world.seed, `polluted/${run}/${test.id}`)() < chance;
 }
 
 /** The deterministic failure of `test` in `run` (attempt `attempt` of the workflow run), if any. */
@@ -418,6 +493,7 @@ export function execute(world: SimWorld, run: SimRun, attempt: number): Executio
   const results: TestResult[] = [];
   const hardFailed = new Map<string, HardCause>();
   const flakyFailed: string[] = [];
+  const victimFailed: string[] = [];
   for (const test of world.tests) {
     const hard = hardCause(world, test, run, attempt);
     const rate = rateAt(test, run.index);
@@ -425,8 +501,10 @@ export function execute(world: SimWorld, run: SimRun, attempt: number): Executio
     // Draw the flaky coins for every possible attempt, so that the stream stays aligned whatever happens.
     const coins = Array.from({ length: retries + 1 }, () => rng());
     const modes = Array.from({ length: retries + 1 }, () => rng());
+    const victim = pollutedAt(world, test, run.index);
     for (let k = 0; k <= retries; k++) {
       if (hard) attempts.push(hardAttempt(hard));
+      else if (victim) attempts.push({ code: 'F', message: VICTIM_MESSAGE, type: 'AssertionError' });
       else if (test.sequence) {
         const code = test.sequence[sequencePosition(world, test, run.index, attempt, k)] as 'P' | 'F' | 'E';
         attempts.push(code === 'P' ? { code } : flakyAttempt(world, test, modes[k]!, code));
@@ -439,13 +517,15 @@ export function execute(world: SimWorld, run: SimRun, attempt: number): Executio
     if (hard) {
       result.hard = hard.cause;
       hardFailed.set(test.id, hard.cause);
+    } else if (victim) {
+      victimFailed.push(test.id);
     } else if (failed) {
       flakyFailed.push(test.id);
     }
     results.push(result);
   }
   const time = run.time + (attempt - 1) * 30 * 60_000;
-  return { run, attempt, time, results, hardFailed, flakyFailed };
+  return { run, attempt, time, results, hardFailed, flakyFailed, victimFailed };
 }
 
 /**
@@ -453,7 +533,8 @@ export function execute(world: SimWorld, run: SimRun, attempt: number): Executio
  * `attempt` of `run` re-runs `ids`; each known test runs once. Deterministic in (seed, run, attempt, round, test),
  * whatever else was asked: a deterministic failure fails again (an outage lasts the whole job), a flaky test fails
  * at its rate (synthetic: an independent draw; real: the next unused outcome of its sequence, or a random one),
- * anything else passes. Unknown ids are left out, as a runner would.
+ * anything else passes — an order-dependent victim too: a re-run runs it alone, without its polluter (the world
+ * has no file-order context rounds). Unknown ids are left out, as a runner would.
  */
 export function rerunRound(world: SimWorld, run: SimRun, attempt: number, round: number, ids: readonly string[]): Map<string, AttemptResult> {
   const byId = world.byId ?? new Map(world.tests.map((t) => [t.id, t]));

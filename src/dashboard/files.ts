@@ -6,13 +6,11 @@
  * They are lighter than the step's readers in src/store/: the page never builds per-run record objects for every
  * test (10 M of them at 100k tests); it keeps each test's outcome string and walks it (model.ts).
  */
-import { RUNS_FILE, META_FILE, SCHEMA_VERSION } from '../store/layout.ts';
+import { RUNS_FILE, META_FILE } from '../store/layout.ts';
 import { fileFromAround, parseOutcomeString } from '../history/outcome-string.ts';
 import { strictJsonFault } from '../store/strict-json.ts';
 
 export { RUNS_FILE, META_FILE };
-/** The newest layout this page reads. An older branch is rewritten in this layout by the next run of the step. */
-export const PAGE_SCHEMA = SCHEMA_VERSION;
 
 export interface BranchMeta {
   schema: number;

@@ -61,7 +61,7 @@ export function parseMeta(body: string | null | undefined): IssueMeta {
     const meta: IssueMeta = {};
     if (isInterval(raw.pfs)) meta.pfs = raw.pfs;
     if (typeof raw.closed === 'string' && !Number.isNaN(Date.parse(raw.closed))) meta.closed = raw.closed;
-    if (raw.reason === 'quarantined' || raw.reason === 'regressed') meta.reason = raw.reason;
+    if (raw.reason === 'quarantined' || raw.reason === 'regressed' || raw.reason === 'order-dependent') meta.reason = raw.reason;
     return meta;
   } catch {
     return {};
@@ -161,7 +161,8 @@ function utc(ms: number): string {
 
 /* ---------- body ---------- */
 
-export type OpenReason = 'quarantined' | 'regressed';
+/** Why flakeguard opened an issue; `order-dependent`: the test fails inside the full run and passes alone (src/rerun/order.ts). */
+export type OpenReason = 'quarantined' | 'regressed' | 'order-dependent';
 
 export interface IssueContent {
   test: TestHistory;
@@ -170,6 +171,8 @@ export interface IssueContent {
   quarantined: boolean;
   /** Why flakeguard opened (or last reopened) the issue. */
   reason: OpenReason;
+  /** The test is order-dependent in this run: the sentence that says so. */
+  orderDependent?: string;
   pfsNow?: Interval;
   /** What "before" means and its interval, when flakiness rose. */
   pfsBefore?: { label: string; interval: Interval };
@@ -230,7 +233,11 @@ export function renderBody(ctx: RenderContext, c: IssueContent): string {
   const d = c.decision;
   const lines: string[] = [idMarker(c.hash)];
   const headline =
-    c.reason === 'regressed'
+    c.orderDependent !== undefined
+      ? `**This test is order-dependent**: it ${mdText(c.orderDependent, 400)}. Its failures fail CI: it is not quarantined as flaky. Find the test that runs before it in the full run and leaves state behind (a singleton, a global mock, a registry, a temp file), or make this test set up its own state.`
+      : c.reason === 'order-dependent'
+        ? '**flakeguard found this test order-dependent earlier**: it failed inside the full run and passed alone. It has passed at its first attempt in the full run since.'
+        : c.reason === 'regressed'
       ? '**The flakiness of this test rose significantly**: its flakiness score is now clearly above what it was. It needs an owner to make it reliable again.'
       : c.quarantined
         ? '**flakeguard quarantined this test**: its failures no longer fail CI until it is released. It needs an owner to make it reliable again.'
@@ -287,6 +294,8 @@ export type CommentKind =
   | { kind: 'quarantined'; reason: string; run: string }
   | { kind: 'regressed'; now: Interval; before: { label: string; interval: Interval } }
   | { kind: 'released'; reason: string; run: string }
+  | { kind: 'order-dependent'; sentence: string; run: string }
+  | { kind: 'order-fixed'; run: string }
   | { kind: 'reopened'; why: string; owners: readonly Owner[] }
   | { kind: 'lifted'; issueClosedAt: string; run: string }
   | { kind: 'duplicate'; of: number };
@@ -302,6 +311,12 @@ export function renderComment(ctx: RenderContext, c: CommentKind): string {
       break;
     case 'released':
       text = `flakeguard **released** this test from quarantine in run ${runLink(ctx, c.run)}: ${mdText(c.reason, 500)}. Closing; flakeguard reopens this issue if it fails flakily again.`;
+      break;
+    case 'order-dependent':
+      text = `flakeguard found this test **order-dependent** in run ${runLink(ctx, c.run)}: it ${mdText(c.sentence, 500)}. Its failures fail CI: it is not quarantined as flaky.`;
+      break;
+    case 'order-fixed':
+      text = `This test passed at its first attempt in the full run in run ${runLink(ctx, c.run)}: it no longer fails there. Closing; flakeguard reopens this issue if it fails again.`;
       break;
     case 'reopened': {
       const who = mentionLine(ctx, c.owners);

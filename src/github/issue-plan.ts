@@ -102,10 +102,6 @@ export interface Regression {
   before: { label: string; interval: Interval };
 }
 
-export function toInterval(r: { pf: number; pfLow: number; pfHigh: number }): Interval {
-  return [r.pf, r.pfLow, r.pfHigh];
-}
-
 /**
  * Whether a test's flakiness rose (seed 002; src/scoring/regression.ts): the PFS of its last REGRESSION_WINDOW runs
  * (outage runs left out) lies entirely above the baseline: the interval recorded in its issue when flakeguard last
@@ -137,13 +133,15 @@ export interface TestFacts {
   released: boolean;
   /** The PFS interval of the new stats line. */
   pfsNow?: Interval;
+  /** Order-dependent in this run (src/rerun/order.ts): the sentence that says so. */
+  orderDependent?: string;
 }
 
 export type PlannedAction =
   | { kind: 'open'; facts: TestFacts; reason: OpenReason; regression?: Regression }
   | { kind: 'reopen'; facts: TestFacts; issue: TrackedIssue; reason: OpenReason; why: string; regression?: Regression }
-  | { kind: 'comment'; facts: TestFacts; issue: TrackedIssue; about: 'quarantined' | 'regressed'; regression?: Regression }
-  | { kind: 'close'; facts: TestFacts; issue: TrackedIssue }
+  | { kind: 'comment'; facts: TestFacts; issue: TrackedIssue; about: 'quarantined' | 'regressed' | 'order-dependent'; regression?: Regression }
+  | { kind: 'close'; facts: TestFacts; issue: TrackedIssue; orderFixed?: boolean }
   | { kind: 'lifted'; facts: TestFacts; issue: TrackedIssue }
   | { kind: 'duplicate'; issue: TrackedIssue; of: TrackedIssue };
 
@@ -180,6 +178,23 @@ export function planIssues(tests: readonly TestFacts[], index: IssueIndex, optio
     const status = issue ? statusOf(issue) : undefined;
     const wantsQuarantineIssue = f.quarantined && !byOverride(f);
     const rank = (f.newlyQuarantined ? 2 : f.quarantined ? 1 : 0) * 10 + (f.pfsNow?.[0] ?? 0);
+
+    // An order-dependent test blocks CI: its issue is opened (or reopened, or told) and stays open while it is.
+    if (f.orderDependent !== undefined) {
+      if (!issue) opens.push({ action: { kind: 'open', facts: f, reason: 'order-dependent' }, rank: 30 });
+      else if (status === 'open' && issue.meta.reason !== 'order-dependent') actions.push({ kind: 'comment', facts: f, issue, about: 'order-dependent' });
+      else if (status === 'muted') muted++;
+      else if (status !== 'open' && !options.liftedNow.has(f.hash)) {
+        opens.push({ action: { kind: 'reopen', facts: f, issue, reason: 'order-dependent', why: `the test ${f.orderDependent}` }, rank: 30 });
+      }
+      continue;
+    }
+    if (issue && status === 'open' && issue.meta.reason === 'order-dependent') {
+      // Out of its order dependence once it passes at its first attempt in the full run again.
+      const last = f.test.runs.findLast((r) => !r.outage && r.attempts.replace(/S/g, '') !== '');
+      if (last && last.attempts.replace(/S/g, '')[0] === 'P') actions.push({ kind: 'close', facts: f, issue, orderFixed: true });
+      continue;
+    }
 
     if (!issue) {
       if (f.released) continue;

@@ -52,7 +52,7 @@ import {
   type TestFacts,
   type TrackedIssue,
 } from './issue-plan.ts';
-import type { ClosedByHandLookup } from './issue-lift.ts';
+import type { ClosedByHandLookup } from '../policy/hand-close.ts';
 
 /** Pages of 100 issues read per run (the label's issues, open and closed). */
 export const MAX_LIST_PAGES = 10;
@@ -304,7 +304,7 @@ export function testFacts(result: ApplyResult, index: IssueIndex, hashOf: (id: s
   const quarantined = new Set(result.quarantined);
   const newly = new Set(result.newlyQuarantined);
   const released = new Set(result.released);
-  const relevant = new Set<string>([...result.quarantined, ...result.released]);
+  const relevant = new Set<string>([...result.quarantined, ...result.released, ...result.orderDependent.keys()]);
   for (const [id, test] of result.history) {
     if (relevant.has(id)) continue;
     if ((index.byHash.size > 0 && index.byHash.has(hashOf(id))) || recentlyFailing(test.runs)) relevant.add(id);
@@ -324,6 +324,7 @@ export function testFacts(result: ApplyResult, index: IssueIndex, hashOf: (id: s
       newlyQuarantined: newly.has(id),
       released: released.has(id),
       ...(intervals.has(id) ? { pfsNow: intervals.get(id)! } : {}),
+      ...(result.orderDependent.has(id) ? { orderDependent: result.orderDependent.get(id)! } : {}),
     });
   }
   return facts;
@@ -431,6 +432,7 @@ class ActionWriter {
       ...(f.decision ? { decision: f.decision } : {}),
       quarantined: f.quarantined,
       reason,
+      ...(f.orderDependent !== undefined ? { orderDependent: f.orderDependent } : {}),
       ...(f.pfsNow ?? regression?.now ? { pfsNow: (f.pfsNow ?? regression?.now)! } : {}),
       ...(regression ? { pfsBefore: regression.before } : {}),
       pfsTrend: pfsTrend(f.test),
@@ -460,6 +462,7 @@ class ActionWriter {
       case 'comment':
         return { title: a.issue.title, verb: `comment on #${a.issue.number}`, comment: this.commentFor(a) };
       case 'close':
+        if (a.orderFixed) return { title: a.issue.title, verb: `close #${a.issue.number} (no longer order-dependent)`, comment: this.comment({ kind: 'order-fixed', run: this.run.key }) };
         return { title: a.issue.title, verb: `close #${a.issue.number} (released)`, comment: this.comment({ kind: 'released', reason: a.facts.decision?.reason ?? 'released', run: this.run.key }) };
       case 'lifted':
         return { title: a.issue.title, verb: `comment on #${a.issue.number} (quarantine lifted)`, comment: this.comment({ kind: 'lifted', issueClosedAt: a.issue.closedAt ?? '', run: this.run.key }) };
@@ -470,6 +473,7 @@ class ActionWriter {
 
   private commentFor(a: Extract<PlannedAction, { kind: 'comment' }>): string {
     if (a.about === 'quarantined') return this.comment({ kind: 'quarantined', reason: a.facts.decision?.reason ?? 'quarantined', run: this.run.key });
+    if (a.about === 'order-dependent') return this.comment({ kind: 'order-dependent', sentence: a.facts.orderDependent ?? '', run: this.run.key });
     return this.comment({ kind: 'regressed', now: a.regression!.now, before: a.regression!.before });
   }
 
@@ -544,7 +548,7 @@ class ActionWriter {
           core.info(logText(`GitHub refused the assignees ${assignees.join(', ')} (not collaborators?); opening the issue without assignees, owners mentioned in its body.`));
           made = await create(false);
         }
-        return made.ok ? this.done('Opened', made.data.number, title, a.reason === 'quarantined' ? '(quarantined).' : '(flakiness rose).') : undefined;
+        return made.ok ? this.done('Opened', made.data.number, title, a.reason === 'quarantined' ? '(quarantined).' : a.reason === 'order-dependent' ? '(order-dependent).' : '(flakiness rose).') : undefined;
       }
       case 'reopen': {
         if (!(await this.ensureLabel())) return undefined;
@@ -563,10 +567,10 @@ class ActionWriter {
           issues.createComment({ owner, repo, issue_number: a.issue.number, body: this.commentFor(a), ...requestOptions() }),
         );
         if (!posted.ok) return undefined;
-        const reason: OpenReason = a.facts.quarantined ? 'quarantined' : 'regressed';
+        const reason: OpenReason = a.about === 'order-dependent' ? 'order-dependent' : a.facts.quarantined ? 'quarantined' : 'regressed';
         const body = this.body(a.facts, reason, { ...(a.facts.pfsNow ? { pfs: a.facts.pfsNow } : {}) }, a.regression);
         await api.call(`update issue #${a.issue.number}`, true, () => issues.update({ owner, repo, issue_number: a.issue.number, body, ...requestOptions() }));
-        return this.done('Commented on', a.issue.number, a.issue.title, a.about === 'quarantined' ? '(quarantined).' : '(flakiness rose again).');
+        return this.done('Commented on', a.issue.number, a.issue.title, a.about === 'quarantined' ? '(quarantined).' : a.about === 'order-dependent' ? '(order-dependent).' : '(flakiness rose again).');
       }
       case 'close': {
         const posted = await api.call(`comment on issue #${a.issue.number}`, true, () =>
@@ -574,11 +578,11 @@ class ActionWriter {
         );
         if (!posted.ok) return undefined;
         const meta: IssueMeta = { ...(a.facts.pfsNow ? { pfs: a.facts.pfsNow } : a.issue.meta.pfs ? { pfs: a.issue.meta.pfs } : {}), closed: now };
-        const body = this.body(a.facts, 'quarantined', meta);
+        const body = this.body(a.facts, a.orderFixed ? 'order-dependent' : 'quarantined', meta);
         const closed = await api.call(`close issue #${a.issue.number}`, true, () =>
           issues.update({ owner, repo, issue_number: a.issue.number, state: 'closed', state_reason: 'completed', body, ...requestOptions() }),
         );
-        return closed.ok ? this.done('Closed', a.issue.number, a.issue.title, ': released from quarantine.') : undefined;
+        return closed.ok ? this.done('Closed', a.issue.number, a.issue.title, a.orderFixed ? ': no longer order-dependent.' : ': released from quarantine.') : undefined;
       }
       case 'lifted': {
         const posted = await api.call(`comment on issue #${a.issue.number}`, true, () =>

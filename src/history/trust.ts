@@ -21,8 +21,6 @@ import type { Attempt, History, ParsedTestCase, TestHistory } from '../model.ts'
 
 /** Tests one untrusted run may report: more, and its artifact is refused (src/modes/shards.ts). */
 export const MAX_UNTRUSTED_TESTS = 50_000;
-/** Tests no trusted run has recorded that one untrusted run may add: none (they are left out). */
-export const MAX_UNTRUSTED_NEW_TESTS = 0;
 /** flakeguard artifacts read from one run by `ingest-workflow-run` (the aggregate mode reads up to 256 of its own run). */
 export const MAX_UNTRUSTED_ARTIFACTS = 64;
 /** Attempts one untrusted run records per test (its artifacts' attempts of the test, in order, cut here). */

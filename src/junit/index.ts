@@ -144,7 +144,7 @@ function tooBig(size: number, limit: number): string {
  * Lower level than parseReportText: one RawCase per `<testcase>` element, no merging. Never throws.
  * Used by the corpus tests to compare element counts.
  */
-export function parseReportRaw(xml: string | Uint8Array, path: string, opts: Partial<ParseOptions> = {}): { cases: RawCase[]; problems: ReportProblem[]; timestamp?: string; oneCasePerTest?: true } {
+export function parseReportRaw(xml: string | Uint8Array, path: string, opts: Partial<ParseOptions> = {}): { cases: RawCase[]; problems: ReportProblem[]; timestamp?: string; oneCasePerTest?: true; reporter?: string } {
   const limit = opts.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const size = typeof xml === 'string' ? Buffer.byteLength(xml, 'utf8') : xml.byteLength;
   if (size > limit) return { cases: [], problems: [{ path, message: tooBig(size, limit) }] };
@@ -156,9 +156,10 @@ export function parseReportRaw(xml: string | Uint8Array, path: string, opts: Par
     while (k < buf.length && (buf[k] === 0x20 || buf[k] === 0x0a || buf[k] === 0x0d || buf[k] === 0x09)) k++;
     if (k === buf.length) return { cases: [], problems: [{ path, message: 'empty report file (only whitespace)' }] };
     const raw = parseRaw(buf, opts.workspace !== undefined ? { workspace: opts.workspace } : {});
-    const out: { cases: RawCase[]; problems: ReportProblem[]; timestamp?: string; oneCasePerTest?: true } = { cases: raw.cases, problems: [] };
+    const out: { cases: RawCase[]; problems: ReportProblem[]; timestamp?: string; oneCasePerTest?: true; reporter?: string } = { cases: raw.cases, problems: [] };
     if (raw.timestamp !== undefined) out.timestamp = raw.timestamp;
     if (raw.oneCasePerTest) out.oneCasePerTest = true;
+    if (raw.reporter !== undefined) out.reporter = raw.reporter;
     return out;
   } catch (err) {
     const whole = buf;
@@ -303,6 +304,7 @@ export async function parseReportFiles(paths: string[], opts: ParseOptions): Pro
   let timestamp: string | undefined;
   let filesRead = 0;
   const twins = { first: [] as string[], count: 0, ids: new Set<string>() };
+  const reporters = new Map<string, number>();
   const seen = new Set<string>();
   for (const abs of paths) {
     const key = resolve(abs);
@@ -325,8 +327,11 @@ export async function parseReportFiles(paths: string[], opts: ParseOptions): Pro
     for (const p of raw.problems) problems.push(p);
     if (raw.timestamp !== undefined && (timestamp === undefined || raw.timestamp < timestamp)) timestamp = raw.timestamp;
     mergeInto(raw.cases, shown, byId, tests, shared, raw.oneCasePerTest ? twins : undefined);
+    const reporter = raw.reporter ?? '';
+    reporters.set(reporter, (reporters.get(reporter) ?? 0) + 1);
   }
   const out: ParsedReports = { tests, problems, filesRead };
+  if (reporters.size > 0) out.reporters = Object.fromEntries(reporters);
   if (timestamp !== undefined) out.timestamp = timestamp;
   if (twins.count > 0) out.twins = { first: twins.first, count: twins.count };
   return out;

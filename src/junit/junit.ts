@@ -41,10 +41,24 @@ export interface RawReport {
    * mocha-junit-reporter, by their default root name): repeated ids in it are distinct tests (docs/test-ids.md).
    */
   oneCasePerTest?: true;
+  /**
+   * The reporter that wrote the report, when its own marks say so: the default `<testsuites name>` of vitest,
+   * jest-junit, mocha-junit-reporter and pytest (REPORTER_ROOTS), gotestsum's `go.version` property. A hint for
+   * `rerun: auto` (src/rerun/detect.ts), never a reason to read the report differently.
+   */
+  reporter?: string;
 }
 
 /** Default `<testsuites name>` of reporters that write one testcase per test (vitest, jest-junit, mocha-junit-reporter). */
 const ONE_CASE_PER_TEST_ROOTS = new Set(['vitest tests', 'jest tests', 'Mocha Tests']);
+
+/** The reporters a report's root name gives away, by that name (RawReport.reporter). */
+const REPORTER_ROOTS: ReadonlyMap<string, string> = new Map([
+  ['vitest tests', 'vitest'],
+  ['jest tests', 'jest'],
+  ['Mocha Tests', 'mocha'],
+  ['pytest tests', 'pytest'],
+]);
 
 export class NotJUnit extends XmlError {}
 
@@ -226,6 +240,7 @@ export function rawParser(opts: RawOptions = {}): { handler: XmlHandler; finish(
   const cases: RawCase[] = [];
   let timestamp: string | undefined;
   let oneCasePerTest = false;
+  let reporter: string | undefined;
   const kinds: Kind[] = [];
   const suites: Array<{ name: string; file?: string }> = [];
   const caseStack: CaseState[] = [];
@@ -312,8 +327,11 @@ export function rawParser(opts: RawOptions = {}): { handler: XmlHandler; finish(
       } else if (name === 'testsuites' && parent === undefined) {
         noteTimestamp(a);
         if (ONE_CASE_PER_TEST_ROOTS.has(a.get('name') ?? '')) oneCasePerTest = true;
+        reporter = REPORTER_ROOTS.get(a.get('name') ?? '');
         kinds.push(Kind.Suites);
       } else {
+        // gotestsum writes the go version as a property of each package's testsuite.
+        if (name === 'property' && reporter === undefined && a.get('name') === 'go.version') reporter = 'gotestsum';
         kinds.push(Kind.Other);
       }
     },
@@ -359,6 +377,7 @@ export function rawParser(opts: RawOptions = {}): { handler: XmlHandler; finish(
   }
   const out: RawReport = timestamp !== undefined ? { cases, timestamp } : { cases };
   if (oneCasePerTest) out.oneCasePerTest = true;
+  if (reporter !== undefined) out.reporter = reporter;
   return out;
   };
   return { handler, finish };

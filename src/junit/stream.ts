@@ -52,6 +52,8 @@ export interface StreamResult {
   timestamp?: string;
   /** See RawReport.oneCasePerTest. */
   oneCasePerTest?: true;
+  /** See RawReport.reporter. */
+  reporter?: string;
   /** The source had to be read whole (an encoding to transcode); else it streamed. */
   whole: boolean;
   /** Largest single read asked of the source, and the most report bytes held at once (for tests). */
@@ -67,7 +69,7 @@ export interface StreamOptions extends RawOptions {
   window?: number;
   tooBig(size: number, limit: number): string;
   /** Parses a report held whole (the transcoding path): parseReportRaw. */
-  parseWhole(bytes: Buffer): { cases: RawCase[]; problems: ReportProblem[]; timestamp?: string; oneCasePerTest?: true };
+  parseWhole(bytes: Buffer): { cases: RawCase[]; problems: ReportProblem[]; timestamp?: string; oneCasePerTest?: true; reporter?: string };
 }
 
 /** The problem of a parse error; `place` gives the line and column of a document offset. */
@@ -137,10 +139,11 @@ export async function streamReport(src: ByteSource, path: string, opts: StreamOp
   let feeds = 0;
   let total = 0;
   let eof = false;
-  const result = (r: { cases: RawCase[]; problems: ReportProblem[]; timestamp?: string; oneCasePerTest?: true }, whole: boolean): StreamResult => {
+  const result = (r: { cases: RawCase[]; problems: ReportProblem[]; timestamp?: string; oneCasePerTest?: true; reporter?: string }, whole: boolean): StreamResult => {
     const out: StreamResult = { cases: r.cases, problems: r.problems, whole, largestRead, largestHeld, feeds };
     if (r.timestamp !== undefined) out.timestamp = r.timestamp;
     if (r.oneCasePerTest) out.oneCasePerTest = true;
+    if (r.reporter !== undefined) out.reporter = r.reporter;
     return out;
   };
   const refused = (message: string): StreamResult => result({ cases: [], problems: [{ path, message }] }, false);

@@ -14,7 +14,7 @@ import { DataRepo } from '../store/git.ts';
 import { dataRemote } from '../config/remote.ts';
 import { dashboardFiles } from '../dashboard/branch-files.ts';
 import { syncRun, type SyncResult } from '../store/sync.ts';
-import type { ClosedByHandLookup } from '../github/issue-lift.ts';
+import type { ClosedByHandLookup } from '../policy/hand-close.ts';
 import { commandText, logText } from '../text/escape.ts';
 import { ARTIFACT_PREFIX, BundleError, readBundle } from '../artifacts/bundle.ts';
 import { DEFAULT_ZIP_LIMITS } from '../artifacts/zip.ts';

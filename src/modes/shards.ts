@@ -9,7 +9,7 @@ import type { ParsedReports, ParsedTestCase, RunContext, TestOutcome } from '../
 import { applyRun, judgeFailures, quarantineBefore, withDamage, type ApplyInput, type ApplyOptions, type ApplyResult } from '../pipeline/apply.ts';
 import { decideOutcome, type Outcome } from '../policy/outcome.ts';
 import { parseSnapshot, type Snapshot } from '../store/snapshot.ts';
-import type { ClosedByHandLookup } from '../github/issue-lift.ts';
+import type { ClosedByHandLookup } from '../policy/hand-close.ts';
 import { testId } from '../junit/index.ts';
 import { BundleError, type Bundle } from '../artifacts/bundle.ts';
 import { renderJobKey, shardLabel, splitTestId } from './job-key.ts';

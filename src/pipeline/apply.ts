@@ -39,6 +39,7 @@ import { boundedUntrustedTests, hasUntrustedRecord, trustedEvidence, trustedOnly
 import { updateDecisionLog, type IssueNumberLookup } from './decisions.ts';
 import { DECISIONS_FILE } from '../store/decisions.ts';
 import { checkTimes } from './clock.ts';
+import { orderDependence, streakStart } from '../rerun/order.ts';
 
 export interface ApplyOptions {
   retention: RetentionOptions;
@@ -81,14 +82,23 @@ export interface ApplyInput {
 export interface RerunVerdicts {
   /** Failed tests (history ids) that failed consistently on this commit, with the sentence that says so. */
   consistent: ReadonlyMap<string, string>;
-  /** Failed tests (history ids) found order-dependent, with the sentence that says so (also in `consistent`). */
-  orderDependent?: ReadonlyMap<string, string>;
   /** New tests of a pull request that failed and passed on this commit. */
   newFlaky: readonly string[];
   /** `new-tests: block`. */
   newTestsBlock: boolean;
   /** Tests whose final attempt failed in the suite, before the re-runs. */
   failedBeforeReruns: number;
+  /**
+   * History ids of the tests every attempt of which in the run's own report failed (before the re-runs; see
+   * failedInTheRun in src/rerun/plan.ts). Only these can be called order-dependent: a test that passed an
+   * in-process retry passed inside the full run. Absent: every test that failed its first attempt is judged.
+   */
+  failedInRun?: ReadonlySet<string>;
+  /**
+   * Tests the re-runs' context rounds found order-dependent (history id → the sentence that says so): treated as
+   * applyRun's own order-dependence verdicts (docs/rerun.md#order-dependence).
+   */
+  orderDependent?: ReadonlyMap<string, string>;
 }
 
 export interface LapsedOverride {
@@ -128,6 +138,11 @@ export interface ApplyResult {
   rule: PolicyOptions['rule'];
   /** Times that were changed or doubted (src/pipeline/clock.ts), each naming its run: for warnings. */
   clockNotes: string[];
+  /**
+   * Tests found order-dependent in this run (history id → the sentence): they fail inside the full run and pass
+   * alone. Their failure blocks, and they are not quarantined as flaky (docs/rerun.md#order-dependence).
+   */
+  orderDependent: Map<string, string>;
 }
 
 /**
@@ -214,6 +229,9 @@ export function withDamage(snapshot: Snapshot, outcome: Outcome): Outcome {
   return reason ? { ...outcome, result: 'failure', reasons: [...outcome.reasons, reason] } : outcome;
 }
 
+/** The start of an order-dependent test's decision reason (the sentence follows). */
+export const ORDER_REASON = 'order-dependent, not flaky: ';
+
 export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPLY_OPTIONS): ApplyResult {
   const { reports, now } = input;
   // Times checked against the step's clock and the branch (src/pipeline/clock.ts): no run's time ages out another run.
@@ -224,20 +242,20 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
   const snapshot = edited.snapshot;
   const nowIso = new Date(now).toISOString();
   const before = quarantineBefore(snapshot, now);
-  const judged = judgeFailures(snapshot, before, reports.tests, run, options, input.rerun?.consistent);
-  const outcome = withDamage(
-    snapshot,
-    decideOutcome({
-      tests: reports.tests,
-      problems: reports.problems,
-      filesMatched: input.filesMatched,
-      testOutcome: input.testOutcome,
-      quarantined: before.quarantined,
-      unforgiven: judged.unforgiven,
-      outages: judged.failingOutages,
-      ...(input.rerun ? { consistent: input.rerun.consistent, newFlaky: { ids: input.rerun.newFlaky, block: input.rerun.newTestsBlock }, failedBeforeReruns: input.rerun.failedBeforeReruns } : {}),
-    }),
-  );
+  const orderDependent = orderVerdicts(input, snapshot, run, options);
+  const consistent = orderDependent.size > 0 ? new Map([...(input.rerun?.consistent ?? []), ...orderDependent]) : input.rerun?.consistent;
+  const judged = judgeFailures(snapshot, before, reports.tests, run, options, consistent);
+  const outcome = withDamage(snapshot, decideOutcome({
+    tests: reports.tests,
+    problems: reports.problems,
+    filesMatched: input.filesMatched,
+    testOutcome: input.testOutcome,
+    quarantined: before.quarantined,
+    unforgiven: judged.unforgiven,
+    outages: judged.failingOutages,
+    ...(orderDependent.size > 0 ? { orderDependent } : {}),
+    ...(input.rerun ? { consistent: consistent!, newFlaky: { ids: input.rerun.newFlaky, block: input.rerun.newTestsBlock }, failedBeforeReruns: input.rerun.failedBeforeReruns } : {}),
+  }));
   const outageMessages = [...new Set(judged.outages.map((o) => o.message))];
 
   const jobSucceeded = input.jobSucceeded ?? outcome.result === 'success';
@@ -266,23 +284,20 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
     snapshot.history instanceof LazyHistory && !input.untrusted && ![...snapshot.runs.values()].some((r) => r.untrusted) && (!ingesting || canMergeStored(snapshot.history.rows, run))
       ? snapshot.history
       : undefined;
-  const viaStored =
-    stored && ingesting
-      ? mergeStored(stored, recorded, run, newRow!, { retention: options.retention, retentionNow: timed.retentionNow, normalise: options.normalise ?? ((m: string) => m.trim()) })
-      : undefined;
+  const viaStored = stored && ingesting ? mergeStored(stored, recorded, run, newRow!, { retention: options.retention, retentionNow: timed.retentionNow, normalise: options.normalise ?? ((m: string) => m.trim()) }) : undefined;
   const merged = viaStored
     ? { history: viaStored, ingested: true }
     : stored && !ingesting
       ? { history: stored, ingested: false }
       : mergeRun(snapshot.history, recorded, run, alreadyIngested, {
-          ...(input.untrusted ? { untrusted: true } : {}),
-          ...(!input.untrusted && runs.has(untrustedRunKey(run.runId)) ? { replaces: untrustedRunKey(run.runId) } : {}),
-          jobSucceeded,
-          retention: options.retention,
-          retentionNow: timed.retentionNow,
-          normalise: options.normalise,
-          outages: outageMessages,
-        });
+            ...(input.untrusted ? { untrusted: true } : {}),
+            ...(!input.untrusted && runs.has(untrustedRunKey(run.runId)) ? { replaces: untrustedRunKey(run.runId) } : {}),
+            jobSucceeded,
+            retention: options.retention,
+            retentionNow: timed.retentionNow,
+            normalise: options.normalise,
+            outages: outageMessages,
+          });
   const history = merged.history;
   if (merged.ingested) runs.set(run.key, newRow!);
 
@@ -317,15 +332,27 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
       const shown = snapshot.stats.get(id);
       if (shown?.auto && shown.quarantined === decision.quarantined && typeof shown.since === 'string') decision = { ...decision, since: shown.since };
       const auto = decide(test, previous, null, nowIso, options.policy, memo);
-      decision = {
-        ...decision,
-        auto: { quarantined: auto.quarantined, reason: auto.reason, ...(auto.since ? { since: auto.since } : {}), ...(auto.evidenceAfter !== undefined ? { evidenceAfter: auto.evidenceAfter } : {}) },
-      };
+      decision = { ...decision, auto: { quarantined: auto.quarantined, reason: auto.reason, ...(auto.since ? { since: auto.since } : {}), ...(auto.evidenceAfter !== undefined ? { evidenceAfter: auto.evidenceAfter } : {}) } };
     }
     const pfs = override || options.policy.rule === 'pfs' ? undefined : pfsPhrase(scoreOf(id)); // the pfs rule's reason gives it already
     const final = pfs ? { ...decision, reason: `${decision.reason}; ${pfs}` } : decision;
     decisions.set(id, final);
     if (key !== undefined) byRecords.set(key, final);
+  }
+  // An order-dependent test is not quarantined as flaky: released from a quarantine it had, judged afresh on the runs
+  // after this one (evidenceAfter), since its failures here were another test's doing. A hand override still wins.
+  for (const [id, sentence] of orderDependent) {
+    const decision = decisions.get(id);
+    if (!decision || decision.override) continue;
+    const newest = history.get(id)?.runs.reduce((t, r) => Math.max(t, r.time), run.time) ?? run.time;
+    const previous = ruleState(snapshot.stats.get(id));
+    // A quarantine that began before the streak was earned by failures the streak did not cause: it stays (the
+    // verdict still blocks this run's failure, through the consistent map). One the streak earned is released.
+    const began = previous?.quarantined && previous.since ? Date.parse(previous.since) : NaN;
+    const streakFrom = streakStart(history.get(id), run.key) ?? run.time;
+    if (Number.isFinite(began) && began < streakFrom) continue;
+    const stays = previous !== undefined && !previous.quarantined && previous.reason.startsWith(ORDER_REASON) && previous.since;
+    decisions.set(id, { quarantined: false, reason: `${ORDER_REASON}${sentence}`, since: stays || nowIso, evidence: decision.evidence, evidenceAfter: newest });
   }
   const scores = new Map<string, Record<string, unknown>>();
   if (options.scoreTests) for (const id of evidence.keys()) scores.set(id, scoreOf(id)!);
@@ -350,35 +377,9 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
   const shards = snapshot.brokenStats.size > 0 ? snapshot.meta.shards : shardCountFor(history.size);
   const writes = snapshot.meta.writes + (merged.ingested ? 1 : 0);
   const compact = merged.ingested && writes >= (options.compactEvery ?? compactEveryFor(history.size));
-  const files = renderFiles(
-    snapshot,
-    shards,
-    compact ? 0 : writes,
-    history,
-    runs,
-    decisions,
-    scores,
-    merged.ingested ? ingestionKey(run) : undefined,
-    now,
-    timed.retentionNow,
-    options,
-    before.expired,
-    edited.kept,
-  );
+  const files = renderFiles(snapshot, shards, compact ? 0 : writes, history, runs, decisions, scores, merged.ingested ? ingestionKey(run) : undefined, now, timed.retentionNow, options, before.expired, edited.kept);
   // Each test's quarantine timeline: its own informational file, rewritten only when a decision changed.
-  const timeline = updateDecisionLog({
-    previous: snapshot.decisions,
-    stats: snapshot.stats,
-    decisions,
-    tests: history,
-    skip: (id) => inBrokenShard(snapshot, id),
-    lapsed: before.expired,
-    edits: edited.edits,
-    closedByHand: input.closedByHand,
-    issueOf: input.issueOf,
-    run: runs.get(run.key)?.seq,
-    at: nowIso,
-  });
+  const timeline = updateDecisionLog({ previous: snapshot.decisions, stats: snapshot.stats, decisions, tests: history, skip: (id) => inBrokenShard(snapshot, id), lapsed: before.expired, edits: edited.edits, closedByHand: input.closedByHand, issueOf: input.issueOf, run: runs.get(run.key)?.seq, at: nowIso });
   if (timeline.text !== undefined) files.set(DECISIONS_FILE, timeline.text);
   problems.push(...timeline.problems);
   return {
@@ -400,7 +401,33 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
     handEdits: edited.edits,
     rule: options.policy.rule,
     clockNotes: timed.notes,
+    orderDependent,
   };
+}
+
+/**
+ * This run's order-dependence verdicts (src/rerun/order.ts), from the history as read and this run's attempts with
+ * the re-runs merged in, joined by those of the re-runs' context rounds. Only with re-runs (without them a victim
+ * never passes, and its failure blocks already), never for an untrusted run (its evidence decides nothing), never
+ * for a failure in an outage or one the re-runs already call consistent.
+ */
+function orderVerdicts(input: ApplyInput, snapshot: Snapshot, run: RunContext, options: ApplyOptions): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!input.rerun || input.untrusted) return out;
+  const normalise = options.normalise ?? ((m: string) => m.trim());
+  const inOutage = new Set(findOutages(input.reports.tests, normalise, options.policy).flatMap((o) => o.tests));
+  const given = input.rerun.orderDependent;
+  if (given && given.size > 0) for (const t of input.reports.tests) if (given.has(t.id) && !inOutage.has(t.id)) out.set(t.id, given.get(t.id)!);
+  const found = orderDependence({
+    history: snapshot.history,
+    tests: input.reports.tests,
+    runKey: run.key,
+    sha: run.sha,
+    skip: (id) => inOutage.has(id) || out.has(id) || input.rerun!.consistent.has(id) || (input.rerun!.failedInRun !== undefined && !input.rerun!.failedInRun.has(id)),
+    window: options.policy.window,
+  });
+  for (const [id, sentence] of found) out.set(id, sentence);
+  return out;
 }
 
 function renderFiles(
@@ -454,15 +481,7 @@ function renderFiles(
       reason: decision.reason,
       since: decision.since,
       ...(decision.evidenceAfter !== undefined ? { evidenceAfter: decision.evidenceAfter } : {}),
-      ...(decision.auto
-        ? {
-            auto: {
-              quarantined: decision.auto.quarantined,
-              ...(decision.auto.since ? { since: decision.auto.since } : {}),
-              ...(decision.auto.evidenceAfter !== undefined ? { evidenceAfter: decision.auto.evidenceAfter } : {}),
-            },
-          }
-        : {}),
+      ...(decision.auto ? { auto: { quarantined: decision.auto.quarantined, ...(decision.auto.since ? { since: decision.auto.since } : {}), ...(decision.auto.evidenceAfter !== undefined ? { evidenceAfter: decision.auto.evidenceAfter } : {}) } } : {}),
       runs: decision.evidence.runs,
       recent: decision.evidence.recent,
       ...scores.get(id),

@@ -7,7 +7,6 @@ import * as core from '@actions/core';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { isFailure, type Attempt, type ParsedTestCase } from '../model.ts';
-import type { RerunPreset } from '../rerun/contract.ts';
 import { NO_HISTORY } from '../rerun/stopping.ts';
 import { contextDirection, earlierInFile, nextProbe, orderSentence, pairsNeeded, recordContext, recordProbe, type ContextTrack } from '../rerun/context.ts';
 import type { PolicyOptions } from '../policy/quarantine.ts';
@@ -20,6 +19,10 @@ import type { DataRepo } from '../store/git.ts';
 import { emptySnapshot, parseSnapshot, type Snapshot } from '../store/snapshot.ts';
 import { commandText, logText } from '../text/escape.ts';
 import type { RerunInputs } from '../rerun/inputs.ts';
+import type { PresetOptions, RerunPreset } from '../rerun/contract.ts';
+import { detectRunner } from '../rerun/detect.ts';
+import { readWorkspaceFacts } from '../rerun/workspace.ts';
+import { findPreset } from '../rerun/presets/index.ts';
 import {
   answerKey,
   combineParts,
@@ -58,6 +61,8 @@ export interface RerunStepInput {
   now: number;
   /** This run's commit (a failure of a test that passed on it before is flaky, proven). */
   sha?: string;
+  /** The reports read, by the reporter their marks name (ParsedReports.reporters): for `rerun: auto`. */
+  reporters?: Record<string, number>;
 }
 
 /**
@@ -167,6 +172,7 @@ export async function readRoundReport(path: string, workspace: string): Promise<
 }
 
 export async function rerunStep(input: RerunStepInput): Promise<RerunResult & { note?: string }> {
+  for (const notice of input.rerun.notices) core.notice(commandText(notice, 1000), { title: 'flakeguard re-runs' });
   try {
     return await rerunOrSkip(input);
   } catch (error) {
@@ -177,14 +183,38 @@ export async function rerunStep(input: RerunStepInput): Promise<RerunResult & { 
   }
 }
 
+/**
+ * `rerun: auto`: the preset src/rerun/detect.ts picks from the reports' marks and the workspace, said in a log group;
+ * or, when it cannot tell, why not (a notice), and no re-runs.
+ */
+async function choosePresetAuto(input: RerunStepInput): Promise<RerunPreset | string> {
+  return core.group('Choosing the re-run preset (rerun: auto)', async () => {
+    const detection = detectRunner(input.reporters, await readWorkspaceFacts(input.workspace));
+    const preset = detection.preset === undefined ? undefined : findPreset(detection.preset);
+    if (preset) core.info(logText(`rerun: auto chose the ${preset.name} preset:`, 1000));
+    for (const line of detection.why) core.info(logText(`  ${line}`, 1000));
+    if (preset) return preset;
+    // The summary says "No test was re-run: <why>".
+    const why = `rerun: auto ${detection.why[0]} (name the preset instead, e.g. rerun: vitest; docs/rerun-presets.md)`;
+    core.notice(commandText(`Re-runs: no test was re-run: ${why}.`, 1000), { title: 'flakeguard re-runs' });
+    return why;
+  });
+}
+
 async function rerunOrSkip(input: RerunStepInput): Promise<RerunResult & { note?: string }> {
-  const { rerun, tests } = input;
+  const { tests } = input;
+  let rerun = input.rerun;
   const failed = tests.filter(finalAttemptFailed);
   if (failed.length === 0 && rerun.budget === 0) return finishRerun(startEmpty(rerun), tests);
   if (failed.length > rerun.maxTests) {
     const skipped = `${failed.length} tests failed, more than rerun-max-tests (${rerun.maxTests}): that looks like a real break or an outage, so none was re-run`;
     core.info(logText(`Re-runs: ${skipped}.`, 1000));
     return finishRerun(startEmpty(rerun), tests, skipped);
+  }
+  if (rerun.auto) {
+    const chosen = await choosePresetAuto(input);
+    if (typeof chosen === 'string') return finishRerun(startEmpty(rerun), tests, chosen);
+    rerun = { ...rerun, preset: chosen };
   }
 
   const { snapshot, note } = await core.group('Reading the history for the re-runs', async () => {
@@ -262,6 +292,7 @@ async function rerunOrSkip(input: RerunStepInput): Promise<RerunResult & { note?
                 round,
                 cases: part,
                 command,
+                options: presetOptions(rerun),
                 workspace: input.workspace,
                 dir: fitted.parts.length === 1 ? dir : join(dir, `part-${k + 1}`),
                 timeoutMs: leftNow,
@@ -281,7 +312,17 @@ async function rerunOrSkip(input: RerunStepInput): Promise<RerunResult & { note?
   }
   const result = finishRerun(state, tests);
   if (rerun.preset?.keepsOrder) {
-    await contextRounds({ input, preset: rerun.preset, result, deadline, dir, timeoutSec: rerun.timeoutSec, attemptsMax: rerun.attemptsMax, reverseRounds: Math.min(REVERSE_ROUNDS, rerun.attempts) });
+    await contextRounds({
+      input,
+      preset: rerun.preset,
+      options: presetOptions(rerun),
+      result,
+      deadline,
+      dir,
+      timeoutSec: rerun.timeoutSec,
+      attemptsMax: rerun.attemptsMax,
+      reverseRounds: Math.min(REVERSE_ROUNDS, rerun.attempts),
+    });
   }
   return note ? { ...result, note } : result;
 }
@@ -305,6 +346,8 @@ function probeCase(test: ParsedTestCase): RerunCase {
 async function contextRounds(o: {
   input: RerunStepInput;
   preset: RerunPreset;
+  /** The original run's extra arguments, as the ordinary rounds pass them. */
+  options: PresetOptions;
   result: RerunResult;
   deadline: number;
   dir: string;
@@ -342,6 +385,7 @@ async function contextRounds(o: {
         round,
         cases: asked,
         command: o.preset,
+        options: o.options,
         workspace: input.workspace,
         dir: o.dir,
         timeoutMs: left,
@@ -435,11 +479,13 @@ function fitRound(rerun: RerunInputs, cases: RerunCase[], dir: string, round: nu
   const preset = rerun.preset;
   if (preset === undefined) return { parts: [cases], unfit: [] };
   const sizing = join(dir, `part-${cases.length}`, `round-${round}`, 'report.xml');
+  const options = presetOptions(rerun);
   const fitted = fitSelection(cases, (part) =>
     preset.commands(
       part.map((c) => rerunTestOf(c.test)),
       sizing,
       round,
+      options,
     ),
   );
   return {
@@ -476,6 +522,10 @@ function environmentBytes(env: NodeJS.ProcessEnv): number {
   let total = 0;
   for (const [name, value] of Object.entries(env)) if (value !== undefined) total += Buffer.byteLength(`${name}=${value}`) + 9;
   return total;
+}
+
+function presetOptions(rerun: RerunInputs): PresetOptions {
+  return rerun.args ? { args: rerun.args } : {};
 }
 
 function startEmpty(rerun: RerunInputs) {

@@ -6,7 +6,7 @@
  */
 import type { History, ParsedTestCase, TestHistory } from '../model.ts';
 import { failureKey, failureMessageOf, type MessageNormaliser } from '../history/merge.ts';
-import { finalAttemptFailed } from './outcome.ts';
+import { failedInRun } from './outcome.ts';
 
 /** `known-failures` (default): forgive a failure the test has shown flakily before; `any-failure`: every failure. */
 export type ForgiveMode = 'known-failures' | 'any-failure';
@@ -28,7 +28,8 @@ export interface ForgivenessInput {
   forgive: ForgiveMode;
   /**
    * Tests whose re-runs on this commit failed so often in a row that their flakiness cannot explain it
-   * (src/rerun/stopping.ts), with the sentence that says so: not forgiven, whatever the quarantine, unless by hand.
+   * (src/rerun/stopping.ts), or that fail inside the full run and pass alone (order-dependent, src/rerun/order.ts),
+   * with the sentence that says so: not forgiven, whatever the quarantine, unless by hand.
    */
   consistent?: ReadonlyMap<string, string>;
 }
@@ -68,7 +69,7 @@ export function knownFailureModes(history: TestHistory | undefined): Set<string 
 export function unforgivenFailures(input: ForgivenessInput): Map<string, string> {
   const out = new Map<string, string>();
   for (const test of input.tests) {
-    if (!input.quarantined.has(test.id) || !finalAttemptFailed(test)) continue;
+    if (!input.quarantined.has(test.id) || !failedInRun(test, input.consistent)) continue;
     const outage = input.outages.get(test.id);
     if (outage !== undefined) {
       out.set(test.id, `quarantined, but failed in an outage (${outage}): not forgiven`);

@@ -19,7 +19,10 @@ export interface OutcomeInput {
   unforgiven?: ReadonlyMap<string, string>;
   /** This run's outages that failed tests, described (src/policy/outage.ts): said apart, as a reason. */
   outages?: readonly string[];
-  /** Re-runs (docs/rerun.md): failed tests that failed consistently on this commit, with the sentence that says so. */
+  /**
+   * Re-runs (docs/rerun.md): failed tests that failed consistently on this commit, or fail inside the full run and
+   * pass alone (order-dependent), with the sentence that says so. Their failure blocks, whatever a later attempt did.
+   */
   consistent?: ReadonlyMap<string, string>;
   /** Re-runs: new tests of a pull request that failed and passed on this commit, and whether that blocks (`new-tests: block`). */
   newFlaky?: { ids: readonly string[]; block: boolean };
@@ -28,6 +31,11 @@ export interface OutcomeInput {
    * as failed tests always do, even when every one of them passed on a re-run.
    */
   failedBeforeReruns?: number;
+  /**
+   * Re-runs: tests that fail inside the full run and pass alone (order-dependent, src/rerun/order.ts), with the
+   * sentence; each is in `consistent` too. Said apart in the summary and the annotations.
+   */
+  orderDependent?: ReadonlyMap<string, string>;
 }
 
 export interface Outcome {
@@ -39,6 +47,8 @@ export interface Outcome {
   passedOnRetry: ParsedTestCase[];
   /** Blocking failures of quarantined tests, with why they were not forgiven. */
   unforgiven: Map<string, string>;
+  /** Blocking failures of order-dependent tests (they fail inside the full run and pass alone), with the sentence. */
+  orderDependent?: Map<string, string>;
   /** Every reason the job fails, in words for the log; empty on success. */
   reasons: string[];
 }
@@ -52,8 +62,16 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
+/**
+ * A test failed in this run when its final attempt failed, or when the re-runs call its failure consistent although
+ * a later attempt passed: an order-dependent test fails inside the full run and passes alone (src/rerun/order.ts).
+ */
+export function failedInRun(test: ParsedTestCase, consistent?: ReadonlyMap<string, string>): boolean {
+  return finalAttemptFailed(test) || (consistent?.has(test.id) === true && test.attempts.some((a) => isFailure(a.status)));
+}
+
 export function decideOutcome(input: OutcomeInput): Outcome {
-  const failed = input.tests.filter(finalAttemptFailed);
+  const failed = input.tests.filter((t) => failedInRun(t, input.consistent));
   const unforgiven = new Map<string, string>();
   const forgiven: ParsedTestCase[] = [];
   const blocking: ParsedTestCase[] = [];
@@ -64,7 +82,7 @@ export function decideOutcome(input: OutcomeInput): Outcome {
     else blocking.push(t);
   }
   const passedOnRetry = input.tests.filter(
-    (t) => !finalAttemptFailed(t) && t.attempts.some((a) => isFailure(a.status)),
+    (t) => !failedInRun(t, input.consistent) && t.attempts.some((a) => isFailure(a.status)),
   );
   const reasons: string[] = [];
   if (input.filesMatched === 0) {
@@ -73,13 +91,16 @@ export function decideOutcome(input: OutcomeInput): Outcome {
   for (const problem of input.problems) {
     reasons.push(`Report ${problem.path}${problem.line ? `:${problem.line}` : ''} could not be read: ${problem.message}`);
   }
-  const notQuarantined = blocking.length - unforgiven.size;
+  // An order-dependent test's failure is said by its own sentence below, not counted among these.
+  const ordered = (t: ParsedTestCase): boolean => input.orderDependent?.has(t.id) === true;
+  const notQuarantined = blocking.filter((t) => !unforgiven.has(t.id) && !ordered(t)).length;
+  const uncovered = blocking.filter((t) => unforgiven.has(t.id) && !ordered(t)).length;
   if (notQuarantined > 0) {
     reasons.push(`${plural(notQuarantined, 'failed test')} ${notQuarantined === 1 ? 'is' : 'are'} not quarantined.`);
   }
-  if (unforgiven.size > 0) {
+  if (uncovered > 0) {
     reasons.push(
-      `${plural(unforgiven.size, 'quarantined test')} failed in a way ${unforgiven.size === 1 ? 'its' : 'their'} quarantine does not cover (a failure never seen as flaky, or an outage): not forgiven.`,
+      `${plural(uncovered, 'quarantined test')} failed in a way ${uncovered === 1 ? 'its' : 'their'} quarantine does not cover (a failure never seen as flaky, or an outage): not forgiven.`,
     );
   }
   const consistent = blocking.filter((t) => input.consistent?.has(t.id));
@@ -97,6 +118,11 @@ export function decideOutcome(input: OutcomeInput): Outcome {
       `The test step's outcome is '${input.testOutcome}' but the reports show no failed test: something failed outside the reports (a crash, a timeout, a build error).`,
     );
   }
+  const orderDependent = new Map<string, string>();
+  for (const t of blocking) {
+    const sentence = input.orderDependent?.get(t.id);
+    if (sentence !== undefined) orderDependent.set(t.id, sentence);
+  }
   return {
     result: reasons.length === 0 ? 'success' : 'failure',
     failed,
@@ -104,6 +130,7 @@ export function decideOutcome(input: OutcomeInput): Outcome {
     blocking,
     passedOnRetry,
     unforgiven,
+    ...(orderDependent.size > 0 ? { orderDependent } : {}),
     reasons,
   };
 }

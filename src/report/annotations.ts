@@ -73,14 +73,20 @@ export function liftInstruction(id: string, dataBranch: string, statsFile: strin
   return `To lift the quarantine: on the data branch '${dataBranch}', edit ${statsFile}, set "override": "never" on the line of "${id}", and commit (it takes effect on the next run).`;
 }
 
-export function blockingAnnotation(test: ParsedTestCase, unforgiven?: string): AnnotationSpec {
+export function blockingAnnotation(test: ParsedTestCase, unforgiven?: string, orderDependent?: string): AnnotationSpec {
   const f = failureOf(test);
   const where = placed(test);
-  const why = unforgiven ? `\n\nThis test is ${unforgiven}.` : '';
+  const why =
+    orderDependent !== undefined
+      ? `\n\nThis test ${orderDependent}. It is not quarantined as flaky: its failure fails the job until the test that leaves state behind is fixed (or this test sets up its own).`
+      : unforgiven
+        ? `\n\nThis test is ${unforgiven}.`
+        : '';
   const note = where.path ? '' : `\n\n${NO_LOCATION}`;
+  const tag = orderDependent !== undefined ? ' (order-dependent)' : unforgiven ? ' (quarantined, not forgiven)' : '';
   return {
     level: 'failure',
-    title: plainText(`${test.id} failed${unforgiven ? ' (quarantined, not forgiven)' : ''}`, TITLE_MAX, true),
+    title: plainText(`${test.id} failed${tag}`, TITLE_MAX, true),
     message: plainText(`${f.message}${why}${note}`, MESSAGE_MAX),
     ...(f.details ? { details: plainText(f.details, DETAILS_MAX) } : {}),
     ...where,
@@ -119,5 +125,5 @@ export function forgivenAnnotation(test: ParsedTestCase, ctx: AnnotationContext)
 
 /** Blocking failures first, then forgiven ones. */
 export function buildAnnotations(outcome: Outcome, ctx: AnnotationContext): AnnotationSpec[] {
-  return [...outcome.blocking.map((t) => blockingAnnotation(t, outcome.unforgiven.get(t.id))), ...outcome.forgiven.map((t) => forgivenAnnotation(t, ctx))];
+  return [...outcome.blocking.map((t) => blockingAnnotation(t, outcome.unforgiven.get(t.id), outcome.orderDependent?.get(t.id))), ...outcome.forgiven.map((t) => forgivenAnnotation(t, ctx))];
 }

@@ -35,15 +35,10 @@ const PROVED: Record<CaseVerdict, string> = {
 };
 
 function proved(c: RerunCase, orderDependent: ReadonlyMap<string, string>): string {
+  const order = orderDependent.get(c.historyId);
+  if (order !== undefined) return `order-dependent, a real failure: it ${order}`;
   if (c.kind === 'extra' && c.context !== undefined) return `${c.context}: its extra runs failed alone only, no evidence of flakiness`;
-  const base =
-    c.verdict === 'consistent'
-      ? orderDependent.has(c.historyId)
-        ? `order-dependent: ${c.why}`
-        : `a real failure: ${c.why}`
-      : c.verdict === 'exhausted'
-        ? (c.why ?? '')
-        : PROVED[c.verdict ?? 'unanswered'];
+  const base = c.verdict === 'consistent' ? `a real failure: ${c.why}` : c.verdict === 'exhausted' ? (c.why ?? '') : PROVED[c.verdict ?? 'unanswered'];
   const why = c.verdict === 'unanswered' && c.why ? ` (${c.why})` : '';
   // What the context rounds showed (src/rerun/context.ts), before the verdict's own words.
   return `${c.context !== undefined ? `${c.context}; ` : ''}${base}${why}`;
@@ -60,7 +55,8 @@ function attemptsShown(c: RerunCase): string {
 
 const s = (n: number): string => (n === 1 ? '' : 's');
 
-export function renderRerunSection(result: RerunResult & { note?: string }): string {
+/** `orderDependent`: the run's order-dependent tests (history id → sentence, applyRun): their passing re-runs prove nothing. */
+export function renderRerunSection(result: RerunResult & { note?: string }, orderDependent: ReadonlyMap<string, string> = new Map()): string {
   const lines: string[] = ['', '### Re-runs on this commit', ''];
   if (result.skipped) {
     lines.push(`No test was re-run: ${mdText(result.skipped, 500)}.`, '');
@@ -74,7 +70,7 @@ export function renderRerunSection(result: RerunResult & { note?: string }): str
   const asked = result.ran !== result.executions ? ` (${result.executions} asked for)` : '';
   const cost = `${result.ran} test execution${s(result.ran)}${asked} in ${result.rounds.length} round${s(result.rounds.length)}, ${result.seconds.toFixed(1)} s`;
   lines.push(
-    `Cost: ${cost}. Proven flaky: ${result.provenFlaky.length}; failed consistently: ${result.consistent.size}${result.orderDependent.size > 0 ? ` (order-dependent: ${result.orderDependent.size})` : ''}${result.newFlaky.length > 0 ? `; new tests flaky before merge: ${result.newFlaky.length}` : ''}.`,
+    `Cost: ${cost}. Proven flaky: ${result.provenFlaky.filter((id) => !orderDependent.has(id)).length}; failed consistently: ${result.consistent.size}${orderDependent.size > 0 ? `; order-dependent: ${orderDependent.size}` : ''}${result.newFlaky.length > 0 ? `; new tests flaky before merge: ${result.newFlaky.length}` : ''}.`,
     '',
   );
   if (result.stopped) lines.push(`The re-runs stopped early: ${mdText(result.stopped, 500)}. The failures they could not answer for stand.`, '');
@@ -93,10 +89,11 @@ export function renderRerunSection(result: RerunResult & { note?: string }): str
   if (lines[lines.length - 1] !== '') lines.push('');
   lines.push('| test | attempts | what the re-runs proved |', '| --- | --- | --- |');
   const order: Record<string, number> = { consistent: 0, unanswered: 1, exhausted: 2, 'proven-flaky': 3, 'flaky-extra': 4, clean: 5 };
-  const cases = [...result.cases].sort((a, b) => order[a.verdict ?? 'unanswered']! - order[b.verdict ?? 'unanswered']! || (a.historyId < b.historyId ? -1 : 1));
+  const rank = (c: RerunCase): number => (orderDependent.has(c.historyId) ? 0 : order[c.verdict ?? 'unanswered']!);
+  const cases = [...result.cases].sort((a, b) => rank(a) - rank(b) || (a.historyId < b.historyId ? -1 : 1));
   for (const c of cases.slice(0, MAX_RERUN_ROWS)) {
     const tags = [c.kind === 'extra' ? `extra (${c.pool})` : '', c.isNew ? 'new test' : ''].filter(Boolean).join(', ');
-    lines.push(`| ${mdText(c.historyId, 200)}${tags ? ` <sub>${tags}</sub>` : ''} | ${attemptsShown(c)} | ${mdText(proved(c, result.orderDependent), 400)} |`);
+    lines.push(`| ${mdText(c.historyId, 200)}${tags ? ` <sub>${tags}</sub>` : ''} | ${attemptsShown(c)} | ${mdText(proved(c, orderDependent), 400)} |`);
   }
   if (cases.length > MAX_RERUN_ROWS) lines.push('', `${cases.length - MAX_RERUN_ROWS} more re-run test${s(cases.length - MAX_RERUN_ROWS)} not listed.`);
   lines.push('', '✗ failed · ↻ passed after a failure · ✓ passed; the suite’s attempts → the re-runs (extra runs: the suite + the extras).', '');

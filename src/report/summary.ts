@@ -226,10 +226,10 @@ export function renderSummary(input: SummaryInput, options: SummaryOptions = {})
     head.push('**Why the job fails:**', '');
     const shownReasons = o.reasons.slice(0, 20);
     // The policy counts; the summary names: which tests are not quarantined, which quarantines did not cover.
-    const notQuarantined = o.blocking.filter((t) => !o.unforgiven.has(t.id));
+    const notQuarantined = o.blocking.filter((t) => !o.unforgiven.has(t.id) && !o.orderDependent?.has(t.id));
     const inBroken = notQuarantined.filter((t) => brokenFileOf(t.id) !== undefined);
     const plainNot = notQuarantined.filter((t) => brokenFileOf(t.id) === undefined);
-    const uncovered = o.blocking.filter((t) => o.unforgiven.has(t.id));
+    const uncovered = o.blocking.filter((t) => o.unforgiven.has(t.id) && !o.orderDependent?.has(t.id));
     // Only the reasons of this job's own outcome: an aggregate's reasons carry their shard's name and stay counts.
     const NOT_QUARANTINED = /^[\d,]+ failed tests? (is|are) not quarantined\.$/;
     for (const r of shownReasons) {
@@ -295,7 +295,8 @@ export function renderSummary(input: SummaryInput, options: SummaryOptions = {})
       row: (i) => {
         const t = o.blocking[i]!;
         const file = o.unforgiven.has(t.id) ? undefined : brokenFileOf(t.id);
-        const why = file ? `its stats file ${file} is broken: it forgives nothing until fixed` : (o.unforgiven.get(t.id) ?? 'not quarantined');
+        const order = o.orderDependent?.get(t.id);
+        const why = order !== undefined ? `order-dependent: it ${order}` : file ? `its stats file ${file} is broken: it forgives nothing until fixed` : (o.unforgiven.get(t.id) ?? 'not quarantined');
         return [mdText(t.id, 250), mdText(failureOf(t).message, 300), failureLocation(t, input.blobUrl), mdText(why, 300)];
       },
       maxRows: 250,

@@ -32,6 +32,18 @@ export interface RerunCommand {
   env?: Record<string, string>;
 }
 
+/** What a preset gets besides the tests: the original run's extra runner arguments, as screenArgs kept them. */
+export interface PresetOptions {
+  args?: readonly string[];
+}
+
+/**
+ * The verdict on the original run's extra arguments (`rerun: <preset> <arguments…>`, docs/rerun-presets.md): the
+ * arguments the preset passes on, and the ones it leaves out because it sets them itself (said in a notice); or the
+ * first argument it refuses, and why (an input error: it would change which tests run or what the report says).
+ */
+export type ScreenedArgs = { args: string[]; /** Each `'<argument>' (<why>)`. */ dropped: string[] } | { refused: string; why: string };
+
 /** A runner preset: turns the tests of one round into the process(es) that re-run exactly them. Pure. */
 export interface RerunPreset {
   /** The value of the `rerun` input that selects it, e.g. `vitest`. */
@@ -48,5 +60,10 @@ export interface RerunPreset {
    * whose test ids (docs/test-ids.md) equal the original report's for the same tests. Running a superset of
    * `tests` is allowed (the core ignores tests it did not ask for); running fewer is not.
    */
-  commands(tests: readonly RerunTest[], reportPath: string, round: number): RerunCommand[];
+  commands(tests: readonly RerunTest[], reportPath: string, round: number, options?: PresetOptions): RerunCommand[];
+  /**
+   * Checks the original run's extra arguments before any round. A preset without it takes none (every argument is
+   * refused). `commands` gets only arguments it kept.
+   */
+  screenArgs?(args: readonly string[]): ScreenedArgs;
 }

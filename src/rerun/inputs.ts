@@ -3,6 +3,7 @@
  * input, never a report or the data branch.
  */
 import { InputError, type InputGetter } from '../config/inputs.ts';
+import { splitWords } from '../text/shell.ts';
 import type { RerunPreset } from './contract.ts';
 import { findPreset } from './presets/index.ts';
 
@@ -11,8 +12,14 @@ export type NewTestsMode = 'warn' | 'block';
 export interface RerunInputs {
   /** The `rerun` input as written. */
   command: string;
-  /** The preset it names, when it names one; otherwise `command` runs through `bash -c`. */
+  /** The preset it names, when it names one; otherwise `command` runs through `bash -c` (unless `auto`). */
   preset?: RerunPreset;
+  /** `rerun: auto`: the preset is chosen from the reports and the workspace (src/rerun/detect.ts). */
+  auto?: true;
+  /** The original run's extra runner arguments after the preset's name, as the preset kept them. */
+  args?: string[];
+  /** What the step says before the re-runs (arguments the preset left out, and why). */
+  notices: string[];
   /** Re-runs of a failed test at least (unless it passes first). */
   attempts: number;
   /** …and at most. */
@@ -53,7 +60,38 @@ export function readRerunInputs(get: InputGetter): RerunInputs | undefined {
   if (newTests !== 'warn' && newTests !== 'block') {
     throw new InputError(`Input 'new-tests' must be warn or block, got '${newTests.slice(0, 80)}'.`);
   }
-  if (command === '') return undefined;
-  const preset = findPreset(command);
-  return { command, ...(preset ? { preset } : {}), attempts, attemptsMax, maxTests, timeoutSec, budget, newTests };
+  if (command.trim() === '') return undefined;
+  const rest = { attempts, attemptsMax, maxTests, timeoutSec, budget, newTests: newTests as NewTestsMode };
+  const chosen = choosePreset(command);
+  return { command, ...chosen, ...rest };
+}
+
+/**
+ * What the `rerun` input names: a preset, with the original run's extra arguments after its name (`jest
+ * --color=true`, read as a shell would split it but never run by one), `auto`, or else a shell command. A line whose
+ * first word is a preset's name or `auto` is never a shell command.
+ */
+export function choosePreset(command: string): { preset?: RerunPreset; auto?: true; args?: string[]; notices: string[] } {
+  const first = command.trim().split(/[ \t]+/)[0]!;
+  const preset = findPreset(first);
+  if (first !== 'auto' && preset === undefined) return { notices: [] };
+  const split = splitWords(command.trim());
+  if ('error' in split) throw new InputError(`Input 'rerun' (the ${first} preset and its arguments) cannot be read: ${split.error}.`);
+  const args = split.words.slice(1);
+  if (preset === undefined) {
+    if (args.length > 0) {
+      throw new InputError(`Input 'rerun': 'auto' takes no arguments ('${args[0]!.slice(0, 80)}'); to pass the runner's flags, name its preset (rerun: jest --color=true).`);
+    }
+    return { auto: true, notices: [] };
+  }
+  if (args.length === 0) return { preset, notices: [] };
+  if (preset.screenArgs === undefined) {
+    throw new InputError(`Input 'rerun': the ${preset.name} preset takes no arguments ('${args[0]!.slice(0, 80)}'); see docs/rerun-presets.md.`);
+  }
+  const screened = preset.screenArgs(args);
+  if ('refused' in screened) {
+    throw new InputError(`Input 'rerun': the ${preset.name} preset cannot pass on '${screened.refused.slice(0, 80)}': ${screened.why} (docs/rerun-presets.md).`);
+  }
+  const notices = screened.dropped.map((d) => `Re-runs: the ${preset.name} preset leaves out ${d}.`);
+  return { preset, ...(screened.args.length > 0 ? { args: screened.args } : {}), notices };
 }

@@ -381,24 +381,41 @@ export function finishRerun(state: RerunState, tests: readonly ParsedTestCase[],
   };
 }
 
+/**
+ * History ids of the failed tests every attempt of which in the run's own report failed (no in-process retry
+ * passed): the tests a polluter can explain (src/rerun/order.ts), since a victim fails every attempt inside the run.
+ */
+export function failedInTheRun(result: Pick<RerunResult, 'cases'>): Set<string> {
+  const out = new Set<string>();
+  for (const c of result.cases) if (c.kind === 'failed' && !c.test.attempts.some((a) => a.status === 'passed')) out.add(c.historyId);
+  return out;
+}
+
 /** A failed test that still blocks after its re-runs (the `consistent-failures` outputs). */
 export interface BlockingAfterReruns {
   /** The test's id in the history. */
   id: string;
-  verdict: 'consistent' | 'exhausted' | 'unanswered';
+  verdict: 'consistent' | 'order-dependent' | 'exhausted' | 'unanswered';
   why: string;
 }
 
 /**
  * Every failed test the re-runs took up whose failure still blocks the run (`blocking`: history ids of the blocking
- * failures, as the outcome decided them), in the order of the cases, with why: failed consistently (implausible for
- * its flakiness), its re-runs ran out with its streak still plausible and nothing forgave it (exhausted: a test with
+ * failures, as the outcome decided them), in the order of the cases, with why: order-dependent (it fails inside the
+ * full run and passes alone, src/rerun/order.ts: it blocks even though a re-run passed), failed consistently
+ * (implausible for its flakiness), its re-runs ran out with its streak still plausible and nothing forgave it (exhausted: a test with
  * no history, or one not quarantined), or the re-runs could not answer for it. A consistent failure always blocks.
  */
-export function blockingAfterReruns(result: Pick<RerunResult, 'cases'>, blocking: ReadonlySet<string>): BlockingAfterReruns[] {
+export function blockingAfterReruns(result: Pick<RerunResult, 'cases'>, blocking: ReadonlySet<string>, orderDependent: ReadonlyMap<string, string> = new Map()): BlockingAfterReruns[] {
   const out: BlockingAfterReruns[] = [];
   for (const c of result.cases) {
     if (c.kind !== 'failed') continue;
+    const order = orderDependent.get(c.historyId);
+    if (order !== undefined) {
+      // A hand quarantine forgives it (the hand wins): then it does not block, and is not listed.
+      if (blocking.has(c.historyId)) out.push({ id: c.historyId, verdict: 'order-dependent', why: order });
+      continue;
+    }
     if (c.verdict !== 'consistent' && !blocking.has(c.historyId)) continue;
     const before = out.length;
     if (c.verdict === 'consistent') out.push({ id: c.historyId, verdict: 'consistent', why: c.why ?? 'it failed consistently on this commit' });

@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Attempt } from '../model.ts';
-import type { RerunCommand, RerunPreset } from './contract.ts';
+import type { PresetOptions, RerunCommand, RerunPreset } from './contract.ts';
 import { shellLine, shellQuote } from '../text/shell.ts';
 import { rerunTestOf, type RerunCase, type RoundAnswer } from './plan.ts';
 import { ENV_MARK, killLeftovers, type KillReport } from './leftovers.ts';
@@ -25,6 +25,8 @@ export interface RoundRequest {
   cases: readonly RerunCase[];
   /** A preset, or a shell command for `bash -c`. */
   command: RerunPreset | string;
+  /** The preset's options (the original run's extra arguments), for a preset. */
+  options?: PresetOptions;
   workspace: string;
   /** A folder for this run's re-run files (created when missing). */
   dir: string;
@@ -84,7 +86,7 @@ export async function runRound(request: RoundRequest): Promise<RoundAnswer> {
   const tests = request.cases.map((c) => rerunTestOf(c.test));
   await writeFile(testsFile, tests.map((t) => `${JSON.stringify(t)}\n`).join(''));
 
-  const commands: RerunCommand[] = typeof request.command === 'string' ? [{ argv: ['bash', '-c', request.command] }] : request.command.commands(tests, reportPath, request.round);
+  const commands: RerunCommand[] = typeof request.command === 'string' ? [{ argv: ['bash', '-c', request.command] }] : request.command.commands(tests, reportPath, request.round, request.options);
   const env: NodeJS.ProcessEnv = { ...rerunEnv(request.env), [ENV_TESTS]: testsFile, [ENV_REPORT]: reportPath, [ENV_ROUND]: String(request.round) };
   const deadline = started + request.timeoutMs;
   const logger = boundedLogger(request.log);

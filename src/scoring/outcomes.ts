@@ -8,7 +8,6 @@
 export const CH_P = 80; // 'P'
 export const CH_F = 70; // 'F'
 export const CH_E = 69; // 'E'
-export const CH_S = 83; // 'S'
 
 /**
  * Outcome of one run: its final non-skipped attempt. `true` = passed, `false` = failed or error,

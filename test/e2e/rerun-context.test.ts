@@ -104,7 +104,7 @@ describe('context rounds (dist, real runners)', () => {
       const consistent = JSON.parse(run.outputs['consistent-failures']!) as string[];
       expect(consistent, why).toContain(r.victim);
       const shown = (text: string): string => text.replace(/:/g, '&#58;').replace(/>/g, '&gt;').replace(/`/g, '&#96;').replace(/_/g, '&#95;').replace(/-/g, '&#45;');
-      expect(run.summary, why).toContain(shown(`order-dependent: fails after \`${r.polluter}\` in its file, passes alone: \`${r.polluter}\` leaves state behind`));
+      expect(run.summary, why).toContain(shown(`order-dependent, a real failure: it fails after \`${r.polluter}\` in its file, passes alone: \`${r.polluter}\` leaves state behind`));
       // Each context and bisection round is in the log with its exact command, and in the summary.
       expect(run.stdout, why).toMatch(/^::group::Context round \d+: '.*' after the 3 tests before it in its file \(pair 1 of 5\)$/m);
       expect(run.stdout, why).toMatch(/^::group::Context round \d+: bisection: /m);

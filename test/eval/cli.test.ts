@@ -15,6 +15,7 @@ function metrics(over: Partial<Metrics>): Metrics {
     medianRunsToQuarantine: 8, onsetsQuarantined: 3, onsetsMissed: 0, runsToQuarantineByRate: {}, flaps: 0, falsePositiveTests: {},
     medianRunsFromFirstFailure: 1, failedNeverQuarantined: 0, rerunExecutionsPerRun: 0, rerunRoundsPerRun: 0, rerunSecondsPerRun: 0, rerunSteps: 0,
     rerunVerdicts: { proven: 0, consistent: 0, exhausted: 0, notRerun: 0 }, flakyConsistentRed: 0, falseConsistent: {},
+    victims: { count: 0, runsAfterThird: 0, greenAfterThird: 0, greenShare: 0, quarantined: 0, calledOrderDependent: 0, calledFlaky: 0, runVerdicts: { orderDependent: 0, flaky: 0, other: 0 }, quarantinedPoints: 0, falseVerdicts: 0, falseVerdictRedRuns: 0 },
     msPerInvocation: 10, wallMs: 1000,
     ...over,
   };

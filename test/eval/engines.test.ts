@@ -24,6 +24,8 @@ describe('engines', () => {
     const world = generateWorld(
       { ...BASE_SCENARIO, name: 'engines', tests: 40, modules: 4, runs: 36, flakyShare: 0.25, outageChance: 0.06, regressionChance: 0.1, prShare: 0.4, prBreakChance: 0.5, rerunChance: 1 },
       2,
+      // The world ends now (not a seed: the seed is the number above): the real action checks run times against its
+      // own clock (docs/adr/0101-trusted-time.md), so a world in the past would be aged out. Outcomes depend on the seed only.
       Date.now(),
     );
     const policy = { enterSameCommitFlips: 1, releaseAfterCleanRuns: 5 };

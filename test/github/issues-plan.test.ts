@@ -15,7 +15,7 @@ import {
   type TestFacts,
   type TrackedIssue,
 } from '../../src/github/issue-plan.ts';
-import { decideAfterHandClose } from '../../src/github/issue-lift.ts';
+import { decideAfterHandClose } from '../../src/policy/hand-close.ts';
 import { DEFAULT_POLICY, decideQuarantine } from '../../src/policy/quarantine.ts';
 import { applyRun } from '../../src/pipeline/apply.ts';
 import { emptySnapshot } from '../../src/store/snapshot.ts';

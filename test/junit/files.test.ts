@@ -67,13 +67,17 @@ describe('parseReportFiles', () => {
       return;
     }
     // Root reads any file: the same call runs in a child process that gives up root for nobody (65534) first. Its
-    // folders are opened for it, so only the file's own mode refuses the read.
+    // folders are opened for it, so only the file's own mode refuses the read. The modules are loaded (and the parser
+    // run once on a readable report, for what it loads lazily) while still root: the clone may sit in a folder nobody
+    // cannot enter (a `mktemp -d` folder, /root).
     for (const dir of [root, ws, join(ws, 'reports')]) chmodSync(dir, 0o755);
+    const readable = write('ws/reports/readable.xml', report('2026-11-20T10:00:00', ''));
     const source = new URL('../../src/junit/index.ts', import.meta.url).href;
     const script = [
+      `const { parseReportFiles } = await import(${JSON.stringify(source)});`,
+      `await parseReportFiles([${JSON.stringify(readable)}], { workspace: ${JSON.stringify(ws)} });`,
       'process.setgid(65534);',
       'process.setuid(65534);',
-      `const { parseReportFiles } = await import(${JSON.stringify(source)});`,
       `process.stdout.write(JSON.stringify(await parseReportFiles([${JSON.stringify(p)}], { workspace: ${JSON.stringify(ws)} })));`,
     ].join('\n');
     const out = execFileSync(NODE24, ['--input-type=module', '-e', script], { encoding: 'utf8' });

@@ -108,14 +108,12 @@ describe('size', () => {
     await probe.close();
     const reads = vi.spyOn(proto, 'read');
     const readFiles = vi.spyOn(proto, 'readFile');
-    const rss0 = process.memoryUsage().rss;
     try {
       const out = await parseReportFiles([file], { workspace: ws });
       expect(out.problems[0]!.message).toContain(`limit of 256.0 MiB (${DEFAULT_MAX_FILE_BYTES} bytes)`);
       expect(out.problems[0]!.message).toContain('300.0 MiB');
       expect(reads).not.toHaveBeenCalled();
       expect(readFiles).not.toHaveBeenCalled();
-      expect(process.memoryUsage().rss - rss0).toBeLessThan(64 * 1024 * 1024);
     } finally {
       reads.mockRestore();
       readFiles.mockRestore();

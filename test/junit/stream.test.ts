@@ -25,9 +25,10 @@ function whole(bytes: Uint8Array, workspace = WS): unknown {
 
 async function streamed(bytes: Uint8Array, window: number, workspace = WS): Promise<unknown> {
   const r = await parseReportStream(memorySource(bytes), 'r.xml', { workspace, window });
-  const out: { cases: unknown; problems: unknown; timestamp?: string; oneCasePerTest?: true } = { cases: r.cases, problems: r.problems };
+  const out: { cases: unknown; problems: unknown; timestamp?: string; oneCasePerTest?: true; reporter?: string } = { cases: r.cases, problems: r.problems };
   if (r.timestamp !== undefined) out.timestamp = r.timestamp;
   if (r.oneCasePerTest) out.oneCasePerTest = true;
+  if (r.reporter !== undefined) out.reporter = r.reporter;
   return out;
 }
 

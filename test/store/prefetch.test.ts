@@ -93,7 +93,15 @@ describe('fetching the data branch early', () => {
     await commitTo('refs/heads/data', { 'runs.json': 'one\n' });
     const repo = await DataRepo.open(remote, 'data', '', root);
     repo.prefetch(true);
+    // The prefetch's own promise, observed from before dispose starts: its handlers run before dispose's await ends.
+    const running = (repo as unknown as { prefetched: { promise: Promise<unknown> } }).prefetched.promise;
+    let settled = false;
+    void running.then(() => (settled = true), () => (settled = true));
     await repo.dispose();
+    expect(settled).toBe(true);
+    // Removed after the fetch ended: nothing of the clone is left behind (a fetch still running would recreate it).
+    const { existsSync } = await import('node:fs');
+    expect(existsSync(repo.dir)).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * The fetch–apply–push loop against a real bare repository, with writers racing in one process.
  */
+import { mulberry32 } from '../../scripts/eval/rng.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -44,13 +45,14 @@ describe('syncRun', () => {
   it('re-applies on the new head when another writer pushed first, losing nothing', async () => {
     const writers = ['w1', 'w2', 'w3', 'w4', 'w5', 'w6'];
     const results = await Promise.all(
-      writers.map(async (name) => {
+      writers.map(async (name, i) => {
         const repo = await DataRepo.open(remote, 'data', '', root);
         try {
           return await syncRun(
             repo,
             (_snapshot, read) => ({ files: new Map([['README.md', `${[...namesOn(read), name].sort().join('\n')}\n`]]) }),
-            { attempts: 30, readOnly: false, commitMessage: name, sleep: (ms) => new Promise((r) => setTimeout(r, ms / 20)) },
+            // Seeded jitter: the writers' backoffs differ, the same on every run of the test.
+            { attempts: 30, readOnly: false, commitMessage: name, sleep: (ms) => new Promise((r) => setTimeout(r, ms / 20)), random: mulberry32(i + 1) },
           );
         } finally {
           await repo.dispose();

@@ -108,11 +108,6 @@ export function globForFile(p: string): string {
   return pathArg(p.replace(GLOB_MAGIC, '?'));
 }
 
-/** Printable ASCII letters, digits and `_`: characters no filter language treats specially. */
-export function isPlainWord(s: string): boolean {
-  return /^[A-Za-z0-9_]+$/.test(s);
-}
-
 /**
  * A PCRE fragment that matches `text` literally, whatever the delimiter and flags: every ASCII character other
  * than a letter, digit or `_` becomes `\xHH` (so no delimiter, `#`, `@`, quote or space survives); other

@@ -13,6 +13,7 @@
  */
 import type { RerunPreset } from '../contract.ts';
 import { goQuoteMeta, unique } from './escape.ts';
+import { screenGotestsum } from './args.ts';
 
 /** An import path go accepts as a package argument (and that no flag parser can take for an option). */
 const IMPORT_PATH = /^[A-Za-z0-9_~+][A-Za-z0-9_.~+/-]*$/;
@@ -34,16 +35,22 @@ export const gotestsum: RerunPreset = {
   name: 'gotestsum',
   // gotestsum's --rerun-fails writes every run of a test as its own <testcase>; flakeguard reads those as attempts.
   recordsRetries: true,
-  commands(tests, reportPath) {
+  // gotestsum's own flags before `--`, go test's after it, as on the original command line.
+  screenArgs: screenGotestsum,
+  commands(tests, reportPath, _round, options) {
     const pkgs = unique(tests.map((t) => t.classname));
     const packages = pkgs.every((p) => IMPORT_PATH.test(p) && !p.includes('//') && !p.split('/').includes('..')) ? pkgs : ['./...'];
+    const args = options?.args ?? [];
+    const split = args.indexOf('--');
     return [
       {
         argv: [
           'gotestsum',
+          ...(split < 0 ? args : args.slice(0, split)),
           `--junitfile=${reportPath}`,
           '--format=standard-verbose',
           '--',
+          ...(split < 0 ? [] : args.slice(split + 1)),
           '-count=1',
           `-run=${goRunPattern(tests.map((t) => t.name))}`,
           ...packages,

@@ -4,6 +4,7 @@
  * See docs/rerun-presets.md for what each assumes about the original run.
  */
 import type { RerunPreset, RerunTest } from '../contract.ts';
+import { JEST_ARGS, MOCHA_ARGS, NODE_TEST_ARGS, screen, VITEST_ARGS } from './args.ts';
 import { ANSI_GAP, anchoredAlternation, CONTROL_GAP, globForFile, jsRegexLiteral, jsRegexLiteralWithGap, jsRegexLiteralWithSeparator, pathArg, unique } from './escape.ts';
 
 /**
@@ -25,7 +26,9 @@ export const vitest: RerunPreset = {
   name: 'vitest',
   recordsRetries: false,
   keepsOrder: true,
-  commands(tests, reportPath) {
+  // The line of `npm test` may start with vitest's `run` subcommand: the preset says it itself.
+  screenArgs: (args) => screen(args[0] === 'run' ? args.slice(1) : args, VITEST_ARGS),
+  commands(tests, reportPath, _round, options) {
     const files = unique(tests.map((t) => t.classname || t.file || '').filter((f) => f !== '')).map(vitestFilter);
     const pattern = anchoredAlternation(tests.map((t) => jsRegexLiteralWithSeparator(t.name, ' > ', ' ', CONTROL_GAP)));
     return [
@@ -33,6 +36,7 @@ export const vitest: RerunPreset = {
         argv: [
           ...localBin('vitest'),
           'run',
+          ...(options?.args ?? []),
           ...files,
           `--testNamePattern=${pattern}`,
           '--reporter=default',
@@ -80,12 +84,22 @@ export const jest: RerunPreset = {
   name: 'jest',
   recordsRetries: false,
   keepsOrder: true,
-  commands(tests, reportPath) {
+  screenArgs: (args) => screen(args, JEST_ARGS),
+  commands(tests, reportPath, _round, options) {
     const names = tests.flatMap((t) => fullNames(t).map((n) => (n.startsWith(' ') ? n.slice(1) : n)));
     const pattern = anchoredAlternation(names.map(jsRegexLiteral));
     return [
       {
-        argv: [...localBin('jest'), '--ci', `--testNamePattern=${pattern}`, '--reporters=default', '--reporters=jest-junit', '--coverage=false', '--passWithNoTests'],
+        argv: [
+          ...localBin('jest'),
+          ...(options?.args ?? []),
+          '--ci',
+          `--testNamePattern=${pattern}`,
+          '--reporters=default',
+          '--reporters=jest-junit',
+          '--coverage=false',
+          '--passWithNoTests',
+        ],
         env: { JEST_JUNIT_OUTPUT_FILE: reportPath },
       },
     ];
@@ -96,10 +110,11 @@ export const jest: RerunPreset = {
  * mocha with mocha-junit-reporter: `<testcase name="<full title>" classname="<title>">`, the test files on the
  * suites' `file` attribute. `--grep` sees the full title. The reporter strips ANSI escape sequences from names
  * (other control characters are written as they are), so the pattern allows them where a word starts or ends
- * (ANSI_GAP). The files are passed when every test got its file from its suite (mocha then loads only those; files
- * on the command line replace the configured `spec`). A test outside
+ * (ANSI_GAP). The files are passed when every test got its file from its suite (mocha loads those, and adds
+ * a configured `spec` to them: mocha 11 measured, a superset). A test outside
  * any describe sits in the "Root Suite", which has no file: flakeguard may have taken its file from a stack frame,
- * which can be a helper or source file rather than the test file, so then mocha loads its configured spec. The report path goes through MOCHA_FILE, which mocha-junit-reporter prefers to its options
+ * which can be a helper or source file rather than the test file, so then mocha loads its configured spec; so it does
+ * for a twin (docs/test-ids.md), whose number counts the testcases of its title in every file. The report path goes through MOCHA_FILE, which mocha-junit-reporter prefers to its options
  * (a path with `,` or `=` cannot go through `--reporter-option`).
  */
 /** mocha-junit-reporter's default `rootSuiteTitle`. */
@@ -109,13 +124,17 @@ export const mocha: RerunPreset = {
   name: 'mocha',
   recordsRetries: false,
   keepsOrder: true,
-  commands(tests, reportPath) {
+  screenArgs: (args) => screen(args, MOCHA_ARGS),
+  commands(tests, reportPath, _round, options) {
     const pattern = anchoredAlternation(tests.flatMap(fullNames).map((n) => jsRegexLiteralWithGap(n, ANSI_GAP, true)));
-    const fromSuites = tests.every((t) => t.file !== undefined && t.file !== '' && t.suite !== undefined && t.suite !== ROOT_SUITE);
+    // A twin (its id ends in ` [n]` that its name lacks: docs/test-ids.md) is numbered by its order among the
+    // testcases of its title, which may be in other files: its own file alone would make it the first.
+    const twin = (t: RerunTest): boolean => / \[\d+\]$/.test(t.id) && !/ \[\d+\]$/.test(t.name);
+    const fromSuites = tests.every((t) => t.file !== undefined && t.file !== '' && t.suite !== undefined && t.suite !== ROOT_SUITE && !twin(t));
     const files = fromSuites ? unique(tests.map((t) => pathArg(t.file!))) : [];
     return [
       {
-        argv: [...localBin('mocha'), '--reporter=mocha-junit-reporter', `--grep=${pattern}`, '--retries=0', ...files],
+        argv: [...localBin('mocha'), ...(options?.args ?? []), '--reporter=mocha-junit-reporter', `--grep=${pattern}`, '--retries=0', ...files],
         env: { MOCHA_FILE: reportPath },
       },
     ];
@@ -143,11 +162,15 @@ export const nodeTest: RerunPreset = {
   name: 'node-test',
   recordsRetries: false,
   keepsOrder: true,
-  commands(tests, reportPath) {
+  screenArgs: (args) => screen(args, NODE_TEST_ARGS),
+  commands(tests, reportPath, _round, options) {
     const sources = tests.flatMap((t) => {
       const name = nodeJunitLiteral(t.name);
       if (t.classname === '') return [name];
-      const owner = t.classname.split('.').map(nodeJunitLiteral).join('(?:\\.| )');
+      const owner = t.classname
+        .split('.')
+        .map(nodeJunitLiteral)
+        .join('(?:\\.| )');
       // `test` is what node writes outside any describe (or a describe named "test").
       if (t.classname === 'test') return [`(?:${owner} )?${name}`];
       // The parent too: a subtest (`t.test`) runs only when its parent test runs, and a parent test runs only when
@@ -161,6 +184,7 @@ export const nodeTest: RerunPreset = {
         argv: [
           'node',
           '--test',
+          ...(options?.args ?? []),
           '--test-reporter=spec',
           '--test-reporter-destination=stdout',
           '--test-reporter=junit',

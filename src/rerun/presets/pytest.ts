@@ -13,8 +13,12 @@
  * collects by default (testpaths), which is slower but still exact.
  */
 import type { RerunPreset } from '../contract.ts';
+import { PYTEST_ARGS, screen } from './args.ts';
 
-/** The program run by `python3 -c`. argv[1]: JSON `[[classname, name, file], …]`; argv[2]: the report path. */
+/**
+ * The program run by `python3 -c`. argv[1]: JSON `[[classname, name, file], …]`; argv[2]: the report path; argv[3]
+ * (optional): JSON of the original run's extra arguments, given to pytest before the files.
+ */
 export const PYTEST_PROGRAM = `
 import json, os, sys
 import pytest
@@ -36,6 +40,7 @@ def norm(s):
 
 wanted_list = json.loads(sys.argv[1])
 report = sys.argv[2]
+extra = json.loads(sys.argv[3]) if len(sys.argv) > 3 else []
 wanted = set((norm(c), norm(n)) for c, n, f in wanted_list)
 
 def find_file(classname, file):
@@ -74,7 +79,7 @@ class FlakeguardSelect:
             config.hook.pytest_deselected(items=drop)
             items[:] = keep
 
-sys.exit(pytest.main(files + ["--junitxml=" + report], plugins=[FlakeguardSelect()]))
+sys.exit(pytest.main(extra + files + ["--junitxml=" + report], plugins=[FlakeguardSelect()]))
 `;
 
 export const pytest: RerunPreset = {
@@ -83,8 +88,10 @@ export const pytest: RerunPreset = {
   recordsRetries: false,
   // pytest keeps the collection order when it deselects the rest.
   keepsOrder: true,
-  commands(tests, reportPath) {
+  screenArgs: (args) => screen(args, PYTEST_ARGS),
+  commands(tests, reportPath, _round, options) {
     const json = JSON.stringify(tests.map((t) => [t.classname, t.name, t.file ?? '']));
-    return [{ argv: ['python3', '-c', PYTEST_PROGRAM, json, reportPath] }];
+    const args = options?.args ?? [];
+    return [{ argv: ['python3', '-c', PYTEST_PROGRAM, json, reportPath, ...(args.length > 0 ? [JSON.stringify(args)] : [])] }];
   },
 };

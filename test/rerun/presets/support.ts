@@ -31,7 +31,7 @@ export interface Project {
  * devDependency of the project). The environment is this process's, without the outer vitest's own variables.
  */
 export function copyProject(name: string, opts: { nodeModules?: boolean; env?: Record<string, string> } = {}): Project {
-  const root = mkdtempSync(join(tmpdir(), `flakeguard-rerun-${name}-`));
+  const root = mkdtempSync(join(tmpdir(), `flakeguard-rerun-${name.replace(/\//g, '-')}-`));
   const dir = join(root, 'project');
   cpSync(join(FIXTURES, name), dir, { recursive: true });
   if (opts.nodeModules) symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');

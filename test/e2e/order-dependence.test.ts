@@ -1,0 +1,173 @@
+/**
+ * Order dependence across runs (issue 28, docs/rerun.md#order-dependence), end to end: dist/index.js under Node 24
+ * against a bare repository, `rerun: node-test` on a real project run by node's real test runner. One test of a file
+ * leaves a plugin in a module-level registry; the next test of the file expects the registry empty. In the full run
+ * it fails every time; re-run alone (the preset selects it by name) it passes every time. Without the verdict it is
+ * proven flaky at each run, quarantined at the first, and the job is green for good.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { World, junitXml, type ActionRun, type CaseSpec } from '../support/action.ts';
+import { createFake } from '../support/rerun-fake.ts';
+import { startGitHubFake } from '../support/github-fake/index.ts';
+
+let world: World;
+beforeEach(async () => {
+  world = await World.create();
+});
+afterEach(async () => {
+  await world.dispose();
+});
+
+const REGISTRY = `const plugins = [];
+module.exports = { add: (p) => plugins.push(p), clear: () => plugins.splice(0), size: () => plugins.length };
+`;
+
+/** The test file; `cleansUp`: the first test removes what it registered (the polluter is fixed). */
+function registryTests(cleansUp: boolean): string {
+  return `const { test } = require('node:test');
+const assert = require('node:assert');
+const registry = require('../src/registry.js');
+test('registers a plugin', () => {
+  registry.add('audit');
+  assert.strictEqual(registry.size(), 1);${cleansUp ? '\n  registry.clear();' : ''}
+});
+test('starts with an empty registry', () => {
+  assert.strictEqual(registry.size(), 0, 'the registry should start empty');
+});
+`;
+}
+
+const VICTIM = 'test::starts with an empty registry';
+
+/** The summary as a person reads it: markdown's character references decoded. */
+function plain(summary: string): string {
+  return summary.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)));
+}
+
+/** One CI run: commit the project, run its tests with node's junit reporter, then the action (`rerun: node-test`). */
+async function ciRun(cleansUp: boolean, rerun = 'node-test'): Promise<{ run: ActionRun; sha: string }> {
+  writeFileSync(join(world.workspace, 'tests/registry.test.js'), registryTests(cleansUp));
+  spawnSync('git', ['add', '-A'], { cwd: world.workspace });
+  const sha = await world.commit(cleansUp ? 'a clean commit' : 'the registry test no longer cleans up');
+  rmSync(join(world.workspace, 'reports'), { recursive: true, force: true });
+  mkdirSync(join(world.workspace, 'reports'));
+  const tests = spawnSync('node', ['--test', '--test-reporter=junit', '--test-reporter-destination=reports/junit.xml'], { cwd: world.workspace, encoding: 'utf8' });
+  const run = await world.run({ inputs: { rerun, 'test-outcome': tests.status === 0 ? 'success' : 'failure' } });
+  return { run, sha };
+}
+
+function why(run: ActionRun): string {
+  return `stdout:\n${run.stdout}\nstderr:\n${run.stderr}\nsummary:\n${plain(run.summary)}`;
+}
+
+describe('order dependence across runs (rerun: node-test, a real runner)', () => {
+  it('a stable test turned victim of a polluter blocks the job from its third failing run, not quarantined, with the sentence', async () => {
+    mkdirSync(join(world.workspace, 'src'));
+    mkdirSync(join(world.workspace, 'tests'));
+    writeFileSync(join(world.workspace, 'package.json'), '{ "name": "order-fixture", "private": true }\n');
+    writeFileSync(join(world.workspace, 'src/registry.js'), REGISTRY);
+    // A stable history first: 30 clean runs.
+    for (let i = 0; i < 30; i++) {
+      const { run } = await ciRun(true, '');
+      expect(run.outputs.outcome, why(run)).toBe('success');
+    }
+
+    // The polluter: from this commit on, the victim fails in the full run and passes alone.
+    const first = await ciRun(false);
+    expect(first.run.outputs.outcome, why(first.run)).toBe('success');
+    expect(JSON.parse(first.run.outputs['proven-flaky']!)).toEqual([VICTIM]);
+    const second = await ciRun(false);
+    expect(second.run.outputs.outcome, why(second.run)).toBe('success');
+
+    const third = await ciRun(false);
+    const short = first.sha.slice(0, 7);
+    const sentence = `fails inside the full run since \`${short}\` (3 runs in a row), passes alone: another test leaves state behind`;
+    expect(third.run.outputs.outcome, why(third.run)).toBe('failure');
+    expect(third.run.exitCode).toBe(1);
+    expect(JSON.parse(third.run.outputs['quarantined-tests']!)).not.toContain(VICTIM);
+    expect(JSON.parse(third.run.outputs['consistent-failures']!)).toEqual([VICTIM]);
+    expect(JSON.parse(third.run.outputs['consistent-failures-json']!)).toEqual([{ id: VICTIM, verdict: 'order-dependent', why: sentence }]);
+    expect(third.run.outputs['blocking-failures']).toBe('1');
+    expect(plain(third.run.summary)).toContain(sentence);
+    // Why it blocks, and the re-run section: order-dependent, not proven flaky.
+    expect(plain(third.run.summary)).toContain(`order-dependent: it ${sentence}`);
+    expect(plain(third.run.summary)).toContain(`| ✗ → ↻ | order-dependent, a real failure: it ${sentence} |`);
+    expect(plain(third.run.summary)).toContain('Proven flaky: 0; failed consistently: 0; order-dependent: 1.');
+    expect(JSON.parse(third.run.outputs['proven-flaky']!)).toEqual([]);
+    // The job's error and the test's annotation say it.
+    expect(third.run.stdout).toContain(`'${VICTIM}' ${sentence}.`);
+    expect(third.run.stdout).toMatch(/^::error [^\n]*title=test%3A%3Astarts with an empty registry failed \(order-dependent\)[^\n]*::[^\n]*This test fails inside the full run since/m);
+    expect(third.run.stdout).not.toMatch(/quarantine does not cover|not quarantined\./);
+
+    const fourth = await ciRun(false);
+    expect(fourth.run.outputs.outcome, why(fourth.run)).toBe('failure');
+    expect(plain(fourth.run.summary)).toContain(`fails inside the full run since \`${short}\` (4 runs in a row)`);
+    expect(JSON.parse(fourth.run.outputs['quarantined-tests']!)).not.toContain(VICTIM);
+
+    // The polluter fixed: the victim passes in the full run, the job is green, and it is not quarantined.
+    const fixed = await ciRun(true);
+    expect(fixed.run.outputs.outcome, why(fixed.run)).toBe('success');
+    expect(JSON.parse(fixed.run.outputs['quarantined-tests']!)).not.toContain(VICTIM);
+  }, 300_000);
+
+  it('tells the owner: the issue opened for its quarantine says it is order-dependent, stays open while it is, closes once it passes', async () => {
+    const TOKEN = 'ghs_order_test';
+    const gh = await startGitHubFake({ owner: 'octo', repo: 'project', token: TOKEN });
+    try {
+      const fake = await createFake(join(world.root, 'fake'));
+      await fake.setBehaviour({ tests: { 'starts empty': 'P' } });
+      const ID = 'app.Registry::starts empty';
+      const cases = (victim: string): CaseSpec[] => [
+        { classname: 'app.Registry', name: 'registers', file: 'src/registry.test.ts' },
+        { classname: 'app.Registry', name: 'starts empty', attempts: victim, message: 'expected 0 plugins, got 1 <img src=x> @team', file: 'src/registry.test.ts' },
+      ];
+      const ciRunWith = async (victim: string): Promise<ActionRun> => {
+        await world.commit(`run ${Math.random()}`);
+        await world.writeReport('reports/unit.xml', junitXml(cases(victim)));
+        return world.run({
+          inputs: { token: TOKEN, 'create-issues': 'true', rerun: fake.command, 'test-outcome': victim === 'P' ? 'success' : 'failure' },
+          env: { GITHUB_API_URL: gh.url },
+        });
+      };
+      for (let i = 0; i < 30; i++) expect((await ciRunWith('P')).outputs.outcome).toBe('success');
+      expect(gh.state.issues).toEqual([]);
+
+      // Its first failing run quarantines it (a proven flip): the issue is opened for the quarantine.
+      expect((await ciRunWith('F')).outputs.outcome).toBe('success');
+      expect(gh.state.issues).toHaveLength(1);
+      const issue = gh.state.issues[0]!;
+      expect(issue.state).toBe('open');
+      expect(issue.title).toBe(`Flaky test: ${ID}`);
+      expect((await ciRunWith('F')).outputs.outcome).toBe('success');
+
+      // The third: order-dependent. The issue is told and stays open, its body says so.
+      const third = await ciRunWith('F');
+      expect(third.outputs.outcome, why(third)).toBe('failure');
+      expect(gh.violations()).toEqual([]);
+      expect(gh.state.issues).toHaveLength(1);
+      expect(issue.state).toBe('open');
+      const decoded = (t: string): string => plain(t);
+      const told = gh.state.comments.filter((c) => c.issue_number === issue.number).map((c) => decoded(c.body));
+      expect(told.at(-1)).toMatch(
+        /found this test \*\*order-dependent\*\* in run .*: it fails inside the full run since `[0-9a-f]{7}` \(3 runs in a row\), passes alone: another test leaves state behind\. Its failures fail CI/,
+      );
+      expect(decoded(issue.body ?? '')).toContain('**This test is order-dependent**: it fails inside the full run since');
+      expect(issue.body).not.toContain('<img');
+
+      // Still order-dependent: nothing more is posted; fixed: closed.
+      const comments = gh.state.comments.length;
+      expect((await ciRunWith('F')).outputs.outcome).toBe('failure');
+      expect(gh.state.comments.length).toBe(comments);
+      expect(issue.state).toBe('open');
+      expect((await ciRunWith('P')).outputs.outcome).toBe('success');
+      expect(issue.state).toBe('closed');
+      expect(decoded(gh.state.comments.at(-1)!.body)).toContain('passed at its first attempt in the full run');
+      expect(gh.violations()).toEqual([]);
+    } finally {
+      await gh.close();
+    }
+  }, 300_000);
+});

@@ -1,0 +1,143 @@
+/**
+ * applyRun's order-dependence verdict (docs/rerun.md#order-dependence): computed from the history as read and this
+ * run's attempts with the re-runs merged in; the failure blocks, the test is not quarantined as flaky, a hand
+ * override still wins.
+ */
+import { describe, expect, it } from 'vitest';
+import { applyRun, type ApplyInput, type ApplyResult, type RerunVerdicts } from '../../src/pipeline/apply.ts';
+import type { ParsedTestCase } from '../../src/model.ts';
+import { emptySnapshot, parseSnapshot, type Snapshot } from '../../src/store/snapshot.ts';
+import { parsedTest, runContext } from '../support/builders.ts';
+import { blockingAfterReruns } from '../../src/rerun/plan.ts';
+
+const verdicts = (extra: Partial<RerunVerdicts> = {}): RerunVerdicts => ({ consistent: new Map(), newFlaky: [], newTestsBlock: false, failedBeforeReruns: 0, ...extra });
+
+function step(snapshot: Snapshot, tests: ParsedTestCase[], n: number, extra: Partial<ApplyInput> = {}): ApplyResult {
+  const run = runContext(n);
+  return applyRun({ snapshot, reports: { tests, problems: [], filesRead: 1 }, filesMatched: 1, testOutcome: '', run, now: run.time, rerun: verdicts(), ...extra });
+}
+
+/** `clean` runs where a and b pass, then runs where b fails its first attempt and passes its re-run. */
+function world(clean: number, victimRuns: number, edit?: (files: Map<string, string>) => void): ApplyResult[] {
+  let snapshot = emptySnapshot();
+  const out: ApplyResult[] = [];
+  for (let n = 1; n <= clean + victimRuns; n++) {
+    const tests = [parsedTest('a', 'P'), parsedTest('b', n > clean ? 'FP' : 'P')];
+    const r = step(snapshot, tests, n);
+    out.push(r);
+    const files = new Map(r.files);
+    if (n === clean && edit) edit(files);
+    snapshot = parseSnapshot(files);
+  }
+  return out;
+}
+
+describe('applyRun: order dependence across runs', () => {
+  const results = world(40, 4);
+  const at = (k: number): ApplyResult => results[40 + k - 1]!;
+
+  it('quarantines the victim at its first proven flip, forgives its second failing run, and blocks from the third', () => {
+    expect(at(1).outcome.result).toBe('success');
+    expect(at(1).quarantined).toEqual(['b']);
+    expect(at(2).orderDependent.size).toBe(0);
+    expect(at(2).outcome.result).toBe('success');
+    expect(at(3).orderDependent.get('b')).toBe('fails inside the full run since `sha41` (3 runs in a row), passes alone: another test leaves state behind');
+    expect(at(3).outcome.result).toBe('failure');
+    expect(at(3).outcome.blocking.map((t) => t.id)).toEqual(['b']);
+    expect(at(3).outcome.passedOnRetry.map((t) => t.id)).toEqual([]);
+    expect(at(3).outcome.reasons.join(' ')).toContain("'b' fails inside the full run since `sha41` (3 runs in a row), passes alone: another test leaves state behind.");
+  });
+
+  it('releases it from the flaky quarantine with the sentence as its reason, and keeps it out while the streak lasts', () => {
+    expect(at(3).quarantined).toEqual([]);
+    expect(at(3).released).toEqual(['b']);
+    expect(at(3).decisions.get('b')).toMatchObject({ quarantined: false, reason: expect.stringContaining('order-dependent, not flaky: fails inside the full run since `sha41` (3 runs in a row)') });
+    expect(at(4).outcome.result).toBe('failure');
+    expect(at(4).quarantined).toEqual([]);
+    expect(at(4).decisions.get('b')!.reason).toContain('(4 runs in a row)');
+    expect(at(4).decisions.get('b')!.since).toBe(at(3).decisions.get('b')!.since);
+  });
+
+  it('lists it in consistent-failures with the verdict order-dependent', () => {
+    const cases = [{ kind: 'failed', historyId: 'b', verdict: 'proven-flaky' }] as Parameters<typeof blockingAfterReruns>[0]['cases'];
+    const blocking = new Set(at(3).outcome.blocking.map((t) => t.id));
+    expect(blockingAfterReruns({ cases }, blocking, at(3).orderDependent)).toEqual([{ id: 'b', verdict: 'order-dependent', why: at(3).orderDependent.get('b') }]);
+    expect(blockingAfterReruns({ cases }, new Set(), at(3).orderDependent)).toEqual([]);
+  });
+
+  it('is judged the same when the same run is applied twice (its own record is not counted)', () => {
+    const results2 = world(40, 2);
+    const snapshot = parseSnapshot(results2[41]!.files);
+    const again = step(snapshot, [parsedTest('a', 'P'), parsedTest('b', 'FP')], 42);
+    expect(again.ingested).toBe(false);
+    expect(again.orderDependent.size).toBe(0);
+  });
+
+  it('a hand override still wins: quarantined by hand, the failure is forgiven and the test stays quarantined', () => {
+    const byHand = world(40, 3, (files) => {
+      expect(files.has('stats/00.json')).toBe(false); // no test had anything to say after the clean runs
+      files.set('stats/00.json', '{"schema": 3, "tests": {\n"b": {"override":"quarantine"}\n}}\n');
+    });
+    const third = byHand[42]!;
+    expect(third.orderDependent.has('b')).toBe(true);
+    expect(third.outcome.result).toBe('success');
+    expect(third.outcome.forgiven.map((t) => t.id)).toEqual(['b']);
+    expect(third.decisions.get('b')).toMatchObject({ quarantined: true, reason: expect.stringContaining('quarantined by hand') });
+  });
+
+  it('is not judged without re-runs, nor in an untrusted run', () => {
+    const results2 = world(40, 2);
+    const snapshot = parseSnapshot(results2[41]!.files);
+    const tests = [parsedTest('a', 'P'), parsedTest('b', 'FP')];
+    expect(step(snapshot, tests, 43, { rerun: undefined }).orderDependent.size).toBe(0);
+    expect(step(snapshot, tests, 43, { untrusted: true }).orderDependent.size).toBe(0);
+    expect(step(snapshot, tests, 43).orderDependent.has('b')).toBe(true);
+  });
+
+  it("honours the re-runs' own order-dependent verdicts (context rounds) the same way", () => {
+    const snapshot = parseSnapshot(world(40, 0)[39]!.files);
+    const sentence = 'fails after `a` in its file, passes alone: `a` leaves state behind';
+    const r = step(snapshot, [parsedTest('a', 'P'), parsedTest('b', 'FP')], 41, { rerun: verdicts({ orderDependent: new Map([['b', sentence]]) }) });
+    expect(r.orderDependent.get('b')).toBe(sentence);
+    expect(r.outcome.result).toBe('failure');
+    expect(r.quarantined).toEqual([]);
+    expect(r.decisions.get('b')!.reason).toBe(`order-dependent, not flaky: ${sentence}`);
+  });
+});
+
+describe('applyRun: order dependence, what it does not claim', () => {
+  /** Runs from `pattern`: one letter string per run for test b (a always passes); `failedInRun` as the step gives it. */
+  function play(patterns: string[], failedInRun?: (n: number) => Set<string>): ApplyResult[] {
+    let snapshot = emptySnapshot();
+    const out: ApplyResult[] = [];
+    patterns.forEach((p, i) => {
+      const n = i + 1;
+      const r = step(snapshot, [parsedTest('a', 'P'), parsedTest('b', p)], n, { rerun: verdicts(failedInRun ? { failedInRun: failedInRun(n) } : {}) });
+      out.push(r);
+      snapshot = parseSnapshot(new Map(r.files));
+    });
+    return out;
+  }
+  const clean = (k: number): string[] => Array.from({ length: k }, () => 'P');
+
+  it('a test that passed an in-process retry of the full run is not called order-dependent: it passed inside the run', () => {
+    // The same attempts 'FP'; the step says whether the P was the report's own retry (not in failedInRun) or a re-run.
+    const retried = play([...clean(40), 'FP', 'FP', 'FP', 'FP'], () => new Set());
+    expect(retried.map((r) => r.orderDependent.size)).toEqual(retried.map(() => 0));
+    const rerun = play([...clean(40), 'FP', 'FP', 'FP', 'FP'], () => new Set(['b']));
+    expect(rerun[42]!.orderDependent.has('b')).toBe(true);
+  });
+
+  it('a quarantine that began before the streak stays: the streak did not earn it (its failure still blocks)', () => {
+    // Quarantined at run 41 (a proven flip), 9 clean runs, then a streak of failing first attempts.
+    const results = play([...clean(40), 'FP', ...clean(9), 'FP', 'FP', 'FP', 'FP', 'FP', 'FP'], () => new Set(['b']));
+    expect(results[40]!.quarantined).toEqual(['b']);
+    const verdict = results.findIndex((r) => r.orderDependent.has('b'));
+    expect(verdict).toBeGreaterThan(50);
+    const r = results[verdict]!;
+    expect(r.outcome.result).toBe('failure');
+    expect(r.outcome.blocking.map((t) => t.id)).toEqual(['b']);
+    expect(r.quarantined).toEqual(['b']);
+    expect(r.released).toEqual([]);
+  });
+});
