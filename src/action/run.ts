@@ -104,7 +104,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env, clone?: Promise<
             ...(reports.reporters ? { reporters: reports.reporters } : {}),
           });
           reports.tests = split ? splitTests(rerun.tests, inputs.jobKey) : rerun.tests;
-          verdicts = { consistent: rerun.consistent, newFlaky: rerun.newFlaky, newTestsBlock: rerunInputs.newTests === 'block', failedBeforeReruns, failedInRun: (await import('../rerun/plan.ts')).failedInTheRun(rerun) };
+          verdicts = { consistent: rerun.consistent, orderDependent: rerun.orderDependent, newFlaky: rerun.newFlaky, newTestsBlock: rerunInputs.newTests === 'block', failedBeforeReruns, failedInRun: (await import('../rerun/plan.ts')).failedInTheRun(rerun) };
         }
         const options = { ...config, normalise: normalizeErrorMessage, scoreTests: statsScores(Math.min(runContext.time, now), config.policy.rules.scoring) };
         const provenance = inboxProvenance(inputs, ctx);

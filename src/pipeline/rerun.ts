@@ -6,7 +6,9 @@
 import * as core from '@actions/core';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import type { Attempt, ParsedTestCase } from '../model.ts';
+import { isFailure, type Attempt, type ParsedTestCase } from '../model.ts';
+import { NO_HISTORY } from '../rerun/stopping.ts';
+import { contextDirection, earlierInFile, nextProbe, orderSentence, pairsNeeded, recordContext, recordProbe, type ContextTrack } from '../rerun/context.ts';
 import type { PolicyOptions } from '../policy/quarantine.ts';
 import type { MessageNormaliser } from '../history/merge.ts';
 import { finalAttemptFailed } from '../policy/outcome.ts';
@@ -21,7 +23,23 @@ import type { PresetOptions, RerunPreset } from '../rerun/contract.ts';
 import { detectRunner } from '../rerun/detect.ts';
 import { readWorkspaceFacts } from '../rerun/workspace.ts';
 import { findPreset } from '../rerun/presets/index.ts';
-import { answerKey, combineParts, finishRerun, recordRound, rerunTestOf, roundCases, setAside, startRerun, stopRerun, type ExtraPlan, type RerunCase, type RerunResult, type RoundAnswer } from '../rerun/plan.ts';
+import {
+  answerKey,
+  combineParts,
+  ranIn,
+  type RoundLog,
+  finishRerun,
+  recordRound,
+  rerunTestOf,
+  roundCases,
+  setAside,
+  startRerun,
+  stopRerun,
+  type ExtraPlan,
+  type RerunCase,
+  type RerunResult,
+  type RoundAnswer,
+} from '../rerun/plan.ts';
 import { fitSelection, type Fitted } from '../rerun/fit.ts';
 import { isNewTest, planExtras, suiteBudget } from '../rerun/budget.ts';
 import { rerunEnv, runRound } from '../rerun/process.ts';
@@ -293,7 +311,163 @@ async function rerunOrSkip(input: RerunStepInput): Promise<RerunResult & { note?
     recordRound(state, asked, answer.ok || !/rerun-timeout/.test(answer.why) ? answer : { ...answer, why: `${answer.why} (${rerun.timeoutSec}s)` });
   }
   const result = finishRerun(state, tests);
+  if (rerun.preset?.keepsOrder) {
+    await contextRounds({
+      input,
+      preset: rerun.preset,
+      options: presetOptions(rerun),
+      result,
+      deadline,
+      dir,
+      timeoutSec: rerun.timeoutSec,
+      attemptsMax: rerun.attemptsMax,
+      reverseRounds: Math.min(REVERSE_ROUNDS, rerun.attempts),
+    });
+  }
   return note ? { ...result, note } : result;
+}
+
+/**
+ * Context rounds at most for a test that failed every re-run alone (the reverse case): they change no verdict, only
+ * say why it fails alone, so they are few (docs/adr/0297-reverse-case.md).
+ */
+export const REVERSE_ROUNDS = 2;
+
+/** A test asked for in a context or bisection round: a case of its own, never merged into the run's cases. */
+function probeCase(test: ParsedTestCase): RerunCase {
+  return { test, historyId: test.id, kind: 'extra', extraRuns: 1, isNew: false, counts: NO_HISTORY, maxReruns: 0, reruns: [], asked: 1, rounds: 0 };
+}
+
+/**
+ * Context rounds and the polluter's bisection (src/rerun/context.ts, docs/rerun.md "Context rounds"), after the
+ * ordinary rounds, for presets that keep a file's order. Their executions are a different experiment from the test's
+ * attempts: they are counted in the cost and shown, never merged into the test's attempts (docs/adr/0295).
+ */
+async function contextRounds(o: {
+  input: RerunStepInput;
+  preset: RerunPreset;
+  /** The original run's extra arguments, as the ordinary rounds pass them. */
+  options: PresetOptions;
+  result: RerunResult;
+  deadline: number;
+  dir: string;
+  timeoutSec: number;
+  attemptsMax: number;
+  reverseRounds: number;
+}): Promise<void> {
+  const { input, result } = o;
+  const tracks: ContextTrack[] = [];
+  for (const c of result.cases) {
+    const direction = contextDirection(c);
+    if (direction === undefined) continue;
+    const earlier = earlierInFile(input.tests, c.test);
+    if (earlier.length === 0) continue;
+    tracks.push({ test: c.test, historyId: c.historyId, direction, earlier, inContext: [], alone: [], probes: 0 });
+  }
+  if (tracks.length === 0) return;
+  // The forward candidates share the implausibility threshold (Bonferroni): as many, in the order of the cases, as
+  // can be judged within rerun-attempts-max pairs each; the others stay proven flaky, and the log says so.
+  const forward = tracks.filter((t) => t.direction === 'forward');
+  let taken = forward.length;
+  while (taken > 0 && pairsNeeded(taken) > o.attemptsMax) taken--;
+  const pairs = pairsNeeded(Math.max(1, taken));
+  const left = new Set(forward.slice(taken));
+  // One invocation: `tests` in this order; whether `target` failed, or undefined when the round could not answer.
+  const invoke = async (label: string, run: readonly ParsedTestCase[], target: ParsedTestCase): Promise<boolean | undefined> => {
+    const left = o.deadline - Date.now();
+    if (left <= 0) return undefined;
+    const round = result.rounds.length + 1;
+    const asked = run.map(probeCase);
+    const answer = await core.group(`Context round ${round}: ${label}`, async () => {
+      for (const c of asked.slice(0, 50)) core.info(logText(`  ${c.test.id}`, 1000));
+      if (asked.length > 50) core.info(`  … and ${asked.length - 50} more`);
+      const a = await runPart({
+        round,
+        cases: asked,
+        command: o.preset,
+        options: o.options,
+        workspace: input.workspace,
+        dir: o.dir,
+        timeoutMs: left,
+        env: process.env,
+        log: (line) => core.info(logText(line, 2000)),
+        logCommand: (line) => core.info(logText(line, 600_000)),
+        readReport: (path) => readRoundReport(path, input.workspace),
+      });
+      core.info(a.ok ? `Context round ${round}: report read (${a.seconds}s).` : logText(`Context round ${round} voided: ${a.why} (${a.seconds}s).`, 1000));
+      return a;
+    });
+    const log: RoundLog = { round, tests: asked.length, seconds: answer.seconds, ignored: 0, ran: answer.ok ? ranIn(answer) : 0, context: label };
+    if (!answer.ok) log.voided = answer.why;
+    result.rounds.push(log);
+    result.ran += log.ran;
+    result.seconds += answer.seconds;
+    if (!answer.ok) return undefined;
+    const got = (answer.attempts.get(answerKey(target)) ?? []).filter((a) => a.status !== 'skipped');
+    return got.length === 0 ? undefined : got.some((a) => isFailure(a.status));
+  };
+  const caseOf = new Map(result.cases.map((c) => [c.historyId, c]));
+  for (const t of tracks) {
+    const who = `'${t.test.id}'`;
+    if (left.has(t)) t.verdict = 'undecided';
+    const limit = t.direction === 'forward' ? pairs : o.reverseRounds;
+    for (let k = 0; k < limit && (t.verdict === undefined || t.verdict === 'fails-in-context'); k++) {
+      let alone: boolean | undefined;
+      if (t.direction === 'forward') {
+        alone = await invoke(`${who} alone (pair ${k + 1} of ${pairs})`, [t.test], t.test);
+        if (alone === undefined) break;
+      }
+      const inContext = await invoke(
+        `${who} after the ${t.earlier.length} test${t.earlier.length === 1 ? '' : 's'} before it in its file${t.direction === 'forward' ? ` (pair ${k + 1} of ${pairs})` : ''}`,
+        [...t.earlier, t.test],
+        t.test,
+      );
+      if (inContext === undefined) break;
+      recordContext(t, pairs, { ...(alone !== undefined ? { alone } : {}), context: inContext });
+    }
+    if (t.verdict === 'order-dependent') {
+      for (let probe = nextProbe(t); probe !== undefined; probe = nextProbe(t)) {
+        const failed = await invoke(`bisection: ${who} after ${probe.length} of the tests before it`, [...probe, t.test], t.test);
+        if (failed === undefined) {
+          t.suspects = [];
+          break;
+        }
+        recordProbe(t, probe, failed);
+      }
+      const sentence = orderSentence(t);
+      const c = caseOf.get(t.historyId);
+      if (c) {
+        c.verdict = 'consistent';
+        c.why = sentence;
+        // Its passes alone proved the verdict; they are not attempts of the run, which it failed (docs/adr/0295):
+        // the run's result keeps its own attempts, so its failure blocks and its history does not read as flaky.
+        result.tests = result.tests.map((x) => (x.id === c.test.id && x.report === c.test.report ? c.test : x));
+      }
+      result.orderDependent.set(t.historyId, sentence);
+      result.consistent.set(t.historyId, sentence);
+      result.provenFlaky = result.provenFlaky.filter((id) => id !== t.historyId);
+      result.newFlaky = result.newFlaky.filter((id) => id !== t.historyId);
+      core.info(logText(`Context rounds: ${who} ${sentence}.`, 2000));
+    } else if (t.verdict === 'needs-earlier') {
+      const c = caseOf.get(t.historyId);
+      if (c && t.sentence !== undefined) c.context = t.sentence;
+      if (c && t.direction === 'extra') {
+        // It passed in the run and passes after the tests before it: its extra executions failed only alone, which is
+        // no evidence of flakiness. They are not merged into its attempts (the history does not read "passed on retry").
+        c.verdict = 'clean';
+        result.tests = result.tests.map((x) => (x.id === c.test.id && x.report === c.test.report ? c.test : x));
+        result.newFlaky = result.newFlaky.filter((id) => id !== t.historyId);
+      }
+      core.info(logText(`Context rounds: ${who} ${t.sentence}.`, 2000));
+    } else if (t.direction === 'forward' && t.verdict !== 'flaky-in-context') {
+      core.info(
+        logText(
+          `Context rounds: ${who} could not be told order-dependent from flaky (${o.deadline <= Date.now() ? `rerun-timeout (${o.timeoutSec}s) ran out` : left.has(t) ? `only ${taken} test${taken === 1 ? '' : 's'} can be judged within rerun-attempts-max (${o.attemptsMax}) pairs each` : 'a round did not answer'}); it stays proven flaky.`,
+          2000,
+        ),
+      );
+    }
+  }
 }
 
 /**
@@ -306,7 +480,14 @@ function fitRound(rerun: RerunInputs, cases: RerunCase[], dir: string, round: nu
   if (preset === undefined) return { parts: [cases], unfit: [] };
   const sizing = join(dir, `part-${cases.length}`, `round-${round}`, 'report.xml');
   const options = presetOptions(rerun);
-  const fitted = fitSelection(cases, (part) => preset.commands(part.map((c) => rerunTestOf(c.test)), sizing, round, options));
+  const fitted = fitSelection(cases, (part) =>
+    preset.commands(
+      part.map((c) => rerunTestOf(c.test)),
+      sizing,
+      round,
+      options,
+    ),
+  );
   return {
     parts: fitted.parts,
     unfit: fitted.unfit.map((u) => ({
@@ -348,5 +529,14 @@ function presetOptions(rerun: RerunInputs): PresetOptions {
 }
 
 function startEmpty(rerun: RerunInputs) {
-  return startRerun({ failed: [], extras: [], tests: [], history: new Map(), historyId: (id) => id, newTests: new Set(), window: 1, rule: { minReruns: rerun.attempts, maxReruns: rerun.attemptsMax } });
+  return startRerun({
+    failed: [],
+    extras: [],
+    tests: [],
+    history: new Map(),
+    historyId: (id) => id,
+    newTests: new Set(),
+    window: 1,
+    rule: { minReruns: rerun.attempts, maxReruns: rerun.attemptsMax },
+  });
 }

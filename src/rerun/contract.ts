@@ -51,6 +51,11 @@ export interface RerunPreset {
   /** Whether the runner's own JUnit report records retries as separate attempts (README: which runners do). */
   recordsRetries: boolean;
   /**
+   * Whether the processes run a chosen set of tests of one file in the file's own order, in one process, so that a
+   * test runs after the chosen tests written before it (context rounds: docs/rerun.md). Absent: no context rounds.
+   */
+  keepsOrder?: boolean;
+  /**
    * The processes to run, in order, for one round. Together they must write ONE JUnit XML report at `reportPath`
    * whose test ids (docs/test-ids.md) equal the original report's for the same tests. Running a superset of
    * `tests` is allowed (the core ignores tests it did not ask for); running fewer is not.

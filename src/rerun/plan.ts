@@ -67,6 +67,8 @@ export interface RerunCase {
   verdict?: CaseVerdict;
   /** Why, in words: the consistent-failure sentence, or why the re-runs could not answer. */
   why?: string;
+  /** What its context rounds showed besides its verdict (src/rerun/context.ts), e.g. that it fails only alone. */
+  context?: string;
 }
 
 export interface RoundLog {
@@ -80,6 +82,8 @@ export interface RoundLog {
   ignored: number;
   /** Executions the round's report says really ran (not skipped), asked for or not; 0 when the round was voided. */
   ran: number;
+  /** A context or bisection round (src/rerun/context.ts): what it ran, for whom; its executions are no attempts. */
+  context?: string;
 }
 
 export interface RerunState {
@@ -329,6 +333,11 @@ export interface RerunResult {
   provenFlaky: string[];
   /** History ids of the failed tests that failed consistently, with the sentence that says so. */
   consistent: Map<string, string>;
+  /**
+   * History ids of the failed tests the context rounds proved order-dependent (also in `consistent`), with the
+   * sentence ("fails after `B` in its file, passes alone: `B` leaves state behind"); empty when none.
+   */
+  orderDependent: Map<string, string>;
   /** History ids of new tests (pull request) that failed and passed on this commit. */
   newFlaky: string[];
   /** Executions of the tests the re-runs asked for (what the budget counts). */
@@ -364,6 +373,7 @@ export function finishRerun(state: RerunState, tests: readonly ParsedTestCase[],
     ...(skipped !== undefined ? { skipped } : {}),
     provenFlaky,
     consistent,
+    orderDependent: new Map(),
     newFlaky,
     executions: state.cases.reduce((n, c) => n + c.reruns.length, 0),
     ran: state.rounds.reduce((n, r) => n + r.ran, 0),
@@ -407,6 +417,7 @@ export function blockingAfterReruns(result: Pick<RerunResult, 'cases'>, blocking
       continue;
     }
     if (c.verdict !== 'consistent' && !blocking.has(c.historyId)) continue;
+    const before = out.length;
     if (c.verdict === 'consistent') out.push({ id: c.historyId, verdict: 'consistent', why: c.why ?? 'it failed consistently on this commit' });
     else if (c.verdict === 'exhausted') {
       const seen = c.counts.failures + c.counts.passes > 0;
@@ -417,6 +428,8 @@ export function blockingAfterReruns(result: Pick<RerunResult, 'cases'>, blocking
         why: `it failed all ${n} re-run${n === 1 ? '' : 's'}, too few to be implausible for ${seen ? 'its flakiness' : 'a test with no history'}; nothing forgave it`,
       });
     } else if (c.verdict === 'unanswered') out.push({ id: c.historyId, verdict: 'unanswered', why: `the re-runs could not answer for it: ${c.why ?? 'no result'}; its failure stands` });
+    const added = out[before];
+    if (added && c.context !== undefined) added.why = `${c.context}; ${added.why}`;
   }
   return out;
 }

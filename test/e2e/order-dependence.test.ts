@@ -1,8 +1,9 @@
 /**
  * Order dependence across runs (issue 28, docs/rerun.md#order-dependence), end to end: dist/index.js under Node 24
- * against a bare repository, `rerun: node-test` on a real project run by node's real test runner. One test of a file
- * leaves a plugin in a module-level registry; the next test of the file expects the registry empty. In the full run
- * it fails every time; re-run alone (the preset selects it by name) it passes every time. Without the verdict it is
+ * against a bare repository, `rerun: node-test` on a real project run by node's real test runner. One test leaves a
+ * plugin in a module-level registry; a test of another file, run in the same process (`--test-isolation=none`), expects
+ * the registry empty. In the full run it fails every time; re-run alone (the preset selects it by name) it passes
+ * every time, and it is first in its file, so the context rounds have nothing to run before it. Without the verdict it is
  * proven flaky at each run, quarantined at the first, and the job is green for good.
  */
 import { spawnSync } from 'node:child_process';
@@ -25,19 +26,25 @@ const REGISTRY = `const plugins = [];
 module.exports = { add: (p) => plugins.push(p), clear: () => plugins.splice(0), size: () => plugins.length };
 `;
 
-/** The test file; `cleansUp`: the first test removes what it registered (the polluter is fixed). */
-function registryTests(cleansUp: boolean): string {
-  return `const { test } = require('node:test');
-const assert = require('node:assert');
-const registry = require('../src/registry.js');
-test('registers a plugin', () => {
+/**
+ * The test files; `cleansUp`: the first test removes what it registered (the polluter is fixed). The polluter is in
+ * another file than its victim, which is first in its own: the run shares one process between files
+ * (`--test-isolation=none`), so the registry leaks across them, while the re-runs' context rounds (the tests before a
+ * test in its file, docs/rerun.md) have nothing to run before the victim and cannot see it. The cross-run verdict can.
+ */
+function registryTests(cleansUp: boolean): Record<string, string> {
+  const head = "const { test } = require('node:test');\nconst assert = require('node:assert');\nconst registry = require('../src/registry.js');\n";
+  return {
+    'tests/a-plugins.test.js': `${head}test('registers a plugin', () => {
   registry.add('audit');
   assert.strictEqual(registry.size(), 1);${cleansUp ? '\n  registry.clear();' : ''}
 });
-test('starts with an empty registry', () => {
+`,
+    'tests/b-registry.test.js': `${head}test('starts with an empty registry', () => {
   assert.strictEqual(registry.size(), 0, 'the registry should start empty');
 });
-`;
+`,
+  };
 }
 
 const VICTIM = 'test::starts with an empty registry';
@@ -49,12 +56,12 @@ function plain(summary: string): string {
 
 /** One CI run: commit the project, run its tests with node's junit reporter, then the action (`rerun: node-test`). */
 async function ciRun(cleansUp: boolean, rerun = 'node-test'): Promise<{ run: ActionRun; sha: string }> {
-  writeFileSync(join(world.workspace, 'tests/registry.test.js'), registryTests(cleansUp));
+  for (const [file, text] of Object.entries(registryTests(cleansUp))) writeFileSync(join(world.workspace, file), text);
   spawnSync('git', ['add', '-A'], { cwd: world.workspace });
   const sha = await world.commit(cleansUp ? 'a clean commit' : 'the registry test no longer cleans up');
   rmSync(join(world.workspace, 'reports'), { recursive: true, force: true });
   mkdirSync(join(world.workspace, 'reports'));
-  const tests = spawnSync('node', ['--test', '--test-reporter=junit', '--test-reporter-destination=reports/junit.xml'], { cwd: world.workspace, encoding: 'utf8' });
+  const tests = spawnSync('node', ['--test', '--test-isolation=none', '--test-reporter=junit', '--test-reporter-destination=reports/junit.xml'], { cwd: world.workspace, encoding: 'utf8' });
   const run = await world.run({ inputs: { rerun, 'test-outcome': tests.status === 0 ? 'success' : 'failure' } });
   return { run, sha };
 }

@@ -25,6 +25,7 @@ export function localBin(bin: string): string[] {
 export const vitest: RerunPreset = {
   name: 'vitest',
   recordsRetries: false,
+  keepsOrder: true,
   // The line of `npm test` may start with vitest's `run` subcommand: the preset says it itself.
   screenArgs: (args) => screen(args[0] === 'run' ? args.slice(1) : args, VITEST_ARGS),
   commands(tests, reportPath, _round, options) {
@@ -82,6 +83,7 @@ function fullNames(t: RerunTest): string[] {
 export const jest: RerunPreset = {
   name: 'jest',
   recordsRetries: false,
+  keepsOrder: true,
   screenArgs: (args) => screen(args, JEST_ARGS),
   commands(tests, reportPath, _round, options) {
     const names = tests.flatMap((t) => fullNames(t).map((n) => (n.startsWith(' ') ? n.slice(1) : n)));
@@ -121,6 +123,7 @@ const ROOT_SUITE = 'Root Suite';
 export const mocha: RerunPreset = {
   name: 'mocha',
   recordsRetries: false,
+  keepsOrder: true,
   screenArgs: (args) => screen(args, MOCHA_ARGS),
   commands(tests, reportPath, _round, options) {
     const pattern = anchoredAlternation(tests.flatMap(fullNames).map((n) => jsRegexLiteralWithGap(n, ANSI_GAP, true)));
@@ -158,6 +161,7 @@ function nodeJunitLiteral(text: string): string {
 export const nodeTest: RerunPreset = {
   name: 'node-test',
   recordsRetries: false,
+  keepsOrder: true,
   screenArgs: (args) => screen(args, NODE_TEST_ARGS),
   commands(tests, reportPath, _round, options) {
     const sources = tests.flatMap((t) => {

@@ -86,6 +86,8 @@ export const pytest: RerunPreset = {
   name: 'pytest',
   // Plain pytest has no retries; see docs/rerun-presets.md for pytest-rerunfailures.
   recordsRetries: false,
+  // pytest keeps the collection order when it deselects the rest.
+  keepsOrder: true,
   screenArgs: (args) => screen(args, PYTEST_ARGS),
   commands(tests, reportPath, _round, options) {
     const json = JSON.stringify(tests.map((t) => [t.classname, t.name, t.file ?? '']));
