@@ -223,7 +223,7 @@ async function run(env = process.env, clone) {
                 if (rerunInputs) {
                     const historyId = split ? (id) => (0,modes_split/* splitTests */.Yd)([{ id }], inputs.jobKey)[0].id : (id) => id;
                     const failedBeforeReruns = reports.tests.filter(policy_outcome/* finalAttemptFailed */.Rq).length;
-                    rerun = await (await __webpack_require__.e(/* import() */ 872).then(__webpack_require__.bind(__webpack_require__, 55872))).rerunStep({
+                    rerun = await (await __webpack_require__.e(/* import() */ 721).then(__webpack_require__.bind(__webpack_require__, 6721))).rerunStep({
                         rerun: rerunInputs,
                         tests: reports.tests,
                         repo,
@@ -239,7 +239,7 @@ async function run(env = process.env, clone) {
                         ...(reports.reporters ? { reporters: reports.reporters } : {}),
                     });
                     reports.tests = split ? (0,modes_split/* splitTests */.Yd)(rerun.tests, inputs.jobKey) : rerun.tests;
-                    verdicts = { consistent: rerun.consistent, newFlaky: rerun.newFlaky, newTestsBlock: rerunInputs.newTests === 'block', failedBeforeReruns, failedInRun: (await __webpack_require__.e(/* import() */ 467).then(__webpack_require__.bind(__webpack_require__, 73467))).failedInTheRun(rerun) };
+                    verdicts = { consistent: rerun.consistent, orderDependent: rerun.orderDependent, newFlaky: rerun.newFlaky, newTestsBlock: rerunInputs.newTests === 'block', failedBeforeReruns, failedInRun: (await __webpack_require__.e(/* import() */ 467).then(__webpack_require__.bind(__webpack_require__, 73467))).failedInTheRun(rerun) };
                 }
                 const options = { ...config, normalise: scoring/* normalizeErrorMessage */.DP, scoreTests: (0,stats_scores/* statsScores */.T)(Math.min(runContext.time, now), config.policy.rules.scoring) };
                 const provenance = (0,runs/* inboxProvenance */._E)(inputs, ctx);
@@ -3254,6 +3254,8 @@ class Attrs {
         return undefined;
     }
 }
+/** Comments up to this many bytes are reported to XmlHandler.comment. */
+const SHORT_COMMENT_BYTES = 64;
 const LT = 0x3c, GT = 0x3e, AMP = 0x26, SLASH = 0x2f, BANG = 0x21, QMARK = 0x3f, EQ = 0x3d, DQ = 0x22, SQ = 0x27;
 const SEMI = 0x3b, HASH = 0x23;
 function isWs(c) {
@@ -3472,6 +3474,14 @@ class Tokenizer {
     mode = NONE;
     /** Document offset of the '<' of the unfinished comment/PI/CDATA section. */
     modeStart = 0;
+    /** The start of an unfinished comment while it is short enough to report (XmlHandler.comment), else undefined. */
+    commentHead;
+    /** Adds `buf[0, end)` to an unfinished short comment; one grown past SHORT_COMMENT_BYTES is dropped. */
+    extendComment(buf, end) {
+        if (this.commentHead === undefined)
+            return;
+        this.commentHead = this.commentHead.length + end <= SHORT_COMMENT_BYTES ? this.commentHead + buf.toString('latin1', 0, end) : undefined;
+    }
     h;
     lineOf;
     /** `lineOf`: the 1-based line of a document offset (for "opened at line N" messages). */
@@ -3508,6 +3518,8 @@ class Tokenizer {
                     throw new XmlError(what, this.modeStart);
                 }
                 // Keep what could be the start of the terminator.
+                if (mode === COMMENT)
+                    this.extendComment(buf, Math.max(0, n - (term.length - 1)));
                 if (mode !== CDATA)
                     return Math.max(0, n - (term.length - 1));
                 const cut = safeCut(buf, 0, Math.max(0, n - 2));
@@ -3517,6 +3529,12 @@ class Tokenizer {
             }
             if (mode === CDATA)
                 h.cdata(buf, 0, j);
+            if (mode === COMMENT) {
+                this.extendComment(buf, j);
+                if (h.comment && this.commentHead !== undefined)
+                    h.comment(this.commentHead, stack.length);
+                this.commentHead = undefined;
+            }
             this.mode = NONE;
             i = j + term.length;
         }
@@ -3609,10 +3627,12 @@ class Tokenizer {
                             throw new XmlError('unterminated comment (missing -->)', base + i);
                         this.mode = COMMENT;
                         this.modeStart = base + i;
-                        return Math.max(i + 4, n - 2);
+                        const consumed = Math.max(i + 4, n - 2);
+                        this.commentHead = h.comment && consumed - (i + 4) <= SHORT_COMMENT_BYTES ? buf.toString('latin1', i + 4, consumed) : undefined;
+                        return consumed;
                     }
-                    if (h.comment)
-                        h.comment(buf, i + 4, j, stack.length);
+                    if (h.comment && j - (i + 4) <= SHORT_COMMENT_BYTES)
+                        h.comment(buf.toString('latin1', i + 4, j), stack.length);
                     i = j + 3;
                     continue;
                 }
@@ -3787,8 +3807,7 @@ const BODY_BYTES_CAP = DETAILS_CAP * 4 + 4096;
 /**
  * node's junit reporter (node --test --test-reporter=junit) writes an unnamed `<testsuites>` whose last children are
  * the comments `<!-- tests N -->`, `<!-- suites N -->`, `<!-- pass N -->`…: one testcase per test, never one per
- * retry (node's runner has no retries). Any of them directly inside an unnamed root is its mark (eight of them: a
- * window boundary of the streaming parser, which hides the comment it cuts, cannot hide them all).
+ * retry (node's runner has no retries). Any of them directly inside an unnamed root is its mark.
  */
 const NODE_SUMMARY_COMMENT = /^ (?:tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) \d+(?:\.\d+)? $/;
 /** Default `<testsuites name>` of reporters that write one testcase per test (vitest, jest-junit, mocha-junit-reporter). */
@@ -4088,8 +4107,8 @@ function rawParser(opts = {}) {
             const e = Math.min(end, start + BODY_BYTES_CAP - result.bodyBytes);
             addBody(decodeText(buf, start, e, amp), e - start);
         },
-        comment(buf, start, end, depth) {
-            if (depth === 1 && unnamedRoot && kinds[0] === Kind.Suites && end - start < 32 && NODE_SUMMARY_COMMENT.test(buf.toString('latin1', start, end)))
+        comment(text, depth) {
+            if (depth === 1 && unnamedRoot && kinds[0] === Kind.Suites && NODE_SUMMARY_COMMENT.test(text))
                 oneCasePerTest = true;
         },
         cdata(buf, start, end) {
@@ -5912,11 +5931,13 @@ var stopping = __webpack_require__(3712);
  * - no outage run counts, nor an untrusted run (evidence from outside the trusted run decides nothing), nor a run
  *   with no attempt that ran: they neither lengthen nor break the streak;
  * - with k tests judged in one run, each is held to IMPLAUSIBLE / k (Bonferroni, as the stopping rule), so that
- *   many flaky tests failing together do not multiply the chance of a red run.
+ *   many flaky tests failing together do not multiply the chance of a red run; and a test is held to that divided
+ *   by the failing runs of its window: it is judged again at each of them, and a test that fails often would
+ *   otherwise collect those chances over its life (a stable test turned victim has none, and keeps the whole).
  *
  * The threshold is a chance per judged run, not a promise: measured (scripts/order-rule.ts), a test failing 30% of
- * its runs independently is called order-dependent in 0.2% of its judged runs, one failing 50% in 0.7%, and the
- * real flaky sequences in 0.9% (mostly the first burst of a bursty test whose window holds no earlier burst: its
+ * its runs independently is called order-dependent in 0.015% of its judged runs, one failing 50% in 0.045%, and the
+ * real flaky sequences in 0.37% (mostly the first burst of a bursty test whose window holds no earlier burst: its
  * history looks like a stable test's). What it cannot see: a polluter that runs before its victim only sometimes
  * (the victim then looks flaky, and is), and a victim whose history shows bursts of failures (it needs a longer
  * streak).
@@ -5997,7 +6018,11 @@ function judgeOrder(runs, current, options) {
     const before = runs.slice(0, start);
     const c = orderCounts(before, window);
     const chance = streakChanceAcrossRuns(c, streak - 1, weight);
-    return { streak, since: start < runs.length ? runs[start].sha : current.sha, counts: c, chance, orderDependent: streak > 1 && chance < threshold };
+    // The same test is judged again at each of its failing runs: a test that fails often faces the rule often, so the
+    // threshold is shared among the failing runs of its window (Bonferroni over its own judgements, as over the
+    // tests of one run). A stable test turned victim has none: its threshold is the whole IMPLAUSIBLE.
+    const perRun = threshold / Math.max(1, c.failed);
+    return { streak, since: start < runs.length ? runs[start].sha : current.sha, counts: c, chance, orderDependent: streak > 1 && chance < perRun };
 }
 /**
  * When the streak of failing first attempts that this run continues began: the time of its first run in the history
@@ -7751,6 +7776,7 @@ function localBin(bin) {
 const vitest = {
     name: 'vitest',
     recordsRetries: false,
+    keepsOrder: true,
     // The line of `npm test` may start with vitest's `run` subcommand: the preset says it itself.
     screenArgs: (args) => screen(args[0] === 'run' ? args.slice(1) : args, VITEST_ARGS),
     commands(tests, reportPath, _round, options) {
@@ -7807,6 +7833,7 @@ function fullNames(t) {
 const jest = {
     name: 'jest',
     recordsRetries: false,
+    keepsOrder: true,
     screenArgs: (args) => screen(args, JEST_ARGS),
     commands(tests, reportPath, _round, options) {
         const names = tests.flatMap((t) => fullNames(t).map((n) => (n.startsWith(' ') ? n.slice(1) : n)));
@@ -7844,6 +7871,7 @@ const ROOT_SUITE = 'Root Suite';
 const mocha = {
     name: 'mocha',
     recordsRetries: false,
+    keepsOrder: true,
     screenArgs: (args) => screen(args, MOCHA_ARGS),
     commands(tests, reportPath, _round, options) {
         const pattern = anchoredAlternation(tests.flatMap(fullNames).map((n) => jsRegexLiteralWithGap(n, ANSI_GAP, true)));
@@ -7879,6 +7907,7 @@ function nodeJunitLiteral(text) {
 const nodeTest = {
     name: 'node-test',
     recordsRetries: false,
+    keepsOrder: true,
     screenArgs: (args) => screen(args, NODE_TEST_ARGS),
     commands(tests, reportPath, _round, options) {
         const sources = tests.flatMap((t) => {
@@ -7988,6 +8017,8 @@ const pytest = {
     name: 'pytest',
     // Plain pytest has no retries; see docs/rerun-presets.md for pytest-rerunfailures.
     recordsRetries: false,
+    // pytest keeps the collection order when it deselects the rest.
+    keepsOrder: true,
     screenArgs: (args) => screen(args, PYTEST_ARGS),
     commands(tests, reportPath, _round, options) {
         const json = JSON.stringify(tests.map((t) => [t.classname, t.name, t.file ?? '']));
@@ -8290,12 +8321,13 @@ function findPreset(name) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Aj: () => (/* binding */ consistentSentence),
 /* harmony export */   Ln: () => (/* binding */ failureCounts),
+/* harmony export */   Vo: () => (/* binding */ NO_HISTORY),
 /* harmony export */   aV: () => (/* binding */ IMPLAUSIBLE),
 /* harmony export */   bm: () => (/* binding */ rerunsNeeded),
 /* harmony export */   rR: () => (/* binding */ rerunChance),
 /* harmony export */   sk: () => (/* binding */ nextStep)
 /* harmony export */ });
-/* unused harmony exports NO_HISTORY, failureRate, streakChance */
+/* unused harmony exports failureRate, streakChance */
 /** A streak whose chance under the test's flakiness is below this is implausible: the test failed consistently. */
 const IMPLAUSIBLE = 0.005;
 const NO_HISTORY = Object.freeze({ failures: 0, passes: 0, againFailures: 0, againPasses: 0 });

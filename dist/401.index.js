@@ -48,9 +48,12 @@ function proved(c, orderDependent) {
     const order = orderDependent.get(c.historyId);
     if (order !== undefined)
         return `order-dependent, a real failure: it ${order}`;
+    if (c.kind === 'extra' && c.context !== undefined)
+        return `${c.context}: its extra runs failed alone only, no evidence of flakiness`;
     const base = c.verdict === 'consistent' ? `a real failure: ${c.why}` : c.verdict === 'exhausted' ? (c.why ?? '') : PROVED[c.verdict ?? 'unanswered'];
     const why = c.verdict === 'unanswered' && c.why ? ` (${c.why})` : '';
-    return `${base}${why}`;
+    // What the context rounds showed (src/rerun/context.ts), before the verdict's own words.
+    return `${c.context !== undefined ? `${c.context}; ` : ''}${base}${why}`;
 }
 function attemptsShown(c) {
     if (c.kind === 'failed') {
@@ -83,6 +86,15 @@ function renderRerunSection(result, orderDependent = new Map()) {
             lines.push(`- Round ${r.round} was voided: ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .mdText */ .bC)(r.voided, 500)}. Its evidence is not used; the original failures stand.`);
         if (r.ignored > 0)
             lines.push(`- Round ${r.round}'s report had ${r.ignored} test${s(r.ignored)} that ${r.ignored === 1 ? 'was' : 'were'} not asked for (ignored).`);
+    }
+    // Context and bisection rounds (docs/rerun.md, "Context rounds"): what each ran; their executions are in the cost.
+    const context = result.rounds.filter((r) => r.context !== undefined);
+    if (context.length > 0) {
+        lines.push(`- Context rounds: ${context.length} (their executions are in the cost, not in the tests' attempts):`);
+        for (const r of context.slice(0, 20))
+            lines.push(`  - round ${r.round}: ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .mdText */ .bC)(r.context ?? '', 300)}${r.voided ? ` (voided: ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .mdText */ .bC)(r.voided, 200)})` : ''}`);
+        if (context.length > 20)
+            lines.push(`  - … and ${context.length - 20} more`);
     }
     if (result.note)
         lines.push(`- ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .mdText */ .bC)(result.note, 500)}.`);

@@ -267,6 +267,7 @@ function finishRerun(state, tests, skipped) {
         ...(skipped !== undefined ? { skipped } : {}),
         provenFlaky,
         consistent,
+        orderDependent: new Map(),
         newFlaky,
         executions: state.cases.reduce((n, c) => n + c.reruns.length, 0),
         ran: state.rounds.reduce((n, r) => n + r.ran, 0),
@@ -305,6 +306,7 @@ function blockingAfterReruns(result, blocking, orderDependent = new Map()) {
         }
         if (c.verdict !== 'consistent' && !blocking.has(c.historyId))
             continue;
+        const before = out.length;
         if (c.verdict === 'consistent')
             out.push({ id: c.historyId, verdict: 'consistent', why: c.why ?? 'it failed consistently on this commit' });
         else if (c.verdict === 'exhausted') {
@@ -318,6 +320,9 @@ function blockingAfterReruns(result, blocking, orderDependent = new Map()) {
         }
         else if (c.verdict === 'unanswered')
             out.push({ id: c.historyId, verdict: 'unanswered', why: `the re-runs could not answer for it: ${c.why ?? 'no result'}; its failure stands` });
+        const added = out[before];
+        if (added && c.context !== undefined)
+            added.why = `${c.context}; ${added.why}`;
     }
     return out;
 }

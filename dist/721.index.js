@@ -1,8 +1,8 @@
-export const id = 872;
-export const ids = [872,467];
+export const id = 721;
+export const ids = [721,467];
 export const modules = {
 
-/***/ 55872:
+/***/ 6721:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -10,6 +10,7 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
+  REVERSE_ROUNDS: () => (/* binding */ REVERSE_ROUNDS),
   plannedExtras: () => (/* binding */ plannedExtras),
   quarantinedIfExhausted: () => (/* binding */ quarantinedIfExhausted),
   readRoundReport: () => (/* binding */ readRoundReport),
@@ -22,6 +23,153 @@ var core = __webpack_require__(91659);
 var external_node_crypto_ = __webpack_require__(77598);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
+// EXTERNAL MODULE: ./src/model.ts
+var model = __webpack_require__(10182);
+// EXTERNAL MODULE: ./src/rerun/stopping.ts
+var stopping = __webpack_require__(3712);
+;// CONCATENATED MODULE: ./src/rerun/context.ts
+/**
+ * Context rounds (docs/rerun.md, "Context rounds"; docs/adr/0295-context-rounds.md). Pure: which tests get them,
+ * what each test's file context is, when the evidence makes a test order-dependent, and the bisection that names the
+ * polluter. The process side is src/pipeline/rerun.ts.
+ *
+ * A re-run proves things in isolation; a run is not an isolation. A failed test that passed alone is re-run with its
+ * file in the original order (the tests that ran before it in its file, in the report's order, then itself), in pairs
+ * with a round alone. Under "its failures are flakiness, whatever ran before it" the outcomes of the pairs' rounds are
+ * exchangeable, so the chance that the failures of 2J rounds fall exactly on the J context rounds is 1 / C(2J, J).
+ * The test is order-dependent when every context round failed and every round alone passed for the fewest J that
+ * make that chance implausible (below IMPLAUSIBLE shared among the candidates, Bonferroni). The run's own failure is
+ * not counted (the test was chosen because it failed), nor the ordinary re-runs alone (they stop at a pass).
+ */
+
+
+/**
+ * The tests that ran before `target` in its file, in the report's order: the tests of the same report before it in
+ * its innermost suite (vitest and jest-junit write a suite per file, pytest one per session), or with the same file
+ * (node's and mocha's reporters give every test its file; a failure's file may come from its stack trace only).
+ * Tests whose every attempt was skipped did not run, and leave nothing behind.
+ */
+function earlierInFile(tests, target) {
+    const out = [];
+    const sameFile = (t) => target.file !== undefined && target.file !== '' && t.file === target.file;
+    for (const t of tests) {
+        if (t.id === target.id && t.report === target.report)
+            return out;
+        if (t.report !== target.report || !(t.suite === target.suite || sameFile(t)))
+            continue;
+        if (t.attempts.some((a) => a.status !== 'skipped'))
+            out.push(t);
+    }
+    return out;
+}
+function choose(n, k) {
+    let r = 1;
+    for (let i = 1; i <= k; i++)
+        r = (r * (n - k + i)) / i;
+    return r;
+}
+/** The chance, under flakiness alone, that J failures among 2J exchangeable rounds fall exactly on the J context rounds. */
+function pairsChance(pairs) {
+    return 1 / choose(2 * pairs, pairs);
+}
+/** The fewest pairs (alone, in context) whose all-fail-in-context, all-pass-alone pattern is implausible. */
+function pairsNeeded(candidates, threshold = stopping/* IMPLAUSIBLE */.aV) {
+    const t = threshold / Math.max(1, candidates);
+    let j = 1;
+    while (pairsChance(j) >= t)
+        j++;
+    return j;
+}
+/** A test's name in a sentence (its id, quoted). */
+function named(t) {
+    return `\`${t.id}\``;
+}
+/**
+ * Records a pair's or a reverse round's outcome and decides when the evidence is there. `pairs`: the J of
+ * pairsNeeded. Forward: a context pass or a failure alone ends it as flaky in context (nothing shown beyond the
+ * proven-flaky verdict); J pairs fail in context and pass alone: order-dependent. Reverse: one context pass is
+ * enough to say it depends on earlier state (no verdict changes on it: docs/adr/0297-reverse-case.md); a context
+ * failure ends it (it fails there too).
+ */
+function recordContext(track, pairs, outcome) {
+    if (outcome.alone !== undefined)
+        track.alone.push(outcome.alone);
+    if (outcome.context !== undefined)
+        track.inContext.push(outcome.context);
+    if (track.direction !== 'forward') {
+        if (track.inContext.some((f) => !f)) {
+            track.verdict = 'needs-earlier';
+            track.sentence = 'fails alone, passes in its file after the tests before it: it depends on state they leave';
+        }
+        else if (track.inContext.length > 0)
+            track.verdict = 'fails-in-context';
+        return;
+    }
+    if (track.alone.some((f) => f) || track.inContext.some((f) => !f)) {
+        track.verdict = 'flaky-in-context';
+        return;
+    }
+    if (track.inContext.length >= pairs && track.alone.length >= pairs) {
+        track.verdict = 'order-dependent';
+        track.suspects = [...track.earlier];
+    }
+}
+/** The next bisection probe: the first half of the suspects (run before the test), or undefined when it is over. */
+function nextProbe(track) {
+    const s = track.suspects;
+    if (!s || track.polluter !== undefined || s.length === 0)
+        return undefined;
+    if (s.length === 1)
+        return track.confirming ? undefined : s;
+    return s.slice(0, Math.ceil(s.length / 2));
+}
+/**
+ * A bisection probe's outcome: the test failed (true) after `probe` ran before it, or passed. A failure keeps the
+ * probe's half; a pass keeps the other half (the polluter was not among the probe's tests, or its pollution is itself
+ * flaky: then the name may be wrong, never the verdict, which the pairs proved). The last suspect is named only when
+ * a probe of it alone before the test failed.
+ */
+function recordProbe(track, probe, failed) {
+    const s = track.suspects ?? [];
+    track.probes++;
+    if (s.length === 1) {
+        track.confirming = true;
+        if (failed)
+            track.polluter = s[0];
+        else
+            track.suspects = [];
+        return;
+    }
+    const inProbe = new Set(probe.map((t) => t.id));
+    track.suspects = failed ? s.filter((t) => inProbe.has(t.id)) : s.filter((t) => !inProbe.has(t.id));
+}
+/** The sentence for an order-dependent test, naming the polluter when the bisection found it. */
+function orderSentence(track) {
+    const n = track.inContext.length;
+    const proof = `failed ${n} of ${n} rounds with its file, passed ${track.alone.length} of ${track.alone.length} alone`;
+    return track.polluter
+        ? `fails after ${named(track.polluter)} in its file, passes alone: ${named(track.polluter)} leaves state behind (${proof})`
+        : `fails inside its file, passes alone: a test before it leaves state behind (${proof})`;
+}
+/**
+ * Whether a test's re-runs make it a forward candidate (failed in the run, passed alone: order-dependent or
+ * flaky?), a reverse one (failed in the run and every re-run alone: does it pass after the tests before it?), or an
+ * extra one (passed in the run, failed every extra execution alone: flaky, or needing an earlier test's state?).
+ */
+function contextDirection(c) {
+    if (c.reruns.length === 0)
+        return undefined;
+    if (c.kind === 'extra')
+        return c.verdict === 'flaky-extra' && c.reruns.every((a) => a.status === 'skipped' || (0,model/* isFailure */.N6)(a.status)) ? 'extra' : undefined;
+    if (c.verdict === 'proven-flaky')
+        return 'forward';
+    // Whether or not it passed before: one or two rounds that change no verdict, only what the summary says of it.
+    const failedAll = c.reruns.every((a) => a.status === 'skipped' || (0,model/* isFailure */.N6)(a.status));
+    if ((c.verdict === 'consistent' || c.verdict === 'exhausted') && failedAll)
+        return 'reverse';
+    return undefined;
+}
+
 // EXTERNAL MODULE: ./src/policy/outcome.ts
 var outcome = __webpack_require__(58702);
 // EXTERNAL MODULE: ./src/policy/outage.ts
@@ -288,8 +436,6 @@ function fitSelection(items, commandsOf) {
 
 // EXTERNAL MODULE: ./src/scoring/thresholded.ts
 var thresholded = __webpack_require__(49391);
-// EXTERNAL MODULE: ./src/rerun/stopping.ts
-var stopping = __webpack_require__(3712);
 ;// CONCATENATED MODULE: ./src/rerun/budget.ts
 
 
@@ -778,6 +924,9 @@ var apply = __webpack_require__(33546);
 
 
 
+
+
+
 /**
  * The failed tests (report ids) quarantined before this run, not by hand, by what their quarantine would do if their
  * re-runs ran out while their streak is still plausible (the rules of applyRun, on the history as read):
@@ -1014,7 +1163,155 @@ async function rerunOrSkip(input) {
         (0,plan.recordRound)(state, asked, answer.ok || !/rerun-timeout/.test(answer.why) ? answer : { ...answer, why: `${answer.why} (${rerun.timeoutSec}s)` });
     }
     const result = (0,plan.finishRerun)(state, tests);
+    if (rerun.preset?.keepsOrder) {
+        await contextRounds({
+            input,
+            preset: rerun.preset,
+            options: presetOptions(rerun),
+            result,
+            deadline,
+            dir,
+            timeoutSec: rerun.timeoutSec,
+            attemptsMax: rerun.attemptsMax,
+            reverseRounds: Math.min(REVERSE_ROUNDS, rerun.attempts),
+        });
+    }
     return note ? { ...result, note } : result;
+}
+/**
+ * Context rounds at most for a test that failed every re-run alone (the reverse case): they change no verdict, only
+ * say why it fails alone, so they are few (docs/adr/0297-reverse-case.md).
+ */
+const REVERSE_ROUNDS = 2;
+/** A test asked for in a context or bisection round: a case of its own, never merged into the run's cases. */
+function probeCase(test) {
+    return { test, historyId: test.id, kind: 'extra', extraRuns: 1, isNew: false, counts: stopping/* NO_HISTORY */.Vo, maxReruns: 0, reruns: [], asked: 1, rounds: 0 };
+}
+/**
+ * Context rounds and the polluter's bisection (src/rerun/context.ts, docs/rerun.md "Context rounds"), after the
+ * ordinary rounds, for presets that keep a file's order. Their executions are a different experiment from the test's
+ * attempts: they are counted in the cost and shown, never merged into the test's attempts (docs/adr/0295).
+ */
+async function contextRounds(o) {
+    const { input, result } = o;
+    const tracks = [];
+    for (const c of result.cases) {
+        const direction = contextDirection(c);
+        if (direction === undefined)
+            continue;
+        const earlier = earlierInFile(input.tests, c.test);
+        if (earlier.length === 0)
+            continue;
+        tracks.push({ test: c.test, historyId: c.historyId, direction, earlier, inContext: [], alone: [], probes: 0 });
+    }
+    if (tracks.length === 0)
+        return;
+    // The forward candidates share the implausibility threshold (Bonferroni): as many, in the order of the cases, as
+    // can be judged within rerun-attempts-max pairs each; the others stay proven flaky, and the log says so.
+    const forward = tracks.filter((t) => t.direction === 'forward');
+    let taken = forward.length;
+    while (taken > 0 && pairsNeeded(taken) > o.attemptsMax)
+        taken--;
+    const pairs = pairsNeeded(Math.max(1, taken));
+    const left = new Set(forward.slice(taken));
+    // One invocation: `tests` in this order; whether `target` failed, or undefined when the round could not answer.
+    const invoke = async (label, run, target) => {
+        const left = o.deadline - Date.now();
+        if (left <= 0)
+            return undefined;
+        const round = result.rounds.length + 1;
+        const asked = run.map(probeCase);
+        const answer = await core.group(`Context round ${round}: ${label}`, async () => {
+            for (const c of asked.slice(0, 50))
+                core.info((0,text_escape/* logText */.kc)(`  ${c.test.id}`, 1000));
+            if (asked.length > 50)
+                core.info(`  … and ${asked.length - 50} more`);
+            const a = await runPart({
+                round,
+                cases: asked,
+                command: o.preset,
+                options: o.options,
+                workspace: input.workspace,
+                dir: o.dir,
+                timeoutMs: left,
+                env: process.env,
+                log: (line) => core.info((0,text_escape/* logText */.kc)(line, 2000)),
+                logCommand: (line) => core.info((0,text_escape/* logText */.kc)(line, 600_000)),
+                readReport: (path) => readRoundReport(path, input.workspace),
+            });
+            core.info(a.ok ? `Context round ${round}: report read (${a.seconds}s).` : (0,text_escape/* logText */.kc)(`Context round ${round} voided: ${a.why} (${a.seconds}s).`, 1000));
+            return a;
+        });
+        const log = { round, tests: asked.length, seconds: answer.seconds, ignored: 0, ran: answer.ok ? (0,plan.ranIn)(answer) : 0, context: label };
+        if (!answer.ok)
+            log.voided = answer.why;
+        result.rounds.push(log);
+        result.ran += log.ran;
+        result.seconds += answer.seconds;
+        if (!answer.ok)
+            return undefined;
+        const got = (answer.attempts.get((0,plan.answerKey)(target)) ?? []).filter((a) => a.status !== 'skipped');
+        return got.length === 0 ? undefined : got.some((a) => (0,model/* isFailure */.N6)(a.status));
+    };
+    const caseOf = new Map(result.cases.map((c) => [c.historyId, c]));
+    for (const t of tracks) {
+        const who = `'${t.test.id}'`;
+        if (left.has(t))
+            t.verdict = 'undecided';
+        const limit = t.direction === 'forward' ? pairs : o.reverseRounds;
+        for (let k = 0; k < limit && (t.verdict === undefined || t.verdict === 'fails-in-context'); k++) {
+            let alone;
+            if (t.direction === 'forward') {
+                alone = await invoke(`${who} alone (pair ${k + 1} of ${pairs})`, [t.test], t.test);
+                if (alone === undefined)
+                    break;
+            }
+            const inContext = await invoke(`${who} after the ${t.earlier.length} test${t.earlier.length === 1 ? '' : 's'} before it in its file${t.direction === 'forward' ? ` (pair ${k + 1} of ${pairs})` : ''}`, [...t.earlier, t.test], t.test);
+            if (inContext === undefined)
+                break;
+            recordContext(t, pairs, { ...(alone !== undefined ? { alone } : {}), context: inContext });
+        }
+        if (t.verdict === 'order-dependent') {
+            for (let probe = nextProbe(t); probe !== undefined; probe = nextProbe(t)) {
+                const failed = await invoke(`bisection: ${who} after ${probe.length} of the tests before it`, [...probe, t.test], t.test);
+                if (failed === undefined) {
+                    t.suspects = [];
+                    break;
+                }
+                recordProbe(t, probe, failed);
+            }
+            const sentence = orderSentence(t);
+            const c = caseOf.get(t.historyId);
+            if (c) {
+                c.verdict = 'consistent';
+                c.why = sentence;
+                // Its passes alone proved the verdict; they are not attempts of the run, which it failed (docs/adr/0295):
+                // the run's result keeps its own attempts, so its failure blocks and its history does not read as flaky.
+                result.tests = result.tests.map((x) => (x.id === c.test.id && x.report === c.test.report ? c.test : x));
+            }
+            result.orderDependent.set(t.historyId, sentence);
+            result.consistent.set(t.historyId, sentence);
+            result.provenFlaky = result.provenFlaky.filter((id) => id !== t.historyId);
+            result.newFlaky = result.newFlaky.filter((id) => id !== t.historyId);
+            core.info((0,text_escape/* logText */.kc)(`Context rounds: ${who} ${sentence}.`, 2000));
+        }
+        else if (t.verdict === 'needs-earlier') {
+            const c = caseOf.get(t.historyId);
+            if (c && t.sentence !== undefined)
+                c.context = t.sentence;
+            if (c && t.direction === 'extra') {
+                // It passed in the run and passes after the tests before it: its extra executions failed only alone, which is
+                // no evidence of flakiness. They are not merged into its attempts (the history does not read "passed on retry").
+                c.verdict = 'clean';
+                result.tests = result.tests.map((x) => (x.id === c.test.id && x.report === c.test.report ? c.test : x));
+                result.newFlaky = result.newFlaky.filter((id) => id !== t.historyId);
+            }
+            core.info((0,text_escape/* logText */.kc)(`Context rounds: ${who} ${t.sentence}.`, 2000));
+        }
+        else if (t.direction === 'forward' && t.verdict !== 'flaky-in-context') {
+            core.info((0,text_escape/* logText */.kc)(`Context rounds: ${who} could not be told order-dependent from flaky (${o.deadline <= Date.now() ? `rerun-timeout (${o.timeoutSec}s) ran out` : left.has(t) ? `only ${taken} test${taken === 1 ? '' : 's'} can be judged within rerun-attempts-max (${o.attemptsMax}) pairs each` : 'a round did not answer'}); it stays proven flaky.`, 2000));
+        }
+    }
 }
 /**
  * The round's cases in invocations whose command lines fit the operating system's limits (src/rerun/fit.ts). Only a
@@ -1069,7 +1366,16 @@ function presetOptions(rerun) {
     return rerun.args ? { args: rerun.args } : {};
 }
 function startEmpty(rerun) {
-    return (0,plan.startRerun)({ failed: [], extras: [], tests: [], history: new Map(), historyId: (id) => id, newTests: new Set(), window: 1, rule: { minReruns: rerun.attempts, maxReruns: rerun.attemptsMax } });
+    return (0,plan.startRerun)({
+        failed: [],
+        extras: [],
+        tests: [],
+        history: new Map(),
+        historyId: (id) => id,
+        newTests: new Set(),
+        window: 1,
+        rule: { minReruns: rerun.attempts, maxReruns: rerun.attemptsMax },
+    });
 }
 
 
@@ -1340,6 +1646,7 @@ function finishRerun(state, tests, skipped) {
         ...(skipped !== undefined ? { skipped } : {}),
         provenFlaky,
         consistent,
+        orderDependent: new Map(),
         newFlaky,
         executions: state.cases.reduce((n, c) => n + c.reruns.length, 0),
         ran: state.rounds.reduce((n, r) => n + r.ran, 0),
@@ -1378,6 +1685,7 @@ function blockingAfterReruns(result, blocking, orderDependent = new Map()) {
         }
         if (c.verdict !== 'consistent' && !blocking.has(c.historyId))
             continue;
+        const before = out.length;
         if (c.verdict === 'consistent')
             out.push({ id: c.historyId, verdict: 'consistent', why: c.why ?? 'it failed consistently on this commit' });
         else if (c.verdict === 'exhausted') {
@@ -1391,6 +1699,9 @@ function blockingAfterReruns(result, blocking, orderDependent = new Map()) {
         }
         else if (c.verdict === 'unanswered')
             out.push({ id: c.historyId, verdict: 'unanswered', why: `the re-runs could not answer for it: ${c.why ?? 'no result'}; its failure stands` });
+        const added = out[before];
+        if (added && c.context !== undefined)
+            added.why = `${c.context}; ${added.why}`;
     }
     return out;
 }
