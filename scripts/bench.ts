@@ -78,8 +78,9 @@ function rowOf(suite: string, r: Record<string, unknown>): Row {
   const sec = num('scoreSec', 'sec', 'seconds');
   const ms = num('ms', 'medianMs', 'timeMs') ?? (sec === null ? null : sec * 1000);
   const label =
-    typeof r.name === 'string' ? r.name
-    : [r.mode, r.mixName, r.tests !== undefined ? `${r.tests} tests` : undefined, r.runsPerTest !== undefined ? `× ${r.runsPerTest} runs` : undefined].filter(Boolean).join(' ');
+    typeof r.name === 'string'
+      ? r.name
+      : [r.mode, r.mixName, r.tests !== undefined ? `${r.tests} tests` : undefined, r.runsPerTest !== undefined ? `× ${r.runsPerTest} runs` : undefined].filter(Boolean).join(' ');
   const notes: string[] = [];
   if (typeof r.mbPerSec === 'number') notes.push(`${r.mbPerSec} MB/s`);
   if (typeof r.bytes === 'number') notes.push(`${(r.bytes / 1e6).toFixed(1)} MB`);
@@ -112,7 +113,9 @@ if (only.has('step')) {
     known.set(tests, step);
     const t = targets[tests];
     const f = step.floor!;
-    const verdict = t ? `; targets ≤ ${t.ms} ms${t.ratio ? `, ≤ ${t.ratio}x the floor` : ''}, ≤ ${t.rss} MiB: ${step.ms <= t.ms ? 'met' : 'MISSED'}${t.ratio ? `, ${f.ratio <= t.ratio ? 'met' : 'MISSED'}` : ''}, ${step.peakRssMiB <= t.rss ? 'met' : 'MISSED'}` : '';
+    const verdict = t
+      ? `; targets ≤ ${t.ms} ms${t.ratio ? `, ≤ ${t.ratio}x the floor` : ''}, ≤ ${t.rss} MiB: ${step.ms <= t.ms ? 'met' : 'MISSED'}${t.ratio ? `, ${f.ratio <= t.ratio ? 'met' : 'MISSED'}` : ''}, ${step.peakRssMiB <= t.rss ? 'met' : 'MISSED'}`
+      : '';
     rows.push({
       suite: 'step',
       case: `${tests / 1000}k tests, 200-run history`,
@@ -142,10 +145,22 @@ if (only.has('growth')) {
   for (const r of growth.rows) {
     rows.push({ suite: 'growth', case: `parse ${r.tests} tests`, ms: r.parse.ms, peakRssMiB: r.parse.peakRssMiB, note: `${(r.parse.bytes / 1e6).toFixed(1)} MB of XML` });
     rows.push({ suite: 'growth', case: `scoring ${r.tests} tests × 100 runs`, ms: r.scoring.ms, peakRssMiB: r.scoring.peakRssMiB, note: 'scoreAll, every method' });
-    rows.push({ suite: 'growth', case: `step ${r.tests} tests, 200-run history`, ms: r.step.ms, peakRssMiB: r.step.peakRssMiB, note: `git ${r.step.gitMs} ms (remote side ${r.step.gitRemoteMs}); CPU node ${r.step.cpuMs} + git ${r.step.childrenCpuMs ?? '?'} ms; branch ${(r.step.branchBytes / 1e6).toFixed(1)} MB` });
+    rows.push({
+      suite: 'growth',
+      case: `step ${r.tests} tests, 200-run history`,
+      ms: r.step.ms,
+      peakRssMiB: r.step.peakRssMiB,
+      note: `git ${r.step.gitMs} ms (remote side ${r.step.gitRemoteMs}); CPU node ${r.step.cpuMs} + git ${r.step.childrenCpuMs ?? '?'} ms; branch ${(r.step.branchBytes / 1e6).toFixed(1)} MB`,
+    });
   }
   for (const r of growth.ratios) {
-    rows.push({ suite: 'growth', case: `×${r.to / r.from} tests (${r.from}→${r.to})`, ms: null, peakRssMiB: null, note: `time ×: parse ${r.parseMs}, scoring ${r.scoringMs}, step ${r.stepMs} (CPU ×${r.stepCpu}); step RSS ×${r.stepRss}` });
+    rows.push({
+      suite: 'growth',
+      case: `×${r.to / r.from} tests (${r.from}→${r.to})`,
+      ms: null,
+      peakRssMiB: null,
+      note: `time ×: parse ${r.parseMs}, scoring ${r.scoringMs}, step ${r.stepMs} (CPU ×${r.stepCpu}); step RSS ×${r.stepRss}`,
+    });
   }
   log('\n' + growthTable(growth));
 }
@@ -153,13 +168,18 @@ if (only.has('growth')) {
 if (only.has('dashboard')) {
   const { benchDashboard } = await import('./bench/dashboard.ts');
   log('dashboard: headless Chromium, first meaningful paint ...');
-  const sizes = option('sizes')?.split(',').map(Number).filter((n) => n >= 10_000);
+  const sizes = option('sizes')
+    ?.split(',')
+    .map(Number)
+    .filter((n) => n >= 10_000);
   const dash = await benchDashboard({ sizes: sizes?.length ? sizes : undefined, log });
   results.dashboard = dash;
   for (const r of dash) {
     const d = r as Record<string, unknown>;
     const target = typeof d.targetMs === 'number' ? `; target < ${d.targetMs} ms: ${d.met ? 'met' : 'MISSED'}` : '';
-    const note = Array.isArray(d.measures) ? `cold loads ${(d.measures as number[]).join('/')} ms; complete (every file read and drawn) ${(d.completes as number[]).join('/')} ms; search ${(d.searchMs as number[]).join('/')} ms a keystroke; branch ${((d.bytes as number) / 1e6).toFixed(1)} MB${target}` : `per run, page of ${d.pageBytes} bytes`;
+    const note = Array.isArray(d.measures)
+      ? `cold loads ${(d.measures as number[]).join('/')} ms; complete (every file read and drawn) ${(d.completes as number[]).join('/')} ms; search ${(d.searchMs as number[]).join('/')} ms a keystroke; branch ${((d.bytes as number) / 1e6).toFixed(1)} MB${target}`
+      : `per run, page of ${d.pageBytes} bytes`;
     rows.push({ suite: 'dashboard', case: String(d.name), ms: d.ms as number, peakRssMiB: null, note });
   }
 }
@@ -172,7 +192,9 @@ const body = rows.map((r) => [r.suite, r.case, r.ms === null ? '-' : String(r.ms
 const widths = head.map((h, k) => Math.max(h.length, ...body.map((b) => b[k]!.length)));
 const line = (cells: string[]): string => '| ' + cells.map((c, k) => c.padEnd(widths[k]!)).join(' | ') + ' |';
 const m = results.machine as { cores: number; memoryGiB: number; node: string };
-console.log(`\nflakeguard benchmarks, ${new Date().toISOString().slice(0, 10)}, ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node}, load ${(results.loadBefore as number[])[0]!.toFixed(1)} → ${(results.loadAfter as number[])[0]!.toFixed(1)}\n`);
+console.log(
+  `\nflakeguard benchmarks, ${new Date().toISOString().slice(0, 10)}, ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node}, load ${(results.loadBefore as number[])[0]!.toFixed(1)} → ${(results.loadAfter as number[])[0]!.toFixed(1)}\n`,
+);
 console.log([line(head), '|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|', ...body.map(line)].join('\n'));
 mkdirSync(dirname(OUT), { recursive: true });
 writeFileSync(OUT, JSON.stringify(results, null, 2));

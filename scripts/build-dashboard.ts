@@ -38,7 +38,10 @@ export async function buildDashboardHtml(): Promise<{ html: string; marker: stri
         name: 'no-node-builtins',
         setup(b) {
           b.onResolve({ filter: /^node:/ }, (args) => ({ path: args.path, namespace: 'node-stub' }));
-          b.onLoad({ filter: /.*/, namespace: 'node-stub' }, () => ({ contents: 'const unavailable = () => { throw new Error("not in the browser"); }; export const readFile = unavailable, stat = unavailable, join = unavailable;', loader: 'js' }));
+          b.onLoad({ filter: /.*/, namespace: 'node-stub' }, () => ({
+            contents: 'const unavailable = () => { throw new Error("not in the browser"); }; export const readFile = unavailable, stat = unavailable, join = unavailable;',
+            loader: 'js',
+          }));
         },
       },
     ],

@@ -52,7 +52,8 @@ try {
           : `${id} failed and then passed on its retry${quarantinedBefore.has(id) ? ' (it stays quarantined)' : ''}, so nothing fails`,
       );
     }
-    if (forgiven.length > 0) parts.push(`${list(forgiven)} failed at every attempt, but ${forgiven.length === 1 ? 'it was' : 'they were'} quarantined before this run, so the failure is forgiven with a warning`);
+    if (forgiven.length > 0)
+      parts.push(`${list(forgiven)} failed at every attempt, but ${forgiven.length === 1 ? 'it was' : 'they were'} quarantined before this run, so the failure is forgiven with a warning`);
     if (blocking.length > 0) parts.push(`${list(blocking)} failed and ${was(blocking)} not quarantined: a real regression, which fails the job`);
     for (const id of newly.filter((id) => !retried.includes(id))) parts.push(`${id} is now quarantined`);
     if (testOutcome !== 'success' && failed.length === 0) parts.push(`the test step failed without a failing test, which fails the job`);
@@ -76,7 +77,9 @@ try {
   console.log(`  git -C ${remote} show flakeguard-data:stats/00.json                  # the stats file a hand edit changes`);
   const pkg = JSON.parse(await readFile(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
   if (pkg.scripts?.dashboard) console.log(`  npm run dashboard -- ${remote}                                          # the dashboard of the data branch`);
-  console.log(`\nA hand edit takes effect on the next run. ${clean ? 'The world is removed now (--clean).' : `The world stays until you remove it: rm -rf ${world.root} (or run the demo with --clean).`}`);
+  console.log(
+    `\nA hand edit takes effect on the next run. ${clean ? 'The world is removed now (--clean).' : `The world stays until you remove it: rm -rf ${world.root} (or run the demo with --clean).`}`,
+  );
 } finally {
   if (clean) await world.dispose();
 }

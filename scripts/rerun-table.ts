@@ -24,12 +24,22 @@ const failed = (): Attempt => ({ status: 'failed', message: 'boom' });
 function keepsFailing(runs: string[], forgivable: boolean): string {
   const test: ParsedTestCase = { id: 't', name: 't', classname: 'c', suite: 's', report: 'r.xml', attempts: [failed()] };
   const history: TestHistory = { id: 't', name: 't', classname: 'c', runs: runs.map((attempts, i) => ({ run: `r${i}`, sha: `s${i}`, time: i, onDefaultBranch: true, attempts })) };
-  const state = startRerun({ failed: [test], extras: [], tests: [test], history: new Map(runs.length ? [['t', history]] : []), historyId: (id) => id, newTests: new Set(), window: 50, rule: { minReruns: 3, maxReruns: 6 }, ...(forgivable ? { forgivable: new Set(['t']) } : {}) });
+  const state = startRerun({
+    failed: [test],
+    extras: [],
+    tests: [test],
+    history: new Map(runs.length ? [['t', history]] : []),
+    historyId: (id) => id,
+    newTests: new Set(),
+    window: 50,
+    rule: { minReruns: 3, maxReruns: 6 },
+    ...(forgivable ? { forgivable: new Set(['t']) } : {}),
+  });
   while (roundCases(state).length > 0) recordRound(state, roundCases(state), { ok: true, attempts: new Map([[answerKey(test), [failed()]]]), seconds: 0 });
   const c = finishRerun(state, [test]).cases[0]!;
   return `${c.reruns.length} ${c.verdict}`;
 }
 
-console.log('| the test\'s last 50 runs | not quarantined | quarantined, known failure mode |');
+console.log("| the test's last 50 runs | not quarantined | quarantined, known failure mode |");
 console.log('| --- | --- | --- |');
 for (const [label, runs] of ROWS) console.log(`| ${label} | ${keepsFailing(runs, false)} | ${keepsFailing(runs, true)} |`);

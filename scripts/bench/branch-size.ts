@@ -34,7 +34,12 @@ export interface BranchSizeResult {
 }
 
 function git(cwd: string, args: string[]): string {
-  return execFileSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 1 << 30, env: { ...process.env, GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@b', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@b' } });
+  return execFileSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 1 << 30,
+    env: { ...process.env, GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@b', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@b' },
+  });
 }
 
 /** Deterministic pseudo-random numbers, so that two measurements see the same world. */
@@ -54,7 +59,6 @@ function packBytes(repo: string): number {
   const kib = (name: string) => Number(new RegExp(`^${name}: (\\d+)`, 'm').exec(out)?.[1] ?? 0);
   return (kib('size') + kib('size-pack')) * 1024;
 }
-
 
 export async function benchBranchSize(runs = 500, tests = 10_000, compactEvery = compactEveryFor(tests)): Promise<BranchSizeResult> {
   const started = Date.now();
@@ -82,7 +86,26 @@ export async function benchBranchSize(runs = 500, tests = 10_000, compactEvery =
       });
       const snapshot = parseSnapshot(await readSnapshotDir(work));
       const result = applyRun(
-        { snapshot, reports: { tests: parsed, problems: [], filesRead: 1 }, filesMatched: 1, testOutcome: '', run: { key: `${9000 + n}/test/abc`, runId: String(9000 + n), runAttempt: 1, job: 'test', workflow: 'CI', sha: `sha${n}`, ref: 'refs/heads/main', onDefaultBranch: true, event: 'push', time, url: `https://github.com/o/r/actions/runs/${9000 + n}/attempts/1` }, now: time },
+        {
+          snapshot,
+          reports: { tests: parsed, problems: [], filesRead: 1 },
+          filesMatched: 1,
+          testOutcome: '',
+          run: {
+            key: `${9000 + n}/test/abc`,
+            runId: String(9000 + n),
+            runAttempt: 1,
+            job: 'test',
+            workflow: 'CI',
+            sha: `sha${n}`,
+            ref: 'refs/heads/main',
+            onDefaultBranch: true,
+            event: 'push',
+            time,
+            url: `https://github.com/o/r/actions/runs/${9000 + n}/attempts/1`,
+          },
+          now: time,
+        },
         { retention: DEFAULT_RETENTION, policy: DEFAULT_POLICY, compactEvery, normalise: normalizeErrorMessage, scoreTests: statsScores(time) },
       );
       if (result.compact && n > 1) {

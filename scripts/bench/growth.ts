@@ -45,7 +45,10 @@ export interface Growth {
 
 async function parseChild(dir: string): Promise<void> {
   const { readdirSync } = await import('node:fs');
-  const files = readdirSync(dir).filter((f) => f.endsWith('.xml')).map((f) => join(dir, f)).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.xml'))
+    .map((f) => join(dir, f))
+    .sort();
   const t0 = performance.now();
   const parsed = await parseReportFiles(files, { workspace: dir });
   const ms = performance.now() - t0;
@@ -118,7 +121,15 @@ export async function benchGrowth(options: GrowthOptions = {}): Promise<Growth> 
     const a = rows[i - 1]!;
     const b = rows[i]!;
     const r = (x: number, y: number): number => Math.round((y / x) * 10) / 10;
-    ratios.push({ from: a.tests, to: b.tests, parseMs: r(a.parse.ms, b.parse.ms), scoringMs: r(a.scoring.ms, b.scoring.ms), stepMs: r(a.step.ms, b.step.ms), stepCpu: r(a.step.cpuMs + (a.step.childrenCpuMs ?? 0), b.step.cpuMs + (b.step.childrenCpuMs ?? 0)), stepRss: r(a.step.peakRssMiB, b.step.peakRssMiB) });
+    ratios.push({
+      from: a.tests,
+      to: b.tests,
+      parseMs: r(a.parse.ms, b.parse.ms),
+      scoringMs: r(a.scoring.ms, b.scoring.ms),
+      stepMs: r(a.step.ms, b.step.ms),
+      stepCpu: r(a.step.cpuMs + (a.step.childrenCpuMs ?? 0), b.step.cpuMs + (b.step.childrenCpuMs ?? 0)),
+      stepRss: r(a.step.peakRssMiB, b.step.peakRssMiB),
+    });
   }
   return { rows, ratios };
 }

@@ -109,12 +109,7 @@ function category(mix: Mix, i: number, tests: number): [string, number, boolean]
   return [last[0], last[2], last[3]];
 }
 
-export function* syntheticHistories(
-  tests: number,
-  runs: number,
-  mix: Record<string, number>,
-  mixName: MixName = 'default',
-): Generator<TestHistory> {
+export function* syntheticHistories(tests: number, runs: number, mix: Record<string, number>, mixName: MixName = 'default'): Generator<TestHistory> {
   const ctx = runContexts(runs);
   const rand = mulberry32(42);
   for (let t = 0; t < tests; t++) {

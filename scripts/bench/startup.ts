@@ -120,7 +120,11 @@ export async function benchStartup(bundle: string, runs: number) {
 function sh(cwd: string, cmd: string, args: string[], input?: Buffer, env: Record<string, string> = {}): Promise<{ ms: number; stdout: string }> {
   return new Promise((res, rej) => {
     const started = performance.now();
-    const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env, GIT_TERMINAL_PROMPT: '0', GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@b', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@b' }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, {
+      cwd,
+      env: { ...process.env, ...env, GIT_TERMINAL_PROMPT: '0', GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@b', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@b' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -155,7 +159,10 @@ async function buildBranch(root: string, tests: number, runs: number): Promise<{
         classname,
         suite: classname,
         report: 'r.xml',
-        attempts: [...(fails ? [{ status: 'failed' as const, message: `Timeout after ${1000 + ((n * 7919 + i) % 9000)}ms` }] : []), { status: 'passed' as const, durationSec: ((n * 31 + i) % 2000) / 1000 }],
+        attempts: [
+          ...(fails ? [{ status: 'failed' as const, message: `Timeout after ${1000 + ((n * 7919 + i) % 9000)}ms` }] : []),
+          { status: 'passed' as const, durationSec: ((n * 31 + i) % 2000) / 1000 },
+        ],
       };
     });
     const snapshot = parseSnapshot(await readSnapshotDir(work));
@@ -165,7 +172,14 @@ async function buildBranch(root: string, tests: number, runs: number): Promise<{
       return out;
     };
     const result = applyRun(
-      { snapshot, reports: { tests: parsed, problems: [], filesRead: 1 }, filesMatched: 1, testOutcome: '', run: { key: `${n}/test/abc`, runId: String(n), runAttempt: 1, job: 'test', workflow: 'CI', sha: `sha${n}`, ref: 'refs/heads/main', onDefaultBranch: true, event: 'push', time }, now: time },
+      {
+        snapshot,
+        reports: { tests: parsed, problems: [], filesRead: 1 },
+        filesMatched: 1,
+        testOutcome: '',
+        run: { key: `${n}/test/abc`, runId: String(n), runAttempt: 1, job: 'test', workflow: 'CI', sha: `sha${n}`, ref: 'refs/heads/main', onDefaultBranch: true, event: 'push', time },
+        now: time,
+      },
       { retention: DEFAULT_RETENTION, policy: DEFAULT_POLICY, compactEvery: 1_000_000, normalise: normalizeErrorMessage, scoreTests },
     );
     await writeSnapshotDir(work, result.files);

@@ -75,11 +75,7 @@ export function buildSuite(tests: number): SuiteTest[] {
   return suite;
 }
 
-const MESSAGES = [
-  'Timed out after 5000 ms waiting for the element to be visible',
-  'expected status 200 but was 503 (request id 4f1c2a9e)',
-  'connect ECONNRESET 127.0.0.1:38211',
-];
+const MESSAGES = ['Timed out after 5000 ms waiting for the element to be visible', 'expected status 200 but was 503 (request id 4f1c2a9e)', 'connect ECONNRESET 127.0.0.1:38211'];
 
 /** One run's results: a flaky failure is retried once in the report (and passes on the retry half the time). */
 export function runResults(suite: SuiteTest[], run: number): Array<{ test: SuiteTest; attempts: string; message?: string }> {
@@ -210,7 +206,10 @@ export async function dataBranchRepo(tests: number, runs: number, end: number, l
   const repo = join(BENCH_DIR, 'cache', `branch-${tests}t-${runs}r-${day}-${sourceHash()}.git`);
   const sizeOf = async (): Promise<number> => {
     const out = await git(repo, ['ls-tree', '-r', '-l', 'flakeguard-data']);
-    return out.split('\n').filter(Boolean).reduce((n, line) => n + Number(line.split(/\s+/)[3]), 0);
+    return out
+      .split('\n')
+      .filter(Boolean)
+      .reduce((n, line) => n + Number(line.split(/\s+/)[3]), 0);
   };
   if (existsSync(join(repo, 'refs/heads/flakeguard-data')) || (existsSync(repo) && (await git(repo, ['branch', '--list', 'flakeguard-data'])).trim())) {
     return { repo, cached: true, generateMs: 0, bytes: await sizeOf() };
@@ -429,7 +428,16 @@ function floorScript(): Promise<string> {
   floorBundle ??= (async () => {
     const { build } = await import('esbuild');
     const outfile = join(BENCH_DIR, 'floor.mjs');
-    await build({ entryPoints: [join(PROJECT_ROOT, 'scripts/bench/floor-entry.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node24', outfile, logLevel: 'silent', banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" } });
+    await build({
+      entryPoints: [join(PROJECT_ROOT, 'scripts/bench/floor-entry.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node24',
+      outfile,
+      logLevel: 'silent',
+      banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+    });
     return outfile;
   })();
   return floorBundle;
@@ -473,7 +481,9 @@ export async function benchStep(options: StepOptions = {}): Promise<StepResult> 
     const probe = join(world.root, 'depth1.git');
     await git(world.root, ['clone', '-q', '--bare', '--depth=1', '--single-branch', '-b', 'flakeguard-data', `file://${world.remote}`, probe]);
     const packs = join(probe, 'objects', 'pack');
-    const fetchBytes = readdirSync(packs).filter((f) => f.endsWith('.pack')).reduce((n, f) => n + statSync(join(packs, f)).size, 0);
+    const fetchBytes = readdirSync(packs)
+      .filter((f) => f.endsWith('.pack'))
+      .reduce((n, f) => n + statSync(join(packs, f)).size, 0);
     rmSync(probe, { recursive: true, force: true });
     let reportBytes = 0;
     // A clean run: every test of the suite passes (no failure, no new test).
@@ -497,7 +507,11 @@ export async function benchStep(options: StepOptions = {}): Promise<StepResult> 
       const traceFile = join(world.root, `trace2-${i}.json`);
       const profileDir = options.profile ? join(BENCH_DIR, 'profiles', `step-${tests}t-${runs}r-${i}`) : undefined;
       if (profileDir) rmSync(profileDir, { recursive: true, force: true });
-      const nodeOptions = [`--import=${preload}`, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...(process.env.FLAKEGUARD_BENCH_NODE_OPTIONS ? [process.env.FLAKEGUARD_BENCH_NODE_OPTIONS] : [])];
+      const nodeOptions = [
+        `--import=${preload}`,
+        ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+        ...(process.env.FLAKEGUARD_BENCH_NODE_OPTIONS ? [process.env.FLAKEGUARD_BENCH_NODE_OPTIONS] : []),
+      ];
       const res = await world.run({
         runId: 9_900_000 + i,
         inputs: { 'test-outcome': options.clean ? 'success' : 'failure' },
@@ -514,13 +528,23 @@ export async function benchStep(options: StepOptions = {}): Promise<StepResult> 
         childrenCpuMs: usage.childrenCpuMs,
         git: gitUsage(traceFile),
         outcome: res.outputs.outcome ?? '',
-        ...(res.outputs.outcome === 'failure' ? { failure: res.stdout.split('\n').filter((l) => l.startsWith('::error::')).pop()?.slice(0, 500) } : {}),
+        ...(res.outputs.outcome === 'failure'
+          ? {
+              failure: res.stdout
+                .split('\n')
+                .filter((l) => l.startsWith('::error::'))
+                .pop()
+                ?.slice(0, 500),
+            }
+          : {}),
         exitCode: res.exitCode,
         quarantined: (JSON.parse(res.outputs['quarantined-tests']) as string[]).length,
       };
       if (profileDir) m.profileDir = profileDir;
       measures.push(m);
-      log(`  step ${tests} tests, run ${i + 1}/${repeat}: ${m.ms} ms, peak RSS ${m.peakRssMiB} MiB, git ${m.git.ms} ms in ${m.git.commands} commands (remote side ${m.git.remoteMs} ms), CPU node ${m.cpuUserMs + m.cpuSystemMs} ms + git ${m.childrenCpuMs ?? '?'} ms, load ${load.at(-1)}, outcome ${m.outcome}`);
+      log(
+        `  step ${tests} tests, run ${i + 1}/${repeat}: ${m.ms} ms, peak RSS ${m.peakRssMiB} MiB, git ${m.git.ms} ms in ${m.git.commands} commands (remote side ${m.git.remoteMs} ms), CPU node ${m.cpuUserMs + m.cpuSystemMs} ms + git ${m.childrenCpuMs ?? '?'} ms, load ${load.at(-1)}, outcome ${m.outcome}`,
+      );
     }
     return {
       tests,
@@ -658,7 +682,14 @@ if (process.argv[1] === SELF && process.argv[2] === '--generate') {
   console.log(`${r.repo}: ${r.cached ? 'cached' : `generated in ${(r.generateMs / 1000).toFixed(1)} s`}, ${(r.bytes / 1e6).toFixed(1)} MB`);
 } else if (process.argv[1] === SELF) {
   const profile = process.argv.includes('--profile');
-  const result = await benchStep({ tests: arg('tests', 10_000), runs: arg('runs', 200), repeat: arg('repeat', profile ? 1 : 3), profile, floor: process.argv.includes('--floor'), clean: process.argv.includes('--clean') });
+  const result = await benchStep({
+    tests: arg('tests', 10_000),
+    runs: arg('runs', 200),
+    repeat: arg('repeat', profile ? 1 : 3),
+    profile,
+    floor: process.argv.includes('--floor'),
+    clean: process.argv.includes('--clean'),
+  });
   console.log(JSON.stringify({ ...result, measures: result.measures.map((m) => ({ ...m, git: { ...m.git } })) }, null, 2));
   for (const m of result.measures) {
     if (!m.profileDir) continue;

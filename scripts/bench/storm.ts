@@ -129,7 +129,10 @@ export async function storm(jobs: number, remote: 'bare' | 'daemon', tests = 2):
     }
     const left = (await git(world.remote, ['for-each-ref', '--format=%(refname)', 'refs/heads/flakeguard-data-inbox/'])).split('\n').filter(Boolean).length;
     if (left > 0) problems.push(`${left} parked branches left`);
-    const fsck = await git(world.remote, ['fsck', '--no-progress']).then(() => '', (e: Error) => e.message);
+    const fsck = await git(world.remote, ['fsck', '--no-progress']).then(
+      () => '',
+      (e: Error) => e.message,
+    );
     if (fsck) problems.push(`git fsck: ${fsck.slice(0, 200)}`);
     const waits = runs.map((r) => r.ms);
     return {
@@ -179,5 +182,9 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()
   }
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, `${JSON.stringify({ ...started, loadAfter: loadavg(), results }, null, 2)}\n`);
-  console.error(`Written to ${out}. Load average before: ${started.loadBefore.map((l) => l.toFixed(1)).join(', ')}; after: ${loadavg().map((l) => l.toFixed(1)).join(', ')}.`);
+  console.error(
+    `Written to ${out}. Load average before: ${started.loadBefore.map((l) => l.toFixed(1)).join(', ')}; after: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(', ')}.`,
+  );
 }

@@ -277,7 +277,10 @@ type Step = (execution: Execution, env: NodeJS.ProcessEnv) => Promise<Omit<Invoc
 
 /** The re-run cost the real action's step spent, from the world command's log. */
 function costFromLog(box: Sandbox, outputs: Record<string, string>): RerunCost {
-  const lines = readFileSync(box.rerunLog, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { ran: number; seconds: number });
+  const lines = readFileSync(box.rerunLog, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { ran: number; seconds: number });
   const count = (name: string): number => {
     const v = outputs[name];
     if (!v) return 0;
@@ -373,7 +376,10 @@ export async function drivePure(world: SimWorld, options: DriveOptions = {}): Pr
       const inputs = readInputs(inputsFromEnv(env));
       const ctx = contextFromEnv(env);
       const config = await loadFileConfig(resolve(ctx.workspace, inputs.configPath));
-      const paths = readdirSync(join(ctx.workspace, 'reports')).filter((f) => f.endsWith('.xml')).map((f) => join(ctx.workspace, 'reports', f)).sort();
+      const paths = readdirSync(join(ctx.workspace, 'reports'))
+        .filter((f) => f.endsWith('.xml'))
+        .map((f) => join(ctx.workspace, 'reports', f))
+        .sort();
       const reports = await parseReportFiles(paths, { workspace: ctx.workspace });
       const now = Date.now();
       const time = reports.timestamp ? Date.parse(reports.timestamp) : now;
@@ -393,10 +399,24 @@ export async function drivePure(world: SimWorld, options: DriveOptions = {}): Pr
       const snapshot = parseSnapshot(files);
       if (options.rerun && (options.rerunEngine ?? 'core') === 'core') {
         const failedBeforeReruns = reports.tests.filter(finalAttemptFailed).length;
-        const r = rerunWithCore(world, execution, reports.tests, snapshot, config.policy, runContext, now, { ...ISSUE_SETTINGS, attempts: RERUN_DEFAULTS.attempts, attemptsMax: RERUN_DEFAULTS.attemptsMax, maxTests: RERUN_DEFAULTS.maxTests, ...options.rerun });
+        const r = rerunWithCore(world, execution, reports.tests, snapshot, config.policy, runContext, now, {
+          ...ISSUE_SETTINGS,
+          attempts: RERUN_DEFAULTS.attempts,
+          attemptsMax: RERUN_DEFAULTS.attemptsMax,
+          maxTests: RERUN_DEFAULTS.maxTests,
+          ...options.rerun,
+        });
         reports.tests = r.tests;
         const result = applyRun(
-          { snapshot, reports, filesMatched: paths.length, testOutcome: inputs.testOutcome, run: runContext, now, rerun: { consistent: r.consistent, newFlaky: r.newFlaky, newTestsBlock: false, failedBeforeReruns, failedInRun: failedInTheRun(r) } },
+          {
+            snapshot,
+            reports,
+            filesMatched: paths.length,
+            testOutcome: inputs.testOutcome,
+            run: runContext,
+            now,
+            rerun: { consistent: r.consistent, newFlaky: r.newFlaky, newTestsBlock: false, failedBeforeReruns, failedInRun: failedInTheRun(r) },
+          },
           { ...config, normalise: normalizeErrorMessage },
         );
         files = result.files;
@@ -406,7 +426,15 @@ export async function drivePure(world: SimWorld, options: DriveOptions = {}): Pr
           // run failed every attempt too: a failure that persists across runs is no burst.
           const exhausted = new Set(r.cases.filter((c) => c.verdict === 'exhausted').map((c) => c.historyId));
           const persistent = o.forgiven.filter((t) => exhausted.has(t.id) && !/P/.test(snapshot.history.get(t.id)?.runs.at(-1)?.attempts ?? 'P')).length;
-          if (persistent > 0) return { outcome: 'failure', quarantined: result.quarantined, failedTests: o.failed.length, forgiven: o.forgiven.length - persistent, blocking: o.blocking.length + persistent, rerun: costOfCore(world, r) };
+          if (persistent > 0)
+            return {
+              outcome: 'failure',
+              quarantined: result.quarantined,
+              failedTests: o.failed.length,
+              forgiven: o.forgiven.length - persistent,
+              blocking: o.blocking.length + persistent,
+              rerun: costOfCore(world, r),
+            };
         }
         return {
           outcome: o.result,
@@ -425,10 +453,7 @@ export async function drivePure(world: SimWorld, options: DriveOptions = {}): Pr
       // The test step failed because tests failed: with re-runs those failures are accounted for by the original
       // report even when every one of them passed on a re-run (the reports then show no final failure).
       const testOutcome = rerun && rerun.originallyFailed > 0 && inputs.testOutcome === 'failure' ? 'success' : inputs.testOutcome;
-      const result = applyRun(
-        { snapshot, reports, filesMatched: paths.length, testOutcome, run: runContext, now },
-        { ...config, normalise: normalizeErrorMessage },
-      );
+      const result = applyRun({ snapshot, reports, filesMatched: paths.length, testOutcome, run: runContext, now }, { ...config, normalise: normalizeErrorMessage });
       files = result.files;
       const o = result.outcome;
       // A streak implausible for a flaky test blocks, quarantined or not (issue #14, point 3).
@@ -503,14 +528,22 @@ function rerunWithCore(world: SimWorld, execution: Execution, tests: ParsedTestC
     const cases = roundCases(state);
     if (cases.length === 0) break;
     const round = state.rounds.length + 1;
-    const got = rerunRound(world, execution.run, execution.attempt, round, cases.map((c) => c.test.id));
+    const got = rerunRound(
+      world,
+      execution.run,
+      execution.attempt,
+      round,
+      cases.map((c) => c.test.id),
+    );
     const asked = new Map(cases.map((c) => [c.test.id, c.test]));
     const attempts = new Map<string, Attempt[]>();
     let seconds = 0;
     for (const [id, a] of got) {
       const duration = byId.get(id)?.duration ?? 0;
       seconds += duration;
-      attempts.set(answerKey(asked.get(id) ?? { id, classname: '', name: id }), [a.code === 'P' ? { status: 'passed', durationSec: duration } : { status: a.code === 'E' ? 'error' : 'failed', message: a.message, type: a.type, durationSec: duration }]);
+      attempts.set(answerKey(asked.get(id) ?? { id, classname: '', name: id }), [
+        a.code === 'P' ? { status: 'passed', durationSec: duration } : { status: a.code === 'E' ? 'error' : 'failed', message: a.message, type: a.type, durationSec: duration },
+      ]);
     }
     recordRound(state, cases, { ok: true, attempts, seconds });
   }
@@ -528,7 +561,9 @@ function costOfCore(world: SimWorld, r: RerunResult): RerunCost {
     exhausted: n('exhausted'),
     notRerun: r.skipped ? r.tests.filter(finalAttemptFailed).length : 0,
     exhaustedTests: r.cases.filter((c) => c.verdict === 'exhausted').map((c) => ({ id: c.historyId, ...c.counts, attempts: c.reruns.map((a) => (a.status === 'passed' ? 'P' : 'F')).join('') })),
-    consistentTests: r.cases.filter((c) => c.verdict === 'consistent').map((c) => ({ id: c.historyId, p: (1 + c.counts.failures) / (2 + c.counts.failures + c.counts.passes), attempts: c.reruns.map((a) => (a.status === 'passed' ? 'P' : 'F')).join('') })),
+    consistentTests: r.cases
+      .filter((c) => c.verdict === 'consistent')
+      .map((c) => ({ id: c.historyId, p: (1 + c.counts.failures) / (2 + c.counts.failures + c.counts.passes), attempts: c.reruns.map((a) => (a.status === 'passed' ? 'P' : 'F')).join('') })),
   };
 }
 
@@ -536,7 +571,13 @@ function costOfCore(world: SimWorld, r: RerunResult): RerunCost {
  * The pure engine's re-runs (the re-run model, rerun-model.ts, over the world's answers): the rounds' attempts are
  * appended to the failed tests' attempts, as retries are, before applyRun.
  */
-function rerunInPure(world: SimWorld, execution: Execution, reports: Awaited<ReturnType<typeof parseReportFiles>>, history: Map<string, import('../../src/model.ts').TestHistory>, settings: RerunSettings): { verdicts: Map<string, Verdict>; cost: RerunCost; originallyFailed: number } {
+function rerunInPure(
+  world: SimWorld,
+  execution: Execution,
+  reports: Awaited<ReturnType<typeof parseReportFiles>>,
+  history: Map<string, import('../../src/model.ts').TestHistory>,
+  settings: RerunSettings,
+): { verdicts: Map<string, Verdict>; cost: RerunCost; originallyFailed: number } {
   const isFail = (a: Attempt | undefined): boolean => a !== undefined && (a.status === 'failed' || a.status === 'error');
   const failed = reports.tests.filter((t) => isFail(t.attempts.filter((a) => a.status !== 'skipped').at(-1))).map((t) => t.id);
   const full = new Map<string, Attempt[]>();

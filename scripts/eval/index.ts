@@ -98,7 +98,9 @@ if (process.argv.includes('--worker')) {
 async function runPool(jobs: Job[], workers: number, onDone: (job: Job, result: JobResult, done: number) => void): Promise<Map<number, JobResult>> {
   const results = new Map<number, JobResult>();
   // Longest first, so that the pool ends together.
-  const queue = [...jobs].sort((a, b) => b.scenario.runs * (b.kind === 'check' ? 2 : 1) * (b.engine === 'action' ? 10 : 1) - a.scenario.runs * (a.kind === 'check' ? 2 : 1) * (a.engine === 'action' ? 10 : 1));
+  const queue = [...jobs].sort(
+    (a, b) => b.scenario.runs * (b.kind === 'check' ? 2 : 1) * (b.engine === 'action' ? 10 : 1) - a.scenario.runs * (a.kind === 'check' ? 2 : 1) * (a.engine === 'action' ? 10 : 1),
+  );
   const byId = new Map(jobs.map((j) => [j.id, j]));
   const children: ChildProcess[] = [];
   await new Promise<void>((resolveAll, rejectAll) => {
@@ -167,9 +169,43 @@ function metricRow(m: Metrics): string[] {
   ];
 }
 
-const METRIC_HEAD = ['scenario', 'seed', 'runs', 'steps', 'precision', 'recall', 'masked (before/after)', 'flaky-only red: without → with', 'cut', 'runs to quarantine (median)', 'from first failure', 're-run executions / s per run', 'missed onsets', 'flaps', 'wall'];
+const METRIC_HEAD = [
+  'scenario',
+  'seed',
+  'runs',
+  'steps',
+  'precision',
+  'recall',
+  'masked (before/after)',
+  'flaky-only red: without → with',
+  'cut',
+  'runs to quarantine (median)',
+  'from first failure',
+  're-run executions / s per run',
+  'missed onsets',
+  'flaps',
+  'wall',
+];
 
-type Numeric = 'medianRunsFromFirstFailure' | 'rerunExecutionsPerRun' | 'rerunSecondsPerRun' | 'flakyConsistentRed' | 'flaps' | 'precision' | 'strictPrecision' | 'recall' | 'finalPrecision' | 'finalRecall' | 'masked' | 'maskedByDesign' | 'maskedByPolicy' | 'flakyRedWithout' | 'flakyRedWith' | 'redReduction' | 'medianRunsToQuarantine' | 'onsetsMissed';
+type Numeric =
+  | 'medianRunsFromFirstFailure'
+  | 'rerunExecutionsPerRun'
+  | 'rerunSecondsPerRun'
+  | 'flakyConsistentRed'
+  | 'flaps'
+  | 'precision'
+  | 'strictPrecision'
+  | 'recall'
+  | 'finalPrecision'
+  | 'finalRecall'
+  | 'masked'
+  | 'maskedByDesign'
+  | 'maskedByPolicy'
+  | 'flakyRedWithout'
+  | 'flakyRedWith'
+  | 'redReduction'
+  | 'medianRunsToQuarantine'
+  | 'onsetsMissed';
 
 export interface Spread {
   min: number;
@@ -217,11 +253,35 @@ function scenarioTable(ms: Metrics[], groups: string[]): string {
     return x.min === x.max || Number.isNaN(x.min) ? fmt(x.min, key) : `${fmt(x.min, key)} / ${fmt(x.median, key)} / ${fmt(x.max, key)}`;
   };
   return table(
-    ['scenario', 'sims', 'precision', 'recall', 'masked', 'flaky-only red without → with (sum)', 'cut', 'runs to quarantine: from ≥5% onset / from first failure (medians)', 're-run executions per run', 're-run s per run', 'blocked by implausible streak'],
+    [
+      'scenario',
+      'sims',
+      'precision',
+      'recall',
+      'masked',
+      'flaky-only red without → with (sum)',
+      'cut',
+      'runs to quarantine: from ≥5% onset / from first failure (medians)',
+      're-run executions per run',
+      're-run s per run',
+      'blocked by implausible streak',
+    ],
     groups.map((g) => {
       const sub = ms.filter((m) => m.scenario === g);
       const sum = (k: 'flakyRedWithout' | 'flakyRedWith' | 'masked'): number => sub.reduce((n, m) => n + m[k], 0);
-      return [g, String(sub.length), cell(sub, 'precision'), cell(sub, 'recall'), String(sum('masked')), `${sum('flakyRedWithout')} → ${sum('flakyRedWith')}`, cell(sub, 'redReduction'), `${cell(sub, 'medianRunsToQuarantine')} / ${cell(sub, 'medianRunsFromFirstFailure')}`, cell(sub, 'rerunExecutionsPerRun'), cell(sub, 'rerunSecondsPerRun'), String(sub.reduce((n, m) => n + m.flakyConsistentRed, 0))];
+      return [
+        g,
+        String(sub.length),
+        cell(sub, 'precision'),
+        cell(sub, 'recall'),
+        String(sum('masked')),
+        `${sum('flakyRedWithout')} → ${sum('flakyRedWith')}`,
+        cell(sub, 'redReduction'),
+        `${cell(sub, 'medianRunsToQuarantine')} / ${cell(sub, 'medianRunsFromFirstFailure')}`,
+        cell(sub, 'rerunExecutionsPerRun'),
+        cell(sub, 'rerunSecondsPerRun'),
+        String(sub.reduce((n, m) => n + m.flakyConsistentRed, 0)),
+      ];
     }),
   );
 }
@@ -422,7 +482,17 @@ interface SweepRow {
 
 function sweepTable(rows: SweepRow[]): string {
   return table(
-    ['policy (changes from default)', 'targets met worst/med', 'precision min/med', 'recall min/med', 'masked (before/after)', 'flaky-only red cut min/med', 'runs to quarantine (median of medians)', 'missed onsets', 'flaps'],
+    [
+      'policy (changes from default)',
+      'targets met worst/med',
+      'precision min/med',
+      'recall min/med',
+      'masked (before/after)',
+      'flaky-only red cut min/med',
+      'runs to quarantine (median of medians)',
+      'missed onsets',
+      'flaps',
+    ],
     rows.map((r) => {
       const p = spread(r.metrics, 'precision');
       const rc = spread(r.metrics, 'recall');
@@ -433,7 +503,17 @@ function sweepTable(rows: SweepRow[]): string {
       const missed = r.metrics.reduce((n, m) => n + m.onsetsMissed, 0);
       const flaps = r.metrics.reduce((n, m) => n + m.flaps, 0);
       const met = targetsMet(r.metrics);
-      return [r.label, `${met.atWorst} / ${met.atMedian}`, `${p.min.toFixed(3)} / ${p.median.toFixed(3)}`, `${rc.min.toFixed(3)} / ${rc.median.toFixed(3)}`, `${masked} (${design}/${masked - design})`, `${times(cut.min)} / ${times(cut.median)}`, fmt(ttq.median, 'medianRunsToQuarantine'), String(missed), String(flaps)];
+      return [
+        r.label,
+        `${met.atWorst} / ${met.atMedian}`,
+        `${p.min.toFixed(3)} / ${p.median.toFixed(3)}`,
+        `${rc.min.toFixed(3)} / ${rc.median.toFixed(3)}`,
+        `${masked} (${design}/${masked - design})`,
+        `${times(cut.min)} / ${times(cut.median)}`,
+        fmt(ttq.median, 'medianRunsToQuarantine'),
+        String(missed),
+        String(flaps),
+      ];
     }),
   );
 }
@@ -522,7 +602,9 @@ async function main(): Promise<void> {
   const scale = Number(option('scale') ?? (quick ? 0.25 : engine === 'action' ? 0.4 : 1));
   // --compare-rules: the rules of `policy.rule` in place of the sweep's policies.
   const seeds = seedsFrom(option('seeds'), compare ? (quick ? 2 : 3) : quick || check ? 1 : sweep ? 2 : engine === 'action' ? 2 : 5);
-  const named = option('scenarios')?.split(',').flatMap((n) => (n === 'issue14' ? ISSUE14_SCENARIOS : n === 'issue28' ? ISSUE28_SCENARIOS : n === 'classic' ? SCENARIOS : [scenarioByName(n)]));
+  const named = option('scenarios')
+    ?.split(',')
+    .flatMap((n) => (n === 'issue14' ? ISSUE14_SCENARIOS : n === 'issue28' ? ISSUE28_SCENARIOS : n === 'classic' ? SCENARIOS : [scenarioByName(n)]));
   const scenarios = (named ?? SCENARIOS).map((s) => scaled(s, scale));
   const rerunMode = option('rerun') ?? 'off';
   if (!['off', 'on', 'both'].includes(rerunMode)) throw new Error('--rerun must be off, on or both');
@@ -530,7 +612,8 @@ async function main(): Promise<void> {
   const rerunEngine = (option('rerun-engine') ?? 'core') as 'core' | 'model';
   if (rerunEngine !== 'core' && rerunEngine !== 'model') throw new Error('--rerun-engine must be core or model');
   const modelOnly = (['threshold', 'priorFailures', 'priorPasses', 'p', 'retryPairsMin'] as const).filter((k) => rerunSettings[k] !== undefined);
-  if (rerunEngine === 'core' && modelOnly.length > 0) throw new Error(`re-run settings ${modelOnly.join(', ')} are the model's (--rerun-engine model); the action's core has attempts, attempts-max, max-tests`);
+  if (rerunEngine === 'core' && modelOnly.length > 0)
+    throw new Error(`re-run settings ${modelOnly.join(', ')} are the model's (--rerun-engine model); the action's core has attempts, attempts-max, max-tests`);
   const rerunVariants: Array<Partial<RerunSettings> | undefined> = rerunMode === 'off' ? [undefined] : rerunMode === 'on' ? [rerunSettings] : [undefined, rerunSettings];
   const basePolicy = parsePolicy(option('policy') ?? '');
   const workers = Number(option('jobs') ?? availableParallelism());
@@ -543,7 +626,17 @@ async function main(): Promise<void> {
     for (const scenario of scenarios) {
       for (const rerun of rerunVariants) {
         for (const seed of seeds) {
-          jobs.push({ id: jobs.length, kind: check ? 'check' : 'eval', scenario, seed, engine, policy, label: policyLabel(policy), endTime, ...(rerun ? { rerun, rerunEngine, ...(process.argv.includes('--persistent-blocks') ? { persistentBlocks: true } : {}) } : {}) });
+          jobs.push({
+            id: jobs.length,
+            kind: check ? 'check' : 'eval',
+            scenario,
+            seed,
+            engine,
+            policy,
+            label: policyLabel(policy),
+            endTime,
+            ...(rerun ? { rerun, rerunEngine, ...(process.argv.includes('--persistent-blocks') ? { persistentBlocks: true } : {}) } : {}),
+          });
         }
       }
     }
@@ -557,10 +650,13 @@ async function main(): Promise<void> {
   const results = await runPool(jobs, workers, (job, result, done) => {
     const what = `${job.scenario.name} seed ${job.seed}${sweep ? ` [${job.label}]` : ''}`;
     if (result.error) console.error(`  ${done}/${jobs.length} ${what}: ERROR ${result.error}`);
-    else if (job.kind === 'check') console.error(`  ${done}/${jobs.length} ${what}: ${result.checkInvocations} steps, ${result.difference ? `DIFFERENT: ${result.difference}` : 'identical decisions'}`);
+    else if (job.kind === 'check')
+      console.error(`  ${done}/${jobs.length} ${what}: ${result.checkInvocations} steps, ${result.difference ? `DIFFERENT: ${result.difference}` : 'identical decisions'}`);
     else {
       const m = result.metrics!;
-      console.error(`  ${done}/${jobs.length} ${what}: precision ${pct(m.precision)} recall ${pct(m.recall)} masked ${m.masked} flaky-only red ${m.flakyRedWithout}→${m.flakyRedWith} (${(m.wallMs / 1000).toFixed(0)} s, ${m.msPerInvocation.toFixed(0)} ms/step)`);
+      console.error(
+        `  ${done}/${jobs.length} ${what}: precision ${pct(m.precision)} recall ${pct(m.recall)} masked ${m.masked} flaky-only red ${m.flakyRedWithout}→${m.flakyRedWith} (${(m.wallMs / 1000).toFixed(0)} s, ${m.msPerInvocation.toFixed(0)} ms/step)`,
+      );
     }
   });
   const failed = [...results.values()].filter((r) => r.error);
@@ -580,7 +676,12 @@ async function main(): Promise<void> {
 
   if (check) {
     const diffs = jobs.map((j) => ({ job: j, r: results.get(j.id)! }));
-    console.log(table(['scenario', 'seed', 'steps', 'real action vs pure engine'], diffs.map(({ job, r }) => [job.scenario.name, String(job.seed), String(r.checkInvocations), r.difference ?? 'identical'])));
+    console.log(
+      table(
+        ['scenario', 'seed', 'steps', 'real action vs pure engine'],
+        diffs.map(({ job, r }) => [job.scenario.name, String(job.seed), String(r.checkInvocations), r.difference ?? 'identical']),
+      ),
+    );
     report.check = diffs.map(({ job, r }) => ({ scenario: job.scenario.name, seed: job.seed, invocations: r.checkInvocations, difference: r.difference }));
     if (diffs.some(({ r }) => r.difference)) process.exitCode = 1;
   } else if (sweep) {
@@ -592,7 +693,9 @@ async function main(): Promise<void> {
     console.log(`\n${compare ? 'Rules compared' : 'Policy sweep'} (${scenarios.map((s) => s.name).join(', ')}; seeds ${seeds.join(', ')}; scale ${scale}):\n`);
     console.log(compare ? compareTable(rows) : sweepTable(rows));
     const ranked = rankSweep(rows);
-    console.log(`\nBest measured: ${ranked[0]!.label}  (ranking: no masked failure of a test quarantined after the failure began; most targets met at worst, then at the median; F1 of median precision and recall; median cut)`);
+    console.log(
+      `\nBest measured: ${ranked[0]!.label}  (ranking: no masked failure of a test quarantined after the failure began; most targets met at worst, then at the median; F1 of median precision and recall; median cut)`,
+    );
     console.log('Ranking: ' + ranked.map((r) => r.label).join('  >  '));
     report.sweep = rows.map((r) => ({ label: r.label, policy: { ...DEFAULT_POLICY, ...r.policy }, metrics: r.metrics }));
     report.ranking = ranked.map((r) => r.label);
@@ -631,7 +734,10 @@ async function main(): Promise<void> {
     report.targets = targets;
   }
   mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(out, JSON.stringify(report, (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v), 2));
+  writeFileSync(
+    out,
+    JSON.stringify(report, (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v), 2),
+  );
   console.log(`\n${jobs.length} simulations in ${wallSec.toFixed(0)} s. Results: ${out}`);
 }
 

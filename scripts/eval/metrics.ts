@@ -411,7 +411,9 @@ export function computeMetrics(trace: Trace, warmup = Math.min(50, Math.floor(tr
     rerunSteps,
     rerunVerdicts,
     flakyConsistentRed,
-    falseConsistent: Object.fromEntries([...falseByRate].sort((a, b) => a[0] - b[0]).map(([rate, b]) => [`${+(rate * 100).toFixed(2)}%`, { count: b.count, medianP: median(b.ps), quarantined: b.quarantined }])),
+    falseConsistent: Object.fromEntries(
+      [...falseByRate].sort((a, b) => a[0] - b[0]).map(([rate, b]) => [`${+(rate * 100).toFixed(2)}%`, { count: b.count, medianP: median(b.ps), quarantined: b.quarantined }]),
+    ),
     runsToQuarantineByRate,
     flaps,
     falsePositiveTests,

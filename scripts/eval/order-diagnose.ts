@@ -71,11 +71,22 @@ for (const name of names) {
         if (!detail) passedInRun++;
         const key = `${name} seed ${seed} ${id.slice(-60)} (rate ${rateAt(t, ex.run.index).toFixed(3)}, again ${againRate(t)?.toFixed(2) ?? '-'}${ex.hardFailed.has(id) ? `, ${ex.hardFailed.get(id)}` : ''})`;
         byTest.set(key, (byTest.get(key) ?? 0) + 1);
-        if (verbose) console.log(`  run ${ex.run.index}/${ex.attempt} ${key}: first attempts before ${(firsts.get(id) ?? '').slice(-12)}, this run ${detail?.attempts ?? `${ex.results.find((r) => r.test.id === id)!.attempts.map((a) => a.code).join('')} (passed on a retry in the run, not re-run)`}${red ? ', flaky-only run red' : ''}`);
+        if (verbose)
+          console.log(
+            `  run ${ex.run.index}/${ex.attempt} ${key}: first attempts before ${(firsts.get(id) ?? '').slice(-12)}, this run ${
+              detail?.attempts ??
+              `${ex.results
+                .find((r) => r.test.id === id)!
+                .attempts.map((a) => a.code)
+                .join('')} (passed on a retry in the run, not re-run)`
+            }${red ? ', flaky-only run red' : ''}`,
+          );
       }
       if (ex.attempt === 1) for (const r of ex.results) firsts.set(r.test.id, (firsts.get(r.test.id) ?? '') + (r.attempts[0]!.code === 'P' ? 'P' : 'F'));
     }
   }
-  console.log(`== ${name} (${seeds} seeds): victims ${victims}, green after the third failing run ${green} / ${runs}, runs in quarantine ${quarantinedRuns}; flaky-only red ${redWithout} → ${redWith}; verdicts on non-victims ${wrong} (in ${wrongRed} flaky-only red runs; ${passedInRun} on a test that passed on a retry inside the run)`);
+  console.log(
+    `== ${name} (${seeds} seeds): victims ${victims}, green after the third failing run ${green} / ${runs}, runs in quarantine ${quarantinedRuns}; flaky-only red ${redWithout} → ${redWith}; verdicts on non-victims ${wrong} (in ${wrongRed} flaky-only red runs; ${passedInRun} on a test that passed on a retry inside the run)`,
+  );
   for (const [k, n] of [...byTest].sort((a, b) => b[1] - a[1])) console.log(`   ${n}× ${k}`);
 }

@@ -92,7 +92,14 @@ export function study(sequences: Array<{ test: string; outcomes: string; rate: n
 
 export const ROWS: Row[] = [];
 for (const p of ['run', 'upper', 'upper-retry'] as const) {
-  for (const [attempts, attemptsMax] of [[2, 6], [1, 6], [3, 6], [2, 4], [2, 8], [2, 10]] as const) {
+  for (const [attempts, attemptsMax] of [
+    [2, 6],
+    [1, 6],
+    [3, 6],
+    [2, 4],
+    [2, 8],
+    [2, 10],
+  ] as const) {
     for (const threshold of [0.005, 0.001]) {
       if (threshold !== 0.005 && !(attempts === 2 && attemptsMax === 6)) continue;
       const settings = { ...ISSUE_SETTINGS, p, attempts, attemptsMax, threshold };
@@ -103,17 +110,26 @@ for (const p of ['run', 'upper', 'upper-retry'] as const) {
 
 function main(): void {
   const answers = (process.argv.includes('--answers') ? process.argv[process.argv.indexOf('--answers') + 1] : 'sequence') as 'sequence' | 'independent';
-  const real = loadRealSequences().filter(isFlaky).map((r) => ({ test: `${r.project} ${r.test}`, outcomes: r.outcomes, rate: r.rate }));
+  const real = loadRealSequences()
+    .filter(isFlaky)
+    .map((r) => ({ test: `${r.project} ${r.test}`, outcomes: r.outcomes, rate: r.rate }));
   const rng = mulberry32(11);
   const synthetic = DEFAULT_RATES.map((rate) => ({ test: `bernoulli ${rate}`, outcomes: Array.from({ length: 4000 }, () => (rng() < rate ? 'F' : 'P')).join(''), rate }));
   const pct = (x: number): string => `${(x * 100).toFixed(2)}%`;
-  for (const [name, seqs] of [['real sequences (50 flaky tests)', real], ['Bernoulli at 1-40%', synthetic]] as const) {
+  for (const [name, seqs] of [
+    ['real sequences (50 flaky tests)', real],
+    ['Bernoulli at 1-40%', synthetic],
+  ] as const) {
     console.log(`\n${name}, re-run answers: ${answers}\n`);
-    console.log('| setting | flaky failures | false consistent (pooled) | worst test | re-runs per flaky failure | re-runs for a stable test’s regression | regressions of flaky tests left to quarantine |');
+    console.log(
+      '| setting | flaky failures | false consistent (pooled) | worst test | re-runs per flaky failure | re-runs for a stable test’s regression | regressions of flaky tests left to quarantine |',
+    );
     console.log('| --- | --- | --- | --- | --- | --- | --- |');
     for (const row of ROWS) {
       const s = study(seqs, row, answers, name.startsWith('real') ? 1 : 2);
-      console.log(`| ${s.label} | ${s.failures} | ${pct(s.falseConsistent)} | ${pct(s.worstTest.share)} ${s.worstTest.test.split(' ').at(-1)!.split('.').slice(-2).join('.')} | ${s.rerunsPerFailure.toFixed(2)} | ${s.regressionStable} | ${pct(s.regressionExhausted)} |`);
+      console.log(
+        `| ${s.label} | ${s.failures} | ${pct(s.falseConsistent)} | ${pct(s.worstTest.share)} ${s.worstTest.test.split(' ').at(-1)!.split('.').slice(-2).join('.')} | ${s.rerunsPerFailure.toFixed(2)} | ${s.regressionStable} | ${pct(s.regressionExhausted)} |`,
+      );
     }
   }
 }

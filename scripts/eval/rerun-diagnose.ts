@@ -77,12 +77,31 @@ for (const name of names) {
           const c = b.counts;
           // What the test's own record could say: nothing (no history), never a failure (a first burst), a previous
           // run that failed every attempt (a burst spanning runs: alike an ongoing regression), or a known flakiness.
-          const record = !c || c.failures + c.passes < 5 ? 'little history' : c.failures === 0 ? 'no failure in its window' : prev !== undefined && !prev.includes('P') ? 'previous run failed every attempt' : 'flaky record';
+          const record =
+            !c || c.failures + c.passes < 5
+              ? 'little history'
+              : c.failures === 0
+                ? 'no failure in its window'
+                : prev !== undefined && !prev.includes('P')
+                  ? 'previous run failed every attempt'
+                  : 'flaky record';
           add(`record:${record}`);
-          const why = b.verdict === 'consistent' ? 'consistent' : b.verdict === 'exhausted' ? (b.result === 'not-quarantined' ? 'exhausted, not quarantined' : 'exhausted, quarantined but a new message') : b.verdict === undefined ? 'not re-run' : b.verdict;
+          const why =
+            b.verdict === 'consistent'
+              ? 'consistent'
+              : b.verdict === 'exhausted'
+                ? b.result === 'not-quarantined'
+                  ? 'exhausted, not quarantined'
+                  : 'exhausted, quarantined but a new message'
+                : b.verdict === undefined
+                  ? 'not re-run'
+                  : b.verdict;
           kinds.add(why);
           add(`blocker:${why}`);
-          if (verbose) console.log(`red seed ${seed} run ${run} rate ${trueRate(world, b.id, run).toFixed(3)} q-before=${quarantined.has(b.id)} failed=${inv.failures?.length} prev=${prev ?? '-'} :: ${fmt(b)} [${why}; ${record}]`);
+          if (verbose)
+            console.log(
+              `red seed ${seed} run ${run} rate ${trueRate(world, b.id, run).toFixed(3)} q-before=${quarantined.has(b.id)} failed=${inv.failures?.length} prev=${prev ?? '-'} :: ${fmt(b)} [${why}; ${record}]`,
+            );
         }
         add(`run:${[...kinds].sort().join(' + ') || 'no blocking test (step failure?)'}`);
       }

@@ -55,6 +55,9 @@ export function sample<T>(rng: Rng, items: readonly T[], count: number): T[] {
 
 export function hex(rng: Rng, length: number): string {
   let out = '';
-  while (out.length < length) out += Math.floor(rng() * 0x100000000).toString(16).padStart(8, '0');
+  while (out.length < length)
+    out += Math.floor(rng() * 0x100000000)
+      .toString(16)
+      .padStart(8, '0');
   return out.slice(0, length);
 }

@@ -56,7 +56,8 @@ export const ISSUE14_SCENARIOS: Scenario[] = [
   {
     ...REAL,
     name: 'real-suite',
-    description: '200 stable tests and the whole test sets of 8 real projects (of the 17 with a flaky test), each project replaying its sequences from one offset (tests fail together as in the data; 150 runs, no retries)',
+    description:
+      '200 stable tests and the whole test sets of 8 real projects (of the 17 with a flaky test), each project replaying its sequences from one offset (tests fail together as in the data; 150 runs, no retries)',
     real: { mode: 'suite', projects: 8 },
   },
   {
@@ -100,7 +101,8 @@ export const ISSUE28_SCENARIOS: Scenario[] = [
   {
     ...PLAIN,
     name: 'bursty-short',
-    description: 'plain whose tests flaky at one constant rate fail in bursts (a failure followed by another 80% of the time): bursts shorter than the spacing of CI runs, re-runs read the next outcomes',
+    description:
+      'plain whose tests flaky at one constant rate fail in bursts (a failure followed by another 80% of the time): bursts shorter than the spacing of CI runs, re-runs read the next outcomes',
     bursts: { again: 0.8 },
   },
   {
@@ -110,7 +112,12 @@ export const ISSUE28_SCENARIOS: Scenario[] = [
     bursts: { again: 0.97 },
   },
   issue14('real-single'),
-  { ...REAL, name: 'real-single-indep', description: 'real-single, but a re-run inside the step reads its outcome at a random place of the sequence (no same-machine bursts)', real: { mode: 'single', flakyTests: 12, rerunAnswers: 'independent' } },
+  {
+    ...REAL,
+    name: 'real-single-indep',
+    description: 'real-single, but a re-run inside the step reads its outcome at a random place of the sequence (no same-machine bursts)',
+    real: { mode: 'single', flakyTests: 12, rerunAnswers: 'independent' },
+  },
   issue14('real-suite'),
   issue14('real-suite-indep'),
 ];

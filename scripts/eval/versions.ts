@@ -47,7 +47,9 @@ for (const scenario of scenarios) {
         const difference = compareTraces(before, now);
         compared += now.invocations.length;
         if (difference) differences++;
-        console.log(`${scenario.name} seed ${seed} rerun ${rerun} rule ${rule}: ${now.invocations.length} runs, ${difference ? `DIFFERENT: ${difference}` : 'identical decisions'} (this tree ${t1 - t0} ms, the other ${t2 - t1} ms)`);
+        console.log(
+          `${scenario.name} seed ${seed} rerun ${rerun} rule ${rule}: ${now.invocations.length} runs, ${difference ? `DIFFERENT: ${difference}` : 'identical decisions'} (this tree ${t1 - t0} ms, the other ${t2 - t1} ms)`,
+        );
       }
     }
   }

@@ -274,7 +274,16 @@ function realTests(s: Scenario, seed: number): SimTest[] {
     const dot = row.test.lastIndexOf('.');
     const classname = row.test.slice(0, dot);
     const name = row.test.slice(dot + 1);
-    return { id: `${classname}::${name}`, classname, name, module, segments: [{ from: 0, rate: row.rate }], flakyMessages: sample(rng, FLAKY_MESSAGES, intBetween(rng, 1, 2)), sequence: row.outcomes, offset };
+    return {
+      id: `${classname}::${name}`,
+      classname,
+      name,
+      module,
+      segments: [{ from: 0, rate: row.rate }],
+      flakyMessages: sample(rng, FLAKY_MESSAGES, intBetween(rng, 1, 2)),
+      sequence: row.outcomes,
+      offset,
+    };
   };
   if (spec.mode === 'suite') {
     const all = [...new Set(rows.filter(isFlaky).map((r) => r.project))].sort();
@@ -475,7 +484,7 @@ export function flakyMessage(world: SimWorld, test: SimTest, m: number): string 
   if (world.scenario.messages !== 'varying') return base;
   // Numbers and object ids the normaliser keeps (it blanks timestamps, :line/:port, 0x…, UUIDs and paths only).
   const v = Math.floor(((m * 7919) % 1) * 1_000_000);
-  return `${base} after ${1000 + (v % 9000)} ms (worker@${(v * 2654435761 % 0xffffff).toString(16)}, attempt ${v % 7})`;
+  return `${base} after ${1000 + (v % 9000)} ms (worker@${((v * 2654435761) % 0xffffff).toString(16)}, attempt ${v % 7})`;
 }
 
 function flakyAttempt(world: SimWorld, test: SimTest, m: number, code: 'F' | 'E' = 'F'): AttemptResult {
@@ -582,7 +591,9 @@ export function renderReports(world: SimWorld, execution: Execution): Map<string
         if (a.code === 'E') c.errors++;
         else c.failures++;
         const message = xmlAttr(a.message ?? 'failed');
-        body.push(`    ${head}><${tag} message="${message}" type="${xmlAttr(a.type ?? 'AssertionError')}">${message}\n\tat ${xmlAttr(r.test.classname)}.${r.test.name}(Test.java:42)</${tag}></testcase>`);
+        body.push(
+          `    ${head}><${tag} message="${message}" type="${xmlAttr(a.type ?? 'AssertionError')}">${message}\n\tat ${xmlAttr(r.test.classname)}.${r.test.name}(Test.java:42)</${tag}></testcase>`,
+        );
       }
     }
   }

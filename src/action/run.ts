@@ -28,7 +28,6 @@ import { readRerunInputs } from '../rerun/inputs.ts';
 import type { RerunVerdicts } from '../pipeline/apply.ts';
 import { finalAttemptFailed } from '../policy/outcome.ts';
 
-
 /** `clone`: the data branch's clone, opened and fetched by the main thread meanwhile (src/action/early-clone.ts). */
 export async function run(env: NodeJS.ProcessEnv = process.env, clone?: Promise<EarlyClone | undefined>): Promise<void> {
   // The step files as the step found them: before it exits, it checks that only flakeguard wrote to them.
@@ -88,7 +87,9 @@ export async function run(env: NodeJS.ProcessEnv = process.env, clone?: Promise<
         if (rerunInputs) {
           const historyId = split ? (id: string) => splitTests([{ id }], inputs.jobKey)[0]!.id : (id: string) => id;
           const failedBeforeReruns = reports.tests.filter(finalAttemptFailed).length;
-          rerun = await (await import('../pipeline/rerun.ts')).rerunStep({
+          rerun = await (
+            await import('../pipeline/rerun.ts')
+          ).rerunStep({
             rerun: rerunInputs,
             tests: reports.tests,
             repo,
@@ -104,7 +105,14 @@ export async function run(env: NodeJS.ProcessEnv = process.env, clone?: Promise<
             ...(reports.reporters ? { reporters: reports.reporters } : {}),
           });
           reports.tests = split ? splitTests(rerun.tests, inputs.jobKey) : rerun.tests;
-          verdicts = { consistent: rerun.consistent, orderDependent: rerun.orderDependent, newFlaky: rerun.newFlaky, newTestsBlock: rerunInputs.newTests === 'block', failedBeforeReruns, failedInRun: (await import('../rerun/plan.ts')).failedInTheRun(rerun) };
+          verdicts = {
+            consistent: rerun.consistent,
+            orderDependent: rerun.orderDependent,
+            newFlaky: rerun.newFlaky,
+            newTestsBlock: rerunInputs.newTests === 'block',
+            failedBeforeReruns,
+            failedInRun: (await import('../rerun/plan.ts')).failedInTheRun(rerun),
+          };
         }
         const options = { ...config, normalise: normalizeErrorMessage, scoreTests: statsScores(Math.min(runContext.time, now), config.policy.rules.scoring) };
         const provenance = inboxProvenance(inputs, ctx);
@@ -113,7 +121,17 @@ export async function run(env: NodeJS.ProcessEnv = process.env, clone?: Promise<
             repo,
             (snapshot) =>
               applyRun(
-                { snapshot, reports, filesMatched: reports.matched, testOutcome: inputs.testOutcome, run: runContext, now, closedByHand: issues?.closedByHand, issueOf: issues?.issueOf, ...(verdicts ? { rerun: verdicts } : {}) },
+                {
+                  snapshot,
+                  reports,
+                  filesMatched: reports.matched,
+                  testOutcome: inputs.testOutcome,
+                  run: runContext,
+                  now,
+                  closedByHand: issues?.closedByHand,
+                  issueOf: issues?.issueOf,
+                  ...(verdicts ? { rerun: verdicts } : {}),
+                },
                 options,
               ),
             {
@@ -148,7 +166,12 @@ export async function run(env: NodeJS.ProcessEnv = process.env, clone?: Promise<
     if (lost) result.outcome = { ...result.outcome, result: 'failure', reasons: [...result.outcome.reasons, lost] };
     const o = result.outcome;
     outcome = o.result;
-    if (modeInputs.splitHistoryBy === 'job-key') warnUnsplitOverrides(reports.tests.map((t) => t.id), inputs.jobKey, result);
+    if (modeInputs.splitHistoryBy === 'job-key')
+      warnUnsplitOverrides(
+        reports.tests.map((t) => t.id),
+        inputs.jobKey,
+        result,
+      );
     if (sync.status.kind === 'read-only' || sync.status.kind === 'not-saved') {
       // Leave the results where a later trusted workflow can ingest them (docs/forks.md).
       const path = await writeResultsFile(join(ctx.runnerTemp || tmpdir(), 'flakeguard'), runContext, reports.tests);
@@ -158,7 +181,16 @@ export async function run(env: NodeJS.ProcessEnv = process.env, clone?: Promise<
     }
 
     const rerunSection = rerun ? (await import('../report/rerun-summary.ts')).renderRerunSection(rerun, result.orderDependent) : undefined;
-    await publishResults({ inputs, ctx, readOnly, runUrl: runContext.url ?? '', sync, reports: { tests: reports.tests.length, problems: reports.problems.length, ...(reports.twins ? { twins: reports.twins } : {}) }, ...(rerunSection ? { extraSummary: rerunSection } : {}), ...(early ? { facts: early } : {}) });
+    await publishResults({
+      inputs,
+      ctx,
+      readOnly,
+      runUrl: runContext.url ?? '',
+      sync,
+      reports: { tests: reports.tests.length, problems: reports.problems.length, ...(reports.twins ? { twins: reports.twins } : {}) },
+      ...(rerunSection ? { extraSummary: rerunSection } : {}),
+      ...(early ? { facts: early } : {}),
+    });
     if (rerun) {
       setOutput('rerun-tests', JSON.stringify(rerun.cases.filter((c) => c.asked > 0).map((c) => c.historyId)));
       setOutput('proven-flaky', JSON.stringify(rerun.provenFlaky.filter((id) => !result.orderDependent.has(id))));

@@ -136,6 +136,10 @@ export function readBundle(zip: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMI
 /** The name of the artifact a job uploads: unique per job, job key, report patterns and attempt. */
 export function artifactName(runKey: string, label: string, attempt: number): string {
   const hash = createHash('sha256').update(runKey).digest('hex').slice(0, 10);
-  const readable = label.replace(/[^A-Za-z0-9._=-]+/g, '_').replace(/_+/g, '_').replace(/^_|_$/g, '').slice(0, 80);
+  const readable = label
+    .replace(/[^A-Za-z0-9._=-]+/g, '_')
+    .replace(/_+/g, '_')
+    .replace(/^_|_$/g, '')
+    .slice(0, 80);
   return `${ARTIFACT_PREFIX}${readable ? `${readable}-` : ''}${hash}-a${attempt}`;
 }

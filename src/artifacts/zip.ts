@@ -186,7 +186,7 @@ export function readZip(bytes: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMIT
       }
     }
     if (content.length !== e.size) throw new UnsafeArchiveError(`entry ${JSON.stringify(e.name)} is ${content.length} bytes, not the declared ${e.size}`);
-    if ((crc32(content) >>> 0) !== e.crc) throw new UnsafeArchiveError(`entry ${JSON.stringify(e.name)} fails its CRC-32 check`);
+    if (crc32(content) >>> 0 !== e.crc) throw new UnsafeArchiveError(`entry ${JSON.stringify(e.name)} fails its CRC-32 check`);
     files.set(e.name, content);
   }
   return files;

@@ -168,9 +168,7 @@ export interface RunFiles {
 export function eventPayload(facts: CiFacts): Record<string, unknown> {
   return {
     repository: { default_branch: facts.defaultBranch, full_name: facts.repository },
-    ...(facts.pullRequest !== undefined
-      ? { pull_request: { number: facts.pullRequest, head: { repo: { full_name: facts.fromFork ? `fork-of/${facts.repository}` : facts.repository } } } }
-      : {}),
+    ...(facts.pullRequest !== undefined ? { pull_request: { number: facts.pullRequest, head: { repo: { full_name: facts.fromFork ? `fork-of/${facts.repository}` : facts.repository } } } } : {}),
   };
 }
 

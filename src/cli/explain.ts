@@ -77,7 +77,10 @@ export function explainTest(snapshot: Snapshot, query: string, options: ExplainO
     out.push('', `History (${history.runs.length} run${history.runs.length === 1 ? '' : 's'} kept; the last ${shown.length}, newest last):`);
     for (const r of shown) {
       const row = seqOf.get(r.run);
-      const when = new Date(r.time).toISOString().replace(/:\d\d\.\d+Z$/, 'Z').replace('T', ' ');
+      const when = new Date(r.time)
+        .toISOString()
+        .replace(/:\d\d\.\d+Z$/, 'Z')
+        .replace('T', ' ');
       const where = r.onDefaultBranch ? 'default branch' : 'other branch';
       const message = r.message ? `: ${t(r.message, 160)}` : '';
       const outage = r.outage ? ' (in an outage: not evidence)' : '';

@@ -75,14 +75,21 @@ async function override(command: 'quarantine' | 'release', positionals: string[]
   const value = overrideValue(request, Date.now());
   const { writeOverride } = await import('./data.ts');
   const what = values.auto ? 'hand override removed' : command === 'quarantine' ? 'quarantined by hand' : 'released by hand (never quarantine)';
-  const result = await writeOverride({ ...dataOptions(values), attempts: 8, log: (m) => console.error(m) }, query, value, (id) => `flakeguard CLI: ${id}: ${what}${values.reason ? ` (${values.reason})` : ''}`);
+  const result = await writeOverride(
+    { ...dataOptions(values), attempts: 8, log: (m) => console.error(m) },
+    query,
+    value,
+    (id) => `flakeguard CLI: ${id}: ${what}${values.reason ? ` (${values.reason})` : ''}`,
+  );
   const { edit, status } = result;
   const line = `${edit.path}:${edit.line}`;
   if (status.kind === 'unchanged') {
     console.log(`${edit.id}: already ${JSON.stringify(edit.after)} in ${line}; nothing to push.`);
   } else if (status.kind === 'pushed') {
     console.log(`${edit.id}: ${what}. ${line} now says "override": ${JSON.stringify(edit.after)} (was ${JSON.stringify(edit.before)}).`);
-    console.log(`Pushed ${status.commit.slice(0, 12)} to ${dataOptions(values).branch}${status.tries > 1 ? ` after ${status.tries} tries (another writer pushed meanwhile; the edit was made again on top)` : ''}. It takes effect on the next run.`);
+    console.log(
+      `Pushed ${status.commit.slice(0, 12)} to ${dataOptions(values).branch}${status.tries > 1 ? ` after ${status.tries} tries (another writer pushed meanwhile; the edit was made again on top)` : ''}. It takes effect on the next run.`,
+    );
   }
   return 0;
 }

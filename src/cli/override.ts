@@ -49,7 +49,10 @@ export function resolveTest(snapshot: Snapshot, query: string): string {
   const found = findTests(snapshot, query);
   if (found.length === 1) return found[0]!;
   if (found.length === 0) throw new CliError(`No test matches '${query}' on the data branch (${new Set([...snapshot.stats.keys(), ...snapshot.history.keys()]).size} tests there).`);
-  const shown = found.slice(0, 10).map((id) => `  ${id}`).join('\n');
+  const shown = found
+    .slice(0, 10)
+    .map((id) => `  ${id}`)
+    .join('\n');
   throw new CliError(`'${query}' matches ${found.length} tests; give the full id:\n${shown}${found.length > 10 ? `\n  …and ${found.length - 10} more` : ''}`);
 }
 

@@ -78,7 +78,10 @@ export async function runCommand(command: RunCommand, env: NodeJS.ProcessEnv = p
     await writeFile(files.summaryPath, '');
     const token = env.FLAKEGUARD_TOKEN ?? '';
     const childEnv = actionEnv(env, facts, { ...(token ? { token } : {}), ...command.inputs }, files);
-    if (ci !== 'github') console.log(`flakeguard run on ${ci === 'local' ? 'this machine' : ci}: run ${facts.runId} attempt ${facts.runAttempt}, job '${facts.job}', ${facts.sha.slice(0, 12) || 'no commit'} on ${facts.branch}.`);
+    if (ci !== 'github')
+      console.log(
+        `flakeguard run on ${ci === 'local' ? 'this machine' : ci}: run ${facts.runId} attempt ${facts.runAttempt}, job '${facts.job}', ${facts.sha.slice(0, 12) || 'no commit'} on ${facts.branch}.`,
+      );
 
     const child = spawn(process.execPath, [actionEntry()], { cwd: facts.workspace, env: childEnv, stdio: ['ignore', 'pipe', 'inherit'] });
     const lines = createInterface({ input: child.stdout });

@@ -41,7 +41,10 @@ function cells(row: string): string[] {
 }
 
 function renderTable(header: string[], rows: string[][], out: string[]): void {
-  const titleColumn = Math.max(0, header.findIndex((h) => /^test$/i.test(h)));
+  const titleColumn = Math.max(
+    0,
+    header.findIndex((h) => /^test$/i.test(h)),
+  );
   for (const row of rows) {
     const rank = header[0] === 'Rank' && titleColumn !== 0 ? `${row[0]}. ` : '';
     out.push(`  • ${rank}${termLine(row[titleColumn] ?? '')}`);
@@ -112,5 +115,8 @@ export function markdownToText(markdown: string): string {
     out.push(termLine(line));
   }
   // No runs of blank lines.
-  return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trim()}\n`;
+  return `${out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()}\n`;
 }

@@ -72,8 +72,7 @@ export function contextFromEnv(env: NodeJS.ProcessEnv): GitHubContext {
 }
 
 export function isOnDefaultBranch(ctx: GitHubContext): boolean {
-  return ctx.eventName !== 'pull_request' && ctx.eventName !== 'pull_request_target'
-    && ctx.ref === `refs/heads/${ctx.defaultBranch}`;
+  return ctx.eventName !== 'pull_request' && ctx.eventName !== 'pull_request_target' && ctx.ref === `refs/heads/${ctx.defaultBranch}`;
 }
 
 /**
@@ -81,7 +80,10 @@ export function isOnDefaultBranch(ctx: GitHubContext): boolean {
  * (matrix values), plus the report patterns so that two flakeguard steps in one job stay apart.
  */
 export function runIdentity(ctx: GitHubContext, jobKey: string, reportPatterns: string[]): string {
-  const extra = createHash('sha256').update(`${jobKey}\n${reportPatterns.join('\n')}`).digest('hex').slice(0, 8);
+  const extra = createHash('sha256')
+    .update(`${jobKey}\n${reportPatterns.join('\n')}`)
+    .digest('hex')
+    .slice(0, 8);
   return `${ctx.runId}/${ctx.job}/${extra}`;
 }
 

@@ -37,8 +37,7 @@ function range(min: number, max: number, above?: boolean): string {
 /** The value a setting accepts, or the reason it does not. */
 function readValue(setting: Setting, value: unknown): { value?: unknown; error?: string } {
   const k = setting.kind;
-  const inRange = (x: unknown, min: number, max: number, above?: boolean): x is number =>
-    typeof x === 'number' && Number.isFinite(x) && (above ? x > min : x >= min) && x <= max;
+  const inRange = (x: unknown, min: number, max: number, above?: boolean): x is number => typeof x === 'number' && Number.isFinite(x) && (above ? x > min : x >= min) && x <= max;
   switch (k.type) {
     case 'int':
       return typeof value === 'number' && Number.isInteger(value) && value >= k.min && value <= k.max ? { value } : { error: `must be a whole number from ${k.min} to ${k.max}` };

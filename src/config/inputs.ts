@@ -99,9 +99,7 @@ export function readInputs(get: InputGetter): Inputs {
   }
   const testOutcome = get('test-outcome').toLowerCase();
   if (!TEST_OUTCOMES.has(testOutcome)) {
-    throw new InputError(
-      `Input 'test-outcome' must be one of success, failure, cancelled, skipped (from steps.<id>.outcome), got '${testOutcome}'.`,
-    );
+    throw new InputError(`Input 'test-outcome' must be one of success, failure, cancelled, skipped (from steps.<id>.outcome), got '${testOutcome}'.`);
   }
   return {
     reports,

@@ -137,7 +137,6 @@ export function parseRunsText(text: string): Parsed<RunRow[]> {
   return { value: rows, dropped };
 }
 
-
 /** history/NN.json: one line per test. */
 export function parseHistoryText(text: string): Parsed<HistoryLine[]> {
   const b = body(text, 'tests');

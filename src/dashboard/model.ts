@@ -356,7 +356,19 @@ export interface Summary {
 }
 
 export function summarize(model: Model): Summary {
-  const s: Summary = { runs: model.points.length, tests: model.tests.length, quarantined: 0, flaky: 0, redWithout: 0, redFlakyWithout: 0, redWith: 0, redFlakyWith: 0, shareFlakyWithout: 0, shareFlakyWith: 0, outageRuns: 0 };
+  const s: Summary = {
+    runs: model.points.length,
+    tests: model.tests.length,
+    quarantined: 0,
+    flaky: 0,
+    redWithout: 0,
+    redFlakyWithout: 0,
+    redWith: 0,
+    redFlakyWith: 0,
+    shareFlakyWithout: 0,
+    shareFlakyWith: 0,
+    outageRuns: 0,
+  };
   for (const t of model.tests) {
     if (t.state === 'quarantined' || t.state === 'by-hand') s.quarantined++;
     if (t.flakedRuns > 0 || t.state === 'quarantined' || t.state === 'by-hand') s.flaky++;

@@ -133,9 +133,10 @@ export async function serveDashboard(options: ServeOptions): Promise<DashboardSe
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}/`,
     commit,
     files: files.size,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -55,12 +55,10 @@ export function describeApiError(error: unknown): ApiFailure {
     response?: { headers?: Record<string, unknown> };
   };
   const raw = typeof e.message === 'string' ? e.message : String(error);
-  const timedOut =
-    e.name === 'TimeoutError' || e.name === 'AbortError' || e.cause?.name === 'TimeoutError' || /aborted due to timeout|operation was aborted/i.test(raw);
+  const timedOut = e.name === 'TimeoutError' || e.name === 'AbortError' || e.cause?.name === 'TimeoutError' || /aborted due to timeout|operation was aborted/i.test(raw);
   const status = typeof e.status === 'number' && !timedOut ? e.status : undefined;
   const headers = e.response?.headers ?? {};
-  const rateLimited =
-    !timedOut && (String(headers['x-ratelimit-remaining']) === '0' || status === 429 || headers['retry-after'] !== undefined || /rate limit/i.test(raw));
+  const rateLimited = !timedOut && (String(headers['x-ratelimit-remaining']) === '0' || status === 429 || headers['retry-after'] !== undefined || /rate limit/i.test(raw));
   const denied = !rateLimited && !timedOut && (status === 403 || status === 404) && /not accessible|permission|forbidden|not found/i.test(raw);
   const firstLine = redact(raw).split(/\r?\n/)[0]!.slice(0, 300);
   const message = timedOut ? `no answer within ${requestTimeoutMs()} ms (timed out)` : rateLimited ? `rate limited: ${firstLine}` : firstLine;

@@ -138,7 +138,10 @@ export function mention(ctx: RenderContext, owner: Owner): string {
 
 /** Users and teams to notify, in CODEOWNERS order. */
 export function mentionLine(ctx: RenderContext, owners: readonly Owner[]): string {
-  return owners.filter((o) => o.kind !== 'email').map((o) => mention(ctx, o)).join(' ');
+  return owners
+    .filter((o) => o.kind !== 'email')
+    .map((o) => mention(ctx, o))
+    .join(' ');
 }
 
 export function assigneesOf(owners: readonly Owner[]): string[] {
@@ -191,9 +194,11 @@ function ownersSection(ctx: RenderContext, c: IssueContent): string[] {
   const o = c.owners;
   const lines: string[] = [];
   const where =
-    o.via === 'file' ? `${mdText(o.path ?? '', 200)} (from the report)`
-    : o.via === 'classname' ? `${mdText(o.path ?? '', 200)} (mapped from the classname by the \`codeowners-map\` rule ${mdText(o.mapRule?.from ?? '', 100)})`
-    : '';
+    o.via === 'file'
+      ? `${mdText(o.path ?? '', 200)} (from the report)`
+      : o.via === 'classname'
+        ? `${mdText(o.path ?? '', 200)} (mapped from the classname by the \`codeowners-map\` rule ${mdText(o.mapRule?.from ?? '', 100)})`
+        : '';
   lines.push(`| File | ${where || 'unknown: the report gives no `file` and no `codeowners-map` rule matches the classname'} |`);
   let owners: string;
   if (o.owners.length > 0) {
@@ -238,10 +243,10 @@ export function renderBody(ctx: RenderContext, c: IssueContent): string {
       : c.reason === 'order-dependent'
         ? '**flakeguard found this test order-dependent earlier**: it failed inside the full run and passed alone. It has passed at its first attempt in the full run since.'
         : c.reason === 'regressed'
-      ? '**The flakiness of this test rose significantly**: its flakiness score is now clearly above what it was. It needs an owner to make it reliable again.'
-      : c.quarantined
-        ? '**flakeguard quarantined this test**: its failures no longer fail CI until it is released. It needs an owner to make it reliable again.'
-        : '**flakeguard quarantined this test earlier; it is released now**: its failures fail CI again.';
+          ? '**The flakiness of this test rose significantly**: its flakiness score is now clearly above what it was. It needs an owner to make it reliable again.'
+          : c.quarantined
+            ? '**flakeguard quarantined this test**: its failures no longer fail CI until it is released. It needs an owner to make it reliable again.'
+            : '**flakeguard quarantined this test earlier; it is released now**: its failures fail CI again.';
   lines.push(headline, '', '| | |', '| --- | --- |');
   lines.push(`| Test | ${mdText(t.id, 500)} |`);
   lines.push(...ownersSection(ctx, c));
@@ -267,7 +272,10 @@ export function renderBody(ctx: RenderContext, c: IssueContent): string {
   lines.push(
     `The test's line is in ${file} on the ${branch} branch ([edit it](${ctx.serverUrl}/${ctx.repository}/edit/${encodeURI(ctx.dataBranch)}/${c.statsFile})). Set its \`override\` and commit; it takes effect on the next run:`,
     '',
-    mdPre(`${key}: {"override": "never", ...}        lifts the quarantine and keeps the test out\n${key}: {"override": "quarantine", ...}   forces it into quarantine\n${key}: {"override": null, ...}         flakeguard decides again`, 4000),
+    mdPre(
+      `${key}: {"override": "never", ...}        lifts the quarantine and keeps the test out\n${key}: {"override": "quarantine", ...}   forces it into quarantine\n${key}: {"override": null, ...}         flakeguard decides again`,
+      4000,
+    ),
     '',
   );
   lines.push(

@@ -234,7 +234,8 @@ export function planIssues(tests: readonly TestFacts[], index: IssueIndex, optio
           break;
         }
         const rose = regression(f.test, f.pfsNow, issue.meta.pfs);
-        if (rose) opens.push({ action: { kind: 'reopen', facts: f, issue, reason: 'regressed', why: 'the flakiness of the test rose again since flakeguard closed this issue', regression: rose }, rank });
+        if (rose)
+          opens.push({ action: { kind: 'reopen', facts: f, issue, reason: 'regressed', why: 'the flakiness of the test rose again since flakeguard closed this issue', regression: rose }, rank });
         break;
       }
       case 'closed-by-hand': {

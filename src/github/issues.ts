@@ -118,7 +118,9 @@ export class IssueApi {
       if (failure.status !== undefined && expected.includes(failure.status)) return { ok: false, status: failure.status };
       const status = failure.status ?? 'no response';
       if (failure.denied || failure.status === 401) {
-        this.stop(`flakeguard could not ${what} (${status}: ${failure.message}). The workflow's token needs \`issues: write\` (permissions: issues: write) for create-issues; the issues are left as they are this run.`);
+        this.stop(
+          `flakeguard could not ${what} (${status}: ${failure.message}). The workflow's token needs \`issues: write\` (permissions: issues: write) for create-issues; the issues are left as they are this run.`,
+        );
       } else if (/rate limit/i.test(failure.message) || failure.status === 429) {
         this.stop(`flakeguard could not ${what}: GitHub's ${failure.message}. The issue work stops for this run and resumes on the next one.`);
       } else {
@@ -159,7 +161,7 @@ function tracked(issue: ApiIssue, label: string): TrackedIssue | undefined {
   if (issue.pull_request) return undefined;
   const hash = parseIdMarker(issue.body);
   if (!hash) return undefined;
-  const labelled = issue.labels.some((l) => (typeof l === 'string' ? l : l.name ?? '').toLowerCase() === label.toLowerCase());
+  const labelled = issue.labels.some((l) => (typeof l === 'string' ? l : (l.name ?? '')).toLowerCase() === label.toLowerCase());
   return {
     id: issue.id,
     number: issue.number,
@@ -249,7 +251,9 @@ async function prepare({ inputs, ctx, readOnly }: IssueSetup): Promise<IssueSess
       try {
         await publish({ inputs, ctx, api, index, listed, dryRun, lifts, hashOf }, sync, run);
       } catch (error) {
-        core.warning(logText(`flakeguard could not update the issues for test owners: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, 2000), { title: 'flakeguard issues' });
+        core.warning(logText(`flakeguard could not update the issues for test owners: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, 2000), {
+          title: 'flakeguard issues',
+        });
       }
     },
   };
@@ -433,7 +437,7 @@ class ActionWriter {
       quarantined: f.quarantined,
       reason,
       ...(f.orderDependent !== undefined ? { orderDependent: f.orderDependent } : {}),
-      ...(f.pfsNow ?? regression?.now ? { pfsNow: (f.pfsNow ?? regression?.now)! } : {}),
+      ...((f.pfsNow ?? regression?.now) ? { pfsNow: (f.pfsNow ?? regression?.now)! } : {}),
       ...(regression ? { pfsBefore: regression.before } : {}),
       pfsTrend: pfsTrend(f.test),
       owners: this.owners(f),
@@ -483,8 +487,10 @@ class ActionWriter {
     const name = this.s.inputs.issueLabel;
     const got = await this.api.call(`read the label '${name}'`, false, () => this.api.octokit.rest.issues.getLabel({ owner, repo, name, ...requestOptions() }), [404]);
     if (!got.ok && got.status === 404) {
-      const made = await this.api.call(`create the label '${name}'`, true, () =>
-        this.api.octokit.rest.issues.createLabel({ owner, repo, name, color: LABEL_COLOR, description: LABEL_DESCRIPTION, ...requestOptions() }),
+      const made = await this.api.call(
+        `create the label '${name}'`,
+        true,
+        () => this.api.octokit.rest.issues.createLabel({ owner, repo, name, color: LABEL_COLOR, description: LABEL_DESCRIPTION, ...requestOptions() }),
         [422],
       );
       if (!made.ok && made.status !== 422) return false;
@@ -498,10 +504,7 @@ class ActionWriter {
   /** An issue of this test that lost its label (found by its marker through search), if any. */
   private async findUnlabelled(f: TestFacts): Promise<TrackedIssue | undefined> {
     const q = `repo:${this.s.ctx.repository} is:issue in:body "${markerSearchPhrase(f.hash)}"`;
-    const res = await this.api.call('search for an issue of the test', false, () =>
-      this.api.octokit.rest.search.issuesAndPullRequests({ q, per_page: 10, ...requestOptions() }),
-      [403, 422, 429, 503],
-    );
+    const res = await this.api.call('search for an issue of the test', false, () => this.api.octokit.rest.search.issuesAndPullRequests({ q, per_page: 10, ...requestOptions() }), [403, 422, 429, 503]);
     if (!res.ok) return undefined; // search is only a fallback; the label listing is authoritative
     for (const item of res.data.items as unknown as ApiIssue[]) {
       const t = tracked(item, this.s.inputs.issueLabel);
@@ -539,8 +542,10 @@ class ActionWriter {
         const body = this.body(a.facts, a.reason, { ...(a.facts.pfsNow ? { pfs: a.facts.pfsNow } : {}) }, a.regression);
         const assignees = assigneesOf(this.owners(a.facts).owners);
         const create = (withAssignees: boolean) =>
-          api.call(`open an issue for '${a.facts.id}'`, true, () =>
-            issues.create({ owner, repo, title, body, labels: [this.s.inputs.issueLabel], ...(withAssignees && assignees.length > 0 ? { assignees } : {}), ...requestOptions() }),
+          api.call(
+            `open an issue for '${a.facts.id}'`,
+            true,
+            () => issues.create({ owner, repo, title, body, labels: [this.s.inputs.issueLabel], ...(withAssignees && assignees.length > 0 ? { assignees } : {}), ...requestOptions() }),
             withAssignees && assignees.length > 0 ? [422] : [],
           );
         let made = await create(true);
@@ -548,14 +553,14 @@ class ActionWriter {
           core.info(logText(`GitHub refused the assignees ${assignees.join(', ')} (not collaborators?); opening the issue without assignees, owners mentioned in its body.`));
           made = await create(false);
         }
-        return made.ok ? this.done('Opened', made.data.number, title, a.reason === 'quarantined' ? '(quarantined).' : a.reason === 'order-dependent' ? '(order-dependent).' : '(flakiness rose).') : undefined;
+        return made.ok
+          ? this.done('Opened', made.data.number, title, a.reason === 'quarantined' ? '(quarantined).' : a.reason === 'order-dependent' ? '(order-dependent).' : '(flakiness rose).')
+          : undefined;
       }
       case 'reopen': {
         if (!(await this.ensureLabel())) return undefined;
         const body = this.body(a.facts, a.reason, { ...(a.facts.pfsNow ? { pfs: a.facts.pfsNow } : {}) }, a.regression);
-        const opened = await api.call(`reopen issue #${a.issue.number}`, true, () =>
-          issues.update({ owner, repo, issue_number: a.issue.number, state: 'open', body, ...requestOptions() }),
-        );
+        const opened = await api.call(`reopen issue #${a.issue.number}`, true, () => issues.update({ owner, repo, issue_number: a.issue.number, state: 'open', body, ...requestOptions() }));
         if (!opened.ok) return undefined;
         await api.call(`comment on issue #${a.issue.number}`, true, () =>
           issues.createComment({ owner, repo, issue_number: a.issue.number, body: this.comment({ kind: 'reopened', why: a.why, owners: this.owners(a.facts).owners }), ...requestOptions() }),
@@ -570,7 +575,12 @@ class ActionWriter {
         const reason: OpenReason = a.about === 'order-dependent' ? 'order-dependent' : a.facts.quarantined ? 'quarantined' : 'regressed';
         const body = this.body(a.facts, reason, { ...(a.facts.pfsNow ? { pfs: a.facts.pfsNow } : {}) }, a.regression);
         await api.call(`update issue #${a.issue.number}`, true, () => issues.update({ owner, repo, issue_number: a.issue.number, body, ...requestOptions() }));
-        return this.done('Commented on', a.issue.number, a.issue.title, a.about === 'quarantined' ? '(quarantined).' : a.about === 'order-dependent' ? '(order-dependent).' : '(flakiness rose again).');
+        return this.done(
+          'Commented on',
+          a.issue.number,
+          a.issue.title,
+          a.about === 'quarantined' ? '(quarantined).' : a.about === 'order-dependent' ? '(order-dependent).' : '(flakiness rose again).',
+        );
       }
       case 'close': {
         const posted = await api.call(`comment on issue #${a.issue.number}`, true, () =>
@@ -649,7 +659,10 @@ function dryRunSummary(writer: ActionWriter, plan: Plan, s: PublishState): strin
   }
   const wouldLift = [...s.index.byHash.values()].filter((i) => statusOf(i) === 'closed-by-hand').length;
   if (s.inputs.closeLiftsQuarantine && wouldLift > 0) {
-    lines.push('', `${wouldLift} issue${wouldLift === 1 ? ' was' : 's were'} closed as completed by a person; outside a dry run, their tests are judged only on runs after the close (close-lifts-quarantine).`);
+    lines.push(
+      '',
+      `${wouldLift} issue${wouldLift === 1 ? ' was' : 's were'} closed as completed by a person; outside a dry run, their tests are judged only on runs after the close (close-lifts-quarantine).`,
+    );
   }
   if (plan.actions.length === 0) lines.push('_No issue action: no test newly quarantined, released or with rising flakiness._');
   return `${lines.join('\n')}\n`;

@@ -63,10 +63,7 @@ export interface WorkflowAnnotationResult {
  * that many are written (blocking failures first, as `buildAnnotations` orders them), leaving room for the
  * step's own errors and warnings (`reserved`), then one notice says how many were left out.
  */
-export function emitWorkflowAnnotations(
-  annotations: AnnotationSpec[],
-  reserved: { failure: number; warning: number } = { failure: 0, warning: 0 },
-): WorkflowAnnotationResult {
+export function emitWorkflowAnnotations(annotations: AnnotationSpec[], reserved: { failure: number; warning: number } = { failure: 0, warning: 0 }): WorkflowAnnotationResult {
   const room = {
     failure: Math.max(1, WORKFLOW_ANNOTATIONS_PER_KIND - reserved.failure),
     warning: Math.max(1, WORKFLOW_ANNOTATIONS_PER_KIND - reserved.warning),
@@ -107,7 +104,10 @@ export function blobUrlFor(ctx: GitHubContext): ((path: string, line?: number) =
   return (path, line) => {
     const p = path.replace(/\\/g, '/');
     if (p === '' || p.startsWith('/') || /^[A-Za-z]:/.test(p) || p.split('/').some((seg) => seg === '..' || seg === '.' || seg === '')) return undefined;
-    const encoded = p.split('/').map((seg) => encodeURIComponent(seg).replace(/[()'!*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)).join('/');
+    const encoded = p
+      .split('/')
+      .map((seg) => encodeURIComponent(seg).replace(/[()'!*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`))
+      .join('/');
     return `${ctx.serverUrl}/${ctx.repository}/blob/${ctx.sha}/${encoded}${line && line > 0 ? `#L${line}` : ''}`;
   };
 }
@@ -147,9 +147,7 @@ export async function publishResults({ inputs, ctx, readOnly, runUrl, sync, repo
   });
 
   const scores = scoreLookup(result.scores);
-  const annotations = guard('prepare the annotations', () =>
-    buildAnnotations(o, { decisions: result.decisions, scores, dataBranch: inputs.dataBranch, statsFileOf }),
-  ) ?? [];
+  const annotations = guard('prepare the annotations', () => buildAnnotations(o, { decisions: result.decisions, scores, dataBranch: inputs.dataBranch, statsFileOf })) ?? [];
   const base: SummaryInput = {
     outcome: o,
     decisions: result.decisions,

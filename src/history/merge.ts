@@ -1,15 +1,7 @@
 /**
  * Merging one run's parsed results into the stored history. Pure: the inputs are not modified.
  */
-import {
-  STATUS_CODE,
-  isFailure,
-  type History,
-  type ParsedTestCase,
-  type RunContext,
-  type TestHistory,
-  type TestRunRecord,
-} from '../model.ts';
+import { STATUS_CODE, isFailure, type History, type ParsedTestCase, type RunContext, type TestHistory, type TestRunRecord } from '../model.ts';
 import { failureKey, runRecord, withDuration, type RunFacts } from './records.ts';
 
 export { failureKey };
@@ -47,13 +39,7 @@ export function failureMessageOf(test: ParsedTestCase, normalise: MessageNormali
 }
 
 function recordFor(test: ParsedTestCase, run: RunContext, facts: RunFacts, normalise: MessageNormaliser): TestRunRecord {
-  return runRecord(
-    run.key,
-    facts,
-    test.attempts.map((a) => STATUS_CODE[a.status]).join(''),
-    failureMessageOf(test, normalise),
-    test.attempts[test.attempts.length - 1]?.durationSec,
-  );
+  return runRecord(run.key, facts, test.attempts.map((a) => STATUS_CODE[a.status]).join(''), failureMessageOf(test, normalise), test.attempts[test.attempts.length - 1]?.durationSec);
 }
 
 /**
@@ -106,7 +92,14 @@ export function mergeRun(
   if (alreadyIngested.has(ingestionKey(run))) return { history, ingested: false };
   const retention = options.retention ?? DEFAULT_RETENTION;
   const normalise = options.normalise ?? ((m: string) => m.trim());
-  const facts: RunFacts = { sha: run.sha, time: run.time, onDefaultBranch: run.onDefaultBranch, jobSucceeded: options.jobSucceeded, outages: options.outages, ...(options.untrusted ? { untrusted: true } : {}) };
+  const facts: RunFacts = {
+    sha: run.sha,
+    time: run.time,
+    onDefaultBranch: run.onDefaultBranch,
+    jobSucceeded: options.jobSucceeded,
+    outages: options.outages,
+    ...(options.untrusted ? { untrusted: true } : {}),
+  };
   const merged: History = new Map(history);
   const touched = new Set<string>();
 
@@ -122,7 +115,12 @@ export function mergeRun(
     let runs: TestRunRecord[];
     // A workflow re-run of the same job adds attempts to the record of the first attempt (near the end: look there first).
     let rerunOf = -1;
-    if (previous) for (let i = previous.runs.length - 1; i >= 0; i--) if (previous.runs[i]!.run === run.key) { rerunOf = i; break; }
+    if (previous)
+      for (let i = previous.runs.length - 1; i >= 0; i--)
+        if (previous.runs[i]!.run === run.key) {
+          rerunOf = i;
+          break;
+        }
     if (!previous) {
       runs = [record];
     } else if (rerunOf >= 0) {

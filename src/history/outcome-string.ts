@@ -18,7 +18,7 @@ export interface Segment {
 export const REPEAT_FROM = 4;
 
 function isAttempt(c: number): boolean {
-  return c === 80 /* P */ || c === 70 /* F */ || c === 69 /* E */ || c === 83 /* S */;
+  return c === 80 /* P */ || c === 70 /* F */ || c === 69 /* E */ || c === 83; /* S */
 }
 
 /** Appends `n` runs of `a` to `segments`, joining the last segment when it is the same. */

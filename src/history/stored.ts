@@ -364,7 +364,17 @@ class SingleSegments {
  * as then, with no message, and retention drops at most the runs at the start of its first segment. Null otherwise
  * (the general path then).
  */
-function appendedQuickly(previous: StoredTest, test: ParsedTestCase, seq: number, attempts: string, duration: number | undefined, timeOf: (seq: number) => number, oldestKept: number, maxRuns: number, single: SingleSegments): StoredTest | null {
+function appendedQuickly(
+  previous: StoredTest,
+  test: ParsedTestCase,
+  seq: number,
+  attempts: string,
+  duration: number | undefined,
+  timeOf: (seq: number) => number,
+  oldestKept: number,
+  maxRuns: number,
+  single: SingleSegments,
+): StoredTest | null {
   const segs = previous.segments;
   const last = segs[segs.length - 1]!;
   const first = segs[0]!;

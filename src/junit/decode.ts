@@ -55,7 +55,10 @@ export function toUtf8(input: string | Uint8Array): Buffer {
     return transcode(input.charCodeAt(0) === 0xfeff ? input.slice(1) : input);
   }
   const buf = asBuffer(input);
-  const b0 = buf[0], b1 = buf[1], b2 = buf[2], b3 = buf[3];
+  const b0 = buf[0],
+    b1 = buf[1],
+    b2 = buf[2],
+    b3 = buf[3];
   if ((b0 === 0x00 && b1 === 0x00 && b2 === 0xfe && b3 === 0xff) || (b0 === 0xff && b1 === 0xfe && b2 === 0x00 && b3 === 0x00)) {
     throw new DecodeError('unsupported encoding: UTF-32 (byte order mark found); save the report as UTF-8');
   }
@@ -86,7 +89,10 @@ export const HEAD_MAX_BYTES = 1 << 20;
  */
 export function streamPlan(head: Buffer, complete: boolean): { skip: number } | 'whole' | 'more' {
   if (head.length < 5 && !complete) return 'more';
-  const b0 = head[0], b1 = head[1], b2 = head[2], b3 = head[3];
+  const b0 = head[0],
+    b1 = head[1],
+    b2 = head[2],
+    b3 = head[3];
   if ((b0 === 0x00 && b1 === 0x00 && b2 === 0xfe && b3 === 0xff) || (b0 === 0xff && b1 === 0xfe && b2 === 0x00 && b3 === 0x00)) {
     throw new DecodeError('unsupported encoding: UTF-32 (byte order mark found); save the report as UTF-8');
   }

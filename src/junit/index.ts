@@ -111,7 +111,6 @@ export function parseReportStream(src: ByteSource, shown: string, opts: ParseOpt
   });
 }
 
-
 /** 256 MiB. */
 export const DEFAULT_MAX_FILE_BYTES = 256 * 1024 * 1024;
 
@@ -144,7 +143,11 @@ function tooBig(size: number, limit: number): string {
  * Lower level than parseReportText: one RawCase per `<testcase>` element, no merging. Never throws.
  * Used by the corpus tests to compare element counts.
  */
-export function parseReportRaw(xml: string | Uint8Array, path: string, opts: Partial<ParseOptions> = {}): { cases: RawCase[]; problems: ReportProblem[]; timestamp?: string; oneCasePerTest?: true; reporter?: string } {
+export function parseReportRaw(
+  xml: string | Uint8Array,
+  path: string,
+  opts: Partial<ParseOptions> = {},
+): { cases: RawCase[]; problems: ReportProblem[]; timestamp?: string; oneCasePerTest?: true; reporter?: string } {
   const limit = opts.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const size = typeof xml === 'string' ? Buffer.byteLength(xml, 'utf8') : xml.byteLength;
   if (size > limit) return { cases: [], problems: [{ path, message: tooBig(size, limit) }] };

@@ -104,7 +104,7 @@ export function parseDuration(raw: string | undefined): number | undefined {
   let s = raw.trim();
   if (s === '') return undefined;
   if (s.includes(',')) {
-    if (s.includes('.') || /^\d{1,3}(,\d{3})+$/.test(s) && !s.startsWith('0,')) s = s.replace(/,/g, '');
+    if (s.includes('.') || (/^\d{1,3}(,\d{3})+$/.test(s) && !s.startsWith('0,'))) s = s.replace(/,/g, '');
     else if (/^\d+,\d+$/.test(s)) s = s.replace(',', '.');
     else return undefined;
   }
@@ -188,7 +188,9 @@ function attemptOf(status: AttemptStatus, r: Result | undefined, time: string | 
 function attemptsOf(c: CaseState): Pick<RawCase, 'attempts' | 'hasFailure' | 'hasError' | 'hasSkipped' | 'hasReruns'> {
   let main: Result | undefined;
   let skipped: Result | undefined;
-  let hasFailure = false, hasError = false, hasSkipped = false;
+  let hasFailure = false,
+    hasError = false,
+    hasSkipped = false;
   const before: Attempt[] = [];
   const after: Attempt[] = [];
   for (const r of c.results) {
@@ -368,29 +370,29 @@ export function rawParser(opts: RawOptions = {}): { handler: XmlHandler; finish(
   };
 
   const finish = (): RawReport => {
-  // mocha-junit-reporter (Cypress) puts `file` on a "Root Suite" that is a sibling of the suites holding the
-  // tests: when all suite `file` attributes of a report agree, tests without a file take that one.
-  const docFile = suiteFiles.size === 1 ? locator.repositoryPath(suiteFiles.values().next().value!) : undefined;
-  for (const rc of cases) {
-    if (rc.file === undefined && docFile !== undefined) rc.file = docFile;
-    if (rc.file !== undefined && rc.line !== undefined) continue;
-    // A line without a file means nothing.
-    if (rc.file === undefined && rc.line !== undefined) delete rc.line;
-    // Else the first failing attempt's stack trace, when it names a workspace file (the known file if any).
-    for (const a of rc.attempts) {
-      if (a.details === undefined || (a.status !== 'failed' && a.status !== 'error')) continue;
-      const f = locator.pickFrame(a.details, rc.file);
-      if (f) {
-        rc.file = f.file;
-        rc.line = f.line;
-        break;
+    // mocha-junit-reporter (Cypress) puts `file` on a "Root Suite" that is a sibling of the suites holding the
+    // tests: when all suite `file` attributes of a report agree, tests without a file take that one.
+    const docFile = suiteFiles.size === 1 ? locator.repositoryPath(suiteFiles.values().next().value!) : undefined;
+    for (const rc of cases) {
+      if (rc.file === undefined && docFile !== undefined) rc.file = docFile;
+      if (rc.file !== undefined && rc.line !== undefined) continue;
+      // A line without a file means nothing.
+      if (rc.file === undefined && rc.line !== undefined) delete rc.line;
+      // Else the first failing attempt's stack trace, when it names a workspace file (the known file if any).
+      for (const a of rc.attempts) {
+        if (a.details === undefined || (a.status !== 'failed' && a.status !== 'error')) continue;
+        const f = locator.pickFrame(a.details, rc.file);
+        if (f) {
+          rc.file = f.file;
+          rc.line = f.line;
+          break;
+        }
       }
     }
-  }
-  const out: RawReport = timestamp !== undefined ? { cases, timestamp } : { cases };
-  if (oneCasePerTest) out.oneCasePerTest = true;
-  if (reporter !== undefined) out.reporter = reporter;
-  return out;
+    const out: RawReport = timestamp !== undefined ? { cases, timestamp } : { cases };
+    if (oneCasePerTest) out.oneCasePerTest = true;
+    if (reporter !== undefined) out.reporter = reporter;
+    return out;
   };
   return { handler, finish };
 }

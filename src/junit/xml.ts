@@ -86,8 +86,17 @@ export interface XmlHandler {
   comment?(text: string, depth: number): void;
 }
 
-const LT = 0x3c, GT = 0x3e, AMP = 0x26, SLASH = 0x2f, BANG = 0x21, QMARK = 0x3f, EQ = 0x3d, DQ = 0x22, SQ = 0x27;
-const SEMI = 0x3b, HASH = 0x23;
+const LT = 0x3c,
+  GT = 0x3e,
+  AMP = 0x26,
+  SLASH = 0x2f,
+  BANG = 0x21,
+  QMARK = 0x3f,
+  EQ = 0x3d,
+  DQ = 0x22,
+  SQ = 0x27;
+const SEMI = 0x3b,
+  HASH = 0x23;
 
 function isWs(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
@@ -241,7 +250,6 @@ function describeByte(buf: Buffer, i: number): string {
   return `byte 0x${c.toString(16).padStart(2, '0')}`;
 }
 
-
 /** 1-based line of a byte offset (lineColumn without the column). */
 export function lineAt(buf: Buffer, offset: number): number {
   const at = Math.max(0, Math.min(offset, buf.length));
@@ -272,7 +280,10 @@ export function safeCut(buf: Buffer, s: number, e: number): number {
   return p + len > e ? p : e;
 }
 
-const NONE = 0, COMMENT = 1, PI = 2, CDATA = 3;
+const NONE = 0,
+  COMMENT = 1,
+  PI = 2,
+  CDATA = 3;
 
 /**
  * The tokenizer's state across windows: open elements (names, document offsets), whether the root was seen, the
@@ -361,10 +372,7 @@ export class Tokenizer {
         }
         if (c !== LT) {
           if (c === 0) throw new XmlError('NUL byte: this is a binary file, not XML', base + i);
-          throw new XmlError(
-            this.seenRoot ? 'text after the end of the root element' : `the document does not start with '<' (found ${describeByte(buf, i)}): this is not an XML file`,
-            base + i,
-          );
+          throw new XmlError(this.seenRoot ? 'text after the end of the root element' : `the document does not start with '<' (found ${describeByte(buf, i)}): this is not an XML file`, base + i);
         }
       } else {
         const start = i;

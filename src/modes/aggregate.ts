@@ -51,9 +51,7 @@ export function checkExpected(shards: Shard[], expected: ExpectedShards): ShardC
     if (match) used.add(match);
     else missing.push(renderJobKey(key) || key.trim());
   }
-  const reasons = missing.map(
-    (m) => `Shard ${m} uploaded no results: it crashed, was cancelled or skipped before flakeguard ran in it, so its tests are unaccounted for.`,
-  );
+  const reasons = missing.map((m) => `Shard ${m} uploaded no results: it crashed, was cancelled or skipped before flakeguard ran in it, so its tests are unaccounted for.`);
   return { missing, reasons, unexpected: shards.filter((s) => !used.has(s)) };
 }
 
@@ -86,10 +84,7 @@ export async function aggregateMode(env: NodeJS.ProcessEnv, modeInputs: ModeInpu
   const collected = await core.group('Collecting the shards of this run', () => collectShards({ trusted, split: modeInputs.splitHistoryBy === 'job-key', ctx }));
   const shards = latestPerShard(collected.shards);
   const check = checkExpected(shards, modeInputs.expectedShards);
-  const extraReasons = [
-    ...check.reasons,
-    ...collected.refused.map((r) => `Artifact ${r.artifact} was refused: ${r.reason}`),
-  ];
+  const extraReasons = [...check.reasons, ...collected.refused.map((r) => `Artifact ${r.artifact} was refused: ${r.reason}`)];
   for (const r of collected.refused) core.error(commandText(`Artifact ${r.artifact} was refused: ${r.reason}`, 1000), { title: 'flakeguard shard refused' });
   for (const s of check.unexpected) core.warning(commandText(`Shard ${s.label} is not listed in expected-shards; its results are used anyway.`, 2000));
   core.info(logText(`${shards.length} shard${shards.length === 1 ? '' : 's'}: ${shards.map((s) => s.label).join('; ') || 'none'}.`));
@@ -135,7 +130,12 @@ export async function aggregateMode(env: NodeJS.ProcessEnv, modeInputs: ModeInpu
   if (lost) sync.applied.outcome = { ...sync.applied.outcome, result: 'failure', reasons: [...sync.applied.outcome.reasons, lost] };
   const o = sync.applied.outcome;
   if (modeInputs.splitHistoryBy === 'job-key') {
-    for (const s of sync.applied.decided) warnUnsplitOverrides(s.reports.tests.map((t) => t.id), s.jobKey, sync.applied);
+    for (const s of sync.applied.decided)
+      warnUnsplitOverrides(
+        s.reports.tests.map((t) => t.id),
+        s.jobKey,
+        sync.applied,
+      );
   }
   const shardOutcomes: Record<string, string> = {};
   sync.applied.decided.forEach((s, i) => (shardOutcomes[s.label] = sync.applied.shardOutcomes[i]!.result));
@@ -151,10 +151,15 @@ export async function aggregateMode(env: NodeJS.ProcessEnv, modeInputs: ModeInpu
     reports: { tests: shards.reduce((n, s) => n + s.reports.tests.length, 0), problems: shards.reduce((n, s) => n + s.reports.problems.length, 0) },
   });
   await issues?.publish(sync, own);
-  await appendSummary(shardTable(sync.applied.decided, sync.applied.shardOutcomes.map((x) => ({ result: x.result, failed: x.failed.length, blocking: x.blocking.length })), check.missing))
-    .catch(() => undefined);
+  await appendSummary(
+    shardTable(
+      sync.applied.decided,
+      sync.applied.shardOutcomes.map((x) => ({ result: x.result, failed: x.failed.length, blocking: x.blocking.length })),
+      check.missing,
+    ),
+  ).catch(() => undefined);
   if (readOnly && ctx.fromFork) {
-    core.notice('A pull request from a fork: the shards\' artifacts stay on this run for a workflow_run workflow with mode: ingest-workflow-run (docs/forks.md).');
+    core.notice("A pull request from a fork: the shards' artifacts stay on this run for a workflow_run workflow with mode: ingest-workflow-run (docs/forks.md).");
   }
 
   if (o.result === 'failure') core.setFailed(commandText(o.reasons.join(' '), 4000));

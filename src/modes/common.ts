@@ -45,7 +45,6 @@ export function secretInputs(inputs: Inputs, register: (secret: string) => void)
   }
 }
 
-
 export function tempRoot(ctx: GitHubContext): string {
   return join(ctx.runnerTemp || tmpdir(), 'flakeguard');
 }
@@ -116,24 +115,20 @@ export async function ingestShards(o: IngestOptions): Promise<SyncResult<ShardsA
       const options = { ...o.config, normalise: normalizeErrorMessage, scoreTests: statsScores(Math.max(...o.shards.map((s) => s.run.time)), o.config.policy.rules.scoring) };
       const warnClock = clockWarner();
       const provenance = inboxProvenance(o.inputs, o.ctx);
-      const sync = await syncRun(
-        repo,
-        (snapshot) => applyShards({ snapshot, shards: o.shards, now: o.now, extraReasons: o.extraReasons, closedByHand: o.closedByHand, issueOf: o.issueOf }, options),
-        {
-          attempts: o.inputs.pushAttempts,
-          readOnly: o.readOnly,
-          commitMessage: o.commitMessage,
-          log: (m) => core.info(logText(m)),
-          warn: (m) => core.warning(commandText(m, 1000)),
-          extraFiles: (current) => dashboardFiles(current, { workspace: o.ctx.workspace, classMap: o.inputs.codeownersMap }),
-          releaseTexts: true,
-          inbox: {
-            parcel: (applied) => runParcel(o.shards[0]!.run, shardParcel(o.shards, applied), Date.now(), provenance.seal),
-            admit: (parcel) => admitParcel(parcel, provenance),
-            fold: (snapshot, parcels) => foldParcels(snapshot, parcels, options, o.now, warnClock),
-          },
+      const sync = await syncRun(repo, (snapshot) => applyShards({ snapshot, shards: o.shards, now: o.now, extraReasons: o.extraReasons, closedByHand: o.closedByHand, issueOf: o.issueOf }, options), {
+        attempts: o.inputs.pushAttempts,
+        readOnly: o.readOnly,
+        commitMessage: o.commitMessage,
+        log: (m) => core.info(logText(m)),
+        warn: (m) => core.warning(commandText(m, 1000)),
+        extraFiles: (current) => dashboardFiles(current, { workspace: o.ctx.workspace, classMap: o.inputs.codeownersMap }),
+        releaseTexts: true,
+        inbox: {
+          parcel: (applied) => runParcel(o.shards[0]!.run, shardParcel(o.shards, applied), Date.now(), provenance.seal),
+          admit: (parcel) => admitParcel(parcel, provenance),
+          fold: (snapshot, parcels) => foldParcels(snapshot, parcels, options, o.now, warnClock),
         },
-      );
+      });
       for (const note of sync.applied.clockNotes) warnClock(note);
       return sync;
     } finally {

@@ -51,9 +51,7 @@ export async function ingestWorkflowRunMode(env: NodeJS.ProcessEnv, modeInputs: 
   );
 
   const findBy = { token: inputs.token, workflowRunId: finished.id, repositoryOwner: ctx.owner, repositoryName: ctx.repo };
-  const collected = await core.group(`Collecting the results of run ${finished.id}`, () =>
-    collectShards({ trusted: finished.trusted, split: modeInputs.splitHistoryBy === 'job-key', ctx, findBy }),
-  );
+  const collected = await core.group(`Collecting the results of run ${finished.id}`, () => collectShards({ trusted: finished.trusted, split: modeInputs.splitHistoryBy === 'job-key', ctx, findBy }));
   for (const r of collected.refused) core.error(commandText(`Artifact ${r.artifact} was refused: ${r.reason}`, 1000), { title: 'flakeguard artifact refused' });
   const shards = latestPerShard(collected.shards);
   setOutput('ingested-shards', JSON.stringify(shards.map((s) => s.label)));
@@ -83,11 +81,15 @@ export async function ingestWorkflowRunMode(env: NodeJS.ProcessEnv, modeInputs: 
   });
   const result = sync.applied;
   if (modeInputs.splitHistoryBy === 'job-key') {
-    for (const s of shards) warnUnsplitOverrides(s.reports.tests.map((t) => t.id), s.jobKey, result);
+    for (const s of shards)
+      warnUnsplitOverrides(
+        s.reports.tests.map((t) => t.id),
+        s.jobKey,
+        result,
+      );
   }
   const leftOut = runs.reduce((n, s) => n + s.reports.tests.filter((t) => !result.history.has(t.id)).length, 0);
-  const leftOutLine =
-    leftOut > 0 ? `${leftOut} test${leftOut === 1 ? '' : 's'} of the untrusted results were left out: no trusted run has recorded them (docs/forks.md).` : '';
+  const leftOutLine = leftOut > 0 ? `${leftOut} test${leftOut === 1 ? '' : 's'} of the untrusted results were left out: no trusted run has recorded them (docs/forks.md).` : '';
   if (leftOutLine) core.info(leftOutLine);
   const line = storeLine(sync, inputs.dataBranch);
   if (sync.status.kind === 'not-saved') core.warning(commandText(line, 2000), { title: 'flakeguard history not saved' });
@@ -104,7 +106,12 @@ export async function ingestWorkflowRunMode(env: NodeJS.ProcessEnv, modeInputs: 
     return `| ${mdText(s.label, 200)} | ${s.reports.tests.length} | ${o.failed.length} | ${o.forgiven.length} |`;
   });
   const list = (title: string, ids: string[]): string =>
-    ids.length === 0 ? '' : `\n**${title}** (${ids.length}): ${ids.slice(0, 20).map((id) => `\`${mdText(id, 200)}\``).join(', ')}${ids.length > 20 ? ', …' : ''}\n`;
+    ids.length === 0
+      ? ''
+      : `\n**${title}** (${ids.length}): ${ids
+          .slice(0, 20)
+          .map((id) => `\`${mdText(id, 200)}\``)
+          .join(', ')}${ids.length > 20 ? ', …' : ''}\n`;
   const origin = finished.fromFork ? ` from the fork ${mdText(finished.headRepository, 100)}` : '';
   await appendSummary(
     `## flakeguard: ingested workflow run [${finished.id}](${finished.trusted.url})${origin}\n\n${mdText(line, 500)}\n\n` +
@@ -116,7 +123,8 @@ export async function ingestWorkflowRunMode(env: NodeJS.ProcessEnv, modeInputs: 
 
   const failures: string[] = [];
   if (sync.status.kind === 'not-saved') failures.push(line);
-  if (collected.refused.length > 0) failures.push(`${collected.refused.length} artifact${collected.refused.length === 1 ? ' was' : 's were'} refused (see the errors above); the others were ingested.`);
+  if (collected.refused.length > 0)
+    failures.push(`${collected.refused.length} artifact${collected.refused.length === 1 ? ' was' : 's were'} refused (see the errors above); the others were ingested.`);
   if (failures.length > 0) {
     core.setFailed(commandText(failures.join(' '), 4000));
     return 'failure';

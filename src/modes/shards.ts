@@ -212,7 +212,17 @@ export function applyShards(input: ApplyShardsInput, options: ApplyOptions): Sha
   const clockNotes: string[] = [];
   for (const s of shards) {
     last = applyRun(
-      { snapshot: current, reports: s.reports, filesMatched: s.filesMatched, testOutcome: s.testOutcome, run: s.run, now, closedByHand: input.closedByHand, issueOf: input.issueOf, ...(s.untrusted ? { untrusted: true } : {}) },
+      {
+        snapshot: current,
+        reports: s.reports,
+        filesMatched: s.filesMatched,
+        testOutcome: s.testOutcome,
+        run: s.run,
+        now,
+        closedByHand: input.closedByHand,
+        issueOf: input.issueOf,
+        ...(s.untrusted ? { untrusted: true } : {}),
+      },
       options,
     );
     ingested ||= last.ingested;

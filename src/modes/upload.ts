@@ -88,8 +88,6 @@ export async function uploadMode(env: NodeJS.ProcessEnv, modeInputs: ModeInputs)
     return last?.status === 'failed' || last?.status === 'error';
   }).length;
   setOutput('failed-tests', failed);
-  core.info(
-    `${reports.tests.length} tests, ${failed} failed, in ${reports.matched} report file${reports.matched === 1 ? '' : 's'}: the job with mode: aggregate decides the outcome of this shard.`,
-  );
+  core.info(`${reports.tests.length} tests, ${failed} failed, in ${reports.matched} report file${reports.matched === 1 ? '' : 's'}: the job with mode: aggregate decides the outcome of this shard.`);
   return 'success';
 }

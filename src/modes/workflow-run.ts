@@ -31,9 +31,7 @@ const MAX_RUN_AGE = 35 * DAY;
 
 export function finishedRunFromEvent(ctx: GitHubContext, eventPath: string | undefined, now: number): FinishedRun {
   if (ctx.eventName !== 'workflow_run') {
-    throw new InputError(
-      `mode: ingest-workflow-run runs in a workflow triggered by 'workflow_run' (this one was triggered by '${ctx.eventName}'); see docs/forks.md.`,
-    );
+    throw new InputError(`mode: ingest-workflow-run runs in a workflow triggered by 'workflow_run' (this one was triggered by '${ctx.eventName}'); see docs/forks.md.`);
   }
   let payload: Payload;
   try {

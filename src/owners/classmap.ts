@@ -64,7 +64,10 @@ export function parseClassMap(text: string): ClassMapRule[] {
     const arrow = trimmed.indexOf('=>');
     if (arrow === -1) throw new ClassMapError(`codeowners-map line ${line}: expected 'classname-pattern => path-template', got '${trimmed.slice(0, 100)}'`);
     const from = trimmed.slice(0, arrow).trim();
-    const to = trimmed.slice(arrow + 2).trim().replace(/^\.?\//, '');
+    const to = trimmed
+      .slice(arrow + 2)
+      .trim()
+      .replace(/^\.?\//, '');
     if (from === '' || to === '') throw new ClassMapError(`codeowners-map line ${line}: both sides of '=>' are needed`);
     if (/\s/.test(from)) throw new ClassMapError(`codeowners-map line ${line}: the classname pattern '${from}' contains a space`);
     const { regex, captures } = compileFrom(from, line);

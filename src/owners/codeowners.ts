@@ -14,10 +14,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
-export type Owner =
-  | { kind: 'user'; login: string }
-  | { kind: 'team'; org: string; slug: string }
-  | { kind: 'email'; address: string };
+export type Owner = { kind: 'user'; login: string } | { kind: 'team'; org: string; slug: string } | { kind: 'email'; address: string };
 
 export interface CodeownersRule {
   pattern: string;

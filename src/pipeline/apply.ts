@@ -245,17 +245,20 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
   const orderDependent = orderVerdicts(input, snapshot, run, options);
   const consistent = orderDependent.size > 0 ? new Map([...(input.rerun?.consistent ?? []), ...orderDependent]) : input.rerun?.consistent;
   const judged = judgeFailures(snapshot, before, reports.tests, run, options, consistent);
-  const outcome = withDamage(snapshot, decideOutcome({
-    tests: reports.tests,
-    problems: reports.problems,
-    filesMatched: input.filesMatched,
-    testOutcome: input.testOutcome,
-    quarantined: before.quarantined,
-    unforgiven: judged.unforgiven,
-    outages: judged.failingOutages,
-    ...(orderDependent.size > 0 ? { orderDependent } : {}),
-    ...(input.rerun ? { consistent: consistent!, newFlaky: { ids: input.rerun.newFlaky, block: input.rerun.newTestsBlock }, failedBeforeReruns: input.rerun.failedBeforeReruns } : {}),
-  }));
+  const outcome = withDamage(
+    snapshot,
+    decideOutcome({
+      tests: reports.tests,
+      problems: reports.problems,
+      filesMatched: input.filesMatched,
+      testOutcome: input.testOutcome,
+      quarantined: before.quarantined,
+      unforgiven: judged.unforgiven,
+      outages: judged.failingOutages,
+      ...(orderDependent.size > 0 ? { orderDependent } : {}),
+      ...(input.rerun ? { consistent: consistent!, newFlaky: { ids: input.rerun.newFlaky, block: input.rerun.newTestsBlock }, failedBeforeReruns: input.rerun.failedBeforeReruns } : {}),
+    }),
+  );
   const outageMessages = [...new Set(judged.outages.map((o) => o.message))];
 
   const jobSucceeded = input.jobSucceeded ?? outcome.result === 'success';
@@ -284,20 +287,23 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
     snapshot.history instanceof LazyHistory && !input.untrusted && ![...snapshot.runs.values()].some((r) => r.untrusted) && (!ingesting || canMergeStored(snapshot.history.rows, run))
       ? snapshot.history
       : undefined;
-  const viaStored = stored && ingesting ? mergeStored(stored, recorded, run, newRow!, { retention: options.retention, retentionNow: timed.retentionNow, normalise: options.normalise ?? ((m: string) => m.trim()) }) : undefined;
+  const viaStored =
+    stored && ingesting
+      ? mergeStored(stored, recorded, run, newRow!, { retention: options.retention, retentionNow: timed.retentionNow, normalise: options.normalise ?? ((m: string) => m.trim()) })
+      : undefined;
   const merged = viaStored
     ? { history: viaStored, ingested: true }
     : stored && !ingesting
       ? { history: stored, ingested: false }
       : mergeRun(snapshot.history, recorded, run, alreadyIngested, {
-            ...(input.untrusted ? { untrusted: true } : {}),
-            ...(!input.untrusted && runs.has(untrustedRunKey(run.runId)) ? { replaces: untrustedRunKey(run.runId) } : {}),
-            jobSucceeded,
-            retention: options.retention,
-            retentionNow: timed.retentionNow,
-            normalise: options.normalise,
-            outages: outageMessages,
-          });
+          ...(input.untrusted ? { untrusted: true } : {}),
+          ...(!input.untrusted && runs.has(untrustedRunKey(run.runId)) ? { replaces: untrustedRunKey(run.runId) } : {}),
+          jobSucceeded,
+          retention: options.retention,
+          retentionNow: timed.retentionNow,
+          normalise: options.normalise,
+          outages: outageMessages,
+        });
   const history = merged.history;
   if (merged.ingested) runs.set(run.key, newRow!);
 
@@ -332,7 +338,10 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
       const shown = snapshot.stats.get(id);
       if (shown?.auto && shown.quarantined === decision.quarantined && typeof shown.since === 'string') decision = { ...decision, since: shown.since };
       const auto = decide(test, previous, null, nowIso, options.policy, memo);
-      decision = { ...decision, auto: { quarantined: auto.quarantined, reason: auto.reason, ...(auto.since ? { since: auto.since } : {}), ...(auto.evidenceAfter !== undefined ? { evidenceAfter: auto.evidenceAfter } : {}) } };
+      decision = {
+        ...decision,
+        auto: { quarantined: auto.quarantined, reason: auto.reason, ...(auto.since ? { since: auto.since } : {}), ...(auto.evidenceAfter !== undefined ? { evidenceAfter: auto.evidenceAfter } : {}) },
+      };
     }
     const pfs = override || options.policy.rule === 'pfs' ? undefined : pfsPhrase(scoreOf(id)); // the pfs rule's reason gives it already
     const final = pfs ? { ...decision, reason: `${decision.reason}; ${pfs}` } : decision;
@@ -377,9 +386,35 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
   const shards = snapshot.brokenStats.size > 0 ? snapshot.meta.shards : shardCountFor(history.size);
   const writes = snapshot.meta.writes + (merged.ingested ? 1 : 0);
   const compact = merged.ingested && writes >= (options.compactEvery ?? compactEveryFor(history.size));
-  const files = renderFiles(snapshot, shards, compact ? 0 : writes, history, runs, decisions, scores, merged.ingested ? ingestionKey(run) : undefined, now, timed.retentionNow, options, before.expired, edited.kept);
+  const files = renderFiles(
+    snapshot,
+    shards,
+    compact ? 0 : writes,
+    history,
+    runs,
+    decisions,
+    scores,
+    merged.ingested ? ingestionKey(run) : undefined,
+    now,
+    timed.retentionNow,
+    options,
+    before.expired,
+    edited.kept,
+  );
   // Each test's quarantine timeline: its own informational file, rewritten only when a decision changed.
-  const timeline = updateDecisionLog({ previous: snapshot.decisions, stats: snapshot.stats, decisions, tests: history, skip: (id) => inBrokenShard(snapshot, id), lapsed: before.expired, edits: edited.edits, closedByHand: input.closedByHand, issueOf: input.issueOf, run: runs.get(run.key)?.seq, at: nowIso });
+  const timeline = updateDecisionLog({
+    previous: snapshot.decisions,
+    stats: snapshot.stats,
+    decisions,
+    tests: history,
+    skip: (id) => inBrokenShard(snapshot, id),
+    lapsed: before.expired,
+    edits: edited.edits,
+    closedByHand: input.closedByHand,
+    issueOf: input.issueOf,
+    run: runs.get(run.key)?.seq,
+    at: nowIso,
+  });
   if (timeline.text !== undefined) files.set(DECISIONS_FILE, timeline.text);
   problems.push(...timeline.problems);
   return {
@@ -481,7 +516,15 @@ function renderFiles(
       reason: decision.reason,
       since: decision.since,
       ...(decision.evidenceAfter !== undefined ? { evidenceAfter: decision.evidenceAfter } : {}),
-      ...(decision.auto ? { auto: { quarantined: decision.auto.quarantined, ...(decision.auto.since ? { since: decision.auto.since } : {}), ...(decision.auto.evidenceAfter !== undefined ? { evidenceAfter: decision.auto.evidenceAfter } : {}) } } : {}),
+      ...(decision.auto
+        ? {
+            auto: {
+              quarantined: decision.auto.quarantined,
+              ...(decision.auto.since ? { since: decision.auto.since } : {}),
+              ...(decision.auto.evidenceAfter !== undefined ? { evidenceAfter: decision.auto.evidenceAfter } : {}),
+            },
+          }
+        : {}),
       runs: decision.evidence.runs,
       recent: decision.evidence.recent,
       ...scores.get(id),

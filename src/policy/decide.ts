@@ -40,14 +40,7 @@ export function verdictOf(history: TestHistory, options: PolicyOptions, memo?: P
   return ruleVerdict(options.rule, runs, newestTime(history.runs), options.rules, memo);
 }
 
-export function decide(
-  history: TestHistory,
-  previous: QuarantineState | undefined,
-  override: Override | null,
-  now: string,
-  options: PolicyOptions,
-  memo?: PfsMemo,
-): Decision {
+export function decide(history: TestHistory, previous: QuarantineState | undefined, override: Override | null, now: string, options: PolicyOptions, memo?: PfsMemo): Decision {
   if (override || options.rule === 'evidence') return decideQuarantine(history, previous, override, now, options);
 
   const wasQuarantined = previous?.quarantined === true;

@@ -19,14 +19,7 @@ export interface ClosedByHand {
 /** For applyRun: the person's close of this test's issue, if any. */
 export type ClosedByHandLookup = (id: string) => ClosedByHand | undefined;
 
-export function decideAfterHandClose(
-  test: TestHistory,
-  previous: QuarantineState | undefined,
-  closed: ClosedByHand,
-  now: string,
-  policy: PolicyOptions,
-  memo?: PfsMemo,
-): Decision {
+export function decideAfterHandClose(test: TestHistory, previous: QuarantineState | undefined, closed: ClosedByHand, now: string, policy: PolicyOptions, memo?: PfsMemo): Decision {
   const after: TestHistory = { ...test, runs: test.runs.filter((r) => r.time > closed.since) };
   const closedIso = new Date(closed.since).toISOString();
   // Its quarantine ended with the close: decide as for a test that was not quarantined since then.

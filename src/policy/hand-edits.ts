@@ -145,18 +145,36 @@ export function interpretEdits(id: string, line: Record<string, unknown>, fields
     }
     if (!acted && field === 'quarantined' && written === false && ctx.quarantined) {
       acted = true;
-      edits.push({ id, field, written, effect: 'release', message: `"quarantined": false of ${where} was set by hand: released now, and judged on later runs only (to keep it out for good, write ${OVERRIDE_N}).` });
+      edits.push({
+        id,
+        field,
+        written,
+        effect: 'release',
+        message: `"quarantined": false of ${where} was set by hand: released now, and judged on later runs only (to keep it out for good, write ${OVERRIDE_N}).`,
+      });
       continue;
     }
     if (!acted && field === 'successRate' && typeof written === 'number' && Number.isFinite(written)) {
       if (written < ctx.successRateEnterBelow && !ctx.quarantined) {
         acted = true;
-        edits.push({ id, field, written, effect: 'quarantine', message: `"successRate": ${shown} of ${where} was lowered by hand below ${ctx.successRateEnterBelow}: quarantined as seed 003 describes, recorded as ${OVERRIDE_Q} with its reason (set "override" to null to undo).` });
+        edits.push({
+          id,
+          field,
+          written,
+          effect: 'quarantine',
+          message: `"successRate": ${shown} of ${where} was lowered by hand below ${ctx.successRateEnterBelow}: quarantined as seed 003 describes, recorded as ${OVERRIDE_Q} with its reason (set "override" to null to undo).`,
+        });
         continue;
       }
       if (written >= ctx.successRateEnterBelow && ctx.quarantined) {
         acted = true;
-        edits.push({ id, field, written, effect: 'release', message: `"successRate": ${shown} of ${where} was raised by hand: released now, and judged on later runs only (to keep it out for good, write ${OVERRIDE_N}).` });
+        edits.push({
+          id,
+          field,
+          written,
+          effect: 'release',
+          message: `"successRate": ${shown} of ${where} was raised by hand: released now, and judged on later runs only (to keep it out for good, write ${OVERRIDE_N}).`,
+        });
         continue;
       }
     }

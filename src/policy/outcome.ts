@@ -81,9 +81,7 @@ export function decideOutcome(input: OutcomeInput): Outcome {
     if (input.quarantined.has(t.id) && why === undefined) forgiven.push(t);
     else blocking.push(t);
   }
-  const passedOnRetry = input.tests.filter(
-    (t) => !failedInRun(t, input.consistent) && t.attempts.some((a) => isFailure(a.status)),
-  );
+  const passedOnRetry = input.tests.filter((t) => !failedInRun(t, input.consistent) && t.attempts.some((a) => isFailure(a.status)));
   const reasons: string[] = [];
   if (input.filesMatched === 0) {
     reasons.push('No test report matched the `reports` patterns: the tests may not have run, or wrote their reports elsewhere.');
@@ -114,9 +112,7 @@ export function decideOutcome(input: OutcomeInput): Outcome {
     reasons.push(`An outage: ${outage}. Those failures are not flakiness: never forgiven, and no test's evidence.`);
   }
   if ((input.testOutcome === 'failure' || input.testOutcome === 'cancelled') && failed.length === 0 && !((input.failedBeforeReruns ?? 0) > 0)) {
-    reasons.push(
-      `The test step's outcome is '${input.testOutcome}' but the reports show no failed test: something failed outside the reports (a crash, a timeout, a build error).`,
-    );
+    reasons.push(`The test step's outcome is '${input.testOutcome}' but the reports show no failed test: something failed outside the reports (a crash, a timeout, a build error).`);
   }
   const orderDependent = new Map<string, string>();
   for (const t of blocking) {

@@ -167,7 +167,8 @@ function times(n: number): string {
 export function describeEvidence(e: Evidence): string {
   const parts: string[] = [];
   if (e.sameCommitFlips > 0) parts.push(`failed and passed on the same commit ${times(e.sameCommitFlips)} in ${e.runs} runs`);
-  if (e.failureEpisodes > 0) parts.push(`${e.failureEpisodes} separate failure episode${e.failureEpisodes === 1 ? '' : 's'} (${e.trustedFailures} counted failure${e.trustedFailures === 1 ? '' : 's'})`);
+  if (e.failureEpisodes > 0)
+    parts.push(`${e.failureEpisodes} separate failure episode${e.failureEpisodes === 1 ? '' : 's'} (${e.trustedFailures} counted failure${e.trustedFailures === 1 ? '' : 's'})`);
   if (parts.length === 0) parts.push(`no counted failure in ${e.runs} runs`);
   return parts.join('; ');
 }
@@ -190,13 +191,7 @@ export function breakage(evidence: Evidence, since: string, keepAfter: { evidenc
   };
 }
 
-export function decideQuarantine(
-  history: TestHistory,
-  previous: QuarantineState | undefined,
-  override: Override | null,
-  now: string,
-  options: PolicyOptions = DEFAULT_POLICY,
-): Decision {
+export function decideQuarantine(history: TestHistory, previous: QuarantineState | undefined, override: Override | null, now: string, options: PolicyOptions = DEFAULT_POLICY): Decision {
   const wasQuarantined = previous?.quarantined === true;
   const evidenceAfter = !wasQuarantined && typeof previous?.evidenceAfter === 'number' ? previous.evidenceAfter : undefined;
   const counted = evidenceAfter === undefined ? history : { ...history, runs: history.runs.filter((r) => r.time > evidenceAfter) };

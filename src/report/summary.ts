@@ -255,7 +255,9 @@ export function renderSummary(input: SummaryInput, options: SummaryOptions = {})
   const tail: string[] = [];
   const top = facts.top;
   const chart = renderTrend(facts.trend);
-  const lapsed = input.lapsed.slice(0, 20).map((l) => `- The override of ${mdText(l.id, 200)} in ${mdText(l.file, 120)}${l.line ? `:${l.line}` : ''} lapsed on ${mdText(l.until, 40)}; flakeguard decides again.`);
+  const lapsed = input.lapsed
+    .slice(0, 20)
+    .map((l) => `- The override of ${mdText(l.id, 200)} in ${mdText(l.file, 120)}${l.line ? `:${l.line}` : ''} lapsed on ${mdText(l.until, 40)}; flakeguard decides again.`);
   if (lapsed.length > 0) tail.push('#### Lapsed overrides', '', ...lapsed, '');
   if (input.twins && input.twins.count > 0) {
     const shown = input.twins.first.map((id) => mdText(id, 200)).join(', ');
@@ -374,14 +376,7 @@ export function renderSummary(input: SummaryInput, options: SummaryOptions = {})
       count: top.length,
       row: (i) => {
         const t = top[i]!;
-        return [
-          String(i + 1),
-          mdText(t.id, 250),
-          scoreOf(t.id),
-          ...(measureHead ? [mdText(ruleMeasure(input.rule, t.score), 40)] : []),
-          decisionWord(t.decision),
-          recentOf(t.decision),
-        ];
+        return [String(i + 1), mdText(t.id, 250), scoreOf(t.id), ...(measureHead ? [mdText(ruleMeasure(input.rule, t.score), 40)] : []), decisionWord(t.decision), recentOf(t.decision)];
       },
       maxRows: TOP_FLAKY,
       weight: 1,

@@ -64,10 +64,13 @@ export function suiteTrend(history: History, maxPoints = 30, maxRecords = TREND_
     if (byRun) return { ...byRun, ...(sample ? { sample } : {}) };
   }
   // A history in its stored form decodes only the runs read here (src/history/stored.ts).
-  const tail = history instanceof LazyHistory ? (id: string, max: number) => history.tail(id, max) : (id: string, max: number): readonly TestRunRecord[] => {
-    const runs = history.get(id)!.runs;
-    return runs.length <= max ? runs : runs.slice(runs.length - max);
-  };
+  const tail =
+    history instanceof LazyHistory
+      ? (id: string, max: number) => history.tail(id, max)
+      : (id: string, max: number): readonly TestRunRecord[] => {
+          const runs = history.get(id)!.runs;
+          return runs.length <= max ? runs : runs.slice(runs.length - max);
+        };
   let newest = Number.NEGATIVE_INFINITY;
   let windowStart = Number.POSITIVE_INFINITY;
   for (const id of history.keys()) {
@@ -146,7 +149,10 @@ export function suiteTrend(history: History, maxPoints = 30, maxRecords = TREND_
       else if (k === 3) b.failed++;
     }
   }
-  const recent = [...buckets.values()].filter((b) => b.testRuns > 0).sort((a, b) => a.time - b.time).slice(-maxPoints);
+  const recent = [...buckets.values()]
+    .filter((b) => b.testRuns > 0)
+    .sort((a, b) => a.time - b.time)
+    .slice(-maxPoints);
   return {
     unit: 'run',
     points: recent.map((b, i) => ({ label: String(i + 1), testRuns: b.testRuns, flaky: b.flaky, failed: b.failed })),
@@ -158,7 +164,7 @@ export function suiteTrend(history: History, maxPoints = 30, maxRecords = TREND_
 const n = (x: number): string => (Number.isSafeInteger(x) ? String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ',') : x.toLocaleString('en-US'));
 function ordinal(k: number): string {
   const tens = k % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][k % 10] ?? 'th';
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][k % 10] ?? 'th');
   return `${n(k)}${suffix}`;
 }
 const percent = (part: number, whole: number): number => (whole === 0 ? 0 : Math.round((10_000 * part) / whole) / 100);

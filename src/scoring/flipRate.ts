@@ -47,11 +47,7 @@ export function flipRate(outcomes: readonly boolean[], window = DEFAULT_FLIP_RAT
  * ewma = flip[0]; then ewma = alpha * flip + (1 - alpha) * ewma for each later pair.
  * `null` with fewer than 2 outcomes (the seed returns 0.0).
  */
-export function ewmaFlipRate(
-  outcomes: readonly boolean[],
-  alpha = DEFAULT_FLIP_RATE_CONFIG.ewmaAlpha,
-  window = DEFAULT_FLIP_RATE_CONFIG.ewmaWindow,
-): number | null {
+export function ewmaFlipRate(outcomes: readonly boolean[], alpha = DEFAULT_FLIP_RATE_CONFIG.ewmaAlpha, window = DEFAULT_FLIP_RATE_CONFIG.ewmaWindow): number | null {
   const n = Math.min(window, outcomes.length);
   if (n < 2) return null;
   const start = outcomes.length - n;
@@ -70,10 +66,7 @@ let scratch = new Uint8Array(64);
  * `flipRate` and `ewmaFlipRate` straight from the runs, without building the outcome list
  * (same results; used by scoreTest). Also returns the number of outcomes in the whole history.
  */
-export function flipRates(
-  runs: readonly TestRunRecord[],
-  config: FlipRateConfig = DEFAULT_FLIP_RATE_CONFIG,
-): { flipRate: number | null; ewmaFlipRate: number | null; outcomes: number } {
+export function flipRates(runs: readonly TestRunRecord[], config: FlipRateConfig = DEFAULT_FLIP_RATE_CONFIG): { flipRate: number | null; ewmaFlipRate: number | null; outcomes: number } {
   const need = Math.max(config.window, config.ewmaWindow, 0);
   if (scratch.length < need) scratch = new Uint8Array(need);
   let got = 0;
@@ -131,11 +124,7 @@ export interface TierQuarantineDecision {
  * quarantined; Stable/Intermittent tests in quarantine are released when `autoRelease` (the seed's
  * `auto_unquarantine` flag, true for everything it quarantines itself); anything else is left alone.
  */
-export function tierQuarantineDecision(
-  tier: Tier,
-  currentlyQuarantined: boolean,
-  autoRelease = true,
-): TierQuarantineDecision {
+export function tierQuarantineDecision(tier: Tier, currentlyQuarantined: boolean, autoRelease = true): TierQuarantineDecision {
   if ((tier === 'Flaky' || tier === 'Chronic') && !currentlyQuarantined) {
     return { action: 'quarantine', quarantined: true, reason: `auto: ${tier} flip-rate` };
   }

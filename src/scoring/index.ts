@@ -7,12 +7,7 @@ import { DEFAULT_FLIP_RATE_CONFIG, flipRates, tierOf, type FlipRateConfig } from
 import { DEFAULT_SCORING_CONFIG, multiFactorScore, type MultiFactorScore, type ScoringConfig } from './multiFactor.ts';
 import { createPfsMemo, DEFAULT_PFS_CONFIG, pfs, type PfsConfig, type PfsMemo, type PfsResult } from './pfs.ts';
 import { DEFAULT_SUCCESS_RATE_CONFIG, successRate, type SuccessRate, type SuccessRateConfig } from './successRate.ts';
-import {
-  DEFAULT_THRESHOLDED_CONFIG,
-  thresholdedFlakiness,
-  type BudgetCandidate,
-  type ThresholdedConfig,
-} from './thresholded.ts';
+import { DEFAULT_THRESHOLDED_CONFIG, thresholdedFlakiness, type BudgetCandidate, type ThresholdedConfig } from './thresholded.ts';
 
 export * from './flipRate.ts';
 export * from './multiFactor.ts';
@@ -85,9 +80,7 @@ export function resolveScoringOptions(opts: ScoringOptionsInput = {}): ScoringOp
   const mf = opts.multiFactor;
   return {
     now: opts.now ?? d.now,
-    multiFactor: mf
-      ? { ...d.multiFactor, ...mf, weights: { ...d.multiFactor.weights, ...mf.weights } }
-      : d.multiFactor,
+    multiFactor: mf ? { ...d.multiFactor, ...mf, weights: { ...d.multiFactor.weights, ...mf.weights } } : d.multiFactor,
     flipRate: opts.flipRate ? { ...d.flipRate, ...opts.flipRate } : d.flipRate,
     pfs: opts.pfs ? { ...d.pfs, ...opts.pfs } : d.pfs,
     successRate: opts.successRate ? { ...d.successRate, ...opts.successRate } : d.successRate,
@@ -129,11 +122,7 @@ export function scoreTest(h: TestHistory, opts?: ScoringOptionsInput, memo: PfsM
  * consumed in one pass (a generator is never materialised); without it they are read twice (an
  * iterable that is not an array is copied first) to find the newest run time of all.
  */
-export function scoreAll(
-  histories: Iterable<TestHistory>,
-  opts?: ScoringOptionsInput,
-  memo: PfsMemo = createPfsMemo(),
-): Map<string, TestScores> {
+export function scoreAll(histories: Iterable<TestHistory>, opts?: ScoringOptionsInput, memo: PfsMemo = createPfsMemo()): Map<string, TestScores> {
   const o = resolveScoringOptions(opts);
   let now = o.now;
   let source = histories;

@@ -152,11 +152,7 @@ export function normalizeErrorMessage(message: string): string {
  * remaining non-skipped attempt becomes one result (F and E → 'failed', P → 'passed'; S dropped,
  * attempt indexes count non-skipped attempts from 1).
  */
-export function toTestResults(
-  runs: readonly TestRunRecord[],
-  now: number,
-  config: Pick<ScoringConfig, 'rollingWindowSize' | 'lookbackDays'> = DEFAULT_SCORING_CONFIG,
-): TestResult[] {
+export function toTestResults(runs: readonly TestRunRecord[], now: number, config: Pick<ScoringConfig, 'rollingWindowSize' | 'lookbackDays'> = DEFAULT_SCORING_CONFIG): TestResult[] {
   const since = now - config.lookbackDays * DAY_MS;
   const picked: TestRunRecord[] = [];
   for (let r = runs.length - 1; r >= 0 && picked.length < config.rollingWindowSize; r--) {
@@ -254,10 +250,7 @@ export function calculateFailureClustering(results: readonly TestResult[]): numb
  * is already normalised by the pipeline, and normalizeErrorMessage is not idempotent, so it is not
  * applied a second time here (pass `normalize` to apply it anyway).
  */
-export function calculateMessageVariance(
-  results: readonly TestResult[],
-  normalize: ((m: string) => string) | null = null,
-): number {
+export function calculateMessageVariance(results: readonly TestResult[], normalize: ((m: string) => string) | null = null): number {
   const unique = new Set<string>();
   let failures = 0;
   for (const r of results) {
@@ -311,11 +304,7 @@ export function calculateComponents(results: readonly TestResult[]): ScoreCompon
 /** Weighted sum of the five main components, times (1 - penalty * penalty weight), clamped to [0, 1]. */
 export function combineComponents(c: ScoreComponents, w: ScoringWeights = DEFAULT_WEIGHTS): number {
   let score =
-    c.intermittency * w.intermittency +
-    c.rerunPassRate * w.rerunPassRate +
-    c.failureClustering * w.failureClustering +
-    c.messageVariance * w.messageVariance +
-    c.failSuccessRatio * w.failSuccessRatio;
+    c.intermittency * w.intermittency + c.rerunPassRate * w.rerunPassRate + c.failureClustering * w.failureClustering + c.messageVariance * w.messageVariance + c.failSuccessRatio * w.failSuccessRatio;
   score = score * (1 - c.consecutiveFailurePenalty * w.consecutiveFailurePenalty);
   return Math.max(0, Math.min(1, score));
 }
@@ -388,12 +377,7 @@ export function calculateConfidence(results: readonly TestResult[]): number {
  * - otherwise → monitor / low
  * With `sufficientData` false (fewer than minRunsForScoring runs) the result is at most monitor.
  */
-export function generateRecommendation(
-  score: number,
-  confidence: number,
-  config: ScoringConfig = DEFAULT_SCORING_CONFIG,
-  sufficientData = true,
-): Recommendation {
+export function generateRecommendation(score: number, confidence: number, config: ScoringConfig = DEFAULT_SCORING_CONFIG, sufficientData = true): Recommendation {
   if (score < config.monitoringThreshold) {
     return { action: 'stable', reason: 'Test appears stable based on available data', confidence, priority: 'low' };
   }
@@ -419,10 +403,7 @@ export function generateRecommendation(
   }
   return {
     action: 'monitor',
-    reason:
-      confidence < config.minConfidenceForAction
-        ? 'Insufficient data for confident assessment'
-        : 'Some instability detected, continue monitoring',
+    reason: confidence < config.minConfidenceForAction ? 'Insufficient data for confident assessment' : 'Some instability detected, continue monitoring',
     confidence,
     priority: 'low',
   };
@@ -431,12 +412,7 @@ export function generateRecommendation(
 // ---------------------------------------------------------------------------------------------
 // Entry point
 
-export function multiFactorFromResults(
-  results: readonly TestResult[],
-  runs: number,
-  recentFailures: number,
-  config: ScoringConfig = DEFAULT_SCORING_CONFIG,
-): MultiFactorScore {
+export function multiFactorFromResults(results: readonly TestResult[], runs: number, recentFailures: number, config: ScoringConfig = DEFAULT_SCORING_CONFIG): MultiFactorScore {
   const components = calculateComponents(results);
   const score = combineComponents(components, config.weights);
   const factors = calculateConfidenceFactors(results);
@@ -459,11 +435,7 @@ export function multiFactorFromResults(
  * Reference path: the seed's functions over `toTestResults`. `multiFactorScore` must give the same
  * result (a property test checks it); this one is slower and allocates a result per attempt.
  */
-export function multiFactorScoreReference(
-  runs: readonly TestRunRecord[],
-  now: number,
-  config: ScoringConfig = DEFAULT_SCORING_CONFIG,
-): MultiFactorScore {
+export function multiFactorScoreReference(runs: readonly TestRunRecord[], now: number, config: ScoringConfig = DEFAULT_SCORING_CONFIG): MultiFactorScore {
   const results = toTestResults(runs, now, config);
   let runCount = 0;
   let recentFailures = 0;
@@ -493,11 +465,7 @@ const messageSet = new Set<string>();
  * The multi-factor score of one test's runs (oldest first) as of `now`: the same numbers as
  * `multiFactorScoreReference`, computed in one pass without allocating per attempt.
  */
-export function multiFactorScore(
-  runs: readonly TestRunRecord[],
-  now: number,
-  config: ScoringConfig = DEFAULT_SCORING_CONFIG,
-): MultiFactorScore {
+export function multiFactorScore(runs: readonly TestRunRecord[], now: number, config: ScoringConfig = DEFAULT_SCORING_CONFIG): MultiFactorScore {
   const since = now - config.lookbackDays * DAY_MS;
   const recentSince = now - config.recentFailureWindow * DAY_MS;
   const cap = Math.max(0, config.rollingWindowSize);

@@ -83,7 +83,14 @@ export interface Rise {
  * Whether the test's flakiness rose. Without a given baseline, the runs before the recent window are the baseline,
  * and there must be at least `window` of them.
  */
-export function pfsRose(runs: readonly TestRunRecord[], baseline?: Interval, window = RECENT_WINDOW, minFailing = MIN_FAILING, config: PfsConfig = DEFAULT_PFS_CONFIG, memo?: PfsMemo): Rise | undefined {
+export function pfsRose(
+  runs: readonly TestRunRecord[],
+  baseline?: Interval,
+  window = RECENT_WINDOW,
+  minFailing = MIN_FAILING,
+  config: PfsConfig = DEFAULT_PFS_CONFIG,
+  memo?: PfsMemo,
+): Rise | undefined {
   const evidence = evidenceRuns(runs);
   const recent = evidence.slice(-window);
   if (recent.filter((r) => /[FE]/.test(r.attempts)).length < minFailing) return undefined;

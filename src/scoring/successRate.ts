@@ -46,11 +46,7 @@ export interface SuccessRate {
   passed: number;
 }
 
-export function successRate(
-  runs: readonly TestRunRecord[],
-  now: number,
-  config: SuccessRateConfig = DEFAULT_SUCCESS_RATE_CONFIG,
-): SuccessRate {
+export function successRate(runs: readonly TestRunRecord[], now: number, config: SuccessRateConfig = DEFAULT_SUCCESS_RATE_CONFIG): SuccessRate {
   const since = now - config.lookbackDays * DAY_MS;
   const all = config.filter === 'all';
   const finalOnly = config.passWhen === 'final-attempt';

@@ -78,10 +78,7 @@ function mulberry32(seed: number): () => number {
  * descending, then fewer runs first ("least historical data"), then id; exploratory ones in
  * shuffle order. Pure: same input and seed, same output.
  */
-export function allocateBudget(
-  tests: readonly BudgetCandidate[],
-  options: Partial<BudgetOptions> = {},
-): BudgetAllocation[] {
+export function allocateBudget(tests: readonly BudgetCandidate[], options: Partial<BudgetOptions> = {}): BudgetAllocation[] {
   const o = { ...DEFAULT_BUDGET_OPTIONS, ...options };
   const total = Math.max(0, o.budget);
   const prop = Math.min(1, Math.max(0, o.proportionTargeted));

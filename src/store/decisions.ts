@@ -104,7 +104,11 @@ export function parseDecisions(text: string): { log?: DecisionLog; problems: Fil
       log.tests.set(id, entry);
     } else {
       log.unreadable.set(id, raw);
-      found.push({ file: DECISIONS_FILE, line: value.lineOf(id), message: `the entry of ${JSON.stringify(id).slice(0, 200)} is not in the documented form; it is kept as written and no decision is recorded for this test until it is fixed or deleted` });
+      found.push({
+        file: DECISIONS_FILE,
+        line: value.lineOf(id),
+        message: `the entry of ${JSON.stringify(id).slice(0, 200)} is not in the documented form; it is kept as written and no decision is recorded for this test until it is fixed or deleted`,
+      });
     }
   }
   return { log, problems: found };

@@ -72,7 +72,10 @@ function withConfig(env: Record<string, string>, key: string, value: string): Re
 
 /** The id git gives `text` as a blob (SHA-1 of `blob <bytes>\0<bytes>`). */
 export function blobId(text: string): string {
-  return createHash('sha1').update(`blob ${Buffer.byteLength(text, 'utf8')}\0`).update(text, 'utf8').digest('hex');
+  return createHash('sha1')
+    .update(`blob ${Buffer.byteLength(text, 'utf8')}\0`)
+    .update(text, 'utf8')
+    .digest('hex');
 }
 
 /** A path as fast-import reads it: C-style quoted when it has a character that would end or split it. */
@@ -81,7 +84,9 @@ function quotePath(path: string): string {
 }
 
 export function isPermanentRefusal(stderr: string): boolean {
-  return /hook declined|GH0\d\d|protected branch|repository rule violations|permission to \S+ denied|returned error: 40[13]|authentication failed|deny(?:ing)? (?:updating|deleting|non-fast-forward|current branch)|not allowed to (?:push|create|update|delete)|write access to repository not granted/i.test(stderr);
+  return /hook declined|GH0\d\d|protected branch|repository rule violations|permission to \S+ denied|returned error: 40[13]|authentication failed|deny(?:ing)? (?:updating|deleting|non-fast-forward|current branch)|not allowed to (?:push|create|update|delete)|write access to repository not granted/i.test(
+    stderr,
+  );
 }
 
 /** A push rejected because the branch moved (a lost race): worth fetching and trying again. */
@@ -91,7 +96,10 @@ export function isLostRace(stderr: string): boolean {
 
 /** What a failed push says, in one line: the ref's fate (`[remote rejected] … (pre-receive hook declined)`) and what the remote said. */
 export function pushMessage(output: string): string {
-  const lines = output.split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = output
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   const fate = lines.filter((l) => /\[(?:remote )?rejected\]|\[rejected\]/.test(l));
   const remote = lines.filter((l) => l.startsWith('remote:')).slice(0, 3);
   const chosen = [...fate, ...remote];
@@ -342,7 +350,10 @@ export class DataRepo {
     const prefix = inboxPrefix(this.branch);
     const patterns = [`refs/heads/${this.branch}`, ...(inbox ? [`${prefix}*`] : [])];
     const listing = await this.git(['ls-remote', this.remote, ...patterns]);
-    const tip = listing.split('\n').map((line) => line.trim().split(/\s+/)).find(([sha, ref]) => sha && ref === `refs/heads/${this.branch}`)?.[0];
+    const tip = listing
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/))
+      .find(([sha, ref]) => sha && ref === `refs/heads/${this.branch}`)?.[0];
     const parked = inbox ? parkedFrom(listing, (ref) => (ref.startsWith(prefix) ? ref : undefined)) : [];
     const refspecs = [...(tip ? [`+refs/heads/${this.branch}:${this.remoteRef}`] : []), ...(parked.length > 0 ? [`+${prefix}*:${DataRepo.INBOX}*`] : [])];
     if (refspecs.length > 0) await this.fetchRefs(refspecs);

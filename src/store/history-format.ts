@@ -103,8 +103,21 @@ export function parseRuns(file: string, text: string, schema?: number): { runs: 
       problems.push({ file, line: value.lineOf(seqText), message: `run number ${seqText.slice(0, 40)} is beyond ${MAX_RUN_SEQ}, the largest run number flakeguard writes` });
       continue;
     }
-    if (!/^\d+$/.test(seqText) || !Number.isSafeInteger(seq) || seq < 1 || !Array.isArray(raw) || typeof raw[0] !== 'string' || typeof raw[1] !== 'string' || typeof raw[2] !== 'number' || !Number.isFinite(raw[2])) {
-      problems.push({ file, line: value.lineOf(seqText), message: `run ${JSON.stringify(seqText).slice(0, 40)} is not in the expected form [run key, commit, time, default branch, job result, link]` });
+    if (
+      !/^\d+$/.test(seqText) ||
+      !Number.isSafeInteger(seq) ||
+      seq < 1 ||
+      !Array.isArray(raw) ||
+      typeof raw[0] !== 'string' ||
+      typeof raw[1] !== 'string' ||
+      typeof raw[2] !== 'number' ||
+      !Number.isFinite(raw[2])
+    ) {
+      problems.push({
+        file,
+        line: value.lineOf(seqText),
+        message: `run ${JSON.stringify(seqText).slice(0, 40)} is not in the expected form [run key, commit, time, default branch, job result, link]`,
+      });
       continue;
     }
     if (seqs.has(seq)) {

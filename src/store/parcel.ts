@@ -66,8 +66,14 @@ export function parseParcel(text: string): ParcelEntry[] {
  * ingestion keys so that the name is unique per ingestion. Always a valid ref name.
  */
 export function parcelName(run: RunContext, entries: ParcelEntry[], now: number): string {
-  const safe = `${run.runId}-${run.job}`.replace(/[^A-Za-z0-9_-]/g, '-').replace(/-+/g, '-').slice(0, 80);
-  const keys = entries.map((e) => `${e.run.key}#${e.run.runAttempt}`).sort().join('\n');
+  const safe = `${run.runId}-${run.job}`
+    .replace(/[^A-Za-z0-9_-]/g, '-')
+    .replace(/-+/g, '-')
+    .slice(0, 80);
+  const keys = entries
+    .map((e) => `${e.run.key}#${e.run.runAttempt}`)
+    .sort()
+    .join('\n');
   return `${String(Math.max(0, Math.trunc(now))).padStart(14, '0')}-${safe}-a${run.runAttempt}-${createHash('sha256').update(keys).digest('hex').slice(0, 10)}`;
 }
 

@@ -143,7 +143,13 @@ function readSnapshot(files: Map<string, string>, blocked: ReadonlyMap<string, s
   if (snapshot.damaged.length > 0) return;
   // A file too large to read was left out by the read (src/store/git.ts): the branch cannot be read whole.
   for (const [path, bytes] of tooLargeIn(files)) {
-    damage([{ file: path, line: 1, message: `is ${(bytes / 1024 / 1024).toFixed(1)} MiB; flakeguard reads at most ${(MAX_FILE_BYTES.get(path) ?? 0) / 1024 / 1024} MiB of it (docs/data-branch.md, "Bounded reading")` }]);
+    damage([
+      {
+        file: path,
+        line: 1,
+        message: `is ${(bytes / 1024 / 1024).toFixed(1)} MiB; flakeguard reads at most ${(MAX_FILE_BYTES.get(path) ?? 0) / 1024 / 1024} MiB of it (docs/data-branch.md, "Bounded reading")`,
+      },
+    ]);
   }
   if (snapshot.damaged.length > 0) return;
   const paths = [...files.keys()].sort();

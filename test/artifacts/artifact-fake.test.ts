@@ -83,7 +83,11 @@ describe('artifact fake with @actions/artifact', () => {
     const viaRest = join(dir, 'rest');
     await client.downloadArtifact(listed.artifacts[0]!.id, { path: viaRest, skipDecompress: true, findBy });
     const [restFile] = await readdir(viaRest);
-    expect(readZip(await readFile(join(viaRest, restFile!))).get('a.json')!.toString()).toBe('{"a":1}\n');
+    expect(
+      readZip(await readFile(join(viaRest, restFile!)))
+        .get('a.json')!
+        .toString(),
+    ).toBe('{"a":1}\n');
 
     expect(service.violations()).toEqual([]);
     expect(gh.violations()).toEqual([]);
@@ -104,7 +108,9 @@ describe('artifact fake with @actions/artifact', () => {
   it('records a request the service would refuse: a token for another run', async () => {
     const token = service.runtimeToken({ runId: 1, job: 'a' });
     const other = service.runtimeToken({ runId: 2, job: 'a' });
-    const otherIds = JSON.parse(Buffer.from(other.split('.')[1]!, 'base64url').toString()).scp.split(' ')[1].split(':');
+    const otherIds = JSON.parse(Buffer.from(other.split('.')[1]!, 'base64url').toString())
+      .scp.split(' ')[1]
+      .split(':');
     const res = await fetch(new URL('/twirp/github.actions.results.api.v1.ArtifactService/ListArtifacts', service.url), {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },

@@ -31,8 +31,26 @@ describe('bundle', () => {
     const good = bundleFiles(manifest, results);
     expect(() => readBundle(zipBytes([{ name: '../flakeguard-shard.json', content: 'x' }]))).toThrow(/unsafe archive: .*path traversal/);
     expect(() => readBundle(archive(new Map([[MANIFEST_FILE, good.get(MANIFEST_FILE)!]])))).toThrow(new RegExp(`no ${RESULTS_FILE}`));
-    expect(() => readBundle(archive(new Map([[MANIFEST_FILE, good.get(MANIFEST_FILE)!], [RESULTS_FILE, '{"kind":"nope"}']])))).toThrow(/not a flakeguard results file/);
-    expect(() => readBundle(archive(new Map([[MANIFEST_FILE, '{"kind":"flakeguard-shard","schema":1,"filesMatched":-1,"problems":[]}'], [RESULTS_FILE, results]])))).toThrow(BundleError);
+    expect(() =>
+      readBundle(
+        archive(
+          new Map([
+            [MANIFEST_FILE, good.get(MANIFEST_FILE)!],
+            [RESULTS_FILE, '{"kind":"nope"}'],
+          ]),
+        ),
+      ),
+    ).toThrow(/not a flakeguard results file/);
+    expect(() =>
+      readBundle(
+        archive(
+          new Map([
+            [MANIFEST_FILE, '{"kind":"flakeguard-shard","schema":1,"filesMatched":-1,"problems":[]}'],
+            [RESULTS_FILE, results],
+          ]),
+        ),
+      ),
+    ).toThrow(BundleError);
   });
 
   it('parses manifests strictly', () => {

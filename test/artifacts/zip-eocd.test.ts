@@ -37,7 +37,10 @@ function pythonNames(bytes: Buffer): string {
   try {
     return execFileSync('python3', ['-c', 'import sys, zipfile; print(sorted(zipfile.ZipFile(sys.argv[1]).namelist()))', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
   } catch (error) {
-    return `error: ${String((error as { stderr?: string }).stderr ?? error).trim().split('\n').pop()}`;
+    return `error: ${String((error as { stderr?: string }).stderr ?? error)
+      .trim()
+      .split('\n')
+      .pop()}`;
   }
 }
 
@@ -45,7 +48,11 @@ function unzipNames(bytes: Buffer): string {
   const file = join(dir, `u${Math.random().toString(36).slice(2)}.zip`);
   writeFileSync(file, bytes);
   try {
-    return execFileSync('unzip', ['-Z1', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim().split('\n').sort().join(',');
+    return execFileSync('unzip', ['-Z1', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+      .trim()
+      .split('\n')
+      .sort()
+      .join(',');
   } catch (error) {
     return `error ${(error as { status?: number }).status}`;
   }

@@ -58,7 +58,13 @@ describe('readZip', () => {
 
   it('refuses entries that declare more than the limits, before inflating', () => {
     refused(zipBytes([{ name: 'a', content: 'x'.repeat(1001) }]), /declares 1001 bytes; the limit is 1000/);
-    refused(zipBytes([{ name: 'a', content: 'x'.repeat(800) }, { name: 'b', content: 'y'.repeat(800) }]), /more than 1500 bytes in all/);
+    refused(
+      zipBytes([
+        { name: 'a', content: 'x'.repeat(800) },
+        { name: 'b', content: 'y'.repeat(800) },
+      ]),
+      /more than 1500 bytes in all/,
+    );
     refused(zipBytes(['a', 'b', 'c', 'd', 'e'].map((name) => ({ name, content: name }))), /5 entries; at most 4/);
     const big = zipBytes([{ name: 'a', content: 'x' }]);
     refused(big, /larger than the limit/, { ...limits, maxArchiveBytes: big.length - 1 });
@@ -69,7 +75,13 @@ describe('readZip', () => {
     refused(zipBytes([{ name: 'a', content: 'abc', crc: 1234 }]), /CRC-32/);
     refused(zipBytes([{ name: 'a', content: 'abc', flags: 1 }]), /encrypted/);
     refused(zipBytes([{ name: 'a', content: '/etc/passwd', unixMode: 0o120777 }]), /symbolic link/);
-    refused(zipBytes([{ name: 'a', content: 'x' }, { name: 'a', content: 'y' }]), /appears twice/);
+    refused(
+      zipBytes([
+        { name: 'a', content: 'x' },
+        { name: 'a', content: 'y' },
+      ]),
+      /appears twice/,
+    );
     refused(zipBytes([{ name: 'a', content: 'x' }], { zip64Locator: true }), /ZIP64/);
     refused(zipBytes([{ name: 'a', content: 'x', method: 12 }]), /compression method 12/);
     refused(Buffer.from('not a zip at all, just some text that is long enough'), /not a ZIP archive/);

@@ -70,18 +70,44 @@ describe("a CI's variables", () => {
 
   it('maps a GitLab merge request from a fork to a read-only pull-request run', () => {
     const facts = ciFacts(
-      { CI_PROJECT_PATH: 'g/p', CI_PIPELINE_ID: '9', CI_JOB_ID: '77', CI_JOB_NAME: 'unit', CI_COMMIT_SHA: 'f00', CI_MERGE_REQUEST_IID: '12', CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: 'topic', CI_MERGE_REQUEST_SOURCE_PROJECT_PATH: 'fork/p', CI_DEFAULT_BRANCH: 'trunk', CI_PROJECT_DIR: '/builds/g/p' },
+      {
+        CI_PROJECT_PATH: 'g/p',
+        CI_PIPELINE_ID: '9',
+        CI_JOB_ID: '77',
+        CI_JOB_NAME: 'unit',
+        CI_COMMIT_SHA: 'f00',
+        CI_MERGE_REQUEST_IID: '12',
+        CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: 'topic',
+        CI_MERGE_REQUEST_SOURCE_PROJECT_PATH: 'fork/p',
+        CI_DEFAULT_BRANCH: 'trunk',
+        CI_PROJECT_DIR: '/builds/g/p',
+      },
       'gitlab',
       local,
     );
     expect(facts).toMatchObject({ runId: '9', runAttempt: 77, job: 'unit', sha: 'f00', branch: 'topic', pullRequest: 12, fromFork: true, defaultBranch: 'trunk', workspace: '/builds/g/p' });
     expect(eventPayload(facts)).toEqual({ repository: { default_branch: 'trunk', full_name: 'g/p' }, pull_request: { number: 12, head: { repo: { full_name: 'fork-of/g/p' } } } });
     const env = actionEnv({ PATH: '/bin', INPUT_REPORTS: 'stale' }, facts, { reports: 'r/*.xml' }, { eventPath: '/e', outputPath: '/o', summaryPath: '/s', runnerTemp: '/t' });
-    expect(env).toMatchObject({ PATH: '/bin', GITHUB_EVENT_NAME: 'pull_request', GITHUB_REF: 'refs/heads/topic', GITHUB_RUN_ATTEMPT: '77', INPUT_REPORTS: 'r/*.xml', 'INPUT_CHECK-RUN': 'false', 'INPUT_CREATE-ISSUES': 'false', GITHUB_OUTPUT: '/o', GITHUB_STEP_SUMMARY: '/s' });
+    expect(env).toMatchObject({
+      PATH: '/bin',
+      GITHUB_EVENT_NAME: 'pull_request',
+      GITHUB_REF: 'refs/heads/topic',
+      GITHUB_RUN_ATTEMPT: '77',
+      INPUT_REPORTS: 'r/*.xml',
+      'INPUT_CHECK-RUN': 'false',
+      'INPUT_CREATE-ISSUES': 'false',
+      GITHUB_OUTPUT: '/o',
+      GITHUB_STEP_SUMMARY: '/s',
+    });
   });
 
   it('maps Buildkite retries to attempts, CircleCI pull requests and Jenkins branches', () => {
-    expect(ciFacts({ BUILDKITE_BUILD_ID: 'b', BUILDKITE_RETRY_COUNT: '2', BUILDKITE_COMMIT: 'HEAD', BUILDKITE_PULL_REQUEST: 'false' }, 'buildkite', local)).toMatchObject({ runId: 'b', runAttempt: 3, sha: 'abc', fromFork: false });
+    expect(ciFacts({ BUILDKITE_BUILD_ID: 'b', BUILDKITE_RETRY_COUNT: '2', BUILDKITE_COMMIT: 'HEAD', BUILDKITE_PULL_REQUEST: 'false' }, 'buildkite', local)).toMatchObject({
+      runId: 'b',
+      runAttempt: 3,
+      sha: 'abc',
+      fromFork: false,
+    });
     expect(ciFacts({ CIRCLE_PULL_REQUEST: 'https://github.com/o/r/pull/31', CIRCLE_PR_USERNAME: 'someone' }, 'circleci', local)).toMatchObject({ pullRequest: 31, fromFork: true });
     expect(ciFacts({ GIT_BRANCH: 'origin/release', BUILD_TAG: 'jenkins-x-4' }, 'jenkins', local)).toMatchObject({ branch: 'release', runId: 'jenkins-x-4' });
     expect(ciFacts({}, 'local', local)).toMatchObject({ runId: 'local-5', sha: 'abc', branch: 'dev', workspace: '/w' });
@@ -93,7 +119,10 @@ describe("a CI's variables", () => {
     expect(repoFromUrl('ssh://git@gitlab.example.com:2222/group/sub/proj')).toEqual({ serverUrl: 'https://gitlab.example.com', repository: 'group/sub/proj' });
     expect(repoFromUrl('/srv/git/web.git')).toBeUndefined();
     expect(repoFromUrl(undefined)).toBeUndefined();
-    expect(ciFacts({ BUILDKITE_REPO: 'git@github.com:shop/web.git', BUILDKITE_ORGANIZATION_SLUG: 'o', BUILDKITE_PIPELINE_SLUG: 'p' }, 'buildkite', local)).toMatchObject({ serverUrl: 'https://github.com', repository: 'shop/web' });
+    expect(ciFacts({ BUILDKITE_REPO: 'git@github.com:shop/web.git', BUILDKITE_ORGANIZATION_SLUG: 'o', BUILDKITE_PIPELINE_SLUG: 'p' }, 'buildkite', local)).toMatchObject({
+      serverUrl: 'https://github.com',
+      repository: 'shop/web',
+    });
   });
 
   it('tells a remote URL from a path', () => {
@@ -120,7 +149,10 @@ describe('workflow commands as plain lines', () => {
 
 describe('a hand edit of one stats line', () => {
   const text = ['{"schema": 2, "tests": {', '"a::one": {"override":null,"quarantined":false,"reason":"r"},', '"a::two": {"override":"never","quarantined":false,"reason":"r"}', '}}', ''].join('\n');
-  const files = new Map([['flakeguard.json', '{"schema": 2, "shards": 1, "writes": 1, "ingested": {}}'], ['stats/00.json', text]]);
+  const files = new Map([
+    ['flakeguard.json', '{"schema": 2, "shards": 1, "writes": 1, "ingested": {}}'],
+    ['stats/00.json', text],
+  ]);
 
   it('changes that line only, and keeps the trailing comma', () => {
     const snapshot = parseSnapshot(files);

@@ -121,7 +121,7 @@ describe('the model of a branch written by applyRun', () => {
   });
 });
 
-describe('one test\'s timeline (decisions.json)', () => {
+describe("one test's timeline (decisions.json)", () => {
   it('lists its decisions newest first, with links to their runs, and its issue', () => {
     const files = hostileBranchFiles();
     const model = modelOf(files);

@@ -48,7 +48,13 @@ function asWorkflow(steps: string): string {
   return `on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n${indented}\n`;
 }
 
-const markdown = ['README.md', 'examples/README.md', ...readdirSync(join(PROJECT_ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const markdown = [
+  'README.md',
+  'examples/README.md',
+  ...readdirSync(join(PROJECT_ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
 describe("GitHub's own parser accepts", () => {
   it('action.yml', () => {

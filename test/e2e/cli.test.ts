@@ -231,9 +231,45 @@ describe('flakeguard run on other CIs', () => {
   it('reads Buildkite, CircleCI and Jenkins variables into the same run record', async () => {
     await world.writeReport('reports/junit.xml', report('P'));
     const envs: Array<[string, Record<string, string>, string]> = [
-      ['buildkite', { BUILDKITE: 'true', BUILDKITE_BUILD_ID: 'bk-1', BUILDKITE_RETRY_COUNT: '0', BUILDKITE_LABEL: 'unit', BUILDKITE_BRANCH: 'main', BUILDKITE_PIPELINE_DEFAULT_BRANCH: 'main', BUILDKITE_BUILD_CHECKOUT_PATH: world.workspace, BUILDKITE_BUILD_URL: 'https://buildkite.com/shop/web/builds/1' }, 'https://buildkite.com/shop/web/builds/1'],
-      ['circleci', { CIRCLECI: 'true', CIRCLE_WORKFLOW_ID: 'wf-1', CIRCLE_BUILD_NUM: '9', CIRCLE_JOB: 'unit', CIRCLE_BRANCH: 'main', CIRCLE_WORKING_DIRECTORY: world.workspace, CIRCLE_BUILD_URL: 'https://circleci.com/gh/shop/web/9' }, 'https://circleci.com/gh/shop/web/9'],
-      ['jenkins', { JENKINS_URL: 'https://jenkins.example.com/', BUILD_TAG: 'jenkins-web-3', JOB_NAME: 'web/main', BRANCH_NAME: 'main', WORKSPACE: world.workspace, BUILD_URL: 'https://jenkins.example.com/job/web/3/' }, 'https://jenkins.example.com/job/web/3/'],
+      [
+        'buildkite',
+        {
+          BUILDKITE: 'true',
+          BUILDKITE_BUILD_ID: 'bk-1',
+          BUILDKITE_RETRY_COUNT: '0',
+          BUILDKITE_LABEL: 'unit',
+          BUILDKITE_BRANCH: 'main',
+          BUILDKITE_PIPELINE_DEFAULT_BRANCH: 'main',
+          BUILDKITE_BUILD_CHECKOUT_PATH: world.workspace,
+          BUILDKITE_BUILD_URL: 'https://buildkite.com/shop/web/builds/1',
+        },
+        'https://buildkite.com/shop/web/builds/1',
+      ],
+      [
+        'circleci',
+        {
+          CIRCLECI: 'true',
+          CIRCLE_WORKFLOW_ID: 'wf-1',
+          CIRCLE_BUILD_NUM: '9',
+          CIRCLE_JOB: 'unit',
+          CIRCLE_BRANCH: 'main',
+          CIRCLE_WORKING_DIRECTORY: world.workspace,
+          CIRCLE_BUILD_URL: 'https://circleci.com/gh/shop/web/9',
+        },
+        'https://circleci.com/gh/shop/web/9',
+      ],
+      [
+        'jenkins',
+        {
+          JENKINS_URL: 'https://jenkins.example.com/',
+          BUILD_TAG: 'jenkins-web-3',
+          JOB_NAME: 'web/main',
+          BRANCH_NAME: 'main',
+          WORKSPACE: world.workspace,
+          BUILD_URL: 'https://jenkins.example.com/job/web/3/',
+        },
+        'https://jenkins.example.com/job/web/3/',
+      ],
     ];
     for (const [name, env, url] of envs) {
       const r = await cli(['run', '--reports', 'reports/**/*.xml', '--test-outcome', 'success', '--quiet'], { cwd: world.workspace, env });

@@ -43,33 +43,37 @@ describe('every file of the data branch fails closed', () => {
     ['runs.json', (t) => t.slice(0, t.length - 20), /runs\.json:\d+: not valid JSON/],
     ['flakeguard.json', (t) => t.replace(/"shards": 1/, '"shards": "1"'), /flakeguard\.json:1: "shards" must be/],
   ];
-  it.each(cases)('a broken %s: the run fails naming it, nothing is written, and the next run after the fix ingests normally', async (path, damage, named) => {
-    await threeRuns();
-    const good = (await world.dataFiles()).get(path)!;
-    await world.editDataFile(path, damage);
-    const broken = await head();
+  it.each(cases)(
+    'a broken %s: the run fails naming it, nothing is written, and the next run after the fix ingests normally',
+    async (path, damage, named) => {
+      await threeRuns();
+      const good = (await world.dataFiles()).get(path)!;
+      await world.editDataFile(path, damage);
+      const broken = await head();
 
-    await world.writeReport('reports/unit.xml', junitXml([{ name: 'a', attempts: 'F', message: 'timeout' }, { name: 'b' }]));
-    const run = await world.run({ runId: 4, inputs: KEYED });
-    // Before the fix: "3 runs → 1", exit 0, quarantines gone.
-    expectOutcome(run, 'failure');
-    expect(run.stdout).toMatch(named);
-    expect(run.stdout).toMatch(new RegExp(`::error .*file=${path.replace(/[./]/g, '\\$&')}`));
-    expect(run.stdout).toMatch(/The data branch is damaged/);
-    expect(await head()).toBe(broken);
-    // Its own results are kept: in the results file, and parked for the first write after the fix.
-    expect(parseResultsFile(await readFile(run.outputs['results-file']!, 'utf8')).tests.map((t) => t.id)).toEqual(['pkg.Suite::a', 'pkg.Suite::b']);
-    expect(run.stdout).toMatch(/The results are parked on flakeguard-data-inbox\/\d{14}-4-test-a1-/);
-    expect(run.summary).toMatch(/parked on/);
+      await world.writeReport('reports/unit.xml', junitXml([{ name: 'a', attempts: 'F', message: 'timeout' }, { name: 'b' }]));
+      const run = await world.run({ runId: 4, inputs: KEYED });
+      // Before the fix: "3 runs → 1", exit 0, quarantines gone.
+      expectOutcome(run, 'failure');
+      expect(run.stdout).toMatch(named);
+      expect(run.stdout).toMatch(new RegExp(`::error .*file=${path.replace(/[./]/g, '\\$&')}`));
+      expect(run.stdout).toMatch(/The data branch is damaged/);
+      expect(await head()).toBe(broken);
+      // Its own results are kept: in the results file, and parked for the first write after the fix.
+      expect(parseResultsFile(await readFile(run.outputs['results-file']!, 'utf8')).tests.map((t) => t.id)).toEqual(['pkg.Suite::a', 'pkg.Suite::b']);
+      expect(run.stdout).toMatch(/The results are parked on flakeguard-data-inbox\/\d{14}-4-test-a1-/);
+      expect(run.summary).toMatch(/parked on/);
 
-    await world.editDataFile(path, () => good);
-    await world.writeReport('reports/unit.xml', junitXml([{ name: 'a' }, { name: 'b' }]));
-    const fixed = await world.run({ runId: 5, inputs: KEYED });
-    expectOutcome(fixed, 'success');
-    expect(fixed.stdout).toMatch(/Folded in 1 parked run/);
-    expect((await history())['pkg.Suite::a']!.o).toBe('(FP)(FP)(FP)FP');
-    expect(await git(world.remote, ['for-each-ref', 'refs/heads/flakeguard-data-inbox/'])).toBe('');
-  }, 120_000);
+      await world.editDataFile(path, () => good);
+      await world.writeReport('reports/unit.xml', junitXml([{ name: 'a' }, { name: 'b' }]));
+      const fixed = await world.run({ runId: 5, inputs: KEYED });
+      expectOutcome(fixed, 'success');
+      expect(fixed.stdout).toMatch(/Folded in 1 parked run/);
+      expect((await history())['pkg.Suite::a']!.o).toBe('(FP)(FP)(FP)FP');
+      expect(await git(world.remote, ['for-each-ref', 'refs/heads/flakeguard-data-inbox/'])).toBe('');
+    },
+    120_000,
+  );
 
   it('a corrupt flakeguard.json cannot make an attempt count twice', async () => {
     await world.writeReport('reports/unit.xml', junitXml([{ name: 'a' }]));
@@ -154,7 +158,7 @@ describe('reports', () => {
 });
 
 describe('the private clone', () => {
-  it('is removed after the run, and a killed run\'s clone is cleared by the next run', async () => {
+  it("is removed after the run, and a killed run's clone is cleared by the next run", async () => {
     const temp = join(world.root, 'shared-temp');
     await mkdir(temp);
     // A pid that is surely gone: a process that has exited.

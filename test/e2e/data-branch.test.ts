@@ -165,7 +165,9 @@ describe('runs that cannot write', () => {
     const run = await world.run({ inputs: { 'push-attempts': '2' } });
     expectOutcome(run, 'failure');
     expect(run.outputs['blocking-failures']).toBe('1');
-    expect(run.stdout).toMatch(/^::error title=flakeguard history not saved::The history was NOT saved to flakeguard-data: the remote refused the push for good.*, and parking the results on flakeguard-data-inbox\/.* failed too/m);
+    expect(run.stdout).toMatch(
+      /^::error title=flakeguard history not saved::The history was NOT saved to flakeguard-data: the remote refused the push for good.*, and parking the results on flakeguard-data-inbox\/.* failed too/m,
+    );
     expect(run.summary).toContain('The history was NOT saved');
     expect(run.outputs['results-file']).toMatch(/flakeguard-results-.*\.json$/);
   });

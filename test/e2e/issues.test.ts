@@ -64,7 +64,7 @@ function closeByHand(issue: IssueRecord, reason: 'completed' | 'not_planned' = '
 }
 
 describe('opening', () => {
-  it("opens one issue for a newly quarantined test, for its CODEOWNERS owners, and never a second one", async () => {
+  it('opens one issue for a newly quarantined test, for its CODEOWNERS owners, and never a second one', async () => {
     // A plain failure on the default branch blocks but is no proof of flakiness: no quarantine, no issue.
     expectOutcome(await ciRun([stable, flaky('F')], { 'test-outcome': 'failure' }), 'failure');
     expect(gh.state.issues).toEqual([]);
@@ -169,7 +169,13 @@ describe('opening', () => {
   });
 
   it('defuses mentions and markup from test names and messages; only CODEOWNERS owners are mentioned', async () => {
-    const evil: CaseSpec = { classname: 'evil.Suite', name: '@everyone <img src=x onerror=alert(1)> #1', attempts: 'FP', file: 'src/cart/evil.test.ts', message: 'ping @admin [x](http://evil.example) <b>' };
+    const evil: CaseSpec = {
+      classname: 'evil.Suite',
+      name: '@everyone <img src=x onerror=alert(1)> #1',
+      attempts: 'FP',
+      file: 'src/cart/evil.test.ts',
+      message: 'ping @admin [x](http://evil.example) <b>',
+    };
     await ciRun([evil]);
     await ciRun([evil]);
     expect(gh.violations()).toEqual([]);
@@ -195,7 +201,11 @@ describe('closing and reopening', () => {
     expect(JSON.parse(released.outputs.released!)).toEqual([ID]);
     expect(gh.violations()).toEqual([]);
     expect(issue).toMatchObject({ state: 'closed', state_reason: 'completed', closed_by: 'github-actions[bot]' });
-    expect(commentsOn(1).map((c) => c.body).join('\n')).toContain('flakeguard **released** this test from quarantine');
+    expect(
+      commentsOn(1)
+        .map((c) => c.body)
+        .join('\n'),
+    ).toContain('flakeguard **released** this test from quarantine');
     expect(released.summary).toContain('Closed [#1]');
 
     // Passing again: nothing happens to the closed issue. After a release only newer runs count: the two flips
@@ -217,7 +227,7 @@ describe('closing and reopening', () => {
     expect(ops('issues/create')).toBe(1);
   });
 
-  it("a person closing the issue as completed lifts the quarantine on the next run; a one-off failure does not reopen it", async () => {
+  it('a person closing the issue as completed lifts the quarantine on the next run; a one-off failure does not reopen it', async () => {
     await ciRun([stable, flaky()]);
     await ciRun([stable, flaky()]);
     const issue = gh.state.issues[0]!;
@@ -322,7 +332,9 @@ describe('API failures never change the outcome', () => {
     const denied = await ciRun([flaky()]);
     expect(JSON.parse(denied.outputs['newly-quarantined']!)).toEqual([ID]);
     expectOutcome(denied, 'success');
-    expect(denied.stdout).toMatch(/::warning title=flakeguard issues::flakeguard could not create the label 'flaky-test' \(403: Resource not accessible by integration[^)]*\)\. The workflow's token needs `issues: write`/);
+    expect(denied.stdout).toMatch(
+      /::warning title=flakeguard issues::flakeguard could not create the label 'flaky-test' \(403: Resource not accessible by integration[^)]*\)\. The workflow's token needs `issues: write`/,
+    );
     expect(gh.state.issues).toEqual([]);
     expect(ops('issues/create')).toBe(0);
     expect(gh.violations()).toEqual([]);

@@ -71,7 +71,17 @@ describe('README: quick start (a single job)', () => {
     const third = await play([{ name: 'a', attempts: 'F' }, { name: 'b' }], 'failure', 3);
     expectOutcome(third, 'success');
     expect(third.outputs['quarantined-failures']).toBe('1');
-    expectOutcome(await play([{ name: 'a', attempts: 'F' }, { name: 'b', attempts: 'F' }], 'failure', 4), 'failure');
+    expectOutcome(
+      await play(
+        [
+          { name: 'a', attempts: 'F' },
+          { name: 'b', attempts: 'F' },
+        ],
+        'failure',
+        4,
+      ),
+      'failure',
+    );
     expect(gh.state.checkRuns.map((c) => c.conclusion)).toEqual(['success', 'success', 'success', 'failure']);
     expectClean();
   });
@@ -200,7 +210,7 @@ describe('README: the aggregate pattern', () => {
     const keys = Object.values(runsTable).map((row) => row[0]);
     expect(keys).toHaveLength(3);
     expect(keys.every((k) => k.startsWith('30/test/'))).toBe(true);
-    expect(Object.keys(((await dataJson('history/00.json')).tests as object)).sort()).toEqual(['suite1::one', 'suite1::two', 'suite2::one', 'suite2::two', 'suite3::one', 'suite3::two']);
+    expect(Object.keys((await dataJson('history/00.json')).tests as object).sort()).toEqual(['suite1::one', 'suite1::two', 'suite2::one', 'suite2::two', 'suite3::one', 'suite3::two']);
     expect(run.summary).toContain('### Shards');
     expect(gh.state.checkRuns.map((c) => [c.name, c.conclusion])).toEqual([['flakeguard', 'success']]);
     expectClean();
@@ -271,11 +281,7 @@ describe('README: the aggregate pattern', () => {
     await shards(36, () => ({ cases: [{ classname: 'common', name: 'shared' }], outcome: 'success' }));
     const run = await aggregate(36, { with: { 'split-history-by': 'job-key' } });
     expectOutcome(run, 'success');
-    expect(Object.keys((await dataJson('history/00.json')).tests as object).sort()).toEqual([
-      'common::shared [shard=1]',
-      'common::shared [shard=2]',
-      'common::shared [shard=3]',
-    ]);
+    expect(Object.keys((await dataJson('history/00.json')).tests as object).sort()).toEqual(['common::shared [shard=1]', 'common::shared [shard=2]', 'common::shared [shard=3]']);
     expectClean();
   });
 });

@@ -39,10 +39,13 @@ describe('the bundled action under Node 24', () => {
     const branchesBefore = await git(world.workspace, ['branch', '-a']);
 
     // Run 1: the data branch does not exist yet; one test fails.
-    await world.writeReport('reports/unit.xml', junitXml([
-      { classname: 'app.Math', name: 'adds', attempts: 'P' },
-      { classname: 'app.Math', name: 'divides', attempts: 'F', message: 'expected 2 but was 3', file: 'src/math.test.ts', line: 7 },
-    ]));
+    await world.writeReport(
+      'reports/unit.xml',
+      junitXml([
+        { classname: 'app.Math', name: 'adds', attempts: 'P' },
+        { classname: 'app.Math', name: 'divides', attempts: 'F', message: 'expected 2 but was 3', file: 'src/math.test.ts', line: 7 },
+      ]),
+    );
     const first = await world.run({ inputs: { 'test-outcome': 'failure' } });
     expectOutcome(first, 'failure');
     expect(first.outputs['failed-tests']).toBe('1');
@@ -58,10 +61,13 @@ describe('the bundled action under Node 24', () => {
 
     // Runs 2 and 3: everything passes.
     for (let i = 0; i < 2; i++) {
-      await world.writeReport('reports/unit.xml', junitXml([
-        { classname: 'app.Math', name: 'adds' },
-        { classname: 'app.Math', name: 'divides' },
-      ]));
+      await world.writeReport(
+        'reports/unit.xml',
+        junitXml([
+          { classname: 'app.Math', name: 'adds' },
+          { classname: 'app.Math', name: 'divides' },
+        ]),
+      );
       const next = await world.run({ inputs: { 'test-outcome': 'success' } });
       expectOutcome(next, 'success');
       expect(next.outputs['failed-tests']).toBe('0');
@@ -89,10 +95,7 @@ describe('the bundled action under Node 24', () => {
   it('quarantines a test that failed and passed on the same commit, then forgives its failures', async () => {
     // A run in which the test failed and passed on a retry: the strongest evidence of flakiness, enough alone.
     for (let i = 0; i < 2; i++) {
-      await world.writeReport('reports/unit.xml', junitXml([
-        { name: 'stable' },
-        { name: 'flaky', attempts: 'FP', message: 'timeout after 5000ms' },
-      ]));
+      await world.writeReport('reports/unit.xml', junitXml([{ name: 'stable' }, { name: 'flaky', attempts: 'FP', message: 'timeout after 5000ms' }]));
       const run = await world.run();
       expectOutcome(run, 'success');
       expect(run.outputs['failed-tests']).toBe('0');
@@ -108,7 +111,13 @@ describe('the bundled action under Node 24', () => {
     expect(forgiven.stdout).toMatch(/::warning::1 failed test was forgiven/);
     expect(forgiven.summary).toContain('Forgiven failures: quarantined tests (1)');
 
-    await world.writeReport('reports/unit.xml', junitXml([{ name: 'stable', attempts: 'F' }, { name: 'flaky', attempts: 'F', message: 'timeout after 5000ms' }]));
+    await world.writeReport(
+      'reports/unit.xml',
+      junitXml([
+        { name: 'stable', attempts: 'F' },
+        { name: 'flaky', attempts: 'F', message: 'timeout after 5000ms' },
+      ]),
+    );
     const mixed = await world.run({ inputs: { 'test-outcome': 'failure' } });
     expectOutcome(mixed, 'failure');
     expect(mixed.outputs['quarantined-failures']).toBe('1');
@@ -197,9 +206,7 @@ describe('outcome rules', () => {
   it('forgives the failure of a test quarantined by hand, and only that one', async () => {
     await world.writeReport('reports/unit.xml', junitXml([{ name: 'a' }, { name: 'b' }]));
     expectOutcome(await world.run(), 'success');
-    await world.editDataFile('stats/00.json', (text) =>
-      setOverride(text, 'pkg.Suite::a', '{"action":"quarantine","reason":"JIRA-1"}'),
-    );
+    await world.editDataFile('stats/00.json', (text) => setOverride(text, 'pkg.Suite::a', '{"action":"quarantine","reason":"JIRA-1"}'));
     await world.writeReport('reports/unit.xml', junitXml([{ name: 'a', attempts: 'F' }, { name: 'b' }]));
     const forgiven = await world.run({ inputs: { 'test-outcome': 'failure' } });
     expectOutcome(forgiven, 'success');

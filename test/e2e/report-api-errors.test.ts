@@ -108,7 +108,10 @@ describe('API errors after the check run was created', () => {
     const run = await runWithApi(world, gh, { env: { FLAKEGUARD_API_TIMEOUT_MS: '3000' } });
     expectOutcome(run, 'failure');
     expect(run.stdout).toContain('no answer within 3000 ms (timed out)');
-    expect(gh.requests.map((r) => [r.operationId, r.status])).toEqual([['checks/create', 201], ['checks/update', undefined]]);
+    expect(gh.requests.map((r) => [r.operationId, r.status])).toEqual([
+      ['checks/create', 201],
+      ['checks/update', undefined],
+    ]);
     await expectGaveUpOn('checks/update');
     expect(gh.violations()).toEqual([]);
     expect(gh.state.checkRuns[0]!.annotationBatches).toEqual([50]);

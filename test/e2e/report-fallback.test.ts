@@ -64,7 +64,9 @@ describe('workflow-command annotations when the token may not create check runs'
     expect(errors.map((c) => c.props.title)).toEqual([...Array.from({ length: 9 }, (_, i) => `app.Suite::b${i} failed`), undefined]);
     expect(errors[0]).toMatchObject({ props: { file: 'tests/b.test.ts', line: '1' }, data: 'expected true to be false (b0)' });
     // The 30 failures share one message in one report: an outage, said apart (src/policy/outage.ts).
-    expect(errors[9]!.data).toBe("30 failed tests are not quarantined. An outage: 30 of the 46 tests of reports/unit.xml failed with the same message. Those failures are not flakiness: never forgiven, and no test's evidence.");
+    expect(errors[9]!.data).toBe(
+      "30 failed tests are not quarantined. An outage: 30 of the 46 tests of reports/unit.xml failed with the same message. Those failures are not flakiness: never forgiven, and no test's evidence.",
+    );
     expect(warnings.map((c) => c.props.title)).toEqual(Array.from({ length: 10 }, (_, i) => `app.Suite::q${i} failed (forgiven: quarantined as flaky)`));
     expect(warnings[0]!.data).toContain('set "override": "never" on the line of "app.Suite::q0"');
     // Every blocking annotation comes before every forgiven one.
@@ -74,7 +76,7 @@ describe('workflow-command annotations when the token may not create check runs'
     expect(notices.map((c) => c.data)).toEqual([
       '21 blocking and 5 forgiven failures are not annotated here: GitHub shows at most 10 annotations of each kind per step. The job summary lists the failures.',
     ]);
-    expect(run.stdout).toContain('Could not create the check run \'flakeguard\' (403: Resource not accessible by integration');
+    expect(run.stdout).toContain("Could not create the check run 'flakeguard' (403: Resource not accessible by integration");
     expect(decodeEntities(run.summary)).toContain("Annotations: in this step's log as workflow commands: the check run could not be created (403: Resource not accessible by integration");
     expect(decodeEntities(run.summary)).toContain('give the workflow `permissions: checks: write`');
     expect(run.summary).toContain('#### ❌ Blocking failures (30)');
@@ -90,9 +92,11 @@ describe('workflow-command annotations when the token may not create check runs'
     expect(warnings).toHaveLength(10);
     expect(warnings.slice(0, 9).every((c) => c.props.title?.endsWith('failed (forgiven: quarantined as flaky)'))).toBe(true);
     expect(warnings[9]!.data).toBe('12 failed tests were forgiven because they are quarantined; the job passes.');
-    expect(annotationCommands(run).filter((c) => c.name === 'notice').map((c) => c.data)).toEqual([
-      '3 forgiven failures are not annotated here: GitHub shows at most 10 annotations of each kind per step. The job summary lists the failures.',
-    ]);
+    expect(
+      annotationCommands(run)
+        .filter((c) => c.name === 'notice')
+        .map((c) => c.data),
+    ).toEqual(['3 forgiven failures are not annotated here: GitHub shows at most 10 annotations of each kind per step. The job summary lists the failures.']);
   });
 
   it("on a fork's pull request: no API call at all (its token is read-only), workflow commands instead", async () => {

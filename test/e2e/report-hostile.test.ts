@@ -31,13 +31,7 @@ const PAYLOADS = [
 
 /** XML with every character that matters written as a reference, so that \r and \n survive the parser. */
 function xmlText(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/\r/g, '&#13;')
-    .replace(/\n/g, '&#10;');
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/\r/g, '&#13;').replace(/\n/g, '&#10;');
 }
 
 function hostileReport(attempts: (i: number) => string): string {
@@ -73,7 +67,10 @@ beforeAll(async () => {
   gh = await startFake();
   // Two runs in which the odd payloads fail and pass on the same commit: quarantined, so their next failure is forgiven.
   for (let i = 0; i < 2; i++) {
-    await world.writeReport('reports/hostile.xml', hostileReport((k) => (k % 2 ? 'FP' : 'P')));
+    await world.writeReport(
+      'reports/hostile.xml',
+      hostileReport((k) => (k % 2 ? 'FP' : 'P')),
+    );
     expectOutcome(await world.run(), 'success');
   }
   const files = await world.dataFiles();
@@ -85,7 +82,10 @@ beforeAll(async () => {
   expect(Object.keys(stats.tests)).toHaveLength(PAYLOADS.length / 2);
 
   // Each failing run on a new commit, so that a failure never proves flakiness (and quarantines) by itself.
-  await world.writeReport('reports/hostile.xml', hostileReport(() => 'F'));
+  await world.writeReport(
+    'reports/hostile.xml',
+    hostileReport(() => 'F'),
+  );
   await world.commit('hostile change 1');
   withCheckRun = await runWithApi(world, gh, { inputs: { 'test-outcome': 'failure' } });
   await world.commit('hostile change 2');
@@ -132,7 +132,11 @@ describe('a hostile report', () => {
     // A zero-width space defuses the legacy `##[`: drop it to compare.
     const titles = commands.filter((c) => c.props.title?.includes(' failed')).map((c) => c.props.title!.replace(/\u200b/g, ''));
     expect(titles).toHaveLength(PAYLOADS.length);
-    for (const id of ids) expect(titles.some((t) => t.startsWith(`${shownAs(id)} failed`)), id).toBe(true);
+    for (const id of ids)
+      expect(
+        titles.some((t) => t.startsWith(`${shownAs(id)} failed`)),
+        id,
+      ).toBe(true);
     const located = commands.find((c) => c.props.title === `${shownAs(ids.find((id) => id.includes('title=pwned'))!)} failed`)!;
     expect(located.props.file).toBe('tests/a,b:c %0A.ts');
     expect(located.props.line).toBe('3');
@@ -159,7 +163,11 @@ describe('a hostile report', () => {
       expect(a.message).not.toMatch(/[\r\u0000-\u0008\u202a-\u202e\u2066-\u2069]/);
       expect(a.raw_details ?? '').not.toMatch(/[\r\u202a-\u202e]/);
     }
-    for (const id of ids) expect(check.output.annotations.some((a) => a.title!.startsWith(`${shownAs(id)} failed`)), id).toBe(true);
+    for (const id of ids)
+      expect(
+        check.output.annotations.some((a) => a.title!.startsWith(`${shownAs(id)} failed`)),
+        id,
+      ).toBe(true);
   });
 
   it('never shows the token: only in the first line, ::add-mask::, even when the API echoes it', () => {

@@ -28,7 +28,11 @@ function section(summary: string, title: string): string {
 }
 
 function rows(block: string): string[][] {
-  return block.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| ---')).slice(1).map((l) => l.slice(2, -2).split(' | '));
+  return block
+    .split('\n')
+    .filter((l) => l.startsWith('| ') && !l.startsWith('| ---'))
+    .slice(1)
+    .map((l) => l.slice(2, -2).split(' | '));
 }
 
 describe('the job summary', () => {
@@ -111,12 +115,18 @@ describe('the job summary', () => {
     const checkSummary = gh.state.checkRuns.at(-1)!.output.summary!;
     expect(decodeEntities(checkSummary)).toContain("Annotations: on this check run's lines of code.");
     expect(decodeEntities(s)).toContain("Annotations: 2 on the check run 'flakeguard'.");
-    const normalise = (t: string): string => decodeEntities(t).replace(/^Annotations: .*$/m, 'Annotations: …').trimEnd();
+    const normalise = (t: string): string =>
+      decodeEntities(t)
+        .replace(/^Annotations: .*$/m, 'Annotations: …')
+        .trimEnd();
     expect(normalise(checkSummary)).toBe(normalise(s));
   });
 
   it('with 10k failures: the step summary stays under 1 MiB, the check run under its limits, the step does not fail because of it', async () => {
-    await world.writeReport('reports/unit.xml', junitXml(many(`a test with a rather long name that goes on ${'and on '.repeat(10)}#`, 10_000, 'F', `expected <div class="x|y">${'z'.repeat(300)}</div>`)));
+    await world.writeReport(
+      'reports/unit.xml',
+      junitXml(many(`a test with a rather long name that goes on ${'and on '.repeat(10)}#`, 10_000, 'F', `expected <div class="x|y">${'z'.repeat(300)}</div>`)),
+    );
     const run = await runWithApi(world, gh, { inputs: { 'test-outcome': 'failure' } });
     expectOutcome(run, 'failure');
     expect(run.outputs['blocking-failures']).toBe('10000');
@@ -125,7 +135,9 @@ describe('the job summary', () => {
     const text = decodeEntities(run.summary);
     expect(text.split('\n')[0]).toBe('### ❌ flakeguard: 10,000 tests failed: 10,000 block the job, 0 forgiven');
     expect(text).toMatch(/_…and 9,7[0-9]{2} more, not shown here/);
-    expect(text).toMatch(/This summary was cut to stay under GitHub's size limit: 9,7[0-9]{2} rows are not shown\. Every test's history and scores are on the data branch \[flakeguard-data\]\(https:\/\/github\.com\/octo\/project\/tree\/flakeguard-data\)/);
+    expect(text).toMatch(
+      /This summary was cut to stay under GitHub's size limit: 9,7[0-9]{2} rows are not shown\. Every test's history and scores are on the data branch \[flakeguard-data\]\(https:\/\/github\.com\/octo\/project\/tree\/flakeguard-data\)/,
+    );
     expect(text).toContain("Annotations: 1000 on the check run 'flakeguard'; 9000 more failures not annotated (a check run gets at most 1000 from flakeguard).");
 
     expect(gh.violations()).toEqual([]);

@@ -96,7 +96,7 @@ describe('re-runs by a custom command', () => {
     expect(history(await world.dataFiles(), 'app.Math::divides').at(-1)!.attempts).toBe('FFFFFFFFF');
   }, 120_000);
 
-  it('a run that failed every attempt counts in the test\'s record once a later run passed, never while it may be a regression going on', async () => {
+  it("a run that failed every attempt counts in the test's record once a later run passed, never while it may be a regression going on", async () => {
     const fails = [{ classname: 'app.Queue', name: 'drains', attempts: 'F', message: 'timeout after 5000 ms' }];
     const passes = [{ classname: 'app.Queue', name: 'drains' }];
     await fake.setBehaviour({ tests: { drains: 'F' }, messages: { drains: 'timeout after 5000 ms' } });
@@ -168,7 +168,9 @@ describe('re-runs by a custom command', () => {
     const third = await ciRun([{ classname: 'app.Net', name: 'fetches', attempts: 'F', message: 'AssertionError: expected 3 but was 4' }]);
     expectOutcome(third, 'failure');
     expect((await fake.rounds()).length).toBe(12);
-    expect(plain(third.summary)).toContain("failed 13 of 13 times on this commit; its history cannot rule out flakiness (a 12.9% chance), so its quarantine decides (re-run past rerun-attempts-max, 6, as a quarantined test's failure is)");
+    expect(plain(third.summary)).toContain(
+      "failed 13 of 13 times on this commit; its history cannot rule out flakiness (a 12.9% chance), so its quarantine decides (re-run past rerun-attempts-max, 6, as a quarantined test's failure is)",
+    );
   }, 120_000);
 
   it('a round without a report is voided: the original failures stand, and the summary says why', async () => {
@@ -190,25 +192,31 @@ describe('re-runs by a custom command', () => {
     expect(plain(broken.summary)).toMatch(/Round 1 was voided: its report could not be read/);
 
     await fake.setBehaviour({ tests: { divides: 'F' }, unasked: [{ classname: 'app.Math', name: 'stranger', attempts: 'F' }] });
-    const unasked = await ciRun([
-      { classname: 'app.Math', name: 'divides', attempts: 'F' },
-      { classname: 'app.Math', name: 'other', attempts: 'F' },
-    ], { 'rerun-attempts': '1', 'rerun-attempts-max': '1' });
+    const unasked = await ciRun(
+      [
+        { classname: 'app.Math', name: 'divides', attempts: 'F' },
+        { classname: 'app.Math', name: 'other', attempts: 'F' },
+      ],
+      { 'rerun-attempts': '1', 'rerun-attempts-max': '1' },
+    );
     expectOutcome(unasked, 'failure');
     // 'other' passed its re-run; 'stranger' was not asked for: ignored, no history.
     expect(JSON.parse(unasked.outputs['proven-flaky']!)).toEqual(['app.Math::other']);
     const files = await world.dataFiles();
     expect(history(files, 'app.Math::other').at(-1)!.attempts).toBe('FP');
     expect(() => history(files, 'app.Math::stranger')).toThrow();
-    expect(plain(unasked.summary)).toContain("report had 1 test that was not asked for (ignored)");
+    expect(plain(unasked.summary)).toContain('report had 1 test that was not asked for (ignored)');
   }, 60_000);
 
   it('more failed tests than rerun-max-tests: none is re-run, and the summary says so', async () => {
     await fake.setBehaviour({ tests: {} });
-    const run = await ciRun([
-      { classname: 'app.Math', name: 'a', attempts: 'F' },
-      { classname: 'app.Math', name: 'b', attempts: 'F' },
-    ], { 'rerun-max-tests': '1' });
+    const run = await ciRun(
+      [
+        { classname: 'app.Math', name: 'a', attempts: 'F' },
+        { classname: 'app.Math', name: 'b', attempts: 'F' },
+      ],
+      { 'rerun-max-tests': '1' },
+    );
     expectOutcome(run, 'failure');
     expect(plain(run.summary)).toContain('No test was re-run: 2 tests failed, more than rerun-max-tests (1): that looks like a real break or an outage, so none was re-run.');
     expect(await fake.rounds()).toEqual([]);
@@ -293,7 +301,14 @@ describe('new tests of a pull request (rerun-budget)', () => {
     expectOutcome(await ciRun([{ classname: 'app.Old', name: 'known' }]), 'success');
 
     await fake.setBehaviour({ tests: { added: 'PFP' } });
-    const warn = await ciRun([{ classname: 'app.Old', name: 'known' }, { classname: 'app.New', name: 'added' }], { 'rerun-budget': '4' }, pr(1));
+    const warn = await ciRun(
+      [
+        { classname: 'app.Old', name: 'known' },
+        { classname: 'app.New', name: 'added' },
+      ],
+      { 'rerun-budget': '4' },
+      pr(1),
+    );
     expectOutcome(warn, 'success');
     expect(JSON.parse(warn.outputs['new-flaky-tests']!)).toEqual(['app.New::added']);
     expect(warn.stdout).toMatch(/::warning title=flakeguard%3A new flaky test::New test 'app\.New::added' failed and passed on this commit/);
@@ -303,14 +318,27 @@ describe('new tests of a pull request (rerun-budget)', () => {
     expect(plain(warn.summary)).toContain('extra (new)');
 
     await fake.setBehaviour({ tests: { added: 'PFP' } });
-    const block = await ciRun([{ classname: 'app.Old', name: 'known' }, { classname: 'app.New', name: 'added' }], { 'rerun-budget': '4', 'new-tests': 'block' }, pr(2));
+    const block = await ciRun(
+      [
+        { classname: 'app.Old', name: 'known' },
+        { classname: 'app.New', name: 'added' },
+      ],
+      { 'rerun-budget': '4', 'new-tests': 'block' },
+      pr(2),
+    );
     expectOutcome(block, 'failure');
     expect(block.stdout).toMatch(/::error::.*1 new test of this pull request failed and passed on this commit: flaky before it merges \(new-tests: block\)/);
   }, 120_000);
 
   it('on the default branch the budget goes to the known tests, and a failing extra run never fails the run', async () => {
     await fake.setBehaviour({ tests: { b: 'F' } });
-    const run = await ciRun([{ classname: 'app.S', name: 'a' }, { classname: 'app.S', name: 'b' }], { 'rerun-budget': '2' });
+    const run = await ciRun(
+      [
+        { classname: 'app.S', name: 'a' },
+        { classname: 'app.S', name: 'b' },
+      ],
+      { 'rerun-budget': '2' },
+    );
     expectOutcome(run, 'success');
     expect((await fake.rounds()).map((r) => r.tests.map((t) => t.name).sort())).toEqual([['a', 'b']]);
     expect(JSON.parse(run.outputs['new-flaky-tests']!)).toEqual([]);
@@ -329,7 +357,11 @@ describe('hostile test names reach the command as data, never as shell', () => {
     const names = [`$(touch ${pwned})`, '; rm -rf ~', `\`touch ${pwned}\``, `' ; touch ${pwned} ; '`, '" && touch x #'];
     await fake.setBehaviour({ tests: {} });
     // Distinct messages: five tests failing with one message would be an outage, which is never re-run.
-    const run = await ciRun(names.map((name, i) => ({ classname: 'evil', name, attempts: 'F', message: `boom ${'abcde'[i]}` })), {}, { env: { HOME: home } });
+    const run = await ciRun(
+      names.map((name, i) => ({ classname: 'evil', name, attempts: 'F', message: `boom ${'abcde'[i]}` })),
+      {},
+      { env: { HOME: home } },
+    );
     expectOutcome(run, 'success');
     expect(existsSync(pwned)).toBe(false);
     expect(readdirSync(home)).toEqual(['keep']);

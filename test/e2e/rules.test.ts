@@ -30,7 +30,13 @@ async function ciRun(i: number, a: string, b = 'P'): Promise<ActionRun> {
   const timestamp = new Date(Date.UTC(2026, 10, 1) + i * 3 * DAY).toISOString().slice(0, 19);
   await world.writeReport(
     'reports/unit.xml',
-    junitXml([{ name: 'a', attempts: a, message: 'timeout after 5000 ms' }, { name: 'b', attempts: b, message: 'expected 3 but was 4' }], { timestamp }),
+    junitXml(
+      [
+        { name: 'a', attempts: a, message: 'timeout after 5000 ms' },
+        { name: 'b', attempts: b, message: 'expected 3 but was 4' },
+      ],
+      { timestamp },
+    ),
   );
   return world.run({ inputs: { config: '.github/flakeguard.yml' } });
 }

@@ -78,9 +78,7 @@ async function storm(dataRemote?: string): Promise<void> {
   // A person quarantines `b` by hand while the jobs are pushing; like a person, they reload and retry until it lands.
   // They start when the first job's write lands (so the edit races the others), but nothing below depends on when it
   // lands: whatever the order, every later write must carry it over, and the run after the storm must see it.
-  const edit = moved(runs).then(() =>
-    world.editDataFile('stats/00.json', (text) => setOverride(text, 'pkg.Suite::b', '"quarantine"'), 'flakeguard-data', 10_000),
-  );
+  const edit = moved(runs).then(() => world.editDataFile('stats/00.json', (text) => setOverride(text, 'pkg.Suite::b', '"quarantine"'), 'flakeguard-data', 10_000));
   const results = await runs;
   await edit;
 
@@ -137,11 +135,9 @@ describe('20 writers at once', () => {
 
   it('against a git daemon on loopback', async () => {
     const port = await freePort();
-    const daemon: ChildProcess = spawn(
-      'git',
-      ['daemon', '--reuseaddr', '--export-all', '--enable=receive-pack', '--listen=127.0.0.1', `--port=${port}`, `--base-path=${world.root}`, world.root],
-      { stdio: 'ignore' },
-    );
+    const daemon: ChildProcess = spawn('git', ['daemon', '--reuseaddr', '--export-all', '--enable=receive-pack', '--listen=127.0.0.1', `--port=${port}`, `--base-path=${world.root}`, world.root], {
+      stdio: 'ignore',
+    });
     try {
       await waitForPort(port);
       await storm(`git://127.0.0.1:${port}/remote.git`);

@@ -76,9 +76,7 @@ describe('the summary says what happened', () => {
     await step([flaky('FP'), cart('P')], 'success');
     await world.editDataFile('stats/00.json', (t) => t.replace('"api.Client::retries": {', '"api.Client::retries": {{'));
     const run = await step([flaky('F'), cart('P')], 'failure');
-    expect(run.summary).toContain(
-      '- 1 failed test cannot be forgiven because its stats file stats/00.json is broken (see the problems below): api.Client&#58;&#58;retries.',
-    );
+    expect(run.summary).toContain('- 1 failed test cannot be forgiven because its stats file stats/00.json is broken (see the problems below): api.Client&#58;&#58;retries.');
     expect(run.summary).not.toMatch(/is not quarantined/);
     expect(rowOf(run.summary, 'api.Client::retries')).toMatch(/\| its stats file stats\/00\.json is broken&#58; it forgives nothing until fixed \|$/);
     expect(run.summary).toMatch(/#### Problems in the data branch \(1\)/);

@@ -15,8 +15,7 @@ describe('generateBranch', () => {
     const full = parseSnapshot(generateBranch(suite, 130, end, { method: 'apply' }));
     expect(fast.problems).toEqual([]);
     expect(full.problems).toEqual([]);
-    const strip = (s: typeof fast) =>
-      [...s.history].map(([id, h]) => [id, { ...h, runs: h.runs.map(({ jobSucceeded: _ignored, ...r }) => r) }]);
+    const strip = (s: typeof fast) => [...s.history].map(([id, h]) => [id, { ...h, runs: h.runs.map(({ jobSucceeded: _ignored, ...r }) => r) }]);
     expect(strip(fast)).toEqual(strip(full));
     expect(fast.history.size).toBe(60);
     expect(fast.history.values().next().value!.runs).toHaveLength(100);

@@ -8,15 +8,59 @@ import type { Metrics } from '../../scripts/eval/metrics.ts';
 
 function metrics(over: Partial<Metrics>): Metrics {
   return {
-    scenario: 's', seed: 1, runs: 100, invocations: 110, reruns: 10,
-    precision: 1, strictPrecision: 1, recall: 1, finalPrecision: 1, finalRecall: 1, finalQuarantined: 3, finalFlaky: 3,
-    hardInvocations: 2, masked: 0, maskedByDesign: 0, maskedByPolicy: 0, maskedCauses: { regression: 0, 'pr-break': 0, outage: 0 },
-    flakyRedWithout: 50, flakyRedWith: 2, flakyRedBlame: {}, redReduction: 25, redWithout: 52, redWith: 4,
-    medianRunsToQuarantine: 8, onsetsQuarantined: 3, onsetsMissed: 0, runsToQuarantineByRate: {}, flaps: 0, falsePositiveTests: {},
-    medianRunsFromFirstFailure: 1, failedNeverQuarantined: 0, rerunExecutionsPerRun: 0, rerunRoundsPerRun: 0, rerunSecondsPerRun: 0, rerunSteps: 0,
-    rerunVerdicts: { proven: 0, consistent: 0, exhausted: 0, notRerun: 0 }, flakyConsistentRed: 0, falseConsistent: {},
-    victims: { count: 0, runsAfterThird: 0, greenAfterThird: 0, greenShare: 0, quarantined: 0, calledOrderDependent: 0, calledFlaky: 0, runVerdicts: { orderDependent: 0, flaky: 0, other: 0 }, quarantinedPoints: 0, falseVerdicts: 0, falseVerdictRedRuns: 0 },
-    msPerInvocation: 10, wallMs: 1000,
+    scenario: 's',
+    seed: 1,
+    runs: 100,
+    invocations: 110,
+    reruns: 10,
+    precision: 1,
+    strictPrecision: 1,
+    recall: 1,
+    finalPrecision: 1,
+    finalRecall: 1,
+    finalQuarantined: 3,
+    finalFlaky: 3,
+    hardInvocations: 2,
+    masked: 0,
+    maskedByDesign: 0,
+    maskedByPolicy: 0,
+    maskedCauses: { regression: 0, 'pr-break': 0, outage: 0 },
+    flakyRedWithout: 50,
+    flakyRedWith: 2,
+    flakyRedBlame: {},
+    redReduction: 25,
+    redWithout: 52,
+    redWith: 4,
+    medianRunsToQuarantine: 8,
+    onsetsQuarantined: 3,
+    onsetsMissed: 0,
+    runsToQuarantineByRate: {},
+    flaps: 0,
+    falsePositiveTests: {},
+    medianRunsFromFirstFailure: 1,
+    failedNeverQuarantined: 0,
+    rerunExecutionsPerRun: 0,
+    rerunRoundsPerRun: 0,
+    rerunSecondsPerRun: 0,
+    rerunSteps: 0,
+    rerunVerdicts: { proven: 0, consistent: 0, exhausted: 0, notRerun: 0 },
+    flakyConsistentRed: 0,
+    falseConsistent: {},
+    victims: {
+      count: 0,
+      runsAfterThird: 0,
+      greenAfterThird: 0,
+      greenShare: 0,
+      quarantined: 0,
+      calledOrderDependent: 0,
+      calledFlaky: 0,
+      runVerdicts: { orderDependent: 0, flaky: 0, other: 0 },
+      quarantinedPoints: 0,
+      falseVerdicts: 0,
+      falseVerdictRedRuns: 0,
+    },
+    msPerInvocation: 10,
+    wallMs: 1000,
     ...over,
   };
 }
@@ -71,7 +115,10 @@ describe('--compare-rules', () => {
       { label: 'default', policy: {}, metrics: [metrics({ precision: 0.98 }), metrics({ precision: 0.96 })] },
       { label: 'rule=pfs', policy: { rule: 'pfs' }, metrics: [metrics({ recall: 0.5, masked: 1, maskedByDesign: 1 }), metrics({ recall: 0.7 })] },
     ]);
-    const rows = text.split('\n').slice(2).map((r) => r.split('|').map((c) => c.trim()));
+    const rows = text
+      .split('\n')
+      .slice(2)
+      .map((r) => r.split('|').map((c) => c.trim()));
     expect(rows[0]!.slice(1, 4)).toEqual(['evidence', '0.970 (0.960–0.980)', '1.000 (1.000–1.000)']);
     expect(rows[1]!.slice(1, 5)).toEqual(['pfs', '1.000 (1.000–1.000)', '0.600 (0.500–0.700)', '1 (1/0); per simulation 0.5 (0–1)']);
   });

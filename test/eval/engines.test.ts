@@ -43,7 +43,20 @@ describe('engines', () => {
 describe('engines with re-runs (issue #14)', () => {
   it('the real action running the world’s re-run command and the pure engine with the re-run core decide the same', { timeout: 300_000 }, async () => {
     const world = generateWorld(
-      { ...BASE_SCENARIO, name: 'engines-rerun', tests: 30, modules: 3, runs: 24, retries: 0, rerunChance: 0, flakyShare: 0.3, outageChance: 0, regressionChance: 0.2, prShare: 0.3, prBreakChance: 0.5 },
+      {
+        ...BASE_SCENARIO,
+        name: 'engines-rerun',
+        tests: 30,
+        modules: 3,
+        runs: 24,
+        retries: 0,
+        rerunChance: 0,
+        flakyShare: 0.3,
+        outageChance: 0,
+        regressionChance: 0.2,
+        prShare: 0.3,
+        prBreakChance: 0.5,
+      },
       3,
       Date.now(),
     );
@@ -62,7 +75,20 @@ describe('engines with re-runs (issue #14)', () => {
 describe('engines with a re-run budget (rerun-budget)', () => {
   it('the real action and the pure engine spend the budget on the same tests and decide the same', { timeout: 300_000 }, async () => {
     const world = generateWorld(
-      { ...BASE_SCENARIO, name: 'engines-budget', tests: 24, modules: 3, runs: 16, retries: 0, rerunChance: 0, flakyShare: 0.3, outageChance: 0, regressionChance: 0.1, prShare: 0.4, prBreakChance: 0.3 },
+      {
+        ...BASE_SCENARIO,
+        name: 'engines-budget',
+        tests: 24,
+        modules: 3,
+        runs: 16,
+        retries: 0,
+        rerunChance: 0,
+        flakyShare: 0.3,
+        outageChance: 0,
+        regressionChance: 0.1,
+        prShare: 0.4,
+        prBreakChance: 0.3,
+      },
       4,
       Date.now(),
     );

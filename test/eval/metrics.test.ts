@@ -15,7 +15,10 @@ function handWorld(): SimWorld {
   const [t0, t1, t2, t3] = world.tests;
   t0!.segments = [{ from: 0, rate: 0.4 }];
   t1!.segments = [{ from: 0, rate: 0 }];
-  t2!.segments = [{ from: 0, rate: 0.1 }, { from: 30, rate: 0 }];
+  t2!.segments = [
+    { from: 0, rate: 0.1 },
+    { from: 30, rate: 0 },
+  ];
   t3!.segments = [{ from: 0, rate: 0 }];
   world.regressions.push({ test: t3!.id, from: 40, to: 43, message: 'expected 1 but was 2' });
   return world;

@@ -38,7 +38,13 @@ describe('rerunRound', () => {
     let expected = 0;
     for (const run of world.runs) {
       for (let round = 1; round <= 3; round++) {
-        const got = rerunRound(world, run, 1, round, world.tests.map((t) => t.id));
+        const got = rerunRound(
+          world,
+          run,
+          1,
+          round,
+          world.tests.map((t) => t.id),
+        );
         for (const t of world.tests) {
           const a = got.get(t.id)!;
           const hard = hardCause(world, t, run, 1);
@@ -95,7 +101,13 @@ describe('the re-run command (the public contract)', () => {
     });
     const parsed = parseReportText(readFileSync(join(dir, 'report.xml'), 'utf8'), 'report.xml', { workspace: dir });
     expect(parsed.problems).toEqual([]);
-    const want = rerunRound(world, run, 1, 3, asked.map((t) => t.id));
+    const want = rerunRound(
+      world,
+      run,
+      1,
+      3,
+      asked.map((t) => t.id),
+    );
     expect(parsed.tests.map((t) => t.id).sort()).toEqual(asked.map((t) => t.id).sort());
     for (const t of parsed.tests) {
       expect(t.attempts).toHaveLength(1);
@@ -103,7 +115,10 @@ describe('the re-run command (the public contract)', () => {
       expect(code).toBe(want.get(t.id)!.code);
     }
     expect(parsed.tests.find((t) => t.id === broken)!.attempts[0]!.status).not.toBe('passed');
-    const log = readFileSync(join(dir, 'log.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { round: number; ran: number });
+    const log = readFileSync(join(dir, 'log.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { round: number; ran: number });
     expect(log).toMatchObject([{ round: 3, ran: asked.length }]);
   });
 });
@@ -117,14 +132,32 @@ describe('the re-run model', () => {
 
   it('stops a test at its first pass, calls a long streak consistent, re-runs nothing past max-tests', () => {
     const answers: Record<string, string> = { a: 'FP', b: 'FFFFFF', c: 'FFFFFF' };
-    const out = rerunLoop(['a', 'b', 'c'], (id) => (id === 'c' ? 0.7 : 0.05), ISSUE_SETTINGS, (round, ids) => new Map(ids.map((id) => [id, answers[id]![round - 1] as 'P' | 'F'])));
-    expect(out.verdicts).toEqual(new Map([['a', 'passed'], ['b', 'consistent'], ['c', 'exhausted']]));
+    const out = rerunLoop(
+      ['a', 'b', 'c'],
+      (id) => (id === 'c' ? 0.7 : 0.05),
+      ISSUE_SETTINGS,
+      (round, ids) => new Map(ids.map((id) => [id, answers[id]![round - 1] as 'P' | 'F'])),
+    );
+    expect(out.verdicts).toEqual(
+      new Map([
+        ['a', 'passed'],
+        ['b', 'consistent'],
+        ['c', 'exhausted'],
+      ]),
+    );
     expect(out.attempts.get('a')).toBe('FP');
     expect(out.attempts.get('b')).toBe('FF');
     expect(out.attempts.get('c')).toBe('FFFFFF');
     expect(out.executions).toBe(2 + 2 + 6);
     const many = Array.from({ length: 21 }, (_, i) => `t${i}`);
-    expect(rerunLoop(many, () => 0.1, ISSUE_SETTINGS, () => new Map()).executions).toBe(0);
+    expect(
+      rerunLoop(
+        many,
+        () => 0.1,
+        ISSUE_SETTINGS,
+        () => new Map(),
+      ).executions,
+    ).toBe(0);
   });
 
   it('estimates p from first attempts, or from failures followed by failures in the same run', () => {
@@ -144,7 +177,11 @@ describe('real-sequence worlds', () => {
   });
 
   it('replays each real test from its sequence; in suite mode a project shares one offset; re-runs read the next outcomes', () => {
-    const suite = generateWorld(ISSUE14_SCENARIOS.find((s) => s.name === 'real-suite')!, 2, END);
+    const suite = generateWorld(
+      ISSUE14_SCENARIOS.find((s) => s.name === 'real-suite')!,
+      2,
+      END,
+    );
     const real = suite.tests.filter((t) => t.sequence);
     expect(real.length).toBeGreaterThan(10);
     const byProject = new Map<number, Set<number>>();

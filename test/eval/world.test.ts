@@ -31,7 +31,10 @@ describe('rng', () => {
 
 describe('segments', () => {
   it('rateAt, flakySince and lastFlakyAt follow the segments', () => {
-    const fixed = testWith([{ from: 0, rate: 0.2 }, { from: 50, rate: 0 }]);
+    const fixed = testWith([
+      { from: 0, rate: 0.2 },
+      { from: 50, rate: 0 },
+    ]);
     expect(rateAt(fixed, 49)).toBe(0.2);
     expect(rateAt(fixed, 50)).toBe(0);
     expect(flakySince(fixed, 10)).toBe(0);
@@ -39,7 +42,10 @@ describe('segments', () => {
     expect(lastFlakyAt(fixed, 60)).toBe(49);
     expect(lastFlakyAt(fixed, 30)).toBe(30);
 
-    const turning = testWith([{ from: 0, rate: 0 }, { from: 40, rate: 0.05 }]);
+    const turning = testWith([
+      { from: 0, rate: 0 },
+      { from: 40, rate: 0.05 },
+    ]);
     expect(flakySince(turning, 39)).toBeUndefined();
     expect(flakySince(turning, 70)).toBe(40);
     expect(lastFlakyAt(turning, 39)).toBeUndefined();

@@ -36,7 +36,10 @@ function content(test: TestHistory, extra: Partial<IssueContent> = {}): IssueCon
     quarantined: true,
     reason: 'quarantined',
     pfsNow: [0.5, 0.189, 0.811],
-    pfsTrend: [{ runs: 1, pf: 0.333 }, { runs: 2, pf: 0.5 }],
+    pfsTrend: [
+      { runs: 1, pf: 0.333 },
+      { runs: 2, pf: 0.5 },
+    ],
     owners: ownersOfTest(test, { codeowners, classMap: [], workspace: '/ws' }),
     codeownersPath: '.github/CODEOWNERS',
     statsFile: 'stats/00.json',
@@ -142,7 +145,15 @@ describe('comments and links', () => {
   });
 
   it('mentions owners when reopening, and defuses the rest', () => {
-    const text = renderComment(CTX, { kind: 'reopened', why: 'failed again @everyone', owners: [{ kind: 'user', login: 'alice' }, { kind: 'team', org: 'octo', slug: 'core' }, { kind: 'email', address: 'x@y.z' }] });
+    const text = renderComment(CTX, {
+      kind: 'reopened',
+      why: 'failed again @everyone',
+      owners: [
+        { kind: 'user', login: 'alice' },
+        { kind: 'team', org: 'octo', slug: 'core' },
+        { kind: 'email', address: 'x@y.z' },
+      ],
+    });
     expect(text).toMatch(/^Reopening: failed again &#64;everyone\. @alice @octo\/core\n\n<!-- flakeguard:comment -->$/);
     expect(renderComment({ ...CTX, mentions: false }, { kind: 'reopened', why: 'x', owners: [{ kind: 'user', login: 'alice' }] })).toContain('`@alice`');
     expect(renderComment(CTX, { kind: 'duplicate', of: 3 })).toContain('Duplicate of #3');
@@ -152,11 +163,7 @@ describe('comments and links', () => {
   });
 
   it('assigns users only, at most 10, once each', () => {
-    const owners = [
-      ...Array.from({ length: 12 }, (_, i) => ({ kind: 'user' as const, login: `u${i}` })),
-      { kind: 'user' as const, login: 'u0' },
-      { kind: 'team' as const, org: 'o', slug: 't' },
-    ];
+    const owners = [...Array.from({ length: 12 }, (_, i) => ({ kind: 'user' as const, login: `u${i}` })), { kind: 'user' as const, login: 'u0' }, { kind: 'team' as const, org: 'o', slug: 't' }];
     expect(assigneesOf(owners)).toEqual(['u0', 'u1', 'u2', 'u3', 'u4', 'u5', 'u6', 'u7', 'u8', 'u9']);
   });
 });

@@ -5,16 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { historyOf, parsedTest, runContext } from '../support/builders.ts';
 import { testHash } from '../../src/github/issue-body.ts';
-import {
-  handLifts,
-  indexIssues,
-  planIssues,
-  regression,
-  statusOf,
-  type PlanOptions,
-  type TestFacts,
-  type TrackedIssue,
-} from '../../src/github/issue-plan.ts';
+import { handLifts, indexIssues, planIssues, regression, statusOf, type PlanOptions, type TestFacts, type TrackedIssue } from '../../src/github/issue-plan.ts';
 import { decideAfterHandClose } from '../../src/policy/hand-close.ts';
 import { DEFAULT_POLICY, decideQuarantine } from '../../src/policy/quarantine.ts';
 import { applyRun } from '../../src/pipeline/apply.ts';
@@ -139,11 +130,7 @@ describe('the plan', () => {
   it('comments on an open issue when the test is newly quarantined, closes it when released, else stays quiet', () => {
     const index = indexIssues([issue('n', { number: 1 }), issue('r', { number: 2 }), issue('s', { number: 3 })]);
     const plan = planIssues(
-      [
-        facts('n', 'FP FP', { quarantined: true, newlyQuarantined: true }),
-        facts('r', 'FP FP P P', { released: true }),
-        facts('s', 'FP FP FP', { quarantined: true }),
-      ],
+      [facts('n', 'FP FP', { quarantined: true, newlyQuarantined: true }), facts('r', 'FP FP P P', { released: true }), facts('s', 'FP FP FP', { quarantined: true })],
       index,
       OPTIONS,
     );

@@ -11,9 +11,7 @@ describe('mergeRun', () => {
       normalise: (m) => m.toUpperCase(),
     });
     expect(ingested).toBe(true);
-    expect(history.get('a::x')!.runs).toEqual([
-      { run: 'run1/test/x', sha: 'sha1', time: runContext(1).time, onDefaultBranch: true, attempts: 'FP', message: 'BOOM F' },
-    ]);
+    expect(history.get('a::x')!.runs).toEqual([{ run: 'run1/test/x', sha: 'sha1', time: runContext(1).time, onDefaultBranch: true, attempts: 'FP', message: 'BOOM F' }]);
     expect(history.get('a::y')!.runs[0]!.attempts).toBe('P');
   });
 
@@ -46,7 +44,8 @@ describe('mergeRun', () => {
 
   it('keeps a rolling window by count and by age, and forgets tests with no run left', () => {
     let h: History = new Map();
-    for (let i = 1; i <= 5; i++) h = mergeRun(h, [parsedTest('a', 'P'), ...(i === 1 ? [parsedTest('old', 'P')] : [])], runContext(i), new Set(), { retention: { maxRuns: 3, maxAgeDays: 365 } }).history;
+    for (let i = 1; i <= 5; i++)
+      h = mergeRun(h, [parsedTest('a', 'P'), ...(i === 1 ? [parsedTest('old', 'P')] : [])], runContext(i), new Set(), { retention: { maxRuns: 3, maxAgeDays: 365 } }).history;
     expect(h.get('a')!.runs.map((r) => r.sha)).toEqual(['sha3', 'sha4', 'sha5']);
     const later = runContext(6, { time: runContext(1).time + 40 * 86_400_000 });
     h = mergeRun(h, [parsedTest('a', 'P')], later, new Set(), { retention: { maxRuns: 100, maxAgeDays: 30 } }).history;
@@ -60,7 +59,10 @@ describe('mergeRun with untrusted runs', () => {
     const base = mergeRun(empty, [parsedTest('a', 'P'), parsedTest('b', 'P')], runContext(1), new Set()).history;
     const untrusted = runContext(2, { key: 'run2/untrusted', onDefaultBranch: false });
     const withFork = mergeRun(base, [parsedTest('a', 'FP'), parsedTest('b', 'FP')], untrusted, new Set(), { untrusted: true }).history;
-    expect(withFork.get('a')!.runs.map((r) => [r.run, r.untrusted])).toEqual([['run1/test/x', undefined], ['run2/untrusted', true]]);
+    expect(withFork.get('a')!.runs.map((r) => [r.run, r.untrusted])).toEqual([
+      ['run1/test/x', undefined],
+      ['run2/untrusted', true],
+    ]);
     // Run 2's own job lands later (it was parked): its record replaces the untrusted one for `a`; `b` was not in it.
     const landed = mergeRun(withFork, [parsedTest('a', 'FP')], runContext(2), new Set(), { replaces: 'run2/untrusted' }).history;
     expect(landed.get('a')!.runs.map((r) => r.run)).toEqual(['run1/test/x', 'run2/test/x']);

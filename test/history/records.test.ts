@@ -25,12 +25,19 @@ describe('shared run records', () => {
   });
 
   it('are shared by every test of a history shard that passed, and the shard reads back the same', () => {
-    const runs: RunTable = parseRuns('runs.json', renderRuns(new Map([
-      ['r1', { seq: 1, sha: 'a', time: 1000, onDefaultBranch: true, jobSucceeded: true }],
-      ['r2', { seq: 2, sha: 'b', time: 2000, onDefaultBranch: true, jobSucceeded: false }],
-    ]))).runs;
+    const runs: RunTable = parseRuns(
+      'runs.json',
+      renderRuns(
+        new Map([
+          ['r1', { seq: 1, sha: 'a', time: 1000, onDefaultBranch: true, jobSucceeded: true }],
+          ['r2', { seq: 2, sha: 'b', time: 2000, onDefaultBranch: true, jobSucceeded: false }],
+        ]),
+      ),
+    ).runs;
     const tests: TestHistory[] = ['x', 'y', 'z'].map((n) => ({
-      id: `c::${n}`, name: n, classname: 'c',
+      id: `c::${n}`,
+      name: n,
+      classname: 'c',
       runs: [
         { run: 'r1', sha: 'a', time: 1000, onDefaultBranch: true, attempts: 'P', jobSucceeded: true },
         { run: 'r2', sha: 'b', time: 2000, onDefaultBranch: true, attempts: n === 'z' ? 'F' : 'P', jobSucceeded: false, ...(n === 'z' ? { message: 'boom' } : {}) },
@@ -50,7 +57,12 @@ describe('shared run records', () => {
 
   it('are never changed by merging a re-run into them', () => {
     const runs = parseRuns('runs.json', renderRuns(new Map([['r1', { seq: 1, sha: 'a', time: 1000, onDefaultBranch: true, jobSucceeded: false }]]))).runs;
-    const tests: TestHistory[] = ['x', 'y'].map((n) => ({ id: `c::${n}`, name: n, classname: 'c', runs: [{ run: 'r1', sha: 'a', time: 1000, onDefaultBranch: true, attempts: 'F', jobSucceeded: false }] }));
+    const tests: TestHistory[] = ['x', 'y'].map((n) => ({
+      id: `c::${n}`,
+      name: n,
+      classname: 'c',
+      runs: [{ run: 'r1', sha: 'a', time: 1000, onDefaultBranch: true, attempts: 'F', jobSucceeded: false }],
+    }));
     const history: History = readHistoryShard('h.json', renderDecodedShard(tests, runs), runs).history;
     const shared = history.get('c::x')!.runs[0]!;
     expect(history.get('c::y')!.runs[0]).toBe(shared);

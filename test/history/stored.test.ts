@@ -21,7 +21,14 @@ const IDS = ['pkg.A::one', 'pkg.A::two', 'pkg.B::three', 'odd::name::x', 'pkg.C:
 
 /** One run: for each test, absent (null) or its attempts, message and duration. */
 const runArb = fc.array(
-  fc.option(fc.record({ attempts: fc.constantFrom('P', 'P', 'P', 'F', 'E', 'S', 'FP', 'FF', 'SP'), message: fc.constantFrom('boom 1', 'boom 2', 'timeout'), duration: fc.option(fc.constantFrom(0, 0.5, 2), { nil: undefined }) }), { nil: null }),
+  fc.option(
+    fc.record({
+      attempts: fc.constantFrom('P', 'P', 'P', 'F', 'E', 'S', 'FP', 'FF', 'SP'),
+      message: fc.constantFrom('boom 1', 'boom 2', 'timeout'),
+      duration: fc.option(fc.constantFrom(0, 0.5, 2), { nil: undefined }),
+    }),
+    { nil: null },
+  ),
   { minLength: IDS.length, maxLength: IDS.length },
 );
 
@@ -42,7 +49,18 @@ function testsOf(run: Array<{ attempts: string; message: string; duration?: numb
 }
 
 function contextOf(n: number, gapHours: number): RunContext {
-  return { key: `${1000 + n}/test/abc`, runId: String(1000 + n), runAttempt: 1, job: 'test', workflow: 'CI', sha: `sha${n % 3}`, ref: 'refs/heads/main', onDefaultBranch: n % 4 !== 3, event: 'push', time: Date.UTC(2026, 0, 1) + n * gapHours * HOUR };
+  return {
+    key: `${1000 + n}/test/abc`,
+    runId: String(1000 + n),
+    runAttempt: 1,
+    job: 'test',
+    workflow: 'CI',
+    sha: `sha${n % 3}`,
+    ref: 'refs/heads/main',
+    onDefaultBranch: n % 4 !== 3,
+    event: 'push',
+    time: Date.UTC(2026, 0, 1) + n * gapHours * HOUR,
+  };
 }
 
 /** Applies runs both ways; checks after each run that the stored form decodes to the decoded merge. */

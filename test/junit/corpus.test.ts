@@ -121,7 +121,10 @@ describe('the whole corpus as one batch', () => {
   it.each(malformed.map((r) => [r.file]))('a batch with %s still ingests its neighbours', async (file) => {
     const before = wellFormed[0]!;
     const after = wellFormed[wellFormed.length - 1]!;
-    const out = await parseReportFiles([before.file, file, after.file].map((f) => join(CORPUS_DIR, f)), { workspace: CORPUS_DIR });
+    const out = await parseReportFiles(
+      [before.file, file, after.file].map((f) => join(CORPUS_DIR, f)),
+      { workspace: CORPUS_DIR },
+    );
     expect(out.problems).toHaveLength(1);
     expect(out.problems[0]!.path).toBe(file);
     expect(new Set(out.tests.map((t) => t.report))).toEqual(new Set([before.file, after.file]));

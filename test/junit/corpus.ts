@@ -34,7 +34,16 @@ export function loadManifest(): ManifestRow[] {
     return k;
   };
   const [cFile, cDialect, cSize, cTests, cFail, cErr, cSkip, cRetries, cMalformed, cNotes] = [
-    'file', 'dialect_guess', 'size_bytes', 'tests', 'failures', 'errors', 'skipped', 'has_retries', 'malformed', 'notes',
+    'file',
+    'dialect_guess',
+    'size_bytes',
+    'tests',
+    'failures',
+    'errors',
+    'skipped',
+    'has_retries',
+    'malformed',
+    'notes',
   ].map(col) as [number, number, number, number, number, number, number, number, number, number];
   return lines.slice(1).map((line) => {
     const f = line.split('\t');
@@ -46,7 +55,10 @@ export function loadManifest(): ManifestRow[] {
       malformed: f[cMalformed] === 'yes',
       notes: f[cNotes] ?? '',
     };
-    const t = num(f[cTests]), fa = num(f[cFail]), e = num(f[cErr]), s = num(f[cSkip]);
+    const t = num(f[cTests]),
+      fa = num(f[cFail]),
+      e = num(f[cErr]),
+      s = num(f[cSkip]);
     if (t !== undefined) row.tests = t;
     if (fa !== undefined) row.failures = fa;
     if (e !== undefined) row.errors = e;

@@ -251,7 +251,9 @@ describe('corpus dialects', () => {
 
   it('googletest: status="notrun" without a <skipped> child is skipped', () => {
     const path = join(CORPUS_DIR, 'files');
-    const rows = readFileSync(join(CORPUS_DIR, 'MANIFEST.tsv'), 'utf8').split('\n').map((l) => l.split('\t')[0]!);
+    const rows = readFileSync(join(CORPUS_DIR, 'MANIFEST.tsv'), 'utf8')
+      .split('\n')
+      .map((l) => l.split('\t')[0]!);
     const notrun = rows.filter((f) => f.startsWith('files/') && /<testcase[^>]*status="notrun"/.test(readFileSync(join(CORPUS_DIR, f), 'utf8')));
     expect(notrun.length).toBeGreaterThan(0);
     for (const f of notrun) {

@@ -15,7 +15,10 @@ const one = (testcase: string, suiteAttrs = '', workspace = WS) => {
 describe('attempt fields', () => {
   it('message from the attribute, else the first non-empty line of the body, trimmed', () => {
     expect(one('<testcase name="t"><failure message="  boom  " type="E">line1\nline2</failure></testcase>').attempts[0]).toEqual({
-      status: 'failed', message: 'boom', type: 'E', details: 'line1\nline2',
+      status: 'failed',
+      message: 'boom',
+      type: 'E',
+      details: 'line1\nline2',
     });
     expect(one('<testcase name="t"><failure>\n\n   first line  \n second</failure></testcase>').attempts[0]!.message).toBe('first line');
     expect(one('<testcase name="t"><error message="">  body  </error></testcase>').attempts[0]).toEqual({ status: 'error', message: 'body', details: 'body' });
@@ -57,10 +60,28 @@ describe('attempt fields', () => {
 
 describe('durations', () => {
   it.each([
-    ['1.5', 1.5], ['0', 0], ['0.', 0], ['.25', 0.25], [' 2.5 ', 2.5], ['1e3', 1000], ['+3', 3],
-    ['1,234.5', 1234.5], ['12,345,678.9', 12345678.9], ['1,234', 1234], ['0,5', 0.5], ['12,75', 12.75],
-    ['', undefined], ['abc', undefined], ['-1', undefined], ['NaN', undefined], ['Infinity', undefined], ['1.2.3', undefined],
-    ['1,2,3', undefined], ['<<computed>>', undefined], ['5s', undefined], [undefined, undefined],
+    ['1.5', 1.5],
+    ['0', 0],
+    ['0.', 0],
+    ['.25', 0.25],
+    [' 2.5 ', 2.5],
+    ['1e3', 1000],
+    ['+3', 3],
+    ['1,234.5', 1234.5],
+    ['12,345,678.9', 12345678.9],
+    ['1,234', 1234],
+    ['0,5', 0.5],
+    ['12,75', 12.75],
+    ['', undefined],
+    ['abc', undefined],
+    ['-1', undefined],
+    ['NaN', undefined],
+    ['Infinity', undefined],
+    ['1.2.3', undefined],
+    ['1,2,3', undefined],
+    ['<<computed>>', undefined],
+    ['5s', undefined],
+    [undefined, undefined],
   ] as Array<[string | undefined, number | undefined]>)('%j → %j', (raw, expected) => {
     expect(parseDuration(raw)).toBe(expected);
   });
@@ -163,7 +184,10 @@ describe('locations', () => {
       const t = one(`<testcase name="t"><failure><![CDATA[${body}]]></failure></testcase>`);
       return [t.file, t.line];
     };
-    expect(loc(`at x (${WS}/node_modules/lib/index.js:1:1)\nat y (/usr/lib/node.js:2:2)\nat z (node:internal/timers:483:21)\nat Foo.bar(Foo.java:12)\nat http://localhost:3000/app.js:5:1`)).toEqual([undefined, undefined]);
+    expect(loc(`at x (${WS}/node_modules/lib/index.js:1:1)\nat y (/usr/lib/node.js:2:2)\nat z (node:internal/timers:483:21)\nat Foo.bar(Foo.java:12)\nat http://localhost:3000/app.js:5:1`)).toEqual([
+      undefined,
+      undefined,
+    ]);
     expect(loc(`at add (${WS}/src/math.ts:3:9)\nat Object.<anonymous> (${WS}/test/math.test.ts:12:5)`)).toEqual(['test/math.test.ts', 12]);
     expect(loc(`at add (${WS}/src/math.ts:3:9)\nat run (${WS}/src/runner.ts:8:1)`)).toEqual(['src/math.ts', 3]);
     expect(loc('at ../outside/a.ts:3:1')).toEqual([undefined, undefined]);

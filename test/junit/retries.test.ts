@@ -27,7 +27,7 @@ describe('Surefire flakyFailure / flakyError', () => {
       ['refundsOrder', 'FP'],
     ]);
   });
-  it('keeps each attempt\'s message, type and nested <stackTrace> body, not the system-out', () => {
+  it("keeps each attempt's message, type and nested <stackTrace> body, not the system-out", () => {
     const [f, e, p] = byName(tests, 'placesOrder')!.attempts;
     expect(f).toMatchObject({ status: 'failed', message: 'expected: <CONFIRMED> but was: <PENDING>', type: 'org.opentest4j.AssertionFailedError' });
     expect(f!.details).toMatch(/^org\.opentest4j\.AssertionFailedError: expected: <CONFIRMED> but was: <PENDING>\n\tat /);
@@ -182,7 +182,10 @@ describe('attempts across files', () => {
       copyFileSync(join(DIR, 'surefire-rerun.xml'), join(ws, 'first', 'TEST-a.xml'));
       copyFileSync(join(DIR, 'surefire-flaky.xml'), join(ws, 'second', 'TEST-b.xml'));
       copyFileSync(join(DIR, 'surefire-rerun.xml'), join(ws, 'second', 'TEST-c.xml'));
-      const out = await parseReportFiles(['first/TEST-a.xml', 'second/TEST-b.xml', 'second/TEST-c.xml', 'second/./TEST-c.xml'].map((f) => join(ws, f)), { workspace: ws });
+      const out = await parseReportFiles(
+        ['first/TEST-a.xml', 'second/TEST-b.xml', 'second/TEST-c.xml', 'second/./TEST-c.xml'].map((f) => join(ws, f)),
+        { workspace: ws },
+      );
       expect(out.filesRead).toBe(3);
       const tax = out.tests.find((t) => t.name === 'computesTax')!;
       expect(codes(tax)).toBe('FFFFFF');

@@ -66,7 +66,14 @@ const filler = fc.constantFrom('', '\n', '  ', '<!-- a comment with é and -- da
 const result = fc.record({
   kind: fc.constantFrom('failure', 'error', 'skipped', 'flakyFailure', 'rerunFailure'),
   message: fc.option(attrValue, { nil: undefined }),
-  body: fc.array(fc.oneof(text.map((t) => ({ t })), cdataText.map((c) => ({ c })), text.map((s) => ({ s }))), { maxLength: 3 }),
+  body: fc.array(
+    fc.oneof(
+      text.map((t) => ({ t })),
+      cdataText.map((c) => ({ c })),
+      text.map((s) => ({ s })),
+    ),
+    { maxLength: 3 },
+  ),
 });
 const testcase = fc.record({
   name: attrValue,
@@ -191,7 +198,10 @@ describe('streamed parse = whole-buffer parse', () => {
     }
     // The cuts reach every kind of unfinished construct.
     for (const m of ['unterminated comment', 'unterminated CDATA', 'unterminated processing instruction', 'inside start tag', 'inside the value', 'unescaped', 'not closed']) {
-      expect([...messages].some((x) => x.includes(m)), m).toBe(true);
+      expect(
+        [...messages].some((x) => x.includes(m)),
+        m,
+      ).toBe(true);
     }
   });
 
@@ -257,13 +267,18 @@ describe('placing an error by reading the source again', () => {
   it('gives lineColumn of the whole buffer, for any bytes (invalid UTF-8, CR, LF), offset and chunk size', () => {
     const byte = fc.constantFrom(0x61, 0x0a, 0x0d, 0x3c, 0xc3, 0xa9, 0xe4, 0xb8, 0xad, 0xf0, 0x9f, 0x98, 0x80, 0xff, 0xc0, 0xed, 0xa0);
     fc.assert(
-      fc.property(fc.array(byte, { maxLength: 60 }).map((a) => Buffer.from(a)), fc.nat(70), fc.integer({ min: 4, max: 9 }), (bytes, offset, chunk) => {
-        const src = memorySource(bytes);
-        expect(placeInSource(src, 0, offset, false, chunk)).toEqual(lineColumn(bytes, offset));
-        expect(placeInSource(src, 0, offset, true, chunk).line).toBe(lineColumn(bytes, offset).line);
-        // With bytes before the document (a BOM).
-        expect(placeInSource(memorySource(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), bytes])), 3, offset, false, chunk)).toEqual(lineColumn(bytes, offset));
-      }),
+      fc.property(
+        fc.array(byte, { maxLength: 60 }).map((a) => Buffer.from(a)),
+        fc.nat(70),
+        fc.integer({ min: 4, max: 9 }),
+        (bytes, offset, chunk) => {
+          const src = memorySource(bytes);
+          expect(placeInSource(src, 0, offset, false, chunk)).toEqual(lineColumn(bytes, offset));
+          expect(placeInSource(src, 0, offset, true, chunk).line).toBe(lineColumn(bytes, offset).line);
+          // With bytes before the document (a BOM).
+          expect(placeInSource(memorySource(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), bytes])), 3, offset, false, chunk)).toEqual(lineColumn(bytes, offset));
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -271,15 +286,19 @@ describe('placing an error by reading the source again', () => {
   it('safeCut never splits a decoded character, and never cuts after a CR (the next byte may be LF)', () => {
     const byte = fc.constantFrom(0x61, 0x0a, 0x0d, 0xc3, 0xa9, 0xe4, 0xb8, 0xad, 0xf0, 0x9f, 0x98, 0x80, 0xff, 0xc0, 0xf5);
     fc.assert(
-      fc.property(fc.array(byte, { maxLength: 40 }).map((a) => Buffer.from(a)), fc.nat(40), (bytes, e0) => {
-        const e = Math.min(e0, bytes.length);
-        const cut = safeCut(bytes, 0, e);
-        expect(cut).toBeLessThanOrEqual(e);
-        expect(cut).toBeGreaterThanOrEqual(Math.max(0, e - 4));
-        expect(bytes.toString('utf8', 0, cut) + bytes.toString('utf8', cut)).toBe(bytes.toString('utf8'));
-        // Cut at e (whatever follows e is unknown) only when the piece does not end with CR.
-        if (cut === e && e > 0) expect(bytes[e - 1]).not.toBe(0x0d);
-      }),
+      fc.property(
+        fc.array(byte, { maxLength: 40 }).map((a) => Buffer.from(a)),
+        fc.nat(40),
+        (bytes, e0) => {
+          const e = Math.min(e0, bytes.length);
+          const cut = safeCut(bytes, 0, e);
+          expect(cut).toBeLessThanOrEqual(e);
+          expect(cut).toBeGreaterThanOrEqual(Math.max(0, e - 4));
+          expect(bytes.toString('utf8', 0, cut) + bytes.toString('utf8', cut)).toBe(bytes.toString('utf8'));
+          // Cut at e (whatever follows e is unknown) only when the piece does not end with CR.
+          if (cut === e && e > 0) expect(bytes[e - 1]).not.toBe(0x0d);
+        },
+      ),
       { numRuns: 3000 },
     );
   });
@@ -335,7 +354,11 @@ describe('a report larger than the window', () => {
       expect(sizes.reduce((a, b) => a + b, 0)).toBe(doc.length);
 
       // Errors deep in the file: placed by reading the file again, as the whole-buffer parse places them.
-      for (const broken of [doc.subarray(0, doc.length - 200), Buffer.concat([doc.subarray(0, 1_500_000), utf8('&bad;'), doc.subarray(1_500_000)]), Buffer.concat([doc.subarray(0, doc.indexOf('<testcase name="case 1500"')), utf8('</nope>'), doc.subarray(doc.indexOf('<testcase name="case 1500"'))])]) {
+      for (const broken of [
+        doc.subarray(0, doc.length - 200),
+        Buffer.concat([doc.subarray(0, 1_500_000), utf8('&bad;'), doc.subarray(1_500_000)]),
+        Buffer.concat([doc.subarray(0, doc.indexOf('<testcase name="case 1500"')), utf8('</nope>'), doc.subarray(doc.indexOf('<testcase name="case 1500"'))]),
+      ]) {
         await writeFile(file, broken);
         const b = await parseReportFile(file, 'big.xml', { workspace: WS, window });
         if (typeof b === 'string') throw new Error(b);
@@ -386,7 +409,9 @@ describe('a report larger than the window', () => {
     expect(r.largestHeld).toBeLessThanOrEqual(2 * 300_100);
     expect(r.feeds).toBeLessThanOrEqual(12);
     // Text, CDATA and comments are not started again: one feed per window.
-    const long = utf8(`<testsuite><testcase name="t"><failure>${'text '.repeat(60_000)}<![CDATA[${'cdata '.repeat(60_000)}]]></failure><!--${'comment '.repeat(40_000)}--><?pi ${'pi '.repeat(100_000)}?></testcase></testsuite>`);
+    const long = utf8(
+      `<testsuite><testcase name="t"><failure>${'text '.repeat(60_000)}<![CDATA[${'cdata '.repeat(60_000)}]]></failure><!--${'comment '.repeat(40_000)}--><?pi ${'pi '.repeat(100_000)}?></testcase></testsuite>`,
+    );
     const l = await parseReportStream(memorySource(long), 'r.xml', { workspace: WS, window: 1024 });
     expect(l.cases).toHaveLength(1);
     expect(l.feeds).toBeLessThanOrEqual(Math.ceil(long.length / 1024) + 1);
@@ -396,7 +421,9 @@ describe('a report larger than the window', () => {
 
 describe("node's junit reporter: its summary comments mark one testcase per test, in every window", () => {
   const node = (root: string, comments: string): Buffer =>
-    utf8(`<?xml version="1.0" encoding="utf-8"?>\n${root}\n\t<testcase name="same" time="0.1" classname="test" file="/w/a.test.mjs"/>\n\t<testcase name="same" time="0.1" classname="test" file="/w/a.test.mjs"/>\n${comments}</testsuites>\n`);
+    utf8(
+      `<?xml version="1.0" encoding="utf-8"?>\n${root}\n\t<testcase name="same" time="0.1" classname="test" file="/w/a.test.mjs"/>\n\t<testcase name="same" time="0.1" classname="test" file="/w/a.test.mjs"/>\n${comments}</testsuites>\n`,
+    );
   const summary = '\t<!-- tests 2 -->\n\t<!-- suites 0 -->\n\t<!-- pass 2 -->\n\t<!-- fail 0 -->\n\t<!-- duration_ms 78.789736 -->\n';
 
   it('an unnamed root with the comments: one testcase per test, whole or a window of 1, 2, 3, 7 or 64 bytes', async () => {

@@ -48,7 +48,11 @@ describe('well-formed variations', () => {
   it.each([
     ['self-closing root', '<testsuite name="s"/>', 0],
     ['single quotes, spaces around =, tabs and newlines', "<testsuite\n\tname = 's' >\n<testcase\tname='a'\n classname=\"c\" /></testsuite >", 1],
-    ['comments, PIs and whitespace around the root', '<?xml version="1.0"?>\n<!-- a -->\n<?xml-stylesheet href="x"?>\n<testsuites><testsuite><testcase name="a"/></testsuite></testsuites>\n<!-- b -->\n\n', 1],
+    [
+      'comments, PIs and whitespace around the root',
+      '<?xml version="1.0"?>\n<!-- a -->\n<?xml-stylesheet href="x"?>\n<testsuites><testsuite><testcase name="a"/></testsuite></testsuites>\n<!-- b -->\n\n',
+      1,
+    ],
     ['namespace prefixes are ignored', '<j:testsuites xmlns:j="urn:x"><j:testsuite name="s"><j:testcase name="a"><j:failure message="m"/></j:testcase></j:testsuite></j:testsuites>', 1],
     ['non-ASCII element and attribute names', '<testsuite><testcase name="a" ñame="x"><größe/></testcase></testsuite>', 1],
     ['XML 1.1 declaration', '<?xml version="1.1" encoding="UTF-8"?><testsuite><testcase name="a"/></testsuite>', 1],
@@ -61,7 +65,10 @@ describe('well-formed variations', () => {
   });
 
   it('decodes the five entities and character references everywhere', () => {
-    const r = parseReportText('<testsuite><testcase name="&lt;a&gt; &amp; &quot;b&quot; &apos;c&apos; &#233;&#x1F600;" classname="c"><failure>&lt;x&gt;&#10;&amp;amp;<![CDATA[&lt;raw&gt;]]></failure></testcase></testsuite>', 'r.xml');
+    const r = parseReportText(
+      '<testsuite><testcase name="&lt;a&gt; &amp; &quot;b&quot; &apos;c&apos; &#233;&#x1F600;" classname="c"><failure>&lt;x&gt;&#10;&amp;amp;<![CDATA[&lt;raw&gt;]]></failure></testcase></testsuite>',
+      'r.xml',
+    );
     expect(r.tests[0]!.name).toBe('<a> & "b" \'c\' é😀');
     expect(r.tests[0]!.attempts[0]!.details).toBe('<x>\n&amp;&lt;raw&gt;');
   });

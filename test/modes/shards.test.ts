@@ -25,7 +25,18 @@ function bundle(tests: ParsedTestCase[], extra: { jobKey?: string; job?: string;
   return {
     manifest: { jobKey: extra.jobKey ?? '', testOutcome: extra.testOutcome ?? '', filesMatched: 1, filesRead: 1, problems: [], reportPatterns: ['reports/**/*.xml'] },
     results: {
-      run: { ...runContext(1), key: 'whatever/the/fork/says', runId: '1', job: extra.job ?? 'test', runAttempt: extra.attempt ?? 1, time: extra.time ?? T0 + 1000, sha: 'b'.repeat(40), onDefaultBranch: true, ref: 'refs/heads/main', event: 'push' },
+      run: {
+        ...runContext(1),
+        key: 'whatever/the/fork/says',
+        runId: '1',
+        job: extra.job ?? 'test',
+        runAttempt: extra.attempt ?? 1,
+        time: extra.time ?? T0 + 1000,
+        sha: 'b'.repeat(40),
+        onDefaultBranch: true,
+        ref: 'refs/heads/main',
+        event: 'push',
+      },
       tests,
     },
     bytes: 0,
@@ -93,7 +104,10 @@ describe('applyShards', () => {
   it('decides every shard against the quarantine before any of them, names the failing shard, and records every shard', () => {
     // One earlier flip of `x` on commit c0: with two needed, one more makes it quarantined.
     const options = { ...DEFAULT_APPLY_OPTIONS, policy: { ...DEFAULT_APPLY_OPTIONS.policy, enterSameCommitFlips: 2 } };
-    const earlier = applyRun({ snapshot: emptySnapshot(), reports: { tests: [parsedTest('pkg.S::x', 'FP')], problems: [], filesRead: 1 }, filesMatched: 1, testOutcome: '', run: runContext(0, { sha: 'c0' }), now: T0 }, options);
+    const earlier = applyRun(
+      { snapshot: emptySnapshot(), reports: { tests: [parsedTest('pkg.S::x', 'FP')], problems: [], filesRead: 1 }, filesMatched: 1, testOutcome: '', run: runContext(0, { sha: 'c0' }), now: T0 },
+      options,
+    );
     const snapshot = parseSnapshot(earlier.files);
     const result = applyShards(
       {
@@ -125,8 +139,11 @@ describe('applyShards', () => {
     expect(again.outcome.result).toBe('success');
   });
 
-  it("records every attempt of a re-run shard as evidence, but decides the shard on its latest attempt", () => {
-    const attempt = (n: number, attempts: string): Shard => ({ ...shard('test (os=linux)', [parsedTest('pkg.S::z', attempts)], 1), run: { ...runContext(1, { key: 'run/linux', runId: 'run', sha: 'c1' }), runAttempt: n } });
+  it('records every attempt of a re-run shard as evidence, but decides the shard on its latest attempt', () => {
+    const attempt = (n: number, attempts: string): Shard => ({
+      ...shard('test (os=linux)', [parsedTest('pkg.S::z', attempts)], 1),
+      run: { ...runContext(1, { key: 'run/linux', runId: 'run', sha: 'c1' }), runAttempt: n },
+    });
     const result = applyShards({ snapshot: emptySnapshot(), shards: [attempt(2, 'P'), attempt(1, 'F')], now: T0, extraReasons: [] }, DEFAULT_APPLY_OPTIONS);
     expect(result.decided.map((s) => s.run.runAttempt)).toEqual([2]);
     expect(result.outcome.result).toBe('success');

@@ -8,8 +8,7 @@ import type { Decision } from '../../src/policy/quarantine.ts';
 import { readInputs } from '../../src/config/inputs.ts';
 import { contextFromEnv } from '../../src/config/context.ts';
 
-const decision = (override?: Decision['override']): Decision =>
-  ({ quarantined: false, reason: '', evidence: {} as Decision['evidence'], ...(override ? { override } : {}) }) as Decision;
+const decision = (override?: Decision['override']): Decision => ({ quarantined: false, reason: '', evidence: {} as Decision['evidence'], ...(override ? { override } : {}) }) as Decision;
 
 describe('unsplitOverrides', () => {
   it('finds hand overrides that sit on the id a split test had before the split', () => {

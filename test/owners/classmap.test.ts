@@ -51,7 +51,10 @@ describe('the owners of a test', () => {
     const owners = ownersOfTest({ classname: 'com.acme.cart.CartTest' }, { codeowners, classMap, workspace: '/ws' });
     expect(owners.via).toBe('classname');
     expect(owners.path).toBe('src/test/java/com/acme/cart/CartTest.java');
-    expect(owners.owners).toEqual([{ kind: 'user', login: 'cart-dev' }, { kind: 'team', org: 'acme', slug: 'cart-team' }]);
+    expect(owners.owners).toEqual([
+      { kind: 'user', login: 'cart-dev' },
+      { kind: 'team', org: 'acme', slug: 'cart-team' },
+    ]);
     expect(owners.mapRule?.from).toBe('com.acme.**');
   });
 

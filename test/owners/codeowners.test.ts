@@ -7,15 +7,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  CODEOWNERS_MAX_BYTES,
-  compilePattern,
-  findCodeowners,
-  ownerText,
-  ownersOf,
-  parseCodeowners,
-  type Codeowners,
-} from '../../src/owners/codeowners.ts';
+import { CODEOWNERS_MAX_BYTES, compilePattern, findCodeowners, ownerText, ownersOf, parseCodeowners, type Codeowners } from '../../src/owners/codeowners.ts';
 
 /** The example CODEOWNERS file of GitHub's docs, verbatim. */
 const GITHUB_EXAMPLE = `# This is a comment.
@@ -99,7 +91,20 @@ describe("GitHub's example CODEOWNERS, line by line", () => {
     const co = parseCodeowners(GITHUB_EXAMPLE, '.github/CODEOWNERS');
     expect(co.problems).toEqual([]);
     expect(co.rules.map((r) => r.pattern)).toEqual([
-      '*', '*.js', '*.go', '*.txt', '/build/logs/', 'docs/*', 'apps/', '/docs/', '/scripts/', '**/logs', '/apps/', '/apps/github', '/apps/', '/apps/github',
+      '*',
+      '*.js',
+      '*.go',
+      '*.txt',
+      '/build/logs/',
+      'docs/*',
+      'apps/',
+      '/docs/',
+      '/scripts/',
+      '**/logs',
+      '/apps/',
+      '/apps/github',
+      '/apps/',
+      '/apps/github',
     ]);
     expect(co.rules[1]!.owners).toEqual([{ kind: 'user', login: 'js-owner' }]);
     expect(co.rules[2]!.owners).toEqual([{ kind: 'email', address: 'docs@example.com' }]);
@@ -285,9 +290,9 @@ describe('finding the file', () => {
       expect(await findCodeowners(ws)).toBeUndefined();
       await mkdir(join(ws, 'docs'));
       await writeFile(join(ws, 'docs/CODEOWNERS'), '* @from-docs\n');
-      expect((await findCodeowners(ws))).toMatchObject({ path: 'docs/CODEOWNERS' });
+      expect(await findCodeowners(ws)).toMatchObject({ path: 'docs/CODEOWNERS' });
       await writeFile(join(ws, 'CODEOWNERS'), '* @from-root\n');
-      expect((await findCodeowners(ws))).toMatchObject({ path: 'CODEOWNERS' });
+      expect(await findCodeowners(ws)).toMatchObject({ path: 'CODEOWNERS' });
       await mkdir(join(ws, '.github'));
       await writeFile(join(ws, '.github/CODEOWNERS'), '* @from-github\n');
       const found = (await findCodeowners(ws)) as Codeowners;

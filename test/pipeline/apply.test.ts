@@ -145,7 +145,7 @@ describe('outages and failure modes', () => {
   const down = (id: string) => parsedTest(id, 'E', { report: 'reports/db.xml', attempts: [{ status: 'error', message: `connect ECONNREFUSED 10.0.0.${id.length}:5432` }] });
   const module = ['a', 'bb', 'ccc', 'dddd', 'eeeee', 'ffffff'];
 
-  it('an outage fails the job, is recorded with the run, and is no test\'s evidence when the re-run passes', () => {
+  it("an outage fails the job, is recorded with the run, and is no test's evidence when the re-run passes", () => {
     const first = applyRun(input(emptySnapshot(), module.map(down), 1));
     expect(first.outcome.result).toBe('failure');
     expect(first.outcome.reasons).toEqual([
@@ -159,7 +159,14 @@ describe('outages and failure modes', () => {
     const snapshot = parseSnapshot(first.files);
     expect(snapshot.history.get('a')!.runs[0]!.outage).toBe(true);
     // The re-run of the same job passes: without the outage mark, each test would have failed and passed on one commit.
-    const rerun = applyRun(input(snapshot, module.map((id) => parsedTest(id, 'P', { report: 'reports/db.xml' })), 1, { run: { ...runContext(1), runAttempt: 2 } }));
+    const rerun = applyRun(
+      input(
+        snapshot,
+        module.map((id) => parsedTest(id, 'P', { report: 'reports/db.xml' })),
+        1,
+        { run: { ...runContext(1), runAttempt: 2 } },
+      ),
+    );
     expect(rerun.history.get('a')!.runs.map((r) => [r.attempts, r.outage])).toEqual([['EP', true]]);
     expect(rerun.quarantined).toEqual([]);
     expect(parseSnapshot(rerun.files).history.get('a')!.runs[0]!.outage).toBe(true);
@@ -174,7 +181,8 @@ describe('outages and failure modes', () => {
   });
 
   it('a quarantined test failing in a new way blocks, and says why; failing as before is forgiven', () => {
-    const flaky = (message: string, attempts = 'F') => parsedTest('x', attempts, { attempts: [...attempts].map((c) => (c === 'P' ? { status: 'passed' as const } : { status: 'failed' as const, message })) });
+    const flaky = (message: string, attempts = 'F') =>
+      parsedTest('x', attempts, { attempts: [...attempts].map((c) => (c === 'P' ? { status: 'passed' as const } : { status: 'failed' as const, message })) });
     const quarantined = sequence([[flaky('timeout after 5012ms', 'FP')]]);
     expect(quarantined.quarantined).toEqual(['x']);
     const snapshot = parseSnapshot(quarantined.files);

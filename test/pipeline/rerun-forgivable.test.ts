@@ -20,11 +20,17 @@ const failing = (id: string, message: string): ParsedTestCase => parsedTest(id, 
 
 describe('quarantinedIfExhausted', () => {
   // x and y flip on one commit with 'timeout after 5000 ms' (quarantined: a same-commit flip); z only passes.
-  const first = applyRun(input(emptySnapshot(), [
-    parsedTest('x', 'FP', { attempts: [{ status: 'failed', message: 'timeout after 5000 ms' }, { status: 'passed' }] }),
-    parsedTest('y', 'FP', { attempts: [{ status: 'failed', message: 'timeout after 5000 ms' }, { status: 'passed' }] }),
-    parsedTest('z', 'P'),
-  ], 1));
+  const first = applyRun(
+    input(
+      emptySnapshot(),
+      [
+        parsedTest('x', 'FP', { attempts: [{ status: 'failed', message: 'timeout after 5000 ms' }, { status: 'passed' }] }),
+        parsedTest('y', 'FP', { attempts: [{ status: 'failed', message: 'timeout after 5000 ms' }, { status: 'passed' }] }),
+        parsedTest('z', 'P'),
+      ],
+      1,
+    ),
+  );
   const snapshot = parseSnapshot(first.files);
   const now = runContext(2).time;
   const judged = (tests: ParsedTestCase[], snap = snapshot, historyId = (id: string) => id) => quarantinedIfExhausted(snap, tests, historyId, 'sha2', DEFAULT_POLICY, normalizeErrorMessage, now);

@@ -5,7 +5,12 @@ const Q: DecisionState = { quarantined: true, hand: false };
 const HAND_Q: DecisionState = { quarantined: true, hand: true };
 const HAND_NEVER: DecisionState = { quarantined: false, hand: true };
 const rule = (quarantined: boolean, reason = 'why') => ({ quarantined, reason });
-const hand = (quarantined: boolean, reason = 'by hand') => ({ quarantined, reason, override: { action: quarantined ? ('quarantine' as const) : ('never' as const) }, auto: { quarantined: false, reason: '' } });
+const hand = (quarantined: boolean, reason = 'by hand') => ({
+  quarantined,
+  reason,
+  override: { action: quarantined ? ('quarantine' as const) : ('never' as const) },
+  auto: { quarantined: false, reason: '' },
+});
 
 describe('decisionChange', () => {
   it('records nothing when the decision did not change', () => {
@@ -31,7 +36,7 @@ describe('decisionChange', () => {
     expect(decisionChange(HAND_NEVER, rule(false))).toMatchObject({ event: 'override cleared', quarantined: false, by: 'rule' });
   });
 
-  it('records an honoured hand edit, with the edit\'s own words for a release', () => {
+  it("records an honoured hand edit, with the edit's own words for a release", () => {
     expect(decisionChange(NOT_QUARANTINED, hand(true, 'quarantined by hand: "quarantined": true set by hand'), { edit: { effect: 'quarantine', message: 'm' } })).toEqual({
       event: 'hand edit',
       quarantined: true,

@@ -4,22 +4,34 @@ import type { History, ParsedTestCase, TestHistory, TestRunRecord } from '../../
 
 /** Runs as `attempts[:message][@sha][!][~]`: `!` a pull request, `~` an outage; runs without @sha get their own commit. */
 function history(description: string): TestHistory {
-  const runs: TestRunRecord[] = description.split(/\s+/).filter(Boolean).map((token, i) => {
-    const pr = token.includes('!');
-    const outage = token.includes('~');
-    const [body, sha] = token.replace(/[!~]/g, '').split('@');
-    const [attempts, message] = body!.split(':');
-    return {
-      run: `r${i}`, sha: sha ?? `c${i}`, time: Date.UTC(2026, 10, 1) + i * 3_600_000, onDefaultBranch: !pr, attempts: attempts!,
-      ...(message ? { message } : {}), ...(outage ? { outage: true } : {}),
-    };
-  });
+  const runs: TestRunRecord[] = description
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((token, i) => {
+      const pr = token.includes('!');
+      const outage = token.includes('~');
+      const [body, sha] = token.replace(/[!~]/g, '').split('@');
+      const [attempts, message] = body!.split(':');
+      return {
+        run: `r${i}`,
+        sha: sha ?? `c${i}`,
+        time: Date.UTC(2026, 10, 1) + i * 3_600_000,
+        onDefaultBranch: !pr,
+        attempts: attempts!,
+        ...(message ? { message } : {}),
+        ...(outage ? { outage: true } : {}),
+      };
+    });
   return { id: 't', name: 't', classname: '', runs };
 }
 
 function failing(message: string | undefined, attempts = 'F'): ParsedTestCase {
   return {
-    id: 't', name: 't', classname: '', suite: 's', report: 'r.xml',
+    id: 't',
+    name: 't',
+    classname: '',
+    suite: 's',
+    report: 'r.xml',
     attempts: [...attempts].map((c) => (c === 'P' ? { status: 'passed' as const } : { status: 'failed' as const, ...(message ? { message } : {}) })),
   };
 }
@@ -27,8 +39,15 @@ function failing(message: string | undefined, attempts = 'F'): ParsedTestCase {
 function judge(h: string, test: ParsedTestCase, extra: Partial<ForgivenessInput> = {}): string | undefined {
   const hist: History = new Map([['t', history(h)]]);
   return unforgivenFailures({
-    tests: [test], history: hist, quarantined: new Set(['t']), byHand: new Set(), outages: new Map(),
-    sha: 'now', normalise: (m) => m.trim(), forgive: 'known-failures', ...extra,
+    tests: [test],
+    history: hist,
+    quarantined: new Set(['t']),
+    byHand: new Set(),
+    outages: new Map(),
+    sha: 'now',
+    normalise: (m) => m.trim(),
+    forgive: 'known-failures',
+    ...extra,
   }).get('t');
 }
 

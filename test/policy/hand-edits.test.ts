@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { checkOf, editedFields, interpretEdits, ruleState, type EditContext } from '../../src/policy/hand-edits.ts';
 
 const written = (): Record<string, unknown> => {
-  const line: Record<string, unknown> = { override: null, quarantined: false, reason: 'no counted failure in 5 runs', since: '2026-11-01T00:00:00.000Z', runs: 5, recent: 'PPPPP', tier: 'Stable', pfs: [0.1, 0.01, 0.3], successRate: 1 };
+  const line: Record<string, unknown> = {
+    override: null,
+    quarantined: false,
+    reason: 'no counted failure in 5 runs',
+    since: '2026-11-01T00:00:00.000Z',
+    runs: 5,
+    recent: 'PPPPP',
+    tier: 'Stable',
+    pfs: [0.1, 0.01, 0.3],
+    successRate: 1,
+  };
   line.check = checkOf(line);
   return line;
 };

@@ -7,7 +7,11 @@ const OPTIONS = { outageMinTests: 5, outagePercent: 50 };
 
 function test(id: string, report: string, attempts: Array<'P' | string>): ParsedTestCase {
   return {
-    id, name: id, classname: 'c', suite: 's', report,
+    id,
+    name: id,
+    classname: 'c',
+    suite: 's',
+    report,
     attempts: attempts.map((a) => (a === 'P' ? { status: 'passed' as const } : { status: 'error' as const, message: a })),
   };
 }
@@ -27,10 +31,34 @@ describe('findOutages', () => {
   });
 
   it('needs both the number of tests and the share of the report', () => {
-    expect(findOutages(suite('a.xml', 8, 4, () => 'down'), normalizeErrorMessage, OPTIONS)).toEqual([]);
-    expect(findOutages(suite('a.xml', 20, 9, () => 'down'), normalizeErrorMessage, OPTIONS)).toEqual([]);
-    expect(findOutages(suite('a.xml', 20, 10, () => 'down'), normalizeErrorMessage, OPTIONS)).toHaveLength(1);
-    expect(findOutages(suite('a.xml', 20, 10, () => 'down'), normalizeErrorMessage, { ...OPTIONS, outagePercent: 60 })).toEqual([]);
+    expect(
+      findOutages(
+        suite('a.xml', 8, 4, () => 'down'),
+        normalizeErrorMessage,
+        OPTIONS,
+      ),
+    ).toEqual([]);
+    expect(
+      findOutages(
+        suite('a.xml', 20, 9, () => 'down'),
+        normalizeErrorMessage,
+        OPTIONS,
+      ),
+    ).toEqual([]);
+    expect(
+      findOutages(
+        suite('a.xml', 20, 10, () => 'down'),
+        normalizeErrorMessage,
+        OPTIONS,
+      ),
+    ).toHaveLength(1);
+    expect(
+      findOutages(
+        suite('a.xml', 20, 10, () => 'down'),
+        normalizeErrorMessage,
+        { ...OPTIONS, outagePercent: 60 },
+      ),
+    ).toEqual([]);
   });
 
   it('does not add up reports or messages', () => {

@@ -57,14 +57,14 @@ describe('decideOutcome', () => {
       ...base,
       tests: [parsedTest('q', 'F'), parsedTest('u', 'F'), parsedTest('r', 'F')],
       quarantined: new Set(['q', 'u']),
-      unforgiven: new Map([['u', 'quarantined, but failed with a message never seen in its flaky failures'], ['r', 'ignored: not quarantined']]),
+      unforgiven: new Map([
+        ['u', 'quarantined, but failed with a message never seen in its flaky failures'],
+        ['r', 'ignored: not quarantined'],
+      ]),
     });
     expect(o.forgiven.map((t) => t.id)).toEqual(['q']);
     expect(o.blocking.map((t) => t.id)).toEqual(['u', 'r']);
     expect([...o.unforgiven.keys()]).toEqual(['u']);
-    expect(o.reasons).toEqual([
-      '1 failed test is not quarantined.',
-      '1 quarantined test failed in a way its quarantine does not cover (a failure never seen as flaky, or an outage): not forgiven.',
-    ]);
+    expect(o.reasons).toEqual(['1 failed test is not quarantined.', '1 quarantined test failed in a way its quarantine does not cover (a failure never seen as flaky, or an outage): not forgiven.']);
   });
 });

@@ -48,7 +48,9 @@ describe('decideQuarantine', () => {
   it('quarantines after one proven flake, and says until when', () => {
     const d = decideQuarantine(historyOf('t', 'P FP P P'), undefined, null, NOW);
     expect(d.quarantined).toBe(true);
-    expect(d.reason).toBe('failed and passed on the same commit once in 4 runs; 1 separate failure episode (1 counted failure); stays quarantined until it passes at the first attempt 60 runs in a row (now 2)');
+    expect(d.reason).toBe(
+      'failed and passed on the same commit once in 4 runs; 1 separate failure episode (1 counted failure); stays quarantined until it passes at the first attempt 60 runs in a row (now 2)',
+    );
     expect(d.since).toBe(NOW);
   });
 
@@ -133,20 +135,22 @@ describe('gatherEvidence, the fast path', () => {
     const all = history.runs.filter((r) => strip(r.attempts) !== '');
     let cleanStreak = 0;
     for (let i = all.length - 1; i >= 0 && strip(all[i]!.attempts).startsWith('P'); i--) cleanStreak++;
-    const recent = runs.slice(-20).map((r) => { const a = strip(r.attempts); return /[FE]$/.test(a) ? 'F' : a.length > 1 ? 'R' : 'P'; }).join('');
+    const recent = runs
+      .slice(-20)
+      .map((r) => {
+        const a = strip(r.attempts);
+        return /[FE]$/.test(a) ? 'F' : a.length > 1 ? 'R' : 'P';
+      })
+      .join('');
     return { runs: runs.length, sameCommitFlips, trustedFailures, failureEpisodes, trailingBreakage, cleanStreak, recent };
   }
 
   it('gives the same evidence as the straightforward reading, on any history', () => {
     fc.assert(
-      fc.property(
-        fc.array(fc.tuple(fc.stringMatching(/^[PFES]{1,3}$/), fc.integer({ min: 0, max: 6 }), fc.boolean()), { maxLength: 80 }),
-        fc.integer({ min: 2, max: 60 }),
-        (runs, window) => {
-          const history = historyOf('t', runs.map(([a, sha, pr]) => `${a}@s${sha}${pr ? '!' : ''}`).join(' '));
-          expect(gatherEvidence(history, window)).toEqual(reference(history, window));
-        },
-      ),
+      fc.property(fc.array(fc.tuple(fc.stringMatching(/^[PFES]{1,3}$/), fc.integer({ min: 0, max: 6 }), fc.boolean()), { maxLength: 80 }), fc.integer({ min: 2, max: 60 }), (runs, window) => {
+        const history = historyOf('t', runs.map(([a, sha, pr]) => `${a}@s${sha}${pr ? '!' : ''}`).join(' '));
+        expect(gatherEvidence(history, window)).toEqual(reference(history, window));
+      }),
       { numRuns: 500 },
     );
   });

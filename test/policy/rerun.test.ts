@@ -13,9 +13,7 @@ const t = (name: string, codes: string, message = 'timeout'): ParsedTestCase => 
   attempts: [...codes].map((c) => (c === 'P' ? { status: 'passed' as const } : { status: 'failed' as const, message })),
 });
 
-const history = new Map([
-  ['c::q', { id: 'c::q', name: 'q', classname: 'c', runs: [{ run: 'r1', sha: 'a', time: 1, onDefaultBranch: true, attempts: 'FP', message: 'timeout' }] }],
-]);
+const history = new Map([['c::q', { id: 'c::q', name: 'q', classname: 'c', runs: [{ run: 'r1', sha: 'a', time: 1, onDefaultBranch: true, attempts: 'FP', message: 'timeout' }] }]]);
 const SENTENCE = 'failed 4 of 4 times on this commit; its flaky failures would do that less than 0.5% of the time';
 
 describe('consistent failures', () => {

@@ -29,7 +29,7 @@ describe('each rule decides entry and release by its seed method', () => {
     expect(decideBy('pfs', historyOf('t', `${reps('FP', 5)} ${reps('P', 20)}`), quarantinedBefore).quarantined).toBe(true);
   });
 
-  it("flip-rate (seed 001): Flaky and Chronic tiers enter (auto_update), leaving those tiers releases (auto-release)", () => {
+  it('flip-rate (seed 001): Flaky and Chronic tiers enter (auto_update), leaving those tiers releases (auto-release)', () => {
     const flaky = historyOf('t', `${reps('P', 10)} P F P F P P F P F P`);
     expect(decideBy('flip-rate', flaky).reason).toMatch(/^flip-rate rule: flip-rate 0\.89: tier Chronic/);
     expect(decideBy('flip-rate', flaky).quarantined).toBe(true);

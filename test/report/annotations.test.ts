@@ -22,7 +22,7 @@ describe('annotations', () => {
     ]);
   });
 
-  it('places an annotation at the test\'s file and line', () => {
+  it("places an annotation at the test's file and line", () => {
     const [a] = annotate([parsedTest('a::x', 'F', { file: 'src/x.test.ts', line: 42 })], []);
     expect(a).toMatchObject({ path: 'src/x.test.ts', line: 42, title: 'a::x failed', message: 'boom F' });
     expect(a!.reportPath).toBeUndefined();

@@ -6,8 +6,7 @@
 import { expect } from 'vitest';
 
 /** Links flakeguard itself writes: to the data branch, and to a test's file at the tested commit (path percent-encoded). */
-const OWN_LINK =
-  /\]\(https:\/\/github\.com\/[A-Za-z0-9._-]+\/[A-Za-z0-9._-]+\/(?:tree\/[A-Za-z0-9._/-]+|blob\/[0-9a-f]{40}\/[A-Za-z0-9._~%/-]+(?:#L[0-9]+)?)\)/g;
+const OWN_LINK = /\]\(https:\/\/github\.com\/[A-Za-z0-9._-]+\/[A-Za-z0-9._-]+\/(?:tree\/[A-Za-z0-9._/-]+|blob\/[0-9a-f]{40}\/[A-Za-z0-9._~%/-]+(?:#L[0-9]+)?)\)/g;
 
 const MERMAID_LINE = [
   /^xychart-beta$/,

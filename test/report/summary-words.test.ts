@@ -11,7 +11,9 @@ describe('the summary names and links', () => {
   it('names at most five failing tests, then counts, all escaped', () => {
     const tests = Array.from({ length: 7 }, (_, i) => parsedTest(`a::t${i} | <b>`, 'F'));
     const text = renderSummary(summaryInput({ tests }));
-    expect(text).toContain('- 7 failed tests are not quarantined: a&#58;&#58;t0 &#124; &lt;b&gt;, a&#58;&#58;t1 &#124; &lt;b&gt;, a&#58;&#58;t2 &#124; &lt;b&gt;, a&#58;&#58;t3 &#124; &lt;b&gt;, a&#58;&#58;t4 &#124; &lt;b&gt; and 2 more.');
+    expect(text).toContain(
+      '- 7 failed tests are not quarantined: a&#58;&#58;t0 &#124; &lt;b&gt;, a&#58;&#58;t1 &#124; &lt;b&gt;, a&#58;&#58;t2 &#124; &lt;b&gt;, a&#58;&#58;t3 &#124; &lt;b&gt;, a&#58;&#58;t4 &#124; &lt;b&gt; and 2 more.',
+    );
     expectSafeMarkdown(text);
   });
 

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CHECK_SUMMARY_BUDGET_BYTES,
-  renderSummary,
-  SUMMARY_BUDGET_BYTES,
-  summaryFacts,
-  verdict,
-} from '../../src/report/summary.ts';
+import { CHECK_SUMMARY_BUDGET_BYTES, renderSummary, SUMMARY_BUDGET_BYTES, summaryFacts, verdict } from '../../src/report/summary.ts';
 import type { Decision } from '../../src/policy/quarantine.ts';
 import type { ScoreView } from '../../src/report/scores.ts';
 import { decision, parsedTest, summaryInput, syntheticHistory } from './fixtures.ts';
@@ -85,9 +79,7 @@ describe('the tables', () => {
   it('lists forgiven failures with PFS and interval, recent runs, why, and the file to edit to lift it', () => {
     const text = renderSummary(summaryInput(flaky()));
     const block = section(text, '⚠️ Forgiven failures: quarantined tests (1)');
-    expect(tableRows(block)).toEqual([
-      ['a&#58;&#58;flaky', 'boom F', '0.53 &#91;0.21, 0.81&#93;', '✓↻↻✗✗', 'failed and passed on the same commit 2 times in 9 runs', '`stats/00.json`'],
-    ]);
+    expect(tableRows(block)).toEqual([['a&#58;&#58;flaky', 'boom F', '0.53 &#91;0.21, 0.81&#93;', '✓↻↻✗✗', 'failed and passed on the same commit 2 times in 9 runs', '`stats/00.json`']]);
     expect(block).toContain('set `"override": "never"` on the test\'s line in the file named');
     expect(block).toContain('[flakeguard&#45;data](https://github.com/o/r/tree/flakeguard-data)');
   });
@@ -174,9 +166,7 @@ describe('the flakiness chart', () => {
 
 describe('size limits', () => {
   function hugeRun(failures: number) {
-    const tests = Array.from({ length: failures }, (_, i) =>
-      parsedTest(`pkg.Suite${i % 50}::test | number ${i} <b>@org/team</b> ${'x'.repeat(200)}`, 'F', { file: `src/t${i}.test.ts`, line: i + 1 }),
-    );
+    const tests = Array.from({ length: failures }, (_, i) => parsedTest(`pkg.Suite${i % 50}::test | number ${i} <b>@org/team</b> ${'x'.repeat(200)}`, 'F', { file: `src/t${i}.test.ts`, line: i + 1 }));
     for (const t of tests) t.attempts[0]!.message = `expected <div class="a|b">${'y|'.repeat(400)}</div>`;
     const quarantinedBefore = tests.filter((_, i) => i % 2 === 1).map((t) => t.id);
     const decisions = new Map(tests.map((t) => [t.id, decision('PFRFRFRFRFRFRFRFRFRF', true, `flaky ${'|'.repeat(300)}`)]));
@@ -188,16 +178,24 @@ describe('size limits', () => {
     const text = renderSummary(hugeRun(10_000));
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(SUMMARY_BUDGET_BYTES);
     expect(text.split('\n')[0]).toBe('### ❌ flakeguard: 10,000 tests failed: 5,000 block the job, 5,000 forgiven');
-    for (const title of ['❌ Blocking failures (5,000)', '⚠️ Forgiven failures: quarantined tests (5,000)', '🔒 Newly quarantined (3,000)', '🔓 Released from quarantine (3,000)', '📊 Flakiest tests']) {
+    for (const title of [
+      '❌ Blocking failures (5,000)',
+      '⚠️ Forgiven failures: quarantined tests (5,000)',
+      '🔒 Newly quarantined (3,000)',
+      '🔓 Released from quarantine (3,000)',
+      '📊 Flakiest tests',
+    ]) {
       expect(text).toContain(`#### ${title}`);
     }
     expect(section(text, '❌ Blocking failures')).toMatch(/_…and 4,[0-9]{3} more, not shown here/);
-    expect(text).toMatch(/This summary was cut to stay under GitHub's size limit: [0-9,]+ rows are not shown\. Every test's history and scores are on the data branch \[flakeguard&#45;data\]\(https:\/\/github\.com\/o\/r\/tree\/flakeguard-data\)/);
+    expect(text).toMatch(
+      /This summary was cut to stay under GitHub's size limit: [0-9,]+ rows are not shown\. Every test's history and scores are on the data branch \[flakeguard&#45;data\]\(https:\/\/github\.com\/o\/r\/tree\/flakeguard-data\)/,
+    );
     expect(text).toContain('tests are quarantined in total. History saved');
     expectSafeMarkdown(text);
   });
 
-  it('fits the check run\'s 65,535-character summary with 10k failures, still with every section', () => {
+  it("fits the check run's 65,535-character summary with 10k failures, still with every section", () => {
     const text = renderSummary(hugeRun(10_000), { budgetBytes: CHECK_SUMMARY_BUDGET_BYTES });
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(CHECK_SUMMARY_BUDGET_BYTES);
     expect(text.length).toBeLessThan(65_535);

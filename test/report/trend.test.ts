@@ -42,7 +42,11 @@ describe('suiteTrend', () => {
     expect(trend.sample).toEqual({ tests: 10_000, of: 50_000, stride: 5 });
     expect(trend.points.at(-1)).toMatchObject({ testRuns: 10_000, flaky: 10_000 });
     expect(renderTrend(trend).join('\n')).toContain('Latest run: 100% flaky and 0% failed. Estimated from every 5th test (10,000 of 50,000).');
-    const third = suiteTrend(syntheticHistory(30_000, 2, () => 'P'), 30, 300_000);
+    const third = suiteTrend(
+      syntheticHistory(30_000, 2, () => 'P'),
+      30,
+      300_000,
+    );
     expect(renderTrend(third).join('\n')).toContain('every 3rd test (10,000 of 30,000)');
   });
 });

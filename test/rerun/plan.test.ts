@@ -21,7 +21,9 @@ const answer = (map: Record<string, string>) => ({
 describe('the re-run rounds', () => {
   it('re-runs the undecided failed tests each round; a pass proves flakiness, a long streak is consistent', () => {
     const tests = [test('flaky', 'F'), test('broken', 'F'), test('ok', 'P')];
-    const history = new Map([['c::broken', { id: 'c::broken', name: 'broken', classname: 'c', runs: Array.from({ length: 50 }, (_, i) => ({ run: `r${i}`, sha: `s${i}`, time: i, onDefaultBranch: true, attempts: 'P' })) }]]);
+    const history = new Map([
+      ['c::broken', { id: 'c::broken', name: 'broken', classname: 'c', runs: Array.from({ length: 50 }, (_, i) => ({ run: `r${i}`, sha: `s${i}`, time: i, onDefaultBranch: true, attempts: 'P' })) }],
+    ]);
     const state = startRerun({ failed: tests.slice(0, 2), extras: [], tests, history, historyId: (id) => id, newTests: new Set(), window: 50, rule });
     expect(roundCases(state).map((c) => c.test.name)).toEqual(['flaky', 'broken']);
     recordRound(state, roundCases(state), answer({ 'c::flaky': 'F', 'c::broken': 'F' }));
@@ -42,7 +44,12 @@ describe('the re-run rounds', () => {
 
   it('holds each streak to the threshold over the number of failed tests: the run is not turned red by chance', () => {
     // 20 runs, 12 of 32 attempts failed, 4 of 12 right after a failure: 7 failing re-runs have a chance of 0.34%, 9 of 0.11%.
-    const known40 = { id: '', name: 'x', classname: 'c', runs: Array.from({ length: 20 }, (_, i) => ({ run: `r${i}`, sha: `s${i}`, time: i, onDefaultBranch: true, attempts: i % 5 === 0 ? 'FP' : i % 5 === 1 ? 'FFP' : 'P' })) };
+    const known40 = {
+      id: '',
+      name: 'x',
+      classname: 'c',
+      runs: Array.from({ length: 20 }, (_, i) => ({ run: `r${i}`, sha: `s${i}`, time: i, onDefaultBranch: true, attempts: i % 5 === 0 ? 'FP' : i % 5 === 1 ? 'FFP' : 'P' })),
+    };
     const wide = { minReruns: 3, maxReruns: 10 };
     const verdictAfterSevenReruns = (failed: number): string | undefined => {
       const tests = Array.from({ length: failed }, (_, i) => test(`t${i}`, 'F'));
@@ -63,7 +70,13 @@ describe('the re-run rounds', () => {
       const tests = [test('regressed', 'F')];
       const history = new Map([['c::regressed', { id: 'c::regressed', name: 'regressed', classname: 'c', runs }]]);
       const state = startRerun({
-        failed: tests, extras: [], tests, history, historyId: (id) => id, newTests: new Set(), window: 50,
+        failed: tests,
+        extras: [],
+        tests,
+        history,
+        historyId: (id) => id,
+        newTests: new Set(),
+        window: 50,
         rule: { ...rule, ...(extendedMax !== undefined ? { extendedMax } : {}) },
         ...(forgivable ? { forgivable: new Set(['c::regressed']) } : {}),
       });
@@ -78,7 +91,17 @@ describe('the re-run rounds', () => {
     expect(keepsFailing(true, 6)).toEqual({ reruns: 6, verdict: 'exhausted' });
     // A forgivable flaky test stops at its first passing re-run, as any other.
     const tests = [test('flaky', 'F')];
-    const state = startRerun({ failed: tests, extras: [], tests, history: new Map([['c::flaky', { id: 'c::flaky', name: 'flaky', classname: 'c', runs }]]), historyId: (id) => id, newTests: new Set(), window: 50, rule, forgivable: new Set(['c::flaky']) });
+    const state = startRerun({
+      failed: tests,
+      extras: [],
+      tests,
+      history: new Map([['c::flaky', { id: 'c::flaky', name: 'flaky', classname: 'c', runs }]]),
+      historyId: (id) => id,
+      newTests: new Set(),
+      window: 50,
+      rule,
+      forgivable: new Set(['c::flaky']),
+    });
     recordRound(state, roundCases(state), answer({ 'c::flaky': 'F' }));
     recordRound(state, roundCases(state), answer({ 'c::flaky': 'P' }));
     expect(roundCases(state)).toEqual([]);
@@ -92,7 +115,13 @@ describe('the re-run rounds', () => {
     const rerunsUntil = (answers: string, unforgivable: boolean, extendedMax?: number): { reruns: number; verdict?: string; why?: string } => {
       const tests = [test('bursty', 'F')];
       const state = startRerun({
-        failed: tests, extras: [], tests, history, historyId: (id) => id, newTests: new Set(), window: 50,
+        failed: tests,
+        extras: [],
+        tests,
+        history,
+        historyId: (id) => id,
+        newTests: new Set(),
+        window: 50,
         rule: { ...rule, ...(extendedMax !== undefined ? { extendedMax } : {}) },
         ...(unforgivable ? { unforgivable: new Set(['c::bursty']) } : {}),
       });
@@ -149,9 +178,18 @@ describe('the re-run rounds', () => {
     expect(state.cases.map((c) => c.verdict)).toEqual(['unanswered', 'unanswered']);
   });
 
-  it('puts a passing test\'s extra executions before its passing attempt: a failing extra never fails the run', () => {
+  it("puts a passing test's extra executions before its passing attempt: a failing extra never fails the run", () => {
     const tests = [test('new', 'P')];
-    const state = startRerun({ failed: [], extras: [{ id: 'c::new', runs: 2, pool: 'new' }], tests, history: new Map(), historyId: (id) => `${id} [k]`, newTests: new Set(['c::new']), window: 50, rule });
+    const state = startRerun({
+      failed: [],
+      extras: [{ id: 'c::new', runs: 2, pool: 'new' }],
+      tests,
+      history: new Map(),
+      historyId: (id) => `${id} [k]`,
+      newTests: new Set(['c::new']),
+      window: 50,
+      rule,
+    });
     recordRound(state, roundCases(state), answer({ 'c::new': 'F' }));
     recordRound(state, roundCases(state), answer({ 'c::new': 'P' }));
     const result = finishRerun(state, tests);
@@ -166,7 +204,14 @@ describe('the re-run rounds', () => {
     const state = startRerun({ failed: [asked], extras: [], tests: [asked], history: new Map(), historyId: (id) => id, newTests: new Set(), window: 50, rule: { minReruns: 1, maxReruns: 1 } });
     const impostor = answerKey({ id: 'rt.Suite::real_failure', classname: '', name: 'rt.Suite::real_failure' });
     expect(impostor).not.toBe(answerKey(asked));
-    recordRound(state, roundCases(state), { ok: true, attempts: new Map([[answerKey(asked), A('F')], [impostor, A('P')]]), seconds: 1 });
+    recordRound(state, roundCases(state), {
+      ok: true,
+      attempts: new Map([
+        [answerKey(asked), A('F')],
+        [impostor, A('P')],
+      ]),
+      seconds: 1,
+    });
     expect(state.cases[0]!.reruns.map((a) => a.status)).toEqual(['failed']);
     expect(state.cases[0]!.verdict).not.toBe('proven-flaky');
     expect(state.rounds[0]!.ignored).toBe(1);
@@ -194,7 +239,13 @@ describe('the re-run rounds', () => {
     expect(state.rounds[0]!.ran).toBe(6);
     expect(finishRerun(state, tests)).toMatchObject({ executions: 3, ran: 6 });
 
-    const voided = combineParts([{ asked: [a!], answer: answer({ 'c::a': 'P' }) }, { asked: [b!], answer: { ok: false, why: 'no report', seconds: 3 } }], 3);
+    const voided = combineParts(
+      [
+        { asked: [a!], answer: answer({ 'c::a': 'P' }) },
+        { asked: [b!], answer: { ok: false, why: 'no report', seconds: 3 } },
+      ],
+      3,
+    );
     expect(voided).toEqual({ ok: false, why: 'invocation 2 of 3: no report', seconds: 4 });
   });
 
@@ -274,7 +325,7 @@ describe('the budget', () => {
     expect(plans.reduce((n, p) => n + p.runs, 0)).toBeLessThanOrEqual(20);
   });
 
-  it('spends only what is left after the failed tests\' re-runs', () => {
+  it("spends only what is left after the failed tests' re-runs", () => {
     expect(planExtras({ ...base, newTests: new Set(['c::brand-new']), budget: 10, reserved: 8 })).toEqual([{ id: 'c::brand-new', runs: 2, pool: 'new' }]);
     expect(planExtras({ ...base, newTests: new Set(), budget: 3, reserved: 3 })).toEqual([]);
   });

@@ -63,7 +63,17 @@ describe('a preset', () => {
       recordsRetries: false,
       commands: (tests, reportPath) => [{ argv: [process.execPath, runner, reportPath, ...tests.map((t) => t.name)] }],
     };
-    const answer = await runRound({ round: 1, cases: casesFor(HOSTILE), command: preset, workspace: dir, dir: join(dir, 'tmp'), timeoutMs: 60_000, env: process.env, log: () => undefined, readReport });
+    const answer = await runRound({
+      round: 1,
+      cases: casesFor(HOSTILE),
+      command: preset,
+      workspace: dir,
+      dir: join(dir, 'tmp'),
+      timeoutMs: 60_000,
+      env: process.env,
+      log: () => undefined,
+      readReport,
+    });
     expect(answer.ok).toBe(true);
     if (!answer.ok) return;
     expect(JSON.parse(await readFile(join(dir, 'tmp/round-1/report.xml.argv.json'), 'utf8'))).toEqual(HOSTILE);
@@ -86,7 +96,8 @@ describe('a preset', () => {
 describe('a custom command', () => {
   it('runs through bash -c in the workspace with the contract variables; its exit code is not the verdict', async () => {
     const lines: string[] = [];
-    const command = `cd "$(dirname "$FLAKEGUARD_RERUN_REPORT")" && pwd > where && cd - > /dev/null && pwd > "$FLAKEGUARD_RERUN_REPORT.cwd" && echo "round $FLAKEGUARD_RERUN_ROUND" && ` +
+    const command =
+      `cd "$(dirname "$FLAKEGUARD_RERUN_REPORT")" && pwd > where && cd - > /dev/null && pwd > "$FLAKEGUARD_RERUN_REPORT.cwd" && echo "round $FLAKEGUARD_RERUN_ROUND" && ` +
       `node -e 'const fs=require("fs");const t=fs.readFileSync(process.env.FLAKEGUARD_RERUN_TESTS,"utf8").trim().split("\\n").map(JSON.parse);fs.writeFileSync(process.env.FLAKEGUARD_RERUN_REPORT,"<testsuite name=\\"s\\">"+t.map(x=>"<testcase classname=\\"c\\" name=\\""+x.name.replace(/&/g,"&amp;").replace(/</g,"&lt;").replace(/"/g,"&quot;")+"\\"/>").join("")+"</testsuite>")' && exit 1`;
     const answer = await runRound({ round: 2, cases: casesFor(HOSTILE), command, workspace: dir, dir: join(dir, 'tmp'), timeoutMs: 60_000, env: process.env, log: (l) => lines.push(l), readReport });
     expect(answer.ok).toBe(true);
@@ -99,7 +110,17 @@ describe('a custom command', () => {
   it('voids a round without a report, or with an unreadable one', async () => {
     const none = await runRound({ round: 1, cases: casesFor(['t']), command: 'exit 4', workspace: dir, dir, timeoutMs: 10_000, env: process.env, log: () => undefined, readReport });
     expect(none).toMatchObject({ ok: false, why: 'the command (exit code 4) wrote no report at FLAKEGUARD_RERUN_REPORT' });
-    const broken = await runRound({ round: 1, cases: casesFor(['t']), command: 'echo "<testsuite" > "$FLAKEGUARD_RERUN_REPORT"', workspace: dir, dir, timeoutMs: 10_000, env: process.env, log: () => undefined, readReport });
+    const broken = await runRound({
+      round: 1,
+      cases: casesFor(['t']),
+      command: 'echo "<testsuite" > "$FLAKEGUARD_RERUN_REPORT"',
+      workspace: dir,
+      dir,
+      timeoutMs: 10_000,
+      env: process.env,
+      log: () => undefined,
+      readReport,
+    });
     expect(broken.ok).toBe(false);
     if (!broken.ok) expect(broken.why).toMatch(/^its report could not be read: /);
   });
@@ -134,7 +155,10 @@ describe('a custom command', () => {
     // Not the 60 s of the timeout: the pipes closed once the two were killed (the grace for the pipes is 2 s).
     expect(Date.now() - started).toBeLessThan(30_000);
     expect(lines).toContain('done');
-    expect(lines.some((l) => /^\(flakeguard killed [23] processes the command left running\)$/.test(l)), lines.join('\n')).toBe(true);
+    expect(
+      lines.some((l) => /^\(flakeguard killed [23] processes the command left running\)$/.test(l)),
+      lines.join('\n'),
+    ).toBe(true);
     for (const f of ['job', 'daemon']) {
       const pid = Number((await readFile(join(dir, f), 'utf8')).trim());
       while (isRunning(pid)) await new Promise((r) => setTimeout(r, 20));
@@ -167,7 +191,17 @@ describe('a custom command', () => {
 
   it('logs a bounded number of lines', async () => {
     const lines: string[] = [];
-    await runRound({ round: 1, cases: casesFor(['t']), command: `for i in $(seq 1 ${MAX_LOG_LINES + 50}); do echo line $i; done`, workspace: dir, dir, timeoutMs: 30_000, env: process.env, log: (l) => lines.push(l), readReport });
+    await runRound({
+      round: 1,
+      cases: casesFor(['t']),
+      command: `for i in $(seq 1 ${MAX_LOG_LINES + 50}); do echo line $i; done`,
+      workspace: dir,
+      dir,
+      timeoutMs: 30_000,
+      env: process.env,
+      log: (l) => lines.push(l),
+      readReport,
+    });
     // The command line first (not the command's output, so not in the bound), then the bounded output.
     expect(lines[0]).toBe(`$ bash -c 'for i in $(seq 1 ${MAX_LOG_LINES + 50}); do echo line $i; done'`);
     expect(lines).toHaveLength(MAX_LOG_LINES + 2);
@@ -186,7 +220,7 @@ describe('a custom command', () => {
 });
 
 describe('the environment of a re-run command', () => {
-  it('has neither the action\'s inputs and tokens nor the files that set a step\'s outputs', async () => {
+  it("has neither the action's inputs and tokens nor the files that set a step's outputs", async () => {
     const env = {
       PATH: process.env.PATH,
       HOME: '/home/u',

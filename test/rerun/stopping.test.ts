@@ -66,7 +66,7 @@ describe('the stopping rule', () => {
     expect(streakChance(known40, 6)).toBeCloseTo(0.4 * rerunChance(known40, 5), 6);
   });
 
-  it('does not count the report\'s own retries in the streak: they are what made the run red', () => {
+  it("does not count the report's own retries in the streak: they are what made the run red", () => {
     const known40 = { failures: 4000, passes: 6000, againFailures: 1600, againPasses: 2400 };
     // FFFF in the report (three retries), then three failing re-runs: a streak of 7, but only 3 re-runs to judge.
     expect(nextStep(known40, 7, 3, rule)).toBe('continue');
@@ -90,9 +90,14 @@ describe('the stopping rule', () => {
     expect(rerunsToVerdict(bursty)[0]).toBeGreaterThan(3);
   });
 
-  it('learns a bursty test\'s long bursts once they ended: its next burst is judged by them', () => {
+  it("learns a bursty test's long bursts once they ended: its next burst is judged by them", () => {
     // Bursts of 4 failing runs in a row that a later run ended: without them, its again-rate would look like 1 in 3.
-    const burstsEnded = [...Array(30).fill('P'), ...Array(4).fill([...Array(3).fill('FFFF'), 'FP', 'P']).flat()];
+    const burstsEnded = [
+      ...Array(30).fill('P'),
+      ...Array(4)
+        .fill([...Array(3).fill('FFFF'), 'FP', 'P'])
+        .flat(),
+    ];
     const shortOnly = [...Array(30).fill('P'), ...Array(4).fill(['FP', 'P']).flat()];
     expect(failureCounts(historyOf(burstsEnded), 50).againFailures).toBe(36);
     expect(rerunsToVerdict(failureCounts(historyOf(shortOnly), 50))).toEqual([3, 'consistent']);

@@ -54,9 +54,7 @@ describe('scoreTest', () => {
     expect(scoreTest(h, { now, flipRate: { window: 3 } }).flipRate).toBe(0);
     // A full Partial<ScoringOptions> section is accepted too.
     const partial: Partial<ScoringOptions> = { successRate: { lookbackDays: 2, filter: 'all', passWhen: 'final-attempt' } };
-    expect(scoreTest(h, { now, ...partial }).successRate).toEqual(
-      successRate(h.runs, now, { lookbackDays: 2, filter: 'all', passWhen: 'final-attempt' }),
-    );
+    expect(scoreTest(h, { now, ...partial }).successRate).toEqual(successRate(h.runs, now, { lookbackDays: 2, filter: 'all', passWhen: 'final-attempt' }));
   });
 
   it('handles an empty history', () => {
@@ -75,7 +73,10 @@ describe('scoreTest', () => {
 describe('scoreAll', () => {
   const a = historyOf(runsOf(['P', 'FP', 'P'], DAY), 'a#1');
   const b = historyOf(runsOf(['P', 'P', 'FP'], DAY), 'b#1'); // same PFS statistics as a
-  const c = historyOf(runsOf(['F', 'F'], DAY).map((r) => ({ ...r, time: r.time + 30 * DAY })), 'c#1');
+  const c = historyOf(
+    runsOf(['F', 'F'], DAY).map((r) => ({ ...r, time: r.time + 30 * DAY })),
+    'c#1',
+  );
 
   it('scores every test with one shared memo and one "now" (the newest run of all)', () => {
     const memo = createPfsMemo();
@@ -122,7 +123,12 @@ describe('budgetCandidates + allocateBudget', () => {
     const plan = allocateBudget(c, { budget: 5, proportionTargeted: 0.6, maxExploratoryPerTest: 1 });
     // Targeted 3 all to rare (the only flaky one); exploratory 2 → often and clean, 1 each.
     expect(plan[0]).toEqual({ id: 'rare#1', pool: 'targeted', budget: 3, flakiness: 0.75 });
-    expect(plan.slice(1).map((x) => x.id).sort()).toEqual(['clean#1', 'often#1']);
+    expect(
+      plan
+        .slice(1)
+        .map((x) => x.id)
+        .sort(),
+    ).toEqual(['clean#1', 'often#1']);
     expect(budgetCandidates(scores, new Set(['rare#1'])).map((x) => x.id)).toEqual(['often#1', 'clean#1']);
   });
 });

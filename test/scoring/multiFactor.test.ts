@@ -31,9 +31,7 @@ function seq(s: string, step = HOUR): TestResult[] {
 
 describe('normalizeErrorMessage (seed, verbatim)', () => {
   it('replaces timestamps, line numbers, paths, addresses, UUIDs and assertion values, then lower-cases', () => {
-    expect(normalizeErrorMessage('Error at 2024-01-02T03:04:05.123Z in /src/app.ts:42')).toBe(
-      'error at timestamp in path:line',
-    );
+    expect(normalizeErrorMessage('Error at 2024-01-02T03:04:05.123Z in /src/app.ts:42')).toBe('error at timestamp in path:line');
     expect(normalizeErrorMessage('expected: 5 but was 6')).toBe('expected: value but was 6');
     expect(normalizeErrorMessage('Expected 5, actual: 6')).toBe('expected: value actual: value');
     expect(normalizeErrorMessage('id 123e4567-e89b-12d3-a456-426614174000 missing')).toBe('id uuid missing');

@@ -1,16 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { TestRunRecord } from '../../src/model.ts';
-import {
-  computePfs,
-  createPfsMemo,
-  DEFAULT_PFS_CONFIG,
-  pfs,
-  pfsFromStats,
-  pfsStats,
-  pfsStatsKey,
-  type PfsStats,
-} from '../../src/scoring/pfs.ts';
+import { computePfs, createPfsMemo, DEFAULT_PFS_CONFIG, pfs, pfsFromStats, pfsStats, pfsStatsKey, type PfsStats } from '../../src/scoring/pfs.ts';
 import { HOUR, T0 } from './helpers.ts';
 
 /** Runs on explicit shas: [sha, attempts]. */
@@ -87,7 +78,15 @@ describe('pfsStats (grouping attempts by sha)', () => {
         ['a', 'SF'], // back on sha a (not adjacent): a stays good, +1 failure
       ]),
     );
-    expect(s).toEqual({ good: 3, goodFailures: 4, passes: 3, allFail: [[1, 1], [3, 1]] });
+    expect(s).toEqual({
+      good: 3,
+      goodFailures: 4,
+      passes: 3,
+      allFail: [
+        [1, 1],
+        [3, 1],
+      ],
+    });
     expect(pfsStatsKey(s)).toBe('3,4,3|1:1|3:1');
   });
 
@@ -101,7 +100,17 @@ describe('pfsStats (grouping attempts by sha)', () => {
     ]);
     const fresh = pfsStats(runs);
     expect(pfsStats(runs, memo)).toEqual(fresh);
-    expect(pfsStats(onShas([['z', 'FF'], ['y', 'P'], ['x', 'P'], ['x', 'F']]), memo)).toEqual(fresh);
+    expect(
+      pfsStats(
+        onShas([
+          ['z', 'FF'],
+          ['y', 'P'],
+          ['x', 'P'],
+          ['x', 'F'],
+        ]),
+        memo,
+      ),
+    ).toEqual(fresh);
     expect(fresh).toEqual({ good: 2, goodFailures: 1, passes: 2, allFail: [[2, 1]] });
   });
 });
@@ -117,8 +126,7 @@ describe('pfsStats with a shared memo (sha index and reuse of the previous group
         let previous: Array<[string, string]> | undefined;
         for (const t of tests) {
           // Half the time, reuse the previous test's shas with new attempts (the fast path).
-          const list: Array<[string, string]> =
-            repeatShas && previous ? previous.map(([s0], i) => [s0, t[i % Math.max(1, t.length)]?.[1] ?? 'P']) : t;
+          const list: Array<[string, string]> = repeatShas && previous ? previous.map(([s0], i) => [s0, t[i % Math.max(1, t.length)]?.[1] ?? 'P']) : t;
           expect(pfsStats(onShas(list), memo)).toEqual(pfsStats(onShas(list)));
           previous = list;
         }
@@ -178,7 +186,12 @@ describe('computePfs with all-fail shas', () => {
     // Z = 1/6 · 1/6 + 1/3 · 1/20 = 2/45
     // E[p_f]: (1/6 · 1/12 + 1/3 · 1/30) / Z = (1/40) / (2/45) = 45/80
     // E[p_b]: (1/12 · 1/6 + 1/12 · 1/20) / Z = (13/720) / (2/45) = 13/32
-    const s = pfsStats(onShas([['a', 'FP'], ['b', 'FF']]));
+    const s = pfsStats(
+      onShas([
+        ['a', 'FP'],
+        ['b', 'FF'],
+      ]),
+    );
     expect(s).toEqual({ good: 1, goodFailures: 1, passes: 1, allFail: [[2, 1]] });
     const r = computePfs(s);
     expectClose(r.pf, 45 / 80, 1e-4);
@@ -192,7 +205,15 @@ describe('computePfs with all-fail shas', () => {
     const cases: PfsStats[] = [
       { good: 5, goodFailures: 1, passes: 5, allFail: [[1, 2]] },
       { good: 20, goodFailures: 0, passes: 20, allFail: [[3, 10]] },
-      { good: 12, goodFailures: 9, passes: 14, allFail: [[2, 3], [3, 1]] },
+      {
+        good: 12,
+        goodFailures: 9,
+        passes: 14,
+        allFail: [
+          [2, 3],
+          [3, 1],
+        ],
+      },
       { good: 0, goodFailures: 0, passes: 0, allFail: [[1, 5]] },
     ];
     for (const s of cases) {
@@ -216,21 +237,13 @@ describe('computePfs with all-fail shas', () => {
 
 describe('PFS tells a broken test from a flaky one (seed 002)', () => {
   it('20 passing shas then 10 shas failing all 3 attempts: p_f near 0, p_b high', () => {
-    const runs = onShas([
-      ...Array.from({ length: 20 }, (_, i): [string, string] => [`ok${i}`, 'P']),
-      ...Array.from({ length: 10 }, (_, i): [string, string] => [`bad${i}`, 'FFF']),
-    ]);
+    const runs = onShas([...Array.from({ length: 20 }, (_, i): [string, string] => [`ok${i}`, 'P']), ...Array.from({ length: 10 }, (_, i): [string, string] => [`bad${i}`, 'FFF'])]);
     const r = pfs(runs);
     expect(r.pf).toBeLessThan(0.06); // the prior's pull alone gives 1/22 ≈ 0.045
     expect(r.pb).toBeGreaterThan(0.25);
     expect(r.observations).toBe(30);
     // The same 30 failures spread over the shas, each followed by a pass: flaky.
-    const flaky = pfs(
-      onShas([
-        ...Array.from({ length: 20 }, (_, i): [string, string] => [`ok${i}`, 'P']),
-        ...Array.from({ length: 10 }, (_, i): [string, string] => [`re${i}`, 'FFFP']),
-      ]),
-    );
+    const flaky = pfs(onShas([...Array.from({ length: 20 }, (_, i): [string, string] => [`ok${i}`, 'P']), ...Array.from({ length: 10 }, (_, i): [string, string] => [`re${i}`, 'FFFP'])]));
     expect(flaky.pf).toBeGreaterThan(0.4);
     expect(flaky.pb).toBeLessThan(0.1);
   });
@@ -239,14 +252,37 @@ describe('PFS tells a broken test from a flaky one (seed 002)', () => {
 describe('memo', () => {
   it('computes each distinct statistic once and returns the same (frozen) result', () => {
     const memo = createPfsMemo();
-    const a = pfs(onShas([['a', 'FP'], ['b', 'P']]), DEFAULT_PFS_CONFIG, memo);
-    const b = pfs(onShas([['x', 'P'], ['y', 'FP']]), DEFAULT_PFS_CONFIG, memo);
+    const a = pfs(
+      onShas([
+        ['a', 'FP'],
+        ['b', 'P'],
+      ]),
+      DEFAULT_PFS_CONFIG,
+      memo,
+    );
+    const b = pfs(
+      onShas([
+        ['x', 'P'],
+        ['y', 'FP'],
+      ]),
+      DEFAULT_PFS_CONFIG,
+      memo,
+    );
     expect(b).toBe(a);
     expect(Object.isFrozen(a)).toBe(true);
     expect(memo.posteriors.size).toBe(1);
     expect(a).toEqual(computePfs({ good: 2, goodFailures: 1, passes: 2, allFail: [] }));
     // A different config is a different entry.
-    const c = pfsFromStats(pfsStats(onShas([['a', 'FP'], ['b', 'P']])), { ...DEFAULT_PFS_CONFIG, credibleMass: 0.5 }, memo);
+    const c = pfsFromStats(
+      pfsStats(
+        onShas([
+          ['a', 'FP'],
+          ['b', 'P'],
+        ]),
+      ),
+      { ...DEFAULT_PFS_CONFIG, credibleMass: 0.5 },
+      memo,
+    );
     expect(memo.posteriors.size).toBe(2);
     expect(c.pfHigh).toBeLessThan(a.pfHigh);
   });
@@ -260,7 +296,15 @@ describe('config', () => {
   });
 
   it('a finer grid changes the numbers only slightly', () => {
-    const s = { good: 12, goodFailures: 9, passes: 14, allFail: [[2, 3], [3, 1]] as Array<[number, number]> };
+    const s = {
+      good: 12,
+      goodFailures: 9,
+      passes: 14,
+      allFail: [
+        [2, 3],
+        [3, 1],
+      ] as Array<[number, number]>,
+    };
     const coarse = computePfs(s);
     const fine = computePfs(s, { ...DEFAULT_PFS_CONFIG, gridSize: 256 });
     expectClose(coarse.pf, fine.pf, 1e-4);

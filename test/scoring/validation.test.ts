@@ -31,8 +31,19 @@ describe('seed 000 validation table (docs/scoring.md)', () => {
     }
     // Spot checks of the descriptions.
     const byName = new Map(PATTERNS.map((p) => [p.name, patternHistory(p)]));
-    expect(byName.get('Retry-passing flaky')!.runs.slice(0, 3).map((r) => r.attempts)).toEqual(['FP', 'FP', 'P']);
-    expect(byName.get('Environment-dependent')!.runs.slice(0, 10).map((r) => r.attempts).join(' ')).toBe('P P P P P FF FF FF FF FF');
+    expect(
+      byName
+        .get('Retry-passing flaky')!
+        .runs.slice(0, 3)
+        .map((r) => r.attempts),
+    ).toEqual(['FP', 'FP', 'P']);
+    expect(
+      byName
+        .get('Environment-dependent')!
+        .runs.slice(0, 10)
+        .map((r) => r.attempts)
+        .join(' '),
+    ).toBe('P P P P P FF FF FF FF FF');
     expect(byName.get('Timeout-based flaky')!.runs.filter((r) => r.attempts !== 'P')).toHaveLength(10);
   });
 

@@ -42,7 +42,7 @@ export const PATTERNS: Pattern[] = [
   },
   {
     name: 'Retry-passing flaky',
-    built: '`FP`, `FP`, `P` repeated (the seed\'s own example), one message',
+    built: "`FP`, `FP`, `P` repeated (the seed's own example), one message",
     seedRange: [0.75, 0.85],
     run: (i) => (i % 3 === 2 ? { attempts: 'P' } : { attempts: 'FP', message: 'Error: socket hang up' }),
   },
@@ -50,10 +50,7 @@ export const PATTERNS: Pattern[] = [
     name: 'Timeout-based flaky',
     built: 'every 5th run times out once and is retried: `FP` and `FF` in turn; the message carries the elapsed time (`Timeout of 5000ms exceeded after 5xxxms`)',
     seedRange: [0.55, 0.65],
-    run: (i) =>
-      i % 5 === 2
-        ? { attempts: i % 10 === 2 ? 'FP' : 'FF', message: `Timeout of 5000ms exceeded after ${5000 + ((i * 37) % 400)}ms` }
-        : { attempts: 'P' },
+    run: (i) => (i % 5 === 2 ? { attempts: i % 10 === 2 ? 'FP' : 'FF', message: `Timeout of 5000ms exceeded after ${5000 + ((i * 37) % 400)}ms` } : { attempts: 'P' }),
   },
   {
     name: 'Environment-dependent',
@@ -91,7 +88,7 @@ const f3 = (x: number | null): string => (x === null ? '–' : x.toFixed(3));
 
 export function renderValidationTable(): string {
   const lines = [
-    '| Pattern | How we built it | Seed\'s range | Our score | In range? | Confidence | Recommendation | Flip-rate (tier) | PFS p_f [90%] | Success rate |',
+    "| Pattern | How we built it | Seed's range | Our score | In range? | Confidence | Recommendation | Flip-rate (tier) | PFS p_f [90%] | Success rate |",
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const p of PATTERNS) {
@@ -107,10 +104,7 @@ export function renderValidationTable(): string {
 
 /** Components of each pattern, for the doc's explanation of the mismatches. */
 export function renderComponentTable(): string {
-  const lines = [
-    '| Pattern | intermittency | rerunPassRate | failureClustering | messageVariance | failSuccessRatio | consecutiveFailurePenalty |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
-  ];
+  const lines = ['| Pattern | intermittency | rerunPassRate | failureClustering | messageVariance | failSuccessRatio | consecutiveFailurePenalty |', '| --- | --- | --- | --- | --- | --- | --- |'];
   for (const p of PATTERNS) {
     const c = scorePattern(p).multiFactor.components;
     lines.push(

@@ -28,9 +28,11 @@ describe('git cat-file --batch, read a piece at a time', () => {
   it('gives every blob whole, however git cuts its output', () => {
     expect(collect((p) => p.push(whole))).toEqual(expected);
     for (const size of [1, 2, 3, 7, 41, 42, 43, 1000, 4096]) {
-      expect(collect((p) => {
-        for (let at = 0; at < whole.length; at += size) p.push(whole.subarray(at, at + size));
-      })).toEqual(expected);
+      expect(
+        collect((p) => {
+          for (let at = 0; at < whole.length; at += size) p.push(whole.subarray(at, at + size));
+        }),
+      ).toEqual(expected);
     }
   });
 

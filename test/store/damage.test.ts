@@ -9,8 +9,26 @@ import { damageReason, parseSnapshot } from '../../src/store/snapshot.ts';
 import type { ParsedTestCase, RunContext } from '../../src/model.ts';
 
 const run = (n: number, attempts = 'P'): { run: RunContext; tests: ParsedTestCase[] } => ({
-  run: { key: `${n}/test/abc`, runId: String(n), runAttempt: 1, job: 'test', workflow: 'CI', sha: `sha${n}`, ref: 'refs/heads/main', onDefaultBranch: true, event: 'push', time: 1_700_000_000_000 + n * 60_000 },
-  tests: ['a', 'b'].map((name) => ({ id: `pkg.S::${name}`, name, classname: 'pkg.S', suite: 's', report: 'r.xml', attempts: [...attempts].map((c) => ({ status: c === 'P' ? ('passed' as const) : ('failed' as const), message: 'boom' })) })),
+  run: {
+    key: `${n}/test/abc`,
+    runId: String(n),
+    runAttempt: 1,
+    job: 'test',
+    workflow: 'CI',
+    sha: `sha${n}`,
+    ref: 'refs/heads/main',
+    onDefaultBranch: true,
+    event: 'push',
+    time: 1_700_000_000_000 + n * 60_000,
+  },
+  tests: ['a', 'b'].map((name) => ({
+    id: `pkg.S::${name}`,
+    name,
+    classname: 'pkg.S',
+    suite: 's',
+    report: 'r.xml',
+    attempts: [...attempts].map((c) => ({ status: c === 'P' ? ('passed' as const) : ('failed' as const), message: 'boom' })),
+  })),
 });
 
 /** A sound branch of three runs, as the action writes it. */
@@ -42,7 +60,13 @@ const damages: Damage[] = [
   ['history/00.json', 'wrong type of a field', set('history/00.json', (t) => t.replace('"o":"PPP"', '"o":3')), 2, /history of 'pkg.S::a' is not in the expected form/],
   ['history/00.json', 'malformed outcomes', set('history/00.json', (t) => t.replace('"o":"PPP"', '"o":"P(PX"')), 2, /not in the expected form/],
   ['history/00.json', 'other schema than the branch', set('history/00.json', (t) => t.replace('"schema": 3', '"schema": 7')), 1, /written in schema 7/],
-  ['history/00.json', 'refers to a run runs.json does not have', set('history/00.json', (t) => t.replace(/"from":1,"o":"PPP"/, '"from":1,"o":"PPPP"')), 2, /refers to run 4, which runs\.json does not have/],
+  [
+    'history/00.json',
+    'refers to a run runs.json does not have',
+    set('history/00.json', (t) => t.replace(/"from":1,"o":"PPP"/, '"from":1,"o":"PPPP"')),
+    2,
+    /refers to run 4, which runs\.json does not have/,
+  ],
   ['history/01.json', 'a test in two history files', (f) => f.set('history/01.json', f.get('history/00.json')!), 2, /also in another history file/],
 ];
 
@@ -74,10 +98,24 @@ describe('a damaged data branch', () => {
     expect(files.has('stats/00.json')).toBe(false);
     files.set('stats/00.json', '{"schema": 3, "tests": {\n"pkg.S::a": {"override":"quarantine"}\n}}\n');
     const failing = run(4, 'F');
-    const sound = applyRun({ snapshot: parseSnapshot(files), reports: { tests: [failing.tests[0]!], problems: [], filesRead: 1 }, filesMatched: 1, testOutcome: 'failure', run: failing.run, now: failing.run.time });
+    const sound = applyRun({
+      snapshot: parseSnapshot(files),
+      reports: { tests: [failing.tests[0]!], problems: [], filesRead: 1 },
+      filesMatched: 1,
+      testOutcome: 'failure',
+      run: failing.run,
+      now: failing.run.time,
+    });
     expect(sound.outcome.result).toBe('success');
     edit(files);
-    const damaged = applyRun({ snapshot: parseSnapshot(files), reports: { tests: [failing.tests[0]!], problems: [], filesRead: 1 }, filesMatched: 1, testOutcome: 'failure', run: failing.run, now: failing.run.time });
+    const damaged = applyRun({
+      snapshot: parseSnapshot(files),
+      reports: { tests: [failing.tests[0]!], problems: [], filesRead: 1 },
+      filesMatched: 1,
+      testOutcome: 'failure',
+      run: failing.run,
+      now: failing.run.time,
+    });
     expect(damaged.outcome.result).toBe('failure');
     expect(damaged.outcome.forgiven).toEqual([]);
     expect(damaged.outcome.reasons.join(' ')).toMatch(/The data branch is damaged/);

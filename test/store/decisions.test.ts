@@ -23,7 +23,9 @@ describe('decisions.json', () => {
     expect(lines[0]).toBe(`{"schema": ${SCHEMA_VERSION}, "from": 3, "tests": {`);
     expect(lines).toHaveLength(5); // head, two tests, close, final newline
     expect(lines[1]!.startsWith(JSON.stringify(HOSTILE))).toBe(true); // '"' sorts before 'b'
-    expect(lines[2]).toBe('"b.Test::two": {"events":[{"run":4,"at":"2026-11-01T04:00:00.000Z","event":"quarantined","quarantined":true,"by":"rule","reason":"failed and passed on the same commit once in 4 runs"}]}');
+    expect(lines[2]).toBe(
+      '"b.Test::two": {"events":[{"run":4,"at":"2026-11-01T04:00:00.000Z","event":"quarantined","quarantined":true,"by":"rule","reason":"failed and passed on the same commit once in 4 runs"}]}',
+    );
     const { log: read, problems } = parseDecisions(text);
     expect(problems).toEqual([]);
     expect(read!.from).toBe(3);

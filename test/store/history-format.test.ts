@@ -5,7 +5,14 @@ import type { TestHistory } from '../../src/model.ts';
 
 describe('outcome strings', () => {
   it('encode runs, retries and gaps', () => {
-    expect(encodeOutcomes([{ seq: 5, attempts: 'P' }, { seq: 6, attempts: 'FP' }, { seq: 8, attempts: 'F' }, { seq: 20, attempts: 'S' }])).toEqual({ from: 5, o: 'P(FP).F.11S' });
+    expect(
+      encodeOutcomes([
+        { seq: 5, attempts: 'P' },
+        { seq: 6, attempts: 'FP' },
+        { seq: 8, attempts: 'F' },
+        { seq: 20, attempts: 'S' },
+      ]),
+    ).toEqual({ from: 5, o: 'P(FP).F.11S' });
   });
 
   it('round-trip any sequence', () => {

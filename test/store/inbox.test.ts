@@ -74,14 +74,18 @@ async function raceCommit(): Promise<void> {
 }
 
 const show = async (path: string): Promise<string> => runGit(root, ['--git-dir', remote, 'show', `data:${path}`]);
-const inboxRefs = async (): Promise<string[]> =>
-  (await runGit(root, ['--git-dir', remote, 'for-each-ref', '--format=%(refname)', 'refs/heads/data-inbox/'])).split('\n').filter(Boolean);
+const inboxRefs = async (): Promise<string[]> => (await runGit(root, ['--git-dir', remote, 'for-each-ref', '--format=%(refname)', 'refs/heads/data-inbox/'])).split('\n').filter(Boolean);
 
 describe('parking and folding', () => {
   it('a writer that loses 3 races parks its run; the next writer folds it in exactly once and deletes the branch', async () => {
     expect((await write(1)).result.status.kind).toBe('pushed');
     let pushes = 0;
-    const loser = await write(2, { beforePush: async () => { pushes++; await raceCommit(); } });
+    const loser = await write(2, {
+      beforePush: async () => {
+        pushes++;
+        await raceCommit();
+      },
+    });
     expect(loser.result.status).toMatchObject({ kind: 'parked', tries: 3 });
     expect(pushes).toBe(3);
     expect(loser.logs.join('\n')).toMatch(/Parked this run's results on data-inbox\/\d{14}-2-test-a1-[0-9a-f]{10}/);
@@ -168,7 +172,11 @@ describe('reading parked runs', () => {
     // Three parked runs, each its own size, parked by hand as the step would (one of them without a seal).
     const repo = await DataRepo.open(remote, 'data', '', root);
     try {
-      for (const [name, size, seal] of [['a', 100, 'S'], ['b', 5_000, undefined], ['c', 100, 'S']] as const) {
+      for (const [name, size, seal] of [
+        ['a', 100, 'S'],
+        ['b', 5_000, undefined],
+        ['c', 100, 'S'],
+      ] as const) {
         expect((await repo.park(name, 'x'.repeat(size), 'parked', seal)).pushed).toBe(true);
       }
       const { parked } = await repo.fetchWithInbox(true);
@@ -181,9 +189,17 @@ describe('reading parked runs', () => {
       ]);
       // A budget of 150 bytes: the first is read whatever its size, the one over `maxBytes` costs nothing, the third waits.
       const budgeted = await repo.readParcels(parked, 10_000, 150);
-      expect(budgeted.map((f) => [f.text?.length, f.deferred])).toEqual([[100, undefined], [undefined, true], [undefined, true]]);
+      expect(budgeted.map((f) => [f.text?.length, f.deferred])).toEqual([
+        [100, undefined],
+        [undefined, true],
+        [undefined, true],
+      ]);
       const small = await repo.readParcels(parked, 1_000, 150);
-      expect(small.map((f) => [f.text?.length, f.bytes, f.deferred])).toEqual([[100, undefined, undefined], [undefined, 5_000, undefined], [undefined, undefined, true]]);
+      expect(small.map((f) => [f.text?.length, f.bytes, f.deferred])).toEqual([
+        [100, undefined, undefined],
+        [undefined, 5_000, undefined],
+        [undefined, undefined, true],
+      ]);
     } finally {
       await repo.dispose();
     }

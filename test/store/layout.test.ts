@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import {
-  overrideExpired,
-  parseLineObject,
-  parseOverride,
-  renderLineObject,
-  shardCountFor,
-  shardOf,
-  statsPath,
-} from '../../src/store/layout.ts';
+import { overrideExpired, parseLineObject, parseOverride, renderLineObject, shardCountFor, shardOf, statsPath } from '../../src/store/layout.ts';
 import { parseSnapshot } from '../../src/store/snapshot.ts';
 
 describe('line objects', () => {
   it('render one entry per line, sorted, and parse back with their line numbers', () => {
-    const text = renderLineObject(1, 'tests', [['b', { x: 2 }], ['a', { x: 1 }]]);
+    const text = renderLineObject(1, 'tests', [
+      ['b', { x: 2 }],
+      ['a', { x: 1 }],
+    ]);
     expect(text).toBe('{"schema": 1, "tests": {\n"a": {"x":1},\n"b": {"x":2}\n}}\n');
     const { value, problems } = parseLineObject('f.json', text, 'tests');
     expect(problems).toEqual([]);

@@ -78,7 +78,14 @@ describe('a schema-2 branch', () => {
     expect(Object.keys(meta.ingested)).toHaveLength(8);
     const history = JSON.parse(result.files.get('history/00.json')!) as { schema: number; tests: Record<string, Record<string, unknown>> };
     expect(history.schema).toBe(3);
-    expect(history.tests['api.Client::retries on 503']).toEqual({ fp: ['src/', '.test.ts'], line: 10, from: 1, o: 'P(FP)P(FP)PPPF', m: { 2: 'timeout of 5000ms exceeded', 4: 'timeout of 5000ms exceeded', 8: 'timeout of 5000ms exceeded' }, d: 0.3 });
+    expect(history.tests['api.Client::retries on 503']).toEqual({
+      fp: ['src/', '.test.ts'],
+      line: 10,
+      from: 1,
+      o: 'P(FP)P(FP)PPPF',
+      m: { 2: 'timeout of 5000ms exceeded', 4: 'timeout of 5000ms exceeded', 8: 'timeout of 5000ms exceeded' },
+      d: 0.3,
+    });
     expect(history.tests['cart.Total::applies discount']).toEqual({ fp: ['src/', '.test.ts'], line: 10, from: 1, o: 'P*8', d: 0.3 });
     // Read back, `fp` is the file again (src/cart/Total.test.ts).
     expect(parseSnapshot(result.files).history.get('cart.Total::applies discount')!.file).toBe('src/cart/Total.test.ts');
@@ -91,6 +98,7 @@ describe('a schema-2 branch', () => {
     // Read back, the schema-3 branch gives the same histories.
     const again = parseSnapshot(result.files);
     expect(again.problems).toEqual([]);
-    for (const [id, test] of result.history) expect(again.history.get(id), id).toEqual(test.runs.length ? { ...test, runs: test.runs.map((r, i) => (i === test.runs.length - 1 ? r : { ...r, durationSec: undefined })) } : test);
+    for (const [id, test] of result.history)
+      expect(again.history.get(id), id).toEqual(test.runs.length ? { ...test, runs: test.runs.map((r, i) => (i === test.runs.length - 1 ? r : { ...r, durationSec: undefined })) } : test);
   });
 });

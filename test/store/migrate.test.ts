@@ -56,8 +56,9 @@ describe('schema 1 → 2', () => {
     expect(after.readSchema).toBe(SCHEMA_VERSION);
     for (const [id, test] of before.history) {
       const migrated = after.history.get(id)!;
-      expect(migrated.runs.slice(0, test.runs.length).map(({ run, sha, time, attempts, message }) => ({ run, sha, time, attempts, message })))
-        .toEqual(test.runs.map(({ run, sha, time, attempts, message }) => ({ run, sha, time, attempts, message })));
+      expect(migrated.runs.slice(0, test.runs.length).map(({ run, sha, time, attempts, message }) => ({ run, sha, time, attempts, message }))).toEqual(
+        test.runs.map(({ run, sha, time, attempts, message }) => ({ run, sha, time, attempts, message })),
+      );
     }
     expect(after.history.get('api.Client::retries on 503')!.runs.map((r) => r.attempts)).toEqual(['P', 'FP', 'FP', 'FF', 'FF', 'F']);
   });

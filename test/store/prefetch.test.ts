@@ -96,7 +96,10 @@ describe('fetching the data branch early', () => {
     // The prefetch's own promise, observed from before dispose starts: its handlers run before dispose's await ends.
     const running = (repo as unknown as { prefetched: { promise: Promise<unknown> } }).prefetched.promise;
     let settled = false;
-    void running.then(() => (settled = true), () => (settled = true));
+    void running.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
     await repo.dispose();
     expect(settled).toBe(true);
     // Removed after the fetch ended: nothing of the clone is left behind (a fetch still running would recreate it).

@@ -92,22 +92,18 @@ describe('syncRun', () => {
     const racer = await DataRepo.open(remote, 'data', '', root);
     const compactor2 = await DataRepo.open(remote, 'data', '', root);
     let raced = false;
-    const raceResult = await syncRun(
-      compactor2,
-      (_snapshot, read) => ({ files: new Map([['README.md', `${[...namesOn(read), 'compactor2'].join('\n')}\n`]]), compact: true }),
-      {
-        attempts: 5,
-        readOnly: false,
-        commitMessage: 'compactor2',
-        log: () => undefined,
-        sleep: async () => undefined,
-        beforePush: async () => {
-          if (raced) return;
-          raced = true;
-          await syncRun(racer, (_snapshot, read) => ({ files: new Map([['README.md', `${[...namesOn(read), 'racer'].join('\n')}\n`]]) }), { attempts: 3, readOnly: false, commitMessage: 'racer' });
-        },
+    const raceResult = await syncRun(compactor2, (_snapshot, read) => ({ files: new Map([['README.md', `${[...namesOn(read), 'compactor2'].join('\n')}\n`]]), compact: true }), {
+      attempts: 5,
+      readOnly: false,
+      commitMessage: 'compactor2',
+      log: () => undefined,
+      sleep: async () => undefined,
+      beforePush: async () => {
+        if (raced) return;
+        raced = true;
+        await syncRun(racer, (_snapshot, read) => ({ files: new Map([['README.md', `${[...namesOn(read), 'racer'].join('\n')}\n`]]) }), { attempts: 3, readOnly: false, commitMessage: 'racer' });
       },
-    );
+    });
     await racer.dispose();
     await compactor2.dispose();
     expect(raceResult.status).toMatchObject({ kind: 'pushed', tries: 2, compacted: true });

@@ -251,10 +251,13 @@ export function junitXml(cases: CaseSpec[], options: { suite?: string; timestamp
       if (c.line) attrs.push(`line="${c.line}"`);
       const message = xmlAttr(c.message ?? 'assertion failed');
       const inner =
-        a === 'F' ? `<failure message="${message}" type="AssertionError">${message}</failure>`
-        : a === 'E' ? `<error message="${message}" type="Error">${message}</error>`
-        : a === 'S' ? '<skipped/>'
-        : '';
+        a === 'F'
+          ? `<failure message="${message}" type="AssertionError">${message}</failure>`
+          : a === 'E'
+            ? `<error message="${message}" type="Error">${message}</error>`
+            : a === 'S'
+              ? '<skipped/>'
+              : '';
       body.push(`    <testcase ${attrs.join(' ')}>${inner}</testcase>`);
     }
   }

@@ -94,7 +94,15 @@ export function hostileBranchFiles(end = Date.UTC(2026, 10, 21, 12)): Map<string
     const failed = tests.some((t) => t.attempts[t.attempts.length - 1]!.status === 'failed');
     files = applyRun(
       // From run 3 on, the step knows the hostile test's issue (#42): recorded in decisions.json for the page.
-      { snapshot, reports: { tests, problems: [], filesRead: 1 }, filesMatched: 1, testOutcome: failed ? 'failure' : 'success', run: ctx, now: time + 60_000, issueOf: (id) => (id === hostileId && run >= 3 ? HOSTILE_ISSUE : undefined) },
+      {
+        snapshot,
+        reports: { tests, problems: [], filesRead: 1 },
+        filesMatched: 1,
+        testOutcome: failed ? 'failure' : 'success',
+        run: ctx,
+        now: time + 60_000,
+        issueOf: (id) => (id === hostileId && run >= 3 ? HOSTILE_ISSUE : undefined),
+      },
       { ...DEFAULT_APPLY_OPTIONS, normalise: normalizeErrorMessage, scoreTests: statsScores(time) },
     ).files;
     if (run === 4) {
@@ -113,7 +121,9 @@ export function hostileBranchFiles(end = Date.UTC(2026, 10, 21, 12)): Map<string
 
 /** Debian's headless Chromium: the headless shell when installed, else chromium. No fallback download. */
 export function chromiumPath(): string {
-  const candidates = [process.env.FLAKEGUARD_CHROMIUM, '/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium-headless-shell', '/usr/bin/chromium', '/usr/lib/chromium/chromium'].filter(Boolean) as string[];
+  const candidates = [process.env.FLAKEGUARD_CHROMIUM, '/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium-headless-shell', '/usr/bin/chromium', '/usr/lib/chromium/chromium'].filter(
+    Boolean,
+  ) as string[];
   const found = candidates.find((p) => existsSync(p));
   if (!found) throw new Error(`no Chromium found (looked at ${candidates.join(', ')}): run .ci/install-test-deps`);
   return found;

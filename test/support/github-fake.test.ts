@@ -62,7 +62,9 @@ describe('startup', () => {
     const afterSecond = specInfo();
     await g.close();
     // For information only (not asserted: wall-clock time depends on the machine's load).
-    console.log(`spec ${afterFirst.version} (OpenAPI ${afterFirst.openapi}, ${afterFirst.operations} operations) loaded in ${afterFirst.loadMs.toFixed(0)} ms; first start ${firstMs.toFixed(0)} ms, second ${secondMs.toFixed(0)} ms`);
+    console.log(
+      `spec ${afterFirst.version} (OpenAPI ${afterFirst.openapi}, ${afterFirst.operations} operations) loaded in ${afterFirst.loadMs.toFixed(0)} ms; first start ${firstMs.toFixed(0)} ms, second ${secondMs.toFixed(0)} ms`,
+    );
     expect(afterFirst.operations).toBeGreaterThan(500);
     expect(afterFirst.loads).toBe(1);
     expect(afterSecond.loads).toBe(1); // the second start reused the parsed spec
@@ -400,10 +402,7 @@ describe('github fake', () => {
     it('malformed JSON → 400; missing body → 422', async () => {
       expect((await api('POST', `${R}/issues`, '{"title": ')).status).toBe(400);
       expect((await api('POST', `${R}/issues`)).status).toBe(422);
-      expect(fake.violations()).toEqual([
-        `POST ${R}/issues (issues/create): body: not valid JSON`,
-        `POST ${R}/issues (issues/create): body: request body is required`,
-      ]);
+      expect(fake.violations()).toEqual([`POST ${R}/issues (issues/create): body: not valid JSON`, `POST ${R}/issues (issues/create): body: request body is required`]);
     });
 
     it('GitHub rules outside the schema → 422', async () => {
@@ -443,7 +442,6 @@ describe('github fake', () => {
       expect(r.body.body).toBeNull();
       expect(fake.violations()).toEqual([]);
     });
-
 
     it('wrong repository → 404 like GitHub', async () => {
       const r = await api('GET', '/repos/someone/else/issues/1');

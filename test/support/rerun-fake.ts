@@ -94,7 +94,10 @@ export async function createFake(dir: string, behaviour: FakeBehaviour = {}): Pr
     rounds: async () => {
       const path = `${behaviourPath}.log.jsonl`;
       if (!existsSync(path)) return [];
-      return (await readFile(path, 'utf8')).split('\n').filter(Boolean).map((l) => JSON.parse(l));
+      return (await readFile(path, 'utf8'))
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l));
     },
   };
   await fake.setBehaviour(behaviour);

@@ -104,10 +104,7 @@ export async function loadBranch(callbacks: LoadCallbacks): Promise<Loaded> {
 }
 
 /** decisions.json as the page found it (src/store/decisions.ts): read once, when a test's page first needs it. */
-export type DecisionsFile =
-  | { kind: 'missing' }
-  | { kind: 'unreadable'; problem: string }
-  | { kind: 'read'; log: DecisionLog; problems: string[] };
+export type DecisionsFile = { kind: 'missing' } | { kind: 'unreadable'; problem: string } | { kind: 'read'; log: DecisionLog; problems: string[] };
 
 let decisions: Promise<DecisionsFile> | undefined;
 

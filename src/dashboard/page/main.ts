@@ -20,7 +20,7 @@ function route(): void {
   const hash = location.hash || '#/';
   if (model.partial && hash !== '#/') {
     clear(main);
-    main.append(h('p', { class: 'count' }, 'Reading the tests\' files…'));
+    main.append(h('p', { class: 'count' }, "Reading the tests' files…"));
     return;
   }
   for (const a of document.querySelectorAll<HTMLAnchorElement>('nav a')) a.classList.toggle('on', hash.startsWith(a.getAttribute('href')!) && (a.getAttribute('href') !== '#/' || hash === '#/'));
@@ -77,10 +77,12 @@ async function start(): Promise<void> {
     performance.mark('fg:ready');
     document.body.dataset.ready = '1';
     // After the frame that shows it: the first meaningful paint.
-    requestAnimationFrame(() => setTimeout(() => {
-      performance.mark('fg:painted');
-      document.body.dataset.painted = '1';
-    }, 0));
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        performance.mark('fg:painted');
+        document.body.dataset.painted = '1';
+      }, 0),
+    );
   } catch (error) {
     clear(status);
     status.append(h('span', { class: 'red' }, `The dashboard could not read the data branch: ${error instanceof Error ? error.message : String(error)}`));

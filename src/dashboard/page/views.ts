@@ -67,7 +67,12 @@ export function renderSuite(root: HTMLElement, model: Model, byDay: boolean, set
       { class: 'cards' },
       card('runs on the branch', String(s.runs), 'runs'),
       card('tests', later ?? String(s.tests), 'tests'),
-      card('runs red because of flaky tests, without flakeguard', later ?? pct(s.shareFlakyWithout), 'share-flaky-without', later ? 'reading the tests…' : `${s.redFlakyWithout} of ${count(s.runs, 'run')}`),
+      card(
+        'runs red because of flaky tests, without flakeguard',
+        later ?? pct(s.shareFlakyWithout),
+        'share-flaky-without',
+        later ? 'reading the tests…' : `${s.redFlakyWithout} of ${count(s.runs, 'run')}`,
+      ),
       card('…and with flakeguard', later ?? pct(s.shareFlakyWith), 'share-flaky-with', later ? 'reading the tests…' : `${s.redFlakyWith} of ${count(s.runs, 'run')}`),
       card('runs red, with flakeguard', String(s.redWith), 'red-with', later ? undefined : `${s.redWithout} had a failing test`),
       card('quarantined tests', later ?? String(s.quarantined), 'quarantined', later ? undefined : count(s.flaky, 'flaky test')),
@@ -75,7 +80,10 @@ export function renderSuite(root: HTMLElement, model: Model, byDay: boolean, set
     ),
   );
   const toggle = h('div', { class: 'toggle', role: 'group' });
-  for (const [label, value] of [['by run', false], ['by day', true]] as const) {
+  for (const [label, value] of [
+    ['by run', false],
+    ['by day', true],
+  ] as const) {
     const b = h('button', { class: value === byDay ? 'on' : '', data: { granularity: value ? 'day' : 'run' } }, label);
     b.addEventListener('click', () => setByDay(value));
     toggle.append(b);
@@ -88,34 +96,64 @@ export function renderSuite(root: HTMLElement, model: Model, byDay: boolean, set
     // The runs alone: what flakeguard decided for each; the rest comes with the tests' files.
     const x = byDay ? model.days.map((d) => d.day / 1000) : model.points.map((p) => p.seq);
     const values = byDay ? model.days.map((d) => (d.runs > 0 ? Math.round((1000 * d.redWith) / d.runs) / 10 : null)) : rollingShare(model, (p) => p.redWith === true);
-    chart(red, byDay ? 'Share of runs red with flakeguard, by day' : `Share of runs red with flakeguard (${rollingWindow(model.points.length)})`, x, [{ label: 'red with flakeguard', values, color: '#1971c2', format: (v) => `${v}%` }], { time: byDay, yLabel: '% of runs', percent: true });
-    counts.append(h('p', { class: 'count' }, 'Reading the tests\' files: failed, flaked and retried tests come next…'));
+    chart(
+      red,
+      byDay ? 'Share of runs red with flakeguard, by day' : `Share of runs red with flakeguard (${rollingWindow(model.points.length)})`,
+      x,
+      [{ label: 'red with flakeguard', values, color: '#1971c2', format: (v) => `${v}%` }],
+      { time: byDay, yLabel: '% of runs', percent: true },
+    );
+    counts.append(h('p', { class: 'count' }, "Reading the tests' files: failed, flaked and retried tests come next…"));
   } else if (byDay) {
     const x = model.days.map((d) => d.day / 1000);
     const share = (n: (d: (typeof model.days)[number]) => number) => model.days.map((d) => (d.runs > 0 ? Math.round((1000 * n(d)) / d.runs) / 10 : null));
-    chart(red, 'Share of runs red because of flaky tests, by day', x, [
-      { label: 'without flakeguard', values: share((d) => d.redFlakyWithout), color: '#d9480f', format: (v) => `${v}%` },
-      { label: 'with flakeguard', values: share((d) => d.redFlakyWith), color: '#1971c2', format: (v) => `${v}%` },
-    ], { time: true, yLabel: '% of runs', percent: true });
-    chart(counts, 'Failed, flaked and retried tests, and outage failures, by day', x, [
-      { label: 'failed tests', values: model.days.map((d) => d.failed), color: '#c92a2a' },
-      { label: 'flaked (failed, then passed)', values: model.days.map((d) => d.flaked), color: '#f08c00' },
-      { label: 'retried tests', values: model.days.map((d) => d.retried), color: '#5f3dc4' },
-      { label: 'outage failures', values: model.days.map((d) => d.outageFailed), color: '#495057' },
-    ], { time: true, yLabel: 'tests' });
+    chart(
+      red,
+      'Share of runs red because of flaky tests, by day',
+      x,
+      [
+        { label: 'without flakeguard', values: share((d) => d.redFlakyWithout), color: '#d9480f', format: (v) => `${v}%` },
+        { label: 'with flakeguard', values: share((d) => d.redFlakyWith), color: '#1971c2', format: (v) => `${v}%` },
+      ],
+      { time: true, yLabel: '% of runs', percent: true },
+    );
+    chart(
+      counts,
+      'Failed, flaked and retried tests, and outage failures, by day',
+      x,
+      [
+        { label: 'failed tests', values: model.days.map((d) => d.failed), color: '#c92a2a' },
+        { label: 'flaked (failed, then passed)', values: model.days.map((d) => d.flaked), color: '#f08c00' },
+        { label: 'retried tests', values: model.days.map((d) => d.retried), color: '#5f3dc4' },
+        { label: 'outage failures', values: model.days.map((d) => d.outageFailed), color: '#495057' },
+      ],
+      { time: true, yLabel: 'tests' },
+    );
   } else {
     const x = model.points.map((p) => p.seq);
     const rolling = (pick: (p: RunPoint) => boolean): Array<number | null> => rollingShare(model, pick);
-    chart(red, `Share of runs red because of flaky tests (${rollingWindow(model.points.length)})`, x, [
-      { label: 'without flakeguard', values: rolling((p) => p.redFlakyWithout), color: '#d9480f', format: (v) => `${v}%` },
-      { label: 'with flakeguard', values: rolling((p) => p.redFlakyWith), color: '#1971c2', format: (v) => `${v}%` },
-    ], { time: false, yLabel: '% of runs', percent: true });
-    chart(counts, 'Failed, flaked and retried tests, and outage failures, by run', x, [
-      { label: 'failed tests', values: model.points.map((p) => p.failed), color: '#c92a2a', bars: true },
-      { label: 'flaked (failed, then passed)', values: model.points.map((p) => p.flaked), color: '#f08c00' },
-      { label: 'retried tests', values: model.points.map((p) => p.retried), color: '#5f3dc4' },
-      { label: 'outage failures', values: model.points.map((p) => p.outageFailed), color: '#495057' },
-    ], { time: false, yLabel: 'tests' });
+    chart(
+      red,
+      `Share of runs red because of flaky tests (${rollingWindow(model.points.length)})`,
+      x,
+      [
+        { label: 'without flakeguard', values: rolling((p) => p.redFlakyWithout), color: '#d9480f', format: (v) => `${v}%` },
+        { label: 'with flakeguard', values: rolling((p) => p.redFlakyWith), color: '#1971c2', format: (v) => `${v}%` },
+      ],
+      { time: false, yLabel: '% of runs', percent: true },
+    );
+    chart(
+      counts,
+      'Failed, flaked and retried tests, and outage failures, by run',
+      x,
+      [
+        { label: 'failed tests', values: model.points.map((p) => p.failed), color: '#c92a2a', bars: true },
+        { label: 'flaked (failed, then passed)', values: model.points.map((p) => p.flaked), color: '#f08c00' },
+        { label: 'retried tests', values: model.points.map((p) => p.retried), color: '#5f3dc4' },
+        { label: 'outage failures', values: model.points.map((p) => p.outageFailed), color: '#495057' },
+      ],
+      { time: false, yLabel: 'tests' },
+    );
   }
   const recent = model.points.slice(-25).reverse();
   root.append(
@@ -123,7 +161,15 @@ export function renderSuite(root: HTMLElement, model: Model, byDay: boolean, set
     h(
       'table',
       { class: 'grid', data: { table: 'runs' } },
-      h('thead', null, h('tr', null, ['run', 'time', 'commit', 'tests', 'failed', 'flaked', 'retried', 'outage failures', 'without flakeguard', 'with flakeguard'].map((c) => h('th', null, c)))),
+      h(
+        'thead',
+        null,
+        h(
+          'tr',
+          null,
+          ['run', 'time', 'commit', 'tests', 'failed', 'flaked', 'retried', 'outage failures', 'without flakeguard', 'with flakeguard'].map((c) => h('th', null, c)),
+        ),
+      ),
       h(
         'tbody',
         null,
@@ -158,11 +204,7 @@ export function renderTests(root: HTMLElement, model: Model, query: TestQuery, s
   const hasOwners = model.tests.some((t) => t.owners.length > 0);
   const search = h('input', { type: 'search', placeholder: 'Search test ids…', value: query.text ?? '', ariaLabel: 'search tests', id: 'search' });
   const state = h('select', { ariaLabel: 'state', id: 'state' });
-  for (const [value, label] of [
-    ['flaky-or-quarantined', 'flaky or quarantined'],
-    ['any', 'every state'],
-    ...Object.entries(STATE_LABEL),
-  ] as Array<[string, string]>) {
+  for (const [value, label] of [['flaky-or-quarantined', 'flaky or quarantined'], ['any', 'every state'], ...Object.entries(STATE_LABEL)] as Array<[string, string]>) {
     state.append(option(value, label, (query.state ?? 'flaky-or-quarantined') === value));
   }
   const owner = h('input', { type: 'search', placeholder: 'Owner…', value: query.owner ?? '', ariaLabel: 'owner', id: 'owner' });
@@ -180,7 +222,7 @@ export function renderTests(root: HTMLElement, model: Model, query: TestQuery, s
     const head = (label: string, key: SortKey | null): HTMLElement => {
       if (!key) return h('th', null, label);
       const active = (q.sort ?? 'pfs') === key;
-      const th = h('th', { class: `sortable${active ? ' active' : ''}`, data: { sort: key } }, label, active ? (q.descending ?? key === 'pfs' ? ' ▼' : ' ▲') : '');
+      const th = h('th', { class: `sortable${active ? ' active' : ''}`, data: { sort: key } }, label, active ? ((q.descending ?? key === 'pfs') ? ' ▼' : ' ▲') : '');
       th.addEventListener('click', () => {
         query = { ...q, sort: key, descending: active ? !(q.descending ?? key === 'pfs') : key === 'pfs' || key === 'flaked' };
         setQuery(query);
@@ -193,22 +235,37 @@ export function renderTests(root: HTMLElement, model: Model, query: TestQuery, s
       h(
         'table',
         { class: 'grid', data: { table: 'tests' } },
-        h('thead', null, h('tr', null, head('test', 'name'), hasOwners ? head('owners', 'owner') : null, head('state', 'state'), head('PFS [90% interval]', 'pfs'), head('flaked runs', 'flaked'), head('verdict', null))),
+        h(
+          'thead',
+          null,
+          h(
+            'tr',
+            null,
+            head('test', 'name'),
+            hasOwners ? head('owners', 'owner') : null,
+            head('state', 'state'),
+            head('PFS [90% interval]', 'pfs'),
+            head('flaked runs', 'flaked'),
+            head('verdict', null),
+          ),
+        ),
         h(
           'tbody',
           null,
-          found.slice(0, shown).map((t) =>
-            h(
-              'tr',
-              { data: { id: t.id } },
-              h('td', null, testName(t)),
-              hasOwners ? h('td', null, t.owners.join(', ') || '—') : null,
-              h('td', null, stateBadge(t.state)),
-              h('td', { class: 'num mono' }, pfsText(t)),
-              h('td', { class: 'num' }, `${t.flakedRuns} / ${t.runs}`),
-              h('td', { class: 'reason' }, t.stats?.reason ?? '—'),
+          found
+            .slice(0, shown)
+            .map((t) =>
+              h(
+                'tr',
+                { data: { id: t.id } },
+                h('td', null, testName(t)),
+                hasOwners ? h('td', null, t.owners.join(', ') || '—') : null,
+                h('td', null, stateBadge(t.state)),
+                h('td', { class: 'num mono' }, pfsText(t)),
+                h('td', { class: 'num' }, `${t.flakedRuns} / ${t.runs}`),
+                h('td', { class: 'reason' }, t.stats?.reason ?? '—'),
+              ),
             ),
-          ),
         ),
       ),
     );
@@ -266,14 +323,31 @@ export function renderTest(root: HTMLElement, model: Model, id: string, decision
       card('tier · verdict', `${st?.tier ?? '—'} · ${st?.recommendation ?? '—'}`, 'verdict'),
     ),
     h('h3', null, 'History'),
-    h('p', { class: 'legend' }, swatch('passed'), 'passed ', swatch('flaked'), 'failed, then passed ', swatch('failed'), 'failed ', swatch('skipped'), 'skipped · one box per attempt, oldest run first; a box links to its commit'),
+    h(
+      'p',
+      { class: 'legend' },
+      swatch('passed'),
+      'passed ',
+      swatch('flaked'),
+      'failed, then passed ',
+      swatch('failed'),
+      'failed ',
+      swatch('skipped'),
+      'skipped · one box per attempt, oldest run first; a box links to its commit',
+    ),
     h(
       'div',
       { class: 'strip', data: { cells: String(d.strip.length) } },
       d.strip.map((c) => {
-        const tip = [`run #${c.seq}`, c.time !== undefined ? fmtDate(c.time) : '', c.sha ? `commit ${c.sha.slice(0, 10)}` : '', `attempts ${c.attempts}`, c.outage ? 'outage' : '', c.message ?? ''].filter(Boolean).join('\n');
+        const tip = [`run #${c.seq}`, c.time !== undefined ? fmtDate(c.time) : '', c.sha ? `commit ${c.sha.slice(0, 10)}` : '', `attempts ${c.attempts}`, c.outage ? 'outage' : '', c.message ?? '']
+          .filter(Boolean)
+          .join('\n');
         const boxes = [...c.attempts].map((a) => h('span', { class: `att att-${a}` }));
-        const cell = h(c.commitUrl ? 'a' : 'span', { class: `cell kind-${c.kind}${c.outage ? ' outage' : ''}`, title: tip, ...(c.commitUrl ? { href: c.commitUrl } : {}), data: { seq: String(c.seq), attempts: c.attempts } }, boxes);
+        const cell = h(
+          c.commitUrl ? 'a' : 'span',
+          { class: `cell kind-${c.kind}${c.outage ? ' outage' : ''}`, title: tip, ...(c.commitUrl ? { href: c.commitUrl } : {}), data: { seq: String(c.seq), attempts: c.attempts } },
+          boxes,
+        );
         return cell;
       }),
     ),
@@ -299,14 +373,32 @@ export function renderTest(root: HTMLElement, model: Model, id: string, decision
     h(
       'table',
       { class: 'grid', data: { table: 'test-runs' } },
-      h('thead', null, h('tr', null, ['run', 'time', 'commit', 'attempts', 'message'].map((c) => h('th', null, c)))),
+      h(
+        'thead',
+        null,
+        h(
+          'tr',
+          null,
+          ['run', 'time', 'commit', 'attempts', 'message'].map((c) => h('th', null, c)),
+        ),
+      ),
       h(
         'tbody',
         null,
         d.strip
           .slice(-20)
           .reverse()
-          .map((c) => h('tr', null, h('td', null, link(c.runUrl, `#${c.seq}`)), h('td', null, fmtDate(c.time)), h('td', { class: 'mono' }, link(c.commitUrl, (c.sha ?? '').slice(0, 7))), h('td', { class: 'mono' }, c.attempts), h('td', { class: 'mono msg' }, c.outage ? `[outage] ${c.message ?? ''}` : (c.message ?? '')))),
+          .map((c) =>
+            h(
+              'tr',
+              null,
+              h('td', null, link(c.runUrl, `#${c.seq}`)),
+              h('td', null, fmtDate(c.time)),
+              h('td', { class: 'mono' }, link(c.commitUrl, (c.sha ?? '').slice(0, 7))),
+              h('td', { class: 'mono' }, c.attempts),
+              h('td', { class: 'mono msg' }, c.outage ? `[outage] ${c.message ?? ''}` : (c.message ?? '')),
+            ),
+          ),
       ),
     ),
   );
@@ -322,15 +414,29 @@ function drawTimeline(box: HTMLElement, model: Model, entry: TestEntry, file: De
   clear(box);
   box.dataset.timeline = file.kind;
   if (file.kind === 'missing') {
-    box.append(h('p', null, 'No timeline yet: this data branch has no decisions.json, so it was written by a flakeguard that did not record decisions. The timeline begins with the next run of a version that does (the state above is the current one).'));
+    box.append(
+      h(
+        'p',
+        null,
+        'No timeline yet: this data branch has no decisions.json, so it was written by a flakeguard that did not record decisions. The timeline begins with the next run of a version that does (the state above is the current one).',
+      ),
+    );
     return;
   }
   if (file.kind === 'unreadable') {
-    box.append(h('p', { class: 'red' }, `decisions.json could not be read (${file.problem}). flakeguard keeps it as it is and records no decision until it is fixed or deleted; nothing else depends on it.`));
+    box.append(
+      h('p', { class: 'red' }, `decisions.json could not be read (${file.problem}). flakeguard keeps it as it is and records no decision until it is fixed or deleted; nothing else depends on it.`),
+    );
     return;
   }
   if (file.log.unreadable.has(entry.id)) {
-    box.append(h('p', { class: 'red' }, 'This test\'s line in decisions.json is not in the documented form (docs/data-branch.md): flakeguard keeps it as written and records no decision for the test until it is fixed or deleted.'));
+    box.append(
+      h(
+        'p',
+        { class: 'red' },
+        "This test's line in decisions.json is not in the documented form (docs/data-branch.md): flakeguard keeps it as written and records no decision for the test until it is fixed or deleted.",
+      ),
+    );
     return;
   }
   const rows = timelineRows(model, file.log.tests.get(entry.id));
@@ -342,7 +448,15 @@ function drawTimeline(box: HTMLElement, model: Model, entry: TestEntry, file: De
     h(
       'table',
       { class: 'grid', data: { table: 'timeline' } },
-      h('thead', null, h('tr', null, ['run', 'time', 'decision', 'from then on', 'decided by', 'why'].map((c) => h('th', null, c)))),
+      h(
+        'thead',
+        null,
+        h(
+          'tr',
+          null,
+          ['run', 'time', 'decision', 'from then on', 'decided by', 'why'].map((c) => h('th', null, c)),
+        ),
+      ),
       h(
         'tbody',
         null,
@@ -354,7 +468,7 @@ function drawTimeline(box: HTMLElement, model: Model, entry: TestEntry, file: De
             h('td', null, fmtDate(r.time)),
             h('td', null, r.event),
             h('td', null, r.quarantined ? h('span', { class: 'red' }, 'quarantined') : 'not quarantined'),
-            h('td', null, r.by === 'hand' ? 'a person' : 'flakeguard\'s rule'),
+            h('td', null, r.by === 'hand' ? 'a person' : "flakeguard's rule"),
             h('td', { class: 'reason' }, r.reason),
           ),
         ),
@@ -389,9 +503,19 @@ function quarantineSection(model: Model, entry: TestEntry, issue: HTMLElement): 
     'hand override',
     st?.override === null || st?.override === undefined
       ? 'none (flakeguard decides)'
-      : h('span', null, h('code', { data: { field: 'override' } }, JSON.stringify(st.override)), st.overrideUntil ? ` until ${st.overrideUntil}` : '', st.overrideReason ? ` — ${st.overrideReason}` : ''),
+      : h(
+          'span',
+          null,
+          h('code', { data: { field: 'override' } }, JSON.stringify(st.override)),
+          st.overrideUntil ? ` until ${st.overrideUntil}` : '',
+          st.overrideReason ? ` — ${st.overrideReason}` : '',
+        ),
   );
-  row('where to edit', h('code', { data: { field: 'stats-file' } }, statsPath(shardOf(entry.id, model.meta.shards), model.meta.shards)), ' on the data branch: the test\'s line, field "override" (docs/data-branch.md)');
+  row(
+    'where to edit',
+    h('code', { data: { field: 'stats-file' } }, statsPath(shardOf(entry.id, model.meta.shards), model.meta.shards)),
+    ' on the data branch: the test\'s line, field "override" (docs/data-branch.md)',
+  );
   row('issue', issue);
   return h('table', { class: 'kv', data: { table: 'quarantine' } }, h('tbody', null, rows));
 }
@@ -435,18 +559,44 @@ export function renderBacklog(root: HTMLElement, model: Model): void {
       ),
     ),
     h('h3', null, 'Who owns them'),
-    h('table', { class: 'grid', data: { table: 'owners' } }, h('tbody', null, b.owners.map((o) => h('tr', null, h('td', null, o.owner), h('td', { class: 'num' }, o.count))))),
+    h(
+      'table',
+      { class: 'grid', data: { table: 'owners' } },
+      h(
+        'tbody',
+        null,
+        b.owners.map((o) => h('tr', null, h('td', null, o.owner), h('td', { class: 'num' }, o.count))),
+      ),
+    ),
     h('h3', null, 'Oldest first'),
     h(
       'table',
       { class: 'grid', data: { table: 'backlog' } },
-      h('thead', null, h('tr', null, ['test', 'since', 'days', 'PFS', 'why'].map((c) => h('th', null, c)))),
+      h(
+        'thead',
+        null,
+        h(
+          'tr',
+          null,
+          ['test', 'since', 'days', 'PFS', 'why'].map((c) => h('th', null, c)),
+        ),
+      ),
       h(
         'tbody',
         null,
-        b.quarantined.slice(0, 200).map((t) =>
-          h('tr', { data: { id: t.id } }, h('td', null, testName(t)), h('td', null, t.stats?.since ? fmtDate(Date.parse(t.stats.since)) : '—'), h('td', { class: 'num' }, ageDays(t, model.now)?.toFixed(0) ?? '—'), h('td', { class: 'num mono' }, pfsText(t)), h('td', { class: 'reason' }, t.stats?.reason ?? '')),
-        ),
+        b.quarantined
+          .slice(0, 200)
+          .map((t) =>
+            h(
+              'tr',
+              { data: { id: t.id } },
+              h('td', null, testName(t)),
+              h('td', null, t.stats?.since ? fmtDate(Date.parse(t.stats.since)) : '—'),
+              h('td', { class: 'num' }, ageDays(t, model.now)?.toFixed(0) ?? '—'),
+              h('td', { class: 'num mono' }, pfsText(t)),
+              h('td', { class: 'reason' }, t.stats?.reason ?? ''),
+            ),
+          ),
       ),
     ),
   );

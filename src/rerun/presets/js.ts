@@ -90,16 +90,7 @@ export const jest: RerunPreset = {
     const pattern = anchoredAlternation(names.map(jsRegexLiteral));
     return [
       {
-        argv: [
-          ...localBin('jest'),
-          ...(options?.args ?? []),
-          '--ci',
-          `--testNamePattern=${pattern}`,
-          '--reporters=default',
-          '--reporters=jest-junit',
-          '--coverage=false',
-          '--passWithNoTests',
-        ],
+        argv: [...localBin('jest'), ...(options?.args ?? []), '--ci', `--testNamePattern=${pattern}`, '--reporters=default', '--reporters=jest-junit', '--coverage=false', '--passWithNoTests'],
         env: { JEST_JUNIT_OUTPUT_FILE: reportPath },
       },
     ];
@@ -167,10 +158,7 @@ export const nodeTest: RerunPreset = {
     const sources = tests.flatMap((t) => {
       const name = nodeJunitLiteral(t.name);
       if (t.classname === '') return [name];
-      const owner = t.classname
-        .split('.')
-        .map(nodeJunitLiteral)
-        .join('(?:\\.| )');
+      const owner = t.classname.split('.').map(nodeJunitLiteral).join('(?:\\.| )');
       // `test` is what node writes outside any describe (or a describe named "test").
       if (t.classname === 'test') return [`(?:${owner} )?${name}`];
       // The parent too: a subtest (`t.test`) runs only when its parent test runs, and a parent test runs only when

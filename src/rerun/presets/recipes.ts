@@ -93,11 +93,7 @@ export const gradle: RerunPreset = {
       filters.push(m !== undefined ? `${t.classname}.${m}` : t.classname);
     }
     const selection = all ? [] : unique(filters).flatMap((f) => ['--tests', f]);
-    return [
-      markCommand(reportPath),
-      { argv: ['./gradlew', 'test', '--rerun', ...selection, '--continue'] },
-      mergeCommand(reportPath, ['**/build/test-results/test']),
-    ];
+    return [markCommand(reportPath), { argv: ['./gradlew', 'test', '--rerun', ...selection, '--continue'] }, mergeCommand(reportPath, ['**/build/test-results/test'])];
   },
 };
 
@@ -110,21 +106,10 @@ export const rspec: RerunPreset = {
   name: 'rspec',
   recordsRetries: false,
   commands(tests, reportPath) {
-    const files = tests.every((t) => t.file !== undefined && t.file !== '')
-      ? unique(tests.map((t) => pathArg(t.file!.replace(/[[:].*$/s, ''))))
-      : [];
+    const files = tests.every((t) => t.file !== undefined && t.file !== '') ? unique(tests.map((t) => pathArg(t.file!.replace(/[[:].*$/s, '')))) : [];
     return [
       {
-        argv: [
-          'bundle',
-          'exec',
-          'rspec',
-          '--format=progress',
-          '--format=RspecJunitFormatter',
-          `--out=${reportPath}`,
-          ...unique(tests.map((t) => t.name)).map((n) => `--example=${n}`),
-          ...files,
-        ],
+        argv: ['bundle', 'exec', 'rspec', '--format=progress', '--format=RspecJunitFormatter', `--out=${reportPath}`, ...unique(tests.map((t) => t.name)).map((n) => `--example=${n}`), ...files],
       },
     ];
   },
@@ -143,10 +128,7 @@ export const playwright: RerunPreset = {
   recordsRetries: false,
   commands(tests, reportPath) {
     const sources = tests.map((t) => {
-      const titles = t.name
-        .split(' › ')
-        .map(jsRegexLiteral)
-        .join('(?: › | )');
+      const titles = t.name.split(' › ').map(jsRegexLiteral).join('(?: › | )');
       return `(?:^| )${jsRegexLiteral(t.classname)} ${titles}(?: @.*)?$`;
     });
     const unique_ = unique(sources);
@@ -178,11 +160,7 @@ export const dotnet: RerunPreset = {
     const fqns = unique(tests.map((t) => `${t.classname}.${t.name.replace(/\(.*$/s, '')}`));
     const filter = fqns.map((f) => `FullyQualifiedName=${dotnetFilterValue(f)}`).join('|');
     const dir = `${reportPath}.d`;
-    return [
-      markCommand(reportPath),
-      { argv: ['dotnet', 'test', `--filter=${filter}`, `--logger=junit;LogFilePath=${dir}/{assembly}-{framework}.xml`] },
-      mergeCommand(reportPath, [dir]),
-    ];
+    return [markCommand(reportPath), { argv: ['dotnet', 'test', `--filter=${filter}`, `--logger=junit;LogFilePath=${dir}/{assembly}-{framework}.xml`] }, mergeCommand(reportPath, [dir])];
   },
 };
 
@@ -215,15 +193,7 @@ export const nextest: RerunPreset = {
   name: 'nextest',
   recordsRetries: true,
   commands(tests, reportPath) {
-    const expr = unique(
-      tests.map((t) =>
-        t.classname !== '' ? `(binary_id(=${nextestString(t.classname)}) & test(=${nextestString(t.name)}))` : `test(=${nextestString(t.name)})`,
-      ),
-    ).join(' | ');
-    return [
-      markCommand(reportPath),
-      { argv: ['cargo', 'nextest', 'run', '--profile=ci', '--no-fail-fast', '--retries=0', '-E', expr] },
-      mergeCommand(reportPath, ['target/nextest/ci']),
-    ];
+    const expr = unique(tests.map((t) => (t.classname !== '' ? `(binary_id(=${nextestString(t.classname)}) & test(=${nextestString(t.name)}))` : `test(=${nextestString(t.name)})`))).join(' | ');
+    return [markCommand(reportPath), { argv: ['cargo', 'nextest', 'run', '--profile=ci', '--no-fail-fast', '--retries=0', '-E', expr] }, mergeCommand(reportPath, ['target/nextest/ci'])];
   },
 };

@@ -43,9 +43,7 @@ const valueOf = (argv: string[], flag: string) => {
 
 describe('registry', () => {
   it('has every runner of issue #14, each once, found by its input value', () => {
-    expect([...PRESETS.keys()].sort()).toEqual(
-      ['dotnet', 'gotestsum', 'gradle', 'jest', 'maven', 'mocha', 'nextest', 'node-test', 'phpunit', 'playwright', 'pytest', 'rspec', 'vitest'].sort(),
-    );
+    expect([...PRESETS.keys()].sort()).toEqual(['dotnet', 'gotestsum', 'gradle', 'jest', 'maven', 'mocha', 'nextest', 'node-test', 'phpunit', 'playwright', 'pytest', 'rspec', 'vitest'].sort());
     expect(findPreset(' vitest \n')?.name).toBe('vitest');
     expect(findPreset('npm test')).toBeUndefined();
     expect(findPreset('vitest; rm -rf ~')).toBeUndefined();
@@ -76,7 +74,22 @@ describe('registry', () => {
       const commands = preset.commands(tests, REPORT, 1);
       expect(commands.length).toBeGreaterThan(0);
       for (const c of commands) {
-        expect(['node_modules/.bin/vitest', 'node_modules/.bin/jest', 'node_modules/.bin/mocha', 'node_modules/.bin/playwright', 'node', 'python3', 'gotestsum', 'mvn', './gradlew', 'bundle', 'dotnet', 'vendor/bin/phpunit', 'cargo', process.execPath]).toContain(c.argv[0]);
+        expect([
+          'node_modules/.bin/vitest',
+          'node_modules/.bin/jest',
+          'node_modules/.bin/mocha',
+          'node_modules/.bin/playwright',
+          'node',
+          'python3',
+          'gotestsum',
+          'mvn',
+          './gradlew',
+          'bundle',
+          'dotnet',
+          'vendor/bin/phpunit',
+          'cargo',
+          process.execPath,
+        ]).toContain(c.argv[0]);
         for (const a of c.argv) expect(typeof a).toBe('string');
         // A name that looks like an option never stands alone where the runner reads options (a file argument
         // gets `./` in front, a filter value is part of `--flag=value`).
@@ -97,7 +110,12 @@ describe('registry', () => {
       const hostile = DASHED.flatMap((d) => [test(d), test('t', { classname: d }), test('t', { file: d, suite: d }), test(d, { classname: d, file: d, suite: d })]);
       for (const [k, command] of preset.commands(hostile, REPORT, 1).entries()) {
         const own = benign[k]!.argv;
-        const ownFlags = new Set(own.slice(1).filter((a) => a.startsWith('-')).map(flag));
+        const ownFlags = new Set(
+          own
+            .slice(1)
+            .filter((a) => a.startsWith('-'))
+            .map(flag),
+        );
         const separator = own.indexOf('--');
         expect(command.argv.indexOf('--'), `${preset.name}: its own -- only`).toBe(separator);
         const end = separator >= 0 && ENDS_OPTIONS.has(preset.name) ? separator : command.argv.length;
@@ -329,7 +347,9 @@ describe('recipes (not runnable here: unit-tested construction only)', () => {
 describe('patterns tolerate what a reporter dropped from a name', () => {
   const t = (classname: string, name: string): RerunTest => ({ id: `${classname}::${name}`, classname, name });
   const patternOf = (preset: string, test: RerunTest): RegExp => {
-    const arg = findPreset(preset)!.commands([test], '/tmp/r.xml', 1)[0]!.argv.find((a) => a.startsWith('--testNamePattern=') || a.startsWith('--grep='))!;
+    const arg = findPreset(preset)!
+      .commands([test], '/tmp/r.xml', 1)[0]!
+      .argv.find((a) => a.startsWith('--testNamePattern=') || a.startsWith('--grep='))!;
     return new RegExp(arg.slice(arg.indexOf('=') + 1));
   };
 

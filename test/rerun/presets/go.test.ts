@@ -34,7 +34,7 @@ describe('rerun preset gotestsum (real go test + gotestsum)', () => {
       'example.com/flaky/cart::TestAddsItem',
       'example.com/flaky/cart::TestHostile',
       'example.com/flaky/cart::TestHostile/$(touch_/tmp/pwned)',
-      "example.com/flaky/cart::TestHostile/;_touch_pwned-semicolon_#_it's_\"quoted\"_`x`",
+      'example.com/flaky/cart::TestHostile/;_touch_pwned-semicolon_#_it\'s_"quoted"_`x`',
       'example.com/flaky/cart::TestHostile/a_[b]+_(c)|d_.*_ünï',
     ]);
     expect(out.commands[0]!.argv.at(-1)).toBe('example.com/flaky/cart');

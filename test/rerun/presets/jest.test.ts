@@ -18,7 +18,7 @@ describe('rerun preset jest (real jest + jest-junit)', () => {
     const out = await rerunFailed(p, findPreset('jest')!, original, [
       'cart adds an item (flaky)::cart adds an item (flaky)',
       'cart $(touch /tmp/pwned)::cart $(touch /tmp/pwned)',
-      "cart ; touch pwned-semicolon # it's \"quoted\" `touch pwned-backtick`::cart ; touch pwned-semicolon # it's \"quoted\" `touch pwned-backtick`",
+      'cart ; touch pwned-semicolon # it\'s "quoted" `touch pwned-backtick`::cart ; touch pwned-semicolon # it\'s "quoted" `touch pwned-backtick`',
       'cart regex [a-z]+ (x|y) .* \\d ^$ {2} / \\ ünï 🎲::cart regex [a-z]+ (x|y) .* \\d ^$ {2} / \\ ünï 🎲',
       // jest-junit writes the newline literally in the attribute: XML reads it back as a space.
       'cart multi line::cart multi line',

@@ -12,7 +12,7 @@ afterEach(() => project?.cleanup());
 const FAILED_IN_CART = [
   'adds an item (flaky)::cart adds an item (flaky)',
   '$(touch /tmp/pwned)::cart $(touch /tmp/pwned)',
-  "; touch pwned-semicolon # it's \"quoted\" `touch pwned-backtick`::cart ; touch pwned-semicolon # it's \"quoted\" `touch pwned-backtick`",
+  '; touch pwned-semicolon # it\'s "quoted" `touch pwned-backtick`::cart ; touch pwned-semicolon # it\'s "quoted" `touch pwned-backtick`',
   'regex [a-z]+ (x|y) .* \\d ^$ {2} / \\ ünï 🎲::cart regex [a-z]+ (x|y) .* \\d ^$ {2} / \\ ünï 🎲',
   // mocha-junit-reporter writes the newline literally in the attribute: XML reads it back as a space.
   'multi line::cart multi line',

@@ -10,7 +10,7 @@ afterEach(() => project?.cleanup());
 const FAILED = [
   'tests.test_cart::test_adds_item_flaky',
   'tests.test_cart::test_hostile[$(touch /tmp/pwned)]',
-  "tests.test_cart::test_hostile[; touch pwned-semicolon # it's \"quoted\" `touch pwned-backtick`]",
+  'tests.test_cart::test_hostile[; touch pwned-semicolon # it\'s "quoted" `touch pwned-backtick`]',
   // pytest writes non-ASCII characters of parameter ids escaped.
   'tests.test_cart::test_hostile[a::b/c[d] (x|y) .* \\xfcn\\xef]',
   'tests.test_cart::test_param[2]',

@@ -73,7 +73,6 @@ export async function parse(p: Project, report: string): Promise<ParsedTestCase[
   return parsed.tests;
 }
 
-
 const last = (t: ParsedTestCase) => t.attempts[t.attempts.length - 1]!.status;
 /** Tests whose last attempt failed or errored. */
 export const failedOf = (tests: readonly ParsedTestCase[]) => tests.filter((t) => last(t) === 'failed' || last(t) === 'error');
@@ -121,13 +120,26 @@ export async function rerunFailed(
   // Every failed test ran again, and only those (besides a documented superset), with the ids of the original
   // report …
   const extra = ran.filter((t) => !failedIds.has(t.id));
-  expect(ran.filter((t) => failedIds.has(t.id)).map((t) => t.id).sort(), outputs.join('\n')).toEqual([...failedIds].sort());
-  expect(extra.filter((t) => !mayAlsoRun(t)).map((t) => t.id), outputs.join('\n')).toEqual([]);
+  expect(
+    ran
+      .filter((t) => failedIds.has(t.id))
+      .map((t) => t.id)
+      .sort(),
+    outputs.join('\n'),
+  ).toEqual([...failedIds].sort());
+  expect(
+    extra.filter((t) => !mayAlsoRun(t)).map((t) => t.id),
+    outputs.join('\n'),
+  ).toEqual([]);
   // … every id of the re-run report is one of the original report …
   const originalIds = new Set(original.map((t) => t.id));
   for (const t of rerun) expect(originalIds.has(t.id), `unknown id in re-run report: ${t.id}`).toBe(true);
   // … and each flaky test passed this time.
-  for (const t of ran) expect(t.attempts.map((a) => a.status), t.id).toEqual(['passed']);
+  for (const t of ran)
+    expect(
+      t.attempts.map((a) => a.status),
+      t.id,
+    ).toEqual(['passed']);
 
   // The hostile names ran nothing: no file from `$(touch /tmp/pwned)`, `; touch pwned-…`, backticks.
   if (!pwnedBefore) expect(existsSync('/tmp/pwned'), '/tmp/pwned was created').toBe(false);

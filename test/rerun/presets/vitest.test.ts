@@ -21,7 +21,7 @@ describe('rerun preset vitest (real vitest 4)', () => {
     const out = await rerunFailed(p, findPreset('vitest')!, original, [
       'tests/cart.test.js::cart > adds an item (flaky)',
       'tests/cart.test.js::cart > $(touch /tmp/pwned)',
-      "tests/cart.test.js::cart > ; touch pwned-semicolon # it's \"quoted\" `touch pwned-backtick`",
+      'tests/cart.test.js::cart > ; touch pwned-semicolon # it\'s "quoted" `touch pwned-backtick`',
       'tests/cart.test.js::cart > regex [a-z]+ (x|y) .* \\d ^$ {2} / \\ ünï 🎲',
       // vitest writes the newline literally in the attribute: XML reads it back as a space.
       'tests/cart.test.js::cart > multi line',

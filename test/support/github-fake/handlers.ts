@@ -246,9 +246,7 @@ const issuesUpdate: Handler = (ctx) => {
   if (typeof b['body'] === 'string' || b['body'] === null) rec.body = b['body'];
   if (b['labels'] !== undefined) rec.labels = ctx.store.labelNames(labelNamesFrom(b['labels']));
   if (b['assignees'] !== undefined) {
-    rec.assignees = (b['assignees'] as unknown[])
-      .map((a) => (typeof a === 'string' ? a : (str(obj(a)['login']) ?? '')))
-      .filter((a) => a !== '');
+    rec.assignees = (b['assignees'] as unknown[]).map((a) => (typeof a === 'string' ? a : (str(obj(a)['login']) ?? ''))).filter((a) => a !== '');
   } else if (b['assignee'] !== undefined) {
     rec.assignees = typeof b['assignee'] === 'string' ? [b['assignee']] : [];
   }
@@ -276,7 +274,10 @@ const issuesListForRepo: Handler = (ctx) => {
   let issues = ctx.state.issues.filter((i) => state === 'all' || i.state === state);
   const labels = str(q['labels']);
   if (labels !== undefined && labels !== '') {
-    const wanted = labels.split(',').map((l) => l.trim().toLowerCase()).filter((l) => l !== '');
+    const wanted = labels
+      .split(',')
+      .map((l) => l.trim().toLowerCase())
+      .filter((l) => l !== '');
     issues = issues.filter((i) => wanted.every((w) => i.labels.some((l) => l.toLowerCase() === w)));
   }
   const creator = str(q['creator']);
@@ -296,9 +297,7 @@ const searchIssues: Handler = (ctx) => {
   const parsed = parseQuery(String(ctx.query['q'] ?? ''));
   const full = `${ctx.state.owner}/${ctx.state.repo}`;
   const t = ctx.now();
-  let found = ctx.state.issues.filter(
-    (i) => (ctx.searchableAt.get(i.id) ?? 0) <= t && matches(parsed, i, ctx.state.comments, full),
-  );
+  let found = ctx.state.issues.filter((i) => (ctx.searchableAt.get(i.id) ?? 0) <= t && matches(parsed, i, ctx.state.comments, full));
   const sort = str(ctx.query['sort']);
   found = sortIssues(found, sort === 'updated' || sort === 'comments' ? sort : 'created', (str(ctx.query['order']) ?? 'desc') === 'desc', commentCount(ctx.state));
   const { page, headers } = paginate(ctx, found);
@@ -422,7 +421,10 @@ const labelsDelete: Handler = (ctx) => {
 
 const issueLabels = (ctx: HandlerCtx, issue: IssueRecord): HandlerResult => ({
   status: 200,
-  body: issue.labels.map((n) => findLabel(ctx.state, n)).filter((l) => l !== undefined).map((l) => renderLabel(ctx.render, l)),
+  body: issue.labels
+    .map((n) => findLabel(ctx.state, n))
+    .filter((l) => l !== undefined)
+    .map((l) => renderLabel(ctx.render, l)),
 });
 
 const issueLabelsList: Handler = (ctx) => {
@@ -471,19 +473,21 @@ const issueLabelsRemoveAll: Handler = (ctx) => {
 // ---------------------------------------------------------------------------------------------
 // Artifacts, repository, rate limit
 
-const artifactsList = (byRun: boolean): Handler => (ctx) => {
-  let list = ctx.state.artifacts;
-  if (byRun) {
-    const runId = int(ctx.params['run_id'], -1);
-    list = list.filter((a) => a.run_id === runId);
-  }
-  const name = str(ctx.query['name']);
-  if (name !== undefined) list = list.filter((a) => a.name === name);
-  const desc = (str(ctx.query['direction']) ?? 'desc') === 'desc';
-  list = [...list].sort((a, b) => (desc ? b.id - a.id : a.id - b.id));
-  const { page, headers } = paginate(ctx, list);
-  return { status: 200, body: { total_count: list.length, artifacts: page.map((a) => renderArtifact(ctx.render, a)) }, headers };
-};
+const artifactsList =
+  (byRun: boolean): Handler =>
+  (ctx) => {
+    let list = ctx.state.artifacts;
+    if (byRun) {
+      const runId = int(ctx.params['run_id'], -1);
+      list = list.filter((a) => a.run_id === runId);
+    }
+    const name = str(ctx.query['name']);
+    if (name !== undefined) list = list.filter((a) => a.name === name);
+    const desc = (str(ctx.query['direction']) ?? 'desc') === 'desc';
+    list = [...list].sort((a, b) => (desc ? b.id - a.id : a.id - b.id));
+    const { page, headers } = paginate(ctx, list);
+    return { status: 200, body: { total_count: list.length, artifacts: page.map((a) => renderArtifact(ctx.render, a)) }, headers };
+  };
 
 function findArtifact(ctx: HandlerCtx) {
   const id = int(ctx.params['artifact_id'], -1);

@@ -9,27 +9,9 @@ import type { AddressInfo } from 'node:net';
 import { handlers, notFound, type HandlerCtx, type HandlerResult } from './handlers.ts';
 import { checkRules } from './rules.ts';
 import { checkRequest, loadSpec } from './spec.ts';
-import {
-  Store,
-  type ArtifactRecord,
-  type CheckRunRecord,
-  type CommentRecord,
-  type FakeState,
-  type IssueRecord,
-  type LabelRecord,
-  type WorkflowRunRecord,
-} from './state.ts';
+import { Store, type ArtifactRecord, type CheckRunRecord, type CommentRecord, type FakeState, type IssueRecord, type LabelRecord, type WorkflowRunRecord } from './state.ts';
 
-export type {
-  AnnotationRecord,
-  ArtifactRecord,
-  CheckRunRecord,
-  CommentRecord,
-  FakeState,
-  IssueRecord,
-  LabelRecord,
-  WorkflowRunRecord,
-} from './state.ts';
+export type { AnnotationRecord, ArtifactRecord, CheckRunRecord, CommentRecord, FakeState, IssueRecord, LabelRecord, WorkflowRunRecord } from './state.ts';
 export { checkResponse, specInfo } from './spec.ts';
 
 export interface RecordedRequest {
@@ -327,7 +309,8 @@ export async function startGitHubFake(opts: StartOptions = {}): Promise<FakeGitH
         if (!res.writableFinished) rec.abandoned = true;
         resolve();
       };
-      if (res.destroyed) onClose(); // the client left while the body was read
+      if (res.destroyed)
+        onClose(); // the client left while the body was read
       else res.on('close', onClose);
     });
     done.set(rec, { promise: Promise.all([over, closed]).then(() => undefined), resolve: () => handled() });
@@ -351,11 +334,7 @@ export async function startGitHubFake(opts: StartOptions = {}): Promise<FakeGitH
 
     const routed = router.route(method, url.pathname);
     if (routed.kind !== 'match') {
-      rec.violations.push(
-        routed.kind === 'not-found'
-          ? 'no such path in GitHub\'s REST API'
-          : `${routed.template} has no ${method} operation (has: ${routed.allowed.join(', ')})`,
-      );
+      rec.violations.push(routed.kind === 'not-found' ? "no such path in GitHub's REST API" : `${routed.template} has no ${method} operation (has: ${routed.allowed.join(', ')})`);
       send(res, rec, notFound());
       return;
     }
@@ -394,10 +373,7 @@ export async function startGitHubFake(opts: StartOptions = {}): Promise<FakeGitH
 
     const owner = check.params['owner'];
     const repo = check.params['repo'];
-    if (
-      (typeof owner === 'string' && owner.toLowerCase() !== state.owner.toLowerCase()) ||
-      (typeof repo === 'string' && repo.toLowerCase() !== state.repo.toLowerCase())
-    ) {
+    if ((typeof owner === 'string' && owner.toLowerCase() !== state.owner.toLowerCase()) || (typeof repo === 'string' && repo.toLowerCase() !== state.repo.toLowerCase())) {
       send(res, rec, notFound(), resource);
       return;
     }

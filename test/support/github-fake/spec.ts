@@ -59,10 +59,7 @@ export interface RouteMatch {
   params: Record<string, string>;
 }
 
-export type RouteResult =
-  | { kind: 'match'; match: RouteMatch }
-  | { kind: 'method-not-allowed'; template: string; allowed: string[] }
-  | { kind: 'not-found' };
+export type RouteResult = { kind: 'match'; match: RouteMatch } | { kind: 'method-not-allowed'; template: string; allowed: string[] } | { kind: 'not-found' };
 
 export interface RequestCheck {
   /** Schema violations: GitHub would reject the request (the fake answers 422). */
@@ -258,18 +255,7 @@ function splitPath(p: string): string[] {
 // ---------------------------------------------------------------------------------------------
 // OpenAPI 3.0 schema -> JSON Schema (draft-07 as understood by Ajv)
 
-const DROP_KEYS = new Set([
-  'description',
-  'example',
-  'examples',
-  'externalDocs',
-  'discriminator',
-  'xml',
-  'deprecated',
-  'readOnly',
-  'writeOnly',
-  'title',
-]);
+const DROP_KEYS = new Set(['description', 'example', 'examples', 'externalDocs', 'discriminator', 'xml', 'deprecated', 'readOnly', 'writeOnly', 'title']);
 
 /**
  * Converts one schema and, transitively, every `#/components/schemas/*` it references, into a
