@@ -96,10 +96,7 @@ async function aggregateMode(env, modeInputs) {
     const collected = await _actions_core__WEBPACK_IMPORTED_MODULE_0__.group('Collecting the shards of this run', () => (0,_common_js__WEBPACK_IMPORTED_MODULE_7__/* .collectShards */ .Se)({ trusted, split: modeInputs.splitHistoryBy === 'job-key', ctx }));
     const shards = (0,_shards_js__WEBPACK_IMPORTED_MODULE_10__/* .latestPerShard */ .JL)(collected.shards);
     const check = checkExpected(shards, modeInputs.expectedShards);
-    const extraReasons = [
-        ...check.reasons,
-        ...collected.refused.map((r) => `Artifact ${r.artifact} was refused: ${r.reason}`),
-    ];
+    const extraReasons = [...check.reasons, ...collected.refused.map((r) => `Artifact ${r.artifact} was refused: ${r.reason}`)];
     for (const r of collected.refused)
         _actions_core__WEBPACK_IMPORTED_MODULE_0__.error((0,_text_escape_js__WEBPACK_IMPORTED_MODULE_6__/* .commandText */ .jt)(`Artifact ${r.artifact} was refused: ${r.reason}`, 1000), { title: 'flakeguard shard refused' });
     for (const s of check.unexpected)
@@ -162,10 +159,9 @@ async function aggregateMode(env, modeInputs) {
         reports: { tests: shards.reduce((n, s) => n + s.reports.tests.length, 0), problems: shards.reduce((n, s) => n + s.reports.problems.length, 0) },
     });
     await issues?.publish(sync, own);
-    await (0,_github_step_files_js__WEBPACK_IMPORTED_MODULE_1__/* .appendSummary */ .fe)(shardTable(sync.applied.decided, sync.applied.shardOutcomes.map((x) => ({ result: x.result, failed: x.failed.length, blocking: x.blocking.length })), check.missing))
-        .catch(() => undefined);
+    await (0,_github_step_files_js__WEBPACK_IMPORTED_MODULE_1__/* .appendSummary */ .fe)(shardTable(sync.applied.decided, sync.applied.shardOutcomes.map((x) => ({ result: x.result, failed: x.failed.length, blocking: x.blocking.length })), check.missing)).catch(() => undefined);
     if (readOnly && ctx.fromFork) {
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__.notice('A pull request from a fork: the shards\' artifacts stay on this run for a workflow_run workflow with mode: ingest-workflow-run (docs/forks.md).');
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__.notice("A pull request from a fork: the shards' artifacts stay on this run for a workflow_run workflow with mode: ingest-workflow-run (docs/forks.md).");
     }
     if (o.result === 'failure')
         _actions_core__WEBPACK_IMPORTED_MODULE_0__.setFailed((0,_text_escape_js__WEBPACK_IMPORTED_MODULE_6__/* .commandText */ .jt)(o.reasons.join(' '), 4000));

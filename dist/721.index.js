@@ -484,8 +484,7 @@ function planExtras(input) {
     }
     // Targeted: seed 004's allocateBudget over the whole budget's targeted share.
     const exploratoryShare = left - Math.round(left * 0.8);
-    const targeted = (0,thresholded/* allocateBudget */.jW)(candidates, { budget: left - exploratoryShare, proportionTargeted: 1, maxTargetedPerTest: input.perTest, seed: input.seed })
-        .filter((a) => a.pool === 'targeted');
+    const targeted = (0,thresholded/* allocateBudget */.jW)(candidates, { budget: left - exploratoryShare, proportionTargeted: 1, maxTargetedPerTest: input.perTest, seed: input.seed }).filter((a) => a.pool === 'targeted');
     for (const a of targeted) {
         const runs = Math.min(Math.max(1, Math.round(a.budget)), left);
         if (runs <= 0)

@@ -205,7 +205,10 @@ function mention(ctx, owner) {
 }
 /** Users and teams to notify, in CODEOWNERS order. */
 function mentionLine(ctx, owners) {
-    return owners.filter((o) => o.kind !== 'email').map((o) => mention(ctx, o)).join(' ');
+    return owners
+        .filter((o) => o.kind !== 'email')
+        .map((o) => mention(ctx, o))
+        .join(' ');
 }
 function assigneesOf(owners) {
     return [...new Set(owners.flatMap((o) => (o.kind === 'user' ? [o.login] : [])))].slice(0, MAX_ASSIGNEES);
@@ -224,8 +227,10 @@ const MAX_FAILURES_SHOWN = 10;
 function ownersSection(ctx, c) {
     const o = c.owners;
     const lines = [];
-    const where = o.via === 'file' ? `${(0,text_escape/* mdText */.bC)(o.path ?? '', 200)} (from the report)`
-        : o.via === 'classname' ? `${(0,text_escape/* mdText */.bC)(o.path ?? '', 200)} (mapped from the classname by the \`codeowners-map\` rule ${(0,text_escape/* mdText */.bC)(o.mapRule?.from ?? '', 100)})`
+    const where = o.via === 'file'
+        ? `${(0,text_escape/* mdText */.bC)(o.path ?? '', 200)} (from the report)`
+        : o.via === 'classname'
+            ? `${(0,text_escape/* mdText */.bC)(o.path ?? '', 200)} (mapped from the classname by the \`codeowners-map\` rule ${(0,text_escape/* mdText */.bC)(o.mapRule?.from ?? '', 100)})`
             : '';
     lines.push(`| File | ${where || 'unknown: the report gives no `file` and no `codeowners-map` rule matches the classname'} |`);
     let owners;
@@ -626,7 +631,7 @@ function tracked(issue, label) {
     const hash = parseIdMarker(issue.body);
     if (!hash)
         return undefined;
-    const labelled = issue.labels.some((l) => (typeof l === 'string' ? l : l.name ?? '').toLowerCase() === label.toLowerCase());
+    const labelled = issue.labels.some((l) => (typeof l === 'string' ? l : (l.name ?? '')).toLowerCase() === label.toLowerCase());
     return {
         id: issue.id,
         number: issue.number,
@@ -717,7 +722,9 @@ async function prepare({ inputs, ctx, readOnly }) {
                 await publish({ inputs, ctx, api, index, listed, dryRun, lifts, hashOf }, sync, run);
             }
             catch (error) {
-                core.warning((0,text_escape/* logText */.kc)(`flakeguard could not update the issues for test owners: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, 2000), { title: 'flakeguard issues' });
+                core.warning((0,text_escape/* logText */.kc)(`flakeguard could not update the issues for test owners: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, 2000), {
+                    title: 'flakeguard issues',
+                });
             }
         },
     };
@@ -881,7 +888,7 @@ class ActionWriter {
             quarantined: f.quarantined,
             reason,
             ...(f.orderDependent !== undefined ? { orderDependent: f.orderDependent } : {}),
-            ...(f.pfsNow ?? regression?.now ? { pfsNow: (f.pfsNow ?? regression?.now) } : {}),
+            ...((f.pfsNow ?? regression?.now) ? { pfsNow: (f.pfsNow ?? regression?.now) } : {}),
             ...(regression ? { pfsBefore: regression.before } : {}),
             pfsTrend: pfsTrend(f.test),
             owners: this.owners(f),
@@ -986,7 +993,9 @@ class ActionWriter {
                     core.info((0,text_escape/* logText */.kc)(`GitHub refused the assignees ${assignees.join(', ')} (not collaborators?); opening the issue without assignees, owners mentioned in its body.`));
                     made = await create(false);
                 }
-                return made.ok ? this.done('Opened', made.data.number, title, a.reason === 'quarantined' ? '(quarantined).' : a.reason === 'order-dependent' ? '(order-dependent).' : '(flakiness rose).') : undefined;
+                return made.ok
+                    ? this.done('Opened', made.data.number, title, a.reason === 'quarantined' ? '(quarantined).' : a.reason === 'order-dependent' ? '(order-dependent).' : '(flakiness rose).')
+                    : undefined;
             }
             case 'reopen': {
                 if (!(await this.ensureLabel()))

@@ -208,7 +208,12 @@ async function ingestWorkflowRunMode(env, modeInputs) {
         const o = result.shardOutcomes[i];
         return `| ${(0,text_escape/* mdText */.bC)(s.label, 200)} | ${s.reports.tests.length} | ${o.failed.length} | ${o.forgiven.length} |`;
     });
-    const list = (title, ids) => ids.length === 0 ? '' : `\n**${title}** (${ids.length}): ${ids.slice(0, 20).map((id) => `\`${(0,text_escape/* mdText */.bC)(id, 200)}\``).join(', ')}${ids.length > 20 ? ', …' : ''}\n`;
+    const list = (title, ids) => ids.length === 0
+        ? ''
+        : `\n**${title}** (${ids.length}): ${ids
+            .slice(0, 20)
+            .map((id) => `\`${(0,text_escape/* mdText */.bC)(id, 200)}\``)
+            .join(', ')}${ids.length > 20 ? ', …' : ''}\n`;
     const origin = finished.fromFork ? ` from the fork ${(0,text_escape/* mdText */.bC)(finished.headRepository, 100)}` : '';
     await (0,step_files/* appendSummary */.fe)(`## flakeguard: ingested workflow run [${finished.id}](${finished.trusted.url})${origin}\n\n${(0,text_escape/* mdText */.bC)(line, 500)}\n\n` +
         `Its results are untrusted: recorded as evidence, they count only once trusted runs agree (docs/forks.md).${leftOutLine ? ` ${leftOutLine}` : ''}\n\n` +

@@ -143,7 +143,11 @@ function readBundle(zip, limits = _zip_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAUL
 /** The name of the artifact a job uploads: unique per job, job key, report patterns and attempt. */
 function artifactName(runKey, label, attempt) {
     const hash = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(runKey).digest('hex').slice(0, 10);
-    const readable = label.replace(/[^A-Za-z0-9._=-]+/g, '_').replace(/_+/g, '_').replace(/^_|_$/g, '').slice(0, 80);
+    const readable = label
+        .replace(/[^A-Za-z0-9._=-]+/g, '_')
+        .replace(/_+/g, '_')
+        .replace(/^_|_$/g, '')
+        .slice(0, 80);
     return `${ARTIFACT_PREFIX}${readable ? `${readable}-` : ''}${hash}-a${attempt}`;
 }
 
@@ -361,7 +365,7 @@ function readZip(bytes, limits = DEFAULT_ZIP_LIMITS) {
         }
         if (content.length !== e.size)
             throw new UnsafeArchiveError(`entry ${JSON.stringify(e.name)} is ${content.length} bytes, not the declared ${e.size}`);
-        if (((0,node_zlib__WEBPACK_IMPORTED_MODULE_0__.crc32)(content) >>> 0) !== e.crc)
+        if ((0,node_zlib__WEBPACK_IMPORTED_MODULE_0__.crc32)(content) >>> 0 !== e.crc)
             throw new UnsafeArchiveError(`entry ${JSON.stringify(e.name)} fails its CRC-32 check`);
         files.set(e.name, content);
     }
@@ -702,7 +706,17 @@ function applyShards(input, options) {
     let compact = false;
     const clockNotes = [];
     for (const s of shards) {
-        last = (0,_pipeline_apply_js__WEBPACK_IMPORTED_MODULE_1__/* .applyRun */ .qU)({ snapshot: current, reports: s.reports, filesMatched: s.filesMatched, testOutcome: s.testOutcome, run: s.run, now, closedByHand: input.closedByHand, issueOf: input.issueOf, ...(s.untrusted ? { untrusted: true } : {}) }, options);
+        last = (0,_pipeline_apply_js__WEBPACK_IMPORTED_MODULE_1__/* .applyRun */ .qU)({
+            snapshot: current,
+            reports: s.reports,
+            filesMatched: s.filesMatched,
+            testOutcome: s.testOutcome,
+            run: s.run,
+            now,
+            closedByHand: input.closedByHand,
+            issueOf: input.issueOf,
+            ...(s.untrusted ? { untrusted: true } : {}),
+        }, options);
         ingested ||= last.ingested;
         compact ||= last.compact;
         clockNotes.push(...last.clockNotes);

@@ -140,15 +140,17 @@ function contextFromEnv(env) {
     };
 }
 function isOnDefaultBranch(ctx) {
-    return ctx.eventName !== 'pull_request' && ctx.eventName !== 'pull_request_target'
-        && ctx.ref === `refs/heads/${ctx.defaultBranch}`;
+    return ctx.eventName !== 'pull_request' && ctx.eventName !== 'pull_request_target' && ctx.ref === `refs/heads/${ctx.defaultBranch}`;
 }
 /**
  * The identity of this job's results across workflow re-runs: run id, job and the user's job key
  * (matrix values), plus the report patterns so that two flakeguard steps in one job stay apart.
  */
 function runIdentity(ctx, jobKey, reportPatterns) {
-    const extra = (0,node_crypto__WEBPACK_IMPORTED_MODULE_1__.createHash)('sha256').update(`${jobKey}\n${reportPatterns.join('\n')}`).digest('hex').slice(0, 8);
+    const extra = (0,node_crypto__WEBPACK_IMPORTED_MODULE_1__.createHash)('sha256')
+        .update(`${jobKey}\n${reportPatterns.join('\n')}`)
+        .digest('hex')
+        .slice(0, 8);
     return `${ctx.runId}/${ctx.job}/${extra}`;
 }
 function runUrl(ctx) {
@@ -473,7 +475,10 @@ function parseClassMap(text) {
         if (arrow === -1)
             throw new ClassMapError(`codeowners-map line ${line}: expected 'classname-pattern => path-template', got '${trimmed.slice(0, 100)}'`);
         const from = trimmed.slice(0, arrow).trim();
-        const to = trimmed.slice(arrow + 2).trim().replace(/^\.?\//, '');
+        const to = trimmed
+            .slice(arrow + 2)
+            .trim()
+            .replace(/^\.?\//, '');
         if (from === '' || to === '')
             throw new ClassMapError(`codeowners-map line ${line}: both sides of '=>' are needed`);
         if (/\s/.test(from))
@@ -605,7 +610,11 @@ function parseDecisions(text) {
         }
         else {
             log.unreadable.set(id, raw);
-            found.push({ file: DECISIONS_FILE, line: value.lineOf(id), message: `the entry of ${JSON.stringify(id).slice(0, 200)} is not in the documented form; it is kept as written and no decision is recorded for this test until it is fixed or deleted` });
+            found.push({
+                file: DECISIONS_FILE,
+                line: value.lineOf(id),
+                message: `the entry of ${JSON.stringify(id).slice(0, 200)} is not in the documented form; it is kept as written and no decision is recorded for this test until it is fixed or deleted`,
+            });
         }
     }
     return { log, problems: found };
@@ -858,7 +867,10 @@ function withConfig(env, key, value) {
 }
 /** The id git gives `text` as a blob (SHA-1 of `blob <bytes>\0<bytes>`). */
 function blobId(text) {
-    return (0,external_node_crypto_.createHash)('sha1').update(`blob ${Buffer.byteLength(text, 'utf8')}\0`).update(text, 'utf8').digest('hex');
+    return (0,external_node_crypto_.createHash)('sha1')
+        .update(`blob ${Buffer.byteLength(text, 'utf8')}\0`)
+        .update(text, 'utf8')
+        .digest('hex');
 }
 /** A path as fast-import reads it: C-style quoted when it has a character that would end or split it. */
 function quotePath(path) {
@@ -873,7 +885,10 @@ function isLostRace(stderr) {
 }
 /** What a failed push says, in one line: the ref's fate (`[remote rejected] … (pre-receive hook declined)`) and what the remote said. */
 function pushMessage(output) {
-    const lines = output.split('\n').map((l) => l.trim()).filter(Boolean);
+    const lines = output
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean);
     const fate = lines.filter((l) => /\[(?:remote )?rejected\]|\[rejected\]/.test(l));
     const remote = lines.filter((l) => l.startsWith('remote:')).slice(0, 3);
     const chosen = [...fate, ...remote];
@@ -1092,7 +1107,10 @@ class DataRepo {
         const prefix = inboxPrefix(this.branch);
         const patterns = [`refs/heads/${this.branch}`, ...(inbox ? [`${prefix}*`] : [])];
         const listing = await this.git(['ls-remote', this.remote, ...patterns]);
-        const tip = listing.split('\n').map((line) => line.trim().split(/\s+/)).find(([sha, ref]) => sha && ref === `refs/heads/${this.branch}`)?.[0];
+        const tip = listing
+            .split('\n')
+            .map((line) => line.trim().split(/\s+/))
+            .find(([sha, ref]) => sha && ref === `refs/heads/${this.branch}`)?.[0];
         const parked = inbox ? parkedFrom(listing, (ref) => (ref.startsWith(prefix) ? ref : undefined)) : [];
         const refspecs = [...(tip ? [`+refs/heads/${this.branch}:${this.remoteRef}`] : []), ...(parked.length > 0 ? [`+${prefix}*:${DataRepo.INBOX}*`] : [])];
         if (refspecs.length > 0)

@@ -126,7 +126,10 @@ function markdownToText(markdown) {
         out.push(termLine(line));
     }
     // No runs of blank lines.
-    return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trim()}\n`;
+    return `${out
+        .join('\n')
+        .replace(/\n{3,}/g, '\n\n')
+        .trim()}\n`;
 }
 
 
@@ -177,7 +180,7 @@ const HTML_ENTITIES = {
     '{': '&#123;',
     '}': '&#125;',
     '%': '&#37;',
-    '$': '&#36;',
+    $: '&#36;',
     '^': '&#94;',
 };
 const MARKDOWN_SPECIAL = /[&<>"'|`[\]()*_~#!\\@:=+\-{}%$^]/;

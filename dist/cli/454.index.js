@@ -154,9 +154,7 @@ function ciFacts(env, ci, local) {
 function eventPayload(facts) {
     return {
         repository: { default_branch: facts.defaultBranch, full_name: facts.repository },
-        ...(facts.pullRequest !== undefined
-            ? { pull_request: { number: facts.pullRequest, head: { repo: { full_name: facts.fromFork ? `fork-of/${facts.repository}` : facts.repository } } } }
-            : {}),
+        ...(facts.pullRequest !== undefined ? { pull_request: { number: facts.pullRequest, head: { repo: { full_name: facts.fromFork ? `fork-of/${facts.repository}` : facts.repository } } } } : {}),
     };
 }
 /**

@@ -172,7 +172,10 @@ function explainTest(snapshot, query, options) {
         out.push('', `History (${history.runs.length} run${history.runs.length === 1 ? '' : 's'} kept; the last ${shown.length}, newest last):`);
         for (const r of shown) {
             const row = seqOf.get(r.run);
-            const when = new Date(r.time).toISOString().replace(/:\d\d\.\d+Z$/, 'Z').replace('T', ' ');
+            const when = new Date(r.time)
+                .toISOString()
+                .replace(/:\d\d\.\d+Z$/, 'Z')
+                .replace('T', ' ');
             const where = r.onDefaultBranch ? 'default branch' : 'other branch';
             const message = r.message ? `: ${t(r.message, 160)}` : '';
             const outage = r.outage ? ' (in an outage: not evidence)' : '';
@@ -235,7 +238,7 @@ const HTML_ENTITIES = {
     '{': '&#123;',
     '}': '&#125;',
     '%': '&#37;',
-    '$': '&#36;',
+    $: '&#36;',
     '^': '&#94;',
 };
 const MARKDOWN_SPECIAL = /[&<>"'|`[\]()*_~#!\\@:=+\-{}%$^]/;

@@ -278,7 +278,10 @@ function withConfig(env, key, value) {
 }
 /** The id git gives `text` as a blob (SHA-1 of `blob <bytes>\0<bytes>`). */
 function blobId(text) {
-    return (0,external_node_crypto_.createHash)('sha1').update(`blob ${Buffer.byteLength(text, 'utf8')}\0`).update(text, 'utf8').digest('hex');
+    return (0,external_node_crypto_.createHash)('sha1')
+        .update(`blob ${Buffer.byteLength(text, 'utf8')}\0`)
+        .update(text, 'utf8')
+        .digest('hex');
 }
 /** A path as fast-import reads it: C-style quoted when it has a character that would end or split it. */
 function quotePath(path) {
@@ -293,7 +296,10 @@ function isLostRace(stderr) {
 }
 /** What a failed push says, in one line: the ref's fate (`[remote rejected] … (pre-receive hook declined)`) and what the remote said. */
 function pushMessage(output) {
-    const lines = output.split('\n').map((l) => l.trim()).filter(Boolean);
+    const lines = output
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean);
     const fate = lines.filter((l) => /\[(?:remote )?rejected\]|\[rejected\]/.test(l));
     const remote = lines.filter((l) => l.startsWith('remote:')).slice(0, 3);
     const chosen = [...fate, ...remote];
@@ -512,7 +518,10 @@ class DataRepo {
         const prefix = inboxPrefix(this.branch);
         const patterns = [`refs/heads/${this.branch}`, ...(inbox ? [`${prefix}*`] : [])];
         const listing = await this.git(['ls-remote', this.remote, ...patterns]);
-        const tip = listing.split('\n').map((line) => line.trim().split(/\s+/)).find(([sha, ref]) => sha && ref === `refs/heads/${this.branch}`)?.[0];
+        const tip = listing
+            .split('\n')
+            .map((line) => line.trim().split(/\s+/))
+            .find(([sha, ref]) => sha && ref === `refs/heads/${this.branch}`)?.[0];
         const parked = inbox ? parkedFrom(listing, (ref) => (ref.startsWith(prefix) ? ref : undefined)) : [];
         const refspecs = [...(tip ? [`+refs/heads/${this.branch}:${this.remoteRef}`] : []), ...(parked.length > 0 ? [`+${prefix}*:${DataRepo.INBOX}*`] : [])];
         if (refspecs.length > 0)

@@ -154,9 +154,7 @@ function ciFacts(env, ci, local) {
 function eventPayload(facts) {
     return {
         repository: { default_branch: facts.defaultBranch, full_name: facts.repository },
-        ...(facts.pullRequest !== undefined
-            ? { pull_request: { number: facts.pullRequest, head: { repo: { full_name: facts.fromFork ? `fork-of/${facts.repository}` : facts.repository } } } }
-            : {}),
+        ...(facts.pullRequest !== undefined ? { pull_request: { number: facts.pullRequest, head: { repo: { full_name: facts.fromFork ? `fork-of/${facts.repository}` : facts.repository } } } } : {}),
     };
 }
 /**
@@ -521,7 +519,10 @@ function markdownToText(markdown) {
         out.push(termLine(line));
     }
     // No runs of blank lines.
-    return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trim()}\n`;
+    return `${out
+        .join('\n')
+        .replace(/\n{3,}/g, '\n\n')
+        .trim()}\n`;
 }
 
 
@@ -572,7 +573,7 @@ const HTML_ENTITIES = {
     '{': '&#123;',
     '}': '&#125;',
     '%': '&#37;',
-    '$': '&#36;',
+    $: '&#36;',
     '^': '&#94;',
 };
 const MARKDOWN_SPECIAL = /[&<>"'|`[\]()*_~#!\\@:=+\-{}%$^]/;

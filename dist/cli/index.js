@@ -275,7 +275,10 @@ function resolveTest(snapshot, query) {
         return found[0];
     if (found.length === 0)
         throw new CliError(`No test matches '${query}' on the data branch (${new Set([...snapshot.stats.keys(), ...snapshot.history.keys()]).size} tests there).`);
-    const shown = found.slice(0, 10).map((id) => `  ${id}`).join('\n');
+    const shown = found
+        .slice(0, 10)
+        .map((id) => `  ${id}`)
+        .join('\n');
     throw new CliError(`'${query}' matches ${found.length} tests; give the full id:\n${shown}${found.length > 10 ? `\n  …and ${found.length - 10} more` : ''}`);
 }
 const ENTRY_LINE = /^(\s*)("(?:[^"\\]|\\.)*")(\s*:\s*)(.*?)(,?)\s*$/;
@@ -423,7 +426,11 @@ function parseDecisions(text) {
         }
         else {
             log.unreadable.set(id, raw);
-            found.push({ file: DECISIONS_FILE, line: value.lineOf(id), message: `the entry of ${JSON.stringify(id).slice(0, 200)} is not in the documented form; it is kept as written and no decision is recorded for this test until it is fixed or deleted` });
+            found.push({
+                file: DECISIONS_FILE,
+                line: value.lineOf(id),
+                message: `the entry of ${JSON.stringify(id).slice(0, 200)} is not in the documented form; it is kept as written and no decision is recorded for this test until it is fixed or deleted`,
+            });
         }
     }
     return { log, problems: found };
@@ -1126,7 +1133,14 @@ function mergeRun(history, tests, run, alreadyIngested, options = {}) {
         return { history, ingested: false };
     const retention = options.retention ?? DEFAULT_RETENTION;
     const normalise = options.normalise ?? ((m) => m.trim());
-    const facts = { sha: run.sha, time: run.time, onDefaultBranch: run.onDefaultBranch, jobSucceeded: options.jobSucceeded, outages: options.outages, ...(options.untrusted ? { untrusted: true } : {}) };
+    const facts = {
+        sha: run.sha,
+        time: run.time,
+        onDefaultBranch: run.onDefaultBranch,
+        jobSucceeded: options.jobSucceeded,
+        outages: options.outages,
+        ...(options.untrusted ? { untrusted: true } : {}),
+    };
     const merged = new Map(history);
     const touched = new Set();
     for (const test of tests) {
@@ -1212,7 +1226,7 @@ function mergeRun(history, tests, run, alreadyIngested, options = {}) {
 /** A repeat is written as `X*n` from this many runs up; fewer are written out (`PPP`). */
 const REPEAT_FROM = 4;
 function isAttempt(c) {
-    return c === 80 /* P */ || c === 70 /* F */ || c === 69 /* E */ || c === 83 /* S */;
+    return c === 80 /* P */ || c === 70 /* F */ || c === 69 /* E */ || c === 83; /* S */
 }
 /** Appends `n` runs of `a` to `segments`, joining the last segment when it is the same. */
 function outcome_string_pushSegment(segments, a, n) {
@@ -1938,8 +1952,19 @@ function parseRuns(file, text, schema) {
             problems.push({ file, line: value.lineOf(seqText), message: `run number ${seqText.slice(0, 40)} is beyond ${MAX_RUN_SEQ}, the largest run number flakeguard writes` });
             continue;
         }
-        if (!/^\d+$/.test(seqText) || !Number.isSafeInteger(seq) || seq < 1 || !Array.isArray(raw) || typeof raw[0] !== 'string' || typeof raw[1] !== 'string' || typeof raw[2] !== 'number' || !Number.isFinite(raw[2])) {
-            problems.push({ file, line: value.lineOf(seqText), message: `run ${JSON.stringify(seqText).slice(0, 40)} is not in the expected form [run key, commit, time, default branch, job result, link]` });
+        if (!/^\d+$/.test(seqText) ||
+            !Number.isSafeInteger(seq) ||
+            seq < 1 ||
+            !Array.isArray(raw) ||
+            typeof raw[0] !== 'string' ||
+            typeof raw[1] !== 'string' ||
+            typeof raw[2] !== 'number' ||
+            !Number.isFinite(raw[2])) {
+            problems.push({
+                file,
+                line: value.lineOf(seqText),
+                message: `run ${JSON.stringify(seqText).slice(0, 40)} is not in the expected form [run key, commit, time, default branch, job result, link]`,
+            });
             continue;
         }
         if (seqs.has(seq)) {
@@ -2495,7 +2520,13 @@ function readSnapshot(files, blocked, snapshot, reading) {
         return;
     // A file too large to read was left out by the read (src/store/git.ts): the branch cannot be read whole.
     for (const [path, bytes] of (0,layout/* tooLargeIn */.Le)(files)) {
-        damage([{ file: path, line: 1, message: `is ${(bytes / 1024 / 1024).toFixed(1)} MiB; flakeguard reads at most ${(layout/* MAX_FILE_BYTES */.gZ.get(path) ?? 0) / 1024 / 1024} MiB of it (docs/data-branch.md, "Bounded reading")` }]);
+        damage([
+            {
+                file: path,
+                line: 1,
+                message: `is ${(bytes / 1024 / 1024).toFixed(1)} MiB; flakeguard reads at most ${(layout/* MAX_FILE_BYTES */.gZ.get(path) ?? 0) / 1024 / 1024} MiB of it (docs/data-branch.md, "Bounded reading")`,
+            },
+        ]);
     }
     if (snapshot.damaged.length > 0)
         return;
