@@ -6,7 +6,8 @@
  *
  *   node_modules/.bin/node scripts/bench/apply.ts [--tests 10000] [--repeat 1] [--out FILE] [--end MS] [--branch REPO]
  *
- * To compare two versions, run this file of each checkout in turn, in fresh processes (docs/benchmarks.md, session 8).
+ * To compare two versions, run this file of each checkout in turn, in fresh processes
+ * (docs/benchmarks-archive.md#issue-16-work-in-proportion-to-what-changed, "Tests whose history lines read alike").
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';

@@ -474,7 +474,7 @@ export async function benchStep(options: StepOptions = {}): Promise<StepResult> 
     await git(branch.repo, ['push', '-q', world.remote, 'flakeguard-data']);
     // A push of fewer than 100 objects is stored loose (receive.unpackLimit), and serving 7 MB of loose objects
     // makes the fetch's server side 0.6–0.9 s of pack-objects here; GitHub serves from packed storage. Packing
-    // the remote once, as GitHub's maintenance would, takes that to about 0.1 s (docs/benchmarks.md).
+    // the remote once, as GitHub's maintenance would, takes that to about 0.1 s (docs/benchmarks-archive.md#latest-figures-against-the-targets).
     await git(world.remote, ['repack', '-adq']);
     const head = (await git(world.remote, ['rev-parse', 'flakeguard-data'])).trim();
     // What every step downloads: a depth-1 clone's pack.

@@ -1,7 +1,7 @@
 /**
  * Scores a simulation's decisions against the world's truth. Pure.
  *
- * Definitions (docs/benchmarks.md, "Accuracy"):
+ * Definitions (docs/benchmarks-archive.md#accuracy, "What is measured"):
  * - evaluation points: after each workflow run from `warmup` on, the quarantine set after that run's last attempt;
  * - precision: quarantined tests that are flaky (rate > 0) at that run, or were within the last GRACE runs (a
  *   fixed test is released only after a clean streak), over all quarantined tests; summed over the points;

@@ -459,7 +459,7 @@ export function hardCause(world: SimWorld, test: SimTest, run: SimRun, attempt: 
  * Re-run rounds reserved in a real test's sequence after each execution: as many as the action's re-runs can take
  * with its defaults (twice rerun-attempts-max: a quarantined test's failure, src/rerun/plan.ts). Rounds past them
  * draw at random places, i.e. independently of the burst in progress, and would pass more easily than the next
- * outcomes (docs/benchmarks.md, "Re-runs: after session 4", where 8 were reserved). FLAKEGUARD_EVAL_RESERVED_ROUNDS
+ * outcomes (docs/benchmarks-archive.md#re-runs-after-session-4-2026-11-24, where 8 were reserved). FLAKEGUARD_EVAL_RESERVED_ROUNDS
  * changes it, for measuring how much that matters (it also moves where each run reads: another world from the same
  * sequences).
  */

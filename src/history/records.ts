@@ -1,6 +1,6 @@
 /**
  * Shared run records. A history holds one record per test per run: 1 M objects at 10k tests × 100 runs, 10 M at
- * 100k, which is most of the step's memory (docs/benchmarks.md, "The whole step"). Most of them are identical —
+ * 100k, which is most of the step's memory (docs/benchmarks-archive.md#the-whole-step). Most of them are identical —
  * every test that passed at its first attempt in a run has the same record — so records without a message or a
  * duration are shared, one per (run, attempts). Records are never modified once made; code that needs a different
  * record builds a new one.

@@ -1,7 +1,8 @@
 /**
  * Which failures of quarantined tests are forgiven. Quarantine is a judgement on how a test fails: a quarantined
  * test that now fails in a way it never failed flakily (a new message: it has really broken) or in an outage is
- * not forgiven — the accuracy simulator measured such failures as every masked regression (docs/benchmarks.md).
+ * not forgiven — the accuracy simulator measured such failures as every masked regression
+ * (docs/benchmarks-archive.md#why-the-targets-were-missed-before-and-the-two-rules-that-fixed-it).
  * A test quarantined by hand is trusted to the person: all its failures are forgiven, outages excepted. Pure.
  */
 import type { History, ParsedTestCase, TestHistory } from '../model.ts';

@@ -38,7 +38,7 @@ export interface PolicyOptions {
   rules: RuleOptions;
 }
 
-/** Chosen on the accuracy simulator: docs/benchmarks.md#accuracy has the sweep. */
+/** Chosen on the accuracy simulator: docs/benchmarks-archive.md#how-the-defaults-were-chosen has the sweep. */
 export const DEFAULT_POLICY: PolicyOptions = {
   enterSameCommitFlips: 1,
   enterFailureEpisodes: 3,

@@ -1,13 +1,14 @@
 /**
- * When to stop re-running a failed test (issue #14, docs/rerun.md#the-stopping-rule). Pure.
+ * When to stop re-running a failed test (issue #14, docs/rerun.md#how-many-re-runs-the-stopping-rule). Pure.
  *
  * A failed test is re-run until it passes, or until its streak of failures is implausible for a flaky test: the
  * chance that the test's flaky failures alone fail its re-runs so far, **given that it failed in this run** (that is
  * why it is re-run), falls below IMPLAUSIBLE (0.5%). The condition is what the user sees: among the runs that a
- * flaky test turned red, the re-runs call it consistent (and keep the run red) less than 0.5% of the time. Counting
- * the failure that triggered the re-runs (and the report's own retries) in the streak, as the first version did,
- * multiplies that chance by the test's failure rate: a 40% test was kept red in 0.4³ = 6.4% of its red runs with
- * three retries in the report (docs/benchmarks.md, "Re-runs: after session 4").
+ * flaky test turned red, the re-runs call it consistent (and keep the run red) less than 0.5% of the time. So the
+ * streak is the re-runs' alone: the failure that triggered them and the report's own retries are the reason they
+ * run, and counting them would multiply that chance by the test's failure rate (a 40% test with three retries in the
+ * report kept red in 0.4³ = 6.4% of its red runs). docs/rerun.md, "Given that it failed"; measured in
+ * docs/benchmarks-archive.md#re-runs-after-session-4-2026-11-24.
  *
  * - each re-run counts at the test's rate of failing again right after a failure (`again`), estimated from its own
  *   history, never a constant. It differs from the rate per attempt when failures come in bursts: among the real
