@@ -7115,7 +7115,7 @@ var model = __webpack_require__(10182);
 ;// CONCATENATED MODULE: ./src/policy/quarantine.ts
 
 
-/** Chosen on the accuracy simulator: docs/benchmarks.md#accuracy has the sweep. */
+/** Chosen on the accuracy simulator: docs/benchmarks-archive.md#how-the-defaults-were-chosen has the sweep. */
 const DEFAULT_POLICY = {
     enterSameCommitFlips: 1,
     enterFailureEpisodes: 3,

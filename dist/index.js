@@ -11,11 +11,15 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /**
  * The entry GitHub runs. The work runs in a worker thread whose young generation is capped: left to itself, V8
  * grows it to 128 MiB while the step builds its long-lived history, a third of the step's peak memory at 10k
- * tests, for no gain in speed (docs/benchmarks.md, "The whole step"). The worker's exit code is the process's.
+ * tests, for no gain in speed (docs/benchmarks-archive.md#latest-figures-against-the-targets, "The step runs in a worker
+ * thread with a capped young generation"). The worker's exit code is the process's.
  */
 
 
-// 16 MiB: 9–54 MiB less peak RSS than 32 at 10k and 100k tests, about the same time (docs/benchmarks.md, session 7).
+// The cap is 16 MiB: less memory where it is tightest (100k tests), and no time lost that the host's noise does not
+// hide. Paired steps against 32 MiB: peak RSS 154 vs 163 MiB at 10k and 415–442 vs 471–473 MiB at 100k, in about the
+// same time; 8 MiB saved nothing more (docs/benchmarks-archive.md#issue-16-work-in-proportion-to-what-changed, "The
+// worker's young generation is capped at 16 MiB").
 const YOUNG_GENERATION_MB = Number(process.env.FLAKEGUARD_YOUNG_MB || 16);
 // A cancelled step still removes its private clone of the data branch (signals reach the main thread only).
 if (node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.isMainThread)

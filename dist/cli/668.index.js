@@ -643,8 +643,9 @@ class DataRepo {
         // zlib level 1: the branch's text compresses well at any level, and level 6 costs several times the CPU (issue #16).
         // unpackLimit 1: the pack is kept as written; below the default (100 objects, i.e. every write) git unpacks it
         // into loose objects in another process, compressing each again (~50 ms at 10k tests).
-        // --depth=0: no deltas. fast-import deltifies each blob against the one written before it (another shard): at 100k
-        // tests that doubled its time (265 vs 121 ms) for a pack 1.3% smaller (docs/benchmarks.md, session 8).
+        // --depth=0: no deltas. fast-import would deltify each blob against the one written before it, another shard, which
+        // shares little with it: at 100k tests that doubles its time (265–269 vs 121 ms) for a pack 1.3% smaller
+        // (docs/benchmarks-archive.md#issue-16-work-in-proportion-to-what-changed, "`fast-import` writes without deltas").
         const env = withConfig(withConfig(this.env, 'core.compression', '1'), 'fastimport.unpackLimit', '1');
         await runGit(this.dir, ['fast-import', '--quiet', '--done', '--force', '--depth=0', `--export-marks=${marks}`], { env, input: chunks });
         const mark = /^:1 ([0-9a-f]+)/m.exec(await (0,promises_.readFile)(marks, 'utf8'));
