@@ -6017,7 +6017,7 @@ function orderRuns(history, exceptRun) {
             continue;
         const attempts = r.attempts.replace(/S/g, '');
         if (attempts !== '')
-            out.push({ attempts, sha: r.sha });
+            out.push({ attempts, sha: r.sha, time: r.time });
     }
     return out;
 }
@@ -6083,20 +6083,10 @@ function judgeOrder(runs, current, options) {
  * (runs that count, as orderRuns; `exceptRun` left out), or undefined when this run starts it.
  */
 function streakStart(history, exceptRun) {
-    if (!history)
-        return undefined;
+    const runs = orderRuns(history, exceptRun);
     let start;
-    for (let i = history.runs.length - 1; i >= 0; i--) {
-        const r = history.runs[i];
-        if (!counts(r) || r.run === exceptRun)
-            continue;
-        const attempts = r.attempts.replace(/S/g, '');
-        if (attempts === '')
-            continue;
-        if (!firstFailed(attempts))
-            break;
-        start = r.time;
-    }
+    for (let i = runs.length - 1; i >= 0 && firstFailed(runs[i].attempts); i--)
+        start = runs[i].time;
     return start;
 }
 /** "fails inside the full run since `abc1234` (3 runs in a row), passes alone: another test leaves state behind". */

@@ -48,6 +48,8 @@ export const PRIOR_WEIGHT = 8;
 export interface OrderRun {
   attempts: string;
   sha: string;
+  /** The run's time, ms (orderRuns gives it; streakStart reads it). */
+  time?: number;
 }
 
 /** Counts over the runs before the streak. */
@@ -81,7 +83,7 @@ export function orderRuns(history: TestHistory | undefined, exceptRun?: string):
   for (const r of history.runs) {
     if (!counts(r) || r.run === exceptRun) continue;
     const attempts = r.attempts.replace(/S/g, '');
-    if (attempts !== '') out.push({ attempts, sha: r.sha });
+    if (attempts !== '') out.push({ attempts, sha: r.sha, time: r.time });
   }
   return out;
 }
@@ -155,16 +157,9 @@ export function judgeOrder(runs: readonly OrderRun[], current: OrderRun, options
  * (runs that count, as orderRuns; `exceptRun` left out), or undefined when this run starts it.
  */
 export function streakStart(history: TestHistory | undefined, exceptRun?: string): number | undefined {
-  if (!history) return undefined;
+  const runs = orderRuns(history, exceptRun);
   let start: number | undefined;
-  for (let i = history.runs.length - 1; i >= 0; i--) {
-    const r = history.runs[i]!;
-    if (!counts(r) || r.run === exceptRun) continue;
-    const attempts = r.attempts.replace(/S/g, '');
-    if (attempts === '') continue;
-    if (!firstFailed(attempts)) break;
-    start = r.time;
-  }
+  for (let i = runs.length - 1; i >= 0 && firstFailed(runs[i]!.attempts); i--) start = runs[i]!.time;
   return start;
 }
 
