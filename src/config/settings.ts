@@ -1,5 +1,5 @@
 /**
- * Every key of the config file (input `config`): where it goes, what it accepts, its default and the seed it
+ * Every key of the config file (input `config`): where it goes, what it accepts, its default and the seed (docs/sources.md) it
  * comes from. One list drives the parser (src/config/file.ts) and the table in docs/rules.md
  * (`node scripts/config-table.ts` prints it; test/config/settings.test.ts checks the document).
  */

@@ -103,7 +103,7 @@ export interface Regression {
 }
 
 /**
- * Whether a test's flakiness rose (seed 002; src/scoring/regression.ts): the PFS of its last REGRESSION_WINDOW runs
+ * Whether a test's flakiness rose (docs/issues.md; src/scoring/regression.ts): the PFS of its last REGRESSION_WINDOW runs
  * (outage runs left out) lies entirely above the baseline: the interval recorded in its issue when flakeguard last
  * wrote it, or without an issue, the interval of its history before those runs. At least REGRESSION_MIN_FAILING
  * failing recent runs, so that a one-off failure never counts. `_now` (the whole history's interval) is not what is

@@ -55,7 +55,7 @@ export function withDuration(record: TestRunRecord, durationSec: number): TestRu
 
 /**
  * What makes two failures "the same failure": the stored message with every number blanked (ports, addresses,
- * durations, counts), which the seed's normalisation keeps.
+ * durations, counts), which normalizeErrorMessage keeps (docs/scoring.md, section 1).
  */
 export function failureKey(message: string | undefined): string | undefined {
   return message === undefined ? undefined : message.replace(/\d+/g, '#');

@@ -1,5 +1,5 @@
 /**
- * Proof on the spot (issue #14, docs/rerun.md): before deciding, re-run this run's failed tests (and spend the
+ * Proof on the spot (docs/rerun.md): before deciding, re-run this run's failed tests (and spend the
  * re-run budget), with the history read off the data branch first. Runs once per step: the push retries of the
  * data branch re-apply the same augmented results. Wiring only: the rules are in src/rerun/.
  */

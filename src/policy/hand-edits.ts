@@ -9,7 +9,7 @@
  *   - `"quarantined": true` is honoured as `"override": "quarantine"` with a reason saying so (written back into
  *     `override`, where the user can see and undo it);
  *   - `"quarantined": false` on a quarantined test releases it now; it is then judged on later runs only;
- *   - `successRate` lowered below the success-rate rule's entry threshold forces a quarantine, as seed 003 describes
+ *   - `successRate` lowered below the success-rate rule's entry threshold forces a quarantine (docs/data-branch.md, "Hand edits")
  *     ("setting its success rate to 0.1"), recorded as a hand override with its reason; raised on a quarantined
  *     test, it releases it;
  *   - any other edit (or any edit while an override decides) is left as written, and every run warns with the
@@ -109,7 +109,7 @@ export interface EditContext {
   quarantined: boolean;
   /** The stats file, for messages. */
   file: string;
-  /** Entry threshold of the success-rate rule (seed 003's "low success rate"). */
+  /** Entry threshold of the success-rate rule (`policy.success-rate.enter-below`, docs/rules.md). */
   successRateEnterBelow: number;
   /** The date of this run, YYYY-MM-DD, for the reason recorded. */
   today: string;

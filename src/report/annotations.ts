@@ -106,7 +106,7 @@ export function forgivenAnnotation(test: ParsedTestCase, ctx: AnnotationContext)
       : 'Forgiven: this test was quarantined as flaky before this run, so its failure does not fail the job.',
   ];
   const pfs = formatPfs(s);
-  // The PFS ranks; the decision is the rule's (docs/rules.md): no tier beside it, which could contradict it (issue #15).
+  // The PFS ranks; the decision is the rule's (docs/rules.md): no tier beside it, which could contradict it.
   if (pfs) lines.push(`Flakiness: PFS ${pfs} (probability that a run fails for no reason, 90% interval).`);
   if (d?.evidence.recent) lines.push(`Recent runs, oldest to newest: ${symbols(d.evidence.recent)}  (${SYMBOLS_LEGEND})`);
   lines.push(`Why it is quarantined: ${d?.reason ?? 'quarantined before this run'}.`);

@@ -1,12 +1,12 @@
 /**
- * `rerun-budget`: extra executions of tests that passed, spent as seed 004 says (docs/rerun.md#the-budget). Pure.
+ * `rerun-budget`: extra executions of tests that passed (docs/rerun.md, "The budget"). Pure.
  *
- * - The budget, in test executions per run, is capped by seed 004's suite budget: the time available
+ * - The budget, in test executions per run, is capped by the suite budget: the time available
  *   (`rerun-timeout`) over the average test time of this run.
  * - The failed tests' re-runs come first: their minimum re-runs are reserved.
  * - New tests first: on a pull request, a test never seen on the default branch gets `perNewTest` executions
  *   (early flake detection), while the budget lasts.
- * - The rest goes through seed 004's `allocateBudget`: the targeted share to the passing tests with the highest
+ * - The rest goes through `allocateBudget` (src/scoring/thresholded.ts): the targeted share to the passing tests with the highest
  *   thresholded flakiness (its observed failure rate in the window); the exploratory share (a fifth), one execution
  *   each, to the tests with the least history.
  * Quarantined tests get no extra executions: their release counts runs that passed at the first attempt, which an
@@ -79,7 +79,7 @@ export function planExtras(input: ExtrasInput): ExtraPlan[] {
     const observed = attempts > 0 ? c.failures / attempts : 0;
     candidates.push({ id: t.id, flakiness: thresholdedFlakiness(observed), runs: input.history.get(hid)?.runs.length ?? 0 });
   }
-  // Targeted: seed 004's allocateBudget over the whole budget's targeted share.
+  // Targeted: allocateBudget over the whole budget's targeted share.
   const exploratoryShare = left - Math.round(left * 0.8);
   const targeted = allocateBudget(candidates, { budget: left - exploratoryShare, proportionTargeted: 1, maxTargetedPerTest: input.perTest, seed: input.seed }).filter((a) => a.pool === 'targeted');
   for (const a of targeted) {

@@ -1,6 +1,6 @@
 /**
  * The re-run contract shared by the re-run core (src/rerun/) and the runner presets (src/rerun/presets/).
- * Pure types: nothing here does I/O. See issue #14 and docs/rerun.md.
+ * Pure types: nothing here does I/O. See docs/rerun.md ("The contract of a custom command").
  *
  * Public API (custom commands, `rerun: <shell command>`): the command runs through `bash -c` in the workspace,
  * once per round, with

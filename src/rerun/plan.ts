@@ -1,5 +1,5 @@
 /**
- * The re-run rounds as plain data (issue #14, docs/rerun.md). Pure: the process adapter (process.ts) runs each
+ * The re-run rounds as plain data (docs/rerun.md, docs/adr/0005-rerun-stopping-rule.md). Pure: the process adapter (process.ts) runs each
  * round's command and hands back what the round's report says; this module decides who runs in the next round,
  * what each test's re-runs proved, and this run's tests with the re-runs merged in as attempts.
  *

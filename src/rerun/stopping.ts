@@ -1,5 +1,5 @@
 /**
- * When to stop re-running a failed test (issue #14, docs/rerun.md#how-many-re-runs-the-stopping-rule). Pure.
+ * When to stop re-running a failed test (docs/rerun.md#how-many-re-runs-the-stopping-rule, ADR 0005). Pure.
  *
  * A failed test is re-run until it passes, or until its streak of failures is implausible for a flaky test: the
  * chance that the test's flaky failures alone fail its re-runs so far, **given that it failed in this run** (that is
@@ -12,7 +12,7 @@
  *
  * - each re-run counts at the test's rate of failing again right after a failure (`again`), estimated from its own
  *   history, never a constant. It differs from the rate per attempt when failures come in bursts: among the real
- *   sequences in ../shared/real-outcomes one test fails 2.7% of its runs but 88% of the runs right after a failure.
+ *   outcome sequences (docs/sources.md) one test fails 2.7% of its runs but 88% of the runs right after a failure.
  * - `again` is a Beta–Bernoulli posterior over the last `window` runs, and the chance is its posterior predictive —
  *   the expectation of again^reruns, not the power of an estimate — so a test with little history, whose rate is
  *   uncertain, needs a longer streak before it is called consistent.

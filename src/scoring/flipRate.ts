@@ -1,6 +1,6 @@
 /**
  * Flip-rate, EWMA flip-rate, stability tiers and the tier-driven quarantine decision
- * (seed 001, "Flaky Tests API": TestAnalyzer / QuarantineManager).
+ * (docs/scoring.md, section 2; its source, seed 001: docs/sources.md).
  *
  * A run's outcome is its final non-skipped attempt (error = failure); runs with only skipped
  * attempts are dropped before windows are taken. See docs/scoring.md.

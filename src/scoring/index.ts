@@ -23,15 +23,15 @@ export interface ScoringOptions {
    * pass RunContext.time.
    */
   now: number;
-  /** Multi-factor score (seed 000). Defaults: the seed's ScoringConfig values. */
+  /** Multi-factor score (docs/scoring.md, section 1). Defaults: its source's ScoringConfig values. */
   multiFactor: ScoringConfig;
-  /** Flip-rate, EWMA and tier (seed 001). Defaults: window 10, alpha 0.3, EWMA window 20. */
+  /** Flip-rate, EWMA and tier (docs/scoring.md, section 2). Defaults: window 10, alpha 0.3, EWMA window 20. */
   flipRate: FlipRateConfig;
-  /** PFS (seed 002). Defaults: uniform priors, 90% interval, 48 fine-grid intervals. */
+  /** PFS (docs/scoring.md, section 3). Defaults: uniform priors, 90% interval, 48 fine-grid intervals. */
   pfs: PfsConfig;
-  /** Success rate (seed 003). Defaults: 30 days, 'default-branch-or-successful-job', 'all-attempts'. */
+  /** Success rate (docs/scoring.md, section 4). Defaults: 30 days, 'default-branch-or-successful-job', 'all-attempts'. */
   successRate: SuccessRateConfig;
-  /** Thresholded flakiness (seed 004) of 1 - successRate.rate. Default alpha 0.4. */
+  /** Thresholded flakiness (docs/scoring.md, section 5) of 1 - successRate.rate. Default alpha 0.4. */
   thresholded: ThresholdedConfig;
 }
 
@@ -63,7 +63,7 @@ export interface TestScores {
   flipRate: number | null;
   /** Seed 001: EWMA flip-rate over the last `flipRate.ewmaWindow` outcomes; null with fewer than 2. */
   ewmaFlipRate: number | null;
-  /** Seed 001 tier of `flipRate` (null counts as 0, i.e. Stable, as in the seed). */
+  /** Tier of `flipRate` (null counts as 0, i.e. Stable; docs/scoring.md, section 2). */
   tier: Tier;
   /** Runs with a non-skipped attempt in the whole history. */
   outcomes: number;

@@ -1,5 +1,5 @@
 /**
- * Probabilistic flakiness score, PFS (seed 002, Meta's article).
+ * Probabilistic flakiness score, PFS (docs/scoring.md, section 3; its source, seed 002: docs/sources.md).
  *
  * Model: every commit (sha) puts the test in one state for all its attempts. With probability p_b
  * the state is bad and every attempt fails; otherwise (good state) each attempt fails

@@ -1,5 +1,5 @@
 /**
- * Success rate with run filters (seed 003, "Designing Test Quarantine Logic"): only runs that can
+ * Success rate with run filters (docs/scoring.md, section 4; source: seed 003, docs/sources.md): only runs that can
  * be trusted to reflect the test rather than the change under test are counted.
  */
 import type { TestRunRecord } from '../model.ts';
@@ -19,13 +19,13 @@ export type RunFilter = 'default-branch-or-successful-job' | 'all';
 /**
  * When a counted run is a success:
  * - 'all-attempts': it has a non-skipped attempt and no failing one ("FP" is not a success: in a job
- *   that succeeded, that failure was flaky — exactly what seed 003 wants the rate to reveal).
+ *   that succeeded, that failure was flaky — exactly what the rate is meant to reveal).
  * - 'final-attempt': its final non-skipped attempt passed ("FP" is a success).
  */
 export type PassWhen = 'all-attempts' | 'final-attempt';
 
 export interface SuccessRateConfig {
-  /** Only runs with `time >= now - lookbackDays` days count. Default 30 (ScoringConfig.lookbackDays); seed 003's example uses 3. */
+  /** Only runs with `time >= now - lookbackDays` days count. Default 30 (ScoringConfig.lookbackDays). */
   lookbackDays: number;
   filter: RunFilter;
   passWhen: PassWhen;

@@ -1,5 +1,5 @@
 /**
- * Thresholded flakiness and budget allocation (seed 004, Heisentest thesis chapter).
+ * Thresholded flakiness and budget allocation (docs/scoring.md, section 5; its source, seed 004: docs/sources.md).
  *
  * flakiness(p) = 1 - p / alpha for a failure chance p in (0, alpha), 0 otherwise: the rarer a
  * failure, the flakier (and the more worth catching) the test; tests failing at least alpha of the

@@ -20,9 +20,9 @@ export interface PfsRuleOptions {
 }
 
 export interface FlipRateRuleOptions {
-  /** Which of seed 001's rates the tier is taken from. */
+  /** Which rate the tier is taken from: the flip-rate or the EWMA flip-rate (docs/scoring.md, section 2). */
   score: 'flip-rate' | 'ewma';
-  /** Tiers that enter quarantine (seed 001's auto_update: Flaky and Chronic). */
+  /** Tiers that enter quarantine (default Flaky and Chronic; docs/rules.md, the `flip-rate` rule). */
   quarantineTiers: Tier[];
   /** Seed 001's auto-release: a quarantined test whose tier is no longer a quarantine tier leaves. */
   autoRelease: boolean;
@@ -38,7 +38,7 @@ export interface SuccessRateRuleOptions {
 }
 
 export interface ThresholdedRuleOptions {
-  /** Enter when seed 004's thresholded flakiness is above this. */
+  /** Enter when the thresholded flakiness (docs/scoring.md, section 5) is above this. */
   enterAbove: number;
   /** Counted runs needed before it decides anything. */
   minRuns: number;
