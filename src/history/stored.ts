@@ -1,5 +1,5 @@
 /**
- * The history kept in its stored form (docs/data-branch.md, "history/NN.json"): per test, `from` and the run-length
+ * The history kept in its stored form (docs/data-branch.md, "history/NN.json"; docs/adr/0002-history-in-its-stored-form.md): per test, `from` and the run-length
  * segments of its outcome string, its failure messages and durations by run number. A test's run records are decoded
  * only when something asks for them (`get`); appending a run appends a segment (mergeStored), and the branch's files
  * are rendered from the stored form again. Most tests of a suite never failed: they are never decoded at all.

@@ -1,7 +1,7 @@
 /**
  * A small, strict, non-recursive XML tokenizer working on UTF-8 bytes (SAX style).
  *
- * Why not a DOM or fast-xml-parser: reports can be hundreds of MB, so the tokenizer never builds a tree and
+ * Why not a DOM or fast-xml-parser (docs/adr/0007-own-streaming-xml-tokenizer.md): reports can be hundreds of MB, so the tokenizer never builds a tree and
  * never decodes text nobody asked for (system-out, properties...); it uses an explicit stack, so 100k nested
  * elements cannot overflow the call stack; it reports every well-formedness error with its byte offset
  * (turned into line/column by `lineColumn`); and it has no DTD support at all: `<!DOCTYPE`, `<!ENTITY`

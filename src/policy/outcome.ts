@@ -4,7 +4,7 @@
  * A test failed in this run when its final attempt failed. Its failure is forgiven only when the test was
  * quarantined before this run (a failure cannot quarantine itself), and not in a way that quarantine does not
  * cover (`unforgiven`: a new failure mode, an outage; src/policy/forgive.ts). Everything the action cannot account
- * for fails the job: no report, an unreadable report, or a test step that failed without a failing test.
+ * for fails the job: no report, an unreadable report, or a test step that failed without a failing test (docs/adr/0004-fail-closed.md).
  */
 import { isFailure, type ParsedTestCase, type ReportProblem, type TestOutcome } from '../model.ts';
 

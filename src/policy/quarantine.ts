@@ -2,7 +2,7 @@
  * The quarantine policy: from one test's history, its previous state and any hand override, decide whether
  * the test is quarantined after this run, and say why in words. Pure.
  *
- * What it encodes (docs/policy.md explains each rule):
+ * What it encodes (docs/policy.md explains each rule, docs/adr/0003-evidence-rule.md why it is the default):
  * - a hand override always wins until it lapses;
  * - the same commit both failing and passing is the strongest evidence of flakiness;
  * - a failure on a pull-request branch counts only when a pass on the same commit proves it was not the change;

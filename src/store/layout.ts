@@ -11,7 +11,7 @@
 import type { Override } from '../model.ts';
 import { strictJsonFault } from './strict-json.ts';
 
-/** Written by this version. Older layouts are migrated on read (src/store/migrate.ts), never rejected. */
+/** Written by this version. Older layouts are migrated on read (src/store/migrate.ts), never rejected (docs/adr/0001-data-branch-schema.md). */
 export const SCHEMA_VERSION = 3;
 export const META_FILE = 'flakeguard.json';
 export const RUNS_FILE = 'runs.json';
