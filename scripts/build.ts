@@ -29,7 +29,7 @@ const DIST = join(ROOT, 'dist');
 /** The entry points: output name (without .js) → source. */
 export const ENTRIES = { index: 'src/action/main.ts', 'cli/index': 'src/cli/main.ts' } as const;
 
-/** Bundled CommonJS code calls `require` (node built-ins) and esbuild's ESM output has none: every file gets one. */
+/** Bundled CommonJS code calls `require` (node built-ins) and an ES module has none: a file that names it defines it. */
 const REQUIRE_SHIM = "const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);";
 
 /**
@@ -64,12 +64,10 @@ export function requireBuiltins(text: string, file: string): string {
   });
   const left = /^(?:import|export)\s[^;]*?"([^"]+)";/gm;
   for (const m of rewritten.matchAll(left)) if (isBuiltin(m[1]!)) throw new Error(`${file}: a built-in is still imported as an ES module: ${m[0]}`);
-  if (!requires.length) return rewritten;
-  // The shim opens the file, after a hashbang line if there is one.
-  const at = rewritten.indexOf(REQUIRE_SHIM);
-  if (at < 0 || (at > 0 && !(rewritten.startsWith('#!') && rewritten.indexOf('\n') === at - 1))) throw new Error(`${file} does not open with the require shim`);
-  const end = at + REQUIRE_SHIM.length;
-  return `${rewritten.slice(0, end)}\n${requires.join('\n')}${rewritten.slice(end)}`;
+  if (!requires.length && !/\brequire\b/.test(rewritten)) return rewritten;
+  // After a hashbang line, if there is one.
+  const at = rewritten.startsWith('#!') ? rewritten.indexOf('\n') + 1 : 0;
+  return `${rewritten.slice(0, at)}${[REQUIRE_SHIM, ...requires].join('\n')}\n${rewritten.slice(at)}`;
 }
 
 /** `node_modules/@scope/name/...` → `@scope/name`; `node_modules/name/...` → `name`; a source file → undefined. */
@@ -164,7 +162,6 @@ export async function buildDist(outdir = DIST): Promise<{ files: Map<string, num
     entryNames: '[dir]/[name]',
     chunkNames: 'chunks/[name]-[hash]',
     legalComments: 'none',
-    banner: { js: REQUIRE_SHIM },
     metafile: true,
     write: false,
     logLevel: 'warning',
