@@ -2,8 +2,8 @@
  * Builds the dashboard page (src/dashboard/page/) into one self-contained HTML file — script and styles inline,
  * uPlot bundled, a Content-Security-Policy that allows exactly those two inline blocks (by hash) and fetches from the
  * page's own origin — and writes it as a TypeScript module, src/dashboard/page.generated.ts, that the action
- * bundle (ncc) carries into dist/. Deterministic: the same sources give the same bytes, so `.ci/run` can rebuild
- * dist/ and compare. Run by `npm run build` before ncc; docs/dashboard.md says why it is a generated module.
+ * bundle (scripts/build.ts) carries into dist/. Deterministic: the same sources give the same bytes, so `.ci/run` can rebuild
+ * dist/ and compare. Run by `npm run build` before the bundle; docs/dashboard.md says why it is a generated module.
  *
  *   node scripts/build-dashboard.ts [--check]   --check: fail when the committed module differs from a rebuild
  */

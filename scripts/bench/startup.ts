@@ -6,6 +6,11 @@
  *
  *   node_modules/node/bin/node scripts/bench/startup.ts [bundle=dist/index.js] [runs=30]
  *
+ * `pair` times two bundles in turn (A B A B …), e.g. a copy of the previous dist/ against a new build: the median of
+ * each and the median of the per-pair ratios B/A, which the machine's drift during the call does not move.
+ *
+ *   node_modules/node/bin/node scripts/bench/startup.ts pair <bundle A> <bundle B> [runs=30]
+ *
  * `cache` measures whether `@actions/cache` could speed up reading the data branch (docs/matrix.md#why-no-cache):
  * a fresh depth-1 fetch (what every job does) against restoring the previous job's repository from an archive
  * the way actions/cache does (tar + zstd) and then fetching the new tip into it (the branch must be fresh).
@@ -72,34 +77,41 @@ function timeToExit(args: string[]): Promise<number> {
   });
 }
 
+/** The step's environment on a workspace in `dir` holding one tiny report (mode run, no artifact, no cache, no token). */
+async function tinyStep(dir: string): Promise<NodeJS.ProcessEnv> {
+  const workspace = join(dir, 'workspace');
+  await mkdir(join(workspace, 'reports'), { recursive: true });
+  await mkdir(join(dir, 'temp'), { recursive: true });
+  await writeFile(join(workspace, 'reports/junit.xml'), '<testsuite name="s"><testcase classname="a" name="b"/></testsuite>\n');
+  await writeFile(join(dir, 'output'), '');
+  await writeFile(join(dir, 'summary'), '');
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    CI: 'true',
+    GITHUB_ACTIONS: 'true',
+    GITHUB_WORKSPACE: workspace,
+    GITHUB_REPOSITORY: 'octo/project',
+    GITHUB_EVENT_NAME: 'push',
+    GITHUB_REF: 'refs/heads/main',
+    GITHUB_SHA: 'a'.repeat(40),
+    GITHUB_RUN_ID: '1',
+    GITHUB_OUTPUT: join(dir, 'output'),
+    GITHUB_STEP_SUMMARY: join(dir, 'summary'),
+    RUNNER_TEMP: join(dir, 'temp'),
+    INPUT_REPORTS: 'reports/**/*.xml',
+    INPUT_TOKEN: '',
+    'INPUT_CHECK-RUN': 'false',
+  };
+}
+
+const MARKER = '::group::Reading test reports';
+
 export async function benchStartup(bundle: string, runs: number) {
   const dir = await mkdtemp(join(tmpdir(), 'flakeguard-startup-'));
   try {
-    const workspace = join(dir, 'workspace');
-    await mkdir(join(workspace, 'reports'), { recursive: true });
-    await mkdir(join(dir, 'temp'), { recursive: true });
-    await writeFile(join(workspace, 'reports/junit.xml'), '<testsuite name="s"><testcase classname="a" name="b"/></testsuite>\n');
-    await writeFile(join(dir, 'output'), '');
-    await writeFile(join(dir, 'summary'), '');
-    const env: NodeJS.ProcessEnv = {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      CI: 'true',
-      GITHUB_ACTIONS: 'true',
-      GITHUB_WORKSPACE: workspace,
-      GITHUB_REPOSITORY: 'octo/project',
-      GITHUB_EVENT_NAME: 'push',
-      GITHUB_REF: 'refs/heads/main',
-      GITHUB_SHA: 'a'.repeat(40),
-      GITHUB_RUN_ID: '1',
-      GITHUB_OUTPUT: join(dir, 'output'),
-      GITHUB_STEP_SUMMARY: join(dir, 'summary'),
-      RUNNER_TEMP: join(dir, 'temp'),
-      INPUT_REPORTS: 'reports/**/*.xml',
-      INPUT_TOKEN: '',
-      'INPUT_CHECK-RUN': 'false',
-    };
-    const marker = '::group::Reading test reports';
+    const env = await tinyStep(dir);
+    const marker = MARKER;
     for (let i = 0; i < 3; i++) await timeToMarker(bundle, env, marker); // warm the file cache
     const action: number[] = [];
     const actionCpu: number[] = [];
@@ -110,6 +122,26 @@ export async function benchStartup(bundle: string, runs: number) {
     const probe = `const t = performance.now(); await import(${JSON.stringify(join(ROOT, 'node_modules/@actions/artifact/lib/artifact.js'))}); console.log(performance.now() - t);`;
     for (let i = 0; i < Math.min(runs, 10); i++) artifactImport.push(await timeToExit(['--input-type=module', '-e', probe]));
     return { bundle, runs, action: stats(action), actionCpu: stats(actionCpu), nodeAlone: stats(nodeAlone), artifactImport: stats(artifactImport) };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Bundles A and B in turn: each one's time to its first line of work, and the median of the ratios B/A. */
+export async function benchStartupPair(a: string, b: string, runs: number) {
+  const dir = await mkdtemp(join(tmpdir(), 'flakeguard-startup-'));
+  try {
+    const env = await tinyStep(dir);
+    for (let i = 0; i < 3; i++) for (const bundle of [a, b]) await timeToMarker(bundle, env, MARKER); // warm the file cache
+    const ms: { a: number[]; b: number[]; ratio: number[] } = { a: [], b: [], ratio: [] };
+    const cpu: { a: number[]; b: number[] } = { a: [], b: [] };
+    for (let i = 0; i < runs; i++) {
+      ms.a.push(await timeToMarker(a, env, MARKER, cpu.a));
+      ms.b.push(await timeToMarker(b, env, MARKER, cpu.b));
+      ms.ratio.push(ms.b[i]! / ms.a[i]!);
+    }
+    const ratio = stats(ms.ratio.map((r) => r * 100));
+    return { a, b, runs, aMs: stats(ms.a), bMs: stats(ms.b), aCpuMs: stats(cpu.a), bCpuMs: stats(cpu.b), bOverAPercent: ratio };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -286,6 +318,9 @@ export async function benchCache(tests: number, runs: number) {
 
 if (import.meta.main && process.argv[2] === 'cache') {
   console.log(JSON.stringify(await benchCache(Number(process.argv[3] ?? 10_000), Number(process.argv[4] ?? 30)), null, 2));
+} else if (import.meta.main && process.argv[2] === 'pair') {
+  const [a, b] = [process.argv[3], process.argv[4]].map((p) => resolve(p ?? ''));
+  console.log(JSON.stringify(await benchStartupPair(a!, b!, Number(process.argv[5] ?? 30)), null, 2));
 } else if (import.meta.main) {
   const bundle = resolve(process.argv[2] ?? join(ROOT, 'dist/index.js'));
   const runs = Number(process.argv[3] ?? 30);

@@ -422,7 +422,7 @@ export interface StepOptions {
   log?: (message: string) => void;
 }
 
-/** The floor's bundle (esbuild, as dist/ is bundled by ncc): built once per process. */
+/** The floor's bundle (esbuild, as dist/ is: scripts/build.ts): built once per process. */
 let floorBundle: Promise<string> | undefined;
 function floorScript(): Promise<string> {
   floorBundle ??= (async () => {

@@ -16,7 +16,7 @@ import { actionEnv, ciFacts, detectCi, eventPayload } from './ci-env.ts';
 import { plainLogLines } from './workflow-log.ts';
 import { markdownToText } from './terminal.ts';
 
-/** dist/index.js, next to the CLI's bundle (dist/cli/index.js); from the sources, the committed build. */
+/** dist/index.js, one folder up from this module's bundled file (dist/chunks/, or dist/cli/); from the sources, the committed build. */
 export function actionEntry(): string {
   if (process.env.FLAKEGUARD_ACTION_ENTRY) return process.env.FLAKEGUARD_ACTION_ENTRY;
   const here = dirname(fileURLToPath(import.meta.url));
