@@ -9,7 +9,7 @@
  */
 import { rm } from 'node:fs/promises';
 import type { MessagePort } from 'node:worker_threads';
-import type { ParkedRef } from '../store/git.ts';
+import type { ParkedRef } from '../store/inbox-refs.ts';
 import { inputsFromEnv, readInputs } from '../config/inputs.ts';
 import { contextFromEnv } from '../config/context.ts';
 import { readModeInputs } from '../modes/inputs.ts';

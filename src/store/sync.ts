@@ -7,7 +7,8 @@
  * into the history before its own run, in the order they were parked, and deletes their branches once its write
  * landed. Ingestion keys make a fold count once however many writers fold the same parcel (docs/data-branch.md).
  */
-import { inboxPrefix, refusedPrefix, type DataRepo, type ParcelFiles, type ParkedRef } from './git.ts';
+import type { DataRepo } from './git.ts';
+import { inboxPrefix, refusedPrefix, type ParcelFiles, type ParkedRef } from './inbox-refs.ts';
 import { damageReason, parseSnapshot, emptySnapshot, type Snapshot } from './snapshot.ts';
 import { HISTORY_DIR } from './layout.ts';
 
