@@ -88,8 +88,9 @@ export interface SyncOptions<T extends Applied = Applied> {
    */
   releaseTexts?: boolean;
   /**
-   * The first attempt's fetch and read of the branch, started by the caller ahead of time (readBranchFiles, with the
-   * inbox when `inbox` is given and not `readOnly`): git reads the branch while the step parses its reports.
+   * The first attempt's fetch and read of the branch, made ahead of time (readBranchFiles, with the inbox when `inbox`
+   * is given and not `readOnly`): the step's one read of the branch (src/store/data-branch.ts), which git makes while
+   * the step parses its reports and which its other stages share.
    */
   firstRead?: Promise<BranchFiles>;
 }
