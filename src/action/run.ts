@@ -9,7 +9,7 @@ import { inputsFromEnv } from '../config/inputs.ts';
 import { publishOutcome, publishRun, publishStopped } from '../github/publish.ts';
 import { readModeInputs } from '../modes/inputs.ts';
 import type { EarlyClone } from './early-clone.ts';
-import { decideAndWrite, leaveResultsFile, openStepBranch, readJob, readStep, recordedTests, rerunStage } from './stages.ts';
+import { decideAndWrite, leaveResultsFile, openStepBranch, readJob, readStep, recordedTests, rerunStage, runFacts, type Reruns, type Written } from './stages.ts';
 
 /** `clone`: the data branch's clone, opened and fetched by the main thread meanwhile (src/action/early-clone.ts). */
 export async function run(env: NodeJS.ProcessEnv = process.env, clone?: Promise<EarlyClone | undefined>): Promise<void> {
@@ -27,7 +27,8 @@ export async function run(env: NodeJS.ProcessEnv = process.env, clone?: Promise<
     const step = await readStep(env, modeInputs);
     const branch = openStepBranch(step, clone);
     const job = await readJob(step, branch);
-    let reruns, written;
+    let reruns: Reruns | undefined;
+    let written: Written;
     try {
       reruns = await rerunStage(step, job, branch);
       job.reports.tests = recordedTests(step, job, reruns);
@@ -36,19 +37,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env, clone?: Promise<
       await branch.dispose();
     }
     const resultsFile = await leaveResultsFile(step, job, written);
-    outcome = await publishRun({
-      inputs: step.inputs,
-      ctx: step.ctx,
-      readOnly: step.readOnly,
-      runUrl: job.run.url ?? '',
-      sync: written.sync,
-      reports: { tests: job.reports.tests.length, problems: job.reports.problems.length, ...(job.reports.twins ? { twins: job.reports.twins } : {}) },
-      ...(written.facts ? { facts: written.facts } : {}),
-      run: job.run,
-      ...(reruns ? { rerun: reruns } : {}),
-      ...(resultsFile ? { resultsFile } : {}),
-      ...(job.issues ? { issues: job.issues } : {}),
-    });
+    outcome = await publishRun(runFacts(step, job, reruns, written, resultsFile));
   } catch (error) {
     outcome = 'failure';
     publishStopped(error);

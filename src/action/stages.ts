@@ -1,8 +1,8 @@
 /**
  * The stages of the action's run, in the order src/action/run.ts lists them: read the inputs, open the data branch,
- * read the reports, re-run, decide and write, leave the results when they were not saved. Publishing is
- * src/github/publish.ts (publishRun). Each stage takes what the ones before it produced; the data branch is read once
- * (src/store/data-branch.ts) and every stage that needs it takes the same DataBranch.
+ * read the reports, re-run, decide and write, leave the results when they were not saved, and what publishing is
+ * told (publishing itself is publishRun, src/github/publish.ts). Each stage takes what the ones before it produced;
+ * the data branch is read once (src/store/data-branch.ts) and every stage that needs it takes the same DataBranch.
  */
 import * as core from '@actions/core';
 import { join, resolve } from 'node:path';
@@ -17,7 +17,7 @@ import { applyRun, type ApplyResult, type RerunVerdicts } from '../pipeline/appl
 import { admitParcel, foldParcels, runParcel } from '../pipeline/fold.ts';
 import { clockWarner, readReports, runContextFor } from '../pipeline/job.ts';
 import { inboxProvenance } from '../github/runs.ts';
-import { factsFor, type PublishInput, type StepRerun } from '../github/publish.ts';
+import { factsFor, type PublishInput, type RunFacts, type StepRerun } from '../github/publish.ts';
 import type { IssueSession } from '../github/issues.ts';
 import { dashboardFiles } from '../dashboard/branch-files.ts';
 import { gitDataBranch, type DataBranch } from '../store/data-branch.ts';
@@ -218,11 +218,29 @@ export async function decideAndWrite(step: Step, job: Job, reruns: Reruns | unde
  * Results not saved (read-only, or the write failed) are left in a results file, where a later trusted workflow can
  * ingest them (docs/forks.md), and uploaded as an artifact when asked: what publishRun tells.
  */
-export async function leaveResultsFile(step: Step, job: Job, written: Written): Promise<{ path: string; upload?: () => Promise<void> } | undefined> {
+export async function leaveResultsFile(step: Step, job: Job, written: Written): Promise<RunFacts['resultsFile']> {
   const { sync } = written;
   if (sync.status.kind !== 'read-only' && sync.status.kind !== 'not-saved') return undefined;
   const { inputs, ctx, modeInputs, env } = step;
   const path = await writeResultsFile(join(ctx.runnerTemp || tmpdir(), 'flakeguard'), job.run, job.reports.tests);
   const upload = modeInputs.uploadResults ? async () => (await import('../modes/upload.ts')).leaveResults({ inputs, ctx, run: job.run, reports: job.reports }, modeInputs, env) : undefined;
   return { path, ...(upload ? { upload } : {}) };
+}
+
+/** Publish: what publishRun is told of the run (src/github/publish.ts sets every output from it). */
+export function runFacts(step: Step, job: Job, reruns: Reruns | undefined, written: Written, resultsFile: RunFacts['resultsFile']): RunFacts {
+  const { reports } = job;
+  return {
+    inputs: step.inputs,
+    ctx: step.ctx,
+    readOnly: step.readOnly,
+    runUrl: job.run.url ?? '',
+    sync: written.sync,
+    reports: { tests: reports.tests.length, problems: reports.problems.length, ...(reports.twins ? { twins: reports.twins } : {}) },
+    ...(written.facts ? { facts: written.facts } : {}),
+    run: job.run,
+    ...(reruns ? { rerun: reruns } : {}),
+    ...(resultsFile ? { resultsFile } : {}),
+    ...(job.issues ? { issues: job.issues } : {}),
+  };
 }

@@ -124,14 +124,15 @@ export async function publishResults({ inputs, ctx, readOnly, runUrl, sync, repo
   const line = storeLine(sync, inputs.dataBranch);
   const lost = !readOnly && lostReason(sync.status, inputs.dataBranch) !== undefined;
 
-  // The step's own errors and warnings, which take annotation slots before the failures' ones.
+  // The step's own errors and warnings (the reports' problems, logged before; those below; the failure or the forgiven
+  // warning the step ends with), which take annotation slots before the failures' ones.
   const reserved = {
     failure: (o.result === 'failure' ? 1 : 0) + result.problems.filter((p) => !p.notice).length + (sync.historyRead ? 0 : 1) + (reports?.problems ?? 0) + (lost ? 1 : 0),
     warning: (o.result === 'success' && o.forgiven.length > 0 ? 1 : 0) + (sync.status.kind === 'not-saved' && !lost ? 1 : 0) + (result.handEdits ?? []).filter((e) => e.effect === 'kept').length,
   };
   guard('log the data branch state', () => {
     // Workflow-command data is escaped by the runner's toolkit (a `::` inside it is harmless): one line, no controls.
-    // Results neither saved nor parked are an error (the run fails, src/action/run.ts); parked ones a warning.
+    // Results neither saved nor parked are an error (the run fails, src/action/stages.ts); parked ones a warning.
     if (lost) core.error(commandText(line, 1000), { title: 'flakeguard history not saved' });
     else if (sync.status.kind === 'not-saved') core.warning(commandText(line, 1000), { title: 'flakeguard history not saved' });
     else core.info(logText(line));
