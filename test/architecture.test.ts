@@ -111,7 +111,7 @@ describe('the layers of src/ (docs/architecture.md)', () => {
   it('reads every import of src/', () => {
     expect(graph.problems).toEqual([]);
     // The graph is the real one: the action's wiring reaches the pipeline, lazily loaded modes included.
-    expect(graph.imports).toContainEqual({ from: 'action/run.ts', to: 'pipeline/apply.ts' });
+    expect(graph.imports).toContainEqual({ from: 'action/stages.ts', to: 'pipeline/apply.ts' });
     expect(graph.imports).toContainEqual({ from: 'action/run.ts', to: 'modes/index.ts' });
   });
 

@@ -6,10 +6,13 @@
  *
  * The main thread decides nothing and logs nothing: a failed fetch is the step's first failed fetch (it is retried
  * and reported as any), and anything else (a bad input, another mode) means no clone, which the step handles itself.
+ *
+ * Both speed tricks, this one and the prefetch of a clone the step opens itself, stay behind the step's DataBranch
+ * (openStepBranch, src/action/stages.ts): the stages read and write the branch through it and never see how it was fetched.
  */
 import { rm } from 'node:fs/promises';
 import type { MessagePort } from 'node:worker_threads';
-import type { ParkedRef } from '../store/git.ts';
+import type { ParkedRef } from '../store/inbox-refs.ts';
 import { inputsFromEnv, readInputs } from '../config/inputs.ts';
 import { contextFromEnv } from '../config/context.ts';
 import { readModeInputs } from '../modes/inputs.ts';

@@ -4,7 +4,8 @@
  * fetches the new head and makes the same edit again on top of it, so no concurrent write is ever lost.
  */
 import { isAbsolute, resolve } from 'node:path';
-import { DataRepo, originUrl, runGit } from '../store/git.ts';
+import { DataRepo, originUrl } from '../store/git.ts';
+import { runGit } from '../store/git-process.ts';
 import { parseLineObject } from '../store/layout.ts';
 import { parseSnapshot, statsFileOf, type Snapshot } from '../store/snapshot.ts';
 import { syncRun, type SyncStatus } from '../store/sync.ts';

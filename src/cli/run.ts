@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
-import { runGit } from '../store/git.ts';
+import { runGit } from '../store/git-process.ts';
 import { actionEnv, ciFacts, detectCi, eventPayload } from './ci-env.ts';
 import { plainLogLines } from './workflow-log.ts';
 import { markdownToText } from './terminal.ts';

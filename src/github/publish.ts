@@ -1,11 +1,12 @@
 /**
  * Everything a person sees of a run: log lines, annotations (a check run, or workflow commands when the token may
- * not create one), outputs and the job summary. The outcome is already decided: nothing here may change it, and
- * nothing here may fail the step (every part is guarded, and a failure is only logged).
+ * not create one), every output of the step and the job summary, and last the step's failure (or the warning that
+ * failures were forgiven). The outcome is already decided: nothing here may change it, and nothing here may fail the
+ * step but that outcome (every part is guarded, and a failure is only logged).
  */
 import * as core from '@actions/core';
 import { appendSummary, setOutput } from './step-files.ts';
-import type { Inputs } from '../config/inputs.ts';
+import { InputError, type Inputs } from '../config/inputs.ts';
 import type { GitHubContext } from '../config/context.ts';
 import type { ApplyResult } from '../pipeline/apply.ts';
 import { foldedLine, lostReason, type SyncResult } from '../store/sync.ts';
@@ -14,6 +15,9 @@ import { CHECK_SUMMARY_BUDGET_BYTES, renderSummary, summaryFacts, verdict, type 
 import { buildAnnotations, type AnnotationSpec } from '../report/annotations.ts';
 import { commandText, defuseLegacy, logText, truncate } from '../text/escape.ts';
 import { scoreLookup } from '../report/scores.ts';
+import type { RunContext } from '../model.ts';
+import type { RerunResult } from '../rerun/plan.ts';
+import type { IssueSession } from './issues.ts';
 
 export interface PublishInput {
   inputs: Inputs;
@@ -120,14 +124,15 @@ export async function publishResults({ inputs, ctx, readOnly, runUrl, sync, repo
   const line = storeLine(sync, inputs.dataBranch);
   const lost = !readOnly && lostReason(sync.status, inputs.dataBranch) !== undefined;
 
-  // The step's own errors and warnings, which take annotation slots before the failures' ones.
+  // The step's own errors and warnings (the reports' problems, logged before; those below; the failure or the forgiven
+  // warning the step ends with), which take annotation slots before the failures' ones.
   const reserved = {
     failure: (o.result === 'failure' ? 1 : 0) + result.problems.filter((p) => !p.notice).length + (sync.historyRead ? 0 : 1) + (reports?.problems ?? 0) + (lost ? 1 : 0),
     warning: (o.result === 'success' && o.forgiven.length > 0 ? 1 : 0) + (sync.status.kind === 'not-saved' && !lost ? 1 : 0) + (result.handEdits ?? []).filter((e) => e.effect === 'kept').length,
   };
   guard('log the data branch state', () => {
     // Workflow-command data is escaped by the runner's toolkit (a `::` inside it is harmless): one line, no controls.
-    // Results neither saved nor parked are an error (the run fails, src/action/run.ts); parked ones a warning.
+    // Results neither saved nor parked are an error (the run fails, src/action/stages.ts); parked ones a warning.
     if (lost) core.error(commandText(line, 1000), { title: 'flakeguard history not saved' });
     else if (sync.status.kind === 'not-saved') core.warning(commandText(line, 1000), { title: 'flakeguard history not saved' });
     else core.info(logText(line));
@@ -245,6 +250,80 @@ export async function publishResults({ inputs, ctx, readOnly, runUrl, sync, repo
       core.info(logText(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`));
     }
   }
+}
+
+/** What the re-run stage gives publishing (docs/rerun.md, "What you see"). */
+export interface StepRerun {
+  result: RerunResult & { note?: string };
+  /** `new-tests: block`: a new flaky test blocks, and the outcome says so (no warning of its own). */
+  newTestsBlock: boolean;
+}
+
+/** The facts of a run of the action's default mode, for publishRun. */
+export interface RunFacts extends PublishInput {
+  run: RunContext;
+  rerun?: StepRerun;
+  /** Results not saved, left in a file (and uploaded, when asked) for a trusted workflow to ingest (docs/forks.md). */
+  resultsFile?: { path: string; upload?: () => Promise<void> };
+  issues?: IssueSession;
+}
+
+/**
+ * Publishes a run of the default mode: where results not saved were left, everything publishResults delivers, the
+ * re-runs' outputs and warnings, the issues for test owners, and last the step's failure or the warning that failures
+ * were forgiven. Returns the outcome.
+ */
+export async function publishRun(facts: RunFacts): Promise<'success' | 'failure'> {
+  const { inputs, sync, rerun, resultsFile, issues, run } = facts;
+  const result = sync.applied;
+  const o = result.outcome;
+  if (resultsFile) {
+    setOutput('results-file', resultsFile.path);
+    core.notice(`This run's results were not saved to ${inputs.dataBranch}; they are in ${resultsFile.path} for a trusted workflow to ingest.`);
+    await resultsFile.upload?.();
+  }
+  const extraSummary = rerun ? (await import('../report/rerun-summary.ts')).renderRerunSection(rerun.result, result.orderDependent) : undefined;
+  await publishResults({ ...facts, ...(extraSummary ? { extraSummary } : {}) });
+  if (rerun) {
+    const { blockingAfterReruns } = await import('../rerun/plan.ts');
+    guard('set the outputs of the re-runs', () => rerunOutputs(rerun, result, blockingAfterReruns));
+  }
+  await issues?.publish(sync, run);
+
+  if (o.result === 'failure') {
+    core.setFailed(commandText(o.reasons.join(' '), 4000));
+  } else if (o.forgiven.length > 0) {
+    core.warning(`${o.forgiven.length} failed test${o.forgiven.length === 1 ? ' was' : 's were'} forgiven because ${o.forgiven.length === 1 ? 'it is' : 'they are'} quarantined; the job passes.`);
+  }
+  return o.result;
+}
+
+/** The re-runs' outputs, and a warning for each new test found flaky (unless new flaky tests block). */
+function rerunOutputs({ result: reran, newTestsBlock }: StepRerun, result: ApplyResult, blockingAfterReruns: typeof import('../rerun/plan.ts').blockingAfterReruns): void {
+  const o = result.outcome;
+  setOutput('rerun-tests', JSON.stringify(reran.cases.filter((c) => c.asked > 0).map((c) => c.historyId)));
+  setOutput('proven-flaky', JSON.stringify(reran.provenFlaky.filter((id) => !result.orderDependent.has(id))));
+  // Every failure that still blocks after its re-runs, with why (docs/rerun.md, "What you see").
+  const blocked = blockingAfterReruns(reran, new Set(o.blocking.map((t) => t.id)), result.orderDependent);
+  setOutput('consistent-failures', JSON.stringify(blocked.map((b) => b.id)));
+  setOutput('consistent-failures-json', JSON.stringify(blocked));
+  setOutput('new-flaky-tests', JSON.stringify(reran.newFlaky));
+  if (reran.newFlaky.length > 0 && !newTestsBlock) {
+    for (const id of reran.newFlaky.slice(0, 10)) {
+      core.warning(commandText(`New test '${id}' failed and passed on this commit: it is flaky before it merges.`, 1000), { title: 'flakeguard: new flaky test' });
+    }
+  }
+}
+
+/** The step stopped before it decided: it fails, saying why (an input error as written, anything else with its stack). */
+export function publishStopped(error: unknown): void {
+  const message = error instanceof InputError ? error.message : `flakeguard stopped on an unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+  core.setFailed(commandText(message, 4000));
+}
+
+/** The `outcome` output, set on every path of the step (every mode's, and a stop's). */
+export function publishOutcome(outcome: 'success' | 'failure'): void {
+  setOutput('outcome', outcome);
 }
 
 /** Runs one part of the publishing; a bug there is logged, never allowed to change the outcome. */

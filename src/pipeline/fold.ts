@@ -5,7 +5,7 @@
  */
 import type { RunContext } from '../model.ts';
 import { parseParcel, parcelName, renderParcel, sealParcel, sealProblem, ParcelError, ParcelSchemaError, type ParcelEntry, type SealScope } from '../store/parcel.ts';
-import { inboxPrefix } from '../store/git.ts';
+import { inboxPrefix } from '../store/inbox-refs.ts';
 import { parseSnapshot, type Snapshot } from '../store/snapshot.ts';
 import type { Admission, Folded, ParkedParcel, ReadParcel } from '../store/sync.ts';
 import { applyRun, type ApplyOptions } from './apply.ts';

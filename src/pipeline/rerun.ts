@@ -1,7 +1,7 @@
 /**
  * Proof on the spot (docs/rerun.md): before deciding, re-run this run's failed tests (and spend the
- * re-run budget), with the history read off the data branch first. Runs once per step: the push retries of the
- * data branch re-apply the same augmented results. Wiring only: the rules are in src/rerun/.
+ * re-run budget), judged by the history of the step's first read of the data branch (src/store/data-branch.ts). Runs
+ * once per step: the push retries of the data branch re-apply the same augmented results. Wiring only: the rules are in src/rerun/.
  */
 import * as core from '@actions/core';
 import { createHash } from 'node:crypto';
@@ -15,8 +15,8 @@ import { finalAttemptFailed } from '../policy/outcome.ts';
 import { findOutages } from '../policy/outage.ts';
 import { displayPath, parseReportFile, testId, twinName } from '../junit/index.ts';
 import { capName } from '../junit/cap.ts';
-import type { DataRepo } from '../store/git.ts';
-import { emptySnapshot, parseSnapshot, type Snapshot } from '../store/snapshot.ts';
+import type { DataBranch } from '../store/data-branch.ts';
+import { emptySnapshot, type Snapshot } from '../store/snapshot.ts';
 import { commandText, logText } from '../text/escape.ts';
 import type { RerunInputs } from '../rerun/inputs.ts';
 import type { PresetOptions, RerunPreset } from '../rerun/contract.ts';
@@ -48,7 +48,8 @@ import { DEFAULT_APPLY_OPTIONS, judgeFailures, quarantineBefore } from './apply.
 export interface RerunStepInput {
   rerun: RerunInputs;
   tests: ParsedTestCase[];
-  repo: DataRepo;
+  /** The data branch as the step read it (its first read, shared with the write). */
+  branch: Pick<DataBranch, 'snapshot'>;
   workspace: string;
   tempDir: string;
   /** The test's id in the history (split-history-by: job-key adds the job key). */
@@ -139,11 +140,10 @@ export function plannedExtras(input: {
   return { newTests, extras };
 }
 
-/** The data branch as it is now, to judge the failures by (empty when it cannot be read: every test unknown). */
-async function readHistory(repo: DataRepo): Promise<{ snapshot: Snapshot; note?: string }> {
+/** The data branch as the step read it, to judge the failures by (empty when it cannot be read: every test unknown). */
+async function readHistory(branch: Pick<DataBranch, 'snapshot'>): Promise<{ snapshot: Snapshot; note?: string }> {
   try {
-    await repo.fetchAndReset();
-    return { snapshot: parseSnapshot(await repo.readFiles(), await repo.blockedPaths()) };
+    return { snapshot: await branch.snapshot() };
   } catch (error) {
     return { snapshot: emptySnapshot(), note: `the data branch could not be read (${error instanceof Error ? error.message : String(error)}): every test was judged as one with no history` };
   }
@@ -218,7 +218,7 @@ async function rerunOrSkip(input: RerunStepInput): Promise<RerunResult & { note?
   }
 
   const { snapshot, note } = await core.group('Reading the history for the re-runs', async () => {
-    const read = await readHistory(input.repo);
+    const read = await readHistory(input.branch);
     if (read.note) core.info(logText(read.note, 1000));
     return read;
   });

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { Buffer } from 'node:buffer';
-import { GitError } from './git-error.ts';
+import { GitError } from './git-process.ts';
 
 export interface BatchObject {
   sha: string;

@@ -2,73 +2,18 @@
  * A private git repository in a temp folder that tracks the data branch of the user's remote. It never touches
  * the workspace's repository, branch or working tree.
  */
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // Private clones are named `flakeguard-data-<pid>-…`, so the next run can tell a killed run's clone from a live one.
-import { CLONE_PREFIX } from './cleanup.ts';
-import { GitError } from './git-error.ts';
+import { CLONE_PREFIX, openClones, sweepStaleClones } from './cleanup.ts';
+import { GitError, isLostRace, isPermanentRefusal, pushMessage, runGit, withConfig } from './git-process.ts';
+import { authEnv } from './git-auth.ts';
+import { inboxPrefix, PARCEL_FILE, parkedFrom, refusedPrefix, SEAL_FILE, type ParcelFiles, type ParkedRef } from './inbox-refs.ts';
 import { catFileBatch } from './cat-file.ts';
 import { blockedPaths, isRegularFile, ownsPath, type TreeEntry } from './owned.ts';
 import { MAX_FILE_BYTES, markTooLarge } from './layout.ts';
-
-export { GitError } from './git-error.ts';
-
-export interface GitOptions {
-  /** Extra environment, e.g. GIT_CONFIG_* entries carrying the auth header. */
-  env?: Record<string, string>;
-  timeoutMs?: number;
-  /** Written to git's standard input (pieces in order: a large input is never copied into one buffer). */
-  input?: string | Buffer | ReadonlyArray<string | Buffer>;
-}
-
-export function runGit(cwd: string, args: string[], options: GitOptions = {}): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = execFile(
-      'git',
-      args,
-      {
-        cwd,
-        env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...options.env },
-        maxBuffer: 256 * 1024 * 1024,
-        timeout: options.timeoutMs ?? 120_000,
-      },
-      (error, stdout, stderr) => {
-        if (error) {
-          const code = typeof error.code === 'number' ? error.code : null;
-          reject(new GitError(`git ${args[0]} failed: ${stderr.trim() || error.message}`, stderr, code, String(stdout)));
-        } else {
-          resolve(stdout);
-        }
-      },
-    );
-    writeInput(child.stdin, options.input);
-  });
-}
-
-/**
- * A push the server refuses for good, not because another writer got there first: a hook or a rule declined it,
- * the branch is protected, the token may not push. Retrying cannot help, so it is not retried.
- */
-function writeInput(stdin: NodeJS.WritableStream | null, input: GitOptions['input']): void {
-  if (input === undefined || !stdin) return;
-  stdin.on('error', () => undefined); // git exited early: its exit code and stderr say why
-  if (typeof input === 'string' || Buffer.isBuffer(input)) {
-    stdin.end(input);
-    return;
-  }
-  for (const piece of input as ReadonlyArray<string | Buffer>) stdin.write(piece);
-  stdin.end();
-}
-
-/** `env` with one more git config entry (GIT_CONFIG_COUNT / KEY / VALUE, as authEnv sets them). */
-function withConfig(env: Record<string, string>, key: string, value: string): Record<string, string> {
-  const n = Number(env.GIT_CONFIG_COUNT ?? 0);
-  return { ...env, GIT_CONFIG_COUNT: String(n + 1), [`GIT_CONFIG_KEY_${n}`]: key, [`GIT_CONFIG_VALUE_${n}`]: value };
-}
 
 /** The id git gives `text` as a blob (SHA-1 of `blob <bytes>\0<bytes>`). */
 export function blobId(text: string): string {
@@ -81,140 +26,6 @@ export function blobId(text: string): string {
 /** A path as fast-import reads it: C-style quoted when it has a character that would end or split it. */
 function quotePath(path: string): string {
   return /^[\x21-\x7e]+$/.test(path) && !path.startsWith('"') ? path : JSON.stringify(path);
-}
-
-export function isPermanentRefusal(stderr: string): boolean {
-  return /hook declined|GH0\d\d|protected branch|repository rule violations|permission to \S+ denied|returned error: 40[13]|authentication failed|deny(?:ing)? (?:updating|deleting|non-fast-forward|current branch)|not allowed to (?:push|create|update|delete)|write access to repository not granted/i.test(
-    stderr,
-  );
-}
-
-/** A push rejected because the branch moved (a lost race): worth fetching and trying again. */
-export function isLostRace(stderr: string): boolean {
-  return /rejected|non-fast-forward|fetch first|stale info|cannot lock ref|failed to update ref|shallow update not allowed|incorrect old value/i.test(stderr);
-}
-
-/** What a failed push says, in one line: the ref's fate (`[remote rejected] … (pre-receive hook declined)`) and what the remote said. */
-export function pushMessage(output: string): string {
-  const lines = output
-    .split('\n')
-    .map((l) => l.trim())
-    .filter(Boolean);
-  const fate = lines.filter((l) => /\[(?:remote )?rejected\]|\[rejected\]/.test(l));
-  const remote = lines.filter((l) => l.startsWith('remote:')).slice(0, 3);
-  const chosen = [...fate, ...remote];
-  return (chosen.length > 0 ? chosen : lines.slice(-3)).join(' ').replace(/\s+/g, ' ').slice(0, 600);
-}
-
-/** Parked runs from `<sha> <ref>` lines, named as on the remote by `remoteName` (undefined: not a parked run), sorted. */
-function parkedFrom(listing: string, remoteName: (ref: string) => string | undefined): ParkedRef[] {
-  const parked: ParkedRef[] = [];
-  for (const line of listing.split('\n')) {
-    const [sha, ref] = line.trim().split(/\s+/);
-    if (!sha || !ref) continue;
-    const name = remoteName(ref);
-    if (name !== undefined) parked.push({ ref: name, sha });
-  }
-  return parked.sort((a, b) => (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0));
-}
-
-/** A parked run on the remote: a branch under the inbox prefix (src/store/sync.ts). */
-export interface ParkedRef {
-  /** Full ref name on the remote, e.g. refs/heads/flakeguard-data-inbox/1234-test-a1-9f2c1a0b. */
-  ref: string;
-  sha: string;
-}
-
-/** The inbox of a data branch: parked runs are branches under this prefix (docs/data-branch.md, "Many writers"). */
-export function inboxPrefix(branch: string): string {
-  return `refs/heads/${branch}-inbox/`;
-}
-
-export const PARCEL_FILE = 'flakeguard-parcel.json';
-/** The parcel's seal, next to it in the parked run's commit (src/store/parcel.ts, sealParcel). */
-export const SEAL_FILE = 'flakeguard-parcel.seal';
-
-/** Where refused parked runs are moved aside: never read by a writer, kept for a person to look at and delete. */
-export function refusedPrefix(branch: string): string {
-  return `refs/heads/${branch}-refused/`;
-}
-
-/** A parked run's files as read: the parcel's text (undefined: no such file, or `bytes` over the limit) and its seal. */
-export interface ParcelFiles {
-  text?: string;
-  seal?: string;
-  /** The parcel file's size when it was too large to read. */
-  bytes?: number;
-  /** Not read in this batch: the parcels before it hold the batch's budget of bytes. */
-  deferred?: true;
-}
-
-/** A clone with no pid in its name (flakeguard 0.1) is removed when older than this. */
-const UNNAMED_CLONE_MAX_AGE_MS = 6 * 3600_000;
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/**
- * Removes the private clones that killed runs left in `root` (kill -9, a cancelled job on a self-hosted runner):
- * those whose process is gone. Returns the names removed. Never throws.
- */
-export async function sweepStaleClones(root: string, now = Date.now()): Promise<string[]> {
-  const removed: string[] = [];
-  const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
-  for (const entry of entries) {
-    if (!entry.isDirectory() || !entry.name.startsWith(CLONE_PREFIX)) continue;
-    const match = /^flakeguard-data-(\d+)-/.exec(entry.name);
-    let stale: boolean;
-    if (match) {
-      const pid = Number(match[1]);
-      stale = pid !== process.pid && !processAlive(pid);
-    } else {
-      const info = await stat(join(root, entry.name)).catch(() => undefined);
-      stale = info !== undefined && now - info.mtimeMs > UNNAMED_CLONE_MAX_AGE_MS;
-    }
-    if (!stale) continue;
-    await rm(join(root, entry.name), { recursive: true, force: true }).catch(() => undefined);
-    removed.push(entry.name);
-  }
-  return removed;
-}
-
-/** Clones of this process not yet disposed: removed when the process (or its worker thread) exits. */
-const liveClones = new Set<string>();
-let exitHooked = false;
-function hookExit(): void {
-  if (exitHooked) return;
-  exitHooked = true;
-  process.on('exit', () => {
-    for (const dir of liveClones) {
-      try {
-        rmSync(dir, { recursive: true, force: true });
-      } catch {
-        // best effort: the next run sweeps what is left
-      }
-    }
-  });
-}
-
-/**
- * Git config entries passed through the environment (not argv, which other processes can read) so that
- * fetch and push authenticate like actions/checkout does.
- */
-export function authEnv(remoteUrl: string, token: string): Record<string, string> {
-  if (!token || !/^https?:\/\//.test(remoteUrl)) return {};
-  const basic = Buffer.from(`x-access-token:${token}`).toString('base64');
-  return {
-    GIT_CONFIG_COUNT: '1',
-    GIT_CONFIG_KEY_0: `http.${new URL(remoteUrl).origin}/.extraheader`,
-    GIT_CONFIG_VALUE_0: `AUTHORIZATION: basic ${basic}`,
-  };
 }
 
 export type PushResult = { pushed: true; commit: string } | { pushed: false; rejected: boolean; permanent: boolean; message: string };
@@ -248,8 +59,7 @@ export class DataRepo {
     // Clones left behind by a crashed run on this runner (a self-hosted runner keeps RUNNER_TEMP): swept first.
     await sweepStaleClones(root);
     const dir = await mkdtemp(join(root, `${CLONE_PREFIX}${process.pid}-`));
-    hookExit();
-    liveClones.add(dir);
+    openClones.add(dir);
     const repo = new DataRepo(dir, branch, authEnv(remoteUrl, token), remoteUrl);
     // One process: the remote is named by its URL in each command. No template: hooks samples and the like are
     // files to copy that a private repository never uses (10-20 ms).
@@ -263,8 +73,7 @@ export class DataRepo {
    * here (src/action/early-clone.ts).
    */
   static adopt(dir: string, remoteUrl: string, branch: string, token: string, inbox: boolean, fetched: Promise<{ head: string | null; parked: ParkedRef[] }>): DataRepo {
-    hookExit();
-    liveClones.add(dir);
+    openClones.add(dir);
     const repo = new DataRepo(dir, branch, authEnv(remoteUrl, token), remoteUrl);
     const promise = fetched.then((result) => {
       repo.head = result.head;
@@ -327,7 +136,7 @@ export class DataRepo {
 
   /**
    * One round trip in the common case: the branch (and, with `inbox`, the parked runs) fetched by name. When that
-   * fails (no branch yet, or any other error), the remote is listed first, as it always was (listThenFetch).
+   * fails (no branch yet, or any other error), the remote is listed first, then what it has is fetched (listThenFetch).
    */
   private async fetchNow(inbox: boolean): Promise<{ head: string | null; parked: ParkedRef[] }> {
     const prefix = inboxPrefix(this.branch);
@@ -616,7 +425,7 @@ export class DataRepo {
   async dispose(): Promise<void> {
     await this.prefetched?.promise.catch(() => undefined);
     await rm(this.dir, { recursive: true, force: true });
-    liveClones.delete(this.dir);
+    openClones.delete(this.dir);
   }
 }
 

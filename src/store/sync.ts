@@ -7,7 +7,8 @@
  * into the history before its own run, in the order they were parked, and deletes their branches once its write
  * landed. Ingestion keys make a fold count once however many writers fold the same parcel (docs/data-branch.md).
  */
-import { inboxPrefix, refusedPrefix, type DataRepo, type ParcelFiles, type ParkedRef } from './git.ts';
+import type { DataRepo } from './git.ts';
+import { inboxPrefix, refusedPrefix, type ParcelFiles, type ParkedRef } from './inbox-refs.ts';
 import { damageReason, parseSnapshot, emptySnapshot, type Snapshot } from './snapshot.ts';
 import { HISTORY_DIR } from './layout.ts';
 
@@ -87,8 +88,9 @@ export interface SyncOptions<T extends Applied = Applied> {
    */
   releaseTexts?: boolean;
   /**
-   * The first attempt's fetch and read of the branch, started by the caller ahead of time (readBranchFiles, with the
-   * inbox when `inbox` is given and not `readOnly`): git reads the branch while the step parses its reports.
+   * The first attempt's fetch and read of the branch, made ahead of time (readBranchFiles, with the inbox when `inbox`
+   * is given and not `readOnly`): the step's one read of the branch (src/store/data-branch.ts), which git makes while
+   * the step parses its reports and which its other stages share.
    */
   firstRead?: Promise<BranchFiles>;
 }

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
 import { cloneAhead, cloneFrom, openClone, type EarlyClone } from '../../src/action/early-clone.ts';
-import { runGit } from '../../src/store/git.ts';
+import { runGit } from '../../src/store/git-process.ts';
 
 let root: string;
 let remote: string;

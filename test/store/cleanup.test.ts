@@ -3,8 +3,7 @@ import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sweepStaleClones } from '../../src/store/git.ts';
-import { removeOwnClonesSync } from '../../src/store/cleanup.ts';
+import { removeOwnClonesSync, sweepStaleClones } from '../../src/store/cleanup.ts';
 
 describe('private clones', () => {
   it('the sweep removes clones of processes that are gone, keeps live ones and unrelated folders', async () => {

@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DataRepo, runGit } from '../../src/store/git.ts';
+import { DataRepo } from '../../src/store/git.ts';
+import { runGit } from '../../src/store/git-process.ts';
 import { blockedPaths, ownsPath, type TreeEntry } from '../../src/store/owned.ts';
 import { parseSnapshot } from '../../src/store/snapshot.ts';
 

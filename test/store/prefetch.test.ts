@@ -7,7 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DataRepo, runGit } from '../../src/store/git.ts';
+import { DataRepo } from '../../src/store/git.ts';
+import { runGit } from '../../src/store/git-process.ts';
 
 let root: string;
 let remote: string;

@@ -1,0 +1,246 @@
+/**
+ * The stages of the action's run, in the order src/action/run.ts lists them: read the inputs, open the data branch,
+ * read the reports, re-run, decide and write, leave the results when they were not saved, and what publishing is
+ * told (publishing itself is publishRun, src/github/publish.ts). Each stage takes what the ones before it produced;
+ * the data branch is read once (src/store/data-branch.ts) and every stage that needs it takes the same DataBranch.
+ */
+import * as core from '@actions/core';
+import { join, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { inputsFromEnv, readInputs, type Inputs } from '../config/inputs.ts';
+import { contextFromEnv, type GitHubContext } from '../config/context.ts';
+import { loadFileConfig } from '../config/file.ts';
+import { dataRemote } from '../config/remote.ts';
+import { normalizeErrorMessage } from '../scoring/index.ts';
+import { statsScores } from '../pipeline/stats-scores.ts';
+import { applyRun, type ApplyResult, type RerunVerdicts } from '../pipeline/apply.ts';
+import { admitParcel, foldParcels, runParcel } from '../pipeline/fold.ts';
+import { clockWarner, readReports, runContextFor } from '../pipeline/job.ts';
+import { inboxProvenance } from '../github/runs.ts';
+import { factsFor, type PublishInput, type RunFacts, type StepRerun } from '../github/publish.ts';
+import type { IssueSession } from '../github/issues.ts';
+import { dashboardFiles } from '../dashboard/branch-files.ts';
+import { gitDataBranch, type DataBranch } from '../store/data-branch.ts';
+import { lostReason, type SyncResult } from '../store/sync.ts';
+import { writeResultsFile } from '../store/results-file.ts';
+import { commandText, logText, registerSecret } from '../text/escape.ts';
+import type { ModeInputs } from '../modes/inputs.ts';
+import { splitTests, warnUnsplitOverrides } from '../modes/split.ts';
+import { readRerunInputs, type RerunInputs } from '../rerun/inputs.ts';
+import { finalAttemptFailed } from '../policy/outcome.ts';
+import type { ParsedReports, ParsedTestCase, RunContext } from '../model.ts';
+import { openClone, type EarlyClone } from './early-clone.ts';
+
+/** What the step was asked to do: its inputs, context and configuration, read once. */
+export interface Step {
+  env: NodeJS.ProcessEnv;
+  inputs: Inputs;
+  ctx: GitHubContext;
+  modeInputs: ModeInputs;
+  config: Awaited<ReturnType<typeof loadFileConfig>>;
+  rerunInputs: RerunInputs | undefined;
+  /** Decide only, never write: `read-only`, or a pull request from a fork (docs/forks.md). */
+  readOnly: boolean;
+}
+
+/** This job's run as the stages after the reports see it. */
+export interface Job {
+  reports: ParsedReports & { matched: number };
+  run: RunContext;
+  now: number;
+  warnClock: (message: string) => void;
+  /** Issues for test owners (docs/issues.md), listed before the write: a person's close can lift a quarantine. */
+  issues: IssueSession | undefined;
+}
+
+/** Inputs: the action's inputs (its secrets registered for masking), the context, `.github/flakeguard.yml`. */
+export async function readStep(env: NodeJS.ProcessEnv, modeInputs: ModeInputs): Promise<Step> {
+  const inputs = readInputs(inputsFromEnv(env));
+  for (const secret of [inputs.token, inputs.inboxKey]) {
+    if (!secret) continue;
+    core.setSecret(secret);
+    registerSecret(secret);
+  }
+  const ctx = contextFromEnv(env);
+  const config = await loadFileConfig(inputs.configPath ? resolve(ctx.workspace, inputs.configPath) : '');
+  const rerunInputs = readRerunInputs(inputsFromEnv(env));
+  return { env, inputs, ctx, modeInputs, config, rerunInputs, readOnly: inputs.readOnly || ctx.fromFork };
+}
+
+/**
+ * Open the data branch: on the main thread's early clone when it fits (src/action/early-clone.ts), else on a clone of
+ * its own whose fetch starts at once. Returns at once: the branch is opened and read while the reports are parsed.
+ */
+export function openStepBranch(step: Step, early: Promise<EarlyClone | undefined> | undefined): DataBranch {
+  const { inputs, ctx, readOnly } = step;
+  const opening = (async () => openClone(early, await dataRemote(inputs, ctx), inputs.dataBranch, inputs.token, !readOnly, ctx.runnerTemp || undefined))();
+  return gitDataBranch(opening, readOnly);
+}
+
+/**
+ * Read the reports (while git reads the branch), name the run and list the issues. A failure disposes of the branch;
+ * so does one to open it, reported here, after the reports.
+ */
+export async function readJob(step: Step, branch: DataBranch): Promise<Job> {
+  const { inputs, ctx, readOnly } = step;
+  const reports = await readReports(inputs, ctx).catch(async (error: unknown) => {
+    await branch.dispose();
+    throw error;
+  });
+  await branch.opened();
+  const now = Date.now();
+  const run = runContextFor(ctx, inputs, reports.timestamp, now);
+  const issues = inputs.createIssues ? await (await import('../github/issues.ts')).prepareIssues({ inputs, ctx, readOnly }) : undefined;
+  return { reports, run, now, warnClock: clockWarner(), issues };
+}
+
+/** The re-runs' result and the verdicts applyRun takes from them. */
+export interface Reruns extends StepRerun {
+  verdicts: RerunVerdicts;
+}
+
+/** `split-history-by: job-key`: a test's id in the history carries the job key (docs/matrix.md). */
+const splitHistory = (step: Step): boolean => step.modeInputs.splitHistoryBy === 'job-key';
+
+/**
+ * Re-run (docs/rerun.md): once, before deciding, judged by the branch as first read; the write's retries re-apply the
+ * same augmented results. Undefined when re-runs are off.
+ */
+export async function rerunStage(step: Step, job: Job, branch: DataBranch): Promise<Reruns | undefined> {
+  const { rerunInputs, ctx, config } = step;
+  if (!rerunInputs) return undefined;
+  const { reports } = job;
+  const failedBeforeReruns = reports.tests.filter(finalAttemptFailed).length;
+  const result = await (
+    await import('../pipeline/rerun.ts')
+  ).rerunStep({
+    rerun: rerunInputs,
+    tests: reports.tests,
+    branch,
+    workspace: ctx.workspace,
+    tempDir: ctx.runnerTemp || tmpdir(),
+    historyId: splitHistory(step) ? (id: string) => splitTests([{ id }], step.inputs.jobKey)[0]!.id : (id: string) => id,
+    isPullRequest: ctx.eventName === 'pull_request' || ctx.eventName === 'pull_request_target',
+    runKey: `${job.run.key}#${job.run.runAttempt}`,
+    policy: config.policy,
+    normalise: normalizeErrorMessage,
+    now: job.now,
+    sha: job.run.sha,
+    ...(reports.reporters ? { reporters: reports.reporters } : {}),
+  });
+  return {
+    result,
+    newTestsBlock: rerunInputs.newTests === 'block',
+    verdicts: {
+      consistent: result.consistent,
+      orderDependent: result.orderDependent,
+      newFlaky: result.newFlaky,
+      newTestsBlock: rerunInputs.newTests === 'block',
+      failedBeforeReruns,
+      failedInRun: (await import('../rerun/plan.ts')).failedInTheRun(result),
+    },
+  };
+}
+
+/** The tests this run records: the reports' (or, after re-runs, with their attempts), under their history ids. */
+export function recordedTests(step: Step, job: Job, reruns: Reruns | undefined): ParsedTestCase[] {
+  const tests = reruns ? reruns.result.tests : job.reports.tests;
+  return splitHistory(step) ? splitTests(tests, step.inputs.jobKey) : tests;
+}
+
+/** The write's result, and the summary's figures computed while git pushed. */
+export interface Written {
+  sync: SyncResult<ApplyResult>;
+  facts?: PublishInput['facts'];
+}
+
+/**
+ * Decide and write: apply this run to the branch as read (applyRun: the outcome and the quarantine decisions) and
+ * write it, retried on a lost race, parked after a few, parked runs folded in (docs/data-branch.md, "Many writers").
+ * Results neither saved nor parked fail the run.
+ */
+export async function decideAndWrite(step: Step, job: Job, reruns: Reruns | undefined, branch: DataBranch): Promise<Written> {
+  const { inputs, ctx, config, readOnly } = step;
+  const { reports, run, now, warnClock, issues } = job;
+  let facts: PublishInput['facts'];
+  const options = { ...config, normalise: normalizeErrorMessage, scoreTests: statsScores(Math.min(run.time, now), config.policy.rules.scoring) };
+  const provenance = inboxProvenance(inputs, ctx);
+  const sync = await core.group(`Updating the data branch '${inputs.dataBranch}'`, () =>
+    branch.write(
+      (snapshot) =>
+        applyRun(
+          {
+            snapshot,
+            reports,
+            filesMatched: reports.matched,
+            testOutcome: inputs.testOutcome,
+            run,
+            now,
+            closedByHand: issues?.closedByHand,
+            issueOf: issues?.issueOf,
+            ...(reruns ? { rerun: reruns.verdicts } : {}),
+          },
+          options,
+        ),
+      {
+        inbox: {
+          parcel: (applied) => runParcel(run, [{ run, tests: reports.tests, jobSucceeded: applied.outcome.result === 'success' }], Date.now(), provenance.seal),
+          admit: (parcel) => admitParcel(parcel, provenance),
+          fold: (snapshot, parcels) => foldParcels(snapshot, parcels, options, now, warnClock),
+        },
+        attempts: inputs.pushAttempts,
+        commitMessage: `flakeguard: ${reports.tests.length} tests from run ${ctx.runId} attempt ${ctx.runAttempt} (${ctx.job})`,
+        log: (m) => core.info(logText(m)),
+        warn: (m) => core.warning(commandText(m, 1000)),
+        extraFiles: (current) => dashboardFiles(current, { workspace: ctx.workspace, classMap: inputs.codeownersMap }),
+        releaseTexts: true,
+        whilePushing: (applied) => {
+          facts = { of: applied, facts: factsFor(applied) };
+        },
+      },
+    ),
+  );
+  const result = sync.applied;
+  for (const note of result.clockNotes) warnClock(note);
+  // Results neither saved nor parked fail the run (docs/data-branch.md, "Many writers"), never a warning alone.
+  const lost = readOnly ? undefined : lostReason(sync.status, inputs.dataBranch);
+  if (lost) result.outcome = { ...result.outcome, result: 'failure', reasons: [...result.outcome.reasons, lost] };
+  if (splitHistory(step))
+    warnUnsplitOverrides(
+      reports.tests.map((t) => t.id),
+      inputs.jobKey,
+      result,
+    );
+  return { sync, ...(facts ? { facts } : {}) };
+}
+
+/**
+ * Results not saved (read-only, or the write failed) are left in a results file, where a later trusted workflow can
+ * ingest them (docs/forks.md), and uploaded as an artifact when asked: what publishRun tells.
+ */
+export async function leaveResultsFile(step: Step, job: Job, written: Written): Promise<RunFacts['resultsFile']> {
+  const { sync } = written;
+  if (sync.status.kind !== 'read-only' && sync.status.kind !== 'not-saved') return undefined;
+  const { inputs, ctx, modeInputs, env } = step;
+  const path = await writeResultsFile(join(ctx.runnerTemp || tmpdir(), 'flakeguard'), job.run, job.reports.tests);
+  const upload = modeInputs.uploadResults ? async () => (await import('../modes/upload.ts')).leaveResults({ inputs, ctx, run: job.run, reports: job.reports }, modeInputs, env) : undefined;
+  return { path, ...(upload ? { upload } : {}) };
+}
+
+/** Publish: what publishRun is told of the run (src/github/publish.ts sets every output from it). */
+export function runFacts(step: Step, job: Job, reruns: Reruns | undefined, written: Written, resultsFile: RunFacts['resultsFile']): RunFacts {
+  const { reports } = job;
+  return {
+    inputs: step.inputs,
+    ctx: step.ctx,
+    readOnly: step.readOnly,
+    runUrl: job.run.url ?? '',
+    sync: written.sync,
+    reports: { tests: reports.tests.length, problems: reports.problems.length, ...(reports.twins ? { twins: reports.twins } : {}) },
+    ...(written.facts ? { facts: written.facts } : {}),
+    run: job.run,
+    ...(reruns ? { rerun: reruns } : {}),
+    ...(resultsFile ? { resultsFile } : {}),
+    ...(job.issues ? { issues: job.issues } : {}),
+  };
+}
