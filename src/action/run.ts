@@ -22,9 +22,9 @@ import { lostReason, readBranchFiles, syncRun } from '../store/sync.ts';
 import { writeResultsFile } from '../store/results-file.ts';
 import { commandText, logText, registerSecret } from '../text/escape.ts';
 import { factsFor, publishResults, type PublishInput } from '../github/publish.ts';
-import { readModeInputs } from '../modes/inputs.ts';
-import { splitTests, warnUnsplitOverrides } from '../modes/split.ts';
-import { readRerunInputs } from '../rerun/inputs.ts';
+import { readModeInputs } from '../config/mode-inputs.ts';
+import { splitTests, warnUnsplitOverrides } from '../pipeline/split.ts';
+import { readRerunInputs } from '../rerun/rerun-inputs.ts';
 import type { RerunVerdicts } from '../pipeline/apply.ts';
 import { finalAttemptFailed } from '../policy/outcome.ts';
 

@@ -13,10 +13,10 @@ import type { RunContext } from '../model.ts';
 import { logText, mdText, registerSecret } from '../text/escape.ts';
 import { commandText } from '../text/escape.ts';
 import { collectShards, ingestShards, readModeActionInputs, requireArtifactRuntime, secretInputs } from './common.ts';
-import { canonicalJobKey, renderJobKey } from './job-key.ts';
-import { warnUnsplitOverrides } from './split.ts';
-import { latestPerShard, type Shard, type TrustedRun } from './shards.ts';
-import type { ExpectedShards, ModeInputs } from './inputs.ts';
+import { canonicalJobKey, renderJobKey } from '../pipeline/job-key.ts';
+import { warnUnsplitOverrides } from '../pipeline/split.ts';
+import { latestPerShard, type Shard, type TrustedRun } from '../pipeline/shards.ts';
+import type { ExpectedShards, ModeInputs } from '../config/mode-inputs.ts';
 import { lostReason } from '../store/sync.ts';
 
 export interface ShardCheck {

@@ -23,7 +23,7 @@ import { clockWarner } from '../pipeline/job.ts';
 import { inboxProvenance } from '../github/runs.ts';
 import type { ParcelEntry } from '../store/parcel.ts';
 import { MAX_UNTRUSTED_ARTIFACTS } from '../history/trust.ts';
-import { applyShards, shardFromBundle, type ApplyShardsInput, type Shard, type ShardsApplied, type TrustedRun } from './shards.ts';
+import { applyShards, shardFromBundle, type ApplyShardsInput, type Shard, type ShardsApplied, type TrustedRun } from '../pipeline/shards.ts';
 import type { FindBy, ListedArtifact } from '../github/artifacts.ts';
 
 /** At most this many flakeguard artifacts are read from one workflow run. */

@@ -3,7 +3,7 @@
  * action/run.ts only when `mode` asks for one of them, so the default path never loads this code, the
  * artifact client or the Azure SDK.
  */
-import type { ModeInputs } from './inputs.ts';
+import type { ModeInputs } from '../config/mode-inputs.ts';
 
 export async function runMode(env: NodeJS.ProcessEnv, modeInputs: ModeInputs): Promise<'success' | 'failure'> {
   switch (modeInputs.mode) {

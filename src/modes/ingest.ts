@@ -15,10 +15,10 @@ import { logText, mdText, registerSecret } from '../text/escape.ts';
 import { commandText } from '../text/escape.ts';
 import { foldedLine, type SyncResult } from '../store/sync.ts';
 import { collectShards, ingestShards, readModeActionInputs, secretInputs } from './common.ts';
-import { latestPerShard, untrustedRuns, type ShardsApplied } from './shards.ts';
+import { latestPerShard, untrustedRuns, type ShardsApplied } from '../pipeline/shards.ts';
 import { finishedRunFromEvent } from './workflow-run.ts';
-import { warnUnsplitOverrides } from './split.ts';
-import type { ModeInputs } from './inputs.ts';
+import { warnUnsplitOverrides } from '../pipeline/split.ts';
+import type { ModeInputs } from '../config/mode-inputs.ts';
 
 function storeLine(sync: SyncResult<ShardsApplied>, branch: string): string {
   const s = sync.status;

@@ -33,10 +33,10 @@ import { damageReason, inBrokenShard, statsFileOf, statsShardOf, type Snapshot }
 import { decideAfterHandClose, type ClosedByHandLookup } from '../policy/hand-close.ts';
 import { renderBranchReadme } from '../store/readme.ts';
 import { checkOf, ruleState } from '../policy/hand-edits.ts';
-import { applyHandEdits, type LocatedEdit } from './hand-edits.ts';
+import { applyHandEdits, type LocatedEdit } from './apply-hand-edits.ts';
 import { pfsPhrase, type ScoreTests } from './stats-scores.ts';
 import { boundedUntrustedTests, hasUntrustedRecord, trustedEvidence, trustedOnly, untrustedRunKey, untrustedTestsToRecord, withoutUntrusted } from '../history/trust.ts';
-import { updateDecisionLog, type IssueNumberLookup } from './decisions.ts';
+import { updateDecisionLog, type IssueNumberLookup } from './update-decision-log.ts';
 import { DECISIONS_FILE } from '../store/decisions.ts';
 import { checkTimes } from './clock.ts';
 import { orderDependence, streakStart } from '../rerun/order.ts';

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { isFailure, type Attempt, type ParsedTestCase } from '../model.ts';
 import { NO_HISTORY } from '../rerun/stopping.ts';
-import { contextDirection, earlierInFile, nextProbe, orderSentence, pairsNeeded, recordContext, recordProbe, type ContextTrack } from '../rerun/context.ts';
+import { contextDirection, earlierInFile, nextProbe, orderSentence, pairsNeeded, recordContext, recordProbe, type ContextTrack } from '../rerun/context-rounds.ts';
 import type { PolicyOptions } from '../policy/quarantine.ts';
 import type { MessageNormaliser } from '../history/merge.ts';
 import { finalAttemptFailed } from '../policy/outcome.ts';
@@ -18,7 +18,7 @@ import { capName } from '../junit/cap.ts';
 import type { DataRepo } from '../store/git.ts';
 import { emptySnapshot, parseSnapshot, type Snapshot } from '../store/snapshot.ts';
 import { commandText, logText } from '../text/escape.ts';
-import type { RerunInputs } from '../rerun/inputs.ts';
+import type { RerunInputs } from '../rerun/rerun-inputs.ts';
 import type { PresetOptions, RerunPreset } from '../rerun/contract.ts';
 import { detectRunner } from '../rerun/detect.ts';
 import { readWorkspaceFacts } from '../rerun/workspace.ts';
@@ -339,7 +339,7 @@ function probeCase(test: ParsedTestCase): RerunCase {
 }
 
 /**
- * Context rounds and the polluter's bisection (src/rerun/context.ts, docs/rerun.md "Context rounds"), after the
+ * Context rounds and the polluter's bisection (src/rerun/context-rounds.ts, docs/rerun.md "Context rounds"), after the
  * ordinary rounds, for presets that keep a file's order. Their executions are a different experiment from the test's
  * attempts: they are counted in the cost and shown, never merged into the test's attempts (docs/adr/0295).
  */

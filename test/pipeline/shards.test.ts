@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyShards, latestPerShard, safeJobName, shardFromBundle, untrustedRuns, type Shard, type TrustedRun } from '../../src/modes/shards.ts';
+import { applyShards, latestPerShard, safeJobName, shardFromBundle, untrustedRuns, type Shard, type TrustedRun } from '../../src/pipeline/shards.ts';
 import { applyRun, DEFAULT_APPLY_OPTIONS } from '../../src/pipeline/apply.ts';
 import { emptySnapshot, parseSnapshot } from '../../src/store/snapshot.ts';
 import { BundleError, type Bundle } from '../../src/artifacts/bundle.ts';

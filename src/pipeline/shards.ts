@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { ParsedReports, ParsedTestCase, RunContext, TestOutcome } from '../model.ts';
-import { applyRun, judgeFailures, quarantineBefore, withDamage, type ApplyInput, type ApplyOptions, type ApplyResult } from '../pipeline/apply.ts';
+import { applyRun, judgeFailures, quarantineBefore, withDamage, type ApplyInput, type ApplyOptions, type ApplyResult } from './apply.ts';
 import { decideOutcome, type Outcome } from '../policy/outcome.ts';
 import { parseSnapshot, type Snapshot } from '../store/snapshot.ts';
 import type { ClosedByHandLookup } from '../policy/hand-close.ts';
@@ -178,7 +178,7 @@ export interface ApplyShardsInput {
   /** Reasons to fail that belong to no shard (a missing shard, an artifact that could not be read). */
   extraReasons: string[];
   closedByHand?: ClosedByHandLookup;
-  /** Issue numbers of tests, recorded in decisions.json (src/pipeline/decisions.ts). */
+  /** Issue numbers of tests, recorded in decisions.json (src/pipeline/update-decision-log.ts). */
   issueOf?: ApplyInput['issueOf'];
 }
 

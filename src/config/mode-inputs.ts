@@ -2,7 +2,7 @@
  * Inputs of the matrix, aggregate and fork modes (docs/matrix.md, docs/forks.md). Read on every run, so this
  * module stays small and imports nothing heavy; the modes themselves are loaded only when chosen.
  */
-import { InputError, type InputGetter } from '../config/inputs.ts';
+import { InputError, type InputGetter } from './inputs.ts';
 
 export type Mode = 'run' | 'upload' | 'aggregate' | 'ingest-workflow-run';
 const MODES: readonly Mode[] = ['run', 'upload', 'aggregate', 'ingest-workflow-run'];
