@@ -43,7 +43,7 @@ import {
 import { fitSelection, type Fitted } from '../rerun/fit.ts';
 import { isNewTest, planExtras, suiteBudget } from '../rerun/budget.ts';
 import { rerunEnv, runRound } from '../rerun/process.ts';
-import { DEFAULT_APPLY_OPTIONS, judgeFailures, quarantineBefore } from './apply.ts';
+import { judgeFailures, quarantineBefore } from '../policy/judge.ts';
 
 export interface RerunStepInput {
   rerun: RerunInputs;
@@ -93,8 +93,7 @@ export function quarantinedIfExhausted(
   const forgivable = new Set<string>();
   const unforgivable = new Set<string>();
   if (tests.length === 0) return { forgivable, unforgivable };
-  const run = { sha } as Parameters<typeof judgeFailures>[3];
-  const { unforgiven } = judgeFailures(snapshot, before, tests, run, { ...DEFAULT_APPLY_OPTIONS, policy, normalise });
+  const { unforgiven } = judgeFailures(snapshot, before, tests, sha, { policy, normalise });
   for (const t of tests) (unforgiven.has(t.id) ? unforgivable : forgivable).add(byHistoryId.get(t.id)!);
   return { forgivable, unforgivable };
 }

@@ -6,7 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { ParsedReports, ParsedTestCase, RunContext, TestOutcome } from '../model.ts';
-import { applyRun, judgeFailures, quarantineBefore, withDamage, type ApplyInput, type ApplyOptions, type ApplyResult } from './apply.ts';
+import { applyRun, type ApplyInput, type ApplyOptions, type ApplyResult } from './apply.ts';
+import { judgeFailures, quarantineBefore, withDamage } from '../policy/judge.ts';
 import { decideOutcome, type Outcome } from '../policy/outcome.ts';
 import { parseSnapshot, type Snapshot } from '../store/snapshot.ts';
 import type { ClosedByHandLookup } from '../policy/hand-close.ts';
@@ -193,7 +194,7 @@ export function applyShards(input: ApplyShardsInput, options: ApplyOptions): Sha
   const shards = [...input.shards].sort((a, b) => a.label.localeCompare(b.label) || a.identity.localeCompare(b.identity) || a.run.runAttempt - b.run.runAttempt);
   const before = quarantineBefore(snapshot, now);
   const shardOutcomes = decided.map((s) => {
-    const judged = judgeFailures(snapshot, before, s.reports.tests, s.run, options);
+    const judged = judgeFailures(snapshot, before, s.reports.tests, s.run.sha, options);
     return decideOutcome({
       tests: s.reports.tests,
       problems: s.reports.problems,
