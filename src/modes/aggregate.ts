@@ -6,18 +6,17 @@
 import * as core from '@actions/core';
 import { appendSummary, setOutput } from '../github/step-files.ts';
 import { resolve } from 'node:path';
-import { contextFromEnv, isOnDefaultBranch, runIdentity, runUrl } from '../config/context.ts';
+import { contextFromEnv, isOnDefaultBranch } from '../config/context.ts';
 import { loadFileConfig } from '../config/file.ts';
 import { InputError } from '../config/inputs.ts';
-import type { RunContext } from '../model.ts';
-import { logText, mdText, registerSecret } from '../text/escape.ts';
-import { commandText } from '../text/escape.ts';
+import { commandText, logText, mdText, registerSecret } from '../text/escape.ts';
 import { collectShards, ingestShards, readModeActionInputs, requireArtifactRuntime, secretInputs } from './common.ts';
 import { canonicalJobKey, renderJobKey } from '../pipeline/job-key.ts';
 import { warnUnsplitOverrides } from '../pipeline/split.ts';
 import { latestPerShard, type Shard, type TrustedRun } from '../pipeline/shards.ts';
 import type { ExpectedShards, ModeInputs } from '../config/mode-inputs.ts';
 import { lostReason } from '../store/sync.ts';
+import { runContextFor } from '../pipeline/job.ts';
 
 export interface ShardCheck {
   /** Reasons to fail: expected shards that left nothing. */
@@ -99,19 +98,8 @@ export async function aggregateMode(env: NodeJS.ProcessEnv, modeInputs: ModeInpu
   }
 
   const readOnly = inputs.readOnly || ctx.fromFork;
-  const own: RunContext = {
-    key: runIdentity(ctx, inputs.jobKey, ['(aggregate)']),
-    runId: ctx.runId,
-    runAttempt: ctx.runAttempt,
-    job: ctx.job,
-    workflow: ctx.workflow,
-    sha: ctx.sha,
-    ref: ctx.ref,
-    onDefaultBranch: trusted.onDefaultBranch,
-    event: ctx.eventName,
-    time: now,
-    url: runUrl(ctx),
-  };
+  // The aggregating job's own run, named by its job key and '(aggregate)' in place of report patterns.
+  const own = runContextFor(ctx, { ...inputs, reports: ['(aggregate)'] }, undefined, now);
   const issues = inputs.createIssues ? await (await import('../github/issues.ts')).prepareIssues({ inputs, ctx, readOnly }) : undefined;
   const sync = await ingestShards({
     inputs,
