@@ -2,7 +2,7 @@
  * Several jobs' results ingested in one write of the data branch (the aggregate pattern, and the results a
  * fork's run left behind). Each shard keeps its own run identity; each shard's outcome is decided against the
  * quarantine as it stood before any shard of this ingestion (a failure on one platform cannot forgive itself on
- * another); then the shards are applied to the history one after the other. Pure, except for nothing.
+ * another); then the shards are applied to the history one after the other. Pure.
  */
 import { createHash } from 'node:crypto';
 import type { ParsedReports, ParsedTestCase, RunContext, TestOutcome } from '../model.ts';
