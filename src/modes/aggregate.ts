@@ -11,48 +11,11 @@ import { loadFileConfig } from '../config/file.ts';
 import { InputError } from '../config/inputs.ts';
 import { commandText, logText, mdText, registerSecret } from '../text/escape.ts';
 import { collectShards, ingestShards, readModeActionInputs, requireArtifactRuntime, secretInputs } from './common.ts';
-import { canonicalJobKey, renderJobKey } from '../pipeline/job-key.ts';
 import { warnUnsplitOverrides } from '../pipeline/split.ts';
-import { latestPerShard, type Shard, type TrustedRun } from '../pipeline/shards.ts';
-import type { ExpectedShards, ModeInputs } from '../config/mode-inputs.ts';
+import { checkExpected, latestPerShard, type Shard, type TrustedRun } from '../pipeline/shards.ts';
+import type { ModeInputs } from '../config/mode-inputs.ts';
 import { lostReason } from '../store/sync.ts';
 import { runContextFor } from '../pipeline/job.ts';
-
-export interface ShardCheck {
-  /** Reasons to fail: expected shards that left nothing. */
-  missing: string[];
-  reasons: string[];
-  /** Shards present that were not expected (ingested anyway). */
-  unexpected: Shard[];
-}
-
-/** Matches the shards present against `expected-shards`. */
-export function checkExpected(shards: Shard[], expected: ExpectedShards): ShardCheck {
-  if ('count' in expected) {
-    if (shards.length >= expected.count) {
-      return { missing: [], reasons: [], unexpected: [] };
-    }
-    const missing = expected.count - shards.length;
-    const present = shards.length === 0 ? 'none' : shards.map((s) => s.label).join('; ');
-    return {
-      missing: [`${missing} of ${expected.count}`],
-      reasons: [
-        `${missing} of ${expected.count} expected shard${expected.count === 1 ? '' : 's'} uploaded no results (they crashed, were cancelled or skipped, so their tests are unaccounted for). Present: ${present}. List the job keys in expected-shards to have the missing ones named.`,
-      ],
-      unexpected: [],
-    };
-  }
-  const used = new Set<Shard>();
-  const missing: string[] = [];
-  for (const key of expected.keys) {
-    const canonical = canonicalJobKey(key);
-    const match = shards.find((s) => !used.has(s) && (canonicalJobKey(s.jobKey) === canonical || s.run.job === key.trim() || s.label === key.trim()));
-    if (match) used.add(match);
-    else missing.push(renderJobKey(key) || key.trim());
-  }
-  const reasons = missing.map((m) => `Shard ${m} uploaded no results: it crashed, was cancelled or skipped before flakeguard ran in it, so its tests are unaccounted for.`);
-  return { missing, reasons, unexpected: shards.filter((s) => !used.has(s)) };
-}
 
 export async function aggregateMode(env: NodeJS.ProcessEnv, modeInputs: ModeInputs): Promise<'success' | 'failure'> {
   const inputs = readModeActionInputs(env, false);

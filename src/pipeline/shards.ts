@@ -13,7 +13,9 @@ import { parseSnapshot, type Snapshot } from '../store/snapshot.ts';
 import type { ClosedByHandLookup } from '../policy/hand-close.ts';
 import { testId } from '../junit/index.ts';
 import { BundleError, type Bundle } from '../artifacts/bundle.ts';
-import { renderJobKey, shardLabel, splitTestId } from './job-key.ts';
+import { canonicalJobKey, renderJobKey, shardLabel, splitTestId } from './job-key.ts';
+import type { ParcelEntry } from '../store/parcel.ts';
+import type { ExpectedShards } from '../config/mode-inputs.ts';
 import { MAX_UNTRUSTED_TESTS, boundedUntrustedTests, untrustedRunKey } from '../history/trust.ts';
 
 export interface Shard {
@@ -252,4 +254,48 @@ export function applyShards(input: ApplyShardsInput, options: ApplyOptions): Sha
   // A damaged branch is not written (src/store/sync.ts): its problems are those of the snapshot read, not of the re-read.
   const problems = snapshot.damaged.length > 0 ? [...snapshot.problems] : final.problems;
   return { ...final, problems, outcome, ingested, compact, newlyQuarantined, released, lapsed: before.lapsed, decided, shardOutcomes, clockNotes };
+}
+
+/** Every shard of an ingestion as a parcel's entries, each with its shard's decided result. */
+export function shardParcel(shards: Shard[], applied: ShardsApplied): ParcelEntry[] {
+  return shards.map((s) => {
+    const i = applied.decided.findIndex((d) => d.identity === s.identity);
+    return { run: s.run, tests: s.reports.tests, jobSucceeded: i >= 0 && applied.shardOutcomes[i]!.result === 'success', ...(s.untrusted ? { untrusted: true } : {}) };
+  });
+}
+
+export interface ShardCheck {
+  /** Reasons to fail: expected shards that left nothing. */
+  missing: string[];
+  reasons: string[];
+  /** Shards present that were not expected (ingested anyway). */
+  unexpected: Shard[];
+}
+
+/** Matches the shards present against `expected-shards`. */
+export function checkExpected(shards: Shard[], expected: ExpectedShards): ShardCheck {
+  if ('count' in expected) {
+    if (shards.length >= expected.count) {
+      return { missing: [], reasons: [], unexpected: [] };
+    }
+    const missing = expected.count - shards.length;
+    const present = shards.length === 0 ? 'none' : shards.map((s) => s.label).join('; ');
+    return {
+      missing: [`${missing} of ${expected.count}`],
+      reasons: [
+        `${missing} of ${expected.count} expected shard${expected.count === 1 ? '' : 's'} uploaded no results (they crashed, were cancelled or skipped, so their tests are unaccounted for). Present: ${present}. List the job keys in expected-shards to have the missing ones named.`,
+      ],
+      unexpected: [],
+    };
+  }
+  const used = new Set<Shard>();
+  const missing: string[] = [];
+  for (const key of expected.keys) {
+    const canonical = canonicalJobKey(key);
+    const match = shards.find((s) => !used.has(s) && (canonicalJobKey(s.jobKey) === canonical || s.run.job === key.trim() || s.label === key.trim()));
+    if (match) used.add(match);
+    else missing.push(renderJobKey(key) || key.trim());
+  }
+  const reasons = missing.map((m) => `Shard ${m} uploaded no results: it crashed, was cancelled or skipped before flakeguard ran in it, so its tests are unaccounted for.`);
+  return { missing, reasons, unexpected: shards.filter((s) => !used.has(s)) };
 }
