@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PROJECT_ROOT } from './support/action.ts';
-import { fileCircles, folderCircles, layerBreaches, moduleOf, parseLayers, readImportGraph, type ImportGraph } from './support/architecture.ts';
+import { eagerClosure, fileCircles, folderCircles, layerBreaches, moduleOf, parseLayers, readImportGraph, type ImportGraph } from './support/architecture.ts';
 
 const SRC = join(PROJECT_ROOT, 'src');
 const doc = readFileSync(join(PROJECT_ROOT, 'docs', 'architecture.md'), 'utf8');
@@ -129,5 +129,14 @@ describe('the layers of src/ (docs/architecture.md)', () => {
 
   it('lists in the table exactly the modules of src/', () => {
     expect([...layers.keys()].sort()).toEqual(readdirSync(SRC).sort());
+  });
+
+  it('loads no modes/ code on the default path: the action reaches modes/ only by import() (src/modes/index.ts)', () => {
+    const loaded = [...eagerClosure(SRC, ['action/main.ts', 'action/run.ts', 'action/early-clone.ts'])];
+    expect(loaded).toContain('pipeline/apply.ts');
+    expect(loaded).toContain('config/mode-inputs.ts');
+    expect(loaded.filter((f) => f.startsWith('modes/'))).toEqual([]);
+    // The closure follows an eager import into modes/ when there is one.
+    expect([...eagerClosure(SRC, ['modes/aggregate.ts'])]).toContain('modes/common.ts');
   });
 });

@@ -10,7 +10,7 @@
 import { hex, intBetween, pick, sample, stream, type Rng } from './rng.ts';
 import { isFlaky, loadRealSequences, type RealSequence } from './real.ts';
 import { EXTEND_FACTOR } from '../../src/rerun/plan.ts';
-import { RERUN_DEFAULTS } from '../../src/rerun/inputs.ts';
+import { RERUN_DEFAULTS } from '../../src/rerun/rerun-inputs.ts';
 
 export interface Scenario {
   name: string;

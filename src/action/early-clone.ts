@@ -15,7 +15,7 @@ import type { MessagePort } from 'node:worker_threads';
 import type { ParkedRef } from '../store/inbox-refs.ts';
 import { inputsFromEnv, readInputs } from '../config/inputs.ts';
 import { contextFromEnv } from '../config/context.ts';
-import { readModeInputs } from '../modes/inputs.ts';
+import { readModeInputs } from '../config/mode-inputs.ts';
 import { dataRemote } from '../config/remote.ts';
 import { DataRepo } from '../store/git.ts';
 

@@ -7,7 +7,7 @@ import * as core from '@actions/core';
 import { verifyStepFiles, watchStepFiles } from '../github/step-files.ts';
 import { inputsFromEnv } from '../config/inputs.ts';
 import { publishOutcome, publishRun, publishStopped } from '../github/publish.ts';
-import { readModeInputs } from '../modes/inputs.ts';
+import { readModeInputs } from '../config/mode-inputs.ts';
 import type { EarlyClone } from './early-clone.ts';
 import { decideAndWrite, leaveResultsFile, openStepBranch, readJob, readStep, recordedTests, rerunStage, runFacts, type Reruns, type Written } from './stages.ts';
 

@@ -48,18 +48,20 @@ export function inputsFromEnv(env: NodeJS.ProcessEnv): InputGetter {
   return (name) => (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
 }
 
-function parseBoolean(name: string, raw: string, fallback: boolean): boolean {
+/** A true/false input (`true`, `yes`, `on`, `1` and their opposites); `fallback` when empty. The message quotes at most 80 characters of the value. */
+export function parseBoolean(name: string, raw: string, fallback: boolean): boolean {
   if (raw === '') return fallback;
   if (/^(true|yes|on|1)$/i.test(raw)) return true;
   if (/^(false|no|off|0)$/i.test(raw)) return false;
-  throw new InputError(`Input '${name}' must be true or false, got '${raw}'.`);
+  throw new InputError(`Input '${name}' must be true or false, got '${raw.slice(0, 80)}'.`);
 }
 
-function parseInteger(name: string, raw: string, fallback: number, min: number, max: number): number {
+/** A whole-number input from `min` to `max`; `fallback` when empty. The message quotes at most 80 characters of the value. */
+export function parseInteger(name: string, raw: string, fallback: number, min: number, max: number): number {
   if (raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min || value > max) {
-    throw new InputError(`Input '${name}' must be a whole number from ${min} to ${max}, got '${raw}'.`);
+    throw new InputError(`Input '${name}' must be a whole number from ${min} to ${max}, got '${raw.slice(0, 80)}'.`);
   }
   return value;
 }

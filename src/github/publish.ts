@@ -9,7 +9,8 @@ import { appendSummary, setOutput } from './step-files.ts';
 import { InputError, type Inputs } from '../config/inputs.ts';
 import type { GitHubContext } from '../config/context.ts';
 import type { ApplyResult } from '../pipeline/apply.ts';
-import { foldedLine, lostReason, type SyncResult } from '../store/sync.ts';
+import { lostReason, type SyncResult } from '../store/sync.ts';
+import { storeLine } from '../report/store-line.ts';
 import { shardOf, statsPath } from '../store/layout.ts';
 import { CHECK_SUMMARY_BUDGET_BYTES, renderSummary, summaryFacts, verdict, type SummaryFacts, type SummaryInput } from '../report/summary.ts';
 import { buildAnnotations, type AnnotationSpec } from '../report/annotations.ts';
@@ -36,22 +37,6 @@ export interface PublishInput {
 /** The summary's figures for a result: what publishResults computes, computed earlier (while git pushes). */
 export function factsFor(result: ApplyResult): SummaryFacts {
   return summaryFacts({ history: result.history, decisions: result.decisions, scores: scoreLookup(result.scores) });
-}
-
-function storeLine(sync: SyncResult<ApplyResult>, branch: string): string {
-  const s = sync.status;
-  switch (s.kind) {
-    case 'pushed':
-      return `History saved to ${branch} at ${s.commit.slice(0, 12)}${s.tries > 1 ? ` (after ${s.tries} tries)` : ''}${s.compacted ? '; the branch was compacted to this one commit' : ''}.${foldedLine(s.folded)}`;
-    case 'unchanged':
-      return (sync.applied.ingested ? `Nothing new to save on ${branch}.` : `These results were already in the history of ${branch}; counted once.`) + foldedLine(s.folded);
-    case 'parked':
-      return `History parked on ${s.ref} (${s.reason}): the next run that writes ${branch} folds it in, exactly once.`;
-    case 'read-only':
-      return `Read-only run: the history of ${branch} was read but not written.`;
-    case 'not-saved':
-      return `The history was NOT saved to ${branch}: ${s.reason}${s.parked ? ` The results are parked on ${s.parked} until then.` : ''}`;
-  }
 }
 
 /** GitHub shows at most this many annotations of each kind (error, warning, notice) per step. */

@@ -19,7 +19,7 @@
  */
 import type { Attempt, History, ParsedTestCase, TestHistory } from '../model.ts';
 
-/** Tests one untrusted run may report: more, and its artifact is refused (src/modes/shards.ts). */
+/** Tests one untrusted run may report: more, and its artifact is refused (src/pipeline/shards.ts). */
 export const MAX_UNTRUSTED_TESTS = 50_000;
 /** flakeguard artifacts read from one run by `ingest-workflow-run` (the aggregate mode reads up to 256 of its own run). */
 export const MAX_UNTRUSTED_ARTIFACTS = 64;

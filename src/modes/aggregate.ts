@@ -6,54 +6,16 @@
 import * as core from '@actions/core';
 import { appendSummary, setOutput } from '../github/step-files.ts';
 import { resolve } from 'node:path';
-import { contextFromEnv, isOnDefaultBranch, runIdentity, runUrl } from '../config/context.ts';
+import { contextFromEnv, isOnDefaultBranch } from '../config/context.ts';
 import { loadFileConfig } from '../config/file.ts';
 import { InputError } from '../config/inputs.ts';
-import type { RunContext } from '../model.ts';
-import { logText, mdText, registerSecret } from '../text/escape.ts';
-import { commandText } from '../text/escape.ts';
+import { commandText, logText, mdText, registerSecret } from '../text/escape.ts';
 import { collectShards, ingestShards, readModeActionInputs, requireArtifactRuntime, secretInputs } from './common.ts';
-import { canonicalJobKey, renderJobKey } from './job-key.ts';
-import { warnUnsplitOverrides } from './split.ts';
-import { latestPerShard, type Shard, type TrustedRun } from './shards.ts';
-import type { ExpectedShards, ModeInputs } from './inputs.ts';
+import { warnUnsplitOverrides } from '../pipeline/split.ts';
+import { checkExpected, latestPerShard, type Shard, type TrustedRun } from '../pipeline/shards.ts';
+import type { ModeInputs } from '../config/mode-inputs.ts';
 import { lostReason } from '../store/sync.ts';
-
-export interface ShardCheck {
-  /** Reasons to fail: expected shards that left nothing. */
-  missing: string[];
-  reasons: string[];
-  /** Shards present that were not expected (ingested anyway). */
-  unexpected: Shard[];
-}
-
-/** Matches the shards present against `expected-shards`. */
-export function checkExpected(shards: Shard[], expected: ExpectedShards): ShardCheck {
-  if ('count' in expected) {
-    if (shards.length >= expected.count) {
-      return { missing: [], reasons: [], unexpected: [] };
-    }
-    const missing = expected.count - shards.length;
-    const present = shards.length === 0 ? 'none' : shards.map((s) => s.label).join('; ');
-    return {
-      missing: [`${missing} of ${expected.count}`],
-      reasons: [
-        `${missing} of ${expected.count} expected shard${expected.count === 1 ? '' : 's'} uploaded no results (they crashed, were cancelled or skipped, so their tests are unaccounted for). Present: ${present}. List the job keys in expected-shards to have the missing ones named.`,
-      ],
-      unexpected: [],
-    };
-  }
-  const used = new Set<Shard>();
-  const missing: string[] = [];
-  for (const key of expected.keys) {
-    const canonical = canonicalJobKey(key);
-    const match = shards.find((s) => !used.has(s) && (canonicalJobKey(s.jobKey) === canonical || s.run.job === key.trim() || s.label === key.trim()));
-    if (match) used.add(match);
-    else missing.push(renderJobKey(key) || key.trim());
-  }
-  const reasons = missing.map((m) => `Shard ${m} uploaded no results: it crashed, was cancelled or skipped before flakeguard ran in it, so its tests are unaccounted for.`);
-  return { missing, reasons, unexpected: shards.filter((s) => !used.has(s)) };
-}
+import { runContextFor } from '../pipeline/job.ts';
 
 export async function aggregateMode(env: NodeJS.ProcessEnv, modeInputs: ModeInputs): Promise<'success' | 'failure'> {
   const inputs = readModeActionInputs(env, false);
@@ -99,19 +61,8 @@ export async function aggregateMode(env: NodeJS.ProcessEnv, modeInputs: ModeInpu
   }
 
   const readOnly = inputs.readOnly || ctx.fromFork;
-  const own: RunContext = {
-    key: runIdentity(ctx, inputs.jobKey, ['(aggregate)']),
-    runId: ctx.runId,
-    runAttempt: ctx.runAttempt,
-    job: ctx.job,
-    workflow: ctx.workflow,
-    sha: ctx.sha,
-    ref: ctx.ref,
-    onDefaultBranch: trusted.onDefaultBranch,
-    event: ctx.eventName,
-    time: now,
-    url: runUrl(ctx),
-  };
+  // The aggregating job's own run, named by its job key and '(aggregate)' in place of report patterns.
+  const own = runContextFor(ctx, { ...inputs, reports: ['(aggregate)'] }, undefined, now);
   const issues = inputs.createIssues ? await (await import('../github/issues.ts')).prepareIssues({ inputs, ctx, readOnly }) : undefined;
   const sync = await ingestShards({
     inputs,

@@ -21,9 +21,8 @@ import { DEFAULT_ZIP_LIMITS } from '../artifacts/zip.ts';
 import { admitParcel, foldParcels, runParcel } from '../pipeline/fold.ts';
 import { clockWarner } from '../pipeline/job.ts';
 import { inboxProvenance } from '../github/runs.ts';
-import type { ParcelEntry } from '../store/parcel.ts';
 import { MAX_UNTRUSTED_ARTIFACTS } from '../history/trust.ts';
-import { applyShards, shardFromBundle, type ApplyShardsInput, type Shard, type ShardsApplied, type TrustedRun } from './shards.ts';
+import { applyShards, shardFromBundle, shardParcel, type ApplyShardsInput, type Shard, type ShardsApplied, type TrustedRun } from '../pipeline/shards.ts';
 import type { FindBy, ListedArtifact } from '../github/artifacts.ts';
 
 /** At most this many flakeguard artifacts are read from one workflow run. */
@@ -134,14 +133,6 @@ export async function ingestShards(o: IngestOptions): Promise<SyncResult<ShardsA
     } finally {
       await repo.dispose();
     }
-  });
-}
-
-/** Every shard of an ingestion as a parcel's entries, each with its shard's decided result. */
-export function shardParcel(shards: Shard[], applied: ShardsApplied): ParcelEntry[] {
-  return shards.map((s) => {
-    const i = applied.decided.findIndex((d) => d.identity === s.identity);
-    return { run: s.run, tests: s.reports.tests, jobSucceeded: i >= 0 && applied.shardOutcomes[i]!.result === 'success', ...(s.untrusted ? { untrusted: true } : {}) };
   });
 }
 

@@ -11,30 +11,13 @@ import { resolve } from 'node:path';
 import { contextFromEnv } from '../config/context.ts';
 import { loadFileConfig } from '../config/file.ts';
 import { InputError } from '../config/inputs.ts';
-import { logText, mdText, registerSecret } from '../text/escape.ts';
-import { commandText } from '../text/escape.ts';
-import { foldedLine, type SyncResult } from '../store/sync.ts';
+import { commandText, logText, mdText, registerSecret } from '../text/escape.ts';
+import { storeLine } from '../report/store-line.ts';
 import { collectShards, ingestShards, readModeActionInputs, secretInputs } from './common.ts';
-import { latestPerShard, untrustedRuns, type ShardsApplied } from './shards.ts';
+import { latestPerShard, untrustedRuns } from '../pipeline/shards.ts';
 import { finishedRunFromEvent } from './workflow-run.ts';
-import { warnUnsplitOverrides } from './split.ts';
-import type { ModeInputs } from './inputs.ts';
-
-function storeLine(sync: SyncResult<ShardsApplied>, branch: string): string {
-  const s = sync.status;
-  switch (s.kind) {
-    case 'pushed':
-      return `Saved to ${branch} at ${s.commit.slice(0, 12)}${s.tries > 1 ? ` (after ${s.tries} tries)` : ''}.${foldedLine(s.folded)}`;
-    case 'unchanged':
-      return (sync.applied.ingested ? `Nothing new to save on ${branch}.` : `These results were already in the history of ${branch}; counted once.`) + foldedLine(s.folded);
-    case 'parked':
-      return `Parked on ${s.ref} (${s.reason}): the next run that writes ${branch} folds it in, exactly once.`;
-    case 'read-only':
-      return `Read-only: the history of ${branch} was read but not written.`;
-    case 'not-saved':
-      return `The results were NOT saved to ${branch}: ${s.reason}${s.parked ? ` They are parked on ${s.parked} until then.` : ''}`;
-  }
-}
+import { warnUnsplitOverrides } from '../pipeline/split.ts';
+import type { ModeInputs } from '../config/mode-inputs.ts';
 
 export async function ingestWorkflowRunMode(env: NodeJS.ProcessEnv, modeInputs: ModeInputs): Promise<'success' | 'failure'> {
   const inputs = { ...readModeActionInputs(env, false), checkRun: false };
@@ -91,7 +74,7 @@ export async function ingestWorkflowRunMode(env: NodeJS.ProcessEnv, modeInputs: 
   const leftOut = runs.reduce((n, s) => n + s.reports.tests.filter((t) => !result.history.has(t.id)).length, 0);
   const leftOutLine = leftOut > 0 ? `${leftOut} test${leftOut === 1 ? '' : 's'} of the untrusted results were left out: no trusted run has recorded them (docs/forks.md).` : '';
   if (leftOutLine) core.info(leftOutLine);
-  const line = storeLine(sync, inputs.dataBranch);
+  const line = storeLine(sync, inputs.dataBranch, 'ingestion');
   if (sync.status.kind === 'not-saved') core.warning(commandText(line, 2000), { title: 'flakeguard history not saved' });
   else core.info(logText(line));
   for (const p of result.problems) (p.notice ? core.notice : core.error)(commandText(p.message, 2000), { title: logText(`flakeguard data branch: ${p.file}`, 200), file: p.file, startLine: p.line });

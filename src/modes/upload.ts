@@ -14,8 +14,8 @@ import { commandText, logText, registerSecret } from '../text/escape.ts';
 import { artifactName, bundleFiles, type ShardManifest } from '../artifacts/bundle.ts';
 import { readModeActionInputs, requireArtifactRuntime, secretInputs, tempRoot } from './common.ts';
 import { readReports, runContextFor } from '../pipeline/job.ts';
-import { shardLabel } from './job-key.ts';
-import type { ModeInputs } from './inputs.ts';
+import { shardLabel } from '../pipeline/job-key.ts';
+import type { ModeInputs } from '../config/mode-inputs.ts';
 
 /** Days the service keeps these artifacts: long enough to re-run a failed aggregating or ingesting job. */
 export const RESULTS_RETENTION_DAYS = 7;

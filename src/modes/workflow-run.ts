@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { InputError } from '../config/inputs.ts';
 import type { GitHubContext } from '../config/context.ts';
-import type { TrustedRun } from './shards.ts';
+import type { TrustedRun } from '../pipeline/shards.ts';
 
 export interface FinishedRun {
   trusted: TrustedRun;

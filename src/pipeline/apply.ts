@@ -7,36 +7,23 @@ import type { History, ParsedReports, QuarantineState, RunContext } from '../mod
 import type { TestOutcome } from '../model.ts';
 import { DEFAULT_RETENTION, ingestionKey, mergeRun, type MessageNormaliser, type RetentionOptions } from '../history/merge.ts';
 import { decideOutcome, type Outcome } from '../policy/outcome.ts';
-import { describeOutage, findOutages, outageFailures, type Outage } from '../policy/outage.ts';
-import { unforgivenFailures } from '../policy/forgive.ts';
+import { findOutages, type Outage } from '../policy/outage.ts';
+import { anyUntrusted, judgeFailures, quarantineBefore, withDamage, type LapsedOverride } from '../policy/judge.ts';
 import { DEFAULT_POLICY, type Decision, type PolicyOptions } from '../policy/quarantine.ts';
 import { decide } from '../policy/decide.ts';
 import { createPfsMemo } from '../scoring/pfs.ts';
-import {
-  META_FILE,
-  RUNS_FILE,
-  SCHEMA_VERSION,
-  historyPath,
-  overrideExpired,
-  renderMeta,
-  renderStatsShard,
-  shardCountFor,
-  shardOf,
-  statsPath,
-  type FileProblem,
-  type StatsLine,
-} from '../store/layout.ts';
+import { META_FILE, RUNS_FILE, SCHEMA_VERSION, historyPath, renderMeta, renderStatsShard, shardCountFor, shardOf, statsPath, type FileProblem, type StatsLine } from '../store/layout.ts';
 import { LineTexts, RunMarks, nextSeq, renderHistoryShard, renderRuns, storedTests, type RunRow, type RunTable } from '../store/history-format.ts';
 import { LazyHistory, canMergeStored, mergeStored, type StoredTest } from '../history/stored.ts';
 import { neverFailed } from '../history/outcome-string.ts';
-import { damageReason, inBrokenShard, statsFileOf, statsShardOf, type Snapshot } from '../store/snapshot.ts';
+import { inBrokenShard, statsFileOf, statsShardOf, type Snapshot } from '../store/snapshot.ts';
 import { decideAfterHandClose, type ClosedByHandLookup } from '../policy/hand-close.ts';
 import { renderBranchReadme } from '../store/readme.ts';
 import { checkOf, ruleState } from '../policy/hand-edits.ts';
-import { applyHandEdits, type LocatedEdit } from './hand-edits.ts';
+import { applyHandEdits, type LocatedEdit } from './apply-hand-edits.ts';
 import { pfsPhrase, type ScoreTests } from './stats-scores.ts';
-import { boundedUntrustedTests, hasUntrustedRecord, trustedEvidence, trustedOnly, untrustedRunKey, untrustedTestsToRecord, withoutUntrusted } from '../history/trust.ts';
-import { updateDecisionLog, type IssueNumberLookup } from './decisions.ts';
+import { boundedUntrustedTests, hasUntrustedRecord, trustedEvidence, trustedOnly, untrustedRunKey, untrustedTestsToRecord } from '../history/trust.ts';
+import { updateDecisionLog, type IssueNumberLookup } from './update-decision-log.ts';
 import { DECISIONS_FILE } from '../store/decisions.ts';
 import { checkTimes } from './clock.ts';
 import { orderDependence, streakStart } from '../rerun/order.ts';
@@ -101,13 +88,6 @@ export interface RerunVerdicts {
   orderDependent?: ReadonlyMap<string, string>;
 }
 
-export interface LapsedOverride {
-  id: string;
-  file: string;
-  line?: number;
-  until: string;
-}
-
 export interface ApplyResult {
   outcome: Outcome;
   /** False when this run's results were already in the history (a repeated ingestion). */
@@ -145,88 +125,9 @@ export interface ApplyResult {
   orderDependent: Map<string, string>;
 }
 
-/**
- * Quarantine as it stood before this run: stored state, then unexpired hand overrides; broken files forgive nothing.
- * `lapsed` lists the overrides that lapsed since the last run (said once: the stats line remembers it in `lapsed`);
- * `expired` every override past its date.
- */
-export function quarantineBefore(snapshot: Snapshot, now: number): { quarantined: Set<string>; byHand: Set<string>; lapsed: LapsedOverride[]; expired: Set<string> } {
-  const quarantined = new Set<string>();
-  const byHand = new Set<string>();
-  const lapsed: LapsedOverride[] = [];
-  const expired = new Set<string>();
-  // A damaged branch forgives nothing (src/store/snapshot.ts).
-  if (snapshot.damaged.length > 0) return { quarantined, byHand, lapsed, expired };
-  for (const [id, stats] of snapshot.stats) if (ruleState(stats)?.quarantined) quarantined.add(id);
-  for (const [id, stored] of snapshot.overrides) {
-    if (overrideExpired(stored.override, now)) {
-      expired.add(id);
-      if (snapshot.stats.get(id)?.lapsed !== stored.override.until) lapsed.push({ id, file: stored.file, line: stored.line, until: stored.override.until! });
-      continue;
-    }
-    if (stored.override.action === 'quarantine') {
-      quarantined.add(id);
-      byHand.add(id);
-    } else {
-      quarantined.delete(id);
-    }
-  }
-  for (const id of quarantined) if (inBrokenShard(snapshot, id)) quarantined.delete(id);
-  for (const id of byHand) if (!quarantined.has(id)) byHand.delete(id);
-  return { quarantined, byHand, lapsed, expired };
-}
-
-export interface RunFailures {
-  outages: Outage[];
-  /** The outages in which a test's final attempt failed, described for the outcome's reasons. */
-  failingOutages: string[];
-  /** Quarantined tests whose failure in this run is not forgiven, with why. */
-  unforgiven: Map<string, string>;
-}
-
-/** This run's outages, and the failures of quarantined tests that their quarantine does not cover. */
-export function judgeFailures(
-  snapshot: Snapshot,
-  before: ReturnType<typeof quarantineBefore>,
-  tests: ParsedReports['tests'],
-  run: RunContext,
-  options: ApplyOptions,
-  consistent?: ReadonlyMap<string, string>,
-): RunFailures {
-  const normalise = options.normalise ?? ((m: string) => m.trim());
-  const outages = findOutages(tests, normalise, options.policy);
-  const inOutage = new Map<string, string>();
-  for (const o of outages) for (const id of o.tests) inOutage.set(id, describeOutage(o));
-  const unforgiven = unforgivenFailures({
-    tests,
-    // The failures a quarantine covers are learnt from trusted records only, always (src/history/trust.ts).
-    history: anyUntrusted(snapshot.runs) ? withoutUntrusted(snapshot.history) : snapshot.history,
-    quarantined: before.quarantined,
-    byHand: before.byHand,
-    outages: inOutage,
-    sha: run.sha,
-    normalise,
-    forgive: options.policy.forgive,
-    ...(consistent ? { consistent } : {}),
-  });
-  const failingOutages = outages.filter((o) => outageFailures(tests, [o]).size > 0).map(describeOutage);
-  return { outages, failingOutages, unforgiven };
-}
-
-function anyUntrusted(runs: RunTable): boolean {
-  for (const row of runs.values()) if (row.untrusted) return true;
-  return false;
-}
-
 /** The history as evidence (src/history/trust.ts); the history itself when no run in it is untrusted (the common case, checked first). */
 function evidenceOf(history: History, runs: RunTable): History {
   return anyUntrusted(runs) ? trustedEvidence(history) : history;
-}
-
-/** A damaged data branch fails the run, naming the file and line (src/store/snapshot.ts). */
-export function withDamage(snapshot: Snapshot, outcome: Outcome): Outcome {
-  const reason = damageReason(snapshot);
-  return reason ? { ...outcome, result: 'failure', reasons: [...outcome.reasons, reason] } : outcome;
 }
 
 /** The start of an order-dependent test's decision reason (the sentence follows). */
@@ -244,7 +145,7 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
   const before = quarantineBefore(snapshot, now);
   const orderDependent = orderVerdicts(input, snapshot, run, options);
   const consistent = orderDependent.size > 0 ? new Map([...(input.rerun?.consistent ?? []), ...orderDependent]) : input.rerun?.consistent;
-  const judged = judgeFailures(snapshot, before, reports.tests, run, options, consistent);
+  const judged = judgeFailures(snapshot, before, reports.tests, run.sha, options, consistent);
   const outcome = withDamage(
     snapshot,
     decideOutcome({

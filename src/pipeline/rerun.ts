@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { isFailure, type Attempt, type ParsedTestCase } from '../model.ts';
 import { NO_HISTORY } from '../rerun/stopping.ts';
-import { contextDirection, earlierInFile, nextProbe, orderSentence, pairsNeeded, recordContext, recordProbe, type ContextTrack } from '../rerun/context.ts';
+import { contextDirection, earlierInFile, nextProbe, orderSentence, pairsNeeded, recordContext, recordProbe, type ContextTrack } from '../rerun/context-rounds.ts';
 import type { PolicyOptions } from '../policy/quarantine.ts';
 import type { MessageNormaliser } from '../history/merge.ts';
 import { finalAttemptFailed } from '../policy/outcome.ts';
@@ -18,7 +18,7 @@ import { capName } from '../junit/cap.ts';
 import type { DataBranch } from '../store/data-branch.ts';
 import { emptySnapshot, type Snapshot } from '../store/snapshot.ts';
 import { commandText, logText } from '../text/escape.ts';
-import type { RerunInputs } from '../rerun/inputs.ts';
+import type { RerunInputs } from '../rerun/rerun-inputs.ts';
 import type { PresetOptions, RerunPreset } from '../rerun/contract.ts';
 import { detectRunner } from '../rerun/detect.ts';
 import { readWorkspaceFacts } from '../rerun/workspace.ts';
@@ -43,7 +43,7 @@ import {
 import { fitSelection, type Fitted } from '../rerun/fit.ts';
 import { isNewTest, planExtras, suiteBudget } from '../rerun/budget.ts';
 import { rerunEnv, runRound } from '../rerun/process.ts';
-import { DEFAULT_APPLY_OPTIONS, judgeFailures, quarantineBefore } from './apply.ts';
+import { judgeFailures, quarantineBefore } from '../policy/judge.ts';
 
 export interface RerunStepInput {
   rerun: RerunInputs;
@@ -94,8 +94,7 @@ export function quarantinedIfExhausted(
   const forgivable = new Set<string>();
   const unforgivable = new Set<string>();
   if (tests.length === 0) return { forgivable, unforgivable };
-  const run = { sha } as Parameters<typeof judgeFailures>[3];
-  const { unforgiven } = judgeFailures(snapshot, before, tests, run, { ...DEFAULT_APPLY_OPTIONS, policy, normalise });
+  const { unforgiven } = judgeFailures(snapshot, before, tests, sha, { policy, normalise });
   for (const t of tests) (unforgiven.has(t.id) ? unforgivable : forgivable).add(byHistoryId.get(t.id)!);
   return { forgivable, unforgivable };
 }
@@ -339,7 +338,7 @@ function probeCase(test: ParsedTestCase): RerunCase {
 }
 
 /**
- * Context rounds and the polluter's bisection (src/rerun/context.ts, docs/rerun.md "Context rounds"), after the
+ * Context rounds and the polluter's bisection (src/rerun/context-rounds.ts, docs/rerun.md "Context rounds"), after the
  * ordinary rounds, for presets that keep a file's order. Their executions are a different experiment from the test's
  * attempts: they are counted in the cost and shown, never merged into the test's attempts (docs/adr/0295).
  */

@@ -12,7 +12,7 @@
  * Which failures of a quarantined test are forgiven does not depend on the rule (src/policy/forgive.ts).
  */
 import type { Override, QuarantineState, TestHistory, TestRunRecord } from '../model.ts';
-import { breakage, decideQuarantine, gatherEvidence, type Decision, type PolicyOptions } from './quarantine.ts';
+import { breakage, countedEvidence, decideQuarantine, type Decision, type PolicyOptions } from './quarantine.ts';
 import { ruleVerdict, type RuleVerdict } from './rules/seed-rules.ts';
 import type { PfsMemo } from '../scoring/pfs.ts';
 
@@ -43,12 +43,7 @@ export function verdictOf(history: TestHistory, options: PolicyOptions, memo?: P
 export function decide(history: TestHistory, previous: QuarantineState | undefined, override: Override | null, now: string, options: PolicyOptions, memo?: PfsMemo): Decision {
   if (override || options.rule === 'evidence') return decideQuarantine(history, previous, override, now, options);
 
-  const wasQuarantined = previous?.quarantined === true;
-  const evidenceAfter = !wasQuarantined && typeof previous?.evidenceAfter === 'number' ? previous.evidenceAfter : undefined;
-  const counted = evidenceAfter === undefined ? history : { ...history, runs: history.runs.filter((r) => r.time > evidenceAfter) };
-  const evidence = gatherEvidence(counted, options.window);
-  const keepAfter = evidenceAfter === undefined ? {} : { evidenceAfter };
-  const keepSince = (quarantined: boolean): string => (wasQuarantined === quarantined && previous?.since ? previous.since : now);
+  const { wasQuarantined, evidenceAfter, counted, evidence, keepAfter, keepSince } = countedEvidence(history, previous, now, options.window);
   const verdict = verdictOf(counted, options, memo)!;
   const staying = `${options.rule} rule: ${verdict.measured}; stays quarantined ${verdict.leaves}`;
 

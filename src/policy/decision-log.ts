@@ -16,7 +16,7 @@ export const NOT_QUARANTINED: DecisionState = { quarantined: false, hand: false 
 
 /**
  * The state the previous run wrote into a stats line: `quarantined` as flakeguard wrote it (the line of the snapshot
- * after src/pipeline/hand-edits.ts, which puts back the value of an edited `quarantined`), and whether an override
+ * after src/pipeline/apply-hand-edits.ts, which puts back the value of an edited `quarantined`), and whether an override
  * decided it (`auto` is written beside every hand decision). A test without a line was not quarantined.
  */
 export function writtenState(line: { quarantined: boolean; [k: string]: unknown } | undefined): DecisionState {

@@ -133,48 +133,34 @@ export function interpretEdits(id: string, line: Record<string, unknown>, fields
       effect: 'kept',
       message: `"${field}": ${shown} of ${where} is computed by flakeguard and changes nothing; it is left as you wrote it until you delete it. ${meant}`,
     });
+    // The one edit of the line that quarantines or releases.
+    const act = (effect: 'quarantine' | 'release', message: string): void => {
+      acted = true;
+      edits.push({ id, field, written, effect, message });
+    };
     if (ctx.override) {
       edits.push(keep(`The override ${JSON.stringify(ctx.override.action)} decides this test; to change that, edit "override" (null lets flakeguard decide).`));
       continue;
     }
     if (field === 'quarantined' && written === ctx.quarantined) continue; // already so: nothing to do
     if (!acted && field === 'quarantined' && written === true && !ctx.quarantined) {
-      acted = true;
-      edits.push({ id, field, written, effect: 'quarantine', message: `"quarantined": true of ${where} was set by hand: recorded as ${OVERRIDE_Q} with its reason (set "override" to null to undo).` });
+      act('quarantine', `"quarantined": true of ${where} was set by hand: recorded as ${OVERRIDE_Q} with its reason (set "override" to null to undo).`);
       continue;
     }
     if (!acted && field === 'quarantined' && written === false && ctx.quarantined) {
-      acted = true;
-      edits.push({
-        id,
-        field,
-        written,
-        effect: 'release',
-        message: `"quarantined": false of ${where} was set by hand: released now, and judged on later runs only (to keep it out for good, write ${OVERRIDE_N}).`,
-      });
+      act('release', `"quarantined": false of ${where} was set by hand: released now, and judged on later runs only (to keep it out for good, write ${OVERRIDE_N}).`);
       continue;
     }
     if (!acted && field === 'successRate' && typeof written === 'number' && Number.isFinite(written)) {
       if (written < ctx.successRateEnterBelow && !ctx.quarantined) {
-        acted = true;
-        edits.push({
-          id,
-          field,
-          written,
-          effect: 'quarantine',
-          message: `"successRate": ${shown} of ${where} was lowered by hand below ${ctx.successRateEnterBelow}: quarantined as seed 003 describes, recorded as ${OVERRIDE_Q} with its reason (set "override" to null to undo).`,
-        });
+        act(
+          'quarantine',
+          `"successRate": ${shown} of ${where} was lowered by hand below ${ctx.successRateEnterBelow}: quarantined as seed 003 describes, recorded as ${OVERRIDE_Q} with its reason (set "override" to null to undo).`,
+        );
         continue;
       }
       if (written >= ctx.successRateEnterBelow && ctx.quarantined) {
-        acted = true;
-        edits.push({
-          id,
-          field,
-          written,
-          effect: 'release',
-          message: `"successRate": ${shown} of ${where} was raised by hand: released now, and judged on later runs only (to keep it out for good, write ${OVERRIDE_N}).`,
-        });
+        act('release', `"successRate": ${shown} of ${where} was raised by hand: released now, and judged on later runs only (to keep it out for good, write ${OVERRIDE_N}).`);
         continue;
       }
     }

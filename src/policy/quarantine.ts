@@ -174,9 +174,31 @@ export function describeEvidence(e: Evidence): string {
 }
 
 /**
- * Decides one test's quarantine state. `previous` is the state stored before this run; `override` is the
- * user's hand edit, already checked for expiry.
+ * What a decision starts from: a test released by the rule is judged on the runs after its release only
+ * (`evidenceAfter`, kept until it is quarantined again); a decision that keeps the state keeps its start (`since`).
  */
+export interface CountedEvidence {
+  wasQuarantined: boolean;
+  evidenceAfter: number | undefined;
+  /** The history the decision counts. */
+  counted: TestHistory;
+  evidence: Evidence;
+  /** Spread into a decision that leaves the test out: keeps `evidenceAfter`. */
+  keepAfter: { evidenceAfter?: number };
+  /** The decision's `since`: the stored one when the state stays, else now. */
+  keepSince: (quarantined: boolean) => string;
+}
+
+export function countedEvidence(history: TestHistory, previous: QuarantineState | undefined, now: string, window: number): CountedEvidence {
+  const wasQuarantined = previous?.quarantined === true;
+  const evidenceAfter = !wasQuarantined && typeof previous?.evidenceAfter === 'number' ? previous.evidenceAfter : undefined;
+  const counted = evidenceAfter === undefined ? history : { ...history, runs: history.runs.filter((r) => r.time > evidenceAfter) };
+  const evidence = gatherEvidence(counted, window);
+  const keepAfter = evidenceAfter === undefined ? {} : { evidenceAfter };
+  const keepSince = (quarantined: boolean): string => (wasQuarantined === quarantined && previous?.since ? previous.since : now);
+  return { wasQuarantined, evidenceAfter, counted, evidence, keepAfter, keepSince };
+}
+
 /**
  * Not quarantined: the newest runs failed with no pass on their commits, which is breakage, not flakiness. The same
  * safety rule under every `policy.rule` (src/policy/decide.ts); the summary recognises its reason.
@@ -191,13 +213,12 @@ export function breakage(evidence: Evidence, since: string, keepAfter: { evidenc
   };
 }
 
+/**
+ * Decides one test's quarantine state. `previous` is the state stored before this run; `override` is the
+ * user's hand edit, already checked for expiry.
+ */
 export function decideQuarantine(history: TestHistory, previous: QuarantineState | undefined, override: Override | null, now: string, options: PolicyOptions = DEFAULT_POLICY): Decision {
-  const wasQuarantined = previous?.quarantined === true;
-  const evidenceAfter = !wasQuarantined && typeof previous?.evidenceAfter === 'number' ? previous.evidenceAfter : undefined;
-  const counted = evidenceAfter === undefined ? history : { ...history, runs: history.runs.filter((r) => r.time > evidenceAfter) };
-  const evidence = gatherEvidence(counted, options.window);
-  const keepAfter = evidenceAfter === undefined ? {} : { evidenceAfter };
-  const keepSince = (quarantined: boolean): string => (wasQuarantined === quarantined && previous?.since ? previous.since : now);
+  const { wasQuarantined, evidenceAfter, evidence, keepAfter, keepSince } = countedEvidence(history, previous, now, options.window);
 
   if (override) {
     const quarantined = override.action === 'quarantine';

@@ -40,7 +40,7 @@ function proved(c: RerunCase, orderDependent: ReadonlyMap<string, string>): stri
   if (c.kind === 'extra' && c.context !== undefined) return `${c.context}: its extra runs failed alone only, no evidence of flakiness`;
   const base = c.verdict === 'consistent' ? `a real failure: ${c.why}` : c.verdict === 'exhausted' ? (c.why ?? '') : PROVED[c.verdict ?? 'unanswered'];
   const why = c.verdict === 'unanswered' && c.why ? ` (${c.why})` : '';
-  // What the context rounds showed (src/rerun/context.ts), before the verdict's own words.
+  // What the context rounds showed (src/rerun/context-rounds.ts), before the verdict's own words.
   return `${c.context !== undefined ? `${c.context}; ` : ''}${base}${why}`;
 }
 

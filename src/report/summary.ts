@@ -12,7 +12,7 @@ import type { History, ParsedTestCase } from '../model.ts';
 import type { Outcome } from '../policy/outcome.ts';
 import type { Decision } from '../policy/quarantine.ts';
 import type { FileProblem } from '../store/layout.ts';
-import type { LapsedOverride } from '../pipeline/apply.ts';
+import type { LapsedOverride } from '../policy/judge.ts';
 import { failureOf } from './annotations.ts';
 import { mdText, truncateBytes } from '../text/escape.ts';
 import { formatPfs, ruleColumn, ruleMeasure, symbols, SYMBOLS_LEGEND, type ScoreLookup, type ScoreView } from './scores.ts';

@@ -67,7 +67,7 @@ export interface RerunCase {
   verdict?: CaseVerdict;
   /** Why, in words: the consistent-failure sentence, or why the re-runs could not answer. */
   why?: string;
-  /** What its context rounds showed besides its verdict (src/rerun/context.ts), e.g. that it fails only alone. */
+  /** What its context rounds showed besides its verdict (src/rerun/context-rounds.ts), e.g. that it fails only alone. */
   context?: string;
 }
 
@@ -82,7 +82,7 @@ export interface RoundLog {
   ignored: number;
   /** Executions the round's report says really ran (not skipped), asked for or not; 0 when the round was voided. */
   ran: number;
-  /** A context or bisection round (src/rerun/context.ts): what it ran, for whom; its executions are no attempts. */
+  /** A context or bisection round (src/rerun/context-rounds.ts): what it ran, for whom; its executions are no attempts. */
   context?: string;
 }
 

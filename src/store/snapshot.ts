@@ -44,7 +44,7 @@ export interface Snapshot {
   stats: Map<string, StatsLine>;
   /**
    * Tests whose stats line has no `check` in a schema-3 file: a line a person added (flakeguard writes `check` on
-   * every line it writes), so each computed field in it is that person's edit (src/pipeline/hand-edits.ts).
+   * every line it writes), so each computed field in it is that person's edit (src/pipeline/apply-hand-edits.ts).
    */
   handWritten: Set<string>;
   /** Valid hand overrides, by test id (expiry not yet applied). */

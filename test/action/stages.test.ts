@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { DataBranch } from '../../src/store/data-branch.ts';
 import { emptySnapshot } from '../../src/store/snapshot.ts';
 import type { Applied, SyncResult, SyncStatus } from '../../src/store/sync.ts';
-import { readModeInputs } from '../../src/modes/inputs.ts';
+import { readModeInputs } from '../../src/config/mode-inputs.ts';
 import { inputsFromEnv } from '../../src/config/inputs.ts';
 import { decideAndWrite, readJob, readStep, recordedTests, rerunStage } from '../../src/action/stages.ts';
 import { junitXml } from '../support/action.ts';

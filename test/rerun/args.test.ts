@@ -1,10 +1,10 @@
 /**
- * The `rerun` line with the original run's extra arguments (src/rerun/inputs.ts choosePreset) and each preset's
+ * The `rerun` line with the original run's extra arguments (src/rerun/rerun-inputs.ts choosePreset) and each preset's
  * screening of them (src/rerun/presets/args.ts), and where each preset places them on its command line.
  */
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/config/inputs.ts';
-import { choosePreset, readRerunInputs } from '../../src/rerun/inputs.ts';
+import { choosePreset, readRerunInputs } from '../../src/rerun/rerun-inputs.ts';
 import { findPreset } from '../../src/rerun/presets/index.ts';
 import type { RerunTest } from '../../src/rerun/contract.ts';
 

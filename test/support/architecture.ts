@@ -209,3 +209,34 @@ export function layerBreaches(graph: Pick<ImportGraph, 'files' | 'imports'>, lay
   }
   return breaches;
 }
+
+/**
+ * The files loaded when `entries` load, following only the imports that load a module at once: `import … from` and
+ * `export … from` that are not type-only (an import whose every name is a type is dropped by the compiler). A
+ * dynamic `import()` loads later, when it runs, and is not followed.
+ */
+export function eagerClosure(root: string, entries: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...entries];
+  while (queue.length > 0) {
+    const from = queue.pop()!;
+    if (seen.has(from)) continue;
+    seen.add(from);
+    const text = readFileSync(join(root, from), 'utf8');
+    const source = ts.createSourceFile(from, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+    for (const statement of source.statements) {
+      let specifier: ts.Expression | undefined;
+      if (ts.isImportDeclaration(statement)) {
+        const clause = statement.importClause;
+        const named = clause?.namedBindings;
+        const typesOnly = clause !== undefined && (clause.isTypeOnly || (!clause.name && named !== undefined && ts.isNamedImports(named) && named.elements.every((e) => e.isTypeOnly)));
+        if (!typesOnly) specifier = statement.moduleSpecifier;
+      } else if (ts.isExportDeclaration(statement) && !statement.isTypeOnly) {
+        specifier = statement.moduleSpecifier;
+      }
+      if (!specifier || !ts.isStringLiteral(specifier) || !/^\.\.?\//.test(specifier.text)) continue;
+      queue.push(posix.normalize(posix.join(posix.dirname(from), specifier.text)));
+    }
+  }
+  return seen;
+}

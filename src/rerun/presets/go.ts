@@ -12,7 +12,7 @@
  * (a superset, which the core ignores).
  */
 import type { RerunPreset } from '../contract.ts';
-import { goQuoteMeta, unique } from './escape.ts';
+import { goQuoteMeta, unique } from './pattern-escape.ts';
 import { screenGotestsum } from './args.ts';
 
 /** An import path go accepts as a package argument (and that no flag parser can take for an option). */

@@ -5,7 +5,7 @@
  */
 import type { RerunPreset, RerunTest } from '../contract.ts';
 import { JEST_ARGS, MOCHA_ARGS, NODE_TEST_ARGS, screen, VITEST_ARGS } from './args.ts';
-import { ANSI_GAP, anchoredAlternation, CONTROL_GAP, globForFile, jsRegexLiteral, jsRegexLiteralWithGap, jsRegexLiteralWithSeparator, pathArg, unique } from './escape.ts';
+import { ANSI_GAP, anchoredAlternation, CONTROL_GAP, globForFile, jsRegexLiteral, jsRegexLiteralWithGap, jsRegexLiteralWithSeparator, pathArg, unique } from './pattern-escape.ts';
 
 /**
  * The project's own runner binary, `node_modules/.bin/<bin>` of the workspace (relative: the core spawns in the

@@ -11,7 +11,7 @@
  */
 import type { RerunPreset, RerunTest } from '../contract.ts';
 import { markCommand, mergeCommand } from './collect.ts';
-import { anchoredAlternation, jsRegexLiteral, pathArg, pcreLiteral, unique } from './escape.ts';
+import { anchoredAlternation, jsRegexLiteral, pathArg, pcreLiteral, unique } from './pattern-escape.ts';
 import { localBin } from './js.ts';
 
 /** A Java class name as reports give it (nested classes with `$`). */

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RerunCommand, RerunTest } from '../../../src/rerun/contract.ts';
-import { anchoredAlternation, globForFile, goQuoteMeta, jsRegexLiteral, pathArg, pcreLiteral } from '../../../src/rerun/presets/escape.ts';
+import { anchoredAlternation, globForFile, goQuoteMeta, jsRegexLiteral, pathArg, pcreLiteral } from '../../../src/rerun/presets/pattern-escape.ts';
 import { goRunPattern } from '../../../src/rerun/presets/go.ts';
 import { findPreset, PRESETS } from '../../../src/rerun/presets/index.ts';
 import { PYTEST_PROGRAM } from '../../../src/rerun/presets/pytest.ts';

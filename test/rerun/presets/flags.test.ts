@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { choosePreset } from '../../../src/rerun/inputs.ts';
+import { choosePreset } from '../../../src/rerun/rerun-inputs.ts';
 import { rerunTestOf } from '../../../src/rerun/plan.ts';
 import { copyProject, failedOf, parse, type Project, run } from './support.ts';
 

@@ -2,7 +2,7 @@
  * The re-run inputs (docs/rerun.md#inputs), validated. The command comes from the workflow file only: the `rerun`
  * input, never a report or the data branch.
  */
-import { InputError, type InputGetter } from '../config/inputs.ts';
+import { InputError, parseInteger, type InputGetter } from '../config/inputs.ts';
 import { splitWords } from '../text/shell.ts';
 import type { RerunPreset } from './contract.ts';
 import { findPreset } from './presets/index.ts';
@@ -33,29 +33,20 @@ export interface RerunInputs {
   newTests: NewTestsMode;
 }
 
-function integer(name: string, raw: string, fallback: number, min: number, max: number): number {
-  if (raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new InputError(`Input '${name}' must be a whole number from ${min} to ${max}, got '${raw.slice(0, 80)}'.`);
-  }
-  return value;
-}
-
 export const RERUN_DEFAULTS = { attempts: 3, attemptsMax: 6, maxTests: 20, timeoutSec: 600, budget: 0, newTests: 'warn' as NewTestsMode };
 
 /** The re-run inputs, or undefined when `rerun` is empty (the step then behaves as without the feature). */
 export function readRerunInputs(get: InputGetter): RerunInputs | undefined {
   const command = get('rerun');
   // Validated even without `rerun`, so that a typo is not silently ignored.
-  const attempts = integer('rerun-attempts', get('rerun-attempts'), RERUN_DEFAULTS.attempts, 1, 20);
-  const attemptsMax = integer('rerun-attempts-max', get('rerun-attempts-max'), Math.max(RERUN_DEFAULTS.attemptsMax, attempts), 1, 50);
+  const attempts = parseInteger('rerun-attempts', get('rerun-attempts'), RERUN_DEFAULTS.attempts, 1, 20);
+  const attemptsMax = parseInteger('rerun-attempts-max', get('rerun-attempts-max'), Math.max(RERUN_DEFAULTS.attemptsMax, attempts), 1, 50);
   if (attemptsMax < attempts) {
     throw new InputError(`Input 'rerun-attempts-max' (${attemptsMax}) must be at least 'rerun-attempts' (${attempts}).`);
   }
-  const maxTests = integer('rerun-max-tests', get('rerun-max-tests'), RERUN_DEFAULTS.maxTests, 1, 10_000);
-  const timeoutSec = integer('rerun-timeout', get('rerun-timeout'), RERUN_DEFAULTS.timeoutSec, 1, 6 * 3600);
-  const budget = integer('rerun-budget', get('rerun-budget'), RERUN_DEFAULTS.budget, 0, 1_000_000);
+  const maxTests = parseInteger('rerun-max-tests', get('rerun-max-tests'), RERUN_DEFAULTS.maxTests, 1, 10_000);
+  const timeoutSec = parseInteger('rerun-timeout', get('rerun-timeout'), RERUN_DEFAULTS.timeoutSec, 1, 6 * 3600);
+  const budget = parseInteger('rerun-budget', get('rerun-budget'), RERUN_DEFAULTS.budget, 0, 1_000_000);
   const newTests = (get('new-tests') || RERUN_DEFAULTS.newTests).toLowerCase();
   if (newTests !== 'warn' && newTests !== 'block') {
     throw new InputError(`Input 'new-tests' must be warn or block, got '${newTests.slice(0, 80)}'.`);

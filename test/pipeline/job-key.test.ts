@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJobKey, renderJobKey, shardLabel, splitTestId, splitTests, MAX_RENDERED_KEY } from '../../src/modes/job-key.ts';
+import { canonicalJobKey, renderJobKey, shardLabel, splitTestId, MAX_RENDERED_KEY } from '../../src/pipeline/job-key.ts';
+import { splitTests } from '../../src/pipeline/split.ts';
 
 describe('renderJobKey', () => {
   it('renders toJSON(matrix) as key=value pairs in the matrix order, whatever the JSON layout', () => {

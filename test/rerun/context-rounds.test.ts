@@ -1,9 +1,9 @@
 /**
- * The pure core of the context rounds (src/rerun/context.ts): a test's file context, the number of pairs that make
+ * The pure core of the context rounds (src/rerun/context-rounds.ts): a test's file context, the number of pairs that make
  * "fails in context, passes alone" implausible for flakiness, the verdicts, and the polluter's bisection.
  */
 import { describe, expect, it } from 'vitest';
-import { contextDirection, earlierInFile, nextProbe, orderSentence, pairsChance, pairsNeeded, recordContext, recordProbe, type ContextTrack } from '../../src/rerun/context.ts';
+import { contextDirection, earlierInFile, nextProbe, orderSentence, pairsChance, pairsNeeded, recordContext, recordProbe, type ContextTrack } from '../../src/rerun/context-rounds.ts';
 import type { RerunCase } from '../../src/rerun/plan.ts';
 import { IMPLAUSIBLE, NO_HISTORY } from '../../src/rerun/stopping.ts';
 import { parsedTest } from '../support/builders.ts';

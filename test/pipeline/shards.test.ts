@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyShards, latestPerShard, safeJobName, shardFromBundle, untrustedRuns, type Shard, type TrustedRun } from '../../src/modes/shards.ts';
+import { applyShards, checkExpected, latestPerShard, safeJobName, shardFromBundle, untrustedRuns, type Shard, type TrustedRun } from '../../src/pipeline/shards.ts';
 import { applyRun, DEFAULT_APPLY_OPTIONS } from '../../src/pipeline/apply.ts';
 import { emptySnapshot, parseSnapshot } from '../../src/store/snapshot.ts';
 import { BundleError, type Bundle } from '../../src/artifacts/bundle.ts';
@@ -169,5 +169,25 @@ describe('untrustedRuns', () => {
     expect(runs[0]!.reports.tests[0]!.attempts).toHaveLength(8);
     expect(runs[1]!.reports.tests[0]!.attempts.map((a) => a.status)).toEqual(['failed', 'failed']);
     expect(latestPerShard(runs)).toEqual([runs[1]]);
+  });
+});
+
+describe('checkExpected', () => {
+  const a = shard('os=linux', [parsedTest('t', 'P')], 1);
+  const b = shard('os=macos', [parsedTest('t', 'P')], 2);
+
+  it('counts the shards present against a number', () => {
+    expect(checkExpected([a, b], { count: 2 })).toEqual({ missing: [], reasons: [], unexpected: [] });
+    const short = checkExpected([a], { count: 3 });
+    expect(short.missing).toEqual(['2 of 3']);
+    expect(short.reasons[0]).toContain('2 of 3 expected shards uploaded no results');
+    expect(short.reasons[0]).toContain('Present: os=linux.');
+  });
+
+  it('names each expected job key that left nothing, in any form it was written, and the shards nobody expected', () => {
+    const check = checkExpected([a, b], { keys: ['{"os":"linux"}', 'os=windows'] });
+    expect(check.missing).toEqual(['os=windows']);
+    expect(check.reasons).toEqual(['Shard os=windows uploaded no results: it crashed, was cancelled or skipped before flakeguard ran in it, so its tests are unaccounted for.']);
+    expect(check.unexpected).toEqual([b]);
   });
 });

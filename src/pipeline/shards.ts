@@ -2,17 +2,20 @@
  * Several jobs' results ingested in one write of the data branch (the aggregate pattern, and the results a
  * fork's run left behind). Each shard keeps its own run identity; each shard's outcome is decided against the
  * quarantine as it stood before any shard of this ingestion (a failure on one platform cannot forgive itself on
- * another); then the shards are applied to the history one after the other. Pure, except for nothing.
+ * another); then the shards are applied to the history one after the other. Pure.
  */
 import { createHash } from 'node:crypto';
 import type { ParsedReports, ParsedTestCase, RunContext, TestOutcome } from '../model.ts';
-import { applyRun, judgeFailures, quarantineBefore, withDamage, type ApplyInput, type ApplyOptions, type ApplyResult } from '../pipeline/apply.ts';
+import { applyRun, type ApplyInput, type ApplyOptions, type ApplyResult } from './apply.ts';
+import { judgeFailures, quarantineBefore, withDamage } from '../policy/judge.ts';
 import { decideOutcome, type Outcome } from '../policy/outcome.ts';
 import { parseSnapshot, type Snapshot } from '../store/snapshot.ts';
 import type { ClosedByHandLookup } from '../policy/hand-close.ts';
 import { testId } from '../junit/index.ts';
 import { BundleError, type Bundle } from '../artifacts/bundle.ts';
-import { renderJobKey, shardLabel, splitTestId } from './job-key.ts';
+import { canonicalJobKey, renderJobKey, shardLabel, splitTestId } from './job-key.ts';
+import type { ParcelEntry } from '../store/parcel.ts';
+import type { ExpectedShards } from '../config/mode-inputs.ts';
 import { MAX_UNTRUSTED_TESTS, boundedUntrustedTests, untrustedRunKey } from '../history/trust.ts';
 
 export interface Shard {
@@ -178,7 +181,7 @@ export interface ApplyShardsInput {
   /** Reasons to fail that belong to no shard (a missing shard, an artifact that could not be read). */
   extraReasons: string[];
   closedByHand?: ClosedByHandLookup;
-  /** Issue numbers of tests, recorded in decisions.json (src/pipeline/decisions.ts). */
+  /** Issue numbers of tests, recorded in decisions.json (src/pipeline/update-decision-log.ts). */
   issueOf?: ApplyInput['issueOf'];
 }
 
@@ -193,7 +196,7 @@ export function applyShards(input: ApplyShardsInput, options: ApplyOptions): Sha
   const shards = [...input.shards].sort((a, b) => a.label.localeCompare(b.label) || a.identity.localeCompare(b.identity) || a.run.runAttempt - b.run.runAttempt);
   const before = quarantineBefore(snapshot, now);
   const shardOutcomes = decided.map((s) => {
-    const judged = judgeFailures(snapshot, before, s.reports.tests, s.run, options);
+    const judged = judgeFailures(snapshot, before, s.reports.tests, s.run.sha, options);
     return decideOutcome({
       tests: s.reports.tests,
       problems: s.reports.problems,
@@ -251,4 +254,48 @@ export function applyShards(input: ApplyShardsInput, options: ApplyOptions): Sha
   // A damaged branch is not written (src/store/sync.ts): its problems are those of the snapshot read, not of the re-read.
   const problems = snapshot.damaged.length > 0 ? [...snapshot.problems] : final.problems;
   return { ...final, problems, outcome, ingested, compact, newlyQuarantined, released, lapsed: before.lapsed, decided, shardOutcomes, clockNotes };
+}
+
+/** Every shard of an ingestion as a parcel's entries, each with its shard's decided result. */
+export function shardParcel(shards: Shard[], applied: ShardsApplied): ParcelEntry[] {
+  return shards.map((s) => {
+    const i = applied.decided.findIndex((d) => d.identity === s.identity);
+    return { run: s.run, tests: s.reports.tests, jobSucceeded: i >= 0 && applied.shardOutcomes[i]!.result === 'success', ...(s.untrusted ? { untrusted: true } : {}) };
+  });
+}
+
+export interface ShardCheck {
+  /** Reasons to fail: expected shards that left nothing. */
+  missing: string[];
+  reasons: string[];
+  /** Shards present that were not expected (ingested anyway). */
+  unexpected: Shard[];
+}
+
+/** Matches the shards present against `expected-shards`. */
+export function checkExpected(shards: Shard[], expected: ExpectedShards): ShardCheck {
+  if ('count' in expected) {
+    if (shards.length >= expected.count) {
+      return { missing: [], reasons: [], unexpected: [] };
+    }
+    const missing = expected.count - shards.length;
+    const present = shards.length === 0 ? 'none' : shards.map((s) => s.label).join('; ');
+    return {
+      missing: [`${missing} of ${expected.count}`],
+      reasons: [
+        `${missing} of ${expected.count} expected shard${expected.count === 1 ? '' : 's'} uploaded no results (they crashed, were cancelled or skipped, so their tests are unaccounted for). Present: ${present}. List the job keys in expected-shards to have the missing ones named.`,
+      ],
+      unexpected: [],
+    };
+  }
+  const used = new Set<Shard>();
+  const missing: string[] = [];
+  for (const key of expected.keys) {
+    const canonical = canonicalJobKey(key);
+    const match = shards.find((s) => !used.has(s) && (canonicalJobKey(s.jobKey) === canonical || s.run.job === key.trim() || s.label === key.trim()));
+    if (match) used.add(match);
+    else missing.push(renderJobKey(key) || key.trim());
+  }
+  const reasons = missing.map((m) => `Shard ${m} uploaded no results: it crashed, was cancelled or skipped before flakeguard ran in it, so its tests are unaccounted for.`);
+  return { missing, reasons, unexpected: shards.filter((s) => !used.has(s)) };
 }

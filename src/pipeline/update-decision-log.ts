@@ -21,7 +21,7 @@ export type IssueNumberLookup = (id: string) => number | undefined;
 export interface DecisionLogInput {
   /** decisions.json as read; undefined when the branch has none yet. */
   previous: string | undefined;
-  /** The stats lines as the previous run wrote them (the snapshot after hand edits were read, src/pipeline/hand-edits.ts). */
+  /** The stats lines as the previous run wrote them (the snapshot after hand edits were read, src/pipeline/apply-hand-edits.ts). */
   stats: ReadonlyMap<string, StatsLine>;
   decisions: ReadonlyMap<string, Decision>;
   /** Tests in the history after this run: the others are dropped from the file. */

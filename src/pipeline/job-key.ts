@@ -69,13 +69,6 @@ export function splitTestId(id: string, renderedKey: string): string {
   return renderedKey === '' ? id : `${id} [${renderedKey}]`;
 }
 
-/** Applies `split-history-by: job-key` to a run's tests (new objects; the input is not changed). */
-export function splitTests<T extends { id: string }>(tests: T[], jobKey: string): T[] {
-  const rendered = renderJobKey(jobKey);
-  if (rendered === '') return tests;
-  return tests.map((t) => ({ ...t, id: splitTestId(t.id, rendered) }));
-}
-
 /**
  * A form of a job key that does not depend on how it was written: JSON objects and `k=v, k=v` lines become
  * their pairs sorted by key. Used to match `expected-shards` lines against the keys shards report.

@@ -3,15 +3,19 @@
  * from before the split are pointed out instead of silently no longer applying (docs/matrix.md).
  */
 import * as core from '@actions/core';
-import type { ApplyResult } from '../pipeline/apply.ts';
+import type { ApplyResult } from './apply.ts';
 import { shardOf, statsPath } from '../store/layout.ts';
-import { logText } from '../text/escape.ts';
-import { commandText } from '../text/escape.ts';
-import { renderJobKey } from './job-key.ts';
-
-export { splitTests } from './job-key.ts';
+import { commandText, logText } from '../text/escape.ts';
+import { renderJobKey, splitTestId } from './job-key.ts';
 
 const MAX_WARNINGS = 10;
+
+/** Applies `split-history-by: job-key` to a run's tests (new objects; the input is not changed). */
+export function splitTests<T extends { id: string }>(tests: T[], jobKey: string): T[] {
+  const rendered = renderJobKey(jobKey);
+  if (rendered === '') return tests;
+  return tests.map((t) => ({ ...t, id: splitTestId(t.id, rendered) }));
+}
 
 /**
  * The hand overrides that sit on the unsplit id of a test of this run (`pkg.T::a` for `pkg.T::a [os=windows]`):

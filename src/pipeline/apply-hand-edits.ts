@@ -35,7 +35,7 @@ export function applyHandEdits(snapshot: Snapshot, now: number, policy: PolicyOp
     const stored = snapshot.overrides.get(id);
     const override: Override | null = stored && !overrideExpired(stored.override, now) ? stored.override : null;
     // What flakeguard wrote: a boolean `quarantined` that was edited was the other value. The edit itself is only
-    // ever read through interpretEdits, never as the state before this run (that was the half-honoured edit).
+    // ever read through interpretEdits, never as the state before this run.
     const original = fields.includes('quarantined') && typeof line.quarantined === 'boolean' ? { ...line, quarantined: !line.quarantined } : line;
     if (original !== line) {
       stats ??= new Map(snapshot.stats);

@@ -1,10 +1,10 @@
 /**
- * decisions.json written by applyRun run after run (src/pipeline/decisions.ts): every change of a test's quarantine
+ * decisions.json written by applyRun run after run (src/pipeline/update-decision-log.ts): every change of a test's quarantine
  * decision is one event; nothing else rewrites the file.
  */
 import { describe, expect, it } from 'vitest';
 import { applyRun, DEFAULT_APPLY_OPTIONS, type ApplyInput, type ApplyOptions, type ApplyResult } from '../../src/pipeline/apply.ts';
-import { updateDecisionLog } from '../../src/pipeline/decisions.ts';
+import { updateDecisionLog } from '../../src/pipeline/update-decision-log.ts';
 import type { ParsedTestCase } from '../../src/model.ts';
 import { emptySnapshot, parseSnapshot } from '../../src/store/snapshot.ts';
 import { DECISIONS_FILE, MAX_EVENTS_PER_TEST, MAX_REASON_CHARS, parseDecisions, type DecisionEvent } from '../../src/store/decisions.ts';

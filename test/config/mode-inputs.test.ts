@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readExpectedShards, readModeInputs } from '../../src/modes/inputs.ts';
+import { readExpectedShards, readModeInputs } from '../../src/config/mode-inputs.ts';
 import { InputError } from '../../src/config/inputs.ts';
 
 const getter = (values: Record<string, string>) => (name: string) => values[name] ?? '';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { unsplitOverrides } from '../../src/modes/split.ts';
+import { unsplitOverrides } from '../../src/pipeline/split.ts';
 import { dataRemote } from '../../src/config/remote.ts';
 import type { Decision } from '../../src/policy/quarantine.ts';
 import { readInputs } from '../../src/config/inputs.ts';

@@ -2,7 +2,7 @@
  * Inputs of the matrix, aggregate and fork modes (docs/matrix.md, docs/forks.md). Read on every run, so this
  * module stays small and imports nothing heavy; the modes themselves are loaded only when chosen.
  */
-import { InputError, type InputGetter } from '../config/inputs.ts';
+import { InputError, parseBoolean, type InputGetter } from './inputs.ts';
 
 export type Mode = 'run' | 'upload' | 'aggregate' | 'ingest-workflow-run';
 const MODES: readonly Mode[] = ['run', 'upload', 'aggregate', 'ingest-workflow-run'];
@@ -29,13 +29,7 @@ export function readModeInputs(get: InputGetter): ModeInputs {
   if (splitRaw !== 'none' && splitRaw !== 'job-key') {
     throw new InputError(`Input 'split-history-by' must be 'job-key' or 'none', got '${splitRaw.slice(0, 80)}'.`);
   }
-  const uploadRaw = get('upload-results');
-  let uploadResults = true;
-  if (uploadRaw !== '') {
-    if (/^(true|yes|on|1)$/i.test(uploadRaw)) uploadResults = true;
-    else if (/^(false|no|off|0)$/i.test(uploadRaw)) uploadResults = false;
-    else throw new InputError(`Input 'upload-results' must be true or false, got '${uploadRaw.slice(0, 80)}'.`);
-  }
+  const uploadResults = parseBoolean('upload-results', get('upload-results'), true);
   const inputs: ModeInputs = { mode: modeRaw as Mode, splitHistoryBy: splitRaw, uploadResults };
   const expected = readExpectedShards(get('expected-shards'));
   if (expected) inputs.expectedShards = expected;
