@@ -33,10 +33,19 @@ interface Watched {
   kept: Buffer[] | undefined;
 }
 
-const watched = new Map<StepFileVariable, Watched>();
-let keptBytes = 0;
-/** The last value flakeguard gave each output, to write them again after another process's lines. */
-const outputs = new Map<string, string>();
+/**
+ * What this step wrote to its step files. Module state on purpose: the runner gives a process one set of step files
+ * (one step), and every write of flakeguard's goes through this module, so what it remembers is the process's.
+ * `watchStepFiles` starts it afresh.
+ */
+const step = {
+  watched: new Map<StepFileVariable, Watched>(),
+  /** Bytes held in `kept` across the files, at most KEEP_BYTES. */
+  keptBytes: 0,
+  /** The last value flakeguard gave each output, to write them again after another process's lines. */
+  outputs: new Map<string, string>(),
+};
+const { watched, outputs } = step;
 
 /** Reads a file in chunks (bounded memory): its hash, and its content when `keep` and no bigger than `limit`. */
 function readWhole(path: string, limit: number): { size: number; hash: Hash; content?: Buffer } {
@@ -64,13 +73,13 @@ function readWhole(path: string, limit: number): { size: number; hash: Hash; con
 export function watchStepFiles(env: NodeJS.ProcessEnv = process.env): void {
   watched.clear();
   outputs.clear();
-  keptBytes = 0;
+  step.keptBytes = 0;
   for (const variable of STEP_FILE_VARIABLES) {
     const path = env[variable];
     if (!path) continue;
     try {
-      const read = readWhole(path, KEEP_BYTES - keptBytes);
-      if (read.content) keptBytes += read.size;
+      const read = readWhole(path, KEEP_BYTES - step.keptBytes);
+      if (read.content) step.keptBytes += read.size;
       watched.set(variable, { path, size: read.size, hash: read.hash, kept: read.content ? [read.content] : undefined });
     } catch {
       // not there or not readable: nothing to compare with
@@ -86,11 +95,11 @@ function append(variable: StepFileVariable, path: string, text: string): void {
   if (!w || w.path !== path) return;
   w.size += bytes.length;
   w.hash.update(bytes);
-  if (w.kept && keptBytes + bytes.length <= KEEP_BYTES) {
+  if (w.kept && step.keptBytes + bytes.length <= KEEP_BYTES) {
     w.kept.push(bytes);
-    keptBytes += bytes.length;
+    step.keptBytes += bytes.length;
   } else if (w.kept) {
-    keptBytes -= w.kept.reduce((n, b) => n + b.length, 0);
+    step.keptBytes -= w.kept.reduce((n, b) => n + b.length, 0);
     w.kept = undefined;
   }
 }
