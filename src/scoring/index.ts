@@ -3,16 +3,16 @@
  * `scoreTest` scores one test; `scoreAll` scores many and shares the PFS memo between them.
  */
 import type { TestHistory, Tier } from '../model.ts';
-import { DEFAULT_FLIP_RATE_CONFIG, flipRates, tierOf, type FlipRateConfig } from './flipRate.ts';
-import { DEFAULT_SCORING_CONFIG, multiFactorScore, type MultiFactorScore, type ScoringConfig } from './multiFactor.ts';
+import { DEFAULT_FLIP_RATE_CONFIG, flipRates, tierOf, type FlipRateConfig } from './flip-rate.ts';
+import { DEFAULT_SCORING_CONFIG, multiFactorScore, type MultiFactorScore, type ScoringConfig } from './multi-factor.ts';
 import { createPfsMemo, DEFAULT_PFS_CONFIG, pfs, type PfsConfig, type PfsMemo, type PfsResult } from './pfs.ts';
-import { DEFAULT_SUCCESS_RATE_CONFIG, successRate, type SuccessRate, type SuccessRateConfig } from './successRate.ts';
+import { DEFAULT_SUCCESS_RATE_CONFIG, successRate, type SuccessRate, type SuccessRateConfig } from './success-rate.ts';
 import { DEFAULT_THRESHOLDED_CONFIG, thresholdedFlakiness, type BudgetCandidate, type ThresholdedConfig } from './thresholded.ts';
 
-export * from './flipRate.ts';
-export * from './multiFactor.ts';
+export * from './flip-rate.ts';
+export * from './multi-factor.ts';
 export * from './pfs.ts';
-export * from './successRate.ts';
+export * from './success-rate.ts';
 export * from './thresholded.ts';
 export { runOutcome } from './outcomes.ts';
 

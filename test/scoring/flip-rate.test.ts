@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ewmaFlipRate, flipRate, flipRates, outcomesOf, tierOf, tierQuarantineDecision } from '../../src/scoring/flipRate.ts';
+import { ewmaFlipRate, flipRate, flipRates, outcomesOf, tierOf, tierQuarantineDecision } from '../../src/scoring/flip-rate.ts';
 import { runOutcome } from '../../src/scoring/outcomes.ts';
 import { runsOf } from './helpers.ts';
 

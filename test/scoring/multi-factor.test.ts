@@ -21,7 +21,7 @@ import {
   toTestResults,
   type ScoringConfig,
   type TestResult,
-} from '../../src/scoring/multiFactor.ts';
+} from '../../src/scoring/multi-factor.ts';
 import { DAY, HOUR, runsOf, T0 } from './helpers.ts';
 
 /** Results from a compact string: P/F per result, attempt 1 each, one hour apart. */
