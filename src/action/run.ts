@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { InputError, inputsFromEnv, readInputs } from '../config/inputs.ts';
 import { contextFromEnv } from '../config/context.ts';
 import { loadFileConfig } from '../config/file.ts';
-import { normalizeErrorMessage } from '../scoring/index.ts';
+import { normalizeErrorMessage } from '../history/error-message.ts';
 import { statsScores } from '../pipeline/stats-scores.ts';
 import { applyRun } from '../pipeline/apply.ts';
 import { admitParcel, foldParcels, runParcel } from '../pipeline/fold.ts';

@@ -5,7 +5,8 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { TestHistory, RecordDraft, TestRunRecord } from '../../src/model.ts';
-import { normalizeErrorMessage, scoreTest, type TestScores } from '../../src/scoring/index.ts';
+import { normalizeErrorMessage } from '../../src/history/error-message.ts';
+import { scoreTest, type TestScores } from '../../src/scoring/index.ts';
 
 const HOUR = 3_600_000;
 const START = Date.UTC(2026, 9, 1);
