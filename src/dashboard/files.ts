@@ -4,7 +4,7 @@
  * data, dropping (and counting) what is not in the expected form, so that a format change stays in this file.
  *
  * They are lighter than the step's readers in src/store/: the page never builds per-run record objects for every
- * test (10 M of them at 100k tests); it keeps each test's outcome string and walks it (model.ts).
+ * test (10 M of them at 100k tests); it keeps each test's outcome string and walks it (test-runs.ts).
  */
 import { RUNS_FILE, META_FILE } from '../store/layout.ts';
 import { fileFromAround, parseOutcomeString } from '../history/outcome-string.ts';
