@@ -11,15 +11,18 @@ import { CH_P, isFailCode } from './outcomes.ts';
 
 const DAY_MS = 86_400_000;
 
-export interface ScoringWeights {
+/** The six components of a score, each in [0, 1]. */
+export interface ScoreComponents {
   intermittency: number;
   rerunPassRate: number;
   failureClustering: number;
   messageVariance: number;
   failSuccessRatio: number;
-  /** Applied as a multiplicative penalty, not summed. */
   consecutiveFailurePenalty: number;
 }
+
+/** A weight per component; the consecutive-failure penalty's is applied as a multiplicative penalty, not summed. */
+export type ScoringWeights = ScoreComponents;
 
 export const DEFAULT_WEIGHTS: ScoringWeights = Object.freeze({
   intermittency: 0.3,
@@ -59,15 +62,6 @@ export const DEFAULT_SCORING_CONFIG: ScoringConfig = Object.freeze({
   minConfidenceForAction: 0.5,
   weights: DEFAULT_WEIGHTS,
 });
-
-export interface ScoreComponents {
-  intermittency: number;
-  rerunPassRate: number;
-  failureClustering: number;
-  messageVariance: number;
-  failSuccessRatio: number;
-  consecutiveFailurePenalty: number;
-}
 
 export interface ConfidenceFactors {
   dataQuantity: number;
