@@ -62,11 +62,17 @@ export function ewmaFlipRate(outcomes: readonly boolean[], alpha = DEFAULT_FLIP_
 /**
  * `flipRate` and `ewmaFlipRate` straight from the runs, without building the outcome list
  * (same results; used by scoreTest). Also returns the number of outcomes in the whole history.
+ * `scratch` is working space a caller scoring many tests passes to every call (its contents
+ * do not matter); one is allocated when it is absent or shorter than the windows.
  */
-export function flipRates(runs: readonly TestRunRecord[], config: FlipRateConfig = DEFAULT_FLIP_RATE_CONFIG): { flipRate: number | null; ewmaFlipRate: number | null; outcomes: number } {
+export function flipRates(
+  runs: readonly TestRunRecord[],
+  config: FlipRateConfig = DEFAULT_FLIP_RATE_CONFIG,
+  scratch?: Uint8Array,
+): { flipRate: number | null; ewmaFlipRate: number | null; outcomes: number } {
   const need = Math.max(config.window, config.ewmaWindow, 0);
   // Outcomes of the last `need` runs with one, newest first (1 = passed).
-  const recent = new Uint8Array(need);
+  const recent = scratch !== undefined && scratch.length >= need ? scratch : new Uint8Array(need);
   let got = 0;
   let outcomes = 0;
   for (let r = runs.length - 1; r >= 0; r--) {
