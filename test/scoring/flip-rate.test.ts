@@ -87,6 +87,13 @@ describe('flipRates (fast path used by scoreTest)', () => {
     }
     expect(flipRates(runsOf(['S', 'P'])).flipRate).toBeNull();
   });
+
+  it('gives the same with a scratch buffer reused across tests, whatever it holds, and ignores one too short', () => {
+    const histories = [['F', 'F', 'F', 'F', 'F', 'F'], ['P', 'FP', 'P'], ['P', 'F', 'P', 'F', 'P', 'F', 'P', 'F', 'P', 'F', 'P', 'F'], ['S']].map((a) => runsOf(a));
+    const scratch = new Uint8Array(20).fill(7);
+    for (const runs of histories) expect(flipRates(runs, undefined, scratch)).toEqual(flipRates(runs));
+    for (const runs of histories) expect(flipRates(runs, undefined, new Uint8Array(2))).toEqual(flipRates(runs));
+  });
 });
 
 describe('tiers (seed 001, exact boundaries)', () => {
