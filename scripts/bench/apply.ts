@@ -14,7 +14,7 @@ import { writeFileSync } from 'node:fs';
 import { applyRun } from '../../src/pipeline/apply.ts';
 import { DEFAULT_POLICY } from '../../src/policy/quarantine.ts';
 import { DEFAULT_RETENTION } from '../../src/history/merge.ts';
-import { normalizeErrorMessage } from '../../src/scoring/index.ts';
+import { normalizeErrorMessage } from '../../src/history/error-message.ts';
 import { statsScores } from '../../src/pipeline/stats-scores.ts';
 import { parseSnapshot } from '../../src/store/snapshot.ts';
 import { parseReportText } from '../../src/junit/index.ts';

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { applyRun, compactEveryFor } from '../../src/pipeline/apply.ts';
 import { DEFAULT_POLICY } from '../../src/policy/quarantine.ts';
 import { DEFAULT_RETENTION } from '../../src/history/merge.ts';
-import { normalizeErrorMessage } from '../../src/scoring/index.ts';
+import { normalizeErrorMessage } from '../../src/history/error-message.ts';
 import { statsScores } from '../../src/pipeline/stats-scores.ts';
 import { parseSnapshot, readSnapshotDir, writeSnapshotDir } from '../../src/store/snapshot.ts';
 import type { Attempt, ParsedTestCase } from '../../src/model.ts';

@@ -171,7 +171,8 @@ async function buildBranch(root: string, tests: number, runs: number): Promise<{
   const { applyRun } = await import('../../src/pipeline/apply.ts');
   const { DEFAULT_POLICY } = await import('../../src/policy/quarantine.ts');
   const { DEFAULT_RETENTION } = await import('../../src/history/merge.ts');
-  const { normalizeErrorMessage, scoreAll } = await import('../../src/scoring/index.ts');
+  const { normalizeErrorMessage } = await import('../../src/history/error-message.ts');
+  const { scoreAll } = await import('../../src/scoring/index.ts');
   const { parseSnapshot, readSnapshotDir, writeSnapshotDir } = await import('../../src/store/snapshot.ts');
   const bare = join(root, 'remote.git');
   const work = join(root, 'work');

@@ -26,7 +26,7 @@ import type { Attempt, History, ParsedTestCase, RunContext } from '../../src/mod
 import { applyRun, type ApplyOptions } from '../../src/pipeline/apply.ts';
 import { DEFAULT_POLICY } from '../../src/policy/quarantine.ts';
 import { DEFAULT_RETENTION, mergeRun } from '../../src/history/merge.ts';
-import { normalizeErrorMessage } from '../../src/scoring/index.ts';
+import { normalizeErrorMessage } from '../../src/history/error-message.ts';
 import { statsScores } from '../../src/pipeline/stats-scores.ts';
 import { emptySnapshot, parseSnapshot, type Snapshot } from '../../src/store/snapshot.ts';
 import { DIST_ENTRY, PROJECT_ROOT, World, git } from '../../test/support/action.ts';

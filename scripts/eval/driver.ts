@@ -24,7 +24,7 @@ import { loadFileConfig } from '../../src/config/file.ts';
 import { inputsFromEnv, readInputs } from '../../src/config/inputs.ts';
 import { contextFromEnv, isOnDefaultBranch, runIdentity, runUrl } from '../../src/config/context.ts';
 import { parseReportFiles } from '../../src/junit/index.ts';
-import { normalizeErrorMessage } from '../../src/scoring/index.ts';
+import { normalizeErrorMessage } from '../../src/history/error-message.ts';
 import { parseSnapshot } from '../../src/store/snapshot.ts';
 import type { RunContext } from '../../src/model.ts';
 import type { PolicyOptions } from '../../src/policy/quarantine.ts';

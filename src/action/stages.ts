@@ -11,7 +11,7 @@ import { inputsFromEnv, readInputs, type Inputs } from '../config/inputs.ts';
 import { contextFromEnv, type GitHubContext } from '../config/context.ts';
 import { loadFileConfig } from '../config/file.ts';
 import { dataRemote } from '../config/remote.ts';
-import { normalizeErrorMessage } from '../scoring/index.ts';
+import { normalizeErrorMessage } from '../history/error-message.ts';
 import { statsScores } from '../pipeline/stats-scores.ts';
 import { applyRun, type ApplyResult, type RerunVerdicts } from '../pipeline/apply.ts';
 import { admitParcel, foldParcels, runParcel } from '../pipeline/fold.ts';

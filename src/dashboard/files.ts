@@ -4,11 +4,12 @@
  * data, dropping (and counting) what is not in the expected form, so that a format change stays in this file.
  *
  * They are lighter than the step's readers in src/store/: the page never builds per-run record objects for every
- * test (10 M of them at 100k tests); it keeps each test's outcome string and walks it (model.ts).
+ * test (10 M of them at 100k tests); it keeps each test's outcome string and walks it (test-runs.ts).
  */
 import { RUNS_FILE, META_FILE } from '../store/layout.ts';
 import { fileFromAround, parseOutcomeString } from '../history/outcome-string.ts';
 import { strictJsonFault } from '../store/strict-json.ts';
+import type { RunRow as StoredRunRow } from '../store/history-format.ts';
 
 export { RUNS_FILE, META_FILE };
 
@@ -17,18 +18,12 @@ export interface BranchMeta {
   shards: number;
 }
 
-export interface RunRow {
-  seq: number;
+/**
+ * A row of runs.json as the step stores it (`time` in ms since the epoch; `jobSucceeded` what flakeguard decided for
+ * the job, after forgiving quarantined tests, undefined when not recorded), with its run key.
+ */
+export interface RunRow extends StoredRunRow {
   key: string;
-  sha: string;
-  /** ms since the epoch. */
-  time: number;
-  onDefaultBranch: boolean;
-  /** What flakeguard decided for the job (after forgiving quarantined tests); undefined when not recorded. */
-  jobSucceeded?: boolean;
-  url?: string;
-  /** Failure keys (message with numbers as #) of the run's outages. */
-  outages?: string[];
 }
 
 /** One test's line of a history file. */

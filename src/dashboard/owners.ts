@@ -6,7 +6,7 @@
 import { ownerText, ownersOf, parseCodeowners } from '../owners/codeowners.ts';
 import { mapClassname, parseClassMap, type ClassMapRule } from '../owners/classmap.ts';
 import { repositoryPath } from '../owners/index.ts';
-import type { TestEntry } from './model.ts';
+import type { TestEntry } from './page-model.ts';
 
 export interface OwnersResult {
   /** Tests that got at least one owner. */

@@ -135,14 +135,7 @@ export function fileFromAround(fp: unknown, classname: string): string | undefin
   return `${fp[0]}${classPath(classname)}${fp[1]}`;
 }
 
-/** A class name's path (dots as slashes); the tests of a class share it, so it is made once. */
-const classPaths = new Map<string, string>();
+/** A class name's path (dots as slashes). */
 function classPath(classname: string): string {
-  let path = classPaths.get(classname);
-  if (path === undefined) {
-    path = classname.replace(/\./g, '/');
-    if (classPaths.size > 100_000) classPaths.clear();
-    classPaths.set(classname, path);
-  }
-  return path;
+  return classname.replace(/\./g, '/');
 }

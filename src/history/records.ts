@@ -19,7 +19,9 @@ export interface RunFacts {
   readonly untrusted?: boolean;
 }
 
-// Keyed by the row object: a pool lives exactly as long as the runs table it was read with.
+// An immutable memo of `build`: the record of (row, attempts) with no message and no duration, shared by every test
+// with that outcome in the run (records are read-only). Keyed by the row object, so a pool lives exactly as long as
+// the runs table it was read with.
 const pools = new WeakMap<RunFacts, Map<string, TestRunRecord>>();
 
 function build(key: string, row: RunFacts, attempts: string, message: string | undefined, durationSec: number | undefined): TestRunRecord {

@@ -123,7 +123,7 @@ export class LazyHistory extends Map<string, TestHistory> {
   /**
    * A key equal for two tests when everything the policy and the scores read of their run records is equal: the
    * runs, attempts and messages, and which runs have a duration (scoring reads no more of durations: "has timing
-   * data", src/scoring/multiFactor.ts). Whatever is computed from the records alone is computed once per key.
+   * data", src/scoring/multi-factor.ts). Whatever is computed from the records alone is computed once per key.
    */
   recordsKey(id: string): string | undefined {
     let key = this.recordKeys.get(id);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { InputError, inputsFromEnv, readInputs, type Inputs } from '../config/inputs.ts';
 import type { GitHubContext } from '../config/context.ts';
 import type { FileConfig } from '../config/file.ts';
-import { normalizeErrorMessage } from '../scoring/index.ts';
+import { normalizeErrorMessage } from '../history/error-message.ts';
 import { statsScores } from '../pipeline/stats-scores.ts';
 import { DataRepo } from '../store/git.ts';
 import { dataRemote } from '../config/remote.ts';

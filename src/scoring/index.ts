@@ -3,16 +3,16 @@
  * `scoreTest` scores one test; `scoreAll` scores many and shares the PFS memo between them.
  */
 import type { TestHistory, Tier } from '../model.ts';
-import { DEFAULT_FLIP_RATE_CONFIG, flipRates, tierOf, type FlipRateConfig } from './flipRate.ts';
-import { DEFAULT_SCORING_CONFIG, multiFactorScore, type MultiFactorScore, type ScoringConfig } from './multiFactor.ts';
+import { DEFAULT_FLIP_RATE_CONFIG, flipRates, tierOf, type FlipRateConfig } from './flip-rate.ts';
+import { DEFAULT_SCORING_CONFIG, multiFactorScore, type MultiFactorScore, type ScoringConfig } from './multi-factor.ts';
 import { createPfsMemo, DEFAULT_PFS_CONFIG, pfs, type PfsConfig, type PfsMemo, type PfsResult } from './pfs.ts';
-import { DEFAULT_SUCCESS_RATE_CONFIG, successRate, type SuccessRate, type SuccessRateConfig } from './successRate.ts';
+import { DEFAULT_SUCCESS_RATE_CONFIG, successRate, type SuccessRate, type SuccessRateConfig } from './success-rate.ts';
 import { DEFAULT_THRESHOLDED_CONFIG, thresholdedFlakiness, type BudgetCandidate, type ThresholdedConfig } from './thresholded.ts';
 
-export * from './flipRate.ts';
-export * from './multiFactor.ts';
+export * from './flip-rate.ts';
+export * from './multi-factor.ts';
 export * from './pfs.ts';
-export * from './successRate.ts';
+export * from './success-rate.ts';
 export * from './thresholded.ts';
 export { runOutcome } from './outcomes.ts';
 
@@ -94,8 +94,17 @@ function newestTime(h: TestHistory): number {
   return t;
 }
 
-function score(h: TestHistory, o: ScoringOptions, now: number, memo: PfsMemo): TestScores {
-  const fr = flipRates(h.runs, o.flipRate);
+/** Working space `score` passes to the methods; one per scoring call, reused across its tests. */
+interface Scratch {
+  flipRate: Uint8Array;
+}
+
+function scratchFor(o: ScoringOptions): Scratch {
+  return { flipRate: new Uint8Array(Math.max(o.flipRate.window, o.flipRate.ewmaWindow, 0)) };
+}
+
+function score(h: TestHistory, o: ScoringOptions, now: number, memo: PfsMemo, scratch: Scratch): TestScores {
+  const fr = flipRates(h.runs, o.flipRate, scratch.flipRate);
   const sr = successRate(h.runs, now, o.successRate);
   return {
     id: h.id,
@@ -114,7 +123,7 @@ function score(h: TestHistory, o: ScoringOptions, now: number, memo: PfsMemo): T
 export function scoreTest(h: TestHistory, opts?: ScoringOptionsInput, memo: PfsMemo = createPfsMemo()): TestScores {
   const o = resolveScoringOptions(opts);
   const now = Number.isFinite(o.now) ? o.now : newestTime(h);
-  return score(h, o, now, memo);
+  return score(h, o, now, memo, scratchFor(o));
 }
 
 /**
@@ -136,7 +145,8 @@ export function scoreAll(histories: Iterable<TestHistory>, opts?: ScoringOptions
     source = list;
   }
   const out = new Map<string, TestScores>();
-  for (const h of source) out.set(h.id, score(h, o, now, memo));
+  const scratch = scratchFor(o);
+  for (const h of source) out.set(h.id, score(h, o, now, memo, scratch));
   return out;
 }
 

@@ -75,6 +75,9 @@ export interface PfsMemo {
   lastShas: string[];
   groupOfRun: Int32Array;
   lastGroups: number;
+  /** Scratch of `pfsStats`: failures and passes per group of the test at hand. */
+  groupFails: Int32Array;
+  groupPasses: Int32Array;
 }
 
 export function createPfsMemo(): PfsMemo {
@@ -87,15 +90,13 @@ export function createPfsMemo(): PfsMemo {
     lastShas: [],
     groupOfRun: new Int32Array(128),
     lastGroups: 0,
+    groupFails: new Int32Array(128),
+    groupPasses: new Int32Array(128),
   };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Sufficient statistics
-
-// Scratch for pfsStats (single-threaded; contents never escape).
-let groupFails = new Int32Array(128);
-let groupPasses = new Int32Array(128);
 
 /** Groups the runs' non-skipped attempts by sha and reduces them to the sufficient statistics. */
 export function pfsStats(runs: readonly TestRunRecord[], memo: PfsMemo = createPfsMemo()): PfsStats {
@@ -154,10 +155,11 @@ export function pfsStats(runs: readonly TestRunRecord[], memo: PfsMemo = createP
     memo.lastGroups = groups;
   }
   // Phase 2: failures and passes per group.
-  if (groupFails.length < groups) {
-    groupFails = new Int32Array(Math.max(groups, groupFails.length * 2));
-    groupPasses = new Int32Array(groupFails.length);
+  if (memo.groupFails.length < groups) {
+    memo.groupFails = new Int32Array(Math.max(groups, memo.groupFails.length * 2));
+    memo.groupPasses = new Int32Array(memo.groupFails.length);
   }
+  const { groupFails, groupPasses } = memo;
   groupFails.fill(0, 0, groups);
   groupPasses.fill(0, 0, groups);
   const groupOfRun = memo.groupOfRun;
@@ -208,6 +210,7 @@ export function pfsStatsKey(s: PfsStats): string {
   return key;
 }
 
+/** The config's part of a posterior memo key: a memo of a pure function, keyed by the config object (configs are not changed once used). */
 const configKeys = new WeakMap<PfsConfig, string>();
 function configKey(c: PfsConfig): string {
   let k = configKeys.get(c);
@@ -249,6 +252,7 @@ function logAddExp(a: number, b: number): number {
   return a > b ? a + Math.log1p(Math.exp(b - a)) : b + Math.log1p(Math.exp(a - b));
 }
 
+/** The coarse grid's nodes and their log p, log(1 - p): filled once here, only read afterwards. */
 const coarseT = new Float64Array(COARSE_N);
 const coarseLogP = new Float64Array(COARSE_N);
 const coarseLog1mP = new Float64Array(COARSE_N);
@@ -258,9 +262,10 @@ for (let i = 0; i < COARSE_N; i++) {
   coarseLogP[i] = logSig(t);
   coarseLog1mP[i] = logSigNeg(t);
 }
-/** Coarse log posterior, reused by every computePfs call (never escapes). */
-const coarseScratch = new Float64Array(COARSE_N * COARSE_N);
-/** log(p_b + (1 - p_b) p_f^k) on the coarse grid, [i_b * COARSE_N + i_f], by k. */
+/**
+ * log(p_b + (1 - p_b) p_f^k) on the coarse grid, [i_b * COARSE_N + i_f], by k: an immutable memo of a pure function
+ * of k (a table is filled once, before it is stored, and only read afterwards), shared by every computePfs call.
+ */
 const coarseAllFail = new Map<number, Float64Array>();
 function coarseAllFailTable(k: number): Float64Array {
   let tab = coarseAllFail.get(k);
@@ -415,7 +420,7 @@ export function computePfs(s: PfsStats, config: PfsConfig = DEFAULT_PFS_CONFIG):
   } else {
     // Coarse 2-D pass on cached tables to locate the mass.
     const N = COARSE_N;
-    const coarse = coarseScratch;
+    const coarse = new Float64Array(N * N); // coarse log posterior
     const col = new Float64Array(N);
     for (let j = 0; j < N; j++) col[j] = f.a * coarseLogP[j]! + f.b * coarseLog1mP[j]!;
     // Start from the first all-fail term, then add the others (usually there is only one).

@@ -59,6 +59,8 @@ const NEWLINES = /\r\n|\r|\n/g;
 
 /* ---------- secrets ---------- */
 
+// Process-wide on purpose: the token is registered once where it is read, and every print helper of every layer
+// must hide it without being handed it (passing it down would leave a path that forgets it).
 const secrets = new Set<string>();
 
 /**

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { buildSuite, generateBranch } from '../../scripts/bench/step.ts';
 import { decodeOutcomes } from '../../src/store/history-format.ts';
-import { normalizeErrorMessage } from '../../src/scoring/index.ts';
+import { normalizeErrorMessage } from '../../src/history/error-message.ts';
 import { serveDashboard, type DashboardServer } from '../../src/dashboard/index.ts';
 import { PROJECT_ROOT } from '../support/action.ts';
 import { HOSTILE_CLASS, HOSTILE_ISSUE, HOSTILE_MESSAGE, HOSTILE_NAME, HOSTILE_REASON, branchRepo, hostileBranchFiles, launchBrowser } from '../support/dashboard.ts';

@@ -3,7 +3,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../src/github/client.ts';
-import { IssueApi, MAX_FAILURES, listTrackedIssues } from '../../src/github/issues.ts';
+import { IssueApi, MAX_FAILURES, listTrackedIssues } from '../../src/github/issue-api.ts';
 import { idMarker, testHash } from '../../src/github/issue-body.ts';
 import { fakeResponses, startGitHubFake, type FakeGitHub } from '../support/github-fake/index.ts';
 

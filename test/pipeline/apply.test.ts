@@ -3,7 +3,7 @@ import { applyRun, DEFAULT_APPLY_OPTIONS, type ApplyInput } from '../../src/pipe
 import type { ParsedTestCase } from '../../src/model.ts';
 import { emptySnapshot, parseSnapshot, type Snapshot } from '../../src/store/snapshot.ts';
 import { parsedTest, runContext } from '../support/builders.ts';
-import { normalizeErrorMessage } from '../../src/scoring/index.ts';
+import { normalizeErrorMessage } from '../../src/history/error-message.ts';
 import { statsScores } from '../../src/pipeline/stats-scores.ts';
 import { DEFAULT_POLICY } from '../../src/policy/quarantine.ts';
 import { DEFAULT_RETENTION } from '../../src/history/merge.ts';

@@ -8,7 +8,7 @@ import { quarantinedIfExhausted } from '../../src/pipeline/rerun.ts';
 import type { Attempt, ParsedTestCase } from '../../src/model.ts';
 import { emptySnapshot, parseSnapshot, type Snapshot } from '../../src/store/snapshot.ts';
 import { parsedTest, runContext } from '../support/builders.ts';
-import { normalizeErrorMessage } from '../../src/scoring/index.ts';
+import { normalizeErrorMessage } from '../../src/history/error-message.ts';
 import { DEFAULT_POLICY } from '../../src/policy/quarantine.ts';
 
 function input(snapshot: Snapshot, tests: ParsedTestCase[], n: number): ApplyInput {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findOutages, outageFailures } from '../../src/policy/outage.ts';
-import { normalizeErrorMessage } from '../../src/scoring/index.ts';
+import { normalizeErrorMessage } from '../../src/history/error-message.ts';
 import type { ParsedTestCase } from '../../src/model.ts';
 
 const OPTIONS = { outageMinTests: 5, outagePercent: 50 };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { PATTERNS, patternHistory, renderComponentTable, renderValidationTable, scorePattern } from './validationPatterns.ts';
+import { PATTERNS, patternHistory, renderComponentTable, renderValidationTable, scorePattern } from './validation-patterns.ts';
 
 const DOC = fileURLToPath(new URL('../../docs/scoring.md', import.meta.url));
 
@@ -18,7 +18,7 @@ describe('seed 000 validation table (docs/scoring.md)', () => {
   const doc = readFileSync(DOC, 'utf8');
 
   it('publishes exactly the numbers the implementation gives today', () => {
-    // On mismatch, print the fresh table with: node_modules/.bin/node test/scoring/validationPatterns.ts
+    // On mismatch, print the fresh table with: node_modules/.bin/node test/scoring/validation-patterns.ts
     expect(section(doc, 'validation-table')).toBe(renderValidationTable());
     expect(section(doc, 'validation-components')).toBe(renderComponentTable());
   });

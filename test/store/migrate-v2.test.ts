@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { applyRun } from '../../src/pipeline/apply.ts';
 import { parseSnapshot } from '../../src/store/snapshot.ts';
 import { statsScores } from '../../src/pipeline/stats-scores.ts';
-import { normalizeErrorMessage } from '../../src/scoring/index.ts';
+import { normalizeErrorMessage } from '../../src/history/error-message.ts';
 import { DEFAULT_POLICY } from '../../src/policy/quarantine.ts';
 import { DEFAULT_RETENTION } from '../../src/history/merge.ts';
 import { NEXT_RUN, NEXT_TESTS } from '../fixtures/data-branch-v2-next.ts';

@@ -11,7 +11,7 @@ import type { Browser } from 'puppeteer-core';
 import type { Attempt, ParsedTestCase, RunContext } from '../../src/model.ts';
 import { applyRun, DEFAULT_APPLY_OPTIONS } from '../../src/pipeline/apply.ts';
 import { statsScores } from '../../src/pipeline/stats-scores.ts';
-import { normalizeErrorMessage } from '../../src/scoring/index.ts';
+import { normalizeErrorMessage } from '../../src/history/error-message.ts';
 import { emptySnapshot, parseSnapshot } from '../../src/store/snapshot.ts';
 import { renderStatsShard, shardOf, statsPath, type StatsLine } from '../../src/store/layout.ts';
 import { dashboardFiles } from '../../src/dashboard/branch-files.ts';

@@ -3,7 +3,7 @@
  * through safeUrl (http and https only), and no attribute other than the few below can be set. Nothing read from
  * the data branch is ever parsed as HTML.
  */
-import { safeUrl } from '../model.ts';
+import { safeUrl } from '../links.ts';
 
 export type Child = Node | string | number | null | undefined | false | Child[];
 

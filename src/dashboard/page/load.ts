@@ -5,7 +5,8 @@
  */
 import { shardName } from '../../store/layout.ts';
 import { META_FILE, RUNS_FILE, parseHistoryText, parseMetaText, parseRunsText, parseStatsText, type HistoryLine, type StatsLine } from '../files.ts';
-import { buildModel, count, type Model } from '../model.ts';
+import { buildModel, type Model } from '../page-model.ts';
+import { count } from '../wording.ts';
 import { assignOwners } from '../owners.ts';
 import { DECISIONS_FILE, parseDecisions, type DecisionLog } from '../../store/decisions.ts';
 
@@ -106,6 +107,7 @@ export async function loadBranch(callbacks: LoadCallbacks): Promise<Loaded> {
 /** decisions.json as the page found it (src/store/decisions.ts): read once, when a test's page first needs it. */
 export type DecisionsFile = { kind: 'missing' } | { kind: 'unreadable'; problem: string } | { kind: 'read'; log: DecisionLog; problems: string[] };
 
+/** The page's one read of decisions.json (page state: one page load reads it at most once). */
 let decisions: Promise<DecisionsFile> | undefined;
 
 /** Reads decisions.json once per page load. Not part of loadBranch: the first paint does not wait for it. */

@@ -4,13 +4,17 @@
  * `fg:runs-painted` after the first frame with data (the suite view of runs.json: the first meaningful paint) and
  * `fg:painted` after the frame with every file read and drawn.
  */
-import { count, type Model, type TestQuery } from '../model.ts';
+import type { Model } from '../page-model.ts';
+import type { TestQuery } from '../test-query.ts';
+import { count } from '../wording.ts';
 import { loadBranch, loadDecisions } from './load.ts';
 import { clear, h } from './dom.ts';
 import { renderBacklog, renderSuite, renderTest, renderTests } from './views.ts';
 
 const main = document.getElementById('main')!;
 const status = document.getElementById('status')!;
+// The page's state, one per page load (a browser page, not a module shared by callers): the model once read, the
+// suite view's by-day switch and the tests view's query; `route` draws the view the hash names from them.
 let model: Model | undefined;
 let byDay = false;
 let query: TestQuery = { state: 'flaky-or-quarantined', sort: 'pfs' };

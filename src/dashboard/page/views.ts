@@ -1,24 +1,11 @@
-/** The four views. Each draws into `root` from the model (model.ts), with text nodes only (dom.ts). */
-import {
-  STATE_LABEL,
-  ageDays,
-  backlog,
-  commitUrl,
-  count,
-  issueUrl,
-  rollingWindow,
-  timelineRows,
-  ROLLING_RUNS,
-  queryTests,
-  summarize,
-  testDetail,
-  type Model,
-  type RunPoint,
-  type SortKey,
-  type TestEntry,
-  type TestQuery,
-  type TestState,
-} from '../model.ts';
+/** The four views. Each draws into `root` from the models (../page-model.ts and the view models beside it), with text nodes only (dom.ts). */
+import { ageDays, backlog } from '../backlog.ts';
+import { commitUrl, issueUrl } from '../links.ts';
+import { STATE_LABEL, type Model, type RunPoint, type TestEntry, type TestState } from '../page-model.ts';
+import { summarize } from '../suite-summary.ts';
+import { testDetail, timelineRows } from '../test-detail.ts';
+import { queryTests, type SortKey, type TestQuery } from '../test-query.ts';
+import { count, rollingWindow, ROLLING_RUNS } from '../wording.ts';
 import { shardOf, statsPath } from '../../store/layout.ts';
 import { MAX_EVENTS_PER_TEST } from '../../store/decisions.ts';
 import type { DecisionsFile } from './load.ts';

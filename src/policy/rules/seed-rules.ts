@@ -4,10 +4,10 @@
  * quarantine (entry) and whether a quarantined test may leave (release), in words a user understands. Pure.
  */
 import type { TestRunRecord } from '../../model.ts';
-import { flipRates, tierOf } from '../../scoring/flipRate.ts';
-import { multiFactorScore } from '../../scoring/multiFactor.ts';
+import { flipRates, tierOf } from '../../scoring/flip-rate.ts';
+import { multiFactorScore } from '../../scoring/multi-factor.ts';
 import { pfs, type PfsMemo } from '../../scoring/pfs.ts';
-import { successRate } from '../../scoring/successRate.ts';
+import { successRate } from '../../scoring/success-rate.ts';
 import { thresholdedFlakiness } from '../../scoring/thresholded.ts';
 import type { RuleName, RuleOptions } from './types.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ewmaFlipRate, flipRate, flipRates, outcomesOf, tierOf, tierQuarantineDecision } from '../../src/scoring/flipRate.ts';
+import { ewmaFlipRate, flipRate, flipRates, outcomesOf, tierOf, tierQuarantineDecision } from '../../src/scoring/flip-rate.ts';
 import { runOutcome } from '../../src/scoring/outcomes.ts';
 import { runsOf } from './helpers.ts';
 
@@ -86,6 +86,13 @@ describe('flipRates (fast path used by scoreTest)', () => {
       expect(r.ewmaFlipRate).toBe(ewmaFlipRate(o, cfg.ewmaAlpha, cfg.ewmaWindow));
     }
     expect(flipRates(runsOf(['S', 'P'])).flipRate).toBeNull();
+  });
+
+  it('gives the same with a scratch buffer reused across tests, whatever it holds, and ignores one too short', () => {
+    const histories = [['F', 'F', 'F', 'F', 'F', 'F'], ['P', 'FP', 'P'], ['P', 'F', 'P', 'F', 'P', 'F', 'P', 'F', 'P', 'F', 'P', 'F'], ['S']].map((a) => runsOf(a));
+    const scratch = new Uint8Array(20).fill(7);
+    for (const runs of histories) expect(flipRates(runs, undefined, scratch)).toEqual(flipRates(runs));
+    for (const runs of histories) expect(flipRates(runs, undefined, new Uint8Array(2))).toEqual(flipRates(runs));
   });
 });
 

@@ -1,11 +1,12 @@
 /**
  * The seed 000 validation-table patterns as concrete histories, and the table docs/scoring.md
  * publishes. `validation.test.ts` regenerates the table and compares it with the doc.
- * Print it with: node_modules/.bin/node test/scoring/validationPatterns.ts
+ * Print it with: node_modules/.bin/node test/scoring/validation-patterns.ts
  */
 import { fileURLToPath } from 'node:url';
 import type { TestHistory, RecordDraft, TestRunRecord } from '../../src/model.ts';
-import { normalizeErrorMessage, scoreTest, type TestScores } from '../../src/scoring/index.ts';
+import { normalizeErrorMessage } from '../../src/history/error-message.ts';
+import { scoreTest, type TestScores } from '../../src/scoring/index.ts';
 
 const HOUR = 3_600_000;
 const START = Date.UTC(2026, 9, 1);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordDraft, TestRunRecord } from '../../src/model.ts';
-import { successRate } from '../../src/scoring/successRate.ts';
+import { successRate } from '../../src/scoring/success-rate.ts';
 import { DAY, T0 } from './helpers.ts';
 
 function run(day: number, attempts: string, onDefaultBranch: boolean, jobSucceeded?: boolean): TestRunRecord {

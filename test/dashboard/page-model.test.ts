@@ -2,7 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parseHistoryText, parseMetaText, parseRunsText, parseStatsText, type HistoryLine, type StatsLine } from '../../src/dashboard/files.ts';
-import { backlog, buildModel, count, issueUrl, queryTests, repoUrlOf, rollingWindow, safeUrl, slotsOf, summarize, testDetail, timelineRows, type Model } from '../../src/dashboard/model.ts';
+import { backlog } from '../../src/dashboard/backlog.ts';
+import { issueUrl, repoUrlOf, safeUrl } from '../../src/dashboard/links.ts';
+import { buildModel, type Model } from '../../src/dashboard/page-model.ts';
+import { summarize } from '../../src/dashboard/suite-summary.ts';
+import { testDetail, timelineRows } from '../../src/dashboard/test-detail.ts';
+import { queryTests } from '../../src/dashboard/test-query.ts';
+import { slotsOf } from '../../src/dashboard/test-runs.ts';
+import { count, rollingWindow } from '../../src/dashboard/wording.ts';
 import { parseDecisions } from '../../src/store/decisions.ts';
 import { decodeOutcomes, encodeOutcomes } from '../../src/store/history-format.ts';
 import { assignOwners } from '../../src/dashboard/owners.ts';

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RecordDraft, TestRunRecord } from '../../src/model.ts';
+import { normalizeErrorMessage } from '../../src/history/error-message.ts';
+import { combineComponents, DEFAULT_SCORING_CONFIG, generateRecommendation, multiFactorScore, type ScoringConfig } from '../../src/scoring/multi-factor.ts';
 import {
   calculateComponents,
   calculateConfidence,
@@ -12,42 +14,16 @@ import {
   calculateMessageVariance,
   calculateRerunPassRate,
   calculateTimeSpanFactor,
-  combineComponents,
-  DEFAULT_SCORING_CONFIG,
-  generateRecommendation,
-  multiFactorScore,
   multiFactorScoreReference,
-  normalizeErrorMessage,
   toTestResults,
-  type ScoringConfig,
   type TestResult,
-} from '../../src/scoring/multiFactor.ts';
+} from './multi-factor-reference.ts';
 import { DAY, HOUR, runsOf, T0 } from './helpers.ts';
 
 /** Results from a compact string: P/F per result, attempt 1 each, one hour apart. */
 function seq(s: string, step = HOUR): TestResult[] {
   return [...s].map((c, i) => ({ status: c === 'P' ? 'passed' : 'failed', attempt: 1, createdAt: T0 + i * step, time: 0 }));
 }
-
-describe('normalizeErrorMessage (seed, verbatim)', () => {
-  it('replaces timestamps, line numbers, paths, addresses, UUIDs and assertion values, then lower-cases', () => {
-    expect(normalizeErrorMessage('Error at 2024-01-02T03:04:05.123Z in /src/app.ts:42')).toBe('error at timestamp in path:line');
-    expect(normalizeErrorMessage('expected: 5 but was 6')).toBe('expected: value but was 6');
-    expect(normalizeErrorMessage('Expected 5, actual: 6')).toBe('expected: value actual: value');
-    expect(normalizeErrorMessage('id 123e4567-e89b-12d3-a456-426614174000 missing')).toBe('id uuid missing');
-    expect(normalizeErrorMessage('segfault at 0x7ffd1234')).toBe('segfault at 0xaddress');
-    expect(normalizeErrorMessage('  Many   spaces\n\tand TABS ')).toBe('many spaces and tabs');
-  });
-
-  it('never applies its port rule: the line-number rule has already rewritten ":8080"', () => {
-    expect(normalizeErrorMessage('connect to localhost:8080 failed')).toBe('connect to localhost:line failed');
-  });
-
-  it('is not idempotent: "0xaddress" matches the address rule again (why we never re-normalise)', () => {
-    const once = normalizeErrorMessage('segfault at 0x7ffd1234');
-    expect(normalizeErrorMessage(once)).toBe('segfault at 0xaddressress');
-  });
-});
 
 describe('toTestResults (our runs → the seed results)', () => {
   it('makes one result per non-skipped attempt, F and E failed, attempt index counting non-skipped attempts', () => {

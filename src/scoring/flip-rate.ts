@@ -59,39 +59,43 @@ export function ewmaFlipRate(outcomes: readonly boolean[], alpha = DEFAULT_FLIP_
   return ewma;
 }
 
-/** Scratch for `flipRates`: outcomes of the last runs, newest first (1 = passed). */
-let scratch = new Uint8Array(64);
-
 /**
  * `flipRate` and `ewmaFlipRate` straight from the runs, without building the outcome list
  * (same results; used by scoreTest). Also returns the number of outcomes in the whole history.
+ * `scratch` is working space a caller scoring many tests passes to every call (its contents
+ * do not matter); one is allocated when it is absent or shorter than the windows.
  */
-export function flipRates(runs: readonly TestRunRecord[], config: FlipRateConfig = DEFAULT_FLIP_RATE_CONFIG): { flipRate: number | null; ewmaFlipRate: number | null; outcomes: number } {
+export function flipRates(
+  runs: readonly TestRunRecord[],
+  config: FlipRateConfig = DEFAULT_FLIP_RATE_CONFIG,
+  scratch?: Uint8Array,
+): { flipRate: number | null; ewmaFlipRate: number | null; outcomes: number } {
   const need = Math.max(config.window, config.ewmaWindow, 0);
-  if (scratch.length < need) scratch = new Uint8Array(need);
+  // Outcomes of the last `need` runs with one, newest first (1 = passed).
+  const recent = scratch !== undefined && scratch.length >= need ? scratch : new Uint8Array(need);
   let got = 0;
   let outcomes = 0;
   for (let r = runs.length - 1; r >= 0; r--) {
     const o = runOutcome(runs[r]!.attempts);
     if (o === null) continue;
-    if (got < need) scratch[got++] = o ? 1 : 0;
+    if (got < need) recent[got++] = o ? 1 : 0;
     outcomes++;
   }
-  // scratch[0] is the newest outcome.
+  // recent[0] is the newest outcome.
   let fr: number | null = null;
   const n = Math.min(config.window, got);
   if (n >= 2) {
     let flips = 0;
-    for (let i = 1; i < n; i++) if (scratch[i] !== scratch[i - 1]) flips++;
+    for (let i = 1; i < n; i++) if (recent[i] !== recent[i - 1]) flips++;
     fr = flips / (n - 1);
   }
   let ewma: number | null = null;
   const m = Math.min(config.ewmaWindow, got);
   if (m >= 2) {
     // Oldest pair first: indexes m-1 (oldest) down to 0 (newest).
-    let e = scratch[m - 1] !== scratch[m - 2] ? 1 : 0;
+    let e = recent[m - 1] !== recent[m - 2] ? 1 : 0;
     for (let i = m - 3; i >= 0; i--) {
-      const flip = scratch[i] !== scratch[i + 1] ? 1 : 0;
+      const flip = recent[i] !== recent[i + 1] ? 1 : 0;
       e = config.ewmaAlpha * flip + (1 - config.ewmaAlpha) * e;
     }
     ewma = e;

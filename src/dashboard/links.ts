@@ -1,0 +1,30 @@
+/** Links the dashboard shows, built from what the branch holds: only http(s), only to what they claim to be. */
+/** `url` when it is an http(s) URL, else undefined: nothing from the branch becomes a javascript: link. */
+export function safeUrl(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The repository's web address from a run link `https://host/owner/repo/actions/runs/…`. */
+export function repoUrlOf(runUrl: string | undefined): string | undefined {
+  const safe = safeUrl(runUrl);
+  if (!safe) return undefined;
+  const u = new URL(safe);
+  const parts = u.pathname.split('/').filter(Boolean);
+  if (parts.length < 4 || parts[2] !== 'actions' || parts[3] !== 'runs') return undefined;
+  return `${u.origin}/${encodeURIComponent(decodeURIComponent(parts[0]!))}/${encodeURIComponent(decodeURIComponent(parts[1]!))}`;
+}
+
+export function commitUrl(repoUrl: string | undefined, sha: string): string | undefined {
+  return repoUrl && /^[0-9a-f]{7,64}$/i.test(sha) ? `${repoUrl}/commit/${sha}` : undefined;
+}
+
+/** The page of issue `n` of the repository; undefined for anything but an issue number. */
+export function issueUrl(repoUrl: string | undefined, n: number | undefined): string | undefined {
+  return repoUrl && n !== undefined && Number.isInteger(n) && n > 0 ? `${repoUrl}/issues/${n}` : undefined;
+}

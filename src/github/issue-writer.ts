@@ -1,0 +1,260 @@
+/**
+ * Renders the issue actions of a plan (bodies, comments, the dry run's preview) and carries them out through the API:
+ * labels the issues, finds an issue that lost its label through search, opens, reopens, comments on and closes.
+ */
+import * as core from '@actions/core';
+import type { Inputs } from '../config/inputs.ts';
+import type { GitHubContext } from '../config/context.ts';
+import type { RunContext } from '../model.ts';
+import type { ApplyResult } from '../pipeline/apply.ts';
+import { shardOf, statsPath } from '../store/layout.ts';
+import { ownersOfTest, type OwnerLookup } from '../owners/index.ts';
+import { logText, mdText } from '../text/escape.ts';
+import { requestOptions } from './client.ts';
+import { tracked, type ApiIssue, type IssueApi } from './issue-api.ts';
+import { assigneesOf, issueTitle, markerSearchPhrase, renderBody, renderComment, withMeta, type CommentKind, type IssueMeta, type OpenReason, type RenderContext } from './issue-body.ts';
+import { pfsTrend, type IssueIndex, type PlannedAction, type Regression, type TestFacts, type TrackedIssue } from './issue-plan.ts';
+
+export const LABEL_COLOR = 'fbca04';
+export const LABEL_DESCRIPTION = 'A flaky test tracked by flakeguard';
+
+/** What the issue work of a run knows once the issues are listed (before the sync), for the steps after it. */
+export interface PublishState {
+  inputs: Inputs;
+  ctx: GitHubContext;
+  api: IssueApi | undefined;
+  index: IssueIndex;
+  listed: boolean;
+  dryRun: boolean;
+  lifts: Map<string, { issue: number; since: number; closedAt: string }>;
+  hashOf: (id: string) => string;
+}
+
+/** What was done, as a summary line (markdown, a link to the issue) and a log line. */
+export interface Done {
+  md: string;
+  log: string;
+}
+
+/** Renders and carries out the actions of a plan. */
+export class ActionWriter {
+  private labelReady = false;
+  private readonly s: PublishState;
+  private readonly render: RenderContext;
+  private readonly lookup: OwnerLookup & { codeownersPath?: string };
+  private readonly result: ApplyResult;
+  private readonly run: RunContext;
+
+  constructor(s: PublishState, render: RenderContext, lookup: OwnerLookup & { codeownersPath?: string }, result: ApplyResult, run: RunContext) {
+    this.s = s;
+    this.render = render;
+    this.lookup = lookup;
+    this.result = result;
+    this.run = run;
+  }
+
+  private get api(): IssueApi {
+    return this.s.api!;
+  }
+
+  statsFile(id: string): string {
+    return statsPath(shardOf(id, this.result.shards), this.result.shards);
+  }
+
+  owners(f: TestFacts) {
+    return ownersOfTest(f.test, this.lookup);
+  }
+
+  body(f: TestFacts, reason: OpenReason, meta: IssueMeta, regression?: Regression): string {
+    return renderBody(this.render, {
+      test: f.test,
+      hash: f.hash,
+      ...(f.decision ? { decision: f.decision } : {}),
+      quarantined: f.quarantined,
+      reason,
+      ...(f.orderDependent !== undefined ? { orderDependent: f.orderDependent } : {}),
+      ...((f.pfsNow ?? regression?.now) ? { pfsNow: (f.pfsNow ?? regression?.now)! } : {}),
+      ...(regression ? { pfsBefore: regression.before } : {}),
+      pfsTrend: pfsTrend(f.test),
+      owners: this.owners(f),
+      ...(this.lookup.codeownersPath ? { codeownersPath: this.lookup.codeownersPath } : {}),
+      statsFile: this.statsFile(f.id),
+      meta,
+    });
+  }
+
+  comment(kind: CommentKind): string {
+    return renderComment(this.render, kind);
+  }
+
+  /** What an action would post, for the dry run. */
+  preview(a: PlannedAction): { title: string; verb: string; body?: string; comment?: string } {
+    switch (a.kind) {
+      case 'open':
+        return { title: issueTitle(a.facts), verb: 'open a new issue', body: this.body(a.facts, a.reason, { ...(a.facts.pfsNow ? { pfs: a.facts.pfsNow } : {}) }, a.regression) };
+      case 'reopen':
+        return {
+          title: a.issue.title,
+          verb: `reopen #${a.issue.number}`,
+          body: this.body(a.facts, a.reason, { ...(a.facts.pfsNow ? { pfs: a.facts.pfsNow } : {}) }, a.regression),
+          comment: this.comment({ kind: 'reopened', why: a.why, owners: this.owners(a.facts).owners }),
+        };
+      case 'comment':
+        return { title: a.issue.title, verb: `comment on #${a.issue.number}`, comment: this.commentFor(a) };
+      case 'close':
+        if (a.orderFixed) return { title: a.issue.title, verb: `close #${a.issue.number} (no longer order-dependent)`, comment: this.comment({ kind: 'order-fixed', run: this.run.key }) };
+        return { title: a.issue.title, verb: `close #${a.issue.number} (released)`, comment: this.comment({ kind: 'released', reason: a.facts.decision?.reason ?? 'released', run: this.run.key }) };
+      case 'lifted':
+        return { title: a.issue.title, verb: `comment on #${a.issue.number} (quarantine lifted)`, comment: this.comment({ kind: 'lifted', issueClosedAt: a.issue.closedAt ?? '', run: this.run.key }) };
+      case 'duplicate':
+        return { title: a.issue.title, verb: `close #${a.issue.number} as a duplicate of #${a.of.number}`, comment: this.comment({ kind: 'duplicate', of: a.of.number }) };
+    }
+  }
+
+  private commentFor(a: Extract<PlannedAction, { kind: 'comment' }>): string {
+    if (a.about === 'quarantined') return this.comment({ kind: 'quarantined', reason: a.facts.decision?.reason ?? 'quarantined', run: this.run.key });
+    if (a.about === 'order-dependent') return this.comment({ kind: 'order-dependent', sentence: a.facts.orderDependent ?? '', run: this.run.key });
+    return this.comment({ kind: 'regressed', now: a.regression!.now, before: a.regression!.before });
+  }
+
+  private async ensureLabel(): Promise<boolean> {
+    if (this.labelReady) return true;
+    const { owner, repo } = this.api;
+    const name = this.s.inputs.issueLabel;
+    const got = await this.api.call(`read the label '${name}'`, false, () => this.api.octokit.rest.issues.getLabel({ owner, repo, name, ...requestOptions() }), [404]);
+    if (!got.ok && got.status === 404) {
+      const made = await this.api.call(
+        `create the label '${name}'`,
+        true,
+        () => this.api.octokit.rest.issues.createLabel({ owner, repo, name, color: LABEL_COLOR, description: LABEL_DESCRIPTION, ...requestOptions() }),
+        [422],
+      );
+      if (!made.ok && made.status !== 422) return false;
+    } else if (!got.ok) {
+      return false;
+    }
+    this.labelReady = true;
+    return true;
+  }
+
+  /** An issue of this test that lost its label (found by its marker through search), if any. */
+  private async findUnlabelled(f: TestFacts): Promise<TrackedIssue | undefined> {
+    const q = `repo:${this.s.ctx.repository} is:issue in:body "${markerSearchPhrase(f.hash)}"`;
+    const res = await this.api.call('search for an issue of the test', false, () => this.api.octokit.rest.search.issuesAndPullRequests({ q, per_page: 10, ...requestOptions() }), [403, 422, 429, 503]);
+    if (!res.ok) return undefined; // search is only a fallback; the label listing is authoritative
+    for (const item of res.data.items as unknown as ApiIssue[]) {
+      const t = tracked(item, this.s.inputs.issueLabel);
+      if (t && t.hash === f.hash) return t;
+    }
+    return undefined;
+  }
+
+  /** What was done, as a summary line (markdown, a link to the issue) and a log line. */
+  private done(verb: string, n: number, title: string, tail: string): Done {
+    const sep = tail.startsWith(':') ? '' : ' ';
+    return {
+      md: `${verb} [#${n}](${this.s.ctx.serverUrl}/${this.s.ctx.repository}/issues/${n}) ${mdText(title, 200)}${sep}${mdText(tail, 300)}`,
+      log: `${verb} #${n} ${title}${sep}${tail}`,
+    };
+  }
+
+  /** Carries out one action; says what was done, or undefined when it was not. */
+  async carryOut(a: PlannedAction): Promise<Done | undefined> {
+    const { owner, repo } = this.api;
+    const api = this.api;
+    const issues = api.octokit.rest.issues;
+    const now = new Date().toISOString();
+    switch (a.kind) {
+      case 'open': {
+        const lost = await this.findUnlabelled(a.facts);
+        if (!(await this.ensureLabel())) return undefined;
+        if (lost) {
+          const added = await api.call(`label issue #${lost.number}`, true, () =>
+            issues.addLabels({ owner, repo, issue_number: lost.number, labels: [this.s.inputs.issueLabel], ...requestOptions() }),
+          );
+          return added.ok ? this.done('Found', lost.number, lost.title, 'without its label and labelled it again (no new issue).') : undefined;
+        }
+        const title = issueTitle(a.facts);
+        const body = this.body(a.facts, a.reason, { ...(a.facts.pfsNow ? { pfs: a.facts.pfsNow } : {}) }, a.regression);
+        const assignees = assigneesOf(this.owners(a.facts).owners);
+        const create = (withAssignees: boolean) =>
+          api.call(
+            `open an issue for '${a.facts.id}'`,
+            true,
+            () => issues.create({ owner, repo, title, body, labels: [this.s.inputs.issueLabel], ...(withAssignees && assignees.length > 0 ? { assignees } : {}), ...requestOptions() }),
+            withAssignees && assignees.length > 0 ? [422] : [],
+          );
+        let made = await create(true);
+        if (!made.ok && made.status === 422) {
+          core.info(logText(`GitHub refused the assignees ${assignees.join(', ')} (not collaborators?); opening the issue without assignees, owners mentioned in its body.`));
+          made = await create(false);
+        }
+        return made.ok
+          ? this.done('Opened', made.data.number, title, a.reason === 'quarantined' ? '(quarantined).' : a.reason === 'order-dependent' ? '(order-dependent).' : '(flakiness rose).')
+          : undefined;
+      }
+      case 'reopen': {
+        if (!(await this.ensureLabel())) return undefined;
+        const body = this.body(a.facts, a.reason, { ...(a.facts.pfsNow ? { pfs: a.facts.pfsNow } : {}) }, a.regression);
+        const opened = await api.call(`reopen issue #${a.issue.number}`, true, () => issues.update({ owner, repo, issue_number: a.issue.number, state: 'open', body, ...requestOptions() }));
+        if (!opened.ok) return undefined;
+        await api.call(`comment on issue #${a.issue.number}`, true, () =>
+          issues.createComment({ owner, repo, issue_number: a.issue.number, body: this.comment({ kind: 'reopened', why: a.why, owners: this.owners(a.facts).owners }), ...requestOptions() }),
+        );
+        return this.done('Reopened', a.issue.number, a.issue.title, `: ${a.why}.`);
+      }
+      case 'comment': {
+        const posted = await api.call(`comment on issue #${a.issue.number}`, true, () =>
+          issues.createComment({ owner, repo, issue_number: a.issue.number, body: this.commentFor(a), ...requestOptions() }),
+        );
+        if (!posted.ok) return undefined;
+        const reason: OpenReason = a.about === 'order-dependent' ? 'order-dependent' : a.facts.quarantined ? 'quarantined' : 'regressed';
+        const body = this.body(a.facts, reason, { ...(a.facts.pfsNow ? { pfs: a.facts.pfsNow } : {}) }, a.regression);
+        await api.call(`update issue #${a.issue.number}`, true, () => issues.update({ owner, repo, issue_number: a.issue.number, body, ...requestOptions() }));
+        return this.done(
+          'Commented on',
+          a.issue.number,
+          a.issue.title,
+          a.about === 'quarantined' ? '(quarantined).' : a.about === 'order-dependent' ? '(order-dependent).' : '(flakiness rose again).',
+        );
+      }
+      case 'close': {
+        const posted = await api.call(`comment on issue #${a.issue.number}`, true, () =>
+          issues.createComment({ owner, repo, issue_number: a.issue.number, body: this.preview(a).comment!, ...requestOptions() }),
+        );
+        if (!posted.ok) return undefined;
+        const meta: IssueMeta = { ...(a.facts.pfsNow ? { pfs: a.facts.pfsNow } : a.issue.meta.pfs ? { pfs: a.issue.meta.pfs } : {}), closed: now };
+        const body = this.body(a.facts, a.orderFixed ? 'order-dependent' : 'quarantined', meta);
+        const closed = await api.call(`close issue #${a.issue.number}`, true, () =>
+          issues.update({ owner, repo, issue_number: a.issue.number, state: 'closed', state_reason: 'completed', body, ...requestOptions() }),
+        );
+        return closed.ok ? this.done('Closed', a.issue.number, a.issue.title, a.orderFixed ? ': no longer order-dependent.' : ': released from quarantine.') : undefined;
+      }
+      case 'lifted': {
+        const posted = await api.call(`comment on issue #${a.issue.number}`, true, () =>
+          issues.createComment({ owner, repo, issue_number: a.issue.number, body: this.preview(a).comment!, ...requestOptions() }),
+        );
+        return posted.ok ? this.done('Lifted the quarantine:', a.issue.number, a.issue.title, 'was closed as completed.') : undefined;
+      }
+      case 'duplicate': {
+        const posted = await api.call(`comment on issue #${a.issue.number}`, true, () =>
+          issues.createComment({ owner, repo, issue_number: a.issue.number, body: this.preview(a).comment!, ...requestOptions() }),
+        );
+        if (!posted.ok) return undefined;
+        const closed = await api.call(`close issue #${a.issue.number} as a duplicate`, true, () =>
+          issues.update({
+            owner,
+            repo,
+            issue_number: a.issue.number,
+            state: 'closed',
+            state_reason: 'duplicate',
+            duplicate_issue_id: a.of.id,
+            body: withMeta(a.issue.body, { ...a.issue.meta, closed: now }),
+            ...requestOptions(),
+          }),
+        );
+        return closed.ok ? this.done('Closed', a.issue.number, a.issue.title, `as a duplicate of #${a.of.number}.`) : undefined;
+      }
+    }
+  }
+}
