@@ -22,16 +22,22 @@ export interface Attempt {
   durationSec?: number;
 }
 
-/** One test as found in this run's reports, its attempts in the order they happened. */
-export interface ParsedTestCase {
-  /** Stable identity across runs; contains `name` verbatim. See docs/test-ids.md. */
-  id: string;
+/** What one `<testcase>` element says of its test: the names, where it is, its executions in order. */
+export interface TestCaseElement {
   name: string;
   classname: string;
+  /** Name of the innermost enclosing `<testsuite>` ('' when none). */
   suite: string;
   file?: string;
   line?: number;
+  /** Executions described by the element, in order (Surefire flaky/rerun elements add attempts). */
   attempts: Attempt[];
+}
+
+/** One test as found in this run's reports, its attempts in the order they happened. */
+export interface ParsedTestCase extends TestCaseElement {
+  /** Stable identity across runs; contains `name` verbatim. See docs/test-ids.md. */
+  id: string;
   /** Report file this test came from (workspace-relative when possible). */
   report: string;
   /**
@@ -89,19 +95,23 @@ export function isFailure(status: AttemptStatus): boolean {
 /** The test step's own outcome (`steps.<id>.outcome`, the `test-outcome` input); '' when not given. */
 export type TestOutcome = 'success' | 'failure' | 'cancelled' | 'skipped' | '';
 
-/** What the action knows about the CI run that produced the reports. */
-export interface RunContext {
-  /**
-   * Identity of this job's results across workflow re-runs (run id, job, job key): a re-run's attempts join the
-   * same TestRunRecord. Together with `runAttempt` it is the idempotence key: ingesting it twice counts once.
-   */
-  key: string;
+/** The workflow run, attempt, job and commit: what the runner says and every run context repeats. */
+export interface RunIdentity {
   runId: string;
   runAttempt: number;
   job: string;
   workflow: string;
   sha: string;
   ref: string;
+}
+
+/** What the action knows about the CI run that produced the reports. */
+export interface RunContext extends RunIdentity {
+  /**
+   * Identity of this job's results across workflow re-runs (run id, job, job key): a re-run's attempts join the
+   * same TestRunRecord. Together with `runAttempt` it is the idempotence key: ingesting it twice counts once.
+   */
+  key: string;
   /** True for pushes to the default branch (or scheduled runs on it). */
   onDefaultBranch: boolean;
   event: string;

@@ -3,19 +3,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
+import type { RunIdentity } from '../model.ts';
 
-export interface GitHubContext {
+export interface GitHubContext extends RunIdentity {
   repository: string;
   owner: string;
   repo: string;
   serverUrl: string;
   apiUrl: string;
-  runId: string;
-  runAttempt: number;
-  job: string;
-  workflow: string;
-  sha: string;
-  ref: string;
   refName: string;
   eventName: string;
   defaultBranch: string;

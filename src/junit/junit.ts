@@ -3,7 +3,7 @@
  * Merging repeated ids into attempts happens in index.ts.
  */
 import type { Buffer } from 'node:buffer';
-import type { Attempt, AttemptStatus } from '../model.ts';
+import type { Attempt, AttemptStatus, TestCaseElement } from '../model.ts';
 import { Locator } from './location.ts';
 import { type Attrs, decodeText, tokenize, XmlError, type XmlHandler } from './xml.ts';
 
@@ -15,15 +15,7 @@ export const DETAILS_CAP = 4096;
 const BODY_BYTES_CAP = DETAILS_CAP * 4 + 4096;
 
 /** One `<testcase>` element. */
-export interface RawCase {
-  name: string;
-  classname: string;
-  /** Name of the innermost enclosing `<testsuite>` ('' when none). */
-  suite: string;
-  file?: string;
-  line?: number;
-  /** Executions described by this element, in order (Surefire flaky/rerun elements add attempts). */
-  attempts: Attempt[];
+export interface RawCase extends TestCaseElement {
   /** Direct children seen, as counted by the corpus manifest. */
   hasFailure: boolean;
   hasError: boolean;
