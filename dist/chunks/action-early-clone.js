@@ -1,0 +1,20 @@
+import {
+  cloneAhead,
+  cloneFrom,
+  openClone
+} from "./shared-config-mode-inputs.js";
+import "./shared-config-context.js";
+import "./shared-store-git.js";
+import "./shared-store-git-process.js";
+import "./shared-store-inbox-refs.js";
+import "./shared-config-inputs.js";
+import "./shared-owners-classmap.js";
+import "./shared-store-cleanup.js";
+import "./shared-store-decisions.js";
+import "./shared-store-layout.js";
+import "./shared-runtime.js";
+export {
+  cloneAhead,
+  cloneFrom,
+  openClone
+};

@@ -1,0 +1,345 @@
+const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);
+const { join, resolve } = require("node:path");
+const { tmpdir } = require("node:os");
+import {
+  loadFileConfig,
+  splitTests,
+  warnUnsplitOverrides
+} from "./shared-pipeline-split.js";
+import {
+  admitParcel,
+  applyRun,
+  clockWarner,
+  dashboardFiles,
+  foldParcels,
+  inboxProvenance,
+  normalizeErrorMessage,
+  readReports,
+  runContextFor,
+  runParcel,
+  statsScores,
+  writeResultsFile
+} from "./shared-pipeline-apply.js";
+import {
+  factsFor,
+  publishOutcome,
+  publishRun,
+  publishStopped
+} from "./shared-report-summary.js";
+import "./shared-report-store-line.js";
+import {
+  lostReason,
+  readBranchFiles,
+  syncRun
+} from "./shared-store-sync.js";
+import "./shared-report-scores.js";
+import "./shared-scoring-multi-factor.js";
+import "./shared-owners-codeowners.js";
+import {
+  verifyStepFiles,
+  watchStepFiles
+} from "./shared-github-step-files.js";
+import "./shared-scoring-pfs.js";
+import {
+  findPreset,
+  splitWords
+} from "./shared-rerun-presets-args.js";
+import {
+  finalAttemptFailed
+} from "./shared-junit-xml.js";
+import "./shared-rerun-stopping.js";
+import "./shared-scoring-thresholded.js";
+import {
+  parseSnapshot
+} from "./shared-history-stored.js";
+import "./shared-history-merge.js";
+import {
+  group,
+  info,
+  setSecret,
+  warning
+} from "./shared-actions-http-client.js";
+import {
+  openClone,
+  readModeInputs
+} from "./shared-config-mode-inputs.js";
+import {
+  contextFromEnv,
+  dataRemote
+} from "./shared-config-context.js";
+import "./shared-store-git.js";
+import "./shared-store-git-process.js";
+import "./shared-store-inbox-refs.js";
+import {
+  InputError,
+  inputsFromEnv,
+  parseInteger,
+  readInputs
+} from "./shared-config-inputs.js";
+import "./shared-owners-classmap.js";
+import "./shared-store-cleanup.js";
+import "./shared-store-decisions.js";
+import "./shared-store-layout.js";
+import "./shared-undici.js";
+import "./shared-github-client.js";
+import "./shared-model.js";
+import {
+  commandText,
+  logText,
+  registerSecret
+} from "./shared-text-escape.js";
+import "./shared-runtime.js";
+
+// src/action/stages.ts
+
+// src/store/data-branch.ts
+function gitDataBranch(opening, readOnly) {
+  opening.catch(() => void 0);
+  const first = opening.then((repo) => readBranchFiles(repo, !readOnly));
+  first.catch(() => void 0);
+  return {
+    readOnly,
+    opened: async () => {
+      await opening;
+    },
+    read: () => first,
+    snapshot: async () => {
+      const read = await first;
+      return parseSnapshot(read.files, read.blocked);
+    },
+    write: async (apply, options) => syncRun(await opening, apply, { ...options, readOnly, firstRead: first }),
+    dispose: async () => {
+      await first.catch(() => void 0);
+      await (await opening.catch(() => void 0))?.dispose();
+    }
+  };
+}
+
+// src/rerun/rerun-inputs.ts
+var RERUN_DEFAULTS = { attempts: 3, attemptsMax: 6, maxTests: 20, timeoutSec: 600, budget: 0, newTests: "warn" };
+function readRerunInputs(get) {
+  const command = get("rerun");
+  const attempts = parseInteger("rerun-attempts", get("rerun-attempts"), RERUN_DEFAULTS.attempts, 1, 20);
+  const attemptsMax = parseInteger("rerun-attempts-max", get("rerun-attempts-max"), Math.max(RERUN_DEFAULTS.attemptsMax, attempts), 1, 50);
+  if (attemptsMax < attempts) {
+    throw new InputError(`Input 'rerun-attempts-max' (${attemptsMax}) must be at least 'rerun-attempts' (${attempts}).`);
+  }
+  const maxTests = parseInteger("rerun-max-tests", get("rerun-max-tests"), RERUN_DEFAULTS.maxTests, 1, 1e4);
+  const timeoutSec = parseInteger("rerun-timeout", get("rerun-timeout"), RERUN_DEFAULTS.timeoutSec, 1, 6 * 3600);
+  const budget = parseInteger("rerun-budget", get("rerun-budget"), RERUN_DEFAULTS.budget, 0, 1e6);
+  const newTests = (get("new-tests") || RERUN_DEFAULTS.newTests).toLowerCase();
+  if (newTests !== "warn" && newTests !== "block") {
+    throw new InputError(`Input 'new-tests' must be warn or block, got '${newTests.slice(0, 80)}'.`);
+  }
+  if (command.trim() === "") return void 0;
+  const rest = { attempts, attemptsMax, maxTests, timeoutSec, budget, newTests };
+  const chosen = choosePreset(command);
+  return { command, ...chosen, ...rest };
+}
+function choosePreset(command) {
+  const first = command.trim().split(/[ \t]+/)[0];
+  const preset = findPreset(first);
+  if (first !== "auto" && preset === void 0) return { notices: [] };
+  const split = splitWords(command.trim());
+  if ("error" in split) throw new InputError(`Input 'rerun' (the ${first} preset and its arguments) cannot be read: ${split.error}.`);
+  const args = split.words.slice(1);
+  if (preset === void 0) {
+    if (args.length > 0) {
+      throw new InputError(`Input 'rerun': 'auto' takes no arguments ('${args[0].slice(0, 80)}'); to pass the runner's flags, name its preset (rerun: jest --color=true).`);
+    }
+    return { auto: true, notices: [] };
+  }
+  if (args.length === 0) return { preset, notices: [] };
+  if (preset.screenArgs === void 0) {
+    throw new InputError(`Input 'rerun': the ${preset.name} preset takes no arguments ('${args[0].slice(0, 80)}'); see docs/rerun-presets.md.`);
+  }
+  const screened = preset.screenArgs(args);
+  if ("refused" in screened) {
+    throw new InputError(`Input 'rerun': the ${preset.name} preset cannot pass on '${screened.refused.slice(0, 80)}': ${screened.why} (docs/rerun-presets.md).`);
+  }
+  const notices = screened.dropped.map((d) => `Re-runs: the ${preset.name} preset leaves out ${d}.`);
+  return { preset, ...screened.args.length > 0 ? { args: screened.args } : {}, notices };
+}
+
+// src/action/stages.ts
+async function readStep(env, modeInputs) {
+  const inputs = readInputs(inputsFromEnv(env));
+  for (const secret of [inputs.token, inputs.inboxKey]) {
+    if (!secret) continue;
+    setSecret(secret);
+    registerSecret(secret);
+  }
+  const ctx = contextFromEnv(env);
+  const config = await loadFileConfig(inputs.configPath ? resolve(ctx.workspace, inputs.configPath) : "");
+  const rerunInputs = readRerunInputs(inputsFromEnv(env));
+  return { env, inputs, ctx, modeInputs, config, rerunInputs, readOnly: inputs.readOnly || ctx.fromFork };
+}
+function openStepBranch(step, early) {
+  const { inputs, ctx, readOnly } = step;
+  const opening = (async () => openClone(early, await dataRemote(inputs, ctx), inputs.dataBranch, inputs.token, !readOnly, ctx.runnerTemp || void 0))();
+  return gitDataBranch(opening, readOnly);
+}
+async function readJob(step, branch) {
+  const { inputs, ctx, readOnly } = step;
+  const reports = await readReports(inputs, ctx).catch(async (error) => {
+    await branch.dispose();
+    throw error;
+  });
+  await branch.opened();
+  const now = Date.now();
+  const run2 = runContextFor(ctx, inputs, reports.timestamp, now);
+  const issues = inputs.createIssues ? await (await import("./github-issues.js")).prepareIssues({ inputs, ctx, readOnly }) : void 0;
+  return { reports, run: run2, now, warnClock: clockWarner(), issues };
+}
+var splitHistory = (step) => step.modeInputs.splitHistoryBy === "job-key";
+async function rerunStage(step, job, branch) {
+  const { rerunInputs, ctx, config } = step;
+  if (!rerunInputs) return void 0;
+  const { reports } = job;
+  const failedBeforeReruns = reports.tests.filter(finalAttemptFailed).length;
+  const result = await (await import("./pipeline-rerun.js")).rerunStep({
+    rerun: rerunInputs,
+    tests: reports.tests,
+    branch,
+    workspace: ctx.workspace,
+    tempDir: ctx.runnerTemp || tmpdir(),
+    historyId: splitHistory(step) ? (id) => splitTests([{ id }], step.inputs.jobKey)[0].id : (id) => id,
+    isPullRequest: ctx.eventName === "pull_request" || ctx.eventName === "pull_request_target",
+    runKey: `${job.run.key}#${job.run.runAttempt}`,
+    policy: config.policy,
+    normalise: normalizeErrorMessage,
+    now: job.now,
+    sha: job.run.sha,
+    ...reports.reporters ? { reporters: reports.reporters } : {}
+  });
+  return {
+    result,
+    newTestsBlock: rerunInputs.newTests === "block",
+    verdicts: {
+      consistent: result.consistent,
+      orderDependent: result.orderDependent,
+      newFlaky: result.newFlaky,
+      newTestsBlock: rerunInputs.newTests === "block",
+      failedBeforeReruns,
+      failedInRun: (await import("./rerun-plan.js")).failedInTheRun(result)
+    }
+  };
+}
+function recordedTests(step, job, reruns) {
+  const tests = reruns ? reruns.result.tests : job.reports.tests;
+  return splitHistory(step) ? splitTests(tests, step.inputs.jobKey) : tests;
+}
+async function decideAndWrite(step, job, reruns, branch) {
+  const { inputs, ctx, config, readOnly } = step;
+  const { reports, run: run2, now, warnClock, issues } = job;
+  let facts;
+  const options = { ...config, normalise: normalizeErrorMessage, scoreTests: statsScores(Math.min(run2.time, now), config.policy.rules.scoring) };
+  const provenance = inboxProvenance(inputs, ctx);
+  const sync = await group(
+    `Updating the data branch '${inputs.dataBranch}'`,
+    () => branch.write(
+      (snapshot) => applyRun(
+        {
+          snapshot,
+          reports,
+          filesMatched: reports.matched,
+          testOutcome: inputs.testOutcome,
+          run: run2,
+          now,
+          closedByHand: issues?.closedByHand,
+          issueOf: issues?.issueOf,
+          ...reruns ? { rerun: reruns.verdicts } : {}
+        },
+        options
+      ),
+      {
+        inbox: {
+          parcel: (applied) => runParcel(run2, [{ run: run2, tests: reports.tests, jobSucceeded: applied.outcome.result === "success" }], Date.now(), provenance.seal),
+          admit: (parcel) => admitParcel(parcel, provenance),
+          fold: (snapshot, parcels) => foldParcels(snapshot, parcels, options, now, warnClock)
+        },
+        attempts: inputs.pushAttempts,
+        commitMessage: `flakeguard: ${reports.tests.length} tests from run ${ctx.runId} attempt ${ctx.runAttempt} (${ctx.job})`,
+        log: (m) => info(logText(m)),
+        warn: (m) => warning(commandText(m, 1e3)),
+        extraFiles: (current) => dashboardFiles(current, { workspace: ctx.workspace, classMap: inputs.codeownersMap }),
+        releaseTexts: true,
+        whilePushing: (applied) => {
+          facts = { of: applied, facts: factsFor(applied) };
+        }
+      }
+    )
+  );
+  const result = sync.applied;
+  for (const note of result.clockNotes) warnClock(note);
+  const lost = readOnly ? void 0 : lostReason(sync.status, inputs.dataBranch);
+  if (lost) result.outcome = { ...result.outcome, result: "failure", reasons: [...result.outcome.reasons, lost] };
+  if (splitHistory(step))
+    warnUnsplitOverrides(
+      reports.tests.map((t) => t.id),
+      inputs.jobKey,
+      result
+    );
+  return { sync, ...facts ? { facts } : {} };
+}
+async function leaveResultsFile(step, job, written) {
+  const { sync } = written;
+  if (sync.status.kind !== "read-only" && sync.status.kind !== "not-saved") return void 0;
+  const { inputs, ctx, modeInputs, env } = step;
+  const path = await writeResultsFile(join(ctx.runnerTemp || tmpdir(), "flakeguard"), job.run, job.reports.tests);
+  const upload = modeInputs.uploadResults ? async () => (await import("./modes-upload.js")).leaveResults({ inputs, ctx, run: job.run, reports: job.reports }, modeInputs, env) : void 0;
+  return { path, ...upload ? { upload } : {} };
+}
+function runFacts(step, job, reruns, written, resultsFile) {
+  const { reports } = job;
+  return {
+    inputs: step.inputs,
+    ctx: step.ctx,
+    readOnly: step.readOnly,
+    runUrl: job.run.url ?? "",
+    sync: written.sync,
+    reports: { tests: reports.tests.length, problems: reports.problems.length, ...reports.twins ? { twins: reports.twins } : {} },
+    ...written.facts ? { facts: written.facts } : {},
+    run: job.run,
+    ...reruns ? { rerun: reruns } : {},
+    ...resultsFile ? { resultsFile } : {},
+    ...job.issues ? { issues: job.issues } : {}
+  };
+}
+
+// src/action/run.ts
+async function run(env = process.env, clone) {
+  watchStepFiles();
+  let outcome = "failure";
+  try {
+    const modeInputs = readModeInputs(inputsFromEnv(env));
+    if (modeInputs.mode !== "run") {
+      if (inputsFromEnv(env)("rerun") !== "") warning(`The rerun input works in mode run only: ignored in mode ${modeInputs.mode} (docs/rerun.md).`);
+      outcome = await (await import("./modes-index.js")).runMode(env, modeInputs);
+      return;
+    }
+    const step = await readStep(env, modeInputs);
+    const branch = openStepBranch(step, clone);
+    const job = await readJob(step, branch);
+    let reruns;
+    let written;
+    try {
+      reruns = await rerunStage(step, job, branch);
+      job.reports.tests = recordedTests(step, job, reruns);
+      written = await decideAndWrite(step, job, reruns, branch);
+    } finally {
+      await branch.dispose();
+    }
+    const resultsFile = await leaveResultsFile(step, job, written);
+    outcome = await publishRun(runFacts(step, job, reruns, written, resultsFile));
+  } catch (error) {
+    outcome = "failure";
+    publishStopped(error);
+  } finally {
+    publishOutcome(outcome);
+    verifyStepFiles();
+  }
+}
+export {
+  run
+};

@@ -1,0 +1,10 @@
+import {
+  context,
+  getOctokit
+} from "./shared-octokit-plugin-rest-endpoint-methods.js";
+import "./shared-undici.js";
+import "./shared-runtime.js";
+export {
+  context,
+  getOctokit
+};

@@ -1,0 +1,36 @@
+import {
+  WORKFLOW_ANNOTATIONS_PER_KIND,
+  blobUrlFor,
+  emitWorkflowAnnotations,
+  factsFor,
+  publishOutcome,
+  publishResults,
+  publishRun,
+  publishStopped
+} from "./shared-report-summary.js";
+import "./shared-report-store-line.js";
+import "./shared-store-sync.js";
+import "./shared-report-scores.js";
+import "./shared-github-step-files.js";
+import "./shared-history-stored.js";
+import "./shared-history-merge.js";
+import "./shared-actions-http-client.js";
+import "./shared-store-inbox-refs.js";
+import "./shared-config-inputs.js";
+import "./shared-owners-classmap.js";
+import "./shared-store-decisions.js";
+import "./shared-store-layout.js";
+import "./shared-undici.js";
+import "./shared-model.js";
+import "./shared-text-escape.js";
+import "./shared-runtime.js";
+export {
+  WORKFLOW_ANNOTATIONS_PER_KIND,
+  blobUrlFor,
+  emitWorkflowAnnotations,
+  factsFor,
+  publishOutcome,
+  publishResults,
+  publishRun,
+  publishStopped
+};

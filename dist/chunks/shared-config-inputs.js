@@ -1,0 +1,85 @@
+import {
+  ClassMapError,
+  parseClassMap
+} from "./shared-owners-classmap.js";
+
+// src/config/inputs.ts
+var InputError = class extends Error {
+};
+function inputsFromEnv(env) {
+  return (name) => (env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] ?? "").trim();
+}
+function parseBoolean(name, raw, fallback) {
+  if (raw === "") return fallback;
+  if (/^(true|yes|on|1)$/i.test(raw)) return true;
+  if (/^(false|no|off|0)$/i.test(raw)) return false;
+  throw new InputError(`Input '${name}' must be true or false, got '${raw.slice(0, 80)}'.`);
+}
+function parseInteger(name, raw, fallback, min, max) {
+  if (raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new InputError(`Input '${name}' must be a whole number from ${min} to ${max}, got '${raw.slice(0, 80)}'.`);
+  }
+  return value;
+}
+function readIssueLabel(raw) {
+  const label = raw || "flaky-test";
+  if (label.length > 50 || label.includes(",")) {
+    throw new InputError(`Input 'issue-label' must be a label name of at most 50 characters without a comma, got '${label.slice(0, 80)}'.`);
+  }
+  return label;
+}
+function readCodeownersMap(raw) {
+  if (raw === "") return "";
+  try {
+    parseClassMap(raw);
+  } catch (error) {
+    if (error instanceof ClassMapError) throw new InputError(`Input ${error.message.replace(/^codeowners-map/, "'codeowners-map'")}.`);
+    throw error;
+  }
+  return raw;
+}
+var TEST_OUTCOMES = /* @__PURE__ */ new Set(["success", "failure", "cancelled", "skipped", ""]);
+function readInputs(get) {
+  const reports = get("reports").split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== "" && !line.startsWith("#"));
+  if (reports.length === 0) {
+    throw new InputError(`Input 'reports' is required: one glob pattern per line, e.g. 'reports/**/*.xml'.`);
+  }
+  const dataBranch = get("data-branch") || "flakeguard-data";
+  if (!/^[A-Za-z0-9._/-]+$/.test(dataBranch) || dataBranch.startsWith("-") || dataBranch.includes("..")) {
+    throw new InputError(`Input 'data-branch' is not a valid branch name: '${dataBranch}'.`);
+  }
+  const testOutcome = get("test-outcome").toLowerCase();
+  if (!TEST_OUTCOMES.has(testOutcome)) {
+    throw new InputError(`Input 'test-outcome' must be one of success, failure, cancelled, skipped (from steps.<id>.outcome), got '${testOutcome}'.`);
+  }
+  return {
+    reports,
+    dataBranch,
+    token: get("token"),
+    testOutcome,
+    createIssues: parseBoolean("create-issues", get("create-issues"), false),
+    issueLabel: readIssueLabel(get("issue-label")),
+    maxIssues: parseInteger("max-issues", get("max-issues"), 5, 0, 100),
+    issuesDryRun: parseBoolean("issues-dry-run", get("issues-dry-run"), false),
+    closeLiftsQuarantine: parseBoolean("close-lifts-quarantine", get("close-lifts-quarantine"), true),
+    codeownersMap: readCodeownersMap(get("codeowners-map")),
+    checkRun: parseBoolean("check-run", get("check-run"), true),
+    checkName: get("check-name") || "flakeguard",
+    configPath: get("config"),
+    jobKey: get("job-key"),
+    remote: get("data-remote"),
+    readOnly: parseBoolean("read-only", get("read-only"), false),
+    pushAttempts: parseInteger("push-attempts", get("push-attempts"), 8, 1, 50),
+    inboxKey: get("inbox-key")
+  };
+}
+
+export {
+  InputError,
+  inputsFromEnv,
+  parseBoolean,
+  parseInteger,
+  readInputs
+};

@@ -1,0 +1,1377 @@
+const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);
+const { mkdir, writeFile } = require("node:fs/promises");
+const { join } = require("node:path");
+const { isAbsolute, resolve } = require("node:path");
+const { createHash } = require("node:crypto");
+const { createHash: createHash2, createHmac, timingSafeEqual } = require("node:crypto");
+const { readFile, stat } = require("node:fs/promises");
+const { join: join2 } = require("node:path");
+import {
+  DEFAULT_POLICY,
+  breakage,
+  countedEvidence,
+  decideQuarantine,
+  flipRates,
+  multiFactorScore,
+  resolveScoringOptions,
+  scoreAll,
+  successRate,
+  tierOf
+} from "./shared-scoring-multi-factor.js";
+import {
+  CODEOWNERS_LOCATIONS,
+  CODEOWNERS_MAX_BYTES,
+  pfsTrendOf
+} from "./shared-owners-codeowners.js";
+import {
+  createPfsMemo,
+  pfs
+} from "./shared-scoring-pfs.js";
+import {
+  anyUntrusted,
+  boundedUntrustedTests,
+  capName,
+  checkOf,
+  decideOutcome,
+  editedFields,
+  findOutages,
+  hasUntrustedRecord,
+  interpretEdits,
+  judgeFailures,
+  overrideForEdit,
+  parseReportFiles,
+  quarantineBefore,
+  ruleState,
+  trustedEvidence,
+  trustedOnly,
+  untrustedRunKey,
+  untrustedTestsToRecord,
+  withDamage
+} from "./shared-junit-xml.js";
+import {
+  IMPLAUSIBLE
+} from "./shared-rerun-stopping.js";
+import {
+  thresholdedFlakiness
+} from "./shared-scoring-thresholded.js";
+import {
+  LazyHistory,
+  LineTexts,
+  RunMarks,
+  canMergeStored,
+  inBrokenShard,
+  mergeStored,
+  neverFailed,
+  nextSeq,
+  parseSnapshot,
+  renderHistoryShard,
+  renderRuns,
+  statsFileOf,
+  statsShardOf,
+  storedTests
+} from "./shared-history-stored.js";
+import {
+  DEFAULT_RETENTION,
+  ingestionKey,
+  mergeRun
+} from "./shared-history-merge.js";
+import {
+  error,
+  group,
+  info,
+  warning
+} from "./shared-actions-http-client.js";
+import {
+  isOnDefaultBranch,
+  runIdentity,
+  runUrl
+} from "./shared-config-context.js";
+import {
+  inboxPrefix
+} from "./shared-store-inbox-refs.js";
+import {
+  CLASS_MAP_FILE,
+  DECISIONS_FILE,
+  MAX_EVENTS_PER_TEST,
+  MAX_REASON_CHARS,
+  NOJEKYLL_FILE,
+  OWNERS_FILE,
+  PAGE_FILE,
+  parseDecisions,
+  renderDecisions
+} from "./shared-store-decisions.js";
+import {
+  META_FILE,
+  RUNS_FILE,
+  SCHEMA_VERSION,
+  historyPath,
+  overrideExpired,
+  renderMeta,
+  renderStatsShard,
+  shardCountFor,
+  shardOf,
+  statsPath
+} from "./shared-store-layout.js";
+import {
+  createClient,
+  describeApiError,
+  requestOptions
+} from "./shared-github-client.js";
+import {
+  STATUS_CODE
+} from "./shared-model.js";
+import {
+  commandText
+} from "./shared-text-escape.js";
+
+// src/store/results-file.ts
+var RESULTS_KIND = "flakeguard-results";
+var RESULTS_SCHEMA = 1;
+var MAX_TESTS = 1e6;
+var MAX_TEXT = 4096;
+function renderResultsFile(run, tests) {
+  return `${JSON.stringify({ kind: RESULTS_KIND, schema: RESULTS_SCHEMA, run, tests })}
+`;
+}
+async function writeResultsFile(dir, run, tests) {
+  await mkdir(dir, { recursive: true });
+  const safe = `${run.runId}-${run.runAttempt}-${run.key}`.replace(/[^A-Za-z0-9._-]/g, "_");
+  const path = join(dir, `flakeguard-results-${safe}.json`);
+  await writeFile(path, renderResultsFile(run, tests));
+  return path;
+}
+var ResultsFileError = class extends Error {
+};
+var STATUSES = /* @__PURE__ */ new Set(["passed", "failed", "error", "skipped"]);
+function text(value, field, required = false) {
+  if (value === void 0 || value === null) {
+    if (required) throw new ResultsFileError(`${field} is missing`);
+    return void 0;
+  }
+  if (typeof value !== "string") throw new ResultsFileError(`${field} must be a string`);
+  return value.slice(0, MAX_TEXT);
+}
+var nameOf = (value) => typeof value === "string" ? capName(value) : value;
+function finite(value, field) {
+  if (value === void 0 || value === null) return void 0;
+  if (typeof value !== "number" || !Number.isFinite(value)) throw new ResultsFileError(`${field} must be a number`);
+  return value;
+}
+function attemptOf(raw, field) {
+  if (typeof raw !== "object" || raw === null) throw new ResultsFileError(`${field} must be an object`);
+  const a = raw;
+  if (!STATUSES.has(a.status)) throw new ResultsFileError(`${field}.status is not a known status`);
+  const attempt = { status: a.status };
+  const message = text(a.message, `${field}.message`);
+  const type = text(a.type, `${field}.type`);
+  const details = text(a.details, `${field}.details`);
+  const durationSec = finite(a.durationSec, `${field}.durationSec`);
+  if (message !== void 0) attempt.message = message;
+  if (type !== void 0) attempt.type = type;
+  if (details !== void 0) attempt.details = details;
+  if (durationSec !== void 0) attempt.durationSec = durationSec;
+  return attempt;
+}
+function parseResultsFile(content) {
+  let raw;
+  try {
+    raw = JSON.parse(content);
+  } catch (error2) {
+    throw new ResultsFileError(`not valid JSON: ${error2 instanceof Error ? error2.message : String(error2)}`);
+  }
+  return parseResultsValue(raw);
+}
+function parseResultsValue(raw) {
+  const r = raw;
+  if (typeof raw !== "object" || raw === null || r.kind !== RESULTS_KIND) throw new ResultsFileError("not a flakeguard results file");
+  if (r.schema !== RESULTS_SCHEMA) throw new ResultsFileError(`unsupported results schema ${String(r.schema)}`);
+  const run = r.run;
+  if (typeof run !== "object" || run === null) throw new ResultsFileError("run is missing");
+  const context = {
+    key: text(run.key, "run.key", true),
+    runId: text(run.runId, "run.runId", true),
+    runAttempt: finite(run.runAttempt, "run.runAttempt") ?? 1,
+    job: text(run.job, "run.job", true),
+    workflow: text(run.workflow, "run.workflow") ?? "",
+    sha: text(run.sha, "run.sha", true),
+    ref: text(run.ref, "run.ref") ?? "",
+    onDefaultBranch: run.onDefaultBranch === true,
+    event: text(run.event, "run.event") ?? "",
+    time: finite(run.time, "run.time") ?? Date.now()
+  };
+  const url = text(run.url, "run.url");
+  if (url !== void 0) context.url = url;
+  if (!Array.isArray(r.tests)) throw new ResultsFileError("tests must be an array");
+  if (r.tests.length > MAX_TESTS) throw new ResultsFileError(`more than ${MAX_TESTS} tests`);
+  const tests = r.tests.map((value, i) => {
+    const t = value;
+    if (typeof t !== "object" || t === null) throw new ResultsFileError(`tests[${i}] must be an object`);
+    if (!Array.isArray(t.attempts) || t.attempts.length === 0) throw new ResultsFileError(`tests[${i}].attempts must be a non-empty array`);
+    const test = {
+      id: text(t.id, `tests[${i}].id`, true),
+      name: text(nameOf(t.name), `tests[${i}].name`, true),
+      classname: text(nameOf(t.classname), `tests[${i}].classname`) ?? "",
+      suite: text(nameOf(t.suite), `tests[${i}].suite`) ?? "",
+      report: text(t.report, `tests[${i}].report`) ?? "",
+      attempts: t.attempts.slice(0, 100).map((a, j) => attemptOf(a, `tests[${i}].attempts[${j}]`))
+    };
+    const file = text(t.file, `tests[${i}].file`);
+    const line = finite(t.line, `tests[${i}].line`);
+    if (file !== void 0) test.file = file;
+    if (line !== void 0) test.line = line;
+    return test;
+  });
+  return { run: context, tests };
+}
+
+// src/pipeline/job.ts
+async function findReports(patterns, workspace) {
+  const glob = await import("./actions-glob.js");
+  const absolute = patterns.map((p) => {
+    const negated = p.startsWith("!");
+    const body = negated ? p.slice(1) : p;
+    return `${negated ? "!" : ""}${isAbsolute(body) ? body : resolve(workspace, body)}`;
+  });
+  const globber = await glob.create(absolute.join("\n"), { matchDirectories: false, followSymbolicLinks: false });
+  return (await globber.glob()).sort();
+}
+async function readReports(inputs, ctx) {
+  return group("Reading test reports", async () => {
+    const files = await findReports(inputs.reports, ctx.workspace);
+    info(`${files.length} report file${files.length === 1 ? "" : "s"} matched.`);
+    const parsed = await parseReportFiles(files, { workspace: ctx.workspace });
+    info(`${parsed.tests.length} tests in ${parsed.filesRead} readable reports.`);
+    for (const p of parsed.problems) error(commandText(`${p.path}${p.line ? `:${p.line}` : ""}: ${p.message}`, 2e3), { title: "Unreadable test report" });
+    if (parsed.twins) {
+      const more = parsed.twins.count - parsed.twins.first.length;
+      warning(
+        commandText(
+          `${parsed.twins.count} test title${parsed.twins.count === 1 ? " is" : "s are"} written more than once in a report that writes one testcase per test: ${parsed.twins.first.map((id) => `'${id}'`).join(", ")}${more > 0 ? ` and ${more} more` : ""}. They are counted as different tests, the later ones named with " [2]", " [3]"\u2026 by their order (docs/test-ids.md); give each test its own title.`,
+          2e3
+        ),
+        { title: "Duplicate test titles" }
+      );
+    }
+    return { ...parsed, matched: files.length };
+  });
+}
+function runContextFor(ctx, inputs, reportTimestamp, now) {
+  const time = reportTimestamp ? Date.parse(reportTimestamp) : now;
+  return {
+    key: runIdentity(ctx, inputs.jobKey, inputs.reports),
+    runId: ctx.runId,
+    runAttempt: ctx.runAttempt,
+    job: ctx.job,
+    workflow: ctx.workflow,
+    sha: ctx.sha,
+    ref: ctx.ref,
+    onDefaultBranch: isOnDefaultBranch(ctx),
+    event: ctx.eventName,
+    time: Number.isFinite(time) ? time : now,
+    url: runUrl(ctx)
+  };
+}
+function clockWarner() {
+  const said = /* @__PURE__ */ new Set();
+  return (message) => {
+    if (said.has(message)) return;
+    said.add(message);
+    warning(commandText(message, 2e3), { title: "flakeguard: a time the step does not trust" });
+  };
+}
+
+// src/pipeline/job-key.ts
+var MAX_RENDERED_KEY = 120;
+function renderValue(value) {
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean" || value === null) return String(value);
+  return JSON.stringify(value);
+}
+function oneLine(text2) {
+  return text2.replace(/[\u0000-\u001f\u007f\s]+/g, " ").trim();
+}
+function objectOf(raw) {
+  const text2 = raw.trim();
+  if (!text2.startsWith("{")) return void 0;
+  try {
+    const value = JSON.parse(text2);
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? value : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function renderJobKey(raw) {
+  const text2 = raw.trim();
+  if (text2 === "") return "";
+  const object = objectOf(text2);
+  let rendered;
+  if (object) {
+    rendered = Object.entries(object).map(([k, v]) => `${k}=${renderValue(v)}`).join(", ");
+  } else {
+    let parsed;
+    try {
+      parsed = JSON.parse(text2);
+    } catch {
+      parsed = void 0;
+    }
+    rendered = typeof parsed === "string" ? parsed : text2;
+  }
+  rendered = oneLine(rendered);
+  if (rendered.length > MAX_RENDERED_KEY) {
+    const hash = createHash("sha256").update(text2).digest("hex").slice(0, 8);
+    rendered = `${rendered.slice(0, MAX_RENDERED_KEY - 11)}\u2026 #${hash}`;
+  }
+  return rendered;
+}
+function splitTestId(id, renderedKey) {
+  return renderedKey === "" ? id : `${id} [${renderedKey}]`;
+}
+function canonicalJobKey(raw) {
+  const object = objectOf(raw);
+  if (object) {
+    return Object.entries(object).map(([k, v]) => `${k}=${oneLine(renderValue(v))}`).sort().join(", ");
+  }
+  const text2 = oneLine(raw);
+  const parts = text2.split(/,\s*/);
+  if (parts.length > 0 && parts.every((p) => /^[^=\s][^=]*=/.test(p))) {
+    return parts.map((p) => {
+      const i = p.indexOf("=");
+      return `${p.slice(0, i).trim()}=${p.slice(i + 1).trim()}`;
+    }).sort().join(", ");
+  }
+  return text2;
+}
+function shardLabel(job, jobKey) {
+  const rendered = renderJobKey(jobKey);
+  return rendered === "" ? job : `${job} (${rendered})`;
+}
+
+// src/history/error-message.ts
+function normalizeErrorMessage(message) {
+  return message.replace(/\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}[.\d]*[Z]?/g, "TIMESTAMP").replace(/:\d+/g, ":LINE").replace(/0x[a-fA-F0-9]+/g, "0xADDRESS").replace(/:\d{4,5}\b/g, ":PORT").replace(/[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}/gi, "UUID").replace(/\/[\w\-_\/\.]+/g, "PATH").replace(/expected:?\s*\S+/gi, "expected: VALUE").replace(/actual:?\s*\S+/gi, "actual: VALUE").replace(/\s+/g, " ").trim().toLowerCase();
+}
+
+// src/pipeline/stats-scores.ts
+var round = (x) => x === null ? null : Math.round(x * 1e3) / 1e3;
+function statsScores(now, scoring = {}) {
+  const memo = createPfsMemo();
+  const pfsConfig = resolveScoringOptions(scoring).pfs;
+  return (history) => {
+    const out = /* @__PURE__ */ new Map();
+    for (const [id, s] of scoreAll(history.values(), { ...scoring, now }, memo)) {
+      const test = history.get(id);
+      out.set(id, {
+        tier: s.tier,
+        flipRate: round(s.flipRate),
+        ewmaFlipRate: round(s.ewmaFlipRate),
+        pfs: [round(s.pfs.pf), round(s.pfs.pfLow), round(s.pfs.pfHigh)],
+        score: round(s.multiFactor.score),
+        confidence: round(s.multiFactor.confidence),
+        recommendation: s.multiFactor.recommendation.action,
+        successRate: round(s.successRate.rate),
+        thresholded: round(s.thresholded)
+      });
+      const trend = pfsTrendOf(test.runs, 5, 5, 10, pfsConfig, memo, true);
+      if (trend.length > 0) out.get(id).pfsTrend = trend.map((p) => round(p.pf));
+    }
+    return out;
+  };
+}
+function pfsPhrase(scores) {
+  const pfs2 = scores?.pfs;
+  if (!Array.isArray(pfs2)) return void 0;
+  const [pf, low, high] = pfs2;
+  if (typeof pf !== "number" || typeof low !== "number" || typeof high !== "number") return void 0;
+  return `PFS ${pf.toFixed(2)} [${low.toFixed(2)}, ${high.toFixed(2)}]`;
+}
+
+// src/policy/rules/seed-rules.ts
+var f2 = (x) => x.toFixed(2);
+function ruleVerdict(rule, runs, now, o, memo) {
+  const s = o.scoring;
+  switch (rule) {
+    case "pfs": {
+      const window = runs.slice(-o.pfs.window);
+      const r = pfs(window, s.pfs, memo);
+      return {
+        // A test that never failed in the window never enters, whatever the prior leaves of the interval.
+        enter: window.length >= o.pfs.minRuns && r.pfLow >= o.pfs.enterLow && window.some((run) => /[FE]/.test(run.attempts)),
+        release: r.pf < o.pfs.releaseBelow,
+        measured: `PFS ${f2(r.pf)} [${f2(r.pfLow)}, ${f2(r.pfHigh)}] over the last ${window.length} runs (enters at a lower bound of ${o.pfs.enterLow})`,
+        leaves: `until its PFS falls below ${o.pfs.releaseBelow}`
+      };
+    }
+    case "flip-rate": {
+      const fr = flipRates(runs, s.flipRate);
+      const rate = o.flipRate.score === "ewma" ? fr.ewmaFlipRate : fr.flipRate;
+      const tier = tierOf(rate);
+      const inTier = o.flipRate.quarantineTiers.includes(tier);
+      const label = o.flipRate.score === "ewma" ? "EWMA flip-rate" : "flip-rate";
+      return {
+        enter: inTier,
+        release: o.flipRate.autoRelease && !inTier,
+        measured: `${label} ${rate === null ? "n/a" : f2(rate)}: tier ${tier} (quarantine tiers: ${o.flipRate.quarantineTiers.join(", ")})`,
+        leaves: o.flipRate.autoRelease ? `until its tier is not one of ${o.flipRate.quarantineTiers.join(", ")}` : "until released by hand (auto-release is off)"
+      };
+    }
+    case "success-rate": {
+      const r = successRate(runs, now, s.successRate);
+      const enough = r.rate !== null && r.counted >= o.successRate.minRuns;
+      const rate = r.rate === null ? "n/a" : f2(r.rate);
+      return {
+        enter: enough && r.rate < o.successRate.enterBelow,
+        release: r.rate === null || r.rate >= o.successRate.releaseAt,
+        measured: `success rate ${rate} (${r.passed}/${r.counted} counted runs in ${s.successRate.lookbackDays} days; enters below ${o.successRate.enterBelow})`,
+        leaves: `until its success rate reaches ${o.successRate.releaseAt}`
+      };
+    }
+    case "multi-factor": {
+      const m = multiFactorScore(runs, now, s.multiFactor);
+      const action = m.recommendation.action;
+      return {
+        enter: action === "quarantine",
+        release: action === "stable",
+        measured: `multi-factor score ${f2(m.score)} (confidence ${f2(m.confidence)}): recommendation ${action}`,
+        leaves: `until its recommendation is stable (score below ${s.multiFactor.monitoringThreshold})`
+      };
+    }
+    case "thresholded": {
+      const r = successRate(runs, now, s.successRate);
+      const enough = r.rate !== null && r.counted >= o.thresholded.minRuns;
+      const p = r.rate === null ? 0 : 1 - r.rate;
+      const flakiness = thresholdedFlakiness(p, s.thresholded.alpha);
+      return {
+        enter: enough && flakiness > o.thresholded.enterAbove,
+        release: flakiness <= o.thresholded.enterAbove,
+        measured: `thresholded flakiness ${f2(flakiness)} (failure chance ${f2(p)} over ${r.counted} counted runs, \u03B1 ${s.thresholded.alpha})`,
+        leaves: `until its thresholded flakiness is ${o.thresholded.enterAbove === 0 ? "0" : `at most ${o.thresholded.enterAbove}`}`
+      };
+    }
+  }
+}
+
+// src/policy/decide.ts
+function trustedRuns(runs) {
+  const passedOn = /* @__PURE__ */ new Set();
+  for (const r of runs) if (!r.outage && r.attempts.includes("P")) passedOn.add(r.sha);
+  return runs.filter((r) => {
+    if (r.outage) return false;
+    if (r.onDefaultBranch) return true;
+    return !/[FE]/.test(r.attempts) || passedOn.has(r.sha);
+  });
+}
+function newestTime(runs) {
+  let t = 0;
+  for (const r of runs) if (r.time > t) t = r.time;
+  return t;
+}
+function verdictOf(history, options, memo) {
+  if (options.rule === "evidence") return void 0;
+  const runs = trustedRuns(history.runs);
+  return ruleVerdict(options.rule, runs, newestTime(history.runs), options.rules, memo);
+}
+function decide(history, previous, override, now, options, memo) {
+  if (override || options.rule === "evidence") return decideQuarantine(history, previous, override, now, options);
+  const { wasQuarantined, evidenceAfter, counted, evidence, keepAfter, keepSince } = countedEvidence(history, previous, now, options.window);
+  const verdict = verdictOf(counted, options, memo);
+  const staying = `${options.rule} rule: ${verdict.measured}; stays quarantined ${verdict.leaves}`;
+  if (wasQuarantined) {
+    if (verdict.release) {
+      return { quarantined: false, reason: `released by the ${options.rule} rule: ${verdict.measured}`, since: now, evidence, evidenceAfter: newestTime(history.runs) };
+    }
+    return { quarantined: true, reason: staying, since: keepSince(true), evidence };
+  }
+  if (evidence.trailingBreakage >= options.breakageStreak) return breakage(evidence, keepSince(false), keepAfter);
+  if (verdict.enter && evidence.trailingBreakage === 0) return { quarantined: true, reason: staying, since: now, evidence };
+  const held = verdict.enter ? `; not quarantined while its newest run failed with no pass on that commit (it may be broken)` : "";
+  const since = evidenceAfter === void 0 ? "" : " since its release";
+  return { quarantined: false, reason: `${options.rule} rule: ${verdict.measured}${since}${held}`, since: keepSince(false), evidence, ...keepAfter };
+}
+
+// src/policy/hand-close.ts
+function decideAfterHandClose(test, previous, closed, now, policy, memo) {
+  const after = { ...test, runs: test.runs.filter((r) => r.time > closed.since) };
+  const closedIso = new Date(closed.since).toISOString();
+  const prior = previous?.quarantined ? { quarantined: false, reason: "", since: closedIso } : previous;
+  const decision = decide(after, prior, null, now, policy, memo);
+  const what = `issue #${closed.issue} was closed as completed on ${closedIso.slice(0, 10)}`;
+  return {
+    ...decision,
+    reason: decision.quarantined ? `${decision.reason} (runs after ${what})` : `${what}, which lifts the quarantine; since then: ${decision.reason}`
+  };
+}
+
+// src/store/readme.ts
+function renderBranchReadme(shards) {
+  return `# flakeguard data branch
+
+This branch is written by the [flakeguard](https://github.com/flakeguard/flakeguard) action. It is its database:
+the history of every test, the scores computed from it, and the quarantine decisions. Do not merge it into your
+code branches.
+
+## Files (schema 3, ${shards} shard${shards === 1 ? "" : "s"})
+
+| path | what it holds | edit by hand? |
+| --- | --- | --- |
+| \`stats/NN.json\` | one line per test with something to say (it failed in its window, is or was quarantined, or has an override): \`override\`, \`quarantined\`, \`reason\`, recent results and scores | **yes, the \`override\` field only** |
+| \`history/NN.json\` | one line per test: its outcomes, one letter per run from run number \`from\` on (\`P*40\`: forty passes in a row) | no |
+| \`runs.json\` | one line per run number: \`[run key, commit, time, on default branch, job succeeded, link]\` | no |
+| \`flakeguard.json\` | schema version, shard count, writes since compaction, runs already ingested | no |
+| \`decisions.json\` | one line per test whose quarantine decision changed: its last 20 decisions (run, time, who, why) and its issue | no (informational: nothing is decided from it) |
+
+flakeguard also writes this \`README.md\` and the dashboard (\`index.html\`, \`.nojekyll\`, \`dashboard/CODEOWNERS\`,
+\`dashboard/codeowners-map\`). **Every other file is yours** (a \`CNAME\`, notes, images, links, anything in
+\`history/\` or \`stats/\` that is not a \`.json\` file directly in it): flakeguard never reads, changes or deletes it.
+
+A test's shard \`NN\` is the FNV-1a hash of its id modulo the shard count, in hex. The job summary and the
+issues flakeguard opens name the exact file of each test.
+
+In \`recent\`, each letter is one run, oldest first: \`P\` passed, \`R\` passed on a retry, \`F\` failed.
+
+## Forcing or lifting a quarantine
+
+Find the test's line in \`stats/NN.json\` and change its \`override\` (GitHub's web editor is fine). A test that
+never failed in its window has no line: add one, \`"<test id>": {"override": "quarantine"},\`, in the file its
+shard names (or use \`flakeguard override\`, docs/cli.md).
+
+\`\`\`
+"override": "quarantine"                       force it into quarantine
+"override": "never"                            never quarantine it
+"override": {"action": "quarantine", "reason": "JIRA-123", "until": "2026-12-31"}
+"override": null                               let flakeguard decide
+\`\`\`
+
+The change takes effect on the next run and is kept by every later run. An override with \`until\` lapses after
+that day (UTC) with a notice; then, as after setting it back to null, the test is decided as if the override had
+never been there. Every other field is computed: \`"quarantined": true\` (or \`successRate\` lowered, e.g. to 0.1)
+is recorded as a hand quarantine, \`"quarantined": false\` releases the test now; any other edit is left as written
+with a warning. Do not edit \`check\`: it is how flakeguard sees which field you edited.
+
+If a stats file stops being valid JSON, flakeguard reports the file and line as an error, forgives no failure
+of the tests in that file until it is fixed, and never overwrites it.
+
+The branch is squashed to a single commit from time to time to stay small; its content is kept.
+`;
+}
+
+// src/pipeline/apply-hand-edits.ts
+function applyHandEdits(snapshot, now, policy, statsFileOf2) {
+  const edits = [];
+  const kept = /* @__PURE__ */ new Map();
+  let overrides;
+  let stats;
+  const today = new Date(now).toISOString().slice(0, 10);
+  const unwritten = checkOf({ quarantined: false });
+  for (const [id, line] of snapshot.stats) {
+    const fields = editedFields(snapshot.handWritten.has(id) ? personsLine(line, unwritten) : line);
+    if (!fields || fields.length === 0 || inBrokenShard(snapshot, id)) continue;
+    const stored = snapshot.overrides.get(id);
+    const override = stored && !overrideExpired(stored.override, now) ? stored.override : null;
+    const original = fields.includes("quarantined") && typeof line.quarantined === "boolean" ? { ...line, quarantined: !line.quarantined } : line;
+    if (original !== line) {
+      stats ??= new Map(snapshot.stats);
+      stats.set(id, original);
+    }
+    const quarantined = override ? override.action === "quarantine" : ruleState(original)?.quarantined === true;
+    const file = stored?.file ?? statsFileOf2(id);
+    const found = interpretEdits(id, line, fields, { override, quarantined, file, successRateEnterBelow: policy.rules.successRate.enterBelow, today });
+    for (const edit of found) {
+      edits.push({ ...edit, file, ...stored?.line !== void 0 ? { line: stored.line } : {} });
+      if (edit.effect === "kept") {
+        kept.set(id, { ...kept.get(id), [edit.field]: edit.written });
+      } else if (edit.effect === "quarantine") {
+        const raw = overrideForEdit(edit, today);
+        overrides ??= new Map(snapshot.overrides);
+        overrides.set(id, { override: raw, raw, file });
+      } else {
+        const test = snapshot.history.get(id);
+        const newest = test ? test.runs.reduce((t, r) => Math.max(t, r.time), 0) : 0;
+        stats ??= new Map(snapshot.stats);
+        const { auto: _auto, ...rest } = original;
+        stats.set(id, { ...rest, quarantined: false, reason: "", since: new Date(now).toISOString(), evidenceAfter: newest });
+      }
+    }
+  }
+  if (!overrides && !stats) return { snapshot, edits, kept };
+  return { snapshot: { ...snapshot, overrides: overrides ?? snapshot.overrides, stats: stats ?? snapshot.stats }, edits, kept };
+}
+function personsLine(line, check) {
+  const view = { ...line, check };
+  if (view.reason === "") delete view.reason;
+  return view;
+}
+
+// src/policy/decision-log.ts
+var NOT_QUARANTINED = { quarantined: false, hand: false };
+function writtenState(line) {
+  if (!line) return NOT_QUARANTINED;
+  return { quarantined: line.quarantined === true, hand: typeof line.auto === "object" && line.auto !== null };
+}
+function decidedState(decision) {
+  return { quarantined: decision.quarantined, hand: decision.override !== void 0 || decision.auto !== void 0 };
+}
+function decisionChange(before, decision, causes = {}) {
+  const after = decidedState(decision);
+  const reason = decision.reason;
+  const quarantined = after.quarantined;
+  if (after.hand) {
+    if (before.hand && before.quarantined === after.quarantined) return void 0;
+    if (!before.hand && causes.edit?.effect === "quarantine") return { event: "hand edit", quarantined, by: "hand", reason };
+    return { event: "override", quarantined, by: "hand", reason };
+  }
+  if (before.hand) return { event: causes.lapsed ? "override lapsed" : "override cleared", quarantined, by: "rule", reason };
+  if (before.quarantined === after.quarantined) return void 0;
+  if (!quarantined && causes.edit?.effect === "release") return { event: "hand edit", quarantined, by: "hand", reason: causes.edit.message };
+  if (!quarantined && causes.issueClosed?.() !== void 0) return { event: "issue closed", quarantined, by: "hand", reason };
+  return { event: quarantined ? "quarantined" : "released", quarantined, by: "rule", reason };
+}
+
+// src/pipeline/update-decision-log.ts
+var cut = (text2) => text2.length > MAX_REASON_CHARS ? `${text2.slice(0, MAX_REASON_CHARS - 1)}\u2026` : text2;
+function updateDecisionLog(input) {
+  if (input.run === void 0) return { text: input.previous, problems: [], recorded: 0 };
+  let log;
+  let problems = [];
+  let changed = false;
+  if (input.previous === void 0) {
+    log = { schema: SCHEMA_VERSION, from: input.run, tests: /* @__PURE__ */ new Map(), unreadable: /* @__PURE__ */ new Map() };
+    changed = true;
+  } else {
+    const parsed = parseDecisions(input.previous);
+    problems = parsed.problems;
+    if (!parsed.log) return { text: input.previous, problems, recorded: 0 };
+    log = parsed.log;
+  }
+  const edits = /* @__PURE__ */ new Map();
+  for (const e of input.edits) if (e.effect !== "kept") edits.set(e.id, { effect: e.effect, message: e.message });
+  let recorded = 0;
+  for (const [id, decision] of input.decisions) {
+    const edit = edits.get(id);
+    const line = input.stats.get(id);
+    const hand = decision.override !== void 0 || decision.auto !== void 0;
+    const same = !edit && line?.quarantined === true === decision.quarantined && (typeof line?.auto === "object" && line.auto !== null) === hand;
+    if (same && !input.issueOf) continue;
+    if (input.skip(id) || log.unreadable.has(id)) continue;
+    const before = edit?.effect === "release" ? { quarantined: true, hand: false } : writtenState(line);
+    const closed = input.closedByHand;
+    const change = same ? void 0 : decisionChange(before, decision, {
+      ...input.lapsed.has(id) ? { lapsed: true } : {},
+      ...edit ? { edit } : {},
+      ...closed ? { issueClosed: () => closed(id)?.issue } : {}
+    });
+    const issue = input.issueOf?.(id);
+    const entry = log.tests.get(id);
+    if (!change && (issue === void 0 || issue === entry?.issue)) continue;
+    const next = { ...entry ?? { events: [] } };
+    if (issue !== void 0) next.issue = issue;
+    if (change) {
+      next.events = [...next.events, { run: input.run, at: input.at, ...change, reason: cut(change.reason) }].slice(-MAX_EVENTS_PER_TEST);
+      recorded++;
+    }
+    log.tests.set(id, next);
+    changed = true;
+  }
+  for (const id of log.tests.keys()) {
+    if (input.tests.has(id)) continue;
+    log.tests.delete(id);
+    changed = true;
+  }
+  return { text: changed ? renderDecisions(log) : input.previous, problems, recorded };
+}
+
+// src/pipeline/clock.ts
+var CLOCK_TOLERANCE_MS = 864e5;
+var DAY_MS = 864e5;
+function spanText(ms) {
+  const abs = Math.abs(ms);
+  const count = (n, unit) => `${n} ${unit}${n === 1 ? "" : "s"}`;
+  const years = abs / (365.25 * DAY_MS);
+  if (!(years < 1e4)) return "more than 10,000 years";
+  if (years >= 2) return count(Math.round(years), "year");
+  if (abs >= DAY_MS) return count(Math.round(abs / DAY_MS), "day");
+  if (abs >= 36e5) return count(Math.round(abs / 36e5), "hour");
+  return count(Math.round(abs / 6e4), "minute");
+}
+function timeText(ms) {
+  const date = new Date(ms);
+  return Number.isNaN(date.getTime()) ? String(ms) : date.toISOString();
+}
+function newestTime2(runs, except) {
+  let newest;
+  for (const [key, row] of runs) if (key !== except && (newest === void 0 || row.time > newest)) newest = row.time;
+  return newest;
+}
+function checkRows(runs, clock, notes) {
+  const ahead = [];
+  for (const entry of runs) if (!(entry[1].time <= clock + CLOCK_TOLERANCE_MS)) ahead.push(entry);
+  const changed = /* @__PURE__ */ new Map();
+  if (ahead.length === 0) return changed;
+  const shown = ahead.slice(0, 3).map(([key, row]) => `${key} (${timeText(row.time)})`).join(", ");
+  const listed = `${shown}${ahead.length > 3 ? ` and ${ahead.length - 3} more` : ""}`;
+  const runsText = `${ahead.length === 1 ? "Run" : "Runs"} ${listed} on the data branch`;
+  const ahead1 = `more than ${spanText(CLOCK_TOLERANCE_MS)} ahead of this step's clock (${timeText(clock)})`;
+  if (ahead.length * 2 >= runs.size) {
+    notes.push(
+      `${ahead.length} of the ${runs.size} runs on the data branch are ${ahead1}: ${listed}. This runner's clock is probably behind: their times are kept, and nothing is aged out from this clock.`
+    );
+    return changed;
+  }
+  const ordered = [...runs].sort((a, b) => a[1].seq - b[1].seq);
+  const aheadKeys = new Set(ahead.map(([key]) => key));
+  let before;
+  for (const [key, row] of ordered) {
+    if (!aheadKeys.has(key)) {
+      if (before === void 0 || row.time > before) before = row.time;
+      continue;
+    }
+    changed.set(key, before ?? clock);
+  }
+  notes.push(
+    `${runsText} ${ahead.length === 1 ? "is" : "are"} ${ahead1}, as most of the branch's runs are not: set to the newest time of the runs before ${ahead.length === 1 ? "it" : "them"}, so that ${ahead.length === 1 ? "it ages" : "they age"} out no other run (the runner's clock was probably ahead).`
+  );
+  return changed;
+}
+function retimed(history, runs, times) {
+  if (history instanceof LazyHistory) return new LazyHistory(history.stored, runs);
+  const out = /* @__PURE__ */ new Map();
+  for (const [id, test] of history) {
+    if (!test.runs.some((r) => times.has(r.run))) {
+      out.set(id, test);
+      continue;
+    }
+    const records = test.runs.map((r) => times.has(r.run) ? { ...r, time: times.get(r.run) } : r).sort((a, b) => a.time - b.time);
+    out.set(id, { ...test, runs: records });
+  }
+  return out;
+}
+function checkTimes(run, runs, history, clock, retention) {
+  const notes = [];
+  const changed = checkRows(runs, clock, notes);
+  let table = runs;
+  let checkedHistory = history;
+  if (changed.size > 0) {
+    table = new Map(runs);
+    for (const [key, time2] of changed) table.set(key, { ...runs.get(key), time: time2 });
+    checkedHistory = retimed(history, table, changed);
+  }
+  const newest = newestTime2(table, run.key);
+  const window = retention.maxAgeDays * DAY_MS;
+  const floor = Math.min(clock, newest ?? clock) - window;
+  let time = run.time;
+  const name = `Run ${run.key} attempt ${run.runAttempt}`;
+  if (!Number.isFinite(time)) {
+    notes.push(`${name}: its time (${String(time)}) is not a time; it is recorded at this step's clock (${timeText(clock)}).`);
+    time = clock;
+  } else if (time > clock + CLOCK_TOLERANCE_MS) {
+    notes.push(
+      `${name}: its time (${timeText(time)}) is ${spanText(time - clock)} ahead of this step's clock (${timeText(clock)}); it is recorded at the step's clock, so that it ages out no other run.`
+    );
+    time = clock;
+  } else if (time < floor) {
+    notes.push(
+      `${name}: its time (${timeText(time)}) is ${spanText(clock - time)} before this step's clock (${timeText(clock)}), older than history.max-age-days; it is recorded at the step's clock, so that it is not aged out at once.`
+    );
+    time = clock;
+  }
+  const retentionNow = Math.min(clock, time, newest ?? time);
+  return { run: time === run.time ? run : { ...run, time }, runs: table, history: checkedHistory, retentionNow, notes };
+}
+
+// src/rerun/order.ts
+var PRIOR_WEIGHT = 8;
+var firstFailed = (attempts) => attempts[0] === "F" || attempts[0] === "E";
+function orderRuns(history, exceptRun) {
+  if (!history) return [];
+  const out = [];
+  for (const r of history.runs) {
+    if (!counts(r) || r.run === exceptRun) continue;
+    const attempts = r.attempts.replace(/S/g, "");
+    if (attempts !== "") out.push({ attempts, sha: r.sha, time: r.time });
+  }
+  return out;
+}
+function counts(r) {
+  return r.outage !== true && r.untrusted !== true;
+}
+function orderCounts(runs, window) {
+  const c = { failed: 0, runs: 0, againFailed: 0, againPassed: 0 };
+  const from = Math.max(0, runs.length - window);
+  for (let i = from; i < runs.length; i++) {
+    const failed = firstFailed(runs[i].attempts);
+    c.runs++;
+    if (failed) c.failed++;
+    if (i > from && firstFailed(runs[i - 1].attempts)) {
+      if (failed) c.againFailed++;
+      else c.againPassed++;
+    }
+  }
+  return c;
+}
+function streakChanceAcrossRuns(c, earlier, weight = PRIOR_WEIGHT) {
+  const rate = (1 + c.failed) / (2 + c.runs);
+  const a = weight * rate + c.againFailed;
+  const b = weight * (1 - rate) + c.againPassed;
+  let chance = 1;
+  for (let i = 0; i < earlier; i++) chance *= (a + i) / (a + b + i);
+  return chance;
+}
+function judgeOrder(runs, current, options) {
+  const { window, threshold = IMPLAUSIBLE, weight = PRIOR_WEIGHT } = options;
+  const attempts = current.attempts.replace(/S/g, "");
+  if (!firstFailed(attempts) || attempts.indexOf("P") < 0) return void 0;
+  let start = runs.length;
+  while (start > 0 && firstFailed(runs[start - 1].attempts)) start--;
+  const streak = runs.length - start + 1;
+  const before = runs.slice(0, start);
+  const c = orderCounts(before, window);
+  const chance = streakChanceAcrossRuns(c, streak - 1, weight);
+  const perRun = threshold / Math.max(1, c.failed);
+  return { streak, since: start < runs.length ? runs[start].sha : current.sha, counts: c, chance, orderDependent: streak > 1 && chance < perRun };
+}
+function streakStart(history, exceptRun) {
+  const runs = orderRuns(history, exceptRun);
+  let start;
+  for (let i = runs.length - 1; i >= 0 && firstFailed(runs[i].attempts); i--) start = runs[i].time;
+  return start;
+}
+function orderSentence(since, streak) {
+  return `fails inside the full run since \`${since.slice(0, 7)}\` (${streak} runs in a row), passes alone: another test leaves state behind`;
+}
+function orderDependence(input) {
+  const judged = [];
+  for (const t of input.tests) {
+    if (input.skip(t.id)) continue;
+    const current = {
+      attempts: t.attempts.map((a) => STATUS_CODE[a.status]).join("").replace(/S/g, ""),
+      sha: input.sha
+    };
+    if (firstFailed(current.attempts) && current.attempts.indexOf("P") > 0) judged.push({ id: t.id, current });
+  }
+  const out = /* @__PURE__ */ new Map();
+  const threshold = (input.threshold ?? IMPLAUSIBLE) / Math.max(1, judged.length);
+  for (const { id, current } of judged) {
+    const j = judgeOrder(orderRuns(input.history.get(id), input.runKey), current, { window: input.window, threshold });
+    if (j?.orderDependent) out.set(id, orderSentence(j.since, j.streak));
+  }
+  return out;
+}
+
+// src/pipeline/apply.ts
+function compactEveryFor(tests) {
+  return Math.max(5, Math.min(100, Math.floor(1e6 / Math.max(1, tests))));
+}
+var DEFAULT_APPLY_OPTIONS = { retention: DEFAULT_RETENTION, policy: DEFAULT_POLICY };
+function evidenceOf(history, runs) {
+  return anyUntrusted(runs) ? trustedEvidence(history) : history;
+}
+var ORDER_REASON = "order-dependent, not flaky: ";
+function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
+  const { reports, now } = input;
+  const timed = checkTimes(input.run, input.snapshot.runs, input.snapshot.history, now, options.retention);
+  const run = timed.run;
+  const checked = timed.runs === input.snapshot.runs && timed.history === input.snapshot.history ? input.snapshot : { ...input.snapshot, runs: timed.runs, history: timed.history };
+  const edited = applyHandEdits(checked, now, options.policy, (id) => statsFileOf(input.snapshot, id));
+  const snapshot = edited.snapshot;
+  const nowIso = new Date(now).toISOString();
+  const before = quarantineBefore(snapshot, now);
+  const orderDependent = orderVerdicts(input, snapshot, run, options);
+  const consistent = orderDependent.size > 0 ? new Map([...input.rerun?.consistent ?? [], ...orderDependent]) : input.rerun?.consistent;
+  const judged = judgeFailures(snapshot, before, reports.tests, run.sha, options, consistent);
+  const outcome = withDamage(
+    snapshot,
+    decideOutcome({
+      tests: reports.tests,
+      problems: reports.problems,
+      filesMatched: input.filesMatched,
+      testOutcome: input.testOutcome,
+      quarantined: before.quarantined,
+      unforgiven: judged.unforgiven,
+      outages: judged.failingOutages,
+      ...orderDependent.size > 0 ? { orderDependent } : {},
+      ...input.rerun ? { consistent, newFlaky: { ids: input.rerun.newFlaky, block: input.rerun.newTestsBlock }, failedBeforeReruns: input.rerun.failedBeforeReruns } : {}
+    })
+  );
+  const outageMessages = [...new Set(judged.outages.map((o) => o.message))];
+  const jobSucceeded = input.jobSucceeded ?? outcome.result === "success";
+  const recorded = input.untrusted ? boundedUntrustedTests(untrustedTestsToRecord(reports.tests, snapshot.history, run.runId).kept) : reports.tests;
+  const alreadyIngested = new Set(Object.keys(snapshot.meta.ingested));
+  const ingesting = !alreadyIngested.has(ingestionKey(run));
+  const runs = new Map(snapshot.runs);
+  let newRow;
+  if (ingesting) {
+    const previous = runs.get(run.key);
+    const outages = [.../* @__PURE__ */ new Set([...previous?.outages ?? [], ...outageMessages])];
+    newRow = {
+      seq: previous?.seq ?? nextSeq(runs),
+      sha: run.sha,
+      time: previous?.time ?? run.time,
+      onDefaultBranch: run.onDefaultBranch,
+      jobSucceeded,
+      ...run.url ? { url: run.url } : {},
+      ...outages.length > 0 ? { outages } : {},
+      ...input.untrusted || previous?.untrusted ? { untrusted: true } : {}
+    };
+  }
+  const stored = snapshot.history instanceof LazyHistory && !input.untrusted && ![...snapshot.runs.values()].some((r) => r.untrusted) && (!ingesting || canMergeStored(snapshot.history.rows, run)) ? snapshot.history : void 0;
+  const viaStored = stored && ingesting ? mergeStored(stored, recorded, run, newRow, { retention: options.retention, retentionNow: timed.retentionNow, normalise: options.normalise ?? ((m) => m.trim()) }) : void 0;
+  const merged = viaStored ? { history: viaStored, ingested: true } : stored && !ingesting ? { history: stored, ingested: false } : mergeRun(snapshot.history, recorded, run, alreadyIngested, {
+    ...input.untrusted ? { untrusted: true } : {},
+    ...!input.untrusted && runs.has(untrustedRunKey(run.runId)) ? { replaces: untrustedRunKey(run.runId) } : {},
+    jobSucceeded,
+    retention: options.retention,
+    retentionNow: timed.retentionNow,
+    normalise: options.normalise,
+    outages: outageMessages
+  });
+  const history = merged.history;
+  if (merged.ingested) runs.set(run.key, newRow);
+  const evidence = evidenceOf(history, runs);
+  const scoreOf = scoresByRecords(history, evidence, options.scoreTests);
+  const decisions = /* @__PURE__ */ new Map();
+  const lapsedIds = before.expired;
+  const memo = createPfsMemo();
+  const byRecords = /* @__PURE__ */ new Map();
+  const lazy = evidence === history && history instanceof LazyHistory ? history : void 0;
+  for (const id of evidence.keys()) {
+    const stored2 = snapshot.overrides.get(id);
+    const override = stored2 && !lapsedIds.has(id) ? stored2.override : null;
+    const previous = ruleState(snapshot.stats.get(id));
+    const closed = override ? void 0 : input.closedByHand?.(id);
+    const recordsKey = !override && !closed && lazy ? lazy.recordsKey(id) : void 0;
+    const key = recordsKey === void 0 ? void 0 : previous ? `${recordsKey}\0${JSON.stringify(previous)}` : recordsKey;
+    const known = key === void 0 ? void 0 : byRecords.get(key);
+    if (known) {
+      decisions.set(id, known);
+      continue;
+    }
+    const counted = evidence.get(id);
+    const test = previous?.quarantined && hasUntrustedRecord(counted) ? trustedOnly(counted) : counted;
+    let decision = closed ? decideAfterHandClose(test, previous, closed, nowIso, options.policy, memo) : decide(test, previous, override, nowIso, options.policy, memo);
+    if (override) {
+      const shown = snapshot.stats.get(id);
+      if (shown?.auto && shown.quarantined === decision.quarantined && typeof shown.since === "string") decision = { ...decision, since: shown.since };
+      const auto = decide(test, previous, null, nowIso, options.policy, memo);
+      decision = {
+        ...decision,
+        auto: { quarantined: auto.quarantined, reason: auto.reason, ...auto.since ? { since: auto.since } : {}, ...auto.evidenceAfter !== void 0 ? { evidenceAfter: auto.evidenceAfter } : {} }
+      };
+    }
+    const pfs2 = override || options.policy.rule === "pfs" ? void 0 : pfsPhrase(scoreOf(id));
+    const final = pfs2 ? { ...decision, reason: `${decision.reason}; ${pfs2}` } : decision;
+    decisions.set(id, final);
+    if (key !== void 0) byRecords.set(key, final);
+  }
+  for (const [id, sentence] of orderDependent) {
+    const decision = decisions.get(id);
+    if (!decision || decision.override) continue;
+    const newest = history.get(id)?.runs.reduce((t, r) => Math.max(t, r.time), run.time) ?? run.time;
+    const previous = ruleState(snapshot.stats.get(id));
+    const began = previous?.quarantined && previous.since ? Date.parse(previous.since) : NaN;
+    const streakFrom = streakStart(history.get(id), run.key) ?? run.time;
+    if (Number.isFinite(began) && began < streakFrom) continue;
+    const stays = previous !== void 0 && !previous.quarantined && previous.reason.startsWith(ORDER_REASON) && previous.since;
+    decisions.set(id, { quarantined: false, reason: `${ORDER_REASON}${sentence}`, since: stays || nowIso, evidence: decision.evidence, evidenceAfter: newest });
+  }
+  const scores = /* @__PURE__ */ new Map();
+  if (options.scoreTests) for (const id of evidence.keys()) scores.set(id, scoreOf(id));
+  if (lazy) lazy.dropCaches();
+  const quarantined = [];
+  for (const [id, d] of decisions) if (d.quarantined && !inBrokenShard(snapshot, id)) quarantined.push(id);
+  quarantined.sort();
+  const newlyQuarantined = quarantined.filter((id) => !before.quarantined.has(id));
+  const after = new Set(quarantined);
+  const released = [...before.quarantined].filter((id) => !after.has(id) && history.has(id)).sort();
+  const problems = [...snapshot.problems];
+  for (const [id, stored2] of snapshot.overrides) {
+    if (!history.has(id)) {
+      problems.push({ file: stored2.file, line: stored2.line, message: `override for unknown test '${id}': no test with this id is in the history (kept; it applies once the test runs)` });
+    }
+  }
+  const shards = snapshot.brokenStats.size > 0 ? snapshot.meta.shards : shardCountFor(history.size);
+  const writes = snapshot.meta.writes + (merged.ingested ? 1 : 0);
+  const compact = merged.ingested && writes >= (options.compactEvery ?? compactEveryFor(history.size));
+  const files = renderFiles(
+    snapshot,
+    shards,
+    compact ? 0 : writes,
+    history,
+    runs,
+    decisions,
+    scores,
+    merged.ingested ? ingestionKey(run) : void 0,
+    now,
+    timed.retentionNow,
+    options,
+    before.expired,
+    edited.kept
+  );
+  const timeline = updateDecisionLog({
+    previous: snapshot.decisions,
+    stats: snapshot.stats,
+    decisions,
+    tests: history,
+    skip: (id) => inBrokenShard(snapshot, id),
+    lapsed: before.expired,
+    edits: edited.edits,
+    closedByHand: input.closedByHand,
+    issueOf: input.issueOf,
+    run: runs.get(run.key)?.seq,
+    at: nowIso
+  });
+  if (timeline.text !== void 0) files.set(DECISIONS_FILE, timeline.text);
+  problems.push(...timeline.problems);
+  return {
+    outcome,
+    ingested: merged.ingested,
+    quarantined,
+    newlyQuarantined,
+    released,
+    decisions,
+    history,
+    files,
+    shards,
+    scores,
+    compact,
+    problems,
+    lapsed: before.lapsed,
+    outages: judged.outages,
+    brokenStats: [...snapshot.brokenStats.keys()].sort(),
+    handEdits: edited.edits,
+    rule: options.policy.rule,
+    clockNotes: timed.notes,
+    orderDependent
+  };
+}
+function orderVerdicts(input, snapshot, run, options) {
+  const out = /* @__PURE__ */ new Map();
+  if (!input.rerun || input.untrusted) return out;
+  const normalise = options.normalise ?? ((m) => m.trim());
+  const inOutage = new Set(findOutages(input.reports.tests, normalise, options.policy).flatMap((o) => o.tests));
+  const given = input.rerun.orderDependent;
+  if (given && given.size > 0) {
+    for (const t of input.reports.tests) if (given.has(t.id) && !inOutage.has(t.id)) out.set(t.id, given.get(t.id));
+  }
+  const found = orderDependence({
+    history: snapshot.history,
+    tests: input.reports.tests,
+    runKey: run.key,
+    sha: run.sha,
+    skip: (id) => inOutage.has(id) || out.has(id) || input.rerun.consistent.has(id) || input.rerun.failedInRun !== void 0 && !input.rerun.failedInRun.has(id),
+    window: options.policy.window
+  });
+  for (const [id, sentence] of found) out.set(id, sentence);
+  return out;
+}
+function renderFiles(snapshot, shards, writes, history, runs, decisions, scores, newIngestion, now, retentionNow, options, expired = /* @__PURE__ */ new Set(), kept = /* @__PURE__ */ new Map()) {
+  const oldestKept = retentionNow - options.retention.maxAgeDays * 864e5;
+  const ingested = {};
+  for (const [key, time] of Object.entries(snapshot.meta.ingested)) if (time >= oldestKept) ingested[key] = time;
+  if (newIngestion) ingested[newIngestion] = now;
+  const referenced = new RunMarks(runs);
+  const historyShards = Array.from({ length: shards }, () => []);
+  const statsShards = Array.from({ length: shards }, () => []);
+  for (const entry of storedTests(history, runs)) {
+    const [id, test] = entry;
+    let seq = test.from;
+    for (const { a, n } of test.segments) {
+      if (a !== "") referenced.mark(seq, n);
+      seq += n;
+    }
+    const shard = shardOf(id, shards);
+    historyShards[shard].push(entry);
+    const statsShard = statsShardOf(snapshot, id, shards);
+    const decision = decisions.get(id);
+    const stored = snapshot.overrides.get(id);
+    const keep = kept.get(id);
+    if (!stored && !keep && !decision.quarantined && !decision.auto && decision.evidenceAfter === void 0 && neverFailed(test.segments)) continue;
+    const line = {
+      override: stored?.raw ?? null,
+      // An override past its date: noticed once, remembered here so that later runs do not repeat the notice.
+      ...stored && expired.has(id) ? { lapsed: stored.override.until } : {},
+      quarantined: decision.quarantined,
+      reason: decision.reason,
+      since: decision.since,
+      ...decision.evidenceAfter !== void 0 ? { evidenceAfter: decision.evidenceAfter } : {},
+      ...decision.auto ? {
+        auto: {
+          quarantined: decision.auto.quarantined,
+          ...decision.auto.since ? { since: decision.auto.since } : {},
+          ...decision.auto.evidenceAfter !== void 0 ? { evidenceAfter: decision.auto.evidenceAfter } : {}
+        }
+      } : {},
+      runs: decision.evidence.runs,
+      recent: decision.evidence.recent,
+      ...scores.get(id)
+    };
+    line.check = checkOf(line);
+    if (keep) Object.assign(line, keep);
+    statsShards[statsShard].push([id, line]);
+  }
+  for (const [id, stored] of snapshot.overrides) {
+    if (history.has(id)) continue;
+    const line = { override: stored.raw, quarantined: false, reason: "no runs recorded yet" };
+    line.check = checkOf(line);
+    statsShards[statsShardOf(snapshot, id, shards)].push([id, line]);
+  }
+  const files = /* @__PURE__ */ new Map();
+  files.set(META_FILE, renderMeta({ schema: SCHEMA_VERSION, shards, writes, ingested }));
+  files.set(RUNS_FILE, renderRuns(new Map([...runs].filter(([, row]) => referenced.has(row.seq)))));
+  files.set("README.md", renderBranchReadme(shards));
+  const texts = new LineTexts();
+  for (let i = 0; i < shards; i++) {
+    if (historyShards[i].length > 0) files.set(historyPath(i, shards), renderHistoryShard(historyShards[i], texts));
+    const path = statsPath(i, shards);
+    if (snapshot.brokenStats.has(path)) continue;
+    if (statsShards[i].length > 0) files.set(path, renderStatsShard(statsShards[i]));
+  }
+  for (const [path, text2] of snapshot.brokenStats) files.set(path, text2);
+  return files;
+}
+function scoresByRecords(history, evidence, scoreTests) {
+  if (!scoreTests) return () => void 0;
+  if (evidence !== history || !(history instanceof LazyHistory)) {
+    const all = scoreTests(evidence);
+    return (id) => all.get(id);
+  }
+  const byKey = /* @__PURE__ */ new Map();
+  return (id) => {
+    const key = history.recordsKey(id);
+    let scores = byKey.get(key);
+    if (!scores) {
+      scores = scoreTests(/* @__PURE__ */ new Map([[id, history.get(id)]])).get(id);
+      byKey.set(key, scores);
+    }
+    return scores;
+  };
+}
+
+// src/store/parcel.ts
+var PARCEL_KIND = "flakeguard-parcel";
+var PARCEL_SCHEMA = 1;
+var MAX_ENTRIES = 1024;
+function renderParcel(entries) {
+  return `${JSON.stringify({
+    kind: PARCEL_KIND,
+    schema: PARCEL_SCHEMA,
+    entries: entries.map((e) => ({ kind: RESULTS_KIND, schema: RESULTS_SCHEMA, run: e.run, tests: e.tests, jobSucceeded: e.jobSucceeded, ...e.untrusted ? { untrusted: true } : {} }))
+  })}
+`;
+}
+var ParcelError = class extends Error {
+};
+var ParcelSchemaError = class extends ParcelError {
+};
+function parseParcel(text2) {
+  let raw;
+  try {
+    raw = JSON.parse(text2);
+  } catch (error2) {
+    throw new ParcelError(`not valid JSON: ${error2 instanceof Error ? error2.message : String(error2)}`);
+  }
+  const r = raw;
+  if (typeof raw !== "object" || raw === null || r.kind !== PARCEL_KIND) throw new ParcelError("not a flakeguard parcel");
+  if (typeof r.schema === "number" && Number.isInteger(r.schema) && r.schema > PARCEL_SCHEMA) {
+    throw new ParcelSchemaError(`parcel schema ${r.schema} is newer than this version reads (${PARCEL_SCHEMA}): left for a newer flakeguard`);
+  }
+  if (r.schema !== PARCEL_SCHEMA) throw new ParcelError(`unsupported parcel schema ${JSON.stringify(r.schema ?? null).slice(0, 20)}`);
+  if (!Array.isArray(r.entries) || r.entries.length === 0 || r.entries.length > MAX_ENTRIES) throw new ParcelError(`entries must be an array of 1 to ${MAX_ENTRIES} results`);
+  return r.entries.map((value, i) => {
+    const e = value;
+    try {
+      const { run, tests } = parseResultsValue(value);
+      if (typeof e.jobSucceeded !== "boolean") throw new ResultsFileError("jobSucceeded must be true or false");
+      return { run, tests, jobSucceeded: e.jobSucceeded, ...e.untrusted === true ? { untrusted: true } : {} };
+    } catch (error2) {
+      throw new ParcelError(`entries[${i}]: ${error2 instanceof Error ? error2.message : String(error2)}`);
+    }
+  });
+}
+function parcelName(run, entries, now) {
+  const safe = `${run.runId}-${run.job}`.replace(/[^A-Za-z0-9_-]/g, "-").replace(/-+/g, "-").slice(0, 80);
+  const keys = entries.map((e) => `${e.run.key}#${e.run.runAttempt}`).sort().join("\n");
+  return `${String(Math.max(0, Math.trunc(now))).padStart(14, "0")}-${safe}-a${run.runAttempt}-${createHash2("sha256").update(keys).digest("hex").slice(0, 10)}`;
+}
+var SEAL_HEADER = "flakeguard-parcel-seal 1 hmac-sha256";
+function sealDigest(scope, name, text2) {
+  const derived = createHmac("sha256", scope.key).update(`flakeguard inbox seal 1
+${scope.repository}
+${scope.branch}`).digest();
+  return createHmac("sha256", derived).update(`${name}
+`).update(text2, "utf8").digest();
+}
+function sealParcel(scope, name, text2) {
+  return `${SEAL_HEADER} ${sealDigest(scope, name, text2).toString("hex")}
+`;
+}
+function sealProblem(scope, name, text2, seal) {
+  if (seal === void 0) return "it carries no seal, and inbox-key is set: only a step that knows the key writes parcels";
+  const match = new RegExp(`^${SEAL_HEADER} ([0-9a-f]{64})\\n?$`).exec(seal);
+  if (!match) return "its seal is not in the form this version reads";
+  const expected = sealDigest(scope, name, text2);
+  if (!timingSafeEqual(Buffer.from(match[1], "hex"), expected)) return "its seal does not match: not written by a step that knows this inbox-key, or changed since";
+  return null;
+}
+
+// src/pipeline/fold.ts
+function foldParcels(snapshot, parcels, options, now, note) {
+  let current = snapshot;
+  const folded = [];
+  const refused = [];
+  for (const parcel of parcels) {
+    let entries;
+    try {
+      entries = parseParcel(parcel.text);
+    } catch (error2) {
+      refused.push({ ref: parcel.ref, reason: error2 instanceof ParcelError ? error2.message : String(error2) });
+      continue;
+    }
+    for (const entry of [...entries].sort((a, b) => a.run.time - b.run.time || a.run.runAttempt - b.run.runAttempt)) {
+      const result = applyRun(
+        {
+          snapshot: current,
+          reports: { tests: entry.tests, problems: [], filesRead: 1 },
+          filesMatched: 1,
+          testOutcome: entry.jobSucceeded ? "success" : "failure",
+          run: entry.run,
+          now,
+          jobSucceeded: entry.jobSucceeded,
+          ...entry.untrusted ? { untrusted: true } : {}
+        },
+        options
+      );
+      for (const message of result.clockNotes) note?.(`Parked run ${parcel.ref.replace(/^refs\/heads\//, "")}: ${message}`);
+      if (result.ingested) current = parseSnapshot(result.files, current.blocked);
+    }
+    folded.push({ ref: parcel.ref, sha: parcel.sha });
+  }
+  return { snapshot: current, folded, refused };
+}
+function runParcel(run, entries, now, seal) {
+  const name = parcelName(run, entries, now);
+  const text2 = renderParcel(entries);
+  return { name, text: text2, ...seal ? { seal: sealParcel(seal, name, text2) } : {} };
+}
+async function admitParcel(parcel, provenance) {
+  const text2 = parcel.text ?? "";
+  const name = parcel.ref.slice(inboxPrefix(provenance.branch).length);
+  const sealed = provenance.seal ? sealProblem(provenance.seal, name, text2, parcel.seal) : void 0;
+  let entries;
+  try {
+    entries = parseParcel(text2);
+  } catch (error2) {
+    const reason = error2 instanceof Error ? error2.message : String(error2);
+    if (error2 instanceof ParcelSchemaError) return sealed ? { verdict: "refuse", reason: `${reason}; and ${sealed}` } : { verdict: "leave", reason };
+    if (sealed === null) return { verdict: "leave", reason: `${reason}; its seal is valid, so it is left for a person to look at` };
+    return { verdict: "refuse", reason: error2 instanceof ParcelError ? reason : `unreadable: ${reason}` };
+  }
+  if (provenance.seal) return sealed === null ? { verdict: "fold" } : { verdict: "refuse", reason: sealed };
+  if (!provenance.lookup) return { verdict: "leave", reason: "its runs cannot be checked: no inbox-key and no token to ask the GitHub API with (docs/data-branch.md)" };
+  for (const entry of entries) {
+    const run = entry.run;
+    const facts = await provenance.lookup(run.runId);
+    if (facts === "not-found") return { verdict: "refuse", reason: `it names workflow run ${run.runId}, which does not exist in this repository` };
+    if ("unknown" in facts) return { verdict: "leave", reason: `workflow run ${run.runId} could not be looked up: ${facts.unknown}` };
+    const wrong = [];
+    if (facts.headSha !== run.sha) wrong.push(`its commit is ${facts.headSha.slice(0, 12)}, not ${run.sha.slice(0, 12)}`);
+    if (run.runAttempt > facts.runAttempt) wrong.push(`it has ${facts.runAttempt} attempt${facts.runAttempt === 1 ? "" : "s"}, not ${run.runAttempt}`);
+    if (!entry.untrusted) {
+      if (facts.fromFork) wrong.push("it ran a fork's code, yet the parcel calls it trusted");
+      if (facts.event !== run.event) wrong.push(`its event is ${facts.event}, not ${run.event}`);
+      if (facts.workflow !== run.workflow) wrong.push(`its workflow is '${facts.workflow}', not '${run.workflow}'`);
+    }
+    if (wrong.length > 0) return { verdict: "refuse", reason: `workflow run ${run.runId} does not match it: ${wrong.join("; ")}` };
+  }
+  return { verdict: "fold" };
+}
+
+// src/github/runs.ts
+function sealScope(inputs, ctx) {
+  return inputs.inboxKey ? { key: inputs.inboxKey, repository: ctx.repository, branch: inputs.dataBranch } : void 0;
+}
+function inboxProvenance(inputs, ctx) {
+  const seal = sealScope(inputs, ctx);
+  if (seal) return { seal, branch: inputs.dataBranch };
+  if (!inputs.token) return { branch: inputs.dataBranch };
+  return { lookup: workflowRunLookup(inputs.token, ctx), branch: inputs.dataBranch };
+}
+function workflowRunLookup(token, ctx) {
+  const seen = /* @__PURE__ */ new Map();
+  let client;
+  const ask = async (runId) => {
+    if (!/^[1-9]\d{0,19}$/.test(runId)) return "not-found";
+    client ??= createClient(token, ctx.apiUrl);
+    try {
+      const { data } = await (await client).rest.actions.getWorkflowRun({ owner: ctx.owner, repo: ctx.repo, run_id: Number(runId), ...requestOptions() });
+      const own = data.repository.id;
+      return {
+        headSha: data.head_sha,
+        event: data.event,
+        runAttempt: data.run_attempt ?? 1,
+        workflow: data.name ?? "",
+        fromFork: (data.head_repository?.id ?? own) !== own
+      };
+    } catch (error2) {
+      const failure = describeApiError(error2);
+      if (failure.status === 404 && !/not accessible/i.test(failure.message)) return "not-found";
+      return { unknown: `${failure.message}${failure.denied ? " (the token needs actions: read)" : ""}` };
+    }
+  };
+  return (runId) => {
+    let known = seen.get(runId);
+    if (!known) seen.set(runId, known = ask(runId));
+    return known;
+  };
+}
+
+// src/dashboard/branch-files.ts
+
+// src/dashboard/marker.generated.ts
+var DASHBOARD_MARKER = "flakeguard 0.1.0 page 93a6b6564319";
+
+// src/dashboard/branch-files.ts
+function isCurrentPage(html) {
+  return html !== void 0 && html.slice(0, 4096).includes(`<meta name="flakeguard-dashboard" content="${DASHBOARD_MARKER}">`);
+}
+async function readCodeownersText(workspace) {
+  for (const location of CODEOWNERS_LOCATIONS) {
+    const info2 = await stat(join2(workspace, location)).catch(() => void 0);
+    if (!info2?.isFile()) continue;
+    return info2.size < CODEOWNERS_MAX_BYTES ? readFile(join2(workspace, location), "utf8") : void 0;
+  }
+  return void 0;
+}
+async function dashboardFiles(current, owners = {}) {
+  const existing = current.get(PAGE_FILE);
+  const html = isCurrentPage(existing) ? existing : (await import("./dashboard-page.generated.js")).DASHBOARD_HTML;
+  const files = /* @__PURE__ */ new Map([
+    [PAGE_FILE, html],
+    [NOJEKYLL_FILE, current.get(NOJEKYLL_FILE) ?? ""]
+  ]);
+  const codeowners = (owners.workspace ? await readCodeownersText(owners.workspace) : void 0) ?? current.get(OWNERS_FILE);
+  if (codeowners !== void 0) files.set(OWNERS_FILE, codeowners);
+  const classMap = owners.classMap?.trim() ? owners.classMap : current.get(CLASS_MAP_FILE);
+  if (classMap !== void 0) files.set(CLASS_MAP_FILE, classMap);
+  return files;
+}
+
+export {
+  normalizeErrorMessage,
+  statsScores,
+  applyRun,
+  renderResultsFile,
+  writeResultsFile,
+  ResultsFileError,
+  parseResultsFile,
+  foldParcels,
+  runParcel,
+  admitParcel,
+  readReports,
+  runContextFor,
+  clockWarner,
+  inboxProvenance,
+  dashboardFiles,
+  renderJobKey,
+  splitTestId,
+  canonicalJobKey,
+  shardLabel
+};

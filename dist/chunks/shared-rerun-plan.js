@@ -1,0 +1,226 @@
+import {
+  IMPLAUSIBLE,
+  consistentSentence,
+  failureCounts,
+  nextStep,
+  rerunChance,
+  rerunsNeeded
+} from "./shared-rerun-stopping.js";
+import {
+  isFailure,
+  runnerTitle
+} from "./shared-model.js";
+
+// src/rerun/plan.ts
+var EXTEND_FACTOR = 2;
+function startRerun(input) {
+  const byId = new Map(input.tests.map((t) => [t.id, t]));
+  const cases = [];
+  const make = (test, kind, extra) => {
+    const historyId = input.historyId(test.id);
+    return {
+      test,
+      historyId,
+      kind,
+      extraRuns: extra?.runs ?? 0,
+      ...extra ? { pool: extra.pool } : {},
+      isNew: input.newTests.has(test.id),
+      counts: failureCounts(input.history.get(historyId), input.window),
+      maxReruns: input.rule.maxReruns,
+      reruns: [],
+      asked: 0,
+      rounds: 0
+    };
+  };
+  for (const t of input.failed) cases.push(make(t, "failed"));
+  const failedIds = new Set(input.failed.map((t) => t.id));
+  for (const e of input.extras) {
+    const t = byId.get(e.id);
+    if (t && !failedIds.has(e.id) && e.runs > 0) cases.push(make(t, "extra", e));
+  }
+  const threshold = (input.rule.threshold ?? IMPLAUSIBLE) / Math.max(1, input.failed.length);
+  const ceiling = input.rule.extendedMax ?? EXTEND_FACTOR * input.rule.maxReruns;
+  for (const c of cases) {
+    if (c.kind !== "failed") continue;
+    if (input.forgivable?.has(c.test.id)) {
+      const needed = rerunsNeeded(c.counts, threshold, ceiling);
+      if (needed !== void 0) c.maxReruns = Math.max(c.maxReruns, needed);
+    } else if (input.unforgivable?.has(c.test.id)) {
+      c.maxReruns = Math.max(c.maxReruns, ceiling);
+    }
+  }
+  return { cases, rule: { ...input.rule, threshold }, rounds: [] };
+}
+function roundCases(state) {
+  if (state.stopped !== void 0) return [];
+  return state.cases.filter((c) => c.verdict === void 0 && (c.kind === "failed" || c.rounds < c.extraRuns));
+}
+function rerunTestOf(test) {
+  return {
+    id: test.id,
+    classname: test.classname,
+    name: runnerTitle(test),
+    ...test.file !== void 0 ? { file: test.file } : {},
+    ...test.suite !== "" ? { suite: test.suite } : {}
+  };
+}
+function rerunTestsJsonl(cases) {
+  return cases.map((c) => `${JSON.stringify(rerunTestOf(c.test))}
+`).join("");
+}
+var counted = (attempts) => attempts.filter((a) => a.status !== "skipped");
+function decideFailed(c, rule) {
+  const all = counted([...c.test.attempts, ...c.reruns]);
+  const last = all[all.length - 1];
+  if (last && !isFailure(last.status)) {
+    c.verdict = "proven-flaky";
+    return;
+  }
+  let streak = 0;
+  for (let i = all.length - 1; i >= 0 && isFailure(all[i].status); i--) streak++;
+  const step = nextStep(c.counts, streak, c.rounds, { ...rule, maxReruns: c.maxReruns });
+  if (step === "continue") return;
+  c.verdict = step;
+  const failures = all.filter((a) => isFailure(a.status)).length;
+  const chance = rerunChance(c.counts, Math.min(streak, c.rounds));
+  c.why = step === "consistent" ? consistentSentence(failures, all.length) : `failed ${failures} of ${all.length} times on this commit; its history cannot rule out flakiness (a ${(chance * 100).toFixed(1)}% chance), so its quarantine decides${c.maxReruns > rule.maxReruns ? ` (re-run past rerun-attempts-max, ${rule.maxReruns}, as a quarantined test's failure is)` : ""}`;
+}
+function answerKey(t) {
+  return JSON.stringify([t.id, t.classname, t.name]);
+}
+function ranIn(answer) {
+  if (answer.ran !== void 0) return answer.ran;
+  let n = 0;
+  for (const got of answer.attempts.values()) n += counted(got).length;
+  return n;
+}
+function recordRound(state, asked, answer) {
+  const round = state.rounds.length + 1;
+  for (const c of asked) c.asked++;
+  if (!answer.ok) {
+    state.rounds.push({ round, tests: asked.length, seconds: answer.seconds, voided: answer.why, ignored: 0, ran: 0 });
+    stopRerun(state, `round ${round} was voided: ${answer.why}`);
+    return;
+  }
+  const askedKeys = new Set(asked.map((c) => answerKey(c.test)));
+  let ignored = 0;
+  for (const key of answer.attempts.keys()) if (!askedKeys.has(key)) ignored++;
+  state.rounds.push({ round, tests: asked.length, seconds: answer.seconds, ignored, ran: ranIn(answer) });
+  for (const c of asked) {
+    const got = counted(answer.attempts.get(answerKey(c.test)) ?? []);
+    if (got.length === 0) {
+      c.verdict = "unanswered";
+      c.why = `round ${round}'s re-run report has no result for it (missing or skipped)`;
+      continue;
+    }
+    c.reruns.push(...got);
+    c.rounds++;
+    if (c.kind === "failed") decideFailed(c, state.rule);
+    else if (c.rounds >= c.extraRuns) c.verdict = c.reruns.some((a) => isFailure(a.status)) ? "flaky-extra" : "clean";
+  }
+}
+function setAside(c, why) {
+  if (c.verdict !== void 0) return;
+  if (c.kind === "extra" && c.rounds > 0) {
+    c.verdict = c.reruns.some((a) => isFailure(a.status)) ? "flaky-extra" : "clean";
+    return;
+  }
+  c.verdict = "unanswered";
+  c.why = why;
+}
+function stopRerun(state, why) {
+  state.stopped ??= why;
+  for (const c of state.cases) setAside(c, why);
+}
+function combineParts(parts, of) {
+  const seconds = Math.round(parts.reduce((sum, p) => sum + p.answer.seconds, 0) * 10) / 10;
+  for (const [k, p] of parts.entries()) {
+    if (!p.answer.ok) return { ok: false, why: of > 1 ? `invocation ${k + 1} of ${of}: ${p.answer.why}` : p.answer.why, seconds };
+  }
+  if (parts.length === 1) return parts[0].answer;
+  const askedAnywhere = new Set(parts.flatMap((p) => p.asked.map((c) => answerKey(c.test))));
+  const attempts = /* @__PURE__ */ new Map();
+  for (const p of parts) {
+    if (!p.answer.ok) continue;
+    const mine = new Set(p.asked.map((c) => answerKey(c.test)));
+    for (const [key, got] of p.answer.attempts) {
+      if (mine.has(key)) attempts.set(key, [...got]);
+      else if (!askedAnywhere.has(key)) attempts.set(key, [...attempts.get(key) ?? [], ...got]);
+    }
+  }
+  return { ok: true, attempts, seconds, ran: parts.reduce((n, p) => n + (p.answer.ok ? ranIn(p.answer) : 0), 0) };
+}
+function finishRerun(state, tests, skipped) {
+  stopRerun(state, state.stopped ?? "the re-runs ended");
+  const byId = new Map(state.cases.map((c) => [c.test.id, c]));
+  const merged = tests.map((t) => {
+    const c = byId.get(t.id);
+    if (!c || c.reruns.length === 0) return t;
+    return { ...t, attempts: c.kind === "failed" ? [...t.attempts, ...c.reruns] : [...c.reruns, ...t.attempts] };
+  });
+  const provenFlaky = state.cases.filter((c) => c.verdict === "proven-flaky").map((c) => c.historyId);
+  const consistent = new Map(state.cases.filter((c) => c.verdict === "consistent").map((c) => [c.historyId, c.why]));
+  const newFlaky = state.cases.filter((c) => c.isNew && (c.verdict === "proven-flaky" || c.verdict === "flaky-extra")).map((c) => c.historyId);
+  return {
+    tests: merged,
+    cases: state.cases,
+    rounds: state.rounds,
+    ...state.stopped !== void 0 && state.stopped !== "the re-runs ended" ? { stopped: state.stopped } : {},
+    ...skipped !== void 0 ? { skipped } : {},
+    provenFlaky,
+    consistent,
+    orderDependent: /* @__PURE__ */ new Map(),
+    newFlaky,
+    executions: state.cases.reduce((n, c) => n + c.reruns.length, 0),
+    ran: state.rounds.reduce((n, r) => n + r.ran, 0),
+    seconds: state.rounds.reduce((s, r) => s + r.seconds, 0)
+  };
+}
+function failedInTheRun(result) {
+  const out = /* @__PURE__ */ new Set();
+  for (const c of result.cases) if (c.kind === "failed" && !c.test.attempts.some((a) => a.status === "passed")) out.add(c.historyId);
+  return out;
+}
+function blockingAfterReruns(result, blocking, orderDependent = /* @__PURE__ */ new Map()) {
+  const out = [];
+  for (const c of result.cases) {
+    if (c.kind !== "failed") continue;
+    const order = orderDependent.get(c.historyId);
+    if (order !== void 0) {
+      if (blocking.has(c.historyId)) out.push({ id: c.historyId, verdict: "order-dependent", why: order });
+      continue;
+    }
+    if (c.verdict !== "consistent" && !blocking.has(c.historyId)) continue;
+    const before = out.length;
+    if (c.verdict === "consistent") out.push({ id: c.historyId, verdict: "consistent", why: c.why ?? "it failed consistently on this commit" });
+    else if (c.verdict === "exhausted") {
+      const seen = c.counts.failures + c.counts.passes > 0;
+      const n = c.reruns.length;
+      out.push({
+        id: c.historyId,
+        verdict: "exhausted",
+        why: `it failed all ${n} re-run${n === 1 ? "" : "s"}, too few to be implausible for ${seen ? "its flakiness" : "a test with no history"}; nothing forgave it`
+      });
+    } else if (c.verdict === "unanswered") out.push({ id: c.historyId, verdict: "unanswered", why: `the re-runs could not answer for it: ${c.why ?? "no result"}; its failure stands` });
+    const added = out[before];
+    if (added && c.context !== void 0) added.why = `${c.context}; ${added.why}`;
+  }
+  return out;
+}
+
+export {
+  EXTEND_FACTOR,
+  startRerun,
+  roundCases,
+  rerunTestOf,
+  rerunTestsJsonl,
+  answerKey,
+  ranIn,
+  recordRound,
+  setAside,
+  stopRerun,
+  combineParts,
+  finishRerun,
+  failedInTheRun,
+  blockingAfterReruns
+};
