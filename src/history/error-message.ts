@@ -1,5 +1,5 @@
 /**
- * The normal form of a failure message, as stored in the history: `normalizeErrorMessage` exactly as seed 000 wrote
+ * The normal form of a failure message, as stored in the history: `normalizeErrorMessage` exactly as seed 000 (docs/sources.md) wrote
  * it, quirks included (docs/scoring.md, "normalizeErrorMessage"). Forgiveness compares messages in this form (an
  * outage is many tests failing with the same normalised message), so a change here changes decisions.
  */

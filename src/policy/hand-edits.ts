@@ -155,7 +155,7 @@ export function interpretEdits(id: string, line: Record<string, unknown>, fields
       if (written < ctx.successRateEnterBelow && !ctx.quarantined) {
         act(
           'quarantine',
-          `"successRate": ${shown} of ${where} was lowered by hand below ${ctx.successRateEnterBelow}: quarantined as seed 003 describes, recorded as ${OVERRIDE_Q} with its reason (set "override" to null to undo).`,
+          `"successRate": ${shown} of ${where} was lowered by hand below ${ctx.successRateEnterBelow}: quarantined (policy.success-rate.enter-below, docs/rules.md), recorded as ${OVERRIDE_Q} with its reason (set "override" to null to undo).`,
         );
         continue;
       }

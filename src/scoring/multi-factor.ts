@@ -1,5 +1,5 @@
 /**
- * Multi-factor flakiness score (seed 000, "FlakeGuard's flakiness scoring algorithm"):
+ * Multi-factor flakiness score (seed 000, "FlakeGuard's flakiness scoring algorithm", docs/sources.md):
  * six components, weights, the consecutive-failure penalty, confidence and a recommendation.
  *
  * `multiFactorScore` computes the seed's formulas in one pass over our runs, without allocating per attempt; the

@@ -273,7 +273,7 @@ export class DataRepo {
     }
     chunks.push('\ndone\n');
     const marks = join(this.dir, 'flakeguard-marks');
-    // zlib level 1: the branch's text compresses well at any level, and level 6 costs several times the CPU (issue #16).
+    // zlib level 1: the branch's text compresses well at any level, and level 6 costs several times the CPU (docs/benchmarks-archive.md, "Issue #16, work in proportion to what changed").
     // unpackLimit 1: the pack is kept as written; below the default (100 objects, i.e. every write) git unpacks it
     // into loose objects in another process, compressing each again (~50 ms at 10k tests).
     // --depth=0: no deltas. fast-import would deltify each blob against the one written before it, another shard, which

@@ -84,7 +84,7 @@ export interface SyncOptions<T extends Applied = Applied> {
   extraFiles?: (current: ReadonlyMap<string, string>) => Promise<Map<string, string>>;
   /**
    * `apply` does not read the branch's texts (only the hand-edit tools do): the history shards' texts, the bulk of the
-   * branch, are let go once the snapshot is parsed, and `apply` gets null (at 100k tests: 26 MB less held; issue #16).
+   * branch, are let go once the snapshot is parsed, and `apply` gets null (at 100k tests: 26 MB less held; docs/benchmarks-archive.md, "Issue #16, work in proportion to what changed").
    */
   releaseTexts?: boolean;
   /**
