@@ -20,6 +20,7 @@ import { inboxProvenance } from '../github/runs.ts';
 import { factsFor, type PublishInput, type RunFacts, type StepRerun } from '../github/publish.ts';
 import type { IssueSession } from '../github/issues.ts';
 import { dashboardFiles } from '../dashboard/branch-files.ts';
+import { BADGE_FILE, badgeCounts, badgeText } from '../report/badge.ts';
 import { gitDataBranch, type DataBranch } from '../store/data-branch.ts';
 import { lostReason, type SyncResult } from '../store/sync.ts';
 import { writeResultsFile } from '../store/results-file.ts';
@@ -192,7 +193,8 @@ export async function decideAndWrite(step: Step, job: Job, reruns: Reruns | unde
         commitMessage: `flakeguard: ${reports.tests.length} tests from run ${ctx.runId} attempt ${ctx.runAttempt} (${ctx.job})`,
         log: (m) => core.info(logText(m)),
         warn: (m) => core.warning(commandText(m, 1000)),
-        extraFiles: (current) => dashboardFiles(current, { workspace: ctx.workspace, classMap: inputs.codeownersMap }),
+        // The dashboard's files, and the badge of the quarantine after this run (its counts as of the run's time).
+        extraFiles: async (current, applied) => (await dashboardFiles(current, { workspace: ctx.workspace, classMap: inputs.codeownersMap })).set(BADGE_FILE, badgeText(badgeCounts(applied, now))),
         releaseTexts: true,
         whilePushing: (applied) => {
           facts = { of: applied, facts: factsFor(applied) };

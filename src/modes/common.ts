@@ -13,6 +13,7 @@ import { statsScores } from '../pipeline/stats-scores.ts';
 import { DataRepo } from '../store/git.ts';
 import { dataRemote } from '../config/remote.ts';
 import { dashboardFiles } from '../dashboard/branch-files.ts';
+import { BADGE_FILE, badgeCounts, badgeText } from '../report/badge.ts';
 import { syncRun, type SyncResult } from '../store/sync.ts';
 import type { ClosedByHandLookup } from '../policy/hand-close.ts';
 import { commandText, logText } from '../text/escape.ts';
@@ -120,7 +121,8 @@ export async function ingestShards(o: IngestOptions): Promise<SyncResult<ShardsA
         commitMessage: o.commitMessage,
         log: (m) => core.info(logText(m)),
         warn: (m) => core.warning(commandText(m, 1000)),
-        extraFiles: (current) => dashboardFiles(current, { workspace: o.ctx.workspace, classMap: o.inputs.codeownersMap }),
+        extraFiles: async (current, applied) =>
+          (await dashboardFiles(current, { workspace: o.ctx.workspace, classMap: o.inputs.codeownersMap })).set(BADGE_FILE, badgeText(badgeCounts(applied, o.now))),
         releaseTexts: true,
         inbox: {
           parcel: (applied) => runParcel(o.shards[0]!.run, shardParcel(o.shards, applied), Date.now(), provenance.seal),

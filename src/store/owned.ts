@@ -14,9 +14,11 @@ export const NOJEKYLL_FILE = '.nojekyll';
 /** Not at a path GitHub reads CODEOWNERS from (root, .github/, docs/): the copy owns nothing on the data branch. */
 export const OWNERS_FILE = 'dashboard/CODEOWNERS';
 export const CLASS_MAP_FILE = 'dashboard/codeowners-map';
+/** The README badge, a Shields endpoint file (src/report/badge.ts). */
+export const BADGE_FILE = 'badge.json';
 
 /** The files flakeguard owns by name. */
-export const OWNED_FILES: readonly string[] = [META_FILE, RUNS_FILE, DECISIONS_FILE, README_FILE, PAGE_FILE, NOJEKYLL_FILE, OWNERS_FILE, CLASS_MAP_FILE];
+export const OWNED_FILES: readonly string[] = [META_FILE, RUNS_FILE, DECISIONS_FILE, README_FILE, PAGE_FILE, NOJEKYLL_FILE, OWNERS_FILE, CLASS_MAP_FILE, BADGE_FILE];
 /** Its folders: in `history/` and `stats/` it owns every `*.json` directly inside (the shards), nothing else. */
 export const OWNED_FOLDERS: readonly string[] = ['history', 'stats', 'dashboard'];
 

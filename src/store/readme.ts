@@ -17,8 +17,8 @@ code branches.
 | \`flakeguard.json\` | schema version, shard count, writes since compaction, runs already ingested | no |
 | \`decisions.json\` | one line per test whose quarantine decision changed: its last 20 decisions (run, time, who, why) and its issue | no (informational: nothing is decided from it) |
 
-flakeguard also writes this \`README.md\` and the dashboard (\`index.html\`, \`.nojekyll\`, \`dashboard/CODEOWNERS\`,
-\`dashboard/codeowners-map\`). **Every other file is yours** (a \`CNAME\`, notes, images, links, anything in
+flakeguard also writes this \`README.md\`, the dashboard (\`index.html\`, \`.nojekyll\`, \`dashboard/CODEOWNERS\`,
+\`dashboard/codeowners-map\`) and the README badge (\`badge.json\`). **Every other file is yours** (a \`CNAME\`, notes, images, links, anything in
 \`history/\` or \`stats/\` that is not a \`.json\` file directly in it): flakeguard never reads, changes or deletes it.
 
 A test's shard \`NN\` is the FNV-1a hash of its id modulo the shard count, in hex. The job summary and the

@@ -78,10 +78,11 @@ export interface SyncOptions<T extends Applied = Applied> {
   /** Lost races before parking; default PARK_AFTER_LOST_RACES. */
   parkAfter?: number;
   /**
-   * Files kept on the branch besides the data (the dashboard page, src/dashboard/branch-files.ts), given the branch's
-   * files as read: added to what `apply` wrote, so that a write never deletes them.
+   * Files kept on the branch besides the data (the dashboard page, src/dashboard/branch-files.ts; the badge,
+   * src/report/badge.ts), given the branch's files as read and what `apply` made of them: added to what `apply`
+   * wrote, so that a write never deletes them.
    */
-  extraFiles?: (current: ReadonlyMap<string, string>) => Promise<Map<string, string>>;
+  extraFiles?: (current: ReadonlyMap<string, string>, applied: T) => Promise<Map<string, string>>;
   /**
    * `apply` does not read the branch's texts (only the hand-edit tools do): the history shards' texts, the bulk of the
    * branch, are let go once the snapshot is parsed, and `apply` gets null (at 100k tests: 26 MB less held; docs/benchmarks-archive.md, "Issue #16, work in proportion to what changed").
@@ -315,7 +316,7 @@ export async function syncRun<T extends Applied>(
     const applied = apply(base, base === snapshot && !options.releaseTexts ? files : null);
     lastApplied = applied;
     try {
-      if (options.extraFiles) for (const [path, text] of await options.extraFiles(files)) if (!applied.files.has(path)) applied.files.set(path, text);
+      if (options.extraFiles) for (const [path, text] of await options.extraFiles(files, applied)) if (!applied.files.has(path)) applied.files.set(path, text);
       // The texts read are not needed any more (the write compares blob ids): let them go before the write.
       files = new Map();
       snapshot = base = emptySnapshot();

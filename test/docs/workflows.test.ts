@@ -10,6 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NoOperationTraceWriter, parseWorkflow } from '@actions/workflow-parser';
 import { parseAction } from '@actions/workflow-parser/actions/action-parser';
+import { parse } from 'yaml';
 import { PROJECT_ROOT } from '../support/action.ts';
 
 const trace = new NoOperationTraceWriter();
@@ -71,8 +72,45 @@ describe("GitHub's own parser accepts", () => {
     // The README's Quick start, matrix, fork and pull-request workflows at least.
     expect(blocks.filter((b) => b.where.startsWith('README.md') && b.kind === 'workflow').length).toBeGreaterThanOrEqual(4);
   });
+  it('finds the notification recipes (docs/notifications.md: Slack and Teams steps, the digest workflow)', () => {
+    expect(blocks.filter((b) => b.where.startsWith('docs/notifications.md')).map((b) => b.kind)).toEqual(['steps', 'steps', 'workflow']);
+  });
   it.each(blocks.map((b) => [b.where, b] as const))('the workflow in %s', (_where, block) => {
     expect(workflowErrors(block.where, block.kind === 'workflow' ? block.text : asWorkflow(block.text))).toEqual([]);
+  });
+});
+
+interface CiStep {
+  id?: string;
+  uses?: string;
+  run?: string;
+  with?: Record<string, string>;
+  'continue-on-error'?: boolean;
+}
+
+describe('our own CI (.github/workflows/ci.yml)', () => {
+  const ci = parse(readFileSync(join(PROJECT_ROOT, '.github/workflows/ci.yml'), 'utf8')) as { jobs: Record<string, { permissions?: Record<string, string>; steps: CiStep[] }> };
+
+  it('keeps the plain .ci/run job', () => {
+    expect(Object.values(ci.jobs).some((job) => job.steps.some((s) => s.run === 'bash .ci/run'))).toBe(true);
+  });
+
+  it("runs the suite under this repository's own action, as the README's Quick start runs a suite", () => {
+    const jobs = Object.values(ci.jobs).filter((job) => job.steps.some((s) => s.uses === './'));
+    expect(jobs).toHaveLength(1);
+    const job = jobs[0]!;
+    const action = job.steps.find((s) => s.uses === './')!;
+    expect(['vitest', 'auto']).toContain(action.with?.rerun);
+    expect(action.with?.['data-branch']).toBe('flakeguard-data');
+    // test-outcome is the outcome of the step that ran the tests: an earlier step, with continue-on-error, writing JUnit.
+    const id = /^\$\{\{ steps\.([\w-]+)\.outcome \}\}$/.exec(action.with?.['test-outcome'] ?? '')?.[1];
+    const tests = job.steps.find((s) => s.id === id);
+    expect(tests, `the step ${id}`).toBeDefined();
+    expect(job.steps.indexOf(tests!)).toBeLessThan(job.steps.indexOf(action));
+    expect(tests!['continue-on-error']).toBe(true);
+    expect(tests!.run).toMatch(/--reporter=junit .*--outputFile=reports\/junit\.xml/);
+    expect(action.with?.reports).toBe('reports/**/*.xml');
+    expect(job.permissions).toMatchObject({ contents: 'write', checks: 'write', 'pull-requests': 'write' });
   });
 });
 

@@ -55,7 +55,7 @@ describe('the bundled action under Node 24', () => {
     expect(first.outputs['data-commit']).toMatch(/^[0-9a-f]{40}$/);
     expect(await world.dataCommits()).toEqual([first.outputs['data-commit']]);
     const afterFirst = await world.dataFiles();
-    expect([...afterFirst.keys()].sort()).toEqual(['.nojekyll', 'README.md', 'decisions.json', 'flakeguard.json', 'history/00.json', 'index.html', 'runs.json', 'stats/00.json']);
+    expect([...afterFirst.keys()].sort()).toEqual(['.nojekyll', 'README.md', 'badge.json', 'decisions.json', 'flakeguard.json', 'history/00.json', 'index.html', 'runs.json', 'stats/00.json']);
     expect(first.summary).toContain('Blocking failures (1)');
     expect(first.stdout).toContain('::error title=app.Math%3A%3Adivides failed,file=src/math.test.ts');
 

@@ -108,6 +108,8 @@ describe('untrusted results are evidence, never a verdict', () => {
     expect(stats['pkg.Suite::a']).toMatchObject({ runs: 2, recent: 'RR', quarantined: true });
     // `b`: only the untrusted run says it is flaky; its evidence is its trusted run alone.
     expect(stats['pkg.Suite::b']).toMatchObject({ runs: 1, recent: 'P', quarantined: false });
+    // The ingest mode's write keeps the README badge current too (src/report/badge.ts).
+    expect(JSON.parse((await world.dataFiles()).get('badge.json')!)).toMatchObject({ message: '1 quarantined, 1 new in 7 days', color: 'orange' });
   }, 90_000);
 
   it('a flood of made-up tests adds no test and no file; more tests than the cap refuse the artifact', async () => {
