@@ -3,7 +3,7 @@
  * gives is the same as the current schema's, and the next write is in the current schema (schema 2 needs no reader
  * of its own: src/store/history-format.ts reads it).
  *
- * Schema 1 (flakeguard 0.1): runs.json keyed by run key, `[sha, time, default, jobSucceeded?]`; each history line
+ * Schema 1 (early development builds, before the first release): runs.json keyed by run key, `[sha, time, default, jobSucceeded?]`; each history line
  * held `runs: [[runKey, attempts, message?, duration?], ...]`.
  */
 import type { History, TestHistory, TestRunRecord } from '../model.ts';
