@@ -152,9 +152,12 @@ export async function publishPrComment(f: PrCommentFacts): Promise<PrCommentActi
   if (mode === 'off') return 'off';
   if ((ctx.eventName !== 'pull_request' && ctx.eventName !== 'pull_request_target') || !ctx.pullRequest) return 'not-a-pull-request';
   if (ctx.fromFork && ctx.eventName === 'pull_request') {
-    core.notice(`No comment on pull request #${ctx.pullRequest}: a pull request from a fork gets a read-only token. docs/forks.md shows the workflow_run setup that publishes for forks.`, {
-      title: 'flakeguard: pull-request comment',
-    });
+    core.notice(
+      `No comment on pull request #${ctx.pullRequest}: a pull request from a fork gets a read-only token, which cannot comment. docs/forks.md says what a fork's run publishes and how its results are saved.`,
+      {
+        title: 'flakeguard: pull-request comment',
+      },
+    );
     return 'fork';
   }
   if (!f.token) {

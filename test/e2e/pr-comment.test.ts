@@ -151,7 +151,9 @@ describe('permissions and forks', () => {
   it('a pull request from a fork gets a notice pointing at docs/forks.md, and no request', async () => {
     const run = await ciRun([{ ...real, attempts: 'F' }], {}, { fork: true });
     expectOutcome(run, 'failure');
-    expect(run.stdout).toMatch(/::notice title=flakeguard%3A pull-request comment::No comment on pull request #\d+: a pull request from a fork gets a read-only token\. docs\/forks\.md/);
+    expect(run.stdout).toMatch(
+      /::notice title=flakeguard%3A pull-request comment::No comment on pull request #\d+: a pull request from a fork gets a read-only token, which cannot comment\. docs\/forks\.md/,
+    );
     expect(commentRequests()).toEqual([]);
   });
 });
