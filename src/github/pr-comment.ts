@@ -151,22 +151,24 @@ export async function publishPrComment(f: PrCommentFacts): Promise<PrCommentActi
   const { ctx, mode } = f;
   if (mode === 'off') return 'off';
   if ((ctx.eventName !== 'pull_request' && ctx.eventName !== 'pull_request_target') || !ctx.pullRequest) return 'not-a-pull-request';
-  if (ctx.fromFork && ctx.eventName === 'pull_request') {
-    core.notice(
-      `No comment on pull request #${ctx.pullRequest}: a pull request from a fork gets a read-only token, which cannot comment. docs/forks.md says what a fork's run publishes and how its results are saved.`,
-      {
-        title: 'flakeguard: pull-request comment',
-      },
-    );
-    return 'fork';
-  }
-  if (!f.token) {
-    core.notice(`No comment on pull request #${ctx.pullRequest}: no token (input 'token').`, { title: 'flakeguard: pull-request comment' });
-    return 'no-token';
-  }
   const input = sectionInput(f);
   const say = somethingToSay(input);
   const key = sectionKey(`${ctx.workflow}\n${ctx.job}\n${f.jobKey}`);
+  // A fork's run cannot comment: a notice only when there was something to say (a clean run needs none).
+  const quiet = mode === 'auto' && !say;
+  if (ctx.fromFork && ctx.eventName === 'pull_request') {
+    if (!quiet) {
+      core.notice(
+        `No comment on pull request #${ctx.pullRequest}: a pull request from a fork gets a read-only token, which cannot comment. docs/forks.md says what a fork's run publishes and how its results are saved.`,
+        { title: 'flakeguard: pull-request comment' },
+      );
+    }
+    return 'fork';
+  }
+  if (!f.token) {
+    core.info(`No comment on pull request #${ctx.pullRequest}: no token (input 'token').`);
+    return 'no-token';
+  }
   try {
     const octokit = await createClient(f.token, ctx.apiUrl);
     const done = await writeSection(octokitApi(octokit, ctx.owner, ctx.repo, ctx.pullRequest), key, (budget) => renderSection(input, budget), mode === 'always' || say);

@@ -155,6 +155,11 @@ describe('permissions and forks', () => {
       /::notice title=flakeguard%3A pull-request comment::No comment on pull request #\d+: a pull request from a fork gets a read-only token, which cannot comment\. docs\/forks\.md/,
     );
     expect(commentRequests()).toEqual([]);
+    // A clean run of a fork has nothing to say: no notice.
+    await world.commit('fix');
+    const clean = await ciRun([{ ...real, attempts: 'P' }], {}, { fork: true });
+    expectOutcome(clean, 'success');
+    expect(clean.stdout).not.toContain('pull-request comment');
   });
 });
 
