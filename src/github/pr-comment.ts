@@ -19,7 +19,7 @@ import { logText } from '../text/escape.ts';
 
 /** Reads (and writes) of the comment at most: a write that another job's write undid is repeated this often. */
 export const MAX_TRIES = 6;
-/** Before reading back what it wrote, a job waits this long plus up to as much again at random. */
+/** Before reading back what it wrote, a job waits this long, plus up to as much again at random, plus twice as long as its write took. */
 export const SETTLE_MS = 1_000;
 
 export interface PrCommentFacts {
@@ -81,6 +81,16 @@ export interface CommentApi {
 }
 
 function octokitApi(octokit: Octokit, owner: string, repo: string, issue: number): CommentApi {
+  // How long this job's last write took: another job's write is about as slow, so the pause before reading back grows with it.
+  let lastWriteMs = 0;
+  const timed = async <T>(write: () => Promise<T>): Promise<T> => {
+    const start = Date.now();
+    try {
+      return await write();
+    } finally {
+      lastWriteMs = Date.now() - start;
+    }
+  };
   return {
     async list() {
       const out: Comment[] = [];
@@ -92,11 +102,11 @@ function octokitApi(octokit: Octokit, owner: string, repo: string, issue: number
       return out.sort((a, b) => a.id - b.id);
     },
     async create(body) {
-      const res = await octokit.rest.issues.createComment({ owner, repo, issue_number: issue, body, ...requestOptions() });
+      const res = await timed(() => octokit.rest.issues.createComment({ owner, repo, issue_number: issue, body, ...requestOptions() }));
       return { id: res.data.id, body: res.data.body ?? body };
     },
     async update(id, body) {
-      await octokit.rest.issues.updateComment({ owner, repo, comment_id: id, body, ...requestOptions() });
+      await timed(() => octokit.rest.issues.updateComment({ owner, repo, comment_id: id, body, ...requestOptions() }));
     },
     async remove(id) {
       try {
@@ -106,7 +116,7 @@ function octokitApi(octokit: Octokit, owner: string, repo: string, issue: number
         if (describeApiError(error).status !== 404) throw error;
       }
     },
-    settle: () => new Promise((r) => setTimeout(r, SETTLE_MS + Math.random() * SETTLE_MS)),
+    settle: () => new Promise((r) => setTimeout(r, SETTLE_MS + Math.random() * SETTLE_MS + 2 * lastWriteMs)),
   };
 }
 
