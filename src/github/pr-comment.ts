@@ -10,6 +10,7 @@ import { createClient, describeApiError, requestOptions, type Octokit } from './
 import type { GitHubContext } from '../config/context.ts';
 import type { PrCommentMode } from '../config/inputs.ts';
 import type { ApplyResult } from '../pipeline/apply.ts';
+import type { ParsedTestCase } from '../model.ts';
 import type { RerunResult } from '../rerun/plan.ts';
 import { blockingAfterReruns } from '../rerun/plan.ts';
 import { renderSection, somethingToSay, type PrSectionInput } from '../report/pr-comment.ts';
@@ -37,6 +38,12 @@ export interface PrCommentFacts {
 
 export type PrCommentAction = 'off' | 'not-a-pull-request' | 'fork' | 'no-token' | 'nothing-to-say' | 'created' | 'updated' | 'unchanged' | 'unverified' | 'failed';
 
+/** Each re-run test's attempts in this run, re-runs included. */
+function rerunAttempts(rerun: RerunResult): Map<string, ParsedTestCase['attempts']> {
+  const reran = new Set(rerun.cases.filter((c) => c.reruns.length > 0).map((c) => c.test.id));
+  return new Map(rerun.tests.filter((t) => reran.has(t.id)).map((t) => [t.id, t.attempts]));
+}
+
 /** The section's facts from the run's result. */
 export function sectionInput(f: Omit<PrCommentFacts, 'mode' | 'token'>): PrSectionInput {
   const o = f.result.outcome;
@@ -54,7 +61,7 @@ export function sectionInput(f: Omit<PrCommentFacts, 'mode' | 'token'>): PrSecti
           rerun: {
             provenFlaky: rerun.provenFlaky,
             newFlaky: rerun.newFlaky,
-            attempts: new Map(rerun.tests.filter((t) => rerun.cases.some((c) => c.test.id === t.id && c.reruns.length > 0)).map((t) => [t.id, t.attempts])),
+            attempts: rerunAttempts(rerun),
             blockedWhy: new Map(blockingAfterReruns(rerun, new Set(o.blocking.map((t) => t.id)), f.result.orderDependent).map((b) => [b.id, b.why])),
           },
         }

@@ -140,7 +140,10 @@ export function renderSection(input: PrSectionInput, budget: number): string {
     const a = input.rerun?.attempts.get(id);
     return a && a.length > 0 ? attemptSymbols(a) : '';
   };
-  const message = (t: ParsedTestCase): string => mdInert(failureOf(t).message, 200);
+  const message = (t: ParsedTestCase): string => {
+    const m = failureOf(t).message.trim();
+    return m ? `: ${mdInert(m, 200)}.` : '.';
+  };
   const lists: ListSpec[] = [
     {
       title: `❌ Blocking (${n(o.blocking.length)})`,
@@ -149,7 +152,7 @@ export function renderSection(input: PrSectionInput, budget: number): string {
         const t = o.blocking[i]!;
         const why = input.orderDependent.get(t.id) ?? input.rerun?.blockedWhy.get(t.id) ?? o.unforgiven.get(t.id) ?? 'not quarantined';
         const reran = rerunOf(t.id);
-        return `- **${mdInert(t.id, 250)}**: ${message(t)}. Blocks because ${mdInert(why, 300)}${reran ? ` (attempts ${reran})` : ''}.`;
+        return `- **${mdInert(t.id, 250)}**${message(t)} Blocks because ${mdInert(why, 300)}${reran ? ` (attempts ${reran})` : ''}.`;
       },
     },
     {
@@ -167,7 +170,7 @@ export function renderSection(input: PrSectionInput, budget: number): string {
         ]
           .filter(Boolean)
           .join(' · ');
-        return `- **${mdInert(t.id, 250)}**: ${message(t)}.${evidence ? ` ${evidence}.` : ''} Stats line in \`${input.statsFileOf(t.id)}\`.`;
+        return `- **${mdInert(t.id, 250)}**${message(t)}${evidence ? ` ${evidence}.` : ''} Stats line in \`${input.statsFileOf(t.id)}\`.`;
       },
     },
   ];

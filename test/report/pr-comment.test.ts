@@ -61,6 +61,24 @@ describe('renderSection', () => {
     expect(problems(text)).toEqual([]);
   });
 
+  it('gives the re-runs as evidence: why a failure still blocks, the attempts, new tests already flaky', () => {
+    const attempts = (a: string) => parsedTest('x', a).attempts;
+    const rerun = {
+      provenFlaky: ['a::retried'],
+      newFlaky: ['a::new'],
+      attempts: new Map([
+        ['a::broken', attempts('FFFF')],
+        ['a::retried', attempts('FFP')],
+      ]),
+      blockedWhy: new Map([['a::broken', 'it failed all 3 re-runs: consistent']]),
+    };
+    const text = renderSection(section([parsedTest('a::broken', 'FFFF'), parsedTest('a::retried', 'FFP'), parsedTest('a::new', 'FP')], [], { rerun }), 20_000);
+    expect(text).toContain('- **a&#58;&#58;broken**: boom F. Blocks because it failed all 3 re&#45;runs&#58; consistent (attempts ✗✗✗✗).');
+    expect(text).toContain('- **a&#58;&#58;retried**: attempts ✗✗↻');
+    expect(text).toContain('#### 🆕 New tests already flaky (1)\n\n- **a&#58;&#58;new**: failed and passed on this commit before it merges.');
+    expect(problems(text)).toEqual([]);
+  });
+
   it('says a clean run is clean', () => {
     const text = renderSection(section([parsedTest('t', 'P')]), 20_000);
     expect(text).toContain('The latest run at `aaaaaaa` is clean: nothing blocks, nothing was forgiven, no test was flaky.');
