@@ -37,7 +37,11 @@ export interface Inputs {
    * parcels sealed with it; empty, parcels are checked against the GitHub API instead.
    */
   inboxKey: string;
+  /** The pull-request comment (docs/pr-comment.md): on every pull-request run, only when there is something to say, or never. */
+  prComment: PrCommentMode;
 }
+
+export type PrCommentMode = 'auto' | 'always' | 'off';
 
 export class InputError extends Error {}
 
@@ -85,6 +89,12 @@ function readCodeownersMap(raw: string): string {
   return raw;
 }
 
+function readPrComment(raw: string): PrCommentMode {
+  const mode = raw.toLowerCase() || 'auto';
+  if (mode !== 'auto' && mode !== 'always' && mode !== 'off') throw new InputError(`Input 'pr-comment' must be auto, always or off, got '${raw.slice(0, 80)}'.`);
+  return mode;
+}
+
 const TEST_OUTCOMES = new Set(['success', 'failure', 'cancelled', 'skipped', '']);
 
 export function readInputs(get: InputGetter): Inputs {
@@ -122,5 +132,6 @@ export function readInputs(get: InputGetter): Inputs {
     readOnly: parseBoolean('read-only', get('read-only'), false),
     pushAttempts: parseInteger('push-attempts', get('push-attempts'), 8, 1, 50),
     inboxKey: get('inbox-key'),
+    prComment: readPrComment(get('pr-comment')),
   };
 }

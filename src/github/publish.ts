@@ -274,6 +274,23 @@ export async function publishRun(facts: RunFacts): Promise<'success' | 'failure'
     guard('set the outputs of the re-runs', () => rerunOutputs(rerun, result, blockingAfterReruns));
   }
   await issues?.publish(sync, run);
+  if (inputs.prComment !== 'off' && facts.ctx.pullRequest) {
+    const { publishPrComment } = await import('./pr-comment.ts');
+    await guardAsync('comment on the pull request', () =>
+      publishPrComment({
+        mode: inputs.prComment,
+        token: inputs.token,
+        ctx: facts.ctx,
+        jobKey: inputs.jobKey,
+        result,
+        ...(rerun ? { rerun: rerun.result } : {}),
+        runUrl: facts.runUrl,
+        dataBranch: inputs.dataBranch,
+        dataBranchUrl: `${facts.ctx.serverUrl}/${facts.ctx.repository}/tree/${inputs.dataBranch}`,
+        statsFileOf: (id) => statsPath(shardOf(id, result.shards), result.shards),
+      }),
+    );
+  }
 
   if (o.result === 'failure') {
     core.setFailed(commandText(o.reasons.join(' '), 4000));
@@ -309,6 +326,16 @@ export function publishStopped(error: unknown): void {
 /** The `outcome` output, set on every path of the step (every mode's, and a stop's). */
 export function publishOutcome(outcome: 'success' | 'failure'): void {
   setOutput('outcome', outcome);
+}
+
+/** guard() for a part that waits on the network. */
+async function guardAsync<T>(what: string, part: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await part();
+  } catch (error) {
+    core.warning(logText(`flakeguard could not ${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, 2000));
+    return undefined;
+  }
 }
 
 /** Runs one part of the publishing; a bug there is logged, never allowed to change the outcome. */

@@ -144,6 +144,16 @@ export function mdText(untrusted: string, max = 300): string {
   return escapeMarkdown(flat, max);
 }
 
+/**
+ * `mdText` for a comment on a pull request or an issue, where GitHub notifies whoever a text mentions: `@` and `#` are
+ * followed by a zero-width space (as an entity), so that neither `@user`, `@org/team` nor `#123` is read as a
+ * mention or a reference even where the renderer decodes entities first. At most `max` characters before the
+ * zero-width spaces (eight characters each) are added.
+ */
+export function mdInert(untrusted: string, max = 300): string {
+  return mdText(untrusted, max).replace(/&#64;|&#35;/g, (e) => `${e}&#8203;`);
+}
+
 /** A multi-line block (stack trace) inside `<pre>`: entity-escaped, line breaks kept; at most `max` characters inside. */
 export function mdPre(untrusted: string, max = 2000): string {
   const lines = clean(untrusted.replace(NEWLINES, '\n'));

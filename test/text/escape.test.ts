@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { logText, mdPre, mdText, plainText, redact, registerSecret, truncate, truncateBytes } from '../../src/text/escape.ts';
+import { logText, mdInert, mdPre, mdText, plainText, redact, registerSecret, truncate, truncateBytes } from '../../src/text/escape.ts';
 
 describe('mdText', () => {
   it.each([
@@ -33,6 +33,13 @@ describe('mdText', () => {
     expect(logText('\u0000starts')).toBe('\\x00starts');
     expect(plainText('\u0000starts\u009b', 100)).toBe('\\x00starts\\x9b');
     expect(logText('\u0000starts')).not.toBe(logText('starts'));
+  });
+});
+
+describe('mdInert', () => {
+  it('puts a zero-width space after every @ and # (mentions and issue references stay text even once decoded)', () => {
+    expect(mdInert('@octo/team fixes #12')).toBe('&#64;&#8203;octo/team fixes &#35;&#8203;12');
+    expect(mdInert('plain words')).toBe('plain words');
   });
 });
 

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { InputError, readInputs } from '../../src/config/inputs.ts';
+
+const read = (values: Record<string, string>) => readInputs((name) => values[name] ?? '');
+
+describe('pr-comment', () => {
+  it('is auto by default, and reads always and off in any case', () => {
+    expect(read({ reports: 'r.xml' }).prComment).toBe('auto');
+    expect(read({ reports: 'r.xml', 'pr-comment': 'Always' }).prComment).toBe('always');
+    expect(read({ reports: 'r.xml', 'pr-comment': 'off' }).prComment).toBe('off');
+  });
+
+  it('refuses anything else, quoting it', () => {
+    expect(() => read({ reports: 'r.xml', 'pr-comment': 'true' })).toThrow(new InputError("Input 'pr-comment' must be auto, always or off, got 'true'."));
+  });
+});

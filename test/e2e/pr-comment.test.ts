@@ -1,0 +1,209 @@
+/**
+ * The pull-request comment, end to end: the bundled dist/index.js run as a runner would on `pull_request` events,
+ * against the local GitHub fake that checks every request against GitHub's OpenAPI description (a pull request is an
+ * issue there: its comments are issue comments).
+ */
+import { createHash } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { World, junitXml, type ActionRun, type CaseSpec, type RunOptions } from '../support/action.ts';
+import { fakeResponses, startGitHubFake, type FakeGitHub } from '../support/github-fake/index.ts';
+import { decodeEntities } from '../report/markdown-checks.ts';
+
+const TOKEN = 'ghs_pr_comment_test';
+const MARKER = '<!-- flakeguard:pr-comment -->';
+const COMMENT_MAX = 65_536;
+
+let world: World;
+let gh: FakeGitHub;
+let pr: number;
+
+beforeEach(async () => {
+  world = await World.create();
+  gh = await startGitHubFake({ owner: 'octo', repo: 'project', token: TOKEN });
+  pr = gh.seed.issue({ title: 'Add the cart' }).number;
+});
+afterEach(async () => {
+  await gh.close();
+  await world.dispose();
+});
+
+function expectOutcome(run: ActionRun, outcome: 'success' | 'failure'): void {
+  expect(run.outputs.outcome, `stdout:\n${run.stdout}\nstderr:\n${run.stderr}`).toBe(outcome);
+  expect(run.exitCode).toBe(outcome === 'success' ? 0 : 1);
+}
+
+const prEvent = (fork = false) => ({
+  repository: { default_branch: 'main', full_name: 'octo/project' },
+  pull_request: { number: pr, head: { repo: { full_name: fork ? 'mallory/project' : 'octo/project' } } },
+});
+
+/** One run of the workflow on the pull request (or, with `push`, on main). */
+async function ciRun(cases: CaseSpec[], inputs: Record<string, string> = {}, options: RunOptions & { push?: boolean; fork?: boolean } = {}): Promise<ActionRun> {
+  await world.writeReport(`reports/${options.job ?? 'test'}${inputs['job-key'] ?? ''}.xml`, junitXml(cases));
+  const { push, fork, ...rest } = options;
+  return world.run({
+    ...(push ? {} : { eventName: 'pull_request', ref: `refs/pull/${pr}/merge`, event: prEvent(fork) }),
+    ...rest,
+    inputs: { token: TOKEN, ...inputs },
+    env: { GITHUB_API_URL: gh.url, ...rest.env },
+  });
+}
+
+const comments = () => gh.state.comments.filter((c) => c.issue_number === pr);
+const commentRequests = () => gh.requests.filter((r) => r.operationId?.startsWith('issues/') && r.operationId.includes('comment'));
+
+const flaky: CaseSpec = { classname: 'app.Cart', name: 'total', file: 'src/cart.test.ts', message: 'expected 3 to be 4' };
+const real: CaseSpec = { classname: 'app.Cart', name: 'checkout', file: 'src/cart.test.ts', message: 'checkout broke' };
+const ok: CaseSpec = { classname: 'app.Util', name: 'ok' };
+
+describe('one comment per pull request', () => {
+  it('is created with what blocks and what was forgiven, then edited in place; a clean run says so', async () => {
+    // On main, `total` fails and passes on one commit: quarantined as flaky.
+    expectOutcome(await ciRun([ok, { ...flaky, attempts: 'FP' }], {}, { push: true }), 'success');
+    expect(commentRequests()).toEqual([]);
+
+    const first = await ciRun([ok, { ...flaky, attempts: 'F' }, { ...real, attempts: 'F' }]);
+    expectOutcome(first, 'failure');
+    expect(gh.violations()).toEqual([]);
+    expect(comments()).toHaveLength(1);
+    const body = comments()[0]!.body;
+    expect(body.startsWith(`${MARKER}\n`)).toBe(true);
+    expect(body).toContain('#### ❌ Blocking (1)');
+    expect(body).toContain('- **app.Cart&#58;&#58;checkout**: checkout broke. Blocks because not quarantined.');
+    expect(body).toContain('#### ⚠️ Forgiven: quarantined as flaky (1)');
+    expect(body).toMatch(
+      /- \*\*app\.Cart&#58;&#58;total\*\*: expected 3 to be 4\. .*PFS [0-9.]+ \[[0-9.]+, [0-9.]+\] · recent runs ↻✗ · failed and passed on the same commit 2 times in 2 runs.*Stats line in `stats\/00\.json`\./,
+    );
+    expect(body).toMatch(/\[This run\]\(https:\/\/github\.com\/octo\/project\/actions\/runs\/\d+\/attempts\/1\)/);
+    expect(body).toContain('[flakeguard&#45;data](https://github.com/octo/project/tree/flakeguard-data)');
+    const id = comments()[0]!.id;
+
+    // The fix is pushed: the next run tests another commit.
+    await world.commit('fix checkout');
+    const clean = await ciRun([ok, { ...flaky, attempts: 'P' }, { ...real, attempts: 'P' }]);
+    expectOutcome(clean, 'success');
+    expect(gh.violations()).toEqual([]);
+    expect(comments()).toHaveLength(1);
+    expect(comments()[0]!.id).toBe(id);
+    expect(comments()[0]!.body).toContain('is clean: nothing blocks, nothing was forgiven, no test was flaky.');
+    expect(comments()[0]!.body).not.toContain('Blocking');
+    expect(gh.requests.filter((r) => r.operationId === 'issues/update-comment')).toHaveLength(1);
+  });
+
+  it('auto: a clean run with no comment creates none; always: it does; off: no request at all', async () => {
+    expectOutcome(await ciRun([ok]), 'success');
+    expect(comments()).toEqual([]);
+    expectOutcome(await ciRun([ok], { 'pr-comment': 'off' }), 'success');
+    expect(comments()).toEqual([]);
+    const listed = commentRequests().length;
+    expectOutcome(await ciRun([ok], { 'pr-comment': 'always' }), 'success');
+    expect(comments()).toHaveLength(1);
+    expect(comments()[0]!.body).toContain('is clean');
+    expect(commentRequests().length).toBeGreaterThan(listed);
+    // A push run never comments.
+    const before = commentRequests().length;
+    expectOutcome(await ciRun([{ ...real, attempts: 'F' }], { 'pr-comment': 'always' }, { push: true }), 'failure');
+    expect(commentRequests()).toHaveLength(before);
+    expect(gh.violations()).toEqual([]);
+  });
+});
+
+describe('a matrix', () => {
+  it('two jobs with different job keys, run at once, each keep their section in the one comment', async () => {
+    await world.writeReport('reports/linux.xml', junitXml([{ ...real, attempts: 'F' }]));
+    await world.writeReport('reports/windows.xml', junitXml([{ ...flaky, name: 'on windows', attempts: 'FP' }]));
+    const run = (key: string) =>
+      world.run({
+        eventName: 'pull_request',
+        ref: `refs/pull/${pr}/merge`,
+        event: prEvent(),
+        inputs: { token: TOKEN, reports: `reports/${key}.xml`, 'job-key': `os=${key}` },
+        env: { GITHUB_API_URL: gh.url },
+      });
+    const [linux, windows] = await Promise.all([run('linux'), run('windows')]);
+    expectOutcome(linux, 'failure');
+    expectOutcome(windows, 'success');
+    expect(gh.violations()).toEqual([]);
+    expect(comments()).toHaveLength(1);
+    const body = comments()[0]!.body;
+    expect(body).toMatch(/### ❌ os&#61;linux: 1 test failed: 1 blocks the job/);
+    expect(body).toMatch(/### ✅ os&#61;windows: 1 test passed on a retry|### ✅ os&#61;windows: No test failed/);
+    expect(body.match(/<!-- flakeguard:section=[0-9a-f]{16} -->/g)).toHaveLength(2);
+  });
+});
+
+describe('permissions and forks', () => {
+  it('without pull-requests: write (403), a notice and the outcome unchanged', async () => {
+    gh.failNext({ operationId: 'issues/create-comment' }, fakeResponses.permissionDenied());
+    const run = await ciRun([ok, { ...flaky, attempts: 'FP' }]);
+    expectOutcome(run, 'success');
+    expect(run.stdout).toMatch(
+      /::notice title=flakeguard%3A pull-request comment::Could not comment on pull request #\d+ \(403: Resource not accessible by integration.*permissions: pull-requests: write/,
+    );
+    expect(comments()).toEqual([]);
+
+    gh.failNext({ operationId: 'issues/list-comments' }, fakeResponses.permissionDenied());
+    const failing = await ciRun([{ ...real, attempts: 'F' }]);
+    expectOutcome(failing, 'failure');
+    expect(failing.stdout).toContain('pull-requests: write');
+  });
+
+  it('a pull request from a fork gets a notice pointing at docs/forks.md, and no request', async () => {
+    const run = await ciRun([{ ...real, attempts: 'F' }], {}, { fork: true });
+    expectOutcome(run, 'failure');
+    expect(run.stdout).toMatch(
+      /::notice title=flakeguard%3A pull-request comment::No comment on pull request #\d+: a pull request from a fork gets a read-only token, which cannot comment\. docs\/forks\.md/,
+    );
+    expect(commentRequests()).toEqual([]);
+    // A clean run of a fork has nothing to say: no notice.
+    await world.commit('fix');
+    const clean = await ciRun([{ ...real, attempts: 'P' }], {}, { fork: true });
+    expectOutcome(clean, 'success');
+    expect(clean.stdout).not.toContain('pull-request comment');
+  });
+});
+
+describe('untrusted names', () => {
+  it('renders hostile test names and messages as text: no HTML, link, mention, issue reference or code span', async () => {
+    const hostile = ['@octo/security-team look', 'closes #1', '<img src=x onerror=alert(1)>', '](javascript:alert(1))', 'has `backticks` and ```', 'n'.repeat(100_000)];
+    const cases = hostile.map((name, i): CaseSpec => ({ classname: 'evil', name, attempts: 'F', message: `cc @alice ${i} see #2 <b>x</b>` }));
+    const run = await ciRun(cases);
+    expectOutcome(run, 'failure');
+    expect(gh.violations()).toEqual([]);
+    const body = comments()[0]!.body;
+    // Less what the comment writes itself: its hidden markers, its heading's note, the short commit in a code span.
+    const outside = body
+      .replace(/<!-- flakeguard:[a-z-]+(=[0-9a-f]{16})? -->/g, '')
+      .replace(/<sub>[A-Za-z ,.]+<\/sub>/, '')
+      .replace(/`[0-9a-f]{7}`/, '');
+    expect(outside).not.toMatch(/[<>`]|\]\(javascript|@[a-z]|(^|[^&])#[0-9]/im);
+    expect(body).not.toContain('n'.repeat(300));
+    const decoded = decodeEntities(body);
+    expect(decoded).toContain('<img src=x onerror=alert(1)>');
+    expect(decoded).toContain('@\u200bocto/security-team look');
+    expect(decoded).toContain('closes #\u200b1');
+    expect(decoded).not.toMatch(/@[A-Za-z0-9]|#[0-9]/);
+  });
+
+  it(`stays under GitHub's ${COMMENT_MAX.toLocaleString('en-US')} characters with "and N more"`, async () => {
+    // Eight other jobs' sections already fill the comment: theirs are shortened, this job's is written whole.
+    const others = Array.from({ length: 8 }, (_, i) => {
+      const key = createHash('sha256').update(`other ${i}`).digest('hex').slice(0, 16);
+      return `<!-- flakeguard:section=${key} -->\n### ✅ job ${i}\n\n${'x'.repeat(20_000)}\n<!-- flakeguard:end=${key} -->`;
+    });
+    gh.seed.comment({ issue_number: pr, body: `${MARKER}\n## flakeguard\n\n${others.join('\n\n')}\n` });
+    const cases = Array.from({ length: 600 }, (_, i): CaseSpec => ({ classname: `pkg.Suite${i}`, name: `test ${i} ${'w'.repeat(400)}`, attempts: 'F', message: 'm'.repeat(2000) }));
+    const run = await ciRun(cases);
+    expectOutcome(run, 'failure');
+    expect(gh.violations()).toEqual([]);
+    const body = comments()[0]!.body;
+    expect(body.length).toBeLessThanOrEqual(COMMENT_MAX);
+    const more = /- _…and ([0-9,]+) more tests: see the job summary\._/.exec(body);
+    expect(more).not.toBeNull();
+    expect(body.split('\n').filter((l) => l.startsWith('- **')).length + Number(more![1]!.replace(/,/g, ''))).toBe(600);
+    expect(comments()).toHaveLength(1);
+    expect(body.match(/<!-- flakeguard:section=[0-9a-f]{16} -->/g)).toHaveLength(9);
+    expect(body.match(/This job's section was shortened/g)!.length).toBeGreaterThan(0);
+    expect(body).toMatch(/### ✅ job 7/);
+  });
+});
