@@ -9,6 +9,8 @@ import {
 import {
   admitParcel,
   applyRun,
+  badgeCounts,
+  badgeText,
   clockWarner,
   dashboardFiles,
   foldParcels,
@@ -25,13 +27,14 @@ import {
   publishOutcome,
   publishRun,
   publishStopped
-} from "./shared-report-summary.js";
+} from "./shared-github-publish.js";
 import "./shared-report-store-line.js";
 import {
   lostReason,
   readBranchFiles,
   syncRun
 } from "./shared-store-sync.js";
+import "./shared-report-summary.js";
 import "./shared-report-scores.js";
 import "./shared-scoring-multi-factor.js";
 import "./shared-owners-codeowners.js";
@@ -51,7 +54,8 @@ import "./shared-rerun-stopping.js";
 import "./shared-scoring-thresholded.js";
 import {
   parseSnapshot
-} from "./shared-history-stored.js";
+} from "./shared-store-history-format.js";
+import "./shared-history-stored.js";
 import "./shared-history-merge.js";
 import {
   group,
@@ -78,7 +82,9 @@ import {
 } from "./shared-config-inputs.js";
 import "./shared-owners-classmap.js";
 import "./shared-store-cleanup.js";
-import "./shared-store-decisions.js";
+import {
+  BADGE_FILE
+} from "./shared-store-decisions.js";
 import "./shared-store-layout.js";
 import "./shared-undici.js";
 import "./shared-github-client.js";
@@ -262,7 +268,8 @@ async function decideAndWrite(step, job, reruns, branch) {
         commitMessage: `flakeguard: ${reports.tests.length} tests from run ${ctx.runId} attempt ${ctx.runAttempt} (${ctx.job})`,
         log: (m) => info(logText(m)),
         warn: (m) => warning(commandText(m, 1e3)),
-        extraFiles: (current) => dashboardFiles(current, { workspace: ctx.workspace, classMap: inputs.codeownersMap }),
+        // The dashboard's files, and the badge of the quarantine after this run (its counts as of the run's time).
+        extraFiles: async (current, applied) => (await dashboardFiles(current, { workspace: ctx.workspace, classMap: inputs.codeownersMap })).set(BADGE_FILE, badgeText(badgeCounts(applied, now))),
         releaseTexts: true,
         whilePushing: (applied) => {
           facts = { of: applied, facts: factsFor(applied) };

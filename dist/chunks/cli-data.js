@@ -10,7 +10,8 @@ import {
 import {
   parseSnapshot,
   statsFileOf
-} from "./shared-history-stored.js";
+} from "./shared-store-history-format.js";
+import "./shared-history-stored.js";
 import "./shared-history-merge.js";
 import {
   DataRepo,

@@ -9,7 +9,8 @@ import {
 } from "./shared-cli-override.js";
 import {
   statsFileOf
-} from "./shared-history-stored.js";
+} from "./shared-store-history-format.js";
+import "./shared-history-stored.js";
 import "./shared-history-merge.js";
 import "./shared-store-decisions.js";
 import {

@@ -7,11 +7,13 @@ import {
   publishResults,
   publishRun,
   publishStopped
-} from "./shared-report-summary.js";
+} from "./shared-github-publish.js";
 import "./shared-report-store-line.js";
 import "./shared-store-sync.js";
+import "./shared-report-summary.js";
 import "./shared-report-scores.js";
 import "./shared-github-step-files.js";
+import "./shared-store-history-format.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
 import "./shared-actions-http-client.js";

@@ -28,6 +28,7 @@ import "./shared-scoring-pfs.js";
 import "./shared-junit-xml.js";
 import "./shared-rerun-stopping.js";
 import "./shared-scoring-thresholded.js";
+import "./shared-store-history-format.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
 import {

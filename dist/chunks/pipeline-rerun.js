@@ -47,7 +47,8 @@ import {
 } from "./shared-scoring-thresholded.js";
 import {
   emptySnapshot
-} from "./shared-history-stored.js";
+} from "./shared-store-history-format.js";
+import "./shared-history-stored.js";
 import "./shared-history-merge.js";
 import {
   error,

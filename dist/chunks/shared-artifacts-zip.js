@@ -8,6 +8,8 @@ import {
   ResultsFileError,
   admitParcel,
   applyRun,
+  badgeCounts,
+  badgeText,
   canonicalJobKey,
   clockWarner,
   dashboardFiles,
@@ -37,7 +39,7 @@ import {
 } from "./shared-junit-xml.js";
 import {
   parseSnapshot
-} from "./shared-history-stored.js";
+} from "./shared-store-history-format.js";
 import {
   group,
   info,
@@ -55,6 +57,9 @@ import {
   inputsFromEnv,
   readInputs
 } from "./shared-config-inputs.js";
+import {
+  BADGE_FILE
+} from "./shared-store-decisions.js";
 import {
   commandText,
   logText
@@ -546,7 +551,7 @@ async function ingestShards(o) {
         commitMessage: o.commitMessage,
         log: (m) => info(logText(m)),
         warn: (m) => warning(commandText(m, 1e3)),
-        extraFiles: (current) => dashboardFiles(current, { workspace: o.ctx.workspace, classMap: o.inputs.codeownersMap }),
+        extraFiles: async (current, applied) => (await dashboardFiles(current, { workspace: o.ctx.workspace, classMap: o.inputs.codeownersMap })).set(BADGE_FILE, badgeText(badgeCounts(applied, o.now))),
         releaseTexts: true,
         inbox: {
           parcel: (applied) => runParcel(o.shards[0].run, shardParcel(o.shards, applied), Date.now(), provenance.seal),

@@ -1,6 +1,6 @@
 import {
   statsFileOf
-} from "./shared-history-stored.js";
+} from "./shared-store-history-format.js";
 import {
   SCHEMA_VERSION,
   parseLineObject,

@@ -40,6 +40,11 @@ function readCodeownersMap(raw) {
   }
   return raw;
 }
+function readPrComment(raw) {
+  const mode = raw.toLowerCase() || "auto";
+  if (mode !== "auto" && mode !== "always" && mode !== "off") throw new InputError(`Input 'pr-comment' must be auto, always or off, got '${raw.slice(0, 80)}'.`);
+  return mode;
+}
 var TEST_OUTCOMES = /* @__PURE__ */ new Set(["success", "failure", "cancelled", "skipped", ""]);
 function readInputs(get) {
   const reports = get("reports").split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== "" && !line.startsWith("#"));
@@ -72,7 +77,8 @@ function readInputs(get) {
     remote: get("data-remote"),
     readOnly: parseBoolean("read-only", get("read-only"), false),
     pushAttempts: parseInteger("push-attempts", get("push-attempts"), 8, 1, 50),
-    inboxKey: get("inbox-key")
+    inboxKey: get("inbox-key"),
+    prComment: readPrComment(get("pr-comment"))
   };
 }
 

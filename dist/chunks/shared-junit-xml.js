@@ -10,7 +10,7 @@ const { Buffer: Buffer4 } = require("node:buffer");
 import {
   damageReason,
   inBrokenShard
-} from "./shared-history-stored.js";
+} from "./shared-store-history-format.js";
 import {
   failureKey,
   failureMessageOf
@@ -356,7 +356,7 @@ function interpretEdits(id, line, fields, ctx) {
       if (written < ctx.successRateEnterBelow && !ctx.quarantined) {
         act(
           "quarantine",
-          `"successRate": ${shown} of ${where} was lowered by hand below ${ctx.successRateEnterBelow}: quarantined as seed 003 describes, recorded as ${OVERRIDE_Q} with its reason (set "override" to null to undo).`
+          `"successRate": ${shown} of ${where} was lowered by hand below ${ctx.successRateEnterBelow}: quarantined (policy.success-rate.enter-below, docs/rules.md), recorded as ${OVERRIDE_Q} with its reason (set "override" to null to undo).`
         );
         continue;
       }

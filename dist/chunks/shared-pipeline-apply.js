@@ -55,13 +55,9 @@ import {
   thresholdedFlakiness
 } from "./shared-scoring-thresholded.js";
 import {
-  LazyHistory,
   LineTexts,
   RunMarks,
-  canMergeStored,
   inBrokenShard,
-  mergeStored,
-  neverFailed,
   nextSeq,
   parseSnapshot,
   renderHistoryShard,
@@ -69,6 +65,12 @@ import {
   statsFileOf,
   statsShardOf,
   storedTests
+} from "./shared-store-history-format.js";
+import {
+  LazyHistory,
+  canMergeStored,
+  mergeStored,
+  neverFailed
 } from "./shared-history-stored.js";
 import {
   DEFAULT_RETENTION,
@@ -519,8 +521,8 @@ code branches.
 | \`flakeguard.json\` | schema version, shard count, writes since compaction, runs already ingested | no |
 | \`decisions.json\` | one line per test whose quarantine decision changed: its last 20 decisions (run, time, who, why) and its issue | no (informational: nothing is decided from it) |
 
-flakeguard also writes this \`README.md\` and the dashboard (\`index.html\`, \`.nojekyll\`, \`dashboard/CODEOWNERS\`,
-\`dashboard/codeowners-map\`). **Every other file is yours** (a \`CNAME\`, notes, images, links, anything in
+flakeguard also writes this \`README.md\`, the dashboard (\`index.html\`, \`.nojekyll\`, \`dashboard/CODEOWNERS\`,
+\`dashboard/codeowners-map\`) and the README badge (\`badge.json\`). **Every other file is yours** (a \`CNAME\`, notes, images, links, anything in
 \`history/\` or \`stats/\` that is not a \`.json\` file directly in it): flakeguard never reads, changes or deletes it.
 
 A test's shard \`NN\` is the FNV-1a hash of its id modulo the shard count, in hex. The job summary and the
@@ -1354,6 +1356,34 @@ async function dashboardFiles(current, owners = {}) {
   return files;
 }
 
+// src/report/badge.ts
+var BADGE_LABEL = "flaky tests";
+var RISING_DAYS = 7;
+var COLORS = ["brightgreen", "yellow", "orange", "red"];
+function badgeLevel({ quarantined, recent }) {
+  if (quarantined <= 0) return 0;
+  const byCount = quarantined < 3 ? 1 : quarantined < 10 ? 2 : 3;
+  return Math.min(3, byCount + (recent > 0 ? 1 : 0));
+}
+function badge(counts2) {
+  const { quarantined, recent } = counts2;
+  const message = quarantined <= 0 ? "none quarantined" : `${quarantined} quarantined${recent > 0 ? `, ${recent} new in ${RISING_DAYS} days` : ""}`;
+  return { schemaVersion: 1, label: BADGE_LABEL, message, color: COLORS[badgeLevel(counts2)] };
+}
+function badgeCounts(applied, now) {
+  const from = now - RISING_DAYS * 864e5;
+  let recent = 0;
+  for (const id of applied.quarantined) {
+    const since = Date.parse(applied.decisions.get(id)?.since ?? "");
+    if (since >= from) recent++;
+  }
+  return { quarantined: applied.quarantined.length, recent };
+}
+function badgeText(counts2) {
+  return `${JSON.stringify(badge(counts2))}
+`;
+}
+
 export {
   normalizeErrorMessage,
   statsScores,
@@ -1370,6 +1400,8 @@ export {
   clockWarner,
   inboxProvenance,
   dashboardFiles,
+  badgeCounts,
+  badgeText,
   renderJobKey,
   splitTestId,
   canonicalJobKey,

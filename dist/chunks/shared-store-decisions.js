@@ -78,7 +78,8 @@ var PAGE_FILE = "index.html";
 var NOJEKYLL_FILE = ".nojekyll";
 var OWNERS_FILE = "dashboard/CODEOWNERS";
 var CLASS_MAP_FILE = "dashboard/codeowners-map";
-var OWNED_FILES = [META_FILE, RUNS_FILE, DECISIONS_FILE, README_FILE, PAGE_FILE, NOJEKYLL_FILE, OWNERS_FILE, CLASS_MAP_FILE];
+var BADGE_FILE = "badge.json";
+var OWNED_FILES = [META_FILE, RUNS_FILE, DECISIONS_FILE, README_FILE, PAGE_FILE, NOJEKYLL_FILE, OWNERS_FILE, CLASS_MAP_FILE, BADGE_FILE];
 var OWNED_FOLDERS = ["history", "stats", "dashboard"];
 var OWNED = new Set(OWNED_FILES);
 var SHARD = /^(?:history|stats)\/[^/]+\.json$/;
@@ -131,6 +132,7 @@ export {
   NOJEKYLL_FILE,
   OWNERS_FILE,
   CLASS_MAP_FILE,
+  BADGE_FILE,
   ownsPath,
   isHistoryShardPath,
   isStatsShardPath,

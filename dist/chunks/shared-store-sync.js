@@ -2,7 +2,7 @@ import {
   damageReason,
   emptySnapshot,
   parseSnapshot
-} from "./shared-history-stored.js";
+} from "./shared-store-history-format.js";
 import {
   inboxPrefix,
   refusedPrefix
@@ -155,7 +155,7 @@ async function syncRun(repo, apply, options) {
     lastApplied = applied;
     try {
       if (options.extraFiles) {
-        for (const [path, text] of await options.extraFiles(files)) if (!applied.files.has(path)) applied.files.set(path, text);
+        for (const [path, text] of await options.extraFiles(files, applied)) if (!applied.files.has(path)) applied.files.set(path, text);
       }
       files = /* @__PURE__ */ new Map();
       snapshot = base = emptySnapshot();

@@ -90,6 +90,9 @@ function mdText(untrusted, max = 300) {
   if (!MARKDOWN_SPECIAL.test(flat) && !/www\./i.test(flat)) return truncate(flat, max);
   return escapeMarkdown(flat, max);
 }
+function mdInert(untrusted, max = 300) {
+  return mdText(untrusted, max).replace(/&#64;|&#35;/g, (e) => `${e}&#8203;`);
+}
 function mdPre(untrusted, max = 2e3) {
   const lines = clean(untrusted.replace(NEWLINES, "\n"));
   return `<pre>${escapeMarkdown(lines, max)}</pre>`;
@@ -114,6 +117,7 @@ export {
   truncate,
   truncateBytes,
   mdText,
+  mdInert,
   mdPre,
   logText,
   plainText,

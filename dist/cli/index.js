@@ -7,6 +7,7 @@ import {
   CliError,
   overrideValue
 } from "../chunks/shared-cli-override.js";
+import "../chunks/shared-store-history-format.js";
 import "../chunks/shared-history-stored.js";
 import "../chunks/shared-history-merge.js";
 import "../chunks/shared-store-decisions.js";

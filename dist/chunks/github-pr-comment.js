@@ -1,0 +1,405 @@
+const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);
+const { createHash } = require("node:crypto");
+import {
+  failureOf,
+  reasonWithoutPfs,
+  verdict
+} from "./shared-report-summary.js";
+import {
+  formatPfs,
+  scoreLookup,
+  symbols
+} from "./shared-report-scores.js";
+import {
+  blockingAfterReruns
+} from "./shared-rerun-plan.js";
+import "./shared-rerun-stopping.js";
+import "./shared-history-stored.js";
+import "./shared-history-merge.js";
+import {
+  info,
+  notice
+} from "./shared-actions-http-client.js";
+import "./shared-undici.js";
+import {
+  createClient,
+  describeApiError,
+  requestOptions
+} from "./shared-github-client.js";
+import {
+  attemptSymbols
+} from "./shared-report-rerun-summary.js";
+import "./shared-model.js";
+import {
+  logText,
+  mdInert
+} from "./shared-text-escape.js";
+import "./shared-runtime.js";
+
+// src/report/pr-comment.ts
+var MAX_ITEMS = 50;
+var n = (x) => String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+var plural = (count, word, many = `${word}s`) => `${n(count)} ${count === 1 ? word : many}`;
+function passedAgain(input) {
+  const ids = /* @__PURE__ */ new Set();
+  for (const t of input.outcome.passedOnRetry) ids.add(t.id);
+  for (const id of input.rerun?.provenFlaky ?? []) ids.add(id);
+  for (const id of input.orderDependent.keys()) ids.delete(id);
+  return [...ids];
+}
+function somethingToSay(input) {
+  const o = input.outcome;
+  return o.result === "failure" || o.forgiven.length > 0 || passedAgain(input).length > 0 || (input.rerun?.newFlaky.length ?? 0) > 0 || input.orderDependent.size > 0 || input.newlyQuarantined.length > 0;
+}
+var Lines = class {
+  out = [];
+  used = 0;
+  budget;
+  constructor(budget) {
+    this.budget = budget;
+  }
+  fits(line, reserve = 0) {
+    return this.used + line.length + 1 + reserve <= this.budget;
+  }
+  add(line) {
+    this.out.push(line);
+    this.used += line.length + 1;
+  }
+};
+var LIST_RESERVE = 200;
+function renderSection(input, budget) {
+  const o = input.outcome;
+  const label = mdInert(input.label || "job", 120);
+  const short = /^[0-9a-f]{40}$/.test(input.sha) ? ` at \`${input.sha.slice(0, 7)}\`` : "";
+  const say = somethingToSay(input);
+  const head = [];
+  head.push(`### ${o.result === "success" ? "\u2705" : "\u274C"} ${label}: ${verdict(o, input.newlyQuarantined.length)}`, "");
+  if (!say) {
+    head.push(`The latest run${short} is clean: nothing blocks, nothing was forgiven, no test was flaky.`, "");
+  } else {
+    head.push(
+      [
+        `**${n(o.failed.length)}** failed`,
+        `**${n(o.blocking.length)}** ${o.blocking.length === 1 ? "blocks" : "block"}`,
+        `**${n(o.forgiven.length)}** forgiven`,
+        `${n(passedAgain(input).length)} passed on a retry or re-run`
+      ].join(" \xB7 ") + (short ? ` (run${short})` : ""),
+      ""
+    );
+    if (o.reasons.length > 0) {
+      head.push("**Why the job fails:**", "");
+      for (const r of o.reasons.slice(0, 5)) head.push(`- ${mdInert(r, 400)}`);
+      if (o.reasons.length > 5) head.push(`- \u2026and ${n(o.reasons.length - 5)} more (see the job summary).`);
+      head.push("");
+    }
+  }
+  const foot = [
+    `[This run](${input.runUrl}) has the full tables in its job summary \xB7 every test's history, PFS and stats line are on the data branch [${mdInert(input.dataBranch, 100)}](${input.dataBranchUrl}).`
+  ];
+  const recentOf = (id) => {
+    const r = input.decisions.get(id)?.evidence.recent;
+    return r ? symbols(r) : "";
+  };
+  const rerunOf = (id) => {
+    const a = input.rerun?.attempts.get(id);
+    return a && a.length > 0 ? attemptSymbols(a) : "";
+  };
+  const message = (t) => {
+    const m = failureOf(t).message.trim();
+    return m ? `: ${mdInert(m, 200)}.` : ".";
+  };
+  const lists = [
+    {
+      title: `\u274C Blocking (${n(o.blocking.length)})`,
+      count: o.blocking.length,
+      item: (i) => {
+        const t = o.blocking[i];
+        const why = input.orderDependent.get(t.id) ?? input.rerun?.blockedWhy.get(t.id) ?? o.unforgiven.get(t.id) ?? "not quarantined";
+        const reran = rerunOf(t.id);
+        return `- **${mdInert(t.id, 250)}**${message(t)} Blocks because ${mdInert(why, 300)}${reran ? ` (attempts ${reran})` : ""}.`;
+      }
+    },
+    {
+      title: `\u26A0\uFE0F Forgiven: quarantined as flaky (${n(o.forgiven.length)})`,
+      count: o.forgiven.length,
+      item: (i) => {
+        const t = o.forgiven[i];
+        const d = input.decisions.get(t.id);
+        const pfs = formatPfs(input.scores.get(t.id));
+        const evidence = [
+          pfs ? `PFS ${pfs}` : "",
+          recentOf(t.id) ? `recent runs ${recentOf(t.id)}` : "",
+          rerunOf(t.id) ? `this run ${rerunOf(t.id)}` : "",
+          d ? mdInert(reasonWithoutPfs(d.reason), 300) : ""
+        ].filter(Boolean).join(" \xB7 ");
+        return `- **${mdInert(t.id, 250)}**${message(t)}${evidence ? ` ${evidence}.` : ""} Stats line in \`${input.statsFileOf(t.id)}\`.`;
+      }
+    }
+  ];
+  const again = passedAgain(input);
+  const byId = new Map(o.passedOnRetry.map((t) => [t.id, t]));
+  lists.push({
+    title: `\u{1F501} Failed, then passed on this commit (${n(again.length)})`,
+    count: again.length,
+    item: (i) => {
+      const id = again[i];
+      const attempts = input.rerun?.attempts.get(id) ?? byId.get(id)?.attempts;
+      return `- **${mdInert(id, 250)}**${attempts && attempts.length > 0 ? `: attempts ${attemptSymbols(attempts)}` : ""}${recentOf(id) ? ` \xB7 recent runs ${recentOf(id)}` : ""}`;
+    }
+  });
+  const newFlaky = input.rerun?.newFlaky ?? [];
+  lists.push({
+    title: `\u{1F195} New tests already flaky (${n(newFlaky.length)})`,
+    count: newFlaky.length,
+    item: (i) => `- **${mdInert(newFlaky[i], 250)}**: failed and passed on this commit before it merges.`
+  });
+  const order = [...input.orderDependent];
+  lists.push({
+    title: `\u{1F500} Order-dependent (${n(order.length)})`,
+    count: order.length,
+    item: (i) => `- **${mdInert(order[i][0], 250)}**: ${mdInert(order[i][1], 300)}`
+  });
+  lists.push({
+    title: `\u{1F512} Newly quarantined (${n(input.newlyQuarantined.length)})`,
+    count: input.newlyQuarantined.length,
+    item: (i) => {
+      const id = input.newlyQuarantined[i];
+      const d = input.decisions.get(id);
+      return `- **${mdInert(id, 250)}**${d ? `: ${mdInert(reasonWithoutPfs(d.reason), 300)}` : ""}. Lift it in \`${input.statsFileOf(id)}\`.`;
+    }
+  });
+  const w = new Lines(budget);
+  for (const l of head) w.add(l);
+  const shown = lists.filter((l) => l.count > 0);
+  const footSize = foot.reduce((s, l) => s + l.length + 1, 0);
+  shown.forEach((list, k) => {
+    const reserve = footSize + (shown.length - k - 1) * LIST_RESERVE;
+    const title = `#### ${list.title}`;
+    if (!w.fits(title, reserve + LIST_RESERVE)) {
+      w.add(`_\u2026and ${plural(list.count, "more test")} (${mdInert(list.title, 100)}): see the job summary._`);
+      return;
+    }
+    w.add(title);
+    w.add("");
+    let i = 0;
+    for (; i < Math.min(list.count, MAX_ITEMS); i++) {
+      const line = list.item(i);
+      if (!w.fits(line, reserve + LIST_RESERVE)) break;
+      w.add(line);
+    }
+    if (i < list.count) w.add(`- _\u2026and ${plural(list.count - i, "more test")}: see the job summary._`);
+    w.add("");
+  });
+  for (const l of foot) w.add(l);
+  return w.out.join("\n");
+}
+
+// src/report/pr-comment-body.ts
+var PR_COMMENT_MARKER = "<!-- flakeguard:pr-comment -->";
+var COMMENT_MAX = 65536;
+var OVERHEAD = 1e3;
+var MIN_SECTION = 4e3;
+var HEADING = ["## flakeguard", "", "<sub>One section per job, edited in place on every run.</sub>", ""];
+function sectionKey(identity) {
+  return createHash("sha256").update(identity).digest("hex").slice(0, 16);
+}
+var open = (key) => `<!-- flakeguard:section=${key} -->`;
+var close = (key) => `<!-- flakeguard:end=${key} -->`;
+var SECTION = /<!-- flakeguard:section=([0-9a-f]{16}) -->\n([\s\S]*?)\n<!-- flakeguard:end=\1 -->/g;
+function parseSections(body) {
+  if (!body || !isPrComment(body)) return [];
+  return [...body.matchAll(SECTION)].map((m) => ({ key: m[1], text: m[2] }));
+}
+function isPrComment(body) {
+  return typeof body === "string" && body.startsWith(PR_COMMENT_MARKER);
+}
+function hasSection(body, key, text) {
+  return parseSections(body).some((s) => s.key === key && s.text === text);
+}
+function sectionBudget(body, key) {
+  const others = parseSections(body).filter((s) => s.key !== key).length;
+  return Math.max(MIN_SECTION, Math.min(COMMENT_MAX - OVERHEAD, Math.floor((COMMENT_MAX - OVERHEAD) / (others + 1)) - 100));
+}
+var wrap = (s) => `${open(s.key)}
+${s.text}
+${close(s.key)}`;
+function stub(s) {
+  const heading = s.text.split("\n", 1)[0].slice(0, 400);
+  return {
+    key: s.key,
+    text: `${heading}
+
+_This job's section was shortened to keep the comment under GitHub's limit of ${COMMENT_MAX.toLocaleString("en-US")} characters: its run's job summary has it all._`
+  };
+}
+function composeBody(sections, keep) {
+  const list = [...sections];
+  const size = () => HEADING.join("\n").length + list.reduce((s, x) => s + wrap(x).length + 2, 0) + PR_COMMENT_MARKER.length + 200;
+  const byLength = list.map((s, i) => ({ i, len: s.text.length })).sort((a, b) => b.len - a.len);
+  for (const { i } of byLength) {
+    if (size() <= COMMENT_MAX) break;
+    if (list[i].key !== keep) list[i] = stub(list[i]);
+  }
+  let left = 0;
+  while (size() > COMMENT_MAX) {
+    const at = list.findLastIndex((s) => s.key !== keep);
+    if (at < 0) break;
+    list.splice(at, 1);
+    left++;
+  }
+  const note = left > 0 ? [`_\u2026and ${left} more job${left === 1 ? "" : "s"}' sections not shown, to stay under GitHub's limit._`, ""] : [];
+  const body = [PR_COMMENT_MARKER, ...HEADING, ...list.map((s) => `${wrap(s)}
+`), ...note].join("\n").trimEnd() + "\n";
+  return body.length <= COMMENT_MAX ? body : `${body.slice(0, COMMENT_MAX - 2)}\u2026
+`;
+}
+function withSection(body, section, extra = []) {
+  const sections = parseSections(body);
+  for (const other of extra) for (const s of parseSections(other)) if (!sections.some((x) => x.key === s.key)) sections.push(s);
+  const at = sections.findIndex((s) => s.key === section.key);
+  if (at >= 0) sections[at] = section;
+  else sections.push(section);
+  return composeBody(sections, section.key);
+}
+
+// src/github/pr-comment.ts
+var MAX_TRIES = 6;
+var SETTLE_MS = 1e3;
+function rerunAttempts(rerun) {
+  const reran = new Set(rerun.cases.filter((c) => c.reruns.length > 0).map((c) => c.test.id));
+  return new Map(rerun.tests.filter((t) => reran.has(t.id)).map((t) => [t.id, t.attempts]));
+}
+function sectionInput(f) {
+  const o = f.result.outcome;
+  const rerun = f.rerun;
+  return {
+    label: f.jobKey || f.ctx.job,
+    sha: f.ctx.sha,
+    outcome: o,
+    decisions: f.result.decisions,
+    scores: scoreLookup(f.result.scores),
+    newlyQuarantined: f.result.newlyQuarantined,
+    orderDependent: f.result.orderDependent,
+    ...rerun ? {
+      rerun: {
+        provenFlaky: rerun.provenFlaky,
+        newFlaky: rerun.newFlaky,
+        attempts: rerunAttempts(rerun),
+        blockedWhy: new Map(blockingAfterReruns(rerun, new Set(o.blocking.map((t) => t.id)), f.result.orderDependent).map((b) => [b.id, b.why]))
+      }
+    } : {},
+    runUrl: f.runUrl,
+    dataBranch: f.dataBranch,
+    dataBranchUrl: f.dataBranchUrl,
+    statsFileOf: f.statsFileOf
+  };
+}
+function octokitApi(octokit, owner, repo, issue) {
+  let lastWriteMs = 0;
+  const timed = async (write) => {
+    const start = Date.now();
+    try {
+      return await write();
+    } finally {
+      lastWriteMs = Date.now() - start;
+    }
+  };
+  return {
+    async list() {
+      const out = [];
+      for (let page = 1; page <= 30; page++) {
+        const res = await octokit.rest.issues.listComments({ owner, repo, issue_number: issue, per_page: 100, page, ...requestOptions() });
+        for (const c of res.data) if (isPrComment(c.body)) out.push({ id: c.id, body: c.body });
+        if (res.data.length < 100) break;
+      }
+      return out.sort((a, b) => a.id - b.id);
+    },
+    async create(body) {
+      const res = await timed(() => octokit.rest.issues.createComment({ owner, repo, issue_number: issue, body, ...requestOptions() }));
+      return { id: res.data.id, body: res.data.body ?? body };
+    },
+    async update(id, body) {
+      await timed(() => octokit.rest.issues.updateComment({ owner, repo, comment_id: id, body, ...requestOptions() }));
+    },
+    async remove(id) {
+      try {
+        await octokit.rest.issues.deleteComment({ owner, repo, comment_id: id, ...requestOptions() });
+      } catch (error) {
+        if (describeApiError(error).status !== 404) throw error;
+      }
+    },
+    settle: () => new Promise((r) => setTimeout(r, SETTLE_MS + Math.random() * SETTLE_MS + 2 * lastWriteMs))
+  };
+}
+async function writeSection(api, key, render, create, tries = MAX_TRIES) {
+  let action;
+  for (let attempt = 1; attempt <= tries; attempt++) {
+    if (action) await api.settle();
+    const [first, ...extra] = await api.list();
+    if (!first) {
+      if (!create) return { action: action ?? "nothing-to-say", tries: attempt };
+      await api.create(withSection(void 0, { key, text: render(sectionBudget(void 0, key)) }));
+      action ??= "created";
+      continue;
+    }
+    const text = render(sectionBudget(first.body, key));
+    if (extra.length === 0 && hasSection(first.body, key, text)) return { action: action ?? "unchanged", tries: attempt };
+    const body = withSection(
+      first.body,
+      { key, text },
+      extra.map((e) => e.body)
+    );
+    if (body !== first.body) await api.update(first.id, body);
+    for (const e of extra) await api.remove(e.id);
+    action ??= "updated";
+  }
+  return { action: "unverified", tries };
+}
+async function publishPrComment(f) {
+  const { ctx, mode } = f;
+  if (mode === "off") return "off";
+  if (ctx.eventName !== "pull_request" && ctx.eventName !== "pull_request_target" || !ctx.pullRequest) return "not-a-pull-request";
+  const input = sectionInput(f);
+  const say = somethingToSay(input);
+  const key = sectionKey(`${ctx.workflow}
+${ctx.job}
+${f.jobKey}`);
+  const quiet = mode === "auto" && !say;
+  if (ctx.fromFork && ctx.eventName === "pull_request") {
+    if (!quiet) {
+      notice(
+        `No comment on pull request #${ctx.pullRequest}: a pull request from a fork gets a read-only token, which cannot comment. docs/forks.md says what a fork's run publishes and how its results are saved.`,
+        { title: "flakeguard: pull-request comment" }
+      );
+    }
+    return "fork";
+  }
+  if (!f.token) {
+    info(`No comment on pull request #${ctx.pullRequest}: no token (input 'token').`);
+    return "no-token";
+  }
+  try {
+    const octokit = await createClient(f.token, ctx.apiUrl);
+    const done = await writeSection(octokitApi(octokit, ctx.owner, ctx.repo, ctx.pullRequest), key, (budget) => renderSection(input, budget), mode === "always" || say);
+    if (done.action === "unverified") {
+      notice(`The comment on pull request #${ctx.pullRequest} changed under every one of ${done.tries} writes of this job's section: it may lack it until the next run.`, {
+        title: "flakeguard: pull-request comment"
+      });
+    } else {
+      info(`Pull-request comment on #${ctx.pullRequest}: ${done.action} (${done.tries} read${done.tries === 1 ? "" : "s"}).`);
+    }
+    return done.action;
+  } catch (error) {
+    const e = describeApiError(error);
+    const hint = e.denied ? " The token may not comment: give the workflow `permissions: pull-requests: write`." : "";
+    notice(logText(`Could not comment on pull request #${ctx.pullRequest} (${e.status ?? "no status"}: ${e.message}).${hint}`, 1e3), { title: "flakeguard: pull-request comment" });
+    return "failed";
+  }
+}
+export {
+  MAX_TRIES,
+  SETTLE_MS,
+  publishPrComment,
+  sectionInput,
+  writeSection
+};

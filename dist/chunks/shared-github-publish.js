@@ -1,0 +1,299 @@
+import {
+  storeLine
+} from "./shared-report-store-line.js";
+import {
+  lostReason
+} from "./shared-store-sync.js";
+import {
+  CHECK_SUMMARY_BUDGET_BYTES,
+  buildAnnotations,
+  renderSummary,
+  summaryFacts,
+  verdict
+} from "./shared-report-summary.js";
+import {
+  scoreLookup
+} from "./shared-report-scores.js";
+import {
+  appendSummary,
+  setOutput
+} from "./shared-github-step-files.js";
+import {
+  error,
+  info,
+  notice,
+  setFailed,
+  warning
+} from "./shared-actions-http-client.js";
+import {
+  InputError
+} from "./shared-config-inputs.js";
+import {
+  shardOf,
+  statsPath
+} from "./shared-store-layout.js";
+import {
+  commandText,
+  defuseLegacy,
+  logText,
+  truncate
+} from "./shared-text-escape.js";
+
+// src/github/publish.ts
+function factsFor(result) {
+  return summaryFacts({ history: result.history, decisions: result.decisions, scores: scoreLookup(result.scores) });
+}
+var WORKFLOW_ANNOTATIONS_PER_KIND = 10;
+function emitWorkflowAnnotations(annotations, reserved = { failure: 0, warning: 0 }) {
+  const room = {
+    failure: Math.max(1, WORKFLOW_ANNOTATIONS_PER_KIND - reserved.failure),
+    warning: Math.max(1, WORKFLOW_ANNOTATIONS_PER_KIND - reserved.warning)
+  };
+  const result = { shown: { failure: 0, warning: 0 }, hidden: { failure: 0, warning: 0 } };
+  for (const a of annotations) {
+    const kind = a.level === "failure" ? "failure" : "warning";
+    if (result.shown[kind] >= room[kind]) {
+      result.hidden[kind]++;
+      continue;
+    }
+    result.shown[kind]++;
+    const props = { title: defuseLegacy(a.title), ...a.path ? { file: defuseLegacy(a.path), startLine: a.line ?? 1 } : {} };
+    const message = defuseLegacy(a.details ? truncate(`${a.message}
+
+${a.details}`, 4e3) : a.message);
+    if (a.level === "failure") error(message, props);
+    else warning(message, props);
+  }
+  const { failure, warning: warning2 } = result.hidden;
+  if (failure + warning2 > 0) {
+    const parts = [failure > 0 ? `${failure} blocking` : "", warning2 > 0 ? `${warning2} forgiven` : ""].filter(Boolean).join(" and ");
+    notice(
+      `${parts} failure${failure + warning2 === 1 ? " is" : "s are"} not annotated here: GitHub shows at most ${WORKFLOW_ANNOTATIONS_PER_KIND} annotations of each kind per step. The job summary lists the failures.`,
+      { title: "flakeguard: more failures" }
+    );
+  }
+  return result;
+}
+var s = (n) => n === 1 ? "" : "s";
+function blobUrlFor(ctx) {
+  if (!/^[0-9a-f]{40}$/.test(ctx.sha) || ctx.runUrl) return void 0;
+  return (path, line) => {
+    const p = path.replace(/\\/g, "/");
+    if (p === "" || p.startsWith("/") || /^[A-Za-z]:/.test(p) || p.split("/").some((seg) => seg === ".." || seg === "." || seg === "")) return void 0;
+    const encoded = p.split("/").map((seg) => encodeURIComponent(seg).replace(/[()'!*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)).join("/");
+    return `${ctx.serverUrl}/${ctx.repository}/blob/${ctx.sha}/${encoded}${line && line > 0 ? `#L${line}` : ""}`;
+  };
+}
+async function publishResults({ inputs, ctx, readOnly, runUrl, sync, reports, extraSummary, facts: early }) {
+  const result = sync.applied;
+  const o = result.outcome;
+  const statsFileOf = (id) => statsPath(shardOf(id, result.shards), result.shards);
+  const branchUrl = `${ctx.serverUrl}/${ctx.repository}/tree/${inputs.dataBranch}`;
+  const line = storeLine(sync, inputs.dataBranch);
+  const lost = !readOnly && lostReason(sync.status, inputs.dataBranch) !== void 0;
+  const reserved = {
+    failure: (o.result === "failure" ? 1 : 0) + result.problems.filter((p) => !p.notice).length + (sync.historyRead ? 0 : 1) + (reports?.problems ?? 0) + (lost ? 1 : 0),
+    warning: (o.result === "success" && o.forgiven.length > 0 ? 1 : 0) + (sync.status.kind === "not-saved" && !lost ? 1 : 0) + (result.handEdits ?? []).filter((e) => e.effect === "kept").length
+  };
+  guard("log the data branch state", () => {
+    if (lost) error(commandText(line, 1e3), { title: "flakeguard history not saved" });
+    else if (sync.status.kind === "not-saved") warning(commandText(line, 1e3), { title: "flakeguard history not saved" });
+    else info(logText(line));
+    if (!sync.historyRead) error("The data branch could not be read, so no failure could be forgiven.", { title: "flakeguard" });
+    for (const p of result.problems) {
+      (p.notice ? notice : error)(commandText(p.message, 1e3), { title: commandText(`flakeguard data branch: ${p.file}`, 200), file: p.file, startLine: p.line });
+    }
+    for (const l of result.lapsed) {
+      notice(commandText(`The override of '${l.id}' in ${l.file} lapsed on ${l.until}; flakeguard decides again.`, 1e3));
+    }
+    for (const e of result.handEdits ?? []) {
+      const message = commandText(e.message, 1e3);
+      if (e.effect === "kept") warning(message, { title: "flakeguard: hand edit left as written", file: e.file, startLine: e.line });
+      else notice(message, { title: "flakeguard: hand edit honoured", file: e.file, startLine: e.line });
+    }
+  });
+  const scores = scoreLookup(result.scores);
+  const annotations = guard("prepare the annotations", () => buildAnnotations(o, { decisions: result.decisions, scores, dataBranch: inputs.dataBranch, statsFileOf })) ?? [];
+  const base = {
+    outcome: o,
+    decisions: result.decisions,
+    scores,
+    history: result.history,
+    quarantined: result.quarantined,
+    newlyQuarantined: result.newlyQuarantined,
+    released: result.released,
+    testsInRun: reports?.tests,
+    ...reports?.twins ? { twins: reports.twins } : {},
+    storeLine: line,
+    dataBranch: inputs.dataBranch,
+    dataBranchUrl: branchUrl,
+    fileProblems: result.problems.filter((p) => !p.notice),
+    lapsed: result.lapsed,
+    statsFileOf,
+    brokenStats: result.brokenStats,
+    blobUrl: blobUrlFor(ctx),
+    ...result.rule ? { rule: result.rule } : {}
+  };
+  const facts = (early?.of === result ? early.facts : guard("analyse the history for the summary", () => factsFor(result))) ?? { trend: { unit: "run", points: [] }, top: [] };
+  let toCommands = annotations;
+  let annotationsLine;
+  const total = annotations.length;
+  if (total === 0) {
+    annotationsLine = void 0;
+  } else if (!inputs.checkRun) {
+    annotationsLine = void 0;
+  } else if (ctx.fromFork) {
+    annotationsLine = `in this step's log as workflow commands: a pull request from a fork gets a read-only token, which cannot create a check run.`;
+  } else if (!inputs.token) {
+    annotationsLine = `in this step's log as workflow commands: no token to create a check run.`;
+  }
+  if (inputs.checkRun && inputs.token && !ctx.fromFork) {
+    try {
+      const { createClient } = await import("./github-client.js");
+      const { publishCheckRun, MAX_CHECK_ANNOTATIONS } = await import("./github-checks.js");
+      const octokit = await createClient(inputs.token, ctx.apiUrl);
+      const check = await publishCheckRun(octokit, {
+        owner: ctx.owner,
+        repo: ctx.repo,
+        headSha: ctx.sha,
+        name: inputs.checkName,
+        conclusion: o.result,
+        title: verdict(o, result.newlyQuarantined.length),
+        summary: renderSummary({ ...base, annotationsLine: total > 0 ? `on this check run's lines of code.` : void 0 }, { budgetBytes: CHECK_SUMMARY_BUDGET_BYTES, facts }),
+        annotations,
+        detailsUrl: runUrl
+      });
+      const name = `'${inputs.checkName}'`;
+      const why = check.error ? `${check.error.status ?? "no status"}: ${check.error.message}` : "";
+      const notes = [];
+      if (check.overLimit > 0) notes.push(`${check.overLimit} more failure${s(check.overLimit)} not annotated (a check run gets at most ${MAX_CHECK_ANNOTATIONS} from flakeguard)`);
+      if (check.unplaceable > 0) notes.push(`${check.unplaceable} failure${s(check.unplaceable)} with no file in the workspace to annotate, listed here only`);
+      if (!check.created) {
+        toCommands = annotations;
+        const hint = check.error?.denied ? ` (the token may not create check runs: give the workflow \`permissions: checks: write\`)` : "";
+        annotationsLine = `in this step's log as workflow commands: the check run could not be created (${why})${hint}.`;
+        info(logText(`Could not create the check run ${name} (${why}); annotating with workflow commands instead.`));
+      } else if (check.error) {
+        toCommands = check.unsent;
+        annotationsLine = `${check.sent} of ${total} on the check run ${name}; the request for the others failed (${why}), so ${check.unsent.length} ${check.unsent.length === 1 ? "is" : "are"} in this step's log as workflow commands${notes.length ? `; ${notes.join("; ")}` : ""}.`;
+        info(logText(`Check run ${name} created, but only ${check.sent} of ${total} annotations were sent (${why}); the others go to workflow commands.`));
+      } else {
+        toCommands = [];
+        annotationsLine = `${check.sent} on the check run ${name}${notes.length ? `; ${notes.join("; ")}` : ""}.`;
+        info(logText(`Check run ${name} published with ${check.sent} annotation${s(check.sent)} in ${check.requests} request${s(check.requests)}.`));
+      }
+    } catch (error2) {
+      toCommands = annotations;
+      annotationsLine = `in this step's log as workflow commands: the check run could not be created.`;
+      info(logText(`Could not create the check run (${error2 instanceof Error ? error2.message : String(error2)}); annotating with workflow commands instead.`));
+    }
+  }
+  if (toCommands.length > 0) guard("write the annotations", () => emitWorkflowAnnotations(toCommands, reserved));
+  guard("set the outputs", () => {
+    setOutput("failed-tests", o.failed.length);
+    setOutput("quarantined-failures", o.forgiven.length);
+    setOutput("blocking-failures", o.blocking.length);
+    setOutput("quarantined-tests", JSON.stringify(result.quarantined));
+    setOutput("newly-quarantined", JSON.stringify(result.newlyQuarantined));
+    setOutput("released", JSON.stringify(result.released));
+    setOutput("data-commit", sync.status.kind === "pushed" ? sync.status.commit : "");
+  });
+  const summary = guard("render the job summary", () => renderSummary({ ...base, annotationsLine }, { facts }));
+  if (summary !== void 0) {
+    try {
+      await appendSummary(extraSummary ? `${summary}
+${extraSummary}` : summary);
+    } catch (error2) {
+      info(logText(`Could not write the job summary: ${error2 instanceof Error ? error2.message : String(error2)}`));
+    }
+  }
+}
+async function publishRun(facts) {
+  const { inputs, sync, rerun, resultsFile, issues, run } = facts;
+  const result = sync.applied;
+  const o = result.outcome;
+  if (resultsFile) {
+    setOutput("results-file", resultsFile.path);
+    notice(`This run's results were not saved to ${inputs.dataBranch}; they are in ${resultsFile.path} for a trusted workflow to ingest.`);
+    await resultsFile.upload?.();
+  }
+  const extraSummary = rerun ? (await import("./report-rerun-summary.js")).renderRerunSection(rerun.result, result.orderDependent) : void 0;
+  await publishResults({ ...facts, ...extraSummary ? { extraSummary } : {} });
+  if (rerun) {
+    const { blockingAfterReruns } = await import("./rerun-plan.js");
+    guard("set the outputs of the re-runs", () => rerunOutputs(rerun, result, blockingAfterReruns));
+  }
+  await issues?.publish(sync, run);
+  if (inputs.prComment !== "off" && facts.ctx.pullRequest) {
+    const { publishPrComment } = await import("./github-pr-comment.js");
+    await guardAsync(
+      "comment on the pull request",
+      () => publishPrComment({
+        mode: inputs.prComment,
+        token: inputs.token,
+        ctx: facts.ctx,
+        jobKey: inputs.jobKey,
+        result,
+        ...rerun ? { rerun: rerun.result } : {},
+        runUrl: facts.runUrl,
+        dataBranch: inputs.dataBranch,
+        dataBranchUrl: `${facts.ctx.serverUrl}/${facts.ctx.repository}/tree/${inputs.dataBranch}`,
+        statsFileOf: (id) => statsPath(shardOf(id, result.shards), result.shards)
+      })
+    );
+  }
+  if (o.result === "failure") {
+    setFailed(commandText(o.reasons.join(" "), 4e3));
+  } else if (o.forgiven.length > 0) {
+    warning(`${o.forgiven.length} failed test${o.forgiven.length === 1 ? " was" : "s were"} forgiven because ${o.forgiven.length === 1 ? "it is" : "they are"} quarantined; the job passes.`);
+  }
+  return o.result;
+}
+function rerunOutputs({ result: reran, newTestsBlock }, result, blockingAfterReruns) {
+  const o = result.outcome;
+  setOutput("rerun-tests", JSON.stringify(reran.cases.filter((c) => c.asked > 0).map((c) => c.historyId)));
+  setOutput("proven-flaky", JSON.stringify(reran.provenFlaky.filter((id) => !result.orderDependent.has(id))));
+  const blocked = blockingAfterReruns(reran, new Set(o.blocking.map((t) => t.id)), result.orderDependent);
+  setOutput("consistent-failures", JSON.stringify(blocked.map((b) => b.id)));
+  setOutput("consistent-failures-json", JSON.stringify(blocked));
+  setOutput("new-flaky-tests", JSON.stringify(reran.newFlaky));
+  if (reran.newFlaky.length > 0 && !newTestsBlock) {
+    for (const id of reran.newFlaky.slice(0, 10)) {
+      warning(commandText(`New test '${id}' failed and passed on this commit: it is flaky before it merges.`, 1e3), { title: "flakeguard: new flaky test" });
+    }
+  }
+}
+function publishStopped(error2) {
+  const message = error2 instanceof InputError ? error2.message : `flakeguard stopped on an unexpected error: ${error2 instanceof Error ? error2.stack ?? error2.message : String(error2)}`;
+  setFailed(commandText(message, 4e3));
+}
+function publishOutcome(outcome) {
+  setOutput("outcome", outcome);
+}
+async function guardAsync(what, part) {
+  try {
+    return await part();
+  } catch (error2) {
+    warning(logText(`flakeguard could not ${what}: ${error2 instanceof Error ? error2.stack ?? error2.message : String(error2)}`, 2e3));
+    return void 0;
+  }
+}
+function guard(what, part) {
+  try {
+    return part();
+  } catch (error2) {
+    warning(logText(`flakeguard could not ${what}: ${error2 instanceof Error ? error2.stack ?? error2.message : String(error2)}`, 2e3));
+    return void 0;
+  }
+}
+
+export {
+  factsFor,
+  WORKFLOW_ANNOTATIONS_PER_KIND,
+  emitWorkflowAnnotations,
+  blobUrlFor,
+  publishResults,
+  publishRun,
+  publishStopped,
+  publishOutcome
+};

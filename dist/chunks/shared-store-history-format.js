@@ -1,0 +1,626 @@
+import {
+  LazyHistory,
+  durationAt,
+  endOf,
+  fileAround,
+  fileFromAround,
+  parseOutcomeString,
+  pushSegment,
+  renderOutcomeString,
+  runCount
+} from "./shared-history-stored.js";
+import {
+  runRecord
+} from "./shared-history-merge.js";
+import {
+  DECISIONS_FILE,
+  blockedMessage,
+  decidesFrom,
+  isHistoryShardPath,
+  isStatsShardPath
+} from "./shared-store-decisions.js";
+import {
+  MAX_FILE_BYTES,
+  META_FILE,
+  RUNS_FILE,
+  SCHEMA_VERSION,
+  parseLineObject,
+  parseMeta,
+  parseOverride,
+  renderLineObject,
+  shardOf,
+  statsPath,
+  tooLargeIn
+} from "./shared-store-layout.js";
+
+// src/store/history-format.ts
+function nextSeq(runs) {
+  let max = 0;
+  for (const row of runs.values()) if (row.seq > max) max = row.seq;
+  return max + 1;
+}
+function renderRuns(runs) {
+  return renderLineObject(
+    SCHEMA_VERSION,
+    "runs",
+    [...runs].map(([key, row]) => {
+      const stored = [key, row.sha, row.time, row.onDefaultBranch ? 1 : 0, row.jobSucceeded === void 0 ? null : row.jobSucceeded ? 1 : 0];
+      if (row.url || row.outages?.length || row.untrusted) stored.push(row.url ?? null);
+      if (row.outages?.length || row.untrusted) stored.push(row.outages ?? []);
+      if (row.untrusted) stored.push(1);
+      return [String(row.seq).padStart(8, "0"), stored];
+    })
+  );
+}
+function schemaProblem(file, schema, expected) {
+  if (expected === void 0 || schema === expected) return [];
+  return [{ file, line: 1, message: `written in schema ${schema}, but the branch (flakeguard.json) is in schema ${expected}` }];
+}
+var MAX_RUN_SEQ = 2147483647;
+var MAX_RUN_ROWS = 1e5;
+function newlines(text, stop) {
+  let n = 0;
+  for (let at = text.indexOf("\n"); at >= 0 && n < stop; at = text.indexOf("\n", at + 1)) n++;
+  return n;
+}
+var tooManyRows = (file, rows, line) => ({
+  file,
+  line,
+  message: `has ${rows.toLocaleString("en-US")} rows; flakeguard reads at most ${MAX_RUN_ROWS.toLocaleString("en-US")} (docs/data-branch.md, "Bounded reading")`
+});
+function parseRuns(file, text, schema) {
+  const runs = /* @__PURE__ */ new Map();
+  if (newlines(text, MAX_RUN_ROWS + 3) > MAX_RUN_ROWS + 2) return { runs, problems: [tooManyRows(file, newlines(text, Infinity) - 2, MAX_RUN_ROWS + 2)] };
+  const { value, problems } = parseLineObject(file, text, "runs");
+  if (!value) return { runs, problems };
+  problems.push(...schemaProblem(file, value.schema, schema));
+  if (value.entries.size > MAX_RUN_ROWS) return { runs, problems: [...problems, tooManyRows(file, value.entries.size, 1)] };
+  const seqs = /* @__PURE__ */ new Set();
+  for (const [seqText, raw] of value.entries) {
+    const seq = Number(seqText);
+    if (/^\d+$/.test(seqText) && seq > MAX_RUN_SEQ) {
+      problems.push({ file, line: value.lineOf(seqText), message: `run number ${seqText.slice(0, 40)} is beyond ${MAX_RUN_SEQ}, the largest run number flakeguard writes` });
+      continue;
+    }
+    if (!/^\d+$/.test(seqText) || !Number.isSafeInteger(seq) || seq < 1 || !Array.isArray(raw) || typeof raw[0] !== "string" || typeof raw[1] !== "string" || typeof raw[2] !== "number" || !Number.isFinite(raw[2])) {
+      problems.push({
+        file,
+        line: value.lineOf(seqText),
+        message: `run ${JSON.stringify(seqText).slice(0, 40)} is not in the expected form [run key, commit, time, default branch, job result, link]`
+      });
+      continue;
+    }
+    if (seqs.has(seq)) {
+      problems.push({ file, line: value.lineOf(seqText), message: `run number ${seq} appears twice` });
+      continue;
+    }
+    if (runs.has(raw[0])) {
+      problems.push({ file, line: value.lineOf(seqText), message: `the run key ${JSON.stringify(raw[0]).slice(0, 120)} appears twice` });
+      continue;
+    }
+    seqs.add(seq);
+    const row = { seq, sha: raw[1], time: raw[2], onDefaultBranch: raw[3] === 1 };
+    if (raw[4] === 0 || raw[4] === 1) row.jobSucceeded = raw[4] === 1;
+    if (typeof raw[5] === "string") row.url = raw[5];
+    if (Array.isArray(raw[6]) && raw[6].length > 0 && raw[6].every((m) => typeof m === "string")) row.outages = raw[6];
+    if (raw[7] === 1) row.untrusted = true;
+    runs.set(raw[0], row);
+  }
+  return { runs, problems };
+}
+function segmentsOf(slots) {
+  const sorted = [...slots].sort((a, b) => a.seq - b.seq);
+  const from = sorted[0]?.seq ?? 0;
+  const segments = [];
+  let expected = from;
+  for (const slot of sorted) {
+    pushSegment(segments, "", slot.seq - expected);
+    pushSegment(segments, slot.attempts, 1);
+    expected = slot.seq + 1;
+  }
+  return { from, segments };
+}
+function namesFromId(id, name, classname) {
+  return id.length === classname.length + 2 + name.length && id.startsWith(classname) && id.charCodeAt(classname.length) === 58 && id.charCodeAt(classname.length + 1) === 58 && id.endsWith(name) && !name.includes("::");
+}
+function storedOf(t, runs) {
+  const slots = [];
+  const messages = {};
+  let newest;
+  for (const r of t.runs) {
+    const seq = runs.get(r.run)?.seq;
+    if (seq === void 0) continue;
+    slots.push({ seq, attempts: r.attempts });
+    if (r.message !== void 0) messages[String(seq)] = r.message;
+    if (!newest || r.time >= newest.time) newest = r;
+  }
+  const { from, segments } = segmentsOf(slots);
+  const stored = { name: t.name, classname: t.classname, from, segments };
+  if (t.file !== void 0) stored.file = t.file;
+  if (t.line !== void 0) stored.line = t.line;
+  if (Object.keys(messages).length > 0) stored.m = messages;
+  if (newest?.durationSec !== void 0) stored.d = newest.durationSec;
+  return stored;
+}
+function storedTests(history, runs) {
+  if (history instanceof LazyHistory) return history.stored;
+  return (function* () {
+    for (const [id, t] of history) yield [id, storedOf(t, runs)];
+  })();
+}
+var LineTexts = class {
+  outcomes = /* @__PURE__ */ new WeakMap();
+  files = /* @__PURE__ */ new Map();
+  /** The last file asked for: a shard is rendered in id order, so a class's tests come one after another. */
+  last = { file: "", classname: "", text: "" };
+  outcome(segments) {
+    let text = this.outcomes.get(segments);
+    if (text === void 0) {
+      text = renderOutcomeString(segments);
+      this.outcomes.set(segments, text);
+    }
+    return text;
+  }
+  /** The line's `"fp":…` or `"file":…` field. */
+  file(file, classname) {
+    const last = this.last;
+    if (file === last.file && classname === last.classname && last.text !== "") return last.text;
+    const known = this.files.get(file);
+    let text;
+    if (known && known.classname === classname) text = known.text;
+    else {
+      const around = fileAround(file, classname);
+      text = around ? `"fp":${JSON.stringify(around)}` : `"file":${JSON.stringify(file)}`;
+      this.files.set(file, { classname, text });
+    }
+    this.last = { file, classname, text };
+    return text;
+  }
+};
+function renderHistoryShard(tests, texts = new LineTexts()) {
+  const sorted = tests.slice().sort((a, b) => a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+  const lines = [`{"schema": ${SCHEMA_VERSION}, "tests": {`];
+  for (let i = 0; i < sorted.length; i++) {
+    const [id, t] = sorted[i];
+    lines.push(`${JSON.stringify(id)}: ${historyLineText(id, t, texts)}${i < sorted.length - 1 ? "," : ""}`);
+  }
+  if (sorted.length === 0) lines.push("");
+  lines.push("}}\n");
+  return lines.join("\n");
+}
+function historyLineText(id, t, texts) {
+  const parts = [];
+  if (!namesFromId(id, t.name, t.classname)) parts.push(`"name":${JSON.stringify(t.name)}`, `"classname":${JSON.stringify(t.classname)}`);
+  if (t.file !== void 0) parts.push(texts.file(t.file, t.classname));
+  if (t.line !== void 0) parts.push(`"line":${JSON.stringify(t.line)}`);
+  parts.push(`"from":${t.from}`, `"o":"${texts.outcome(t.segments)}"`);
+  if (t.m && Object.keys(t.m).length > 0) parts.push(`"m":${JSON.stringify(t.m)}`);
+  const d = t.dur ? durationAt(t.dur, endOf(t.from, t.segments) - 1) : t.d;
+  if (d !== void 0) parts.push(`"d":${JSON.stringify(d)}`);
+  return `{${parts.join(",")}}`;
+}
+function parseHistoryShard(file, text, known, into, schema) {
+  const { value, problems } = parseLineObject(file, text, "tests");
+  if (!value) return problems;
+  problems.push(...schemaProblem(file, value.schema, schema));
+  const namesOptional = value.schema >= 3;
+  let last = { classname: "", fp: [void 0, void 0] };
+  for (const [id, raw] of value.entries) {
+    const line = raw;
+    const segments = typeof line === "object" && line !== null && typeof line.o === "string" && Number.isSafeInteger(line.from) && line.from >= 0 ? known.segmentsOf(line.o) : null;
+    const named = typeof line?.name === "string" || namesOptional && line?.name === void 0 && id.includes("::");
+    if (!line || !segments || !named || line.classname !== void 0 && typeof line.classname !== "string") {
+      problems.push({ file, line: value.lineOf(id), message: `the history of '${id.slice(0, 200)}' is not in the expected form {"name", "classname", "from", "o"}` });
+      continue;
+    }
+    if (into.has(id)) {
+      problems.push({ file, line: value.lineOf(id), message: `the test '${id.slice(0, 200)}' is also in another history file` });
+      continue;
+    }
+    const from = line.from;
+    const missing = known.firstMissing(from, segments);
+    if (missing !== void 0) {
+      problems.push({ file, line: value.lineOf(id), message: `the history of '${id.slice(0, 200)}' refers to run ${missing}, which ${RUNS_FILE} does not have` });
+      continue;
+    }
+    let name;
+    let classname;
+    if (typeof line.name === "string") {
+      name = line.name;
+      classname = String(line.classname ?? "");
+    } else {
+      const cut = id.lastIndexOf("::");
+      classname = cut === last.classname.length && id.startsWith(last.classname) ? last.classname : id.slice(0, cut);
+      name = id.slice(cut + 2);
+    }
+    const test = { name, classname, from, segments };
+    let testFile;
+    if (typeof line.file === "string") testFile = line.file;
+    else if (classname === last.classname && Array.isArray(line.fp) && line.fp.length === 2 && line.fp[0] === last.fp[0] && line.fp[1] === last.fp[1] && last.file !== void 0) testFile = last.file;
+    else {
+      testFile = fileFromAround(line.fp, classname);
+      if (testFile !== void 0) last = { classname, fp: line.fp, file: testFile };
+    }
+    if (testFile !== void 0) test.file = testFile;
+    if (typeof line.line === "number") test.line = line.line;
+    if (line.m !== void 0) {
+      const { m, problem } = messagesOf(line.m, from, segments, known);
+      if (problem) {
+        problems.push({ file, line: value.lineOf(id), message: `the "m" of '${id.slice(0, 200)}' ${problem}` });
+        continue;
+      }
+      if (m) test.m = m;
+    }
+    if (known.runsOf(segments) === 0) continue;
+    if (typeof line.d === "number") test.d = line.d;
+    into.set(id, test);
+  }
+  return problems;
+}
+function messagesOf(raw, from, segments, known) {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return { problem: "must be an object of messages by run number" };
+  let m;
+  for (const k in raw) {
+    const v = raw[k];
+    if (!/^[1-9]\d{0,9}$/.test(k) || !known.isRunOf(Number(k), from, segments)) return { problem: `has the key ${JSON.stringify(k).slice(0, 60)}, which is not one of its runs` };
+    if (typeof v !== "string") return { problem: `has a message for run ${k} that is not a string` };
+    (m ??= {})[k] = v;
+  }
+  return m ? { m } : {};
+}
+var KnownSeqs = class {
+  prefix;
+  segments = /* @__PURE__ */ new Map();
+  runs = /* @__PURE__ */ new WeakMap();
+  /** runCount, counted once per segments array. */
+  runsOf(segments) {
+    let n = this.runs.get(segments);
+    if (n === void 0) this.runs.set(segments, n = runCount(segments));
+    return n;
+  }
+  /** parseOutcomeString, the same array for the same string. */
+  segmentsOf(o) {
+    let segments = this.segments.get(o);
+    if (segments === void 0) {
+      segments = parseOutcomeString(o);
+      if (this.segments.size < 65536) this.segments.set(o, segments);
+    }
+    return segments;
+  }
+  /** The known sequence numbers in increasing order, when they are too far apart for `prefix` (else empty). */
+  sorted;
+  constructor(runs) {
+    let max = 0;
+    for (const row of runs.values()) if (row.seq > max) max = row.seq;
+    if (max > 4 * runs.size + 65536) {
+      this.prefix = new Uint32Array(0);
+      this.sorted = Float64Array.from(runs.values(), (row) => row.seq).sort();
+      return;
+    }
+    this.sorted = new Float64Array(0);
+    const present = new Uint8Array(max + 1);
+    for (const row of runs.values()) present[row.seq] = 1;
+    this.prefix = new Uint32Array(max + 2);
+    for (let s = 0; s <= max; s++) this.prefix[s + 1] = this.prefix[s] + present[s];
+  }
+  /** How many known runs have a sequence number below `s`. */
+  below(s) {
+    if (this.prefix.length > 0) return this.prefix[Math.min(s, this.prefix.length - 1)];
+    let lo = 0;
+    let hi = this.sorted.length;
+    while (lo < hi) {
+      const mid = lo + hi >>> 1;
+      if (this.sorted[mid] < s) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+  known(a, n) {
+    return this.below(a + n) - this.below(a);
+  }
+  /** The first run of the line that runs.json does not have, if any. */
+  firstMissing(from, segments) {
+    let seq = from;
+    for (const { a, n } of segments) {
+      if (a !== "" && this.known(seq, n) !== n) {
+        for (let s = seq; s < seq + n; s++) if (this.known(s, 1) !== 1) return s;
+      }
+      seq += n;
+    }
+    return void 0;
+  }
+  /** True when `seq` is one of the line's runs. */
+  isRunOf(seq, from, segments) {
+    if (!Number.isInteger(seq)) return false;
+    let s = from;
+    for (const { a, n } of segments) {
+      if (seq < s + n) return seq >= s && a !== "";
+      s += n;
+    }
+    return false;
+  }
+};
+var RunMarks = class {
+  flags;
+  /** The table's run numbers in increasing order, when they are too far apart to flag by number (else empty). */
+  sorted;
+  constructor(runs) {
+    let max = 0;
+    for (const row of runs.values()) if (row.seq > max) max = row.seq;
+    if (max > 4 * runs.size + 65536) {
+      this.sorted = Float64Array.from(runs.values(), (row) => row.seq).sort();
+      this.flags = new Uint8Array(this.sorted.length);
+    } else {
+      this.sorted = new Float64Array(0);
+      this.flags = new Uint8Array(max + 1);
+    }
+  }
+  /** Index in `sorted` of the first number at or above `seq`. */
+  rank(seq) {
+    let lo = 0;
+    let hi = this.sorted.length;
+    while (lo < hi) {
+      const mid = lo + hi >>> 1;
+      if (this.sorted[mid] < seq) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+  /** Flags runs `from` to `from + n - 1`. */
+  mark(from, n) {
+    if (this.sorted.length > 0) this.flags.fill(1, this.rank(from), this.rank(from + n));
+    else this.flags.fill(1, Math.min(from, this.flags.length), Math.min(from + n, this.flags.length));
+  }
+  has(seq) {
+    if (this.sorted.length === 0) return this.flags[seq] === 1;
+    const i = this.rank(seq);
+    return this.sorted[i] === seq && this.flags[i] === 1;
+  }
+};
+
+// src/store/migrate.ts
+function parseRunsV1(file, text) {
+  const rows = [];
+  const { value, problems } = parseLineObject(file, text, "runs");
+  if (value) {
+    for (const [key, raw] of value.entries) {
+      if (!Array.isArray(raw) || typeof raw[0] !== "string" || typeof raw[1] !== "number") {
+        problems.push({ file, line: value.lineOf(key), message: `run '${key}' is not in the expected form` });
+        continue;
+      }
+      const row = { sha: raw[0], time: raw[1], onDefaultBranch: raw[2] === 1 };
+      if (raw[3] === 0 || raw[3] === 1) row.jobSucceeded = raw[3] === 1;
+      rows.push([key, row]);
+    }
+  }
+  rows.sort((a, b) => a[1].time - b[1].time || (a[0] < b[0] ? -1 : 1));
+  const runs = /* @__PURE__ */ new Map();
+  rows.forEach(([key, row], i) => runs.set(key, { seq: i + 1, ...row }));
+  return { runs, problems };
+}
+function isStoredTestV1(value) {
+  const v = value;
+  return typeof v === "object" && v !== null && typeof v.name === "string" && Array.isArray(v.runs);
+}
+function parseHistoryShardV1(file, text, runs, into) {
+  const { value, problems } = parseLineObject(file, text, "tests");
+  if (!value) return problems;
+  for (const [id, raw] of value.entries) {
+    if (!isStoredTestV1(raw)) {
+      problems.push({ file, line: value.lineOf(id), message: `history of '${id}' is not in the expected form` });
+      continue;
+    }
+    const records = [];
+    for (const stored of raw.runs) {
+      if (!Array.isArray(stored) || typeof stored[0] !== "string" || typeof stored[1] !== "string" || !/^[PFES]+$/.test(stored[1])) continue;
+      const row = runs.get(stored[0]);
+      if (!row) continue;
+      records.push(runRecord(stored[0], row, stored[1], typeof stored[2] === "string" ? stored[2] : void 0, typeof stored[3] === "number" ? stored[3] : void 0));
+    }
+    records.sort((a, b) => a.time - b.time);
+    const test = { id, name: raw.name, classname: String(raw.classname ?? ""), runs: records };
+    if (typeof raw.file === "string") test.file = raw.file;
+    if (typeof raw.line === "number") test.line = raw.line;
+    into.set(id, test);
+  }
+  return problems;
+}
+
+// src/store/snapshot.ts
+function emptySnapshot() {
+  return {
+    meta: { schema: SCHEMA_VERSION, shards: 1, writes: 0, ingested: {} },
+    readSchema: SCHEMA_VERSION,
+    runs: /* @__PURE__ */ new Map(),
+    history: /* @__PURE__ */ new Map(),
+    stats: /* @__PURE__ */ new Map(),
+    handWritten: /* @__PURE__ */ new Set(),
+    overrides: /* @__PURE__ */ new Map(),
+    misplaced: /* @__PURE__ */ new Map(),
+    brokenStats: /* @__PURE__ */ new Map(),
+    brokenShards: /* @__PURE__ */ new Set(),
+    problems: [],
+    damaged: []
+  };
+}
+function damageReason(snapshot) {
+  if (snapshot.damaged.length === 0) return void 0;
+  const where = snapshot.damaged.slice(0, 5).map((p) => `${p.file}${p.line ? `:${p.line}` : ""}: ${p.message}`).join("; ");
+  const more = snapshot.damaged.length > 5 ? `; and ${snapshot.damaged.length - 5} more` : "";
+  return `The data branch is damaged (${where}${more}). Nothing was written to it, so that no history is lost, and no failure was forgiven; this run's results are in its results file. Fix the file (or revert the commit that broke it) and the next run ingests normally.`;
+}
+function parseSnapshot(files, blocked = /* @__PURE__ */ new Map()) {
+  const snapshot = emptySnapshot();
+  if (blocked.size > 0) snapshot.blocked = blocked;
+  const reading = { file: META_FILE };
+  try {
+    readSnapshot(files, blocked, snapshot, reading);
+  } catch (error) {
+    const problem = { file: reading.file, message: `could not be read: ${error instanceof Error ? error.message : String(error)}` };
+    snapshot.damaged.push(problem);
+    snapshot.problems.push(problem);
+  }
+  return snapshot;
+}
+function readSnapshot(files, blocked, snapshot, reading) {
+  const decisions = files.get(DECISIONS_FILE);
+  if (decisions !== void 0) snapshot.decisions = decisions;
+  const damage = (problems) => {
+    snapshot.damaged.push(...problems);
+    snapshot.problems.push(...problems);
+  };
+  for (const [path, what] of [...blocked].sort((a, b) => a[0] < b[0] ? -1 : 1)) {
+    const problem = { file: path, message: blockedMessage(path, what) };
+    if (decidesFrom(path)) damage([problem]);
+    else snapshot.problems.push(problem);
+  }
+  if (snapshot.damaged.length > 0) return;
+  for (const [path, bytes] of tooLargeIn(files)) {
+    damage([
+      {
+        file: path,
+        line: 1,
+        message: `is ${(bytes / 1024 / 1024).toFixed(1)} MiB; flakeguard reads at most ${(MAX_FILE_BYTES.get(path) ?? 0) / 1024 / 1024} MiB of it (docs/data-branch.md, "Bounded reading")`
+      }
+    ]);
+  }
+  if (snapshot.damaged.length > 0) return;
+  const paths = [...files.keys()].sort();
+  const historyPaths = paths.filter(isHistoryShardPath);
+  const statsPaths = paths.filter(isStatsShardPath);
+  const metaText = files.get(META_FILE);
+  if (metaText !== void 0) {
+    const { meta, problems } = parseMeta(metaText);
+    if (meta) {
+      snapshot.meta = meta;
+      snapshot.readSchema = meta.schema;
+    }
+    damage(problems);
+  } else if (files.has(RUNS_FILE) || historyPaths.length > 0) {
+    damage([{ file: META_FILE, message: `is missing, but the branch holds ${files.has(RUNS_FILE) ? RUNS_FILE : historyPaths[0]}: its ingestion keys would be lost` }]);
+  }
+  if (snapshot.damaged.length > 0) return;
+  const v1 = snapshot.readSchema <= 1;
+  const schema = v1 ? void 0 : snapshot.readSchema;
+  const runsText = files.get(RUNS_FILE);
+  reading.file = RUNS_FILE;
+  if (runsText !== void 0) {
+    const { runs, problems } = v1 ? parseRunsV1(RUNS_FILE, runsText) : parseRuns(RUNS_FILE, runsText, schema);
+    snapshot.runs = runs;
+    damage(problems);
+  } else if (historyPaths.length > 0) {
+    damage([{ file: RUNS_FILE, message: `is missing, but ${historyPaths[0]} refers to its runs` }]);
+  }
+  if (v1) {
+    for (const path of snapshot.damaged.length > 0 ? [] : historyPaths) damage(parseHistoryShardV1(reading.file = path, files.get(path), snapshot.runs, snapshot.history));
+  } else if (snapshot.damaged.length === 0) {
+    const stored = /* @__PURE__ */ new Map();
+    const known = new KnownSeqs(snapshot.runs);
+    for (const path of historyPaths) damage(parseHistoryShard(reading.file = path, files.get(path), known, stored, schema));
+    reading.file = RUNS_FILE;
+    snapshot.history = new LazyHistory(stored, snapshot.runs);
+  }
+  readStatsFiles(snapshot, statsPaths, files, reading);
+}
+function shardIndexOfPath(path) {
+  const match = /^stats\/([0-9a-f]+)\.json$/.exec(path);
+  return match ? parseInt(match[1], 16) : void 0;
+}
+function readStatsFiles(snapshot, paths, files, reading) {
+  const read = [];
+  const where = /* @__PURE__ */ new Map();
+  for (const path of paths) {
+    const text = files.get(reading.file = path);
+    const { value, problems } = parseLineObject(path, text, "tests");
+    const entries = [];
+    if (value) for (const [id, raw] of value.entries) entries.push({ id, raw, file: path, line: value.lineOf(id) });
+    read.push({ path, text, entries, problems, schema: value?.schema ?? 0 });
+    for (const entry of entries) {
+      const other = where.get(entry.id);
+      if (!other) {
+        where.set(entry.id, entry);
+        continue;
+      }
+      const own = statsPath(shardOf(entry.id, snapshot.meta.shards), snapshot.meta.shards);
+      const twice = (a, b) => ({
+        file: a.file,
+        line: a.line,
+        message: `the test '${a.id.slice(0, 200)}' also has a line in ${b.file}${b.line ? ` (line ${b.line})` : ""}: a test has one line, in ${own}; neither is read until you delete one`
+      });
+      read.find((r) => r.path === other.file).problems.push(twice(other, entry));
+      problems.push(twice(entry, other));
+    }
+  }
+  for (const file of read) readStatsFile(snapshot, reading.file = file.path, file.text, file.entries, file.problems, file.schema);
+  for (const [id, { file, line }] of snapshot.misplaced) {
+    const own = shardOf(id, snapshot.meta.shards);
+    const target = statsPath(own, snapshot.meta.shards);
+    const message = snapshot.brokenShards.has(own) ? `the line of '${id.slice(0, 200)}' belongs in ${target} (its shard), which is broken: it is kept here until that file is fixed, and the test forgives nothing meanwhile` : `the line of '${id.slice(0, 200)}' belongs in ${target} (its shard): it is honoured, and moved there when the branch is next written`;
+    snapshot.problems.push({ file, ...line !== void 0 ? { line } : {}, notice: true, message });
+  }
+}
+function statsFileOf(snapshot, id) {
+  return snapshot.misplaced.get(id)?.file ?? statsPath(shardOf(id, snapshot.meta.shards), snapshot.meta.shards);
+}
+function statsShardOf(snapshot, id, shards) {
+  const own = shardOf(id, shards);
+  if (!snapshot.brokenShards.has(own)) return own;
+  return snapshot.misplaced.get(id)?.shard ?? own;
+}
+function readStatsFile(snapshot, path, text, entries, problems, schema) {
+  const lineProblems = [];
+  const index = shardIndexOfPath(path);
+  for (const { id, raw, line } of entries) {
+    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+      lineProblems.push({ file: path, line, message: `the entry of '${id}' must be an object` });
+      continue;
+    }
+    const entry = raw;
+    const { override, problem } = parseOverride(entry.override);
+    if (problem) {
+      lineProblems.push({ file: path, line, message: `${problem} (test '${id}')` });
+      continue;
+    }
+    const stats = {
+      ...entry,
+      override,
+      quarantined: entry.quarantined === true,
+      reason: typeof entry.reason === "string" ? entry.reason : ""
+    };
+    if (typeof entry.since === "string") stats.since = entry.since;
+    snapshot.stats.set(id, stats);
+    if (schema >= 3 && entry.check === void 0) snapshot.handWritten.add(id);
+    if (override) snapshot.overrides.set(id, { override, raw: entry.override, file: path, line });
+    const own = shardOf(id, snapshot.meta.shards);
+    if (index !== void 0 && own !== index) snapshot.misplaced.set(id, { file: path, shard: index, ...line !== void 0 ? { line } : {} });
+  }
+  const all = [...problems, ...lineProblems];
+  if (all.length === 0) return;
+  for (const { id } of entries) {
+    snapshot.stats.delete(id);
+    snapshot.handWritten.delete(id);
+    snapshot.overrides.delete(id);
+    snapshot.misplaced.delete(id);
+  }
+  snapshot.brokenStats.set(path, text);
+  if (index !== void 0) snapshot.brokenShards.add(index);
+  snapshot.problems.push(...all);
+}
+function inBrokenShard(snapshot, id) {
+  return snapshot.brokenShards.size > 0 && snapshot.brokenShards.has(shardOf(id, snapshot.meta.shards));
+}
+
+export {
+  nextSeq,
+  renderRuns,
+  storedTests,
+  LineTexts,
+  renderHistoryShard,
+  RunMarks,
+  emptySnapshot,
+  damageReason,
+  parseSnapshot,
+  statsFileOf,
+  statsShardOf,
+  inBrokenShard
+};
