@@ -155,3 +155,36 @@ describe('gatherEvidence, the fast path', () => {
     );
   });
 });
+
+describe('decideQuarantine, the since it keeps', () => {
+  const before = { quarantined: false, reason: 'x', since: '2026-10-01T00:00:00.000Z' };
+
+  it('keeps the since of a test that stays out, whether by breakage or for lack of evidence', () => {
+    expect(decideQuarantine(historyOf('t', 'P F F F'), before, null, NOW)).toMatchObject({ quarantined: false, since: before.since });
+    expect(decideQuarantine(historyOf('t', 'P P'), before, null, NOW)).toMatchObject({ quarantined: false, since: before.since });
+    expect(decideQuarantine(historyOf('t', 'P P'), undefined, null, NOW).since).toBe(NOW);
+  });
+
+  it('starts a new since when a hand override turns the state over', () => {
+    const wasIn = { quarantined: true, reason: 'x', since: '2026-10-01T00:00:00.000Z' };
+    expect(decideQuarantine(historyOf('t', 'FP'), wasIn, { action: 'never' }, NOW).since).toBe(NOW);
+    expect(decideQuarantine(historyOf('t', 'FP'), wasIn, { action: 'quarantine' }, NOW).since).toBe(wasIn.since);
+    expect(decideQuarantine(historyOf('t', 'P'), before, { action: 'quarantine' }, NOW).since).toBe(NOW);
+  });
+});
+
+describe('the clean streak before the window', () => {
+  it('reaches back to the first run', () => {
+    const clean = Array.from({ length: 30 }, () => 'P').join(' ');
+    expect(gatherEvidence(historyOf('t', clean), 10).cleanStreak).toBe(30);
+  });
+
+  it('steps over skipped runs', () => {
+    expect(gatherEvidence(historyOf('t', 'P S P P P'), 2).cleanStreak).toBe(4);
+    expect(gatherEvidence(historyOf('t', 'F P S P P P'), 2).cleanStreak).toBe(4);
+  });
+
+  it('the default forgives known failures only', () => {
+    expect(DEFAULT_POLICY.forgive).toBe('known-failures');
+  });
+});
