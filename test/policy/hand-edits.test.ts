@@ -175,7 +175,12 @@ describe('what an edit means, in words', () => {
 describe("the rule's own state before a run, field by field", () => {
   it('takes since and evidenceAfter from auto only when they have their types', () => {
     expect(ruleState(undefined)).toBeUndefined();
-    expect(ruleState({ quarantined: false, reason: 'quarantined by hand', auto: { quarantined: true, since: 's', evidenceAfter: 5 } })).toEqual({ quarantined: true, reason: '', since: 's', evidenceAfter: 5 });
+    expect(ruleState({ quarantined: false, reason: 'quarantined by hand', auto: { quarantined: true, since: 's', evidenceAfter: 5 } })).toEqual({
+      quarantined: true,
+      reason: '',
+      since: 's',
+      evidenceAfter: 5,
+    });
     expect(ruleState({ quarantined: false, reason: 'r', auto: { quarantined: true, since: 1, evidenceAfter: '5' } })).toEqual({ quarantined: true, reason: '' });
     // An auto without a boolean `quarantined` is not one.
     expect(ruleState({ quarantined: true, reason: 'r', since: 's', auto: { quarantined: 'yes' } })).toEqual({ quarantined: true, reason: 'r', since: 's' });

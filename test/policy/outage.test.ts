@@ -79,10 +79,34 @@ describe('findOutages', () => {
 
 describe('outages, at their boundaries', () => {
   it('counts exactly outage-min-tests tests, and exactly outage-percent of the report', () => {
-    expect(findOutages(suite('a.xml', 10, 5, () => 'down'), normalizeErrorMessage, OPTIONS)).toHaveLength(1);
-    expect(findOutages(suite('a.xml', 10, 5, () => 'down'), normalizeErrorMessage, { ...OPTIONS, outageMinTests: 6 })).toEqual([]);
-    expect(findOutages(suite('a.xml', 10, 5, () => 'down'), normalizeErrorMessage, { ...OPTIONS, outagePercent: 51 })).toEqual([]);
-    expect(findOutages(suite('a.xml', 5, 5, () => 'down'), normalizeErrorMessage, { outageMinTests: 5, outagePercent: 100 })).toHaveLength(1);
+    expect(
+      findOutages(
+        suite('a.xml', 10, 5, () => 'down'),
+        normalizeErrorMessage,
+        OPTIONS,
+      ),
+    ).toHaveLength(1);
+    expect(
+      findOutages(
+        suite('a.xml', 10, 5, () => 'down'),
+        normalizeErrorMessage,
+        { ...OPTIONS, outageMinTests: 6 },
+      ),
+    ).toEqual([]);
+    expect(
+      findOutages(
+        suite('a.xml', 10, 5, () => 'down'),
+        normalizeErrorMessage,
+        { ...OPTIONS, outagePercent: 51 },
+      ),
+    ).toEqual([]);
+    expect(
+      findOutages(
+        suite('a.xml', 5, 5, () => 'down'),
+        normalizeErrorMessage,
+        { outageMinTests: 5, outagePercent: 100 },
+      ),
+    ).toHaveLength(1);
   });
 
   it('groups by report and by message, and says each outage', () => {

@@ -103,11 +103,7 @@ describe('decideOutcome, each reason in words', () => {
     const tests = failing(12);
     const consistent = new Map(tests.map((t) => [t.id, `failed on ${t.id}`] as [string, string]));
     const o = decideOutcome({ ...base, tests, consistent });
-    expect(o.reasons).toEqual([
-      '12 failed tests are not quarantined.',
-      ...tests.slice(0, 10).map((t) => `'${t.id}' failed on ${t.id}.`),
-      '2 more tests failed every re-run on this commit.',
-    ]);
+    expect(o.reasons).toEqual(['12 failed tests are not quarantined.', ...tests.slice(0, 10).map((t) => `'${t.id}' failed on ${t.id}.`), '2 more tests failed every re-run on this commit.']);
     const ten = decideOutcome({ ...base, tests: tests.slice(0, 10), consistent });
     expect(ten.reasons).toHaveLength(11);
     expect(ten.reasons.at(-1)).toBe("'t9' failed on t9.");
