@@ -199,3 +199,22 @@ describe("the rule's own state before a run, field by field", () => {
     expect(ruleState({ quarantined: false, reason: 'released', since: '', evidenceAfter: '9' })).toEqual({ quarantined: false, reason: 'released' });
   });
 });
+
+describe('edits by field, not by value', () => {
+  it('pads each chunk to four hex digits', () => {
+    // FNV-1a of "210" ends in 0f54: the chunk keeps its leading zero.
+    expect(checkOf({ runs: 210 })).toBe(`1:${'4ba4'.repeat(4)}0f54${'4ba4'.repeat(9)}`);
+    const line = { ...written(), runs: 210 };
+    line.check = checkOf(line);
+    expect(editedFields(line)).toEqual([]);
+  });
+
+  it('acts on "quarantined" and "successRate" only, whatever another field holds', () => {
+    const kept = (field: string, value: unknown, quarantined: boolean) => interpretEdits('t', { ...written(), [field]: value }, [field], ctx({ quarantined })).map((e) => e.effect);
+    expect(kept('tier', false, false)).toEqual(['kept']);
+    expect(kept('tier', true, false)).toEqual(['kept']);
+    expect(kept('tier', false, true)).toEqual(['kept']);
+    expect(kept('tier', 0.1, false)).toEqual(['kept']);
+    expect(kept('quarantined', 'no', true)).toEqual(['kept']);
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { DEFAULT_POLICY, decideQuarantine, gatherEvidence } from '../../src/policy/quarantine.ts';
+import { DEFAULT_POLICY, decideQuarantine, describeEvidence, gatherEvidence } from '../../src/policy/quarantine.ts';
 import { historyOf } from '../support/builders.ts';
 
 const NOW = '2026-11-21T00:00:00.000Z';
@@ -186,5 +186,20 @@ describe('the clean streak before the window', () => {
 
   it('the default forgives known failures only', () => {
     expect(DEFAULT_POLICY.forgive).toBe('known-failures');
+  });
+});
+
+describe('the evidence in words', () => {
+  const e = { runs: 9, sameCommitFlips: 0, trustedFailures: 0, failureEpisodes: 0, trailingBreakage: 0, cleanStreak: 0, recent: '' };
+  it('counts in the plural', () => {
+    expect(describeEvidence({ ...e, sameCommitFlips: 2, failureEpisodes: 2, trustedFailures: 3 })).toBe(
+      'failed and passed on the same commit 2 times in 9 runs; 2 separate failure episodes (3 counted failures)',
+    );
+    expect(describeEvidence({ ...e, failureEpisodes: 1, trustedFailures: 1 })).toBe('1 separate failure episode (1 counted failure)');
+    expect(describeEvidence(e)).toBe('no counted failure in 9 runs');
+  });
+
+  it('leaves evidenceAfter out of a decision that has none', () => {
+    expect('evidenceAfter' in decideQuarantine(historyOf('t', 'P F F F'), undefined, null, NOW)).toBe(false);
   });
 });
