@@ -9,6 +9,7 @@ import {
   finishRerun,
   recordRound,
   rerunTestOf,
+  rerunTestsJsonl,
   roundCases,
   setAside,
   startRerun,
@@ -257,5 +258,69 @@ describe('what still blocks after the re-runs', () => {
     // A proven-flaky test that blocks (for another reason) is not one the re-runs explain.
     result.cases[0]!.verdict = 'proven-flaky';
     expect(blockingAfterReruns(result, new Set(['c::a']))).toEqual([]);
+  });
+});
+
+describe('the plan, at its edges', () => {
+  it('writes one line per test, nothing between them', () => {
+    const tests = [test('a', 'F'), test('b', 'F', { suite: '' })];
+    const state = start({ failed: tests, tests });
+    expect(rerunTestsJsonl(roundCases(state))).toBe('{"id":"c::a","classname":"c","name":"a","suite":"s"}\n{"id":"c::b","classname":"c","name":"b"}\n');
+  });
+
+  it('counts the rounds that asked for a case', () => {
+    const t = test('a', 'F');
+    const state = start({ failed: [t], tests: [t] });
+    recordRound(state, roundCases(state), answer({ 'c::a': 'F' }));
+    recordRound(state, roundCases(state), answer({ 'c::a': 'F' }));
+    expect(state.cases[0]).toMatchObject({ asked: 2, rounds: 2 });
+  });
+
+  it('sets aside a failed test that ran as unanswered, and an extra that never ran too', () => {
+    const tests = [test('f', 'F'), test('x', 'P'), test('y', 'P')];
+    const state = start({
+      failed: [tests[0]!],
+      tests,
+      extras: [
+        { id: 'c::x', runs: 2, pool: 'new' },
+        { id: 'c::y', runs: 3, pool: 'new' },
+      ],
+    });
+    recordRound(state, roundCases(state), answer({ 'c::f': 'F', 'c::x': 'F', 'c::y': 'F' }));
+    recordRound(state, roundCases(state), answer({ 'c::f': 'F', 'c::x': 'P', 'c::y': 'P' }));
+    expect(state.cases.map((c) => c.verdict)).toEqual([undefined, 'flaky-extra', undefined]);
+    setAside(state.cases[0]!, 'time is up');
+    setAside(state.cases[2]!, 'time is up');
+    expect(state.cases.map((c) => [c.verdict, c.why])).toEqual([
+      ['unanswered', 'time is up'],
+      ['flaky-extra', undefined],
+      ['flaky-extra', undefined],
+    ]);
+    const fresh = start({ failed: [], tests, extras: [{ id: 'c::x', runs: 2, pool: 'new' }] });
+    setAside(fresh.cases[0]!, 'time is up');
+    expect(fresh.cases[0]).toMatchObject({ verdict: 'unanswered', why: 'time is up' });
+  });
+
+  it('finishes a case still undecided as unanswered, because the re-runs ended', () => {
+    const t = test('a', 'F');
+    const state = start({ failed: [t], tests: [t] });
+    recordRound(state, roundCases(state), answer({ 'c::a': 'F' }));
+    const result = finishRerun(state, [t]);
+    expect(result.cases[0]).toMatchObject({ verdict: 'unanswered', why: 'the re-runs ended' });
+    expect('stopped' in result).toBe(false);
+  });
+
+  it('never lets an invocation answer for a test another one asked for, whichever comes first', () => {
+    const tests = [test('a', 'F'), test('b', 'F')];
+    const state = start({ failed: tests, tests });
+    const [a, b] = roundCases(state);
+    const combined = combineParts(
+      [
+        { asked: [b!], answer: answer({ 'c::b': 'P' }) },
+        { asked: [a!], answer: answer({ 'c::a': 'F', 'c::b': 'F' }) },
+      ],
+      2,
+    );
+    expect(combined.ok && combined.attempts.get(answerKey(b!.test))).toEqual(A('P'));
   });
 });
