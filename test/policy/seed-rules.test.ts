@@ -75,6 +75,8 @@ describe('success-rate', () => {
     expect(ruleVerdict('success-rate', h, NOW, o).release).toBe(false);
     const none = ruleVerdict('success-rate', [], NOW, o);
     expect(none).toEqual({ enter: false, release: true, measured: 'success rate n/a (0/0 counted runs in 30 days; enters below 0.95)', leaves: 'until its success rate reaches 1' });
+    // No rate is no reason to enter, even when no run is needed.
+    expect(ruleVerdict('success-rate', [], NOW, with_('successRate', { minRuns: 0 })).enter).toBe(false);
   });
 });
 
