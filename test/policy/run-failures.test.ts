@@ -53,6 +53,9 @@ describe('quarantineBefore', () => {
     expect(before.expired).toEqual(new Set(['a', 'b']));
     // b's lapse was said by an earlier run (its stats line remembers it): not again.
     expect(before.lapsed).toEqual([{ id: 'a', file: 'stats/00.json', line: 4, until: '2026-11-20' }]);
+    // An override without a stats line lapses too.
+    const alone = snapshot((s) => withOverride(s, 'e', { action: 'quarantine', until: '2026-11-02' }));
+    expect(quarantineBefore(alone, NOW)).toMatchObject({ quarantined: new Set(), lapsed: [{ id: 'e', file: 'stats/00.json', until: '2026-11-02' }] });
     // An override of the day holds until the day's end.
     const sameDay = snapshot((s) => withOverride(s, 'd', { action: 'quarantine', until: '2026-11-26' }));
     expect([...quarantineBefore(sameDay, NOW).quarantined]).toEqual(['d']);
