@@ -204,7 +204,7 @@ describe('edits by field, not by value', () => {
   it('pads each chunk to four hex digits', () => {
     // FNV-1a of "210" ends in 0f54: the chunk keeps its leading zero.
     expect(checkOf({ runs: 210 })).toBe(`1:${'4ba4'.repeat(4)}0f54${'4ba4'.repeat(9)}`);
-    const line = { ...written(), runs: 210 };
+    const line: Record<string, unknown> = { ...written(), runs: 210 };
     line.check = checkOf(line);
     expect(editedFields(line)).toEqual([]);
   });
