@@ -104,6 +104,7 @@ describe('reading segments', () => {
     expect(neverFailed(parseOutcomeString('P(PF)')!)).toBe(false);
     expect(neverFailed(parseOutcomeString('P(SE)')!)).toBe(false);
     expect(neverFailed(parseOutcomeString('F')!)).toBe(false);
+    expect(neverFailed(parseOutcomeString('E')!)).toBe(false);
   });
 
   it('pushes nothing for no run, and joins an equal last segment', () => {
