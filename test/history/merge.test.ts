@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ingestionKey, mergeRun } from '../../src/history/merge.ts';
+import { applyRetention, ingestionKey, mergeRun } from '../../src/history/merge.ts';
 import type { History } from '../../src/model.ts';
 import { parsedTest, runContext } from '../support/builders.ts';
 
@@ -74,5 +74,38 @@ describe('mergeRun with untrusted runs', () => {
     const next = mergeRun(base, [parsedTest('a', 'P', { file: 'evil.ts', line: 99 })], runContext(2, { key: 'run2/untrusted' }), new Set(), { untrusted: true }).history;
     expect(next.get('a')).toMatchObject({ file: 'a.ts', line: 3 });
     expect(next.get('a')!.runs[1]!.durationSec).toBe(2);
+  });
+});
+
+describe('applyRetention, at its bounds', () => {
+  const DAY = 86_400_000;
+  const rec = (time: number, untrusted = false) => ({ run: `r${time}`, sha: `s${time}`, time, onDefaultBranch: true, attempts: 'P', ...(untrusted ? { untrusted: true } : {}) });
+  const newest = 100 * DAY;
+
+  it('keeps nothing of nothing, and the same array when nothing is dropped', () => {
+    expect(applyRetention([], newest, { maxRuns: 2, maxAgeDays: 10 })).toEqual([]);
+    const runs = [rec(newest - 10 * DAY), rec(newest)];
+    expect(applyRetention(runs, newest, { maxRuns: 2, maxAgeDays: 10 })).toBe(runs);
+  });
+
+  it('keeps a run exactly max-age-days old, and drops one older', () => {
+    const runs = [rec(newest - 10 * DAY - 1), rec(newest - 10 * DAY), rec(newest)];
+    expect(applyRetention(runs, newest, { maxRuns: 5, maxAgeDays: 10 }).map((r) => r.time)).toEqual([newest - 10 * DAY, newest]);
+  });
+
+  it('keeps the newest max-runs of each kind, the oldest run included when it fits', () => {
+    const runs = [rec(1), rec(2, true), rec(3), rec(4, true)];
+    expect(applyRetention(runs, 4, { maxRuns: 2, maxAgeDays: 10 })).toBe(runs);
+    const more = [rec(1), rec(2, true), rec(3), rec(4, true), rec(5)];
+    expect(applyRetention(more, 5, { maxRuns: 2, maxAgeDays: 10 }).map((r) => r.time)).toEqual([2, 3, 4, 5]);
+    expect(applyRetention([rec(1), rec(2), rec(3)], 3, { maxRuns: 2, maxAgeDays: 10 }).map((r) => r.time)).toEqual([2, 3]);
+  });
+});
+
+describe('mergeRun, a run that arrives late', () => {
+  it('is put in time order', () => {
+    const later = mergeRun(empty, [parsedTest('a', 'P')], runContext(3), new Set()).history;
+    const both = mergeRun(later, [parsedTest('a', 'F')], runContext(2), new Set()).history;
+    expect(both.get('a')!.runs.map((r) => r.attempts)).toEqual(['F', 'P']);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runRecord, withDuration } from '../../src/history/records.ts';
+import { failureKey, runRecord, withDuration } from '../../src/history/records.ts';
 import { readHistoryShard, parseRuns, renderDecodedShard, renderRuns, type RunTable } from '../../src/store/history-format.ts';
 import { mergeRun } from '../../src/history/merge.ts';
 import type { History, ParsedTestCase, RunContext, TestHistory } from '../../src/model.ts';
@@ -72,5 +72,22 @@ describe('shared run records', () => {
     expect(merged.history.get('c::x')!.runs[0]).toMatchObject({ attempts: 'FP', jobSucceeded: true });
     expect(shared).toMatchObject({ attempts: 'F', jobSucceeded: false });
     expect(history.get('c::y')!.runs[0]!.attempts).toBe('F');
+  });
+});
+
+describe('a record, field by field', () => {
+  const row = { sha: 's', time: 1, onDefaultBranch: true, outages: ['connect ECONNREFUSED #.#.#.#:#'] };
+
+  it('marks a failure whose key is one of the run’s outages, and only that', () => {
+    expect(runRecord('k', row, 'E', 'connect ECONNREFUSED 10.0.0.7:5432').outage).toBe(true);
+    expect(runRecord('k', row, 'E', 'timeout').outage).toBeUndefined();
+    expect(runRecord('k', row, 'P').outage).toBeUndefined();
+    expect(runRecord('k', { sha: 's', time: 1, onDefaultBranch: true }, 'E', 'connect ECONNREFUSED 10.0.0.7:5432').outage).toBeUndefined();
+  });
+
+  it('keys a failure by its message with each run of digits as one #', () => {
+    expect(failureKey('expected 200 got 404 after 3 tries')).toBe('expected # got # after # tries');
+    expect(failureKey(undefined)).toBeUndefined();
+    expect(failureKey('')).toBe('');
   });
 });

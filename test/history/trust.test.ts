@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { boundedUntrustedTests, MAX_UNTRUSTED_ATTEMPTS, MAX_UNTRUSTED_MESSAGES, trustedEvidence, trustedRunsAgree, untrustedTestsToRecord, withoutUntrusted } from '../../src/history/trust.ts';
+import {
+  boundedUntrustedTests,
+  hasTrustedRecord,
+  hasUntrustedRecord,
+  MAX_UNTRUSTED_ATTEMPTS,
+  MAX_UNTRUSTED_MESSAGES,
+  trustedEvidence,
+  trustedRunsAgree,
+  untrustedRunKey,
+  untrustedTestsToRecord,
+  withoutUntrusted,
+} from '../../src/history/trust.ts';
 import { applyRetention } from '../../src/history/merge.ts';
 import { capName, MAX_NAME_BYTES } from '../../src/junit/cap.ts';
 import type { History, TestHistory, TestRunRecord } from '../../src/model.ts';
@@ -101,5 +112,39 @@ describe('capName', () => {
     expect(capName(a)).toMatch(/^é+…#[0-9a-f]{16}$/);
     const exact = 'x'.repeat(MAX_NAME_BYTES);
     expect(capName(exact)).toBe(exact);
+  });
+});
+
+describe('which records a test has', () => {
+  const record = (attempts: string, sha: string, untrusted = false, outage = false): TestRunRecord => ({
+    run: `r-${sha}-${attempts}`,
+    sha,
+    time: 1,
+    onDefaultBranch: true,
+    attempts,
+    ...(untrusted ? { untrusted: true } : {}),
+    ...(outage ? { outage: true } : {}),
+  });
+  const historyWith = (...runs: TestRunRecord[]): TestHistory => ({ id: 't', name: 't', classname: '', runs });
+
+  it('tells trusted and untrusted records apart', () => {
+    expect(hasTrustedRecord(undefined)).toBe(false);
+    expect(hasUntrustedRecord(undefined)).toBe(false);
+    expect(hasTrustedRecord(historyWith(record('P', 'a', true)))).toBe(false);
+    expect(hasTrustedRecord(historyWith(record('P', 'a', true), record('P', 'b')))).toBe(true);
+    expect(hasUntrustedRecord(historyWith(record('P', 'a')))).toBe(false);
+    expect(hasUntrustedRecord(historyWith(record('P', 'a'), record('P', 'b', true)))).toBe(true);
+    expect(untrustedRunKey('123')).toBe('123/untrusted');
+  });
+
+  it('trusted runs agree on a retry that passed, or a failure and a pass on one commit, outages and untrusted runs aside', () => {
+    expect(trustedRunsAgree(historyWith(record('FP', 'a')))).toBe(true);
+    expect(trustedRunsAgree(historyWith(record('EP', 'a')))).toBe(true);
+    expect(trustedRunsAgree(historyWith(record('F', 'a'), record('P', 'a')))).toBe(true);
+    expect(trustedRunsAgree(historyWith(record('P', 'a'), record('F', 'a')))).toBe(true);
+    expect(trustedRunsAgree(historyWith(record('F', 'a'), record('S', 'a')))).toBe(false);
+    expect(trustedRunsAgree(historyWith(record('F', 'a'), record('P', 'b')))).toBe(false);
+    expect(trustedRunsAgree(historyWith(record('FP', 'a', false, true)))).toBe(false);
+    expect(trustedRunsAgree(historyWith(record('F', 'a'), record('P', 'a', true)))).toBe(false);
   });
 });

@@ -65,3 +65,14 @@ describe('writtenState', () => {
     expect(writtenState({ quarantined: false, reason: '', auto: { quarantined: true } })).toEqual(HAND_NEVER);
   });
 });
+
+describe('who decided', () => {
+  it('reads a hand decision from an override or from auto, each alone', () => {
+    expect(decisionChange(NOT_QUARANTINED, { quarantined: true, reason: 'r', override: { action: 'quarantine' } })).toMatchObject({ event: 'override', by: 'hand' });
+    expect(decisionChange(NOT_QUARANTINED, { quarantined: true, reason: 'r', auto: { quarantined: false, reason: '' } })).toMatchObject({ event: 'override', by: 'hand' });
+  });
+
+  it('reads auto written as null as no hand decision', () => {
+    expect(writtenState({ quarantined: true, reason: '', auto: null })).toEqual(Q);
+  });
+});

@@ -98,3 +98,76 @@ describe('unforgivenFailures', () => {
     expect(judge(flaky, failing('new', 'FP'))).toBeUndefined();
   });
 });
+
+describe('knownFailureModes, run by run', () => {
+  it('knows nothing of a test without history', () => {
+    expect(knownFailureModes(undefined)).toEqual(new Set());
+  });
+
+  it('knows a pull-request failure proven flaky by a pass on its commit', () => {
+    expect(knownFailureModes(history('P F:pr@a! P@a!'))).toEqual(new Set(['pr']));
+  });
+
+  it('does not take a pass in an outage run as proof', () => {
+    expect(knownFailureModes(history('P@a~ F:boom@a'))).toEqual(new Set());
+  });
+
+  it('ends an episode at a passing run only: a skipped run or another failure does not', () => {
+    expect(knownFailureModes(history('F:boom S F:boom'))).toEqual(new Set());
+    expect(knownFailureModes(history('F:boom P F:boom'))).toEqual(new Set(['boom']));
+    // Another message in between starts a new episode of that message, and the first comes back as a second one.
+    expect(knownFailureModes(history('F:boom F:other F:boom'))).toEqual(new Set(['boom']));
+    // A pull-request failure between two default-branch ones is not part of the episode.
+    expect(knownFailureModes(history('F:boom F:other! F:boom'))).toEqual(new Set());
+    // An outage run neither ends nor starts an episode.
+    expect(knownFailureModes(history('F:boom P~ F:boom'))).toEqual(new Set());
+  });
+
+  it('counts an error as a failure, and a failure without a message as its own mode', () => {
+    expect(knownFailureModes(history('P E:crash P E:crash'))).toEqual(new Set(['crash']));
+    expect(knownFailureModes(history('P F P F'))).toEqual(new Set([undefined]));
+  });
+});
+
+describe('unforgivenFailures, what it says and when', () => {
+  const flaky = 'P FP:timeout P FP:timeout P';
+
+  it('names the outage, and the consistent failure by its sentence', () => {
+    const outages = new Map([['t', '6 of the 8 tests of r.xml failed with the same message']]);
+    expect(judge(flaky, failing('timeout'), { outages })).toBe('quarantined, but failed in an outage (6 of the 8 tests of r.xml failed with the same message): not forgiven');
+    const consistent = new Map([['t', 'failed 4 of 4 times on this commit']]);
+    expect(judge(flaky, failing('timeout'), { consistent })).toBe('quarantined, but failed 4 of 4 times on this commit: not forgiven');
+    expect(judge(flaky, failing('boom'))).toBe('quarantined, but failed with a message never seen in its flaky failures (it may really be broken): not forgiven');
+  });
+
+  it('judges a consistent failure that a later attempt passed as a failure of the run', () => {
+    const consistent = new Map([['t', 'fails inside the full run and passes alone']]);
+    expect(judge(flaky, failing('timeout', 'FP'), { consistent })).toBe('quarantined, but fails inside the full run and passes alone: not forgiven');
+    expect(judge(flaky, failing('timeout', 'FP'), { consistent, byHand: new Set(['t']) })).toBeUndefined();
+  });
+
+  it('counts a pass on this commit only from a run that was not an outage and passed', () => {
+    expect(judge(`${flaky} P@now~`, failing('new'))).toMatch(/never seen/);
+    expect(judge(`${flaky} F:new@now`, failing('new'))).toMatch(/never seen/);
+    expect(judge(`${flaky} P@other`, failing('new'))).toMatch(/never seen/);
+  });
+
+  it('compares the normalised message of the first failed attempt', () => {
+    expect(judge(flaky, failing('  timeout  '))).toBeUndefined();
+    expect(judge(flaky, failing('timeout'), { normalise: (m) => m.toUpperCase() })).toMatch(/never seen/);
+  });
+
+  it('judges a test without history as a new failure mode', () => {
+    const out = unforgivenFailures({
+      tests: [failing('timeout')],
+      history: new Map(),
+      quarantined: new Set(['t']),
+      byHand: new Set(),
+      outages: new Map(),
+      sha: 'now',
+      normalise: (m) => m,
+      forgive: 'known-failures',
+    });
+    expect(out.get('t')).toMatch(/never seen/);
+  });
+});

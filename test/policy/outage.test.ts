@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findOutages, outageFailures } from '../../src/policy/outage.ts';
+import { describeOutage, findOutages, outageFailures } from '../../src/policy/outage.ts';
 import { normalizeErrorMessage } from '../../src/history/error-message.ts';
 import type { ParsedTestCase } from '../../src/model.ts';
 
@@ -74,5 +74,56 @@ describe('findOutages', () => {
     const outages = findOutages(tests, normalizeErrorMessage, OPTIONS);
     expect(outages[0]!.tests).toContain('a.xml::t0');
     expect([...outageFailures(tests, outages)].sort()).toEqual(['a.xml::t1', 'a.xml::t2', 'a.xml::t3', 'a.xml::t4']);
+  });
+});
+
+describe('outages, at their boundaries', () => {
+  it('counts exactly outage-min-tests tests, and exactly outage-percent of the report', () => {
+    expect(
+      findOutages(
+        suite('a.xml', 10, 5, () => 'down'),
+        normalizeErrorMessage,
+        OPTIONS,
+      ),
+    ).toHaveLength(1);
+    expect(
+      findOutages(
+        suite('a.xml', 10, 5, () => 'down'),
+        normalizeErrorMessage,
+        { ...OPTIONS, outageMinTests: 6 },
+      ),
+    ).toEqual([]);
+    expect(
+      findOutages(
+        suite('a.xml', 10, 5, () => 'down'),
+        normalizeErrorMessage,
+        { ...OPTIONS, outagePercent: 51 },
+      ),
+    ).toEqual([]);
+    expect(
+      findOutages(
+        suite('a.xml', 5, 5, () => 'down'),
+        normalizeErrorMessage,
+        { outageMinTests: 5, outagePercent: 100 },
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('groups by report and by message, and says each outage', () => {
+    const tests = [...suite('a.xml', 6, 5, () => 'down'), ...suite('b.xml', 7, 6, () => 'disk full'), ...suite('c.xml', 3, 0, () => '')];
+    const outages = findOutages(tests, normalizeErrorMessage, OPTIONS);
+    expect(outages.map((o) => [o.report, o.message, o.tests.length, o.of])).toEqual([
+      ['a.xml', 'down', 5, 6],
+      ['b.xml', 'disk full', 6, 7],
+    ]);
+    expect(describeOutage(outages[1]!)).toBe('6 of the 7 tests of b.xml failed with the same message');
+  });
+
+  it('an outage failure is a test of an outage whose final attempt failed', () => {
+    const tests = suite('a.xml', 6, 5, () => 'down');
+    const outages = findOutages(tests, normalizeErrorMessage, OPTIONS);
+    const other = test('b.xml::x', 'b.xml', ['down']);
+    expect([...outageFailures([...tests, other], outages)]).toEqual(['a.xml::t0', 'a.xml::t1', 'a.xml::t2', 'a.xml::t3', 'a.xml::t4']);
+    expect(outageFailures(tests, [])).toEqual(new Set());
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { DEFAULT_POLICY, decideQuarantine, gatherEvidence } from '../../src/policy/quarantine.ts';
+import { DEFAULT_POLICY, decideQuarantine, describeEvidence, gatherEvidence } from '../../src/policy/quarantine.ts';
 import { historyOf } from '../support/builders.ts';
 
 const NOW = '2026-11-21T00:00:00.000Z';
@@ -153,5 +153,53 @@ describe('gatherEvidence, the fast path', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('decideQuarantine, the since it keeps', () => {
+  const before = { quarantined: false, reason: 'x', since: '2026-10-01T00:00:00.000Z' };
+
+  it('keeps the since of a test that stays out, whether by breakage or for lack of evidence', () => {
+    expect(decideQuarantine(historyOf('t', 'P F F F'), before, null, NOW)).toMatchObject({ quarantined: false, since: before.since });
+    expect(decideQuarantine(historyOf('t', 'P P'), before, null, NOW)).toMatchObject({ quarantined: false, since: before.since });
+    expect(decideQuarantine(historyOf('t', 'P P'), undefined, null, NOW).since).toBe(NOW);
+  });
+
+  it('starts a new since when a hand override turns the state over', () => {
+    const wasIn = { quarantined: true, reason: 'x', since: '2026-10-01T00:00:00.000Z' };
+    expect(decideQuarantine(historyOf('t', 'FP'), wasIn, { action: 'never' }, NOW).since).toBe(NOW);
+    expect(decideQuarantine(historyOf('t', 'FP'), wasIn, { action: 'quarantine' }, NOW).since).toBe(wasIn.since);
+    expect(decideQuarantine(historyOf('t', 'P'), before, { action: 'quarantine' }, NOW).since).toBe(NOW);
+  });
+});
+
+describe('the clean streak before the window', () => {
+  it('reaches back to the first run', () => {
+    const clean = Array.from({ length: 30 }, () => 'P').join(' ');
+    expect(gatherEvidence(historyOf('t', clean), 10).cleanStreak).toBe(30);
+  });
+
+  it('steps over skipped runs', () => {
+    expect(gatherEvidence(historyOf('t', 'P S P P P'), 2).cleanStreak).toBe(4);
+    expect(gatherEvidence(historyOf('t', 'F P S P P P'), 2).cleanStreak).toBe(4);
+  });
+
+  it('the default forgives known failures only', () => {
+    expect(DEFAULT_POLICY.forgive).toBe('known-failures');
+  });
+});
+
+describe('the evidence in words', () => {
+  const e = { runs: 9, sameCommitFlips: 0, trustedFailures: 0, failureEpisodes: 0, trailingBreakage: 0, cleanStreak: 0, recent: '' };
+  it('counts in the plural', () => {
+    expect(describeEvidence({ ...e, sameCommitFlips: 2, failureEpisodes: 2, trustedFailures: 3 })).toBe(
+      'failed and passed on the same commit 2 times in 9 runs; 2 separate failure episodes (3 counted failures)',
+    );
+    expect(describeEvidence({ ...e, failureEpisodes: 1, trustedFailures: 1 })).toBe('1 separate failure episode (1 counted failure)');
+    expect(describeEvidence(e)).toBe('no counted failure in 9 runs');
+  });
+
+  it('leaves evidenceAfter out of a decision that has none', () => {
+    expect('evidenceAfter' in decideQuarantine(historyOf('t', 'P F F F'), undefined, null, NOW)).toBe(false);
   });
 });

@@ -123,3 +123,29 @@ describe('the stopping rule', () => {
     expect(consistentSentence(7, 7)).toBe('failed 7 of 7 times on this commit; its flaky failures would do that less than 0.5% of the time');
   });
 });
+
+describe('the stopping rule, at its edges', () => {
+  it('leaves out a passing outage run, counts a run with an early pass and an error as a failure', () => {
+    expect(failureCounts(historyOf(['P', 'FP'], [1]), 50)).toEqual({ failures: 0, passes: 1, againFailures: 0, againPasses: 0 });
+    expect(failureCounts(historyOf(['PF']), 50)).toEqual({ failures: 1, passes: 1, againFailures: 0, againPasses: 0 });
+    expect(failureCounts(historyOf(['EP']), 50)).toEqual({ failures: 1, passes: 1, againFailures: 0, againPasses: 1 });
+  });
+
+  it('a skipped run is no pass: an older run that failed every time stays out', () => {
+    expect(failureCounts(historyOf(['FFF', 'S']), 50)).toEqual({ failures: 0, passes: 0, againFailures: 0, againPasses: 0 });
+  });
+
+  it('a streak of none has chance 1', () => {
+    expect(streakChance(NO_HISTORY, 0)).toBe(1);
+    expect(streakChance(NO_HISTORY, -1)).toBe(1);
+  });
+
+  it('calls a chance equal to the threshold plausible, and finds a need equal to the limit', () => {
+    const known40 = { failures: 4000, passes: 6000, againFailures: 1600, againPasses: 2400 };
+    expect(rerunsNeeded(known40, IMPLAUSIBLE, 6)).toBe(6);
+    const at3 = rerunChance(known40, 3);
+    expect(rerunsNeeded(known40, at3, 12)).toBe(4);
+    expect(nextStep(known40, 4, 3, { minReruns: 0, maxReruns: 10, threshold: at3 })).toBe('continue');
+    expect(nextStep(known40, 5, 4, { minReruns: 0, maxReruns: 10, threshold: at3 })).toBe('consistent');
+  });
+});
