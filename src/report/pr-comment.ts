@@ -47,6 +47,11 @@ export interface PrSectionInput {
   dataBranchUrl: string;
   /** Where each test's stats line lives on the data branch. */
   statsFileOf: (id: string) => string;
+  /**
+   * The results are another run's, ingested as untrusted evidence (a fork's run, docs/forks.md): the section says
+   * whose they are and that they decide nothing alone, and its verdicts read as what that run reported.
+   */
+  untrusted?: { headRepository: string };
 }
 
 const n = (x: number): string => String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -108,7 +113,17 @@ export function renderSection(input: PrSectionInput, budget: number): string {
   const short = /^[0-9a-f]{40}$/.test(input.sha) ? ` at \`${input.sha.slice(0, 7)}\`` : '';
   const say = somethingToSay(input);
   const head: string[] = [];
-  head.push(`### ${o.result === 'success' ? '✅' : '❌'} ${label}: ${verdict(o, input.newlyQuarantined.length)}`, '');
+  const from = input.untrusted;
+  if (from) {
+    head.push(
+      `### ${o.result === 'success' ? '✅' : '❌'} ${label}, as the fork's run reported it: ${verdict(o, input.newlyQuarantined.length)}`,
+      '',
+      `> These results come from [the run](${input.runUrl}) of the fork ${mdInert(from.headRepository, 140)}, read by this repository's trusted workflow. They are the fork's, untrusted: recorded as evidence that decides nothing alone (docs/forks.md). What fails or is forgiven below is what the fork's reported results meet in this repository's quarantine; the pull request's check is the fork's run's own.`,
+      '',
+    );
+  } else {
+    head.push(`### ${o.result === 'success' ? '✅' : '❌'} ${label}: ${verdict(o, input.newlyQuarantined.length)}`, '');
+  }
   if (!say) {
     head.push(`The latest run${short} is clean: nothing blocks, nothing was forgiven, no test was flaky.`, '');
   } else {
@@ -122,7 +137,7 @@ export function renderSection(input: PrSectionInput, budget: number): string {
       '',
     );
     if (o.reasons.length > 0) {
-      head.push('**Why the job fails:**', '');
+      head.push(from ? "**Why the fork's run fails:**" : '**Why the job fails:**', '');
       for (const r of o.reasons.slice(0, 5)) head.push(`- ${mdInert(r, 400)}`);
       if (o.reasons.length > 5) head.push(`- …and ${n(o.reasons.length - 5)} more (see the job summary).`);
       head.push('');

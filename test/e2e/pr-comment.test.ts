@@ -152,7 +152,7 @@ describe('permissions and forks', () => {
     const run = await ciRun([{ ...real, attempts: 'F' }], {}, { fork: true });
     expectOutcome(run, 'failure');
     expect(run.stdout).toMatch(
-      /::notice title=flakeguard%3A pull-request comment::No comment on pull request #\d+: a pull request from a fork gets a read-only token, which cannot comment\. docs\/forks\.md/,
+      /::notice title=flakeguard%3A pull-request comment::No comment on pull request #\d+: a pull request from a fork gets a read-only token, which cannot comment\. The workflow_run workflow that saves its results comments instead \(docs\/forks\.md\)/,
     );
     expect(commentRequests()).toEqual([]);
     // A clean run of a fork has nothing to say: no notice.
