@@ -34,6 +34,8 @@ export interface PrCommentFacts {
   dataBranch: string;
   dataBranchUrl: string;
   statsFileOf: (id: string) => string;
+  /** The `codeowners-map` input: how a quarantined test's classname maps to its file when its report gave none. */
+  codeownersMap?: string;
 }
 
 export type PrCommentAction = 'off' | 'not-a-pull-request' | 'fork' | 'no-token' | 'nothing-to-say' | 'created' | 'updated' | 'unchanged' | 'unverified' | 'failed';
@@ -193,6 +195,15 @@ export async function publishPrComment(f: PrCommentFacts): Promise<PrCommentActi
   if (mode === 'off') return 'off';
   if ((ctx.eventName !== 'pull_request' && ctx.eventName !== 'pull_request_target') || !ctx.pullRequest) return 'not-a-pull-request';
   const input = sectionInput(f);
+  // The quarantined tests whose file the pull request changes: from the workspace's git, never an API call.
+  if (ctx.pullRequestShas && f.result.quarantined.length > 0) {
+    const { touchedQuarantines } = await import('./pr-touched.ts');
+    const touched = await touchedQuarantines(ctx.workspace, ctx.pullRequestShas, f.result.quarantined, f.result.history, f.codeownersMap ?? '').catch((error: unknown) => ({
+      skipped: error instanceof Error ? error.message : String(error),
+    }));
+    if ('skipped' in touched) core.info(logText(`The pull-request comment does not say which quarantined tests this pull request touches: ${touched.skipped}.`, 1000));
+    else if (touched.tests.length > 0) input.touched = touched.tests;
+  }
   const say = somethingToSay(input);
   const key = sectionKey(`${ctx.workflow}\n${ctx.job}\n${f.jobKey}`);
   // A fork's run cannot comment: a notice only when there was something to say (a clean run needs none).

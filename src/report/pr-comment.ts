@@ -52,6 +52,8 @@ export interface PrSectionInput {
    * whose they are and that they decide nothing alone, and its verdicts read as what that run reported.
    */
   untrusted?: { headRepository: string };
+  /** Quarantined tests whose file this pull request changes (src/github/pr-touched.ts), with that file. */
+  touched?: ReadonlyArray<{ id: string; path: string }>;
 }
 
 const n = (x: number): string => String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -69,12 +71,18 @@ function passedAgain(input: PrSectionInput): string[] {
 /**
  * Whether the run has something a reviewer should read (`pr-comment: auto`): the job fails, a failure was forgiven,
  * a test passed on a retry or a re-run (flaky on this commit), a new test is flaky, a test is order-dependent, or a
- * test was newly quarantined.
+ * test was newly quarantined, or the pull request changes the file of a quarantined test.
  */
 export function somethingToSay(input: PrSectionInput): boolean {
   const o = input.outcome;
   return (
-    o.result === 'failure' || o.forgiven.length > 0 || passedAgain(input).length > 0 || (input.rerun?.newFlaky.length ?? 0) > 0 || input.orderDependent.size > 0 || input.newlyQuarantined.length > 0
+    o.result === 'failure' ||
+    o.forgiven.length > 0 ||
+    passedAgain(input).length > 0 ||
+    (input.rerun?.newFlaky.length ?? 0) > 0 ||
+    input.orderDependent.size > 0 ||
+    input.newlyQuarantined.length > 0 ||
+    (input.touched?.length ?? 0) > 0
   );
 }
 
@@ -219,6 +227,17 @@ export function renderSection(input: PrSectionInput, budget: number): string {
       const id = input.newlyQuarantined[i]!;
       const d = input.decisions.get(id);
       return `- **${mdInert(id, 250)}**${d ? `: ${mdInert(reasonWithoutPfs(d.reason), 300)}` : ''}. Lift it in \`${input.statsFileOf(id)}\`.`;
+    },
+  });
+
+  const touched = input.touched ?? [];
+  lists.push({
+    title: `🩹 This pull request changes the file of ${plural(touched.length, 'quarantined test')}`,
+    count: touched.length,
+    item: (i) => {
+      const t = touched[i]!;
+      const d = input.decisions.get(t.id);
+      return `- **${mdInert(t.id, 250)}** in ${mdInert(t.path, 200)}${d ? `: ${mdInert(reasonWithoutPfs(d.reason), 300)}` : ''}. Its quarantine is in \`${input.statsFileOf(t.id)}\`.`;
     },
   });
 
