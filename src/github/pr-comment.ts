@@ -17,6 +17,7 @@ import { renderSection, somethingToSay, type PrSectionInput } from '../report/pr
 import { hasSection, isPrComment, parseSections, sectionBudget, sectionKey, withSection } from '../report/pr-comment-body.ts';
 import { scoreLookup } from '../report/scores.ts';
 import { logText } from '../text/escape.ts';
+import { dashboardTestUrl } from '../dashboard/links.ts';
 
 /** Reads (and writes) of the comment at most: a write that another job's write undid is repeated this often. */
 export const MAX_TRIES = 6;
@@ -36,6 +37,8 @@ export interface PrCommentFacts {
   statsFileOf: (id: string) => string;
   /** The `codeowners-map` input: how a quarantined test's classname maps to its file when its report gave none. */
   codeownersMap?: string;
+  /** Input `dashboard-url`: where the dashboard is served, for links to each test's page. */
+  dashboardUrl?: string;
 }
 
 export type PrCommentAction = 'off' | 'not-a-pull-request' | 'fork' | 'no-token' | 'nothing-to-say' | 'created' | 'updated' | 'unchanged' | 'unverified' | 'failed';
@@ -72,8 +75,15 @@ export function sectionInput(f: Omit<PrCommentFacts, 'mode' | 'token'>): PrSecti
     dataBranch: f.dataBranch,
     dataBranchUrl: f.dataBranchUrl,
     statsFileOf: f.statsFileOf,
+    ...(f.dashboardUrl ? { testUrl: testUrlIn(f.dashboardUrl) } : {}),
   };
 }
+
+/** Each test's page in the dashboard served at `base`. */
+export const testUrlIn =
+  (base: string) =>
+  (id: string): string | undefined =>
+    dashboardTestUrl(base, id);
 
 interface Comment {
   id: number;

@@ -108,7 +108,7 @@ export async function ingestWorkflowRunMode(env: NodeJS.ProcessEnv, modeInputs: 
 
   // A fork's pull request: its run could not comment (read-only token), so this trusted workflow does, saying whose results they are.
   if (finished.fromFork && inputs.prComment !== 'off') {
-    const { publishIngestedPrComment } = await import('../github/pr-comment.ts');
+    const { publishIngestedPrComment, testUrlIn } = await import('../github/pr-comment.ts');
     const scores = scoreLookup(result.scores);
     const dataBranchUrl = `${ctx.serverUrl}/${ctx.repository}/tree/${inputs.dataBranch}`;
     await publishIngestedPrComment({
@@ -142,6 +142,7 @@ export async function ingestWorkflowRunMode(env: NodeJS.ProcessEnv, modeInputs: 
             dataBranchUrl,
             statsFileOf: (id: string) => statsPath(shardOf(id, result.shards), result.shards),
             untrusted: { headRepository: finished.headRepository },
+            ...(inputs.dashboardUrl ? { testUrl: testUrlIn(inputs.dashboardUrl) } : {}),
           },
         };
       }),

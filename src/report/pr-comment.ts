@@ -54,6 +54,8 @@ export interface PrSectionInput {
   untrusted?: { headRepository: string };
   /** Quarantined tests whose file this pull request changes (src/github/pr-touched.ts), with that file. */
   touched?: ReadonlyArray<{ id: string; path: string }>;
+  /** The address of a test's page in the dashboard (input `dashboard-url`); absent: names are not linked. */
+  testUrl?: (id: string) => string | undefined;
 }
 
 const n = (x: number): string => String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -155,6 +157,12 @@ export function renderSection(input: PrSectionInput, budget: number): string {
     `[This run](${input.runUrl}) has the full tables in its job summary · every test's history, PFS and stats line are on the data branch [${mdInert(input.dataBranch, 100)}](${input.dataBranchUrl}).`,
   ];
 
+  /** A test's name, bold, linked to its dashboard page when the dashboard's address is known. */
+  const name = (id: string): string => {
+    const bold = `**${mdInert(id, 250)}**`;
+    const url = input.testUrl?.(id);
+    return url ? `[${bold}](${url})` : bold;
+  };
   const recentOf = (id: string): string => {
     const r = input.decisions.get(id)?.evidence.recent;
     return r ? symbols(r) : '';
@@ -175,7 +183,7 @@ export function renderSection(input: PrSectionInput, budget: number): string {
         const t = o.blocking[i]!;
         const why = input.orderDependent.get(t.id) ?? input.rerun?.blockedWhy.get(t.id) ?? o.unforgiven.get(t.id) ?? 'not quarantined';
         const reran = rerunOf(t.id);
-        return `- **${mdInert(t.id, 250)}**${message(t)} Blocks because ${mdInert(why, 300)}${reran ? ` (attempts ${reran})` : ''}.`;
+        return `- ${name(t.id)}${message(t)} Blocks because ${mdInert(why, 300)}${reran ? ` (attempts ${reran})` : ''}.`;
       },
     },
     {
@@ -193,7 +201,7 @@ export function renderSection(input: PrSectionInput, budget: number): string {
         ]
           .filter(Boolean)
           .join(' · ');
-        return `- **${mdInert(t.id, 250)}**${message(t)}${evidence ? ` ${evidence}.` : ''} Stats line in \`${input.statsFileOf(t.id)}\`.`;
+        return `- ${name(t.id)}${message(t)}${evidence ? ` ${evidence}.` : ''} Stats line in \`${input.statsFileOf(t.id)}\`.`;
       },
     },
   ];
@@ -205,20 +213,20 @@ export function renderSection(input: PrSectionInput, budget: number): string {
     item: (i) => {
       const id = again[i]!;
       const attempts = input.rerun?.attempts.get(id) ?? byId.get(id)?.attempts;
-      return `- **${mdInert(id, 250)}**${attempts && attempts.length > 0 ? `: attempts ${attemptSymbols(attempts)}` : ''}${recentOf(id) ? ` · recent runs ${recentOf(id)}` : ''}`;
+      return `- ${name(id)}${attempts && attempts.length > 0 ? `: attempts ${attemptSymbols(attempts)}` : ''}${recentOf(id) ? ` · recent runs ${recentOf(id)}` : ''}`;
     },
   });
   const newFlaky = input.rerun?.newFlaky ?? [];
   lists.push({
     title: `🆕 New tests already flaky (${n(newFlaky.length)})`,
     count: newFlaky.length,
-    item: (i) => `- **${mdInert(newFlaky[i]!, 250)}**: failed and passed on this commit before it merges.`,
+    item: (i) => `- ${name(newFlaky[i]!)}: failed and passed on this commit before it merges.`,
   });
   const order = [...input.orderDependent];
   lists.push({
     title: `🔀 Order-dependent (${n(order.length)})`,
     count: order.length,
-    item: (i) => `- **${mdInert(order[i]![0], 250)}**: ${mdInert(order[i]![1], 300)}`,
+    item: (i) => `- ${name(order[i]![0])}: ${mdInert(order[i]![1], 300)}`,
   });
   lists.push({
     title: `🔒 Newly quarantined (${n(input.newlyQuarantined.length)})`,
@@ -226,7 +234,7 @@ export function renderSection(input: PrSectionInput, budget: number): string {
     item: (i) => {
       const id = input.newlyQuarantined[i]!;
       const d = input.decisions.get(id);
-      return `- **${mdInert(id, 250)}**${d ? `: ${mdInert(reasonWithoutPfs(d.reason), 300)}` : ''}. Lift it in \`${input.statsFileOf(id)}\`.`;
+      return `- ${name(id)}${d ? `: ${mdInert(reasonWithoutPfs(d.reason), 300)}` : ''}. Lift it in \`${input.statsFileOf(id)}\`.`;
     },
   });
 
@@ -237,7 +245,7 @@ export function renderSection(input: PrSectionInput, budget: number): string {
     item: (i) => {
       const t = touched[i]!;
       const d = input.decisions.get(t.id);
-      return `- **${mdInert(t.id, 250)}** in ${mdInert(t.path, 200)}${d ? `: ${mdInert(reasonWithoutPfs(d.reason), 300)}` : ''}. Its quarantine is in \`${input.statsFileOf(t.id)}\`.`;
+      return `- ${name(t.id)} in ${mdInert(t.path, 200)}${d ? `: ${mdInert(reasonWithoutPfs(d.reason), 300)}` : ''}. Its quarantine is in \`${input.statsFileOf(t.id)}\`.`;
     },
   });
 

@@ -235,6 +235,32 @@ describe('untrusted names', () => {
     expect(decoded).not.toMatch(/@[A-Za-z0-9]|#[0-9]/);
   });
 
+  it('dashboard-url: each listed test links to its page in the dashboard, its id encoded so that no link breaks', async () => {
+    const name = 'closes #3 ) [x](javascript:alert(1)) @bob';
+    const run = await ciRun(
+      [
+        { classname: 'evil', name, attempts: 'F' },
+        { ...real, attempts: 'F' },
+      ],
+      { 'dashboard-url': 'https://octo.github.io/project/' },
+    );
+    expectOutcome(run, 'failure');
+    expect(gh.violations()).toEqual([]);
+    const body = comments()[0]!.body;
+    expect(body).toContain('- [**app.Cart&#58;&#58;checkout**](https://octo.github.io/project/#/test/app.Cart%3A%3Acheckout): checkout broke.');
+    const link = `https://octo.github.io/project/#/test/${encodeURIComponent(`evil::${name}`).replace(/[()'!*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+    expect(body).toContain(`](${link}):`);
+    // The address holds no character that ends a Markdown link or the page's route.
+    expect(link.slice('https://octo.github.io/project/#/test/'.length)).toMatch(/^[A-Za-z0-9%._~-]+$/);
+    // The page reads the id back from the hash as it was.
+    expect(decodeURIComponent(link.slice(link.indexOf('#/test/') + '#/test/'.length))).toBe(`evil::${name}`);
+
+    // Not an http(s) address: an input error.
+    const bad = await ciRun([ok], { 'dashboard-url': 'javascript:alert(1)' });
+    expect(bad.exitCode).toBe(1);
+    expect(bad.stdout + bad.stderr).toContain("Input 'dashboard-url' must be an http(s) address");
+  });
+
   it(`stays under GitHub's ${COMMENT_MAX.toLocaleString('en-US')} characters with "and N more"`, async () => {
     // Eight other jobs' sections already fill the comment: theirs are shortened, this job's is written whole.
     const others = Array.from({ length: 8 }, (_, i) => {
