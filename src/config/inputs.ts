@@ -106,7 +106,8 @@ function readDashboardUrl(raw: string): string {
   } catch {
     // not an address: refused below
   }
-  if (protocol !== 'https:' && protocol !== 'http:') throw new InputError(`Input 'dashboard-url' must be an http(s) address (where the data branch's index.html is served), got '${url.slice(0, 80)}'.`);
+  if (protocol !== 'https:' && protocol !== 'http:')
+    throw new InputError(`Input 'dashboard-url' must be an http(s) address (where the data branch's index.html is served), got '${url.slice(0, 80)}'.`);
   return url;
 }
 

@@ -347,7 +347,10 @@ describe("the comment on a fork's pull request, from the workflow_run workflow",
     // The fork's own run cannot comment, and says where the comment comes from.
     expect(ops('issues/create-comment')).toBe(0);
 
-    const run = await ingest(600, { event: workflowRunEvent(600, { head_repository: { full_name: 'mallory/project', owner: { login: 'mallory' } } }) });
+    const run = await ingest(600, {
+      event: workflowRunEvent(600, { head_repository: { full_name: 'mallory/project', owner: { login: 'mallory' } } }),
+      inputs: { 'dashboard-url': 'https://octo.github.io/project/' },
+    });
     expectOutcome(run, 'success');
     expectClean();
     const list = gh.requests.find((r) => r.operationId === 'pulls/list')!;
@@ -363,7 +366,7 @@ describe("the comment on a fork's pull request, from the workflow_run workflow",
     expect(body).toContain("**Why the fork's run fails:**");
     expect(body).not.toContain('Why the job fails');
     expect(body).toContain('#### ⚠️ Forgiven: quarantined as flaky (1)');
-    expect(body).toContain('- **pkg.Suite&#58;&#58;b**: b broke.');
+    expect(body).toContain('- [**pkg.Suite&#58;&#58;b**](https://octo.github.io/project/#/test/pkg.Suite%3A%3Ab): b broke.');
     expect(body).toContain('#### 🔁 Failed, then passed on this commit (1)');
     // The fork's test names are text: no mention, no issue link, no HTML.
     const outside = body
@@ -375,7 +378,11 @@ describe("the comment on a fork's pull request, from the workflow_run workflow",
     expect(body).toContain('&#64;&#8203;octo/security&#45;team closes &#35;&#8203;1 &lt;img src&#61;x&gt;');
 
     // The same run ingested again (a re-run of the ingest workflow): the section is as it was, no new comment.
-    const again = await ingest(600, { attempt: 2, event: workflowRunEvent(600, { head_repository: { full_name: 'mallory/project', owner: { login: 'mallory' } } }) });
+    const again = await ingest(600, {
+      attempt: 2,
+      event: workflowRunEvent(600, { head_repository: { full_name: 'mallory/project', owner: { login: 'mallory' } } }),
+      inputs: { 'dashboard-url': 'https://octo.github.io/project/' },
+    });
     expectOutcome(again, 'success');
     expect(comments(pr.number)).toHaveLength(1);
     expect(ops('issues/update-comment')).toBe(0);
