@@ -17,6 +17,8 @@ export interface GitHubContext extends RunIdentity {
   /** True when the head repository of a pull request is not this repository. */
   fromFork: boolean;
   pullRequest?: number;
+  /** A pull request's base and head commits, from the event (`pull_request.base.sha`, `pull_request.head.sha`). */
+  pullRequestShas?: { base: string; head: string };
   workspace: string;
   runnerTemp: string;
   /** The run's page when it is not a GitHub Actions run (`flakeguard run` on another CI: FLAKEGUARD_RUN_URL). */
@@ -25,7 +27,7 @@ export interface GitHubContext extends RunIdentity {
 
 interface EventPayload {
   repository?: { default_branch?: string; full_name?: string };
-  pull_request?: { number?: number; head?: { repo?: { full_name?: string } | null } };
+  pull_request?: { number?: number; head?: { sha?: unknown; repo?: { full_name?: string } | null }; base?: { sha?: unknown } };
 }
 
 function readEvent(path: string | undefined): EventPayload {
@@ -43,6 +45,9 @@ export function contextFromEnv(env: NodeJS.ProcessEnv): GitHubContext {
   const event = readEvent(env.GITHUB_EVENT_PATH);
   const headRepo = event.pull_request?.head?.repo?.full_name;
   const ref = env.GITHUB_REF ?? '';
+  const sha = (v: unknown): string | undefined => (typeof v === 'string' && /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(v) ? v : undefined);
+  const base = sha(event.pull_request?.base?.sha);
+  const head = sha(event.pull_request?.head?.sha);
   return {
     repository,
     owner,
@@ -60,6 +65,7 @@ export function contextFromEnv(env: NodeJS.ProcessEnv): GitHubContext {
     defaultBranch: event.repository?.default_branch ?? 'main',
     fromFork: headRepo !== undefined && headRepo !== repository,
     pullRequest: event.pull_request?.number,
+    ...(base && head ? { pullRequestShas: { base, head } } : {}),
     workspace: env.GITHUB_WORKSPACE ?? process.cwd(),
     runnerTemp: env.RUNNER_TEMP ?? '',
     ...(env.FLAKEGUARD_RUN_URL ? { runUrl: env.FLAKEGUARD_RUN_URL } : {}),

@@ -39,6 +39,8 @@ export interface Inputs {
   inboxKey: string;
   /** The pull-request comment (docs/pr-comment.md): on every pull-request run, only when there is something to say, or never. */
   prComment: PrCommentMode;
+  /** Where the data branch's dashboard (index.html) is served, for links to each test's page; empty: no links. */
+  dashboardUrl: string;
 }
 
 export type PrCommentMode = 'auto' | 'always' | 'off';
@@ -95,6 +97,20 @@ function readPrComment(raw: string): PrCommentMode {
   return mode;
 }
 
+function readDashboardUrl(raw: string): string {
+  const url = raw.trim();
+  if (url === '') return '';
+  let protocol = '';
+  try {
+    protocol = new URL(url).protocol;
+  } catch {
+    // not an address: refused below
+  }
+  if (protocol !== 'https:' && protocol !== 'http:')
+    throw new InputError(`Input 'dashboard-url' must be an http(s) address (where the data branch's index.html is served), got '${url.slice(0, 80)}'.`);
+  return url;
+}
+
 const TEST_OUTCOMES = new Set(['success', 'failure', 'cancelled', 'skipped', '']);
 
 export function readInputs(get: InputGetter): Inputs {
@@ -133,5 +149,6 @@ export function readInputs(get: InputGetter): Inputs {
     pushAttempts: parseInteger('push-attempts', get('push-attempts'), 8, 1, 50),
     inboxKey: get('inbox-key'),
     prComment: readPrComment(get('pr-comment')),
+    dashboardUrl: readDashboardUrl(get('dashboard-url')),
   };
 }

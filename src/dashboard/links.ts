@@ -28,3 +28,19 @@ export function commitUrl(repoUrl: string | undefined, sha: string): string | un
 export function issueUrl(repoUrl: string | undefined, n: number | undefined): string | undefined {
   return repoUrl && n !== undefined && Number.isInteger(n) && n > 0 ? `${repoUrl}/issues/${n}` : undefined;
 }
+
+/** The dashboard's route of a test's page (`#/test/<id>`), as the page reads it (page/main.ts). */
+export const testHref = (id: string): string => `#/test/${encodeURIComponent(id)}`;
+
+/**
+ * The address of a test's page in the dashboard served at `base` (where the data branch's index.html is, e.g. GitHub
+ * Pages), or undefined when `base` is not http(s). `( ) ' ! *` are percent-encoded too, so that the address can stand
+ * in a Markdown link; the page decodes them as it decodes the rest.
+ */
+export function dashboardTestUrl(base: string, id: string): string | undefined {
+  const safe = safeUrl(base);
+  if (!safe) return undefined;
+  const u = new URL(safe);
+  u.hash = '';
+  return `${u.href.replace(/#$/, '')}${testHref(id).replace(/[()'!*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}

@@ -14,9 +14,10 @@ import type { ParsedTestCase } from '../model.ts';
 import type { RerunResult } from '../rerun/plan.ts';
 import { blockingAfterReruns } from '../rerun/plan.ts';
 import { renderSection, somethingToSay, type PrSectionInput } from '../report/pr-comment.ts';
-import { hasSection, isPrComment, sectionBudget, sectionKey, withSection } from '../report/pr-comment-body.ts';
+import { hasSection, isPrComment, parseSections, sectionBudget, sectionKey, withSection } from '../report/pr-comment-body.ts';
 import { scoreLookup } from '../report/scores.ts';
 import { logText } from '../text/escape.ts';
+import { dashboardTestUrl } from '../dashboard/links.ts';
 
 /** Reads (and writes) of the comment at most: a write that another job's write undid is repeated this often. */
 export const MAX_TRIES = 6;
@@ -34,6 +35,10 @@ export interface PrCommentFacts {
   dataBranch: string;
   dataBranchUrl: string;
   statsFileOf: (id: string) => string;
+  /** The `codeowners-map` input: how a quarantined test's classname maps to its file when its report gave none. */
+  codeownersMap?: string;
+  /** Input `dashboard-url`: where the dashboard is served, for links to each test's page. */
+  dashboardUrl?: string;
 }
 
 export type PrCommentAction = 'off' | 'not-a-pull-request' | 'fork' | 'no-token' | 'nothing-to-say' | 'created' | 'updated' | 'unchanged' | 'unverified' | 'failed';
@@ -70,8 +75,15 @@ export function sectionInput(f: Omit<PrCommentFacts, 'mode' | 'token'>): PrSecti
     dataBranch: f.dataBranch,
     dataBranchUrl: f.dataBranchUrl,
     statsFileOf: f.statsFileOf,
+    ...(f.dashboardUrl ? { testUrl: testUrlIn(f.dashboardUrl) } : {}),
   };
 }
+
+/** Each test's page in the dashboard served at `base`. */
+export const testUrlIn =
+  (base: string) =>
+  (id: string): string | undefined =>
+    dashboardTestUrl(base, id);
 
 interface Comment {
   id: number;
@@ -127,40 +139,64 @@ function octokitApi(octokit: Octokit, owner: string, repo: string, issue: number
   };
 }
 
+/** One section to write: its key and how to render it within a budget of characters. */
+export interface SectionWriter {
+  key: string;
+  render: (budget: number) => string;
+}
+
 /**
  * Writes this job's section: read the flakeguard comments of the pull request (the oldest is the one; a later one is
  * a duplicate two jobs created at once, whose sections are merged into the oldest and which is then deleted), merge,
  * write, and read again after a pause until the section is there as written. Creates the comment only when `create`.
  */
-export async function writeSection(
+export function writeSection(
   api: CommentApi,
   key: string,
   render: (budget: number) => string,
   create: boolean,
   tries = MAX_TRIES,
 ): Promise<{ action: 'created' | 'updated' | 'unchanged' | 'nothing-to-say' | 'unverified'; tries: number }> {
+  return writeSections(api, [{ key, render }], create, tries);
+}
+
+/** writeSection for several sections at once (the jobs of an ingested run): one write holds them all. */
+export async function writeSections(
+  api: CommentApi,
+  sections: readonly SectionWriter[],
+  create: boolean,
+  tries = MAX_TRIES,
+): Promise<{ action: 'created' | 'updated' | 'unchanged' | 'nothing-to-say' | 'unverified'; tries: number }> {
   let action: 'created' | 'updated' | undefined;
+  // Each section's budget counts the sections written with it as other sections of the comment.
+  const budgetOf = (body: string | undefined, key: string): number => sectionBudget(withPlaceholders(body, sections, key), key);
   for (let attempt = 1; attempt <= tries; attempt++) {
     if (action) await api.settle();
     const [first, ...extra] = await api.list();
     if (!first) {
       if (!create) return { action: action ?? 'nothing-to-say', tries: attempt };
-      await api.create(withSection(undefined, { key, text: render(sectionBudget(undefined, key)) }));
+      let body: string | undefined;
+      for (const s of sections) body = withSection(body, { key: s.key, text: s.render(budgetOf(undefined, s.key)) });
+      await api.create(body!);
       action ??= 'created';
       continue;
     }
-    const text = render(sectionBudget(first.body, key));
-    if (extra.length === 0 && hasSection(first.body, key, text)) return { action: action ?? 'unchanged', tries: attempt };
-    const body = withSection(
-      first.body,
-      { key, text },
-      extra.map((e) => e.body),
-    );
+    const texts = sections.map((s) => ({ key: s.key, text: s.render(budgetOf(first.body, s.key)) }));
+    if (extra.length === 0 && texts.every((t) => hasSection(first.body, t.key, t.text))) return { action: action ?? 'unchanged', tries: attempt };
+    let body = first.body;
+    texts.forEach((t, i) => (body = withSection(body, t, i === 0 ? extra.map((e) => e.body) : [])));
     if (body !== first.body) await api.update(first.id, body);
     for (const e of extra) await api.remove(e.id);
     action ??= 'updated';
   }
   return { action: 'unverified', tries };
+}
+
+/** The body with an empty section for each of `sections` but `key` that it lacks: what sectionBudget should count. */
+function withPlaceholders(body: string | undefined, sections: readonly SectionWriter[], key: string): string | undefined {
+  let out = body;
+  for (const s of sections) if (s.key !== key && !parseSections(out).some((x) => x.key === s.key)) out = withSection(out, { key: s.key, text: '' });
+  return out;
 }
 
 /** Comments on the pull request as `pr-comment` asks; never throws, never changes the outcome. */
@@ -169,6 +205,15 @@ export async function publishPrComment(f: PrCommentFacts): Promise<PrCommentActi
   if (mode === 'off') return 'off';
   if ((ctx.eventName !== 'pull_request' && ctx.eventName !== 'pull_request_target') || !ctx.pullRequest) return 'not-a-pull-request';
   const input = sectionInput(f);
+  // The quarantined tests whose file the pull request changes: from the workspace's git, never an API call.
+  if (ctx.pullRequestShas && f.result.quarantined.length > 0) {
+    const { touchedQuarantines } = await import('./pr-touched.ts');
+    const touched = await touchedQuarantines(ctx.workspace, ctx.pullRequestShas, f.result.quarantined, f.result.history, f.codeownersMap ?? '').catch((error: unknown) => ({
+      skipped: error instanceof Error ? error.message : String(error),
+    }));
+    if ('skipped' in touched) core.info(logText(`The pull-request comment does not say which quarantined tests this pull request touches: ${touched.skipped}.`, 1000));
+    else if (touched.tests.length > 0) input.touched = touched.tests;
+  }
   const say = somethingToSay(input);
   const key = sectionKey(`${ctx.workflow}\n${ctx.job}\n${f.jobKey}`);
   // A fork's run cannot comment: a notice only when there was something to say (a clean run needs none).
@@ -176,7 +221,7 @@ export async function publishPrComment(f: PrCommentFacts): Promise<PrCommentActi
   if (ctx.fromFork && ctx.eventName === 'pull_request') {
     if (!quiet) {
       core.notice(
-        `No comment on pull request #${ctx.pullRequest}: a pull request from a fork gets a read-only token, which cannot comment. docs/forks.md says what a fork's run publishes and how its results are saved.`,
+        `No comment on pull request #${ctx.pullRequest}: a pull request from a fork gets a read-only token, which cannot comment. The workflow_run workflow that saves its results comments instead (docs/forks.md).`,
         { title: 'flakeguard: pull-request comment' },
       );
     }
@@ -186,21 +231,86 @@ export async function publishPrComment(f: PrCommentFacts): Promise<PrCommentActi
     core.info(`No comment on pull request #${ctx.pullRequest}: no token (input 'token').`);
     return 'no-token';
   }
+  return commentOn(f.token, ctx, ctx.pullRequest, [{ key, render: (budget) => renderSection(input, budget) }], mode === 'always' || say);
+}
+
+/** Writes the sections on pull request `pr`, logging what was done; never throws. */
+async function commentOn(token: string, ctx: GitHubContext, pr: number, sections: readonly SectionWriter[], create: boolean, octokit?: Octokit): Promise<PrCommentAction> {
   try {
-    const octokit = await createClient(f.token, ctx.apiUrl);
-    const done = await writeSection(octokitApi(octokit, ctx.owner, ctx.repo, ctx.pullRequest), key, (budget) => renderSection(input, budget), mode === 'always' || say);
+    const client = octokit ?? (await createClient(token, ctx.apiUrl));
+    const done = await writeSections(octokitApi(client, ctx.owner, ctx.repo, pr), sections, create);
     if (done.action === 'unverified') {
-      core.notice(`The comment on pull request #${ctx.pullRequest} changed under every one of ${done.tries} writes of this job's section: it may lack it until the next run.`, {
+      core.notice(`The comment on pull request #${pr} changed under every one of ${done.tries} writes of this job's section: it may lack it until the next run.`, {
         title: 'flakeguard: pull-request comment',
       });
     } else {
-      core.info(`Pull-request comment on #${ctx.pullRequest}: ${done.action} (${done.tries} read${done.tries === 1 ? '' : 's'}).`);
+      core.info(`Pull-request comment on #${pr}: ${done.action} (${done.tries} read${done.tries === 1 ? '' : 's'}).`);
     }
     return done.action;
   } catch (error) {
     const e = describeApiError(error);
     const hint = e.denied ? ' The token may not comment: give the workflow `permissions: pull-requests: write`.' : '';
-    core.notice(logText(`Could not comment on pull request #${ctx.pullRequest} (${e.status ?? 'no status'}: ${e.message}).${hint}`, 1000), { title: 'flakeguard: pull-request comment' });
+    core.notice(logText(`Could not comment on pull request #${pr} (${e.status ?? 'no status'}: ${e.message}).${hint}`, 1000), { title: 'flakeguard: pull-request comment' });
     return 'failed';
   }
+}
+
+/** The finished run whose results `mode: ingest-workflow-run` saved, as its `workflow_run` event describes it. */
+export interface IngestedRun {
+  url: string;
+  sha: string;
+  /** owner/name of the fork, its owner's login and the branch the pull request comes from. */
+  headRepository: string;
+  headOwner: string;
+  headBranch: string;
+  /** The pull request, when the event names one (GitHub leaves it out for forks). */
+  pullRequest?: number;
+  workflow: string;
+}
+
+/**
+ * The open pull request whose head is the run's commit in the fork: the event's own number when it has one, else
+ * `GET /pulls?head=<fork owner>:<branch>&state=open`, keeping the one whose head is the run's commit in that fork.
+ */
+export async function findForkPullRequest(octokit: Octokit, ctx: GitHubContext, run: IngestedRun): Promise<number | undefined> {
+  if (run.pullRequest !== undefined) return run.pullRequest;
+  if (!run.headBranch) return undefined;
+  const res = await octokit.rest.pulls.list({ owner: ctx.owner, repo: ctx.repo, head: `${run.headOwner}:${run.headBranch}`, state: 'open', per_page: 100, ...requestOptions() });
+  const pr = res.data.find((p) => p.head.sha === run.sha && (p.head.repo?.full_name ?? '').toLowerCase() === run.headRepository.toLowerCase());
+  return pr?.number;
+}
+
+/**
+ * `mode: ingest-workflow-run` on a fork's pull request (docs/forks.md): one section per ingested job, in the same
+ * comment, each saying that its results are the fork's, untrusted. Never throws, never changes the outcome.
+ */
+export async function publishIngestedPrComment(f: {
+  mode: PrCommentMode;
+  token: string;
+  ctx: GitHubContext;
+  run: IngestedRun;
+  sections: ReadonlyArray<{ identity: string; input: PrSectionInput }>;
+}): Promise<PrCommentAction> {
+  if (f.mode === 'off') return 'off';
+  if (!f.token) return 'no-token';
+  const say = f.sections.some((s) => somethingToSay(s.input));
+  let octokit: Octokit;
+  let pr: number | undefined;
+  try {
+    octokit = await createClient(f.token, f.ctx.apiUrl);
+    pr = await findForkPullRequest(octokit, f.ctx, f.run);
+  } catch (error) {
+    const e = describeApiError(error);
+    const hint = e.denied ? ' Give the workflow `permissions: pull-requests: write`.' : '';
+    core.notice(logText(`Could not find the pull request of ${f.run.headRepository}:${f.run.headBranch} (${e.status ?? 'no status'}: ${e.message}); no comment.${hint}`, 1000), {
+      title: 'flakeguard: pull-request comment',
+    });
+    return 'failed';
+  }
+  if (pr === undefined) {
+    core.info(logText(`No open pull request from ${f.run.headRepository}:${f.run.headBranch} at ${f.run.sha.slice(0, 12)}: no comment.`, 1000));
+    return 'not-a-pull-request';
+  }
+  const sections = f.sections.map((s) => ({ key: sectionKey(`ingested\n${f.run.workflow}\n${s.identity}`), render: (budget: number) => renderSection(s.input, budget) }));
+  return commentOn(f.token, f.ctx, pr, sections, f.mode === 'always' || say, octokit);
 }

@@ -288,6 +288,8 @@ export async function publishRun(facts: RunFacts): Promise<'success' | 'failure'
         dataBranch: inputs.dataBranch,
         dataBranchUrl: `${facts.ctx.serverUrl}/${facts.ctx.repository}/tree/${inputs.dataBranch}`,
         statsFileOf: (id) => statsPath(shardOf(id, result.shards), result.shards),
+        codeownersMap: inputs.codeownersMap,
+        dashboardUrl: inputs.dashboardUrl,
       }),
     );
   }

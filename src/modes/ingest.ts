@@ -18,6 +18,8 @@ import { latestPerShard, untrustedRuns } from '../pipeline/shards.ts';
 import { finishedRunFromEvent } from './workflow-run.ts';
 import { warnUnsplitOverrides } from '../pipeline/split.ts';
 import type { ModeInputs } from '../config/mode-inputs.ts';
+import { scoreLookup } from '../report/scores.ts';
+import { shardOf, statsPath } from '../store/layout.ts';
 
 export async function ingestWorkflowRunMode(env: NodeJS.ProcessEnv, modeInputs: ModeInputs): Promise<'success' | 'failure'> {
   const inputs = { ...readModeActionInputs(env, false), checkRun: false };
@@ -103,6 +105,49 @@ export async function ingestWorkflowRunMode(env: NodeJS.ProcessEnv, modeInputs: 
       list('Newly quarantined', result.newlyQuarantined) +
       list('Released', result.released),
   ).catch(() => undefined);
+
+  // A fork's pull request: its run could not comment (read-only token), so this trusted workflow does, saying whose results they are.
+  if (finished.fromFork && inputs.prComment !== 'off') {
+    const { publishIngestedPrComment, testUrlIn } = await import('../github/pr-comment.ts');
+    const scores = scoreLookup(result.scores);
+    const dataBranchUrl = `${ctx.serverUrl}/${ctx.repository}/tree/${inputs.dataBranch}`;
+    await publishIngestedPrComment({
+      mode: inputs.prComment,
+      token: inputs.token,
+      ctx,
+      run: {
+        url: finished.trusted.url,
+        sha: finished.trusted.sha,
+        headRepository: finished.headRepository,
+        headOwner: finished.headOwner,
+        headBranch: finished.headBranch,
+        ...(finished.pullRequest !== undefined ? { pullRequest: finished.pullRequest } : {}),
+        workflow: finished.trusted.workflow,
+      },
+      sections: result.decided.map((s, i) => {
+        const ids = new Set(s.reports.tests.map((t) => t.id));
+        return {
+          identity: s.identity,
+          input: {
+            // The run's workflow names it on the pull request; the shard's own label only tells several apart.
+            label: result.decided.length > 1 ? `${finished.trusted.workflow} (${s.label})` : finished.trusted.workflow,
+            sha: finished.trusted.sha,
+            outcome: result.shardOutcomes[i]!,
+            decisions: result.decisions,
+            scores,
+            newlyQuarantined: result.newlyQuarantined.filter((id) => ids.has(id)),
+            orderDependent: new Map(),
+            runUrl: finished.trusted.url,
+            dataBranch: inputs.dataBranch,
+            dataBranchUrl,
+            statsFileOf: (id: string) => statsPath(shardOf(id, result.shards), result.shards),
+            untrusted: { headRepository: finished.headRepository },
+            ...(inputs.dashboardUrl ? { testUrl: testUrlIn(inputs.dashboardUrl) } : {}),
+          },
+        };
+      }),
+    }).catch((error: unknown) => core.warning(logText(`flakeguard could not comment on the pull request: ${error instanceof Error ? error.message : String(error)}`, 2000)));
+  }
 
   const failures: string[] = [];
   if (sync.status.kind === 'not-saved') failures.push(line);

@@ -14,6 +14,10 @@ export interface FinishedRun {
   id: number;
   /** `owner/repo` the run's code came from (a fork's name for a pull request from a fork). */
   headRepository: string;
+  /** Login of the head repository's owner (a fork's owner, for a pull request from a fork). */
+  headOwner: string;
+  /** The branch the run's code came from (in the head repository). */
+  headBranch: string;
   fromFork: boolean;
   pullRequest?: number;
   conclusion: string;
@@ -49,7 +53,9 @@ export function finishedRunFromEvent(ctx: GitHubContext, eventPath: string | und
   }
   const headSha = str(wr.head_sha) ?? '';
   if (!/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(headSha)) throw new InputError('The workflow_run payload has no head commit.');
-  const headRepository = str((wr.head_repository as Record<string, unknown> | undefined)?.full_name) ?? ctx.repository;
+  const headRepo = wr.head_repository as Record<string, unknown> | undefined;
+  const headRepository = str(headRepo?.full_name) ?? ctx.repository;
+  const headOwner = str((headRepo?.owner as Record<string, unknown> | undefined)?.login) ?? headRepository.split('/')[0]!;
   const fromFork = headRepository.toLowerCase() !== ctx.repository.toLowerCase();
   const event = str(wr.event) ?? '';
   const headBranch = str(wr.head_branch) ?? '';
@@ -67,6 +73,8 @@ export function finishedRunFromEvent(ctx: GitHubContext, eventPath: string | und
   return {
     id,
     headRepository,
+    headOwner,
+    headBranch,
     fromFork,
     ...(prNumber !== undefined ? { pullRequest: prNumber } : {}),
     conclusion: str(wr.conclusion) ?? '',

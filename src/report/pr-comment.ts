@@ -47,6 +47,15 @@ export interface PrSectionInput {
   dataBranchUrl: string;
   /** Where each test's stats line lives on the data branch. */
   statsFileOf: (id: string) => string;
+  /**
+   * The results are another run's, ingested as untrusted evidence (a fork's run, docs/forks.md): the section says
+   * whose they are and that they decide nothing alone, and its verdicts read as what that run reported.
+   */
+  untrusted?: { headRepository: string };
+  /** Quarantined tests whose file this pull request changes (src/github/pr-touched.ts), with that file. */
+  touched?: ReadonlyArray<{ id: string; path: string }>;
+  /** The address of a test's page in the dashboard (input `dashboard-url`); absent: names are not linked. */
+  testUrl?: (id: string) => string | undefined;
 }
 
 const n = (x: number): string => String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -64,12 +73,18 @@ function passedAgain(input: PrSectionInput): string[] {
 /**
  * Whether the run has something a reviewer should read (`pr-comment: auto`): the job fails, a failure was forgiven,
  * a test passed on a retry or a re-run (flaky on this commit), a new test is flaky, a test is order-dependent, or a
- * test was newly quarantined.
+ * test was newly quarantined, or the pull request changes the file of a quarantined test.
  */
 export function somethingToSay(input: PrSectionInput): boolean {
   const o = input.outcome;
   return (
-    o.result === 'failure' || o.forgiven.length > 0 || passedAgain(input).length > 0 || (input.rerun?.newFlaky.length ?? 0) > 0 || input.orderDependent.size > 0 || input.newlyQuarantined.length > 0
+    o.result === 'failure' ||
+    o.forgiven.length > 0 ||
+    passedAgain(input).length > 0 ||
+    (input.rerun?.newFlaky.length ?? 0) > 0 ||
+    input.orderDependent.size > 0 ||
+    input.newlyQuarantined.length > 0 ||
+    (input.touched?.length ?? 0) > 0
   );
 }
 
@@ -108,7 +123,17 @@ export function renderSection(input: PrSectionInput, budget: number): string {
   const short = /^[0-9a-f]{40}$/.test(input.sha) ? ` at \`${input.sha.slice(0, 7)}\`` : '';
   const say = somethingToSay(input);
   const head: string[] = [];
-  head.push(`### ${o.result === 'success' ? '✅' : '❌'} ${label}: ${verdict(o, input.newlyQuarantined.length)}`, '');
+  const from = input.untrusted;
+  if (from) {
+    head.push(
+      `### ${o.result === 'success' ? '✅' : '❌'} ${label}, as the fork's run reported it: ${verdict(o, input.newlyQuarantined.length)}`,
+      '',
+      `> These results come from [the run](${input.runUrl}) of the fork ${mdInert(from.headRepository, 140)}, read by this repository's trusted workflow. They are the fork's, untrusted: recorded as evidence that decides nothing alone (docs/forks.md). What fails or is forgiven below is what the fork's reported results meet in this repository's quarantine; the pull request's check is the fork's run's own.`,
+      '',
+    );
+  } else {
+    head.push(`### ${o.result === 'success' ? '✅' : '❌'} ${label}: ${verdict(o, input.newlyQuarantined.length)}`, '');
+  }
   if (!say) {
     head.push(`The latest run${short} is clean: nothing blocks, nothing was forgiven, no test was flaky.`, '');
   } else {
@@ -122,7 +147,7 @@ export function renderSection(input: PrSectionInput, budget: number): string {
       '',
     );
     if (o.reasons.length > 0) {
-      head.push('**Why the job fails:**', '');
+      head.push(from ? "**Why the fork's run fails:**" : '**Why the job fails:**', '');
       for (const r of o.reasons.slice(0, 5)) head.push(`- ${mdInert(r, 400)}`);
       if (o.reasons.length > 5) head.push(`- …and ${n(o.reasons.length - 5)} more (see the job summary).`);
       head.push('');
@@ -132,6 +157,12 @@ export function renderSection(input: PrSectionInput, budget: number): string {
     `[This run](${input.runUrl}) has the full tables in its job summary · every test's history, PFS and stats line are on the data branch [${mdInert(input.dataBranch, 100)}](${input.dataBranchUrl}).`,
   ];
 
+  /** A test's name, bold, linked to its dashboard page when the dashboard's address is known. */
+  const name = (id: string): string => {
+    const bold = `**${mdInert(id, 250)}**`;
+    const url = input.testUrl?.(id);
+    return url ? `[${bold}](${url})` : bold;
+  };
   const recentOf = (id: string): string => {
     const r = input.decisions.get(id)?.evidence.recent;
     return r ? symbols(r) : '';
@@ -152,7 +183,7 @@ export function renderSection(input: PrSectionInput, budget: number): string {
         const t = o.blocking[i]!;
         const why = input.orderDependent.get(t.id) ?? input.rerun?.blockedWhy.get(t.id) ?? o.unforgiven.get(t.id) ?? 'not quarantined';
         const reran = rerunOf(t.id);
-        return `- **${mdInert(t.id, 250)}**${message(t)} Blocks because ${mdInert(why, 300)}${reran ? ` (attempts ${reran})` : ''}.`;
+        return `- ${name(t.id)}${message(t)} Blocks because ${mdInert(why, 300)}${reran ? ` (attempts ${reran})` : ''}.`;
       },
     },
     {
@@ -170,7 +201,7 @@ export function renderSection(input: PrSectionInput, budget: number): string {
         ]
           .filter(Boolean)
           .join(' · ');
-        return `- **${mdInert(t.id, 250)}**${message(t)}${evidence ? ` ${evidence}.` : ''} Stats line in \`${input.statsFileOf(t.id)}\`.`;
+        return `- ${name(t.id)}${message(t)}${evidence ? ` ${evidence}.` : ''} Stats line in \`${input.statsFileOf(t.id)}\`.`;
       },
     },
   ];
@@ -182,20 +213,20 @@ export function renderSection(input: PrSectionInput, budget: number): string {
     item: (i) => {
       const id = again[i]!;
       const attempts = input.rerun?.attempts.get(id) ?? byId.get(id)?.attempts;
-      return `- **${mdInert(id, 250)}**${attempts && attempts.length > 0 ? `: attempts ${attemptSymbols(attempts)}` : ''}${recentOf(id) ? ` · recent runs ${recentOf(id)}` : ''}`;
+      return `- ${name(id)}${attempts && attempts.length > 0 ? `: attempts ${attemptSymbols(attempts)}` : ''}${recentOf(id) ? ` · recent runs ${recentOf(id)}` : ''}`;
     },
   });
   const newFlaky = input.rerun?.newFlaky ?? [];
   lists.push({
     title: `🆕 New tests already flaky (${n(newFlaky.length)})`,
     count: newFlaky.length,
-    item: (i) => `- **${mdInert(newFlaky[i]!, 250)}**: failed and passed on this commit before it merges.`,
+    item: (i) => `- ${name(newFlaky[i]!)}: failed and passed on this commit before it merges.`,
   });
   const order = [...input.orderDependent];
   lists.push({
     title: `🔀 Order-dependent (${n(order.length)})`,
     count: order.length,
-    item: (i) => `- **${mdInert(order[i]![0], 250)}**: ${mdInert(order[i]![1], 300)}`,
+    item: (i) => `- ${name(order[i]![0])}: ${mdInert(order[i]![1], 300)}`,
   });
   lists.push({
     title: `🔒 Newly quarantined (${n(input.newlyQuarantined.length)})`,
@@ -203,7 +234,18 @@ export function renderSection(input: PrSectionInput, budget: number): string {
     item: (i) => {
       const id = input.newlyQuarantined[i]!;
       const d = input.decisions.get(id);
-      return `- **${mdInert(id, 250)}**${d ? `: ${mdInert(reasonWithoutPfs(d.reason), 300)}` : ''}. Lift it in \`${input.statsFileOf(id)}\`.`;
+      return `- ${name(id)}${d ? `: ${mdInert(reasonWithoutPfs(d.reason), 300)}` : ''}. Lift it in \`${input.statsFileOf(id)}\`.`;
+    },
+  });
+
+  const touched = input.touched ?? [];
+  lists.push({
+    title: `🩹 This pull request changes the file of ${plural(touched.length, 'quarantined test')}`,
+    count: touched.length,
+    item: (i) => {
+      const t = touched[i]!;
+      const d = input.decisions.get(t.id);
+      return `- ${name(t.id)} in ${mdInert(t.path, 200)}${d ? `: ${mdInert(reasonWithoutPfs(d.reason), 300)}` : ''}. Its quarantine is in \`${input.statsFileOf(t.id)}\`.`;
     },
   });
 

@@ -82,10 +82,10 @@ function workflowRunEvent(runId: number, extra: Record<string, unknown> = {}): R
 }
 
 /** The README's ingest workflow, started by workflow_run after run `runId` finished (it has the write token). */
-async function ingest(runId: number, o: { ownRunId?: number; event?: Record<string, unknown>; eventName?: string; attempt?: number } = {}): Promise<ActionRun> {
+async function ingest(runId: number, o: { ownRunId?: number; event?: Record<string, unknown>; eventName?: string; attempt?: number; inputs?: Record<string, string> } = {}): Promise<ActionRun> {
   const wf = await readmeWorkflow('Pull requests from forks', '.github/workflows/flakeguard-ingest.yml');
   expect(wf.on).toEqual({ workflow_run: { workflows: ['Tests'], types: ['completed'] } });
-  expect(wf.permissions).toEqual({ contents: 'write', actions: 'read' });
+  expect(wf.permissions).toEqual({ contents: 'write', actions: 'read', 'pull-requests': 'write' });
   const job = wf.jobs.ingest!;
   expect(job.steps.some((s) => s.uses?.startsWith('actions/checkout'))).toBe(false);
   const own = o.ownRunId ?? runId + 10_000;
@@ -95,7 +95,7 @@ async function ingest(runId: number, o: { ownRunId?: number; event?: Record<stri
     job: 'ingest',
     eventName: o.eventName ?? 'workflow_run',
     event: o.event ?? workflowRunEvent(runId),
-    inputs: { token: TOKEN, ...stepInputs(flakeguardStep(job), {}) },
+    inputs: { token: TOKEN, ...stepInputs(flakeguardStep(job), {}), ...o.inputs },
     env: { GITHUB_API_URL: gh.url, ...artifacts.env({ runId: own, job: 'ingest' }) },
   });
 }
@@ -321,3 +321,88 @@ async function listAll(dir: string): Promise<string[]> {
   }
   return out;
 }
+
+describe("the comment on a fork's pull request, from the workflow_run workflow", () => {
+  const comments = (issue: number) => gh.state.comments.filter((c) => c.issue_number === issue);
+  const ops = (id: string) => gh.requests.filter((r) => r.operationId === id).length;
+
+  it('finds the pull request by the fork owner, branch and head commit, and writes one section that says the results are the fork’s', async () => {
+    await baseline();
+    await world.editDataFile('stats/00.json', (t) => setOverride(t, 'pkg.Suite::b', '"quarantine"'));
+    // Decoys: another owner's branch of the same name at the same commit, and the fork's pull request at another commit.
+    const decoy = gh.seed.pullRequest({ head_sha: FORK_HEAD, head_ref: 'main', head_repository: 'eve/project', title: 'decoy' });
+    const stale = gh.seed.pullRequest({ head_sha: '6'.repeat(40), head_ref: 'main', head_repository: 'mallory/project', title: 'stale' });
+    const pr = gh.seed.pullRequest({ head_sha: FORK_HEAD, head_ref: 'main', head_repository: 'mallory/project', title: 'From the fork' });
+
+    await world.writeReport(
+      'reports/junit.xml',
+      junitXml([
+        { name: 'a', attempts: 'FP' },
+        { name: 'b', attempts: 'F', message: 'b broke' },
+        { name: '@octo/security-team closes #1 <img src=x>', attempts: 'F', message: 'cc @alice' },
+      ]),
+    );
+    const fork = await forkJob(await quickStartInputs('failure'), 600);
+    expectOutcome(fork, 'failure');
+    // The fork's own run cannot comment, and says where the comment comes from.
+    expect(ops('issues/create-comment')).toBe(0);
+
+    const run = await ingest(600, {
+      event: workflowRunEvent(600, { head_repository: { full_name: 'mallory/project', owner: { login: 'mallory' } } }),
+      inputs: { 'dashboard-url': 'https://octo.github.io/project/' },
+    });
+    expectOutcome(run, 'success');
+    expectClean();
+    const list = gh.requests.find((r) => r.operationId === 'pulls/list')!;
+    expect(list.query).toMatchObject({ head: 'mallory:main', state: 'open' });
+    expect(comments(decoy.number)).toEqual([]);
+    expect(comments(stale.number)).toEqual([]);
+    expect(comments(pr.number)).toHaveLength(1);
+    const body = comments(pr.number)[0]!.body;
+    expect(body.startsWith('<!-- flakeguard:pr-comment -->\n')).toBe(true);
+    expect(body).toMatch(/### ❌ Tests, as the fork's run reported it: 2 tests failed: 1 blocks the job, 1 forgiven\n/);
+    expect(body).toContain('These results come from [the run](https://github.com/octo/project/actions/runs/600) of the fork mallory/project');
+    expect(body).toContain('untrusted: recorded as evidence that decides nothing alone (docs/forks.md)');
+    expect(body).toContain("**Why the fork's run fails:**");
+    expect(body).not.toContain('Why the job fails');
+    expect(body).toContain('#### ⚠️ Forgiven: quarantined as flaky (1)');
+    expect(body).toContain('- [**pkg.Suite&#58;&#58;b**](https://octo.github.io/project/#/test/pkg.Suite%3A%3Ab): b broke.');
+    expect(body).toContain('#### 🔁 Failed, then passed on this commit (1)');
+    // The fork's test names are text: no mention, no issue link, no HTML.
+    const outside = body
+      .replace(/<!-- flakeguard:[a-z-]+(=[0-9a-f]{16})? -->/g, '')
+      .replace(/<sub>[A-Za-z ,.]+<\/sub>/, '')
+      .replace(/`[0-9a-f]{7}`/g, '')
+      .replace(/^> /m, '');
+    expect(outside).not.toMatch(/[<>]|@[a-z]|(^|[^&])#[0-9]/im);
+    expect(body).toContain('&#64;&#8203;octo/security&#45;team closes &#35;&#8203;1 &lt;img src&#61;x&gt;');
+
+    // The same run ingested again (a re-run of the ingest workflow): the section is as it was, no new comment.
+    const again = await ingest(600, {
+      attempt: 2,
+      event: workflowRunEvent(600, { head_repository: { full_name: 'mallory/project', owner: { login: 'mallory' } } }),
+      inputs: { 'dashboard-url': 'https://octo.github.io/project/' },
+    });
+    expectOutcome(again, 'success');
+    expect(comments(pr.number)).toHaveLength(1);
+    expect(ops('issues/update-comment')).toBe(0);
+
+    // pr-comment: off on the ingest workflow: no pull request is looked up.
+    const lists = ops('pulls/list');
+    expectOutcome(await ingest(600, { attempt: 3, inputs: { 'pr-comment': 'off' } }), 'success');
+    expect(ops('pulls/list')).toBe(lists);
+    expectClean();
+  });
+
+  it('a run with no open pull request of the fork at its commit: an info line, no comment, the ingestion succeeds', async () => {
+    await baseline();
+    gh.seed.pullRequest({ head_sha: '6'.repeat(40), head_ref: 'main', head_repository: 'mallory/project' });
+    await world.writeReport('reports/junit.xml', junitXml([{ name: 'a', attempts: 'F' }]));
+    expectOutcome(await forkJob(await quickStartInputs('failure'), 700), 'failure');
+    const run = await ingest(700);
+    expectOutcome(run, 'success');
+    expect(run.stdout).toContain(`No open pull request from mallory/project:main at ${FORK_HEAD.slice(0, 12)}: no comment.`);
+    expect(ops('issues/create-comment')).toBe(0);
+    expectClean();
+  });
+});

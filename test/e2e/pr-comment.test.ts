@@ -4,11 +4,16 @@
  * issue there: its comments are issue comments).
  */
 import { createHash } from 'node:crypto';
+import { execFile } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { World, junitXml, type ActionRun, type CaseSpec, type RunOptions } from '../support/action.ts';
 import { fakeResponses, startGitHubFake, type FakeGitHub } from '../support/github-fake/index.ts';
 import { decodeEntities } from '../report/markdown-checks.ts';
 
+const run = promisify(execFile);
 const TOKEN = 'ghs_pr_comment_test';
 const MARKER = '<!-- flakeguard:pr-comment -->';
 const COMMENT_MAX = 65_536;
@@ -32,17 +37,21 @@ function expectOutcome(run: ActionRun, outcome: 'success' | 'failure'): void {
   expect(run.exitCode).toBe(outcome === 'success' ? 0 : 1);
 }
 
-const prEvent = (fork = false) => ({
+const prEvent = (fork = false, shas?: { base: string; head: string }) => ({
   repository: { default_branch: 'main', full_name: 'octo/project' },
-  pull_request: { number: pr, head: { repo: { full_name: fork ? 'mallory/project' : 'octo/project' } } },
+  pull_request: {
+    number: pr,
+    head: { repo: { full_name: fork ? 'mallory/project' : 'octo/project' }, ...(shas ? { sha: shas.head } : {}) },
+    ...(shas ? { base: { sha: shas.base } } : {}),
+  },
 });
 
 /** One run of the workflow on the pull request (or, with `push`, on main). */
-async function ciRun(cases: CaseSpec[], inputs: Record<string, string> = {}, options: RunOptions & { push?: boolean; fork?: boolean } = {}): Promise<ActionRun> {
+async function ciRun(cases: CaseSpec[], inputs: Record<string, string> = {}, options: RunOptions & { push?: boolean; fork?: boolean; shas?: { base: string; head: string } } = {}): Promise<ActionRun> {
   await world.writeReport(`reports/${options.job ?? 'test'}${inputs['job-key'] ?? ''}.xml`, junitXml(cases));
-  const { push, fork, ...rest } = options;
+  const { push, fork, shas, ...rest } = options;
   return world.run({
-    ...(push ? {} : { eventName: 'pull_request', ref: `refs/pull/${pr}/merge`, event: prEvent(fork) }),
+    ...(push ? {} : { eventName: 'pull_request', ref: `refs/pull/${pr}/merge`, event: prEvent(fork, shas) }),
     ...rest,
     inputs: { token: TOKEN, ...inputs },
     env: { GITHUB_API_URL: gh.url, ...rest.env },
@@ -108,6 +117,47 @@ describe('one comment per pull request', () => {
   });
 });
 
+describe('a quarantine that the pull request touches', () => {
+  /** A commit on a pull-request branch of the workspace that changes `path`; returns its sha. */
+  async function change(path: string, text: string): Promise<string> {
+    const git = (args: string[]) => run('git', ['-C', world.workspace, '-c', 'user.name=Dev', '-c', 'user.email=dev@example.com', ...args]);
+    await mkdir(dirname(join(world.workspace, path)), { recursive: true });
+    await writeFile(join(world.workspace, path), text);
+    await git(['add', path]);
+    await git(['commit', '-q', '-m', `change ${path}`]);
+    return (await git(['rev-parse', 'HEAD'])).stdout.trim();
+  }
+
+  it('auto: a pull request that changes the file of a quarantined test gets a comment naming it; another file, or a base not in the clone, none', async () => {
+    // On main, `total` (in src/cart.test.ts) fails and passes on one commit: quarantined as flaky.
+    expectOutcome(await ciRun([ok, { ...flaky, attempts: 'FP' }], {}, { push: true }), 'success');
+    const base = await world.headSha();
+    const passing = [ok, { ...flaky, attempts: 'P' }];
+
+    // The pull request changes another file: nothing to say.
+    const other = await change('src/util.ts', 'export const x = 1;\n');
+    expectOutcome(await ciRun(passing, {}, { shas: { base, head: other } }), 'success');
+    expect(comments()).toEqual([]);
+
+    // A base commit the clone does not have (a shallow checkout): an info line, never a failure.
+    const shallow = await ciRun(passing, {}, { shas: { base: '1'.repeat(40), head: other } });
+    expectOutcome(shallow, 'success');
+    expect(shallow.stdout).toContain(`does not say which quarantined tests this pull request touches: the pull request's base commit ${'1'.repeat(12)} is not in the clone`);
+    expect(comments()).toEqual([]);
+
+    // It changes the quarantined test's file.
+    const head = await change('src/cart.test.ts', 'test("total", () => {});\n');
+    const touching = await ciRun(passing, {}, { shas: { base, head } });
+    expectOutcome(touching, 'success');
+    expect(gh.violations()).toEqual([]);
+    expect(comments()).toHaveLength(1);
+    const body = comments()[0]!.body;
+    expect(body).toContain('#### 🩹 This pull request changes the file of 1 quarantined test');
+    expect(body).toMatch(/- \*\*app\.Cart&#58;&#58;total\*\* in src\/cart\.test\.ts: failed and passed on the same commit .*\. Its quarantine is in `stats\/00\.json`\./);
+    expect(body).not.toContain('app.Util');
+  });
+});
+
 describe('a matrix', () => {
   it('two jobs with different job keys, run at once, each keep their section in the one comment', async () => {
     await world.writeReport('reports/linux.xml', junitXml([{ ...real, attempts: 'F' }]));
@@ -152,7 +202,7 @@ describe('permissions and forks', () => {
     const run = await ciRun([{ ...real, attempts: 'F' }], {}, { fork: true });
     expectOutcome(run, 'failure');
     expect(run.stdout).toMatch(
-      /::notice title=flakeguard%3A pull-request comment::No comment on pull request #\d+: a pull request from a fork gets a read-only token, which cannot comment\. docs\/forks\.md/,
+      /::notice title=flakeguard%3A pull-request comment::No comment on pull request #\d+: a pull request from a fork gets a read-only token, which cannot comment\. The workflow_run workflow that saves its results comments instead \(docs\/forks\.md\)/,
     );
     expect(commentRequests()).toEqual([]);
     // A clean run of a fork has nothing to say: no notice.
@@ -183,6 +233,32 @@ describe('untrusted names', () => {
     expect(decoded).toContain('@\u200bocto/security-team look');
     expect(decoded).toContain('closes #\u200b1');
     expect(decoded).not.toMatch(/@[A-Za-z0-9]|#[0-9]/);
+  });
+
+  it('dashboard-url: each listed test links to its page in the dashboard, its id encoded so that no link breaks', async () => {
+    const name = 'closes #3 ) [x](javascript:alert(1)) @bob';
+    const run = await ciRun(
+      [
+        { classname: 'evil', name, attempts: 'F' },
+        { ...real, attempts: 'F' },
+      ],
+      { 'dashboard-url': 'https://octo.github.io/project/' },
+    );
+    expectOutcome(run, 'failure');
+    expect(gh.violations()).toEqual([]);
+    const body = comments()[0]!.body;
+    expect(body).toContain('- [**app.Cart&#58;&#58;checkout**](https://octo.github.io/project/#/test/app.Cart%3A%3Acheckout): checkout broke.');
+    const link = `https://octo.github.io/project/#/test/${encodeURIComponent(`evil::${name}`).replace(/[()'!*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+    expect(body).toContain(`](${link}):`);
+    // The address holds no character that ends a Markdown link or the page's route.
+    expect(link.slice('https://octo.github.io/project/#/test/'.length)).toMatch(/^[A-Za-z0-9%._~-]+$/);
+    // The page reads the id back from the hash as it was.
+    expect(decodeURIComponent(link.slice(link.indexOf('#/test/') + '#/test/'.length))).toBe(`evil::${name}`);
+
+    // Not an http(s) address: an input error.
+    const bad = await ciRun([ok], { 'dashboard-url': 'javascript:alert(1)' });
+    expect(bad.exitCode).toBe(1);
+    expect(bad.stdout + bad.stderr).toContain("Input 'dashboard-url' must be an http(s) address");
   });
 
   it(`stays under GitHub's ${COMMENT_MAX.toLocaleString('en-US')} characters with "and N more"`, async () => {

@@ -279,6 +279,21 @@ describe('github fake', () => {
       expect((await api('GET', `${R}/actions/runs/44`)).status).toBe(404);
     });
 
+    it('lists pull requests by state and head (owner:branch), each valid as GitHub lists them', async () => {
+      const own = fake.seed.pullRequest({ head_sha: 'c'.repeat(40), head_ref: 'feature' });
+      const fork = fake.seed.pullRequest({ head_sha: 'd'.repeat(40), head_ref: 'main', head_repository: 'someone/fork' });
+      const all = await api('GET', `${R}/pulls`);
+      expectValid('pulls/list', all);
+      expect(all.body.map((p: { number: number }) => p.number)).toEqual([own.number, fork.number]);
+      const byHead = await api('GET', `${R}/pulls?head=someone:main&state=open`);
+      expectValid('pulls/list', byHead);
+      expect(byHead.body).toHaveLength(1);
+      expect(byHead.body[0]).toMatchObject({ number: fork.number, head: { sha: 'd'.repeat(40), ref: 'main', repo: { full_name: 'someone/fork' } } });
+      expect((await api('GET', `${R}/pulls?head=someone:other`)).body).toEqual([]);
+      expect((await api('GET', `${R}/pulls?head=someone:main&state=closed`)).body).toEqual([]);
+      expect(fake.violations()).toEqual([]);
+    });
+
     it('serves the repository, rate limit and workflow run artifacts', async () => {
       const repo = await api('GET', R);
       expectValid('repos/get', repo);

@@ -1,6 +1,6 @@
 /** The four views. Each draws into `root` from the models (../page-model.ts and the view models beside it), with text nodes only (dom.ts). */
 import { ageDays, backlog } from '../backlog.ts';
-import { commitUrl, issueUrl } from '../links.ts';
+import { commitUrl, issueUrl, testHref } from '../links.ts';
 import { STATE_LABEL, type Model, type RunPoint, type TestEntry, type TestState } from '../page-model.ts';
 import { summarize } from '../suite-summary.ts';
 import { testDetail, timelineRows } from '../test-detail.ts';
@@ -12,7 +12,7 @@ import type { DecisionsFile } from './load.ts';
 import { chart, disposeCharts } from './charts.ts';
 import { clear, fmtDate, fmtDuration, h, link, option, pct, type Child } from './dom.ts';
 
-export const testHref = (id: string): string => `#/test/${encodeURIComponent(id)}`;
+export { testHref };
 
 function card(label: string, value: string, name: string, note?: string): HTMLElement {
   return h('div', { class: 'card', data: { metric: name } }, h('div', { class: 'value' }, value), h('div', { class: 'label' }, label), note ? h('div', { class: 'note' }, note) : null);

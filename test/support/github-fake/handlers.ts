@@ -15,6 +15,7 @@ import {
   renderRateLimit,
   renderRepository,
   renderWorkflowRun,
+  renderPullRequest,
   type AnnotationRecord,
   type CheckConclusion,
   type CheckStatus,
@@ -512,7 +513,25 @@ const workflowRunGet: Handler = (ctx) => {
   return w ? { status: 200, body: renderWorkflowRun(ctx.render, w) } : notFound();
 };
 
+/** `GET /repos/{owner}/{repo}/pulls`: `state` (default open) and `head` (`owner:branch`) filter, as on GitHub. */
+const pullsList: Handler = (ctx) => {
+  const state = str(ctx.query['state']) ?? 'open';
+  const head = str(ctx.query['head']);
+  const list = ctx.state.pulls.flatMap((p) => {
+    const issue = ctx.state.issues.find((i) => i.number === p.number);
+    if (!issue || (state !== 'all' && issue.state !== state)) return [];
+    if (head !== undefined) {
+      const [owner, ...ref] = head.split(':');
+      if (owner!.toLowerCase() !== p.head_repository.split('/')[0]!.toLowerCase() || (ref.length > 0 && ref.join(':') !== p.head_ref)) return [];
+    }
+    return [{ p, issue }];
+  });
+  const { page, headers } = paginate(ctx, list);
+  return { status: 200, body: page.map(({ p, issue }) => renderPullRequest(ctx.render, p, issue)), headers };
+};
+
 export const handlers: Record<string, Handler> = {
+  'pulls/list': pullsList,
   'checks/create': checksCreate,
   'checks/update': checksUpdate,
   'checks/get': checksGet,

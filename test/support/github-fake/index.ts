@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { handlers, notFound, type HandlerCtx, type HandlerResult } from './handlers.ts';
 import { checkRules } from './rules.ts';
 import { checkRequest, loadSpec } from './spec.ts';
-import { Store, type ArtifactRecord, type CheckRunRecord, type CommentRecord, type FakeState, type IssueRecord, type LabelRecord, type WorkflowRunRecord } from './state.ts';
+import { Store, type ArtifactRecord, type CheckRunRecord, type CommentRecord, type FakeState, type IssueRecord, type LabelRecord, type PullRequestRecord, type WorkflowRunRecord } from './state.ts';
 
 export type { AnnotationRecord, ArtifactRecord, CheckRunRecord, CommentRecord, FakeState, IssueRecord, LabelRecord, WorkflowRunRecord } from './state.ts';
 export { checkResponse, specInfo } from './spec.ts';
@@ -83,6 +83,8 @@ export interface Seeder {
   checkRun(c: Partial<CheckRunRecord> & { name: string; head_sha: string }): CheckRunRecord;
   artifact(a: Partial<ArtifactRecord> & { name: string; run_id: number }): ArtifactRecord;
   workflowRun(w: Partial<WorkflowRunRecord> & { id: number; head_sha: string }): WorkflowRunRecord;
+  /** A pull request (and its issue, unless `number` names an existing one). */
+  pullRequest(p: Partial<PullRequestRecord> & { head_sha: string; title?: string }): PullRequestRecord;
 }
 
 export interface FakeGitHub {
@@ -189,6 +191,7 @@ export async function startGitHubFake(opts: StartOptions = {}): Promise<FakeGitH
     labels: [],
     artifacts: [],
     workflowRuns: [],
+    pulls: [],
     rateLimit: { core: { limit: 5000, used: 0 }, search: { limit: 30, used: 0 } },
   };
   const store = new Store(state);
@@ -465,6 +468,7 @@ export async function startGitHubFake(opts: StartOptions = {}): Promise<FakeGitH
       checkRun: (c) => store.addCheckRun(c),
       artifact: (a) => store.addArtifact(a),
       workflowRun: (w) => store.addWorkflowRun(w),
+      pullRequest: (p) => store.addPullRequest(p),
     },
     violations: () => requests.flatMap((r) => r.violations.map((v) => `${r.method} ${r.path}${r.operationId ? ` (${r.operationId})` : ''}: ${v}`)),
     failNext(match, response, times = 1) {

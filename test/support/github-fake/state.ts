@@ -108,6 +108,17 @@ export interface WorkflowRunRecord {
   created_at: string;
 }
 
+/** A pull request: an issue of the same number (its comments are issue comments) with a head and a base. */
+export interface PullRequestRecord {
+  number: number;
+  head_sha: string;
+  head_ref: string;
+  /** owner/name of the head repository: another than the fake's for a pull request from a fork. */
+  head_repository: string;
+  base_sha: string;
+  base_ref: string;
+}
+
 export interface FakeState {
   owner: string;
   repo: string;
@@ -120,6 +131,7 @@ export interface FakeState {
   labels: LabelRecord[];
   artifacts: ArtifactRecord[];
   workflowRuns: WorkflowRunRecord[];
+  pulls: PullRequestRecord[];
   rateLimit: { core: { limit: number; used: number }; search: { limit: number; used: number } };
 }
 
@@ -257,6 +269,22 @@ export class Store {
       created_at: w.created_at ?? now(),
     };
     this.state.workflowRuns.push(rec);
+    return rec;
+  }
+
+  /** A pull request and its issue (the issue is created unless one of that number exists). */
+  addPullRequest(p: Partial<PullRequestRecord> & { head_sha: string; title?: string }): PullRequestRecord {
+    const issue = p.number !== undefined ? this.state.issues.find((i) => i.number === p.number) : undefined;
+    const number = issue?.number ?? p.number ?? this.addIssue({ title: p.title ?? 'A pull request' }).number;
+    const rec: PullRequestRecord = {
+      number,
+      head_sha: p.head_sha,
+      head_ref: p.head_ref ?? 'feature',
+      head_repository: p.head_repository ?? `${this.state.owner}/${this.state.repo}`,
+      base_sha: p.base_sha ?? '0'.repeat(40),
+      base_ref: p.base_ref ?? this.state.default_branch,
+    };
+    this.state.pulls.push(rec);
     return rec;
   }
 
@@ -530,6 +558,63 @@ export function renderWorkflowRun(ctx: RenderCtx, w: WorkflowRunRecord): Record<
     },
     repository: renderRepository(ctx),
     head_repository: renderRepository(headCtx),
+  };
+}
+
+/** A pull request as `GET /repos/{owner}/{repo}/pulls` lists it (`pull-request-simple`). */
+export function renderPullRequest(ctx: RenderCtx, p: PullRequestRecord, issue: IssueRecord): Record<string, unknown> {
+  const url = `${repoApi(ctx)}/pulls/${p.number}`;
+  const web = `${repoWeb(ctx)}/pull/${p.number}`;
+  const issueUrl = `${repoApi(ctx)}/issues/${p.number}`;
+  const [headOwner = '', headRepo = ''] = p.head_repository.split('/');
+  const headCtx: RenderCtx = { ...ctx, state: { ...ctx.state, owner: headOwner, repo: headRepo } };
+  const end = (c: RenderCtx, ref: string, sha: string) => ({ label: `${c.state.owner}:${ref}`, ref, sha, user: renderUser(c, c.state.owner), repo: renderRepository(c) });
+  return {
+    url,
+    id: 5_000_000 + p.number,
+    node_id: nodeId('PR_', 5_000_000 + p.number),
+    html_url: web,
+    diff_url: `${web}.diff`,
+    patch_url: `${web}.patch`,
+    issue_url: issueUrl,
+    commits_url: `${url}/commits`,
+    review_comments_url: `${url}/comments`,
+    review_comment_url: `${repoApi(ctx)}/pulls/comments{/number}`,
+    comments_url: `${issueUrl}/comments`,
+    statuses_url: `${repoApi(ctx)}/statuses/${p.head_sha}`,
+    number: p.number,
+    state: issue.state,
+    locked: issue.locked,
+    title: issue.title,
+    user: renderUser(ctx, issue.user),
+    body: issue.body,
+    labels: [],
+    milestone: null,
+    active_lock_reason: null,
+    created_at: issue.created_at,
+    updated_at: issue.updated_at,
+    closed_at: issue.closed_at,
+    merged_at: null,
+    merge_commit_sha: null,
+    assignee: null,
+    assignees: [],
+    requested_reviewers: [],
+    requested_teams: [],
+    head: end(headCtx, p.head_ref, p.head_sha),
+    base: end(ctx, p.base_ref, p.base_sha),
+    _links: {
+      self: { href: url },
+      html: { href: web },
+      issue: { href: issueUrl },
+      comments: { href: `${issueUrl}/comments` },
+      review_comments: { href: `${url}/comments` },
+      review_comment: { href: `${repoApi(ctx)}/pulls/comments{/number}` },
+      commits: { href: `${url}/commits` },
+      statuses: { href: `${repoApi(ctx)}/statuses/${p.head_sha}` },
+    },
+    author_association: 'CONTRIBUTOR',
+    auto_merge: null,
+    draft: false,
   };
 }
 
