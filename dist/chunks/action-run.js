@@ -2,6 +2,10 @@ const require = process.getBuiltinModule('node:module').createRequire(import.met
 const { join, resolve } = require("node:path");
 const { tmpdir } = require("node:os");
 import {
+  findPreset,
+  splitWords
+} from "./shared-rerun-presets-args.js";
+import {
   loadFileConfig,
   splitTests,
   warnUnsplitOverrides
@@ -23,6 +27,10 @@ import {
   writeResultsFile
 } from "./shared-pipeline-apply.js";
 import {
+  finalAttemptFailed
+} from "./shared-junit-xml.js";
+import "./shared-rerun-stopping.js";
+import {
   factsFor,
   publishOutcome,
   publishRun,
@@ -37,21 +45,14 @@ import {
 import "./shared-report-summary.js";
 import "./shared-report-scores.js";
 import "./shared-scoring-multi-factor.js";
+import "./shared-scoring-thresholded.js";
+import "./shared-scoring-regression.js";
 import "./shared-owners-codeowners.js";
 import {
   verifyStepFiles,
   watchStepFiles
 } from "./shared-github-step-files.js";
 import "./shared-scoring-pfs.js";
-import {
-  findPreset,
-  splitWords
-} from "./shared-rerun-presets-args.js";
-import {
-  finalAttemptFailed
-} from "./shared-junit-xml.js";
-import "./shared-rerun-stopping.js";
-import "./shared-scoring-thresholded.js";
 import {
   parseSnapshot
 } from "./shared-store-history-format.js";

@@ -1,6 +1,10 @@
 const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);
 const { createHash } = require("node:crypto");
 import {
+  blockingAfterReruns
+} from "./shared-rerun-plan.js";
+import "./shared-rerun-stopping.js";
+import {
   failureOf,
   reasonWithoutPfs,
   verdict
@@ -10,10 +14,6 @@ import {
   scoreLookup,
   symbols
 } from "./shared-report-scores.js";
-import {
-  blockingAfterReruns
-} from "./shared-rerun-plan.js";
-import "./shared-rerun-stopping.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
 import {
@@ -49,7 +49,7 @@ function passedAgain(input) {
 }
 function somethingToSay(input) {
   const o = input.outcome;
-  return o.result === "failure" || o.forgiven.length > 0 || passedAgain(input).length > 0 || (input.rerun?.newFlaky.length ?? 0) > 0 || input.orderDependent.size > 0 || input.newlyQuarantined.length > 0;
+  return o.result === "failure" || o.forgiven.length > 0 || passedAgain(input).length > 0 || (input.rerun?.newFlaky.length ?? 0) > 0 || input.orderDependent.size > 0 || input.newlyQuarantined.length > 0 || (input.touched?.length ?? 0) > 0;
 }
 var Lines = class {
   out = [];
@@ -73,7 +73,17 @@ function renderSection(input, budget) {
   const short = /^[0-9a-f]{40}$/.test(input.sha) ? ` at \`${input.sha.slice(0, 7)}\`` : "";
   const say = somethingToSay(input);
   const head = [];
-  head.push(`### ${o.result === "success" ? "\u2705" : "\u274C"} ${label}: ${verdict(o, input.newlyQuarantined.length)}`, "");
+  const from = input.untrusted;
+  if (from) {
+    head.push(
+      `### ${o.result === "success" ? "\u2705" : "\u274C"} ${label}, as the fork's run reported it: ${verdict(o, input.newlyQuarantined.length)}`,
+      "",
+      `> These results come from [the run](${input.runUrl}) of the fork ${mdInert(from.headRepository, 140)}, read by this repository's trusted workflow. They are the fork's, untrusted: recorded as evidence that decides nothing alone (docs/forks.md). What fails or is forgiven below is what the fork's reported results meet in this repository's quarantine; the pull request's check is the fork's run's own.`,
+      ""
+    );
+  } else {
+    head.push(`### ${o.result === "success" ? "\u2705" : "\u274C"} ${label}: ${verdict(o, input.newlyQuarantined.length)}`, "");
+  }
   if (!say) {
     head.push(`The latest run${short} is clean: nothing blocks, nothing was forgiven, no test was flaky.`, "");
   } else {
@@ -87,7 +97,7 @@ function renderSection(input, budget) {
       ""
     );
     if (o.reasons.length > 0) {
-      head.push("**Why the job fails:**", "");
+      head.push(from ? "**Why the fork's run fails:**" : "**Why the job fails:**", "");
       for (const r of o.reasons.slice(0, 5)) head.push(`- ${mdInert(r, 400)}`);
       if (o.reasons.length > 5) head.push(`- \u2026and ${n(o.reasons.length - 5)} more (see the job summary).`);
       head.push("");
@@ -96,6 +106,11 @@ function renderSection(input, budget) {
   const foot = [
     `[This run](${input.runUrl}) has the full tables in its job summary \xB7 every test's history, PFS and stats line are on the data branch [${mdInert(input.dataBranch, 100)}](${input.dataBranchUrl}).`
   ];
+  const name = (id) => {
+    const bold = `**${mdInert(id, 250)}**`;
+    const url = input.testUrl?.(id);
+    return url ? `[${bold}](${url})` : bold;
+  };
   const recentOf = (id) => {
     const r = input.decisions.get(id)?.evidence.recent;
     return r ? symbols(r) : "";
@@ -116,7 +131,7 @@ function renderSection(input, budget) {
         const t = o.blocking[i];
         const why = input.orderDependent.get(t.id) ?? input.rerun?.blockedWhy.get(t.id) ?? o.unforgiven.get(t.id) ?? "not quarantined";
         const reran = rerunOf(t.id);
-        return `- **${mdInert(t.id, 250)}**${message(t)} Blocks because ${mdInert(why, 300)}${reran ? ` (attempts ${reran})` : ""}.`;
+        return `- ${name(t.id)}${message(t)} Blocks because ${mdInert(why, 300)}${reran ? ` (attempts ${reran})` : ""}.`;
       }
     },
     {
@@ -132,7 +147,7 @@ function renderSection(input, budget) {
           rerunOf(t.id) ? `this run ${rerunOf(t.id)}` : "",
           d ? mdInert(reasonWithoutPfs(d.reason), 300) : ""
         ].filter(Boolean).join(" \xB7 ");
-        return `- **${mdInert(t.id, 250)}**${message(t)}${evidence ? ` ${evidence}.` : ""} Stats line in \`${input.statsFileOf(t.id)}\`.`;
+        return `- ${name(t.id)}${message(t)}${evidence ? ` ${evidence}.` : ""} Stats line in \`${input.statsFileOf(t.id)}\`.`;
       }
     }
   ];
@@ -144,20 +159,20 @@ function renderSection(input, budget) {
     item: (i) => {
       const id = again[i];
       const attempts = input.rerun?.attempts.get(id) ?? byId.get(id)?.attempts;
-      return `- **${mdInert(id, 250)}**${attempts && attempts.length > 0 ? `: attempts ${attemptSymbols(attempts)}` : ""}${recentOf(id) ? ` \xB7 recent runs ${recentOf(id)}` : ""}`;
+      return `- ${name(id)}${attempts && attempts.length > 0 ? `: attempts ${attemptSymbols(attempts)}` : ""}${recentOf(id) ? ` \xB7 recent runs ${recentOf(id)}` : ""}`;
     }
   });
   const newFlaky = input.rerun?.newFlaky ?? [];
   lists.push({
     title: `\u{1F195} New tests already flaky (${n(newFlaky.length)})`,
     count: newFlaky.length,
-    item: (i) => `- **${mdInert(newFlaky[i], 250)}**: failed and passed on this commit before it merges.`
+    item: (i) => `- ${name(newFlaky[i])}: failed and passed on this commit before it merges.`
   });
   const order = [...input.orderDependent];
   lists.push({
     title: `\u{1F500} Order-dependent (${n(order.length)})`,
     count: order.length,
-    item: (i) => `- **${mdInert(order[i][0], 250)}**: ${mdInert(order[i][1], 300)}`
+    item: (i) => `- ${name(order[i][0])}: ${mdInert(order[i][1], 300)}`
   });
   lists.push({
     title: `\u{1F512} Newly quarantined (${n(input.newlyQuarantined.length)})`,
@@ -165,7 +180,17 @@ function renderSection(input, budget) {
     item: (i) => {
       const id = input.newlyQuarantined[i];
       const d = input.decisions.get(id);
-      return `- **${mdInert(id, 250)}**${d ? `: ${mdInert(reasonWithoutPfs(d.reason), 300)}` : ""}. Lift it in \`${input.statsFileOf(id)}\`.`;
+      return `- ${name(id)}${d ? `: ${mdInert(reasonWithoutPfs(d.reason), 300)}` : ""}. Lift it in \`${input.statsFileOf(id)}\`.`;
+    }
+  });
+  const touched = input.touched ?? [];
+  lists.push({
+    title: `\u{1FA79} This pull request changes the file of ${plural(touched.length, "quarantined test")}`,
+    count: touched.length,
+    item: (i) => {
+      const t = touched[i];
+      const d = input.decisions.get(t.id);
+      return `- ${name(t.id)} in ${mdInert(t.path, 200)}${d ? `: ${mdInert(reasonWithoutPfs(d.reason), 300)}` : ""}. Its quarantine is in \`${input.statsFileOf(t.id)}\`.`;
     }
   });
   const w = new Lines(budget);
@@ -262,6 +287,25 @@ function withSection(body, section, extra = []) {
   return composeBody(sections, section.key);
 }
 
+// src/dashboard/links.ts
+function safeUrl(url) {
+  if (!url) return void 0;
+  try {
+    const u = new URL(url);
+    return u.protocol === "https:" || u.protocol === "http:" ? u.href : void 0;
+  } catch {
+    return void 0;
+  }
+}
+var testHref = (id) => `#/test/${encodeURIComponent(id)}`;
+function dashboardTestUrl(base, id) {
+  const safe = safeUrl(base);
+  if (!safe) return void 0;
+  const u = new URL(safe);
+  u.hash = "";
+  return `${u.href.replace(/#$/, "")}${testHref(id).replace(/[()'!*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
+
 // src/github/pr-comment.ts
 var MAX_TRIES = 6;
 var SETTLE_MS = 1e3;
@@ -291,9 +335,11 @@ function sectionInput(f) {
     runUrl: f.runUrl,
     dataBranch: f.dataBranch,
     dataBranchUrl: f.dataBranchUrl,
-    statsFileOf: f.statsFileOf
+    statsFileOf: f.statsFileOf,
+    ...f.dashboardUrl ? { testUrl: testUrlIn(f.dashboardUrl) } : {}
   };
 }
+var testUrlIn = (base) => (id) => dashboardTestUrl(base, id);
 function octokitApi(octokit, owner, repo, issue) {
   let lastWriteMs = 0;
   const timed = async (write) => {
@@ -331,35 +377,51 @@ function octokitApi(octokit, owner, repo, issue) {
     settle: () => new Promise((r) => setTimeout(r, SETTLE_MS + Math.random() * SETTLE_MS + 2 * lastWriteMs))
   };
 }
-async function writeSection(api, key, render, create, tries = MAX_TRIES) {
+function writeSection(api, key, render, create, tries = MAX_TRIES) {
+  return writeSections(api, [{ key, render }], create, tries);
+}
+async function writeSections(api, sections, create, tries = MAX_TRIES) {
   let action;
+  const budgetOf = (body, key) => sectionBudget(withPlaceholders(body, sections, key), key);
   for (let attempt = 1; attempt <= tries; attempt++) {
     if (action) await api.settle();
     const [first, ...extra] = await api.list();
     if (!first) {
       if (!create) return { action: action ?? "nothing-to-say", tries: attempt };
-      await api.create(withSection(void 0, { key, text: render(sectionBudget(void 0, key)) }));
+      let body2;
+      for (const s of sections) body2 = withSection(body2, { key: s.key, text: s.render(budgetOf(void 0, s.key)) });
+      await api.create(body2);
       action ??= "created";
       continue;
     }
-    const text = render(sectionBudget(first.body, key));
-    if (extra.length === 0 && hasSection(first.body, key, text)) return { action: action ?? "unchanged", tries: attempt };
-    const body = withSection(
-      first.body,
-      { key, text },
-      extra.map((e) => e.body)
-    );
+    const texts = sections.map((s) => ({ key: s.key, text: s.render(budgetOf(first.body, s.key)) }));
+    if (extra.length === 0 && texts.every((t) => hasSection(first.body, t.key, t.text))) return { action: action ?? "unchanged", tries: attempt };
+    let body = first.body;
+    texts.forEach((t, i) => body = withSection(body, t, i === 0 ? extra.map((e) => e.body) : []));
     if (body !== first.body) await api.update(first.id, body);
     for (const e of extra) await api.remove(e.id);
     action ??= "updated";
   }
   return { action: "unverified", tries };
 }
+function withPlaceholders(body, sections, key) {
+  let out = body;
+  for (const s of sections) if (s.key !== key && !parseSections(out).some((x) => x.key === s.key)) out = withSection(out, { key: s.key, text: "" });
+  return out;
+}
 async function publishPrComment(f) {
   const { ctx, mode } = f;
   if (mode === "off") return "off";
   if (ctx.eventName !== "pull_request" && ctx.eventName !== "pull_request_target" || !ctx.pullRequest) return "not-a-pull-request";
   const input = sectionInput(f);
+  if (ctx.pullRequestShas && f.result.quarantined.length > 0) {
+    const { touchedQuarantines } = await import("./github-pr-touched.js");
+    const touched = await touchedQuarantines(ctx.workspace, ctx.pullRequestShas, f.result.quarantined, f.result.history, f.codeownersMap ?? "").catch((error) => ({
+      skipped: error instanceof Error ? error.message : String(error)
+    }));
+    if ("skipped" in touched) info(logText(`The pull-request comment does not say which quarantined tests this pull request touches: ${touched.skipped}.`, 1e3));
+    else if (touched.tests.length > 0) input.touched = touched.tests;
+  }
   const say = somethingToSay(input);
   const key = sectionKey(`${ctx.workflow}
 ${ctx.job}
@@ -368,7 +430,7 @@ ${f.jobKey}`);
   if (ctx.fromFork && ctx.eventName === "pull_request") {
     if (!quiet) {
       notice(
-        `No comment on pull request #${ctx.pullRequest}: a pull request from a fork gets a read-only token, which cannot comment. docs/forks.md says what a fork's run publishes and how its results are saved.`,
+        `No comment on pull request #${ctx.pullRequest}: a pull request from a fork gets a read-only token, which cannot comment. The workflow_run workflow that saves its results comments instead (docs/forks.md).`,
         { title: "flakeguard: pull-request comment" }
       );
     }
@@ -378,28 +440,68 @@ ${f.jobKey}`);
     info(`No comment on pull request #${ctx.pullRequest}: no token (input 'token').`);
     return "no-token";
   }
+  return commentOn(f.token, ctx, ctx.pullRequest, [{ key, render: (budget) => renderSection(input, budget) }], mode === "always" || say);
+}
+async function commentOn(token, ctx, pr, sections, create, octokit) {
   try {
-    const octokit = await createClient(f.token, ctx.apiUrl);
-    const done = await writeSection(octokitApi(octokit, ctx.owner, ctx.repo, ctx.pullRequest), key, (budget) => renderSection(input, budget), mode === "always" || say);
+    const client = octokit ?? await createClient(token, ctx.apiUrl);
+    const done = await writeSections(octokitApi(client, ctx.owner, ctx.repo, pr), sections, create);
     if (done.action === "unverified") {
-      notice(`The comment on pull request #${ctx.pullRequest} changed under every one of ${done.tries} writes of this job's section: it may lack it until the next run.`, {
+      notice(`The comment on pull request #${pr} changed under every one of ${done.tries} writes of this job's section: it may lack it until the next run.`, {
         title: "flakeguard: pull-request comment"
       });
     } else {
-      info(`Pull-request comment on #${ctx.pullRequest}: ${done.action} (${done.tries} read${done.tries === 1 ? "" : "s"}).`);
+      info(`Pull-request comment on #${pr}: ${done.action} (${done.tries} read${done.tries === 1 ? "" : "s"}).`);
     }
     return done.action;
   } catch (error) {
     const e = describeApiError(error);
     const hint = e.denied ? " The token may not comment: give the workflow `permissions: pull-requests: write`." : "";
-    notice(logText(`Could not comment on pull request #${ctx.pullRequest} (${e.status ?? "no status"}: ${e.message}).${hint}`, 1e3), { title: "flakeguard: pull-request comment" });
+    notice(logText(`Could not comment on pull request #${pr} (${e.status ?? "no status"}: ${e.message}).${hint}`, 1e3), { title: "flakeguard: pull-request comment" });
     return "failed";
   }
+}
+async function findForkPullRequest(octokit, ctx, run) {
+  if (run.pullRequest !== void 0) return run.pullRequest;
+  if (!run.headBranch) return void 0;
+  const res = await octokit.rest.pulls.list({ owner: ctx.owner, repo: ctx.repo, head: `${run.headOwner}:${run.headBranch}`, state: "open", per_page: 100, ...requestOptions() });
+  const pr = res.data.find((p) => p.head.sha === run.sha && (p.head.repo?.full_name ?? "").toLowerCase() === run.headRepository.toLowerCase());
+  return pr?.number;
+}
+async function publishIngestedPrComment(f) {
+  if (f.mode === "off") return "off";
+  if (!f.token) return "no-token";
+  const say = f.sections.some((s) => somethingToSay(s.input));
+  let octokit;
+  let pr;
+  try {
+    octokit = await createClient(f.token, f.ctx.apiUrl);
+    pr = await findForkPullRequest(octokit, f.ctx, f.run);
+  } catch (error) {
+    const e = describeApiError(error);
+    const hint = e.denied ? " Give the workflow `permissions: pull-requests: write`." : "";
+    notice(logText(`Could not find the pull request of ${f.run.headRepository}:${f.run.headBranch} (${e.status ?? "no status"}: ${e.message}); no comment.${hint}`, 1e3), {
+      title: "flakeguard: pull-request comment"
+    });
+    return "failed";
+  }
+  if (pr === void 0) {
+    info(logText(`No open pull request from ${f.run.headRepository}:${f.run.headBranch} at ${f.run.sha.slice(0, 12)}: no comment.`, 1e3));
+    return "not-a-pull-request";
+  }
+  const sections = f.sections.map((s) => ({ key: sectionKey(`ingested
+${f.run.workflow}
+${s.identity}`), render: (budget) => renderSection(s.input, budget) }));
+  return commentOn(f.token, f.ctx, pr, sections, f.mode === "always" || say, octokit);
 }
 export {
   MAX_TRIES,
   SETTLE_MS,
+  findForkPullRequest,
+  publishIngestedPrComment,
   publishPrComment,
   sectionInput,
-  writeSection
+  testUrlIn,
+  writeSection,
+  writeSections
 };

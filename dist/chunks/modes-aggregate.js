@@ -16,19 +16,20 @@ import {
 import {
   runContextFor
 } from "./shared-pipeline-apply.js";
+import "./shared-junit-xml.js";
+import "./shared-rerun-stopping.js";
 import {
   lostReason
 } from "./shared-store-sync.js";
 import "./shared-scoring-multi-factor.js";
+import "./shared-scoring-thresholded.js";
+import "./shared-scoring-regression.js";
 import "./shared-owners-codeowners.js";
 import {
   appendSummary,
   setOutput
 } from "./shared-github-step-files.js";
 import "./shared-scoring-pfs.js";
-import "./shared-junit-xml.js";
-import "./shared-rerun-stopping.js";
-import "./shared-scoring-thresholded.js";
 import "./shared-store-history-format.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";

@@ -14,20 +14,24 @@ import {
   warnUnsplitOverrides
 } from "./shared-pipeline-split.js";
 import "./shared-pipeline-apply.js";
+import "./shared-junit-xml.js";
+import "./shared-rerun-stopping.js";
 import {
   storeLine
 } from "./shared-report-store-line.js";
 import "./shared-store-sync.js";
+import {
+  scoreLookup
+} from "./shared-report-scores.js";
 import "./shared-scoring-multi-factor.js";
+import "./shared-scoring-thresholded.js";
+import "./shared-scoring-regression.js";
 import "./shared-owners-codeowners.js";
 import {
   appendSummary,
   setOutput
 } from "./shared-github-step-files.js";
 import "./shared-scoring-pfs.js";
-import "./shared-junit-xml.js";
-import "./shared-rerun-stopping.js";
-import "./shared-scoring-thresholded.js";
 import "./shared-store-history-format.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
@@ -51,7 +55,10 @@ import {
 import "./shared-owners-classmap.js";
 import "./shared-store-cleanup.js";
 import "./shared-store-decisions.js";
-import "./shared-store-layout.js";
+import {
+  shardOf,
+  statsPath
+} from "./shared-store-layout.js";
 import "./shared-undici.js";
 import "./shared-github-client.js";
 import "./shared-model.js";
@@ -89,7 +96,9 @@ function finishedRunFromEvent(ctx, eventPath, now) {
   }
   const headSha = str(wr.head_sha) ?? "";
   if (!/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(headSha)) throw new InputError("The workflow_run payload has no head commit.");
-  const headRepository = str(wr.head_repository?.full_name) ?? ctx.repository;
+  const headRepo = wr.head_repository;
+  const headRepository = str(headRepo?.full_name) ?? ctx.repository;
+  const headOwner = str(headRepo?.owner?.login) ?? headRepository.split("/")[0];
   const fromFork = headRepository.toLowerCase() !== ctx.repository.toLowerCase();
   const event = str(wr.event) ?? "";
   const headBranch = str(wr.head_branch) ?? "";
@@ -107,6 +116,8 @@ function finishedRunFromEvent(ctx, eventPath, now) {
   return {
     id,
     headRepository,
+    headOwner,
+    headBranch,
     fromFork,
     ...prNumber !== void 0 ? { pullRequest: prNumber } : {},
     conclusion: str(wr.conclusion) ?? "",
@@ -208,6 +219,47 @@ Its results are untrusted: recorded as evidence, they count only once trusted ru
 ${rows.join("\n")}
 ` + list("Newly quarantined", result.newlyQuarantined) + list("Released", result.released)
   ).catch(() => void 0);
+  if (finished.fromFork && inputs.prComment !== "off") {
+    const { publishIngestedPrComment, testUrlIn } = await import("./github-pr-comment.js");
+    const scores = scoreLookup(result.scores);
+    const dataBranchUrl = `${ctx.serverUrl}/${ctx.repository}/tree/${inputs.dataBranch}`;
+    await publishIngestedPrComment({
+      mode: inputs.prComment,
+      token: inputs.token,
+      ctx,
+      run: {
+        url: finished.trusted.url,
+        sha: finished.trusted.sha,
+        headRepository: finished.headRepository,
+        headOwner: finished.headOwner,
+        headBranch: finished.headBranch,
+        ...finished.pullRequest !== void 0 ? { pullRequest: finished.pullRequest } : {},
+        workflow: finished.trusted.workflow
+      },
+      sections: result.decided.map((s, i) => {
+        const ids = new Set(s.reports.tests.map((t) => t.id));
+        return {
+          identity: s.identity,
+          input: {
+            // The run's workflow names it on the pull request; the shard's own label only tells several apart.
+            label: result.decided.length > 1 ? `${finished.trusted.workflow} (${s.label})` : finished.trusted.workflow,
+            sha: finished.trusted.sha,
+            outcome: result.shardOutcomes[i],
+            decisions: result.decisions,
+            scores,
+            newlyQuarantined: result.newlyQuarantined.filter((id) => ids.has(id)),
+            orderDependent: /* @__PURE__ */ new Map(),
+            runUrl: finished.trusted.url,
+            dataBranch: inputs.dataBranch,
+            dataBranchUrl,
+            statsFileOf: (id) => statsPath(shardOf(id, result.shards), result.shards),
+            untrusted: { headRepository: finished.headRepository },
+            ...inputs.dashboardUrl ? { testUrl: testUrlIn(inputs.dashboardUrl) } : {}
+          }
+        };
+      })
+    }).catch((error2) => warning(logText(`flakeguard could not comment on the pull request: ${error2 instanceof Error ? error2.message : String(error2)}`, 2e3)));
+  }
   const failures = [];
   if (sync.status.kind === "not-saved") failures.push(line);
   if (collected.refused.length > 0)

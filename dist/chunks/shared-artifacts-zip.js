@@ -24,9 +24,6 @@ import {
   statsScores
 } from "./shared-pipeline-apply.js";
 import {
-  syncRun
-} from "./shared-store-sync.js";
-import {
   MAX_UNTRUSTED_ARTIFACTS,
   MAX_UNTRUSTED_TESTS,
   boundedUntrustedTests,
@@ -37,6 +34,9 @@ import {
   untrustedRunKey,
   withDamage
 } from "./shared-junit-xml.js";
+import {
+  syncRun
+} from "./shared-store-sync.js";
 import {
   parseSnapshot
 } from "./shared-store-history-format.js";

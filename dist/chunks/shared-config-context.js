@@ -21,6 +21,9 @@ function contextFromEnv(env) {
   const event = readEvent(env.GITHUB_EVENT_PATH);
   const headRepo = event.pull_request?.head?.repo?.full_name;
   const ref = env.GITHUB_REF ?? "";
+  const sha = (v) => typeof v === "string" && /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(v) ? v : void 0;
+  const base = sha(event.pull_request?.base?.sha);
+  const head = sha(event.pull_request?.head?.sha);
   return {
     repository,
     owner,
@@ -38,6 +41,7 @@ function contextFromEnv(env) {
     defaultBranch: event.repository?.default_branch ?? "main",
     fromFork: headRepo !== void 0 && headRepo !== repository,
     pullRequest: event.pull_request?.number,
+    ...base && head ? { pullRequestShas: { base, head } } : {},
     workspace: env.GITHUB_WORKSPACE ?? process.cwd(),
     runnerTemp: env.RUNNER_TEMP ?? "",
     ...env.FLAKEGUARD_RUN_URL ? { runUrl: env.FLAKEGUARD_RUN_URL } : {}

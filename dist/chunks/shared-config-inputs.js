@@ -45,6 +45,18 @@ function readPrComment(raw) {
   if (mode !== "auto" && mode !== "always" && mode !== "off") throw new InputError(`Input 'pr-comment' must be auto, always or off, got '${raw.slice(0, 80)}'.`);
   return mode;
 }
+function readDashboardUrl(raw) {
+  const url = raw.trim();
+  if (url === "") return "";
+  let protocol = "";
+  try {
+    protocol = new URL(url).protocol;
+  } catch {
+  }
+  if (protocol !== "https:" && protocol !== "http:")
+    throw new InputError(`Input 'dashboard-url' must be an http(s) address (where the data branch's index.html is served), got '${url.slice(0, 80)}'.`);
+  return url;
+}
 var TEST_OUTCOMES = /* @__PURE__ */ new Set(["success", "failure", "cancelled", "skipped", ""]);
 function readInputs(get) {
   const reports = get("reports").split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== "" && !line.startsWith("#"));
@@ -78,7 +90,8 @@ function readInputs(get) {
     readOnly: parseBoolean("read-only", get("read-only"), false),
     pushAttempts: parseInteger("push-attempts", get("push-attempts"), 8, 1, 50),
     inboxKey: get("inbox-key"),
-    prComment: readPrComment(get("pr-comment"))
+    prComment: readPrComment(get("pr-comment")),
+    dashboardUrl: readDashboardUrl(get("dashboard-url"))
   };
 }
 

@@ -238,7 +238,9 @@ async function publishRun(facts) {
         runUrl: facts.runUrl,
         dataBranch: inputs.dataBranch,
         dataBranchUrl: `${facts.ctx.serverUrl}/${facts.ctx.repository}/tree/${inputs.dataBranch}`,
-        statsFileOf: (id) => statsPath(shardOf(id, result.shards), result.shards)
+        statsFileOf: (id) => statsPath(shardOf(id, result.shards), result.shards),
+        codeownersMap: inputs.codeownersMap,
+        dashboardUrl: inputs.dashboardUrl
       })
     );
   }

@@ -7,27 +7,6 @@ const { createHash: createHash2, createHmac, timingSafeEqual } = require("node:c
 const { readFile, stat } = require("node:fs/promises");
 const { join: join2 } = require("node:path");
 import {
-  DEFAULT_POLICY,
-  breakage,
-  countedEvidence,
-  decideQuarantine,
-  flipRates,
-  multiFactorScore,
-  resolveScoringOptions,
-  scoreAll,
-  successRate,
-  tierOf
-} from "./shared-scoring-multi-factor.js";
-import {
-  CODEOWNERS_LOCATIONS,
-  CODEOWNERS_MAX_BYTES,
-  pfsTrendOf
-} from "./shared-owners-codeowners.js";
-import {
-  createPfsMemo,
-  pfs
-} from "./shared-scoring-pfs.js";
-import {
   anyUntrusted,
   boundedUntrustedTests,
   capName,
@@ -52,8 +31,31 @@ import {
   IMPLAUSIBLE
 } from "./shared-rerun-stopping.js";
 import {
+  DEFAULT_POLICY,
+  breakage,
+  countedEvidence,
+  decideQuarantine,
+  flipRates,
+  multiFactorScore,
+  resolveScoringOptions,
+  scoreAll,
+  successRate,
+  tierOf
+} from "./shared-scoring-multi-factor.js";
+import {
   thresholdedFlakiness
 } from "./shared-scoring-thresholded.js";
+import {
+  pfsTrendOf
+} from "./shared-scoring-regression.js";
+import {
+  CODEOWNERS_LOCATIONS,
+  CODEOWNERS_MAX_BYTES
+} from "./shared-owners-codeowners.js";
+import {
+  createPfsMemo,
+  pfs
+} from "./shared-scoring-pfs.js";
 import {
   LineTexts,
   RunMarks,
@@ -1328,7 +1330,7 @@ function workflowRunLookup(token, ctx) {
 // src/dashboard/branch-files.ts
 
 // src/dashboard/marker.generated.ts
-var DASHBOARD_MARKER = "flakeguard 0.1.0 page 93a6b6564319";
+var DASHBOARD_MARKER = "flakeguard 0.1.0 page 36e16b23c53c";
 
 // src/dashboard/branch-files.ts
 function isCurrentPage(html) {
