@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { NODE24, PROJECT_ROOT, World, git, junitXml, type ActionRun } from '../support/action.ts';
+import { expectOutcome } from '../support/expect.ts';
 
 const BRANCH = 'flakeguard-data';
 
@@ -19,11 +20,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await world.dispose();
 });
-
-function expectOutcome(run: ActionRun, outcome: 'success' | 'failure'): void {
-  expect(run.outputs.outcome, `stdout:\n${run.stdout}\nstderr:\n${run.stderr}`).toBe(outcome);
-  expect(run.exitCode).toBe(outcome === 'success' ? 0 : 1);
-}
 
 async function badgeOnBranch(): Promise<Record<string, unknown>> {
   const text = (await world.dataFiles()).get('badge.json');

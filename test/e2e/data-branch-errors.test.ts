@@ -9,8 +9,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { NODE24, PROJECT_ROOT, World, git, junitXml, setOverride, type ActionRun } from '../support/action.ts';
+import { NODE24, PROJECT_ROOT, World, git, junitXml, setOverride } from '../support/action.ts';
 import { parseResultsFile } from '../../src/store/results-file.ts';
+import { expectOutcome } from '../support/expect.ts';
 
 let world: World;
 beforeEach(async () => {
@@ -19,11 +20,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await world.dispose();
 });
-
-function expectOutcome(run: ActionRun, outcome: 'success' | 'failure'): void {
-  expect(run.outputs.outcome, `stdout:\n${run.stdout}\nstderr:\n${run.stderr}`).toBe(outcome);
-  expect(run.exitCode).toBe(outcome === 'success' ? 0 : 1);
-}
 
 const head = async (): Promise<string> => (await git(world.remote, ['rev-parse', 'flakeguard-data'])).trim();
 const inbox = async (): Promise<string> => git(world.remote, ['for-each-ref', '--format=%(refname)', 'refs/heads/flakeguard-data-inbox/']);

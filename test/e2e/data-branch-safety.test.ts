@@ -8,8 +8,9 @@ import { execFile, execFileSync, spawnSync, type ChildProcess } from 'node:child
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { World, git, junitXml, type ActionRun } from '../support/action.ts';
+import { World, git, junitXml } from '../support/action.ts';
 import { parseResultsFile } from '../../src/store/results-file.ts';
+import { expectOutcome } from '../support/expect.ts';
 
 let world: World;
 beforeEach(async () => {
@@ -18,11 +19,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await world.dispose();
 });
-
-function expectOutcome(run: ActionRun, outcome: 'success' | 'failure'): void {
-  expect(run.outputs.outcome, `stdout:\n${run.stdout}\nstderr:\n${run.stderr}`).toBe(outcome);
-  expect(run.exitCode).toBe(outcome === 'success' ? 0 : 1);
-}
 
 /** The writers' inbox-key: parked runs are sealed with it, and folded in only with its seal (docs/data-branch.md). */
 const KEYED = { 'inbox-key': 'the inbox key of this repository' };

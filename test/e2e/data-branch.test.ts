@@ -5,8 +5,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { chmod, cp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { World, git, junitXml, type ActionRun, setOverride as withOverride } from '../support/action.ts';
+import { World, git, junitXml, setOverride as withOverride } from '../support/action.ts';
 import { parseResultsFile } from '../../src/store/results-file.ts';
+import { expectOutcome } from '../support/expect.ts';
 
 let world: World;
 beforeEach(async () => {
@@ -15,11 +16,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await world.dispose();
 });
-
-function expectOutcome(run: ActionRun, outcome: 'success' | 'failure'): void {
-  expect(run.outputs.outcome, `stdout:\n${run.stdout}\nstderr:\n${run.stderr}`).toBe(outcome);
-  expect(run.exitCode).toBe(outcome === 'success' ? 0 : 1);
-}
 
 const setOverride = (id: string, value: string) => (text: string) => withOverride(text, id, value);
 

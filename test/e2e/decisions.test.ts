@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { World, git, junitXml, type ActionRun, type CaseSpec } from '../support/action.ts';
 import { startGitHubFake, type FakeGitHub } from '../support/github-fake/index.ts';
 import { SCHEMA_VERSION } from '../../src/store/layout.ts';
+import { expectOutcome } from '../support/expect.ts';
 
 const ID = 'app.Cart::total';
 const TOKEN = 'ghs_decisions_test';
@@ -20,11 +21,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await world.dispose();
 });
-
-function expectOutcome(run: ActionRun, outcome: 'success' | 'failure'): void {
-  expect(run.outputs.outcome, `stdout:\n${run.stdout}\nstderr:\n${run.stderr}`).toBe(outcome);
-  expect(run.exitCode).toBe(outcome === 'success' ? 0 : 1);
-}
 
 const cart = (attempts: string): CaseSpec => ({ classname: 'app.Cart', name: 'total', attempts, message: 'expected 3 to be 4' });
 const util: CaseSpec = { classname: 'app.Util', name: 'ok' };

@@ -15,6 +15,7 @@ import { MANIFEST_FILE, RESULTS_FILE, renderManifest } from '../../src/artifacts
 import { renderResultsFile } from '../../src/store/results-file.ts';
 import { parsedTest } from '../support/builders.ts';
 import { workflowCommands } from '../report/dist-support.ts';
+import { expectOutcome } from '../support/expect.ts';
 
 const TOKEN = 'ghs_forksFakeT0ken_0123456789abcdef';
 const FORK_HEAD = '5'.repeat(40);
@@ -32,11 +33,6 @@ afterEach(async () => {
   await gh.close();
   await world.dispose();
 });
-
-function expectOutcome(run: ActionRun, outcome: 'success' | 'failure'): void {
-  expect(run.outputs.outcome, `stdout:\n${run.stdout}\nstderr:\n${run.stderr}`).toBe(outcome);
-  expect(run.exitCode).toBe(outcome === 'success' ? 0 : 1);
-}
 
 function expectClean(): void {
   expect(gh.violations()).toEqual([]);

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { World, junitXml, type ActionRun } from '../support/action.ts';
+import { expectOutcome } from '../support/expect.ts';
 
 let world: World;
 beforeEach(async () => {
@@ -19,11 +20,6 @@ afterEach(async () => {
 
 const A = 'pkg.Suite::a';
 const STATS = 'stats/00.json';
-
-function expectOutcome(run: ActionRun, outcome: 'success' | 'failure'): void {
-  expect(run.outputs.outcome, `stdout:\n${run.stdout}\nstderr:\n${run.stderr}`).toBe(outcome);
-  expect(run.exitCode).toBe(outcome === 'success' ? 0 : 1);
-}
 
 /** Edits one test's stats line as a person would in the web editor: the JSON object of that line. */
 const editLine =

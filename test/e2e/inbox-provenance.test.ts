@@ -11,6 +11,7 @@ import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { World, git, junitXml, type ActionRun } from '../support/action.ts';
 import { startGitHubFake, type FakeGitHub } from '../support/github-fake/index.ts';
+import { expectOutcome } from '../support/expect.ts';
 
 let world: World;
 beforeEach(async () => {
@@ -24,11 +25,6 @@ const KEY = 'correct horse battery staple';
 const KEYED = { 'inbox-key': KEY };
 const INBOX = 'refs/heads/flakeguard-data-inbox/';
 const REFUSED = 'refs/heads/flakeguard-data-refused/';
-
-function expectOutcome(run: ActionRun, outcome: 'success' | 'failure'): void {
-  expect(run.outputs.outcome, `stdout:\n${run.stdout}\nstderr:\n${run.stderr}`).toBe(outcome);
-  expect(run.exitCode).toBe(outcome === 'success' ? 0 : 1);
-}
 
 const history = async (): Promise<Record<string, { o: string }>> => (JSON.parse((await world.dataFiles()).get('history/00.json')!) as { tests: Record<string, { o: string }> }).tests;
 const refs = async (prefix: string): Promise<string[]> => (await git(world.remote, ['for-each-ref', '--format=%(refname)', prefix])).split('\n').filter(Boolean);

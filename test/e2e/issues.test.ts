@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { World, junitXml, type ActionRun, type CaseSpec, type RunOptions } from '../support/action.ts';
 import { fakeResponses, startGitHubFake, type FakeGitHub, type IssueRecord } from '../support/github-fake/index.ts';
+import { expectOutcome } from '../support/expect.ts';
 
 const TOKEN = 'ghs_issues_test';
 const ID = 'app.Cart::total';
@@ -26,11 +27,6 @@ afterEach(async () => {
   await gh.close();
   await world.dispose();
 });
-
-function expectOutcome(run: ActionRun, outcome: 'success' | 'failure'): void {
-  expect(run.outputs.outcome, `stdout:\n${run.stdout}\nstderr:\n${run.stderr}`).toBe(outcome);
-  expect(run.exitCode).toBe(outcome === 'success' ? 0 : 1);
-}
 
 /** One CI run: the reports of `cases` on a new commit, flakeguard with create-issues against the fake. */
 async function ciRun(cases: CaseSpec[], inputs: Record<string, string> = {}, options: RunOptions = {}): Promise<ActionRun> {

@@ -9,6 +9,7 @@ import { startGitHubFake, type FakeGitHub } from '../support/github-fake/index.t
 import { startArtifactFake, type FakeArtifactService } from '../support/artifact-fake/index.ts';
 import { flakeguardStep, matrixCombinations, readmeWorkflow, stepInputs, toJSON, type Workflow } from '../support/artifact-fake/workflows.ts';
 import { zipBytes } from '../support/artifact-fake/zip-writer.ts';
+import { expectOutcome } from '../support/expect.ts';
 
 const TOKEN = 'ghs_matrixFakeT0ken_0123456789abcdef';
 let world: World;
@@ -25,11 +26,6 @@ afterEach(async () => {
   await gh.close();
   await world.dispose();
 });
-
-function expectOutcome(run: ActionRun, outcome: 'success' | 'failure'): void {
-  expect(run.outputs.outcome, `stdout:\n${run.stdout}\nstderr:\n${run.stderr}`).toBe(outcome);
-  expect(run.exitCode).toBe(outcome === 'success' ? 0 : 1);
-}
 
 function expectClean(): void {
   expect(gh.violations()).toEqual([]);

@@ -10,8 +10,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { chmod, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { NODE24, PROJECT_ROOT, World, git, junitXml, type ActionRun } from '../support/action.ts';
+import { NODE24, PROJECT_ROOT, World, git, junitXml } from '../support/action.ts';
 import { parseResultsFile } from '../../src/store/results-file.ts';
+import { expectOutcome } from '../support/expect.ts';
 
 const BRANCH = 'flakeguard-data';
 const PERSON = ['-c', 'user.name=Person', '-c', 'user.email=person@example.com'];
@@ -23,11 +24,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await world.dispose();
 });
-
-function expectOutcome(run: ActionRun, outcome: 'success' | 'failure'): void {
-  expect(run.outputs.outcome, `stdout:\n${run.stdout}\nstderr:\n${run.stderr}`).toBe(outcome);
-  expect(run.exitCode).toBe(outcome === 'success' ? 0 : 1);
-}
 
 /** A PNG header and bytes that are not UTF-8 (a text round trip would change them). */
 const FAVICON = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0xff, 0xfe, 0xc3, 0x28, 0xa0, 0xa1, 0x00, 0x80, 0xe2, 0x82]);

@@ -4,7 +4,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { NODE24, World, git, junitXml, type ActionRun, setOverride } from '../support/action.ts';
+import { NODE24, World, git, junitXml, setOverride } from '../support/action.ts';
+import { expectOutcome } from '../support/expect.ts';
 
 let world: World;
 beforeEach(async () => {
@@ -15,11 +16,6 @@ afterEach(async () => {
 });
 
 /** The step's result and the `outcome` output must always agree. */
-function expectOutcome(run: ActionRun, outcome: 'success' | 'failure'): void {
-  expect(run.outputs.outcome, `stdout:\n${run.stdout}\nstderr:\n${run.stderr}`).toBe(outcome);
-  expect(run.exitCode).toBe(outcome === 'success' ? 0 : 1);
-}
-
 function statsLine(files: Map<string, string>, id: string): Record<string, unknown> {
   for (const [path, text] of files) {
     if (!path.startsWith('stats/')) continue;

@@ -12,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { World, junitXml, type ActionRun, type CaseSpec, type RunOptions } from '../support/action.ts';
 import { fakeResponses, startGitHubFake, type FakeGitHub } from '../support/github-fake/index.ts';
 import { decodeEntities } from '../report/markdown-checks.ts';
+import { expectOutcome } from '../support/expect.ts';
 
 const run = promisify(execFile);
 const TOKEN = 'ghs_pr_comment_test';
@@ -31,11 +32,6 @@ afterEach(async () => {
   await gh.close();
   await world.dispose();
 });
-
-function expectOutcome(run: ActionRun, outcome: 'success' | 'failure'): void {
-  expect(run.outputs.outcome, `stdout:\n${run.stdout}\nstderr:\n${run.stderr}`).toBe(outcome);
-  expect(run.exitCode).toBe(outcome === 'success' ? 0 : 1);
-}
 
 const prEvent = (fork = false, shas?: { base: string; head: string }) => ({
   repository: { default_branch: 'main', full_name: 'octo/project' },

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { World, junitXml, type ActionRun } from '../support/action.ts';
+import { expectOutcome } from '../support/expect.ts';
 
 let world: World;
 beforeEach(async () => {
@@ -39,11 +40,6 @@ async function ciRun(i: number, a: string, b = 'P'): Promise<ActionRun> {
     ),
   );
   return world.run({ inputs: { config: '.github/flakeguard.yml' } });
-}
-
-function expectOutcome(run: ActionRun, outcome: 'success' | 'failure'): void {
-  expect(run.outputs.outcome, `stdout:\n${run.stdout}\nstderr:\n${run.stderr}`).toBe(outcome);
-  expect(run.exitCode).toBe(outcome === 'success' ? 0 : 1);
 }
 
 async function reasonOf(id: string): Promise<string> {

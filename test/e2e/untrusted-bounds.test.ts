@@ -17,6 +17,7 @@ import { renderResultsFile } from '../../src/store/results-file.ts';
 import { decodeOutcomes } from '../../src/store/history-format.ts';
 import { parsedTest } from '../support/builders.ts';
 import type { ParsedTestCase } from '../../src/model.ts';
+import { expectOutcome } from '../support/expect.ts';
 
 const TOKEN = 'ghs_untrustedBoundsT0ken_0123456789abcdef';
 const FORK_HEAD = '7'.repeat(40);
@@ -31,11 +32,6 @@ afterEach(async () => {
   await gh.close();
   await world.dispose();
 });
-
-function expectOutcome(run: ActionRun, outcome: 'success' | 'failure'): void {
-  expect(run.outputs.outcome, `stdout:\n${run.stdout}\nstderr:\n${run.stderr}`).toBe(outcome);
-  expect(run.exitCode).toBe(outcome === 'success' ? 0 : 1);
-}
 
 async function config(text: string): Promise<void> {
   await mkdir(join(world.workspace, '.github'), { recursive: true });

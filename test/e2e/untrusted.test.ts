@@ -13,6 +13,7 @@ import { MANIFEST_FILE, RESULTS_FILE, renderManifest } from '../../src/artifacts
 import { renderResultsFile } from '../../src/store/results-file.ts';
 import { parsedTest } from '../support/builders.ts';
 import type { ParsedTestCase } from '../../src/model.ts';
+import { expectOutcome } from '../support/expect.ts';
 
 const TOKEN = 'ghs_untrustedFakeT0ken_0123456789abcdef';
 const FORK_HEAD = '6'.repeat(40);
@@ -28,11 +29,6 @@ afterEach(async () => {
   await gh.close();
   await world.dispose();
 });
-
-function expectOutcome(run: ActionRun, outcome: 'success' | 'failure'): void {
-  expect(run.outputs.outcome, `stdout:\n${run.stdout}\nstderr:\n${run.stderr}`).toBe(outcome);
-  expect(run.exitCode).toBe(outcome === 'success' ? 0 : 1);
-}
 
 function bundleZip(tests: ParsedTestCase[], job = 'test', jobKey = ''): Buffer {
   const results = renderResultsFile(

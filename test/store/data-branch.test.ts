@@ -11,6 +11,7 @@ import { DataRepo } from '../../src/store/git.ts';
 import { runGit } from '../../src/store/git-process.ts';
 import { gitDataBranch } from '../../src/store/data-branch.ts';
 import { inboxPrefix, PARCEL_FILE } from '../../src/store/inbox-refs.ts';
+import { commitToRemote } from '../support/remote.ts';
 
 let root: string;
 let remote: string;
@@ -23,20 +24,7 @@ afterEach(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-/** Writes `files` as a commit on the remote's `ref`, from a scratch repository. */
-async function commitTo(ref: string, files: Record<string, string>): Promise<string> {
-  const repo = await DataRepo.open(remote, 'scratch', '', root);
-  try {
-    const lines: string[] = [];
-    for (const [path, text] of Object.entries(files)) lines.push(`100644 blob ${(await runGit(repo.dir, ['hash-object', '-w', '--stdin'], { input: text })).trim()}\t${path}\n`);
-    const tree = (await runGit(repo.dir, ['mktree'], { input: lines.join('') })).trim();
-    const sha = (await repo.git(['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit-tree', tree, '-m', 'test'])).trim();
-    await repo.git(['push', '-q', '--force', remote, `${sha}:${ref}`]);
-    return sha;
-  } finally {
-    await repo.dispose();
-  }
-}
+const commitTo = (ref: string, files: Record<string, string>): Promise<string> => commitToRemote(remote, root, ref, files);
 
 const names = (files: ReadonlyMap<string, string> | null): string[] => (files?.get('README.md') ?? '').split('\n').filter(Boolean);
 

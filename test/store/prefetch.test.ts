@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataRepo } from '../../src/store/git.ts';
 import { runGit } from '../../src/store/git-process.ts';
+import { commitToRemote } from '../support/remote.ts';
 
 let root: string;
 let remote: string;
@@ -21,21 +22,7 @@ afterEach(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-/** Writes `files` as the remote's `data` branch (or a parked run under its inbox) from a scratch repository. */
-async function commitTo(ref: string, files: Record<string, string>): Promise<string> {
-  // Plumbing, not DataRepo.commitFiles: a parcel's file is not a path flakeguard writes on the data branch.
-  const repo = await DataRepo.open(remote, 'scratch', '', root);
-  try {
-    const lines: string[] = [];
-    for (const [path, text] of Object.entries(files)) lines.push(`100644 blob ${(await runGit(repo.dir, ['hash-object', '-w', '--stdin'], { input: text })).trim()}\t${path}\n`);
-    const tree = (await runGit(repo.dir, ['mktree'], { input: lines.join('') })).trim();
-    const sha = (await repo.git(['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit-tree', tree, '-m', 'test'])).trim();
-    await repo.git(['push', '-q', '--force', remote, `${sha}:${ref}`]);
-    return sha;
-  } finally {
-    await repo.dispose();
-  }
-}
+const commitTo = (ref: string, files: Record<string, string>): Promise<string> => commitToRemote(remote, root, ref, files);
 
 /** Waits (by state, not by time) until the private repository holds the fetched branch. */
 async function fetched(repo: DataRepo): Promise<void> {
