@@ -276,17 +276,19 @@ async function guardAsync(what, part) {
   try {
     return await part();
   } catch (error2) {
-    warning(logText(`flakeguard could not ${what}: ${error2 instanceof Error ? error2.stack ?? error2.message : String(error2)}`, 2e3));
-    return void 0;
+    return couldNot(what, error2);
   }
 }
 function guard(what, part) {
   try {
     return part();
   } catch (error2) {
-    warning(logText(`flakeguard could not ${what}: ${error2 instanceof Error ? error2.stack ?? error2.message : String(error2)}`, 2e3));
-    return void 0;
+    return couldNot(what, error2);
   }
+}
+function couldNot(what, error2) {
+  warning(logText(`flakeguard could not ${what}: ${error2 instanceof Error ? error2.stack ?? error2.message : String(error2)}`, 2e3));
+  return void 0;
 }
 
 export {

@@ -335,8 +335,7 @@ async function guardAsync<T>(what: string, part: () => Promise<T>): Promise<T | 
   try {
     return await part();
   } catch (error) {
-    core.warning(logText(`flakeguard could not ${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, 2000));
-    return undefined;
+    return couldNot(what, error);
   }
 }
 
@@ -345,7 +344,12 @@ function guard<T>(what: string, part: () => T): T | undefined {
   try {
     return part();
   } catch (error) {
-    core.warning(logText(`flakeguard could not ${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, 2000));
-    return undefined;
+    return couldNot(what, error);
   }
+}
+
+/** What guard() says of a part that threw: a warning with the error, and no result. */
+function couldNot(what: string, error: unknown): undefined {
+  core.warning(logText(`flakeguard could not ${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, 2000));
+  return undefined;
 }

@@ -1,7 +1,8 @@
 /**
  * Reads blobs out of git's object store with one `git cat-file --batch`, a piece of its output at a time: each
- * blob becomes its text as soon as its bytes are in, so the step never holds the whole output in one buffer (at
- * 100k tests that buffer would be 43 MB, kept alive until the write; docs/benchmarks-archive.md, "Session 4's figures").
+ * blob becomes its text as soon as its bytes are in, so the step never holds the whole output in one buffer: at 100k
+ * tests that buffer is 43 MB, outside the heap and alive until the write (measured in docs/benchmarks-archive.md,
+ * "Issue #16, work in proportion to what changed").
  */
 import { spawn } from 'node:child_process';
 import { Buffer } from 'node:buffer';
