@@ -140,6 +140,11 @@ export interface TestRunRecord {
   readonly outage?: boolean;
   /** From a run flakeguard does not vouch for (an ingest-workflow-run artifact): evidence only once trusted runs agree (src/history/trust.ts). */
   readonly untrusted?: boolean;
+  /**
+   * The matrix cell the run ran in, canonical `key=value` pairs sorted and joined by `,` (e.g. `os=windows-latest`),
+   * when known. Evidence per cell decides where a quarantine applies (docs/matrix.md).
+   */
+  readonly cell?: string;
 }
 
 /** A record while it is being built, before anyone shares it (fixtures, generators). */

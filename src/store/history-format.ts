@@ -25,6 +25,8 @@ export interface RunRow {
   outages?: string[];
   /** Results from an artifact flakeguard does not vouch for (docs/forks.md): stored as the row's 8th field, `1`. */
   untrusted?: boolean;
+  /** The run's matrix cell (TestRunRecord.cell), when known. */
+  cell?: string;
 }
 
 /** Runs by key (RunContext.key). */
