@@ -20,6 +20,8 @@ Usage:
   flakeguard run --reports GLOB [--test-exit-code N | --test-outcome OUTCOME] [options]
                                                      the step's job on GitLab CI, Buildkite, Jenkins, CircleCI
   flakeguard summary [FILE]                          the last run's summary as terminal text
+  flakeguard export --format ndjson|parquet --out DIR [--since RUN|TIME] [--repository NAME]
+                                                     the data branch as warehouse tables (docs/warehouse.md)
 
 Options for every command on the data branch:
   --remote URL|PATH     the repository holding the data branch (default: this repository's 'origin')
@@ -51,6 +53,10 @@ const OPTIONS = {
   'out-dir': { type: 'string' },
   quiet: { type: 'boolean' },
   runs: { type: 'string' },
+  format: { type: 'string' },
+  out: { type: 'string' },
+  since: { type: 'string' },
+  repository: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -147,6 +153,17 @@ async function run(positionals: string[], values: Values): Promise<number> {
   return runCommand({ inputs, outDir: values['out-dir'], printSummary: !values.quiet });
 }
 
+async function exportData(positionals: string[], values: Values): Promise<number> {
+  if (positionals.length > 0) throw new CliError(`flakeguard export takes no positional argument, got '${positionals[0]}'.`);
+  const { exportCommand } = await import('./export.ts');
+  const options = dataOptions(values);
+  const { result, head } = await exportCommand(options, { format: values.format, out: values.out, since: values.since, repository: values.repository, now: Date.now() });
+  for (const note of result.notes) console.error(`note: ${note.repository}: ${note.message}`);
+  for (const [table, file] of Object.entries(result.tables)) console.log(`${table}: ${file.rows} rows, ${file.bytes} bytes -> ${file.path}`);
+  console.log(`(data branch '${options.branch}' at ${head.slice(0, 12)})`);
+  return 0;
+}
+
 export async function main(argv: string[]): Promise<number> {
   let parsed;
   try {
@@ -171,6 +188,8 @@ export async function main(argv: string[]): Promise<number> {
         return await run(rest, parsed.values);
       case 'summary':
         return await summary(rest, parsed.values);
+      case 'export':
+        return await exportData(rest, parsed.values);
       default:
         console.error(`Unknown command '${command}'.\n\n${USAGE}`);
         return 2;

@@ -1,0 +1,43 @@
+/**
+ * `flakeguard export --format ndjson|parquet --out DIR [--since RUN|TIME]`: the data branch read once (as `explain`
+ * reads it, src/cli/data.ts) and written as the warehouse tables (src/export/, docs/warehouse.md).
+ */
+import { basename } from 'node:path';
+import { EXPORT_FORMATS, ExportError, exportTables, parseSince, type ExportFormat, type ExportResult } from '../export/index.ts';
+import { isRemoteUrl, readDataBranch, type DataOptions } from './data.ts';
+import { CliError } from './override.ts';
+
+/** The name a repository's rows carry: owner/name from a URL, the folder's name for a path. */
+export function repositoryNameOf(remote: string): string {
+  const trimmed = remote.replace(/[/\\]+$/, '').replace(/\.git$/, '');
+  if (isRemoteUrl(trimmed)) {
+    const path = trimmed.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*\//i, '').replace(/^[^/\s@]+@[^/\s:]+:/, '');
+    const parts = path.split('/').filter(Boolean);
+    return parts.slice(-2).join('/') || trimmed;
+  }
+  return basename(trimmed) || trimmed;
+}
+
+export interface ExportCommand {
+  format: string | undefined;
+  out: string | undefined;
+  since?: string;
+  repository?: string;
+  now: number;
+}
+
+export async function exportCommand(data: DataOptions, command: ExportCommand): Promise<{ result: ExportResult; head: string; remote: string }> {
+  if (!command.format || !EXPORT_FORMATS.includes(command.format as ExportFormat))
+    throw new CliError(`--format must be ${EXPORT_FORMATS.join(' or ')}${command.format ? `, got '${command.format}'` : ''}.`);
+  if (!command.out) throw new CliError('flakeguard export needs --out DIR (the folder the table files are written into).');
+  try {
+    const since = command.since !== undefined ? parseSince(command.since, command.now) : undefined;
+    const { snapshot, files, head, remote } = await readDataBranch(data);
+    const repository = command.repository ?? repositoryNameOf(remote);
+    const result = await exportTables([{ repository, snapshot, files, ...(since ? { since } : {}) }], { format: command.format as ExportFormat, out: command.out });
+    return { result, head, remote };
+  } catch (error) {
+    if (error instanceof ExportError) throw new CliError(error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * `flakeguard export`'s core: one or more data branches (ExportSource) written as the four tables of
+ * src/export/tables.ts, one file per table (`DIR/runs.parquet`, `DIR/test_runs.ndjson`, …). The sources are taken
+ * one at a time (an async iterable: the org build reads each repository when its turn comes) and each table's rows
+ * are streamed into its writer, so memory holds one branch and one row group per table, never a whole table.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { TABLES, TABLE_NAMES, type TableName } from './tables.ts';
+import { checkSource, tableRows, type ExportNote, type ExportSource } from './rows.ts';
+import { fileNameOf, openTableWriter, type ExportFormat, type TableFile, type TableWriter, type WriterOptions } from './writers.ts';
+
+export { TABLES, TABLE_NAMES, type Column, type ColumnType, type Row, type TableName } from './tables.ts';
+export { ExportError, checkSource, messageSignature, parseSince, rowKey, tableRows, type ExportNote, type ExportSource, type Since } from './rows.ts';
+export { EXPORT_FORMATS, fileNameOf, openTableWriter, parquetSchema, type ExportFormat, type TableFile, type TableWriter } from './writers.ts';
+
+export interface ExportOptions extends WriterOptions {
+  format: ExportFormat;
+  /** The folder the table files are written into (made when missing). */
+  out: string;
+  /** The tables to write (default: all four). */
+  tables?: readonly TableName[];
+}
+
+export interface ExportResult {
+  tables: Record<string, TableFile>;
+  /** The repositories exported, in order. */
+  repositories: string[];
+  /** What could not be read and was left out, named. */
+  notes: ExportNote[];
+}
+
+/**
+ * Writes the tables of every source. A source whose branch the step would refuse (damaged: src/store/snapshot.ts)
+ * stops the export with the step's own sentence (ExportError), and no table file is replaced.
+ */
+export async function exportTables(sources: Iterable<ExportSource> | AsyncIterable<ExportSource>, options: ExportOptions): Promise<ExportResult> {
+  const tables = options.tables ?? TABLE_NAMES;
+  await mkdir(options.out, { recursive: true });
+  const writers = new Map<TableName, TableWriter>();
+  const notes: ExportNote[] = [];
+  const repositories: string[] = [];
+  try {
+    for (const table of tables) writers.set(table, await openTableWriter(options.format, join(options.out, fileNameOf(table, options.format)), TABLES[table], options));
+    for await (const source of sources) {
+      checkSource(source);
+      repositories.push(source.repository);
+      for (const table of tables) {
+        const writer = writers.get(table)!;
+        for (const row of tableRows(table, source, notes)) {
+          const pending = writer.add(row);
+          if (pending) await pending;
+        }
+      }
+    }
+  } catch (error) {
+    for (const writer of writers.values()) await writer.abort();
+    throw error;
+  }
+  const files: Record<string, TableFile> = {};
+  for (const [table, writer] of writers) files[table] = await writer.close();
+  return { tables: files, repositories, notes };
+}
