@@ -12,7 +12,8 @@ import { emptySnapshot, parseSnapshot } from '../../src/store/snapshot.ts';
 import type { ExportSource } from '../../src/export/index.ts';
 
 const HOUR = 3_600_000;
-export const WAREHOUSE_END = Date.UTC(2026, 10, 20, 12);
+/** Run 0's time; run n ran n days later (the Linux cell, the Windows cell an hour after). */
+export const WAREHOUSE_START = Date.UTC(2026, 9, 27, 12);
 
 /** Names that are data, never SQL, CSV formulas, HTML or JSON structure. */
 export const HOSTILE_NAME = `'); DROP TABLE tests; -- "quoted", =HYPERLINK("http://x") <script>alert(1)</script> \\ tab\there ✓ \u2028`;
@@ -61,7 +62,7 @@ export function warehouseBranch(plan: RepoPlan): { files: Map<string, string>; c
   for (let run = 0; run < plan.runs; run++) {
     for (const cell of ['linux', 'windows'] as const) {
       const runId = String(5_000_000 + run);
-      const time = WAREHOUSE_END - (plan.runs - run) * 24 * HOUR + (cell === 'windows' ? HOUR : 0);
+      const time = WAREHOUSE_START + run * 24 * HOUR + (cell === 'windows' ? HOUR : 0);
       const context: RunContext = {
         key: `${runId}/test-${cell}/c0ffee`,
         runId,
@@ -79,7 +80,7 @@ export function warehouseBranch(plan: RepoPlan): { files: Map<string, string>; c
       const tests = plan.tests.map((t) => ({ t, a: t.attempts(run, cell) })).filter((x) => x.a !== '');
       const failed = tests.some((x) => x.a.endsWith('F'));
       // A closed issue stays closed: every later run sees the close (at the start of the run after `afterRun`).
-      const closeTime = (c: { afterRun: number }): number => WAREHOUSE_END - (plan.runs - c.afterRun - 1) * 24 * HOUR - HOUR;
+      const closeTime = (c: { afterRun: number }): number => WAREHOUSE_START + (c.afterRun + 1) * 24 * HOUR - HOUR;
       const closed = new Map((plan.closes ?? []).filter((c) => run > c.afterRun).map((c) => [c.id, { issue: c.issue, since: closeTime(c) }]));
       const issues = new Map((plan.closes ?? []).map((c) => [c.id, c.issue]));
       const result = applyRun(
