@@ -5,7 +5,7 @@
  *
  *   node scripts/warehouse-schemas.ts
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TABLES, TABLE_NAMES, type ColumnType } from '../src/export/tables.ts';
@@ -45,6 +45,21 @@ export function snowflakeTables(): string {
   return out.join('\n');
 }
 
+export const TABLES_START = '<!-- tables: written by scripts/warehouse-schemas.ts -->';
+export const TABLES_END = '<!-- end of tables -->';
+
+/** The column tables of docs/warehouse.md, between TABLES_START and TABLES_END. */
+export function markdownTables(): string {
+  const out = [TABLES_START, ''];
+  for (const table of TABLE_NAMES) {
+    out.push(`### \`${table}\``, '', '| column | type | null | |', '| --- | --- | --- | --- |');
+    for (const c of TABLES[table]) out.push(`| \`${c.name}\` | ${c.type} | ${c.nullable ? 'yes' : 'no'} | ${c.doc.replace(/\|/g, '\\|')} |`);
+    out.push('');
+  }
+  out.push(TABLES_END);
+  return out.join('\n');
+}
+
 /** Every generated file, by path relative to docs/warehouse/. */
 export function warehouseFiles(): Map<string, string> {
   const files = new Map<string, string>();
@@ -60,4 +75,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     writeFileSync(join(DIR, path), text);
     console.log(`wrote docs/warehouse/${path}`);
   }
+  const doc = join(ROOT, 'docs/warehouse.md');
+  const text = readFileSync(doc, 'utf8');
+  const start = text.indexOf(TABLES_START);
+  const end = text.indexOf(TABLES_END);
+  if (start < 0 || end < start) throw new Error(`docs/warehouse.md has no ${TABLES_START} … ${TABLES_END} block`);
+  writeFileSync(doc, text.slice(0, start) + markdownTables() + text.slice(end + TABLES_END.length));
+  console.log('wrote the tables of docs/warehouse.md');
 }

@@ -4,7 +4,7 @@
  * is null, never a guess (docs/warehouse.md, "What the data branch does not keep").
  */
 import { createHash } from 'node:crypto';
-import { CODE_STATUS, isFailure, type TestRunRecord } from '../model.ts';
+import { CODE_STATUS, isFailure, type TestHistory, type TestRunRecord } from '../model.ts';
 import { failureKey } from '../history/records.ts';
 import { ownerText, ownersOf, parseCodeowners, type Codeowners } from '../owners/codeowners.ts';
 import { mapClassname, parseClassMap, type ClassMapRule } from '../owners/classmap.ts';
@@ -229,10 +229,14 @@ function* testsRows(source: ExportSource, notes: ExportNote[]): Generator<Row> {
   const owners = ownerLookup(source.files, notes, repository);
   const log = decisionLogOf(source, [] /* reported once, by the decisions table */);
   for (const path of snapshot.brokenStats.keys()) notes.push({ repository, message: `${path} cannot be read (it is kept as it is): its tests are exported with quarantined = null` });
-  const ids = new Set<string>(snapshot.history.keys());
-  for (const id of snapshot.stats.keys()) ids.add(id);
-  for (const id of [...ids].sort()) {
-    const history = snapshot.history.get(id);
+  // The histories in the branch's order, each decoded while its row is made and let go (LazyHistory's iteration
+  // keeps none: `get` would keep every one); then the tests with a stats line and no history (an override set by hand
+  // before the test's first run).
+  const entries = function* (): Generator<[string, TestHistory | undefined]> {
+    yield* snapshot.history;
+    for (const id of [...snapshot.stats.keys()].filter((id) => !snapshot.history.has(id)).sort()) yield [id, undefined];
+  };
+  for (const [id, history] of entries()) {
     const stats = snapshot.stats.get(id);
     const broken = inBrokenShard(snapshot, id);
     const cut = id.lastIndexOf('::');

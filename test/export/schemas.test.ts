@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { PROJECT_ROOT } from '../support/action.ts';
 import { sourceOf, warehouseBranch, warehousePlans } from '../support/warehouse.ts';
 import { TABLE_NAMES, exportTables } from '../../src/export/index.ts';
-import { warehouseFiles } from '../../scripts/warehouse-schemas.ts';
+import { markdownTables, warehouseFiles } from '../../scripts/warehouse-schemas.ts';
 import { duckOver } from './duckdb.ts';
 
 const temp = mkdtempSync(join(tmpdir(), 'flakeguard-schemas-'));
@@ -18,6 +18,7 @@ afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 it('docs/warehouse/ holds the schema files scripts/warehouse-schemas.ts writes (run it after changing a table)', () => {
   for (const [path, text] of warehouseFiles()) expect(readFileSync(join(PROJECT_ROOT, 'docs/warehouse', path), 'utf8'), path).toBe(text);
+  expect(readFileSync(join(PROJECT_ROOT, 'docs/warehouse.md'), 'utf8')).toContain(markdownTables());
 });
 
 it('the exported Parquet files have the BigQuery schema files’ columns, in order, with their types', async () => {
