@@ -89,6 +89,14 @@ describe('the rows', () => {
     expect(of('api.Client::retries on 503', 3).message_signature).toMatch(/^[0-9a-f]{16}$/);
   });
 
+  it('are made without keeping the decoded histories: memory holds the branch as read, not every run record', () => {
+    const source = shop();
+    const decoded = (): number => (source.snapshot.history as unknown as { decoded: Map<string, unknown> }).decoded.size;
+    expect(decoded()).toBe(0);
+    for (const table of TABLE_NAMES) for (const row of tableRows(table, source)) void row;
+    expect(decoded()).toBe(0);
+  });
+
   it('say per test its owners, quarantine state, scores and issue', () => {
     const tests = new Map(rowsOf('tests', shop()).map((t) => [t.test_id, t]));
     expect(tests.get('ui.Upload::drops a file')).toMatchObject({ owners: '@bob @octo/ui', owner: '@bob', quarantined: true, decided_by: 'rule', file: 'tests/ui/upload.test.ts' });
