@@ -224,6 +224,28 @@ const timeOf = (x: unknown): number | null => {
   return Number.isFinite(ms) ? ms : null;
 };
 
+const int = (x: unknown): number | null => (Number.isSafeInteger(x) ? (x as number) : null);
+
+/**
+ * The stats line's `fix` (the latest fix verification, docs/fix-verification.md) as columns; all null when the line
+ * has none or it is not an object. A field not of its type is null, never coerced.
+ */
+function fixColumns(raw: unknown): Row {
+  const fix = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : undefined;
+  const verdict = str(fix?.verdict);
+  return {
+    fix_verdict: verdict,
+    fix_pr: int(fix?.pr),
+    fix_head: str(fix?.head),
+    fix_runs: int(fix?.runs),
+    fix_failures: int(fix?.failures),
+    fix_rate: num(fix?.rate),
+    fix_reached: num(fix?.reached),
+    fix_at: timeOf(fix?.at),
+    fix_released: timeOf(fix?.released),
+  };
+}
+
 function* testsRows(source: ExportSource, notes: ExportNote[]): Generator<Row> {
   const { snapshot, repository } = source;
   const owners = ownerLookup(source.files, notes, repository);
@@ -279,6 +301,7 @@ function* testsRows(source: ExportSource, notes: ExportNote[]): Generator<Row> {
       first_seen: runs[0]?.time ?? null,
       last_seen: runs.at(-1)?.time ?? null,
       issue: log?.tests.get(id)?.issue ?? null,
+      ...fixColumns(stats?.fix),
     };
   }
 }

@@ -82,7 +82,16 @@ CREATE TABLE IF NOT EXISTS flakeguard.tests
   duration_sec Nullable(Float64) COMMENT 'Seconds of its newest run, when known.',
   first_seen Nullable(DateTime64(3, 'UTC')) COMMENT 'Time of the oldest run in its window.',
   last_seen Nullable(DateTime64(3, 'UTC')) COMMENT 'Time of its newest run.',
-  issue Nullable(Int64) COMMENT 'The number of its flakeguard issue, when there is one (decisions.json).'
+  issue Nullable(Int64) COMMENT 'The number of its flakeguard issue, when there is one (decisions.json).',
+  fix_verdict Nullable(String) COMMENT 'Its latest fix verification (docs/fix-verification.md): verified, failed or inconclusive; null when none is recorded.',
+  fix_pr Nullable(Int64) COMMENT 'The pull request the fix verification ran on.',
+  fix_head Nullable(String) COMMENT 'The commit the fix verification ran on.',
+  fix_runs Nullable(Int64) COMMENT 'Runs of the test the fix verification made.',
+  fix_failures Nullable(Int64) COMMENT 'Of which failed.',
+  fix_rate Nullable(Float64) COMMENT 'The first-attempt failure rate the runs were planned for.',
+  fix_reached Nullable(Float64) COMMENT 'The probability that a test still failing at that rate would have failed in those runs.',
+  fix_at Nullable(DateTime64(3, 'UTC')) COMMENT 'When the fix was verified.',
+  fix_released Nullable(DateTime64(3, 'UTC')) COMMENT 'When the verified fix landed and released the quarantine; null until then.'
 )
 ENGINE = ReplacingMergeTree
 ORDER BY (repository, row_key);

@@ -77,6 +77,15 @@ CREATE TABLE IF NOT EXISTS tests (
   first_seen TIMESTAMP_NTZ(3) COMMENT 'Time of the oldest run in its window.',
   last_seen TIMESTAMP_NTZ(3) COMMENT 'Time of its newest run.',
   issue NUMBER(19, 0) COMMENT 'The number of its flakeguard issue, when there is one (decisions.json).',
+  fix_verdict VARCHAR COMMENT 'Its latest fix verification (docs/fix-verification.md): verified, failed or inconclusive; null when none is recorded.',
+  fix_pr NUMBER(19, 0) COMMENT 'The pull request the fix verification ran on.',
+  fix_head VARCHAR COMMENT 'The commit the fix verification ran on.',
+  fix_runs NUMBER(19, 0) COMMENT 'Runs of the test the fix verification made.',
+  fix_failures NUMBER(19, 0) COMMENT 'Of which failed.',
+  fix_rate FLOAT COMMENT 'The first-attempt failure rate the runs were planned for.',
+  fix_reached FLOAT COMMENT 'The probability that a test still failing at that rate would have failed in those runs.',
+  fix_at TIMESTAMP_NTZ(3) COMMENT 'When the fix was verified.',
+  fix_released TIMESTAMP_NTZ(3) COMMENT 'When the verified fix landed and released the quarantine; null until then.',
   PRIMARY KEY (row_key)
 );
 
