@@ -5,7 +5,10 @@
  * Reports the read, the export's throughput (rows/s, all four tables), the bytes per row of each table and format,
  * and the RSS after the read (the branch in memory) and at the peak (the export's own memory on top of it).
  *
- *   node_modules/.bin/node scripts/bench/export.ts [--tests 10000] [--runs 100] [--row-group 50000]
+ *   node_modules/.bin/node scripts/bench/export.ts [--tests 10000] [--runs 100] [--row-group 50000] [--heap MB]
+ *
+ * `--heap MB` caps each child's V8 heap (`--max-old-space-size`): an export that completes under a cap holds no more
+ * live data than that, whatever its peak RSS (V8 collects lazily when memory is plentiful).
  *
  * `benchExport()` is the `export` suite of `npm run bench` (1,000 tests x 100 runs: cheap).
  */
@@ -34,6 +37,8 @@ export interface ExportMeasure {
   rssAfterReadMiB: number;
   peakRssMiB: number;
   rowGroupRows: number;
+  /** The V8 heap cap of the child, when one was set. */
+  heapMiB?: number;
 }
 
 interface ChildResult {
@@ -60,9 +65,10 @@ async function child(repo: string, format: 'ndjson' | 'parquet', out: string, ro
   process.stdout.write(JSON.stringify(r));
 }
 
-function runChild(repo: string, format: string, out: string, rowGroupRows: number): Promise<ChildResult> {
+function runChild(repo: string, format: string, out: string, rowGroupRows: number, heapMiB?: number): Promise<ChildResult> {
   return new Promise((resolve, reject) => {
-    const c = spawn(process.execPath, [SELF, '--child', repo, format, out, String(rowGroupRows)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const flags = heapMiB ? [`--max-old-space-size=${heapMiB}`] : [];
+    const c = spawn(process.execPath, [...flags, SELF, '--child', repo, format, out, String(rowGroupRows)], { stdio: ['ignore', 'pipe', 'inherit'] });
     let text = '';
     c.stdout.on('data', (d: Buffer) => (text += d.toString()));
     c.on('error', reject);
@@ -70,7 +76,7 @@ function runChild(repo: string, format: string, out: string, rowGroupRows: numbe
   });
 }
 
-export async function measureExport(options: { tests: number; runs: number; rowGroupRows?: number; log?: (m: string) => void }): Promise<ExportMeasure[]> {
+export async function measureExport(options: { tests: number; runs: number; rowGroupRows?: number; heapMiB?: number; log?: (m: string) => void }): Promise<ExportMeasure[]> {
   const { dataBranchRepo } = await import('./step.ts');
   const log = options.log ?? ((m: string) => console.error(m));
   const rowGroupRows = options.rowGroupRows ?? 50_000;
@@ -81,7 +87,7 @@ export async function measureExport(options: { tests: number; runs: number; rowG
   try {
     for (const format of ['ndjson', 'parquet'] as const) {
       log(`export: ${options.tests} tests x ${options.runs} runs -> ${format} ...`);
-      const r = await runChild(repo, format, join(dir, format), rowGroupRows);
+      const r = await runChild(repo, format, join(dir, format), rowGroupRows, options.heapMiB);
       const rows = Object.values(r.tables).reduce((n, t) => n + t.rows, 0);
       const bytes = Object.values(r.tables).reduce((n, t) => n + t.bytes, 0);
       out.push({
@@ -97,6 +103,7 @@ export async function measureExport(options: { tests: number; runs: number; rowG
         rssAfterReadMiB: Math.round(r.rssAfterRead / MIB),
         peakRssMiB: Math.round(r.maxRssKb / 1024),
         rowGroupRows,
+        ...(options.heapMiB ? { heapMiB: options.heapMiB } : {}),
       });
     }
   } finally {
@@ -121,7 +128,7 @@ export function formatMeasure(m: ExportMeasure): string {
   const per = Object.entries(m.bytesPerRow)
     .map(([t, b]) => `${t} ${b} B`)
     .join(', ');
-  return `${m.format.padEnd(7)} ${m.tests} tests x ${m.runs} runs: ${m.rows} rows in ${m.exportMs} ms = ${m.rowsPerSec.toLocaleString('en-US')} rows/s; ${(m.bytes / MIB).toFixed(1)} MiB (${per} a row); read ${m.readMs} ms; RSS ${m.rssAfterReadMiB} MiB after the read, peak ${m.peakRssMiB} MiB (row groups of ${m.rowGroupRows})`;
+  return `${m.format.padEnd(7)} ${m.tests} tests x ${m.runs} runs: ${m.rows} rows in ${m.exportMs} ms = ${m.rowsPerSec.toLocaleString('en-US')} rows/s; ${(m.bytes / MIB).toFixed(1)} MiB (${per} a row); read ${m.readMs} ms; RSS ${m.rssAfterReadMiB} MiB after the read, peak ${m.peakRssMiB} MiB (row groups of ${m.rowGroupRows}${m.heapMiB ? `, heap capped at ${m.heapMiB} MiB` : ''})`;
 }
 
 function option(name: string): string | undefined {
@@ -136,7 +143,12 @@ if (process.argv[1] === SELF) {
     const tests = Number(option('tests') ?? 10_000);
     const runs = Number(option('runs') ?? 100);
     const load = loadavg()[0]!.toFixed(1);
-    const measures = await measureExport({ tests, runs, rowGroupRows: option('row-group') ? Number(option('row-group')) : undefined });
+    const measures = await measureExport({
+      tests,
+      runs,
+      rowGroupRows: option('row-group') ? Number(option('row-group')) : undefined,
+      heapMiB: option('heap') ? Number(option('heap')) : undefined,
+    });
     console.log(`flakeguard export, Node ${process.versions.node}, load ${load} -> ${loadavg()[0]!.toFixed(1)}`);
     for (const m of measures) console.log(formatMeasure(m));
   }
