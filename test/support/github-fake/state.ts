@@ -286,6 +286,8 @@ export class Store {
       head_repository: p.head_repository ?? `${this.state.owner}/${this.state.repo}`,
       base_sha: p.base_sha ?? '0'.repeat(40),
       base_ref: p.base_ref ?? this.state.default_branch,
+      ...(p.merged_at !== undefined ? { merged_at: p.merged_at } : {}),
+      ...(p.merge_commit_sha !== undefined ? { merge_commit_sha: p.merge_commit_sha } : {}),
     };
     this.state.pulls.push(rec);
     return rec;
