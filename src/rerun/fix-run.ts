@@ -76,7 +76,7 @@ export async function runFix(request: FixRunRequest): Promise<FixRunResult> {
     }
     const got = (answer.attempts.get(key) ?? []).filter((a) => a.status !== 'skipped');
     if (got.length === 0) {
-      out.stopped = `round ${out.rounds}'s report has no result for the test`;
+      out.stopped = `round ${out.rounds}'s report has no result for the test (absent, or skipped: a skipped test verifies nothing)`;
       break;
     }
     out.ran += got.length;
