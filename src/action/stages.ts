@@ -159,6 +159,8 @@ export async function fixStage(step: Step, job: Job, branch: DataBranch): Promis
   if (!step.fixInputs.on || (!pr && !job.run.onDefaultBranch)) return undefined;
   const snapshot = await branch.snapshot().catch(() => undefined);
   if (!snapshot) return undefined;
+  // On the default branch only a recorded fix has anything to check: the module is not loaded otherwise.
+  if (!pr && ![...snapshot.stats.values()].some((line) => line.fix !== undefined)) return undefined;
   return (await import('../github/fix-verify.ts')).fixStage({
     env: step.env,
     inputs: step.inputs,

@@ -26,7 +26,6 @@ import { runFix } from '../rerun/fix-run.ts';
 import { detectRunner } from '../rerun/detect.ts';
 import { readWorkspaceFacts } from '../rerun/workspace.ts';
 import { findPreset } from '../rerun/presets/index.ts';
-import { readRoundReport } from '../pipeline/rerun.ts';
 import { runGit } from '../store/git-process.ts';
 import { commandText, logText } from '../text/escape.ts';
 import { touchedQuarantines } from './pr-touched.ts';
@@ -57,10 +56,15 @@ const TITLE = 'flakeguard fix verification';
 export async function fixStage(input: FixStageInput): Promise<FixReport | undefined> {
   if (!input.fix.on) return undefined;
   try {
-    const pr = input.ctx.eventName === 'pull_request' || input.ctx.eventName === 'pull_request_target';
-    if (pr) return await verifyPullRequest(input);
-    if (input.run.onDefaultBranch && !input.readOnly) return await findLanded(input);
-    return undefined;
+    if (input.ctx.eventName === 'pull_request_target') {
+      // Its workspace is the base branch's code unless the workflow checks out the head: a verdict would not be the head's.
+      core.info('Fix verification runs on pull_request events only, not pull_request_target (docs/fix-verification.md).');
+      return undefined;
+    }
+    const pr = input.ctx.eventName === 'pull_request';
+    const report = pr ? await verifyPullRequest(input) : input.run.onDefaultBranch && !input.readOnly ? await findLanded(input) : undefined;
+    for (const n of report?.notices ?? []) core.notice(commandText(`Fix verification: ${n}.`, 1000), { title: TITLE });
+    return report;
   } catch (error) {
     core.warning(commandText(`Fix verification stopped on an unexpected error (${error instanceof Error ? error.message : String(error)}); it decides nothing this run.`, 1000), { title: TITLE });
     return undefined;
@@ -139,6 +143,16 @@ async function verifyPullRequest(input: FixStageInput): Promise<FixReport | unde
   if (why.size === 0) return report.notices.length > 0 ? report : undefined;
 
   const rerun = input.rerun;
+  if (!rerun && claimed.length === 0) {
+    // Only changed files, no claim: said in the log, not as a notice on every such pull request of a step without re-runs.
+    core.info(
+      logText(
+        `Fix verification: this pull request changes the file of ${why.size} quarantined test${why.size === 1 ? '' : 's'}; without the rerun input they are not verified (docs/fix-verification.md).`,
+        1000,
+      ),
+    );
+    return report.notices.length > 0 ? report : undefined;
+  }
   if (!rerun) {
     report.notices.push(
       `fix verification runs the tests with the \`rerun\` command, and this step has none: ${why.size} claimed fix${why.size === 1 ? ' was' : 'es were'} not verified (docs/fix-verification.md)`,
@@ -151,6 +165,7 @@ async function verifyPullRequest(input: FixStageInput): Promise<FixReport | unde
     return report;
   }
   const command = preset ?? rerun.command;
+  const { readRoundReport } = await import('../pipeline/rerun.ts');
   const deadline = Date.now() + rerun.timeoutSec * 1000;
   for (const [id, reasons] of why) {
     const test = input.tests.find((t) => input.historyId(t.id) === id);
@@ -186,7 +201,6 @@ async function verifyPullRequest(input: FixStageInput): Promise<FixReport | unde
     if (failedHere) outcome.stopped = "it failed in this job's own run";
     report.outcomes.push(outcome);
   }
-  for (const n of report.notices) core.notice(commandText(`Fix verification: ${n}.`, 1000), { title: TITLE });
   return report;
 }
 
@@ -237,7 +251,6 @@ async function findLanded(input: FixStageInput): Promise<FixReport | undefined> 
         `pull request #${p.pr} was merged in ${pull.commit.slice(0, 12)}, which this run's commit does not contain as far as the workspace's git shows (a shallow checkout: \`fetch-depth: 0\`); '${p.id}' is released at the first run that shows it`,
       );
   }
-  for (const n of report.notices) core.notice(commandText(`Fix verification: ${n}.`, 1000), { title: TITLE });
   return report;
 }
 
