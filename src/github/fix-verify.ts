@@ -167,8 +167,13 @@ async function verifyPullRequest(input: FixStageInput): Promise<FixReport | unde
   const command = preset ?? rerun.command;
   const { readRoundReport } = await import('../pipeline/rerun.ts');
   const deadline = Date.now() + rerun.timeoutSec * 1000;
+  const byHistoryId = new Map<string, ParsedTestCase>();
+  for (const t of input.tests) {
+    const h = input.historyId(t.id);
+    if (why.has(h) && !byHistoryId.has(h)) byHistoryId.set(h, t);
+  }
   for (const [id, reasons] of why) {
-    const test = input.tests.find((t) => input.historyId(t.id) === id);
+    const test = byHistoryId.get(id);
     if (!test) {
       report.notices.push(`'${id}' did not run in this job's reports, so it could not be verified here (a job that runs it verifies it)`);
       continue;
