@@ -185,6 +185,29 @@ export interface QuarantineState {
    * the flakes that put it in quarantine cannot put it straight back.
    */
   evidenceAfter?: number;
+  /** The test's latest fix verification and what it did (src/policy/fix-release.ts, docs/fix-verification.md). */
+  fix?: FixRecord;
+}
+
+/**
+ * A fix verification as the data branch records it on the test's stats line (`fix`): the pull request and head commit
+ * it ran on, its runs and failures, the test's rate before and the probability the runs had to catch it; `released`
+ * once the verified change landed on the default branch and released the quarantine.
+ */
+export interface FixRecord {
+  pr: number;
+  head: string;
+  runs: number;
+  failures: number;
+  /** The test's first-attempt failure rate the runs were planned for. */
+  rate: number;
+  /** The probability that a test still failing at `rate` would have failed at least once in `runs`. */
+  reached: number;
+  verdict: 'verified' | 'failed' | 'inconclusive';
+  /** When it was verified (ISO). */
+  at: string;
+  /** When its landing released the quarantine (ISO). */
+  released?: string;
 }
 
 /** The title the runner knows for a test: its name without the ` [n]` twin suffix (docs/test-ids.md). */

@@ -1,6 +1,6 @@
 /**
  * The action's main job, as its stages (src/action/stages.ts): inputs → open the data branch → read the reports →
- * re-run → decide and write → publish (src/github/publish.ts). Every path ends with `outcome` and the exit code
+ * re-run → verify claimed fixes → decide and write → publish (src/github/publish.ts). Every path ends with `outcome` and the exit code
  * agreeing.
  */
 import * as core from '@actions/core';
@@ -9,7 +9,8 @@ import { inputsFromEnv } from '../config/inputs.ts';
 import { publishOutcome, publishRun, publishStopped } from '../github/publish.ts';
 import { readModeInputs } from '../config/mode-inputs.ts';
 import type { EarlyClone } from './early-clone.ts';
-import { decideAndWrite, leaveResultsFile, openStepBranch, readJob, readStep, recordedTests, rerunStage, runFacts, type Reruns, type Written } from './stages.ts';
+import { decideAndWrite, fixStage, leaveResultsFile, openStepBranch, readJob, readStep, recordedTests, rerunStage, runFacts, type Reruns, type Written } from './stages.ts';
+import type { FixReport } from '../rerun/fix-plan.ts';
 
 /** `clone`: the data branch's clone, opened and fetched by the main thread meanwhile (src/action/early-clone.ts). */
 export async function run(env: NodeJS.ProcessEnv = process.env, clone?: Promise<EarlyClone | undefined>): Promise<void> {
@@ -29,15 +30,17 @@ export async function run(env: NodeJS.ProcessEnv = process.env, clone?: Promise<
     const job = await readJob(step, branch);
     let reruns: Reruns | undefined;
     let written: Written;
+    let fixes: FixReport | undefined;
     try {
       reruns = await rerunStage(step, job, branch);
+      fixes = await fixStage(step, job, branch);
       job.reports.tests = recordedTests(step, job, reruns);
-      written = await decideAndWrite(step, job, reruns, branch);
+      written = await decideAndWrite(step, job, reruns, branch, fixes);
     } finally {
       await branch.dispose();
     }
     const resultsFile = await leaveResultsFile(step, job, written);
-    outcome = await publishRun(runFacts(step, job, reruns, written, resultsFile));
+    outcome = await publishRun(runFacts(step, job, reruns, written, resultsFile, fixes));
   } catch (error) {
     outcome = 'failure';
     publishStopped(error);

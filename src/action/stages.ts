@@ -28,6 +28,9 @@ import { commandText, logText, registerSecret } from '../text/escape.ts';
 import type { ModeInputs } from '../config/mode-inputs.ts';
 import { splitTests, warnUnsplitOverrides } from '../pipeline/split.ts';
 import { readRerunInputs, type RerunInputs } from '../rerun/rerun-inputs.ts';
+import { readFixInputs, type FixInputs } from '../rerun/fix-inputs.ts';
+import type { FixReport } from '../rerun/fix-plan.ts';
+import type { FixInput } from '../policy/fix-release.ts';
 import { finalAttemptFailed } from '../policy/outcome.ts';
 import type { ParsedReports, ParsedTestCase, RunContext } from '../model.ts';
 import { openClone, type EarlyClone } from './early-clone.ts';
@@ -40,6 +43,8 @@ export interface Step {
   modeInputs: ModeInputs;
   config: Awaited<ReturnType<typeof loadFileConfig>>;
   rerunInputs: RerunInputs | undefined;
+  /** Fix verification's inputs (docs/fix-verification.md). */
+  fixInputs: FixInputs;
   /** Decide only, never write: `read-only`, or a pull request from a fork (docs/forks.md). */
   readOnly: boolean;
 }
@@ -65,7 +70,8 @@ export async function readStep(env: NodeJS.ProcessEnv, modeInputs: ModeInputs): 
   const ctx = contextFromEnv(env);
   const config = await loadFileConfig(inputs.configPath ? resolve(ctx.workspace, inputs.configPath) : '');
   const rerunInputs = readRerunInputs(inputsFromEnv(env));
-  return { env, inputs, ctx, modeInputs, config, rerunInputs, readOnly: inputs.readOnly || ctx.fromFork };
+  const fixInputs = readFixInputs(inputsFromEnv(env));
+  return { env, inputs, ctx, modeInputs, config, rerunInputs, fixInputs, readOnly: inputs.readOnly || ctx.fromFork };
 }
 
 /**
@@ -143,6 +149,48 @@ export async function rerunStage(step: Step, job: Job, branch: DataBranch): Prom
   };
 }
 
+/**
+ * Fix verification (docs/fix-verification.md): on a pull request, the quarantined tests it claims to fix, each run as
+ * often as its old rate needs; on the default branch, the verified fixes that landed. Loaded only on those runs.
+ */
+export async function fixStage(step: Step, job: Job, branch: DataBranch): Promise<FixReport | undefined> {
+  const { ctx } = step;
+  const pr = ctx.eventName === 'pull_request' || ctx.eventName === 'pull_request_target';
+  if (!step.fixInputs.on || (!pr && !job.run.onDefaultBranch)) return undefined;
+  const snapshot = await branch.snapshot().catch(() => undefined);
+  if (!snapshot) return undefined;
+  // On the default branch only a recorded fix has anything to check: the module is not loaded otherwise.
+  if (!pr && ![...snapshot.stats.values()].some((line) => line.fix !== undefined)) return undefined;
+  return (await import('../github/fix-verify.ts')).fixStage({
+    env: step.env,
+    inputs: step.inputs,
+    ctx,
+    readOnly: step.readOnly,
+    rerun: step.rerunInputs,
+    fix: step.fixInputs,
+    tests: job.reports.tests,
+    ...(job.reports.reporters ? { reporters: job.reports.reporters } : {}),
+    historyId: splitHistory(step) ? (id: string) => splitTests([{ id }], step.inputs.jobKey)[0]!.id : (id: string) => id,
+    snapshot,
+    policy: step.config.policy,
+    now: job.now,
+    run: job.run,
+  });
+}
+
+/** What the write takes of fix verification: the verifications to record (a run that can write), the fixes that landed. */
+function fixInput(report: FixReport | undefined, readOnly: boolean): FixInput | undefined {
+  if (!report) return undefined;
+  const verified = new Map<string, NonNullable<ReturnType<NonNullable<FixInput['verified']>['get']>>>();
+  if (!readOnly && report.pr !== undefined && report.head !== undefined) {
+    const at = new Date().toISOString();
+    for (const o of report.outcomes) {
+      verified.set(o.id, { pr: report.pr, head: report.head, runs: o.ran, failures: o.failures, rate: o.plan.rate.p, reached: o.reached, verdict: o.verdict, at });
+    }
+  }
+  return { verified, landed: new Map(report.landed.map((l) => [l.id, { pr: l.pr, commit: l.commit }])) };
+}
+
 /** The tests this run records: the reports' (or, after re-runs, with their attempts), under their history ids. */
 export function recordedTests(step: Step, job: Job, reruns: Reruns | undefined): ParsedTestCase[] {
   const tests = reruns ? reruns.result.tests : job.reports.tests;
@@ -160,12 +208,13 @@ export interface Written {
  * write it, retried on a lost race, parked after a few, parked runs folded in (docs/data-branch.md, "Many writers").
  * Results neither saved nor parked fail the run.
  */
-export async function decideAndWrite(step: Step, job: Job, reruns: Reruns | undefined, branch: DataBranch): Promise<Written> {
+export async function decideAndWrite(step: Step, job: Job, reruns: Reruns | undefined, branch: DataBranch, fixes?: FixReport): Promise<Written> {
   const { inputs, ctx, config, readOnly } = step;
   const { reports, run, now, warnClock, issues } = job;
   let facts: PublishInput['facts'];
   const options = { ...config, normalise: normalizeErrorMessage, scoreTests: statsScores(Math.min(run.time, now), config.policy.rules.scoring) };
   const provenance = inboxProvenance(inputs, ctx);
+  const fixed = fixInput(fixes, readOnly);
   const sync = await core.group(`Updating the data branch '${inputs.dataBranch}'`, () =>
     branch.write(
       (snapshot) =>
@@ -180,6 +229,7 @@ export async function decideAndWrite(step: Step, job: Job, reruns: Reruns | unde
             closedByHand: issues?.closedByHand,
             issueOf: issues?.issueOf,
             ...(reruns ? { rerun: reruns.verdicts } : {}),
+            ...(fixed ? { fixes: fixed } : {}),
           },
           options,
         ),
@@ -230,7 +280,7 @@ export async function leaveResultsFile(step: Step, job: Job, written: Written): 
 }
 
 /** Publish: what publishRun is told of the run (src/github/publish.ts sets every output from it). */
-export function runFacts(step: Step, job: Job, reruns: Reruns | undefined, written: Written, resultsFile: RunFacts['resultsFile']): RunFacts {
+export function runFacts(step: Step, job: Job, reruns: Reruns | undefined, written: Written, resultsFile: RunFacts['resultsFile'], fixes?: FixReport): RunFacts {
   const { reports } = job;
   return {
     inputs: step.inputs,
@@ -244,5 +294,6 @@ export function runFacts(step: Step, job: Job, reruns: Reruns | undefined, writt
     ...(reruns ? { rerun: reruns } : {}),
     ...(resultsFile ? { resultsFile } : {}),
     ...(job.issues ? { issues: job.issues } : {}),
+    ...(fixes ? { fixes } : {}),
   };
 }

@@ -39,6 +39,8 @@ export interface PrCommentFacts {
   codeownersMap?: string;
   /** Input `dashboard-url`: where the dashboard is served, for links to each test's page. */
   dashboardUrl?: string;
+  /** Fix verification's items (src/report/fix-summary.ts, escaped there). */
+  fixes?: readonly string[];
 }
 
 export type PrCommentAction = 'off' | 'not-a-pull-request' | 'fork' | 'no-token' | 'nothing-to-say' | 'created' | 'updated' | 'unchanged' | 'unverified' | 'failed';
@@ -76,6 +78,7 @@ export function sectionInput(f: Omit<PrCommentFacts, 'mode' | 'token'>): PrSecti
     dataBranchUrl: f.dataBranchUrl,
     statsFileOf: f.statsFileOf,
     ...(f.dashboardUrl ? { testUrl: testUrlIn(f.dashboardUrl) } : {}),
+    ...(f.fixes && f.fixes.length > 0 ? { fixes: f.fixes } : {}),
   };
 }
 

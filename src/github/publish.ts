@@ -18,6 +18,7 @@ import { commandText, defuseLegacy, logText, truncate } from '../text/escape.ts'
 import { scoreLookup } from '../report/scores.ts';
 import type { RunContext } from '../model.ts';
 import type { RerunResult } from '../rerun/plan.ts';
+import type { FixReport } from '../rerun/fix-plan.ts';
 import type { IssueSession } from './issues.ts';
 
 export interface PublishInput {
@@ -251,6 +252,8 @@ export interface RunFacts extends PublishInput {
   /** Results not saved, left in a file (and uploaded, when asked) for a trusted workflow to ingest (docs/forks.md). */
   resultsFile?: { path: string; upload?: () => Promise<void> };
   issues?: IssueSession;
+  /** What fix verification did (docs/fix-verification.md). */
+  fixes?: FixReport;
 }
 
 /**
@@ -259,7 +262,7 @@ export interface RunFacts extends PublishInput {
  * were forgiven. Returns the outcome.
  */
 export async function publishRun(facts: RunFacts): Promise<'success' | 'failure'> {
-  const { inputs, sync, rerun, resultsFile, issues, run } = facts;
+  const { inputs, sync, rerun, resultsFile, issues, run, fixes } = facts;
   const result = sync.applied;
   const o = result.outcome;
   if (resultsFile) {
@@ -267,13 +270,22 @@ export async function publishRun(facts: RunFacts): Promise<'success' | 'failure'
     core.notice(`This run's results were not saved to ${inputs.dataBranch}; they are in ${resultsFile.path} for a trusted workflow to ingest.`);
     await resultsFile.upload?.();
   }
-  const extraSummary = rerun ? (await import('../report/rerun-summary.ts')).renderRerunSection(rerun.result, result.orderDependent) : undefined;
+  const rerunSection = rerun ? (await import('../report/rerun-summary.ts')).renderRerunSection(rerun.result, result.orderDependent) : undefined;
+  const fixReport = fixes ? await import('../report/fix-summary.ts') : undefined;
+  const fixSection = fixes ? fixReport!.renderFixSection(fixes) : undefined;
+  const extraSummary = [rerunSection, fixSection].filter((x) => x !== undefined).join('\n') || undefined;
   await publishResults({ ...facts, ...(extraSummary ? { extraSummary } : {}) });
   if (rerun) {
     const { blockingAfterReruns } = await import('../rerun/plan.ts');
     guard('set the outputs of the re-runs', () => rerunOutputs(rerun, result, blockingAfterReruns));
   }
   await issues?.publish(sync, run);
+  if (fixes) {
+    const fixPublish = await import('./fix-publish.ts');
+    guard('set the outputs of fix verification', () => fixPublish.setFixOutputs(fixes));
+    const issueOf = issues?.issueOf;
+    if (issueOf && inputs.token) await guardAsync('comment on the owner issues of the verified fixes', () => fixPublish.commentOnOwnerIssues(fixes, { token: inputs.token, ctx: facts.ctx, issueOf }));
+  } else guard('set the outputs of fix verification', () => ['fixes-verified', 'fixes-failed', 'fixes-json'].forEach((name) => setOutput(name, '[]')));
   if (inputs.prComment !== 'off' && facts.ctx.pullRequest) {
     const { publishPrComment } = await import('./pr-comment.ts');
     await guardAsync('comment on the pull request', () =>
@@ -290,6 +302,7 @@ export async function publishRun(facts: RunFacts): Promise<'success' | 'failure'
         statsFileOf: (id) => statsPath(shardOf(id, result.shards), result.shards),
         codeownersMap: inputs.codeownersMap,
         dashboardUrl: inputs.dashboardUrl,
+        ...(fixes && fixes.outcomes.length + fixes.notices.length > 0 ? { fixes: fixReport!.fixCommentItems(fixes) } : {}),
       }),
     );
   }

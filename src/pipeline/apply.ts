@@ -27,6 +27,7 @@ import { updateDecisionLog, type IssueNumberLookup } from './update-decision-log
 import { DECISIONS_FILE } from '../store/decisions.ts';
 import { checkTimes } from './clock.ts';
 import { orderDependence, streakStart } from '../rerun/order.ts';
+import { applyFixes, type FixInput } from '../policy/fix-release.ts';
 
 export interface ApplyOptions {
   retention: RetentionOptions;
@@ -64,6 +65,8 @@ export interface ApplyInput {
   rerun?: RerunVerdicts;
   /** The number of each test's flakeguard issue, when known: recorded in decisions.json for the dashboard. */
   issueOf?: IssueNumberLookup;
+  /** Fix verification (docs/fix-verification.md): this run's verifications, and the verified fixes that landed. */
+  fixes?: FixInput;
 }
 
 export interface RerunVerdicts {
@@ -264,6 +267,10 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
     const stays = previous !== undefined && !previous.quarantined && previous.reason.startsWith(ORDER_REASON) && previous.since;
     decisions.set(id, { quarantined: false, reason: `${ORDER_REASON}${sentence}`, since: stays || nowIso, evidence: decision.evidence, evidenceAfter: newest });
   }
+  // Fix verification (src/policy/fix-release.ts): recorded; a verified fix that landed releases; a failure after re-quarantines.
+  if (input.fixes || [...snapshot.stats.values()].some((l) => l.fix !== undefined)) {
+    applyFixes({ decisions, recorded: (id) => snapshot.stats.get(id)?.fix, history, fixes: input.fixes, runKey: run.key, runTime: run.time, nowIso, policy: options.policy });
+  }
   const scores = new Map<string, Record<string, unknown>>();
   if (options.scoreTests) for (const id of evidence.keys()) scores.set(id, scoreOf(id)!);
   // Decided and scored: the decoded histories and their keys would only be held to the end of the step.
@@ -417,6 +424,7 @@ function renderFiles(
       reason: decision.reason,
       since: decision.since,
       ...(decision.evidenceAfter !== undefined ? { evidenceAfter: decision.evidenceAfter } : {}),
+      ...(decision.fix ? { fix: decision.fix } : {}),
       ...(decision.auto
         ? {
             auto: {

@@ -56,6 +56,8 @@ export interface PrSectionInput {
   touched?: ReadonlyArray<{ id: string; path: string }>;
   /** The address of a test's page in the dashboard (input `dashboard-url`); absent: names are not linked. */
   testUrl?: (id: string) => string | undefined;
+  /** Fix verification's items, Markdown already escaped (src/report/fix-summary.ts). */
+  fixes?: readonly string[];
 }
 
 const n = (x: number): string => String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -84,7 +86,8 @@ export function somethingToSay(input: PrSectionInput): boolean {
     (input.rerun?.newFlaky.length ?? 0) > 0 ||
     input.orderDependent.size > 0 ||
     input.newlyQuarantined.length > 0 ||
-    (input.touched?.length ?? 0) > 0
+    (input.touched?.length ?? 0) > 0 ||
+    (input.fixes?.length ?? 0) > 0
   );
 }
 
@@ -248,6 +251,9 @@ export function renderSection(input: PrSectionInput, budget: number): string {
       return `- ${name(t.id)} in ${mdInert(t.path, 200)}${d ? `: ${mdInert(reasonWithoutPfs(d.reason), 300)}` : ''}. Its quarantine is in \`${input.statsFileOf(t.id)}\`.`;
     },
   });
+
+  const fixes = input.fixes ?? [];
+  lists.push({ title: '🧪 Fix verification', count: fixes.length, item: (i) => fixes[i]! });
 
   const w = new Lines(budget);
   for (const l of head) w.add(l);

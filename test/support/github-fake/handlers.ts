@@ -16,6 +16,7 @@ import {
   renderRepository,
   renderWorkflowRun,
   renderPullRequest,
+  renderPullRequestFull,
   type AnnotationRecord,
   type CheckConclusion,
   type CheckStatus,
@@ -530,8 +531,17 @@ const pullsList: Handler = (ctx) => {
   return { status: 200, body: page.map(({ p, issue }) => renderPullRequest(ctx.render, p, issue)), headers };
 };
 
+/** `GET /repos/{owner}/{repo}/pulls/{pull_number}`: merged_at and merge_commit_sha once the test merged it. */
+const pullsGet: Handler = (ctx) => {
+  const n = int(ctx.params['pull_number'], -1);
+  const p = ctx.state.pulls.find((x) => x.number === n);
+  const issue = p && ctx.state.issues.find((i) => i.number === p.number);
+  return p && issue ? { status: 200, body: renderPullRequestFull(ctx.render, p, issue) } : notFound();
+};
+
 export const handlers: Record<string, Handler> = {
   'pulls/list': pullsList,
+  'pulls/get': pullsGet,
   'checks/create': checksCreate,
   'checks/update': checksUpdate,
   'checks/get': checksGet,

@@ -117,6 +117,9 @@ export interface PullRequestRecord {
   head_repository: string;
   base_sha: string;
   base_ref: string;
+  /** Set when merged (its issue is then closed): the time and the commit the merge made on the base branch. */
+  merged_at?: string;
+  merge_commit_sha?: string;
 }
 
 export interface FakeState {
@@ -283,6 +286,8 @@ export class Store {
       head_repository: p.head_repository ?? `${this.state.owner}/${this.state.repo}`,
       base_sha: p.base_sha ?? '0'.repeat(40),
       base_ref: p.base_ref ?? this.state.default_branch,
+      ...(p.merged_at !== undefined ? { merged_at: p.merged_at } : {}),
+      ...(p.merge_commit_sha !== undefined ? { merge_commit_sha: p.merge_commit_sha } : {}),
     };
     this.state.pulls.push(rec);
     return rec;
@@ -561,6 +566,25 @@ export function renderWorkflowRun(ctx: RenderCtx, w: WorkflowRunRecord): Record<
   };
 }
 
+/** A pull request as `GET /repos/{owner}/{repo}/pulls/{pull_number}` gives it (`pull-request`). */
+export function renderPullRequestFull(ctx: RenderCtx, p: PullRequestRecord, issue: IssueRecord): Record<string, unknown> {
+  return {
+    ...renderPullRequest(ctx, p, issue),
+    merged: p.merged_at !== undefined,
+    mergeable: null,
+    rebaseable: null,
+    mergeable_state: 'unknown',
+    merged_by: null,
+    comments: 0,
+    review_comments: 0,
+    maintainer_can_modify: false,
+    commits: 1,
+    additions: 0,
+    deletions: 0,
+    changed_files: 0,
+  };
+}
+
 /** A pull request as `GET /repos/{owner}/{repo}/pulls` lists it (`pull-request-simple`). */
 export function renderPullRequest(ctx: RenderCtx, p: PullRequestRecord, issue: IssueRecord): Record<string, unknown> {
   const url = `${repoApi(ctx)}/pulls/${p.number}`;
@@ -594,8 +618,8 @@ export function renderPullRequest(ctx: RenderCtx, p: PullRequestRecord, issue: I
     created_at: issue.created_at,
     updated_at: issue.updated_at,
     closed_at: issue.closed_at,
-    merged_at: null,
-    merge_commit_sha: null,
+    merged_at: p.merged_at ?? null,
+    merge_commit_sha: p.merge_commit_sha ?? null,
     assignee: null,
     assignees: [],
     requested_reviewers: [],
