@@ -280,6 +280,10 @@ export function safeCut(buf: Buffer, s: number, e: number): number {
   return p + len > e ? p : e;
 }
 
+/** A construct's method returns STOP(k) when the window ends inside it: feed returns k (stopAt). */
+const STOP = (k: number): number => -k - 1;
+const stopAt = (stopped: number): number => -stopped - 1;
+
 const NONE = 0,
   COMMENT = 1,
   PI = 2,
@@ -329,38 +333,14 @@ export class Tokenizer {
    */
   feed(buf: Buffer, base: number, final: boolean): number {
     const n = buf.length;
-    const h = this.h;
     const stack = this.stack;
-    const opened = this.opened;
-    const attrs = this.attrs;
-    const names = this.names;
-    attrs.buf = buf;
+    this.attrs.buf = buf;
     let i = 0;
-
+    // Each construct is read by a method of its own, which returns where the next one starts, or STOP(k) when the
+    // window ends inside it (feed returns k): a small loop here, small functions for the optimising compiler.
     if (this.mode !== NONE) {
-      const mode = this.mode;
-      const term = mode === COMMENT ? '-->' : mode === PI ? '?>' : ']]>';
-      const j = buf.indexOf(term, 0, 'latin1');
-      if (j === -1) {
-        if (final) {
-          const what = mode === COMMENT ? 'unterminated comment (missing -->)' : mode === PI ? 'unterminated processing instruction (missing ?>)' : 'unterminated CDATA section (missing ]]>)';
-          throw new XmlError(what, this.modeStart);
-        }
-        // Keep what could be the start of the terminator.
-        if (mode === COMMENT) this.extendComment(buf, Math.max(0, n - (term.length - 1)));
-        if (mode !== CDATA) return Math.max(0, n - (term.length - 1));
-        const cut = safeCut(buf, 0, Math.max(0, n - 2));
-        if (cut > 0) h.cdata(buf, 0, cut);
-        return cut;
-      }
-      if (mode === CDATA) h.cdata(buf, 0, j);
-      if (mode === COMMENT) {
-        this.extendComment(buf, j);
-        if (h.comment && this.commentHead !== undefined) h.comment(this.commentHead, stack.length);
-        this.commentHead = undefined;
-      }
-      this.mode = NONE;
-      i = j + term.length;
+      i = this.resume(buf, final);
+      if (i < 0) return stopAt(i);
     }
 
     while (i < n) {
@@ -370,207 +350,260 @@ export class Tokenizer {
           i++;
           continue;
         }
-        if (c !== LT) {
-          if (c === 0) throw new XmlError('NUL byte: this is a binary file, not XML', base + i);
-          throw new XmlError(this.seenRoot ? 'text after the end of the root element' : `the document does not start with '<' (found ${describeByte(buf, i)}): this is not an XML file`, base + i);
-        }
+        if (c !== LT) throw this.outsideRoot(buf, i, base);
       } else {
-        const start = i;
-        let amp = false;
-        while (i < n) {
-          const c = buf[i]!;
-          if (c === LT) break;
-          if (c === AMP) {
-            const r = checkRef(buf, i, n, final, base);
-            if (r < 0) {
-              // The reference goes on in the next piece: hand over the text before it.
-              if (i > start) h.text(buf, start, i, amp);
-              return i;
-            }
-            i = r;
-            amp = true;
-            continue;
-          }
-          i++;
-        }
-        if (i >= n && !final) {
-          const cut = safeCut(buf, start, n);
-          if (cut > start) h.text(buf, start, cut, amp);
-          return cut;
-        }
-        if (i > start) h.text(buf, start, i, amp);
+        i = this.text(buf, i, base, final);
+        if (i < 0) return stopAt(i);
         if (i >= n) break;
       }
 
       // buf[i] === '<'
       if (i + 1 >= n && !final) return i;
       const c1 = buf[i + 1];
-      if (c1 === SLASH) {
-        const ns = i + 2;
-        let j = ns;
-        if (j >= n && !final) return i;
-        if (j >= n || !isNameStart(buf[j]!)) throw new XmlError(`invalid end tag: expected a name after '</' but found ${describeByte(buf, j)}`, base + i);
-        while (j < n && isNameChar(buf[j]!)) j++;
-        if (j >= n && !final) return i;
-        const name = names.get(buf, ns, j);
-        while (j < n && isWs(buf[j]!)) j++;
-        if (j >= n && !final) return i;
-        if (buf[j] !== GT) throw new XmlError(j >= n ? `unexpected end of file inside end tag </${name}>` : `invalid end tag </${name}: expected '>' but found ${describeByte(buf, j)}`, base + j);
-        const top = stack.pop();
-        if (top === undefined) throw new XmlError(`end tag </${name}> without a matching start tag`, base + i);
-        if (top !== name) {
-          throw new XmlError(`mismatched end tag: expected </${top}> (opened at line ${this.lineOf(opened[opened.length - 1]!)}) but found </${name}>`, base + i);
-        }
-        opened.pop();
-        h.close(name);
-        i = j + 1;
-        continue;
-      }
-      if (c1 === BANG) {
-        // Every decision below looks at most at the 10 bytes from i.
-        if (n < i + 10 && !final) return i;
-        if (startsWithAscii(buf, i, '<!--')) {
-          const j = buf.indexOf('-->', i + 4, 'latin1');
-          if (j === -1) {
-            if (final) throw new XmlError('unterminated comment (missing -->)', base + i);
-            this.mode = COMMENT;
-            this.modeStart = base + i;
-            const consumed = Math.max(i + 4, n - 2);
-            this.commentHead = h.comment && consumed - (i + 4) <= SHORT_COMMENT_BYTES ? buf.toString('latin1', i + 4, consumed) : undefined;
-            return consumed;
-          }
-          if (h.comment && j - (i + 4) <= SHORT_COMMENT_BYTES) h.comment(buf.toString('latin1', i + 4, j), stack.length);
-          i = j + 3;
-          continue;
-        }
-        if (startsWithAscii(buf, i, '<![CDATA[')) {
-          if (stack.length === 0) throw new XmlError('CDATA section outside the root element', base + i);
-          const j = buf.indexOf(']]>', i + 9, 'latin1');
-          if (j === -1) {
-            if (final) throw new XmlError('unterminated CDATA section (missing ]]>)', base + i);
-            this.mode = CDATA;
-            this.modeStart = base + i;
-            const cut = safeCut(buf, i + 9, Math.max(i + 9, n - 2));
-            if (cut > i + 9) h.cdata(buf, i + 9, cut);
-            return cut;
-          }
-          h.cdata(buf, i + 9, j);
-          i = j + 3;
-          continue;
-        }
-        const decl = buf.toString('latin1', i + 2, Math.min(n, i + 10)).toUpperCase();
-        if (decl.startsWith('DOCTYPE') || decl.startsWith('ENTITY') || decl.startsWith('ELEMENT') || decl.startsWith('ATTLIST') || decl.startsWith('NOTATION')) {
-          const what = decl.replace(/[^A-Z].*$/s, '');
-          throw new DtdRefused(
-            `refused: the report contains a <!${what}> declaration. DTDs and entity declarations are not accepted (they allow XXE and entity-expansion attacks); remove the declaration from the report`,
-            base + i,
-          );
-        }
-        throw new XmlError(`invalid markup '<!' (expected <!-- comment --> or <![CDATA[...]]>)`, base + i);
-      }
-      if (c1 === QMARK) {
-        const j = buf.indexOf('?>', i + 2, 'latin1');
-        if (j === -1) {
-          if (final) throw new XmlError('unterminated processing instruction (missing ?>)', base + i);
-          this.mode = PI;
-          this.modeStart = base + i;
-          return Math.max(i + 2, n - 1);
-        }
-        i = j + 2;
-        continue;
-      }
-
-      // Start tag.
-      const ns = i + 1;
-      if (ns >= n || !isNameStart(buf[ns]!)) throw new XmlError(`invalid start tag: expected a name after '<' but found ${describeByte(buf, ns)}`, base + i);
-      let j = ns + 1;
-      while (j < n && isNameChar(buf[j]!)) j++;
-      if (j >= n && !final) return i;
-      const name = names.get(buf, ns, j);
-      if (stack.length === 0 && this.seenRoot) throw new XmlError(`a second root element <${name}> after the end of the first one`, base + i);
-      attrs.count = 0;
-      let selfClosing = false;
-      for (;;) {
-        const ws = j;
-        while (j < n && isWs(buf[j]!)) j++;
-        if (j >= n) {
-          if (!final) return i;
-          throw new XmlError(`unexpected end of file inside start tag <${name}>`, base + i);
-        }
-        const c = buf[j]!;
-        if (c === GT) {
-          j++;
-          break;
-        }
-        if (c === SLASH) {
-          if (j + 1 >= n && !final) return i;
-          if (buf[j + 1] !== GT) throw new XmlError(`invalid start tag <${name}>: expected '>' after '/'`, base + j);
-          selfClosing = true;
-          j += 2;
-          break;
-        }
-        if (j === ws) throw new XmlError(`invalid start tag <${name}>: expected whitespace, '>' or '/>' but found ${describeByte(buf, j)}`, base + j);
-        if (!isNameStart(c)) throw new XmlError(`invalid attribute name in <${name}>: unexpected ${describeByte(buf, j)}`, base + j);
-        const as = j;
-        while (j < n && isNameChar(buf[j]!)) j++;
-        if (j >= n && !final) return i;
-        const aname = names.get(buf, as, j);
-        while (j < n && isWs(buf[j]!)) j++;
-        if (j >= n && !final) return i;
-        if (buf[j] !== EQ) throw new XmlError(`attribute ${aname} of <${name}> has no value (expected '=')`, base + j);
-        j++;
-        while (j < n && isWs(buf[j]!)) j++;
-        if (j >= n && !final) return i;
-        const q = buf[j];
-        if (q !== DQ && q !== SQ) throw new XmlError(`value of attribute ${aname} of <${name}> is not quoted`, base + j);
-        const vs = ++j;
-        let amp = false;
-        for (;;) {
-          if (j >= n) {
-            if (!final) return i;
-            throw new XmlError(`unexpected end of file inside the value of attribute ${aname} of <${name}>`, base + vs - 1);
-          }
-          const v = buf[j]!;
-          if (v === q) break;
-          if (v === LT) throw new XmlError(`'<' is not allowed in the value of attribute ${aname} of <${name}> (write it as &lt;)`, base + j);
-          if (v === AMP) {
-            const r = checkRef(buf, j, n, final, base);
-            if (r < 0) return i;
-            j = r;
-            amp = true;
-            continue;
-          }
-          j++;
-        }
-        for (let k = 0; k < attrs.count; k++) {
-          if (attrs.names[k] === aname) throw new XmlError(`duplicate attribute ${aname} in <${name}>`, base + as);
-        }
-        const k = attrs.count++;
-        attrs.names[k] = aname;
-        attrs.starts[k] = vs;
-        attrs.ends[k] = j;
-        attrs.amps[k] = amp;
-        j++;
-      }
-      this.seenRoot = true;
-      stack.push(name);
-      opened.push(base + i);
-      h.open(name, attrs, base + i);
-      if (selfClosing) {
-        stack.pop();
-        opened.pop();
-        h.close(name);
-      }
-      i = j;
+      i = c1 === SLASH ? this.endTag(buf, i, base, final) : c1 === BANG ? this.bang(buf, i, base, final) : c1 === QMARK ? this.pi(buf, i, base, final) : this.startTag(buf, i, base, final);
+      if (i < 0) return stopAt(i);
     }
 
     if (!final) return n;
     if (stack.length > 0) {
       const top = stack[stack.length - 1]!;
-      throw new XmlError(`unexpected end of file: <${top}> (opened at line ${this.lineOf(opened[opened.length - 1]!)}) is not closed; the report looks truncated`, base + n);
+      throw new XmlError(`unexpected end of file: <${top}> (opened at line ${this.lineOf(this.opened[this.opened.length - 1]!)}) is not closed; the report looks truncated`, base + n);
     }
     if (!this.seenRoot) throw new XmlError('no root element: the file contains no XML element', base + n);
     return n;
+  }
+
+  /** The start of a window that begins inside a comment, PI or CDATA section (this.mode): where to go on, or STOP. */
+  private resume(buf: Buffer, final: boolean): number {
+    const n = buf.length;
+    const h = this.h;
+    const mode = this.mode;
+    const term = mode === COMMENT ? '-->' : mode === PI ? '?>' : ']]>';
+    const j = buf.indexOf(term, 0, 'latin1');
+    if (j === -1) {
+      if (final) {
+        const what = mode === COMMENT ? 'unterminated comment (missing -->)' : mode === PI ? 'unterminated processing instruction (missing ?>)' : 'unterminated CDATA section (missing ]]>)';
+        throw new XmlError(what, this.modeStart);
+      }
+      // Keep what could be the start of the terminator.
+      if (mode === COMMENT) this.extendComment(buf, Math.max(0, n - (term.length - 1)));
+      if (mode !== CDATA) return STOP(Math.max(0, n - (term.length - 1)));
+      const cut = safeCut(buf, 0, Math.max(0, n - 2));
+      if (cut > 0) h.cdata(buf, 0, cut);
+      return STOP(cut);
+    }
+    if (mode === CDATA) h.cdata(buf, 0, j);
+    if (mode === COMMENT) {
+      this.extendComment(buf, j);
+      if (h.comment && this.commentHead !== undefined) h.comment(this.commentHead, this.stack.length);
+      this.commentHead = undefined;
+    }
+    this.mode = NONE;
+    return j + term.length;
+  }
+
+  /** The error of a byte other than whitespace or '<' outside the root element, at `i`. */
+  private outsideRoot(buf: Buffer, i: number, base: number): XmlError {
+    if (buf[i] === 0) return new XmlError('NUL byte: this is a binary file, not XML', base + i);
+    return new XmlError(this.seenRoot ? 'text after the end of the root element' : `the document does not start with '<' (found ${describeByte(buf, i)}): this is not an XML file`, base + i);
+  }
+
+  /** Character data from `i` inside the root, handed to the handler: the index of the next '<' (or n), or STOP. */
+  private text(buf: Buffer, i: number, base: number, final: boolean): number {
+    const n = buf.length;
+    const start = i;
+    let amp = false;
+    while (i < n) {
+      const c = buf[i]!;
+      if (c === LT) break;
+      if (c === AMP) {
+        const r = checkRef(buf, i, n, final, base);
+        if (r < 0) {
+          // The reference goes on in the next piece: hand over the text before it.
+          if (i > start) this.h.text(buf, start, i, amp);
+          return STOP(i);
+        }
+        i = r;
+        amp = true;
+        continue;
+      }
+      i++;
+    }
+    if (i >= n && !final) {
+      const cut = safeCut(buf, start, n);
+      if (cut > start) this.h.text(buf, start, cut, amp);
+      return STOP(cut);
+    }
+    if (i > start) this.h.text(buf, start, i, amp);
+    return i;
+  }
+
+  /** The end tag whose '<' is at `i`: the index after it, or STOP. */
+  private endTag(buf: Buffer, i: number, base: number, final: boolean): number {
+    const n = buf.length;
+    const ns = i + 2;
+    let j = ns;
+    if (j >= n && !final) return STOP(i);
+    if (j >= n || !isNameStart(buf[j]!)) throw new XmlError(`invalid end tag: expected a name after '</' but found ${describeByte(buf, j)}`, base + i);
+    while (j < n && isNameChar(buf[j]!)) j++;
+    if (j >= n && !final) return STOP(i);
+    const name = this.names.get(buf, ns, j);
+    while (j < n && isWs(buf[j]!)) j++;
+    if (j >= n && !final) return STOP(i);
+    if (buf[j] !== GT) throw new XmlError(j >= n ? `unexpected end of file inside end tag </${name}>` : `invalid end tag </${name}: expected '>' but found ${describeByte(buf, j)}`, base + j);
+    const top = this.stack.pop();
+    if (top === undefined) throw new XmlError(`end tag </${name}> without a matching start tag`, base + i);
+    if (top !== name) {
+      throw new XmlError(`mismatched end tag: expected </${top}> (opened at line ${this.lineOf(this.opened[this.opened.length - 1]!)}) but found </${name}>`, base + i);
+    }
+    this.opened.pop();
+    this.h.close(name);
+    return j + 1;
+  }
+
+  /** A comment or CDATA section whose '<!' is at `i` (any other declaration is refused): the index after it, or STOP. */
+  private bang(buf: Buffer, i: number, base: number, final: boolean): number {
+    const n = buf.length;
+    const h = this.h;
+    // Every decision below looks at most at the 10 bytes from i.
+    if (n < i + 10 && !final) return STOP(i);
+    if (startsWithAscii(buf, i, '<!--')) {
+      const j = buf.indexOf('-->', i + 4, 'latin1');
+      if (j === -1) {
+        if (final) throw new XmlError('unterminated comment (missing -->)', base + i);
+        this.mode = COMMENT;
+        this.modeStart = base + i;
+        const consumed = Math.max(i + 4, n - 2);
+        this.commentHead = h.comment && consumed - (i + 4) <= SHORT_COMMENT_BYTES ? buf.toString('latin1', i + 4, consumed) : undefined;
+        return STOP(consumed);
+      }
+      if (h.comment && j - (i + 4) <= SHORT_COMMENT_BYTES) h.comment(buf.toString('latin1', i + 4, j), this.stack.length);
+      return j + 3;
+    }
+    if (startsWithAscii(buf, i, '<![CDATA[')) {
+      if (this.stack.length === 0) throw new XmlError('CDATA section outside the root element', base + i);
+      const j = buf.indexOf(']]>', i + 9, 'latin1');
+      if (j === -1) {
+        if (final) throw new XmlError('unterminated CDATA section (missing ]]>)', base + i);
+        this.mode = CDATA;
+        this.modeStart = base + i;
+        const cut = safeCut(buf, i + 9, Math.max(i + 9, n - 2));
+        if (cut > i + 9) h.cdata(buf, i + 9, cut);
+        return STOP(cut);
+      }
+      h.cdata(buf, i + 9, j);
+      return j + 3;
+    }
+    const decl = buf.toString('latin1', i + 2, Math.min(n, i + 10)).toUpperCase();
+    if (decl.startsWith('DOCTYPE') || decl.startsWith('ENTITY') || decl.startsWith('ELEMENT') || decl.startsWith('ATTLIST') || decl.startsWith('NOTATION')) {
+      const what = decl.replace(/[^A-Z].*$/s, '');
+      throw new DtdRefused(
+        `refused: the report contains a <!${what}> declaration. DTDs and entity declarations are not accepted (they allow XXE and entity-expansion attacks); remove the declaration from the report`,
+        base + i,
+      );
+    }
+    throw new XmlError(`invalid markup '<!' (expected <!-- comment --> or <![CDATA[...]]>)`, base + i);
+  }
+
+  /** A processing instruction whose '<?' is at `i`: the index after it, or STOP. */
+  private pi(buf: Buffer, i: number, base: number, final: boolean): number {
+    const n = buf.length;
+    const j = buf.indexOf('?>', i + 2, 'latin1');
+    if (j === -1) {
+      if (final) throw new XmlError('unterminated processing instruction (missing ?>)', base + i);
+      this.mode = PI;
+      this.modeStart = base + i;
+      return STOP(Math.max(i + 2, n - 1));
+    }
+    return j + 2;
+  }
+
+  /** The start tag whose '<' is at `i`, handed to the handler with its attributes: the index after it, or STOP. */
+  private startTag(buf: Buffer, i: number, base: number, final: boolean): number {
+    const n = buf.length;
+    const names = this.names;
+    const attrs = this.attrs;
+    const ns = i + 1;
+    if (ns >= n || !isNameStart(buf[ns]!)) throw new XmlError(`invalid start tag: expected a name after '<' but found ${describeByte(buf, ns)}`, base + i);
+    let j = ns + 1;
+    while (j < n && isNameChar(buf[j]!)) j++;
+    if (j >= n && !final) return STOP(i);
+    const name = names.get(buf, ns, j);
+    if (this.stack.length === 0 && this.seenRoot) throw new XmlError(`a second root element <${name}> after the end of the first one`, base + i);
+    attrs.count = 0;
+    let selfClosing = false;
+    for (;;) {
+      const ws = j;
+      while (j < n && isWs(buf[j]!)) j++;
+      if (j >= n) {
+        if (!final) return STOP(i);
+        throw new XmlError(`unexpected end of file inside start tag <${name}>`, base + i);
+      }
+      const c = buf[j]!;
+      if (c === GT) {
+        j++;
+        break;
+      }
+      if (c === SLASH) {
+        if (j + 1 >= n && !final) return STOP(i);
+        if (buf[j + 1] !== GT) throw new XmlError(`invalid start tag <${name}>: expected '>' after '/'`, base + j);
+        selfClosing = true;
+        j += 2;
+        break;
+      }
+      if (j === ws) throw new XmlError(`invalid start tag <${name}>: expected whitespace, '>' or '/>' but found ${describeByte(buf, j)}`, base + j);
+      if (!isNameStart(c)) throw new XmlError(`invalid attribute name in <${name}>: unexpected ${describeByte(buf, j)}`, base + j);
+      const as = j;
+      while (j < n && isNameChar(buf[j]!)) j++;
+      if (j >= n && !final) return STOP(i);
+      const aname = names.get(buf, as, j);
+      while (j < n && isWs(buf[j]!)) j++;
+      if (j >= n && !final) return STOP(i);
+      if (buf[j] !== EQ) throw new XmlError(`attribute ${aname} of <${name}> has no value (expected '=')`, base + j);
+      j++;
+      while (j < n && isWs(buf[j]!)) j++;
+      if (j >= n && !final) return STOP(i);
+      const q = buf[j];
+      if (q !== DQ && q !== SQ) throw new XmlError(`value of attribute ${aname} of <${name}> is not quoted`, base + j);
+      const vs = ++j;
+      let amp = false;
+      for (;;) {
+        if (j >= n) {
+          if (!final) return STOP(i);
+          throw new XmlError(`unexpected end of file inside the value of attribute ${aname} of <${name}>`, base + vs - 1);
+        }
+        const v = buf[j]!;
+        if (v === q) break;
+        if (v === LT) throw new XmlError(`'<' is not allowed in the value of attribute ${aname} of <${name}> (write it as &lt;)`, base + j);
+        if (v === AMP) {
+          const r = checkRef(buf, j, n, final, base);
+          if (r < 0) return STOP(i);
+          j = r;
+          amp = true;
+          continue;
+        }
+        j++;
+      }
+      for (let k = 0; k < attrs.count; k++) {
+        if (attrs.names[k] === aname) throw new XmlError(`duplicate attribute ${aname} in <${name}>`, base + as);
+      }
+      const k = attrs.count++;
+      attrs.names[k] = aname;
+      attrs.starts[k] = vs;
+      attrs.ends[k] = j;
+      attrs.amps[k] = amp;
+      j++;
+    }
+    this.seenRoot = true;
+    this.stack.push(name);
+    this.opened.push(base + i);
+    this.h.open(name, attrs, base + i);
+    if (selfClosing) {
+      this.stack.pop();
+      this.opened.pop();
+      this.h.close(name);
+    }
+    return j;
   }
 }
 

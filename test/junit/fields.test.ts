@@ -203,6 +203,18 @@ describe('locations', () => {
     expect(t.file).toBeUndefined();
   });
 
+  it('one Locator resolves a path once and gives every frame its own line, past the paths it keeps too', () => {
+    const l = new Locator(WS);
+    for (let round = 0; round < 2; round++) {
+      for (let k = 0; k < 5000; k++) {
+        expect(l.pickFrame(`at t (${WS}/test/f${k % 5003}.test.ts:${k + round + 1}:1)`)).toEqual({ file: `test/f${k % 5003}.test.ts`, line: k + round + 1 });
+        expect(l.pickFrame(`at d (${WS}/node_modules/d${k}/i.js:${k + 1}:1)`)).toBeUndefined();
+      }
+    }
+    expect(l.pickFrame(`at x (${WS}/src/x.ts:7:1)\nat y (${WS}/test/y.test.ts:8:1)`)).toEqual({ file: 'test/y.test.ts', line: 8 });
+    expect(l.pickFrame(`at x (${WS}/src/x.ts:9:1)`)).toEqual({ file: 'src/x.ts', line: 9 });
+  });
+
   it('Locator.relative', () => {
     const l = new Locator(WS + '/');
     expect(l.relative(WS)).toBe('.');
