@@ -268,31 +268,42 @@ export async function publishRun(facts: RunFacts): Promise<'success' | 'failure'
     await resultsFile.upload?.();
   }
   const extraSummary = rerun ? (await import('../report/rerun-summary.ts')).renderRerunSection(rerun.result, result.orderDependent) : undefined;
-  await publishResults({ ...facts, ...(extraSummary ? { extraSummary } : {}) });
-  if (rerun) {
-    const { blockingAfterReruns } = await import('../rerun/plan.ts');
-    guard('set the outputs of the re-runs', () => rerunOutputs(rerun, result, blockingAfterReruns));
-  }
-  await issues?.publish(sync, run);
-  if (inputs.prComment !== 'off' && facts.ctx.pullRequest) {
-    const { publishPrComment } = await import('./pr-comment.ts');
-    await guardAsync('comment on the pull request', () =>
-      publishPrComment({
-        mode: inputs.prComment,
-        token: inputs.token,
-        ctx: facts.ctx,
-        jobKey: inputs.jobKey,
-        result,
-        ...(rerun ? { rerun: rerun.result } : {}),
-        runUrl: facts.runUrl,
-        dataBranch: inputs.dataBranch,
-        dataBranchUrl: `${facts.ctx.serverUrl}/${facts.ctx.repository}/tree/${inputs.dataBranch}`,
-        statsFileOf: (id) => statsPath(shardOf(id, result.shards), result.shards),
-        codeownersMap: inputs.codeownersMap,
-        dashboardUrl: inputs.dashboardUrl,
-      }),
-    );
-  }
+  // The outcome is decided: the parts that wait on the network (the check run, the issues, the pull-request comment)
+  // run side by side, each guarded, so that the step waits for the slowest of them, not for their sum
+  // (docs/adr/0360-publishing-side-by-side.md). The job summary keeps its order: the issues' section after the run's.
+  const results = (async () => {
+    await publishResults({ ...facts, ...(extraSummary ? { extraSummary } : {}) });
+    if (rerun) {
+      const { blockingAfterReruns } = await import('../rerun/plan.ts');
+      guard('set the outputs of the re-runs', () => rerunOutputs(rerun, result, blockingAfterReruns));
+    }
+  })();
+  const issuesAlongside = issues?.publish(sync, run, results);
+  const comment =
+    inputs.prComment !== 'off' && facts.ctx.pullRequest
+      ? (async () => {
+          const { publishPrComment } = await import('./pr-comment.ts');
+          await guardAsync('comment on the pull request', () =>
+            publishPrComment({
+              mode: inputs.prComment,
+              token: inputs.token,
+              ctx: facts.ctx,
+              jobKey: inputs.jobKey,
+              result,
+              ...(rerun ? { rerun: rerun.result } : {}),
+              runUrl: facts.runUrl,
+              dataBranch: inputs.dataBranch,
+              dataBranchUrl: `${facts.ctx.serverUrl}/${facts.ctx.repository}/tree/${inputs.dataBranch}`,
+              statsFileOf: (id) => statsPath(shardOf(id, result.shards), result.shards),
+              codeownersMap: inputs.codeownersMap,
+              dashboardUrl: inputs.dashboardUrl,
+            }),
+          );
+        })()
+      : undefined;
+  // Every part runs to its end before anything is reported; a part that threw is thrown as it would have been alone.
+  const settled = await Promise.allSettled([results, issuesAlongside, comment]);
+  for (const part of settled) if (part.status === 'rejected') throw part.reason;
 
   if (o.result === 'failure') {
     core.setFailed(commandText(o.reasons.join(' '), 4000));
