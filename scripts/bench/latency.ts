@@ -91,11 +91,12 @@ const median = (xs: number[]): number => {
 };
 
 /** One step through its own pair of proxies (git, API) to the shared remote and fake. */
-async function stepThrough(world: World, http: GitHttp, fake: FakeGitHub, rttMs: number, bytesPerSec: number, inputs: Record<string, string>, runId: number, entry: string): Promise<StepOverNetwork> {
+async function stepThrough(world: World, http: GitHttp, rttMs: number, bytesPerSec: number, inputs: Record<string, string>, runId: number, entry: string): Promise<StepOverNetwork> {
+  // A fresh fake each step: what one step opened (issues, labels) does not change what the next one sends.
+  const fake: FakeGitHub = await startGitHubFake({ owner: 'octo', repo: 'project', token: TOKEN });
   const clock: Interval[] = [];
   const gitProxy: LatencyProxy = await startLatencyProxy({ targetPort: http.port, rttMs, bytesPerSec, clock });
   const apiProxy: LatencyProxy = await startLatencyProxy({ targetPort: Number(new URL(fake.url).port), rttMs, bytesPerSec, clock });
-  const before = fake.requests.length;
   let res: ActionRun;
   try {
     res = await world.run({
@@ -107,6 +108,7 @@ async function stepThrough(world: World, http: GitHttp, fake: FakeGitHub, rttMs:
   } finally {
     await gitProxy.close();
     await apiProxy.close();
+    await fake.close();
   }
   if (res.exitCode !== 0 && res.exitCode !== 1) throw new Error(`the step crashed (exit ${res.exitCode}): ${res.stderr.slice(-2000)}`);
   if (!res.outputs['quarantined-tests']) throw new Error(`the step stopped early:\n${res.stdout.slice(-3000)}`);
@@ -118,14 +120,13 @@ async function stepThrough(world: World, http: GitHttp, fake: FakeGitHub, rttMs:
     api: apiProxy.stats(),
     sequential: sequentialRoundTrips(clock),
     lostRaces: res.stdout.match(/^Try \d+\/\d+:.*moved/gm)?.length ?? 0,
-    apiCalls: fake.requests.slice(before).map((r) => r.operationId ?? `${r.method} ${r.path}`),
+    apiCalls: fake.requests.map((r) => r.operationId ?? `${r.method} ${r.path}`),
   };
 }
 
 interface Bed {
   world: World;
   http: GitHttp;
-  fake: FakeGitHub;
   head: string;
   dispose: () => Promise<void>;
 }
@@ -138,14 +139,11 @@ async function bed(tests: number, runs: number, end: number, log: (m: string) =>
   await git(world.remote, ['repack', '-adq']);
   const head = (await git(world.remote, ['rev-parse', 'flakeguard-data'])).trim();
   const http = await startGitHttp(world.root);
-  const fake = await startGitHubFake({ owner: 'octo', repo: 'project', token: TOKEN });
   return {
     world,
     http,
-    fake,
     head,
     dispose: async () => {
-      await fake.close();
       await http.close();
       await world.dispose();
     },
@@ -187,7 +185,7 @@ export async function benchLatency(options: LatencyOptions = {}): Promise<{ rows
             for (const [label, entry] of entries) {
               await git(b.world.remote, ['update-ref', 'refs/heads/flakeguard-data', b.head]);
               load.push(Math.round(loadavg()[0]! * 10) / 10);
-              const m = await stepThrough(b.world, b.http, b.fake, rtt, bytesPerSec, inputs, runId++, entry);
+              const m = await stepThrough(b.world, b.http, rtt, bytesPerSec, inputs, runId++, entry);
               byCase.set(key(label, rtt), [...(byCase.get(key(label, rtt)) ?? []), m]);
               log(
                 `  latency ${label}, ${tests} tests, ${kind}, rtt ${rtt} ms, ${i + 1}/${repeat}: ${m.ms} ms, ${m.sequential} sequential round trips (git ${m.git.connections} conn ${m.git.turns} turns, api ${m.api.connections} conn ${m.api.turns} turns), up ${m.git.bytesUp + m.api.bytesUp} B, down ${m.git.bytesDown + m.api.bytesDown} B`,
@@ -225,7 +223,7 @@ export async function benchLatency(options: LatencyOptions = {}): Promise<{ rows
         for (let i = 0; i < repeat; i++) {
           for (const [label, entry] of entries) {
             await git(b.world.remote, ['update-ref', 'refs/heads/flakeguard-data', b.head]);
-            const pair = await Promise.all([0, 1].map((k) => stepThrough(b.world, b.http, b.fake, rtt, bytesPerSec, { 'test-outcome': 'failure' }, runId++ + k * 1000, entry)));
+            const pair = await Promise.all([0, 1].map((k) => stepThrough(b.world, b.http, rtt, bytesPerSec, { 'test-outcome': 'failure' }, runId++ + k * 1000, entry)));
             const loser = pair.find((m) => m.lostRaces > 0);
             if (!loser) {
               log(`  race ${label}, ${tests} tests, rtt ${rtt} ms: no race lost this time (one step pushed before the other fetched)`);
