@@ -39,6 +39,19 @@ export function factsFor(result: ApplyResult): SummaryFacts {
   return summaryFacts({ history: result.history, decisions: result.decisions, scores: scoreLookup(result.scores) });
 }
 
+/**
+ * Starts loading the REST client's modules (Octokit and its plugins: 150–300 ms of module loading on a loaded 2-core
+ * machine) while git pushes, when this run will call the API: publishing then starts with them loaded instead of
+ * loading them after the push (docs/adr/0360-publishing-side-by-side.md). Never throws; publishing loads what it needs
+ * as before whatever happened here.
+ */
+export function warmApiClient(inputs: Inputs, ctx: GitHubContext): void {
+  const checkRun = inputs.checkRun && !ctx.fromFork;
+  const comment = inputs.prComment !== 'off' && Boolean(ctx.pullRequest);
+  if (!inputs.token || !(checkRun || inputs.createIssues || comment)) return;
+  void Promise.all([import('@actions/github'), import('./client.ts'), ...(checkRun ? [import('./checks.ts')] : [])]).catch(() => undefined);
+}
+
 /** GitHub shows at most this many annotations of each kind (error, warning, notice) per step. */
 export const WORKFLOW_ANNOTATIONS_PER_KIND = 10;
 
