@@ -8,8 +8,8 @@
  *   takes its size over the bandwidth to cross, then the half round trip.
  * - Counting: connections, bytes each way, and **turns**: a turn is a burst of bytes from the client that follows the
  *   server's (or opens the connection) up to the server's first byte back, a request/response exchange. Every turn and
- *   connect is an interval in time; `sequential` merges the intervals that overlap (of this proxy, and of any proxy
- *   given the same `clock`), so it counts the round trips the client waited for one after the other.
+ *   connect is an interval in time (of this proxy, and of any proxy given the same `clock`); sequentialRoundTrips
+ *   counts the longest run of them that happened one after the other: the round trips the client waited for in turn.
  */
 import { connect, createServer, type Server, type Socket } from 'node:net';
 
@@ -176,21 +176,19 @@ export function startLatencyProxy(options: ProxyOptions): Promise<LatencyProxy> 
 }
 
 /**
- * The round trips waited for one after the other: the intervals (connects and turns) merged where they overlap, counted.
+ * The round trips waited for one after the other: the largest number of intervals (connects and turns) of which each
+ * starts once the one before it ended (interval scheduling: earliest end first). Two exchanges that overlap count
+ * once; a chain of exchanges running beside another counts its own length however the two are offset. A start within
+ * `toleranceMs` of the end before it counts as after it (the end is the proxy's estimate of when the answer arrived).
  */
-export function sequentialRoundTrips(intervals: readonly Interval[]): number {
-  const sorted = intervals
-    .filter((i) => Number.isFinite(i.end))
-    .map((i) => ({ start: i.start, end: Math.max(i.end, i.start) }))
-    .sort((a, b) => a.start - b.start);
+export function sequentialRoundTrips(intervals: readonly Interval[], toleranceMs = 1): number {
+  const sorted = intervals.filter((i) => Number.isFinite(i.end)).sort((a, b) => a.end - b.end);
   let count = 0;
   let until = -Infinity;
   for (const i of sorted) {
-    if (i.start >= until) {
+    if (i.start >= until - toleranceMs) {
       count++;
-      until = i.end;
-    } else {
-      until = Math.max(until, i.end);
+      until = Math.max(i.end, i.start);
     }
   }
   return count;
