@@ -3,7 +3,7 @@
  * (`git http-backend`, scripts/bench/git-http.ts) and the GitHub API played by the OpenAPI-checked fake
  * (test/support/github-fake), each behind a delaying proxy (scripts/bench/latency-proxy.ts: a round-trip delay and a
  * bandwidth cap). For each suite size and round trip it reports the step's wall time, the round trips counted at the
- * proxies (connections, turns, and the sequential ones: the turns and connects merged where they overlap), the bytes
+ * proxies (connections, turns, and the sequential ones: the longest run of turns and connects one after the other), the bytes
  * each way, and what a lost push race costs (two steps started together on the same head: the loser's extra time and
  * round trips).
  *
@@ -48,7 +48,7 @@ export interface StepOverNetwork {
   exitCode: number | null;
   git: ProxyStats;
   api: ProxyStats;
-  /** Connects and turns of git and the API merged where they overlap: the round trips waited for one after the other. */
+  /** The longest run of connects and turns (git's and the API's) one after the other: the round trips waited for in turn. */
   sequential: number;
   /** Push attempts lost to another writer (`Try n/m:` lines). */
   lostRaces: number;
