@@ -10,8 +10,11 @@
  *            (scripts/bench/dashboard.ts)
  * - export:  `flakeguard export` of a 1k-test, 100-run branch to NDJSON and Parquet: rows/s, bytes a row, peak RSS
  *            (scripts/bench/export.ts; larger sizes with its own command, docs/warehouse.md "Scale")
+ * - latency: the step over a delaying proxy (git over HTTP, the GitHub fake) at 0, 30 and 100 ms round trips, 1k and
+ *            10k tests: wall time, round trips, bytes, a lost push race (scripts/bench/latency.ts)
  *
- *   npm run bench [-- --only parse,scoring,step,growth,dashboard,export] [-- --sizes 1000,10000]
+ *   npm run bench [-- --only parse,scoring,step,growth,dashboard,export,latency] [-- --sizes 1000,10000]
+ *   npm run bench -- --only latency --latency 30 [--latency-sizes 1000,10000,100000]
  *
  * Needs a built dist/ (npm run build). The generated data branches are cached in .bench/cache/.
  */
@@ -36,7 +39,7 @@ function option(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-const only = new Set((option('only') ?? 'parse,scoring,step,growth,dashboard,export').split(','));
+const only = new Set((option('only') ?? 'parse,scoring,step,growth,dashboard,export,latency').split(','));
 const rows: Row[] = [];
 const results: Record<string, unknown> = {
   date: new Date().toISOString(),
@@ -194,6 +197,35 @@ if (only.has('export')) {
       note: `${m.rowsPerSec} rows/s; test_runs ${m.bytesPerRow.test_runs} B a row; RSS ${m.rssAfterReadMiB} MiB after the read`,
     });
   }
+}
+
+if (only.has('latency')) {
+  const { benchLatency, latencyTable } = await import('./bench/latency.ts');
+  // --latency 30: that round trip against none; default 0, 30 and 100 ms.
+  const rtts = option('latency') ? [0, ...option('latency')!.split(',').map(Number)] : [0, 30, 100];
+  const sizes = (option('latency-sizes') ?? '1000,10000').split(',').map(Number);
+  log(`latency: the step through a delaying proxy, ${sizes.join(', ')} tests at ${rtts.join(', ')} ms ...`);
+  const lat = await benchLatency({ sizes, rtts, raceRtt: rtts.at(-1)! || null, log });
+  results.latency = lat;
+  for (const r of lat.rows) {
+    rows.push({
+      suite: 'latency',
+      case: `${r.tests / 1000}k tests, ${r.kind}, ${r.rttMs} ms round trip`,
+      ms: r.ms,
+      peakRssMiB: null,
+      note: `${r.sequential} sequential round trips (git ${r.gitConnections} connections, ${r.gitTurns} turns; API ${r.apiConnections}, ${r.apiTurns}); sent ${r.bytesUp} B, received ${r.bytesDown} B; median of ${r.measures.join('/')}`,
+    });
+  }
+  for (const r of lat.races) {
+    rows.push({
+      suite: 'latency',
+      case: `${r.tests / 1000}k tests, lost push race, ${r.rttMs} ms`,
+      ms: r.loser.ms,
+      peakRssMiB: null,
+      note: `loser +${r.extraMs} ms and +${r.extraSequential} round trips over the winner (${r.winner.ms} ms, ${r.winner.sequential}); its git received ${r.loser.git.bytesDown} B vs ${r.winner.git.bytesDown} B`,
+    });
+  }
+  log('\n' + latencyTable(lat));
 }
 
 results.loadAfter = loadavg();

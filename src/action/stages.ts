@@ -17,7 +17,7 @@ import { applyRun, type ApplyResult, type RerunVerdicts } from '../pipeline/appl
 import { admitParcel, foldParcels, runParcel } from '../pipeline/fold.ts';
 import { clockWarner, readReports, runContextFor } from '../pipeline/job.ts';
 import { inboxProvenance } from '../github/runs.ts';
-import { factsFor, type PublishInput, type RunFacts, type StepRerun } from '../github/publish.ts';
+import { factsFor, warmApiClient, type PublishInput, type RunFacts, type StepRerun } from '../github/publish.ts';
 import type { IssueSession } from '../github/issues.ts';
 import { dashboardFiles } from '../dashboard/branch-files.ts';
 import { BADGE_FILE, badgeCounts, badgeText } from '../report/badge.ts';
@@ -247,6 +247,7 @@ export async function decideAndWrite(step: Step, job: Job, reruns: Reruns | unde
         extraFiles: async (current, applied) => (await dashboardFiles(current, { workspace: ctx.workspace, classMap: inputs.codeownersMap })).set(BADGE_FILE, badgeText(badgeCounts(applied, now))),
         releaseTexts: true,
         whilePushing: (applied) => {
+          warmApiClient(inputs, ctx);
           facts = { of: applied, facts: factsFor(applied) };
         },
       },

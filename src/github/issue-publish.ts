@@ -3,7 +3,7 @@
  * owners from CODEOWNERS, and then either the actions carried out one by one or, in a dry run, the summary.
  */
 import * as core from '@actions/core';
-import { appendSummary } from './step-files.ts';
+import { appendSummary as appendToSummary } from './step-files.ts';
 import type { Inputs } from '../config/inputs.ts';
 import type { RunContext } from '../model.ts';
 import type { ApplyResult } from '../pipeline/apply.ts';
@@ -78,7 +78,12 @@ function testFacts(result: ApplyResult, index: IssueIndex, hashOf: (id: string) 
   return facts;
 }
 
-export async function publishIssues(s: PublishState, sync: SyncResult<ApplyResult>, run: RunContext): Promise<void> {
+export async function publishIssues(s: PublishState, sync: SyncResult<ApplyResult>, run: RunContext, summaryAfter?: Promise<unknown>): Promise<void> {
+  /** The job summary in a fixed order whatever runs alongside: this section after `summaryAfter`. */
+  const appendSummary = async (text: string): Promise<void> => {
+    await summaryAfter?.catch(() => undefined);
+    await appendToSummary(text);
+  };
   const { inputs, ctx, dryRun } = s;
   const result = sync.applied;
   if (!dryRun && (!sync.historyRead || sync.status.kind === 'not-saved')) {

@@ -33,8 +33,11 @@ export interface IssueSession {
   closedByHand?: ClosedByHandLookup;
   /** For applyRun: the number of a test's issue, as listed before the sync (recorded in decisions.json for the dashboard). */
   issueOf?: (id: string) => number | undefined;
-  /** Plans and carries out (or, in a dry run, shows) the issue actions for the saved result. Never throws. */
-  publish(sync: SyncResult<ApplyResult>, run: RunContext): Promise<void>;
+  /**
+   * Plans and carries out (or, in a dry run, shows) the issue actions for the saved result. Never throws. Its section of
+   * the job summary is written once `summaryAfter` settled (the run's own summary comes first).
+   */
+  publish(sync: SyncResult<ApplyResult>, run: RunContext, summaryAfter?: Promise<unknown>): Promise<void>;
 }
 
 export interface IssueSetup {
@@ -93,9 +96,9 @@ async function prepare({ inputs, ctx, readOnly }: IssueSetup): Promise<IssueSess
   return {
     ...(closedByHand ? { closedByHand } : {}),
     ...(issueOf ? { issueOf } : {}),
-    publish: async (sync, run) => {
+    publish: async (sync, run, summaryAfter) => {
       try {
-        await publishIssues({ inputs, ctx, api, index, listed, dryRun, lifts, hashOf }, sync, run);
+        await publishIssues({ inputs, ctx, api, index, listed, dryRun, lifts, hashOf }, sync, run, summaryAfter);
       } catch (error) {
         core.warning(logText(`flakeguard could not update the issues for test owners: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, 2000), {
           title: 'flakeguard issues',

@@ -40,6 +40,19 @@ export function factsFor(result: ApplyResult): SummaryFacts {
   return summaryFacts({ history: result.history, decisions: result.decisions, scores: scoreLookup(result.scores) });
 }
 
+/**
+ * Starts loading the REST client's modules (Octokit and its plugins: 150–300 ms of module loading on a loaded 2-core
+ * machine) while git pushes, when this run will call the API: publishing then starts with them loaded instead of
+ * loading them after the push (docs/adr/0360-publishing-side-by-side.md). Never throws; publishing loads what it needs
+ * as before whatever happened here.
+ */
+export function warmApiClient(inputs: Inputs, ctx: GitHubContext): void {
+  const checkRun = inputs.checkRun && !ctx.fromFork;
+  const comment = inputs.prComment !== 'off' && Boolean(ctx.pullRequest);
+  if (!inputs.token || !(checkRun || inputs.createIssues || comment)) return;
+  void Promise.all([import('@actions/github'), import('./client.ts'), ...(checkRun ? [import('./checks.ts')] : [])]).catch(() => undefined);
+}
+
 /** GitHub shows at most this many annotations of each kind (error, warning, notice) per step. */
 export const WORKFLOW_ANNOTATIONS_PER_KIND = 10;
 
@@ -274,38 +287,55 @@ export async function publishRun(facts: RunFacts): Promise<'success' | 'failure'
   const fixReport = fixes ? await import('../report/fix-summary.ts') : undefined;
   const fixSection = fixes ? fixReport!.renderFixSection(fixes) : undefined;
   const extraSummary = [rerunSection, fixSection].filter((x) => x !== undefined).join('\n') || undefined;
-  await publishResults({ ...facts, ...(extraSummary ? { extraSummary } : {}) });
-  if (rerun) {
-    const { blockingAfterReruns } = await import('../rerun/plan.ts');
-    guard('set the outputs of the re-runs', () => rerunOutputs(rerun, result, blockingAfterReruns));
-  }
-  await issues?.publish(sync, run);
-  if (fixes) {
+  // The outcome is decided: the parts that wait on the network (the check run, the issues, the pull-request comment)
+  // run side by side, each guarded, so that the step waits for the slowest of them, not for their sum
+  // (docs/adr/0360-publishing-side-by-side.md). The job summary keeps its order: the issues' section after the run's.
+  const results = (async () => {
+    await publishResults({ ...facts, ...(extraSummary ? { extraSummary } : {}) });
+    if (rerun) {
+      const { blockingAfterReruns } = await import('../rerun/plan.ts');
+      guard('set the outputs of the re-runs', () => rerunOutputs(rerun, result, blockingAfterReruns));
+    }
+  })();
+  const issuesAlongside = issues?.publish(sync, run, results);
+  // A verified fix's comment goes on its owner issue, so it waits for the issues to be written.
+  const fixesAlongside = (async () => {
+    if (!fixes) {
+      guard('set the outputs of fix verification', () => ['fixes-verified', 'fixes-failed', 'fixes-json'].forEach((name) => setOutput(name, '[]')));
+      return;
+    }
     const fixPublish = await import('./fix-publish.ts');
     guard('set the outputs of fix verification', () => fixPublish.setFixOutputs(fixes));
+    await Promise.allSettled([issuesAlongside]);
     const issueOf = issues?.issueOf;
     if (issueOf && inputs.token) await guardAsync('comment on the owner issues of the verified fixes', () => fixPublish.commentOnOwnerIssues(fixes, { token: inputs.token, ctx: facts.ctx, issueOf }));
-  } else guard('set the outputs of fix verification', () => ['fixes-verified', 'fixes-failed', 'fixes-json'].forEach((name) => setOutput(name, '[]')));
-  if (inputs.prComment !== 'off' && facts.ctx.pullRequest) {
-    const { publishPrComment } = await import('./pr-comment.ts');
-    await guardAsync('comment on the pull request', () =>
-      publishPrComment({
-        mode: inputs.prComment,
-        token: inputs.token,
-        ctx: facts.ctx,
-        jobKey: inputs.jobKey,
-        result,
-        ...(rerun ? { rerun: rerun.result } : {}),
-        runUrl: facts.runUrl,
-        dataBranch: inputs.dataBranch,
-        dataBranchUrl: `${facts.ctx.serverUrl}/${facts.ctx.repository}/tree/${inputs.dataBranch}`,
-        statsFileOf: (id) => statsPath(shardOf(id, result.shards), result.shards),
-        codeownersMap: inputs.codeownersMap,
-        dashboardUrl: inputs.dashboardUrl,
-        ...(fixes && fixes.outcomes.length + fixes.notices.length > 0 ? { fixes: fixReport!.fixCommentItems(fixes) } : {}),
-      }),
-    );
-  }
+  })();
+  const comment =
+    inputs.prComment !== 'off' && facts.ctx.pullRequest
+      ? (async () => {
+          const { publishPrComment } = await import('./pr-comment.ts');
+          await guardAsync('comment on the pull request', () =>
+            publishPrComment({
+              mode: inputs.prComment,
+              token: inputs.token,
+              ctx: facts.ctx,
+              jobKey: inputs.jobKey,
+              result,
+              ...(rerun ? { rerun: rerun.result } : {}),
+              runUrl: facts.runUrl,
+              dataBranch: inputs.dataBranch,
+              dataBranchUrl: `${facts.ctx.serverUrl}/${facts.ctx.repository}/tree/${inputs.dataBranch}`,
+              statsFileOf: (id) => statsPath(shardOf(id, result.shards), result.shards),
+              codeownersMap: inputs.codeownersMap,
+              dashboardUrl: inputs.dashboardUrl,
+              ...(fixes && fixes.outcomes.length + fixes.notices.length > 0 ? { fixes: fixReport!.fixCommentItems(fixes) } : {}),
+            }),
+          );
+        })()
+      : undefined;
+  // Every part runs to its end before anything is reported; a part that threw is thrown as it would have been alone.
+  const settled = await Promise.allSettled([results, issuesAlongside, fixesAlongside, comment]);
+  for (const part of settled) if (part.status === 'rejected') throw part.reason;
 
   if (o.result === 'failure') {
     core.setFailed(commandText(o.reasons.join(' '), 4000));

@@ -68,6 +68,8 @@ export interface RunOptions {
   job?: string;
   /** Called with the action's process once it is spawned (to signal it, as a runner cancelling the step does). */
   onSpawn?: (child: ChildProcess) => void;
+  /** Another bundle than DIST_ENTRY (a benchmark comparing two builds). */
+  entry?: string;
 }
 
 export class World {
@@ -161,7 +163,7 @@ export class World {
     };
     for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
     const started = Date.now();
-    const child = spawn(NODE24, [DIST_ENTRY], { cwd: this.workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(NODE24, [options.entry ?? DIST_ENTRY], { cwd: this.workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
     options.onSpawn?.(child);
     let stdout = '';
     let stderr = '';
