@@ -301,7 +301,7 @@ function* decisionsRows(source: ExportSource, notes: ExportNote[]): Generator<Ro
         test_id: id,
         run_seq: e.run,
         run_key: run?.key ?? null,
-        at,
+        decided_at: at,
         event: e.event,
         quarantined: e.quarantined,
         decided_by: e.by,

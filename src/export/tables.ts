@@ -106,7 +106,7 @@ export const TABLES: Record<TableName, readonly Column[]> = {
     c('test_id', 'STRING', false, 'The test.'),
     c('run_seq', 'INT64', false, 'The run in which the decision changed (runs.run_seq).'),
     c('run_key', 'STRING', true, 'That run’s key, while the branch still has the run.'),
-    c('at', 'TIMESTAMP', true, 'When flakeguard decided; null when the recorded time is not a time.'),
+    c('decided_at', 'TIMESTAMP', true, 'When flakeguard decided; null when the recorded time is not a time.'),
     c('event', 'STRING', false, 'quarantined, released, override, override lapsed, override cleared, hand edit or issue closed (docs/data-branch.md#decisionsjson).'),
     c('quarantined', 'BOOL', false, 'The state from this run on.'),
     c('decided_by', 'STRING', false, 'rule or hand.'),

@@ -1,0 +1,266 @@
+/**
+ * `exportTables` and the rows of src/export/: on branches the step's core wrote (test/support/warehouse.ts), read
+ * back by DuckDB. Stable row keys (a re-export is the same bytes; an incremental export plus the earlier full one is
+ * the full export), `--since`, typed Parquet in row groups, hostile text as data, the gaps left null, and a damaged
+ * branch refused with the step's own sentence.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { HOSTILE_MESSAGE, HOSTILE_NAME, sourceOf, warehouseBranch, warehousePlans, type RepoPlan } from '../support/warehouse.ts';
+import { ExportError, TABLES, TABLE_NAMES, exportTables, parseSince, tableRows, type ExportSource, type Row } from '../../src/export/index.ts';
+import { damageReason, parseSnapshot } from '../../src/store/snapshot.ts';
+import { normalizeErrorMessage } from '../../src/history/error-message.ts';
+import { repositoryNameOf } from '../../src/cli/export.ts';
+import { duckOver } from './duckdb.ts';
+
+const temp = mkdtempSync(join(tmpdir(), 'flakeguard-export-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+const [shopPlan] = warehousePlans() as [RepoPlan, RepoPlan];
+const shopBranch = warehouseBranch(shopPlan);
+const shop = (): ExportSource => sourceOf('octo/shop', shopBranch);
+const rowsOf = (table: (typeof TABLE_NAMES)[number], source: ExportSource): Row[] => [...tableRows(table, source)];
+let dirs = 0;
+const dir = (): string => join(temp, String(++dirs));
+
+describe('the rows', () => {
+  it('have every column of their table, of its type, and null only where the column allows it', () => {
+    for (const table of TABLE_NAMES) {
+      const rows = rowsOf(table, shop());
+      expect(rows.length, table).toBeGreaterThan(0);
+      for (const row of rows) {
+        expect(Object.keys(row), table).toEqual(TABLES[table].map((c) => c.name));
+        for (const col of TABLES[table]) {
+          const v = row[col.name];
+          if (v === null) {
+            expect(col.nullable, `${table}.${col.name}`).toBe(true);
+            continue;
+          }
+          const expected = { STRING: 'string', INT64: 'number', FLOAT64: 'number', BOOL: 'boolean', TIMESTAMP: 'number' }[col.type];
+          expect(typeof v, `${table}.${col.name}`).toBe(expected);
+          if (col.type === 'INT64' || col.type === 'TIMESTAMP') expect(Number.isSafeInteger(v), `${table}.${col.name}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('have a row key unique in their table', () => {
+    for (const table of TABLE_NAMES) {
+      const keys = rowsOf(table, shop()).map((r) => r.row_key);
+      expect(new Set(keys).size, table).toBe(keys.length);
+    }
+  });
+
+  it('export what the branch keeps and leave null what it does not: one duration per test, no ref, no event', () => {
+    const testRuns = rowsOf('test_runs', shop());
+    const tests = rowsOf('tests', shop());
+    for (const t of tests) {
+      const withDuration = testRuns.filter((r) => r.test_id === t.test_id && r.duration_sec !== null);
+      expect(
+        withDuration.map((r) => r.time),
+        String(t.test_id),
+      ).toEqual([t.last_seen]);
+    }
+    for (const r of rowsOf('runs', shop())) {
+      expect([r.ref, r.event]).toEqual([null, null]);
+      expect(r.attempt).toBe(1);
+      expect(r.cell).toMatch(/^os=(linux|windows)$/);
+      expect(r.job).toBe(r.cell === 'os=linux' ? 'test-linux' : 'test-windows');
+    }
+  });
+
+  it('say per test run what each attempt did and the re-run verdict', () => {
+    const rows = rowsOf('test_runs', shop());
+    const of = (id: string, seq: number) => rows.find((r) => r.test_id === id && r.run_seq === seq)!;
+    // api.Client: FF in run 1 (run numbers 3 and 4), FP in run 3 (7 and 8).
+    expect(of('api.Client::retries on 503', 3)).toMatchObject({
+      attempts: 'FF',
+      attempt_count: 2,
+      final_outcome: 'failed',
+      rerun_verdict: 'consistent',
+      message: normalizeErrorMessage('Timeout of 5000ms exceeded'),
+    });
+    expect(of('api.Client::retries on 503', 7)).toMatchObject({ attempts: 'FP', final_outcome: 'passed', rerun_verdict: 'flaky' });
+    expect(of('api.Client::retries on 503', 1)).toMatchObject({ attempts: 'P', rerun_verdict: null, message: null, message_signature: null });
+    // The same failure (numbers aside) has the same signature.
+    expect(of('api.Client::retries on 503', 3).message_signature).toBe(of('api.Client::retries on 503', 7).message_signature);
+    expect(of('api.Client::retries on 503', 3).message_signature).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('say per test its owners, quarantine state, scores and issue', () => {
+    const tests = new Map(rowsOf('tests', shop()).map((t) => [t.test_id, t]));
+    expect(tests.get('ui.Upload::drops a file')).toMatchObject({ owners: '@bob @octo/ui', owner: '@bob', quarantined: true, decided_by: 'rule', file: 'tests/ui/upload.test.ts' });
+    expect(tests.get('api.Auth::refreshes token')).toMatchObject({ quarantined: false, issue: 42, owner: '@octo/api-team' });
+    expect(tests.get('cart.Total::applies discount')).toMatchObject({ quarantined: false, runs: 48, failed_runs: 0, tier: null });
+    expect(typeof tests.get('api.Client::retries on 503')!.pfs).toBe('number');
+  });
+});
+
+describe('--since', () => {
+  it('reads a run number, a run key, a date, a time and a span back', () => {
+    const now = Date.UTC(2026, 10, 27);
+    expect(parseSince('41', now)).toEqual({ kind: 'run', seq: 41 });
+    expect(parseSince('5000003/test-linux/c0ffee', now)).toEqual({ kind: 'run-key', key: '5000003/test-linux/c0ffee' });
+    expect(parseSince('2026-11-20', now)).toEqual({ kind: 'time', ms: Date.UTC(2026, 10, 20) });
+    expect(parseSince('2026-11-20T09:30:00Z', now)).toEqual({ kind: 'time', ms: Date.UTC(2026, 10, 20, 9, 30) });
+    expect(parseSince('36h', now)).toEqual({ kind: 'time', ms: now - 36 * 3_600_000 });
+    expect(parseSince('7d', now)).toEqual({ kind: 'time', ms: now - 7 * 86_400_000 });
+    expect(() => parseSince('yesterday', now)).toThrow(ExportError);
+    expect(() => parseSince('--remote=x', now)).toThrow(/--since takes a run number/);
+  });
+
+  it('selects the runs after a run, their test runs and decisions; the tests table is whole', () => {
+    const since = { ...shop(), since: { kind: 'run' as const, seq: 40 } };
+    expect(rowsOf('runs', since).map((r) => r.run_seq)).toEqual([41, 42, 43, 44, 45, 46, 47, 48]);
+    expect(new Set(rowsOf('test_runs', since).map((r) => r.run_seq))).toEqual(new Set([41, 42, 43, 44, 45, 46, 47, 48]));
+    expect(rowsOf('tests', since).length).toBe(rowsOf('tests', shop()).length);
+    for (const d of rowsOf('decisions', since)) expect(d.run_seq as number).toBeGreaterThan(40);
+    // A run key selects the runs after that run; a time those that ran (or were ingested) then or later.
+    const key = rowsOf('runs', shop()).find((r) => r.run_seq === 40)!.run_key as string;
+    expect(rowsOf('runs', { ...shop(), since: { kind: 'run-key', key } }).map((r) => r.run_seq)).toEqual([41, 42, 43, 44, 45, 46, 47, 48]);
+    const time = rowsOf('runs', shop()).find((r) => r.run_seq === 41)!.time as number;
+    expect(rowsOf('runs', { ...shop(), since: { kind: 'time', ms: time } }).map((r) => r.run_seq)).toEqual([41, 42, 43, 44, 45, 46, 47, 48]);
+    expect(() => rowsOf('runs', { ...shop(), since: { kind: 'run-key', key: 'nope/x' } })).toThrow(/does not have/);
+  });
+
+  it('an incremental export merged on row_key with the earlier full one is the full export (idempotent)', () => {
+    // The branch after 20 of the 24 runs, exported whole; then the branch after 24, exported since its run 40.
+    const early = sourceOf('octo/shop', warehouseBranch({ ...shopPlan, runs: 20 }));
+    const late = { ...shop(), since: { kind: 'run' as const, seq: 40 } };
+    for (const table of ['runs', 'test_runs', 'decisions'] as const) {
+      const merged = new Map(rowsOf(table, early).map((r) => [r.row_key, r]));
+      for (const r of rowsOf(table, late)) merged.set(r.row_key, r);
+      const full = rowsOf(table, shop());
+      // The same keys; and a row of a run both exports have is the same row, but for one thing: the branch keeps a
+      // test's newest duration only, so the earlier export kept durations the branch has since let go.
+      expect([...merged.keys()].sort(), table).toEqual(full.map((r) => r.row_key).sort());
+      let kept = 0;
+      for (const r of full) {
+        const m = merged.get(r.row_key)!;
+        if (table === 'test_runs' && r.duration_sec === null && m.duration_sec !== null) {
+          kept++;
+          expect({ ...m, duration_sec: null }, table).toEqual(r);
+        } else expect(m, table).toEqual(r);
+      }
+      if (table === 'test_runs') expect(kept).toBe(7);
+    }
+  }, 30_000);
+});
+
+describe('the files', () => {
+  it('are the same bytes when exported again', async () => {
+    for (const format of ['parquet', 'ndjson'] as const) {
+      const [a, b] = [dir(), dir()];
+      await exportTables([shop()], { format, out: a });
+      await exportTables([shop()], { format, out: b });
+      for (const table of TABLE_NAMES) expect(readFileSync(join(b, `${table}.${format}`)).equals(readFileSync(join(a, `${table}.${format}`))), `${table}.${format}`).toBe(true);
+      expect(readdirSync(a).sort()).toEqual(TABLE_NAMES.map((t) => `${t}.${format}`).sort());
+    }
+  });
+
+  it('Parquet: typed columns, Snappy pages, a row group every rowGroupRows rows', async () => {
+    const out = dir();
+    const result = await exportTables([shop()], { format: 'parquet', out, rowGroupRows: 50 });
+    const duck = await duckOver(out, 'parquet');
+    try {
+      const types = new Map((await duck.all('DESCRIBE test_runs')).map((r) => [r.column_name, r.column_type]));
+      expect(Object.fromEntries(types)).toMatchObject({ run_seq: 'BIGINT', time: 'TIMESTAMP', trusted: 'BOOLEAN', duration_sec: 'DOUBLE', test_id: 'VARCHAR' });
+      const meta = await duck.all(`SELECT COUNT(DISTINCT row_group_id) AS groups, MIN(compression) AS codec FROM parquet_metadata('${join(out, 'test_runs.parquet')}')`);
+      expect(meta[0]).toEqual({ groups: String(Math.ceil(result.tables.test_runs!.rows / 50)), codec: 'SNAPPY' });
+      expect((await duck.all('SELECT COUNT(*) AS n FROM test_runs'))[0]!.n).toBe(String(result.tables.test_runs!.rows));
+    } finally {
+      duck.close();
+    }
+  });
+
+  it('carry hostile names and messages as data, exactly, in both formats', async () => {
+    const id = `evil"Suite::${HOSTILE_NAME}`;
+    for (const format of ['parquet', 'ndjson'] as const) {
+      const out = dir();
+      await exportTables([shop()], { format, out });
+      const duck = await duckOver(out, format);
+      try {
+        const tests = await duck.all(`SELECT test_id, name, classname FROM tests WHERE classname = 'evil"Suite'`);
+        expect(tests, format).toEqual([{ test_id: id, name: HOSTILE_NAME, classname: 'evil"Suite' }]);
+        const messages = await duck.all(`SELECT DISTINCT message FROM test_runs WHERE test_id = (SELECT test_id FROM tests WHERE classname = 'evil"Suite') AND message IS NOT NULL`);
+        // As stored: the step's normalised form of the message (src/history/error-message.ts), every character kept as data.
+        expect(
+          messages.map((m) => m.message),
+          format,
+        ).toEqual([normalizeErrorMessage(HOSTILE_MESSAGE)]);
+        expect((await duck.all('SELECT COUNT(*) AS n FROM tests'))[0]!.n, 'no statement ran from a name').toBe('7');
+      } finally {
+        duck.close();
+      }
+    }
+    // NDJSON: one line a row, whatever the name holds (U+2028, tabs, quotes).
+    const out = dir();
+    const { tables } = await exportTables([shop()], { format: 'ndjson', out });
+    const lines = readFileSync(join(out, 'tests.ndjson'), 'utf8').split('\n').filter(Boolean);
+    expect(lines.length).toBe(tables.tests!.rows);
+    expect(lines.map((l) => (JSON.parse(l) as Row).test_id)).toContain(id);
+  });
+});
+
+describe('a branch the step would refuse', () => {
+  it('stops the export with the step’s own sentence, naming the file and line, and replaces no table file', async () => {
+    const files = new Map(shopBranch.files);
+    files.set('runs.json', files.get('runs.json')!.replace(/"00000002": \[/, '"00000002": ["junk", '));
+    const snapshot = parseSnapshot(files);
+    const reason = damageReason(snapshot)!;
+    expect(reason).toMatch(/^The data branch is damaged \(runs\.json:\d+: /);
+    const out = dir();
+    await exportTables([shop()], { format: 'ndjson', out });
+    const before = readFileSync(join(out, 'runs.ndjson'));
+    const attempt = exportTables([{ repository: 'octo/shop', snapshot, files }], { format: 'ndjson', out });
+    await expect(attempt).rejects.toThrow(ExportError);
+    await expect(attempt).rejects.toThrow(reason.slice(0, reason.indexOf(')') + 1));
+    expect(readFileSync(join(out, 'runs.ndjson')).equals(before)).toBe(true);
+    expect(readdirSync(out).filter((f) => f.endsWith('.partial'))).toEqual([]);
+  });
+
+  it('a broken stats file is no damage: its tests are exported with quarantined = null, and a note names the file', async () => {
+    const files = new Map(shopBranch.files);
+    files.set('stats/00.json', '{"schema": 3, "tests": {\n"x": \n}}\n');
+    const source = { ...sourceOf('octo/shop', { files, cells: shopBranch.cells }) };
+    const notes: Array<{ repository: string; message: string }> = [];
+    const tests = [...tableRows('tests', source, notes)];
+    expect(tests.every((t) => t.quarantined === null && t.decided_by === null)).toBe(true);
+    expect(notes.map((n) => n.message)).toEqual([expect.stringMatching(/^stats\/00\.json cannot be read/)]);
+    const out = dir();
+    const result = await exportTables([source], { format: 'parquet', out });
+    expect(result.notes.length).toBeGreaterThan(0);
+    expect(existsSync(join(out, 'tests.parquet'))).toBe(true);
+  });
+});
+
+describe('several repositories in one export', () => {
+  it('writes them into the same table files, each row naming its repository', async () => {
+    const plans = warehousePlans();
+    const out = dir();
+    const result = await exportTables(
+      plans.map((p) => sourceOf(p.repository, warehouseBranch(p))),
+      { format: 'parquet', out },
+    );
+    expect(result.repositories).toEqual(['octo/shop', 'octo/api']);
+    const duck = await duckOver(out, 'parquet');
+    try {
+      expect(await duck.all('SELECT repository, COUNT(*) AS n FROM runs GROUP BY repository ORDER BY repository')).toEqual([
+        { repository: 'octo/api', n: '24' },
+        { repository: 'octo/shop', n: '48' },
+      ]);
+    } finally {
+      duck.close();
+    }
+  });
+});
+
+it("names a repository after its remote: owner/name from a URL, the folder's name for a path", () => {
+  expect(repositoryNameOf('https://github.com/octo/shop.git')).toBe('octo/shop');
+  expect(repositoryNameOf('git@github.com:octo/shop.git')).toBe('octo/shop');
+  expect(repositoryNameOf('ssh://git@example.com:22/group/sub/shop')).toBe('sub/shop');
+  expect(repositoryNameOf('/srv/git/shop.git')).toBe('shop');
+  expect(repositoryNameOf('/srv/git/shop/')).toBe('shop');
+});
