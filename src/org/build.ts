@@ -41,6 +41,8 @@ export interface OrgBuildResult {
   notes: ExportNote[];
   page: string;
   database?: { path: string; rows: Map<string, number> };
+  /** Milliseconds spent fetching and reading the branches, summing them up, writing the tables (the rest of the export), the page and the database. */
+  timings: { read: number; summary: number; tables: number; page: number; database: number };
 }
 
 /** A page for `model`: the built org page with the model in its data block. */
@@ -62,6 +64,7 @@ export async function buildOrg(options: OrgBuildOptions): Promise<OrgBuildResult
   const repos: RepoSummary[] = [];
   const missing: MissingRepo[] = [];
   const readFrom = new Map<string, string>();
+  const timings = { read: 0, summary: 0, tables: 0, page: 0, database: 0 };
   const sources = async function* (): AsyncGenerator<ExportSource> {
     for (const [i, source] of options.sources.entries()) {
       const shown = printableSource(source);
@@ -70,13 +73,16 @@ export async function buildOrg(options: OrgBuildOptions): Promise<OrgBuildResult
       let read;
       try {
         read = await readRepo(source, options.branch, options.token, options.tempRoot);
+        timings.read += Date.now() - started;
       } catch (error) {
         const reason = error instanceof RepoUnavailable ? error.message : `could not be read: ${error instanceof Error ? error.message : String(error)}`;
         missing.push({ name: fallback, source: shown, reason });
         options.log(`[${i + 1}/${options.sources.length}] ${shown}: MISSING: ${reason}`);
         continue;
       }
+      const summed = Date.now();
       const summary = summarizeRepo({ source: shown, name: fallback }, read.files, read.head, options.dashboardUrl);
+      timings.summary += Date.now() - summed;
       const earlier = readFrom.get(summary.name);
       if (earlier !== undefined) {
         const reason = `its data branch names the same repository as ${earlier}, already read: counted once`;
@@ -90,12 +96,16 @@ export async function buildOrg(options: OrgBuildOptions): Promise<OrgBuildResult
       yield { repository: summary.name, snapshot: read.snapshot, files: read.files };
     }
   };
+  const exporting = Date.now();
   const exported = await exportTables(sources(), { format: 'parquet', out: join(options.out, TABLES_DIR) });
+  timings.tables = Date.now() - exporting - timings.read - timings.summary;
+  const paging = Date.now();
   const model = orgModel(repos, missing, options.now);
   const page = join(options.out, 'index.html');
   await writeWhole(page, orgPage(model));
   await writeWhole(join(options.out, 'org.json'), `${JSON.stringify(model)}\n`);
-  const result: OrgBuildResult = { model, tables: exported.tables, notes: exported.notes, page };
+  timings.page = Date.now() - paging;
+  const result: OrgBuildResult = { model, tables: exported.tables, notes: exported.notes, page, timings };
   if (duckdb) {
     const path = join(options.out, DATABASE_FILE);
     const rows: RepositoryRow[] = [
@@ -103,7 +113,9 @@ export async function buildOrg(options: OrgBuildOptions): Promise<OrgBuildResult
       ...missing.map((m): RepositoryRow => ({ repository: m.name, source: m.source, status: 'missing', reason: m.reason, head: null, dashboard: null })),
     ];
     const tables = new Map(Object.entries(exported.tables).map(([table, file]) => [table, file.path] as const));
+    const loading = Date.now();
     result.database = { path, rows: await buildDatabase(duckdb, path, tables, rows) };
+    timings.database = Date.now() - loading;
   }
   return result;
 }
