@@ -87,8 +87,8 @@ export interface MissingRepo {
 export interface OrgModel {
   /** When the page was built (ms). */
   built: number;
-  /** Ranked by rankRepos. */
-  repos: RepoSummary[];
+  /** Ranked by rankRepos; their tests are in `tests` (the org's flakiest), not repeated here. */
+  repos: Array<Omit<RepoSummary, 'flakiest'>>;
   missing: MissingRepo[];
   days: OrgDay[];
   tests: OrgTest[];
@@ -227,7 +227,7 @@ export function orgModel(repos: readonly RepoSummary[], missing: readonly Missin
   const total = (f: (r: RepoSummary) => number): number => repos.reduce((n, r) => n + f(r), 0);
   return {
     built,
-    repos: [...repos].sort(rankRepos),
+    repos: [...repos].sort(rankRepos).map(({ flakiest: _tests, ...repo }) => repo),
     missing: [...missing],
     days: [...days.values()].sort((a, b) => a.day - b.day),
     tests: repos
