@@ -8,8 +8,10 @@
  * - growth:  parse, scoring and the step at 1k, 10k and 100k tests (scripts/bench/growth.ts)
  * - dashboard: the dashboard page's first meaningful paint in headless Chromium at 10k and 100k tests
  *            (scripts/bench/dashboard.ts)
+ * - export:  `flakeguard export` of a 1k-test, 100-run branch to NDJSON and Parquet: rows/s, bytes a row, peak RSS
+ *            (scripts/bench/export.ts; larger sizes with its own command, docs/warehouse.md "Scale")
  *
- *   npm run bench [-- --only parse,scoring,step,growth,dashboard] [-- --sizes 1000,10000]
+ *   npm run bench [-- --only parse,scoring,step,growth,dashboard,export] [-- --sizes 1000,10000]
  *
  * Needs a built dist/ (npm run build). The generated data branches are cached in .bench/cache/.
  */
@@ -34,7 +36,7 @@ function option(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-const only = new Set((option('only') ?? 'parse,scoring,step,growth,dashboard').split(','));
+const only = new Set((option('only') ?? 'parse,scoring,step,growth,dashboard,export').split(','));
 const rows: Row[] = [];
 const results: Record<string, unknown> = {
   date: new Date().toISOString(),
@@ -181,6 +183,16 @@ if (only.has('dashboard')) {
       ? `cold loads ${(d.measures as number[]).join('/')} ms; complete (every file read and drawn) ${(d.completes as number[]).join('/')} ms; search ${(d.searchMs as number[]).join('/')} ms a keystroke; branch ${((d.bytes as number) / 1e6).toFixed(1)} MB${target}`
       : `per run, page of ${d.pageBytes} bytes`;
     rows.push({ suite: 'dashboard', case: String(d.name), ms: d.ms as number, peakRssMiB: null, note });
+  }
+}
+
+if (only.has('export')) {
+  for (const r of (await external('export', './bench/export.ts', 'benchExport')) ?? []) {
+    const m = (r as { measure: { rowsPerSec: number; bytesPerRow: Record<string, number>; rssAfterReadMiB: number } }).measure;
+    rows.push({
+      ...rowOf('export', r as Record<string, unknown>),
+      note: `${m.rowsPerSec} rows/s; test_runs ${m.bytesPerRow.test_runs} B a row; RSS ${m.rssAfterReadMiB} MiB after the read`,
+    });
   }
 }
 

@@ -4,7 +4,7 @@
  * is null, never a guess (docs/warehouse.md, "What the data branch does not keep").
  */
 import { createHash } from 'node:crypto';
-import { CODE_STATUS, isFailure, type TestRunRecord } from '../model.ts';
+import { CODE_STATUS, isFailure, type TestHistory, type TestRunRecord } from '../model.ts';
 import { failureKey } from '../history/records.ts';
 import { ownerText, ownersOf, parseCodeowners, type Codeowners } from '../owners/codeowners.ts';
 import { mapClassname, parseClassMap, type ClassMapRule } from '../owners/classmap.ts';
@@ -224,15 +224,41 @@ const timeOf = (x: unknown): number | null => {
   return Number.isFinite(ms) ? ms : null;
 };
 
+const int = (x: unknown): number | null => (Number.isSafeInteger(x) ? (x as number) : null);
+
+/**
+ * The stats line's `fix` (the latest fix verification, docs/fix-verification.md) as columns; all null when the line
+ * has none or it is not an object. A field not of its type is null, never coerced.
+ */
+function fixColumns(raw: unknown): Row {
+  const fix = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : undefined;
+  const verdict = str(fix?.verdict);
+  return {
+    fix_verdict: verdict,
+    fix_pr: int(fix?.pr),
+    fix_head: str(fix?.head),
+    fix_runs: int(fix?.runs),
+    fix_failures: int(fix?.failures),
+    fix_rate: num(fix?.rate),
+    fix_reached: num(fix?.reached),
+    fix_at: timeOf(fix?.at),
+    fix_released: timeOf(fix?.released),
+  };
+}
+
 function* testsRows(source: ExportSource, notes: ExportNote[]): Generator<Row> {
   const { snapshot, repository } = source;
   const owners = ownerLookup(source.files, notes, repository);
   const log = decisionLogOf(source, [] /* reported once, by the decisions table */);
   for (const path of snapshot.brokenStats.keys()) notes.push({ repository, message: `${path} cannot be read (it is kept as it is): its tests are exported with quarantined = null` });
-  const ids = new Set<string>(snapshot.history.keys());
-  for (const id of snapshot.stats.keys()) ids.add(id);
-  for (const id of [...ids].sort()) {
-    const history = snapshot.history.get(id);
+  // The histories in the branch's order, each decoded while its row is made and let go (LazyHistory's iteration
+  // keeps none: `get` would keep every one); then the tests with a stats line and no history (an override set by hand
+  // before the test's first run).
+  const entries = function* (): Generator<[string, TestHistory | undefined]> {
+    yield* snapshot.history;
+    for (const id of [...snapshot.stats.keys()].filter((id) => !snapshot.history.has(id)).sort()) yield [id, undefined];
+  };
+  for (const [id, history] of entries()) {
     const stats = snapshot.stats.get(id);
     const broken = inBrokenShard(snapshot, id);
     const cut = id.lastIndexOf('::');
@@ -275,6 +301,7 @@ function* testsRows(source: ExportSource, notes: ExportNote[]): Generator<Row> {
       first_seen: runs[0]?.time ?? null,
       last_seen: runs.at(-1)?.time ?? null,
       issue: log?.tests.get(id)?.issue ?? null,
+      ...fixColumns(stats?.fix),
     };
   }
 }

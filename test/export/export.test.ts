@@ -89,12 +89,45 @@ describe('the rows', () => {
     expect(of('api.Client::retries on 503', 3).message_signature).toMatch(/^[0-9a-f]{16}$/);
   });
 
+  it('are made without keeping the decoded histories: memory holds the branch as read, not every run record', () => {
+    const source = shop();
+    const decoded = (): number => (source.snapshot.history as unknown as { decoded: Map<string, unknown> }).decoded.size;
+    expect(decoded()).toBe(0);
+    for (const table of TABLE_NAMES) for (const row of tableRows(table, source)) void row;
+    expect(decoded()).toBe(0);
+  });
+
   it('say per test its owners, quarantine state, scores and issue', () => {
     const tests = new Map(rowsOf('tests', shop()).map((t) => [t.test_id, t]));
     expect(tests.get('ui.Upload::drops a file')).toMatchObject({ owners: '@bob @octo/ui', owner: '@bob', quarantined: true, decided_by: 'rule', file: 'tests/ui/upload.test.ts' });
     expect(tests.get('api.Auth::refreshes token')).toMatchObject({ quarantined: false, issue: 42, owner: '@octo/api-team' });
     expect(tests.get('cart.Total::applies discount')).toMatchObject({ quarantined: false, runs: 48, failed_runs: 0, tier: null });
     expect(typeof tests.get('api.Client::retries on 503')!.pfs).toBe('number');
+    // The latest fix verification, from the stats line's `fix` (docs/fix-verification.md).
+    expect(tests.get('api.Client::retries on 503')).toMatchObject({
+      fix_verdict: 'verified',
+      fix_pr: 78,
+      fix_runs: 58,
+      fix_failures: 0,
+      fix_reached: 0.95,
+      fix_at: Date.UTC(2026, 10, 19, 10),
+      fix_released: null,
+    });
+    expect(tests.get('cart.Total::applies discount')).toMatchObject({ fix_verdict: null, fix_pr: null, fix_at: null });
+  });
+
+  it('a fix record not in its documented form gives nulls, never a coerced value', () => {
+    const files = new Map(shopBranch.files);
+    const path = [...files.keys()].find((p) => p.startsWith('stats/') && files.get(p)!.includes('"api.Client::retries on 503": {'))!;
+    const edited = files
+      .get(path)!
+      .replace('"pr":78,', '"pr":"78; DROP TABLE tests",')
+      .replace('"runs":58,', '"runs":1.5,')
+      .replace('"verdict":"verified","at":"2026-11-19T10:00:00.000Z"', '"verdict":7,"at":"soon"');
+    expect(edited).not.toBe(files.get(path));
+    files.set(path, edited);
+    const row = rowsOf('tests', sourceOf('octo/shop', { files, cells: shopBranch.cells })).find((t) => t.test_id === 'api.Client::retries on 503')!;
+    expect(row).toMatchObject({ fix_pr: null, fix_runs: null, fix_verdict: null, fix_at: null });
   });
 });
 

@@ -78,11 +78,14 @@ describe.each(['parquet', 'ndjson'] as const)('the warehouse queries over %s', (
     expect(rows).toEqual([{ repository: 'octo/shop', test_id: 'ui.Upload::drops a file', flaky_cell: 'os=windows', cells: '2', flaky_runs: '8' }]);
   });
 
-  it('fix verification outcomes: one close that held, one that regressed', async () => {
+  it('fix verification outcomes: a close that held, one that regressed, a failed verification, one not landed, one landed and holding', async () => {
     const rows = await run('fix-verification-outcomes');
-    expect(rows.map((r) => [r.test_id, r.claim, r.issue, r.outcome])).toEqual([
-      ['api.Auth::refreshes token', 'issue closed', '42', 'holding'],
-      ['ui.Login::remembers me', 'issue closed', '41', 'regressed'],
+    expect(rows.map((r) => [r.repository, r.test_id, r.claim, r.issue ?? r.pr, r.outcome])).toEqual([
+      ['octo/api', 'db.Pool::times out', 'fix verification', '9', 'holding'],
+      ['octo/shop', 'api.Auth::refreshes token', 'issue closed', '42', 'holding'],
+      ['octo/shop', 'api.Client::retries on 503', 'fix verification', '78', 'not landed'],
+      ['octo/shop', 'ui.Login::remembers me', 'issue closed', '41', 'regressed'],
+      ['octo/shop', 'ui.Upload::drops a file', 'fix verification', '77', 'failed'],
     ]);
     const login = rows.find((r) => r.test_id === 'ui.Login::remembers me')!;
     // Closed before run 12, flaky again from run 18 (quarantined on its first flake there): six days later.

@@ -36,6 +36,11 @@ export interface RepoPlan {
   codeowners: string;
   /** A person closes this test's issue (as completed) after this run. */
   closes?: Array<{ id: string; afterRun: number; issue: number }>;
+  /**
+   * Fix verifications, as the step records the latest on the test's stats line (`fix`, docs/fix-verification.md):
+   * written into the branch's stats line after the last run, in that documented form.
+   */
+  fixes?: Array<{ id: string; fix: Record<string, unknown> }>;
 }
 
 function parsed(test: TestPlan, attempts: string): ParsedTestCase {
@@ -101,6 +106,12 @@ export function warehouseBranch(plan: RepoPlan): { files: Map<string, string>; c
     }
   }
   files.set('dashboard/CODEOWNERS', plan.codeowners);
+  for (const { id, fix } of plan.fixes ?? []) {
+    const path = [...files.keys()].find((p) => p.startsWith('stats/') && files.get(p)!.includes(`${JSON.stringify(id)}: {`))!;
+    const text = files.get(path)!;
+    const at = text.indexOf(`${JSON.stringify(id)}: {`) + JSON.stringify(id).length + 3;
+    files.set(path, `${text.slice(0, at)}"fix":${JSON.stringify(fix)},${text.slice(at)}`);
+  }
   return { files, cells };
 }
 
@@ -162,11 +173,23 @@ export function warehousePlans(): RepoPlan[] {
       { id: 'ui.Login::remembers me', afterRun: 11, issue: 41 },
       { id: 'api.Auth::refreshes token', afterRun: 11, issue: 42 },
     ],
+    fixes: [
+      // A fix that its verification caught still failing; one verified that has not landed yet.
+      { id: 'ui.Upload::drops a file', fix: { pr: 77, head: 'a'.repeat(40), runs: 40, failures: 3, rate: 0.12, reached: 0.99, verdict: 'failed', at: '2026-11-18T10:00:00.000Z' } },
+      { id: 'api.Client::retries on 503', fix: { pr: 78, head: 'b'.repeat(40), runs: 58, failures: 0, rate: 0.05, reached: 0.95, verdict: 'verified', at: '2026-11-19T10:00:00.000Z' } },
+    ],
   };
   const api: RepoPlan = {
     repository: 'octo/api',
     runs: 12,
     codeowners: '* @carol',
+    // Verified, landed and released after the last run's quarantine decision: holding so far.
+    fixes: [
+      {
+        id: 'db.Pool::times out',
+        fix: { pr: 9, head: 'c'.repeat(40), runs: 30, failures: 0, rate: 0.1, reached: 0.96, verdict: 'verified', at: '2026-11-07T10:00:00.000Z', released: '2026-11-07T14:00:00.000Z' },
+      },
+    ],
     tests: [
       { classname: 'db.Pool', name: 'reuses connections', file: 'src/db/pool.test.go', seconds: 3, attempts: () => 'P' },
       { classname: 'db.Pool', name: 'times out', file: 'src/db/pool.test.go', seconds: 60, message: 'context deadline exceeded', attempts: (r) => (r === 0 ? 'FF' : r % 2 === 1 ? 'FP' : 'P') },
