@@ -10,9 +10,10 @@
  * every repository is fetched, read, summed and exported on its own, as in an org, and names its own rows.
  *
  * The build runs in a child process (the figures are its own): wall time, peak RSS (process.resourceUsage().maxRSS,
- * DuckDB's native memory included), rows and bytes of each table, the database's size.
+ * DuckDB's native memory included), rows and bytes of each table, the database's size. `--heap MB` caps the child's V8
+ * heap (default 8192): a build that completes under a small cap holds a bounded amount of live data.
  *
- *   node_modules/.bin/node scripts/bench/org.ts [--repos 100] [--tests 10000] [--runs 100] [--variants 4] [--no-queries] [--no-database]
+ *   node_modules/.bin/node scripts/bench/org.ts [--repos 100] [--tests 10000] [--runs 100] [--variants 4] [--no-queries] [--no-database] [--heap MB]
  */
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -118,6 +119,7 @@ async function main(): Promise<void> {
       variants: { type: 'string', default: '4' },
       'no-queries': { type: 'boolean' },
       'no-database': { type: 'boolean' },
+      heap: { type: 'string', default: '8192' },
       child: { type: 'string' },
       out: { type: 'string' },
     },
@@ -128,7 +130,7 @@ async function main(): Promise<void> {
   const log = (m: string): void => console.error(m);
   const dir = join(BENCH_DIR, 'org', `${tests}t-${runs}r`);
   mkdirSync(dir, { recursive: true });
-  log(`org bench: ${repos} repositories × ${tests} tests × ${runs} runs (${variants} generated branches; load ${loadavg()[0]!.toFixed(1)} on a shared machine)`);
+  log(`org bench: ${repos} repositories × ${tests} tests × ${runs} runs (${variants} generated branches, V8 heap cap ${values.heap} MB; load ${loadavg()[0]!.toFixed(1)} on a shared machine)`);
   const branches: string[] = [];
   for (let v = 0; v < Math.min(variants, repos); v++) {
     const made = await dataBranchRepo(tests + v, runs, end, log);
@@ -141,7 +143,16 @@ async function main(): Promise<void> {
   const out = join(BENCH_DIR, 'org', values['no-database'] ? 'out-tables' : 'out');
   log(`  building the org (child process)...`);
   const report = await new Promise<ChildReport>((resolve, reject) => {
-    const args = ['--max-old-space-size=8192', SELF, '--child', list, '--out', out, ...(values['no-queries'] ? ['--no-queries'] : []), ...(values['no-database'] ? ['--no-database'] : [])];
+    const args = [
+      `--max-old-space-size=${Number(values.heap)}`,
+      SELF,
+      '--child',
+      list,
+      '--out',
+      out,
+      ...(values['no-queries'] ? ['--no-queries'] : []),
+      ...(values['no-database'] ? ['--no-database'] : []),
+    ];
     const proc = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
     let stdout = '';
     proc.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
