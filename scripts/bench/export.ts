@@ -5,8 +5,9 @@
  * Reports the read, the export's throughput (rows/s, all four tables), the bytes per row of each table and format,
  * and the RSS after the read (the branch in memory) and at the peak (the export's own memory on top of it).
  *
- *   node_modules/.bin/node scripts/bench/export.ts [--tests 10000] [--runs 100] [--row-group 50000] [--heap MB]
+ *   node_modules/.bin/node scripts/bench/export.ts [--tests 10000] [--runs 100] [--row-group 50000] [--heap MB] [--queries]
  *
+ * `--queries` times the five queries of docs/warehouse/queries/ in DuckDB over each format's files.
  * `--heap MB` caps each child's V8 heap (`--max-old-space-size`): an export that completes under a cap holds no more
  * live data than that, whatever its peak RSS (V8 collects lazily when memory is plentiful).
  *
@@ -39,6 +40,32 @@ export interface ExportMeasure {
   rowGroupRows: number;
   /** The V8 heap cap of the child, when one was set. */
   heapMiB?: number;
+  /** With `--queries`: each query of docs/warehouse/queries/ in DuckDB over this format's files, ms (best of 3). */
+  queriesMs?: Record<string, number>;
+}
+
+/** Each query of docs/warehouse/queries/ run 3 times in an in-memory DuckDB over the exported files; the best time. */
+async function timeQueries(dir: string, format: 'ndjson' | 'parquet'): Promise<Record<string, number>> {
+  const { readdirSync, readFileSync } = await import('node:fs');
+  const { duckOver } = await import('../../test/export/duckdb.ts');
+  const queries = join(fileURLToPath(new URL('../..', import.meta.url)), 'docs/warehouse/queries');
+  const duck = await duckOver(dir, format);
+  const out: Record<string, number> = {};
+  try {
+    for (const file of readdirSync(queries).sort()) {
+      const sql = readFileSync(join(queries, file), 'utf8');
+      let best = Infinity;
+      for (let i = 0; i < 3; i++) {
+        const t0 = performance.now();
+        await duck.all(sql);
+        best = Math.min(best, performance.now() - t0);
+      }
+      out[file.replace(/\.sql$/, '')] = Math.round(best);
+    }
+  } finally {
+    duck.close();
+  }
+  return out;
 }
 
 interface ChildResult {
@@ -76,7 +103,7 @@ function runChild(repo: string, format: string, out: string, rowGroupRows: numbe
   });
 }
 
-export async function measureExport(options: { tests: number; runs: number; rowGroupRows?: number; heapMiB?: number; log?: (m: string) => void }): Promise<ExportMeasure[]> {
+export async function measureExport(options: { tests: number; runs: number; rowGroupRows?: number; heapMiB?: number; queries?: boolean; log?: (m: string) => void }): Promise<ExportMeasure[]> {
   const { dataBranchRepo } = await import('./step.ts');
   const log = options.log ?? ((m: string) => console.error(m));
   const rowGroupRows = options.rowGroupRows ?? 50_000;
@@ -104,6 +131,7 @@ export async function measureExport(options: { tests: number; runs: number; rowG
         peakRssMiB: Math.round(r.maxRssKb / 1024),
         rowGroupRows,
         ...(options.heapMiB ? { heapMiB: options.heapMiB } : {}),
+        ...(options.queries ? { queriesMs: await timeQueries(join(dir, format), format) } : {}),
       });
     }
   } finally {
@@ -148,8 +176,17 @@ if (process.argv[1] === SELF) {
       runs,
       rowGroupRows: option('row-group') ? Number(option('row-group')) : undefined,
       heapMiB: option('heap') ? Number(option('heap')) : undefined,
+      queries: process.argv.includes('--queries'),
     });
     console.log(`flakeguard export, Node ${process.versions.node}, load ${load} -> ${loadavg()[0]!.toFixed(1)}`);
-    for (const m of measures) console.log(formatMeasure(m));
+    for (const m of measures) {
+      console.log(formatMeasure(m));
+      if (m.queriesMs)
+        console.log(
+          `        the five queries in DuckDB over the ${m.format} files (best of 3): ${Object.entries(m.queriesMs)
+            .map(([q, ms]) => `${q} ${ms} ms`)
+            .join(', ')}`,
+        );
+    }
   }
 }
