@@ -6,7 +6,7 @@
  * time. A repository that cannot be read is left out of every table and total and named everywhere the totals are:
  * the page, org.json, the database's `repositories` table and the command's output.
  */
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { exportTables, type ExportNote, type ExportSource, type TableFile } from '../export/index.ts';
 import { nameOfSource, orgDataBlock, orgModel, summarizeRepo, type MissingRepo, type OrgModel, type RepoSummary } from '../dashboard/org-model.ts';
@@ -106,7 +106,10 @@ export async function buildOrg(options: OrgBuildOptions): Promise<OrgBuildResult
   await writeWhole(join(options.out, 'org.json'), `${JSON.stringify(model)}\n`);
   timings.page = Date.now() - paging;
   const result: OrgBuildResult = { model, tables: exported.tables, notes: exported.notes, page, timings };
-  if (duckdb) {
+  if (!duckdb) {
+    // The folder never holds a database of another build beside this build's page and tables.
+    await rm(join(options.out, DATABASE_FILE), { force: true });
+  } else {
     const path = join(options.out, DATABASE_FILE);
     const rows: RepositoryRow[] = [
       ...repos.map((r): RepositoryRow => ({ repository: r.name, source: r.source, status: 'read', reason: null, head: r.head, dashboard: r.dashboard ?? null })),

@@ -5,6 +5,7 @@
  * the tables are read back through the DuckDB file the build wrote.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -142,6 +143,14 @@ describe('flakeguard org', () => {
     const encoded = encodeURIComponent(hostileTest.id).replace(/[()'!*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
     expect(hostileTest.href).toBe(`https://octo.github.io/shop/#/test/${encoded}`);
     expect(result.model.repos.find((r) => r.name === 'octo/shop')!.dashboard).toBe('https://octo.github.io/shop/');
+  });
+
+  it('leaves no database of an earlier build beside a build without one', async () => {
+    expect(existsSync(result.database!.path)).toBe(true);
+    const again = await buildOrg({ sources: [fixture.shop.source], out, branch: 'flakeguard-data', token: '', database: false, cwd: out, now: Date.UTC(2026, 10, 23), log: () => undefined });
+    expect(again.database).toBeUndefined();
+    expect(existsSync(result.database!.path)).toBe(false);
+    expect(JSON.parse(await readFile(join(out, 'org.json'), 'utf8')).totals.repos).toBe(1);
   });
 
   it('reads only the files it needs from each branch', () => {
