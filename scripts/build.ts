@@ -165,6 +165,8 @@ export async function buildDist(outdir = DIST): Promise<{ files: Map<string, num
     metafile: true,
     write: false,
     logLevel: 'warning',
+    // An optional peer, never bundled: `flakeguard org` loads it from where it is installed (docs/adr/0356).
+    external: ['@duckdb/node-api'],
   });
   const metafile = result.metafile!;
   const renamed = new Map<string, string>();

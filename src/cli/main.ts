@@ -22,6 +22,8 @@ Usage:
   flakeguard summary [FILE]                          the last run's summary as terminal text
   flakeguard export --format ndjson|parquet --out DIR [--since RUN|TIME] [--repository NAME]
                                                      the data branch as warehouse tables (docs/warehouse.md)
+  flakeguard org --repos URL|PATH,... --out DIR [--dashboard-url TEMPLATE] [--no-database] [--require-all]
+                                                     several repositories' data branches: one page, tables, database (docs/org.md)
 
 Options for every command on the data branch:
   --remote URL|PATH     the repository holding the data branch (default: this repository's 'origin')
@@ -57,6 +59,10 @@ const OPTIONS = {
   out: { type: 'string' },
   since: { type: 'string' },
   repository: { type: 'string' },
+  repos: { type: 'string', multiple: true },
+  'dashboard-url': { type: 'string' },
+  'no-database': { type: 'boolean' },
+  'require-all': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -164,6 +170,31 @@ async function exportData(positionals: string[], values: Values): Promise<number
   return 0;
 }
 
+async function org(positionals: string[], values: Values): Promise<number> {
+  if (positionals.length > 0) throw new CliError(`flakeguard org takes no positional argument, got '${positionals[0]}'.`);
+  const { orgCommand } = await import('./org.ts');
+  const options = dataOptions(values);
+  const { result, exitCode } = await orgCommand({
+    repos: values.repos ?? [],
+    out: values.out,
+    branch: options.branch,
+    token: options.token,
+    dashboardUrl: values['dashboard-url'],
+    database: !values['no-database'],
+    requireAll: values['require-all'] === true,
+    cwd: options.cwd,
+    now: Date.now(),
+    log: (m) => console.error(m),
+  });
+  const { model } = result;
+  for (const note of result.notes) console.error(`note: ${note.repository}: ${note.message}`);
+  console.log(`${model.repos.length} of ${model.repos.length + model.missing.length} repositories read; page: ${result.page}`);
+  for (const [table, file] of Object.entries(result.tables)) console.log(`${table}: ${file.rows} rows, ${file.bytes} bytes -> ${file.path}`);
+  if (result.database) console.log(`database: ${result.database.path} (${[...result.database.rows].map(([t, n]) => `${t} ${n}`).join(', ')})`);
+  for (const m of model.missing) console.log(`MISSING ${m.name} (${m.source}): ${m.reason}`);
+  return exitCode;
+}
+
 export async function main(argv: string[]): Promise<number> {
   let parsed;
   try {
@@ -190,6 +221,8 @@ export async function main(argv: string[]): Promise<number> {
         return await summary(rest, parsed.values);
       case 'export':
         return await exportData(rest, parsed.values);
+      case 'org':
+        return await org(rest, parsed.values);
       default:
         console.error(`Unknown command '${command}'.\n\n${USAGE}`);
         return 2;

@@ -189,11 +189,12 @@ export class DataRepo {
   /**
    * The files flakeguard owns (src/store/owned.ts) in the commit last fetched (path → text), read from git's object
    * store in two processes: the tree's listing, then their blobs in one batch. Regular files only, as a checkout would
-   * give them; a person's files are never read.
+   * give them; a person's files are never read. `wanted`: only the owned paths a reader needs (the org build leaves
+   * the page and the README).
    */
-  async readFiles(): Promise<Map<string, string>> {
+  async readFiles(wanted: (path: string) => boolean = () => true): Promise<Map<string, string>> {
     const files = new Map<string, string>();
-    let entries = (await this.treeEntries()).filter((e) => isRegularFile(e.mode) && ownsPath(e.path));
+    let entries = (await this.treeEntries()).filter((e) => isRegularFile(e.mode) && ownsPath(e.path) && wanted(e.path));
     if (entries.length === 0) return files;
     // A data file above its size bound is not read: it is named as too large (parseSnapshot damages the branch).
     if (entries.some((e) => (e.size ?? 0) > (MAX_FILE_BYTES.get(e.path) ?? Infinity))) {

@@ -14,11 +14,11 @@ import { clear, fmtDate, fmtDuration, h, link, option, pct, type Child } from '.
 
 export { testHref };
 
-function card(label: string, value: string, name: string, note?: string): HTMLElement {
+export function card(label: string, value: string, name: string, note?: string): HTMLElement {
   return h('div', { class: 'card', data: { metric: name } }, h('div', { class: 'value' }, value), h('div', { class: 'label' }, label), note ? h('div', { class: 'note' }, note) : null);
 }
 
-function stateBadge(state: TestState): HTMLElement {
+export function stateBadge(state: TestState): HTMLElement {
   return h('span', { class: `badge state-${state}` }, STATE_LABEL[state]);
 }
 

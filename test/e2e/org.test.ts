@@ -1,0 +1,107 @@
+/**
+ * `flakeguard org` as users run it: the bundled dist/cli/index.js under Node 24, as a child process, over real bare
+ * repositories (test/support/org.ts). The output names what it read and what it left out; the exit code says whether
+ * anything was left out when asked to; without DuckDB installed (dist/ copied away from this project's node_modules)
+ * it says how to install it before fetching anything, and --no-database goes without it; a URL's password is never
+ * printed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { NODE24, PROJECT_ROOT } from '../support/action.ts';
+import { orgFixture, type OrgFixture } from '../support/org.ts';
+
+interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function cli(entry: string, args: string[], cwd: string): Promise<CliRun> {
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LANG: 'C.UTF-8' };
+  const child = spawn(NODE24, [entry, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  return new Promise((res) => child.on('close', (code) => res({ code, stdout, stderr })));
+}
+
+const CLI = join(PROJECT_ROOT, 'dist/cli/index.js');
+let fixture: OrgFixture;
+let work: string;
+
+beforeAll(async () => {
+  fixture = await orgFixture();
+  work = await mkdtemp(join(tmpdir(), 'flakeguard-org-cli-'));
+}, 60_000);
+afterAll(async () => {
+  await fixture?.dispose();
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+describe('flakeguard org (dist/cli/index.js)', () => {
+  it('builds the page, the tables and the database, and names what it left out', async () => {
+    const repos = [fixture.shop.source, fixture.project.source, fixture.damaged].join(',');
+    const run = await cli(CLI, ['org', '--repos', repos, '--repos', fixture.noBranch, '--out', 'site'], work);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('2 of 4 repositories read');
+    expect(run.stdout).toMatch(/^runs: 48 rows, /m);
+    expect(run.stdout).toMatch(/^database: .*flakeguard\.duckdb \(runs 48, test_runs \d+, tests 311, decisions \d+, repositories 4\)$/m);
+    expect(run.stdout).toContain(`MISSING repo (${fixture.damaged}): The data branch is damaged (runs.json:`);
+    expect(run.stdout).toContain(`MISSING no-branch (${fixture.noBranch}): has no branch 'flakeguard-data'`);
+    for (const file of ['index.html', 'org.json', 'flakeguard.duckdb', 'tables/runs.parquet', 'tables/test_runs.parquet', 'tables/tests.parquet', 'tables/decisions.parquet']) {
+      expect(existsSync(join(work, 'site', file)), file).toBe(true);
+    }
+    const model = JSON.parse(await readFile(join(work, 'site/org.json'), 'utf8')) as { missing: Array<{ source: string }> };
+    expect(model.missing.map((m) => m.source).sort()).toEqual([fixture.damaged, fixture.noBranch].sort());
+  });
+
+  it('fails with --require-all when a repository is left out, and when none could be read', async () => {
+    const some = await cli(CLI, ['org', '--repos', `${fixture.shop.source},${fixture.unreachable}`, '--out', 'strict', '--no-database', '--require-all'], work);
+    expect(some.code, some.stderr).toBe(1);
+    expect(some.stdout).toContain('1 of 2 repositories read');
+    expect(existsSync(join(work, 'strict/index.html'))).toBe(true);
+    const none = await cli(CLI, ['org', '--repos', fixture.unreachable, '--out', 'none', '--no-database'], work);
+    expect(none.code).toBe(1);
+    expect(none.stdout).toContain('0 of 1 repositories read');
+  });
+
+  it('never prints the password of a repository URL', async () => {
+    const run = await cli(CLI, ['org', '--repos', 'https://someone:s3cret-token@127.0.0.1:9/octo/x.git', '--out', 'secret', '--no-database'], work);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('MISSING octo/x (https://***@127.0.0.1:9/octo/x.git): could not be fetched');
+    expect(run.stdout + run.stderr).not.toContain('s3cret-token');
+    expect(await readFile(join(work, 'secret/index.html'), 'utf8')).not.toContain('s3cret-token');
+  });
+
+  it('says how to install DuckDB when it is not installed, before fetching; --no-database goes without it', async () => {
+    const away = await mkdtemp(join(tmpdir(), 'flakeguard-org-noduck-'));
+    try {
+      await cp(join(PROJECT_ROOT, 'dist'), join(away, 'dist'), { recursive: true });
+      const entry = join(away, 'dist/cli/index.js');
+      const run = await cli(entry, ['org', '--repos', fixture.shop.source, '--out', 'site'], away);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain('npm install @duckdb/node-api');
+      expect(run.stderr).toContain('--no-database');
+      expect(run.stderr).not.toContain('[1/1]');
+      expect(existsSync(join(away, 'site/index.html'))).toBe(false);
+      const without = await cli(entry, ['org', '--repos', fixture.shop.source, '--out', 'site', '--no-database'], away);
+      expect(without.code, without.stderr).toBe(0);
+      expect(existsSync(join(away, 'site/index.html'))).toBe(true);
+      expect(existsSync(join(away, 'site/flakeguard.duckdb'))).toBe(false);
+    } finally {
+      await rm(away, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a command without --out or --repos', async () => {
+    expect((await cli(CLI, ['org', '--repos', fixture.shop.source], work)).code).toBe(2);
+    const run = await cli(CLI, ['org', '--out', 'x'], work);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--repos');
+  });
+});
