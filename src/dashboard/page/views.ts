@@ -307,7 +307,7 @@ export function renderTest(root: HTMLElement, model: Model, id: string, decision
       h('div', { class: 'card' }, h('div', { class: 'value' }, stateBadge(entry.state)), h('div', { class: 'label' }, st?.since ? `since ${fmtDate(Date.parse(st.since))}` : 'state')),
       card('PFS [90% interval]', pfsText(entry), 'pfs'),
       card('runs in the window', String(entry.runs), 'test-runs', `${entry.failedRuns} failed, ${entry.flakedRuns} flaked, ${entry.retriedRuns} retried`),
-      card('tier · verdict', `${st?.tier ?? '—'} · ${st?.recommendation ?? '—'}`, 'verdict'),
+      card('tier · verdict', `${st?.tier ?? '—'} · ${st?.recommendation ?? '—'}${st?.priority ? ` (${st.priority})` : ''}`, 'verdict', st?.recommendationReason),
     ),
     h('h3', null, 'History'),
     h(
