@@ -94,7 +94,13 @@ export const SETTINGS: Setting[] = [
   S('policy.success-rate.release-at', [...R, 'successRate', 'releaseAt'], prob, '003', 'success-rate rule: leave at this rate'),
   S('policy.success-rate.min-runs', [...R, 'successRate', 'minRuns'], int(1, 10_000), '003', 'success-rate rule: counted runs needed'),
   // Seed 004: thresholded flakiness.
-  S('policy.thresholded.alpha', [...SC, 'thresholded', 'alpha'], num(0, 1, true), '004', 'α: failure chances at or above it score 0 (reproducible)'),
+  S(
+    'policy.thresholded.alpha',
+    [...SC, 'thresholded', 'alpha'],
+    num(0, 1, true),
+    '004',
+    'α: failure chances at or above it score 0 (reproducible); the stats line, the thresholded rule and `rerun-budget` read it',
+  ),
   S(
     'policy.thresholded.enter-above',
     [...R, 'thresholded', 'enterAbove'],
@@ -103,6 +109,13 @@ export const SETTINGS: Setting[] = [
     'thresholded rule: enter above this flakiness (its p from the success rate above)',
   ),
   S('policy.thresholded.min-runs', [...R, 'thresholded', 'minRuns'], int(1, 10_000), '004', 'thresholded rule: counted runs needed'),
+  S(
+    'policy.thresholded.proportion-targeted',
+    [...SC, 'thresholded', 'proportionTargeted'],
+    prob,
+    '004',
+    '`rerun-budget`: share of the budget for the tests of highest thresholded flakiness (α above; the rest is exploratory)',
+  ),
   // Seed 000: multi-factor.
   S('policy.multi-factor.rolling-window-size', [...SC, 'multiFactor', 'rollingWindowSize'], int(1, 10_000), '000', 'recent runs analysed'),
   S('policy.multi-factor.min-runs-for-scoring', [...SC, 'multiFactor', 'minRunsForScoring'], int(1, 10_000), '000', 'below this, at most "monitor"'),
