@@ -9,7 +9,7 @@
  */
 import type { TestHistory, TestRunRecord } from '../../src/model.ts';
 import { regression } from '../../src/github/issue-plan.ts';
-import { decideQuarantine, DEFAULT_POLICY, type QuarantineState } from '../../src/policy/quarantine.ts';
+import { decideQuarantine, DEFAULT_POLICY, type Decision } from '../../src/policy/quarantine.ts';
 import { mulberry32 } from './rng.ts';
 
 const samples = Number(process.argv[2] ?? 2000);
@@ -35,7 +35,7 @@ for (let s = 0; s < samples; s++) {
   const breakAt = rand() < 0.5 ? baseline + Math.floor(rand() * tail) : Number.POSITIVE_INFINITY;
   const breakFor = 1 + Math.floor(rand() * 12);
   const runs: TestRunRecord[] = [];
-  let state: QuarantineState | undefined;
+  let state: Decision | undefined;
   let firedHere = false;
   for (let i = 0; i < baseline + tail; i++) {
     const flaky = i >= baseline && rand() < 0.7;
