@@ -521,6 +521,7 @@ function rerunWithCore(world: SimWorld, execution: Execution, tests: ParsedTestC
     window: policy.window,
     runKey: `${run.key}#${run.runAttempt}`,
     now,
+    thresholded: policy.rules.scoring.thresholded,
   });
   const state = startRerun({ failed: toRerun, extras, tests, history: snapshot.history, historyId: (id) => id, newTests, window: policy.window, rule, ...quarantined });
   const byId = world.byId ?? new Map(world.tests.map((t) => [t.id, t]));

@@ -97,7 +97,8 @@ export async function readJob(step: Step, branch: DataBranch): Promise<Job> {
   await branch.opened();
   const now = Date.now();
   const run = runContextFor(ctx, inputs, reports.timestamp, now);
-  const issues = inputs.createIssues ? await (await import('../github/issues.ts')).prepareIssues({ inputs, ctx, readOnly }) : undefined;
+  const rules = step.config.policy.rules;
+  const issues = inputs.createIssues ? await (await import('../github/issues.ts')).prepareIssues({ inputs, ctx, readOnly, rules }) : undefined;
   return { reports, run, now, warnClock: clockWarner(), issues };
 }
 

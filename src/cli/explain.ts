@@ -67,6 +67,10 @@ export function explainTest(snapshot: Snapshot, query: string, options: ExplainO
       typeof stats.successRate === 'number' ? `success rate ${num(stats.successRate)}` : '',
     ].filter(Boolean);
     if (parts.length > 0) out.push(`Scores: ${parts.join(' · ')}.`);
+    if (view?.recommendation && view.priority) {
+      const why = view.recommendationReason ? `: ${t(view.recommendationReason, 200)}` : '';
+      out.push(`Multi-factor recommendation (seed 000): ${t(view.recommendation, 20)}, priority ${t(view.priority, 20)}${why}.`);
+    }
     if (typeof stats.recent === 'string' && stats.recent !== '') out.push(`Recent runs, oldest to newest: ${symbols(stats.recent)}  (${SYMBOLS_LEGEND})`);
   }
 

@@ -64,6 +64,9 @@ export interface StatsLine {
   pfs?: [number, number, number];
   score?: number;
   recommendation?: string;
+  /** Seed 000's priority and reason of a recommendation other than stable. */
+  priority?: string;
+  recommendationReason?: string;
 }
 
 export interface Parsed<T> {
@@ -198,6 +201,8 @@ export function parseStatsText(text: string): Parsed<Map<string, StatsLine>> {
     if (Array.isArray(e.pfs) && e.pfs.length === 3 && e.pfs.every((x) => num(x) !== undefined)) line.pfs = e.pfs as [number, number, number];
     if (num(e.score) !== undefined) line.score = num(e.score);
     if (typeof e.recommendation === 'string') line.recommendation = e.recommendation;
+    if (typeof e.priority === 'string') line.priority = e.priority;
+    if (typeof e.recommendationReason === 'string') line.recommendationReason = e.recommendationReason;
     out.set(id, line);
   }
   return { value: out, dropped };

@@ -181,6 +181,8 @@ export interface IssueContent {
   pfsBefore?: { label: string; interval: Interval };
   /** PFS after successive slices of the history, oldest first. */
   pfsTrend: Array<{ runs: number; pf: number }>;
+  /** Runs in each point of the trend (`policy.pfs.regression-window`; 10 when not given). */
+  trendWindow?: number;
   owners: TestOwners;
   codeownersPath?: string;
   /** The stats file holding the test's line, e.g. stats/00.json. */
@@ -258,7 +260,7 @@ export function renderBody(ctx: RenderContext, c: IssueContent): string {
   lines.push('The probabilistic flakiness score estimates how often the test fails on a commit where it can pass (see docs/scoring.md).', '');
   if (c.pfsNow) lines.push(`- Now: **${intervalText(c.pfsNow)}**`);
   if (c.pfsBefore) lines.push(`- ${mdText(c.pfsBefore.label, 100)}: ${intervalText(c.pfsBefore.interval)}`);
-  if (c.pfsTrend.length > 1) lines.push(`- PFS of the last 10 runs, over time: ${c.pfsTrend.map((p) => `${fixed(p.pf)} (${p.runs} runs)`).join(' → ')}`);
+  if (c.pfsTrend.length > 1) lines.push(`- PFS of the last ${c.trendWindow ?? 10} runs, over time: ${c.pfsTrend.map((p) => `${fixed(p.pf)} (${p.runs} runs)`).join(' → ')}`);
   if (d?.evidence.recent) lines.push(`- Recent results, oldest first (✓ pass, ↻ passed on retry, ✗ fail): ${symbols(d.evidence.recent)}`);
   lines.push('');
 

@@ -13,6 +13,8 @@
  */
 import type { TestHistory } from '../model.ts';
 import type { Decision } from '../policy/quarantine.ts';
+import type { RuleOptions } from '../policy/rules/types.ts';
+import { DEFAULT_PFS_CONFIG, type PfsConfig } from '../scoring/pfs.ts';
 import { pfsRose, pfsTrendOf } from '../scoring/regression.ts';
 import type { Interval, IssueMeta, OpenReason } from './issue-body.ts';
 
@@ -93,9 +95,23 @@ export function handLifts(index: IssueIndex): Map<string, HandLift> {
 
 /* ---------- flakiness rising ---------- */
 
-/** Runs at the end of the history that "recent" means, and the fewest failing runs among them that count. */
+/** Runs at the end of the history that "recent" means, and the fewest failing runs among them that count (defaults). */
 export const REGRESSION_WINDOW = 10;
 export const REGRESSION_MIN_FAILING = 2;
+
+/** The regression check's settings: `policy.pfs.regression-window`, `policy.pfs.regression-min-failing` and the PFS priors. */
+export interface RegressionOptions {
+  window: number;
+  minFailing: number;
+  pfs: PfsConfig;
+}
+
+export const DEFAULT_REGRESSION: RegressionOptions = { window: REGRESSION_WINDOW, minFailing: REGRESSION_MIN_FAILING, pfs: DEFAULT_PFS_CONFIG };
+
+/** The regression check's settings from the policy's rule options (the config file). */
+export function regressionOptionsOf(rules: Pick<RuleOptions, 'pfs' | 'scoring'>): RegressionOptions {
+  return { window: rules.pfs.regressionWindow, minFailing: rules.pfs.regressionMinFailing, pfs: rules.scoring.pfs };
+}
 
 export interface Regression {
   now: Interval;
@@ -103,22 +119,22 @@ export interface Regression {
 }
 
 /**
- * Whether a test's flakiness rose (docs/issues.md; src/scoring/regression.ts): the PFS of its last REGRESSION_WINDOW runs
- * (outage runs left out) lies entirely above the baseline: the interval recorded in its issue when flakeguard last
- * wrote it, or without an issue, the interval of its history before those runs. At least REGRESSION_MIN_FAILING
- * failing recent runs, so that a one-off failure never counts. `_now` (the whole history's interval) is not what is
+ * Whether a test's flakiness rose (docs/issues.md; src/scoring/regression.ts): the PFS (with the configured priors) of
+ * its last `window` runs (outage runs left out) lies entirely above the baseline: the interval recorded in its issue
+ * when flakeguard last wrote it, or without an issue, the interval of its history before those runs. At least
+ * `minFailing` failing recent runs, so that a one-off failure never counts. `_now` (the whole history's interval) is not what is
  * compared: a long clean past would hide a new flakiness for dozens of runs.
  */
-export function regression(test: TestHistory, _now: Interval | undefined, recorded: Interval | undefined, window = REGRESSION_WINDOW): Regression | undefined {
-  const rose = pfsRose(test.runs, recorded, window, REGRESSION_MIN_FAILING);
+export function regression(test: TestHistory, _now: Interval | undefined, recorded: Interval | undefined, options: RegressionOptions = DEFAULT_REGRESSION): Regression | undefined {
+  const rose = pfsRose(test.runs, recorded, options.window, options.minFailing, options.pfs);
   if (!rose) return undefined;
-  const label = recorded ? 'when flakeguard last wrote this issue' : `before the last ${window} runs`;
+  const label = recorded ? 'when flakeguard last wrote this issue' : `before the last ${options.window} runs`;
   return { now: rose.now, before: { label, interval: rose.before } };
 }
 
-/** The PFS of the last REGRESSION_WINDOW runs at several points, for the issue body (kept in the stats line as `pfsTrend`). */
-export function pfsTrend(test: TestHistory, points = 6): Array<{ runs: number; pf: number }> {
-  return pfsTrendOf(test.runs, points, Math.max(1, Math.ceil(REGRESSION_WINDOW / 2)), REGRESSION_WINDOW);
+/** The PFS of the regression check's last `window` runs at several points, for the issue body. */
+export function pfsTrend(test: TestHistory, points = 6, options: RegressionOptions = DEFAULT_REGRESSION): Array<{ runs: number; pf: number }> {
+  return pfsTrendOf(test.runs, points, Math.max(1, Math.ceil(options.window / 2)), options.window, options.pfs);
 }
 
 /* ---------- the plan ---------- */
@@ -150,6 +166,8 @@ export interface PlanOptions {
   closeLifts: boolean;
   /** Test hashes whose quarantine this run lifted because a person closed their issue. */
   liftedNow: ReadonlySet<string>;
+  /** The regression check's settings (default: DEFAULT_REGRESSION). */
+  regression?: RegressionOptions;
 }
 
 export interface Plan {
@@ -202,7 +220,7 @@ export function planIssues(tests: readonly TestFacts[], index: IssueIndex, optio
         opens.push({ action: { kind: 'open', facts: f, reason: 'quarantined' }, rank });
         continue;
       }
-      const rose = regression(f.test, f.pfsNow, undefined);
+      const rose = regression(f.test, f.pfsNow, undefined, options.regression);
       if (rose) opens.push({ action: { kind: 'open', facts: f, reason: 'regressed', regression: rose }, rank });
       continue;
     }
@@ -222,7 +240,7 @@ export function planIssues(tests: readonly TestFacts[], index: IssueIndex, optio
           actions.push({ kind: 'comment', facts: f, issue, about: 'quarantined' });
           break;
         }
-        const rose = regression(f.test, f.pfsNow, issue.meta.pfs);
+        const rose = regression(f.test, f.pfsNow, issue.meta.pfs, options.regression);
         if (rose) actions.push({ kind: 'comment', facts: f, issue, about: 'regressed', regression: rose });
         break;
       }
@@ -233,7 +251,7 @@ export function planIssues(tests: readonly TestFacts[], index: IssueIndex, optio
           opens.push({ action: { kind: 'reopen', facts: f, issue, reason: 'quarantined', why: 'the test is quarantined again after failing flakily since flakeguard closed this issue' }, rank });
           break;
         }
-        const rose = regression(f.test, f.pfsNow, issue.meta.pfs);
+        const rose = regression(f.test, f.pfsNow, issue.meta.pfs, options.regression);
         if (rose)
           opens.push({ action: { kind: 'reopen', facts: f, issue, reason: 'regressed', why: 'the flakiness of the test rose again since flakeguard closed this issue', regression: rose }, rank });
         break;
@@ -250,7 +268,7 @@ export function planIssues(tests: readonly TestFacts[], index: IssueIndex, optio
           opens.push({ action: { kind: 'reopen', facts: f, issue, reason: 'quarantined', why: 'the test failed flakily again after this issue was closed and is quarantined again' }, rank });
           break;
         }
-        const rose = regression(f.test, f.pfsNow, issue.meta.pfs);
+        const rose = regression(f.test, f.pfsNow, issue.meta.pfs, options.regression);
         if (rose) opens.push({ action: { kind: 'reopen', facts: f, issue, reason: 'regressed', why: 'the flakiness of the test rose again after this issue was closed', regression: rose }, rank });
         break;
       }

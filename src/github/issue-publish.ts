@@ -12,7 +12,7 @@ import { parseLineObject } from '../store/layout.ts';
 import { findCodeowners, parseClassMap, type Codeowners, type OwnerLookup } from '../owners/index.ts';
 import { logText } from '../text/escape.ts';
 import type { Interval, RenderContext } from './issue-body.ts';
-import { planIssues, REGRESSION_MIN_FAILING, REGRESSION_WINDOW, type IssueIndex, type Plan, type TestFacts } from './issue-plan.ts';
+import { DEFAULT_REGRESSION, planIssues, type IssueIndex, type Plan, type RegressionOptions, type TestFacts } from './issue-plan.ts';
 import { dryRunSummary } from './issue-dry-run.ts';
 import { ActionWriter, type Done, type PublishState } from './issue-writer.ts';
 
@@ -36,26 +36,26 @@ function statsIntervals(files: Map<string, string>, ids: ReadonlySet<string>): M
   return out;
 }
 
-function recentlyFailing(runs: ReadonlyArray<{ attempts: string }>): boolean {
+function recentlyFailing(runs: ReadonlyArray<{ attempts: string }>, r: RegressionOptions): boolean {
   let failing = 0;
-  for (let i = runs.length - 1, seen = 0; i >= 0 && seen < REGRESSION_WINDOW; i--) {
+  for (let i = runs.length - 1, seen = 0; i >= 0 && seen < r.window; i--) {
     const a = runs[i]!.attempts;
     if (a.replace(/S/g, '') === '') continue;
     seen++;
     if (/[FE]/.test(a)) failing++;
   }
-  return failing >= REGRESSION_MIN_FAILING;
+  return failing >= r.minFailing;
 }
 
 /** The tests a plan may act on: quarantined, released, tracked by an issue, or failing recently. */
-function testFacts(result: ApplyResult, index: IssueIndex, hashOf: (id: string) => string): TestFacts[] {
+function testFacts(result: ApplyResult, index: IssueIndex, hashOf: (id: string) => string, r: RegressionOptions): TestFacts[] {
   const quarantined = new Set(result.quarantined);
   const newly = new Set(result.newlyQuarantined);
   const released = new Set(result.released);
   const relevant = new Set<string>([...result.quarantined, ...result.released, ...result.orderDependent.keys()]);
   for (const [id, test] of result.history) {
     if (relevant.has(id)) continue;
-    if ((index.byHash.size > 0 && index.byHash.has(hashOf(id))) || recentlyFailing(test.runs)) relevant.add(id);
+    if ((index.byHash.size > 0 && index.byHash.has(hashOf(id))) || recentlyFailing(test.runs, r)) relevant.add(id);
   }
   const intervals = statsIntervals(result.files, relevant);
   const facts: TestFacts[] = [];
@@ -90,9 +90,10 @@ export async function publishIssues(s: PublishState, sync: SyncResult<ApplyResul
     core.info('The history was not saved, so the issues for test owners are left as they are this run.');
     return;
   }
-  const facts = testFacts(result, s.index, s.hashOf);
+  const regression = s.regression ?? DEFAULT_REGRESSION;
+  const facts = testFacts(result, s.index, s.hashOf, regression);
   const liftedNow = new Set([...result.released].map(s.hashOf).filter((h) => s.lifts.has(h)));
-  const plan = planIssues(facts, s.index, { maxIssues: inputs.maxIssues, closeLifts: inputs.closeLiftsQuarantine, liftedNow });
+  const plan = planIssues(facts, s.index, { maxIssues: inputs.maxIssues, closeLifts: inputs.closeLiftsQuarantine, liftedNow, regression });
 
   const lookup = await ownerLookup(inputs, ctx.workspace, plan);
   const render: RenderContext = {

@@ -13,7 +13,7 @@ import { logText, mdText } from '../text/escape.ts';
 import { requestOptions } from './client.ts';
 import { tracked, type ApiIssue, type IssueApi } from './issue-api.ts';
 import { assigneesOf, issueTitle, markerSearchPhrase, renderBody, renderComment, withMeta, type CommentKind, type IssueMeta, type OpenReason, type RenderContext } from './issue-body.ts';
-import { pfsTrend, type IssueIndex, type PlannedAction, type Regression, type TestFacts, type TrackedIssue } from './issue-plan.ts';
+import { pfsTrend, type IssueIndex, type RegressionOptions, type PlannedAction, type Regression, type TestFacts, type TrackedIssue } from './issue-plan.ts';
 
 export const LABEL_COLOR = 'fbca04';
 export const LABEL_DESCRIPTION = 'A flaky test tracked by flakeguard';
@@ -28,6 +28,8 @@ export interface PublishState {
   dryRun: boolean;
   lifts: Map<string, { issue: number; since: number; closedAt: string }>;
   hashOf: (id: string) => string;
+  /** The regression check's settings (policy.pfs.regression-*, the PFS priors); default DEFAULT_REGRESSION. */
+  regression?: RegressionOptions;
 }
 
 /** What was done, as a summary line (markdown, a link to the issue) and a log line. */
@@ -75,7 +77,8 @@ export class ActionWriter {
       ...(f.orderDependent !== undefined ? { orderDependent: f.orderDependent } : {}),
       ...((f.pfsNow ?? regression?.now) ? { pfsNow: (f.pfsNow ?? regression?.now)! } : {}),
       ...(regression ? { pfsBefore: regression.before } : {}),
-      pfsTrend: pfsTrend(f.test),
+      pfsTrend: pfsTrend(f.test, 6, this.s.regression),
+      ...(this.s.regression ? { trendWindow: this.s.regression.window } : {}),
       owners: this.owners(f),
       ...(this.lookup.codeownersPath ? { codeownersPath: this.lookup.codeownersPath } : {}),
       statsFile: this.statsFile(f.id),

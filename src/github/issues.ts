@@ -24,7 +24,8 @@ import { logText } from '../text/escape.ts';
 import type { ClosedByHandLookup } from '../policy/hand-close.ts';
 import { createClient } from './client.ts';
 import { testHash } from './issue-body.ts';
-import { handLifts, indexIssues, type IssueIndex } from './issue-plan.ts';
+import type { RuleOptions } from '../policy/rules/types.ts';
+import { handLifts, indexIssues, regressionOptionsOf, type IssueIndex } from './issue-plan.ts';
 import { IssueApi, listTrackedIssues } from './issue-api.ts';
 import { publishIssues } from './issue-publish.ts';
 
@@ -44,6 +45,8 @@ export interface IssueSetup {
   inputs: Inputs;
   ctx: GitHubContext;
   readOnly: boolean;
+  /** The config file's rule options: the regression check's settings (policy.pfs.regression-*, the PFS priors). */
+  rules?: Pick<RuleOptions, 'pfs' | 'scoring'>;
 }
 
 export async function prepareIssues(setup: IssueSetup): Promise<IssueSession | undefined> {
@@ -55,7 +58,7 @@ export async function prepareIssues(setup: IssueSetup): Promise<IssueSession | u
   }
 }
 
-async function prepare({ inputs, ctx, readOnly }: IssueSetup): Promise<IssueSession | undefined> {
+async function prepare({ inputs, ctx, readOnly, rules }: IssueSetup): Promise<IssueSession | undefined> {
   if (!inputs.createIssues) return undefined;
   const dryRun = inputs.issuesDryRun;
   if (readOnly && !dryRun) {
@@ -98,7 +101,7 @@ async function prepare({ inputs, ctx, readOnly }: IssueSetup): Promise<IssueSess
     ...(issueOf ? { issueOf } : {}),
     publish: async (sync, run, summaryAfter) => {
       try {
-        await publishIssues({ inputs, ctx, api, index, listed, dryRun, lifts, hashOf }, sync, run, summaryAfter);
+        await publishIssues({ inputs, ctx, api, index, listed, dryRun, lifts, hashOf, ...(rules ? { regression: regressionOptionsOf(rules) } : {}) }, sync, run, summaryAfter);
       } catch (error) {
         core.warning(logText(`flakeguard could not update the issues for test owners: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, 2000), {
           title: 'flakeguard issues',

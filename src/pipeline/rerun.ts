@@ -42,6 +42,7 @@ import {
 } from '../rerun/plan.ts';
 import { fitSelection, type Fitted } from '../rerun/fit.ts';
 import { isNewTest, planExtras, suiteBudget } from '../rerun/budget.ts';
+import type { ThresholdedConfig } from '../scoring/thresholded.ts';
 import { rerunEnv, runRound } from '../rerun/process.ts';
 import { judgeFailures, quarantineBefore } from '../policy/judge.ts';
 
@@ -120,6 +121,8 @@ export function plannedExtras(input: {
   /** This run's identity (run key and attempt). */
   runKey: string;
   now: number;
+  /** α and the targeted share of the budget (policy.thresholded.*). */
+  thresholded?: ThresholdedConfig;
 }): { newTests: Set<string>; extras: ExtraPlan[] } {
   const { tests, snapshot } = input;
   const newTests = new Set(input.isPullRequest ? tests.filter((t) => isNewTest(snapshot.history, input.historyId(t.id))).map((t) => t.id) : []);
@@ -135,6 +138,7 @@ export function plannedExtras(input: {
     perTest: input.perTest,
     window: input.window,
     seed: createHash('sha256').update(input.runKey).digest().readUInt32BE(0),
+    ...(input.thresholded ? { thresholded: input.thresholded } : {}),
   });
   return { newTests, extras };
 }
@@ -237,6 +241,7 @@ async function rerunOrSkip(input: RerunStepInput): Promise<RerunResult & { note?
     window: input.policy.window,
     runKey: input.runKey,
     now: input.now,
+    thresholded: input.policy.rules.scoring.thresholded,
   });
   const state = startRerun({
     failed: toRerun,

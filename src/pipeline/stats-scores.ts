@@ -31,6 +31,9 @@ export function statsScores(now: number, scoring: ScoringOptionsInput = {}): Sco
         successRate: round(s.successRate.rate),
         thresholded: round(s.thresholded),
       });
+      // Seed 000's priority and reason, for a recommendation other than stable (stable is always low priority).
+      const advice = s.multiFactor.recommendation;
+      if (advice.action !== 'stable') Object.assign(out.get(id)!, { priority: advice.priority, recommendationReason: advice.reason });
       // Seed 002's short trend, for tests that failed lately: the PFS of the last 10 runs, every 5 runs, oldest first
       // (src/scoring/regression.ts).
       const trend = pfsTrendOf(test.runs, 5, 5, 10, pfsConfig, memo, true);

@@ -15,6 +15,9 @@ export interface ScoreView {
   successRate?: number;
   thresholded?: number;
   recommendation?: string;
+  /** Seed 000's priority and reason of a recommendation other than stable. */
+  priority?: string;
+  recommendationReason?: string;
 }
 
 /** Read access to scores by test id: a Map, or a lazy view over the stats records. */
@@ -40,6 +43,8 @@ export function scoreViewOf(record: Record<string, unknown> | undefined): ScoreV
     thresholded: num(record['thresholded']),
     recommendation: typeof record['recommendation'] === 'string' ? record['recommendation'] : undefined,
   };
+  if (typeof record['priority'] === 'string') view.priority = record['priority'];
+  if (typeof record['recommendationReason'] === 'string') view.recommendationReason = record['recommendationReason'];
   return view;
 }
 
@@ -98,7 +103,7 @@ export function ruleMeasure(rule: string | undefined, s: ScoreView | undefined):
     case 'success-rate':
       return f(s?.successRate);
     case 'multi-factor':
-      return s?.score === undefined ? '—' : `${f(s.score)} (${s.recommendation ?? '—'})`;
+      return s?.score === undefined ? '—' : `${f(s.score)} (${s.recommendation ?? '—'}${s.priority ? `, ${s.priority}` : ''})`;
     case 'thresholded':
       return f(s?.thresholded);
     default:

@@ -6,14 +6,18 @@
  * - The failed tests' re-runs come first: their minimum re-runs are reserved.
  * - New tests first: on a pull request, a test never seen on the default branch gets `perNewTest` executions
  *   (early flake detection), while the budget lasts.
- * - The rest goes through `allocateBudget` (src/scoring/thresholded.ts): the targeted share to the passing tests with the highest
- *   thresholded flakiness (its observed failure rate in the window); the exploratory share (a fifth), one execution
- *   each, to the tests with the least history.
+ * - The rest goes through `allocateBudget` (src/scoring/thresholded.ts): the targeted share (`proportionTargeted`,
+ *   policy.thresholded.proportion-targeted) to the passing tests with the highest thresholded flakiness (policy.thresholded.alpha)
+ *   of their failure rate per attempt in the window; the exploratory share (the rest), one execution each, to the
+ *   tests with the least history.
+ * The failure chance is the stopping rule's (`failureCounts`: attempts, outage runs and a regression going on left
+ * out), not the stats line's 1 − success rate (runs, seed 003's run filters, `lookback-days`): an extra execution
+ * is one attempt, and its chance to fail is the rate per attempt (docs/rerun.md, "The budget").
  * Quarantined tests get no extra executions: their release counts runs that passed at the first attempt, which an
  * extra execution would muddle, and they already fail often enough to be watched.
  */
 import type { History, ParsedTestCase } from '../model.ts';
-import { allocateBudget, thresholdedFlakiness, type BudgetCandidate } from '../scoring/thresholded.ts';
+import { allocateBudget, DEFAULT_THRESHOLDED_CONFIG, thresholdedFlakiness, type BudgetCandidate, type ThresholdedConfig } from '../scoring/thresholded.ts';
 import { failureCounts } from './stopping.ts';
 import type { ExtraPlan } from './plan.ts';
 
@@ -56,9 +60,19 @@ export interface ExtrasInput {
   window: number;
   /** Seed of allocateBudget's exploratory shuffle (from the run, so that runs explore different tests). */
   seed: number;
+  /** α and the targeted share (config file: policy.thresholded.*); default DEFAULT_THRESHOLDED_CONFIG. */
+  thresholded?: ThresholdedConfig;
+}
+
+/** A passing test's failure chance for the budget: failing attempts over attempts in the window (`failureCounts`). */
+export function budgetFailureChance(history: History, historyId: string, window: number): number {
+  const c = failureCounts(history.get(historyId), window);
+  const attempts = c.failures + c.passes;
+  return attempts > 0 ? c.failures / attempts : 0;
 }
 
 export function planExtras(input: ExtrasInput): ExtraPlan[] {
+  const th = input.thresholded ?? DEFAULT_THRESHOLDED_CONFIG;
   let left = Math.max(0, Math.floor(input.budget) - input.reserved);
   const plans: ExtraPlan[] = [];
   const newOnes = input.passing.filter((t) => input.newTests.has(t.id)).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -74,13 +88,11 @@ export function planExtras(input: ExtrasInput): ExtraPlan[] {
   for (const t of input.passing) {
     const hid = input.historyId(t.id);
     if (planned.has(t.id) || input.quarantined.has(hid)) continue;
-    const c = failureCounts(input.history.get(hid), input.window);
-    const attempts = c.failures + c.passes;
-    const observed = attempts > 0 ? c.failures / attempts : 0;
-    candidates.push({ id: t.id, flakiness: thresholdedFlakiness(observed), runs: input.history.get(hid)?.runs.length ?? 0 });
+    const observed = budgetFailureChance(input.history, hid, input.window);
+    candidates.push({ id: t.id, flakiness: thresholdedFlakiness(observed, th.alpha), runs: input.history.get(hid)?.runs.length ?? 0 });
   }
   // Targeted: allocateBudget over the whole budget's targeted share.
-  const exploratoryShare = left - Math.round(left * 0.8);
+  const exploratoryShare = left - Math.round(left * th.proportionTargeted);
   const targeted = allocateBudget(candidates, { budget: left - exploratoryShare, proportionTargeted: 1, maxTargetedPerTest: input.perTest, seed: input.seed }).filter((a) => a.pool === 'targeted');
   for (const a of targeted) {
     const runs = Math.min(Math.max(1, Math.round(a.budget)), left);

@@ -40,7 +40,10 @@ export interface ScoringConfig {
   minRunsForScoring: number;
   /** Runs older than this (relative to `now`) are ignored. */
   lookbackDays: number;
-  /** Days for the `recentFailures` count (the seed declares it but no formula uses it). */
+  /**
+   * Days of the seed's "recent failure analysis": a test with no failing run within them is recommended at most
+   * 'investigate', never 'quarantine' (the seed declares the key and gives it no formula; docs/scoring.md).
+   */
   recentFailureWindow: number;
   quarantineThreshold: number;
   investigationThreshold: number;
@@ -113,14 +116,21 @@ export function combineConfidence(f: ConfidenceFactors): number {
 
 /**
  * The seed's generateRecommendation, with its hard-coded numbers replaced by the ScoringConfig ones:
- * - confidence >= minConfidenceForQuarantine and score >= quarantineThreshold → quarantine / critical
+ * - confidence >= minConfidenceForQuarantine and score >= quarantineThreshold → quarantine / critical, when
+ *   `recentFailures` (failing runs within recentFailureWindow days) is above 0; without one → investigate / high
  * - confidence >= minConfidenceForAction and score >= investigationThreshold → investigate /
  *   high when confidence >= minConfidenceForQuarantine, else medium
  * - score < monitoringThreshold → stable / low
  * - otherwise → monitor / low
  * With `sufficientData` false (fewer than minRunsForScoring runs) the result is at most monitor.
  */
-export function generateRecommendation(score: number, confidence: number, config: ScoringConfig = DEFAULT_SCORING_CONFIG, sufficientData = true): Recommendation {
+export function generateRecommendation(
+  score: number,
+  confidence: number,
+  config: ScoringConfig = DEFAULT_SCORING_CONFIG,
+  sufficientData = true,
+  recentFailures = Number.POSITIVE_INFINITY,
+): Recommendation {
   if (score < config.monitoringThreshold) {
     return { action: 'stable', reason: 'Test appears stable based on available data', confidence, priority: 'low' };
   }
@@ -133,7 +143,13 @@ export function generateRecommendation(score: number, confidence: number, config
     };
   }
   if (confidence >= config.minConfidenceForQuarantine && score >= config.quarantineThreshold) {
-    return { action: 'quarantine', reason: 'High flakiness score with strong evidence', confidence, priority: 'critical' };
+    if (recentFailures > 0) return { action: 'quarantine', reason: 'High flakiness score with strong evidence', confidence, priority: 'critical' };
+    return {
+      action: 'investigate',
+      reason: `High flakiness score, but no failure in the last ${config.recentFailureWindow} days`,
+      confidence,
+      priority: 'high',
+    };
   }
   if (confidence >= config.minConfidenceForAction && score >= config.investigationThreshold) {
     const high = confidence >= config.minConfidenceForQuarantine;
@@ -293,7 +309,7 @@ export function multiFactorScore(runs: readonly TestRunRecord[], now: number, co
     confidence,
     components,
     factors,
-    recommendation: generateRecommendation(score, confidence, config, sufficientData),
+    recommendation: generateRecommendation(score, confidence, config, sufficientData, recentFailures),
     runs: picked,
     results: n,
     recentFailures,

@@ -10,9 +10,11 @@
 export interface ThresholdedConfig {
   /** The threshold alpha in (0, 1]. Seed: 0.4. */
   alpha: number;
+  /** The budget's targeted share (`proportionTargeted` of allocateBudget), [0, 1]; the seed gives none. Ours: 0.8. */
+  proportionTargeted: number;
 }
 
-export const DEFAULT_THRESHOLDED_CONFIG: ThresholdedConfig = Object.freeze({ alpha: 0.4 });
+export const DEFAULT_THRESHOLDED_CONFIG: ThresholdedConfig = Object.freeze({ alpha: 0.4, proportionTargeted: 0.8 });
 
 /** The thesis's calculateFlakiness(chanceOfFailure, threshold). NaN/out-of-range inputs give 0. */
 export function thresholdedFlakiness(chanceOfFailure: number, alpha = DEFAULT_THRESHOLDED_CONFIG.alpha): number {

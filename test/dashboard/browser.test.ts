@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { buildSuite, generateBranch } from '../../scripts/bench/step.ts';
+import { pfsHistory } from '../../src/dashboard/pfs-history.ts';
 import { decodeOutcomes } from '../../src/store/history-format.ts';
 import { normalizeErrorMessage } from '../../src/history/error-message.ts';
 import { serveDashboard, type DashboardServer } from '../../src/dashboard/index.ts';
@@ -205,6 +206,19 @@ describe('the dashboard of a 10k-test, 200-run branch', () => {
     expect(await page.$$eval('.strip .cell', (c) => c.length)).toBe(facts.slots.get(id));
     expect(await page.$$eval('table[data-table=modes] tbody tr', (r) => r.length)).toBeGreaterThan(0);
     expect(await page.$eval('.strip a.cell', (a) => (a as HTMLAnchorElement).href)).toMatch(/^https:\/\/github\.com\/octo\/project\/commit\/[0-9a-f]{40}$/);
+    // Seed 002's PFS history: one point per run with an outcome, the newest being the PFS of the strip's last 10 runs.
+    const cells = await page.$$eval('.strip .cell', (cs) =>
+      cs.map((c) => ({
+        seq: Number((c as HTMLElement).dataset.seq),
+        attempts: (c as HTMLElement).dataset.attempts ?? '',
+        outage: c.classList.contains('outage'),
+        sha: /commit\/([0-9a-f]{40})$/.exec((c as HTMLAnchorElement).href ?? '')?.[1],
+      })),
+    );
+    const expected = pfsHistory(cells.map((c) => ({ seq: c.seq, attempts: c.attempts, outage: c.outage, ...(c.sha ? { sha: c.sha } : {}) })));
+    expect(expected.length).toBeGreaterThan(10);
+    const chartBox = await page.$eval('[data-chart=pfs-history]', (e) => ({ ...(e as HTMLElement).dataset, canvases: e.querySelectorAll('canvas').length }));
+    expect(chartBox).toMatchObject({ points: String(expected.length), last: expected.at(-1)!.pf.toFixed(4), canvases: 1 });
     // The issue link comes after decisions.json is read and the id hashed: waited for, not raced.
     await page.waitForSelector('[data-field=issue] a');
     expect(await page.$eval('[data-field=issue] a', (a) => (a as HTMLAnchorElement).href)).toMatch(/^https:\/\/github\.com\/octo\/project\/issues\?q=/);

@@ -72,6 +72,8 @@ describe('flakeguard explain', () => {
     expect(r.stdout).toMatch(/State: QUARANTINED since \d{4}-/);
     expect(r.stdout).toMatch(/Why: failed and passed on the same commit once in 2 runs;/);
     expect(r.stdout).toMatch(/Scores: PFS 0\.\d\d \[0\.\d\d, 0\.\d\d\]/);
+    // Seed 000's recommendation with its priority and reason, from the stats line (two runs: too few to act).
+    expect(r.stdout).toContain('Multi-factor recommendation (seed 000): monitor, priority low: Fewer than 5 runs: not enough data to act.');
     expect(r.stdout).toContain('Recent runs, oldest to newest: ✓↻');
     expect(r.stdout).toMatch(/run #1 .* default branch {2}passed\n/);
     expect(r.stdout).toMatch(/run #2 .* default branch {2}failed, then passed: timeout of 5000ms exceeded/);

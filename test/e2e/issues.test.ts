@@ -183,6 +183,20 @@ describe('opening', () => {
   });
 });
 
+describe("the regression check's settings (config file)", () => {
+  it('reads policy.pfs.regression-window: the PFS trend in the issue is of that many runs', async () => {
+    await world.writeReport('.github/flakeguard.yml', 'policy:\n  pfs:\n    regression-window: 4\n');
+    const inputs = { config: '.github/flakeguard.yml' };
+    await ciRun([flaky('P')], inputs);
+    await ciRun([flaky('P')], inputs);
+    const third = await ciRun([flaky()], inputs);
+    expectOutcome(third, 'success');
+    expect(gh.state.issues).toHaveLength(1);
+    // The default window would say "the last 10 runs".
+    expect(gh.state.issues[0]!.body).toMatch(/- PFS of the last 4 runs, over time: 0\.\d+ \(1 runs\) → 0\.\d+ \(3 runs\)/);
+  });
+});
+
 describe('closing and reopening', () => {
   it('closes the issue when the test is released, and reopens it only when it fails flakily again', async () => {
     await world.writeReport('.github/flakeguard.yml', 'policy:\n  release-after-clean-runs: 2\n');

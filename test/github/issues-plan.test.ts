@@ -5,9 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { historyOf, parsedTest, runContext } from '../support/builders.ts';
 import { testHash } from '../../src/github/issue-body.ts';
-import { handLifts, indexIssues, planIssues, regression, statusOf, type PlanOptions, type TestFacts, type TrackedIssue } from '../../src/github/issue-plan.ts';
+import { DEFAULT_REGRESSION, handLifts, indexIssues, planIssues, regression, regressionOptionsOf, statusOf, type PlanOptions, type TestFacts, type TrackedIssue } from '../../src/github/issue-plan.ts';
 import { decideAfterHandClose } from '../../src/policy/hand-close.ts';
 import { DEFAULT_POLICY, decideQuarantine } from '../../src/policy/quarantine.ts';
+import { DEFAULT_RULE_OPTIONS } from '../../src/policy/rules/defaults.ts';
 import { applyRun } from '../../src/pipeline/apply.ts';
 import { emptySnapshot } from '../../src/store/snapshot.ts';
 import type { TestHistory } from '../../src/model.ts';
@@ -102,6 +103,22 @@ describe('flakiness rose', () => {
     expect(regression(historyOf('t', `${clean} P P P P FFFFP P P P P P`), undefined, undefined)).toBeUndefined();
     expect(regression(historyOf('t', 'P FP FP FP FP FP'), undefined, undefined)).toBeUndefined();
     expect(regression(historyOf('t', `${clean} P P P P P P P P P P`), undefined, undefined)).toBeUndefined();
+  });
+
+  it('reads its window, its minimum of failing runs and the PFS priors from the config file (policy.pfs.*)', () => {
+    const clean = Array(30).fill('P').join(' ');
+    // Three runs failing then passing on a retry among the last 10: a rise with the defaults.
+    const test = historyOf('t', `${clean} P P FP P P FP P P FP P`);
+    expect(regression(test, undefined, undefined)).toBeDefined();
+    const rules = { pfs: { ...DEFAULT_RULE_OPTIONS.pfs }, scoring: DEFAULT_RULE_OPTIONS.scoring };
+    expect(regressionOptionsOf(rules)).toEqual(DEFAULT_REGRESSION);
+    // At least 4 failing runs: not yet.
+    expect(regression(test, undefined, undefined, regressionOptionsOf({ ...rules, pfs: { ...rules.pfs, regressionMinFailing: 4 } }))).toBeUndefined();
+    // A window of 30 runs: the three failures are diluted, and there are not 60 runs to compare with.
+    expect(regression(test, undefined, undefined, regressionOptionsOf({ ...rules, pfs: { ...rules.pfs, regressionWindow: 30 } }))).toBeUndefined();
+    // A prior of p_f that expects flakiness near 0 (Beta(1, 200)) pulls the recent interval down below the baseline.
+    const skeptical = { ...rules, scoring: { ...rules.scoring, pfs: { ...rules.scoring.pfs, priorPf: [1, 200] as [number, number] } } };
+    expect(regression(test, undefined, undefined, regressionOptionsOf(skeptical))).toBeUndefined();
   });
 
   it('against the interval recorded in the issue when there is one', () => {

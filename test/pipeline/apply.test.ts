@@ -54,6 +54,12 @@ describe('applyRun', () => {
     expect(result.decisions.get('x')!.reason).toMatch(/^failed and passed on the same commit 2 times in 2 runs; .*; PFS 0\.\d\d \[0\.\d\d, 0\.\d\d\]$/);
   });
 
+  it("writes seed 000's priority and reason beside a recommendation other than stable", () => {
+    const result = applyRun(input(emptySnapshot(), [parsedTest('x', 'FP'), parsedTest('y', 'P')], 1), { ...DEFAULT_APPLY_OPTIONS, scoreTests: statsScores(runContext(1).time) });
+    const line = parseSnapshot(result.files).stats.get('x')!;
+    expect(line).toMatchObject({ recommendation: 'monitor', priority: 'low', recommendationReason: 'Fewer than 5 runs: not enough data to act' });
+  });
+
   it('writes nothing new when a pull-request run is ingested twice, scores included', () => {
     const options = { ...DEFAULT_APPLY_OPTIONS, scoreTests: statsScores(runContext(1).time) };
     const pr = (snapshot: Snapshot) => ({ ...input(snapshot, [parsedTest('x', 'FP'), parsedTest('y', 'P')], 1), run: runContext(1, { onDefaultBranch: false, ref: 'refs/pull/3/merge' }) });

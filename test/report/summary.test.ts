@@ -121,6 +121,14 @@ describe('the flakiest tests of the suite', () => {
     expect(mf[1]![3]).toBe('0.20 &#40;—&#41;');
   });
 
+  it("shows the multi-factor recommendation's priority beside its action (seed 000)", () => {
+    const input = summaryInput(flaky());
+    const scores = new Map(input.scores as Map<string, ScoreView>);
+    scores.set('a::flaky', { ...scores.get('a::flaky'), score: 0.66, recommendation: 'investigate', priority: 'high' });
+    const rows = tableRows(section(renderSummary({ ...input, scores, rule: 'multi-factor' }), '📊 Flakiest tests'));
+    expect(rows[0]![3]).toBe('0.66 &#40;investigate, high&#41;');
+  });
+
   it('keeps the top 10 of 50,000 candidates in order', () => {
     const decisions = new Map<string, Decision>();
     const scores = new Map<string, ScoreView>();

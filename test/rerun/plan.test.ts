@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Attempt, ParsedTestCase } from '../../src/model.ts';
 import { answerKey, blockingAfterReruns, combineParts, finishRerun, recordRound, roundCases, rerunTestsJsonl, setAside, startRerun } from '../../src/rerun/plan.ts';
-import { planExtras, suiteBudget, isNewTest } from '../../src/rerun/budget.ts';
+import { budgetFailureChance, planExtras, suiteBudget, isNewTest } from '../../src/rerun/budget.ts';
+import { scoreTest, thresholdedFlakiness } from '../../src/scoring/index.ts';
 
 const A = (codes: string, message = 'boom'): Attempt[] =>
   [...codes].map((c) => (c === 'P' ? { status: 'passed' } : c === 'S' ? { status: 'skipped' } : { status: c === 'E' ? 'error' : 'failed', message }) as Attempt);
@@ -328,6 +329,26 @@ describe('the budget', () => {
   it("spends only what is left after the failed tests' re-runs", () => {
     expect(planExtras({ ...base, newTests: new Set(['c::brand-new']), budget: 10, reserved: 8 })).toEqual([{ id: 'c::brand-new', runs: 2, pool: 'new' }]);
     expect(planExtras({ ...base, newTests: new Set(), budget: 3, reserved: 3 })).toEqual([]);
+  });
+
+  it('splits by policy.thresholded.proportion-targeted and scores by policy.thresholded.alpha (seed 004)', () => {
+    const targeted = (plans: ReturnType<typeof planExtras>) => plans.filter((p) => p.pool === 'targeted').map((p) => p.id);
+    expect(targeted(planExtras({ ...base, newTests: new Set(), budget: 10 }))).toEqual(['c::suspect']);
+    // No targeted share: every execution is exploratory, one a test.
+    const explore = planExtras({ ...base, newTests: new Set(), budget: 10, thresholded: { alpha: 0.4, proportionTargeted: 0 } });
+    expect(targeted(explore)).toEqual([]);
+    expect(explore.every((p) => p.runs === 1)).toBe(true);
+    // α 0.1: the suspect fails 1 attempt in 6, "reproducible" for that α: flakiness 0, not targeted.
+    expect(targeted(planExtras({ ...base, newTests: new Set(), budget: 10, thresholded: { alpha: 0.1, proportionTargeted: 0.8 } }))).toEqual([]);
+  });
+
+  it("reads a failure chance per attempt, not the stats line's 1 − success rate per run (docs/rerun.md, the budget)", () => {
+    // suspect: P, FP, P, P, P. One failing attempt in 6; one failing run in 5.
+    expect(budgetFailureChance(history, 'c::suspect', 50)).toBeCloseTo(1 / 6, 12);
+    const stats = scoreTest(history.get('c::suspect')!);
+    expect(stats.successRate.rate).toBeCloseTo(0.8, 12);
+    expect(stats.thresholded).toBeCloseTo(thresholdedFlakiness(0.2), 12);
+    expect(thresholdedFlakiness(budgetFailureChance(history, 'c::suspect', 50))).toBeCloseTo(1 - 1 / 6 / 0.4, 12);
   });
 
   it('turns the time available into executions by the average test time (seed 004)', () => {

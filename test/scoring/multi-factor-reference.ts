@@ -254,7 +254,7 @@ export function multiFactorFromResults(results: readonly TestResult[], runs: num
     confidence,
     components,
     factors,
-    recommendation: generateRecommendation(score, confidence, config, sufficientData),
+    recommendation: generateRecommendation(score, confidence, config, sufficientData, recentFailures),
     runs,
     results: results.length,
     recentFailures,

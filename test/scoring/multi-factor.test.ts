@@ -219,9 +219,38 @@ describe('generateRecommendation (ScoringConfig thresholds drive it)', () => {
     const strict: ScoringConfig = { ...c, quarantineThreshold: 0.3, minConfidenceForQuarantine: 0.2 };
     expect(generateRecommendation(0.35, 0.25, strict).action).toBe('quarantine');
   });
+
+  it('recommends quarantine only with a failure within recentFailureWindow days; investigate (high) without one', () => {
+    expect(generateRecommendation(0.7, 0.9, c, true, 1)).toMatchObject({ action: 'quarantine', priority: 'critical' });
+    expect(generateRecommendation(0.7, 0.9, c, true, 0)).toMatchObject({
+      action: 'investigate',
+      priority: 'high',
+      reason: 'High flakiness score, but no failure in the last 7 days',
+    });
+  });
 });
 
 describe('multiFactorScore', () => {
+  it('reads recentFailureWindow: the same retry-passing history is quarantined or not by the days since its last failure', () => {
+    // The seed's retry-passing pattern (FP, FP, P) for 42 runs 12 hours apart, then two clean runs 4 days apart.
+    const flaky = runsOf(
+      Array.from({ length: 42 }, (_, i) => (i % 3 === 2 ? 'P' : 'FP')),
+      DAY / 2,
+      { message: 'timeout' },
+    );
+    const last = flaky.at(-1)!.time;
+    const runs = [...flaky, ...runsOf(['P', 'P'], 4 * DAY).map((r, i) => ({ ...r, run: `late${i}`, sha: `late${i}`, time: last + (i + 1) * 4 * DAY }))];
+    const now = runs.at(-1)!.time;
+    const week = multiFactorScore(runs, now, { ...DEFAULT_SCORING_CONFIG, recentFailureWindow: 7 });
+    const fortnight = multiFactorScore(runs, now, { ...DEFAULT_SCORING_CONFIG, recentFailureWindow: 14 });
+    expect(week.score).toBe(fortnight.score);
+    expect(week.score).toBeGreaterThanOrEqual(DEFAULT_SCORING_CONFIG.quarantineThreshold);
+    expect(week.recentFailures).toBe(0);
+    expect(week.recommendation).toMatchObject({ action: 'investigate', priority: 'high' });
+    expect(fortnight.recentFailures).toBeGreaterThan(0);
+    expect(fortnight.recommendation).toMatchObject({ action: 'quarantine', priority: 'critical' });
+  });
+
   it('counts runs and recent failing runs and applies minRunsForScoring', () => {
     const now = T0 + 20 * DAY;
     // Runs daily from T0: 21 runs; failing runs at days 2, 15, 18 (only 15 and 18 within 7 days of day 20).

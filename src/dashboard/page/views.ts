@@ -3,6 +3,7 @@ import { ageDays, backlog } from '../backlog.ts';
 import { commitUrl, issueUrl, testHref } from '../links.ts';
 import { STATE_LABEL, type Model, type RunPoint, type TestEntry, type TestState } from '../page-model.ts';
 import { summarize } from '../suite-summary.ts';
+import { pfsHistory } from '../pfs-history.ts';
 import { testDetail, timelineRows } from '../test-detail.ts';
 import { queryTests, type SortKey, type TestQuery } from '../test-query.ts';
 import { count, rollingWindow, ROLLING_RUNS } from '../wording.ts';
@@ -297,6 +298,8 @@ export function renderTest(root: HTMLElement, model: Model, id: string, decision
   const st = entry.stats;
   const issue = h('span', { data: { field: 'issue' } }, model.repoUrl ? 'looking up…' : 'unknown repository');
   const timeline = h('div', { class: 'timeline', data: { timeline: 'loading' } }, h('p', { class: 'count' }, 'Reading decisions.json…'));
+  const pfsPoints = pfsHistory(d.strip);
+  const pfsChart = h('div', { class: 'chart', data: { chart: 'pfs-history', points: String(pfsPoints.length), last: pfsPoints.at(-1)?.pf.toFixed(4) ?? '' } });
   root.append(
     h('p', { class: 'crumbs' }, h('a', { href: '#/tests' }, '← the flakiest tests')),
     h('h2', { class: 'test-title', data: { testName: t.name } }, t.name),
@@ -307,7 +310,7 @@ export function renderTest(root: HTMLElement, model: Model, id: string, decision
       h('div', { class: 'card' }, h('div', { class: 'value' }, stateBadge(entry.state)), h('div', { class: 'label' }, st?.since ? `since ${fmtDate(Date.parse(st.since))}` : 'state')),
       card('PFS [90% interval]', pfsText(entry), 'pfs'),
       card('runs in the window', String(entry.runs), 'test-runs', `${entry.failedRuns} failed, ${entry.flakedRuns} flaked, ${entry.retriedRuns} retried`),
-      card('tier · verdict', `${st?.tier ?? '—'} · ${st?.recommendation ?? '—'}`, 'verdict'),
+      card('tier · verdict', `${st?.tier ?? '—'} · ${st?.recommendation ?? '—'}${st?.priority ? ` (${st.priority})` : ''}`, 'verdict', st?.recommendationReason),
     ),
     h('h3', null, 'History'),
     h(
@@ -338,6 +341,9 @@ export function renderTest(root: HTMLElement, model: Model, id: string, decision
         return cell;
       }),
     ),
+    h('h3', null, 'PFS over time'),
+    h('p', { class: 'legend' }, 'After each run, the PFS of its last 10 runs (outages left out) with its 90% interval: where the flakiness changed.'),
+    pfsChart,
     h('h3', null, 'Failure modes'),
     d.modes.length === 0 && d.unexplained === 0
       ? h('p', null, 'No failure in the window.')
@@ -389,6 +395,20 @@ export function renderTest(root: HTMLElement, model: Model, id: string, decision
       ),
     ),
   );
+  if (pfsPoints.length > 0) {
+    const pct1 = (v: number): number => Math.round(v * 1000) / 10;
+    chart(
+      pfsChart,
+      'PFS of the last 10 runs, by run',
+      pfsPoints.map((p) => p.seq),
+      [
+        { label: 'PFS', values: pfsPoints.map((p) => pct1(p.pf)), color: '#1971c2', format: (v) => `${v}%` },
+        { label: '90% interval, low', values: pfsPoints.map((p) => pct1(p.low)), color: '#a5d8ff', format: (v) => `${v}%` },
+        { label: '90% interval, high', values: pfsPoints.map((p) => pct1(p.high)), color: '#a5d8ff', format: (v) => `${v}%` },
+      ],
+      { time: false, yLabel: 'PFS', percent: true },
+    );
+  } else pfsChart.append(h('p', { class: 'count' }, 'No run with an outcome in the history.'));
   void (decisions?.() ?? Promise.resolve<DecisionsFile>({ kind: 'missing' })).then((file) => {
     if (!timeline.isConnected) return; // another view was drawn meanwhile
     drawTimeline(timeline, model, entry, file);

@@ -3,7 +3,7 @@ import { DEFAULT_SCORING_OPTIONS } from '../../scoring/index.ts';
 import type { RuleOptions } from './types.ts';
 
 export const DEFAULT_RULE_OPTIONS: RuleOptions = {
-  pfs: { window: 50, enterLow: 0.01, releaseBelow: 0.02, minRuns: 10 },
+  pfs: { window: 50, enterLow: 0.01, releaseBelow: 0.02, minRuns: 10, regressionWindow: 10, regressionMinFailing: 2 },
   flipRate: { score: 'flip-rate', quarantineTiers: ['Flaky', 'Chronic'], autoRelease: true },
   successRate: { enterBelow: 0.95, releaseAt: 1, minRuns: 10 },
   thresholded: { enterAbove: 0, minRuns: 10 },

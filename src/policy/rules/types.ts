@@ -17,6 +17,13 @@ export interface PfsRuleOptions {
   releaseBelow: number;
   /** Counted runs needed before it decides to enter (with few runs the prior alone keeps the interval wide). */
   minRuns: number;
+  /**
+   * Every rule: the issues' regression check (seed 002's "flakiness regresses", src/scoring/regression.ts) reads the
+   * PFS of this many newest runs against the baseline, with the PFS priors of `scoring.pfs`.
+   */
+  regressionWindow: number;
+  /** Every rule: failing runs among those needed before a regression counts. */
+  regressionMinFailing: number;
 }
 
 export interface FlipRateRuleOptions {
