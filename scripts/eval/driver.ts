@@ -26,6 +26,7 @@ import { contextFromEnv, isOnDefaultBranch, runIdentity, runUrl } from '../../sr
 import { parseReportFiles } from '../../src/junit/index.ts';
 import { normalizeErrorMessage } from '../../src/history/error-message.ts';
 import { parseSnapshot } from '../../src/store/snapshot.ts';
+import { cellOf } from '../../src/pipeline/job.ts';
 import type { RunContext } from '../../src/model.ts';
 import type { PolicyOptions } from '../../src/policy/quarantine.ts';
 import type { RetentionOptions } from '../../src/history/merge.ts';
@@ -395,6 +396,7 @@ export async function drivePure(world: SimWorld, options: DriveOptions = {}): Pr
         event: ctx.eventName,
         time: Number.isFinite(time) ? time : now,
         url: runUrl(ctx),
+        ...cellOf(inputs.jobKey, ctx.runnerOs),
       };
       const snapshot = parseSnapshot(files);
       if (options.rerun && (options.rerunEngine ?? 'core') === 'core') {

@@ -33,6 +33,10 @@ export interface ForgivenessInput {
    * with the sentence that says so: not forgiven, whatever the quarantine, unless by hand.
    */
   consistent?: ReadonlyMap<string, string>;
+  /** The quarantines that cover some matrix cells only, by test (src/policy/cells.ts). */
+  cells?: ReadonlyMap<string, readonly string[]>;
+  /** This run's matrix cell, when known: a failure outside a quarantine's cells is not forgiven. */
+  cell?: string;
 }
 
 /**
@@ -74,6 +78,12 @@ export function unforgivenFailures(input: ForgivenessInput): Map<string, string>
     const outage = input.outages.get(test.id);
     if (outage !== undefined) {
       out.set(test.id, `quarantined, but failed in an outage (${outage}): not forgiven`);
+      continue;
+    }
+    const cells = input.cells?.get(test.id);
+    if (cells !== undefined && (input.cell === undefined || !cells.includes(input.cell))) {
+      const where = input.cell === undefined ? 'in a run whose matrix cell is not known' : `in ${input.cell}`;
+      out.set(test.id, `quarantined only in ${cells.join('; ')}, but failed ${where}: not forgiven`);
       continue;
     }
     if (input.byHand.has(test.id)) continue;
