@@ -4,8 +4,6 @@
  * joined by `,`: `node=20,os=windows-latest`. The same text for the same cell however the key was written, so that
  * evidence per cell and the cells a hand override names compare as strings. Pure.
  */
-import { createHash } from 'node:crypto';
-
 /** A cell longer than this is cut and ends with a hash of the whole cell, so two long cells stay apart. */
 export const MAX_CELL = 200;
 /** The most cells a hand override may name. */
@@ -21,9 +19,19 @@ function valueText(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** FNV-1a of the text, 8 hex digits (no node:crypto: the dashboard's page bundle reads cells too). */
+function fnv32(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
 function bounded(cell: string, whole: string): string {
   if (cell.length <= MAX_CELL) return cell;
-  return `${cell.slice(0, MAX_CELL - 11)}… #${createHash('sha256').update(whole).digest('hex').slice(0, 8)}`;
+  return `${cell.slice(0, MAX_CELL - 11)}… #${fnv32(whole)}`;
 }
 
 function fromPairs(pairs: Array<[string, string]>, whole: string): string {

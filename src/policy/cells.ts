@@ -111,7 +111,7 @@ export function cellsPhrase(verdict: CellVerdict): string {
 
 /**
  * The decision with where it applies: a hand quarantine naming cells covers those; a quarantine of the rule covers
- * the cells of cellVerdict, its reason saying so. Any other decision is returned as it is.
+ * the cells of cellVerdict, its reason saying so first. Any other decision is returned as it is.
  */
 export function withCells(decision: Decision, history: TestHistory, override: Override | null): Decision {
   if (!decision.quarantined) return decision;
@@ -121,7 +121,8 @@ export function withCells(decision: Decision, history: TestHistory, override: Ov
   }
   const verdict = cellVerdict(history);
   if (!verdict.cells) return decision;
-  return { ...decision, cells: verdict.cells, reason: `${decision.reason}; ${cellsPhrase(verdict)}` };
+  // First in the reason, so that the cells are seen where a long reason is cut (the summary, the dashboard).
+  return { ...decision, cells: verdict.cells, reason: `${cellsPhrase(verdict)}; ${decision.reason}` };
 }
 
 /** Whether a quarantine that covers `cells` (undefined: every cell) covers a failure in a run of `cell`. */

@@ -95,13 +95,13 @@ describe('cellVerdict', () => {
 });
 
 describe('withCells', () => {
-  it('adds the cells and says so in the reason of a quarantine of the rule; leaves others as they are', () => {
+  it('adds the cells and says so first in the reason of a quarantine of the rule; leaves others as they are', () => {
     const h = twoCells(50, (i) => i % 8 === 0);
     const d = decideQuarantine(h, undefined, null, '2026-11-27T00:00:00Z');
     expect(d.quarantined).toBe(true);
     const placed = withCells(d, h, null);
     expect(placed.cells).toEqual([WIN]);
-    expect(placed.reason).toBe(`${d.reason}; only in ${WIN} (clean in ${LINUX}: no failure in 25 runs)`);
+    expect(placed.reason).toBe(`only in ${WIN} (clean in ${LINUX}: no failure in 25 runs); ${d.reason}`);
     const out = { ...d, quarantined: false };
     expect(withCells(out, h, null)).toBe(out);
   });
