@@ -11,12 +11,13 @@ import { emptySnapshot } from '../../src/store/snapshot.ts';
 import { parseOverride } from '../../src/store/layout.ts';
 import { parseRuns, renderRuns, type RunTable } from '../../src/store/history-format.ts';
 import { readCell, runCell } from '../../src/history/cell.ts';
-import { decideQuarantine } from '../../src/policy/quarantine.ts';
+import { DEFAULT_POLICY, decideQuarantine } from '../../src/policy/quarantine.ts';
 import type { TestHistory } from '../../src/model.ts';
 import { historyOf, parsedTest } from '../support/builders.ts';
 
 const WIN = 'os=windows-latest';
 const LINUX = 'os=ubuntu-latest';
+const P = DEFAULT_POLICY;
 
 /** A history alternating two cells: `flaky` outcomes in Windows, `clean` in Linux, by index. */
 function twoCells(runs: number, windowsFails: (i: number) => boolean, linuxFails: (i: number) => boolean = () => false, unknown = 0): TestHistory {
@@ -38,10 +39,14 @@ function twoCells(runs: number, windowsFails: (i: number) => boolean, linuxFails
 describe('cellVerdict', () => {
   it('covers only the flaky cell when the other is shown clean', () => {
     // Windows fails every 4th of its runs (25 of 50 runs are Windows: 7 failures); Linux 25 clean runs.
-    const v = cellVerdict(twoCells(50, (i) => i % 8 === 0));
+    const v = cellVerdict(
+      twoCells(50, (i) => i % 8 === 0),
+      P,
+    );
     expect(v.cells).toEqual([WIN]);
     const linux = v.evidence.find((e) => e.cell === LINUX)!;
-    expect(linux).toMatchObject({ runs: 25, failures: 0, covered: false });
+    expect(linux).toMatchObject({ runs: 25, failures: 0, episodes: 0, flaky: false, covered: false });
+    expect(v.evidence[0]).toMatchObject({ cell: WIN, runs: 25, failures: 7, episodes: 7, flaky: true, covered: true });
     // (1 - r)^(n + 1) with r = (1 + 7) / (2 + 25)
     expect(linux.chance).toBeCloseTo(Math.pow(1 - 8 / 27, 26), 12);
     expect(linux.chance!).toBeLessThanOrEqual(CLEAN_CHANCE);
@@ -54,14 +59,46 @@ describe('cellVerdict', () => {
         (i) => i % 8 === 0,
         (i) => i % 10 === 1,
       ),
+      P,
     );
     expect(v.cells).toBeUndefined();
     expect(v.evidence.every((e) => e.covered)).toBe(true);
   });
 
+  it('covers only the flaky cell when a regression in the other is one episode, however long', () => {
+    // Linux fails 4 runs in a row (one episode), Windows is flaky: P(Binomial(26, 8/27) <= 1) is under 5 %.
+    const v = cellVerdict(
+      twoCells(
+        50,
+        (i) => i % 8 === 0,
+        (i) => i >= 11 && i <= 17,
+      ),
+      P,
+    );
+    expect(v.cells).toEqual([WIN]);
+    const linux = v.evidence.find((e) => e.cell === LINUX)!;
+    expect(linux).toMatchObject({ failures: 4, episodes: 1, flaky: false, covered: false });
+    const r = 8 / 27;
+    expect(linux.chance).toBeCloseTo(Math.pow(1 - r, 26) + 26 * r * Math.pow(1 - r, 25), 12);
+  });
+
+  it('covers every cell while no cell meets the entry condition on its own runs', () => {
+    // Windows failed twice, in two episodes: the test may be quarantined (same-commit flips across cells), but no
+    // cell is flaky by itself, so the flakiness cannot be placed.
+    const v = cellVerdict(
+      twoCells(50, (i) => i === 0 || i === 20),
+      P,
+    );
+    expect(v.cells).toBeUndefined();
+    expect(v.evidence.every((e) => !e.flaky && e.covered)).toBe(true);
+  });
+
   it('covers every cell while a clean cell has not run enough to tell', () => {
-    // Windows fails once in its 12 runs: r = 2/14; Linux's 12 clean runs leave (1 - r)^13 = 0.13 > 5 %.
-    const v = cellVerdict(twoCells(24, (i) => i === 0));
+    // With one episode enough: Windows fails once in its 12 runs, r = 2/14; Linux's 12 clean runs leave (1 - r)^13 = 0.13 > 5 %.
+    const v = cellVerdict(
+      twoCells(24, (i) => i === 0),
+      { enterSameCommitFlips: 1, enterFailureEpisodes: 1 },
+    );
     expect(v.cells).toBeUndefined();
     expect(v.evidence.find((e) => e.cell === LINUX)!.chance!).toBeGreaterThan(CLEAN_CHANCE);
   });
@@ -74,23 +111,24 @@ describe('cellVerdict', () => {
         () => false,
         6,
       ),
+      P,
     );
     expect(v.cells).toBeUndefined();
     // Runs without a cell that never failed place nothing and take nothing away.
-    const clean = cellVerdict({ ...twoCells(50, (i) => i % 8 === 0), runs: [...historyOf('t', 'P P P').runs, ...twoCells(50, (i) => i % 8 === 0).runs] });
+    const clean = cellVerdict({ ...twoCells(50, (i) => i % 8 === 0), runs: [...historyOf('t', 'P P P').runs, ...twoCells(50, (i) => i % 8 === 0).runs] }, P);
     expect(clean.cells).toEqual([WIN]);
   });
 
   it('leaves out pull-request failures without a pass on their commit and outage runs, as the rules do', () => {
     const h = twoCells(50, (i) => i % 8 === 0);
     const runs = h.runs.map((r, i) => (r.cell === LINUX && i === 5 ? { ...r, attempts: 'F', onDefaultBranch: false } : r.cell === LINUX && i === 7 ? { ...r, attempts: 'F', outage: true } : r));
-    expect(cellVerdict({ ...h, runs }).cells).toEqual([WIN]);
+    expect(cellVerdict({ ...h, runs }, P).cells).toEqual([WIN]);
   });
 
   it('is every cell for a history with one cell, or none', () => {
-    expect(cellVerdict(historyOf('t', 'P FP P F P')).cells).toBeUndefined();
+    expect(cellVerdict(historyOf('t', 'P FP P F P'), P).cells).toBeUndefined();
     const one = historyOf('t', 'P FP P F P');
-    expect(cellVerdict({ ...one, runs: one.runs.map((r) => ({ ...r, cell: WIN })) }).cells).toBeUndefined();
+    expect(cellVerdict({ ...one, runs: one.runs.map((r) => ({ ...r, cell: WIN })) }, P).cells).toBeUndefined();
   });
 });
 
@@ -99,11 +137,11 @@ describe('withCells', () => {
     const h = twoCells(50, (i) => i % 8 === 0);
     const d = decideQuarantine(h, undefined, null, '2026-11-27T00:00:00Z');
     expect(d.quarantined).toBe(true);
-    const placed = withCells(d, h, null);
+    const placed = withCells(d, h, null, P);
     expect(placed.cells).toEqual([WIN]);
     expect(placed.reason).toBe(`only in ${WIN} (clean in ${LINUX}: no failure in 25 runs); ${d.reason}`);
     const out = { ...d, quarantined: false };
-    expect(withCells(out, h, null)).toBe(out);
+    expect(withCells(out, h, null, P)).toBe(out);
   });
 
   it('takes a hand quarantine’s cells as written, whatever the history says', () => {
@@ -113,8 +151,8 @@ describe('withCells', () => {
       (i) => i % 2 === 1,
     );
     const d = decideQuarantine(h, undefined, { action: 'quarantine', cells: [WIN] }, '2026-11-27T00:00:00Z');
-    expect(withCells(d, h, { action: 'quarantine', cells: [WIN] }).cells).toEqual([WIN]);
-    expect(withCells(d, h, { action: 'quarantine' }).cells).toBeUndefined();
+    expect(withCells(d, h, { action: 'quarantine', cells: [WIN] }, P).cells).toEqual([WIN]);
+    expect(withCells(d, h, { action: 'quarantine' }, P).cells).toBeUndefined();
   });
 
   it('coversCell: every cell without cells; with cells, a known cell among them only', () => {
