@@ -509,7 +509,7 @@ function rerunWithCore(world: SimWorld, execution: Execution, tests: ParsedTestC
   if (failed.length > s.maxTests) return finishRerun(empty(), tests, `${failed.length} tests failed, more than rerun-max-tests`);
   const inOutage = new Set(findOutages(tests, normalizeErrorMessage, policy).flatMap((o) => o.tests));
   const toRerun = failed.filter((t) => !inOutage.has(t.id));
-  const quarantined = quarantinedIfExhausted(snapshot, toRerun, (id) => id, sha, policy, normalizeErrorMessage, now);
+  const quarantined = quarantinedIfExhausted(snapshot, toRerun, (id) => id, sha, policy, normalizeErrorMessage, now, run.cell);
   // As the step plans them (src/pipeline/rerun.ts), with the action's seed: its run key and attempt.
   const { newTests, extras } = plannedExtras({
     tests,

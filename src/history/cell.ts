@@ -70,6 +70,15 @@ export function runCell(jobKey: string, runnerOs: string | undefined): string | 
 }
 
 /**
+ * What "the same commit" means for the proof of flakiness (a pass and a failure on one commit): the commit in the
+ * run's cell. A pass in another cell proves nothing of a failure in this one (the cells differ: that is a failure of
+ * the cell, not a flake). Runs without a cell keep the commit alone.
+ */
+export function commitOf(run: { readonly sha: string; readonly cell?: string }): string {
+  return run.cell === undefined ? run.sha : `${run.sha}\u0000${run.cell}`;
+}
+
+/**
  * A cell as a person writes it in a hand override (`os=windows-latest`, `os=windows-latest, node=20`), in the
  * canonical form; or why it is not one.
  */

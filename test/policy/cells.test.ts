@@ -4,14 +4,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CLEAN_CHANCE, cellVerdict, coversCell, withCells } from '../../src/policy/cells.ts';
-import { unforgivenFailures } from '../../src/policy/forgive.ts';
+import { knownFailureModes, unforgivenFailures } from '../../src/policy/forgive.ts';
 import { judgeFailures, quarantineBefore } from '../../src/policy/judge.ts';
 import { DEFAULT_APPLY_OPTIONS } from '../../src/pipeline/apply.ts';
 import { emptySnapshot } from '../../src/store/snapshot.ts';
 import { parseOverride } from '../../src/store/layout.ts';
 import { parseRuns, renderRuns, type RunTable } from '../../src/store/history-format.ts';
-import { readCell, runCell } from '../../src/history/cell.ts';
-import { DEFAULT_POLICY, decideQuarantine } from '../../src/policy/quarantine.ts';
+import { commitOf, readCell, runCell } from '../../src/history/cell.ts';
+import { DEFAULT_POLICY, decideQuarantine, gatherEvidence } from '../../src/policy/quarantine.ts';
 import type { TestHistory } from '../../src/model.ts';
 import { historyOf, parsedTest } from '../support/builders.ts';
 
@@ -254,5 +254,34 @@ describe('cells of runs and overrides', () => {
     const read = parseRuns('runs.json', text);
     expect(read.problems).toEqual([]);
     expect(read.runs).toEqual(runs);
+  });
+});
+
+describe('the same commit and failure episodes, per cell', () => {
+  /** Commit i tested in Linux (failing from commit 1 to 3: a regression of that cell) and in Windows (passing). */
+  function regressionInLinux(cells: boolean): TestHistory {
+    const tokens: string[] = [];
+    for (let i = 0; i < 5; i++) tokens.push(`${i >= 1 && i <= 3 ? 'F' : 'P'}@c${i}`, `P@c${i}`);
+    const h = historyOf('t', tokens.join(' '));
+    return { ...h, runs: h.runs.map((r, i) => ({ ...r, message: r.attempts === 'F' ? 'boom' : undefined, ...(cells ? { cell: i % 2 === 0 ? LINUX : WIN } : {}) })) };
+  }
+
+  it('a pass in another cell on the same commit proves no flake; a pass in another cell does not end an episode', () => {
+    const e = gatherEvidence(regressionInLinux(true));
+    expect(e).toMatchObject({ sameCommitFlips: 0, trustedFailures: 3, failureEpisodes: 1 });
+    // Without cells (one history for the whole matrix), the same runs read as three flakes.
+    expect(gatherEvidence(regressionInLinux(false))).toMatchObject({ sameCommitFlips: 3, failureEpisodes: 3 });
+    expect(decideQuarantine(regressionInLinux(true), undefined, null, '2026-11-27T00:00:00Z').quarantined).toBe(false);
+    expect(decideQuarantine(regressionInLinux(false), undefined, null, '2026-11-27T00:00:00Z').quarantined).toBe(true);
+  });
+
+  it('a regression of one cell is no known failure mode', () => {
+    expect(knownFailureModes(regressionInLinux(true)).has('boom')).toBe(false);
+    expect(knownFailureModes(regressionInLinux(false)).has('boom')).toBe(true);
+  });
+
+  it('commitOf: the commit in the run’s cell, the commit alone without one', () => {
+    expect(commitOf({ sha: 'abc' })).toBe('abc');
+    expect(commitOf({ sha: 'abc', cell: WIN })).toBe(`abc\u0000${WIN}`);
   });
 });
