@@ -285,3 +285,11 @@ describe('the same commit and failure episodes, per cell', () => {
     expect(commitOf({ sha: 'abc', cell: WIN })).toBe(`abc\u0000${WIN}`);
   });
 });
+
+describe('hostile cells', () => {
+  it('a cell from a matrix value is one line: no workflow command or Markdown line can start in it', () => {
+    const cell = runCell(JSON.stringify({ os: 'x\n::error::pwned\r\n# <img src=x onerror=alert(1)> @org/team' }), undefined)!;
+    expect(cell).toBe('os=x ::error::pwned # <img src=x onerror=alert(1)> @org/team');
+    expect(cell).not.toMatch(/[\r\n\u0000-\u001f]/);
+  });
+});
