@@ -235,7 +235,12 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
     // A quarantined test is judged on its trusted records alone: untrusted evidence never releases it (src/history/trust.ts).
     const test = previous?.quarantined && hasUntrustedRecord(counted) ? trustedOnly(counted) : counted;
     // Where a quarantine applies: the cells it covers (src/policy/cells.ts).
-    let decision = withCells(closed ? decideAfterHandClose(test, previous, closed, nowIso, options.policy, memo) : decide(test, previous, override, nowIso, options.policy, memo), test, override, options.policy);
+    let decision = withCells(
+      closed ? decideAfterHandClose(test, previous, closed, nowIso, options.policy, memo) : decide(test, previous, override, nowIso, options.policy, memo),
+      test,
+      override,
+      options.policy,
+    );
     if (override) {
       // The hand decision's own start, from the line it wrote at the last run (`auto` is written only under an
       // override): `previous` is the rule's state, whose `since` would re-stamp a hand decision at every run.
