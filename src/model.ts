@@ -119,6 +119,8 @@ export interface RunContext extends RunIdentity {
   time: number;
   /** Link to the run, for humans. */
   url?: string;
+  /** The run's matrix cell (src/history/cell.ts), when known: stored in its runs.json row. */
+  cell?: string;
 }
 
 /** One test's result in one run, as stored in its history. Shared between tests and never modified once made (src/history/records.ts). */
@@ -169,6 +171,8 @@ export interface Override {
   reason?: string;
   /** ISO date (YYYY-MM-DD) or date-time after which the override lapses. */
   until?: string;
+  /** With `quarantine`: the cells (canonical, src/history/cell.ts) it covers; absent: every cell. */
+  cells?: string[];
 }
 
 export type Tier = 'Stable' | 'Intermittent' | 'Flaky' | 'Chronic';
@@ -185,6 +189,11 @@ export interface QuarantineState {
    * the flakes that put it in quarantine cannot put it straight back.
    */
   evidenceAfter?: number;
+  /**
+   * A quarantine that covers some matrix cells only (canonical, sorted; docs/matrix.md#quarantine-per-cell): a failure
+   * in another cell is not forgiven. Absent: every cell.
+   */
+  cells?: string[];
   /** The test's latest fix verification and what it did (src/policy/fix-release.ts, docs/fix-verification.md). */
   fix?: FixRecord;
 }

@@ -26,6 +26,7 @@ import { contextFromEnv, isOnDefaultBranch, runIdentity, runUrl } from '../../sr
 import { parseReportFiles } from '../../src/junit/index.ts';
 import { normalizeErrorMessage } from '../../src/history/error-message.ts';
 import { parseSnapshot } from '../../src/store/snapshot.ts';
+import { cellOf } from '../../src/pipeline/job.ts';
 import type { RunContext } from '../../src/model.ts';
 import type { PolicyOptions } from '../../src/policy/quarantine.ts';
 import type { RetentionOptions } from '../../src/history/merge.ts';
@@ -395,6 +396,7 @@ export async function drivePure(world: SimWorld, options: DriveOptions = {}): Pr
         event: ctx.eventName,
         time: Number.isFinite(time) ? time : now,
         url: runUrl(ctx),
+        ...cellOf(inputs.jobKey, ctx.runnerOs),
       };
       const snapshot = parseSnapshot(files);
       if (options.rerun && (options.rerunEngine ?? 'core') === 'core') {
@@ -507,7 +509,7 @@ function rerunWithCore(world: SimWorld, execution: Execution, tests: ParsedTestC
   if (failed.length > s.maxTests) return finishRerun(empty(), tests, `${failed.length} tests failed, more than rerun-max-tests`);
   const inOutage = new Set(findOutages(tests, normalizeErrorMessage, policy).flatMap((o) => o.tests));
   const toRerun = failed.filter((t) => !inOutage.has(t.id));
-  const quarantined = quarantinedIfExhausted(snapshot, toRerun, (id) => id, sha, policy, normalizeErrorMessage, now);
+  const quarantined = quarantinedIfExhausted(snapshot, toRerun, (id) => id, sha, policy, normalizeErrorMessage, now, run.cell);
   // As the step plans them (src/pipeline/rerun.ts), with the action's seed: its run key and attempt.
   const { newTests, extras } = plannedExtras({
     tests,

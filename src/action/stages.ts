@@ -134,6 +134,7 @@ export async function rerunStage(step: Step, job: Job, branch: DataBranch): Prom
     normalise: normalizeErrorMessage,
     now: job.now,
     sha: job.run.sha,
+    ...(job.run.cell !== undefined ? { cell: job.run.cell } : {}),
     ...(reports.reporters ? { reporters: reports.reporters } : {}),
   });
   return {

@@ -23,6 +23,8 @@ export interface GitHubContext extends RunIdentity {
   runnerTemp: string;
   /** The run's page when it is not a GitHub Actions run (`flakeguard run` on another CI: FLAKEGUARD_RUN_URL). */
   runUrl?: string;
+  /** `RUNNER_OS` (Linux, Windows, macOS): a run's matrix cell when it has no job key (src/history/cell.ts). */
+  runnerOs?: string;
 }
 
 interface EventPayload {
@@ -69,6 +71,7 @@ export function contextFromEnv(env: NodeJS.ProcessEnv): GitHubContext {
     workspace: env.GITHUB_WORKSPACE ?? process.cwd(),
     runnerTemp: env.RUNNER_TEMP ?? '',
     ...(env.FLAKEGUARD_RUN_URL ? { runUrl: env.FLAKEGUARD_RUN_URL } : {}),
+    ...(env.RUNNER_OS ? { runnerOs: env.RUNNER_OS } : {}),
   };
 }
 

@@ -51,6 +51,8 @@ export interface StatsLine {
   reason: string;
   since?: string;
   evidenceAfter?: number;
+  /** The matrix cells a quarantine of some cells only covers (docs/matrix.md#quarantine-per-cell). */
+  cells?: string[];
   /** The hand override exactly as written (null when none). */
   override: unknown;
   /** The override's action when it is one of the documented forms. */
@@ -195,6 +197,7 @@ export function parseStatsText(text: string): Parsed<Map<string, StatsLine>> {
     const line: StatsLine = { quarantined: e.quarantined === true, reason: typeof e.reason === 'string' ? e.reason : '', override: e.override ?? null, ...overrideOf(e.override) };
     if (typeof e.since === 'string') line.since = e.since;
     if (num(e.evidenceAfter) !== undefined) line.evidenceAfter = num(e.evidenceAfter);
+    if (Array.isArray(e.cells) && e.cells.length > 0 && e.cells.every((c) => typeof c === 'string')) line.cells = e.cells as string[];
     if (num(e.runs) !== undefined) line.runs = num(e.runs);
     if (typeof e.recent === 'string') line.recent = e.recent;
     if (typeof e.tier === 'string') line.tier = e.tier;

@@ -99,6 +99,7 @@ export function mergeRun(
     jobSucceeded: options.jobSucceeded,
     outages: options.outages,
     ...(options.untrusted ? { untrusted: true } : {}),
+    ...(run.cell !== undefined ? { cell: run.cell } : {}),
   };
   const merged: History = new Map(history);
   const touched = new Set<string>();

@@ -17,6 +17,8 @@ export interface RunFacts {
   readonly outages?: readonly string[];
   /** The run's results came from an artifact flakeguard does not vouch for (src/history/trust.ts). */
   readonly untrusted?: boolean;
+  /** The run's matrix cell (src/history/cell.ts), when known. */
+  readonly cell?: string;
 }
 
 // An immutable memo of `build`: the record of (row, attempts) with no message and no duration, shared by every test
@@ -37,6 +39,7 @@ function build(key: string, row: RunFacts, attempts: string, message: string | u
     jobSucceeded: row.jobSucceeded,
     outage: message !== undefined && row.outages !== undefined && row.outages.includes(failureKey(message)!) ? true : undefined,
     untrusted: row.untrusted ? true : undefined,
+    cell: row.cell,
   };
 }
 

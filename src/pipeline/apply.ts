@@ -11,6 +11,7 @@ import { findOutages, type Outage } from '../policy/outage.ts';
 import { anyUntrusted, judgeFailures, quarantineBefore, withDamage, type LapsedOverride } from '../policy/judge.ts';
 import { DEFAULT_POLICY, type Decision, type PolicyOptions } from '../policy/quarantine.ts';
 import { decide } from '../policy/decide.ts';
+import { withCells } from '../policy/cells.ts';
 import { createPfsMemo } from '../scoring/pfs.ts';
 import { META_FILE, RUNS_FILE, SCHEMA_VERSION, historyPath, renderMeta, renderStatsShard, shardCountFor, shardOf, statsPath, type FileProblem, type StatsLine } from '../store/layout.ts';
 import { LineTexts, RunMarks, nextSeq, renderHistoryShard, renderRuns, storedTests, type RunRow, type RunTable } from '../store/history-format.ts';
@@ -148,7 +149,7 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
   const before = quarantineBefore(snapshot, now);
   const orderDependent = orderVerdicts(input, snapshot, run, options);
   const consistent = orderDependent.size > 0 ? new Map([...(input.rerun?.consistent ?? []), ...orderDependent]) : input.rerun?.consistent;
-  const judged = judgeFailures(snapshot, before, reports.tests, run.sha, options, consistent);
+  const judged = judgeFailures(snapshot, before, reports.tests, run.sha, run.cell !== undefined ? { ...options, cell: run.cell } : options, consistent);
   const outcome = withDamage(
     snapshot,
     decideOutcome({
@@ -184,6 +185,7 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
       ...(run.url ? { url: run.url } : {}),
       ...(outages.length > 0 ? { outages } : {}),
       ...(input.untrusted || previous?.untrusted ? { untrusted: true } : {}),
+      ...((run.cell ?? previous?.cell) !== undefined ? { cell: run.cell ?? previous!.cell! } : {}),
     };
   }
   // The history stays in its stored form when it can (src/history/stored.ts): a new run, no untrusted results.
@@ -235,7 +237,13 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
     const counted = evidence.get(id)!;
     // A quarantined test is judged on its trusted records alone: untrusted evidence never releases it (src/history/trust.ts).
     const test = previous?.quarantined && hasUntrustedRecord(counted) ? trustedOnly(counted) : counted;
-    let decision = closed ? decideAfterHandClose(test, previous, closed, nowIso, options.policy, memo) : decide(test, previous, override, nowIso, options.policy, memo);
+    // Where a quarantine applies: the cells it covers (src/policy/cells.ts).
+    let decision = withCells(
+      closed ? decideAfterHandClose(test, previous, closed, nowIso, options.policy, memo) : decide(test, previous, override, nowIso, options.policy, memo),
+      test,
+      override,
+      options.policy,
+    );
     if (override) {
       // The hand decision's own start, from the line it wrote at the last run (`auto` is written only under an
       // override): `previous` is the rule's state, whose `since` would re-stamp a hand decision at every run.
@@ -423,6 +431,7 @@ function renderFiles(
       quarantined: decision.quarantined,
       reason: decision.reason,
       since: decision.since,
+      ...(decision.cells ? { cells: decision.cells } : {}),
       ...(decision.evidenceAfter !== undefined ? { evidenceAfter: decision.evidenceAfter } : {}),
       ...(decision.fix ? { fix: decision.fix } : {}),
       ...(decision.auto

@@ -9,6 +9,7 @@ import { isOnDefaultBranch, runIdentity, runUrl, type GitHubContext } from '../c
 import type { ParsedReports, RunContext } from '../model.ts';
 import { parseReportFiles } from '../junit/index.ts';
 import { commandText } from '../text/escape.ts';
+import { runCell } from '../history/cell.ts';
 
 export async function findReports(patterns: string[], workspace: string): Promise<string[]> {
   const glob = await import('@actions/glob');
@@ -60,7 +61,14 @@ export function runContextFor(ctx: GitHubContext, inputs: Inputs, reportTimestam
     event: ctx.eventName,
     time: Number.isFinite(time) ? time : now,
     url: runUrl(ctx),
+    ...cellOf(inputs.jobKey, ctx.runnerOs),
   };
+}
+
+/** The run's matrix cell, when known (src/history/cell.ts): spread into a RunContext. */
+export function cellOf(jobKey: string, runnerOs: string | undefined): { cell?: string } {
+  const cell = runCell(jobKey, runnerOs);
+  return cell === undefined ? {} : { cell };
 }
 
 /**

@@ -63,6 +63,8 @@ export interface RerunStepInput {
   now: number;
   /** This run's commit (a failure of a test that passed on it before is flaky, proven). */
   sha?: string;
+  /** This run's matrix cell (RunContext.cell): a quarantine of other cells does not cover its failures. */
+  cell?: string;
   /** The reports read, by the reporter their marks name (ParsedReports.reporters): for `rerun: auto`. */
   reporters?: Record<string, number>;
 }
@@ -82,6 +84,8 @@ export function quarantinedIfExhausted(
   policy: PolicyOptions,
   normalise: MessageNormaliser,
   now: number,
+  /** This run's matrix cell (RunContext.cell). */
+  cell?: string,
 ): { forgivable: Set<string>; unforgivable: Set<string> } {
   const before = quarantineBefore(snapshot, now);
   const byHistoryId = new Map<string, string>();
@@ -95,7 +99,7 @@ export function quarantinedIfExhausted(
   const forgivable = new Set<string>();
   const unforgivable = new Set<string>();
   if (tests.length === 0) return { forgivable, unforgivable };
-  const { unforgiven } = judgeFailures(snapshot, before, tests, sha, { policy, normalise });
+  const { unforgiven } = judgeFailures(snapshot, before, tests, sha, { policy, normalise, ...(cell !== undefined ? { cell } : {}) });
   for (const t of tests) (unforgiven.has(t.id) ? unforgivable : forgivable).add(byHistoryId.get(t.id)!);
   return { forgivable, unforgivable };
 }
@@ -252,7 +256,7 @@ async function rerunOrSkip(input: RerunStepInput): Promise<RerunResult & { note?
     newTests,
     window: input.policy.window,
     rule: { minReruns: rerun.attempts, maxReruns: rerun.attemptsMax },
-    ...quarantinedIfExhausted(snapshot, toRerun, input.historyId, input.sha ?? '', input.policy, input.normalise, input.now),
+    ...quarantinedIfExhausted(snapshot, toRerun, input.historyId, input.sha ?? '', input.policy, input.normalise, input.now, input.cell),
   });
   const deadline = Date.now() + rerun.timeoutSec * 1000;
   const dir = join(input.tempDir, 'flakeguard-rerun');

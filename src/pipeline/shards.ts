@@ -12,6 +12,7 @@ import { decideOutcome, type Outcome } from '../policy/outcome.ts';
 import { parseSnapshot, type Snapshot } from '../store/snapshot.ts';
 import type { ClosedByHandLookup } from '../policy/hand-close.ts';
 import { testId } from '../junit/index.ts';
+import { runCell } from '../history/cell.ts';
 import { BundleError, type Bundle } from '../artifacts/bundle.ts';
 import { canonicalJobKey, renderJobKey, shardLabel, splitTestId } from './job-key.ts';
 import type { ParcelEntry } from '../store/parcel.ts';
@@ -90,6 +91,8 @@ export function shardFromBundle(bundle: Bundle, trusted: TrustedRun, options: { 
     event: trusted.event,
     time,
     url: `${trusted.url}/attempts/${attempt}`,
+    // A shard's cell is its job key's: the runner it ran on is not known here (docs/matrix.md#quarantine-per-cell).
+    ...(runCell(manifest.jobKey, undefined) !== undefined ? { cell: runCell(manifest.jobKey, undefined)! } : {}),
   };
   const rendered = options.split ? renderJobKey(manifest.jobKey) : '';
   const seen = new Set<string>();
@@ -196,7 +199,7 @@ export function applyShards(input: ApplyShardsInput, options: ApplyOptions): Sha
   const shards = [...input.shards].sort((a, b) => a.label.localeCompare(b.label) || a.identity.localeCompare(b.identity) || a.run.runAttempt - b.run.runAttempt);
   const before = quarantineBefore(snapshot, now);
   const shardOutcomes = decided.map((s) => {
-    const judged = judgeFailures(snapshot, before, s.reports.tests, s.run.sha, options);
+    const judged = judgeFailures(snapshot, before, s.reports.tests, s.run.sha, s.run.cell !== undefined ? { ...options, cell: s.run.cell } : options);
     return decideOutcome({
       tests: s.reports.tests,
       problems: s.reports.problems,

@@ -12,6 +12,7 @@
  * Which failures of a quarantined test are forgiven does not depend on the rule (src/policy/forgive.ts).
  */
 import type { Override, QuarantineState, TestHistory, TestRunRecord } from '../model.ts';
+import { commitOf } from '../history/cell.ts';
 import { breakage, countedEvidence, decideQuarantine, type Decision, type PolicyOptions } from './quarantine.ts';
 import { ruleVerdict, type RuleVerdict } from './rules/seed-rules.ts';
 import type { PfsMemo } from '../scoring/pfs.ts';
@@ -19,11 +20,11 @@ import type { PfsMemo } from '../scoring/pfs.ts';
 /** The runs a seed rule reads: no outage run, no pull-request failure without a pass on its commit. */
 export function trustedRuns(runs: readonly TestRunRecord[]): TestRunRecord[] {
   const passedOn = new Set<string>();
-  for (const r of runs) if (!r.outage && r.attempts.includes('P')) passedOn.add(r.sha);
+  for (const r of runs) if (!r.outage && r.attempts.includes('P')) passedOn.add(commitOf(r));
   return runs.filter((r) => {
     if (r.outage) return false;
     if (r.onDefaultBranch) return true;
-    return !/[FE]/.test(r.attempts) || passedOn.has(r.sha);
+    return !/[FE]/.test(r.attempts) || passedOn.has(commitOf(r));
   });
 }
 

@@ -8,6 +8,7 @@
 import type { History, ParsedTestCase, TestHistory } from '../model.ts';
 import { failureKey, failureMessageOf, type MessageNormaliser } from '../history/merge.ts';
 import { failedInRun } from './outcome.ts';
+import { commitOf } from '../history/cell.ts';
 
 /** `known-failures` (default): forgive a failure the test has shown flakily before; `any-failure`: every failure. */
 export type ForgiveMode = 'known-failures' | 'any-failure';
@@ -33,6 +34,10 @@ export interface ForgivenessInput {
    * with the sentence that says so: not forgiven, whatever the quarantine, unless by hand.
    */
   consistent?: ReadonlyMap<string, string>;
+  /** The quarantines that cover some matrix cells only, by test (src/policy/cells.ts). */
+  cells?: ReadonlyMap<string, readonly string[]>;
+  /** This run's matrix cell, when known: a failure outside a quarantine's cells is not forgiven. */
+  cell?: string;
 }
 
 /**
@@ -44,24 +49,27 @@ export function knownFailureModes(history: TestHistory | undefined): Set<string 
   const known = new Set<string | undefined>();
   if (!history) return known;
   const passedOn = new Set<string>();
-  for (const r of history.runs) if (!r.outage && r.attempts.indexOf('P') >= 0) passedOn.add(r.sha);
+  for (const r of history.runs) if (!r.outage && r.attempts.indexOf('P') >= 0) passedOn.add(commitOf(r));
   const episodes = new Map<string | undefined, number>();
-  let previous: string | undefined | null = null; // message of the failure episode in progress; null: none
+  // Per matrix cell: the message of the failure episode in progress (absent: none); a pass in another cell does not end it.
+  const inProgress = new Map<string, string | undefined>();
   for (const r of history.runs) {
     if (r.outage) continue;
     const failed = r.attempts.indexOf('F') >= 0 || r.attempts.indexOf('E') >= 0;
+    const cell = r.cell ?? '';
+    const previous = inProgress.has(cell) ? inProgress.get(cell) : null;
     if (!failed) {
-      if (r.attempts.indexOf('P') >= 0) previous = null;
+      if (r.attempts.indexOf('P') >= 0) inProgress.delete(cell);
       continue;
     }
     const key = failureKey(r.message);
-    if (passedOn.has(r.sha)) known.add(key);
+    if (passedOn.has(commitOf(r))) known.add(key);
     if (r.onDefaultBranch && previous !== key) {
       const n = (episodes.get(key) ?? 0) + 1;
       episodes.set(key, n);
       if (n >= 2) known.add(key);
     }
-    if (r.onDefaultBranch) previous = key;
+    if (r.onDefaultBranch) inProgress.set(cell, key);
   }
   return known;
 }
@@ -76,6 +84,12 @@ export function unforgivenFailures(input: ForgivenessInput): Map<string, string>
       out.set(test.id, `quarantined, but failed in an outage (${outage}): not forgiven`);
       continue;
     }
+    const cells = input.cells?.get(test.id);
+    if (cells !== undefined && (input.cell === undefined || !cells.includes(input.cell))) {
+      const where = input.cell === undefined ? 'in a run whose matrix cell is not known' : `in ${input.cell}`;
+      out.set(test.id, `quarantined only in ${cells.join('; ')}, but failed ${where}: not forgiven`);
+      continue;
+    }
     if (input.byHand.has(test.id)) continue;
     const consistent = input.consistent?.get(test.id);
     if (consistent !== undefined) {
@@ -86,7 +100,8 @@ export function unforgivenFailures(input: ForgivenessInput): Map<string, string>
     // It passed on this very commit (a retry in this run, or an earlier run): this failure is flaky by definition.
     if (test.attempts.some((a) => a.status === 'passed')) continue;
     const history = input.history.get(test.id);
-    if (history?.runs.some((r) => r.sha === input.sha && !r.outage && r.attempts.indexOf('P') >= 0)) continue;
+    const commit = commitOf({ sha: input.sha, ...(input.cell !== undefined ? { cell: input.cell } : {}) });
+    if (history?.runs.some((r) => commitOf(r) === commit && !r.outage && r.attempts.indexOf('P') >= 0)) continue;
     if (knownFailureModes(history).has(failureKey(failureMessageOf(test, input.normalise)))) continue;
     out.set(test.id, 'quarantined, but failed with a message never seen in its flaky failures (it may really be broken): not forgiven');
   }

@@ -31,6 +31,8 @@ export interface QuarantineBefore {
   lapsed: LapsedOverride[];
   /** Every override past its date. */
   expired: Set<string>;
+  /** The quarantines that cover some matrix cells only (src/policy/cells.ts), by test. */
+  cells?: Map<string, string[]>;
 }
 
 /**
@@ -43,31 +45,42 @@ export function quarantineBefore(snapshot: Snapshot, now: number): QuarantineBef
   const byHand = new Set<string>();
   const lapsed: LapsedOverride[] = [];
   const expired = new Set<string>();
+  const cells = new Map<string, string[]>();
   // A damaged branch forgives nothing (src/store/snapshot.ts).
   if (snapshot.damaged.length > 0) return { quarantined, byHand, lapsed, expired };
-  for (const [id, stats] of snapshot.stats) if (ruleState(stats)?.quarantined) quarantined.add(id);
+  for (const [id, stats] of snapshot.stats) {
+    const state = ruleState(stats);
+    if (!state?.quarantined) continue;
+    quarantined.add(id);
+    if (state.cells) cells.set(id, state.cells);
+  }
   for (const [id, stored] of snapshot.overrides) {
     if (overrideExpired(stored.override, now)) {
       expired.add(id);
       if (snapshot.stats.get(id)?.lapsed !== stored.override.until) lapsed.push({ id, file: stored.file, line: stored.line, until: stored.override.until! });
       continue;
     }
+    cells.delete(id);
     if (stored.override.action === 'quarantine') {
       quarantined.add(id);
       byHand.add(id);
+      if (stored.override.cells) cells.set(id, stored.override.cells);
     } else {
       quarantined.delete(id);
     }
   }
   for (const id of quarantined) if (inBrokenShard(snapshot, id)) quarantined.delete(id);
   for (const id of byHand) if (!quarantined.has(id)) byHand.delete(id);
-  return { quarantined, byHand, lapsed, expired };
+  for (const id of cells.keys()) if (!quarantined.has(id)) cells.delete(id);
+  return { quarantined, byHand, lapsed, expired, ...(cells.size > 0 ? { cells } : {}) };
 }
 
 export interface JudgeOptions {
   policy: PolicyOptions;
   /** Default: trim. */
   normalise?: MessageNormaliser;
+  /** This run's matrix cell (RunContext.cell): a quarantine of other cells does not forgive its failures. */
+  cell?: string;
 }
 
 export interface RunFailures {
@@ -98,6 +111,8 @@ export function judgeFailures(snapshot: Snapshot, before: QuarantineBefore, test
     normalise,
     forgive: options.policy.forgive,
     ...(consistent ? { consistent } : {}),
+    ...(before.cells && before.cells.size > 0 ? { cells: before.cells } : {}),
+    ...(options.cell !== undefined ? { cell: options.cell } : {}),
   });
   const failingOutages = outages.filter((o) => outageFailures(tests, [o]).size > 0).map(describeOutage);
   return { outages, failingOutages, unforgiven };

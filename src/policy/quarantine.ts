@@ -13,6 +13,7 @@
 import type { ForgiveMode } from './forgive.ts';
 import type { RuleName, RuleOptions } from './rules/types.ts';
 import { DEFAULT_RULE_OPTIONS } from './rules/defaults.ts';
+import { commitOf } from '../history/cell.ts';
 import { isFailure, CODE_STATUS, type Override, type QuarantineState, type TestHistory, type TestRunRecord } from '../model.ts';
 
 export interface PolicyOptions {
@@ -75,7 +76,10 @@ function outcomeAttempts(run: TestRunRecord): string {
 
 /** A run in the window, its skipped attempts left out, read once. */
 interface Counted {
+  /** The commit, in the run's matrix cell when known (commitOf). */
   sha: string;
+  /** The run's matrix cell ('' when not known): failure episodes are counted per cell. */
+  cell: string;
   onDefaultBranch: boolean;
   attempts: string;
   failed: boolean;
@@ -111,7 +115,7 @@ export function gatherEvidence(history: TestHistory, window = DEFAULT_POLICY.win
     const attempts = countedAttempts(run);
     if (attempts === '') continue;
     const failed = attempts.indexOf('F') >= 0 || attempts.indexOf('E') >= 0;
-    runs.push({ sha: run.sha, onDefaultBranch: run.onDefaultBranch, attempts, failed, passed: attempts.indexOf('P') >= 0 });
+    runs.push({ sha: commitOf(run), cell: run.cell ?? '', onDefaultBranch: run.onDefaultBranch, attempts, failed, passed: attempts.indexOf('P') >= 0 });
   }
   runs.reverse();
 
@@ -121,16 +125,17 @@ export function gatherEvidence(history: TestHistory, window = DEFAULT_POLICY.win
   let sameCommitFlips = 0;
   let trustedFailures = 0;
   let failureEpisodes = 0;
-  let inEpisode = false;
+  // The matrix cells in a failure episode: a pass in another cell does not end this cell's (docs/matrix.md).
+  const inEpisode = new Set<string>();
   for (const run of runs) {
     const provenFlaky = run.failed && passedOn.has(run.sha);
     if (provenFlaky) sameCommitFlips++;
     if (run.failed && (run.onDefaultBranch || provenFlaky)) {
       trustedFailures++;
-      if (!inEpisode) failureEpisodes++;
-      inEpisode = true;
+      if (!inEpisode.has(run.cell)) failureEpisodes++;
+      inEpisode.add(run.cell);
     } else if (run.attempts.charCodeAt(0) === 80 /* P */) {
-      inEpisode = false;
+      inEpisode.delete(run.cell);
     }
   }
 

@@ -40,7 +40,7 @@ export function nextSeq(runs: RunTable): number {
 
 /* ---------- runs.json ---------- */
 
-type StoredRunRow = [string, string, number, 0 | 1, 0 | 1 | null, (string | null)?, string[]?, 1?];
+type StoredRunRow = [string, string, number, 0 | 1, 0 | 1 | null, (string | null)?, string[]?, (0 | 1)?, string?];
 
 export function renderRuns(runs: RunTable): string {
   return renderLineObject(
@@ -48,9 +48,12 @@ export function renderRuns(runs: RunTable): string {
     'runs',
     [...runs].map(([key, row]) => {
       const stored: StoredRunRow = [key, row.sha, row.time, row.onDefaultBranch ? 1 : 0, row.jobSucceeded === undefined ? null : row.jobSucceeded ? 1 : 0];
-      if (row.url || row.outages?.length || row.untrusted) stored.push(row.url ?? null);
-      if (row.outages?.length || row.untrusted) stored.push(row.outages ?? []);
-      if (row.untrusted) stored.push(1);
+      const cell = row.cell !== undefined && row.cell !== '';
+      if (row.url || row.outages?.length || row.untrusted || cell) stored.push(row.url ?? null);
+      if (row.outages?.length || row.untrusted || cell) stored.push(row.outages ?? []);
+      if (row.untrusted || cell) stored.push(row.untrusted ? 1 : 0);
+      // The cell is the 9th field: readers that predate it read the first eight (docs/data-branch.md, runs.json).
+      if (cell) stored.push(row.cell!);
       return [String(row.seq).padStart(8, '0'), stored];
     }),
   );
@@ -136,6 +139,7 @@ export function parseRuns(file: string, text: string, schema?: number): { runs: 
     if (typeof raw[5] === 'string') row.url = raw[5];
     if (Array.isArray(raw[6]) && raw[6].length > 0 && raw[6].every((m: unknown) => typeof m === 'string')) row.outages = raw[6] as string[];
     if (raw[7] === 1) row.untrusted = true;
+    if (typeof raw[8] === 'string' && raw[8] !== '') row.cell = raw[8];
     runs.set(raw[0], row);
   }
   return { runs, problems };

@@ -9,6 +9,7 @@
  *   README.md            how to read and edit the branch
  */
 import type { Override } from '../model.ts';
+import { MAX_OVERRIDE_CELLS, readCell } from '../history/cell.ts';
 import { strictJsonFault } from './strict-json.ts';
 
 /** Written by this version. Older layouts are migrated on read (src/store/migrate.ts), never rejected (docs/adr/0001-data-branch-schema.md). */
@@ -240,7 +241,7 @@ export function parseOverride(raw: unknown): { override: Override | null; proble
     return { override: null, problem: `override must be "quarantine", "never" or null, got ${JSON.stringify(raw).slice(0, 80)}` };
   }
   if (typeof raw !== 'object' || Array.isArray(raw)) {
-    return { override: null, problem: 'override must be "quarantine", "never", null or an object {"action", "reason", "until"}' };
+    return { override: null, problem: 'override must be "quarantine", "never", null or an object {"action", "reason", "until", "cells"}' };
   }
   const o = raw as Record<string, unknown>;
   if (o.action !== 'quarantine' && o.action !== 'never') {
@@ -256,7 +257,26 @@ export function parseOverride(raw: unknown): { override: Override | null; proble
     if ('problem' in until) return { override: null, problem: `override.until ${until.problem}` };
     override.until = o.until as string;
   }
+  if (o.cells !== undefined && o.cells !== null) {
+    const cells = readOverrideCells(o.cells, o.action);
+    if ('problem' in cells) return { override: null, problem: cells.problem };
+    override.cells = cells.cells;
+  }
   return { override };
+}
+
+/** An override's `cells` (docs/matrix.md#quarantine-per-cell): canonical, sorted, each once; or why they cannot be honoured. */
+function readOverrideCells(raw: unknown, action: unknown): { cells: string[] } | { problem: string } {
+  if (action !== 'quarantine') return { problem: 'override.cells applies only to "action": "quarantine" (a "never" override covers every cell)' };
+  if (!Array.isArray(raw) || raw.length === 0) return { problem: `override.cells must be a non-empty list of cells like ["os=windows-latest"], got ${JSON.stringify(raw).slice(0, 80)}` };
+  if (raw.length > MAX_OVERRIDE_CELLS) return { problem: `override.cells names ${raw.length} cells, more than the ${MAX_OVERRIDE_CELLS} flakeguard reads` };
+  const cells = new Set<string>();
+  for (const item of raw) {
+    const read = readCell(item);
+    if ('problem' in read) return { problem: `override.cells: each cell ${read.problem}` };
+    cells.add(read.cell);
+  }
+  return { cells: [...cells].sort() };
 }
 
 const UNTIL = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):(\d{2})))?$/;

@@ -100,6 +100,8 @@ export function parseResultsValue(raw: unknown): ResultsFile {
   };
   const url = text(run.url, 'run.url');
   if (url !== undefined) context.url = url;
+  const cell = text(run.cell, 'run.cell');
+  if (cell !== undefined && cell !== '') context.cell = cell.slice(0, 256);
   if (!Array.isArray(r.tests)) throw new ResultsFileError('tests must be an array');
   if (r.tests.length > MAX_TESTS) throw new ResultsFileError(`more than ${MAX_TESTS} tests`);
   const tests = r.tests.map((value, i): ParsedTestCase => {

@@ -15,7 +15,7 @@ import { decodeOutcomes } from '../../src/store/history-format.ts';
 import { normalizeErrorMessage } from '../../src/history/error-message.ts';
 import { serveDashboard, type DashboardServer } from '../../src/dashboard/index.ts';
 import { PROJECT_ROOT } from '../support/action.ts';
-import { HOSTILE_CLASS, HOSTILE_ISSUE, HOSTILE_MESSAGE, HOSTILE_NAME, HOSTILE_REASON, branchRepo, hostileBranchFiles, launchBrowser } from '../support/dashboard.ts';
+import { HOSTILE_CLASS, HOSTILE_ISSUE, HOSTILE_MESSAGE, HOSTILE_NAME, HOSTILE_REASON, HOSTILE_CELL, branchRepo, hostileBranchFiles, launchBrowser } from '../support/dashboard.ts';
 
 const SHOTS = join(PROJECT_ROOT, '.artifacts/dashboard');
 
@@ -304,6 +304,8 @@ describe('hostile data on the branch', () => {
       await page.waitForSelector('[data-field=override]');
       expect(await text(page, '[data-field=override]')).toContain(HOSTILE_REASON.replace(/"/g, '\\"'));
       expect(await text(page, '.badge')).toBe('quarantined by hand');
+      // The cells it names, HTML in a matrix value shown as text.
+      expect(await text(page, '[data-field=cells]')).toBe(`only in ${HOSTILE_CELL}: its failures in other cells block`);
       expect(await text(page, '[data-field=stats-file]')).toBe(statsFile);
       // Its timeline: the override a person set, with their HTML reason shown as text; no issue number is known.
       const facts = { decisions: JSON.parse(files.get('decisions.json')!).tests };

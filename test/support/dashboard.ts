@@ -44,6 +44,8 @@ export const HOSTILE_CLASS = '"><svg onload=alert(3)>';
 export const HOSTILE_MESSAGE = '<script>alert(2)</script> expected <b>1</b>';
 export const HOSTILE_REASON = '<img src=y onerror=alert(4)> JIRA-1';
 export const HOSTILE_ISSUE = 42;
+/** A matrix cell named by hand in the override, with HTML in its value (docs/matrix.md#quarantine-per-cell). */
+export const HOSTILE_CELL = 'os=<img src=z onerror=alert(5)>';
 
 const HOUR = 3_600_000;
 const ADDS = 'com.shop.CartTest::adds';
@@ -110,7 +112,7 @@ export function hostileBranchFiles(end = Date.UTC(2026, 10, 21, 12)): Map<string
       // a line of their own when the test has none (schema 3 writes none for a test with nothing to say).
       const path = statsPath(shardOf(ADDS, parseSnapshot(files).meta.shards), parseSnapshot(files).meta.shards);
       const tests = (JSON.parse(files.get(path) ?? '{"tests": {}}') as { tests: Record<string, Record<string, unknown>> }).tests;
-      tests[ADDS] = { ...(tests[ADDS] ?? { quarantined: false, reason: '' }), override: { action: 'quarantine', reason: HOSTILE_REASON, until: '2099-12-31' } };
+      tests[ADDS] = { ...(tests[ADDS] ?? { quarantined: false, reason: '' }), override: { action: 'quarantine', reason: HOSTILE_REASON, until: '2099-12-31', cells: [HOSTILE_CELL] } };
       files.set(path, renderStatsShard(Object.entries(tests) as Array<[string, StatsLine]>));
     }
   }

@@ -1,0 +1,96 @@
+/**
+ * A run's matrix cell (TestRunRecord.cell, docs/matrix.md#quarantine-per-cell): the `job-key` values when the job has
+ * one (`${{ toJSON(matrix) }}`), else the runner's OS (`RUNNER_OS`), as canonical `key=value` pairs sorted by key and
+ * joined by `,`: `node=20,os=windows-latest`. The same text for the same cell however the key was written, so that
+ * evidence per cell and the cells a hand override names compare as strings. Pure.
+ */
+/** A cell longer than this is cut and ends with a hash of the whole cell, so two long cells stay apart. */
+export const MAX_CELL = 200;
+/** The most cells a hand override may name. */
+export const MAX_OVERRIDE_CELLS = 100;
+
+function oneLine(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f\s]+/g, ' ').trim();
+}
+
+function valueText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
+  return JSON.stringify(value);
+}
+
+/** FNV-1a of the text, 8 hex digits (no node:crypto: the dashboard's page bundle reads cells too). */
+function fnv32(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
+function bounded(cell: string, whole: string): string {
+  if (cell.length <= MAX_CELL) return cell;
+  return `${cell.slice(0, MAX_CELL - 11)}… #${fnv32(whole)}`;
+}
+
+function fromPairs(pairs: Array<[string, string]>, whole: string): string {
+  const sorted = pairs.map(([k, v]) => `${oneLine(k)}=${oneLine(v)}`).sort();
+  return bounded(sorted.join(','), whole);
+}
+
+/**
+ * The cell of a run: from the job key when it is not empty (a JSON object becomes its pairs; any other key is the
+ * one pair `key=<its text>`), else `os=<RUNNER_OS>`; undefined when neither is known.
+ */
+export function runCell(jobKey: string, runnerOs: string | undefined): string | undefined {
+  const text = jobKey.trim();
+  if (text !== '' && text !== '{}') {
+    if (text.startsWith('{')) {
+      try {
+        const value: unknown = JSON.parse(text);
+        if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+          const pairs = Object.entries(value as Record<string, unknown>).map(([k, v]): [string, string] => [k, valueText(v)]);
+          if (pairs.length > 0) return fromPairs(pairs, text);
+        }
+      } catch {
+        // not JSON: used as written below
+      }
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = text;
+    }
+    return fromPairs([['key', typeof parsed === 'string' ? parsed : text]], text);
+  }
+  const os = oneLine(runnerOs ?? '');
+  return os === '' ? undefined : fromPairs([['os', os]], os);
+}
+
+/**
+ * What "the same commit" means for the proof of flakiness (a pass and a failure on one commit): the commit in the
+ * run's cell. A pass in another cell proves nothing of a failure in this one (the cells differ: that is a failure of
+ * the cell, not a flake). Runs without a cell keep the commit alone.
+ */
+export function commitOf(run: { readonly sha: string; readonly cell?: string }): string {
+  return run.cell === undefined ? run.sha : `${run.sha}\u0000${run.cell}`;
+}
+
+/**
+ * A cell as a person writes it in a hand override (`os=windows-latest`, `os=windows-latest, node=20`), in the
+ * canonical form; or why it is not one.
+ */
+export function readCell(raw: unknown): { cell: string } | { problem: string } {
+  const shown = JSON.stringify(raw ?? null).slice(0, 80);
+  if (typeof raw !== 'string') return { problem: `must be a string like "os=windows-latest", got ${shown}` };
+  const text = oneLine(raw);
+  const parts = text.split(/,\s*/);
+  if (text === '' || !parts.every((p) => /^[^=\s][^=]*=/.test(p))) return { problem: `must be key=value pairs joined by "," like "os=windows-latest", got ${shown}` };
+  const pairs = parts.map((p): [string, string] => {
+    const i = p.indexOf('=');
+    return [p.slice(0, i).trim(), p.slice(i + 1).trim()];
+  });
+  return { cell: fromPairs(pairs, text) };
+}
