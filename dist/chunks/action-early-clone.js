@@ -12,6 +12,7 @@ import "./shared-owners-classmap.js";
 import "./shared-store-cleanup.js";
 import "./shared-store-decisions.js";
 import "./shared-store-layout.js";
+import "./shared-history-cell.js";
 import "./shared-runtime.js";
 export {
   cloneAhead,

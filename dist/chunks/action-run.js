@@ -26,15 +26,23 @@ import {
   statsScores,
   writeResultsFile
 } from "./shared-pipeline-apply.js";
+import "./shared-scoring-regression.js";
+import "./shared-junit-xml.js";
+import "./shared-policy-fix-release.js";
 import {
   finalAttemptFailed
-} from "./shared-junit-xml.js";
+} from "./shared-policy-hand-edits.js";
+import {
+  DEFAULT_MAX_RUNS
+} from "./shared-rerun-fix-plan.js";
+import "./shared-owners-codeowners.js";
 import "./shared-rerun-stopping.js";
 import {
   factsFor,
   publishOutcome,
   publishRun,
-  publishStopped
+  publishStopped,
+  warmApiClient
 } from "./shared-github-publish.js";
 import "./shared-report-store-line.js";
 import {
@@ -42,17 +50,15 @@ import {
   readBranchFiles,
   syncRun
 } from "./shared-store-sync.js";
-import "./shared-report-summary.js";
-import "./shared-report-scores.js";
-import "./shared-scoring-multi-factor.js";
-import "./shared-scoring-thresholded.js";
-import "./shared-scoring-regression.js";
-import "./shared-owners-codeowners.js";
 import {
   verifyStepFiles,
   watchStepFiles
 } from "./shared-github-step-files.js";
+import "./shared-report-summary.js";
+import "./shared-report-scores.js";
+import "./shared-scoring-multi-factor.js";
 import "./shared-scoring-pfs.js";
+import "./shared-scoring-thresholded.js";
 import {
   parseSnapshot
 } from "./shared-store-history-format.js";
@@ -87,6 +93,7 @@ import {
   BADGE_FILE
 } from "./shared-store-decisions.js";
 import "./shared-store-layout.js";
+import "./shared-history-cell.js";
 import "./shared-undici.js";
 import "./shared-github-client.js";
 import "./shared-model.js";
@@ -168,6 +175,13 @@ function choosePreset(command) {
   return { preset, ...screened.args.length > 0 ? { args: screened.args } : {}, notices };
 }
 
+// src/rerun/fix-inputs.ts
+function readFixInputs(get) {
+  const mode = (get("fix-verify") || "auto").toLowerCase();
+  if (mode !== "auto" && mode !== "off") throw new InputError(`Input 'fix-verify' must be auto or off, got '${mode.slice(0, 80)}'.`);
+  return { on: mode === "auto", maxRuns: parseInteger("fix-verify-max-runs", get("fix-verify-max-runs"), DEFAULT_MAX_RUNS, 1, 1e4) };
+}
+
 // src/action/stages.ts
 async function readStep(env, modeInputs) {
   const inputs = readInputs(inputsFromEnv(env));
@@ -179,7 +193,8 @@ async function readStep(env, modeInputs) {
   const ctx = contextFromEnv(env);
   const config = await loadFileConfig(inputs.configPath ? resolve(ctx.workspace, inputs.configPath) : "");
   const rerunInputs = readRerunInputs(inputsFromEnv(env));
-  return { env, inputs, ctx, modeInputs, config, rerunInputs, readOnly: inputs.readOnly || ctx.fromFork };
+  const fixInputs = readFixInputs(inputsFromEnv(env));
+  return { env, inputs, ctx, modeInputs, config, rerunInputs, fixInputs, readOnly: inputs.readOnly || ctx.fromFork };
 }
 function openStepBranch(step, early) {
   const { inputs, ctx, readOnly } = step;
@@ -195,7 +210,8 @@ async function readJob(step, branch) {
   await branch.opened();
   const now = Date.now();
   const run2 = runContextFor(ctx, inputs, reports.timestamp, now);
-  const issues = inputs.createIssues ? await (await import("./github-issues.js")).prepareIssues({ inputs, ctx, readOnly }) : void 0;
+  const rules = step.config.policy.rules;
+  const issues = inputs.createIssues ? await (await import("./github-issues.js")).prepareIssues({ inputs, ctx, readOnly, rules }) : void 0;
   return { reports, run: run2, now, warnClock: clockWarner(), issues };
 }
 var splitHistory = (step) => step.modeInputs.splitHistoryBy === "job-key";
@@ -217,6 +233,7 @@ async function rerunStage(step, job, branch) {
     normalise: normalizeErrorMessage,
     now: job.now,
     sha: job.run.sha,
+    ...job.run.cell !== void 0 ? { cell: job.run.cell } : {},
     ...reports.reporters ? { reporters: reports.reporters } : {}
   });
   return {
@@ -232,16 +249,51 @@ async function rerunStage(step, job, branch) {
     }
   };
 }
+async function fixStage(step, job, branch) {
+  const { ctx } = step;
+  const pr = ctx.eventName === "pull_request" || ctx.eventName === "pull_request_target";
+  if (!step.fixInputs.on || !pr && !job.run.onDefaultBranch) return void 0;
+  const snapshot = await branch.snapshot().catch(() => void 0);
+  if (!snapshot) return void 0;
+  if (!pr && ![...snapshot.stats.values()].some((line) => line.fix !== void 0)) return void 0;
+  return (await import("./github-fix-verify.js")).fixStage({
+    env: step.env,
+    inputs: step.inputs,
+    ctx,
+    readOnly: step.readOnly,
+    rerun: step.rerunInputs,
+    fix: step.fixInputs,
+    tests: job.reports.tests,
+    ...job.reports.reporters ? { reporters: job.reports.reporters } : {},
+    historyId: splitHistory(step) ? (id) => splitTests([{ id }], step.inputs.jobKey)[0].id : (id) => id,
+    snapshot,
+    policy: step.config.policy,
+    now: job.now,
+    run: job.run
+  });
+}
+function fixInput(report, readOnly) {
+  if (!report) return void 0;
+  const verified = /* @__PURE__ */ new Map();
+  if (!readOnly && report.pr !== void 0 && report.head !== void 0) {
+    const at = (/* @__PURE__ */ new Date()).toISOString();
+    for (const o of report.outcomes) {
+      verified.set(o.id, { pr: report.pr, head: report.head, runs: o.ran, failures: o.failures, rate: o.plan.rate.p, reached: o.reached, verdict: o.verdict, at });
+    }
+  }
+  return { verified, landed: new Map(report.landed.map((l) => [l.id, { pr: l.pr, commit: l.commit }])) };
+}
 function recordedTests(step, job, reruns) {
   const tests = reruns ? reruns.result.tests : job.reports.tests;
   return splitHistory(step) ? splitTests(tests, step.inputs.jobKey) : tests;
 }
-async function decideAndWrite(step, job, reruns, branch) {
+async function decideAndWrite(step, job, reruns, branch, fixes) {
   const { inputs, ctx, config, readOnly } = step;
   const { reports, run: run2, now, warnClock, issues } = job;
   let facts;
   const options = { ...config, normalise: normalizeErrorMessage, scoreTests: statsScores(Math.min(run2.time, now), config.policy.rules.scoring) };
   const provenance = inboxProvenance(inputs, ctx);
+  const fixed = fixInput(fixes, readOnly);
   const sync = await group(
     `Updating the data branch '${inputs.dataBranch}'`,
     () => branch.write(
@@ -255,7 +307,8 @@ async function decideAndWrite(step, job, reruns, branch) {
           now,
           closedByHand: issues?.closedByHand,
           issueOf: issues?.issueOf,
-          ...reruns ? { rerun: reruns.verdicts } : {}
+          ...reruns ? { rerun: reruns.verdicts } : {},
+          ...fixed ? { fixes: fixed } : {}
         },
         options
       ),
@@ -273,6 +326,7 @@ async function decideAndWrite(step, job, reruns, branch) {
         extraFiles: async (current, applied) => (await dashboardFiles(current, { workspace: ctx.workspace, classMap: inputs.codeownersMap })).set(BADGE_FILE, badgeText(badgeCounts(applied, now))),
         releaseTexts: true,
         whilePushing: (applied) => {
+          warmApiClient(inputs, ctx);
           facts = { of: applied, facts: factsFor(applied) };
         }
       }
@@ -298,7 +352,7 @@ async function leaveResultsFile(step, job, written) {
   const upload = modeInputs.uploadResults ? async () => (await import("./modes-upload.js")).leaveResults({ inputs, ctx, run: job.run, reports: job.reports }, modeInputs, env) : void 0;
   return { path, ...upload ? { upload } : {} };
 }
-function runFacts(step, job, reruns, written, resultsFile) {
+function runFacts(step, job, reruns, written, resultsFile, fixes) {
   const { reports } = job;
   return {
     inputs: step.inputs,
@@ -311,7 +365,8 @@ function runFacts(step, job, reruns, written, resultsFile) {
     run: job.run,
     ...reruns ? { rerun: reruns } : {},
     ...resultsFile ? { resultsFile } : {},
-    ...job.issues ? { issues: job.issues } : {}
+    ...job.issues ? { issues: job.issues } : {},
+    ...fixes ? { fixes } : {}
   };
 }
 
@@ -331,15 +386,17 @@ async function run(env = process.env, clone) {
     const job = await readJob(step, branch);
     let reruns;
     let written;
+    let fixes;
     try {
       reruns = await rerunStage(step, job, branch);
+      fixes = await fixStage(step, job, branch);
       job.reports.tests = recordedTests(step, job, reruns);
-      written = await decideAndWrite(step, job, reruns, branch);
+      written = await decideAndWrite(step, job, reruns, branch, fixes);
     } finally {
       await branch.dispose();
     }
     const resultsFile = await leaveResultsFile(step, job, written);
-    outcome = await publishRun(runFacts(step, job, reruns, written, resultsFile));
+    outcome = await publishRun(runFacts(step, job, reruns, written, resultsFile, fixes));
   } catch (error) {
     outcome = "failure";
     publishStopped(error);

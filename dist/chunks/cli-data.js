@@ -1,108 +1,24 @@
-const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);
-const { isAbsolute, resolve } = require("node:path");
 import {
-  syncRun
-} from "./shared-store-sync.js";
-import {
-  CliError,
-  editOverride
-} from "./shared-cli-override.js";
-import {
-  parseSnapshot,
-  statsFileOf
-} from "./shared-store-history-format.js";
+  isRemoteUrl,
+  readDataBranch,
+  remoteOf,
+  statsLineOf,
+  writeOverride
+} from "./shared-cli-data.js";
+import "./shared-store-sync.js";
+import "./shared-cli-override.js";
+import "./shared-store-history-format.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
-import {
-  DataRepo,
-  originUrl
-} from "./shared-store-git.js";
-import {
-  runGit
-} from "./shared-store-git-process.js";
+import "./shared-store-git.js";
+import "./shared-store-git-process.js";
 import "./shared-store-inbox-refs.js";
 import "./shared-store-cleanup.js";
 import "./shared-store-decisions.js";
-import {
-  parseLineObject
-} from "./shared-store-layout.js";
+import "./shared-store-layout.js";
+import "./shared-history-cell.js";
 import "./shared-model.js";
 import "./shared-runtime.js";
-
-// src/cli/data.ts
-function isRemoteUrl(remote) {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/\s@]+@[^/\s:]+:/.test(remote);
-}
-async function remoteOf(options) {
-  if (options.remote) return isAbsolute(options.remote) || isRemoteUrl(options.remote) ? options.remote : resolve(options.cwd, options.remote);
-  try {
-    return await originUrl(options.cwd);
-  } catch {
-    throw new CliError(`No --remote given and ${options.cwd} is not a git repository with an 'origin' remote: say where the data branch is with --remote <url or path>.`);
-  }
-}
-function statsLineOf(files, snapshot, id) {
-  const path = statsFileOf(snapshot, id);
-  const text = files.get(path);
-  return text === void 0 ? void 0 : parseLineObject(path, text, "tests").value?.lineOf(id);
-}
-async function authorFromGitConfig(cwd) {
-  const get = async (key) => (await runGit(cwd, ["config", "--get", key]).catch(() => "")).trim();
-  const [name, email] = [await get("user.name"), await get("user.email")];
-  if (name && !process.env.GIT_AUTHOR_NAME) process.env.GIT_AUTHOR_NAME = name;
-  if (email && !process.env.GIT_AUTHOR_EMAIL) process.env.GIT_AUTHOR_EMAIL = email;
-}
-async function readDataBranch(options) {
-  const remote = await remoteOf(options);
-  const repo = await DataRepo.open(remote, options.branch, options.token ?? "");
-  try {
-    let head;
-    try {
-      head = await repo.fetchAndReset();
-    } catch (error) {
-      throw new CliError(`Could not fetch '${options.branch}' from ${remote}: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    if (head === null) throw new CliError(`${remote} has no branch '${options.branch}' yet: flakeguard creates it on its first run.`);
-    const files = await repo.readFiles();
-    return { snapshot: parseSnapshot(files, await repo.blockedPaths()), files, head, remote };
-  } finally {
-    await repo.dispose();
-  }
-}
-async function writeOverride(options, query, value, describe) {
-  const remote = await remoteOf(options);
-  await authorFromGitConfig(options.cwd);
-  const repo = await DataRepo.open(remote, options.branch, options.token ?? "");
-  const tries = [];
-  try {
-    let edit;
-    const sync = await syncRun(
-      repo,
-      (snapshot, files) => {
-        if (files === null) throw new CliError(`Could not read '${options.branch}' from ${remote}: ${tries.at(-1) ?? "unknown error"}`);
-        if (files.size === 0) throw new CliError(`${remote} has no branch '${options.branch}' yet: flakeguard creates it on its first run.`);
-        edit = editOverride(files, snapshot, query, value);
-        return { files: edit.files };
-      },
-      {
-        attempts: options.attempts,
-        readOnly: false,
-        // The message is computed once the test is known; the first apply names it.
-        get commitMessage() {
-          return edit ? describe(edit.id) : "flakeguard: hand edit";
-        },
-        log: (message) => {
-          tries.push(message);
-          options.log(message);
-        }
-      }
-    );
-    if (sync.status.kind === "not-saved") throw new CliError(`The edit was NOT saved: ${sync.status.reason}`);
-    return { edit, status: sync.status, remote };
-  } finally {
-    await repo.dispose();
-  }
-}
 export {
   isRemoteUrl,
   readDataBranch,

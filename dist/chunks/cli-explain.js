@@ -16,6 +16,7 @@ import "./shared-store-decisions.js";
 import {
   overrideExpired
 } from "./shared-store-layout.js";
+import "./shared-history-cell.js";
 import "./shared-model.js";
 import {
   plainText
@@ -68,6 +69,10 @@ function explainTest(snapshot, query, options) {
       typeof stats.successRate === "number" ? `success rate ${num(stats.successRate)}` : ""
     ].filter(Boolean);
     if (parts.length > 0) out.push(`Scores: ${parts.join(" \xB7 ")}.`);
+    if (view?.recommendation && view.priority) {
+      const why = view.recommendationReason ? `: ${t(view.recommendationReason, 200)}` : "";
+      out.push(`Multi-factor recommendation (seed 000): ${t(view.recommendation, 20)}, priority ${t(view.priority, 20)}${why}.`);
+    }
     if (typeof stats.recent === "string" && stats.recent !== "") out.push(`Recent runs, oldest to newest: ${symbols(stats.recent)}  (${SYMBOLS_LEGEND})`);
   }
   if (history && history.runs.length > 0) {

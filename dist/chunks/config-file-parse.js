@@ -1,8 +1,8 @@
 import {
   DEFAULT_POLICY
 } from "./shared-scoring-multi-factor.js";
-import "./shared-scoring-thresholded.js";
 import "./shared-scoring-pfs.js";
+import "./shared-scoring-thresholded.js";
 import {
   DEFAULT_RETENTION
 } from "./shared-history-merge.js";
@@ -10,6 +10,7 @@ import {
   InputError
 } from "./shared-config-inputs.js";
 import "./shared-owners-classmap.js";
+import "./shared-history-cell.js";
 import "./shared-model.js";
 import {
   __commonJS,
@@ -7382,6 +7383,14 @@ var SETTINGS = [
   S("policy.pfs.enter-low", [...R, "pfs", "enterLow"], num(0, 1, true), "002", "pfs rule: enter when the lower end of the PFS interval reaches this"),
   S("policy.pfs.release-below", [...R, "pfs", "releaseBelow"], num(0, 1, true), "002", "pfs rule: leave when the PFS falls below this"),
   S("policy.pfs.min-runs", [...R, "pfs", "minRuns"], int(1, 1e4), "002", "pfs rule: counted runs needed before it enters"),
+  S(
+    "policy.pfs.regression-window",
+    [...R, "pfs", "regressionWindow"],
+    int(2, 1e4),
+    "002",
+    "every rule: runs of the issues' regression check (the PFS of these newest runs, with the priors below, against the baseline)"
+  ),
+  S("policy.pfs.regression-min-failing", [...R, "pfs", "regressionMinFailing"], int(1, 1e4), "002", "every rule: failing runs among them needed before a regression counts"),
   S("policy.pfs.prior-pb", [...SC, "pfs", "priorPb"], { type: "pair", min: 0, max: 1e3, above: true }, "002", "Beta prior [a, b] of p_b (bad state)"),
   S("policy.pfs.prior-pf", [...SC, "pfs", "priorPf"], { type: "pair", min: 0, max: 1e3, above: true }, "002", "Beta prior [a, b] of p_f (the PFS)"),
   S("policy.pfs.credible-mass", [...SC, "pfs", "credibleMass"], num(0, 1, true), "002", "mass of the PFS interval"),
@@ -7413,7 +7422,13 @@ var SETTINGS = [
   S("policy.success-rate.release-at", [...R, "successRate", "releaseAt"], prob, "003", "success-rate rule: leave at this rate"),
   S("policy.success-rate.min-runs", [...R, "successRate", "minRuns"], int(1, 1e4), "003", "success-rate rule: counted runs needed"),
   // Seed 004: thresholded flakiness.
-  S("policy.thresholded.alpha", [...SC, "thresholded", "alpha"], num(0, 1, true), "004", "\u03B1: failure chances at or above it score 0 (reproducible)"),
+  S(
+    "policy.thresholded.alpha",
+    [...SC, "thresholded", "alpha"],
+    num(0, 1, true),
+    "004",
+    "\u03B1: failure chances at or above it score 0 (reproducible); the stats line, the thresholded rule and `rerun-budget` read it"
+  ),
   S(
     "policy.thresholded.enter-above",
     [...R, "thresholded", "enterAbove"],
@@ -7422,11 +7437,24 @@ var SETTINGS = [
     "thresholded rule: enter above this flakiness (its p from the success rate above)"
   ),
   S("policy.thresholded.min-runs", [...R, "thresholded", "minRuns"], int(1, 1e4), "004", "thresholded rule: counted runs needed"),
+  S(
+    "policy.thresholded.proportion-targeted",
+    [...SC, "thresholded", "proportionTargeted"],
+    prob,
+    "004",
+    "`rerun-budget`: share of the budget for the tests of highest thresholded flakiness (\u03B1 above; the rest is exploratory)"
+  ),
   // Seed 000: multi-factor.
   S("policy.multi-factor.rolling-window-size", [...SC, "multiFactor", "rollingWindowSize"], int(1, 1e4), "000", "recent runs analysed"),
   S("policy.multi-factor.min-runs-for-scoring", [...SC, "multiFactor", "minRunsForScoring"], int(1, 1e4), "000", 'below this, at most "monitor"'),
   S("policy.multi-factor.lookback-days", [...SC, "multiFactor", "lookbackDays"], int(1, 3650), "000", "days of runs analysed"),
-  S("policy.multi-factor.recent-failure-window", [...SC, "multiFactor", "recentFailureWindow"], int(1, 3650), "000", "days of `recentFailures` (no formula uses it)"),
+  S(
+    "policy.multi-factor.recent-failure-window",
+    [...SC, "multiFactor", "recentFailureWindow"],
+    int(1, 3650),
+    "000",
+    'days of "recent" failures: without a failing run within them, at most "investigate", never "quarantine"'
+  ),
   S("policy.multi-factor.quarantine-threshold", [...SC, "multiFactor", "quarantineThreshold"], prob, "000", 'score for "quarantine" (the multi-factor rule enters on it)'),
   S("policy.multi-factor.investigation-threshold", [...SC, "multiFactor", "investigationThreshold"], prob, "000", 'score for "investigate"'),
   S("policy.multi-factor.monitoring-threshold", [...SC, "multiFactor", "monitoringThreshold"], prob, "000", 'below it "stable" (the multi-factor rule releases on it)'),

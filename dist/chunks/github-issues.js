@@ -1,20 +1,31 @@
-const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);
-const { createHash } = require("node:crypto");
 import {
   pfsRose,
   pfsTrendOf
 } from "./shared-scoring-regression.js";
 import {
+  IssueApi,
+  assigneesOf,
+  issueTitle,
+  listTrackedIssues,
+  markerSearchPhrase,
+  renderBody,
+  renderComment,
+  testHash,
+  tracked,
+  withMeta
+} from "./shared-github-issue-body.js";
+import {
   ownersOfTest
 } from "./shared-owners-index.js";
 import {
-  findCodeowners,
-  ownerText
+  findCodeowners
 } from "./shared-owners-codeowners.js";
 import {
   appendSummary
 } from "./shared-github-step-files.js";
-import "./shared-scoring-pfs.js";
+import {
+  DEFAULT_PFS_CONFIG
+} from "./shared-scoring-pfs.js";
 import {
   info,
   warning
@@ -27,227 +38,17 @@ import {
   shardOf,
   statsPath
 } from "./shared-store-layout.js";
+import "./shared-history-cell.js";
 import "./shared-undici.js";
 import {
   createClient,
-  describeApiError,
   requestOptions
 } from "./shared-github-client.js";
 import {
   logText,
-  mdPre,
   mdText
 } from "./shared-text-escape.js";
 import "./shared-runtime.js";
-
-// src/github/issue-body.ts
-var TITLE_MAX = 256;
-var BODY_MAX = 65536;
-var MAX_ASSIGNEES = 10;
-function testHash(id) {
-  return createHash("sha256").update(id).digest("hex");
-}
-function idMarker(hash) {
-  return `<!-- flakeguard:test-id=${hash} -->`;
-}
-function markerSearchPhrase(hash) {
-  return `flakeguard:test-id=${hash}`;
-}
-var ID_MARKER = /<!-- flakeguard:test-id=([0-9a-f]{64}) -->/;
-var META_MARKER = /<!-- flakeguard:meta (\{[^<>]*\}) -->/;
-var COMMENT_MARKER = "<!-- flakeguard:comment -->";
-function parseIdMarker(body) {
-  return body ? ID_MARKER.exec(body)?.[1] : void 0;
-}
-function isInterval(x) {
-  return Array.isArray(x) && x.length === 3 && x.every((v) => typeof v === "number" && Number.isFinite(v));
-}
-function parseMeta(body) {
-  const m = body ? META_MARKER.exec(body) : null;
-  if (!m) return {};
-  try {
-    const raw = JSON.parse(m[1]);
-    const meta = {};
-    if (isInterval(raw.pfs)) meta.pfs = raw.pfs;
-    if (typeof raw.closed === "string" && !Number.isNaN(Date.parse(raw.closed))) meta.closed = raw.closed;
-    if (raw.reason === "quarantined" || raw.reason === "regressed" || raw.reason === "order-dependent") meta.reason = raw.reason;
-    return meta;
-  } catch {
-    return {};
-  }
-}
-function metaMarker(meta) {
-  const out = {};
-  if (meta.pfs) out.pfs = meta.pfs.map((x) => Math.round(x * 1e3) / 1e3);
-  if (meta.closed) out.closed = meta.closed;
-  if (meta.reason) out.reason = meta.reason;
-  return `<!-- flakeguard:meta ${JSON.stringify(out)} -->`;
-}
-function withMeta(body, meta) {
-  return META_MARKER.test(body) ? body.replace(META_MARKER, metaMarker(meta)) : `${body}
-${metaMarker(meta)}`;
-}
-function titleText(untrusted, max) {
-  const flat = untrusted.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`).replace(/[\t\n\r\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g, " ").replace(/\s+/g, " ").trim();
-  const safe = flat.replace(/@/g, "\uFF20").replace(/#/g, "\uFF03");
-  return safe.length <= max ? safe : `${safe.slice(0, max - 1)}\u2026`;
-}
-function issueTitle(test) {
-  return `Flaky test: ${titleText(test.id, TITLE_MAX - "Flaky test: ".length)}`;
-}
-function fixed(x) {
-  return x.toFixed(3);
-}
-function intervalText(i) {
-  return `${fixed(i[0])} (90% interval ${fixed(i[1])}\u2013${fixed(i[2])})`;
-}
-function runLink(ctx, runKey) {
-  const id = runKey.split("/")[0] ?? "";
-  if (!/^\d+$/.test(id)) return mdText(id || runKey, 40);
-  return `[${id}](${ctx.serverUrl}/${ctx.repository}/actions/runs/${id})`;
-}
-function mention(ctx, owner) {
-  if (owner.kind === "email") return mdText(owner.address, 120);
-  return ctx.mentions ? ownerText(owner) : `\`${ownerText(owner)}\``;
-}
-function mentionLine(ctx, owners) {
-  return owners.filter((o) => o.kind !== "email").map((o) => mention(ctx, o)).join(" ");
-}
-function assigneesOf(owners) {
-  return [...new Set(owners.flatMap((o) => o.kind === "user" ? [o.login] : []))].slice(0, MAX_ASSIGNEES);
-}
-var ATTEMPT_WORD = { P: "passed", F: "failed", E: "error", S: "skipped" };
-function attemptsText(attempts) {
-  return [...attempts].map((c) => ATTEMPT_WORD[c] ?? "?").join(" \u2192 ");
-}
-function symbols(recent) {
-  return [...recent].map((c) => c === "F" ? "\u2717" : c === "R" ? "\u21BB" : "\u2713").join("");
-}
-function utc(ms) {
-  return new Date(ms).toISOString().slice(0, 16).replace("T", " ");
-}
-var MAX_FAILURES_SHOWN = 10;
-function ownersSection(ctx, c) {
-  const o = c.owners;
-  const lines = [];
-  const where = o.via === "file" ? `${mdText(o.path ?? "", 200)} (from the report)` : o.via === "classname" ? `${mdText(o.path ?? "", 200)} (mapped from the classname by the \`codeowners-map\` rule ${mdText(o.mapRule?.from ?? "", 100)})` : "";
-  lines.push(`| File | ${where || "unknown: the report gives no `file` and no `codeowners-map` rule matches the classname"} |`);
-  let owners;
-  if (o.owners.length > 0) {
-    const rule = o.rule ? ` (${mdText(c.codeownersPath ?? "CODEOWNERS", 40)} line ${o.rule.line}: ${mdText(o.rule.pattern, 100)})` : "";
-    owners = `${o.owners.map((x) => mention(ctx, x)).join(", ")}${rule}`;
-  } else if (!o.path) {
-    owners = "none found (no file to look up)";
-  } else if (!c.codeownersPath) {
-    owners = "none found: the repository has no CODEOWNERS file (.github/, root or docs/)";
-  } else if (o.rule) {
-    owners = `none: ${mdText(c.codeownersPath, 40)} line ${o.rule.line} (${mdText(o.rule.pattern, 100)}) gives this path no owner`;
-  } else {
-    owners = `none: no line of ${mdText(c.codeownersPath, 40)} matches this path`;
-  }
-  lines.push(`| Owners | ${owners} |`);
-  return lines;
-}
-function failuresSection(ctx, runs) {
-  const failing = runs.filter((r) => /[FE]/.test(r.attempts));
-  if (failing.length === 0) return ["No failure in the recorded history."];
-  const shown = failing.slice(-MAX_FAILURES_SHOWN).reverse();
-  const lines = [
-    `${failing.length} of the last ${runs.length} recorded runs had a failing attempt; the most recent:`,
-    "",
-    "| When (UTC) | Run | Commit | Attempts | Message (normalised) |",
-    "| --- | --- | --- | --- | --- |"
-  ];
-  for (const r of shown) {
-    lines.push(`| ${utc(r.time)} | ${runLink(ctx, r.run)} | ${mdText(r.sha.slice(0, 7), 10)} | ${attemptsText(r.attempts)} | ${r.message ? mdText(r.message, 200) : "\u2014"} |`);
-  }
-  return lines;
-}
-function renderBody(ctx, c) {
-  const t = c.test;
-  const d = c.decision;
-  const lines = [idMarker(c.hash)];
-  const headline = c.orderDependent !== void 0 ? `**This test is order-dependent**: it ${mdText(c.orderDependent, 400)}. Its failures fail CI: it is not quarantined as flaky. Find the test that runs before it in the full run and leaves state behind (a singleton, a global mock, a registry, a temp file), or make this test set up its own state.` : c.reason === "order-dependent" ? "**flakeguard found this test order-dependent earlier**: it failed inside the full run and passed alone. It has passed at its first attempt in the full run since." : c.reason === "regressed" ? "**The flakiness of this test rose significantly**: its flakiness score is now clearly above what it was. It needs an owner to make it reliable again." : c.quarantined ? "**flakeguard quarantined this test**: its failures no longer fail CI until it is released. It needs an owner to make it reliable again." : "**flakeguard quarantined this test earlier; it is released now**: its failures fail CI again.";
-  lines.push(headline, "", "| | |", "| --- | --- |");
-  lines.push(`| Test | ${mdText(t.id, 500)} |`);
-  lines.push(...ownersSection(ctx, c));
-  const state = c.quarantined ? `quarantined${d?.since ? ` since ${mdText(d.since.slice(0, 10), 20)}` : ""}` : "not quarantined";
-  lines.push(`| Quarantine | ${state}${d ? `: ${mdText(d.reason, 400)}` : ""} |`);
-  lines.push("");
-  lines.push("### Flakiness score (PFS)", "");
-  lines.push("The probabilistic flakiness score estimates how often the test fails on a commit where it can pass (see docs/scoring.md).", "");
-  if (c.pfsNow) lines.push(`- Now: **${intervalText(c.pfsNow)}**`);
-  if (c.pfsBefore) lines.push(`- ${mdText(c.pfsBefore.label, 100)}: ${intervalText(c.pfsBefore.interval)}`);
-  if (c.pfsTrend.length > 1) lines.push(`- PFS of the last 10 runs, over time: ${c.pfsTrend.map((p) => `${fixed(p.pf)} (${p.runs} runs)`).join(" \u2192 ")}`);
-  if (d?.evidence.recent) lines.push(`- Recent results, oldest first (\u2713 pass, \u21BB passed on retry, \u2717 fail): ${symbols(d.evidence.recent)}`);
-  lines.push("");
-  lines.push("### Recent failures", "");
-  lines.push(...failuresSection(ctx, t.runs), "");
-  const file = mdText(c.statsFile, 60);
-  const branch = mdText(ctx.dataBranch, 100);
-  const key = JSON.stringify(t.id);
-  lines.push("### Forcing or lifting the quarantine by hand", "");
-  lines.push(
-    `The test's line is in ${file} on the ${branch} branch ([edit it](${ctx.serverUrl}/${ctx.repository}/edit/${encodeURI(ctx.dataBranch)}/${c.statsFile})). Set its \`override\` and commit; it takes effect on the next run:`,
-    "",
-    mdPre(
-      `${key}: {"override": "never", ...}        lifts the quarantine and keeps the test out
-${key}: {"override": "quarantine", ...}   forces it into quarantine
-${key}: {"override": null, ...}         flakeguard decides again`,
-      4e3
-    ),
-    ""
-  );
-  lines.push(
-    ctx.closeLifts ? "- **Close this issue as completed** (by hand or with `Fixes #\u2026` in a pull request) when the test is fixed: the next run lifts its quarantine and judges it only on runs after the close. If it fails flakily again, flakeguard reopens this issue." : "- Closing this issue does not lift the quarantine (`close-lifts-quarantine: false`): use the override above.",
-    "- **Close it as not planned** to stop flakeguard from updating or reopening it.",
-    "- flakeguard rewrites this description when it updates the issue; write in comments."
-  );
-  lines.push("", metaMarker({ ...c.meta, reason: c.reason }));
-  return fitBody(lines.join("\n"));
-}
-function fitBody(body) {
-  if (body.length <= BODY_MAX) return body;
-  const meta = META_MARKER.exec(body)?.[0] ?? "";
-  return `${body.slice(0, BODY_MAX - meta.length - 200)}
-
-_\u2026cut at GitHub's size limit._
-${meta}`;
-}
-function renderComment(ctx, c) {
-  let text;
-  switch (c.kind) {
-    case "quarantined":
-      text = `flakeguard **quarantined** this test in run ${runLink(ctx, c.run)}: ${mdText(c.reason, 500)}. Its failures no longer fail CI.`;
-      break;
-    case "regressed":
-      text = `The flakiness of this test **rose**: PFS is now ${intervalText(c.now)}; ${mdText(c.before.label, 100)} it was ${intervalText(c.before.interval)}.`;
-      break;
-    case "released":
-      text = `flakeguard **released** this test from quarantine in run ${runLink(ctx, c.run)}: ${mdText(c.reason, 500)}. Closing; flakeguard reopens this issue if it fails flakily again.`;
-      break;
-    case "order-dependent":
-      text = `flakeguard found this test **order-dependent** in run ${runLink(ctx, c.run)}: it ${mdText(c.sentence, 500)}. Its failures fail CI: it is not quarantined as flaky.`;
-      break;
-    case "order-fixed":
-      text = `This test passed at its first attempt in the full run in run ${runLink(ctx, c.run)}: it no longer fails there. Closing; flakeguard reopens this issue if it fails again.`;
-      break;
-    case "reopened": {
-      const who = mentionLine(ctx, c.owners);
-      text = `Reopening: ${mdText(c.why, 500)}.${who ? ` ${who}` : ""}`;
-      break;
-    }
-    case "lifted":
-      text = `This issue was closed as completed on ${mdText(c.issueClosedAt.slice(0, 16).replace("T", " "), 20)} UTC, so run ${runLink(ctx, c.run)} **lifted the quarantine** of this test. From now on it is judged only on runs after the close; if it fails flakily again, flakeguard reopens this issue.`;
-      break;
-    case "duplicate":
-      text = `Duplicate of #${c.of} (the same test). Closing.`;
-      break;
-  }
-  return `${text}
-
-${COMMENT_MARKER}`;
-}
 
 // src/github/issue-plan.ts
 var OWN_CLOSE_TOLERANCE_MS = 10 * 6e4;
@@ -287,14 +88,18 @@ function handLifts(index) {
 }
 var REGRESSION_WINDOW = 10;
 var REGRESSION_MIN_FAILING = 2;
-function regression(test, _now, recorded, window = REGRESSION_WINDOW) {
-  const rose = pfsRose(test.runs, recorded, window, REGRESSION_MIN_FAILING);
+var DEFAULT_REGRESSION = { window: REGRESSION_WINDOW, minFailing: REGRESSION_MIN_FAILING, pfs: DEFAULT_PFS_CONFIG };
+function regressionOptionsOf(rules) {
+  return { window: rules.pfs.regressionWindow, minFailing: rules.pfs.regressionMinFailing, pfs: rules.scoring.pfs };
+}
+function regression(test, _now, recorded, options = DEFAULT_REGRESSION) {
+  const rose = pfsRose(test.runs, recorded, options.window, options.minFailing, options.pfs);
   if (!rose) return void 0;
-  const label = recorded ? "when flakeguard last wrote this issue" : `before the last ${window} runs`;
+  const label = recorded ? "when flakeguard last wrote this issue" : `before the last ${options.window} runs`;
   return { now: rose.now, before: { label, interval: rose.before } };
 }
-function pfsTrend(test, points = 6) {
-  return pfsTrendOf(test.runs, points, Math.max(1, Math.ceil(REGRESSION_WINDOW / 2)), REGRESSION_WINDOW);
+function pfsTrend(test, points = 6, options = DEFAULT_REGRESSION) {
+  return pfsTrendOf(test.runs, points, Math.max(1, Math.ceil(options.window / 2)), options.window, options.pfs);
 }
 function failedAfter(test, iso) {
   const since = iso ? Date.parse(iso) : Number.NaN;
@@ -331,7 +136,7 @@ function planIssues(tests, index, options) {
         opens.push({ action: { kind: "open", facts: f, reason: "quarantined" }, rank });
         continue;
       }
-      const rose = regression(f.test, f.pfsNow, void 0);
+      const rose = regression(f.test, f.pfsNow, void 0, options.regression);
       if (rose) opens.push({ action: { kind: "open", facts: f, reason: "regressed", regression: rose }, rank });
       continue;
     }
@@ -349,7 +154,7 @@ function planIssues(tests, index, options) {
           actions.push({ kind: "comment", facts: f, issue, about: "quarantined" });
           break;
         }
-        const rose = regression(f.test, f.pfsNow, issue.meta.pfs);
+        const rose = regression(f.test, f.pfsNow, issue.meta.pfs, options.regression);
         if (rose) actions.push({ kind: "comment", facts: f, issue, about: "regressed", regression: rose });
         break;
       }
@@ -360,7 +165,7 @@ function planIssues(tests, index, options) {
           opens.push({ action: { kind: "reopen", facts: f, issue, reason: "quarantined", why: "the test is quarantined again after failing flakily since flakeguard closed this issue" }, rank });
           break;
         }
-        const rose = regression(f.test, f.pfsNow, issue.meta.pfs);
+        const rose = regression(f.test, f.pfsNow, issue.meta.pfs, options.regression);
         if (rose)
           opens.push({ action: { kind: "reopen", facts: f, issue, reason: "regressed", why: "the flakiness of the test rose again since flakeguard closed this issue", regression: rose }, rank });
         break;
@@ -376,7 +181,7 @@ function planIssues(tests, index, options) {
           opens.push({ action: { kind: "reopen", facts: f, issue, reason: "quarantined", why: "the test failed flakily again after this issue was closed and is quarantined again" }, rank });
           break;
         }
-        const rose = regression(f.test, f.pfsNow, issue.meta.pfs);
+        const rose = regression(f.test, f.pfsNow, issue.meta.pfs, options.regression);
         if (rose) opens.push({ action: { kind: "reopen", facts: f, issue, reason: "regressed", why: "the flakiness of the test rose again after this issue was closed", regression: rose }, rank });
         break;
       }
@@ -390,102 +195,6 @@ function planIssues(tests, index, options) {
 }
 function idOf(a) {
   return a.kind === "duplicate" ? "" : a.facts.id;
-}
-
-// src/github/issue-api.ts
-var MAX_LIST_PAGES = 10;
-var MAX_WRITES = 60;
-var MAX_FAILURES = 3;
-var IssueApi = class {
-  octokit;
-  owner;
-  repo;
-  writes = 0;
-  failures = 0;
-  /** Set once the work must stop (permission, rate limit, too many failures or writes). */
-  stopped;
-  warnings = [];
-  constructor(octokit, owner, repo) {
-    this.octokit = octokit;
-    this.owner = owner;
-    this.repo = repo;
-  }
-  /**
-   * Runs one request. Statuses in `expected` (e.g. 404 for a missing label) are answers, not failures; anything
-   * else that fails is reported once as a warning.
-   */
-  async call(what, write, send, expected = []) {
-    if (this.stopped) return { ok: false };
-    if (write && this.writes >= MAX_WRITES) {
-      this.stop(`flakeguard reached its limit of ${MAX_WRITES} issue updates in one run; the rest waits for the next run.`);
-      return { ok: false };
-    }
-    if (write) this.writes++;
-    try {
-      return { ok: true, data: (await send()).data };
-    } catch (error) {
-      const failure = describeApiError(error);
-      if (failure.status !== void 0 && expected.includes(failure.status)) return { ok: false, status: failure.status };
-      const status = failure.status ?? "no response";
-      if (failure.denied || failure.status === 401) {
-        this.stop(
-          `flakeguard could not ${what} (${status}: ${failure.message}). The workflow's token needs \`issues: write\` (permissions: issues: write) for create-issues; the issues are left as they are this run.`
-        );
-      } else if (/rate limit/i.test(failure.message) || failure.status === 429) {
-        this.stop(`flakeguard could not ${what}: GitHub's ${failure.message}. The issue work stops for this run and resumes on the next one.`);
-      } else {
-        this.warn(`flakeguard could not ${what} (${status}: ${failure.message}); it tries again on the next run.`);
-        if (++this.failures >= MAX_FAILURES) this.stop(`flakeguard stopped updating issues after ${this.failures} failed requests; it tries again on the next run.`);
-      }
-      return { ok: false, status: failure.status };
-    }
-  }
-  warn(message) {
-    this.warnings.push(message);
-    warning(logText(message, 1e3), { title: "flakeguard issues" });
-  }
-  stop(message) {
-    if (this.stopped) return;
-    this.stopped = message;
-    this.warn(message);
-  }
-};
-function tracked(issue, label) {
-  if (issue.pull_request) return void 0;
-  const hash = parseIdMarker(issue.body);
-  if (!hash) return void 0;
-  const labelled = issue.labels.some((l) => (typeof l === "string" ? l : l.name ?? "").toLowerCase() === label.toLowerCase());
-  return {
-    id: issue.id,
-    number: issue.number,
-    state: issue.state === "closed" ? "closed" : "open",
-    stateReason: issue.state_reason ?? null,
-    closedAt: issue.closed_at,
-    createdAt: issue.created_at,
-    hash,
-    meta: parseMeta(issue.body),
-    labelled,
-    title: issue.title,
-    body: issue.body ?? "",
-    url: issue.html_url
-  };
-}
-async function listTrackedIssues(api, label) {
-  const out = [];
-  for (let page = 1; page <= MAX_LIST_PAGES; page++) {
-    const res = await api.call(
-      "list the issues labelled for flakeguard",
-      false,
-      () => api.octokit.rest.issues.listForRepo({ owner: api.owner, repo: api.repo, labels: label, state: "all", per_page: 100, page, ...requestOptions() })
-    );
-    if (!res.ok) return void 0;
-    for (const issue of res.data) {
-      const t = tracked(issue, label);
-      if (t) out.push(t);
-    }
-    if (res.data.length < 100) break;
-  }
-  return out;
 }
 
 // src/github/issue-dry-run.ts
@@ -568,7 +277,8 @@ var ActionWriter = class {
       ...f.orderDependent !== void 0 ? { orderDependent: f.orderDependent } : {},
       ...f.pfsNow ?? regression2?.now ? { pfsNow: f.pfsNow ?? regression2?.now } : {},
       ...regression2 ? { pfsBefore: regression2.before } : {},
-      pfsTrend: pfsTrend(f.test),
+      pfsTrend: pfsTrend(f.test, 6, this.s.regression),
+      ...this.s.regression ? { trendWindow: this.s.regression.window } : {},
       owners: this.owners(f),
       ...this.lookup.codeownersPath ? { codeownersPath: this.lookup.codeownersPath } : {},
       statsFile: this.statsFile(f.id),
@@ -759,7 +469,7 @@ var ActionWriter = class {
 };
 
 // src/github/issue-publish.ts
-function isInterval2(x) {
+function isInterval(x) {
   return Array.isArray(x) && x.length === 3 && x.every((v) => typeof v === "number" && Number.isFinite(v));
 }
 function statsIntervals(files, ids) {
@@ -770,29 +480,29 @@ function statsIntervals(files, ids) {
     if (!tests) continue;
     for (const id of ids) {
       const line = tests.get(id);
-      if (typeof line === "object" && line !== null && isInterval2(line.pfs)) out.set(id, line.pfs);
+      if (typeof line === "object" && line !== null && isInterval(line.pfs)) out.set(id, line.pfs);
     }
   }
   return out;
 }
-function recentlyFailing(runs) {
+function recentlyFailing(runs, r) {
   let failing = 0;
-  for (let i = runs.length - 1, seen = 0; i >= 0 && seen < REGRESSION_WINDOW; i--) {
+  for (let i = runs.length - 1, seen = 0; i >= 0 && seen < r.window; i--) {
     const a = runs[i].attempts;
     if (a.replace(/S/g, "") === "") continue;
     seen++;
     if (/[FE]/.test(a)) failing++;
   }
-  return failing >= REGRESSION_MIN_FAILING;
+  return failing >= r.minFailing;
 }
-function testFacts(result, index, hashOf) {
+function testFacts(result, index, hashOf, r) {
   const quarantined = new Set(result.quarantined);
   const newly = new Set(result.newlyQuarantined);
   const released = new Set(result.released);
   const relevant = /* @__PURE__ */ new Set([...result.quarantined, ...result.released, ...result.orderDependent.keys()]);
   for (const [id, test] of result.history) {
     if (relevant.has(id)) continue;
-    if (index.byHash.size > 0 && index.byHash.has(hashOf(id)) || recentlyFailing(test.runs)) relevant.add(id);
+    if (index.byHash.size > 0 && index.byHash.has(hashOf(id)) || recentlyFailing(test.runs, r)) relevant.add(id);
   }
   const intervals = statsIntervals(result.files, relevant);
   const facts = [];
@@ -814,16 +524,21 @@ function testFacts(result, index, hashOf) {
   }
   return facts;
 }
-async function publishIssues(s, sync, run) {
+async function publishIssues(s, sync, run, summaryAfter) {
+  const appendSummary2 = async (text) => {
+    await summaryAfter?.catch(() => void 0);
+    await appendSummary(text);
+  };
   const { inputs, ctx, dryRun } = s;
   const result = sync.applied;
   if (!dryRun && (!sync.historyRead || sync.status.kind === "not-saved")) {
     info("The history was not saved, so the issues for test owners are left as they are this run.");
     return;
   }
-  const facts = testFacts(result, s.index, s.hashOf);
+  const regression2 = s.regression ?? DEFAULT_REGRESSION;
+  const facts = testFacts(result, s.index, s.hashOf, regression2);
   const liftedNow = new Set([...result.released].map(s.hashOf).filter((h) => s.lifts.has(h)));
-  const plan = planIssues(facts, s.index, { maxIssues: inputs.maxIssues, closeLifts: inputs.closeLiftsQuarantine, liftedNow });
+  const plan = planIssues(facts, s.index, { maxIssues: inputs.maxIssues, closeLifts: inputs.closeLiftsQuarantine, liftedNow, regression: regression2 });
   const lookup = await ownerLookup(inputs, ctx.workspace, plan);
   const render = {
     serverUrl: ctx.serverUrl,
@@ -834,7 +549,7 @@ async function publishIssues(s, sync, run) {
   };
   const writer = new ActionWriter(s, render, lookup, result, run);
   if (dryRun) {
-    await appendSummary(dryRunSummary(writer, plan, s));
+    await appendSummary2(dryRunSummary(writer, plan, s));
     info(`Issues dry run: ${plan.actions.length} action${plan.actions.length === 1 ? "" : "s"} written to the job summary, none carried out.`);
     return;
   }
@@ -853,7 +568,7 @@ async function publishIssues(s, sync, run) {
   if (done.length > 0 || plan.deferred.length > 0) {
     const lines = ["#### Issues for test owners", "", ...done.map((d) => `- ${d.md}`)];
     if (plan.deferred.length > 0) lines.push(`- ${plan.deferred.length} more to open or reopen on later runs (max-issues: ${inputs.maxIssues}).`);
-    await appendSummary(`${lines.join("\n")}
+    await appendSummary2(`${lines.join("\n")}
 `);
   }
 }
@@ -882,7 +597,7 @@ async function prepareIssues(setup) {
     return void 0;
   }
 }
-async function prepare({ inputs, ctx, readOnly }) {
+async function prepare({ inputs, ctx, readOnly, rules }) {
   if (!inputs.createIssues) return void 0;
   const dryRun = inputs.issuesDryRun;
   if (readOnly && !dryRun) {
@@ -919,9 +634,9 @@ async function prepare({ inputs, ctx, readOnly }) {
   return {
     ...closedByHand ? { closedByHand } : {},
     ...issueOf ? { issueOf } : {},
-    publish: async (sync, run) => {
+    publish: async (sync, run, summaryAfter) => {
       try {
-        await publishIssues({ inputs, ctx, api, index, listed, dryRun, lifts, hashOf }, sync, run);
+        await publishIssues({ inputs, ctx, api, index, listed, dryRun, lifts, hashOf, ...rules ? { regression: regressionOptionsOf(rules) } : {} }, sync, run, summaryAfter);
       } catch (error) {
         warning(logText(`flakeguard could not update the issues for test owners: ${error instanceof Error ? error.stack ?? error.message : String(error)}`, 2e3), {
           title: "flakeguard issues"

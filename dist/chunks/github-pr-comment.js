@@ -1,6 +1,9 @@
 const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);
 const { createHash } = require("node:crypto");
 import {
+  dashboardTestUrl
+} from "./shared-dashboard-links.js";
+import {
   blockingAfterReruns
 } from "./shared-rerun-plan.js";
 import "./shared-rerun-stopping.js";
@@ -49,7 +52,7 @@ function passedAgain(input) {
 }
 function somethingToSay(input) {
   const o = input.outcome;
-  return o.result === "failure" || o.forgiven.length > 0 || passedAgain(input).length > 0 || (input.rerun?.newFlaky.length ?? 0) > 0 || input.orderDependent.size > 0 || input.newlyQuarantined.length > 0 || (input.touched?.length ?? 0) > 0;
+  return o.result === "failure" || o.forgiven.length > 0 || passedAgain(input).length > 0 || (input.rerun?.newFlaky.length ?? 0) > 0 || input.orderDependent.size > 0 || input.newlyQuarantined.length > 0 || (input.touched?.length ?? 0) > 0 || (input.fixes?.length ?? 0) > 0;
 }
 var Lines = class {
   out = [];
@@ -193,6 +196,8 @@ function renderSection(input, budget) {
       return `- ${name(t.id)} in ${mdInert(t.path, 200)}${d ? `: ${mdInert(reasonWithoutPfs(d.reason), 300)}` : ""}. Its quarantine is in \`${input.statsFileOf(t.id)}\`.`;
     }
   });
+  const fixes = input.fixes ?? [];
+  lists.push({ title: "\u{1F9EA} Fix verification", count: fixes.length, item: (i) => fixes[i] });
   const w = new Lines(budget);
   for (const l of head) w.add(l);
   const shown = lists.filter((l) => l.count > 0);
@@ -287,25 +292,6 @@ function withSection(body, section, extra = []) {
   return composeBody(sections, section.key);
 }
 
-// src/dashboard/links.ts
-function safeUrl(url) {
-  if (!url) return void 0;
-  try {
-    const u = new URL(url);
-    return u.protocol === "https:" || u.protocol === "http:" ? u.href : void 0;
-  } catch {
-    return void 0;
-  }
-}
-var testHref = (id) => `#/test/${encodeURIComponent(id)}`;
-function dashboardTestUrl(base, id) {
-  const safe = safeUrl(base);
-  if (!safe) return void 0;
-  const u = new URL(safe);
-  u.hash = "";
-  return `${u.href.replace(/#$/, "")}${testHref(id).replace(/[()'!*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
-}
-
 // src/github/pr-comment.ts
 var MAX_TRIES = 6;
 var SETTLE_MS = 1e3;
@@ -336,7 +322,8 @@ function sectionInput(f) {
     dataBranch: f.dataBranch,
     dataBranchUrl: f.dataBranchUrl,
     statsFileOf: f.statsFileOf,
-    ...f.dashboardUrl ? { testUrl: testUrlIn(f.dashboardUrl) } : {}
+    ...f.dashboardUrl ? { testUrl: testUrlIn(f.dashboardUrl) } : {},
+    ...f.fixes && f.fixes.length > 0 ? { fixes: f.fixes } : {}
   };
 }
 var testUrlIn = (base) => (id) => dashboardTestUrl(base, id);

@@ -6,13 +6,14 @@ import {
   publishOutcome,
   publishResults,
   publishRun,
-  publishStopped
+  publishStopped,
+  warmApiClient
 } from "./shared-github-publish.js";
 import "./shared-report-store-line.js";
 import "./shared-store-sync.js";
+import "./shared-github-step-files.js";
 import "./shared-report-summary.js";
 import "./shared-report-scores.js";
-import "./shared-github-step-files.js";
 import "./shared-store-history-format.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
@@ -22,6 +23,7 @@ import "./shared-config-inputs.js";
 import "./shared-owners-classmap.js";
 import "./shared-store-decisions.js";
 import "./shared-store-layout.js";
+import "./shared-history-cell.js";
 import "./shared-undici.js";
 import "./shared-model.js";
 import "./shared-text-escape.js";
@@ -34,5 +36,6 @@ export {
   publishOutcome,
   publishResults,
   publishRun,
-  publishStopped
+  publishStopped,
+  warmApiClient
 };

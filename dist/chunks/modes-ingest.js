@@ -2,6 +2,10 @@ const require = process.getBuiltinModule('node:module').createRequire(import.met
 const { resolve } = require("node:path");
 const { readFileSync } = require("node:fs");
 import {
+  loadFileConfig,
+  warnUnsplitOverrides
+} from "./shared-pipeline-split.js";
+import {
   collectShards,
   ingestShards,
   latestPerShard,
@@ -9,29 +13,27 @@ import {
   secretInputs,
   untrustedRuns
 } from "./shared-artifacts-zip.js";
-import {
-  loadFileConfig,
-  warnUnsplitOverrides
-} from "./shared-pipeline-split.js";
 import "./shared-pipeline-apply.js";
+import "./shared-scoring-regression.js";
 import "./shared-junit-xml.js";
+import "./shared-policy-fix-release.js";
+import "./shared-policy-hand-edits.js";
+import "./shared-owners-codeowners.js";
 import "./shared-rerun-stopping.js";
 import {
   storeLine
 } from "./shared-report-store-line.js";
 import "./shared-store-sync.js";
 import {
-  scoreLookup
-} from "./shared-report-scores.js";
-import "./shared-scoring-multi-factor.js";
-import "./shared-scoring-thresholded.js";
-import "./shared-scoring-regression.js";
-import "./shared-owners-codeowners.js";
-import {
   appendSummary,
   setOutput
 } from "./shared-github-step-files.js";
+import {
+  scoreLookup
+} from "./shared-report-scores.js";
+import "./shared-scoring-multi-factor.js";
 import "./shared-scoring-pfs.js";
+import "./shared-scoring-thresholded.js";
 import "./shared-store-history-format.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
@@ -59,6 +61,7 @@ import {
   shardOf,
   statsPath
 } from "./shared-store-layout.js";
+import "./shared-history-cell.js";
 import "./shared-undici.js";
 import "./shared-github-client.js";
 import "./shared-model.js";

@@ -15,17 +15,19 @@ import {
   runContextFor,
   shardLabel
 } from "./shared-pipeline-apply.js";
+import "./shared-scoring-regression.js";
 import "./shared-junit-xml.js";
+import "./shared-policy-fix-release.js";
+import "./shared-policy-hand-edits.js";
+import "./shared-owners-codeowners.js";
 import "./shared-rerun-stopping.js";
 import "./shared-store-sync.js";
-import "./shared-scoring-multi-factor.js";
-import "./shared-scoring-thresholded.js";
-import "./shared-scoring-regression.js";
-import "./shared-owners-codeowners.js";
 import {
   setOutput
 } from "./shared-github-step-files.js";
+import "./shared-scoring-multi-factor.js";
 import "./shared-scoring-pfs.js";
+import "./shared-scoring-thresholded.js";
 import "./shared-store-history-format.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
@@ -46,6 +48,7 @@ import "./shared-owners-classmap.js";
 import "./shared-store-cleanup.js";
 import "./shared-store-decisions.js";
 import "./shared-store-layout.js";
+import "./shared-history-cell.js";
 import "./shared-undici.js";
 import "./shared-github-client.js";
 import "./shared-model.js";

@@ -24,16 +24,18 @@ import {
   statsScores
 } from "./shared-pipeline-apply.js";
 import {
+  testId
+} from "./shared-junit-xml.js";
+import {
   MAX_UNTRUSTED_ARTIFACTS,
   MAX_UNTRUSTED_TESTS,
   boundedUntrustedTests,
   decideOutcome,
   judgeFailures,
   quarantineBefore,
-  testId,
   untrustedRunKey,
   withDamage
-} from "./shared-junit-xml.js";
+} from "./shared-policy-hand-edits.js";
 import {
   syncRun
 } from "./shared-store-sync.js";
@@ -60,6 +62,9 @@ import {
 import {
   BADGE_FILE
 } from "./shared-store-decisions.js";
+import {
+  runCell
+} from "./shared-history-cell.js";
 import {
   commandText,
   logText
@@ -330,7 +335,9 @@ ${manifest.reportPatterns.join("\n")}`)}`;
     onDefaultBranch: trusted.onDefaultBranch,
     event: trusted.event,
     time,
-    url: `${trusted.url}/attempts/${attempt}`
+    url: `${trusted.url}/attempts/${attempt}`,
+    // A shard's cell is its job key's: the runner it ran on is not known here (docs/matrix.md#quarantine-per-cell).
+    ...runCell(manifest.jobKey, void 0) !== void 0 ? { cell: runCell(manifest.jobKey, void 0) } : {}
   };
   const rendered = options.split ? renderJobKey(manifest.jobKey) : "";
   const seen = /* @__PURE__ */ new Set();
@@ -400,7 +407,7 @@ function applyShards(input, options) {
   const shards = [...input.shards].sort((a, b) => a.label.localeCompare(b.label) || a.identity.localeCompare(b.identity) || a.run.runAttempt - b.run.runAttempt);
   const before = quarantineBefore(snapshot, now);
   const shardOutcomes = decided.map((s) => {
-    const judged = judgeFailures(snapshot, before, s.reports.tests, s.run.sha, options);
+    const judged = judgeFailures(snapshot, before, s.reports.tests, s.run.sha, s.run.cell !== void 0 ? { ...options, cell: s.run.cell } : options);
     return decideOutcome({
       tests: s.reports.tests,
       problems: s.reports.problems,

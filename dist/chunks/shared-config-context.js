@@ -44,7 +44,8 @@ function contextFromEnv(env) {
     ...base && head ? { pullRequestShas: { base, head } } : {},
     workspace: env.GITHUB_WORKSPACE ?? process.cwd(),
     runnerTemp: env.RUNNER_TEMP ?? "",
-    ...env.FLAKEGUARD_RUN_URL ? { runUrl: env.FLAKEGUARD_RUN_URL } : {}
+    ...env.FLAKEGUARD_RUN_URL ? { runUrl: env.FLAKEGUARD_RUN_URL } : {},
+    ...env.RUNNER_OS ? { runnerOs: env.RUNNER_OS } : {}
   };
 }
 function isOnDefaultBranch(ctx) {

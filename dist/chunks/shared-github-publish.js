@@ -5,6 +5,10 @@ import {
   lostReason
 } from "./shared-store-sync.js";
 import {
+  appendSummary,
+  setOutput
+} from "./shared-github-step-files.js";
+import {
   CHECK_SUMMARY_BUDGET_BYTES,
   buildAnnotations,
   renderSummary,
@@ -14,10 +18,6 @@ import {
 import {
   scoreLookup
 } from "./shared-report-scores.js";
-import {
-  appendSummary,
-  setOutput
-} from "./shared-github-step-files.js";
 import {
   error,
   info,
@@ -42,6 +42,12 @@ import {
 // src/github/publish.ts
 function factsFor(result) {
   return summaryFacts({ history: result.history, decisions: result.decisions, scores: scoreLookup(result.scores) });
+}
+function warmApiClient(inputs, ctx) {
+  const checkRun = inputs.checkRun && !ctx.fromFork;
+  const comment = inputs.prComment !== "off" && Boolean(ctx.pullRequest);
+  if (!inputs.token || !(checkRun || inputs.createIssues || comment)) return;
+  void Promise.all([import("./actions-github.js"), import("./github-client.js"), ...checkRun ? [import("./github-checks.js")] : []]).catch(() => void 0);
 }
 var WORKFLOW_ANNOTATIONS_PER_KIND = 10;
 function emitWorkflowAnnotations(annotations, reserved = { failure: 0, warning: 0 }) {
@@ -209,7 +215,7 @@ ${extraSummary}` : summary);
   }
 }
 async function publishRun(facts) {
-  const { inputs, sync, rerun, resultsFile, issues, run } = facts;
+  const { inputs, sync, rerun, resultsFile, issues, run, fixes } = facts;
   const result = sync.applied;
   const o = result.outcome;
   if (resultsFile) {
@@ -217,14 +223,30 @@ async function publishRun(facts) {
     notice(`This run's results were not saved to ${inputs.dataBranch}; they are in ${resultsFile.path} for a trusted workflow to ingest.`);
     await resultsFile.upload?.();
   }
-  const extraSummary = rerun ? (await import("./report-rerun-summary.js")).renderRerunSection(rerun.result, result.orderDependent) : void 0;
-  await publishResults({ ...facts, ...extraSummary ? { extraSummary } : {} });
-  if (rerun) {
-    const { blockingAfterReruns } = await import("./rerun-plan.js");
-    guard("set the outputs of the re-runs", () => rerunOutputs(rerun, result, blockingAfterReruns));
-  }
-  await issues?.publish(sync, run);
-  if (inputs.prComment !== "off" && facts.ctx.pullRequest) {
+  const rerunSection = rerun ? (await import("./report-rerun-summary.js")).renderRerunSection(rerun.result, result.orderDependent) : void 0;
+  const fixReport = fixes ? await import("./report-fix-summary.js") : void 0;
+  const fixSection = fixes ? fixReport.renderFixSection(fixes) : void 0;
+  const extraSummary = [rerunSection, fixSection].filter((x) => x !== void 0).join("\n") || void 0;
+  const results = (async () => {
+    await publishResults({ ...facts, ...extraSummary ? { extraSummary } : {} });
+    if (rerun) {
+      const { blockingAfterReruns } = await import("./rerun-plan.js");
+      guard("set the outputs of the re-runs", () => rerunOutputs(rerun, result, blockingAfterReruns));
+    }
+  })();
+  const issuesAlongside = issues?.publish(sync, run, results);
+  const fixesAlongside = (async () => {
+    if (!fixes) {
+      guard("set the outputs of fix verification", () => ["fixes-verified", "fixes-failed", "fixes-json"].forEach((name) => setOutput(name, "[]")));
+      return;
+    }
+    const fixPublish = await import("./github-fix-publish.js");
+    guard("set the outputs of fix verification", () => fixPublish.setFixOutputs(fixes));
+    await Promise.allSettled([issuesAlongside]);
+    const issueOf = issues?.issueOf;
+    if (issueOf && inputs.token) await guardAsync("comment on the owner issues of the verified fixes", () => fixPublish.commentOnOwnerIssues(fixes, { token: inputs.token, ctx: facts.ctx, issueOf }));
+  })();
+  const comment = inputs.prComment !== "off" && facts.ctx.pullRequest ? (async () => {
     const { publishPrComment } = await import("./github-pr-comment.js");
     await guardAsync(
       "comment on the pull request",
@@ -240,10 +262,13 @@ async function publishRun(facts) {
         dataBranchUrl: `${facts.ctx.serverUrl}/${facts.ctx.repository}/tree/${inputs.dataBranch}`,
         statsFileOf: (id) => statsPath(shardOf(id, result.shards), result.shards),
         codeownersMap: inputs.codeownersMap,
-        dashboardUrl: inputs.dashboardUrl
+        dashboardUrl: inputs.dashboardUrl,
+        ...fixes && fixes.outcomes.length + fixes.notices.length > 0 ? { fixes: fixReport.fixCommentItems(fixes) } : {}
       })
     );
-  }
+  })() : void 0;
+  const settled = await Promise.allSettled([results, issuesAlongside, fixesAlongside, comment]);
+  for (const part of settled) if (part.status === "rejected") throw part.reason;
   if (o.result === "failure") {
     setFailed(commandText(o.reasons.join(" "), 4e3));
   } else if (o.forgiven.length > 0) {
@@ -293,6 +318,7 @@ function couldNot(what, error2) {
 
 export {
   factsFor,
+  warmApiClient,
   WORKFLOW_ANNOTATIONS_PER_KIND,
   emitWorkflowAnnotations,
   blobUrlFor,

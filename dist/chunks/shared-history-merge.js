@@ -16,7 +16,8 @@ function build(key, row, attempts, message, durationSec) {
     durationSec,
     jobSucceeded: row.jobSucceeded,
     outage: message !== void 0 && row.outages !== void 0 && row.outages.includes(failureKey(message)) ? true : void 0,
-    untrusted: row.untrusted ? true : void 0
+    untrusted: row.untrusted ? true : void 0,
+    cell: row.cell
   };
 }
 function runRecord(key, row, attempts, message, durationSec) {
@@ -76,7 +77,8 @@ function mergeRun(history, tests, run, alreadyIngested, options = {}) {
     onDefaultBranch: run.onDefaultBranch,
     jobSucceeded: options.jobSucceeded,
     outages: options.outages,
-    ...options.untrusted ? { untrusted: true } : {}
+    ...options.untrusted ? { untrusted: true } : {},
+    ...run.cell !== void 0 ? { cell: run.cell } : {}
   };
   const merged = new Map(history);
   const touched = /* @__PURE__ */ new Set();

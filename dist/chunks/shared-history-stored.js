@@ -494,6 +494,7 @@ export {
   pushSegment,
   parseOutcomeString,
   renderOutcomeString,
+  forEachRun,
   runCount,
   endOf,
   neverFailed,

@@ -153,6 +153,7 @@ export {
   CODEOWNERS_LOCATIONS,
   CODEOWNERS_MAX_BYTES,
   ownerText,
+  parseCodeowners,
   ownersOf,
   findCodeowners
 };

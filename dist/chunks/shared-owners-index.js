@@ -49,5 +49,6 @@ function ownersOfTest(test, lookup) {
 }
 
 export {
+  repositoryPath,
   ownersOfTest
 };

@@ -7,9 +7,18 @@ const { createHash: createHash2, createHmac, timingSafeEqual } = require("node:c
 const { readFile, stat } = require("node:fs/promises");
 const { join: join2 } = require("node:path");
 import {
+  pfsTrendOf
+} from "./shared-scoring-regression.js";
+import {
+  capName,
+  parseReportFiles
+} from "./shared-junit-xml.js";
+import {
+  applyFixes
+} from "./shared-policy-fix-release.js";
+import {
   anyUntrusted,
   boundedUntrustedTests,
-  capName,
   checkOf,
   decideOutcome,
   editedFields,
@@ -18,7 +27,6 @@ import {
   interpretEdits,
   judgeFailures,
   overrideForEdit,
-  parseReportFiles,
   quarantineBefore,
   ruleState,
   trustedEvidence,
@@ -26,7 +34,11 @@ import {
   untrustedRunKey,
   untrustedTestsToRecord,
   withDamage
-} from "./shared-junit-xml.js";
+} from "./shared-policy-hand-edits.js";
+import {
+  CODEOWNERS_LOCATIONS,
+  CODEOWNERS_MAX_BYTES
+} from "./shared-owners-codeowners.js";
 import {
   IMPLAUSIBLE
 } from "./shared-rerun-stopping.js";
@@ -36,6 +48,7 @@ import {
   countedEvidence,
   decideQuarantine,
   flipRates,
+  gatherEvidence,
   multiFactorScore,
   resolveScoringOptions,
   scoreAll,
@@ -43,19 +56,12 @@ import {
   tierOf
 } from "./shared-scoring-multi-factor.js";
 import {
-  thresholdedFlakiness
-} from "./shared-scoring-thresholded.js";
-import {
-  pfsTrendOf
-} from "./shared-scoring-regression.js";
-import {
-  CODEOWNERS_LOCATIONS,
-  CODEOWNERS_MAX_BYTES
-} from "./shared-owners-codeowners.js";
-import {
   createPfsMemo,
   pfs
 } from "./shared-scoring-pfs.js";
+import {
+  thresholdedFlakiness
+} from "./shared-scoring-thresholded.js";
 import {
   LineTexts,
   RunMarks,
@@ -116,6 +122,10 @@ import {
   shardOf,
   statsPath
 } from "./shared-store-layout.js";
+import {
+  commitOf,
+  runCell
+} from "./shared-history-cell.js";
 import {
   createClient,
   describeApiError,
@@ -205,6 +215,8 @@ function parseResultsValue(raw) {
   };
   const url = text(run.url, "run.url");
   if (url !== void 0) context.url = url;
+  const cell = text(run.cell, "run.cell");
+  if (cell !== void 0 && cell !== "") context.cell = cell.slice(0, 256);
   if (!Array.isArray(r.tests)) throw new ResultsFileError("tests must be an array");
   if (r.tests.length > MAX_TESTS) throw new ResultsFileError(`more than ${MAX_TESTS} tests`);
   const tests = r.tests.map((value, i) => {
@@ -272,8 +284,13 @@ function runContextFor(ctx, inputs, reportTimestamp, now) {
     onDefaultBranch: isOnDefaultBranch(ctx),
     event: ctx.eventName,
     time: Number.isFinite(time) ? time : now,
-    url: runUrl(ctx)
+    url: runUrl(ctx),
+    ...cellOf(inputs.jobKey, ctx.runnerOs)
   };
+}
+function cellOf(jobKey, runnerOs) {
+  const cell = runCell(jobKey, runnerOs);
+  return cell === void 0 ? {} : { cell };
 }
 function clockWarner() {
   const said = /* @__PURE__ */ new Set();
@@ -375,6 +392,8 @@ function statsScores(now, scoring = {}) {
         successRate: round(s.successRate.rate),
         thresholded: round(s.thresholded)
       });
+      const advice = s.multiFactor.recommendation;
+      if (advice.action !== "stable") Object.assign(out.get(id), { priority: advice.priority, recommendationReason: advice.reason });
       const trend = pfsTrendOf(test.runs, 5, 5, 10, pfsConfig, memo, true);
       if (trend.length > 0) out.get(id).pfsTrend = trend.map((p) => round(p.pf));
     }
@@ -457,11 +476,11 @@ function ruleVerdict(rule, runs, now, o, memo) {
 // src/policy/decide.ts
 function trustedRuns(runs) {
   const passedOn = /* @__PURE__ */ new Set();
-  for (const r of runs) if (!r.outage && r.attempts.includes("P")) passedOn.add(r.sha);
+  for (const r of runs) if (!r.outage && r.attempts.includes("P")) passedOn.add(commitOf(r));
   return runs.filter((r) => {
     if (r.outage) return false;
     if (r.onDefaultBranch) return true;
-    return !/[FE]/.test(r.attempts) || passedOn.has(r.sha);
+    return !/[FE]/.test(r.attempts) || passedOn.has(commitOf(r));
   });
 }
 function newestTime(runs) {
@@ -490,6 +509,78 @@ function decide(history, previous, override, now, options, memo) {
   const held = verdict.enter ? `; not quarantined while its newest run failed with no pass on that commit (it may be broken)` : "";
   const since = evidenceAfter === void 0 ? "" : " since its release";
   return { quarantined: false, reason: `${options.rule} rule: ${verdict.measured}${since}${held}`, since: keepSince(false), evidence, ...keepAfter };
+}
+
+// src/policy/cells.ts
+var CLEAN_CHANCE = 0.05;
+var UNKNOWN_CELL = "";
+function binomialAtMost(n, p, k) {
+  let term = Math.pow(1 - p, n);
+  let sum = term;
+  for (let j = 1; j <= k; j++) {
+    term *= (n - j + 1) / j * (p / (1 - p));
+    sum += term;
+  }
+  return Math.min(1, sum);
+}
+function byCell(history) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const r of history.runs) {
+    const cell = r.cell ?? UNKNOWN_CELL;
+    let g = groups.get(cell);
+    if (!g) groups.set(cell, g = []);
+    g.push(r);
+  }
+  return groups;
+}
+function cellVerdict(history, policy) {
+  const evidence = [];
+  for (const [cell, runs2] of byCell(history)) {
+    const e = gatherEvidence({ ...history, runs: runs2 }, runs2.length);
+    const flaky2 = e.sameCommitFlips >= policy.enterSameCommitFlips || e.failureEpisodes >= policy.enterFailureEpisodes;
+    if (e.runs > 0) evidence.push({ cell, runs: e.runs, failures: e.trustedFailures, episodes: e.failureEpisodes, flaky: flaky2, covered: true });
+  }
+  evidence.sort((a, b) => Number(b.flaky) - Number(a.flaky) || (a.cell < b.cell ? -1 : a.cell > b.cell ? 1 : 0));
+  const unknown = evidence.find((e) => e.cell === UNKNOWN_CELL);
+  const flaky = evidence.filter((e) => e.flaky && e.cell !== UNKNOWN_CELL);
+  if (flaky.length === 0 || unknown !== void 0 && unknown.failures > 0) return { evidence };
+  let failures = 0;
+  let runs = 0;
+  for (const e of flaky) {
+    failures += e.failures;
+    runs += e.runs;
+  }
+  const rate = (1 + failures) / (2 + runs);
+  for (const e of evidence) {
+    if (e.flaky || e.cell === UNKNOWN_CELL) continue;
+    e.chance = binomialAtMost(e.runs + 1, rate, e.episodes);
+    e.covered = e.chance > CLEAN_CHANCE;
+  }
+  if (!evidence.some((e) => !e.covered)) return { evidence };
+  return {
+    cells: evidence.filter((e) => e.covered && e.cell !== UNKNOWN_CELL).map((e) => e.cell).sort(),
+    evidence
+  };
+}
+function plural(n, one) {
+  return `${n} ${one}${n === 1 ? "" : "s"}`;
+}
+function cellsPhrase(verdict) {
+  if (!verdict.cells) return "";
+  const clean = verdict.evidence.filter((e) => !e.covered);
+  const shown = clean.slice(0, 5).map((e) => `${e.cell}: ${e.episodes === 0 ? "no failure" : plural(e.episodes, "failure episode")} in ${plural(e.runs, "run")}`);
+  const more = clean.length > shown.length ? `, ${clean.length - shown.length} more` : "";
+  return `only in ${verdict.cells.join("; ")} (clean in ${shown.join("; ")}${more})`;
+}
+function withCells(decision, history, override, policy) {
+  if (!decision.quarantined) return decision;
+  if (override) {
+    if (override.action !== "quarantine" || !override.cells) return decision;
+    return { ...decision, cells: override.cells, reason: `${decision.reason}; only in ${override.cells.join("; ")}` };
+  }
+  const verdict = cellVerdict(history, policy);
+  if (!verdict.cells) return decision;
+  return { ...decision, cells: verdict.cells, reason: `${cellsPhrase(verdict)}; ${decision.reason}` };
 }
 
 // src/policy/hand-close.ts
@@ -880,7 +971,7 @@ function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
   const before = quarantineBefore(snapshot, now);
   const orderDependent = orderVerdicts(input, snapshot, run, options);
   const consistent = orderDependent.size > 0 ? new Map([...input.rerun?.consistent ?? [], ...orderDependent]) : input.rerun?.consistent;
-  const judged = judgeFailures(snapshot, before, reports.tests, run.sha, options, consistent);
+  const judged = judgeFailures(snapshot, before, reports.tests, run.sha, run.cell !== void 0 ? { ...options, cell: run.cell } : options, consistent);
   const outcome = withDamage(
     snapshot,
     decideOutcome({
@@ -913,7 +1004,8 @@ function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
       jobSucceeded,
       ...run.url ? { url: run.url } : {},
       ...outages.length > 0 ? { outages } : {},
-      ...input.untrusted || previous?.untrusted ? { untrusted: true } : {}
+      ...input.untrusted || previous?.untrusted ? { untrusted: true } : {},
+      ...(run.cell ?? previous?.cell) !== void 0 ? { cell: run.cell ?? previous.cell } : {}
     };
   }
   const stored = snapshot.history instanceof LazyHistory && !input.untrusted && ![...snapshot.runs.values()].some((r) => r.untrusted) && (!ingesting || canMergeStored(snapshot.history.rows, run)) ? snapshot.history : void 0;
@@ -950,7 +1042,12 @@ function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
     }
     const counted = evidence.get(id);
     const test = previous?.quarantined && hasUntrustedRecord(counted) ? trustedOnly(counted) : counted;
-    let decision = closed ? decideAfterHandClose(test, previous, closed, nowIso, options.policy, memo) : decide(test, previous, override, nowIso, options.policy, memo);
+    let decision = withCells(
+      closed ? decideAfterHandClose(test, previous, closed, nowIso, options.policy, memo) : decide(test, previous, override, nowIso, options.policy, memo),
+      test,
+      override,
+      options.policy
+    );
     if (override) {
       const shown = snapshot.stats.get(id);
       if (shown?.auto && shown.quarantined === decision.quarantined && typeof shown.since === "string") decision = { ...decision, since: shown.since };
@@ -975,6 +1072,9 @@ function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
     if (Number.isFinite(began) && began < streakFrom) continue;
     const stays = previous !== void 0 && !previous.quarantined && previous.reason.startsWith(ORDER_REASON) && previous.since;
     decisions.set(id, { quarantined: false, reason: `${ORDER_REASON}${sentence}`, since: stays || nowIso, evidence: decision.evidence, evidenceAfter: newest });
+  }
+  if (input.fixes || [...snapshot.stats.values()].some((l) => l.fix !== void 0)) {
+    applyFixes({ decisions, recorded: (id) => snapshot.stats.get(id)?.fix, history, fixes: input.fixes, runKey: run.key, runTime: run.time, nowIso, policy: options.policy });
   }
   const scores = /* @__PURE__ */ new Map();
   if (options.scoreTests) for (const id of evidence.keys()) scores.set(id, scoreOf(id));
@@ -1095,7 +1195,9 @@ function renderFiles(snapshot, shards, writes, history, runs, decisions, scores,
       quarantined: decision.quarantined,
       reason: decision.reason,
       since: decision.since,
+      ...decision.cells ? { cells: decision.cells } : {},
       ...decision.evidenceAfter !== void 0 ? { evidenceAfter: decision.evidenceAfter } : {},
+      ...decision.fix ? { fix: decision.fix } : {},
       ...decision.auto ? {
         auto: {
           quarantined: decision.auto.quarantined,
@@ -1330,7 +1432,7 @@ function workflowRunLookup(token, ctx) {
 // src/dashboard/branch-files.ts
 
 // src/dashboard/marker.generated.ts
-var DASHBOARD_MARKER = "flakeguard 0.1.0 page 36e16b23c53c";
+var DASHBOARD_MARKER = "flakeguard 0.1.0 page 07abaa6455cb";
 
 // src/dashboard/branch-files.ts
 function isCurrentPage(html) {

@@ -14,6 +14,8 @@ function scoreViewOf(record) {
     thresholded: num(record["thresholded"]),
     recommendation: typeof record["recommendation"] === "string" ? record["recommendation"] : void 0
   };
+  if (typeof record["priority"] === "string") view.priority = record["priority"];
+  if (typeof record["recommendationReason"] === "string") view.recommendationReason = record["recommendationReason"];
   return view;
 }
 function formatPfs(s) {
@@ -58,7 +60,7 @@ function ruleMeasure(rule, s) {
     case "success-rate":
       return f(s?.successRate);
     case "multi-factor":
-      return s?.score === void 0 ? "\u2014" : `${f(s.score)} (${s.recommendation ?? "\u2014"})`;
+      return s?.score === void 0 ? "\u2014" : `${f(s.score)} (${s.recommendation ?? "\u2014"}${s.priority ? `, ${s.priority}` : ""})`;
     case "thresholded":
       return f(s?.thresholded);
     default:

@@ -1,8 +1,4 @@
 import {
-  DEFAULT_THRESHOLDED_CONFIG,
-  thresholdedFlakiness
-} from "./shared-scoring-thresholded.js";
-import {
   CH_P,
   DEFAULT_PFS_CONFIG,
   createPfsMemo,
@@ -10,6 +6,13 @@ import {
   pfs,
   runOutcome
 } from "./shared-scoring-pfs.js";
+import {
+  DEFAULT_THRESHOLDED_CONFIG,
+  thresholdedFlakiness
+} from "./shared-scoring-thresholded.js";
+import {
+  commitOf
+} from "./shared-history-cell.js";
 import {
   CODE_STATUS,
   isFailure
@@ -84,7 +87,7 @@ function combineComponents(c, w = DEFAULT_WEIGHTS) {
 function combineConfidence(f) {
   return Math.pow(f.dataQuantity * f.timeSpan * f.dataQuality, 1 / 3);
 }
-function generateRecommendation(score2, confidence, config = DEFAULT_SCORING_CONFIG, sufficientData = true) {
+function generateRecommendation(score2, confidence, config = DEFAULT_SCORING_CONFIG, sufficientData = true, recentFailures = Number.POSITIVE_INFINITY) {
   if (score2 < config.monitoringThreshold) {
     return { action: "stable", reason: "Test appears stable based on available data", confidence, priority: "low" };
   }
@@ -97,7 +100,13 @@ function generateRecommendation(score2, confidence, config = DEFAULT_SCORING_CON
     };
   }
   if (confidence >= config.minConfidenceForQuarantine && score2 >= config.quarantineThreshold) {
-    return { action: "quarantine", reason: "High flakiness score with strong evidence", confidence, priority: "critical" };
+    if (recentFailures > 0) return { action: "quarantine", reason: "High flakiness score with strong evidence", confidence, priority: "critical" };
+    return {
+      action: "investigate",
+      reason: `High flakiness score, but no failure in the last ${config.recentFailureWindow} days`,
+      confidence,
+      priority: "high"
+    };
   }
   if (confidence >= config.minConfidenceForAction && score2 >= config.investigationThreshold) {
     const high = confidence >= config.minConfidenceForQuarantine;
@@ -232,7 +241,7 @@ function multiFactorScore(runs, now, config = DEFAULT_SCORING_CONFIG) {
     confidence,
     components,
     factors,
-    recommendation: generateRecommendation(score2, confidence, config, sufficientData),
+    recommendation: generateRecommendation(score2, confidence, config, sufficientData, recentFailures),
     runs: picked,
     results: n,
     recentFailures,
@@ -344,7 +353,7 @@ function scoreAll(histories, opts, memo = createPfsMemo()) {
 
 // src/policy/rules/defaults.ts
 var DEFAULT_RULE_OPTIONS = {
-  pfs: { window: 50, enterLow: 0.01, releaseBelow: 0.02, minRuns: 10 },
+  pfs: { window: 50, enterLow: 0.01, releaseBelow: 0.02, minRuns: 10, regressionWindow: 10, regressionMinFailing: 2 },
   flipRate: { score: "flip-rate", quarantineTiers: ["Flaky", "Chronic"], autoRelease: true },
   successRate: { enterBelow: 0.95, releaseAt: 1, minRuns: 10 },
   thresholded: { enterAbove: 0, minRuns: 10 },
@@ -390,7 +399,7 @@ function gatherEvidence(history, window = DEFAULT_POLICY.window) {
     const attempts = countedAttempts(run);
     if (attempts === "") continue;
     const failed = attempts.indexOf("F") >= 0 || attempts.indexOf("E") >= 0;
-    runs.push({ sha: run.sha, onDefaultBranch: run.onDefaultBranch, attempts, failed, passed: attempts.indexOf("P") >= 0 });
+    runs.push({ sha: commitOf(run), cell: run.cell ?? "", onDefaultBranch: run.onDefaultBranch, attempts, failed, passed: attempts.indexOf("P") >= 0 });
   }
   runs.reverse();
   const passedOn = /* @__PURE__ */ new Set();
@@ -398,16 +407,16 @@ function gatherEvidence(history, window = DEFAULT_POLICY.window) {
   let sameCommitFlips = 0;
   let trustedFailures = 0;
   let failureEpisodes = 0;
-  let inEpisode = false;
+  const inEpisode = /* @__PURE__ */ new Set();
   for (const run of runs) {
     const provenFlaky = run.failed && passedOn.has(run.sha);
     if (provenFlaky) sameCommitFlips++;
     if (run.failed && (run.onDefaultBranch || provenFlaky)) {
       trustedFailures++;
-      if (!inEpisode) failureEpisodes++;
-      inEpisode = true;
+      if (!inEpisode.has(run.cell)) failureEpisodes++;
+      inEpisode.add(run.cell);
     } else if (run.attempts.charCodeAt(0) === 80) {
-      inEpisode = false;
+      inEpisode.delete(run.cell);
     }
   }
   let trailingBreakage = 0;
@@ -493,6 +502,8 @@ export {
   resolveScoringOptions,
   scoreAll,
   DEFAULT_POLICY,
+  gatherEvidence,
+  describeEvidence,
   countedEvidence,
   breakage,
   decideQuarantine

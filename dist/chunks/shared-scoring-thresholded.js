@@ -1,5 +1,5 @@
 // src/scoring/thresholded.ts
-var DEFAULT_THRESHOLDED_CONFIG = Object.freeze({ alpha: 0.4 });
+var DEFAULT_THRESHOLDED_CONFIG = Object.freeze({ alpha: 0.4, proportionTargeted: 0.8 });
 function thresholdedFlakiness(chanceOfFailure, alpha = DEFAULT_THRESHOLDED_CONFIG.alpha) {
   if (!(chanceOfFailure > 0) || !(alpha > 0) || chanceOfFailure >= alpha) return 0;
   return 1 - chanceOfFailure / alpha;

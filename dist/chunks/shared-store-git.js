@@ -153,6 +153,7 @@ function blobId(text) {
 function quotePath(path) {
   return /^[\x21-\x7e]+$/.test(path) && !path.startsWith('"') ? path : JSON.stringify(path);
 }
+var PUSH_BUFFER_BYTES = 64 * 1024 * 1024;
 var IDENTITY = ["-c", "user.name=github-actions[bot]", "-c", "user.email=41898282+github-actions[bot]@users.noreply.github.com"];
 function identity(kind) {
   const clean = (text) => text.replace(/[<>\n]/g, "").trim();
@@ -276,11 +277,12 @@ var DataRepo = class _DataRepo {
   /**
    * The files flakeguard owns (src/store/owned.ts) in the commit last fetched (path → text), read from git's object
    * store in two processes: the tree's listing, then their blobs in one batch. Regular files only, as a checkout would
-   * give them; a person's files are never read.
+   * give them; a person's files are never read. `wanted`: only the owned paths a reader needs (the org build leaves
+   * the page and the README).
    */
-  async readFiles() {
+  async readFiles(wanted = () => true) {
     const files = /* @__PURE__ */ new Map();
-    let entries = (await this.treeEntries()).filter((e) => isRegularFile(e.mode) && ownsPath(e.path));
+    let entries = (await this.treeEntries()).filter((e) => isRegularFile(e.mode) && ownsPath(e.path) && wanted(e.path));
     if (entries.length === 0) return files;
     if (entries.some((e) => (e.size ?? 0) > (MAX_FILE_BYTES.get(e.path) ?? Infinity))) {
       for (const e of entries) if ((e.size ?? 0) > (MAX_FILE_BYTES.get(e.path) ?? Infinity)) markTooLarge(files, e.path, e.size ?? 0);
@@ -458,7 +460,7 @@ ${failure.message}` : String(failure));
       const tree = (await runGit(this.dir, ["mktree"], { env: this.env, input: entries })).trim();
       const commit = (await this.git([...IDENTITY, "commit-tree", tree, "-m", message])).trim();
       try {
-        await this.git(["push", "-q", "--porcelain", this.remote, `${commit}:${ref}`]);
+        await runGit(this.dir, ["push", "-q", "--porcelain", this.remote, `${commit}:${ref}`], { env: withConfig(this.env, "http.postBuffer", String(PUSH_BUFFER_BYTES)) });
         return { pushed: true, commit, ref };
       } catch (error) {
         const listing = await this.git(["ls-remote", this.remote, ref]).catch(() => "");
@@ -498,7 +500,7 @@ ${error.message}` : String(error);
     const args = ["push", "-q", "--porcelain", this.remote, `${_DataRepo.LOCAL}:refs/heads/${this.branch}`];
     if (options.replacing) args.splice(3, 0, `--force-with-lease=refs/heads/${this.branch}:${options.replacing}`);
     try {
-      await runGit(this.dir, args, { env: withConfig(this.env, "pack.window", "0") });
+      await runGit(this.dir, args, { env: withConfig(withConfig(this.env, "pack.window", "0"), "http.postBuffer", String(PUSH_BUFFER_BYTES)) });
       return { pushed: true, commit: this.written ?? (await this.git(["rev-parse", _DataRepo.LOCAL])).trim() };
     } catch (error) {
       const stderr = error instanceof GitError ? `${error.stdout}

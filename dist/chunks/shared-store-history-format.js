@@ -45,9 +45,11 @@ function renderRuns(runs) {
     "runs",
     [...runs].map(([key, row]) => {
       const stored = [key, row.sha, row.time, row.onDefaultBranch ? 1 : 0, row.jobSucceeded === void 0 ? null : row.jobSucceeded ? 1 : 0];
-      if (row.url || row.outages?.length || row.untrusted) stored.push(row.url ?? null);
-      if (row.outages?.length || row.untrusted) stored.push(row.outages ?? []);
-      if (row.untrusted) stored.push(1);
+      const cell = row.cell !== void 0 && row.cell !== "";
+      if (row.url || row.outages?.length || row.untrusted || cell) stored.push(row.url ?? null);
+      if (row.outages?.length || row.untrusted || cell) stored.push(row.outages ?? []);
+      if (row.untrusted || cell) stored.push(row.untrusted ? 1 : 0);
+      if (cell) stored.push(row.cell);
       return [String(row.seq).padStart(8, "0"), stored];
     })
   );
@@ -104,6 +106,7 @@ function parseRuns(file, text, schema) {
     if (typeof raw[5] === "string") row.url = raw[5];
     if (Array.isArray(raw[6]) && raw[6].length > 0 && raw[6].every((m) => typeof m === "string")) row.outages = raw[6];
     if (raw[7] === 1) row.untrusted = true;
+    if (typeof raw[8] === "string" && raw[8] !== "") row.cell = raw[8];
     runs.set(raw[0], row);
   }
   return { runs, problems };

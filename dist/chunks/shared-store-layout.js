@@ -1,3 +1,8 @@
+import {
+  MAX_OVERRIDE_CELLS,
+  readCell
+} from "./shared-history-cell.js";
+
 // src/store/strict-json.ts
 var MAX_JSON_DEPTH = 64;
 function strictJsonFault(text, value) {
@@ -247,7 +252,7 @@ function parseOverride(raw) {
     return { override: null, problem: `override must be "quarantine", "never" or null, got ${JSON.stringify(raw).slice(0, 80)}` };
   }
   if (typeof raw !== "object" || Array.isArray(raw)) {
-    return { override: null, problem: 'override must be "quarantine", "never", null or an object {"action", "reason", "until"}' };
+    return { override: null, problem: 'override must be "quarantine", "never", null or an object {"action", "reason", "until", "cells"}' };
   }
   const o = raw;
   if (o.action !== "quarantine" && o.action !== "never") {
@@ -263,7 +268,24 @@ function parseOverride(raw) {
     if ("problem" in until) return { override: null, problem: `override.until ${until.problem}` };
     override.until = o.until;
   }
+  if (o.cells !== void 0 && o.cells !== null) {
+    const cells = readOverrideCells(o.cells, o.action);
+    if ("problem" in cells) return { override: null, problem: cells.problem };
+    override.cells = cells.cells;
+  }
   return { override };
+}
+function readOverrideCells(raw, action) {
+  if (action !== "quarantine") return { problem: 'override.cells applies only to "action": "quarantine" (a "never" override covers every cell)' };
+  if (!Array.isArray(raw) || raw.length === 0) return { problem: `override.cells must be a non-empty list of cells like ["os=windows-latest"], got ${JSON.stringify(raw).slice(0, 80)}` };
+  if (raw.length > MAX_OVERRIDE_CELLS) return { problem: `override.cells names ${raw.length} cells, more than the ${MAX_OVERRIDE_CELLS} flakeguard reads` };
+  const cells = /* @__PURE__ */ new Set();
+  for (const item of raw) {
+    const read = readCell(item);
+    if ("problem" in read) return { problem: `override.cells: each cell ${read.problem}` };
+    cells.add(read.cell);
+  }
+  return { cells: [...cells].sort() };
 }
 var UNTIL = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):(\d{2})))?$/;
 function readUntil(value) {
@@ -292,6 +314,7 @@ function renderStatsShard(lines) {
 }
 
 export {
+  strictJsonFault,
   SCHEMA_VERSION,
   META_FILE,
   RUNS_FILE,

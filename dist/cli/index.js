@@ -12,6 +12,7 @@ import "../chunks/shared-history-stored.js";
 import "../chunks/shared-history-merge.js";
 import "../chunks/shared-store-decisions.js";
 import "../chunks/shared-store-layout.js";
+import "../chunks/shared-history-cell.js";
 import "../chunks/shared-model.js";
 import "../chunks/shared-runtime.js";
 
@@ -28,6 +29,10 @@ Usage:
   flakeguard run --reports GLOB [--test-exit-code N | --test-outcome OUTCOME] [options]
                                                      the step's job on GitLab CI, Buildkite, Jenkins, CircleCI
   flakeguard summary [FILE]                          the last run's summary as terminal text
+  flakeguard export --format ndjson|parquet --out DIR [--since RUN|TIME] [--repository NAME]
+                                                     the data branch as warehouse tables (docs/warehouse.md)
+  flakeguard org --repos URL|PATH,... --out DIR [--dashboard-url TEMPLATE] [--no-database] [--require-all]
+                                                     several repositories' data branches: one page, tables, database (docs/org.md)
 
 Options for every command on the data branch:
   --remote URL|PATH     the repository holding the data branch (default: this repository's 'origin')
@@ -58,6 +63,14 @@ var OPTIONS = {
   "out-dir": { type: "string" },
   quiet: { type: "boolean" },
   runs: { type: "string" },
+  format: { type: "string" },
+  out: { type: "string" },
+  since: { type: "string" },
+  repository: { type: "string" },
+  repos: { type: "string", multiple: true },
+  "dashboard-url": { type: "string" },
+  "no-database": { type: "boolean" },
+  "require-all": { type: "boolean" },
   help: { type: "boolean", short: "h" }
 };
 function oneTest(positionals, command) {
@@ -145,6 +158,40 @@ async function run(positionals, values) {
   if (values["push-attempts"]) inputs["push-attempts"] = values["push-attempts"];
   return runCommand({ inputs, outDir: values["out-dir"], printSummary: !values.quiet });
 }
+async function exportData(positionals, values) {
+  if (positionals.length > 0) throw new CliError(`flakeguard export takes no positional argument, got '${positionals[0]}'.`);
+  const { exportCommand } = await import("../chunks/cli-export.js");
+  const options = dataOptions(values);
+  const { result, head } = await exportCommand(options, { format: values.format, out: values.out, since: values.since, repository: values.repository, now: Date.now() });
+  for (const note of result.notes) console.error(`note: ${note.repository}: ${note.message}`);
+  for (const [table, file] of Object.entries(result.tables)) console.log(`${table}: ${file.rows} rows, ${file.bytes} bytes -> ${file.path}`);
+  console.log(`(data branch '${options.branch}' at ${head.slice(0, 12)})`);
+  return 0;
+}
+async function org(positionals, values) {
+  if (positionals.length > 0) throw new CliError(`flakeguard org takes no positional argument, got '${positionals[0]}'.`);
+  const { orgCommand } = await import("../chunks/cli-org.js");
+  const options = dataOptions(values);
+  const { result, exitCode } = await orgCommand({
+    repos: values.repos ?? [],
+    out: values.out,
+    branch: options.branch,
+    token: options.token,
+    dashboardUrl: values["dashboard-url"],
+    database: !values["no-database"],
+    requireAll: values["require-all"] === true,
+    cwd: options.cwd,
+    now: Date.now(),
+    log: (m) => console.error(m)
+  });
+  const { model } = result;
+  for (const note of result.notes) console.error(`note: ${note.repository}: ${note.message}`);
+  console.log(`${model.repos.length} of ${model.repos.length + model.missing.length} repositories read; page: ${result.page}`);
+  for (const [table, file] of Object.entries(result.tables)) console.log(`${table}: ${file.rows} rows, ${file.bytes} bytes -> ${file.path}`);
+  if (result.database) console.log(`database: ${result.database.path} (${[...result.database.rows].map(([t, n]) => `${t} ${n}`).join(", ")})`);
+  for (const m of model.missing) console.log(`MISSING ${m.name} (${m.source}): ${m.reason}`);
+  return exitCode;
+}
 async function main(argv) {
   let parsed;
   try {
@@ -171,6 +218,10 @@ ${USAGE}`);
         return await run(rest, parsed.values);
       case "summary":
         return await summary(rest, parsed.values);
+      case "export":
+        return await exportData(rest, parsed.values);
+      case "org":
+        return await org(rest, parsed.values);
       default:
         console.error(`Unknown command '${command}'.
 

@@ -1,0 +1,61 @@
+const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);
+const { basename } = require("node:path");
+import {
+  EXPORT_FORMATS,
+  ExportError,
+  exportTables,
+  parseSince
+} from "./shared-export-rows.js";
+import {
+  isRemoteUrl,
+  readDataBranch
+} from "./shared-cli-data.js";
+import "./shared-owners-index.js";
+import "./shared-owners-codeowners.js";
+import "./shared-store-sync.js";
+import {
+  CliError
+} from "./shared-cli-override.js";
+import "./shared-store-history-format.js";
+import "./shared-history-stored.js";
+import "./shared-history-merge.js";
+import "./shared-store-git.js";
+import "./shared-store-git-process.js";
+import "./shared-store-inbox-refs.js";
+import "./shared-owners-classmap.js";
+import "./shared-store-cleanup.js";
+import "./shared-store-decisions.js";
+import "./shared-store-layout.js";
+import "./shared-history-cell.js";
+import "./shared-model.js";
+import "./shared-runtime.js";
+
+// src/cli/export.ts
+function repositoryNameOf(remote) {
+  const trimmed = remote.replace(/[/\\]+$/, "").replace(/\.git$/, "");
+  if (isRemoteUrl(trimmed)) {
+    const path = trimmed.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*\//i, "").replace(/^[^/\s@]+@[^/\s:]+:/, "");
+    const parts = path.split("/").filter(Boolean);
+    return parts.slice(-2).join("/") || trimmed;
+  }
+  return basename(trimmed) || trimmed;
+}
+async function exportCommand(data, command) {
+  if (!command.format || !EXPORT_FORMATS.includes(command.format))
+    throw new CliError(`--format must be ${EXPORT_FORMATS.join(" or ")}${command.format ? `, got '${command.format}'` : ""}.`);
+  if (!command.out) throw new CliError("flakeguard export needs --out DIR (the folder the table files are written into).");
+  try {
+    const since = command.since !== void 0 ? parseSince(command.since, command.now) : void 0;
+    const { snapshot, files, head, remote } = await readDataBranch(data);
+    const repository = command.repository ?? repositoryNameOf(remote);
+    const result = await exportTables([{ repository, snapshot, files, ...since ? { since } : {} }], { format: command.format, out: command.out });
+    return { result, head, remote };
+  } catch (error) {
+    if (error instanceof ExportError) throw new CliError(error.message);
+    throw error;
+  }
+}
+export {
+  exportCommand,
+  repositoryNameOf
+};

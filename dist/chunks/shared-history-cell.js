@@ -1,0 +1,73 @@
+// src/history/cell.ts
+var MAX_CELL = 200;
+var MAX_OVERRIDE_CELLS = 100;
+function oneLine(text) {
+  return text.replace(/[\u0000-\u001f\u007f\s]+/g, " ").trim();
+}
+function valueText(value) {
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean" || value === null) return String(value);
+  return JSON.stringify(value);
+}
+function fnv32(text) {
+  let hash = 2166136261;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 16777619);
+  }
+  return (hash >>> 0).toString(16).padStart(8, "0");
+}
+function bounded(cell, whole) {
+  if (cell.length <= MAX_CELL) return cell;
+  return `${cell.slice(0, MAX_CELL - 11)}\u2026 #${fnv32(whole)}`;
+}
+function fromPairs(pairs, whole) {
+  const sorted = pairs.map(([k, v]) => `${oneLine(k)}=${oneLine(v)}`).sort();
+  return bounded(sorted.join(","), whole);
+}
+function runCell(jobKey, runnerOs) {
+  const text = jobKey.trim();
+  if (text !== "" && text !== "{}") {
+    if (text.startsWith("{")) {
+      try {
+        const value = JSON.parse(text);
+        if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+          const pairs = Object.entries(value).map(([k, v]) => [k, valueText(v)]);
+          if (pairs.length > 0) return fromPairs(pairs, text);
+        }
+      } catch {
+      }
+    }
+    let parsed;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = text;
+    }
+    return fromPairs([["key", typeof parsed === "string" ? parsed : text]], text);
+  }
+  const os = oneLine(runnerOs ?? "");
+  return os === "" ? void 0 : fromPairs([["os", os]], os);
+}
+function commitOf(run) {
+  return run.cell === void 0 ? run.sha : `${run.sha}\0${run.cell}`;
+}
+function readCell(raw) {
+  const shown = JSON.stringify(raw ?? null).slice(0, 80);
+  if (typeof raw !== "string") return { problem: `must be a string like "os=windows-latest", got ${shown}` };
+  const text = oneLine(raw);
+  const parts = text.split(/,\s*/);
+  if (text === "" || !parts.every((p) => /^[^=\s][^=]*=/.test(p))) return { problem: `must be key=value pairs joined by "," like "os=windows-latest", got ${shown}` };
+  const pairs = parts.map((p) => {
+    const i = p.indexOf("=");
+    return [p.slice(0, i).trim(), p.slice(i + 1).trim()];
+  });
+  return { cell: fromPairs(pairs, text) };
+}
+
+export {
+  MAX_OVERRIDE_CELLS,
+  runCell,
+  commitOf,
+  readCell
+};
