@@ -2,21 +2,10 @@
  * `flakeguard export --format ndjson|parquet --out DIR [--since RUN|TIME]`: the data branch read once (as `explain`
  * reads it, src/cli/data.ts) and written as the warehouse tables (src/export/, docs/warehouse.md).
  */
-import { basename } from 'node:path';
+import { nameOfSource } from '../dashboard/org-model.ts';
 import { EXPORT_FORMATS, ExportError, exportTables, parseSince, type ExportFormat, type ExportResult } from '../export/index.ts';
-import { isRemoteUrl, readDataBranch, type DataOptions } from './data.ts';
+import { readDataBranch, type DataOptions } from './data.ts';
 import { CliError } from './override.ts';
-
-/** The name a repository's rows carry: owner/name from a URL, the folder's name for a path. */
-export function repositoryNameOf(remote: string): string {
-  const trimmed = remote.replace(/[/\\]+$/, '').replace(/\.git$/, '');
-  if (isRemoteUrl(trimmed)) {
-    const path = trimmed.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*\//i, '').replace(/^[^/\s@]+@[^/\s:]+:/, '');
-    const parts = path.split('/').filter(Boolean);
-    return parts.slice(-2).join('/') || trimmed;
-  }
-  return basename(trimmed) || trimmed;
-}
 
 export interface ExportCommand {
   format: string | undefined;
@@ -33,7 +22,7 @@ export async function exportCommand(data: DataOptions, command: ExportCommand): 
   try {
     const since = command.since !== undefined ? parseSince(command.since, command.now) : undefined;
     const { snapshot, files, head, remote } = await readDataBranch(data);
-    const repository = command.repository ?? repositoryNameOf(remote);
+    const repository = command.repository ?? nameOfSource(remote);
     const result = await exportTables([{ repository, snapshot, files, ...(since ? { since } : {}) }], { format: command.format as ExportFormat, out: command.out });
     return { result, head, remote };
   } catch (error) {

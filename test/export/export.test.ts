@@ -12,7 +12,7 @@ import { HOSTILE_MESSAGE, HOSTILE_NAME, sourceOf, warehouseBranch, warehousePlan
 import { ExportError, TABLES, TABLE_NAMES, exportTables, parseSince, tableRows, type ExportSource, type Row } from '../../src/export/index.ts';
 import { damageReason, parseSnapshot } from '../../src/store/snapshot.ts';
 import { normalizeErrorMessage } from '../../src/history/error-message.ts';
-import { repositoryNameOf } from '../../src/cli/export.ts';
+import { nameOfSource as repositoryNameOf } from '../../src/dashboard/org-model.ts';
 import { duckOver } from './duckdb.ts';
 
 const temp = mkdtempSync(join(tmpdir(), 'flakeguard-export-'));
