@@ -14,6 +14,7 @@ import { decide } from '../policy/decide.ts';
 import { createPfsMemo } from '../scoring/pfs.ts';
 import {
   META_FILE,
+  QUIET_FROM_SHARDS,
   RUNS_FILE,
   SCHEMA_VERSION,
   historyPath,
@@ -381,9 +382,6 @@ function orderVerdicts(input: ApplyInput, snapshot: Snapshot, run: RunContext, o
   for (const [id, sentence] of found) out.set(id, sentence);
   return out;
 }
-
-/** The fewest shards a history has before its quiet tests get quiet files (docs/adr/0365-schema-4-quiet-shards.md). */
-export const QUIET_FROM_SHARDS = 2;
 
 function renderFiles(
   snapshot: Snapshot,

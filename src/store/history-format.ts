@@ -167,9 +167,9 @@ function segmentsOf(slots: Array<{ seq: number; attempts: string }>): { from: nu
   return { from, segments };
 }
 
-/** The runs of an outcome string, or null when it is malformed. */
-export function decodeOutcomes(from: number, o: string): Array<{ seq: number; attempts: string }> | null {
-  const segments = parseOutcomeString(o);
+/** The runs of an outcome string, or null when it is malformed; `newest` is where an open end (`P*`, schema 4) stops. */
+export function decodeOutcomes(from: number, o: string, newest?: number): Array<{ seq: number; attempts: string }> | null {
+  const segments = newest === undefined ? parseOutcomeString(o) : expandOpenEnd(from, o, newest);
   if (!segments) return null;
   const out: Array<{ seq: number; attempts: string }> = [];
   forEachRun(from, segments, (seq, attempts) => out.push({ seq, attempts }));

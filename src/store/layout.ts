@@ -88,6 +88,12 @@ export function quietPath(index: number, shards: number): string {
   return `${HISTORY_DIR}quiet-${shardName(index, shards)}.json`;
 }
 
+/**
+ * The fewest shards a history has before its quiet tests get quiet files: a one-shard history is one small file,
+ * which a quiet file would only split (docs/adr/0365-schema-4-quiet-shards.md).
+ */
+export const QUIET_FROM_SHARDS = 2;
+
 /** True for a quiet shard's path (`history/quiet-NN.json`). */
 export function isQuietPath(path: string): boolean {
   return /^history\/quiet-[0-9a-f]+\.json$/.test(path);
