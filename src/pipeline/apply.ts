@@ -28,7 +28,20 @@ import {
   type RetentionWindow,
   type StatsLine,
 } from '../store/layout.ts';
-import { LineTexts, RunMarks, nextSeq, quietLineOf, renderHistoryShard, renderQuietShard, renderRuns, storedTests, type QuietLine, type RunRow, type RunTable } from '../store/history-format.ts';
+import {
+  LineTexts,
+  RunMarks,
+  nextSeq,
+  quietCatchUp,
+  quietLineOf,
+  renderHistoryShard,
+  renderQuietShard,
+  renderRuns,
+  storedTests,
+  type QuietLine,
+  type RunRow,
+  type RunTable,
+} from '../store/history-format.ts';
 import { LazyHistory, canMergeStored, mergeStored, type StoredTest } from '../history/stored.ts';
 import { neverFailed } from '../history/outcome-string.ts';
 import { inBrokenShard, statsFileOf, statsShardOf, type Snapshot } from '../store/snapshot.ts';
@@ -422,6 +435,7 @@ function renderFiles(
     return times.get(seq) ?? -Infinity;
   };
   const readBack = new Map<number, number | null>();
+  const catchUp = Array.from({ length: shards }, (_, shard) => quietCatchUp(newest, shard));
   const reads = snapshot.quiet.lines;
 
   // One pass over the tests: the runs some test still refers to (a flag per sequence number, set a segment at a time),
@@ -437,7 +451,7 @@ function renderFiles(
     const [id, test] = entry;
     const shard = shardOf(id, shards);
     const read = reads.get(id);
-    const quiet = untrusted || shards < QUIET_FROM_SHARDS ? undefined : quietLineOf(test, newest, window, timeOf, read, readBack);
+    const quiet = untrusted || shards < QUIET_FROM_SHARDS ? undefined : quietLineOf(test, newest, window, timeOf, read, readBack, catchUp[shard]);
     if (quiet) {
       referenced.mark(quiet.from, newest - quiet.from + 1);
       quietShards[shard]!.push(entry);

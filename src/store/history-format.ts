@@ -327,14 +327,24 @@ function newestDuration(t: StoredTest): number | undefined {
   return t.dur ? durationAt(t.dur, endOf(t.from, t.segments) - 1) : t.d;
 }
 
-/** How many runs a quiet line's `from` may lag behind the window's start before the line is written again. */
+/**
+ * How many runs a quiet line's `from` may lag behind the window's start: a quiet file's lines catch up once every
+ * QUIET_SLACK runs, at the run whose number plus the shard's is a multiple of it, so that each run rewrites about
+ * one quiet file in QUIET_SLACK rather than all of them at the same run.
+ */
 export const QUIET_SLACK = 20;
+
+/** True when the quiet lines of `shard` catch up with the window at run `newest` (QUIET_SLACK). */
+export function quietCatchUp(newest: number, shard: number): boolean {
+  return (newest + shard) % QUIET_SLACK === 0;
+}
 
 /**
  * The quiet line of a test of the merged history, or undefined when it is not quiet or no line with an open end
  * reads back as it is: a test is quiet when its window is one stretch of first-attempt passes ending at `newest`,
  * with no message. The line keeps the `from` and `d` it was `read` with while a reader, trimming with `window` as
- * this write's merge did, gets the same runs back (and `from` is at most QUIET_SLACK runs behind), and while its
+ * this write's merge did, gets the same runs back (and `from` is at most QUIET_SLACK runs behind, and none at the
+ * file's catch-up run), and while its
  * duration is as much there (`> 0`) as the newest one: what the scores read of durations. Else it gets the
  * window's `from` and the newest duration.
  */
@@ -346,6 +356,8 @@ export function quietLineOf(
   read: QuietLine | undefined,
   /** The `from` a reader gets back for a line's `from` (the same for every line of a write): filled as asked. */
   memo: Map<number, number | null> = new Map(),
+  /** This run is the line's file's catch-up run (quietCatchUp): a lagging `from` moves to the window's. */
+  catchUp = false,
 ): QuietLine | undefined {
   const segs = t.segments;
   if (segs.length !== 1 || segs[0]!.a !== 'P' || t.from + segs[0]!.n - 1 !== newest) return undefined;
@@ -359,7 +371,14 @@ export function quietLineOf(
     }
     return back === t.from;
   };
-  if (read && read.from <= t.from && t.from - read.from <= QUIET_SLACK && (read.d === undefined) === (d === undefined) && (read.d === undefined || read.d > 0 === d! > 0) && readsBack(read.from)) {
+  if (
+    read &&
+    read.from <= t.from &&
+    t.from - read.from <= (catchUp ? 0 : QUIET_SLACK) &&
+    (read.d === undefined) === (d === undefined) &&
+    (read.d === undefined || read.d > 0 === d! > 0) &&
+    readsBack(read.from)
+  ) {
     return read;
   }
   if (!readsBack(t.from)) return undefined;
