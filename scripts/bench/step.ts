@@ -361,6 +361,8 @@ export function gitUsage(traceFile: string): GitUsage {
 export interface StepMeasure {
   /** Wall time from spawn to exit, ms. */
   ms: number;
+  /** Bytes of the pack the step's push sent (pushBytes), 0 when it wrote nothing. */
+  pushBytes?: number;
   /** Peak RSS of the node process, MiB. */
   peakRssMiB: number;
   cpuUserMs: number;
@@ -541,9 +543,11 @@ export async function benchStep(options: StepOptions = {}): Promise<StepResult> 
         quarantined: (JSON.parse(res.outputs['quarantined-tests']) as string[]).length,
       };
       if (profileDir) m.profileDir = profileDir;
+      const after = (await git(world.remote, ['rev-parse', 'flakeguard-data'])).trim();
+      m.pushBytes = after === head ? 0 : await pushBytes(world.remote, after, head);
       measures.push(m);
       log(
-        `  step ${tests} tests, run ${i + 1}/${repeat}: ${m.ms} ms, peak RSS ${m.peakRssMiB} MiB, git ${m.git.ms} ms in ${m.git.commands} commands (remote side ${m.git.remoteMs} ms), CPU node ${m.cpuUserMs + m.cpuSystemMs} ms + git ${m.childrenCpuMs ?? '?'} ms, load ${load.at(-1)}, outcome ${m.outcome}`,
+        `  step ${tests} tests, run ${i + 1}/${repeat}: ${m.ms} ms, peak RSS ${m.peakRssMiB} MiB, pushed ${((m.pushBytes ?? 0) / 1024).toFixed(0)} KiB, git ${m.git.ms} ms in ${m.git.commands} commands (remote side ${m.git.remoteMs} ms), CPU node ${m.cpuUserMs + m.cpuSystemMs} ms + git ${m.childrenCpuMs ?? '?'} ms, load ${load.at(-1)}, outcome ${m.outcome}`,
       );
     }
     return {
@@ -579,6 +583,21 @@ export async function benchStep(options: StepOptions = {}): Promise<StepResult> 
   } finally {
     await world.dispose();
   }
+}
+
+/**
+ * The bytes of the pack a push of `head` onto a remote at `base` sends: the thin pack git's push makes
+ * (`pack-objects --revs --thin`: the new objects, deltas against the remote's), made again in the remote, which holds both.
+ */
+async function pushBytes(repo: string, head: string, base: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', ['--git-dir', repo, 'pack-objects', '--revs', '--thin', '--stdout', '-q'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    let bytes = 0;
+    child.stdout.on('data', (chunk: Buffer) => (bytes += chunk.length));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(bytes) : reject(new Error(`git pack-objects exited ${code}`))));
+    child.stdin.end(`${head}\n^${base}\n`);
+  });
 }
 
 /* ---------- where the time goes: a .cpuprofile summary ---------- */

@@ -19,7 +19,7 @@ import { connect, createServer } from 'node:net';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PROJECT_ROOT, World, git, junitXml, type ActionRun } from '../../test/support/action.ts';
-import { parseOutcomeString, runCount } from '../../src/history/outcome-string.ts';
+import { expandOpenEnd, runCount } from '../../src/history/outcome-string.ts';
 
 export interface StormResult {
   remote: 'bare' | 'daemon';
@@ -119,11 +119,12 @@ export async function storm(jobs: number, remote: 'bare' | 'daemon', tests = 2):
     if (keys.length !== expected.length) problems.push(`runs.json has ${keys.length} runs, expected ${expected.length}`);
     const meta = JSON.parse(files.get('flakeguard.json')!) as { ingested: Record<string, number> };
     if (Object.keys(meta.ingested).length !== expected.length) problems.push(`${Object.keys(meta.ingested).length} ingestion keys, expected ${expected.length}`);
-    const lines: Record<string, { o: string }> = {};
-    for (const [path, text] of files) if (/^history\/[^/]+\.json$/.test(path)) Object.assign(lines, (JSON.parse(text) as { tests: Record<string, { o: string }> }).tests);
+    const lines: Record<string, { from: number; o: string }> = {};
+    for (const [path, text] of files) if (/^history\/[^/]+\.json$/.test(path)) Object.assign(lines, (JSON.parse(text) as { tests: Record<string, { from: number; o: string }> }).tests);
+    const newest = Math.max(...Object.keys(table.runs).map(Number));
     for (const id of names.map((n) => `pkg.Suite::${n}`)) {
-      // Outcome strings are run-length encoded (`P*18`, docs/data-branch.md): every run once, every one a pass.
-      const segments = lines[id] ? parseOutcomeString(lines[id].o) : null;
+      // Outcome strings are run-length encoded (`P*18`, or open-ended `P*` in a quiet file: docs/data-branch.md): every run once, every one a pass.
+      const segments = lines[id] ? expandOpenEnd(lines[id].from, lines[id].o, newest) : null;
       const count = segments ? runCount(segments) : 0;
       if (count !== expected.length || !segments!.every((s) => s.a === '' || s.a === 'P')) problems.push(`${id}: ${count} outcomes (${lines[id]?.o.slice(0, 40)}), expected ${expected.length} passes`);
     }

@@ -122,7 +122,23 @@ export const ISSUE28_SCENARIOS: Scenario[] = [
   issue14('real-suite-indep'),
 ];
 
-export const ALL_SCENARIOS: Scenario[] = [...SCENARIOS, ...ISSUE14_SCENARIOS, ...ISSUE28_SCENARIOS.filter((s) => !ISSUE14_SCENARIOS.includes(s))];
+/**
+ * A suite of two history shards, so that its quiet tests get quiet files (schema 4, docs/data-branch.md): named
+ * (`--scenarios large-suite`), not in the default sets, to check that those files decide as schema 3's did
+ * (`scripts/eval/versions.ts`, `--check`).
+ */
+export const LARGE_SCENARIOS: Scenario[] = [
+  {
+    ...BASE_SCENARIO,
+    name: 'large-suite',
+    description: '1,200 tests in 12 modules, 150 runs: two history shards, so quiet files are written',
+    tests: 1_200,
+    modules: 12,
+    runs: 150,
+  },
+];
+
+export const ALL_SCENARIOS: Scenario[] = [...SCENARIOS, ...ISSUE14_SCENARIOS, ...ISSUE28_SCENARIOS.filter((s) => !ISSUE14_SCENARIOS.includes(s)), ...LARGE_SCENARIOS];
 
 export function scenarioByName(name: string): Scenario {
   const s = ALL_SCENARIOS.find((x) => x.name === name);

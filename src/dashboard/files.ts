@@ -1,5 +1,5 @@
 /**
- * The dashboard's readers of the data branch's files (schemas 2 and 3, docs/data-branch.md). Pure, no DOM, no Node: the
+ * The dashboard's readers of the data branch's files (schemas 2 to 4, docs/data-branch.md). Pure, no DOM, no Node: the
  * page bundles them and the tests run them on the same texts. Each reader takes one file's text and returns plain
  * data, dropping (and counting) what is not in the expected form, so that a format change stays in this file.
  *
@@ -7,7 +7,7 @@
  * test (10 M of them at 100k tests); it keeps each test's outcome string and walks it (test-runs.ts).
  */
 import { RUNS_FILE, META_FILE } from '../store/layout.ts';
-import { fileFromAround, parseOutcomeString } from '../history/outcome-string.ts';
+import { closeOpenEnd, fileFromAround, parseOutcomeString } from '../history/outcome-string.ts';
 import { strictJsonFault } from '../store/strict-json.ts';
 import type { RunRow as StoredRunRow } from '../store/history-format.ts';
 
@@ -137,8 +137,12 @@ export function parseRunsText(text: string): Parsed<RunRow[]> {
   return { value: rows, dropped };
 }
 
-/** history/NN.json: one line per test. */
-export function parseHistoryText(text: string): Parsed<HistoryLine[]> {
+/**
+ * history/NN.json and history/quiet-NN.json: one line per test. `newest`: the newest run of runs.json, up to which an
+ * open-ended token (`P*`, schema 4) stands; the line's `o` is given with its count written out. The page does not trim
+ * a quiet line's lagging `from` (the step does, with the window of flakeguard.json): it may show up to 20 more passes.
+ */
+export function parseHistoryText(text: string, newest = 0): Parsed<HistoryLine[]> {
   const b = body(text, 'tests');
   if (typeof b === 'string') return { value: [], dropped: 0, error: b };
   const out: HistoryLine[] = [];
@@ -148,13 +152,14 @@ export function parseHistoryText(text: string): Parsed<HistoryLine[]> {
     // Schema 3 leaves out name and classname when the id is `<classname>::<name>`.
     const cut = id.lastIndexOf('::');
     const derived = b.schema >= 3 && typeof v === 'object' && v !== null && v.name === undefined && cut >= 0;
-    if (typeof v !== 'object' || v === null || (typeof v.name !== 'string' && !derived) || !Number.isInteger(v.from) || typeof v.o !== 'string' || parseOutcomeString(v.o) === null) {
+    const o = typeof v === 'object' && v !== null && typeof v.o === 'string' && Number.isInteger(v.from) ? (b.schema >= 4 ? closeOpenEnd(v.from as number, v.o, newest) : v.o) : null;
+    if (typeof v !== 'object' || v === null || (typeof v.name !== 'string' && !derived) || o === null || parseOutcomeString(o) === null) {
       dropped++;
       continue;
     }
     const name = derived ? id.slice(cut + 2) : (v.name as string);
     const classname = derived ? id.slice(0, cut) : typeof v.classname === 'string' ? v.classname : '';
-    const line: HistoryLine = { id, name, classname, from: v.from as number, o: v.o };
+    const line: HistoryLine = { id, name, classname, from: v.from as number, o };
     const file = typeof v.file === 'string' ? v.file : fileFromAround(v.fp, classname);
     if (file !== undefined) line.file = file;
     if (typeof v.line === 'number') line.line = v.line;

@@ -5,7 +5,9 @@
  * One token per run, aligned on run sequence numbers from `from`: `P`, `F`, `E`, `S` for a run with one attempt,
  * `(FP)` for several attempts; `.` for a run the test was not in, `.12` for twelve. Schema 3 adds a repeat count:
  * `P*40` is forty runs passed in a row (written from four repeats up), `(FP)*4` four runs that failed then passed.
- * Schema 2 strings have no repeat count and read the same.
+ * Schema 2 strings have no repeat count and read the same. Schema 4 adds an open-ended last token: `P*` (no count) is
+ * that token for every run from its place up to the newest run of runs.json (expandOpenEnd); parseOutcomeString
+ * refuses it, since only a reader that knows the newest run can read it.
  */
 
 /** `n` runs in a row with the same attempts (`a`), or a gap of `n` runs the test was not in (`a` = ''). */
@@ -69,6 +71,36 @@ export function parseOutcomeString(o: string): Segment[] | null {
   }
   // A copy made to size: pushing grew a backing store of 17 slots, kept as long as the history (100k tests: ~13 MB).
   return segments.slice();
+}
+
+/** True when the outcome string ends with an open-ended token (`P*`, schema 4). */
+export function isOpenEnded(o: string): boolean {
+  return o.length >= 2 && o.charCodeAt(o.length - 1) === 42; /* * */
+}
+
+/**
+ * The segments of an outcome string whose last token may be open-ended (`P*`: that token for every run from its place
+ * to `newest`, the newest run of runs.json), or null when it is malformed: an open-ended gap (`.*`), or a token that
+ * would start after `newest`. A string without an open end reads as parseOutcomeString reads it.
+ */
+export function expandOpenEnd(from: number, o: string, newest: number): Segment[] | null {
+  if (!isOpenEnded(o)) return parseOutcomeString(o);
+  const segments = parseOutcomeString(o.slice(0, -1));
+  if (!segments || segments.length === 0) return null;
+  const last = segments[segments.length - 1]!;
+  if (last.a === '') return null;
+  // The open token is the prefix's last run (at end - 1) and every run after it up to `newest`.
+  const more = newest - (endOf(from, segments) - 1);
+  if (!Number.isSafeInteger(more) || more < 0) return null;
+  last.n += more;
+  return segments;
+}
+
+/** The outcome string with its open end (if any) written out as a count: what a schema-3 reader reads; null when malformed. */
+export function closeOpenEnd(from: number, o: string, newest: number): string | null {
+  if (!isOpenEnded(o)) return o;
+  const segments = expandOpenEnd(from, o, newest);
+  return segments ? renderOutcomeString(segments) : null;
 }
 
 /** The outcome string of `segments` (the inverse of parseOutcomeString; repeats from REPEAT_FROM up). */

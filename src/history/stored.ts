@@ -278,8 +278,12 @@ export function canMergeStored(rows: ReadonlyMap<string, SeqRow>, run: RunContex
   return ordered.length === 0 || run.time >= ordered[ordered.length - 1]!.time;
 }
 
-/** `s` without its runs older than `oldestKept` and beyond the newest `maxRuns` (the retention of mergeRun), or null when none is left. */
-function trimmed(s: StoredTest, timeOf: (seq: number) => number, oldestKept: number, maxRuns: number): StoredTest | null {
+/**
+ * `s` without its runs older than `oldestKept` and beyond the newest `maxRuns` (the retention of mergeRun), or null when
+ * none is left. The reader of a schema-4 quiet line trims with it too (src/store/history-format.ts), with the window
+ * the last write applied, so that a line whose `from` was left as it was reads as the merge left it.
+ */
+export function trimmed(s: StoredTest, timeOf: (seq: number) => number, oldestKept: number, maxRuns: number): StoredTest | null {
   let count = runCount(s.segments);
   let i = 0;
   let seq = s.from;

@@ -13,8 +13,36 @@ import { DEFAULT_POLICY, type Decision, type PolicyOptions } from '../policy/qua
 import { decide } from '../policy/decide.ts';
 import { withCells } from '../policy/cells.ts';
 import { createPfsMemo } from '../scoring/pfs.ts';
-import { META_FILE, RUNS_FILE, SCHEMA_VERSION, historyPath, renderMeta, renderStatsShard, shardCountFor, shardOf, statsPath, type FileProblem, type StatsLine } from '../store/layout.ts';
-import { LineTexts, RunMarks, nextSeq, renderHistoryShard, renderRuns, storedTests, type RunRow, type RunTable } from '../store/history-format.ts';
+import {
+  META_FILE,
+  QUIET_FROM_SHARDS,
+  RUNS_FILE,
+  SCHEMA_VERSION,
+  historyPath,
+  quietPath,
+  renderMeta,
+  renderStatsShard,
+  shardCountFor,
+  shardOf,
+  statsPath,
+  type FileProblem,
+  type RetentionWindow,
+  type StatsLine,
+} from '../store/layout.ts';
+import {
+  LineTexts,
+  RunMarks,
+  nextSeq,
+  quietCatchUp,
+  quietLineOf,
+  renderHistoryShard,
+  renderQuietShard,
+  renderRuns,
+  storedTests,
+  type QuietLine,
+  type RunRow,
+  type RunTable,
+} from '../store/history-format.ts';
 import { LazyHistory, canMergeStored, mergeStored, type StoredTest } from '../history/stored.ts';
 import { neverFailed } from '../history/outcome-string.ts';
 import { inBrokenShard, statsFileOf, statsShardOf, type Snapshot } from '../store/snapshot.ts';
@@ -311,6 +339,8 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
     decisions,
     scores,
     merged.ingested ? ingestionKey(run) : undefined,
+    // The retention this write's merge applied; without a merge, the history is as read, trimmed with the window read.
+    merged.ingested ? undefined : snapshot.meta.window,
     now,
     timed.retentionNow,
     options,
@@ -390,6 +420,7 @@ function renderFiles(
   decisions: Map<string, Decision>,
   scores: Map<string, Record<string, unknown>>,
   newIngestion: string | undefined,
+  readWindow: RetentionWindow | undefined,
   now: number,
   /** The time runs age out from (src/pipeline/clock.ts); ingestion keys age out with them. */
   retentionNow: number,
@@ -403,20 +434,61 @@ function renderFiles(
   for (const [key, time] of Object.entries(snapshot.meta.ingested)) if (time >= oldestKept) ingested[key] = time;
   if (newIngestion) ingested[newIngestion] = now;
 
+  // Quiet lines (schema 4, src/store/history-format.ts): from two shards up (a one-shard history is one small file,
+  // which a quiet file would only split), and not on a branch with untrusted runs, whose histories keep two budgets
+  // (src/history/trust.ts).
+  const window: RetentionWindow = readWindow ?? { maxRuns: options.retention.maxRuns, oldestKept };
+  let newest = 0;
+  let untrusted = false;
+  for (const row of runs.values()) {
+    if (row.seq > newest) newest = row.seq;
+    if (row.untrusted) untrusted = true;
+  }
+  let times: Map<number, number> | undefined;
+  const timeOf = (seq: number): number => {
+    if (!times) times = new Map([...runs.values()].map((row) => [row.seq, row.time]));
+    return times.get(seq) ?? -Infinity;
+  };
+  const readBack = new Map<number, number | null>();
+  const catchUp = Array.from({ length: shards }, (_, shard) => quietCatchUp(newest, shard));
+  const reads = snapshot.quiet.lines;
+
   // One pass over the tests: the runs some test still refers to (a flag per sequence number, set a segment at a time),
   // each test's shard, and its stats line. The iteration's own [id, test] entries are kept, not copied.
   const referenced = new RunMarks(runs);
   const historyShards: Array<Array<[string, StoredTest]>> = Array.from({ length: shards }, () => []);
+  const quietShards: Array<Array<[string, StoredTest]>> = Array.from({ length: shards }, () => []);
   const statsShards: Array<Array<[string, StatsLine]>> = Array.from({ length: shards }, () => []);
+  const quietLines = new Map<string, QuietLine>();
+  // Per shard: every quiet line is the one read from that shard's quiet file, unchanged (the file is then kept as is).
+  const quietKept: boolean[] = new Array<boolean>(shards).fill(true);
   for (const entry of storedTests(history, runs)) {
     const [id, test] = entry;
-    let seq = test.from;
-    for (const { a, n } of test.segments) {
-      if (a !== '') referenced.mark(seq, n);
-      seq += n;
-    }
     const shard = shardOf(id, shards);
-    historyShards[shard]!.push(entry);
+    const read = reads.get(id);
+    const quiet = untrusted || shards < QUIET_FROM_SHARDS ? undefined : quietLineOf(test, newest, window, timeOf, read, readBack, catchUp[shard]);
+    if (quiet) {
+      referenced.mark(quiet.from, newest - quiet.from + 1);
+      quietShards[shard]!.push(entry);
+      quietLines.set(id, quiet);
+      if (
+        quiet !== read ||
+        read.path !== quietPath(shard, shards) ||
+        read.test.name !== test.name ||
+        read.test.classname !== test.classname ||
+        read.test.file !== test.file ||
+        read.test.line !== test.line
+      ) {
+        quietKept[shard] = false;
+      }
+    } else {
+      let seq = test.from;
+      for (const { a, n } of test.segments) {
+        if (a !== '') referenced.mark(seq, n);
+        seq += n;
+      }
+      historyShards[shard]!.push(entry);
+    }
     const statsShard = statsShardOf(snapshot, id, shards);
     const decision = decisions.get(id)!;
     const stored = snapshot.overrides.get(id);
@@ -461,12 +533,18 @@ function renderFiles(
   }
 
   const files = new Map<string, string>();
-  files.set(META_FILE, renderMeta({ schema: SCHEMA_VERSION, shards, writes, ingested }));
+  files.set(META_FILE, renderMeta({ schema: SCHEMA_VERSION, shards, writes, window, ingested }));
   files.set(RUNS_FILE, renderRuns(new Map([...runs].filter(([, row]) => referenced.has(row.seq)))));
   files.set('README.md', renderBranchReadme(shards));
   const texts = new LineTexts();
   for (let i = 0; i < shards; i++) {
     if (historyShards[i]!.length > 0) files.set(historyPath(i, shards), renderHistoryShard(historyShards[i]!, texts));
+    if (quietShards[i]!.length > 0) {
+      const path = quietPath(i, shards);
+      const read = snapshot.quiet.shards.get(path);
+      // A quiet file none of whose lines changed is kept as read: not rendered, and its blob is the same.
+      files.set(path, read && quietKept[i] && read.tests === quietShards[i]!.length ? read.text : renderQuietShard(quietShards[i]!, quietLines, texts));
+    }
     const path = statsPath(i, shards);
     if (snapshot.brokenStats.has(path)) continue;
     if (statsShards[i]!.length > 0) files.set(path, renderStatsShard(statsShards[i]!));

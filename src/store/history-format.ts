@@ -1,5 +1,5 @@
 /**
- * How the history is written on the data branch (schema 3; schema 2 reads the same). Pure.
+ * How the history is written on the data branch (schema 4; schemas 2 and 3 read the same). Pure.
  *
  * runs.json gives every ingested run a sequence number. A test's history line stores its outcomes as one string
  * aligned on those numbers, starting at `from`: one letter per run (P, F, E, S), several attempts in
@@ -7,11 +7,16 @@
  * Each run appends a character to each line, so git stores a run as a small delta: the branch grows slowly.
  *
  *   "pkg.A::t": {"name":"t","classname":"pkg.A","from":41,"o":"PPP(FP)P.3F","m":{"44":"timeout after ms"},"d":0.2}
+ *
+ * Schema 4 writes a quiet test (its window is one stretch of first-attempt passes up to the newest run, with no
+ * message) to `history/quiet-NN.json` as `"o":"P*"`, open-ended up to the newest run of runs.json, keeping the
+ * `from` and `d` it was read with while that reads back as the merged history (quietLineOf): a run in which no quiet
+ * test changed leaves those files byte for byte (docs/adr/0365-schema-4-quiet-shards.md).
  */
 import type { History, TestHistory, TestRunRecord } from '../model.ts';
-import { LazyHistory, durationAt, type StoredTest } from '../history/stored.ts';
-import { endOf, fileAround, fileFromAround, forEachRun, parseOutcomeString, pushSegment, renderOutcomeString, runCount, type Segment } from '../history/outcome-string.ts';
-import { RUNS_FILE, SCHEMA_VERSION, parseLineObject, renderLineObject, type FileProblem } from './layout.ts';
+import { LazyHistory, durationAt, trimmed, type StoredTest } from '../history/stored.ts';
+import { endOf, expandOpenEnd, fileAround, fileFromAround, forEachRun, isOpenEnded, parseOutcomeString, pushSegment, renderOutcomeString, runCount, type Segment } from '../history/outcome-string.ts';
+import { RUNS_FILE, SCHEMA_VERSION, isQuietPath, parseLineObject, renderLineObject, type FileProblem, type RetentionWindow } from './layout.ts';
 
 export interface RunRow {
   seq: number;
@@ -166,9 +171,9 @@ function segmentsOf(slots: Array<{ seq: number; attempts: string }>): { from: nu
   return { from, segments };
 }
 
-/** The runs of an outcome string, or null when it is malformed. */
-export function decodeOutcomes(from: number, o: string): Array<{ seq: number; attempts: string }> | null {
-  const segments = parseOutcomeString(o);
+/** The runs of an outcome string, or null when it is malformed; `newest` is where an open end (`P*`, schema 4) stops. */
+export function decodeOutcomes(from: number, o: string, newest?: number): Array<{ seq: number; attempts: string }> | null {
+  const segments = newest === undefined ? parseOutcomeString(o) : expandOpenEnd(from, o, newest);
   if (!segments) return null;
   const out: Array<{ seq: number; attempts: string }> = [];
   forEachRun(from, segments, (seq, attempts) => out.push({ seq, attempts }));
@@ -272,12 +277,27 @@ export class LineTexts {
 }
 
 export function renderHistoryShard(tests: Array<[string, StoredTest]>, texts: LineTexts = new LineTexts()): string {
+  return renderShard(tests, texts, undefined);
+}
+
+/** A quiet test's line as written (schema 4): `"o":"P*"` from `from`, with the newest duration `d`. */
+export interface QuietLine {
+  from: number;
+  d?: number;
+}
+
+/** A quiet shard (`history/quiet-NN.json`): each test's line with an open end (quietLineOf gives `from` and `d`). */
+export function renderQuietShard(tests: Array<[string, StoredTest]>, quiet: ReadonlyMap<string, QuietLine>, texts: LineTexts = new LineTexts()): string {
+  return renderShard(tests, texts, quiet);
+}
+
+function renderShard(tests: Array<[string, StoredTest]>, texts: LineTexts, quiet: ReadonlyMap<string, QuietLine> | undefined): string {
   const sorted = tests.slice().sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   // Joined, not appended: `+=` would hold the shard as a rope of ~7 string pieces a line until it is written.
   const lines: string[] = [`{"schema": ${SCHEMA_VERSION}, "tests": {`];
   for (let i = 0; i < sorted.length; i++) {
     const [id, t] = sorted[i]!;
-    lines.push(`${JSON.stringify(id)}: ${historyLineText(id, t, texts)}${i < sorted.length - 1 ? ',' : ''}`);
+    lines.push(`${JSON.stringify(id)}: ${historyLineText(id, t, texts, quiet?.get(id))}${i < sorted.length - 1 ? ',' : ''}`);
   }
   if (sorted.length === 0) lines.push('');
   lines.push('}}\n');
@@ -288,32 +308,126 @@ export function renderHistoryShard(tests: Array<[string, StoredTest]>, texts: Li
  * A history line's JSON, written directly (a shard holds a thousand lines, every run rewrites them): the same text
  * as JSON.stringify of the line object, keys in the order people read a line in (who, where, then the outcomes).
  */
-function historyLineText(id: string, t: StoredTest, texts: LineTexts): string {
+function historyLineText(id: string, t: StoredTest, texts: LineTexts, quiet?: QuietLine): string {
   const parts: string[] = [];
   if (!namesFromId(id, t.name, t.classname)) parts.push(`"name":${JSON.stringify(t.name)}`, `"classname":${JSON.stringify(t.classname)}`);
   if (t.file !== undefined) parts.push(texts.file(t.file, t.classname));
   if (t.line !== undefined) parts.push(`"line":${JSON.stringify(t.line)}`);
   // The outcome string holds only P F E S ( ) . * and digits: nothing to escape.
+  if (quiet) {
+    parts.push(`"from":${quiet.from}`, `"o":"P*"`);
+    if (quiet.d !== undefined) parts.push(`"d":${JSON.stringify(quiet.d)}`);
+    return `{${parts.join(',')}}`;
+  }
   parts.push(`"from":${t.from}`, `"o":"${texts.outcome(t.segments)}"`);
   if (t.m && Object.keys(t.m).length > 0) parts.push(`"m":${JSON.stringify(t.m)}`);
-  const d = t.dur ? durationAt(t.dur, endOf(t.from, t.segments) - 1) : t.d;
+  const d = newestDuration(t);
   if (d !== undefined) parts.push(`"d":${JSON.stringify(d)}`);
   return `{${parts.join(',')}}`;
+}
+
+/** The duration a test's line gives its newest run. */
+function newestDuration(t: StoredTest): number | undefined {
+  return t.dur ? durationAt(t.dur, endOf(t.from, t.segments) - 1) : t.d;
+}
+
+/**
+ * How many runs a quiet line's `from` may lag behind the window's start: a quiet file's lines catch up once every
+ * QUIET_SLACK runs, at the run whose number plus the shard's is a multiple of it, so that each run rewrites about
+ * one quiet file in QUIET_SLACK rather than all of them at the same run.
+ */
+export const QUIET_SLACK = 20;
+
+/** True when the quiet lines of `shard` catch up with the window at run `newest` (QUIET_SLACK). */
+export function quietCatchUp(newest: number, shard: number): boolean {
+  return (newest + shard) % QUIET_SLACK === 0;
+}
+
+/**
+ * The quiet line of a test of the merged history, or undefined when it is not quiet or no line with an open end
+ * reads back as it is: a test is quiet when its window is one stretch of first-attempt passes ending at `newest`,
+ * with no message. The line keeps the `from` and `d` it was `read` with while a reader, trimming with `window` as
+ * this write's merge did, gets the same runs back (and `from` is at most QUIET_SLACK runs behind, and none at the
+ * file's catch-up run), and while its
+ * duration is as much there (`> 0`) as the newest one: what the scores read of durations. Else it gets the
+ * window's `from` and the newest duration.
+ */
+export function quietLineOf(
+  t: StoredTest,
+  newest: number,
+  window: RetentionWindow,
+  timeOf: (seq: number) => number,
+  read: QuietLine | undefined,
+  /** The `from` a reader gets back for a line's `from` (the same for every line of a write): filled as asked. */
+  memo: Map<number, number | null> = new Map(),
+  /** This run is the line's file's catch-up run (quietCatchUp): a lagging `from` moves to the window's. */
+  catchUp = false,
+): QuietLine | undefined {
+  const segs = t.segments;
+  if (segs.length !== 1 || segs[0]!.a !== 'P' || t.from + segs[0]!.n - 1 !== newest) return undefined;
+  if (t.m && Object.keys(t.m).length > 0) return undefined;
+  const d = newestDuration(t);
+  const readsBack = (from: number): boolean => {
+    let back = memo.get(from);
+    if (back === undefined) {
+      back = trimmed({ name: '', classname: '', from, segments: [{ a: 'P', n: newest - from + 1 }] }, timeOf, window.oldestKept, window.maxRuns)?.from ?? null;
+      memo.set(from, back);
+    }
+    return back === t.from;
+  };
+  if (
+    read &&
+    read.from <= t.from &&
+    t.from - read.from <= (catchUp ? 0 : QUIET_SLACK) &&
+    (read.d === undefined) === (d === undefined) &&
+    (read.d === undefined || read.d > 0 === d! > 0) &&
+    readsBack(read.from)
+  ) {
+    return read;
+  }
+  if (!readsBack(t.from)) return undefined;
+  return d === undefined ? { from: t.from } : { from: t.from, d };
+}
+
+/** The quiet lines of a snapshot as read (schema 4), to keep them as they were: by test id, and each quiet shard's text. */
+export interface QuietReads {
+  lines: Map<string, QuietLine & { path: string; test: StoredTest }>;
+  shards: Map<string, { text: string; tests: number }>;
+}
+
+export function emptyQuietReads(): QuietReads {
+  return { lines: new Map(), shards: new Map() };
 }
 
 /**
  * Adds the tests of one history shard to `into` (stored form), checking each line: its form, and that each of its
  * runs is in runs.json (`known`: the sequence numbers there).
  */
-export function parseHistoryShard(file: string, text: string, known: KnownSeqs, into: Map<string, StoredTest>, schema?: number): FileProblem[] {
+export function parseHistoryShard(
+  file: string,
+  text: string,
+  known: KnownSeqs,
+  into: Map<string, StoredTest>,
+  schema?: number,
+  /** Schema 4: the window of the last write (flakeguard.json), which open-ended lines are trimmed with, and where the quiet lines read are recorded. */
+  quiet?: { window?: RetentionWindow; reads: QuietReads },
+): FileProblem[] {
   const { value, problems } = parseLineObject(file, text, 'tests');
   if (!value) return problems;
   problems.push(...schemaProblem(file, value.schema, schema));
   const namesOptional = value.schema >= 3;
+  const openEnds = value.schema >= 4;
+  const quietFile = isQuietPath(file);
   let last: { classname: string; fp: [string, string] | [undefined, undefined]; file?: string } = { classname: '', fp: [undefined, undefined] };
   for (const [id, raw] of value.entries) {
     const line = raw as Partial<StoredLine> | null;
-    const segments = typeof line === 'object' && line !== null && typeof line.o === 'string' && Number.isSafeInteger(line.from) && (line.from as number) >= 0 ? known.segmentsOf(line.o) : null;
+    const open = typeof line?.o === 'string' && isOpenEnded(line.o);
+    const segments =
+      typeof line === 'object' && line !== null && typeof line.o === 'string' && Number.isSafeInteger(line.from) && (line.from as number) >= 0 && (openEnds || !open)
+        ? open
+          ? known.openSegmentsOf(line.from as number, line.o)
+          : known.segmentsOf(line.o)
+        : null;
     const named = typeof line?.name === 'string' || (namesOptional && line?.name === undefined && id.includes('::'));
     if (!line || !segments || !named || (line.classname !== undefined && typeof line.classname !== 'string')) {
       problems.push({ file, line: value.lineOf(id), message: `the history of '${id.slice(0, 200)}' is not in the expected form {"name", "classname", "from", "o"}` });
@@ -362,8 +476,21 @@ export function parseHistoryShard(file: string, text: string, known: KnownSeqs, 
     }
     if (known.runsOf(segments) === 0) continue;
     if (typeof line.d === 'number') test.d = line.d;
-    into.set(id, test);
+    if (!open) {
+      into.set(id, test);
+      continue;
+    }
+    // An open-ended line's `from` lags behind (QUIET_SLACK): it is read as the write that kept it trimmed it.
+    const window = quiet?.window;
+    const kept = window ? trimmed(test, known.timeOf, window.oldestKept, window.maxRuns) : test;
+    if (!kept) continue;
+    into.set(id, kept);
+    if (quiet && quietFile) {
+      quiet.reads.lines.set(id, { from, ...(test.d !== undefined ? { d: test.d } : {}), path: file, test: kept });
+    }
   }
+  // Kept as it is by the next write only when every line of it is still quiet and unchanged (src/pipeline/apply.ts).
+  if (quiet && quietFile && problems.length === 0) quiet.reads.shards.set(file, { text, tests: value.entries.size });
   return problems;
 }
 
@@ -397,6 +524,31 @@ export class KnownSeqs {
     return n;
   }
 
+  /** The newest run of the table (0 when it is empty): where an open-ended token ends. */
+  readonly newest: number;
+  private times: Map<number, number> | undefined;
+  private readonly table: RunTable;
+
+  /** The time of a run of the table, by sequence number. */
+  readonly timeOf = (seq: number): number => {
+    if (!this.times) {
+      this.times = new Map();
+      for (const row of this.table.values()) this.times.set(row.seq, row.time);
+    }
+    return this.times.get(seq) ?? -Infinity;
+  };
+
+  /** expandOpenEnd up to the newest run, the same array for the same `from` and string. */
+  openSegmentsOf(from: number, o: string): readonly Segment[] | null {
+    const key = `${from}|${o}`;
+    let segments = this.segments.get(key);
+    if (segments === undefined) {
+      segments = expandOpenEnd(from, o, this.newest);
+      if (this.segments.size < 65_536) this.segments.set(key, segments);
+    }
+    return segments;
+  }
+
   /** parseOutcomeString, the same array for the same string. */
   segmentsOf(o: string): readonly Segment[] | null {
     let segments = this.segments.get(o);
@@ -413,6 +565,8 @@ export class KnownSeqs {
   constructor(runs: RunTable) {
     let max = 0;
     for (const row of runs.values()) if (row.seq > max) max = row.seq;
+    this.newest = max;
+    this.table = runs;
     // Memory in proportion to the rows, never to the numbers: run numbers far apart (1 and 2,000,000,000) are
     // searched in a sorted array; the usual table, numbered nearly one after another, gets a prefix count.
     if (max > 4 * runs.size + 65_536) {

@@ -1,10 +1,11 @@
 /**
  * The files of the data branch and their text form. Pure: parse text into data, render data into text.
  *
- * Layout (schema 3), documented for users in docs/data-branch.md and in the README.md written on the branch:
- *   flakeguard.json      schema, shard count, writes since the last compaction, ingested run keys (idempotence)
+ * Layout (schema 4), documented for users in docs/data-branch.md and in the README.md written on the branch:
+ *   flakeguard.json      schema, shard count, writes since the last compaction, the window of the last write, ingested run keys (idempotence)
  *   runs.json            one line per run: sequence number, key, sha, time, default branch, job result, link
- *   history/NN.json      one line per test: its rolling window of runs (src/store/history-format.ts)
+ *   history/NN.json      one line per test that is not quiet: its rolling window of runs (src/store/history-format.ts)
+ *   history/quiet-NN.json  one line per quiet test (only first-attempt passes up to the newest run): `"o":"P*"`, unchanged while it stays quiet
  *   stats/NN.json        one line per test: scores, quarantine state and the hand-editable `override`
  *   README.md            how to read and edit the branch
  */
@@ -13,7 +14,7 @@ import { MAX_OVERRIDE_CELLS, readCell } from '../history/cell.ts';
 import { strictJsonFault } from './strict-json.ts';
 
 /** Written by this version. Older layouts are migrated on read (src/store/migrate.ts), never rejected (docs/adr/0001-data-branch-schema.md). */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 export const META_FILE = 'flakeguard.json';
 export const RUNS_FILE = 'runs.json';
 export const TESTS_PER_SHARD = 1000;
@@ -25,6 +26,16 @@ export interface Meta {
   writes: number;
   /** ingestion key → time (ms) it was ingested; pruned with the history's age limit. */
   ingested: Record<string, number>;
+  /**
+   * The retention the last write applied (schema 4): at most `maxRuns` runs, none older than `oldestKept` (ms). A
+   * reader trims the open-ended lines of quiet shards with it (their `from` is moved lazily: history-format.ts).
+   */
+  window?: RetentionWindow;
+}
+
+export interface RetentionWindow {
+  maxRuns: number;
+  oldestKept: number;
 }
 
 /** One line of a stats file. `override` is the hand edit; edits of the computed fields are read through `check` (src/policy/hand-edits.ts). */
@@ -71,6 +82,22 @@ export const HISTORY_DIR = 'history/';
 
 export function historyPath(index: number, shards: number): string {
   return `${HISTORY_DIR}${shardName(index, shards)}.json`;
+}
+
+/** The quiet shard of a shard index (schema 4): the tests whose line does not change while they keep passing. */
+export function quietPath(index: number, shards: number): string {
+  return `${HISTORY_DIR}quiet-${shardName(index, shards)}.json`;
+}
+
+/**
+ * The fewest shards a history has before its quiet tests get quiet files: a one-shard history is one small file,
+ * which a quiet file would only split (docs/adr/0365-schema-4-quiet-shards.md).
+ */
+export const QUIET_FROM_SHARDS = 2;
+
+/** True for a quiet shard's path (`history/quiet-NN.json`). */
+export function isQuietPath(path: string): boolean {
+  return /^history\/quiet-[0-9a-f]+\.json$/.test(path);
 }
 
 export function statsPath(index: number, shards: number): string {
@@ -199,7 +226,8 @@ function locateBrokenLine(text: string): number | undefined {
 export function renderMeta(meta: Meta): string {
   const ingested = Object.entries(meta.ingested).sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1));
   const lines = ingested.map(([key, time]) => `  ${JSON.stringify(key)}: ${time}`);
-  return `{"schema": ${meta.schema}, "shards": ${meta.shards}, "writes": ${meta.writes}, "ingested": {\n${lines.join(',\n')}\n}}\n`;
+  const window = meta.window ? `"window": [${meta.window.maxRuns}, ${meta.window.oldestKept}], ` : '';
+  return `{"schema": ${meta.schema}, "shards": ${meta.shards}, "writes": ${meta.writes}, ${window}"ingested": {\n${lines.join(',\n')}\n}}\n`;
 }
 
 /**
@@ -228,7 +256,17 @@ export function parseMeta(text: string): { meta?: Meta; problems: FileProblem[] 
     }
     ingested[key] = time;
   }
-  return { meta: { schema, shards: raw.shards as number, writes: (raw.writes as number | undefined) ?? 0, ingested: { ...ingested } }, problems: [] };
+  let window: RetentionWindow | undefined;
+  if (raw.window !== undefined) {
+    const w = raw.window;
+    if (!Array.isArray(w) || w.length !== 2 || !Number.isSafeInteger(w[0]) || (w[0] as number) < 1 || typeof w[1] !== 'number' || !Number.isFinite(w[1])) {
+      return bad(`"window" must be [most runs, oldest time kept in ms], got ${JSON.stringify(w).slice(0, 60)}`);
+    }
+    window = { maxRuns: w[0] as number, oldestKept: w[1] };
+  }
+  const meta: Meta = { schema, shards: raw.shards as number, writes: (raw.writes as number | undefined) ?? 0, ingested: { ...ingested } };
+  if (window) meta.window = window;
+  return { meta, problems: [] };
 }
 
 /* ---------- stats and overrides ---------- */

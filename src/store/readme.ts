@@ -7,14 +7,15 @@ This branch is written by the [flakeguard](https://github.com/flakeguard/flakegu
 the history of every test, the scores computed from it, and the quarantine decisions. Do not merge it into your
 code branches.
 
-## Files (schema 3, ${shards} shard${shards === 1 ? '' : 's'})
+## Files (schema 4, ${shards} shard${shards === 1 ? '' : 's'})
 
 | path | what it holds | edit by hand? |
 | --- | --- | --- |
 | \`stats/NN.json\` | one line per test with something to say (it failed in its window, is or was quarantined, or has an override): \`override\`, \`quarantined\`, \`reason\`, recent results and scores | **yes, the \`override\` field only** |
-| \`history/NN.json\` | one line per test: its outcomes, one letter per run from run number \`from\` on (\`P*40\`: forty passes in a row) | no |
+| \`history/NN.json\` | one line per test that is not quiet: its outcomes, one letter per run from run number \`from\` on (\`P*40\`: forty passes in a row) | no |
+| \`history/quiet-NN.json\` | one line per quiet test (it passed at the first attempt in every run of its window): \`"o":"P*"\`, passed in every run from \`from\` to the newest of \`runs.json\` | no |
 | \`runs.json\` | one line per run number: \`[run key, commit, time, on default branch, job succeeded, link]\` | no |
-| \`flakeguard.json\` | schema version, shard count, writes since compaction, runs already ingested | no |
+| \`flakeguard.json\` | schema version, shard count, writes since compaction, the last write's window, runs already ingested | no |
 | \`decisions.json\` | one line per test whose quarantine decision changed: its last 20 decisions (run, time, who, why) and its issue | no (informational: nothing is decided from it) |
 
 flakeguard also writes this \`README.md\`, the dashboard (\`index.html\`, \`.nojekyll\`, \`dashboard/CODEOWNERS\`,

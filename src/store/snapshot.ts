@@ -20,7 +20,7 @@ import {
   type Meta,
   type StatsLine,
 } from './layout.ts';
-import { KnownSeqs, parseHistoryShard, parseRuns, type RunTable } from './history-format.ts';
+import { KnownSeqs, emptyQuietReads, parseHistoryShard, parseRuns, type QuietReads, type RunTable } from './history-format.ts';
 import { LazyHistory, type StoredTest } from '../history/stored.ts';
 import { parseHistoryShardV1, parseRunsV1 } from './migrate.ts';
 import { DECISIONS_FILE } from './decisions.ts';
@@ -67,6 +67,8 @@ export interface Snapshot {
    * the next run after the fix ingests normally (docs/data-branch.md, "A broken file").
    */
   damaged: FileProblem[];
+  /** The quiet lines and shards as read (schema 4), which the next write keeps as they are while nothing in them changed. */
+  quiet: QuietReads;
   /** decisions.json's text as read (src/store/decisions.ts): informational, carried to the next write. */
   decisions?: string;
   /** Owned paths that are not regular files, as parseSnapshot was given them: a snapshot parsed again keeps them. */
@@ -87,6 +89,7 @@ export function emptySnapshot(): Snapshot {
     brokenShards: new Set(),
     problems: [],
     damaged: [],
+    quiet: emptyQuietReads(),
   };
 }
 
@@ -182,10 +185,11 @@ function readSnapshot(files: Map<string, string>, blocked: ReadonlyMap<string, s
   if (v1) {
     for (const path of snapshot.damaged.length > 0 ? [] : historyPaths) damage(parseHistoryShardV1((reading.file = path), files.get(path)!, snapshot.runs, snapshot.history));
   } else if (snapshot.damaged.length === 0) {
-    // Schemas 2 and 3: the history stays in its stored form (src/history/stored.ts).
+    // Schemas 2 to 4: the history stays in its stored form (src/history/stored.ts).
     const stored = new Map<string, StoredTest>();
     const known = new KnownSeqs(snapshot.runs);
-    for (const path of historyPaths) damage(parseHistoryShard((reading.file = path), files.get(path)!, known, stored, schema));
+    const quiet = { ...(snapshot.meta.window ? { window: snapshot.meta.window } : {}), reads: snapshot.quiet };
+    for (const path of historyPaths) damage(parseHistoryShard((reading.file = path), files.get(path)!, known, stored, schema, quiet));
     reading.file = RUNS_FILE;
     snapshot.history = new LazyHistory(stored, snapshot.runs);
   }

@@ -18,14 +18,28 @@ import { HOSTILE_CLASS, HOSTILE_ISSUE, HOSTILE_NAME, HOSTILE_REASON, hostileBran
 function modelOf(files: Map<string, string>): Model {
   const history: HistoryLine[] = [];
   const stats = new Map<string, StatsLine>();
+  const runs = parseRunsText(files.get('runs.json')!).value;
+  const newest = Math.max(0, ...runs.map((r) => r.seq));
   for (const [path, text] of files) {
-    if (path.startsWith('history/')) history.push(...parseHistoryText(text).value);
+    if (path.startsWith('history/')) history.push(...parseHistoryText(text, newest).value);
     if (path.startsWith('stats/')) for (const [id, s] of parseStatsText(text).value) stats.set(id, s);
   }
-  const model = buildModel({ meta: parseMetaText(files.get('flakeguard.json')!).value, runs: parseRunsText(files.get('runs.json')!).value, history, stats });
+  const model = buildModel({ meta: parseMetaText(files.get('flakeguard.json')!).value, runs, history, stats });
   assignOwners(model.tests, files.get('dashboard/CODEOWNERS'), files.get('dashboard/codeowners-map'));
   return model;
 }
+
+describe('a quiet line (schema 4)', () => {
+  it('is read with its open end written out up to the newest run; in a schema-3 file an open end is not in the expected form', () => {
+    const quiet = '{"schema": 4, "tests": {\n"a.B::c": {"from":3,"o":"P*","d":0.1},\n"a.B::d": {"from":3,"o":"FP*"}\n}}\n';
+    expect(parseHistoryText(quiet, 9).value.map((l) => [l.id, l.from, l.o])).toEqual([
+      ['a.B::c', 3, 'P*7'],
+      ['a.B::d', 3, 'FP*6'],
+    ]);
+    expect(parseHistoryText(quiet, 2).dropped).toBe(2);
+    expect(parseHistoryText(quiet.replace('"schema": 4', '"schema": 3'), 9).dropped).toBe(2);
+  });
+});
 
 describe('owners', () => {
   it('come from the copies of CODEOWNERS and of codeowners-map, file first, last rule winning', () => {

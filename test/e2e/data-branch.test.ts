@@ -7,6 +7,7 @@ import { chmod, cp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { World, git, junitXml, setOverride as withOverride } from '../support/action.ts';
 import { parseResultsFile } from '../../src/store/results-file.ts';
+import { parseSnapshot } from '../../src/store/snapshot.ts';
 import { expectOutcome } from '../support/expect.ts';
 
 let world: World;
@@ -79,7 +80,7 @@ describe('hand edits', () => {
 });
 
 describe('an older layout', () => {
-  it('is migrated on read: its quarantine still forgives and the branch is rewritten in schema 3', async () => {
+  it('is migrated on read: its quarantine still forgives and the branch is rewritten in schema 4', async () => {
     // Publish the schema-1 branch captured from flakeguard 0.1.
     const clone = join(world.root, 'v1');
     await git(world.root, ['init', '-q', '-b', 'flakeguard-data', clone]);
@@ -93,11 +94,11 @@ describe('an older layout', () => {
     expectOutcome(run, 'success');
     expect(run.outputs['quarantined-failures']).toBe('1');
     const files = await world.dataFiles();
-    expect(JSON.parse(files.get('flakeguard.json')!).schema).toBe(3);
+    expect(JSON.parse(files.get('flakeguard.json')!).schema).toBe(4);
     expect(JSON.parse(files.get('history/00.json')!).tests['api.Client::retries on 503'].o).toBe('P(FP)(FP)(FF)(FF)F');
   });
 
-  it('schema 2 is migrated on read: its quarantine forgives, its hand override holds, and it is rewritten in schema 3', async () => {
+  it('schema 2 is migrated on read: its quarantine forgives, its hand override holds, and it is rewritten in schema 4', async () => {
     // Publish the schema-2 branch captured from the last schema-2 flakeguard (test/fixtures/data-branch-v2).
     const clone = join(world.root, 'v2');
     await git(world.root, ['init', '-q', '-b', 'flakeguard-data', clone]);
@@ -120,11 +121,46 @@ describe('an older layout', () => {
     expect(run.outputs['quarantined-failures']).toBe('1');
     expect(run.stdout).toMatch(/db\.Pool(::|%3A%3A)reconnects/);
     const files = await world.dataFiles();
-    expect(JSON.parse(files.get('flakeguard.json')!).schema).toBe(3);
+    expect(JSON.parse(files.get('flakeguard.json')!).schema).toBe(4);
     const history = JSON.parse(files.get('history/00.json')!).tests;
     expect(history['api.Client::retries on 503'].o).toBe('P(FP)P(FP)PPPF');
     expect(history['cart.Total::applies discount'].o).toBe('P*8');
     expect(JSON.parse(files.get('stats/00.json')!).tests['db.Pool::reconnects'].override).toEqual({ action: 'never', reason: 'DB-7: real outage' });
+  });
+
+  it('schema 3 is migrated on read: its quarantine forgives, its hand override holds, and its quiet tests move to quiet files', async () => {
+    // Publish the schema-3 branch captured from the last schema-3 flakeguard (test/fixtures/data-branch-v3).
+    const clone = join(world.root, 'v3');
+    await git(world.root, ['init', '-q', '-b', 'flakeguard-data', clone]);
+    await cp(join(import.meta.dirname, '../fixtures/data-branch-v3'), clone, { recursive: true });
+    await git(clone, ['add', '-A']);
+    await git(clone, ['-c', 'user.name=x', '-c', 'user.email=x@x', 'commit', '-q', '-m', 'v3']);
+    await git(clone, ['push', '-q', world.remote, 'flakeguard-data']);
+
+    const suite = Array.from({ length: 1_034 }, (_, i) => ({ classname: `shop.M${i % 26}`, name: `case ${i}` }));
+    await world.writeReport(
+      'reports/junit.xml',
+      junitXml([
+        ...suite,
+        { classname: 'api.Client', name: 'retries on 503', attempts: 'F', message: 'timeout of 5000ms exceeded' },
+        { classname: 'db.Pool', name: 'reconnects', attempts: 'F', message: 'connect ECONNREFUSED 127.0.0.1:5432' },
+      ]),
+    );
+    const run = await world.run({ runId: 7000, inputs: { 'test-outcome': 'failure' } });
+    expectOutcome(run, 'failure');
+    expect(run.outputs['quarantined-failures']).toBe('1');
+    expect(run.stdout).toMatch(/db\.Pool(::|%3A%3A)reconnects/);
+    const files = await world.dataFiles();
+    expect(JSON.parse(files.get('flakeguard.json')!)).toMatchObject({ schema: 4, window: [100, expect.any(Number)] });
+    const quiet = [...files].filter(([path]) => path.startsWith('history/quiet-'));
+    expect(quiet.map(([path]) => path).sort()).toEqual(['history/quiet-00.json', 'history/quiet-01.json']);
+    const lines = Object.assign({}, ...quiet.map(([, text]) => JSON.parse(text).tests)) as Record<string, { from: number; o: string }>;
+    expect(lines['shop.M0::case 0']).toMatchObject({ from: 5, o: 'P*' });
+    expect(lines['api.Client::retries on 503']).toBeUndefined();
+    // The step's own reader (the CLI's) reads the quiet lines back: 11 runs from run 5 to this one.
+    const read = parseSnapshot(files);
+    expect(read.problems).toEqual([]);
+    expect(read.history.get('shop.M0::case 0')!.runs).toHaveLength(11);
   });
 });
 

@@ -145,7 +145,7 @@ describe('files flakeguard does not own', () => {
     expectOutcome(await world.run({ runId: 1 }), 'success');
     // A history shard of a layout with more shards (as after a suite shrank): flakeguard's, so it goes.
     await personCommits('a stale shard', async (dir) => {
-      await writeFile(join(dir, 'history/01.json'), '{"schema": 3, "tests": {\n}}\n');
+      await writeFile(join(dir, 'history/01.json'), '{"schema": 4, "tests": {\n}}\n');
       await writeFile(join(dir, 'CNAME'), 'flaky.example.com\n');
     });
     expectOutcome(await world.run({ runId: 2 }), 'success');

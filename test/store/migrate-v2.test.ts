@@ -2,7 +2,7 @@
  * Schema 2 is migrated on read (issue #16): a branch captured from the last schema-2 flakeguard (b0a43bc's applyRun,
  * test/fixtures/data-branch-v2) reads with no problem, its histories decode to the same runs, the next run is decided
  * exactly as that version decided it (test/fixtures/data-branch-v2-expected.json, written by that version for the
- * same run), and the branch is written back in schema 3 with nothing lost. The dist-level run is in
+ * same run), and the branch is written back in the current schema with nothing lost. The dist-level run is in
  * test/e2e/data-branch.test.ts ("an older layout").
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -71,13 +71,13 @@ describe('a schema-2 branch', () => {
     for (const [id, s] of Object.entries(expected.scores)) expect(result.scores.get(id), id).toMatchObject(s);
   });
 
-  it('is written back in schema 3, with every run, message and hand override kept', () => {
+  it('is written back in schema 4, with every run, message and hand override kept', () => {
     const result = apply(branch());
     const meta = JSON.parse(result.files.get('flakeguard.json')!) as { schema: number; ingested: object };
-    expect(meta.schema).toBe(3);
+    expect(meta.schema).toBe(4);
     expect(Object.keys(meta.ingested)).toHaveLength(8);
     const history = JSON.parse(result.files.get('history/00.json')!) as { schema: number; tests: Record<string, Record<string, unknown>> };
-    expect(history.schema).toBe(3);
+    expect(history.schema).toBe(4);
     expect(history.tests['api.Client::retries on 503']).toEqual({
       fp: ['src/', '.test.ts'],
       line: 10,
@@ -92,10 +92,10 @@ describe('a schema-2 branch', () => {
     expect(history.tests['cart.Stock::reserves items']!.o).toBe('PP.FP*4');
     // Stats lines: the tests with something to say, and the hand override as it was written.
     const stats = JSON.parse(result.files.get('stats/00.json')!) as { schema: number; tests: Record<string, Record<string, unknown>> };
-    expect(stats.schema).toBe(3);
+    expect(stats.schema).toBe(4);
     expect(Object.keys(stats.tests).sort()).toEqual(['api.Client::retries on 503', 'cart.Stock::reserves items', 'db.Pool::reconnects']);
     expect(stats.tests['db.Pool::reconnects']!.override).toEqual({ action: 'never', reason: 'DB-7: real outage' });
-    // Read back, the schema-3 branch gives the same histories.
+    // Read back, the branch written gives the same histories.
     const again = parseSnapshot(result.files);
     expect(again.problems).toEqual([]);
     for (const [id, test] of result.history)

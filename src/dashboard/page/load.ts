@@ -3,7 +3,7 @@
  * flakeguard.json and runs.json first (small: one line per run), given to `early` so that the page can draw the
  * runs' outcomes at once; then every stats and history shard (tens of MB at 100k tests), for the whole model.
  */
-import { shardName } from '../../store/layout.ts';
+import { QUIET_FROM_SHARDS, shardName } from '../../store/layout.ts';
 import { META_FILE, RUNS_FILE, parseHistoryText, parseMetaText, parseRunsText, parseStatsText, type HistoryLine, type StatsLine } from '../files.ts';
 import { buildModel, type Model } from '../page-model.ts';
 import { count } from '../wording.ts';
@@ -64,7 +64,9 @@ export async function loadBranch(callbacks: LoadCallbacks): Promise<Loaded> {
   const history: HistoryLine[] = [];
   const stats = new Map<string, StatsLine>();
   let done = 2;
-  const total = 2 + 2 * shards;
+  const quietFiles = meta.value.schema >= 4 && shards >= QUIET_FROM_SHARDS;
+  const total = 2 + (quietFiles ? 3 : 2) * shards;
+  const newest = runs.value.reduce((max, row) => Math.max(max, row.seq), 0);
   const tick = (): void => callbacks.progress(++done, total);
   const jobs: Array<() => Promise<void>> = [];
   for (let i = 0; i < shards; i++) {
@@ -80,17 +82,20 @@ export async function loadBranch(callbacks: LoadCallbacks): Promise<Loaded> {
       }
       tick();
     });
-    jobs.push(async () => {
-      const t = await text(`history/${name}.json`);
-      if (t !== undefined) {
-        bytes += t.length;
-        const parsed = parseHistoryText(t);
-        if (parsed.error) problems.push(`history/${name}.json: ${parsed.error}`);
-        if (parsed.dropped) problems.push(`history/${name}.json: ${count(parsed.dropped, 'test')} not in the expected form`);
-        for (const line of parsed.value) history.push(line);
-      }
-      tick();
-    });
+    // Each shard's busy file and, from schema 4 and QUIET_FROM_SHARDS shards, its quiet file (history/quiet-NN.json): either may be missing.
+    for (const path of quietFiles ? [`history/${name}.json`, `history/quiet-${name}.json`] : [`history/${name}.json`]) {
+      jobs.push(async () => {
+        const t = await text(path);
+        if (t !== undefined) {
+          bytes += t.length;
+          const parsed = parseHistoryText(t, newest);
+          if (parsed.error) problems.push(`${path}: ${parsed.error}`);
+          if (parsed.dropped) problems.push(`${path}: ${count(parsed.dropped, 'test')} not in the expected form`);
+          for (const line of parsed.value) history.push(line);
+        }
+        tick();
+      });
+    }
   }
   let codeowners: string | undefined;
   let classMap: string | undefined;
