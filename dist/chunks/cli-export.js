@@ -1,17 +1,16 @@
-const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);
-const { basename } = require("node:path");
 import {
   EXPORT_FORMATS,
   ExportError,
   exportTables,
+  nameOfSource,
   parseSince
 } from "./shared-export-rows.js";
 import {
-  isRemoteUrl,
   readDataBranch
 } from "./shared-cli-data.js";
 import "./shared-owners-index.js";
 import "./shared-owners-codeowners.js";
+import "./shared-dashboard-links.js";
 import "./shared-store-sync.js";
 import {
   CliError
@@ -31,15 +30,6 @@ import "./shared-model.js";
 import "./shared-runtime.js";
 
 // src/cli/export.ts
-function repositoryNameOf(remote) {
-  const trimmed = remote.replace(/[/\\]+$/, "").replace(/\.git$/, "");
-  if (isRemoteUrl(trimmed)) {
-    const path = trimmed.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*\//i, "").replace(/^[^/\s@]+@[^/\s:]+:/, "");
-    const parts = path.split("/").filter(Boolean);
-    return parts.slice(-2).join("/") || trimmed;
-  }
-  return basename(trimmed) || trimmed;
-}
 async function exportCommand(data, command) {
   if (!command.format || !EXPORT_FORMATS.includes(command.format))
     throw new CliError(`--format must be ${EXPORT_FORMATS.join(" or ")}${command.format ? `, got '${command.format}'` : ""}.`);
@@ -47,7 +37,7 @@ async function exportCommand(data, command) {
   try {
     const since = command.since !== void 0 ? parseSince(command.since, command.now) : void 0;
     const { snapshot, files, head, remote } = await readDataBranch(data);
-    const repository = command.repository ?? repositoryNameOf(remote);
+    const repository = command.repository ?? nameOfSource(remote);
     const result = await exportTables([{ repository, snapshot, files, ...since ? { since } : {} }], { format: command.format, out: command.out });
     return { result, head, remote };
   } catch (error) {
@@ -56,6 +46,5 @@ async function exportCommand(data, command) {
   }
 }
 export {
-  exportCommand,
-  repositoryNameOf
+  exportCommand
 };

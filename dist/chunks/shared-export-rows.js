@@ -12,9 +12,20 @@ import {
   parseCodeowners
 } from "./shared-owners-codeowners.js";
 import {
+  dashboardTestUrl,
+  repoUrlOf,
+  safeUrl
+} from "./shared-dashboard-links.js";
+import {
   damageReason,
   inBrokenShard
 } from "./shared-store-history-format.js";
+import {
+  closeOpenEnd,
+  fileFromAround,
+  forEachRun,
+  parseOutcomeString
+} from "./shared-history-stored.js";
 import {
   failureKey
 } from "./shared-history-merge.js";
@@ -28,9 +39,463 @@ import {
   parseDecisions
 } from "./shared-store-decisions.js";
 import {
+  META_FILE,
+  RUNS_FILE,
+  strictJsonFault
+} from "./shared-store-layout.js";
+import {
   CODE_STATUS,
   isFailure
 } from "./shared-model.js";
+
+// src/dashboard/files.ts
+function strictParse(text) {
+  const stripped = text.replace(/^\uFEFF/, "");
+  let value;
+  try {
+    value = JSON.parse(stripped);
+  } catch (error) {
+    return `not valid JSON (${error instanceof Error ? error.message : String(error)})`;
+  }
+  const fault = strictJsonFault(stripped, value);
+  return fault ? `line ${fault.line}: ${fault.message}` : { value };
+}
+function body(text, key) {
+  const read = strictParse(text);
+  if (typeof read === "string") return read;
+  const parsed = read.value;
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return "not a JSON object";
+  const record = parsed;
+  const entries = record[key];
+  if (typeof entries !== "object" || entries === null || Array.isArray(entries)) return `no "${key}" object`;
+  return { schema: typeof record.schema === "number" ? record.schema : 1, entries };
+}
+function parseMetaText(text) {
+  const read = strictParse(text);
+  if (typeof read === "string") return { value: { schema: 0, shards: 0 }, dropped: 0, error: `${META_FILE}: ${read}` };
+  try {
+    const raw = read.value;
+    const shards = Number.isInteger(raw.shards) && raw.shards > 0 && raw.shards <= 65536 ? raw.shards : 1;
+    return { value: { schema: typeof raw.schema === "number" ? raw.schema : 1, shards }, dropped: 0 };
+  } catch (error) {
+    return { value: { schema: 0, shards: 0 }, dropped: 0, error: `${META_FILE} is not valid JSON (${error instanceof Error ? error.message : String(error)})` };
+  }
+}
+function parseRunsText(text) {
+  const b = body(text, "runs");
+  if (typeof b === "string") return { value: [], dropped: 0, error: `${RUNS_FILE}: ${b}` };
+  const rows = [];
+  let dropped = 0;
+  for (const [seqText, raw] of Object.entries(b.entries)) {
+    const seq = Number(seqText);
+    if (!Number.isInteger(seq) || !Array.isArray(raw) || typeof raw[0] !== "string" || typeof raw[1] !== "string" || typeof raw[2] !== "number") {
+      dropped++;
+      continue;
+    }
+    const row = { seq, key: raw[0], sha: raw[1], time: raw[2], onDefaultBranch: raw[3] === 1 };
+    if (raw[4] === 0 || raw[4] === 1) row.jobSucceeded = raw[4] === 1;
+    if (typeof raw[5] === "string") row.url = raw[5];
+    if (Array.isArray(raw[6]) && raw[6].every((m) => typeof m === "string")) row.outages = raw[6];
+    rows.push(row);
+  }
+  rows.sort((a, b2) => a.seq - b2.seq);
+  return { value: rows, dropped };
+}
+function parseHistoryText(text, newest = 0) {
+  const b = body(text, "tests");
+  if (typeof b === "string") return { value: [], dropped: 0, error: b };
+  const out = [];
+  let dropped = 0;
+  for (const [id, raw] of Object.entries(b.entries)) {
+    const v = raw;
+    const cut = id.lastIndexOf("::");
+    const derived = b.schema >= 3 && typeof v === "object" && v !== null && v.name === void 0 && cut >= 0;
+    const o = typeof v === "object" && v !== null && typeof v.o === "string" && Number.isInteger(v.from) ? b.schema >= 4 ? closeOpenEnd(v.from, v.o, newest) : v.o : null;
+    if (typeof v !== "object" || v === null || typeof v.name !== "string" && !derived || o === null || parseOutcomeString(o) === null) {
+      dropped++;
+      continue;
+    }
+    const name = derived ? id.slice(cut + 2) : v.name;
+    const classname = derived ? id.slice(0, cut) : typeof v.classname === "string" ? v.classname : "";
+    const line = { id, name, classname, from: v.from, o };
+    const file = typeof v.file === "string" ? v.file : fileFromAround(v.fp, classname);
+    if (file !== void 0) line.file = file;
+    if (typeof v.line === "number") line.line = v.line;
+    if (typeof v.m === "object" && v.m !== null && !Array.isArray(v.m)) line.m = v.m;
+    if (typeof v.d === "number" && Number.isFinite(v.d)) line.d = v.d;
+    out.push(line);
+  }
+  return { value: out, dropped };
+}
+function overrideOf(raw) {
+  if (raw === "quarantine" || raw === "never") return { overrideAction: raw };
+  if (typeof raw === "object" && raw !== null && !Array.isArray(raw)) {
+    const o = raw;
+    if (o.action === "quarantine" || o.action === "never") {
+      return {
+        overrideAction: o.action,
+        ...typeof o.reason === "string" ? { overrideReason: o.reason } : {},
+        ...typeof o.until === "string" ? { overrideUntil: o.until } : {}
+      };
+    }
+  }
+  return {};
+}
+var num = (x) => typeof x === "number" && Number.isFinite(x) ? x : void 0;
+function parseStatsText(text) {
+  const b = body(text, "tests");
+  const out = /* @__PURE__ */ new Map();
+  if (typeof b === "string") return { value: out, dropped: 0, error: b };
+  let dropped = 0;
+  for (const [id, raw] of Object.entries(b.entries)) {
+    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+      dropped++;
+      continue;
+    }
+    const e = raw;
+    const line = { quarantined: e.quarantined === true, reason: typeof e.reason === "string" ? e.reason : "", override: e.override ?? null, ...overrideOf(e.override) };
+    if (typeof e.since === "string") line.since = e.since;
+    if (num(e.evidenceAfter) !== void 0) line.evidenceAfter = num(e.evidenceAfter);
+    if (Array.isArray(e.cells) && e.cells.length > 0 && e.cells.every((c2) => typeof c2 === "string")) line.cells = e.cells;
+    if (num(e.runs) !== void 0) line.runs = num(e.runs);
+    if (typeof e.recent === "string") line.recent = e.recent;
+    if (typeof e.tier === "string") line.tier = e.tier;
+    if (Array.isArray(e.pfs) && e.pfs.length === 3 && e.pfs.every((x) => num(x) !== void 0)) line.pfs = e.pfs;
+    if (num(e.score) !== void 0) line.score = num(e.score);
+    if (typeof e.recommendation === "string") line.recommendation = e.recommendation;
+    if (typeof e.priority === "string") line.priority = e.priority;
+    if (typeof e.recommendationReason === "string") line.recommendationReason = e.recommendationReason;
+    out.set(id, line);
+  }
+  return { value: out, dropped };
+}
+
+// src/dashboard/test-runs.ts
+function forEachSlot(from, o, visit) {
+  const segments = parseOutcomeString(o);
+  if (segments) forEachRun(from, segments, visit);
+}
+var isFail = (c2) => c2 === "F" || c2 === "E";
+function runKind(attempts) {
+  if (attempts.length === 1) return attempts === "P" ? "passed" : attempts === "S" ? "skipped" : "failed";
+  const a = attempts.replace(/S/g, "");
+  if (a === "") return "skipped";
+  if (isFail(a[a.length - 1])) return "failed";
+  return /[FE]/.test(a) ? "flaked" : "passed";
+}
+
+// src/dashboard/page-model.ts
+function stateOf(stats, flaked, failed) {
+  if (stats?.overrideAction === "never") return "never";
+  if (stats?.quarantined) return stats.overrideAction === "quarantine" ? "by-hand" : "quarantined";
+  if (flaked > 0) return "flaky";
+  if (failed > 0) return "failing";
+  return "stable";
+}
+function buildModel(input) {
+  const runs = input.runs;
+  const runBySeq = new Map(runs.map((r) => [r.seq, r]));
+  const minSeq = runs.length > 0 ? runs[0].seq : 0;
+  const size = runs.length > 0 ? runs[runs.length - 1].seq - minSeq + 1 : 0;
+  const testsIn = new Int32Array(size);
+  const failed = new Int32Array(size);
+  const failedFlaky = new Int32Array(size);
+  const outageFailed = new Int32Array(size);
+  const retried = new Int32Array(size);
+  const flakedIn = new Int32Array(size);
+  const outageKeys = new Array(size);
+  const known = new Uint8Array(size);
+  for (const r of runs) {
+    known[r.seq - minSeq] = 1;
+    if (r.outages?.length) outageKeys[r.seq - minSeq] = new Set(r.outages);
+  }
+  const tests = [];
+  const byId = /* @__PURE__ */ new Map();
+  const failedSeqs = [];
+  for (const h of input.history) {
+    const stats = input.stats.get(h.id);
+    let nRuns = 0;
+    let nFailed = 0;
+    let nRetried = 0;
+    let nFlaked = 0;
+    let flakyFailedAttempts = 0;
+    let nOutage = 0;
+    failedSeqs.length = 0;
+    forEachSlot(h.from, h.o, (seq, attempts) => {
+      const k = seq - minSeq;
+      const inRange = k >= 0 && k < size && known[k] === 1;
+      const kind = runKind(attempts);
+      if (kind === "skipped") return;
+      nRuns++;
+      if (inRange) testsIn[k]++;
+      if (attempts.length > 1) {
+        nRetried++;
+        if (inRange) retried[k]++;
+      }
+      if (kind === "failed") {
+        nFailed++;
+        if (inRange) {
+          failed[k]++;
+          failedSeqs.push(k);
+          const keys = outageKeys[k];
+          const message = keys ? h.m?.[String(seq)] : void 0;
+          if (keys && message !== void 0 && keys.has(failureKey(message))) {
+            outageFailed[k]++;
+            nOutage++;
+          }
+        }
+      } else if (kind === "flaked") {
+        nFlaked++;
+        for (const c2 of attempts) if (isFail(c2)) flakyFailedAttempts++;
+        if (inRange) flakedIn[k]++;
+      }
+    });
+    const state = stateOf(stats, nFlaked, nFailed - nOutage);
+    const flaky = nFlaked > 0 || state === "quarantined" || state === "by-hand";
+    if (flaky) for (const k of failedSeqs) failedFlaky[k]++;
+    const entry = {
+      id: h.id,
+      key: h.id.toLowerCase(),
+      history: h,
+      state,
+      pfs: stats?.pfs?.[0] ?? -1,
+      runs: nRuns,
+      failedRuns: nFailed,
+      retriedRuns: nRetried,
+      flakedRuns: nFlaked,
+      flakyFailedAttempts,
+      owners: []
+    };
+    if (stats) entry.stats = stats;
+    if (h.d !== void 0) entry.lostSec = flakyFailedAttempts * h.d;
+    tests.push(entry);
+    byId.set(h.id, entry);
+  }
+  const points = runs.map((r) => {
+    const k = r.seq - minSeq;
+    const f = failed[k];
+    const redFlaky = f > 0 && failedFlaky[k] === f;
+    const redWith = r.jobSucceeded === void 0 ? null : !r.jobSucceeded;
+    const point = {
+      seq: r.seq,
+      key: r.key,
+      sha: r.sha,
+      time: r.time,
+      onDefaultBranch: r.onDefaultBranch,
+      tests: testsIn[k],
+      failed: f,
+      failedFlaky: failedFlaky[k],
+      outageFailed: outageFailed[k],
+      retried: retried[k],
+      flaked: flakedIn[k],
+      redWithout: f > 0,
+      redFlakyWithout: redFlaky,
+      redWith,
+      redFlakyWith: redWith === true && redFlaky
+    };
+    const url = safeUrl(r.url);
+    if (url) point.url = url;
+    return point;
+  });
+  let repoUrl;
+  for (let i = runs.length - 1; i >= 0 && !repoUrl; i--) repoUrl = repoUrlOf(runs[i].url);
+  return {
+    meta: input.meta,
+    runs,
+    runBySeq,
+    tests,
+    byId,
+    points,
+    days: byDay(points),
+    ...repoUrl ? { repoUrl } : {},
+    now: runs.length > 0 ? Math.max(...runs.map((r) => r.time)) : Date.now()
+  };
+}
+var DAY = 864e5;
+function byDay(points) {
+  const days = /* @__PURE__ */ new Map();
+  for (const p of points) {
+    const day = Math.floor(p.time / DAY) * DAY;
+    let d = days.get(day);
+    if (!d) days.set(day, d = { day, runs: 0, redWithout: 0, redFlakyWithout: 0, redWith: 0, redFlakyWith: 0, failed: 0, retried: 0, flaked: 0, outageFailed: 0, outageRuns: 0 });
+    d.runs++;
+    if (p.redWithout) d.redWithout++;
+    if (p.redFlakyWithout) d.redFlakyWithout++;
+    if (p.redWith) d.redWith++;
+    if (p.redFlakyWith) d.redFlakyWith++;
+    d.failed += p.failed;
+    d.retried += p.retried;
+    d.flaked += p.flaked;
+    d.outageFailed += p.outageFailed;
+    if (p.outageFailed > 0) d.outageRuns++;
+  }
+  return [...days.values()].sort((a, b) => a.day - b.day);
+}
+
+// src/dashboard/suite-summary.ts
+function summarize(model) {
+  const s = {
+    runs: model.points.length,
+    tests: model.tests.length,
+    quarantined: 0,
+    flaky: 0,
+    redWithout: 0,
+    redFlakyWithout: 0,
+    redWith: 0,
+    redFlakyWith: 0,
+    shareFlakyWithout: 0,
+    shareFlakyWith: 0,
+    outageRuns: 0
+  };
+  for (const t of model.tests) {
+    if (t.state === "quarantined" || t.state === "by-hand") s.quarantined++;
+    if (t.flakedRuns > 0 || t.state === "quarantined" || t.state === "by-hand") s.flaky++;
+  }
+  for (const p of model.points) {
+    if (p.redWithout) s.redWithout++;
+    if (p.redFlakyWithout) s.redFlakyWithout++;
+    if (p.redWith) s.redWith++;
+    if (p.redFlakyWith) s.redFlakyWith++;
+    if (p.outageFailed > 0) s.outageRuns++;
+  }
+  s.shareFlakyWithout = s.runs > 0 ? s.redFlakyWithout / s.runs : 0;
+  s.shareFlakyWith = s.runs > 0 ? s.redFlakyWith / s.runs : 0;
+  return s;
+}
+
+// src/dashboard/org-model.ts
+var TESTS_PER_REPO = 100;
+var ORG_TESTS = 200;
+function nameOfSource(source) {
+  const trimmed = source.replace(/[/\\]+$/, "").replace(/\.git$/, "");
+  const scp = /^[^/\s@]+@[^/\s:]+:(.+)$/.exec(trimmed);
+  let path = scp ? scp[1] : trimmed;
+  try {
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) path = new URL(trimmed).pathname;
+  } catch {
+  }
+  const parts = path.split(/[/\\]/).filter(Boolean);
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) || scp) return parts.slice(-2).join("/") || trimmed;
+  return parts.at(-1) ?? trimmed;
+}
+function dashboardOf(template, name) {
+  if (!template) return void 0;
+  const [owner, repo] = name.includes("/") ? [name.slice(0, name.indexOf("/")), name.slice(name.indexOf("/") + 1)] : ["", name];
+  const filled = template.replace(/\{owner\}/g, encodeURIComponent(owner)).replace(/\{repo\}/g, encodeURIComponent(repo)).replace(/\{name\}/g, name.split("/").map(encodeURIComponent).join("/"));
+  return safeUrl(filled);
+}
+function rankTests(a, b) {
+  return b.flakedRuns - a.flakedRuns || b.pfs - a.pfs || (b.lostSec ?? 0) - (a.lostSec ?? 0) || (a.repo < b.repo ? -1 : a.repo > b.repo ? 1 : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+function rankRepos(a, b) {
+  return b.redFlakyWithout - a.redFlakyWithout || b.flaky - a.flaky || b.lostSec - a.lostSec || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+}
+var isFlaky = (t) => t.flakedRuns > 0 || t.state === "quarantined" || t.state === "by-hand";
+function summarizeRepo(source, files, head, dashboardTemplate) {
+  const problems = [];
+  const meta = parseMetaText(files.get("flakeguard.json") ?? "{}");
+  const runs = parseRunsText(files.get("runs.json") ?? '{"runs": {}}');
+  if (runs.error) problems.push(runs.error);
+  const history = [];
+  const stats = /* @__PURE__ */ new Map();
+  for (const [path, text] of files) {
+    if (/^history\/[0-9a-f]+\.json$/.test(path)) {
+      const parsed = parseHistoryText(text);
+      if (parsed.error) problems.push(`${path}: ${parsed.error}`);
+      history.push(...parsed.value);
+    } else if (/^stats\/[0-9a-f]+\.json$/.test(path)) {
+      const parsed = parseStatsText(text);
+      if (parsed.error) problems.push(`${path}: ${parsed.error}`);
+      for (const [id, line] of parsed.value) stats.set(id, line);
+    }
+  }
+  const model = buildModel({ meta: meta.value, runs: runs.value, history, stats });
+  const s = summarize(model);
+  let url;
+  for (let i = runs.value.length - 1; i >= 0 && !url; i--) url = repoUrlOf(runs.value[i].url);
+  const name = url ? decodeURIComponent(new URL(url).pathname.slice(1)) : source.name;
+  const dashboard = dashboardOf(dashboardTemplate, name);
+  let lostSec = 0;
+  const flaky = [];
+  for (const t of model.tests) {
+    lostSec += t.lostSec ?? 0;
+    if (!isFlaky(t)) continue;
+    const test = {
+      repo: name,
+      id: t.id,
+      name: t.history.name,
+      classname: t.history.classname,
+      state: t.state,
+      pfs: t.pfs,
+      runs: t.runs,
+      failedRuns: t.failedRuns,
+      flakedRuns: t.flakedRuns,
+      flakyFailedAttempts: t.flakyFailedAttempts
+    };
+    if (t.lostSec !== void 0) test.lostSec = t.lostSec;
+    const href = dashboard ? dashboardTestUrl(dashboard, t.id) : void 0;
+    if (href) test.href = href;
+    flaky.push(test);
+  }
+  flaky.sort(rankTests);
+  const summary = {
+    name,
+    source: source.source,
+    head,
+    tests: s.tests,
+    runs: s.runs,
+    quarantined: s.quarantined,
+    flaky: s.flaky,
+    redWithout: s.redWithout,
+    redFlakyWithout: s.redFlakyWithout,
+    redWith: s.redWith,
+    redFlakyWith: s.redFlakyWith,
+    lostSec,
+    days: model.days.map((d) => ({ day: d.day, runs: d.runs, redFlakyWithout: d.redFlakyWithout, redFlakyWith: d.redFlakyWith, redWith: d.redWith })),
+    flakiest: flaky.slice(0, TESTS_PER_REPO),
+    problems
+  };
+  if (url) summary.url = url;
+  if (dashboard) summary.dashboard = dashboard;
+  if (runs.value.length > 0) summary.newest = model.now;
+  return summary;
+}
+function orgModel(repos, missing, built) {
+  const days = /* @__PURE__ */ new Map();
+  for (const r of repos) {
+    for (const d of r.days) {
+      const day = Math.floor(d.day / DAY) * DAY;
+      const sum = days.get(day) ?? { day, runs: 0, redFlakyWithout: 0, redFlakyWith: 0, redWith: 0 };
+      sum.runs += d.runs;
+      sum.redFlakyWithout += d.redFlakyWithout;
+      sum.redFlakyWith += d.redFlakyWith;
+      sum.redWith += d.redWith;
+      days.set(day, sum);
+    }
+  }
+  const total = (f) => repos.reduce((n, r) => n + f(r), 0);
+  return {
+    built,
+    repos: [...repos].sort(rankRepos).map(({ flakiest: _tests, ...repo }) => repo),
+    missing: [...missing],
+    days: [...days.values()].sort((a, b) => a.day - b.day),
+    tests: repos.flatMap((r) => r.flakiest).sort(rankTests).slice(0, ORG_TESTS),
+    totals: {
+      repos: repos.length,
+      missing: missing.length,
+      tests: total((r) => r.tests),
+      runs: total((r) => r.runs),
+      quarantined: total((r) => r.quarantined),
+      flaky: total((r) => r.flaky),
+      redFlakyWithout: total((r) => r.redFlakyWithout),
+      redFlakyWith: total((r) => r.redFlakyWith),
+      lostSec: total((r) => r.lostSec)
+    }
+  };
+}
+function orgDataBlock(model) {
+  return JSON.stringify(model).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
 
 // src/export/rows.ts
 var ExportError = class extends Error {
@@ -189,7 +654,7 @@ function decisionLogOf(source, notes) {
   for (const p of problems) notes.push({ repository: source.repository, message: `${p.file}${p.line ? `:${p.line}` : ""}: ${p.message} (its events are not exported)` });
   return log;
 }
-var num = (x) => typeof x === "number" && Number.isFinite(x) ? x : null;
+var num2 = (x) => typeof x === "number" && Number.isFinite(x) ? x : null;
 var str = (x) => typeof x === "string" ? x : null;
 var timeOf = (x) => {
   if (typeof x !== "string") return null;
@@ -206,8 +671,8 @@ function fixColumns(raw) {
     fix_head: str(fix?.head),
     fix_runs: int(fix?.runs),
     fix_failures: int(fix?.failures),
-    fix_rate: num(fix?.rate),
-    fix_reached: num(fix?.reached),
+    fix_rate: num2(fix?.rate),
+    fix_reached: num2(fix?.reached),
     fix_at: timeOf(fix?.at),
     fix_released: timeOf(fix?.released)
   };
@@ -254,13 +719,13 @@ function* testsRows(source, notes) {
       override_until: override?.until ?? null,
       rule: str(stats?.rule),
       tier: str(stats?.tier),
-      score: num(stats?.score),
-      confidence: num(stats?.confidence),
-      pfs: num(pfs[0]),
-      pfs_low: num(pfs[1]),
-      pfs_high: num(pfs[2]),
-      flip_rate: num(stats?.flipRate),
-      success_rate: num(stats?.successRate),
+      score: num2(stats?.score),
+      confidence: num2(stats?.confidence),
+      pfs: num2(pfs[0]),
+      pfs_low: num2(pfs[1]),
+      pfs_high: num2(pfs[2]),
+      flip_rate: num2(stats?.flipRate),
+      success_rate: num2(stats?.successRate),
       recommendation: str(stats?.recommendation),
       runs: runs.length,
       failed_runs: runs.reduce((n, r) => n + ([...r.attempts].some((a) => isFailure(CODE_STATUS[a] ?? "passed")) ? 1 : 0), 0),
@@ -563,6 +1028,10 @@ async function exportTables(sources, options) {
 }
 
 export {
+  nameOfSource,
+  summarizeRepo,
+  orgModel,
+  orgDataBlock,
   ExportError,
   parseSince,
   EXPORT_FORMATS,

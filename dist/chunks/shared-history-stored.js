@@ -57,6 +57,25 @@ function parseOutcomeString(o) {
   }
   return segments.slice();
 }
+function isOpenEnded(o) {
+  return o.length >= 2 && o.charCodeAt(o.length - 1) === 42;
+}
+function expandOpenEnd(from, o, newest) {
+  if (!isOpenEnded(o)) return parseOutcomeString(o);
+  const segments = parseOutcomeString(o.slice(0, -1));
+  if (!segments || segments.length === 0) return null;
+  const last = segments[segments.length - 1];
+  if (last.a === "") return null;
+  const more = newest - (endOf(from, segments) - 1);
+  if (!Number.isSafeInteger(more) || more < 0) return null;
+  last.n += more;
+  return segments;
+}
+function closeOpenEnd(from, o, newest) {
+  if (!isOpenEnded(o)) return o;
+  const segments = expandOpenEnd(from, o, newest);
+  return segments ? renderOutcomeString(segments) : null;
+}
 function renderOutcomeString(segments) {
   let o = "";
   for (const { a, n } of segments) {
@@ -493,6 +512,9 @@ function mergeStored(history, tests, run, row, options) {
 export {
   pushSegment,
   parseOutcomeString,
+  isOpenEnded,
+  expandOpenEnd,
+  closeOpenEnd,
   renderOutcomeString,
   forEachRun,
   runCount,
@@ -502,6 +524,7 @@ export {
   fileFromAround,
   LazyHistory,
   canMergeStored,
+  trimmed,
   durationAt,
   mergeStored
 };

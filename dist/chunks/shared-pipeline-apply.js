@@ -68,7 +68,10 @@ import {
   inBrokenShard,
   nextSeq,
   parseSnapshot,
+  quietCatchUp,
+  quietLineOf,
   renderHistoryShard,
+  renderQuietShard,
   renderRuns,
   statsFileOf,
   statsShardOf,
@@ -112,10 +115,12 @@ import {
 } from "./shared-store-decisions.js";
 import {
   META_FILE,
+  QUIET_FROM_SHARDS,
   RUNS_FILE,
   SCHEMA_VERSION,
   historyPath,
   overrideExpired,
+  quietPath,
   renderMeta,
   renderStatsShard,
   shardCountFor,
@@ -604,14 +609,15 @@ This branch is written by the [flakeguard](https://github.com/flakeguard/flakegu
 the history of every test, the scores computed from it, and the quarantine decisions. Do not merge it into your
 code branches.
 
-## Files (schema 3, ${shards} shard${shards === 1 ? "" : "s"})
+## Files (schema 4, ${shards} shard${shards === 1 ? "" : "s"})
 
 | path | what it holds | edit by hand? |
 | --- | --- | --- |
 | \`stats/NN.json\` | one line per test with something to say (it failed in its window, is or was quarantined, or has an override): \`override\`, \`quarantined\`, \`reason\`, recent results and scores | **yes, the \`override\` field only** |
-| \`history/NN.json\` | one line per test: its outcomes, one letter per run from run number \`from\` on (\`P*40\`: forty passes in a row) | no |
+| \`history/NN.json\` | one line per test that is not quiet: its outcomes, one letter per run from run number \`from\` on (\`P*40\`: forty passes in a row) | no |
+| \`history/quiet-NN.json\` | one line per quiet test (it passed at the first attempt in every run of its window): \`"o":"P*"\`, passed in every run from \`from\` to the newest of \`runs.json\` | no |
 | \`runs.json\` | one line per run number: \`[run key, commit, time, on default branch, job succeeded, link]\` | no |
-| \`flakeguard.json\` | schema version, shard count, writes since compaction, runs already ingested | no |
+| \`flakeguard.json\` | schema version, shard count, writes since compaction, the last write's window, runs already ingested | no |
 | \`decisions.json\` | one line per test whose quarantine decision changed: its last 20 decisions (run, time, who, why) and its issue | no (informational: nothing is decided from it) |
 
 flakeguard also writes this \`README.md\`, the dashboard (\`index.html\`, \`.nojekyll\`, \`dashboard/CODEOWNERS\`,
@@ -1103,6 +1109,8 @@ function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
     decisions,
     scores,
     merged.ingested ? ingestionKey(run) : void 0,
+    // The retention this write's merge applied; without a merge, the history is as read, trimmed with the window read.
+    merged.ingested ? void 0 : snapshot.meta.window,
     now,
     timed.retentionNow,
     options,
@@ -1166,23 +1174,52 @@ function orderVerdicts(input, snapshot, run, options) {
   for (const [id, sentence] of found) out.set(id, sentence);
   return out;
 }
-function renderFiles(snapshot, shards, writes, history, runs, decisions, scores, newIngestion, now, retentionNow, options, expired = /* @__PURE__ */ new Set(), kept = /* @__PURE__ */ new Map()) {
+function renderFiles(snapshot, shards, writes, history, runs, decisions, scores, newIngestion, readWindow, now, retentionNow, options, expired = /* @__PURE__ */ new Set(), kept = /* @__PURE__ */ new Map()) {
   const oldestKept = retentionNow - options.retention.maxAgeDays * 864e5;
   const ingested = {};
   for (const [key, time] of Object.entries(snapshot.meta.ingested)) if (time >= oldestKept) ingested[key] = time;
   if (newIngestion) ingested[newIngestion] = now;
+  const window = readWindow ?? { maxRuns: options.retention.maxRuns, oldestKept };
+  let newest = 0;
+  let untrusted = false;
+  for (const row of runs.values()) {
+    if (row.seq > newest) newest = row.seq;
+    if (row.untrusted) untrusted = true;
+  }
+  let times;
+  const timeOf = (seq) => {
+    if (!times) times = new Map([...runs.values()].map((row) => [row.seq, row.time]));
+    return times.get(seq) ?? -Infinity;
+  };
+  const readBack = /* @__PURE__ */ new Map();
+  const catchUp = Array.from({ length: shards }, (_, shard) => quietCatchUp(newest, shard));
+  const reads = snapshot.quiet.lines;
   const referenced = new RunMarks(runs);
   const historyShards = Array.from({ length: shards }, () => []);
+  const quietShards = Array.from({ length: shards }, () => []);
   const statsShards = Array.from({ length: shards }, () => []);
+  const quietLines = /* @__PURE__ */ new Map();
+  const quietKept = new Array(shards).fill(true);
   for (const entry of storedTests(history, runs)) {
     const [id, test] = entry;
-    let seq = test.from;
-    for (const { a, n } of test.segments) {
-      if (a !== "") referenced.mark(seq, n);
-      seq += n;
-    }
     const shard = shardOf(id, shards);
-    historyShards[shard].push(entry);
+    const read = reads.get(id);
+    const quiet = untrusted || shards < QUIET_FROM_SHARDS ? void 0 : quietLineOf(test, newest, window, timeOf, read, readBack, catchUp[shard]);
+    if (quiet) {
+      referenced.mark(quiet.from, newest - quiet.from + 1);
+      quietShards[shard].push(entry);
+      quietLines.set(id, quiet);
+      if (quiet !== read || read.path !== quietPath(shard, shards) || read.test.name !== test.name || read.test.classname !== test.classname || read.test.file !== test.file || read.test.line !== test.line) {
+        quietKept[shard] = false;
+      }
+    } else {
+      let seq = test.from;
+      for (const { a, n } of test.segments) {
+        if (a !== "") referenced.mark(seq, n);
+        seq += n;
+      }
+      historyShards[shard].push(entry);
+    }
     const statsShard = statsShardOf(snapshot, id, shards);
     const decision = decisions.get(id);
     const stored = snapshot.overrides.get(id);
@@ -1220,12 +1257,17 @@ function renderFiles(snapshot, shards, writes, history, runs, decisions, scores,
     statsShards[statsShardOf(snapshot, id, shards)].push([id, line]);
   }
   const files = /* @__PURE__ */ new Map();
-  files.set(META_FILE, renderMeta({ schema: SCHEMA_VERSION, shards, writes, ingested }));
+  files.set(META_FILE, renderMeta({ schema: SCHEMA_VERSION, shards, writes, window, ingested }));
   files.set(RUNS_FILE, renderRuns(new Map([...runs].filter(([, row]) => referenced.has(row.seq)))));
   files.set("README.md", renderBranchReadme(shards));
   const texts = new LineTexts();
   for (let i = 0; i < shards; i++) {
     if (historyShards[i].length > 0) files.set(historyPath(i, shards), renderHistoryShard(historyShards[i], texts));
+    if (quietShards[i].length > 0) {
+      const path2 = quietPath(i, shards);
+      const read = snapshot.quiet.shards.get(path2);
+      files.set(path2, read && quietKept[i] && read.tests === quietShards[i].length ? read.text : renderQuietShard(quietShards[i], quietLines, texts));
+    }
     const path = statsPath(i, shards);
     if (snapshot.brokenStats.has(path)) continue;
     if (statsShards[i].length > 0) files.set(path, renderStatsShard(statsShards[i]));
@@ -1432,7 +1474,7 @@ function workflowRunLookup(token, ctx) {
 // src/dashboard/branch-files.ts
 
 // src/dashboard/marker.generated.ts
-var DASHBOARD_MARKER = "flakeguard 0.1.0 page 07abaa6455cb";
+var DASHBOARD_MARKER = "flakeguard 0.1.0 page 497ec124541e";
 
 // src/dashboard/branch-files.ts
 function isCurrentPage(html) {

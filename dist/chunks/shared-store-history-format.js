@@ -2,12 +2,15 @@ import {
   LazyHistory,
   durationAt,
   endOf,
+  expandOpenEnd,
   fileAround,
   fileFromAround,
+  isOpenEnded,
   parseOutcomeString,
   pushSegment,
   renderOutcomeString,
-  runCount
+  runCount,
+  trimmed
 } from "./shared-history-stored.js";
 import {
   runRecord
@@ -24,6 +27,7 @@ import {
   META_FILE,
   RUNS_FILE,
   SCHEMA_VERSION,
+  isQuietPath,
   parseLineObject,
   parseMeta,
   parseOverride,
@@ -181,36 +185,79 @@ var LineTexts = class {
   }
 };
 function renderHistoryShard(tests, texts = new LineTexts()) {
+  return renderShard(tests, texts, void 0);
+}
+function renderQuietShard(tests, quiet, texts = new LineTexts()) {
+  return renderShard(tests, texts, quiet);
+}
+function renderShard(tests, texts, quiet) {
   const sorted = tests.slice().sort((a, b) => a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
   const lines = [`{"schema": ${SCHEMA_VERSION}, "tests": {`];
   for (let i = 0; i < sorted.length; i++) {
     const [id, t] = sorted[i];
-    lines.push(`${JSON.stringify(id)}: ${historyLineText(id, t, texts)}${i < sorted.length - 1 ? "," : ""}`);
+    lines.push(`${JSON.stringify(id)}: ${historyLineText(id, t, texts, quiet?.get(id))}${i < sorted.length - 1 ? "," : ""}`);
   }
   if (sorted.length === 0) lines.push("");
   lines.push("}}\n");
   return lines.join("\n");
 }
-function historyLineText(id, t, texts) {
+function historyLineText(id, t, texts, quiet) {
   const parts = [];
   if (!namesFromId(id, t.name, t.classname)) parts.push(`"name":${JSON.stringify(t.name)}`, `"classname":${JSON.stringify(t.classname)}`);
   if (t.file !== void 0) parts.push(texts.file(t.file, t.classname));
   if (t.line !== void 0) parts.push(`"line":${JSON.stringify(t.line)}`);
+  if (quiet) {
+    parts.push(`"from":${quiet.from}`, `"o":"P*"`);
+    if (quiet.d !== void 0) parts.push(`"d":${JSON.stringify(quiet.d)}`);
+    return `{${parts.join(",")}}`;
+  }
   parts.push(`"from":${t.from}`, `"o":"${texts.outcome(t.segments)}"`);
   if (t.m && Object.keys(t.m).length > 0) parts.push(`"m":${JSON.stringify(t.m)}`);
-  const d = t.dur ? durationAt(t.dur, endOf(t.from, t.segments) - 1) : t.d;
+  const d = newestDuration(t);
   if (d !== void 0) parts.push(`"d":${JSON.stringify(d)}`);
   return `{${parts.join(",")}}`;
 }
-function parseHistoryShard(file, text, known, into, schema) {
+function newestDuration(t) {
+  return t.dur ? durationAt(t.dur, endOf(t.from, t.segments) - 1) : t.d;
+}
+var QUIET_SLACK = 20;
+function quietCatchUp(newest, shard) {
+  return (newest + shard) % QUIET_SLACK === 0;
+}
+function quietLineOf(t, newest, window, timeOf, read, memo = /* @__PURE__ */ new Map(), catchUp = false) {
+  const segs = t.segments;
+  if (segs.length !== 1 || segs[0].a !== "P" || t.from + segs[0].n - 1 !== newest) return void 0;
+  if (t.m && Object.keys(t.m).length > 0) return void 0;
+  const d = newestDuration(t);
+  const readsBack = (from) => {
+    let back = memo.get(from);
+    if (back === void 0) {
+      back = trimmed({ name: "", classname: "", from, segments: [{ a: "P", n: newest - from + 1 }] }, timeOf, window.oldestKept, window.maxRuns)?.from ?? null;
+      memo.set(from, back);
+    }
+    return back === t.from;
+  };
+  if (read && read.from <= t.from && t.from - read.from <= (catchUp ? 0 : QUIET_SLACK) && read.d === void 0 === (d === void 0) && (read.d === void 0 || read.d > 0 === d > 0) && readsBack(read.from)) {
+    return read;
+  }
+  if (!readsBack(t.from)) return void 0;
+  return d === void 0 ? { from: t.from } : { from: t.from, d };
+}
+function emptyQuietReads() {
+  return { lines: /* @__PURE__ */ new Map(), shards: /* @__PURE__ */ new Map() };
+}
+function parseHistoryShard(file, text, known, into, schema, quiet) {
   const { value, problems } = parseLineObject(file, text, "tests");
   if (!value) return problems;
   problems.push(...schemaProblem(file, value.schema, schema));
   const namesOptional = value.schema >= 3;
+  const openEnds = value.schema >= 4;
+  const quietFile = isQuietPath(file);
   let last = { classname: "", fp: [void 0, void 0] };
   for (const [id, raw] of value.entries) {
     const line = raw;
-    const segments = typeof line === "object" && line !== null && typeof line.o === "string" && Number.isSafeInteger(line.from) && line.from >= 0 ? known.segmentsOf(line.o) : null;
+    const open = typeof line?.o === "string" && isOpenEnded(line.o);
+    const segments = typeof line === "object" && line !== null && typeof line.o === "string" && Number.isSafeInteger(line.from) && line.from >= 0 && (openEnds || !open) ? open ? known.openSegmentsOf(line.from, line.o) : known.segmentsOf(line.o) : null;
     const named = typeof line?.name === "string" || namesOptional && line?.name === void 0 && id.includes("::");
     if (!line || !segments || !named || line.classname !== void 0 && typeof line.classname !== "string") {
       problems.push({ file, line: value.lineOf(id), message: `the history of '${id.slice(0, 200)}' is not in the expected form {"name", "classname", "from", "o"}` });
@@ -256,8 +303,19 @@ function parseHistoryShard(file, text, known, into, schema) {
     }
     if (known.runsOf(segments) === 0) continue;
     if (typeof line.d === "number") test.d = line.d;
-    into.set(id, test);
+    if (!open) {
+      into.set(id, test);
+      continue;
+    }
+    const window = quiet?.window;
+    const kept = window ? trimmed(test, known.timeOf, window.oldestKept, window.maxRuns) : test;
+    if (!kept) continue;
+    into.set(id, kept);
+    if (quiet && quietFile) {
+      quiet.reads.lines.set(id, { from, ...test.d !== void 0 ? { d: test.d } : {}, path: file, test: kept });
+    }
   }
+  if (quiet && quietFile && problems.length === 0) quiet.reads.shards.set(file, { text, tests: value.entries.size });
   return problems;
 }
 function messagesOf(raw, from, segments, known) {
@@ -281,6 +339,28 @@ var KnownSeqs = class {
     if (n === void 0) this.runs.set(segments, n = runCount(segments));
     return n;
   }
+  /** The newest run of the table (0 when it is empty): where an open-ended token ends. */
+  newest;
+  times;
+  table;
+  /** The time of a run of the table, by sequence number. */
+  timeOf = (seq) => {
+    if (!this.times) {
+      this.times = /* @__PURE__ */ new Map();
+      for (const row of this.table.values()) this.times.set(row.seq, row.time);
+    }
+    return this.times.get(seq) ?? -Infinity;
+  };
+  /** expandOpenEnd up to the newest run, the same array for the same `from` and string. */
+  openSegmentsOf(from, o) {
+    const key = `${from}|${o}`;
+    let segments = this.segments.get(key);
+    if (segments === void 0) {
+      segments = expandOpenEnd(from, o, this.newest);
+      if (this.segments.size < 65536) this.segments.set(key, segments);
+    }
+    return segments;
+  }
   /** parseOutcomeString, the same array for the same string. */
   segmentsOf(o) {
     let segments = this.segments.get(o);
@@ -295,6 +375,8 @@ var KnownSeqs = class {
   constructor(runs) {
     let max = 0;
     for (const row of runs.values()) if (row.seq > max) max = row.seq;
+    this.newest = max;
+    this.table = runs;
     if (max > 4 * runs.size + 65536) {
       this.prefix = new Uint32Array(0);
       this.sorted = Float64Array.from(runs.values(), (row) => row.seq).sort();
@@ -443,7 +525,8 @@ function emptySnapshot() {
     brokenStats: /* @__PURE__ */ new Map(),
     brokenShards: /* @__PURE__ */ new Set(),
     problems: [],
-    damaged: []
+    damaged: [],
+    quiet: emptyQuietReads()
   };
 }
 function damageReason(snapshot) {
@@ -519,7 +602,8 @@ function readSnapshot(files, blocked, snapshot, reading) {
   } else if (snapshot.damaged.length === 0) {
     const stored = /* @__PURE__ */ new Map();
     const known = new KnownSeqs(snapshot.runs);
-    for (const path of historyPaths) damage(parseHistoryShard(reading.file = path, files.get(path), known, stored, schema));
+    const quiet = { ...snapshot.meta.window ? { window: snapshot.meta.window } : {}, reads: snapshot.quiet };
+    for (const path of historyPaths) damage(parseHistoryShard(reading.file = path, files.get(path), known, stored, schema, quiet));
     reading.file = RUNS_FILE;
     snapshot.history = new LazyHistory(stored, snapshot.runs);
   }
@@ -619,6 +703,9 @@ export {
   storedTests,
   LineTexts,
   renderHistoryShard,
+  renderQuietShard,
+  quietCatchUp,
+  quietLineOf,
   RunMarks,
   emptySnapshot,
   damageReason,

@@ -107,7 +107,7 @@ function locateFault(text) {
 }
 
 // src/store/layout.ts
-var SCHEMA_VERSION = 3;
+var SCHEMA_VERSION = 4;
 var META_FILE = "flakeguard.json";
 var RUNS_FILE = "runs.json";
 var TESTS_PER_SHARD = 1e3;
@@ -131,6 +131,13 @@ function shardName(index, shards) {
 var HISTORY_DIR = "history/";
 function historyPath(index, shards) {
   return `${HISTORY_DIR}${shardName(index, shards)}.json`;
+}
+function quietPath(index, shards) {
+  return `${HISTORY_DIR}quiet-${shardName(index, shards)}.json`;
+}
+var QUIET_FROM_SHARDS = 2;
+function isQuietPath(path) {
+  return /^history\/quiet-[0-9a-f]+\.json$/.test(path);
 }
 function statsPath(index, shards) {
   return `stats/${shardName(index, shards)}.json`;
@@ -217,7 +224,8 @@ function locateBrokenLine(text) {
 function renderMeta(meta) {
   const ingested = Object.entries(meta.ingested).sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1));
   const lines = ingested.map(([key, time]) => `  ${JSON.stringify(key)}: ${time}`);
-  return `{"schema": ${meta.schema}, "shards": ${meta.shards}, "writes": ${meta.writes}, "ingested": {
+  const window = meta.window ? `"window": [${meta.window.maxRuns}, ${meta.window.oldestKept}], ` : "";
+  return `{"schema": ${meta.schema}, "shards": ${meta.shards}, "writes": ${meta.writes}, ${window}"ingested": {
 ${lines.join(",\n")}
 }}
 `;
@@ -243,7 +251,17 @@ function parseMeta(text) {
     }
     ingested[key] = time;
   }
-  return { meta: { schema, shards: raw.shards, writes: raw.writes ?? 0, ingested: { ...ingested } }, problems: [] };
+  let window;
+  if (raw.window !== void 0) {
+    const w = raw.window;
+    if (!Array.isArray(w) || w.length !== 2 || !Number.isSafeInteger(w[0]) || w[0] < 1 || typeof w[1] !== "number" || !Number.isFinite(w[1])) {
+      return bad(`"window" must be [most runs, oldest time kept in ms], got ${JSON.stringify(w).slice(0, 60)}`);
+    }
+    window = { maxRuns: w[0], oldestKept: w[1] };
+  }
+  const meta = { schema, shards: raw.shards, writes: raw.writes ?? 0, ingested: { ...ingested } };
+  if (window) meta.window = window;
+  return { meta, problems: [] };
 }
 function parseOverride(raw) {
   if (raw === null || raw === void 0 || raw === "") return { override: null };
@@ -322,6 +340,9 @@ export {
   shardCountFor,
   HISTORY_DIR,
   historyPath,
+  quietPath,
+  QUIET_FROM_SHARDS,
+  isQuietPath,
   statsPath,
   MAX_FILE_BYTES,
   markTooLarge,
