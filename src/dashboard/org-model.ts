@@ -147,9 +147,12 @@ export function summarizeRepo(source: RepoSource, files: ReadonlyMap<string, str
   if (runs.error) problems.push(runs.error);
   const history: HistoryLine[] = [];
   const stats = new Map<string, StatsLine>();
+  // A quiet line's open end reaches the newest run, as on the repository's own page (src/dashboard/page/load.ts).
+  const newest = runs.value.reduce((max, row) => Math.max(max, row.seq), 0);
   for (const [path, text] of files) {
-    if (/^history\/[0-9a-f]+\.json$/.test(path)) {
-      const parsed = parseHistoryText(text);
+    // Busy and quiet history files alike (history/NN.json, history/quiet-NN.json: docs/data-branch.md).
+    if (/^history\/(?:quiet-)?[0-9a-f]+\.json$/.test(path)) {
+      const parsed = parseHistoryText(text, newest);
       if (parsed.error) problems.push(`${path}: ${parsed.error}`);
       history.push(...parsed.value);
     } else if (/^stats\/[0-9a-f]+\.json$/.test(path)) {
