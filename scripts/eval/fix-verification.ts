@@ -2,7 +2,7 @@
  * `node scripts/eval/fix-verification.ts`: fix verification on the simulator (docs/fix-verification.md#measured).
  * Quarantined tests of known flake rates get a fix that is real (the test never fails again), partial (its rate
  * divided by 4) or fake (its rate unchanged). Each fix is verified as the step does (src/rerun/fix-plan.ts: the runs
- * its window's rate needs, capped by fix-verify-max-runs, each failing at the test's true new rate), then lands on
+ * its window's posterior rate needs, capped by fix-verify-max-runs, each failing at the test's true new rate), then lands on
  * main, where the test runs once per CI run (a flaky failure passes its retry: `FP`). Two arms over the same draws:
  * with fix verification (the step's release after landing, src/policy/fix-release.ts) and without it (the rule's 60
  * clean runs, src/policy/quarantine.ts). Both decide with the real policy code, run after run.
@@ -142,7 +142,7 @@ for (const [kind, r] of rows) {
   );
 }
 console.log('\nFake fixes by old rate (N needed by the true rate: ceil(ln 0.05 / ln(1 - p))):\n');
-console.log("| old rate | fake fixes | verified | mean N from the window's rate (before the cap) | N its true rate needs |");
+console.log('| old rate | fake fixes | verified | mean N planned from the window (before the cap) | N its true rate needs |');
 console.log('| --- | --- | --- | --- | --- |');
 for (const [rate, f] of fakeByRate) console.log(`| ${rate} | ${f.n} | ${pct(f.verified, f.n)} | ${f.n ? (f.needed / f.n).toFixed(1) : '-'} | ${Math.ceil(Math.log(0.05) / Math.log(1 - rate))} |`);
 const mean = (xs: number[]): string => (xs.length === 0 ? '-' : (sum(xs) / xs.length).toFixed(1));
