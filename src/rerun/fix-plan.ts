@@ -6,9 +6,10 @@
  * outage): f failures in n runs. The first attempt is what one execution of a verification is, so it is the rate a run
  * of the verification fails at if nothing changed. The window only estimates that rate, so the plan keeps the whole
  * posterior under a uniform prior, Beta(a, b) with a = f + 1 and b = n - f + 1, not only its mean (f + 1) / (n + 2):
- * the mean of a rarely failing test's short window overstates its rate as often as it understates it, and a plan from
- * the mean alone is too short for the tests whose window overstated. The prior keeps a test with few runs, or none
- * failing in the window (a quarantine by hand), from being planned with a rate of 0 (infinite runs) or 1 (one run).
+ * the chance of passing N runs, (1 - p)^N, is convex in p, so averaged over the rates the window allows it is higher
+ * than at their mean, most for a short window of a rarely failing test; a plan from the mean alone is too short. The
+ * prior keeps a test with few runs, or none failing in the window (a quarantine by hand), from being planned with a
+ * rate of 0 (infinite runs) or 1 (one run).
  *
  * N is the smallest number of runs in which a test still as flaky as its history tells fails at least once with
  * probability CONFIDENCE, the probability of no failure integrated over the posterior rate:
