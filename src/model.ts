@@ -208,9 +208,12 @@ export interface FixRecord {
   head: string;
   runs: number;
   failures: number;
-  /** The test's first-attempt failure rate the runs were planned for. */
+  /** The test's first-attempt failure rate before, as people read it: the posterior mean of its window. */
   rate: number;
-  /** The probability that a test still failing at `rate` would have failed at least once in `runs`. */
+  /**
+   * The probability that a test still as flaky as its window told would have failed at least once in `runs`, over the
+   * window's whole posterior rate (src/rerun/fix-plan.ts), not only at `rate`.
+   */
   reached: number;
   verdict: 'verified' | 'failed' | 'inconclusive';
   /** When it was verified (ISO). */

@@ -2,7 +2,7 @@
  * `node scripts/eval/fix-verification.ts`: fix verification on the simulator (docs/fix-verification.md#measured).
  * Quarantined tests of known flake rates get a fix that is real (the test never fails again), partial (its rate
  * divided by 4) or fake (its rate unchanged). Each fix is verified as the step does (src/rerun/fix-plan.ts: the runs
- * its window's rate needs, capped by fix-verify-max-runs, each failing at the test's true new rate), then lands on
+ * its window's posterior rate needs, capped by fix-verify-max-runs, each failing at the test's true new rate), then lands on
  * main, where the test runs once per CI run (a flaky failure passes its retry: `FP`). Two arms over the same draws:
  * with fix verification (the step's release after landing, src/policy/fix-release.ts) and without it (the rule's 60
  * clean runs, src/policy/quarantine.ts). Both decide with the real policy code, run after run.
@@ -84,6 +84,8 @@ function simulate(pre: TestRunRecord[], draws: number[], pNew: number, fix: FixR
 
 /** Fake fixes by old rate: how many were verified (the rate estimate's error shows here). */
 const fakeByRate = new Map<number, { n: number; verified: number; needed: number }>(RATES.map((r) => [r, { n: 0, verified: 0, needed: 0 }]));
+/** The runs each verification needed and planned (its cost), over all tests. */
+const costs: Array<{ needed: number; planned: number }> = [];
 const rows = new Map<Kind, { n: number; verified: number; inconclusive: number; failed: number; runs: number; with: Arm[]; without: Arm[] }>();
 for (const k of KINDS) rows.set(k, { n: 0, verified: 0, inconclusive: 0, failed: 0, runs: 0, with: [], without: [] });
 for (let n = 0; n < TESTS; n++) {
@@ -94,6 +96,7 @@ for (let n = 0; n < TESTS; n++) {
   // Its window before the fix: 50 runs at its old rate, on main.
   const pre = Array.from({ length: 50 }, (_, i) => record(i, rng() < pOld));
   const plan = planFix(fixRate({ id: 't', name: 't', classname: '', runs: pre }, DEFAULT_POLICY.window), MAX_RUNS);
+  costs.push({ needed: plan.needed, planned: plan.planned });
   let ran = 0;
   let failures = 0;
   while (ran < plan.planned && failures === 0) {
@@ -139,6 +142,10 @@ for (const [kind, r] of rows) {
   );
 }
 console.log('\nFake fixes by old rate (N needed by the true rate: ceil(ln 0.05 / ln(1 - p))):\n');
-console.log("| old rate | fake fixes | verified | mean N from the window's rate (before the cap) | N its true rate needs |");
+console.log('| old rate | fake fixes | verified | mean N planned from the window (before the cap) | N its true rate needs |');
 console.log('| --- | --- | --- | --- | --- |');
 for (const [rate, f] of fakeByRate) console.log(`| ${rate} | ${f.n} | ${pct(f.verified, f.n)} | ${f.n ? (f.needed / f.n).toFixed(1) : '-'} | ${Math.ceil(Math.log(0.05) / Math.log(1 - rate))} |`);
+const mean = (xs: number[]): string => (xs.length === 0 ? '-' : (sum(xs) / xs.length).toFixed(1));
+console.log('\nRuns per verification, all tests (median / mean):\n');
+console.log(`- needed (before the cap): ${med(costs.map((c) => c.needed))} / ${mean(costs.map((c) => c.needed))}`);
+console.log(`- planned (capped by fix-verify-max-runs ${MAX_RUNS}): ${med(costs.map((c) => c.planned))} / ${mean(costs.map((c) => c.planned))}`);

@@ -3,11 +3,24 @@
  * the pull-request comment's items. Pure. Ids, paths and notices are hostile text: escaped here.
  */
 import { mdInert } from '../text/escape.ts';
-import { CONFIDENCE, percentText, rateText, type FixOutcome, type FixReport } from '../rerun/fix-plan.ts';
+import { CONFIDENCE, percentText, rateText, type FixOutcome, type FixRate, type FixReport } from '../rerun/fix-plan.ts';
 
 const runs = (n: number): string => `${n} run${n === 1 ? '' : 's'}`;
 
-/** "verified: 0 failures in 58 runs; at its old rate 1 in 20 it would have failed with 95% probability". Plain text. */
+/**
+ * "its old rate, as its history tells it (4 failures in 98 runs: about 1 in 20)": the window the plan's posterior comes
+ * from, then its mean as people read it. The probabilities are over that posterior (src/rerun/fix-plan.ts), so the
+ * counts are said, not the mean alone.
+ */
+function history(rate: FixRate): string {
+  if (rate.runs === 0) return 'its old rate, as its history tells it (no run in its window: any rate)';
+  return `its old rate, as its history tells it (${rate.failures} failure${rate.failures === 1 ? '' : 's'} in ${runs(rate.runs)}: about ${rateText(rate.p)})`;
+}
+
+/**
+ * "verified: 0 failures in 80 runs; at its old rate, as its history tells it (4 failures in 98 runs: about 1 in 20),
+ * a still-flaky test would have failed with 95.1% probability". Plain text.
+ */
 export function fixSentence(o: FixOutcome): string {
   const rate = rateText(o.plan.rate.p);
   if (o.verdict === 'failed') {
@@ -15,10 +28,10 @@ export function fixSentence(o: FixOutcome): string {
     return `failed: ${o.failures} failure${o.failures === 1 ? '' : 's'}${where}; the flakiness is still there (its old rate: ${rate})`;
   }
   if (o.verdict === 'verified') {
-    return `verified: 0 failures in ${runs(o.ran)}; at its old rate ${rate} it would have failed with ${percentText(o.reached)} probability`;
+    return `verified: 0 failures in ${runs(o.ran)}; at ${history(o.plan.rate)}, a still-flaky test would have failed with ${percentText(o.reached)} probability`;
   }
   const cut = o.plan.capped && o.plan.planned <= o.ran ? 'fix-verify-max-runs capped them' : (o.stopped ?? 'the runs stopped early');
-  return `inconclusive: 0 failures in ${runs(o.ran)}, fewer than the ${o.plan.needed} its old rate ${rate} needs (${cut}); a test still that flaky would have failed with only ${percentText(o.reached)} probability, below ${percentText(CONFIDENCE)}, so this verdict is weaker and releases nothing`;
+  return `inconclusive: 0 failures in ${runs(o.ran)}, fewer than the ${o.plan.needed} that ${history(o.plan.rate)}, needs (${cut}); a still-flaky test would have failed with only ${percentText(o.reached)} probability, below ${percentText(CONFIDENCE)}, so this verdict is weaker and releases nothing`;
 }
 
 const ICON = { verified: '✅', failed: '❌', inconclusive: '⚠️' } as const;

@@ -2,15 +2,23 @@
  * How many times a fix verification runs a quarantined test, and what its runs prove (docs/fix-verification.md).
  * Pure.
  *
- * The rate `p` is the test's first-attempt failure rate in its window (the newest `window` runs with an outcome, not
- * in an outage), as the posterior mean under a uniform prior: (failures + 1) / (runs + 2). The first attempt is what
- * one execution of a verification is, so it is the rate a run of the verification fails at if nothing changed. The
+ * The rate is the test's first-attempt failure rate in its window (the newest `window` runs with an outcome, not in an
+ * outage): f failures in n runs. The first attempt is what one execution of a verification is, so it is the rate a run
+ * of the verification fails at if nothing changed. The window only estimates that rate, so the plan keeps the whole
+ * posterior under a uniform prior, Beta(a, b) with a = f + 1 and b = n - f + 1, not only its mean (f + 1) / (n + 2):
+ * the chance of passing N runs, (1 - p)^N, is convex in p, so averaged over the rates the window allows it is higher
+ * than at their mean, most for a short window of a rarely failing test; a plan from the mean alone is too short. The
  * prior keeps a test with few runs, or none failing in the window (a quarantine by hand), from being planned with a
  * rate of 0 (infinite runs) or 1 (one run).
  *
- * N is the smallest number of runs in which a test still failing at `p` fails at least once with probability
- * CONFIDENCE: 1 - (1 - p)^N >= CONFIDENCE, N = ceil(ln(1 - CONFIDENCE) / ln(1 - p)). A budget caps N; the runs
- * actually made (the timeout can stop them) give the probability reached, 1 - (1 - p)^runs.
+ * N is the smallest number of runs in which a test still as flaky as its history tells fails at least once with
+ * probability CONFIDENCE, the probability of no failure integrated over the posterior rate:
+ *
+ *   P(no failure in N) = E[(1 - p)^N] = B(a, b + N) / B(a, b) = prod_{i=0}^{N-1} (b + i) / (a + b + i) <= 1 - CONFIDENCE.
+ *
+ * The product falls with N, so the smallest N is found by iterating; with a >= 1 it is at most b / (b + N), so N is
+ * at most 19 b + 1 at 95%. A budget caps N; the runs actually made (the timeout can stop them) give the probability
+ * reached, 1 - P(no failure in runs), by the same integral.
  */
 import type { TestHistory } from '../model.ts';
 
@@ -25,7 +33,7 @@ export interface FixRate {
   failures: number;
   /** Runs counted (the newest `window` with an outcome, outages left out). */
   runs: number;
-  /** The posterior mean (failures + 1) / (runs + 2). */
+  /** The posterior mean (failures + 1) / (runs + 2): the rate as people read it (the plan uses the whole posterior). */
   p: number;
 }
 
@@ -45,16 +53,40 @@ export function fixRate(history: TestHistory | undefined, window: number): FixRa
   return { failures, runs, p: (failures + 1) / (runs + 2) };
 }
 
-/** The fewest runs in which a test failing at `p` fails at least once with probability `confidence`. */
-export function runsToCatch(p: number, confidence = CONFIDENCE): number {
-  if (!(p > 0)) throw new RangeError(`a failure rate must be above 0, got ${p}`);
-  if (p >= 1) return 1;
-  return Math.max(1, Math.ceil(Math.log(1 - confidence) / Math.log(1 - p) - 1e-9));
+/** The window's counts, the posterior Beta(a, b) is built from. */
+export type FixCounts = Pick<FixRate, 'failures' | 'runs'>;
+
+function posterior(rate: FixCounts): { a: number; b: number } {
+  const { failures: f, runs: n } = rate;
+  if (!Number.isInteger(f) || !Number.isInteger(n) || f < 0 || n < f) throw new RangeError(`a window of ${f} failures in ${n} runs is not one`);
+  return { a: f + 1, b: n - f + 1 };
 }
 
-/** The probability that a test failing at `p` fails at least once in `runs` runs. */
-export function catchProbability(p: number, runs: number): number {
-  return runs <= 0 ? 0 : 1 - Math.pow(1 - p, runs);
+/** The probability that a test still as flaky as its window tells passes all `runs` runs: E[(1 - p)^runs] over Beta(a, b). */
+export function missProbability(rate: FixCounts, runs: number): number {
+  const { a, b } = posterior(rate);
+  let miss = 1;
+  for (let i = 0; i < runs; i++) miss *= (b + i) / (a + b + i);
+  return miss;
+}
+
+/** The probability that a test still as flaky as its window tells fails at least once in `runs` runs. */
+export function catchProbability(rate: FixCounts, runs: number): number {
+  return runs <= 0 ? 0 : 1 - missProbability(rate, runs);
+}
+
+/** The fewest runs in which a test still as flaky as its window tells fails at least once with probability `confidence`. */
+export function runsToCatch(rate: FixCounts, confidence = CONFIDENCE): number {
+  if (!(confidence > 0 && confidence < 1)) throw new RangeError(`a confidence must be between 0 and 1, got ${confidence}`);
+  const { a, b } = posterior(rate);
+  let miss = 1;
+  let n = 0;
+  // Terminates: miss <= b / (b + n) (a >= 1), below 1 - confidence by n = b * confidence / (1 - confidence) + 1.
+  while (miss > 1 - confidence) {
+    miss *= (b + n) / (a + b + n);
+    n++;
+  }
+  return Math.max(1, n);
 }
 
 export interface FixPlan {
@@ -68,9 +100,9 @@ export interface FixPlan {
 }
 
 export function planFix(rate: FixRate, maxRuns: number): FixPlan {
-  const needed = runsToCatch(rate.p);
+  const needed = runsToCatch(rate);
   if (needed <= maxRuns) return { rate, needed, planned: needed };
-  return { rate, needed, planned: maxRuns, capped: { by: 'fix-verify-max-runs', reached: catchProbability(rate.p, maxRuns) } };
+  return { rate, needed, planned: maxRuns, capped: { by: 'fix-verify-max-runs', reached: catchProbability(rate, maxRuns) } };
 }
 
 export type FixVerdict = 'verified' | 'failed' | 'inconclusive';
@@ -81,7 +113,7 @@ export type FixVerdict = 'verified' | 'failed' | 'inconclusive';
  * (the budget or the timeout cut them): the probability reached is below CONFIDENCE and nothing is released on it.
  */
 export function fixVerdict(plan: FixPlan, ran: number, failures: number): { verdict: FixVerdict; reached: number } {
-  const reached = catchProbability(plan.rate.p, ran);
+  const reached = catchProbability(plan.rate, ran);
   if (failures > 0) return { verdict: 'failed', reached };
   return { verdict: ran >= plan.needed ? 'verified' : 'inconclusive', reached };
 }

@@ -84,7 +84,8 @@ const issueOf = (id: string) => gh.state.issues.find((i) => i.title.includes(id.
 
 describe('a claimed fix', () => {
   it('verified on the pull request, released at the first run on main after the merge, quarantined again at once at the next failure, its issue reopened', async () => {
-    // On main, `total` fails and passes on one commit: quarantined (its rate: 1 failure in 1 run, p = 2/3: 3 runs).
+    // On main, `total` fails and passes on one commit: quarantined (its rate: 1 failure in 1 run, Beta(2, 1): a still-flaky
+    // test passes N runs with probability 2 / ((N + 1)(N + 2)), at most 5% from N = 5).
     expectOutcome(await ciRun([{ ...total, attempts: 'FP' }], {}), 'success');
     expect((await statsLine(ID)).quarantined).toBe(true);
     const issue = issueOf(ID)!;
@@ -100,30 +101,33 @@ describe('a claimed fix', () => {
     expect(JSON.parse(verify.outputs['fixes-verified']!)).toEqual([ID]);
     expect(JSON.parse(verify.outputs['fixes-failed']!)).toEqual([]);
     const [record] = JSON.parse(verify.outputs['fixes-json']!);
-    expect(record).toMatchObject({ id: ID, verdict: 'verified', runs: 3, failures: 0, needed: 3, planned: 3, why: ['it changes src/cart.test.ts'] });
-    // Three rounds, the test alone in each.
-    expect((await fake.rounds()).map((r) => r.tests.map((t) => t.id))).toEqual([[ID], [ID], [ID]]);
+    expect(record).toMatchObject({ id: ID, verdict: 'verified', runs: 5, failures: 0, needed: 5, planned: 5, why: ['it changes src/cart.test.ts'] });
+    // Five rounds, the test alone in each.
+    expect((await fake.rounds()).map((r) => r.tests.map((t) => t.id))).toEqual([[ID], [ID], [ID], [ID], [ID]]);
     expect(decodeEntities(verify.summary)).toContain('### 🧪 Fix verification');
-    expect(decodeEntities(verify.summary)).toContain('verified: 0 failures in 3 runs; at its old rate 1 in 2 it would have failed with 96.2% probability');
+    expect(decodeEntities(verify.summary)).toContain(
+      'verified: 0 failures in 5 runs; at its old rate, as its history tells it (1 failure in 1 run: about 1 in 2), a still-flaky test would have failed with 95.2% probability',
+    );
     // The PR comment and the owner issue say it.
     const prComment = decodeEntities(gh.state.comments.find((c) => c.issue_number === pr)!.body);
     expect(prComment).toContain('#### 🧪 Fix verification');
-    expect(prComment).toContain('verified: 0 failures in 3 runs');
+    expect(prComment).toContain('verified: 0 failures in 5 runs');
     const onIssue = gh.state.comments.filter((c) => c.issue_number === issue.number);
-    expect(decodeEntities(onIssue.at(-1)!.body)).toMatch(/^🧪 Fix verification on pull request #\d+ \(at [0-9a-f]{12}\): verified: 0 failures in 3 runs/);
+    expect(decodeEntities(onIssue.at(-1)!.body)).toMatch(/^🧪 Fix verification on pull request #\d+ \(at [0-9a-f]{12}\): verified: 0 failures in 5 runs/);
     // Recorded on the data branch; the quarantine stays until the change lands.
     const recorded = await statsLine(ID);
     expect(recorded.quarantined).toBe(true);
-    expect(recorded.fix).toMatchObject({ pr, head, runs: 3, failures: 0, verdict: 'verified' });
+    expect(recorded.fix).toMatchObject({ pr, head, runs: 5, failures: 0, verdict: 'verified' });
 
     // A re-run of the workflow does not comment on the issue again.
     const comments = gh.state.comments.filter((c) => c.issue_number === issue.number).length;
     await fake.setBehaviour({ tests: { total: 'P' } });
     expectOutcome(await ciRun([{ ...total, attempts: 'P' }], {}, { pull: { base, head } }), 'success');
     expect(gh.state.comments.filter((c) => c.issue_number === issue.number)).toHaveLength(comments);
-    // It verified again, with the rate its history has now (its pull-request runs passed): the newest record stands.
+    // It verified again, with the rate its history has now (its pull-request run passed: 1 failure in 2 runs, Beta(2, 2):
+    // 6 / ((N + 2)(N + 3)) <= 5% from N = 9): the newest record stands.
     const runs = ((await statsLine(ID)).fix as { runs: number }).runs;
-    expect(runs).toBe(5);
+    expect(runs).toBe(9);
 
     // A run on main before the merge releases nothing.
     await git(world.workspace, ['checkout', '-q', 'main']);
@@ -177,7 +181,7 @@ describe('claims that do not verify', () => {
     );
     const base = await world.headSha();
     const head = await commitOnFix('src/cart.test.ts', 'retry\n', `Retry the total\n\nflakeguard: fix ${TAX}\n`);
-    // `total` fails its second run; `tax` passes every run, but the budget allows 2 of the 3 its rate needs.
+    // `total` fails its second run; `tax` passes every run, but the budget allows 2 of the 5 its rate needs.
     await fake.setBehaviour({ tests: { total: 'PF', tax: 'P' } });
     const body = ['Two fixes.', 'flakeguard: fix app.Cart::nope<b>@team</b>', 'flakeguard: fix app.Cart::steady'].join('\n');
     const run = await ciRun(
@@ -195,10 +199,10 @@ describe('claims that do not verify', () => {
     expect(JSON.parse(run.outputs['fixes-failed']!)).toEqual([ID]);
     const records = JSON.parse(run.outputs['fixes-json']!) as Array<Record<string, unknown>>;
     expect(records.find((r) => r.id === ID)).toMatchObject({ verdict: 'failed', runs: 2, failures: 1 });
-    expect(records.find((r) => r.id === TAX)).toMatchObject({ verdict: 'inconclusive', runs: 2, failures: 0, needed: 3, planned: 2, capped: 'fix-verify-max-runs' });
+    expect(records.find((r) => r.id === TAX)).toMatchObject({ verdict: 'inconclusive', runs: 2, failures: 0, needed: 5, planned: 2, capped: 'fix-verify-max-runs' });
     expect(decodeEntities(run.summary)).toContain('failed: 1 failure in 2 runs; the flakiness is still there (its old rate: 1 in 2)');
     expect(decodeEntities(run.summary)).toMatch(
-      /inconclusive: 0 failures in 2 runs, fewer than the 3 its old rate 1 in 2 needs \(fix-verify-max-runs capped them\); a test still that flaky would have failed with only 88\.8% probability, below 95%, so this verdict is weaker and releases nothing/,
+      /inconclusive: 0 failures in 2 runs, fewer than the 5 that its old rate, as its history tells it \(1 failure in 1 run: about 1 in 2\), needs \(fix-verify-max-runs capped them\); a still-flaky test would have failed with only 83\.3% probability, below 95%, so this verdict is weaker and releases nothing/,
     );
     // Unknown and not quarantined: notices, the hostile id escaped in the summary.
     expect(run.stdout).toContain("::notice title=flakeguard fix verification::Fix verification: 'app.Cart::nope<b>@team</b>' (claimed fixed in the pull request's body) is no test flakeguard knows");

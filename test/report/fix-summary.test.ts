@@ -8,10 +8,10 @@ const outcome = (o: Partial<FixOutcome>): FixOutcome => ({
   id: 'app.Cart::total',
   why: ['it changes src/cart.test.ts'],
   plan: planFix(rate, 100),
-  ran: 59,
+  ran: 80,
   failures: 0,
   verdict: 'verified',
-  reached: 1 - 0.95 ** 59,
+  reached: 0.951,
   seconds: 3,
   ...o,
 });
@@ -19,17 +19,23 @@ const report = (outcomes: FixOutcome[], extra: Partial<FixReport> = {}): FixRepo
 
 describe('fix verification in words', () => {
   it('says each verdict with its evidence', () => {
-    expect(fixSentence(outcome({}))).toBe('verified: 0 failures in 59 runs; at its old rate 1 in 20 it would have failed with 95.1% probability');
+    expect(fixSentence(outcome({}))).toBe(
+      'verified: 0 failures in 80 runs; at its old rate, as its history tells it (4 failures in 98 runs: about 1 in 20), a still-flaky test would have failed with 95.1% probability',
+    );
     expect(fixSentence(outcome({ verdict: 'failed', ran: 12, failures: 1 }))).toBe('failed: 1 failure in 12 runs; the flakiness is still there (its old rate: 1 in 20)');
     expect(fixSentence(outcome({ verdict: 'failed', ran: 1, failures: 1, stopped: "it failed in this job's own run" }))).toBe(
       "failed: 1 failure (it failed in this job's own run); the flakiness is still there (its old rate: 1 in 20)",
     );
     const capped = planFix({ failures: 0, runs: 98, p: 0.01 }, 100);
-    expect(fixSentence(outcome({ plan: capped, ran: 100, verdict: 'inconclusive', reached: 1 - 0.99 ** 100 }))).toBe(
-      'inconclusive: 0 failures in 100 runs, fewer than the 299 its old rate 1 in 100 needs (fix-verify-max-runs capped them); a test still that flaky would have failed with only 63.3% probability, below 95%, so this verdict is weaker and releases nothing',
+    expect(fixSentence(outcome({ plan: capped, ran: 100, verdict: 'inconclusive', reached: capped.capped!.reached }))).toBe(
+      'inconclusive: 0 failures in 100 runs, fewer than the 1881 that its old rate, as its history tells it (0 failures in 98 runs: about 1 in 100), needs (fix-verify-max-runs capped them); a still-flaky test would have failed with only 50.2% probability, below 95%, so this verdict is weaker and releases nothing',
     );
     expect(fixSentence(outcome({ ran: 20, verdict: 'inconclusive', reached: 0.64, stopped: 'rerun-timeout ran out' }))).toMatch(
-      /fewer than the 59 its old rate 1 in 20 needs \(rerun-timeout ran out\)/,
+      /fewer than the 80 that its old rate, as its history tells it \(4 failures in 98 runs: about 1 in 20\), needs \(rerun-timeout ran out\)/,
+    );
+    const unseen = planFix({ failures: 0, runs: 0, p: 0.5 }, 100);
+    expect(fixSentence(outcome({ plan: unseen, ran: 19, reached: 0.95 }))).toBe(
+      'verified: 0 failures in 19 runs; at its old rate, as its history tells it (no run in its window: any rate), a still-flaky test would have failed with 95% probability',
     );
   });
 

@@ -88,8 +88,8 @@ CREATE TABLE IF NOT EXISTS flakeguard.tests
   fix_head Nullable(String) COMMENT 'The commit the fix verification ran on.',
   fix_runs Nullable(Int64) COMMENT 'Runs of the test the fix verification made.',
   fix_failures Nullable(Int64) COMMENT 'Of which failed.',
-  fix_rate Nullable(Float64) COMMENT 'The first-attempt failure rate the runs were planned for.',
-  fix_reached Nullable(Float64) COMMENT 'The probability that a test still failing at that rate would have failed in those runs.',
+  fix_rate Nullable(Float64) COMMENT 'The first-attempt failure rate before the fix, as the mean of its window posterior.',
+  fix_reached Nullable(Float64) COMMENT 'The probability that a test still as flaky as its window told would have failed in those runs, averaged over the posterior rate whose mean is fix_rate.',
   fix_at Nullable(DateTime64(3, 'UTC')) COMMENT 'When the fix was verified.',
   fix_released Nullable(DateTime64(3, 'UTC')) COMMENT 'When the verified fix landed and released the quarantine; null until then.'
 )

@@ -82,8 +82,8 @@ CREATE TABLE IF NOT EXISTS tests (
   fix_head VARCHAR COMMENT 'The commit the fix verification ran on.',
   fix_runs NUMBER(19, 0) COMMENT 'Runs of the test the fix verification made.',
   fix_failures NUMBER(19, 0) COMMENT 'Of which failed.',
-  fix_rate FLOAT COMMENT 'The first-attempt failure rate the runs were planned for.',
-  fix_reached FLOAT COMMENT 'The probability that a test still failing at that rate would have failed in those runs.',
+  fix_rate FLOAT COMMENT 'The first-attempt failure rate before the fix, as the mean of its window posterior.',
+  fix_reached FLOAT COMMENT 'The probability that a test still as flaky as its window told would have failed in those runs, averaged over the posterior rate whose mean is fix_rate.',
   fix_at TIMESTAMP_NTZ(3) COMMENT 'When the fix was verified.',
   fix_released TIMESTAMP_NTZ(3) COMMENT 'When the verified fix landed and released the quarantine; null until then.',
   PRIMARY KEY (row_key)
