@@ -202,7 +202,7 @@ export function parseStatsText(text: string): Parsed<Map<string, StatsLine>> {
     const line: StatsLine = { quarantined: e.quarantined === true, reason: typeof e.reason === 'string' ? e.reason : '', override: e.override ?? null, ...overrideOf(e.override) };
     if (typeof e.since === 'string') line.since = e.since;
     if (num(e.evidenceAfter) !== undefined) line.evidenceAfter = num(e.evidenceAfter);
-    if (Array.isArray(e.cells) && e.cells.length > 0 && e.cells.every((c) => typeof c === 'string')) line.cells = e.cells as string[];
+    if (Array.isArray(e.cells) && e.cells.every((c) => typeof c === 'string')) line.cells = e.cells as string[];
     if (num(e.runs) !== undefined) line.runs = num(e.runs);
     if (typeof e.recent === 'string') line.recent = e.recent;
     if (typeof e.tier === 'string') line.tier = e.tier;

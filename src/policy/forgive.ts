@@ -87,7 +87,7 @@ export function unforgivenFailures(input: ForgivenessInput): Map<string, string>
     const cells = input.cells?.get(test.id);
     if (cells !== undefined && (input.cell === undefined || !cells.includes(input.cell))) {
       const where = input.cell === undefined ? 'in a run whose matrix cell is not known' : `in ${input.cell}`;
-      out.set(test.id, `quarantined only in ${cells.join('; ')}, but failed ${where}: not forgiven`);
+      out.set(test.id, `quarantined ${cells.length > 0 ? `only in ${cells.join('; ')}` : 'in no cell yet'}, but failed ${where}: not forgiven`);
       continue;
     }
     if (input.byHand.has(test.id)) continue;

@@ -88,8 +88,8 @@ export function ruleState(line: { quarantined: boolean; reason: string; since?: 
   const state: QuarantineState = { quarantined: line.quarantined, reason: line.reason };
   if (line.since) state.since = line.since;
   if (typeof line.evidenceAfter === 'number') state.evidenceAfter = line.evidenceAfter;
-  // The cells a quarantine of the rule covers (src/policy/cells.ts); anything else there covers every cell.
-  if (line.quarantined && Array.isArray(line.cells) && line.cells.length > 0 && line.cells.every((c) => typeof c === 'string')) state.cells = line.cells as string[];
+  // The cells a quarantine of the rule covers (src/policy/cells.ts), possibly none; anything else there covers every cell.
+  if (line.quarantined && Array.isArray(line.cells) && line.cells.every((c) => typeof c === 'string')) state.cells = line.cells as string[];
   return state;
 }
 

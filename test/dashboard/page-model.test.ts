@@ -69,6 +69,10 @@ describe('readers', () => {
     expect(stats.value.get('a')).toMatchObject({ overrideAction: 'never', overrideReason: 'r', quarantined: true, pfs: [0.1, 0, 0.3] });
     expect(stats.dropped).toBe(1);
     expect(parseMetaText('{"schema": 2, "shards": 4}').value).toEqual({ schema: 2, shards: 4 });
+    // A quarantine in no matrix cell yet (docs/matrix.md#quarantine-per-cell) reads as such, not as every cell.
+    const cells = parseStatsText('{"schema": 2, "tests": {"a": {"override": null, "quarantined": true, "reason": "x", "cells": []}, "b": {"override": null, "quarantined": true, "reason": "y"}}}');
+    expect(cells.value.get('a')!.cells).toEqual([]);
+    expect(cells.value.get('b')!.cells).toBeUndefined();
   });
 
   it('decode outcome strings as the store does', () => {

@@ -1,8 +1,9 @@
 /**
  * Quarantine per matrix cell (docs/matrix.md#quarantine-per-cell), through the bundled action on one real bare
  * repository: a matrix of two OS cells (job key `{"os": …}`), each commit tested in both. A test flaky only on
- * Windows is quarantined there only: its failure on Windows is forgiven, the same failure on Linux blocks. A hand
- * override names a cell; a malformed one is an error naming its file and line.
+ * Windows is quarantined there only: its failure on Windows is forgiven, the same failure on Linux blocks, also
+ * while Linux has not run enough to be shown clean. A hand override names a cell; a malformed one is an error naming
+ * its file and line.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { World, junitXml, setOverride, type ActionRun } from '../support/action.ts';
@@ -72,6 +73,20 @@ describe('quarantine per cell', () => {
     expectOutcome(linux, 'failure');
     expect(linux.stdout).toContain(`quarantined only in ${WIN}, but failed in ${LINUX}: not forgiven`);
     expect(linux.summary).toContain(mdText(`quarantined only in ${WIN}, but failed in ${LINUX}`));
+  }, 120_000);
+
+  it('a cell that has not run enough to be shown clean is not covered: its failure blocks', async () => {
+    // Windows failed and passed on retry once in 4 commits (r = 1/3); Linux's 4 clean runs cannot show it clean yet
+    // ((2/3)^5 = 0.13 > 5 %), but it has no flaky failure of its own either.
+    for (const w of ['FP', 'P', 'P', 'P']) for (const run of await commit(w, 'P')) expectOutcome(run, 'success');
+    const line = await statsLine(A);
+    expect(line).toMatchObject({ quarantined: true, cells: [WIN] });
+    expect(line.reason).toContain(`only in ${WIN} (not shown flaky in ${LINUX}: no failure in 4 runs)`);
+    workflowRun++;
+    await world.commit('the flaky message on Linux');
+    const linux = await job(LINUX, 'FF');
+    expectOutcome(linux, 'failure');
+    expect(linux.stdout).toContain(`quarantined only in ${WIN}, but failed in ${LINUX}: not forgiven`);
   }, 120_000);
 
   it('a hand override naming a cell covers that cell only; a malformed one is an error with its line', async () => {

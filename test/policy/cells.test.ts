@@ -3,7 +3,7 @@
  * the cells of a run and of hand overrides, and the failures a quarantine of some cells forgives.
  */
 import { describe, expect, it } from 'vitest';
-import { CLEAN_CHANCE, cellVerdict, coversCell, withCells } from '../../src/policy/cells.ts';
+import { CLEAN_CHANCE, cellVerdict, cellsPhrase, coversCell, withCells } from '../../src/policy/cells.ts';
 import { knownFailureModes, unforgivenFailures } from '../../src/policy/forgive.ts';
 import { judgeFailures, quarantineBefore } from '../../src/policy/judge.ts';
 import { DEFAULT_APPLY_OPTIONS } from '../../src/pipeline/apply.ts';
@@ -19,8 +19,11 @@ const WIN = 'os=windows-latest';
 const LINUX = 'os=ubuntu-latest';
 const P = DEFAULT_POLICY;
 
-/** A history alternating two cells: `flaky` outcomes in Windows, `clean` in Linux, by index. */
-function twoCells(runs: number, windowsFails: (i: number) => boolean, linuxFails: (i: number) => boolean = () => false, unknown = 0): TestHistory {
+/**
+ * A history alternating two cells: failing runs in Windows and in Linux, by index. A failing run is `FP` (failed,
+ * passed on retry: flaky evidence of its cell) unless `F` is asked for (failed: no proof either way).
+ */
+function twoCells(runs: number, windowsFails: (i: number) => boolean, linuxFails: (i: number) => boolean = () => false, unknown = 0, failing = { win: 'FP', linux: 'F' }): TestHistory {
   const tokens: string[] = [];
   const cells: Array<string | undefined> = [];
   for (let i = 0; i < unknown; i++) {
@@ -29,7 +32,7 @@ function twoCells(runs: number, windowsFails: (i: number) => boolean, linuxFails
   }
   for (let i = 0; i < runs; i++) {
     const win = i % 2 === 0;
-    tokens.push((win ? windowsFails(i) : linuxFails(i)) ? 'F' : 'P');
+    tokens.push((win ? windowsFails(i) : linuxFails(i)) ? (win ? failing.win : failing.linux) : 'P');
     cells.push(win ? WIN : LINUX);
   }
   const h = historyOf('t', tokens.join(' '));
@@ -58,11 +61,13 @@ describe('cellVerdict', () => {
         50,
         (i) => i % 8 === 0,
         (i) => i % 10 === 1,
+        0,
+        { win: 'FP', linux: 'FP' },
       ),
       P,
     );
     expect(v.cells).toBeUndefined();
-    expect(v.evidence.every((e) => e.covered)).toBe(true);
+    expect(v.evidence.every((e) => e.seen && e.covered)).toBe(true);
   });
 
   it('covers only the flaky cell when a regression in the other is one episode, however long', () => {
@@ -82,25 +87,41 @@ describe('cellVerdict', () => {
     expect(linux.chance).toBeCloseTo(Math.pow(1 - r, 26) + 26 * r * Math.pow(1 - r, 25), 12);
   });
 
-  it('covers every cell while no cell meets the entry condition on its own runs', () => {
-    // Windows failed twice, in two episodes: the test may be quarantined (same-commit flips across cells), but no
-    // cell is flaky by itself, so the flakiness cannot be placed.
+  it('covers no cell while no cell has its own flaky evidence', () => {
+    // Windows failed in 7 episodes, never passing on a failing commit: the test is quarantined on its whole history
+    // (failure episodes), but no cell shows the flakiness on its own runs: repeated regressions of Windows look the same.
     const v = cellVerdict(
-      twoCells(50, (i) => i === 0 || i === 20),
+      twoCells(50, (i) => i % 8 === 0, undefined, 0, { win: 'F', linux: 'F' }),
       P,
     );
-    expect(v.cells).toBeUndefined();
-    expect(v.evidence.every((e) => !e.flaky && e.covered)).toBe(true);
+    expect(v.cells).toEqual([]);
+    expect(v.evidence.every((e) => !e.seen && !e.covered)).toBe(true);
+    expect(cellsPhrase(v)).toBe(`in no cell yet (not shown flaky in ${LINUX}: no failure in 25 runs; ${WIN}: 7 failure episodes in 25 runs)`);
   });
 
-  it('covers every cell while a clean cell has not run enough to tell', () => {
-    // With one episode enough: Windows fails once in its 12 runs, r = 2/14; Linux's 12 clean runs leave (1 - r)^13 = 0.13 > 5 %.
+  it('does not cover a cell that has not run enough to be shown clean', () => {
+    // Windows fails once in its 12 runs and passes on retry, r = 2/14; Linux's 12 clean runs leave (1 - r)^13 = 0.13 > 5 %.
     const v = cellVerdict(
       twoCells(24, (i) => i === 0),
-      { enterSameCommitFlips: 1, enterFailureEpisodes: 1 },
+      P,
     );
-    expect(v.cells).toBeUndefined();
-    expect(v.evidence.find((e) => e.cell === LINUX)!.chance!).toBeGreaterThan(CLEAN_CHANCE);
+    expect(v.cells).toEqual([WIN]);
+    const linux = v.evidence.find((e) => e.cell === LINUX)!;
+    expect(linux).toMatchObject({ seen: false, clean: false, covered: false });
+    expect(linux.chance!).toBeGreaterThan(CLEAN_CHANCE);
+    expect(cellsPhrase(v)).toBe(`only in ${WIN} (not shown flaky in ${LINUX}: no failure in 12 runs)`);
+  });
+
+  it('covers a cell with one failure that passed on its commit in that cell, even below the entry condition; not one with episodes only', () => {
+    const h = historyOf('t', 'FP@a P@a F@b P@b P@c P@c');
+    const v = cellVerdict({ ...h, runs: h.runs.map((r, i) => ({ ...r, cell: i % 2 === 0 ? WIN : LINUX })) }, { enterSameCommitFlips: 2, enterFailureEpisodes: 3 });
+    expect(v.cells).toEqual([WIN]);
+    expect(v.evidence[0]).toMatchObject({ cell: WIN, flaky: false, seen: true, covered: true });
+    // Failing in separate episodes up to the entry condition, never passing on a failing commit, is no evidence of a cell.
+    const episodes = historyOf('t', 'F@a P@a P@b P@b F@c P@c P@d P@d F@e P@e');
+    const w = cellVerdict({ ...episodes, runs: episodes.runs.map((r, i) => ({ ...r, cell: i % 2 === 0 ? WIN : LINUX })) }, P);
+    expect(w.evidence.find((e) => e.cell === WIN)).toMatchObject({ flaky: true, seen: false, covered: false });
+    expect(w.cells).toEqual([]);
   });
 
   it('counts failures of runs without a cell as unplaceable: every cell', () => {
@@ -185,6 +206,30 @@ describe('forgiveness per cell', () => {
     expect(unforgivenFailures({ ...input, cells }).get('t')).toBe(`quarantined only in ${WIN}, but failed in a run whose matrix cell is not known: not forgiven`);
     // A quarantine of every cell forgives it anywhere.
     expect(unforgivenFailures({ ...input, cell: LINUX }).size).toBe(0);
+  });
+
+  it('blocks a real failure in a clean cell that has run only a few times', () => {
+    // Windows: flaky (failed and passed on the same commit, 4 times in 12 runs); Linux: 3 clean runs, too few to be
+    // shown clean against r = 5/14. A regression in Linux with the flaky failure's very message must block.
+    const tokens = ['FP', 'P', 'FP', 'P', 'P', 'FP', 'P', 'P', 'FP', 'P', 'P', 'P'];
+    const win = historyOf('t', tokens.join(' ')).runs.map((r) => ({ ...r, cell: WIN, message: r.attempts === 'FP' ? 'boom F' : undefined }));
+    const linux = historyOf('t', 'P P P').runs.map((r, i) => ({ ...r, run: `l${i}`, sha: `c${i}`, cell: LINUX }));
+    const h: TestHistory = { ...historyOf('t', ''), runs: [...win, ...linux] };
+    const d = withCells(decideQuarantine(h, undefined, null, '2026-11-27T00:00:00Z'), h, null, P);
+    expect(d.quarantined).toBe(true);
+    expect(d.cells).toEqual([WIN]);
+    const cells = new Map([['t', d.cells!]]);
+    const judged = { ...input, history: new Map([['t', h]]), cells };
+    expect(unforgivenFailures({ ...judged, cell: LINUX }).get('t')).toBe(`quarantined only in ${WIN}, but failed in ${LINUX}: not forgiven`);
+    expect(unforgivenFailures({ ...judged, cell: WIN }).size).toBe(0);
+  });
+
+  it('a quarantine in no cell yet forgives nothing, and reads back from its stats line as such', () => {
+    expect(unforgivenFailures({ ...input, cells: new Map([['t', []]]), cell: WIN }).get('t')).toBe(`quarantined in no cell yet, but failed in ${WIN}: not forgiven`);
+    const s = emptySnapshot();
+    s.history.set('t', history.get('t')!);
+    s.stats.set('t', { override: null, quarantined: true, reason: 'flaky', cells: [] });
+    expect(quarantineBefore(s, Date.UTC(2026, 10, 27)).cells).toEqual(new Map([['t', []]]));
   });
 
   it('blocks a failure outside the cells of a hand quarantine too', () => {

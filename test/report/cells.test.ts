@@ -15,8 +15,8 @@ import { markdownProblems } from './markdown-checks.ts';
 const HOSTILE = 'os=<img src=x onerror=alert(1)> @octo/team [x](https://evil.example) |';
 
 function partial(): Decision {
-  // Flaky in the hostile cell (a failing run every 4th), clean in the other (25 runs).
-  const h = historyOf('a::flaky', Array.from({ length: 50 }, (_, i) => (i % 2 === 0 && i % 8 === 0 ? 'F' : 'P')).join(' '));
+  // Flaky in the hostile cell (a run every 4th failed and passed on retry), clean in the other (25 runs).
+  const h = historyOf('a::flaky', Array.from({ length: 50 }, (_, i) => (i % 2 === 0 && i % 8 === 0 ? 'FP' : 'P')).join(' '));
   const runs = h.runs.map((r, i) => ({ ...r, cell: i % 2 === 0 ? HOSTILE : 'os=ubuntu-latest' }));
   return withCells(decision('PRRFF', true), { ...h, runs }, null, DEFAULT_POLICY);
 }

@@ -505,7 +505,15 @@ function quarantineSection(model: Model, entry: TestEntry, issue: HTMLElement): 
   const row = (label: string, ...value: Child[]): void => void rows.push(h('tr', null, h('th', null, label), h('td', null, ...value)));
   row('now', stateBadge(entry.state), st?.since ? ` since ${fmtDate(Date.parse(st.since))} (${count(Math.round(ageDays(entry, model.now) ?? 0), 'day')})` : '');
   row('why', h('span', { data: { field: 'reason' } }, st?.reason || '—'));
-  if (st?.quarantined && st.cells) row('cells', h('span', { data: { field: 'cells' } }, `only in ${st.cells.join('; ')}: its failures in other cells block`));
+  if (st?.quarantined && st.cells)
+    row(
+      'cells',
+      h(
+        'span',
+        { data: { field: 'cells' } },
+        st.cells.length > 0 ? `only in ${st.cells.join('; ')}: its failures in other cells block` : 'in no cell yet: its failures block until a cell shows its flakiness',
+      ),
+    );
   if (st?.evidenceAfter !== undefined) row('released', `last released ${fmtDate(st.evidenceAfter)}: only later runs count as evidence to quarantine it again`);
   row(
     'hand override',
