@@ -156,7 +156,7 @@ function parseStatsText(text) {
     const line = { quarantined: e.quarantined === true, reason: typeof e.reason === "string" ? e.reason : "", override: e.override ?? null, ...overrideOf(e.override) };
     if (typeof e.since === "string") line.since = e.since;
     if (num(e.evidenceAfter) !== void 0) line.evidenceAfter = num(e.evidenceAfter);
-    if (Array.isArray(e.cells) && e.cells.length > 0 && e.cells.every((c2) => typeof c2 === "string")) line.cells = e.cells;
+    if (Array.isArray(e.cells) && e.cells.every((c2) => typeof c2 === "string")) line.cells = e.cells;
     if (num(e.runs) !== void 0) line.runs = num(e.runs);
     if (typeof e.recent === "string") line.recent = e.recent;
     if (typeof e.tier === "string") line.tier = e.tier;
@@ -398,9 +398,10 @@ function summarizeRepo(source, files, head, dashboardTemplate) {
   if (runs.error) problems.push(runs.error);
   const history = [];
   const stats = /* @__PURE__ */ new Map();
+  const newest = runs.value.reduce((max, row) => Math.max(max, row.seq), 0);
   for (const [path, text] of files) {
-    if (/^history\/[0-9a-f]+\.json$/.test(path)) {
-      const parsed = parseHistoryText(text);
+    if (/^history\/(?:quiet-)?[0-9a-f]+\.json$/.test(path)) {
+      const parsed = parseHistoryText(text, newest);
       if (parsed.error) problems.push(`${path}: ${parsed.error}`);
       history.push(...parsed.value);
     } else if (/^stats\/[0-9a-f]+\.json$/.test(path)) {
@@ -978,8 +979,8 @@ var TABLES = {
     c("fix_head", "STRING", true, "The commit the fix verification ran on."),
     c("fix_runs", "INT64", true, "Runs of the test the fix verification made."),
     c("fix_failures", "INT64", true, "Of which failed."),
-    c("fix_rate", "FLOAT64", true, "The first-attempt failure rate the runs were planned for."),
-    c("fix_reached", "FLOAT64", true, "The probability that a test still failing at that rate would have failed in those runs."),
+    c("fix_rate", "FLOAT64", true, "The first-attempt failure rate before the fix, as the mean of its window posterior."),
+    c("fix_reached", "FLOAT64", true, "The probability that a test still as flaky as its window told would have failed in those runs, averaged over the posterior rate whose mean is fix_rate."),
     c("fix_at", "TIMESTAMP", true, "When the fix was verified."),
     c("fix_released", "TIMESTAMP", true, "When the verified fix landed and released the quarantine; null until then.")
   ],

@@ -542,40 +542,48 @@ function cellVerdict(history, policy) {
   const evidence = [];
   for (const [cell, runs2] of byCell(history)) {
     const e = gatherEvidence({ ...history, runs: runs2 }, runs2.length);
-    const flaky2 = e.sameCommitFlips >= policy.enterSameCommitFlips || e.failureEpisodes >= policy.enterFailureEpisodes;
-    if (e.runs > 0) evidence.push({ cell, runs: e.runs, failures: e.trustedFailures, episodes: e.failureEpisodes, flaky: flaky2, covered: true });
+    const flaky = e.sameCommitFlips >= policy.enterSameCommitFlips || e.failureEpisodes >= policy.enterFailureEpisodes;
+    const seen2 = e.sameCommitFlips > 0;
+    if (e.runs > 0) evidence.push({ cell, runs: e.runs, failures: e.trustedFailures, episodes: e.failureEpisodes, flaky, seen: seen2, covered: true });
   }
-  evidence.sort((a, b) => Number(b.flaky) - Number(a.flaky) || (a.cell < b.cell ? -1 : a.cell > b.cell ? 1 : 0));
+  evidence.sort((a, b) => Number(b.seen) - Number(a.seen) || (a.cell < b.cell ? -1 : a.cell > b.cell ? 1 : 0));
   const unknown = evidence.find((e) => e.cell === UNKNOWN_CELL);
-  const flaky = evidence.filter((e) => e.flaky && e.cell !== UNKNOWN_CELL);
-  if (flaky.length === 0 || unknown !== void 0 && unknown.failures > 0) return { evidence };
+  const known = evidence.filter((e) => e.cell !== UNKNOWN_CELL);
+  if (known.length <= 1 || unknown !== void 0 && unknown.failures > 0) return { evidence };
+  if (known.every((e) => e.seen)) return { evidence };
+  const seen = known.filter((e) => e.seen);
   let failures = 0;
   let runs = 0;
-  for (const e of flaky) {
+  for (const e of seen) {
     failures += e.failures;
     runs += e.runs;
   }
   const rate = (1 + failures) / (2 + runs);
   for (const e of evidence) {
-    if (e.flaky || e.cell === UNKNOWN_CELL) continue;
-    e.chance = binomialAtMost(e.runs + 1, rate, e.episodes);
-    e.covered = e.chance > CLEAN_CHANCE;
+    if (e.seen) continue;
+    e.covered = false;
+    if (seen.length > 0 && e.cell !== UNKNOWN_CELL) {
+      e.chance = binomialAtMost(e.runs + 1, rate, e.episodes);
+      e.clean = e.chance <= CLEAN_CHANCE;
+    }
   }
-  if (!evidence.some((e) => !e.covered)) return { evidence };
-  return {
-    cells: evidence.filter((e) => e.covered && e.cell !== UNKNOWN_CELL).map((e) => e.cell).sort(),
-    evidence
-  };
+  return { cells: seen.map((e) => e.cell).sort(), evidence };
 }
 function plural(n, one) {
   return `${n} ${one}${n === 1 ? "" : "s"}`;
 }
+function listed(cells) {
+  const shown = cells.slice(0, 5).map((e) => `${e.cell}: ${e.episodes === 0 ? "no failure" : plural(e.episodes, "failure episode")} in ${plural(e.runs, "run")}`);
+  return `${shown.join("; ")}${cells.length > shown.length ? `, ${cells.length - shown.length} more` : ""}`;
+}
 function cellsPhrase(verdict) {
   if (!verdict.cells) return "";
-  const clean = verdict.evidence.filter((e) => !e.covered);
-  const shown = clean.slice(0, 5).map((e) => `${e.cell}: ${e.episodes === 0 ? "no failure" : plural(e.episodes, "failure episode")} in ${plural(e.runs, "run")}`);
-  const more = clean.length > shown.length ? `, ${clean.length - shown.length} more` : "";
-  return `only in ${verdict.cells.join("; ")} (clean in ${shown.join("; ")}${more})`;
+  const out = verdict.evidence.filter((e) => !e.covered && e.cell !== UNKNOWN_CELL);
+  const clean = out.filter((e) => e.clean === true);
+  const open = out.filter((e) => e.clean !== true);
+  const parts = [...clean.length > 0 ? [`clean in ${listed(clean)}`] : [], ...open.length > 0 ? [`not shown flaky in ${listed(open)}`] : []];
+  const where = verdict.cells.length > 0 ? `only in ${verdict.cells.join("; ")}` : "in no cell yet";
+  return `${where} (${parts.join("; ")})`;
 }
 function withCells(decision, history, override, policy) {
   if (!decision.quarantined) return decision;
@@ -808,12 +816,12 @@ function checkRows(runs, clock, notes) {
   const changed = /* @__PURE__ */ new Map();
   if (ahead.length === 0) return changed;
   const shown = ahead.slice(0, 3).map(([key, row]) => `${key} (${timeText(row.time)})`).join(", ");
-  const listed = `${shown}${ahead.length > 3 ? ` and ${ahead.length - 3} more` : ""}`;
-  const runsText = `${ahead.length === 1 ? "Run" : "Runs"} ${listed} on the data branch`;
+  const listed2 = `${shown}${ahead.length > 3 ? ` and ${ahead.length - 3} more` : ""}`;
+  const runsText = `${ahead.length === 1 ? "Run" : "Runs"} ${listed2} on the data branch`;
   const ahead1 = `more than ${spanText(CLOCK_TOLERANCE_MS)} ahead of this step's clock (${timeText(clock)})`;
   if (ahead.length * 2 >= runs.size) {
     notes.push(
-      `${ahead.length} of the ${runs.size} runs on the data branch are ${ahead1}: ${listed}. This runner's clock is probably behind: their times are kept, and nothing is aged out from this clock.`
+      `${ahead.length} of the ${runs.size} runs on the data branch are ${ahead1}: ${listed2}. This runner's clock is probably behind: their times are kept, and nothing is aged out from this clock.`
     );
     return changed;
   }
@@ -1474,7 +1482,7 @@ function workflowRunLookup(token, ctx) {
 // src/dashboard/branch-files.ts
 
 // src/dashboard/marker.generated.ts
-var DASHBOARD_MARKER = "flakeguard 0.1.0 page 497ec124541e";
+var DASHBOARD_MARKER = "flakeguard 0.1.0 page 3a801ca95170";
 
 // src/dashboard/branch-files.ts
 function isCurrentPage(html) {

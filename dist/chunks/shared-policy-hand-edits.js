@@ -241,7 +241,7 @@ function unforgivenFailures(input) {
     const cells = input.cells?.get(test.id);
     if (cells !== void 0 && (input.cell === void 0 || !cells.includes(input.cell))) {
       const where = input.cell === void 0 ? "in a run whose matrix cell is not known" : `in ${input.cell}`;
-      out.set(test.id, `quarantined only in ${cells.join("; ")}, but failed ${where}: not forgiven`);
+      out.set(test.id, `quarantined ${cells.length > 0 ? `only in ${cells.join("; ")}` : "in no cell yet"}, but failed ${where}: not forgiven`);
       continue;
     }
     if (input.byHand.has(test.id)) continue;
@@ -320,7 +320,7 @@ function ruleState(line) {
   const state = { quarantined: line.quarantined, reason: line.reason };
   if (line.since) state.since = line.since;
   if (typeof line.evidenceAfter === "number") state.evidenceAfter = line.evidenceAfter;
-  if (line.quarantined && Array.isArray(line.cells) && line.cells.length > 0 && line.cells.every((c) => typeof c === "string")) state.cells = line.cells;
+  if (line.quarantined && Array.isArray(line.cells) && line.cells.every((c) => typeof c === "string")) state.cells = line.cells;
   return state;
 }
 var OVERRIDE_Q = '"override": "quarantine"';

@@ -9,6 +9,10 @@ import {
 
 // src/report/fix-summary.ts
 var runs = (n) => `${n} run${n === 1 ? "" : "s"}`;
+function history(rate) {
+  if (rate.runs === 0) return "its old rate, as its history tells it (no run in its window: any rate)";
+  return `its old rate, as its history tells it (${rate.failures} failure${rate.failures === 1 ? "" : "s"} in ${runs(rate.runs)}: about ${rateText(rate.p)})`;
+}
 function fixSentence(o) {
   const rate = rateText(o.plan.rate.p);
   if (o.verdict === "failed") {
@@ -16,10 +20,10 @@ function fixSentence(o) {
     return `failed: ${o.failures} failure${o.failures === 1 ? "" : "s"}${where}; the flakiness is still there (its old rate: ${rate})`;
   }
   if (o.verdict === "verified") {
-    return `verified: 0 failures in ${runs(o.ran)}; at its old rate ${rate} it would have failed with ${percentText(o.reached)} probability`;
+    return `verified: 0 failures in ${runs(o.ran)}; at ${history(o.plan.rate)}, a still-flaky test would have failed with ${percentText(o.reached)} probability`;
   }
   const cut = o.plan.capped && o.plan.planned <= o.ran ? "fix-verify-max-runs capped them" : o.stopped ?? "the runs stopped early";
-  return `inconclusive: 0 failures in ${runs(o.ran)}, fewer than the ${o.plan.needed} its old rate ${rate} needs (${cut}); a test still that flaky would have failed with only ${percentText(o.reached)} probability, below ${percentText(CONFIDENCE)}, so this verdict is weaker and releases nothing`;
+  return `inconclusive: 0 failures in ${runs(o.ran)}, fewer than the ${o.plan.needed} that ${history(o.plan.rate)}, needs (${cut}); a still-flaky test would have failed with only ${percentText(o.reached)} probability, below ${percentText(CONFIDENCE)}, so this verdict is weaker and releases nothing`;
 }
 var ICON = { verified: "\u2705", failed: "\u274C", inconclusive: "\u26A0\uFE0F" };
 function fixItems(report) {

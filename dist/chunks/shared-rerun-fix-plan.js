@@ -15,21 +15,38 @@ function fixRate(history, window) {
   }
   return { failures, runs, p: (failures + 1) / (runs + 2) };
 }
-function runsToCatch(p, confidence = CONFIDENCE) {
-  if (!(p > 0)) throw new RangeError(`a failure rate must be above 0, got ${p}`);
-  if (p >= 1) return 1;
-  return Math.max(1, Math.ceil(Math.log(1 - confidence) / Math.log(1 - p) - 1e-9));
+function posterior(rate) {
+  const { failures: f, runs: n } = rate;
+  if (!Number.isInteger(f) || !Number.isInteger(n) || f < 0 || n < f) throw new RangeError(`a window of ${f} failures in ${n} runs is not one`);
+  return { a: f + 1, b: n - f + 1 };
 }
-function catchProbability(p, runs) {
-  return runs <= 0 ? 0 : 1 - Math.pow(1 - p, runs);
+function missProbability(rate, runs) {
+  const { a, b } = posterior(rate);
+  let miss = 1;
+  for (let i = 0; i < runs; i++) miss *= (b + i) / (a + b + i);
+  return miss;
+}
+function catchProbability(rate, runs) {
+  return runs <= 0 ? 0 : 1 - missProbability(rate, runs);
+}
+function runsToCatch(rate, confidence = CONFIDENCE) {
+  if (!(confidence > 0 && confidence < 1)) throw new RangeError(`a confidence must be between 0 and 1, got ${confidence}`);
+  const { a, b } = posterior(rate);
+  let miss = 1;
+  let n = 0;
+  while (miss > 1 - confidence) {
+    miss *= (b + n) / (a + b + n);
+    n++;
+  }
+  return Math.max(1, n);
 }
 function planFix(rate, maxRuns) {
-  const needed = runsToCatch(rate.p);
+  const needed = runsToCatch(rate);
   if (needed <= maxRuns) return { rate, needed, planned: needed };
-  return { rate, needed, planned: maxRuns, capped: { by: "fix-verify-max-runs", reached: catchProbability(rate.p, maxRuns) } };
+  return { rate, needed, planned: maxRuns, capped: { by: "fix-verify-max-runs", reached: catchProbability(rate, maxRuns) } };
 }
 function fixVerdict(plan, ran, failures) {
-  const reached = catchProbability(plan.rate.p, ran);
+  const reached = catchProbability(plan.rate, ran);
   if (failures > 0) return { verdict: "failed", reached };
   return { verdict: ran >= plan.needed ? "verified" : "inconclusive", reached };
 }
