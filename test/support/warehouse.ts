@@ -115,7 +115,7 @@ export function warehouseBranch(plan: RepoPlan): { files: Map<string, string>; c
   return { files, cells };
 }
 
-/** The export's source for a generated branch, with each run's cell set where helper B's reader sets it (RunRow.cell). */
+/** The export's source for a generated branch, with each run's cell set where the step's reader sets it (RunRow.cell). */
 export function sourceOf(repository: string, branch: { files: Map<string, string>; cells: Map<string, string> }): ExportSource {
   const snapshot = parseSnapshot(branch.files);
   for (const [key, row] of snapshot.runs) {
