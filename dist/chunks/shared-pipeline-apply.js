@@ -1482,7 +1482,7 @@ function workflowRunLookup(token, ctx) {
 // src/dashboard/branch-files.ts
 
 // src/dashboard/marker.generated.ts
-var DASHBOARD_MARKER = "flakeguard 0.1.0 page 3a801ca95170";
+var DASHBOARD_MARKER = "flakeguard 0.2.0 page 3a801ca95170";
 
 // src/dashboard/branch-files.ts
 function isCurrentPage(html) {
