@@ -5,8 +5,8 @@
  * same run), and the branch is written back in the current schema with nothing lost. The dist-level run is in
  * test/e2e/data-branch.test.ts ("an older layout").
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyRun } from '../../src/pipeline/apply.ts';
 import { parseSnapshot } from '../../src/store/snapshot.ts';
@@ -15,6 +15,7 @@ import { normalizeErrorMessage } from '../../src/history/error-message.ts';
 import { DEFAULT_POLICY } from '../../src/policy/quarantine.ts';
 import { DEFAULT_RETENTION } from '../../src/history/merge.ts';
 import { NEXT_RUN, NEXT_TESTS } from '../fixtures/data-branch-v2-next.ts';
+import { readTree } from '../support/tree.ts';
 
 const DIR = join(import.meta.dirname, '../fixtures/data-branch-v2');
 const expected = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/data-branch-v2-expected.json'), 'utf8')) as {
@@ -26,18 +27,7 @@ const expected = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/
   scores: Record<string, { tier: string; pfs: number[]; score: number; successRate: number }>;
 };
 
-function branch(): Map<string, string> {
-  const files = new Map<string, string>();
-  const walk = (d: string): void => {
-    for (const e of readdirSync(d)) {
-      const p = join(d, e);
-      if (statSync(p).isDirectory()) walk(p);
-      else files.set(relative(DIR, p), readFileSync(p, 'utf8'));
-    }
-  };
-  walk(DIR);
-  return files;
-}
+const branch = (): Map<string, string> => readTree(DIR);
 
 const apply = (files: Map<string, string>) =>
   applyRun(

@@ -6,8 +6,8 @@
  * files, the next two on the schema-4 files this version wrote, with quiet files, lazily trimmed lines and an
  * override. The dist-level run is in test/e2e/data-branch.test.ts ("an older layout").
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyRun, type ApplyResult } from '../../src/pipeline/apply.ts';
 import { parseSnapshot } from '../../src/store/snapshot.ts';
@@ -16,22 +16,12 @@ import { normalizeErrorMessage } from '../../src/history/error-message.ts';
 import { DEFAULT_POLICY } from '../../src/policy/quarantine.ts';
 import { BY_HAND, CAPTURED_RUNS, FLAKY, GAP, NEXT_RUNS, OVERRIDE, RETENTION, runOf, testsOf } from '../fixtures/data-branch-v3-runs.ts';
 import { expectationOf, type Expectation } from '../fixtures/data-branch-v3-expect.ts';
+import { readTree } from '../support/tree.ts';
 
 const DIR = join(import.meta.dirname, '../fixtures/data-branch-v3');
 const expected = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/data-branch-v3-expected.json'), 'utf8')) as Expectation[];
 
-function branch(): Map<string, string> {
-  const files = new Map<string, string>();
-  const walk = (d: string): void => {
-    for (const e of readdirSync(d)) {
-      const p = join(d, e);
-      if (statSync(p).isDirectory()) walk(p);
-      else files.set(relative(DIR, p), readFileSync(p, 'utf8'));
-    }
-  };
-  walk(DIR);
-  return files;
-}
+const branch = (): Map<string, string> => readTree(DIR);
 
 /**
  * Score fields the stats line gained after the capture: the multi-factor recommendation's priority and reason (display
