@@ -90,7 +90,8 @@ import {
 import "./shared-owners-classmap.js";
 import "./shared-store-cleanup.js";
 import {
-  BADGE_FILE
+  BADGE_FILE,
+  isStatsShardPath
 } from "./shared-store-decisions.js";
 import "./shared-store-layout.js";
 import "./shared-history-cell.js";
@@ -253,6 +254,10 @@ async function fixStage(step, job, branch) {
   const { ctx } = step;
   const pr = ctx.eventName === "pull_request" || ctx.eventName === "pull_request_target";
   if (!step.fixInputs.on || !pr && !job.run.onDefaultBranch) return void 0;
+  if (!pr) {
+    const read = await branch.read().catch(() => void 0);
+    if (!read || ![...read.files].some(([path, text]) => isStatsShardPath(path) && text.includes('"fix"'))) return void 0;
+  }
   const snapshot = await branch.snapshot().catch(() => void 0);
   if (!snapshot) return void 0;
   if (!pr && ![...snapshot.stats.values()].some((line) => line.fix !== void 0)) return void 0;

@@ -24,6 +24,7 @@ import { BADGE_FILE, badgeCounts, badgeText } from '../report/badge.ts';
 import { gitDataBranch, type DataBranch } from '../store/data-branch.ts';
 import { lostReason, type SyncResult } from '../store/sync.ts';
 import { writeResultsFile } from '../store/results-file.ts';
+import { isStatsShardPath } from '../store/owned.ts';
 import { commandText, logText, registerSecret } from '../text/escape.ts';
 import type { ModeInputs } from '../config/mode-inputs.ts';
 import { splitTests, warnUnsplitOverrides } from '../pipeline/split.ts';
@@ -159,9 +160,14 @@ export async function fixStage(step: Step, job: Job, branch: DataBranch): Promis
   const { ctx } = step;
   const pr = ctx.eventName === 'pull_request' || ctx.eventName === 'pull_request_target';
   if (!step.fixInputs.on || (!pr && !job.run.onDefaultBranch)) return undefined;
+  // On the default branch only a recorded fix has anything to check, and its stats line holds the text `"fix"`: a
+  // branch whose stats files do not is neither parsed a second time (the write parses it once) nor loads the module.
+  if (!pr) {
+    const read = await branch.read().catch(() => undefined);
+    if (!read || ![...read.files].some(([path, text]) => isStatsShardPath(path) && text.includes('"fix"'))) return undefined;
+  }
   const snapshot = await branch.snapshot().catch(() => undefined);
   if (!snapshot) return undefined;
-  // On the default branch only a recorded fix has anything to check: the module is not loaded otherwise.
   if (!pr && ![...snapshot.stats.values()].some((line) => line.fix !== undefined)) return undefined;
   return (await import('../github/fix-verify.ts')).fixStage({
     env: step.env,
