@@ -9,6 +9,24 @@ function valueText(value) {
   if (typeof value === "number" || typeof value === "boolean" || value === null) return String(value);
   return JSON.stringify(value);
 }
+function keyObject(raw) {
+  const text = raw.trim();
+  if (!text.startsWith("{")) return void 0;
+  try {
+    const value = JSON.parse(text);
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? value : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function keyValuePairs(line) {
+  const parts = line.split(/,\s*/);
+  if (line === "" || !parts.every((p) => /^[^=\s][^=]*=/.test(p))) return void 0;
+  return parts.map((p) => {
+    const i = p.indexOf("=");
+    return [p.slice(0, i).trim(), p.slice(i + 1).trim()];
+  });
+}
 function fnv32(text) {
   let hash = 2166136261;
   for (let i = 0; i < text.length; i++) {
@@ -28,16 +46,8 @@ function fromPairs(pairs, whole) {
 function runCell(jobKey, runnerOs) {
   const text = jobKey.trim();
   if (text !== "" && text !== "{}") {
-    if (text.startsWith("{")) {
-      try {
-        const value = JSON.parse(text);
-        if (typeof value === "object" && value !== null && !Array.isArray(value)) {
-          const pairs = Object.entries(value).map(([k, v]) => [k, valueText(v)]);
-          if (pairs.length > 0) return fromPairs(pairs, text);
-        }
-      } catch {
-      }
-    }
+    const pairs = Object.entries(keyObject(text) ?? {}).map(([k, v]) => [k, valueText(v)]);
+    if (pairs.length > 0) return fromPairs(pairs, text);
     let parsed;
     try {
       parsed = JSON.parse(text);
@@ -56,17 +66,17 @@ function readCell(raw) {
   const shown = JSON.stringify(raw ?? null).slice(0, 80);
   if (typeof raw !== "string") return { problem: `must be a string like "os=windows-latest", got ${shown}` };
   const text = oneLine(raw);
-  const parts = text.split(/,\s*/);
-  if (text === "" || !parts.every((p) => /^[^=\s][^=]*=/.test(p))) return { problem: `must be key=value pairs joined by "," like "os=windows-latest", got ${shown}` };
-  const pairs = parts.map((p) => {
-    const i = p.indexOf("=");
-    return [p.slice(0, i).trim(), p.slice(i + 1).trim()];
-  });
+  const pairs = keyValuePairs(text);
+  if (!pairs) return { problem: `must be key=value pairs joined by "," like "os=windows-latest", got ${shown}` };
   return { cell: fromPairs(pairs, text) };
 }
 
 export {
   MAX_OVERRIDE_CELLS,
+  oneLine,
+  valueText,
+  keyObject,
+  keyValuePairs,
   runCell,
   commitOf,
   readCell

@@ -129,7 +129,11 @@ import {
 } from "./shared-store-layout.js";
 import {
   commitOf,
-  runCell
+  keyObject,
+  keyValuePairs,
+  oneLine,
+  runCell,
+  valueText
 } from "./shared-history-cell.js";
 import {
   createClient,
@@ -308,31 +312,13 @@ function clockWarner() {
 
 // src/pipeline/job-key.ts
 var MAX_RENDERED_KEY = 120;
-function renderValue(value) {
-  if (typeof value === "string") return value;
-  if (typeof value === "number" || typeof value === "boolean" || value === null) return String(value);
-  return JSON.stringify(value);
-}
-function oneLine(text2) {
-  return text2.replace(/[\u0000-\u001f\u007f\s]+/g, " ").trim();
-}
-function objectOf(raw) {
-  const text2 = raw.trim();
-  if (!text2.startsWith("{")) return void 0;
-  try {
-    const value = JSON.parse(text2);
-    return typeof value === "object" && value !== null && !Array.isArray(value) ? value : void 0;
-  } catch {
-    return void 0;
-  }
-}
 function renderJobKey(raw) {
   const text2 = raw.trim();
   if (text2 === "") return "";
-  const object = objectOf(text2);
+  const object = keyObject(text2);
   let rendered;
   if (object) {
-    rendered = Object.entries(object).map(([k, v]) => `${k}=${renderValue(v)}`).join(", ");
+    rendered = Object.entries(object).map(([k, v]) => `${k}=${valueText(v)}`).join(", ");
   } else {
     let parsed;
     try {
@@ -353,17 +339,14 @@ function splitTestId(id, renderedKey) {
   return renderedKey === "" ? id : `${id} [${renderedKey}]`;
 }
 function canonicalJobKey(raw) {
-  const object = objectOf(raw);
+  const object = keyObject(raw);
   if (object) {
-    return Object.entries(object).map(([k, v]) => `${k}=${oneLine(renderValue(v))}`).sort().join(", ");
+    return Object.entries(object).map(([k, v]) => `${k}=${oneLine(valueText(v))}`).sort().join(", ");
   }
   const text2 = oneLine(raw);
-  const parts = text2.split(/,\s*/);
-  if (parts.length > 0 && parts.every((p) => /^[^=\s][^=]*=/.test(p))) {
-    return parts.map((p) => {
-      const i = p.indexOf("=");
-      return `${p.slice(0, i).trim()}=${p.slice(i + 1).trim()}`;
-    }).sort().join(", ");
+  const pairs = keyValuePairs(text2);
+  if (pairs) {
+    return pairs.map(([k, v]) => `${k}=${v}`).sort().join(", ");
   }
   return text2;
 }

@@ -6,7 +6,7 @@
  */
 import { parseHistoryText, parseMetaText, parseRunsText, parseStatsText, type HistoryLine, type StatsLine } from './files.ts';
 import { buildModel, DAY, type TestEntry, type TestState } from './page-model.ts';
-import { summarize } from './suite-summary.ts';
+import { summarize, type Summary } from './suite-summary.ts';
 import { dashboardTestUrl, repoUrlOf, safeUrl } from './links.ts';
 
 /** The flaky tests each repository contributes to the org's list, and the org list's length. */
@@ -49,7 +49,10 @@ export interface OrgDay {
   redWith: number;
 }
 
-export interface RepoSummary {
+/** The counts a repository's row shares with its own dashboard's headline (suite-summary.ts). */
+type SuiteCounts = Pick<Summary, 'tests' | 'runs' | 'quarantined' | 'flaky' | 'redWithout' | 'redFlakyWithout' | 'redWith' | 'redFlakyWith'>;
+
+export interface RepoSummary extends SuiteCounts {
   name: string;
   source: string;
   /** The repository's web address (from its runs' links). */
@@ -58,14 +61,6 @@ export interface RepoSummary {
   dashboard?: string;
   /** The data branch's commit read. */
   head: string;
-  tests: number;
-  runs: number;
-  quarantined: number;
-  flaky: number;
-  redWithout: number;
-  redFlakyWithout: number;
-  redWith: number;
-  redFlakyWith: number;
   /** Seconds lost to failed attempts of flaky runs (tests with a known duration). */
   lostSec: number;
   /** Newest run time (ms). */

@@ -9,14 +9,38 @@ export const MAX_CELL = 200;
 /** The most cells a hand override may name. */
 export const MAX_OVERRIDE_CELLS = 100;
 
-function oneLine(text: string): string {
+/** A key or value on one line: control characters and runs of white space become one space (job keys share it). */
+export function oneLine(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f\s]+/g, ' ').trim();
 }
 
-function valueText(value: unknown): string {
+/** A matrix value as text: a string as it is, a number, boolean or null as written, anything else as JSON. */
+export function valueText(value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
   return JSON.stringify(value);
+}
+
+/** A job key that is a JSON object (`${{ toJSON(matrix) }}`), as that object; undefined for any other text. */
+export function keyObject(raw: string): Record<string, unknown> | undefined {
+  const text = raw.trim();
+  if (!text.startsWith('{')) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `os=windows-latest, node=20` (one line) as its trimmed pairs; undefined unless every part is a `key=value`. */
+export function keyValuePairs(line: string): Array<[string, string]> | undefined {
+  const parts = line.split(/,\s*/);
+  if (line === '' || !parts.every((p) => /^[^=\s][^=]*=/.test(p))) return undefined;
+  return parts.map((p): [string, string] => {
+    const i = p.indexOf('=');
+    return [p.slice(0, i).trim(), p.slice(i + 1).trim()];
+  });
 }
 
 /** FNV-1a of the text, 8 hex digits (no node:crypto: the dashboard's page bundle reads cells too). */
@@ -46,17 +70,8 @@ function fromPairs(pairs: Array<[string, string]>, whole: string): string {
 export function runCell(jobKey: string, runnerOs: string | undefined): string | undefined {
   const text = jobKey.trim();
   if (text !== '' && text !== '{}') {
-    if (text.startsWith('{')) {
-      try {
-        const value: unknown = JSON.parse(text);
-        if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-          const pairs = Object.entries(value as Record<string, unknown>).map(([k, v]): [string, string] => [k, valueText(v)]);
-          if (pairs.length > 0) return fromPairs(pairs, text);
-        }
-      } catch {
-        // not JSON: used as written below
-      }
-    }
+    const pairs = Object.entries(keyObject(text) ?? {}).map(([k, v]): [string, string] => [k, valueText(v)]);
+    if (pairs.length > 0) return fromPairs(pairs, text);
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
@@ -86,11 +101,7 @@ export function readCell(raw: unknown): { cell: string } | { problem: string } {
   const shown = JSON.stringify(raw ?? null).slice(0, 80);
   if (typeof raw !== 'string') return { problem: `must be a string like "os=windows-latest", got ${shown}` };
   const text = oneLine(raw);
-  const parts = text.split(/,\s*/);
-  if (text === '' || !parts.every((p) => /^[^=\s][^=]*=/.test(p))) return { problem: `must be key=value pairs joined by "," like "os=windows-latest", got ${shown}` };
-  const pairs = parts.map((p): [string, string] => {
-    const i = p.indexOf('=');
-    return [p.slice(0, i).trim(), p.slice(i + 1).trim()];
-  });
+  const pairs = keyValuePairs(text);
+  if (!pairs) return { problem: `must be key=value pairs joined by "," like "os=windows-latest", got ${shown}` };
   return { cell: fromPairs(pairs, text) };
 }

@@ -5,30 +5,10 @@
  * common path imports it.
  */
 import { createHash } from 'node:crypto';
+import { keyObject, keyValuePairs, oneLine, valueText } from '../history/cell.ts';
 
 /** Renderings longer than this are cut and end with a hash of the whole key, so two long keys stay apart. */
 export const MAX_RENDERED_KEY = 120;
-
-function renderValue(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
-  return JSON.stringify(value);
-}
-
-function oneLine(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f\s]+/g, ' ').trim();
-}
-
-function objectOf(raw: string): Record<string, unknown> | undefined {
-  const text = raw.trim();
-  if (!text.startsWith('{')) return undefined;
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * A readable, one-line rendering of a job key: a JSON object becomes `key=value` pairs in the order given
@@ -38,11 +18,11 @@ function objectOf(raw: string): Record<string, unknown> | undefined {
 export function renderJobKey(raw: string): string {
   const text = raw.trim();
   if (text === '') return '';
-  const object = objectOf(text);
+  const object = keyObject(text);
   let rendered: string;
   if (object) {
     rendered = Object.entries(object)
-      .map(([k, v]) => `${k}=${renderValue(v)}`)
+      .map(([k, v]) => `${k}=${valueText(v)}`)
       .join(', ');
   } else {
     let parsed: unknown;
@@ -74,21 +54,18 @@ export function splitTestId(id: string, renderedKey: string): string {
  * their pairs sorted by key. Used to match `expected-shards` lines against the keys shards report.
  */
 export function canonicalJobKey(raw: string): string {
-  const object = objectOf(raw);
+  const object = keyObject(raw);
   if (object) {
     return Object.entries(object)
-      .map(([k, v]) => `${k}=${oneLine(renderValue(v))}`)
+      .map(([k, v]) => `${k}=${oneLine(valueText(v))}`)
       .sort()
       .join(', ');
   }
   const text = oneLine(raw);
-  const parts = text.split(/,\s*/);
-  if (parts.length > 0 && parts.every((p) => /^[^=\s][^=]*=/.test(p))) {
-    return parts
-      .map((p) => {
-        const i = p.indexOf('=');
-        return `${p.slice(0, i).trim()}=${p.slice(i + 1).trim()}`;
-      })
+  const pairs = keyValuePairs(text);
+  if (pairs) {
+    return pairs
+      .map(([k, v]) => `${k}=${v}`)
       .sort()
       .join(', ');
   }
