@@ -101,6 +101,12 @@ async function override(command: 'quarantine' | 'release', positionals: string[]
   );
   const { edit, status } = result;
   const line = `${edit.path}:${edit.line}`;
+  // A cell no run of the test ran in (a typo, or a cell yet to run): said, not refused.
+  const unseen = (cells ?? []).filter((c) => !edit.cellsRun.includes(c));
+  if (unseen.length > 0)
+    console.error(
+      `note: ${edit.id} has no recorded run in ${unseen.join('; ')} (its runs' cells: ${edit.cellsRun.length > 0 ? edit.cellsRun.join('; ') : 'none recorded'}); the quarantine covers only the cells named.`,
+    );
   if (status.kind === 'unchanged') {
     console.log(`${edit.id}: already ${JSON.stringify(edit.after)} in ${line}; nothing to push.`);
   } else if (status.kind === 'pushed') {

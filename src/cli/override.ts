@@ -88,6 +88,8 @@ export interface OverrideEdit {
   /** The override as it was before, as written. */
   before: unknown;
   after: unknown;
+  /** The matrix cells the test's recorded runs ran in, sorted: what `--cells` can be checked against. */
+  cellsRun: string[];
 }
 
 const ENTRY_LINE = /^(\s*)("(?:[^"\\]|\\.)*")(\s*:\s*)(.*?)(,?)\s*$/;
@@ -95,6 +97,12 @@ const ENTRY_LINE = /^(\s*)("(?:[^"\\]|\\.)*")(\s*:\s*)(.*?)(,?)\s*$/;
 /** Sets the test's override in its stats file; throws a CliError a person can act on. */
 export function editOverride(files: ReadonlyMap<string, string>, snapshot: Snapshot, query: string, value: unknown): OverrideEdit {
   const id = resolveTest(snapshot, query);
+  const edit = editLine(files, snapshot, id, value);
+  const cellsRun = [...new Set((snapshot.history.get(id)?.runs ?? []).flatMap((r) => (r.cell !== undefined ? [r.cell] : [])))].sort();
+  return { ...edit, cellsRun };
+}
+
+function editLine(files: ReadonlyMap<string, string>, snapshot: Snapshot, id: string, value: unknown): Omit<OverrideEdit, 'cellsRun'> {
   const path = statsFileOf(snapshot, id);
   const text = files.get(path);
   if (snapshot.brokenStats.has(path)) {

@@ -165,6 +165,8 @@ describe('flakeguard quarantine and release', () => {
     const r = await cli(['quarantine', STABLE, '--cells', 'os=Windows', '--cells', 'env={"A":1\\,"B":2}, os=macOS', '--remote', world.remote], { cwd: world.root });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain(`${STABLE}: quarantined by hand in env={"A":1\\,"B":2},os=macOS; os=Windows. stats/00.json:`);
+    // Neither cell has a run of the test (its runs are all on os=Linux): said, not refused.
+    expect(r.stderr).toContain(`note: ${STABLE} has no recorded run in env={"A":1\\,"B":2},os=macOS; os=Windows (its runs' cells: os=Linux); the quarantine covers only the cells named.`);
     expect(statsLine((await world.dataFiles()).get('stats/00.json')!, STABLE)).toContain('{"override":{"action":"quarantine","cells":["env={\\"A\\":1\\\\,\\"B\\":2},os=macOS","os=Windows"]}');
     await world.commit('change 3');
     await world.writeReport('reports/junit.xml', report('P', 'F'));
