@@ -12,8 +12,9 @@ export const USAGE = `flakeguard: keeps flaky tests from failing CI without hidi
 
 Usage:
   flakeguard explain <test>                          a test's history, scores, state and why
-  flakeguard quarantine <test> [--until DATE] [--reason TEXT]
-                                                     force it into quarantine (a hand override)
+  flakeguard quarantine <test> [--until DATE] [--reason TEXT] [--cells CELL]...
+                                                     force it into quarantine (a hand override); --cells: only
+                                                     in these matrix cells (os=windows-latest; repeat for more)
   flakeguard release <test> [--until DATE] [--reason TEXT]
                                                      keep it out of quarantine ("override": "never")
   flakeguard release <test> --auto                  remove the hand override: the policy decides again
@@ -43,6 +44,7 @@ const OPTIONS = {
   'data-branch': { type: 'string' },
   until: { type: 'string' },
   reason: { type: 'string' },
+  cells: { type: 'string', multiple: true },
   auto: { type: 'boolean' },
   reports: { type: 'string', multiple: true },
   'test-outcome': { type: 'string' },
@@ -81,12 +83,16 @@ function dataOptions(values: Values) {
 
 async function override(command: 'quarantine' | 'release', positionals: string[], values: Values): Promise<number> {
   const query = oneTest(positionals, command);
-  if (values.auto && (values.until !== undefined || values.reason !== undefined)) throw new CliError('--auto removes the override: it takes no --until or --reason.');
+  if (values.auto && (values.until !== undefined || values.reason !== undefined || values.cells !== undefined))
+    throw new CliError('--auto removes the override: it takes no --until, --reason or --cells.');
   if (values.auto && command !== 'release') throw new CliError('--auto goes with release.');
-  const request: OverrideRequest = values.auto ? { action: 'auto' } : { action: command === 'quarantine' ? 'quarantine' : 'never', reason: values.reason, until: values.until };
+  const request: OverrideRequest = values.auto
+    ? { action: 'auto' }
+    : { action: command === 'quarantine' ? 'quarantine' : 'never', reason: values.reason, until: values.until, ...(values.cells !== undefined ? { cells: values.cells } : {}) };
   const value = overrideValue(request, Date.now());
   const { writeOverride } = await import('./data.ts');
-  const what = values.auto ? 'hand override removed' : command === 'quarantine' ? 'quarantined by hand' : 'released by hand (never quarantine)';
+  const cells = value !== null && typeof value === 'object' && 'cells' in value ? (value.cells as string[]) : undefined;
+  const what = values.auto ? 'hand override removed' : command === 'quarantine' ? `quarantined by hand${cells ? ` in ${cells.join('; ')}` : ''}` : 'released by hand (never quarantine)';
   const result = await writeOverride(
     { ...dataOptions(values), attempts: 8, log: (m) => console.error(m) },
     query,
@@ -95,6 +101,12 @@ async function override(command: 'quarantine' | 'release', positionals: string[]
   );
   const { edit, status } = result;
   const line = `${edit.path}:${edit.line}`;
+  // A cell no run of the test ran in (a typo, or a cell yet to run): said, not refused.
+  const unseen = (cells ?? []).filter((c) => !edit.cellsRun.includes(c));
+  if (unseen.length > 0)
+    console.error(
+      `note: ${edit.id} has no recorded run in ${unseen.join('; ')} (its runs' cells: ${edit.cellsRun.length > 0 ? edit.cellsRun.join('; ') : 'none recorded'}); the quarantine covers only the cells named.`,
+    );
   if (status.kind === 'unchanged') {
     console.log(`${edit.id}: already ${JSON.stringify(edit.after)} in ${line}; nothing to push.`);
   } else if (status.kind === 'pushed') {

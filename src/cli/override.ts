@@ -6,11 +6,29 @@
  */
 import { SCHEMA_VERSION, parseLineObject, parseOverride, readUntil, renderLineObject } from '../store/layout.ts';
 import { statsFileOf, type Snapshot } from '../store/snapshot.ts';
+import { MAX_OVERRIDE_CELLS, readCell } from '../history/cell.ts';
 
 export class CliError extends Error {}
 
 /** What a person asked for: force into quarantine, keep out of it, or give the decision back to the policy. */
-export type OverrideRequest = { action: 'quarantine' | 'never'; reason?: string; until?: string } | { action: 'auto' };
+export type OverrideRequest = { action: 'quarantine' | 'never'; reason?: string; until?: string; cells?: readonly string[] } | { action: 'auto' };
+
+/**
+ * `--cells`: the cells a hand quarantine covers, each as a person writes it (`os=windows-latest, node=20`; a `,` in a
+ * value as `\,`), checked as the stats file's `override.cells` is (src/store/layout.ts parseOverride) and written in
+ * the canonical form, sorted, each once.
+ */
+function overrideCells(action: 'quarantine' | 'never', cells: readonly string[]): string[] {
+  if (action !== 'quarantine') throw new CliError('--cells goes with quarantine: a release ("never") covers every cell.');
+  if (cells.length > MAX_OVERRIDE_CELLS) throw new CliError(`--cells names ${cells.length} cells, more than the ${MAX_OVERRIDE_CELLS} flakeguard reads.`);
+  const out = new Set<string>();
+  for (const raw of cells) {
+    const read = readCell(raw);
+    if ('problem' in read) throw new CliError(`--cells ${raw.slice(0, 80)}: a cell ${read.problem}.`);
+    out.add(read.cell);
+  }
+  return [...out].sort();
+}
 
 /** The override value written into the stats line: a bare string when nothing else is said, as the docs show. */
 export function overrideValue(request: OverrideRequest, now: number): unknown {
@@ -24,10 +42,16 @@ export function overrideValue(request: OverrideRequest, now: number): unknown {
     }
   }
   if (request.reason !== undefined && request.reason.length > 500) throw new CliError('--reason is limited to 500 characters.');
+  const cells = request.cells !== undefined ? overrideCells(request.action, request.cells) : undefined;
   const value =
-    request.reason === undefined && request.until === undefined
+    request.reason === undefined && request.until === undefined && cells === undefined
       ? request.action
-      : { action: request.action, ...(request.reason !== undefined ? { reason: request.reason } : {}), ...(request.until !== undefined ? { until: request.until } : {}) };
+      : {
+          action: request.action,
+          ...(request.reason !== undefined ? { reason: request.reason } : {}),
+          ...(request.until !== undefined ? { until: request.until } : {}),
+          ...(cells !== undefined ? { cells } : {}),
+        };
   const { problem } = parseOverride(value);
   if (problem) throw new CliError(problem);
   return value;
@@ -64,6 +88,8 @@ export interface OverrideEdit {
   /** The override as it was before, as written. */
   before: unknown;
   after: unknown;
+  /** The matrix cells the test's recorded runs ran in, sorted: what `--cells` can be checked against. */
+  cellsRun: string[];
 }
 
 const ENTRY_LINE = /^(\s*)("(?:[^"\\]|\\.)*")(\s*:\s*)(.*?)(,?)\s*$/;
@@ -71,6 +97,12 @@ const ENTRY_LINE = /^(\s*)("(?:[^"\\]|\\.)*")(\s*:\s*)(.*?)(,?)\s*$/;
 /** Sets the test's override in its stats file; throws a CliError a person can act on. */
 export function editOverride(files: ReadonlyMap<string, string>, snapshot: Snapshot, query: string, value: unknown): OverrideEdit {
   const id = resolveTest(snapshot, query);
+  const edit = editLine(files, snapshot, id, value);
+  const cellsRun = [...new Set((snapshot.history.get(id)?.runs ?? []).flatMap((r) => (r.cell !== undefined ? [r.cell] : [])))].sort();
+  return { ...edit, cellsRun };
+}
+
+function editLine(files: ReadonlyMap<string, string>, snapshot: Snapshot, id: string, value: unknown): Omit<OverrideEdit, 'cellsRun'> {
   const path = statsFileOf(snapshot, id);
   const text = files.get(path);
   if (snapshot.brokenStats.has(path)) {

@@ -17,7 +17,19 @@ export function repoUrlOf(runUrl: string | undefined): string | undefined {
   const u = new URL(safe);
   const parts = u.pathname.split('/').filter(Boolean);
   if (parts.length < 4 || parts[2] !== 'actions' || parts[3] !== 'runs') return undefined;
-  return `${u.origin}/${encodeURIComponent(decodeURIComponent(parts[0]!))}/${encodeURIComponent(decodeURIComponent(parts[1]!))}`;
+  const owner = decoded(parts[0]!);
+  const repo = decoded(parts[1]!);
+  // A segment whose escapes do not decode (a link edited by hand) names no repository: no link, never an exception.
+  if (owner === undefined || repo === undefined) return undefined;
+  return `${u.origin}/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`;
+}
+
+function decoded(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
 }
 
 export function commitUrl(repoUrl: string | undefined, sha: string): string | undefined {

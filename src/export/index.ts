@@ -7,11 +7,11 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { TABLES, TABLE_NAMES, type TableName } from './tables.ts';
-import { checkSource, tableRows, type ExportNote, type ExportSource } from './rows.ts';
+import { ExportError, damageOf, tableRows, type ExportNote, type ExportSource, type SkippedSource } from './rows.ts';
 import { fileNameOf, openTableWriter, type ExportFormat, type TableFile, type TableWriter, type WriterOptions } from './writers.ts';
 
 export { TABLES, TABLE_NAMES, type Column, type ColumnType, type Row, type TableName } from './tables.ts';
-export { ExportError, checkSource, messageSignature, parseSince, rowKey, tableRows, type ExportNote, type ExportSource, type Since } from './rows.ts';
+export { ExportError, damageOf, messageSignature, parseSince, rowKey, tableRows, type ExportNote, type ExportSource, type Since, type SkippedSource } from './rows.ts';
 export { EXPORT_FORMATS, fileNameOf, openTableWriter, parquetSchema, type ExportFormat, type TableFile, type TableWriter } from './writers.ts';
 
 export interface ExportOptions extends WriterOptions {
@@ -28,11 +28,15 @@ export interface ExportResult {
   repositories: string[];
   /** What could not be read and was left out, named. */
   notes: ExportNote[];
+  /** The sources left out because the step would refuse their branch (damaged), each bad file with its line and why. */
+  skipped: SkippedSource[];
 }
 
 /**
- * Writes the tables of every source. A source whose branch the step would refuse (damaged: src/store/snapshot.ts)
- * stops the export with the step's own sentence (ExportError), and no table file is replaced.
+ * Writes the tables of every source. A source whose branch the step would refuse (damaged: src/store/snapshot.ts) is
+ * left out and named in `skipped` (each damaged file, its line, why), and every other source is exported. When no
+ * source could be exported and one was left out, the export stops with the step's own sentence for each (ExportError)
+ * and no table file is replaced: an export of damaged branches alone never replaces good tables with empty ones.
  */
 export async function exportTables(sources: Iterable<ExportSource> | AsyncIterable<ExportSource>, options: ExportOptions): Promise<ExportResult> {
   const tables = options.tables ?? TABLE_NAMES;
@@ -40,10 +44,15 @@ export async function exportTables(sources: Iterable<ExportSource> | AsyncIterab
   const writers = new Map<TableName, TableWriter>();
   const notes: ExportNote[] = [];
   const repositories: string[] = [];
+  const skipped: SkippedSource[] = [];
   try {
     for (const table of tables) writers.set(table, await openTableWriter(options.format, join(options.out, fileNameOf(table, options.format)), TABLES[table], options));
     for await (const source of sources) {
-      checkSource(source);
+      const damaged = damageOf(source);
+      if (damaged) {
+        skipped.push(damaged);
+        continue;
+      }
       repositories.push(source.repository);
       for (const table of tables) {
         const writer = writers.get(table)!;
@@ -53,11 +62,12 @@ export async function exportTables(sources: Iterable<ExportSource> | AsyncIterab
         }
       }
     }
+    if (repositories.length === 0 && skipped.length > 0) throw new ExportError(skipped.map((s) => s.reason).join(' '));
   } catch (error) {
     for (const writer of writers.values()) await writer.abort();
     throw error;
   }
   const files: Record<string, TableFile> = {};
   for (const [table, writer] of writers) files[table] = await writer.close();
-  return { tables: files, repositories, notes };
+  return { tables: files, repositories, notes, skipped };
 }

@@ -339,10 +339,24 @@ function* decisionsRows(source: ExportSource, notes: ExportNote[]): Generator<Ro
   }
 }
 
-/** Refuses a branch the step would refuse to write, with the step's own sentence (src/store/snapshot.ts). */
-export function checkSource(source: ExportSource): void {
+/** A source left out of an export: its branch is one the step refuses to write (src/store/snapshot.ts). */
+export interface SkippedSource {
+  repository: string;
+  /** Each damaged file, with its line when known, and why. */
+  problems: Array<{ file: string; line?: number; message: string }>;
+  /** The step's own sentence, prefixed by the repository. */
+  reason: string;
+}
+
+/** Why the export leaves `source` out (the step would refuse its branch), or undefined when it is sound. */
+export function damageOf(source: ExportSource): SkippedSource | undefined {
   const reason = damageReason(source.snapshot);
-  if (reason !== undefined) throw new ExportError(`${source.repository}: ${reason.replace(/ Nothing was written to it.*$/, '')}`);
+  if (reason === undefined) return undefined;
+  return {
+    repository: source.repository,
+    problems: source.snapshot.damaged.map((p) => ({ file: p.file, ...(p.line !== undefined ? { line: p.line } : {}), message: p.message })),
+    reason: `${source.repository}: ${reason.replace(/ Nothing was written to it.*$/, '')}`,
+  };
 }
 
 /** The rows of one table of one branch, in a stable order. `notes` collects what could not be read. */

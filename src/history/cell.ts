@@ -2,7 +2,9 @@
  * A run's matrix cell (TestRunRecord.cell, docs/matrix.md#quarantine-per-cell): the `job-key` values when the job has
  * one (`${{ toJSON(matrix) }}`), else the runner's OS (`RUNNER_OS`), as canonical `key=value` pairs sorted by key and
  * joined by `,`: `node=20,os=windows-latest`. The same text for the same cell however the key was written, so that
- * evidence per cell and the cells a hand override names compare as strings. Pure.
+ * evidence per cell and the cells a hand override names compare as strings. A `,` or `\` in a key or value, and a
+ * `=` in a key, is escaped with `\` (`env={"A":1\,"B":2}`), so that two matrices never share a cell and every cell
+ * can be named by hand (docs/adr/0400-cell-escapes.md). Pure.
  */
 /** A cell longer than this is cut and ends with a hash of the whole cell, so two long cells stay apart. */
 export const MAX_CELL = 200;
@@ -55,12 +57,51 @@ function fnv32(text: string): string {
 
 function bounded(cell: string, whole: string): string {
   if (cell.length <= MAX_CELL) return cell;
-  return `${cell.slice(0, MAX_CELL - 11)}… #${fnv32(whole)}`;
+  let cut = MAX_CELL - 11;
+  // Never between a `\` and the character it escapes.
+  if ((/\\+$/.exec(cell.slice(0, cut))?.[0].length ?? 0) % 2 === 1) cut--;
+  return `${cell.slice(0, cut)}… #${fnv32(whole)}`;
 }
 
+/** A key (`\`, `,` and `=` escaped) or a value (`\` and `,` escaped) as the canonical form writes it. */
+const escapeKey = (text: string): string => text.replace(/[\\,=]/g, '\\$&');
+const escapeValue = (text: string): string => text.replace(/[\\,]/g, '\\$&');
+
 function fromPairs(pairs: Array<[string, string]>, whole: string): string {
-  const sorted = pairs.map(([k, v]) => `${oneLine(k)}=${oneLine(v)}`).sort();
+  const sorted = pairs.map(([k, v]) => `${escapeKey(oneLine(k))}=${escapeValue(oneLine(v))}`).sort();
   return bounded(sorted.join(','), whole);
+}
+
+/**
+ * A cell's text as its pairs: split at each `,` and, within a pair, at the first `=` that no `\` escapes; `\\`, `\,`
+ * and `\=` are the characters they escape, any other `\` is itself. Undefined unless every pair has a key and a `=`.
+ */
+function cellPairs(text: string): Array<[string, string]> | undefined {
+  const pairs: Array<[string, string]> = [];
+  let key = '';
+  let value = '';
+  let inValue = false;
+  const end = (): boolean => {
+    if (!inValue || key.trim() === '') return false;
+    pairs.push([key.trim(), value.trim()]);
+    key = value = '';
+    inValue = false;
+    return true;
+  };
+  for (let i = 0; i < text.length; i++) {
+    let c = text[i]!;
+    let escaped = false;
+    if (c === '\\' && i + 1 < text.length && '\\,='.includes(text[i + 1]!)) {
+      c = text[++i]!;
+      escaped = true;
+    }
+    if (!escaped && c === ',') {
+      if (!end()) return undefined;
+    } else if (!escaped && c === '=' && !inValue) inValue = true;
+    else if (inValue) value += c;
+    else key += c;
+  }
+  return end() ? pairs : undefined;
 }
 
 /**
@@ -101,7 +142,7 @@ export function readCell(raw: unknown): { cell: string } | { problem: string } {
   const shown = JSON.stringify(raw ?? null).slice(0, 80);
   if (typeof raw !== 'string') return { problem: `must be a string like "os=windows-latest", got ${shown}` };
   const text = oneLine(raw);
-  const pairs = keyValuePairs(text);
-  if (!pairs) return { problem: `must be key=value pairs joined by "," like "os=windows-latest", got ${shown}` };
+  const pairs = cellPairs(text);
+  if (!pairs) return { problem: `must be key=value pairs joined by "," like "os=windows-latest" (a "," in a value written "\\,"), got ${shown}` };
   return { cell: fromPairs(pairs, text) };
 }

@@ -81,7 +81,16 @@ export async function buildOrg(options: OrgBuildOptions): Promise<OrgBuildResult
         continue;
       }
       const summed = Date.now();
-      const summary = summarizeRepo({ source: shown, name: fallback }, read.files, read.head, options.dashboardUrl);
+      let summary: RepoSummary;
+      try {
+        summary = summarizeRepo({ source: shown, name: fallback }, read.files, read.head, options.dashboardUrl);
+      } catch (error) {
+        // The page's readers met what they cannot sum up: this repository is left out and named, the others built.
+        const reason = `could not be summed up for the page: ${error instanceof Error ? error.message : String(error)}`;
+        missing.push({ name: fallback, source: shown, reason });
+        options.log(`[${i + 1}/${options.sources.length}] ${shown}: MISSING: ${reason}`);
+        continue;
+      }
       timings.summary += Date.now() - summed;
       const earlier = readFrom.get(summary.name);
       if (earlier !== undefined) {

@@ -277,10 +277,17 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
       // override): `previous` is the rule's state, whose `since` would re-stamp a hand decision at every run.
       const shown = snapshot.stats.get(id);
       if (shown?.auto && shown.quarantined === decision.quarantined && typeof shown.since === 'string') decision = { ...decision, since: shown.since };
-      const auto = decide(test, previous, null, nowIso, options.policy, memo);
+      // The rule's decision with the cells it covers: the run after the override lapses judges by them.
+      const auto = withCells(decide(test, previous, null, nowIso, options.policy, memo), test, null, options.policy);
       decision = {
         ...decision,
-        auto: { quarantined: auto.quarantined, reason: auto.reason, ...(auto.since ? { since: auto.since } : {}), ...(auto.evidenceAfter !== undefined ? { evidenceAfter: auto.evidenceAfter } : {}) },
+        auto: {
+          quarantined: auto.quarantined,
+          reason: auto.reason,
+          ...(auto.since ? { since: auto.since } : {}),
+          ...(auto.evidenceAfter !== undefined ? { evidenceAfter: auto.evidenceAfter } : {}),
+          ...(auto.cells ? { cells: auto.cells } : {}),
+        },
       };
     }
     const pfs = override || options.policy.rule === 'pfs' ? undefined : pfsPhrase(scoreOf(id)); // the pfs rule's reason gives it already
@@ -512,6 +519,7 @@ function renderFiles(
               quarantined: decision.auto.quarantined,
               ...(decision.auto.since ? { since: decision.auto.since } : {}),
               ...(decision.auto.evidenceAfter !== undefined ? { evidenceAfter: decision.auto.evidenceAfter } : {}),
+              ...(decision.auto.cells ? { cells: decision.auto.cells } : {}),
             },
           }
         : {}),

@@ -71,7 +71,8 @@ const BY_HAND = /^(quarantined by hand|never quarantined, by hand)/;
 
 /**
  * The rule's own state of a test before this run, as if no hand override had ever been there: the `auto` state
- * written beside a hand decision; for a line a hand override decided before `auto` existed, not quarantined.
+ * written beside a hand decision (with the cells the rule's quarantine covers); for a line a hand override decided
+ * before `auto` existed, not quarantined.
  */
 export function ruleState(line: { quarantined: boolean; reason: string; since?: string; [k: string]: unknown } | undefined): QuarantineState | undefined {
   if (!line) return undefined;
@@ -82,6 +83,7 @@ export function ruleState(line: { quarantined: boolean; reason: string; since?: 
       reason: '',
       ...(typeof auto.since === 'string' ? { since: auto.since } : {}),
       ...(typeof auto.evidenceAfter === 'number' ? { evidenceAfter: auto.evidenceAfter } : {}),
+      ...(auto.quarantined && isCellList(auto.cells) ? { cells: auto.cells } : {}),
     };
   }
   if (BY_HAND.test(line.reason)) return { quarantined: false, reason: '', ...(line.since ? { since: line.since } : {}) };
@@ -89,9 +91,11 @@ export function ruleState(line: { quarantined: boolean; reason: string; since?: 
   if (line.since) state.since = line.since;
   if (typeof line.evidenceAfter === 'number') state.evidenceAfter = line.evidenceAfter;
   // The cells a quarantine of the rule covers (src/policy/cells.ts), possibly none; anything else there covers every cell.
-  if (line.quarantined && Array.isArray(line.cells) && line.cells.every((c) => typeof c === 'string')) state.cells = line.cells as string[];
+  if (line.quarantined && isCellList(line.cells)) state.cells = line.cells;
   return state;
 }
+
+const isCellList = (cells: unknown): cells is string[] => Array.isArray(cells) && cells.every((c) => typeof c === 'string');
 
 export interface HandEdit {
   id: string;

@@ -172,4 +172,21 @@ describe('a hand edit of one stats line', () => {
     expect(overrideValue({ action: 'auto' }, 0)).toBeNull();
     expect(overrideValue({ action: 'never' }, 0)).toBe('never');
   });
+
+  it("--cells writes the override's cells in their canonical form, checked as the stats file checks them", () => {
+    expect(overrideValue({ action: 'quarantine', cells: ['os=windows-latest', 'os=macos-latest, node=20'] }, 0)).toEqual({
+      action: 'quarantine',
+      cells: ['node=20,os=macos-latest', 'os=windows-latest'],
+    });
+    // A value holding "," named with "\,"; what is written reads back as the same cell.
+    const value = overrideValue({ action: 'quarantine', reason: 'X-2', cells: ['env={"A":1\\,"B":2}, os=linux'] }, 0);
+    expect(value).toEqual({ action: 'quarantine', reason: 'X-2', cells: ['env={"A":1\\,"B":2},os=linux'] });
+    const edit = editOverride(files, parseSnapshot(files), 'one', value);
+    expect(parseSnapshot(edit.files).overrides.get('a::one')?.override.cells).toEqual(['env={"A":1\\,"B":2},os=linux']);
+    expect(() => overrideValue({ action: 'quarantine', cells: ['windows'] }, 0)).toThrow(
+      new CliError('--cells windows: a cell must be key=value pairs joined by "," like "os=windows-latest" (a "," in a value written "\\,"), got "windows".'),
+    );
+    expect(() => overrideValue({ action: 'never', cells: ['os=linux'] }, 0)).toThrow(new CliError('--cells goes with quarantine: a release ("never") covers every cell.'));
+    expect(() => overrideValue({ action: 'quarantine', cells: Array.from({ length: 101 }, (_, i) => `n=${i}`) }, 0)).toThrow(/--cells names 101 cells, more than the 100 flakeguard reads/);
+  });
 });

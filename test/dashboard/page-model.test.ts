@@ -93,6 +93,9 @@ describe('readers', () => {
     expect(safeUrl('https://github.com/o/r')).toBe('https://github.com/o/r');
     expect(repoUrlOf('https://github.com/o/r/actions/runs/1/attempts/1')).toBe('https://github.com/o/r');
     expect(repoUrlOf('https://github.com/o/r/pulls')).toBeUndefined();
+    // A link edited by hand, its escape broken: no link, never an exception (the page and the org build read it).
+    expect(repoUrlOf('https://github.com/o/%E0%A4%A/actions/runs/1/attempts/1')).toBeUndefined();
+    expect(repoUrlOf('https://github.com/o%20x/r/actions/runs/1')).toBe('https://github.com/o%20x/r');
   });
 });
 

@@ -161,6 +161,31 @@ describe('flakeguard quarantine and release', () => {
     expect(statsLine((await world.dataFiles()).get('stats/00.json')!, FLAKY)).toContain('{"override":null,');
   });
 
+  it("quarantine --cells covers only those cells: a failure in the run's own cell (os=Linux) still blocks; a bad cell is refused", async () => {
+    const r = await cli(['quarantine', STABLE, '--cells', 'os=Windows', '--cells', 'env={"A":1\\,"B":2}, os=macOS', '--remote', world.remote], { cwd: world.root });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`${STABLE}: quarantined by hand in env={"A":1\\,"B":2},os=macOS; os=Windows. stats/00.json:`);
+    // Neither cell has a run of the test (its runs are all on os=Linux): said, not refused.
+    expect(r.stderr).toContain(`note: ${STABLE} has no recorded run in env={"A":1\\,"B":2},os=macOS; os=Windows (its runs' cells: os=Linux); the quarantine covers only the cells named.`);
+    expect(statsLine((await world.dataFiles()).get('stats/00.json')!, STABLE)).toContain('{"override":{"action":"quarantine","cells":["env={\\"A\\":1\\\\,\\"B\\":2},os=macOS","os=Windows"]}');
+    await world.commit('change 3');
+    await world.writeReport('reports/junit.xml', report('P', 'F'));
+    const run = await world.run();
+    expectOutcome(run, 'failure');
+    expect(run.outputs['blocking-failures']).toBe('1');
+    expect(run.stdout).toContain('quarantined only in env={"A":1\\,"B":2},os=macOS; os=Windows, but failed in os=Linux: not forgiven');
+
+    const bad = await cli(['quarantine', FLAKY, '--cells', 'windows', '--remote', world.remote], { cwd: world.root });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--cells windows: a cell must be key=value pairs joined by "," like "os=windows-latest"');
+    const release = await cli(['release', FLAKY, '--cells', 'os=Linux', '--remote', world.remote], { cwd: world.root });
+    expect(release.code).toBe(2);
+    expect(release.stderr).toContain('--cells goes with quarantine');
+    const auto = await cli(['release', FLAKY, '--auto', '--cells', 'os=Linux', '--remote', world.remote], { cwd: world.root });
+    expect(auto.code).toBe(2);
+    expect(auto.stderr).toContain('--auto removes the override: it takes no --until, --reason or --cells.');
+  });
+
   it('refuses a broken stats file, a past date and a bad date, naming what is wrong', async () => {
     const past = await cli(['quarantine', FLAKY, '--until', '2020-01-01', '--remote', world.remote], { cwd: world.root });
     expect(past.code).toBe(2);

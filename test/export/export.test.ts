@@ -267,6 +267,28 @@ describe('a branch the step would refuse', () => {
     expect(result.notes.length).toBeGreaterThan(0);
     expect(existsSync(join(out, 'tests.parquet'))).toBe(true);
   });
+  it('among several branches, skips the damaged one, naming its repository, each bad file and line and why, and exports every other', async () => {
+    const [shopPlan, apiPlan] = warehousePlans() as [RepoPlan, RepoPlan];
+    const files = new Map(warehouseBranch(shopPlan).files);
+    files.set('runs.json', files.get('runs.json')!.replace(/"00000002": \[/, '"00000002": ["junk", '));
+    const damaged: ExportSource = { repository: 'octo/shop', snapshot: parseSnapshot(files), files };
+    const api = sourceOf(apiPlan.repository, warehouseBranch(apiPlan));
+    const out = dir();
+    const result = await exportTables([damaged, api], { format: 'ndjson', out });
+    expect(result.repositories).toEqual([apiPlan.repository]);
+    expect(result.skipped).toEqual([
+      {
+        repository: 'octo/shop',
+        problems: [{ file: 'runs.json', line: expect.any(Number), message: expect.any(String) }],
+        reason: expect.stringMatching(/^octo\/shop: The data branch is damaged \(runs\.json:\d+: /),
+      },
+    ]);
+    const [problem] = result.skipped[0]!.problems;
+    expect(damageReason(damaged.snapshot)).toContain(`runs.json:${problem!.line}: ${problem!.message}`);
+    const runs = readFileSync(join(out, 'runs.ndjson'), 'utf8').split('\n').filter(Boolean);
+    expect(runs.length).toBe(api.snapshot.runs.size);
+    expect(runs.every((l) => (JSON.parse(l) as Row).repository === apiPlan.repository)).toBe(true);
+  });
 });
 
 describe('several repositories in one export', () => {

@@ -14,7 +14,7 @@ import { buildOrg, type OrgBuildResult } from '../../src/org/build.ts';
 import { damageReason, parseSnapshot } from '../../src/store/snapshot.ts';
 import { DASHBOARD_HTML } from '../../src/dashboard/page.generated.ts';
 import { normalizeErrorMessage } from '../../src/history/error-message.ts';
-import { HOSTILE_CLASS, HOSTILE_MESSAGE, HOSTILE_NAME } from '../support/dashboard.ts';
+import { HOSTILE_CLASS, HOSTILE_MESSAGE, HOSTILE_NAME, branchRepo } from '../support/dashboard.ts';
 import { HOSTILE_REPO_NAME, orgFixture, type OrgFixture } from '../support/org.ts';
 
 /** What the page must say about a branch, from its raw files alone. */
@@ -151,6 +151,34 @@ describe('flakeguard org', () => {
     expect(again.database).toBeUndefined();
     expect(existsSync(result.database!.path)).toBe(false);
     expect(JSON.parse(await readFile(join(out, 'org.json'), 'utf8')).totals.repos).toBe(1);
+  });
+
+  it('builds every other repository when one branch holds what no reader expected (a run link with a broken escape)', async () => {
+    // The step reads this branch (a link is kept as written); the page's readers must neither stop on it nor take
+    // the other repositories with them.
+    const files = new Map(fixture.shop.files);
+    files.set('runs.json', files.get('runs.json')!.replace(/https:\/\/[^"]*/g, 'https://github.com/octo/%E0%A4%A/actions/runs/1/attempts/1'));
+    expect(damageReason(parseSnapshot(files))).toBeUndefined();
+    const odd = await branchRepo(files);
+    const dir = await mkdtemp(join(tmpdir(), 'flakeguard-org-odd-'));
+    try {
+      const built = await buildOrg({
+        sources: [odd.repo, fixture.project.source],
+        out: dir,
+        branch: 'flakeguard-data',
+        token: '',
+        database: false,
+        cwd: dir,
+        now: Date.UTC(2026, 10, 22),
+        log: () => undefined,
+      });
+      expect(built.model.missing).toEqual([]);
+      expect(built.model.repos.map((r) => r.tests).sort((a, b) => a - b)).toEqual([factsOf(fixture.shop.files).tests, factsOf(fixture.project.files).tests].sort((a, b) => a - b));
+      expect(built.tables.runs!.rows).toBe(factsOf(fixture.shop.files).runs + factsOf(fixture.project.files).runs);
+    } finally {
+      await odd.dispose();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('reads only the files it needs from each branch', () => {

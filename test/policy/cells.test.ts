@@ -3,6 +3,7 @@
  * the cells of a run and of hand overrides, and the failures a quarantine of some cells forgives.
  */
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { CLEAN_CHANCE, cellVerdict, cellsPhrase, coversCell, withCells } from '../../src/policy/cells.ts';
 import { knownFailureModes, unforgivenFailures } from '../../src/policy/forgive.ts';
 import { judgeFailures, quarantineBefore } from '../../src/policy/judge.ts';
@@ -273,15 +274,65 @@ describe('cells of runs and overrides', () => {
 
   it('a cell as written by hand reads to the same canonical text', () => {
     expect(readCell('os=windows-latest, node=20')).toEqual({ cell: 'node=20,os=windows-latest' });
-    expect(readCell('windows')).toEqual({ problem: 'must be key=value pairs joined by "," like "os=windows-latest", got "windows"' });
+    expect(readCell('windows')).toEqual({ problem: 'must be key=value pairs joined by "," like "os=windows-latest" (a "," in a value written "\\,"), got "windows"' });
     expect(readCell(3)).toEqual({ problem: 'must be a string like "os=windows-latest", got 3' });
+  });
+
+  it('a matrix value holding "," (or a key holding "="; "\\" escapes them) names one cell, and a hand override can name it', () => {
+    // A value that is an object or a list is its JSON, commas and all: a common matrix.
+    const nested = runCell('{"os":"linux","env":{"A":1,"B":2}}', undefined)!;
+    expect(nested).toBe('env={"A":1\\,"B":2},os=linux');
+    expect(readCell(nested)).toEqual({ cell: nested });
+    // Two matrices never share a cell: a value with ", os=linux" in it is not the cell os=linux.
+    expect(runCell('{"x":"a,os=linux"}', undefined)).not.toBe(runCell('{"x":"a","os":"linux"}', undefined));
+    expect(runCell('{"a":"1,b=2"}', undefined)).not.toBe(runCell('{"a":"1","b":"2"}', undefined));
+    expect(runCell('{"a=b":"c"}', undefined)).not.toBe(runCell('{"a":"b=c"}', undefined));
+    expect(readCell('x=a\\,os=linux')).toEqual({ cell: runCell('{"x":"a,os=linux"}', undefined) });
+    // A long cell is cut, never between a "\\" and what it escapes: the cut cell still names itself.
+    for (const os of [`a${','.repeat(300)}`, ','.repeat(300)]) {
+      const long = runCell(JSON.stringify({ os }), undefined)!;
+      expect(long.length).toBeLessThanOrEqual(200);
+      expect(readCell(long)).toEqual({ cell: long });
+    }
+    // A backslash that escapes nothing is itself (a Windows path as a person writes it).
+    expect(readCell('dir=C:\\temp')).toEqual({ cell: runCell('{"dir":"C:\\\\temp"}', undefined) });
+    const text = fc.string({ unit: fc.constantFrom('a', 'b', ',', '=', '\\', ' ', '{', '"'), minLength: 1, maxLength: 8 });
+    fc.assert(
+      fc.property(
+        fc.dictionary(
+          text.filter((k) => k.trim() !== ''),
+          text,
+          { minKeys: 1, maxKeys: 3 },
+        ),
+        fc.dictionary(
+          text.filter((k) => k.trim() !== ''),
+          text,
+          { minKeys: 1, maxKeys: 3 },
+        ),
+        (a, b) => {
+          const ca = runCell(JSON.stringify(a), undefined)!;
+          const cb = runCell(JSON.stringify(b), undefined)!;
+          expect(readCell(ca)).toEqual({ cell: ca });
+          const same = (o: Record<string, string>) =>
+            JSON.stringify(
+              Object.entries(o)
+                .map(([k, v]) => [k.replace(/\s+/g, ' ').trim(), v.replace(/\s+/g, ' ').trim()])
+                .sort(),
+            );
+          if (same(a) !== same(b)) expect(ca).not.toBe(cb);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 
   it('parseOverride reads cells, canonical and sorted, and refuses what it cannot honour', () => {
     expect(parseOverride({ action: 'quarantine', cells: ['os=windows-latest', 'node=20, os=macos-latest'] })).toEqual({
       override: { action: 'quarantine', cells: ['node=20,os=macos-latest', 'os=windows-latest'] },
     });
-    expect(parseOverride({ action: 'quarantine', cells: ['windows'] }).problem).toBe('override.cells: each cell must be key=value pairs joined by "," like "os=windows-latest", got "windows"');
+    expect(parseOverride({ action: 'quarantine', cells: ['windows'] }).problem).toBe(
+      'override.cells: each cell must be key=value pairs joined by "," like "os=windows-latest" (a "," in a value written "\\,"), got "windows"',
+    );
     expect(parseOverride({ action: 'quarantine', cells: [] }).problem).toBe('override.cells must be a non-empty list of cells like ["os=windows-latest"], got []');
     expect(parseOverride({ action: 'never', cells: [WIN] }).problem).toBe('override.cells applies only to "action": "quarantine" (a "never" override covers every cell)');
   });
