@@ -24,11 +24,14 @@
  *   many flaky tests failing together do not multiply the chance of a red run; and a test is held to that divided
  *   by the failing runs of its window: it is judged again at each of them, and a test that fails often would
  *   otherwise collect those chances over its life (a stable test turned victim has none, and keeps the whole).
+ * - it is asked only of a test that passed every re-run alone (orderCandidates, src/rerun/plan.ts): a victim never
+ *   fails alone; and only the streak's runs in which an attempt passed are counted in the chance (a run with no pass
+ *   failed alone too, or was not re-run: the history cannot tell), though they stay in the streak.
  *
  * The threshold is a chance per judged run, not a promise: measured (scripts/order-rule.ts), a test failing 30% of
- * its runs independently is called order-dependent in 0.015% of its judged runs, one failing 50% in 0.045%, and the
- * real flaky sequences in 0.37% (mostly the first burst of a bursty test whose window holds no earlier burst: its
- * history looks like a stable test's). What it cannot see: a polluter that runs before its victim only sometimes
+ * its runs independently is called order-dependent in 0.015% of its judged runs, one failing 50% in 0.035%, and the
+ * real flaky sequences in 0.071% (a bursty test's first burst whose window holds no earlier burst: its history looks
+ * like a stable test's). What it cannot see: a polluter that runs before its victim only sometimes
  * (the victim then looks flaky, and is), and a victim whose history shows bursts of failures (it needs a longer
  * streak).
  */
