@@ -6,8 +6,9 @@
  *   passes alone: the failing run at which it is called order-dependent;
  * - real: the flaky tests of ../shared/real-outcomes (each × 20 random starting points, 150 CI runs); each run takes
  *   the next outcome as its first attempt, its re-runs the following ones until one passes (at most 6: bursts reach
- *   the re-runs too). Counted: its runs that failed and passed (judged), those called order-dependent, and the
- *   worlds with at least one such call;
+ *   the re-runs too). Counted: its runs that failed and passed at their first re-run (judged: a run whose re-run
+ *   failed alone is no candidate, src/rerun/plan.ts orderCandidates), those called order-dependent, and the worlds
+ *   with at least one such call;
  * - iid: tests failing 10%, 30% and 50% of their runs independently (re-runs too), 1,000 seeds × 150 runs each.
  * A single test per run (the threshold is not divided). Deterministic (seeded).
  */
@@ -31,7 +32,8 @@ function world(runsCount: number, first: () => string, rerun: () => string, weig
         if (x === 'P') break;
       }
     const current = { attempts: a, sha: String(k) };
-    const j = judgeOrder(runs, current, { window: WINDOW, weight });
+    // As the step judges: only a run whose re-runs alone all passed (orderCandidates, docs/adr/0395).
+    const j = a === 'FP' ? judgeOrder(runs, current, { window: WINDOW, weight }) : undefined;
     if (j) {
       judged++;
       if (j.orderDependent) flagged++;

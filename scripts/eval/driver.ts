@@ -35,7 +35,7 @@ import { execute, renderReports, rerunDraw, rerunRound, type Execution, type Sim
 import { failureProbability, ISSUE_SETTINGS, rerunLoop, type RerunSettings, type Verdict } from './rerun-model.ts';
 import { RERUN_COMMAND_SCRIPT, type RerunState } from './rerun-command.ts';
 import type { Attempt, ParsedTestCase } from '../../src/model.ts';
-import { answerKey, failedInTheRun, finishRerun, recordRound, roundCases, startRerun, type RerunResult } from '../../src/rerun/plan.ts';
+import { answerKey, orderCandidates, finishRerun, recordRound, roundCases, startRerun, type RerunResult } from '../../src/rerun/plan.ts';
 import { RERUN_DEFAULTS } from '../../src/rerun/rerun-inputs.ts';
 import { plannedExtras, quarantinedIfExhausted } from '../../src/pipeline/rerun.ts';
 import { findOutages } from '../../src/policy/outage.ts';
@@ -417,7 +417,7 @@ export async function drivePure(world: SimWorld, options: DriveOptions = {}): Pr
             testOutcome: inputs.testOutcome,
             run: runContext,
             now,
-            rerun: { consistent: r.consistent, newFlaky: r.newFlaky, newTestsBlock: false, failedBeforeReruns, failedInRun: failedInTheRun(r) },
+            rerun: { consistent: r.consistent, newFlaky: r.newFlaky, newTestsBlock: false, failedBeforeReruns, failedInRun: orderCandidates(r) },
           },
           { ...config, normalise: normalizeErrorMessage },
         );

@@ -147,7 +147,7 @@ export async function rerunStage(step: Step, job: Job, branch: DataBranch): Prom
       newFlaky: result.newFlaky,
       newTestsBlock: rerunInputs.newTests === 'block',
       failedBeforeReruns,
-      failedInRun: (await import('../rerun/plan.ts')).failedInTheRun(result),
+      failedInRun: (await import('../rerun/plan.ts')).orderCandidates(result),
     },
   };
 }

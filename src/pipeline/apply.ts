@@ -3,7 +3,7 @@
  * the outcome, the new quarantine decisions and the branch's new files. Pure: the same inputs give the same
  * result, which is what lets a rejected push re-apply this run on top of a newer head.
  */
-import type { History, ParsedReports, QuarantineState, RunContext } from '../model.ts';
+import type { History, ParsedReports, ParsedTestCase, QuarantineState, RunContext } from '../model.ts';
 import type { TestOutcome } from '../model.ts';
 import { DEFAULT_RETENTION, ingestionKey, mergeRun, type MessageNormaliser, type RetentionOptions } from '../history/merge.ts';
 import { decideOutcome, type Outcome } from '../policy/outcome.ts';
@@ -55,7 +55,7 @@ import { boundedUntrustedTests, hasUntrustedRecord, trustedEvidence, trustedOnly
 import { updateDecisionLog, type IssueNumberLookup } from './update-decision-log.ts';
 import { DECISIONS_FILE } from '../store/decisions.ts';
 import { checkTimes } from './clock.ts';
-import { orderDependence, streakStart } from '../rerun/order.ts';
+import { beforeStreak, heldSentence, orderDependence, streakStart } from '../rerun/order.ts';
 import { applyFixes, type FixInput } from '../policy/fix-release.ts';
 
 export interface ApplyOptions {
@@ -108,9 +108,11 @@ export interface RerunVerdicts {
   /** Tests whose final attempt failed in the suite, before the re-runs. */
   failedBeforeReruns: number;
   /**
-   * History ids of the tests every attempt of which in the run's own report failed (before the re-runs; see
-   * failedInTheRun in src/rerun/plan.ts). Only these can be called order-dependent: a test that passed an
-   * in-process retry passed inside the full run. Absent: every test that failed its first attempt is judged.
+   * History ids of the tests every attempt of which in the run's own report failed and every re-run alone passed
+   * (orderCandidates in src/rerun/plan.ts). Only these can be called order-dependent (a test that passed an
+   * in-process retry passed inside the full run; one that failed alone fails without its polluter), and only their
+   * entry into quarantine is held (src/rerun/order.ts, beforeStreak). Absent: every test that failed its first
+   * attempt is judged, and no entry is held.
    */
   failedInRun?: ReadonlySet<string>;
   /**
@@ -160,6 +162,17 @@ export interface ApplyResult {
 /** The history as evidence (src/history/trust.ts); the history itself when no run in it is untrusted (the common case, checked first). */
 function evidenceOf(history: History, runs: RunTable): History {
   return anyUntrusted(runs) ? trustedEvidence(history) : history;
+}
+
+/** Every attempt of the test in this run failed, re-runs included (skipped ones left out), and at least one ran. */
+function failedThroughout(t: ParsedTestCase): boolean {
+  let ran = false;
+  for (const a of t.attempts) {
+    if (a.status === 'skipped') continue;
+    if (a.status === 'passed') return false;
+    ran = true;
+  }
+  return ran;
 }
 
 /** The start of an order-dependent test's decision reason (the sentence follows). */
@@ -309,6 +322,27 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
     if (Number.isFinite(began) && began < streakFrom) continue;
     const stays = previous !== undefined && !previous.quarantined && previous.reason.startsWith(ORDER_REASON) && previous.since;
     decisions.set(id, { quarantined: false, reason: `${ORDER_REASON}${sentence}`, since: stays || nowIso, evidence: decision.evidence, evidenceAfter: newest });
+  }
+  // Entry held (docs/adr/0396-entry-held.md): a test that fails every attempt inside the run and passes only alone
+  // gives the evidence a polluted test gives. Its failure there is forgiven by the re-run as any proven flake's, but it
+  // enters quarantine on that evidence only once it passes inside the run again: while its first attempt keeps failing
+  // (passing only alone, or not at all), it is decided on its runs before that streak. A polluted test is then never
+  // quarantined before the order rule convicts it.
+  const candidates = input.rerun?.failedInRun;
+  if (candidates) {
+    for (const t of reports.tests) {
+      const id = t.id;
+      if (!candidates.has(id) && !failedThroughout(t)) continue;
+      const decision = decisions.get(id);
+      if (!decision?.quarantined || decision.override || orderDependent.has(id) || before.quarantined.has(id) || input.closedByHand?.(id)) continue;
+      const counted = evidence.get(id);
+      if (!counted) continue;
+      const { history: earlier, streak } = beforeStreak(counted);
+      if (streak === 0) continue;
+      const without = decide(earlier, ruleState(snapshot.stats.get(id)), null, nowIso, options.policy);
+      if (without.quarantined) continue;
+      decisions.set(id, { ...without, reason: `${without.reason}; ${heldSentence(streak)}`, evidence: decision.evidence });
+    }
   }
   // Fix verification (src/policy/fix-release.ts): recorded; a verified fix that landed releases; a failure after re-quarantines.
   if (input.fixes || [...snapshot.stats.values()].some((l) => l.fix !== undefined)) {

@@ -24,11 +24,14 @@
  *   many flaky tests failing together do not multiply the chance of a red run; and a test is held to that divided
  *   by the failing runs of its window: it is judged again at each of them, and a test that fails often would
  *   otherwise collect those chances over its life (a stable test turned victim has none, and keeps the whole).
+ * - it is asked only of a test that passed every re-run alone (orderCandidates, src/rerun/plan.ts): a victim never
+ *   fails alone; and only the streak's runs in which an attempt passed are counted in the chance (a run with no pass
+ *   failed alone too, or was not re-run: the history cannot tell), though they stay in the streak.
  *
  * The threshold is a chance per judged run, not a promise: measured (scripts/order-rule.ts), a test failing 30% of
- * its runs independently is called order-dependent in 0.015% of its judged runs, one failing 50% in 0.045%, and the
- * real flaky sequences in 0.37% (mostly the first burst of a bursty test whose window holds no earlier burst: its
- * history looks like a stable test's). What it cannot see: a polluter that runs before its victim only sometimes
+ * its runs independently is called order-dependent in 0.015% of its judged runs, one failing 50% in 0.035%, and the
+ * real flaky sequences in 0.071% (a bursty test's first burst whose window holds no earlier burst: its history looks
+ * like a stable test's). What it cannot see: a polluter that runs before its victim only sometimes
  * (the victim then looks flaky, and is), and a victim whose history shows bursts of failures (it needs a longer
  * streak).
  */
@@ -65,6 +68,8 @@ export interface OrderCounts {
 export interface OrderJudgement {
   /** Runs in a row, this one included, whose first attempt failed. */
   streak: number;
+  /** The streak's runs in which an attempt passed after the first failed (this one included): the runs the chance is of. */
+  passedAlone: number;
   /** The commit of the streak's first run. */
   since: string;
   counts: OrderCounts;
@@ -139,17 +144,24 @@ export function judgeOrder(runs: readonly OrderRun[], current: OrderRun, options
   const { window, threshold = IMPLAUSIBLE, weight = PRIOR_WEIGHT } = options;
   const attempts = current.attempts.replace(/S/g, '');
   if (!firstFailed(attempts) || attempts.indexOf('P') < 0) return undefined;
+  // The streak's runs in which the test passed after failing are its evidence. A run of the streak in which no attempt
+  // passed neither lengthens nor breaks it: re-run, the test failed alone too, which no polluter explains; not re-run
+  // (re-runs off, rerun-max-tests), it says nothing; the history does not tell the two apart (docs/adr/0395).
   let start = runs.length;
-  while (start > 0 && firstFailed(runs[start - 1]!.attempts)) start--;
+  let passedAlone = 1;
+  while (start > 0 && firstFailed(runs[start - 1]!.attempts)) {
+    start--;
+    if (runs[start]!.attempts.indexOf('P') > 0) passedAlone++;
+  }
   const streak = runs.length - start + 1;
   const before = runs.slice(0, start);
   const c = orderCounts(before, window);
-  const chance = streakChanceAcrossRuns(c, streak - 1, weight);
+  const chance = streakChanceAcrossRuns(c, passedAlone - 1, weight);
   // The same test is judged again at each of its failing runs: a test that fails often faces the rule often, so the
   // threshold is shared among the failing runs of its window (Bonferroni over its own judgements, as over the
   // tests of one run). A stable test turned victim has none: its threshold is the whole IMPLAUSIBLE.
   const perRun = threshold / Math.max(1, c.failed);
-  return { streak, since: start < runs.length ? runs[start]!.sha : current.sha, counts: c, chance, orderDependent: streak > 1 && chance < perRun };
+  return { streak, passedAlone, since: start < runs.length ? runs[start]!.sha : current.sha, counts: c, chance, orderDependent: passedAlone > 1 && chance < perRun };
 }
 
 /**
@@ -207,4 +219,32 @@ export function orderDependence(input: OrderInput): Map<string, string> {
     if (j?.orderDependent) out.set(id, orderSentence(j.since, j.streak));
   }
   return out;
+}
+
+/**
+ * The history without the streak of failing first attempts that its newest run continues (runs that do not count, as
+ * orderRuns, inside or after the streak go with it): what a test showed before it began failing inside the run; and
+ * the streak's length in runs that count.
+ */
+export function beforeStreak(history: TestHistory): { history: TestHistory; streak: number } {
+  let cut = history.runs.length;
+  let streak = 0;
+  for (let i = history.runs.length - 1; i >= 0; i--) {
+    const r = history.runs[i]!;
+    const attempts = r.attempts.replace(/S/g, '');
+    if (!counts(r) || attempts === '') continue;
+    if (!firstFailed(attempts)) break;
+    cut = i;
+    streak++;
+  }
+  return { history: streak === 0 ? history : { ...history, runs: history.runs.slice(0, cut) }, streak };
+}
+
+/**
+ * Entry held (docs/rules.md#entry-held-while-it-fails-only-inside-the-run, docs/adr/0396-entry-held.md): the reason
+ * appended to the decision of a test that this run's evidence alone would have quarantined, when that evidence is a
+ * failure of every attempt inside the run and a pass only alone, which a test another test pollutes gives too.
+ */
+export function heldSentence(streak: number): string {
+  return `not quarantined while it fails every attempt inside the full run and passes only alone (${streak} run${streak === 1 ? '' : 's'} in a row), as a test another test leaves state for would: it enters once it passes inside the run again`;
 }

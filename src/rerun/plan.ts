@@ -382,12 +382,17 @@ export function finishRerun(state: RerunState, tests: readonly ParsedTestCase[],
 }
 
 /**
- * History ids of the failed tests every attempt of which in the run's own report failed (no in-process retry
- * passed): the tests a polluter can explain (src/rerun/order.ts), since a victim fails every attempt inside the run.
+ * History ids of the failed tests whose evidence a polluter explains (src/rerun/order.ts): every attempt of the run's
+ * own report failed (no in-process retry passed) and every re-run alone passed, as a test another test leaves state
+ * for does. A test that failed a re-run alone showed in this run that it fails without its polluter: its failure
+ * inside the run is explained as well by its flakiness (docs/adr/0395-order-candidates.md).
  */
-export function failedInTheRun(result: Pick<RerunResult, 'cases'>): Set<string> {
+export function orderCandidates(result: Pick<RerunResult, 'cases'>): Set<string> {
   const out = new Set<string>();
-  for (const c of result.cases) if (c.kind === 'failed' && !c.test.attempts.some((a) => a.status === 'passed')) out.add(c.historyId);
+  for (const c of result.cases) {
+    if (c.kind !== 'failed' || c.test.attempts.some((a) => a.status === 'passed')) continue;
+    if (c.reruns.some((a) => a.status === 'passed') && !c.reruns.some((a) => isFailure(a.status))) out.add(c.historyId);
+  }
   return out;
 }
 

@@ -23,7 +23,8 @@ function world(clean: number, victimRuns: number, edit?: (files: Map<string, str
   const out: ApplyResult[] = [];
   for (let n = 1; n <= clean + victimRuns; n++) {
     const tests = [parsedTest('a', 'P'), parsedTest('b', n > clean ? 'FP' : 'P')];
-    const r = step(snapshot, tests, n);
+    // As the step gives it: b failed its one attempt in the run and passed its re-run alone.
+    const r = step(snapshot, tests, n, { rerun: verdicts({ failedInRun: new Set(n > clean ? ['b'] : []) }) });
     out.push(r);
     const files = new Map(r.files);
     if (n === clean && edit) edit(files);
@@ -36,11 +37,17 @@ describe('applyRun: order dependence across runs', () => {
   const results = world(40, 4);
   const at = (k: number): ApplyResult => results[40 + k - 1]!;
 
-  it('quarantines the victim at its first proven flip, forgives its second failing run, and blocks from the third', () => {
+  it('forgives the victim its first two failing runs (the re-run passed) without quarantining it, and blocks from the third', () => {
     expect(at(1).outcome.result).toBe('success');
-    expect(at(1).quarantined).toEqual(['b']);
+    expect(at(1).quarantined).toEqual([]);
+    expect(at(1).decisions.get('b')).toMatchObject({
+      quarantined: false,
+      reason: expect.stringContaining('not quarantined while it fails every attempt inside the full run and passes only alone (1 run in a row)'),
+    });
     expect(at(2).orderDependent.size).toBe(0);
     expect(at(2).outcome.result).toBe('success');
+    expect(at(2).quarantined).toEqual([]);
+    expect(at(2).decisions.get('b')!.reason).toContain('(2 runs in a row)');
     expect(at(3).orderDependent.get('b')).toBe('fails inside the full run since `sha41` (3 runs in a row), passes alone: another test leaves state behind');
     expect(at(3).outcome.result).toBe('failure');
     expect(at(3).outcome.blocking.map((t) => t.id)).toEqual(['b']);
@@ -48,9 +55,9 @@ describe('applyRun: order dependence across runs', () => {
     expect(at(3).outcome.reasons.join(' ')).toContain("'b' fails inside the full run since `sha41` (3 runs in a row), passes alone: another test leaves state behind.");
   });
 
-  it('releases it from the flaky quarantine with the sentence as its reason, and keeps it out while the streak lasts', () => {
-    expect(at(3).quarantined).toEqual([]);
-    expect(at(3).released).toEqual(['b']);
+  it('was never quarantined as flaky: the sentence is its reason, and it stays out while the streak lasts', () => {
+    expect(results.every((r) => !r.quarantined.includes('b'))).toBe(true);
+    expect(at(3).released).toEqual([]);
     expect(at(3).decisions.get('b')).toMatchObject({ quarantined: false, reason: expect.stringContaining('order-dependent, not flaky: fails inside the full run since `sha41` (3 runs in a row)') });
     expect(at(4).outcome.result).toBe('failure');
     expect(at(4).quarantined).toEqual([]);
@@ -129,9 +136,11 @@ describe('applyRun: order dependence, what it does not claim', () => {
   });
 
   it('a quarantine that began before the streak stays: the streak did not earn it (its failure still blocks)', () => {
-    // Quarantined at run 41 (a proven flip), 9 clean runs, then a streak of failing first attempts.
+    // A proven flip at run 41, quarantined at run 42 (it passed inside the run again), 8 clean runs, then a streak of
+    // failing first attempts.
     const results = play([...clean(40), 'FP', ...clean(9), 'FP', 'FP', 'FP', 'FP', 'FP', 'FP'], () => new Set(['b']));
-    expect(results[40]!.quarantined).toEqual(['b']);
+    expect(results[40]!.quarantined).toEqual([]);
+    expect(results[41]!.quarantined).toEqual(['b']);
     const verdict = results.findIndex((r) => r.orderDependent.has('b'));
     expect(verdict).toBeGreaterThan(50);
     const r = results[verdict]!;
@@ -139,5 +148,49 @@ describe('applyRun: order dependence, what it does not claim', () => {
     expect(r.outcome.blocking.map((t) => t.id)).toEqual(['b']);
     expect(r.quarantined).toEqual(['b']);
     expect(r.released).toEqual([]);
+  });
+});
+
+describe('applyRun: entry held while a test fails only inside the run', () => {
+  function play(patterns: string[], failedInRun: (p: string) => boolean = (p) => /^F+P$/.test(p)): ApplyResult[] {
+    let snapshot = emptySnapshot();
+    const out: ApplyResult[] = [];
+    patterns.forEach((p, i) => {
+      const r = step(snapshot, [parsedTest('a', 'P'), parsedTest('b', p)], i + 1, { rerun: verdicts({ failedInRun: new Set(failedInRun(p) ? ['b'] : []) }) });
+      out.push(r);
+      snapshot = parseSnapshot(new Map(r.files));
+    });
+    return out;
+  }
+  const clean = (k: number): string[] => Array.from({ length: k }, () => 'P');
+
+  it('a flaky test enters at the run after, once it passed inside the run again; its failure was forgiven meanwhile', () => {
+    const r = play([...clean(30), 'FP', 'P', 'P']);
+    expect(r[30]!.outcome.result).toBe('success');
+    expect(r[30]!.quarantined).toEqual([]);
+    expect(r[31]!.quarantined).toEqual(['b']);
+    expect(r[31]!.decisions.get('b')!.reason).toContain('failed and passed on the same commit once');
+    expect(r[32]!.quarantined).toEqual(['b']);
+  });
+
+  it('keeps holding through a run of the streak with no pass (not re-run, or failing alone too): the test has not passed inside the run', () => {
+    const r = play([...clean(30), 'FP', 'F', 'FP', 'P']);
+    expect(r[31]!.outcome.result).toBe('failure');
+    expect(r[31]!.quarantined).toEqual([]);
+    expect(r[31]!.decisions.get('b')!.reason).toContain('(2 runs in a row)');
+    expect(r[32]!.quarantined).toEqual([]);
+    expect(r[33]!.quarantined).toEqual(['b']);
+  });
+
+  it('holds nothing when the test passed inside the run (an in-process retry): it enters at once', () => {
+    const retried = play([...clean(30), 'FP'], () => false);
+    expect(retried[30]!.quarantined).toEqual(['b']);
+  });
+
+  it('a failure every re-run repeated is no flip: nothing to hold, and the run blocks as before', () => {
+    const r = play([...clean(30), 'FFFFFFF'], () => false);
+    expect(r[30]!.outcome.result).toBe('failure');
+    expect(r[30]!.quarantined).toEqual([]);
+    expect(r[30]!.decisions.get('b')!.reason).not.toContain('not quarantined while');
   });
 });

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { IMPLAUSIBLE } from '../../src/rerun/stopping.ts';
-import { judgeOrder, orderCounts, orderDependence, orderRuns, orderSentence, streakChanceAcrossRuns, type OrderRun } from '../../src/rerun/order.ts';
+import { beforeStreak, judgeOrder, orderCounts, orderDependence, orderRuns, orderSentence, streakChanceAcrossRuns, type OrderRun } from '../../src/rerun/order.ts';
 import { historyOf, parsedTest } from '../support/builders.ts';
 
 const WINDOW = 50;
@@ -85,9 +85,14 @@ describe('judgeOrder', () => {
     expect(judgeOrder(clean, { attempts: 'FFFP', sha: 'x' }, { window: WINDOW })).toMatchObject({ streak: 3, since: 's50', orderDependent: true });
   });
 
-  it('counts a streak run whatever its later attempts did (no re-run then, or every re-run failed)', () => {
-    const runs = runsOf([...Array<string>(50).fill('P'), 'F', 'FFFFFFF']);
-    expect(judgeOrder(runs, { attempts: 'FP', sha: 'x' }, { window: WINDOW })).toMatchObject({ streak: 3, since: 's50', orderDependent: true });
+  it('counts as evidence only the streak runs in which it passed after failing: a run with no pass neither lengthens nor breaks it', () => {
+    // Re-run, a run with no pass failed alone too (no polluter explains it); not re-run, it says nothing.
+    const noPass = runsOf([...Array<string>(50).fill('P'), 'FP', 'FFFFFFF', 'F']);
+    expect(judgeOrder(noPass, { attempts: 'FP', sha: 'x' }, { window: WINDOW })).toMatchObject({ streak: 4, passedAlone: 2, since: 's50', orderDependent: false });
+    const passed = runsOf([...Array<string>(50).fill('P'), 'FP', 'FFFFFFF', 'FP']);
+    expect(judgeOrder(passed, { attempts: 'FP', sha: 'x' }, { window: WINDOW })).toMatchObject({ streak: 4, passedAlone: 3, since: 's50', orderDependent: true });
+    // The streak still runs through them: the runs before it are the clean ones, never the streak's own.
+    expect(judgeOrder(passed, { attempts: 'FP', sha: 'x' }, { window: WINDOW })!.counts).toEqual({ failed: 0, runs: 50, againFailed: 0, againPassed: 0 });
   });
 
   it('raises the bar for a test whose history has bursts: failing runs right after failing runs', () => {
@@ -152,6 +157,19 @@ describe('orderRuns and orderDependence', () => {
     const many = [...tests, ...Array.from({ length: 19 }, (_, i) => parsedTest(`f${i}`, 'FP'))];
     expect(orderDependence({ history, tests: many, runKey: 'now', sha: 'cde', skip: () => false, window: WINDOW }).size).toBe(0);
     expect(orderDependence({ history, tests, runKey: 'now', sha: 'cde', skip: (id) => id === 'v', window: WINDOW }).size).toBe(0);
+  });
+});
+
+describe('beforeStreak', () => {
+  it('cuts the streak its newest run continues (and the runs that do not count inside it), and counts its runs', () => {
+    const h = historyOf('t', `${'P '.repeat(10)}FP P FP F FP FP`);
+    const runs = h.runs.map((r, i) => (i === 15 ? { ...r, outage: true } : r));
+    const cut = beforeStreak({ ...h, runs });
+    expect(cut.streak).toBe(3);
+    expect(cut.history.runs.map((r) => r.attempts).join(' ')).toBe(`${'P '.repeat(10)}FP P`);
+    expect(beforeStreak(historyOf('t', 'P P FP FP FP'))).toMatchObject({ streak: 3, history: { runs: [{ attempts: 'P' }, { attempts: 'P' }] } });
+    const clean = historyOf('t', 'P P FP P');
+    expect(beforeStreak(clean)).toEqual({ history: clean, streak: 0 });
   });
 });
 

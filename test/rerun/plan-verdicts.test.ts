@@ -5,8 +5,8 @@ import {
   answerKey,
   blockingAfterReruns,
   combineParts,
-  failedInTheRun,
   finishRerun,
+  orderCandidates,
   recordRound,
   rerunTestOf,
   rerunTestsJsonl,
@@ -213,7 +213,19 @@ describe('the result of the re-runs', () => {
     const result = finishRerun(state, tests);
     expect(result.newFlaky).toEqual(['c::n1', 'c::n2']);
     expect(result.provenFlaky).toEqual(['c::n1', 'c::old']);
-    expect([...failedInTheRun(result)]).toEqual(['c::n1']);
+    expect([...orderCandidates(result)]).toEqual(['c::n1']);
+  });
+});
+
+describe('the tests a polluter can explain (orderCandidates)', () => {
+  it('takes a test that failed every attempt in the run and passed every re-run alone; not one that failed alone first, nor one never passing', () => {
+    const tests = [test('victim', 'F'), test('alone', 'F'), test('never', 'FF'), test('retried', 'FP')];
+    const state = start({ failed: [tests[0]!, tests[1]!, tests[2]!, tests[3]!], tests, history: cleanHistory('c::alone') });
+    recordRound(state, roundCases(state), answer({ 'c::victim': 'P', 'c::alone': 'F', 'c::never': 'F', 'c::retried': 'P' }));
+    recordRound(state, roundCases(state), answer({ 'c::alone': 'P', 'c::never': 'F' }));
+    const result = finishRerun(state, tests);
+    expect(result.cases.find((c) => c.historyId === 'c::alone')!.reruns.map((a) => a.status)).toEqual(['failed', 'passed']);
+    expect([...orderCandidates(result)]).toEqual(['c::victim']);
   });
 });
 
