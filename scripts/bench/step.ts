@@ -7,7 +7,7 @@
  * a preload (`NODE_OPTIONS=--import`) that writes `process.resourceUsage().maxRSS` at exit; the time spent in git
  * comes from GIT_TRACE2_EVENT. `--profile` adds `--cpu-prof` and prints where the time goes.
  *
- *   node_modules/.bin/node scripts/bench/step.ts [--tests 10000] [--runs 200] [--repeat 3] [--profile] [--floor] [--clean]
+ *   node_modules/.bin/node scripts/bench/step.ts [--tests 10000] [--runs 200] [--repeat 3] [--profile] [--floor] [--clean] [--branch REPO]
  *   node_modules/.bin/node scripts/bench/step.ts --prepare --tests 100000     generate and cache the branch only
  *
  * FLAKEGUARD_BENCH_NODE_OPTIONS adds Node options to the timed step (e.g. `--expose-gc` for a one-off instrumented build).
@@ -421,6 +421,11 @@ export interface StepOptions {
   floor?: boolean;
   /** A run in which no test failed and no test is new (every known test passes). */
   clean?: boolean;
+  /**
+   * A bare repository whose branch `flakeguard-data` is the history to start from (another checkout's cache, so that
+   * two builds are timed on one input whatever their sources hash to); default: the cache of these sources.
+   */
+  branch?: string;
   log?: (message: string) => void;
 }
 
@@ -466,7 +471,7 @@ export async function benchStep(options: StepOptions = {}): Promise<StepResult> 
   const log = options.log ?? ((m: string) => console.error(m));
   if (!existsSync(DIST_ENTRY)) throw new Error(`${DIST_ENTRY} is missing: run npm run build first`);
   const end = Date.now() - HOUR;
-  const branch = await dataBranchRepo(tests, runs, end, log);
+  const branch = options.branch ? { repo: options.branch, bytes: 0, generateMs: 0, cached: true } : await dataBranchRepo(tests, runs, end, log);
   const suite = buildSuite(tests);
   const world = await World.create();
   mkdirSync(BENCH_DIR, { recursive: true });
@@ -708,6 +713,7 @@ if (process.argv[1] === SELF && process.argv[2] === '--generate') {
     profile,
     floor: process.argv.includes('--floor'),
     clean: process.argv.includes('--clean'),
+    ...(process.argv.includes('--branch') ? { branch: process.argv[process.argv.indexOf('--branch') + 1]! } : {}),
   });
   console.log(JSON.stringify({ ...result, measures: result.measures.map((m) => ({ ...m, git: { ...m.git } })) }, null, 2));
   for (const m of result.measures) {

@@ -461,7 +461,8 @@ function renderFiles(
   const historyShards: Array<Array<[string, StoredTest]>> = Array.from({ length: shards }, () => []);
   const quietShards: Array<Array<[string, StoredTest]>> = Array.from({ length: shards }, () => []);
   const statsShards: Array<Array<[string, StatsLine]>> = Array.from({ length: shards }, () => []);
-  const quietLines = new Map<string, QuietLine>();
+  // Each quiet test's line, beside its entry in quietShards (a map by id is made only for a quiet file rendered anew).
+  const quietLines: QuietLine[][] = Array.from({ length: shards }, () => []);
   // Per shard: every quiet line is the one read from that shard's quiet file, unchanged (the file is then kept as is).
   const quietKept: boolean[] = new Array<boolean>(shards).fill(true);
   const quietPaths = Array.from({ length: shards }, (_, shard) => quietPath(shard, shards));
@@ -473,8 +474,12 @@ function renderFiles(
     if (quiet) {
       referenced.mark(quiet.from, newest - quiet.from + 1);
       quietShards[shard]!.push(entry);
-      quietLines.set(id, quiet);
-      if (quiet !== read || read.path !== quietPaths[shard] || read.test.name !== test.name || read.test.classname !== test.classname || read.test.file !== test.file || read.test.line !== test.line) {
+      quietLines[shard]!.push(quiet);
+      // (Checked until one line of the file differs: the file is then rendered anew.)
+      if (
+        quietKept[shard] &&
+        (quiet !== read || read.path !== quietPaths[shard] || read.test.name !== test.name || read.test.classname !== test.classname || read.test.file !== test.file || read.test.line !== test.line)
+      ) {
         quietKept[shard] = false;
       }
     } else {
@@ -539,7 +544,10 @@ function renderFiles(
       const path = quietPath(i, shards);
       const read = snapshot.quiet.shards.get(path);
       // A quiet file none of whose lines changed is kept as read: not rendered, and its blob is the same.
-      files.set(path, read && quietKept[i] && read.tests === quietShards[i]!.length ? read.text : renderQuietShard(quietShards[i]!, quietLines, texts));
+      files.set(
+        path,
+        read && quietKept[i] && read.tests === quietShards[i]!.length ? read.text : renderQuietShard(quietShards[i]!, new Map(quietShards[i]!.map(([id], k) => [id, quietLines[i]![k]!])), texts),
+      );
     }
     const path = statsPath(i, shards);
     if (snapshot.brokenStats.has(path)) continue;
