@@ -666,6 +666,53 @@ export function summarizeProfile(dir: string, functions: string[], top = 25): Pr
   };
 }
 
+/**
+ * Where the worker's CPU goes, stage by stage, in time order: each sample (JavaScript or the garbage collector) is
+ * counted to the stage running then: the last of `STAGES` seen on a JavaScript sample's stack (an `await` drops the
+ * stage's frame from later stacks, so a sample without one counts to the stage before it).
+ */
+export function stageBreakdown(dir: string): Array<{ stage: string; jsMs: number; gcMs: number }> {
+  const file = readdirSync(dir)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .sort((a, b) => statSync(join(dir, b)).size - statSync(join(dir, a)).size)[0];
+  if (!file) throw new Error(`no .cpuprofile in ${dir}`);
+  const p = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+  const parent = new Map<number, number>();
+  const byId = new Map<number, ProfileNode>();
+  for (const n of p.nodes) {
+    byId.set(n.id, n);
+    for (const c of n.children ?? []) parent.set(c, n.id);
+  }
+  const out = new Map<string, { stage: string; jsMs: number; gcMs: number }>();
+  let stage = 'start: modules, inputs, files found';
+  for (let i = 0; i < p.samples.length; i++) {
+    const dt = (p.timeDeltas[i + 1] ?? 0) / 1000;
+    const names: string[] = [];
+    for (let id: number | undefined = p.samples[i]; id !== undefined; id = parent.get(id)) names.push(byId.get(id)!.callFrame.functionName);
+    if (names[0] === '(idle)' || names[0] === '(program)') continue;
+    const gc = names[0] === '(garbage collector)';
+    if (!gc) stage = STAGES.find(([fn]) => names.includes(fn))?.[1] ?? stage;
+    const row = out.get(stage) ?? { stage, jsMs: 0, gcMs: 0 };
+    if (gc) row.gcMs += dt;
+    else row.jsMs += dt;
+    out.set(stage, row);
+  }
+  return [...out.values()];
+}
+
+/** The step's stages by a function on their stack, innermost first (src/action/run.ts). */
+const STAGES: Array<[fn: string, stage: string]> = [
+  ['streamReport', 'reports parsed'],
+  ['parseReportFiles', 'reports parsed'],
+  ['readSnapshot', 'data branch parsed (parseSnapshot)'],
+  ['mergeStored', 'applyRun: merge (mergeStored)'],
+  ['renderFiles', 'applyRun: files rendered (renderFiles)'],
+  ['applyRun', 'applyRun: judge, decide, score, decision log'],
+  ['commitFiles', 'commit (fast-import)'],
+  ['factsFor', 'summary and outputs (while pushing)'],
+  ['publishRun', 'publish'],
+];
+
 /** Functions of the pipeline whose inclusive time explains a step. */
 export const STEP_FUNCTIONS = [
   'findReports',
@@ -721,6 +768,10 @@ if (process.argv[1] === SELF && process.argv[2] === '--generate') {
     const s = summarizeProfile(m.profileDir, STEP_FUNCTIONS);
     console.log(`\nCPU profile ${m.profileDir} (${s.totalMs.toFixed(0)} ms profiled)\ninclusive ms:`);
     for (const [name, ms] of Object.entries(s.inclusive)) console.log(`  ${ms.toFixed(0).padStart(7)}  ${name}`);
+    const stages = stageBreakdown(m.profileDir);
+    const total = stages.reduce((n, r) => n + r.jsMs + r.gcMs, 0);
+    console.log('the worker by stage, ms (JavaScript + garbage collector, share of the total):');
+    for (const r of stages) console.log(`  ${r.jsMs.toFixed(0).padStart(6)} + ${r.gcMs.toFixed(0).padStart(5)}  ${(((r.jsMs + r.gcMs) / total) * 100).toFixed(0).padStart(3)}%  ${r.stage}`);
     console.log('self ms (top):');
     for (const [name, ms] of s.self) console.log(`  ${ms.toFixed(0).padStart(7)}  ${name}`);
     console.log('git commands: count, ms (remote side ms)');
