@@ -7,7 +7,7 @@
  * a preload (`NODE_OPTIONS=--import`) that writes `process.resourceUsage().maxRSS` at exit; the time spent in git
  * comes from GIT_TRACE2_EVENT. `--profile` adds `--cpu-prof` and prints where the time goes.
  *
- *   node_modules/.bin/node scripts/bench/step.ts [--tests 10000] [--runs 200] [--repeat 3] [--profile] [--floor] [--clean]
+ *   node_modules/.bin/node scripts/bench/step.ts [--tests 10000] [--runs 200] [--repeat 3] [--profile] [--floor] [--clean] [--branch REPO]
  *   node_modules/.bin/node scripts/bench/step.ts --prepare --tests 100000     generate and cache the branch only
  *
  * FLAKEGUARD_BENCH_NODE_OPTIONS adds Node options to the timed step (e.g. `--expose-gc` for a one-off instrumented build).
@@ -421,6 +421,11 @@ export interface StepOptions {
   floor?: boolean;
   /** A run in which no test failed and no test is new (every known test passes). */
   clean?: boolean;
+  /**
+   * A bare repository whose branch `flakeguard-data` is the history to start from (another checkout's cache, so that
+   * two builds are timed on one input whatever their sources hash to); default: the cache of these sources.
+   */
+  branch?: string;
   log?: (message: string) => void;
 }
 
@@ -466,7 +471,7 @@ export async function benchStep(options: StepOptions = {}): Promise<StepResult> 
   const log = options.log ?? ((m: string) => console.error(m));
   if (!existsSync(DIST_ENTRY)) throw new Error(`${DIST_ENTRY} is missing: run npm run build first`);
   const end = Date.now() - HOUR;
-  const branch = await dataBranchRepo(tests, runs, end, log);
+  const branch = options.branch ? { repo: options.branch, bytes: 0, generateMs: 0, cached: true } : await dataBranchRepo(tests, runs, end, log);
   const suite = buildSuite(tests);
   const world = await World.create();
   mkdirSync(BENCH_DIR, { recursive: true });
@@ -661,6 +666,53 @@ export function summarizeProfile(dir: string, functions: string[], top = 25): Pr
   };
 }
 
+/**
+ * Where the worker's CPU goes, stage by stage, in time order: each sample (JavaScript or the garbage collector) is
+ * counted to the stage running then: the last of `STAGES` seen on a JavaScript sample's stack (an `await` drops the
+ * stage's frame from later stacks, so a sample without one counts to the stage before it).
+ */
+export function stageBreakdown(dir: string): Array<{ stage: string; jsMs: number; gcMs: number }> {
+  const file = readdirSync(dir)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .sort((a, b) => statSync(join(dir, b)).size - statSync(join(dir, a)).size)[0];
+  if (!file) throw new Error(`no .cpuprofile in ${dir}`);
+  const p = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+  const parent = new Map<number, number>();
+  const byId = new Map<number, ProfileNode>();
+  for (const n of p.nodes) {
+    byId.set(n.id, n);
+    for (const c of n.children ?? []) parent.set(c, n.id);
+  }
+  const out = new Map<string, { stage: string; jsMs: number; gcMs: number }>();
+  let stage = 'start: modules, inputs, files found';
+  for (let i = 0; i < p.samples.length; i++) {
+    const dt = (p.timeDeltas[i + 1] ?? 0) / 1000;
+    const names: string[] = [];
+    for (let id: number | undefined = p.samples[i]; id !== undefined; id = parent.get(id)) names.push(byId.get(id)!.callFrame.functionName);
+    if (names[0] === '(idle)' || names[0] === '(program)') continue;
+    const gc = names[0] === '(garbage collector)';
+    if (!gc) stage = STAGES.find(([fn]) => names.includes(fn))?.[1] ?? stage;
+    const row = out.get(stage) ?? { stage, jsMs: 0, gcMs: 0 };
+    if (gc) row.gcMs += dt;
+    else row.jsMs += dt;
+    out.set(stage, row);
+  }
+  return [...out.values()];
+}
+
+/** The step's stages by a function on their stack, innermost first (src/action/run.ts). */
+const STAGES: Array<[fn: string, stage: string]> = [
+  ['streamReport', 'reports parsed'],
+  ['parseReportFiles', 'reports parsed'],
+  ['readSnapshot', 'data branch parsed (parseSnapshot)'],
+  ['mergeStored', 'applyRun: merge (mergeStored)'],
+  ['renderFiles', 'applyRun: files rendered (renderFiles)'],
+  ['applyRun', 'applyRun: judge, decide, score, decision log'],
+  ['commitFiles', 'commit (fast-import)'],
+  ['factsFor', 'summary and outputs (while pushing)'],
+  ['publishRun', 'publish'],
+];
+
 /** Functions of the pipeline whose inclusive time explains a step. */
 export const STEP_FUNCTIONS = [
   'findReports',
@@ -708,6 +760,7 @@ if (process.argv[1] === SELF && process.argv[2] === '--generate') {
     profile,
     floor: process.argv.includes('--floor'),
     clean: process.argv.includes('--clean'),
+    ...(process.argv.includes('--branch') ? { branch: process.argv[process.argv.indexOf('--branch') + 1]! } : {}),
   });
   console.log(JSON.stringify({ ...result, measures: result.measures.map((m) => ({ ...m, git: { ...m.git } })) }, null, 2));
   for (const m of result.measures) {
@@ -715,6 +768,10 @@ if (process.argv[1] === SELF && process.argv[2] === '--generate') {
     const s = summarizeProfile(m.profileDir, STEP_FUNCTIONS);
     console.log(`\nCPU profile ${m.profileDir} (${s.totalMs.toFixed(0)} ms profiled)\ninclusive ms:`);
     for (const [name, ms] of Object.entries(s.inclusive)) console.log(`  ${ms.toFixed(0).padStart(7)}  ${name}`);
+    const stages = stageBreakdown(m.profileDir);
+    const total = stages.reduce((n, r) => n + r.jsMs + r.gcMs, 0);
+    console.log('the worker by stage, ms (JavaScript + garbage collector, share of the total):');
+    for (const r of stages) console.log(`  ${r.jsMs.toFixed(0).padStart(6)} + ${r.gcMs.toFixed(0).padStart(5)}  ${(((r.jsMs + r.gcMs) / total) * 100).toFixed(0).padStart(3)}%  ${r.stage}`);
     console.log('self ms (top):');
     for (const [name, ms] of s.self) console.log(`  ${ms.toFixed(0).padStart(7)}  ${name}`);
     console.log('git commands: count, ms (remote side ms)');

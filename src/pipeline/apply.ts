@@ -262,13 +262,17 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
   const memo = createPfsMemo();
   const byRecords = new Map<string, Decision>();
   const lazy = evidence === history && history instanceof LazyHistory ? history : undefined;
+  const scores = new Map<string, Record<string, unknown>>();
   for (const id of evidence.keys()) {
+    // Each test's records key is made once, here: its scores and its decision are looked up by it.
+    const testKey = lazy?.recordsKey(id);
+    if (options.scoreTests) scores.set(id, scoreOf(id, testKey)!);
     const stored = snapshot.overrides.get(id);
     const override = stored && !lapsedIds.has(id) ? stored.override : null;
     // The rule's own state: a hand decision that lapsed or was cleared leaves no trace (src/policy/hand-edits.ts).
     const previous: QuarantineState | undefined = ruleState(snapshot.stats.get(id));
     const closed = override ? undefined : input.closedByHand?.(id);
-    const recordsKey = !override && !closed && lazy ? lazy.recordsKey(id) : undefined;
+    const recordsKey = !override && !closed ? testKey : undefined;
     const key = recordsKey === undefined ? undefined : previous ? `${recordsKey}\u0000${JSON.stringify(previous)}` : recordsKey;
     const known = key === undefined ? undefined : byRecords.get(key);
     if (known) {
@@ -303,7 +307,7 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
         },
       };
     }
-    const pfs = override || options.policy.rule === 'pfs' ? undefined : pfsPhrase(scoreOf(id)); // the pfs rule's reason gives it already
+    const pfs = override || options.policy.rule === 'pfs' ? undefined : pfsPhrase(scores.get(id)); // the pfs rule's reason gives it already
     const final = pfs ? { ...decision, reason: `${decision.reason}; ${pfs}` } : decision;
     decisions.set(id, final);
     if (key !== undefined) byRecords.set(key, final);
@@ -348,9 +352,7 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
   if (input.fixes || [...snapshot.stats.values()].some((l) => l.fix !== undefined)) {
     applyFixes({ decisions, recorded: (id) => snapshot.stats.get(id)?.fix, history, fixes: input.fixes, runKey: run.key, runTime: run.time, nowIso, policy: options.policy });
   }
-  const scores = new Map<string, Record<string, unknown>>();
-  if (options.scoreTests) for (const id of evidence.keys()) scores.set(id, scoreOf(id)!);
-  // Decided and scored: the decoded histories and their keys would only be held to the end of the step.
+  // Decided and scored: the decoded histories would only be held to the end of the step.
   if (lazy) lazy.dropCaches();
 
   const quarantined: string[] = [];
@@ -500,9 +502,11 @@ function renderFiles(
   const historyShards: Array<Array<[string, StoredTest]>> = Array.from({ length: shards }, () => []);
   const quietShards: Array<Array<[string, StoredTest]>> = Array.from({ length: shards }, () => []);
   const statsShards: Array<Array<[string, StatsLine]>> = Array.from({ length: shards }, () => []);
-  const quietLines = new Map<string, QuietLine>();
+  // Each quiet test's line, beside its entry in quietShards (a map by id is made only for a quiet file rendered anew).
+  const quietLines: QuietLine[][] = Array.from({ length: shards }, () => []);
   // Per shard: every quiet line is the one read from that shard's quiet file, unchanged (the file is then kept as is).
   const quietKept: boolean[] = new Array<boolean>(shards).fill(true);
+  const quietPaths = Array.from({ length: shards }, (_, shard) => quietPath(shard, shards));
   for (const entry of storedTests(history, runs)) {
     const [id, test] = entry;
     const shard = shardOf(id, shards);
@@ -511,14 +515,11 @@ function renderFiles(
     if (quiet) {
       referenced.mark(quiet.from, newest - quiet.from + 1);
       quietShards[shard]!.push(entry);
-      quietLines.set(id, quiet);
+      quietLines[shard]!.push(quiet);
+      // (Checked until one line of the file differs: the file is then rendered anew.)
       if (
-        quiet !== read ||
-        read.path !== quietPath(shard, shards) ||
-        read.test.name !== test.name ||
-        read.test.classname !== test.classname ||
-        read.test.file !== test.file ||
-        read.test.line !== test.line
+        quietKept[shard] &&
+        (quiet !== read || read.path !== quietPaths[shard] || read.test.name !== test.name || read.test.classname !== test.classname || read.test.file !== test.file || read.test.line !== test.line)
       ) {
         quietKept[shard] = false;
       }
@@ -530,7 +531,7 @@ function renderFiles(
       }
       historyShards[shard]!.push(entry);
     }
-    const statsShard = statsShardOf(snapshot, id, shards);
+    const statsShard = statsShardOf(snapshot, id, shards, shard);
     const decision = decisions.get(id)!;
     const stored = snapshot.overrides.get(id);
     const keep = kept.get(id);
@@ -585,7 +586,10 @@ function renderFiles(
       const path = quietPath(i, shards);
       const read = snapshot.quiet.shards.get(path);
       // A quiet file none of whose lines changed is kept as read: not rendered, and its blob is the same.
-      files.set(path, read && quietKept[i] && read.tests === quietShards[i]!.length ? read.text : renderQuietShard(quietShards[i]!, quietLines, texts));
+      files.set(
+        path,
+        read && quietKept[i] && read.tests === quietShards[i]!.length ? read.text : renderQuietShard(quietShards[i]!, new Map(quietShards[i]!.map(([id], k) => [id, quietLines[i]![k]!])), texts),
+      );
     }
     const path = statsPath(i, shards);
     if (snapshot.brokenStats.has(path)) continue;
@@ -595,16 +599,18 @@ function renderFiles(
   return files;
 }
 
-/** Scores by test id, computed once per distinct history when the history is in its stored form. */
-function scoresByRecords(history: History, evidence: History, scoreTests: ScoreTests | undefined): (id: string) => Record<string, unknown> | undefined {
+/**
+ * Scores by test id, computed once per distinct history when the history is in its stored form: `key` is the test's
+ * records key (LazyHistory.recordsKey), given by the caller, which makes it once.
+ */
+function scoresByRecords(history: History, evidence: History, scoreTests: ScoreTests | undefined): (id: string, key: string | undefined) => Record<string, unknown> | undefined {
   if (!scoreTests) return () => undefined;
   if (evidence !== history || !(history instanceof LazyHistory)) {
     const all = scoreTests(evidence);
     return (id) => all.get(id);
   }
   const byKey = new Map<string, Record<string, unknown>>();
-  return (id) => {
-    const key = history.recordsKey(id)!;
+  return (id, key = history.recordsKey(id)!) => {
     let scores = byKey.get(key);
     if (!scores) {
       scores = scoreTests(new Map([[id, history.get(id)!]])).get(id)!;

@@ -259,8 +259,7 @@ export function statsFileOf(snapshot: Snapshot, id: string): string {
  * The shard whose stats file gets a test's line when the branch is written: its own, unless that file is broken
  * and the test's line sits in another shard's sound file (a person added it there): then it stays there.
  */
-export function statsShardOf(snapshot: Snapshot, id: string, shards: number): number {
-  const own = shardOf(id, shards);
+export function statsShardOf(snapshot: Snapshot, id: string, shards: number, own = shardOf(id, shards)): number {
   if (!snapshot.brokenShards.has(own)) return own;
   return snapshot.misplaced.get(id)?.shard ?? own;
 }

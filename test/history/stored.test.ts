@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Attempt, History, ParsedTestCase, RunContext } from '../../src/model.ts';
 import { DEFAULT_RETENTION, mergeRun, type RetentionOptions } from '../../src/history/merge.ts';
-import { LazyHistory, canMergeStored, mergeStored } from '../../src/history/stored.ts';
+import { LazyHistory, canMergeStored, mergeStored, type StoredTest } from '../../src/history/stored.ts';
 import { LineTexts, nextSeq, renderDecodedShard, renderHistoryShard, readHistoryShard, storedTests, type RunTable } from '../../src/store/history-format.ts';
 import { suiteTrend } from '../../src/report/trend.ts';
 import { decide } from '../../src/policy/decide.ts';
@@ -91,6 +91,11 @@ function replay(runs: Array<Parameters<typeof testsOf>[0]>, gapHours: number, re
   return { lazy, plain, rows };
 }
 
+/** The records key of test `id` made by a history holding it alone (nothing asked before it). */
+function alone(lazy: LazyHistory, id: string): string | undefined {
+  return new LazyHistory(new Map([[id, lazy.stored.get(id)!]]), lazy.rows).recordsKey(id);
+}
+
 describe('the history in its stored form', () => {
   it('merges, renders and reads back exactly as the decoded history, run after run', () => {
     fc.assert(
@@ -149,6 +154,8 @@ describe('the history in its stored form', () => {
         // Same key, same decision and scores (the step computes them once per key).
         const scores = statsScores(Date.UTC(2026, 1, 1));
         const ids = [...plain.keys()];
+        // Asked one test after another, as the step asks, each key is the one made for that test alone.
+        for (const id of [...ids, ...ids.slice().reverse()]) expect(lazy.recordsKey(id)).toBe(alone(lazy, id));
         for (const a of ids) {
           for (const b of ids) {
             if (a >= b || lazy.recordsKey(a) !== lazy.recordsKey(b)) continue;
@@ -171,6 +178,31 @@ describe('the history in its stored form', () => {
       DEFAULT_RETENTION,
     );
     expect(new Set(IDS.map((id) => lazy.recordsKey(id))).size).toBe(1);
+  });
+
+  it("hands back the key of the test asked for before only when the segments, from and durations' runs are the same", () => {
+    const segments = [{ a: 'P', n: 3 }];
+    const base: StoredTest = { name: 'x', classname: 'c', from: 1, segments };
+    const variants: StoredTest[] = [
+      base,
+      { ...base, d: 0 },
+      { ...base, d: 0.5 },
+      { ...base, dur: [3, 0] },
+      { ...base, dur: [3, 0.5] },
+      { ...base, dur: [2, 0.5] },
+      { ...base, from: 2 },
+      { ...base, m: { 2: 'boom' } },
+      { ...base, segments: [{ a: 'P', n: 3 }] },
+      { ...base, segments: [{ a: 'P', n: 4 }] },
+      { ...base, dur: [2, 0.5, 3, 0.5] },
+    ];
+    const stored = new Map(variants.map((t, i) => [`c::t${i}`, t]));
+    const rows = new Map([1, 2, 3, 4].map((seq) => [`run${seq}`, { seq, sha: 's', time: seq * HOUR, onDefaultBranch: true, jobSucceeded: true }]));
+    const lazy = new LazyHistory(stored, rows);
+    const ids = [...stored.keys()];
+    for (const a of ids) for (const b of ids) expect([lazy.recordsKey(a), lazy.recordsKey(b)]).toEqual([alone(lazy, a), alone(lazy, b)]);
+    // The distinctions the scores read: whether a run has a duration, and which.
+    expect(new Set(ids.map((id) => alone(lazy, id))).size).toBe(ids.length - 2); // the same segments in a new array; d 0 as none
   });
 
   it('leaves a run with a test twice to the decoded merge', () => {
