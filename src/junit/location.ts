@@ -45,6 +45,8 @@ export class Locator {
    * (1,000 failures at 10k cases: ~80 ms of CPU and ~14 MiB of peak RSS less, docs/benchmarks.md).
    */
   private readonly frameFiles = new Map<string, string | null>();
+  /** lineFrames by line: the frames of a stack trace's lines, which recur from one failure to the next. */
+  private readonly lines = new Map<string, ReadonlyArray<Frame | undefined>>();
 
   constructor(workspace: string | undefined) {
     if (workspace && workspace.trim() !== '') {
@@ -91,20 +93,43 @@ export class Locator {
   pickFrame(text: string, knownFile?: string): Frame | undefined {
     let first: Frame | undefined;
     let seen = 0;
-    FRAME.lastIndex = 0;
-    let m: RegExpExecArray | null;
-    while ((m = FRAME.exec(text)) !== null && seen < 200) {
-      seen++;
-      const f = this.frame(m[1] ?? m[3] ?? m[5]!, m[2] ?? m[4] ?? m[6]!);
-      if (!f) continue;
-      if (knownFile !== undefined) {
-        if (f.file === knownFile) return f;
-        continue;
+    // Line by line: no frame spans two lines (FRAME's only way across is the whitespace before a path, and a line
+    // start matches there as well), so the frames of a text are those of its lines in order, and a line seen before
+    // (a framework's frames recur in every failure) is looked up, not matched again.
+    for (let start = 0; start < text.length && seen < MAX_FRAMES;) {
+      let end = text.indexOf('\n', start);
+      if (end === -1) end = text.length;
+      const frames = this.lineFrames(text.slice(start, end));
+      start = end + 1;
+      for (let k = 0; k < frames.length && seen < MAX_FRAMES; k++) {
+        seen++;
+        const f = frames[k];
+        if (f === undefined) continue;
+        if (knownFile !== undefined) {
+          if (f.file === knownFile) return f;
+          continue;
+        }
+        if (TESTY.test(f.file)) return f;
+        first ??= f;
       }
-      if (TESTY.test(f.file)) return f;
-      first ??= f;
     }
     return first;
+  }
+
+  /** The frames FRAME finds in one line, in order (undefined: a match that names no repository file). */
+  private lineFrames(line: string): ReadonlyArray<Frame | undefined> {
+    let frames = this.lines.get(line);
+    if (frames !== undefined) return frames;
+    frames = NO_FRAMES;
+    FRAME.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = FRAME.exec(line)) !== null) {
+      const f = this.frame(m[1] ?? m[3] ?? m[5]!, m[2] ?? m[4] ?? m[6]!);
+      frames = frames === NO_FRAMES ? [f] : [...frames, f];
+    }
+    if (this.lines.size >= LINES_KEPT) this.lines.clear();
+    this.lines.set(line, frames);
+    return frames;
   }
 
   private frame(raw0: string, lineText: string): Frame | undefined {
@@ -154,6 +179,12 @@ const FRAME = new RegExp(
   ].join('|'),
   'gm',
 );
+
+/** Frames of one text looked at, at most. */
+const MAX_FRAMES = 200;
+/** Lines kept by Locator.lines before it starts again. */
+const LINES_KEPT = 4096;
+const NO_FRAMES: ReadonlyArray<Frame | undefined> = [];
 
 /** Paths kept by Locator.frameFiles before it starts again. */
 const FRAME_FILES_KEPT = 4096;
