@@ -81,6 +81,10 @@ describe('durations', () => {
     ['1,2,3', undefined],
     ['<<computed>>', undefined],
     ['5s', undefined],
+    ['.', undefined],
+    ['..5', undefined],
+    ['00012.500', 12.5],
+    ['9'.repeat(400), undefined],
     [undefined, undefined],
   ] as Array<[string | undefined, number | undefined]>)('%j → %j', (raw, expected) => {
     expect(parseDuration(raw)).toBe(expected);
