@@ -93,12 +93,26 @@ export class Locator {
   pickFrame(text: string, knownFile?: string): Frame | undefined {
     let first: Frame | undefined;
     let seen = 0;
+    // A line with neither '/' nor '\\' names no repository file: its frames (a JVM's `at a.B.c(B.java:12)`, a
+    // message) are bare names. They count towards MAX_FRAMES only, so such lines are passed over when the text has
+    // fewer frames than that in all (every frame holds a ':' or a '"' of its own).
+    const passBare = fewerMarks(text, MAX_FRAMES);
+    let slash = -1;
+    let backslash = -1;
     // Line by line: no frame spans two lines (FRAME's only way across is the whitespace before a path, and a line
     // start matches there as well), so the frames of a text are those of its lines in order, and a line seen before
     // (a framework's frames recur in every failure) is looked up, not matched again.
     for (let start = 0; start < text.length && seen < MAX_FRAMES;) {
       let end = text.indexOf('\n', start);
       if (end === -1) end = text.length;
+      if (passBare) {
+        if (slash < start) slash = nextAt(text, '/', start);
+        if (backslash < start) backslash = nextAt(text, '\\', start);
+        if (slash >= end && backslash >= end) {
+          start = end + 1;
+          continue;
+        }
+      }
       const frames = this.lineFrames(text.slice(start, end));
       start = end + 1;
       for (let k = 0; k < frames.length && seen < MAX_FRAMES; k++) {
@@ -182,6 +196,20 @@ const FRAME = new RegExp(
 
 /** Frames of one text looked at, at most. */
 const MAX_FRAMES = 200;
+/** Whether `text` holds fewer than `limit` of ':' and '"' together. */
+function fewerMarks(text: string, limit: number): boolean {
+  let n = 0;
+  for (let at = text.indexOf(':'); at !== -1 && n < limit; at = text.indexOf(':', at + 1)) n++;
+  for (let at = text.indexOf('"'); at !== -1 && n < limit; at = text.indexOf('"', at + 1)) n++;
+  return n < limit;
+}
+
+/** The index of the next `ch` in `text` from `from`, or text.length when there is none. */
+function nextAt(text: string, ch: string, from: number): number {
+  const at = text.indexOf(ch, from);
+  return at === -1 ? text.length : at;
+}
+
 /** Lines kept by Locator.lines before it starts again. */
 const LINES_KEPT = 4096;
 const NO_FRAMES: ReadonlyArray<Frame | undefined> = [];

@@ -255,6 +255,7 @@ describe('locations', () => {
       `  File "${WS}/tests/test_x.py", line 42, in t`,
       `   at N.C.M() in ${WS}/Tests/C.cs:line 27`,
       'tests/test_y.py:7: AssertionError',
+      'tests\\test_z.py:9: E',
       `(${WS}/node_modules/x/i.js:1:1)`,
       'at Foo.bar(Foo.java:12)',
       `${WS}/src/c.ts:4`,
@@ -290,6 +291,15 @@ describe('locations', () => {
       expect(l.pickFrame(src(199, sep) + `${sep}at t (${WS}/test/b.test.ts:12:5)`)).toEqual({ file: 'test/b.test.ts', line: 12 });
       expect(l.pickFrame(src(200, sep) + `${sep}at t (${WS}/test/b.test.ts:12:5)`)).toEqual({ file: 'src/a0.ts', line: 1 });
     }
+    // Bare frames (no '/' in their line) count as well.
+    const bare = (n: number): string => Array.from({ length: n }, (_, j) => `\tat a.B.c${j}(B.java:${j + 1})`).join('\n');
+    expect(l.pickFrame(bare(199) + `\nat t (${WS}/test/b.test.ts:12:5)`)).toEqual({ file: 'test/b.test.ts', line: 12 });
+    expect(l.pickFrame(bare(200) + `\nat t (${WS}/test/b.test.ts:12:5)`)).toBeUndefined();
+    const bareFile = (n: number): string => Array.from({ length: n }, (_, j) => `  File "t${j}.py", line ${j + 1}, in t`).join('\n');
+    expect(l.pickFrame(bareFile(199) + `\nat t (${WS}/test/b.test.ts:12:5)`)).toEqual({ file: 'test/b.test.ts', line: 12 });
+    expect(l.pickFrame(bareFile(200) + `\nat t (${WS}/test/b.test.ts:12:5)`)).toBeUndefined();
+    expect(l.pickFrame(bare(150) + `\n  File "${WS}/tests/t.py", line 3\n` + bare(60) + `\nat t (${WS}/test/b.test.ts:12:5)`)).toEqual({ file: 'tests/t.py', line: 3 });
+    expect(l.pickFrame(bare(150) + `\n  File "${WS}/src/t.py", line 3\n` + bare(60) + `\nat t (${WS}/test/b.test.ts:12:5)`)).toEqual({ file: 'src/t.py', line: 3 });
   });
 
   it('Locator.relative', () => {
