@@ -7,6 +7,8 @@
  *   node <bundle> <dir> --raw         each report read and given JUnit meaning (stream.ts + junit.ts), not merged
  *   node <bundle> <dir> --tokenize    each report only tokenized (xml.ts, 1 MiB windows), a handler that counts
  *                                     `<testcase>` elements and keeps nothing (constructs shorter than a window)
+ *   node <bundle> <dir> --worker      the floor in a worker thread whose young generation is capped as the
+ *                                     action's is (src/action/main.ts, 16 MiB)
  *
  * The last two take the floor apart (docs/benchmarks.md, "The parser against the peers"): the same bundle, so the
  * same start and module loading; each prints the number of test cases it saw.
@@ -14,16 +16,19 @@
 import { Buffer } from 'node:buffer';
 import { closeSync, openSync, readdirSync, readSync } from 'node:fs';
 import { join } from 'node:path';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { parseReportFile, parseReportFiles } from '../../src/junit/index.ts';
 import { Tokenizer } from '../../src/junit/xml.ts';
 
-const dir = process.argv[2]!;
-const mode = process.argv[3];
+const [dir, mode] = isMainThread ? [process.argv[2]!, process.argv[3]] : [workerData as string, undefined];
 const files = readdirSync(dir)
   .filter((f) => f.endsWith('.xml'))
   .map((f) => join(dir, f))
   .sort();
-if (mode === '--tokenize') {
+if (mode === '--worker') {
+  const worker = new Worker(new URL(import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: 16 }, workerData: dir });
+  worker.on('message', (tests: number) => console.log(tests));
+} else if (mode === '--tokenize') {
   let cases = 0;
   for (const file of files) {
     const tokenizer = new Tokenizer({ open: (name) => void (name === 'testcase' && cases++), close() {}, text() {}, cdata() {} }, () => 0);
@@ -53,5 +58,6 @@ if (mode === '--tokenize') {
 } else {
   const parsed = await parseReportFiles(files, { workspace: dir });
   if (parsed.problems.length > 0) throw new Error(`parse problems: ${parsed.problems[0]!.message}`);
-  console.log(parsed.tests.length);
+  if (isMainThread) console.log(parsed.tests.length);
+  else parentPort!.postMessage(parsed.tests.length);
 }
