@@ -46,7 +46,7 @@ export class Locator {
    */
   private readonly frameFiles = new Map<string, string | null>();
   /** lineFrames by line: the frames of a stack trace's lines, which recur from one failure to the next. */
-  private readonly lines = new Map<string, ReadonlyArray<Frame | undefined>>();
+  private readonly lines = new Map<string, ReadonlyArray<Readonly<Frame> | undefined>>();
 
   constructor(workspace: string | undefined) {
     if (workspace && workspace.trim() !== '') {
@@ -88,10 +88,11 @@ export class Locator {
   /**
    * Best frame of a stack trace / failure body for an annotation. With `knownFile`, the first frame in that
    * file. Otherwise the first frame in a test-looking file (tests/, *_test.go, *.spec.ts...), else the first
-   * workspace frame. Frames outside the workspace, in dependencies, or naming a bare file are skipped.
+   * workspace frame. Frames outside the workspace, in dependencies, or naming a bare file are skipped. The frame
+   * returned is shared with later calls (Locator.lines): read it, do not change it.
    */
-  pickFrame(text: string, knownFile?: string): Frame | undefined {
-    let first: Frame | undefined;
+  pickFrame(text: string, knownFile?: string): Readonly<Frame> | undefined {
+    let first: Readonly<Frame> | undefined;
     let seen = 0;
     // A line with neither '/' nor '\\' names no repository file: its frames (a JVM's `at a.B.c(B.java:12)`, a
     // message) are bare names. They count towards MAX_FRAMES only, so such lines are passed over when the text has
@@ -131,7 +132,7 @@ export class Locator {
   }
 
   /** The frames FRAME finds in one line, in order (undefined: a match that names no repository file). */
-  private lineFrames(line: string): ReadonlyArray<Frame | undefined> {
+  private lineFrames(line: string): ReadonlyArray<Readonly<Frame> | undefined> {
     let frames = this.lines.get(line);
     if (frames !== undefined) return frames;
     frames = NO_FRAMES;
@@ -212,7 +213,7 @@ function nextAt(text: string, ch: string, from: number): number {
 
 /** Lines kept by Locator.lines before it starts again. */
 const LINES_KEPT = 4096;
-const NO_FRAMES: ReadonlyArray<Frame | undefined> = [];
+const NO_FRAMES: ReadonlyArray<Readonly<Frame> | undefined> = [];
 
 /** Paths kept by Locator.frameFiles before it starts again. */
 const FRAME_FILES_KEPT = 4096;
