@@ -45,6 +45,8 @@ export class Locator {
    * (1,000 failures at 10k cases: ~80 ms of CPU and ~14 MiB of peak RSS less, docs/benchmarks.md).
    */
   private readonly frameFiles = new Map<string, string | null>();
+  /** lineFrames by line: the frames of a stack trace's lines, which recur from one failure to the next. */
+  private readonly lines = new Map<string, ReadonlyArray<Readonly<Frame> | undefined>>();
 
   constructor(workspace: string | undefined) {
     if (workspace && workspace.trim() !== '') {
@@ -86,25 +88,63 @@ export class Locator {
   /**
    * Best frame of a stack trace / failure body for an annotation. With `knownFile`, the first frame in that
    * file. Otherwise the first frame in a test-looking file (tests/, *_test.go, *.spec.ts...), else the first
-   * workspace frame. Frames outside the workspace, in dependencies, or naming a bare file are skipped.
+   * workspace frame. Frames outside the workspace, in dependencies, or naming a bare file are skipped. The frame
+   * returned is shared with later calls (Locator.lines): read it, do not change it.
    */
-  pickFrame(text: string, knownFile?: string): Frame | undefined {
-    let first: Frame | undefined;
+  pickFrame(text: string, knownFile?: string): Readonly<Frame> | undefined {
+    let first: Readonly<Frame> | undefined;
     let seen = 0;
-    FRAME.lastIndex = 0;
-    let m: RegExpExecArray | null;
-    while ((m = FRAME.exec(text)) !== null && seen < 200) {
-      seen++;
-      const f = this.frame(m[1] ?? m[3] ?? m[5]!, m[2] ?? m[4] ?? m[6]!);
-      if (!f) continue;
-      if (knownFile !== undefined) {
-        if (f.file === knownFile) return f;
-        continue;
+    // A line with neither '/' nor '\\' names no repository file: its frames (a JVM's `at a.B.c(B.java:12)`, a
+    // message) are bare names. They count towards MAX_FRAMES only, so such lines are passed over when the text has
+    // fewer frames than that in all (every frame holds a ':' or a '"' of its own).
+    const passBare = fewerMarks(text, MAX_FRAMES);
+    let slash = -1;
+    let backslash = -1;
+    // Line by line: no frame spans two lines (FRAME's only way across is the whitespace before a path, and a line
+    // start matches there as well), so the frames of a text are those of its lines in order, and a line seen before
+    // (a framework's frames recur in every failure) is looked up, not matched again.
+    for (let start = 0; start < text.length && seen < MAX_FRAMES;) {
+      let end = text.indexOf('\n', start);
+      if (end === -1) end = text.length;
+      if (passBare) {
+        if (slash < start) slash = nextAt(text, '/', start);
+        if (backslash < start) backslash = nextAt(text, '\\', start);
+        if (slash >= end && backslash >= end) {
+          start = end + 1;
+          continue;
+        }
       }
-      if (TESTY.test(f.file)) return f;
-      first ??= f;
+      const frames = this.lineFrames(text.slice(start, end));
+      start = end + 1;
+      for (let k = 0; k < frames.length && seen < MAX_FRAMES; k++) {
+        seen++;
+        const f = frames[k];
+        if (f === undefined) continue;
+        if (knownFile !== undefined) {
+          if (f.file === knownFile) return f;
+          continue;
+        }
+        if (TESTY.test(f.file)) return f;
+        first ??= f;
+      }
     }
     return first;
+  }
+
+  /** The frames FRAME finds in one line, in order (undefined: a match that names no repository file). */
+  private lineFrames(line: string): ReadonlyArray<Readonly<Frame> | undefined> {
+    let frames = this.lines.get(line);
+    if (frames !== undefined) return frames;
+    frames = NO_FRAMES;
+    FRAME.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = FRAME.exec(line)) !== null) {
+      const f = this.frame(m[1] ?? m[3] ?? m[5]!, m[2] ?? m[4] ?? m[6]!);
+      frames = frames === NO_FRAMES ? [f] : [...frames, f];
+    }
+    if (this.lines.size >= LINES_KEPT) this.lines.clear();
+    this.lines.set(line, frames);
+    return frames;
   }
 
   private frame(raw0: string, lineText: string): Frame | undefined {
@@ -154,6 +194,26 @@ const FRAME = new RegExp(
   ].join('|'),
   'gm',
 );
+
+/** Frames of one text looked at, at most. */
+const MAX_FRAMES = 200;
+/** Whether `text` holds fewer than `limit` of ':' and '"' together. */
+function fewerMarks(text: string, limit: number): boolean {
+  let n = 0;
+  for (let at = text.indexOf(':'); at !== -1 && n < limit; at = text.indexOf(':', at + 1)) n++;
+  for (let at = text.indexOf('"'); at !== -1 && n < limit; at = text.indexOf('"', at + 1)) n++;
+  return n < limit;
+}
+
+/** The index of the next `ch` in `text` from `from`, or text.length when there is none. */
+function nextAt(text: string, ch: string, from: number): number {
+  const at = text.indexOf(ch, from);
+  return at === -1 ? text.length : at;
+}
+
+/** Lines kept by Locator.lines before it starts again. */
+const LINES_KEPT = 4096;
+const NO_FRAMES: ReadonlyArray<Readonly<Frame> | undefined> = [];
 
 /** Paths kept by Locator.frameFiles before it starts again. */
 const FRAME_FILES_KEPT = 4096;

@@ -81,6 +81,10 @@ describe('durations', () => {
     ['1,2,3', undefined],
     ['<<computed>>', undefined],
     ['5s', undefined],
+    ['.', undefined],
+    ['..5', undefined],
+    ['00012.500', 12.5],
+    ['9'.repeat(400), undefined],
     [undefined, undefined],
   ] as Array<[string | undefined, number | undefined]>)('%j → %j', (raw, expected) => {
     expect(parseDuration(raw)).toBe(expected);
@@ -213,6 +217,89 @@ describe('locations', () => {
     }
     expect(l.pickFrame(`at x (${WS}/src/x.ts:7:1)\nat y (${WS}/test/y.test.ts:8:1)`)).toEqual({ file: 'test/y.test.ts', line: 8 });
     expect(l.pickFrame(`at x (${WS}/src/x.ts:9:1)`)).toEqual({ file: 'src/x.ts', line: 9 });
+  });
+
+  it('frames found line by line, and lines seen before looked up, are those of the whole text matched at once', () => {
+    // The whole-text search pickFrame is equivalent to (its frames in order, at most 200 looked at).
+    const FRAME = new RegExp(
+      [
+        /File "([^"\n]+)", line (\d+)/.source,
+        /\bin ((?:[A-Za-z]:)?[^\s:*?"<>|]*[\\/][^\s:*?"<>|]*\.\w+):line (\d+)/.source,
+        /(?:^|[\s(\['"@])((?:file:\/\/|webpack:\/\/[^/\s]*\/)?(?:[A-Za-z]:)?[^\s()[\]'"<>|:]*\.[A-Za-z0-9]+):(\d+)(?=[:)\s,\]]|$)/.source,
+      ].join('|'),
+      'gm',
+    );
+    const TESTY = /(^|[/._-])(tests?|specs?|__tests__|e2e|it)([/._-]|$)/i;
+    const whole = (l: Locator, text: string, knownFile?: string): unknown => {
+      let first: { file: string; line: number } | undefined;
+      let seen = 0;
+      FRAME.lastIndex = 0;
+      let m: RegExpExecArray | null;
+      while ((m = FRAME.exec(text)) !== null && seen < 200) {
+        seen++;
+        // One frame: the Locator's own resolution of a path and a line (a private method, called as pickFrame did).
+        const f = (l as unknown as { frame(raw: string, line: string): { file: string; line: number } | undefined }).frame(m[1] ?? m[3] ?? m[5]!, m[2] ?? m[4] ?? m[6]!);
+        if (!f) continue;
+        if (knownFile !== undefined) {
+          if (f.file === knownFile) return f;
+          continue;
+        }
+        if (TESTY.test(f.file)) return f;
+        first ??= f;
+      }
+      return first;
+    };
+    const pieces = [
+      `at a (${WS}/src/a.ts:3:9)`,
+      `at t (${WS}/test/b.test.ts:12:5)`,
+      `  File "${WS}/tests/test_x.py", line 42, in t`,
+      `   at N.C.M() in ${WS}/Tests/C.cs:line 27`,
+      'tests/test_y.py:7: AssertionError',
+      'tests\\test_z.py:9: E',
+      `(${WS}/node_modules/x/i.js:1:1)`,
+      'at Foo.bar(Foo.java:12)',
+      `${WS}/src/c.ts:4`,
+      'src/d.ts:5',
+      'message: expected 1 ',
+      ' ',
+      '\n',
+      '\n',
+      '\r\n',
+      '\u2028',
+      '(',
+      ':',
+      '12',
+      'x.ts',
+      "'",
+    ];
+    let seed = 7;
+    const rand = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    const l = new Locator(WS);
+    for (let k = 0; k < 3000; k++) {
+      const n = rand(k % 50 === 0 ? 600 : 30);
+      let text = '';
+      for (let j = 0; j < n; j++) text += pieces[rand(pieces.length)]!;
+      const known = rand(4) === 0 ? 'src/a.ts' : undefined;
+      expect(l.pickFrame(text, known), JSON.stringify(text)).toEqual(whole(new Locator(WS), text, known));
+    }
+    // The first 200 frames are looked at, however many share a line.
+    const src = (n: number, sep: string): string => Array.from({ length: n }, (_, j) => `at a (${WS}/src/a${j % 7}.ts:${j + 1}:9)`).join(sep);
+    for (const sep of ['\n', ' ']) {
+      expect(l.pickFrame(src(199, sep) + `${sep}at t (${WS}/test/b.test.ts:12:5)`)).toEqual({ file: 'test/b.test.ts', line: 12 });
+      expect(l.pickFrame(src(200, sep) + `${sep}at t (${WS}/test/b.test.ts:12:5)`)).toEqual({ file: 'src/a0.ts', line: 1 });
+    }
+    // Bare frames (no '/' in their line) count as well.
+    const bare = (n: number): string => Array.from({ length: n }, (_, j) => `\tat a.B.c${j}(B.java:${j + 1})`).join('\n');
+    expect(l.pickFrame(bare(199) + `\nat t (${WS}/test/b.test.ts:12:5)`)).toEqual({ file: 'test/b.test.ts', line: 12 });
+    expect(l.pickFrame(bare(200) + `\nat t (${WS}/test/b.test.ts:12:5)`)).toBeUndefined();
+    const bareFile = (n: number): string => Array.from({ length: n }, (_, j) => `  File "t${j}.py", line ${j + 1}, in t`).join('\n');
+    expect(l.pickFrame(bareFile(199) + `\nat t (${WS}/test/b.test.ts:12:5)`)).toEqual({ file: 'test/b.test.ts', line: 12 });
+    expect(l.pickFrame(bareFile(200) + `\nat t (${WS}/test/b.test.ts:12:5)`)).toBeUndefined();
+    expect(l.pickFrame(bare(150) + `\n  File "${WS}/tests/t.py", line 3\n` + bare(60) + `\nat t (${WS}/test/b.test.ts:12:5)`)).toEqual({ file: 'tests/t.py', line: 3 });
+    expect(l.pickFrame(bare(150) + `\n  File "${WS}/src/t.py", line 3\n` + bare(60) + `\nat t (${WS}/test/b.test.ts:12:5)`)).toEqual({ file: 'src/t.py', line: 3 });
   });
 
   it('Locator.relative', () => {
