@@ -42,11 +42,12 @@ export const PUSH_BUFFER_BYTES = 64 * 1024 * 1024;
  * Pack options of the data branch's push. Each changed file goes as a delta against the remote's version of the same
  * path (a thin pack), not whole: a run changes a few lines of each busy shard and stats file, and whole objects would
  * send them all again (at 100k tests a clean run's push is 1,262 KiB whole, 627 KiB in deltas; ADR 0385).
- * - `pack.window` 1: git's delta search sorts objects by a hash of their path, so the remote's version of a path sits
- *   right before the new one; a wider window only tries other shards, which share little with it, and its CPU grows
- *   with the window (at 100k: 0.17 s of CPU at git's default 10, 0.10 s at 1, for 2 KiB more).
+ * - `pack.window` 1: git's delta search sorts objects by a hash of their path, so the remote's version of a path sorts
+ *   next to the new one; a wider window only tries other shards, which share little with it, and its CPU grows with
+ *   the window (at 100k, with the cache limit below: 0.16–0.18 s of CPU at git's default 10, 0.10 s at 1, for 2 KiB more).
  * - `pack.deltaCacheLimit` at git's maximum: a changed shard's delta is a few KiB, and git keeps only the deltas of up
- *   to 1,000 bytes (its default) from the search to the writing; every larger one is computed twice (0.17 → 0.10 s).
+ *   to 1,000 bytes (its default) from the search to the writing; every larger one is computed twice (at a window of 1:
+ *   0.15–0.17 → 0.10 s).
  * docs/benchmarks.md, "The 100k push".
  */
 export const PUSH_PACK_CONFIG: ReadonlyArray<readonly [string, string]> = [
