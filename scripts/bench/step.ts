@@ -17,7 +17,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -519,10 +519,11 @@ export async function benchStep(options: StepOptions = {}): Promise<StepResult> 
         ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
         ...(process.env.FLAKEGUARD_BENCH_NODE_OPTIONS ? [process.env.FLAKEGUARD_BENCH_NODE_OPTIONS] : []),
       ];
+      const pushCapture = join(world.root, `pushed-${i}.bin`);
       const res = await world.run({
         runId: 9_900_000 + i,
         inputs: { 'test-outcome': options.clean ? 'success' : 'failure' },
-        env: { NODE_OPTIONS: nodeOptions.join(' '), FLAKEGUARD_BENCH_USAGE: usageFile, GIT_TRACE2_EVENT: traceFile },
+        env: { NODE_OPTIONS: nodeOptions.join(' '), FLAKEGUARD_BENCH_USAGE: usageFile, GIT_TRACE2_EVENT: traceFile, ...capturePush(world, pushCapture) },
       });
       if (res.exitCode !== 0 && res.exitCode !== 1) throw new Error(`the step crashed (exit ${res.exitCode}): ${res.stderr.slice(-2000)}`);
       if (!res.outputs['quarantined-tests']) throw new Error(`the step stopped early:\n${res.stdout.slice(-3000)}`);
@@ -549,7 +550,7 @@ export async function benchStep(options: StepOptions = {}): Promise<StepResult> 
       };
       if (profileDir) m.profileDir = profileDir;
       const after = (await git(world.remote, ['rev-parse', 'flakeguard-data'])).trim();
-      m.pushBytes = after === head ? 0 : await pushBytes(world.remote, after, head);
+      m.pushBytes = after === head ? 0 : packBytes(pushCapture);
       measures.push(m);
       log(
         `  step ${tests} tests, run ${i + 1}/${repeat}: ${m.ms} ms, peak RSS ${m.peakRssMiB} MiB, pushed ${((m.pushBytes ?? 0) / 1024).toFixed(0)} KiB, git ${m.git.ms} ms in ${m.git.commands} commands (remote side ${m.git.remoteMs} ms), CPU node ${m.cpuUserMs + m.cpuSystemMs} ms + git ${m.childrenCpuMs ?? '?'} ms, load ${load.at(-1)}, outcome ${m.outcome}`,
@@ -591,18 +592,23 @@ export async function benchStep(options: StepOptions = {}): Promise<StepResult> 
 }
 
 /**
- * The bytes of the pack a push of `head` onto a remote at `base` sends: the thin pack git's push makes
- * (`pack-objects --revs --thin`: the new objects, deltas against the remote's), made again in the remote, which holds both.
+ * Environment for the step under which its pushes to `world`'s remote go through a wrapper of `git receive-pack` that
+ * copies what it receives to `capture`: the push as git sends it (a thin pack, deltas or whole objects as the step's
+ * own push options make it), not a pack made again in the remote. Fetches are not rewritten (`pushInsteadOf`).
  */
-async function pushBytes(repo: string, head: string, base: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('git', ['--git-dir', repo, 'pack-objects', '--revs', '--thin', '--stdout', '-q'], { stdio: ['pipe', 'pipe', 'inherit'] });
-    let bytes = 0;
-    child.stdout.on('data', (chunk: Buffer) => (bytes += chunk.length));
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(bytes) : reject(new Error(`git pack-objects exited ${code}`))));
-    child.stdin.end(`${head}\n^${base}\n`);
-  });
+function capturePush(world: World, capture: string): Record<string, string> {
+  const wrapper = join(world.root, 'receive-pack-tee.sh');
+  writeFileSync(wrapper, `#!/bin/sh\ntee -a '${capture}' | exec git receive-pack '${world.remote}'\n`);
+  chmodSync(wrapper, 0o755);
+  return { GIT_CONFIG_PARAMETERS: `'url.ext::${wrapper} %S.pushinsteadof'='${world.remote}' 'protocol.ext.allow'='always'` };
+}
+
+/** The bytes of the pack(s) in a capture of what receive-pack was sent (each from `PACK` to its end), 0 with none. */
+function packBytes(capture: string): number {
+  if (!existsSync(capture)) return 0;
+  const sent = readFileSync(capture);
+  const at = sent.indexOf('PACK');
+  return at < 0 ? 0 : sent.length - at;
 }
 
 /* ---------- where the time goes: a .cpuprofile summary ---------- */

@@ -33,10 +33,27 @@ export type PushResult = { pushed: true; commit: string } | { pushed: false; rej
 /**
  * A push's pack up to this size goes in one request that states its length (git's `http.postBuffer`). Above it (git's
  * default is 1 MiB) git first sends a probe request over HTTP: one more round trip before the pack, on the critical
- * path (a run's pack is about 3 MB at 100k tests; test/store/push-round-trips.test.ts). Git holds the pack in memory up
- * to this size.
+ * path (at 100k tests a clean run's pack is about 0.6 MiB in deltas, a first push's 2.3 MB whole;
+ * test/store/push-round-trips.test.ts). Git holds the pack in memory up to this size.
  */
 export const PUSH_BUFFER_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Pack options of the data branch's push. Each changed file goes as a delta against the remote's version of the same
+ * path (a thin pack), not whole: a run changes a few lines of each busy shard and stats file, and whole objects would
+ * send them all again (at 100k tests a clean run's push is 1,262 KiB whole, 627 KiB in deltas; ADR 0385).
+ * - `pack.window` 1: git's delta search sorts objects by a hash of their path, so the remote's version of a path sorts
+ *   next to the new one; a wider window only tries other shards, which share little with it, and its CPU grows with
+ *   the window (at 100k, with the cache limit below: 0.16–0.18 s of CPU at git's default 10, 0.10 s at 1, for 2 KiB more).
+ * - `pack.deltaCacheLimit` at git's maximum: a changed shard's delta is a few KiB, and git keeps only the deltas of up
+ *   to 1,000 bytes (its default) from the search to the writing; every larger one is computed twice (at a window of 1:
+ *   0.15–0.17 → 0.10 s).
+ * docs/benchmarks.md, "The 100k push".
+ */
+export const PUSH_PACK_CONFIG: ReadonlyArray<readonly [string, string]> = [
+  ['pack.window', '1'],
+  ['pack.deltaCacheLimit', '65535'],
+];
 
 const IDENTITY = ['-c', 'user.name=github-actions[bot]', '-c', 'user.email=41898282+github-actions[bot]@users.noreply.github.com'];
 
@@ -421,8 +438,8 @@ export class DataRepo {
     const args = ['push', '-q', '--porcelain', this.remote, `${DataRepo.LOCAL}:refs/heads/${this.branch}`];
     if (options.replacing) args.splice(3, 0, `--force-with-lease=refs/heads/${this.branch}:${options.replacing}`);
     try {
-      // Whole objects: the history shards change every run, a delta search would cost more than it saves.
-      await runGit(this.dir, args, { env: withConfig(withConfig(this.env, 'pack.window', '0'), 'http.postBuffer', String(PUSH_BUFFER_BYTES)) });
+      const env = PUSH_PACK_CONFIG.reduce((e, [key, value]) => withConfig(e, key, value), withConfig(this.env, 'http.postBuffer', String(PUSH_BUFFER_BYTES)));
+      await runGit(this.dir, args, { env });
       return { pushed: true, commit: this.written ?? (await this.git(['rev-parse', DataRepo.LOCAL])).trim() };
     } catch (error) {
       const stderr = error instanceof GitError ? `${error.stdout}\n${error.stderr}\n${error.message}` : String(error);
