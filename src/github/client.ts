@@ -27,6 +27,23 @@ export async function createClient(token: string, apiUrl: string): Promise<Octok
   return getOctokit(token, { baseUrl: apiUrl, request: { retries: 0 }, log: { debug: quiet, info: quiet, warn, error: warn } });
 }
 
+/**
+ * Opens the client's connection to the API with a request that costs no quota (`GET /rate_limit`: "does not count
+ * against your REST API rate limit", GitHub's REST docs), so that the next request goes over a connection whose TCP
+ * and TLS handshakes are done (undici keeps it open while idle: 4 s unless the server says longer). Resolves true
+ * once the answer came back (any status), false when no connection was made; never rejects.
+ * docs/adr/0390-api-connection-opened-while-git-pushes.md.
+ */
+export async function openConnection(octokit: Octokit, env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
+  try {
+    await octokit.request('GET /rate_limit', requestOptions(env));
+    return true;
+  } catch (error) {
+    // An HTTP status (404: rate limiting disabled on a GitHub Enterprise Server) still opened the connection.
+    return typeof (error as { status?: unknown }).status === 'number' && !describeApiError(error).timedOut;
+  }
+}
+
 /** Per-request options: a timeout, so that a hung API cannot hang the step. */
 export function requestOptions(env: NodeJS.ProcessEnv = process.env): { request: { signal: AbortSignal } } {
   return { request: { signal: AbortSignal.timeout(requestTimeoutMs(env)) } };

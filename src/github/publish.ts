@@ -20,6 +20,7 @@ import type { RunContext } from '../model.ts';
 import type { RerunResult } from '../rerun/plan.ts';
 import type { FixReport } from '../rerun/fix-plan.ts';
 import type { IssueSession } from './issues.ts';
+import type { Octokit } from './client.ts';
 
 export interface PublishInput {
   inputs: Inputs;
@@ -33,6 +34,8 @@ export interface PublishInput {
   extraSummary?: string;
   /** The summary's figures, computed while the push ran (factsFor): used when they are of the result published. */
   facts?: { of: ApplyResult; facts: SummaryFacts };
+  /** The REST client made while git pushed, its connection opened (warmApiClient): the check run is sent over it. */
+  api?: WarmApi;
 }
 
 /** The summary's figures for a result: what publishResults computes, computed earlier (while git pushes). */
@@ -40,17 +43,32 @@ export function factsFor(result: ApplyResult): SummaryFacts {
   return summaryFacts({ history: result.history, decisions: result.decisions, scores: scoreLookup(result.scores) });
 }
 
+/** The REST client made while git pushes, and its connection being opened (warmApiClient). */
+export interface WarmApi {
+  /** The client; undefined when it could not be made (publishing then makes its own as before). */
+  client: Promise<Octokit | undefined>;
+  /** Settles once the connection is open (true) or could not be opened (false); never rejects. */
+  connected: Promise<boolean>;
+}
+
 /**
- * Starts loading the REST client's modules (Octokit and its plugins: 150–300 ms of module loading on a loaded 2-core
- * machine) while git pushes, when this run will call the API: publishing then starts with them loaded instead of
- * loading them after the push (docs/adr/0360-publishing-side-by-side.md). Never throws; publishing loads what it needs
- * as before whatever happened here.
+ * While git pushes, when this run will call the API after the write: loads the REST client's modules (Octokit and its
+ * plugins: 150–300 ms on a loaded 2-core machine), makes the client, and opens its connection to the API with a
+ * request that costs no quota (openConnection, src/github/client.ts). Publishing then sends the check run over that
+ * connection: its TCP handshake (and TLS's, on GitHub) are no longer waited for after the push
+ * (docs/adr/0390-api-connection-opened-while-git-pushes.md). Publishing never waits for the connection: a request
+ * sent before it is open goes over a new one, as without this. Never throws.
  */
-export function warmApiClient(inputs: Inputs, ctx: GitHubContext): void {
+export function warmApiClient(inputs: Inputs, ctx: GitHubContext): WarmApi | undefined {
   const checkRun = inputs.checkRun && !ctx.fromFork;
   const comment = inputs.prComment !== 'off' && Boolean(ctx.pullRequest);
-  if (!inputs.token || !(checkRun || inputs.createIssues || comment)) return;
-  void Promise.all([import('@actions/github'), import('./client.ts'), ...(checkRun ? [import('./checks.ts')] : [])]).catch(() => undefined);
+  if (!inputs.token || !(checkRun || inputs.createIssues || comment)) return undefined;
+  const client = (async () => {
+    const [{ createClient }] = await Promise.all([import('./client.ts'), ...(checkRun ? [import('./checks.ts')] : [])]);
+    return createClient(inputs.token, ctx.apiUrl);
+  })().catch(() => undefined);
+  const connected = client.then(async (octokit) => (octokit ? (await import('./client.ts')).openConnection(octokit) : false)).catch(() => false);
+  return { client, connected };
 }
 
 /** GitHub shows at most this many annotations of each kind (error, warning, notice) per step. */
@@ -115,7 +133,7 @@ export function blobUrlFor(ctx: GitHubContext): ((path: string, line?: number) =
   };
 }
 
-export async function publishResults({ inputs, ctx, readOnly, runUrl, sync, reports, extraSummary, facts: early }: PublishInput): Promise<void> {
+export async function publishResults({ inputs, ctx, readOnly, runUrl, sync, reports, extraSummary, facts: early, api }: PublishInput): Promise<void> {
   const result = sync.applied;
   const o = result.outcome;
   const statsFileOf = (id: string): string => statsPath(shardOf(id, result.shards), result.shards);
@@ -190,7 +208,7 @@ export async function publishResults({ inputs, ctx, readOnly, runUrl, sync, repo
     try {
       const { createClient } = await import('./client.ts');
       const { publishCheckRun, MAX_CHECK_ANNOTATIONS } = await import('./checks.ts');
-      const octokit = await createClient(inputs.token, ctx.apiUrl);
+      const octokit = (await api?.client) ?? (await createClient(inputs.token, ctx.apiUrl));
       const check = await publishCheckRun(octokit, {
         owner: ctx.owner,
         repo: ctx.repo,
