@@ -209,7 +209,7 @@ export function recordedTests(step: Step, job: Job, reruns: Reruns | undefined):
 export interface Written {
   sync: SyncResult<ApplyResult>;
   facts?: PublishInput['facts'];
-  /** The REST client made, and its connection opened, while git pushed. */
+  /** The REST client made before the push, its connection opened while git pushed. */
   api?: WarmApi;
 }
 
@@ -222,7 +222,8 @@ export async function decideAndWrite(step: Step, job: Job, reruns: Reruns | unde
   const { inputs, ctx, config, readOnly } = step;
   const { reports, run, now, warnClock, issues } = job;
   let facts: PublishInput['facts'];
-  let api: WarmApi | undefined;
+  // The REST client's modules load while the write works; its connection opens once the push has started.
+  const api: WarmApi | undefined = warmApiClient(inputs, ctx);
   const options = { ...config, normalise: normalizeErrorMessage, scoreTests: statsScores(Math.min(run.time, now), config.policy.rules.scoring) };
   const provenance = inboxProvenance(inputs, ctx);
   const fixed = fixInput(fixes, readOnly);
@@ -258,8 +259,15 @@ export async function decideAndWrite(step: Step, job: Job, reruns: Reruns | unde
         extraFiles: async (current, applied) => (await dashboardFiles(current, { workspace: ctx.workspace, classMap: inputs.codeownersMap })).set(BADGE_FILE, badgeText(badgeCounts(applied, now))),
         releaseTexts: true,
         whilePushing: (applied) => {
-          api ??= warmApiClient(inputs, ctx);
-          facts = { of: applied, facts: factsFor(applied) };
+          void api?.connect();
+          // The summary's figures once the connection's request is on its way (the microtasks that send it run first).
+          setImmediate(() => {
+            try {
+              facts = { of: applied, facts: factsFor(applied) };
+            } catch {
+              // publishing computes them
+            }
+          });
         },
       },
     ),

@@ -34,7 +34,7 @@ export interface PublishInput {
   extraSummary?: string;
   /** The summary's figures, computed while the push ran (factsFor): used when they are of the result published. */
   facts?: { of: ApplyResult; facts: SummaryFacts };
-  /** The REST client made while git pushed, its connection opened (warmApiClient): the check run is sent over it. */
+  /** The REST client made before the push, its connection opened while git pushed (warmApiClient): the check run is sent over it. */
   api?: WarmApi;
 }
 
@@ -43,19 +43,24 @@ export function factsFor(result: ApplyResult): SummaryFacts {
   return summaryFacts({ history: result.history, decisions: result.decisions, scores: scoreLookup(result.scores) });
 }
 
-/** The REST client made while git pushes, and its connection being opened (warmApiClient). */
+/** The REST client made before git pushes, and the connection it opens while git pushes (warmApiClient). */
 export interface WarmApi {
   /** The client; undefined when it could not be made (publishing then makes its own as before). */
   client: Promise<Octokit | undefined>;
-  /** Settles once the connection is open (true) or could not be opened (false); never rejects. */
-  connected: Promise<boolean>;
+  /**
+   * Opens the client's connection to the API (the first call; later calls return the same promise): true once it is
+   * open, false when it could not be opened; never rejects.
+   */
+  connect(): Promise<boolean>;
 }
 
 /**
- * While git pushes, when this run will call the API after the write: loads the REST client's modules (Octokit and its
- * plugins: 150–300 ms on a loaded 2-core machine), makes the client, and opens its connection to the API with a
- * request that costs no quota (openConnection, src/github/client.ts). Publishing then sends the check run over that
- * connection: its TCP handshake (and TLS's, on GitHub) are no longer waited for after the push
+ * When this run will call the API after the write: starts loading the REST client's modules (Octokit and its
+ * plugins: 150–500 ms on a loaded 2-core machine) as the write starts, so that they compile while the branch is
+ * applied and committed, and `connect()`, called once the push has started, opens the client's connection with a
+ * request that costs no quota (openConnection, src/github/client.ts) while git pushes (a connection and a turn
+ * beside the push's connection and two turns). Publishing then sends the check run over that connection: its TCP
+ * handshake (and TLS's, on GitHub) is not waited for after the push
  * (docs/adr/0390-api-connection-opened-while-git-pushes.md). Publishing never waits for the connection: a request
  * sent before it is open goes over a new one, as without this. Never throws.
  */
@@ -67,8 +72,9 @@ export function warmApiClient(inputs: Inputs, ctx: GitHubContext): WarmApi | und
     const [{ createClient }] = await Promise.all([import('./client.ts'), ...(checkRun ? [import('./checks.ts')] : [])]);
     return createClient(inputs.token, ctx.apiUrl);
   })().catch(() => undefined);
-  const connected = client.then(async (octokit) => (octokit ? (await import('./client.ts')).openConnection(octokit) : false)).catch(() => false);
-  return { client, connected };
+  let connected: Promise<boolean> | undefined;
+  const connect = (): Promise<boolean> => (connected ??= client.then(async (octokit) => (octokit ? (await import('./client.ts')).openConnection(octokit) : false)).catch(() => false));
+  return { client, connect };
 }
 
 /** GitHub shows at most this many annotations of each kind (error, warning, notice) per step. */

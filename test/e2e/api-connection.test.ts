@@ -5,8 +5,8 @@
  * each behind the latency bench's delaying proxy, which counts connections, turns and the round trips waited for one
  * after the other (scripts/bench/latency-proxy.ts; docs/benchmarks.md, "The step over a network").
  *
- * Git's round trip is long (250 ms) and the API's short, so that the push outlasts loading the REST client's modules
- * on a loaded machine: what is tested is where the check run goes once its connection is open, not a race.
+ * Git's round trip is long (250 ms) and the API's short, so that the push outlasts opening the API's connection on a
+ * loaded machine: what is tested is where the check run goes once that connection is open, not a race.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { World, junitXml, type CaseSpec } from '../support/action.ts';
