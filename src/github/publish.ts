@@ -48,8 +48,9 @@ export interface WarmApi {
   /** The client; undefined when it could not be made (publishing then makes its own as before). */
   client: Promise<Octokit | undefined>;
   /**
-   * Opens the client's connection to the API (the first call; later calls return the same promise): true once it is
-   * open, false when it could not be opened; never rejects.
+   * Opens the client's connection to the API, or keeps it open (each push attempt calls it: after a lost race the
+   * connection may have closed while idle): true once the answer came back, false when no connection was made; never
+   * rejects.
    */
   connect(): Promise<boolean>;
 }
@@ -57,7 +58,7 @@ export interface WarmApi {
 /**
  * When this run will call the API after the write: starts loading the REST client's modules (Octokit and its
  * plugins: 150–500 ms on a loaded 2-core machine) as the write starts, so that they compile while the branch is
- * applied and committed, and `connect()`, called once the push has started, opens the client's connection with a
+ * applied and committed, and `connect()`, called once each push has started, opens the client's connection with a
  * request that costs no quota (openConnection, src/github/client.ts) while git pushes (a connection and a turn
  * beside the push's connection and two turns). Publishing then sends the check run over that connection: its TCP
  * handshake (and TLS's, on GitHub) is not waited for after the push
@@ -72,8 +73,7 @@ export function warmApiClient(inputs: Inputs, ctx: GitHubContext): WarmApi | und
     const [{ createClient }] = await Promise.all([import('./client.ts'), ...(checkRun ? [import('./checks.ts')] : [])]);
     return createClient(inputs.token, ctx.apiUrl);
   })().catch(() => undefined);
-  let connected: Promise<boolean> | undefined;
-  const connect = (): Promise<boolean> => (connected ??= client.then(async (octokit) => (octokit ? (await import('./client.ts')).openConnection(octokit) : false)).catch(() => false));
+  const connect = (): Promise<boolean> => client.then(async (octokit) => (octokit ? (await import('./client.ts')).openConnection(octokit) : false)).catch(() => false);
   return { client, connect };
 }
 
