@@ -24,7 +24,16 @@ export async function createClient(token: string, apiUrl: string): Promise<Octok
   const { getOctokit } = await import('@actions/github');
   const quiet = (): void => undefined;
   const warn = (message: string): void => void process.stderr.write(`${logText(String(message), 1000)}\n`);
-  return getOctokit(token, { baseUrl: apiUrl, request: { retries: 0 }, log: { debug: quiet, info: quiet, warn, error: warn } });
+  const octokit = getOctokit(token, { baseUrl: apiUrl, request: { retries: 0 }, log: { debug: quiet, info: quiet, warn, error: warn } });
+  // A request answers once undici has put its connection back in the pool (a turn of the event loop): a request sent
+  // right after the one before it would otherwise find that connection still taken and open another (TCP and TLS
+  // handshakes: two round trips on GitHub). test/github/client-connections.test.ts.
+  octokit.hook.after('request', () => new Promise<void>((resolve) => setImmediate(resolve)));
+  octokit.hook.error('request', async (error) => {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    throw error;
+  });
+  return octokit;
 }
 
 /**
