@@ -40,12 +40,13 @@ export async function createClient(token: string, apiUrl: string): Promise<Octok
  * Opens the client's connection to the API with a request that costs no quota (`GET /rate_limit`: "does not count
  * against your REST API rate limit", GitHub's REST docs), so that the next request goes over a connection whose TCP
  * and TLS handshakes are done (undici keeps it open while idle: 4 s unless the server says longer). Resolves true
- * once the answer came back (any status), false when no connection was made; never rejects.
+ * once the answer came back (any status), false when no connection was made or `stop` aborted it; never rejects.
  * docs/adr/0390-api-connection-opened-while-git-pushes.md.
  */
-export async function openConnection(octokit: Octokit, env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
+export async function openConnection(octokit: Octokit, stop?: AbortSignal, env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
   try {
-    await octokit.request('GET /rate_limit', requestOptions(env));
+    const { signal } = requestOptions(env).request;
+    await octokit.request('GET /rate_limit', { request: { signal: stop ? AbortSignal.any([signal, stop]) : signal } });
     return true;
   } catch (error) {
     // An HTTP status (404: rate limiting disabled on a GitHub Enterprise Server) still opened the connection.

@@ -53,6 +53,8 @@ export interface WarmApi {
    * rejects.
    */
   connect(): Promise<boolean>;
+  /** Gives up a warm-up still waiting for its answer (publishing is over): the step does not wait for it to end. */
+  release(): void;
 }
 
 /**
@@ -73,8 +75,9 @@ export function warmApiClient(inputs: Inputs, ctx: GitHubContext): WarmApi | und
     const [{ createClient }] = await Promise.all([import('./client.ts'), ...(checkRun ? [import('./checks.ts')] : [])]);
     return createClient(inputs.token, ctx.apiUrl);
   })().catch(() => undefined);
-  const connect = (): Promise<boolean> => client.then(async (octokit) => (octokit ? (await import('./client.ts')).openConnection(octokit) : false)).catch(() => false);
-  return { client, connect };
+  const stop = new AbortController();
+  const connect = (): Promise<boolean> => client.then(async (octokit) => (octokit ? (await import('./client.ts')).openConnection(octokit, stop.signal) : false)).catch(() => false);
+  return { client, connect, release: () => stop.abort() };
 }
 
 /** GitHub shows at most this many annotations of each kind (error, warning, notice) per step. */
@@ -359,6 +362,7 @@ export async function publishRun(facts: RunFacts): Promise<'success' | 'failure'
       : undefined;
   // Every part runs to its end before anything is reported; a part that threw is thrown as it would have been alone.
   const settled = await Promise.allSettled([results, issuesAlongside, fixesAlongside, comment]);
+  facts.api?.release();
   for (const part of settled) if (part.status === 'rejected') throw part.reason;
 
   if (o.result === 'failure') {

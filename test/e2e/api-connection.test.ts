@@ -10,7 +10,7 @@
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { World, junitXml, type CaseSpec } from '../support/action.ts';
-import { startGitHubFake, type FakeGitHub } from '../support/github-fake/index.ts';
+import { fakeResponses, startGitHubFake, type FakeGitHub } from '../support/github-fake/index.ts';
 import { expectOutcome } from '../support/expect.ts';
 import { startGitHttp, type GitHttp } from '../../scripts/bench/git-http.ts';
 import { startLatencyProxy, type Interval } from '../../scripts/bench/latency-proxy.ts';
@@ -71,3 +71,14 @@ it('sends the check run over the connection it opened while git pushed: one roun
     await apiProxy.close();
   }
 });
+
+it('does not wait for a warm-up the API never answers: the check run goes over a connection of its own, and the step ends', async () => {
+  await world.writeReport('reports/unit.xml', junitXml(cases));
+  gh.failNext({ operationId: 'rate-limit/get' }, fakeResponses.hang());
+  // A request may take 60 s here: a step that waited for the warm-up's timeout would take a minute.
+  const run = await world.run({ inputs: { token: TOKEN, 'check-run': 'true' }, env: { GITHUB_API_URL: gh.url, FLAKEGUARD_API_TIMEOUT_MS: '60000' } });
+  expectOutcome(run, 'success');
+  expect(gh.state.checkRuns.at(-1)).toMatchObject({ conclusion: 'success' });
+  expect(gh.requests.map((r) => r.operationId).sort()).toEqual(['checks/create', 'rate-limit/get']);
+  expect(run.ms).toBeLessThan(45_000);
+}, 120_000);
