@@ -3,7 +3,8 @@
  * tens of milliseconds away.
  *
  * - Round trip: each chunk is delivered `rttMs / 2` after it arrived, in each direction; a new connection's first
- *   bytes wait one more round trip (TCP's handshake; TLS's is not modelled: on GitHub add one round trip a connection).
+ *   bytes wait one more round trip (TCP's handshake), or two with `tls` (TLS 1.3's handshake, as GitHub's HTTPS: one
+ *   round trip more; the bytes stay plain).
  * - Bandwidth: each direction of a connection is a link of `bytesPerSec`; a chunk waits for the link to be free, then
  *   takes its size over the bandwidth to cross, then the half round trip.
  * - Counting: connections, bytes each way, and **turns**: a turn is a burst of bytes from the client that follows the
@@ -22,6 +23,8 @@ export interface ProxyOptions {
   bytesPerSec?: number;
   /** Shared by the proxies whose intervals count together (git's and the API's, for one step). */
   clock?: Interval[];
+  /** A new connection waits one more round trip, as for TLS 1.3's handshake over TCP's (counted as a second connect). */
+  tls?: boolean;
 }
 
 export interface Interval {
@@ -106,9 +109,10 @@ export function startLatencyProxy(options: ProxyOptions): Promise<LatencyProxy> 
   const server: Server = createServer((client) => {
     stats.connections++;
     const accepted = performance.now();
-    // The handshake: the client's first bytes cross one round trip after it connected.
-    const ready = accepted + options.rttMs;
-    intervals.push({ kind: 'connect', start: accepted, end: ready });
+    // The handshake: the client's first bytes cross one round trip after it connected (two with TLS).
+    const handshakes = options.tls ? 2 : 1;
+    const ready = accepted + handshakes * options.rttMs;
+    for (let h = 0; h < handshakes; h++) intervals.push({ kind: 'connect', start: accepted + h * options.rttMs, end: accepted + (h + 1) * options.rttMs });
     const upstream = connect(options.targetPort, options.targetHost ?? '127.0.0.1');
     sockets.add(client);
     sockets.add(upstream);

@@ -8,12 +8,12 @@
  * round trips).
  *
  *   node_modules/.bin/node scripts/bench/latency.ts [--sizes 1000,10000] [--rtts 0,30,100] [--mbit 100] [--repeat 3]
- *       [--runs 50] [--race 30] [--issues]
+ *       [--runs 50] [--race 30] [--issues] [--tls]
  *   npm run bench -- --only latency [--latency 30] [--latency-sizes 1000,10000,100000]
  *
  * Each case is a clean run (every test passes, none new: the fewest round trips a step can make) and a run with
- * flaky failures (check-run annotations; with --issues, create-issues on). The TLS handshake is not modelled: on
- * GitHub each connection costs one more round trip than here.
+ * flaky failures (check-run annotations; with --issues, create-issues on). With --tls each new connection waits one
+ * more round trip, as for TLS 1.3's handshake on GitHub's HTTPS (counted as a second connect; the bytes stay plain).
  */
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -38,6 +38,8 @@ export interface LatencyOptions {
   /** Round trip of the push-race case (none: no race measured). */
   raceRtt?: number | null;
   issues?: boolean;
+  /** Each new connection waits one more round trip (TLS 1.3's handshake). */
+  tls?: boolean;
   /** Bundles to compare, interleaved (label → dist/index.js path); default: this tree's dist/. */
   entries?: Record<string, string>;
   log?: (message: string) => void;
@@ -91,12 +93,12 @@ const median = (xs: number[]): number => {
 };
 
 /** One step through its own pair of proxies (git, API) to the shared remote and fake. */
-async function stepThrough(world: World, http: GitHttp, rttMs: number, bytesPerSec: number, inputs: Record<string, string>, runId: number, entry: string): Promise<StepOverNetwork> {
+async function stepThrough(world: World, http: GitHttp, rttMs: number, bytesPerSec: number, inputs: Record<string, string>, runId: number, entry: string, tls = false): Promise<StepOverNetwork> {
   // A fresh fake each step: what one step opened (issues, labels) does not change what the next one sends.
   const fake: FakeGitHub = await startGitHubFake({ owner: 'octo', repo: 'project', token: TOKEN });
   const clock: Interval[] = [];
-  const gitProxy: LatencyProxy = await startLatencyProxy({ targetPort: http.port, rttMs, bytesPerSec, clock });
-  const apiProxy: LatencyProxy = await startLatencyProxy({ targetPort: Number(new URL(fake.url).port), rttMs, bytesPerSec, clock });
+  const gitProxy: LatencyProxy = await startLatencyProxy({ targetPort: http.port, rttMs, bytesPerSec, clock, tls });
+  const apiProxy: LatencyProxy = await startLatencyProxy({ targetPort: Number(new URL(fake.url).port), rttMs, bytesPerSec, clock, tls });
   let res: ActionRun;
   try {
     res = await world.run({
@@ -185,7 +187,7 @@ export async function benchLatency(options: LatencyOptions = {}): Promise<{ rows
             for (const [label, entry] of entries) {
               await git(b.world.remote, ['update-ref', 'refs/heads/flakeguard-data', b.head]);
               load.push(Math.round(loadavg()[0]! * 10) / 10);
-              const m = await stepThrough(b.world, b.http, rtt, bytesPerSec, inputs, runId++, entry);
+              const m = await stepThrough(b.world, b.http, rtt, bytesPerSec, inputs, runId++, entry, options.tls);
               byCase.set(key(label, rtt), [...(byCase.get(key(label, rtt)) ?? []), m]);
               log(
                 `  latency ${label}, ${tests} tests, ${kind}, rtt ${rtt} ms, ${i + 1}/${repeat}: ${m.ms} ms, ${m.sequential} sequential round trips (git ${m.git.connections} conn ${m.git.turns} turns, api ${m.api.connections} conn ${m.api.turns} turns), up ${m.git.bytesUp + m.api.bytesUp} B, down ${m.git.bytesDown + m.api.bytesDown} B`,
@@ -223,7 +225,7 @@ export async function benchLatency(options: LatencyOptions = {}): Promise<{ rows
         for (let i = 0; i < repeat; i++) {
           for (const [label, entry] of entries) {
             await git(b.world.remote, ['update-ref', 'refs/heads/flakeguard-data', b.head]);
-            const pair = await Promise.all([0, 1].map((k) => stepThrough(b.world, b.http, rtt, bytesPerSec, { 'test-outcome': 'failure' }, runId++ + k * 1000, entry)));
+            const pair = await Promise.all([0, 1].map((k) => stepThrough(b.world, b.http, rtt, bytesPerSec, { 'test-outcome': 'failure' }, runId++ + k * 1000, entry, options.tls)));
             const loser = pair.find((m) => m.lostRaces > 0);
             if (!loser) {
               log(`  race ${label}, ${tests} tests, rtt ${rtt} ms: no race lost this time (one step pushed before the other fetched)`);
@@ -295,6 +297,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     ...(option('runs') ? { runs: Number(option('runs')) } : {}),
     raceRtt: option('race') === 'off' ? null : Number(option('race') ?? 30),
     issues: process.argv.includes('--issues'),
+    tls: process.argv.includes('--tls'),
     // --compare before=path/to/index.js,after=dist/index.js: two builds, interleaved.
     ...(option('compare')
       ? {
@@ -306,6 +309,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
         }
       : {}),
   });
-  console.log(`\nlatency bench, ${new Date().toISOString().slice(0, 10)}, bandwidth ${result.mbit} Mbit/s each way, load ${result.load.join('/')}\n`);
+  console.log(
+    `\nlatency bench, ${new Date().toISOString().slice(0, 10)}, bandwidth ${result.mbit} Mbit/s each way${process.argv.includes('--tls') ? ', TLS handshakes' : ''}, load ${result.load.join('/')}\n`,
+  );
   console.log(latencyTable(result));
 }

@@ -17,7 +17,7 @@ import { applyRun, type ApplyResult, type RerunVerdicts } from '../pipeline/appl
 import { admitParcel, foldParcels, runParcel } from '../pipeline/fold.ts';
 import { clockWarner, readReports, runContextFor } from '../pipeline/job.ts';
 import { inboxProvenance } from '../github/runs.ts';
-import { factsFor, warmApiClient, type PublishInput, type RunFacts, type StepRerun } from '../github/publish.ts';
+import { factsFor, warmApiClient, type PublishInput, type RunFacts, type StepRerun, type WarmApi } from '../github/publish.ts';
 import type { IssueSession } from '../github/issues.ts';
 import { dashboardFiles } from '../dashboard/branch-files.ts';
 import { BADGE_FILE, badgeCounts, badgeText } from '../report/badge.ts';
@@ -209,6 +209,8 @@ export function recordedTests(step: Step, job: Job, reruns: Reruns | undefined):
 export interface Written {
   sync: SyncResult<ApplyResult>;
   facts?: PublishInput['facts'];
+  /** The REST client made before the push, its connection opened while git pushed. */
+  api?: WarmApi;
 }
 
 /**
@@ -220,6 +222,8 @@ export async function decideAndWrite(step: Step, job: Job, reruns: Reruns | unde
   const { inputs, ctx, config, readOnly } = step;
   const { reports, run, now, warnClock, issues } = job;
   let facts: PublishInput['facts'];
+  // The REST client's modules load while the write works; its connection opens once the push has started.
+  const api: WarmApi | undefined = warmApiClient(inputs, ctx);
   const options = { ...config, normalise: normalizeErrorMessage, scoreTests: statsScores(Math.min(run.time, now), config.policy.rules.scoring) };
   const provenance = inboxProvenance(inputs, ctx);
   const fixed = fixInput(fixes, readOnly);
@@ -255,8 +259,15 @@ export async function decideAndWrite(step: Step, job: Job, reruns: Reruns | unde
         extraFiles: async (current, applied) => (await dashboardFiles(current, { workspace: ctx.workspace, classMap: inputs.codeownersMap })).set(BADGE_FILE, badgeText(badgeCounts(applied, now))),
         releaseTexts: true,
         whilePushing: (applied) => {
-          warmApiClient(inputs, ctx);
-          facts = { of: applied, facts: factsFor(applied) };
+          void api?.connect();
+          // The summary's figures once the connection's request is on its way (the microtasks that send it run first).
+          setImmediate(() => {
+            try {
+              facts = { of: applied, facts: factsFor(applied) };
+            } catch {
+              // publishing computes them
+            }
+          });
         },
       },
     ),
@@ -272,7 +283,7 @@ export async function decideAndWrite(step: Step, job: Job, reruns: Reruns | unde
       inputs.jobKey,
       result,
     );
-  return { sync, ...(facts ? { facts } : {}) };
+  return { sync, ...(facts ? { facts } : {}), ...(api ? { api } : {}) };
 }
 
 /**
@@ -299,6 +310,7 @@ export function runFacts(step: Step, job: Job, reruns: Reruns | undefined, writt
     sync: written.sync,
     reports: { tests: reports.tests.length, problems: reports.problems.length, ...(reports.twins ? { twins: reports.twins } : {}) },
     ...(written.facts ? { facts: written.facts } : {}),
+    ...(written.api ? { api: written.api } : {}),
     run: job.run,
     ...(reruns ? { rerun: reruns } : {}),
     ...(resultsFile ? { resultsFile } : {}),

@@ -24,7 +24,34 @@ export async function createClient(token: string, apiUrl: string): Promise<Octok
   const { getOctokit } = await import('@actions/github');
   const quiet = (): void => undefined;
   const warn = (message: string): void => void process.stderr.write(`${logText(String(message), 1000)}\n`);
-  return getOctokit(token, { baseUrl: apiUrl, request: { retries: 0 }, log: { debug: quiet, info: quiet, warn, error: warn } });
+  const octokit = getOctokit(token, { baseUrl: apiUrl, request: { retries: 0 }, log: { debug: quiet, info: quiet, warn, error: warn } });
+  // A request answers once undici has put its connection back in the pool (a turn of the event loop): a request sent
+  // right after the one before it would otherwise find that connection still taken and open another (TCP and TLS
+  // handshakes: two round trips on GitHub). test/github/client-connections.test.ts.
+  octokit.hook.after('request', () => new Promise<void>((resolve) => setImmediate(resolve)));
+  octokit.hook.error('request', async (error) => {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    throw error;
+  });
+  return octokit;
+}
+
+/**
+ * Opens the client's connection to the API with a request that costs no quota (`GET /rate_limit`: "does not count
+ * against your REST API rate limit", GitHub's REST docs), so that the next request goes over a connection whose TCP
+ * and TLS handshakes are done (undici keeps it open while idle: 4 s unless the server says longer). Resolves true
+ * once the answer came back (any status), false when no connection was made or `stop` aborted it; never rejects.
+ * docs/adr/0390-api-connection-opened-while-git-pushes.md.
+ */
+export async function openConnection(octokit: Octokit, stop?: AbortSignal, env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
+  try {
+    const { signal } = requestOptions(env).request;
+    await octokit.request('GET /rate_limit', { request: { signal: stop ? AbortSignal.any([signal, stop]) : signal } });
+    return true;
+  } catch (error) {
+    // An HTTP status (404: rate limiting disabled on a GitHub Enterprise Server) still opened the connection.
+    return typeof (error as { status?: unknown }).status === 'number' && !describeApiError(error).timedOut;
+  }
 }
 
 /** Per-request options: a timeout, so that a hung API cannot hang the step. */

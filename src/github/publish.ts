@@ -20,6 +20,7 @@ import type { RunContext } from '../model.ts';
 import type { RerunResult } from '../rerun/plan.ts';
 import type { FixReport } from '../rerun/fix-plan.ts';
 import type { IssueSession } from './issues.ts';
+import type { Octokit } from './client.ts';
 
 export interface PublishInput {
   inputs: Inputs;
@@ -33,6 +34,8 @@ export interface PublishInput {
   extraSummary?: string;
   /** The summary's figures, computed while the push ran (factsFor): used when they are of the result published. */
   facts?: { of: ApplyResult; facts: SummaryFacts };
+  /** The REST client made before the push, its connection opened while git pushed (warmApiClient): the check run is sent over it. */
+  api?: WarmApi;
 }
 
 /** The summary's figures for a result: what publishResults computes, computed earlier (while git pushes). */
@@ -40,17 +43,41 @@ export function factsFor(result: ApplyResult): SummaryFacts {
   return summaryFacts({ history: result.history, decisions: result.decisions, scores: scoreLookup(result.scores) });
 }
 
+/** The REST client made before git pushes, and the connection it opens while git pushes (warmApiClient). */
+export interface WarmApi {
+  /** The client; undefined when it could not be made (publishing then makes its own as before). */
+  client: Promise<Octokit | undefined>;
+  /**
+   * Opens the client's connection to the API, or keeps it open (each push attempt calls it: after a lost race the
+   * connection may have closed while idle): true once the answer came back, false when no connection was made; never
+   * rejects.
+   */
+  connect(): Promise<boolean>;
+  /** Gives up a warm-up still waiting for its answer (publishing is over): the step does not wait for it to end. */
+  release(): void;
+}
+
 /**
- * Starts loading the REST client's modules (Octokit and its plugins: 150–300 ms of module loading on a loaded 2-core
- * machine) while git pushes, when this run will call the API: publishing then starts with them loaded instead of
- * loading them after the push (docs/adr/0360-publishing-side-by-side.md). Never throws; publishing loads what it needs
- * as before whatever happened here.
+ * When this run will call the API after the write: starts loading the REST client's modules (Octokit and its
+ * plugins: 150–500 ms on a loaded 2-core machine) as the write starts, so that they compile while the branch is
+ * applied and committed, and `connect()`, called once each push has started, opens the client's connection with a
+ * request that costs no quota (openConnection, src/github/client.ts) while git pushes (a connection and a turn
+ * beside the push's connection and two turns). Publishing then sends the check run over that connection: its TCP
+ * handshake (and TLS's, on GitHub) is not waited for after the push
+ * (docs/adr/0390-api-connection-opened-while-git-pushes.md). Publishing never waits for the connection: a request
+ * sent before it is open goes over a new one, as without this. Never throws.
  */
-export function warmApiClient(inputs: Inputs, ctx: GitHubContext): void {
+export function warmApiClient(inputs: Inputs, ctx: GitHubContext): WarmApi | undefined {
   const checkRun = inputs.checkRun && !ctx.fromFork;
   const comment = inputs.prComment !== 'off' && Boolean(ctx.pullRequest);
-  if (!inputs.token || !(checkRun || inputs.createIssues || comment)) return;
-  void Promise.all([import('@actions/github'), import('./client.ts'), ...(checkRun ? [import('./checks.ts')] : [])]).catch(() => undefined);
+  if (!inputs.token || !(checkRun || inputs.createIssues || comment)) return undefined;
+  const client = (async () => {
+    const [{ createClient }] = await Promise.all([import('./client.ts'), ...(checkRun ? [import('./checks.ts')] : [])]);
+    return createClient(inputs.token, ctx.apiUrl);
+  })().catch(() => undefined);
+  const stop = new AbortController();
+  const connect = (): Promise<boolean> => client.then(async (octokit) => (octokit ? (await import('./client.ts')).openConnection(octokit, stop.signal) : false)).catch(() => false);
+  return { client, connect, release: () => stop.abort() };
 }
 
 /** GitHub shows at most this many annotations of each kind (error, warning, notice) per step. */
@@ -115,7 +142,7 @@ export function blobUrlFor(ctx: GitHubContext): ((path: string, line?: number) =
   };
 }
 
-export async function publishResults({ inputs, ctx, readOnly, runUrl, sync, reports, extraSummary, facts: early }: PublishInput): Promise<void> {
+export async function publishResults({ inputs, ctx, readOnly, runUrl, sync, reports, extraSummary, facts: early, api }: PublishInput): Promise<void> {
   const result = sync.applied;
   const o = result.outcome;
   const statsFileOf = (id: string): string => statsPath(shardOf(id, result.shards), result.shards);
@@ -190,7 +217,7 @@ export async function publishResults({ inputs, ctx, readOnly, runUrl, sync, repo
     try {
       const { createClient } = await import('./client.ts');
       const { publishCheckRun, MAX_CHECK_ANNOTATIONS } = await import('./checks.ts');
-      const octokit = await createClient(inputs.token, ctx.apiUrl);
+      const octokit = (await api?.client) ?? (await createClient(inputs.token, ctx.apiUrl));
       const check = await publishCheckRun(octokit, {
         owner: ctx.owner,
         repo: ctx.repo,
@@ -335,6 +362,7 @@ export async function publishRun(facts: RunFacts): Promise<'success' | 'failure'
       : undefined;
   // Every part runs to its end before anything is reported; a part that threw is thrown as it would have been alone.
   const settled = await Promise.allSettled([results, issuesAlongside, fixesAlongside, comment]);
+  facts.api?.release();
   for (const part of settled) if (part.status === 'rejected') throw part.reason;
 
   if (o.result === 'failure') {

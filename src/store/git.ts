@@ -160,8 +160,9 @@ export class DataRepo {
   private prefetched: { inbox: boolean; promise: Promise<{ head: string | null; parked: ParkedRef[] }> } | undefined;
 
   /**
-   * One round trip in the common case: the branch (and, with `inbox`, the parked runs) fetched by name. When that
-   * fails (no branch yet, or any other error), the remote is listed first, then what it has is fetched (listThenFetch).
+   * One git fetch in the common case: the branch (and, with `inbox`, the parked runs) fetched by name; over HTTP a
+   * connection and three turns (capabilities, ls-refs, fetch: test/store/fetch-round-trips.test.ts). When that fails (no
+   * branch yet, or any other error), the remote is listed first, then what it has is fetched (listThenFetch).
    */
   private async fetchNow(inbox: boolean): Promise<{ head: string | null; parked: ParkedRef[] }> {
     const prefix = inboxPrefix(this.branch);
@@ -183,7 +184,9 @@ export class DataRepo {
   private async listThenFetch(inbox: boolean): Promise<{ head: string | null; parked: ParkedRef[] }> {
     const prefix = inboxPrefix(this.branch);
     const patterns = [`refs/heads/${this.branch}`, ...(inbox ? [`${prefix}*`] : [])];
-    const listing = await this.git(['ls-remote', this.remote, ...patterns]);
+    // --heads: the server lists refs/heads/ only (protocol v2's ref-prefix), not every ref it has: ls-remote's patterns
+    // are matched on this side, and a GitHub repository has two refs under refs/pull/ for each pull request.
+    const listing = await this.git(['ls-remote', '--heads', this.remote, ...patterns]);
     const tip = listing
       .split('\n')
       .map((line) => line.trim().split(/\s+/))

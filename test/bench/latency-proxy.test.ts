@@ -57,6 +57,16 @@ describe('startLatencyProxy', () => {
     expect(sequentialRoundTrips(clock)).toBe(4);
   });
 
+  it('with tls, makes a new connection wait two round trips (TCP and TLS 1.3 handshakes) and counts both', async () => {
+    const clock: Interval[] = [];
+    proxy = await startLatencyProxy({ targetPort: await startEcho(), rttMs: 40, clock, tls: true });
+    const ms = await exchange(proxy.port, ['one', 'two']);
+    expect(ms).toBeGreaterThanOrEqual(4 * 40 - 5);
+    expect(proxy.stats()).toMatchObject({ connections: 1, turns: 2 });
+    expect(clock.filter((i) => i.kind === 'connect')).toHaveLength(2);
+    expect(sequentialRoundTrips(clock)).toBe(4);
+  });
+
   it('counts two connections used side by side as the round trips of one', async () => {
     const clock: Interval[] = [];
     proxy = await startLatencyProxy({ targetPort: await startEcho(), rttMs: 60, clock });

@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { World, junitXml, type ActionRun } from '../support/action.ts';
 import { fakeResponses, type FailResponse, type FakeGitHub } from '../support/github-fake/index.ts';
 import { decodeEntities } from '../report/markdown-checks.ts';
-import { expectOutcome, many, runWithApi, startFake, workflowCommands } from '../report/dist-support.ts';
+import { apiCalls, expectOutcome, many, runWithApi, startFake, workflowCommands } from '../report/dist-support.ts';
 
 let world: World;
 let gh: FakeGitHub;
@@ -51,7 +51,7 @@ describe('API errors while creating the check run', () => {
     expectOutcome(run, 'failure');
     expect(run.outputs['blocking-failures']).toBe('3');
     expect(gh.violations()).toEqual([]);
-    expect(gh.requests).toHaveLength(1);
+    expect(apiCalls(gh)).toHaveLength(1);
     expect(run.stdout).toMatch(logged);
     expect(blockingAnnotations(run)).toEqual(['app.Suite::b0 failed', 'app.Suite::b1 failed', 'app.Suite::b2 failed']);
     expect(decodeEntities(run.summary)).toContain("Annotations: in this step's log as workflow commands: the check run could not be created (");
@@ -66,7 +66,7 @@ describe('API errors while creating the check run', () => {
     const run = await runWithApi(world, gh, { env: { FLAKEGUARD_API_TIMEOUT_MS: '400' } });
     expectOutcome(run, 'success');
     expect(run.stdout).toContain('no answer within 400 ms (timed out)');
-    expect(gh.requests.map((r) => r.operationId)).toEqual(['checks/create']);
+    expect(apiCalls(gh).map((r) => r.operationId)).toEqual(['checks/create']);
     await expectGaveUpOn('checks/create');
     expect(gh.state.checkRuns).toEqual([]);
     expect(gh.violations()).toEqual([]);
@@ -78,7 +78,7 @@ describe('API errors while creating the check run', () => {
     const run = await runWithApi(world, gh, { env: { FLAKEGUARD_API_TIMEOUT_MS: '400' } });
     expectOutcome(run, 'failure');
     expect(run.stdout).toContain('no answer within 400 ms (timed out)');
-    expect(gh.requests.map((r) => r.operationId)).toEqual(['checks/create']);
+    expect(apiCalls(gh).map((r) => r.operationId)).toEqual(['checks/create']);
     await expectGaveUpOn('checks/create');
     expect(blockingAnnotations(run)).toEqual(['app.Suite::b0 failed', 'app.Suite::b1 failed']);
     expect(decodeEntities(run.summary)).toMatch(/the check run could not be created \([^\n]*no answer within 400 ms \(timed out\)/);
@@ -108,7 +108,7 @@ describe('API errors after the check run was created', () => {
     const run = await runWithApi(world, gh, { env: { FLAKEGUARD_API_TIMEOUT_MS: '3000' } });
     expectOutcome(run, 'failure');
     expect(run.stdout).toContain('no answer within 3000 ms (timed out)');
-    expect(gh.requests.map((r) => [r.operationId, r.status])).toEqual([
+    expect(apiCalls(gh).map((r) => [r.operationId, r.status])).toEqual([
       ['checks/create', 201],
       ['checks/update', undefined],
     ]);

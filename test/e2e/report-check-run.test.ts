@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { World, junitXml } from '../support/action.ts';
 import type { FakeGitHub } from '../support/github-fake/index.ts';
 import { decodeEntities, expectSafeMarkdown } from '../report/markdown-checks.ts';
-import { expectOutcome, many, runWithApi, startFake, workflowCommands } from '../report/dist-support.ts';
+import { apiCalls, expectOutcome, many, runWithApi, startFake, workflowCommands } from '../report/dist-support.ts';
 
 let world: World;
 let gh: FakeGitHub;
@@ -51,7 +51,7 @@ describe('check run', () => {
     expect(check).toMatchObject({ name: 'flaky gate', status: 'completed', conclusion: 'failure', head_sha: await world.headSha() });
     expect(check.details_url).toMatch(/\/actions\/runs\/\d+\/attempts\/1$/);
     expect(check.annotationBatches).toEqual([50, 50, 20]);
-    expect(gh.requests.map((r) => r.operationId)).toEqual(['checks/create', 'checks/update', 'checks/update']);
+    expect(apiCalls(gh).map((r) => r.operationId)).toEqual(['checks/create', 'checks/update', 'checks/update']);
 
     const annotations = check.output.annotations;
     // Blocking failures first, as failures; then the forgiven ones, as warnings.

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { World, junitXml, type ActionRun, type CaseSpec } from '../support/action.ts';
 import { fakeResponses, type FakeGitHub } from '../support/github-fake/index.ts';
 import { decodeEntities } from '../report/markdown-checks.ts';
-import { expectOutcome, many, runWithApi, startFake, workflowCommands, type WorkflowCommand } from '../report/dist-support.ts';
+import { apiCalls, expectOutcome, many, runWithApi, startFake, workflowCommands, type WorkflowCommand } from '../report/dist-support.ts';
 
 let world: World;
 let gh: FakeGitHub;
@@ -54,7 +54,7 @@ describe('workflow-command annotations when the token may not create check runs'
     expect(run.outputs['blocking-failures']).toBe('30');
     expect(run.outputs['quarantined-failures']).toBe('15');
     expect(gh.violations()).toEqual([]);
-    expect(gh.requests.map((r) => [r.operationId, r.status])).toEqual([['checks/create', 403]]);
+    expect(apiCalls(gh).map((r) => [r.operationId, r.status])).toEqual([['checks/create', 403]]);
     expect(gh.state.checkRuns).toEqual([]);
 
     const shown = annotationCommands(run);

@@ -23,6 +23,15 @@ export function runWithApi(world: World, gh: FakeGitHub, options: RunOptions = {
   });
 }
 
+/**
+ * The requests a run made of the fake, but the one that opens the API's connection while git pushes (`GET
+ * /rate_limit`, which costs no quota; docs/adr/0390-api-connection-opened-while-git-pushes.md): it may arrive before
+ * or after the check run's first request, and says nothing of what the run published.
+ */
+export function apiCalls(gh: FakeGitHub): FakeGitHub['requests'] {
+  return gh.requests.filter((r) => r.operationId !== 'rate-limit/get');
+}
+
 export function expectOutcome(run: ActionRun, outcome: 'success' | 'failure'): void {
   expect(run.outputs.outcome, `stdout:\n${run.stdout}\nstderr:\n${run.stderr}`).toBe(outcome);
   expect(run.exitCode).toBe(outcome === 'success' ? 0 : 1);
