@@ -246,7 +246,7 @@ async function rerunStage(step, job, branch) {
       newFlaky: result.newFlaky,
       newTestsBlock: rerunInputs.newTests === "block",
       failedBeforeReruns,
-      failedInRun: (await import("./rerun-plan.js")).failedInTheRun(result)
+      failedInRun: (await import("./rerun-plan.js")).orderCandidates(result)
     }
   };
 }
@@ -296,6 +296,7 @@ async function decideAndWrite(step, job, reruns, branch, fixes) {
   const { inputs, ctx, config, readOnly } = step;
   const { reports, run: run2, now, warnClock, issues } = job;
   let facts;
+  const api = warmApiClient(inputs, ctx);
   const options = { ...config, normalise: normalizeErrorMessage, scoreTests: statsScores(Math.min(run2.time, now), config.policy.rules.scoring) };
   const provenance = inboxProvenance(inputs, ctx);
   const fixed = fixInput(fixes, readOnly);
@@ -331,8 +332,13 @@ async function decideAndWrite(step, job, reruns, branch, fixes) {
         extraFiles: async (current, applied) => (await dashboardFiles(current, { workspace: ctx.workspace, classMap: inputs.codeownersMap })).set(BADGE_FILE, badgeText(badgeCounts(applied, now))),
         releaseTexts: true,
         whilePushing: (applied) => {
-          warmApiClient(inputs, ctx);
-          facts = { of: applied, facts: factsFor(applied) };
+          void api?.connect();
+          setImmediate(() => {
+            try {
+              facts = { of: applied, facts: factsFor(applied) };
+            } catch {
+            }
+          });
         }
       }
     )
@@ -347,7 +353,7 @@ async function decideAndWrite(step, job, reruns, branch, fixes) {
       inputs.jobKey,
       result
     );
-  return { sync, ...facts ? { facts } : {} };
+  return { sync, ...facts ? { facts } : {}, ...api ? { api } : {} };
 }
 async function leaveResultsFile(step, job, written) {
   const { sync } = written;
@@ -367,6 +373,7 @@ function runFacts(step, job, reruns, written, resultsFile, fixes) {
     sync: written.sync,
     reports: { tests: reports.tests.length, problems: reports.problems.length, ...reports.twins ? { twins: reports.twins } : {} },
     ...written.facts ? { facts: written.facts } : {},
+    ...written.api ? { api: written.api } : {},
     run: job.run,
     ...reruns ? { rerun: reruns } : {},
     ...resultsFile ? { resultsFile } : {},

@@ -3,6 +3,7 @@ import {
   TIMEOUT_ENV,
   createClient,
   describeApiError,
+  openConnection,
   requestOptions,
   requestTimeoutMs
 } from "./shared-github-client.js";
@@ -13,6 +14,7 @@ export {
   TIMEOUT_ENV,
   createClient,
   describeApiError,
+  openConnection,
   requestOptions,
   requestTimeoutMs
 };

@@ -8,10 +8,25 @@ import {
   readUntil,
   renderLineObject
 } from "./shared-store-layout.js";
+import {
+  MAX_OVERRIDE_CELLS,
+  readCell
+} from "./shared-history-cell.js";
 
 // src/cli/override.ts
 var CliError = class extends Error {
 };
+function overrideCells(action, cells) {
+  if (action !== "quarantine") throw new CliError('--cells goes with quarantine: a release ("never") covers every cell.');
+  if (cells.length > MAX_OVERRIDE_CELLS) throw new CliError(`--cells names ${cells.length} cells, more than the ${MAX_OVERRIDE_CELLS} flakeguard reads.`);
+  const out = /* @__PURE__ */ new Set();
+  for (const raw of cells) {
+    const read = readCell(raw);
+    if ("problem" in read) throw new CliError(`--cells ${raw.slice(0, 80)}: a cell ${read.problem}.`);
+    out.add(read.cell);
+  }
+  return [...out].sort();
+}
 function overrideValue(request, now) {
   if (request.action === "auto") return null;
   if (request.until !== void 0) {
@@ -22,7 +37,13 @@ function overrideValue(request, now) {
     }
   }
   if (request.reason !== void 0 && request.reason.length > 500) throw new CliError("--reason is limited to 500 characters.");
-  const value = request.reason === void 0 && request.until === void 0 ? request.action : { action: request.action, ...request.reason !== void 0 ? { reason: request.reason } : {}, ...request.until !== void 0 ? { until: request.until } : {} };
+  const cells = request.cells !== void 0 ? overrideCells(request.action, request.cells) : void 0;
+  const value = request.reason === void 0 && request.until === void 0 && cells === void 0 ? request.action : {
+    action: request.action,
+    ...request.reason !== void 0 ? { reason: request.reason } : {},
+    ...request.until !== void 0 ? { until: request.until } : {},
+    ...cells !== void 0 ? { cells } : {}
+  };
   const { problem } = parseOverride(value);
   if (problem) throw new CliError(problem);
   return value;
@@ -45,6 +66,11 @@ ${shown}${found.length > 10 ? `
 var ENTRY_LINE = /^(\s*)("(?:[^"\\]|\\.)*")(\s*:\s*)(.*?)(,?)\s*$/;
 function editOverride(files, snapshot, query, value) {
   const id = resolveTest(snapshot, query);
+  const edit = editLine(files, snapshot, id, value);
+  const cellsRun = [...new Set((snapshot.history.get(id)?.runs ?? []).flatMap((r) => r.cell !== void 0 ? [r.cell] : []))].sort();
+  return { ...edit, cellsRun };
+}
+function editLine(files, snapshot, id, value) {
   const path = statsFileOf(snapshot, id);
   const text = files.get(path);
   if (snapshot.brokenStats.has(path)) {

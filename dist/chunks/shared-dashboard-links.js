@@ -14,7 +14,17 @@ function repoUrlOf(runUrl) {
   const u = new URL(safe);
   const parts = u.pathname.split("/").filter(Boolean);
   if (parts.length < 4 || parts[2] !== "actions" || parts[3] !== "runs") return void 0;
-  return `${u.origin}/${encodeURIComponent(decodeURIComponent(parts[0]))}/${encodeURIComponent(decodeURIComponent(parts[1]))}`;
+  const owner = decoded(parts[0]);
+  const repo = decoded(parts[1]);
+  if (owner === void 0 || repo === void 0) return void 0;
+  return `${u.origin}/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`;
+}
+function decoded(segment) {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return void 0;
+  }
 }
 var testHref = (id) => `#/test/${encodeURIComponent(id)}`;
 function dashboardTestUrl(base, id) {

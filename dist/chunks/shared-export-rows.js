@@ -769,9 +769,14 @@ function* decisionsRows(source, notes) {
     }
   }
 }
-function checkSource(source) {
+function damageOf(source) {
   const reason = damageReason(source.snapshot);
-  if (reason !== void 0) throw new ExportError(`${source.repository}: ${reason.replace(/ Nothing was written to it.*$/, "")}`);
+  if (reason === void 0) return void 0;
+  return {
+    repository: source.repository,
+    problems: source.snapshot.damaged.map((p) => ({ file: p.file, ...p.line !== void 0 ? { line: p.line } : {}, message: p.message })),
+    reason: `${source.repository}: ${reason.replace(/ Nothing was written to it.*$/, "")}`
+  };
 }
 function tableRows(table, source, notes = []) {
   switch (table) {
@@ -1006,10 +1011,15 @@ async function exportTables(sources, options) {
   const writers = /* @__PURE__ */ new Map();
   const notes = [];
   const repositories = [];
+  const skipped = [];
   try {
     for (const table of tables) writers.set(table, await openTableWriter(options.format, join(options.out, fileNameOf(table, options.format)), TABLES[table], options));
     for await (const source of sources) {
-      checkSource(source);
+      const damaged = damageOf(source);
+      if (damaged) {
+        skipped.push(damaged);
+        continue;
+      }
       repositories.push(source.repository);
       for (const table of tables) {
         const writer = writers.get(table);
@@ -1019,13 +1029,14 @@ async function exportTables(sources, options) {
         }
       }
     }
+    if (repositories.length === 0 && skipped.length > 0) throw new ExportError(skipped.map((s) => s.reason).join(" "));
   } catch (error) {
     for (const writer of writers.values()) await writer.abort();
     throw error;
   }
   const files = {};
   for (const [table, writer] of writers) files[table] = await writer.close();
-  return { tables: files, repositories, notes };
+  return { tables: files, repositories, notes, skipped };
 }
 
 export {

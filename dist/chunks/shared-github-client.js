@@ -17,7 +17,22 @@ async function createClient(token, apiUrl) {
   const quiet = () => void 0;
   const warn = (message) => void process.stderr.write(`${logText(String(message), 1e3)}
 `);
-  return getOctokit(token, { baseUrl: apiUrl, request: { retries: 0 }, log: { debug: quiet, info: quiet, warn, error: warn } });
+  const octokit = getOctokit(token, { baseUrl: apiUrl, request: { retries: 0 }, log: { debug: quiet, info: quiet, warn, error: warn } });
+  octokit.hook.after("request", () => new Promise((resolve) => setImmediate(resolve)));
+  octokit.hook.error("request", async (error) => {
+    await new Promise((resolve) => setImmediate(resolve));
+    throw error;
+  });
+  return octokit;
+}
+async function openConnection(octokit, stop, env = process.env) {
+  try {
+    const { signal } = requestOptions(env).request;
+    await octokit.request("GET /rate_limit", { request: { signal: stop ? AbortSignal.any([signal, stop]) : signal } });
+    return true;
+  } catch (error) {
+    return typeof error.status === "number" && !describeApiError(error).timedOut;
+  }
 }
 function requestOptions(env = process.env) {
   return { request: { signal: AbortSignal.timeout(requestTimeoutMs(env)) } };
@@ -40,6 +55,7 @@ export {
   TIMEOUT_ENV,
   requestTimeoutMs,
   createClient,
+  openConnection,
   requestOptions,
   describeApiError
 };

@@ -46,8 +46,14 @@ function factsFor(result) {
 function warmApiClient(inputs, ctx) {
   const checkRun = inputs.checkRun && !ctx.fromFork;
   const comment = inputs.prComment !== "off" && Boolean(ctx.pullRequest);
-  if (!inputs.token || !(checkRun || inputs.createIssues || comment)) return;
-  void Promise.all([import("./actions-github.js"), import("./github-client.js"), ...checkRun ? [import("./github-checks.js")] : []]).catch(() => void 0);
+  if (!inputs.token || !(checkRun || inputs.createIssues || comment)) return void 0;
+  const client = (async () => {
+    const [{ createClient }] = await Promise.all([import("./github-client.js"), ...checkRun ? [import("./github-checks.js")] : []]);
+    return createClient(inputs.token, ctx.apiUrl);
+  })().catch(() => void 0);
+  const stop = new AbortController();
+  const connect = () => client.then(async (octokit) => octokit ? (await import("./github-client.js")).openConnection(octokit, stop.signal) : false).catch(() => false);
+  return { client, connect, release: () => stop.abort() };
 }
 var WORKFLOW_ANNOTATIONS_PER_KIND = 10;
 function emitWorkflowAnnotations(annotations, reserved = { failure: 0, warning: 0 }) {
@@ -90,7 +96,7 @@ function blobUrlFor(ctx) {
     return `${ctx.serverUrl}/${ctx.repository}/blob/${ctx.sha}/${encoded}${line && line > 0 ? `#L${line}` : ""}`;
   };
 }
-async function publishResults({ inputs, ctx, readOnly, runUrl, sync, reports, extraSummary, facts: early }) {
+async function publishResults({ inputs, ctx, readOnly, runUrl, sync, reports, extraSummary, facts: early, api }) {
   const result = sync.applied;
   const o = result.outcome;
   const statsFileOf = (id) => statsPath(shardOf(id, result.shards), result.shards);
@@ -157,7 +163,7 @@ async function publishResults({ inputs, ctx, readOnly, runUrl, sync, reports, ex
     try {
       const { createClient } = await import("./github-client.js");
       const { publishCheckRun, MAX_CHECK_ANNOTATIONS } = await import("./github-checks.js");
-      const octokit = await createClient(inputs.token, ctx.apiUrl);
+      const octokit = await api?.client ?? await createClient(inputs.token, ctx.apiUrl);
       const check = await publishCheckRun(octokit, {
         owner: ctx.owner,
         repo: ctx.repo,
@@ -268,6 +274,7 @@ async function publishRun(facts) {
     );
   })() : void 0;
   const settled = await Promise.allSettled([results, issuesAlongside, fixesAlongside, comment]);
+  facts.api?.release();
   for (const part of settled) if (part.status === "rejected") throw part.reason;
   if (o.result === "failure") {
     setFailed(commandText(o.reasons.join(" "), 4e3));

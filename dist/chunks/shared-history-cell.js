@@ -37,11 +37,42 @@ function fnv32(text) {
 }
 function bounded(cell, whole) {
   if (cell.length <= MAX_CELL) return cell;
-  return `${cell.slice(0, MAX_CELL - 11)}\u2026 #${fnv32(whole)}`;
+  let cut = MAX_CELL - 11;
+  if ((/\\+$/.exec(cell.slice(0, cut))?.[0].length ?? 0) % 2 === 1) cut--;
+  return `${cell.slice(0, cut)}\u2026 #${fnv32(whole)}`;
 }
+var escapeKey = (text) => text.replace(/[\\,=]/g, "\\$&");
+var escapeValue = (text) => text.replace(/[\\,]/g, "\\$&");
 function fromPairs(pairs, whole) {
-  const sorted = pairs.map(([k, v]) => `${oneLine(k)}=${oneLine(v)}`).sort();
+  const sorted = pairs.map(([k, v]) => `${escapeKey(oneLine(k))}=${escapeValue(oneLine(v))}`).sort();
   return bounded(sorted.join(","), whole);
+}
+function cellPairs(text) {
+  const pairs = [];
+  let key = "";
+  let value = "";
+  let inValue = false;
+  const end = () => {
+    if (!inValue || key.trim() === "") return false;
+    pairs.push([key.trim(), value.trim()]);
+    key = value = "";
+    inValue = false;
+    return true;
+  };
+  for (let i = 0; i < text.length; i++) {
+    let c = text[i];
+    let escaped = false;
+    if (c === "\\" && i + 1 < text.length && "\\,=".includes(text[i + 1])) {
+      c = text[++i];
+      escaped = true;
+    }
+    if (!escaped && c === ",") {
+      if (!end()) return void 0;
+    } else if (!escaped && c === "=" && !inValue) inValue = true;
+    else if (inValue) value += c;
+    else key += c;
+  }
+  return end() ? pairs : void 0;
 }
 function runCell(jobKey, runnerOs) {
   const text = jobKey.trim();
@@ -66,8 +97,8 @@ function readCell(raw) {
   const shown = JSON.stringify(raw ?? null).slice(0, 80);
   if (typeof raw !== "string") return { problem: `must be a string like "os=windows-latest", got ${shown}` };
   const text = oneLine(raw);
-  const pairs = keyValuePairs(text);
-  if (!pairs) return { problem: `must be key=value pairs joined by "," like "os=windows-latest", got ${shown}` };
+  const pairs = cellPairs(text);
+  if (!pairs) return { problem: `must be key=value pairs joined by "," like "os=windows-latest" (a "," in a value written "\\,"), got ${shown}` };
   return { cell: fromPairs(pairs, text) };
 }
 

@@ -186,10 +186,9 @@ var LazyHistory = class extends Map {
   forEach(callback, thisArg) {
     for (const [id, test] of this.entries()) callback.call(thisArg, test, id, this);
   }
-  /** Lets go of the decoded histories and records keys kept so far (they are made again when asked). */
+  /** Lets go of the decoded histories kept so far (they are made again when asked). */
   dropCaches() {
     this.decoded.clear();
-    this.recordKeys.clear();
   }
   /** The decoded history without keeping it (iteration over every test must not hold every decoded history). */
   peek(id) {
@@ -199,25 +198,28 @@ var LazyHistory = class extends Map {
    * A key equal for two tests when everything the policy and the scores read of their run records is equal: the
    * runs, attempts and messages, and which runs have a duration (scoring reads no more of durations: "has timing
    * data", src/scoring/multi-factor.ts). Whatever is computed from the records alone is computed once per key.
+   * Made anew at each call (not kept: a caller asking for every test's key asks once, src/pipeline/apply.ts).
    */
   recordsKey(id) {
-    let key = this.recordKeys.get(id);
-    if (key !== void 0) return key;
     const s = this.stored.get(id);
     if (!s) return void 0;
     const segs = s.segments;
-    key = segs.length === 1 ? `${s.from}|${segs[0].a}${segs[0].n}` : String(s.from);
+    const dur = s.dur;
+    const single = segs.length === 1 && !s.m && (dur ? dur.length === 2 : true);
+    const timed = !single ? 0 : dur ? dur[1] > 0 ? dur[0] : -3 : s.d !== void 0 && s.d > 0 ? -2 : -1;
+    const last = this.lastKey;
+    if (single && last && last.segments === segs && last.from === s.from && last.timed === timed) return last.key;
+    let key = segs.length === 1 ? `${s.from}|${segs[0].a}${segs[0].n}` : String(s.from);
     if (segs.length > 1) for (let i = 0; i < segs.length; i++) key += `|${segs[i].a}${segs[i].n}`;
     if (s.m) key += `|m${JSON.stringify(s.m)}`;
-    const dur = s.dur;
     if (dur) {
       key += "|D";
       for (let i = 0; i < dur.length; i += 2) if (dur[i + 1] > 0) key += `${dur[i]},`;
     } else if (s.d !== void 0 && s.d > 0) key += "|d";
-    this.recordKeys.set(id, key);
+    if (single) this.lastKey = { segments: segs, from: s.from, timed, key };
     return key;
   }
-  recordKeys = /* @__PURE__ */ new Map();
+  lastKey;
   /**
    * The records of a test's newest `max` runs, oldest first, without decoding the others (for the summary's trend).
    * Equal to `get(id).runs.slice(-max)`.

@@ -130,6 +130,8 @@ var Locator = class {
    * (1,000 failures at 10k cases: ~80 ms of CPU and ~14 MiB of peak RSS less, docs/benchmarks.md).
    */
   frameFiles = /* @__PURE__ */ new Map();
+  /** lineFrames by line: the frames of a stack trace's lines, which recur from one failure to the next. */
+  lines = /* @__PURE__ */ new Map();
   constructor(workspace) {
     if (workspace && workspace.trim() !== "") {
       const ws = normalise(workspace);
@@ -167,25 +169,56 @@ var Locator = class {
   /**
    * Best frame of a stack trace / failure body for an annotation. With `knownFile`, the first frame in that
    * file. Otherwise the first frame in a test-looking file (tests/, *_test.go, *.spec.ts...), else the first
-   * workspace frame. Frames outside the workspace, in dependencies, or naming a bare file are skipped.
+   * workspace frame. Frames outside the workspace, in dependencies, or naming a bare file are skipped. The frame
+   * returned is shared with later calls (Locator.lines): read it, do not change it.
    */
   pickFrame(text, knownFile) {
     let first;
     let seen = 0;
-    FRAME.lastIndex = 0;
-    let m;
-    while ((m = FRAME.exec(text)) !== null && seen < 200) {
-      seen++;
-      const f = this.frame(m[1] ?? m[3] ?? m[5], m[2] ?? m[4] ?? m[6]);
-      if (!f) continue;
-      if (knownFile !== void 0) {
-        if (f.file === knownFile) return f;
-        continue;
+    const passBare = fewerMarks(text, MAX_FRAMES);
+    let slash = -1;
+    let backslash = -1;
+    for (let start = 0; start < text.length && seen < MAX_FRAMES; ) {
+      let end = text.indexOf("\n", start);
+      if (end === -1) end = text.length;
+      if (passBare) {
+        if (slash < start) slash = nextAt(text, "/", start);
+        if (backslash < start) backslash = nextAt(text, "\\", start);
+        if (slash >= end && backslash >= end) {
+          start = end + 1;
+          continue;
+        }
       }
-      if (TESTY.test(f.file)) return f;
-      first ??= f;
+      const frames = this.lineFrames(text.slice(start, end));
+      start = end + 1;
+      for (let k = 0; k < frames.length && seen < MAX_FRAMES; k++) {
+        seen++;
+        const f = frames[k];
+        if (f === void 0) continue;
+        if (knownFile !== void 0) {
+          if (f.file === knownFile) return f;
+          continue;
+        }
+        if (TESTY.test(f.file)) return f;
+        first ??= f;
+      }
     }
     return first;
+  }
+  /** The frames FRAME finds in one line, in order (undefined: a match that names no repository file). */
+  lineFrames(line) {
+    let frames = this.lines.get(line);
+    if (frames !== void 0) return frames;
+    frames = NO_FRAMES;
+    FRAME.lastIndex = 0;
+    let m;
+    while ((m = FRAME.exec(line)) !== null) {
+      const f = this.frame(m[1] ?? m[3] ?? m[5], m[2] ?? m[4] ?? m[6]);
+      frames = frames === NO_FRAMES ? [f] : [...frames, f];
+    }
+    if (this.lines.size >= LINES_KEPT) this.lines.clear();
+    this.lines.set(line, frames);
+    return frames;
   }
   frame(raw0, lineText) {
     const line = Number(lineText);
@@ -222,6 +255,19 @@ var FRAME = new RegExp(
   ].join("|"),
   "gm"
 );
+var MAX_FRAMES = 200;
+function fewerMarks(text, limit) {
+  let n = 0;
+  for (let at = text.indexOf(":"); at !== -1 && n < limit; at = text.indexOf(":", at + 1)) n++;
+  for (let at = text.indexOf('"'); at !== -1 && n < limit; at = text.indexOf('"', at + 1)) n++;
+  return n < limit;
+}
+function nextAt(text, ch, from) {
+  const at = text.indexOf(ch, from);
+  return at === -1 ? text.length : at;
+}
+var LINES_KEPT = 4096;
+var NO_FRAMES = [];
 var FRAME_FILES_KEPT = 4096;
 var TESTY = /(^|[/._-])(tests?|specs?|__tests__|e2e|it)([/._-]|$)/i;
 var DEPENDENCY = /(^|\/)(node_modules|site-packages|dist-packages|vendor|\.venv|venv|\.cargo|go\/pkg\/mod)\//;

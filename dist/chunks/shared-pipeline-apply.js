@@ -912,13 +912,17 @@ function judgeOrder(runs, current, options) {
   const attempts = current.attempts.replace(/S/g, "");
   if (!firstFailed(attempts) || attempts.indexOf("P") < 0) return void 0;
   let start = runs.length;
-  while (start > 0 && firstFailed(runs[start - 1].attempts)) start--;
+  let passedAlone = 1;
+  while (start > 0 && firstFailed(runs[start - 1].attempts)) {
+    start--;
+    if (runs[start].attempts.indexOf("P") > 0) passedAlone++;
+  }
   const streak = runs.length - start + 1;
   const before = runs.slice(0, start);
   const c = orderCounts(before, window);
-  const chance = streakChanceAcrossRuns(c, streak - 1, weight);
+  const chance = streakChanceAcrossRuns(c, passedAlone - 1, weight);
   const perRun = threshold / Math.max(1, c.failed);
-  return { streak, since: start < runs.length ? runs[start].sha : current.sha, counts: c, chance, orderDependent: streak > 1 && chance < perRun };
+  return { streak, passedAlone, since: start < runs.length ? runs[start].sha : current.sha, counts: c, chance, orderDependent: passedAlone > 1 && chance < perRun };
 }
 function streakStart(history, exceptRun) {
   const runs = orderRuns(history, exceptRun);
@@ -947,6 +951,22 @@ function orderDependence(input) {
   }
   return out;
 }
+function beforeStreak(history) {
+  let cut2 = history.runs.length;
+  let streak = 0;
+  for (let i = history.runs.length - 1; i >= 0; i--) {
+    const r = history.runs[i];
+    const attempts = r.attempts.replace(/S/g, "");
+    if (!counts(r) || attempts === "") continue;
+    if (!firstFailed(attempts)) break;
+    cut2 = i;
+    streak++;
+  }
+  return { history: streak === 0 ? history : { ...history, runs: history.runs.slice(0, cut2) }, streak };
+}
+function heldSentence(streak) {
+  return `not quarantined while it fails every attempt inside the full run and passes only alone (${streak} run${streak === 1 ? "" : "s"} in a row), as a test another test leaves state for would: it enters once it passes inside the run again`;
+}
 
 // src/pipeline/apply.ts
 function compactEveryFor(tests) {
@@ -955,6 +975,15 @@ function compactEveryFor(tests) {
 var DEFAULT_APPLY_OPTIONS = { retention: DEFAULT_RETENTION, policy: DEFAULT_POLICY };
 function evidenceOf(history, runs) {
   return anyUntrusted(runs) ? trustedEvidence(history) : history;
+}
+function failedThroughout(t) {
+  let ran = false;
+  for (const a of t.attempts) {
+    if (a.status === "skipped") continue;
+    if (a.status === "passed") return false;
+    ran = true;
+  }
+  return ran;
 }
 var ORDER_REASON = "order-dependent, not flaky: ";
 function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
@@ -1025,12 +1054,15 @@ function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
   const memo = createPfsMemo();
   const byRecords = /* @__PURE__ */ new Map();
   const lazy = evidence === history && history instanceof LazyHistory ? history : void 0;
+  const scores = /* @__PURE__ */ new Map();
   for (const id of evidence.keys()) {
+    const testKey = lazy?.recordsKey(id);
+    if (options.scoreTests) scores.set(id, scoreOf(id, testKey));
     const stored2 = snapshot.overrides.get(id);
     const override = stored2 && !lapsedIds.has(id) ? stored2.override : null;
     const previous = ruleState(snapshot.stats.get(id));
     const closed = override ? void 0 : input.closedByHand?.(id);
-    const recordsKey = !override && !closed && lazy ? lazy.recordsKey(id) : void 0;
+    const recordsKey = !override && !closed ? testKey : void 0;
     const key = recordsKey === void 0 ? void 0 : previous ? `${recordsKey}\0${JSON.stringify(previous)}` : recordsKey;
     const known = key === void 0 ? void 0 : byRecords.get(key);
     if (known) {
@@ -1048,13 +1080,19 @@ function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
     if (override) {
       const shown = snapshot.stats.get(id);
       if (shown?.auto && shown.quarantined === decision.quarantined && typeof shown.since === "string") decision = { ...decision, since: shown.since };
-      const auto = decide(test, previous, null, nowIso, options.policy, memo);
+      const auto = withCells(decide(test, previous, null, nowIso, options.policy, memo), test, null, options.policy);
       decision = {
         ...decision,
-        auto: { quarantined: auto.quarantined, reason: auto.reason, ...auto.since ? { since: auto.since } : {}, ...auto.evidenceAfter !== void 0 ? { evidenceAfter: auto.evidenceAfter } : {} }
+        auto: {
+          quarantined: auto.quarantined,
+          reason: auto.reason,
+          ...auto.since ? { since: auto.since } : {},
+          ...auto.evidenceAfter !== void 0 ? { evidenceAfter: auto.evidenceAfter } : {},
+          ...auto.cells ? { cells: auto.cells } : {}
+        }
       };
     }
-    const pfs2 = override || options.policy.rule === "pfs" ? void 0 : pfsPhrase(scoreOf(id));
+    const pfs2 = override || options.policy.rule === "pfs" ? void 0 : pfsPhrase(scores.get(id));
     const final = pfs2 ? { ...decision, reason: `${decision.reason}; ${pfs2}` } : decision;
     decisions.set(id, final);
     if (key !== void 0) byRecords.set(key, final);
@@ -1070,11 +1108,25 @@ function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
     const stays = previous !== void 0 && !previous.quarantined && previous.reason.startsWith(ORDER_REASON) && previous.since;
     decisions.set(id, { quarantined: false, reason: `${ORDER_REASON}${sentence}`, since: stays || nowIso, evidence: decision.evidence, evidenceAfter: newest });
   }
+  const candidates = input.rerun?.failedInRun;
+  if (candidates) {
+    for (const t of reports.tests) {
+      const id = t.id;
+      if (!candidates.has(id) && !failedThroughout(t)) continue;
+      const decision = decisions.get(id);
+      if (!decision?.quarantined || decision.override || orderDependent.has(id) || before.quarantined.has(id) || input.closedByHand?.(id)) continue;
+      const counted = evidence.get(id);
+      if (!counted) continue;
+      const { history: earlier, streak } = beforeStreak(counted);
+      if (streak === 0) continue;
+      const without = decide(earlier, ruleState(snapshot.stats.get(id)), null, nowIso, options.policy);
+      if (without.quarantined) continue;
+      decisions.set(id, { ...without, reason: `${without.reason}; ${heldSentence(streak)}`, evidence: decision.evidence });
+    }
+  }
   if (input.fixes || [...snapshot.stats.values()].some((l) => l.fix !== void 0)) {
     applyFixes({ decisions, recorded: (id) => snapshot.stats.get(id)?.fix, history, fixes: input.fixes, runKey: run.key, runTime: run.time, nowIso, policy: options.policy });
   }
-  const scores = /* @__PURE__ */ new Map();
-  if (options.scoreTests) for (const id of evidence.keys()) scores.set(id, scoreOf(id));
   if (lazy) lazy.dropCaches();
   const quarantined = [];
   for (const [id, d] of decisions) if (d.quarantined && !inBrokenShard(snapshot, id)) quarantined.push(id);
@@ -1189,8 +1241,9 @@ function renderFiles(snapshot, shards, writes, history, runs, decisions, scores,
   const historyShards = Array.from({ length: shards }, () => []);
   const quietShards = Array.from({ length: shards }, () => []);
   const statsShards = Array.from({ length: shards }, () => []);
-  const quietLines = /* @__PURE__ */ new Map();
+  const quietLines = Array.from({ length: shards }, () => []);
   const quietKept = new Array(shards).fill(true);
+  const quietPaths = Array.from({ length: shards }, (_, shard) => quietPath(shard, shards));
   for (const entry of storedTests(history, runs)) {
     const [id, test] = entry;
     const shard = shardOf(id, shards);
@@ -1199,8 +1252,8 @@ function renderFiles(snapshot, shards, writes, history, runs, decisions, scores,
     if (quiet) {
       referenced.mark(quiet.from, newest - quiet.from + 1);
       quietShards[shard].push(entry);
-      quietLines.set(id, quiet);
-      if (quiet !== read || read.path !== quietPath(shard, shards) || read.test.name !== test.name || read.test.classname !== test.classname || read.test.file !== test.file || read.test.line !== test.line) {
+      quietLines[shard].push(quiet);
+      if (quietKept[shard] && (quiet !== read || read.path !== quietPaths[shard] || read.test.name !== test.name || read.test.classname !== test.classname || read.test.file !== test.file || read.test.line !== test.line)) {
         quietKept[shard] = false;
       }
     } else {
@@ -1211,7 +1264,7 @@ function renderFiles(snapshot, shards, writes, history, runs, decisions, scores,
       }
       historyShards[shard].push(entry);
     }
-    const statsShard = statsShardOf(snapshot, id, shards);
+    const statsShard = statsShardOf(snapshot, id, shards, shard);
     const decision = decisions.get(id);
     const stored = snapshot.overrides.get(id);
     const keep = kept.get(id);
@@ -1230,7 +1283,8 @@ function renderFiles(snapshot, shards, writes, history, runs, decisions, scores,
         auto: {
           quarantined: decision.auto.quarantined,
           ...decision.auto.since ? { since: decision.auto.since } : {},
-          ...decision.auto.evidenceAfter !== void 0 ? { evidenceAfter: decision.auto.evidenceAfter } : {}
+          ...decision.auto.evidenceAfter !== void 0 ? { evidenceAfter: decision.auto.evidenceAfter } : {},
+          ...decision.auto.cells ? { cells: decision.auto.cells } : {}
         }
       } : {},
       runs: decision.evidence.runs,
@@ -1257,7 +1311,10 @@ function renderFiles(snapshot, shards, writes, history, runs, decisions, scores,
     if (quietShards[i].length > 0) {
       const path2 = quietPath(i, shards);
       const read = snapshot.quiet.shards.get(path2);
-      files.set(path2, read && quietKept[i] && read.tests === quietShards[i].length ? read.text : renderQuietShard(quietShards[i], quietLines, texts));
+      files.set(
+        path2,
+        read && quietKept[i] && read.tests === quietShards[i].length ? read.text : renderQuietShard(quietShards[i], new Map(quietShards[i].map(([id], k) => [id, quietLines[i][k]])), texts)
+      );
     }
     const path = statsPath(i, shards);
     if (snapshot.brokenStats.has(path)) continue;
@@ -1273,8 +1330,7 @@ function scoresByRecords(history, evidence, scoreTests) {
     return (id) => all.get(id);
   }
   const byKey = /* @__PURE__ */ new Map();
-  return (id) => {
-    const key = history.recordsKey(id);
+  return (id, key = history.recordsKey(id)) => {
     let scores = byKey.get(key);
     if (!scores) {
       scores = scoreTests(/* @__PURE__ */ new Map([[id, history.get(id)]])).get(id);
@@ -1465,7 +1521,7 @@ function workflowRunLookup(token, ctx) {
 // src/dashboard/branch-files.ts
 
 // src/dashboard/marker.generated.ts
-var DASHBOARD_MARKER = "flakeguard 0.2.0 page 3a801ca95170";
+var DASHBOARD_MARKER = "flakeguard 0.2.0 page 5a59e81076c2";
 
 // src/dashboard/branch-files.ts
 function isCurrentPage(html) {

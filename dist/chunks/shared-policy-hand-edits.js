@@ -313,16 +313,18 @@ function ruleState(line) {
       quarantined: auto.quarantined,
       reason: "",
       ...typeof auto.since === "string" ? { since: auto.since } : {},
-      ...typeof auto.evidenceAfter === "number" ? { evidenceAfter: auto.evidenceAfter } : {}
+      ...typeof auto.evidenceAfter === "number" ? { evidenceAfter: auto.evidenceAfter } : {},
+      ...auto.quarantined && isCellList(auto.cells) ? { cells: auto.cells } : {}
     };
   }
   if (BY_HAND.test(line.reason)) return { quarantined: false, reason: "", ...line.since ? { since: line.since } : {} };
   const state = { quarantined: line.quarantined, reason: line.reason };
   if (line.since) state.since = line.since;
   if (typeof line.evidenceAfter === "number") state.evidenceAfter = line.evidenceAfter;
-  if (line.quarantined && Array.isArray(line.cells) && line.cells.every((c) => typeof c === "string")) state.cells = line.cells;
+  if (line.quarantined && isCellList(line.cells)) state.cells = line.cells;
   return state;
 }
+var isCellList = (cells) => Array.isArray(cells) && cells.every((c) => typeof c === "string");
 var OVERRIDE_Q = '"override": "quarantine"';
 var OVERRIDE_N = '"override": "never"';
 function interpretEdits(id, line, fields, ctx) {

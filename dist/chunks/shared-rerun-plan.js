@@ -176,9 +176,12 @@ function finishRerun(state, tests, skipped) {
     seconds: state.rounds.reduce((s, r) => s + r.seconds, 0)
   };
 }
-function failedInTheRun(result) {
+function orderCandidates(result) {
   const out = /* @__PURE__ */ new Set();
-  for (const c of result.cases) if (c.kind === "failed" && !c.test.attempts.some((a) => a.status === "passed")) out.add(c.historyId);
+  for (const c of result.cases) {
+    if (c.kind !== "failed" || c.test.attempts.some((a) => a.status === "passed")) continue;
+    if (c.reruns.some((a) => a.status === "passed") && !c.reruns.some((a) => isFailure(a.status))) out.add(c.historyId);
+  }
   return out;
 }
 function blockingAfterReruns(result, blocking, orderDependent = /* @__PURE__ */ new Map()) {
@@ -221,6 +224,6 @@ export {
   stopRerun,
   combineParts,
   finishRerun,
-  failedInTheRun,
+  orderCandidates,
   blockingAfterReruns
 };

@@ -154,6 +154,10 @@ function quotePath(path) {
   return /^[\x21-\x7e]+$/.test(path) && !path.startsWith('"') ? path : JSON.stringify(path);
 }
 var PUSH_BUFFER_BYTES = 64 * 1024 * 1024;
+var PUSH_PACK_CONFIG = [
+  ["pack.window", "1"],
+  ["pack.deltaCacheLimit", "65535"]
+];
 var IDENTITY = ["-c", "user.name=github-actions[bot]", "-c", "user.email=41898282+github-actions[bot]@users.noreply.github.com"];
 function identity(kind) {
   const clean = (text) => text.replace(/[<>\n]/g, "").trim();
@@ -240,8 +244,9 @@ var DataRepo = class _DataRepo {
   }
   prefetched;
   /**
-   * One round trip in the common case: the branch (and, with `inbox`, the parked runs) fetched by name. When that
-   * fails (no branch yet, or any other error), the remote is listed first, then what it has is fetched (listThenFetch).
+   * One git fetch in the common case: the branch (and, with `inbox`, the parked runs) fetched by name; over HTTP a
+   * connection and three turns (capabilities, ls-refs, fetch: test/store/fetch-round-trips.test.ts). When that fails (no
+   * branch yet, or any other error), the remote is listed first, then what it has is fetched (listThenFetch).
    */
   async fetchNow(inbox) {
     const prefix = inboxPrefix(this.branch);
@@ -260,7 +265,7 @@ var DataRepo = class _DataRepo {
   async listThenFetch(inbox) {
     const prefix = inboxPrefix(this.branch);
     const patterns = [`refs/heads/${this.branch}`, ...inbox ? [`${prefix}*`] : []];
-    const listing = await this.git(["ls-remote", this.remote, ...patterns]);
+    const listing = await this.git(["ls-remote", "--heads", this.remote, ...patterns]);
     const tip = listing.split("\n").map((line) => line.trim().split(/\s+/)).find(([sha, ref]) => sha && ref === `refs/heads/${this.branch}`)?.[0];
     const parked = inbox ? parkedFrom(listing, (ref) => ref.startsWith(prefix) ? ref : void 0) : [];
     const refspecs = [...tip ? [`+refs/heads/${this.branch}:${this.remoteRef}`] : [], ...parked.length > 0 ? [`+${prefix}*:${_DataRepo.INBOX}*`] : []];
@@ -500,7 +505,8 @@ ${error.message}` : String(error);
     const args = ["push", "-q", "--porcelain", this.remote, `${_DataRepo.LOCAL}:refs/heads/${this.branch}`];
     if (options.replacing) args.splice(3, 0, `--force-with-lease=refs/heads/${this.branch}:${options.replacing}`);
     try {
-      await runGit(this.dir, args, { env: withConfig(withConfig(this.env, "pack.window", "0"), "http.postBuffer", String(PUSH_BUFFER_BYTES)) });
+      const env = PUSH_PACK_CONFIG.reduce((e, [key, value]) => withConfig(e, key, value), withConfig(this.env, "http.postBuffer", String(PUSH_BUFFER_BYTES)));
+      await runGit(this.dir, args, { env });
       return { pushed: true, commit: this.written ?? (await this.git(["rev-parse", _DataRepo.LOCAL])).trim() };
     } catch (error) {
       const stderr = error instanceof GitError ? `${error.stdout}

@@ -649,8 +649,7 @@ function readStatsFiles(snapshot, paths, files, reading) {
 function statsFileOf(snapshot, id) {
   return snapshot.misplaced.get(id)?.file ?? statsPath(shardOf(id, snapshot.meta.shards), snapshot.meta.shards);
 }
-function statsShardOf(snapshot, id, shards) {
-  const own = shardOf(id, shards);
+function statsShardOf(snapshot, id, shards, own = shardOf(id, shards)) {
   if (!snapshot.brokenShards.has(own)) return own;
   return snapshot.misplaced.get(id)?.shard ?? own;
 }

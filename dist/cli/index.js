@@ -21,8 +21,9 @@ var USAGE = `flakeguard: keeps flaky tests from failing CI without hiding real b
 
 Usage:
   flakeguard explain <test>                          a test's history, scores, state and why
-  flakeguard quarantine <test> [--until DATE] [--reason TEXT]
-                                                     force it into quarantine (a hand override)
+  flakeguard quarantine <test> [--until DATE] [--reason TEXT] [--cells CELL]...
+                                                     force it into quarantine (a hand override); --cells: only
+                                                     in these matrix cells (os=windows-latest; repeat for more)
   flakeguard release <test> [--until DATE] [--reason TEXT]
                                                      keep it out of quarantine ("override": "never")
   flakeguard release <test> --auto                  remove the hand override: the policy decides again
@@ -51,6 +52,7 @@ var OPTIONS = {
   "data-branch": { type: "string" },
   until: { type: "string" },
   reason: { type: "string" },
+  cells: { type: "string", multiple: true },
   auto: { type: "boolean" },
   reports: { type: "string", multiple: true },
   "test-outcome": { type: "string" },
@@ -84,12 +86,14 @@ function dataOptions(values) {
 }
 async function override(command, positionals, values) {
   const query = oneTest(positionals, command);
-  if (values.auto && (values.until !== void 0 || values.reason !== void 0)) throw new CliError("--auto removes the override: it takes no --until or --reason.");
+  if (values.auto && (values.until !== void 0 || values.reason !== void 0 || values.cells !== void 0))
+    throw new CliError("--auto removes the override: it takes no --until, --reason or --cells.");
   if (values.auto && command !== "release") throw new CliError("--auto goes with release.");
-  const request = values.auto ? { action: "auto" } : { action: command === "quarantine" ? "quarantine" : "never", reason: values.reason, until: values.until };
+  const request = values.auto ? { action: "auto" } : { action: command === "quarantine" ? "quarantine" : "never", reason: values.reason, until: values.until, ...values.cells !== void 0 ? { cells: values.cells } : {} };
   const value = overrideValue(request, Date.now());
   const { writeOverride } = await import("../chunks/cli-data.js");
-  const what = values.auto ? "hand override removed" : command === "quarantine" ? "quarantined by hand" : "released by hand (never quarantine)";
+  const cells = value !== null && typeof value === "object" && "cells" in value ? value.cells : void 0;
+  const what = values.auto ? "hand override removed" : command === "quarantine" ? `quarantined by hand${cells ? ` in ${cells.join("; ")}` : ""}` : "released by hand (never quarantine)";
   const result = await writeOverride(
     { ...dataOptions(values), attempts: 8, log: (m) => console.error(m) },
     query,
@@ -98,6 +102,11 @@ async function override(command, positionals, values) {
   );
   const { edit, status } = result;
   const line = `${edit.path}:${edit.line}`;
+  const unseen = (cells ?? []).filter((c) => !edit.cellsRun.includes(c));
+  if (unseen.length > 0)
+    console.error(
+      `note: ${edit.id} has no recorded run in ${unseen.join("; ")} (its runs' cells: ${edit.cellsRun.length > 0 ? edit.cellsRun.join("; ") : "none recorded"}); the quarantine covers only the cells named.`
+    );
   if (status.kind === "unchanged") {
     console.log(`${edit.id}: already ${JSON.stringify(edit.after)} in ${line}; nothing to push.`);
   } else if (status.kind === "pushed") {
