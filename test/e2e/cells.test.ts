@@ -108,7 +108,7 @@ describe('quarantine per cell', () => {
     const at = stats.split('\n').findIndex((l) => l.startsWith(`"${B}"`)) + 1;
     const refused = await world.run({ runId: workflowRun + 1, inputs: { 'job-key': OS[LINUX].key } });
     expectOutcome(refused, 'failure');
-    expect(refused.stdout).toContain(`override.cells: each cell must be key=value pairs joined by "," like "os=windows-latest", got "linux" (test '${B}')`);
+    expect(refused.stdout).toContain(`override.cells: each cell must be key=value pairs joined by "," like "os=windows-latest" (a "," in a value written "\\,"), got "linux" (test '${B}')`);
     expect(refused.stdout).toMatch(new RegExp(`::error .*file=stats/00\\.json,line=${at}`));
   }, 120_000);
 });

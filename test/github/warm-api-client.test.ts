@@ -95,5 +95,6 @@ it('a client that cannot be loaded changes nothing: warmApiClient returns, and n
   const r = warm(API_RUN, PUSH, { FAIL_LOADING: '/src/github/client.ts', EXPECT: 'none', WAIT_MS: '1000' });
   expect(r.stderr).not.toMatch(/simulated|unhandled/i);
   expect(r.code).toBe(0);
-  expect(r.after).toEqual([true, true, true]);
+  // The warming tried the client and the checks; Octokit, which only the client's module imports, never loads.
+  expect(r.after).toEqual([true, true, false]);
 }, 60_000);
