@@ -127,27 +127,32 @@ export class LazyHistory extends Map<string, TestHistory> {
    */
   recordsKey(id: string): string | undefined {
     const s = this.stored.get(id);
-    if (!s) return undefined;
+    return s ? this.recordsKeyOf(s) : undefined;
+  }
+
+  /** recordsKey of a test of this history given by its stored form (a caller iterating `stored` looks up no id). */
+  recordsKeyOf(s: StoredTest): string {
     const segs = s.segments;
-    // The common test, one segment and no message, whose durations say "this run's" or nothing: the key of the test
-    // asked for before it is its key when it shares that test's segments array (SingleSegments), `from` and duration
-    // run (a suite's quiet tests come one after another), and the same string is handed back (its hash made once).
+    // The common test, one segment and no message (a quiet test that passed again): the key of the test asked for
+    // before it is its key when it shares that test's segments array (SingleSegments), `from` and the runs that have a
+    // duration (a suite's quiet tests come one after another), and the same string is handed back (its hash made once).
     const dur = s.dur;
-    const single = segs.length === 1 && !s.m && (dur ? dur.length === 2 : true);
-    const timed = !single ? 0 : dur ? (dur[1]! > 0 ? dur[0]! : -3) : s.d !== undefined && s.d > 0 ? -2 : -1;
+    const single = segs.length === 1 && !s.m;
+    const timed = s.d !== undefined && s.d > 0;
     const last = this.lastKey;
-    if (single && last && last.segments === segs && last.from === s.from && last.timed === timed) return last.key;
+    if (single && last && last.segments === segs && last.from === s.from && (dur ? last.dur !== undefined && sameTimedRuns(last.dur, dur) : last.dur === undefined && last.timed === timed))
+      return last.key;
     let key = segs.length === 1 ? `${s.from}|${segs[0]!.a}${segs[0]!.n}` : String(s.from);
     if (segs.length > 1) for (let i = 0; i < segs.length; i++) key += `|${segs[i]!.a}${segs[i]!.n}`;
     if (s.m) key += `|m${JSON.stringify(s.m)}`;
     if (dur) {
       key += '|D';
       for (let i = 0; i < dur.length; i += 2) if (dur[i + 1]! > 0) key += `${dur[i]!},`;
-    } else if (s.d !== undefined && s.d > 0) key += '|d';
-    if (single) this.lastKey = { segments: segs, from: s.from, timed, key };
+    } else if (timed) key += '|d';
+    if (single) this.lastKey = { segments: segs, from: s.from, dur, timed, key };
     return key;
   }
-  private lastKey: { segments: readonly Segment[]; from: number; timed: number; key: string } | undefined;
+  private lastKey: { segments: readonly Segment[]; from: number; dur: readonly number[] | undefined; timed: boolean; key: string } | undefined;
 
   /**
    * The records of a test's newest `max` runs, oldest first, without decoding the others (for the summary's trend).
@@ -328,6 +333,20 @@ export function trimmed(s: StoredTest, timeOf: (seq: number) => number, oldestKe
   return out;
 }
 
+/** Whether two flat duration lists (seq, seconds, …) have a positive duration for the same runs: what a records key reads of them. */
+function sameTimedRuns(a: readonly number[], b: readonly number[]): boolean {
+  let i = 0;
+  let j = 0;
+  for (;;) {
+    while (i < a.length && !(a[i + 1]! > 0)) i += 2;
+    while (j < b.length && !(b[j + 1]! > 0)) j += 2;
+    if (i >= a.length || j >= b.length) return i >= a.length && j >= b.length;
+    if (a[i] !== b[j]) return false;
+    i += 2;
+    j += 2;
+  }
+}
+
 /** The duration stored for run `seq`, if any. */
 export function durationAt(durations: readonly number[], seq: number): number | undefined {
   for (let i = 0; i < durations.length; i += 2) if (durations[i] === seq) return durations[i + 1];
@@ -411,10 +430,18 @@ function appendedQuickly(
     const m = sinceSeq(previous.m, from);
     if (m) next.m = m;
   }
-  const earlier: readonly number[] = previous.dur ?? (previous.d !== undefined ? [end - 1, previous.d] : []);
-  const kept = drop > 0 && earlier.length > 0 && earlier[0]! < from ? durationsSince(earlier, from) : earlier;
-  // concat makes the array to size (a spread or a push grows a backing store of 17 slots).
-  const dur = duration !== undefined ? kept.concat(seq, duration) : kept;
+  let dur: readonly number[];
+  if (!previous.dur && end - 1 >= from) {
+    // A line as read keeps its newest run's duration alone (`d`, run end - 1, kept): the list is made at once (a
+    // suite's quiet tests that passed again come here).
+    const d = previous.d;
+    dur = d !== undefined ? (duration !== undefined ? [end - 1, d, seq, duration] : [end - 1, d]) : duration !== undefined ? [seq, duration] : [];
+  } else {
+    const earlier: readonly number[] = previous.dur ?? (previous.d !== undefined ? [end - 1, previous.d] : []);
+    const kept = drop > 0 && earlier.length > 0 && earlier[0]! < from ? durationsSince(earlier, from) : earlier;
+    // concat makes the array to size (a spread or a push grows a backing store of 17 slots).
+    dur = duration !== undefined ? kept.concat(seq, duration) : kept;
+  }
   if (dur.length > 0) next.dur = dur;
   return next;
 }

@@ -263,9 +263,10 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
   const byRecords = new Map<string, Decision>();
   const lazy = evidence === history && history instanceof LazyHistory ? history : undefined;
   const scores = new Map<string, Record<string, unknown>>();
-  for (const id of evidence.keys()) {
+  // The stored form's own entries when there is one: its tests' keys are made without looking each id up.
+  for (const [id, storedTest] of lazy ? lazy.stored : idsAlone(evidence)) {
     // Each test's records key is made once, here: its scores and its decision are looked up by it.
-    const testKey = lazy?.recordsKey(id);
+    const testKey = storedTest && lazy?.recordsKeyOf(storedTest);
     if (options.scoreTests) scores.set(id, scoreOf(id, testKey)!);
     const stored = snapshot.overrides.get(id);
     const override = stored && !lapsedIds.has(id) ? stored.override : null;
@@ -427,6 +428,11 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
     clockNotes: timed.notes,
     orderDependent,
   };
+}
+
+/** A history's ids, each with no stored form (the decision loop's entries when the history is decoded). */
+function* idsAlone(history: History): Generator<[string, undefined]> {
+  for (const id of history.keys()) yield [id, undefined];
 }
 
 /**

@@ -144,6 +144,34 @@ describe('the history in its stored form', () => {
     );
   });
 
+  it('merges a history read back from the branch (each line with its newest duration alone) as mergeRun merges it decoded, with the same records keys', () => {
+    // A line read back keeps one duration, its newest run's (`d`): a test that passed again merges it with this run's
+    // (src/history/stored.ts, appendedQuickly), and its records key is the one the decoded merge's records give.
+    fc.assert(
+      fc.property(fc.array(runArb, { minLength: 2, maxLength: 14 }), fc.constantFrom(1, 24 * 9), fc.constantFrom(3, 5, 100), (runs, gap, maxRuns) => {
+        const retention = { maxRuns, maxAgeDays: 30 };
+        let rows: RunTable = new Map();
+        let read = new LazyHistory(new Map(), rows);
+        runs.forEach((r, n) => {
+          const run = contextOf(n, gap);
+          const tests = testsOf(r);
+          const row = { seq: nextSeq(rows), sha: run.sha, time: run.time, onDefaultBranch: run.onDefaultBranch, jobSucceeded: true };
+          const plain = mergeRun(new Map(read), tests, run, new Set(), { retention, jobSucceeded: true }).history;
+          const lazy = mergeStored(read, tests, run, row, { retention, normalise: (m) => m.trim() })!;
+          rows = new Map(rows);
+          rows.set(run.key, row);
+          expect([...lazy.keys()]).toEqual([...plain.keys()]);
+          for (const [id, test] of plain) expect(lazy.get(id), id).toEqual(test);
+          // Asked one after another (the key of the test before handed back), each key is the one made for it alone.
+          const ids = [...lazy.keys()];
+          for (const id of [...ids, ...ids.slice().reverse()]) expect(lazy.recordsKey(id), id).toBe(alone(lazy, id));
+          read = readHistoryShard('h.json', renderHistoryShard([...storedTests(lazy, rows)]), rows).history;
+        });
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   it('answers tail, the trend, and the records key as the decoded history does', () => {
     fc.assert(
       fc.property(fc.array(runArb, { minLength: 1, maxLength: 12 }), fc.constantFrom(1, 24 * 3), (runs, gap) => {
@@ -195,6 +223,11 @@ describe('the history in its stored form', () => {
       { ...base, segments: [{ a: 'P', n: 3 }] },
       { ...base, segments: [{ a: 'P', n: 4 }] },
       { ...base, dur: [2, 0.5, 3, 0.5] },
+      // A quiet test that passed again keeps two durations: the key reads only which runs have one.
+      { ...base, dur: [2, 0.7, 3, 0.1] },
+      { ...base, dur: [2, 0, 3, 0.5] },
+      { ...base, dur: [1, 0.5, 3, 0.5] },
+      { ...base, dur: [2, 0.5, 3, 0] },
     ];
     const stored = new Map(variants.map((t, i) => [`c::t${i}`, t]));
     const rows = new Map([1, 2, 3, 4].map((seq) => [`run${seq}`, { seq, sha: 's', time: seq * HOUR, onDefaultBranch: true, jobSucceeded: true }]));
@@ -202,7 +235,8 @@ describe('the history in its stored form', () => {
     const ids = [...stored.keys()];
     for (const a of ids) for (const b of ids) expect([lazy.recordsKey(a), lazy.recordsKey(b)]).toEqual([alone(lazy, a), alone(lazy, b)]);
     // The distinctions the scores read: whether a run has a duration, and which.
-    expect(new Set(ids.map((id) => alone(lazy, id))).size).toBe(ids.length - 2); // the same segments in a new array; d 0 as none
+    // The same segments in a new array; d 0 as none; three of the two-duration lists as a list above them.
+    expect(new Set(ids.map((id) => alone(lazy, id))).size).toBe(ids.length - 5);
   });
 
   it('leaves a run with a test twice to the decoded merge', () => {
