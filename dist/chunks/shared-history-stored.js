@@ -202,21 +202,25 @@ var LazyHistory = class extends Map {
    */
   recordsKey(id) {
     const s = this.stored.get(id);
-    if (!s) return void 0;
+    return s ? this.recordsKeyOf(s) : void 0;
+  }
+  /** recordsKey of a test of this history given by its stored form (a caller iterating `stored` looks up no id). */
+  recordsKeyOf(s) {
     const segs = s.segments;
     const dur = s.dur;
-    const single = segs.length === 1 && !s.m && (dur ? dur.length === 2 : true);
-    const timed = !single ? 0 : dur ? dur[1] > 0 ? dur[0] : -3 : s.d !== void 0 && s.d > 0 ? -2 : -1;
+    const single = segs.length === 1 && !s.m;
+    const timed = s.d !== void 0 && s.d > 0;
     const last = this.lastKey;
-    if (single && last && last.segments === segs && last.from === s.from && last.timed === timed) return last.key;
+    if (single && last && last.segments === segs && last.from === s.from && (dur ? last.dur !== void 0 && sameTimedRuns(last.dur, dur) : last.dur === void 0 && last.timed === timed))
+      return last.key;
     let key = segs.length === 1 ? `${s.from}|${segs[0].a}${segs[0].n}` : String(s.from);
     if (segs.length > 1) for (let i = 0; i < segs.length; i++) key += `|${segs[i].a}${segs[i].n}`;
     if (s.m) key += `|m${JSON.stringify(s.m)}`;
     if (dur) {
       key += "|D";
       for (let i = 0; i < dur.length; i += 2) if (dur[i + 1] > 0) key += `${dur[i]},`;
-    } else if (s.d !== void 0 && s.d > 0) key += "|d";
-    if (single) this.lastKey = { segments: segs, from: s.from, timed, key };
+    } else if (timed) key += "|d";
+    if (single) this.lastKey = { segments: segs, from: s.from, dur, timed, key };
     return key;
   }
   lastKey;
@@ -379,6 +383,18 @@ function trimmed(s, timeOf, oldestKept, maxRuns) {
   if (dur && dur.length > 0) out.dur = dur;
   return out;
 }
+function sameTimedRuns(a, b) {
+  let i = 0;
+  let j = 0;
+  for (; ; ) {
+    while (i < a.length && !(a[i + 1] > 0)) i += 2;
+    while (j < b.length && !(b[j + 1] > 0)) j += 2;
+    if (i >= a.length || j >= b.length) return i >= a.length && j >= b.length;
+    if (a[i] !== b[j]) return false;
+    i += 2;
+    j += 2;
+  }
+}
 function durationAt(durations, seq) {
   for (let i = 0; i < durations.length; i += 2) if (durations[i] === seq) return durations[i + 1];
   return void 0;
@@ -436,9 +452,15 @@ function appendedQuickly(previous, test, seq, attempts, duration, timeOf, oldest
     const m = sinceSeq(previous.m, from);
     if (m) next.m = m;
   }
-  const earlier = previous.dur ?? (previous.d !== void 0 ? [end - 1, previous.d] : []);
-  const kept = drop > 0 && earlier.length > 0 && earlier[0] < from ? durationsSince(earlier, from) : earlier;
-  const dur = duration !== void 0 ? kept.concat(seq, duration) : kept;
+  let dur;
+  if (!previous.dur && end - 1 >= from) {
+    const d = previous.d;
+    dur = d !== void 0 ? duration !== void 0 ? [end - 1, d, seq, duration] : [end - 1, d] : duration !== void 0 ? [seq, duration] : [];
+  } else {
+    const earlier = previous.dur ?? (previous.d !== void 0 ? [end - 1, previous.d] : []);
+    const kept = drop > 0 && earlier.length > 0 && earlier[0] < from ? durationsSince(earlier, from) : earlier;
+    dur = duration !== void 0 ? kept.concat(seq, duration) : kept;
+  }
   if (dur.length > 0) next.dur = dur;
   return next;
 }

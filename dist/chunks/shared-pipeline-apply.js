@@ -1055,8 +1055,8 @@ function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
   const byRecords = /* @__PURE__ */ new Map();
   const lazy = evidence === history && history instanceof LazyHistory ? history : void 0;
   const scores = /* @__PURE__ */ new Map();
-  for (const id of evidence.keys()) {
-    const testKey = lazy?.recordsKey(id);
+  for (const [id, storedTest] of lazy ? lazy.stored : idsAlone(evidence)) {
+    const testKey = storedTest && lazy?.recordsKeyOf(storedTest);
     if (options.scoreTests) scores.set(id, scoreOf(id, testKey));
     const stored2 = snapshot.overrides.get(id);
     const override = stored2 && !lapsedIds.has(id) ? stored2.override : null;
@@ -1196,6 +1196,9 @@ function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
     clockNotes: timed.notes,
     orderDependent
   };
+}
+function* idsAlone(history) {
+  for (const id of history.keys()) yield [id, void 0];
 }
 function orderVerdicts(input, snapshot, run, options) {
   const out = /* @__PURE__ */ new Map();
@@ -1521,7 +1524,7 @@ function workflowRunLookup(token, ctx) {
 // src/dashboard/branch-files.ts
 
 // src/dashboard/marker.generated.ts
-var DASHBOARD_MARKER = "flakeguard 0.2.0 page 5a59e81076c2";
+var DASHBOARD_MARKER = "flakeguard 0.3.0 page 5a59e81076c2";
 
 // src/dashboard/branch-files.ts
 function isCurrentPage(html) {
