@@ -6,43 +6,27 @@
  * latency bench's proxy (docs/benchmarks.md, "The step over a network"; scripts/bench/fetch-turns.ts measures the
  * other ways git could be asked).
  */
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { expect, it } from 'vitest';
 import { join } from 'node:path';
 import { DataRepo } from '../../src/store/git.ts';
 import { runGit } from '../../src/store/git-process.ts';
-import { startGitHttp, type GitHttp } from '../../scripts/bench/git-http.ts';
-import { startLatencyProxy, type LatencyProxy } from '../../scripts/bench/latency-proxy.ts';
+import { useHttpRemote } from '../support/http-remote.ts';
 
 /** Pull requests on the remote: 4,000 refs under refs/pull/, about 260 kB of listing. */
 const PULLS = 2000;
-let root: string;
-let remote: string;
-let http: GitHttp;
-let proxy: LatencyProxy;
-beforeEach(async () => {
-  root = await mkdtemp(join(tmpdir(), 'flakeguard-fetch-turns-'));
-  remote = join(root, 'remote.git');
+const served = useHttpRemote('flakeguard-fetch-turns-', async (remote, root) => {
   const work = join(root, 'work');
-  await runGit(root, ['init', '-q', '--bare', remote]);
   await runGit(root, ['init', '-q', work]);
   await runGit(work, ['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-q', '--allow-empty', '-m', 'main']);
   await runGit(work, ['push', '-q', remote, 'HEAD:refs/heads/main']);
   const head = (await runGit(work, ['rev-parse', 'HEAD'])).trim();
   const refs = Array.from({ length: PULLS }, (_, n) => `create refs/pull/${n + 1}/head ${head}\ncreate refs/pull/${n + 1}/merge ${head}\n`).join('');
   await runGit(remote, ['update-ref', '--stdin'], { input: refs });
-  http = await startGitHttp(root);
-  proxy = await startLatencyProxy({ targetPort: http.port, rttMs: 0 });
-});
-afterEach(async () => {
-  await proxy.close();
-  await http.close();
-  await rm(root, { recursive: true, force: true });
 });
 
 async function withRepo(use: (repo: DataRepo) => Promise<void>): Promise<void> {
-  const repo = await DataRepo.open(`http://127.0.0.1:${proxy.port}/remote.git`, 'data', '', root);
+  const { url, root } = served();
+  const repo = await DataRepo.open(url, 'data', '', root);
   try {
     await use(repo);
   } finally {
@@ -55,7 +39,7 @@ it("a first run (no data branch yet) lists only the remote's branches, not its p
     expect(await repo.fetchWithInbox(true)).toEqual({ head: null, parked: [] });
   });
   // The failed fetch by name, then the listing: each a connection and its turns, neither with the 4,000 refs.
-  expect(proxy.stats().bytesDown).toBeLessThan(20_000);
+  expect(served().proxy.stats().bytesDown).toBeLessThan(20_000);
 });
 
 it("fetches the data branch in one connection and three turns, without the remote's other refs", async () => {
@@ -63,6 +47,7 @@ it("fetches the data branch in one connection and three turns, without the remot
     expect(await repo.commitFiles(new Map([['flakeguard.json', '{}\n']]), 'first')).toBe(true);
     expect((await repo.push()).pushed).toBe(true);
   });
+  const { proxy } = served();
   const before = proxy.stats();
   await withRepo(async (repo) => {
     expect(await repo.fetchAndReset()).toMatch(/^[0-9a-f]{40}$/);

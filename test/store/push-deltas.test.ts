@@ -3,45 +3,18 @@
  * the remote's version of the same path (a thin pack), not whole (ADR 0385). Real git over smart HTTP (`git
  * http-backend` on loopback), the bytes up counted by the latency bench's proxy.
  */
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { expect, it } from 'vitest';
 import { deflateSync } from 'node:zlib';
 import { DataRepo } from '../../src/store/git.ts';
 import { runGit } from '../../src/store/git-process.ts';
-import { startGitHttp, type GitHttp } from '../../scripts/bench/git-http.ts';
-import { startLatencyProxy, type LatencyProxy } from '../../scripts/bench/latency-proxy.ts';
+import { mulberry32 } from '../../scripts/eval/rng.ts';
+import { useHttpRemote } from '../support/http-remote.ts';
 
-let root: string;
-let http: GitHttp;
-let proxy: LatencyProxy;
-beforeEach(async () => {
-  root = await mkdtemp(join(tmpdir(), 'flakeguard-push-deltas-'));
-  await runGit(root, ['init', '-q', '--bare', join(root, 'remote.git')]);
-  http = await startGitHttp(root);
-  proxy = await startLatencyProxy({ targetPort: http.port, rttMs: 0 });
-});
-afterEach(async () => {
-  await proxy.close();
-  await http.close();
-  await rm(root, { recursive: true, force: true });
-});
-
-/** A deterministic pseudo-random source (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const served = useHttpRemote('flakeguard-push-deltas-');
 
 /** 16 shards of 400 lines like a stats file's, each line's counts from `rand`; `run` moves the counts of every 20th line. */
 function shards(run: number): Map<string, string> {
-  const rand = random(7);
+  const rand = mulberry32(7);
   const files = new Map<string, string>();
   for (let s = 0; s < 16; s++) {
     const lines: string[] = [];
@@ -57,7 +30,7 @@ function shards(run: number): Map<string, string> {
 }
 
 it('pushes the changed lines of a file, not the whole file again', async () => {
-  const url = `http://127.0.0.1:${proxy.port}/remote.git`;
+  const { root, remote, url, proxy } = served();
   const first = await DataRepo.open(url, 'data', '', root);
   try {
     await first.fetchAndReset();
@@ -82,6 +55,5 @@ it('pushes the changed lines of a file, not the whole file again', async () => {
   } finally {
     await next.dispose();
   }
-  const remote = join(root, 'remote.git');
   for (const [path, text] of files) expect(await runGit(root, ['--git-dir', remote, 'show', `data:${path}`])).toBe(text);
 });
