@@ -1,7 +1,7 @@
 /**
  * The org build when the page's readers throw on one repository's branch (whatever the cause: the known one, a run
  * link with a broken escape, is tested for real in org.test.ts). That repository is left out and named; every other
- * is built. The readers are wrapped (a mock in addition to the real test, which no longer throws).
+ * is built. The readers are wrapped: a mock, in addition to the real test, since no real branch is known to make them throw.
  */
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
