@@ -30,6 +30,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mkdtemp } from 'node:fs/promises';
 import { generateReport } from './parse.ts';
+import { bundleFloor } from './floor-bundle.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..', '..');
@@ -158,23 +159,6 @@ function pythonWithLxml(): string {
   throw new Error('no Python 3 with lxml: apt-get install -y python3-lxml (or pass --python <interpreter>)');
 }
 
-/** The floor bundle (esbuild, as dist/ is and as scripts/bench/step.ts builds it). */
-async function flakeguardBundle(): Promise<string> {
-  const { build } = await import('esbuild');
-  const outfile = join(ROOT, '.bench', 'peers-floor.mjs');
-  await build({
-    entryPoints: [join(HERE, 'floor-entry.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
-    outfile,
-    logLevel: 'silent',
-    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
-  });
-  return outfile;
-}
-
 export async function benchPeers(options: {
   sizes: number[];
   rounds: number;
@@ -187,7 +171,7 @@ export async function benchPeers(options: {
   const junitparser = extract(options.peersDir, SOURCES.junitparser, ['junitparser', 'LICENSE']);
   const dorny = patchBundle(extract(options.peersDir, SOURCES.dorny, ['dist', 'LICENSE']), 'main();', ['JavaJunitParser', 'LocalFileProvider']);
   const mikepenz = patchBundle(extract(options.peersDir, SOURCES.mikepenz, ['dist', 'LICENSE']), 'run();', ['parseTestReports']);
-  const floor = await flakeguardBundle();
+  const floor = await bundleFloor(join(ROOT, '.bench', 'peers-floor.mjs'));
   const node = process.execPath;
   const measure = join(HARNESS, 'measure.py');
 

@@ -32,6 +32,7 @@ import { emptySnapshot, parseSnapshot, type Snapshot } from '../../src/store/sna
 import { DIST_ENTRY, PROJECT_ROOT, World, git } from '../../test/support/action.ts';
 import { dashboardFiles } from '../../src/dashboard/branch-files.ts';
 import { DASHBOARD_MARKER } from '../../src/dashboard/marker.generated.ts';
+import { bundleFloor } from './floor-bundle.ts';
 
 const HOUR = 3_600_000;
 const SELF = fileURLToPath(import.meta.url);
@@ -429,24 +430,10 @@ export interface StepOptions {
   log?: (message: string) => void;
 }
 
-/** The floor's bundle (esbuild, as dist/ is: scripts/build.ts): built once per process. */
+/** The floor's bundle (scripts/bench/floor-bundle.ts): built once per process. */
 let floorBundle: Promise<string> | undefined;
 function floorScript(): Promise<string> {
-  floorBundle ??= (async () => {
-    const { build } = await import('esbuild');
-    const outfile = join(BENCH_DIR, 'floor.mjs');
-    await build({
-      entryPoints: [join(PROJECT_ROOT, 'scripts/bench/floor-entry.ts')],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node24',
-      outfile,
-      logLevel: 'silent',
-      banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
-    });
-    return outfile;
-  })();
+  floorBundle ??= bundleFloor(join(BENCH_DIR, 'floor.mjs'));
   return floorBundle;
 }
 

@@ -1,0 +1,21 @@
+/**
+ * The parse floor as a process: scripts/bench/floor-entry.ts bundled by esbuild as dist/ is (scripts/build.ts), to
+ * `outfile`. The step bench pairs each step with it; the peers bench measures it against the other report actions.
+ */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export async function bundleFloor(outfile: string): Promise<string> {
+  const { build } = await import('esbuild');
+  await build({
+    entryPoints: [join(dirname(fileURLToPath(import.meta.url)), 'floor-entry.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    outfile,
+    logLevel: 'silent',
+    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+  });
+  return outfile;
+}
