@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { buildOrg, type OrgBuildResult } from '../org/build.ts';
 import { DatabaseUnavailable } from '../org/database.ts';
 import { isRemoteUrl } from './data.ts';
+import { listedRepo } from '../org/listed.ts';
 import { CliError } from './override.ts';
 
 export interface OrgCommand {
@@ -25,7 +26,8 @@ export interface OrgCommand {
 
 /**
  * The repositories of `--repos` (repeatable; each a comma- or newline-separated list; `@FILE` reads one a line from
- * FILE, `#` starting a comment): URLs as given, paths made absolute.
+ * FILE, `#` starting a comment), each `URL|PATH` or `NAME=URL|PATH` (src/org/listed.ts): URLs as given, paths made
+ * absolute, a given name kept.
  */
 export async function repoList(values: readonly string[], cwd: string): Promise<string[]> {
   const out: string[] = [];
@@ -39,7 +41,12 @@ export async function repoList(values: readonly string[], cwd: string): Promise<
       const entry = raw.replace(/#.*$/, '').trim();
       if (!entry) continue;
       if (entry.startsWith('-')) throw new CliError(`--repos: '${entry}' is not a repository (a URL or a path cannot start with '-').`);
-      out.push(isRemoteUrl(entry) || isAbsolute(entry) ? entry : resolve(cwd, entry));
+      const listed = listedRepo(entry);
+      const { source } = listed;
+      if (!source) throw new CliError(`--repos: '${entry}' names a repository but gives no URL or path after '='.`);
+      if (source.startsWith('-')) throw new CliError(`--repos: '${entry}' is not a repository (a URL or a path cannot start with '-').`);
+      const where = isRemoteUrl(source) || isAbsolute(source) ? source : resolve(cwd, source);
+      out.push(listed.named ? `${listed.name}=${where}` : where);
     }
   }
   return out;

@@ -17,7 +17,7 @@ export const ORG_TESTS = 200;
 export interface RepoSource {
   /** The git URL or path of the repository holding the data branch, as given. */
   source: string;
-  /** owner/name when the runs' links do not say it (nameOfSource). */
+  /** The repository's name as listed (src/org/listed.ts): its identity, whatever its data branch's runs link to. */
   name: string;
 }
 
@@ -55,8 +55,10 @@ type SuiteCounts = Pick<Summary, 'tests' | 'runs' | 'quarantined' | 'flaky' | 'r
 export interface RepoSummary extends SuiteCounts {
   name: string;
   source: string;
-  /** The repository's web address (from its runs' links). */
+  /** The repository's web address (from its runs' links), when they link to the repository listed. */
   url?: string;
+  /** The `owner/name` its data branch's runs link to, when that is another repository than the one listed. */
+  claim?: string;
   /** Its own dashboard, when known (--dashboard-url). */
   dashboard?: string;
   /** The data branch's commit read. */
@@ -103,6 +105,16 @@ export function nameOfSource(source: string): string {
   const parts = path.split(/[/\\]/).filter(Boolean);
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) || scp) return parts.slice(-2).join('/') || trimmed;
   return parts.at(-1) ?? trimmed;
+}
+
+/**
+ * Whether a data branch's claim (the `owner/name` its runs link to) names the repository listed as `listed`: the same
+ * `owner/name`, or, for a name without an owner (a folder's), the same name. Case-insensitive, as GitHub's names.
+ */
+export function claimAgrees(listed: string, claim: string): boolean {
+  const a = listed.toLowerCase();
+  const b = claim.toLowerCase();
+  return a.includes('/') ? a === b : b.slice(b.lastIndexOf('/') + 1) === a;
 }
 
 /**
@@ -160,7 +172,10 @@ export function summarizeRepo(source: RepoSource, files: ReadonlyMap<string, str
   const s = summarize(model);
   let url: string | undefined;
   for (let i = runs.value.length - 1; i >= 0 && !url; i--) url = repoUrlOf(runs.value[i]!.url);
-  const name = url ? decodeURIComponent(new URL(url).pathname.slice(1)) : source.name;
+  // The branch's claim decides nothing: the name is the one listed; a claim of another repository is only reported.
+  const claimed = url ? decodeURIComponent(new URL(url).pathname.slice(1)) : undefined;
+  const agrees = claimed !== undefined && claimAgrees(source.name, claimed);
+  const name = source.name;
   const dashboard = dashboardOf(dashboardTemplate, name);
   let lostSec = 0;
   const flaky: OrgTest[] = [];
@@ -202,7 +217,8 @@ export function summarizeRepo(source: RepoSource, files: ReadonlyMap<string, str
     flakiest: flaky.slice(0, TESTS_PER_REPO),
     problems,
   };
-  if (url) summary.url = url;
+  if (url && agrees) summary.url = url;
+  if (claimed !== undefined && !agrees) summary.claim = claimed;
   if (dashboard) summary.dashboard = dashboard;
   if (runs.value.length > 0) summary.newest = model.now;
   return summary;

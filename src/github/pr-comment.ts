@@ -1,6 +1,7 @@
 /**
  * The pull-request comment (docs/pr-comment.md, docs/adr/0320-pr-comment-verify-after-write.md): one comment per
- * pull request, found again by its hidden marker and edited in place; one section per job. GitHub's issue-comment
+ * pull request, found again by its hidden marker and its author (the step's own token: a comment anyone else wrote is
+ * never read, edited or deleted, docs/adr/0420-pr-comment-own-author.md) and edited in place; one section per job. GitHub's issue-comment
  * API has no conditional update, so a job writes its section, waits a moment, reads the comment again and writes
  * again (merging what another job wrote meanwhile) until its section is there, a bounded number of times. Never
  * throws: a token that may not comment (403) or a fork's read-only token gets a notice, and the outcome stands.
@@ -91,11 +92,19 @@ export const testUrlIn =
 interface Comment {
   id: number;
   body: string;
+  /** The login of the comment's author. */
+  author: string;
 }
+
+/** Whom a token's comments are by when nothing answers who the token is: the Actions app's bot, GITHUB_TOKEN's. */
+export const DEFAULT_AUTHOR = 'github-actions[bot]';
 
 /** The API calls the comment needs (an Octokit in the action, a fake in unit tests). */
 export interface CommentApi {
+  /** The pull request's comments that start with the marker, whoever wrote them, oldest first. */
   list(): Promise<Comment[]>;
+  /** The login the token's comments are by; DEFAULT_AUTHOR when nothing answers. Never throws. */
+  whoAmI(): Promise<string>;
   create(body: string): Promise<Comment>;
   update(id: number, body: string): Promise<void>;
   remove(id: number): Promise<void>;
@@ -118,14 +127,25 @@ function octokitApi(octokit: Octokit, owner: string, repo: string, issue: number
       const out: Comment[] = [];
       for (let page = 1; page <= 30; page++) {
         const res = await octokit.rest.issues.listComments({ owner, repo, issue_number: issue, per_page: 100, page, ...requestOptions() });
-        for (const c of res.data) if (isPrComment(c.body)) out.push({ id: c.id, body: c.body! });
+        for (const c of res.data) if (isPrComment(c.body)) out.push({ id: c.id, body: c.body!, author: c.user?.login ?? '' });
         if (res.data.length < 100) break;
       }
       return out.sort((a, b) => a.id - b.id);
     },
+    async whoAmI() {
+      // GraphQL's viewer answers a user's token and an installation's token alike (GET /user refuses the latter).
+      try {
+        const res = await octokit.graphql<{ viewer?: { login?: unknown } }>('query { viewer { login } }', requestOptions());
+        const login = res.viewer?.login;
+        if (typeof login === 'string' && login !== '') return login;
+      } catch (error) {
+        core.info(logText(`Could not ask who the token is (${describeApiError(error).message}): its comments are taken to be ${DEFAULT_AUTHOR}'s.`, 1000));
+      }
+      return DEFAULT_AUTHOR;
+    },
     async create(body) {
       const res = await timed(() => octokit.rest.issues.createComment({ owner, repo, issue_number: issue, body, ...requestOptions() }));
-      return { id: res.data.id, body: res.data.body ?? body };
+      return { id: res.data.id, body: res.data.body ?? body, author: res.data.user?.login ?? '' };
     },
     async update(id, body) {
       await timed(() => octokit.rest.issues.updateComment({ owner, repo, comment_id: id, body, ...requestOptions() }));
@@ -148,51 +168,73 @@ export interface SectionWriter {
   render: (budget: number) => string;
 }
 
-/**
- * Writes this job's section: read the flakeguard comments of the pull request (the oldest is the one; a later one is
- * a duplicate two jobs created at once, whose sections are merged into the oldest and which is then deleted), merge,
- * write, and read again after a pause until the section is there as written. Creates the comment only when `create`.
- */
-export function writeSection(
-  api: CommentApi,
-  key: string,
-  render: (budget: number) => string,
-  create: boolean,
-  tries = MAX_TRIES,
-): Promise<{ action: 'created' | 'updated' | 'unchanged' | 'nothing-to-say' | 'unverified'; tries: number }> {
-  return writeSections(api, [{ key, render }], create, tries);
+export interface WriteResult {
+  action: 'created' | 'updated' | 'unchanged' | 'nothing-to-say' | 'unverified';
+  tries: number;
+  /** The login the comment is by (the token's). */
+  author: string;
+  /** The authors of the comments that start with the marker but are another's: left as they are (ids ascending). */
+  others: Array<{ id: number; author: string }>;
 }
 
+/**
+ * Writes this job's section: read the flakeguard comments of the pull request that the token's own identity wrote
+ * (the oldest is the one; a later one is a duplicate two jobs created at once, whose sections are merged into the
+ * oldest and which is then deleted), merge, write, and read again after a pause until the section is there as
+ * written. A comment by anyone else is never merged, edited or deleted, whatever it holds. Creates the comment only
+ * when `create`. `links`: the addresses a kept section may link to (inertSection).
+ */
+export function writeSection(api: CommentApi, key: string, render: (budget: number) => string, create: boolean, tries = MAX_TRIES, links: readonly string[] = []): Promise<WriteResult> {
+  return writeSections(api, [{ key, render }], create, tries, links);
+}
+
+const sameLogin = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
+
 /** writeSection for several sections at once (the jobs of an ingested run): one write holds them all. */
-export async function writeSections(
-  api: CommentApi,
-  sections: readonly SectionWriter[],
-  create: boolean,
-  tries = MAX_TRIES,
-): Promise<{ action: 'created' | 'updated' | 'unchanged' | 'nothing-to-say' | 'unverified'; tries: number }> {
+export async function writeSections(api: CommentApi, sections: readonly SectionWriter[], create: boolean, tries = MAX_TRIES, links: readonly string[] = []): Promise<WriteResult> {
   let action: 'created' | 'updated' | undefined;
+  // Asked once, alongside the first read: the token's identity costs no round trip of its own.
+  const asked = api.whoAmI();
+  let author = '';
+  const others = new Map<number, string>();
   // Each section's budget counts the sections written with it as other sections of the comment.
   const budgetOf = (body: string | undefined, key: string): number => sectionBudget(withPlaceholders(body, sections, key), key);
+  const done = (a: WriteResult['action'], attempt: number): WriteResult => ({
+    action: a,
+    tries: attempt,
+    author,
+    others: [...others].map(([id, by]) => ({ id, author: by })).sort((x, y) => x.id - y.id),
+  });
   for (let attempt = 1; attempt <= tries; attempt++) {
     if (action) await api.settle();
-    const [first, ...extra] = await api.list();
+    const [listed, me] = await Promise.all([api.list(), asked]);
+    author ||= me;
+    const own: Comment[] = [];
+    others.clear();
+    for (const c of listed) {
+      if (sameLogin(c.author, author)) own.push(c);
+      else others.set(c.id, c.author);
+    }
+    const [first, ...extra] = own;
     if (!first) {
-      if (!create) return { action: action ?? 'nothing-to-say', tries: attempt };
+      if (!create) return done(action ?? 'nothing-to-say', attempt);
       let body: string | undefined;
-      for (const s of sections) body = withSection(body, { key: s.key, text: s.render(budgetOf(undefined, s.key)) });
-      await api.create(body!);
+      for (const s of sections) body = withSection(body, { key: s.key, text: s.render(budgetOf(undefined, s.key)) }, [], links);
+      const made = await api.create(body!);
+      // The author of what the token just wrote is the token's identity, whatever was assumed.
+      if (made.author) author = made.author;
       action ??= 'created';
       continue;
     }
     const texts = sections.map((s) => ({ key: s.key, text: s.render(budgetOf(first.body, s.key)) }));
-    if (extra.length === 0 && texts.every((t) => hasSection(first.body, t.key, t.text))) return { action: action ?? 'unchanged', tries: attempt };
+    if (extra.length === 0 && texts.every((t) => hasSection(first.body, t.key, t.text, links))) return done(action ?? 'unchanged', attempt);
     let body = first.body;
-    texts.forEach((t, i) => (body = withSection(body, t, i === 0 ? extra.map((e) => e.body) : [])));
+    texts.forEach((t, i) => (body = withSection(body, t, i === 0 ? extra.map((e) => e.body) : [], links)));
     if (body !== first.body) await api.update(first.id, body);
     for (const e of extra) await api.remove(e.id);
     action ??= 'updated';
   }
-  return { action: 'unverified', tries };
+  return done('unverified', tries);
 }
 
 /** The body with an empty section for each of `sections` but `key` that it lacks: what sectionBudget should count. */
@@ -234,14 +276,28 @@ export async function publishPrComment(f: PrCommentFacts): Promise<PrCommentActi
     core.info(`No comment on pull request #${ctx.pullRequest}: no token (input 'token').`);
     return 'no-token';
   }
-  return commentOn(f.token, ctx, ctx.pullRequest, [{ key, render: (budget) => renderSection(input, budget) }], mode === 'always' || say);
+  return commentOn(f.token, ctx, ctx.pullRequest, [{ key, render: (budget) => renderSection(input, budget) }], mode === 'always' || say, linkPrefixes(ctx, f.runUrl, f.dashboardUrl));
+}
+
+/** The addresses a section of the comment links to: the repository's pages (the data branch, its runs), this run, the dashboard. */
+export function linkPrefixes(ctx: GitHubContext, runUrl: string, dashboardUrl: string | undefined): string[] {
+  return [`${ctx.serverUrl}/${ctx.repository}/`, runUrl, ...(dashboardUrl ? [dashboardUrl] : [])].filter((l) => /^https?:\/\/[^/]+\//i.test(l));
 }
 
 /** Writes the sections on pull request `pr`, logging what was done; never throws. */
-async function commentOn(token: string, ctx: GitHubContext, pr: number, sections: readonly SectionWriter[], create: boolean, octokit?: Octokit): Promise<PrCommentAction> {
+async function commentOn(token: string, ctx: GitHubContext, pr: number, sections: readonly SectionWriter[], create: boolean, links: readonly string[], octokit?: Octokit): Promise<PrCommentAction> {
   try {
     const client = octokit ?? (await createClient(token, ctx.apiUrl));
-    const done = await writeSections(octokitApi(client, ctx.owner, ctx.repo, pr), sections, create);
+    const done = await writeSections(octokitApi(client, ctx.owner, ctx.repo, pr), sections, create, MAX_TRIES, links);
+    if (done.others.length > 0) {
+      const by = [...new Set(done.others.map((o) => o.author || 'an unknown author'))].slice(0, 5).join(', ');
+      core.info(
+        logText(
+          `${done.others.length} comment${done.others.length === 1 ? '' : 's'} on pull request #${pr} start with flakeguard's marker but ${done.others.length === 1 ? 'is' : 'are'} not by ${done.author} (by ${by}): left as they are, never read.`,
+          1000,
+        ),
+      );
+    }
     if (done.action === 'unverified') {
       core.notice(`The comment on pull request #${pr} changed under every one of ${done.tries} writes of this job's section: it may lack it until the next run.`, {
         title: 'flakeguard: pull-request comment',
@@ -293,6 +349,8 @@ export async function publishIngestedPrComment(f: {
   ctx: GitHubContext;
   run: IngestedRun;
   sections: ReadonlyArray<{ identity: string; input: PrSectionInput }>;
+  /** Input `dashboard-url`: where the sections' test links point. */
+  dashboardUrl?: string;
 }): Promise<PrCommentAction> {
   if (f.mode === 'off') return 'off';
   if (!f.token) return 'no-token';
@@ -315,5 +373,5 @@ export async function publishIngestedPrComment(f: {
     return 'not-a-pull-request';
   }
   const sections = f.sections.map((s) => ({ key: sectionKey(`ingested\n${f.run.workflow}\n${s.identity}`), render: (budget: number) => renderSection(s.input, budget) }));
-  return commentOn(f.token, f.ctx, pr, sections, f.mode === 'always' || say, octokit);
+  return commentOn(f.token, f.ctx, pr, sections, f.mode === 'always' || say, linkPrefixes(f.ctx, f.run.url, f.dashboardUrl), octokit);
 }

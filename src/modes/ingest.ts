@@ -115,6 +115,7 @@ export async function ingestWorkflowRunMode(env: NodeJS.ProcessEnv, modeInputs: 
       mode: inputs.prComment,
       token: inputs.token,
       ctx,
+      ...(inputs.dashboardUrl ? { dashboardUrl: inputs.dashboardUrl } : {}),
       run: {
         url: finished.trusted.url,
         sha: finished.trusted.sha,

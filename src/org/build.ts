@@ -9,7 +9,9 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { exportTables, type ExportNote, type ExportSource, type TableFile } from '../export/index.ts';
-import { nameOfSource, orgDataBlock, orgModel, summarizeRepo, type MissingRepo, type OrgModel, type RepoSummary } from '../dashboard/org-model.ts';
+import { orgDataBlock, orgModel, summarizeRepo, type MissingRepo, type OrgModel, type RepoSummary } from '../dashboard/org-model.ts';
+import { logText } from '../text/escape.ts';
+import { listedRepo } from './listed.ts';
 import { ORG_DATA_PLACEHOLDER, ORG_PAGE_HTML } from '../dashboard/org-page.generated.ts';
 import { printableSource, readRepo, RepoUnavailable } from './fetch.ts';
 import { buildDatabase, loadDuckDb, type RepositoryRow } from './database.ts';
@@ -18,7 +20,10 @@ export const DATABASE_FILE = 'flakeguard.duckdb';
 export const TABLES_DIR = 'tables';
 
 export interface OrgBuildOptions {
-  /** Git URLs or absolute paths of the repositories holding the data branches. */
+  /**
+   * The repositories holding the data branches, as listed: git URLs or absolute paths, each optionally `NAME=` before
+   * it (src/org/listed.ts). The name listed is the repository's identity; its data branch's claim never is.
+   */
   sources: readonly string[];
   out: string;
   branch: string;
@@ -41,6 +46,8 @@ export interface OrgBuildResult {
   notes: ExportNote[];
   page: string;
   database?: { path: string; rows: Map<string, number> };
+  /** Each repository whose data branch's runs link to another repository than the one listed: `<name> (<source>): why`. */
+  warnings: string[];
   /** Milliseconds spent fetching and reading the branches, summing them up, writing the tables (the rest of the export), the page and the database. */
   timings: { read: number; summary: number; tables: number; page: number; database: number };
 }
@@ -64,12 +71,22 @@ export async function buildOrg(options: OrgBuildOptions): Promise<OrgBuildResult
   const repos: RepoSummary[] = [];
   const missing: MissingRepo[] = [];
   const readFrom = new Map<string, string>();
+  const warnings: string[] = [];
   const timings = { read: 0, summary: 0, tables: 0, page: 0, database: 0 };
   const sources = async function* (): AsyncGenerator<ExportSource> {
-    for (const [i, source] of options.sources.entries()) {
+    for (const [i, entry] of options.sources.entries()) {
+      const { name: listed, source } = listedRepo(entry);
       const shown = printableSource(source);
-      const fallback = nameOfSource(source);
+      const fallback = listed;
       const started = Date.now();
+      // The user's list decides identity: a name listed twice is read once, from the first source that could be read.
+      const earlier = readFrom.get(listed.toLowerCase());
+      if (earlier !== undefined) {
+        const reason = `listed under the same name as ${earlier}, already read: counted once`;
+        missing.push({ name: listed, source: shown, reason });
+        options.log(`[${i + 1}/${options.sources.length}] ${shown}: MISSING: ${reason}`);
+        continue;
+      }
       let read;
       try {
         read = await readRepo(source, options.branch, options.token, options.tempRoot);
@@ -92,14 +109,12 @@ export async function buildOrg(options: OrgBuildOptions): Promise<OrgBuildResult
         continue;
       }
       timings.summary += Date.now() - summed;
-      const earlier = readFrom.get(summary.name);
-      if (earlier !== undefined) {
-        const reason = `its data branch names the same repository as ${earlier}, already read: counted once`;
-        missing.push({ name: summary.name, source: shown, reason });
-        options.log(`[${i + 1}/${options.sources.length}] ${shown}: MISSING: ${reason}`);
-        continue;
+      if (summary.claim !== undefined) {
+        const warning = `${summary.name} (${shown}): its data branch's runs link to ${logText(summary.claim, 200)}, not to the repository listed: counted as ${summary.name}`;
+        warnings.push(warning);
+        options.log(`[${i + 1}/${options.sources.length}] ${shown}: WARNING: ${warning}`);
       }
-      readFrom.set(summary.name, shown);
+      readFrom.set(listed.toLowerCase(), shown);
       repos.push(summary);
       options.log(`[${i + 1}/${options.sources.length}] ${shown}: ${summary.name} at ${read.head.slice(0, 12)}, ${summary.tests} tests, ${summary.runs} runs (${Date.now() - started} ms)`);
       yield { repository: summary.name, snapshot: read.snapshot, files: read.files };
@@ -114,7 +129,7 @@ export async function buildOrg(options: OrgBuildOptions): Promise<OrgBuildResult
   await writeWhole(page, orgPage(model));
   await writeWhole(join(options.out, 'org.json'), `${JSON.stringify(model)}\n`);
   timings.page = Date.now() - paging;
-  const result: OrgBuildResult = { model, tables: exported.tables, notes: exported.notes, page, timings };
+  const result: OrgBuildResult = { model, tables: exported.tables, notes: exported.notes, page, warnings, timings };
   if (!duckdb) {
     // The folder never holds a database of another build beside this build's page and tables.
     await rm(join(options.out, DATABASE_FILE), { force: true });

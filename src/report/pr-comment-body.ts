@@ -4,7 +4,9 @@
  * every other as it found it; the body stays under GitHub's 65,536-character limit. Pure.
  *
  * Sections are written between markers no untrusted text can forge: a section's text is rendered with `mdInert`,
- * which turns every `<` into an entity.
+ * which turns every `<` into an entity. Only the comments of the step's own token are read at all
+ * (src/github/pr-comment.ts, docs/adr/0420-pr-comment-own-author.md); even so, every section goes into the body through
+ * `inertSection`, which keeps flakeguard's own markdown as it is and leaves nothing else able to act.
  */
 import { createHash } from 'node:crypto';
 
@@ -44,15 +46,53 @@ export function isPrComment(body: string | null | undefined): boolean {
   return typeof body === 'string' && body.startsWith(PR_COMMENT_MARKER);
 }
 
-/** Whether the body holds this job's section exactly as written. */
-export function hasSection(body: string | null | undefined, key: string, text: string): boolean {
-  return parseSections(body).some((s) => s.key === key && s.text === text);
+/** Whether the body holds this job's section exactly as written (`inertSection(text, links)`). */
+export function hasSection(body: string | null | undefined, key: string, text: string, links: readonly string[] = []): boolean {
+  const held = inertSection(text, links);
+  return parseSections(body).some((s) => s.key === key && s.text === held);
 }
 
 /** The characters a job's section may take, given how many sections the comment will hold. */
 export function sectionBudget(body: string | null | undefined, key: string): number {
   const others = parseSections(body).filter((s) => s.key !== key).length;
   return Math.max(MIN_SECTION, Math.min(COMMENT_MAX - OVERHEAD, Math.floor((COMMENT_MAX - OVERHEAD) / (others + 1)) - 100));
+}
+
+/** The most characters one section keeps, whatever it held. */
+export const SECTION_MAX = COMMENT_MAX - OVERHEAD;
+
+/** A markdown link's `](target)`. */
+const LINK = /\]\(([^()\s]*)\)/g;
+
+/** Text outside the links flakeguard writes: nothing in it links, mentions anyone or shows an image. */
+function defuse(text: string): string {
+  return text
+    .replace(/\]\(/g, ']&#40;')
+    .replace(/\]:/g, ']&#58;')
+    .replace(/!\[/g, '!&#91;')
+    .replace(/:\/\//g, '&#58;//')
+    .replace(/(www)\./gi, '$1&#46;')
+    .replace(/@/g, '&#64;&#8203;');
+}
+
+/**
+ * A section's text as the body holds it. What flakeguard renders passes unchanged (untrusted text in it is already
+ * `mdInert`'s: entities); anything else cannot act: every `<` is an entity (no tag, no `<details>` left open to fold
+ * the sections after it away, no forged marker), an image, a mention (`@`), a bare address and a link whose target starts with none of `links` (the addresses flakeguard links to: the repository, the run,
+ * the dashboard) are shown as text; at most SECTION_MAX characters. Idempotent.
+ */
+export function inertSection(text: string, links: readonly string[] = []): string {
+  const source = text.replace(/</g, '&lt;');
+  let out = '';
+  let last = 0;
+  for (const m of source.matchAll(LINK)) {
+    if (!links.some((prefix) => prefix !== '' && m[1]!.startsWith(prefix))) continue;
+    out += defuse(source.slice(last, m.index)) + m[0];
+    last = m.index + m[0].length;
+  }
+  out += defuse(source.slice(last));
+  // Cut whole: never inside an entity, so that the text cut once is cut the same way again.
+  return out.length <= SECTION_MAX ? out : out.slice(0, SECTION_MAX).replace(/&[#a-z0-9]*$/i, '');
 }
 
 const wrap = (s: Section): string => `${open(s.key)}\n${s.text}\n${close(s.key)}`;
@@ -90,13 +130,17 @@ export function composeBody(sections: readonly Section[], keep: string): string 
 
 /**
  * The body with this job's section written: replaced where it was, else added last; every other section kept, and
- * the sections of `extra` bodies (duplicate comments two jobs created at once) added when the body lacks their key.
+ * the sections of `extra` bodies (duplicate comments of the same author that two jobs created at once) added when the
+ * body lacks their key. Every section passes through `inertSection` with `links`, the one written included.
  */
-export function withSection(body: string | null | undefined, section: Section, extra: ReadonlyArray<string | null | undefined> = []): string {
+export function withSection(body: string | null | undefined, section: Section, extra: ReadonlyArray<string | null | undefined> = [], links: readonly string[] = []): string {
   const sections = parseSections(body);
   for (const other of extra) for (const s of parseSections(other)) if (!sections.some((x) => x.key === s.key)) sections.push(s);
   const at = sections.findIndex((s) => s.key === section.key);
   if (at >= 0) sections[at] = section;
   else sections.push(section);
-  return composeBody(sections, section.key);
+  return composeBody(
+    sections.map((s) => ({ key: s.key, text: inertSection(s.text, links) })),
+    section.key,
+  );
 }

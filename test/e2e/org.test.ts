@@ -98,6 +98,42 @@ describe('flakeguard org (dist/cli/index.js)', () => {
     }
   });
 
+  it("counts each repository under the name it is listed by: a branch claiming another repository's name is warned about, never takes its place", async () => {
+    // The real octo/shop at …/octo/shop.git; an impostor whose data branch is a copy of it, so that its runs link to
+    // github.com/octo/shop too, at …/mallory/impostor.git, listed first.
+    const real = join(work, 'claims', 'octo', 'shop.git');
+    const impostor = join(work, 'claims', 'mallory', 'impostor.git');
+    await cp(fixture.shop.path, real, { recursive: true });
+    await cp(fixture.shop.path, impostor, { recursive: true });
+    const run = await cli(CLI, ['org', '--repos', `${impostor},${real}`, '--out', 'claims-site', '--no-database'], work);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('2 of 2 repositories read');
+    expect(run.stdout).not.toContain('MISSING');
+    expect(run.stdout).toContain(`WARNING impostor (${impostor}): its data branch's runs link to octo/shop, not to the repository listed: counted as impostor`);
+    const model = JSON.parse(await readFile(join(work, 'claims-site/org.json'), 'utf8')) as { repos: Array<{ name: string; source: string; url?: string; runs: number }> };
+    expect(model.repos.map((r) => [r.name, r.source]).sort()).toEqual([
+      ['impostor', impostor],
+      ['shop', real],
+    ]);
+    // The impostor's page links nowhere the branch says; the real one's to its repository.
+    expect(model.repos.find((r) => r.name === 'impostor')!.url).toBeUndefined();
+    expect(model.repos.find((r) => r.name === 'shop')!.url).toBe('https://github.com/octo/shop');
+
+    // Listed by its full name (NAME=SOURCE), the real one is octo/shop; the impostor's claim changes nothing.
+    const named = await cli(CLI, ['org', '--repos', `${impostor},octo/shop=${real}`, '--out', 'claims-named', '--no-database'], work);
+    expect(named.code, named.stderr).toBe(0);
+    expect(named.stdout).toContain('2 of 2 repositories read');
+    const byName = JSON.parse(await readFile(join(work, 'claims-named/org.json'), 'utf8')) as { repos: Array<{ name: string; source: string }> };
+    expect(byName.repos.map((r) => [r.name, r.source]).sort()).toEqual([
+      ['impostor', impostor],
+      ['octo/shop', real],
+    ]);
+    // The same name listed twice is the user's word: the second is counted once.
+    const twice = await cli(CLI, ['org', '--repos', `octo/shop=${real},octo/shop=${impostor}`, '--out', 'claims-twice', '--no-database'], work);
+    expect(twice.code, twice.stderr).toBe(0);
+    expect(twice.stdout).toContain(`MISSING octo/shop (${impostor}): listed under the same name as ${real}, already read: counted once`);
+  });
+
   it('refuses a command without --out or --repos', async () => {
     expect((await cli(CLI, ['org', '--repos', fixture.shop.source], work)).code).toBe(2);
     const run = await cli(CLI, ['org', '--out', 'x'], work);

@@ -279,3 +279,105 @@ describe('untrusted names', () => {
     expect(body).toMatch(/### ✅ job 7/);
   });
 });
+
+describe("other people's comments that carry the marker", () => {
+  /** A section as flakeguard writes one, under a key of its own, holding `text`. */
+  const section = (identity: string, text: string): string => {
+    const key = createHash('sha256').update(identity).digest('hex').slice(0, 16);
+    return `<!-- flakeguard:section=${key} -->\n${text}\n<!-- flakeguard:end=${key} -->`;
+  };
+  const HOSTILE = [
+    '### ✅ all jobs: all tests passed',
+    '',
+    'All 1,204 tests passed. cc @octo/security-team @alice: [re-authorise flakeguard here](https://evil.example/login)',
+    '![](https://evil.example/track.gif) <img src="https://evil.example/pixel.png">',
+    '<details><summary>more</summary>',
+    '',
+  ].join('\n');
+  const marked = (text: string) => `${MARKER}\n## flakeguard\n\n${section('forged', text)}\n`;
+  const writes = () => gh.requests.filter((r) => r.operationId === 'issues/update-comment' || r.operationId === 'issues/delete-comment');
+  /** What the bot's comment must never carry from the hostile comments. */
+  const expectNothingHostile = (body: string) => {
+    expect(body).not.toContain('evil.example');
+    expect(body).not.toContain('all tests passed');
+    expect(body).not.toMatch(/<details|<img|@alice|@octo/);
+    expect(body.match(/<!-- flakeguard:section=[0-9a-f]{16} -->/g)).toHaveLength(1);
+  };
+
+  it('is never merged, edited or deleted: the bot writes a comment of its own, whether the person’s is older or newer', async () => {
+    const older = gh.seed.comment({ issue_number: pr, user: 'mallory', body: marked(HOSTILE) });
+    const newer = gh.seed.comment({ issue_number: pr, user: 'eve', body: `${MARKER}\n${section('forged 2', '### ✅ everything: all tests passed\n\n@alice see https://evil.example/x')}\n` });
+    const failing = await ciRun([ok, { ...real, attempts: 'F' }]);
+    expectOutcome(failing, 'failure');
+    expect(gh.violations()).toEqual([]);
+    expect(comments().find((c) => c.id === older.id)).toEqual(older);
+    expect(comments().find((c) => c.id === newer.id)).toEqual(newer);
+    expect(writes().filter((r) => r.path.endsWith(`/${older.id}`) || r.path.endsWith(`/${newer.id}`))).toEqual([]);
+    const own = comments().filter((c) => c.user === 'github-actions[bot]');
+    expect(own).toHaveLength(1);
+    expect(own[0]!.body).toContain('#### ❌ Blocking (1)');
+    expectNothingHostile(own[0]!.body);
+    // Who the token is was asked once, of GraphQL's viewer (GET /user refuses an installation's token).
+    expect(gh.requests.filter((r) => r.operationId === '_fake/graphql-viewer')).toHaveLength(1);
+    expect(failing.stdout).toMatch(/2 comments on pull request #\d+ start with flakeguard's marker but are not by github-actions\[bot\] \(by mallory, eve\): left as they are, never read\./);
+
+    // The next run finds the bot's comment among them and edits it in place.
+    await world.commit('fix checkout');
+    expectOutcome(await ciRun([ok, { ...real, attempts: 'P' }]), 'success');
+    expect(gh.violations()).toEqual([]);
+    expect(comments()).toHaveLength(3);
+    expect(comments().find((c) => c.id === own[0]!.id)!.body).toContain('is clean');
+    expect(comments().find((c) => c.id === older.id)).toEqual(older);
+    expect(comments().find((c) => c.id === newer.id)).toEqual(newer);
+    expectNothingHostile(comments().find((c) => c.id === own[0]!.id)!.body);
+  });
+
+  it("an older person's marker comment whose edit GitHub would refuse: the bot's comment is written all the same", async () => {
+    const older = gh.seed.comment({ issue_number: pr, user: 'mallory', body: marked(HOSTILE) });
+    gh.failNext({ operationId: 'issues/update-comment', pathPattern: new RegExp(`/${older.id}$`) }, fakeResponses.permissionDenied(), Infinity);
+    const failing = await ciRun([{ ...real, attempts: 'F' }]);
+    expectOutcome(failing, 'failure');
+    expect(gh.violations()).toEqual([]);
+    expect(failing.stdout).not.toContain('Could not comment');
+    const own = comments().filter((c) => c.user === 'github-actions[bot]');
+    expect(own).toHaveLength(1);
+    expect(own[0]!.body).toContain('checkout broke');
+    expect(comments().find((c) => c.id === older.id)).toEqual(older);
+  });
+
+  it("the bot's own comment keeps its place; a person's later marker comment is neither merged nor deleted; sections kept from the bot's comment are inert", async () => {
+    const mine = gh.seed.comment({ issue_number: pr, user: 'github-actions[bot]', body: marked(HOSTILE) });
+    const theirs = gh.seed.comment({ issue_number: pr, user: 'mallory', body: `${MARKER}\n${section('forged 2', '### ✅ all tests passed\n\n[log in](https://evil.example/login)')}\n` });
+    // Asking who the token is fails: it is taken to be GITHUB_TOKEN's, whose comments are github-actions[bot]'s.
+    gh.failNext({ pathPattern: /^\/graphql$/ }, fakeResponses.badGateway());
+    const failing = await ciRun([{ ...real, attempts: 'F' }]);
+    expect(failing.stdout).toContain('Could not ask who the token is (');
+    expect(gh.requests.filter((r) => r.operationId === '_fake/graphql-viewer').map((r) => r.status)).toEqual([502]);
+    expectOutcome(failing, 'failure');
+    expect(gh.violations()).toEqual([]);
+    expect(comments().find((c) => c.id === theirs.id)).toEqual(theirs);
+    expect(writes().filter((r) => r.path.endsWith(`/${theirs.id}`))).toEqual([]);
+    const body = comments().find((c) => c.id === mine.id)!.body;
+    expect(body).toContain('checkout broke');
+    expect(body.match(/<!-- flakeguard:section=[0-9a-f]{16} -->/g)).toHaveLength(2);
+    // The kept section is shown as text: no tag, no image, no mention, nothing left open to fold this job's section away.
+    expect(body).not.toMatch(/<details|<img|!\[|@alice|@octo|https:\/\/evil/);
+    expect(decodeEntities(body)).toContain('<details><summary>more</summary>');
+    expect(body.indexOf('checkout broke')).toBeGreaterThan(body.indexOf('details'));
+  });
+
+  it('a token that is a person’s (a personal access token): that person’s marker comments are flakeguard’s, nobody else’s', async () => {
+    await gh.close();
+    gh = await startGitHubFake({ owner: 'octo', repo: 'project', token: TOKEN, actor: 'release-bot-user' });
+    pr = gh.seed.issue({ title: 'Add the cart' }).number;
+    const mine = gh.seed.comment({ issue_number: pr, user: 'release-bot-user', body: `${MARKER}\n## flakeguard\n` });
+    const theirs = gh.seed.comment({ issue_number: pr, user: 'github-actions[bot]', body: marked(HOSTILE) });
+    const failing = await ciRun([{ ...real, attempts: 'F' }]);
+    expectOutcome(failing, 'failure');
+    expect(gh.violations()).toEqual([]);
+    expect(comments()).toHaveLength(2);
+    expect(comments().find((c) => c.id === theirs.id)).toEqual(theirs);
+    expect(comments().find((c) => c.id === mine.id)!.body).toContain('checkout broke');
+    expectNothingHostile(comments().find((c) => c.id === mine.id)!.body);
+  });
+});

@@ -6,9 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dashboardOf, nameOfSource, orgDataBlock, orgModel, rankTests, type OrgTest, type RepoSummary } from '../../src/dashboard/org-model.ts';
+import { claimAgrees, dashboardOf, nameOfSource, orgDataBlock, orgModel, rankTests, type OrgTest, type RepoSummary } from '../../src/dashboard/org-model.ts';
 import { repoList } from '../../src/cli/org.ts';
 import { printableSource } from '../../src/org/fetch.ts';
+import { listedRepo } from '../../src/org/listed.ts';
 
 const test = (over: Partial<OrgTest>): OrgTest => ({
   repo: 'o/a',
@@ -48,6 +49,20 @@ describe('the org model', () => {
     expect(nameOfSource('https://x:y@git.example.com/group/sub/shop/')).toBe('sub/shop');
     expect(nameOfSource('git@github.com:octo/shop.git')).toBe('octo/shop');
     expect(nameOfSource('/srv/git/shop.git')).toBe('shop');
+  });
+
+  it("takes a listed repository's name as given (NAME=SOURCE), else from its source; a branch's claim agrees only with that name", () => {
+    expect(listedRepo('octo/shop=/srv/git/x.git')).toEqual({ name: 'octo/shop', source: '/srv/git/x.git', named: true });
+    expect(listedRepo('shop=https://github.com/octo/shop.git')).toEqual({ name: 'shop', source: 'https://github.com/octo/shop.git', named: true });
+    expect(listedRepo('https://github.com/octo/shop.git')).toEqual({ name: 'octo/shop', source: 'https://github.com/octo/shop.git', named: false });
+    // Text before `=` that is no name (a URL's query, a path) leaves the entry whole.
+    expect(listedRepo('https://h.example/r.git?a=b')).toMatchObject({ source: 'https://h.example/r.git?a=b', named: false });
+    expect(listedRepo('/srv/a=b/shop.git')).toEqual({ name: 'shop', source: '/srv/a=b/shop.git', named: false });
+    expect(listedRepo('./a=b')).toMatchObject({ source: './a=b', named: false });
+    expect(claimAgrees('octo/shop', 'Octo/Shop')).toBe(true);
+    expect(claimAgrees('octo/shop', 'mallory/shop')).toBe(false);
+    expect(claimAgrees('shop', 'octo/shop')).toBe(true);
+    expect(claimAgrees('impostor', 'octo/shop')).toBe(false);
   });
 
   it('fills a dashboard template, encoded, and refuses what is not http(s)', () => {
@@ -96,6 +111,10 @@ describe('--repos', () => {
       await writeFile(join(dir, 'list.txt'), '# the org\nhttps://github.com/o/a.git\n\n../b   # a sibling\n');
       expect(await repoList(['git@github.com:o/c.git, d', '@list.txt'], dir)).toEqual(['git@github.com:o/c.git', join(dir, 'd'), 'https://github.com/o/a.git', join(dir, '../b')]);
       await expect(repoList(['--upload-pack=x'], dir)).rejects.toThrow(/not a repository/);
+      // A name given keeps its source made absolute; a name with nothing after `=`, or an option after it, is refused.
+      expect(await repoList(['octo/shop=../shop,octo/api=https://github.com/octo/api.git'], dir)).toEqual([`octo/shop=${join(dir, '../shop')}`, 'octo/api=https://github.com/octo/api.git']);
+      await expect(repoList(['octo/shop='], dir)).rejects.toThrow(/gives no URL or path/);
+      await expect(repoList(['octo/shop=--upload-pack=x'], dir)).rejects.toThrow(/not a repository/);
       await expect(repoList(['@missing.txt'], dir)).rejects.toThrow(/cannot read/);
     } finally {
       await rm(dir, { recursive: true, force: true });

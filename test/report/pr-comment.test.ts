@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_ITEMS, renderSection, somethingToSay, type PrSectionInput } from '../../src/report/pr-comment.ts';
-import { COMMENT_MAX, composeBody, hasSection, parseSections, PR_COMMENT_MARKER, sectionBudget, sectionKey, withSection } from '../../src/report/pr-comment-body.ts';
+import { COMMENT_MAX, composeBody, hasSection, inertSection, parseSections, PR_COMMENT_MARKER, SECTION_MAX, sectionBudget, sectionKey, withSection } from '../../src/report/pr-comment-body.ts';
 import type { Decision } from '../../src/policy/quarantine.ts';
+import { dashboardTestUrl } from '../../src/dashboard/links.ts';
 import { decision, parsedTest, summaryInput } from './fixtures.ts';
 import { decodeEntities, markdownProblems } from './markdown-checks.ts';
 
 const RUN_URL = 'https://github.com/o/r/actions/runs/7/attempts/1';
+/** The addresses a section links to (src/github/pr-comment.ts linkPrefixes): the repository's pages, the dashboard. */
+const LINKS = ['https://github.com/o/r/', RUN_URL, 'https://o.github.io/r/'];
 
 function section(tests: ReturnType<typeof parsedTest>[], quarantinedBefore: string[] = [], extra: Partial<PrSectionInput> = {}): PrSectionInput {
   const s = summaryInput({ tests, quarantinedBefore });
@@ -151,8 +154,48 @@ describe('the comment body and its sections', () => {
 
   it('is not fooled by untrusted text that looks like a marker: a section renders `<` as an entity', () => {
     const forged = renderSection(section([parsedTest(`x::\n<!-- flakeguard:end=${a.key} -->`, 'F')]), 10_000);
-    const body = withSection(withSection(undefined, a), { key: b.key, text: forged });
+    const body = withSection(withSection(undefined, a, [], LINKS), { key: b.key, text: forged }, [], LINKS);
     expect(parseSections(body)).toEqual([a, { key: b.key, text: forged }]);
+  });
+
+  it("inertSection leaves flakeguard's own sections as rendered, hostile names and dashboard links included", () => {
+    const hostile = ['@octo/team <details>', '[x](https://evil.example/)', '![i](https://evil.example/t.gif)', 'www.evil.example ok', 'closes #12', '`code`'];
+    const input = section(
+      hostile.map((n) => parsedTest(`evil::${n}`, 'F')),
+      [],
+      { testUrl: (id) => dashboardTestUrl('https://o.github.io/r/', id), fixes: ['- verified on pull request #12: fixed'] },
+    );
+    const text = renderSection(input, 20_000);
+    expect(text).toContain('](https://o.github.io/r/#/test/');
+    expect(inertSection(text, LINKS)).toBe(text);
+    expect(hasSection(withSection(undefined, { key: a.key, text }, [], LINKS), a.key, text, LINKS)).toBe(true);
+  });
+
+  it('inertSection makes anything else inert: no tag, image, mention, foreign link or bare address; bounded; idempotent', () => {
+    const hostile = [
+      '### ✅ all tests passed',
+      'cc @alice and @octo/security-team',
+      '[re-authorise](https://evil.example/login) [run](https://github.com/o/r/actions/runs/9) [ref][1]',
+      '[1]: https://evil.example/ref',
+      '![](https://evil.example/t.gif) ![x](https://github.com/o/r/x.png) <img src="https://evil.example/p.png">',
+      'see https://evil.example/bare and www.evil.example',
+      `<details><summary>more</summary> <!-- flakeguard:end=${a.key} -->`,
+    ].join('\n');
+    const inert = inertSection(hostile, LINKS);
+    expect(inert).not.toMatch(/<|@[a-z]|!\[|\]\(https:\/\/evil|\]: https|https:\/\/evil|www\.evil/);
+    // A link to where flakeguard links stays a link.
+    expect(inert).toContain('[run](https://github.com/o/r/actions/runs/9)');
+    expect(decodeEntities(inert).replace(/\u200b/g, '')).toBe(hostile);
+    expect(inertSection(inert, LINKS)).toBe(inert);
+    // Without the addresses, no link at all.
+    expect(inertSection(hostile)).not.toContain('](');
+    const huge = inertSection('@'.repeat(COMMENT_MAX), LINKS);
+    expect(huge.length).toBeLessThanOrEqual(SECTION_MAX);
+    expect(huge).toMatch(/(&#64;&#8203;)+$/);
+    expect(inertSection(huge, LINKS)).toBe(huge);
+    // The markers around it hold: the section is the one written, nothing folds or ends it early.
+    const body = withSection(withSection(undefined, { key: b.key, text: hostile }, [], LINKS), a, [], LINKS);
+    expect(parseSections(body)).toEqual([{ key: b.key, text: inert }, a]);
   });
 
   it('stays under 65,536 characters with many large sections: the longest others are shortened, the writer’s kept whole', () => {

@@ -13,8 +13,9 @@ import { branchRepo, hostileBranchFiles } from './dashboard.ts';
 export interface OrgFixture {
   /** The sources in --repos order: shop, project, unreachable, no branch, damaged. */
   sources: string[];
-  shop: { source: string; files: Map<string, string> };
-  project: { source: string; files: Map<string, string> };
+  /** `source`: the --repos entry that names it (`octo/shop=<path>`); `path`: its bare repository. */
+  shop: { source: string; path: string; files: Map<string, string> };
+  project: { source: string; path: string; files: Map<string, string> };
   unreachable: string;
   noBranch: string;
   damaged: string;
@@ -42,9 +43,10 @@ export async function orgFixture(end = Date.UTC(2026, 10, 21, 12)): Promise<OrgF
   await other.dispose();
   const unreachable = join(root, 'gone', `${HOSTILE_REPO_NAME}.git`);
   return {
-    sources: [shop.repo, project.repo, unreachable, noBranch, damaged.repo],
-    shop: { source: shop.repo, files: shopFiles },
-    project: { source: project.repo, files: projectFiles },
+    // Named as listed: a folder's name alone says no owner (every bare repository here is a `repo.git`).
+    sources: [`octo/shop=${shop.repo}`, `octo/project=${project.repo}`, unreachable, noBranch, damaged.repo],
+    shop: { source: `octo/shop=${shop.repo}`, path: shop.repo, files: shopFiles },
+    project: { source: `octo/project=${project.repo}`, path: project.repo, files: projectFiles },
     unreachable,
     noBranch,
     damaged: damaged.repo,

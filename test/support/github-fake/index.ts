@@ -168,6 +168,8 @@ interface Injection {
 }
 
 const SEARCH_OPS = new Set(['search/issues-and-pull-requests']);
+/** The one GraphQL query the fake answers (whitespace folded). */
+const VIEWER_QUERY = 'query { viewer { login } }';
 
 function matches(match: FailMatch, rec: RecordedRequest): boolean {
   return (
@@ -332,6 +334,26 @@ export async function startGitHubFake(opts: StartOptions = {}): Promise<FakeGitH
 
     if (!authorized(headers['authorization'])) {
       send(res, rec, { status: 401, body: { message: 'Bad credentials', documentation_url: DOCS, status: '401' } });
+      return;
+    }
+
+    // Not part of GitHub's REST API: its GraphQL endpoint, answering the one query flakeguard sends there, who the
+    // token is (`viewer { login }`: the fake's actor, as GitHub answers for a user's and an installation's token alike).
+    if (url.pathname === '/graphql') {
+      rec.operationId = '_fake/graphql-viewer';
+      arrive(rec);
+      const query = typeof body === 'object' && body !== null ? (body as { query?: unknown }).query : undefined;
+      if (method !== 'POST' || typeof query !== 'string' || query.replace(/\s+/g, ' ').trim() !== VIEWER_QUERY) {
+        rec.violations.push(`[fake] the GraphQL endpoint answers only POST \`${VIEWER_QUERY}\``);
+        send(res, rec, { status: 200, body: { errors: [{ message: 'github-fake answers only the viewer query' }] } });
+        return;
+      }
+      const injected = takeInjection(rec);
+      if (injected?.status !== undefined) {
+        send(res, rec, { status: injected.status, body: injected.body, ...(injected.headers ? { headers: injected.headers } : {}) });
+        return;
+      }
+      send(res, rec, { status: 200, body: { data: { viewer: { login: state.actor } } } });
       return;
     }
 
