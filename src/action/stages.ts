@@ -308,7 +308,7 @@ export function runFacts(step: Step, job: Job, reruns: Reruns | undefined, writt
     readOnly: step.readOnly,
     runUrl: job.run.url ?? '',
     sync: written.sync,
-    reports: { tests: reports.tests.length, problems: reports.problems.length, ...(reports.twins ? { twins: reports.twins } : {}) },
+    reports: { tests: reports.tests.length, problems: reports.problems.length, ...(reports.twins ? { twins: reports.twins } : {}), ...(reports.collisions ? { collisions: reports.collisions } : {}) },
     ...(written.facts ? { facts: written.facts } : {}),
     ...(written.api ? { api: written.api } : {}),
     run: job.run,
