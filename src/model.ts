@@ -77,6 +77,8 @@ export interface ParsedReports {
    * reports' directories (docs/test-ids.md, ADR 0410): the first few with the reports' paths, and how many in all.
    */
   collisions?: { first: Array<{ id: string; reports: string[] }>; count: number };
+  /** The reports (as shown) whose reporter writes one testcase per test, when any (their ids may be qualified: ADR 0410). */
+  perTestReports?: string[];
   /**
    * The reports read, counted by the reporter their own marks name ('' when none: src/junit/junit.ts
    * RawReport.reporter). A hint for `rerun: auto`.

@@ -122,3 +122,48 @@ function qualify(t: ParsedTestCase, scope: string, path: string, taken: Set<stri
     return;
   }
 }
+
+/**
+ * The plain ids whose history ids have a qualified form in `historyIds` (`[scope] <id>`): ids that were in two reports
+ * of a run once. A scope with `] ` in it is read up to its first `] `, which at worst qualifies one more test.
+ */
+export function scopedBefore(historyIds: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  for (const id of historyIds) {
+    if (!id.startsWith('[')) continue;
+    const end = id.indexOf('] ');
+    if (end > 1) out.add(id.slice(end + 2));
+  }
+  return out;
+}
+
+/**
+ * Keeps the ids of a run stable once qualified (ADR 0410). A test of a report of one testcase per test (`reports`)
+ * whose id no other report of this run has is qualified all the same when its id was qualified in an earlier run
+ * (`history.scoped` has its history id, scopedBefore): by its report's directory, or by its report's path when the
+ * history has that form and not the directory's. So a package's test keeps one id whether or not the other package's
+ * report is there, and a test never takes up the plain id's history another package's test left. Returns how many
+ * tests were qualified here.
+ */
+export function keepScopes(
+  tests: readonly ParsedTestCase[],
+  reports: ReadonlySet<string>,
+  history: { has(historyId: string): boolean; scoped: ReadonlySet<string> },
+  historyId: (id: string) => string,
+): number {
+  if (reports.size === 0 || history.scoped.size === 0) return 0;
+  const taken = new Set<string>();
+  for (const t of tests) taken.add(t.id);
+  let kept = 0;
+  for (const t of tests) {
+    if (t.scope !== undefined || !reports.has(t.report) || !history.scoped.has(historyId(t.id))) continue;
+    const dir = reportDirectory(t.report);
+    const byPath = testId({ classname: scopedClassname(t.report, t.classname, t.suite), name: t.name, suite: t.suite });
+    const scope = !history.has(historyId(testId({ classname: scopedClassname(dir, t.classname, t.suite), name: t.name, suite: t.suite }))) && history.has(historyId(byPath)) ? t.report : dir;
+    const before = t.id;
+    qualify(t, scope, t.report, taken);
+    taken.delete(before);
+    kept++;
+  }
+  return kept;
+}

@@ -22,7 +22,7 @@ import { testId } from './id.ts';
 import { combineReports, mergeAttempts, type ReportTests } from './across.ts';
 
 export { testId } from './id.ts';
-export type { Collisions } from './across.ts';
+export { keepScopes, scopedBefore, type Collisions } from './across.ts';
 
 export type { RawCase } from './junit.ts';
 
@@ -356,5 +356,7 @@ export async function parseReportFiles(paths: string[], opts: ParseOptions): Pro
   if (timestamp !== undefined) out.timestamp = timestamp;
   if (twins.count > 0) out.twins = { first: twins.first, count: twins.count };
   if (combined.collisions && combined.collisions.count > 0) out.collisions = combined.collisions;
+  const perTest = reports.filter((r) => r.oneCasePerTest).map((r) => r.path);
+  if (perTest.length > 0) out.perTestReports = perTest;
   return out;
 }

@@ -68,6 +68,12 @@ describe('the same id in two reports of one run', () => {
       expect(alone.outputs['blocking-failures'], why2).toBe('1');
       expect(alone.summary, why2).toContain('**0** forgiven');
       expect(alone.stdout, why2).not.toContain('The same test id in several reports');
+      // Alone, a's test keeps the qualified id its history is under; its other test keeps its plain id.
+      const after = await history();
+      expect(after['[reports/packages/a] src/index.test.ts::works']!.o, why2).toBe('FF');
+      expect(after['[reports/packages/b] src/index.test.ts::works']!.o, why2).toBe('P');
+      expect(after['src/index.test.ts::works'], why2).toBeUndefined();
+      expect(after['src/index.test.ts::only in a']!.o, why2).toBe('PP');
     });
   }
 
