@@ -77,6 +77,19 @@ describe('the same id in two reports of one run', () => {
     });
   }
 
+  it("a qualified test is never re-run into the other package's pass: its failure stands", async () => {
+    await world.writeReport('reports/packages/a/junit.xml', report('vitest tests', 'fail', 'only in a'));
+    await world.writeReport('reports/packages/b/junit.xml', report('vitest tests', 'pass', 'only in b'));
+    // A re-run in the workspace answers with the plain id, as a runner over both packages would.
+    await world.writeReport('rerun-pass.xml', report('vitest tests', 'pass', 'only in a'));
+    const run = await world.run({ inputs: { rerun: 'cp rerun-pass.xml "$FLAKEGUARD_RERUN_REPORT"' } });
+    const why = `stdout:\n${run.stdout}\nsummary:\n${run.summary}`;
+    expect(run.exitCode, why).toBe(1);
+    expect(run.outputs['blocking-failures'], why).toBe('1');
+    expect(run.outputs['proven-flaky'], why).toBe('[]');
+    expect(run.stdout, why).toMatch(/Re-runs: '\[reports\/packages\/a\] src\/index.test.ts::works' could not be re-run: its id is in more than one report of this run/);
+  });
+
   it('a retry dialect (gotestsum) still merges the same id across its reports into attempts', async () => {
     const go = (status: 'pass' | 'fail'): string => `<?xml version="1.0" encoding="UTF-8"?>
 <testsuites tests="1" failures="${status === 'fail' ? 1 : 0}" errors="0" time="0.1">
