@@ -132,7 +132,8 @@ export function plannedExtras(input: {
   const newTests = new Set(input.isPullRequest ? tests.filter((t) => isNewTest(snapshot.history, input.historyId(t.id))).map((t) => t.id) : []);
   if (input.budget <= 0) return { newTests, extras: [] };
   const extras = planExtras({
-    passing: tests.filter((t) => !finalAttemptFailed(t) && t.attempts.some((a) => a.status === 'passed')),
+    // A test qualified by its report's directory cannot be re-run (setAsideScoped): no budget is spent on it.
+    passing: tests.filter((t) => t.scope === undefined && !finalAttemptFailed(t) && t.attempts.some((a) => a.status === 'passed')),
     history: snapshot.history,
     historyId: input.historyId,
     quarantined: quarantineBefore(snapshot, input.now).quarantined,
