@@ -175,13 +175,20 @@ export interface Twins {
 /**
  * Names the twins of one report that writes one testcase per test (docs/test-ids.md, ADR 0289): the first testcase
  * with an id keeps its name; each later one is named `<name> [k]`, k the smallest number above the previous twin's
- * whose id no testcase of the report was written with (`real`), so a made-up name never takes a real title (ADR 0411).
+ * whose id no testcase of the report was written with, so a made-up name never takes a real title (ADR 0411).
  */
 export class TwinNamer {
   private readonly last = new Map<string, number>();
-  private readonly real: ReadonlySet<string>;
-  constructor(real: ReadonlySet<string>) {
-    this.real = real;
+  private readonly cases: ReadonlyArray<{ name: string; classname: string; suite: string }>;
+  /** The ids the report's testcases were written with, listed at the first twin (most reports have none). */
+  private real: Set<string> | undefined;
+  /**
+   * `cases`: the report's testcases, names capped (src/junit/cap.ts). They are read at the first twin, when the twins
+   * named before it may have been renamed in place: such a made-up `<id> [k]` is then taken for real, which changes
+   * nothing, as the numbers of that id only go up from k.
+   */
+  constructor(cases: ReadonlyArray<{ name: string; classname: string; suite: string }>) {
+    this.cases = cases;
   }
 
   /** The name of the next testcase with this `id` and `name`; `n` is the suffix's number (1: no suffix). */
@@ -190,6 +197,10 @@ export class TwinNamer {
     if (before === undefined) {
       this.last.set(id, 1);
       return { name, n: 1 };
+    }
+    if (this.real === undefined) {
+      this.real = new Set();
+      for (const c of this.cases) this.real.add(testId(c));
     }
     let k = before + 1;
     while (this.real.has(`${id} [${k}]`)) k++;
@@ -200,9 +211,7 @@ export class TwinNamer {
 
 /** A TwinNamer for the testcases of one report, their names already capped (src/junit/cap.ts). */
 export function twinNamer(cases: ReadonlyArray<{ name: string; classname: string; suite: string }>): TwinNamer {
-  const real = new Set<string>();
-  for (const c of cases) real.add(testId(c));
-  return new TwinNamer(real);
+  return new TwinNamer(cases);
 }
 
 /** How many duplicated titles Twins keeps by name. */
