@@ -45,6 +45,11 @@ export interface ParsedTestCase extends TestCaseElement {
    * `name` then ends in ` [n]`, which the runner does not know (docs/test-ids.md).
    */
   twin?: number;
+  /**
+   * The directory (or path) of its report when another report of the run has its id and its reporter never writes a
+   * retry: `classname` is then `[scope] <classname>`, so its id is `[scope] <id>` (docs/test-ids.md, ADR 0410).
+   */
+  scope?: string;
 }
 
 export interface ReportProblem {
@@ -67,6 +72,13 @@ export interface ParsedReports {
    * docs/test-ids.md): the first few first-twin ids, and how many such titles in all.
    */
   twins?: { first: string[]; count: number };
+  /**
+   * Ids written in several reports of the run by a reporter that never writes a retry, so qualified by their
+   * reports' directories (docs/test-ids.md, ADR 0410): the first few with the reports' paths, and how many in all.
+   */
+  collisions?: { first: Array<{ id: string; reports: string[] }>; count: number };
+  /** The reports (as shown) whose reporter writes one testcase per test, when any (their ids may be qualified: ADR 0410). */
+  perTestReports?: string[];
   /**
    * The reports read, counted by the reporter their own marks name ('' when none: src/junit/junit.ts
    * RawReport.reporter). A hint for `rerun: auto`.

@@ -35,6 +35,8 @@ import type { FixInput } from '../policy/fix-release.ts';
 import { finalAttemptFailed } from '../policy/outcome.ts';
 import type { ParsedReports, ParsedTestCase, RunContext } from '../model.ts';
 import { openClone, type EarlyClone } from './early-clone.ts';
+import { keepScopes, scopedBefore } from '../junit/index.ts';
+import type { Snapshot } from '../store/snapshot.ts';
 
 /** What the step was asked to do: its inputs, context and configuration, read once. */
 export interface Step {
@@ -58,6 +60,8 @@ export interface Job {
   warnClock: (message: string) => void;
   /** Issues for test owners (docs/issues.md), listed before the write: a person's close can lift a quarantine. */
   issues: IssueSession | undefined;
+  /** The branch as first read, when reading the reports needed it (keptScopes): the re-runs take it instead of reading it again. */
+  snapshot?: Snapshot;
 }
 
 /** Inputs: the action's inputs (its secrets registered for masking), the context, `.github/flakeguard.yml`. */
@@ -96,11 +100,34 @@ export async function readJob(step: Step, branch: DataBranch): Promise<Job> {
     throw error;
   });
   await branch.opened();
+  const snapshot = reports.perTestReports ? await keptScopes(step, reports, branch) : undefined;
   const now = Date.now();
   const run = runContextFor(ctx, inputs, reports.timestamp, now);
   const rules = step.config.policy.rules;
   const issues = inputs.createIssues ? await (await import('../github/issues.ts')).prepareIssues({ inputs, ctx, readOnly, rules }) : undefined;
-  return { reports, run, now, warnClock: clockWarner(), issues };
+  return { reports, run, now, warnClock: clockWarner(), issues, ...(snapshot ? { snapshot } : {}) };
+}
+
+/**
+ * Keeps the qualified ids of the tests of reports of one testcase per test (ADR 0410, src/junit/across.ts
+ * keepScopes), by the branch as first read. Returns that snapshot for the re-runs, which read it first otherwise;
+ * undefined when the branch cannot be read (the write says why; every id stays as the reports give it).
+ */
+async function keptScopes(step: Step, reports: ParsedReports, branch: DataBranch): Promise<Snapshot | undefined> {
+  let snapshot: Snapshot;
+  try {
+    snapshot = await branch.snapshot();
+  } catch {
+    return undefined;
+  }
+  const historyId = historyIdOf(step);
+  const kept = keepScopes(reports.tests, new Set(reports.perTestReports), { has: (id) => snapshot.history.has(id), scoped: scopedBefore(snapshot.history.keys()) }, historyId);
+  if (kept > 0) {
+    core.info(
+      `${kept} test${kept === 1 ? '' : 's'} alone with ${kept === 1 ? 'its' : 'their'} id in this run keep${kept === 1 ? 's' : ''} the id qualified by ${kept === 1 ? 'its' : 'their'} report's directory that ${kept === 1 ? 'it' : 'they'} had when another report had it too (docs/test-ids.md, "Ids across reports").`,
+    );
+  }
+  return snapshot;
 }
 
 /** The re-runs' result and the verdicts applyRun takes from them. */
@@ -110,6 +137,21 @@ export interface Reruns extends StepRerun {
 
 /** `split-history-by: job-key`: a test's id in the history carries the job key (docs/matrix.md). */
 const splitHistory = (step: Step): boolean => step.modeInputs.splitHistoryBy === 'job-key';
+
+/** The branch's snapshots, the first being `first` (a snapshot already read), every later one a read of its own. */
+function firstSnapshot(first: Snapshot, branch: DataBranch): Pick<DataBranch, 'snapshot'> {
+  let given: Snapshot | undefined = first;
+  return {
+    snapshot: () => {
+      const out = given;
+      given = undefined;
+      return out ? Promise.resolve(out) : branch.snapshot();
+    },
+  };
+}
+
+/** A test's id in the history from its id in the reports. */
+const historyIdOf = (step: Step): ((id: string) => string) => (splitHistory(step) ? (id: string) => splitTests([{ id }], step.inputs.jobKey)[0]!.id : (id: string) => id);
 
 /**
  * Re-run (docs/rerun.md): once, before deciding, judged by the branch as first read; the write's retries re-apply the
@@ -125,10 +167,10 @@ export async function rerunStage(step: Step, job: Job, branch: DataBranch): Prom
   ).rerunStep({
     rerun: rerunInputs,
     tests: reports.tests,
-    branch,
+    branch: job.snapshot ? firstSnapshot(job.snapshot, branch) : branch,
     workspace: ctx.workspace,
     tempDir: ctx.runnerTemp || tmpdir(),
-    historyId: splitHistory(step) ? (id: string) => splitTests([{ id }], step.inputs.jobKey)[0]!.id : (id: string) => id,
+    historyId: historyIdOf(step),
     isPullRequest: ctx.eventName === 'pull_request' || ctx.eventName === 'pull_request_target',
     runKey: `${job.run.key}#${job.run.runAttempt}`,
     policy: config.policy,
@@ -178,7 +220,7 @@ export async function fixStage(step: Step, job: Job, branch: DataBranch): Promis
     fix: step.fixInputs,
     tests: job.reports.tests,
     ...(job.reports.reporters ? { reporters: job.reports.reporters } : {}),
-    historyId: splitHistory(step) ? (id: string) => splitTests([{ id }], step.inputs.jobKey)[0]!.id : (id: string) => id,
+    historyId: historyIdOf(step),
     snapshot,
     policy: step.config.policy,
     now: job.now,
@@ -308,7 +350,7 @@ export function runFacts(step: Step, job: Job, reruns: Reruns | undefined, writt
     readOnly: step.readOnly,
     runUrl: job.run.url ?? '',
     sync: written.sync,
-    reports: { tests: reports.tests.length, problems: reports.problems.length, ...(reports.twins ? { twins: reports.twins } : {}) },
+    reports: { tests: reports.tests.length, problems: reports.problems.length, ...(reports.twins ? { twins: reports.twins } : {}), ...(reports.collisions ? { collisions: reports.collisions } : {}) },
     ...(written.facts ? { facts: written.facts } : {}),
     ...(written.api ? { api: written.api } : {}),
     run: job.run,

@@ -29,7 +29,7 @@ export interface PublishInput {
   runUrl: string;
   sync: SyncResult<ApplyResult>;
   /** This run's reports: how many tests, and how many reports could not be read (each already logged as an error). */
-  reports?: { tests: number; problems: number; twins?: { first: string[]; count: number } };
+  reports?: { tests: number; problems: number; twins?: { first: string[]; count: number }; collisions?: { first: Array<{ id: string; reports: string[] }>; count: number } };
   /** Markdown appended to the job summary (the re-runs' section, src/report/rerun-summary.ts). */
   extraSummary?: string;
   /** The summary's figures, computed while the push ran (factsFor): used when they are of the result published. */
@@ -189,6 +189,7 @@ export async function publishResults({ inputs, ctx, readOnly, runUrl, sync, repo
     released: result.released,
     testsInRun: reports?.tests,
     ...(reports?.twins ? { twins: reports.twins } : {}),
+    ...(reports?.collisions ? { collisions: reports.collisions } : {}),
     storeLine: line,
     dataBranch: inputs.dataBranch,
     dataBranchUrl: branchUrl,

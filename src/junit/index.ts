@@ -3,7 +3,8 @@
  *
  * Layers: decode.ts (bytes → UTF-8: BOM, UTF-16, declared encodings), xml.ts (strict streaming
  * tokenizer, no DTDs), junit.ts (one RawCase per <testcase> element), stream.ts (a report read and tokenized a
- * window at a time), this file (ids, merging of repeated testcases into attempts, files, problems). Nothing here
+ * window at a time), id.ts (ids), across.ts (one run's reports into one list), this file (merging of repeated
+ * testcases of a report into attempts, twins, files, problems). Nothing here
  * throws for a bad report.
  */
 import { Buffer } from 'node:buffer';
@@ -17,6 +18,11 @@ import { isAbsolutePath, Locator } from './location.ts';
 import { capName } from './cap.ts';
 import { lineColumn } from './xml.ts';
 import { problemFrom, streamReport, type ByteSource, type StreamResult } from './stream.ts';
+import { testId } from './id.ts';
+import { combineReports, mergeAttempts, type ReportTests } from './across.ts';
+
+export { testId } from './id.ts';
+export { keepScopes, scopedBefore, type Collisions } from './across.ts';
 
 export type { RawCase } from './junit.ts';
 
@@ -114,16 +120,6 @@ export function parseReportStream(src: ByteSource, shown: string, opts: ParseOpt
 /** 256 MiB. */
 export const DEFAULT_MAX_FILE_BYTES = 256 * 1024 * 1024;
 
-/**
- * Stable identity of a test across runs: `classname::name`, where classname falls back to the suite
- * name when empty; just `name` when both are empty. `name` appears verbatim. `file` is deliberately not
- * part of the id (see docs/test-ids.md).
- */
-export function testId(parts: { classname: string; name: string; suite: string; file?: string }): string {
-  const owner = parts.classname !== '' ? parts.classname : parts.suite;
-  return owner !== '' ? `${owner}::${parts.name}` : parts.name;
-}
-
 /** "300.0 MiB (314572800 bytes)", or "23 bytes" below 1 KiB. */
 function formatBytes(n: number): string {
   if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(1)} MiB (${n} bytes)`;
@@ -177,13 +173,45 @@ export interface Twins {
 }
 
 /**
- * The n-th testcase with one id in a report that writes one testcase per test (n ≥ 2) is named `<name> [n]`.
- * `seen` counts the ids of one report.
+ * Names the twins of one report that writes one testcase per test (docs/test-ids.md, ADR 0289): the first testcase
+ * with an id keeps its name; each later one is named `<name> [k]`, k the smallest number above the previous twin's
+ * whose id no testcase of the report was written with, so a made-up name never takes a real title (ADR 0411).
  */
-export function twinName(name: string, id: string, seen: Map<string, number>): { name: string; n: number } {
-  const n = (seen.get(id) ?? 0) + 1;
-  seen.set(id, n);
-  return n > 1 ? { name: `${name} [${n}]`, n } : { name, n };
+export class TwinNamer {
+  private readonly last = new Map<string, number>();
+  private readonly cases: ReadonlyArray<{ name: string; classname: string; suite: string }>;
+  /** The ids the report's testcases were written with, listed at the first twin (most reports have none). */
+  private real: Set<string> | undefined;
+  /**
+   * `cases`: the report's testcases, names capped (src/junit/cap.ts). They are read at the first twin, when the twins
+   * named before it may have been renamed in place: such a made-up `<id> [k]` is then taken for real, which changes
+   * nothing, as the numbers of that id only go up from k.
+   */
+  constructor(cases: ReadonlyArray<{ name: string; classname: string; suite: string }>) {
+    this.cases = cases;
+  }
+
+  /** The name of the next testcase with this `id` and `name`; `n` is the suffix's number (1: no suffix). */
+  name(name: string, id: string): { name: string; n: number } {
+    const before = this.last.get(id);
+    if (before === undefined) {
+      this.last.set(id, 1);
+      return { name, n: 1 };
+    }
+    if (this.real === undefined) {
+      this.real = new Set();
+      for (const c of this.cases) this.real.add(testId(c));
+    }
+    let k = before + 1;
+    while (this.real.has(`${id} [${k}]`)) k++;
+    this.last.set(id, k);
+    return { name: `${name} [${k}]`, n: k };
+  }
+}
+
+/** A TwinNamer for the testcases of one report, their names already capped (src/junit/cap.ts). */
+export function twinNamer(cases: ReadonlyArray<{ name: string; classname: string; suite: string }>): TwinNamer {
+  return new TwinNamer(cases);
 }
 
 /** How many duplicated titles Twins keeps by name. */
@@ -194,11 +222,10 @@ export const TWINS_NAMED = 5;
  * Takes ownership of the raw cases' attempts arrays.
  *
  * In a report that writes one testcase per test (`twins` given: RawReport.oneCasePerTest), a repeated id in that
- * report is another test with the same title, not a retry: the n-th testcase with the id in the report (n ≥ 2) is
- * named `<name> [n]` (so its id is `<id> [n]`), the first keeps its name and id (docs/test-ids.md).
+ * report is another test with the same title, not a retry: it is named by TwinNamer (`<name> [k]`), the first keeps
+ * its name and id (docs/test-ids.md).
  */
 function mergeInto(raw: RawCase[], report: string, byId: Map<string, ParsedTestCase>, out: ParsedTestCase[], shared: Map<string, string> = new Map(), twins?: Twins & { ids: Set<string> }): void {
-  const inReport = twins ? new Map<string, number>() : undefined;
   // The tests of a class share one copy of its name, its suite's and its file's (100k tests: ~10 MB less held).
   // Each compared with the last one of its kind first: the tests of a class come one after the other.
   const sharer = (): ((s: string) => string) => {
@@ -221,16 +248,19 @@ function mergeInto(raw: RawCase[], report: string, byId: Map<string, ParsedTestC
     c.classname = classname(capName(c.classname));
     c.suite = suite(capName(c.suite));
     if (c.file !== undefined) c.file = file(c.file);
+  }
+  const namer = twins ? twinNamer(raw) : undefined;
+  for (const c of raw) {
     let twin = 0;
-    if (inReport) {
+    if (namer) {
       const first = testId(c);
-      const named = twinName(c.name, first, inReport);
-      if (named.n === 2 && !twins!.ids.has(first)) {
-        twins!.ids.add(first);
-        twins!.count++;
-        if (twins!.first.length < TWINS_NAMED) twins!.first.push(first);
-      }
+      const named = namer.name(c.name, first);
       if (named.n > 1) {
+        if (!twins!.ids.has(first)) {
+          twins!.ids.add(first);
+          twins!.count++;
+          if (twins!.first.length < TWINS_NAMED) twins!.first.push(first);
+        }
         c.name = named.name;
         twin = named.n;
       }
@@ -238,14 +268,7 @@ function mergeInto(raw: RawCase[], report: string, byId: Map<string, ParsedTestC
     const id = testId(c);
     const existing = byId.get(id);
     if (existing) {
-      for (const a of c.attempts) existing.attempts.push(a);
-      // A later attempt may know more about the location (e.g. only failing attempts have a stack trace).
-      if (existing.file === undefined && c.file !== undefined) {
-        existing.file = c.file;
-        if (c.line !== undefined) existing.line = c.line;
-      } else if (existing.line === undefined && c.line !== undefined && c.file === existing.file) {
-        existing.line = c.line;
-      }
+      mergeAttempts(existing, c);
       continue;
     }
     // The raw case is discarded after merging, so its attempts array is taken over, not copied.
@@ -294,15 +317,16 @@ function ioMessage(err: unknown): string {
 
 /**
  * Reads and parses report files one after the other, each a window at a time (so no report is ever held whole).
- * Tests with the same id across files are merged, attempts concatenated in file order. Duplicate paths
- * are read once. `filesRead` counts the files that were read and parsed without a problem (a report with
- * zero tests counts); every other file has exactly one ReportProblem, so filesRead + problems = distinct paths.
+ * Tests with the same id across files are combined by combineReports (across.ts): merged, attempts concatenated in
+ * file order, unless a report of one testcase per test has the id, which is then qualified by each such report's
+ * directory (ADR 0410). Duplicate paths are read once. `filesRead` counts the files that were read and parsed without
+ * a problem (a report with zero tests counts); every other file has exactly one ReportProblem, so filesRead +
+ * problems = distinct paths.
  */
 export async function parseReportFiles(paths: string[], opts: ParseOptions): Promise<ParsedReports> {
   const limit = opts.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
-  const tests: ParsedTestCase[] = [];
+  const reports: ReportTests[] = [];
   const problems: ReportProblem[] = [];
-  const byId = new Map<string, ParsedTestCase>();
   const shared = new Map<string, string>();
   let timestamp: string | undefined;
   let filesRead = 0;
@@ -329,13 +353,19 @@ export async function parseReportFiles(paths: string[], opts: ParseOptions): Pro
     if (raw.problems.length === 0) filesRead++;
     for (const p of raw.problems) problems.push(p);
     if (raw.timestamp !== undefined && (timestamp === undefined || raw.timestamp < timestamp)) timestamp = raw.timestamp;
-    mergeInto(raw.cases, shown, byId, tests, shared, raw.oneCasePerTest ? twins : undefined);
+    const tests: ParsedTestCase[] = [];
+    mergeInto(raw.cases, shown, new Map(), tests, shared, raw.oneCasePerTest ? twins : undefined);
+    reports.push({ path: shown, oneCasePerTest: raw.oneCasePerTest === true, tests });
     const reporter = raw.reporter ?? '';
     reporters.set(reporter, (reporters.get(reporter) ?? 0) + 1);
   }
-  const out: ParsedReports = { tests, problems, filesRead };
+  const combined = combineReports(reports);
+  const out: ParsedReports = { tests: combined.tests, problems, filesRead };
   if (reporters.size > 0) out.reporters = Object.fromEntries(reporters);
   if (timestamp !== undefined) out.timestamp = timestamp;
   if (twins.count > 0) out.twins = { first: twins.first, count: twins.count };
+  if (combined.collisions && combined.collisions.count > 0) out.collisions = combined.collisions;
+  const perTest = reports.filter((r) => r.oneCasePerTest).map((r) => r.path);
+  if (perTest.length > 0) out.perTestReports = perTest;
   return out;
 }

@@ -42,8 +42,25 @@ export async function readReports(inputs: Inputs, ctx: GitHubContext): Promise<P
         { title: 'Duplicate test titles' },
       );
     }
+    if (parsed.collisions) core.warning(commandText(collisionWarning(parsed.collisions), 4000), { title: 'The same test id in several reports' });
     return { ...parsed, matched: files.length };
   });
+}
+
+/** `'id' in a and b` for each of the first collisions (ParsedReports.collisions). */
+function collisionList(collisions: NonNullable<ParsedReports['collisions']>, quote: (text: string) => string): string {
+  const more = collisions.count - collisions.first.length;
+  const listed = collisions.first.map((c) => `${quote(c.id)} in ${c.reports.slice(0, -1).map(quote).join(', ')} and ${quote(c.reports[c.reports.length - 1]!)}`);
+  return `${listed.join('; ')}${more > 0 ? `; and ${more} more` : ''}`;
+}
+
+/** The step's warning for ids written in several reports by reporters that never write a retry (ADR 0410). */
+function collisionWarning(collisions: NonNullable<ParsedReports['collisions']>): string {
+  return (
+    `${collisions.count} test id${collisions.count === 1 ? ' is' : 's are'} written in more than one report by a reporter that writes one testcase per test and never a retry: ` +
+    `${collisionList(collisions, (text) => `'${text}'`)}. ` +
+    'They are counted as different tests, each id prefixed with its report\'s directory, e.g. "[packages/a] src/index.test.ts::works" (docs/test-ids.md, "Ids across reports").'
+  );
 }
 
 /** This job's run: the report's own time when it has one (docs/test-ids.md), else the clock. */

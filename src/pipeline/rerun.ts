@@ -13,7 +13,7 @@ import type { PolicyOptions } from '../policy/quarantine.ts';
 import type { MessageNormaliser } from '../history/merge.ts';
 import { finalAttemptFailed } from '../policy/outcome.ts';
 import { findOutages } from '../policy/outage.ts';
-import { displayPath, parseReportFile, testId, twinName } from '../junit/index.ts';
+import { displayPath, parseReportFile, testId, twinNamer } from '../junit/index.ts';
 import { capName } from '../junit/cap.ts';
 import type { DataBranch } from '../store/data-branch.ts';
 import { emptySnapshot, type Snapshot } from '../store/snapshot.ts';
@@ -132,7 +132,8 @@ export function plannedExtras(input: {
   const newTests = new Set(input.isPullRequest ? tests.filter((t) => isNewTest(snapshot.history, input.historyId(t.id))).map((t) => t.id) : []);
   if (input.budget <= 0) return { newTests, extras: [] };
   const extras = planExtras({
-    passing: tests.filter((t) => !finalAttemptFailed(t) && t.attempts.some((a) => a.status === 'passed')),
+    // A test qualified by its report's directory cannot be re-run (setAsideScoped): no budget is spent on it.
+    passing: tests.filter((t) => t.scope === undefined && !finalAttemptFailed(t) && t.attempts.some((a) => a.status === 'passed')),
     history: snapshot.history,
     historyId: input.historyId,
     quarantined: quarantineBefore(snapshot, input.now).quarantined,
@@ -166,14 +167,14 @@ export async function readRoundReport(path: string, workspace: string): Promise<
   if (typeof read === 'string') return { attempts: new Map(), problems: [read] };
   const attempts = new Map<string, Attempt[]>();
   // Twins (docs/test-ids.md) are told apart by their order in the report, as in the original report.
-  const seen = read.oneCasePerTest ? new Map<string, number>() : undefined;
-  for (const c of read.cases) {
-    const named = { name: capName(c.name), classname: capName(c.classname), suite: capName(c.suite) };
-    if (seen) named.name = twinName(named.name, testId(named), seen).name;
+  const capped = read.cases.map((c) => ({ name: capName(c.name), classname: capName(c.classname), suite: capName(c.suite), attempts: c.attempts }));
+  const namer = read.oneCasePerTest ? twinNamer(capped) : undefined;
+  for (const named of capped) {
+    if (namer) named.name = namer.name(named.name, testId(named)).name;
     const key = answerKey({ id: testId(named), classname: named.classname, name: named.name });
     const known = attempts.get(key);
-    if (known) for (const a of c.attempts) known.push(a);
-    else attempts.set(key, c.attempts);
+    if (known) for (const a of named.attempts) known.push(a);
+    else attempts.set(key, named.attempts);
   }
   return { attempts, problems: read.problems.map((p) => `${p.line ? `line ${p.line}: ` : ''}${p.message}`) };
 }
@@ -258,6 +259,7 @@ async function rerunOrSkip(input: RerunStepInput): Promise<RerunResult & { note?
     rule: { minReruns: rerun.attempts, maxReruns: rerun.attemptsMax },
     ...quarantinedIfExhausted(snapshot, toRerun, input.historyId, input.sha ?? '', input.policy, input.normalise, input.now, input.cell),
   });
+  setAsideScoped(state.cases);
   const deadline = Date.now() + rerun.timeoutSec * 1000;
   const dir = join(input.tempDir, 'flakeguard-rerun');
   const command = rerun.preset ?? rerun.command;
@@ -333,6 +335,22 @@ async function rerunOrSkip(input: RerunStepInput): Promise<RerunResult & { note?
     });
   }
   return note ? { ...result, note } : result;
+}
+
+/**
+ * A test qualified by its report's directory (ParsedTestCase.scope: another report of the run has its id, ADR 0410) is
+ * not re-run: a round runs in the workspace and its one report would give both reports' tests one id again, so no
+ * answer could be told to be this test's rather than the other report's. Its failure stands, as an unanswered one.
+ */
+function setAsideScoped(cases: readonly RerunCase[]): void {
+  const scoped = cases.filter((c) => c.test.scope !== undefined);
+  for (const c of scoped) {
+    setAside(c, `its id is in more than one report of this run (${c.test.scope}), and a re-run's one report could not tell which report's test answered (docs/test-ids.md, "Ids across reports")`);
+  }
+  const failed = scoped.filter((c) => c.kind === 'failed');
+  if (failed.length === 0) return;
+  const more = failed.length > 1 ? ` (and ${failed.length - 1} more test${failed.length === 2 ? '' : 's'})` : '';
+  core.warning(commandText(`Re-runs: '${failed[0]!.test.id}'${more} could not be re-run: ${failed[0]!.why}.`, 1000), { title: 'flakeguard re-runs' });
 }
 
 /**

@@ -39,6 +39,8 @@ export interface SummaryInput {
   testsInRun?: number;
   /** Titles written more than once in one report (distinct tests, docs/test-ids.md): the first few, and how many. */
   twins?: { first: readonly string[]; count: number };
+  /** Ids written in several reports by reporters that never write a retry, qualified (ParsedReports.collisions). */
+  collisions?: { first: ReadonlyArray<{ id: string; reports: readonly string[] }>; count: number };
   /** One line saying what happened to the data branch. */
   storeLine: string;
   dataBranch: string;
@@ -268,6 +270,17 @@ export function renderSummary(input: SummaryInput, options: SummaryOptions = {})
       `${plural(input.twins.count, 'title names', 'titles name')} more than one test in a report: ${shown}${more > 0 ? ` and ${n(more)} more` : ''}. ` +
         'They are counted as different tests, the second and later ones with ` [2]`, ` [3]`… after the title, by their order in the report (docs/test-ids.md). ' +
         'Give each test its own title (for `test.each`, put `%s` or `$name` in it) so that its history cannot move to another test when tests are added or reordered.',
+      '',
+    );
+  }
+  if (input.collisions && input.collisions.count > 0) {
+    const more = input.collisions.count - input.collisions.first.length;
+    const listed = input.collisions.first.map((c) => `${mdText(c.id, 200)} in ${c.reports.map((r) => mdText(r, 200)).join(' and ')}`);
+    tail.push(
+      '#### The same test id in several reports',
+      '',
+      `${plural(input.collisions.count, 'test id is', 'test ids are')} written in more than one report by a reporter that writes one testcase per test and never a retry: ${listed.join('; ')}${more > 0 ? `; and ${n(more)} more` : ''}. ` +
+        'They are counted as different tests, each id prefixed with its report\'s directory (docs/test-ids.md, "Ids across reports").',
       '',
     );
   }

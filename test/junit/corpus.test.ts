@@ -7,7 +7,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isFailure } from '../../src/model.ts';
-import { parseReportFiles, parseReportRaw, parseReportText, testId, twinName, type RawCase } from '../../src/junit/index.ts';
+import { parseReportFiles, parseReportRaw, parseReportText, testId, twinNamer, type RawCase } from '../../src/junit/index.ts';
 import { CORPUS_DIR, loadManifest } from './corpus.ts';
 
 const rows = loadManifest();
@@ -57,8 +57,8 @@ describe.each(wellFormed.map((r) => [r.file, r] as const))('well-formed %s', (_f
     const rawAttempts = raw.cases.reduce((n, c) => n + c.attempts.length, 0);
     expect(merged.tests.reduce((n, t) => n + t.attempts.length, 0)).toBe(rawAttempts);
     // In a report that writes one testcase per test, a repeated title is another test (docs/test-ids.md).
-    const seen = new Map<string, number>();
-    const idOf = (c: RawCase): string => (raw.oneCasePerTest ? testId({ ...c, name: twinName(c.name, testId(c), seen).name }) : testId(c));
+    const namer = twinNamer(raw.cases);
+    const idOf = (c: RawCase): string => (raw.oneCasePerTest ? testId({ ...c, name: namer.name(c.name, testId(c)).name }) : testId(c));
     const ids = new Set(raw.cases.map(idOf));
     expect(merged.tests.map((t) => t.id)).toEqual([...ids]);
     if (raw.oneCasePerTest) expect(merged.tests.length).toBe(raw.cases.length);
@@ -101,20 +101,32 @@ describe('the whole corpus as one batch', () => {
     expect(out.filesRead).toBe(309 - 12);
     expect(out.problems.map((p) => p.path).sort()).toEqual(malformed.map((r) => r.file).sort());
 
-    // Every attempt of every raw testcase is in the merged result, merged across files by id.
+    // Every attempt of every raw testcase is in the merged result. Across files an id is one test when only reports
+    // that may write a retry as a testcase have it; each report of one testcase per test that has it keeps its own.
     let attempts = 0;
-    const ids = new Set<string>();
+    const perTest = new Map<string, number>();
+    const merged = new Set<string>();
     for (const r of wellFormed) {
       const raw = parseReportRaw(read(r.file), r.file, { workspace: CORPUS_DIR });
-      const seen = new Map<string, number>();
+      const namer = twinNamer(raw.cases);
+      const ids = new Set<string>();
       for (const c of raw.cases) {
         attempts += c.attempts.length;
-        ids.add(raw.oneCasePerTest ? testId({ ...c, name: twinName(c.name, testId(c), seen).name }) : testId(c));
+        ids.add(raw.oneCasePerTest ? testId({ ...c, name: namer.name(c.name, testId(c)).name }) : testId(c));
+      }
+      for (const id of ids) {
+        if (raw.oneCasePerTest) perTest.set(id, (perTest.get(id) ?? 0) + 1);
+        else merged.add(id);
       }
     }
+    let expected = merged.size;
+    for (const k of perTest.values()) expected += k;
     expect(out.tests.reduce((n, t) => n + t.attempts.length, 0)).toBe(attempts);
-    expect(out.tests.length).toBe(ids.size);
+    expect(out.tests.length).toBe(expected);
     expect(new Set(out.tests.map((t) => t.id)).size).toBe(out.tests.length);
+    const qualified = out.tests.filter((t) => t.scope !== undefined);
+    expect(qualified.length).toBe([...perTest].reduce((n, [id, k]) => n + (k > 1 || merged.has(id) ? k : 0), 0));
+    expect(out.collisions?.count ?? 0).toBe([...perTest].filter(([id, k]) => k > 1 || merged.has(id)).length);
     expect(out.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
 

@@ -133,21 +133,32 @@ describe('repeated <testcase> elements in one report', () => {
     expect(tests[2]).toMatchObject({ file: 'test/parse.spec.js', line: 14 });
   });
 
-  it('the same twins in two reports of one-testcase-per-test dialect merge by order (a re-run writing a second file)', async () => {
+  it('the same twins in two reports of one-testcase-per-test dialect are different tests, qualified by the reports (ADR 0410)', async () => {
     const f = join(DIR, 'mocha-identical-names.xml');
     const ws = mkdtempSync(join(tmpdir(), 'fg-junit-twins-'));
     try {
       copyFileSync(f, join(ws, 'a.xml'));
       copyFileSync(f, join(ws, 'b.xml'));
       const out = await parseReportFiles([join(ws, 'a.xml'), join(ws, 'b.xml')], { workspace: ws });
-      expect(out.tests.map((t) => [t.name, codes(t)])).toEqual([
-        ['parse() handles input', 'PP'],
-        ['parse() handles input [2]', 'PP'],
-        ['parse() handles input [3]', 'FF'],
-        ['parse() rejects garbage', 'PP'],
+      // Both reports are in one directory: each is qualified by its path.
+      expect(out.tests.map((t) => [t.id, codes(t)])).toEqual([
+        ['[a.xml] handles input::parse() handles input', 'P'],
+        ['[a.xml] handles input::parse() handles input [2]', 'P'],
+        ['[a.xml] handles input::parse() handles input [3]', 'F'],
+        ['[a.xml] rejects garbage::parse() rejects garbage', 'P'],
+        ['[b.xml] handles input::parse() handles input', 'P'],
+        ['[b.xml] handles input::parse() handles input [2]', 'P'],
+        ['[b.xml] handles input::parse() handles input [3]', 'F'],
+        ['[b.xml] rejects garbage::parse() rejects garbage', 'P'],
       ]);
+      expect(out.tests.map((t) => t.scope)).toEqual(['a.xml', 'a.xml', 'a.xml', 'a.xml', 'b.xml', 'b.xml', 'b.xml', 'b.xml']);
+      // The runner's names are kept; only the classname carries the report.
+      expect(out.tests[2]!.name).toBe('parse() handles input [3]');
+      expect(out.tests[2]!.classname).toBe('[a.xml] handles input');
       // Counted once per title, however many reports repeat it.
       expect(out.twins!.first).toEqual(['handles input::parse() handles input']);
+      expect(out.collisions!.count).toBe(4);
+      expect(out.collisions!.first[0]).toEqual({ id: 'handles input::parse() handles input', reports: ['a.xml', 'b.xml'] });
     } finally {
       rmSync(ws, { recursive: true, force: true });
     }
