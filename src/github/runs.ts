@@ -37,7 +37,8 @@ export function workflowRunLookup(token: string, ctx: Pick<GitHubContext, 'owner
         event: data.event,
         runAttempt: data.run_attempt ?? 1,
         workflow: data.name ?? '',
-        fromFork: (data.head_repository?.id ?? own) !== own,
+        // No head repository (`null`: the fork was deleted) is not this repository.
+        fromFork: !data.head_repository || data.head_repository.id !== own,
       };
     } catch (error) {
       const failure = describeApiError(error);
