@@ -16,7 +16,7 @@ export interface GitHubContext extends RunIdentity {
   defaultBranch: string;
   /**
    * True when the head repository of a pull request is not this repository, or is not known (`head.repo: null`: the
-   * fork was deleted). Such a run is read-only and untrusted (docs/forks.md).
+   * fork was deleted). Such a run is read-only and untrusted (docs/forks.md, docs/adr/0417-deleted-fork-is-a-fork.md).
    */
   fromFork: boolean;
   pullRequest?: number;

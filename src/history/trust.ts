@@ -16,7 +16,7 @@
  *   release is decided on trusted records alone (src/pipeline/apply.ts);
  * - where a quarantine applies (its matrix cells) is decided on trusted records alone (src/policy/cells.ts), and an
  *   untrusted run's cell is the one its artifacts claim only when trusted runs have recorded that cell
- *   (`untrustedCell`);
+ *   (`untrustedCell`; docs/adr/0415-untrusted-runs-place-no-quarantine.md);
  * - which failures a quarantine forgives is learnt from trusted records only, always (`withoutUntrusted`).
  *
  * Pure.

@@ -139,7 +139,7 @@ const clamp = (time: number, facts: WorkflowRunFacts): number => {
 };
 
 /**
- * An entry of a parcel without a seal, with the facts the API gives of its run instead of the parcel's: the branch,
+ * An entry of a parcel without a seal (docs/adr/0416-keyless-parcels-are-their-runs-real-jobs.md), with the facts the API gives of its run instead of the parcel's: the branch,
  * event, workflow, whether it ran on the default branch, its time within the run's; an untrusted entry is the one
  * untrusted run of its attempt (`untrustedRunKey`), as a fork's run is.
  */

@@ -159,7 +159,8 @@ export function withCells(decision: Decision, history: TestHistory, override: Ov
     if (override.action !== 'quarantine' || !override.cells) return decision;
     return { ...decision, cells: override.cells, reason: `${decision.reason}; only in ${override.cells.join('; ')}` };
   }
-  // Where is decided on trusted records alone: an untrusted run never creates, widens or keeps a quarantine in a cell.
+  // Where is decided on trusted records alone: an untrusted run never creates, widens or keeps a quarantine in a cell
+  // (docs/adr/0415-untrusted-runs-place-no-quarantine.md).
   const verdict = cellVerdict(trustedOnly(history), policy);
   if (!verdict.cells) return decision;
   // First in the reason, so that the cells are seen where a long reason is cut (the summary, the dashboard).
