@@ -10,8 +10,6 @@ import type { JobsLookup, Provenance, RunLookup } from '../pipeline/fold.ts';
 import type { SealScope } from '../store/parcel.ts';
 import { createClient, describeApiError, requestOptions } from './client.ts';
 
-/** Events whose runs on the default branch are on the default branch (as `ingest-workflow-run` reads them). */
-const DEFAULT_BRANCH_EVENTS = ['push', 'schedule', 'workflow_dispatch', 'merge_group'];
 /** Jobs listed of one attempt: more pages are not read (a matrix has at most 256 jobs; a workflow rarely more). */
 export const MAX_ATTEMPT_JOBS = 1000;
 
@@ -71,7 +69,8 @@ export function workflowRunLookup(client: () => ReturnType<typeof createClient>,
         workflow: data.name ?? '',
         fromFork,
         headBranch,
-        onDefaultBranch: !fromFork && headBranch === ctx.defaultBranch && DEFAULT_BRANCH_EVENTS.includes(data.event),
+        // As the step itself reads it (isOnDefaultBranch): not a pull request, on the default branch, and this repository's.
+        onDefaultBranch: !fromFork && !/^pull_request/.test(data.event) && headBranch === ctx.defaultBranch,
         ...(Number.isFinite(started) ? { started } : {}),
         ...(Number.isFinite(updated) ? { updated } : {}),
       };

@@ -69,7 +69,7 @@ export interface WorkflowRunFacts {
   fromFork: boolean;
   /** The branch the run ran on (`head_branch`). */
   headBranch: string;
-  /** A run of this repository's default branch (push, schedule, dispatch, merge queue), as ingest-workflow-run reads it. */
+  /** A run of this repository's default branch that is not a pull request's, as the step itself reads it (isOnDefaultBranch). */
   onDefaultBranch: boolean;
   /** When the run started and was last updated (ms): a parked job's time is clamped into them. */
   started?: number;
