@@ -14,7 +14,10 @@ export interface GitHubContext extends RunIdentity {
   refName: string;
   eventName: string;
   defaultBranch: string;
-  /** True when the head repository of a pull request is not this repository. */
+  /**
+   * True when the head repository of a pull request is not this repository, or is not known (`head.repo: null`: the
+   * fork was deleted). Such a run is read-only and untrusted (docs/forks.md, docs/adr/0417-deleted-fork-is-a-fork.md).
+   */
   fromFork: boolean;
   pullRequest?: number;
   /** A pull request's base and head commits, from the event (`pull_request.base.sha`, `pull_request.head.sha`). */
@@ -29,7 +32,7 @@ export interface GitHubContext extends RunIdentity {
 
 interface EventPayload {
   repository?: { default_branch?: string; full_name?: string };
-  pull_request?: { number?: number; head?: { sha?: unknown; repo?: { full_name?: string } | null }; base?: { sha?: unknown } };
+  pull_request?: { number?: number; head?: { sha?: unknown; repo?: { full_name?: unknown } | null }; base?: { sha?: unknown } };
 }
 
 function readEvent(path: string | undefined): EventPayload {
@@ -45,11 +48,13 @@ export function contextFromEnv(env: NodeJS.ProcessEnv): GitHubContext {
   const repository = env.GITHUB_REPOSITORY ?? 'local/local';
   const [owner = 'local', repo = 'local'] = repository.split('/');
   const event = readEvent(env.GITHUB_EVENT_PATH);
-  const headRepo = event.pull_request?.head?.repo?.full_name;
+  const head = event.pull_request?.head;
+  // A pull request's head repository that is not named (`head.repo: null`, a deleted fork) is not this repository.
+  const headRepo = head === undefined ? undefined : typeof head?.repo?.full_name === 'string' ? head.repo.full_name : null;
   const ref = env.GITHUB_REF ?? '';
   const sha = (v: unknown): string | undefined => (typeof v === 'string' && /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(v) ? v : undefined);
   const base = sha(event.pull_request?.base?.sha);
-  const head = sha(event.pull_request?.head?.sha);
+  const headSha = sha(event.pull_request?.head?.sha);
   return {
     repository,
     owner,
@@ -65,9 +70,9 @@ export function contextFromEnv(env: NodeJS.ProcessEnv): GitHubContext {
     refName: env.GITHUB_REF_NAME ?? ref.replace(/^refs\/(heads|tags)\//, ''),
     eventName: env.GITHUB_EVENT_NAME ?? 'push',
     defaultBranch: event.repository?.default_branch ?? 'main',
-    fromFork: headRepo !== undefined && headRepo !== repository,
+    fromFork: headRepo !== undefined && (headRepo === null || headRepo.toLowerCase() !== repository.toLowerCase()),
     pullRequest: event.pull_request?.number,
-    ...(base && head ? { pullRequestShas: { base, head } } : {}),
+    ...(base && headSha ? { pullRequestShas: { base, head: headSha } } : {}),
     workspace: env.GITHUB_WORKSPACE ?? process.cwd(),
     runnerTemp: env.RUNNER_TEMP ?? '',
     ...(env.FLAKEGUARD_RUN_URL ? { runUrl: env.FLAKEGUARD_RUN_URL } : {}),

@@ -333,7 +333,7 @@ export interface IngestedRun {
  */
 export async function findForkPullRequest(octokit: Octokit, ctx: GitHubContext, run: IngestedRun): Promise<number | undefined> {
   if (run.pullRequest !== undefined) return run.pullRequest;
-  if (!run.headBranch) return undefined;
+  if (!run.headBranch || !run.headOwner) return undefined;
   const res = await octokit.rest.pulls.list({ owner: ctx.owner, repo: ctx.repo, head: `${run.headOwner}:${run.headBranch}`, state: 'open', per_page: 100, ...requestOptions() });
   const pr = res.data.find((p) => p.head.sha === run.sha && (p.head.repo?.full_name ?? '').toLowerCase() === run.headRepository.toLowerCase());
   return pr?.number;

@@ -11,13 +11,18 @@
  *   MAX_UNTRUSTED_MESSAGES tests of the run, no file, line or duration (those stay the trusted runs');
  * - in a test's window untrusted records have their own budget: they never push a trusted record out
  *   (src/history/merge.ts);
- * - they count toward a test's quarantine and scores only once the test's trusted records alone show it flaky,
- *   and never for a test already quarantined: its release is decided on trusted records alone (src/pipeline/apply.ts);
+ * - they count toward a test's quarantine and scores only once the test's trusted records alone show it flaky (a
+ *   failure and a pass on one commit in one matrix cell, or a retry), and never for a test already quarantined: its
+ *   release is decided on trusted records alone (src/pipeline/apply.ts);
+ * - where a quarantine applies (its matrix cells) is decided on trusted records alone (src/policy/cells.ts), and an
+ *   untrusted run's cell is the one its artifacts claim only when trusted runs have recorded that cell
+ *   (`untrustedCell`; docs/adr/0415-untrusted-runs-place-no-quarantine.md);
  * - which failures a quarantine forgives is learnt from trusted records only, always (`withoutUntrusted`).
  *
  * Pure.
  */
 import type { Attempt, History, ParsedTestCase, TestHistory } from '../model.ts';
+import { commitOf } from './cell.ts';
 
 /** Tests one untrusted run may report: more, and its artifact is refused (src/pipeline/shards.ts). */
 export const MAX_UNTRUSTED_TESTS = 50_000;
@@ -43,15 +48,19 @@ export function hasUntrustedRecord(test: TestHistory | undefined): boolean {
   return test !== undefined && test.runs.some((r) => r.untrusted);
 }
 
-/** True when the test's trusted records alone show it flaky: then its untrusted records count too. */
+/**
+ * True when the test's trusted records alone show it flaky: then its untrusted records count too. "The same commit"
+ * is the same commit in the same matrix cell (`commitOf`, docs/adr/0335-quarantine-per-cell.md): a failure in one cell
+ * and a pass in another on one commit is what a regression of one cell looks like, not a flake.
+ */
 export function trustedRunsAgree(test: TestHistory): boolean {
   const passedOn = new Set<string>();
   const failedOn = new Set<string>();
   for (const r of test.runs) {
     if (r.untrusted || r.outage) continue;
     if (failed(r.attempts) && r.attempts.includes('P')) return true;
-    if (failed(r.attempts)) failedOn.add(r.sha);
-    else if (r.attempts.includes('P')) passedOn.add(r.sha);
+    if (failed(r.attempts)) failedOn.add(commitOf(r));
+    else if (r.attempts.includes('P')) passedOn.add(commitOf(r));
   }
   for (const sha of failedOn) if (passedOn.has(sha)) return true;
   return false;
@@ -127,4 +136,12 @@ export function boundedUntrustedTests(tests: readonly ParsedTestCase[]): ParsedT
     out.push({ ...t, attempts });
   }
   return out;
+}
+
+/**
+ * The cell an untrusted run is recorded in: the one its artifacts (or parcel) claim, only when a trusted run of the
+ * branch has recorded that very cell; else none. A claim never adds a cell of its own making (docs/forks.md).
+ */
+export function untrustedCell(claimed: string | undefined, trustedCells: ReadonlySet<string>): string | undefined {
+  return claimed !== undefined && trustedCells.has(claimed) ? claimed : undefined;
 }

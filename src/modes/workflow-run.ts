@@ -28,6 +28,9 @@ interface Payload {
   workflow_run?: Record<string, unknown>;
 }
 
+/** How a head repository that no longer exists is shown. */
+const DELETED_FORK = '(a deleted fork)';
+
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const DAY = 86_400_000;
 /** A workflow run (with its re-runs) cannot be older than this when its workflow_run event fires. */
@@ -53,10 +56,12 @@ export function finishedRunFromEvent(ctx: GitHubContext, eventPath: string | und
   }
   const headSha = str(wr.head_sha) ?? '';
   if (!/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(headSha)) throw new InputError('The workflow_run payload has no head commit.');
-  const headRepo = wr.head_repository as Record<string, unknown> | undefined;
-  const headRepository = str(headRepo?.full_name) ?? ctx.repository;
-  const headOwner = str((headRepo?.owner as Record<string, unknown> | undefined)?.login) ?? headRepository.split('/')[0]!;
-  const fromFork = headRepository.toLowerCase() !== ctx.repository.toLowerCase();
+  const headRepo = wr.head_repository as Record<string, unknown> | null | undefined;
+  // A head repository the event does not name (`head_repository: null`: a pull request whose fork was deleted) is a fork.
+  const deleted = headRepo === null || (headRepo !== undefined && str(headRepo.full_name) === undefined);
+  const headRepository = deleted ? DELETED_FORK : (str(headRepo?.full_name) ?? ctx.repository);
+  const headOwner = deleted ? '' : (str((headRepo?.owner as Record<string, unknown> | undefined)?.login) ?? headRepository.split('/')[0]!);
+  const fromFork = deleted || headRepository.toLowerCase() !== ctx.repository.toLowerCase();
   const event = str(wr.event) ?? '';
   const headBranch = str(wr.head_branch) ?? '';
   const defaultBranch = str(payload.repository?.default_branch) ?? ctx.defaultBranch;

@@ -51,7 +51,7 @@ import { renderBranchReadme } from '../store/readme.ts';
 import { checkOf, ruleState } from '../policy/hand-edits.ts';
 import { applyHandEdits, type LocatedEdit } from './apply-hand-edits.ts';
 import { pfsPhrase, type ScoreTests } from './stats-scores.ts';
-import { boundedUntrustedTests, hasUntrustedRecord, trustedEvidence, trustedOnly, untrustedRunKey, untrustedTestsToRecord } from '../history/trust.ts';
+import { boundedUntrustedTests, hasUntrustedRecord, trustedEvidence, trustedOnly, untrustedCell, untrustedRunKey, untrustedTestsToRecord } from '../history/trust.ts';
 import { updateDecisionLog, type IssueNumberLookup } from './update-decision-log.ts';
 import { DECISIONS_FILE } from '../store/decisions.ts';
 import { checkTimes } from './clock.ts';
@@ -164,6 +164,17 @@ function evidenceOf(history: History, runs: RunTable): History {
   return anyUntrusted(runs) ? trustedEvidence(history) : history;
 }
 
+/** The untrusted run with the cell it may be recorded in: its claim, when a trusted run has that cell; else none. */
+function withUntrustedCell(run: RunContext, runs: RunTable): RunContext {
+  if (run.cell === undefined) return run;
+  const trusted = new Set<string>();
+  for (const row of runs.values()) if (!row.untrusted && row.cell !== undefined) trusted.add(row.cell);
+  const cell = untrustedCell(run.cell, trusted);
+  if (cell === run.cell) return run;
+  const { cell: _claimed, ...rest } = run;
+  return rest;
+}
+
 /** Every attempt of the test in this run failed, re-runs included (skipped ones left out), and at least one ran. */
 function failedThroughout(t: ParsedTestCase): boolean {
   let ran = false;
@@ -182,7 +193,8 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
   const { reports, now } = input;
   // Times checked against the step's clock and the branch (src/pipeline/clock.ts): no run's time ages out another run.
   const timed = checkTimes(input.run, input.snapshot.runs, input.snapshot.history, now, options.retention);
-  const run = timed.run;
+  // An untrusted run's cell is its claim only when trusted runs have that cell (src/history/trust.ts).
+  const run = input.untrusted ? withUntrustedCell(timed.run, input.snapshot.runs) : timed.run;
   const checked = timed.runs === input.snapshot.runs && timed.history === input.snapshot.history ? input.snapshot : { ...input.snapshot, runs: timed.runs, history: timed.history };
   const edited = applyHandEdits(checked, now, options.policy, (id) => statsFileOf(input.snapshot, id));
   const snapshot = edited.snapshot;

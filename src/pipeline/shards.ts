@@ -137,11 +137,22 @@ export function untrustedRuns(shards: readonly Shard[], trusted: TrustedRun): Sh
     .map(([attempt, list]): Shard => {
       const ordered = [...list].sort((a, b) => a.label.localeCompare(b.label) || a.identity.localeCompare(b.identity));
       const first = ordered[0]!;
+      // One cell only when every artifact claims the same one (applyRun keeps it only when trusted runs have it).
+      const { cell: _first, ...run } = first.run;
+      const cell = ordered.every((s) => s.run.cell === first.run.cell) ? first.run.cell : undefined;
       return {
         label: `workflow run ${trusted.runId} (untrusted)`,
         identity: key,
         jobKey: '',
-        run: { ...first.run, key, job: 'untrusted', runAttempt: attempt, time: Math.max(...ordered.map((s) => s.run.time)), url: `${trusted.url}/attempts/${attempt}` },
+        run: {
+          ...run,
+          ...(cell !== undefined ? { cell } : {}),
+          key,
+          job: 'untrusted',
+          runAttempt: attempt,
+          time: Math.max(...ordered.map((s) => s.run.time)),
+          url: `${trusted.url}/attempts/${attempt}`,
+        },
         reports: {
           tests: boundedUntrustedTests(ordered.flatMap((s) => s.reports.tests)),
           problems: ordered.flatMap((s) => s.reports.problems).slice(0, MAX_PROBLEMS),

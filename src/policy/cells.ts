@@ -19,6 +19,7 @@
  *   (F counted failing runs in N runs, uniform prior, as every rate of docs/scoring.md), mean r; another cell, e
  *   failure episodes in n runs, has Beta(1 + e, 1 + n − e), and it is **shown clean** when the chance that its rate
  *   is at least r, P(Binomial(n + 1, r) ≤ e), is at most CLEAN_CHANCE (5 %);
+ * - only trusted records place it (`withCells`): an untrusted run's claim never covers a cell (src/history/trust.ts);
  * - a history with one cell, or none, has nothing to place: every cell. Runs without a cell (rows written before
  *   cells were recorded, or runs whose cell is not known) are one more group: a counted failure there cannot be
  *   placed, and the quarantine covers every cell.
@@ -28,6 +29,7 @@
  */
 import { gatherEvidence, type Decision, type PolicyOptions } from './quarantine.ts';
 import type { Override, TestHistory, TestRunRecord } from '../model.ts';
+import { trustedOnly } from '../history/trust.ts';
 
 /** A cell at most this likely (posterior) to fail as often as the cells with flaky evidence is shown clean. */
 export const CLEAN_CHANCE = 0.05;
@@ -157,7 +159,9 @@ export function withCells(decision: Decision, history: TestHistory, override: Ov
     if (override.action !== 'quarantine' || !override.cells) return decision;
     return { ...decision, cells: override.cells, reason: `${decision.reason}; only in ${override.cells.join('; ')}` };
   }
-  const verdict = cellVerdict(history, policy);
+  // Where is decided on trusted records alone: an untrusted run never creates, widens or keeps a quarantine in a cell
+  // (docs/adr/0415-untrusted-runs-place-no-quarantine.md).
+  const verdict = cellVerdict(trustedOnly(history), policy);
   if (!verdict.cells) return decision;
   // First in the reason, so that the cells are seen where a long reason is cut (the summary, the dashboard).
   return { ...decision, cells: verdict.cells, reason: `${cellsPhrase(verdict)}; ${decision.reason}` };

@@ -8,6 +8,7 @@
  * landed. Ingestion keys make a fold count once however many writers fold the same parcel (docs/data-branch.md).
  */
 import type { DataRepo } from './git.ts';
+import type { ParcelEntry } from './parcel.ts';
 import { inboxPrefix, refusedPrefix, type ParcelFiles, type ParkedRef } from './inbox-refs.ts';
 import { damageReason, parseSnapshot, emptySnapshot, type Snapshot } from './snapshot.ts';
 import { HISTORY_DIR } from './layout.ts';
@@ -21,6 +22,10 @@ export interface Applied {
 /** A parked run as read off the remote. */
 export interface ParkedParcel extends ParkedRef {
   text: string;
+  /** Its entries as admission rewrote them (a parcel without a seal: the run's real facts, src/pipeline/fold.ts). */
+  entries?: ParcelEntry[];
+  /** The names of the real jobs of each workflow run its trusted entries name (a parcel without a seal). */
+  jobs?: Record<string, string[]>;
 }
 
 export interface Folded {
@@ -39,7 +44,7 @@ export type ReadParcel = ParkedRef & ParcelFiles;
  * "Parcels carry provenance"). `leave`: kept in place, not counted, not in the way of the others (a newer schema, or
  * no way to check it now); `refuse`: moved aside to `<data branch>-refused/`, never counted.
  */
-export type Admission = { verdict: 'fold' } | { verdict: 'leave' | 'refuse'; reason: string };
+export type Admission = { verdict: 'fold'; entries?: ParcelEntry[]; jobs?: Record<string, string[]> } | { verdict: 'leave' | 'refuse'; reason: string };
 
 export interface Inbox<T extends Applied = Applied> {
   /**
@@ -190,7 +195,7 @@ async function scanInbox(
       const verdict = known ?? (read.text === undefined ? missing(read) : await inbox.admit({ ...p, ...read }));
       admitted.set(id, verdict);
       if (verdict.verdict === 'fold') {
-        accepted.push({ ...p, text: read.text! });
+        accepted.push({ ...p, text: read.text!, ...(verdict.entries ? { entries: verdict.entries } : {}), ...(verdict.jobs ? { jobs: verdict.jobs } : {}) });
         bytes += Buffer.byteLength(read.text!, 'utf8');
       } else if (known) continue;
       else if (verdict.verdict === 'refuse') {

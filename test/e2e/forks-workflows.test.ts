@@ -4,7 +4,7 @@
  * through GitHub's REST API (the GitHub fake) while trusting nothing in them but report data.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readdir } from 'node:fs/promises';
+import { chmod, readdir, stat, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { World, junitXml, type ActionRun, setOverride } from '../support/action.ts';
 import { startGitHubFake, type FakeGitHub } from '../support/github-fake/index.ts';
@@ -290,6 +290,38 @@ describe('README: pull requests from forks', () => {
     const history = (await dataJson('history/00.json')).tests as Record<string, { o: string }>;
     expect(history['suite2::x']).toBeUndefined();
     expect(run.stdout).toMatch(/3 tests of the untrusted results were left out: no trusted run has recorded them/);
+    expectClean();
+  });
+
+  it('a pull request from a deleted fork (`head.repo: null`) is a fork: read-only, no push attempted, green when its tests are green', async () => {
+    await baseline();
+    const commitsBefore = await world.dataCommits();
+    // The remote refuses every push, as GitHub refuses the read-only token of a fork's run; the hook says whether one came.
+    const marker = join(world.root, 'push-attempted');
+    await writeFile(join(world.remote, 'hooks', 'pre-receive'), `#!/bin/sh\ntouch '${marker}'\necho 'refused: read-only token' >&2\nexit 1\n`);
+    await chmod(join(world.remote, 'hooks', 'pre-receive'), 0o755);
+    await world.writeReport('reports/junit.xml', junitXml([{ name: 'a' }, { name: 'b' }]));
+    const deletedFork = { ...forkPullRequest, pull_request: { number: 7, head: { repo: null, ref: 'feature', sha: FORK_HEAD } } };
+    const pr = await world.run({
+      runId: 510,
+      eventName: 'pull_request',
+      ref: 'refs/pull/7/merge',
+      event: deletedFork,
+      inputs: { token: TOKEN, ...(await quickStartInputs('success')) },
+      env: { GITHUB_API_URL: gh.url, ...artifacts.env({ runId: 510, job: 'test' }) },
+    });
+    // Before the fix: taken as a pull request from this repository, it pushed, was refused, and failed (exit 1).
+    expectOutcome(pr, 'success');
+    expect(
+      await stat(marker).then(
+        () => true,
+        () => false,
+      ),
+    ).toBe(false);
+    expect(pr.outputs['data-commit']).toBe('');
+    expect(pr.outputs['results-artifact']).toMatch(/^flakeguard-test-[0-9a-f]{10}-a1$/);
+    expect(await world.dataCommits()).toEqual(commitsBefore);
+    expect(gh.state.checkRuns).toEqual([]);
     expectClean();
   });
 

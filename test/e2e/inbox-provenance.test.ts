@@ -261,6 +261,72 @@ describe('without inbox-key: each run a parcel names is looked up in the GitHub 
     expect(gh.violations()).toEqual([]);
   }, 120_000);
 
+  it('a keyless parcel naming one real feature-branch run under 110 invented jobs is refused: no flood, no release, no default branch (issue 40, finding 5)', async () => {
+    // `q` is quarantined (flaky on main); `b` is steady. Five real runs on main.
+    await world.writeReport('reports/unit.xml', junitXml([{ name: 'q', attempts: 'FP', message: 'boom' }, { name: 'b' }]));
+    for (const runId of [1, 2, 3]) expectOutcome(await world.run(withApi(runId)), 'success');
+    await world.writeReport('reports/unit.xml', junitXml([{ name: 'q' }, { name: 'b' }]));
+    for (const runId of [4, 5]) expectOutcome(await world.run(withApi(runId)), 'success');
+    const stats = async () => JSON.parse((await world.dataFiles()).get('stats/00.json')!).tests as Record<string, { quarantined: boolean }>;
+    const rows = async () => Object.values(JSON.parse((await world.dataFiles()).get('runs.json')!).runs as Record<string, unknown[]>);
+    expect((await stats())['pkg.Suite::q']!.quarantined).toBe(true);
+    expect(await rows()).toHaveLength(5);
+
+    // A real run of the workflow on a feature branch: one job, one attempt.
+    const head = await world.headSha();
+    gh.seed.workflowRun({ id: 90, head_sha: head, event: 'push', name: 'CI', head_branch: 'feature', jobs: [['test']] });
+    // The parcel names it under 110 invented jobs, each "on the default branch", every test passing.
+    const tests = ['q', 'b'].map((n) => ({ id: `pkg.Suite::${n}`, name: n, classname: 'pkg.Suite', suite: 'suite', report: 'reports/unit.xml', attempts: [{ status: 'passed' }] }));
+    const entries = Array.from({ length: 110 }, (_, i) => ({
+      kind: 'flakeguard-results',
+      schema: 1,
+      run: {
+        key: `90/job${i}/0000000${i % 10}`,
+        runId: '90',
+        runAttempt: 1,
+        job: `job${i}`,
+        workflow: 'CI',
+        sha: head,
+        ref: 'refs/heads/main',
+        onDefaultBranch: true,
+        event: 'push',
+        time: Date.now() - 1000 + i,
+      },
+      tests,
+      jobSucceeded: true,
+    }));
+    const name = `${String(Date.now()).padStart(14, '0')}-90-flood-a1-0123456789`;
+    await git(world.remote, ['update-ref', `${INBOX}${name}`, await commitOf({ 'flakeguard-parcel.json': `${JSON.stringify({ kind: 'flakeguard-parcel', schema: 1, entries })}\n` })]);
+
+    const run = await world.run(withApi(6));
+    expectOutcome(run, 'success');
+    // Before the fix: folded in, runs.json went from 5 to 100 rows (3 of the real runs left), `q` was released, and
+    // every invented job was taken as a run on the default branch.
+    expect.soft(run.stdout).toMatch(/-90-flood-a1-0123456789 is refused \(.*workflow run 90 .*110 jobs.*1 job/);
+    expect.soft(await rows()).toHaveLength(6);
+    expect.soft((await rows()).filter((r) => r[3] === 1 && String(r[0]).startsWith('90/'))).toEqual([]);
+    expect.soft((await stats())['pkg.Suite::q']!.quarantined).toBe(true);
+    expect(await refs(INBOX)).toEqual([]);
+    expect(gh.requests.filter((r) => r.operationId === 'actions/list-jobs-for-workflow-run-attempt').map((r) => r.path)).toContain('/repos/octo/project/actions/runs/90/attempts/1/jobs');
+    expect(gh.violations()).toEqual([]);
+  }, 120_000);
+
+  it("a keyless parcel of a real job is folded with the run's real branch and event: a feature-branch run is not on the default branch", async () => {
+    await world.writeReport('reports/unit.xml', junitXml([{ name: 'a' }]));
+    expectOutcome(await world.run(withApi(1)), 'success');
+    const head = await world.headSha();
+    gh.seed.workflowRun({ id: 91, head_sha: head, event: 'push', name: 'CI', head_branch: 'feature', jobs: [['test']] });
+    const name = `${String(Date.now()).padStart(14, '0')}-91-test-a1-0123456789`;
+    await git(world.remote, ['update-ref', `${INBOX}${name}`, await commitOf({ 'flakeguard-parcel.json': parcelText(91, { 'pkg.Suite::a': 'P' }, { sha: head }) })]);
+    const run = await world.run(withApi(2));
+    expectOutcome(run, 'success');
+    expect(run.stdout).toContain(`Folded in 1 parked run: flakeguard-data-inbox/${name}`);
+    const row = Object.values(JSON.parse((await world.dataFiles()).get('runs.json')!).runs as Record<string, unknown[]>).find((r) => String(r[0]).startsWith('91/'))!;
+    // The parcel said `refs/heads/main`, on the default branch; the API says the run was on `feature`.
+    expect(row[3]).toBe(0);
+    expect(gh.violations()).toEqual([]);
+  }, 120_000);
+
   it('a genuine parked run whose run the API confirms is folded in; one it cannot look up now is left in place', async () => {
     await world.writeReport('reports/unit.xml', junitXml([{ name: 'a' }]));
     expectOutcome(await world.run(withApi(1)), 'success');
@@ -277,7 +343,7 @@ describe('without inbox-key: each run a parcel names is looked up in the GitHub 
     expect(await refs(INBOX)).toEqual([ref]);
     expect((await history())['pkg.Suite::a']!.o).toBe('PP');
 
-    gh.seed.workflowRun({ id: 2, head_sha: await world.headSha(), event: 'push', name: 'CI' });
+    gh.seed.workflowRun({ id: 2, head_sha: await world.headSha(), event: 'push', name: 'CI', jobs: [['test']] });
     const next = await world.run(withApi(4));
     expectOutcome(next, 'success');
     expect(next.stdout).toContain(`Folded in 1 parked run: ${ref.replace('refs/heads/', '')}`);

@@ -7,6 +7,7 @@ import {
   MAX_UNTRUSTED_MESSAGES,
   trustedEvidence,
   trustedRunsAgree,
+  untrustedCell,
   untrustedRunKey,
   untrustedTestsToRecord,
   withoutUntrusted,
@@ -41,6 +42,34 @@ describe('untrusted evidence', () => {
       expect(trustedRunsAgree(t)).toBe(true);
       expect(trustedEvidence(new Map([[t.id, t]])).get(t.id)).toBe(t);
     }
+  });
+
+  it('trusted runs agree by cell: a failure in one cell and a pass in another on one commit is no agreement', () => {
+    const inCell = (r: TestRunRecord, cell: string): TestRunRecord => ({ ...r, cell });
+    // A regression of Linux and macOS, Windows passing, on commit s2; then a fork's "failed, then passed" in Linux.
+    const regression = test([
+      inCell(rec('1', 's1', 'P'), 'os=linux'),
+      inCell(rec('2', 's2', 'F'), 'os=linux'),
+      inCell(rec('3', 's2', 'F'), 'os=mac'),
+      inCell(rec('4', 's2', 'P'), 'os=windows'),
+      inCell(rec('5', 'f1', 'FP', true), 'os=linux'),
+    ]);
+    expect(trustedRunsAgree(regression)).toBe(false);
+    expect(
+      trustedEvidence(new Map([[regression.id, regression]]))
+        .get(regression.id)!
+        .runs.map((r) => r.run),
+    ).toEqual(['1', '2', '3', '4']);
+    // A pass on the failing commit in the same cell (a re-run) is agreement.
+    const rerun = test([...regression.runs, inCell(rec('6', 's2', 'P'), 'os=linux')]);
+    expect(trustedRunsAgree(rerun)).toBe(true);
+  });
+
+  it("an untrusted run's cell is its claim only when a trusted run has that cell", () => {
+    const trusted = new Set(['os=linux', 'os=mac']);
+    expect(untrustedCell('os=linux', trusted)).toBe('os=linux');
+    expect(untrustedCell('os=solaris', trusted)).toBeUndefined();
+    expect(untrustedCell(undefined, trusted)).toBeUndefined();
   });
 
   it('an untrusted failure and pass on one commit never agree with themselves', () => {

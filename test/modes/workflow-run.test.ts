@@ -62,6 +62,25 @@ describe('finishedRunFromEvent', () => {
     expect(pr.pullRequest).toBe(7);
   });
 
+  it('reads a run whose head repository is gone (`head_repository: null`, a deleted fork) as a fork', async () => {
+    const run = await finished({ ...forkRun, event: 'push', head_repository: null });
+    expect(run).toMatchObject({ fromFork: true, headRepository: '(a deleted fork)', headOwner: '' });
+    expect(run.trusted.onDefaultBranch).toBe(false);
+  });
+
+  it('reads a pull request whose head repository is gone (`head.repo: null`) as one from a fork; one without a head as before', async () => {
+    const path = join(dir, 'pr.json');
+    const ctxOf = async (pullRequest: Record<string, unknown>) => {
+      await writeFile(path, JSON.stringify({ repository: { full_name: 'octo/project', default_branch: 'main' }, pull_request: pullRequest }));
+      return contextFromEnv({ GITHUB_REPOSITORY: 'octo/project', GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: path });
+    };
+    expect((await ctxOf({ number: 7, head: { repo: null } })).fromFork).toBe(true);
+    expect((await ctxOf({ number: 7, head: {} })).fromFork).toBe(true);
+    expect((await ctxOf({ number: 7, head: { repo: { full_name: 'mallory/project' } } })).fromFork).toBe(true);
+    expect((await ctxOf({ number: 7, head: { repo: { full_name: 'octo/project' } } })).fromFork).toBe(false);
+    expect((await ctxOf({ number: 7 })).fromFork).toBe(false);
+  });
+
   it('refuses the wrong event, another repository, and payloads without a run id or commit', async () => {
     await expect(finished(forkRun, { GITHUB_EVENT_NAME: 'pull_request_target' })).rejects.toThrow(/triggered by 'workflow_run'/);
     await expect(finished({ ...forkRun, repository: { full_name: 'other/repo' } })).rejects.toThrow(/belongs to other\/repo/);

@@ -3,7 +3,9 @@
  * verdict on a parked run with a key, and without one from the runs the API describes.
  */
 import { describe, expect, it } from 'vitest';
-import { admitParcel, type RunLookup, type WorkflowRunFacts } from '../../src/pipeline/fold.ts';
+import { admitParcel, fitsRealJobs, foldParcels, type JobsLookup, type RunLookup, type WorkflowRunFacts } from '../../src/pipeline/fold.ts';
+import { emptySnapshot } from '../../src/store/snapshot.ts';
+import { DEFAULT_APPLY_OPTIONS } from '../../src/pipeline/apply.ts';
 import { renderParcel, sealParcel, sealProblem, type ParcelEntry, type SealScope } from '../../src/store/parcel.ts';
 import type { RunContext } from '../../src/model.ts';
 
@@ -75,13 +77,13 @@ describe('the verdict on a parked run', () => {
   });
 
   it("without a key: each named run must exist, match the commit and attempt, and for trusted results be this repository's, on the same event and workflow", async () => {
-    const own: WorkflowRunFacts = { headSha: 'a'.repeat(40), event: 'push', runAttempt: 2, workflow: 'CI', fromFork: false };
-    const runs: Record<string, RunLookup> = { '1': own, '2': { ...own, fromFork: true, event: 'pull_request' }, '3': { unknown: 'rate limited' } };
+    const own: WorkflowRunFacts = { headSha: 'a'.repeat(40), event: 'push', runAttempt: 2, workflow: 'CI', fromFork: false, headBranch: 'main', onDefaultBranch: true };
+    const runs: Record<string, RunLookup> = { '1': own, '2': { ...own, fromFork: true, event: 'pull_request', onDefaultBranch: false }, '3': { unknown: 'rate limited' } };
     const asked: string[] = [];
-    const keyless = { branch: 'data', lookup: async (id: string) => (asked.push(id), runs[id] ?? 'not-found') };
+    const keyless = { branch: 'data', lookup: async (id: string) => (asked.push(id), runs[id] ?? 'not-found'), jobs: async () => ['test', 'other'] };
     const verdict = (...entries: ParcelEntry[]) => admitParcel(read('n', renderParcel(entries)), keyless);
 
-    expect(await verdict(entry('1'), entry('1', { runAttempt: 2, key: '1/other/' }))).toEqual({ verdict: 'fold' });
+    expect(await verdict(entry('1'), entry('1', { runAttempt: 2, key: '1/other/' }))).toMatchObject({ verdict: 'fold', jobs: { '1': ['test', 'other'] } });
     expect(await verdict(entry('9'))).toMatchObject({ verdict: 'refuse', reason: expect.stringMatching(/run 9, which does not exist/) });
     expect(await verdict(entry('1', { sha: 'b'.repeat(40) }))).toMatchObject({ verdict: 'refuse', reason: expect.stringMatching(/its commit is aaaaaaaaaaaa, not bbbbbbbbbbbb/) });
     expect(await verdict(entry('1', { runAttempt: 3 }))).toMatchObject({ verdict: 'refuse', reason: expect.stringMatching(/it has 2 attempts, not 3/) });
@@ -89,11 +91,71 @@ describe('the verdict on a parked run', () => {
     expect(await verdict(entry('1', { workflow: 'Nightly' }))).toMatchObject({ verdict: 'refuse', reason: expect.stringMatching(/its workflow is 'CI', not 'Nightly'/) });
     expect(await verdict(entry('2', { event: 'pull_request' }))).toMatchObject({ verdict: 'refuse', reason: expect.stringMatching(/fork's code, yet the parcel calls it trusted/) });
     // A fork's run is fine for results the parcel marks untrusted (the ingest-workflow-run mode's), commit checked.
-    expect(await verdict(entry('2', { event: 'pull_request' }, true))).toEqual({ verdict: 'fold' });
+    expect(await verdict(entry('2', { event: 'pull_request' }, true))).toMatchObject({ verdict: 'fold' });
     expect(await verdict(entry('2', { event: 'pull_request', sha: 'b'.repeat(40) }, true))).toMatchObject({ verdict: 'refuse' });
     // One good run does not vouch for another in the same parcel.
     expect(await verdict(entry('1'), entry('9'))).toMatchObject({ verdict: 'refuse', reason: expect.stringMatching(/run 9/) });
     expect(await verdict(entry('3'))).toMatchObject({ verdict: 'leave', reason: expect.stringMatching(/could not be looked up: rate limited/) });
     expect(asked).toContain('9');
+  });
+
+  it("without a key: the run's real branch, event and time replace the parcel's, and it holds at most one run per real job", async () => {
+    const feature: WorkflowRunFacts = {
+      headSha: 'a'.repeat(40),
+      event: 'push',
+      runAttempt: 1,
+      workflow: 'CI',
+      fromFork: false,
+      headBranch: 'feature',
+      onDefaultBranch: false,
+      started: 1_000_000,
+      updated: 2_000_000,
+    };
+    const listed: Record<string, JobsLookup> = { '1#1': ['test'], '4#1': ['build', 'test (linux)', 'test (mac)', 'Lint everything'], '5#1': { unknown: 'rate limited' } };
+    const keyless = { branch: 'data', lookup: async (): Promise<RunLookup> => feature, jobs: async (id: string, attempt: number) => listed[`${id}#${attempt}`] ?? 'not-found' };
+    const verdict = (...entries: ParcelEntry[]) => admitParcel(read('n', renderParcel(entries)), keyless);
+
+    const folded = await verdict(entry('1'));
+    expect(folded).toMatchObject({ verdict: 'fold', jobs: { '1': ['test'] } });
+    const run = (folded as { entries: ParcelEntry[] }).entries[0]!.run;
+    // The parcel said main, on the default branch, at a time after the run ended.
+    expect(run).toMatchObject({ ref: 'refs/heads/feature', onDefaultBranch: false, event: 'push', time: 2_000_000 });
+    // An untrusted entry is the one untrusted run of its attempt, whatever key it claims.
+    const untrusted = (await verdict(entry('1', { key: '1/made-up/1234' }, true))) as { entries: ParcelEntry[] };
+    expect(untrusted.entries[0]!.run).toMatchObject({ key: '1/untrusted', job: 'untrusted', onDefaultBranch: false });
+
+    expect(await verdict(entry('1'), entry('1', { key: '1/test/other', job: 'test' }))).toMatchObject({
+      verdict: 'refuse',
+      reason: expect.stringMatching(/it has 2 jobs, and the run had 1 job in attempt 1/),
+    });
+    // A job named otherwise than GitHub's default may be any job's (a `name:` of its own): one run for it.
+    expect(await verdict(entry('1', { key: '1/invented/' }))).toMatchObject({ verdict: 'fold' });
+    expect(await verdict(entry('1', { key: '1/invented/' }), entry('1', { key: '1/test/' }))).toMatchObject({ verdict: 'refuse' });
+    expect(await verdict(entry('4', { key: '4/test/a' }), entry('4', { key: '4/test/b' }), entry('4', { key: '4/lint/c' }))).toMatchObject({ verdict: 'fold' });
+    expect(await verdict(entry('4', { key: '4/test/a' }), entry('4', { key: '4/test/b' }), entry('4', { key: '4/test/c' }))).toMatchObject({ verdict: 'fold' }); // `build` and `Lint everything` may be jobs of `test` under a `name:` of their own
+    expect(
+      await verdict(entry('4', { key: '4/test/a' }), entry('4', { key: '4/test/b' }), entry('4', { key: '4/test/c' }), entry('4', { key: '4/test/d' }), entry('4', { key: '4/test/e' })),
+    ).toMatchObject({ verdict: 'refuse' });
+    expect(await verdict(entry('5'))).toMatchObject({ verdict: 'leave', reason: expect.stringMatching(/jobs of workflow run 5 could not be looked up: rate limited/) });
+    expect(await verdict(entry('6'))).toMatchObject({ verdict: 'refuse', reason: expect.stringMatching(/attempt 1 of workflow run 6 lists no jobs/) });
+  });
+
+  it('fitsRealJobs: one key per real job; a job of its own name serves any key', () => {
+    expect(fitsRealJobs(['1/test/a'], ['test'])).toBe(true);
+    expect(fitsRealJobs(['1/test/a', '1/test/b'], ['test (linux)', 'test (mac)'])).toBe(true);
+    expect(fitsRealJobs(['1/test/a', '1/test/b', '1/test/c'], ['test (linux)', 'test (mac)'])).toBe(false);
+    expect(fitsRealJobs(['1/job0/a', '1/job1/a'], ['test'])).toBe(false);
+    expect(fitsRealJobs(['1/unit/a'], ['Unit tests on Linux'])).toBe(true);
+    expect(fitsRealJobs(['1/unit/a'], ['test'])).toBe(true); // `test` may be the `name:` of job `unit`
+    expect(fitsRealJobs(['1/unit/a', '1/test/a'], ['test'])).toBe(false);
+    expect(fitsRealJobs([], [])).toBe(true);
+  });
+
+  it("folding counts the workflow run's trusted runs already on the branch: parcels one job each cannot add up past its jobs", () => {
+    const parcel = (key: string) => ({ ref: `${PREFIX}${key}`, sha: 'c'.repeat(40), text: '', entries: [entry('1', { key, onDefaultBranch: false })], jobs: { '1': ['test'] } });
+    const folded = foldParcels(emptySnapshot(), [parcel('1/test/a'), parcel('1/test/b')], DEFAULT_APPLY_OPTIONS, 1_700_000_100_000);
+    expect(folded.folded.map((p) => p.ref)).toEqual([`${PREFIX}1/test/a`]);
+    expect(folded.refused).toEqual([{ ref: `${PREFIX}1/test/b`, reason: expect.stringMatching(/workflow run 1 would have 2 runs on the branch with it, more than its 1 job/) }]);
+    expect([...folded.snapshot.runs.keys()]).toEqual(['1/test/a']);
   });
 });

@@ -170,6 +170,29 @@ describe('untrustedRuns', () => {
     expect(runs[1]!.reports.tests[0]!.attempts.map((a) => a.status)).toEqual(['failed', 'failed']);
     expect(latestPerShard(runs)).toEqual([runs[1]]);
   });
+
+  it('claims a cell only when every artifact of the attempt claims the same one; applyRun keeps it only when a trusted run has it', () => {
+    const of = (jobKey: string, job: string) => shardFromBundle(bundle([parsedTest('pkg.S::a', 'FP')], { job, jobKey }), trusted, { split: false, artifact: job, untrusted: true });
+    expect(untrustedRuns([of('{"os":"linux"}', 'a'), of('{"os":"linux"}', 'b')], trusted)[0]!.run.cell).toBe('os=linux');
+    expect(untrustedRuns([of('{"os":"linux"}', 'a'), of('{"os":"mac"}', 'b')], trusted)[0]!.run).not.toHaveProperty('cell');
+    // A trusted run in os=linux only: the claim of os=linux is kept, a claim of os=solaris is not.
+    const trustedRun = applyRun({
+      snapshot: emptySnapshot(),
+      reports: { tests: [parsedTest('pkg.S::a', 'P')], problems: [], filesRead: 1 },
+      filesMatched: 1,
+      testOutcome: 'success',
+      run: runContext(1, { cell: 'os=linux' }),
+      now: T0,
+    });
+    const snapshot = parseSnapshot(trustedRun.files);
+    const cellOf = (claim: string): string | undefined => {
+      const [run] = untrustedRuns([of(claim, 'a')], trusted);
+      const applied = applyRun({ snapshot, reports: run!.reports, filesMatched: 1, testOutcome: 'success', run: run!.run, now: T0 + 1000, untrusted: true });
+      return parseSnapshot(applied.files).runs.get('9000/untrusted')!.cell;
+    };
+    expect(cellOf('{"os":"linux"}')).toBe('os=linux');
+    expect(cellOf('{"os":"solaris"}')).toBeUndefined();
+  });
 });
 
 describe('checkExpected', () => {

@@ -166,6 +166,23 @@ describe('withCells', () => {
     expect(withCells(out, h, null, P)).toBe(out);
   });
 
+  it('places a quarantine on trusted records alone: an untrusted flip neither creates, widens nor keeps a cell', () => {
+    // Windows is shown flaky by trusted runs; an untrusted run claims a flip in Linux.
+    const h = twoCells(50, (i) => i % 8 === 0);
+    const claimed: TestHistory = { ...h, runs: [...h.runs, { run: '600/untrusted', sha: 'f'.repeat(40), time: 1e15, onDefaultBranch: false, attempts: 'FP', untrusted: true, cell: LINUX }] };
+    const d = decideQuarantine(claimed, undefined, null, '2026-11-27T00:00:00Z');
+    expect(withCells(d, claimed, null, P).cells).toEqual([WIN]);
+    // No trusted flaky evidence in any cell: the untrusted flip places nothing.
+    const clean = twoCells(
+      50,
+      () => false,
+      (i) => i % 4 === 1,
+    );
+    const onlyClaim: TestHistory = { ...clean, runs: [...clean.runs, { run: '600/untrusted', sha: 'f'.repeat(40), time: 1e15, onDefaultBranch: false, attempts: 'FP', untrusted: true, cell: LINUX }] };
+    expect(cellVerdict(onlyClaim, P).cells).toEqual([LINUX]); // the verdict over every record would place it
+    expect(withCells({ quarantined: true, reason: 'r', since: '2026-11-27T00:00:00Z', evidence: 0 } as never, onlyClaim, null, P).cells).toEqual([]);
+  });
+
   it('takes a hand quarantine’s cells as written, whatever the history says', () => {
     const h = twoCells(
       50,

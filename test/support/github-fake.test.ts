@@ -279,6 +279,22 @@ describe('github fake', () => {
       expect((await api('GET', `${R}/actions/runs/44`)).status).toBe(404);
     });
 
+    it("lists an attempt's jobs, paginated, each valid as GitHub lists them; 404 for an attempt the run has not reached", async () => {
+      fake.seed.workflowRun({ id: 45, head_sha: 'a'.repeat(40), run_attempt: 2, jobs: [['build', 'test (linux)', 'test (mac)'], ['test (mac)']] });
+      const first = await api('GET', `${R}/actions/runs/45/attempts/1/jobs?per_page=2`);
+      expectValid('actions/list-jobs-for-workflow-run-attempt', first);
+      expect(first.body.total_count).toBe(3);
+      expect(first.body.jobs.map((j: { name: string }) => j.name)).toEqual(['build', 'test (linux)']);
+      const rest = await api('GET', `${R}/actions/runs/45/attempts/1/jobs?per_page=2&page=2`);
+      expect(rest.body.jobs.map((j: { name: string }) => j.name)).toEqual(['test (mac)']);
+      const second = await api('GET', `${R}/actions/runs/45/attempts/2/jobs`);
+      expectValid('actions/list-jobs-for-workflow-run-attempt', second);
+      expect(second.body.jobs).toMatchObject([{ name: 'test (mac)', run_attempt: 2, run_id: 45 }]);
+      expect((await api('GET', `${R}/actions/runs/45/attempts/3/jobs`)).status).toBe(404);
+      expect((await api('GET', `${R}/actions/runs/46/attempts/1/jobs`)).status).toBe(404);
+      expect(fake.violations()).toEqual([]);
+    });
+
     it('lists pull requests by state and head (owner:branch), each valid as GitHub lists them', async () => {
       const own = fake.seed.pullRequest({ head_sha: 'c'.repeat(40), head_ref: 'feature' });
       const fork = fake.seed.pullRequest({ head_sha: 'd'.repeat(40), head_ref: 'main', head_repository: 'someone/fork' });

@@ -15,6 +15,7 @@ import {
   renderRateLimit,
   renderRepository,
   renderWorkflowRun,
+  renderWorkflowJobs,
   renderPullRequest,
   renderPullRequestFull,
   type AnnotationRecord,
@@ -514,6 +515,17 @@ const workflowRunGet: Handler = (ctx) => {
   return w ? { status: 200, body: renderWorkflowRun(ctx.render, w) } : notFound();
 };
 
+/** `GET …/actions/runs/{run_id}/attempts/{attempt_number}/jobs`: 404 for an attempt the run has not reached, as on GitHub. */
+const workflowRunAttemptJobs: Handler = (ctx) => {
+  const id = int(ctx.params['run_id'], -1);
+  const attempt = int(ctx.params['attempt_number'], -1);
+  const w = ctx.state.workflowRuns.find((r) => r.id === id);
+  if (!w || attempt < 1 || attempt > w.run_attempt) return notFound();
+  const jobs = renderWorkflowJobs(ctx.render, w, attempt);
+  const { page, headers } = paginate(ctx, jobs);
+  return { status: 200, body: { total_count: jobs.length, jobs: page }, headers };
+};
+
 /** `GET /repos/{owner}/{repo}/pulls`: `state` (default open) and `head` (`owner:branch`) filter, as on GitHub. */
 const pullsList: Handler = (ctx) => {
   const state = str(ctx.query['state']) ?? 'open';
@@ -572,6 +584,7 @@ export const handlers: Record<string, Handler> = {
   'actions/get-artifact': artifactGet,
   'actions/download-artifact': artifactDownload,
   'actions/get-workflow-run': workflowRunGet,
+  'actions/list-jobs-for-workflow-run-attempt': workflowRunAttemptJobs,
   'repos/get': (ctx) => ({ status: 200, body: renderRepository(ctx.render) }),
   'rate-limit/get': (ctx) => ({ status: 200, body: renderRateLimit(ctx.state, ctx.now()) }),
 };

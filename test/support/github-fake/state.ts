@@ -106,6 +106,11 @@ export interface WorkflowRunRecord {
   /** owner/name of the head repository: another than the fake's for a pull request from a fork. */
   head_repository: string;
   created_at: string;
+  /**
+   * The names of each attempt's jobs, as `GET …/attempts/{n}/jobs` lists them (`jobs[0]`: attempt 1). An attempt
+   * without an entry lists the last entry's jobs (a re-run shows every job of the workflow); none seeded: no jobs.
+   */
+  jobs: string[][];
 }
 
 /** A pull request: an issue of the same number (its comments are issue comments) with a head and a base. */
@@ -270,6 +275,7 @@ export class Store {
       conclusion: w.conclusion ?? null,
       head_repository: w.head_repository ?? `${this.state.owner}/${this.state.repo}`,
       created_at: w.created_at ?? now(),
+      jobs: w.jobs ?? [],
     };
     this.state.workflowRuns.push(rec);
     return rec;
@@ -519,6 +525,40 @@ export function renderArtifact(ctx: RenderCtx, a: ArtifactRecord): Record<string
 
 function repoId(ctx: RenderCtx): number {
   return 100_000_000 + (userId(`${ctx.state.owner}/${ctx.state.repo}`) % 1_000_000);
+}
+
+/** The jobs of attempt `attempt` of a workflow run, as `GET …/actions/runs/{run_id}/attempts/{attempt_number}/jobs` lists them (`job`). */
+export function renderWorkflowJobs(ctx: RenderCtx, w: WorkflowRunRecord, attempt: number): Array<Record<string, unknown>> {
+  const names = w.jobs[Math.min(attempt, w.jobs.length) - 1] ?? [];
+  const runUrl = `${repoApi(ctx)}/actions/runs/${w.id}`;
+  return names.map((name, i) => {
+    const id = w.id * 1000 + attempt * 100 + i;
+    return {
+      id,
+      run_id: w.id,
+      run_url: runUrl,
+      run_attempt: attempt,
+      node_id: nodeId('CR_', id),
+      head_sha: w.head_sha,
+      url: `${repoApi(ctx)}/actions/jobs/${id}`,
+      html_url: `${repoWeb(ctx)}/actions/runs/${w.id}/job/${id}`,
+      status: 'completed',
+      conclusion: 'success',
+      created_at: w.created_at,
+      started_at: w.created_at,
+      completed_at: w.created_at,
+      name,
+      steps: [],
+      check_run_url: `${repoApi(ctx)}/check-runs/${id}`,
+      labels: ['ubuntu-latest'],
+      runner_id: 1,
+      runner_name: 'GitHub Actions 1',
+      runner_group_id: 1,
+      runner_group_name: 'GitHub Actions',
+      workflow_name: w.name,
+      head_branch: w.head_branch,
+    };
+  });
 }
 
 export function renderWorkflowRun(ctx: RenderCtx, w: WorkflowRunRecord): Record<string, unknown> {
