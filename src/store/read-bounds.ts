@@ -24,6 +24,8 @@ export interface ReadBounds {
   statsLines: number;
   /** The most bytes read of all the owned files together. */
   totalBytes: number;
+  /** The most lines of all the history shards together, and of all the stats files together (a line a test). */
+  totalLines: number;
 }
 
 /**
@@ -37,7 +39,9 @@ export interface ReadBounds {
  * - decisions.json 32 MiB (20 events a test at most, reasons cut at 500 characters);
  * - the page 4 MiB (flakeguard's is ~0.1 MiB), README.md 1 MiB, the CODEOWNERS copy and the class map 3 MiB (GitHub
  *   ignores a CODEOWNERS of 3 MB), badge.json and .nojekyll 64 KiB;
- * - 128 MiB for all of them together (three times the files at 100k tests).
+ * - 128 MiB for all of them together (three times the files at 100k tests);
+ * - 300,000 lines of history shards together, and of stats files together: the step's memory follows the tests the
+ *   files hold (~410 MiB at 100k tests, docs/benchmarks.md), which short lines would multiply within the byte caps.
  */
 export const DEFAULT_READ_BOUNDS: ReadBounds = {
   bytes: (path) => {
@@ -47,6 +51,7 @@ export const DEFAULT_READ_BOUNDS: ReadBounds = {
   },
   statsLines: 20_000,
   totalBytes: 128 * MiB,
+  totalLines: 300_000,
 };
 
 const FILE_BYTES: ReadonlyMap<string, number> = new Map([

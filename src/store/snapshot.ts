@@ -156,6 +156,15 @@ function readSnapshot(files: Map<string, string>, blocked: ReadonlyMap<string, s
     damage([{ file: META_FILE, message: `is missing, but the branch holds ${files.has(RUNS_FILE) ? RUNS_FILE : historyPaths[0]}: its ingestion keys would be lost` }]);
   }
   if (snapshot.damaged.length > 0) return;
+  // The lines of all the history shards, and of all the stats files, are bounded together before any is parsed: the
+  // step's memory follows the tests they hold, which the byte caps alone do not bound (short lines).
+  // A stats file of more lines than a shard holds is refused before it is parsed, as runs.json is (history-format.ts):
+  // its lines would each become an override, a stats line and a check against the others.
+  for (const path of statsPaths) damage(tooManyLines(path, files.get((reading.file = path))!, bounds.statsLines));
+  if (snapshot.damaged.length > 0) return;
+  damage(tooManyLinesInAll(historyPaths, files, bounds.totalLines, 'the history shards', reading));
+  damage(tooManyLinesInAll(statsPaths, files, bounds.totalLines, 'the stats files', reading));
+  if (snapshot.damaged.length > 0) return;
   const v1 = snapshot.readSchema <= 1;
   const schema = v1 ? undefined : snapshot.readSchema;
   const runsText = files.get(RUNS_FILE);
@@ -179,10 +188,6 @@ function readSnapshot(files: Map<string, string>, blocked: ReadonlyMap<string, s
     snapshot.history = new LazyHistory(stored, snapshot.runs);
   }
   if (snapshot.damaged.length > 0) return;
-  // A stats file of more lines than a shard holds is refused before it is parsed, as runs.json is (history-format.ts):
-  // its lines would each become an override, a stats line and a check against the others.
-  for (const path of statsPaths) damage(tooManyLines(path, files.get(path)!, bounds.statsLines));
-  if (snapshot.damaged.length > 0) return;
   readStatsFiles(snapshot, statsPaths, files, reading, bounds.statsLines);
 }
 
@@ -200,6 +205,25 @@ function tooManyLines(path: string, text: string, cap: number, entries?: number)
       message: `has ${count.toLocaleString('en-US')} lines; flakeguard reads at most ${cap.toLocaleString('en-US')} lines of a stats file (docs/data-branch.md, "Bounded reading")`,
     },
   ];
+}
+
+/** The first of `paths` whose lines bring them all past `cap`, as a damage naming it; none when they are within. */
+function tooManyLinesInAll(paths: readonly string[], files: ReadonlyMap<string, string>, cap: number, what: string, reading: { file: string }): FileProblem[] {
+  let total = 0;
+  for (const path of paths) {
+    total += newlines(files.get((reading.file = path))!, cap - total + 1);
+    if (total > cap) {
+      return [
+        {
+          file: path,
+          line: 1,
+          message: `brings ${what} past ${cap.toLocaleString('en-US')} lines; flakeguard reads at most ${cap.toLocaleString('en-US')} lines of them together (docs/data-branch.md, "Bounded reading")`,
+        },
+      ];
+    }
+  }
+  reading.file = META_FILE;
+  return [];
 }
 
 function shardIndexOfPath(path: string): number | undefined {

@@ -16,7 +16,12 @@ import { parseSnapshot, damageReason } from '../../src/store/snapshot.ts';
 import { recordingGit } from '../support/git-log.ts';
 
 const META = '{"schema": 3, "shards": 1, "writes": 0, "ingested": {}}\n';
-const small = (bytes: Record<string, number>, statsLines = 100_000, totalBytes = Infinity): ReadBounds => ({ bytes: (path) => bytes[path] ?? Infinity, statsLines, totalBytes });
+const small = (bytes: Record<string, number>, statsLines = 100_000, totalBytes = Infinity, totalLines = Infinity): ReadBounds => ({
+  bytes: (path) => bytes[path] ?? Infinity,
+  statsLines,
+  totalBytes,
+  totalLines,
+});
 
 describe('boundFiles', () => {
   it('leaves out each file over its own cap, whatever its kind', () => {
@@ -135,7 +140,33 @@ describe('the stats line cap', () => {
     expect(snapshot.overrides.size).toBe(DEFAULT_READ_BOUNDS.statsLines);
     // And a million lines, refused without being parsed.
     expect(parseSnapshot(new Map([['stats/00.json', stats(1_000_000)]])).damaged).toEqual([expect.objectContaining({ line: 20_002, message: expect.stringMatching(/^has 1,000,000 lines/) })]);
-  }, 20_000);
+  }, 60_000);
+});
+
+describe('the lines of all the shards together', () => {
+  it('are capped for the history shards and for the stats files, naming the file that crosses the cap, before any is parsed', () => {
+    const shard = (prefix: string, n: number): string => `{"schema": 3, "tests": {\n${Array.from({ length: n }, (_, i) => `"${prefix}${i}": {"override":"never"}`).join(',\n')}\n}}\n`;
+    const stats = new Map([
+      ['stats/00.json', shard('a', 400)],
+      ['stats/01.json', shard('b', 400)],
+      ['stats/02.json', shard('c', 400)],
+    ]);
+    const snapshot = parseSnapshot(stats, new Map(), small({}, 1000, Infinity, 1000));
+    expect(snapshot.damaged).toEqual([
+      { file: 'stats/02.json', line: 1, message: 'brings the stats files past 1,000 lines; flakeguard reads at most 1,000 lines of them together (docs/data-branch.md, "Bounded reading")' },
+    ]);
+    expect(parseSnapshot(stats, new Map(), small({}, 1000, Infinity, 1206)).damaged).toEqual([]);
+    const history = new Map([
+      ['flakeguard.json', META],
+      ['runs.json', '{"schema": 3, "runs": {\n}}\n'],
+      ['history/00.json', '{"schema": 3, "tests": {\n}}\n'.repeat(1)],
+      ['history/01.json', `${'\n'.repeat(2000)}`],
+    ]);
+    expect(parseSnapshot(history, new Map(), small({}, 1000, Infinity, 1000)).damaged).toEqual([
+      expect.objectContaining({ file: 'history/01.json', message: expect.stringMatching(/^brings the history shards past 1,000 lines/) }),
+    ]);
+    expect(DEFAULT_READ_BOUNDS.totalLines).toBe(300_000);
+  });
 });
 
 describe('a DataBranch given caps through its options', () => {
