@@ -153,8 +153,12 @@ export async function publishResults({ inputs, ctx, readOnly, runUrl, sync, repo
   // The step's own errors and warnings (the reports' problems, logged before; those below; the failure or the forgiven
   // warning the step ends with), which take annotation slots before the failures' ones.
   const reserved = {
-    failure: (o.result === 'failure' ? 1 : 0) + result.problems.filter((p) => !p.notice).length + (sync.historyRead ? 0 : 1) + (reports?.problems ?? 0) + (lost ? 1 : 0),
-    warning: (o.result === 'success' && o.forgiven.length > 0 ? 1 : 0) + (sync.status.kind === 'not-saved' && !lost ? 1 : 0) + (result.handEdits ?? []).filter((e) => e.effect === 'kept').length,
+    failure: (o.result === 'failure' ? 1 : 0) + result.problems.filter((p) => !p.notice && !p.warning).length + (sync.historyRead ? 0 : 1) + (reports?.problems ?? 0) + (lost ? 1 : 0),
+    warning:
+      (o.result === 'success' && o.forgiven.length > 0 ? 1 : 0) +
+      (sync.status.kind === 'not-saved' && !lost ? 1 : 0) +
+      (result.handEdits ?? []).filter((e) => e.effect === 'kept').length +
+      result.problems.filter((p) => p.warning).length,
   };
   guard('log the data branch state', () => {
     // Workflow-command data is escaped by the runner's toolkit (a `::` inside it is harmless): one line, no controls.
@@ -164,7 +168,7 @@ export async function publishResults({ inputs, ctx, readOnly, runUrl, sync, repo
     else core.info(logText(line));
     if (!sync.historyRead) core.error('The data branch could not be read, so no failure could be forgiven.', { title: 'flakeguard' });
     for (const p of result.problems) {
-      (p.notice ? core.notice : core.error)(commandText(p.message, 1000), { title: commandText(`flakeguard data branch: ${p.file}`, 200), file: p.file, startLine: p.line });
+      (p.notice ? core.notice : p.warning ? core.warning : core.error)(commandText(p.message, 1000), { title: commandText(`flakeguard data branch: ${p.file}`, 200), file: p.file, startLine: p.line });
     }
     for (const l of result.lapsed) {
       core.notice(commandText(`The override of '${l.id}' in ${l.file} lapsed on ${l.until}; flakeguard decides again.`, 1000));

@@ -79,7 +79,8 @@ export async function ingestWorkflowRunMode(env: NodeJS.ProcessEnv, modeInputs: 
   const line = storeLine(sync, inputs.dataBranch, 'ingestion');
   if (sync.status.kind === 'not-saved') core.warning(commandText(line, 2000), { title: 'flakeguard history not saved' });
   else core.info(logText(line));
-  for (const p of result.problems) (p.notice ? core.notice : core.error)(commandText(p.message, 2000), { title: logText(`flakeguard data branch: ${p.file}`, 200), file: p.file, startLine: p.line });
+  for (const p of result.problems)
+    (p.notice ? core.notice : p.warning ? core.warning : core.error)(commandText(p.message, 2000), { title: logText(`flakeguard data branch: ${p.file}`, 200), file: p.file, startLine: p.line });
 
   setOutput('quarantined-tests', JSON.stringify(result.quarantined));
   setOutput('newly-quarantined', JSON.stringify(result.newlyQuarantined));

@@ -6,8 +6,10 @@
  *
  * 1. **A run's time** (its report's timestamp, else the step's clock; a parcel's or results file's `run.time`) is
  *    recorded as it is unless it is not a finite number, more than CLOCK_TOLERANCE_MS after the step's clock, or so
- *    far before the older of the step's clock and the branch's newest run that retention would drop it at once
- *    (negative times included). Then it is recorded at the step's clock, with a warning naming the run.
+ *    far before the branch's newest run (the step's clock on an empty branch) that the next write would age it out
+ *    (negative times included). Then it is recorded at the step's clock, with a warning naming the run; when the
+ *    step's clock is itself behind the branch's newest run (a runner years behind), at that newest run's time
+ *    (docs/adr/0425-a-run-is-kept-whatever-its-clock.md).
  * 2. **A run already on the branch** whose time is more than CLOCK_TOLERANCE_MS after the step's clock (a runner whose
  *    whole clock was ahead wrote it, or a release before this rule did) is set to the newest time of the runs before it
  *    (by sequence number; the step's clock when there is none), with a warning naming it: but only when most of the
@@ -19,8 +21,7 @@
  *    run after a long idle period ages out the runs before it one write later than it could.
  *
  * Not protected: a runner whose clock jumped ahead and that writes twice in a row with no run on a right clock in
- * between (to the branch this is time passing: its second write ages out from its first); a clock behind (its run is
- * recorded at that time, and a run on a right clock ages it out if it is older than the retention window).
+ * between (to the branch this is time passing: its second write ages out from its first).
  */
 import type { History, RunContext, TestHistory } from '../model.ts';
 import { LazyHistory } from '../history/stored.ts';
@@ -133,7 +134,9 @@ export function checkTimes(run: RunContext, runs: RunTable, history: History, cl
   }
   const newest = newestTime(table, run.key);
   const window = retention.maxAgeDays * DAY_MS;
-  const floor = Math.min(clock, newest ?? clock) - window;
+  // Older than the window before the branch's newest run, a run would be aged out by the next write on a right clock.
+  const reference = newest ?? clock;
+  const floor = reference - window;
   let time = run.time;
   const name = `Run ${run.key} attempt ${run.runAttempt}`;
   if (!Number.isFinite(time)) {
@@ -145,10 +148,18 @@ export function checkTimes(run: RunContext, runs: RunTable, history: History, cl
     );
     time = clock;
   } else if (time < floor) {
-    notes.push(
-      `${name}: its time (${timeText(time)}) is ${spanText(clock - time)} before this step's clock (${timeText(clock)}), older than history.max-age-days; it is recorded at the step's clock, so that it is not aged out at once.`,
-    );
-    time = clock;
+    if (clock >= reference) {
+      notes.push(
+        `${name}: its time (${timeText(time)}) is ${spanText(clock - time)} before this step's clock (${timeText(clock)}), older than history.max-age-days; it is recorded at the step's clock, so that it is not aged out at once.`,
+      );
+      time = clock;
+    } else {
+      // This step's clock is behind the branch too: the branch's newest run is the latest time anything vouches for.
+      notes.push(
+        `${name}: its time (${timeText(time)}) is ${spanText(reference - time)} before the newest run on the data branch (${timeText(reference)}), older than history.max-age-days, and this step's clock (${timeText(clock)}) is behind that run too; it is recorded at the newest run's time, so that the next write does not age it out at once.`,
+      );
+      time = reference;
+    }
   }
   const retentionNow = Math.min(clock, time, newest ?? time);
   return { run: time === run.time ? run : { ...run, time }, runs: table, history: checkedHistory, retentionNow, notes };

@@ -9,9 +9,15 @@
 import type { DataRepo } from './git.ts';
 import { parseSnapshot, type Snapshot } from './snapshot.ts';
 import { readBranchFiles, syncRun, type Applied, type BranchFiles, type SyncOptions, type SyncResult } from './sync.ts';
+import { DEFAULT_READ_BOUNDS, type ReadBounds } from './read-bounds.ts';
 
-/** What a write is told; whether it may write and what it read first are the branch's. */
-export type WriteOptions<T extends Applied> = Omit<SyncOptions<T>, 'readOnly' | 'firstRead'>;
+/** What a write is told; whether it may write, what it read first and how much it reads are the branch's. */
+export type WriteOptions<T extends Applied> = Omit<SyncOptions<T>, 'readOnly' | 'firstRead' | 'bounds'>;
+
+export interface DataBranchOptions {
+  /** The caps of every read of the branch (src/store/read-bounds.ts): DEFAULT_READ_BOUNDS but in tests. */
+  bounds?: ReadBounds;
+}
 
 export interface DataBranch {
   /** Decide only: the branch is read (without its inbox) and never written. */
@@ -38,9 +44,10 @@ export interface DataBranch {
  * A DataBranch on a private repository being opened (`opening`): the first read starts as soon as it is open, and takes
  * whatever fetch the opener started meanwhile (DataRepo.prefetch, DataRepo.adopt).
  */
-export function gitDataBranch(opening: Promise<DataRepo>, readOnly: boolean): DataBranch {
+export function gitDataBranch(opening: Promise<DataRepo>, readOnly: boolean, options: DataBranchOptions = {}): DataBranch {
+  const bounds = options.bounds ?? DEFAULT_READ_BOUNDS;
   opening.catch(() => undefined); // reported by opened(), read() and write()
-  const first = opening.then((repo) => readBranchFiles(repo, !readOnly));
+  const first = opening.then((repo) => readBranchFiles(repo, !readOnly, bounds));
   first.catch(() => undefined); // reported by read(); the write's first attempt fails and is retried
   return {
     readOnly,
@@ -50,9 +57,9 @@ export function gitDataBranch(opening: Promise<DataRepo>, readOnly: boolean): Da
     read: () => first,
     snapshot: async () => {
       const read = await first;
-      return parseSnapshot(read.files, read.blocked);
+      return parseSnapshot(read.files, read.blocked, bounds);
     },
-    write: async (apply, options) => syncRun(await opening, apply, { ...options, readOnly, firstRead: first }),
+    write: async (apply, write) => syncRun(await opening, apply, { ...write, readOnly, firstRead: first, bounds }),
     dispose: async () => {
       await first.catch(() => undefined);
       await (await opening.catch(() => undefined))?.dispose();

@@ -84,7 +84,7 @@ export const MAX_RUN_SEQ = 2_147_483_647;
 export const MAX_RUN_ROWS = 100_000;
 
 /** Newline characters in `text`, counting no further than `stop`; no copy. */
-function newlines(text: string, stop: number): number {
+export function newlines(text: string, stop: number): number {
   let n = 0;
   for (let at = text.indexOf('\n'); at >= 0 && n < stop; at = text.indexOf('\n', at + 1)) n++;
   return n;

@@ -54,6 +54,8 @@ export interface FileProblem {
   message: string;
   /** Not a problem but a notice: something was done as the person meant (a stats line moved to its shard). */
   notice?: true;
+  /** A warning: the run goes on without the file, which nothing is decided from (src/store/read-bounds.ts). */
+  warning?: true;
 }
 
 /** FNV-1a, so that a test's shard never depends on the platform or on Node's hash seed. */
@@ -102,30 +104,6 @@ export function isQuietPath(path: string): boolean {
 
 export function statsPath(index: number, shards: number): string {
   return `stats/${shardName(index, shards)}.json`;
-}
-
-/* ---------- files too large to read ---------- */
-
-/**
- * The most bytes read of a data file whose size is not bounded by the tests' count: runs.json (100,000 rows of ~170
- * bytes is ~17 MB; MAX_RUN_ROWS). A larger one is not read at all, and the branch is damaged (src/store/snapshot.ts):
- * the step refuses it in bounded memory instead of holding and parsing it (docs/data-branch.md, "Bounded reading").
- */
-export const MAX_FILE_BYTES: ReadonlyMap<string, number> = new Map([[RUNS_FILE, 32 * 1024 * 1024]]);
-
-/** The files a read left out for their size (path → bytes), by the map of files it returned. */
-const leftOut = new WeakMap<ReadonlyMap<string, string>, Map<string, number>>();
-
-/** Records that `path` (of `bytes`) was left out of `files` for its size. */
-export function markTooLarge(files: ReadonlyMap<string, string>, path: string, bytes: number): void {
-  let paths = leftOut.get(files);
-  if (!paths) leftOut.set(files, (paths = new Map()));
-  paths.set(path, bytes);
-}
-
-/** The files left out of `files` for their size, path → bytes. */
-export function tooLargeIn(files: ReadonlyMap<string, string>): ReadonlyMap<string, number> {
-  return leftOut.get(files) ?? new Map();
 }
 
 /* ---------- line-per-entry JSON objects ---------- */

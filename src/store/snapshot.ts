@@ -5,26 +5,13 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { History, Override } from '../model.ts';
-import {
-  META_FILE,
-  RUNS_FILE,
-  SCHEMA_VERSION,
-  parseLineObject,
-  parseMeta,
-  parseOverride,
-  shardOf,
-  statsPath,
-  tooLargeIn,
-  MAX_FILE_BYTES,
-  type FileProblem,
-  type Meta,
-  type StatsLine,
-} from './layout.ts';
-import { KnownSeqs, emptyQuietReads, parseHistoryShard, parseRuns, type QuietReads, type RunTable } from './history-format.ts';
+import { META_FILE, RUNS_FILE, SCHEMA_VERSION, parseLineObject, parseMeta, parseOverride, shardOf, statsPath, type FileProblem, type Meta, type StatsLine } from './layout.ts';
+import { KnownSeqs, emptyQuietReads, newlines, parseHistoryShard, parseRuns, type QuietReads, type RunTable } from './history-format.ts';
 import { LazyHistory, type StoredTest } from '../history/stored.ts';
 import { parseHistoryShardV1, parseRunsV1 } from './migrate.ts';
 import { DECISIONS_FILE } from './decisions.ts';
 import { blockedMessage, decidesFrom, isHistoryShardPath, isStatsShardPath } from './owned.ts';
+import { DEFAULT_READ_BOUNDS, leftOutProblems, readErrorOf, type ReadBounds } from './read-bounds.ts';
 
 export interface StoredOverride {
   override: Override;
@@ -115,12 +102,12 @@ export function damageReason(snapshot: Snapshot): string | undefined {
  * allocation, a stack overflow) is a damage naming that file, never an exception that would pass for a failed fetch
  * and be retried: reading the same text again throws again.
  */
-export function parseSnapshot(files: Map<string, string>, blocked: ReadonlyMap<string, string> = new Map()): Snapshot {
+export function parseSnapshot(files: Map<string, string>, blocked: ReadonlyMap<string, string> = new Map(), bounds: ReadBounds = DEFAULT_READ_BOUNDS): Snapshot {
   const snapshot = emptySnapshot();
   if (blocked.size > 0) snapshot.blocked = blocked;
   const reading = { file: META_FILE };
   try {
-    readSnapshot(files, blocked, snapshot, reading);
+    readSnapshot(files, blocked, snapshot, reading, bounds);
   } catch (error) {
     const problem = { file: reading.file, message: `could not be read: ${error instanceof Error ? error.message : String(error)}` };
     snapshot.damaged.push(problem);
@@ -130,7 +117,7 @@ export function parseSnapshot(files: Map<string, string>, blocked: ReadonlyMap<s
 }
 
 /** Fills `snapshot` from `files`; `reading.file` names the file being read. */
-function readSnapshot(files: Map<string, string>, blocked: ReadonlyMap<string, string>, snapshot: Snapshot, reading: { file: string }): void {
+function readSnapshot(files: Map<string, string>, blocked: ReadonlyMap<string, string>, snapshot: Snapshot, reading: { file: string }, bounds: ReadBounds): void {
   const decisions = files.get(DECISIONS_FILE);
   if (decisions !== undefined) snapshot.decisions = decisions;
   const damage = (problems: FileProblem[]): void => {
@@ -144,16 +131,14 @@ function readSnapshot(files: Map<string, string>, blocked: ReadonlyMap<string, s
   }
   // (Nothing more is read: "flakeguard.json is missing" would only mislead when it is a link.)
   if (snapshot.damaged.length > 0) return;
-  // A file too large to read was left out by the read (src/store/git.ts): the branch cannot be read whole.
-  for (const [path, bytes] of tooLargeIn(files)) {
-    damage([
-      {
-        file: path,
-        line: 1,
-        message: `is ${(bytes / 1024 / 1024).toFixed(1)} MiB; flakeguard reads at most ${(MAX_FILE_BYTES.get(path) ?? 0) / 1024 / 1024} MiB of it (docs/data-branch.md, "Bounded reading")`,
-      },
-    ]);
-  }
+  // Git could not give the files (src/store/git.ts): nothing was read, so nothing may be written.
+  const readError = readErrorOf(files);
+  if (readError !== undefined) damage([{ file: readError.file ?? 'the data branch', message: `could not be read: ${readError.message}` }]);
+  // A file over its cap was left out by the read (src/store/read-bounds.ts): one a run decides from means the branch
+  // cannot be read whole; any other is named and the run goes on without it.
+  const { damage: tooLarge, warnings } = leftOutProblems(files);
+  snapshot.problems.push(...warnings);
+  damage(tooLarge);
   if (snapshot.damaged.length > 0) return;
   const paths = [...files.keys()].sort();
   const historyPaths = paths.filter(isHistoryShardPath);
@@ -170,6 +155,15 @@ function readSnapshot(files: Map<string, string>, blocked: ReadonlyMap<string, s
     // (Stats files alone are fine: a person may write overrides before the first run.)
     damage([{ file: META_FILE, message: `is missing, but the branch holds ${files.has(RUNS_FILE) ? RUNS_FILE : historyPaths[0]}: its ingestion keys would be lost` }]);
   }
+  if (snapshot.damaged.length > 0) return;
+  // The lines of all the history shards, and of all the stats files, are bounded together before any is parsed: the
+  // step's memory follows the tests they hold, which the byte caps alone do not bound (short lines).
+  // A stats file of more lines than a shard holds is refused before it is parsed, as runs.json is (history-format.ts):
+  // its lines would each become an override, a stats line and a check against the others.
+  for (const path of statsPaths) damage(tooManyLines(path, files.get((reading.file = path))!, bounds.statsLines));
+  if (snapshot.damaged.length > 0) return;
+  damage(tooManyLinesInAll(historyPaths, files, bounds.totalLines, 'the history shards', reading));
+  damage(tooManyLinesInAll(statsPaths, files, bounds.totalLines, 'the stats files', reading));
   if (snapshot.damaged.length > 0) return;
   const v1 = snapshot.readSchema <= 1;
   const schema = v1 ? undefined : snapshot.readSchema;
@@ -193,7 +187,43 @@ function readSnapshot(files: Map<string, string>, blocked: ReadonlyMap<string, s
     reading.file = RUNS_FILE;
     snapshot.history = new LazyHistory(stored, snapshot.runs);
   }
-  readStatsFiles(snapshot, statsPaths, files, reading);
+  if (snapshot.damaged.length > 0) return;
+  readStatsFiles(snapshot, statsPaths, files, reading, bounds.statsLines);
+}
+
+/**
+ * A stats file of more than `cap` entries, as a damage naming it, counted as written (an entry a line, between the
+ * first line and the last: newlines, no copy), or as parsed (`entries`, for entries packed on fewer lines).
+ */
+function tooManyLines(path: string, text: string, cap: number, entries?: number): FileProblem[] {
+  const count = entries ?? (newlines(text, cap + 3) > cap + 2 ? newlines(text, Infinity) - 2 : 0);
+  if (count <= cap) return [];
+  return [
+    {
+      file: path,
+      line: entries === undefined ? cap + 2 : 1,
+      message: `has ${count.toLocaleString('en-US')} lines; flakeguard reads at most ${cap.toLocaleString('en-US')} lines of a stats file (docs/data-branch.md, "Bounded reading")`,
+    },
+  ];
+}
+
+/** The first of `paths` whose lines bring them all past `cap`, as a damage naming it; none when they are within. */
+function tooManyLinesInAll(paths: readonly string[], files: ReadonlyMap<string, string>, cap: number, what: string, reading: { file: string }): FileProblem[] {
+  let total = 0;
+  for (const path of paths) {
+    total += newlines(files.get((reading.file = path))!, cap - total + 1);
+    if (total > cap) {
+      return [
+        {
+          file: path,
+          line: 1,
+          message: `brings ${what} past ${cap.toLocaleString('en-US')} lines; flakeguard reads at most ${cap.toLocaleString('en-US')} lines of them together (docs/data-branch.md, "Bounded reading")`,
+        },
+      ];
+    }
+  }
+  reading.file = META_FILE;
+  return [];
 }
 
 function shardIndexOfPath(path: string): number | undefined {
@@ -214,12 +244,19 @@ interface StatsEntry {
  * honoured where it is and moved to its own file by the next write, with a notice; while its own file is broken it
  * stays where it is (src/pipeline/apply.ts), so that nothing the person wrote is lost.
  */
-function readStatsFiles(snapshot: Snapshot, paths: string[], files: Map<string, string>, reading: { file: string }): void {
+function readStatsFiles(snapshot: Snapshot, paths: string[], files: Map<string, string>, reading: { file: string }, maxLines: number): void {
   const read: Array<{ path: string; text: string; entries: StatsEntry[]; problems: FileProblem[]; schema: number }> = [];
   const where = new Map<string, StatsEntry>();
   for (const path of paths) {
     const text = files.get((reading.file = path))!;
     const { value, problems } = parseLineObject(path, text, 'tests');
+    // Entries packed on fewer lines are counted once parsed, before anything is made of them.
+    const packed = value ? tooManyLines(path, text, maxLines, value.entries.size) : [];
+    if (packed.length > 0) {
+      snapshot.damaged.push(...packed);
+      snapshot.problems.push(...packed);
+      return;
+    }
     const entries: StatsEntry[] = [];
     if (value) for (const [id, raw] of value.entries) entries.push({ id, raw, file: path, line: value.lineOf(id) });
     read.push({ path, text, entries, problems, schema: value?.schema ?? 0 });

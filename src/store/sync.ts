@@ -12,6 +12,7 @@ import type { ParcelEntry } from './parcel.ts';
 import { inboxPrefix, refusedPrefix, type ParcelFiles, type ParkedRef } from './inbox-refs.ts';
 import { damageReason, parseSnapshot, emptySnapshot, type Snapshot } from './snapshot.ts';
 import { HISTORY_DIR } from './layout.ts';
+import { DEFAULT_READ_BOUNDS, markRead, type ReadBounds } from './read-bounds.ts';
 
 export interface Applied {
   files: Map<string, string>;
@@ -99,6 +100,8 @@ export interface SyncOptions<T extends Applied = Applied> {
    * the step parses its reports and which its other stages share.
    */
   firstRead?: Promise<BranchFiles>;
+  /** The caps of every read of the branch (src/store/read-bounds.ts); default DEFAULT_READ_BOUNDS. */
+  bounds?: ReadBounds;
 }
 
 /**
@@ -112,11 +115,21 @@ export interface BranchFiles {
   blocked?: Map<string, string>;
 }
 
-/** Fetches the branch (and its inbox, with `inbox`) and reads its files. */
-export async function readBranchFiles(repo: DataRepo, inbox: boolean): Promise<BranchFiles> {
+/**
+ * Fetches the branch (and its inbox, with `inbox`) and reads its files. Only the fetch may reject (and be retried):
+ * reading what was fetched never does, since reading it again would fail again. A file over its cap is left out
+ * unread, and an error of the read is recorded with the files (src/store/read-bounds.ts); parseSnapshot names both.
+ */
+export async function readBranchFiles(repo: DataRepo, inbox: boolean, bounds: ReadBounds = DEFAULT_READ_BOUNDS): Promise<BranchFiles> {
   const { head, parked } = await repo.fetchWithInbox(inbox);
-  const files = await repo.readFiles();
-  return { head, parked, files, blocked: await repo.blockedPaths() };
+  const files = await repo.readFiles(undefined, bounds);
+  try {
+    return { head, parked, files, blocked: await repo.blockedPaths() };
+  } catch (error) {
+    const empty = new Map<string, string>();
+    markRead(empty, new Map(), { message: error instanceof Error ? error.message : String(error) });
+    return { head, parked, files: empty };
+  }
 }
 
 /** Lost races before a writer parks its run: small, so that the attempts per job stay flat however many jobs race. */
@@ -283,7 +296,7 @@ export async function syncRun<T extends Applied>(
     let files: Map<string, string>;
     let blocked: Map<string, string> | undefined;
     try {
-      ({ head, parked, files, blocked } = await (attempt === 1 && options.firstRead ? options.firstRead : readBranchFiles(repo, inbox !== undefined)));
+      ({ head, parked, files, blocked } = await (attempt === 1 && options.firstRead ? options.firstRead : readBranchFiles(repo, inbox !== undefined, options.bounds)));
     } catch (error) {
       lastError = `could not fetch the data branch '${repo.branch}': ${error instanceof Error ? error.message : String(error)}`;
       log(`Try ${attempt}/${options.attempts}: ${lastError}`);
@@ -292,7 +305,7 @@ export async function syncRun<T extends Applied>(
     }
     // Reading what was fetched is not retried: the same texts read again fail again. parseSnapshot never throws: a file
     // whose reading throws (a failed allocation, a stack overflow) is a damage naming it.
-    snapshot = parseSnapshot(files, blocked);
+    snapshot = parseSnapshot(files, blocked, options.bounds);
     if (options.readOnly) return { applied: apply(snapshot, files), status: { kind: 'read-only', head }, historyRead: true };
 
     const damaged = damageReason(snapshot);

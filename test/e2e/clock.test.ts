@@ -162,6 +162,23 @@ describe('a run time far in the future never drops another run', () => {
     180_000,
   );
 
+  it('the runner of run 5 has its whole clock 10 years behind: its run is kept by every later write, every test keeps its 8 runs', async () => {
+    const behind = -10 * 365 * DAY;
+    const outputs: ActionRun[] = [];
+    for (let n = 1; n <= 8; n++) {
+      const skew = n === 5 ? behind : 0;
+      await report(Date.now() + skew);
+      const run = await world.run({ inputs: KEYED, runId: 1000 + n, env: skew ? await skewedClock(skew) : {} });
+      expectSuccess(run);
+      outputs.push(run);
+    }
+    // Before the fix: run 5 was recorded at its clock's time and aged out by run 6 ({ a: 7, b: 7, c: 7 }, 7 rows).
+    expect(await kept()).toEqual(allEight);
+    expect(outputs[4]!.stdout).toMatch(/::warning[^\n]*run 1005\/test\/[^\n]*before the newest run on the data branch/i);
+    // Recorded at the newest time the branch had (run 4's): the order of the runs stays.
+    expect(await rowTime('1005/')).toBe(await rowTime('1004/'));
+  }, 180_000);
+
   it("a run parked by a step whose whole clock reads year 2100 is folded in at the folding step's clock, dropping no run", async () => {
     for (let n = 1; n <= 4; n++) {
       await report(Date.now());

@@ -210,6 +210,42 @@ describe('an owned path that is not a regular file is never replaced', () => {
     60_000,
   );
 
+  it.each(kinds)(
+    'a stats file that is %s: the run it blocked is saved once a person restores the file, never lost',
+    async (_kind, replace, _named, mode) => {
+      await world.writeReport('reports/unit.xml', junitXml([{ name: 'a', attempts: 'FP', message: 'timeout' }, { name: 'b' }]));
+      expectOutcome(await world.run({ runId: 1 }), 'success');
+      await world.writeReport('reports/unit.xml', junitXml([{ name: 'a' }, { name: 'b' }]));
+      const good = (await world.dataFiles()).get('stats/00.json')!;
+      await personCommits(
+        'stats/00.json replaced',
+        (dir) => replace(dir, 'stats/00.json'),
+        async (dir) => {
+          if (_kind === 'a submodule') await git(dir, ['update-index', '--add', '--cacheinfo', `160000,${SUBMODULE_COMMIT},stats/00.json`]);
+        },
+      );
+      expect((await entries()).get('stats/00.json')).toMatch(new RegExp(`^${mode}`));
+      const blocked = await world.run({ runId: 2, inputs: { 'inbox-key': 'owned-paths-key' } });
+      expectOutcome(blocked, 'failure');
+      expect(blocked.stdout).toMatch(/Parked this run's results on flakeguard-data-inbox\//);
+      // The person puts the regular file back; the next run saves its own run and the one the damage blocked.
+      await personCommits('stats/00.json restored', async (dir) => {
+        await rm(join(dir, 'stats/00.json'), { recursive: true, force: true });
+        await writeFile(join(dir, 'stats/00.json'), good);
+      });
+      expect((await entries()).get('stats/00.json')).toMatch(/^100644 blob/);
+      const next = await world.run({ runId: 3, inputs: { 'inbox-key': 'owned-paths-key' } });
+      expectOutcome(next, 'success');
+      const files = await world.dataFiles();
+      const runs = Object.values((JSON.parse(files.get('runs.json')!) as { runs: Record<string, [string]> }).runs).map((row) => row[0].split('/')[0]);
+      expect(runs.sort()).toEqual(['1', '2', '3']);
+      const history = JSON.parse(files.get('history/00.json')!) as { tests: Record<string, { o: string }> };
+      expect(history.tests['pkg.Suite::b']!.o).toBe('PPP');
+      expect(await git(world.remote, ['for-each-ref', 'refs/heads/flakeguard-data-inbox/'])).toBe('');
+    },
+    60_000,
+  );
+
   it('a README.md that is a symbolic link is kept as it is, with an error naming it, and the run goes on', async () => {
     await world.writeReport('reports/unit.xml', junitXml([{ name: 'a' }]));
     expectOutcome(await world.run({ runId: 1 }), 'success');

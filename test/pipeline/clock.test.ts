@@ -89,7 +89,35 @@ describe('a run on the branch ahead of the clock', () => {
       expect.stringMatching(
         /^4 of the 4 runs on the data branch are more than 1 day ahead of this step's clock \(1970-01-02T00:00:00\.000Z\): run1\/test\/x .* and 1 more\. This runner's clock is probably behind/,
       ),
+      expect.stringMatching(/^Run run5\/test\/x attempt 1: .* recorded at the newest run's time/),
     ]);
+    expect(checked.run.time).toBe(HOURLY[3]);
+  });
+});
+
+describe('a step whose clock is behind the branch', () => {
+  it("records a run older than the window before the newest run at that run's time, so that the next write keeps it", () => {
+    const clock = NOW - 10 * 365 * DAY;
+    const checked = checkTimes(runContext(5, { time: clock }), table(HOURLY), empty, clock, DEFAULT_RETENTION);
+    expect(checked.run.time).toBe(HOURLY[3]);
+    expect(checked.notes.join('\n')).toMatch(/Run run5\/test\/x attempt 1: its time \(2016-.*\) is 10 years before the newest run on the data branch .*recorded at the newest run's time/);
+    // Nothing is aged out from this clock, and the next step on a right clock keeps the run.
+    expect(checked.retentionNow).toBe(clock);
+    const history: History = new Map([
+      ['t', { id: 't', name: 't', classname: '', runs: HOURLY.map((time, i) => ({ run: `run${i + 1}/test/x`, sha: 's', time, onDefaultBranch: true, attempts: 'P' })) }],
+    ]);
+    const merged = mergeRun(history, [parsedTest('t', 'P')], checked.run, new Set(), { retentionNow: checked.retentionNow });
+    const rows = new Map([...table(HOURLY), [checked.run.key, { seq: 5, sha: 'sha5', time: checked.run.time, onDefaultBranch: true }]]);
+    const next = checkTimes(runContext(6, { time: NOW }), rows, merged.history, NOW, DEFAULT_RETENTION);
+    const again = mergeRun(merged.history, [parsedTest('t', 'P')], next.run, new Set(), { retentionNow: next.retentionNow });
+    expect(again.history.get('t')!.runs).toHaveLength(6);
+  });
+
+  it('keeps a run within the window of the newest run at its own time', () => {
+    const clock = NOW - 10 * DAY;
+    const checked = checkTimes(runContext(5, { time: clock }), table(HOURLY), empty, clock, DEFAULT_RETENTION);
+    expect(checked.run.time).toBe(clock);
+    expect(checked.notes).toEqual([expect.stringMatching(/This runner's clock is probably behind/)]);
   });
 });
 

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { KnownSeqs, MAX_RUN_ROWS, MAX_RUN_SEQ, RunMarks, parseRuns, readHistoryShard, type RunTable } from '../../src/store/history-format.ts';
-import { markTooLarge, overrideExpired, parseOverride, readUntil } from '../../src/store/layout.ts';
+import { overrideExpired, parseOverride, readUntil } from '../../src/store/layout.ts';
+import { markRead } from '../../src/store/read-bounds.ts';
 import { parseSnapshot } from '../../src/store/snapshot.ts';
 import { overrideValue, CliError } from '../../src/cli/override.ts';
 import { parseOutcomeString } from '../../src/history/outcome-string.ts';
@@ -38,7 +39,7 @@ describe('runs.json', () => {
 
   it('a file the read left out for its size damages the branch, naming it', () => {
     const files = new Map([['flakeguard.json', '{"schema": 3, "shards": 1, "writes": 0, "ingested": {}}\n']]);
-    markTooLarge(files, 'runs.json', 95_000_000);
+    markRead(files, new Map([['runs.json', { bytes: 95_000_000, cap: 32 * 1024 * 1024 }]]));
     const snapshot = parseSnapshot(files);
     expect(snapshot.damaged).toEqual([{ file: 'runs.json', line: 1, message: 'is 90.6 MiB; flakeguard reads at most 32 MiB of it (docs/data-branch.md, "Bounded reading")' }]);
   });
