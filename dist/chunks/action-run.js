@@ -27,7 +27,10 @@ import {
   writeResultsFile
 } from "./shared-pipeline-apply.js";
 import "./shared-scoring-regression.js";
-import "./shared-junit-xml.js";
+import {
+  keepScopes,
+  scopedBefore
+} from "./shared-junit-xml.js";
 import "./shared-policy-fix-release.js";
 import {
   finalAttemptFailed
@@ -91,6 +94,7 @@ import "./shared-owners-classmap.js";
 import "./shared-store-cleanup.js";
 import {
   BADGE_FILE,
+  DEFAULT_READ_BOUNDS,
   isStatsShardPath
 } from "./shared-store-decisions.js";
 import "./shared-store-layout.js";
@@ -108,9 +112,10 @@ import "./shared-runtime.js";
 // src/action/stages.ts
 
 // src/store/data-branch.ts
-function gitDataBranch(opening, readOnly) {
+function gitDataBranch(opening, readOnly, options = {}) {
+  const bounds = options.bounds ?? DEFAULT_READ_BOUNDS;
   opening.catch(() => void 0);
-  const first = opening.then((repo) => readBranchFiles(repo, !readOnly));
+  const first = opening.then((repo) => readBranchFiles(repo, !readOnly, bounds));
   first.catch(() => void 0);
   return {
     readOnly,
@@ -120,9 +125,9 @@ function gitDataBranch(opening, readOnly) {
     read: () => first,
     snapshot: async () => {
       const read = await first;
-      return parseSnapshot(read.files, read.blocked);
+      return parseSnapshot(read.files, read.blocked, bounds);
     },
-    write: async (apply, options) => syncRun(await opening, apply, { ...options, readOnly, firstRead: first }),
+    write: async (apply, write) => syncRun(await opening, apply, { ...write, readOnly, firstRead: first, bounds }),
     dispose: async () => {
       await first.catch(() => void 0);
       await (await opening.catch(() => void 0))?.dispose();
@@ -209,13 +214,41 @@ async function readJob(step, branch) {
     throw error;
   });
   await branch.opened();
+  const snapshot = reports.perTestReports ? await keptScopes(step, reports, branch) : void 0;
   const now = Date.now();
   const run2 = runContextFor(ctx, inputs, reports.timestamp, now);
   const rules = step.config.policy.rules;
   const issues = inputs.createIssues ? await (await import("./github-issues.js")).prepareIssues({ inputs, ctx, readOnly, rules }) : void 0;
-  return { reports, run: run2, now, warnClock: clockWarner(), issues };
+  return { reports, run: run2, now, warnClock: clockWarner(), issues, ...snapshot ? { snapshot } : {} };
+}
+async function keptScopes(step, reports, branch) {
+  let snapshot;
+  try {
+    snapshot = await branch.snapshot();
+  } catch {
+    return void 0;
+  }
+  const historyId = historyIdOf(step);
+  const kept = keepScopes(reports.tests, new Set(reports.perTestReports), { has: (id) => snapshot.history.has(id), scoped: scopedBefore(snapshot.history.keys()) }, historyId);
+  if (kept > 0) {
+    info(
+      `${kept} test${kept === 1 ? "" : "s"} alone with ${kept === 1 ? "its" : "their"} id in this run keep${kept === 1 ? "s" : ""} the id qualified by ${kept === 1 ? "its" : "their"} report's directory that ${kept === 1 ? "it" : "they"} had when another report had it too (docs/test-ids.md, "Ids across reports").`
+    );
+  }
+  return snapshot;
 }
 var splitHistory = (step) => step.modeInputs.splitHistoryBy === "job-key";
+function firstSnapshot(first, branch) {
+  let given = first;
+  return {
+    snapshot: () => {
+      const out = given;
+      given = void 0;
+      return out ? Promise.resolve(out) : branch.snapshot();
+    }
+  };
+}
+var historyIdOf = (step) => splitHistory(step) ? (id) => splitTests([{ id }], step.inputs.jobKey)[0].id : (id) => id;
 async function rerunStage(step, job, branch) {
   const { rerunInputs, ctx, config } = step;
   if (!rerunInputs) return void 0;
@@ -224,10 +257,10 @@ async function rerunStage(step, job, branch) {
   const result = await (await import("./pipeline-rerun.js")).rerunStep({
     rerun: rerunInputs,
     tests: reports.tests,
-    branch,
+    branch: job.snapshot ? firstSnapshot(job.snapshot, branch) : branch,
     workspace: ctx.workspace,
     tempDir: ctx.runnerTemp || tmpdir(),
-    historyId: splitHistory(step) ? (id) => splitTests([{ id }], step.inputs.jobKey)[0].id : (id) => id,
+    historyId: historyIdOf(step),
     isPullRequest: ctx.eventName === "pull_request" || ctx.eventName === "pull_request_target",
     runKey: `${job.run.key}#${job.run.runAttempt}`,
     policy: config.policy,
@@ -270,7 +303,7 @@ async function fixStage(step, job, branch) {
     fix: step.fixInputs,
     tests: job.reports.tests,
     ...job.reports.reporters ? { reporters: job.reports.reporters } : {},
-    historyId: splitHistory(step) ? (id) => splitTests([{ id }], step.inputs.jobKey)[0].id : (id) => id,
+    historyId: historyIdOf(step),
     snapshot,
     policy: step.config.policy,
     now: job.now,
@@ -371,7 +404,7 @@ function runFacts(step, job, reruns, written, resultsFile, fixes) {
     readOnly: step.readOnly,
     runUrl: job.run.url ?? "",
     sync: written.sync,
-    reports: { tests: reports.tests.length, problems: reports.problems.length, ...reports.twins ? { twins: reports.twins } : {} },
+    reports: { tests: reports.tests.length, problems: reports.problems.length, ...reports.twins ? { twins: reports.twins } : {}, ...reports.collisions ? { collisions: reports.collisions } : {} },
     ...written.facts ? { facts: written.facts } : {},
     ...written.api ? { api: written.api } : {},
     run: job.run,

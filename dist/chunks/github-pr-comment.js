@@ -243,12 +243,30 @@ function parseSections(body) {
 function isPrComment(body) {
   return typeof body === "string" && body.startsWith(PR_COMMENT_MARKER);
 }
-function hasSection(body, key, text) {
-  return parseSections(body).some((s) => s.key === key && s.text === text);
+function hasSection(body, key, text, links = []) {
+  const held = inertSection(text, links);
+  return parseSections(body).some((s) => s.key === key && s.text === held);
 }
 function sectionBudget(body, key) {
   const others = parseSections(body).filter((s) => s.key !== key).length;
   return Math.max(MIN_SECTION, Math.min(COMMENT_MAX - OVERHEAD, Math.floor((COMMENT_MAX - OVERHEAD) / (others + 1)) - 100));
+}
+var SECTION_MAX = COMMENT_MAX - OVERHEAD;
+var LINK = /\]\(([^()\s]*)\)/g;
+function defuse(text) {
+  return text.replace(/\]\(/g, "]&#40;").replace(/\]:/g, "]&#58;").replace(/!\[/g, "!&#91;").replace(/:\/\//g, "&#58;//").replace(/(www)\./gi, "$1&#46;").replace(/@/g, "&#64;&#8203;");
+}
+function inertSection(text, links = []) {
+  const source = text.replace(/</g, "&lt;");
+  let out = "";
+  let last = 0;
+  for (const m of source.matchAll(LINK)) {
+    if (!links.some((prefix) => prefix !== "" && m[1].startsWith(prefix))) continue;
+    out += defuse(source.slice(last, m.index)) + m[0];
+    last = m.index + m[0].length;
+  }
+  out += defuse(source.slice(last));
+  return out.length <= SECTION_MAX ? out : out.slice(0, SECTION_MAX).replace(/&[#a-z0-9]*$/i, "");
 }
 var wrap = (s) => `${open(s.key)}
 ${s.text}
@@ -283,13 +301,16 @@ function composeBody(sections, keep) {
   return body.length <= COMMENT_MAX ? body : `${body.slice(0, COMMENT_MAX - 2)}\u2026
 `;
 }
-function withSection(body, section, extra = []) {
+function withSection(body, section, extra = [], links = []) {
   const sections = parseSections(body);
   for (const other of extra) for (const s of parseSections(other)) if (!sections.some((x) => x.key === s.key)) sections.push(s);
   const at = sections.findIndex((s) => s.key === section.key);
   if (at >= 0) sections[at] = section;
   else sections.push(section);
-  return composeBody(sections, section.key);
+  return composeBody(
+    sections.map((s) => ({ key: s.key, text: inertSection(s.text, links) })),
+    section.key
+  );
 }
 
 // src/github/pr-comment.ts
@@ -327,6 +348,7 @@ function sectionInput(f) {
   };
 }
 var testUrlIn = (base) => (id) => dashboardTestUrl(base, id);
+var DEFAULT_AUTHOR = "github-actions[bot]";
 function octokitApi(octokit, owner, repo, issue) {
   let lastWriteMs = 0;
   const timed = async (write) => {
@@ -342,14 +364,24 @@ function octokitApi(octokit, owner, repo, issue) {
       const out = [];
       for (let page = 1; page <= 30; page++) {
         const res = await octokit.rest.issues.listComments({ owner, repo, issue_number: issue, per_page: 100, page, ...requestOptions() });
-        for (const c of res.data) if (isPrComment(c.body)) out.push({ id: c.id, body: c.body });
+        for (const c of res.data) if (isPrComment(c.body)) out.push({ id: c.id, body: c.body, author: c.user?.login ?? "" });
         if (res.data.length < 100) break;
       }
       return out.sort((a, b) => a.id - b.id);
     },
+    async whoAmI() {
+      try {
+        const res = await octokit.graphql("query { viewer { login } }", requestOptions());
+        const login = res.viewer?.login;
+        if (typeof login === "string" && login !== "") return login;
+      } catch (error) {
+        info(logText(`Could not ask who the token is (${describeApiError(error).message}): its comments are taken to be ${DEFAULT_AUTHOR}'s.`, 1e3));
+      }
+      return DEFAULT_AUTHOR;
+    },
     async create(body) {
       const res = await timed(() => octokit.rest.issues.createComment({ owner, repo, issue_number: issue, body, ...requestOptions() }));
-      return { id: res.data.id, body: res.data.body ?? body };
+      return { id: res.data.id, body: res.data.body ?? body, author: res.data.user?.login ?? "" };
     },
     async update(id, body) {
       await timed(() => octokit.rest.issues.updateComment({ owner, repo, comment_id: id, body, ...requestOptions() }));
@@ -364,32 +396,51 @@ function octokitApi(octokit, owner, repo, issue) {
     settle: () => new Promise((r) => setTimeout(r, SETTLE_MS + Math.random() * SETTLE_MS + 2 * lastWriteMs))
   };
 }
-function writeSection(api, key, render, create, tries = MAX_TRIES) {
-  return writeSections(api, [{ key, render }], create, tries);
+function writeSection(api, key, render, create, tries = MAX_TRIES, links = []) {
+  return writeSections(api, [{ key, render }], create, tries, links);
 }
-async function writeSections(api, sections, create, tries = MAX_TRIES) {
+var sameLogin = (a, b) => a.toLowerCase() === b.toLowerCase();
+async function writeSections(api, sections, create, tries = MAX_TRIES, links = []) {
   let action;
+  const asked = api.whoAmI();
+  let author = "";
+  const others = /* @__PURE__ */ new Map();
   const budgetOf = (body, key) => sectionBudget(withPlaceholders(body, sections, key), key);
+  const done = (a, attempt) => ({
+    action: a,
+    tries: attempt,
+    author,
+    others: [...others].map(([id, by]) => ({ id, author: by })).sort((x, y) => x.id - y.id)
+  });
   for (let attempt = 1; attempt <= tries; attempt++) {
     if (action) await api.settle();
-    const [first, ...extra] = await api.list();
+    const [listed, me] = await Promise.all([api.list(), asked]);
+    author ||= me;
+    const own = [];
+    others.clear();
+    for (const c of listed) {
+      if (sameLogin(c.author, author)) own.push(c);
+      else others.set(c.id, c.author);
+    }
+    const [first, ...extra] = own;
     if (!first) {
-      if (!create) return { action: action ?? "nothing-to-say", tries: attempt };
+      if (!create) return done(action ?? "nothing-to-say", attempt);
       let body2;
-      for (const s of sections) body2 = withSection(body2, { key: s.key, text: s.render(budgetOf(void 0, s.key)) });
-      await api.create(body2);
+      for (const s of sections) body2 = withSection(body2, { key: s.key, text: s.render(budgetOf(void 0, s.key)) }, [], links);
+      const made = await api.create(body2);
+      if (made.author) author = made.author;
       action ??= "created";
       continue;
     }
     const texts = sections.map((s) => ({ key: s.key, text: s.render(budgetOf(first.body, s.key)) }));
-    if (extra.length === 0 && texts.every((t) => hasSection(first.body, t.key, t.text))) return { action: action ?? "unchanged", tries: attempt };
+    if (extra.length === 0 && texts.every((t) => hasSection(first.body, t.key, t.text, links))) return done(action ?? "unchanged", attempt);
     let body = first.body;
-    texts.forEach((t, i) => body = withSection(body, t, i === 0 ? extra.map((e) => e.body) : []));
+    texts.forEach((t, i) => body = withSection(body, t, i === 0 ? extra.map((e) => e.body) : [], links));
     if (body !== first.body) await api.update(first.id, body);
     for (const e of extra) await api.remove(e.id);
     action ??= "updated";
   }
-  return { action: "unverified", tries };
+  return done("unverified", tries);
 }
 function withPlaceholders(body, sections, key) {
   let out = body;
@@ -427,12 +478,24 @@ ${f.jobKey}`);
     info(`No comment on pull request #${ctx.pullRequest}: no token (input 'token').`);
     return "no-token";
   }
-  return commentOn(f.token, ctx, ctx.pullRequest, [{ key, render: (budget) => renderSection(input, budget) }], mode === "always" || say);
+  return commentOn(f.token, ctx, ctx.pullRequest, [{ key, render: (budget) => renderSection(input, budget) }], mode === "always" || say, linkPrefixes(ctx, f.runUrl, f.dashboardUrl));
 }
-async function commentOn(token, ctx, pr, sections, create, octokit) {
+function linkPrefixes(ctx, runUrl, dashboardUrl) {
+  return [`${ctx.serverUrl}/${ctx.repository}/`, runUrl, ...dashboardUrl ? [dashboardUrl] : []].filter((l) => /^https?:\/\/[^/]+\//i.test(l));
+}
+async function commentOn(token, ctx, pr, sections, create, links, octokit) {
   try {
     const client = octokit ?? await createClient(token, ctx.apiUrl);
-    const done = await writeSections(octokitApi(client, ctx.owner, ctx.repo, pr), sections, create);
+    const done = await writeSections(octokitApi(client, ctx.owner, ctx.repo, pr), sections, create, MAX_TRIES, links);
+    if (done.others.length > 0) {
+      const by = [...new Set(done.others.map((o) => o.author || "an unknown author"))].slice(0, 5).join(", ");
+      info(
+        logText(
+          `${done.others.length} comment${done.others.length === 1 ? "" : "s"} on pull request #${pr} start with flakeguard's marker but ${done.others.length === 1 ? "is" : "are"} not by ${done.author} (by ${by}): left as they are, never read.`,
+          1e3
+        )
+      );
+    }
     if (done.action === "unverified") {
       notice(`The comment on pull request #${pr} changed under every one of ${done.tries} writes of this job's section: it may lack it until the next run.`, {
         title: "flakeguard: pull-request comment"
@@ -450,7 +513,7 @@ async function commentOn(token, ctx, pr, sections, create, octokit) {
 }
 async function findForkPullRequest(octokit, ctx, run) {
   if (run.pullRequest !== void 0) return run.pullRequest;
-  if (!run.headBranch) return void 0;
+  if (!run.headBranch || !run.headOwner) return void 0;
   const res = await octokit.rest.pulls.list({ owner: ctx.owner, repo: ctx.repo, head: `${run.headOwner}:${run.headBranch}`, state: "open", per_page: 100, ...requestOptions() });
   const pr = res.data.find((p) => p.head.sha === run.sha && (p.head.repo?.full_name ?? "").toLowerCase() === run.headRepository.toLowerCase());
   return pr?.number;
@@ -479,12 +542,14 @@ async function publishIngestedPrComment(f) {
   const sections = f.sections.map((s) => ({ key: sectionKey(`ingested
 ${f.run.workflow}
 ${s.identity}`), render: (budget) => renderSection(s.input, budget) }));
-  return commentOn(f.token, f.ctx, pr, sections, f.mode === "always" || say, octokit);
+  return commentOn(f.token, f.ctx, pr, sections, f.mode === "always" || say, linkPrefixes(f.ctx, f.run.url, f.dashboardUrl), octokit);
 }
 export {
+  DEFAULT_AUTHOR,
   MAX_TRIES,
   SETTLE_MS,
   findForkPullRequest,
+  linkPrefixes,
   publishIngestedPrComment,
   publishPrComment,
   sectionInput,

@@ -12,7 +12,7 @@ import {
   readModeActionInputs,
   requireArtifactRuntime,
   secretInputs
-} from "./shared-artifacts-zip.js";
+} from "./shared-pipeline-shards.js";
 import {
   runContextFor
 } from "./shared-pipeline-apply.js";

@@ -12,7 +12,7 @@ import {
   readModeActionInputs,
   secretInputs,
   untrustedRuns
-} from "./shared-artifacts-zip.js";
+} from "./shared-pipeline-shards.js";
 import "./shared-pipeline-apply.js";
 import "./shared-scoring-regression.js";
 import "./shared-junit-xml.js";
@@ -76,6 +76,7 @@ import "./shared-runtime.js";
 // src/modes/ingest.ts
 
 // src/modes/workflow-run.ts
+var DELETED_FORK = "(a deleted fork)";
 var str = (v) => typeof v === "string" ? v : void 0;
 var DAY = 864e5;
 var MAX_RUN_AGE = 35 * DAY;
@@ -100,9 +101,10 @@ function finishedRunFromEvent(ctx, eventPath, now) {
   const headSha = str(wr.head_sha) ?? "";
   if (!/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(headSha)) throw new InputError("The workflow_run payload has no head commit.");
   const headRepo = wr.head_repository;
-  const headRepository = str(headRepo?.full_name) ?? ctx.repository;
-  const headOwner = str(headRepo?.owner?.login) ?? headRepository.split("/")[0];
-  const fromFork = headRepository.toLowerCase() !== ctx.repository.toLowerCase();
+  const deleted = headRepo === null || headRepo !== void 0 && str(headRepo.full_name) === void 0;
+  const headRepository = deleted ? DELETED_FORK : str(headRepo?.full_name) ?? ctx.repository;
+  const headOwner = deleted ? "" : str(headRepo?.owner?.login) ?? headRepository.split("/")[0];
+  const fromFork = deleted || headRepository.toLowerCase() !== ctx.repository.toLowerCase();
   const event = str(wr.event) ?? "";
   const headBranch = str(wr.head_branch) ?? "";
   const defaultBranch = str(payload.repository?.default_branch) ?? ctx.defaultBranch;
@@ -197,7 +199,8 @@ ${mdText(line2, 500)}
   const line = storeLine(sync, inputs.dataBranch, "ingestion");
   if (sync.status.kind === "not-saved") warning(commandText(line, 2e3), { title: "flakeguard history not saved" });
   else info(logText(line));
-  for (const p of result.problems) (p.notice ? notice : error)(commandText(p.message, 2e3), { title: logText(`flakeguard data branch: ${p.file}`, 200), file: p.file, startLine: p.line });
+  for (const p of result.problems)
+    (p.notice ? notice : p.warning ? warning : error)(commandText(p.message, 2e3), { title: logText(`flakeguard data branch: ${p.file}`, 200), file: p.file, startLine: p.line });
   setOutput("quarantined-tests", JSON.stringify(result.quarantined));
   setOutput("newly-quarantined", JSON.stringify(result.newlyQuarantined));
   setOutput("released", JSON.stringify(result.released));
@@ -230,6 +233,7 @@ ${rows.join("\n")}
       mode: inputs.prComment,
       token: inputs.token,
       ctx,
+      ...inputs.dashboardUrl ? { dashboardUrl: inputs.dashboardUrl } : {},
       run: {
         url: finished.trusted.url,
         sha: finished.trusted.sha,

@@ -8,7 +8,7 @@ import {
   requireArtifactRuntime,
   secretInputs,
   tempRoot
-} from "./shared-artifacts-zip.js";
+} from "./shared-pipeline-shards.js";
 import {
   readReports,
   renderResultsFile,

@@ -15,7 +15,7 @@ import {
   displayPath,
   parseReportFile,
   testId,
-  twinName
+  twinNamer
 } from "./shared-junit-xml.js";
 import {
   finalAttemptFailed,
@@ -287,7 +287,8 @@ function plannedExtras(input) {
   const newTests = new Set(input.isPullRequest ? tests.filter((t) => isNewTest(snapshot.history, input.historyId(t.id))).map((t) => t.id) : []);
   if (input.budget <= 0) return { newTests, extras: [] };
   const extras = planExtras({
-    passing: tests.filter((t) => !finalAttemptFailed(t) && t.attempts.some((a) => a.status === "passed")),
+    // A test qualified by its report's directory cannot be re-run (setAsideScoped): no budget is spent on it.
+    passing: tests.filter((t) => t.scope === void 0 && !finalAttemptFailed(t) && t.attempts.some((a) => a.status === "passed")),
     history: snapshot.history,
     historyId: input.historyId,
     quarantined: quarantineBefore(snapshot, input.now).quarantined,
@@ -312,14 +313,14 @@ async function readRoundReport(path, workspace) {
   const read = await parseReportFile(path, displayPath(path, workspace), { workspace });
   if (typeof read === "string") return { attempts: /* @__PURE__ */ new Map(), problems: [read] };
   const attempts = /* @__PURE__ */ new Map();
-  const seen = read.oneCasePerTest ? /* @__PURE__ */ new Map() : void 0;
-  for (const c of read.cases) {
-    const named2 = { name: capName(c.name), classname: capName(c.classname), suite: capName(c.suite) };
-    if (seen) named2.name = twinName(named2.name, testId(named2), seen).name;
+  const capped = read.cases.map((c) => ({ name: capName(c.name), classname: capName(c.classname), suite: capName(c.suite), attempts: c.attempts }));
+  const namer = read.oneCasePerTest ? twinNamer(capped) : void 0;
+  for (const named2 of capped) {
+    if (namer) named2.name = namer.name(named2.name, testId(named2)).name;
     const key = answerKey({ id: testId(named2), classname: named2.classname, name: named2.name });
     const known = attempts.get(key);
-    if (known) for (const a of c.attempts) known.push(a);
-    else attempts.set(key, c.attempts);
+    if (known) for (const a of named2.attempts) known.push(a);
+    else attempts.set(key, named2.attempts);
   }
   return { attempts, problems: read.problems.map((p) => `${p.line ? `line ${p.line}: ` : ""}${p.message}`) };
 }
@@ -393,6 +394,7 @@ async function rerunOrSkip(input) {
     rule: { minReruns: rerun.attempts, maxReruns: rerun.attemptsMax },
     ...quarantinedIfExhausted(snapshot, toRerun, input.historyId, input.sha ?? "", input.policy, input.normalise, input.now, input.cell)
   });
+  setAsideScoped(state.cases);
   const deadline = Date.now() + rerun.timeoutSec * 1e3;
   const dir = join(input.tempDir, "flakeguard-rerun");
   const command = rerun.preset ?? rerun.command;
@@ -464,6 +466,16 @@ async function rerunOrSkip(input) {
     });
   }
   return note ? { ...result, note } : result;
+}
+function setAsideScoped(cases) {
+  const scoped = cases.filter((c) => c.test.scope !== void 0);
+  for (const c of scoped) {
+    setAside(c, `its id is in more than one report of this run (${c.test.scope}), and a re-run's one report could not tell which report's test answered (docs/test-ids.md, "Ids across reports")`);
+  }
+  const failed = scoped.filter((c) => c.kind === "failed");
+  if (failed.length === 0) return;
+  const more = failed.length > 1 ? ` (and ${failed.length - 1} more test${failed.length === 2 ? "" : "s"})` : "";
+  warning(commandText(`Re-runs: '${failed[0].test.id}'${more} could not be re-run: ${failed[0].why}.`, 1e3), { title: "flakeguard re-runs" });
 }
 var REVERSE_ROUNDS = 2;
 function probeCase(test) {

@@ -19,11 +19,12 @@ function contextFromEnv(env) {
   const repository = env.GITHUB_REPOSITORY ?? "local/local";
   const [owner = "local", repo = "local"] = repository.split("/");
   const event = readEvent(env.GITHUB_EVENT_PATH);
-  const headRepo = event.pull_request?.head?.repo?.full_name;
+  const head = event.pull_request?.head;
+  const headRepo = head === void 0 ? void 0 : typeof head?.repo?.full_name === "string" ? head.repo.full_name : null;
   const ref = env.GITHUB_REF ?? "";
   const sha = (v) => typeof v === "string" && /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(v) ? v : void 0;
   const base = sha(event.pull_request?.base?.sha);
-  const head = sha(event.pull_request?.head?.sha);
+  const headSha = sha(event.pull_request?.head?.sha);
   return {
     repository,
     owner,
@@ -39,9 +40,9 @@ function contextFromEnv(env) {
     refName: env.GITHUB_REF_NAME ?? ref.replace(/^refs\/(heads|tags)\//, ""),
     eventName: env.GITHUB_EVENT_NAME ?? "push",
     defaultBranch: event.repository?.default_branch ?? "main",
-    fromFork: headRepo !== void 0 && headRepo !== repository,
+    fromFork: headRepo !== void 0 && (headRepo === null || headRepo.toLowerCase() !== repository.toLowerCase()),
     pullRequest: event.pull_request?.number,
-    ...base && head ? { pullRequestShas: { base, head } } : {},
+    ...base && headSha ? { pullRequestShas: { base, head: headSha } } : {},
     workspace: env.GITHUB_WORKSPACE ?? process.cwd(),
     runnerTemp: env.RUNNER_TEMP ?? "",
     ...env.FLAKEGUARD_RUN_URL ? { runUrl: env.FLAKEGUARD_RUN_URL } : {},

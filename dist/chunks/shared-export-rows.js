@@ -378,6 +378,11 @@ function nameOfSource(source) {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) || scp) return parts.slice(-2).join("/") || trimmed;
   return parts.at(-1) ?? trimmed;
 }
+function claimAgrees(listed, claim) {
+  const a = listed.toLowerCase();
+  const b = claim.toLowerCase();
+  return a.includes("/") ? a === b : b.slice(b.lastIndexOf("/") + 1) === a;
+}
 function dashboardOf(template, name) {
   if (!template) return void 0;
   const [owner, repo] = name.includes("/") ? [name.slice(0, name.indexOf("/")), name.slice(name.indexOf("/") + 1)] : ["", name];
@@ -414,7 +419,9 @@ function summarizeRepo(source, files, head, dashboardTemplate) {
   const s = summarize(model);
   let url;
   for (let i = runs.value.length - 1; i >= 0 && !url; i--) url = repoUrlOf(runs.value[i].url);
-  const name = url ? decodeURIComponent(new URL(url).pathname.slice(1)) : source.name;
+  const claimed = url ? decodeURIComponent(new URL(url).pathname.slice(1)) : void 0;
+  const agrees = claimed !== void 0 && claimAgrees(source.name, claimed);
+  const name = source.name;
   const dashboard = dashboardOf(dashboardTemplate, name);
   let lostSec = 0;
   const flaky = [];
@@ -456,7 +463,8 @@ function summarizeRepo(source, files, head, dashboardTemplate) {
     flakiest: flaky.slice(0, TESTS_PER_REPO),
     problems
   };
-  if (url) summary.url = url;
+  if (url && agrees) summary.url = url;
+  if (claimed !== void 0 && !agrees) summary.claim = claimed;
   if (dashboard) summary.dashboard = dashboard;
   if (runs.value.length > 0) summary.newest = model.now;
   return summary;

@@ -104,8 +104,8 @@ async function publishResults({ inputs, ctx, readOnly, runUrl, sync, reports, ex
   const line = storeLine(sync, inputs.dataBranch);
   const lost = !readOnly && lostReason(sync.status, inputs.dataBranch) !== void 0;
   const reserved = {
-    failure: (o.result === "failure" ? 1 : 0) + result.problems.filter((p) => !p.notice).length + (sync.historyRead ? 0 : 1) + (reports?.problems ?? 0) + (lost ? 1 : 0),
-    warning: (o.result === "success" && o.forgiven.length > 0 ? 1 : 0) + (sync.status.kind === "not-saved" && !lost ? 1 : 0) + (result.handEdits ?? []).filter((e) => e.effect === "kept").length
+    failure: (o.result === "failure" ? 1 : 0) + result.problems.filter((p) => !p.notice && !p.warning).length + (sync.historyRead ? 0 : 1) + (reports?.problems ?? 0) + (lost ? 1 : 0),
+    warning: (o.result === "success" && o.forgiven.length > 0 ? 1 : 0) + (sync.status.kind === "not-saved" && !lost ? 1 : 0) + (result.handEdits ?? []).filter((e) => e.effect === "kept").length + result.problems.filter((p) => p.warning).length
   };
   guard("log the data branch state", () => {
     if (lost) error(commandText(line, 1e3), { title: "flakeguard history not saved" });
@@ -113,7 +113,7 @@ async function publishResults({ inputs, ctx, readOnly, runUrl, sync, reports, ex
     else info(logText(line));
     if (!sync.historyRead) error("The data branch could not be read, so no failure could be forgiven.", { title: "flakeguard" });
     for (const p of result.problems) {
-      (p.notice ? notice : error)(commandText(p.message, 1e3), { title: commandText(`flakeguard data branch: ${p.file}`, 200), file: p.file, startLine: p.line });
+      (p.notice ? notice : p.warning ? warning : error)(commandText(p.message, 1e3), { title: commandText(`flakeguard data branch: ${p.file}`, 200), file: p.file, startLine: p.line });
     }
     for (const l of result.lapsed) {
       notice(commandText(`The override of '${l.id}' in ${l.file} lapsed on ${l.until}; flakeguard decides again.`, 1e3));
@@ -136,6 +136,7 @@ async function publishResults({ inputs, ctx, readOnly, runUrl, sync, reports, ex
     released: result.released,
     testsInRun: reports?.tests,
     ...reports?.twins ? { twins: reports.twins } : {},
+    ...reports?.collisions ? { collisions: reports.collisions } : {},
     storeLine: line,
     dataBranch: inputs.dataBranch,
     dataBranchUrl: branchUrl,

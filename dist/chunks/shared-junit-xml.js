@@ -24,6 +24,16 @@ function capName(text, maxBytes = MAX_NAME_BYTES) {
   return `${kept}\u2026#${hash}`;
 }
 
+// src/junit/id.ts
+function testId(parts) {
+  const owner = parts.classname !== "" ? parts.classname : parts.suite;
+  return owner !== "" ? `${owner}::${parts.name}` : parts.name;
+}
+function scopedClassname(scope, classname, suite) {
+  const owner = classname !== "" ? classname : suite;
+  return owner === "" ? `[${scope}]` : `[${scope}] ${owner}`;
+}
+
 // src/junit/index.ts
 
 // src/junit/decode.ts
@@ -1184,6 +1194,118 @@ async function streamReport(src, path, opts) {
   }
 }
 
+// src/junit/across.ts
+var COLLISIONS_NAMED = 5;
+function reportDirectory(path) {
+  const cut = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
+  return cut < 0 ? "." : cut === 0 ? path.slice(0, 1) : path.slice(0, cut);
+}
+function combineReports(reports) {
+  if (reports.length === 1) return { tests: reports[0].tests };
+  const firstIn = /* @__PURE__ */ new Map();
+  const inMany = /* @__PURE__ */ new Map();
+  for (const [i, r] of reports.entries()) {
+    for (const t of r.tests) {
+      const f = firstIn.get(t.id);
+      if (f === void 0) firstIn.set(t.id, i);
+      else {
+        const list = inMany.get(t.id);
+        if (list) list.push(i);
+        else inMany.set(t.id, [f, i]);
+      }
+    }
+  }
+  const tests = [];
+  if (inMany.size === 0) {
+    for (const r of reports) for (const t of r.tests) tests.push(t);
+    return { tests };
+  }
+  const scopes = /* @__PURE__ */ new Map();
+  const collisions = { first: [], count: 0 };
+  for (const [id, list] of inMany) {
+    if (!list.some((i) => reports[i].oneCasePerTest)) continue;
+    const perTest = list.filter((i) => reports[i].oneCasePerTest);
+    const dirs = perTest.map((i) => reportDirectory(reports[i].path));
+    const scope = /* @__PURE__ */ new Map();
+    for (const [k, i] of perTest.entries()) scope.set(i, dirs.indexOf(dirs[k]) === dirs.lastIndexOf(dirs[k]) ? dirs[k] : reports[i].path);
+    scopes.set(id, scope);
+    collisions.count++;
+    if (collisions.first.length < COLLISIONS_NAMED) collisions.first.push({ id, reports: list.map((i) => reports[i].path) });
+  }
+  const taken = new Set(firstIn.keys());
+  const merged = /* @__PURE__ */ new Map();
+  for (const [i, r] of reports.entries()) {
+    for (const t of r.tests) {
+      const scope = scopes.get(t.id)?.get(i);
+      if (scope !== void 0) {
+        qualify(t, scope, r.path, taken);
+        tests.push(t);
+        continue;
+      }
+      if (!inMany.has(t.id)) {
+        tests.push(t);
+        continue;
+      }
+      const into = merged.get(t.id);
+      if (into === void 0) {
+        merged.set(t.id, t);
+        tests.push(t);
+        continue;
+      }
+      mergeAttempts(into, t);
+    }
+  }
+  return { tests, collisions };
+}
+function mergeAttempts(into, later) {
+  for (const a of later.attempts) into.attempts.push(a);
+  if (into.file === void 0 && later.file !== void 0) {
+    into.file = later.file;
+    if (later.line !== void 0) into.line = later.line;
+  } else if (into.line === void 0 && later.line !== void 0 && later.file === into.file) {
+    into.line = later.line;
+  }
+}
+function qualify(t, scope, path, taken) {
+  for (let k = 0; ; k++) {
+    const s = k === 0 ? scope : k === 1 ? path : `${path} #${k}`;
+    const classname = scopedClassname(s, t.classname, t.suite);
+    const id = testId({ classname, name: t.name, suite: t.suite });
+    if (taken.has(id)) continue;
+    taken.add(id);
+    t.id = id;
+    t.classname = classname;
+    t.scope = s;
+    return;
+  }
+}
+function scopedBefore(historyIds) {
+  const out = /* @__PURE__ */ new Set();
+  for (const id of historyIds) {
+    if (!id.startsWith("[")) continue;
+    const end = id.indexOf("] ");
+    if (end > 1) out.add(id.slice(end + 2));
+  }
+  return out;
+}
+function keepScopes(tests, reports, history, historyId) {
+  if (reports.size === 0 || history.scoped.size === 0) return 0;
+  const taken = /* @__PURE__ */ new Set();
+  for (const t of tests) taken.add(t.id);
+  let kept = 0;
+  for (const t of tests) {
+    if (t.scope !== void 0 || !reports.has(t.report) || !history.scoped.has(historyId(t.id))) continue;
+    const dir = reportDirectory(t.report);
+    const byPath = testId({ classname: scopedClassname(t.report, t.classname, t.suite), name: t.name, suite: t.suite });
+    const scope = !history.has(historyId(testId({ classname: scopedClassname(dir, t.classname, t.suite), name: t.name, suite: t.suite }))) && history.has(historyId(byPath)) ? t.report : dir;
+    const before = t.id;
+    qualify(t, scope, t.report, taken);
+    taken.delete(before);
+    kept++;
+  }
+  return kept;
+}
+
 // src/junit/index.ts
 async function openRegularFile(path, limit) {
   let handle;
@@ -1239,10 +1361,6 @@ function parseReportStream(src, shown, opts) {
   });
 }
 var DEFAULT_MAX_FILE_BYTES = 256 * 1024 * 1024;
-function testId(parts) {
-  const owner = parts.classname !== "" ? parts.classname : parts.suite;
-  return owner !== "" ? `${owner}::${parts.name}` : parts.name;
-}
 function formatBytes(n) {
   if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(1)} MiB (${n} bytes)`;
   if (n >= 1024) return `${(n / 1024).toFixed(1)} KiB (${n} bytes)`;
@@ -1273,14 +1391,41 @@ function parseReportRaw(xml, path, opts = {}) {
     return { cases: [], problems: [problemFrom(err, path, whole === void 0 ? void 0 : (offset) => lineColumn(whole, offset))] };
   }
 }
-function twinName(name, id, seen) {
-  const n = (seen.get(id) ?? 0) + 1;
-  seen.set(id, n);
-  return n > 1 ? { name: `${name} [${n}]`, n } : { name, n };
+var TwinNamer = class {
+  last = /* @__PURE__ */ new Map();
+  cases;
+  /** The ids the report's testcases were written with, listed at the first twin (most reports have none). */
+  real;
+  /**
+   * `cases`: the report's testcases, names capped (src/junit/cap.ts). They are read at the first twin, when the twins
+   * named before it may have been renamed in place: such a made-up `<id> [k]` is then taken for real, which changes
+   * nothing, as the numbers of that id only go up from k.
+   */
+  constructor(cases) {
+    this.cases = cases;
+  }
+  /** The name of the next testcase with this `id` and `name`; `n` is the suffix's number (1: no suffix). */
+  name(name, id) {
+    const before = this.last.get(id);
+    if (before === void 0) {
+      this.last.set(id, 1);
+      return { name, n: 1 };
+    }
+    if (this.real === void 0) {
+      this.real = /* @__PURE__ */ new Set();
+      for (const c of this.cases) this.real.add(testId(c));
+    }
+    let k = before + 1;
+    while (this.real.has(`${id} [${k}]`)) k++;
+    this.last.set(id, k);
+    return { name: `${name} [${k}]`, n: k };
+  }
+};
+function twinNamer(cases) {
+  return new TwinNamer(cases);
 }
 var TWINS_NAMED = 5;
 function mergeInto(raw, report, byId, out, shared = /* @__PURE__ */ new Map(), twins) {
-  const inReport = twins ? /* @__PURE__ */ new Map() : void 0;
   const sharer = () => {
     let lastRaw = "";
     let lastShared = "";
@@ -1301,16 +1446,19 @@ function mergeInto(raw, report, byId, out, shared = /* @__PURE__ */ new Map(), t
     c.classname = classname(capName(c.classname));
     c.suite = suite(capName(c.suite));
     if (c.file !== void 0) c.file = file(c.file);
+  }
+  const namer = twins ? twinNamer(raw) : void 0;
+  for (const c of raw) {
     let twin = 0;
-    if (inReport) {
+    if (namer) {
       const first = testId(c);
-      const named = twinName(c.name, first, inReport);
-      if (named.n === 2 && !twins.ids.has(first)) {
-        twins.ids.add(first);
-        twins.count++;
-        if (twins.first.length < TWINS_NAMED) twins.first.push(first);
-      }
+      const named = namer.name(c.name, first);
       if (named.n > 1) {
+        if (!twins.ids.has(first)) {
+          twins.ids.add(first);
+          twins.count++;
+          if (twins.first.length < TWINS_NAMED) twins.first.push(first);
+        }
         c.name = named.name;
         twin = named.n;
       }
@@ -1318,13 +1466,7 @@ function mergeInto(raw, report, byId, out, shared = /* @__PURE__ */ new Map(), t
     const id = testId(c);
     const existing = byId.get(id);
     if (existing) {
-      for (const a of c.attempts) existing.attempts.push(a);
-      if (existing.file === void 0 && c.file !== void 0) {
-        existing.file = c.file;
-        if (c.line !== void 0) existing.line = c.line;
-      } else if (existing.line === void 0 && c.line !== void 0 && c.file === existing.file) {
-        existing.line = c.line;
-      }
+      mergeAttempts(existing, c);
       continue;
     }
     const t = c.file === void 0 ? { id, name: c.name, classname: c.classname, suite: c.suite, attempts: c.attempts, report } : c.line === void 0 ? { id, name: c.name, classname: c.classname, suite: c.suite, attempts: c.attempts, report, file: c.file } : { id, name: c.name, classname: c.classname, suite: c.suite, attempts: c.attempts, report, file: c.file, line: c.line };
@@ -1347,9 +1489,8 @@ function ioMessage(err) {
 }
 async function parseReportFiles(paths, opts) {
   const limit = opts.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
-  const tests = [];
+  const reports = [];
   const problems = [];
-  const byId = /* @__PURE__ */ new Map();
   const shared = /* @__PURE__ */ new Map();
   let timestamp;
   let filesRead = 0;
@@ -1376,22 +1517,30 @@ async function parseReportFiles(paths, opts) {
     if (raw.problems.length === 0) filesRead++;
     for (const p of raw.problems) problems.push(p);
     if (raw.timestamp !== void 0 && (timestamp === void 0 || raw.timestamp < timestamp)) timestamp = raw.timestamp;
-    mergeInto(raw.cases, shown, byId, tests, shared, raw.oneCasePerTest ? twins : void 0);
+    const tests = [];
+    mergeInto(raw.cases, shown, /* @__PURE__ */ new Map(), tests, shared, raw.oneCasePerTest ? twins : void 0);
+    reports.push({ path: shown, oneCasePerTest: raw.oneCasePerTest === true, tests });
     const reporter = raw.reporter ?? "";
     reporters.set(reporter, (reporters.get(reporter) ?? 0) + 1);
   }
-  const out = { tests, problems, filesRead };
+  const combined = combineReports(reports);
+  const out = { tests: combined.tests, problems, filesRead };
   if (reporters.size > 0) out.reporters = Object.fromEntries(reporters);
   if (timestamp !== void 0) out.timestamp = timestamp;
   if (twins.count > 0) out.twins = { first: twins.first, count: twins.count };
+  if (combined.collisions && combined.collisions.count > 0) out.collisions = combined.collisions;
+  const perTest = reports.filter((r) => r.oneCasePerTest).map((r) => r.path);
+  if (perTest.length > 0) out.perTestReports = perTest;
   return out;
 }
 
 export {
   capName,
-  parseReportFile,
   testId,
-  twinName,
+  scopedBefore,
+  keepScopes,
+  parseReportFile,
+  twinNamer,
   displayPath,
   parseReportFiles
 };

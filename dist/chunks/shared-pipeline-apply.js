@@ -31,6 +31,7 @@ import {
   ruleState,
   trustedEvidence,
   trustedOnly,
+  untrustedCell,
   untrustedRunKey,
   untrustedTestsToRecord,
   withDamage
@@ -277,8 +278,17 @@ async function readReports(inputs, ctx) {
         { title: "Duplicate test titles" }
       );
     }
+    if (parsed.collisions) warning(commandText(collisionWarning(parsed.collisions), 4e3), { title: "The same test id in several reports" });
     return { ...parsed, matched: files.length };
   });
+}
+function collisionList(collisions, quote) {
+  const more = collisions.count - collisions.first.length;
+  const listed2 = collisions.first.map((c) => `${quote(c.id)} in ${c.reports.slice(0, -1).map(quote).join(", ")} and ${quote(c.reports[c.reports.length - 1])}`);
+  return `${listed2.join("; ")}${more > 0 ? `; and ${more} more` : ""}`;
+}
+function collisionWarning(collisions) {
+  return `${collisions.count} test id${collisions.count === 1 ? " is" : "s are"} written in more than one report by a reporter that writes one testcase per test and never a retry: ${collisionList(collisions, (text2) => `'${text2}'`)}. They are counted as different tests, each id prefixed with its report's directory, e.g. "[packages/a] src/index.test.ts::works" (docs/test-ids.md, "Ids across reports").`;
 }
 function runContextFor(ctx, inputs, reportTimestamp, now) {
   const time = reportTimestamp ? Date.parse(reportTimestamp) : now;
@@ -574,7 +584,7 @@ function withCells(decision, history, override, policy) {
     if (override.action !== "quarantine" || !override.cells) return decision;
     return { ...decision, cells: override.cells, reason: `${decision.reason}; only in ${override.cells.join("; ")}` };
   }
-  const verdict = cellVerdict(history, policy);
+  const verdict = cellVerdict(trustedOnly(history), policy);
   if (!verdict.cells) return decision;
   return { ...decision, cells: verdict.cells, reason: `${cellsPhrase(verdict)}; ${decision.reason}` };
 }
@@ -848,7 +858,8 @@ function checkTimes(run, runs, history, clock, retention) {
   }
   const newest = newestTime2(table, run.key);
   const window = retention.maxAgeDays * DAY_MS;
-  const floor = Math.min(clock, newest ?? clock) - window;
+  const reference = newest ?? clock;
+  const floor = reference - window;
   let time = run.time;
   const name = `Run ${run.key} attempt ${run.runAttempt}`;
   if (!Number.isFinite(time)) {
@@ -860,10 +871,17 @@ function checkTimes(run, runs, history, clock, retention) {
     );
     time = clock;
   } else if (time < floor) {
-    notes.push(
-      `${name}: its time (${timeText(time)}) is ${spanText(clock - time)} before this step's clock (${timeText(clock)}), older than history.max-age-days; it is recorded at the step's clock, so that it is not aged out at once.`
-    );
-    time = clock;
+    if (clock >= reference) {
+      notes.push(
+        `${name}: its time (${timeText(time)}) is ${spanText(clock - time)} before this step's clock (${timeText(clock)}), older than history.max-age-days; it is recorded at the step's clock, so that it is not aged out at once.`
+      );
+      time = clock;
+    } else {
+      notes.push(
+        `${name}: its time (${timeText(time)}) is ${spanText(reference - time)} before the newest run on the data branch (${timeText(reference)}), older than history.max-age-days, and this step's clock (${timeText(clock)}) is behind that run too; it is recorded at the newest run's time, so that the next write does not age it out at once.`
+      );
+      time = reference;
+    }
   }
   const retentionNow = Math.min(clock, time, newest ?? time);
   return { run: time === run.time ? run : { ...run, time }, runs: table, history: checkedHistory, retentionNow, notes };
@@ -889,11 +907,11 @@ function orderCounts(runs, window) {
   const c = { failed: 0, runs: 0, againFailed: 0, againPassed: 0 };
   const from = Math.max(0, runs.length - window);
   for (let i = from; i < runs.length; i++) {
-    const failed = firstFailed(runs[i].attempts);
+    const failed2 = firstFailed(runs[i].attempts);
     c.runs++;
-    if (failed) c.failed++;
+    if (failed2) c.failed++;
     if (i > from && firstFailed(runs[i - 1].attempts)) {
-      if (failed) c.againFailed++;
+      if (failed2) c.againFailed++;
       else c.againPassed++;
     }
   }
@@ -976,6 +994,15 @@ var DEFAULT_APPLY_OPTIONS = { retention: DEFAULT_RETENTION, policy: DEFAULT_POLI
 function evidenceOf(history, runs) {
   return anyUntrusted(runs) ? trustedEvidence(history) : history;
 }
+function withUntrustedCell(run, runs) {
+  if (run.cell === void 0) return run;
+  const trusted = /* @__PURE__ */ new Set();
+  for (const row of runs.values()) if (!row.untrusted && row.cell !== void 0) trusted.add(row.cell);
+  const cell = untrustedCell(run.cell, trusted);
+  if (cell === run.cell) return run;
+  const { cell: _claimed, ...rest } = run;
+  return rest;
+}
 function failedThroughout(t) {
   let ran = false;
   for (const a of t.attempts) {
@@ -989,7 +1016,7 @@ var ORDER_REASON = "order-dependent, not flaky: ";
 function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
   const { reports, now } = input;
   const timed = checkTimes(input.run, input.snapshot.runs, input.snapshot.history, now, options.retention);
-  const run = timed.run;
+  const run = input.untrusted ? withUntrustedCell(timed.run, input.snapshot.runs) : timed.run;
   const checked = timed.runs === input.snapshot.runs && timed.history === input.snapshot.history ? input.snapshot : { ...input.snapshot, runs: timed.runs, history: timed.history };
   const edited = applyHandEdits(checked, now, options.policy, (id) => statsFileOf(input.snapshot, id));
   const snapshot = edited.snapshot;
@@ -1418,9 +1445,14 @@ function foldParcels(snapshot, parcels, options, now, note) {
   for (const parcel of parcels) {
     let entries;
     try {
-      entries = parseParcel(parcel.text);
+      entries = parcel.entries ?? parseParcel(parcel.text);
     } catch (error2) {
       refused.push({ ref: parcel.ref, reason: error2 instanceof ParcelError ? error2.message : String(error2) });
+      continue;
+    }
+    const tooMany = parcel.jobs ? beyondRealJobs(entries, parcel.jobs, current) : void 0;
+    if (tooMany) {
+      refused.push({ ref: parcel.ref, reason: tooMany });
       continue;
     }
     for (const entry of [...entries].sort((a, b) => a.run.time - b.run.time || a.run.runAttempt - b.run.runAttempt)) {
@@ -1449,6 +1481,47 @@ function runParcel(run, entries, now, seal) {
   const text2 = renderParcel(entries);
   return { name, text: text2, ...seal ? { seal: sealParcel(seal, name, text2) } : {} };
 }
+var jobOfKey = (key) => key.split("/")[1] ?? "";
+function fitsRealJobs(keys, names) {
+  const byJob = /* @__PURE__ */ new Map();
+  for (const key of keys) byJob.set(jobOfKey(key), (byJob.get(jobOfKey(key)) ?? 0) + 1);
+  const jobs = [...byJob.keys()];
+  const own = (name, job) => name === job || name.startsWith(`${job} (`);
+  const free = names.filter((n) => !jobs.some((j) => own(n, j))).length;
+  let excess = 0;
+  for (const [job, count] of byJob) excess += Math.max(0, count - names.filter((n) => own(n, job)).length);
+  return excess <= free;
+}
+var plural2 = (n, one) => `${n} ${one}${n === 1 ? "" : "s"}`;
+function beyondRealJobs(entries, jobs, snapshot) {
+  for (const [runId, names] of Object.entries(jobs)) {
+    const keys = /* @__PURE__ */ new Set();
+    for (const [key, row] of snapshot.runs) if (!row.untrusted && key.startsWith(`${runId}/`)) keys.add(key);
+    for (const e of entries) if (!e.untrusted && e.run.runId === runId) keys.add(e.run.key);
+    if (!fitsRealJobs(keys, names)) {
+      return `workflow run ${runId} would have ${plural2(keys.size, "run")} on the branch with it, more than its ${plural2(names.length, "job")} (a parcel without inbox-key holds at most one run per real job)`;
+    }
+  }
+  return void 0;
+}
+var clamp = (time, facts) => {
+  const latest = facts.updated ?? time;
+  const earliest = facts.started !== void 0 ? Math.min(facts.started - 6e4, latest) : time;
+  return Math.min(Math.max(time, earliest), latest);
+};
+function withRunFacts(entry, facts) {
+  const pull = /^pull_request/.test(facts.event) && /^refs\/pull\/\d+\/merge$/.test(entry.run.ref);
+  const run = {
+    ...entry.run,
+    event: facts.event,
+    workflow: facts.workflow,
+    ref: pull ? entry.run.ref : `refs/heads/${facts.headBranch}`,
+    onDefaultBranch: facts.onDefaultBranch && !entry.untrusted,
+    time: clamp(entry.run.time, facts),
+    ...entry.untrusted ? { key: untrustedRunKey(entry.run.runId), job: "untrusted" } : {}
+  };
+  return { ...entry, run };
+}
 async function admitParcel(parcel, provenance) {
   const text2 = parcel.text ?? "";
   const name = parcel.ref.slice(inboxPrefix(provenance.branch).length);
@@ -1463,7 +1536,9 @@ async function admitParcel(parcel, provenance) {
     return { verdict: "refuse", reason: error2 instanceof ParcelError ? reason : `unreadable: ${reason}` };
   }
   if (provenance.seal) return sealed === null ? { verdict: "fold" } : { verdict: "refuse", reason: sealed };
-  if (!provenance.lookup) return { verdict: "leave", reason: "its runs cannot be checked: no inbox-key and no token to ask the GitHub API with (docs/data-branch.md)" };
+  if (!provenance.lookup || !provenance.jobs) return { verdict: "leave", reason: "its runs cannot be checked: no inbox-key and no token to ask the GitHub API with (docs/data-branch.md)" };
+  const rewritten = [];
+  const attempts = /* @__PURE__ */ new Map();
   for (const entry of entries) {
     const run = entry.run;
     const facts = await provenance.lookup(run.runId);
@@ -1478,11 +1553,32 @@ async function admitParcel(parcel, provenance) {
       if (facts.workflow !== run.workflow) wrong.push(`its workflow is '${facts.workflow}', not '${run.workflow}'`);
     }
     if (wrong.length > 0) return { verdict: "refuse", reason: `workflow run ${run.runId} does not match it: ${wrong.join("; ")}` };
+    rewritten.push(withRunFacts(entry, facts));
+    if (!entry.untrusted) attempts.set(run.runId, (attempts.get(run.runId) ?? /* @__PURE__ */ new Set()).add(run.runAttempt));
   }
-  return { verdict: "fold" };
+  const jobs = {};
+  for (const [runId, named] of attempts) {
+    let most = [];
+    for (const attempt of [...named].sort((a, b) => a - b)) {
+      const listed2 = await provenance.jobs(runId, attempt);
+      if (listed2 === "not-found") return { verdict: "refuse", reason: `attempt ${attempt} of workflow run ${runId} lists no jobs` };
+      if (!Array.isArray(listed2)) return { verdict: "leave", reason: `the jobs of workflow run ${runId} could not be looked up: ${listed2.unknown}` };
+      if (listed2.length > most.length) most = listed2;
+    }
+    jobs[runId] = most;
+    const keys = new Set(rewritten.filter((e) => !e.untrusted && e.run.runId === runId).map((e) => e.run.key));
+    if (!fitsRealJobs(keys, most)) {
+      return {
+        verdict: "refuse",
+        reason: `workflow run ${runId} does not match it: it has ${plural2(keys.size, "job")}, and the run had ${plural2(most.length, "job")} in attempt ${[...named].join(", ")} (${most.slice(0, 5).map((n) => JSON.stringify(n)).join(", ")}${most.length > 5 ? ", \u2026" : ""})`
+      };
+    }
+  }
+  return { verdict: "fold", entries: rewritten, jobs };
 }
 
 // src/github/runs.ts
+var MAX_ATTEMPT_JOBS = 1e3;
 function sealScope(inputs, ctx) {
   return inputs.inboxKey ? { key: inputs.inboxKey, repository: ctx.repository, branch: inputs.dataBranch } : void 0;
 }
@@ -1490,41 +1586,83 @@ function inboxProvenance(inputs, ctx) {
   const seal = sealScope(inputs, ctx);
   if (seal) return { seal, branch: inputs.dataBranch };
   if (!inputs.token) return { branch: inputs.dataBranch };
-  return { lookup: workflowRunLookup(inputs.token, ctx), branch: inputs.dataBranch };
+  const client = lazyClient(inputs.token, ctx.apiUrl);
+  return { lookup: workflowRunLookup(client, ctx), jobs: attemptJobsLookup(client, ctx), branch: inputs.dataBranch };
 }
-function workflowRunLookup(token, ctx) {
-  const seen = /* @__PURE__ */ new Map();
+function lazyClient(token, apiUrl) {
   let client;
-  const ask = async (runId) => {
+  return () => client ??= createClient(token, apiUrl);
+}
+function once(ask) {
+  const seen = /* @__PURE__ */ new Map();
+  return (key) => {
+    let known = seen.get(key);
+    if (!known) seen.set(key, known = ask(key));
+    return known;
+  };
+}
+function failed(error2) {
+  const failure = describeApiError(error2);
+  if (failure.status === 404 && !/not accessible/i.test(failure.message)) return "not-found";
+  return { unknown: `${failure.message}${failure.denied ? " (the token needs actions: read)" : ""}` };
+}
+function workflowRunLookup(client, ctx) {
+  return once(async (runId) => {
     if (!/^[1-9]\d{0,19}$/.test(runId)) return "not-found";
-    client ??= createClient(token, ctx.apiUrl);
     try {
-      const { data } = await (await client).rest.actions.getWorkflowRun({ owner: ctx.owner, repo: ctx.repo, run_id: Number(runId), ...requestOptions() });
+      const { data } = await (await client()).rest.actions.getWorkflowRun({ owner: ctx.owner, repo: ctx.repo, run_id: Number(runId), ...requestOptions() });
       const own = data.repository.id;
+      const fromFork = !data.head_repository || data.head_repository.id !== own;
+      const headBranch = data.head_branch ?? "";
+      const started = Date.parse(data.run_started_at ?? data.created_at);
+      const updated = Date.parse(data.updated_at);
       return {
         headSha: data.head_sha,
         event: data.event,
         runAttempt: data.run_attempt ?? 1,
         workflow: data.name ?? "",
-        fromFork: (data.head_repository?.id ?? own) !== own
+        fromFork,
+        headBranch,
+        // As the step itself reads it (isOnDefaultBranch): not a pull request, on the default branch, and this repository's.
+        onDefaultBranch: !fromFork && !/^pull_request/.test(data.event) && headBranch === ctx.defaultBranch,
+        ...Number.isFinite(started) ? { started } : {},
+        ...Number.isFinite(updated) ? { updated } : {}
       };
     } catch (error2) {
-      const failure = describeApiError(error2);
-      if (failure.status === 404 && !/not accessible/i.test(failure.message)) return "not-found";
-      return { unknown: `${failure.message}${failure.denied ? " (the token needs actions: read)" : ""}` };
+      return failed(error2);
     }
-  };
-  return (runId) => {
-    let known = seen.get(runId);
-    if (!known) seen.set(runId, known = ask(runId));
-    return known;
-  };
+  });
+}
+function attemptJobsLookup(client, ctx) {
+  const ask = once(async (key) => {
+    const [runId, attempt] = key.split("#");
+    if (!/^[1-9]\d{0,19}$/.test(runId)) return "not-found";
+    try {
+      const octokit = await client();
+      const names = [];
+      for await (const page of octokit.paginate.iterator(octokit.rest.actions.listJobsForWorkflowRunAttempt, {
+        owner: ctx.owner,
+        repo: ctx.repo,
+        run_id: Number(runId),
+        attempt_number: Number(attempt),
+        per_page: 100,
+        ...requestOptions()
+      })) {
+        for (const job of page.data) names.push(job.name);
+        if (names.length >= MAX_ATTEMPT_JOBS) break;
+      }
+      return names.slice(0, MAX_ATTEMPT_JOBS);
+    } catch (error2) {
+      return failed(error2);
+    }
+  });
+  return (runId, attempt) => ask(`${runId}#${attempt}`);
 }
 
 // src/dashboard/branch-files.ts
 
 // src/dashboard/marker.generated.ts
-var DASHBOARD_MARKER = "flakeguard 0.3.0 page 5a59e81076c2";
+var DASHBOARD_MARKER = "flakeguard 0.3.0 page b367cd3c32b2";
 
 // src/dashboard/branch-files.ts
 function isCurrentPage(html) {

@@ -139,8 +139,8 @@ function trustedRunsAgree(test) {
   for (const r of test.runs) {
     if (r.untrusted || r.outage) continue;
     if (failed(r.attempts) && r.attempts.includes("P")) return true;
-    if (failed(r.attempts)) failedOn.add(r.sha);
-    else if (r.attempts.includes("P")) passedOn.add(r.sha);
+    if (failed(r.attempts)) failedOn.add(commitOf(r));
+    else if (r.attempts.includes("P")) passedOn.add(commitOf(r));
   }
   for (const sha of failedOn) if (passedOn.has(sha)) return true;
   return false;
@@ -199,6 +199,9 @@ function boundedUntrustedTests(tests) {
     out.push({ ...t, attempts });
   }
   return out;
+}
+function untrustedCell(claimed, trustedCells) {
+  return claimed !== void 0 && trustedCells.has(claimed) ? claimed : void 0;
 }
 
 // src/policy/forgive.ts
@@ -456,6 +459,7 @@ export {
   trustedEvidence,
   untrustedTestsToRecord,
   boundedUntrustedTests,
+  untrustedCell,
   checkOf,
   editedFields,
   ruleState,

@@ -477,6 +477,16 @@ function renderSummary(input, options = {}) {
       ""
     );
   }
+  if (input.collisions && input.collisions.count > 0) {
+    const more = input.collisions.count - input.collisions.first.length;
+    const listed = input.collisions.first.map((c) => `${mdText(c.id, 200)} in ${c.reports.map((r) => mdText(r, 200)).join(" and ")}`);
+    tail.push(
+      "#### The same test id in several reports",
+      "",
+      `${plural(input.collisions.count, "test id is", "test ids are")} written in more than one report by a reporter that writes one testcase per test and never a retry: ${listed.join("; ")}${more > 0 ? `; and ${n2(more)} more` : ""}. They are counted as different tests, each id prefixed with its report's directory (docs/test-ids.md, "Ids across reports").`,
+      ""
+    );
+  }
   const footer = [
     "---",
     "",

@@ -26,14 +26,13 @@ import {
   sweepStaleClones
 } from "./shared-store-cleanup.js";
 import {
+  DEFAULT_READ_BOUNDS,
   blockedPaths,
+  boundFiles,
   isRegularFile,
+  markRead,
   ownsPath
 } from "./shared-store-decisions.js";
-import {
-  MAX_FILE_BYTES,
-  markTooLarge
-} from "./shared-store-layout.js";
 
 // src/store/git.ts
 
@@ -283,31 +282,48 @@ var DataRepo = class _DataRepo {
    * The files flakeguard owns (src/store/owned.ts) in the commit last fetched (path → text), read from git's object
    * store in two processes: the tree's listing, then their blobs in one batch. Regular files only, as a checkout would
    * give them; a person's files are never read. `wanted`: only the owned paths a reader needs (the org build leaves
-   * the page and the README).
+   * the page and the README). A file over its cap in `bounds` (its size from the listing) is never read: it is left
+   * out and recorded beside the map returned (src/store/read-bounds.ts), and commitFiles neither replaces nor deletes
+   * it. Reading never throws: an error of git's (the listing, the blobs) is recorded beside the map as well, for
+   * parseSnapshot to name as a damage: a read is not a fetch, and is not retried as one.
    */
-  async readFiles(wanted = () => true) {
+  async readFiles(wanted = () => true, bounds = DEFAULT_READ_BOUNDS) {
     const files = /* @__PURE__ */ new Map();
-    let entries = (await this.treeEntries()).filter((e) => isRegularFile(e.mode) && ownsPath(e.path) && wanted(e.path));
-    if (entries.length === 0) return files;
-    if (entries.some((e) => (e.size ?? 0) > (MAX_FILE_BYTES.get(e.path) ?? Infinity))) {
-      for (const e of entries) if ((e.size ?? 0) > (MAX_FILE_BYTES.get(e.path) ?? Infinity)) markTooLarge(files, e.path, e.size ?? 0);
-      entries = entries.filter((e) => (e.size ?? 0) <= (MAX_FILE_BYTES.get(e.path) ?? Infinity));
+    let reading;
+    try {
+      const owned = (await this.treeEntries()).filter((e) => isRegularFile(e.mode) && ownsPath(e.path) && wanted(e.path));
+      const { read, leftOut } = boundFiles(
+        owned.map((e) => ({ path: e.path, size: e.size ?? 0 })),
+        bounds
+      );
+      this.leftOut = { head: this.head, paths: new Set(leftOut.keys()) };
+      markRead(files, leftOut);
+      const entries = owned.filter((e) => read.has(e.path));
+      if (entries.length === 0) return files;
+      const byPath = new Map(entries.map((e) => [e.sha, e.path]));
+      const shas = [...new Set(entries.map((e) => e.sha))];
+      const texts = /* @__PURE__ */ new Map();
+      await catFileBatch(this.dir, shas, this.env, ({ sha, type, bytes }) => {
+        if (type !== "blob" || !byPath.has(sha)) throw new GitError(`git cat-file gave '${sha} ${type}' for ${byPath.get(sha) ?? "an object not asked for"}`, "", null);
+        reading = byPath.get(sha);
+        texts.set(sha, bytes.toString("utf8"));
+        reading = void 0;
+      });
+      for (const { sha, path } of entries) {
+        const text = texts.get(sha);
+        if (text === void 0) throw new GitError(`git cat-file gave nothing for ${path}`, "", null);
+        files.set(path, text);
+      }
+      texts.clear();
+      return files;
+    } catch (error) {
+      const empty = /* @__PURE__ */ new Map();
+      markRead(empty, /* @__PURE__ */ new Map(), { ...reading !== void 0 ? { file: reading } : {}, message: error instanceof Error ? error.message : String(error) });
+      return empty;
     }
-    const byPath = new Map(entries.map((e) => [e.sha, e.path]));
-    const shas = [...new Set(entries.map((e) => e.sha))];
-    const texts = /* @__PURE__ */ new Map();
-    await catFileBatch(this.dir, shas, this.env, ({ sha, type, bytes }) => {
-      if (type !== "blob" || !byPath.has(sha)) throw new GitError(`git cat-file gave '${sha} ${type}' for ${byPath.get(sha) ?? "an object not asked for"}`, "", null);
-      texts.set(sha, bytes.toString("utf8"));
-    });
-    for (const { sha, path } of entries) {
-      const text = texts.get(sha);
-      if (text === void 0) throw new GitError(`git cat-file gave nothing for ${path}`, "", null);
-      files.set(path, text);
-    }
-    texts.clear();
-    return files;
   }
+  /** The owned files the last readFiles of the head left out for their size: never replaced, never deleted. */
+  leftOut;
   /**
    * The owned paths of the commit last fetched that are not what flakeguard writes there (a symbolic link, a
    * submodule, a folder; an owned folder that is not one), with what they are: never replaced (src/store/owned.ts).
@@ -335,7 +351,8 @@ var DataRepo = class _DataRepo {
    * Commits `files` as the new content of the paths flakeguard owns, on the tree of the commit last fetched, in one git
    * process (fast-import) that writes only what changed (compared with the tree's blobs by id). An owned path not in
    * `files` is deleted; every other entry of the tree (a person's files, links, submodules) is carried by its id and
-   * mode, never read, and an owned path that is not a regular file (blockedPaths) is never replaced. Returns false when
+   * mode, never read, and an owned path that is not a regular file (blockedPaths), or that the read left out for its
+   * size (readFiles), is never replaced. Returns false when
    * nothing changed. With `root`, the commit has no parent: the branch's past is squashed away (compaction), its
    * content is not.
    */
@@ -347,9 +364,10 @@ var DataRepo = class _DataRepo {
     const entries = await this.treeEntries();
     const before = new Map(entries.map((e) => [e.path, e]));
     const blocked = blockedPaths(entries);
-    const writable = (path) => !blocked.has(path) && !blocked.has(path.slice(0, Math.max(0, path.lastIndexOf("/"))));
+    const leftOut = this.leftOut?.head === this.head ? this.leftOut.paths : /* @__PURE__ */ new Set();
+    const writable = (path) => !blocked.has(path) && !blocked.has(path.slice(0, Math.max(0, path.lastIndexOf("/")))) && !leftOut.has(path);
     const changed = [...files].filter(([path, text]) => writable(path) && before.get(path)?.sha !== blobId(text));
-    const deleted = entries.filter((e) => ownsPath(e.path) && isRegularFile(e.mode) && !files.has(e.path)).map((e) => e.path);
+    const deleted = entries.filter((e) => ownsPath(e.path) && isRegularFile(e.mode) && !files.has(e.path) && !leftOut.has(e.path)).map((e) => e.path);
     if (!root && changed.length === 0 && deleted.length === 0) return false;
     const chunks = [];
     const data = (text) => {

@@ -17,13 +17,15 @@ import {
 } from "./shared-history-merge.js";
 import {
   DECISIONS_FILE,
+  DEFAULT_READ_BOUNDS,
   blockedMessage,
   decidesFrom,
   isHistoryShardPath,
-  isStatsShardPath
+  isStatsShardPath,
+  leftOutProblems,
+  readErrorOf
 } from "./shared-store-decisions.js";
 import {
-  MAX_FILE_BYTES,
   META_FILE,
   RUNS_FILE,
   SCHEMA_VERSION,
@@ -33,8 +35,7 @@ import {
   parseOverride,
   renderLineObject,
   shardOf,
-  statsPath,
-  tooLargeIn
+  statsPath
 } from "./shared-store-layout.js";
 
 // src/store/history-format.ts
@@ -535,12 +536,12 @@ function damageReason(snapshot) {
   const more = snapshot.damaged.length > 5 ? `; and ${snapshot.damaged.length - 5} more` : "";
   return `The data branch is damaged (${where}${more}). Nothing was written to it, so that no history is lost, and no failure was forgiven; this run's results are in its results file. Fix the file (or revert the commit that broke it) and the next run ingests normally.`;
 }
-function parseSnapshot(files, blocked = /* @__PURE__ */ new Map()) {
+function parseSnapshot(files, blocked = /* @__PURE__ */ new Map(), bounds = DEFAULT_READ_BOUNDS) {
   const snapshot = emptySnapshot();
   if (blocked.size > 0) snapshot.blocked = blocked;
   const reading = { file: META_FILE };
   try {
-    readSnapshot(files, blocked, snapshot, reading);
+    readSnapshot(files, blocked, snapshot, reading, bounds);
   } catch (error) {
     const problem = { file: reading.file, message: `could not be read: ${error instanceof Error ? error.message : String(error)}` };
     snapshot.damaged.push(problem);
@@ -548,7 +549,7 @@ function parseSnapshot(files, blocked = /* @__PURE__ */ new Map()) {
   }
   return snapshot;
 }
-function readSnapshot(files, blocked, snapshot, reading) {
+function readSnapshot(files, blocked, snapshot, reading, bounds) {
   const decisions = files.get(DECISIONS_FILE);
   if (decisions !== void 0) snapshot.decisions = decisions;
   const damage = (problems) => {
@@ -561,15 +562,11 @@ function readSnapshot(files, blocked, snapshot, reading) {
     else snapshot.problems.push(problem);
   }
   if (snapshot.damaged.length > 0) return;
-  for (const [path, bytes] of tooLargeIn(files)) {
-    damage([
-      {
-        file: path,
-        line: 1,
-        message: `is ${(bytes / 1024 / 1024).toFixed(1)} MiB; flakeguard reads at most ${(MAX_FILE_BYTES.get(path) ?? 0) / 1024 / 1024} MiB of it (docs/data-branch.md, "Bounded reading")`
-      }
-    ]);
-  }
+  const readError = readErrorOf(files);
+  if (readError !== void 0) damage([{ file: readError.file ?? "the data branch", message: `could not be read: ${readError.message}` }]);
+  const { damage: tooLarge, warnings } = leftOutProblems(files);
+  snapshot.problems.push(...warnings);
+  damage(tooLarge);
   if (snapshot.damaged.length > 0) return;
   const paths = [...files.keys()].sort();
   const historyPaths = paths.filter(isHistoryShardPath);
@@ -585,6 +582,11 @@ function readSnapshot(files, blocked, snapshot, reading) {
   } else if (files.has(RUNS_FILE) || historyPaths.length > 0) {
     damage([{ file: META_FILE, message: `is missing, but the branch holds ${files.has(RUNS_FILE) ? RUNS_FILE : historyPaths[0]}: its ingestion keys would be lost` }]);
   }
+  if (snapshot.damaged.length > 0) return;
+  for (const path of statsPaths) damage(tooManyLines(path, files.get(reading.file = path), bounds.statsLines));
+  if (snapshot.damaged.length > 0) return;
+  damage(tooManyLinesInAll(historyPaths, files, bounds.totalLines, "the history shards", reading));
+  damage(tooManyLinesInAll(statsPaths, files, bounds.totalLines, "the stats files", reading));
   if (snapshot.damaged.length > 0) return;
   const v1 = snapshot.readSchema <= 1;
   const schema = v1 ? void 0 : snapshot.readSchema;
@@ -607,18 +609,53 @@ function readSnapshot(files, blocked, snapshot, reading) {
     reading.file = RUNS_FILE;
     snapshot.history = new LazyHistory(stored, snapshot.runs);
   }
-  readStatsFiles(snapshot, statsPaths, files, reading);
+  if (snapshot.damaged.length > 0) return;
+  readStatsFiles(snapshot, statsPaths, files, reading, bounds.statsLines);
+}
+function tooManyLines(path, text, cap, entries) {
+  const count = entries ?? (newlines(text, cap + 3) > cap + 2 ? newlines(text, Infinity) - 2 : 0);
+  if (count <= cap) return [];
+  return [
+    {
+      file: path,
+      line: entries === void 0 ? cap + 2 : 1,
+      message: `has ${count.toLocaleString("en-US")} lines; flakeguard reads at most ${cap.toLocaleString("en-US")} lines of a stats file (docs/data-branch.md, "Bounded reading")`
+    }
+  ];
+}
+function tooManyLinesInAll(paths, files, cap, what, reading) {
+  let total = 0;
+  for (const path of paths) {
+    total += newlines(files.get(reading.file = path), cap - total + 1);
+    if (total > cap) {
+      return [
+        {
+          file: path,
+          line: 1,
+          message: `brings ${what} past ${cap.toLocaleString("en-US")} lines; flakeguard reads at most ${cap.toLocaleString("en-US")} lines of them together (docs/data-branch.md, "Bounded reading")`
+        }
+      ];
+    }
+  }
+  reading.file = META_FILE;
+  return [];
 }
 function shardIndexOfPath(path) {
   const match = /^stats\/([0-9a-f]+)\.json$/.exec(path);
   return match ? parseInt(match[1], 16) : void 0;
 }
-function readStatsFiles(snapshot, paths, files, reading) {
+function readStatsFiles(snapshot, paths, files, reading, maxLines) {
   const read = [];
   const where = /* @__PURE__ */ new Map();
   for (const path of paths) {
     const text = files.get(reading.file = path);
     const { value, problems } = parseLineObject(path, text, "tests");
+    const packed = value ? tooManyLines(path, text, maxLines, value.entries.size) : [];
+    if (packed.length > 0) {
+      snapshot.damaged.push(...packed);
+      snapshot.problems.push(...packed);
+      return;
+    }
     const entries = [];
     if (value) for (const [id, raw] of value.entries) entries.push({ id, raw, file: path, line: value.lineOf(id) });
     read.push({ path, text, entries, problems, schema: value?.schema ?? 0 });

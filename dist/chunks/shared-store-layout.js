@@ -142,16 +142,6 @@ function isQuietPath(path) {
 function statsPath(index, shards) {
   return `stats/${shardName(index, shards)}.json`;
 }
-var MAX_FILE_BYTES = /* @__PURE__ */ new Map([[RUNS_FILE, 32 * 1024 * 1024]]);
-var leftOut = /* @__PURE__ */ new WeakMap();
-function markTooLarge(files, path, bytes) {
-  let paths = leftOut.get(files);
-  if (!paths) leftOut.set(files, paths = /* @__PURE__ */ new Map());
-  paths.set(path, bytes);
-}
-function tooLargeIn(files) {
-  return leftOut.get(files) ?? /* @__PURE__ */ new Map();
-}
 function renderLineObject(schema, key, entries) {
   const sorted = [...entries].sort((a, b) => a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
   const lines = sorted.map(([id, value]) => `${JSON.stringify(id)}: ${JSON.stringify(value)}`);
@@ -344,9 +334,6 @@ export {
   QUIET_FROM_SHARDS,
   isQuietPath,
   statsPath,
-  MAX_FILE_BYTES,
-  markTooLarge,
-  tooLargeIn,
   renderLineObject,
   parseLineObject,
   renderMeta,

@@ -8,14 +8,24 @@ import {
   refusedPrefix
 } from "./shared-store-inbox-refs.js";
 import {
+  DEFAULT_READ_BOUNDS,
+  markRead
+} from "./shared-store-decisions.js";
+import {
   HISTORY_DIR
 } from "./shared-store-layout.js";
 
 // src/store/sync.ts
-async function readBranchFiles(repo, inbox) {
+async function readBranchFiles(repo, inbox, bounds = DEFAULT_READ_BOUNDS) {
   const { head, parked } = await repo.fetchWithInbox(inbox);
-  const files = await repo.readFiles();
-  return { head, parked, files, blocked: await repo.blockedPaths() };
+  const files = await repo.readFiles(void 0, bounds);
+  try {
+    return { head, parked, files, blocked: await repo.blockedPaths() };
+  } catch (error) {
+    const empty = /* @__PURE__ */ new Map();
+    markRead(empty, /* @__PURE__ */ new Map(), { message: error instanceof Error ? error.message : String(error) });
+    return { head, parked, files: empty };
+  }
 }
 var PARK_AFTER_LOST_RACES = 3;
 var MAX_FOLDED_PER_WRITE = 64;
@@ -53,7 +63,7 @@ async function scanInbox(repo, inbox, parked, admitted, log, warn) {
       const verdict = known ?? (read.text === void 0 ? missing(read) : await inbox.admit({ ...p, ...read }));
       admitted.set(id, verdict);
       if (verdict.verdict === "fold") {
-        accepted.push({ ...p, text: read.text });
+        accepted.push({ ...p, text: read.text, ...verdict.entries ? { entries: verdict.entries } : {}, ...verdict.jobs ? { jobs: verdict.jobs } : {} });
         bytes += Buffer.byteLength(read.text, "utf8");
       } else if (known) continue;
       else if (verdict.verdict === "refuse") {
@@ -121,14 +131,14 @@ async function syncRun(repo, apply, options) {
     let files;
     let blocked;
     try {
-      ({ head, parked, files, blocked } = await (attempt === 1 && options.firstRead ? options.firstRead : readBranchFiles(repo, inbox !== void 0)));
+      ({ head, parked, files, blocked } = await (attempt === 1 && options.firstRead ? options.firstRead : readBranchFiles(repo, inbox !== void 0, options.bounds)));
     } catch (error) {
       lastError = `could not fetch the data branch '${repo.branch}': ${error instanceof Error ? error.message : String(error)}`;
       log(`Try ${attempt}/${options.attempts}: ${lastError}`);
       if (attempt < options.attempts) await sleep(backoffMs(attempt, random));
       continue;
     }
-    snapshot = parseSnapshot(files, blocked);
+    snapshot = parseSnapshot(files, blocked, options.bounds);
     if (options.readOnly) return { applied: apply(snapshot, files), status: { kind: "read-only", head }, historyRead: true };
     const damaged = damageReason(snapshot);
     if (damaged) {

@@ -32,7 +32,7 @@ Usage:
   flakeguard summary [FILE]                          the last run's summary as terminal text
   flakeguard export --format ndjson|parquet --out DIR [--since RUN|TIME] [--repository NAME]
                                                      the data branch as warehouse tables (docs/warehouse.md)
-  flakeguard org --repos URL|PATH,... --out DIR [--dashboard-url TEMPLATE] [--no-database] [--require-all]
+  flakeguard org --repos [NAME=]URL|PATH,... --out DIR [--dashboard-url TEMPLATE] [--no-database] [--require-all]
                                                      several repositories' data branches: one page, tables, database (docs/org.md)
 
 Options for every command on the data branch:
@@ -199,6 +199,7 @@ async function org(positionals, values) {
   for (const [table, file] of Object.entries(result.tables)) console.log(`${table}: ${file.rows} rows, ${file.bytes} bytes -> ${file.path}`);
   if (result.database) console.log(`database: ${result.database.path} (${[...result.database.rows].map(([t, n]) => `${t} ${n}`).join(", ")})`);
   for (const m of model.missing) console.log(`MISSING ${m.name} (${m.source}): ${m.reason}`);
+  for (const w of result.warnings) console.log(`WARNING ${w}`);
   return exitCode;
 }
 async function main(argv) {

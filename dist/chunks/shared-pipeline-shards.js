@@ -374,11 +374,21 @@ function untrustedRuns(shards, trusted) {
   return [...byAttempt.entries()].sort(([a], [b]) => a - b).map(([attempt, list]) => {
     const ordered = [...list].sort((a, b) => a.label.localeCompare(b.label) || a.identity.localeCompare(b.identity));
     const first = ordered[0];
+    const { cell: _first, ...run } = first.run;
+    const cell = ordered.every((s) => s.run.cell === first.run.cell) ? first.run.cell : void 0;
     return {
       label: `workflow run ${trusted.runId} (untrusted)`,
       identity: key,
       jobKey: "",
-      run: { ...first.run, key, job: "untrusted", runAttempt: attempt, time: Math.max(...ordered.map((s) => s.run.time)), url: `${trusted.url}/attempts/${attempt}` },
+      run: {
+        ...run,
+        ...cell !== void 0 ? { cell } : {},
+        key,
+        job: "untrusted",
+        runAttempt: attempt,
+        time: Math.max(...ordered.map((s) => s.run.time)),
+        url: `${trusted.url}/attempts/${attempt}`
+      },
       reports: {
         tests: boundedUntrustedTests(ordered.flatMap((s) => s.reports.tests)),
         problems: ordered.flatMap((s) => s.reports.problems).slice(0, MAX_PROBLEMS2),
