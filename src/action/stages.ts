@@ -131,6 +131,7 @@ export async function rerunStage(step: Step, job: Job, branch: DataBranch): Prom
     historyId: splitHistory(step) ? (id: string) => splitTests([{ id }], step.inputs.jobKey)[0]!.id : (id: string) => id,
     isPullRequest: ctx.eventName === 'pull_request' || ctx.eventName === 'pull_request_target',
     runKey: `${job.run.key}#${job.run.runAttempt}`,
+    recordKey: job.run.key,
     policy: config.policy,
     normalise: normalizeErrorMessage,
     now: job.now,
@@ -144,6 +145,8 @@ export async function rerunStage(step: Step, job: Job, branch: DataBranch): Prom
     verdicts: {
       consistent: result.consistent,
       orderDependent: result.orderDependent,
+      orderSuspects: result.orderSuspects,
+      orderCleared: result.orderCleared,
       newFlaky: result.newFlaky,
       newTestsBlock: rerunInputs.newTests === 'block',
       failedBeforeReruns,

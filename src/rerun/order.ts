@@ -222,6 +222,37 @@ export function orderDependence(input: OrderInput): Map<string, string> {
 }
 
 /**
+ * The order suspects of a run, as the re-run step sees them before its context rounds (docs/adr/0430): the failed
+ * tests that are order candidates (`candidates`: every attempt inside the run failed, every re-run alone passed;
+ * orderCandidates in src/rerun/plan.ts), not failed consistently, whose streak the rule above finds implausible for
+ * their flakiness; history id → the streak's sentence. The same judgement applyRun made alone before: a streak is no
+ * longer a verdict, only the reason to run the experiment that gives one.
+ */
+export function orderSuspects(input: {
+  history: History;
+  /** The re-run cases: the test as the report gave it (report id) and its history id. */
+  cases: ReadonlyArray<{ test: ParsedTestCase; historyId: string }>;
+  /** This run's tests with the re-runs merged in (report ids). */
+  tests: readonly ParsedTestCase[];
+  candidates: ReadonlySet<string>;
+  consistent: ReadonlyMap<string, string>;
+  /** The run's key as the history records it (a record of it already there is not counted). */
+  runKey: string;
+  sha: string;
+  window: number;
+}): Map<string, string> {
+  const merged = new Map(input.tests.map((t) => [`${t.report}\u0000${t.id}`, t]));
+  const judged: ParsedTestCase[] = [];
+  for (const c of input.cases) {
+    if (!input.candidates.has(c.historyId) || input.consistent.has(c.historyId)) continue;
+    const t = merged.get(`${c.test.report}\u0000${c.test.id}`) ?? c.test;
+    judged.push({ ...t, id: c.historyId });
+  }
+  if (judged.length === 0) return new Map();
+  return orderDependence({ history: input.history, tests: judged, runKey: input.runKey, sha: input.sha, skip: () => false, window: input.window });
+}
+
+/**
  * The history without the streak of failing first attempts that its newest run continues (runs that do not count, as
  * orderRuns, inside or after the streak go with it): what a test showed before it began failing inside the run; and
  * the streak's length in runs that count.
