@@ -7,6 +7,11 @@
  * failure of the suite for good. This rule tells it apart by the one thing a victim does that a flaky test does not:
  * its FIRST attempt fails run after run.
  *
+ * A streak is a suspicion, not a verdict (docs/adr/0430-order-dependence-proven.md): a burst of flaky failures inside
+ * the full run makes the same streak. A test whose streak is implausible is an order suspect (orderSuspects); the
+ * re-run step runs it after the tests that preceded it in the run and alone (src/rerun/context-rounds.ts), and that
+ * experiment decides. The streak convicts only where no experiment could run.
+ *
  * The stopping rule's reasoning (src/rerun/stopping.ts), across runs instead of across re-runs:
  * - it is asked only of a test whose first attempt failed in this run and which then passed (alone): the chance is
  *   conditioned on this run's failure, which is why it is judged;
