@@ -38,7 +38,8 @@ import type { Attempt, ParsedTestCase } from '../../src/model.ts';
 import { answerKey, orderCandidates, finishRerun, recordRound, roundCases, startRerun, type RerunResult } from '../../src/rerun/plan.ts';
 import { RERUN_DEFAULTS } from '../../src/rerun/rerun-inputs.ts';
 import { plannedExtras, quarantinedIfExhausted } from '../../src/pipeline/rerun.ts';
-import { orderSuspects } from '../../src/rerun/order.ts';
+import { ORDER_REASON, orderSuspects } from '../../src/rerun/order.ts';
+import { ruleState } from '../../src/policy/hand-edits.ts';
 import { earlierInRun, orderSentence, pairsNeeded, recordContext, type ContextTrack } from '../../src/rerun/context-rounds.ts';
 import { findOutages } from '../../src/policy/outage.ts';
 import { finalAttemptFailed } from '../../src/policy/outcome.ts';
@@ -597,6 +598,7 @@ function rerunWithCore(
     runKey: run.key,
     sha,
     window: policy.window,
+    convictedBefore: (id) => ruleState(snapshot.stats.get(id))?.reason.startsWith(ORDER_REASON) === true,
   });
   if (context) suspectRounds(world, execution, tests, result, s.attemptsMax);
   return result;

@@ -55,7 +55,7 @@ import { boundedUntrustedTests, hasUntrustedRecord, trustedEvidence, trustedOnly
 import { updateDecisionLog, type IssueNumberLookup } from './update-decision-log.ts';
 import { DECISIONS_FILE } from '../store/decisions.ts';
 import { checkTimes } from './clock.ts';
-import { beforeStreak, heldSentence, orderDependence, streakStart } from '../rerun/order.ts';
+import { beforeStreak, heldSentence, ORDER_REASON, orderDependence, streakStart } from '../rerun/order.ts';
 import { applyFixes, type FixInput } from '../policy/fix-release.ts';
 
 export interface ApplyOptions {
@@ -186,7 +186,7 @@ function failedThroughout(t: ParsedTestCase): boolean {
 }
 
 /** The start of an order-dependent test's decision reason (the sentence follows). */
-export const ORDER_REASON = 'order-dependent, not flaky: ';
+export { ORDER_REASON };
 
 export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPLY_OPTIONS): ApplyResult {
   const { reports, now } = input;

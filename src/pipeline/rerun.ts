@@ -45,7 +45,8 @@ import { fitSelection, type Fitted } from '../rerun/fit.ts';
 import { isNewTest, planExtras, suiteBudget } from '../rerun/budget.ts';
 import type { ThresholdedConfig } from '../scoring/thresholded.ts';
 import { rerunEnv, runRound } from '../rerun/process.ts';
-import { orderSuspects } from '../rerun/order.ts';
+import { ORDER_REASON, orderSuspects } from '../rerun/order.ts';
+import { ruleState } from '../policy/hand-edits.ts';
 import { judgeFailures, quarantineBefore } from '../policy/judge.ts';
 
 export interface RerunStepInput {
@@ -332,6 +333,7 @@ async function rerunOrSkip(input: RerunStepInput): Promise<RerunResult & { note?
     runKey: input.recordKey ?? input.runKey,
     sha: input.sha ?? '',
     window: input.policy.window,
+    convictedBefore: (id) => ruleState(snapshot.stats.get(id))?.reason.startsWith(ORDER_REASON) === true,
   });
   if (rerun.preset?.keepsOrder) {
     await contextRounds({

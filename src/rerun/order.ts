@@ -245,6 +245,8 @@ export function orderSuspects(input: {
   runKey: string;
   sha: string;
   window: number;
+  /** Whether the test's decision before this run is order-dependent (its reason starts with ORDER_REASON). */
+  convictedBefore?: (historyId: string) => boolean;
 }): Map<string, string> {
   const merged = new Map(input.tests.map((t) => [`${t.report}\u0000${t.id}`, t]));
   const judged: ParsedTestCase[] = [];
@@ -253,9 +255,28 @@ export function orderSuspects(input: {
     const t = merged.get(`${c.test.report}\u0000${c.test.id}`) ?? c.test;
     judged.push({ ...t, id: c.historyId });
   }
-  if (judged.length === 0) return new Map();
-  return orderDependence({ history: input.history, tests: judged, runKey: input.runKey, sha: input.sha, skip: () => false, window: input.window });
+  const out = new Map<string, string>();
+  const threshold = IMPLAUSIBLE / Math.max(1, judged.length);
+  for (const t of judged) {
+    const current = {
+      attempts: t.attempts
+        .map((a) => STATUS_CODE[a.status])
+        .join('')
+        .replace(/S/g, ''),
+      sha: input.sha,
+    };
+    const j = judgeOrder(orderRuns(input.history.get(t.id), input.runKey), current, { window: input.window, threshold });
+    if (!j) continue;
+    // A test the experiment convicted stays a suspect while its streak lasts: its convicted runs are recorded with its
+    // own failing attempts only (docs/adr/0295), so they do not lengthen the streak's chance, which other judged tests
+    // of a run can push back over the threshold.
+    if (j.orderDependent || (j.streak > 1 && input.convictedBefore?.(t.id) === true)) out.set(t.id, orderSentence(j.since, j.streak));
+  }
+  return out;
 }
+
+/** The reason of a test's decision while it is order-dependent (the sentence follows it). */
+export const ORDER_REASON = 'order-dependent, not flaky: ';
 
 /**
  * The history without the streak of failing first attempts that its newest run continues (runs that do not count, as
