@@ -124,7 +124,7 @@ describe('order dependence (rerun: node-test --test-isolation=none, a real runne
     const fixed = await ciRun(true);
     expect(fixed.run.outputs.outcome, why(fixed.run)).toBe('success');
     expect(JSON.parse(fixed.run.outputs['quarantined-tests']!)).not.toContain(VICTIM);
-  }, 300_000);
+  }, 600_000);
 
   it('a flaky test whose failures come in a burst inside the full run, passing alone and after the tests before it, is forgiven at every run of the burst', async () => {
     // Issue 40: a test failing about a third of its runs, then 8 runs in a row inside the full run (the service it
@@ -170,7 +170,7 @@ describe('order dependence (rerun: node-test --test-isolation=none, a real runne
         expect(plain(run.summary)).not.toContain('order-dependent');
       } else expect(run.stdout).not.toContain('Context round');
     }
-  }, 300_000);
+  }, 600_000);
 
   it('tells the owner: an issue opened at its verdict says it is order-dependent, stays open while it is, closes once it passes', async () => {
     const TOKEN = 'ghs_order_test';

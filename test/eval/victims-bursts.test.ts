@@ -305,7 +305,7 @@ describe('bursts inside the full run (runBursts, docs/adr/0430)', () => {
     expect(calm.tests.map((t) => t.segments)).toEqual(world.tests.map((t) => t.segments));
   });
 
-  it('with re-runs, a bursty test is forgiven where its streak would have convicted it; victims are still convicted and never quarantined', async () => {
+  it('with re-runs, a bursty test is forgiven where its streak would have convicted it; victims are still convicted and never quarantined', { timeout: 300_000 }, async () => {
     const withContext = computeMetrics(await drivePure(world, { rerun: {} }));
     const streakOnly = computeMetrics(await drivePure(world, { rerun: {}, noContext: true }));
     expect(withContext.masked).toBe(0);
