@@ -31,13 +31,16 @@ import type { RunContext } from '../../src/model.ts';
 import type { PolicyOptions } from '../../src/policy/quarantine.ts';
 import type { RetentionOptions } from '../../src/history/merge.ts';
 import { parseOutputFile } from '../../test/support/action.ts';
-import { execute, renderReports, rerunDraw, rerunRound, type Execution, type SimWorld } from './world.ts';
+import { contextRound, execute, renderReports, rerunDraw, rerunRound, type Execution, type SimWorld } from './world.ts';
 import { failureProbability, ISSUE_SETTINGS, rerunLoop, type RerunSettings, type Verdict } from './rerun-model.ts';
 import { RERUN_COMMAND_SCRIPT, type RerunState } from './rerun-command.ts';
 import type { Attempt, ParsedTestCase } from '../../src/model.ts';
 import { answerKey, orderCandidates, finishRerun, recordRound, roundCases, startRerun, type RerunResult } from '../../src/rerun/plan.ts';
 import { RERUN_DEFAULTS } from '../../src/rerun/rerun-inputs.ts';
 import { plannedExtras, quarantinedIfExhausted } from '../../src/pipeline/rerun.ts';
+import { ORDER_REASON, orderSuspects } from '../../src/rerun/order.ts';
+import { ruleState } from '../../src/policy/hand-edits.ts';
+import { earlierInRun, orderSentence, pairsNeeded, recordContext, type ContextTrack } from '../../src/rerun/context-rounds.ts';
 import { findOutages } from '../../src/policy/outage.ts';
 import { finalAttemptFailed } from '../../src/policy/outcome.ts';
 import type { Snapshot } from '../../src/store/snapshot.ts';
@@ -45,6 +48,12 @@ import type { PolicyOptions as Policy } from '../../src/policy/quarantine.ts';
 
 export interface DriveOptions {
   policy?: Partial<PolicyOptions>;
+  /**
+   * The pure engine's re-runs (core) leave out the order suspects' context rounds (docs/adr/0430), as the action
+   * engine's custom command does (it keeps no order): for comparing the two engines (`--check`). Default: the pure
+   * engine runs them, as a preset that keeps the run's order would.
+   */
+  noContext?: boolean;
   retention?: Partial<RetentionOptions>;
   /** Re-runs of one workflow run at most (attempts 2..1+maxReruns). */
   maxReruns?: number;
@@ -401,13 +410,23 @@ export async function drivePure(world: SimWorld, options: DriveOptions = {}): Pr
       const snapshot = parseSnapshot(files);
       if (options.rerun && (options.rerunEngine ?? 'core') === 'core') {
         const failedBeforeReruns = reports.tests.filter(finalAttemptFailed).length;
-        const r = rerunWithCore(world, execution, reports.tests, snapshot, config.policy, runContext, now, {
-          ...ISSUE_SETTINGS,
-          attempts: RERUN_DEFAULTS.attempts,
-          attemptsMax: RERUN_DEFAULTS.attemptsMax,
-          maxTests: RERUN_DEFAULTS.maxTests,
-          ...options.rerun,
-        });
+        const r = rerunWithCore(
+          world,
+          execution,
+          reports.tests,
+          snapshot,
+          config.policy,
+          runContext,
+          now,
+          {
+            ...ISSUE_SETTINGS,
+            attempts: RERUN_DEFAULTS.attempts,
+            attemptsMax: RERUN_DEFAULTS.attemptsMax,
+            maxTests: RERUN_DEFAULTS.maxTests,
+            ...options.rerun,
+          },
+          options.noContext !== true,
+        );
         reports.tests = r.tests;
         const result = applyRun(
           {
@@ -417,7 +436,16 @@ export async function drivePure(world: SimWorld, options: DriveOptions = {}): Pr
             testOutcome: inputs.testOutcome,
             run: runContext,
             now,
-            rerun: { consistent: r.consistent, newFlaky: r.newFlaky, newTestsBlock: false, failedBeforeReruns, failedInRun: orderCandidates(r) },
+            rerun: {
+              consistent: r.consistent,
+              newFlaky: r.newFlaky,
+              newTestsBlock: false,
+              failedBeforeReruns,
+              failedInRun: orderCandidates(r),
+              orderDependent: r.orderDependent,
+              orderSuspects: r.orderSuspects,
+              orderCleared: r.orderCleared,
+            },
           },
           { ...config, normalise: normalizeErrorMessage },
         );
@@ -499,7 +527,17 @@ function failureDetails(r: RerunResult, o: { forgiven: ParsedTestCase[]; blockin
  * the history read from the branch, rounds until none is left), with `s.budget` as rerun-budget (default 0: the
  * action's default). The world answers an extra execution of a passing test as it answers any re-run.
  */
-function rerunWithCore(world: SimWorld, execution: Execution, tests: ParsedTestCase[], snapshot: Snapshot, policy: Policy, run: RunContext, now: number, s: RerunSettings): RerunResult {
+function rerunWithCore(
+  world: SimWorld,
+  execution: Execution,
+  tests: ParsedTestCase[],
+  snapshot: Snapshot,
+  policy: Policy,
+  run: RunContext,
+  now: number,
+  s: RerunSettings,
+  context = true,
+): RerunResult {
   const sha = run.sha;
   const failed = tests.filter(finalAttemptFailed);
   const budget = s.budget ?? 0;
@@ -550,7 +588,68 @@ function rerunWithCore(world: SimWorld, execution: Execution, tests: ParsedTestC
     }
     recordRound(state, cases, { ok: true, attempts, seconds });
   }
-  return finishRerun(state, tests);
+  const result = finishRerun(state, tests);
+  result.orderSuspects = orderSuspects({
+    history: snapshot.history,
+    cases: result.cases,
+    tests: result.tests,
+    candidates: orderCandidates(result),
+    consistent: result.consistent,
+    runKey: run.key,
+    sha,
+    window: policy.window,
+    convictedBefore: (id) => ruleState(snapshot.stats.get(id))?.reason.startsWith(ORDER_REASON) === true,
+  });
+  if (context) suspectRounds(world, execution, tests, result, s.attemptsMax);
+  return result;
+}
+
+/**
+ * The order suspects' context rounds as src/pipeline/rerun.ts runs them with a preset that keeps the run's order
+ * (docs/adr/0430): pairs of a round alone and a round after the tests that preceded the suspect in the run
+ * (contextRound: a victim fails there when its polluter ran first in this run), until recordContext decides; the
+ * convicted blocks, the cleared stays proven flaky, the undecided is judged by its streak in applyRun. The file-context
+ * rounds of the other candidates (docs/adr/0295) and the bisection (it only names) are not modelled.
+ */
+function suspectRounds(world: SimWorld, execution: Execution, tests: readonly ParsedTestCase[], result: RerunResult, attemptsMax: number): void {
+  const byId = world.byId ?? new Map(world.tests.map((t) => [t.id, t]));
+  const tracks: ContextTrack[] = [];
+  for (const c of result.cases) {
+    if (c.kind !== 'failed' || c.verdict !== 'proven-flaky' || !result.orderSuspects.has(c.historyId)) continue;
+    const earlier = earlierInRun(tests, c.test);
+    if (earlier.length > 0) tracks.push({ test: c.test, historyId: c.historyId, direction: 'forward', earlier, scope: 'run', inContext: [], alone: [], probes: 0 });
+  }
+  let taken = tracks.length;
+  while (taken > 0 && pairsNeeded(taken) > attemptsMax) taken--;
+  const pairs = pairsNeeded(Math.max(1, taken));
+  const failed = (a: { code: string } | undefined): boolean | undefined => (a === undefined ? undefined : a.code !== 'P');
+  for (const t of tracks.slice(0, taken)) {
+    const id = t.test.id;
+    const duration = byId.get(id)?.duration ?? 0;
+    for (let k = 0; k < pairs && t.verdict === undefined; k++) {
+      const aloneRound = result.rounds.length + 1;
+      const alone = failed(rerunRound(world, execution.run, execution.attempt, aloneRound, [id]).get(id));
+      const inContext = failed(contextRound(world, execution.run, execution.attempt, aloneRound + 1, id));
+      const contextSeconds = t.earlier.reduce((n, e) => n + (byId.get(e.id)?.duration ?? 0), duration);
+      result.rounds.push({ round: aloneRound, tests: 1, seconds: duration, ignored: 0, ran: 1, context: 'alone' });
+      result.rounds.push({ round: aloneRound + 1, tests: t.earlier.length + 1, seconds: contextSeconds, ignored: 0, ran: t.earlier.length + 1, context: 'in the run' });
+      result.ran += t.earlier.length + 2;
+      result.seconds += duration + contextSeconds;
+      if (alone === undefined || inContext === undefined) break;
+      recordContext(t, pairs, { alone, context: inContext });
+    }
+    if (t.verdict === 'order-dependent') {
+      const sentence = orderSentence(t);
+      const c = result.cases.find((x) => x.historyId === t.historyId)!;
+      c.verdict = 'consistent';
+      c.why = sentence;
+      result.tests = result.tests.map((x) => (x.id === c.test.id && x.report === c.test.report ? c.test : x));
+      result.orderDependent.set(t.historyId, sentence);
+      result.consistent.set(t.historyId, sentence);
+      result.provenFlaky = result.provenFlaky.filter((x) => x !== t.historyId);
+      result.newFlaky = result.newFlaky.filter((x) => x !== t.historyId);
+    } else if (t.verdict === 'flaky-in-context') result.orderCleared.add(t.historyId);
+  }
 }
 
 function costOfCore(world: SimWorld, r: RerunResult): RerunCost {

@@ -21,6 +21,10 @@
  *   npm run eval -- --engine pure --scenarios issue28 --rerun both   issue 28's worlds: order-dependent victims
  *                                        (green share after a victim's third failing run, what it was called) and
  *                                        the real worlds with bursty (next-outcome) and independent re-runs
+ *   npm run eval -- --engine pure --scenarios issue40 --rerun both   issue 40's worlds: bursts inside the full run
+ *                                        (bursty-run, and with victims), then issue 28's
+ *                                        (--no-context: no context rounds for order suspects, their streak
+ *                                        convicts: the rule before issue 40)
  *   npm run eval -- --engine pure --rerun on --rerun-settings attempts=2,attempts-max=6,max-tests=20
  *   npm run eval -- --engine pure --rerun on --rerun-settings budget=20     rerun-budget: extra executions of passing tests
  *   npm run eval -- --engine pure --rerun on --rerun-engine model --rerun-settings p=upper-proven,threshold=0.001
@@ -38,7 +42,7 @@ import { DEFAULT_POLICY, type PolicyOptions } from '../../src/policy/quarantine.
 import { RULE_NAMES } from '../../src/policy/rules/types.ts';
 import { driverFor, type Engine } from './driver.ts';
 import { compareTraces, computeMetrics, median, type Metrics } from './metrics.ts';
-import { ISSUE14_SCENARIOS, ISSUE28_SCENARIOS, SCENARIOS, scaled, scenarioByName } from './scenarios.ts';
+import { ISSUE14_SCENARIOS, ISSUE28_SCENARIOS, ISSUE40_SCENARIOS, SCENARIOS, scaled, scenarioByName } from './scenarios.ts';
 import type { RerunSettings } from './rerun-model.ts';
 import { generateWorld, type Scenario } from './world.ts';
 
@@ -63,6 +67,8 @@ export interface Job {
   rerunEngine?: 'core' | 'model';
   /** The persistent-failure experiment (driver.ts, DriveOptions.persistentBlocks). */
   persistentBlocks?: boolean;
+  /** No context rounds for order suspects (driver.ts, DriveOptions.noContext): their streak convicts, as before issue 40. */
+  noContext?: boolean;
 }
 
 export interface JobResult {
@@ -79,10 +85,10 @@ async function runJob(job: Job): Promise<JobResult> {
   const named = (m: Metrics): Metrics => (job.rerun ? { ...m, scenario: `${m.scenario}+rerun${job.rerunEngine === 'model' ? '(model)' : ''}` } : m);
   if (job.kind === 'check') {
     const real = await driverFor('action')(world, { policy: job.policy, rerun: job.rerun, rerunEngine: job.rerunEngine, persistentBlocks: job.persistentBlocks });
-    const pure = await driverFor('pure')(world, { policy: job.policy, rerun: job.rerun, rerunEngine: job.rerunEngine, persistentBlocks: job.persistentBlocks });
+    const pure = await driverFor('pure')(world, { policy: job.policy, rerun: job.rerun, rerunEngine: job.rerunEngine, persistentBlocks: job.persistentBlocks, noContext: true });
     return { id: job.id, difference: compareTraces(real, pure) ?? null, checkInvocations: real.invocations.length, metrics: named(computeMetrics(real)) };
   }
-  const trace = await driverFor(job.engine)(world, { policy: job.policy, rerun: job.rerun, rerunEngine: job.rerunEngine, persistentBlocks: job.persistentBlocks });
+  const trace = await driverFor(job.engine)(world, { policy: job.policy, rerun: job.rerun, rerunEngine: job.rerunEngine, persistentBlocks: job.persistentBlocks, noContext: job.noContext });
   return { id: job.id, metrics: named(computeMetrics(trace)) };
 }
 
@@ -604,7 +610,7 @@ async function main(): Promise<void> {
   const seeds = seedsFrom(option('seeds'), compare ? (quick ? 2 : 3) : quick || check ? 1 : sweep ? 2 : engine === 'action' ? 2 : 5);
   const named = option('scenarios')
     ?.split(',')
-    .flatMap((n) => (n === 'issue14' ? ISSUE14_SCENARIOS : n === 'issue28' ? ISSUE28_SCENARIOS : n === 'classic' ? SCENARIOS : [scenarioByName(n)]));
+    .flatMap((n) => (n === 'issue14' ? ISSUE14_SCENARIOS : n === 'issue28' ? ISSUE28_SCENARIOS : n === 'issue40' ? ISSUE40_SCENARIOS : n === 'classic' ? SCENARIOS : [scenarioByName(n)]));
   const scenarios = (named ?? SCENARIOS).map((s) => scaled(s, scale));
   const rerunMode = option('rerun') ?? 'off';
   if (!['off', 'on', 'both'].includes(rerunMode)) throw new Error('--rerun must be off, on or both');
@@ -635,7 +641,14 @@ async function main(): Promise<void> {
             policy,
             label: policyLabel(policy),
             endTime,
-            ...(rerun ? { rerun, rerunEngine, ...(process.argv.includes('--persistent-blocks') ? { persistentBlocks: true } : {}) } : {}),
+            ...(rerun
+              ? {
+                  rerun,
+                  rerunEngine,
+                  ...(process.argv.includes('--persistent-blocks') ? { persistentBlocks: true } : {}),
+                  ...(process.argv.includes('--no-context') ? { noContext: true } : {}),
+                }
+              : {}),
           });
         }
       }

@@ -123,6 +123,32 @@ export const ISSUE28_SCENARIOS: Scenario[] = [
 ];
 
 /**
+ * Issue 40's worlds: flaky tests whose failures come in bursts inside the full run (a loaded runner, a slow service
+ * for an hour: every attempt inside the run fails 90% of the time for 4 to 12 runs, 20 to 80 runs apart), while the
+ * step's re-runs, alone or after the tests before the test in the run, fail at the test's own rate
+ * (world.ts, `runBursts`, says what that assumes); alone, and with issue 28's victims beside them. Then issue 28's
+ * worlds, to hold the victims and the real sequences.
+ */
+const RUN_BURSTS: Scenario['runBursts'] = { rate: 0.9, length: [4, 12], gap: [20, 80] };
+export const ISSUE40_SCENARIOS: Scenario[] = [
+  {
+    ...PLAIN,
+    name: 'bursty-run',
+    description:
+      'plain whose tests flaky at one constant rate fail 90% of their runs in bursts of 4 to 12 runs inside the full run (20 to 80 runs apart); re-runs and context rounds see the test’s own rate',
+    runBursts: RUN_BURSTS,
+  },
+  {
+    ...PLAIN,
+    name: 'victims-bursty-run',
+    description: 'bursty-run with 6 of its stable tests turned order-dependent victims at a random run',
+    runBursts: RUN_BURSTS,
+    victims: 6,
+  },
+  ...ISSUE28_SCENARIOS,
+];
+
+/**
  * A suite of two history shards, so that its quiet tests get quiet files (schema 4, docs/data-branch.md): named
  * (`--scenarios large-suite`), not in the default sets, to check that those files decide as schema 3's did
  * (`scripts/eval/versions.ts`, `--check`).
@@ -138,7 +164,13 @@ export const LARGE_SCENARIOS: Scenario[] = [
   },
 ];
 
-export const ALL_SCENARIOS: Scenario[] = [...SCENARIOS, ...ISSUE14_SCENARIOS, ...ISSUE28_SCENARIOS.filter((s) => !ISSUE14_SCENARIOS.includes(s)), ...LARGE_SCENARIOS];
+export const ALL_SCENARIOS: Scenario[] = [
+  ...SCENARIOS,
+  ...ISSUE14_SCENARIOS,
+  ...ISSUE28_SCENARIOS.filter((s) => !ISSUE14_SCENARIOS.includes(s)),
+  ...ISSUE40_SCENARIOS.filter((s) => !ISSUE28_SCENARIOS.includes(s)),
+  ...LARGE_SCENARIOS,
+];
 
 export function scenarioByName(name: string): Scenario {
   const s = ALL_SCENARIOS.find((x) => x.name === name);

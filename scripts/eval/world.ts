@@ -76,6 +76,16 @@ export interface Scenario {
    * Drawn from their own streams: the world's other draws do not move.
    */
   bursts?: { again: number };
+  /**
+   * Bursts inside the full run (docs/adr/0430): each synthetic test flaky from the first run at one constant rate
+   * gets windows of `length` runs, `gap` runs apart (both drawn uniformly from their ranges, from its own stream),
+   * during which every attempt inside the full run (the first and the report's retries) fails with `rate`, whatever
+   * ran before it. What the world assumes: the burst's cause is the full run's load (a loaded runner, a service slow
+   * under the whole suite's traffic); an execution of the step's re-runs, alone or after the tests that preceded the
+   * test in the run (a context round), is a small process moments later that does not see it, and fails at the test's
+   * own rate. Order plays no part: alone and in context the test fails alike.
+   */
+  runBursts?: { rate: number; length: [number, number]; gap: [number, number] };
 }
 
 /** A world replayed from real per-run outcome sequences (scripts/eval/real.ts). */
@@ -139,6 +149,8 @@ export interface SimTest {
   duration?: number;
   /** An order-dependent victim from this run index on (scenario.victims): fails in the run, passes alone. */
   victimFrom?: number;
+  /** Run indexes inside a burst of the full run (scenario.runBursts). */
+  burstRuns?: Set<number>;
 }
 
 export interface SimRun {
@@ -387,6 +399,7 @@ export function generateWorld(scenario: Scenario, seed: number, endTime = Date.U
   }
   addVictims(s, seed, tests);
   addBursts(s, seed, tests);
+  addRunBursts(s, seed, tests);
   return { scenario, seed, endTime, tests, runs, regressions, prBreaks, outages, modules };
 }
 
@@ -426,6 +439,27 @@ function addBursts(s: Scenario, seed: number, tests: SimTest[]): void {
     t.sequence = out;
     t.offset = 0;
   }
+}
+
+/** Gives each synthetic test flaky at one constant rate its bursts inside the full run (scenario.runBursts). */
+function addRunBursts(s: Scenario, seed: number, tests: SimTest[]): void {
+  if (!s.runBursts) return;
+  const { length, gap } = s.runBursts;
+  for (const t of tests) {
+    if (t.sequence || t.segments.length !== 1 || t.segments[0]!.rate <= 0) continue;
+    const rng = stream(seed, `run-bursts/${t.id}`);
+    const runs = new Set<number>();
+    for (let at = intBetween(rng, 0, gap[1]); at < s.runs; at += intBetween(rng, gap[0], gap[1])) {
+      const end = at + intBetween(rng, length[0], length[1]);
+      for (; at < end && at < s.runs; at++) runs.add(at);
+    }
+    t.burstRuns = runs;
+  }
+}
+
+/** The failure rate of an attempt of `test` inside the full run `run`: its burst's while one lasts, else its own. */
+export function inRunRate(world: SimWorld, test: SimTest, run: number): number {
+  return test.burstRuns?.has(run) ? world.scenario.runBursts!.rate : rateAt(test, run);
 }
 
 /** Whether `test` is an order-dependent victim in run `run` (its onset has come). */
@@ -505,7 +539,7 @@ export function execute(world: SimWorld, run: SimRun, attempt: number): Executio
   const victimFailed: string[] = [];
   for (const test of world.tests) {
     const hard = hardCause(world, test, run, attempt);
-    const rate = rateAt(test, run.index);
+    const rate = inRunRate(world, test, run.index);
     const attempts: AttemptResult[] = [];
     // Draw the flaky coins for every possible attempt, so that the stream stays aligned whatever happens.
     const coins = Array.from({ length: retries + 1 }, () => rng());
@@ -564,6 +598,22 @@ export function rerunRound(world: SimWorld, run: SimRun, attempt: number, round:
     else out.set(id, { code: 'P' });
   }
   return out;
+}
+
+/**
+ * A context round (docs/adr/0430): round `round` of workflow attempt `attempt` of `run` runs `id` after the tests that
+ * preceded it in the run, in the run's order. A victim fails when its polluter ran before it in this run (the round
+ * replays that order); anything else answers as a re-run of that round would (rerunRound): a flaky test at its own
+ * rate or the next outcome of its sequence, a test in a burst of the full run at its own rate (the burst is the full
+ * run's; scenario.runBursts).
+ */
+export function contextRound(world: SimWorld, run: SimRun, attempt: number, round: number, id: string): AttemptResult | undefined {
+  const byId = world.byId ?? new Map(world.tests.map((t) => [t.id, t]));
+  world.byId ??= byId;
+  const test = byId.get(id);
+  if (!test) return undefined;
+  if (!hardCause(world, test, run, attempt) && pollutedAt(world, test, run.index)) return { code: 'F', message: VICTIM_MESSAGE, type: 'AssertionError' };
+  return rerunRound(world, run, attempt, round, [id]).get(id);
 }
 
 /** The chance draw that decides whether a red workflow run gets re-run. */

@@ -173,6 +173,7 @@ export async function rerunStage(step: Step, job: Job, branch: DataBranch): Prom
     historyId: historyIdOf(step),
     isPullRequest: ctx.eventName === 'pull_request' || ctx.eventName === 'pull_request_target',
     runKey: `${job.run.key}#${job.run.runAttempt}`,
+    recordKey: job.run.key,
     policy: config.policy,
     normalise: normalizeErrorMessage,
     now: job.now,
@@ -186,6 +187,8 @@ export async function rerunStage(step: Step, job: Job, branch: DataBranch): Prom
     verdicts: {
       consistent: result.consistent,
       orderDependent: result.orderDependent,
+      orderSuspects: result.orderSuspects,
+      orderCleared: result.orderCleared,
       newFlaky: result.newFlaky,
       newTestsBlock: rerunInputs.newTests === 'block',
       failedBeforeReruns,

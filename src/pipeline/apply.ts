@@ -55,7 +55,7 @@ import { boundedUntrustedTests, hasUntrustedRecord, trustedEvidence, trustedOnly
 import { updateDecisionLog, type IssueNumberLookup } from './update-decision-log.ts';
 import { DECISIONS_FILE } from '../store/decisions.ts';
 import { checkTimes } from './clock.ts';
-import { beforeStreak, heldSentence, orderDependence, streakStart } from '../rerun/order.ts';
+import { beforeStreak, heldSentence, ORDER_REASON, orderDependence, streakStart } from '../rerun/order.ts';
 import { applyFixes, type FixInput } from '../policy/fix-release.ts';
 
 export interface ApplyOptions {
@@ -120,6 +120,16 @@ export interface RerunVerdicts {
    * applyRun's own order-dependence verdicts (docs/rerun.md#order-dependence).
    */
   orderDependent?: ReadonlyMap<string, string>;
+  /**
+   * The order suspects the re-run step judged before its context rounds (src/rerun/order.ts, orderSuspects; history
+   * id → the streak's sentence). Given, they replace the judgement applyRun would make on its own (one judgement).
+   */
+  orderSuspects?: ReadonlyMap<string, string>;
+  /**
+   * Suspects whose experiment disagreed (docs/adr/0430): re-run after the tests that preceded them in the run, they
+   * passed, or they failed alone. Their streak is no verdict: the re-run's proof of flakiness stands.
+   */
+  orderCleared?: ReadonlySet<string>;
 }
 
 export interface ApplyResult {
@@ -187,7 +197,7 @@ function failedThroughout(t: ParsedTestCase): boolean {
 }
 
 /** The start of an order-dependent test's decision reason (the sentence follows). */
-export const ORDER_REASON = 'order-dependent, not flaky: ';
+export { ORDER_REASON };
 
 export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPLY_OPTIONS): ApplyResult {
   const { reports, now } = input;
@@ -460,15 +470,26 @@ function orderVerdicts(input: ApplyInput, snapshot: Snapshot, run: RunContext, o
   const inOutage = new Set(findOutages(input.reports.tests, normalise, options.policy).flatMap((o) => o.tests));
   const given = input.rerun.orderDependent;
   if (given && given.size > 0) for (const t of input.reports.tests) if (given.has(t.id) && !inOutage.has(t.id)) out.set(t.id, given.get(t.id)!);
-  const found = orderDependence({
-    history: snapshot.history,
-    tests: input.reports.tests,
-    runKey: run.key,
-    sha: run.sha,
-    skip: (id) => inOutage.has(id) || out.has(id) || input.rerun!.consistent.has(id) || (input.rerun!.failedInRun !== undefined && !input.rerun!.failedInRun.has(id)),
-    window: options.policy.window,
-  });
-  for (const [id, sentence] of found) out.set(id, sentence);
+  const cleared = input.rerun.orderCleared;
+  // A streak is a suspicion; the experiment decides (docs/adr/0430-order-dependence-proven.md): a suspect it cleared
+  // is forgiven as the re-run proved it; one it convicted is in `given`; one it could not judge (no preset that keeps
+  // the run's order, a round that did not answer, rerun-timeout) is convicted by its streak, as a failure no
+  // experiment explained.
+  const suspects =
+    input.rerun.orderSuspects ??
+    orderDependence({
+      history: snapshot.history,
+      tests: input.reports.tests,
+      runKey: run.key,
+      sha: run.sha,
+      skip: (id) => inOutage.has(id) || out.has(id) || input.rerun!.consistent.has(id) || (input.rerun!.failedInRun !== undefined && !input.rerun!.failedInRun.has(id)),
+      window: options.policy.window,
+    });
+  const present = new Set(input.reports.tests.map((t) => t.id));
+  for (const [id, sentence] of suspects) {
+    if (cleared?.has(id) || out.has(id) || inOutage.has(id) || !present.has(id)) continue;
+    out.set(id, sentence);
+  }
   return out;
 }
 

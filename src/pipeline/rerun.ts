@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { isFailure, type Attempt, type ParsedTestCase } from '../model.ts';
 import { NO_HISTORY } from '../rerun/stopping.ts';
-import { contextDirection, earlierInFile, nextProbe, orderSentence, pairsNeeded, recordContext, recordProbe, type ContextTrack } from '../rerun/context-rounds.ts';
+import { contextDirection, earlierInFile, earlierInRun, nextProbe, orderSentence, pairsNeeded, recordContext, recordProbe, type ContextTrack } from '../rerun/context-rounds.ts';
 import type { PolicyOptions } from '../policy/quarantine.ts';
 import type { MessageNormaliser } from '../history/merge.ts';
 import { finalAttemptFailed } from '../policy/outcome.ts';
@@ -29,6 +29,7 @@ import {
   ranIn,
   type RoundLog,
   finishRerun,
+  orderCandidates,
   recordRound,
   rerunTestOf,
   roundCases,
@@ -44,6 +45,8 @@ import { fitSelection, type Fitted } from '../rerun/fit.ts';
 import { isNewTest, planExtras, suiteBudget } from '../rerun/budget.ts';
 import type { ThresholdedConfig } from '../scoring/thresholded.ts';
 import { rerunEnv, runRound } from '../rerun/process.ts';
+import { ORDER_REASON, orderSuspects } from '../rerun/order.ts';
+import { ruleState } from '../policy/hand-edits.ts';
 import { judgeFailures, quarantineBefore } from '../policy/judge.ts';
 
 export interface RerunStepInput {
@@ -58,6 +61,8 @@ export interface RerunStepInput {
   isPullRequest: boolean;
   /** This run's identity, seeds the exploratory choice. */
   runKey: string;
+  /** The run's key as the history records it (RunContext.key): a record of it already there is not judged again. */
+  recordKey?: string;
   policy: PolicyOptions;
   normalise: MessageNormaliser;
   now: number;
@@ -321,6 +326,17 @@ async function rerunOrSkip(input: RerunStepInput): Promise<RerunResult & { note?
     recordRound(state, asked, answer.ok || !/rerun-timeout/.test(answer.why) ? answer : { ...answer, why: `${answer.why} (${rerun.timeoutSec}s)` });
   }
   const result = finishRerun(state, tests);
+  result.orderSuspects = orderSuspects({
+    history,
+    cases: result.cases,
+    tests: result.tests,
+    candidates: orderCandidates(result),
+    consistent: result.consistent,
+    runKey: input.recordKey ?? input.runKey,
+    sha: input.sha ?? '',
+    window: input.policy.window,
+    convictedBefore: (id) => ruleState(snapshot.stats.get(id))?.reason.startsWith(ORDER_REASON) === true,
+  });
   if (rerun.preset?.keepsOrder) {
     await contextRounds({
       input,
@@ -386,14 +402,18 @@ async function contextRounds(o: {
   for (const c of result.cases) {
     const direction = contextDirection(c);
     if (direction === undefined) continue;
-    const earlier = earlierInFile(input.tests, c.test);
+    // An order suspect is re-run after the tests that preceded it in the run (docs/adr/0430); the others after those
+    // of its file (docs/adr/0295).
+    const suspect = direction === 'forward' && result.orderSuspects.has(c.historyId);
+    const earlier = suspect ? earlierInRun(input.tests, c.test) : earlierInFile(input.tests, c.test);
     if (earlier.length === 0) continue;
-    tracks.push({ test: c.test, historyId: c.historyId, direction, earlier, inContext: [], alone: [], probes: 0 });
+    tracks.push({ test: c.test, historyId: c.historyId, direction, earlier, scope: suspect ? 'run' : 'file', inContext: [], alone: [], probes: 0 });
   }
   if (tracks.length === 0) return;
-  // The forward candidates share the implausibility threshold (Bonferroni): as many, in the order of the cases, as
-  // can be judged within rerun-attempts-max pairs each; the others stay proven flaky, and the log says so.
-  const forward = tracks.filter((t) => t.direction === 'forward');
+  // The forward candidates share the implausibility threshold (Bonferroni): as many, suspects first, then in the order
+  // of the cases, as can be judged within rerun-attempts-max pairs each; the others stay proven flaky (a suspect left
+  // out is judged by its streak), and the log says so.
+  const forward = tracks.filter((t) => t.direction === 'forward').sort((a, b) => Number(b.scope === 'run') - Number(a.scope === 'run'));
   let taken = forward.length;
   while (taken > 0 && pairsNeeded(taken) > o.attemptsMax) taken--;
   const pairs = pairsNeeded(Math.max(1, taken));
@@ -444,7 +464,7 @@ async function contextRounds(o: {
         if (alone === undefined) break;
       }
       const inContext = await invoke(
-        `${who} after the ${t.earlier.length} test${t.earlier.length === 1 ? '' : 's'} before it in its file${t.direction === 'forward' ? ` (pair ${k + 1} of ${pairs})` : ''}`,
+        `${who} after the ${t.earlier.length} test${t.earlier.length === 1 ? '' : 's'} before it in ${t.scope === 'run' ? 'the run' : 'its file'}${t.direction === 'forward' ? ` (pair ${k + 1} of ${pairs})` : ''}`,
         [...t.earlier, t.test],
         t.test,
       );
@@ -485,10 +505,17 @@ async function contextRounds(o: {
         result.newFlaky = result.newFlaky.filter((id) => id !== t.historyId);
       }
       core.info(logText(`Context rounds: ${who} ${t.sentence}.`, 2000));
+    } else if (t.scope === 'run' && t.verdict === 'flaky-in-context') {
+      // The experiment disagrees with the streak: the re-run's proof of flakiness stands (docs/adr/0430).
+      result.orderCleared.add(t.historyId);
+      const why = t.alone.some((f) => f) ? 'it failed alone too' : 'it passed after the tests before it in the run';
+      core.info(
+        logText(`Context rounds: ${who} failed run after run inside the full run and passed alone, but ${why}: its failures are flakiness, not another test's state; it stays proven flaky.`, 2000),
+      );
     } else if (t.direction === 'forward' && t.verdict !== 'flaky-in-context') {
       core.info(
         logText(
-          `Context rounds: ${who} could not be told order-dependent from flaky (${o.deadline <= Date.now() ? `rerun-timeout (${o.timeoutSec}s) ran out` : left.has(t) ? `only ${taken} test${taken === 1 ? '' : 's'} can be judged within rerun-attempts-max (${o.attemptsMax}) pairs each` : 'a round did not answer'}); it stays proven flaky.`,
+          `Context rounds: ${who} could not be told order-dependent from flaky (${o.deadline <= Date.now() ? `rerun-timeout (${o.timeoutSec}s) ran out` : left.has(t) ? `only ${taken} test${taken === 1 ? '' : 's'} can be judged within rerun-attempts-max (${o.attemptsMax}) pairs each` : 'a round did not answer'}); ${t.scope === 'run' ? 'its streak inside the full run decides' : 'it stays proven flaky'}.`,
           2000,
         ),
       );

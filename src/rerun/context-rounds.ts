@@ -32,6 +32,22 @@ export function earlierInFile(tests: readonly ParsedTestCase[], target: ParsedTe
   return out;
 }
 
+/**
+ * The tests that ran before `target` in the run, as far as its report tells: the tests of the same report before it,
+ * in the report's order, that ran (docs/adr/0430). The context of an order suspect: a test another test of the run
+ * pollutes may be polluted from another file (runners that share one process between files: node's with
+ * `--test-isolation=none`, mocha, pytest), which its file context cannot show.
+ */
+export function earlierInRun(tests: readonly ParsedTestCase[], target: ParsedTestCase): ParsedTestCase[] {
+  const out: ParsedTestCase[] = [];
+  for (const t of tests) {
+    if (t.report !== target.report) continue;
+    if (t.id === target.id) return out;
+    if (t.attempts.some((a) => a.status !== 'skipped')) out.push(t);
+  }
+  return out;
+}
+
 function choose(n: number, k: number): number {
   let r = 1;
   for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i;
@@ -58,6 +74,11 @@ export interface ContextTrack {
   /** forward: failed in the run, passed alone; reverse: failed in the run and every re-run alone. */
   direction: 'forward' | 'reverse' | 'extra';
   earlier: ParsedTestCase[];
+  /**
+   * What `earlier` is: the tests before it in its file (earlierInFile), or, for an order suspect (src/rerun/order.ts,
+   * orderSuspects), the tests before it in the run (earlierInRun). Default file.
+   */
+  scope?: 'file' | 'run';
   /** Context rounds' outcomes (true = failed), and rounds alone (forward only). */
   inContext: boolean[];
   alone: boolean[];
@@ -134,10 +155,11 @@ export function recordProbe(track: ContextTrack, probe: readonly ParsedTestCase[
 /** The sentence for an order-dependent test, naming the polluter when the bisection found it. */
 export function orderSentence(track: ContextTrack): string {
   const n = track.inContext.length;
-  const proof = `failed ${n} of ${n} rounds with its file, passed ${track.alone.length} of ${track.alone.length} alone`;
+  const run = track.scope === 'run';
+  const proof = `failed ${n} of ${n} rounds ${run ? 'after the tests before it in the run' : 'with its file'}, passed ${track.alone.length} of ${track.alone.length} alone`;
   return track.polluter
-    ? `fails after ${named(track.polluter)} in its file, passes alone: ${named(track.polluter)} leaves state behind (${proof})`
-    : `fails inside its file, passes alone: a test before it leaves state behind (${proof})`;
+    ? `fails after ${named(track.polluter)} in ${run ? 'the run' : 'its file'}, passes alone: ${named(track.polluter)} leaves state behind (${proof})`
+    : `fails inside ${run ? 'the run' : 'its file'}, passes alone: a test before it leaves state behind (${proof})`;
 }
 
 /**

@@ -7,6 +7,11 @@
  * failure of the suite for good. This rule tells it apart by the one thing a victim does that a flaky test does not:
  * its FIRST attempt fails run after run.
  *
+ * A streak is a suspicion, not a verdict (docs/adr/0430-order-dependence-proven.md): a burst of flaky failures inside
+ * the full run makes the same streak. A test whose streak is implausible is an order suspect (orderSuspects); the
+ * re-run step runs it after the tests that preceded it in the run and alone (src/rerun/context-rounds.ts), and that
+ * experiment decides. The streak convicts only where no experiment could run.
+ *
  * The stopping rule's reasoning (src/rerun/stopping.ts), across runs instead of across re-runs:
  * - it is asked only of a test whose first attempt failed in this run and which then passed (alone): the chance is
  *   conditioned on this run's failure, which is why it is judged;
@@ -220,6 +225,58 @@ export function orderDependence(input: OrderInput): Map<string, string> {
   }
   return out;
 }
+
+/**
+ * The order suspects of a run, as the re-run step sees them before its context rounds (docs/adr/0430): the failed
+ * tests that are order candidates (`candidates`: every attempt inside the run failed, every re-run alone passed;
+ * orderCandidates in src/rerun/plan.ts), not failed consistently, whose streak the rule above finds implausible for
+ * their flakiness; history id → the streak's sentence. The same judgement applyRun made alone before: a streak is no
+ * longer a verdict, only the reason to run the experiment that gives one.
+ */
+export function orderSuspects(input: {
+  history: History;
+  /** The re-run cases: the test as the report gave it (report id) and its history id. */
+  cases: ReadonlyArray<{ test: ParsedTestCase; historyId: string }>;
+  /** This run's tests with the re-runs merged in (report ids). */
+  tests: readonly ParsedTestCase[];
+  candidates: ReadonlySet<string>;
+  consistent: ReadonlyMap<string, string>;
+  /** The run's key as the history records it (a record of it already there is not counted). */
+  runKey: string;
+  sha: string;
+  window: number;
+  /** Whether the test's decision before this run is order-dependent (its reason starts with ORDER_REASON). */
+  convictedBefore?: (historyId: string) => boolean;
+}): Map<string, string> {
+  const merged = new Map(input.tests.map((t) => [`${t.report}\u0000${t.id}`, t]));
+  const judged: ParsedTestCase[] = [];
+  for (const c of input.cases) {
+    if (!input.candidates.has(c.historyId) || input.consistent.has(c.historyId)) continue;
+    const t = merged.get(`${c.test.report}\u0000${c.test.id}`) ?? c.test;
+    judged.push({ ...t, id: c.historyId });
+  }
+  const out = new Map<string, string>();
+  const threshold = IMPLAUSIBLE / Math.max(1, judged.length);
+  for (const t of judged) {
+    const current = {
+      attempts: t.attempts
+        .map((a) => STATUS_CODE[a.status])
+        .join('')
+        .replace(/S/g, ''),
+      sha: input.sha,
+    };
+    const j = judgeOrder(orderRuns(input.history.get(t.id), input.runKey), current, { window: input.window, threshold });
+    if (!j) continue;
+    // A test the experiment convicted stays a suspect while its streak lasts: its convicted runs are recorded with its
+    // own failing attempts only (docs/adr/0295), so they do not lengthen the streak's chance, which other judged tests
+    // of a run can push back over the threshold.
+    if (j.orderDependent || (j.streak > 1 && input.convictedBefore?.(t.id) === true)) out.set(t.id, orderSentence(j.since, j.streak));
+  }
+  return out;
+}
+
+/** The reason of a test's decision while it is order-dependent (the sentence follows it). */
+export const ORDER_REASON = 'order-dependent, not flaky: ';
 
 /**
  * The history without the streak of failing first attempts that its newest run continues (runs that do not count, as

@@ -338,6 +338,14 @@ export interface RerunResult {
    * sentence ("fails after `B` in its file, passes alone: `B` leaves state behind"); empty when none.
    */
   orderDependent: Map<string, string>;
+  /**
+   * Order suspects (src/rerun/order.ts, orderSuspects): failed tests whose streak of failures inside the full run,
+   * passing alone, is implausible for their flakiness (history id → the streak's sentence). A suspect is re-run after
+   * the tests that preceded it in the run (context rounds); the verdict is the experiment's (docs/adr/0430).
+   */
+  orderSuspects: Map<string, string>;
+  /** Suspects the experiment cleared: they passed after the tests that preceded them in the run, or failed alone. */
+  orderCleared: Set<string>;
   /** History ids of new tests (pull request) that failed and passed on this commit. */
   newFlaky: string[];
   /** Executions of the tests the re-runs asked for (what the budget counts). */
@@ -374,6 +382,8 @@ export function finishRerun(state: RerunState, tests: readonly ParsedTestCase[],
     provenFlaky,
     consistent,
     orderDependent: new Map(),
+    orderSuspects: new Map(),
+    orderCleared: new Set(),
     newFlaky,
     executions: state.cases.reduce((n, c) => n + c.reruns.length, 0),
     ran: state.rounds.reduce((n, r) => n + r.ran, 0),

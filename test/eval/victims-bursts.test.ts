@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivePure } from '../../scripts/eval/driver.ts';
 import { computeMetrics } from '../../scripts/eval/metrics.ts';
-import { BASE_SCENARIO, execute, generateWorld, isVictimAt, rerunRound, sequencePosition, VICTIM_MESSAGE, type Scenario } from '../../scripts/eval/world.ts';
+import { BASE_SCENARIO, contextRound, execute, generateWorld, isVictimAt, rerunRound, sequencePosition, VICTIM_MESSAGE, type Scenario } from '../../scripts/eval/world.ts';
 
 const END = Date.UTC(2026, 10, 21, 12);
 const small: Scenario = {
@@ -235,5 +235,84 @@ describe('re-runs of real sequences', () => {
     expect(asked).toBeGreaterThan(20);
     // Bursty answers would fail ~90% of these; random places fail about 10%.
     expect(failed / asked).toBeLessThan(0.35);
+  });
+});
+
+describe('bursts inside the full run (runBursts, docs/adr/0430)', () => {
+  const scenario: Scenario = {
+    ...BASE_SCENARIO,
+    name: 'bursty-run',
+    tests: 40,
+    modules: 2,
+    runs: 200,
+    retries: 1,
+    rerunChance: 0,
+    flakyShare: 0.25,
+    fixShare: 0,
+    becomeFlakyShare: 0,
+    regressionChance: 0,
+    outageChance: 0,
+    prBreakChance: 0,
+    rates: [0.1],
+    runBursts: { rate: 0.9, length: [4, 12], gap: [20, 80] },
+    victims: 2,
+  };
+  const world = generateWorld(scenario, 11, END);
+
+  it('fail nearly every attempt inside the run during a burst, at their own rate outside it; re-runs and context rounds see their own rate; a victim fails in context', () => {
+    const bursty = world.tests.filter((t) => t.burstRuns !== undefined);
+    expect(bursty.length).toBe(10);
+    let inBurst = 0;
+    let failedInBurst = 0;
+    let outside = 0;
+    let failedOutside = 0;
+    let reruns = 0;
+    let failedReruns = 0;
+    let contexts = 0;
+    let failedContexts = 0;
+    for (const run of world.runs) {
+      const ex = execute(world, run, 1);
+      for (const t of bursty) {
+        const codes = ex.results.find((r) => r.test.id === t.id)!.attempts.map((a) => a.code);
+        if (t.burstRuns!.has(run.index)) {
+          inBurst += codes.length;
+          failedInBurst += codes.filter((c) => c !== 'P').length;
+          reruns++;
+          if (rerunRound(world, run, 1, 1, [t.id]).get(t.id)!.code !== 'P') failedReruns++;
+          contexts++;
+          if (contextRound(world, run, 1, 2, t.id)!.code !== 'P') failedContexts++;
+        } else {
+          outside += codes.length;
+          failedOutside += codes.filter((c) => c !== 'P').length;
+        }
+      }
+    }
+    expect(inBurst).toBeGreaterThan(100);
+    expect(failedInBurst / inBurst).toBeGreaterThan(0.8);
+    expect(failedOutside / outside).toBeLessThan(0.2);
+    expect(failedReruns / reruns).toBeLessThan(0.2);
+    expect(failedContexts / contexts).toBeLessThan(0.2);
+    for (const v of world.tests.filter((t) => t.victimFrom !== undefined)) {
+      for (const run of world.runs) {
+        const code = contextRound(world, run, 1, 3, v.id)!.code;
+        expect(code).toBe(run.index >= v.victimFrom! ? 'F' : 'P');
+        expect(rerunRound(world, run, 1, 3, [v.id]).get(v.id)!.code).toBe('P');
+      }
+    }
+    // Without runBursts the world is the same, burst-free.
+    const calm = generateWorld({ ...scenario, runBursts: undefined }, 11, END);
+    expect(calm.tests.every((t) => t.burstRuns === undefined)).toBe(true);
+    expect(calm.tests.map((t) => t.segments)).toEqual(world.tests.map((t) => t.segments));
+  });
+
+  it('with re-runs, a bursty test is forgiven where its streak would have convicted it; victims are still convicted and never quarantined', { timeout: 300_000 }, async () => {
+    const withContext = computeMetrics(await drivePure(world, { rerun: {} }));
+    const streakOnly = computeMetrics(await drivePure(world, { rerun: {}, noContext: true }));
+    expect(withContext.masked).toBe(0);
+    expect(streakOnly.victims.falseVerdicts).toBeGreaterThan(withContext.victims.falseVerdicts);
+    expect(withContext.flakyRedWith).toBeLessThan(streakOnly.flakyRedWith);
+    expect(withContext.victims.quarantined).toBe(0);
+    expect(withContext.victims.calledOrderDependent).toBe(2);
+    expect(withContext.victims.greenAfterThird).toBe(0);
   });
 });

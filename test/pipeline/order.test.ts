@@ -194,3 +194,39 @@ describe('applyRun: entry held while a test fails only inside the run', () => {
     expect(r[30]!.decisions.get('b')!.reason).not.toContain('not quarantined while');
   });
 });
+
+describe('applyRun: a streak makes a suspect, the experiment decides (docs/adr/0430)', () => {
+  /** 40 clean runs of a and b, then 2 where b fails inside the run and passes alone; the snapshot before the third. */
+  const before = (): Snapshot => {
+    const results = world(40, 2);
+    return parseSnapshot(results.at(-1)!.files);
+  };
+  const third = (extra: Partial<RerunVerdicts>): ApplyResult => step(before(), [parsedTest('a', 'P'), parsedTest('b', 'FP')], 43, { rerun: verdicts({ failedInRun: new Set(['b']), ...extra }) });
+  const suspicion = 'fails inside the full run since `sha41` (3 runs in a row), passes alone: another test leaves state behind';
+
+  it('a suspect the experiment cleared (it passed after the tests before it in the run) is forgiven as flaky', () => {
+    const r = third({ orderSuspects: new Map([['b', suspicion]]), orderCleared: new Set(['b']) });
+    expect(r.orderDependent.size).toBe(0);
+    expect(r.outcome.result).toBe('success');
+    expect(r.outcome.passedOnRetry.map((t) => t.id)).toEqual(['b']);
+    // Computed by applyRun itself (no suspects given), a cleared test is forgiven too.
+    expect(third({ orderCleared: new Set(['b']) }).outcome.result).toBe('success');
+  });
+
+  it('a suspect no experiment judged is convicted by its streak; one the experiment convicted blocks with its sentence', () => {
+    const unjudged = third({ orderSuspects: new Map([['b', suspicion]]) });
+    expect(unjudged.orderDependent.get('b')).toBe(suspicion);
+    expect(unjudged.outcome.result).toBe('failure');
+    const proof = 'fails after `a` in the run, passes alone: `a` leaves state behind (failed 5 of 5 rounds after the tests before it in the run, passed 5 of 5 alone)';
+    const convicted = third({ orderSuspects: new Map([['b', suspicion]]), orderDependent: new Map([['b', proof]]), consistent: new Map([['b', proof]]) });
+    expect(convicted.orderDependent.get('b')).toBe(proof);
+    expect(convicted.outcome.result).toBe('failure');
+    expect(convicted.outcome.blocking.map((t) => t.id)).toEqual(['b']);
+  });
+
+  it('the suspects given replace its own judgement: a test the step did not suspect is not convicted', () => {
+    const r = third({ orderSuspects: new Map() });
+    expect(r.orderDependent.size).toBe(0);
+    expect(r.outcome.result).toBe('success');
+  });
+});

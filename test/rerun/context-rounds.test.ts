@@ -132,3 +132,36 @@ describe('contextDirection', () => {
     expect(contextDirection(rerunCase('failed', 'unanswered', ''))).toBeUndefined();
   });
 });
+
+describe('earlierInRun: an order suspect’s context (docs/adr/0430)', () => {
+  it('is every test of its report before it that ran, across files and suites, in the report’s order', async () => {
+    const { earlierInRun, orderSentence } = await import('../../src/rerun/context-rounds.ts');
+    const t = (id: string, report: string, suite: string, file: string, status: 'passed' | 'failed' | 'skipped' = 'passed') =>
+      ({ id, name: id, classname: suite, suite, file, report, attempts: [{ status }] }) as unknown as import('../../src/model.ts').ParsedTestCase;
+    const tests = [
+      t('a', 'r1', 's1', 'a.js'),
+      t('s', 'r1', 's1', 'a.js', 'skipped'),
+      t('other', 'r2', 's2', 'b.js'),
+      t('b', 'r1', 's2', 'b.js'),
+      t('v', 'r1', 's3', 'c.js', 'failed'),
+      t('after', 'r1', 's3', 'c.js'),
+    ];
+    expect(earlierInRun(tests, tests[4]!).map((x) => x.id)).toEqual(['a', 'b']);
+    expect(earlierInRun(tests, tests[0]!)).toEqual([]);
+    const track = {
+      test: tests[4]!,
+      historyId: 'v',
+      direction: 'forward' as const,
+      earlier: [tests[0]!, tests[3]!],
+      scope: 'run' as const,
+      inContext: [true, true],
+      alone: [false, false],
+      probes: 2,
+      polluter: tests[0]!,
+    };
+    expect(orderSentence(track)).toBe('fails after `a` in the run, passes alone: `a` leaves state behind (failed 2 of 2 rounds after the tests before it in the run, passed 2 of 2 alone)');
+    expect(orderSentence({ ...track, polluter: undefined, scope: 'file' })).toBe(
+      'fails inside its file, passes alone: a test before it leaves state behind (failed 2 of 2 rounds with its file, passed 2 of 2 alone)',
+    );
+  });
+});
