@@ -263,6 +263,7 @@ async function rerunStage(step, job, branch) {
     historyId: historyIdOf(step),
     isPullRequest: ctx.eventName === "pull_request" || ctx.eventName === "pull_request_target",
     runKey: `${job.run.key}#${job.run.runAttempt}`,
+    recordKey: job.run.key,
     policy: config.policy,
     normalise: normalizeErrorMessage,
     now: job.now,
@@ -276,6 +277,8 @@ async function rerunStage(step, job, branch) {
     verdicts: {
       consistent: result.consistent,
       orderDependent: result.orderDependent,
+      orderSuspects: result.orderSuspects,
+      orderCleared: result.orderCleared,
       newFlaky: result.newFlaky,
       newTestsBlock: rerunInputs.newTests === "block",
       failedBeforeReruns,

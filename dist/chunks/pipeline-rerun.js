@@ -11,8 +11,10 @@ import {
   findPreset
 } from "./shared-rerun-presets-args.js";
 import {
+  ORDER_REASON,
   capName,
   displayPath,
+  orderSuspects,
   parseReportFile,
   testId,
   twinNamer
@@ -21,12 +23,14 @@ import {
   finalAttemptFailed,
   findOutages,
   judgeFailures,
-  quarantineBefore
+  quarantineBefore,
+  ruleState
 } from "./shared-policy-hand-edits.js";
 import {
   answerKey,
   combineParts,
   finishRerun,
+  orderCandidates,
   ranIn,
   recordRound,
   rerunTestOf,
@@ -79,6 +83,15 @@ function earlierInFile(tests, target) {
   for (const t of tests) {
     if (t.id === target.id && t.report === target.report) return out;
     if (t.report !== target.report || !(t.suite === target.suite || sameFile(t))) continue;
+    if (t.attempts.some((a) => a.status !== "skipped")) out.push(t);
+  }
+  return out;
+}
+function earlierInRun(tests, target) {
+  const out = [];
+  for (const t of tests) {
+    if (t.report !== target.report) continue;
+    if (t.id === target.id) return out;
     if (t.attempts.some((a) => a.status !== "skipped")) out.push(t);
   }
   return out;
@@ -139,8 +152,9 @@ function recordProbe(track, probe, failed) {
 }
 function orderSentence(track) {
   const n = track.inContext.length;
-  const proof = `failed ${n} of ${n} rounds with its file, passed ${track.alone.length} of ${track.alone.length} alone`;
-  return track.polluter ? `fails after ${named(track.polluter)} in its file, passes alone: ${named(track.polluter)} leaves state behind (${proof})` : `fails inside its file, passes alone: a test before it leaves state behind (${proof})`;
+  const run = track.scope === "run";
+  const proof = `failed ${n} of ${n} rounds ${run ? "after the tests before it in the run" : "with its file"}, passed ${track.alone.length} of ${track.alone.length} alone`;
+  return track.polluter ? `fails after ${named(track.polluter)} in ${run ? "the run" : "its file"}, passes alone: ${named(track.polluter)} leaves state behind (${proof})` : `fails inside ${run ? "the run" : "its file"}, passes alone: a test before it leaves state behind (${proof})`;
 }
 function contextDirection(c) {
   if (c.reruns.length === 0) return void 0;
@@ -452,6 +466,17 @@ async function rerunOrSkip(input) {
     recordRound(state, asked, answer.ok || !/rerun-timeout/.test(answer.why) ? answer : { ...answer, why: `${answer.why} (${rerun.timeoutSec}s)` });
   }
   const result = finishRerun(state, tests);
+  result.orderSuspects = orderSuspects({
+    history,
+    cases: result.cases,
+    tests: result.tests,
+    candidates: orderCandidates(result),
+    consistent: result.consistent,
+    runKey: input.recordKey ?? input.runKey,
+    sha: input.sha ?? "",
+    window: input.policy.window,
+    convictedBefore: (id) => ruleState(snapshot.stats.get(id))?.reason.startsWith(ORDER_REASON) === true
+  });
   if (rerun.preset?.keepsOrder) {
     await contextRounds({
       input,
@@ -487,12 +512,13 @@ async function contextRounds(o) {
   for (const c of result.cases) {
     const direction = contextDirection(c);
     if (direction === void 0) continue;
-    const earlier = earlierInFile(input.tests, c.test);
+    const suspect = direction === "forward" && result.orderSuspects.has(c.historyId);
+    const earlier = suspect ? earlierInRun(input.tests, c.test) : earlierInFile(input.tests, c.test);
     if (earlier.length === 0) continue;
-    tracks.push({ test: c.test, historyId: c.historyId, direction, earlier, inContext: [], alone: [], probes: 0 });
+    tracks.push({ test: c.test, historyId: c.historyId, direction, earlier, scope: suspect ? "run" : "file", inContext: [], alone: [], probes: 0 });
   }
   if (tracks.length === 0) return;
-  const forward = tracks.filter((t) => t.direction === "forward");
+  const forward = tracks.filter((t) => t.direction === "forward").sort((a, b) => Number(b.scope === "run") - Number(a.scope === "run"));
   let taken = forward.length;
   while (taken > 0 && pairsNeeded(taken) > o.attemptsMax) taken--;
   const pairs = pairsNeeded(Math.max(1, taken));
@@ -542,7 +568,7 @@ async function contextRounds(o) {
         if (alone === void 0) break;
       }
       const inContext = await invoke(
-        `${who} after the ${t.earlier.length} test${t.earlier.length === 1 ? "" : "s"} before it in its file${t.direction === "forward" ? ` (pair ${k + 1} of ${pairs})` : ""}`,
+        `${who} after the ${t.earlier.length} test${t.earlier.length === 1 ? "" : "s"} before it in ${t.scope === "run" ? "the run" : "its file"}${t.direction === "forward" ? ` (pair ${k + 1} of ${pairs})` : ""}`,
         [...t.earlier, t.test],
         t.test
       );
@@ -579,10 +605,16 @@ async function contextRounds(o) {
         result.newFlaky = result.newFlaky.filter((id) => id !== t.historyId);
       }
       info(logText(`Context rounds: ${who} ${t.sentence}.`, 2e3));
+    } else if (t.scope === "run" && t.verdict === "flaky-in-context") {
+      result.orderCleared.add(t.historyId);
+      const why = t.alone.some((f) => f) ? "it failed alone too" : "it passed after the tests before it in the run";
+      info(
+        logText(`Context rounds: ${who} failed run after run inside the full run and passed alone, but ${why}: its failures are flakiness, not another test's state; it stays proven flaky.`, 2e3)
+      );
     } else if (t.direction === "forward" && t.verdict !== "flaky-in-context") {
       info(
         logText(
-          `Context rounds: ${who} could not be told order-dependent from flaky (${o.deadline <= Date.now() ? `rerun-timeout (${o.timeoutSec}s) ran out` : left.has(t) ? `only ${taken} test${taken === 1 ? "" : "s"} can be judged within rerun-attempts-max (${o.attemptsMax}) pairs each` : "a round did not answer"}); it stays proven flaky.`,
+          `Context rounds: ${who} could not be told order-dependent from flaky (${o.deadline <= Date.now() ? `rerun-timeout (${o.timeoutSec}s) ran out` : left.has(t) ? `only ${taken} test${taken === 1 ? "" : "s"} can be judged within rerun-attempts-max (${o.attemptsMax}) pairs each` : "a round did not answer"}); ${t.scope === "run" ? "its streak inside the full run decides" : "it stays proven flaky"}.`,
           2e3
         )
       );

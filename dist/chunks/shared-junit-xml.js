@@ -7,6 +7,134 @@ const { resolve } = require("node:path");
 const { Buffer: Buffer2, isAscii } = require("node:buffer");
 const { Buffer: Buffer3 } = require("node:buffer");
 const { Buffer: Buffer4 } = require("node:buffer");
+import {
+  IMPLAUSIBLE
+} from "./shared-rerun-stopping.js";
+import {
+  STATUS_CODE
+} from "./shared-model.js";
+
+// src/rerun/order.ts
+var PRIOR_WEIGHT = 8;
+var firstFailed = (attempts) => attempts[0] === "F" || attempts[0] === "E";
+function orderRuns(history, exceptRun) {
+  if (!history) return [];
+  const out = [];
+  for (const r of history.runs) {
+    if (!counts(r) || r.run === exceptRun) continue;
+    const attempts = r.attempts.replace(/S/g, "");
+    if (attempts !== "") out.push({ attempts, sha: r.sha, time: r.time });
+  }
+  return out;
+}
+function counts(r) {
+  return r.outage !== true && r.untrusted !== true;
+}
+function orderCounts(runs, window) {
+  const c = { failed: 0, runs: 0, againFailed: 0, againPassed: 0 };
+  const from = Math.max(0, runs.length - window);
+  for (let i = from; i < runs.length; i++) {
+    const failed = firstFailed(runs[i].attempts);
+    c.runs++;
+    if (failed) c.failed++;
+    if (i > from && firstFailed(runs[i - 1].attempts)) {
+      if (failed) c.againFailed++;
+      else c.againPassed++;
+    }
+  }
+  return c;
+}
+function streakChanceAcrossRuns(c, earlier, weight = PRIOR_WEIGHT) {
+  const rate = (1 + c.failed) / (2 + c.runs);
+  const a = weight * rate + c.againFailed;
+  const b = weight * (1 - rate) + c.againPassed;
+  let chance = 1;
+  for (let i = 0; i < earlier; i++) chance *= (a + i) / (a + b + i);
+  return chance;
+}
+function judgeOrder(runs, current, options) {
+  const { window, threshold = IMPLAUSIBLE, weight = PRIOR_WEIGHT } = options;
+  const attempts = current.attempts.replace(/S/g, "");
+  if (!firstFailed(attempts) || attempts.indexOf("P") < 0) return void 0;
+  let start = runs.length;
+  let passedAlone = 1;
+  while (start > 0 && firstFailed(runs[start - 1].attempts)) {
+    start--;
+    if (runs[start].attempts.indexOf("P") > 0) passedAlone++;
+  }
+  const streak = runs.length - start + 1;
+  const before = runs.slice(0, start);
+  const c = orderCounts(before, window);
+  const chance = streakChanceAcrossRuns(c, passedAlone - 1, weight);
+  const perRun = threshold / Math.max(1, c.failed);
+  return { streak, passedAlone, since: start < runs.length ? runs[start].sha : current.sha, counts: c, chance, orderDependent: passedAlone > 1 && chance < perRun };
+}
+function streakStart(history, exceptRun) {
+  const runs = orderRuns(history, exceptRun);
+  let start;
+  for (let i = runs.length - 1; i >= 0 && firstFailed(runs[i].attempts); i--) start = runs[i].time;
+  return start;
+}
+function orderSentence(since, streak) {
+  return `fails inside the full run since \`${since.slice(0, 7)}\` (${streak} runs in a row), passes alone: another test leaves state behind`;
+}
+function orderDependence(input) {
+  const judged = [];
+  for (const t of input.tests) {
+    if (input.skip(t.id)) continue;
+    const current = {
+      attempts: t.attempts.map((a) => STATUS_CODE[a.status]).join("").replace(/S/g, ""),
+      sha: input.sha
+    };
+    if (firstFailed(current.attempts) && current.attempts.indexOf("P") > 0) judged.push({ id: t.id, current });
+  }
+  const out = /* @__PURE__ */ new Map();
+  const threshold = (input.threshold ?? IMPLAUSIBLE) / Math.max(1, judged.length);
+  for (const { id, current } of judged) {
+    const j = judgeOrder(orderRuns(input.history.get(id), input.runKey), current, { window: input.window, threshold });
+    if (j?.orderDependent) out.set(id, orderSentence(j.since, j.streak));
+  }
+  return out;
+}
+function orderSuspects(input) {
+  const merged = new Map(input.tests.map((t) => [`${t.report}\0${t.id}`, t]));
+  const judged = [];
+  for (const c of input.cases) {
+    if (!input.candidates.has(c.historyId) || input.consistent.has(c.historyId)) continue;
+    const t = merged.get(`${c.test.report}\0${c.test.id}`) ?? c.test;
+    judged.push({ ...t, id: c.historyId });
+  }
+  const out = /* @__PURE__ */ new Map();
+  const threshold = IMPLAUSIBLE / Math.max(1, judged.length);
+  for (const t of judged) {
+    const current = {
+      attempts: t.attempts.map((a) => STATUS_CODE[a.status]).join("").replace(/S/g, ""),
+      sha: input.sha
+    };
+    const j = judgeOrder(orderRuns(input.history.get(t.id), input.runKey), current, { window: input.window, threshold });
+    if (!j) continue;
+    if (j.orderDependent || j.streak > 1 && input.convictedBefore?.(t.id) === true) out.set(t.id, orderSentence(j.since, j.streak));
+  }
+  return out;
+}
+var ORDER_REASON = "order-dependent, not flaky: ";
+function beforeStreak(history) {
+  let cut = history.runs.length;
+  let streak = 0;
+  for (let i = history.runs.length - 1; i >= 0; i--) {
+    const r = history.runs[i];
+    const attempts = r.attempts.replace(/S/g, "");
+    if (!counts(r) || attempts === "") continue;
+    if (!firstFailed(attempts)) break;
+    cut = i;
+    streak++;
+  }
+  return { history: streak === 0 ? history : { ...history, runs: history.runs.slice(0, cut) }, streak };
+}
+function heldSentence(streak) {
+  return `not quarantined while it fails every attempt inside the full run and passes only alone (${streak} run${streak === 1 ? "" : "s"} in a row), as a test another test leaves state for would: it enters once it passes inside the run again`;
+}
+
 // src/junit/cap.ts
 var MAX_NAME_BYTES = 1024;
 var SUFFIX_BYTES = 3 + 2 + 16;
@@ -1535,6 +1663,12 @@ async function parseReportFiles(paths, opts) {
 }
 
 export {
+  streakStart,
+  orderDependence,
+  orderSuspects,
+  ORDER_REASON,
+  beforeStreak,
+  heldSentence,
   capName,
   testId,
   scopedBefore,

@@ -10,8 +10,13 @@ import {
   pfsTrendOf
 } from "./shared-scoring-regression.js";
 import {
+  ORDER_REASON,
+  beforeStreak,
   capName,
-  parseReportFiles
+  heldSentence,
+  orderDependence,
+  parseReportFiles,
+  streakStart
 } from "./shared-junit-xml.js";
 import {
   applyFixes
@@ -40,9 +45,6 @@ import {
   CODEOWNERS_LOCATIONS,
   CODEOWNERS_MAX_BYTES
 } from "./shared-owners-codeowners.js";
-import {
-  IMPLAUSIBLE
-} from "./shared-rerun-stopping.js";
 import {
   DEFAULT_POLICY,
   breakage,
@@ -141,9 +143,6 @@ import {
   describeApiError,
   requestOptions
 } from "./shared-github-client.js";
-import {
-  STATUS_CODE
-} from "./shared-model.js";
 import {
   commandText
 } from "./shared-text-escape.js";
@@ -887,105 +886,6 @@ function checkTimes(run, runs, history, clock, retention) {
   return { run: time === run.time ? run : { ...run, time }, runs: table, history: checkedHistory, retentionNow, notes };
 }
 
-// src/rerun/order.ts
-var PRIOR_WEIGHT = 8;
-var firstFailed = (attempts) => attempts[0] === "F" || attempts[0] === "E";
-function orderRuns(history, exceptRun) {
-  if (!history) return [];
-  const out = [];
-  for (const r of history.runs) {
-    if (!counts(r) || r.run === exceptRun) continue;
-    const attempts = r.attempts.replace(/S/g, "");
-    if (attempts !== "") out.push({ attempts, sha: r.sha, time: r.time });
-  }
-  return out;
-}
-function counts(r) {
-  return r.outage !== true && r.untrusted !== true;
-}
-function orderCounts(runs, window) {
-  const c = { failed: 0, runs: 0, againFailed: 0, againPassed: 0 };
-  const from = Math.max(0, runs.length - window);
-  for (let i = from; i < runs.length; i++) {
-    const failed2 = firstFailed(runs[i].attempts);
-    c.runs++;
-    if (failed2) c.failed++;
-    if (i > from && firstFailed(runs[i - 1].attempts)) {
-      if (failed2) c.againFailed++;
-      else c.againPassed++;
-    }
-  }
-  return c;
-}
-function streakChanceAcrossRuns(c, earlier, weight = PRIOR_WEIGHT) {
-  const rate = (1 + c.failed) / (2 + c.runs);
-  const a = weight * rate + c.againFailed;
-  const b = weight * (1 - rate) + c.againPassed;
-  let chance = 1;
-  for (let i = 0; i < earlier; i++) chance *= (a + i) / (a + b + i);
-  return chance;
-}
-function judgeOrder(runs, current, options) {
-  const { window, threshold = IMPLAUSIBLE, weight = PRIOR_WEIGHT } = options;
-  const attempts = current.attempts.replace(/S/g, "");
-  if (!firstFailed(attempts) || attempts.indexOf("P") < 0) return void 0;
-  let start = runs.length;
-  let passedAlone = 1;
-  while (start > 0 && firstFailed(runs[start - 1].attempts)) {
-    start--;
-    if (runs[start].attempts.indexOf("P") > 0) passedAlone++;
-  }
-  const streak = runs.length - start + 1;
-  const before = runs.slice(0, start);
-  const c = orderCounts(before, window);
-  const chance = streakChanceAcrossRuns(c, passedAlone - 1, weight);
-  const perRun = threshold / Math.max(1, c.failed);
-  return { streak, passedAlone, since: start < runs.length ? runs[start].sha : current.sha, counts: c, chance, orderDependent: passedAlone > 1 && chance < perRun };
-}
-function streakStart(history, exceptRun) {
-  const runs = orderRuns(history, exceptRun);
-  let start;
-  for (let i = runs.length - 1; i >= 0 && firstFailed(runs[i].attempts); i--) start = runs[i].time;
-  return start;
-}
-function orderSentence(since, streak) {
-  return `fails inside the full run since \`${since.slice(0, 7)}\` (${streak} runs in a row), passes alone: another test leaves state behind`;
-}
-function orderDependence(input) {
-  const judged = [];
-  for (const t of input.tests) {
-    if (input.skip(t.id)) continue;
-    const current = {
-      attempts: t.attempts.map((a) => STATUS_CODE[a.status]).join("").replace(/S/g, ""),
-      sha: input.sha
-    };
-    if (firstFailed(current.attempts) && current.attempts.indexOf("P") > 0) judged.push({ id: t.id, current });
-  }
-  const out = /* @__PURE__ */ new Map();
-  const threshold = (input.threshold ?? IMPLAUSIBLE) / Math.max(1, judged.length);
-  for (const { id, current } of judged) {
-    const j = judgeOrder(orderRuns(input.history.get(id), input.runKey), current, { window: input.window, threshold });
-    if (j?.orderDependent) out.set(id, orderSentence(j.since, j.streak));
-  }
-  return out;
-}
-function beforeStreak(history) {
-  let cut2 = history.runs.length;
-  let streak = 0;
-  for (let i = history.runs.length - 1; i >= 0; i--) {
-    const r = history.runs[i];
-    const attempts = r.attempts.replace(/S/g, "");
-    if (!counts(r) || attempts === "") continue;
-    if (!firstFailed(attempts)) break;
-    cut2 = i;
-    streak++;
-  }
-  return { history: streak === 0 ? history : { ...history, runs: history.runs.slice(0, cut2) }, streak };
-}
-function heldSentence(streak) {
-  return `not quarantined while it fails every attempt inside the full run and passes only alone (${streak} run${streak === 1 ? "" : "s"} in a row), as a test another test leaves state for would: it enters once it passes inside the run again`;
-}
-
 // src/pipeline/apply.ts
 function compactEveryFor(tests) {
   return Math.max(5, Math.min(100, Math.floor(1e6 / Math.max(1, tests))));
@@ -1012,7 +912,6 @@ function failedThroughout(t) {
   }
   return ran;
 }
-var ORDER_REASON = "order-dependent, not flaky: ";
 function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
   const { reports, now } = input;
   const timed = checkTimes(input.run, input.snapshot.runs, input.snapshot.history, now, options.retention);
@@ -1236,7 +1135,8 @@ function orderVerdicts(input, snapshot, run, options) {
   if (given && given.size > 0) {
     for (const t of input.reports.tests) if (given.has(t.id) && !inOutage.has(t.id)) out.set(t.id, given.get(t.id));
   }
-  const found = orderDependence({
+  const cleared = input.rerun.orderCleared;
+  const suspects = input.rerun.orderSuspects ?? orderDependence({
     history: snapshot.history,
     tests: input.reports.tests,
     runKey: run.key,
@@ -1244,7 +1144,11 @@ function orderVerdicts(input, snapshot, run, options) {
     skip: (id) => inOutage.has(id) || out.has(id) || input.rerun.consistent.has(id) || input.rerun.failedInRun !== void 0 && !input.rerun.failedInRun.has(id),
     window: options.policy.window
   });
-  for (const [id, sentence] of found) out.set(id, sentence);
+  const present = new Set(input.reports.tests.map((t) => t.id));
+  for (const [id, sentence] of suspects) {
+    if (cleared?.has(id) || out.has(id) || inOutage.has(id) || !present.has(id)) continue;
+    out.set(id, sentence);
+  }
   return out;
 }
 function renderFiles(snapshot, shards, writes, history, runs, decisions, scores, newIngestion, readWindow, now, retentionNow, options, expired = /* @__PURE__ */ new Set(), kept = /* @__PURE__ */ new Map()) {
@@ -1699,10 +1603,10 @@ function badgeLevel({ quarantined, recent }) {
   const byCount = quarantined < 3 ? 1 : quarantined < 10 ? 2 : 3;
   return Math.min(3, byCount + (recent > 0 ? 1 : 0));
 }
-function badge(counts2) {
-  const { quarantined, recent } = counts2;
+function badge(counts) {
+  const { quarantined, recent } = counts;
   const message = quarantined <= 0 ? "none quarantined" : `${quarantined} quarantined${recent > 0 ? `, ${recent} new in ${RISING_DAYS} days` : ""}`;
-  return { schemaVersion: 1, label: BADGE_LABEL, message, color: COLORS[badgeLevel(counts2)] };
+  return { schemaVersion: 1, label: BADGE_LABEL, message, color: COLORS[badgeLevel(counts)] };
 }
 function badgeCounts(applied, now) {
   const from = now - RISING_DAYS * 864e5;
@@ -1713,8 +1617,8 @@ function badgeCounts(applied, now) {
   }
   return { quarantined: applied.quarantined.length, recent };
 }
-function badgeText(counts2) {
-  return `${JSON.stringify(badge(counts2))}
+function badgeText(counts) {
+  return `${JSON.stringify(badge(counts))}
 `;
 }
 

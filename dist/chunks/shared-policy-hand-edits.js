@@ -118,6 +118,124 @@ function describeOutage(o) {
   return `${o.tests.length} of the ${o.of} tests of ${o.report} failed with the same message`;
 }
 
+// src/policy/hand-edits.ts
+var CHECKED_FIELDS = [
+  "quarantined",
+  "successRate",
+  "reason",
+  "since",
+  "runs",
+  "recent",
+  "tier",
+  "flipRate",
+  "ewmaFlipRate",
+  "pfs",
+  "score",
+  "confidence",
+  "recommendation",
+  "thresholded"
+];
+var CHECK_VERSION = "1";
+var CHUNK = 4;
+function fnv16(text) {
+  let hash = 2166136261;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 16777619);
+  }
+  return (hash >>> 0 & 65535).toString(16).padStart(CHUNK, "0");
+}
+function checkOf(line) {
+  let out = `${CHECK_VERSION}:`;
+  for (const field of CHECKED_FIELDS) out += fnv16(JSON.stringify(line[field] ?? null));
+  return out;
+}
+function editedFields(line) {
+  const check = line.check;
+  if (typeof check !== "string" || !check.startsWith(`${CHECK_VERSION}:`) || check.length !== 2 + CHUNK * CHECKED_FIELDS.length) return void 0;
+  const out = [];
+  CHECKED_FIELDS.forEach((field, i) => {
+    if (!(field in line)) return;
+    const at = 2 + i * CHUNK;
+    if (check.slice(at, at + CHUNK) !== fnv16(JSON.stringify(line[field] ?? null))) out.push(field);
+  });
+  return out;
+}
+var BY_HAND = /^(quarantined by hand|never quarantined, by hand)/;
+function ruleState(line) {
+  if (!line) return void 0;
+  const auto = line.auto;
+  if (auto && typeof auto === "object" && typeof auto.quarantined === "boolean") {
+    return {
+      quarantined: auto.quarantined,
+      reason: "",
+      ...typeof auto.since === "string" ? { since: auto.since } : {},
+      ...typeof auto.evidenceAfter === "number" ? { evidenceAfter: auto.evidenceAfter } : {},
+      ...auto.quarantined && isCellList(auto.cells) ? { cells: auto.cells } : {}
+    };
+  }
+  if (BY_HAND.test(line.reason)) return { quarantined: false, reason: "", ...line.since ? { since: line.since } : {} };
+  const state = { quarantined: line.quarantined, reason: line.reason };
+  if (line.since) state.since = line.since;
+  if (typeof line.evidenceAfter === "number") state.evidenceAfter = line.evidenceAfter;
+  if (line.quarantined && isCellList(line.cells)) state.cells = line.cells;
+  return state;
+}
+var isCellList = (cells) => Array.isArray(cells) && cells.every((c) => typeof c === "string");
+var OVERRIDE_Q = '"override": "quarantine"';
+var OVERRIDE_N = '"override": "never"';
+function interpretEdits(id, line, fields, ctx) {
+  const edits = [];
+  let acted = false;
+  const where = `'${id}' in ${ctx.file}`;
+  for (const field of fields) {
+    const written = line[field];
+    const shown = JSON.stringify(written ?? null).slice(0, 60);
+    const keep = (meant) => ({
+      id,
+      field,
+      written,
+      effect: "kept",
+      message: `"${field}": ${shown} of ${where} is computed by flakeguard and changes nothing; it is left as you wrote it until you delete it. ${meant}`
+    });
+    const act = (effect, message) => {
+      acted = true;
+      edits.push({ id, field, written, effect, message });
+    };
+    if (ctx.override) {
+      edits.push(keep(`The override ${JSON.stringify(ctx.override.action)} decides this test; to change that, edit "override" (null lets flakeguard decide).`));
+      continue;
+    }
+    if (field === "quarantined" && written === ctx.quarantined) continue;
+    if (!acted && field === "quarantined" && written === true && !ctx.quarantined) {
+      act("quarantine", `"quarantined": true of ${where} was set by hand: recorded as ${OVERRIDE_Q} with its reason (set "override" to null to undo).`);
+      continue;
+    }
+    if (!acted && field === "quarantined" && written === false && ctx.quarantined) {
+      act("release", `"quarantined": false of ${where} was set by hand: released now, and judged on later runs only (to keep it out for good, write ${OVERRIDE_N}).`);
+      continue;
+    }
+    if (!acted && field === "successRate" && typeof written === "number" && Number.isFinite(written)) {
+      if (written < ctx.successRateEnterBelow && !ctx.quarantined) {
+        act(
+          "quarantine",
+          `"successRate": ${shown} of ${where} was lowered by hand below ${ctx.successRateEnterBelow}: quarantined (policy.success-rate.enter-below, docs/rules.md), recorded as ${OVERRIDE_Q} with its reason (set "override" to null to undo).`
+        );
+        continue;
+      }
+      if (written >= ctx.successRateEnterBelow && ctx.quarantined) {
+        act("release", `"successRate": ${shown} of ${where} was raised by hand: released now, and judged on later runs only (to keep it out for good, write ${OVERRIDE_N}).`);
+        continue;
+      }
+    }
+    edits.push(keep(`To quarantine the test, write ${OVERRIDE_Q}; to keep it out of quarantine, ${OVERRIDE_N}; to let flakeguard decide, delete "${field}".`));
+  }
+  return edits;
+}
+function overrideForEdit(edit, today) {
+  return { action: "quarantine", reason: `"${edit.field}": ${JSON.stringify(edit.written)} set by hand (${today})` };
+}
+
 // src/history/trust.ts
 var MAX_UNTRUSTED_TESTS = 5e4;
 var MAX_UNTRUSTED_ARTIFACTS = 64;
@@ -262,124 +380,6 @@ function unforgivenFailures(input) {
     out.set(test.id, "quarantined, but failed with a message never seen in its flaky failures (it may really be broken): not forgiven");
   }
   return out;
-}
-
-// src/policy/hand-edits.ts
-var CHECKED_FIELDS = [
-  "quarantined",
-  "successRate",
-  "reason",
-  "since",
-  "runs",
-  "recent",
-  "tier",
-  "flipRate",
-  "ewmaFlipRate",
-  "pfs",
-  "score",
-  "confidence",
-  "recommendation",
-  "thresholded"
-];
-var CHECK_VERSION = "1";
-var CHUNK = 4;
-function fnv16(text) {
-  let hash = 2166136261;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 16777619);
-  }
-  return (hash >>> 0 & 65535).toString(16).padStart(CHUNK, "0");
-}
-function checkOf(line) {
-  let out = `${CHECK_VERSION}:`;
-  for (const field of CHECKED_FIELDS) out += fnv16(JSON.stringify(line[field] ?? null));
-  return out;
-}
-function editedFields(line) {
-  const check = line.check;
-  if (typeof check !== "string" || !check.startsWith(`${CHECK_VERSION}:`) || check.length !== 2 + CHUNK * CHECKED_FIELDS.length) return void 0;
-  const out = [];
-  CHECKED_FIELDS.forEach((field, i) => {
-    if (!(field in line)) return;
-    const at = 2 + i * CHUNK;
-    if (check.slice(at, at + CHUNK) !== fnv16(JSON.stringify(line[field] ?? null))) out.push(field);
-  });
-  return out;
-}
-var BY_HAND = /^(quarantined by hand|never quarantined, by hand)/;
-function ruleState(line) {
-  if (!line) return void 0;
-  const auto = line.auto;
-  if (auto && typeof auto === "object" && typeof auto.quarantined === "boolean") {
-    return {
-      quarantined: auto.quarantined,
-      reason: "",
-      ...typeof auto.since === "string" ? { since: auto.since } : {},
-      ...typeof auto.evidenceAfter === "number" ? { evidenceAfter: auto.evidenceAfter } : {},
-      ...auto.quarantined && isCellList(auto.cells) ? { cells: auto.cells } : {}
-    };
-  }
-  if (BY_HAND.test(line.reason)) return { quarantined: false, reason: "", ...line.since ? { since: line.since } : {} };
-  const state = { quarantined: line.quarantined, reason: line.reason };
-  if (line.since) state.since = line.since;
-  if (typeof line.evidenceAfter === "number") state.evidenceAfter = line.evidenceAfter;
-  if (line.quarantined && isCellList(line.cells)) state.cells = line.cells;
-  return state;
-}
-var isCellList = (cells) => Array.isArray(cells) && cells.every((c) => typeof c === "string");
-var OVERRIDE_Q = '"override": "quarantine"';
-var OVERRIDE_N = '"override": "never"';
-function interpretEdits(id, line, fields, ctx) {
-  const edits = [];
-  let acted = false;
-  const where = `'${id}' in ${ctx.file}`;
-  for (const field of fields) {
-    const written = line[field];
-    const shown = JSON.stringify(written ?? null).slice(0, 60);
-    const keep = (meant) => ({
-      id,
-      field,
-      written,
-      effect: "kept",
-      message: `"${field}": ${shown} of ${where} is computed by flakeguard and changes nothing; it is left as you wrote it until you delete it. ${meant}`
-    });
-    const act = (effect, message) => {
-      acted = true;
-      edits.push({ id, field, written, effect, message });
-    };
-    if (ctx.override) {
-      edits.push(keep(`The override ${JSON.stringify(ctx.override.action)} decides this test; to change that, edit "override" (null lets flakeguard decide).`));
-      continue;
-    }
-    if (field === "quarantined" && written === ctx.quarantined) continue;
-    if (!acted && field === "quarantined" && written === true && !ctx.quarantined) {
-      act("quarantine", `"quarantined": true of ${where} was set by hand: recorded as ${OVERRIDE_Q} with its reason (set "override" to null to undo).`);
-      continue;
-    }
-    if (!acted && field === "quarantined" && written === false && ctx.quarantined) {
-      act("release", `"quarantined": false of ${where} was set by hand: released now, and judged on later runs only (to keep it out for good, write ${OVERRIDE_N}).`);
-      continue;
-    }
-    if (!acted && field === "successRate" && typeof written === "number" && Number.isFinite(written)) {
-      if (written < ctx.successRateEnterBelow && !ctx.quarantined) {
-        act(
-          "quarantine",
-          `"successRate": ${shown} of ${where} was lowered by hand below ${ctx.successRateEnterBelow}: quarantined (policy.success-rate.enter-below, docs/rules.md), recorded as ${OVERRIDE_Q} with its reason (set "override" to null to undo).`
-        );
-        continue;
-      }
-      if (written >= ctx.successRateEnterBelow && ctx.quarantined) {
-        act("release", `"successRate": ${shown} of ${where} was raised by hand: released now, and judged on later runs only (to keep it out for good, write ${OVERRIDE_N}).`);
-        continue;
-      }
-    }
-    edits.push(keep(`To quarantine the test, write ${OVERRIDE_Q}; to keep it out of quarantine, ${OVERRIDE_N}; to let flakeguard decide, delete "${field}".`));
-  }
-  return edits;
-}
-function overrideForEdit(edit, today) {
-  return { action: "quarantine", reason: `"${edit.field}": ${JSON.stringify(edit.written)} set by hand (${today})` };
 }
 
 // src/policy/judge.ts

@@ -170,6 +170,8 @@ function finishRerun(state, tests, skipped) {
     provenFlaky,
     consistent,
     orderDependent: /* @__PURE__ */ new Map(),
+    orderSuspects: /* @__PURE__ */ new Map(),
+    orderCleared: /* @__PURE__ */ new Set(),
     newFlaky,
     executions: state.cases.reduce((n, c) => n + c.reruns.length, 0),
     ran: state.rounds.reduce((n, r) => n + r.ran, 0),
