@@ -89,7 +89,10 @@ describe('a re-run that fails another way than the run (dist, fake runner)', () 
     expect(run.outputs.outcome, why(run)).toBe('failure');
     expect(run.exitCode).toBe(1);
     const blocked = JSON.parse(run.outputs['consistent-failures-json']!) as Array<{ id: string; verdict: string; why: string }>;
-    expect(blocked.map((b) => [b.id, b.verdict]), why(run)).toEqual([['app.Clock::formats', 'unreproduced']]);
+    expect(
+      blocked.map((b) => [b.id, b.verdict]),
+      why(run),
+    ).toEqual([['app.Clock::formats', 'unreproduced']]);
     expect(blocked[0]!.why).toMatch(/^the re-runs could not reproduce the run's conditions: it failed in the run with 'timeout after 5000 ms' and in its 8 re-runs with 'Expected: /);
     expect(blocked[0]!.why).toMatch(/runner flags the re-runs lack/);
     expect(blocked[0]!.why).toMatch(/environment set only on the test step \(such as TZ\)/);
@@ -110,6 +113,9 @@ describe('a re-run that fails another way than the run (dist, fake runner)', () 
     const run = await ciRun([{ classname: 'app.Clock', name: 'formats', attempts: 'F', message: 'Expected: "10:00 EDT" at line 9' }], { 'rerun-attempts-max': '8' });
     expect(run.outputs.outcome, why(run)).toBe('failure');
     const blocked = JSON.parse(run.outputs['consistent-failures-json']!) as Array<{ id: string; verdict: string }>;
-    expect(blocked.map((b) => b.verdict), why(run)).toEqual(['consistent']);
+    expect(
+      blocked.map((b) => b.verdict),
+      why(run),
+    ).toEqual(['consistent']);
   }, 120_000);
 });
