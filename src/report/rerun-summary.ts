@@ -6,6 +6,12 @@ import { isFailure, type Attempt } from '../model.ts';
 import type { CaseVerdict, RerunCase, RerunResult } from '../rerun/plan.ts';
 import { mdText } from '../text/escape.ts';
 
+/**
+ * Characters of an unreproduced failure's cell, entities included: its two quoted messages (160 characters each
+ * before escaping) and the likely causes must all show.
+ */
+const UNREPRODUCED_CHARS = 2400;
+
 /** Rows shown at most; the rest are counted. */
 export const MAX_RERUN_ROWS = 50;
 
@@ -95,7 +101,9 @@ export function renderRerunSection(result: RerunResult & { note?: string }, orde
   const cases = [...result.cases].sort((a, b) => rank(a) - rank(b) || (a.historyId < b.historyId ? -1 : 1));
   for (const c of cases.slice(0, MAX_RERUN_ROWS)) {
     const tags = [c.kind === 'extra' ? `extra (${c.pool})` : '', c.isNew ? 'new test' : ''].filter(Boolean).join(', ');
-    lines.push(`| ${mdText(c.historyId, 200)}${tags ? ` <sub>${tags}</sub>` : ''} | ${attemptsShown(c)} | ${mdText(proved(c, orderDependent), 400)} |`);
+    lines.push(
+      `| ${mdText(c.historyId, 200)}${tags ? ` <sub>${tags}</sub>` : ''} | ${attemptsShown(c)} | ${mdText(proved(c, orderDependent), c.verdict === 'unreproduced' ? UNREPRODUCED_CHARS : 400)} |`,
+    );
   }
   if (cases.length > MAX_RERUN_ROWS) lines.push('', `${cases.length - MAX_RERUN_ROWS} more re-run test${s(cases.length - MAX_RERUN_ROWS)} not listed.`);
   lines.push('', '✗ failed · ↻ passed after a failure · ✓ passed; the suite’s attempts → the re-runs (extra runs: the suite + the extras).', '');

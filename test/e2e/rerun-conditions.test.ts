@@ -100,6 +100,9 @@ describe('a re-run that fails another way than the run (dist, fake runner)', () 
     expect(summary).not.toMatch(/failed 9 of 9 times/);
     expect(summary).toMatch(/failed consistently: 0; could not reproduce the run's conditions: 1\./);
     expect(summary).toContain("the re-runs could not reproduce the run's conditions");
+    // The summary's row shows both messages and the likely causes whole.
+    expect(summary).toContain("and in its 8 re-runs with 'Expected: &quot;10:00 EDT&quot; &lt;img src=x onerror=alert(1)&gt; @octocat ::error::forged'; likely causes: runner flags");
+    expect(summary).toContain("environment set only on the test step (such as TZ), which the re-runs do not see (set it in the job's env, docs/rerun.md); its failure stands as the run gave it |");
     // Hostile text is escaped: no tag, no mention, no workflow command.
     expect(run.summary).not.toContain('<img');
     expect(run.summary).not.toContain('@octocat');
