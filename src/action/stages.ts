@@ -142,9 +142,7 @@ export async function rerunStage(step: Step, job: Job, branch: DataBranch): Prom
     result,
     newTestsBlock: rerunInputs.newTests === 'block',
     verdicts: {
-      // A failure the re-runs could not reproduce blocks as a consistent one does (its quarantine does not forgive it),
-      // with its own sentence: the re-runs never forgive on evidence gathered under other conditions.
-      consistent: result.unreproduced.size > 0 ? new Map([...result.consistent, ...result.unreproduced]) : result.consistent,
+      consistent: (await import('../rerun/plan.ts')).blockingStreaks(result),
       orderDependent: result.orderDependent,
       newFlaky: result.newFlaky,
       newTestsBlock: rerunInputs.newTests === 'block',

@@ -424,6 +424,15 @@ export function finishRerun(state: RerunState, tests: readonly ParsedTestCase[],
 }
 
 /**
+ * The failures the re-runs make block whatever their quarantine (a hand quarantine aside), with the sentence the
+ * outcome gives: the consistent ones and the unreproduced ones the stopping rule called consistent (ADR 0436). What
+ * the step hands the outcome as `consistent`; a simulator of the step hands the same.
+ */
+export function blockingStreaks(result: Pick<RerunResult, 'consistent' | 'unreproduced'>): Map<string, string> {
+  return result.unreproduced.size > 0 ? new Map([...result.consistent, ...result.unreproduced]) : result.consistent;
+}
+
+/**
  * History ids of the failed tests whose evidence a polluter explains (src/rerun/order.ts): every attempt of the run's
  * own report failed (no in-process retry passed) and every re-run alone passed, as a test another test leaves state
  * for does. A test that failed a re-run alone showed in this run that it fails without its polluter: its failure

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Attempt } from '../../src/model.ts';
 import { failureSignature, unreproduced } from '../../src/rerun/signature.ts';
-import { finishRerun, recordRound, roundCases, startRerun, blockingAfterReruns } from '../../src/rerun/plan.ts';
+import { finishRerun, recordRound, roundCases, startRerun, blockingAfterReruns, blockingStreaks } from '../../src/rerun/plan.ts';
 
 const f = (message?: string, type?: string, details?: string): Attempt => ({
   status: 'failed',
@@ -69,6 +69,7 @@ describe('the verdict of a test whose re-runs fail another way', () => {
     expect(result.cases[0]!.rule).toBe('consistent');
     expect(result.consistent.size).toBe(0);
     expect([...result.unreproduced.keys()]).toEqual(['a::t']);
+    expect([...blockingStreaks(result).keys()]).toEqual(['a::t']);
     expect(blockingAfterReruns(result, new Set()).map((b) => b.verdict)).toEqual(['unreproduced']);
   });
 
