@@ -35,7 +35,7 @@ import { contextRound, execute, renderReports, rerunDraw, rerunRound, type Execu
 import { failureProbability, ISSUE_SETTINGS, rerunLoop, type RerunSettings, type Verdict } from './rerun-model.ts';
 import { RERUN_COMMAND_SCRIPT, type RerunState } from './rerun-command.ts';
 import type { Attempt, ParsedTestCase } from '../../src/model.ts';
-import { answerKey, orderCandidates, finishRerun, recordRound, roundCases, startRerun, type RerunResult } from '../../src/rerun/plan.ts';
+import { answerKey, blockingStreaks, orderCandidates, finishRerun, recordRound, roundCases, startRerun, type RerunResult } from '../../src/rerun/plan.ts';
 import { RERUN_DEFAULTS } from '../../src/rerun/rerun-inputs.ts';
 import { plannedExtras, quarantinedIfExhausted } from '../../src/pipeline/rerun.ts';
 import { ORDER_REASON, orderSuspects } from '../../src/rerun/order.ts';
@@ -437,7 +437,7 @@ export async function drivePure(world: SimWorld, options: DriveOptions = {}): Pr
             run: runContext,
             now,
             rerun: {
-              consistent: r.consistent,
+              consistent: blockingStreaks(r),
               newFlaky: r.newFlaky,
               newTestsBlock: false,
               failedBeforeReruns,
@@ -653,13 +653,15 @@ function suspectRounds(world: SimWorld, execution: Execution, tests: readonly Pa
 }
 
 function costOfCore(world: SimWorld, r: RerunResult): RerunCost {
-  const n = (v: string): number => r.cases.filter((c) => c.verdict === v).length;
+  // An unreproduced failure (another message in every re-run, ADR 0436) is tallied by what the stopping rule said of
+  // its streak, which decides its outcome.
+  const n = (v: string): number => r.cases.filter((c) => c.verdict === v || (c.verdict === 'unreproduced' && c.rule === v)).length;
   return {
     rounds: r.rounds.length,
     executions: r.executions,
     seconds: r.seconds,
     proven: r.provenFlaky.length,
-    consistent: r.consistent.size,
+    consistent: blockingStreaks(r).size,
     exhausted: n('exhausted'),
     notRerun: r.skipped ? r.tests.filter(finalAttemptFailed).length : 0,
     exhaustedTests: r.cases.filter((c) => c.verdict === 'exhausted').map((c) => ({ id: c.historyId, ...c.counts, attempts: c.reruns.map((a) => (a.status === 'passed' ? 'P' : 'F')).join('') })),

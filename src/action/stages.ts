@@ -185,7 +185,7 @@ export async function rerunStage(step: Step, job: Job, branch: DataBranch): Prom
     result,
     newTestsBlock: rerunInputs.newTests === 'block',
     verdicts: {
-      consistent: result.consistent,
+      consistent: (await import('../rerun/plan.ts')).blockingStreaks(result),
       orderDependent: result.orderDependent,
       orderSuspects: result.orderSuspects,
       orderCleared: result.orderCleared,

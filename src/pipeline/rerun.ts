@@ -22,6 +22,7 @@ import type { RerunInputs } from '../rerun/rerun-inputs.ts';
 import type { PresetOptions, RerunPreset } from '../rerun/contract.ts';
 import { detectRunner } from '../rerun/detect.ts';
 import { readWorkspaceFacts } from '../rerun/workspace.ts';
+import { autoFlags, readRunnerScript, type AutoFlags } from '../rerun/script-args.ts';
 import { findPreset } from '../rerun/presets/index.ts';
 import {
   answerKey,
@@ -197,22 +198,33 @@ export async function rerunStep(input: RerunStepInput): Promise<RerunResult & { 
 }
 
 /**
- * `rerun: auto`: the preset src/rerun/detect.ts picks from the reports' marks and the workspace, said in a log group;
- * or, when it cannot tell, why not (a notice), and no re-runs.
+ * `rerun: auto`: the preset src/rerun/detect.ts picks from the reports' marks and the workspace, with the flags and
+ * variables of the package.json script that runs it as the preset screens them (src/rerun/script-args.ts), said in a
+ * log group; or, when it cannot tell, why not (a notice), and no re-runs.
  */
-async function choosePresetAuto(input: RerunStepInput): Promise<RerunPreset | string> {
+async function choosePresetAuto(input: RerunStepInput): Promise<{ preset: RerunPreset; flags: AutoFlags } | string> {
   return core.group('Choosing the re-run preset (rerun: auto)', async () => {
-    const detection = detectRunner(input.reporters, await readWorkspaceFacts(input.workspace));
+    const facts = await readWorkspaceFacts(input.workspace);
+    const detection = detectRunner(input.reporters, facts);
     const preset = detection.preset === undefined ? undefined : findPreset(detection.preset);
     if (preset) core.info(logText(`rerun: auto chose the ${preset.name} preset:`, 1000));
     for (const line of detection.why) core.info(logText(`  ${line}`, 1000));
-    if (preset) return preset;
+    if (preset) {
+      const scripts = facts.packageJson?.scriptsByName;
+      const flags = autoFlags(preset, scripts !== undefined && SCRIPT_RUNNERS.has(preset.name) ? readRunnerScript(preset.name, scripts) : { none: true });
+      for (const line of flags.why) core.info(logText(`  ${line}`, 1000));
+      for (const notice of flags.notices) core.notice(commandText(notice, 1000), { title: 'flakeguard re-runs' });
+      return { preset, flags };
+    }
     // The summary says "No test was re-run: <why>".
     const why = `rerun: auto ${detection.why[0]} (name the preset instead, e.g. rerun: vitest; docs/rerun-presets.md)`;
     core.notice(commandText(`Re-runs: no test was re-run: ${why}.`, 1000), { title: 'flakeguard re-runs' });
     return why;
   });
 }
+
+/** The runners whose package.json script `rerun: auto` reads flags from: the script starts them by name. */
+const SCRIPT_RUNNERS = new Set(['jest', 'vitest', 'mocha']);
 
 async function rerunOrSkip(input: RerunStepInput): Promise<RerunResult & { note?: string }> {
   const { tests } = input;
@@ -227,7 +239,8 @@ async function rerunOrSkip(input: RerunStepInput): Promise<RerunResult & { note?
   if (rerun.auto) {
     const chosen = await choosePresetAuto(input);
     if (typeof chosen === 'string') return finishRerun(startEmpty(rerun), tests, chosen);
-    rerun = { ...rerun, preset: chosen };
+    const { args, env } = chosen.flags;
+    rerun = { ...rerun, preset: chosen.preset, ...(args.length > 0 ? { args } : {}), ...(Object.keys(env).length > 0 ? { env } : {}) };
   }
 
   const { snapshot, note } = await core.group('Reading the history for the re-runs', async () => {
@@ -311,7 +324,7 @@ async function rerunOrSkip(input: RerunStepInput): Promise<RerunResult & { note?
                 workspace: input.workspace,
                 dir: fitted.parts.length === 1 ? dir : join(dir, `part-${k + 1}`),
                 timeoutMs: leftNow,
-                env: process.env,
+                env: stepEnv(rerun),
                 log: (line) => core.info(logText(line, 2000)),
                 logCommand: (line) => core.info(logText(line, 600_000)),
                 readReport: (path) => readRoundReport(path, input.workspace),
@@ -342,6 +355,7 @@ async function rerunOrSkip(input: RerunStepInput): Promise<RerunResult & { note?
       input,
       preset: rerun.preset,
       options: presetOptions(rerun),
+      env: stepEnv(rerun),
       result,
       deadline,
       dir,
@@ -390,6 +404,8 @@ async function contextRounds(o: {
   preset: RerunPreset;
   /** The original run's extra arguments, as the ordinary rounds pass them. */
   options: PresetOptions;
+  /** The environment the ordinary rounds ran in. */
+  env: NodeJS.ProcessEnv;
   result: RerunResult;
   deadline: number;
   dir: string;
@@ -435,7 +451,7 @@ async function contextRounds(o: {
         workspace: input.workspace,
         dir: o.dir,
         timeoutMs: left,
-        env: process.env,
+        env: o.env,
         log: (line) => core.info(logText(line, 2000)),
         logCommand: (line) => core.info(logText(line, 600_000)),
         readReport: (path) => readRoundReport(path, input.workspace),
@@ -575,6 +591,11 @@ function environmentBytes(env: NodeJS.ProcessEnv): number {
   let total = 0;
   for (const [name, value] of Object.entries(env)) if (value !== undefined) total += Buffer.byteLength(`${name}=${value}`) + 9;
   return total;
+}
+
+/** The step's environment, with the variables the script `rerun: auto` read sets (`TZ=UTC jest`). */
+function stepEnv(rerun: RerunInputs): NodeJS.ProcessEnv {
+  return rerun.env ? { ...process.env, ...rerun.env } : process.env;
 }
 
 function presetOptions(rerun: RerunInputs): PresetOptions {

@@ -6,6 +6,12 @@ import { isFailure, type Attempt } from '../model.ts';
 import type { CaseVerdict, RerunCase, RerunResult } from '../rerun/plan.ts';
 import { mdText } from '../text/escape.ts';
 
+/**
+ * Characters of an unreproduced failure's cell, entities included: its two quoted messages (160 characters each
+ * before escaping) and the likely causes must all show.
+ */
+const UNREPRODUCED_CHARS = 2400;
+
 /** Rows shown at most; the rest are counted. */
 export const MAX_RERUN_ROWS = 50;
 
@@ -29,6 +35,7 @@ const PROVED: Record<CaseVerdict, string> = {
   'proven-flaky': 'flaky, proven on this commit: passed on a re-run, so it did not fail the run',
   consistent: '',
   exhausted: '',
+  unreproduced: '',
   unanswered: 'nothing: its failure stands',
   clean: 'passed every extra run',
   'flaky-extra': 'flaky, proven on this commit: failed an extra run',
@@ -38,7 +45,7 @@ function proved(c: RerunCase, orderDependent: ReadonlyMap<string, string>): stri
   const order = orderDependent.get(c.historyId);
   if (order !== undefined) return `order-dependent, a real failure: it ${order}`;
   if (c.kind === 'extra' && c.context !== undefined) return `${c.context}: its extra runs failed alone only, no evidence of flakiness`;
-  const base = c.verdict === 'consistent' ? `a real failure: ${c.why}` : c.verdict === 'exhausted' ? (c.why ?? '') : PROVED[c.verdict ?? 'unanswered'];
+  const base = c.verdict === 'consistent' ? `a real failure: ${c.why}` : c.verdict === 'exhausted' || c.verdict === 'unreproduced' ? (c.why ?? '') : PROVED[c.verdict ?? 'unanswered'];
   const why = c.verdict === 'unanswered' && c.why ? ` (${c.why})` : '';
   // What the context rounds showed (src/rerun/context-rounds.ts), before the verdict's own words.
   return `${c.context !== undefined ? `${c.context}; ` : ''}${base}${why}`;
@@ -67,10 +74,11 @@ export function renderRerunSection(result: RerunResult & { note?: string }, orde
     return lines.join('\n');
   }
   // The executions the rounds' reports say ran, asked for or not (a preset may run more than it was asked).
+  const unreproduced = result.cases.filter((c) => c.verdict === 'unreproduced').length;
   const asked = result.ran !== result.executions ? ` (${result.executions} asked for)` : '';
   const cost = `${result.ran} test execution${s(result.ran)}${asked} in ${result.rounds.length} round${s(result.rounds.length)}, ${result.seconds.toFixed(1)} s`;
   lines.push(
-    `Cost: ${cost}. Proven flaky: ${result.provenFlaky.filter((id) => !orderDependent.has(id)).length}; failed consistently: ${result.consistent.size}${orderDependent.size > 0 ? `; order-dependent: ${orderDependent.size}` : ''}${result.newFlaky.length > 0 ? `; new tests flaky before merge: ${result.newFlaky.length}` : ''}.`,
+    `Cost: ${cost}. Proven flaky: ${result.provenFlaky.filter((id) => !orderDependent.has(id)).length}; failed consistently: ${result.consistent.size}${unreproduced > 0 ? `; could not reproduce the run's conditions: ${unreproduced}` : ''}${orderDependent.size > 0 ? `; order-dependent: ${orderDependent.size}` : ''}${result.newFlaky.length > 0 ? `; new tests flaky before merge: ${result.newFlaky.length}` : ''}.`,
     '',
   );
   if (result.stopped) lines.push(`The re-runs stopped early: ${mdText(result.stopped, 500)}. The failures they could not answer for stand.`, '');
@@ -88,12 +96,14 @@ export function renderRerunSection(result: RerunResult & { note?: string }, orde
   if (result.note) lines.push(`- ${mdText(result.note, 500)}.`);
   if (lines[lines.length - 1] !== '') lines.push('');
   lines.push('| test | attempts | what the re-runs proved |', '| --- | --- | --- |');
-  const order: Record<string, number> = { consistent: 0, unanswered: 1, exhausted: 2, 'proven-flaky': 3, 'flaky-extra': 4, clean: 5 };
+  const order: Record<string, number> = { consistent: 0, unreproduced: 0, unanswered: 1, exhausted: 2, 'proven-flaky': 3, 'flaky-extra': 4, clean: 5 };
   const rank = (c: RerunCase): number => (orderDependent.has(c.historyId) ? 0 : order[c.verdict ?? 'unanswered']!);
   const cases = [...result.cases].sort((a, b) => rank(a) - rank(b) || (a.historyId < b.historyId ? -1 : 1));
   for (const c of cases.slice(0, MAX_RERUN_ROWS)) {
     const tags = [c.kind === 'extra' ? `extra (${c.pool})` : '', c.isNew ? 'new test' : ''].filter(Boolean).join(', ');
-    lines.push(`| ${mdText(c.historyId, 200)}${tags ? ` <sub>${tags}</sub>` : ''} | ${attemptsShown(c)} | ${mdText(proved(c, orderDependent), 400)} |`);
+    lines.push(
+      `| ${mdText(c.historyId, 200)}${tags ? ` <sub>${tags}</sub>` : ''} | ${attemptsShown(c)} | ${mdText(proved(c, orderDependent), c.verdict === 'unreproduced' ? UNREPRODUCED_CHARS : 400)} |`,
+    );
   }
   if (cases.length > MAX_RERUN_ROWS) lines.push('', `${cases.length - MAX_RERUN_ROWS} more re-run test${s(cases.length - MAX_RERUN_ROWS)} not listed.`);
   lines.push('', '✗ failed · ↻ passed after a failure · ✓ passed; the suite’s attempts → the re-runs (extra runs: the suite + the extras).', '');

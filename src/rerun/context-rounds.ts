@@ -173,6 +173,8 @@ export function contextDirection(c: RerunCase): 'forward' | 'reverse' | 'extra' 
   if (c.verdict === 'proven-flaky') return 'forward';
   // Whether or not it passed before: one or two rounds that change no verdict, only what the summary says of it.
   const failedAll = c.reruns.every((a) => a.status === 'skipped' || isFailure(a.status));
-  if ((c.verdict === 'consistent' || c.verdict === 'exhausted') && failedAll) return 'reverse';
+  // An unreproduced failure (another message in every re-run alone, ADR 0436) may be exactly this: it needs the state
+  // of the tests before it, which a re-run alone lacks.
+  if ((c.verdict === 'consistent' || c.verdict === 'exhausted' || c.verdict === 'unreproduced') && failedAll) return 'reverse';
   return undefined;
 }

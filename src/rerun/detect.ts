@@ -10,6 +10,8 @@
  * tell": no re-runs, said in a notice. A wrong guess would cost re-run time and prove nothing; no guess is made.
  */
 
+import { runsRunner } from './script-args.ts';
+
 /** What the workspace shows, gathered by src/rerun/workspace.ts. */
 export interface WorkspaceFacts {
   /** Names of the entries at the workspace's root. */
@@ -20,6 +22,8 @@ export interface WorkspaceFacts {
     dependencies: readonly string[];
     /** The scripts' command lines. */
     scripts: readonly string[];
+    /** The scripts by name (src/rerun/script-args.ts reads the chosen runner's flags from them). */
+    scriptsByName?: Readonly<Record<string, string>>;
     /** Top-level keys (`jest`, `mocha`). */
     keys: readonly string[];
   };
@@ -62,7 +66,7 @@ function namedBy(runner: Runner, ws: WorkspaceFacts): string[] {
     const config = ws.files.filter((f) => JS_CONFIG[runner]!.test(f));
     if (config.length > 0) out.push(`${config.join(', ')} ${config.length === 1 ? 'is' : 'are'} there`);
     if ((runner === 'jest' || runner === 'mocha') && pkg?.keys.includes(runner)) out.push(`package.json has a "${runner}" key`);
-    if (pkg?.scripts.some((s) => new RegExp(`(^|[\\s;&|(/])${runner}(\\s|$)`).test(s))) out.push(`a package.json script runs ${runner}`);
+    if (pkg?.scripts.some((s) => runsRunner(s, runner))) out.push(`a package.json script runs ${runner}`);
   } else if (runner === 'node-test') {
     if (pkg?.scripts.some((s) => NODE_TEST_SCRIPT.test(s))) out.push('a package.json script runs node --test');
   } else if (runner === 'pytest') {

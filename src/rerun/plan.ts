@@ -12,6 +12,7 @@
  */
 import { isFailure, runnerTitle, type Attempt, type History, type ParsedTestCase } from '../model.ts';
 import type { RerunTest } from './contract.ts';
+import { unreproduced, type Unreproduced } from './signature.ts';
 import { IMPLAUSIBLE, consistentSentence, failureCounts, nextStep, rerunChance, rerunsNeeded, type FailureCounts, type StopRule } from './stopping.ts';
 
 /**
@@ -27,6 +28,12 @@ export type CaseVerdict =
   | 'consistent'
   /** A failed test's re-runs ran out while its streak was still plausible for it: its quarantine decides. */
   | 'exhausted'
+  /**
+   * A failed test failed every re-run, but another way than in the run (src/rerun/signature.ts): the re-runs did not
+   * run under the run's conditions, so they prove nothing of its failure. It blocks as the stopping rule decided
+   * (`RerunCase.rule`): consistent blocks, exhausted leaves it to its quarantine; never called consistent.
+   */
+  | 'unreproduced'
   /** A test the re-runs could not answer for (a voided round, the timeout, absent from the re-run report). */
   | 'unanswered'
   /** A passing test whose extra executions all passed. */
@@ -67,6 +74,8 @@ export interface RerunCase {
   verdict?: CaseVerdict;
   /** Why, in words: the consistent-failure sentence, or why the re-runs could not answer. */
   why?: string;
+  /** For an unreproduced failure: what the stopping rule said of its streak, which decides whether it blocks. */
+  rule?: 'consistent' | 'exhausted';
   /** What its context rounds showed besides its verdict (src/rerun/context-rounds.ts), e.g. that it fails only alone. */
   context?: string;
 }
@@ -192,6 +201,25 @@ export function rerunTestsJsonl(cases: readonly RerunCase[]): string {
   return cases.map((c) => `${JSON.stringify(rerunTestOf(c.test))}\n`).join('');
 }
 
+/** Characters of each message quoted in the sentence. */
+const QUOTED = 160;
+
+function quoted(message: string): string {
+  const flat = message.replace(/\s+/g, ' ').trim();
+  return `'${flat.length > QUOTED ? `${flat.slice(0, QUOTED - 1)}…` : flat}'`;
+}
+
+/**
+ * Why a failure the re-runs did not reproduce blocks: the two messages side by side (raw: every printer escapes
+ * them) and the likely causes.
+ */
+export function unreproducedSentence(u: Unreproduced): string {
+  return (
+    `the re-runs could not reproduce the run's conditions: it failed in the run with ${quoted(u.run)} and in its ${u.failed} re-run${u.failed === 1 ? '' : 's'} with ${quoted(u.rerun)}; ` +
+    `likely causes: runner flags the re-runs lack (name them: rerun: <preset> <flags>), or environment set only on the test step (such as TZ), which the re-runs do not see (set it in the job's env, docs/rerun.md); its failure stands as the run gave it`
+  );
+}
+
 const counted = (attempts: readonly Attempt[]): Attempt[] => attempts.filter((a) => a.status !== 'skipped');
 
 function decideFailed(c: RerunCase, rule: StopRule): void {
@@ -205,6 +233,13 @@ function decideFailed(c: RerunCase, rule: StopRule): void {
   for (let i = all.length - 1; i >= 0 && isFailure(all[i]!.status); i--) streak++;
   const step = nextStep(c.counts, streak, c.rounds, { ...rule, maxReruns: c.maxReruns });
   if (step === 'continue') return;
+  const other = unreproduced(c.test.attempts, c.reruns);
+  if (other !== undefined) {
+    c.verdict = 'unreproduced';
+    c.rule = step;
+    c.why = unreproducedSentence(other);
+    return;
+  }
   c.verdict = step;
   const failures = all.filter((a) => isFailure(a.status)).length;
   const chance = rerunChance(c.counts, Math.min(streak, c.rounds));
@@ -334,6 +369,12 @@ export interface RerunResult {
   /** History ids of the failed tests that failed consistently, with the sentence that says so. */
   consistent: Map<string, string>;
   /**
+   * History ids of the failed tests whose re-runs failed another way than the run (src/rerun/signature.ts) while the
+   * stopping rule called their streak consistent, with why: they block as a consistent failure does. (Those it called
+   * exhausted are left to their quarantine, as exhausted failures are; their cases say unreproduced too.)
+   */
+  unreproduced: Map<string, string>;
+  /**
    * History ids of the failed tests the context rounds proved order-dependent (also in `consistent`), with the
    * sentence ("fails after `B` in its file, passes alone: `B` leaves state behind"); empty when none.
    */
@@ -381,6 +422,7 @@ export function finishRerun(state: RerunState, tests: readonly ParsedTestCase[],
     ...(skipped !== undefined ? { skipped } : {}),
     provenFlaky,
     consistent,
+    unreproduced: new Map(state.cases.filter((c) => c.verdict === 'unreproduced' && c.rule === 'consistent').map((c) => [c.historyId, c.why!])),
     orderDependent: new Map(),
     orderSuspects: new Map(),
     orderCleared: new Set(),
@@ -389,6 +431,15 @@ export function finishRerun(state: RerunState, tests: readonly ParsedTestCase[],
     ran: state.rounds.reduce((n, r) => n + r.ran, 0),
     seconds: state.rounds.reduce((s, r) => s + r.seconds, 0),
   };
+}
+
+/**
+ * The failures the re-runs make block whatever their quarantine (a hand quarantine aside), with the sentence the
+ * outcome gives: the consistent ones and the unreproduced ones the stopping rule called consistent (ADR 0436). What
+ * the step hands the outcome as `consistent`; a simulator of the step hands the same.
+ */
+export function blockingStreaks(result: Pick<RerunResult, 'consistent' | 'unreproduced'>): Map<string, string> {
+  return result.unreproduced.size > 0 ? new Map([...result.consistent, ...result.unreproduced]) : result.consistent;
 }
 
 /**
@@ -410,7 +461,7 @@ export function orderCandidates(result: Pick<RerunResult, 'cases'>): Set<string>
 export interface BlockingAfterReruns {
   /** The test's id in the history. */
   id: string;
-  verdict: 'consistent' | 'order-dependent' | 'exhausted' | 'unanswered';
+  verdict: 'consistent' | 'order-dependent' | 'unreproduced' | 'exhausted' | 'unanswered';
   why: string;
 }
 
@@ -431,9 +482,10 @@ export function blockingAfterReruns(result: Pick<RerunResult, 'cases'>, blocking
       if (blocking.has(c.historyId)) out.push({ id: c.historyId, verdict: 'order-dependent', why: order });
       continue;
     }
-    if (c.verdict !== 'consistent' && !blocking.has(c.historyId)) continue;
+    if (c.verdict !== 'consistent' && !(c.verdict === 'unreproduced' && c.rule === 'consistent') && !blocking.has(c.historyId)) continue;
     const before = out.length;
     if (c.verdict === 'consistent') out.push({ id: c.historyId, verdict: 'consistent', why: c.why ?? 'it failed consistently on this commit' });
+    else if (c.verdict === 'unreproduced') out.push({ id: c.historyId, verdict: 'unreproduced', why: c.why ?? "the re-runs could not reproduce the run's conditions" });
     else if (c.verdict === 'exhausted') {
       const seen = c.counts.failures + c.counts.passes > 0;
       const n = c.reruns.length;

@@ -18,6 +18,8 @@ export interface RerunInputs {
   auto?: true;
   /** The original run's extra runner arguments after the preset's name, as the preset kept them. */
   args?: string[];
+  /** Variables the re-runs set besides the step's own (`rerun: auto`: those of the package.json script it read). */
+  env?: Record<string, string>;
   /** What the step says before the re-runs (arguments the preset left out, and why). */
   notices: string[];
   /** Re-runs of a failed test at least (unless it passes first). */

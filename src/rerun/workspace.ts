@@ -43,9 +43,15 @@ function packageFacts(text: string | undefined): WorkspaceFacts['packageJson'] {
     return typeof v === 'object' && v !== null && !Array.isArray(v) ? Object.keys(v) : [];
   };
   const scripts = record.scripts;
+  // No prototype: a script named `__proto__` is a script like any other.
+  const scriptsByName = Object.create(null) as Record<string, string>;
+  if (typeof scripts === 'object' && scripts !== null && !Array.isArray(scripts)) {
+    for (const [name, line] of Object.entries(scripts)) if (typeof line === 'string') scriptsByName[name] = line;
+  }
   return {
     dependencies: [...names('dependencies'), ...names('devDependencies'), ...names('peerDependencies'), ...names('optionalDependencies')],
-    scripts: typeof scripts === 'object' && scripts !== null ? Object.values(scripts).filter((s): s is string => typeof s === 'string') : [],
+    scripts: Object.values(scriptsByName),
+    scriptsByName,
     keys: Object.keys(record),
   };
 }

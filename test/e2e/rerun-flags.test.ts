@@ -64,6 +64,12 @@ describe('the runner’s flags reach the re-runs (dist, real runners)', () => {
     expect(run.outputs.outcome, why(run)).toBe('failure');
     expect(JSON.parse(run.outputs['proven-flaky']!), why(run)).toEqual([JEST_CONFIG]);
     expect(JSON.parse(run.outputs['consistent-failures']!), why(run)).toEqual([JEST_FLAG]);
+    // It failed in the run with its own error and in every re-run with the colour assertion: not "consistent".
+    const blocked = JSON.parse(run.outputs['consistent-failures-json']!) as Array<{ verdict: string; why: string }>;
+    expect(blocked.map((b) => b.verdict)).toEqual(['unreproduced']);
+    expect(blocked[0]!.why).toMatch(
+      /^the re-runs could not reproduce the run's conditions: it failed in the run with 'Error: flaky: flag fails on its first run' and in its 6 re-runs with 'Error: expect\(received\)\.toBe\(expected\)/,
+    );
   }, 180_000);
 
   it("rerun: the line of the suite's npm test (jest --ci --color=true --reporters…): the flag comes along, the test is proven flaky, the job is green", async () => {

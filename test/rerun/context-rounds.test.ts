@@ -121,6 +121,7 @@ describe('contextDirection', () => {
   it('takes failed tests proven flaky alone (forward), failed ones that failed every re-run (reverse), passing ones that failed every extra execution (extra)', () => {
     expect(contextDirection(rerunCase('failed', 'proven-flaky', 'FP'))).toBe('forward');
     expect(contextDirection(rerunCase('failed', 'consistent', 'FFF'))).toBe('reverse');
+    expect(contextDirection(rerunCase('failed', 'unreproduced', 'FFF'))).toBe('reverse');
     expect(contextDirection(rerunCase('failed', 'exhausted', 'FFFFFF'))).toBe('reverse');
     expect(contextDirection(rerunCase('extra', 'flaky-extra', 'FF'))).toBe('extra');
   });

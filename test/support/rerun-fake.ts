@@ -11,7 +11,10 @@ import { join } from 'node:path';
 export interface FakeBehaviour {
   /** Outcomes by test name: 'P' pass, 'F' failure, 'E' error, 'S' skipped, one per execution; the last repeats. Default 'P'. */
   tests?: Record<string, string>;
-  /** Failure message by test name. */
+  /**
+   * Failure message by test name. Without one, a failure has no message: it cannot be compared with the run's
+   * (src/rerun/signature.ts), so the stopping rule alone decides, as for a runner that writes none.
+   */
   messages?: Record<string, string>;
   /** Rounds that write no report (and exit 3). */
   noReport?: number[];
@@ -47,8 +50,8 @@ const cases = [];
 const own = [];
 let failed = false;
 const one = (classname, name, code, message, into = cases) => {
-  const inner = code === 'F' ? '<failure message="' + x(message) + '">' + x(message) + '</failure>'
-    : code === 'E' ? '<error message="' + x(message) + '">' + x(message) + '</error>'
+  const tag = code === 'F' ? 'failure' : 'error';
+  const inner = (code === 'F' || code === 'E') ? (message === undefined ? '<' + tag + '/>' : '<' + tag + ' message="' + x(message) + '">' + x(message) + '</' + tag + '>')
     : code === 'S' ? '<skipped/>' : '';
   if (code === 'F' || code === 'E') failed = true;
   into.push('<testcase classname="' + x(classname) + '" name="' + x(name) + '" time="0.01">' + inner + '</testcase>');
@@ -58,7 +61,7 @@ for (const t of tests) {
   const seq = (behaviour.tests ?? {})[t.name] ?? 'P';
   const i = counters[t.id] ?? 0;
   counters[t.id] = i + 1;
-  one(t.classname, t.name, seq[Math.min(i, seq.length - 1)], (behaviour.messages ?? {})[t.name] ?? 'failed on re-run');
+  one(t.classname, t.name, seq[Math.min(i, seq.length - 1)], (behaviour.messages ?? {})[t.name]);
 }
 for (const u of behaviour.unasked ?? []) {
   const into = u.suite === undefined ? cases : [];
