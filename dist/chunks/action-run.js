@@ -19,7 +19,6 @@ import {
   dashboardFiles,
   foldParcels,
   inboxProvenance,
-  normalizeErrorMessage,
   readReports,
   runContextFor,
   runParcel,
@@ -39,7 +38,9 @@ import {
   DEFAULT_MAX_RUNS
 } from "./shared-rerun-fix-plan.js";
 import "./shared-owners-codeowners.js";
-import "./shared-rerun-stopping.js";
+import {
+  normalizeErrorMessage
+} from "./shared-rerun-stopping.js";
 import {
   factsFor,
   publishOutcome,
@@ -275,7 +276,7 @@ async function rerunStage(step, job, branch) {
     result,
     newTestsBlock: rerunInputs.newTests === "block",
     verdicts: {
-      consistent: result.consistent,
+      consistent: (await import("./rerun-plan.js")).blockingStreaks(result),
       orderDependent: result.orderDependent,
       orderSuspects: result.orderSuspects,
       orderCleared: result.orderCleared,

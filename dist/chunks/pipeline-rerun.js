@@ -2,7 +2,9 @@ const require = process.getBuiltinModule('node:module').createRequire(import.met
 const { createHash } = require("node:crypto");
 const { join } = require("node:path");
 import {
+  autoFlags,
   detectRunner,
+  readRunnerScript,
   readWorkspaceFacts,
   rerunEnv,
   runRound
@@ -161,7 +163,7 @@ function contextDirection(c) {
   if (c.kind === "extra") return c.verdict === "flaky-extra" && c.reruns.every((a) => a.status === "skipped" || isFailure(a.status)) ? "extra" : void 0;
   if (c.verdict === "proven-flaky") return "forward";
   const failedAll = c.reruns.every((a) => a.status === "skipped" || isFailure(a.status));
-  if ((c.verdict === "consistent" || c.verdict === "exhausted") && failedAll) return "reverse";
+  if ((c.verdict === "consistent" || c.verdict === "exhausted" || c.verdict === "unreproduced") && failedAll) return "reverse";
   return void 0;
 }
 
@@ -350,16 +352,24 @@ async function rerunStep(input) {
 }
 async function choosePresetAuto(input) {
   return group("Choosing the re-run preset (rerun: auto)", async () => {
-    const detection = detectRunner(input.reporters, await readWorkspaceFacts(input.workspace));
+    const facts = await readWorkspaceFacts(input.workspace);
+    const detection = detectRunner(input.reporters, facts);
     const preset = detection.preset === void 0 ? void 0 : findPreset(detection.preset);
     if (preset) info(logText(`rerun: auto chose the ${preset.name} preset:`, 1e3));
     for (const line of detection.why) info(logText(`  ${line}`, 1e3));
-    if (preset) return preset;
+    if (preset) {
+      const scripts = facts.packageJson?.scriptsByName;
+      const flags = autoFlags(preset, scripts !== void 0 && SCRIPT_RUNNERS.has(preset.name) ? readRunnerScript(preset.name, scripts) : { none: true });
+      for (const line of flags.why) info(logText(`  ${line}`, 1e3));
+      for (const notice2 of flags.notices) notice(commandText(notice2, 1e3), { title: "flakeguard re-runs" });
+      return { preset, flags };
+    }
     const why = `rerun: auto ${detection.why[0]} (name the preset instead, e.g. rerun: vitest; docs/rerun-presets.md)`;
     notice(commandText(`Re-runs: no test was re-run: ${why}.`, 1e3), { title: "flakeguard re-runs" });
     return why;
   });
 }
+var SCRIPT_RUNNERS = /* @__PURE__ */ new Set(["jest", "vitest", "mocha"]);
 async function rerunOrSkip(input) {
   const { tests } = input;
   let rerun = input.rerun;
@@ -373,7 +383,8 @@ async function rerunOrSkip(input) {
   if (rerun.auto) {
     const chosen = await choosePresetAuto(input);
     if (typeof chosen === "string") return finishRerun(startEmpty(rerun), tests, chosen);
-    rerun = { ...rerun, preset: chosen };
+    const { args, env } = chosen.flags;
+    rerun = { ...rerun, preset: chosen.preset, ...args.length > 0 ? { args } : {}, ...Object.keys(env).length > 0 ? { env } : {} };
   }
   const { snapshot, note } = await group("Reading the history for the re-runs", async () => {
     const read = await readHistory(input.branch);
@@ -451,7 +462,7 @@ async function rerunOrSkip(input) {
           workspace: input.workspace,
           dir: fitted.parts.length === 1 ? dir : join(dir, `part-${k + 1}`),
           timeoutMs: leftNow,
-          env: process.env,
+          env: stepEnv(rerun),
           log: (line) => info(logText(line, 2e3)),
           logCommand: (line) => info(logText(line, 6e5)),
           readReport: (path) => readRoundReport(path, input.workspace)
@@ -482,6 +493,7 @@ async function rerunOrSkip(input) {
       input,
       preset: rerun.preset,
       options: presetOptions(rerun),
+      env: stepEnv(rerun),
       result,
       deadline,
       dir,
@@ -539,7 +551,7 @@ async function contextRounds(o) {
         workspace: input.workspace,
         dir: o.dir,
         timeoutMs: left2,
-        env: process.env,
+        env: o.env,
         log: (line) => info(logText(line, 2e3)),
         logCommand: (line) => info(logText(line, 6e5)),
         readReport: (path) => readRoundReport(path, input.workspace)
@@ -661,6 +673,9 @@ function environmentBytes(env) {
   let total = 0;
   for (const [name, value] of Object.entries(env)) if (value !== void 0) total += Buffer.byteLength(`${name}=${value}`) + 9;
   return total;
+}
+function stepEnv(rerun) {
+  return rerun.env ? { ...process.env, ...rerun.env } : process.env;
 }
 function presetOptions(rerun) {
   return rerun.args ? { args: rerun.args } : {};

@@ -2,6 +2,7 @@ import {
   EXTEND_FACTOR,
   answerKey,
   blockingAfterReruns,
+  blockingStreaks,
   combineParts,
   finishRerun,
   orderCandidates,
@@ -12,7 +13,8 @@ import {
   roundCases,
   setAside,
   startRerun,
-  stopRerun
+  stopRerun,
+  unreproducedSentence
 } from "./shared-rerun-plan.js";
 import "./shared-rerun-stopping.js";
 import "./shared-model.js";
@@ -21,6 +23,7 @@ export {
   EXTEND_FACTOR,
   answerKey,
   blockingAfterReruns,
+  blockingStreaks,
   combineParts,
   finishRerun,
   orderCandidates,
@@ -31,5 +34,6 @@ export {
   roundCases,
   setAside,
   startRerun,
-  stopRerun
+  stopRerun,
+  unreproducedSentence
 };

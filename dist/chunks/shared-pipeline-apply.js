@@ -364,11 +364,6 @@ function shardLabel(job, jobKey) {
   return rendered === "" ? job : `${job} (${rendered})`;
 }
 
-// src/history/error-message.ts
-function normalizeErrorMessage(message) {
-  return message.replace(/\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}[.\d]*[Z]?/g, "TIMESTAMP").replace(/:\d+/g, ":LINE").replace(/0x[a-fA-F0-9]+/g, "0xADDRESS").replace(/:\d{4,5}\b/g, ":PORT").replace(/[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}/gi, "UUID").replace(/\/[\w\-_\/\.]+/g, "PATH").replace(/expected:?\s*\S+/gi, "expected: VALUE").replace(/actual:?\s*\S+/gi, "actual: VALUE").replace(/\s+/g, " ").trim().toLowerCase();
-}
-
 // src/pipeline/stats-scores.ts
 var round = (x) => x === null ? null : Math.round(x * 1e3) / 1e3;
 function statsScores(now, scoring = {}) {
@@ -1623,7 +1618,6 @@ function badgeText(counts) {
 }
 
 export {
-  normalizeErrorMessage,
   statsScores,
   applyRun,
   renderResultsFile,

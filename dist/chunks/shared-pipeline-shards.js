@@ -15,7 +15,6 @@ import {
   dashboardFiles,
   foldParcels,
   inboxProvenance,
-  normalizeErrorMessage,
   parseResultsFile,
   renderJobKey,
   runParcel,
@@ -36,6 +35,9 @@ import {
   untrustedRunKey,
   withDamage
 } from "./shared-policy-hand-edits.js";
+import {
+  normalizeErrorMessage
+} from "./shared-rerun-stopping.js";
 import {
   syncRun
 } from "./shared-store-sync.js";

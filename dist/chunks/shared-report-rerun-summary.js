@@ -6,6 +6,7 @@ import {
 } from "./shared-text-escape.js";
 
 // src/report/rerun-summary.ts
+var UNREPRODUCED_CHARS = 2400;
 var MAX_RERUN_ROWS = 50;
 function attemptSymbols(attempts) {
   let out = "";
@@ -25,6 +26,7 @@ var PROVED = {
   "proven-flaky": "flaky, proven on this commit: passed on a re-run, so it did not fail the run",
   consistent: "",
   exhausted: "",
+  unreproduced: "",
   unanswered: "nothing: its failure stands",
   clean: "passed every extra run",
   "flaky-extra": "flaky, proven on this commit: failed an extra run"
@@ -33,7 +35,7 @@ function proved(c, orderDependent) {
   const order = orderDependent.get(c.historyId);
   if (order !== void 0) return `order-dependent, a real failure: it ${order}`;
   if (c.kind === "extra" && c.context !== void 0) return `${c.context}: its extra runs failed alone only, no evidence of flakiness`;
-  const base = c.verdict === "consistent" ? `a real failure: ${c.why}` : c.verdict === "exhausted" ? c.why ?? "" : PROVED[c.verdict ?? "unanswered"];
+  const base = c.verdict === "consistent" ? `a real failure: ${c.why}` : c.verdict === "exhausted" || c.verdict === "unreproduced" ? c.why ?? "" : PROVED[c.verdict ?? "unanswered"];
   const why = c.verdict === "unanswered" && c.why ? ` (${c.why})` : "";
   return `${c.context !== void 0 ? `${c.context}; ` : ""}${base}${why}`;
 }
@@ -56,10 +58,11 @@ function renderRerunSection(result, orderDependent = /* @__PURE__ */ new Map()) 
     lines.push("No test failed, and no extra executions were planned: nothing was re-run.", "");
     return lines.join("\n");
   }
+  const unreproduced = result.cases.filter((c) => c.verdict === "unreproduced").length;
   const asked = result.ran !== result.executions ? ` (${result.executions} asked for)` : "";
   const cost = `${result.ran} test execution${s(result.ran)}${asked} in ${result.rounds.length} round${s(result.rounds.length)}, ${result.seconds.toFixed(1)} s`;
   lines.push(
-    `Cost: ${cost}. Proven flaky: ${result.provenFlaky.filter((id) => !orderDependent.has(id)).length}; failed consistently: ${result.consistent.size}${orderDependent.size > 0 ? `; order-dependent: ${orderDependent.size}` : ""}${result.newFlaky.length > 0 ? `; new tests flaky before merge: ${result.newFlaky.length}` : ""}.`,
+    `Cost: ${cost}. Proven flaky: ${result.provenFlaky.filter((id) => !orderDependent.has(id)).length}; failed consistently: ${result.consistent.size}${unreproduced > 0 ? `; could not reproduce the run's conditions: ${unreproduced}` : ""}${orderDependent.size > 0 ? `; order-dependent: ${orderDependent.size}` : ""}${result.newFlaky.length > 0 ? `; new tests flaky before merge: ${result.newFlaky.length}` : ""}.`,
     ""
   );
   if (result.stopped) lines.push(`The re-runs stopped early: ${mdText(result.stopped, 500)}. The failures they could not answer for stand.`, "");
@@ -76,12 +79,14 @@ function renderRerunSection(result, orderDependent = /* @__PURE__ */ new Map()) 
   if (result.note) lines.push(`- ${mdText(result.note, 500)}.`);
   if (lines[lines.length - 1] !== "") lines.push("");
   lines.push("| test | attempts | what the re-runs proved |", "| --- | --- | --- |");
-  const order = { consistent: 0, unanswered: 1, exhausted: 2, "proven-flaky": 3, "flaky-extra": 4, clean: 5 };
+  const order = { consistent: 0, unreproduced: 0, unanswered: 1, exhausted: 2, "proven-flaky": 3, "flaky-extra": 4, clean: 5 };
   const rank = (c) => orderDependent.has(c.historyId) ? 0 : order[c.verdict ?? "unanswered"];
   const cases = [...result.cases].sort((a, b) => rank(a) - rank(b) || (a.historyId < b.historyId ? -1 : 1));
   for (const c of cases.slice(0, MAX_RERUN_ROWS)) {
     const tags = [c.kind === "extra" ? `extra (${c.pool})` : "", c.isNew ? "new test" : ""].filter(Boolean).join(", ");
-    lines.push(`| ${mdText(c.historyId, 200)}${tags ? ` <sub>${tags}</sub>` : ""} | ${attemptsShown(c)} | ${mdText(proved(c, orderDependent), 400)} |`);
+    lines.push(
+      `| ${mdText(c.historyId, 200)}${tags ? ` <sub>${tags}</sub>` : ""} | ${attemptsShown(c)} | ${mdText(proved(c, orderDependent), c.verdict === "unreproduced" ? UNREPRODUCED_CHARS : 400)} |`
+    );
   }
   if (cases.length > MAX_RERUN_ROWS) lines.push("", `${cases.length - MAX_RERUN_ROWS} more re-run test${s(cases.length - MAX_RERUN_ROWS)} not listed.`);
   lines.push("", "\u2717 failed \xB7 \u21BB passed after a failure \xB7 \u2713 passed; the suite\u2019s attempts \u2192 the re-runs (extra runs: the suite + the extras).", "");

@@ -3,6 +3,7 @@ import {
   consistentSentence,
   failureCounts,
   nextStep,
+  normalizeErrorMessage,
   rerunChance,
   rerunsNeeded
 } from "./shared-rerun-stopping.js";
@@ -10,6 +11,37 @@ import {
   isFailure,
   runnerTitle
 } from "./shared-model.js";
+
+// src/rerun/signature.ts
+var ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g;
+var SIGNATURE_CHARS = 500;
+function failureText(a) {
+  const message = a.message?.trim();
+  if (message) return message;
+  const line = a.details?.split(/\r?\n/).map((l) => l.trim()).find((l) => l !== "");
+  return line === void 0 || line === "" ? void 0 : line;
+}
+function failureSignature(a) {
+  const raw = failureText(a);
+  if (raw === void 0) return void 0;
+  const text = normalizeErrorMessage(raw.replace(ANSI, "")).replace(/\d+/g, "#").slice(0, SIGNATURE_CHARS);
+  if (text === "") return void 0;
+  const type = a.type?.trim();
+  return type ? { text, type: type.toLowerCase() } : { text };
+}
+function same(a, b) {
+  return a.text === b.text && (a.type === void 0 || b.type === void 0 || a.type === b.type);
+}
+function unreproduced(run, reruns) {
+  const runFailures = run.filter((a) => isFailure(a.status));
+  const rerunFailures = reruns.filter((a) => isFailure(a.status));
+  const runSignatures = runFailures.map(failureSignature).filter((s) => s !== void 0);
+  const rerunSigned = rerunFailures.map((a) => ({ a, s: failureSignature(a) })).filter((x) => x.s !== void 0);
+  if (runSignatures.length === 0 || rerunSigned.length === 0) return void 0;
+  if (rerunSigned.some((x) => runSignatures.some((r) => same(r, x.s)))) return void 0;
+  const lastRun = [...runFailures].reverse().find((a) => failureText(a) !== void 0);
+  return { run: failureText(lastRun), rerun: failureText(rerunSigned[rerunSigned.length - 1].a), failed: rerunFailures.length };
+}
 
 // src/rerun/plan.ts
 var EXTEND_FACTOR = 2;
@@ -68,6 +100,14 @@ function rerunTestsJsonl(cases) {
   return cases.map((c) => `${JSON.stringify(rerunTestOf(c.test))}
 `).join("");
 }
+var QUOTED = 160;
+function quoted(message) {
+  const flat = message.replace(/\s+/g, " ").trim();
+  return `'${flat.length > QUOTED ? `${flat.slice(0, QUOTED - 1)}\u2026` : flat}'`;
+}
+function unreproducedSentence(u) {
+  return `the re-runs could not reproduce the run's conditions: it failed in the run with ${quoted(u.run)} and in its ${u.failed} re-run${u.failed === 1 ? "" : "s"} with ${quoted(u.rerun)}; likely causes: runner flags the re-runs lack (name them: rerun: <preset> <flags>), or environment set only on the test step (such as TZ), which the re-runs do not see (set it in the job's env, docs/rerun.md); its failure stands as the run gave it`;
+}
 var counted = (attempts) => attempts.filter((a) => a.status !== "skipped");
 function decideFailed(c, rule) {
   const all = counted([...c.test.attempts, ...c.reruns]);
@@ -80,6 +120,13 @@ function decideFailed(c, rule) {
   for (let i = all.length - 1; i >= 0 && isFailure(all[i].status); i--) streak++;
   const step = nextStep(c.counts, streak, c.rounds, { ...rule, maxReruns: c.maxReruns });
   if (step === "continue") return;
+  const other = unreproduced(c.test.attempts, c.reruns);
+  if (other !== void 0) {
+    c.verdict = "unreproduced";
+    c.rule = step;
+    c.why = unreproducedSentence(other);
+    return;
+  }
   c.verdict = step;
   const failures = all.filter((a) => isFailure(a.status)).length;
   const chance = rerunChance(c.counts, Math.min(streak, c.rounds));
@@ -169,6 +216,7 @@ function finishRerun(state, tests, skipped) {
     ...skipped !== void 0 ? { skipped } : {},
     provenFlaky,
     consistent,
+    unreproduced: new Map(state.cases.filter((c) => c.verdict === "unreproduced" && c.rule === "consistent").map((c) => [c.historyId, c.why])),
     orderDependent: /* @__PURE__ */ new Map(),
     orderSuspects: /* @__PURE__ */ new Map(),
     orderCleared: /* @__PURE__ */ new Set(),
@@ -177,6 +225,9 @@ function finishRerun(state, tests, skipped) {
     ran: state.rounds.reduce((n, r) => n + r.ran, 0),
     seconds: state.rounds.reduce((s, r) => s + r.seconds, 0)
   };
+}
+function blockingStreaks(result) {
+  return result.unreproduced.size > 0 ? new Map([...result.consistent, ...result.unreproduced]) : result.consistent;
 }
 function orderCandidates(result) {
   const out = /* @__PURE__ */ new Set();
@@ -195,9 +246,10 @@ function blockingAfterReruns(result, blocking, orderDependent = /* @__PURE__ */ 
       if (blocking.has(c.historyId)) out.push({ id: c.historyId, verdict: "order-dependent", why: order });
       continue;
     }
-    if (c.verdict !== "consistent" && !blocking.has(c.historyId)) continue;
+    if (c.verdict !== "consistent" && !(c.verdict === "unreproduced" && c.rule === "consistent") && !blocking.has(c.historyId)) continue;
     const before = out.length;
     if (c.verdict === "consistent") out.push({ id: c.historyId, verdict: "consistent", why: c.why ?? "it failed consistently on this commit" });
+    else if (c.verdict === "unreproduced") out.push({ id: c.historyId, verdict: "unreproduced", why: c.why ?? "the re-runs could not reproduce the run's conditions" });
     else if (c.verdict === "exhausted") {
       const seen = c.counts.failures + c.counts.passes > 0;
       const n = c.reruns.length;
@@ -219,6 +271,7 @@ export {
   roundCases,
   rerunTestOf,
   rerunTestsJsonl,
+  unreproducedSentence,
   answerKey,
   ranIn,
   recordRound,
@@ -226,6 +279,7 @@ export {
   stopRerun,
   combineParts,
   finishRerun,
+  blockingStreaks,
   orderCandidates,
   blockingAfterReruns
 };

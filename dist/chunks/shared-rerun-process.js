@@ -8,11 +8,103 @@ const { join: join2 } = require("node:path");
 const { readdirSync, readFileSync } = require("node:fs");
 import {
   shellLine,
-  shellQuote
+  shellQuote,
+  splitWords
 } from "./shared-rerun-presets-args.js";
 import {
   rerunTestOf
 } from "./shared-rerun-plan.js";
+
+// src/rerun/script-args.ts
+var LAUNCHERS = /* @__PURE__ */ new Set(["npx", "cross-env", "env", "yarn", "pnpm", "exec", "--"]);
+var ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s;
+function isRunner(word, runner) {
+  return word === runner || word.endsWith(`/.bin/${runner}`) || word === `node_modules/.bin/${runner}`;
+}
+function commandsOf(line) {
+  const out = [];
+  let current = "";
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (c === "'" || c === '"') {
+      const end = line.indexOf(c, i + 1);
+      if (end < 0) return void 0;
+      current += line.slice(i, end + 1);
+      i = end;
+    } else if (c === "\\" && i + 1 < line.length) {
+      current += line.slice(i, i + 2);
+      i++;
+    } else if (c === ";" || c === "|" || c === "&") {
+      if (line[i + 1] === c) i++;
+      out.push(current.trim());
+      current = "";
+    } else {
+      current += c;
+    }
+  }
+  out.push(current.trim());
+  return out.filter((s) => s !== "");
+}
+function runsRunner(line, runner) {
+  return new RegExp(`(^|[\\s;&|(/])${runner}(\\s|$)`).test(line);
+}
+function readRunnerScript(runner, scripts) {
+  const names = Object.keys(scripts).filter((n) => runsRunner(scripts[n], runner));
+  if (names.length === 0) return { none: true };
+  const name = names.includes("test") ? "test" : names.length === 1 ? names[0] : void 0;
+  if (name === void 0) {
+    return { unreadable: `the scripts ${names.map((n) => JSON.stringify(n)).join(", ")} run ${runner} and none is "test", so no script's flags were taken` };
+  }
+  const line = scripts[name];
+  const at = { script: name, line };
+  const commands = commandsOf(line);
+  if (commands === void 0) return { ...at, unreadable: "it has an unclosed quote" };
+  const command = commands.find((c) => runsRunner(c, runner));
+  if (command === void 0) return { ...at, unreadable: `no command of it starts ${runner} by name` };
+  const split = splitWords(command);
+  if ("error" in split) return { ...at, unreadable: `its command cannot be read without a shell: ${split.error}` };
+  const words = split.words;
+  const index = words.findIndex((w) => isRunner(w, runner));
+  if (index < 0) return { ...at, unreadable: `no word of it is ${runner} itself` };
+  const env = [];
+  for (const word of words.slice(0, index)) {
+    const assignment = ASSIGNMENT.exec(word);
+    if (assignment) env.push([assignment[1], assignment[2]]);
+    else if (!LAUNCHERS.has(word)) return { ...at, unreadable: `it starts ${runner} through '${word}', which the preset does not` };
+  }
+  return { ...at, args: words.slice(index + 1), env };
+}
+function autoFlags(preset, read) {
+  const out = { args: [], env: {}, why: [], notices: [] };
+  if ("none" in read) return out;
+  const where = read.script !== void 0 ? `package.json's ${JSON.stringify(read.script)} script (${read.line ?? ""})` : "package.json";
+  if ("unreadable" in read) {
+    out.why.push(`${where}: its flags were not read: ${read.unreadable}`);
+    out.notices.push(
+      `Re-runs: rerun: auto runs ${preset.name} without the flags of ${where}: ${read.unreadable}. If the tests need them, name the preset with its flags (rerun: ${preset.name} <flags>; docs/rerun-presets.md).`
+    );
+    return out;
+  }
+  for (const [name, value] of read.env) out.env[name] = value;
+  const setting = read.env.length > 0 ? `; they set ${read.env.map(([n, v]) => shellQuote(`${n}=${v}`)).join(" ")} as it does` : "";
+  if (read.args.length === 0) {
+    out.why.push(`${where}: no flags to pass on${setting}`);
+    return out;
+  }
+  const screened = preset.screenArgs ? preset.screenArgs(read.args) : { refused: read.args[0], why: "the preset takes no arguments" };
+  if ("refused" in screened) {
+    const rest = read.args.filter((a) => a !== screened.refused);
+    out.why.push(`${where}: the re-runs run without its flags: the ${preset.name} preset cannot pass on '${screened.refused}' (${screened.why})${setting}`);
+    out.notices.push(
+      `Re-runs: rerun: auto runs ${preset.name} without the flags of ${where}: the ${preset.name} preset cannot pass on '${screened.refused}' (${screened.why}). If the tests need the others, name them: rerun: ${shellLine([preset.name, ...rest])}.`
+    );
+    return out;
+  }
+  out.args = screened.args;
+  out.why.push(`${where}: the re-runs pass on ${screened.args.length > 0 ? shellLine(screened.args) : "none of its flags"}${setting}`);
+  for (const d of screened.dropped) out.notices.push(`Re-runs: the ${preset.name} preset leaves out ${d} of ${where}.`);
+  return out;
+}
 
 // src/rerun/detect.ts
 var RUNNERS = ["vitest", "jest", "mocha", "node-test", "pytest", "gotestsum"];
@@ -31,7 +123,7 @@ function namedBy(runner, ws) {
     const config = ws.files.filter((f) => JS_CONFIG[runner].test(f));
     if (config.length > 0) out.push(`${config.join(", ")} ${config.length === 1 ? "is" : "are"} there`);
     if ((runner === "jest" || runner === "mocha") && pkg?.keys.includes(runner)) out.push(`package.json has a "${runner}" key`);
-    if (pkg?.scripts.some((s) => new RegExp(`(^|[\\s;&|(/])${runner}(\\s|$)`).test(s))) out.push(`a package.json script runs ${runner}`);
+    if (pkg?.scripts.some((s) => runsRunner(s, runner))) out.push(`a package.json script runs ${runner}`);
   } else if (runner === "node-test") {
     if (pkg?.scripts.some((s) => NODE_TEST_SCRIPT.test(s))) out.push("a package.json script runs node --test");
   } else if (runner === "pytest") {
@@ -120,9 +212,14 @@ function packageFacts(text) {
     return typeof v === "object" && v !== null && !Array.isArray(v) ? Object.keys(v) : [];
   };
   const scripts = record.scripts;
+  const scriptsByName = /* @__PURE__ */ Object.create(null);
+  if (typeof scripts === "object" && scripts !== null && !Array.isArray(scripts)) {
+    for (const [name, line] of Object.entries(scripts)) if (typeof line === "string") scriptsByName[name] = line;
+  }
   return {
     dependencies: [...names("dependencies"), ...names("devDependencies"), ...names("peerDependencies"), ...names("optionalDependencies")],
-    scripts: typeof scripts === "object" && scripts !== null ? Object.values(scripts).filter((s) => typeof s === "string") : [],
+    scripts: Object.values(scriptsByName),
+    scriptsByName,
     keys: Object.keys(record)
   };
 }
@@ -430,6 +527,8 @@ function boundedLogger(log) {
 }
 
 export {
+  readRunnerScript,
+  autoFlags,
   detectRunner,
   readWorkspaceFacts,
   rerunEnv,

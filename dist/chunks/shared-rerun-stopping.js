@@ -55,7 +55,13 @@ function consistentSentence(failures, attempts) {
   return `failed ${failures} of ${attempts} times on this commit; its flaky failures would do that less than ${IMPLAUSIBLE * 100}% of the time`;
 }
 
+// src/history/error-message.ts
+function normalizeErrorMessage(message) {
+  return message.replace(/\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}[.\d]*[Z]?/g, "TIMESTAMP").replace(/:\d+/g, ":LINE").replace(/0x[a-fA-F0-9]+/g, "0xADDRESS").replace(/:\d{4,5}\b/g, ":PORT").replace(/[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}/gi, "UUID").replace(/\/[\w\-_\/\.]+/g, "PATH").replace(/expected:?\s*\S+/gi, "expected: VALUE").replace(/actual:?\s*\S+/gi, "actual: VALUE").replace(/\s+/g, " ").trim().toLowerCase();
+}
+
 export {
+  normalizeErrorMessage,
   IMPLAUSIBLE,
   NO_HISTORY,
   failureCounts,
