@@ -33,9 +33,9 @@ function repo(files: Record<string, string>): string {
 const CHANGELOG = '# Changelog\n\n## [Unreleased]\n\n## [1.2.0] - 2026-12-01\n\n### Added\n- a thing\n\n## [1.1.0] - 2026-11-01\n\n- older\n';
 
 describe('this repository', () => {
-  it('is at 0.3.0, and CHANGELOG.md has its dated section under an empty Unreleased', () => {
-    expect(version).toBe('0.3.0');
-    expect(changelog).toMatch(/^## \[Unreleased\]\n\n## \[0\.3\.0\] - \d{4}-\d{2}-\d{2}\n/m);
+  it('is at 0.4.0, and CHANGELOG.md has its dated section under an empty Unreleased', () => {
+    expect(version).toBe('0.4.0');
+    expect(changelog).toMatch(/^## \[Unreleased\]\n\n## \[0\.4\.0\] - \d{4}-\d{2}-\d{2}\n/m);
   });
 
   it('releases from the tag v<version>, with the notes of its section', () => {

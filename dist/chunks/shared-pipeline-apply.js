@@ -1561,7 +1561,7 @@ function attemptJobsLookup(client, ctx) {
 // src/dashboard/branch-files.ts
 
 // src/dashboard/marker.generated.ts
-var DASHBOARD_MARKER = "flakeguard 0.3.0 page b367cd3c32b2";
+var DASHBOARD_MARKER = "flakeguard 0.4.0 page b367cd3c32b2";
 
 // src/dashboard/branch-files.ts
 function isCurrentPage(html) {
