@@ -43,8 +43,8 @@ describe('this repository', () => {
     const run = spawnSync(NODE24, ['scripts/release-check.ts', '--tag', `v${version}`, '--notes', notesFile], { cwd: PROJECT_ROOT, encoding: 'utf8' });
     expect(run.status, run.stderr).toBe(0);
     const notes = readFileSync(notesFile, 'utf8');
-    expect(notes).toMatch(/^A polluted test is never quarantined as flaky/);
-    expect(notes).toContain('### Faithful to the run it judges (issue 28)');
+    expect(notes).toMatch(/^A real failure stays red in the setups users have/);
+    expect(notes).toContain('### Honest re-run verdicts (issue 40)');
     expect(notes).not.toContain('## [');
   });
 
