@@ -3,18 +3,53 @@
  * local bare repository. No token, no network. It says in one sentence per run what happened and why, writes the
  * last job summary to a file (and shows it as text), and keeps its world so that the data branch and the CLI can be
  * tried on it; `npm run demo -- --clean` removes it at the end instead.
+ *
+ * One clock: run N of the examples is dated N−5 days before the last run, which runs now (or at `--at <ISO time>`,
+ * for a demo that renders the same every day). Each run's report timestamps, its commit and the step's own clock
+ * (through an `--import` module that moves Date, as a runner whose clock says that time) all read that date, so the
+ * quarantine's `since`, the decisions, the data branch's commits and the runs agree.
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { PROJECT_ROOT, World } from '../test/support/action.ts';
 import { parseReportFiles } from '../src/junit/index.ts';
 import { finalAttemptFailed } from '../src/policy/outcome.ts';
 import { isFailure } from '../src/model.ts';
 import { markdownToText } from '../src/cli/terminal.ts';
 
-const clean = process.argv.includes('--clean');
+const { values: args } = parseArgs({ options: { clean: { type: 'boolean', default: false }, at: { type: 'string' } } });
+const clean = args.clean;
+const DAY = 86_400_000;
+/** The last run's time: `--at`, else now (to the minute). */
+const lastRun = args.at === undefined ? Math.floor(Date.now() / 60_000) * 60_000 : Date.parse(args.at);
+if (!Number.isFinite(lastRun)) throw new Error(`--at takes an ISO time (2026-11-20T09:00:00Z); got '${args.at}'`);
 const examples = join(PROJECT_ROOT, 'examples/reports');
-const world = await World.create();
+const runs = (await readdir(examples)).filter((d) => d.startsWith('run-')).sort();
+/** Run i's time (0-based): one day apart, the last at `lastRun`. */
+const runTime = (i: number): number => lastRun - (runs.length - 1 - i) * DAY;
+const world = await World.create({ date: runTime(0) - DAY });
+/** The report with its timestamps moved so that its earliest is `at`, the others as far after it as they were. */
+const dated = (xml: string, at: number): string => {
+  const stamps = [...xml.matchAll(/timestamp="([^"]+)"/g)].map((m) => Date.parse(m[1]!)).filter(Number.isFinite);
+  const shift = stamps.length > 0 ? at - Math.min(...stamps) : 0;
+  return xml.replace(/timestamp="([^"]+)"/g, (whole, t: string) => (Number.isFinite(Date.parse(t)) ? `timestamp="${new Date(Date.parse(t) + shift).toISOString().replace('.000Z', 'Z')}"` : whole));
+};
+// The step's clock: Date moved by FLAKEGUARD_DEMO_SKEW_MS in the action's process and its worker.
+const clockModule = join(world.root, 'clock.mjs');
+await writeFile(
+  clockModule,
+  `const skew = Number(process.env.FLAKEGUARD_DEMO_SKEW_MS ?? 0);
+const RealDate = Date;
+const realNow = RealDate.now;
+class DemoDate extends RealDate {
+  constructor(...args) { if (args.length === 0) super(realNow() + skew); else super(...args); }
+  static now() { return realNow() + skew; }
+}
+globalThis.Date = DemoDate;
+`,
+);
 const list = (ids: string[]): string => (ids.length <= 1 ? ids.join('') : `${ids.slice(0, -1).join(', ')} and ${ids.at(-1)}`);
 const was = (ids: string[]): string => (ids.length === 1 ? 'was' : 'were');
 
@@ -25,14 +60,18 @@ console.log(`  ${relative(world.root, world.workspace)}    the checkout each CI 
 let quarantinedBefore = new Set<string>();
 let summaryFile = '';
 try {
-  const runs = (await readdir(examples)).filter((d) => d.startsWith('run-')).sort();
   for (const [i, dir] of runs.entries()) {
+    const at = runTime(i);
     await world.removeReports();
-    await world.writeReport('reports/junit.xml', await readFile(join(examples, dir, 'junit.xml'), 'utf8'));
-    await world.commit(`change ${i + 1}`);
+    await world.writeReport('reports/junit.xml', dated(await readFile(join(examples, dir, 'junit.xml'), 'utf8'), at));
+    // Pushed ten minutes before its CI run.
+    await world.commit(`change ${i + 1}`, { date: at - 600_000 });
     // What `steps.<id>.outcome` of the test step was in that run.
     const testOutcome = (await readFile(join(examples, dir, 'test-outcome'), 'utf8')).trim();
-    const run = await world.run({ inputs: { 'test-outcome': testOutcome } });
+    const run = await world.run({
+      inputs: { 'test-outcome': testOutcome },
+      env: { NODE_OPTIONS: `--import=${pathToFileURL(clockModule).href}`, FLAKEGUARD_DEMO_SKEW_MS: String(at - Date.now()) },
+    });
     const o = run.outputs;
     if (String(run.exitCode === 0 ? 'success' : 'failure') !== o.outcome) throw new Error(`${dir}: exit code and outcome disagree`);
 
