@@ -18,8 +18,9 @@ import { parseReportFiles } from '../src/junit/index.ts';
 import { finalAttemptFailed } from '../src/policy/outcome.ts';
 import { isFailure } from '../src/model.ts';
 import { markdownToText } from '../src/cli/terminal.ts';
+import type { FakeGitHub } from '../test/support/github-fake/index.ts';
 
-const { values: args } = parseArgs({ options: { clean: { type: 'boolean', default: false }, at: { type: 'string' } } });
+const { values: args } = parseArgs({ options: { clean: { type: 'boolean', default: false }, at: { type: 'string' }, 'pull-request': { type: 'boolean', default: false } } });
 const clean = args.clean;
 const DAY = 86_400_000;
 /** The last run's time: `--at`, else now (to the minute). */
@@ -57,8 +58,19 @@ console.log(`The demo's world is in ${world.root}:`);
 console.log(`  ${relative(world.root, world.remote)}   a bare repository playing your GitHub repository; the action keeps its data branch 'flakeguard-data' there`);
 console.log(`  ${relative(world.root, world.workspace)}    the checkout each CI run tests\n`);
 
+// --pull-request: the last run is a pull request's run (#7) against the local GitHub fake, which keeps the comment.
+const TOKEN = 'ghs_demo_token';
+let gh: FakeGitHub | undefined;
+let pr = 0;
+if (args['pull-request']) {
+  const { startGitHubFake } = await import('../test/support/github-fake/index.ts');
+  gh = await startGitHubFake({ owner: 'octo', repo: 'project', token: TOKEN });
+  pr = gh.seed.issue({ title: 'Apply the loyalty discount at checkout' }).number;
+}
+
 let quarantinedBefore = new Set<string>();
 let summaryFile = '';
+let commentFile = '';
 try {
   for (const [i, dir] of runs.entries()) {
     const at = runTime(i);
@@ -68,10 +80,24 @@ try {
     await world.commit(`change ${i + 1}`, { date: at - 600_000 });
     // What `steps.<id>.outcome` of the test step was in that run.
     const testOutcome = (await readFile(join(examples, dir, 'test-outcome'), 'utf8')).trim();
+    const asPullRequest = gh !== undefined && i === runs.length - 1;
     const run = await world.run({
-      inputs: { 'test-outcome': testOutcome },
-      env: { NODE_OPTIONS: `--import=${pathToFileURL(clockModule).href}`, FLAKEGUARD_DEMO_SKEW_MS: String(at - Date.now()) },
+      inputs: { 'test-outcome': testOutcome, ...(asPullRequest ? { token: TOKEN } : {}) },
+      env: { NODE_OPTIONS: `--import=${pathToFileURL(clockModule).href}`, FLAKEGUARD_DEMO_SKEW_MS: String(at - Date.now()), ...(asPullRequest ? { GITHUB_API_URL: gh!.url } : {}) },
+      ...(asPullRequest
+        ? {
+            eventName: 'pull_request',
+            ref: `refs/pull/${pr}/merge`,
+            event: { repository: { default_branch: 'main', full_name: 'octo/project' }, pull_request: { number: pr, head: { repo: { full_name: 'octo/project' } } } },
+          }
+        : {}),
     });
+    if (asPullRequest) {
+      const comment = gh!.state.comments.find((c) => c.issue_number === pr);
+      if (!comment) throw new Error(`run ${i + 1} left no comment on the pull request:\n${run.stdout}`);
+      commentFile = join(world.root, 'pr-comment.md');
+      await writeFile(commentFile, comment.body);
+    }
     const o = run.outputs;
     if (String(run.exitCode === 0 ? 'success' : 'failure') !== o.outcome) throw new Error(`${dir}: exit code and outcome disagree`);
 
@@ -103,6 +129,7 @@ try {
     await writeFile(summaryFile, run.summary);
   }
 
+  if (commentFile) console.log(`\nRun ${runs.length} ran on pull request #${pr}: the comment flakeguard keeps there is in ${commentFile}.`);
   console.log(`\nThe job summary of the last run, as GitHub would show it, is in ${summaryFile}. As text:\n`);
   console.log(markdownToText(await readFile(summaryFile, 'utf8')));
 
@@ -120,5 +147,6 @@ try {
     `\nA hand edit takes effect on the next run. ${clean ? 'The world is removed now (--clean).' : `The world stays until you remove it: rm -rf ${world.root} (or run the demo with --clean).`}`,
   );
 } finally {
+  await gh?.close();
   if (clean) await world.dispose();
 }
