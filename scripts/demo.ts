@@ -7,7 +7,7 @@
  * One clock: run N of the examples is dated N−5 days before the last run, which runs now (or at `--at <ISO time>`,
  * for a demo that renders the same every day). Each run's report timestamps, its commit and the step's own clock
  * (through an `--import` module that moves Date, as a runner whose clock says that time) all read that date, so the
- * quarantine's `since`, the decisions, the data branch's commits and the runs agree.
+ * quarantine's `since`, the decisions, the data branch's commits and the runs agree (docs/adr/0451-demo-one-clock.md).
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';

@@ -8,7 +8,8 @@
  * Beside them, `docs/images/readme-images.json` records, for each picture, the SHA-256 of what was rendered (the
  * dashboard's page as painted, the comment's HTML document) and of the PNG. `--check` renders again and compares
  * without writing: a picture whose source changed (the page, the comment, the demo) is stale, and the check says
- * which and the command that makes it again (test/e2e/readme-images.test.ts runs it).
+ * which and the command that makes it again (test/e2e/readme-images.test.ts runs it). Why the rendered source and not
+ * the pixels: docs/adr/0450-readme-tested-from-the-readme.md.
  */
 import { createHash } from 'node:crypto';
 import { execFile } from 'node:child_process';
