@@ -38,6 +38,13 @@ describe('this repository', () => {
     expect(changelog).toMatch(/^## \[Unreleased\]\n\n## \[0\.4\.0\] - \d{4}-\d{2}-\d{2}\n/m);
   });
 
+  it("pins the README's workflows to the tag this version is released under, so that every pin resolves once it is pushed", () => {
+    const readme = readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8');
+    const pins = [...readme.matchAll(/uses: flakeguard\/flakeguard@(\S+)/g)].map((m) => m[1]);
+    expect(pins.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(pins)).toEqual(new Set([`v${version}`]));
+  });
+
   it('releases from the tag v<version>, with the notes of its section', () => {
     const notesFile = join(repo({}), 'notes.md');
     const run = spawnSync(NODE24, ['scripts/release-check.ts', '--tag', `v${version}`, '--notes', notesFile], { cwd: PROJECT_ROOT, encoding: 'utf8' });

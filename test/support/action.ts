@@ -27,6 +27,13 @@ export function git(cwd: string, args: string[], env: Record<string, string> = {
 
 const IDENTITY = { GIT_AUTHOR_NAME: 'Dev', GIT_AUTHOR_EMAIL: 'dev@example.com', GIT_COMMITTER_NAME: 'Dev', GIT_COMMITTER_EMAIL: 'dev@example.com' };
 
+/** git's author and committer dates at `ms`, or nothing (git's own clock). */
+function gitDates(ms: number | undefined): Record<string, string> {
+  if (ms === undefined) return {};
+  const at = `@${Math.floor(ms / 1000)} +0000`;
+  return { GIT_AUTHOR_DATE: at, GIT_COMMITTER_DATE: at };
+}
+
 export interface ActionRun {
   exitCode: number | null;
   stdout: string;
@@ -84,8 +91,8 @@ export class World {
     this.workspace = workspace;
   }
 
-  /** A bare "GitHub" repository with a main branch, and a workspace cloned from it. */
-  static async create(): Promise<World> {
+  /** A bare "GitHub" repository with a main branch, and a workspace cloned from it; `date` (ms) dates its first commit. */
+  static async create(options: { date?: number } = {}): Promise<World> {
     const root = await mkdtemp(join(tmpdir(), 'flakeguard-world-'));
     const remote = join(root, 'remote.git');
     const workspace = join(root, 'workspace');
@@ -93,7 +100,7 @@ export class World {
     await git(root, ['init', '-q', '-b', 'main', workspace]);
     await writeFile(join(workspace, 'README.md'), '# user project\n');
     await git(workspace, ['add', '-A']);
-    await git(workspace, ['commit', '-q', '-m', 'initial'], IDENTITY);
+    await git(workspace, ['commit', '-q', '-m', 'initial'], { ...IDENTITY, ...gitDates(options.date) });
     await git(workspace, ['remote', 'add', 'origin', remote]);
     await git(workspace, ['push', '-q', 'origin', 'main']);
     await git(workspace, ['branch', '-q', '--set-upstream-to=origin/main', 'main']);
@@ -110,9 +117,9 @@ export class World {
     await rm(join(this.workspace, dir), { recursive: true, force: true });
   }
 
-  /** A new commit on the workspace's main branch, pushed: the next run tests another SHA. */
-  async commit(message: string): Promise<string> {
-    await git(this.workspace, ['commit', '-q', '--allow-empty', '-m', message], IDENTITY);
+  /** A new commit on the workspace's main branch, pushed: the next run tests another SHA. `date` (ms) dates it. */
+  async commit(message: string, options: { date?: number } = {}): Promise<string> {
+    await git(this.workspace, ['commit', '-q', '--allow-empty', '-m', message], { ...IDENTITY, ...gitDates(options.date) });
     await git(this.workspace, ['push', '-q', 'origin', 'main']);
     return this.headSha();
   }
