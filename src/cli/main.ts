@@ -191,9 +191,13 @@ async function org(positionals: string[], values: Values): Promise<number> {
   });
   const { model } = result;
   for (const note of result.notes) console.error(`note: ${note.repository}: ${note.message}`);
-  console.log(`${model.repos.length} of ${model.repos.length + model.missing.length} repositories read; page: ${result.page}`);
+  const entries = result.listed + result.duplicates.length;
+  const repositories = `${result.listed} ${result.listed === 1 ? 'repository' : 'repositories'} listed`;
+  const again = result.duplicates.length > 0 ? ` (${entries} entries, ${result.duplicates.length} listed again)` : '';
+  console.log(`${repositories}${again}, ${model.repos.length} read, ${model.missing.length} missing; page: ${result.page}`);
   for (const [table, file] of Object.entries(result.tables)) console.log(`${table}: ${file.rows} rows, ${file.bytes} bytes -> ${file.path}`);
   if (result.database) console.log(`database: ${result.database.path} (${[...result.database.rows].map(([t, n]) => `${t} ${n}`).join(', ')})`);
+  for (const d of result.duplicates) console.log(`DUPLICATE ${d.name} (${d.source}): ${d.reason}`);
   for (const m of model.missing) console.log(`MISSING ${m.name} (${m.source}): ${m.reason}`);
   for (const w of result.warnings) console.log(`WARNING ${w}`);
   return exitCode;
