@@ -23,7 +23,7 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
     before = previous;
     previous = current;
   }
-  return previous[b.length]!;
+  return Math.min(previous[b.length]!, limit + 1);
 }
 
 /**
