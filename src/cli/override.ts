@@ -109,6 +109,9 @@ export function resolveTest(snapshot: Snapshot, query: string): string {
   throw new CliError(`'${shownId(query)}' matches ${found.length} tests; give the full id:\n${listIds(found)}`);
 }
 
+/** The most tests one `--match` changes: each is listed before the question, and read by a person. */
+export const MAX_MATCHED = 100;
+
 /**
  * The tests a change names (docs/cli.md, ADR 0465): one exact id, or with `--match TEXT` every test whose id contains
  * TEXT (case-insensitive). An id that is not exact is refused with the ids that contain it, or the nearest one, and
@@ -120,6 +123,8 @@ export function selectTests(snapshot: Snapshot, pick: { id: string } | { match: 
     const q = pick.match.toLowerCase();
     const found = [...ids].filter((id) => id.toLowerCase().includes(q)).sort();
     if (found.length === 0) throw new CliError(`--match '${shownId(pick.match)}': no test id on the data branch contains it (${ids.size} tests there).`);
+    if (found.length > MAX_MATCHED)
+      throw new CliError(`--match '${shownId(pick.match)}' names ${found.length} tests, more than the ${MAX_MATCHED} one hand edit changes: narrow it. The first of them:\n${listIds(found)}`);
     return found;
   }
   if (ids.has(pick.id)) return [pick.id];

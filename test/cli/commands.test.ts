@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { editDistance, nearest } from '../../src/cli/suggest.ts';
 import { COMMANDS, OPTIONS, commandHelp, parseCommandLine } from '../../src/cli/commands.ts';
-import { CliError, planOverrides, selectTests, shownId, unchanged } from '../../src/cli/override.ts';
+import { CliError, MAX_MATCHED, planOverrides, selectTests, shownId, unchanged } from '../../src/cli/override.ts';
 import { parseSnapshot } from '../../src/store/snapshot.ts';
 
 describe('edit distance and the nearest word', () => {
@@ -94,6 +94,12 @@ describe('the tests a hand edit changes', () => {
   it('--match takes every id containing the text, case-insensitively', () => {
     expect(selectTests(snapshot, { match: 'A::' })).toEqual(['a::one', 'a::two']);
     expect(() => selectTests(snapshot, { match: 'nope' })).toThrow("--match 'nope': no test id on the data branch contains it");
+    const many = new Map([
+      ['flakeguard.json', '{"schema": 2, "shards": 1, "writes": 1, "ingested": {}}'],
+      ['stats/00.json', `{"schema": 2, "tests": {\n${Array.from({ length: MAX_MATCHED + 1 }, (_, i) => `"m::t${i}": {"override":null,"quarantined":false,"reason":"r"}`).join(',\n')}\n}}\n`],
+    ]);
+    expect(selectTests(parseSnapshot(many), { match: 'm::t1' })).toHaveLength(12);
+    expect(() => selectTests(parseSnapshot(many), { match: 'm::' })).toThrow(`--match 'm::' names ${MAX_MATCHED + 1} tests, more than the ${MAX_MATCHED} one hand edit changes: narrow it.`);
   });
 
   it('plans each edit on the files the previous one left, and tells an unchanged one', () => {
