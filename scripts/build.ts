@@ -167,6 +167,8 @@ export async function buildDist(outdir = DIST): Promise<{ files: Map<string, num
     logLevel: 'warning',
     // An optional peer, never bundled: `flakeguard org` loads it from where it is installed (docs/adr/0356).
     external: ['@duckdb/node-api'],
+    // `flakeguard --version` says the version of the package.json it was built from (src/cli/main.ts).
+    define: { FLAKEGUARD_VERSION: JSON.stringify((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version) },
   });
   const metafile = result.metafile!;
   const renamed = new Map<string, string>();

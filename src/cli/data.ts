@@ -1,5 +1,5 @@
 /**
- * The CLI's adapter to the data branch: read it once (explain), or change one override and push it with the
+ * The CLI's adapter to the data branch: read it once (explain, and the plan of a hand edit), or change overrides and push it with the
  * step's own optimistic concurrency (src/store/sync.ts): a push refused because another writer moved the branch
  * fetches the new head and makes the same edit again on top of it, so no concurrent write is ever lost.
  */
@@ -9,7 +9,7 @@ import { runGit } from '../store/git-process.ts';
 import { parseLineObject } from '../store/layout.ts';
 import { parseSnapshot, statsFileOf, type Snapshot } from '../store/snapshot.ts';
 import { syncRun, type SyncStatus } from '../store/sync.ts';
-import { CliError, editOverride, type OverrideEdit } from './override.ts';
+import { CliError, planOverrides, type OverrideEdit } from './override.ts';
 
 export interface DataOptions {
   /** The repository holding the data branch: a URL or a path; default: the current repository's `origin`. */
@@ -70,38 +70,39 @@ export async function readDataBranch(options: DataOptions): Promise<{ snapshot: 
 }
 
 export interface OverrideResult {
-  edit: OverrideEdit;
+  edits: OverrideEdit[];
   status: SyncStatus;
   remote: string;
 }
 
-export async function writeOverride(
+/**
+ * Sets the override of each test of `ids` (exact ids, as planned and confirmed) and pushes the change; on a newer
+ * head the same edits are made again on top of it.
+ */
+export async function writeOverrides(
   options: DataOptions & { attempts: number; log: (message: string) => void },
-  query: string,
+  ids: readonly string[],
   value: unknown,
-  describe: (id: string) => string,
+  commitMessage: string,
 ): Promise<OverrideResult> {
   const remote = await remoteOf(options);
   await authorFromGitConfig(options.cwd);
   const repo = await DataRepo.open(remote, options.branch, options.token ?? '');
   const tries: string[] = [];
   try {
-    let edit: OverrideEdit | undefined;
+    let edits: OverrideEdit[] = [];
     const sync = await syncRun(
       repo,
       (snapshot, files) => {
         if (files === null) throw new CliError(`Could not read '${options.branch}' from ${remote}: ${tries.at(-1) ?? 'unknown error'}`);
         if (files.size === 0) throw new CliError(`${remote} has no branch '${options.branch}' yet: flakeguard creates it on its first run.`);
-        edit = editOverride(files, snapshot, query, value);
-        return { files: edit.files };
+        edits = planOverrides(files, snapshot, ids, value);
+        return { files: edits.at(-1)?.files ?? new Map(files) };
       },
       {
         attempts: options.attempts,
         readOnly: false,
-        // The message is computed once the test is known; the first apply names it.
-        get commitMessage() {
-          return edit ? describe(edit.id) : 'flakeguard: hand edit';
-        },
+        commitMessage,
         log: (message) => {
           tries.push(message);
           options.log(message);
@@ -109,7 +110,7 @@ export async function writeOverride(
       },
     );
     if (sync.status.kind === 'not-saved') throw new CliError(`The edit was NOT saved: ${sync.status.reason}`);
-    return { edit: edit!, status: sync.status, remote };
+    return { edits, status: sync.status, remote };
   } finally {
     await repo.dispose();
   }

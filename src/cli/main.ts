@@ -3,75 +3,21 @@
  * The `flakeguard` command (bundled to dist/cli/index.js; `bin` in package.json). Only wires: each command's work
  * is in its own module, loaded when chosen. docs/cli.md is its manual.
  */
-import { parseArgs } from 'node:util';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { CliError, overrideValue, type OverrideRequest } from './override.ts';
+import { CliError, overrideValue, planOverrides, selectTests, shownId, unchanged, type OverrideEdit, type OverrideRequest } from './override.ts';
+import { parseCommandLine, usageError, type Values } from './commands.ts';
 
-export const USAGE = `flakeguard: keeps flaky tests from failing CI without hiding real breakage.
+/** The package's version, written into the bundle by scripts/build.ts from package.json. */
+declare const FLAKEGUARD_VERSION: string | undefined;
+const VERSION = typeof FLAKEGUARD_VERSION === 'string' ? FLAKEGUARD_VERSION : 'unbundled';
 
-Usage:
-  flakeguard explain <test>                          a test's history, scores, state and why
-  flakeguard quarantine <test> [--until DATE] [--reason TEXT] [--cells CELL]...
-                                                     force it into quarantine (a hand override); --cells: only
-                                                     in these matrix cells (os=windows-latest; repeat for more)
-  flakeguard release <test> [--until DATE] [--reason TEXT]
-                                                     keep it out of quarantine ("override": "never")
-  flakeguard release <test> --auto                  remove the hand override: the policy decides again
-  flakeguard run --reports GLOB [--test-exit-code N | --test-outcome OUTCOME] [options]
-                                                     the step's job on GitLab CI, Buildkite, Jenkins, CircleCI
-  flakeguard summary [FILE]                          the last run's summary as terminal text
-  flakeguard export --format ndjson|parquet --out DIR [--since RUN|TIME] [--repository NAME]
-                                                     the data branch as warehouse tables (docs/warehouse.md)
-  flakeguard org --repos [NAME=]URL|PATH,... --out DIR [--dashboard-url TEMPLATE] [--no-database] [--require-all]
-                                                     several repositories' data branches: one page, tables, database (docs/org.md)
+/** A usage error: printed with the command's help to read, exit code 2. */
+class UsageError extends CliError {}
 
-Options for every command on the data branch:
-  --remote URL|PATH     the repository holding the data branch (default: this repository's 'origin')
-  --data-branch NAME    default flakeguard-data
-  FLAKEGUARD_TOKEN      (environment) a token for an https remote; otherwise git's own credentials are used
-
-Options of run (each is the action input of the same name, see the README):
-  --reports GLOB (repeatable), --test-outcome success|failure|cancelled|skipped, --test-exit-code N,
-  --config FILE, --job-key TEXT, --split-history-by none|job-key, --read-only, --push-attempts N,
-  --out-dir DIR (summary.md and outputs.json; default .flakeguard), --quiet (no summary at the end)
-
-Test names: the full id (classname::name), or any part of it that names exactly one test.
-Docs: docs/cli.md`;
-
-const OPTIONS = {
-  remote: { type: 'string' },
-  'data-branch': { type: 'string' },
-  until: { type: 'string' },
-  reason: { type: 'string' },
-  cells: { type: 'string', multiple: true },
-  auto: { type: 'boolean' },
-  reports: { type: 'string', multiple: true },
-  'test-outcome': { type: 'string' },
-  'test-exit-code': { type: 'string' },
-  config: { type: 'string' },
-  'job-key': { type: 'string' },
-  'split-history-by': { type: 'string' },
-  'read-only': { type: 'boolean' },
-  'push-attempts': { type: 'string' },
-  'out-dir': { type: 'string' },
-  quiet: { type: 'boolean' },
-  runs: { type: 'string' },
-  format: { type: 'string' },
-  out: { type: 'string' },
-  since: { type: 'string' },
-  repository: { type: 'string' },
-  repos: { type: 'string', multiple: true },
-  'dashboard-url': { type: 'string' },
-  'no-database': { type: 'boolean' },
-  'require-all': { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
-
-type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
-
-function oneTest(positionals: string[], command: string): string {
-  if (positionals.length !== 1 || positionals[0]!.trim() === '') throw new CliError(`Usage: flakeguard ${command} <test> (one test id, quoted if it has spaces).`);
+function oneTest(positionals: string[], command: string, what = '<test>'): string {
+  if (positionals.length !== 1 || positionals[0]!.trim() === '')
+    throw new UsageError(`${positionals.length > 1 ? `one test only, got ${positionals.length} words` : 'which test?'} (flakeguard ${command} ${what}, quoted if it has spaces).`);
   return positionals[0]!;
 }
 
@@ -81,8 +27,25 @@ function dataOptions(values: Values) {
   return { remote: values.remote, branch, token: process.env.FLAKEGUARD_TOKEN ?? '', cwd: process.cwd() };
 }
 
+const json = (value: unknown): string => JSON.stringify(value);
+
+/** The plan shown before a hand edit: each test, its stats file and line, the override before and after. */
+function planLines(edits: readonly OverrideEdit[]): string[] {
+  return edits.flatMap((e) => [
+    `  ${shownId(e.id)}`,
+    `      ${e.path}:${e.line}  "override": ${unchanged(e) ? `already ${json(e.after)}, nothing to change` : `${json(e.before)} -> ${json(e.after)}`}`,
+  ]);
+}
+
+/**
+ * `quarantine` and `release` (docs/cli.md, ADR 0465): exact ids, or `--match TEXT`; the plan is shown before any
+ * change, and the change is made only when confirmed on a terminal or given `--yes`; `--dry-run` shows it only.
+ */
 async function override(command: 'quarantine' | 'release', positionals: string[], values: Values): Promise<number> {
-  const query = oneTest(positionals, command);
+  if (values.match !== undefined && positionals.length > 0) throw new UsageError(`give one test id or --match TEXT, not both.`);
+  if (values.match !== undefined && values.match.trim() === '') throw new UsageError('--match needs some text of the ids.');
+  const pick = values.match !== undefined ? { match: values.match } : { id: oneTest(positionals, command, '<test-id>') };
+  if (values.yes && values['dry-run']) throw new UsageError('give --yes or --dry-run, not both.');
   if (values.auto && (values.until !== undefined || values.reason !== undefined || values.cells !== undefined))
     throw new CliError('--auto removes the override: it takes no --until, --reason or --cells.');
   if (values.auto && command !== 'release') throw new CliError('--auto goes with release.');
@@ -90,29 +53,57 @@ async function override(command: 'quarantine' | 'release', positionals: string[]
     ? { action: 'auto' }
     : { action: command === 'quarantine' ? 'quarantine' : 'never', reason: values.reason, until: values.until, ...(values.cells !== undefined ? { cells: values.cells } : {}) };
   const value = overrideValue(request, Date.now());
-  const { writeOverride } = await import('./data.ts');
   const cells = value !== null && typeof value === 'object' && 'cells' in value ? (value.cells as string[]) : undefined;
   const what = values.auto ? 'hand override removed' : command === 'quarantine' ? `quarantined by hand${cells ? ` in ${cells.join('; ')}` : ''}` : 'released by hand (never quarantine)';
-  const result = await writeOverride(
-    { ...dataOptions(values), attempts: 8, log: (m) => console.error(m) },
-    query,
-    value,
-    (id) => `flakeguard CLI: ${id}: ${what}${values.reason ? ` (${values.reason})` : ''}`,
+
+  const options = dataOptions(values);
+  const { readDataBranch, writeOverrides } = await import('./data.ts');
+  const read = await readDataBranch(options);
+  const plan = planOverrides(read.files, read.snapshot, selectTests(read.snapshot, pick), value);
+  const changing = plan.filter((e) => !unchanged(e));
+  const tests = (n: number): string => `${n} test${n === 1 ? '' : 's'}`;
+  console.log(
+    `flakeguard ${command}${values.auto ? ' --auto' : ''}: ${tests(plan.length)} on '${options.branch}' (${read.remote.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/i, '$1***@')} at ${read.head.slice(0, 12)}):`,
   );
-  const { edit, status } = result;
-  const line = `${edit.path}:${edit.line}`;
+  console.log(planLines(plan).join('\n'));
   // A cell no run of the test ran in (a typo, or a cell yet to run): said, not refused.
-  const unseen = (cells ?? []).filter((c) => !edit.cellsRun.includes(c));
-  if (unseen.length > 0)
-    console.error(
-      `note: ${edit.id} has no recorded run in ${unseen.join('; ')} (its runs' cells: ${edit.cellsRun.length > 0 ? edit.cellsRun.join('; ') : 'none recorded'}); the quarantine covers only the cells named.`,
-    );
+  for (const edit of changing) {
+    const unseen = (cells ?? []).filter((c) => !edit.cellsRun.includes(c));
+    if (unseen.length > 0)
+      console.error(
+        `note: ${shownId(edit.id)} has no recorded run in ${unseen.join('; ')} (its runs' cells: ${edit.cellsRun.length > 0 ? edit.cellsRun.join('; ') : 'none recorded'}); the quarantine covers only the cells named.`,
+      );
+  }
+  if (changing.length === 0) {
+    console.log('Nothing to push: each test already says so.');
+    return 0;
+  }
+  if (values['dry-run']) {
+    console.log(`Dry run: nothing changed (--yes makes the change).`);
+    return 0;
+  }
+  if (!values.yes) {
+    if (!process.stdin.isTTY) {
+      console.error(`Nothing changed: no terminal to confirm on. Add --yes to make this change (--dry-run only shows it).`);
+      return 2;
+    }
+    const { askYesNo } = await import('./ask.ts');
+    const verb = values.auto ? 'Remove the hand override of' : command === 'quarantine' ? 'Quarantine' : 'Release';
+    if (!(await askYesNo(`${verb} ${tests(changing.length)} and push to '${options.branch}'? [y/N] `))) {
+      console.error('Nothing changed.');
+      return 1;
+    }
+  }
+  const ids = changing.map((e) => e.id);
+  const reason = values.reason ? ` (${values.reason})` : '';
+  const message = ids.length === 1 ? `flakeguard CLI: ${ids[0]}: ${what}${reason}` : `flakeguard CLI: ${tests(ids.length)} ${what}${reason}\n\n${ids.join('\n')}`;
+  const { edits, status } = await writeOverrides({ ...options, attempts: 8, log: (m) => console.error(m) }, ids, value, message);
   if (status.kind === 'unchanged') {
-    console.log(`${edit.id}: already ${JSON.stringify(edit.after)} in ${line}; nothing to push.`);
+    console.log(`Nothing to push: the data branch already says so.`);
   } else if (status.kind === 'pushed') {
-    console.log(`${edit.id}: ${what}. ${line} now says "override": ${JSON.stringify(edit.after)} (was ${JSON.stringify(edit.before)}).`);
+    for (const edit of edits) console.log(`${shownId(edit.id)}: ${what}. ${edit.path}:${edit.line} now says "override": ${json(edit.after)} (was ${json(edit.before)}).`);
     console.log(
-      `Pushed ${status.commit.slice(0, 12)} to ${dataOptions(values).branch}${status.tries > 1 ? ` after ${status.tries} tries (another writer pushed meanwhile; the edit was made again on top)` : ''}. It takes effect on the next run.`,
+      `Pushed ${status.commit.slice(0, 12)} to ${options.branch}${status.tries > 1 ? ` after ${status.tries} tries (another writer pushed meanwhile; the edit was made again on top)` : ''}. It takes effect on the next run.`,
     );
   }
   return 0;
@@ -200,47 +191,54 @@ async function org(positionals: string[], values: Values): Promise<number> {
   });
   const { model } = result;
   for (const note of result.notes) console.error(`note: ${note.repository}: ${note.message}`);
-  console.log(`${model.repos.length} of ${model.repos.length + model.missing.length} repositories read; page: ${result.page}`);
+  const entries = result.listed + result.duplicates.length;
+  const repositories = `${result.listed} ${result.listed === 1 ? 'repository' : 'repositories'} listed`;
+  const again = result.duplicates.length > 0 ? ` (${entries} entries, ${result.duplicates.length} listed again)` : '';
+  console.log(`${repositories}${again}, ${model.repos.length} read, ${model.missing.length} missing; page: ${result.page}`);
   for (const [table, file] of Object.entries(result.tables)) console.log(`${table}: ${file.rows} rows, ${file.bytes} bytes -> ${file.path}`);
   if (result.database) console.log(`database: ${result.database.path} (${[...result.database.rows].map(([t, n]) => `${t} ${n}`).join(', ')})`);
+  for (const d of result.duplicates) console.log(`DUPLICATE ${d.name} (${d.source}): ${d.reason}`);
   for (const m of model.missing) console.log(`MISSING ${m.name} (${m.source}): ${m.reason}`);
   for (const w of result.warnings) console.log(`WARNING ${w}`);
   return exitCode;
 }
 
 export async function main(argv: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (error) {
-    console.error(`${(error as Error).message}\n\n${USAGE}`);
+  const line = parseCommandLine(argv, VERSION);
+  if (line.kind === 'version') {
+    console.log(`flakeguard ${VERSION}`);
+    return 0;
+  }
+  if (line.kind === 'help') {
+    (line.code === 0 ? process.stdout : process.stderr).write(line.text);
+    return line.code;
+  }
+  if (line.kind === 'usage-error') {
+    process.stderr.write(line.text);
     return 2;
   }
-  const [command, ...rest] = parsed.positionals;
-  if (parsed.values.help || command === undefined || command === 'help') {
-    console.log(USAGE);
-    return command === undefined && !parsed.values.help ? 2 : 0;
-  }
+  const { command, positionals: rest, values } = line;
   try {
     switch (command) {
       case 'explain':
-        return await explain(rest, parsed.values);
+        return await explain(rest, values);
       case 'quarantine':
       case 'release':
-        return await override(command, rest, parsed.values);
+        return await override(command, rest, values);
       case 'run':
-        return await run(rest, parsed.values);
+        return await run(rest, values);
       case 'summary':
-        return await summary(rest, parsed.values);
+        return await summary(rest, values);
       case 'export':
-        return await exportData(rest, parsed.values);
+        return await exportData(rest, values);
       case 'org':
-        return await org(rest, parsed.values);
-      default:
-        console.error(`Unknown command '${command}'.\n\n${USAGE}`);
-        return 2;
+        return await org(rest, values);
     }
   } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(usageError(command, error.message));
+      return 2;
+    }
     if (error instanceof CliError) {
       console.error(`flakeguard ${command}: ${error.message}`);
       return 2;

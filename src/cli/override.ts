@@ -7,6 +7,7 @@
 import { SCHEMA_VERSION, parseLineObject, parseOverride, readUntil, renderLineObject } from '../store/layout.ts';
 import { statsFileOf, type Snapshot } from '../store/snapshot.ts';
 import { MAX_OVERRIDE_CELLS, readCell } from '../history/cell.ts';
+import { nearest } from './suggest.ts';
 
 export class CliError extends Error {}
 
@@ -58,26 +59,91 @@ export function overrideValue(request: OverrideRequest, now: number): unknown {
 }
 
 /**
+ * A test id as the terminal shows it: control characters (a newline, an ANSI escape) as `\n`, `\r`, `\t`, `\xHH`,
+ * and invisible format characters (bidi overrides, zero-width marks) as `\u{HHHH}`, so that what is shown is what
+ * is there, and a name cannot redraw the screen or pass for another.
+ */
+export function shownId(id: string, max = 300): string {
+  const named: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+  const out = [...id.slice(0, max)]
+    .map((c) => {
+      if (named[c]) return named[c];
+      if (/\p{Cc}/u.test(c)) return `\\x${c.codePointAt(0)!.toString(16).padStart(2, '0')}`;
+      if (/[\p{Cf}\u2028\u2029]/u.test(c)) return `\\u{${c.codePointAt(0)!.toString(16)}}`;
+      return c;
+    })
+    .join('');
+  return id.length > max ? `${out}…` : out;
+}
+
+/** Every id the data branch knows: with a stats line, a history or a hand override. */
+function knownIds(snapshot: Snapshot): Set<string> {
+  return new Set<string>([...snapshot.stats.keys(), ...snapshot.history.keys(), ...snapshot.overrides.keys()]);
+}
+
+/** Ids listed in a message, ten at most, each escaped. */
+function listIds(ids: readonly string[]): string {
+  const shown = ids
+    .slice(0, 10)
+    .map((id) => `  ${shownId(id)}`)
+    .join('\n');
+  return `${shown}${ids.length > 10 ? `\n  …and ${ids.length - 10} more` : ''}`;
+}
+
+/**
  * The test ids a person's words name: the exact id, else the ids that contain the words (case-insensitive). Ids
  * with a stats line or a history both count.
  */
 export function findTests(snapshot: Snapshot, query: string): string[] {
-  const ids = new Set<string>([...snapshot.stats.keys(), ...snapshot.history.keys(), ...snapshot.overrides.keys()]);
+  const ids = knownIds(snapshot);
   if (ids.has(query)) return [query];
   const q = query.toLowerCase();
   return [...ids].filter((id) => id.toLowerCase().includes(q)).sort();
 }
 
-/** Exactly one test, or an error that lists the candidates. */
+/** Exactly one test, or an error that lists the candidates (`explain`: reading needs no exact id). */
 export function resolveTest(snapshot: Snapshot, query: string): string {
   const found = findTests(snapshot, query);
   if (found.length === 1) return found[0]!;
-  if (found.length === 0) throw new CliError(`No test matches '${query}' on the data branch (${new Set([...snapshot.stats.keys(), ...snapshot.history.keys()]).size} tests there).`);
-  const shown = found
-    .slice(0, 10)
-    .map((id) => `  ${id}`)
-    .join('\n');
-  throw new CliError(`'${query}' matches ${found.length} tests; give the full id:\n${shown}${found.length > 10 ? `\n  …and ${found.length - 10} more` : ''}`);
+  if (found.length === 0) throw new CliError(`No test matches '${shownId(query)}' on the data branch (${new Set([...snapshot.stats.keys(), ...snapshot.history.keys()]).size} tests there).`);
+  throw new CliError(`'${shownId(query)}' matches ${found.length} tests; give the full id:\n${listIds(found)}`);
+}
+
+/** The most tests one `--match` changes: each is listed before the question, and read by a person. */
+export const MAX_MATCHED = 100;
+
+/**
+ * The tests a change names (docs/cli.md, ADR 0465): one exact id, or with `--match TEXT` every test whose id contains
+ * TEXT (case-insensitive). An id that is not exact is refused with the ids that contain it, or the nearest one, and
+ * the way to name them: a change is never made to a test the person did not name.
+ */
+export function selectTests(snapshot: Snapshot, pick: { id: string } | { match: string }): string[] {
+  const ids = knownIds(snapshot);
+  if ('match' in pick) {
+    const q = pick.match.toLowerCase();
+    const found = [...ids].filter((id) => id.toLowerCase().includes(q)).sort();
+    if (found.length === 0) throw new CliError(`--match '${shownId(pick.match)}': no test id on the data branch contains it (${ids.size} tests there).`);
+    if (found.length > MAX_MATCHED)
+      throw new CliError(`--match '${shownId(pick.match)}' names ${found.length} tests, more than the ${MAX_MATCHED} one hand edit changes: narrow it. The first of them:\n${listIds(found)}`);
+    return found;
+  }
+  if (ids.has(pick.id)) return [pick.id];
+  const q = pick.id.toLowerCase();
+  const containing = [...ids].filter((id) => id.toLowerCase().includes(q)).sort();
+  if (containing.length > 0) {
+    const use = containing.length === 1 ? 'give that full id' : 'give one full id';
+    throw new CliError(
+      `No test has the exact id '${shownId(pick.id)}'; ${containing.length} ${containing.length === 1 ? 'id contains' : 'ids contain'} it (${use}, or --match '${shownId(pick.id)}' for ${containing.length === 1 ? 'it' : 'all of them'}):\n${listIds(containing)}`,
+    );
+  }
+  const guess =
+    pick.id.length <= 500
+      ? nearest(
+          pick.id,
+          [...ids].filter((id) => Math.abs(id.length - pick.id.length) <= 2),
+        )
+      : undefined;
+  throw new CliError(`No test has the exact id '${shownId(pick.id)}' on the data branch (${ids.size} tests there).${guess ? ` Did you mean '${shownId(guess)}'?` : ''}`);
 }
 
 export interface OverrideEdit {
@@ -96,11 +162,30 @@ const ENTRY_LINE = /^(\s*)("(?:[^"\\]|\\.)*")(\s*:\s*)(.*?)(,?)\s*$/;
 
 /** Sets the test's override in its stats file; throws a CliError a person can act on. */
 export function editOverride(files: ReadonlyMap<string, string>, snapshot: Snapshot, query: string, value: unknown): OverrideEdit {
-  const id = resolveTest(snapshot, query);
+  return editExact(files, snapshot, resolveTest(snapshot, query), value);
+}
+
+/** Sets the override of the test with exactly this id. */
+export function editExact(files: ReadonlyMap<string, string>, snapshot: Snapshot, id: string, value: unknown): OverrideEdit {
   const edit = editLine(files, snapshot, id, value);
   const cellsRun = [...new Set((snapshot.history.get(id)?.runs ?? []).flatMap((r) => (r.cell !== undefined ? [r.cell] : [])))].sort();
   return { ...edit, cellsRun };
 }
+
+/** The edits of several tests, one after another on the same files: the last one's `files` hold them all. */
+export function planOverrides(files: ReadonlyMap<string, string>, snapshot: Snapshot, ids: readonly string[], value: unknown): OverrideEdit[] {
+  const edits: OverrideEdit[] = [];
+  let current = files;
+  for (const id of ids) {
+    const edit = editExact(current, snapshot, id, value);
+    edits.push(edit);
+    current = edit.files;
+  }
+  return edits;
+}
+
+/** Whether an edit leaves the override as it was. */
+export const unchanged = (edit: Pick<OverrideEdit, 'before' | 'after'>): boolean => JSON.stringify(edit.before) === JSON.stringify(edit.after);
 
 function editLine(files: ReadonlyMap<string, string>, snapshot: Snapshot, id: string, value: unknown): Omit<OverrideEdit, 'cellsRun'> {
   const path = statsFileOf(snapshot, id);

@@ -4,7 +4,8 @@
  * the four tables (src/export/, Parquet), then the org page (`index.html`, the model in its data block), the model as
  * `org.json`, and the embedded database (`flakeguard.duckdb`, src/org/database.ts). Memory holds one branch at a
  * time. A repository that cannot be read is left out of every table and total and named everywhere the totals are:
- * the page, org.json, the database's `repositories` table and the command's output.
+ * the page, org.json, the database's `repositories` table and the command's output. A repository listed again is
+ * read once: the repeat is a duplicate, in the command's output and the database, never missing.
  */
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -46,6 +47,13 @@ export interface OrgBuildResult {
   notes: ExportNote[];
   page: string;
   database?: { path: string; rows: Map<string, number> };
+  /**
+   * The entries of `sources` that list a repository again under a name listed before (docs/adr/0466): each names the
+   * source it was read from, or why this source could not be read either. Never read twice, never missing.
+   */
+  duplicates: MissingRepo[];
+  /** The repositories listed: different names in `sources` (read + missing). */
+  listed: number;
   /** Each repository whose data branch's runs link to another repository than the one listed: `<name> (<source>): why`. */
   warnings: string[];
   /** Milliseconds spent fetching and reading the branches, summing them up, writing the tables (the rest of the export), the page and the database. */
@@ -70,6 +78,7 @@ export async function buildOrg(options: OrgBuildOptions): Promise<OrgBuildResult
   await mkdir(options.out, { recursive: true });
   const repos: RepoSummary[] = [];
   const missing: MissingRepo[] = [];
+  const duplicates: MissingRepo[] = [];
   const readFrom = new Map<string, string>();
   const warnings: string[] = [];
   const timings = { read: 0, summary: 0, tables: 0, page: 0, database: 0 };
@@ -79,12 +88,13 @@ export async function buildOrg(options: OrgBuildOptions): Promise<OrgBuildResult
       const shown = printableSource(source);
       const fallback = listed;
       const started = Date.now();
-      // The user's list decides identity: a name listed twice is read once, from the first source that could be read.
+      // The user's list decides identity: a name listed twice is read once, from the first source that could be read;
+      // a later entry of a name already read is a duplicate, never fetched.
       const earlier = readFrom.get(listed.toLowerCase());
       if (earlier !== undefined) {
-        const reason = `listed under the same name as ${earlier}, already read: counted once`;
-        missing.push({ name: listed, source: shown, reason });
-        options.log(`[${i + 1}/${options.sources.length}] ${shown}: MISSING: ${reason}`);
+        const reason = `listed again under the name ${listed}, read once from ${earlier}`;
+        duplicates.push({ name: listed, source: shown, reason });
+        options.log(`[${i + 1}/${options.sources.length}] ${shown}: DUPLICATE: ${reason}`);
         continue;
       }
       let read;
@@ -123,13 +133,24 @@ export async function buildOrg(options: OrgBuildOptions): Promise<OrgBuildResult
   const exporting = Date.now();
   const exported = await exportTables(sources(), { format: 'parquet', out: join(options.out, TABLES_DIR) });
   timings.tables = Date.now() - exporting - timings.read - timings.summary;
+  // A name is missing once: a source of it that failed is a duplicate when another source of the name was read, or
+  // when the name is already missing from an earlier source.
+  const missingOnce: MissingRepo[] = [];
+  for (const m of missing) {
+    const key = m.name.toLowerCase();
+    const readAt = readFrom.get(key);
+    if (readAt !== undefined) duplicates.push({ ...m, reason: `listed again under the name ${m.name}, read from ${readAt}; not from this source: ${m.reason}` });
+    else if (missingOnce.some((n) => n.name.toLowerCase() === key)) duplicates.push({ ...m, reason: `listed again under the name ${m.name}; not from this source: ${m.reason}` });
+    else missingOnce.push(m);
+  }
+  missing.splice(0, missing.length, ...missingOnce);
   const paging = Date.now();
   const model = orgModel(repos, missing, options.now);
   const page = join(options.out, 'index.html');
   await writeWhole(page, orgPage(model));
   await writeWhole(join(options.out, 'org.json'), `${JSON.stringify(model)}\n`);
   timings.page = Date.now() - paging;
-  const result: OrgBuildResult = { model, tables: exported.tables, notes: exported.notes, page, warnings, timings };
+  const result: OrgBuildResult = { model, tables: exported.tables, notes: exported.notes, page, duplicates, listed: repos.length + missing.length, warnings, timings };
   if (!duckdb) {
     // The folder never holds a database of another build beside this build's page and tables.
     await rm(join(options.out, DATABASE_FILE), { force: true });
@@ -138,6 +159,7 @@ export async function buildOrg(options: OrgBuildOptions): Promise<OrgBuildResult
     const rows: RepositoryRow[] = [
       ...repos.map((r): RepositoryRow => ({ repository: r.name, source: r.source, status: 'read', reason: null, head: r.head, dashboard: r.dashboard ?? null })),
       ...missing.map((m): RepositoryRow => ({ repository: m.name, source: m.source, status: 'missing', reason: m.reason, head: null, dashboard: null })),
+      ...duplicates.map((d): RepositoryRow => ({ repository: d.name, source: d.source, status: 'duplicate', reason: d.reason, head: null, dashboard: null })),
     ];
     const tables = new Map(Object.entries(exported.tables).map(([table, file]) => [table, file.path] as const));
     const loading = Date.now();

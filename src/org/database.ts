@@ -34,8 +34,8 @@ export const sqlString = (text: string): string => `'${text.replace(/'/g, "''")}
 export interface RepositoryRow {
   repository: string;
   source: string;
-  /** 'read', or 'missing' when it is not in the tables. */
-  status: 'read' | 'missing';
+  /** 'read'; 'missing' when it is not in the tables; 'duplicate' for an entry listing a repository again. */
+  status: 'read' | 'missing' | 'duplicate';
   reason: string | null;
   head: string | null;
   dashboard: string | null;

@@ -59,7 +59,7 @@ describe('badge.json on the data branch', () => {
     const edited = (await world.dataFiles()).get('badge.json');
     expect(edited).toContain('"extra"');
     // A hand edit with the CLI writes the stats file and leaves the badge as it was (it is not deleted).
-    const hand = await cli(['quarantine', 'pkg.Suite::b', '--remote', world.remote]);
+    const hand = await cli(['quarantine', 'pkg.Suite::b', '--remote', world.remote, '--yes']);
     expect(hand.code, hand.stderr).toBe(0);
     expect((await world.dataFiles()).get('badge.json')).toBe(edited);
 

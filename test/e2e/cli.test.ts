@@ -118,7 +118,7 @@ describe('flakeguard quarantine and release', () => {
     );
     await chmod(join(bin, 'git'), 0o755);
 
-    const r = await cli(['quarantine', STABLE, '--until', '2099-12-31', '--reason', 'SHOP-123: flaky on CI', '--remote', world.remote], {
+    const r = await cli(['quarantine', STABLE, '--until', '2099-12-31', '--reason', 'SHOP-123: flaky on CI', '--remote', world.remote, '--yes'], {
       cwd: world.root,
       env: { PATH: `${bin}:${process.env.PATH}` },
     });
@@ -149,20 +149,20 @@ describe('flakeguard quarantine and release', () => {
     // The person's git identity authors the edit.
     const gitconfig = join(world.root, 'person.gitconfig');
     await writeFile(gitconfig, '[user]\n\tname = Pat Person\n\temail = pat@example.com\n');
-    const released = await cli(['release', FLAKY, '--remote', world.remote], { cwd: world.root, env: { GIT_CONFIG_GLOBAL: gitconfig } });
+    const released = await cli(['release', FLAKY, '--remote', world.remote, '--yes'], { cwd: world.root, env: { GIT_CONFIG_GLOBAL: gitconfig } });
     expect(released.code, released.stderr).toBe(0);
     expect(await git(world.remote, ['log', '-1', '--format=%an <%ae> / %cn', 'flakeguard-data'])).toBe('Pat Person <pat@example.com> / github-actions[bot]\n');
     expect(statsLine((await world.dataFiles()).get('stats/00.json')!, FLAKY)).toContain('{"override":"never",');
     const again = await cli(['release', FLAKY, '--remote', world.remote], { cwd: world.root });
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('already "never"');
-    const auto = await cli(['release', FLAKY, '--auto', '--remote', world.remote], { cwd: world.root });
+    const auto = await cli(['release', FLAKY, '--auto', '--remote', world.remote, '-y'], { cwd: world.root });
     expect(auto.code, auto.stderr).toBe(0);
     expect(statsLine((await world.dataFiles()).get('stats/00.json')!, FLAKY)).toContain('{"override":null,');
   });
 
   it("quarantine --cells covers only those cells: a failure in the run's own cell (os=Linux) still blocks; a bad cell is refused", async () => {
-    const r = await cli(['quarantine', STABLE, '--cells', 'os=Windows', '--cells', 'env={"A":1\\,"B":2}, os=macOS', '--remote', world.remote], { cwd: world.root });
+    const r = await cli(['quarantine', STABLE, '--cells', 'os=Windows', '--cells', 'env={"A":1\\,"B":2}, os=macOS', '--remote', world.remote, '--yes'], { cwd: world.root });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain(`${STABLE}: quarantined by hand in env={"A":1\\,"B":2},os=macOS; os=Windows. stats/00.json:`);
     // Neither cell has a run of the test (its runs are all on os=Linux): said, not refused.
@@ -180,10 +180,98 @@ describe('flakeguard quarantine and release', () => {
     expect(bad.stderr).toContain('--cells windows: a cell must be key=value pairs joined by "," like "os=windows-latest"');
     const release = await cli(['release', FLAKY, '--cells', 'os=Linux', '--remote', world.remote], { cwd: world.root });
     expect(release.code).toBe(2);
-    expect(release.stderr).toContain('--cells goes with quarantine');
-    const auto = await cli(['release', FLAKY, '--auto', '--cells', 'os=Linux', '--remote', world.remote], { cwd: world.root });
+    expect(release.stderr).toContain('flakeguard release: --cells is an option of quarantine, not of release.');
+    const auto = await cli(['release', FLAKY, '--auto', '--reason', 'x', '--remote', world.remote], { cwd: world.root });
     expect(auto.code).toBe(2);
     expect(auto.stderr).toContain('--auto removes the override: it takes no --until, --reason or --cells.');
+  });
+
+  const dataHead = (): Promise<string> => git(world.remote, ['rev-parse', 'flakeguard-data']);
+
+  it('takes exact ids: a part of an id changes nothing and names the ids that contain it', async () => {
+    const before = await dataHead();
+    // "on" is in "retries on 503": a substring once quarantined it, without asking.
+    const r = await cli(['quarantine', 'on', '--remote', world.remote, '--yes'], { cwd: world.root });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`No test has the exact id 'on'; 1 id contains it (give that full id, or --match 'on' for it):\n  ${FLAKY}`);
+    const typo = await cli(['release', 'cart.Total::rounds cent', '--remote', world.remote, '--yes'], { cwd: world.root });
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain(`No test has the exact id 'cart.Total::rounds cent'; 1 id contains it`);
+    const near = await cli(['release', 'cart.Total::rounds cants', '--remote', world.remote, '--yes'], { cwd: world.root });
+    expect(near.code).toBe(2);
+    expect(near.stderr).toContain(`No test has the exact id 'cart.Total::rounds cants' on the data branch (3 tests there). Did you mean '${OTHER}'?`);
+    expect(await dataHead()).toBe(before);
+  });
+
+  it('--match shows every test it would change with its file and line; without a terminal it needs --yes; --dry-run changes nothing', async () => {
+    const before = await dataHead();
+    const asked = await cli(['quarantine', '--match', 'cart.total', '--reason', 'SHOP-9', '--remote', world.remote], { cwd: world.root });
+    expect(asked.code).toBe(2);
+    expect(asked.stdout).toMatch(/flakeguard quarantine: 2 tests on 'flakeguard-data' \(.* at [0-9a-f]{12}\):/);
+    expect(asked.stdout).toContain(`  ${STABLE}\n      stats/00.json:`);
+    expect(asked.stdout).toContain(`  ${OTHER}\n      stats/00.json:`);
+    expect(asked.stdout).toContain('"override": null -> {"action":"quarantine","reason":"SHOP-9"}');
+    expect(asked.stderr).toContain('Nothing changed: no terminal to confirm on. Add --yes to make this change (--dry-run only shows it).');
+    const dry = await cli(['quarantine', '--match', 'cart.total', '--dry-run', '--remote', world.remote], { cwd: world.root });
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain(`  ${OTHER}\n      stats/00.json:`);
+    expect(dry.stdout).toContain('Dry run: nothing changed (--yes makes the change).');
+    expect(await dataHead()).toBe(before);
+
+    const done = await cli(['quarantine', '--match', 'cart.total', '--remote', world.remote, '--yes'], { cwd: world.root });
+    expect(done.code, done.stderr).toBe(0);
+    expect(done.stdout).toContain(`${STABLE}: quarantined by hand. stats/00.json:`);
+    expect(done.stdout).toContain(`${OTHER}: quarantined by hand. stats/00.json:`);
+    const stats = (await world.dataFiles()).get('stats/00.json')!;
+    expect(statsLine(stats, STABLE)).toContain('{"override":"quarantine"');
+    expect(statsLine(stats, OTHER)).toContain('{"override":"quarantine"');
+    expect(statsLine(stats, FLAKY)).toContain('{"override":null');
+    const log = await git(world.remote, ['log', '-1', '--format=%B', 'flakeguard-data']);
+    expect(log.trimEnd()).toBe(`flakeguard CLI: 2 tests quarantined by hand\n\n${STABLE}\n${OTHER}`);
+  });
+
+  it('asks on a terminal before pushing: "n" changes nothing, "y" pushes', async () => {
+    const onTerminal = (answer: string): Promise<CliRun> => {
+      // `script` gives the command a real pseudo-terminal; the answer is typed once the question is on the screen.
+      const quoted = [NODE24, CLI, 'quarantine', STABLE, '--remote', world.remote].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+      const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LANG: 'C.UTF-8' };
+      const child = spawn('script', ['-qefc', quoted, '/dev/null'], { cwd: world.root, env, stdio: ['pipe', 'pipe', 'pipe'] });
+      let stdout = '';
+      let typed = false;
+      child.stdout.on('data', (d: Buffer) => {
+        stdout += d.toString();
+        if (!typed && stdout.includes('[y/N] ')) {
+          typed = true;
+          child.stdin.write(`${answer}\n`);
+        }
+      });
+      return new Promise((res) => child.on('close', (code) => res({ code, stdout, stderr: '' })));
+    };
+    const before = await dataHead();
+    const no = await onTerminal('n');
+    expect(no.stdout).toContain(`  ${STABLE}\r\n      stats/00.json:`);
+    expect(no.stdout).toContain("Quarantine 1 test and push to 'flakeguard-data'? [y/N] ");
+    expect(no.stdout).toContain('Nothing changed.');
+    expect(no.code).toBe(1);
+    expect(await dataHead()).toBe(before);
+    const yes = await onTerminal('y');
+    expect(yes.code, yes.stdout).toBe(0);
+    expect(yes.stdout).toContain(`${STABLE}: quarantined by hand. stats/00.json:`);
+    expect(await dataHead()).not.toBe(before);
+    expect(statsLine((await world.dataFiles()).get('stats/00.json')!, STABLE)).toContain('{"override":"quarantine"');
+  });
+
+  it('shows hostile ids escaped: no control character reaches the terminal', async () => {
+    const hostile = 'x\u001b[31mred\u001b]0;title\u0007 \u202eevil';
+    await world.writeReport('reports/junit.xml', junitXml([{ classname: 'evil', name: hostile, attempts: 'FP' }]));
+    expectOutcome(await world.run(), 'success');
+    const dry = await cli(['release', '--match', 'evil::', '--dry-run', '--remote', world.remote], { cwd: world.root });
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain('  evil::x\\x1b[31mred\\x1b]0;title\\x07 \\u{202e}evil\n      stats/');
+    const partial = await cli(['release', 'evil::x', '--remote', world.remote], { cwd: world.root });
+    expect(partial.code).toBe(2);
+    expect(partial.stderr).toContain('  evil::x\\x1b[31mred\\x1b]0;title\\x07 \\u{202e}evil');
+    for (const out of [dry.stdout, dry.stderr, partial.stdout, partial.stderr]) expect(out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f\u202e]/);
   });
 
   it('refuses a broken stats file, a past date and a bad date, naming what is wrong', async () => {

@@ -48,7 +48,7 @@ describe('flakeguard org (dist/cli/index.js)', () => {
     const repos = [fixture.shop.source, fixture.project.source, fixture.damaged].join(',');
     const run = await cli(CLI, ['org', '--repos', repos, '--repos', fixture.noBranch, '--out', 'site'], work);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toContain('2 of 4 repositories read');
+    expect(run.stdout).toContain('4 repositories listed, 2 read, 2 missing; page: ');
     expect(run.stdout).toMatch(/^runs: 48 rows, /m);
     expect(run.stdout).toMatch(/^database: .*flakeguard\.duckdb \(runs 48, test_runs \d+, tests 311, decisions \d+, repositories 4\)$/m);
     expect(run.stdout).toContain(`MISSING repo (${fixture.damaged}): The data branch is damaged (runs.json:`);
@@ -63,11 +63,11 @@ describe('flakeguard org (dist/cli/index.js)', () => {
   it('fails with --require-all when a repository is left out, and when none could be read', async () => {
     const some = await cli(CLI, ['org', '--repos', `${fixture.shop.source},${fixture.unreachable}`, '--out', 'strict', '--no-database', '--require-all'], work);
     expect(some.code, some.stderr).toBe(1);
-    expect(some.stdout).toContain('1 of 2 repositories read');
+    expect(some.stdout).toContain('2 repositories listed, 1 read, 1 missing; page: ');
     expect(existsSync(join(work, 'strict/index.html'))).toBe(true);
     const none = await cli(CLI, ['org', '--repos', fixture.unreachable, '--out', 'none', '--no-database'], work);
     expect(none.code).toBe(1);
-    expect(none.stdout).toContain('0 of 1 repositories read');
+    expect(none.stdout).toContain('1 repository listed, 0 read, 1 missing; page: ');
   });
 
   it('never prints the password of a repository URL', async () => {
@@ -107,7 +107,7 @@ describe('flakeguard org (dist/cli/index.js)', () => {
     await cp(fixture.shop.path, impostor, { recursive: true });
     const run = await cli(CLI, ['org', '--repos', `${impostor},${real}`, '--out', 'claims-site', '--no-database'], work);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toContain('2 of 2 repositories read');
+    expect(run.stdout).toContain('2 repositories listed, 2 read, 0 missing; page: ');
     expect(run.stdout).not.toContain('MISSING');
     expect(run.stdout).toContain(`WARNING impostor (${impostor}): its data branch's runs link to octo/shop, not to the repository listed: counted as impostor`);
     const model = JSON.parse(await readFile(join(work, 'claims-site/org.json'), 'utf8')) as { repos: Array<{ name: string; source: string; url?: string; runs: number }> };
@@ -122,16 +122,44 @@ describe('flakeguard org (dist/cli/index.js)', () => {
     // Listed by its full name (NAME=SOURCE), the real one is octo/shop; the impostor's claim changes nothing.
     const named = await cli(CLI, ['org', '--repos', `${impostor},octo/shop=${real}`, '--out', 'claims-named', '--no-database'], work);
     expect(named.code, named.stderr).toBe(0);
-    expect(named.stdout).toContain('2 of 2 repositories read');
+    expect(named.stdout).toContain('2 repositories listed, 2 read, 0 missing; page: ');
     const byName = JSON.parse(await readFile(join(work, 'claims-named/org.json'), 'utf8')) as { repos: Array<{ name: string; source: string }> };
     expect(byName.repos.map((r) => [r.name, r.source]).sort()).toEqual([
       ['impostor', impostor],
       ['octo/shop', real],
     ]);
-    // The same name listed twice is the user's word: the second is counted once.
+    // The same name listed twice is the user's word: the second is a duplicate, never read.
     const twice = await cli(CLI, ['org', '--repos', `octo/shop=${real},octo/shop=${impostor}`, '--out', 'claims-twice', '--no-database'], work);
     expect(twice.code, twice.stderr).toBe(0);
-    expect(twice.stdout).toContain(`MISSING octo/shop (${impostor}): listed under the same name as ${real}, already read: counted once`);
+    expect(twice.stdout).toContain('1 repository listed (2 entries, 1 listed again), 1 read, 0 missing; page: ');
+    expect(twice.stdout).toContain(`DUPLICATE octo/shop (${impostor}): listed again under the name octo/shop, read once from ${real}`);
+    expect(twice.stdout).not.toContain('MISSING');
+  });
+
+  it('reads a repository listed twice once, labels the repeat a duplicate (not missing), and counts repositories listed, read and missing', async () => {
+    const { shop, project } = fixture;
+    const repos = [shop.source, project.source, shop.source, project.source, shop.source].join(',');
+    const run = await cli(CLI, ['org', '--repos', repos, '--repos', fixture.noBranch, '--out', 'dup'], work);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('3 repositories listed (6 entries, 3 listed again), 2 read, 1 missing; page: ');
+    const duplicates = run.stdout.split('\n').filter((l) => l.startsWith('DUPLICATE '));
+    expect(duplicates).toEqual([
+      `DUPLICATE octo/shop (${shop.path}): listed again under the name octo/shop, read once from ${shop.path}`,
+      `DUPLICATE octo/project (${project.path}): listed again under the name octo/project, read once from ${project.path}`,
+      `DUPLICATE octo/shop (${shop.path}): listed again under the name octo/shop, read once from ${shop.path}`,
+    ]);
+    expect(run.stdout.split('\n').filter((l) => l.startsWith('MISSING '))).toEqual([
+      `MISSING no-branch (${fixture.noBranch}): has no branch 'flakeguard-data': flakeguard creates it on its first run there.`,
+    ]);
+    // Read once each: the repeats are never fetched.
+    expect(run.stderr.match(/: octo\/shop at [0-9a-f]{12}/g)).toHaveLength(1);
+    expect(run.stderr).toContain(`[3/6] ${shop.path}: DUPLICATE: listed again under the name octo/shop`);
+    // The database lists every entry with its status; the page and org.json count the missing one only.
+    expect(run.stdout).toMatch(/^database: .*\brepositories 6\)$/m);
+    const model = JSON.parse(await readFile(join(work, 'dup/org.json'), 'utf8')) as { repos: Array<{ name: string }>; missing: Array<{ name: string }>; totals: { repos: number; missing: number } };
+    expect(model.repos.map((r) => r.name).sort()).toEqual(['octo/project', 'octo/shop']);
+    expect(model.missing.map((m) => m.name)).toEqual(['no-branch']);
+    expect(model.totals).toMatchObject({ repos: 2, missing: 1 });
   });
 
   it('refuses a command without --out or --repos', async () => {

@@ -119,7 +119,7 @@ describe('files flakeguard does not own', () => {
     expect(JSON.parse((await blob('history/00.json')).toString()).tests['pkg.Suite::c']).toBeDefined();
 
     // A hand edit with the CLI (before the fix, the binary favicon.png was read as text and written back changed).
-    const edit = await cli(['quarantine', 'pkg.Suite::b', '--remote', world.remote]);
+    const edit = await cli(['quarantine', 'pkg.Suite::b', '--remote', world.remote, '--yes']);
     expect(edit.code, edit.stderr).toBe(0);
     expect((await blob('stats/00.json')).toString()).toMatch(/"pkg\.Suite::b": \{"override":"quarantine"/);
     expect(pick(await entries(), THEIRS)).toEqual(before);

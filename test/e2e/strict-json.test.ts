@@ -240,7 +240,7 @@ describe("the CLI's hand edits", () => {
     expectOutcome(await world.run({ runId: 1 }), 'success');
     await world.editDataFile('stats/00.json', (t) => t.replace(/\n\}\}\n$/, `,\n${JSON.stringify(id)}: {"override": "quarantine"}\n}}\n`));
 
-    const run = await cli(['release', id]);
+    const run = await cli(['release', id, '--yes']);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('stats/00.json');
     const files = await world.dataFiles();

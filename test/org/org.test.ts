@@ -153,6 +153,26 @@ describe('flakeguard org', () => {
     expect(JSON.parse(await readFile(join(out, 'org.json'), 'utf8')).totals.repos).toBe(1);
   });
 
+  it('a name listed again is a duplicate: after a source of it that could not be read, and when every source of it failed', async () => {
+    const dupOut = await mkdtemp(join(tmpdir(), 'flakeguard-org-dup-'));
+    try {
+      const sources = [`octo/shop=${fixture.unreachable}`, fixture.shop.source, `octo/gone=${fixture.unreachable}`, `octo/gone=${fixture.noBranch}`, fixture.shop.source];
+      const built = await buildOrg({ sources, out: dupOut, branch: 'flakeguard-data', token: '', database: true, cwd: dupOut, now: Date.UTC(2026, 10, 23), log: () => undefined });
+      expect(built.listed).toBe(2);
+      expect(built.model.repos.map((r) => r.name)).toEqual(['octo/shop']);
+      expect(built.model.missing.map((m) => [m.name, m.source])).toEqual([['octo/gone', fixture.unreachable]]);
+      expect(built.duplicates.map((d) => [d.name, d.source, d.reason.replace(/: .*$/s, '')])).toEqual([
+        ['octo/shop', fixture.shop.path, `listed again under the name octo/shop, read once from ${fixture.shop.path}`],
+        ['octo/shop', fixture.unreachable, `listed again under the name octo/shop, read from ${fixture.shop.path}; not from this source`],
+        ['octo/gone', fixture.noBranch, 'listed again under the name octo/gone; not from this source'],
+      ]);
+      const rows = await query(built.database!.path, 'SELECT repository, status FROM repositories ORDER BY status, repository');
+      expect(rows.map((r) => `${r.status} ${r.repository}`)).toEqual(['duplicate octo/gone', 'duplicate octo/shop', 'duplicate octo/shop', 'missing octo/gone', 'read octo/shop']);
+    } finally {
+      await rm(dupOut, { recursive: true, force: true });
+    }
+  });
+
   it('builds every other repository when one branch holds what no reader expected (a run link with a broken escape)', async () => {
     // The step reads this branch (a link is kept as written); the page's readers must neither stop on it nor take
     // the other repositories with them.

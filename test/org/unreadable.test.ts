@@ -41,8 +41,18 @@ afterAll(async () => {
 
 it('leaves out, and names, a repository its page readers cannot sum up, and builds every other', async () => {
   const log: string[] = [];
-  const built = await buildOrg({ sources: repos.map((r) => r.repo), out, branch: 'flakeguard-data', token: '', database: false, cwd: out, now: end, log: (m) => log.push(m) });
-  expect(built.model.missing).toEqual([{ name: expect.any(String), source: repos[0]!.repo, reason: `could not be summed up for the page: ${MARK}` }]);
+  // Two repositories under two names (both folders are `repo.git`: unnamed, they would be one name listed twice, docs/adr/0466).
+  const built = await buildOrg({
+    sources: [`octo/odd=${repos[0]!.repo}`, `octo/good=${repos[1]!.repo}`],
+    out,
+    branch: 'flakeguard-data',
+    token: '',
+    database: false,
+    cwd: out,
+    now: end,
+    log: (m) => log.push(m),
+  });
+  expect(built.model.missing).toEqual([{ name: 'octo/odd', source: repos[0]!.repo, reason: `could not be summed up for the page: ${MARK}` }]);
   expect(built.model.repos).toHaveLength(1);
   expect(built.model.repos[0]!.source).toBe(repos[1]!.repo);
   expect(built.tables.runs!.rows).toBe(Object.keys(JSON.parse(good.get('runs.json')!).runs).length);
