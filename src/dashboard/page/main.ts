@@ -9,7 +9,10 @@ import type { TestQuery } from '../test-query.ts';
 import { count } from '../wording.ts';
 import { loadBranch, loadDecisions } from './load.ts';
 import { clear, h } from './dom.ts';
-import { renderBacklog, renderSuite, renderTest, renderTests } from './views.ts';
+import { renderSuite } from './suite-view.ts';
+import { renderTests } from './tests-view.ts';
+import { renderTest } from './test-view.ts';
+import { renderBacklog } from './backlog-view.ts';
 
 const main = document.getElementById('main')!;
 const status = document.getElementById('status')!;

@@ -9,7 +9,7 @@ import type { OrgModel, OrgTest, RepoSummary } from '../org-model.ts';
 import { count } from '../wording.ts';
 import { chart, disposeCharts } from './charts.ts';
 import { clear, fmtDate, fmtDuration, h, link, pct } from './dom.ts';
-import { card, stateBadge } from './views.ts';
+import { card, stateBadge } from './parts.ts';
 
 const main = document.getElementById('main')!;
 const status = document.getElementById('status')!;
