@@ -5,8 +5,15 @@ import { h } from './dom.ts';
 
 export { testHref };
 
-export function card(label: string, value: string, name: string, note?: string): HTMLElement {
-  return h('div', { class: 'card', data: { metric: name } }, h('div', { class: 'value' }, value), h('div', { class: 'label' }, label), note ? h('div', { class: 'note' }, note) : null);
+/** A headline figure; `title`, when given, says how it is computed (a tooltip). */
+export function card(label: string, value: string, name: string, note?: string, title?: string): HTMLElement {
+  return h(
+    'div',
+    { class: 'card', data: { metric: name }, ...(title ? { title } : {}) },
+    h('div', { class: 'value' }, value),
+    h('div', { class: 'label' }, label),
+    note ? h('div', { class: 'note' }, note) : null,
+  );
 }
 
 export function stateBadge(state: TestState): HTMLElement {

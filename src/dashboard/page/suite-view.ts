@@ -4,7 +4,8 @@ import type { Model, RunPoint } from '../page-model.ts';
 import { summarize } from '../suite-summary.ts';
 import { count, rollingWindow, ROLLING_RUNS } from '../wording.ts';
 import { chart, disposeCharts } from './charts.ts';
-import { clear, fmtDate, h, link, pct } from './dom.ts';
+import { clear, fmtDate, fmtDuration, h, link, option, pct } from './dom.ts';
+import { branchesOf, branchValue, filterModel, parseFilter, RANGE_LABEL, RANGES, type RunFilter } from '../run-filter.ts';
 import { card } from './parts.ts';
 
 /** A run is red or not: its share is drawn over the last ROLLING_RUNS runs (fewer on a younger branch). */
@@ -15,19 +16,47 @@ function rollingShare(model: Model, pick: (p: RunPoint) => boolean): Array<numbe
   });
 }
 
-export function renderSuite(root: HTMLElement, model: Model, byDay: boolean, setByDay: (v: boolean) => void): void {
+/** How each CI time figure is computed, word for word as docs/dashboard.md ("CI time") says it. */
+export const CI_TIME_NOTE =
+  "CI time is the tests' own time, not the job's: setup, install and build are left out. " +
+  "Without flakeguard, each run red only because of flaky tests is run again by hand: it costs its tests' time once more. " +
+  "With flakeguard, it costs the re-runs' time (every run's) plus the tests' time of each run still red because of flaky tests. " +
+  "Saved by re-runs: the tests' time of the runs a re-run turned green, less the time of every re-run. " +
+  "A run's tests' time is the sum of its report's durations (re-runs left out); runs recorded before flakeguard kept it are estimated from each test's newest duration.";
+
+function filters(all: Model, filter: RunFilter, setFilter: (f: RunFilter) => void): HTMLElement {
+  const range = h('select', { id: 'range', ariaLabel: 'time range' });
+  for (const r of RANGES) range.append(option(r, RANGE_LABEL[r], r === filter.range));
+  const branch = h('select', { id: 'branch', ariaLabel: 'branch' });
+  const current = branchValue(filter.branch);
+  branch.append(option('*', 'every branch', current === '*'), option(':default', 'the default branch', current === ':default'), option(':other', 'other branches', current === ':other'));
+  const named = branchesOf(all.points);
+  if (filter.branch.kind === 'name' && !named.some((b) => b.name === current)) named.unshift({ name: current, runs: 0 });
+  for (const b of named) branch.append(option(b.name, `${b.name} (${count(b.runs, 'run')})`, b.name === current));
+  const changed = (): void => setFilter({ range: range.value as RunFilter['range'], branch: parseFilter(`?branch=${encodeURIComponent(branch.value)}`).branch });
+  range.addEventListener('change', changed);
+  branch.addEventListener('change', changed);
+  return h('div', { class: 'controls filters' }, h('label', null, 'runs of ', range), h('label', null, ' on ', branch));
+}
+
+/** The suite view of the runs `filter` keeps (run-filter.ts); `all` gives the branches to choose from. */
+export function renderSuite(root: HTMLElement, all: Model, filter: RunFilter, setFilter: (f: RunFilter) => void, byDay: boolean, setByDay: (v: boolean) => void): void {
   disposeCharts();
   clear(root);
+  const model = filterModel(all, filter);
   const s = summarize(model);
   const later = model.partial ? '…' : undefined;
   const outageRuns = model.partial ? model.runs.filter((r) => r.outages?.length).length : s.outageRuns;
+  const filtered = model !== all;
+  const t = s.time;
+  const estimated = t.estimated > 0 ? ` (${count(t.estimated, 'run')} estimated)` : '';
   root.append(
     h('h2', null, 'The suite over time'),
+    filters(all, filter, setFilter),
     h(
       'div',
       { class: 'cards' },
-      card('runs on the branch', String(s.runs), 'runs'),
-      card('tests', later ?? String(s.tests), 'tests'),
+      card('red runs flakeguard saved', later ?? String(s.saved), 'saved', later ? 'reading the tests…' : `${s.saved} of ${count(s.runs, 'run')}; ${s.savedByRerun} by a re-run`),
       card(
         'runs red because of flaky tests, without flakeguard',
         later ?? pct(s.shareFlakyWithout),
@@ -35,10 +64,34 @@ export function renderSuite(root: HTMLElement, model: Model, byDay: boolean, set
         later ? 'reading the tests…' : `${s.redFlakyWithout} of ${count(s.runs, 'run')}`,
       ),
       card('…and with flakeguard', later ?? pct(s.shareFlakyWith), 'share-flaky-with', later ? 'reading the tests…' : `${s.redFlakyWith} of ${count(s.runs, 'run')}`),
+      card(
+        'CI time lost to flaky failures, without flakeguard',
+        later ?? fmtDuration(t.lostWithout),
+        'time-lost-without',
+        later ? 'reading the tests…' : `the tests' time of ${count(s.redFlakyWithout, 'run')} run again${estimated}`,
+        CI_TIME_NOTE,
+      ),
+      card(
+        '…and with flakeguard',
+        later ?? fmtDuration(t.lostWith),
+        'time-lost-with',
+        later ? 'reading the tests…' : `re-runs ${fmtDuration(t.rerunSec)} + ${count(s.redFlakyWith, 'run')} still red`,
+        CI_TIME_NOTE,
+      ),
+      card(
+        'CI time saved by re-runs',
+        later ?? fmtDuration(t.savedByReruns),
+        'time-saved',
+        later ? 'reading the tests…' : `${count(s.savedByRerun, 'run')} not run again, less the re-runs`,
+        CI_TIME_NOTE,
+      ),
+      card(filtered ? 'runs shown' : 'runs on the branch', String(s.runs), 'runs', filtered ? `of ${all.points.length}` : undefined),
+      card('tests', later ?? String(s.tests), 'tests'),
       card('runs red, with flakeguard', String(s.redWith), 'red-with', later ? undefined : `${s.redWithout} had a failing test`),
       card('quarantined tests', later ?? String(s.quarantined), 'quarantined', later ? undefined : count(s.flaky, 'flaky test')),
       card('runs with an outage', String(outageRuns), 'outage-runs'),
     ),
+    h('p', { class: 'legend footnote', data: { footnote: 'ci-time' } }, CI_TIME_NOTE),
   );
   const toggle = h('div', { class: 'toggle', role: 'group' });
   for (const [label, value] of [
