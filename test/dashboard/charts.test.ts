@@ -32,6 +32,10 @@ async function withPage(files: Map<string, string>, hash: string, check: (page: 
   const page = await browser.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('dialog', (d) => {
+    errors.push(`dialog: ${d.message()}`);
+    void d.dismiss();
+  });
   try {
     await page.setViewport({ width: 1280, height: 900 });
     await page.goto(`${server.url}${hash}`, { waitUntil: 'load' });
@@ -45,14 +49,14 @@ async function withPage(files: Map<string, string>, hash: string, check: (page: 
   }
 }
 
-function oneRunBranch(): Map<string, string> {
+function oneRunBranch(ref = 'refs/heads/main'): Map<string, string> {
   const attempts = (codes: string): Attempt[] => [...codes].map((c) => (c === 'P' ? { status: 'passed', durationSec: 1 } : { status: 'failed', message: 'boom', durationSec: 1 }));
   const tests: ParsedTestCase[] = [
     { id: 'a.B::ok', name: 'ok', classname: 'a.B', suite: 'a.B', report: 'r.xml', attempts: attempts('P') },
     { id: 'a.B::flaky', name: 'flaky', classname: 'a.B', suite: 'a.B', report: 'r.xml', attempts: attempts('FP') },
   ];
   const time = Date.UTC(2026, 10, 21, 12);
-  const run: RunContext = { key: '1/test/x', runId: '1', runAttempt: 1, job: 'test', workflow: 'CI', sha: 'a'.repeat(40), ref: 'refs/heads/main', onDefaultBranch: true, event: 'push', time };
+  const run: RunContext = { key: '1/test/x', runId: '1', runAttempt: 1, job: 'test', workflow: 'CI', sha: 'a'.repeat(40), ref, onDefaultBranch: true, event: 'push', time };
   return applyRun({ snapshot: emptySnapshot(), reports: { tests, problems: [], filesRead: 1 }, filesMatched: 1, testOutcome: 'success', run, now: time }, DEFAULT_APPLY_OPTIONS).files;
 }
 
@@ -97,6 +101,16 @@ describe('charts read without a cursor', () => {
       ]);
       expect(await page.$eval('[data-chart=red] caption', (c) => c.textContent)).toContain('the one run so far (#1)');
       await page.screenshot({ path: join(SHOTS, 'one-run.png'), fullPage: true });
+    });
+  }, 60_000);
+
+  it('a branch named with HTML is a name in the filter, from the recorded run and from the address alike', async () => {
+    const name = 'x"><img src=q onerror=alert(9)>';
+    await withPage(oneRunBranch(`refs/heads/${name}`), `#/?branch=${encodeURIComponent(name)}`, async (page) => {
+      expect(await page.$eval('#branch', (e) => (e as HTMLSelectElement).value)).toBe(name);
+      expect(await page.$$eval('#branch option', (os) => os.map((o) => o.textContent))).toContain(`${name} (1 run)`);
+      expect(await page.$eval('[data-metric=runs] .value', (e) => e.textContent)).toBe('1');
+      expect(await page.$$eval('img', (i) => i.length)).toBe(0);
     });
   }, 60_000);
 });
