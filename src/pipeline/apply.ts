@@ -43,7 +43,7 @@ import {
   type RunFigures,
   type RunRow,
   type RunTable,
-  MAX_BRANCH_CHARS,
+  boundedBranch,
 } from '../store/history-format.ts';
 import { LazyHistory, canMergeStored, mergeStored, type StoredTest } from '../history/stored.ts';
 import { neverFailed } from '../history/outcome-string.ts';
@@ -215,7 +215,7 @@ export function testSeconds(tests: readonly ParsedTestCase[]): number {
 export function branchOfRef(ref: string | undefined): string | undefined {
   if (!ref) return undefined;
   const name = ref.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : ref.replace(/^refs\//, '');
-  return name === '' ? undefined : name.slice(0, MAX_BRANCH_CHARS);
+  return name === '' ? undefined : boundedBranch(name);
 }
 
 /**

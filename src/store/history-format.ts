@@ -37,7 +37,7 @@ export interface RunRow {
   figures?: RunFigures;
 }
 
-export { MAX_BRANCH_CHARS, type RunFigures } from './run-figures.ts';
+export { boundedBranch, type RunFigures } from './run-figures.ts';
 
 /** Runs by key (RunContext.key). */
 export type RunTable = Map<string, RunRow>;

@@ -17,8 +17,33 @@ export interface RunFigures {
   rerunSec?: number;
 }
 
-/** The longest branch name kept in a row: names come from the workflow's ref, which a pull request chooses. */
-export const MAX_BRANCH_CHARS = 200;
+/**
+ * The longest branch name kept in a row, in bytes as runs.json writes it (UTF-8, JSON's escapes counted): names come
+ * from the workflow's ref, which a pull request chooses, and runs.json must stay under its read cap (32 MiB,
+ * src/store/read-bounds.ts) at its 100,000 rows (ADR 0460).
+ */
+export const MAX_BRANCH_BYTES = 64;
+
+/** The bytes one character takes in runs.json: its JSON escape (`\"`, `\u0001`, a lone surrogate's) or its UTF-8. */
+function writtenBytes(ch: string): number {
+  const cp = ch.codePointAt(0)!;
+  if (cp < 0x80) return JSON.stringify(ch).length - 2;
+  if (cp >= 0xd800 && cp <= 0xdfff) return 6;
+  return cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+}
+
+/** `name` cut to MAX_BRANCH_BYTES bytes as written, never inside a character. */
+export function boundedBranch(name: string): string {
+  let bytes = 0;
+  let end = 0;
+  for (const ch of name) {
+    const n = writtenBytes(ch);
+    if (bytes + n > MAX_BRANCH_BYTES) break;
+    bytes += n;
+    end += ch.length;
+  }
+  return name.slice(0, end);
+}
 
 const FIGURE_KEYS: ReadonlyArray<[keyof RunFigures, string]> = [
   ['branch', 'b'],
@@ -40,7 +65,7 @@ export function readFigures(raw: unknown): RunFigures | undefined {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
   const o = raw as Record<string, unknown>;
   const figures: RunFigures = {};
-  if (typeof o.b === 'string' && o.b !== '') figures.branch = o.b.slice(0, MAX_BRANCH_CHARS);
+  if (typeof o.b === 'string' && o.b !== '') figures.branch = boundedBranch(o.b);
   const count = (v: unknown): number | undefined => (Number.isSafeInteger(v) && (v as number) >= 0 ? (v as number) : undefined);
   const seconds = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined);
   if (seconds(o.s) !== undefined) figures.testSec = seconds(o.s)!;

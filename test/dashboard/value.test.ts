@@ -47,8 +47,8 @@ describe("runs.json's figures (the 10th field)", () => {
     const hostile = '{"schema": 4, "runs": {\n"00000001": ["k","s",1,1,1,null,[],0,null,{"b":"' + 'x'.repeat(300) + '","s":-1,"f":1.5,"p":"2","r":1e400,"z":{"a":1}}]\n}}\n';
     const read = parseRuns('runs.json', hostile);
     expect(read.problems).toEqual([]);
-    expect(read.runs.get('k')!.figures).toEqual({ branch: 'x'.repeat(200) });
-    expect(parseRunsText(hostile).value[0]!.figures).toEqual({ branch: 'x'.repeat(200) });
+    expect(read.runs.get('k')!.figures).toEqual({ branch: 'x'.repeat(64) });
+    expect(parseRunsText(hostile).value[0]!.figures).toEqual({ branch: 'x'.repeat(64) });
   });
 
   it('name the branch from the ref', () => {
@@ -56,6 +56,28 @@ describe("runs.json's figures (the 10th field)", () => {
     expect(branchOfRef('refs/heads/feature/a')).toBe('feature/a');
     expect(branchOfRef('refs/pull/12/merge')).toBe('pull/12/merge');
     expect(branchOfRef('')).toBeUndefined();
+    // Cut at 64 bytes as written, never inside a character: 21 three-byte characters (63 bytes), not 22; 32 quotes.
+    expect(branchOfRef(`refs/heads/${'€'.repeat(30)}`)).toBe('€'.repeat(21));
+    expect(branchOfRef(`refs/heads/${'😀'.repeat(30)}`)).toBe('😀'.repeat(16));
+    expect(branchOfRef(`refs/heads/${'"'.repeat(100)}`)).toBe('"'.repeat(32));
+  });
+
+  it('keep runs.json under its 32 MiB read cap at 100,000 rows of the documented form, every figure set and the longest branch of quotes', () => {
+    // The row src/store/read-bounds.ts sizes the cap by (~17 MB at 100,000 rows), plus the longest figures.
+    const plain: RunTable = new Map();
+    const full: RunTable = new Map();
+    for (let i = 1; i <= 100_000; i++) {
+      const row = { seq: i, sha: 'f'.repeat(40), time: 1795168800000 + i, onDefaultBranch: true, jobSucceeded: true, url: `https://github.com/o/r/actions/runs/${1234567 + i}/attempts/1` };
+      plain.set(`${1234567 + i}/test/9f2c1a0b`, row);
+      full.set(`${1234567 + i}/test/9f2c1a0b`, {
+        ...row,
+        figures: { branch: branchOfRef(`refs/heads/${'"'.repeat(100)}`)!, testSec: 12345.67, failedBeforeReruns: 1000, passedOnRerun: 1000, rerunSec: 12345.6 },
+      });
+    }
+    const before = Buffer.byteLength(renderRuns(plain));
+    const after = Buffer.byteLength(renderRuns(full));
+    expect((after - before) / 100_000).toBeLessThanOrEqual(64 + 80);
+    expect(after).toBeLessThan(32 * 1024 * 1024);
   });
 });
 
