@@ -13,7 +13,7 @@ import { loadFileConfig } from '../config/file.ts';
 import { dataRemote } from '../config/remote.ts';
 import { normalizeErrorMessage } from '../history/error-message.ts';
 import { statsScores } from '../pipeline/stats-scores.ts';
-import { applyRun, type ApplyResult, type RerunVerdicts } from '../pipeline/apply.ts';
+import { applyRun, testSeconds, type ApplyResult, type RerunVerdicts } from '../pipeline/apply.ts';
 import { admitParcel, foldParcels, runParcel } from '../pipeline/fold.ts';
 import { clockWarner, readReports, runContextFor } from '../pipeline/job.ts';
 import { inboxProvenance } from '../github/runs.ts';
@@ -162,6 +162,7 @@ export async function rerunStage(step: Step, job: Job, branch: DataBranch): Prom
   if (!rerunInputs) return undefined;
   const { reports } = job;
   const failedBeforeReruns = reports.tests.filter(finalAttemptFailed).length;
+  const reportSec = testSeconds(reports.tests);
   const result = await (
     await import('../pipeline/rerun.ts')
   ).rerunStep({
@@ -192,6 +193,8 @@ export async function rerunStage(step: Step, job: Job, branch: DataBranch): Prom
       newFlaky: result.newFlaky,
       newTestsBlock: rerunInputs.newTests === 'block',
       failedBeforeReruns,
+      reportSec,
+      rerunSec: result.seconds,
       failedInRun: (await import('../rerun/plan.ts')).orderCandidates(result),
     },
   };

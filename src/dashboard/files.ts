@@ -9,6 +9,7 @@
 import { RUNS_FILE, META_FILE } from '../store/layout.ts';
 import { closeOpenEnd, fileFromAround, parseOutcomeString } from '../history/outcome-string.ts';
 import { strictJsonFault } from '../store/strict-json.ts';
+import { readFigures } from '../store/run-figures.ts';
 import type { RunRow as StoredRunRow } from '../store/history-format.ts';
 
 export { RUNS_FILE, META_FILE };
@@ -115,7 +116,7 @@ export function parseMetaText(text: string): Parsed<BranchMeta> {
   }
 }
 
-/** runs.json: `"<seq>": [key, sha, time, default 1/0, succeeded 1/0/null, link?, outages?]`, sorted by seq. */
+/** runs.json: `"<seq>": [key, sha, time, default 1/0, succeeded 1/0/null, link?, outages?, untrusted?, cell?, figures?]`, sorted by seq. */
 export function parseRunsText(text: string): Parsed<RunRow[]> {
   const b = body(text, 'runs');
   if (typeof b === 'string') return { value: [], dropped: 0, error: `${RUNS_FILE}: ${b}` };
@@ -131,6 +132,8 @@ export function parseRunsText(text: string): Parsed<RunRow[]> {
     if (raw[4] === 0 || raw[4] === 1) row.jobSucceeded = raw[4] === 1;
     if (typeof raw[5] === 'string') row.url = raw[5];
     if (Array.isArray(raw[6]) && raw[6].every((m: unknown) => typeof m === 'string')) row.outages = raw[6] as string[];
+    const figures = readFigures(raw[9]);
+    if (figures) row.figures = figures;
     rows.push(row);
   }
   rows.sort((a, b) => a.seq - b.seq);

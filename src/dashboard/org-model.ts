@@ -47,10 +47,12 @@ export interface OrgDay {
   redFlakyWithout: number;
   redFlakyWith: number;
   redWith: number;
+  /** Runs red because of flaky tests without flakeguard and green with it (suite-summary.ts). */
+  saved?: number;
 }
 
 /** The counts a repository's row shares with its own dashboard's headline (suite-summary.ts). */
-type SuiteCounts = Pick<Summary, 'tests' | 'runs' | 'quarantined' | 'flaky' | 'redWithout' | 'redFlakyWithout' | 'redWith' | 'redFlakyWith'>;
+type SuiteCounts = Pick<Summary, 'tests' | 'runs' | 'quarantined' | 'flaky' | 'redWithout' | 'redFlakyWithout' | 'redWith' | 'redFlakyWith' | 'saved' | 'savedByRerun'>;
 
 export interface RepoSummary extends SuiteCounts {
   name: string;
@@ -89,7 +91,19 @@ export interface OrgModel {
   missing: MissingRepo[];
   days: OrgDay[];
   tests: OrgTest[];
-  totals: { repos: number; missing: number; tests: number; runs: number; quarantined: number; flaky: number; redFlakyWithout: number; redFlakyWith: number; lostSec: number };
+  totals: {
+    repos: number;
+    missing: number;
+    tests: number;
+    runs: number;
+    quarantined: number;
+    flaky: number;
+    redFlakyWithout: number;
+    redFlakyWith: number;
+    saved: number;
+    savedByRerun: number;
+    lostSec: number;
+  };
 }
 
 /** owner/name from a git URL or path: `https://github.com/o/r.git` → `o/r`, `git@host:o/r` → `o/r`, `/x/r.git` → `r`. */
@@ -212,8 +226,10 @@ export function summarizeRepo(source: RepoSource, files: ReadonlyMap<string, str
     redFlakyWithout: s.redFlakyWithout,
     redWith: s.redWith,
     redFlakyWith: s.redFlakyWith,
+    saved: s.saved,
+    savedByRerun: s.savedByRerun,
     lostSec,
-    days: model.days.map((d) => ({ day: d.day, runs: d.runs, redFlakyWithout: d.redFlakyWithout, redFlakyWith: d.redFlakyWith, redWith: d.redWith })),
+    days: model.days.map((d) => ({ day: d.day, runs: d.runs, redFlakyWithout: d.redFlakyWithout, redFlakyWith: d.redFlakyWith, redWith: d.redWith, saved: d.saved })),
     flakiest: flaky.slice(0, TESTS_PER_REPO),
     problems,
   };
@@ -230,8 +246,9 @@ export function orgModel(repos: readonly RepoSummary[], missing: readonly Missin
   for (const r of repos) {
     for (const d of r.days) {
       const day = Math.floor(d.day / DAY) * DAY;
-      const sum = days.get(day) ?? { day, runs: 0, redFlakyWithout: 0, redFlakyWith: 0, redWith: 0 };
+      const sum = days.get(day) ?? { day, runs: 0, redFlakyWithout: 0, redFlakyWith: 0, redWith: 0, saved: 0 };
       sum.runs += d.runs;
+      sum.saved = (sum.saved ?? 0) + (d.saved ?? 0);
       sum.redFlakyWithout += d.redFlakyWithout;
       sum.redFlakyWith += d.redFlakyWith;
       sum.redWith += d.redWith;
@@ -257,6 +274,8 @@ export function orgModel(repos: readonly RepoSummary[], missing: readonly Missin
       flaky: total((r) => r.flaky),
       redFlakyWithout: total((r) => r.redFlakyWithout),
       redFlakyWith: total((r) => r.redFlakyWith),
+      saved: total((r) => r.saved),
+      savedByRerun: total((r) => r.savedByRerun),
       lostSec: total((r) => r.lostSec),
     },
   };

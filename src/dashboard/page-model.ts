@@ -8,8 +8,13 @@
  * - a test *failed* in a run when its last attempt failed or errored; it was *retried* when it had several attempts;
  *   it *flaked* when one attempt failed and a later one passed in the same run;
  * - a test is *flaky* (in hindsight) when it flaked at least once in its window, or is quarantined;
- * - a run is *red without flakeguard* when a test failed in it, and *red because of flaky tests* when every test that
- *   failed in it is flaky; *red with flakeguard* is what flakeguard decided for the job (runs.json);
+ * - a run is *red without flakeguard* when a test failed in it, or when a test its reports failed passed only on
+ *   flakeguard's re-run (runs.json's figures, ADR 0460: the outcome string cannot tell a re-run from a retry), and
+ *   *red because of flaky tests* when every test that failed in it is flaky (one that passed on a re-run flaked);
+ *   *red with flakeguard* is what flakeguard decided for the job (runs.json); a run flakeguard *saved* was red
+ *   because of flaky tests without flakeguard and green with it;
+ * - a run's *test seconds* are its reports' (runs.json's figures), else estimated as the sum of the newest duration
+ *   of each test that ran in it; its *re-run seconds* are the re-run commands' (docs/dashboard.md, "CI time");
  * - an *outage failure* is a failure whose message is one of its run's outage keys.
  */
 import { failureKey } from '../history/records.ts';
@@ -68,6 +73,17 @@ export interface RunPoint {
   /** null when the run's job result was not recorded. */
   redWith: boolean | null;
   redFlakyWith: boolean;
+  /** Red because of flaky tests without flakeguard, green with it. */
+  saved: boolean;
+  /** Tests its reports failed that passed on flakeguard's re-run (0 when the row does not say). */
+  passedOnRerun: number;
+  /** The run's branch, when its row records it. */
+  branch?: string;
+  /** Seconds of the run's tests: its reports' when recorded, else estimated (`testSecEstimated`). */
+  testSec: number;
+  testSecEstimated: boolean;
+  /** Seconds of flakeguard's re-runs in the run (0 when none or not recorded). */
+  rerunSec: number;
 }
 
 export interface DayPoint {
@@ -78,6 +94,7 @@ export interface DayPoint {
   redFlakyWithout: number;
   redWith: number;
   redFlakyWith: number;
+  saved: number;
   failed: number;
   retried: number;
   flaked: number;
@@ -127,6 +144,7 @@ export function buildModel(input: ModelInput): Model {
   const outageFailed = new Int32Array(size);
   const retried = new Int32Array(size);
   const flakedIn = new Int32Array(size);
+  const estSec = new Float64Array(size);
   const outageKeys: Array<Set<string> | undefined> = new Array(size);
   const known = new Uint8Array(size);
   for (const r of runs) {
@@ -152,7 +170,10 @@ export function buildModel(input: ModelInput): Model {
       const kind = runKind(attempts);
       if (kind === 'skipped') return;
       nRuns++;
-      if (inRange) testsIn[k]!++;
+      if (inRange) {
+        testsIn[k]!++;
+        if (h.d !== undefined && h.d > 0) estSec[k]! += h.d * attempts.length;
+      }
       if (attempts.length > 1) {
         nRetried++;
         if (inRange) retried[k]!++;
@@ -201,7 +222,9 @@ export function buildModel(input: ModelInput): Model {
   const points: RunPoint[] = runs.map((r) => {
     const k = r.seq - minSeq;
     const f = failed[k]!;
-    const redFlaky = f > 0 && failedFlaky[k] === f;
+    const passedOnRerun = r.figures?.passedOnRerun ?? 0;
+    const red = f > 0 || passedOnRerun > 0;
+    const redFlaky = red && failedFlaky[k] === f;
     const redWith = r.jobSucceeded === undefined ? null : !r.jobSucceeded;
     const point: RunPoint = {
       seq: r.seq,
@@ -215,11 +238,17 @@ export function buildModel(input: ModelInput): Model {
       outageFailed: outageFailed[k]!,
       retried: retried[k]!,
       flaked: flakedIn[k]!,
-      redWithout: f > 0,
+      redWithout: red,
       redFlakyWithout: redFlaky,
       redWith,
       redFlakyWith: redWith === true && redFlaky,
+      saved: redFlaky && redWith === false,
+      passedOnRerun,
+      testSec: r.figures?.testSec ?? Math.round(estSec[k]! * 10) / 10,
+      testSecEstimated: r.figures?.testSec === undefined,
+      rerunSec: r.figures?.rerunSec ?? 0,
     };
+    if (r.figures?.branch !== undefined) point.branch = r.figures.branch;
     const url = safeUrl(r.url);
     if (url) point.url = url;
     return point;
@@ -247,12 +276,13 @@ export function byDay(points: RunPoint[]): DayPoint[] {
   for (const p of points) {
     const day = Math.floor(p.time / DAY) * DAY;
     let d = days.get(day);
-    if (!d) days.set(day, (d = { day, runs: 0, redWithout: 0, redFlakyWithout: 0, redWith: 0, redFlakyWith: 0, failed: 0, retried: 0, flaked: 0, outageFailed: 0, outageRuns: 0 }));
+    if (!d) days.set(day, (d = { day, runs: 0, redWithout: 0, redFlakyWithout: 0, redWith: 0, redFlakyWith: 0, saved: 0, failed: 0, retried: 0, flaked: 0, outageFailed: 0, outageRuns: 0 }));
     d.runs++;
     if (p.redWithout) d.redWithout++;
     if (p.redFlakyWithout) d.redFlakyWithout++;
     if (p.redWith) d.redWith++;
     if (p.redFlakyWith) d.redFlakyWith++;
+    if (p.saved) d.saved++;
     d.failed += p.failed;
     d.retried += p.retried;
     d.flaked += p.flaked;

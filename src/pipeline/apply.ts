@@ -6,7 +6,7 @@
 import type { History, ParsedReports, ParsedTestCase, QuarantineState, RunContext } from '../model.ts';
 import type { TestOutcome } from '../model.ts';
 import { DEFAULT_RETENTION, ingestionKey, mergeRun, type MessageNormaliser, type RetentionOptions } from '../history/merge.ts';
-import { decideOutcome, type Outcome } from '../policy/outcome.ts';
+import { decideOutcome, finalAttemptFailed, type Outcome } from '../policy/outcome.ts';
 import { findOutages, type Outage } from '../policy/outage.ts';
 import { anyUntrusted, judgeFailures, quarantineBefore, withDamage, type LapsedOverride } from '../policy/judge.ts';
 import { DEFAULT_POLICY, type Decision, type PolicyOptions } from '../policy/quarantine.ts';
@@ -40,8 +40,10 @@ import {
   renderRuns,
   storedTests,
   type QuietLine,
+  type RunFigures,
   type RunRow,
   type RunTable,
+  boundedBranch,
 } from '../store/history-format.ts';
 import { LazyHistory, canMergeStored, mergeStored, type StoredTest } from '../history/stored.ts';
 import { neverFailed } from '../history/outcome-string.ts';
@@ -107,6 +109,10 @@ export interface RerunVerdicts {
   newTestsBlock: boolean;
   /** Tests whose final attempt failed in the suite, before the re-runs. */
   failedBeforeReruns: number;
+  /** Seconds of the tests in the run's own reports, before the re-runs (runs.json's figures, docs/dashboard.md). */
+  reportSec?: number;
+  /** Seconds the re-run commands took. */
+  rerunSec?: number;
   /**
    * History ids of the tests every attempt of which in the run's own report failed and every re-run alone passed
    * (orderCandidates in src/rerun/plan.ts). Only these can be called order-dependent (a test that passed an
@@ -162,6 +168,8 @@ export interface ApplyResult {
   rule: PolicyOptions['rule'];
   /** Times that were changed or doubted (src/pipeline/clock.ts), each naming its run: for warnings. */
   clockNotes: string[];
+  /** runs.json after this run, as written (for the badge's runs saved, src/report/badge.ts). */
+  runs: RunTable;
   /**
    * Tests found order-dependent in this run (history id → the sentence): they fail inside the full run and pass
    * alone. Their failure blocks, and they are not quarantined as flaky (docs/rerun.md#order-dependence).
@@ -194,6 +202,36 @@ function failedThroughout(t: ParsedTestCase): boolean {
     ran = true;
   }
   return ran;
+}
+
+/** Seconds of every attempt of `tests` that gives a duration, to the hundredth. */
+export function testSeconds(tests: readonly ParsedTestCase[]): number {
+  let sum = 0;
+  for (const t of tests) for (const a of t.attempts) if (a.durationSec !== undefined && Number.isFinite(a.durationSec) && a.durationSec > 0) sum += a.durationSec;
+  return Math.round(sum * 100) / 100;
+}
+
+/** The run's branch as runs.json's figures keep it: `main` for `refs/heads/main`, `pull/12/merge` for a pull request's ref. */
+export function branchOfRef(ref: string | undefined): string | undefined {
+  if (!ref) return undefined;
+  const name = ref.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : ref.replace(/^refs\//, '');
+  return name === '' ? undefined : boundedBranch(name);
+}
+
+/**
+ * What the dashboard counts of this run (RunFigures, ADR 0460): its branch, its tests' seconds and, when the step
+ * re-ran, how many of the tests its reports failed passed on a re-run. `tests` have the re-runs merged in.
+ */
+function runFigures(run: RunContext, tests: readonly ParsedTestCase[], rerun: RerunVerdicts | undefined): RunFigures {
+  const branch = branchOfRef(run.ref);
+  const figures: RunFigures = { ...(branch !== undefined ? { branch } : {}), testSec: rerun?.reportSec ?? testSeconds(tests) };
+  if (rerun) {
+    const failedAfter = tests.filter(finalAttemptFailed).length;
+    figures.failedBeforeReruns = rerun.failedBeforeReruns;
+    figures.passedOnRerun = Math.max(0, rerun.failedBeforeReruns - failedAfter);
+    if (rerun.rerunSec !== undefined) figures.rerunSec = Math.round(rerun.rerunSec * 10) / 10;
+  }
+  return figures;
 }
 
 /** The start of an order-dependent test's decision reason (the sentence follows). */
@@ -249,6 +287,7 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
       ...(outages.length > 0 ? { outages } : {}),
       ...(input.untrusted || previous?.untrusted ? { untrusted: true } : {}),
       ...((run.cell ?? previous?.cell) !== undefined ? { cell: run.cell ?? previous!.cell! } : {}),
+      figures: runFigures(run, reports.tests, input.rerun),
     };
   }
   // The history stays in its stored form when it can (src/history/stored.ts): a new run, no untrusted results.
@@ -448,6 +487,7 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
     handEdits: edited.edits,
     rule: options.policy.rule,
     clockNotes: timed.notes,
+    runs,
     orderDependent,
   };
 }

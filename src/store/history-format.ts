@@ -16,6 +16,7 @@
 import type { History, TestHistory, TestRunRecord } from '../model.ts';
 import { LazyHistory, durationAt, trimmed, type StoredTest } from '../history/stored.ts';
 import { endOf, expandOpenEnd, fileAround, fileFromAround, forEachRun, isOpenEnded, parseOutcomeString, pushSegment, renderOutcomeString, runCount, type Segment } from '../history/outcome-string.ts';
+import { readFigures, renderFigures, type RunFigures } from './run-figures.ts';
 import { RUNS_FILE, SCHEMA_VERSION, isQuietPath, parseLineObject, renderLineObject, type FileProblem, type RetentionWindow } from './layout.ts';
 
 export interface RunRow {
@@ -32,7 +33,11 @@ export interface RunRow {
   untrusted?: boolean;
   /** The run's matrix cell (TestRunRecord.cell), when known. */
   cell?: string;
+  /** What the dashboard counts of the run (the row's 10th field, docs/data-branch.md): absent in rows written before it. */
+  figures?: RunFigures;
 }
+
+export { boundedBranch, type RunFigures } from './run-figures.ts';
 
 /** Runs by key (RunContext.key). */
 export type RunTable = Map<string, RunRow>;
@@ -45,7 +50,7 @@ export function nextSeq(runs: RunTable): number {
 
 /* ---------- runs.json ---------- */
 
-type StoredRunRow = [string, string, number, 0 | 1, 0 | 1 | null, (string | null)?, string[]?, (0 | 1)?, string?];
+type StoredRunRow = [string, string, number, 0 | 1, 0 | 1 | null, (string | null)?, string[]?, (0 | 1)?, (string | null)?, Record<string, string | number>?];
 
 export function renderRuns(runs: RunTable): string {
   return renderLineObject(
@@ -54,11 +59,14 @@ export function renderRuns(runs: RunTable): string {
     [...runs].map(([key, row]) => {
       const stored: StoredRunRow = [key, row.sha, row.time, row.onDefaultBranch ? 1 : 0, row.jobSucceeded === undefined ? null : row.jobSucceeded ? 1 : 0];
       const cell = row.cell !== undefined && row.cell !== '';
-      if (row.url || row.outages?.length || row.untrusted || cell) stored.push(row.url ?? null);
-      if (row.outages?.length || row.untrusted || cell) stored.push(row.outages ?? []);
-      if (row.untrusted || cell) stored.push(row.untrusted ? 1 : 0);
-      // The cell is the 9th field: readers that predate it read the first eight (docs/data-branch.md, runs.json).
-      if (cell) stored.push(row.cell!);
+      const figures = row.figures ? renderFigures(row.figures) : undefined;
+      const more = figures !== undefined && Object.keys(figures).length > 0;
+      if (row.url || row.outages?.length || row.untrusted || cell || more) stored.push(row.url ?? null);
+      if (row.outages?.length || row.untrusted || cell || more) stored.push(row.outages ?? []);
+      if (row.untrusted || cell || more) stored.push(row.untrusted ? 1 : 0);
+      // The cell is the 9th field, the figures the 10th: readers that predate them read the fields before (docs/data-branch.md, runs.json).
+      if (cell || more) stored.push(cell ? row.cell! : null);
+      if (more) stored.push(figures);
       return [String(row.seq).padStart(8, '0'), stored];
     }),
   );
@@ -145,6 +153,8 @@ export function parseRuns(file: string, text: string, schema?: number): { runs: 
     if (Array.isArray(raw[6]) && raw[6].length > 0 && raw[6].every((m: unknown) => typeof m === 'string')) row.outages = raw[6] as string[];
     if (raw[7] === 1) row.untrusted = true;
     if (typeof raw[8] === 'string' && raw[8] !== '') row.cell = raw[8];
+    const figures = readFigures(raw[9]);
+    if (figures) row.figures = figures;
     runs.set(raw[0], row);
   }
   return { runs, problems };

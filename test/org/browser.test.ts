@@ -74,6 +74,7 @@ describe('the org dashboard page', () => {
       expect(rows[i]![3]).toMatch(new RegExp(`^${r.redFlakyWithout} \\(`));
       expect(rows[i]![5]).toBe(String(r.flaky));
       expect(rows[i]![6]).toBe(String(r.quarantined));
+      expect(rows[i]![10]).toBe(String(r.saved));
     }
     const repoLinks = await page.$$eval('table[data-table=repos] tbody td:nth-child(2) a', (as) => as.map((a) => a.getAttribute('href')));
     expect(repoLinks.sort()).toEqual(['https://octo.github.io/project/', 'https://octo.github.io/shop/']);

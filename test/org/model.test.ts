@@ -36,6 +36,8 @@ const repo = (name: string, over: Partial<RepoSummary> = {}): RepoSummary => ({
   redFlakyWithout: 0,
   redWith: 0,
   redFlakyWith: 0,
+  saved: 0,
+  savedByRerun: 0,
   lostSec: 0,
   days: [],
   flakiest: [],
@@ -97,7 +99,7 @@ describe('the org model', () => {
     const model = orgModel([a, b], [{ name: 'o/c', source: '/x/c', reason: 'could not be fetched' }], 1);
     expect(model.repos.map((r) => r.name)).toEqual(['o/b', 'o/a']);
     expect(model.repos[0]).not.toHaveProperty('flakiest');
-    expect(model.days).toEqual([{ day, runs: 8, redFlakyWithout: 5, redFlakyWith: 1, redWith: 2 }]);
+    expect(model.days).toEqual([{ day, runs: 8, redFlakyWithout: 5, redFlakyWith: 1, redWith: 2, saved: 0 }]);
     expect(model.tests.map((t) => `${t.repo} ${t.id}`)).toEqual(['o/b y', 'o/a x']);
     expect(model.totals).toMatchObject({ repos: 2, missing: 1, runs: 8, redFlakyWithout: 5 });
     expect(model.missing).toEqual([{ name: 'o/c', source: '/x/c', reason: 'could not be fetched' }]);

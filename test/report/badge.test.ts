@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
-import { BADGE_FILE, BADGE_LABEL, RISING_DAYS, badge, badgeCounts, badgeLevel, badgeText } from '../../src/report/badge.ts';
+import { BADGE_FILE, BADGE_LABEL, RISING_DAYS, SAVED_DAYS, badge, badgeCounts, badgeLevel, badgeText } from '../../src/report/badge.ts';
 import { ownsPath } from '../../src/store/owned.ts';
 
 const schema = JSON.parse(readFileSync(join(import.meta.dirname, 'shields-endpoint.schema.json'), 'utf8')) as object;
@@ -85,5 +85,30 @@ describe('badge.json', () => {
     ]);
     expect(badgeCounts({ quarantined: ['a', 'b', 'c', 'd'], decisions }, now)).toEqual({ quarantined: 4, recent: 2 });
     expect(badgeCounts({ quarantined: [], decisions }, now)).toEqual({ quarantined: 0, recent: 0 });
+  });
+
+  it('adds the runs re-runs saved in the last 30 days, without changing the colour (ADR 0460)', () => {
+    const now = Date.parse('2026-11-27T12:00:00.000Z');
+    const row = (time: number, jobSucceeded: boolean, passedOnRerun?: number) => ({
+      seq: 1,
+      sha: 's',
+      time,
+      onDefaultBranch: true,
+      jobSucceeded,
+      ...(passedOnRerun !== undefined ? { figures: { passedOnRerun } } : {}),
+    });
+    const runs = new Map([
+      ['saved', row(now - DAY, true, 2)],
+      ['edge', row(now - SAVED_DAYS * DAY, true, 1)],
+      ['older', row(now - SAVED_DAYS * DAY - 1, true, 1)],
+      ['red anyway', row(now, false, 1)],
+      ['no re-run', row(now, true, 0)],
+      ['before the figures', row(now, true)],
+    ]);
+    const counts = badgeCounts({ quarantined: ['a'], decisions: new Map(), runs }, now);
+    expect(counts).toEqual({ quarantined: 1, recent: 0, savedRuns: 2 });
+    expect(badge(counts)).toEqual({ schemaVersion: 1, label: BADGE_LABEL, message: '1 quarantined, 2 runs saved in 30 days', color: 'yellow' });
+    expect(badge({ quarantined: 0, recent: 0, savedRuns: 1 }).message).toBe('none quarantined, 1 run saved in 30 days');
+    expect(validate(badge(counts))).toBe(true);
   });
 });

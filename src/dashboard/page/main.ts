@@ -1,15 +1,19 @@
 /**
  * The dashboard page: loads the data branch's files next to it and draws one of four views, chosen by the URL's
- * hash (#/ suite, #/tests, #/test/<id>, #/quarantine). Performance API marks, read by scripts/bench/dashboard.ts:
+ * hash (#/ suite, with its filters as `#/?range=30d&branch=main`; #/tests, #/test/<id>, #/quarantine). Performance API marks, read by scripts/bench/dashboard.ts:
  * `fg:runs-painted` after the first frame with data (the suite view of runs.json: the first meaningful paint) and
  * `fg:painted` after the frame with every file read and drawn.
  */
 import type { Model } from '../page-model.ts';
 import type { TestQuery } from '../test-query.ts';
 import { count } from '../wording.ts';
+import { filterHash, parseFilter } from '../run-filter.ts';
 import { loadBranch, loadDecisions } from './load.ts';
 import { clear, h } from './dom.ts';
-import { renderBacklog, renderSuite, renderTest, renderTests } from './views.ts';
+import { renderSuite } from './suite-view.ts';
+import { renderTests } from './tests-view.ts';
+import { renderTest } from './test-view.ts';
+import { renderBacklog } from './backlog-view.ts';
 
 const main = document.getElementById('main')!;
 const status = document.getElementById('status')!;
@@ -22,12 +26,16 @@ let query: TestQuery = { state: 'flaky-or-quarantined', sort: 'pfs' };
 function route(): void {
   if (!model) return;
   const hash = location.hash || '#/';
-  if (model.partial && hash !== '#/') {
+  const suite = hash === '#/' || hash.startsWith('#/?');
+  if (model.partial && !suite) {
     clear(main);
     main.append(h('p', { class: 'count' }, "Reading the tests' files…"));
     return;
   }
-  for (const a of document.querySelectorAll<HTMLAnchorElement>('nav a')) a.classList.toggle('on', hash.startsWith(a.getAttribute('href')!) && (a.getAttribute('href') !== '#/' || hash === '#/'));
+  for (const a of document.querySelectorAll<HTMLAnchorElement>('nav a')) {
+    const href = a.getAttribute('href')!;
+    a.classList.toggle('on', href === '#/' ? suite : hash.startsWith(href));
+  }
   if (hash.startsWith('#/test/')) {
     let id: string;
     try {
@@ -42,10 +50,20 @@ function route(): void {
   } else if (hash.startsWith('#/quarantine')) {
     renderBacklog(main, model);
   } else {
-    renderSuite(main, model, byDay, (v) => {
-      byDay = v;
-      route();
-    });
+    // The filters live in the hash (run-filter.ts): a filtered view is a link, and Back undoes a change.
+    renderSuite(
+      main,
+      model,
+      parseFilter(hash),
+      (f) => {
+        location.hash = filterHash(f);
+      },
+      byDay,
+      (v) => {
+        byDay = v;
+        route();
+      },
+    );
   }
 }
 

@@ -9,7 +9,7 @@ import type { OrgModel, OrgTest, RepoSummary } from '../org-model.ts';
 import { count } from '../wording.ts';
 import { chart, disposeCharts } from './charts.ts';
 import { clear, fmtDate, fmtDuration, h, link, pct } from './dom.ts';
-import { card, stateBadge } from './views.ts';
+import { card, stateBadge } from './parts.ts';
 
 const main = document.getElementById('main')!;
 const status = document.getElementById('status')!;
@@ -37,6 +37,7 @@ function renderRepos(root: HTMLElement, model: OrgModel): void {
       { class: 'cards' },
       card('repositories read', String(t.repos), 'repos', t.missing > 0 ? `${t.missing} missing (see above)` : 'none missing'),
       card('tests', String(t.tests), 'tests'),
+      card('red runs flakeguard saved', String(t.saved), 'saved', `${t.saved} of ${count(t.runs, 'run')}; ${t.savedByRerun} by a re-run`),
       card('runs on the branches', String(t.runs), 'runs'),
       card('runs red because of flaky tests, without flakeguard', share(t.redFlakyWithout, t.runs), 'share-flaky-without', `${t.redFlakyWithout} of ${count(t.runs, 'run')}`),
       card('…and with flakeguard', share(t.redFlakyWith, t.runs), 'share-flaky-with', `${t.redFlakyWith} of ${count(t.runs, 'run')}`),
@@ -71,8 +72,8 @@ function renderRepos(root: HTMLElement, model: OrgModel): void {
         h(
           'tr',
           null,
-          ['#', 'repository', 'runs', 'red because of flaky tests (without flakeguard)', 'with flakeguard', 'flaky tests', 'quarantined', 'tests', 'time lost', 'newest run'].map((c) =>
-            h('th', null, c),
+          ['#', 'repository', 'runs', 'red because of flaky tests (without flakeguard)', 'with flakeguard', 'flaky tests', 'quarantined', 'tests', 'time lost', 'newest run', 'red runs saved'].map(
+            (c) => h('th', null, c),
           ),
         ),
       ),
@@ -93,6 +94,7 @@ function renderRepos(root: HTMLElement, model: OrgModel): void {
             h('td', { class: 'num' }, r.tests),
             h('td', { class: 'num' }, fmtDuration(r.lostSec)),
             h('td', null, fmtDate(r.newest)),
+            h('td', { class: 'num', data: { field: 'saved' } }, r.saved),
           ),
         ),
       ),
