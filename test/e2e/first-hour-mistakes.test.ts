@@ -60,7 +60,13 @@ describe('a mistyped preset in rerun', () => {
 
 describe('a runner that is not installed, a voided round', () => {
   it('rerun: jest without node_modules/.bin/jest warns with the fix, at the top of the summary', async () => {
-    await world.writeReport('reports/unit.xml', junitXml([{ classname: 'cart', name: 'adds', attempts: 'F' }, { classname: 'cart', name: 'removes' }]));
+    await world.writeReport(
+      'reports/unit.xml',
+      junitXml([
+        { classname: 'cart', name: 'adds', attempts: 'F' },
+        { classname: 'cart', name: 'removes' },
+      ]),
+    );
     const run = await world.run({ inputs: { rerun: 'jest' } });
     expectOutcome(run, 'failure');
     expect(run.stdout, why(run)).toMatch(
@@ -70,7 +76,7 @@ describe('a runner that is not installed, a voided round', () => {
     const lines = run.summary.split('\n');
     const counts = lines.findIndex((l) => l.includes('** failed'));
     expect(counts, run.summary).toBeGreaterThan(0);
-    expect(lines.slice(counts + 1, counts + 4).join('\n')).toMatch(/^\n?> \[!WARNING\]\n> .*round 1 was voided: node&#95;modules\/&#46;bin\/jest was not found/);
+    expect(lines.slice(counts + 1, counts + 4).join('\n')).toMatch(/^\n?> \[!WARNING\]\n> .*round 1 was voided&#58; node&#95;modules\/\.bin\/jest was not found/);
     expect(run.summary.indexOf('[!WARNING]')).toBeLessThan(run.summary.indexOf('Why the job fails'));
   }, 60_000);
 
@@ -81,7 +87,7 @@ describe('a runner that is not installed, a voided round', () => {
     expect(run.stdout, why(run)).toMatch(
       /^::warning title=flakeguard re-runs::Re-runs: round 1 was voided: `no-such-runner-here` was not found \(exit code 127, command not found\)\. Install it before this step or set rerun: to the command that runs your tests/m,
     );
-    expect(run.summary).toMatch(/> \[!WARNING\]\n> .*no-such-runner-here/);
+    expect(run.summary).toMatch(/> \[!WARNING\]\n> .*no&#45;such&#45;runner&#45;here/);
   }, 60_000);
 
   it('a round voided for another reason is a warning too', async () => {
@@ -106,7 +112,9 @@ describe('the README: rerun: jest --ci --color=true', () => {
 describe('the re-run log', () => {
   it('shortens a long filter and strips the runner output’s colour escapes, still defusing workflow commands', async () => {
     const names = Array.from({ length: 60 }, (_, i) => `cart updates the total when item number ${i} is removed`);
-    await world.writeReport('reports/unit.xml', junitXml(names.map((name) => ({ classname: 'cart', name, attempts: 'F' }))));
+    // Beside 100 passing tests: 60 failures of one report are not an outage (rerun-max-tests is raised for them).
+    const passing = Array.from({ length: 100 }, (_, i) => ({ classname: 'other', name: `passes ${i}` }));
+    await world.writeReport('reports/unit.xml', junitXml([...names.map((name) => ({ classname: name, name, attempts: 'F' })), ...passing]));
     // A stand-in for jest: prints coloured lines (as jest does on a terminal) and reports every asked test passed.
     const bin = join(world.workspace, 'node_modules/.bin');
     await mkdir(bin, { recursive: true });
@@ -128,9 +136,10 @@ describe('the re-run log', () => {
     const line = run.stdout.split('\n').find((l) => l.startsWith('$ ') && l.includes('node_modules/.bin/jest'));
     expect(line, why(run)).toBeDefined();
     expect(line!.length).toBeLessThan(900);
-    expect(line).toMatch(/--testNamePattern=\^\(\?:cart updates the total when item number 0 is removed\|.*…' \(\+\d+ more tests\) '--reporters=default'/);
+    // The first names in full (jest's pattern allows any blank between words), then how many more.
+    expect(line).toMatch(/ '--testNamePattern=\^\(\?:cart\[ .*\]0\[ .*\]removed\|.*\|…' \(\+\d+ more tests\) --reporters=default /);
     const more = Number(/\(\+(\d+) more tests\)/.exec(line!)![1]);
-    const shown = (line!.match(/item number \d+ is removed/g) ?? []).length;
+    const shown = (line!.match(/removed/g) ?? []).length;
     expect(shown + more).toBe(60);
     expect(run.stdout).toMatch(/^PASS cart\.test\.js 60 tests$/m);
     expect(run.stdout).not.toMatch(/\\x1b/);
@@ -169,10 +178,10 @@ describe('a push refused for lack of permission', () => {
       /^::warning title=flakeguard history not saved::The history was NOT saved to flakeguard-data: the remote refused the push: the token may not write to this repository \(Permission to octo\/project\.git denied to github-actions\[bot\]\.\)\. Fix: add `permissions: contents: write` to the job, or `read-only: true` to keep the step from writing\./m,
     );
     expect(run.stdout).not.toMatch(/^Try \d/m);
-    expect(run.outputs['results-artifact'], why(run)).toMatch(/^flakeguard-results-/);
+    expect(run.outputs['results-artifact'], why(run)).toMatch(/^flakeguard-test-/);
     expect(artifacts.artifacts.filter((a) => a.finalized)).toHaveLength(1);
     expect(artifacts.violations()).toEqual([]);
-    expect(run.summary).toMatch(/> \[!WARNING\]\n> The history was NOT saved to flakeguard-data: the remote refused the push: the token may not write/);
+    expect(run.summary).toMatch(/> \[!WARNING\]\n> The history was NOT saved to flakeguard&#45;data&#58; the remote refused the push&#58; the token may not write/);
   }, 60_000);
 
   it('a green run whose results cannot be kept (no artifact service) fails, saying why and the fix', async () => {
@@ -181,7 +190,9 @@ describe('a push refused for lack of permission', () => {
     const run = await world.run({ inputs: { 'push-attempts': '4' } });
     expectOutcome(run, 'failure');
     expect(await pushes(), why(run)).toBe(1);
-    expect(run.stdout).toMatch(/^::error title=flakeguard history not saved::The history was NOT saved to flakeguard-data: the remote refused the push: the token may not write .*Fix: add `permissions: contents: write`/m);
+    expect(run.stdout).toMatch(
+      /^::error title=flakeguard history not saved::The history was NOT saved to flakeguard-data: the remote refused the push: the token may not write .*Fix: add `permissions: contents: write`/m,
+    );
   }, 60_000);
 
   it('a red run stays red, with one push', async () => {
