@@ -29,6 +29,7 @@ import { commandText, logText, registerSecret } from '../text/escape.ts';
 import type { ModeInputs } from '../config/mode-inputs.ts';
 import { splitTests, warnUnsplitOverrides } from '../pipeline/split.ts';
 import { readRerunInputs, type RerunInputs } from '../rerun/rerun-inputs.ts';
+import { commandFound } from '../rerun/typo.ts';
 import { readFixInputs, type FixInputs } from '../rerun/fix-inputs.ts';
 import type { FixReport } from '../rerun/fix-plan.ts';
 import type { FixInput } from '../policy/fix-release.ts';
@@ -74,7 +75,7 @@ export async function readStep(env: NodeJS.ProcessEnv, modeInputs: ModeInputs): 
   }
   const ctx = contextFromEnv(env);
   const config = await loadFileConfig(inputs.configPath ? resolve(ctx.workspace, inputs.configPath) : '');
-  const rerunInputs = readRerunInputs(inputsFromEnv(env));
+  const rerunInputs = readRerunInputs(inputsFromEnv(env), (word) => commandFound(word, ctx.workspace, env));
   const fixInputs = readFixInputs(inputsFromEnv(env));
   return { env, inputs, ctx, modeInputs, config, rerunInputs, fixInputs, readOnly: inputs.readOnly || ctx.fromFork };
 }
@@ -259,6 +260,11 @@ export interface Written {
   facts?: PublishInput['facts'];
   /** The REST client made before the push, its connection opened while git pushed. */
   api?: WarmApi;
+  /**
+   * A green run whose push the remote refused for good: kept green if its results are kept as an artifact, which
+   * leaveResultsFile tries; failed otherwise (docs/adr/0443-refused-push-keeps-a-green-run.md).
+   */
+  keep?: true;
 }
 
 /**
@@ -324,14 +330,16 @@ export async function decideAndWrite(step: Step, job: Job, reruns: Reruns | unde
   for (const note of result.clockNotes) warnClock(note);
   // Results neither saved nor parked fail the run (docs/data-branch.md, "Many writers"), never a warning alone.
   const lost = readOnly ? undefined : lostReason(sync.status, inputs.dataBranch);
-  if (lost) result.outcome = { ...result.outcome, result: 'failure', reasons: [...result.outcome.reasons, lost] };
+  // A green run the remote refused is failed only if its results cannot be kept as an artifact (leaveResultsFile).
+  const keep = lost !== undefined && sync.status.kind === 'not-saved' && sync.status.refused !== undefined && result.outcome.result === 'success' && step.modeInputs.uploadResults;
+  if (lost && !keep) result.outcome = { ...result.outcome, result: 'failure', reasons: [...result.outcome.reasons, lost] };
   if (splitHistory(step))
     warnUnsplitOverrides(
       reports.tests.map((t) => t.id),
       inputs.jobKey,
       result,
     );
-  return { sync, ...(facts ? { facts } : {}), ...(api ? { api } : {}) };
+  return { sync, ...(facts ? { facts } : {}), ...(api ? { api } : {}), ...(keep ? { keep: true as const } : {}) };
 }
 
 /**
@@ -343,7 +351,19 @@ export async function leaveResultsFile(step: Step, job: Job, written: Written): 
   if (sync.status.kind !== 'read-only' && sync.status.kind !== 'not-saved') return undefined;
   const { inputs, ctx, modeInputs, env } = step;
   const path = await writeResultsFile(join(ctx.runnerTemp || tmpdir(), 'flakeguard'), job.run, job.reports.tests);
-  const upload = modeInputs.uploadResults ? async () => (await import('../modes/upload.ts')).leaveResults({ inputs, ctx, run: job.run, reports: job.reports }, modeInputs, env) : undefined;
+  const leave = async (): Promise<string | undefined> => (await import('../modes/upload.ts')).leaveResults({ inputs, ctx, run: job.run, reports: job.reports }, modeInputs, env);
+  if (written.keep && sync.status.kind === 'not-saved') {
+    // A green run whose push was refused: its results kept as an artifact keep it green; else it fails (ADR 0443).
+    const kept = await leave();
+    if (kept !== undefined) written.sync.status = { ...sync.status, kept };
+    else {
+      const lost = lostReason(sync.status, inputs.dataBranch)!;
+      const o = sync.applied.outcome;
+      sync.applied.outcome = { ...o, result: 'failure', reasons: [...o.reasons, lost] };
+    }
+    return { path };
+  }
+  const upload = modeInputs.uploadResults ? async (): Promise<void> => void (await leave()) : undefined;
   return { path, ...(upload ? { upload } : {}) };
 }
 

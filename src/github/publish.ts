@@ -36,6 +36,8 @@ export interface PublishInput {
   facts?: { of: ApplyResult; facts: SummaryFacts };
   /** The REST client made before the push, its connection opened while git pushed (warmApiClient): the check run is sent over it. */
   api?: WarmApi;
+  /** Setup mistakes the step warned of (a runner not installed, a voided re-run round): at the top of the summary. */
+  setupWarnings?: readonly string[];
 }
 
 /** The summary's figures for a result: what publishResults computes, computed earlier (while git pushes). */
@@ -142,7 +144,7 @@ export function blobUrlFor(ctx: GitHubContext): ((path: string, line?: number) =
   };
 }
 
-export async function publishResults({ inputs, ctx, readOnly, runUrl, sync, reports, extraSummary, facts: early, api }: PublishInput): Promise<void> {
+export async function publishResults({ inputs, ctx, readOnly, runUrl, sync, reports, extraSummary, facts: early, api, setupWarnings }: PublishInput): Promise<void> {
   const result = sync.applied;
   const o = result.outcome;
   const statsFileOf = (id: string): string => statsPath(shardOf(id, result.shards), result.shards);
@@ -204,6 +206,9 @@ export async function publishResults({ inputs, ctx, readOnly, runUrl, sync, repo
     blobUrl: blobUrlFor(ctx),
     ...(result.rule ? { rule: result.rule } : {}),
   };
+  // A refused push that did not fail the run is a setup mistake to fix, said at the top beside the others.
+  const warnings = [...(setupWarnings ?? []), ...(sync.status.kind === 'not-saved' && sync.status.refused && !lost ? [line] : [])];
+  if (warnings.length > 0) base.setupWarnings = warnings;
   const facts = (early?.of === result ? early.facts : guard('analyse the history for the summary', () => factsFor(result))) ?? { trend: { unit: 'run' as const, points: [] }, top: [] };
 
   let toCommands: AnnotationSpec[] = annotations;
@@ -285,7 +290,8 @@ export async function publishResults({ inputs, ctx, readOnly, runUrl, sync, repo
 
 /** What the re-run stage gives publishing (docs/rerun.md, "What you see"). */
 export interface StepRerun {
-  result: RerunResult & { note?: string };
+  /** `warnings`: what the re-runs warned of (a runner not installed, a voided round), each with its fix. */
+  result: RerunResult & { note?: string; warnings?: string[] };
   /** `new-tests: block`: a new flaky test blocks, and the outcome says so (no warning of its own). */
   newTestsBlock: boolean;
 }
@@ -323,7 +329,8 @@ export async function publishRun(facts: RunFacts): Promise<'success' | 'failure'
   // run side by side, each guarded, so that the step waits for the slowest of them, not for their sum
   // (docs/adr/0360-publishing-side-by-side.md). The job summary keeps its order: the issues' section after the run's.
   const results = (async () => {
-    await publishResults({ ...facts, ...(extraSummary ? { extraSummary } : {}) });
+    const setupWarnings = rerun?.result.warnings;
+    await publishResults({ ...facts, ...(extraSummary ? { extraSummary } : {}), ...(setupWarnings?.length ? { setupWarnings } : {}) });
     if (rerun) {
       const { blockingAfterReruns } = await import('../rerun/plan.ts');
       guard('set the outputs of the re-runs', () => rerunOutputs(rerun, result, blockingAfterReruns));

@@ -56,19 +56,21 @@ export async function uploadResults({ inputs, ctx, run, reports }: LeftResults):
  * Called by the default mode when this run's results were not saved (read-only: a pull request from a fork;
  * or the push kept failing): uploads them for `mode: ingest-workflow-run`. Never changes the outcome.
  */
-export async function leaveResults(left: LeftResults, modeInputs: ModeInputs, env: NodeJS.ProcessEnv): Promise<void> {
-  if (!modeInputs.uploadResults) return;
+export async function leaveResults(left: LeftResults, modeInputs: ModeInputs, env: NodeJS.ProcessEnv): Promise<string | undefined> {
+  if (!modeInputs.uploadResults) return undefined;
   const { artifactRuntimeAvailable } = await import('../github/artifacts.ts');
   if (!artifactRuntimeAvailable(env)) {
     core.info('The Actions artifact service is not available here (ACTIONS_RUNTIME_TOKEN/ACTIONS_RESULTS_URL), so the results were not uploaded.');
-    return;
+    return undefined;
   }
   try {
     const name = await uploadResults(left);
     setOutput('results-artifact', name);
     core.notice(commandText(`This run's results were uploaded as the artifact ${name}; a workflow_run workflow with mode: ingest-workflow-run can save them (docs/forks.md).`, 2000));
+    return name;
   } catch (error) {
     core.warning(commandText(`Could not upload this run's results as an artifact: ${error instanceof Error ? error.message : String(error)}`, 1000), { title: 'flakeguard results not uploaded' });
+    return undefined;
   }
 }
 

@@ -46,6 +46,8 @@ import { fitSelection, type Fitted } from '../rerun/fit.ts';
 import { isNewTest, planExtras, suiteBudget } from '../rerun/budget.ts';
 import type { ThresholdedConfig } from '../scoring/thresholded.ts';
 import { rerunEnv, runRound } from '../rerun/process.ts';
+import { voidedWarning } from '../rerun/voided.ts';
+import { commandFound } from '../rerun/typo.ts';
 import { ORDER_REASON, orderSuspects } from '../rerun/order.ts';
 import { ruleState } from '../policy/hand-edits.ts';
 import { judgeFailures, quarantineBefore } from '../policy/judge.ts';
@@ -185,7 +187,7 @@ export async function readRoundReport(path: string, workspace: string): Promise<
   return { attempts, problems: read.problems.map((p) => `${p.line ? `line ${p.line}: ` : ''}${p.message}`) };
 }
 
-export async function rerunStep(input: RerunStepInput): Promise<RerunResult & { note?: string }> {
+export async function rerunStep(input: RerunStepInput): Promise<RerunResult & { note?: string; warnings?: string[] }> {
   for (const notice of input.rerun.notices) core.notice(commandText(notice, 1000), { title: 'flakeguard re-runs' });
   try {
     return await rerunOrSkip(input);
@@ -226,7 +228,7 @@ async function choosePresetAuto(input: RerunStepInput): Promise<{ preset: RerunP
 /** The runners whose package.json script `rerun: auto` reads flags from: the script starts them by name. */
 const SCRIPT_RUNNERS = new Set(['jest', 'vitest', 'mocha']);
 
-async function rerunOrSkip(input: RerunStepInput): Promise<RerunResult & { note?: string }> {
+async function rerunOrSkip(input: RerunStepInput): Promise<RerunResult & { note?: string; warnings?: string[] }> {
   const { tests } = input;
   let rerun = input.rerun;
   const failed = tests.filter(finalAttemptFailed);
@@ -281,6 +283,7 @@ async function rerunOrSkip(input: RerunStepInput): Promise<RerunResult & { note?
   const deadline = Date.now() + rerun.timeoutSec * 1000;
   const dir = join(input.tempDir, 'flakeguard-rerun');
   const command = rerun.preset ?? rerun.command;
+  const warnings: string[] = [];
   for (;;) {
     const cases = roundCases(state);
     if (cases.length === 0) break;
@@ -337,6 +340,19 @@ async function rerunOrSkip(input: RerunStepInput): Promise<RerunResult & { note?
       return a;
     });
     recordRound(state, asked, answer.ok || !/rerun-timeout/.test(answer.why) ? answer : { ...answer, why: `${answer.why} (${rerun.timeoutSec}s)` });
+    if (!answer.ok) {
+      // A voided round proves nothing: the person who set the step up hears of it, with the fix (src/rerun/voided.ts).
+      const custom = typeof command === 'string' ? command : undefined;
+      const first = custom?.trim().split(/\s+/)[0] ?? '';
+      const warning = voidedWarning({
+        round,
+        why: answer.why,
+        ...(rerun.preset ? { preset: rerun.preset.name } : {}),
+        ...(custom !== undefined ? { command: custom, firstWordFound: first !== '' && commandFound(first, input.workspace, stepEnv(rerun)) } : {}),
+      });
+      core.warning(commandText(warning, 1000), { title: 'flakeguard re-runs' });
+      warnings.push(warning);
+    }
   }
   const result = finishRerun(state, tests);
   result.orderSuspects = orderSuspects({
@@ -364,7 +380,7 @@ async function rerunOrSkip(input: RerunStepInput): Promise<RerunResult & { note?
       reverseRounds: Math.min(REVERSE_ROUNDS, rerun.attempts),
     });
   }
-  return note ? { ...result, note } : result;
+  return { ...result, ...(note ? { note } : {}), ...(warnings.length > 0 ? { warnings } : {}) };
 }
 
 /**

@@ -58,6 +58,11 @@ export interface SummaryInput {
   blobUrl?: (path: string, line?: number) => string | undefined;
   /** The rule that decides quarantine (`policy.rule`, docs/rules.md); default evidence. */
   rule?: string;
+  /**
+   * What a person must fix in the setup (a runner not installed, a voided re-run round, a refused push), each with
+   * its fix: a warning block right after the headline's counts. Untrusted text (escaped here).
+   */
+  setupWarnings?: readonly string[];
 }
 
 /** The parts that cost a pass over every test, computed once for both renderings. */
@@ -224,6 +229,8 @@ export function renderSummary(input: SummaryInput, options: SummaryOptions = {})
     `${n(input.quarantined.length)} quarantined`,
   ];
   head.push(counts.join(' · '), '');
+  const warnings = (input.setupWarnings ?? []).slice(0, 5).map((w) => mdText(w, 1000));
+  if (warnings.length > 0) head.push('> [!WARNING]', ...(warnings.length === 1 ? [`> ${warnings[0]!}`] : warnings.map((w) => `> - ${w}`)), '');
   if (o.reasons.length > 0) {
     head.push('**Why the job fails:**', '');
     const shownReasons = o.reasons.slice(0, 20);

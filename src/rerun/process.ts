@@ -8,7 +8,8 @@
  * its session, its descendants, and whatever carries its marker in its environment: `setsid` daemons too) is killed
  * and the pipes are closed, and the same when the time left runs out (docs/adr/0161-rerun-leftover-processes.md).
  * The command's exit code is not the verdict: the report is, read only once nothing of the command runs any more.
- * Its output goes to the log line by line, defused (no workflow commands), bounded.
+ * Its output goes to the log line by line, without terminal escapes (src/text/ansi.ts), defused (no workflow commands),
+ * bounded.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -19,6 +20,8 @@ import type { PresetOptions, RerunCommand, RerunPreset } from './contract.ts';
 import { shellLine, shellQuote } from '../text/shell.ts';
 import { rerunTestOf, type RerunCase, type RoundAnswer } from './plan.ts';
 import { ENV_MARK, killLeftovers, type KillReport } from './leftovers.ts';
+import { echoLine } from './echo.ts';
+import { stripAnsi } from '../text/ansi.ts';
 
 export interface RoundRequest {
   round: number;
@@ -94,8 +97,9 @@ export async function runRound(request: RoundRequest): Promise<RoundAnswer> {
   for (const command of commands) {
     const left = deadline - now();
     if (left <= 0) return { ok: false, why: 'rerun-timeout ran out', seconds: seconds() };
-    // The exact command line, quoted as a shell would read it back (the caller escapes it for the log).
-    (request.logCommand ?? request.log)(`$ ${commandLine(command)}`);
+    // The command line, quoted as a shell would read it back, a long filter shortened (src/rerun/echo.ts; the caller
+    // escapes it for the log).
+    (request.logCommand ?? request.log)(`$ ${echoLine(command)}`);
     const result = await spawnBounded(command, { ...env, ...command.env }, request.workspace, left, logger.line);
     for (const note of leftoverLines(result)) request.log(note);
     if (result.kind === 'timeout') {
@@ -228,7 +232,7 @@ function boundedLogger(log: (line: string) => void): { line: (text: string) => v
     line: (text) => {
       if (shown < MAX_LOG_LINES) {
         shown++;
-        log(text.replace(/\r$/, ''));
+        log(stripAnsi(text.replace(/\r$/, '')));
       } else dropped++;
     },
     flush: () => {

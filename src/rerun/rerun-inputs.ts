@@ -5,7 +5,8 @@
 import { InputError, parseInteger, type InputGetter } from '../config/inputs.ts';
 import { splitWords } from '../text/shell.ts';
 import type { RerunPreset } from './contract.ts';
-import { findPreset } from './presets/index.ts';
+import { findPreset, PRESETS } from './presets/index.ts';
+import { nearestPreset } from './typo.ts';
 
 export type NewTestsMode = 'warn' | 'block';
 
@@ -37,8 +38,12 @@ export interface RerunInputs {
 
 export const RERUN_DEFAULTS = { attempts: 3, attemptsMax: 6, maxTests: 20, timeoutSec: 600, budget: 0, newTests: 'warn' as NewTestsMode };
 
-/** The re-run inputs, or undefined when `rerun` is empty (the step then behaves as without the feature). */
-export function readRerunInputs(get: InputGetter): RerunInputs | undefined {
+/**
+ * The re-run inputs, or undefined when `rerun` is empty (the step then behaves as without the feature). `found`: whether
+ * a word is a command here (src/rerun/typo.ts `commandFound`); with it, a first word that is none and is near a
+ * preset's name is an input error.
+ */
+export function readRerunInputs(get: InputGetter, found?: (word: string) => boolean): RerunInputs | undefined {
   const command = get('rerun');
   // Validated even without `rerun`, so that a typo is not silently ignored.
   const attempts = parseInteger('rerun-attempts', get('rerun-attempts'), RERUN_DEFAULTS.attempts, 1, 20);
@@ -55,19 +60,28 @@ export function readRerunInputs(get: InputGetter): RerunInputs | undefined {
   }
   if (command.trim() === '') return undefined;
   const rest = { attempts, attemptsMax, maxTests, timeoutSec, budget, newTests: newTests as NewTestsMode };
-  const chosen = choosePreset(command);
+  const chosen = choosePreset(command, found);
   return { command, ...chosen, ...rest };
 }
 
 /**
  * What the `rerun` input names: a preset, with the original run's extra arguments after its name (`jest
  * --color=true`, read as a shell would split it but never run by one), `auto`, or else a shell command. A line whose
- * first word is a preset's name or `auto` is never a shell command.
+ * first word is a preset's name or `auto` is never a shell command; one that is no command found here (`found`) and is
+ * near a preset's name is a mistyped preset: an input error naming it (docs/adr/0440-mistyped-preset-is-an-input-error.md).
  */
-export function choosePreset(command: string): { preset?: RerunPreset; auto?: true; args?: string[]; notices: string[] } {
+export function choosePreset(command: string, found?: (word: string) => boolean): { preset?: RerunPreset; auto?: true; args?: string[]; notices: string[] } {
   const first = command.trim().split(/[ \t]+/)[0]!;
   const preset = findPreset(first);
-  if (first !== 'auto' && preset === undefined) return { notices: [] };
+  if (first !== 'auto' && preset === undefined) {
+    const meant = found ? nearestPreset(first, [...PRESETS.keys(), 'auto']) : undefined;
+    if (meant !== undefined && !found!(first)) {
+      throw new InputError(
+        `Input 'rerun': \`${first}\` is not a preset or a command found here; did you mean \`${meant}\`? (The presets: docs/rerun-presets.md; a shell command's first word must be a command on PATH or a file of the workspace.)`,
+      );
+    }
+    return { notices: [] };
+  }
   const split = splitWords(command.trim());
   if ('error' in split) throw new InputError(`Input 'rerun' (the ${first} preset and its arguments) cannot be read: ${split.error}.`);
   const args = split.words.slice(1);

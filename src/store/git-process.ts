@@ -72,9 +72,42 @@ export function withConfig(env: Record<string, string>, key: string, value: stri
  * the branch is protected, the token may not push. Retrying cannot help, so it is not retried.
  */
 export function isPermanentRefusal(stderr: string): boolean {
-  return /hook declined|GH0\d\d|protected branch|repository rule violations|permission to \S+ denied|returned error: 40[13]|authentication failed|deny(?:ing)? (?:updating|deleting|non-fast-forward|current branch)|not allowed to (?:push|create|update|delete)|write access to repository not granted/i.test(
-    stderr,
+  return (
+    refusalOf(stderr) !== undefined ||
+    /hook declined|GH0\d\d|protected branch|repository rule violations|permission to \S+ denied|returned error: 40[13]|authentication failed|deny(?:ing)? (?:updating|deleting|non-fast-forward|current branch)|not allowed to (?:push|create|update|delete)|write access to repository not granted/i.test(
+      stderr,
+    )
   );
+}
+
+/**
+ * Why the remote refused a push for good, when git's output says it: the token may not write to the repository
+ * (`permission`: HTTP 403, "Permission to … denied", "write access … not granted"), the branch is protected or ruled
+ * (`protected`: GH006, GH013, "protected branch hook declined", "repository rule violations"), or the token may not
+ * change workflow files (`workflow`). Each has its own fix (docs/adr/0442-refused-push-named-with-its-fix.md).
+ */
+export type RefusalKind = 'permission' | 'protected' | 'workflow';
+
+const REFUSALS: ReadonlyArray<[RefusalKind, RegExp]> = [
+  ['workflow', /refusing to allow an? (?:GitHub App|OAuth App|Personal Access Token|integration)[^\n]* to create or update workflow/i],
+  ['permission', /permission to \S+ denied|returned error: 403|\b403 Forbidden|write access to repository not granted|resource not accessible by integration/i],
+  ['protected', /\bGH0(?:06|13)\b|protected branch|repository rule violations/i],
+];
+
+/** The kind of a permanent refusal, and the one line of git's output that says it (prefixes and controls cut, at most 240 characters). */
+export function refusalOf(output: string): { kind: RefusalKind; detail: string } | undefined {
+  const lines = output.split('\n');
+  for (const [kind, pattern] of REFUSALS) {
+    const line = lines.find((l) => pattern.test(l));
+    if (line === undefined) continue;
+    const detail = line
+      .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+      .replace(/^\s*(?:remote:\s*)?(?:(?:error|fatal):\s*)*/i, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+    return { kind, detail: detail.length > 240 ? `${detail.slice(0, 239)}…` : detail };
+  }
+  return undefined;
 }
 
 /** A push rejected because the branch moved (a lost race): worth fetching and trying again. */

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // Private clones are named `flakeguard-data-<pid>-…`, so the next run can tell a killed run's clone from a live one.
 import { CLONE_PREFIX, openClones, sweepStaleClones } from './cleanup.ts';
-import { GitError, isLostRace, isPermanentRefusal, pushMessage, runGit, withConfig } from './git-process.ts';
+import { GitError, isLostRace, isPermanentRefusal, pushMessage, refusalOf, runGit, withConfig, type RefusalKind } from './git-process.ts';
 import { authEnv } from './git-auth.ts';
 import { inboxPrefix, PARCEL_FILE, parkedFrom, refusedPrefix, SEAL_FILE, type ParcelFiles, type ParkedRef } from './inbox-refs.ts';
 import { catFileBatch } from './cat-file.ts';
@@ -28,7 +28,16 @@ function quotePath(path: string): string {
   return /^[\x21-\x7e]+$/.test(path) && !path.startsWith('"') ? path : JSON.stringify(path);
 }
 
-export type PushResult = { pushed: true; commit: string } | { pushed: false; rejected: boolean; permanent: boolean; message: string };
+export type PushResult =
+  | { pushed: true; commit: string }
+  | {
+      pushed: false;
+      rejected: boolean;
+      permanent: boolean;
+      message: string;
+      /** A permanent refusal whose kind git's output names, with the line that says it (refusalOf). */
+      refusal?: { kind: RefusalKind; detail: string };
+    };
 
 /**
  * A push's pack up to this size goes in one request that states its length (git's `http.postBuffer`). Above it (git's
@@ -425,7 +434,8 @@ export class DataRepo {
       }
     } catch (error) {
       const stderr = error instanceof GitError ? `${error.stdout}\n${error.stderr}\n${error.message}` : String(error);
-      return { pushed: false, rejected: isLostRace(stderr), permanent: isPermanentRefusal(stderr), message: pushMessage(stderr), ref };
+      const refusal = refusalOf(stderr);
+      return { pushed: false, rejected: isLostRace(stderr), permanent: isPermanentRefusal(stderr), message: pushMessage(stderr), ...(refusal ? { refusal } : {}), ref };
     }
   }
 
@@ -466,7 +476,8 @@ export class DataRepo {
     } catch (error) {
       const stderr = error instanceof GitError ? `${error.stdout}\n${error.stderr}\n${error.message}` : String(error);
       const permanent = isPermanentRefusal(stderr);
-      return { pushed: false, rejected: !permanent && isLostRace(stderr), permanent, message: pushMessage(stderr) };
+      const refusal = refusalOf(stderr);
+      return { pushed: false, rejected: !permanent && isLostRace(stderr), permanent, message: pushMessage(stderr), ...(refusal ? { refusal } : {}) };
     }
   }
 

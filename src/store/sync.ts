@@ -7,7 +7,8 @@
  * into the history before its own run, in the order they were parked, and deletes their branches once its write
  * landed. Ingestion keys make a fold count once however many writers fold the same parcel (docs/data-branch.md).
  */
-import type { DataRepo } from './git.ts';
+import type { DataRepo, PushResult } from './git.ts';
+import type { RefusalKind } from './git-process.ts';
 import type { ParcelEntry } from './parcel.ts';
 import { inboxPrefix, refusedPrefix, type ParcelFiles, type ParkedRef } from './inbox-refs.ts';
 import { damageReason, parseSnapshot, emptySnapshot, type Snapshot } from './snapshot.ts';
@@ -149,7 +150,15 @@ export type SyncStatus =
   | { kind: 'read-only'; head: string | null }
   /** This run's results wait on a branch of their own for the next writer to fold them in. */
   | { kind: 'parked'; ref: string; tries: number; reason: string }
-  | { kind: 'not-saved'; reason: string; parked?: string };
+  | {
+      kind: 'not-saved';
+      reason: string;
+      parked?: string;
+      /** The remote refused the push for good, for this reason (refusalOf): the reason names the fix. */
+      refused?: RefusalKind;
+      /** The artifact this run's results were kept in (a refused push, docs/adr/0443-refused-push-keeps-a-green-run.md). */
+      kept?: string;
+    };
 
 export interface SyncResult<T extends Applied> {
   applied: T;
@@ -260,12 +269,13 @@ export async function syncRun<T extends Applied>(
   /** What each parked run (ref and commit) was judged, so that a retry neither checks nor logs it again. */
   const admitted = new Map<string, Admission>();
 
-  const park = async (tries: number, why: string, historyRead = true): Promise<SyncResult<T>> => {
+  const park = async (tries: number, why: string, historyRead = true, refused?: RefusalKind): Promise<SyncResult<T>> => {
     const parcel = inbox!.parcel(lastApplied!);
     let parked = await repo.park(parcel.name, parcel.text, `flakeguard: parked run (${why})`, parcel.seal);
     // Parking is the last place a run's results can go: a push that failed (a reset connection, a server at its
     // connection limit) is tried again after a backoff. A parcel's ref is its own, so a retry cannot race a writer.
-    for (let retry = 1; !parked.pushed && retry < PARK_TRIES; retry++) {
+    // A refusal for good (a rule, the token's permissions) is not tried again: it would be refused again.
+    for (let retry = 1; !parked.pushed && !parked.permanent && retry < PARK_TRIES; retry++) {
       log(`Parking on ${short(parked.ref)} failed (${parked.message}); trying again (${retry + 1}/${PARK_TRIES}).`);
       await sleep(backoffMs(retry, random));
       parked = await repo.park(parcel.name, parcel.text, `flakeguard: parked run (${why})`, parcel.seal);
@@ -274,8 +284,10 @@ export async function syncRun<T extends Applied>(
       log(`Parked this run's results on ${short(parked.ref)} (${why}); the next writer of ${repo.branch} folds them in.`);
       return { applied: lastApplied!, status: { kind: 'parked', ref: short(parked.ref), tries, reason: why }, historyRead };
     }
-    const reason = `${why}, and parking the results on ${short(parked.ref)} failed too: ${parked.message}`;
-    return { applied: lastApplied!, status: { kind: 'not-saved', reason }, historyRead };
+    const reason = refused
+      ? `${why} Parking the results on ${short(parked.ref)} was refused too (${parked.refusal?.detail ?? parked.message}).`
+      : `${why}, and parking the results on ${short(parked.ref)} failed too: ${parked.message}`;
+    return { applied: lastApplied!, status: { kind: 'not-saved', reason, ...(refused ? { refused } : {}) }, historyRead };
   };
   /** A run whose history cannot be saved is parked when there is an inbox (else it is not saved; the caller fails it). */
   const notSaved = (tries: number, reason: string, historyRead = true): Promise<SyncResult<T>> | SyncResult<T> =>
@@ -358,6 +370,13 @@ export async function syncRun<T extends Applied>(
         return { applied, status: { kind: 'pushed', commit: pushed.commit, tries: attempt, compacted: compact, ...(deleted.length ? { folded: deleted } : {}) }, historyRead: true };
       }
       if (pushed.permanent) {
+        if (pushed.refusal) {
+          // Named with its fix, tried once (docs/data-branch.md, "Pushes the remote refuses"). The token's permissions
+          // hold for every branch: the inbox would be refused too, so it is not tried.
+          const reason = refusalReason(pushed.refusal, repo.branch);
+          if (pushed.refusal.kind === 'protected' && inbox) return park(attempt, reason, true, 'protected');
+          return { applied, status: { kind: 'not-saved', reason, refused: pushed.refusal.kind }, historyRead: true };
+        }
         const reason = `the remote refused the push for good, so it was not retried (${pushed.message})`;
         log(`Try ${attempt}/${options.attempts}: ${reason}`);
         return notSaved(attempt, reason);
@@ -387,8 +406,24 @@ export async function syncRun<T extends Applied>(
   return notSaved(options.attempts, lastError, false);
 }
 
+/**
+ * A push the remote refused for good, in one sentence with its fix: the line of git's output that says why, never the
+ * whole output (docs/adr/0442-refused-push-named-with-its-fix.md).
+ */
+export function refusalReason(refusal: NonNullable<Extract<PushResult, { pushed: false }>['refusal']>, branch: string): string {
+  const { kind, detail } = refusal;
+  switch (kind) {
+    case 'permission':
+      return `the remote refused the push: the token may not write to this repository (${detail}). Fix: add \`permissions: contents: write\` to the job, or \`read-only: true\` to keep the step from writing.`;
+    case 'workflow':
+      return `the remote refused the push: the token may not change workflow files (${detail}). Fix: keep .github/workflows off ${branch} (remove it from the branch), or \`read-only: true\` to keep the step from writing.`;
+    case 'protected':
+      return `the remote refused the push: the branch is protected by a rule (${detail}). Fix: let the step push ${branch} and ${inboxPrefix(branch).replace(/^refs\/heads\//, '')}* (leave them out of the branch protection rule or ruleset), or \`read-only: true\` to keep the step from writing.`;
+  }
+}
+
 /** Why a run's results were neither saved nor parked, or undefined when they are safe (docs/data-branch.md). */
 export function lostReason(status: SyncStatus, branch: string): string | undefined {
-  if (status.kind !== 'not-saved' || status.parked) return undefined;
+  if (status.kind !== 'not-saved' || status.parked || status.kept) return undefined;
   return `The history was NOT saved to ${branch}: ${status.reason.replace(/\.?$/, '.')} This run's results are only in its results file (output results-file): the run fails, so that they are not lost unseen.`;
 }

@@ -133,8 +133,12 @@ describe('parking and folding', () => {
     await chmod(hook, 0o755);
     const refused = await write(2);
     expect(refused.result.status.kind).toBe('not-saved');
-    expect(refused.result.status.kind === 'not-saved' && refused.result.status.reason).toMatch(/refused the push for good, so it was not retried/);
-    expect(refused.logs.filter((l) => l.startsWith('Try '))).toHaveLength(1);
+    // Named with its fix (ADR 0442); the inbox is tried once, and refused too, never again.
+    expect(refused.result.status.kind === 'not-saved' && refused.result.status.reason).toMatch(
+      /^the remote refused the push: the branch is protected by a rule \(GH006: Protected branch update failed\)\. Fix: let the step push data and data-inbox\/\* .* Parking the results on data-inbox\/\S+ was refused too \(GH006/,
+    );
+    expect(refused.result.status.kind === 'not-saved' && refused.result.status.refused).toBe('protected');
+    expect(refused.logs.filter((l) => /^Try |trying again/.test(l))).toEqual([]);
     await rm(hook);
     expect(await inboxRefs()).toEqual([]);
   });

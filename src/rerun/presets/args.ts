@@ -90,6 +90,10 @@ export function screen(args: readonly string[], rules: ArgRules): ScreenedArgs {
     // The next word is this option's value when the option takes one and it was not given attached.
     const valueNext = !hasValue && (long || word.length === 2) && takesValue.has(name) && i + 1 < args.length;
     if (dropWhy !== undefined) {
+      // A flag the preset sets itself, written as the preset writes it (`--ci`, not `--no-ci`), is in effect: kept by
+      // the preset's own, never reported as left out (docs/adr/0441-own-flags-never-reported-dropped.md).
+      const asThePresetWritesIt = !valueNext && (long ? !hasValue || /=(?:true|1)$/i.test(word) : word.length === 2) && !/^--?no-/i.test(word);
+      if (dropWhy === WHY.ci && asThePresetWritesIt) continue;
       dropped.push(`'${valueNext ? `${word} ${args[i + 1]!}` : word}' (${dropWhy})`);
       if (valueNext) i++;
       continue;
