@@ -13,7 +13,8 @@ import type { Decision } from '../policy/quarantine.ts';
 import { failureOf } from './annotations.ts';
 import { attemptSymbols } from './rerun-summary.ts';
 import { formatPfs, symbols, type ScoreLookup } from './scores.ts';
-import { reasonWithoutPfs, verdict } from './summary.ts';
+import { FIX_IT, reasonWithoutPfs } from './summary.ts';
+import { leadItems, leadMarkdown, leadTitle, type LeadFacts } from './lead.ts';
 import { mdInert } from '../text/escape.ts';
 
 /** Items of one list shown at most, whatever the budget. */
@@ -58,6 +59,10 @@ export interface PrSectionInput {
   testUrl?: (id: string) => string | undefined;
   /** Fix verification's items, Markdown already escaped (src/report/fix-summary.ts). */
   fixes?: readonly string[];
+  /** What the re-runs said of each failed test, for the verdict the section leads with (src/report/lead.ts). */
+  lead?: LeadFacts;
+  /** A link to a file of the repository at the tested commit (and line): each failed test's `file:line`. */
+  blobUrl?: (path: string, line?: number) => string | undefined;
 }
 
 const n = (x: number): string => String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -116,6 +121,9 @@ class Lines {
 
 const LIST_RESERVE = 200;
 
+/** The outcome's reason for failed tests not quarantined (src/policy/outcome.ts). */
+const NOT_QUARANTINED = /^[\d,]+ failed tests? (is|are) not quarantined\.$/;
+
 /**
  * The section's markdown, at most `budget` characters (at least what its head and links take, about 1,000 plus the
  * reasons).
@@ -127,15 +135,17 @@ export function renderSection(input: PrSectionInput, budget: number): string {
   const say = somethingToSay(input);
   const head: string[] = [];
   const from = input.untrusted;
+  const items = leadItems(o, { orderDependent: input.orderDependent, ...input.lead });
+  const title = mdInert(leadTitle(o, items, input.newlyQuarantined.length), 1000);
   if (from) {
     head.push(
-      `### ${o.result === 'success' ? '✅' : '❌'} ${label}, as the fork's run reported it: ${verdict(o, input.newlyQuarantined.length)}`,
+      `### ${o.result === 'success' ? '✅' : '❌'} ${label}, as the fork's run reported it: ${title}`,
       '',
       `> These results come from [the run](${input.runUrl}) of the fork ${mdInert(from.headRepository, 140)}, read by this repository's trusted workflow. They are the fork's, untrusted: recorded as evidence that decides nothing alone (docs/forks.md). What fails or is forgiven below is what the fork's reported results meet in this repository's quarantine; the pull request's check is the fork's run's own.`,
       '',
     );
   } else {
-    head.push(`### ${o.result === 'success' ? '✅' : '❌'} ${label}: ${verdict(o, input.newlyQuarantined.length)}`, '');
+    head.push(`### ${o.result === 'success' ? '✅' : '❌'} ${label}: ${title}`, '');
   }
   if (!say) {
     head.push(`The latest run${short} is clean: nothing blocks, nothing was forgiven, no test was flaky.`, '');
@@ -151,7 +161,7 @@ export function renderSection(input: PrSectionInput, budget: number): string {
     );
     if (o.reasons.length > 0) {
       head.push(from ? "**Why the fork's run fails:**" : '**Why the job fails:**', '');
-      for (const r of o.reasons.slice(0, 5)) head.push(`- ${mdInert(r, 400)}`);
+      for (const r of o.reasons.slice(0, 5)) head.push(`- ${mdInert(r, 400)}${NOT_QUARANTINED.test(r) && !from ? ` ${FIX_IT(Number(r.replace(/,/g, '').split(' ')[0]))}` : ''}`);
       if (o.reasons.length > 5) head.push(`- …and ${n(o.reasons.length - 5)} more (see the job summary).`);
       head.push('');
     }
@@ -197,7 +207,7 @@ export function renderSection(input: PrSectionInput, budget: number): string {
         const d = input.decisions.get(t.id);
         const pfs = formatPfs(input.scores.get(t.id));
         const evidence = [
-          pfs ? `PFS ${pfs}` : '',
+          pfs ? (i === 0 ? `PFS (the probability that a run fails for no reason, docs/scoring.md) ${pfs}` : `PFS ${pfs}`) : '',
           recentOf(t.id) ? `recent runs ${recentOf(t.id)}` : '',
           rerunOf(t.id) ? `this run ${rerunOf(t.id)}` : '',
           d ? mdInert(reasonWithoutPfs(d.reason), 300) : '',
@@ -256,7 +266,22 @@ export function renderSection(input: PrSectionInput, budget: number): string {
   lists.push({ title: '🧪 Fix verification', count: fixes.length, item: (i) => fixes[i]! });
 
   const w = new Lines(budget);
-  for (const l of head) w.add(l);
+  const footFirst = foot.reduce((s, l) => s + l.length + 1, 0);
+  // The heading, then one line per failed test with its verdict (what a reviewer reads first), as many as fit.
+  w.add(head[0]!);
+  w.add('');
+  if (say && items.length > 0) {
+    const lead = leadMarkdown(items, { escape: mdInert, blobUrl: input.blobUrl });
+    let shown = 0;
+    for (const line of lead) {
+      if (!w.fits(line, footFirst + LIST_RESERVE * 2)) break;
+      w.add(line);
+      shown++;
+    }
+    if (shown < lead.length) w.add(`- _…and more: see the job summary._`);
+    w.add('');
+  }
+  for (const l of head.slice(2)) w.add(l);
   const shown = lists.filter((l) => l.count > 0);
   const footSize = foot.reduce((s, l) => s + l.length + 1, 0);
   shown.forEach((list, k) => {
