@@ -228,6 +228,7 @@ export function renderSummary(input: SummaryInput, options: SummaryOptions = {})
   const head: string[] = [`### ${o.result === 'success' ? '✅' : '❌'} flakeguard: ${mdText(leadTitle(o, items, input.newlyQuarantined.length), 1000)}`, ''];
   for (const warning of (input.setupWarnings ?? []).slice(0, 10)) head.push(`> ⚠️ ${mdText(warning, 600)}`, '');
   if (items.length > 0) head.push(...leadMarkdown(items, { escape: mdText, blobUrl: input.blobUrl }), '');
+  const wordsOf = new Map(items.map((i) => [i.id, i.words]));
   const counts = [
     `**${n(o.failed.length)}** failed`,
     `**${n(o.blocking.length)}** ${o.blocking.length === 1 ? 'blocks' : 'block'}`,
@@ -337,7 +338,12 @@ export function renderSummary(input: SummaryInput, options: SummaryOptions = {})
         const t = o.blocking[i]!;
         const file = o.unforgiven.has(t.id) ? undefined : brokenFileOf(t.id);
         const order = o.orderDependent?.get(t.id);
-        const why = order !== undefined ? `order-dependent: it ${order}` : file ? `its stats file ${file} is broken: it forgives nothing until fixed` : (o.unforgiven.get(t.id) ?? 'not quarantined');
+        const why =
+          order !== undefined
+            ? `order-dependent: it ${order}`
+            : file
+              ? `its stats file ${file} is broken: it forgives nothing until fixed`
+              : (o.unforgiven.get(t.id) ?? (wordsOf.get(t.id)?.startsWith('real failure: failed ') ? `not quarantined; ${wordsOf.get(t.id)}` : 'not quarantined'));
         return [mdText(t.id, 250), mdText(failureOf(t).message, 300), failureLocation(t, input.blobUrl), mdText(why, 300)];
       },
       maxRows: 250,

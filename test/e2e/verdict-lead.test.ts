@@ -69,9 +69,9 @@ describe('every surface leads with the verdict', () => {
 
     // The summary: what to do first, then one line per blocking test, then the re-runs, then the tables.
     const summary = run.summary;
-      await import('node:fs').then((fs) =>
-        fs.writeFileSync('/tmp/x/summary.md', `${summary}\n=====\n${gh.state.comments.at(-1)?.body}\n=====\n${gh.state.checkRuns.at(-1)?.output.title}\n${gh.state.checkRuns.at(-1)?.output.summary}`),
-      );
+    await import('node:fs').then((fs) =>
+      fs.writeFileSync('/tmp/x/summary.md', `${summary}\n=====\n${gh.state.comments.at(-1)?.body}\n=====\n${gh.state.checkRuns.at(-1)?.output.title}\n${gh.state.checkRuns.at(-1)?.output.summary}`),
+    );
     const lines = readLines(summary);
     expect(lines[0]).toBe('### ❌ flakeguard: Fix 1 real failure: app.Cart::checkout');
     expect(decodeEntities(summary)).toContain(`[src/cart.test.ts:12](${link})`);
