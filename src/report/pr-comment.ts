@@ -98,6 +98,8 @@ export function somethingToSay(input: PrSectionInput): boolean {
 
 interface ListSpec {
   title: string;
+  /** A line under the title that explains the list's terms (trusted text). */
+  intro?: string;
   count: number;
   item: (i: number) => string;
 }
@@ -201,13 +203,14 @@ export function renderSection(input: PrSectionInput, budget: number): string {
     },
     {
       title: `⚠️ Forgiven: quarantined as flaky (${n(o.forgiven.length)})`,
+      intro: '_PFS: the probability that a run fails for no reason, with its 90% interval (docs/scoring.md)._',
       count: o.forgiven.length,
       item: (i) => {
         const t = o.forgiven[i]!;
         const d = input.decisions.get(t.id);
         const pfs = formatPfs(input.scores.get(t.id));
         const evidence = [
-          pfs ? (i === 0 ? `PFS (the probability that a run fails for no reason, docs/scoring.md) ${pfs}` : `PFS ${pfs}`) : '',
+          pfs ? `PFS ${pfs}` : '',
           recentOf(t.id) ? `recent runs ${recentOf(t.id)}` : '',
           rerunOf(t.id) ? `this run ${rerunOf(t.id)}` : '',
           d ? mdInert(reasonWithoutPfs(d.reason), 300) : '',
@@ -293,6 +296,10 @@ export function renderSection(input: PrSectionInput, budget: number): string {
     }
     w.add(title);
     w.add('');
+    if (list.intro && w.fits(list.intro, reserve + LIST_RESERVE)) {
+      w.add(list.intro);
+      w.add('');
+    }
     let i = 0;
     for (; i < Math.min(list.count, MAX_ITEMS); i++) {
       const line = list.item(i);

@@ -62,7 +62,7 @@ describe('renderSection', () => {
     expect(text).toContain('- 1 failed test is not quarantined. Fix it: quarantine is for flaky tests');
     expect(text).toContain('#### ❌ Blocking (1)\n\n- **a&#58;&#58;real**: boom F. Blocks because not quarantined.');
     expect(text).toContain(
-      '#### ⚠️ Forgiven: quarantined as flaky (1)\n\n- **a&#58;&#58;flaky**: boom F. PFS (the probability that a run fails for no reason, docs/scoring.md) 0.41 [0.20, 0.70] · recent runs ✓↻↻✗✗ · failed and passed on the same commit 2 times in 9 runs. Stats line in `stats/00.json`.',
+      '#### ⚠️ Forgiven: quarantined as flaky (1)\n\n_PFS: the probability that a run fails for no reason, with its 90% interval (docs/scoring.md)._\n\n- **a&#58;&#58;flaky**: boom F. PFS 0.41 [0.20, 0.70] · recent runs ✓↻↻✗✗ · failed and passed on the same commit 2 times in 9 runs. Stats line in `stats/00.json`.',
     );
     expect(text).toContain('#### 🔁 Failed, then passed on this commit (1)\n\n- **a&#58;&#58;retry**: attempts ✗↻');
     expect(text).toContain(`[This run](${RUN_URL})`);
