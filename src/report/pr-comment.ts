@@ -190,6 +190,11 @@ export function renderSection(input: PrSectionInput, budget: number): string {
     const m = failureOf(t).message.trim();
     return m ? `: ${mdInert(m, 200)}.` : '.';
   };
+  // A reason that counts failure episodes says what one is, once per list.
+  const episodes = (ids: readonly string[]): string =>
+    ids.slice(0, MAX_ITEMS).some((id) => input.decisions.get(id)?.reason.includes('failure episode'))
+      ? ' A failure episode: one failing run or several in a row, ended by a pass (docs/policy.md).'
+      : '';
   const lists: ListSpec[] = [
     {
       title: `❌ Blocking (${n(o.blocking.length)})`,
@@ -203,7 +208,7 @@ export function renderSection(input: PrSectionInput, budget: number): string {
     },
     {
       title: `⚠️ Forgiven: quarantined as flaky (${n(o.forgiven.length)})`,
-      intro: '_PFS: the probability that a run fails for no reason, with its 90% interval (docs/scoring.md)._',
+      intro: `_PFS: the probability that a run fails for no reason, with its 90% interval (docs/scoring.md).${episodes(o.forgiven.map((t) => t.id))}_`,
       count: o.forgiven.length,
       item: (i) => {
         const t = o.forgiven[i]!;
@@ -246,6 +251,7 @@ export function renderSection(input: PrSectionInput, budget: number): string {
   });
   lists.push({
     title: `🔒 Newly quarantined (${n(input.newlyQuarantined.length)})`,
+    ...(episodes(input.newlyQuarantined) ? { intro: `_${episodes(input.newlyQuarantined).trim()}_` } : {}),
     count: input.newlyQuarantined.length,
     item: (i) => {
       const id = input.newlyQuarantined[i]!;
