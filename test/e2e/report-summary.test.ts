@@ -138,7 +138,7 @@ describe('the job summary', () => {
     expect(Buffer.byteLength(run.summary)).toBeLessThan(1024 * 1024);
     expectSafeMarkdown(run.summary);
     const text = decodeEntities(run.summary);
-    expect(text.split('\n')[0]).toMatch(/^### ❌ flakeguard: Fix 10,000 failing tests: a test with a rather long name .* and 9,997 more$/);
+    expect(text.split('\n')[0]).toMatch(/^### ❌ flakeguard: Fix 10,000 failing tests: app\.Suite::a test with a rather long name .*… and 9,997 more$/);
     expect(text).toContain('- …and 9,990 more tests, in the tables below.');
     expect(text).toMatch(/_…and 9,7[0-9]{2} more, not shown here/);
     expect(text).toMatch(
