@@ -16,6 +16,25 @@ function attemptsText(attempts: string): string {
   return [...attempts].map((c) => word[c] ?? c).join(', then ');
 }
 
+/**
+ * The multi-factor score's recommendation (docs/scoring.md, "Recommendation") as what it is, advice, never beside
+ * the state as if it contradicted it: when the two differ, the line says what decides the state (a hand override, or
+ * the policy's rule; docs/adr/0459-explain-advice-never-contradicts-the-state.md).
+ */
+export function adviceLine(recommendation: string, priority: string, reason: string | undefined, quarantined: boolean, override?: string): string {
+  const action = t(recommendation, 20);
+  const verb = action === 'stable' ? 'call it stable' : action;
+  const advice = `Multi-factor score alone (docs/scoring.md, "Recommendation"): would ${verb}, priority ${t(priority, 20)}${reason ? `: ${t(reason, 200).replace(/\.$/, '')}` : ''}.`;
+  const agrees = quarantined === (recommendation === 'quarantine');
+  if (agrees) return advice;
+  if (quarantined) {
+    const why = override === 'quarantine' ? 'it is quarantined by hand (the override above)' : "the policy's rule decided it (Why, above; docs/rules.md), until that rule releases it";
+    return `${advice} It advises only: the quarantine stands because ${why}.`;
+  }
+  const why = override === 'never' ? 'an override says "never" (above)' : "the policy's rule decides quarantine, not this score (docs/rules.md)";
+  return `${advice} It advises only: the test is not quarantined because ${why}.`;
+}
+
 export interface ExplainOptions {
   dataBranch: string;
   now: number;
@@ -67,10 +86,7 @@ export function explainTest(snapshot: Snapshot, query: string, options: ExplainO
       typeof stats.successRate === 'number' ? `success rate ${num(stats.successRate)}` : '',
     ].filter(Boolean);
     if (parts.length > 0) out.push(`Scores: ${parts.join(' · ')}.`);
-    if (view?.recommendation && view.priority) {
-      const why = view.recommendationReason ? `: ${t(view.recommendationReason, 200)}` : '';
-      out.push(`Multi-factor recommendation (seed 000): ${t(view.recommendation, 20)}, priority ${t(view.priority, 20)}${why}.`);
-    }
+    if (view?.recommendation && view.priority) out.push(adviceLine(view.recommendation, view.priority, view.recommendationReason, stats.quarantined, stored?.override.action));
     if (typeof stats.recent === 'string' && stats.recent !== '') out.push(`Recent runs, oldest to newest: ${symbols(stats.recent)}  (${SYMBOLS_LEGEND})`);
   }
 

@@ -19,6 +19,7 @@ import { hasSection, isPrComment, parseSections, sectionBudget, sectionKey, with
 import { scoreLookup } from '../report/scores.ts';
 import { logText } from '../text/escape.ts';
 import { dashboardTestUrl } from '../dashboard/links.ts';
+import { blobUrlFor } from './blob-url.ts';
 
 /** Reads (and writes) of the comment at most: a write that another job's write undid is repeated this often. */
 export const MAX_TRIES = 6;
@@ -80,6 +81,8 @@ export function sectionInput(f: Omit<PrCommentFacts, 'mode' | 'token'>): PrSecti
     statsFileOf: f.statsFileOf,
     ...(f.dashboardUrl ? { testUrl: testUrlIn(f.dashboardUrl) } : {}),
     ...(f.fixes && f.fixes.length > 0 ? { fixes: f.fixes } : {}),
+    ...(rerun ? { lead: { cases: rerun.cases } } : {}),
+    ...(blobUrlFor(f.ctx) ? { blobUrl: blobUrlFor(f.ctx)! } : {}),
   };
 }
 

@@ -12,14 +12,15 @@ import type { ApplyResult } from '../pipeline/apply.ts';
 import { lostReason, type SyncResult } from '../store/sync.ts';
 import { storeLine } from '../report/store-line.ts';
 import { shardOf, statsPath } from '../store/layout.ts';
-import { CHECK_SUMMARY_BUDGET_BYTES, renderSummary, summaryFacts, verdict, type SummaryFacts, type SummaryInput } from '../report/summary.ts';
+import { CHECK_SUMMARY_BUDGET_BYTES, renderSummary, summaryFacts, summaryTitle, type SummaryFacts, type SummaryInput } from '../report/summary.ts';
 import { buildAnnotations, type AnnotationSpec } from '../report/annotations.ts';
-import { commandText, defuseLegacy, logText, truncate } from '../text/escape.ts';
+import { commandText, defuseLegacy, logText, plainText, truncate } from '../text/escape.ts';
 import { scoreLookup } from '../report/scores.ts';
 import type { RunContext } from '../model.ts';
 import type { RerunResult } from '../rerun/plan.ts';
 import type { FixReport } from '../rerun/fix-plan.ts';
 import type { IssueSession } from './issues.ts';
+import { blobUrlFor } from './blob-url.ts';
 import type { Octokit } from './client.ts';
 
 export interface PublishInput {
@@ -30,8 +31,12 @@ export interface PublishInput {
   sync: SyncResult<ApplyResult>;
   /** This run's reports: how many tests, and how many reports could not be read (each already logged as an error). */
   reports?: { tests: number; problems: number; twins?: { first: string[]; count: number }; collisions?: { first: Array<{ id: string; reports: string[] }>; count: number } };
-  /** Markdown appended to the job summary (the re-runs' section, src/report/rerun-summary.ts). */
+  /** Markdown appended to the job summary (fix verification's section, src/report/fix-summary.ts). */
   extraSummary?: string;
+  /** The re-runs' section (src/report/rerun-summary.ts): the summaries place it before their tables. */
+  rerunSection?: string;
+  /** What the re-runs did, for the verdict every surface leads with (src/report/lead.ts). */
+  rerun?: StepRerun;
   /** The summary's figures, computed while the push ran (factsFor): used when they are of the result published. */
   facts?: { of: ApplyResult; facts: SummaryFacts };
   /** The REST client made before the push, its connection opened while git pushed (warmApiClient): the check run is sent over it. */
@@ -127,24 +132,9 @@ export function emitWorkflowAnnotations(annotations: AnnotationSpec[], reserved:
 
 const s = (n: number): string => (n === 1 ? '' : 's');
 
-/**
- * Links to the tested commit's files on GitHub (only there: other servers lay out their URLs differently). The path
- * comes from a report: only a plain repository path is linked, each segment URL-encoded.
- */
-export function blobUrlFor(ctx: GitHubContext): ((path: string, line?: number) => string | undefined) | undefined {
-  if (!/^[0-9a-f]{40}$/.test(ctx.sha) || ctx.runUrl) return undefined;
-  return (path, line) => {
-    const p = path.replace(/\\/g, '/');
-    if (p === '' || p.startsWith('/') || /^[A-Za-z]:/.test(p) || p.split('/').some((seg) => seg === '..' || seg === '.' || seg === '')) return undefined;
-    const encoded = p
-      .split('/')
-      .map((seg) => encodeURIComponent(seg).replace(/[()'!*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`))
-      .join('/');
-    return `${ctx.serverUrl}/${ctx.repository}/blob/${ctx.sha}/${encoded}${line && line > 0 ? `#L${line}` : ''}`;
-  };
-}
+export { blobUrlFor } from './blob-url.ts';
 
-export async function publishResults({ inputs, ctx, readOnly, runUrl, sync, reports, extraSummary, facts: early, api, setupWarnings }: PublishInput): Promise<void> {
+export async function publishResults({ inputs, ctx, readOnly, runUrl, sync, reports, extraSummary, facts: early, rerunSection, rerun, api, setupWarnings }: PublishInput): Promise<void> {
   const result = sync.applied;
   const o = result.outcome;
   const statsFileOf = (id: string): string => statsPath(shardOf(id, result.shards), result.shards);
@@ -205,6 +195,8 @@ export async function publishResults({ inputs, ctx, readOnly, runUrl, sync, repo
     brokenStats: result.brokenStats,
     blobUrl: blobUrlFor(ctx),
     ...(result.rule ? { rule: result.rule } : {}),
+    lead: { ...(rerun ? { cases: rerun.result.cases } : {}), orderDependent: result.orderDependent },
+    ...(rerunSection ? { rerunSection } : {}),
   };
   // A refused push that did not fail the run is a setup mistake to fix, said at the top beside the others.
   const warnings = [...(setupWarnings ?? []), ...(sync.status.kind === 'not-saved' && sync.status.refused && !lost ? [line] : [])];
@@ -234,7 +226,7 @@ export async function publishResults({ inputs, ctx, readOnly, runUrl, sync, repo
         headSha: ctx.sha,
         name: inputs.checkName,
         conclusion: o.result,
-        title: verdict(o, result.newlyQuarantined.length),
+        title: plainText(summaryTitle(base), 1000, true),
         summary: renderSummary({ ...base, annotationsLine: total > 0 ? `on this check run's lines of code.` : undefined }, { budgetBytes: CHECK_SUMMARY_BUDGET_BYTES, facts }),
         annotations,
         detailsUrl: runUrl,
@@ -299,7 +291,6 @@ export interface StepRerun {
 /** The facts of a run of the action's default mode, for publishRun. */
 export interface RunFacts extends PublishInput {
   run: RunContext;
-  rerun?: StepRerun;
   /** Results not saved, left in a file (and uploaded, when asked) for a trusted workflow to ingest (docs/forks.md). */
   resultsFile?: { path: string; upload?: () => Promise<void> };
   issues?: IssueSession;
@@ -321,16 +312,15 @@ export async function publishRun(facts: RunFacts): Promise<'success' | 'failure'
     core.notice(`This run's results were not saved to ${inputs.dataBranch}; they are in ${resultsFile.path} for a trusted workflow to ingest.`);
     await resultsFile.upload?.();
   }
-  const rerunSection = rerun ? (await import('../report/rerun-summary.ts')).renderRerunSection(rerun.result, result.orderDependent) : undefined;
+  const rerunSection = rerun ? (await import('../report/rerun-summary.ts')).renderRerunSection(rerun.result, result.orderDependent, new Set(o.blocking.map((t) => t.id))) : undefined;
   const fixReport = fixes ? await import('../report/fix-summary.ts') : undefined;
-  const fixSection = fixes ? fixReport!.renderFixSection(fixes) : undefined;
-  const extraSummary = [rerunSection, fixSection].filter((x) => x !== undefined).join('\n') || undefined;
+  const extraSummary = fixes ? fixReport!.renderFixSection(fixes) : undefined;
   // The outcome is decided: the parts that wait on the network (the check run, the issues, the pull-request comment)
   // run side by side, each guarded, so that the step waits for the slowest of them, not for their sum
   // (docs/adr/0360-publishing-side-by-side.md). The job summary keeps its order: the issues' section after the run's.
   const results = (async () => {
     const setupWarnings = rerun?.result.warnings;
-    await publishResults({ ...facts, ...(extraSummary ? { extraSummary } : {}), ...(setupWarnings?.length ? { setupWarnings } : {}) });
+    await publishResults({ ...facts, ...(extraSummary ? { extraSummary } : {}), ...(rerunSection ? { rerunSection } : {}), ...(setupWarnings?.length ? { setupWarnings } : {}) });
     if (rerun) {
       const { blockingAfterReruns } = await import('../rerun/plan.ts');
       guard('set the outputs of the re-runs', () => rerunOutputs(rerun, result, blockingAfterReruns));

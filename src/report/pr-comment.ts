@@ -13,7 +13,8 @@ import type { Decision } from '../policy/quarantine.ts';
 import { failureOf } from './annotations.ts';
 import { attemptSymbols } from './rerun-summary.ts';
 import { formatPfs, symbols, type ScoreLookup } from './scores.ts';
-import { reasonWithoutPfs, verdict } from './summary.ts';
+import { FIX_IT, reasonWithoutPfs } from './summary.ts';
+import { leadItems, leadMarkdown, leadTitle, type LeadFacts } from './lead.ts';
 import { mdInert } from '../text/escape.ts';
 
 /** Items of one list shown at most, whatever the budget. */
@@ -58,6 +59,10 @@ export interface PrSectionInput {
   testUrl?: (id: string) => string | undefined;
   /** Fix verification's items, Markdown already escaped (src/report/fix-summary.ts). */
   fixes?: readonly string[];
+  /** What the re-runs said of each failed test, for the verdict the section leads with (src/report/lead.ts). */
+  lead?: LeadFacts;
+  /** A link to a file of the repository at the tested commit (and line): each failed test's `file:line`. */
+  blobUrl?: (path: string, line?: number) => string | undefined;
 }
 
 const n = (x: number): string => String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -93,6 +98,8 @@ export function somethingToSay(input: PrSectionInput): boolean {
 
 interface ListSpec {
   title: string;
+  /** A line under the title that explains the list's terms (trusted text). */
+  intro?: string;
   count: number;
   item: (i: number) => string;
 }
@@ -116,6 +123,9 @@ class Lines {
 
 const LIST_RESERVE = 200;
 
+/** The outcome's reason for failed tests not quarantined (src/policy/outcome.ts). */
+const NOT_QUARANTINED = /^[\d,]+ failed tests? (is|are) not quarantined\.$/;
+
 /**
  * The section's markdown, at most `budget` characters (at least what its head and links take, about 1,000 plus the
  * reasons).
@@ -127,15 +137,17 @@ export function renderSection(input: PrSectionInput, budget: number): string {
   const say = somethingToSay(input);
   const head: string[] = [];
   const from = input.untrusted;
+  const items = leadItems(o, { orderDependent: input.orderDependent, ...input.lead });
+  const title = mdInert(leadTitle(o, items, input.newlyQuarantined.length), 1000);
   if (from) {
     head.push(
-      `### ${o.result === 'success' ? '✅' : '❌'} ${label}, as the fork's run reported it: ${verdict(o, input.newlyQuarantined.length)}`,
+      `### ${o.result === 'success' ? '✅' : '❌'} ${label}, as the fork's run reported it: ${title}`,
       '',
       `> These results come from [the run](${input.runUrl}) of the fork ${mdInert(from.headRepository, 140)}, read by this repository's trusted workflow. They are the fork's, untrusted: recorded as evidence that decides nothing alone (docs/forks.md). What fails or is forgiven below is what the fork's reported results meet in this repository's quarantine; the pull request's check is the fork's run's own.`,
       '',
     );
   } else {
-    head.push(`### ${o.result === 'success' ? '✅' : '❌'} ${label}: ${verdict(o, input.newlyQuarantined.length)}`, '');
+    head.push(`### ${o.result === 'success' ? '✅' : '❌'} ${label}: ${title}`, '');
   }
   if (!say) {
     head.push(`The latest run${short} is clean: nothing blocks, nothing was forgiven, no test was flaky.`, '');
@@ -151,7 +163,7 @@ export function renderSection(input: PrSectionInput, budget: number): string {
     );
     if (o.reasons.length > 0) {
       head.push(from ? "**Why the fork's run fails:**" : '**Why the job fails:**', '');
-      for (const r of o.reasons.slice(0, 5)) head.push(`- ${mdInert(r, 400)}`);
+      for (const r of o.reasons.slice(0, 5)) head.push(`- ${mdInert(r, 400)}${NOT_QUARANTINED.test(r) && !from ? ` ${FIX_IT(Number(r.replace(/,/g, '').split(' ')[0]))}` : ''}`);
       if (o.reasons.length > 5) head.push(`- …and ${n(o.reasons.length - 5)} more (see the job summary).`);
       head.push('');
     }
@@ -178,6 +190,11 @@ export function renderSection(input: PrSectionInput, budget: number): string {
     const m = failureOf(t).message.trim();
     return m ? `: ${mdInert(m, 200)}.` : '.';
   };
+  // A reason that counts failure episodes says what one is, once per list.
+  const episodes = (ids: readonly string[]): string =>
+    ids.slice(0, MAX_ITEMS).some((id) => input.decisions.get(id)?.reason.includes('failure episode'))
+      ? ' A failure episode: one failing run or several in a row, ended by a pass (docs/policy.md).'
+      : '';
   const lists: ListSpec[] = [
     {
       title: `❌ Blocking (${n(o.blocking.length)})`,
@@ -191,6 +208,7 @@ export function renderSection(input: PrSectionInput, budget: number): string {
     },
     {
       title: `⚠️ Forgiven: quarantined as flaky (${n(o.forgiven.length)})`,
+      intro: `_PFS: the probability that a run fails for no reason, with its 90% interval (docs/scoring.md).${episodes(o.forgiven.map((t) => t.id))}_`,
       count: o.forgiven.length,
       item: (i) => {
         const t = o.forgiven[i]!;
@@ -233,6 +251,7 @@ export function renderSection(input: PrSectionInput, budget: number): string {
   });
   lists.push({
     title: `🔒 Newly quarantined (${n(input.newlyQuarantined.length)})`,
+    ...(episodes(input.newlyQuarantined) ? { intro: `_${episodes(input.newlyQuarantined).trim()}_` } : {}),
     count: input.newlyQuarantined.length,
     item: (i) => {
       const id = input.newlyQuarantined[i]!;
@@ -256,7 +275,22 @@ export function renderSection(input: PrSectionInput, budget: number): string {
   lists.push({ title: '🧪 Fix verification', count: fixes.length, item: (i) => fixes[i]! });
 
   const w = new Lines(budget);
-  for (const l of head) w.add(l);
+  const footFirst = foot.reduce((s, l) => s + l.length + 1, 0);
+  // The heading, then one line per failed test with its verdict (what a reviewer reads first), as many as fit.
+  w.add(head[0]!);
+  w.add('');
+  if (say && items.length > 0) {
+    const lead = leadMarkdown(items, { escape: mdInert, blobUrl: input.blobUrl });
+    let shown = 0;
+    for (const line of lead) {
+      if (!w.fits(line, footFirst + LIST_RESERVE * 2)) break;
+      w.add(line);
+      shown++;
+    }
+    if (shown < lead.length) w.add(`- _…and more: see the job summary._`);
+    w.add('');
+  }
+  for (const l of head.slice(2)) w.add(l);
   const shown = lists.filter((l) => l.count > 0);
   const footSize = foot.reduce((s, l) => s + l.length + 1, 0);
   shown.forEach((list, k) => {
@@ -268,6 +302,10 @@ export function renderSection(input: PrSectionInput, budget: number): string {
     }
     w.add(title);
     w.add('');
+    if (list.intro && w.fits(list.intro, reserve + LIST_RESERVE)) {
+      w.add(list.intro);
+      w.add('');
+    }
     let i = 0;
     for (; i < Math.min(list.count, MAX_ITEMS); i++) {
       const line = list.item(i);

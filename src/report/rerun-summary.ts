@@ -3,7 +3,7 @@
  * re-runs proved, and what they cost. Pure; untrusted text goes through `mdText`.
  */
 import { isFailure, type Attempt } from '../model.ts';
-import type { CaseVerdict, RerunCase, RerunResult } from '../rerun/plan.ts';
+import { blockingAfterReruns, type CaseVerdict, type RerunCase, type RerunResult } from '../rerun/plan.ts';
 import { mdText } from '../text/escape.ts';
 
 /**
@@ -41,11 +41,13 @@ const PROVED: Record<CaseVerdict, string> = {
   'flaky-extra': 'flaky, proven on this commit: failed an extra run',
 };
 
-function proved(c: RerunCase, orderDependent: ReadonlyMap<string, string>): string {
+function proved(c: RerunCase, orderDependent: ReadonlyMap<string, string>, blocking?: ReadonlySet<string>): string {
   const order = orderDependent.get(c.historyId);
   if (order !== undefined) return `order-dependent, a real failure: it ${order}`;
   if (c.kind === 'extra' && c.context !== undefined) return `${c.context}: its extra runs failed alone only, no evidence of flakiness`;
-  const base = c.verdict === 'consistent' ? `a real failure: ${c.why}` : c.verdict === 'exhausted' || c.verdict === 'unreproduced' ? (c.why ?? '') : PROVED[c.verdict ?? 'unanswered'];
+  // A failure that failed every re-run and still blocks is a real failure in the user's words (src/report/lead.ts).
+  const exhausted = c.verdict === 'exhausted' ? (blocking?.has(c.historyId) ? `a real failure: ${c.why ?? ''}` : (c.why ?? '')) : undefined;
+  const base = c.verdict === 'consistent' ? `a real failure: ${c.why}` : (exhausted ?? (c.verdict === 'unreproduced' ? (c.why ?? '') : PROVED[c.verdict ?? 'unanswered']));
   const why = c.verdict === 'unanswered' && c.why ? ` (${c.why})` : '';
   // What the context rounds showed (src/rerun/context-rounds.ts), before the verdict's own words.
   return `${c.context !== undefined ? `${c.context}; ` : ''}${base}${why}`;
@@ -62,8 +64,12 @@ function attemptsShown(c: RerunCase): string {
 
 const s = (n: number): string => (n === 1 ? '' : 's');
 
-/** `orderDependent`: the run's order-dependent tests (history id → sentence, applyRun): their passing re-runs prove nothing. */
-export function renderRerunSection(result: RerunResult & { note?: string }, orderDependent: ReadonlyMap<string, string> = new Map()): string {
+/**
+ * `orderDependent`: the run's order-dependent tests (history id → sentence, applyRun): their passing re-runs prove
+ * nothing. `blocking`: history ids of the run's blocking failures (the outcome's): the section's counts are the
+ * outputs' (`proven-flaky`, `consistent-failures`).
+ */
+export function renderRerunSection(result: RerunResult & { note?: string }, orderDependent: ReadonlyMap<string, string> = new Map(), blocking?: ReadonlySet<string>): string {
   const lines: string[] = ['', '### Re-runs on this commit', ''];
   if (result.skipped) {
     lines.push(`No test was re-run: ${mdText(result.skipped, 500)}.`, '');
@@ -77,8 +83,13 @@ export function renderRerunSection(result: RerunResult & { note?: string }, orde
   const unreproduced = result.cases.filter((c) => c.verdict === 'unreproduced').length;
   const asked = result.ran !== result.executions ? ` (${result.executions} asked for)` : '';
   const cost = `${result.ran} test execution${s(result.ran)}${asked} in ${result.rounds.length} round${s(result.rounds.length)}, ${result.seconds.toFixed(1)} s`;
+  // Counted as the outputs count: `proven-flaky`; every failed test whose re-runs all failed; `consistent-failures`.
+  const everyRerunFailed = result.cases.filter(
+    (c) => c.kind === 'failed' && c.reruns.length > 0 && !orderDependent.has(c.historyId) && c.reruns.every((a) => isFailure(a.status) || a.status === 'skipped'),
+  ).length;
+  const stillBlocking = blocking ? blockingAfterReruns(result, blocking, orderDependent).length : undefined;
   lines.push(
-    `Cost: ${cost}. Proven flaky: ${result.provenFlaky.filter((id) => !orderDependent.has(id)).length}; failed consistently: ${result.consistent.size}${unreproduced > 0 ? `; could not reproduce the run's conditions: ${unreproduced}` : ''}${orderDependent.size > 0 ? `; order-dependent: ${orderDependent.size}` : ''}${result.newFlaky.length > 0 ? `; new tests flaky before merge: ${result.newFlaky.length}` : ''}.`,
+    `Cost: ${cost}. Proven flaky: ${result.provenFlaky.filter((id) => !orderDependent.has(id)).length}; failed every re-run: ${everyRerunFailed}${unreproduced > 0 ? ` (another way than in the run, so the run's conditions were not reproduced: ${unreproduced})` : ''}${orderDependent.size > 0 ? `; order-dependent: ${orderDependent.size}` : ''}${result.newFlaky.length > 0 ? `; new tests flaky before merge: ${result.newFlaky.length}` : ''}${stillBlocking !== undefined ? `; still blocking after the re-runs (output \`consistent-failures\`): ${stillBlocking}` : ''}.`,
     '',
   );
   if (result.stopped) lines.push(`The re-runs stopped early: ${mdText(result.stopped, 500)}. The failures they could not answer for stand.`, '');
@@ -89,7 +100,9 @@ export function renderRerunSection(result: RerunResult & { note?: string }, orde
   // Context and bisection rounds (docs/rerun.md, "Context rounds"): what each ran; their executions are in the cost.
   const context = result.rounds.filter((r) => r.context !== undefined);
   if (context.length > 0) {
-    lines.push(`- Context rounds: ${context.length} (their executions are in the cost, not in the tests' attempts):`);
+    lines.push(
+      `- Context rounds: ${context.length} (a failed test re-run after the tests that ran before it, or alone, to find whether another test's leftovers make it fail; docs/rerun.md, "Context rounds"; their executions are in the cost, not in the tests' attempts):`,
+    );
     for (const r of context.slice(0, 20)) lines.push(`  - round ${r.round}: ${mdText(r.context ?? '', 300)}${r.voided ? ` (voided: ${mdText(r.voided, 200)})` : ''}`);
     if (context.length > 20) lines.push(`  - … and ${context.length - 20} more`);
   }
@@ -102,7 +115,7 @@ export function renderRerunSection(result: RerunResult & { note?: string }, orde
   for (const c of cases.slice(0, MAX_RERUN_ROWS)) {
     const tags = [c.kind === 'extra' ? `extra (${c.pool})` : '', c.isNew ? 'new test' : ''].filter(Boolean).join(', ');
     lines.push(
-      `| ${mdText(c.historyId, 200)}${tags ? ` <sub>${tags}</sub>` : ''} | ${attemptsShown(c)} | ${mdText(proved(c, orderDependent), c.verdict === 'unreproduced' ? UNREPRODUCED_CHARS : 400)} |`,
+      `| ${mdText(c.historyId, 200)}${tags ? ` <sub>${tags}</sub>` : ''} | ${attemptsShown(c)} | ${mdText(proved(c, orderDependent, blocking), c.verdict === 'unreproduced' ? UNREPRODUCED_CHARS : 400)} |`,
     );
   }
   if (cases.length > MAX_RERUN_ROWS) lines.push('', `${cases.length - MAX_RERUN_ROWS} more re-run test${s(cases.length - MAX_RERUN_ROWS)} not listed.`);

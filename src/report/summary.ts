@@ -2,7 +2,9 @@
  * The job summary (and the check run's summary): what a developer reads to know in seconds which failures are
  * real, which were forgiven and why. Pure: data in, markdown out, always within the byte budget it is given.
  *
- * Layout: a headline verdict and its counts; why the job fails; blocking failures; forgiven failures with their
+ * Layout: a headline that says what to do (src/report/lead.ts, docs/adr/0455-every-surface-leads-with-the-verdict.md),
+ * the setup's warnings, one line per failed test with its verdict in words, its file:line and its message; the counts;
+ * why the job fails and what to do about it; the re-runs on this commit; blocking failures; forgiven failures with their
  * flakiness and recent runs; tests newly quarantined and released; tests that passed on a retry; the flakiest
  * tests of the suite; the suite's flakiness over time (a mermaid chart); data-branch problems; where the data and
  * the annotations are. Every table is cut to its share of the budget with a note; untrusted text goes through
@@ -17,6 +19,7 @@ import { failureOf } from './annotations.ts';
 import { mdText, truncateBytes } from '../text/escape.ts';
 import { formatPfs, ruleColumn, ruleMeasure, symbols, SYMBOLS_LEGEND, type ScoreLookup, type ScoreView } from './scores.ts';
 import { renderTrend, suiteTrend, type Trend } from './trend.ts';
+import { leadItems, leadMarkdown, leadTitle, locationMarkdown, type LeadFacts } from './lead.ts';
 
 /** GitHub's step-summary limit is 1 MiB; stay well under it. */
 export const SUMMARY_BUDGET_BYTES = 900 * 1024;
@@ -58,6 +61,10 @@ export interface SummaryInput {
   blobUrl?: (path: string, line?: number) => string | undefined;
   /** The rule that decides quarantine (`policy.rule`, docs/rules.md); default evidence. */
   rule?: string;
+  /** What the re-runs said of each failed test, for the verdict the summary leads with (src/report/lead.ts). */
+  lead?: LeadFacts;
+  /** The re-runs' section (src/report/rerun-summary.ts), trusted markdown: placed after the head, before the tables. */
+  rerunSection?: string;
   /**
    * What a person must fix in the setup (a runner not installed, a voided re-run round, a refused push), each with
    * its fix: a warning block right after the headline's counts. Untrusted text (escaped here).
@@ -88,31 +95,23 @@ function decisionWord(d: Decision | undefined): string {
   return d.quarantined ? 'yes' : 'no';
 }
 
-/** The verdict in one line of plain text (the check run's title); a green run that quarantined tests says so. */
-export function verdict(o: Outcome, newlyQuarantined = 0): string {
-  const failed = o.failed.length;
-  const forgiven = o.forgiven.length;
-  const blocking = o.blocking.length;
-  if (o.result === 'success') {
-    if (failed === 0 && newlyQuarantined > 0) {
-      const retried = o.passedOnRetry.length > 0 ? `, ${plural(o.passedOnRetry.length, 'test')} passed on a retry` : '';
-      return `No test failed${retried}; ${plural(newlyQuarantined, 'test')} newly quarantined as flaky`;
-    }
-    if (failed === 0) return 'No test failed';
-    return `${plural(failed, 'test')} failed, all forgiven (quarantined as flaky): nothing blocks`;
-  }
-  if (blocking > 0) {
-    return `${plural(failed, 'test')} failed: ${n(blocking)} ${blocking === 1 ? 'blocks' : 'block'} the job, ${n(forgiven)} forgiven`;
-  }
-  if (failed > 0) return `${plural(failed, 'test')} failed, all forgiven, but the job fails (see why)`;
-  return 'The job fails, though no test failed (see why)';
+/**
+ * The verdict in one line of plain text (the check run's title, the headline): what the user must do, naming the
+ * blocking tests ("Fix 1 real failure: a"), or why nothing is to do (src/report/lead.ts). Holds test ids: escape it.
+ */
+export function verdict(o: Outcome, newlyQuarantined = 0, lead: LeadFacts = {}): string {
+  return leadTitle(o, leadItems(o, lead), newlyQuarantined);
 }
 
 function recentOf(d: Decision | undefined): string {
   return d?.evidence.recent ? symbols(d.evidence.recent) : '';
 }
 
-/** Flakiest tests: those with any sign of flakiness (a failure or a retry among recent runs, or quarantined), by PFS. */
+/**
+ * Flakiest tests: those with any sign of flakiness (a failure or a retry among recent runs, or quarantined), by PFS.
+ * A test with no run before this one has no flakiness to rank (its PFS is its prior's): it is never listed, unless
+ * quarantined (by hand).
+ */
 function topFlaky(input: Pick<SummaryInput, 'history' | 'decisions' | 'scores'>, k: number): SummaryFacts['top'] {
   type Entry = { id: string; pf: number; pfLow: number };
   const top: Entry[] = [];
@@ -122,6 +121,7 @@ function topFlaky(input: Pick<SummaryInput, 'history' | 'decisions' | 'scores'>,
   const signs = /[FR]/;
   for (const [id, d] of input.decisions) {
     if (!d.quarantined && !signs.test(d.evidence.recent)) continue;
+    if (!d.quarantined && d.evidence.runs < 2) continue;
     const pf = pfOf(id) ?? -1;
     if (top.length === k && pf < top[k - 1]!.pf) continue;
     const entry = { id, pf, pfLow: scores.get(id)?.pfLow ?? -1 };
@@ -193,10 +193,7 @@ function renderTable(w: Writer, t: TableSpec, shareBytes: number): void {
 }
 
 function failureLocation(t: ParsedTestCase, blobUrl?: SummaryInput['blobUrl']): string {
-  if (!t.file) return '—';
-  const text = mdText(`${t.file}${t.line ? `:${t.line}` : ''}`, 160);
-  const url = blobUrl?.(t.file, t.line);
-  return url ? `[${text}](${url})` : text;
+  return locationMarkdown(t, mdText, blobUrl) || '—';
 }
 
 /** The policy's reason less its closing PFS, for tables that show the PFS in a column of their own. */
@@ -204,10 +201,21 @@ export function reasonWithoutPfs(reason: string): string {
   return reason.replace(/;? ?PFS \d\.\d\d \[\d\.\d\d, \d\.\d\d\]$/, '');
 }
 
+/** What to do about failed tests that are not quarantined: fix them; a quarantine is for flaky tests. */
+export const FIX_IT = (count: number): string =>
+  `Fix ${count === 1 ? 'it' : 'them'}: quarantine is for flaky tests, and nothing in this run shows ${count === 1 ? 'it' : 'them'} flaky (no pass on this commit).`;
+
 /** Up to five ids, then how many more. Trusted markdown out. */
 function nameTests(ids: readonly string[]): string {
   const shown = ids.slice(0, 5).map((id) => mdText(id, 200));
   return `${shown.join(', ')}${ids.length > shown.length ? ` and ${n(ids.length - shown.length)} more` : ''}`;
+}
+
+/** The summary's headline as plain text (the check run's title): what the user must do. */
+export function summaryTitle(input: SummaryInput): string {
+  const broken = new Set(input.brokenStats ?? []);
+  const brokenFileOf = (id: string): string | undefined => (broken.size > 0 && broken.has(input.statsFileOf(id)) ? input.statsFileOf(id) : undefined);
+  return leadTitle(input.outcome, leadItems(input.outcome, { ...input.lead, brokenFileOf }), input.newlyQuarantined.length);
 }
 
 export function renderSummary(input: SummaryInput, options: SummaryOptions = {}): string {
@@ -217,9 +225,15 @@ export function renderSummary(input: SummaryInput, options: SummaryOptions = {})
   const branchLink = `[${mdText(input.dataBranch, 100)}](${input.dataBranchUrl})`;
 
   /* ---------- head: verdict, counts, reasons ---------- */
-  const head: string[] = [`### ${o.result === 'success' ? '✅' : '❌'} flakeguard: ${verdict(o, input.newlyQuarantined.length)}`, ''];
   const broken = new Set(input.brokenStats ?? []);
   const brokenFileOf = (id: string): string | undefined => (broken.size > 0 && broken.has(input.statsFileOf(id)) ? input.statsFileOf(id) : undefined);
+  const items = leadItems(o, { ...input.lead, brokenFileOf });
+  const head: string[] = [`### ${o.result === 'success' ? '✅' : '❌'} flakeguard: ${mdText(leadTitle(o, items, input.newlyQuarantined.length), 1000)}`, ''];
+  // What the user must fix in the setup comes right after the headline, before the verdicts it may have voided.
+  const warnings = (input.setupWarnings ?? []).slice(0, 5).map((w) => mdText(w, 1000));
+  if (warnings.length > 0) head.push('> [!WARNING]', ...(warnings.length === 1 ? [`> ${warnings[0]!}`] : warnings.map((w) => `> - ${w}`)), '');
+  if (items.length > 0) head.push(...leadMarkdown(items, { escape: mdText, blobUrl: input.blobUrl }), '');
+  const wordsOf = new Map(items.map((i) => [i.id, i.words]));
   const counts = [
     `**${n(o.failed.length)}** failed`,
     `**${n(o.blocking.length)}** ${o.blocking.length === 1 ? 'blocks' : 'block'}`,
@@ -229,8 +243,6 @@ export function renderSummary(input: SummaryInput, options: SummaryOptions = {})
     `${n(input.quarantined.length)} quarantined`,
   ];
   head.push(counts.join(' · '), '');
-  const warnings = (input.setupWarnings ?? []).slice(0, 5).map((w) => mdText(w, 1000));
-  if (warnings.length > 0) head.push('> [!WARNING]', ...(warnings.length === 1 ? [`> ${warnings[0]!}`] : warnings.map((w) => `> - ${w}`)), '');
   if (o.reasons.length > 0) {
     head.push('**Why the job fails:**', '');
     const shownReasons = o.reasons.slice(0, 20);
@@ -243,13 +255,14 @@ export function renderSummary(input: SummaryInput, options: SummaryOptions = {})
     const NOT_QUARANTINED = /^[\d,]+ failed tests? (is|are) not quarantined\.$/;
     for (const r of shownReasons) {
       if (NOT_QUARANTINED.test(r) && inBroken.length > 0) {
-        if (plainNot.length > 0) head.push(`- ${plural(plainNot.length, 'failed test')} ${plainNot.length === 1 ? 'is' : 'are'} not quarantined: ${nameTests(plainNot.map((t) => t.id))}.`);
+        if (plainNot.length > 0)
+          head.push(`- ${plural(plainNot.length, 'failed test')} ${plainNot.length === 1 ? 'is' : 'are'} not quarantined: ${nameTests(plainNot.map((t) => t.id))}. ${FIX_IT(plainNot.length)}`);
         const files = [...new Set(inBroken.map((t) => brokenFileOf(t.id)!))];
         head.push(
           `- ${plural(inBroken.length, 'failed test')} cannot be forgiven because ${files.length === 1 ? 'its stats file' : 'their stats files'} ${files.map((f) => mdText(f, 120)).join(', ')} ${files.length === 1 ? 'is' : 'are'} broken (see the problems below): ${nameTests(inBroken.map((t) => t.id))}.`,
         );
       } else if (NOT_QUARANTINED.test(r) && plainNot.length > 0) {
-        head.push(`- ${mdText(r.replace(/\.$/, ''), 500)}: ${nameTests(plainNot.map((t) => t.id))}.`);
+        head.push(`- ${mdText(r.replace(/\.$/, ''), 500)}: ${nameTests(plainNot.map((t) => t.id))}. ${FIX_IT(plainNot.length)}`);
       } else if (/^[\d,]+ quarantined tests? failed in a way .* quarantine does not cover/.test(r) && uncovered.length > 0) {
         head.push(`- ${mdText(r, 500)} ${nameTests(uncovered.map((t) => t.id))}.`);
       } else {
@@ -302,10 +315,22 @@ export function renderSummary(input: SummaryInput, options: SummaryOptions = {})
   ];
 
   // Tables get what the head, chart and tail leave, less room for the closing note.
-  const fixed = [...head, ...chart, ...tail, ...footer].reduce((s, l) => s + Buffer.byteLength(l) + 1, 0);
+  // The re-runs come before the tables: they are what this run proved. A section too large for a third of the budget
+  // (the check run's) is left to the job summary, with a line that says so.
+  const rerun = input.rerunSection
+    ? Buffer.byteLength(input.rerunSection) <= budget / 3
+      ? input.rerunSection.split('\n')
+      : ['', "_The re-runs on this commit are in the run's job summary._", '']
+    : [];
+  const fixed = [...head, ...rerun, ...chart, ...tail, ...footer].reduce((s, l) => s + Buffer.byteLength(l) + 1, 0);
   const NOTE_RESERVE = 600;
   const w = new Writer(Math.max(0, budget - fixed - NOTE_RESERVE));
 
+  // A reason that counts failure episodes says what one is, once per table.
+  const episodes = (ids: readonly string[]): string =>
+    ids.slice(0, 250).some((id) => input.decisions.get(id)?.reason.includes('failure episode'))
+      ? ' A failure episode is one failing run or several in a row, ended by a pass: separate episodes are separate evidence (docs/policy.md).'
+      : '';
   const scoreOf = (id: string): string => mdText(formatPfs(input.scores.get(id)) || '—', 40);
   const measureHead = ruleColumn(input.rule);
   const allTables: TableSpec[] = [
@@ -318,7 +343,12 @@ export function renderSummary(input: SummaryInput, options: SummaryOptions = {})
         const t = o.blocking[i]!;
         const file = o.unforgiven.has(t.id) ? undefined : brokenFileOf(t.id);
         const order = o.orderDependent?.get(t.id);
-        const why = order !== undefined ? `order-dependent: it ${order}` : file ? `its stats file ${file} is broken: it forgives nothing until fixed` : (o.unforgiven.get(t.id) ?? 'not quarantined');
+        const why =
+          order !== undefined
+            ? `order-dependent: it ${order}`
+            : file
+              ? `its stats file ${file} is broken: it forgives nothing until fixed`
+              : (o.unforgiven.get(t.id) ?? (wordsOf.get(t.id)?.startsWith('real failure: failed ') ? `not quarantined; ${wordsOf.get(t.id)}` : 'not quarantined'));
         return [mdText(t.id, 250), mdText(failureOf(t).message, 300), failureLocation(t, input.blobUrl), mdText(why, 300)];
       },
       maxRows: 250,
@@ -326,7 +356,7 @@ export function renderSummary(input: SummaryInput, options: SummaryOptions = {})
     },
     {
       title: `⚠️ Forgiven failures: quarantined tests (${n(o.forgiven.length)})`,
-      intro: 'Quarantined before this run (as flaky, or by hand): these failures do not fail the job. PFS is the probability that a run fails for no reason, with its 90% interval.',
+      intro: `Quarantined before this run (as flaky, or by hand): these failures do not fail the job. PFS is the probability that a run fails for no reason, with its 90% interval (docs/scoring.md).${episodes(o.forgiven.map((t) => t.id))}`,
       header: ['Test', 'Failure', 'PFS [interval]', 'Recent runs', 'Why it is quarantined', 'Lift it in'],
       count: o.forgiven.length,
       row: (i) => {
@@ -347,7 +377,7 @@ export function renderSummary(input: SummaryInput, options: SummaryOptions = {})
     },
     {
       title: `🔒 Newly quarantined (${n(input.newlyQuarantined.length)})`,
-      intro: 'From the next run on, their failures are forgiven.',
+      intro: `From the next run on, their failures are forgiven. PFS is the probability that a run fails for no reason, with its 90% interval (docs/scoring.md).${episodes(input.newlyQuarantined)}`,
       header: ['Test', 'Why', 'PFS [interval]', 'Recent runs', 'Lift it in'],
       count: input.newlyQuarantined.length,
       row: (i) => {
@@ -421,7 +451,7 @@ export function renderSummary(input: SummaryInput, options: SummaryOptions = {})
   const tableBudget = w.limit;
   for (const t of tables) renderTable(w, t, Math.max(2048, (tableBudget * t.weight) / weights));
 
-  let text = [...head, ...w.lines, ...chart, ...tail, ...footer].join('\n');
+  let text = [...head, ...rerun, ...w.lines, ...chart, ...tail, ...footer].join('\n');
   if (w.cut > 0) {
     text +=
       `\n\n_This summary was cut to stay under GitHub's size limit: ${n(w.cut)} rows are not shown. Every test's history and scores are ` +

@@ -246,7 +246,21 @@ function decideFailed(c: RerunCase, rule: StopRule): void {
   c.why =
     step === 'consistent'
       ? consistentSentence(failures, all.length)
-      : `failed ${failures} of ${all.length} times on this commit; its history cannot rule out flakiness (a ${(chance * 100).toFixed(1)}% chance), so its quarantine decides${c.maxReruns > rule.maxReruns ? ` (re-run past rerun-attempts-max, ${rule.maxReruns}, as a quarantined test's failure is)` : ''}`;
+      : exhaustedSentence(failures, all.length, c.counts.failures + c.counts.passes > 0 ? chance : undefined, c.maxReruns > rule.maxReruns ? rule.maxReruns : undefined);
+}
+
+/**
+ * Why a failed test whose re-runs ran out while its streak was still plausible stands as it does (docs/rerun.md, "What
+ * users see"): it failed every re-run, so it is never said to be possibly flaky; what the re-runs could not do is said
+ * instead. `chance`: how often the test's flakiness, by its history, fails that many re-runs in a row (absent: no
+ * history). `pastMax`: rerun-attempts-max, when the test was re-run past it as a quarantined test's failure is.
+ */
+export function exhaustedSentence(failures: number, attempts: number, chance: number | undefined, pastMax?: number): string {
+  const past = pastMax !== undefined ? ` (re-run past rerun-attempts-max, ${pastMax}, as a quarantined test's failure is)` : '';
+  if (chance === undefined) {
+    return `failed ${failures} of ${attempts} times on this commit, every re-run; a test with no history has no flaky rate to weigh them against, so it stands as a real failure unless a quarantine forgives it${past}`;
+  }
+  return `failed ${failures} of ${attempts} times on this commit, every re-run; by its history, its flaky failures come in streaks this long ${(chance * 100).toFixed(1)}% of the time, too often to call it real, so its quarantine decides${past}`;
 }
 
 /**
@@ -492,7 +506,7 @@ export function blockingAfterReruns(result: Pick<RerunResult, 'cases'>, blocking
       out.push({
         id: c.historyId,
         verdict: 'exhausted',
-        why: `it failed all ${n} re-run${n === 1 ? '' : 's'}, too few to be implausible for ${seen ? 'its flakiness' : 'a test with no history'}; nothing forgave it`,
+        why: `it failed all ${n} re-run${n === 1 ? '' : 's'} on this commit and nothing forgave it (${seen ? 'not quarantined' : 'a test with no history, never quarantined'})`,
       });
     } else if (c.verdict === 'unanswered') out.push({ id: c.historyId, verdict: 'unanswered', why: `the re-runs could not answer for it: ${c.why ?? 'no result'}; its failure stands` });
     const added = out[before];

@@ -388,7 +388,7 @@ describe("the comment on a fork's pull request, from the workflow_run workflow",
     expect(comments(pr.number)).toHaveLength(1);
     const body = comments(pr.number)[0]!.body;
     expect(body.startsWith('<!-- flakeguard:pr-comment -->\n')).toBe(true);
-    expect(body).toMatch(/### ❌ Tests, as the fork's run reported it: 2 tests failed: 1 blocks the job, 1 forgiven\n/);
+    expect(body).toMatch(/### ❌ Tests, as the fork's run reported it: Fix 1 failing test&#58; .*\n/);
     expect(body).toContain('These results come from [the run](https://github.com/octo/project/actions/runs/600) of the fork mallory/project');
     expect(body).toContain('untrusted: recorded as evidence that decides nothing alone (docs/forks.md)');
     expect(body).toContain("**Why the fork's run fails:**");

@@ -108,7 +108,8 @@ describe('order dependence (rerun: node-test --test-isolation=none, a real runne
     expect(JSON.parse(third.run.outputs['consistent-failures-json']!)).toEqual([{ id: VICTIM, verdict: 'order-dependent', why: sentence }]);
     expect(third.run.outputs['blocking-failures']).toBe('1');
     expect(plain(third.run.summary)).toContain(`order-dependent: it ${sentence}`);
-    expect(plain(third.run.summary)).toContain('Proven flaky: 0; failed consistently: 1; order-dependent: 1.');
+    expect(plain(third.run.summary)).toContain('Proven flaky: 0; failed every re-run: 0; order-dependent: 1; still blocking after the re-runs (output `consistent-failures`): 1.');
+    expect(plain(third.run.summary)).toContain(`— order-dependent: fails after \`${POLLUTER}\` in the run, passes alone`);
     expect(JSON.parse(third.run.outputs['proven-flaky']!)).toEqual([]);
     // The job's error and the test's annotation say it.
     expect(third.run.stdout).toContain('leaves state behind (failed 5 of 5 rounds after the tests before it in the run, passed 5 of 5 alone).');

@@ -172,8 +172,8 @@ describe('a matrix', () => {
     expect(gh.violations()).toEqual([]);
     expect(comments()).toHaveLength(1);
     const body = comments()[0]!.body;
-    expect(body).toMatch(/### ❌ os&#61;linux: 1 test failed: 1 blocks the job/);
-    expect(body).toMatch(/### ✅ os&#61;windows: 1 test passed on a retry|### ✅ os&#61;windows: No test failed/);
+    expect(body).toMatch(/### ❌ os&#61;linux: Fix 1 failing test&#58; /);
+    expect(body).toMatch(/### ✅ os&#61;windows: Nothing to do&#58; 1 flaky failure passed on a retry/);
     expect(body.match(/<!-- flakeguard:section=[0-9a-f]{16} -->/g)).toHaveLength(2);
   });
 });

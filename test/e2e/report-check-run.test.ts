@@ -70,7 +70,7 @@ describe('check run', () => {
     expect(forgiven.message).toContain('This failure: timeout after 5000ms (q0)');
 
     // The check run's summary is the job summary's, within the check run's limit.
-    expect(check.output.title).toBe('120 tests failed: 100 block the job, 20 forgiven');
+    expect(check.output.title).toBe('Fix 100 failing tests: app.Suite::b0, app.Suite::b1, app.Suite::b2 and 97 more');
     expect(check.output.summary).toContain('#### ❌ Blocking failures (100)');
     expect(check.output.summary).toContain('#### ⚠️ Forgiven failures: quarantined tests (20)');
     expectSafeMarkdown(check.output.summary!);
@@ -106,9 +106,9 @@ describe('check run', () => {
     expect(gh.violations()).toEqual([]);
     const check = gh.state.checkRuns[0]!;
     expect(check).toMatchObject({ name: 'flakeguard', conclusion: 'success' });
-    expect(check.output.title).toBe('3 tests failed, all forgiven (quarantined as flaky): nothing blocks');
+    expect(check.output.title).toBe('Nothing to do: 3 failures forgiven (quarantined as flaky)');
     expect(check.output.annotations.map((a) => a.annotation_level)).toEqual(['warning', 'warning', 'warning']);
-    expect(run.summary.split('\n')[0]).toBe('### ✅ flakeguard: 3 tests failed, all forgiven (quarantined as flaky): nothing blocks');
+    expect(decodeEntities(run.summary.split('\n')[0]!)).toBe('### ✅ flakeguard: Nothing to do: 3 failures forgiven (quarantined as flaky)');
   });
 
   it('publishes a check run with no annotation when nothing failed', async () => {

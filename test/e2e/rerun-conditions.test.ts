@@ -98,7 +98,10 @@ describe('a re-run that fails another way than the run (dist, fake runner)', () 
     expect(blocked[0]!.why).toMatch(/environment set only on the test step \(such as TZ\)/);
     const summary = plain(run.summary);
     expect(summary).not.toMatch(/failed 9 of 9 times/);
-    expect(summary).toMatch(/failed consistently: 0; could not reproduce the run's conditions: 1\./);
+    expect(summary).toMatch(
+      /failed every re-run: 1 \(another way than in the run, so the run's conditions were not reproduced: 1\); still blocking after the re-runs \(output `consistent-failures`\): 1\./,
+    );
+    expect(summary).toMatch(/— unreproduced: failed 8 of 8 re-runs another way than in the run/);
     expect(summary).toContain("the re-runs could not reproduce the run's conditions");
     // The summary's row shows both messages and the likely causes whole.
     expect(summary).toContain("and in its 8 re-runs with 'Expected: &quot;10:00 EDT&quot; &lt;img src=x onerror=alert(1)&gt; @octocat ::error::forged'; likely causes: runner flags");

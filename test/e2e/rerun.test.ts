@@ -132,7 +132,10 @@ describe('re-runs by a custom command', () => {
     expect(JSON.parse(after.outputs['consistent-failures']!)).toEqual(['app.Queue::drains']);
     expect(JSON.parse(after.outputs['consistent-failures-json']!).map((b: { verdict: string }) => b.verdict)).toEqual(['exhausted']);
     expect(JSON.parse(during.outputs['consistent-failures-json']!).map((b: { verdict: string }) => b.verdict)).toEqual(['consistent']);
-    expect(plain(after.summary)).toMatch(/failed 11 of 11 times on this commit; its history cannot rule out flakiness/);
+    // It failed every re-run: never said to be possibly flaky; a real failure, first in the summary.
+    expect(plain(after.summary)).toMatch(/failed 11 of 11 times on this commit, every re-run; by its history, its flaky failures come in streaks this long [\d.]+% of the time/);
+    expect(plain(after.summary)).not.toContain('cannot rule out flakiness');
+    expect(plain(after.summary)).toContain('— real failure: failed 10 of 10 re-runs on this commit');
   }, 120_000);
 
   it('a quarantined test: a new message proven flaky is forgiven; a consistent failure blocks although quarantined', async () => {
@@ -177,7 +180,7 @@ describe('re-runs by a custom command', () => {
     expectOutcome(third, 'failure');
     expect((await fake.rounds()).length).toBe(12);
     expect(plain(third.summary)).toContain(
-      "failed 13 of 13 times on this commit; its history cannot rule out flakiness (a 12.9% chance), so its quarantine decides (re-run past rerun-attempts-max, 6, as a quarantined test's failure is)",
+      "failed 13 of 13 times on this commit, every re-run; by its history, its flaky failures come in streaks this long 12.9% of the time, too often to call it real, so its quarantine decides (re-run past rerun-attempts-max, 6, as a quarantined test's failure is)",
     );
   }, 120_000);
 

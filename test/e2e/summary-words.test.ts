@@ -49,7 +49,7 @@ describe('the summary says what happened', () => {
   it('a green run that quarantined a test says so in its headline, and no reason repeats its PFS column', async () => {
     await step([flaky('P'), cart('P')], 'success');
     const green = await step([flaky('FP'), cart('P')], 'success');
-    expect(green.summary.split('\n')[0]).toBe('### ✅ flakeguard: No test failed, 1 test passed on a retry; 1 test newly quarantined as flaky');
+    expect(green.summary.split('\n')[0]).toBe('### ✅ flakeguard: Nothing to do&#58; 1 flaky failure passed on a retry; 1 test newly quarantined as flaky');
     const row = rowOf(green.summary, 'api.Client::retries');
     expect(row).toMatch(/\| 0\.\d\d &#91;0\.\d\d, 0\.\d\d&#93; \|/); // the PFS column
     expect(row.match(/0\.\d\d &#91;/g)).toHaveLength(1); // …and only there

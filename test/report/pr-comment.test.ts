@@ -53,10 +53,16 @@ describe('somethingToSay', () => {
 describe('renderSection', () => {
   it('says what blocks and why, what was forgiven with its evidence, and links the run', () => {
     const text = renderSection(section([parsedTest('a::real', 'F'), parsedTest('a::flaky', 'F'), parsedTest('a::retry', 'FP')], ['a::flaky']), 20_000);
-    expect(text.split('\n')[0]).toBe('### ❌ &#123;&quot;os&quot;&#58;&quot;linux&quot;&#125;: 2 tests failed: 1 blocks the job, 1 forgiven');
+    const lines = text.split('\n');
+    expect(lines[0]).toBe('### ❌ &#123;&quot;os&quot;&#58;&quot;linux&quot;&#125;: Fix 1 failing test&#58; a&#58;&#58;real');
+    // The lead: one line per failed test, with its verdict in words, before the counts.
+    expect(decodeEntities(lines[2]!)).toBe('- ❌ **a::real** — failed in this run, not quarantined (not re-run: the `rerun` input proves a failure flaky or real on the spot) · boom F');
+    expect(decodeEntities(lines[3]!)).toBe('- ⚠️ **a::flaky** — quarantined: forgiven as flaky · boom F');
+    expect(decodeEntities(lines[4]!)).toBe('- 🔁 **a::retry** — flaky: passed on a retry in this run · boom F');
+    expect(text).toContain('- 1 failed test is not quarantined. Fix it: quarantine is for flaky tests');
     expect(text).toContain('#### ❌ Blocking (1)\n\n- **a&#58;&#58;real**: boom F. Blocks because not quarantined.');
     expect(text).toContain(
-      '#### ⚠️ Forgiven: quarantined as flaky (1)\n\n- **a&#58;&#58;flaky**: boom F. PFS 0.41 [0.20, 0.70] · recent runs ✓↻↻✗✗ · failed and passed on the same commit 2 times in 9 runs. Stats line in `stats/00.json`.',
+      '#### ⚠️ Forgiven: quarantined as flaky (1)\n\n_PFS: the probability that a run fails for no reason, with its 90% interval (docs/scoring.md)._\n\n- **a&#58;&#58;flaky**: boom F. PFS 0.41 [0.20, 0.70] · recent runs ✓↻↻✗✗ · failed and passed on the same commit 2 times in 9 runs. Stats line in `stats/00.json`.',
     );
     expect(text).toContain('#### 🔁 Failed, then passed on this commit (1)\n\n- **a&#58;&#58;retry**: attempts ✗↻');
     expect(text).toContain(`[This run](${RUN_URL})`);
@@ -107,6 +113,7 @@ describe('renderSection', () => {
     const more = /- _…and ([0-9,]+) more tests: see the job summary\._/.exec(text);
     expect(more).not.toBeNull();
     const shown = text.split('\n').filter((l) => l.startsWith('- **')).length;
+    expect(text.split('\n')[0]!.length).toBeLessThan(600);
     expect(shown + Number(more![1]!.replace(/,/g, ''))).toBe(301);
     expect(text).toContain(`[This run](${RUN_URL})`);
   });

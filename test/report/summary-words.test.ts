@@ -25,8 +25,9 @@ describe('the summary names and links', () => {
 
   it('says a green run quarantined, and strips only a closing PFS from a reason', () => {
     const input = summaryInput({ tests: [parsedTest('a::r', 'FP')], newlyQuarantined: ['a::r'] });
-    expect(verdict(input.outcome, 1)).toBe('No test failed, 1 test passed on a retry; 1 test newly quarantined as flaky');
-    expect(verdict(input.outcome)).toBe('No test failed');
+    expect(verdict(input.outcome, 1)).toBe('Nothing to do: 1 flaky failure passed on a retry; 1 test newly quarantined as flaky');
+    expect(verdict(input.outcome)).toBe('Nothing to do: 1 flaky failure passed on a retry');
+    expect(verdict({ ...input.outcome, passedOnRetry: [] })).toBe('No test failed');
     expect(reasonWithoutPfs('failed and passed on the same commit once in 2 runs; PFS 0.40 [0.10, 0.75]')).toBe('failed and passed on the same commit once in 2 runs');
     expect(reasonWithoutPfs('quarantined by hand: PFS 0.40 [0.10, 0.75] is high')).toBe('quarantined by hand: PFS 0.40 [0.10, 0.75] is high');
   });

@@ -3,7 +3,7 @@ import { CHECK_SUMMARY_BUDGET_BYTES, renderSummary, SUMMARY_BUDGET_BYTES, summar
 import type { Decision } from '../../src/policy/quarantine.ts';
 import type { ScoreView } from '../../src/report/scores.ts';
 import { decision, parsedTest, summaryInput, syntheticHistory } from './fixtures.ts';
-import { expectSafeMarkdown } from './markdown-checks.ts';
+import { decodeEntities, expectSafeMarkdown } from './markdown-checks.ts';
 
 function section(text: string, title: string): string {
   const start = text.indexOf(`#### ${title}`);
@@ -39,28 +39,38 @@ const flaky = () => ({
 describe('the headline', () => {
   it('says how many failed, how many block and how many were forgiven', () => {
     const text = renderSummary(summaryInput(flaky()));
-    const [first, , counts] = text.split('\n');
-    expect(first).toBe('### ❌ flakeguard: 2 tests failed: 1 blocks the job, 1 forgiven');
-    expect(counts).toBe('**2** failed · **1** blocks · **1** forgiven · 1 passed on retry · 4 tests in the reports · 1 quarantined');
-    expect(text).toContain('**Why the job fails:**\n\n- 1 failed test is not quarantined: a&#58;&#58;real.');
+    const lines = text.split('\n');
+    // What to do first, then one line per failed test (the blocking one first) with its verdict, file:line and message.
+    expect(decodeEntities(lines[0]!)).toBe('### ❌ flakeguard: Fix 1 failing test: a::real');
+    expect(decodeEntities(lines[2]!)).toBe(
+      '- ❌ **a::real** — failed in this run, not quarantined (not re-run: the `rerun` input proves a failure flaky or real on the spot) · src/a.test.ts:3 · boom F',
+    );
+    expect(decodeEntities(lines[3]!)).toBe('- ⚠️ **a::flaky** — quarantined: forgiven as flaky · boom F');
+    expect(decodeEntities(lines[4]!)).toBe('- 🔁 **a::retry** — flaky: passed on a retry in this run · boom F');
+    expect(lines).toContain('**2** failed · **1** blocks · **1** forgiven · 1 passed on retry · 4 tests in the reports · 1 quarantined');
+    expect(text).toContain(
+      '**Why the job fails:**\n\n- 1 failed test is not quarantined: a&#58;&#58;real. Fix it: quarantine is for flaky tests, and nothing in this run shows it flaky (no pass on this commit).',
+    );
   });
 
   it.each([
     [[], [], 'No test failed'],
-    [['F'], ['t0'], '1 test failed, all forgiven (quarantined as flaky): nothing blocks'],
-    [['F', 'F', 'F'], [], '3 tests failed: 3 block the job, 0 forgiven'],
+    [['F'], ['t0'], 'Nothing to do: 1 failure forgiven (quarantined as flaky)'],
+    [['FP', 'P'], [], 'Nothing to do: 1 flaky failure passed on a retry'],
+    [['F', 'F', 'F'], [], 'Fix 3 failing tests: t0, t1, t2'],
+    [['F', 'F', 'F', 'F'], [], 'Fix 4 failing tests: t0, t1, t2 and 1 more'],
   ])('%j with %j quarantined: %s', (attempts, quarantined, expected) => {
     const tests = attempts.map((a, i) => parsedTest(`t${i}`, a));
     const input = summaryInput({ tests, quarantinedBefore: quarantined });
     expect(verdict(input.outcome)).toBe(expected);
-    expect(renderSummary(input).split('\n')[0]).toContain(expected);
+    expect(decodeEntities(renderSummary(input).split('\n')[0]!)).toContain(expected);
   });
 
   it('fails without a failed test when the run cannot be trusted', () => {
     const input = summaryInput({ tests: [parsedTest('t', 'P')] });
     input.outcome.result = 'failure';
     input.outcome.reasons.push("The test step's outcome is 'failure' but the reports show no failed test");
-    expect(renderSummary(input).split('\n')[0]).toBe('### ❌ flakeguard: The job fails, though no test failed (see why)');
+    expect(decodeEntities(renderSummary(input).split('\n')[0]!)).toBe('### ❌ flakeguard: The job fails, though no test failed (see why)');
   });
 });
 
@@ -185,7 +195,9 @@ describe('size limits', () => {
   it('stays under the 1 MiB step-summary limit with 10k failures, keeps every section, and says it was cut', () => {
     const text = renderSummary(hugeRun(10_000));
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(SUMMARY_BUDGET_BYTES);
-    expect(text.split('\n')[0]).toBe('### ❌ flakeguard: 10,000 tests failed: 5,000 block the job, 5,000 forgiven');
+    expect(decodeEntities(text.split('\n')[0]!)).toMatch(/^### ❌ flakeguard: Fix 5,000 failing tests: pkg\.Suite0::test \| number 0 <b>@org\/team<\/b> x+…?, pkg/);
+    // The lead shows 10 failed tests, then how many more.
+    expect(text).toContain('- …and 9,990 more tests, in the tables below.');
     for (const title of [
       '❌ Blocking failures (5,000)',
       '⚠️ Forgiven failures: quarantined tests (5,000)',

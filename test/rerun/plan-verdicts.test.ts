@@ -137,14 +137,17 @@ describe('the rounds, verdict by verdict', () => {
     ]);
   });
 
-  it('says why an exhausted test was not called consistent, with its chance', () => {
+  it('says why an exhausted test was not called consistent', () => {
     const t = test('a', 'F');
     const state = start({ failed: [t], tests: [t], rule: { minReruns: 1, maxReruns: 2 } });
     recordRound(state, roundCases(state), answer({ 'c::a': 'F' }));
     expect(state.cases[0]!.verdict).toBeUndefined();
     recordRound(state, roundCases(state), answer({ 'c::a': 'F' }));
-    // Never seen: rate 1/2, again-rate Beta(1, 1): 1/2 · 2/3 = 33.3% for two failing re-runs.
-    expect(state.cases[0]).toMatchObject({ verdict: 'exhausted', why: 'failed 3 of 3 times on this commit; its history cannot rule out flakiness (a 33.3% chance), so its quarantine decides' });
+    // Never seen: no flaky rate to weigh its failing re-runs against, and it is never said to be possibly flaky.
+    expect(state.cases[0]).toMatchObject({
+      verdict: 'exhausted',
+      why: 'failed 3 of 3 times on this commit, every re-run; a test with no history has no flaky rate to weigh them against, so it stands as a real failure unless a quarantine forgives it',
+    });
   });
 
   it('counts the streak from the newest attempt back, the report’s own passes ending it', () => {
@@ -245,7 +248,7 @@ describe('what still blocks after the re-runs', () => {
     expect(listed).toEqual([
       { id: 'c::c', verdict: 'consistent', why: 'it fails alone too; failed 3 of 3 times on this commit' },
       { id: 'c::o', verdict: 'order-dependent', why: 'fails after `B` in its file, passes alone' },
-      { id: 'c::e', verdict: 'exhausted', why: 'it failed all 1 re-run, too few to be implausible for its flakiness; nothing forgave it' },
+      { id: 'c::e', verdict: 'exhausted', why: 'it failed all 1 re-run on this commit and nothing forgave it (not quarantined)' },
     ]);
     expect(blockingAfterReruns(result, new Set())).toEqual([listed[0]]);
   });
@@ -256,7 +259,7 @@ describe('what still blocks after the re-runs', () => {
     recordRound(state, roundCases(state), answer({ 'c::e': 'F', 'c::x': 'F' }));
     recordRound(state, roundCases(state), answer({ 'c::e': 'F' }));
     const listed = blockingAfterReruns(finishRerun(state, tests), new Set(['c::e', 'c::x']));
-    expect(listed).toEqual([{ id: 'c::e', verdict: 'exhausted', why: 'it failed all 2 re-runs, too few to be implausible for a test with no history; nothing forgave it' }]);
+    expect(listed).toEqual([{ id: 'c::e', verdict: 'exhausted', why: 'it failed all 2 re-runs on this commit and nothing forgave it (a test with no history, never quarantined)' }]);
   });
 
   it('says a consistent verdict without a sentence, and an unanswered one without a reason, in words of its own', () => {

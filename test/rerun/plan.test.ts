@@ -138,7 +138,7 @@ describe('the re-run rounds', () => {
     // forgive), and the summary says why it was re-run so often.
     const extended = rerunsUntil('FFFFFFFFFFFFFF', true);
     expect(extended).toMatchObject({ reruns: 12, verdict: 'exhausted' });
-    expect(extended.why).toMatch(/^failed 13 of 13 times on this commit; .* so its quarantine decides \(re-run past rerun-attempts-max, 6, as a quarantined test's failure is\)$/);
+    expect(extended.why).toMatch(/^failed 13 of 13 times on this commit, every re-run; .* so its quarantine decides \(re-run past rerun-attempts-max, 6, as a quarantined test's failure is\)$/);
     expect(rerunsUntil('FFFFFFFFFFFFFF', true, 9)).toMatchObject({ reruns: 9, verdict: 'exhausted' });
     // The eighth re-run passes: proven flaky, forgiven whatever its message.
     expect(rerunsUntil('FFFFFFFP', true)).toMatchObject({ reruns: 8, verdict: 'proven-flaky' });
@@ -157,7 +157,9 @@ describe('the re-run rounds', () => {
     for (let i = 0; i < 6; i++) recordRound(state, roundCases(state), answer({ 'c::new': 'F' }));
     expect(roundCases(state)).toEqual([]);
     expect(state.cases[0]!.verdict).toBe('exhausted');
-    expect(state.cases[0]!.why).toBe('failed 7 of 7 times on this commit; its history cannot rule out flakiness (a 14.3% chance), so its quarantine decides');
+    expect(state.cases[0]!.why).toBe(
+      'failed 7 of 7 times on this commit, every re-run; a test with no history has no flaky rate to weigh them against, so it stands as a real failure unless a quarantine forgives it',
+    );
   });
 
   it('a voided round uses none of its evidence, stops the rounds, and leaves the failures standing', () => {
@@ -271,7 +273,7 @@ describe('the re-run rounds', () => {
       ['h/c::new', 'exhausted'],
       ['h/c::lost', 'unanswered'],
     ]);
-    expect(blocked[0]!.why).toBe('it failed all 1 re-run, too few to be implausible for a test with no history; nothing forgave it');
+    expect(blocked[0]!.why).toBe('it failed all 1 re-run on this commit and nothing forgave it (a test with no history, never quarantined)');
     expect(blocked[1]!.why).toMatch(/^the re-runs could not answer for it: round 1's re-run report has no result for it/);
   });
 
