@@ -80,6 +80,8 @@ export interface ApplyInput {
   snapshot: Snapshot;
   reports: ParsedReports;
   filesMatched: number;
+  /** When no report matched: what was looked for and the XML files found (OutcomeInput.unmatched). */
+  unmatched?: string;
   testOutcome: TestOutcome;
   run: RunContext;
   /** The clock, ms. */
@@ -219,6 +221,7 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
       tests: reports.tests,
       problems: reports.problems,
       filesMatched: input.filesMatched,
+      ...(input.unmatched !== undefined ? { unmatched: input.unmatched } : {}),
       testOutcome: input.testOutcome,
       quarantined: before.quarantined,
       unforgiven: judged.unforgiven,
