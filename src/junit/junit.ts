@@ -22,7 +22,19 @@ export interface RawCase extends TestCaseElement {
   hasSkipped: boolean;
   /** Has Surefire rerunFailure/rerunError children (failed on every run). */
   hasReruns: boolean;
+  /**
+   * The file the report's attributes give the test, workspace-relative: its own `file`, its innermost suite's
+   * `file`/`filepath`, that suite's name when it is a path (`{filepath}`), or the one file all suites of the report name:
+   * what a cleaned id is owned by
+   * (src/junit/id.ts cleanIds). Never a stack trace's file, which only a failing run has.
+   */
+  idFile?: string;
+  /** The id as the report wrote it, when cleanIds cleaned it. */
+  written?: string;
 }
+
+/** A suite name that is a test file's path (jest-junit's `suiteNameTemplate: "{filepath}"`): no space, a test file's extension. */
+const PATH_LIKE = /^[^\s]+\.(?:[cm]?[jt]sx?|py|rb|go|php|phpt|feature|coffee)$/;
 
 export interface RawReport {
   cases: RawCase[];
@@ -271,6 +283,8 @@ export function rawParser(opts: RawOptions = {}): { handler: XmlHandler; finish(
     for (let k = suites.length - 1; k >= 0 && file === undefined; k--) file = suites[k]!.file;
     const rel = file === undefined ? undefined : locator.repositoryPath(file);
     if (rel !== undefined) rc.file = rel;
+    const idFile = rel ?? (PATH_LIKE.test(c.suite) ? locator.repositoryPath(c.suite) : undefined);
+    if (idFile !== undefined && idFile !== '') rc.idFile = idFile;
     const line = c.line !== undefined && /^\s*\d+\s*$/.test(c.line) ? Number(c.line) : undefined;
     if (line !== undefined && line > 0 && Number.isSafeInteger(line)) rc.line = line;
     cases.push(rc);
@@ -367,6 +381,7 @@ export function rawParser(opts: RawOptions = {}): { handler: XmlHandler; finish(
     const docFile = suiteFiles.size === 1 ? locator.repositoryPath(suiteFiles.values().next().value!) : undefined;
     for (const rc of cases) {
       if (rc.file === undefined && docFile !== undefined) rc.file = docFile;
+      if (rc.idFile === undefined && docFile !== undefined && docFile !== '') rc.idFile = docFile;
       if (rc.file !== undefined && rc.line !== undefined) continue;
       // A line without a file means nothing.
       if (rc.file === undefined && rc.line !== undefined) delete rc.line;
