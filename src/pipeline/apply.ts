@@ -57,6 +57,7 @@ import { DECISIONS_FILE } from '../store/decisions.ts';
 import { checkTimes } from './clock.ts';
 import { beforeStreak, heldSentence, ORDER_REASON, orderDependence, streakStart } from '../rerun/order.ts';
 import { applyFixes, type FixInput } from '../policy/fix-release.ts';
+import { carryIds, idMoves } from './carry-ids.ts';
 
 export interface ApplyOptions {
   retention: RetentionOptions;
@@ -201,7 +202,10 @@ function failedThroughout(t: ParsedTestCase): boolean {
 /** The start of an order-dependent test's decision reason (the sentence follows). */
 export { ORDER_REASON };
 
-export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPLY_OPTIONS): ApplyResult {
+export function applyRun(given: ApplyInput, options: ApplyOptions = DEFAULT_APPLY_OPTIONS): ApplyResult {
+  // History stored under the ids as reports wrote them moves to the cleaned ids first (ADR 0446).
+  const carried = carryIds(given.snapshot, idMoves(given.reports.tests));
+  const input = carried.snapshot === given.snapshot ? given : { ...given, snapshot: carried.snapshot };
   const { reports, now } = input;
   // Times checked against the step's clock and the branch (src/pipeline/clock.ts): no run's time ages out another run.
   const timed = checkTimes(input.run, input.snapshot.runs, input.snapshot.history, now, options.retention);
