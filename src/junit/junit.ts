@@ -24,9 +24,9 @@ export interface RawCase extends TestCaseElement {
   hasReruns: boolean;
   /**
    * The file the report's attributes give the test, workspace-relative: its own `file`, its innermost suite's
-   * `file`/`filepath`, that suite's name when it is a path (`{filepath}`), or the one file all suites of the report name:
-   * what a cleaned id is owned by
-   * (src/junit/id.ts cleanIds). Never a stack trace's file, which only a failing run has.
+   * `file`/`filepath`, or that suite's name when it is a path (`{filepath}`): what a cleaned id is owned by
+   * (src/junit/id.ts cleanIds). Not the one file all suites name (mocha's Root Suite), which depends on which files
+   * a run (a re-run round) reports. Never a stack trace's file, which only a failing run has.
    */
   idFile?: string;
   /** The id as the report wrote it, when cleanIds cleaned it. */
@@ -381,7 +381,6 @@ export function rawParser(opts: RawOptions = {}): { handler: XmlHandler; finish(
     const docFile = suiteFiles.size === 1 ? locator.repositoryPath(suiteFiles.values().next().value!) : undefined;
     for (const rc of cases) {
       if (rc.file === undefined && docFile !== undefined) rc.file = docFile;
-      if (rc.idFile === undefined && docFile !== undefined && docFile !== '') rc.idFile = docFile;
       if (rc.file !== undefined && rc.line !== undefined) continue;
       // A line without a file means nothing.
       if (rc.file === undefined && rc.line !== undefined) delete rc.line;
