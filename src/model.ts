@@ -50,6 +50,11 @@ export interface ParsedTestCase extends TestCaseElement {
    * retry: `classname` is then `[scope] <classname>`, so its id is `[scope] <id>` (docs/test-ids.md, ADR 0410).
    */
   scope?: string;
+  /**
+   * The id as the report wrote it, when its classname repeated its title and the id was cleaned (docs/test-ids.md,
+   * "Cleaned ids", ADR 0445): history stored under it is carried over to `id` (ADR 0446).
+   */
+  written?: string;
 }
 
 export interface ReportProblem {

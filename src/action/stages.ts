@@ -7,7 +7,7 @@
 import * as core from '@actions/core';
 import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
-import { inputsFromEnv, readInputs, type Inputs } from '../config/inputs.ts';
+import { emptyTestOutcome, inputsFromEnv, readInputs, type Inputs } from '../config/inputs.ts';
 import { contextFromEnv, type GitHubContext } from '../config/context.ts';
 import { loadFileConfig } from '../config/file.ts';
 import { dataRemote } from '../config/remote.ts';
@@ -55,7 +55,7 @@ export interface Step {
 
 /** This job's run as the stages after the reports see it. */
 export interface Job {
-  reports: ParsedReports & { matched: number };
+  reports: ParsedReports & { matched: number; unmatched?: string };
   run: RunContext;
   now: number;
   warnClock: (message: string) => void;
@@ -68,6 +68,8 @@ export interface Job {
 /** Inputs: the action's inputs (its secrets registered for masking), the context, `.github/flakeguard.yml`. */
 export async function readStep(env: NodeJS.ProcessEnv, modeInputs: ModeInputs): Promise<Step> {
   const inputs = readInputs(inputsFromEnv(env));
+  const emptyOutcome = emptyTestOutcome(env['INPUT_TEST-OUTCOME']);
+  if (emptyOutcome !== undefined) core.warning(emptyOutcome, { title: 'test-outcome is empty' });
   for (const secret of [inputs.token, inputs.inboxKey]) {
     if (!secret) continue;
     core.setSecret(secret);
@@ -289,6 +291,7 @@ export async function decideAndWrite(step: Step, job: Job, reruns: Reruns | unde
             snapshot,
             reports,
             filesMatched: reports.matched,
+            ...(reports.unmatched !== undefined ? { unmatched: reports.unmatched } : {}),
             testOutcome: inputs.testOutcome,
             run,
             now,

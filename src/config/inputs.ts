@@ -113,6 +113,25 @@ function readDashboardUrl(raw: string): string {
 
 const TEST_OUTCOMES = new Set(['success', 'failure', 'cancelled', 'skipped', '']);
 
+/** action.yml's default of `test-outcome`: the input left out, told apart from a value that is empty. */
+const NOT_GIVEN = 'none';
+
+/**
+ * The step's warning when `test-outcome` was given but is empty, else undefined. A runner passes a left-out input as
+ * its default (`none`) and an expression that gave nothing as `''`: `${{ steps.tests.outcome }}` is empty when no
+ * step has `id: tests`, and the failure of a crash outside the reports would then go unseen. `raw` is the
+ * INPUT_TEST-OUTCOME variable; undefined (not set at all, as outside a runner) is not a mistake.
+ */
+export function emptyTestOutcome(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw.trim() !== '') return undefined;
+  return (
+    "Input 'test-outcome' is empty: the expression gave nothing, usually because it names a step that has no id " +
+    '(`test-outcome: ${{ steps.tests.outcome }}` needs `id: tests` on the step that runs the tests). ' +
+    'Without it, a test step that crashed or timed out outside the reports cannot fail the job. ' +
+    'Give the test step `id: tests`, or leave test-outcome out.'
+  );
+}
+
 export function readInputs(get: InputGetter): Inputs {
   const reports = get('reports')
     .split(/\r?\n/)
@@ -125,7 +144,9 @@ export function readInputs(get: InputGetter): Inputs {
   if (!/^[A-Za-z0-9._/-]+$/.test(dataBranch) || dataBranch.startsWith('-') || dataBranch.includes('..')) {
     throw new InputError(`Input 'data-branch' is not a valid branch name: '${dataBranch}'.`);
   }
-  const testOutcome = get('test-outcome').toLowerCase();
+  const given = get('test-outcome').toLowerCase();
+  // `none` is action.yml's default: the input left out. An empty value is an expression that gave nothing (emptyTestOutcome).
+  const testOutcome = given === NOT_GIVEN ? '' : given;
   if (!TEST_OUTCOMES.has(testOutcome)) {
     throw new InputError(`Input 'test-outcome' must be one of success, failure, cancelled, skipped (from steps.<id>.outcome), got '${testOutcome}'.`);
   }

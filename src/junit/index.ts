@@ -18,10 +18,10 @@ import { isAbsolutePath, Locator } from './location.ts';
 import { capName } from './cap.ts';
 import { lineColumn } from './xml.ts';
 import { problemFrom, streamReport, type ByteSource, type StreamResult } from './stream.ts';
-import { testId } from './id.ts';
+import { cleanIds, testId } from './id.ts';
 import { combineReports, mergeAttempts, type ReportTests } from './across.ts';
 
-export { testId } from './id.ts';
+export { cleanIds, testId, type Cleanable } from './id.ts';
 export { keepScopes, scopedBefore, type Collisions } from './across.ts';
 
 export type { RawCase } from './junit.ts';
@@ -225,7 +225,15 @@ export const TWINS_NAMED = 5;
  * report is another test with the same title, not a retry: it is named by TwinNamer (`<name> [k]`), the first keeps
  * its name and id (docs/test-ids.md).
  */
-function mergeInto(raw: RawCase[], report: string, byId: Map<string, ParsedTestCase>, out: ParsedTestCase[], shared: Map<string, string> = new Map(), twins?: Twins & { ids: Set<string> }): void {
+function mergeInto(
+  raw: RawCase[],
+  report: string,
+  byId: Map<string, ParsedTestCase>,
+  out: ParsedTestCase[],
+  shared: Map<string, string> = new Map(),
+  twins?: Twins & { ids: Set<string> },
+  reporter?: string,
+): void {
   // The tests of a class share one copy of its name, its suite's and its file's (100k tests: ~10 MB less held).
   // Each compared with the last one of its kind first: the tests of a class come one after the other.
   const sharer = (): ((s: string) => string) => {
@@ -249,6 +257,8 @@ function mergeInto(raw: RawCase[], report: string, byId: Map<string, ParsedTestC
     c.suite = suite(capName(c.suite));
     if (c.file !== undefined) c.file = file(c.file);
   }
+  // Ids whose classname repeats the title, written as people wrote them (ADR 0445), before twins are numbered.
+  cleanIds(raw, reporter === 'mocha');
   const namer = twins ? twinNamer(raw) : undefined;
   for (const c of raw) {
     let twin = 0;
@@ -281,6 +291,7 @@ function mergeInto(raw: RawCase[], report: string, byId: Map<string, ParsedTestC
           : { id, name: c.name, classname: c.classname, suite: c.suite, attempts: c.attempts, report, file: c.file, line: c.line };
     if (c.file === undefined && c.line !== undefined) t.line = c.line;
     if (twin > 1) t.twin = twin;
+    if (c.written !== undefined) t.written = twin > 1 ? `${c.written} [${twin}]` : c.written;
     byId.set(id, t);
     out.push(t);
   }
@@ -294,7 +305,7 @@ export function parseReportText(xml: string | Uint8Array, path: string, opts?: P
   const raw = parseReportRaw(xml, path, opts);
   const tests: ParsedTestCase[] = [];
   const twins = { first: [] as string[], count: 0, ids: new Set<string>() };
-  mergeInto(raw.cases, path, new Map(), tests, new Map(), raw.oneCasePerTest ? twins : undefined);
+  mergeInto(raw.cases, path, new Map(), tests, new Map(), raw.oneCasePerTest ? twins : undefined, raw.reporter);
   const out: { tests: ParsedTestCase[]; problems: ReportProblem[]; timestamp?: string; twins?: Twins } = { tests, problems: raw.problems };
   if (raw.timestamp !== undefined) out.timestamp = raw.timestamp;
   if (twins.count > 0) out.twins = { first: twins.first, count: twins.count };
@@ -354,7 +365,7 @@ export async function parseReportFiles(paths: string[], opts: ParseOptions): Pro
     for (const p of raw.problems) problems.push(p);
     if (raw.timestamp !== undefined && (timestamp === undefined || raw.timestamp < timestamp)) timestamp = raw.timestamp;
     const tests: ParsedTestCase[] = [];
-    mergeInto(raw.cases, shown, new Map(), tests, shared, raw.oneCasePerTest ? twins : undefined);
+    mergeInto(raw.cases, shown, new Map(), tests, shared, raw.oneCasePerTest ? twins : undefined, raw.reporter);
     reports.push({ path: shown, oneCasePerTest: raw.oneCasePerTest === true, tests });
     const reporter = raw.reporter ?? '';
     reporters.set(reporter, (reporters.get(reporter) ?? 0) + 1);

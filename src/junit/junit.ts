@@ -22,7 +22,19 @@ export interface RawCase extends TestCaseElement {
   hasSkipped: boolean;
   /** Has Surefire rerunFailure/rerunError children (failed on every run). */
   hasReruns: boolean;
+  /**
+   * The file the report's attributes give the test, workspace-relative: its own `file`, its innermost suite's
+   * `file`/`filepath`, or that suite's name when it is a path (`{filepath}`): what a cleaned id is owned by
+   * (src/junit/id.ts cleanIds). Not the one file all suites name (mocha's Root Suite), which depends on which files
+   * a run (a re-run round) reports. Never a stack trace's file, which only a failing run has.
+   */
+  idFile?: string;
+  /** The id as the report wrote it, when cleanIds cleaned it. */
+  written?: string;
 }
+
+/** A suite name that is a test file's path (jest-junit's `suiteNameTemplate: "{filepath}"`): no space, a test file's extension. */
+const PATH_LIKE = /^[^\s]+\.(?:[cm]?[jt]sx?|py|rb|go|php|phpt|feature|coffee)$/;
 
 export interface RawReport {
   cases: RawCase[];
@@ -271,6 +283,8 @@ export function rawParser(opts: RawOptions = {}): { handler: XmlHandler; finish(
     for (let k = suites.length - 1; k >= 0 && file === undefined; k--) file = suites[k]!.file;
     const rel = file === undefined ? undefined : locator.repositoryPath(file);
     if (rel !== undefined) rc.file = rel;
+    const idFile = rel ?? (PATH_LIKE.test(c.suite) ? locator.repositoryPath(c.suite) : undefined);
+    if (idFile !== undefined && idFile !== '') rc.idFile = idFile;
     const line = c.line !== undefined && /^\s*\d+\s*$/.test(c.line) ? Number(c.line) : undefined;
     if (line !== undefined && line > 0 && Number.isSafeInteger(line)) rc.line = line;
     cases.push(rc);

@@ -59,6 +59,7 @@ import { DECISIONS_FILE } from '../store/decisions.ts';
 import { checkTimes } from './clock.ts';
 import { beforeStreak, heldSentence, ORDER_REASON, orderDependence, streakStart } from '../rerun/order.ts';
 import { applyFixes, type FixInput } from '../policy/fix-release.ts';
+import { carryIds, idMoves } from './carry-ids.ts';
 
 export interface ApplyOptions {
   retention: RetentionOptions;
@@ -82,6 +83,8 @@ export interface ApplyInput {
   snapshot: Snapshot;
   reports: ParsedReports;
   filesMatched: number;
+  /** When no report matched: what was looked for and the XML files found (OutcomeInput.unmatched). */
+  unmatched?: string;
   testOutcome: TestOutcome;
   run: RunContext;
   /** The clock, ms. */
@@ -237,7 +240,10 @@ function runFigures(run: RunContext, tests: readonly ParsedTestCase[], rerun: Re
 /** The start of an order-dependent test's decision reason (the sentence follows). */
 export { ORDER_REASON };
 
-export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPLY_OPTIONS): ApplyResult {
+export function applyRun(given: ApplyInput, options: ApplyOptions = DEFAULT_APPLY_OPTIONS): ApplyResult {
+  // History stored under the ids as reports wrote them moves to the cleaned ids first (ADR 0446).
+  const carried = carryIds(given.snapshot, idMoves(given.reports.tests));
+  const input = carried.snapshot === given.snapshot ? given : { ...given, snapshot: carried.snapshot };
   const { reports, now } = input;
   // Times checked against the step's clock and the branch (src/pipeline/clock.ts): no run's time ages out another run.
   const timed = checkTimes(input.run, input.snapshot.runs, input.snapshot.history, now, options.retention);
@@ -257,6 +263,7 @@ export function applyRun(input: ApplyInput, options: ApplyOptions = DEFAULT_APPL
       tests: reports.tests,
       problems: reports.problems,
       filesMatched: input.filesMatched,
+      ...(input.unmatched !== undefined ? { unmatched: input.unmatched } : {}),
       testOutcome: input.testOutcome,
       quarantined: before.quarantined,
       unforgiven: judged.unforgiven,

@@ -3,7 +3,7 @@
  * repository that holds the data branch.
  */
 import * as core from '@actions/core';
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import type { Inputs } from '../config/inputs.ts';
 import { isOnDefaultBranch, runIdentity, runUrl, type GitHubContext } from '../config/context.ts';
 import type { ParsedReports, RunContext } from '../model.ts';
@@ -23,10 +23,11 @@ export async function findReports(patterns: string[], workspace: string): Promis
 }
 
 /** Reads this job's reports as the default mode does, with the same log lines. */
-export async function readReports(inputs: Inputs, ctx: GitHubContext): Promise<ParsedReports & { matched: number }> {
+export async function readReports(inputs: Inputs, ctx: GitHubContext): Promise<ParsedReports & { matched: number; unmatched?: string }> {
   return core.group('Reading test reports', async () => {
     const files = await findReports(inputs.reports, ctx.workspace);
     core.info(`${files.length} report file${files.length === 1 ? '' : 's'} matched.`);
+    const unmatched = files.length === 0 ? unmatchedText(inputs.reports, await xmlFilesIn(ctx.workspace)) : undefined;
     const parsed = await parseReportFiles(files, { workspace: ctx.workspace });
     core.info(`${parsed.tests.length} tests in ${parsed.filesRead} readable reports.`);
     for (const p of parsed.problems) core.error(commandText(`${p.path}${p.line ? `:${p.line}` : ''}: ${p.message}`, 2000), { title: 'Unreadable test report' });
@@ -43,8 +44,58 @@ export async function readReports(inputs: Inputs, ctx: GitHubContext): Promise<P
       );
     }
     if (parsed.collisions) core.warning(commandText(collisionWarning(parsed.collisions), 4000), { title: 'The same test id in several reports' });
-    return { ...parsed, matched: files.length };
+    return unmatched === undefined ? { ...parsed, matched: files.length } : { ...parsed, matched: files.length, unmatched };
   });
+}
+
+/** How many XML files `unmatchedText` names; how many directory entries `xmlFilesIn` reads at most. */
+export const XML_NAMED = 10;
+const XML_SCAN_ENTRIES = 20_000;
+
+/** Directories never searched for reports: dependencies and version control. */
+const NOT_SEARCHED = new Set(['node_modules', '.git']);
+
+/**
+ * The `.xml` files under `workspace`, workspace-relative, in path order (directories walked depth-first, names sorted):
+ * the first XML_NAMED, and how many more. Skips node_modules and .git and follows no symbolic link; reads at most
+ * XML_SCAN_ENTRIES entries (`more` then counts what was seen, `partial` says so).
+ */
+export async function xmlFilesIn(workspace: string): Promise<{ first: string[]; more: number; partial: boolean }> {
+  const { readdir } = await import('node:fs/promises');
+  const first: string[] = [];
+  let more = 0;
+  let seen = 0;
+  const walk = async (dir: string, rel: string): Promise<boolean> => {
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch {
+      return true;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const e of entries) {
+      if (++seen > XML_SCAN_ENTRIES) return false;
+      const path = rel === '' ? e.name : `${rel}/${e.name}`;
+      if (e.isDirectory()) {
+        if (NOT_SEARCHED.has(e.name)) continue;
+        if (!(await walk(join(dir, e.name), path))) return false;
+      } else if (e.isFile() && e.name.toLowerCase().endsWith('.xml')) {
+        if (first.length < XML_NAMED) first.push(path);
+        else more++;
+      }
+    }
+    return true;
+  };
+  const complete = await walk(workspace, '');
+  return { first, more, partial: !complete };
+}
+
+/** What was looked for and the XML files found instead, for the reason of a run no report matched. */
+export function unmatchedText(patterns: readonly string[], found: { first: string[]; more: number; partial: boolean }): string {
+  const looked = `It looked for ${patterns.map((p) => `\`${p}\``).join(', ')} (relative to the workspace).`;
+  if (found.first.length === 0) return `${looked} No .xml file is in the workspace (node_modules and .git not searched): the test step wrote no JUnit report.`;
+  const more = found.more > 0 || found.partial ? ` and ${found.more}${found.partial ? '+' : ''} more` : '';
+  return `${looked} XML files in the workspace (node_modules and .git not searched): ${found.first.map((p) => `\`${p}\``).join(', ')}${more}. If one of them is the report, put its path in \`reports\`.`;
 }
 
 /** `'id' in a and b` for each of the first collisions (ParsedReports.collisions). */

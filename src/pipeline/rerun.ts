@@ -13,7 +13,7 @@ import type { PolicyOptions } from '../policy/quarantine.ts';
 import type { MessageNormaliser } from '../history/merge.ts';
 import { finalAttemptFailed } from '../policy/outcome.ts';
 import { findOutages } from '../policy/outage.ts';
-import { displayPath, parseReportFile, testId, twinNamer } from '../junit/index.ts';
+import { cleanIds, displayPath, parseReportFile, testId, twinNamer, type Cleanable } from '../junit/index.ts';
 import { capName } from '../junit/cap.ts';
 import type { DataBranch } from '../store/data-branch.ts';
 import { emptySnapshot, type Snapshot } from '../store/snapshot.ts';
@@ -175,7 +175,13 @@ export async function readRoundReport(path: string, workspace: string): Promise<
   if (typeof read === 'string') return { attempts: new Map(), problems: [read] };
   const attempts = new Map<string, Attempt[]>();
   // Twins (docs/test-ids.md) are told apart by their order in the report, as in the original report.
-  const capped = read.cases.map((c) => ({ name: capName(c.name), classname: capName(c.classname), suite: capName(c.suite), attempts: c.attempts }));
+  const capped = read.cases.map((c) => {
+    const one: Cleanable & { attempts: Attempt[] } = { name: capName(c.name), classname: capName(c.classname), suite: capName(c.suite), attempts: c.attempts };
+    if (c.idFile !== undefined) one.idFile = c.idFile;
+    return one;
+  });
+  // Ids cleaned as in the run's reports (ADR 0445), so that an answer has the asked test's classname and name.
+  cleanIds(capped, read.reporter === 'mocha');
   const namer = read.oneCasePerTest ? twinNamer(capped) : undefined;
   for (const named of capped) {
     if (namer) named.name = namer.name(named.name, testId(named)).name;

@@ -14,7 +14,11 @@ const MAX_WARNINGS = 10;
 export function splitTests<T extends { id: string }>(tests: T[], jobKey: string): T[] {
   const rendered = renderJobKey(jobKey);
   if (rendered === '') return tests;
-  return tests.map((t) => ({ ...t, id: splitTestId(t.id, rendered) }));
+  // The id as written (a cleaned id's, ADR 0446) is split alike, so that its history carries over to the split id.
+  return tests.map((t) => {
+    const written = (t as { written?: string }).written;
+    return written === undefined ? { ...t, id: splitTestId(t.id, rendered) } : { ...t, id: splitTestId(t.id, rendered), written: splitTestId(written, rendered) };
+  });
 }
 
 /**

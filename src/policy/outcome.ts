@@ -12,6 +12,8 @@ export interface OutcomeInput {
   tests: ParsedTestCase[];
   problems: ReportProblem[];
   filesMatched: number;
+  /** When no report matched: the patterns and the XML files found in the workspace, said after the reason (src/pipeline/job.ts). */
+  unmatched?: string;
   testOutcome: TestOutcome;
   /** Tests whose failures are forgiven: quarantined before this run, after hand overrides. */
   quarantined: ReadonlySet<string>;
@@ -84,7 +86,7 @@ export function decideOutcome(input: OutcomeInput): Outcome {
   const passedOnRetry = input.tests.filter((t) => !failedInRun(t, input.consistent) && t.attempts.some((a) => isFailure(a.status)));
   const reasons: string[] = [];
   if (input.filesMatched === 0) {
-    reasons.push('No test report matched the `reports` patterns: the tests may not have run, or wrote their reports elsewhere.');
+    reasons.push(`No test report matched the \`reports\` patterns: the tests may not have run, or wrote their reports elsewhere.${input.unmatched ? ` ${input.unmatched}` : ''}`);
   }
   for (const problem of input.problems) {
     reasons.push(`Report ${problem.path}${problem.line ? `:${problem.line}` : ''} could not be read: ${problem.message}`);

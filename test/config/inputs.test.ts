@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InputError, readInputs } from '../../src/config/inputs.ts';
+import { InputError, emptyTestOutcome, readInputs } from '../../src/config/inputs.ts';
 
 const read = (values: Record<string, string>) => readInputs((name) => values[name] ?? '');
 
@@ -12,5 +12,19 @@ describe('pr-comment', () => {
 
   it('refuses anything else, quoting it', () => {
     expect(() => read({ reports: 'r.xml', 'pr-comment': 'true' })).toThrow(new InputError("Input 'pr-comment' must be auto, always or off, got 'true'."));
+  });
+});
+
+describe('an empty test-outcome', () => {
+  it('warns with the fix only when the runner passed an empty value', () => {
+    expect(emptyTestOutcome('')).toMatch(/steps\.tests\.outcome.*`id: tests`/);
+    expect(emptyTestOutcome('  ')).toBeDefined();
+    expect(emptyTestOutcome(undefined)).toBeUndefined();
+    expect(emptyTestOutcome('none')).toBeUndefined();
+    expect(emptyTestOutcome('failure')).toBeUndefined();
+    const get = (outcome: string) => (name: string) => (name === 'reports' ? 'r.xml' : name === 'test-outcome' ? outcome : '');
+    expect(readInputs(get('none')).testOutcome).toBe('');
+    expect(readInputs(get('')).testOutcome).toBe('');
+    expect(readInputs(get('Failure')).testOutcome).toBe('failure');
   });
 });

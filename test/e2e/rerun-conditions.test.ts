@@ -36,8 +36,8 @@ function stepEnv(state: string, extra: Record<string, string> = {}): NodeJS.Proc
   return { ...env, FLAKY_STATE_DIR: state, ...extra };
 }
 
-const JEST_FLAG = ' prints the total in red (flaky):: prints the total in red (flaky)';
-const JEST_CONFIG = ' loads the configured setup (flaky):: loads the configured setup (flaky)';
+const JEST_FLAG = 'prints the total in red (flaky)';
+const JEST_CONFIG = 'loads the configured setup (flaky)';
 
 describe('rerun: auto carries the flags of the script it read (dist, real jest)', () => {
   it("package.json's test script is `jest --color=true`: the re-runs get the flag, the colour test is proven flaky, the job is green", async () => {

@@ -49,16 +49,16 @@ const RUNNERS: Runner[] = [
   {
     preset: 'jest',
     step: { argv: ['node_modules/.bin/jest', '--ci', '--reporters=default', '--reporters=jest-junit'], env: { JEST_JUNIT_OUTPUT_FILE: 'reports/junit.xml' } },
-    victim: 'order totals the cart::order totals the cart',
-    polluter: 'order sets the currency::order sets the currency',
-    needy: 'setup reads the store::setup reads the store',
+    victim: 'order totals the cart',
+    polluter: 'order sets the currency',
+    needy: 'setup reads the store',
   },
   {
     preset: 'mocha',
     step: { argv: ['node_modules/.bin/mocha', '--reporter=mocha-junit-reporter', '--reporter-option=mochaFile=reports/junit.xml'] },
-    victim: 'totals the cart::order totals the cart',
-    polluter: 'sets the currency::order sets the currency',
-    needy: 'reads the store::setup reads the store',
+    victim: 'tests/order.test.js::order totals the cart',
+    polluter: 'tests/order.test.js::order sets the currency',
+    needy: 'tests/setup.test.js::setup reads the store',
   },
   {
     preset: 'node-test',

@@ -42,8 +42,8 @@ function stepEnv(state: string, extra: Record<string, string> = {}): NodeJS.Proc
 
 const why = (run: { stdout: string; stderr: string; summary: string }) => `stdout:\n${run.stdout}\nstderr:\n${run.stderr}\nsummary:\n${run.summary}`;
 
-const JEST_FLAG = ' prints the total in red (flaky):: prints the total in red (flaky)';
-const JEST_CONFIG = ' loads the configured setup (flaky):: loads the configured setup (flaky)';
+const JEST_FLAG = 'prints the total in red (flaky)';
+const JEST_CONFIG = 'loads the configured setup (flaky)';
 
 /** The user's test step of the flags/jest project: its `npm test` (jest --color=true) with jest-junit. */
 async function jestRun(): Promise<string> {
@@ -98,9 +98,7 @@ describe('the runner’s flags reach the re-runs (dist, real runners)', () => {
     });
     expect(first.status, first.stderr).not.toBe(0);
     const run = await world.run({ inputs: { rerun: 'mocha --require ./support/env.js --check-leaks', 'test-outcome': 'failure' }, env: { FLAKY_STATE_DIR: state } });
-    expect(JSON.parse(run.outputs['proven-flaky']!).sort(), why(run)).toEqual(
-      ['finds its environment (flaky)::finds its environment (flaky)', 'loads the configured setup (flaky)::loads the configured setup (flaky)'].sort(),
-    );
+    expect(JSON.parse(run.outputs['proven-flaky']!).sort(), why(run)).toEqual(['finds its environment (flaky)', 'loads the configured setup (flaky)'].sort());
     expect(run.outputs.outcome, why(run)).toBe('success');
   }, 180_000);
 

@@ -7,7 +7,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isFailure } from '../../src/model.ts';
-import { parseReportFiles, parseReportRaw, parseReportText, testId, twinNamer, type RawCase } from '../../src/junit/index.ts';
+import { cleanIds, parseReportFiles, parseReportRaw, parseReportText, testId, twinNamer, type RawCase } from '../../src/junit/index.ts';
 import { CORPUS_DIR, loadManifest } from './corpus.ts';
 
 const rows = loadManifest();
@@ -56,7 +56,9 @@ describe.each(wellFormed.map((r) => [r.file, r] as const))('well-formed %s', (_f
     expect(merged.problems).toEqual([]);
     const rawAttempts = raw.cases.reduce((n, c) => n + c.attempts.length, 0);
     expect(merged.tests.reduce((n, t) => n + t.attempts.length, 0)).toBe(rawAttempts);
-    // In a report that writes one testcase per test, a repeated title is another test (docs/test-ids.md).
+    // Ids whose classname repeats the title are cleaned (ADR 0445); in a report that writes one testcase per test, a
+    // repeated title is another test (docs/test-ids.md).
+    cleanIds(raw.cases, raw.reporter === 'mocha');
     const namer = twinNamer(raw.cases);
     const idOf = (c: RawCase): string => (raw.oneCasePerTest ? testId({ ...c, name: namer.name(c.name, testId(c)).name }) : testId(c));
     const ids = new Set(raw.cases.map(idOf));
@@ -108,6 +110,7 @@ describe('the whole corpus as one batch', () => {
     const merged = new Set<string>();
     for (const r of wellFormed) {
       const raw = parseReportRaw(read(r.file), r.file, { workspace: CORPUS_DIR });
+      cleanIds(raw.cases, raw.reporter === 'mocha');
       const namer = twinNamer(raw.cases);
       const ids = new Set<string>();
       for (const c of raw.cases) {

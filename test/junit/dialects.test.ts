@@ -64,13 +64,13 @@ describe('hand-written dialect fixtures', () => {
     expect(r.tests[1]!.attempts[0]).toMatchObject({ message: 'example.spec.ts:10:5 get started link', type: 'FAILURE', durationSec: 1.1 });
   });
 
-  it('Cypress (mocha-junit-reporter): file from the Root Suite, line from the webpack:// frame', () => {
+  it('Cypress (mocha-junit-reporter): file from the Root Suite, line from the webpack:// frame; the id is the full title: the Root Suite file is not its owner (ADR 0445)', () => {
     const r = fixture('cypress.xml', '/home/runner/work/site/site');
     expect(summary(r.tests)).toEqual([
-      ['logs in::login logs in', 'P'],
-      ['rejects a bad password::login rejects a bad password', 'F'],
+      ['login logs in', 'P'],
+      ['login rejects a bad password', 'F'],
     ]);
-    expect(r.tests[0]).toMatchObject({ file: 'cypress/e2e/login.cy.ts', suite: 'login' });
+    expect(r.tests[0]).toMatchObject({ file: 'cypress/e2e/login.cy.ts', suite: '' });
     expect(r.tests[0]!.line).toBeUndefined();
     expect(r.tests[1]).toMatchObject({ file: 'cypress/e2e/login.cy.ts', line: 15 });
   });
@@ -101,12 +101,12 @@ describe('hand-written dialect fixtures', () => {
     expect(r.tests[2]!.attempts[0]!.message).toBe('Not supported on Linux');
   });
 
-  it('CTest (--output-junit)', () => {
+  it('CTest (--output-junit): classname = name, so the id is the name (ADR 0445)', () => {
     const r = fixture('ctest.xml', '/home/runner/work/engine/engine');
     expect(summary(r.tests)).toEqual([
-      ['unit_math::unit_math', 'P'],
-      ['unit_io::unit_io', 'F'],
-      ['needs_gpu::needs_gpu', 'S'],
+      ['unit_math', 'P'],
+      ['unit_io', 'F'],
+      ['needs_gpu', 'S'],
     ]);
     expect(r.tests[1]).toMatchObject({ file: 'tests/io_test.cpp', line: 42 });
     expect(r.tests[1]!.attempts[0]).toMatchObject({ message: 'Failed', durationSec: 0.104321 });
@@ -135,11 +135,11 @@ describe('hand-written dialect fixtures', () => {
     expect(r.tests[1]!.attempts[0]!.details).toBeUndefined();
   });
 
-  it('jest-junit with addFileAttribute', () => {
+  it('jest-junit with addFileAttribute: the id is the file and the full name once (ADR 0445)', () => {
     const r = fixture('jest-junit-file-attr.xml', '/home/runner/work/ui/ui');
     expect(summary(r.tests)).toEqual([
-      ['Button renders::Button renders', 'P'],
-      ['Button calls onClick::Button calls onClick', 'F'],
+      ['src/components/Button.test.tsx::Button renders', 'P'],
+      ['src/components/Button.test.tsx::Button calls onClick', 'F'],
     ]);
     expect(r.tests[0]).toMatchObject({ file: 'src/components/Button.test.tsx' });
     expect(r.tests[0]!.line).toBeUndefined();

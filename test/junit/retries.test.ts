@@ -64,13 +64,13 @@ describe('repeated <testcase> elements in one report', () => {
     const r = parseReportText(readFileSync(join(DIR, 'jest-junit-retries.xml')), 'jest-junit-retries.xml', { workspace: WS });
     expect(r.problems).toEqual([]);
     expect(r.tests.map((t) => [t.id, codes(t), t.twin])).toEqual([
-      ['cart adds an item::cart adds an item', 'P', undefined],
-      ['cart applies a coupon::cart applies a coupon', 'F', undefined],
-      ['cart applies a coupon::cart applies a coupon [2]', 'F', 2],
-      ['cart applies a coupon::cart applies a coupon [3]', 'P', 3],
-      ['cart removes an item::cart removes an item', 'P', undefined],
+      ['cart adds an item', 'P', undefined],
+      ['cart applies a coupon', 'F', undefined],
+      ['cart applies a coupon [2]', 'F', 2],
+      ['cart applies a coupon [3]', 'P', 3],
+      ['cart removes an item', 'P', undefined],
     ]);
-    expect(r.twins).toEqual({ first: ['cart applies a coupon::cart applies a coupon'], count: 1 });
+    expect(r.twins).toEqual({ first: ['cart applies a coupon'], count: 1 });
     const coupon = byName(r.tests, 'cart applies a coupon')!;
     expect(coupon.attempts.map((a) => a.durationSec)).toEqual([1.2]);
     // No message attribute: the first line of the body.
@@ -125,10 +125,10 @@ describe('repeated <testcase> elements in one report', () => {
   it('identical names that are not retries (parametrised mocha tests) are distinct tests, by order', () => {
     const tests = parse('mocha-identical-names.xml', '/home/runner/work/lib/lib');
     expect(tests.map((t) => [t.id, codes(t)])).toEqual([
-      ['handles input::parse() handles input', 'P'],
-      ['handles input::parse() handles input [2]', 'P'],
-      ['handles input::parse() handles input [3]', 'F'],
-      ['rejects garbage::parse() rejects garbage', 'P'],
+      ['test/parse.spec.js::parse() handles input', 'P'],
+      ['test/parse.spec.js::parse() handles input [2]', 'P'],
+      ['test/parse.spec.js::parse() handles input [3]', 'F'],
+      ['test/parse.spec.js::parse() rejects garbage', 'P'],
     ]);
     expect(tests[2]).toMatchObject({ file: 'test/parse.spec.js', line: 14 });
   });
@@ -142,23 +142,23 @@ describe('repeated <testcase> elements in one report', () => {
       const out = await parseReportFiles([join(ws, 'a.xml'), join(ws, 'b.xml')], { workspace: ws });
       // Both reports are in one directory: each is qualified by its path.
       expect(out.tests.map((t) => [t.id, codes(t)])).toEqual([
-        ['[a.xml] handles input::parse() handles input', 'P'],
-        ['[a.xml] handles input::parse() handles input [2]', 'P'],
-        ['[a.xml] handles input::parse() handles input [3]', 'F'],
-        ['[a.xml] rejects garbage::parse() rejects garbage', 'P'],
-        ['[b.xml] handles input::parse() handles input', 'P'],
-        ['[b.xml] handles input::parse() handles input [2]', 'P'],
-        ['[b.xml] handles input::parse() handles input [3]', 'F'],
-        ['[b.xml] rejects garbage::parse() rejects garbage', 'P'],
+        ['[a.xml]::parse() handles input', 'P'],
+        ['[a.xml]::parse() handles input [2]', 'P'],
+        ['[a.xml]::parse() handles input [3]', 'F'],
+        ['[a.xml]::parse() rejects garbage', 'P'],
+        ['[b.xml]::parse() handles input', 'P'],
+        ['[b.xml]::parse() handles input [2]', 'P'],
+        ['[b.xml]::parse() handles input [3]', 'F'],
+        ['[b.xml]::parse() rejects garbage', 'P'],
       ]);
       expect(out.tests.map((t) => t.scope)).toEqual(['a.xml', 'a.xml', 'a.xml', 'a.xml', 'b.xml', 'b.xml', 'b.xml', 'b.xml']);
       // The runner's names are kept; only the classname carries the report.
       expect(out.tests[2]!.name).toBe('parse() handles input [3]');
-      expect(out.tests[2]!.classname).toBe('[a.xml] handles input');
+      expect(out.tests[2]!.classname).toBe('[a.xml]');
       // Counted once per title, however many reports repeat it.
-      expect(out.twins!.first).toEqual(['handles input::parse() handles input']);
+      expect(out.twins!.first).toEqual(['parse() handles input']);
       expect(out.collisions!.count).toBe(4);
-      expect(out.collisions!.first[0]).toEqual({ id: 'handles input::parse() handles input', reports: ['a.xml', 'b.xml'] });
+      expect(out.collisions!.first[0]).toEqual({ id: 'parse() handles input', reports: ['a.xml', 'b.xml'] });
     } finally {
       rmSync(ws, { recursive: true, force: true });
     }

@@ -121,7 +121,8 @@ export const mocha: RerunPreset = {
     // A twin (its id ends in ` [n]` that its name lacks: docs/test-ids.md) is numbered by its order among the
     // testcases of its title, which may be in other files: its own file alone would make it the first.
     const twin = (t: RerunTest): boolean => / \[\d+\]$/.test(t.id) && !/ \[\d+\]$/.test(t.name);
-    const fromSuites = tests.every((t) => t.file !== undefined && t.file !== '' && t.suite !== undefined && t.suite !== ROOT_SUITE && !twin(t));
+    // A suite of '' is a cleaned id's whose report named no file for it (docs/test-ids.md): no suite file either.
+    const fromSuites = tests.every((t) => t.file !== undefined && t.file !== '' && t.suite !== undefined && t.suite !== '' && t.suite !== ROOT_SUITE && !twin(t));
     const files = fromSuites ? unique(tests.map((t) => pathArg(t.file!))) : [];
     return [
       {

@@ -53,8 +53,8 @@ describe('the runner’s flags and config reach the re-runs (real runners)', () 
     const original = join(p.dir, 'junit.xml');
     const first = run(p, ['node_modules/.bin/jest', '--ci', '--color=true', '--reporters=default', '--reporters=jest-junit'], { JEST_JUNIT_OUTPUT_FILE: original });
     expect(first.status, first.output).not.toBe(0);
-    const flag = ' prints the total in red (flaky):: prints the total in red (flaky)';
-    const config = ' loads the configured setup (flaky):: loads the configured setup (flaky)';
+    const flag = 'prints the total in red (flaky)';
+    const config = 'loads the configured setup (flaky)';
     // Without the flag the colour test fails every time; the config (package.json "jest") is read as in the run.
     expect(await rerun(p, 'jest', original)).toEqual({ [flag]: 'failed', [config]: 'passed' });
     // The line of its `npm test`, reporters included (left out: the preset sets them).
@@ -89,8 +89,8 @@ describe('the runner’s flags and config reach the re-runs (real runners)', () 
     const original = join(p.dir, 'junit.xml');
     const first = run(p, ['node_modules/.bin/mocha', '--require', './support/env.js', '--check-leaks', '--reporter=mocha-junit-reporter'], { MOCHA_FILE: original });
     expect(first.status, first.output).not.toBe(0);
-    const flag = 'finds its environment (flaky)::finds its environment (flaky)';
-    const config = 'loads the configured setup (flaky)::loads the configured setup (flaky)';
+    const flag = 'finds its environment (flaky)';
+    const config = 'loads the configured setup (flaky)';
     expect(await rerun(p, 'mocha', original)).toEqual({ [flag]: 'failed', [config]: 'passed' });
     expect(await rerun(p, 'mocha --require ./support/env.js --check-leaks --reporter mocha-junit-reporter', original)).toEqual({ [flag]: 'passed', [config]: 'passed' });
 

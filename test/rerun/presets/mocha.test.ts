@@ -10,12 +10,13 @@ afterEach(() => project?.cleanup());
 
 /** The failures inside describe('cart'): mocha-junit-reporter's name is the full title, classname the title. */
 const FAILED_IN_CART = [
-  'adds an item (flaky)::cart adds an item (flaky)',
-  '$(touch /tmp/pwned)::cart $(touch /tmp/pwned)',
-  '; touch pwned-semicolon # it\'s "quoted" `touch pwned-backtick`::cart ; touch pwned-semicolon # it\'s "quoted" `touch pwned-backtick`',
-  'regex [a-z]+ (x|y) .* \\d ^$ {2} / \\ ünï 🎲::cart regex [a-z]+ (x|y) .* \\d ^$ {2} / \\ ünï 🎲',
+  // Cleaned ids (docs/test-ids.md): the suite's file, then mocha's full title.
+  'tests/cart.test.js::cart adds an item (flaky)',
+  'tests/cart.test.js::cart $(touch /tmp/pwned)',
+  'tests/cart.test.js::cart ; touch pwned-semicolon # it\'s "quoted" `touch pwned-backtick`',
+  'tests/cart.test.js::cart regex [a-z]+ (x|y) .* \\d ^$ {2} / \\ ünï 🎲',
   // mocha-junit-reporter writes the newline literally in the attribute: XML reads it back as a space.
-  'multi line::cart multi line',
+  'tests/cart.test.js::cart multi line',
 ];
 
 /** As a user would: mocha (spec from .mocharc.json) with mocha-junit-reporter. */
@@ -31,7 +32,7 @@ describe('rerun preset mocha (real mocha + mocha-junit-reporter)', () => {
     const p = (project = copyProject('mocha', { nodeModules: true }));
     const original = originalRun(p);
     // A test outside any describe sits in the reporter's "Root Suite", which has no file: mocha loads its spec.
-    const out = await rerunFailed(p, findPreset('mocha')!, original, [...FAILED_IN_CART, 'top-level (flaky)::top-level (flaky)']);
+    const out = await rerunFailed(p, findPreset('mocha')!, original, [...FAILED_IN_CART, 'top-level (flaky)']);
     expect(out.commands[0]!.argv.some((a) => a.endsWith('.test.js'))).toBe(false);
   });
 
