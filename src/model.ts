@@ -55,6 +55,11 @@ export interface ParsedTestCase extends TestCaseElement {
    * "Cleaned ids", ADR 0445): history stored under it is carried over to `id` (ADR 0446).
    */
   written?: string;
+  /**
+   * The suite the report put the test in, when cleaning its id emptied `suite` (ADR 0445): the tests it ran beside
+   * (src/rerun/context-rounds.ts earlierInFile), never part of its id.
+   */
+  group?: string;
 }
 
 export interface ReportProblem {

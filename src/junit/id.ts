@@ -33,6 +33,8 @@ export interface Cleanable {
   idFile?: string;
   /** Set by cleanIds on a cleaned testcase: its id as the report wrote it. */
   written?: string;
+  /** Set by cleanIds when it empties `suite`: the suite as the report wrote it, for the test's file context. */
+  group?: string;
 }
 
 /**
@@ -104,6 +106,7 @@ export function cleanIds(cases: Cleanable[], mochaTitles: boolean): number {
     if (c.idFile !== undefined && c.idFile !== '') c.classname = c.idFile;
     else {
       c.classname = '';
+      if (c.suite !== '') c.group = c.suite;
       c.suite = '';
     }
     cleaned++;

@@ -292,6 +292,7 @@ function mergeInto(
     if (c.file === undefined && c.line !== undefined) t.line = c.line;
     if (twin > 1) t.twin = twin;
     if (c.written !== undefined) t.written = twin > 1 ? `${c.written} [${twin}]` : c.written;
+    if (c.group !== undefined) t.group = c.group;
     byId.set(id, t);
     out.push(t);
   }

@@ -31,6 +31,8 @@ export interface RawCase extends TestCaseElement {
   idFile?: string;
   /** The id as the report wrote it, when cleanIds cleaned it. */
   written?: string;
+  /** The suite as the report wrote it, when cleanIds emptied `suite`. */
+  group?: string;
 }
 
 /** A suite name that is a test file's path (jest-junit's `suiteNameTemplate: "{filepath}"`): no space, a test file's extension. */

@@ -24,9 +24,12 @@ import { IMPLAUSIBLE } from './stopping.ts';
 export function earlierInFile(tests: readonly ParsedTestCase[], target: ParsedTestCase): ParsedTestCase[] {
   const out: ParsedTestCase[] = [];
   const sameFile = (t: ParsedTestCase): boolean => target.file !== undefined && target.file !== '' && t.file === target.file;
+  // A cleaned id's suite is kept aside (ADR 0445): the suite it ran in is still its file's.
+  const suiteOf = (t: ParsedTestCase): string => t.group ?? t.suite;
+  const suite = suiteOf(target);
   for (const t of tests) {
     if (t.id === target.id && t.report === target.report) return out;
-    if (t.report !== target.report || !(t.suite === target.suite || sameFile(t))) continue;
+    if (t.report !== target.report || !(suiteOf(t) === suite || sameFile(t))) continue;
     if (t.attempts.some((a) => a.status !== 'skipped')) out.push(t);
   }
   return out;

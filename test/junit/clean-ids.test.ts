@@ -1,6 +1,7 @@
 /** Ids whose classname repeats the title are cleaned, and nothing else is (src/junit/id.ts cleanIds, ADR 0445). */
 import { describe, expect, it } from 'vitest';
 import { cleanIds, parseReportText, testId, type Cleanable } from '../../src/junit/index.ts';
+import { earlierInFile } from '../../src/rerun/context-rounds.ts';
 
 const ids = (cases: Cleanable[], mocha = false): string[] => {
   cleanIds(cases, mocha);
@@ -14,7 +15,8 @@ describe('cleanIds', () => {
     expect(ids([tc(' total updates', ' total updates', 'src/cart.test.js')])).toEqual(['src/cart.test.js::total updates']);
     const c = tc(' a', ' a');
     cleanIds([c], false);
-    expect(c).toEqual({ classname: '', name: 'a', suite: '', written: ' a:: a' });
+    // The suite leaves the id but is kept aside: the tests it ran beside (context rounds).
+    expect(c).toEqual({ classname: '', name: 'a', suite: '', group: 'undefined', written: ' a:: a' });
   });
 
   it('classname = full title with titleTemplate {title}; name = full title with classNameTemplate {classname}', () => {
@@ -77,6 +79,10 @@ describe('a real jest-junit report (jest 29.7, jest-junit 17.0, default settings
       ['total updates when an item is removed [2]', ' total updates when an item is removed:: total updates when an item is removed [2]'],
     ]);
     expect(r.tests.every((t) => t.suite === '' && t.classname === '')).toBe(true);
+    // Each keeps the suite it ran in, so its file's earlier tests are those of its suite, not of the whole report.
+    expect(r.tests.map((t) => t.group)).toEqual(['list', 'list', 'undefined', 'undefined']);
+    expect(earlierInFile(r.tests, r.tests[2]!).map((t) => t.id)).toEqual([]);
+    expect(earlierInFile(r.tests, r.tests[1]!).map((t) => t.id)).toEqual(['list sorting sorts by name']);
   });
 
   it('with suiteNameTemplate {filepath}, the suite names the file', () => {
