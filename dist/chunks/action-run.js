@@ -2,6 +2,11 @@ const require = process.getBuiltinModule('node:module').createRequire(import.met
 const { join, resolve } = require("node:path");
 const { tmpdir } = require("node:os");
 import {
+  commandFound,
+  nearestPreset
+} from "./shared-rerun-typo.js";
+import {
+  PRESETS,
   findPreset,
   splitWords
 } from "./shared-rerun-presets-args.js";
@@ -23,6 +28,7 @@ import {
   runContextFor,
   runParcel,
   statsScores,
+  testSeconds,
   writeResultsFile
 } from "./shared-pipeline-apply.js";
 import "./shared-scoring-regression.js";
@@ -38,9 +44,6 @@ import {
   DEFAULT_MAX_RUNS
 } from "./shared-rerun-fix-plan.js";
 import "./shared-owners-codeowners.js";
-import {
-  normalizeErrorMessage
-} from "./shared-rerun-stopping.js";
 import {
   factsFor,
   publishOutcome,
@@ -87,6 +90,7 @@ import "./shared-store-git-process.js";
 import "./shared-store-inbox-refs.js";
 import {
   InputError,
+  emptyTestOutcome,
   inputsFromEnv,
   parseInteger,
   readInputs
@@ -102,12 +106,15 @@ import "./shared-store-layout.js";
 import "./shared-history-cell.js";
 import "./shared-undici.js";
 import "./shared-github-client.js";
-import "./shared-model.js";
 import {
   commandText,
   logText,
   registerSecret
 } from "./shared-text-escape.js";
+import {
+  normalizeErrorMessage
+} from "./shared-rerun-stopping.js";
+import "./shared-model.js";
 import "./shared-runtime.js";
 
 // src/action/stages.ts
@@ -138,7 +145,7 @@ function gitDataBranch(opening, readOnly, options = {}) {
 
 // src/rerun/rerun-inputs.ts
 var RERUN_DEFAULTS = { attempts: 3, attemptsMax: 6, maxTests: 20, timeoutSec: 600, budget: 0, newTests: "warn" };
-function readRerunInputs(get) {
+function readRerunInputs(get, found) {
   const command = get("rerun");
   const attempts = parseInteger("rerun-attempts", get("rerun-attempts"), RERUN_DEFAULTS.attempts, 1, 20);
   const attemptsMax = parseInteger("rerun-attempts-max", get("rerun-attempts-max"), Math.max(RERUN_DEFAULTS.attemptsMax, attempts), 1, 50);
@@ -154,13 +161,21 @@ function readRerunInputs(get) {
   }
   if (command.trim() === "") return void 0;
   const rest = { attempts, attemptsMax, maxTests, timeoutSec, budget, newTests };
-  const chosen = choosePreset(command);
+  const chosen = choosePreset(command, found);
   return { command, ...chosen, ...rest };
 }
-function choosePreset(command) {
+function choosePreset(command, found) {
   const first = command.trim().split(/[ \t]+/)[0];
   const preset = findPreset(first);
-  if (first !== "auto" && preset === void 0) return { notices: [] };
+  if (first !== "auto" && preset === void 0) {
+    const meant = found ? nearestPreset(first, [...PRESETS.keys(), "auto"]) : void 0;
+    if (meant !== void 0 && !found(first)) {
+      throw new InputError(
+        `Input 'rerun': \`${first}\` is not a preset or a command found here; did you mean \`${meant}\`? (The presets: docs/rerun-presets.md; a shell command's first word must be a command on PATH or a file of the workspace.)`
+      );
+    }
+    return { notices: [] };
+  }
   const split = splitWords(command.trim());
   if ("error" in split) throw new InputError(`Input 'rerun' (the ${first} preset and its arguments) cannot be read: ${split.error}.`);
   const args = split.words.slice(1);
@@ -192,6 +207,8 @@ function readFixInputs(get) {
 // src/action/stages.ts
 async function readStep(env, modeInputs) {
   const inputs = readInputs(inputsFromEnv(env));
+  const emptyOutcome = emptyTestOutcome(env["INPUT_TEST-OUTCOME"]);
+  if (emptyOutcome !== void 0) warning(emptyOutcome, { title: "test-outcome is empty" });
   for (const secret of [inputs.token, inputs.inboxKey]) {
     if (!secret) continue;
     setSecret(secret);
@@ -199,7 +216,7 @@ async function readStep(env, modeInputs) {
   }
   const ctx = contextFromEnv(env);
   const config = await loadFileConfig(inputs.configPath ? resolve(ctx.workspace, inputs.configPath) : "");
-  const rerunInputs = readRerunInputs(inputsFromEnv(env));
+  const rerunInputs = readRerunInputs(inputsFromEnv(env), (word) => commandFound(word, ctx.workspace, env));
   const fixInputs = readFixInputs(inputsFromEnv(env));
   return { env, inputs, ctx, modeInputs, config, rerunInputs, fixInputs, readOnly: inputs.readOnly || ctx.fromFork };
 }
@@ -255,6 +272,7 @@ async function rerunStage(step, job, branch) {
   if (!rerunInputs) return void 0;
   const { reports } = job;
   const failedBeforeReruns = reports.tests.filter(finalAttemptFailed).length;
+  const reportSec = testSeconds(reports.tests);
   const result = await (await import("./pipeline-rerun.js")).rerunStep({
     rerun: rerunInputs,
     tests: reports.tests,
@@ -283,6 +301,8 @@ async function rerunStage(step, job, branch) {
       newFlaky: result.newFlaky,
       newTestsBlock: rerunInputs.newTests === "block",
       failedBeforeReruns,
+      reportSec,
+      rerunSec: result.seconds,
       failedInRun: (await import("./rerun-plan.js")).orderCandidates(result)
     }
   };
@@ -345,6 +365,7 @@ async function decideAndWrite(step, job, reruns, branch, fixes) {
           snapshot,
           reports,
           filesMatched: reports.matched,
+          ...reports.unmatched !== void 0 ? { unmatched: reports.unmatched } : {},
           testOutcome: inputs.testOutcome,
           run: run2,
           now,
@@ -383,21 +404,33 @@ async function decideAndWrite(step, job, reruns, branch, fixes) {
   const result = sync.applied;
   for (const note of result.clockNotes) warnClock(note);
   const lost = readOnly ? void 0 : lostReason(sync.status, inputs.dataBranch);
-  if (lost) result.outcome = { ...result.outcome, result: "failure", reasons: [...result.outcome.reasons, lost] };
+  const keep = lost !== void 0 && sync.status.kind === "not-saved" && sync.status.refused !== void 0 && result.outcome.result === "success" && step.modeInputs.uploadResults;
+  if (lost && !keep) result.outcome = { ...result.outcome, result: "failure", reasons: [...result.outcome.reasons, lost] };
   if (splitHistory(step))
     warnUnsplitOverrides(
       reports.tests.map((t) => t.id),
       inputs.jobKey,
       result
     );
-  return { sync, ...facts ? { facts } : {}, ...api ? { api } : {} };
+  return { sync, ...facts ? { facts } : {}, ...api ? { api } : {}, ...keep ? { keep: true } : {} };
 }
 async function leaveResultsFile(step, job, written) {
   const { sync } = written;
   if (sync.status.kind !== "read-only" && sync.status.kind !== "not-saved") return void 0;
   const { inputs, ctx, modeInputs, env } = step;
   const path = await writeResultsFile(join(ctx.runnerTemp || tmpdir(), "flakeguard"), job.run, job.reports.tests);
-  const upload = modeInputs.uploadResults ? async () => (await import("./modes-upload.js")).leaveResults({ inputs, ctx, run: job.run, reports: job.reports }, modeInputs, env) : void 0;
+  const leave = async () => (await import("./modes-upload.js")).leaveResults({ inputs, ctx, run: job.run, reports: job.reports }, modeInputs, env);
+  if (written.keep && sync.status.kind === "not-saved") {
+    const kept = await leave();
+    if (kept !== void 0) written.sync.status = { ...sync.status, kept };
+    else {
+      const lost = lostReason(sync.status, inputs.dataBranch);
+      const o = sync.applied.outcome;
+      sync.applied.outcome = { ...o, result: "failure", reasons: [...o.reasons, lost] };
+    }
+    return { path };
+  }
+  const upload = modeInputs.uploadResults ? async () => void await leave() : void 0;
   return { path, ...upload ? { upload } : {} };
 }
 function runFacts(step, job, reruns, written, resultsFile, fixes) {

@@ -3,7 +3,7 @@ import {
   readDataBranch,
   remoteOf,
   statsLineOf,
-  writeOverride
+  writeOverrides
 } from "./shared-cli-data.js";
 import "./shared-store-sync.js";
 import "./shared-cli-override.js";
@@ -24,5 +24,5 @@ export {
   readDataBranch,
   remoteOf,
   statsLineOf,
-  writeOverride
+  writeOverrides
 };

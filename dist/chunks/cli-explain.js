@@ -17,10 +17,10 @@ import {
   overrideExpired
 } from "./shared-store-layout.js";
 import "./shared-history-cell.js";
-import "./shared-model.js";
 import {
   plainText
 } from "./shared-text-escape.js";
+import "./shared-model.js";
 import "./shared-runtime.js";
 
 // src/cli/explain.ts
@@ -29,6 +29,19 @@ var num = (x) => typeof x === "number" ? x.toFixed(2) : "\u2014";
 function attemptsText(attempts) {
   const word = { P: "passed", F: "failed", E: "error", S: "skipped" };
   return [...attempts].map((c) => word[c] ?? c).join(", then ");
+}
+function adviceLine(recommendation, priority, reason, quarantined, override) {
+  const action = t(recommendation, 20);
+  const verb = action === "stable" ? "call it stable" : action;
+  const advice = `Multi-factor score alone (docs/scoring.md, "Recommendation"): would ${verb}, priority ${t(priority, 20)}${reason ? `: ${t(reason, 200).replace(/\.$/, "")}` : ""}.`;
+  const agrees = quarantined === (recommendation === "quarantine");
+  if (agrees) return advice;
+  if (quarantined) {
+    const why2 = override === "quarantine" ? "it is quarantined by hand (the override above)" : "the policy's rule decided it (Why, above; docs/rules.md), until that rule releases it";
+    return `${advice} It advises only: the quarantine stands because ${why2}.`;
+  }
+  const why = override === "never" ? 'an override says "never" (above)' : "the policy's rule decides quarantine, not this score (docs/rules.md)";
+  return `${advice} It advises only: the test is not quarantined because ${why}.`;
 }
 function explainTest(snapshot, query, options) {
   const id = resolveTest(snapshot, query);
@@ -69,10 +82,7 @@ function explainTest(snapshot, query, options) {
       typeof stats.successRate === "number" ? `success rate ${num(stats.successRate)}` : ""
     ].filter(Boolean);
     if (parts.length > 0) out.push(`Scores: ${parts.join(" \xB7 ")}.`);
-    if (view?.recommendation && view.priority) {
-      const why = view.recommendationReason ? `: ${t(view.recommendationReason, 200)}` : "";
-      out.push(`Multi-factor recommendation (seed 000): ${t(view.recommendation, 20)}, priority ${t(view.priority, 20)}${why}.`);
-    }
+    if (view?.recommendation && view.priority) out.push(adviceLine(view.recommendation, view.priority, view.recommendationReason, stats.quarantined, stored?.override.action));
     if (typeof stats.recent === "string" && stats.recent !== "") out.push(`Recent runs, oldest to newest: ${symbols(stats.recent)}  (${SYMBOLS_LEGEND})`);
   }
   if (history && history.runs.length > 0) {
@@ -96,5 +106,6 @@ function explainTest(snapshot, query, options) {
 `;
 }
 export {
+  adviceLine,
   explainTest
 };

@@ -25,12 +25,6 @@ import {
 } from "./shared-github-pr-touched.js";
 import "./shared-owners-index.js";
 import "./shared-owners-codeowners.js";
-import {
-  answerKey
-} from "./shared-rerun-plan.js";
-import {
-  NO_HISTORY
-} from "./shared-rerun-stopping.js";
 import "./shared-scoring-multi-factor.js";
 import "./shared-scoring-pfs.js";
 import "./shared-scoring-thresholded.js";
@@ -57,12 +51,18 @@ import {
   requestOptions
 } from "./shared-github-client.js";
 import {
-  isFailure
-} from "./shared-model.js";
-import {
   commandText,
   logText
 } from "./shared-text-escape.js";
+import {
+  answerKey
+} from "./shared-rerun-plan.js";
+import {
+  NO_HISTORY
+} from "./shared-rerun-stopping.js";
+import {
+  isFailure
+} from "./shared-model.js";
 import "./shared-runtime.js";
 
 // src/github/fix-verify.ts

@@ -4,13 +4,16 @@ import {
   dashboardTestUrl
 } from "./shared-dashboard-links.js";
 import {
-  blockingAfterReruns
-} from "./shared-rerun-plan.js";
-import "./shared-rerun-stopping.js";
+  attemptSymbols
+} from "./shared-report-rerun-summary.js";
 import {
+  FIX_IT,
+  blobUrlFor,
   failureOf,
-  reasonWithoutPfs,
-  verdict
+  leadItems,
+  leadMarkdown,
+  leadTitle,
+  reasonWithoutPfs
 } from "./shared-report-summary.js";
 import {
   formatPfs,
@@ -30,13 +33,14 @@ import {
   requestOptions
 } from "./shared-github-client.js";
 import {
-  attemptSymbols
-} from "./shared-report-rerun-summary.js";
-import "./shared-model.js";
-import {
   logText,
   mdInert
 } from "./shared-text-escape.js";
+import {
+  blockingAfterReruns
+} from "./shared-rerun-plan.js";
+import "./shared-rerun-stopping.js";
+import "./shared-model.js";
 import "./shared-runtime.js";
 
 // src/report/pr-comment.ts
@@ -70,6 +74,7 @@ var Lines = class {
   }
 };
 var LIST_RESERVE = 200;
+var NOT_QUARANTINED = /^[\d,]+ failed tests? (is|are) not quarantined\.$/;
 function renderSection(input, budget) {
   const o = input.outcome;
   const label = mdInert(input.label || "job", 120);
@@ -77,15 +82,17 @@ function renderSection(input, budget) {
   const say = somethingToSay(input);
   const head = [];
   const from = input.untrusted;
+  const items = leadItems(o, { orderDependent: input.orderDependent, ...input.lead });
+  const title = mdInert(leadTitle(o, items, input.newlyQuarantined.length), 1e3);
   if (from) {
     head.push(
-      `### ${o.result === "success" ? "\u2705" : "\u274C"} ${label}, as the fork's run reported it: ${verdict(o, input.newlyQuarantined.length)}`,
+      `### ${o.result === "success" ? "\u2705" : "\u274C"} ${label}, as the fork's run reported it: ${title}`,
       "",
       `> These results come from [the run](${input.runUrl}) of the fork ${mdInert(from.headRepository, 140)}, read by this repository's trusted workflow. They are the fork's, untrusted: recorded as evidence that decides nothing alone (docs/forks.md). What fails or is forgiven below is what the fork's reported results meet in this repository's quarantine; the pull request's check is the fork's run's own.`,
       ""
     );
   } else {
-    head.push(`### ${o.result === "success" ? "\u2705" : "\u274C"} ${label}: ${verdict(o, input.newlyQuarantined.length)}`, "");
+    head.push(`### ${o.result === "success" ? "\u2705" : "\u274C"} ${label}: ${title}`, "");
   }
   if (!say) {
     head.push(`The latest run${short} is clean: nothing blocks, nothing was forgiven, no test was flaky.`, "");
@@ -101,7 +108,7 @@ function renderSection(input, budget) {
     );
     if (o.reasons.length > 0) {
       head.push(from ? "**Why the fork's run fails:**" : "**Why the job fails:**", "");
-      for (const r of o.reasons.slice(0, 5)) head.push(`- ${mdInert(r, 400)}`);
+      for (const r of o.reasons.slice(0, 5)) head.push(`- ${mdInert(r, 400)}${NOT_QUARANTINED.test(r) && !from ? ` ${FIX_IT(Number(r.replace(/,/g, "").split(" ")[0]))}` : ""}`);
       if (o.reasons.length > 5) head.push(`- \u2026and ${n(o.reasons.length - 5)} more (see the job summary).`);
       head.push("");
     }
@@ -126,6 +133,7 @@ function renderSection(input, budget) {
     const m = failureOf(t).message.trim();
     return m ? `: ${mdInert(m, 200)}.` : ".";
   };
+  const episodes = (ids) => ids.slice(0, MAX_ITEMS).some((id) => input.decisions.get(id)?.reason.includes("failure episode")) ? " A failure episode: one failing run or several in a row, ended by a pass (docs/policy.md)." : "";
   const lists = [
     {
       title: `\u274C Blocking (${n(o.blocking.length)})`,
@@ -139,6 +147,7 @@ function renderSection(input, budget) {
     },
     {
       title: `\u26A0\uFE0F Forgiven: quarantined as flaky (${n(o.forgiven.length)})`,
+      intro: `_PFS: the probability that a run fails for no reason, with its 90% interval (docs/scoring.md).${episodes(o.forgiven.map((t) => t.id))}_`,
       count: o.forgiven.length,
       item: (i) => {
         const t = o.forgiven[i];
@@ -179,6 +188,7 @@ function renderSection(input, budget) {
   });
   lists.push({
     title: `\u{1F512} Newly quarantined (${n(input.newlyQuarantined.length)})`,
+    ...episodes(input.newlyQuarantined) ? { intro: `_${episodes(input.newlyQuarantined).trim()}_` } : {},
     count: input.newlyQuarantined.length,
     item: (i) => {
       const id = input.newlyQuarantined[i];
@@ -199,18 +209,36 @@ function renderSection(input, budget) {
   const fixes = input.fixes ?? [];
   lists.push({ title: "\u{1F9EA} Fix verification", count: fixes.length, item: (i) => fixes[i] });
   const w = new Lines(budget);
-  for (const l of head) w.add(l);
+  const footFirst = foot.reduce((s, l) => s + l.length + 1, 0);
+  w.add(head[0]);
+  w.add("");
+  if (say && items.length > 0) {
+    const lead = leadMarkdown(items, { escape: mdInert, blobUrl: input.blobUrl });
+    let shown2 = 0;
+    for (const line of lead) {
+      if (!w.fits(line, footFirst + LIST_RESERVE * 2)) break;
+      w.add(line);
+      shown2++;
+    }
+    if (shown2 < lead.length) w.add(`- _\u2026and more: see the job summary._`);
+    w.add("");
+  }
+  for (const l of head.slice(2)) w.add(l);
   const shown = lists.filter((l) => l.count > 0);
   const footSize = foot.reduce((s, l) => s + l.length + 1, 0);
   shown.forEach((list, k) => {
     const reserve = footSize + (shown.length - k - 1) * LIST_RESERVE;
-    const title = `#### ${list.title}`;
-    if (!w.fits(title, reserve + LIST_RESERVE)) {
+    const title2 = `#### ${list.title}`;
+    if (!w.fits(title2, reserve + LIST_RESERVE)) {
       w.add(`_\u2026and ${plural(list.count, "more test")} (${mdInert(list.title, 100)}): see the job summary._`);
       return;
     }
-    w.add(title);
+    w.add(title2);
     w.add("");
+    if (list.intro && w.fits(list.intro, reserve + LIST_RESERVE)) {
+      w.add(list.intro);
+      w.add("");
+    }
     let i = 0;
     for (; i < Math.min(list.count, MAX_ITEMS); i++) {
       const line = list.item(i);
@@ -344,7 +372,9 @@ function sectionInput(f) {
     dataBranchUrl: f.dataBranchUrl,
     statsFileOf: f.statsFileOf,
     ...f.dashboardUrl ? { testUrl: testUrlIn(f.dashboardUrl) } : {},
-    ...f.fixes && f.fixes.length > 0 ? { fixes: f.fixes } : {}
+    ...f.fixes && f.fixes.length > 0 ? { fixes: f.fixes } : {},
+    ...rerun ? { lead: { cases: rerun.cases } } : {},
+    ...blobUrlFor(f.ctx) ? { blobUrl: blobUrlFor(f.ctx) } : {}
   };
 }
 var testUrlIn = (base) => (id) => dashboardTestUrl(base, id);

@@ -1,6 +1,5 @@
 import {
   WORKFLOW_ANNOTATIONS_PER_KIND,
-  blobUrlFor,
   emitWorkflowAnnotations,
   factsFor,
   publishOutcome,
@@ -12,7 +11,9 @@ import {
 import "./shared-report-store-line.js";
 import "./shared-store-sync.js";
 import "./shared-github-step-files.js";
-import "./shared-report-summary.js";
+import {
+  blobUrlFor
+} from "./shared-report-summary.js";
 import "./shared-report-scores.js";
 import "./shared-store-history-format.js";
 import "./shared-history-stored.js";
@@ -25,8 +26,8 @@ import "./shared-store-decisions.js";
 import "./shared-store-layout.js";
 import "./shared-history-cell.js";
 import "./shared-undici.js";
-import "./shared-model.js";
 import "./shared-text-escape.js";
+import "./shared-model.js";
 import "./shared-runtime.js";
 export {
   WORKFLOW_ANNOTATIONS_PER_KIND,

@@ -21,7 +21,6 @@ import "./shared-junit-xml.js";
 import "./shared-policy-fix-release.js";
 import "./shared-policy-hand-edits.js";
 import "./shared-owners-codeowners.js";
-import "./shared-rerun-stopping.js";
 import {
   lostReason
 } from "./shared-store-sync.js";
@@ -60,13 +59,14 @@ import "./shared-store-layout.js";
 import "./shared-history-cell.js";
 import "./shared-undici.js";
 import "./shared-github-client.js";
-import "./shared-model.js";
 import {
   commandText,
   logText,
   mdText,
   registerSecret
 } from "./shared-text-escape.js";
+import "./shared-rerun-stopping.js";
+import "./shared-model.js";
 import "./shared-runtime.js";
 
 // src/modes/aggregate.ts

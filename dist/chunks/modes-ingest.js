@@ -19,7 +19,6 @@ import "./shared-junit-xml.js";
 import "./shared-policy-fix-release.js";
 import "./shared-policy-hand-edits.js";
 import "./shared-owners-codeowners.js";
-import "./shared-rerun-stopping.js";
 import {
   storeLine
 } from "./shared-report-store-line.js";
@@ -64,13 +63,14 @@ import {
 import "./shared-history-cell.js";
 import "./shared-undici.js";
 import "./shared-github-client.js";
-import "./shared-model.js";
 import {
   commandText,
   logText,
   mdText,
   registerSecret
 } from "./shared-text-escape.js";
+import "./shared-rerun-stopping.js";
+import "./shared-model.js";
 import "./shared-runtime.js";
 
 // src/modes/ingest.ts

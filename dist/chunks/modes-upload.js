@@ -20,7 +20,6 @@ import "./shared-junit-xml.js";
 import "./shared-policy-fix-release.js";
 import "./shared-policy-hand-edits.js";
 import "./shared-owners-codeowners.js";
-import "./shared-rerun-stopping.js";
 import "./shared-store-sync.js";
 import {
   setOutput
@@ -51,12 +50,13 @@ import "./shared-store-layout.js";
 import "./shared-history-cell.js";
 import "./shared-undici.js";
 import "./shared-github-client.js";
-import "./shared-model.js";
 import {
   commandText,
   logText,
   registerSecret
 } from "./shared-text-escape.js";
+import "./shared-rerun-stopping.js";
+import "./shared-model.js";
 import "./shared-runtime.js";
 
 // src/modes/upload.ts
@@ -85,18 +85,20 @@ async function uploadResults({ inputs, ctx, run, reports }) {
   return name;
 }
 async function leaveResults(left, modeInputs, env) {
-  if (!modeInputs.uploadResults) return;
+  if (!modeInputs.uploadResults) return void 0;
   const { artifactRuntimeAvailable } = await import("./github-artifacts.js");
   if (!artifactRuntimeAvailable(env)) {
     info("The Actions artifact service is not available here (ACTIONS_RUNTIME_TOKEN/ACTIONS_RESULTS_URL), so the results were not uploaded.");
-    return;
+    return void 0;
   }
   try {
     const name = await uploadResults(left);
     setOutput("results-artifact", name);
     notice(commandText(`This run's results were uploaded as the artifact ${name}; a workflow_run workflow with mode: ingest-workflow-run can save them (docs/forks.md).`, 2e3));
+    return name;
   } catch (error) {
     warning(commandText(`Could not upload this run's results as an artifact: ${error instanceof Error ? error.message : String(error)}`, 1e3), { title: "flakeguard results not uploaded" });
+    return void 0;
   }
 }
 async function uploadMode(env, modeInputs) {

@@ -2,6 +2,9 @@ const require = process.getBuiltinModule('node:module').createRequire(import.met
 const { createHash } = require("node:crypto");
 const { join } = require("node:path");
 import {
+  commandFound
+} from "./shared-rerun-typo.js";
+import {
   autoFlags,
   detectRunner,
   readRunnerScript,
@@ -15,6 +18,7 @@ import {
 import {
   ORDER_REASON,
   capName,
+  cleanIds,
   displayPath,
   orderSuspects,
   parseReportFile,
@@ -28,24 +32,6 @@ import {
   quarantineBefore,
   ruleState
 } from "./shared-policy-hand-edits.js";
-import {
-  answerKey,
-  combineParts,
-  finishRerun,
-  orderCandidates,
-  ranIn,
-  recordRound,
-  rerunTestOf,
-  roundCases,
-  setAside,
-  startRerun,
-  stopRerun
-} from "./shared-rerun-plan.js";
-import {
-  IMPLAUSIBLE,
-  NO_HISTORY,
-  failureCounts
-} from "./shared-rerun-stopping.js";
 import {
   DEFAULT_THRESHOLDED_CONFIG,
   allocateBudget,
@@ -68,12 +54,30 @@ import "./shared-store-layout.js";
 import "./shared-history-cell.js";
 import "./shared-undici.js";
 import {
-  isFailure
-} from "./shared-model.js";
-import {
   commandText,
   logText
 } from "./shared-text-escape.js";
+import {
+  answerKey,
+  combineParts,
+  finishRerun,
+  orderCandidates,
+  ranIn,
+  recordRound,
+  rerunTestOf,
+  roundCases,
+  setAside,
+  startRerun,
+  stopRerun
+} from "./shared-rerun-plan.js";
+import {
+  IMPLAUSIBLE,
+  NO_HISTORY,
+  failureCounts
+} from "./shared-rerun-stopping.js";
+import {
+  isFailure
+} from "./shared-model.js";
 import "./shared-runtime.js";
 
 // src/pipeline/rerun.ts
@@ -82,9 +86,11 @@ import "./shared-runtime.js";
 function earlierInFile(tests, target) {
   const out = [];
   const sameFile = (t) => target.file !== void 0 && target.file !== "" && t.file === target.file;
+  const suiteOf = (t) => t.group ?? t.suite;
+  const suite = suiteOf(target);
   for (const t of tests) {
     if (t.id === target.id && t.report === target.report) return out;
-    if (t.report !== target.report || !(t.suite === target.suite || sameFile(t))) continue;
+    if (t.report !== target.report || !(suiteOf(t) === suite || sameFile(t))) continue;
     if (t.attempts.some((a) => a.status !== "skipped")) out.push(t);
   }
   return out;
@@ -280,6 +286,28 @@ function hash(text) {
   return h;
 }
 
+// src/rerun/voided.ts
+var NPM_RUNNERS = /* @__PURE__ */ new Set(["jest", "vitest", "mocha"]);
+var FIX = "or set rerun: to the command that runs your tests";
+function voidedWarning(v) {
+  const head = `Re-runs: round ${v.round} was voided: `;
+  const missing = /spawn (\S+) ENOENT/.exec(v.why);
+  if (missing) {
+    const bin = missing[1];
+    const runner = v.preset ?? bin.split("/").pop();
+    const install = NPM_RUNNERS.has(runner) ? `Install ${runner} (npm ci before this step)` : `Install ${bin.split("/").pop()} before this step`;
+    return `${head}${bin} was not found (${missing[0]}). ${install} ${FIX} (docs/rerun-presets.md).`;
+  }
+  if (v.preset === void 0 && /\bexit code 127\b/.test(v.why)) {
+    const first = (v.command ?? "").trim().split(/\s+/)[0] ?? "";
+    if (v.firstWordFound === false && first !== "") {
+      return `${head}\`${first}\` was not found (exit code 127, command not found). Install it before this step ${FIX} (a preset's name, e.g. rerun: vitest; docs/rerun-presets.md).`;
+    }
+    return `${head}a command it runs was not found (exit code 127, command not found; the re-run log shows which). Install it before this step ${FIX} (docs/rerun.md).`;
+  }
+  return `${head}${v.why.replace(/\.$/, "")}. The failed tests are judged without re-runs (docs/rerun.md, "What you see").`;
+}
+
 // src/pipeline/rerun.ts
 function quarantinedIfExhausted(snapshot, failed, historyId, sha, policy, normalise, now, cell) {
   const before = quarantineBefore(snapshot, now);
@@ -329,7 +357,12 @@ async function readRoundReport(path, workspace) {
   const read = await parseReportFile(path, displayPath(path, workspace), { workspace });
   if (typeof read === "string") return { attempts: /* @__PURE__ */ new Map(), problems: [read] };
   const attempts = /* @__PURE__ */ new Map();
-  const capped = read.cases.map((c) => ({ name: capName(c.name), classname: capName(c.classname), suite: capName(c.suite), attempts: c.attempts }));
+  const capped = read.cases.map((c) => {
+    const one = { name: capName(c.name), classname: capName(c.classname), suite: capName(c.suite), attempts: c.attempts };
+    if (c.idFile !== void 0) one.idFile = c.idFile;
+    return one;
+  });
+  cleanIds(capped, read.reporter === "mocha");
   const namer = read.oneCasePerTest ? twinNamer(capped) : void 0;
   for (const named2 of capped) {
     if (namer) named2.name = namer.name(named2.name, testId(named2)).name;
@@ -423,6 +456,7 @@ async function rerunOrSkip(input) {
   const deadline = Date.now() + rerun.timeoutSec * 1e3;
   const dir = join(input.tempDir, "flakeguard-rerun");
   const command = rerun.preset ?? rerun.command;
+  const warnings = [];
   for (; ; ) {
     const cases = roundCases(state);
     if (cases.length === 0) break;
@@ -475,6 +509,18 @@ async function rerunOrSkip(input) {
       return a;
     });
     recordRound(state, asked, answer.ok || !/rerun-timeout/.test(answer.why) ? answer : { ...answer, why: `${answer.why} (${rerun.timeoutSec}s)` });
+    if (!answer.ok) {
+      const custom = typeof command === "string" ? command : void 0;
+      const first = custom?.trim().split(/\s+/)[0] ?? "";
+      const warning2 = voidedWarning({
+        round,
+        why: answer.why,
+        ...rerun.preset ? { preset: rerun.preset.name } : {},
+        ...custom !== void 0 ? { command: custom, firstWordFound: first !== "" && commandFound(first, input.workspace, stepEnv(rerun)) } : {}
+      });
+      warning(commandText(warning2, 1e3), { title: "flakeguard re-runs" });
+      warnings.push(warning2);
+    }
   }
   const result = finishRerun(state, tests);
   result.orderSuspects = orderSuspects({
@@ -502,7 +548,7 @@ async function rerunOrSkip(input) {
       reverseRounds: Math.min(REVERSE_ROUNDS, rerun.attempts)
     });
   }
-  return note ? { ...result, note } : result;
+  return { ...result, ...note ? { note } : {}, ...warnings.length > 0 ? { warnings } : {} };
 }
 function setAsideScoped(cases) {
   const scoped = cases.filter((c) => c.test.scope !== void 0);

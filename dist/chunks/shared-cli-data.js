@@ -5,7 +5,7 @@ import {
 } from "./shared-store-sync.js";
 import {
   CliError,
-  editOverride
+  planOverrides
 } from "./shared-cli-override.js";
 import {
   parseSnapshot,
@@ -62,28 +62,25 @@ async function readDataBranch(options) {
     await repo.dispose();
   }
 }
-async function writeOverride(options, query, value, describe) {
+async function writeOverrides(options, ids, value, commitMessage) {
   const remote = await remoteOf(options);
   await authorFromGitConfig(options.cwd);
   const repo = await DataRepo.open(remote, options.branch, options.token ?? "");
   const tries = [];
   try {
-    let edit;
+    let edits = [];
     const sync = await syncRun(
       repo,
       (snapshot, files) => {
         if (files === null) throw new CliError(`Could not read '${options.branch}' from ${remote}: ${tries.at(-1) ?? "unknown error"}`);
         if (files.size === 0) throw new CliError(`${remote} has no branch '${options.branch}' yet: flakeguard creates it on its first run.`);
-        edit = editOverride(files, snapshot, query, value);
-        return { files: edit.files };
+        edits = planOverrides(files, snapshot, ids, value);
+        return { files: edits.at(-1)?.files ?? new Map(files) };
       },
       {
         attempts: options.attempts,
         readOnly: false,
-        // The message is computed once the test is known; the first apply names it.
-        get commitMessage() {
-          return edit ? describe(edit.id) : "flakeguard: hand edit";
-        },
+        commitMessage,
         log: (message) => {
           tries.push(message);
           options.log(message);
@@ -91,7 +88,7 @@ async function writeOverride(options, query, value, describe) {
       }
     );
     if (sync.status.kind === "not-saved") throw new CliError(`The edit was NOT saved: ${sync.status.reason}`);
-    return { edit, status: sync.status, remote };
+    return { edits, status: sync.status, remote };
   } finally {
     await repo.dispose();
   }
@@ -102,5 +99,5 @@ export {
   remoteOf,
   statsLineOf,
   readDataBranch,
-  writeOverride
+  writeOverrides
 };

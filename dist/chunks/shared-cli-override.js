@@ -13,6 +13,43 @@ import {
   readCell
 } from "./shared-history-cell.js";
 
+// src/cli/suggest.ts
+function editDistance(a, b, limit = Infinity) {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let before = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2] + 1);
+      current.push(d);
+      best = Math.min(best, d);
+    }
+    if (best > limit) return limit + 1;
+    before = previous;
+    previous = current;
+  }
+  return Math.min(previous[b.length], limit + 1);
+}
+function nearest(word, known) {
+  const w = word.toLowerCase();
+  const limit = Math.min(2, Math.ceil(w.length / 2) - 1);
+  if (limit < 1) return void 0;
+  let best;
+  let bestDistance = limit + 1;
+  for (const candidate of known) {
+    const d = editDistance(w, candidate.toLowerCase(), Math.min(limit, bestDistance - 1));
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
 // src/cli/override.ts
 var CliError = class extends Error {
 };
@@ -48,8 +85,26 @@ function overrideValue(request, now) {
   if (problem) throw new CliError(problem);
   return value;
 }
+function shownId(id, max = 300) {
+  const named = { "\n": "\\n", "\r": "\\r", "	": "\\t" };
+  const out = [...id.slice(0, max)].map((c) => {
+    if (named[c]) return named[c];
+    if (new RegExp("\\p{Cc}", "u").test(c)) return `\\x${c.codePointAt(0).toString(16).padStart(2, "0")}`;
+    if (/[\p{Cf}\u2028\u2029]/u.test(c)) return `\\u{${c.codePointAt(0).toString(16)}}`;
+    return c;
+  }).join("");
+  return id.length > max ? `${out}\u2026` : out;
+}
+function knownIds(snapshot) {
+  return /* @__PURE__ */ new Set([...snapshot.stats.keys(), ...snapshot.history.keys(), ...snapshot.overrides.keys()]);
+}
+function listIds(ids) {
+  const shown = ids.slice(0, 10).map((id) => `  ${shownId(id)}`).join("\n");
+  return `${shown}${ids.length > 10 ? `
+  \u2026and ${ids.length - 10} more` : ""}`;
+}
 function findTests(snapshot, query) {
-  const ids = /* @__PURE__ */ new Set([...snapshot.stats.keys(), ...snapshot.history.keys(), ...snapshot.overrides.keys()]);
+  const ids = knownIds(snapshot);
   if (ids.has(query)) return [query];
   const q = query.toLowerCase();
   return [...ids].filter((id) => id.toLowerCase().includes(q)).sort();
@@ -57,19 +112,55 @@ function findTests(snapshot, query) {
 function resolveTest(snapshot, query) {
   const found = findTests(snapshot, query);
   if (found.length === 1) return found[0];
-  if (found.length === 0) throw new CliError(`No test matches '${query}' on the data branch (${(/* @__PURE__ */ new Set([...snapshot.stats.keys(), ...snapshot.history.keys()])).size} tests there).`);
-  const shown = found.slice(0, 10).map((id) => `  ${id}`).join("\n");
-  throw new CliError(`'${query}' matches ${found.length} tests; give the full id:
-${shown}${found.length > 10 ? `
-  \u2026and ${found.length - 10} more` : ""}`);
+  if (found.length === 0) throw new CliError(`No test matches '${shownId(query)}' on the data branch (${(/* @__PURE__ */ new Set([...snapshot.stats.keys(), ...snapshot.history.keys()])).size} tests there).`);
+  throw new CliError(`'${shownId(query)}' matches ${found.length} tests; give the full id:
+${listIds(found)}`);
+}
+var MAX_MATCHED = 100;
+function selectTests(snapshot, pick) {
+  const ids = knownIds(snapshot);
+  if ("match" in pick) {
+    const q2 = pick.match.toLowerCase();
+    const found = [...ids].filter((id) => id.toLowerCase().includes(q2)).sort();
+    if (found.length === 0) throw new CliError(`--match '${shownId(pick.match)}': no test id on the data branch contains it (${ids.size} tests there).`);
+    if (found.length > MAX_MATCHED)
+      throw new CliError(`--match '${shownId(pick.match)}' names ${found.length} tests, more than the ${MAX_MATCHED} one hand edit changes: narrow it. The first of them:
+${listIds(found)}`);
+    return found;
+  }
+  if (ids.has(pick.id)) return [pick.id];
+  const q = pick.id.toLowerCase();
+  const containing = [...ids].filter((id) => id.toLowerCase().includes(q)).sort();
+  if (containing.length > 0) {
+    const use = containing.length === 1 ? "give that full id" : "give one full id";
+    throw new CliError(
+      `No test has the exact id '${shownId(pick.id)}'; ${containing.length} ${containing.length === 1 ? "id contains" : "ids contain"} it (${use}, or --match '${shownId(pick.id)}' for ${containing.length === 1 ? "it" : "all of them"}):
+${listIds(containing)}`
+    );
+  }
+  const guess = pick.id.length <= 500 ? nearest(
+    pick.id,
+    [...ids].filter((id) => Math.abs(id.length - pick.id.length) <= 2)
+  ) : void 0;
+  throw new CliError(`No test has the exact id '${shownId(pick.id)}' on the data branch (${ids.size} tests there).${guess ? ` Did you mean '${shownId(guess)}'?` : ""}`);
 }
 var ENTRY_LINE = /^(\s*)("(?:[^"\\]|\\.)*")(\s*:\s*)(.*?)(,?)\s*$/;
-function editOverride(files, snapshot, query, value) {
-  const id = resolveTest(snapshot, query);
+function editExact(files, snapshot, id, value) {
   const edit = editLine(files, snapshot, id, value);
   const cellsRun = [...new Set((snapshot.history.get(id)?.runs ?? []).flatMap((r) => r.cell !== void 0 ? [r.cell] : []))].sort();
   return { ...edit, cellsRun };
 }
+function planOverrides(files, snapshot, ids, value) {
+  const edits = [];
+  let current = files;
+  for (const id of ids) {
+    const edit = editExact(current, snapshot, id, value);
+    edits.push(edit);
+    current = edit.files;
+  }
+  return edits;
+}
+var unchanged = (edit) => JSON.stringify(edit.before) === JSON.stringify(edit.after);
 function editLine(files, snapshot, id, value) {
   const path = statsFileOf(snapshot, id);
   const text = files.get(path);
@@ -117,8 +208,12 @@ function editLine(files, snapshot, id, value) {
 }
 
 export {
+  nearest,
   CliError,
   overrideValue,
+  shownId,
   resolveTest,
-  editOverride
+  selectTests,
+  planOverrides,
+  unchanged
 };

@@ -58,6 +58,11 @@ function readDashboardUrl(raw) {
   return url;
 }
 var TEST_OUTCOMES = /* @__PURE__ */ new Set(["success", "failure", "cancelled", "skipped", ""]);
+var NOT_GIVEN = "none";
+function emptyTestOutcome(raw) {
+  if (raw === void 0 || raw.trim() !== "") return void 0;
+  return "Input 'test-outcome' is empty: the expression gave nothing, usually because it names a step that has no id (`test-outcome: ${{ steps.tests.outcome }}` needs `id: tests` on the step that runs the tests). Without it, a test step that crashed or timed out outside the reports cannot fail the job. Give the test step `id: tests`, or leave test-outcome out.";
+}
 function readInputs(get) {
   const reports = get("reports").split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== "" && !line.startsWith("#"));
   if (reports.length === 0) {
@@ -67,7 +72,8 @@ function readInputs(get) {
   if (!/^[A-Za-z0-9._/-]+$/.test(dataBranch) || dataBranch.startsWith("-") || dataBranch.includes("..")) {
     throw new InputError(`Input 'data-branch' is not a valid branch name: '${dataBranch}'.`);
   }
-  const testOutcome = get("test-outcome").toLowerCase();
+  const given = get("test-outcome").toLowerCase();
+  const testOutcome = given === NOT_GIVEN ? "" : given;
   if (!TEST_OUTCOMES.has(testOutcome)) {
     throw new InputError(`Input 'test-outcome' must be one of success, failure, cancelled, skipped (from steps.<id>.outcome), got '${testOutcome}'.`);
   }
@@ -100,5 +106,6 @@ export {
   inputsFromEnv,
   parseBoolean,
   parseInteger,
+  emptyTestOutcome,
   readInputs
 };

@@ -18,7 +18,8 @@ import {
 } from "./shared-dashboard-links.js";
 import {
   damageReason,
-  inBrokenShard
+  inBrokenShard,
+  readFigures
 } from "./shared-store-history-format.js";
 import {
   closeOpenEnd,
@@ -96,6 +97,8 @@ function parseRunsText(text) {
     if (raw[4] === 0 || raw[4] === 1) row.jobSucceeded = raw[4] === 1;
     if (typeof raw[5] === "string") row.url = raw[5];
     if (Array.isArray(raw[6]) && raw[6].every((m) => typeof m === "string")) row.outages = raw[6];
+    const figures = readFigures(raw[9]);
+    if (figures) row.figures = figures;
     rows.push(row);
   }
   rows.sort((a, b2) => a.seq - b2.seq);
@@ -203,6 +206,7 @@ function buildModel(input) {
   const outageFailed = new Int32Array(size);
   const retried = new Int32Array(size);
   const flakedIn = new Int32Array(size);
+  const estSec = new Float64Array(size);
   const outageKeys = new Array(size);
   const known = new Uint8Array(size);
   for (const r of runs) {
@@ -227,7 +231,10 @@ function buildModel(input) {
       const kind = runKind(attempts);
       if (kind === "skipped") return;
       nRuns++;
-      if (inRange) testsIn[k]++;
+      if (inRange) {
+        testsIn[k]++;
+        if (h.d !== void 0 && h.d > 0) estSec[k] += h.d * attempts.length;
+      }
       if (attempts.length > 1) {
         nRetried++;
         if (inRange) retried[k]++;
@@ -274,7 +281,9 @@ function buildModel(input) {
   const points = runs.map((r) => {
     const k = r.seq - minSeq;
     const f = failed[k];
-    const redFlaky = f > 0 && failedFlaky[k] === f;
+    const passedOnRerun = r.figures?.passedOnRerun ?? 0;
+    const red = f > 0 || passedOnRerun > 0;
+    const redFlaky = red && failedFlaky[k] === f;
     const redWith = r.jobSucceeded === void 0 ? null : !r.jobSucceeded;
     const point = {
       seq: r.seq,
@@ -288,11 +297,17 @@ function buildModel(input) {
       outageFailed: outageFailed[k],
       retried: retried[k],
       flaked: flakedIn[k],
-      redWithout: f > 0,
+      redWithout: red,
       redFlakyWithout: redFlaky,
       redWith,
-      redFlakyWith: redWith === true && redFlaky
+      redFlakyWith: redWith === true && redFlaky,
+      saved: redFlaky && redWith === false,
+      passedOnRerun,
+      testSec: r.figures?.testSec ?? Math.round(estSec[k] * 10) / 10,
+      testSecEstimated: r.figures?.testSec === void 0,
+      rerunSec: r.figures?.rerunSec ?? 0
     };
+    if (r.figures?.branch !== void 0) point.branch = r.figures.branch;
     const url = safeUrl(r.url);
     if (url) point.url = url;
     return point;
@@ -317,12 +332,13 @@ function byDay(points) {
   for (const p of points) {
     const day = Math.floor(p.time / DAY) * DAY;
     let d = days.get(day);
-    if (!d) days.set(day, d = { day, runs: 0, redWithout: 0, redFlakyWithout: 0, redWith: 0, redFlakyWith: 0, failed: 0, retried: 0, flaked: 0, outageFailed: 0, outageRuns: 0 });
+    if (!d) days.set(day, d = { day, runs: 0, redWithout: 0, redFlakyWithout: 0, redWith: 0, redFlakyWith: 0, saved: 0, failed: 0, retried: 0, flaked: 0, outageFailed: 0, outageRuns: 0 });
     d.runs++;
     if (p.redWithout) d.redWithout++;
     if (p.redFlakyWithout) d.redFlakyWithout++;
     if (p.redWith) d.redWith++;
     if (p.redFlakyWith) d.redFlakyWith++;
+    if (p.saved) d.saved++;
     d.failed += p.failed;
     d.retried += p.retried;
     d.flaked += p.flaked;
@@ -333,6 +349,21 @@ function byDay(points) {
 }
 
 // src/dashboard/suite-summary.ts
+function ciTime(points) {
+  const t = { lostWithout: 0, lostWith: 0, rerunSec: 0, savedByReruns: 0, estimated: 0 };
+  let savedRunsSec = 0;
+  for (const p of points) {
+    if (p.redFlakyWithout) t.lostWithout += p.testSec;
+    if (p.redFlakyWith) t.lostWith += p.testSec;
+    if (p.saved && p.passedOnRerun > 0) savedRunsSec += p.testSec;
+    if (p.testSecEstimated && (p.redFlakyWithout || p.redFlakyWith)) t.estimated++;
+    t.rerunSec += p.rerunSec;
+  }
+  t.lostWith += t.rerunSec;
+  t.savedByReruns = savedRunsSec - t.rerunSec;
+  for (const k of ["lostWithout", "lostWith", "rerunSec", "savedByReruns"]) t[k] = Math.round(t[k] * 10) / 10;
+  return t;
+}
 function summarize(model) {
   const s = {
     runs: model.points.length,
@@ -343,9 +374,12 @@ function summarize(model) {
     redFlakyWithout: 0,
     redWith: 0,
     redFlakyWith: 0,
+    saved: 0,
+    savedByRerun: 0,
     shareFlakyWithout: 0,
     shareFlakyWith: 0,
-    outageRuns: 0
+    outageRuns: 0,
+    time: ciTime(model.points)
   };
   for (const t of model.tests) {
     if (t.state === "quarantined" || t.state === "by-hand") s.quarantined++;
@@ -356,6 +390,8 @@ function summarize(model) {
     if (p.redFlakyWithout) s.redFlakyWithout++;
     if (p.redWith) s.redWith++;
     if (p.redFlakyWith) s.redFlakyWith++;
+    if (p.saved) s.saved++;
+    if (p.saved && p.passedOnRerun > 0) s.savedByRerun++;
     if (p.outageFailed > 0) s.outageRuns++;
   }
   s.shareFlakyWithout = s.runs > 0 ? s.redFlakyWithout / s.runs : 0;
@@ -458,8 +494,10 @@ function summarizeRepo(source, files, head, dashboardTemplate) {
     redFlakyWithout: s.redFlakyWithout,
     redWith: s.redWith,
     redFlakyWith: s.redFlakyWith,
+    saved: s.saved,
+    savedByRerun: s.savedByRerun,
     lostSec,
-    days: model.days.map((d) => ({ day: d.day, runs: d.runs, redFlakyWithout: d.redFlakyWithout, redFlakyWith: d.redFlakyWith, redWith: d.redWith })),
+    days: model.days.map((d) => ({ day: d.day, runs: d.runs, redFlakyWithout: d.redFlakyWithout, redFlakyWith: d.redFlakyWith, redWith: d.redWith, saved: d.saved })),
     flakiest: flaky.slice(0, TESTS_PER_REPO),
     problems
   };
@@ -474,8 +512,9 @@ function orgModel(repos, missing, built) {
   for (const r of repos) {
     for (const d of r.days) {
       const day = Math.floor(d.day / DAY) * DAY;
-      const sum = days.get(day) ?? { day, runs: 0, redFlakyWithout: 0, redFlakyWith: 0, redWith: 0 };
+      const sum = days.get(day) ?? { day, runs: 0, redFlakyWithout: 0, redFlakyWith: 0, redWith: 0, saved: 0 };
       sum.runs += d.runs;
+      sum.saved = (sum.saved ?? 0) + (d.saved ?? 0);
       sum.redFlakyWithout += d.redFlakyWithout;
       sum.redFlakyWith += d.redFlakyWith;
       sum.redWith += d.redWith;
@@ -498,6 +537,8 @@ function orgModel(repos, missing, built) {
       flaky: total((r) => r.flaky),
       redFlakyWithout: total((r) => r.redFlakyWithout),
       redFlakyWith: total((r) => r.redFlakyWith),
+      saved: total((r) => r.saved),
+      savedByRerun: total((r) => r.savedByRerun),
       lostSec: total((r) => r.lostSec)
     }
   };

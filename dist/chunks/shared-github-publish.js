@@ -10,10 +10,11 @@ import {
 } from "./shared-github-step-files.js";
 import {
   CHECK_SUMMARY_BUDGET_BYTES,
+  blobUrlFor,
   buildAnnotations,
   renderSummary,
   summaryFacts,
-  verdict
+  summaryTitle
 } from "./shared-report-summary.js";
 import {
   scoreLookup
@@ -36,6 +37,7 @@ import {
   commandText,
   defuseLegacy,
   logText,
+  plainText,
   truncate
 } from "./shared-text-escape.js";
 
@@ -87,16 +89,7 @@ ${a.details}`, 4e3) : a.message);
   return result;
 }
 var s = (n) => n === 1 ? "" : "s";
-function blobUrlFor(ctx) {
-  if (!/^[0-9a-f]{40}$/.test(ctx.sha) || ctx.runUrl) return void 0;
-  return (path, line) => {
-    const p = path.replace(/\\/g, "/");
-    if (p === "" || p.startsWith("/") || /^[A-Za-z]:/.test(p) || p.split("/").some((seg) => seg === ".." || seg === "." || seg === "")) return void 0;
-    const encoded = p.split("/").map((seg) => encodeURIComponent(seg).replace(/[()'!*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)).join("/");
-    return `${ctx.serverUrl}/${ctx.repository}/blob/${ctx.sha}/${encoded}${line && line > 0 ? `#L${line}` : ""}`;
-  };
-}
-async function publishResults({ inputs, ctx, readOnly, runUrl, sync, reports, extraSummary, facts: early, api }) {
+async function publishResults({ inputs, ctx, readOnly, runUrl, sync, reports, extraSummary, facts: early, rerunSection, rerun, api, setupWarnings }) {
   const result = sync.applied;
   const o = result.outcome;
   const statsFileOf = (id) => statsPath(shardOf(id, result.shards), result.shards);
@@ -145,8 +138,12 @@ async function publishResults({ inputs, ctx, readOnly, runUrl, sync, reports, ex
     statsFileOf,
     brokenStats: result.brokenStats,
     blobUrl: blobUrlFor(ctx),
-    ...result.rule ? { rule: result.rule } : {}
+    ...result.rule ? { rule: result.rule } : {},
+    lead: { ...rerun ? { cases: rerun.result.cases } : {}, orderDependent: result.orderDependent },
+    ...rerunSection ? { rerunSection } : {}
   };
+  const warnings = [...setupWarnings ?? [], ...sync.status.kind === "not-saved" && sync.status.refused && !lost ? [line] : []];
+  if (warnings.length > 0) base.setupWarnings = warnings;
   const facts = (early?.of === result ? early.facts : guard("analyse the history for the summary", () => factsFor(result))) ?? { trend: { unit: "run", points: [] }, top: [] };
   let toCommands = annotations;
   let annotationsLine;
@@ -171,7 +168,7 @@ async function publishResults({ inputs, ctx, readOnly, runUrl, sync, reports, ex
         headSha: ctx.sha,
         name: inputs.checkName,
         conclusion: o.result,
-        title: verdict(o, result.newlyQuarantined.length),
+        title: plainText(summaryTitle(base), 1e3, true),
         summary: renderSummary({ ...base, annotationsLine: total > 0 ? `on this check run's lines of code.` : void 0 }, { budgetBytes: CHECK_SUMMARY_BUDGET_BYTES, facts }),
         annotations,
         detailsUrl: runUrl
@@ -230,12 +227,12 @@ async function publishRun(facts) {
     notice(`This run's results were not saved to ${inputs.dataBranch}; they are in ${resultsFile.path} for a trusted workflow to ingest.`);
     await resultsFile.upload?.();
   }
-  const rerunSection = rerun ? (await import("./report-rerun-summary.js")).renderRerunSection(rerun.result, result.orderDependent) : void 0;
+  const rerunSection = rerun ? (await import("./report-rerun-summary.js")).renderRerunSection(rerun.result, result.orderDependent, new Set(o.blocking.map((t) => t.id))) : void 0;
   const fixReport = fixes ? await import("./report-fix-summary.js") : void 0;
-  const fixSection = fixes ? fixReport.renderFixSection(fixes) : void 0;
-  const extraSummary = [rerunSection, fixSection].filter((x) => x !== void 0).join("\n") || void 0;
+  const extraSummary = fixes ? fixReport.renderFixSection(fixes) : void 0;
   const results = (async () => {
-    await publishResults({ ...facts, ...extraSummary ? { extraSummary } : {} });
+    const setupWarnings = rerun?.result.warnings;
+    await publishResults({ ...facts, ...extraSummary ? { extraSummary } : {}, ...rerunSection ? { rerunSection } : {}, ...setupWarnings?.length ? { setupWarnings } : {} });
     if (rerun) {
       const { blockingAfterReruns } = await import("./rerun-plan.js");
       guard("set the outputs of the re-runs", () => rerunOutputs(rerun, result, blockingAfterReruns));
@@ -329,7 +326,6 @@ export {
   warmApiClient,
   WORKFLOW_ANNOTATIONS_PER_KIND,
   emitWorkflowAnnotations,
-  blobUrlFor,
   publishResults,
   publishRun,
   publishStopped,

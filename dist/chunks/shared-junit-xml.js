@@ -161,6 +161,61 @@ function scopedClassname(scope, classname, suite) {
   const owner = classname !== "" ? classname : suite;
   return owner === "" ? `[${scope}]` : `[${scope}] ${owner}`;
 }
+function cleanIds(cases, mochaTitles) {
+  let endsName = true;
+  let startsClass = true;
+  let endsClass = mochaTitles;
+  for (const c of cases) {
+    const cls = c.classname.trim();
+    if (cls === "") continue;
+    const name = c.name.trim();
+    if (cls === name) continue;
+    endsName &&= cls.endsWith(` ${name}`);
+    startsClass &&= name.startsWith(`${cls} `);
+    endsClass &&= name.endsWith(` ${cls}`);
+  }
+  const titles = cases.map((c) => {
+    const cls = c.classname.trim();
+    if (cls === "") return void 0;
+    const name = c.name.trim();
+    if (cls === name) return name;
+    if (endsName && cls.endsWith(` ${name}`)) return cls;
+    if (startsClass && name.startsWith(`${cls} `)) return name;
+    if (endsClass && name.endsWith(` ${cls}`)) return name;
+    return void 0;
+  });
+  if (titles.every((t) => t === void 0)) return 0;
+  const written = /* @__PURE__ */ new Set();
+  for (const c of cases) written.add(testId(c));
+  const from = /* @__PURE__ */ new Map();
+  const clean = cases.map((c, i) => {
+    const title = titles[i];
+    if (title === void 0) return void 0;
+    const id = c.idFile !== void 0 && c.idFile !== "" ? `${c.idFile}::${title}` : title;
+    const was = testId(c);
+    const seen = from.get(id);
+    from.set(id, seen === void 0 || seen === was ? was : null);
+    return id;
+  });
+  let cleaned = 0;
+  for (const [i, c] of cases.entries()) {
+    const id = clean[i];
+    if (id === void 0) continue;
+    const was = testId(c);
+    if (id === was) continue;
+    if (written.has(id) || from.get(id) === null) continue;
+    c.written = was;
+    c.name = titles[i];
+    if (c.idFile !== void 0 && c.idFile !== "") c.classname = c.idFile;
+    else {
+      c.classname = "";
+      if (c.suite !== "") c.group = c.suite;
+      c.suite = "";
+    }
+    cleaned++;
+  }
+  return cleaned;
+}
 
 // src/junit/index.ts
 
@@ -906,6 +961,7 @@ function tokenize(buf, h) {
 var MESSAGE_CAP = 1024;
 var DETAILS_CAP = 4096;
 var BODY_BYTES_CAP = DETAILS_CAP * 4 + 4096;
+var PATH_LIKE = /^[^\s]+\.(?:[cm]?[jt]sx?|py|rb|go|php|phpt|feature|coffee)$/;
 var NODE_SUMMARY_COMMENT = /^ (?:tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) \d+(?:\.\d+)? $/;
 var ONE_CASE_PER_TEST_ROOTS = /* @__PURE__ */ new Set(["vitest tests", "jest tests", "Mocha Tests"]);
 var REPORTER_ROOTS = /* @__PURE__ */ new Map([
@@ -1067,6 +1123,8 @@ function rawParser(opts = {}) {
     for (let k = suites.length - 1; k >= 0 && file === void 0; k--) file = suites[k].file;
     const rel = file === void 0 ? void 0 : locator.repositoryPath(file);
     if (rel !== void 0) rc.file = rel;
+    const idFile = rel ?? (PATH_LIKE.test(c.suite) ? locator.repositoryPath(c.suite) : void 0);
+    if (idFile !== void 0 && idFile !== "") rc.idFile = idFile;
     const line = c.line !== void 0 && /^\s*\d+\s*$/.test(c.line) ? Number(c.line) : void 0;
     if (line !== void 0 && line > 0 && Number.isSafeInteger(line)) rc.line = line;
     cases.push(rc);
@@ -1553,7 +1611,7 @@ function twinNamer(cases) {
   return new TwinNamer(cases);
 }
 var TWINS_NAMED = 5;
-function mergeInto(raw, report, byId, out, shared = /* @__PURE__ */ new Map(), twins) {
+function mergeInto(raw, report, byId, out, shared = /* @__PURE__ */ new Map(), twins, reporter) {
   const sharer = () => {
     let lastRaw = "";
     let lastShared = "";
@@ -1575,6 +1633,7 @@ function mergeInto(raw, report, byId, out, shared = /* @__PURE__ */ new Map(), t
     c.suite = suite(capName(c.suite));
     if (c.file !== void 0) c.file = file(c.file);
   }
+  cleanIds(raw, reporter === "mocha");
   const namer = twins ? twinNamer(raw) : void 0;
   for (const c of raw) {
     let twin = 0;
@@ -1600,6 +1659,8 @@ function mergeInto(raw, report, byId, out, shared = /* @__PURE__ */ new Map(), t
     const t = c.file === void 0 ? { id, name: c.name, classname: c.classname, suite: c.suite, attempts: c.attempts, report } : c.line === void 0 ? { id, name: c.name, classname: c.classname, suite: c.suite, attempts: c.attempts, report, file: c.file } : { id, name: c.name, classname: c.classname, suite: c.suite, attempts: c.attempts, report, file: c.file, line: c.line };
     if (c.file === void 0 && c.line !== void 0) t.line = c.line;
     if (twin > 1) t.twin = twin;
+    if (c.written !== void 0) t.written = twin > 1 ? `${c.written} [${twin}]` : c.written;
+    if (c.group !== void 0) t.group = c.group;
     byId.set(id, t);
     out.push(t);
   }
@@ -1646,7 +1707,7 @@ async function parseReportFiles(paths, opts) {
     for (const p of raw.problems) problems.push(p);
     if (raw.timestamp !== void 0 && (timestamp === void 0 || raw.timestamp < timestamp)) timestamp = raw.timestamp;
     const tests = [];
-    mergeInto(raw.cases, shown, /* @__PURE__ */ new Map(), tests, shared, raw.oneCasePerTest ? twins : void 0);
+    mergeInto(raw.cases, shown, /* @__PURE__ */ new Map(), tests, shared, raw.oneCasePerTest ? twins : void 0, raw.reporter);
     reports.push({ path: shown, oneCasePerTest: raw.oneCasePerTest === true, tests });
     const reporter = raw.reporter ?? "";
     reporters.set(reporter, (reporters.get(reporter) ?? 0) + 1);
@@ -1671,6 +1732,7 @@ export {
   heldSentence,
   capName,
   testId,
+  cleanIds,
   scopedBefore,
   keepScopes,
   parseReportFile,

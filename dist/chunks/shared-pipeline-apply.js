@@ -1,11 +1,11 @@
 const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);
 const { mkdir, writeFile } = require("node:fs/promises");
 const { join } = require("node:path");
-const { isAbsolute, resolve } = require("node:path");
+const { isAbsolute, join: join2, resolve } = require("node:path");
 const { createHash } = require("node:crypto");
 const { createHash: createHash2, createHmac, timingSafeEqual } = require("node:crypto");
 const { readFile, stat } = require("node:fs/promises");
-const { join: join2 } = require("node:path");
+const { join: join3 } = require("node:path");
 import {
   pfsTrendOf
 } from "./shared-scoring-regression.js";
@@ -27,6 +27,7 @@ import {
   checkOf,
   decideOutcome,
   editedFields,
+  finalAttemptFailed,
   findOutages,
   hasUntrustedRecord,
   interpretEdits,
@@ -68,6 +69,7 @@ import {
 import {
   LineTexts,
   RunMarks,
+  boundedBranch,
   inBrokenShard,
   nextSeq,
   parseSnapshot,
@@ -264,6 +266,7 @@ async function readReports(inputs, ctx) {
   return group("Reading test reports", async () => {
     const files = await findReports(inputs.reports, ctx.workspace);
     info(`${files.length} report file${files.length === 1 ? "" : "s"} matched.`);
+    const unmatched = files.length === 0 ? unmatchedText(inputs.reports, await xmlFilesIn(ctx.workspace)) : void 0;
     const parsed = await parseReportFiles(files, { workspace: ctx.workspace });
     info(`${parsed.tests.length} tests in ${parsed.filesRead} readable reports.`);
     for (const p of parsed.problems) error(commandText(`${p.path}${p.line ? `:${p.line}` : ""}: ${p.message}`, 2e3), { title: "Unreadable test report" });
@@ -278,8 +281,46 @@ async function readReports(inputs, ctx) {
       );
     }
     if (parsed.collisions) warning(commandText(collisionWarning(parsed.collisions), 4e3), { title: "The same test id in several reports" });
-    return { ...parsed, matched: files.length };
+    return unmatched === void 0 ? { ...parsed, matched: files.length } : { ...parsed, matched: files.length, unmatched };
   });
+}
+var XML_NAMED = 10;
+var XML_SCAN_ENTRIES = 2e4;
+var NOT_SEARCHED = /* @__PURE__ */ new Set(["node_modules", ".git"]);
+async function xmlFilesIn(workspace) {
+  const { readdir } = await import("node:fs/promises");
+  const first = [];
+  let more = 0;
+  let seen = 0;
+  const walk = async (dir, rel) => {
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch {
+      return true;
+    }
+    entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+    for (const e of entries) {
+      if (++seen > XML_SCAN_ENTRIES) return false;
+      const path = rel === "" ? e.name : `${rel}/${e.name}`;
+      if (e.isDirectory()) {
+        if (NOT_SEARCHED.has(e.name)) continue;
+        if (!await walk(join2(dir, e.name), path)) return false;
+      } else if (e.isFile() && e.name.toLowerCase().endsWith(".xml")) {
+        if (first.length < XML_NAMED) first.push(path);
+        else more++;
+      }
+    }
+    return true;
+  };
+  const complete = await walk(workspace, "");
+  return { first, more, partial: !complete };
+}
+function unmatchedText(patterns, found) {
+  const looked = `It looked for ${patterns.map((p) => `\`${p}\``).join(", ")} (relative to the workspace).`;
+  if (found.first.length === 0) return `${looked} No .xml file is in the workspace (node_modules and .git not searched): the test step wrote no JUnit report.`;
+  const more = found.more > 0 || found.partial ? ` and ${found.more}${found.partial ? "+" : ""} more` : "";
+  return `${looked} XML files in the workspace (node_modules and .git not searched): ${found.first.map((p) => `\`${p}\``).join(", ")}${more}. If one of them is the report, put its path in \`reports\`.`;
 }
 function collisionList(collisions, quote) {
   const more = collisions.count - collisions.first.length;
@@ -881,6 +922,65 @@ function checkTimes(run, runs, history, clock, retention) {
   return { run: time === run.time ? run : { ...run, time }, runs: table, history: checkedHistory, retentionNow, notes };
 }
 
+// src/pipeline/carry-ids.ts
+function idMoves(tests) {
+  const moves = /* @__PURE__ */ new Map();
+  for (const t of tests) if (t.written !== void 0 && t.written !== t.id) moves.set(t.written, t.id);
+  return moves;
+}
+function rekey(map, moves, fix) {
+  const out = /* @__PURE__ */ new Map();
+  let moved = 0;
+  for (const [id, value] of map) {
+    const to = moves.get(id);
+    if (to !== void 0 && !map.has(to)) {
+      out.set(to, fix ? fix(value, to) : value);
+      moved++;
+    } else if (to === void 0 || map.has(to)) {
+      if (!out.has(id)) out.set(id, value);
+    }
+  }
+  return { map: out, moved };
+}
+function carryIds(snapshot, moves) {
+  if (moves.size === 0) return { snapshot, moved: 0 };
+  let any = false;
+  for (const id of moves.keys()) if (snapshot.history.has(id) || snapshot.stats.has(id) || snapshot.overrides.has(id)) any = true;
+  if (!any) return { snapshot, moved: 0 };
+  let history;
+  let moved;
+  if (snapshot.history instanceof LazyHistory) {
+    const r = rekey(snapshot.history.stored, moves);
+    history = new LazyHistory(r.map, snapshot.history.rows);
+    moved = r.moved;
+  } else {
+    const r = rekey(snapshot.history, moves, (t, id) => ({ ...t, id }));
+    history = r.map;
+    moved = r.moved;
+  }
+  const handWritten = /* @__PURE__ */ new Set();
+  for (const id of snapshot.handWritten) {
+    const to = moves.get(id);
+    handWritten.add(to !== void 0 && !snapshot.stats.has(to) ? to : id);
+  }
+  const quietLines = new Map(snapshot.quiet.lines);
+  for (const id of moves.keys()) quietLines.delete(id);
+  const misplaced = new Map(snapshot.misplaced);
+  for (const [id, to] of moves) if (!snapshot.stats.has(to)) misplaced.delete(id);
+  return {
+    snapshot: {
+      ...snapshot,
+      history,
+      stats: rekey(snapshot.stats, moves).map,
+      handWritten,
+      overrides: rekey(snapshot.overrides, moves).map,
+      misplaced,
+      quiet: { ...snapshot.quiet, lines: quietLines }
+    },
+    moved
+  };
+}
+
 // src/pipeline/apply.ts
 function compactEveryFor(tests) {
   return Math.max(5, Math.min(100, Math.floor(1e6 / Math.max(1, tests))));
@@ -907,7 +1007,30 @@ function failedThroughout(t) {
   }
   return ran;
 }
-function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
+function testSeconds(tests) {
+  let sum = 0;
+  for (const t of tests) for (const a of t.attempts) if (a.durationSec !== void 0 && Number.isFinite(a.durationSec) && a.durationSec > 0) sum += a.durationSec;
+  return Math.round(sum * 100) / 100;
+}
+function branchOfRef(ref) {
+  if (!ref) return void 0;
+  const name = ref.startsWith("refs/heads/") ? ref.slice("refs/heads/".length) : ref.replace(/^refs\//, "");
+  return name === "" ? void 0 : boundedBranch(name);
+}
+function runFigures(run, tests, rerun) {
+  const branch = branchOfRef(run.ref);
+  const figures = { ...branch !== void 0 ? { branch } : {}, testSec: rerun?.reportSec ?? testSeconds(tests) };
+  if (rerun) {
+    const failedAfter = tests.filter(finalAttemptFailed).length;
+    figures.failedBeforeReruns = rerun.failedBeforeReruns;
+    figures.passedOnRerun = Math.max(0, rerun.failedBeforeReruns - failedAfter);
+    if (rerun.rerunSec !== void 0) figures.rerunSec = Math.round(rerun.rerunSec * 10) / 10;
+  }
+  return figures;
+}
+function applyRun(given, options = DEFAULT_APPLY_OPTIONS) {
+  const carried = carryIds(given.snapshot, idMoves(given.reports.tests));
+  const input = carried.snapshot === given.snapshot ? given : { ...given, snapshot: carried.snapshot };
   const { reports, now } = input;
   const timed = checkTimes(input.run, input.snapshot.runs, input.snapshot.history, now, options.retention);
   const run = input.untrusted ? withUntrustedCell(timed.run, input.snapshot.runs) : timed.run;
@@ -925,6 +1048,7 @@ function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
       tests: reports.tests,
       problems: reports.problems,
       filesMatched: input.filesMatched,
+      ...input.unmatched !== void 0 ? { unmatched: input.unmatched } : {},
       testOutcome: input.testOutcome,
       quarantined: before.quarantined,
       unforgiven: judged.unforgiven,
@@ -952,7 +1076,8 @@ function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
       ...run.url ? { url: run.url } : {},
       ...outages.length > 0 ? { outages } : {},
       ...input.untrusted || previous?.untrusted ? { untrusted: true } : {},
-      ...(run.cell ?? previous?.cell) !== void 0 ? { cell: run.cell ?? previous.cell } : {}
+      ...(run.cell ?? previous?.cell) !== void 0 ? { cell: run.cell ?? previous.cell } : {},
+      figures: runFigures(run, reports.tests, input.rerun)
     };
   }
   const stored = snapshot.history instanceof LazyHistory && !input.untrusted && ![...snapshot.runs.values()].some((r) => r.untrusted) && (!ingesting || canMergeStored(snapshot.history.rows, run)) ? snapshot.history : void 0;
@@ -1115,6 +1240,7 @@ function applyRun(input, options = DEFAULT_APPLY_OPTIONS) {
     handEdits: edited.edits,
     rule: options.policy.rule,
     clockNotes: timed.notes,
+    runs,
     orderDependent
   };
 }
@@ -1561,7 +1687,7 @@ function attemptJobsLookup(client, ctx) {
 // src/dashboard/branch-files.ts
 
 // src/dashboard/marker.generated.ts
-var DASHBOARD_MARKER = "flakeguard 0.4.0 page b367cd3c32b2";
+var DASHBOARD_MARKER = "flakeguard 0.4.0 page 08bcc63ca610";
 
 // src/dashboard/branch-files.ts
 function isCurrentPage(html) {
@@ -1569,9 +1695,9 @@ function isCurrentPage(html) {
 }
 async function readCodeownersText(workspace) {
   for (const location of CODEOWNERS_LOCATIONS) {
-    const info2 = await stat(join2(workspace, location)).catch(() => void 0);
+    const info2 = await stat(join3(workspace, location)).catch(() => void 0);
     if (!info2?.isFile()) continue;
-    return info2.size < CODEOWNERS_MAX_BYTES ? readFile(join2(workspace, location), "utf8") : void 0;
+    return info2.size < CODEOWNERS_MAX_BYTES ? readFile(join3(workspace, location), "utf8") : void 0;
   }
   return void 0;
 }
@@ -1592,6 +1718,7 @@ async function dashboardFiles(current, owners = {}) {
 // src/report/badge.ts
 var BADGE_LABEL = "flaky tests";
 var RISING_DAYS = 7;
+var SAVED_DAYS = 30;
 var COLORS = ["brightgreen", "yellow", "orange", "red"];
 function badgeLevel({ quarantined, recent }) {
   if (quarantined <= 0) return 0;
@@ -1600,7 +1727,8 @@ function badgeLevel({ quarantined, recent }) {
 }
 function badge(counts) {
   const { quarantined, recent } = counts;
-  const message = quarantined <= 0 ? "none quarantined" : `${quarantined} quarantined${recent > 0 ? `, ${recent} new in ${RISING_DAYS} days` : ""}`;
+  const saved = counts.savedRuns ?? 0;
+  const message = (quarantined <= 0 ? "none quarantined" : `${quarantined} quarantined${recent > 0 ? `, ${recent} new in ${RISING_DAYS} days` : ""}`) + (saved > 0 ? `, ${saved} run${saved === 1 ? "" : "s"} saved in ${SAVED_DAYS} days` : "");
   return { schemaVersion: 1, label: BADGE_LABEL, message, color: COLORS[badgeLevel(counts)] };
 }
 function badgeCounts(applied, now) {
@@ -1610,7 +1738,10 @@ function badgeCounts(applied, now) {
     const since = Date.parse(applied.decisions.get(id)?.since ?? "");
     if (since >= from) recent++;
   }
-  return { quarantined: applied.quarantined.length, recent };
+  const savedFrom = now - SAVED_DAYS * 864e5;
+  let savedRuns = 0;
+  for (const row of applied.runs?.values() ?? []) if (row.jobSucceeded === true && (row.figures?.passedOnRerun ?? 0) > 0 && row.time >= savedFrom) savedRuns++;
+  return { quarantined: applied.quarantined.length, recent, ...savedRuns > 0 ? { savedRuns } : {} };
 }
 function badgeText(counts) {
   return `${JSON.stringify(badge(counts))}
@@ -1619,6 +1750,7 @@ function badgeText(counts) {
 
 export {
   statsScores,
+  testSeconds,
   applyRun,
   renderResultsFile,
   writeResultsFile,

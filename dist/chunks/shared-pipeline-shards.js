@@ -36,9 +36,6 @@ import {
   withDamage
 } from "./shared-policy-hand-edits.js";
 import {
-  normalizeErrorMessage
-} from "./shared-rerun-stopping.js";
-import {
   syncRun
 } from "./shared-store-sync.js";
 import {
@@ -71,6 +68,9 @@ import {
   commandText,
   logText
 } from "./shared-text-escape.js";
+import {
+  normalizeErrorMessage
+} from "./shared-rerun-stopping.js";
 
 // src/artifacts/bundle.ts
 

@@ -48,7 +48,10 @@ var MAX_WARNINGS = 10;
 function splitTests(tests, jobKey) {
   const rendered = renderJobKey(jobKey);
   if (rendered === "") return tests;
-  return tests.map((t) => ({ ...t, id: splitTestId(t.id, rendered) }));
+  return tests.map((t) => {
+    const written = t.written;
+    return written === void 0 ? { ...t, id: splitTestId(t.id, rendered) } : { ...t, id: splitTestId(t.id, rendered), written: splitTestId(written, rendered) };
+  });
 }
 function unsplitOverrides(testIds, jobKey, applied) {
   const rendered = renderJobKey(jobKey);

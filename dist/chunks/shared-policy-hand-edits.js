@@ -41,7 +41,7 @@ function decideOutcome(input) {
   const passedOnRetry = input.tests.filter((t) => !failedInRun(t, input.consistent) && t.attempts.some((a) => isFailure(a.status)));
   const reasons = [];
   if (input.filesMatched === 0) {
-    reasons.push("No test report matched the `reports` patterns: the tests may not have run, or wrote their reports elsewhere.");
+    reasons.push(`No test report matched the \`reports\` patterns: the tests may not have run, or wrote their reports elsewhere.${input.unmatched ? ` ${input.unmatched}` : ""}`);
   }
   for (const problem of input.problems) {
     reasons.push(`Report ${problem.path}${problem.line ? `:${problem.line}` : ""} could not be read: ${problem.message}`);

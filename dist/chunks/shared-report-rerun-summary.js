@@ -1,9 +1,12 @@
 import {
-  isFailure
-} from "./shared-model.js";
-import {
   mdText
 } from "./shared-text-escape.js";
+import {
+  blockingAfterReruns
+} from "./shared-rerun-plan.js";
+import {
+  isFailure
+} from "./shared-model.js";
 
 // src/report/rerun-summary.ts
 var UNREPRODUCED_CHARS = 2400;
@@ -31,11 +34,12 @@ var PROVED = {
   clean: "passed every extra run",
   "flaky-extra": "flaky, proven on this commit: failed an extra run"
 };
-function proved(c, orderDependent) {
+function proved(c, orderDependent, blocking) {
   const order = orderDependent.get(c.historyId);
   if (order !== void 0) return `order-dependent, a real failure: it ${order}`;
   if (c.kind === "extra" && c.context !== void 0) return `${c.context}: its extra runs failed alone only, no evidence of flakiness`;
-  const base = c.verdict === "consistent" ? `a real failure: ${c.why}` : c.verdict === "exhausted" || c.verdict === "unreproduced" ? c.why ?? "" : PROVED[c.verdict ?? "unanswered"];
+  const exhausted = c.verdict === "exhausted" ? blocking?.has(c.historyId) ? `a real failure: ${c.why ?? ""}` : c.why ?? "" : void 0;
+  const base = c.verdict === "consistent" ? `a real failure: ${c.why}` : exhausted ?? (c.verdict === "unreproduced" ? c.why ?? "" : PROVED[c.verdict ?? "unanswered"]);
   const why = c.verdict === "unanswered" && c.why ? ` (${c.why})` : "";
   return `${c.context !== void 0 ? `${c.context}; ` : ""}${base}${why}`;
 }
@@ -48,7 +52,7 @@ function attemptsShown(c) {
   return `${attemptSymbols(c.test.attempts)} + ${attemptSymbols(c.reruns) || "\u2013"}`;
 }
 var s = (n) => n === 1 ? "" : "s";
-function renderRerunSection(result, orderDependent = /* @__PURE__ */ new Map()) {
+function renderRerunSection(result, orderDependent = /* @__PURE__ */ new Map(), blocking) {
   const lines = ["", "### Re-runs on this commit", ""];
   if (result.skipped) {
     lines.push(`No test was re-run: ${mdText(result.skipped, 500)}.`, "");
@@ -61,8 +65,12 @@ function renderRerunSection(result, orderDependent = /* @__PURE__ */ new Map()) 
   const unreproduced = result.cases.filter((c) => c.verdict === "unreproduced").length;
   const asked = result.ran !== result.executions ? ` (${result.executions} asked for)` : "";
   const cost = `${result.ran} test execution${s(result.ran)}${asked} in ${result.rounds.length} round${s(result.rounds.length)}, ${result.seconds.toFixed(1)} s`;
+  const everyRerunFailed = result.cases.filter(
+    (c) => c.kind === "failed" && c.reruns.length > 0 && !orderDependent.has(c.historyId) && c.reruns.every((a) => isFailure(a.status) || a.status === "skipped")
+  ).length;
+  const stillBlocking = blocking ? blockingAfterReruns(result, blocking, orderDependent).length : void 0;
   lines.push(
-    `Cost: ${cost}. Proven flaky: ${result.provenFlaky.filter((id) => !orderDependent.has(id)).length}; failed consistently: ${result.consistent.size}${unreproduced > 0 ? `; could not reproduce the run's conditions: ${unreproduced}` : ""}${orderDependent.size > 0 ? `; order-dependent: ${orderDependent.size}` : ""}${result.newFlaky.length > 0 ? `; new tests flaky before merge: ${result.newFlaky.length}` : ""}.`,
+    `Cost: ${cost}. Proven flaky: ${result.provenFlaky.filter((id) => !orderDependent.has(id)).length}; failed every re-run: ${everyRerunFailed}${unreproduced > 0 ? ` (another way than in the run, so the run's conditions were not reproduced: ${unreproduced})` : ""}${orderDependent.size > 0 ? `; order-dependent: ${orderDependent.size}` : ""}${result.newFlaky.length > 0 ? `; new tests flaky before merge: ${result.newFlaky.length}` : ""}${stillBlocking !== void 0 ? `; still blocking after the re-runs (output \`consistent-failures\`): ${stillBlocking}` : ""}.`,
     ""
   );
   if (result.stopped) lines.push(`The re-runs stopped early: ${mdText(result.stopped, 500)}. The failures they could not answer for stand.`, "");
@@ -72,7 +80,9 @@ function renderRerunSection(result, orderDependent = /* @__PURE__ */ new Map()) 
   }
   const context = result.rounds.filter((r) => r.context !== void 0);
   if (context.length > 0) {
-    lines.push(`- Context rounds: ${context.length} (their executions are in the cost, not in the tests' attempts):`);
+    lines.push(
+      `- Context rounds: ${context.length} (a failed test re-run after the tests that ran before it, or alone, to find whether another test's leftovers make it fail; docs/rerun.md, "Context rounds"; their executions are in the cost, not in the tests' attempts):`
+    );
     for (const r of context.slice(0, 20)) lines.push(`  - round ${r.round}: ${mdText(r.context ?? "", 300)}${r.voided ? ` (voided: ${mdText(r.voided, 200)})` : ""}`);
     if (context.length > 20) lines.push(`  - \u2026 and ${context.length - 20} more`);
   }
@@ -85,7 +95,7 @@ function renderRerunSection(result, orderDependent = /* @__PURE__ */ new Map()) 
   for (const c of cases.slice(0, MAX_RERUN_ROWS)) {
     const tags = [c.kind === "extra" ? `extra (${c.pool})` : "", c.isNew ? "new test" : ""].filter(Boolean).join(", ");
     lines.push(
-      `| ${mdText(c.historyId, 200)}${tags ? ` <sub>${tags}</sub>` : ""} | ${attemptsShown(c)} | ${mdText(proved(c, orderDependent), c.verdict === "unreproduced" ? UNREPRODUCED_CHARS : 400)} |`
+      `| ${mdText(c.historyId, 200)}${tags ? ` <sub>${tags}</sub>` : ""} | ${attemptsShown(c)} | ${mdText(proved(c, orderDependent, blocking), c.verdict === "unreproduced" ? UNREPRODUCED_CHARS : 400)} |`
     );
   }
   if (cases.length > MAX_RERUN_ROWS) lines.push("", `${cases.length - MAX_RERUN_ROWS} more re-run test${s(cases.length - MAX_RERUN_ROWS)} not listed.`);

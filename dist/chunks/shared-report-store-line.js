@@ -22,7 +22,7 @@ function storeLine(sync, branch, of = "run") {
     case "read-only":
       return `${w.readOnly} the history of ${branch} was read but not written.`;
     case "not-saved":
-      return `${w.notSaved} to ${branch}: ${s.reason}${s.parked ? ` ${w.parkedUntil} on ${s.parked} until then.` : ""}`;
+      return `${w.notSaved} to ${branch}: ${s.reason}${s.parked ? ` ${w.parkedUntil} on ${s.parked} until then.` : ""}${s.kept ? ` This run's results are kept in the artifact ${s.kept} for a trusted run of mode: ingest-workflow-run to save (docs/forks.md); nothing blocks, so the job passes.` : ""}`;
   }
 }
 

@@ -13,6 +13,9 @@ import {
   plainText,
   truncateBytes
 } from "./shared-text-escape.js";
+import {
+  isFailure
+} from "./shared-model.js";
 
 // src/report/annotations.ts
 var TITLE_MAX = 255;
@@ -117,8 +120,8 @@ function classify(attempts) {
   if (last === F || last === E) return 3;
   return failedOnce && last === P ? 2 : 1;
 }
-function pad(n3) {
-  return n3 < 10 ? `0${n3}` : String(n3);
+function pad(n4) {
+  return n4 < 10 ? `0${n4}` : String(n4);
 }
 function suiteTrend(history, maxPoints = 30, maxRecords = TREND_MAX_RECORDS) {
   const stride = Math.max(1, Math.ceil(history.size * maxPoints / maxRecords));
@@ -135,9 +138,9 @@ function suiteTrend(history, maxPoints = 30, maxRecords = TREND_MAX_RECORDS) {
   let windowStart = Number.POSITIVE_INFINITY;
   for (const id of history.keys()) {
     const runs = tail(id, maxPoints);
-    const n3 = runs.length;
-    if (n3 === 0) continue;
-    const last = runs[n3 - 1].time;
+    const n4 = runs.length;
+    if (n4 === 0) continue;
+    const last = runs[n4 - 1].time;
     if (last > newest) newest = last;
     const first = runs[0].time;
     if (first < windowStart) windowStart = first;
@@ -313,35 +316,151 @@ function storedRunTrend(history, maxPoints, stride) {
   return { unit: "run", points: recent.map((b, i) => ({ label: String(i + 1), testRuns: b.testRuns, flaky: b.flaky, failed: b.failed })) };
 }
 
+// src/report/lead.ts
+var n2 = (x) => String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+var plural = (count, word, many = `${word}s`) => `${n2(count)} ${count === 1 ? word : many}`;
+function messageOf(t) {
+  if (!t) return "";
+  const failure = failureOf(t);
+  return (failure.message || "").replace(/\s+/g, " ").trim();
+}
+function orderWords(sentence) {
+  const cut = sentence.indexOf(", passes alone");
+  return cut > 0 ? sentence.slice(0, cut + ", passes alone".length) : sentence;
+}
+function blockingWords(t, o, c, facts) {
+  const order = facts.orderDependent?.get(t.id) ?? o.orderDependent?.get(t.id);
+  if (order !== void 0) return { kind: "order-dependent", words: `order-dependent: ${orderWords(order)}` };
+  if (c && c.kind === "failed" && c.reruns.length > 0) {
+    const fails = c.reruns.filter((a) => isFailure(a.status)).length;
+    const ran = c.reruns.filter((a) => a.status !== "skipped").length;
+    if (c.verdict === "unreproduced") {
+      return {
+        kind: "unreproduced",
+        words: `unreproduced: failed ${fails} of ${ran} re-runs another way than in the run, so they say nothing of its failure (the re-runs may lack the run's flags or environment); its failure stands`
+      };
+    }
+    if (fails === ran) return { kind: "real", words: `real failure: failed ${fails} of ${ran} re-run${ran === 1 ? "" : "s"} on this commit` };
+  }
+  if (c && c.verdict === "unanswered") return { kind: "unanswered", words: `unanswered: the re-runs could not answer for it${c.why ? ` (${c.why})` : ""}; its failure stands` };
+  const uncovered = o.unforgiven.get(t.id);
+  if (uncovered !== void 0) return { kind: "not-covered", words: `quarantined, but not forgiven: ${uncovered}` };
+  const file = facts.brokenFileOf?.(t.id);
+  if (file !== void 0) return { kind: "broken-stats", words: `cannot be forgiven: its stats file ${file} on the data branch is broken` };
+  if (c) return { kind: "real", words: "real failure: failed on this commit, not quarantined" };
+  return { kind: "failed", words: "failed in this run, not quarantined (not re-run: the `rerun` input proves a failure flaky or real on the spot)" };
+}
+function leadItems(o, facts = {}) {
+  const byId = /* @__PURE__ */ new Map();
+  for (const c of facts.cases ?? []) byId.set(c.historyId, c);
+  const out = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const t of o.blocking) {
+    seen.add(t.id);
+    out.push({ id: t.id, blocking: true, test: t, message: messageOf(t), ...blockingWords(t, o, byId.get(t.id), facts) });
+  }
+  for (const t of o.forgiven) {
+    seen.add(t.id);
+    const c = byId.get(t.id);
+    const tail = c && c.reruns.length > 0 && c.reruns.every((a) => isFailure(a.status) || a.status === "skipped") ? `, though it failed its ${plural(c.reruns.length, "re-run")}` : "";
+    out.push({ id: t.id, blocking: false, kind: "forgiven", words: `quarantined: forgiven as flaky${tail}`, test: t, message: messageOf(t) });
+  }
+  for (const t of o.passedOnRetry) {
+    if (seen.has(t.id)) continue;
+    seen.add(t.id);
+    const c = byId.get(t.id);
+    const onRerun = c?.kind === "failed" && c.verdict === "proven-flaky";
+    out.push({ id: t.id, blocking: false, kind: "flaky", words: onRerun ? "flaky: passed on re-run" : "flaky: passed on a retry in this run", test: t, message: lastFailureMessage(t) });
+  }
+  return out;
+}
+function lastFailureMessage(t) {
+  for (let i = t.attempts.length - 1; i >= 0; i--) {
+    const a = t.attempts[i];
+    if (isFailure(a.status)) return (a.message ?? "").replace(/\s+/g, " ").trim();
+  }
+  return "";
+}
+function names(ids) {
+  const shown = ids.slice(0, 3).map((id) => id.length > 120 ? `${id.slice(0, 119)}\u2026` : id);
+  return `${shown.join(", ")}${ids.length > shown.length ? ` and ${n2(ids.length - shown.length)} more` : ""}`;
+}
+var KIND_WORD = {
+  failed: "failed, not re-run",
+  "order-dependent": "order-dependent",
+  unreproduced: "unreproduced",
+  unanswered: "unanswered",
+  "not-covered": "not covered by its quarantine",
+  "broken-stats": "in a broken stats file"
+};
+function leadTitle(o, items, newlyQuarantined = 0) {
+  const blocking = items.filter((i) => i.blocking);
+  if (blocking.length > 0) {
+    const real = blocking.filter((i) => i.kind === "real").length;
+    const failed = blocking.filter((i) => i.kind === "failed").length;
+    if (real === blocking.length) return `Fix ${plural(real, "real failure")}: ${names(blocking.map((i) => i.id))}`;
+    if (failed === blocking.length) return `Fix ${plural(failed, "failing test")}: ${names(blocking.map((i) => i.id))}`;
+    const kinds = /* @__PURE__ */ new Map();
+    if (real > 0) kinds.set("real", real);
+    for (const i of blocking) if (i.kind !== "real") kinds.set(KIND_WORD[i.kind] ?? i.kind, (kinds.get(KIND_WORD[i.kind] ?? i.kind) ?? 0) + 1);
+    const split = [...kinds].map(([k, c]) => `${n2(c)} ${k}`).join(", ");
+    return `Fix ${plural(blocking.length, "blocking failure")} (${split}): ${names(blocking.map((i) => i.id))}`;
+  }
+  if (o.result === "failure") {
+    return o.failed.length > 0 ? `${plural(o.failed.length, "test")} failed, all forgiven, but the job fails (see why)` : "The job fails, though no test failed (see why)";
+  }
+  const rerun = items.filter((i) => i.kind === "flaky" && i.words === "flaky: passed on re-run").length;
+  const retry = items.filter((i) => i.kind === "flaky").length - rerun;
+  const forgiven = items.filter((i) => i.kind === "forgiven").length;
+  const parts = [
+    rerun > 0 ? `${plural(rerun, "flaky failure")} ${rerun === 1 ? "was" : "were"} proven flaky by re-runs` : "",
+    retry > 0 ? `${plural(retry, "flaky failure")} passed on a retry` : "",
+    forgiven > 0 ? `${plural(forgiven, "failure")} forgiven (quarantined as flaky)` : ""
+  ].filter(Boolean);
+  const quarantined = newlyQuarantined > 0 ? `${plural(newlyQuarantined, "test")} newly quarantined as flaky` : "";
+  if (parts.length === 0) return quarantined ? `No test failed; ${quarantined}` : "No test failed";
+  return `Nothing to do: ${parts.join(", ")}${quarantined ? `; ${quarantined}` : ""}`;
+}
+var LEAD_ITEMS = 10;
+var LEAD_ICON = {
+  real: "\u274C",
+  failed: "\u274C",
+  "order-dependent": "\u{1F500}",
+  unreproduced: "\u2753",
+  unanswered: "\u2753",
+  "not-covered": "\u274C",
+  "broken-stats": "\u274C",
+  flaky: "\u{1F501}",
+  forgiven: "\u26A0\uFE0F"
+};
+function locationMarkdown(t, escape, blobUrl) {
+  if (!t?.file) return "";
+  const text = escape(`${t.file}${t.line ? `:${t.line}` : ""}`, 160);
+  const url = blobUrl?.(t.file, t.line);
+  return url ? `[${text}](${url})` : text;
+}
+function leadMarkdown(items, options) {
+  const max = options.max ?? LEAD_ITEMS;
+  const out = items.slice(0, max).map((i) => {
+    const where = locationMarkdown(i.test, options.escape, options.blobUrl);
+    const message = i.message ? options.escape(i.message, 200) : "";
+    return `- ${LEAD_ICON[i.kind]} **${options.escape(i.id, 250)}** \u2014 ${options.escape(i.words, 600)}${where ? ` \xB7 ${where}` : ""}${message ? ` \xB7 ${message}` : ""}`;
+  });
+  if (items.length > max) out.push(`- \u2026and ${plural(items.length - max, "more test")}, in the tables below.`);
+  return out;
+}
+
 // src/report/summary.ts
 var SUMMARY_BUDGET_BYTES = 900 * 1024;
 var CHECK_SUMMARY_BUDGET_BYTES = 6e4;
 var TOP_FLAKY = 10;
-var n2 = (x) => Number.isSafeInteger(x) ? String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ",") : x.toLocaleString("en-US");
-var plural = (count, word, many = `${word}s`) => `${n2(count)} ${count === 1 ? word : many}`;
+var n3 = (x) => Number.isSafeInteger(x) ? String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ",") : x.toLocaleString("en-US");
+var plural2 = (count, word, many = `${word}s`) => `${n3(count)} ${count === 1 ? word : many}`;
 function decisionWord(d) {
   if (!d) return "no";
   if (d.override) return d.quarantined ? "yes, by hand" : "no, by hand";
   if (!d.quarantined && d.reason.startsWith("failed in the last")) return "no: breakage";
   return d.quarantined ? "yes" : "no";
-}
-function verdict(o, newlyQuarantined = 0) {
-  const failed = o.failed.length;
-  const forgiven = o.forgiven.length;
-  const blocking = o.blocking.length;
-  if (o.result === "success") {
-    if (failed === 0 && newlyQuarantined > 0) {
-      const retried = o.passedOnRetry.length > 0 ? `, ${plural(o.passedOnRetry.length, "test")} passed on a retry` : "";
-      return `No test failed${retried}; ${plural(newlyQuarantined, "test")} newly quarantined as flaky`;
-    }
-    if (failed === 0) return "No test failed";
-    return `${plural(failed, "test")} failed, all forgiven (quarantined as flaky): nothing blocks`;
-  }
-  if (blocking > 0) {
-    return `${plural(failed, "test")} failed: ${n2(blocking)} ${blocking === 1 ? "blocks" : "block"} the job, ${n2(forgiven)} forgiven`;
-  }
-  if (failed > 0) return `${plural(failed, "test")} failed, all forgiven, but the job fails (see why)`;
-  return "The job fails, though no test failed (see why)";
 }
 function recentOf(d) {
   return d?.evidence.recent ? symbols(d.evidence.recent) : "";
@@ -354,6 +473,7 @@ function topFlaky(input, k) {
   const signs = /[FR]/;
   for (const [id, d] of input.decisions) {
     if (!d.quarantined && !signs.test(d.evidence.recent)) continue;
+    if (!d.quarantined && d.evidence.runs < 2) continue;
     const pf = pfOf(id) ?? -1;
     if (top.length === k && pf < top[k - 1].pf) continue;
     const entry = { id, pf, pfLow: scores.get(id)?.pfLow ?? -1 };
@@ -401,39 +521,47 @@ function renderTable(w, t, shareBytes) {
   }
   if (shown < t.count) {
     w.cut += t.count - shown;
-    w.add("", `_\u2026and ${n2(t.count - shown)} more, not shown here (see the note at the end)._`);
+    w.add("", `_\u2026and ${n3(t.count - shown)} more, not shown here (see the note at the end)._`);
   }
   if (t.after) w.add("", t.after);
   w.add("");
 }
 function failureLocation(t, blobUrl) {
-  if (!t.file) return "\u2014";
-  const text = mdText(`${t.file}${t.line ? `:${t.line}` : ""}`, 160);
-  const url = blobUrl?.(t.file, t.line);
-  return url ? `[${text}](${url})` : text;
+  return locationMarkdown(t, mdText, blobUrl) || "\u2014";
 }
 function reasonWithoutPfs(reason) {
   return reason.replace(/;? ?PFS \d\.\d\d \[\d\.\d\d, \d\.\d\d\]$/, "");
 }
+var FIX_IT = (count) => `Fix ${count === 1 ? "it" : "them"}: quarantine is for flaky tests, and nothing in this run shows ${count === 1 ? "it" : "them"} flaky (no pass on this commit).`;
 function nameTests(ids) {
   const shown = ids.slice(0, 5).map((id) => mdText(id, 200));
-  return `${shown.join(", ")}${ids.length > shown.length ? ` and ${n2(ids.length - shown.length)} more` : ""}`;
+  return `${shown.join(", ")}${ids.length > shown.length ? ` and ${n3(ids.length - shown.length)} more` : ""}`;
+}
+function summaryTitle(input) {
+  const broken = new Set(input.brokenStats ?? []);
+  const brokenFileOf = (id) => broken.size > 0 && broken.has(input.statsFileOf(id)) ? input.statsFileOf(id) : void 0;
+  return leadTitle(input.outcome, leadItems(input.outcome, { ...input.lead, brokenFileOf }), input.newlyQuarantined.length);
 }
 function renderSummary(input, options = {}) {
   const budget = options.budgetBytes ?? SUMMARY_BUDGET_BYTES;
   const facts = options.facts ?? summaryFacts(input);
   const o = input.outcome;
   const branchLink = `[${mdText(input.dataBranch, 100)}](${input.dataBranchUrl})`;
-  const head = [`### ${o.result === "success" ? "\u2705" : "\u274C"} flakeguard: ${verdict(o, input.newlyQuarantined.length)}`, ""];
   const broken = new Set(input.brokenStats ?? []);
   const brokenFileOf = (id) => broken.size > 0 && broken.has(input.statsFileOf(id)) ? input.statsFileOf(id) : void 0;
+  const items = leadItems(o, { ...input.lead, brokenFileOf });
+  const head = [`### ${o.result === "success" ? "\u2705" : "\u274C"} flakeguard: ${mdText(leadTitle(o, items, input.newlyQuarantined.length), 1e3)}`, ""];
+  const warnings = (input.setupWarnings ?? []).slice(0, 5).map((w2) => mdText(w2, 1e3));
+  if (warnings.length > 0) head.push("> [!WARNING]", ...warnings.length === 1 ? [`> ${warnings[0]}`] : warnings.map((w2) => `> - ${w2}`), "");
+  if (items.length > 0) head.push(...leadMarkdown(items, { escape: mdText, blobUrl: input.blobUrl }), "");
+  const wordsOf = new Map(items.map((i) => [i.id, i.words]));
   const counts = [
-    `**${n2(o.failed.length)}** failed`,
-    `**${n2(o.blocking.length)}** ${o.blocking.length === 1 ? "blocks" : "block"}`,
-    `**${n2(o.forgiven.length)}** forgiven`,
-    `${n2(o.passedOnRetry.length)} passed on retry`,
-    ...input.testsInRun !== void 0 ? [`${plural(input.testsInRun, "test")} in the reports`] : [],
-    `${n2(input.quarantined.length)} quarantined`
+    `**${n3(o.failed.length)}** failed`,
+    `**${n3(o.blocking.length)}** ${o.blocking.length === 1 ? "blocks" : "block"}`,
+    `**${n3(o.forgiven.length)}** forgiven`,
+    `${n3(o.passedOnRetry.length)} passed on retry`,
+    ...input.testsInRun !== void 0 ? [`${plural2(input.testsInRun, "test")} in the reports`] : [],
+    `${n3(input.quarantined.length)} quarantined`
   ];
   head.push(counts.join(" \xB7 "), "");
   if (o.reasons.length > 0) {
@@ -446,20 +574,21 @@ function renderSummary(input, options = {}) {
     const NOT_QUARANTINED = /^[\d,]+ failed tests? (is|are) not quarantined\.$/;
     for (const r of shownReasons) {
       if (NOT_QUARANTINED.test(r) && inBroken.length > 0) {
-        if (plainNot.length > 0) head.push(`- ${plural(plainNot.length, "failed test")} ${plainNot.length === 1 ? "is" : "are"} not quarantined: ${nameTests(plainNot.map((t) => t.id))}.`);
+        if (plainNot.length > 0)
+          head.push(`- ${plural2(plainNot.length, "failed test")} ${plainNot.length === 1 ? "is" : "are"} not quarantined: ${nameTests(plainNot.map((t) => t.id))}. ${FIX_IT(plainNot.length)}`);
         const files = [...new Set(inBroken.map((t) => brokenFileOf(t.id)))];
         head.push(
-          `- ${plural(inBroken.length, "failed test")} cannot be forgiven because ${files.length === 1 ? "its stats file" : "their stats files"} ${files.map((f) => mdText(f, 120)).join(", ")} ${files.length === 1 ? "is" : "are"} broken (see the problems below): ${nameTests(inBroken.map((t) => t.id))}.`
+          `- ${plural2(inBroken.length, "failed test")} cannot be forgiven because ${files.length === 1 ? "its stats file" : "their stats files"} ${files.map((f) => mdText(f, 120)).join(", ")} ${files.length === 1 ? "is" : "are"} broken (see the problems below): ${nameTests(inBroken.map((t) => t.id))}.`
         );
       } else if (NOT_QUARANTINED.test(r) && plainNot.length > 0) {
-        head.push(`- ${mdText(r.replace(/\.$/, ""), 500)}: ${nameTests(plainNot.map((t) => t.id))}.`);
+        head.push(`- ${mdText(r.replace(/\.$/, ""), 500)}: ${nameTests(plainNot.map((t) => t.id))}. ${FIX_IT(plainNot.length)}`);
       } else if (/^[\d,]+ quarantined tests? failed in a way .* quarantine does not cover/.test(r) && uncovered.length > 0) {
         head.push(`- ${mdText(r, 500)} ${nameTests(uncovered.map((t) => t.id))}.`);
       } else {
         head.push(`- ${mdText(r, 500)}`);
       }
     }
-    if (o.reasons.length > shownReasons.length) head.push(`- \u2026and ${n2(o.reasons.length - shownReasons.length)} more reasons (see the step's log).`);
+    if (o.reasons.length > shownReasons.length) head.push(`- \u2026and ${n3(o.reasons.length - shownReasons.length)} more reasons (see the step's log).`);
     head.push("");
   }
   const tail = [];
@@ -473,7 +602,7 @@ function renderSummary(input, options = {}) {
     tail.push(
       "#### Duplicate test titles",
       "",
-      `${plural(input.twins.count, "title names", "titles name")} more than one test in a report: ${shown}${more > 0 ? ` and ${n2(more)} more` : ""}. They are counted as different tests, the second and later ones with \` [2]\`, \` [3]\`\u2026 after the title, by their order in the report (docs/test-ids.md). Give each test its own title (for \`test.each\`, put \`%s\` or \`$name\` in it) so that its history cannot move to another test when tests are added or reordered.`,
+      `${plural2(input.twins.count, "title names", "titles name")} more than one test in a report: ${shown}${more > 0 ? ` and ${n3(more)} more` : ""}. They are counted as different tests, the second and later ones with \` [2]\`, \` [3]\`\u2026 after the title, by their order in the report (docs/test-ids.md). Give each test its own title (for \`test.each\`, put \`%s\` or \`$name\` in it) so that its history cannot move to another test when tests are added or reordered.`,
       ""
     );
   }
@@ -483,26 +612,28 @@ function renderSummary(input, options = {}) {
     tail.push(
       "#### The same test id in several reports",
       "",
-      `${plural(input.collisions.count, "test id is", "test ids are")} written in more than one report by a reporter that writes one testcase per test and never a retry: ${listed.join("; ")}${more > 0 ? `; and ${n2(more)} more` : ""}. They are counted as different tests, each id prefixed with its report's directory (docs/test-ids.md, "Ids across reports").`,
+      `${plural2(input.collisions.count, "test id is", "test ids are")} written in more than one report by a reporter that writes one testcase per test and never a retry: ${listed.join("; ")}${more > 0 ? `; and ${n3(more)} more` : ""}. They are counted as different tests, each id prefixed with its report's directory (docs/test-ids.md, "Ids across reports").`,
       ""
     );
   }
   const footer = [
     "---",
     "",
-    `${plural(input.quarantined.length, "test is", "tests are")} quarantined in total. ${mdText(input.storeLine, 600)}`,
+    `${plural2(input.quarantined.length, "test is", "tests are")} quarantined in total. ${mdText(input.storeLine, 600)}`,
     ...input.annotationsLine ? ["", `Annotations: ${mdText(input.annotationsLine, 600)}`] : [],
     "",
     `Every test's history, scores and quarantine state are on the data branch ${branchLink}. To force or lift a quarantine, edit the test's \`"override"\` in its \`stats/*.json\` file there (\`"never"\` lifts it, \`"quarantine"\` forces it).`
   ];
-  const fixed = [...head, ...chart, ...tail, ...footer].reduce((s, l) => s + Buffer.byteLength(l) + 1, 0);
+  const rerun = input.rerunSection ? Buffer.byteLength(input.rerunSection) <= budget / 3 ? input.rerunSection.split("\n") : ["", "_The re-runs on this commit are in the run's job summary._", ""] : [];
+  const fixed = [...head, ...rerun, ...chart, ...tail, ...footer].reduce((s, l) => s + Buffer.byteLength(l) + 1, 0);
   const NOTE_RESERVE = 600;
   const w = new Writer(Math.max(0, budget - fixed - NOTE_RESERVE));
+  const episodes = (ids) => ids.slice(0, 250).some((id) => input.decisions.get(id)?.reason.includes("failure episode")) ? " A failure episode is one failing run or several in a row, ended by a pass: separate episodes are separate evidence (docs/policy.md)." : "";
   const scoreOf = (id) => mdText(formatPfs(input.scores.get(id)) || "\u2014", 40);
   const measureHead = ruleColumn(input.rule);
   const allTables = [
     {
-      title: `\u274C Blocking failures (${n2(o.blocking.length)})`,
+      title: `\u274C Blocking failures (${n3(o.blocking.length)})`,
       intro: "These fail the job: not quarantined before this run, or failing in a way their quarantine does not cover.",
       header: ["Test", "Failure", "Location", "Why it blocks"],
       count: o.blocking.length,
@@ -510,15 +641,15 @@ function renderSummary(input, options = {}) {
         const t = o.blocking[i];
         const file = o.unforgiven.has(t.id) ? void 0 : brokenFileOf(t.id);
         const order = o.orderDependent?.get(t.id);
-        const why = order !== void 0 ? `order-dependent: it ${order}` : file ? `its stats file ${file} is broken: it forgives nothing until fixed` : o.unforgiven.get(t.id) ?? "not quarantined";
+        const why = order !== void 0 ? `order-dependent: it ${order}` : file ? `its stats file ${file} is broken: it forgives nothing until fixed` : o.unforgiven.get(t.id) ?? (wordsOf.get(t.id)?.startsWith("real failure: failed ") ? `not quarantined; ${wordsOf.get(t.id)}` : "not quarantined");
         return [mdText(t.id, 250), mdText(failureOf(t).message, 300), failureLocation(t, input.blobUrl), mdText(why, 300)];
       },
       maxRows: 250,
       weight: 5
     },
     {
-      title: `\u26A0\uFE0F Forgiven failures: quarantined tests (${n2(o.forgiven.length)})`,
-      intro: "Quarantined before this run (as flaky, or by hand): these failures do not fail the job. PFS is the probability that a run fails for no reason, with its 90% interval.",
+      title: `\u26A0\uFE0F Forgiven failures: quarantined tests (${n3(o.forgiven.length)})`,
+      intro: `Quarantined before this run (as flaky, or by hand): these failures do not fail the job. PFS is the probability that a run fails for no reason, with its 90% interval (docs/scoring.md).${episodes(o.forgiven.map((t) => t.id))}`,
       header: ["Test", "Failure", "PFS [interval]", "Recent runs", "Why it is quarantined", "Lift it in"],
       count: o.forgiven.length,
       row: (i) => {
@@ -538,8 +669,8 @@ function renderSummary(input, options = {}) {
       after: `Recent runs, oldest to newest: ${SYMBOLS_LEGEND}. To lift a quarantine, set \`"override": "never"\` on the test's line in the file named, on the data branch ${branchLink}.`
     },
     {
-      title: `\u{1F512} Newly quarantined (${n2(input.newlyQuarantined.length)})`,
-      intro: "From the next run on, their failures are forgiven.",
+      title: `\u{1F512} Newly quarantined (${n3(input.newlyQuarantined.length)})`,
+      intro: `From the next run on, their failures are forgiven. PFS is the probability that a run fails for no reason, with its 90% interval (docs/scoring.md).${episodes(input.newlyQuarantined)}`,
       header: ["Test", "Why", "PFS [interval]", "Recent runs", "Lift it in"],
       count: input.newlyQuarantined.length,
       row: (i) => {
@@ -551,7 +682,7 @@ function renderSummary(input, options = {}) {
       weight: 1.5
     },
     {
-      title: `\u{1F513} Released from quarantine (${n2(input.released.length)})`,
+      title: `\u{1F513} Released from quarantine (${n3(input.released.length)})`,
       intro: "From the next run on, their failures fail the job again.",
       header: ["Test", "Why", "Recent runs"],
       count: input.released.length,
@@ -564,7 +695,7 @@ function renderSummary(input, options = {}) {
       weight: 1
     },
     {
-      title: `\u{1F501} Passed on a retry (${n2(o.passedOnRetry.length)})`,
+      title: `\u{1F501} Passed on a retry (${n3(o.passedOnRetry.length)})`,
       intro: "Failed, then passed in this run: they do not fail the job, and count as evidence of flakiness.",
       header: ["Test", "Attempts", "First failure"],
       count: o.passedOnRetry.length,
@@ -580,7 +711,7 @@ function renderSummary(input, options = {}) {
       weight: 1
     },
     {
-      title: `\u{1F4CA} Flakiest tests of the suite (top ${n2(top.length)})`,
+      title: `\u{1F4CA} Flakiest tests of the suite (top ${n3(top.length)})`,
       intro: `Tests with a failure or a retry among their recent runs, or quarantined, ranked by PFS (the probability that a run fails for no reason: a ranking, not the decision). Quarantine is decided by the ${mdText(input.rule ?? "evidence", 20)} rule; the other scores are in each test's stats line.`,
       header: ["Rank", "Test", "PFS [interval]", ...measureHead ? [measureHead] : [], "Quarantined", "Recent runs"],
       count: top.length,
@@ -593,7 +724,7 @@ function renderSummary(input, options = {}) {
       after: `Recent runs, oldest to newest: ${SYMBOLS_LEGEND}.`
     },
     {
-      title: `Problems in the data branch (${n2(input.fileProblems.length)})`,
+      title: `Problems in the data branch (${n3(input.fileProblems.length)})`,
       intro: "A broken file forgives nothing until it is fixed.",
       header: ["File", "Line", "Problem"],
       count: input.fileProblems.length,
@@ -609,22 +740,38 @@ function renderSummary(input, options = {}) {
   const weights = tables.reduce((s, t) => s + t.weight, 0);
   const tableBudget = w.limit;
   for (const t of tables) renderTable(w, t, Math.max(2048, tableBudget * t.weight / weights));
-  let text = [...head, ...w.lines, ...chart, ...tail, ...footer].join("\n");
+  let text = [...head, ...rerun, ...w.lines, ...chart, ...tail, ...footer].join("\n");
   if (w.cut > 0) {
     text += `
 
-_This summary was cut to stay under GitHub's size limit: ${n2(w.cut)} rows are not shown. Every test's history and scores are on the data branch ${branchLink}; the check run's annotations and your test step's log list the failures._`;
+_This summary was cut to stay under GitHub's size limit: ${n3(w.cut)} rows are not shown. Every test's history and scores are on the data branch ${branchLink}; the check run's annotations and your test step's log list the failures._`;
   }
   return truncateBytes(`${text}
 `, budget);
 }
 
+// src/github/blob-url.ts
+function blobUrlFor(ctx) {
+  if (!/^[0-9a-f]{40}$/.test(ctx.sha) || ctx.runUrl) return void 0;
+  return (path, line) => {
+    const p = path.replace(/\\/g, "/");
+    if (p === "" || p.startsWith("/") || /^[A-Za-z]:/.test(p) || p.split("/").some((seg) => seg === ".." || seg === "." || seg === "")) return void 0;
+    const encoded = p.split("/").map((seg) => encodeURIComponent(seg).replace(/[()'!*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)).join("/");
+    return `${ctx.serverUrl}/${ctx.repository}/blob/${ctx.sha}/${encoded}${line && line > 0 ? `#L${line}` : ""}`;
+  };
+}
+
 export {
   failureOf,
   buildAnnotations,
+  leadItems,
+  leadTitle,
+  leadMarkdown,
   CHECK_SUMMARY_BUDGET_BYTES,
-  verdict,
   summaryFacts,
   reasonWithoutPfs,
-  renderSummary
+  FIX_IT,
+  summaryTitle,
+  renderSummary,
+  blobUrlFor
 };

@@ -130,7 +130,14 @@ function decideFailed(c, rule) {
   c.verdict = step;
   const failures = all.filter((a) => isFailure(a.status)).length;
   const chance = rerunChance(c.counts, Math.min(streak, c.rounds));
-  c.why = step === "consistent" ? consistentSentence(failures, all.length) : `failed ${failures} of ${all.length} times on this commit; its history cannot rule out flakiness (a ${(chance * 100).toFixed(1)}% chance), so its quarantine decides${c.maxReruns > rule.maxReruns ? ` (re-run past rerun-attempts-max, ${rule.maxReruns}, as a quarantined test's failure is)` : ""}`;
+  c.why = step === "consistent" ? consistentSentence(failures, all.length) : exhaustedSentence(failures, all.length, c.counts.failures + c.counts.passes > 0 ? chance : void 0, c.maxReruns > rule.maxReruns ? rule.maxReruns : void 0);
+}
+function exhaustedSentence(failures, attempts, chance, pastMax) {
+  const past = pastMax !== void 0 ? ` (re-run past rerun-attempts-max, ${pastMax}, as a quarantined test's failure is)` : "";
+  if (chance === void 0) {
+    return `failed ${failures} of ${attempts} times on this commit, every re-run; a test with no history has no flaky rate to weigh them against, so it stands as a real failure unless a quarantine forgives it${past}`;
+  }
+  return `failed ${failures} of ${attempts} times on this commit, every re-run; by its history, its flaky failures come in streaks this long ${(chance * 100).toFixed(1)}% of the time, too often to call it real, so its quarantine decides${past}`;
 }
 function answerKey(t) {
   return JSON.stringify([t.id, t.classname, t.name]);
@@ -256,7 +263,7 @@ function blockingAfterReruns(result, blocking, orderDependent = /* @__PURE__ */ 
       out.push({
         id: c.historyId,
         verdict: "exhausted",
-        why: `it failed all ${n} re-run${n === 1 ? "" : "s"}, too few to be implausible for ${seen ? "its flakiness" : "a test with no history"}; nothing forgave it`
+        why: `it failed all ${n} re-run${n === 1 ? "" : "s"} on this commit and nothing forgave it (${seen ? "not quarantined" : "a test with no history, never quarantined"})`
       });
     } else if (c.verdict === "unanswered") out.push({ id: c.historyId, verdict: "unanswered", why: `the re-runs could not answer for it: ${c.why ?? "no result"}; its failure stands` });
     const added = out[before];
@@ -272,6 +279,7 @@ export {
   rerunTestOf,
   rerunTestsJsonl,
   unreproducedSentence,
+  exhaustedSentence,
   answerKey,
   ranIn,
   recordRound,

@@ -110,6 +110,8 @@ function screen(args, rules) {
     if (refusedWhy !== void 0) return { refused: word, why: refusedWhy };
     const valueNext = !hasValue && (long || word.length === 2) && takesValue.has(name) && i + 1 < args.length;
     if (dropWhy !== void 0) {
+      const asThePresetWritesIt = !valueNext && (long ? !hasValue || /=(?:true|1)$/i.test(word) : word.length === 2) && !/^--?no-/i.test(word);
+      if (dropWhy === WHY.ci && asThePresetWritesIt) continue;
       dropped.push(`'${valueNext ? `${word} ${args[i + 1]}` : word}' (${dropWhy})`);
       if (valueNext) i++;
       continue;
@@ -527,7 +529,7 @@ var mocha = {
   commands(tests, reportPath, _round, options) {
     const pattern = anchoredAlternation(tests.flatMap(fullNames).map((n) => jsRegexLiteralWithGap(n, ANSI_GAP, true)));
     const twin = (t) => / \[\d+\]$/.test(t.id) && !/ \[\d+\]$/.test(t.name);
-    const fromSuites = tests.every((t) => t.file !== void 0 && t.file !== "" && t.suite !== void 0 && t.suite !== ROOT_SUITE && !twin(t));
+    const fromSuites = tests.every((t) => t.file !== void 0 && t.file !== "" && t.suite !== void 0 && t.suite !== "" && t.suite !== ROOT_SUITE && !twin(t));
     const files = fromSuites ? unique(tests.map((t) => pathArg(t.file))) : [];
     return [
       {
@@ -910,5 +912,6 @@ export {
   shellQuote,
   shellLine,
   splitWords,
+  PRESETS,
   findPreset
 };

@@ -366,6 +366,59 @@ function killLeftovers(root, mark, options = {}) {
   return report;
 }
 
+// src/rerun/echo.ts
+var LONG_ARGUMENT = 1e3;
+var SHOWN = 300;
+function alternatives(arg) {
+  const start = arg.indexOf("^(?:");
+  if (start < 0 || !arg.endsWith(")$")) return void 0;
+  const body = arg.slice(start + 4, -2);
+  const alts = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (c === "\\") i++;
+    else if (c === "[") {
+      let j = i + 1;
+      if (body[j] === "^") j++;
+      if (body[j] === "]") j++;
+      while (j < body.length && body[j] !== "]") j += body[j] === "\\" ? 2 : 1;
+      i = j;
+    } else if (c === "(") depth++;
+    else if (c === ")") {
+      if (--depth < 0) return void 0;
+    } else if (c === "|" && depth === 0) {
+      alts.push(body.slice(from, i));
+      from = i + 1;
+    }
+  }
+  if (depth !== 0) return void 0;
+  alts.push(body.slice(from));
+  return { prefix: arg.slice(0, start), alts };
+}
+function echoArgument(arg) {
+  if (arg.length <= LONG_ARGUMENT) return shellQuote(arg);
+  const split = alternatives(arg);
+  if (split && split.alts.length > 1) {
+    let shown = `${split.prefix}^(?:${split.alts[0].slice(0, SHOWN)}`;
+    let k = 1;
+    while (k < split.alts.length && shown.length + split.alts[k].length + 1 <= SHOWN) shown += `|${split.alts[k++]}`;
+    return `${shellQuote(`${shown}|\u2026`)} (+${split.alts.length - k} more test${split.alts.length - k === 1 ? "" : "s"})`;
+  }
+  return `${shellQuote(`${arg.slice(0, SHOWN)}\u2026`)} (+${arg.length - SHOWN} more characters)`;
+}
+function echoLine(command) {
+  const env = Object.entries(command.env ?? {}).map(([name, value]) => `${name}=${echoArgument(value ?? "")}`);
+  return [...env, ...command.argv.map(echoArgument)].join(" ");
+}
+
+// src/text/ansi.ts
+var ESCAPES = /(?:\u001b\[|\u009b)[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[@-Z\\-_]/g;
+function stripAnsi(text) {
+  return text.includes("\x1B") || text.includes("\x9B") ? text.replace(ESCAPES, "") : text;
+}
+
 // src/rerun/process.ts
 var MAX_LOG_LINES = 2e3;
 var MAX_LINE = 2e3;
@@ -380,10 +433,6 @@ function rerunEnv(env) {
     out[name] = value;
   }
   return out;
-}
-function commandLine(command) {
-  const env = Object.entries(command.env ?? {}).map(([name, value]) => `${name}=${shellQuote(value ?? "")}`);
-  return [...env, shellLine(command.argv)].join(" ");
 }
 async function runRound(request) {
   const now = request.now ?? Date.now;
@@ -405,7 +454,7 @@ async function runRound(request) {
   for (const command of commands) {
     const left = deadline - now();
     if (left <= 0) return { ok: false, why: "rerun-timeout ran out", seconds: seconds() };
-    (request.logCommand ?? request.log)(`$ ${commandLine(command)}`);
+    (request.logCommand ?? request.log)(`$ ${echoLine(command)}`);
     const result = await spawnBounded(command, { ...env, ...command.env }, request.workspace, left, logger.line);
     for (const note of leftoverLines(result)) request.log(note);
     if (result.kind === "timeout") {
@@ -516,7 +565,7 @@ function boundedLogger(log) {
     line: (text) => {
       if (shown < MAX_LOG_LINES) {
         shown++;
-        log(text.replace(/\r$/, ""));
+        log(stripAnsi(text.replace(/\r$/, "")));
       } else dropped++;
     },
     flush: () => {

@@ -51,9 +51,24 @@ function withConfig(env, key, value) {
   return { ...env, GIT_CONFIG_COUNT: String(n + 1), [`GIT_CONFIG_KEY_${n}`]: key, [`GIT_CONFIG_VALUE_${n}`]: value };
 }
 function isPermanentRefusal(stderr) {
-  return /hook declined|GH0\d\d|protected branch|repository rule violations|permission to \S+ denied|returned error: 40[13]|authentication failed|deny(?:ing)? (?:updating|deleting|non-fast-forward|current branch)|not allowed to (?:push|create|update|delete)|write access to repository not granted/i.test(
+  return refusalOf(stderr) !== void 0 || /hook declined|GH0\d\d|protected branch|repository rule violations|permission to \S+ denied|returned error: 40[13]|authentication failed|deny(?:ing)? (?:updating|deleting|non-fast-forward|current branch)|not allowed to (?:push|create|update|delete)|write access to repository not granted/i.test(
     stderr
   );
+}
+var REFUSALS = [
+  ["workflow", /refusing to allow an? (?:GitHub App|OAuth App|Personal Access Token|integration)[^\n]* to create or update workflow/i],
+  ["permission", /permission to \S+ denied|returned error: 403|\b403 Forbidden|write access to repository not granted|resource not accessible by integration/i],
+  ["protected", /\bGH0(?:06|13)\b|protected branch|repository rule violations/i]
+];
+function refusalOf(output) {
+  const lines = output.split("\n");
+  for (const [kind, pattern] of REFUSALS) {
+    const line = lines.find((l) => pattern.test(l));
+    if (line === void 0) continue;
+    const detail = line.replace(/[\u0000-\u001f\u007f]+/g, " ").replace(/^\s*(?:remote:\s*)?(?:(?:error|fatal):\s*)*/i, "").replace(/\s+/g, " ").trim();
+    return { kind, detail: detail.length > 240 ? `${detail.slice(0, 239)}\u2026` : detail };
+  }
+  return void 0;
 }
 function isLostRace(stderr) {
   return /rejected|non-fast-forward|fetch first|stale info|cannot lock ref|failed to update ref|shallow update not allowed|incorrect old value/i.test(stderr);
@@ -71,6 +86,7 @@ export {
   runGit,
   withConfig,
   isPermanentRefusal,
+  refusalOf,
   isLostRace,
   pushMessage
 };

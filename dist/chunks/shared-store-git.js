@@ -10,6 +10,7 @@ import {
   isLostRace,
   isPermanentRefusal,
   pushMessage,
+  refusalOf,
   runGit,
   withConfig
 } from "./shared-store-git-process.js";
@@ -494,7 +495,8 @@ ${failure.message}` : String(failure));
       const stderr = error instanceof GitError ? `${error.stdout}
 ${error.stderr}
 ${error.message}` : String(error);
-      return { pushed: false, rejected: isLostRace(stderr), permanent: isPermanentRefusal(stderr), message: pushMessage(stderr), ref };
+      const refusal = refusalOf(stderr);
+      return { pushed: false, rejected: isLostRace(stderr), permanent: isPermanentRefusal(stderr), message: pushMessage(stderr), ...refusal ? { refusal } : {}, ref };
     }
   }
   /** Deletes folded parked runs, each only if it still points where it did when read. Returns the refs deleted. */
@@ -531,7 +533,8 @@ ${error.message}` : String(error);
 ${error.stderr}
 ${error.message}` : String(error);
       const permanent = isPermanentRefusal(stderr);
-      return { pushed: false, rejected: !permanent && isLostRace(stderr), permanent, message: pushMessage(stderr) };
+      const refusal = refusalOf(stderr);
+      return { pushed: false, rejected: !permanent && isLostRace(stderr), permanent, message: pushMessage(stderr), ...refusal ? { refusal } : {} };
     }
   }
   async dispose() {

@@ -38,6 +38,51 @@ import {
   statsPath
 } from "./shared-store-layout.js";
 
+// src/store/run-figures.ts
+var MAX_BRANCH_BYTES = 64;
+function writtenBytes(ch) {
+  const cp = ch.codePointAt(0);
+  if (cp < 128) return JSON.stringify(ch).length - 2;
+  if (cp >= 55296 && cp <= 57343) return 6;
+  return cp < 2048 ? 2 : cp < 65536 ? 3 : 4;
+}
+function boundedBranch(name) {
+  let bytes = 0;
+  let end = 0;
+  for (const ch of name) {
+    const n = writtenBytes(ch);
+    if (bytes + n > MAX_BRANCH_BYTES) break;
+    bytes += n;
+    end += ch.length;
+  }
+  return name.slice(0, end);
+}
+var FIGURE_KEYS = [
+  ["branch", "b"],
+  ["testSec", "s"],
+  ["failedBeforeReruns", "f"],
+  ["passedOnRerun", "p"],
+  ["rerunSec", "r"]
+];
+function renderFigures(figures) {
+  const out = {};
+  for (const [name, key] of FIGURE_KEYS) if (figures[name] !== void 0) out[key] = figures[name];
+  return out;
+}
+function readFigures(raw) {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return void 0;
+  const o = raw;
+  const figures = {};
+  if (typeof o.b === "string" && o.b !== "") figures.branch = boundedBranch(o.b);
+  const count = (v) => Number.isSafeInteger(v) && v >= 0 ? v : void 0;
+  const seconds = (v) => typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : void 0;
+  if (seconds(o.s) !== void 0) figures.testSec = seconds(o.s);
+  if (count(o.f) !== void 0) figures.failedBeforeReruns = count(o.f);
+  if (count(o.p) !== void 0) figures.passedOnRerun = count(o.p);
+  if (seconds(o.r) !== void 0) figures.rerunSec = seconds(o.r);
+  return Object.keys(figures).length > 0 ? figures : void 0;
+}
+
 // src/store/history-format.ts
 function nextSeq(runs) {
   let max = 0;
@@ -51,10 +96,13 @@ function renderRuns(runs) {
     [...runs].map(([key, row]) => {
       const stored = [key, row.sha, row.time, row.onDefaultBranch ? 1 : 0, row.jobSucceeded === void 0 ? null : row.jobSucceeded ? 1 : 0];
       const cell = row.cell !== void 0 && row.cell !== "";
-      if (row.url || row.outages?.length || row.untrusted || cell) stored.push(row.url ?? null);
-      if (row.outages?.length || row.untrusted || cell) stored.push(row.outages ?? []);
-      if (row.untrusted || cell) stored.push(row.untrusted ? 1 : 0);
-      if (cell) stored.push(row.cell);
+      const figures = row.figures ? renderFigures(row.figures) : void 0;
+      const more = figures !== void 0 && Object.keys(figures).length > 0;
+      if (row.url || row.outages?.length || row.untrusted || cell || more) stored.push(row.url ?? null);
+      if (row.outages?.length || row.untrusted || cell || more) stored.push(row.outages ?? []);
+      if (row.untrusted || cell || more) stored.push(row.untrusted ? 1 : 0);
+      if (cell || more) stored.push(cell ? row.cell : null);
+      if (more) stored.push(figures);
       return [String(row.seq).padStart(8, "0"), stored];
     })
   );
@@ -112,6 +160,8 @@ function parseRuns(file, text, schema) {
     if (Array.isArray(raw[6]) && raw[6].length > 0 && raw[6].every((m) => typeof m === "string")) row.outages = raw[6];
     if (raw[7] === 1) row.untrusted = true;
     if (typeof raw[8] === "string" && raw[8] !== "") row.cell = raw[8];
+    const figures = readFigures(raw[9]);
+    if (figures) row.figures = figures;
     runs.set(raw[0], row);
   }
   return { runs, problems };
@@ -734,6 +784,8 @@ function inBrokenShard(snapshot, id) {
 }
 
 export {
+  boundedBranch,
+  readFigures,
   nextSeq,
   renderRuns,
   storedTests,

@@ -101,10 +101,10 @@ async function syncRun(repo, apply, options) {
   let lastApplied;
   let lostRaces = 0;
   const admitted = /* @__PURE__ */ new Map();
-  const park = async (tries, why, historyRead = true) => {
+  const park = async (tries, why, historyRead = true, refused) => {
     const parcel = inbox.parcel(lastApplied);
     let parked = await repo.park(parcel.name, parcel.text, `flakeguard: parked run (${why})`, parcel.seal);
-    for (let retry = 1; !parked.pushed && retry < PARK_TRIES; retry++) {
+    for (let retry = 1; !parked.pushed && !parked.permanent && retry < PARK_TRIES; retry++) {
       log(`Parking on ${short(parked.ref)} failed (${parked.message}); trying again (${retry + 1}/${PARK_TRIES}).`);
       await sleep(backoffMs(retry, random));
       parked = await repo.park(parcel.name, parcel.text, `flakeguard: parked run (${why})`, parcel.seal);
@@ -113,8 +113,8 @@ async function syncRun(repo, apply, options) {
       log(`Parked this run's results on ${short(parked.ref)} (${why}); the next writer of ${repo.branch} folds them in.`);
       return { applied: lastApplied, status: { kind: "parked", ref: short(parked.ref), tries, reason: why }, historyRead };
     }
-    const reason = `${why}, and parking the results on ${short(parked.ref)} failed too: ${parked.message}`;
-    return { applied: lastApplied, status: { kind: "not-saved", reason }, historyRead };
+    const reason = refused ? `${why} Parking the results on ${short(parked.ref)} was refused too (${parked.refusal?.detail ?? parked.message}).` : `${why}, and parking the results on ${short(parked.ref)} failed too: ${parked.message}`;
+    return { applied: lastApplied, status: { kind: "not-saved", reason, ...refused ? { refused } : {} }, historyRead };
   };
   const notSaved = (tries, reason, historyRead = true) => inbox ? park(tries, reason, historyRead) : { applied: lastApplied, status: { kind: "not-saved", reason }, historyRead };
   const deleteFolded = async (folded) => {
@@ -192,6 +192,11 @@ Folded in ${folded.length} parked run${folded.length === 1 ? "" : "s"}.` : messa
         return { applied, status: { kind: "pushed", commit: pushed.commit, tries: attempt, compacted: compact, ...deleted.length ? { folded: deleted } : {} }, historyRead: true };
       }
       if (pushed.permanent) {
+        if (pushed.refusal) {
+          const reason2 = refusalReason(pushed.refusal, repo.branch);
+          if (pushed.refusal.kind === "protected" && inbox) return park(attempt, reason2, true, "protected");
+          return { applied, status: { kind: "not-saved", reason: reason2, refused: pushed.refusal.kind }, historyRead: true };
+        }
         const reason = `the remote refused the push for good, so it was not retried (${pushed.message})`;
         log(`Try ${attempt}/${options.attempts}: ${reason}`);
         return notSaved(attempt, reason);
@@ -219,8 +224,19 @@ Folded in ${folded.length} parked run${folded.length === 1 ? "" : "s"}.` : messa
   lastApplied = apply(emptySnapshot(), null);
   return notSaved(options.attempts, lastError, false);
 }
+function refusalReason(refusal, branch) {
+  const { kind, detail } = refusal;
+  switch (kind) {
+    case "permission":
+      return `the remote refused the push: the token may not write to this repository (${detail}). Fix: add \`permissions: contents: write\` to the job, or \`read-only: true\` to keep the step from writing.`;
+    case "workflow":
+      return `the remote refused the push: the token may not change workflow files (${detail}). Fix: keep .github/workflows off ${branch} (remove it from the branch), or \`read-only: true\` to keep the step from writing.`;
+    case "protected":
+      return `the remote refused the push: the branch is protected by a rule (${detail}). Fix: let the step push ${branch} and ${inboxPrefix(branch).replace(/^refs\/heads\//, "")}* (leave them out of the branch protection rule or ruleset), or \`read-only: true\` to keep the step from writing.`;
+  }
+}
 function lostReason(status, branch) {
-  if (status.kind !== "not-saved" || status.parked) return void 0;
+  if (status.kind !== "not-saved" || status.parked || status.kept) return void 0;
   return `The history was NOT saved to ${branch}: ${status.reason.replace(/\.?$/, ".")} This run's results are only in its results file (output results-file): the run fails, so that they are not lost unseen.`;
 }
 
