@@ -1687,7 +1687,7 @@ function attemptJobsLookup(client, ctx) {
 // src/dashboard/branch-files.ts
 
 // src/dashboard/marker.generated.ts
-var DASHBOARD_MARKER = "flakeguard 0.4.0 page 08bcc63ca610";
+var DASHBOARD_MARKER = "flakeguard 0.5.0 page 08bcc63ca610";
 
 // src/dashboard/branch-files.ts
 function isCurrentPage(html) {

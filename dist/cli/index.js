@@ -254,7 +254,7 @@ function parseCommandLine(argv, version) {
 }
 
 // src/cli/main.ts
-var VERSION = true ? "0.4.0" : "unbundled";
+var VERSION = true ? "0.5.0" : "unbundled";
 var UsageError = class extends CliError {
 };
 function oneTest(positionals, command, what = "<test>") {
