@@ -8,6 +8,7 @@
  */
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
+import { editDistance } from '../text/edit-distance.ts';
 
 /** bash's builtins and reserved words (`compgen -b -k`): a first word bash runs without looking on PATH. */
 const BASH_OWN = new Set(
@@ -18,20 +19,6 @@ const BASH_OWN = new Set(
 
 /** A plain command name: what bash would look up on PATH. */
 const PLAIN_NAME = /^[A-Za-z][A-Za-z0-9._+-]*$/;
-
-/** Edits between two words (insert, delete, substitute; a swap of neighbours counts one). */
-export function editDistance(a: string, b: string): number {
-  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2]![j - 2]! + 1);
-      rows[i]![j] = d;
-    }
-  }
-  return rows[a.length]![b.length]!;
-}
 
 /**
  * The preset a first word of `rerun` most likely meant, or undefined when it is not near any (or is not a plain name,

@@ -274,8 +274,9 @@ export async function syncRun<T extends Applied>(
     let parked = await repo.park(parcel.name, parcel.text, `flakeguard: parked run (${why})`, parcel.seal);
     // Parking is the last place a run's results can go: a push that failed (a reset connection, a server at its
     // connection limit) is tried again after a backoff. A parcel's ref is its own, so a retry cannot race a writer.
-    // A refusal for good (a rule, the token's permissions) is not tried again: it would be refused again.
-    for (let retry = 1; !parked.pushed && !parked.permanent && retry < PARK_TRIES; retry++) {
+    // A refusal named for what it is (a rule, the token's permissions: refusalOf) is not tried again: it would be
+    // refused again. A hook's bare "declined" says no more than a reset connection does, and is tried again.
+    for (let retry = 1; !parked.pushed && parked.refusal === undefined && retry < PARK_TRIES; retry++) {
       log(`Parking on ${short(parked.ref)} failed (${parked.message}); trying again (${retry + 1}/${PARK_TRIES}).`);
       await sleep(backoffMs(retry, random));
       parked = await repo.park(parcel.name, parcel.text, `flakeguard: parked run (${why})`, parcel.seal);

@@ -56,10 +56,10 @@ describe('quarantine per cell', () => {
     // Windows fails and passes on retry at every commit; Linux passes.
     for (let i = 0; i < 3; i++) for (const run of await commit('FP', 'P')) expectOutcome(run, 'success');
     const files = await world.dataFiles();
-    // Every run's row carries its cell, as the 9th field.
+    // Every run's row carries its cell, as the 9th field (the 10th, its figures, follows: ADR 0460).
     const runs = files.get('runs.json')!;
-    expect(runs).toContain(`,"${WIN}"]`);
-    expect(runs).toContain(`,"${LINUX}"]`);
+    expect(runs).toMatch(new RegExp(`,0,"${WIN}",\\{"b":"main"`));
+    expect(runs).toMatch(new RegExp(`,0,"${LINUX}",\\{"b":"main"`));
     const line = await statsLine(A);
     expect(line).toMatchObject({ quarantined: true, cells: [WIN] });
     expect(line.reason).toContain(`only in ${WIN} (clean in ${LINUX}: no failure in 3 runs)`);

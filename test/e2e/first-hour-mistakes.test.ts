@@ -116,7 +116,8 @@ describe('the re-run log', () => {
     // Beside 100 passing tests: 60 failures of one report are not an outage (rerun-max-tests is raised for them).
     const passing = Array.from({ length: 100 }, (_, i) => ({ classname: 'other', name: `passes ${i}` }));
     await world.writeReport('reports/unit.xml', junitXml([...names.map((name) => ({ classname: name, name, attempts: 'F' })), ...passing]));
-    // A stand-in for jest: prints coloured lines (as jest does on a terminal) and reports every asked test passed.
+    // A stand-in for jest: prints coloured lines (as jest does on a terminal) and reports every asked test passed, its
+    // classname written as jest-junit's default template writes it (the title again; the id is cleaned, ADR 0445).
     const bin = join(world.workspace, 'node_modules/.bin');
     await mkdir(bin, { recursive: true });
     await writeFile(
@@ -128,7 +129,7 @@ describe('the re-run log', () => {
         "console.log('\\x1b[32mPASS\\x1b[39m cart.test.js \\x1b[1m' + tests.length + ' tests\\x1b[22m');",
         "console.log('\\x1b[31m::error::\\x1b[0mforged');",
         "const x = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/\"/g, '&quot;');",
-        "writeFileSync(process.env.JEST_JUNIT_OUTPUT_FILE, '<testsuites><testsuite name=\"cart\">' + tests.map((t) => '<testcase classname=\"' + x(t.classname) + '\" name=\"' + x(t.name) + '\"/>').join('') + '</testsuite></testsuites>');",
+        "writeFileSync(process.env.JEST_JUNIT_OUTPUT_FILE, '<testsuites><testsuite name=\"cart\">' + tests.map((t) => '<testcase classname=\"' + x(t.classname || t.name) + '\" name=\"' + x(t.name) + '\"/>').join('') + '</testsuite></testsuites>');",
       ].join('\n'),
     );
     await chmod(join(bin, 'jest'), 0o755);

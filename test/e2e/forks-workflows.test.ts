@@ -163,8 +163,20 @@ describe('README: pull requests from forks', () => {
     const rows = Object.values((await dataJson('runs.json')).runs as Record<string, unknown[]>);
     const forkRow = rows.find((r) => String(r[0]).startsWith('500/'))!;
     // The commit and the link are the workflow_run's; a fork's run is never on the default branch.
-    // … and it is recorded as untrusted (the last field, docs/forks.md).
-    expect(forkRow).toEqual(['500/untrusted', FORK_HEAD, expect.any(Number), 0, 1, 'https://github.com/octo/project/actions/runs/500/attempts/1', [], 1]);
+    // … and it is recorded as untrusted (the 8th field, docs/forks.md), in no cell, with its figures and the branch it
+    // came from, the fork's own label (the 10th, ADR 0460).
+    expect(forkRow).toEqual([
+      '500/untrusted',
+      FORK_HEAD,
+      expect.any(Number),
+      0,
+      1,
+      'https://github.com/octo/project/actions/runs/500/attempts/1',
+      [],
+      1,
+      null,
+      expect.objectContaining({ b: 'mallory/project:main' }),
+    ]);
     const history = (await dataJson('history/00.json')).tests as Record<string, { o: string }>;
     expect(history['pkg.Suite::a']!.o).toBe('P(FP)');
     expect(history['pkg.Suite::b']!.o).toBe('PF');
