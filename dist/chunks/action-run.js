@@ -66,6 +66,7 @@ import "./shared-report-scores.js";
 import "./shared-scoring-multi-factor.js";
 import "./shared-scoring-pfs.js";
 import "./shared-scoring-thresholded.js";
+import "./shared-text-edit-distance.js";
 import {
   parseSnapshot
 } from "./shared-store-history-format.js";

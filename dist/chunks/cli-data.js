@@ -7,6 +7,7 @@ import {
 } from "./shared-cli-data.js";
 import "./shared-store-sync.js";
 import "./shared-cli-override.js";
+import "./shared-text-edit-distance.js";
 import "./shared-store-history-format.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";

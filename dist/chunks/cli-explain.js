@@ -7,6 +7,7 @@ import {
 import {
   resolveTest
 } from "./shared-cli-override.js";
+import "./shared-text-edit-distance.js";
 import {
   statsFileOf
 } from "./shared-store-history-format.js";

@@ -15,6 +15,7 @@ import "./shared-store-sync.js";
 import {
   CliError
 } from "./shared-cli-override.js";
+import "./shared-text-edit-distance.js";
 import "./shared-store-history-format.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";

@@ -23,6 +23,7 @@ import "./shared-store-sync.js";
 import {
   CliError
 } from "./shared-cli-override.js";
+import "./shared-text-edit-distance.js";
 import {
   damageReason,
   parseSnapshot

@@ -37,6 +37,7 @@ import {
   allocateBudget,
   thresholdedFlakiness
 } from "./shared-scoring-thresholded.js";
+import "./shared-text-edit-distance.js";
 import {
   emptySnapshot
 } from "./shared-store-history-format.js";

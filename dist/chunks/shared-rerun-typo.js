@@ -1,6 +1,10 @@
 const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);
 const { accessSync, constants, statSync } = require("node:fs");
 const { delimiter, join } = require("node:path");
+import {
+  editDistance
+} from "./shared-text-edit-distance.js";
+
 // src/rerun/typo.ts
 var BASH_OWN = new Set(
   ". : [ alias bg bind break builtin caller cd command compgen complete compopt continue declare dirs disown echo enable eval exec exit export false fc fg getopts hash help history jobs kill let local logout mapfile popd printf pushd pwd read readarray readonly return set shift shopt source suspend test times trap true type typeset ulimit umask unalias unset wait if then else elif fi case esac for select while until do done in function time { } ! [[ ]] coproc".split(
@@ -8,18 +12,6 @@ var BASH_OWN = new Set(
   )
 );
 var PLAIN_NAME = /^[A-Za-z][A-Za-z0-9._+-]*$/;
-function editDistance(a, b) {
-  const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2][j - 2] + 1);
-      rows[i][j] = d;
-    }
-  }
-  return rows[a.length][b.length];
-}
 function nearestPreset(word, names) {
   if (!PLAIN_NAME.test(word) || BASH_OWN.has(word) || word.length < 3) return void 0;
   const w = word.toLowerCase();

@@ -104,7 +104,7 @@ async function syncRun(repo, apply, options) {
   const park = async (tries, why, historyRead = true, refused) => {
     const parcel = inbox.parcel(lastApplied);
     let parked = await repo.park(parcel.name, parcel.text, `flakeguard: parked run (${why})`, parcel.seal);
-    for (let retry = 1; !parked.pushed && !parked.permanent && retry < PARK_TRIES; retry++) {
+    for (let retry = 1; !parked.pushed && parked.refusal === void 0 && retry < PARK_TRIES; retry++) {
       log(`Parking on ${short(parked.ref)} failed (${parked.message}); trying again (${retry + 1}/${PARK_TRIES}).`);
       await sleep(backoffMs(retry, random));
       parked = await repo.park(parcel.name, parcel.text, `flakeguard: parked run (${why})`, parcel.seal);

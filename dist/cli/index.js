@@ -12,6 +12,7 @@ import {
   shownId,
   unchanged
 } from "../chunks/shared-cli-override.js";
+import "../chunks/shared-text-edit-distance.js";
 import "../chunks/shared-store-history-format.js";
 import "../chunks/shared-history-stored.js";
 import "../chunks/shared-history-merge.js";
