@@ -56,7 +56,7 @@ describe('renderSection', () => {
     const lines = text.split('\n');
     expect(lines[0]).toBe('### ❌ &#123;&quot;os&quot;&#58;&quot;linux&quot;&#125;: Fix 1 failing test&#58; a&#58;&#58;real');
     // The lead: one line per failed test, with its verdict in words, before the counts.
-    expect(decodeEntities(lines[2]!)).toBe('- ❌ **a::real** — failed in this run, not quarantined (not re-run: set the rerun input to prove a failure flaky or real on the spot) · boom F');
+    expect(decodeEntities(lines[2]!)).toBe('- ❌ **a::real** — failed in this run, not quarantined (not re-run: the `rerun` input proves a failure flaky or real on the spot) · boom F');
     expect(decodeEntities(lines[3]!)).toBe('- ⚠️ **a::flaky** — quarantined: forgiven as flaky · boom F');
     expect(decodeEntities(lines[4]!)).toBe('- 🔁 **a::retry** — flaky: passed on a retry in this run · boom F');
     expect(text).toContain('- 1 failed test is not quarantined. Fix it: quarantine is for flaky tests');
