@@ -348,7 +348,7 @@ function blockingWords(t, o, c, facts) {
   const file = facts.brokenFileOf?.(t.id);
   if (file !== void 0) return { kind: "broken-stats", words: `cannot be forgiven: its stats file ${file} on the data branch is broken` };
   if (c) return { kind: "real", words: "real failure: failed on this commit, not quarantined" };
-  return { kind: "failed", words: "failed in this run, not quarantined (not re-run: set the rerun input to prove a failure flaky or real on the spot)" };
+  return { kind: "failed", words: "failed in this run, not quarantined (not re-run: the `rerun` input proves a failure flaky or real on the spot)" };
 }
 function leadItems(o, facts = {}) {
   const byId = /* @__PURE__ */ new Map();
