@@ -43,12 +43,16 @@ export interface DuckSession {
   close(): Promise<void>;
 }
 
-/** DuckDB's memory for a table's COPY: a few row groups of every column being written. */
-const MEMORY_LIMIT = '128MB';
+/**
+ * DuckDB's memory for a table's COPY: a row group of every column for each of its threads, and its CSV buffers (below
+ * 128 MB a 1M-row table failed to allocate a row group). One thread: a second holds a second row group, and the
+ * export's own work is done by then.
+ */
+const MEMORY_LIMIT = '256MB';
 
 export async function openDuckSession(duckdb: DuckDb): Promise<DuckSession> {
   const spill = await mkdtemp(join(tmpdir(), 'flakeguard-duckdb-'));
-  const instance = await duckdb.DuckDBInstance.create(':memory:', { memory_limit: MEMORY_LIMIT, temp_directory: spill });
+  const instance = await duckdb.DuckDBInstance.create(':memory:', { memory_limit: MEMORY_LIMIT, temp_directory: spill, threads: '1' });
   const connection = await instance.connect();
   return {
     connection,
