@@ -166,9 +166,17 @@ async function exportData(positionals: string[], values: Values): Promise<number
   if (positionals.length > 0) throw new CliError(`flakeguard export takes no positional argument, got '${positionals[0]}'.`);
   const { exportCommand } = await import('./export.ts');
   const options = dataOptions(values);
-  const { result, head } = await exportCommand(options, { format: values.format, out: values.out, since: values.since, repository: values.repository, now: Date.now() });
+  const { result, head } = await exportCommand(options, {
+    format: values.format,
+    out: values.out,
+    since: values.since,
+    repository: values.repository,
+    now: Date.now(),
+    parquetWriter: process.env.FLAKEGUARD_PARQUET_WRITER,
+  });
   for (const note of result.notes) console.error(`note: ${note.repository}: ${note.message}`);
   for (const [table, file] of Object.entries(result.tables)) console.log(`${table}: ${file.rows} rows, ${file.bytes} bytes -> ${file.path}`);
+  if (result.writer) console.log(`(Parquet written by ${result.writer === 'built-in' ? "flakeguard's built-in writer" : result.writer})`);
   console.log(`(data branch '${options.branch}' at ${head.slice(0, 12)})`);
   return 0;
 }

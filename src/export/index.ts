@@ -7,12 +7,16 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { TABLES, TABLE_NAMES, type TableName } from './tables.ts';
-import { ExportError, damageOf, tableRows, type ExportNote, type ExportSource, type SkippedSource } from './rows.ts';
-import { fileNameOf, openTableWriter, type ExportFormat, type TableFile, type TableWriter, type WriterOptions } from './writers.ts';
+import { ExportError, damageOf, tableBatches, type ExportNote, type ExportSource, type SkippedSource } from './rows.ts';
+import { DEFAULT_ROW_GROUP_ROWS, fileNameOf, openTableWriter, type ExportFormat, type TableFile, type TableWriter, type WriterOptions } from './writers.ts';
+import { ColumnBatch } from './batch.ts';
+import { DUCKDB_INSTALL_HINT, duckParquetWriter, loadDuckDb, openDuckSession, type DuckSession, type ParquetWriterChoice } from './duckdb.ts';
 
 export { TABLES, TABLE_NAMES, type Column, type ColumnType, type Row, type TableName } from './tables.ts';
 export { ExportError, damageOf, messageSignature, parseSince, rowKey, tableRows, type ExportNote, type ExportSource, type Since, type SkippedSource } from './rows.ts';
 export { EXPORT_FORMATS, fileNameOf, openTableWriter, parquetSchema, type ExportFormat, type TableFile, type TableWriter } from './writers.ts';
+export { ColumnBatch, rowOf } from './batch.ts';
+export { PARQUET_WRITERS, copyStatement, loadDuckDb, type ParquetWriterChoice } from './duckdb.ts';
 
 export interface ExportOptions extends WriterOptions {
   format: ExportFormat;
@@ -20,7 +24,14 @@ export interface ExportOptions extends WriterOptions {
   out: string;
   /** The tables to write (default: all four). */
   tables?: readonly TableName[];
+  /** Parquet's writer: DuckDB's when `@duckdb/node-api` is installed (auto, the default), DuckDB's or an error, or the bundled one. */
+  parquetWriter?: ParquetWriterChoice;
+  /** Where `@duckdb/node-api` is looked for when flakeguard's own node_modules has none (default: the process's folder). */
+  cwd?: string;
 }
+
+/** Rows a batch: what each table's maker fills before its writer takes them (small: its values die young, in V8's young generation). */
+const BATCH_ROWS = 1024;
 
 export interface ExportResult {
   tables: Record<string, TableFile>;
@@ -30,6 +41,19 @@ export interface ExportResult {
   notes: ExportNote[];
   /** The sources left out because the step would refuse their branch (damaged), each bad file with its line and why. */
   skipped: SkippedSource[];
+  /** Who wrote Parquet: `DuckDB v1.5.6` or `built-in`; undefined for NDJSON. */
+  writer?: string;
+}
+
+/** DuckDB for a Parquet export, or undefined for the bundled writer (the choice, and whether DuckDB is installed). */
+async function duckFor(options: ExportOptions): Promise<DuckSession | undefined> {
+  if (options.format !== 'parquet' || options.parquetWriter === 'builtin') return undefined;
+  const duckdb = await loadDuckDb(options.cwd ?? process.cwd());
+  if (!duckdb) {
+    if (options.parquetWriter === 'duckdb') throw new ExportError(DUCKDB_INSTALL_HINT);
+    return undefined;
+  }
+  return openDuckSession(duckdb);
 }
 
 /**
@@ -45,8 +69,14 @@ export async function exportTables(sources: Iterable<ExportSource> | AsyncIterab
   const notes: ExportNote[] = [];
   const repositories: string[] = [];
   const skipped: SkippedSource[] = [];
+  const batches = new Map(tables.map((table) => [table, new ColumnBatch(TABLES[table], BATCH_ROWS)]));
+  const duck = await duckFor(options);
+  const rowGroupRows = options.rowGroupRows ?? DEFAULT_ROW_GROUP_ROWS;
   try {
-    for (const table of tables) writers.set(table, await openTableWriter(options.format, join(options.out, fileNameOf(table, options.format)), TABLES[table], options));
+    for (const table of tables) {
+      const path = join(options.out, fileNameOf(table, options.format));
+      writers.set(table, duck ? await duckParquetWriter(duck, path, TABLES[table], rowGroupRows) : await openTableWriter(options.format, path, TABLES[table], options));
+    }
     for await (const source of sources) {
       const damaged = damageOf(source);
       if (damaged) {
@@ -56,18 +86,21 @@ export async function exportTables(sources: Iterable<ExportSource> | AsyncIterab
       repositories.push(source.repository);
       for (const table of tables) {
         const writer = writers.get(table)!;
-        for (const row of tableRows(table, source, notes)) {
-          const pending = writer.add(row);
+        for (const batch of tableBatches(table, source, batches.get(table)!, notes)) {
+          const pending = writer.addBatch(batch);
           if (pending) await pending;
         }
       }
     }
     if (repositories.length === 0 && skipped.length > 0) throw new ExportError(skipped.map((s) => s.reason).join(' '));
+    const files: Record<string, TableFile> = {};
+    for (const [table, writer] of writers) files[table] = await writer.close();
+    const writer = options.format === 'parquet' ? (duck ? `DuckDB ${duck.version}` : 'built-in') : undefined;
+    return { tables: files, repositories, notes, skipped, ...(writer ? { writer } : {}) };
   } catch (error) {
     for (const writer of writers.values()) await writer.abort();
     throw error;
+  } finally {
+    await duck?.close();
   }
-  const files: Record<string, TableFile> = {};
-  for (const [table, writer] of writers) files[table] = await writer.close();
-  return { tables: files, repositories, notes, skipped };
 }

@@ -3,8 +3,8 @@
  * time (generators), so that a writer holds a row group, never a table. Pure: no I/O; what the branch does not keep
  * is null, never a guess (docs/warehouse.md, "What the data branch does not keep").
  */
-import { createHash } from 'node:crypto';
-import { CODE_STATUS, isFailure, type TestHistory, type TestRunRecord } from '../model.ts';
+import { hash } from 'node:crypto';
+import { CODE_STATUS, isFailure, type TestHistory } from '../model.ts';
 import { failureKey } from '../history/records.ts';
 import { ownerText, ownersOf, parseCodeowners, type Codeowners } from '../owners/codeowners.ts';
 import { mapClassname, parseClassMap, type ClassMapRule } from '../owners/classmap.ts';
@@ -12,7 +12,8 @@ import { repositoryPath } from '../owners/index.ts';
 import { parseDecisions, type DecisionLog } from '../store/decisions.ts';
 import { CLASS_MAP_FILE, OWNERS_FILE } from '../store/owned.ts';
 import { damageReason, inBrokenShard, type Snapshot } from '../store/snapshot.ts';
-import type { Row, TableName } from './tables.ts';
+import { TABLES, type Row, type TableName } from './tables.ts';
+import { ColumnBatch, batchesOfRows, rowOf } from './batch.ts';
 
 /** Why an export refuses a branch: the same sentence the step fails with (damageReason), or a wrong --since. */
 export class ExportError extends Error {}
@@ -38,12 +39,15 @@ export interface ExportNote {
 
 /** A stable key: a hash of the parts (JSON, so that no separator inside a name can make two keys equal). */
 export function rowKey(...parts: Array<string | number>): string {
-  return createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 32);
+  return keyOf(JSON.stringify(parts));
 }
+
+/** The key of a row whose parts are already JSON (`["repo","run","id"]`): the hash, as rowKey makes it. */
+const keyOf = (json: string): string => hash('sha256', json, 'hex').slice(0, 32);
 
 /** A hash of a failure's message with every number blanked (failureKey): the same failure, the same signature. */
 export function messageSignature(message: string): string {
-  return createHash('sha256').update(failureKey(message)!).digest('hex').slice(0, 16);
+  return hash('sha256', failureKey(message)!, 'hex').slice(0, 16);
 }
 
 /**
@@ -100,6 +104,7 @@ const OUTCOME: Record<string, string> = { P: 'passed', F: 'failed', E: 'error', 
 
 function rerunVerdict(attempts: string): string | null {
   if (attempts.length < 2) return null;
+  if (attempts === 'FP') return 'flaky';
   const failed = /[FE]/.test(attempts);
   if (failed && attempts.includes('P')) return 'flaky';
   if (failed && /^[FE]+$/.test(attempts)) return 'consistent';
@@ -145,42 +150,93 @@ function* runsRows(source: ExportSource): Generator<Row> {
   }
 }
 
-function* testRunsRows(source: ExportSource): Generator<Row> {
+/**
+ * The test runs of a branch straight into columns: a history's runs are read in place and each value written into
+ * its column, with no object a row. What repeats is worked out once: each run's number, selection and cell, the JSON
+ * of each run key and test id for the row key, a message's signature, an attempts string's verdict.
+ */
+function* testRunsBatches(source: ExportSource, batch: ColumnBatch): Generator<ColumnBatch> {
   const { snapshot, repository } = source;
   const ingestions = ingestionsOf(snapshot);
   const selected = selectionOf(source);
+  const at = (name: string): Array<string | number | boolean | null> => batch.columns[TABLES.test_runs.findIndex((c) => c.name === name)]!;
+  const [rowKeys, repositories, runKeys, seqs, ids, times, shas, cells, onDefault, trusted, attemptsCol, counts, finals, verdicts, durations, messages, signatures, outages, succeeded] = [
+    'row_key',
+    'repository',
+    'run_key',
+    'run_seq',
+    'test_id',
+    'time',
+    'sha',
+    'cell',
+    'on_default_branch',
+    'trusted',
+    'attempts',
+    'attempt_count',
+    'final_outcome',
+    'rerun_verdict',
+    'duration_sec',
+    'message',
+    'message_signature',
+    'outage',
+    'job_succeeded',
+  ].map(at) as Array<Array<string | number | boolean | null>>;
+  // A run of runs.json: undefined when the branch does not have it or --since leaves it out.
+  const runs = new Map<string, { seq: number; cell: string | null; jobSucceeded: boolean | undefined; json: string } | null>();
+  const runOf = (key: string): { seq: number; cell: string | null; jobSucceeded: boolean | undefined; json: string } | null => {
+    let run = runs.get(key);
+    if (run === undefined) {
+      const row = snapshot.runs.get(key);
+      run = row && selected.run(row.seq, row.time, ingestions.get(key)?.at) ? { seq: row.seq, cell: row.cell ?? null, jobSucceeded: row.jobSucceeded, json: JSON.stringify(key) } : null;
+      runs.set(key, run);
+    }
+    return run;
+  };
+  const prefix = `[${JSON.stringify(repository)},`;
+  const signature = new Map<string, string>();
+  batch.length = 0;
   for (const [id, history] of snapshot.history) {
+    const idJson = JSON.stringify(id);
     for (const r of history.runs) {
-      const row = snapshot.runs.get(r.run);
-      if (!row || !selected.run(row.seq, row.time, ingestions.get(r.run)?.at)) continue;
-      yield testRunRow(repository, id, r, row.seq, r.cell ?? row.cell ?? null, row.jobSucceeded);
+      const run = runOf(r.run);
+      if (!run) continue;
+      const n = batch.length;
+      const attempts = r.attempts;
+      rowKeys![n] = keyOf(`${prefix}${run.json},${idJson}]`);
+      repositories![n] = repository;
+      runKeys![n] = r.run;
+      seqs![n] = run.seq;
+      ids![n] = id;
+      times![n] = r.time;
+      shas![n] = r.sha;
+      cells![n] = r.cell ?? run.cell;
+      onDefault![n] = r.onDefaultBranch;
+      trusted![n] = r.untrusted !== true;
+      attemptsCol![n] = attempts;
+      counts![n] = attempts.length;
+      finals![n] = OUTCOME[attempts[attempts.length - 1] ?? ''] ?? 'unknown';
+      verdicts![n] = rerunVerdict(attempts);
+      durations![n] = r.durationSec ?? null;
+      const message = r.message;
+      messages![n] = message ?? null;
+      if (message === undefined) signatures![n] = null;
+      else {
+        let s = signature.get(message);
+        if (s === undefined) {
+          if (signature.size >= 4096) signature.clear();
+          signature.set(message, (s = messageSignature(message)));
+        }
+        signatures![n] = s;
+      }
+      outages![n] = r.outage === true;
+      succeeded![n] = r.jobSucceeded ?? run.jobSucceeded ?? null;
+      if (++batch.length === batch.capacity) {
+        yield batch;
+        batch.length = 0;
+      }
     }
   }
-}
-
-function testRunRow(repository: string, id: string, r: TestRunRecord, seq: number, cell: string | null, jobSucceeded: boolean | undefined): Row {
-  const last = r.attempts[r.attempts.length - 1] ?? '';
-  return {
-    row_key: rowKey(repository, r.run, id),
-    repository,
-    run_key: r.run,
-    run_seq: seq,
-    test_id: id,
-    time: r.time,
-    sha: r.sha,
-    cell,
-    on_default_branch: r.onDefaultBranch,
-    trusted: r.untrusted !== true,
-    attempts: r.attempts,
-    attempt_count: r.attempts.length,
-    final_outcome: OUTCOME[last] ?? 'unknown',
-    rerun_verdict: rerunVerdict(r.attempts),
-    duration_sec: r.durationSec ?? null,
-    message: r.message ?? null,
-    message_signature: r.message !== undefined ? messageSignature(r.message) : null,
-    outage: r.outage === true,
-    job_succeeded: r.jobSucceeded ?? jobSucceeded ?? null,
-  };
+  if (batch.length > 0) yield batch;
 }
 
 /** The owners of each test from the copies on the branch, with the rules of src/owners/ (as the dashboard finds them). */
@@ -359,16 +415,24 @@ export function damageOf(source: ExportSource): SkippedSource | undefined {
   };
 }
 
-/** The rows of one table of one branch, in a stable order. `notes` collects what could not be read. */
-export function tableRows(table: TableName, source: ExportSource, notes: ExportNote[] = []): Iterable<Row> {
+/**
+ * The rows of one table of one branch as columns, in a stable order, `batch` (of that table) filled and yielded
+ * each time it is full: take its rows before asking for the next. `notes` collects what could not be read.
+ */
+export function tableBatches(table: TableName, source: ExportSource, batch: ColumnBatch, notes: ExportNote[] = []): Iterable<ColumnBatch> {
   switch (table) {
     case 'runs':
-      return runsRows(source);
+      return batchesOfRows(runsRows(source), batch);
     case 'test_runs':
-      return testRunsRows(source);
+      return testRunsBatches(source, batch);
     case 'tests':
-      return testsRows(source, notes);
+      return batchesOfRows(testsRows(source, notes), batch);
     case 'decisions':
-      return decisionsRows(source, notes);
+      return batchesOfRows(decisionsRows(source, notes), batch);
   }
+}
+
+/** The rows of one table of one branch as objects, in a stable order (tableBatches, a row at a time). */
+export function* tableRows(table: TableName, source: ExportSource, notes: ExportNote[] = []): Generator<Row> {
+  for (const batch of tableBatches(table, source, new ColumnBatch(TABLES[table], 1024), notes)) for (let i = 0; i < batch.length; i++) yield rowOf(batch, i);
 }

@@ -5,7 +5,8 @@
  * complete, so that a file of the export is always whole.
  */
 import { open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
-import type { Column, ColumnType, Row } from './tables.ts';
+import type { Column, ColumnType } from './tables.ts';
+import type { ColumnBatch, Value } from './batch.ts';
 
 export type ExportFormat = 'ndjson' | 'parquet';
 export const EXPORT_FORMATS: readonly ExportFormat[] = ['ndjson', 'parquet'];
@@ -17,8 +18,8 @@ export interface TableFile {
 }
 
 export interface TableWriter {
-  /** Adds a row; a returned promise is awaited before the next (the writer flushed a chunk or a row group). */
-  add(row: Row): void | Promise<void>;
+  /** Takes the batch's rows (the batch is reused once this returns or its promise settles). */
+  addBatch(batch: ColumnBatch): void | Promise<void>;
   close(): Promise<TableFile>;
   /** Stops and removes the partial file. */
   abort(): Promise<void>;
@@ -42,9 +43,10 @@ export async function openTableWriter(format: ExportFormat, path: string, column
 /* ---------- NDJSON ---------- */
 
 /** A value as JSON: a time as ISO 8601 in UTC (what BigQuery, ClickHouse, Snowflake and DuckDB read as a timestamp). */
-function jsonValue(type: ColumnType, value: Row[string]): string {
+function jsonValue(type: ColumnType, value: Value): string {
   if (value === null || value === undefined) return 'null';
   if (type === 'TIMESTAMP') return `"${new Date(value as number).toISOString()}"`;
+  if (type === 'BOOL') return value ? 'true' : 'false';
   return JSON.stringify(value);
 }
 
@@ -64,15 +66,19 @@ async function ndjsonWriter(path: string, columns: readonly Column[]): Promise<T
     chars = 0;
     await file.write(text);
   };
+  const types = columns.map((col) => col.type);
   return {
-    add(row) {
-      let line = '';
-      for (let i = 0; i < columns.length; i++) line += keys[i]! + jsonValue(columns[i]!.type, row[columns[i]!.name]!);
-      line += '}\n';
-      chunk.push(line);
-      chars += line.length;
-      rows++;
-      return chars >= CHUNK_CHARS ? flush() : undefined;
+    async addBatch(batch) {
+      const cols = batch.columns;
+      for (let r = 0; r < batch.length; r++) {
+        let line = '';
+        for (let i = 0; i < types.length; i++) line += keys[i]! + jsonValue(types[i]!, cols[i]![r]!);
+        line += '}\n';
+        chunk.push(line);
+        chars += line.length;
+        if (chars >= CHUNK_CHARS) await flush();
+      }
+      rows += batch.length;
     },
     async close() {
       await flush();
@@ -132,13 +138,12 @@ async function parquetWriter(path: string, columns: readonly Column[], rowGroupR
     return writer.write({ columnData, rowGroupSize: n });
   };
   return {
-    add(row) {
-      for (let i = 0; i < columns.length; i++) {
-        const v = row[columns[i]!.name];
-        buffers[i]!.push(v === undefined ? null : v);
+    async addBatch(batch) {
+      for (let r = 0; r < batch.length; r++) {
+        for (let i = 0; i < columns.length; i++) buffers[i]!.push(batch.columns[i]![r]!);
+        if (buffers[0]!.length >= rowGroupRows) await flush();
       }
-      rows++;
-      return buffers[0]!.length >= rowGroupRows ? flush() : undefined;
+      rows += batch.length;
     },
     async close() {
       await flush();

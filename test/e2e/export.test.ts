@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { cpSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { NODE24, PROJECT_ROOT, World, junitXml } from '../support/action.ts';
 import { expectOutcome } from '../support/expect.ts';
@@ -13,9 +13,9 @@ import { duckOver } from '../export/duckdb.ts';
 
 const CLI = join(PROJECT_ROOT, 'dist/cli/index.js');
 
-function cli(args: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LANG: 'C.UTF-8' };
-  const child = spawn(NODE24, [CLI, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+function cli(args: string[], cwd: string, entry = CLI, extraEnv: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LANG: 'C.UTF-8', ...extraEnv };
+  const child = spawn(NODE24, [entry, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -79,6 +79,35 @@ describe('flakeguard export', () => {
     }
     expect(answers[1]).toEqual(answers[0]);
     expect((answers[0] as Array<{ test_id: string }>).map((r) => r.test_id)).toEqual([FLAKY]);
+  }, 60_000);
+
+  it('Parquet is written by DuckDB when @duckdb/node-api is installed, by the built-in writer when not: the same rows', async () => {
+    // The bundled CLI finds DuckDB in the project's node_modules; a copy of dist/ outside the project has none to find.
+    const bare = join(world.root, 'installed-without-duckdb');
+    cpSync(join(PROJECT_ROOT, 'dist'), bare, { recursive: true });
+    const args = (out: string): string[] => ['export', '--format', 'parquet', '--out', out, '--remote', world.remote, '--repository', 'octo/project'];
+    const [withDuck, without, forced] = [join(world.root, 'duck'), join(world.root, 'builtin'), join(world.root, 'forced')];
+    const a = await cli(args(withDuck), world.root);
+    expect(a.code, a.stderr).toBe(0);
+    expect(a.stdout).toMatch(/\(Parquet written by DuckDB v\d+\.\d+\.\d+\)/);
+    const b = await cli(args(without), world.root, join(bare, 'cli/index.js'));
+    expect(b.code, b.stderr).toBe(0);
+    expect(b.stdout).toContain("(Parquet written by flakeguard's built-in writer)");
+    const c = await cli(args(forced), world.root, CLI, { FLAKEGUARD_PARQUET_WRITER: 'builtin' });
+    expect(c.stdout).toContain("(Parquet written by flakeguard's built-in writer)");
+    const d = await cli(args(join(world.root, 'refused')), world.root, join(bare, 'cli/index.js'), { FLAKEGUARD_PARQUET_WRITER: 'duckdb' });
+    expect([d.code, d.stderr]).toEqual([2, expect.stringContaining('npm install @duckdb/node-api')]);
+    const [duck, builtin] = [await duckOver(withDuck, 'parquet'), await duckOver(without, 'parquet')];
+    try {
+      for (const table of ['runs', 'test_runs', 'tests', 'decisions']) {
+        const rows = await duck.all(`SELECT * FROM ${table} ORDER BY row_key`);
+        expect(rows.length, table).toBeGreaterThan(0);
+        expect(rows, table).toEqual(await builtin.all(`SELECT * FROM ${table} ORDER BY row_key`));
+      }
+    } finally {
+      duck.close();
+      builtin.close();
+    }
   }, 60_000);
 
   it('--since exports the runs after a run; a wrong --since or --format is a usage error', async () => {
