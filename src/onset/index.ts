@@ -111,7 +111,7 @@ export function rateText(s: { runs: number; failures: number }): string {
 }
 
 /**
- * The sentence for a person, plain text (the caller escapes it for where it goes): "failure rate rose from 0% (0 of
+ * The sentence for a person: its own words and digits, and the run names as `runName` gives them (escaped by the caller for where it goes): "failure rate rose from 0% (0 of
  * 40 runs) to 31% (12 of 39 runs) between run <first> and run <last>", or "no change in rate found".
  */
 export function changeSentence(c: OnsetChange, runName: (r: OnsetRun) => string): string {
@@ -121,3 +121,30 @@ export function changeSentence(c: OnsetChange, runName: (r: OnsetRun) => string)
 }
 
 export const NO_CHANGE = 'no change in rate found';
+
+/* ---------- the commits of a range, as an adapter found them (src/github/onset-commits.ts) ---------- */
+
+export interface RangeCommit {
+  sha: string;
+  /** The first line of its message, as written (untrusted: escape where shown). */
+  subject: string;
+}
+
+export interface RangeCommits {
+  /** Commits in base..head (base excluded), newest first, at most MAX_COMMITS. */
+  commits: RangeCommit[];
+  /** More than MAX_COMMITS in the range. */
+  more: boolean;
+  /** The folder asked about, with a trailing '/' (e.g. `tests/cart/`). */
+  folder: string;
+  /**
+   * The commits of `commits` that changed a file under `folder`, newest first, each with the files it changed there
+   * (at most 20 a commit); absent when the source could not tell commit by commit.
+   */
+  touching?: Array<RangeCommit & { files: string[] }>;
+  /** The files under `folder` the range changed as a whole, when only that is known (the compare endpoint, a long range). */
+  changed?: string[];
+  via: 'git' | 'api';
+}
+
+export type RangeAnswer = RangeCommits | { skipped: string };
