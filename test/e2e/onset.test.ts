@@ -6,7 +6,9 @@
  */
 import { rm } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { World, git, junitXml, type CaseSpec } from '../support/action.ts';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { NODE24, PROJECT_ROOT, World, git, junitXml, type CaseSpec } from '../support/action.ts';
 import { startGitHubFake, type FakeGitHub } from '../support/github-fake/index.ts';
 
 const TOKEN = 'ghs_onset_test';
@@ -90,6 +92,18 @@ describe('onset in the owners issue', () => {
     // The hostile subject is shown as text: no tag, no mention, no link, no issue reference.
     expect(since).not.toMatch(/<img|@mallory|\]\(http:\/\/evil|(^|[^\\])#1\b/);
     expect(since).toContain('mallory');
+
+    // `flakeguard explain` in the checkout says the same, from its git.
+    const cli = await new Promise<{ code: number | null; stdout: string }>((res) => {
+      const child = spawn(NODE24, [join(PROJECT_ROOT, 'dist/cli/index.js'), 'explain', 'app.Cart::total'], { cwd: world.workspace, env: { PATH: process.env.PATH ?? '', HOME: world.root } });
+      let stdout = '';
+      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+      child.on('close', (code) => res({ code, stdout }));
+    });
+    expect(cli.code).toBe(0);
+    expect(cli.stdout).toMatch(/Since when: flaky since [0-9a-f]{7}…[0-9a-f]{7}: failure rate rose from 0% \(0 of \d+ runs\) to \d+% .* between run #\d+ and run #\d+/);
+    expect(cli.stdout).toMatch(/\d+ commits in that range \([0-9a-f]{7}\.\.[0-9a-f]{7}\); 1 touched src\/cart\//);
+    expect(cli.stdout).toContain(`    ${shas[40]!.slice(0, 7)} cart: <img src=x`);
   }, 240_000);
 
   it('asks the API compare endpoint when the checkout is shallow', async () => {
