@@ -572,8 +572,8 @@ const compareCommits: Handler = (ctx) => {
       url: `${base}/compare/${m![1]}...${m![2]}`,
       html_url: `https://github.com/${ctx.state.owner}/${ctx.state.repo}/compare/${m![1]}...${m![2]}`,
       permalink_url: `https://github.com/${ctx.state.owner}/${ctx.state.repo}/compare/${m![1]}...${m![2]}`,
-      diff_url: '',
-      patch_url: '',
+      diff_url: `https://github.com/${ctx.state.owner}/${ctx.state.repo}/compare/${m![1]}...${m![2]}.diff`,
+      patch_url: `https://github.com/${ctx.state.owner}/${ctx.state.repo}/compare/${m![1]}...${m![2]}.patch`,
       base_commit: renderCommit(ctx.render, commits[from]!, commits[from - 1]?.sha, false),
       merge_base_commit: renderCommit(ctx.render, commits[Math.min(from, to)]!, undefined, false),
       status: to > from ? 'ahead' : to === from ? 'identical' : 'behind',
@@ -581,7 +581,7 @@ const compareCommits: Handler = (ctx) => {
       behind_by: Math.max(0, from - to),
       total_commits: range.length,
       commits: range.map((c, i) => renderCommit(ctx.render, c, (i === 0 ? commits[from] : range[i - 1])!.sha, false)),
-      files: files.map((f) => renderFile(range[range.length - 1]!.sha, f)),
+      files: files.map((f) => renderFile(ctx.render, range[range.length - 1]!.sha, f)),
     },
   };
 };

@@ -819,10 +819,22 @@ export function renderCommit(r: RenderCtx, c: CommitRecord, parent: string | und
     author: null,
     committer: null,
     parents: parent ? [{ sha: parent, url: `${base}/commits/${parent}` }] : [],
-    ...(withFiles ? { files: c.files.map((f) => renderFile(c.sha, f)), stats: { additions: c.files.length, deletions: 0, total: c.files.length } } : {}),
+    ...(withFiles ? { files: c.files.map((f) => renderFile(r, c.sha, f)), stats: { additions: c.files.length, deletions: 0, total: c.files.length } } : {}),
   };
 }
 
-export function renderFile(sha: string, filename: string): Record<string, unknown> {
-  return { sha, filename, status: 'modified', additions: 1, deletions: 0, changes: 1, blob_url: '', raw_url: '', contents_url: '' };
+export function renderFile(r: RenderCtx, sha: string, filename: string): Record<string, unknown> {
+  const web = `${WEB}/${r.state.owner}/${r.state.repo}`;
+  const path = filename.split('/').map(encodeURIComponent).join('/');
+  return {
+    sha,
+    filename,
+    status: 'modified',
+    additions: 1,
+    deletions: 0,
+    changes: 1,
+    blob_url: `${web}/blob/${sha}/${path}`,
+    raw_url: `${web}/raw/${sha}/${path}`,
+    contents_url: `${r.api}/repos/${r.state.owner}/${r.state.repo}/contents/${path}?ref=${sha}`,
+  };
 }
