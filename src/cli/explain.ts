@@ -7,6 +7,8 @@ import { statsFileOf, type Snapshot } from '../store/snapshot.ts';
 import { plainText } from '../text/escape.ts';
 import { scoreViewOf, formatPfs, symbols, SYMBOLS_LEGEND } from '../report/scores.ts';
 import { resolveTest } from './override.ts';
+import { onsetOf, type RangeAnswer } from '../onset/index.ts';
+import { onsetPlain } from '../report/onset.ts';
 
 const t = (untrusted: unknown, max = 300): string => plainText(String(untrusted), max, true);
 const num = (x: unknown): string => (typeof x === 'number' ? x.toFixed(2) : '—');
@@ -42,6 +44,8 @@ export interface ExplainOptions {
   runs?: number;
   /** The test's line in its stats file, when known. */
   line?: (id: string) => number | undefined;
+  /** The commits of the onset's range, as the workspace's git gave them (src/github/onset-commits.ts). */
+  commits?: RangeAnswer;
 }
 
 export function explainTest(snapshot: Snapshot, query: string, options: ExplainOptions): string {
@@ -88,6 +92,13 @@ export function explainTest(snapshot: Snapshot, query: string, options: ExplainO
     if (parts.length > 0) out.push(`Scores: ${parts.join(' · ')}.`);
     if (view?.recommendation && view.priority) out.push(adviceLine(view.recommendation, view.priority, view.recommendationReason, stats.quarantined, stored?.override.action));
     if (typeof stats.recent === 'string' && stats.recent !== '') out.push(`Recent runs, oldest to newest: ${symbols(stats.recent)}  (${SYMBOLS_LEGEND})`);
+  }
+
+  if (history && history.runs.some((r) => /[FE]/.test(r.attempts))) {
+    const seqOfRun = new Map<string, number>();
+    for (const [key, row] of snapshot.runs) seqOfRun.set(key, row.seq);
+    const runName = (r: { run: string }): string => (seqOfRun.has(r.run) ? `#${seqOfRun.get(r.run)}` : r.run);
+    out.push(...onsetPlain(onsetOf(history.runs), options.commits, runName));
   }
 
   if (history && history.runs.length > 0) {

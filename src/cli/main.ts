@@ -117,9 +117,21 @@ async function explain(positionals: string[], values: Values): Promise<number> {
   const { readDataBranch, statsLineOf } = await import('./data.ts');
   const { explainTest } = await import('./explain.ts');
   const { snapshot, files, head } = await readDataBranch(options);
-  process.stdout.write(explainTest(snapshot, query, { dataBranch: options.branch, now: Date.now(), runs, line: (id) => statsLineOf(files, snapshot, id) }));
+  const commits = await onsetCommits(snapshot, query);
+  process.stdout.write(explainTest(snapshot, query, { dataBranch: options.branch, now: Date.now(), runs, line: (id) => statsLineOf(files, snapshot, id), ...(commits ? { commits } : {}) }));
   console.log(`\n(data branch '${options.branch}' at ${head.slice(0, 12)})`);
   return 0;
+}
+
+/** The commits of a test's onset range from the git repository the command runs in (docs/onset.md). */
+async function onsetCommits(snapshot: import('../store/snapshot.ts').Snapshot, query: string): Promise<import('../onset/index.ts').RangeAnswer | undefined> {
+  const { resolveTest } = await import('./override.ts');
+  const { latestChange, onsetOf } = await import('../onset/index.ts');
+  const history = snapshot.history.get(resolveTest(snapshot, query));
+  const change = history ? latestChange(onsetOf(history.runs)) : undefined;
+  if (!history || change?.base === undefined || change.head === undefined) return undefined;
+  const { folderOf, rangeCommits, workspaceCommits } = await import('../github/onset-commits.ts');
+  return rangeCommits([workspaceCommits(process.cwd())], change.base, change.head, history.file ? folderOf(history.file) : '');
 }
 
 async function summary(positionals: string[], values: Values): Promise<number> {

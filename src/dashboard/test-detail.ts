@@ -1,5 +1,7 @@
 /** The view of one test: its runs as a strip, its failure modes, and its quarantine timeline (decisions.json). */
 import { failureKey } from '../history/records.ts';
+import { onsetOf, type Onset } from '../onset/index.ts';
+import type { TestRunRecord } from '../model.ts';
 import type { DecisionKind, TestDecisions } from '../store/decisions.ts';
 import { commitUrl, safeUrl } from './links.ts';
 import type { Model, TestEntry } from './page-model.ts';
@@ -32,6 +34,8 @@ export interface TestDetail {
   modes: FailureMode[];
   /** Runs with a failure but no stored message. */
   unexplained: number;
+  /** Where the failure rate changed (src/onset/), run keys as sequence numbers; none without a failure in the window. */
+  onset?: Onset;
 }
 
 export function testDetail(model: Model, entry: TestEntry): TestDetail {
@@ -69,7 +73,23 @@ export function testDetail(model: Model, entry: TestEntry): TestDetail {
       }
     }
   }
-  return { entry, strip, modes: [...modes.values()].sort((a, b) => b.count - a.count || b.lastSeq - a.lastSeq), unexplained };
+  const sorted = [...modes.values()].sort((a, b) => b.count - a.count || b.lastSeq - a.lastSeq);
+  const onset = modes.size > 0 || unexplained > 0 ? onsetOf(strip.map((c) => stripRecord(model, c))) : undefined;
+  return { entry, strip, modes: sorted, unexplained, ...(onset ? { onset } : {}) };
+}
+
+/** A strip cell as the onset reads a run: its key is its sequence number. */
+function stripRecord(model: Model, c: StripCell): TestRunRecord {
+  const row = model.runBySeq.get(c.seq);
+  return {
+    run: String(c.seq),
+    sha: c.sha ?? '',
+    time: c.time ?? 0,
+    onDefaultBranch: row?.onDefaultBranch ?? false,
+    attempts: c.attempts,
+    ...(c.outage ? { outage: true } : {}),
+    ...(row?.untrusted ? { untrusted: true } : {}),
+  };
 }
 
 /* ---------- one test's quarantine timeline (decisions.json) ---------- */

@@ -8,6 +8,8 @@ import type { TestHistory, TestRunRecord } from '../model.ts';
 import type { Decision } from '../policy/quarantine.ts';
 import { ownerText, type Owner, type TestOwners } from '../owners/index.ts';
 import { mdPre, mdText } from '../text/escape.ts';
+import type { Onset, RangeAnswer } from '../onset/index.ts';
+import { onsetMarkdown } from '../report/onset.ts';
 
 /** GitHub's limits: titles 256 characters, bodies and comments 65,536. */
 export const TITLE_MAX = 256;
@@ -188,6 +190,8 @@ export interface IssueContent {
   /** The stats file holding the test's line, e.g. stats/00.json. */
   statsFile: string;
   meta: IssueMeta;
+  /** Since when the test fails as it does (src/onset/), and the commits of that range (src/github/onset-commits.ts). */
+  onset?: { onset: Onset; commits?: RangeAnswer };
 }
 
 const MAX_FAILURES_SHOWN = 10;
@@ -263,6 +267,11 @@ export function renderBody(ctx: RenderContext, c: IssueContent): string {
   if (c.pfsTrend.length > 1) lines.push(`- PFS of the last ${c.trendWindow ?? 10} runs, over time: ${c.pfsTrend.map((p) => `${fixed(p.pf)} (${p.runs} runs)`).join(' → ')}`);
   if (d?.evidence.recent) lines.push(`- Recent results, oldest first (✓ pass, ↻ passed on retry, ✗ fail): ${symbols(d.evidence.recent)}`);
   lines.push('');
+
+  if (c.onset) {
+    const links = { run: (r: { run: string }) => runLink(ctx, r.run), repoUrl: `${ctx.serverUrl}/${ctx.repository}` };
+    lines.push('### Since when', '', ...onsetMarkdown(c.onset.onset, c.onset.commits, links), '');
+  }
 
   lines.push('### Recent failures', '');
   lines.push(...failuresSection(ctx, t.runs), '');

@@ -14,6 +14,8 @@ import { logText } from '../text/escape.ts';
 import type { Interval, RenderContext } from './issue-body.ts';
 import { DEFAULT_REGRESSION, planIssues, type IssueIndex, type Plan, type RegressionOptions, type TestFacts } from './issue-plan.ts';
 import { dryRunSummary } from './issue-dry-run.ts';
+import { onsetsOfPlan } from './issue-onset.ts';
+import { apiCommits, workspaceCommits } from './onset-commits.ts';
 import { ActionWriter, type Done, type PublishState } from './issue-writer.ts';
 
 function isInterval(x: unknown): x is Interval {
@@ -104,6 +106,8 @@ export async function publishIssues(s: PublishState, sync: SyncResult<ApplyResul
     mentions: !dryRun,
   };
   const writer = new ActionWriter(s, render, lookup, result, run);
+  const sources = [workspaceCommits(ctx.workspace), ...(s.api ? [apiCommits(s.api.octokit, ctx.owner, ctx.repo)] : [])];
+  writer.onsets = await onsetsOfPlan(plan.actions, sources, (f) => writer.owners(f).path);
 
   if (dryRun) {
     await appendSummary(dryRunSummary(writer, plan, s));

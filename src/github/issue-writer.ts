@@ -13,6 +13,7 @@ import { logText, mdText } from '../text/escape.ts';
 import { requestOptions } from './client.ts';
 import { tracked, type ApiIssue, type IssueApi } from './issue-api.ts';
 import { assigneesOf, issueTitle, markerSearchPhrase, renderBody, renderComment, withMeta, type CommentKind, type IssueMeta, type OpenReason, type RenderContext } from './issue-body.ts';
+import type { OnsetOfTest } from './issue-onset.ts';
 import { pfsTrend, type IssueIndex, type RegressionOptions, type PlannedAction, type Regression, type TestFacts, type TrackedIssue } from './issue-plan.ts';
 
 export const LABEL_COLOR = 'fbca04';
@@ -46,6 +47,8 @@ export class ActionWriter {
   private readonly lookup: OwnerLookup & { codeownersPath?: string };
   private readonly result: ApplyResult;
   private readonly run: RunContext;
+  /** Each test's onset, for the bodies (src/github/issue-onset.ts). */
+  onsets?: ReadonlyMap<string, OnsetOfTest>;
 
   constructor(s: PublishState, render: RenderContext, lookup: OwnerLookup & { codeownersPath?: string }, result: ApplyResult, run: RunContext) {
     this.s = s;
@@ -83,6 +86,7 @@ export class ActionWriter {
       ...(this.lookup.codeownersPath ? { codeownersPath: this.lookup.codeownersPath } : {}),
       statsFile: this.statsFile(f.id),
       meta,
+      ...(this.onsets?.has(f.id) ? { onset: this.onsets.get(f.id)! } : {}),
     });
   }
 

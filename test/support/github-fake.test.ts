@@ -661,3 +661,29 @@ describe('github fake', () => {
     });
   });
 });
+
+describe('github fake: commits', () => {
+  it('compares two seeded commits and gives one commit with its files, as the spec describes them', async () => {
+    fake = await startGitHubFake({ owner: OWNER, repo: REPO, token: TOKEN });
+    try {
+      const sha = (n: number): string => String(n).repeat(40);
+      fake.seed.commit({ sha: sha(1), message: 'one' });
+      fake.seed.commit({ sha: sha(2), message: 'two\n\nbody', files: ['src/cart/a.ts'] });
+      fake.seed.commit({ sha: sha(3), message: 'three', files: ['src/util/b.ts', 'src/cart/a.ts'] });
+      const compared = await api('GET', `/repos/${OWNER}/${REPO}/compare/${sha(1)}...${sha(3)}`);
+      expect(compared.status).toBe(200);
+      expectValid('repos/compare-commits-with-basehead', compared);
+      const body = compared.body as { total_commits: number; commits: Array<{ sha: string; commit: { message: string } }>; files: Array<{ filename: string }> };
+      expect(body.total_commits).toBe(2);
+      expect(body.commits.map((c) => c.sha)).toEqual([sha(2), sha(3)]);
+      expect(body.files.map((f) => f.filename)).toEqual(['src/cart/a.ts', 'src/util/b.ts']);
+      const one = await api('GET', `/repos/${OWNER}/${REPO}/commits/${sha(2)}`);
+      expectValid('repos/get-commit', one);
+      expect((one.body as { files: Array<{ filename: string }> }).files.map((f) => f.filename)).toEqual(['src/cart/a.ts']);
+      expect((await api('GET', `/repos/${OWNER}/${REPO}/compare/${sha(1)}...${'f'.repeat(40)}`)).status).toBe(404);
+      expect(fake.violations()).toEqual([]);
+    } finally {
+      await fake.close();
+    }
+  });
+});

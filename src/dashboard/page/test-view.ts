@@ -3,7 +3,8 @@ import { ageDays } from '../backlog.ts';
 import { issueUrl } from '../links.ts';
 import type { Model, TestEntry } from '../page-model.ts';
 import { pfsHistory } from '../pfs-history.ts';
-import { testDetail, timelineRows } from '../test-detail.ts';
+import { testDetail, timelineRows, type TestDetail } from '../test-detail.ts';
+import { changeSentence, latestChange, NO_CHANGE } from '../../onset/index.ts';
 import { count } from '../wording.ts';
 import { shardOf, statsPath } from '../../store/layout.ts';
 import { MAX_EVENTS_PER_TEST } from '../../store/decisions.ts';
@@ -69,6 +70,7 @@ export function renderTest(root: HTMLElement, model: Model, id: string, decision
         return cell;
       }),
     ),
+    onsetParagraph(d),
     h('h3', null, 'PFS over time'),
     h('p', { class: 'legend' }, 'After each run, the PFS of its last 10 runs (outages left out) with its 90% interval: where the flakiness changed.'),
     pfsChart,
@@ -270,4 +272,25 @@ async function issueLink(repoUrl: string, id: string): Promise<HTMLElement> {
   const hash = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
   const q = `is:issue "flakeguard:test-id=${hash}"`;
   return h('a', { href: `${repoUrl}/issues?q=${encodeURIComponent(q)}` }, 'find its issue (when issues are on)');
+}
+
+/**
+ * Since when (docs/onset.md): where the failure rate changed, as a range of runs and its commits; "no change in rate
+ * found" when the evidence is weak. The commits that touched the test's folder are in its issue and `flakeguard why`:
+ * the page has no git.
+ */
+function onsetParagraph(d: TestDetail): HTMLElement | string {
+  if (!d.onset) return '';
+  const c = latestChange(d.onset);
+  if (!c) return h('p', { class: 'legend', data: { field: 'onset', direction: 'none' } }, `Since when: ${NO_CHANGE} in ${count(d.onset.runs, 'run')} (${count(d.onset.failures, 'failure')}).`);
+  const from = (c.base ?? c.shas[0] ?? c.first.sha).slice(0, 7);
+  const to = (c.head ?? c.last.sha).slice(0, 7);
+  const since = from === to ? to : `${from}…${to}`;
+  return h(
+    'p',
+    { data: { field: 'onset', direction: c.direction, first: c.first.run, last: c.last.run } },
+    h('strong', null, `${c.direction === 'up' ? 'Flaky since' : 'Failing less since'} ${since}`),
+    `: its ${changeSentence(c, (r) => `#${r.run}`)}.`,
+    c.direction === 'down' ? ' Nobody said it was fixed: if a change fixed it, say so in its issue.' : '',
+  );
 }

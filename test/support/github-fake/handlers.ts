@@ -14,6 +14,8 @@ import {
   renderLabel,
   renderRateLimit,
   renderRepository,
+  renderCommit,
+  renderFile,
   renderWorkflowRun,
   renderWorkflowJobs,
   renderPullRequest,
@@ -551,7 +553,48 @@ const pullsGet: Handler = (ctx) => {
   return p && issue ? { status: 200, body: renderPullRequestFull(ctx.render, p, issue) } : notFound();
 };
 
+/**
+ * `GET /repos/{owner}/{repo}/compare/{base}...{head}`: the seeded commits after `base` up to `head` (a linear history),
+ * oldest first, and the files they changed as a whole. 404 when either is not a seeded commit.
+ */
+const compareCommits: Handler = (ctx) => {
+  const m = /^([^.]+)\.\.\.([^.]+)$/.exec(String(ctx.params['basehead']));
+  const commits = ctx.state.commits;
+  const from = m ? commits.findIndex((c) => c.sha === m[1]) : -1;
+  const to = m ? commits.findIndex((c) => c.sha === m[2]) : -1;
+  if (from < 0 || to < 0) return notFound('Not Found');
+  const range = to > from ? commits.slice(from + 1, to + 1) : [];
+  const files = [...new Set(range.flatMap((c) => c.files))];
+  const base = `${ctx.render.api}/repos/${ctx.state.owner}/${ctx.state.repo}`;
+  return {
+    status: 200,
+    body: {
+      url: `${base}/compare/${m![1]}...${m![2]}`,
+      html_url: `https://github.com/${ctx.state.owner}/${ctx.state.repo}/compare/${m![1]}...${m![2]}`,
+      permalink_url: `https://github.com/${ctx.state.owner}/${ctx.state.repo}/compare/${m![1]}...${m![2]}`,
+      diff_url: `https://github.com/${ctx.state.owner}/${ctx.state.repo}/compare/${m![1]}...${m![2]}.diff`,
+      patch_url: `https://github.com/${ctx.state.owner}/${ctx.state.repo}/compare/${m![1]}...${m![2]}.patch`,
+      base_commit: renderCommit(ctx.render, commits[from]!, commits[from - 1]?.sha, false),
+      merge_base_commit: renderCommit(ctx.render, commits[Math.min(from, to)]!, undefined, false),
+      status: to > from ? 'ahead' : to === from ? 'identical' : 'behind',
+      ahead_by: Math.max(0, to - from),
+      behind_by: Math.max(0, from - to),
+      total_commits: range.length,
+      commits: range.map((c, i) => renderCommit(ctx.render, c, (i === 0 ? commits[from] : range[i - 1])!.sha, false)),
+      files: files.map((f) => renderFile(ctx.render, range[range.length - 1]!.sha, f)),
+    },
+  };
+};
+
+/** `GET /repos/{owner}/{repo}/commits/{ref}`: a seeded commit by its sha, with its files. */
+const getCommit: Handler = (ctx) => {
+  const i = ctx.state.commits.findIndex((c) => c.sha === ctx.params['ref']);
+  return i < 0 ? notFound('No commit found for SHA: ' + String(ctx.params['ref'])) : { status: 200, body: renderCommit(ctx.render, ctx.state.commits[i]!, ctx.state.commits[i - 1]?.sha, true) };
+};
+
 export const handlers: Record<string, Handler> = {
+  'repos/compare-commits-with-basehead': compareCommits,
+  'repos/get-commit': getCommit,
   'pulls/list': pullsList,
   'pulls/get': pullsGet,
   'checks/create': checksCreate,

@@ -9,7 +9,18 @@ import type { AddressInfo } from 'node:net';
 import { handlers, notFound, type HandlerCtx, type HandlerResult } from './handlers.ts';
 import { checkRules } from './rules.ts';
 import { checkRequest, loadSpec } from './spec.ts';
-import { Store, type ArtifactRecord, type CheckRunRecord, type CommentRecord, type FakeState, type IssueRecord, type LabelRecord, type PullRequestRecord, type WorkflowRunRecord } from './state.ts';
+import {
+  Store,
+  type ArtifactRecord,
+  type CheckRunRecord,
+  type CommentRecord,
+  type CommitRecord,
+  type FakeState,
+  type IssueRecord,
+  type LabelRecord,
+  type PullRequestRecord,
+  type WorkflowRunRecord,
+} from './state.ts';
 
 export type { AnnotationRecord, ArtifactRecord, CheckRunRecord, CommentRecord, FakeState, IssueRecord, LabelRecord, WorkflowRunRecord } from './state.ts';
 export { checkResponse, specInfo } from './spec.ts';
@@ -85,6 +96,8 @@ export interface Seeder {
   workflowRun(w: Partial<WorkflowRunRecord> & { id: number; head_sha: string }): WorkflowRunRecord;
   /** A pull request (and its issue, unless `number` names an existing one). */
   pullRequest(p: Partial<PullRequestRecord> & { head_sha: string; title?: string }): PullRequestRecord;
+  /** A commit on the default branch, after those seeded before it (the compare and commit endpoints read them). */
+  commit(c: Partial<CommitRecord> & { sha: string }): CommitRecord;
 }
 
 export interface FakeGitHub {
@@ -194,6 +207,7 @@ export async function startGitHubFake(opts: StartOptions = {}): Promise<FakeGitH
     artifacts: [],
     workflowRuns: [],
     pulls: [],
+    commits: [],
     rateLimit: { core: { limit: 5000, used: 0 }, search: { limit: 30, used: 0 } },
   };
   const store = new Store(state);
@@ -491,6 +505,7 @@ export async function startGitHubFake(opts: StartOptions = {}): Promise<FakeGitH
       artifact: (a) => store.addArtifact(a),
       workflowRun: (w) => store.addWorkflowRun(w),
       pullRequest: (p) => store.addPullRequest(p),
+      commit: (c) => store.addCommit(c),
     },
     violations: () => requests.flatMap((r) => r.violations.map((v) => `${r.method} ${r.path}${r.operationId ? ` (${r.operationId})` : ''}: ${v}`)),
     failNext(match, response, times = 1) {

@@ -113,6 +113,14 @@ export interface WorkflowRunRecord {
   jobs: string[][];
 }
 
+/** A commit of the repository's default branch, for the compare and commit endpoints (a linear history, oldest first). */
+export interface CommitRecord {
+  sha: string;
+  message: string;
+  /** The paths it changed. */
+  files: string[];
+}
+
 /** A pull request: an issue of the same number (its comments are issue comments) with a head and a base. */
 export interface PullRequestRecord {
   number: number;
@@ -140,6 +148,8 @@ export interface FakeState {
   artifacts: ArtifactRecord[];
   workflowRuns: WorkflowRunRecord[];
   pulls: PullRequestRecord[];
+  /** The default branch's commits, oldest first (seed.commit). */
+  commits: CommitRecord[];
   rateLimit: { core: { limit: number; used: number }; search: { limit: number; used: number } };
 }
 
@@ -278,6 +288,12 @@ export class Store {
       jobs: w.jobs ?? [],
     };
     this.state.workflowRuns.push(rec);
+    return rec;
+  }
+
+  addCommit(c: Partial<CommitRecord> & { sha: string }): CommitRecord {
+    const rec: CommitRecord = { sha: c.sha, message: c.message ?? 'a commit', files: c.files ?? [] };
+    this.state.commits.push(rec);
     return rec;
   }
 
@@ -786,5 +802,39 @@ export function renderRateLimit(state: FakeState, now: number = Date.now()): Rec
       code_search: { limit: 10, used: 0, remaining: 10, reset },
     },
     rate: core,
+  };
+}
+
+/** A commit as the compare and commit endpoints give it (the fields flakeguard reads, and a few more). */
+export function renderCommit(r: RenderCtx, c: CommitRecord, parent: string | undefined, withFiles: boolean): Record<string, unknown> {
+  const base = `${r.api}/repos/${r.state.owner}/${r.state.repo}`;
+  const person = { name: 'Dev', email: 'dev@example.com', date: '2026-11-01T00:00:00Z' };
+  return {
+    sha: c.sha,
+    node_id: `C_${c.sha.slice(0, 12)}`,
+    url: `${base}/commits/${c.sha}`,
+    html_url: `${WEB}/${r.state.owner}/${r.state.repo}/commit/${c.sha}`,
+    comments_url: `${base}/commits/${c.sha}/comments`,
+    commit: { url: `${base}/git/commits/${c.sha}`, author: person, committer: person, message: c.message, comment_count: 0, tree: { sha: '0'.repeat(40), url: `${base}/git/trees/${'0'.repeat(40)}` } },
+    author: null,
+    committer: null,
+    parents: parent ? [{ sha: parent, url: `${base}/commits/${parent}` }] : [],
+    ...(withFiles ? { files: c.files.map((f) => renderFile(r, c.sha, f)), stats: { additions: c.files.length, deletions: 0, total: c.files.length } } : {}),
+  };
+}
+
+export function renderFile(r: RenderCtx, sha: string, filename: string): Record<string, unknown> {
+  const web = `${WEB}/${r.state.owner}/${r.state.repo}`;
+  const path = filename.split('/').map(encodeURIComponent).join('/');
+  return {
+    sha,
+    filename,
+    status: 'modified',
+    additions: 1,
+    deletions: 0,
+    changes: 1,
+    blob_url: `${web}/blob/${sha}/${path}`,
+    raw_url: `${web}/raw/${sha}/${path}`,
+    contents_url: `${r.api}/repos/${r.state.owner}/${r.state.repo}/contents/${path}?ref=${sha}`,
   };
 }
