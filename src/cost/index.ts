@@ -6,11 +6,12 @@
  *
  * The rules, each a share of a measured figure (ADR 0495):
  * - **re-run executions**: the attempts of a run in which the test failed, beyond its first attempt of each workflow
- *   attempt (a hand re-run's attempts are not re-runs of the step). Their seconds are the run's re-run seconds
- *   (`r`, measured) shared by executions among the tests re-run in it; without `r` (a runner's own retries, a run
- *   recorded before the figures) the executions times the test's newest duration, counted as estimated;
+ *   attempt (a hand re-run's attempts are not re-runs of the step). Their seconds are the executions times the
+ *   test's newest duration, plus a share (by executions) of what the run's measured re-run seconds (`r`) exceed the
+ *   executions' durations by (a runner's start-up); a run without `r` is counted as estimated;
  * - **red runs re-run by hand** (ADR 0494): a run's hand re-runs' seconds (`hs`: the tests' seconds of every attempt
- *   that followed a red attempt on the same commit) shared equally by the tests that failed in the run;
+ *   that followed a red attempt on the same commit) shared equally by the tests that made the red attempt red, as far
+ *   as the joined attempts tell (slotFacts' `blamed`);
  * - **saved** (ADR 0496): a run a re-run turned green (`p > 0`, the job green) would have been re-run by hand once: its
  *   tests' seconds (`s`) shared equally by the tests that flaked in it.
  */
@@ -36,8 +37,12 @@ export interface RunTally {
   failed: number;
   /** Of them, the tests whose last attempt passed. */
   flaked: number;
+  /** Of them, the tests a hand re-run of the run is charged to (slotFacts' `blamed`). */
+  blamed: number;
   /** Their re-run executions (slotFacts). */
   executions: number;
+  /** Those executions times each test's newest duration, seconds (0 for a test without one). */
+  executionSec: number;
 }
 
 export interface TestCost {
@@ -63,11 +68,23 @@ export interface TestCost {
 
 const FAILED = /[FE]/;
 
-/** The test's facts in one run: whether it failed an attempt, whether it then passed, and its re-run executions. */
-export function slotFacts(attempts: string, handReruns = 0): { failed: boolean; flaked: boolean; executions: number } {
-  if (!FAILED.test(attempts)) return { failed: false, flaked: false, executions: 0 };
+/**
+ * The test's facts in one run: whether it failed an attempt, whether it then passed, its re-run executions, and
+ * whether a hand re-run of the run is charged to it (`blamed`, ADR 0494): it failed, and its attempt before the last
+ * failed too, or its last did. The history joins a hand re-run's attempts to the red attempt's (`FF` + `P`), so the
+ * attempt before the hand re-run's first is the red attempt's last: a test whose failure the step's re-run proved
+ * flaky in that attempt (`FP` + `P`) did not make it red.
+ */
+export function slotFacts(attempts: string, handReruns = 0): { failed: boolean; flaked: boolean; executions: number; blamed: boolean } {
+  if (!FAILED.test(attempts)) return { failed: false, flaked: false, executions: 0, blamed: false };
   const last = attempts[attempts.length - 1];
-  return { failed: true, flaked: last === 'P', executions: Math.max(0, attempts.length - 1 - handReruns) };
+  const before = attempts[attempts.length - 2];
+  return {
+    failed: true,
+    flaked: last === 'P',
+    executions: Math.max(0, attempts.length - 1 - handReruns),
+    blamed: last !== 'P' || before === 'F' || before === 'E',
+  };
 }
 
 const handRerunsOf = (run: CostRun | undefined): number => {
@@ -76,22 +93,25 @@ const handRerunsOf = (run: CostRun | undefined): number => {
 };
 
 /** The denominators of every run's shares, over every test of the branch (a test that never failed adds nothing). */
-export function tallyRuns<K>(tests: Iterable<Slots<K>>, runOf: (run: K) => CostRun | undefined): Map<K, RunTally> {
+export function tallyRuns<K>(tests: Iterable<{ slots: Slots<K>; durationSec?: number }>, runOf: (run: K) => CostRun | undefined): Map<K, RunTally> {
   const tallies = new Map<K, RunTally>();
-  for (const slots of tests) tallyTest(tallies, slots, runOf);
+  for (const t of tests) tallyTest(tallies, t.slots, runOf, t.durationSec);
   return tallies;
 }
 
 /** Adds one test's runs to `tallies` (for a reader that walks each test once for other reasons). */
-export function tallyTest<K>(tallies: Map<K, RunTally>, slots: Slots<K>, runOf: (run: K) => CostRun | undefined): void {
+export function tallyTest<K>(tallies: Map<K, RunTally>, slots: Slots<K>, runOf: (run: K) => CostRun | undefined, durationSec?: number): void {
+  const d = finite(durationSec) ? durationSec : 0;
   slots((run, attempts) => {
     if (!FAILED.test(attempts)) return;
     const facts = slotFacts(attempts, handRerunsOf(runOf(run)));
     let t = tallies.get(run);
-    if (!t) tallies.set(run, (t = { failed: 0, flaked: 0, executions: 0 }));
+    if (!t) tallies.set(run, (t = { failed: 0, flaked: 0, blamed: 0, executions: 0, executionSec: 0 }));
     t.failed++;
     if (facts.flaked) t.flaked++;
+    if (facts.blamed) t.blamed++;
     t.executions += facts.executions;
+    t.executionSec += facts.executions * d;
   });
 }
 
@@ -113,15 +133,16 @@ export function testCost<K>(slots: Slots<K>, durationSec: number | undefined, ru
     cost.failedRuns++;
     if (facts.executions > 0) {
       cost.rerunExecutions += facts.executions;
-      if (finite(f?.rerunSec) && tally && tally.executions > 0) cost.rerunSec += (f.rerunSec * facts.executions) / tally.executions;
-      else if (finite(durationSec)) {
-        cost.rerunSec += facts.executions * durationSec;
-        cost.estimatedRuns++;
-      }
+      // Its executions at its duration, plus its share of what the run's re-runs measured beyond the executions'
+      // durations (a runner's start-up, a slower machine); without a measure, its duration alone, counted as estimated.
+      const own = finite(durationSec) ? facts.executions * durationSec : 0;
+      const overhead = finite(f?.rerunSec) && tally && tally.executions > 0 ? Math.max(0, f.rerunSec - tally.executionSec) : undefined;
+      cost.rerunSec += own + (overhead !== undefined ? (overhead * facts.executions) / tally!.executions : 0);
+      if (overhead === undefined) cost.estimatedRuns++;
     }
-    if (hand > 0 && tally && tally.failed > 0) {
+    if (hand > 0 && facts.blamed && tally && tally.blamed > 0) {
       cost.handReruns += hand;
-      if (finite(f?.handRerunSec)) cost.handRerunSec += f.handRerunSec / tally.failed;
+      if (finite(f?.handRerunSec)) cost.handRerunSec += f.handRerunSec / tally.blamed;
     }
     if (facts.flaked && run?.jobSucceeded === true && (f?.passedOnRerun ?? 0) > 0 && finite(f?.testSec) && tally && tally.flaked > 0) {
       cost.savedRuns++;
@@ -143,10 +164,7 @@ export interface CostedTest<K> {
 
 /** Every test's cost (the tests that failed in their window), costliest first (then by id): the ranking every view shows. */
 export function branchCosts<K>(tests: readonly CostedTest<K>[], runOf: (run: K) => CostRun | undefined): Array<{ id: string; cost: TestCost }> {
-  const tallies = tallyRuns(
-    tests.map((t) => t.slots),
-    runOf,
-  );
+  const tallies = tallyRuns(tests, runOf);
   const out: Array<{ id: string; cost: TestCost }> = [];
   for (const t of tests) {
     const cost = testCost(t.slots, t.durationSec, runOf, tallies);

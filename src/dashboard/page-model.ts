@@ -228,7 +228,7 @@ export function buildModel(input: ModelInput): Model {
     tests.push(entry);
     byId.set(h.id, entry);
     if (nFailed > 0 || nFlaked > 0) {
-      tallyTest(tallies, slotsOf(h), (seq) => runBySeq.get(seq));
+      tallyTest(tallies, slotsOf(h), (seq) => runBySeq.get(seq), h.d);
       failing.push(entry);
     }
   }

@@ -17,21 +17,25 @@ const costs = (tests: CostedTest<number>[], runs: Record<number, CostRun>) => ne
 
 describe('slotFacts', () => {
   it('counts the attempts after the first of each workflow attempt as re-run executions, only when the test failed', () => {
-    expect(slotFacts('P')).toEqual({ failed: false, flaked: false, executions: 0 });
-    expect(slotFacts('PP')).toEqual({ failed: false, flaked: false, executions: 0 });
-    expect(slotFacts('FP')).toEqual({ failed: true, flaked: true, executions: 1 });
-    expect(slotFacts('FFF')).toEqual({ failed: true, flaked: false, executions: 2 });
+    expect(slotFacts('P')).toEqual({ failed: false, flaked: false, executions: 0, blamed: false });
+    expect(slotFacts('PP')).toEqual({ failed: false, flaked: false, executions: 0, blamed: false });
+    expect(slotFacts('FP')).toEqual({ failed: true, flaked: true, executions: 1, blamed: true });
+    expect(slotFacts('FFF')).toEqual({ failed: true, flaked: false, executions: 2, blamed: true });
     // Red, re-run twice by the step, then re-run by hand: one of the four attempts is the hand re-run's.
-    expect(slotFacts('FFFP', 1)).toEqual({ failed: true, flaked: true, executions: 2 });
-    expect(slotFacts('F', 3)).toEqual({ failed: true, flaked: false, executions: 0 });
+    expect(slotFacts('FFFP', 1)).toEqual({ failed: true, flaked: true, executions: 2, blamed: true });
+    // Proven flaky by the step's re-run in the red attempt (FP), then passed in the hand re-run (P): not its doing.
+    expect(slotFacts('FPP', 1)).toEqual({ failed: true, flaked: true, executions: 1, blamed: false });
+    expect(slotFacts('F', 3)).toEqual({ failed: true, flaked: false, executions: 0, blamed: true });
   });
 });
 
 describe('branchCosts', () => {
-  it("shares a run's measured re-run seconds by executions among the tests re-run in it", () => {
-    const c = costs([test('a', { 1: 'FP' }), test('b', { 1: 'FFFP' }), test('c', { 1: 'P' })], { 1: { jobSucceeded: true, figures: { testSec: 10, rerunSec: 8, passedOnRerun: 2 } } });
-    expect(c.get('a')).toMatchObject({ rerunExecutions: 1, rerunSec: 2, estimatedRuns: 0 });
-    expect(c.get('b')).toMatchObject({ rerunExecutions: 3, rerunSec: 6 });
+  it("prices executions at the test's duration, and shares what the run's measured re-runs took beyond it by executions", () => {
+    // a: 1 execution of 1 s; b: 3 of 0.5 s; the re-runs measured 8 s, 5.5 s more than the executions' 2.5 s.
+    const c = costs([test('a', { 1: 'FP' }, 1), test('b', { 1: 'FFFP' }, 0.5), test('c', { 1: 'P' }, 9)], { 1: { jobSucceeded: true, figures: { testSec: 10, rerunSec: 8, passedOnRerun: 2 } } });
+    expect(c.get('a')).toMatchObject({ rerunExecutions: 1, estimatedRuns: 0 });
+    expect(c.get('a')!.rerunSec).toBeCloseTo(1 + 5.5 / 4, 9);
+    expect(c.get('b')!.rerunSec).toBeCloseTo(1.5 + (5.5 * 3) / 4, 9);
     expect(c.has('c')).toBe(false);
   });
 
@@ -40,12 +44,13 @@ describe('branchCosts', () => {
     expect(c.get('a')).toMatchObject({ rerunExecutions: 2, rerunSec: 3, estimatedRuns: 1, costSec: 3 });
   });
 
-  it("shares a red run's hand re-runs equally among the tests that failed in it", () => {
+  it("shares a red run's hand re-runs equally among the tests that made its red attempt red", () => {
     const runs = { 1: { jobSucceeded: true, figures: { testSec: 40, handReruns: 2, handRerunSec: 80 } } };
-    const c = costs([test('a', { 1: 'FFP' }), test('b', { 1: 'FPP' }), test('c', { 1: 'PPP' })], runs);
-    expect(c.get('a')).toMatchObject({ handReruns: 2, handRerunSec: 40, rerunExecutions: 0 });
-    expect(c.get('b')).toMatchObject({ handReruns: 2, handRerunSec: 40 });
-    expect(c.has('c')).toBe(false);
+    const c = costs([test('a', { 1: 'FFPP' }), test('b', { 1: 'FFP' }), test('c', { 1: 'FPPP' }), test('d', { 1: 'PPP' })], runs);
+    expect(c.get('a')).toMatchObject({ handReruns: 0, handRerunSec: 0 });
+    expect(c.get('b')).toMatchObject({ handReruns: 2, handRerunSec: 80, rerunExecutions: 0 });
+    expect(c.get('c')).toMatchObject({ handReruns: 0, handRerunSec: 0 });
+    expect(c.has('d')).toBe(false);
   });
 
   it('credits the tests that flaked in a run a re-run turned green with its tests’ seconds, shared', () => {
@@ -79,7 +84,8 @@ describe('branchCosts', () => {
       const failedIn = tests.filter((t) => /[FE]/.test(outcomes[(Number(t.id.slice(1)) * 7 + r * 3) % outcomes.length]!));
       const executions = failedIn.reduce((n, t) => n + slotFacts(outcomes[(Number(t.id.slice(1)) * 7 + r * 3) % outcomes.length]!, runs[r]!.figures!.handReruns ?? 0).executions, 0);
       if (executions > 0) rerun += r;
-      if (failedIn.length > 0) hand += runs[r]!.figures!.handRerunSec ?? 0;
+      const blamed = failedIn.filter((t) => slotFacts(outcomes[(Number(t.id.slice(1)) * 7 + r * 3) % outcomes.length]!).blamed);
+      if (blamed.length > 0) hand += runs[r]!.figures!.handRerunSec ?? 0;
     }
     expect(sum((c) => c.rerunSec)).toBeCloseTo(rerun, 9);
     expect(sum((c) => c.handRerunSec)).toBeCloseTo(hand, 9);
@@ -90,6 +96,7 @@ describe('branchCosts', () => {
   it('ignores hostile figures (negative, not finite, fractional hand re-runs)', () => {
     const c = costs([test('a', { 1: 'FP' }, 2)], { 1: { jobSucceeded: true, figures: { rerunSec: -5, testSec: Number.NaN, passedOnRerun: 1, handReruns: 0.5, handRerunSec: Infinity } } });
     expect(c.get('a')).toMatchObject({ rerunSec: 2, estimatedRuns: 1, handReruns: 0, handRerunSec: 0, savedRuns: 0 });
+    expect(Number.isFinite(c.get('a')!.costSec)).toBe(true);
   });
 });
 
