@@ -19,7 +19,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { run as runAction } from '../../src/action/run.ts';
-import { applyRun } from '../../src/pipeline/apply.ts';
+import { applyRun, testSeconds } from '../../src/pipeline/apply.ts';
 import { loadFileConfig } from '../../src/config/file.ts';
 import { inputsFromEnv, readInputs } from '../../src/config/inputs.ts';
 import { contextFromEnv, isOnDefaultBranch, runIdentity, runUrl } from '../../src/config/context.ts';
@@ -76,6 +76,8 @@ export interface DriveOptions {
   persistentBlocks?: boolean;
   /** Called after each invocation, e.g. for progress. */
   onInvocation?: (inv: Invocation, done: number) => void;
+  /** Pure engine: called with the data branch's files after each write (scripts/eval/cost.ts reads the last). */
+  onFiles?: (files: ReadonlyMap<string, string>) => void;
 }
 
 /** One execution of the action: one job attempt. */
@@ -410,6 +412,7 @@ export async function drivePure(world: SimWorld, options: DriveOptions = {}): Pr
       const snapshot = parseSnapshot(files);
       if (options.rerun && (options.rerunEngine ?? 'core') === 'core') {
         const failedBeforeReruns = reports.tests.filter(finalAttemptFailed).length;
+        const reportSec = testSeconds(reports.tests);
         const r = rerunWithCore(
           world,
           execution,
@@ -441,6 +444,9 @@ export async function drivePure(world: SimWorld, options: DriveOptions = {}): Pr
               newFlaky: r.newFlaky,
               newTestsBlock: false,
               failedBeforeReruns,
+              // runs.json's figures (docs/data-branch.md): the world's durations stand for the measured seconds.
+              reportSec,
+              rerunSec: r.seconds,
               failedInRun: orderCandidates(r),
               orderDependent: r.orderDependent,
               orderSuspects: r.orderSuspects,
@@ -450,6 +456,7 @@ export async function drivePure(world: SimWorld, options: DriveOptions = {}): Pr
           { ...config, normalise: normalizeErrorMessage },
         );
         files = result.files;
+        options.onFiles?.(files);
         const o = result.outcome;
         if (options.persistentBlocks) {
           // Experiment (not the action's rule): an exhausted test forgiven by its quarantine blocks when its previous

@@ -280,7 +280,12 @@ export async function decideAndWrite(step: Step, job: Job, reruns: Reruns | unde
   let facts: PublishInput['facts'];
   // The REST client's modules load while the write works; its connection opens once the push has started.
   const api: WarmApi | undefined = warmApiClient(inputs, ctx);
-  const options = { ...config, normalise: normalizeErrorMessage, scoreTests: statsScores(Math.min(run.time, now), config.policy.rules.scoring) };
+  const options = {
+    ...config,
+    normalise: normalizeErrorMessage,
+    scoreTests: statsScores(Math.min(run.time, now), config.policy.rules.scoring),
+    ...(inputs.costPerMinute !== undefined ? { costPerMinute: inputs.costPerMinute } : {}),
+  };
   const provenance = inboxProvenance(inputs, ctx);
   const fixed = fixInput(fixes, readOnly);
   const sync = await core.group(`Updating the data branch '${inputs.dataBranch}'`, () =>

@@ -5,6 +5,7 @@
 
 import { ClassMapError, parseClassMap } from '../owners/classmap.ts';
 import type { TestOutcome } from '../model.ts';
+import { MAX_COST_PER_MINUTE, costPerMinuteOf } from '../cost/index.ts';
 
 export interface Inputs {
   reports: string[];
@@ -41,6 +42,8 @@ export interface Inputs {
   prComment: PrCommentMode;
   /** Where the data branch's dashboard (index.html) is served, for links to each test's page; empty: no links. */
   dashboardUrl: string;
+  /** The price of a CI minute (docs/cost.md): recorded on the branch, the views price each test's minutes with it. */
+  costPerMinute?: number;
 }
 
 export type PrCommentMode = 'auto' | 'always' | 'off';
@@ -171,5 +174,14 @@ export function readInputs(get: InputGetter): Inputs {
     inboxKey: get('inbox-key'),
     prComment: readPrComment(get('pr-comment')),
     dashboardUrl: readDashboardUrl(get('dashboard-url')),
+    ...readCostPerMinute(get('cost-per-minute')),
   };
+}
+
+/** `cost-per-minute`: a number from 0 to MAX_COST_PER_MINUTE (a price, in the currency the team reads it in), or nothing. */
+function readCostPerMinute(raw: string): { costPerMinute?: number } {
+  if (raw === '') return {};
+  const price = costPerMinuteOf(raw);
+  if (price === undefined) throw new InputError(`Input 'cost-per-minute' must be a number from 0 to ${MAX_COST_PER_MINUTE} (the price of one CI minute, e.g. 0.008), got '${raw.slice(0, 80)}'.`);
+  return { costPerMinute: price };
 }

@@ -1,5 +1,6 @@
 /** The quarantine backlog view: the quarantined tests by age and owner, and the time flaky failures cost. */
 import { DAY, type Model, type TestEntry } from './page-model.ts';
+import { byCost, priced } from '../cost/index.ts';
 
 export interface AgeBucket {
   label: string;
@@ -20,6 +21,13 @@ export interface Backlog {
   lostSec: number;
   lostTests: number;
   flakyTests: number;
+  /** The tests that cost CI time (src/cost/), costliest first: the ranking of docs/cost.md. */
+  costly: TestEntry[];
+  /** Their CI time, the re-runs' and the hand re-runs' (seconds), and what the re-runs saved. */
+  costSec: number;
+  savedSec: number;
+  /** costSec at the branch's price of a minute, when it records one. */
+  cost?: number;
 }
 
 export function ageDays(entry: TestEntry, now: number): number | undefined {
@@ -58,6 +66,15 @@ export function backlog(model: Model): Backlog {
       lostTests++;
     }
   }
+  const costly = model.tests.filter((t) => t.cost !== undefined && (t.cost.costSec > 0 || t.cost.savedSec > 0));
+  costly.sort((a, b) => byCost(a as { id: string; cost: NonNullable<TestEntry['cost']> }, b as { id: string; cost: NonNullable<TestEntry['cost']> }));
+  let costSec = 0;
+  let savedSec = 0;
+  for (const t of costly) {
+    costSec += t.cost!.costSec;
+    savedSec += t.cost!.savedSec;
+  }
+  const cost = priced(costSec, model.meta.costPerMinute);
   const out: Backlog = {
     quarantined,
     byHand: quarantined.filter((t) => t.state === 'by-hand').length,
@@ -66,6 +83,10 @@ export function backlog(model: Model): Backlog {
     lostSec,
     lostTests,
     flakyTests,
+    costly,
+    costSec,
+    savedSec,
+    ...(cost !== undefined ? { cost } : {}),
   };
   if (known.length > 0) out.medianAgeDays = known[Math.floor(known.length / 2)]!;
   return out;

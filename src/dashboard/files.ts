@@ -10,6 +10,7 @@ import { RUNS_FILE, META_FILE } from '../store/layout.ts';
 import { closeOpenEnd, fileFromAround, parseOutcomeString } from '../history/outcome-string.ts';
 import { strictJsonFault } from '../store/strict-json.ts';
 import { readFigures } from '../store/run-figures.ts';
+import { costPerMinuteOf } from '../cost/index.ts';
 import type { RunRow as StoredRunRow } from '../store/history-format.ts';
 
 export { RUNS_FILE, META_FILE };
@@ -17,6 +18,8 @@ export { RUNS_FILE, META_FILE };
 export interface BranchMeta {
   schema: number;
   shards: number;
+  /** The price of a CI minute the step was given (`cost-per-minute`, docs/cost.md), when recorded. */
+  costPerMinute?: number;
 }
 
 /**
@@ -110,7 +113,8 @@ export function parseMetaText(text: string): Parsed<BranchMeta> {
   try {
     const raw = read.value as Record<string, unknown>;
     const shards = Number.isInteger(raw.shards) && (raw.shards as number) > 0 && (raw.shards as number) <= 65536 ? (raw.shards as number) : 1;
-    return { value: { schema: typeof raw.schema === 'number' ? raw.schema : 1, shards }, dropped: 0 };
+    const costPerMinute = costPerMinuteOf(raw.costPerMinute);
+    return { value: { schema: typeof raw.schema === 'number' ? raw.schema : 1, shards, ...(costPerMinute !== undefined ? { costPerMinute } : {}) }, dropped: 0 };
   } catch (error) {
     return { value: { schema: 0, shards: 0 }, dropped: 0, error: `${META_FILE} is not valid JSON (${error instanceof Error ? error.message : String(error)})` };
   }

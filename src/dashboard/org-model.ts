@@ -8,6 +8,7 @@ import { parseHistoryText, parseMetaText, parseRunsText, parseStatsText, type Hi
 import { buildModel, DAY, type TestEntry, type TestState } from './page-model.ts';
 import { summarize, type Summary } from './suite-summary.ts';
 import { dashboardTestUrl, repoUrlOf, safeUrl } from './links.ts';
+import { priced } from '../cost/index.ts';
 
 /** The flaky tests each repository contributes to the org's list, and the org list's length. */
 export const TESTS_PER_REPO = 100;
@@ -38,6 +39,12 @@ export interface OrgTest {
   lostSec?: number;
   /** Its page in its repository's dashboard, when the repository's dashboard address is known. */
   href?: string;
+  /** Seconds of CI time it cost: re-runs and red runs re-run by hand (src/cost/, docs/cost.md). */
+  costSec?: number;
+  /** costSec at its repository's price of a minute (`cost-per-minute`), when its branch records one. */
+  cost?: number;
+  /** Seconds of hand re-runs its re-runs spared. */
+  savedSec?: number;
 }
 
 export interface OrgDay {
@@ -67,6 +74,11 @@ export interface RepoSummary extends SuiteCounts {
   head: string;
   /** Seconds lost to failed attempts of flaky runs (tests with a known duration). */
   lostSec: number;
+  /** Seconds of CI time its tests cost (src/cost/), and that at its price of a minute when its branch records one. */
+  costSec?: number;
+  cost?: number;
+  /** Its tests that cost CI time, costliest first, at most TESTS_PER_REPO. */
+  costliest?: OrgTest[];
   /** Newest run time (ms). */
   newest?: number;
   days: OrgDay[];
@@ -87,10 +99,12 @@ export interface OrgModel {
   /** When the page was built (ms). */
   built: number;
   /** Ranked by rankRepos; their tests are in `tests` (the org's flakiest), not repeated here. */
-  repos: Array<Omit<RepoSummary, 'flakiest'>>;
+  repos: Array<Omit<RepoSummary, 'flakiest' | 'costliest'>>;
   missing: MissingRepo[];
   days: OrgDay[];
   tests: OrgTest[];
+  /** The org's tests that cost the most CI time, costliest first (docs/cost.md). */
+  costliest: OrgTest[];
   totals: {
     repos: number;
     missing: number;
@@ -103,6 +117,9 @@ export interface OrgModel {
     saved: number;
     savedByRerun: number;
     lostSec: number;
+    /** CI time the repositories' tests cost; priced, the sum of the repositories that record a price. */
+    costSec: number;
+    cost?: number;
   };
 }
 
@@ -143,6 +160,11 @@ export function dashboardOf(template: string | undefined, name: string): string 
     .replace(/\{repo\}/g, encodeURIComponent(repo))
     .replace(/\{name\}/g, name.split('/').map(encodeURIComponent).join('/'));
   return safeUrl(filled);
+}
+
+/** Tests by the CI time they cost, costliest first, then by repository and id (stable). */
+export function rankByCost(a: OrgTest, b: OrgTest): number {
+  return (b.costSec ?? 0) - (a.costSec ?? 0) || (a.repo < b.repo ? -1 : a.repo > b.repo ? 1 : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 /** Flaky tests first by the runs in which they flaked, then by PFS, then by time lost, then by id (stable). */
@@ -192,10 +214,14 @@ export function summarizeRepo(source: RepoSource, files: ReadonlyMap<string, str
   const name = source.name;
   const dashboard = dashboardOf(dashboardTemplate, name);
   let lostSec = 0;
+  let costSec = 0;
+  const perMinute = meta.value.costPerMinute;
   const flaky: OrgTest[] = [];
+  const costly: OrgTest[] = [];
   for (const t of model.tests) {
     lostSec += t.lostSec ?? 0;
-    if (!isFlaky(t)) continue;
+    costSec += t.cost?.costSec ?? 0;
+    if (!isFlaky(t) && !(t.cost && t.cost.costSec > 0)) continue;
     const test: OrgTest = {
       repo: name,
       id: t.id,
@@ -211,9 +237,17 @@ export function summarizeRepo(source: RepoSource, files: ReadonlyMap<string, str
     if (t.lostSec !== undefined) test.lostSec = t.lostSec;
     const href = dashboard ? dashboardTestUrl(dashboard, t.id) : undefined;
     if (href) test.href = href;
-    flaky.push(test);
+    if (t.cost) {
+      test.costSec = Math.round(t.cost.costSec * 100) / 100;
+      test.savedSec = Math.round(t.cost.savedSec * 100) / 100;
+      const price = priced(t.cost.costSec, perMinute);
+      if (price !== undefined) test.cost = price;
+      if (t.cost.costSec > 0) costly.push(test);
+    }
+    if (isFlaky(t)) flaky.push(test);
   }
   flaky.sort(rankTests);
+  costly.sort(rankByCost);
   const summary: RepoSummary = {
     name,
     source: source.source,
@@ -229,6 +263,9 @@ export function summarizeRepo(source: RepoSource, files: ReadonlyMap<string, str
     saved: s.saved,
     savedByRerun: s.savedByRerun,
     lostSec,
+    costSec: Math.round(costSec * 100) / 100,
+    ...(priced(costSec, perMinute) !== undefined ? { cost: priced(costSec, perMinute)! } : {}),
+    costliest: costly.slice(0, TESTS_PER_REPO),
     days: model.days.map((d) => ({ day: d.day, runs: d.runs, redFlakyWithout: d.redFlakyWithout, redFlakyWith: d.redFlakyWith, redWith: d.redWith, saved: d.saved })),
     flakiest: flaky.slice(0, TESTS_PER_REPO),
     problems,
@@ -258,12 +295,16 @@ export function orgModel(repos: readonly RepoSummary[], missing: readonly Missin
   const total = (f: (r: RepoSummary) => number): number => repos.reduce((n, r) => n + f(r), 0);
   return {
     built,
-    repos: [...repos].sort(rankRepos).map(({ flakiest: _tests, ...repo }) => repo),
+    repos: [...repos].sort(rankRepos).map(({ flakiest: _tests, costliest: _costly, ...repo }) => repo),
     missing: [...missing],
     days: [...days.values()].sort((a, b) => a.day - b.day),
     tests: repos
       .flatMap((r) => r.flakiest)
       .sort(rankTests)
+      .slice(0, ORG_TESTS),
+    costliest: repos
+      .flatMap((r) => r.costliest ?? [])
+      .sort(rankByCost)
       .slice(0, ORG_TESTS),
     totals: {
       repos: repos.length,
@@ -277,6 +318,8 @@ export function orgModel(repos: readonly RepoSummary[], missing: readonly Missin
       saved: total((r) => r.saved),
       savedByRerun: total((r) => r.savedByRerun),
       lostSec: total((r) => r.lostSec),
+      costSec: Math.round(total((r) => r.costSec ?? 0) * 100) / 100,
+      ...(repos.some((r) => r.cost !== undefined) ? { cost: total((r) => r.cost ?? 0) } : {}),
     },
   };
 }

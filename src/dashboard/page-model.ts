@@ -21,6 +21,7 @@ import { failureKey } from '../history/records.ts';
 import type { BranchMeta, HistoryLine, RunRow, StatsLine } from './files.ts';
 import { repoUrlOf, safeUrl } from './links.ts';
 import { forEachSlot, isFail, runKind } from './test-runs.ts';
+import { tallyTest, testCost, type RunTally, type Slots, type TestCost } from '../cost/index.ts';
 
 export type TestState = 'quarantined' | 'by-hand' | 'never' | 'flaky' | 'failing' | 'stable';
 
@@ -51,6 +52,8 @@ export interface TestEntry {
   flakyFailedAttempts: number;
   /** flakyFailedAttempts × the newest duration, when the duration is known. */
   lostSec?: number;
+  /** What it cost in CI time and what its re-runs saved (src/cost/, docs/cost.md); absent when it failed in no run. */
+  cost?: TestCost;
   owners: string[];
 }
 
@@ -155,6 +158,13 @@ export function buildModel(input: ModelInput): Model {
   const tests: TestEntry[] = [];
   const byId = new Map<string, TestEntry>();
   const failedSeqs: number[] = [];
+  // What each test cost (src/cost/): the runs' shares are tallied over every test, then each failing test is costed.
+  const tallies = new Map<number, RunTally>();
+  const slotsOf =
+    (h: HistoryLine): Slots<number> =>
+    (visit) =>
+      forEachSlot(h.from, h.o, visit);
+  const failing: TestEntry[] = [];
   for (const h of input.history) {
     const stats = input.stats.get(h.id);
     let nRuns = 0;
@@ -217,6 +227,14 @@ export function buildModel(input: ModelInput): Model {
     if (h.d !== undefined) entry.lostSec = flakyFailedAttempts * h.d;
     tests.push(entry);
     byId.set(h.id, entry);
+    if (nFailed > 0 || nFlaked > 0) {
+      tallyTest(tallies, slotsOf(h), (seq) => runBySeq.get(seq), h.d);
+      failing.push(entry);
+    }
+  }
+  for (const entry of failing) {
+    const cost = testCost(slotsOf(entry.history), entry.history.d, (seq) => runBySeq.get(seq), tallies);
+    if (cost) entry.cost = cost;
   }
 
   const points: RunPoint[] = runs.map((r) => {

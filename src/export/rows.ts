@@ -14,6 +14,8 @@ import { CLASS_MAP_FILE, OWNERS_FILE } from '../store/owned.ts';
 import { damageReason, inBrokenShard, type Snapshot } from '../store/snapshot.ts';
 import { TABLES, type Row, type TableName } from './tables.ts';
 import { ColumnBatch, batchesOfRows, rowOf } from './batch.ts';
+import { historyCosts } from '../store/branch-costs.ts';
+import { priced } from '../cost/index.ts';
 
 /** Why an export refuses a branch: the same sentence the step fails with (damageReason), or a wrong --since. */
 export class ExportError extends Error {}
@@ -314,8 +316,12 @@ function* testsRows(source: ExportSource, notes: ExportNote[]): Generator<Row> {
     yield* snapshot.history;
     for (const id of [...snapshot.stats.keys()].filter((id) => !snapshot.history.has(id)).sort()) yield [id, undefined];
   };
+  // What each test cost in CI time (docs/cost.md): one pass over the failing tests' stored runs before the rows.
+  const costs = new Map(historyCosts(snapshot.history, snapshot.runs).map((e) => [e.id, e.cost]));
+  const perMinute = snapshot.meta.costPerMinute;
   for (const [id, history] of entries()) {
     const stats = snapshot.stats.get(id);
+    const cost = costs.get(id);
     const broken = inBrokenShard(snapshot, id);
     const cut = id.lastIndexOf('::');
     const name = history?.name ?? (cut >= 0 ? id.slice(cut + 2) : id);
@@ -358,6 +364,9 @@ function* testsRows(source: ExportSource, notes: ExportNote[]): Generator<Row> {
       last_seen: runs.at(-1)?.time ?? null,
       issue: log?.tests.get(id)?.issue ?? null,
       ...fixColumns(stats?.fix),
+      ci_cost_sec: cost ? Math.round(cost.costSec * 100) / 100 : null,
+      ci_cost: cost ? (priced(cost.costSec, perMinute) ?? null) : null,
+      ci_saved_sec: cost ? Math.round(cost.savedSec * 100) / 100 : null,
     };
   }
 }

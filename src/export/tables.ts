@@ -108,6 +108,9 @@ export const TABLES: Record<TableName, readonly Column[]> = {
     c('fix_reached', 'FLOAT64', true, 'The probability that a test still as flaky as its window told would have failed in those runs, averaged over the posterior rate whose mean is fix_rate.'),
     c('fix_at', 'TIMESTAMP', true, 'When the fix was verified.'),
     c('fix_released', 'TIMESTAMP', true, 'When the verified fix landed and released the quarantine; null until then.'),
+    c('ci_cost_sec', 'FLOAT64', true, 'Seconds of CI time the test cost in its window: its share of the re-runs and of the red runs re-run by hand (docs/cost.md); null when it failed in no run.'),
+    c('ci_cost', 'FLOAT64', true, 'ci_cost_sec priced at the cost-per-minute the branch records; null without a price.'),
+    c('ci_saved_sec', 'FLOAT64', true, 'Seconds of hand re-runs its re-runs spared: its share of the runs a re-run turned green (docs/cost.md); null when it failed in no run.'),
   ],
   decisions: [
     ROW_KEY('repository, test id, run number and event'),

@@ -10,6 +10,7 @@ import { ownerText, type Owner, type TestOwners } from '../owners/index.ts';
 import { mdPre, mdText } from '../text/escape.ts';
 import type { Onset, RangeAnswer } from '../onset/index.ts';
 import { onsetMarkdown } from '../report/onset.ts';
+import { minutesText, priceText, priced, type TestCost } from '../cost/index.ts';
 
 /** GitHub's limits: titles 256 characters, bodies and comments 65,536. */
 export const TITLE_MAX = 256;
@@ -192,6 +193,8 @@ export interface IssueContent {
   meta: IssueMeta;
   /** Since when the test fails as it does (src/onset/), and the commits of that range (src/github/onset-commits.ts). */
   onset?: { onset: Onset; commits?: RangeAnswer };
+  /** What the test cost in CI time (src/cost/): its rank among the tests that cost any, and the price of a minute. */
+  cost?: { cost: TestCost; rank: number; of: number; perMinute?: number };
 }
 
 const MAX_FAILURES_SHOWN = 10;
@@ -272,6 +275,7 @@ export function renderBody(ctx: RenderContext, c: IssueContent): string {
     const links = { run: (r: { run: string }) => runLink(ctx, r.run), repoUrl: `${ctx.serverUrl}/${ctx.repository}` };
     lines.push('### Since when', '', ...onsetMarkdown(c.onset.onset, c.onset.commits, links), '');
   }
+  if (c.cost) lines.push(...costSection(c.cost), '');
 
   lines.push('### Recent failures', '');
   lines.push(...failuresSection(ctx, t.runs), '');
@@ -298,6 +302,27 @@ export function renderBody(ctx: RenderContext, c: IssueContent): string {
   );
   lines.push('', metaMarker({ ...c.meta, reason: c.reason }));
   return fitBody(lines.join('\n'));
+}
+
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+const ordinal = (n: number): string => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`;
+
+/** The CI time the test cost and what its re-runs saved, over the branch's window (docs/cost.md). */
+function costSection(k: NonNullable<IssueContent['cost']>): string[] {
+  const c = k.cost;
+  const price = priced(c.costSec, k.perMinute);
+  const parts = [`${plural(c.rerunExecutions, 're-run execution')} (${minutesText(c.rerunSec)}${c.estimatedRuns > 0 ? `, ${plural(c.estimatedRuns, 'run')} estimated from its duration` : ''})`];
+  parts.push(`${plural(c.handReruns, 'red run', 'red runs')} re-run by hand (${minutesText(c.handRerunSec)})`);
+  const lines = [
+    '### What it costs in CI',
+    '',
+    'Over the runs the data branch keeps, from the re-runs’ measured seconds and the reports’ durations (how it is counted: docs/cost.md in flakeguard’s repository).',
+    '',
+    `- **${minutesText(c.costSec)}** of CI time: ${parts.join(', ')}${k.rank > 0 ? `; the ${k.rank === 1 ? 'costliest' : `${ordinal(k.rank)} costliest`} of ${plural(k.of, 'test')} that cost CI time` : ''}.`,
+  ];
+  if (price !== undefined) lines.push(`- At ${k.perMinute} per minute: **${priceText(price)}**.`);
+  if (c.savedRuns > 0) lines.push(`- flakeguard's re-runs spared ${plural(c.savedRuns, 'red run')} a re-run by hand: ${minutesText(c.savedSec)} saved.`);
+  return lines;
 }
 
 /** Keeps a body under GitHub's limit, cutting the middle rather than the markers. */

@@ -7,13 +7,27 @@ import type { Inputs } from '../config/inputs.ts';
 import type { GitHubContext } from '../config/context.ts';
 import type { RunContext } from '../model.ts';
 import type { ApplyResult } from '../pipeline/apply.ts';
-import { shardOf, statsPath } from '../store/layout.ts';
+import { META_FILE, parseMeta, shardOf, statsPath } from '../store/layout.ts';
 import { ownersOfTest, type OwnerLookup } from '../owners/index.ts';
 import { logText, mdText } from '../text/escape.ts';
 import { requestOptions } from './client.ts';
 import { tracked, type ApiIssue, type IssueApi } from './issue-api.ts';
-import { assigneesOf, issueTitle, markerSearchPhrase, renderBody, renderComment, withMeta, type CommentKind, type IssueMeta, type OpenReason, type RenderContext } from './issue-body.ts';
+import {
+  assigneesOf,
+  issueTitle,
+  markerSearchPhrase,
+  renderBody,
+  renderComment,
+  withMeta,
+  type CommentKind,
+  type IssueContent,
+  type IssueMeta,
+  type OpenReason,
+  type RenderContext,
+} from './issue-body.ts';
 import type { OnsetOfTest } from './issue-onset.ts';
+import type { TestCost } from '../cost/index.ts';
+import { historyCosts } from '../store/branch-costs.ts';
 import { pfsTrend, type IssueIndex, type RegressionOptions, type PlannedAction, type Regression, type TestFacts, type TrackedIssue } from './issue-plan.ts';
 
 export const LABEL_COLOR = 'fbca04';
@@ -87,7 +101,23 @@ export class ActionWriter {
       statsFile: this.statsFile(f.id),
       meta,
       ...(this.onsets?.has(f.id) ? { onset: this.onsets.get(f.id)! } : {}),
+      ...this.costOf(f.id),
     });
+  }
+
+  private costs?: { rank: Map<string, { cost: TestCost; rank: number }>; of: number; perMinute?: number };
+
+  /** The test's cost and rank over the branch as written (src/cost/), computed once, when the first body is written. */
+  private costOf(id: string): { cost?: NonNullable<IssueContent['cost']> } {
+    if (!this.costs) {
+      const ranked = historyCosts(this.result.history, this.result.runs).filter((e) => e.cost.costSec > 0);
+      const meta = parseMeta(this.result.files.get(META_FILE) ?? '').meta;
+      const perMinute = this.s.inputs.costPerMinute ?? meta?.costPerMinute;
+      this.costs = { rank: new Map(ranked.map((e, i) => [e.id, { cost: e.cost, rank: i + 1 }])), of: ranked.length, ...(perMinute !== undefined ? { perMinute } : {}) };
+    }
+    const mine = this.costs.rank.get(id);
+    if (!mine) return {};
+    return { cost: { cost: mine.cost, rank: mine.rank, of: this.costs.of, ...(this.costs.perMinute !== undefined ? { perMinute: this.costs.perMinute } : {}) } };
   }
 
   comment(kind: CommentKind): string {

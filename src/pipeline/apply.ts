@@ -68,6 +68,8 @@ export interface ApplyOptions {
   policy: PolicyOptions;
   normalise?: MessageNormaliser;
   scoreTests?: ScoreTests;
+  /** The `cost-per-minute` input (docs/cost.md): recorded in flakeguard.json; absent, the branch keeps the one it has. */
+  costPerMinute?: number;
 }
 
 /**
@@ -237,6 +239,25 @@ function runFigures(run: RunContext, tests: readonly ParsedTestCase[], rerun: Re
   return figures;
 }
 
+/**
+ * A later attempt of the same workflow run keeps what the earlier ones cost (docs/cost.md): the re-run seconds of every
+ * attempt add up, and an attempt that follows a red attempt on the same commit is a red run re-run by hand (ADR 0494),
+ * counted with its tests' seconds. The other figures are this attempt's.
+ */
+export function acrossAttempts(figures: RunFigures, previous: RunRow | undefined, sha: string): RunFigures {
+  const before = previous?.figures;
+  if (!previous) return figures;
+  const out: RunFigures = { ...figures };
+  if (before?.rerunSec !== undefined) out.rerunSec = Math.round((before.rerunSec + (figures.rerunSec ?? 0)) * 10) / 10;
+  const byHand = previous.jobSucceeded === false && previous.sha === sha;
+  const hand = (before?.handReruns ?? 0) + (byHand ? 1 : 0);
+  if (hand > 0) {
+    out.handReruns = hand;
+    out.handRerunSec = Math.round(((before?.handRerunSec ?? 0) + (byHand ? (figures.testSec ?? 0) : 0)) * 100) / 100;
+  }
+  return out;
+}
+
 /** The start of an order-dependent test's decision reason (the sentence follows). */
 export { ORDER_REASON };
 
@@ -294,7 +315,7 @@ export function applyRun(given: ApplyInput, options: ApplyOptions = DEFAULT_APPL
       ...(outages.length > 0 ? { outages } : {}),
       ...(input.untrusted || previous?.untrusted ? { untrusted: true } : {}),
       ...((run.cell ?? previous?.cell) !== undefined ? { cell: run.cell ?? previous!.cell! } : {}),
-      figures: runFigures(run, reports.tests, input.rerun),
+      figures: acrossAttempts(runFigures(run, reports.tests, input.rerun), previous, run.sha),
     };
   }
   // The history stays in its stored form when it can (src/history/stored.ts): a new run, no untrusted results.
@@ -662,7 +683,8 @@ function renderFiles(
   }
 
   const files = new Map<string, string>();
-  files.set(META_FILE, renderMeta({ schema: SCHEMA_VERSION, shards, writes, window, ingested }));
+  const costPerMinute = options.costPerMinute ?? snapshot.meta.costPerMinute;
+  files.set(META_FILE, renderMeta({ schema: SCHEMA_VERSION, shards, writes, window, ingested, ...(costPerMinute !== undefined ? { costPerMinute } : {}) }));
   files.set(RUNS_FILE, renderRuns(new Map([...runs].filter(([, row]) => referenced.has(row.seq)))));
   files.set('README.md', renderBranchReadme(shards));
   const texts = new LineTexts();

@@ -11,6 +11,7 @@
  */
 import type { Override } from '../model.ts';
 import { MAX_OVERRIDE_CELLS, readCell } from '../history/cell.ts';
+import { costPerMinuteOf } from '../cost/index.ts';
 import { strictJsonFault } from './strict-json.ts';
 
 /** Written by this version. Older layouts are migrated on read (src/store/migrate.ts), never rejected (docs/adr/0001-data-branch-schema.md). */
@@ -31,6 +32,8 @@ export interface Meta {
    * reader trims the open-ended lines of quiet shards with it (their `from` is moved lazily: history-format.ts).
    */
   window?: RetentionWindow;
+  /** The `cost-per-minute` input the last write was given (docs/cost.md): the views price CI minutes with it. */
+  costPerMinute?: number;
 }
 
 export interface RetentionWindow {
@@ -205,7 +208,8 @@ export function renderMeta(meta: Meta): string {
   const ingested = Object.entries(meta.ingested).sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1));
   const lines = ingested.map(([key, time]) => `  ${JSON.stringify(key)}: ${time}`);
   const window = meta.window ? `"window": [${meta.window.maxRuns}, ${meta.window.oldestKept}], ` : '';
-  return `{"schema": ${meta.schema}, "shards": ${meta.shards}, "writes": ${meta.writes}, ${window}"ingested": {\n${lines.join(',\n')}\n}}\n`;
+  const price = meta.costPerMinute !== undefined ? `"costPerMinute": ${meta.costPerMinute}, ` : '';
+  return `{"schema": ${meta.schema}, "shards": ${meta.shards}, "writes": ${meta.writes}, ${window}${price}"ingested": {\n${lines.join(',\n')}\n}}\n`;
 }
 
 /**
@@ -244,6 +248,9 @@ export function parseMeta(text: string): { meta?: Meta; problems: FileProblem[] 
   }
   const meta: Meta = { schema, shards: raw.shards as number, writes: (raw.writes as number | undefined) ?? 0, ingested: { ...ingested } };
   if (window) meta.window = window;
+  // Informational: a price not in its form is not recorded (no decision reads it).
+  const price = costPerMinuteOf(raw.costPerMinute);
+  if (price !== undefined) meta.costPerMinute = price;
   return { meta, problems: [] };
 }
 

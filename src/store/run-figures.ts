@@ -13,8 +13,15 @@ export interface RunFigures {
   failedBeforeReruns?: number;
   /** Of those, the tests that passed on a re-run: their failure did not fail the run. */
   passedOnRerun?: number;
-  /** Seconds the re-run commands took, all rounds. */
+  /** Seconds the re-run commands took, all rounds of every attempt of the run. */
   rerunSec?: number;
+  /**
+   * Attempts of this workflow run that followed a red attempt on the same commit: red runs re-run by hand
+   * (docs/cost.md, ADR 0494).
+   */
+  handReruns?: number;
+  /** The tests' seconds of those attempts (each attempt's `testSec`): what the hand re-runs cost. */
+  handRerunSec?: number;
 }
 
 /**
@@ -51,9 +58,14 @@ const FIGURE_KEYS: ReadonlyArray<[keyof RunFigures, string]> = [
   ['failedBeforeReruns', 'f'],
   ['passedOnRerun', 'p'],
   ['rerunSec', 'r'],
+  ['handReruns', 'h'],
+  ['handRerunSec', 'hs'],
 ];
 
-/** The 10th field: `{"b": branch, "s": test seconds, "f": failed before re-runs, "p": passed on a re-run, "r": re-run seconds}`, each optional. */
+/**
+ * The 10th field: `{"b": branch, "s": test seconds, "f": failed before re-runs, "p": passed on a re-run, "r": re-run
+ * seconds, "h": hand re-runs, "hs": their seconds}`, each optional.
+ */
 export function renderFigures(figures: RunFigures): Record<string, string | number> {
   const out: Record<string, string | number> = {};
   for (const [name, key] of FIGURE_KEYS) if (figures[name] !== undefined) out[key] = figures[name];
@@ -72,5 +84,7 @@ export function readFigures(raw: unknown): RunFigures | undefined {
   if (count(o.f) !== undefined) figures.failedBeforeReruns = count(o.f)!;
   if (count(o.p) !== undefined) figures.passedOnRerun = count(o.p)!;
   if (seconds(o.r) !== undefined) figures.rerunSec = seconds(o.r)!;
+  if (count(o.h) !== undefined && (o.h as number) > 0) figures.handReruns = count(o.h)!;
+  if (seconds(o.hs) !== undefined) figures.handRerunSec = seconds(o.hs)!;
   return Object.keys(figures).length > 0 ? figures : undefined;
 }

@@ -91,7 +91,10 @@ CREATE TABLE IF NOT EXISTS flakeguard.tests
   fix_rate Nullable(Float64) COMMENT 'The first-attempt failure rate before the fix, as the mean of its window posterior.',
   fix_reached Nullable(Float64) COMMENT 'The probability that a test still as flaky as its window told would have failed in those runs, averaged over the posterior rate whose mean is fix_rate.',
   fix_at Nullable(DateTime64(3, 'UTC')) COMMENT 'When the fix was verified.',
-  fix_released Nullable(DateTime64(3, 'UTC')) COMMENT 'When the verified fix landed and released the quarantine; null until then.'
+  fix_released Nullable(DateTime64(3, 'UTC')) COMMENT 'When the verified fix landed and released the quarantine; null until then.',
+  ci_cost_sec Nullable(Float64) COMMENT 'Seconds of CI time the test cost in its window: its share of the re-runs and of the red runs re-run by hand (docs/cost.md); null when it failed in no run.',
+  ci_cost Nullable(Float64) COMMENT 'ci_cost_sec priced at the cost-per-minute the branch records; null without a price.',
+  ci_saved_sec Nullable(Float64) COMMENT 'Seconds of hand re-runs its re-runs spared: its share of the runs a re-run turned green (docs/cost.md); null when it failed in no run.'
 )
 ENGINE = ReplacingMergeTree
 ORDER BY (repository, row_key);

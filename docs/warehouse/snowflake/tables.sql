@@ -86,6 +86,9 @@ CREATE TABLE IF NOT EXISTS tests (
   fix_reached FLOAT COMMENT 'The probability that a test still as flaky as its window told would have failed in those runs, averaged over the posterior rate whose mean is fix_rate.',
   fix_at TIMESTAMP_NTZ(3) COMMENT 'When the fix was verified.',
   fix_released TIMESTAMP_NTZ(3) COMMENT 'When the verified fix landed and released the quarantine; null until then.',
+  ci_cost_sec FLOAT COMMENT 'Seconds of CI time the test cost in its window: its share of the re-runs and of the red runs re-run by hand (docs/cost.md); null when it failed in no run.',
+  ci_cost FLOAT COMMENT 'ci_cost_sec priced at the cost-per-minute the branch records; null without a price.',
+  ci_saved_sec FLOAT COMMENT 'Seconds of hand re-runs its re-runs spared: its share of the runs a re-run turned green (docs/cost.md); null when it failed in no run.',
   PRIMARY KEY (row_key)
 );
 

@@ -10,6 +10,7 @@ import { count } from '../wording.ts';
 import { chart, disposeCharts } from './charts.ts';
 import { clear, fmtDate, fmtDuration, h, link, pct } from './dom.ts';
 import { card, stateBadge } from './parts.ts';
+import { minutesText, priceText } from '../../cost/index.ts';
 
 const main = document.getElementById('main')!;
 const status = document.getElementById('status')!;
@@ -43,6 +44,7 @@ function renderRepos(root: HTMLElement, model: OrgModel): void {
       card('…and with flakeguard', share(t.redFlakyWith, t.runs), 'share-flaky-with', `${t.redFlakyWith} of ${count(t.runs, 'run')}`),
       card('flaky tests', String(t.flaky), 'flaky', `${t.quarantined} quarantined`),
       card('time lost to flaky failures', fmtDuration(t.lostSec), 'lost'),
+      card('CI time flaky tests cost', minutesText(t.costSec ?? 0), 'cost', t.cost !== undefined ? `${priceText(t.cost)} at the repositories' prices` : 're-runs and red runs re-run by hand'),
     ),
   );
   const trend = h('div', { class: 'chart', data: { chart: 'org-trend' } });
@@ -127,7 +129,7 @@ function renderTests(root: HTMLElement, model: OrgModel): void {
         h(
           'tr',
           null,
-          ['repository', 'test', 'state', 'flaked runs', 'failed runs', 'runs', 'PFS', 'time lost'].map((c) => h('th', null, c)),
+          ['repository', 'test', 'state', 'flaked runs', 'failed runs', 'runs', 'PFS', 'time lost', 'CI cost'].map((c) => h('th', null, c)),
         ),
       ),
       h(
@@ -145,11 +147,48 @@ function renderTests(root: HTMLElement, model: OrgModel): void {
             h('td', { class: 'num' }, t.runs),
             h('td', { class: 'num mono' }, t.pfs >= 0 ? t.pfs.toFixed(2) : '—'),
             h('td', { class: 'num' }, t.lostSec !== undefined ? fmtDuration(t.lostSec) : '—'),
+            h('td', { class: 'num' }, costText(t)),
+          ),
+        ),
+      ),
+    ),
+    h('h3', null, 'What flaky tests cost, costliest first'),
+    h(
+      'table',
+      { class: 'grid', data: { table: 'org-cost' } },
+      h(
+        'thead',
+        null,
+        h(
+          'tr',
+          null,
+          ['#', 'repository', 'test', 'state', 'CI cost', 'saved by re-runs'].map((c) => h('th', null, c)),
+        ),
+      ),
+      h(
+        'tbody',
+        null,
+        (model.costliest ?? []).map((t, i) =>
+          h(
+            'tr',
+            { data: { repo: t.repo, id: t.id } },
+            h('td', { class: 'num' }, i + 1),
+            h('td', null, repoLink(byName.get(t.repo) ?? { name: t.repo })),
+            h('td', null, testCell(t)),
+            h('td', null, stateBadge(t.state)),
+            h('td', { class: 'num' }, costText(t)),
+            h('td', { class: 'num' }, t.savedSec !== undefined ? minutesText(t.savedSec) : '—'),
           ),
         ),
       ),
     ),
   );
+}
+
+/** A test's CI cost in minutes, and its price when its repository records one (docs/cost.md). */
+function costText(t: OrgTest): string {
+  if (t.costSec === undefined) return '—';
+  return t.cost !== undefined ? `${minutesText(t.costSec)} (${priceText(t.cost)})` : minutesText(t.costSec);
 }
 
 function missingNotice(model: OrgModel): HTMLElement | null {
