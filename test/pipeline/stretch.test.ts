@@ -32,7 +32,8 @@ function report(n: number): ParsedTestCase[] {
     if (i < 30 && (i + n) % 5 === 0) attempts = i % 2 === 0 ? 'FP' : 'F';
     if (i >= 30 && i < 40 && n === 3) attempts = i % 2 === 0 ? 'FP' : 'F';
     const durationSec = i % 3 === 0 ? 0 : i % 3 === 1 ? undefined : i === 8 ? (n % 2 === 0 ? 0.5 : 0) : 0.1;
-    tests.push(parsedTest(ids[i]!, attempts, durationSec === undefined ? {} : { durationSec }));
+    const test = parsedTest(ids[i]!, attempts);
+    tests.push(durationSec === undefined ? test : { ...test, attempts: test.attempts.map((a) => ({ ...a, durationSec })) });
   }
   return tests;
 }
