@@ -35,11 +35,6 @@ export interface StoredTest {
    * seq, seconds, seq, seconds… in increasing seq (one array a test, not one per run: 100k tests, ~8 MB less).
    */
   dur?: readonly number[];
-  /**
-   * The quiet line this test's id was read from (schema 4, src/store/quiet-format.ts), carried through the merge
-   * with the test: what the write compares the test's new quiet line with, found without a look-up by id.
-   */
-  q?: QuietRead;
 }
 
 /** A quiet line as read: its `from` and `d` as written, its file, and the test as read (trimmed with the last write's window). */
@@ -343,7 +338,6 @@ export function trimmed(s: StoredTest, timeOf: (seq: number) => number, oldestKe
   if (s.d !== undefined) out.d = s.d;
   const dur = s.dur && s.dur[0]! < seq ? durationsSince(s.dur, seq) : s.dur;
   if (dur && dur.length > 0) out.dur = dur;
-  if (s.q) out.q = s.q;
   return out;
 }
 
@@ -457,7 +451,6 @@ function appendedQuickly(
     dur = duration !== undefined ? kept.concat(seq, duration) : kept;
   }
   if (dur.length > 0) next.dur = dur;
-  if (previous.q) next.q = previous.q;
   return next;
 }
 
@@ -522,7 +515,6 @@ export function mergeStored(
     const line = test.line ?? previous?.line;
     if (file !== undefined) next.file = file;
     if (line !== undefined) next.line = line;
-    if (previous?.q) next.q = previous.q;
     return trimmed(next, timeOf, oldestKept, maxRuns);
   };
   // One pass in the history's order (tests that did not run this time still age out), then the new tests in the

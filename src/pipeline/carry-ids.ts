@@ -59,19 +59,6 @@ export function carryIds(snapshot: Snapshot, moves: ReadonlyMap<string, string>)
   }
   const quietLines = new Map(snapshot.quiet.lines);
   for (const id of moves.keys()) quietLines.delete(id);
-  // A stored test carries the quiet line read under its id (StoredTest.q): a moved id's line stays behind.
-  if (history instanceof LazyHistory) {
-    const stored = history.stored;
-    for (const [id, to] of moves) {
-      for (const key of [id, to]) {
-        const test = stored.get(key);
-        if (!test || test.q === quietLines.get(key)) continue;
-        const { q: _read, ...rest } = test;
-        const line = quietLines.get(key);
-        stored.set(key, line ? { ...rest, q: line } : rest);
-      }
-    }
-  }
   // A moved stats line is written to its clean id's own file.
   const misplaced = new Map(snapshot.misplaced);
   for (const [id, to] of moves) if (!snapshot.stats.has(to)) misplaced.delete(id);

@@ -82,9 +82,8 @@ export function renderFiles(
   // Per shard: every quiet line is the one read from that shard's quiet file, unchanged (the file is then kept as is).
   const quietKept: boolean[] = new Array<boolean>(shards).fill(true);
   const quietPaths = Array.from({ length: shards }, (_, shard) => quietPath(shard, shards));
-  // A test in its stored form carries the quiet line read under its id (StoredTest.q); a decoded one is looked up.
-  const carried = history instanceof LazyHistory;
-  const order = carried ? inOrder : undefined;
+  // Decisions by position when the tests are iterated in the order they were decided in (the stored form's).
+  const order = history instanceof LazyHistory ? inOrder : undefined;
   // The `from` marked last: the quiet tests of a stretch share theirs, marked once.
   let marked = -1;
   let k = -1;
@@ -92,7 +91,7 @@ export function renderFiles(
     k++;
     const [id, test] = entry;
     const shard = shardOf(id, shards);
-    const read = carried ? test.q : reads.get(id);
+    const read = reads.get(id);
     const quiet = untrusted || shards < QUIET_FROM_SHARDS ? undefined : quietLineOf(test, newest, window, timeOf, read, readBack, catchUp[shard]);
     if (quiet) {
       if (quiet.from !== marked) referenced.mark((marked = quiet.from), newest - quiet.from + 1);

@@ -284,8 +284,6 @@ export function parseHistoryShard(
     if (quiet && quietFile) {
       const read: QuietRead = test.d === undefined ? { from, path: file, test: kept } : { from, d: test.d, path: file, test: kept };
       quiet.reads.lines.set(id, read);
-      // (The test carries its read line through the merge: the write finds it without a look-up, src/pipeline/render-files.ts.)
-      kept.q = read;
     }
   }
   // Kept as it is by the next write only when every line of it is still quiet and unchanged (src/pipeline/apply.ts).

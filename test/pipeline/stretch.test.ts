@@ -1,7 +1,7 @@
 /**
- * Quiet tests taken as a stretch (docs/adr/0480-quiet-tests-as-a-stretch.md): the stored form's passes (a test carries
- * its quiet line read, neighbours of one records class share decision and scores, decisions read by position) must
- * write what the per-test path writes (the history decoded: mergeRun, each quiet line and decision looked up by id),
+ * Quiet tests taken as a stretch (docs/adr/0480-quiet-tests-as-a-stretch.md): the stored form's passes (neighbours of
+ * one records class share decision and scores, decisions read by position, a stretch's runs marked once) must write
+ * what the per-test path writes (the history decoded: mergeRun, each decision looked up by id),
  * byte for byte, on a history that mixes quiet tests with flaky, quarantined, overridden, closed-by-hand, absent and
  * new tests, durations of zero and none.
  */
