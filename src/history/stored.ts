@@ -37,6 +37,14 @@ export interface StoredTest {
   dur?: readonly number[];
 }
 
+/** A quiet line as read: its `from` and `d` as written, its file, and the test as read (trimmed with the last write's window). */
+export interface QuietRead {
+  from: number;
+  d?: number;
+  path: string;
+  test: StoredTest;
+}
+
 const DAY_MS = 86_400_000;
 
 export class LazyHistory extends Map<string, TestHistory> {

@@ -3,7 +3,7 @@
  * the outcome, the new quarantine decisions and the branch's new files. Pure: the same inputs give the same
  * result, which is what lets a rejected push re-apply this run on top of a newer head.
  */
-import type { History, ParsedReports, ParsedTestCase, QuarantineState, RunContext } from '../model.ts';
+import type { History, ParsedReports, ParsedTestCase, RunContext } from '../model.ts';
 import type { TestOutcome } from '../model.ts';
 import { DEFAULT_RETENTION, ingestionKey, mergeRun, type MessageNormaliser, type RetentionOptions } from '../history/merge.ts';
 import { decideOutcome, finalAttemptFailed, type Outcome } from '../policy/outcome.ts';
@@ -11,55 +11,23 @@ import { findOutages, type Outage } from '../policy/outage.ts';
 import { anyUntrusted, judgeFailures, quarantineBefore, withDamage, type LapsedOverride } from '../policy/judge.ts';
 import { DEFAULT_POLICY, type Decision, type PolicyOptions } from '../policy/quarantine.ts';
 import { decide } from '../policy/decide.ts';
-import { withCells } from '../policy/cells.ts';
-import { createPfsMemo } from '../scoring/pfs.ts';
-import {
-  META_FILE,
-  QUIET_FROM_SHARDS,
-  RUNS_FILE,
-  SCHEMA_VERSION,
-  historyPath,
-  quietPath,
-  renderMeta,
-  renderStatsShard,
-  shardCountFor,
-  shardOf,
-  statsPath,
-  type FileProblem,
-  type RetentionWindow,
-  type StatsLine,
-} from '../store/layout.ts';
-import {
-  LineTexts,
-  RunMarks,
-  nextSeq,
-  quietCatchUp,
-  quietLineOf,
-  renderHistoryShard,
-  renderQuietShard,
-  renderRuns,
-  storedTests,
-  type QuietLine,
-  type RunFigures,
-  type RunRow,
-  type RunTable,
-  boundedBranch,
-} from '../store/history-format.ts';
-import { LazyHistory, canMergeStored, mergeStored, type StoredTest } from '../history/stored.ts';
-import { neverFailed } from '../history/outcome-string.ts';
-import { inBrokenShard, statsFileOf, statsShardOf, type Snapshot } from '../store/snapshot.ts';
-import { decideAfterHandClose, type ClosedByHandLookup } from '../policy/hand-close.ts';
-import { renderBranchReadme } from '../store/readme.ts';
-import { checkOf, ruleState } from '../policy/hand-edits.ts';
+import { shardCountFor, type FileProblem } from '../store/layout.ts';
+import { nextSeq, type RunFigures, type RunRow, type RunTable, boundedBranch } from '../store/history-format.ts';
+import { LazyHistory, canMergeStored, mergeStored } from '../history/stored.ts';
+import { inBrokenShard, statsFileOf, type Snapshot } from '../store/snapshot.ts';
+import { type ClosedByHandLookup } from '../policy/hand-close.ts';
+import { ruleState } from '../policy/hand-edits.ts';
 import { applyHandEdits, type LocatedEdit } from './apply-hand-edits.ts';
-import { pfsPhrase, type ScoreTests } from './stats-scores.ts';
-import { boundedUntrustedTests, hasUntrustedRecord, trustedEvidence, trustedOnly, untrustedCell, untrustedRunKey, untrustedTestsToRecord } from '../history/trust.ts';
+import { type ScoreTests } from './stats-scores.ts';
+import { boundedUntrustedTests, trustedEvidence, untrustedCell, untrustedRunKey, untrustedTestsToRecord } from '../history/trust.ts';
 import { updateDecisionLog, type IssueNumberLookup } from './update-decision-log.ts';
 import { DECISIONS_FILE } from '../store/decisions.ts';
 import { checkTimes } from './clock.ts';
 import { beforeStreak, heldSentence, ORDER_REASON, orderDependence, streakStart } from '../rerun/order.ts';
 import { applyFixes, type FixInput } from '../policy/fix-release.ts';
 import { carryIds, idMoves } from './carry-ids.ts';
+import { renderFiles } from './render-files.ts';
+import { decideTests } from './decide-tests.ts';
 
 export interface ApplyOptions {
   retention: RetentionOptions;
@@ -344,64 +312,7 @@ export function applyRun(given: ApplyInput, options: ApplyOptions = DEFAULT_APPL
   if (merged.ingested) runs.set(run.key, newRow!);
 
   const evidence = evidenceOf(history, runs);
-  // Computed once per distinct history: most tests of a suite share theirs (every run passed).
-  const scoreOf = scoresByRecords(history, evidence, options.scoreTests);
-  const decisions = new Map<string, Decision>();
-  const lapsedIds = before.expired;
-  const memo = createPfsMemo();
-  const byRecords = new Map<string, Decision>();
-  const lazy = evidence === history && history instanceof LazyHistory ? history : undefined;
-  const scores = new Map<string, Record<string, unknown>>();
-  // The stored form's own entries when there is one: its tests' keys are made without looking each id up.
-  for (const [id, storedTest] of lazy ? lazy.stored : idsAlone(evidence)) {
-    // Each test's records key is made once, here: its scores and its decision are looked up by it.
-    const testKey = storedTest && lazy?.recordsKeyOf(storedTest);
-    if (options.scoreTests) scores.set(id, scoreOf(id, testKey)!);
-    const stored = snapshot.overrides.get(id);
-    const override = stored && !lapsedIds.has(id) ? stored.override : null;
-    // The rule's own state: a hand decision that lapsed or was cleared leaves no trace (src/policy/hand-edits.ts).
-    const previous: QuarantineState | undefined = ruleState(snapshot.stats.get(id));
-    const closed = override ? undefined : input.closedByHand?.(id);
-    const recordsKey = !override && !closed ? testKey : undefined;
-    const key = recordsKey === undefined ? undefined : previous ? `${recordsKey}\u0000${JSON.stringify(previous)}` : recordsKey;
-    const known = key === undefined ? undefined : byRecords.get(key);
-    if (known) {
-      decisions.set(id, known);
-      continue;
-    }
-    const counted = evidence.get(id)!;
-    // A quarantined test is judged on its trusted records alone: untrusted evidence never releases it (src/history/trust.ts).
-    const test = previous?.quarantined && hasUntrustedRecord(counted) ? trustedOnly(counted) : counted;
-    // Where a quarantine applies: the cells it covers (src/policy/cells.ts).
-    let decision = withCells(
-      closed ? decideAfterHandClose(test, previous, closed, nowIso, options.policy, memo) : decide(test, previous, override, nowIso, options.policy, memo),
-      test,
-      override,
-      options.policy,
-    );
-    if (override) {
-      // The hand decision's own start, from the line it wrote at the last run (`auto` is written only under an
-      // override): `previous` is the rule's state, whose `since` would re-stamp a hand decision at every run.
-      const shown = snapshot.stats.get(id);
-      if (shown?.auto && shown.quarantined === decision.quarantined && typeof shown.since === 'string') decision = { ...decision, since: shown.since };
-      // The rule's decision with the cells it covers: the run after the override lapses judges by them.
-      const auto = withCells(decide(test, previous, null, nowIso, options.policy, memo), test, null, options.policy);
-      decision = {
-        ...decision,
-        auto: {
-          quarantined: auto.quarantined,
-          reason: auto.reason,
-          ...(auto.since ? { since: auto.since } : {}),
-          ...(auto.evidenceAfter !== undefined ? { evidenceAfter: auto.evidenceAfter } : {}),
-          ...(auto.cells ? { cells: auto.cells } : {}),
-        },
-      };
-    }
-    const pfs = override || options.policy.rule === 'pfs' ? undefined : pfsPhrase(scores.get(id)); // the pfs rule's reason gives it already
-    const final = pfs ? { ...decision, reason: `${decision.reason}; ${pfs}` } : decision;
-    decisions.set(id, final);
-    if (key !== undefined) byRecords.set(key, final);
-  }
+  const { decisions, scores, lazy, inOrder } = decideTests({ history, evidence, snapshot, lapsed: before.expired, closedByHand: input.closedByHand, nowIso, options });
   // An order-dependent test is not quarantined as flaky: released from a quarantine it had, judged afresh on the runs
   // after this one (evidenceAfter), since its failures here were another test's doing. A hand override still wins.
   for (const [id, sentence] of orderDependent) {
@@ -476,9 +387,11 @@ export function applyRun(given: ApplyInput, options: ApplyOptions = DEFAULT_APPL
     merged.ingested ? undefined : snapshot.meta.window,
     now,
     timed.retentionNow,
-    options,
+    options.retention,
     before.expired,
     edited.kept,
+    inOrder && decisions.changed ? { decisions: inOrder, changed: decisions.changed } : undefined,
+    options.costPerMinute ?? snapshot.meta.costPerMinute,
   );
   // Each test's quarantine timeline: its own informational file, rewritten only when a decision changed.
   const timeline = updateDecisionLog({
@@ -520,11 +433,6 @@ export function applyRun(given: ApplyInput, options: ApplyOptions = DEFAULT_APPL
   };
 }
 
-/** A history's ids, each with no stored form (the decision loop's entries when the history is decoded). */
-function* idsAlone(history: History): Generator<[string, undefined]> {
-  for (const id of history.keys()) yield [id, undefined];
-}
-
 /**
  * This run's order-dependence verdicts (src/rerun/order.ts), from the history as read and this run's attempts with
  * the re-runs merged in, joined by those of the re-runs' context rounds. Only with re-runs (without them a victim
@@ -559,171 +467,4 @@ function orderVerdicts(input: ApplyInput, snapshot: Snapshot, run: RunContext, o
     out.set(id, sentence);
   }
   return out;
-}
-
-function renderFiles(
-  snapshot: Snapshot,
-  shards: number,
-  writes: number,
-  history: History,
-  runs: RunTable,
-  decisions: Map<string, Decision>,
-  scores: Map<string, Record<string, unknown>>,
-  newIngestion: string | undefined,
-  readWindow: RetentionWindow | undefined,
-  now: number,
-  /** The time runs age out from (src/pipeline/clock.ts); ingestion keys age out with them. */
-  retentionNow: number,
-  options: ApplyOptions,
-  expired: ReadonlySet<string> = new Set(),
-  kept: Map<string, Record<string, unknown>> = new Map(),
-): Map<string, string> {
-  const oldestKept = retentionNow - options.retention.maxAgeDays * 86_400_000;
-
-  const ingested: Record<string, number> = {};
-  for (const [key, time] of Object.entries(snapshot.meta.ingested)) if (time >= oldestKept) ingested[key] = time;
-  if (newIngestion) ingested[newIngestion] = now;
-
-  // Quiet lines (schema 4, src/store/history-format.ts): from two shards up (a one-shard history is one small file,
-  // which a quiet file would only split), and not on a branch with untrusted runs, whose histories keep two budgets
-  // (src/history/trust.ts).
-  const window: RetentionWindow = readWindow ?? { maxRuns: options.retention.maxRuns, oldestKept };
-  let newest = 0;
-  let untrusted = false;
-  for (const row of runs.values()) {
-    if (row.seq > newest) newest = row.seq;
-    if (row.untrusted) untrusted = true;
-  }
-  let times: Map<number, number> | undefined;
-  const timeOf = (seq: number): number => {
-    if (!times) times = new Map([...runs.values()].map((row) => [row.seq, row.time]));
-    return times.get(seq) ?? -Infinity;
-  };
-  const readBack = new Map<number, number | null>();
-  const catchUp = Array.from({ length: shards }, (_, shard) => quietCatchUp(newest, shard));
-  const reads = snapshot.quiet.lines;
-
-  // One pass over the tests: the runs some test still refers to (a flag per sequence number, set a segment at a time),
-  // each test's shard, and its stats line. The iteration's own [id, test] entries are kept, not copied.
-  const referenced = new RunMarks(runs);
-  const historyShards: Array<Array<[string, StoredTest]>> = Array.from({ length: shards }, () => []);
-  const quietShards: Array<Array<[string, StoredTest]>> = Array.from({ length: shards }, () => []);
-  const statsShards: Array<Array<[string, StatsLine]>> = Array.from({ length: shards }, () => []);
-  // Each quiet test's line, beside its entry in quietShards (a map by id is made only for a quiet file rendered anew).
-  const quietLines: QuietLine[][] = Array.from({ length: shards }, () => []);
-  // Per shard: every quiet line is the one read from that shard's quiet file, unchanged (the file is then kept as is).
-  const quietKept: boolean[] = new Array<boolean>(shards).fill(true);
-  const quietPaths = Array.from({ length: shards }, (_, shard) => quietPath(shard, shards));
-  for (const entry of storedTests(history, runs)) {
-    const [id, test] = entry;
-    const shard = shardOf(id, shards);
-    const read = reads.get(id);
-    const quiet = untrusted || shards < QUIET_FROM_SHARDS ? undefined : quietLineOf(test, newest, window, timeOf, read, readBack, catchUp[shard]);
-    if (quiet) {
-      referenced.mark(quiet.from, newest - quiet.from + 1);
-      quietShards[shard]!.push(entry);
-      quietLines[shard]!.push(quiet);
-      // (Checked until one line of the file differs: the file is then rendered anew.)
-      if (
-        quietKept[shard] &&
-        (quiet !== read || read.path !== quietPaths[shard] || read.test.name !== test.name || read.test.classname !== test.classname || read.test.file !== test.file || read.test.line !== test.line)
-      ) {
-        quietKept[shard] = false;
-      }
-    } else {
-      let seq = test.from;
-      for (const { a, n } of test.segments) {
-        if (a !== '') referenced.mark(seq, n);
-        seq += n;
-      }
-      historyShards[shard]!.push(entry);
-    }
-    const statsShard = statsShardOf(snapshot, id, shards, shard);
-    const decision = decisions.get(id)!;
-    const stored = snapshot.overrides.get(id);
-    const keep = kept.get(id);
-    // Schema 3 writes no stats line for a test with nothing to say (never failed in its window, not quarantined, no
-    // hand edit, nothing to remember): the readers derive it (docs/data-branch.md, "stats/NN.json").
-    if (!stored && !keep && !decision.quarantined && !decision.auto && decision.evidenceAfter === undefined && neverFailed(test.segments)) continue;
-    const line: StatsLine = {
-      override: stored?.raw ?? null,
-      // An override past its date: noticed once, remembered here so that later runs do not repeat the notice.
-      ...(stored && expired.has(id) ? { lapsed: stored.override.until } : {}),
-      quarantined: decision.quarantined,
-      reason: decision.reason,
-      since: decision.since,
-      ...(decision.cells ? { cells: decision.cells } : {}),
-      ...(decision.evidenceAfter !== undefined ? { evidenceAfter: decision.evidenceAfter } : {}),
-      ...(decision.fix ? { fix: decision.fix } : {}),
-      ...(decision.auto
-        ? {
-            auto: {
-              quarantined: decision.auto.quarantined,
-              ...(decision.auto.since ? { since: decision.auto.since } : {}),
-              ...(decision.auto.evidenceAfter !== undefined ? { evidenceAfter: decision.auto.evidenceAfter } : {}),
-              ...(decision.auto.cells ? { cells: decision.auto.cells } : {}),
-            },
-          }
-        : {}),
-      runs: decision.evidence.runs,
-      recent: decision.evidence.recent,
-      ...scores.get(id),
-    };
-    // The fingerprint of what flakeguard computed, then the fields a person edited, left as they wrote them.
-    line.check = checkOf(line);
-    if (keep) Object.assign(line, keep);
-    statsShards[statsShard]!.push([id, line]);
-  }
-  // Overrides written for tests that have no history yet are kept where the test will land.
-  for (const [id, stored] of snapshot.overrides) {
-    if (history.has(id)) continue;
-    const line: StatsLine = { override: stored.raw, quarantined: false, reason: 'no runs recorded yet' };
-    line.check = checkOf(line);
-    statsShards[statsShardOf(snapshot, id, shards)]!.push([id, line]);
-  }
-
-  const files = new Map<string, string>();
-  const costPerMinute = options.costPerMinute ?? snapshot.meta.costPerMinute;
-  files.set(META_FILE, renderMeta({ schema: SCHEMA_VERSION, shards, writes, window, ingested, ...(costPerMinute !== undefined ? { costPerMinute } : {}) }));
-  files.set(RUNS_FILE, renderRuns(new Map([...runs].filter(([, row]) => referenced.has(row.seq)))));
-  files.set('README.md', renderBranchReadme(shards));
-  const texts = new LineTexts();
-  for (let i = 0; i < shards; i++) {
-    if (historyShards[i]!.length > 0) files.set(historyPath(i, shards), renderHistoryShard(historyShards[i]!, texts));
-    if (quietShards[i]!.length > 0) {
-      const path = quietPath(i, shards);
-      const read = snapshot.quiet.shards.get(path);
-      // A quiet file none of whose lines changed is kept as read: not rendered, and its blob is the same.
-      files.set(
-        path,
-        read && quietKept[i] && read.tests === quietShards[i]!.length ? read.text : renderQuietShard(quietShards[i]!, new Map(quietShards[i]!.map(([id], k) => [id, quietLines[i]![k]!])), texts),
-      );
-    }
-    const path = statsPath(i, shards);
-    if (snapshot.brokenStats.has(path)) continue;
-    if (statsShards[i]!.length > 0) files.set(path, renderStatsShard(statsShards[i]!));
-  }
-  for (const [path, text] of snapshot.brokenStats) files.set(path, text);
-  return files;
-}
-
-/**
- * Scores by test id, computed once per distinct history when the history is in its stored form: `key` is the test's
- * records key (LazyHistory.recordsKey), given by the caller, which makes it once.
- */
-function scoresByRecords(history: History, evidence: History, scoreTests: ScoreTests | undefined): (id: string, key: string | undefined) => Record<string, unknown> | undefined {
-  if (!scoreTests) return () => undefined;
-  if (evidence !== history || !(history instanceof LazyHistory)) {
-    const all = scoreTests(evidence);
-    return (id) => all.get(id);
-  }
-  const byKey = new Map<string, Record<string, unknown>>();
-  return (id, key = history.recordsKey(id)!) => {
-    let scores = byKey.get(key);
-    if (!scores) {
-      scores = scoreTests(new Map([[id, history.get(id)!]])).get(id)!;
-      byKey.set(key, scores);
-    }
-    return scores;
-  };
 }

@@ -14,151 +14,16 @@
  * test changed leaves those files byte for byte (docs/adr/0365-schema-4-quiet-shards.md).
  */
 import type { History, TestHistory, TestRunRecord } from '../model.ts';
-import { LazyHistory, durationAt, trimmed, type StoredTest } from '../history/stored.ts';
-import { endOf, expandOpenEnd, fileAround, fileFromAround, forEachRun, isOpenEnded, parseOutcomeString, pushSegment, renderOutcomeString, runCount, type Segment } from '../history/outcome-string.ts';
-import { readFigures, renderFigures, type RunFigures } from './run-figures.ts';
-import { RUNS_FILE, SCHEMA_VERSION, isQuietPath, parseLineObject, renderLineObject, type FileProblem, type RetentionWindow } from './layout.ts';
+import { LazyHistory, trimmed, type QuietRead, type StoredTest } from '../history/stored.ts';
+import { fileAround, fileFromAround, forEachRun, isOpenEnded, parseOutcomeString, pushSegment, renderOutcomeString, expandOpenEnd, type Segment } from '../history/outcome-string.ts';
+import { RUNS_FILE, SCHEMA_VERSION, isQuietPath, parseLineObject, type FileProblem, type RetentionWindow } from './layout.ts';
+import { schemaProblem, type RunTable } from './runs-format.ts';
+import { KnownSeqs } from './known-seqs.ts';
+import { newestDuration, type QuietLine, type QuietReads } from './quiet-format.ts';
 
-export interface RunRow {
-  seq: number;
-  sha: string;
-  time: number;
-  onDefaultBranch: boolean;
-  jobSucceeded?: boolean;
-  /** Link to the workflow run, for people. */
-  url?: string;
-  /** Failure keys of this run's outages (src/policy/outage.ts). */
-  outages?: string[];
-  /** Results from an artifact flakeguard does not vouch for (docs/forks.md): stored as the row's 8th field, `1`. */
-  untrusted?: boolean;
-  /** The run's matrix cell (TestRunRecord.cell), when known. */
-  cell?: string;
-  /** What the dashboard counts of the run (the row's 10th field, docs/data-branch.md): absent in rows written before it. */
-  figures?: RunFigures;
-}
-
-export { boundedBranch, type RunFigures } from './run-figures.ts';
-
-/** Runs by key (RunContext.key). */
-export type RunTable = Map<string, RunRow>;
-
-export function nextSeq(runs: RunTable): number {
-  let max = 0;
-  for (const row of runs.values()) if (row.seq > max) max = row.seq;
-  return max + 1;
-}
-
-/* ---------- runs.json ---------- */
-
-type StoredRunRow = [string, string, number, 0 | 1, 0 | 1 | null, (string | null)?, string[]?, (0 | 1)?, (string | null)?, Record<string, string | number>?];
-
-export function renderRuns(runs: RunTable): string {
-  return renderLineObject(
-    SCHEMA_VERSION,
-    'runs',
-    [...runs].map(([key, row]) => {
-      const stored: StoredRunRow = [key, row.sha, row.time, row.onDefaultBranch ? 1 : 0, row.jobSucceeded === undefined ? null : row.jobSucceeded ? 1 : 0];
-      const cell = row.cell !== undefined && row.cell !== '';
-      const figures = row.figures ? renderFigures(row.figures) : undefined;
-      const more = figures !== undefined && Object.keys(figures).length > 0;
-      if (row.url || row.outages?.length || row.untrusted || cell || more) stored.push(row.url ?? null);
-      if (row.outages?.length || row.untrusted || cell || more) stored.push(row.outages ?? []);
-      if (row.untrusted || cell || more) stored.push(row.untrusted ? 1 : 0);
-      // The cell is the 9th field, the figures the 10th: readers that predate them read the fields before (docs/data-branch.md, runs.json).
-      if (cell || more) stored.push(cell ? row.cell! : null);
-      if (more) stored.push(figures);
-      return [String(row.seq).padStart(8, '0'), stored];
-    }),
-  );
-}
-
-/** A line-per-entry file of this schema, or a problem on its first line (a file of another schema than the branch's). */
-function schemaProblem(file: string, schema: number, expected: number | undefined): FileProblem[] {
-  if (expected === undefined || schema === expected) return [];
-  return [{ file, line: 1, message: `written in schema ${schema}, but the branch (flakeguard.json) is in schema ${expected}` }];
-}
-
-/**
- * The largest run number: one run a second for 68 years. Numbers grow by one a run and are never reused, so a larger
- * one is no run flakeguard wrote; and every reader stays in exact integer arithmetic (`from` plus a gap of the outcome
- * string) far below 2^53.
- */
-export const MAX_RUN_SEQ = 2_147_483_647;
-/**
- * The most rows runs.json may have: a step on a table this size peaks ~120 MB above one on an empty table (measured,
- * docs/data-branch.md, "Bounded reading"); a larger one is refused before it is parsed. Rows no test refers to are dropped, so a branch holds at most its
- * tests' windows: 100 runs x 1,000 job keys.
- */
-export const MAX_RUN_ROWS = 100_000;
-
-/** Newline characters in `text`, counting no further than `stop`; no copy. */
-export function newlines(text: string, stop: number): number {
-  let n = 0;
-  for (let at = text.indexOf('\n'); at >= 0 && n < stop; at = text.indexOf('\n', at + 1)) n++;
-  return n;
-}
-
-const tooManyRows = (file: string, rows: number, line: number): FileProblem => ({
-  file,
-  line,
-  message: `has ${rows.toLocaleString('en-US')} rows; flakeguard reads at most ${MAX_RUN_ROWS.toLocaleString('en-US')} (docs/data-branch.md, "Bounded reading")`,
-});
-
-/** Every problem is a damage of the file (src/store/snapshot.ts): nothing is dropped silently. */
-export function parseRuns(file: string, text: string, schema?: number): { runs: RunTable; problems: FileProblem[] } {
-  const runs: RunTable = new Map();
-  // Counted before parsing, as written (a row a line, between the first line and the last): parsing and holding a
-  // million rows took 1.19 GiB. Rows packed on fewer lines are counted once parsed, before anything else is made.
-  if (newlines(text, MAX_RUN_ROWS + 3) > MAX_RUN_ROWS + 2) return { runs, problems: [tooManyRows(file, newlines(text, Infinity) - 2, MAX_RUN_ROWS + 2)] };
-  const { value, problems } = parseLineObject(file, text, 'runs');
-  if (!value) return { runs, problems };
-  problems.push(...schemaProblem(file, value.schema, schema));
-  if (value.entries.size > MAX_RUN_ROWS) return { runs, problems: [...problems, tooManyRows(file, value.entries.size, 1)] };
-  const seqs = new Set<number>();
-  for (const [seqText, raw] of value.entries) {
-    const seq = Number(seqText);
-    if (/^\d+$/.test(seqText) && seq > MAX_RUN_SEQ) {
-      problems.push({ file, line: value.lineOf(seqText), message: `run number ${seqText.slice(0, 40)} is beyond ${MAX_RUN_SEQ}, the largest run number flakeguard writes` });
-      continue;
-    }
-    if (
-      !/^\d+$/.test(seqText) ||
-      !Number.isSafeInteger(seq) ||
-      seq < 1 ||
-      !Array.isArray(raw) ||
-      typeof raw[0] !== 'string' ||
-      typeof raw[1] !== 'string' ||
-      typeof raw[2] !== 'number' ||
-      !Number.isFinite(raw[2])
-    ) {
-      problems.push({
-        file,
-        line: value.lineOf(seqText),
-        message: `run ${JSON.stringify(seqText).slice(0, 40)} is not in the expected form [run key, commit, time, default branch, job result, link]`,
-      });
-      continue;
-    }
-    if (seqs.has(seq)) {
-      problems.push({ file, line: value.lineOf(seqText), message: `run number ${seq} appears twice` });
-      continue;
-    }
-    if (runs.has(raw[0])) {
-      problems.push({ file, line: value.lineOf(seqText), message: `the run key ${JSON.stringify(raw[0]).slice(0, 120)} appears twice` });
-      continue;
-    }
-    seqs.add(seq);
-    const row: RunRow = { seq, sha: raw[1], time: raw[2], onDefaultBranch: raw[3] === 1 };
-    if (raw[4] === 0 || raw[4] === 1) row.jobSucceeded = raw[4] === 1;
-    if (typeof raw[5] === 'string') row.url = raw[5];
-    if (Array.isArray(raw[6]) && raw[6].length > 0 && raw[6].every((m: unknown) => typeof m === 'string')) row.outages = raw[6] as string[];
-    if (raw[7] === 1) row.untrusted = true;
-    if (typeof raw[8] === 'string' && raw[8] !== '') row.cell = raw[8];
-    const figures = readFigures(raw[9]);
-    if (figures) row.figures = figures;
-    runs.set(raw[0], row);
-  }
-  return { runs, problems };
-}
+export { MAX_RUN_ROWS, MAX_RUN_SEQ, newlines, nextSeq, parseRuns, renderRuns, boundedBranch, type RunFigures, type RunRow, type RunTable } from './runs-format.ts';
+export { KnownSeqs, RunMarks } from './known-seqs.ts';
+export { QUIET_SLACK, emptyQuietReads, quietCatchUp, quietLineOf, type QuietLine, type QuietReads } from './quiet-format.ts';
 
 /* ---------- outcome strings ---------- */
 
@@ -290,12 +155,6 @@ export function renderHistoryShard(tests: Array<[string, StoredTest]>, texts: Li
   return renderShard(tests, texts, undefined);
 }
 
-/** A quiet test's line as written (schema 4): `"o":"P*"` from `from`, with the newest duration `d`. */
-export interface QuietLine {
-  from: number;
-  d?: number;
-}
-
 /** A quiet shard (`history/quiet-NN.json`): each test's line with an open end (quietLineOf gives `from` and `d`). */
 export function renderQuietShard(tests: Array<[string, StoredTest]>, quiet: ReadonlyMap<string, QuietLine>, texts: LineTexts = new LineTexts()): string {
   return renderShard(tests, texts, quiet);
@@ -334,79 +193,6 @@ function historyLineText(id: string, t: StoredTest, texts: LineTexts, quiet?: Qu
   const d = newestDuration(t);
   if (d !== undefined) parts.push(`"d":${JSON.stringify(d)}`);
   return `{${parts.join(',')}}`;
-}
-
-/** The duration a test's line gives its newest run. */
-function newestDuration(t: StoredTest): number | undefined {
-  return t.dur ? durationAt(t.dur, endOf(t.from, t.segments) - 1) : t.d;
-}
-
-/**
- * How many runs a quiet line's `from` may lag behind the window's start: a quiet file's lines catch up once every
- * QUIET_SLACK runs, at the run whose number plus the shard's is a multiple of it, so that each run rewrites about
- * one quiet file in QUIET_SLACK rather than all of them at the same run.
- */
-export const QUIET_SLACK = 20;
-
-/** True when the quiet lines of `shard` catch up with the window at run `newest` (QUIET_SLACK). */
-export function quietCatchUp(newest: number, shard: number): boolean {
-  return (newest + shard) % QUIET_SLACK === 0;
-}
-
-/**
- * The quiet line of a test of the merged history, or undefined when it is not quiet or no line with an open end
- * reads back as it is: a test is quiet when its window is one stretch of first-attempt passes ending at `newest`,
- * with no message. The line keeps the `from` and `d` it was `read` with while a reader, trimming with `window` as
- * this write's merge did, gets the same runs back (and `from` is at most QUIET_SLACK runs behind, and none at the
- * file's catch-up run), and while its
- * duration is as much there (`> 0`) as the newest one: what the scores read of durations. Else it gets the
- * window's `from` and the newest duration.
- */
-export function quietLineOf(
-  t: StoredTest,
-  newest: number,
-  window: RetentionWindow,
-  timeOf: (seq: number) => number,
-  read: QuietLine | undefined,
-  /** The `from` a reader gets back for a line's `from` (the same for every line of a write): filled as asked. */
-  memo: Map<number, number | null> = new Map(),
-  /** This run is the line's file's catch-up run (quietCatchUp): a lagging `from` moves to the window's. */
-  catchUp = false,
-): QuietLine | undefined {
-  const segs = t.segments;
-  if (segs.length !== 1 || segs[0]!.a !== 'P' || t.from + segs[0]!.n - 1 !== newest) return undefined;
-  if (t.m && Object.keys(t.m).length > 0) return undefined;
-  const d = newestDuration(t);
-  const readsBack = (from: number): boolean => {
-    let back = memo.get(from);
-    if (back === undefined) {
-      back = trimmed({ name: '', classname: '', from, segments: [{ a: 'P', n: newest - from + 1 }] }, timeOf, window.oldestKept, window.maxRuns)?.from ?? null;
-      memo.set(from, back);
-    }
-    return back === t.from;
-  };
-  if (
-    read &&
-    read.from <= t.from &&
-    t.from - read.from <= (catchUp ? 0 : QUIET_SLACK) &&
-    (read.d === undefined) === (d === undefined) &&
-    (read.d === undefined || read.d > 0 === d! > 0) &&
-    readsBack(read.from)
-  ) {
-    return read;
-  }
-  if (!readsBack(t.from)) return undefined;
-  return d === undefined ? { from: t.from } : { from: t.from, d };
-}
-
-/** The quiet lines of a snapshot as read (schema 4), to keep them as they were: by test id, and each quiet shard's text. */
-export interface QuietReads {
-  lines: Map<string, QuietLine & { path: string; test: StoredTest }>;
-  shards: Map<string, { text: string; tests: number }>;
-}
-
-export function emptyQuietReads(): QuietReads {
-  return { lines: new Map(), shards: new Map() };
 }
 
 /**
@@ -496,7 +282,8 @@ export function parseHistoryShard(
     if (!kept) continue;
     into.set(id, kept);
     if (quiet && quietFile) {
-      quiet.reads.lines.set(id, { from, ...(test.d !== undefined ? { d: test.d } : {}), path: file, test: kept });
+      const read: QuietRead = test.d === undefined ? { from, path: file, test: kept } : { from, d: test.d, path: file, test: kept };
+      quiet.reads.lines.set(id, read);
     }
   }
   // Kept as it is by the next write only when every line of it is still quiet and unchanged (src/pipeline/apply.ts).
@@ -515,169 +302,6 @@ function messagesOf(raw: unknown, from: number, segments: readonly Segment[], kn
     (m ??= {})[k] = v;
   }
   return m ? { m } : {};
-}
-
-/**
- * The sequence numbers of runs.json, to check history lines against; and the segments of each outcome string read
- * with them, made once per string: most tests of a suite share theirs (`P*100`), and segments are never modified.
- */
-export class KnownSeqs {
-  private readonly prefix: Uint32Array;
-  private readonly segments = new Map<string, readonly Segment[] | null>();
-
-  private readonly runs = new WeakMap<readonly Segment[], number>();
-
-  /** runCount, counted once per segments array. */
-  runsOf(segments: readonly Segment[]): number {
-    let n = this.runs.get(segments);
-    if (n === undefined) this.runs.set(segments, (n = runCount(segments)));
-    return n;
-  }
-
-  /** The newest run of the table (0 when it is empty): where an open-ended token ends. */
-  readonly newest: number;
-  private times: Map<number, number> | undefined;
-  private readonly table: RunTable;
-
-  /** The time of a run of the table, by sequence number. */
-  readonly timeOf = (seq: number): number => {
-    if (!this.times) {
-      this.times = new Map();
-      for (const row of this.table.values()) this.times.set(row.seq, row.time);
-    }
-    return this.times.get(seq) ?? -Infinity;
-  };
-
-  /** expandOpenEnd up to the newest run, the same array for the same `from` and string. */
-  openSegmentsOf(from: number, o: string): readonly Segment[] | null {
-    const key = `${from}|${o}`;
-    let segments = this.segments.get(key);
-    if (segments === undefined) {
-      segments = expandOpenEnd(from, o, this.newest);
-      if (this.segments.size < 65_536) this.segments.set(key, segments);
-    }
-    return segments;
-  }
-
-  /** parseOutcomeString, the same array for the same string. */
-  segmentsOf(o: string): readonly Segment[] | null {
-    let segments = this.segments.get(o);
-    if (segments === undefined) {
-      segments = parseOutcomeString(o);
-      if (this.segments.size < 65_536) this.segments.set(o, segments);
-    }
-    return segments;
-  }
-
-  /** The known sequence numbers in increasing order, when they are too far apart for `prefix` (else empty). */
-  private readonly sorted: Float64Array;
-
-  constructor(runs: RunTable) {
-    let max = 0;
-    for (const row of runs.values()) if (row.seq > max) max = row.seq;
-    this.newest = max;
-    this.table = runs;
-    // Memory in proportion to the rows, never to the numbers: run numbers far apart (1 and 2,000,000,000) are
-    // searched in a sorted array; the usual table, numbered nearly one after another, gets a prefix count.
-    if (max > 4 * runs.size + 65_536) {
-      this.prefix = new Uint32Array(0);
-      this.sorted = Float64Array.from(runs.values(), (row) => row.seq).sort();
-      return;
-    }
-    this.sorted = new Float64Array(0);
-    // prefix[s] = how many known runs have a sequence number below s.
-    const present = new Uint8Array(max + 1);
-    for (const row of runs.values()) present[row.seq] = 1;
-    this.prefix = new Uint32Array(max + 2);
-    for (let s = 0; s <= max; s++) this.prefix[s + 1] = this.prefix[s]! + present[s]!;
-  }
-
-  /** How many known runs have a sequence number below `s`. */
-  private below(s: number): number {
-    if (this.prefix.length > 0) return this.prefix[Math.min(s, this.prefix.length - 1)]!;
-    let lo = 0;
-    let hi = this.sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.sorted[mid]! < s) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
-  private known(a: number, n: number): number {
-    return this.below(a + n) - this.below(a);
-  }
-
-  /** The first run of the line that runs.json does not have, if any. */
-  firstMissing(from: number, segments: readonly Segment[]): number | undefined {
-    let seq = from;
-    for (const { a, n } of segments) {
-      if (a !== '' && this.known(seq, n) !== n) {
-        for (let s = seq; s < seq + n; s++) if (this.known(s, 1) !== 1) return s;
-      }
-      seq += n;
-    }
-    return undefined;
-  }
-
-  /** True when `seq` is one of the line's runs. */
-  isRunOf(seq: number, from: number, segments: readonly Segment[]): boolean {
-    if (!Number.isInteger(seq)) return false;
-    let s = from;
-    for (const { a, n } of segments) {
-      if (seq < s + n) return seq >= s && a !== '';
-      s += n;
-    }
-    return false;
-  }
-}
-
-/**
- * A flag per run of a table, set a stretch of run numbers at a time (the runs some history line refers to), in memory
- * in proportion to the rows: by run number when the numbers are nearly one after another, as flakeguard writes them,
- * else by rank among the table's numbers.
- */
-export class RunMarks {
-  private readonly flags: Uint8Array;
-  /** The table's run numbers in increasing order, when they are too far apart to flag by number (else empty). */
-  private readonly sorted: Float64Array;
-
-  constructor(runs: RunTable) {
-    let max = 0;
-    for (const row of runs.values()) if (row.seq > max) max = row.seq;
-    if (max > 4 * runs.size + 65_536) {
-      this.sorted = Float64Array.from(runs.values(), (row) => row.seq).sort();
-      this.flags = new Uint8Array(this.sorted.length);
-    } else {
-      this.sorted = new Float64Array(0);
-      this.flags = new Uint8Array(max + 1);
-    }
-  }
-
-  /** Index in `sorted` of the first number at or above `seq`. */
-  private rank(seq: number): number {
-    let lo = 0;
-    let hi = this.sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.sorted[mid]! < seq) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
-  /** Flags runs `from` to `from + n - 1`. */
-  mark(from: number, n: number): void {
-    if (this.sorted.length > 0) this.flags.fill(1, this.rank(from), this.rank(from + n));
-    else this.flags.fill(1, Math.min(from, this.flags.length), Math.min(from + n, this.flags.length));
-  }
-
-  has(seq: number): boolean {
-    if (this.sorted.length === 0) return this.flags[seq] === 1;
-    const i = this.rank(seq);
-    return this.sorted[i] === seq && this.flags[i] === 1;
-  }
 }
 
 /** One history shard read on its own (tests, tools): its tests, decoded on demand, and its problems. */

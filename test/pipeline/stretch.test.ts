@@ -1,0 +1,98 @@
+/**
+ * Quiet tests taken as a stretch (docs/adr/0480-quiet-tests-as-a-stretch.md): the stored form's passes (neighbours of
+ * one records class share decision and scores, decisions read by position, a stretch's runs marked once) must write
+ * what the per-test path writes (the history decoded: mergeRun, each decision looked up by id),
+ * byte for byte, on a history that mixes quiet tests with flaky, quarantined, overridden, closed-by-hand, absent and
+ * new tests, durations of zero and none.
+ */
+import { describe, expect, it } from 'vitest';
+import { applyRun, type ApplyOptions, type ApplyResult } from '../../src/pipeline/apply.ts';
+import type { History, ParsedTestCase } from '../../src/model.ts';
+import { emptySnapshot, parseSnapshot, type Snapshot } from '../../src/store/snapshot.ts';
+import { LazyHistory } from '../../src/history/stored.ts';
+import { DEFAULT_POLICY } from '../../src/policy/quarantine.ts';
+import { statsScores } from '../../src/pipeline/stats-scores.ts';
+import { parsedTest, runContext } from '../support/builders.ts';
+
+const TESTS = 1_500; // two shards: quiet files are written from two shards up
+const ids = Array.from({ length: TESTS + 20 }, (_, i) => `pkg.C${i % 40}::t${i}`);
+const RUNS = 16;
+const options = (n: number): ApplyOptions => ({
+  retention: { maxRuns: 6, maxAgeDays: 90 },
+  policy: DEFAULT_POLICY,
+  scoreTests: statsScores(runContext(n).time),
+});
+
+/** Run n's report: flaky tests failing now and then (on a retry or for good), a few failing once, some absent, new ones from run 10. */
+function report(n: number): ParsedTestCase[] {
+  const tests: ParsedTestCase[] = [];
+  for (let i = 0; i < (n >= 10 ? TESTS + 20 : TESTS); i++) {
+    if (i >= 40 && i < 50 && (n === 6 || n === 7)) continue;
+    let attempts = 'P';
+    if (i < 30 && (i + n) % 5 === 0) attempts = i % 2 === 0 ? 'FP' : 'F';
+    if (i >= 30 && i < 40 && n === 3) attempts = i % 2 === 0 ? 'FP' : 'F';
+    const durationSec = i % 3 === 0 ? 0 : i % 3 === 1 ? undefined : i === 8 ? (n % 2 === 0 ? 0.5 : 0) : 0.1;
+    const test = parsedTest(ids[i]!, attempts);
+    tests.push(durationSec === undefined ? test : { ...test, attempts: test.attempts.map((a) => ({ ...a, durationSec })) });
+  }
+  return tests;
+}
+
+/** Hand overrides written into the stats lines of a flaky test and of a test that failed once (quiet again later). */
+function withOverrides(files: Map<string, string>): Map<string, string> {
+  const out = new Map(files);
+  for (const id of [ids[1]!, ids[31]!]) {
+    for (const [path, text] of out) {
+      if (!path.startsWith('stats/')) continue;
+      const edited = text.replace(`${JSON.stringify(id)}: {"override":null,`, `${JSON.stringify(id)}: {"override":{"action":"quarantine","reason":"by hand"},`);
+      if (edited !== text) out.set(path, edited);
+    }
+  }
+  return out;
+}
+
+const decoded = (history: History): History => new Map([...history]);
+
+function applyBoth(snapshot: Snapshot, n: number): { stretch: ApplyResult; perTest: ApplyResult } {
+  const run = runContext(n);
+  const closedByHand = (id: string) => (id === ids[2] && n >= 8 ? { since: runContext(7).time, issue: 7 } : undefined);
+  const input = { reports: { tests: report(n), problems: [], filesRead: 1 }, filesMatched: 1, testOutcome: '' as const, run, now: run.time, closedByHand };
+  const stretch = applyRun({ ...input, snapshot }, options(n));
+  const perTest = applyRun({ ...input, snapshot: { ...snapshot, history: decoded(snapshot.history) } }, options(n));
+  return { stretch, perTest };
+}
+
+describe('quiet tests taken as a stretch', () => {
+  it('write the files, decisions, scores and outcome of the per-test path, run after run', () => {
+    let files: Map<string, string> | undefined;
+    let quietKept = 0;
+    let quietFiles = 0;
+    for (let n = 1; n <= RUNS; n++) {
+      const read = files ? (n === 5 ? withOverrides(files) : files) : undefined;
+      const snapshot = read ? parseSnapshot(read) : emptySnapshot();
+      expect(snapshot.problems).toEqual([]);
+      if (read) expect(snapshot.history).toBeInstanceOf(LazyHistory);
+      const { stretch, perTest } = applyBoth(snapshot, n);
+      if (read) expect(stretch.history).toBeInstanceOf(LazyHistory);
+      expect(perTest.history).not.toBeInstanceOf(LazyHistory);
+      expect([...stretch.files.keys()].sort()).toEqual([...perTest.files.keys()].sort());
+      for (const [path, text] of stretch.files) expect(text, `run ${n}: ${path}`).toBe(perTest.files.get(path));
+      expect([...stretch.decisions].sort()).toEqual([...perTest.decisions].sort());
+      expect([...stretch.scores].sort()).toEqual([...perTest.scores].sort());
+      expect(stretch.outcome).toEqual(perTest.outcome);
+      for (const [path, text] of stretch.files) {
+        if (!path.startsWith('history/quiet-')) continue;
+        quietFiles++;
+        if (read?.get(path) === text) quietKept++;
+      }
+      files = stretch.files;
+    }
+    // The mix the comparison covers: quiet files kept as read and rewritten, quarantined and overridden tests.
+    expect(quietFiles).toBeGreaterThan(10);
+    expect(quietKept).toBeGreaterThan(0);
+    expect(quietKept).toBeLessThan(quietFiles);
+    const last = parseSnapshot(files!);
+    expect([...last.stats.values()].some((l) => l.quarantined === true)).toBe(true);
+    expect(last.overrides.size).toBe(2);
+  });
+});
