@@ -7,8 +7,9 @@
  *   attempt; outage failures and untrusted runs left out: an outage is reported as an outage). At most
  *   `maxTests` of them, those with the most failing runs first (ties by id): the cost is bounded whatever the suite's
  *   size (ADR 0487).
- * - **Who belongs together.** Two tests are linked when they failed together in at least `minShared` runs and those
- *   runs are at least `minJaccard` of the runs either failed in (Jaccard similarity of their sets of failing runs).
+ * - **Who belongs together.** Two tests are linked when they failed together in at least `minShared` runs (one run
+ *   more unless they failed with the same failure key in `minShared` of them) and those runs are at least
+ *   `minJaccard` of the runs either failed in (Jaccard similarity of their sets of failing runs).
  *   A cluster is a connected group of two tests or more. Tests with the same set of failing runs are one profile,
  *   compared once; a run in which more than `maxPerRun` profiles failed adds no links (it is too broad to say who goes
  *   with whom), so the pair counting costs at most `maxPerRun`² per run.
@@ -34,7 +35,7 @@ export interface ClusterOptions {
   maxPerRun: number;
 }
 
-export const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = { minFailures: 2, minShared: 2, minJaccard: 0.5, maxTests: 5000, maxPerRun: 400 };
+export const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = { minFailures: 2, minShared: 3, minJaccard: 0.4, maxTests: 5000, maxPerRun: 400 };
 
 /** A cluster as found in one run, before it has an id. */
 export interface FoundCluster {
@@ -114,23 +115,27 @@ export function findClusters(tests: Iterable<FailureProfile>, options: ClusterOp
   }
   const uf = new UnionFind(profiles.length);
   const shared = new Map<number, number>();
+  const agree = new Map<number, number>();
   const n = profiles.length;
   let broadRuns = 0;
-  for (const list of byRun.values()) {
+  for (const [seq, list] of byRun) {
     if (list.length < 2) continue;
     if (list.length > options.maxPerRun) {
       broadRuns++;
       continue;
     }
     for (let i = 0; i < list.length; i++) {
+      const ki = profiles[list[i]!]!.tests[0]!.keys?.get(seq);
       for (let j = i + 1; j < list.length; j++) {
         const key = list[i]! * n + list[j]!;
         shared.set(key, (shared.get(key) ?? 0) + 1);
+        if (ki !== undefined && ki === profiles[list[j]!]!.tests[0]!.keys?.get(seq)) agree.set(key, (agree.get(key) ?? 0) + 1);
       }
     }
   }
   for (const [key, count] of shared) {
-    if (count < options.minShared) continue;
+    // Without the same failure key in minShared of them, one shared run more is needed.
+    if (count < options.minShared || (count === options.minShared && (agree.get(key) ?? 0) < options.minShared)) continue;
     const a = Math.floor(key / n);
     const b = key % n;
     const union = profiles[a]!.runs.length + profiles[b]!.runs.length - count;
