@@ -7,9 +7,9 @@
  *   attempt; outage failures and untrusted runs left out: an outage is reported as an outage). At most
  *   `maxTests` of them, those with the most failing runs first (ties by id): the cost is bounded whatever the suite's
  *   size (ADR 0487).
- * - **Who belongs together.** Two tests are linked when they failed together in at least `minShared` runs (one run
- *   more unless they failed with the same failure key in `minShared` of them) and those runs are at least
- *   `minJaccard` of the runs either failed in (Jaccard similarity of their sets of failing runs).
+ * - **Who belongs together.** Two tests are linked when they failed together in more than `minShared` runs, or in
+ *   `minShared` runs with the same failure key in each, and those runs are at least `minJaccard` of the runs either
+ *   failed in (Jaccard similarity of their sets of failing runs).
  *   A cluster is a connected group of two tests or more. Tests with the same set of failing runs are one profile,
  *   compared once; a run in which more than `maxPerRun` profiles failed adds no links (it is too broad to say who goes
  *   with whom), so the pair counting costs at most `maxPerRun`² per run.

@@ -6,18 +6,29 @@ const p = (id: string, runs: number[], key?: string): FailureProfile => ({ id, r
 
 describe('findClusters', () => {
   it('groups tests that fail in the same runs, with the signature most of them share', () => {
-    const found = findClusters([p('a', [3, 7, 9], 'econnreset'), p('b', [3, 7, 9], 'econnreset'), p('c', [3, 7, 9, 12], 'timeout'), p('d', [4, 20]), p('e', [5, 21])]);
+    const found = findClusters([
+      p('a', [3, 7, 9], 'econnreset'),
+      p('b', [3, 7, 9], 'econnreset'),
+      p('c', [3, 7, 9, 12], 'econnreset'),
+      p('f', [3, 7, 9, 15, 16], 'timeout'),
+      p('d', [4, 20]),
+      p('e', [5, 21]),
+    ]);
+    // f shares three runs with the others but another failure key: not enough without a fourth.
     expect(found.clusters).toEqual([{ members: ['a', 'b', 'c'], signature: 'econnreset', first: 3, last: 9, together: 3 }]);
+    const more = findClusters([p('a', [3, 7, 9, 12], 'x'), p('f', [3, 7, 9, 12, 15], 'y')]);
+    expect(more.clusters.map((c) => c.members)).toEqual([['a', 'f']]);
   });
 
   it('never links tests that shared one run only, or whose shared runs are a small part of their failures', () => {
-    expect(findClusters([p('a', [1, 2]), p('b', [1, 3])]).clusters).toEqual([]);
+    expect(findClusters([p('a', [1, 2], 'k'), p('b', [1, 3], 'k')]).clusters).toEqual([]);
+    expect(findClusters([p('a', [1, 2, 4], 'k'), p('b', [1, 2, 3], 'k')]).clusters).toEqual([]);
     const noisy = Array.from({ length: 20 }, (_, i) => i + 1);
     expect(findClusters([p('a', [1, 2]), p('b', noisy)]).clusters).toEqual([]);
   });
 
   it('leaves out tests with fewer failures than minFailures, and caps the tests that take part', () => {
-    const tests = Array.from({ length: 10 }, (_, i) => p(`t${i}`, [1, 2, ...(i < 3 ? [3] : [])]));
+    const tests = Array.from({ length: 10 }, (_, i) => p(`t${i}`, [1, 2, 3, 4, ...(i < 3 ? [5] : [])]));
     const capped = findClusters(tests, { ...DEFAULT_CLUSTER_OPTIONS, maxTests: 4 });
     expect(capped.considered).toBe(4);
     expect(capped.capped).toBe(6);
@@ -26,15 +37,15 @@ describe('findClusters', () => {
   });
 
   it('skips a run too broad to say who goes with whom', () => {
-    const tests = Array.from({ length: 6 }, (_, i) => p(`t${i}`, [1, 2 + i, 10 + i]));
+    const tests = Array.from({ length: 6 }, (_, i) => p(`t${i}`, [1, 2, 3, 4, 10 + i]));
     const found = findClusters(tests, { ...DEFAULT_CLUSTER_OPTIONS, maxPerRun: 5 });
-    expect(found.broadRuns).toBe(1);
+    expect(found.broadRuns).toBe(4);
     expect(found.clusters).toEqual([]);
   });
 
   it('stays linear in the tests when thousands fail in groups (a quadratic pass over tests would not finish)', () => {
     const tests: FailureProfile[] = [];
-    for (let g = 0; g < 500; g++) for (let k = 0; k < 10; k++) tests.push(p(`g${g}-${k}`, [g * 3 + 1, g * 3 + 2, 2000 + g]));
+    for (let g = 0; g < 500; g++) for (let k = 0; k < 10; k++) tests.push(p(`g${g}-${k}`, [g * 3 + 1, g * 3 + 2, 2000 + g, 3000 + g]));
     const found = findClusters(tests);
     expect(found.clusters).toHaveLength(500);
     expect(found.clusters.every((c) => c.members.length === 10)).toBe(true);
