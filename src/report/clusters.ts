@@ -33,16 +33,16 @@ export function failedTogether(failed: Iterable<string>, clusters: StoredCluster
 const n = (x: number): string => String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /** A signature in a code span when it is plain printable ASCII without a backtick (nothing in it can act), else escaped text. */
-export function signatureMd(sig: string, max = 120): string {
+export function signatureMd(sig: string, max = 120, escape: (text: string, max: number) => string = mdText): string {
   const cut = sig.length > max ? `${sig.slice(0, max - 1)}…` : sig;
   if (/^[\x20-\x5f\x61-\x7e]+…?$/.test(cut) && redact(cut) === cut && cut.trim() === cut) return `\`${cut}\``;
-  return `"${mdText(cut, max + 40)}"`;
+  return `"${escape(cut, max + 40)}"`;
 }
 
-/** One line of markdown for a group, the first tests named (escaped). */
-export function failedTogetherLine(g: FailedTogether, named = 5): string {
-  const sig = g.cluster.signature !== undefined ? ` with ${signatureMd(g.cluster.signature)}` : '';
-  const names = g.ids.slice(0, named).map((id) => mdText(id, 120));
+/** One line of markdown for a group, the first tests named (escaped with `escape`: mdInert where mentions notify). */
+export function failedTogetherLine(g: FailedTogether, named = 5, escape: (text: string, max: number) => string = mdText): string {
+  const sig = g.cluster.signature !== undefined ? ` with ${signatureMd(g.cluster.signature, 120, escape)}` : '';
+  const names = g.ids.slice(0, named).map((id) => escape(id, 120));
   const more = g.ids.length > named ? ` and ${n(g.ids.length - named)} more` : '';
   return `${n(g.ids.length)} tests failed together${sig}: cluster ${g.cluster.id}, since run ${n(g.cluster.since)} (${names.join(', ')}${more}).`;
 }
