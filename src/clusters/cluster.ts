@@ -3,7 +3,7 @@
  * infrastructure fault, a shared fixture, a polluter) is named once instead of once per test. Pure.
  *
  * The rule (ADR 0485):
- * - **Who takes part.** A test with at least `minFailures` failing runs in its window (a run with a failed or errored
+ * - **Who takes part.** A test with at least `minFailures` failing runs in its window (and `minShared`: fewer can link to nothing) (a run with a failed or errored
  *   attempt; outage failures and untrusted runs left out: an outage is reported as an outage). At most
  *   `maxTests` of them, those with the most failing runs first (ties by id): the cost is bounded whatever the suite's
  *   size (ADR 0487).
@@ -85,8 +85,10 @@ class UnionFind {
 }
 
 export function findClusters(tests: Iterable<FailureProfile>, options: ClusterOptions = DEFAULT_CLUSTER_OPTIONS): FoundClusters {
+  // A test links only through minShared shared runs, so fewer failures than that can never take part.
+  const least = Math.max(options.minFailures, options.minShared);
   const eligible: FailureProfile[] = [];
-  for (const t of tests) if (t.runs.length >= options.minFailures) eligible.push(t);
+  for (const t of tests) if (t.runs.length >= least) eligible.push(t);
   eligible.sort((a, b) => b.runs.length - a.runs.length || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const taking = eligible.slice(0, Math.max(0, options.maxTests));
 
@@ -117,6 +119,7 @@ export function findClusters(tests: Iterable<FailureProfile>, options: ClusterOp
   const shared = new Map<number, number>();
   const agree = new Map<number, number>();
   const n = profiles.length;
+  const lengths = profiles.map((p) => p.runs.length);
   let broadRuns = 0;
   for (const [seq, list] of byRun) {
     if (list.length < 2) continue;
@@ -126,7 +129,11 @@ export function findClusters(tests: Iterable<FailureProfile>, options: ClusterOp
     }
     for (let i = 0; i < list.length; i++) {
       const ki = profiles[list[i]!]!.tests[0]!.keys?.get(seq);
+      const li = lengths[list[i]!]!;
       for (let j = i + 1; j < list.length; j++) {
+        // Jaccard is at most the shorter set over the longer: a pair that cannot reach minJaccard is not counted.
+        const lj = lengths[list[j]!]!;
+        if ((li < lj ? li : lj) < options.minJaccard * (li < lj ? lj : li)) continue;
         const key = list[i]! * n + list[j]!;
         shared.set(key, (shared.get(key) ?? 0) + 1);
         if (ki !== undefined && ki === profiles[list[j]!]!.tests[0]!.keys?.get(seq)) agree.set(key, (agree.get(key) ?? 0) + 1);
