@@ -15,6 +15,7 @@ import { normalizeErrorMessage } from '../history/error-message.ts';
 import { statsScores } from '../pipeline/stats-scores.ts';
 import { applyRun, testSeconds, type ApplyResult, type RerunVerdicts } from '../pipeline/apply.ts';
 import { admitParcel, foldParcels, runParcel } from '../pipeline/fold.ts';
+import { clusterFiles } from '../pipeline/clusters-file.ts';
 import { clockWarner, readReports, runContextFor } from '../pipeline/job.ts';
 import { inboxProvenance } from '../github/runs.ts';
 import { factsFor, warmApiClient, type PublishInput, type RunFacts, type StepRerun, type WarmApi } from '../github/publish.ts';
@@ -318,7 +319,11 @@ export async function decideAndWrite(step: Step, job: Job, reruns: Reruns | unde
         log: (m) => core.info(logText(m)),
         warn: (m) => core.warning(commandText(m, 1000)),
         // The dashboard's files, and the badge of the quarantine after this run (its counts as of the run's time).
-        extraFiles: async (current, applied) => (await dashboardFiles(current, { workspace: ctx.workspace, classMap: inputs.codeownersMap })).set(BADGE_FILE, badgeText(badgeCounts(applied, now))),
+        extraFiles: async (current, applied) => {
+          const files = (await dashboardFiles(current, { workspace: ctx.workspace, classMap: inputs.codeownersMap })).set(BADGE_FILE, badgeText(badgeCounts(applied, now)));
+          for (const [path, text] of clusterFiles(current, applied, (m) => core.warning(commandText(m, 1000)))) files.set(path, text);
+          return files;
+        },
         releaseTexts: true,
         whilePushing: (applied) => {
           void api?.connect();

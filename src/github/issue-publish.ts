@@ -12,7 +12,11 @@ import { parseLineObject } from '../store/layout.ts';
 import { findCodeowners, parseClassMap, type Codeowners, type OwnerLookup } from '../owners/index.ts';
 import { logText } from '../text/escape.ts';
 import type { Interval, RenderContext } from './issue-body.ts';
-import { DEFAULT_REGRESSION, planIssues, type IssueIndex, type Plan, type RegressionOptions, type TestFacts } from './issue-plan.ts';
+import { DEFAULT_REGRESSION, planIssues, type IssueIndex, type Plan, type PlannedAction, type RegressionOptions, type TestFacts } from './issue-plan.ts';
+import { CLUSTERS_FILE, parseClusters } from '../clusters/format.ts';
+import { withClusters, type ClusterAction } from './issue-clusters.ts';
+import { carryOutCluster, previewCluster, type ClusterWriterContext } from './issue-cluster-writer.ts';
+import { mdText, mdPre } from '../text/escape.ts';
 import { dryRunSummary } from './issue-dry-run.ts';
 import { onsetsOfPlan } from './issue-onset.ts';
 import { apiCommits, workspaceCommits } from './onset-commits.ts';
@@ -95,9 +99,30 @@ export async function publishIssues(s: PublishState, sync: SyncResult<ApplyResul
   const regression = s.regression ?? DEFAULT_REGRESSION;
   const facts = testFacts(result, s.index, s.hashOf, regression);
   const liftedNow = new Set([...result.released].map(s.hashOf).filter((h) => s.lifts.has(h)));
-  const plan = planIssues(facts, s.index, { maxIssues: inputs.maxIssues, closeLifts: inputs.closeLiftsQuarantine, liftedNow, regression });
+  // Uncapped first: a cluster's members give one open between them (src/github/issue-clusters.ts); the cap comes after.
+  const uncapped = planIssues(facts, s.index, { maxIssues: Number.MAX_SAFE_INTEGER, closeLifts: inputs.closeLiftsQuarantine, liftedNow, regression });
+  const clusters = parseClusters(result.files.get(CLUSTERS_FILE)).clusters;
+  const opens = uncapped.actions.filter((a) => a.kind === 'open' || a.kind === 'reopen');
+  const clustered = withClusters(
+    opens,
+    uncapped.actions.filter((a) => a.kind !== 'open' && a.kind !== 'reopen'),
+    clusters,
+    s.index,
+    facts,
+    inputs.maxIssues,
+  );
+  const plan: Plan = {
+    actions: clustered.actions.filter((a): a is PlannedAction => !a.kind.startsWith('cluster-')),
+    deferred: clustered.deferred.filter((a): a is PlannedAction => !a.kind.startsWith('cluster-')),
+    muted: uncapped.muted,
+  };
 
-  const lookup = await ownerLookup(inputs, ctx.workspace, plan);
+  const lookup = await ownerLookup(
+    inputs,
+    ctx.workspace,
+    plan,
+    clustered.actions.some((a) => a.kind.startsWith('cluster-')),
+  );
   const render: RenderContext = {
     serverUrl: ctx.serverUrl,
     repository: ctx.repository,
@@ -109,33 +134,48 @@ export async function publishIssues(s: PublishState, sync: SyncResult<ApplyResul
   const sources = [workspaceCommits(ctx.workspace), ...(s.api ? [apiCommits(s.api.octokit, ctx.owner, ctx.repo)] : [])];
   writer.onsets = await onsetsOfPlan(plan.actions, sources, (f) => writer.owners(f).path);
 
+  const clusterCtx: ClusterWriterContext = {
+    api: s.api,
+    label: inputs.issueLabel,
+    render,
+    lookup,
+    history: result.history,
+    facts: new Map(facts.map((f) => [f.id, f])),
+    quarantined: new Set(result.quarantined),
+    index: s.index,
+    hashOf: s.hashOf,
+    writer,
+  };
+  const deferredCount = clustered.deferred.length;
+
   if (dryRun) {
-    await appendSummary(dryRunSummary(writer, plan, s));
+    const clusterLines = clustered.actions.filter((a): a is ClusterAction => a.kind.startsWith('cluster-')).map((a) => clusterPreviewLine(previewCluster(clusterCtx, a)));
+    await appendSummary(dryRunSummary(writer, plan, s) + clusterLines.join(''));
     core.info(`Issues dry run: ${plan.actions.length} action${plan.actions.length === 1 ? '' : 's'} written to the job summary, none carried out.`);
     return;
   }
   const done: Done[] = [];
-  for (const action of plan.actions) {
+  for (const action of clustered.actions) {
     if (s.api?.stopped) break;
-    const result = await writer.carryOut(action);
+    const result = action.kind.startsWith('cluster-') ? await carryOutCluster(clusterCtx, action as ClusterAction) : await writer.carryOut(action as PlannedAction);
     if (result) {
       done.push(result);
       core.info(logText(result.log, 500));
     }
   }
-  if (plan.deferred.length > 0) {
-    core.info(`${plan.deferred.length} more issue${plan.deferred.length === 1 ? '' : 's'} to open or reopen wait for later runs (max-issues: ${inputs.maxIssues}).`);
+  if (deferredCount > 0) {
+    core.info(`${deferredCount} more issue${plan.deferred.length === 1 ? '' : 's'} to open or reopen wait for later runs (max-issues: ${inputs.maxIssues}).`);
   }
-  if (done.length > 0 || plan.deferred.length > 0) {
+  if (done.length > 0 || deferredCount > 0) {
     const lines = ['#### Issues for test owners', '', ...done.map((d) => `- ${d.md}`)];
-    if (plan.deferred.length > 0) lines.push(`- ${plan.deferred.length} more to open or reopen on later runs (max-issues: ${inputs.maxIssues}).`);
+    if (deferredCount > 0) lines.push(`- ${deferredCount} more to open or reopen on later runs (max-issues: ${inputs.maxIssues}).`);
     await appendSummary(`${lines.join('\n')}\n`);
   }
 }
 
-async function ownerLookup(inputs: Inputs, workspace: string, plan: Plan): Promise<OwnerLookup & { codeownersPath?: string }> {
+async function ownerLookup(inputs: Inputs, workspace: string, plan: Plan, clusters: boolean): Promise<OwnerLookup & { codeownersPath?: string }> {
   const classMap = inputs.codeownersMap ? parseClassMap(inputs.codeownersMap) : [];
-  const needs = [...plan.actions, ...plan.deferred].some((a) => a.kind === 'open' || a.kind === 'reopen' || a.kind === 'comment' || a.kind === 'close');
+  const needs = clusters || [...plan.actions, ...plan.deferred].some((a) => a.kind === 'open' || a.kind === 'reopen' || a.kind === 'comment' || a.kind === 'close');
   if (!needs) return { classMap, workspace };
   const found = await findCodeowners(workspace);
   if (found && 'tooLarge' in found) {
@@ -147,4 +187,10 @@ async function ownerLookup(inputs: Inputs, workspace: string, plan: Plan): Promi
     return { classMap, workspace, codeowners: found as Codeowners, codeownersPath: found.path };
   }
   return { classMap, workspace };
+}
+
+/** A cluster action in the dry run's summary. */
+function clusterPreviewLine(p: { title: string; verb: string; body?: string; comment?: string }): string {
+  const text = p.body ?? p.comment ?? '';
+  return `\n- ${mdText(p.verb, 100)}: ${mdText(p.title, 200)}\n\n<details><summary>text</summary>\n\n${mdPre(text, 20_000)}\n\n</details>\n`;
 }

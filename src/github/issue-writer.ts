@@ -154,7 +154,7 @@ export class ActionWriter {
     return this.comment({ kind: 'regressed', now: a.regression!.now, before: a.regression!.before });
   }
 
-  private async ensureLabel(): Promise<boolean> {
+  async ensureLabel(): Promise<boolean> {
     if (this.labelReady) return true;
     const { owner, repo } = this.api;
     const name = this.s.inputs.issueLabel;
@@ -187,7 +187,7 @@ export class ActionWriter {
   }
 
   /** What was done, as a summary line (markdown, a link to the issue) and a log line. */
-  private done(verb: string, n: number, title: string, tail: string): Done {
+  done(verb: string, n: number, title: string, tail: string): Done {
     const sep = tail.startsWith(':') ? '' : ' ';
     return {
       md: `${verb} [#${n}](${this.s.ctx.serverUrl}/${this.s.ctx.repository}/issues/${n}) ${mdText(title, 200)}${sep}${mdText(tail, 300)}`,

@@ -17,7 +17,9 @@ import { blockingAfterReruns } from '../rerun/plan.ts';
 import { renderSection, somethingToSay, type PrSectionInput } from '../report/pr-comment.ts';
 import { hasSection, isPrComment, parseSections, sectionBudget, sectionKey, withSection } from '../report/pr-comment-body.ts';
 import { scoreLookup } from '../report/scores.ts';
-import { logText } from '../text/escape.ts';
+import { logText, mdInert } from '../text/escape.ts';
+import { failedTogether, failedTogetherLine } from '../report/clusters.ts';
+import { CLUSTERS_FILE, parseClusters } from '../clusters/format.ts';
 import { dashboardTestUrl } from '../dashboard/links.ts';
 import { blobUrlFor } from './blob-url.ts';
 
@@ -83,7 +85,15 @@ export function sectionInput(f: Omit<PrCommentFacts, 'mode' | 'token'>): PrSecti
     ...(f.fixes && f.fixes.length > 0 ? { fixes: f.fixes } : {}),
     ...(rerun ? { lead: { cases: rerun.cases } } : {}),
     ...(blobUrlFor(f.ctx) ? { blobUrl: blobUrlFor(f.ctx)! } : {}),
+    ...together(f.result),
   };
+}
+
+/** The run's failures grouped by co-failure cluster (clusters.json as this run wrote it), escaped for a comment. */
+function together(result: ApplyResult): { failedTogether?: string[] } {
+  const o = result.outcome;
+  const groups = failedTogether([...o.failed.map((t) => t.id), ...o.passedOnRetry.map((t) => t.id)], parseClusters(result.files.get(CLUSTERS_FILE)).clusters);
+  return groups.length > 0 ? { failedTogether: groups.slice(0, 10).map((g) => failedTogetherLine(g, 5, mdInert)) } : {};
 }
 
 /** Each test's page in the dashboard served at `base`. */

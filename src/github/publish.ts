@@ -12,6 +12,9 @@ import type { ApplyResult } from '../pipeline/apply.ts';
 import { lostReason, type SyncResult } from '../store/sync.ts';
 import { storeLine } from '../report/store-line.ts';
 import { shardOf, statsPath } from '../store/layout.ts';
+import { failedTogether, failedTogetherSection } from '../report/clusters.ts';
+import type { Outcome } from '../policy/outcome.ts';
+import { CLUSTERS_FILE, parseClusters } from '../clusters/format.ts';
 import { CHECK_SUMMARY_BUDGET_BYTES, renderSummary, summaryFacts, summaryTitle, type SummaryFacts, type SummaryInput } from '../report/summary.ts';
 import { buildAnnotations, type AnnotationSpec } from '../report/annotations.ts';
 import { commandText, defuseLegacy, logText, plainText, truncate } from '../text/escape.ts';
@@ -198,6 +201,8 @@ export async function publishResults({ inputs, ctx, readOnly, runUrl, sync, repo
     lead: { ...(rerun ? { cases: rerun.result.cases } : {}), orderDependent: result.orderDependent },
     ...(rerunSection ? { rerunSection } : {}),
   };
+  const together = guard('group the failures by cluster', () => failedTogetherSection(failedTogether(failedIds(o), parseClusters(result.files.get(CLUSTERS_FILE)).clusters)));
+  if (together && together.length > 0) base.failedTogether = together;
   // A refused push that did not fail the run is a setup mistake to fix, said at the top beside the others.
   const warnings = [...(setupWarnings ?? []), ...(sync.status.kind === 'not-saved' && sync.status.refused && !lost ? [line] : [])];
   if (warnings.length > 0) base.setupWarnings = warnings;
@@ -425,4 +430,9 @@ function guard<T>(what: string, part: () => T): T | undefined {
 function couldNot(what: string, error: unknown): undefined {
   core.warning(logText(`flakeguard could not ${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, 2000));
   return undefined;
+}
+
+/** This run's tests with a failed attempt: final failures and those that passed on a retry. */
+function failedIds(o: Outcome): string[] {
+  return [...o.failed.map((t) => t.id), ...o.passedOnRetry.map((t) => t.id)];
 }

@@ -20,6 +20,7 @@ import { commandText, logText } from '../text/escape.ts';
 import { ARTIFACT_PREFIX, BundleError, readBundle } from '../artifacts/bundle.ts';
 import { DEFAULT_ZIP_LIMITS } from '../artifacts/zip.ts';
 import { admitParcel, foldParcels, runParcel } from '../pipeline/fold.ts';
+import { clusterFiles } from '../pipeline/clusters-file.ts';
 import { clockWarner } from '../pipeline/job.ts';
 import { inboxProvenance } from '../github/runs.ts';
 import { MAX_UNTRUSTED_ARTIFACTS } from '../history/trust.ts';
@@ -121,8 +122,11 @@ export async function ingestShards(o: IngestOptions): Promise<SyncResult<ShardsA
         commitMessage: o.commitMessage,
         log: (m) => core.info(logText(m)),
         warn: (m) => core.warning(commandText(m, 1000)),
-        extraFiles: async (current, applied) =>
-          (await dashboardFiles(current, { workspace: o.ctx.workspace, classMap: o.inputs.codeownersMap })).set(BADGE_FILE, badgeText(badgeCounts(applied, o.now))),
+        extraFiles: async (current, applied) => {
+          const files = (await dashboardFiles(current, { workspace: o.ctx.workspace, classMap: o.inputs.codeownersMap })).set(BADGE_FILE, badgeText(badgeCounts(applied, o.now)));
+          for (const [path, text] of clusterFiles(current, applied, (m) => core.warning(commandText(m, 1000)))) files.set(path, text);
+          return files;
+        },
         releaseTexts: true,
         inbox: {
           parcel: (applied) => runParcel(o.shards[0]!.run, shardParcel(o.shards, applied), Date.now(), provenance.seal),

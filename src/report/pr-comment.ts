@@ -63,6 +63,8 @@ export interface PrSectionInput {
   lead?: LeadFacts;
   /** A link to a file of the repository at the tested commit (and line): each failed test's `file:line`. */
   blobUrl?: (path: string, line?: number) => string | undefined;
+  /** This run's failures grouped by co-failure cluster (src/report/clusters.ts), Markdown already escaped (mdInert). */
+  failedTogether?: readonly string[];
 }
 
 const n = (x: number): string => String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -270,6 +272,9 @@ export function renderSection(input: PrSectionInput, budget: number): string {
       return `- ${name(t.id)} in ${mdInert(t.path, 200)}${d ? `: ${mdInert(reasonWithoutPfs(d.reason), 300)}` : ''}. Its quarantine is in \`${input.statsFileOf(t.id)}\`.`;
     },
   });
+
+  const together = input.failedTogether ?? [];
+  lists.push({ title: '🔗 Failed together', count: together.length, item: (i) => `- ${together[i]!}` });
 
   const fixes = input.fixes ?? [];
   lists.push({ title: '🧪 Fix verification', count: fixes.length, item: (i) => fixes[i]! });

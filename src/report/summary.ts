@@ -70,6 +70,8 @@ export interface SummaryInput {
    * its fix: a warning block right after the headline's counts. Untrusted text (escaped here).
    */
   setupWarnings?: readonly string[];
+  /** This run's failures grouped by co-failure cluster (src/report/clusters.ts): trusted markdown lines, after the reasons. */
+  failedTogether?: readonly string[];
 }
 
 /** The parts that cost a pass over every test, computed once for both renderings. */
@@ -272,6 +274,8 @@ export function renderSummary(input: SummaryInput, options: SummaryOptions = {})
     if (o.reasons.length > shownReasons.length) head.push(`- …and ${n(o.reasons.length - shownReasons.length)} more reasons (see the step's log).`);
     head.push('');
   }
+
+  if (input.failedTogether && input.failedTogether.length > 0) head.push(...input.failedTogether);
 
   /* ---------- tail: chart, problems, where things are ---------- */
   const tail: string[] = [];

@@ -16,9 +16,11 @@ export const OWNERS_FILE = 'dashboard/CODEOWNERS';
 export const CLASS_MAP_FILE = 'dashboard/codeowners-map';
 /** The README badge, a Shields endpoint file (src/report/badge.ts). */
 export const BADGE_FILE = 'badge.json';
+/** The co-failure clusters after the newest write (src/clusters/format.ts): informational, decides nothing. */
+export const CLUSTERS_FILE = 'clusters.json';
 
 /** The files flakeguard owns by name. */
-export const OWNED_FILES: readonly string[] = [META_FILE, RUNS_FILE, DECISIONS_FILE, README_FILE, PAGE_FILE, NOJEKYLL_FILE, OWNERS_FILE, CLASS_MAP_FILE, BADGE_FILE];
+export const OWNED_FILES: readonly string[] = [META_FILE, RUNS_FILE, DECISIONS_FILE, README_FILE, PAGE_FILE, NOJEKYLL_FILE, OWNERS_FILE, CLASS_MAP_FILE, BADGE_FILE, CLUSTERS_FILE];
 /** Its folders: in `history/` and `stats/` it owns every `*.json` directly inside (the shards), nothing else. */
 export const OWNED_FOLDERS: readonly string[] = ['history', 'stats', 'dashboard'];
 

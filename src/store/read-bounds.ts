@@ -11,7 +11,7 @@
  */
 import { META_FILE, RUNS_FILE, type FileProblem } from './layout.ts';
 import { DECISIONS_FILE } from './decisions.ts';
-import { BADGE_FILE, CLASS_MAP_FILE, NOJEKYLL_FILE, OWNERS_FILE, PAGE_FILE, README_FILE, decidesFrom, isHistoryShardPath, isStatsShardPath } from './owned.ts';
+import { BADGE_FILE, CLASS_MAP_FILE, CLUSTERS_FILE, NOJEKYLL_FILE, OWNERS_FILE, PAGE_FILE, README_FILE, decidesFrom, isHistoryShardPath, isStatsShardPath } from './owned.ts';
 
 const KiB = 1024;
 const MiB = 1024 * 1024;
@@ -38,7 +38,7 @@ export interface ReadBounds {
  *   the cap keeps a stats file under a second or so);
  * - decisions.json 32 MiB (20 events a test at most, reasons cut at 500 characters);
  * - the page 4 MiB (flakeguard's is ~0.1 MiB), README.md 1 MiB, the CODEOWNERS copy and the class map 3 MiB (GitHub
- *   ignores a CODEOWNERS of 3 MB), badge.json and .nojekyll 64 KiB;
+ *   ignores a CODEOWNERS of 3 MB), badge.json and .nojekyll 64 KiB, clusters.json 8 MiB (5,000 members at most, src/clusters/cluster.ts);
  * - 128 MiB for all of them together (three times the files at 100k tests);
  * - 300,000 lines of history shards together, and of stats files together: the step's memory follows the tests the
  *   files hold (~410 MiB at 100k tests, docs/benchmarks.md), which short lines would multiply within the byte caps.
@@ -63,6 +63,7 @@ const FILE_BYTES: ReadonlyMap<string, number> = new Map([
   [OWNERS_FILE, 3 * MiB],
   [CLASS_MAP_FILE, 3 * MiB],
   [BADGE_FILE, 64 * KiB],
+  [CLUSTERS_FILE, 8 * MiB],
   [NOJEKYLL_FILE, 64 * KiB],
 ]);
 
