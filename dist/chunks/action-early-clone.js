@@ -10,9 +10,10 @@ import "./shared-store-inbox-refs.js";
 import "./shared-config-inputs.js";
 import "./shared-owners-classmap.js";
 import "./shared-store-cleanup.js";
-import "./shared-store-decisions.js";
+import "./shared-store-read-bounds.js";
 import "./shared-store-layout.js";
 import "./shared-history-cell.js";
+import "./shared-cost-index.js";
 import "./shared-runtime.js";
 export {
   cloneAhead,

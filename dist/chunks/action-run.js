@@ -2,15 +2,6 @@ const require = process.getBuiltinModule('node:module').createRequire(import.met
 const { join, resolve } = require("node:path");
 const { tmpdir } = require("node:os");
 import {
-  commandFound,
-  nearestPreset
-} from "./shared-rerun-typo.js";
-import {
-  PRESETS,
-  findPreset,
-  splitWords
-} from "./shared-rerun-presets-args.js";
-import {
   loadFileConfig,
   splitTests,
   warnUnsplitOverrides
@@ -21,6 +12,7 @@ import {
   badgeCounts,
   badgeText,
   clockWarner,
+  clusterFiles,
   dashboardFiles,
   foldParcels,
   inboxProvenance,
@@ -33,10 +25,19 @@ import {
 } from "./shared-pipeline-apply.js";
 import "./shared-scoring-regression.js";
 import {
+  commandFound,
+  nearestPreset
+} from "./shared-rerun-typo.js";
+import {
   keepScopes,
   scopedBefore
 } from "./shared-junit-xml.js";
 import "./shared-policy-fix-release.js";
+import {
+  PRESETS,
+  findPreset,
+  splitWords
+} from "./shared-rerun-presets-args.js";
 import {
   finalAttemptFailed
 } from "./shared-policy-hand-edits.js";
@@ -63,13 +64,15 @@ import {
 } from "./shared-github-step-files.js";
 import "./shared-report-summary.js";
 import "./shared-report-scores.js";
+import "./shared-report-clusters.js";
+import "./shared-clusters-cluster.js";
 import "./shared-scoring-multi-factor.js";
 import "./shared-scoring-pfs.js";
 import "./shared-scoring-thresholded.js";
 import "./shared-text-edit-distance.js";
 import {
   parseSnapshot
-} from "./shared-store-history-format.js";
+} from "./shared-store-snapshot.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
 import {
@@ -99,12 +102,14 @@ import {
 import "./shared-owners-classmap.js";
 import "./shared-store-cleanup.js";
 import {
+  DEFAULT_READ_BOUNDS
+} from "./shared-store-read-bounds.js";
+import {
   BADGE_FILE,
-  DEFAULT_READ_BOUNDS,
   isStatsShardPath
-} from "./shared-store-decisions.js";
-import "./shared-store-layout.js";
+} from "./shared-store-layout.js";
 import "./shared-history-cell.js";
+import "./shared-cost-index.js";
 import "./shared-undici.js";
 import "./shared-github-client.js";
 import {
@@ -355,7 +360,12 @@ async function decideAndWrite(step, job, reruns, branch, fixes) {
   const { reports, run: run2, now, warnClock, issues } = job;
   let facts;
   const api = warmApiClient(inputs, ctx);
-  const options = { ...config, normalise: normalizeErrorMessage, scoreTests: statsScores(Math.min(run2.time, now), config.policy.rules.scoring) };
+  const options = {
+    ...config,
+    normalise: normalizeErrorMessage,
+    scoreTests: statsScores(Math.min(run2.time, now), config.policy.rules.scoring),
+    ...inputs.costPerMinute !== void 0 ? { costPerMinute: inputs.costPerMinute } : {}
+  };
   const provenance = inboxProvenance(inputs, ctx);
   const fixed = fixInput(fixes, readOnly);
   const sync = await group(
@@ -388,7 +398,11 @@ async function decideAndWrite(step, job, reruns, branch, fixes) {
         log: (m) => info(logText(m)),
         warn: (m) => warning(commandText(m, 1e3)),
         // The dashboard's files, and the badge of the quarantine after this run (its counts as of the run's time).
-        extraFiles: async (current, applied) => (await dashboardFiles(current, { workspace: ctx.workspace, classMap: inputs.codeownersMap })).set(BADGE_FILE, badgeText(badgeCounts(applied, now))),
+        extraFiles: async (current, applied) => {
+          const files = (await dashboardFiles(current, { workspace: ctx.workspace, classMap: inputs.codeownersMap })).set(BADGE_FILE, badgeText(badgeCounts(applied, now)));
+          for (const [path, text] of clusterFiles(current, applied, (m) => warning(commandText(m, 1e3)))) files.set(path, text);
+          return files;
+        },
         releaseTexts: true,
         whilePushing: (applied) => {
           void api?.connect();

@@ -1,4 +1,10 @@
 import {
+  onsetPlain
+} from "./shared-report-onset.js";
+import {
+  onsetOf
+} from "./shared-onset-changepoint.js";
+import {
   SYMBOLS_LEGEND,
   formatPfs,
   scoreViewOf,
@@ -10,14 +16,15 @@ import {
 import "./shared-text-edit-distance.js";
 import {
   statsFileOf
-} from "./shared-store-history-format.js";
+} from "./shared-store-snapshot.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
-import "./shared-store-decisions.js";
+import "./shared-store-read-bounds.js";
 import {
   overrideExpired
 } from "./shared-store-layout.js";
 import "./shared-history-cell.js";
+import "./shared-cost-index.js";
 import {
   plainText
 } from "./shared-text-escape.js";
@@ -85,6 +92,12 @@ function explainTest(snapshot, query, options) {
     if (parts.length > 0) out.push(`Scores: ${parts.join(" \xB7 ")}.`);
     if (view?.recommendation && view.priority) out.push(adviceLine(view.recommendation, view.priority, view.recommendationReason, stats.quarantined, stored?.override.action));
     if (typeof stats.recent === "string" && stats.recent !== "") out.push(`Recent runs, oldest to newest: ${symbols(stats.recent)}  (${SYMBOLS_LEGEND})`);
+  }
+  if (history && history.runs.some((r) => /[FE]/.test(r.attempts))) {
+    const seqOfRun = /* @__PURE__ */ new Map();
+    for (const [key, row] of snapshot.runs) seqOfRun.set(key, row.seq);
+    const runName = (r) => seqOfRun.has(r.run) ? `#${seqOfRun.get(r.run)}` : r.run;
+    out.push(...onsetPlain(onsetOf(history.runs), options.commits, runName));
   }
   if (history && history.runs.length > 0) {
     const shown = history.runs.slice(-(options.runs ?? 20));

@@ -11,6 +11,7 @@ import {
 } from "./shared-config-inputs.js";
 import "./shared-owners-classmap.js";
 import "./shared-history-cell.js";
+import "./shared-cost-index.js";
 import "./shared-model.js";
 import {
   __commonJS,

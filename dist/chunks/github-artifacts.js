@@ -5,6 +5,7 @@ import {
   InputError
 } from "./shared-config-inputs.js";
 import "./shared-owners-classmap.js";
+import "./shared-cost-index.js";
 import "./shared-runtime.js";
 
 // src/github/artifacts.ts

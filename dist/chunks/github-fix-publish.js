@@ -3,10 +3,12 @@ const { createHash } = require("node:crypto");
 import {
   IssueApi
 } from "./shared-github-issue-body.js";
+import "./shared-report-onset.js";
 import {
   fixIssueComment
 } from "./shared-report-fix-summary.js";
 import "./shared-rerun-fix-plan.js";
+import "./shared-onset-changepoint.js";
 import "./shared-owners-index.js";
 import "./shared-owners-codeowners.js";
 import {
@@ -17,6 +19,7 @@ import {
   warning
 } from "./shared-actions-http-client.js";
 import "./shared-owners-classmap.js";
+import "./shared-cost-index.js";
 import "./shared-undici.js";
 import {
   createClient,

@@ -2,6 +2,9 @@ const require = process.getBuiltinModule('node:module').createRequire(import.met
 const { readFileSync } = require("node:fs");
 const { join } = require("node:path");
 import {
+  readFixRecord
+} from "./shared-policy-fix-release.js";
+import {
   detectRunner,
   readWorkspaceFacts,
   runRound
@@ -9,9 +12,6 @@ import {
 import {
   findPreset
 } from "./shared-rerun-presets-args.js";
-import {
-  readFixRecord
-} from "./shared-policy-fix-release.js";
 import {
   quarantineBefore
 } from "./shared-policy-hand-edits.js";
@@ -28,7 +28,7 @@ import "./shared-owners-codeowners.js";
 import "./shared-scoring-multi-factor.js";
 import "./shared-scoring-pfs.js";
 import "./shared-scoring-thresholded.js";
-import "./shared-store-history-format.js";
+import "./shared-store-snapshot.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
 import {
@@ -41,9 +41,10 @@ import {
   runGit
 } from "./shared-store-git-process.js";
 import "./shared-owners-classmap.js";
-import "./shared-store-decisions.js";
+import "./shared-store-read-bounds.js";
 import "./shared-store-layout.js";
 import "./shared-history-cell.js";
+import "./shared-cost-index.js";
 import "./shared-undici.js";
 import {
   createClient,

@@ -1,19 +1,37 @@
 import {
+  historyCosts
+} from "./shared-store-branch-costs.js";
+import {
   pfsRose,
   pfsTrendOf
 } from "./shared-scoring-regression.js";
 import {
+  apiCommits,
+  folderOf,
+  rangeCommits,
+  workspaceCommits
+} from "./shared-github-onset-commits.js";
+import {
   IssueApi,
+  TITLE_MAX,
   assigneesOf,
+  idMarker,
   issueTitle,
   listTrackedIssues,
   markerSearchPhrase,
+  mentionLine,
   renderBody,
   renderComment,
   testHash,
+  titleText,
   tracked,
   withMeta
 } from "./shared-github-issue-body.js";
+import "./shared-report-onset.js";
+import {
+  latestChange,
+  onsetOf
+} from "./shared-onset-changepoint.js";
 import {
   ownersOfTest
 } from "./shared-owners-index.js";
@@ -24,21 +42,34 @@ import {
   appendSummary
 } from "./shared-github-step-files.js";
 import {
+  signatureMd
+} from "./shared-report-clusters.js";
+import {
+  parseClusters
+} from "./shared-clusters-cluster.js";
+import {
   DEFAULT_PFS_CONFIG
 } from "./shared-scoring-pfs.js";
+import "./shared-history-stored.js";
+import "./shared-history-merge.js";
 import {
   info,
   warning
 } from "./shared-actions-http-client.js";
+import "./shared-store-git-process.js";
 import {
   parseClassMap
 } from "./shared-owners-classmap.js";
 import {
+  CLUSTERS_FILE,
+  META_FILE,
   parseLineObject,
+  parseMeta,
   shardOf,
   statsPath
 } from "./shared-store-layout.js";
 import "./shared-history-cell.js";
+import "./shared-cost-index.js";
 import "./shared-undici.js";
 import {
   createClient,
@@ -46,8 +77,10 @@ import {
 } from "./shared-github-client.js";
 import {
   logText,
+  mdPre,
   mdText
 } from "./shared-text-escape.js";
+import "./shared-model.js";
 import "./shared-runtime.js";
 
 // src/github/issue-plan.ts
@@ -197,6 +230,185 @@ function idOf(a) {
   return a.kind === "duplicate" ? "" : a.facts.id;
 }
 
+// src/github/issue-clusters.ts
+function clusterHash(id) {
+  return testHash(`\0cluster:${id}`);
+}
+var CLUSTER_MARKER = /<!-- flakeguard:cluster=(\d{1,9}) -->/;
+function clusterOfIssue(issue) {
+  const m = CLUSTER_MARKER.exec(issue.body);
+  return m && clusterHash(Number(m[1])) === issue.hash ? Number(m[1]) : void 0;
+}
+var opening = (a) => a.kind === "open" || a.kind === "reopen" || a.kind === "cluster-open" || a.kind === "cluster-reopen";
+function withClusters(ranked, rest, clusters, index, facts, maxIssues) {
+  const clusterOf = /* @__PURE__ */ new Map();
+  for (const c of clusters.clusters) if (c.members.length >= 2) for (const m of c.members) clusterOf.set(m, c);
+  const quarantined = new Set(facts.filter((f) => f.quarantined).map((f) => f.id));
+  const ordered = [];
+  const handled = /* @__PURE__ */ new Set();
+  for (const a of ranked) {
+    const cluster = a.kind === "open" ? clusterOf.get(a.facts.id) : void 0;
+    if (!cluster) {
+      ordered.push(a);
+      continue;
+    }
+    if (handled.has(cluster.id)) continue;
+    handled.add(cluster.id);
+    const issue = index.byHash.get(clusterHash(cluster.id));
+    const status = issue ? statusOf(issue) : void 0;
+    if (!issue) ordered.push({ kind: "cluster-open", cluster });
+    else if (status === "open") ordered.push({ kind: "cluster-update", cluster, issue });
+    else if (status !== "muted") ordered.push({ kind: "cluster-reopen", cluster, issue });
+  }
+  const byId = new Map(clusters.clusters.map((c) => [c.id, c]));
+  const after = [...rest];
+  for (const issue of index.byHash.values()) {
+    if (issue.state !== "open") continue;
+    const id = clusterOfIssue(issue);
+    if (id === void 0 || handled.has(id)) continue;
+    const cluster = byId.get(id);
+    if (!cluster) after.push({ kind: "cluster-close", issue, id, gone: true });
+    else if (!cluster.members.some((m) => quarantined.has(m))) after.push({ kind: "cluster-close", issue, id, gone: false });
+    else after.push({ kind: "cluster-update", cluster, issue });
+  }
+  const actions = [];
+  const deferred = [];
+  let opened = 0;
+  for (const a of ordered) {
+    if (!opening(a)) actions.push(a);
+    else if (opened < maxIssues) {
+      actions.push(a);
+      opened++;
+    } else deferred.push(a);
+  }
+  return { actions: [...actions, ...after], deferred };
+}
+function clusterTitle(c) {
+  const head = `${c.members.length} flaky tests failing together (cluster ${c.id})`;
+  if (c.signature === void 0) return head;
+  return `${head}: ${titleText(c.signature, Math.max(20, TITLE_MAX - head.length - 2))}`;
+}
+var MEMBERS_LISTED = 100;
+function clusterBody(ctx, c, members2, owners) {
+  const lines = [];
+  const sig = c.signature !== void 0 ? ` with ${signatureMd(c.signature, 200)}` : "";
+  lines.push(`**${c.members.length} tests fail together${sig}**: flakeguard's co-failure cluster ${c.id}, since run ${c.since.toLocaleString("en-US")} (the data branch's run number).`);
+  lines.push("");
+  lines.push(
+    "Their failures come in the same runs, so they most likely share one cause (an infrastructure fault, a shared fixture, a test that leaves state behind): fixing it fixes them all. One issue for the cluster, not one per test."
+  );
+  lines.push("");
+  const mentions = mentionLine(ctx, owners);
+  lines.push(`**Owners** (of every member, from CODEOWNERS): ${mentions || "none found"}`);
+  lines.push("");
+  lines.push(`Failed together in ${c.together} run${c.together === 1 ? "" : "s"} of the window, the newest run ${c.last.toLocaleString("en-US")}.`);
+  lines.push("");
+  lines.push("| test | quarantined | own issue |");
+  lines.push("| --- | --- | --- |");
+  for (const m of members2.slice(0, MEMBERS_LISTED)) lines.push(`| ${mdText(m.id, 300)} | ${m.quarantined ? "yes" : "no"} | ${m.issue !== void 0 ? `#${m.issue}` : ""} |`);
+  if (members2.length > MEMBERS_LISTED) lines.push(`| \u2026 and ${members2.length - MEMBERS_LISTED} more (clusters.json on the data branch) | | |`);
+  lines.push("");
+  lines.push(
+    `The clusters are in [\`clusters.json\`](${ctx.serverUrl}/${ctx.repository}/blob/${encodeURIComponent(ctx.dataBranch)}/clusters.json) on the data branch (docs/clusters.md). flakeguard rewrites this description when the cluster changes and closes the issue when the tests no longer fail together or none is quarantined; closing it by hand lifts no quarantine.`
+  );
+  lines.push("");
+  lines.push(idMarker(clusterHash(c.id)));
+  lines.push(`<!-- flakeguard:cluster=${c.id} -->`);
+  return `${lines.join("\n")}
+`;
+}
+function clusterOwners(members2) {
+  const seen = /* @__PURE__ */ new Set();
+  const out = [];
+  for (const m of members2)
+    for (const o of m.owners) {
+      const key = JSON.stringify(o);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(o);
+    }
+  return out;
+}
+
+// src/github/issue-cluster-writer.ts
+function members(ctx, c) {
+  return c.members.map((id) => {
+    const test = ctx.facts.get(id)?.test ?? ctx.history.get(id);
+    const own = ctx.index.byHash.get(ctx.hashOf(id));
+    return { id, quarantined: ctx.quarantined.has(id), owners: test ? ownersOfTest(test, ctx.lookup).owners : [], ...own ? { issue: own.number } : {} };
+  });
+}
+function clusterIssueText(ctx, c) {
+  const list = members(ctx, c);
+  const owners = clusterOwners(list);
+  return { title: clusterTitle(c), body: clusterBody(ctx.render, c, list, owners), assignees: assigneesOf(owners) };
+}
+function previewCluster(ctx, a) {
+  switch (a.kind) {
+    case "cluster-open": {
+      const t = clusterIssueText(ctx, a.cluster);
+      return { title: t.title, verb: "open a new issue for a cluster", body: t.body };
+    }
+    case "cluster-reopen":
+      return { title: a.issue.title, verb: `reopen #${a.issue.number}`, body: clusterIssueText(ctx, a.cluster).body };
+    case "cluster-update":
+      return { title: a.issue.title, verb: `update #${a.issue.number}`, body: clusterIssueText(ctx, a.cluster).body };
+    case "cluster-close":
+      return { title: a.issue.title, verb: `close #${a.issue.number}`, comment: closeComment(a) };
+  }
+}
+function closeComment(a) {
+  return a.gone ? `<!-- flakeguard:comment -->
+The tests of cluster ${a.id} no longer fail together in the history's window: flakeguard closes this issue. A member still flaky on its own gets an issue of its own.` : `<!-- flakeguard:comment -->
+No test of cluster ${a.id} is quarantined any more: flakeguard closes this issue.`;
+}
+async function carryOutCluster(ctx, a) {
+  const api = ctx.api;
+  const { owner, repo } = api;
+  const issues = api.octokit.rest.issues;
+  switch (a.kind) {
+    case "cluster-open": {
+      if (!await ctx.writer.ensureLabel()) return void 0;
+      const t = clusterIssueText(ctx, a.cluster);
+      const create = (withAssignees) => api.call(
+        `open an issue for cluster ${a.cluster.id}`,
+        true,
+        () => issues.create({ owner, repo, title: t.title, body: t.body, labels: [ctx.label], ...withAssignees && t.assignees.length > 0 ? { assignees: t.assignees } : {}, ...requestOptions() }),
+        withAssignees && t.assignees.length > 0 ? [422] : []
+      );
+      let made = await create(true);
+      if (!made.ok && made.status === 422) {
+        info(logText(`GitHub refused the assignees ${t.assignees.join(", ")} (not collaborators?); opening the issue without assignees, owners mentioned in its body.`));
+        made = await create(false);
+      }
+      return made.ok ? ctx.writer.done("Opened", made.data.number, t.title, `(${a.cluster.members.length} tests failing together).`) : void 0;
+    }
+    case "cluster-reopen": {
+      if (!await ctx.writer.ensureLabel()) return void 0;
+      const { body } = clusterIssueText(ctx, a.cluster);
+      const opened = await api.call(`reopen issue #${a.issue.number}`, true, () => issues.update({ owner, repo, issue_number: a.issue.number, state: "open", body, ...requestOptions() }));
+      return opened.ok ? ctx.writer.done("Reopened", a.issue.number, a.issue.title, `: its tests fail together again.`) : void 0;
+    }
+    case "cluster-update": {
+      const { body } = clusterIssueText(ctx, a.cluster);
+      if (body === a.issue.body) return void 0;
+      const updated = await api.call(`update issue #${a.issue.number}`, true, () => issues.update({ owner, repo, issue_number: a.issue.number, body, ...requestOptions() }));
+      return updated.ok ? ctx.writer.done("Updated", a.issue.number, a.issue.title, "(the cluster changed).") : void 0;
+    }
+    case "cluster-close": {
+      const posted = await api.call(`comment on issue #${a.issue.number}`, true, () => issues.createComment({ owner, repo, issue_number: a.issue.number, body: closeComment(a), ...requestOptions() }));
+      if (!posted.ok) return void 0;
+      const body = withMeta(a.issue.body, { ...a.issue.meta, closed: (/* @__PURE__ */ new Date()).toISOString() });
+      const closed = await api.call(
+        `close issue #${a.issue.number}`,
+        true,
+        () => issues.update({ owner, repo, issue_number: a.issue.number, state: "closed", state_reason: "completed", body, ...requestOptions() })
+      );
+      return closed.ok ? ctx.writer.done("Closed", a.issue.number, a.issue.title, a.gone ? ": its tests no longer fail together." : ": none of its tests is quarantined.") : void 0;
+    }
+  }
+}
+
 // src/github/issue-dry-run.ts
 var DRY_RUN_SUMMARY_BYTES = 200 * 1024;
 function dryRunSummary(writer, plan, s) {
@@ -241,6 +453,23 @@ function dryRunSummary(writer, plan, s) {
 `;
 }
 
+// src/github/issue-onset.ts
+async function onsetsOfPlan(actions, sources, pathOf) {
+  const out = /* @__PURE__ */ new Map();
+  for (const a of actions) {
+    if (a.kind !== "open" && a.kind !== "reopen") continue;
+    if (out.has(a.facts.id)) continue;
+    const onset = onsetOf(a.facts.test.runs);
+    const change = latestChange(onset);
+    const path = pathOf(a.facts);
+    if (change?.base !== void 0 && change.head !== void 0) {
+      const commits = await rangeCommits(sources, change.base, change.head, path === void 0 ? "" : folderOf(path));
+      out.set(a.facts.id, { onset, commits });
+    } else out.set(a.facts.id, { onset });
+  }
+  return out;
+}
+
 // src/github/issue-writer.ts
 var LABEL_COLOR = "fbca04";
 var LABEL_DESCRIPTION = "A flaky test tracked by flakeguard";
@@ -251,6 +480,8 @@ var ActionWriter = class {
   lookup;
   result;
   run;
+  /** Each test's onset, for the bodies (src/github/issue-onset.ts). */
+  onsets;
   constructor(s, render, lookup, result, run) {
     this.s = s;
     this.render = render;
@@ -282,8 +513,23 @@ var ActionWriter = class {
       owners: this.owners(f),
       ...this.lookup.codeownersPath ? { codeownersPath: this.lookup.codeownersPath } : {},
       statsFile: this.statsFile(f.id),
-      meta
+      meta,
+      ...this.onsets?.has(f.id) ? { onset: this.onsets.get(f.id) } : {},
+      ...this.costOf(f.id)
     });
+  }
+  costs;
+  /** The test's cost and rank over the branch as written (src/cost/), computed once, when the first body is written. */
+  costOf(id) {
+    if (!this.costs) {
+      const ranked = historyCosts(this.result.history, this.result.runs).filter((e) => e.cost.costSec > 0);
+      const meta = parseMeta(this.result.files.get(META_FILE) ?? "").meta;
+      const perMinute = this.s.inputs.costPerMinute ?? meta?.costPerMinute;
+      this.costs = { rank: new Map(ranked.map((e, i) => [e.id, { cost: e.cost, rank: i + 1 }])), of: ranked.length, ...perMinute !== void 0 ? { perMinute } : {} };
+    }
+    const mine = this.costs.rank.get(id);
+    if (!mine) return {};
+    return { cost: { cost: mine.cost, rank: mine.rank, of: this.costs.of, ...this.costs.perMinute !== void 0 ? { perMinute: this.costs.perMinute } : {} } };
   }
   comment(kind) {
     return renderComment(this.render, kind);
@@ -538,8 +784,28 @@ async function publishIssues(s, sync, run, summaryAfter) {
   const regression2 = s.regression ?? DEFAULT_REGRESSION;
   const facts = testFacts(result, s.index, s.hashOf, regression2);
   const liftedNow = new Set([...result.released].map(s.hashOf).filter((h) => s.lifts.has(h)));
-  const plan = planIssues(facts, s.index, { maxIssues: inputs.maxIssues, closeLifts: inputs.closeLiftsQuarantine, liftedNow, regression: regression2 });
-  const lookup = await ownerLookup(inputs, ctx.workspace, plan);
+  const uncapped = planIssues(facts, s.index, { maxIssues: Number.MAX_SAFE_INTEGER, closeLifts: inputs.closeLiftsQuarantine, liftedNow, regression: regression2 });
+  const clusters = parseClusters(result.files.get(CLUSTERS_FILE)).clusters;
+  const opens = uncapped.actions.filter((a) => a.kind === "open" || a.kind === "reopen");
+  const clustered = withClusters(
+    opens,
+    uncapped.actions.filter((a) => a.kind !== "open" && a.kind !== "reopen"),
+    clusters,
+    s.index,
+    facts,
+    inputs.maxIssues
+  );
+  const plan = {
+    actions: clustered.actions.filter((a) => !a.kind.startsWith("cluster-")),
+    deferred: clustered.deferred.filter((a) => !a.kind.startsWith("cluster-")),
+    muted: uncapped.muted
+  };
+  const lookup = await ownerLookup(
+    inputs,
+    ctx.workspace,
+    plan,
+    clustered.actions.some((a) => a.kind.startsWith("cluster-"))
+  );
   const render = {
     serverUrl: ctx.serverUrl,
     repository: ctx.repository,
@@ -548,33 +814,49 @@ async function publishIssues(s, sync, run, summaryAfter) {
     mentions: !dryRun
   };
   const writer = new ActionWriter(s, render, lookup, result, run);
+  const sources = [workspaceCommits(ctx.workspace), ...s.api ? [apiCommits(s.api.octokit, ctx.owner, ctx.repo)] : []];
+  writer.onsets = await onsetsOfPlan(plan.actions, sources, (f) => writer.owners(f).path);
+  const clusterCtx = {
+    api: s.api,
+    label: inputs.issueLabel,
+    render,
+    lookup,
+    history: result.history,
+    facts: new Map(facts.map((f) => [f.id, f])),
+    quarantined: new Set(result.quarantined),
+    index: s.index,
+    hashOf: s.hashOf,
+    writer
+  };
+  const deferredCount = clustered.deferred.length;
   if (dryRun) {
-    await appendSummary2(dryRunSummary(writer, plan, s));
+    const clusterLines = clustered.actions.filter((a) => a.kind.startsWith("cluster-")).map((a) => clusterPreviewLine(previewCluster(clusterCtx, a)));
+    await appendSummary2(dryRunSummary(writer, plan, s) + clusterLines.join(""));
     info(`Issues dry run: ${plan.actions.length} action${plan.actions.length === 1 ? "" : "s"} written to the job summary, none carried out.`);
     return;
   }
   const done = [];
-  for (const action of plan.actions) {
+  for (const action of clustered.actions) {
     if (s.api?.stopped) break;
-    const result2 = await writer.carryOut(action);
+    const result2 = action.kind.startsWith("cluster-") ? await carryOutCluster(clusterCtx, action) : await writer.carryOut(action);
     if (result2) {
       done.push(result2);
       info(logText(result2.log, 500));
     }
   }
-  if (plan.deferred.length > 0) {
-    info(`${plan.deferred.length} more issue${plan.deferred.length === 1 ? "" : "s"} to open or reopen wait for later runs (max-issues: ${inputs.maxIssues}).`);
+  if (deferredCount > 0) {
+    info(`${deferredCount} more issue${plan.deferred.length === 1 ? "" : "s"} to open or reopen wait for later runs (max-issues: ${inputs.maxIssues}).`);
   }
-  if (done.length > 0 || plan.deferred.length > 0) {
+  if (done.length > 0 || deferredCount > 0) {
     const lines = ["#### Issues for test owners", "", ...done.map((d) => `- ${d.md}`)];
-    if (plan.deferred.length > 0) lines.push(`- ${plan.deferred.length} more to open or reopen on later runs (max-issues: ${inputs.maxIssues}).`);
+    if (deferredCount > 0) lines.push(`- ${deferredCount} more to open or reopen on later runs (max-issues: ${inputs.maxIssues}).`);
     await appendSummary2(`${lines.join("\n")}
 `);
   }
 }
-async function ownerLookup(inputs, workspace, plan) {
+async function ownerLookup(inputs, workspace, plan, clusters) {
   const classMap = inputs.codeownersMap ? parseClassMap(inputs.codeownersMap) : [];
-  const needs = [...plan.actions, ...plan.deferred].some((a) => a.kind === "open" || a.kind === "reopen" || a.kind === "comment" || a.kind === "close");
+  const needs = clusters || [...plan.actions, ...plan.deferred].some((a) => a.kind === "open" || a.kind === "reopen" || a.kind === "comment" || a.kind === "close");
   if (!needs) return { classMap, workspace };
   const found = await findCodeowners(workspace);
   if (found && "tooLarge" in found) {
@@ -586,6 +868,18 @@ async function ownerLookup(inputs, workspace, plan) {
     return { classMap, workspace, codeowners: found, codeownersPath: found.path };
   }
   return { classMap, workspace };
+}
+function clusterPreviewLine(p) {
+  const text = p.body ?? p.comment ?? "";
+  return `
+- ${mdText(p.verb, 100)}: ${mdText(p.title, 200)}
+
+<details><summary>text</summary>
+
+${mdPre(text, 2e4)}
+
+</details>
+`;
 }
 
 // src/github/issues.ts

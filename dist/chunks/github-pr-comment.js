@@ -20,12 +20,24 @@ import {
   scoreLookup,
   symbols
 } from "./shared-report-scores.js";
+import {
+  failedTogether,
+  failedTogetherLine
+} from "./shared-report-clusters.js";
+import {
+  parseClusters
+} from "./shared-clusters-cluster.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
 import {
   info,
   notice
 } from "./shared-actions-http-client.js";
+import {
+  CLUSTERS_FILE
+} from "./shared-store-layout.js";
+import "./shared-history-cell.js";
+import "./shared-cost-index.js";
 import "./shared-undici.js";
 import {
   createClient,
@@ -206,6 +218,8 @@ function renderSection(input, budget) {
       return `- ${name(t.id)} in ${mdInert(t.path, 200)}${d ? `: ${mdInert(reasonWithoutPfs(d.reason), 300)}` : ""}. Its quarantine is in \`${input.statsFileOf(t.id)}\`.`;
     }
   });
+  const together2 = input.failedTogether ?? [];
+  lists.push({ title: "\u{1F517} Failed together", count: together2.length, item: (i) => `- ${together2[i]}` });
   const fixes = input.fixes ?? [];
   lists.push({ title: "\u{1F9EA} Fix verification", count: fixes.length, item: (i) => fixes[i] });
   const w = new Lines(budget);
@@ -374,8 +388,14 @@ function sectionInput(f) {
     ...f.dashboardUrl ? { testUrl: testUrlIn(f.dashboardUrl) } : {},
     ...f.fixes && f.fixes.length > 0 ? { fixes: f.fixes } : {},
     ...rerun ? { lead: { cases: rerun.cases } } : {},
-    ...blobUrlFor(f.ctx) ? { blobUrl: blobUrlFor(f.ctx) } : {}
+    ...blobUrlFor(f.ctx) ? { blobUrl: blobUrlFor(f.ctx) } : {},
+    ...together(f.result)
   };
+}
+function together(result) {
+  const o = result.outcome;
+  const groups = failedTogether([...o.failed.map((t) => t.id), ...o.passedOnRetry.map((t) => t.id)], parseClusters(result.files.get(CLUSTERS_FILE)).clusters);
+  return groups.length > 0 ? { failedTogether: groups.slice(0, 10).map((g) => failedTogetherLine(g, 5, mdInert)) } : {};
 }
 var testUrlIn = (base) => (id) => dashboardTestUrl(base, id);
 var DEFAULT_AUTHOR = "github-actions[bot]";

@@ -15,16 +15,19 @@ import {
   blobUrlFor
 } from "./shared-report-summary.js";
 import "./shared-report-scores.js";
-import "./shared-store-history-format.js";
+import "./shared-report-clusters.js";
+import "./shared-clusters-cluster.js";
+import "./shared-store-snapshot.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
 import "./shared-actions-http-client.js";
 import "./shared-store-inbox-refs.js";
 import "./shared-config-inputs.js";
 import "./shared-owners-classmap.js";
-import "./shared-store-decisions.js";
+import "./shared-store-read-bounds.js";
 import "./shared-store-layout.js";
 import "./shared-history-cell.js";
+import "./shared-cost-index.js";
 import "./shared-undici.js";
 import "./shared-text-escape.js";
 import "./shared-model.js";

@@ -1,10 +1,6 @@
 const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);
 const { resolve } = require("node:path");
 import {
-  loadFileConfig,
-  warnUnsplitOverrides
-} from "./shared-pipeline-split.js";
-import {
   checkExpected,
   collectShards,
   ingestShards,
@@ -13,6 +9,10 @@ import {
   requireArtifactRuntime,
   secretInputs
 } from "./shared-pipeline-shards.js";
+import {
+  loadFileConfig,
+  warnUnsplitOverrides
+} from "./shared-pipeline-split.js";
 import {
   runContextFor
 } from "./shared-pipeline-apply.js";
@@ -28,10 +28,11 @@ import {
   appendSummary,
   setOutput
 } from "./shared-github-step-files.js";
+import "./shared-clusters-cluster.js";
 import "./shared-scoring-multi-factor.js";
 import "./shared-scoring-pfs.js";
 import "./shared-scoring-thresholded.js";
-import "./shared-store-history-format.js";
+import "./shared-store-snapshot.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
 import {
@@ -54,9 +55,10 @@ import {
 } from "./shared-config-inputs.js";
 import "./shared-owners-classmap.js";
 import "./shared-store-cleanup.js";
-import "./shared-store-decisions.js";
+import "./shared-store-read-bounds.js";
 import "./shared-store-layout.js";
 import "./shared-history-cell.js";
+import "./shared-cost-index.js";
 import "./shared-undici.js";
 import "./shared-github-client.js";
 import {

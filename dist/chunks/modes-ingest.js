@@ -2,10 +2,6 @@ const require = process.getBuiltinModule('node:module').createRequire(import.met
 const { resolve } = require("node:path");
 const { readFileSync } = require("node:fs");
 import {
-  loadFileConfig,
-  warnUnsplitOverrides
-} from "./shared-pipeline-split.js";
-import {
   collectShards,
   ingestShards,
   latestPerShard,
@@ -13,6 +9,10 @@ import {
   secretInputs,
   untrustedRuns
 } from "./shared-pipeline-shards.js";
+import {
+  loadFileConfig,
+  warnUnsplitOverrides
+} from "./shared-pipeline-split.js";
 import "./shared-pipeline-apply.js";
 import "./shared-scoring-regression.js";
 import "./shared-junit-xml.js";
@@ -30,10 +30,11 @@ import {
 import {
   scoreLookup
 } from "./shared-report-scores.js";
+import "./shared-clusters-cluster.js";
 import "./shared-scoring-multi-factor.js";
 import "./shared-scoring-pfs.js";
 import "./shared-scoring-thresholded.js";
-import "./shared-store-history-format.js";
+import "./shared-store-snapshot.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
 import {
@@ -55,12 +56,13 @@ import {
 } from "./shared-config-inputs.js";
 import "./shared-owners-classmap.js";
 import "./shared-store-cleanup.js";
-import "./shared-store-decisions.js";
+import "./shared-store-read-bounds.js";
 import {
   shardOf,
   statsPath
 } from "./shared-store-layout.js";
 import "./shared-history-cell.js";
+import "./shared-cost-index.js";
 import "./shared-undici.js";
 import "./shared-github-client.js";
 import {

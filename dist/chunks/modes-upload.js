@@ -24,10 +24,11 @@ import "./shared-store-sync.js";
 import {
   setOutput
 } from "./shared-github-step-files.js";
+import "./shared-clusters-cluster.js";
 import "./shared-scoring-multi-factor.js";
 import "./shared-scoring-pfs.js";
 import "./shared-scoring-thresholded.js";
-import "./shared-store-history-format.js";
+import "./shared-store-snapshot.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
 import {
@@ -45,9 +46,10 @@ import "./shared-store-inbox-refs.js";
 import "./shared-config-inputs.js";
 import "./shared-owners-classmap.js";
 import "./shared-store-cleanup.js";
-import "./shared-store-decisions.js";
+import "./shared-store-read-bounds.js";
 import "./shared-store-layout.js";
 import "./shared-history-cell.js";
+import "./shared-cost-index.js";
 import "./shared-undici.js";
 import "./shared-github-client.js";
 import {

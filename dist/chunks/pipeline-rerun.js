@@ -5,6 +5,16 @@ import {
   commandFound
 } from "./shared-rerun-typo.js";
 import {
+  ORDER_REASON,
+  capName,
+  cleanIds,
+  displayPath,
+  orderSuspects,
+  parseReportFile,
+  testId,
+  twinNamer
+} from "./shared-junit-xml.js";
+import {
   autoFlags,
   detectRunner,
   readRunnerScript,
@@ -15,16 +25,6 @@ import {
 import {
   findPreset
 } from "./shared-rerun-presets-args.js";
-import {
-  ORDER_REASON,
-  capName,
-  cleanIds,
-  displayPath,
-  orderSuspects,
-  parseReportFile,
-  testId,
-  twinNamer
-} from "./shared-junit-xml.js";
 import {
   finalAttemptFailed,
   findOutages,
@@ -40,7 +40,7 @@ import {
 import "./shared-text-edit-distance.js";
 import {
   emptySnapshot
-} from "./shared-store-history-format.js";
+} from "./shared-store-snapshot.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
 import {
@@ -50,9 +50,10 @@ import {
   notice,
   warning
 } from "./shared-actions-http-client.js";
-import "./shared-store-decisions.js";
+import "./shared-store-read-bounds.js";
 import "./shared-store-layout.js";
 import "./shared-history-cell.js";
+import "./shared-cost-index.js";
 import "./shared-undici.js";
 import {
   commandText,

@@ -10,7 +10,7 @@ import {
 import {
   parseSnapshot,
   statsFileOf
-} from "./shared-store-history-format.js";
+} from "./shared-store-snapshot.js";
 import {
   DataRepo,
   originUrl

@@ -3,7 +3,7 @@ import {
 } from "./shared-text-edit-distance.js";
 import {
   statsFileOf
-} from "./shared-store-history-format.js";
+} from "./shared-store-snapshot.js";
 import {
   SCHEMA_VERSION,
   parseLineObject,
@@ -128,6 +128,9 @@ ${listIds(containing)}`
   throw new CliError(`No test has the exact id '${shownId(pick.id)}' on the data branch (${ids.size} tests there).${guess ? ` Did you mean '${shownId(guess)}'?` : ""}`);
 }
 var ENTRY_LINE = /^(\s*)("(?:[^"\\]|\\.)*")(\s*:\s*)(.*?)(,?)\s*$/;
+function editOverride(files, snapshot, query, value) {
+  return editExact(files, snapshot, resolveTest(snapshot, query), value);
+}
 function editExact(files, snapshot, id, value) {
   const edit = editLine(files, snapshot, id, value);
   const cellsRun = [...new Set((snapshot.history.get(id)?.runs ?? []).flatMap((r) => r.cell !== void 0 ? [r.cell] : []))].sort();
@@ -195,8 +198,12 @@ export {
   CliError,
   overrideValue,
   shownId,
+  findTests,
   resolveTest,
+  MAX_MATCHED,
   selectTests,
+  editOverride,
+  editExact,
   planOverrides,
   unchanged
 };

@@ -2,6 +2,10 @@ import {
   ClassMapError,
   parseClassMap
 } from "./shared-owners-classmap.js";
+import {
+  MAX_COST_PER_MINUTE,
+  costPerMinuteOf
+} from "./shared-cost-index.js";
 
 // src/config/inputs.ts
 var InputError = class extends Error {
@@ -97,8 +101,15 @@ function readInputs(get) {
     pushAttempts: parseInteger("push-attempts", get("push-attempts"), 8, 1, 50),
     inboxKey: get("inbox-key"),
     prComment: readPrComment(get("pr-comment")),
-    dashboardUrl: readDashboardUrl(get("dashboard-url"))
+    dashboardUrl: readDashboardUrl(get("dashboard-url")),
+    ...readCostPerMinute(get("cost-per-minute"))
   };
+}
+function readCostPerMinute(raw) {
+  if (raw === "") return {};
+  const price = costPerMinuteOf(raw);
+  if (price === void 0) throw new InputError(`Input 'cost-per-minute' must be a number from 0 to ${MAX_COST_PER_MINUTE} (the price of one CI minute, e.g. 0.008), got '${raw.slice(0, 80)}'.`);
+  return { costPerMinute: price };
 }
 
 export {

@@ -1,8 +1,15 @@
 const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);
-const { createHash } = require("node:crypto");
+const { hash } = require("node:crypto");
 const { open, rename, rm, stat } = require("node:fs/promises");
-const { mkdir } = require("node:fs/promises");
+const { createRequire } = require("node:module");
+const { mkdtemp, open: open2, rename: rename2, rm: rm2, stat: stat2 } = require("node:fs/promises");
+const { tmpdir } = require("node:os");
 const { join } = require("node:path");
+const { mkdir } = require("node:fs/promises");
+const { join: join2 } = require("node:path");
+import {
+  historyCosts
+} from "./shared-store-branch-costs.js";
 import {
   repositoryPath
 } from "./shared-owners-index.js";
@@ -20,7 +27,7 @@ import {
   damageReason,
   inBrokenShard,
   readFigures
-} from "./shared-store-history-format.js";
+} from "./shared-store-snapshot.js";
 import {
   closeOpenEnd,
   fileFromAround,
@@ -36,14 +43,18 @@ import {
 } from "./shared-owners-classmap.js";
 import {
   CLASS_MAP_FILE,
-  OWNERS_FILE,
-  parseDecisions
-} from "./shared-store-decisions.js";
-import {
   META_FILE,
+  OWNERS_FILE,
   RUNS_FILE,
+  parseDecisions,
   strictJsonFault
 } from "./shared-store-layout.js";
+import {
+  costPerMinuteOf,
+  priced,
+  tallyTest,
+  testCost
+} from "./shared-cost-index.js";
 import {
   CODE_STATUS,
   isFailure
@@ -77,7 +88,8 @@ function parseMetaText(text) {
   try {
     const raw = read.value;
     const shards = Number.isInteger(raw.shards) && raw.shards > 0 && raw.shards <= 65536 ? raw.shards : 1;
-    return { value: { schema: typeof raw.schema === "number" ? raw.schema : 1, shards }, dropped: 0 };
+    const costPerMinute = costPerMinuteOf(raw.costPerMinute);
+    return { value: { schema: typeof raw.schema === "number" ? raw.schema : 1, shards, ...costPerMinute !== void 0 ? { costPerMinute } : {} }, dropped: 0 };
   } catch (error) {
     return { value: { schema: 0, shards: 0 }, dropped: 0, error: `${META_FILE} is not valid JSON (${error instanceof Error ? error.message : String(error)})` };
   }
@@ -216,6 +228,9 @@ function buildModel(input) {
   const tests = [];
   const byId = /* @__PURE__ */ new Map();
   const failedSeqs = [];
+  const tallies = /* @__PURE__ */ new Map();
+  const slotsOf = (h) => (visit) => forEachSlot(h.from, h.o, visit);
+  const failing = [];
   for (const h of input.history) {
     const stats = input.stats.get(h.id);
     let nRuns = 0;
@@ -277,6 +292,14 @@ function buildModel(input) {
     if (h.d !== void 0) entry.lostSec = flakyFailedAttempts * h.d;
     tests.push(entry);
     byId.set(h.id, entry);
+    if (nFailed > 0 || nFlaked > 0) {
+      tallyTest(tallies, slotsOf(h), (seq) => runBySeq.get(seq), h.d);
+      failing.push(entry);
+    }
+  }
+  for (const entry of failing) {
+    const cost = testCost(slotsOf(entry.history), entry.history.d, (seq) => runBySeq.get(seq), tallies);
+    if (cost) entry.cost = cost;
   }
   const points = runs.map((r) => {
     const k = r.seq - minSeq;
@@ -425,6 +448,9 @@ function dashboardOf(template, name) {
   const filled = template.replace(/\{owner\}/g, encodeURIComponent(owner)).replace(/\{repo\}/g, encodeURIComponent(repo)).replace(/\{name\}/g, name.split("/").map(encodeURIComponent).join("/"));
   return safeUrl(filled);
 }
+function rankByCost(a, b) {
+  return (b.costSec ?? 0) - (a.costSec ?? 0) || (a.repo < b.repo ? -1 : a.repo > b.repo ? 1 : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
 function rankTests(a, b) {
   return b.flakedRuns - a.flakedRuns || b.pfs - a.pfs || (b.lostSec ?? 0) - (a.lostSec ?? 0) || (a.repo < b.repo ? -1 : a.repo > b.repo ? 1 : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
@@ -460,10 +486,14 @@ function summarizeRepo(source, files, head, dashboardTemplate) {
   const name = source.name;
   const dashboard = dashboardOf(dashboardTemplate, name);
   let lostSec = 0;
+  let costSec = 0;
+  const perMinute = meta.value.costPerMinute;
   const flaky = [];
+  const costly = [];
   for (const t of model.tests) {
     lostSec += t.lostSec ?? 0;
-    if (!isFlaky(t)) continue;
+    costSec += t.cost?.costSec ?? 0;
+    if (!isFlaky(t) && !(t.cost && t.cost.costSec > 0)) continue;
     const test = {
       repo: name,
       id: t.id,
@@ -479,9 +509,17 @@ function summarizeRepo(source, files, head, dashboardTemplate) {
     if (t.lostSec !== void 0) test.lostSec = t.lostSec;
     const href = dashboard ? dashboardTestUrl(dashboard, t.id) : void 0;
     if (href) test.href = href;
-    flaky.push(test);
+    if (t.cost) {
+      test.costSec = Math.round(t.cost.costSec * 100) / 100;
+      test.savedSec = Math.round(t.cost.savedSec * 100) / 100;
+      const price = priced(t.cost.costSec, perMinute);
+      if (price !== void 0) test.cost = price;
+      if (t.cost.costSec > 0) costly.push(test);
+    }
+    if (isFlaky(t)) flaky.push(test);
   }
   flaky.sort(rankTests);
+  costly.sort(rankByCost);
   const summary = {
     name,
     source: source.source,
@@ -497,6 +535,9 @@ function summarizeRepo(source, files, head, dashboardTemplate) {
     saved: s.saved,
     savedByRerun: s.savedByRerun,
     lostSec,
+    costSec: Math.round(costSec * 100) / 100,
+    ...priced(costSec, perMinute) !== void 0 ? { cost: priced(costSec, perMinute) } : {},
+    costliest: costly.slice(0, TESTS_PER_REPO),
     days: model.days.map((d) => ({ day: d.day, runs: d.runs, redFlakyWithout: d.redFlakyWithout, redFlakyWith: d.redFlakyWith, redWith: d.redWith, saved: d.saved })),
     flakiest: flaky.slice(0, TESTS_PER_REPO),
     problems
@@ -524,10 +565,11 @@ function orgModel(repos, missing, built) {
   const total = (f) => repos.reduce((n, r) => n + f(r), 0);
   return {
     built,
-    repos: [...repos].sort(rankRepos).map(({ flakiest: _tests, ...repo }) => repo),
+    repos: [...repos].sort(rankRepos).map(({ flakiest: _tests, costliest: _costly, ...repo }) => repo),
     missing: [...missing],
     days: [...days.values()].sort((a, b) => a.day - b.day),
     tests: repos.flatMap((r) => r.flakiest).sort(rankTests).slice(0, ORG_TESTS),
+    costliest: repos.flatMap((r) => r.costliest ?? []).sort(rankByCost).slice(0, ORG_TESTS),
     totals: {
       repos: repos.length,
       missing: missing.length,
@@ -539,7 +581,9 @@ function orgModel(repos, missing, built) {
       redFlakyWith: total((r) => r.redFlakyWith),
       saved: total((r) => r.saved),
       savedByRerun: total((r) => r.savedByRerun),
-      lostSec: total((r) => r.lostSec)
+      lostSec: total((r) => r.lostSec),
+      costSec: Math.round(total((r) => r.costSec ?? 0) * 100) / 100,
+      ...repos.some((r) => r.cost !== void 0) ? { cost: total((r) => r.cost ?? 0) } : {}
     }
   };
 }
@@ -548,406 +592,6 @@ function orgDataBlock(model) {
 }
 
 // src/export/rows.ts
-var ExportError = class extends Error {
-};
-function rowKey(...parts) {
-  return createHash("sha256").update(JSON.stringify(parts)).digest("hex").slice(0, 32);
-}
-function messageSignature(message) {
-  return createHash("sha256").update(failureKey(message)).digest("hex").slice(0, 16);
-}
-function parseSince(text, now) {
-  const t = text.trim();
-  if (/^\d{1,10}$/.test(t)) return { kind: "run", seq: Number(t) };
-  const span = /^(\d{1,6})([hd])$/.exec(t);
-  if (span) return { kind: "time", ms: now - Number(span[1]) * (span[2] === "h" ? 36e5 : 864e5) };
-  if (/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(t)) {
-    const ms = Date.parse(t.length === 10 ? `${t}T00:00:00Z` : t);
-    if (Number.isFinite(ms)) return { kind: "time", ms };
-  }
-  if (t.includes("/")) return { kind: "run-key", key: t };
-  throw new ExportError(`--since takes a run number (41), a run key (1234567/test/9f2c1a0b), a time (2026-11-20 or 2026-11-20T09:00:00Z) or a span back (36h, 7d); got '${text.slice(0, 80)}'.`);
-}
-function ingestionsOf(snapshot) {
-  const out = /* @__PURE__ */ new Map();
-  for (const [key, at] of Object.entries(snapshot.meta.ingested)) {
-    const cut = key.lastIndexOf("#");
-    const attempt = Number(key.slice(cut + 1));
-    if (cut < 0 || !Number.isSafeInteger(attempt)) continue;
-    const run = key.slice(0, cut);
-    const known = out.get(run);
-    out.set(run, { attempt: Math.max(attempt, known?.attempt ?? 0), at: Math.max(at, known?.at ?? 0) });
-  }
-  return out;
-}
-function selectionOf(source) {
-  const since = source.since;
-  if (!since) return { run: () => true };
-  if (since.kind === "time") return { run: (_seq, time, at) => time >= since.ms || at !== void 0 && at >= since.ms };
-  let after;
-  if (since.kind === "run") after = since.seq;
-  else {
-    const row = source.snapshot.runs.get(since.key);
-    if (!row) throw new ExportError(`--since names the run key '${since.key.slice(0, 120)}', which ${source.repository}'s data branch does not have (runs.json).`);
-    after = row.seq;
-  }
-  return { run: (seq) => seq > after };
-}
-var OUTCOME = { P: "passed", F: "failed", E: "error", S: "skipped" };
-function rerunVerdict(attempts) {
-  if (attempts.length < 2) return null;
-  const failed = /[FE]/.test(attempts);
-  if (failed && attempts.includes("P")) return "flaky";
-  if (failed && /^[FE]+$/.test(attempts)) return "consistent";
-  return "other";
-}
-var splitRunKey = (key) => {
-  const parts = key.split("/");
-  if (parts.length >= 2 && parts[1] === "untrusted") return { runId: parts[0] || null, job: null };
-  return { runId: parts.length >= 2 ? parts[0] : null, job: parts.length >= 3 ? parts[1] : null };
-};
-function* runsRows(source) {
-  const { snapshot, repository } = source;
-  const ingestions = ingestionsOf(snapshot);
-  const selected = selectionOf(source);
-  const rows = [...snapshot.runs].sort((a, b) => a[1].seq - b[1].seq);
-  for (const [key, row] of rows) {
-    const ingested = ingestions.get(key);
-    if (!selected.run(row.seq, row.time, ingested?.at)) continue;
-    const { runId, job } = splitRunKey(key);
-    const fromUrl = row.url ? /\/attempts\/(\d+)(?:$|[/?#])/.exec(row.url) : null;
-    yield {
-      row_key: rowKey(repository, key),
-      repository,
-      run_key: key,
-      run_seq: row.seq,
-      run_id: runId,
-      job,
-      attempt: ingested?.attempt ?? (fromUrl ? Number(fromUrl[1]) : null),
-      cell: row.cell ?? null,
-      sha: row.sha,
-      ref: null,
-      event: null,
-      time: row.time,
-      ingested_at: ingested?.at ?? null,
-      on_default_branch: row.onDefaultBranch,
-      job_succeeded: row.jobSucceeded ?? null,
-      trusted: row.untrusted !== true,
-      outages: row.outages?.length ?? 0,
-      url: row.url ?? null
-    };
-  }
-}
-function* testRunsRows(source) {
-  const { snapshot, repository } = source;
-  const ingestions = ingestionsOf(snapshot);
-  const selected = selectionOf(source);
-  for (const [id, history] of snapshot.history) {
-    for (const r of history.runs) {
-      const row = snapshot.runs.get(r.run);
-      if (!row || !selected.run(row.seq, row.time, ingestions.get(r.run)?.at)) continue;
-      yield testRunRow(repository, id, r, row.seq, r.cell ?? row.cell ?? null, row.jobSucceeded);
-    }
-  }
-}
-function testRunRow(repository, id, r, seq, cell, jobSucceeded) {
-  const last = r.attempts[r.attempts.length - 1] ?? "";
-  return {
-    row_key: rowKey(repository, r.run, id),
-    repository,
-    run_key: r.run,
-    run_seq: seq,
-    test_id: id,
-    time: r.time,
-    sha: r.sha,
-    cell,
-    on_default_branch: r.onDefaultBranch,
-    trusted: r.untrusted !== true,
-    attempts: r.attempts,
-    attempt_count: r.attempts.length,
-    final_outcome: OUTCOME[last] ?? "unknown",
-    rerun_verdict: rerunVerdict(r.attempts),
-    duration_sec: r.durationSec ?? null,
-    message: r.message ?? null,
-    message_signature: r.message !== void 0 ? messageSignature(r.message) : null,
-    outage: r.outage === true,
-    job_succeeded: r.jobSucceeded ?? jobSucceeded ?? null
-  };
-}
-function ownerLookup(files, notes, repository) {
-  const text = files?.get(OWNERS_FILE);
-  if (text === void 0) return () => [];
-  const codeowners = parseCodeowners(text, OWNERS_FILE);
-  let classMap = [];
-  const mapText = files?.get(CLASS_MAP_FILE);
-  if (mapText?.trim()) {
-    try {
-      classMap = parseClassMap(mapText);
-    } catch (error) {
-      notes.push({ repository, message: `${CLASS_MAP_FILE}: ${error instanceof Error ? error.message : String(error)}; owners found by file only` });
-    }
-  }
-  const byPath = /* @__PURE__ */ new Map();
-  return (file, classname) => {
-    let path = file ? repositoryPath(file, "") : void 0;
-    if (!path && classname && classMap.length > 0) path = mapClassname(classMap, classname)?.path;
-    if (!path) return [];
-    let owners = byPath.get(path);
-    if (!owners) byPath.set(path, owners = ownersOf(codeowners, path).owners.map(ownerText));
-    return owners;
-  };
-}
-function decisionLogOf(source, notes) {
-  const text = source.snapshot.decisions;
-  if (text === void 0) return void 0;
-  const { log, problems } = parseDecisions(text);
-  for (const p of problems) notes.push({ repository: source.repository, message: `${p.file}${p.line ? `:${p.line}` : ""}: ${p.message} (its events are not exported)` });
-  return log;
-}
-var num2 = (x) => typeof x === "number" && Number.isFinite(x) ? x : null;
-var str = (x) => typeof x === "string" ? x : null;
-var timeOf = (x) => {
-  if (typeof x !== "string") return null;
-  const ms = Date.parse(x);
-  return Number.isFinite(ms) ? ms : null;
-};
-var int = (x) => Number.isSafeInteger(x) ? x : null;
-function fixColumns(raw) {
-  const fix = typeof raw === "object" && raw !== null && !Array.isArray(raw) ? raw : void 0;
-  const verdict = str(fix?.verdict);
-  return {
-    fix_verdict: verdict,
-    fix_pr: int(fix?.pr),
-    fix_head: str(fix?.head),
-    fix_runs: int(fix?.runs),
-    fix_failures: int(fix?.failures),
-    fix_rate: num2(fix?.rate),
-    fix_reached: num2(fix?.reached),
-    fix_at: timeOf(fix?.at),
-    fix_released: timeOf(fix?.released)
-  };
-}
-function* testsRows(source, notes) {
-  const { snapshot, repository } = source;
-  const owners = ownerLookup(source.files, notes, repository);
-  const log = decisionLogOf(
-    source,
-    []
-    /* reported once, by the decisions table */
-  );
-  for (const path of snapshot.brokenStats.keys()) notes.push({ repository, message: `${path} cannot be read (it is kept as it is): its tests are exported with quarantined = null` });
-  const entries = function* () {
-    yield* snapshot.history;
-    for (const id of [...snapshot.stats.keys()].filter((id2) => !snapshot.history.has(id2)).sort()) yield [id, void 0];
-  };
-  for (const [id, history] of entries()) {
-    const stats = snapshot.stats.get(id);
-    const broken = inBrokenShard(snapshot, id);
-    const cut = id.lastIndexOf("::");
-    const name = history?.name ?? (cut >= 0 ? id.slice(cut + 2) : id);
-    const classname = history?.classname ?? (cut >= 0 ? id.slice(0, cut) : "");
-    const found = owners(history?.file, classname);
-    const runs = history?.runs ?? [];
-    const override = snapshot.overrides.get(id)?.override;
-    const pfs = Array.isArray(stats?.pfs) ? stats.pfs : [];
-    const hand = override !== void 0 || typeof stats?.auto === "object" && stats.auto !== null;
-    yield {
-      row_key: rowKey(repository, id),
-      repository,
-      test_id: id,
-      name,
-      classname,
-      file: history?.file ?? null,
-      line: history?.line ?? null,
-      owners: found.length > 0 ? found.join(" ") : null,
-      owner: found[0] ?? null,
-      quarantined: broken ? null : stats?.quarantined ?? false,
-      state_since: timeOf(stats?.since),
-      reason: broken ? null : stats ? stats.reason : null,
-      decided_by: broken ? null : hand ? "hand" : "rule",
-      override: override?.action ?? null,
-      override_until: override?.until ?? null,
-      rule: str(stats?.rule),
-      tier: str(stats?.tier),
-      score: num2(stats?.score),
-      confidence: num2(stats?.confidence),
-      pfs: num2(pfs[0]),
-      pfs_low: num2(pfs[1]),
-      pfs_high: num2(pfs[2]),
-      flip_rate: num2(stats?.flipRate),
-      success_rate: num2(stats?.successRate),
-      recommendation: str(stats?.recommendation),
-      runs: runs.length,
-      failed_runs: runs.reduce((n, r) => n + ([...r.attempts].some((a) => isFailure(CODE_STATUS[a] ?? "passed")) ? 1 : 0), 0),
-      duration_sec: runs.at(-1)?.durationSec ?? null,
-      first_seen: runs[0]?.time ?? null,
-      last_seen: runs.at(-1)?.time ?? null,
-      issue: log?.tests.get(id)?.issue ?? null,
-      ...fixColumns(stats?.fix)
-    };
-  }
-}
-function* decisionsRows(source, notes) {
-  const { snapshot, repository } = source;
-  const log = decisionLogOf(source, notes);
-  if (!log) return;
-  const bySeq = /* @__PURE__ */ new Map();
-  for (const [key, row] of snapshot.runs) bySeq.set(row.seq, { key, time: row.time });
-  const ingestions = ingestionsOf(snapshot);
-  const selected = selectionOf(source);
-  for (const id of [...log.tests.keys()].sort()) {
-    const entry = log.tests.get(id);
-    for (const e of entry.events) {
-      const run = bySeq.get(e.run);
-      const at = timeOf(e.at);
-      const isNew = run ? selected.run(e.run, run.time, ingestions.get(run.key)?.at) : selected.run(e.run, at ?? 0, at ?? void 0);
-      if (!isNew) continue;
-      yield {
-        row_key: rowKey(repository, id, e.run, e.event),
-        repository,
-        test_id: id,
-        run_seq: e.run,
-        run_key: run?.key ?? null,
-        decided_at: at,
-        event: e.event,
-        quarantined: e.quarantined,
-        decided_by: e.by,
-        reason: e.reason,
-        issue: entry.issue ?? null
-      };
-    }
-  }
-}
-function damageOf(source) {
-  const reason = damageReason(source.snapshot);
-  if (reason === void 0) return void 0;
-  return {
-    repository: source.repository,
-    problems: source.snapshot.damaged.map((p) => ({ file: p.file, ...p.line !== void 0 ? { line: p.line } : {}, message: p.message })),
-    reason: `${source.repository}: ${reason.replace(/ Nothing was written to it.*$/, "")}`
-  };
-}
-function tableRows(table, source, notes = []) {
-  switch (table) {
-    case "runs":
-      return runsRows(source);
-    case "test_runs":
-      return testRunsRows(source);
-    case "tests":
-      return testsRows(source, notes);
-    case "decisions":
-      return decisionsRows(source, notes);
-  }
-}
-
-// src/export/writers.ts
-var EXPORT_FORMATS = ["ndjson", "parquet"];
-var DEFAULT_ROW_GROUP_ROWS = 5e4;
-function fileNameOf(table, format) {
-  return `${table}.${format}`;
-}
-async function openTableWriter(format, path, columns, options = {}) {
-  return format === "ndjson" ? ndjsonWriter(path, columns) : parquetWriter(path, columns, options.rowGroupRows ?? DEFAULT_ROW_GROUP_ROWS);
-}
-function jsonValue(type, value) {
-  if (value === null || value === void 0) return "null";
-  if (type === "TIMESTAMP") return `"${new Date(value).toISOString()}"`;
-  return JSON.stringify(value);
-}
-var CHUNK_CHARS = 1 << 20;
-async function ndjsonWriter(path, columns) {
-  const partial = `${path}.partial`;
-  const file = await open(partial, "w");
-  const keys = columns.map((col, i) => `${i === 0 ? "{" : ","}${JSON.stringify(col.name)}:`);
-  let chunk = [];
-  let chars = 0;
-  let rows = 0;
-  const flush = async () => {
-    const text = chunk.join("");
-    chunk = [];
-    chars = 0;
-    await file.write(text);
-  };
-  return {
-    add(row) {
-      let line = "";
-      for (let i = 0; i < columns.length; i++) line += keys[i] + jsonValue(columns[i].type, row[columns[i].name]);
-      line += "}\n";
-      chunk.push(line);
-      chars += line.length;
-      rows++;
-      return chars >= CHUNK_CHARS ? flush() : void 0;
-    },
-    async close() {
-      await flush();
-      await file.close();
-      await rename(partial, path);
-      return { path, rows, bytes: (await stat(path)).size };
-    },
-    async abort() {
-      await file.close().catch(() => void 0);
-      await rm(partial, { force: true });
-    }
-  };
-}
-function schemaElement(col) {
-  const repetition_type = col.nullable ? "OPTIONAL" : "REQUIRED";
-  switch (col.type) {
-    case "STRING":
-      return { name: col.name, type: "BYTE_ARRAY", converted_type: "UTF8", repetition_type };
-    case "INT64":
-      return { name: col.name, type: "INT64", repetition_type };
-    case "FLOAT64":
-      return { name: col.name, type: "DOUBLE", repetition_type };
-    case "BOOL":
-      return { name: col.name, type: "BOOLEAN", repetition_type };
-    case "TIMESTAMP":
-      return { name: col.name, type: "INT64", converted_type: "TIMESTAMP_MILLIS", repetition_type };
-  }
-}
-function parquetSchema(columns) {
-  return [{ name: "root", num_children: columns.length }, ...columns.map(schemaElement)];
-}
-async function parquetWriter(path, columns, rowGroupRows) {
-  const { ParquetWriter, fileWriter } = await import("./hyparquet-writer.js");
-  const partial = `${path}.partial`;
-  const sink = fileWriter(partial);
-  const writer = new ParquetWriter({ writer: sink, schema: parquetSchema(columns), codec: "SNAPPY", createdBy: "flakeguard export" });
-  let buffers = columns.map(() => []);
-  let rows = 0;
-  const flush = () => {
-    const n = buffers[0].length;
-    if (n === 0) return void 0;
-    const columnData = columns.map((col, i) => {
-      const values = buffers[i];
-      const data = col.type === "INT64" ? values.map((v) => v === null ? null : BigInt(v)) : values;
-      return { name: col.name, data, nullable: col.nullable };
-    });
-    buffers = columns.map(() => []);
-    return writer.write({ columnData, rowGroupSize: n });
-  };
-  return {
-    add(row) {
-      for (let i = 0; i < columns.length; i++) {
-        const v = row[columns[i].name];
-        buffers[i].push(v === void 0 ? null : v);
-      }
-      rows++;
-      return buffers[0].length >= rowGroupRows ? flush() : void 0;
-    },
-    async close() {
-      await flush();
-      await writer.finish();
-      await rename(partial, path);
-      return { path, rows, bytes: (await stat(path)).size };
-    },
-    async abort() {
-      await rm(partial, { force: true });
-    }
-  };
-}
-
-// src/export/index.ts
 
 // src/export/tables.ts
 var TABLE_NAMES = ["runs", "test_runs", "tests", "decisions"];
@@ -1036,7 +680,10 @@ var TABLES = {
     c("fix_rate", "FLOAT64", true, "The first-attempt failure rate before the fix, as the mean of its window posterior."),
     c("fix_reached", "FLOAT64", true, "The probability that a test still as flaky as its window told would have failed in those runs, averaged over the posterior rate whose mean is fix_rate."),
     c("fix_at", "TIMESTAMP", true, "When the fix was verified."),
-    c("fix_released", "TIMESTAMP", true, "When the verified fix landed and released the quarantine; null until then.")
+    c("fix_released", "TIMESTAMP", true, "When the verified fix landed and released the quarantine; null until then."),
+    c("ci_cost_sec", "FLOAT64", true, "Seconds of CI time the test cost in its window: its share of the re-runs and of the red runs re-run by hand (docs/cost.md); null when it failed in no run."),
+    c("ci_cost", "FLOAT64", true, "ci_cost_sec priced at the cost-per-minute the branch records; null without a price."),
+    c("ci_saved_sec", "FLOAT64", true, "Seconds of hand re-runs its re-runs spared: its share of the runs a re-run turned green (docs/cost.md); null when it failed in no run.")
   ],
   decisions: [
     ROW_KEY("repository, test id, run number and event"),
@@ -1053,7 +700,609 @@ var TABLES = {
   ]
 };
 
+// src/export/batch.ts
+var ColumnBatch = class {
+  columns;
+  /** The rows filled, from index 0. */
+  length = 0;
+  table;
+  capacity;
+  constructor(table, capacity) {
+    this.table = table;
+    this.capacity = capacity;
+    this.columns = table.map(() => new Array(capacity).fill(null));
+  }
+};
+function* batchesOfRows(rows, batch) {
+  const names = batch.table.map((c2) => c2.name);
+  batch.length = 0;
+  for (const row of rows) {
+    const n = batch.length;
+    for (let i = 0; i < names.length; i++) {
+      const v = row[names[i]];
+      batch.columns[i][n] = v === void 0 ? null : v;
+    }
+    if (++batch.length === batch.capacity) {
+      yield batch;
+      batch.length = 0;
+    }
+  }
+  if (batch.length > 0) yield batch;
+}
+
+// src/export/rows.ts
+var ExportError = class extends Error {
+};
+function rowKey(...parts) {
+  return keyOf(JSON.stringify(parts));
+}
+var keyOf = (json) => hash("sha256", json, "hex").slice(0, 32);
+function messageSignature(message) {
+  return hash("sha256", failureKey(message), "hex").slice(0, 16);
+}
+function parseSince(text, now) {
+  const t = text.trim();
+  if (/^\d{1,10}$/.test(t)) return { kind: "run", seq: Number(t) };
+  const span = /^(\d{1,6})([hd])$/.exec(t);
+  if (span) return { kind: "time", ms: now - Number(span[1]) * (span[2] === "h" ? 36e5 : 864e5) };
+  if (/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(t)) {
+    const ms = Date.parse(t.length === 10 ? `${t}T00:00:00Z` : t);
+    if (Number.isFinite(ms)) return { kind: "time", ms };
+  }
+  if (t.includes("/")) return { kind: "run-key", key: t };
+  throw new ExportError(`--since takes a run number (41), a run key (1234567/test/9f2c1a0b), a time (2026-11-20 or 2026-11-20T09:00:00Z) or a span back (36h, 7d); got '${text.slice(0, 80)}'.`);
+}
+function ingestionsOf(snapshot) {
+  const out = /* @__PURE__ */ new Map();
+  for (const [key, at] of Object.entries(snapshot.meta.ingested)) {
+    const cut = key.lastIndexOf("#");
+    const attempt = Number(key.slice(cut + 1));
+    if (cut < 0 || !Number.isSafeInteger(attempt)) continue;
+    const run = key.slice(0, cut);
+    const known = out.get(run);
+    out.set(run, { attempt: Math.max(attempt, known?.attempt ?? 0), at: Math.max(at, known?.at ?? 0) });
+  }
+  return out;
+}
+function selectionOf(source) {
+  const since = source.since;
+  if (!since) return { run: () => true };
+  if (since.kind === "time") return { run: (_seq, time, at) => time >= since.ms || at !== void 0 && at >= since.ms };
+  let after;
+  if (since.kind === "run") after = since.seq;
+  else {
+    const row = source.snapshot.runs.get(since.key);
+    if (!row) throw new ExportError(`--since names the run key '${since.key.slice(0, 120)}', which ${source.repository}'s data branch does not have (runs.json).`);
+    after = row.seq;
+  }
+  return { run: (seq) => seq > after };
+}
+var OUTCOME = { P: "passed", F: "failed", E: "error", S: "skipped" };
+function rerunVerdict(attempts) {
+  if (attempts.length < 2) return null;
+  if (attempts === "FP") return "flaky";
+  const failed = /[FE]/.test(attempts);
+  if (failed && attempts.includes("P")) return "flaky";
+  if (failed && /^[FE]+$/.test(attempts)) return "consistent";
+  return "other";
+}
+var splitRunKey = (key) => {
+  const parts = key.split("/");
+  if (parts.length >= 2 && parts[1] === "untrusted") return { runId: parts[0] || null, job: null };
+  return { runId: parts.length >= 2 ? parts[0] : null, job: parts.length >= 3 ? parts[1] : null };
+};
+function* runsRows(source) {
+  const { snapshot, repository } = source;
+  const ingestions = ingestionsOf(snapshot);
+  const selected = selectionOf(source);
+  const rows = [...snapshot.runs].sort((a, b) => a[1].seq - b[1].seq);
+  for (const [key, row] of rows) {
+    const ingested = ingestions.get(key);
+    if (!selected.run(row.seq, row.time, ingested?.at)) continue;
+    const { runId, job } = splitRunKey(key);
+    const fromUrl = row.url ? /\/attempts\/(\d+)(?:$|[/?#])/.exec(row.url) : null;
+    yield {
+      row_key: rowKey(repository, key),
+      repository,
+      run_key: key,
+      run_seq: row.seq,
+      run_id: runId,
+      job,
+      attempt: ingested?.attempt ?? (fromUrl ? Number(fromUrl[1]) : null),
+      cell: row.cell ?? null,
+      sha: row.sha,
+      ref: null,
+      event: null,
+      time: row.time,
+      ingested_at: ingested?.at ?? null,
+      on_default_branch: row.onDefaultBranch,
+      job_succeeded: row.jobSucceeded ?? null,
+      trusted: row.untrusted !== true,
+      outages: row.outages?.length ?? 0,
+      url: row.url ?? null
+    };
+  }
+}
+function* testRunsBatches(source, batch) {
+  const { snapshot, repository } = source;
+  const ingestions = ingestionsOf(snapshot);
+  const selected = selectionOf(source);
+  const at = (name) => batch.columns[TABLES.test_runs.findIndex((c2) => c2.name === name)];
+  const [rowKeys, repositories, runKeys, seqs, ids, times, shas, cells, onDefault, trusted, attemptsCol, counts, finals, verdicts, durations, messages, signatures, outages, succeeded] = [
+    "row_key",
+    "repository",
+    "run_key",
+    "run_seq",
+    "test_id",
+    "time",
+    "sha",
+    "cell",
+    "on_default_branch",
+    "trusted",
+    "attempts",
+    "attempt_count",
+    "final_outcome",
+    "rerun_verdict",
+    "duration_sec",
+    "message",
+    "message_signature",
+    "outage",
+    "job_succeeded"
+  ].map(at);
+  const runs = /* @__PURE__ */ new Map();
+  const runOf = (key) => {
+    let run = runs.get(key);
+    if (run === void 0) {
+      const row = snapshot.runs.get(key);
+      run = row && selected.run(row.seq, row.time, ingestions.get(key)?.at) ? { seq: row.seq, cell: row.cell ?? null, jobSucceeded: row.jobSucceeded, json: JSON.stringify(key) } : null;
+      runs.set(key, run);
+    }
+    return run;
+  };
+  const prefix = `[${JSON.stringify(repository)},`;
+  const signature = /* @__PURE__ */ new Map();
+  batch.length = 0;
+  for (const [id, history] of snapshot.history) {
+    const idJson = JSON.stringify(id);
+    for (const r of history.runs) {
+      const run = runOf(r.run);
+      if (!run) continue;
+      const n = batch.length;
+      const attempts = r.attempts;
+      rowKeys[n] = keyOf(`${prefix}${run.json},${idJson}]`);
+      repositories[n] = repository;
+      runKeys[n] = r.run;
+      seqs[n] = run.seq;
+      ids[n] = id;
+      times[n] = r.time;
+      shas[n] = r.sha;
+      cells[n] = r.cell ?? run.cell;
+      onDefault[n] = r.onDefaultBranch;
+      trusted[n] = r.untrusted !== true;
+      attemptsCol[n] = attempts;
+      counts[n] = attempts.length;
+      finals[n] = OUTCOME[attempts[attempts.length - 1] ?? ""] ?? "unknown";
+      verdicts[n] = rerunVerdict(attempts);
+      durations[n] = r.durationSec ?? null;
+      const message = r.message;
+      messages[n] = message ?? null;
+      if (message === void 0) signatures[n] = null;
+      else {
+        let s = signature.get(message);
+        if (s === void 0) {
+          if (signature.size >= 4096) signature.clear();
+          signature.set(message, s = messageSignature(message));
+        }
+        signatures[n] = s;
+      }
+      outages[n] = r.outage === true;
+      succeeded[n] = r.jobSucceeded ?? run.jobSucceeded ?? null;
+      if (++batch.length === batch.capacity) {
+        yield batch;
+        batch.length = 0;
+      }
+    }
+  }
+  if (batch.length > 0) yield batch;
+}
+function ownerLookup(files, notes, repository) {
+  const text = files?.get(OWNERS_FILE);
+  if (text === void 0) return () => [];
+  const codeowners = parseCodeowners(text, OWNERS_FILE);
+  let classMap = [];
+  const mapText = files?.get(CLASS_MAP_FILE);
+  if (mapText?.trim()) {
+    try {
+      classMap = parseClassMap(mapText);
+    } catch (error) {
+      notes.push({ repository, message: `${CLASS_MAP_FILE}: ${error instanceof Error ? error.message : String(error)}; owners found by file only` });
+    }
+  }
+  const byPath = /* @__PURE__ */ new Map();
+  return (file, classname) => {
+    let path = file ? repositoryPath(file, "") : void 0;
+    if (!path && classname && classMap.length > 0) path = mapClassname(classMap, classname)?.path;
+    if (!path) return [];
+    let owners = byPath.get(path);
+    if (!owners) byPath.set(path, owners = ownersOf(codeowners, path).owners.map(ownerText));
+    return owners;
+  };
+}
+function decisionLogOf(source, notes) {
+  const text = source.snapshot.decisions;
+  if (text === void 0) return void 0;
+  const { log, problems } = parseDecisions(text);
+  for (const p of problems) notes.push({ repository: source.repository, message: `${p.file}${p.line ? `:${p.line}` : ""}: ${p.message} (its events are not exported)` });
+  return log;
+}
+var num2 = (x) => typeof x === "number" && Number.isFinite(x) ? x : null;
+var str = (x) => typeof x === "string" ? x : null;
+var timeOf = (x) => {
+  if (typeof x !== "string") return null;
+  const ms = Date.parse(x);
+  return Number.isFinite(ms) ? ms : null;
+};
+var int = (x) => Number.isSafeInteger(x) ? x : null;
+function fixColumns(raw) {
+  const fix = typeof raw === "object" && raw !== null && !Array.isArray(raw) ? raw : void 0;
+  const verdict = str(fix?.verdict);
+  return {
+    fix_verdict: verdict,
+    fix_pr: int(fix?.pr),
+    fix_head: str(fix?.head),
+    fix_runs: int(fix?.runs),
+    fix_failures: int(fix?.failures),
+    fix_rate: num2(fix?.rate),
+    fix_reached: num2(fix?.reached),
+    fix_at: timeOf(fix?.at),
+    fix_released: timeOf(fix?.released)
+  };
+}
+function* testsRows(source, notes) {
+  const { snapshot, repository } = source;
+  const owners = ownerLookup(source.files, notes, repository);
+  const log = decisionLogOf(
+    source,
+    []
+    /* reported once, by the decisions table */
+  );
+  for (const path of snapshot.brokenStats.keys()) notes.push({ repository, message: `${path} cannot be read (it is kept as it is): its tests are exported with quarantined = null` });
+  const entries = function* () {
+    yield* snapshot.history;
+    for (const id of [...snapshot.stats.keys()].filter((id2) => !snapshot.history.has(id2)).sort()) yield [id, void 0];
+  };
+  const costs = new Map(historyCosts(snapshot.history, snapshot.runs).map((e) => [e.id, e.cost]));
+  const perMinute = snapshot.meta.costPerMinute;
+  for (const [id, history] of entries()) {
+    const stats = snapshot.stats.get(id);
+    const cost = costs.get(id);
+    const broken = inBrokenShard(snapshot, id);
+    const cut = id.lastIndexOf("::");
+    const name = history?.name ?? (cut >= 0 ? id.slice(cut + 2) : id);
+    const classname = history?.classname ?? (cut >= 0 ? id.slice(0, cut) : "");
+    const found = owners(history?.file, classname);
+    const runs = history?.runs ?? [];
+    const override = snapshot.overrides.get(id)?.override;
+    const pfs = Array.isArray(stats?.pfs) ? stats.pfs : [];
+    const hand = override !== void 0 || typeof stats?.auto === "object" && stats.auto !== null;
+    yield {
+      row_key: rowKey(repository, id),
+      repository,
+      test_id: id,
+      name,
+      classname,
+      file: history?.file ?? null,
+      line: history?.line ?? null,
+      owners: found.length > 0 ? found.join(" ") : null,
+      owner: found[0] ?? null,
+      quarantined: broken ? null : stats?.quarantined ?? false,
+      state_since: timeOf(stats?.since),
+      reason: broken ? null : stats ? stats.reason : null,
+      decided_by: broken ? null : hand ? "hand" : "rule",
+      override: override?.action ?? null,
+      override_until: override?.until ?? null,
+      rule: str(stats?.rule),
+      tier: str(stats?.tier),
+      score: num2(stats?.score),
+      confidence: num2(stats?.confidence),
+      pfs: num2(pfs[0]),
+      pfs_low: num2(pfs[1]),
+      pfs_high: num2(pfs[2]),
+      flip_rate: num2(stats?.flipRate),
+      success_rate: num2(stats?.successRate),
+      recommendation: str(stats?.recommendation),
+      runs: runs.length,
+      failed_runs: runs.reduce((n, r) => n + ([...r.attempts].some((a) => isFailure(CODE_STATUS[a] ?? "passed")) ? 1 : 0), 0),
+      duration_sec: runs.at(-1)?.durationSec ?? null,
+      first_seen: runs[0]?.time ?? null,
+      last_seen: runs.at(-1)?.time ?? null,
+      issue: log?.tests.get(id)?.issue ?? null,
+      ...fixColumns(stats?.fix),
+      ci_cost_sec: cost ? Math.round(cost.costSec * 100) / 100 : null,
+      ci_cost: cost ? priced(cost.costSec, perMinute) ?? null : null,
+      ci_saved_sec: cost ? Math.round(cost.savedSec * 100) / 100 : null
+    };
+  }
+}
+function* decisionsRows(source, notes) {
+  const { snapshot, repository } = source;
+  const log = decisionLogOf(source, notes);
+  if (!log) return;
+  const bySeq = /* @__PURE__ */ new Map();
+  for (const [key, row] of snapshot.runs) bySeq.set(row.seq, { key, time: row.time });
+  const ingestions = ingestionsOf(snapshot);
+  const selected = selectionOf(source);
+  for (const id of [...log.tests.keys()].sort()) {
+    const entry = log.tests.get(id);
+    for (const e of entry.events) {
+      const run = bySeq.get(e.run);
+      const at = timeOf(e.at);
+      const isNew = run ? selected.run(e.run, run.time, ingestions.get(run.key)?.at) : selected.run(e.run, at ?? 0, at ?? void 0);
+      if (!isNew) continue;
+      yield {
+        row_key: rowKey(repository, id, e.run, e.event),
+        repository,
+        test_id: id,
+        run_seq: e.run,
+        run_key: run?.key ?? null,
+        decided_at: at,
+        event: e.event,
+        quarantined: e.quarantined,
+        decided_by: e.by,
+        reason: e.reason,
+        issue: entry.issue ?? null
+      };
+    }
+  }
+}
+function damageOf(source) {
+  const reason = damageReason(source.snapshot);
+  if (reason === void 0) return void 0;
+  return {
+    repository: source.repository,
+    problems: source.snapshot.damaged.map((p) => ({ file: p.file, ...p.line !== void 0 ? { line: p.line } : {}, message: p.message })),
+    reason: `${source.repository}: ${reason.replace(/ Nothing was written to it.*$/, "")}`
+  };
+}
+function tableBatches(table, source, batch, notes = []) {
+  switch (table) {
+    case "runs":
+      return batchesOfRows(runsRows(source), batch);
+    case "test_runs":
+      return testRunsBatches(source, batch);
+    case "tests":
+      return batchesOfRows(testsRows(source, notes), batch);
+    case "decisions":
+      return batchesOfRows(decisionsRows(source, notes), batch);
+  }
+}
+
+// src/export/writers.ts
+var EXPORT_FORMATS = ["ndjson", "parquet"];
+var DEFAULT_ROW_GROUP_ROWS = 5e4;
+function fileNameOf(table, format) {
+  return `${table}.${format}`;
+}
+async function openTableWriter(format, path, columns, options = {}) {
+  return format === "ndjson" ? ndjsonWriter(path, columns) : parquetWriter(path, columns, options.rowGroupRows ?? DEFAULT_ROW_GROUP_ROWS);
+}
+function jsonValue(type, value) {
+  if (value === null || value === void 0) return "null";
+  if (type === "TIMESTAMP") return `"${new Date(value).toISOString()}"`;
+  if (type === "BOOL") return value ? "true" : "false";
+  return JSON.stringify(value);
+}
+var CHUNK_CHARS = 1 << 20;
+async function ndjsonWriter(path, columns) {
+  const partial = `${path}.partial`;
+  const file = await open(partial, "w");
+  const keys = columns.map((col, i) => `${i === 0 ? "{" : ","}${JSON.stringify(col.name)}:`);
+  let chunk = [];
+  let chars = 0;
+  let rows = 0;
+  const flush = async () => {
+    const text = chunk.join("");
+    chunk = [];
+    chars = 0;
+    await file.write(text);
+  };
+  const types = columns.map((col) => col.type);
+  return {
+    async addBatch(batch) {
+      const cols = batch.columns;
+      for (let r = 0; r < batch.length; r++) {
+        let line = "";
+        for (let i = 0; i < types.length; i++) line += keys[i] + jsonValue(types[i], cols[i][r]);
+        line += "}\n";
+        chunk.push(line);
+        chars += line.length;
+        if (chars >= CHUNK_CHARS) await flush();
+      }
+      rows += batch.length;
+    },
+    async close() {
+      await flush();
+      await file.close();
+      await rename(partial, path);
+      return { path, rows, bytes: (await stat(path)).size };
+    },
+    async abort() {
+      await file.close().catch(() => void 0);
+      await rm(partial, { force: true });
+    }
+  };
+}
+function schemaElement(col) {
+  const repetition_type = col.nullable ? "OPTIONAL" : "REQUIRED";
+  switch (col.type) {
+    case "STRING":
+      return { name: col.name, type: "BYTE_ARRAY", converted_type: "UTF8", repetition_type };
+    case "INT64":
+      return { name: col.name, type: "INT64", repetition_type };
+    case "FLOAT64":
+      return { name: col.name, type: "DOUBLE", repetition_type };
+    case "BOOL":
+      return { name: col.name, type: "BOOLEAN", repetition_type };
+    case "TIMESTAMP":
+      return { name: col.name, type: "INT64", converted_type: "TIMESTAMP_MILLIS", repetition_type };
+  }
+}
+function parquetSchema(columns) {
+  return [{ name: "root", num_children: columns.length }, ...columns.map(schemaElement)];
+}
+async function parquetWriter(path, columns, rowGroupRows) {
+  const { ParquetWriter, fileWriter } = await import("./hyparquet-writer.js");
+  const partial = `${path}.partial`;
+  const sink = fileWriter(partial);
+  const writer = new ParquetWriter({ writer: sink, schema: parquetSchema(columns), codec: "SNAPPY", createdBy: "flakeguard export" });
+  let buffers = columns.map(() => []);
+  let rows = 0;
+  const flush = () => {
+    const n = buffers[0].length;
+    if (n === 0) return void 0;
+    const columnData = columns.map((col, i) => {
+      const values = buffers[i];
+      const data = col.type === "INT64" ? values.map((v) => v === null ? null : BigInt(v)) : values;
+      return { name: col.name, data, nullable: col.nullable };
+    });
+    buffers = columns.map(() => []);
+    return writer.write({ columnData, rowGroupSize: n });
+  };
+  return {
+    async addBatch(batch) {
+      for (let r = 0; r < batch.length; r++) {
+        for (let i = 0; i < columns.length; i++) buffers[i].push(batch.columns[i][r]);
+        if (buffers[0].length >= rowGroupRows) await flush();
+      }
+      rows += batch.length;
+    },
+    async close() {
+      await flush();
+      await writer.finish();
+      await rename(partial, path);
+      return { path, rows, bytes: (await stat(path)).size };
+    },
+    async abort() {
+      await rm(partial, { force: true });
+    }
+  };
+}
+
+// src/export/duckdb.ts
+var PARQUET_WRITERS = ["auto", "duckdb", "builtin"];
+var DUCKDB_INSTALL_HINT = "Parquet through DuckDB needs `@duckdb/node-api`, which flakeguard does not bundle: run `npm install @duckdb/node-api` in this folder (or where flakeguard is installed).";
+async function loadDuckDb(cwd) {
+  try {
+    return await import("@duckdb/node-api");
+  } catch {
+    try {
+      return createRequire(join(cwd, "package.json"))("@duckdb/node-api");
+    } catch {
+      return void 0;
+    }
+  }
+}
+var MEMORY_LIMIT = "256MB";
+async function openDuckSession(duckdb) {
+  const spill = await mkdtemp(join(tmpdir(), "flakeguard-duckdb-"));
+  const instance = await duckdb.DuckDBInstance.create(":memory:", { memory_limit: MEMORY_LIMIT, temp_directory: spill, threads: "1" });
+  const connection = await instance.connect();
+  return {
+    connection,
+    version: duckdb.version(),
+    async close() {
+      connection.closeSync();
+      instance.closeSync();
+      await rm2(spill, { recursive: true, force: true });
+    }
+  };
+}
+var sqlString = (text) => `'${text.replace(/'/g, "''")}'`;
+var ident = (name) => `"${name.replace(/"/g, '""')}"`;
+function csvColumn(col) {
+  switch (col.type) {
+    case "STRING":
+      return { type: "VARCHAR", select: ident(col.name) };
+    case "INT64":
+      return { type: "BIGINT", select: ident(col.name) };
+    case "FLOAT64":
+      return { type: "DOUBLE", select: ident(col.name) };
+    case "BOOL":
+      return { type: "BOOLEAN", select: ident(col.name) };
+    case "TIMESTAMP":
+      return { type: "BIGINT", select: `epoch_ms(${ident(col.name)})::TIMESTAMP_MS AS ${ident(col.name)}` };
+  }
+}
+function copyStatement(columns, csv, parquet, rowGroupRows) {
+  const cols = columns.map(csvColumn);
+  const declared = columns.map((c2, i) => `${sqlString(c2.name)}: ${sqlString(cols[i].type)}`).join(", ");
+  const read = `read_csv(${sqlString(csv)}, columns = {${declared}}, header = false, auto_detect = false, delim = ',', quote = '"', escape = '"', new_line = '\\n', allow_quoted_nulls = false, strict_mode = true)`;
+  return `COPY (SELECT ${cols.map((c2) => c2.select).join(", ")} FROM ${read}) TO ${sqlString(parquet)} (FORMAT parquet, COMPRESSION snappy, ROW_GROUP_SIZE ${rowGroupRows})`;
+}
+function csvField(value) {
+  if (value === null) return "";
+  if (typeof value === "string") return value.includes('"') ? `"${value.replaceAll('"', '""')}"` : `"${value}"`;
+  if (typeof value === "boolean") return value ? "true" : "false";
+  return String(value);
+}
+var CHUNK_CHARS2 = 1 << 20;
+async function duckParquetWriter(session, path, columns, rowGroupRows) {
+  const partial = `${path}.partial`;
+  const csv = `${path}.csv.partial`;
+  const file = await open2(csv, "w");
+  let rows = 0;
+  let open_ = true;
+  const abort = async () => {
+    if (open_) await file.close().catch(() => void 0);
+    open_ = false;
+    await rm2(csv, { force: true });
+    await rm2(partial, { force: true });
+  };
+  return {
+    async addBatch(batch) {
+      const cols = batch.columns;
+      const width = cols.length;
+      let text = "";
+      for (let r = 0; r < batch.length; r++) {
+        let line = csvField(cols[0][r]);
+        for (let i = 1; i < width; i++) line += "," + csvField(cols[i][r]);
+        text += line + "\n";
+        if (text.length >= CHUNK_CHARS2) {
+          await file.write(text);
+          text = "";
+        }
+      }
+      if (text) await file.write(text);
+      rows += batch.length;
+    },
+    async close() {
+      try {
+        await file.close();
+        open_ = false;
+        await session.connection.run(copyStatement(columns, csv, partial, rowGroupRows));
+        await rm2(csv, { force: true });
+        await rename2(partial, path);
+      } catch (error) {
+        await abort();
+        throw error;
+      }
+      return { path, rows, bytes: (await stat2(path)).size };
+    },
+    abort
+  };
+}
+
 // src/export/index.ts
+var BATCH_ROWS = 1024;
+async function duckFor(options) {
+  if (options.format !== "parquet" || options.parquetWriter === "builtin") return void 0;
+  const duckdb = await loadDuckDb(options.cwd ?? process.cwd());
+  if (!duckdb) {
+    if (options.parquetWriter === "duckdb") throw new ExportError(DUCKDB_INSTALL_HINT);
+    return void 0;
+  }
+  return openDuckSession(duckdb);
+}
 async function exportTables(sources, options) {
   const tables = options.tables ?? TABLE_NAMES;
   await mkdir(options.out, { recursive: true });
@@ -1061,8 +1310,14 @@ async function exportTables(sources, options) {
   const notes = [];
   const repositories = [];
   const skipped = [];
+  const batches = new Map(tables.map((table) => [table, new ColumnBatch(TABLES[table], BATCH_ROWS)]));
+  const duck = await duckFor(options);
+  const rowGroupRows = options.rowGroupRows ?? DEFAULT_ROW_GROUP_ROWS;
   try {
-    for (const table of tables) writers.set(table, await openTableWriter(options.format, join(options.out, fileNameOf(table, options.format)), TABLES[table], options));
+    for (const table of tables) {
+      const path = join2(options.out, fileNameOf(table, options.format));
+      writers.set(table, duck ? await duckParquetWriter(duck, path, TABLES[table], rowGroupRows) : await openTableWriter(options.format, path, TABLES[table], options));
+    }
     for await (const source of sources) {
       const damaged = damageOf(source);
       if (damaged) {
@@ -1071,21 +1326,24 @@ async function exportTables(sources, options) {
       }
       repositories.push(source.repository);
       for (const table of tables) {
-        const writer = writers.get(table);
-        for (const row of tableRows(table, source, notes)) {
-          const pending = writer.add(row);
+        const writer2 = writers.get(table);
+        for (const batch of tableBatches(table, source, batches.get(table), notes)) {
+          const pending = writer2.addBatch(batch);
           if (pending) await pending;
         }
       }
     }
     if (repositories.length === 0 && skipped.length > 0) throw new ExportError(skipped.map((s) => s.reason).join(" "));
+    const files = {};
+    for (const [table, writer2] of writers) files[table] = await writer2.close();
+    const writer = options.format === "parquet" ? duck ? `DuckDB ${duck.version}` : "built-in" : void 0;
+    return { tables: files, repositories, notes, skipped, ...writer ? { writer } : {} };
   } catch (error) {
     for (const writer of writers.values()) await writer.abort();
     throw error;
+  } finally {
+    await duck?.close();
   }
-  const files = {};
-  for (const [table, writer] of writers) files[table] = await writer.close();
-  return { tables: files, repositories, notes, skipped };
 }
 
 export {
@@ -1096,5 +1354,6 @@ export {
   ExportError,
   parseSince,
   EXPORT_FORMATS,
+  PARQUET_WRITERS,
   exportTables
 };

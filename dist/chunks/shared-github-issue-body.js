@@ -1,11 +1,19 @@
 const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);
 const { createHash } = require("node:crypto");
 import {
+  onsetMarkdown
+} from "./shared-report-onset.js";
+import {
   ownerText
 } from "./shared-owners-codeowners.js";
 import {
   warning
 } from "./shared-actions-http-client.js";
+import {
+  minutesText,
+  priceText,
+  priced
+} from "./shared-cost-index.js";
 import {
   describeApiError,
   requestOptions
@@ -157,6 +165,11 @@ function renderBody(ctx, c) {
   if (c.pfsTrend.length > 1) lines.push(`- PFS of the last ${c.trendWindow ?? 10} runs, over time: ${c.pfsTrend.map((p) => `${fixed(p.pf)} (${p.runs} runs)`).join(" \u2192 ")}`);
   if (d?.evidence.recent) lines.push(`- Recent results, oldest first (\u2713 pass, \u21BB passed on retry, \u2717 fail): ${symbols(d.evidence.recent)}`);
   lines.push("");
+  if (c.onset) {
+    const links = { run: (r) => runLink(ctx, r.run), repoUrl: `${ctx.serverUrl}/${ctx.repository}` };
+    lines.push("### Since when", "", ...onsetMarkdown(c.onset.onset, c.onset.commits, links), "");
+  }
+  if (c.cost) lines.push(...costSection(c.cost), "");
   lines.push("### Recent failures", "");
   lines.push(...failuresSection(ctx, t.runs), "");
   const file = mdText(c.statsFile, 60);
@@ -181,6 +194,24 @@ ${key}: {"override": null, ...}         flakeguard decides again`,
   );
   lines.push("", metaMarker({ ...c.meta, reason: c.reason }));
   return fitBody(lines.join("\n"));
+}
+var plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+var ordinal = (n) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? "th" : ["th", "st", "nd", "rd"][n % 10] ?? "th"}`;
+function costSection(k) {
+  const c = k.cost;
+  const price = priced(c.costSec, k.perMinute);
+  const parts = [`${plural(c.rerunExecutions, "re-run execution")} (${minutesText(c.rerunSec)}${c.estimatedRuns > 0 ? `, ${plural(c.estimatedRuns, "run")} estimated from its duration` : ""})`];
+  parts.push(`${plural(c.handReruns, "red run", "red runs")} re-run by hand (${minutesText(c.handRerunSec)})`);
+  const lines = [
+    "### What it costs in CI",
+    "",
+    "Over the runs the data branch keeps, from the re-runs\u2019 measured seconds and the reports\u2019 durations (how it is counted: docs/cost.md in flakeguard\u2019s repository).",
+    "",
+    `- **${minutesText(c.costSec)}** of CI time: ${parts.join(", ")}${k.rank > 0 ? `; the ${k.rank === 1 ? "costliest" : `${ordinal(k.rank)} costliest`} of ${plural(k.of, "test")} that cost CI time` : ""}.`
+  ];
+  if (price !== void 0) lines.push(`- At ${k.perMinute} per minute: **${priceText(price)}**.`);
+  if (c.savedRuns > 0) lines.push(`- flakeguard's re-runs spared ${plural(c.savedRuns, "red run")} a re-run by hand: ${minutesText(c.savedSec)} saved.`);
+  return lines;
 }
 function fitBody(body) {
   if (body.length <= BODY_MAX) return body;
@@ -322,10 +353,14 @@ async function listTrackedIssues(api, label) {
 }
 
 export {
+  TITLE_MAX,
   testHash,
+  idMarker,
   markerSearchPhrase,
   withMeta,
+  titleText,
   issueTitle,
+  mentionLine,
   assigneesOf,
   renderBody,
   renderComment,

@@ -20,6 +20,13 @@ import {
   scoreLookup
 } from "./shared-report-scores.js";
 import {
+  failedTogether,
+  failedTogetherSection
+} from "./shared-report-clusters.js";
+import {
+  parseClusters
+} from "./shared-clusters-cluster.js";
+import {
   error,
   info,
   notice,
@@ -30,6 +37,7 @@ import {
   InputError
 } from "./shared-config-inputs.js";
 import {
+  CLUSTERS_FILE,
   shardOf,
   statsPath
 } from "./shared-store-layout.js";
@@ -142,6 +150,8 @@ async function publishResults({ inputs, ctx, readOnly, runUrl, sync, reports, ex
     lead: { ...rerun ? { cases: rerun.result.cases } : {}, orderDependent: result.orderDependent },
     ...rerunSection ? { rerunSection } : {}
   };
+  const together = guard("group the failures by cluster", () => failedTogetherSection(failedTogether(failedIds(o), parseClusters(result.files.get(CLUSTERS_FILE)).clusters)));
+  if (together && together.length > 0) base.failedTogether = together;
   const warnings = [...setupWarnings ?? [], ...sync.status.kind === "not-saved" && sync.status.refused && !lost ? [line] : []];
   if (warnings.length > 0) base.setupWarnings = warnings;
   const facts = (early?.of === result ? early.facts : guard("analyse the history for the summary", () => factsFor(result))) ?? { trend: { unit: "run", points: [] }, top: [] };
@@ -319,6 +329,9 @@ function guard(what, part) {
 function couldNot(what, error2) {
   warning(logText(`flakeguard could not ${what}: ${error2 instanceof Error ? error2.stack ?? error2.message : String(error2)}`, 2e3));
   return void 0;
+}
+function failedIds(o) {
+  return [...o.failed.map((t) => t.id), ...o.passedOnRetry.map((t) => t.id)];
 }
 
 export {

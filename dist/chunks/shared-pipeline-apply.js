@@ -47,6 +47,13 @@ import {
   CODEOWNERS_MAX_BYTES
 } from "./shared-owners-codeowners.js";
 import {
+  DEFAULT_CLUSTER_OPTIONS,
+  assignIds,
+  findClusters,
+  parseClusters,
+  renderClusters
+} from "./shared-clusters-cluster.js";
+import {
   DEFAULT_POLICY,
   breakage,
   countedEvidence,
@@ -81,7 +88,7 @@ import {
   statsFileOf,
   statsShardOf,
   storedTests
-} from "./shared-store-history-format.js";
+} from "./shared-store-snapshot.js";
 import {
   LazyHistory,
   canMergeStored,
@@ -90,6 +97,7 @@ import {
 } from "./shared-history-stored.js";
 import {
   DEFAULT_RETENTION,
+  failureKey,
   ingestionKey,
   mergeRun
 } from "./shared-history-merge.js";
@@ -109,23 +117,22 @@ import {
 } from "./shared-store-inbox-refs.js";
 import {
   CLASS_MAP_FILE,
+  CLUSTERS_FILE,
   DECISIONS_FILE,
   MAX_EVENTS_PER_TEST,
   MAX_REASON_CHARS,
+  META_FILE,
   NOJEKYLL_FILE,
   OWNERS_FILE,
   PAGE_FILE,
-  parseDecisions,
-  renderDecisions
-} from "./shared-store-decisions.js";
-import {
-  META_FILE,
   QUIET_FROM_SHARDS,
   RUNS_FILE,
   SCHEMA_VERSION,
   historyPath,
   overrideExpired,
+  parseDecisions,
   quietPath,
+  renderDecisions,
   renderMeta,
   renderStatsShard,
   shardCountFor,
@@ -544,153 +551,6 @@ function decide(history, previous, override, now, options, memo) {
   return { quarantined: false, reason: `${options.rule} rule: ${verdict.measured}${since}${held}`, since: keepSince(false), evidence, ...keepAfter };
 }
 
-// src/policy/cells.ts
-var CLEAN_CHANCE = 0.05;
-var UNKNOWN_CELL = "";
-function binomialAtMost(n, p, k) {
-  let term = Math.pow(1 - p, n);
-  let sum = term;
-  for (let j = 1; j <= k; j++) {
-    term *= (n - j + 1) / j * (p / (1 - p));
-    sum += term;
-  }
-  return Math.min(1, sum);
-}
-function byCell(history) {
-  const groups = /* @__PURE__ */ new Map();
-  for (const r of history.runs) {
-    const cell = r.cell ?? UNKNOWN_CELL;
-    let g = groups.get(cell);
-    if (!g) groups.set(cell, g = []);
-    g.push(r);
-  }
-  return groups;
-}
-function cellVerdict(history, policy) {
-  const evidence = [];
-  for (const [cell, runs2] of byCell(history)) {
-    const e = gatherEvidence({ ...history, runs: runs2 }, runs2.length);
-    const flaky = e.sameCommitFlips >= policy.enterSameCommitFlips || e.failureEpisodes >= policy.enterFailureEpisodes;
-    const seen2 = e.sameCommitFlips > 0;
-    if (e.runs > 0) evidence.push({ cell, runs: e.runs, failures: e.trustedFailures, episodes: e.failureEpisodes, flaky, seen: seen2, covered: true });
-  }
-  evidence.sort((a, b) => Number(b.seen) - Number(a.seen) || (a.cell < b.cell ? -1 : a.cell > b.cell ? 1 : 0));
-  const unknown = evidence.find((e) => e.cell === UNKNOWN_CELL);
-  const known = evidence.filter((e) => e.cell !== UNKNOWN_CELL);
-  if (known.length <= 1 || unknown !== void 0 && unknown.failures > 0) return { evidence };
-  if (known.every((e) => e.seen)) return { evidence };
-  const seen = known.filter((e) => e.seen);
-  let failures = 0;
-  let runs = 0;
-  for (const e of seen) {
-    failures += e.failures;
-    runs += e.runs;
-  }
-  const rate = (1 + failures) / (2 + runs);
-  for (const e of evidence) {
-    if (e.seen) continue;
-    e.covered = false;
-    if (seen.length > 0 && e.cell !== UNKNOWN_CELL) {
-      e.chance = binomialAtMost(e.runs + 1, rate, e.episodes);
-      e.clean = e.chance <= CLEAN_CHANCE;
-    }
-  }
-  return { cells: seen.map((e) => e.cell).sort(), evidence };
-}
-function plural(n, one) {
-  return `${n} ${one}${n === 1 ? "" : "s"}`;
-}
-function listed(cells) {
-  const shown = cells.slice(0, 5).map((e) => `${e.cell}: ${e.episodes === 0 ? "no failure" : plural(e.episodes, "failure episode")} in ${plural(e.runs, "run")}`);
-  return `${shown.join("; ")}${cells.length > shown.length ? `, ${cells.length - shown.length} more` : ""}`;
-}
-function cellsPhrase(verdict) {
-  if (!verdict.cells) return "";
-  const out = verdict.evidence.filter((e) => !e.covered && e.cell !== UNKNOWN_CELL);
-  const clean = out.filter((e) => e.clean === true);
-  const open = out.filter((e) => e.clean !== true);
-  const parts = [...clean.length > 0 ? [`clean in ${listed(clean)}`] : [], ...open.length > 0 ? [`not shown flaky in ${listed(open)}`] : []];
-  const where = verdict.cells.length > 0 ? `only in ${verdict.cells.join("; ")}` : "in no cell yet";
-  return `${where} (${parts.join("; ")})`;
-}
-function withCells(decision, history, override, policy) {
-  if (!decision.quarantined) return decision;
-  if (override) {
-    if (override.action !== "quarantine" || !override.cells) return decision;
-    return { ...decision, cells: override.cells, reason: `${decision.reason}; only in ${override.cells.join("; ")}` };
-  }
-  const verdict = cellVerdict(trustedOnly(history), policy);
-  if (!verdict.cells) return decision;
-  return { ...decision, cells: verdict.cells, reason: `${cellsPhrase(verdict)}; ${decision.reason}` };
-}
-
-// src/policy/hand-close.ts
-function decideAfterHandClose(test, previous, closed, now, policy, memo) {
-  const after = { ...test, runs: test.runs.filter((r) => r.time > closed.since) };
-  const closedIso = new Date(closed.since).toISOString();
-  const prior = previous?.quarantined ? { quarantined: false, reason: "", since: closedIso } : previous;
-  const decision = decide(after, prior, null, now, policy, memo);
-  const what = `issue #${closed.issue} was closed as completed on ${closedIso.slice(0, 10)}`;
-  return {
-    ...decision,
-    reason: decision.quarantined ? `${decision.reason} (runs after ${what})` : `${what}, which lifts the quarantine; since then: ${decision.reason}`
-  };
-}
-
-// src/store/readme.ts
-function renderBranchReadme(shards) {
-  return `# flakeguard data branch
-
-This branch is written by the [flakeguard](https://github.com/flakeguard/flakeguard) action. It is its database:
-the history of every test, the scores computed from it, and the quarantine decisions. Do not merge it into your
-code branches.
-
-## Files (schema 4, ${shards} shard${shards === 1 ? "" : "s"})
-
-| path | what it holds | edit by hand? |
-| --- | --- | --- |
-| \`stats/NN.json\` | one line per test with something to say (it failed in its window, is or was quarantined, or has an override): \`override\`, \`quarantined\`, \`reason\`, recent results and scores | **yes, the \`override\` field only** |
-| \`history/NN.json\` | one line per test that is not quiet: its outcomes, one letter per run from run number \`from\` on (\`P*40\`: forty passes in a row) | no |
-| \`history/quiet-NN.json\` | one line per quiet test (it passed at the first attempt in every run of its window): \`"o":"P*"\`, passed in every run from \`from\` to the newest of \`runs.json\` | no |
-| \`runs.json\` | one line per run number: \`[run key, commit, time, on default branch, job succeeded, link]\` | no |
-| \`flakeguard.json\` | schema version, shard count, writes since compaction, the last write's window, runs already ingested | no |
-| \`decisions.json\` | one line per test whose quarantine decision changed: its last 20 decisions (run, time, who, why) and its issue | no (informational: nothing is decided from it) |
-
-flakeguard also writes this \`README.md\`, the dashboard (\`index.html\`, \`.nojekyll\`, \`dashboard/CODEOWNERS\`,
-\`dashboard/codeowners-map\`) and the README badge (\`badge.json\`). **Every other file is yours** (a \`CNAME\`, notes, images, links, anything in
-\`history/\` or \`stats/\` that is not a \`.json\` file directly in it): flakeguard never reads, changes or deletes it.
-
-A test's shard \`NN\` is the FNV-1a hash of its id modulo the shard count, in hex. The job summary and the
-issues flakeguard opens name the exact file of each test.
-
-In \`recent\`, each letter is one run, oldest first: \`P\` passed, \`R\` passed on a retry, \`F\` failed.
-
-## Forcing or lifting a quarantine
-
-Find the test's line in \`stats/NN.json\` and change its \`override\` (GitHub's web editor is fine). A test that
-never failed in its window has no line: add one, \`"<test id>": {"override": "quarantine"},\`, in the file its
-shard names (or use \`flakeguard override\`, docs/cli.md).
-
-\`\`\`
-"override": "quarantine"                       force it into quarantine
-"override": "never"                            never quarantine it
-"override": {"action": "quarantine", "reason": "JIRA-123", "until": "2026-12-31"}
-"override": null                               let flakeguard decide
-\`\`\`
-
-The change takes effect on the next run and is kept by every later run. An override with \`until\` lapses after
-that day (UTC) with a notice; then, as after setting it back to null, the test is decided as if the override had
-never been there. Every other field is computed: \`"quarantined": true\` (or \`successRate\` lowered, e.g. to 0.1)
-is recorded as a hand quarantine, \`"quarantined": false\` releases the test now; any other edit is left as written
-with a warning. Do not edit \`check\`: it is how flakeguard sees which field you edited.
-
-If a stats file stops being valid JSON, flakeguard reports the file and line as an error, forgives no failure
-of the tests in that file until it is fixed, and never overwrites it.
-
-The branch is squashed to a single commit from time to time to stay small; its content is kept.
-`;
-}
-
 // src/pipeline/apply-hand-edits.ts
 function applyHandEdits(snapshot, now, policy, statsFileOf2) {
   const edits = [];
@@ -981,6 +841,359 @@ function carryIds(snapshot, moves) {
   };
 }
 
+// src/store/readme.ts
+function renderBranchReadme(shards) {
+  return `# flakeguard data branch
+
+This branch is written by the [flakeguard](https://github.com/flakeguard/flakeguard) action. It is its database:
+the history of every test, the scores computed from it, and the quarantine decisions. Do not merge it into your
+code branches.
+
+## Files (schema 4, ${shards} shard${shards === 1 ? "" : "s"})
+
+| path | what it holds | edit by hand? |
+| --- | --- | --- |
+| \`stats/NN.json\` | one line per test with something to say (it failed in its window, is or was quarantined, or has an override): \`override\`, \`quarantined\`, \`reason\`, recent results and scores | **yes, the \`override\` field only** |
+| \`history/NN.json\` | one line per test that is not quiet: its outcomes, one letter per run from run number \`from\` on (\`P*40\`: forty passes in a row) | no |
+| \`history/quiet-NN.json\` | one line per quiet test (it passed at the first attempt in every run of its window): \`"o":"P*"\`, passed in every run from \`from\` to the newest of \`runs.json\` | no |
+| \`runs.json\` | one line per run number: \`[run key, commit, time, on default branch, job succeeded, link]\` | no |
+| \`flakeguard.json\` | schema version, shard count, writes since compaction, the last write's window, runs already ingested | no |
+| \`decisions.json\` | one line per test whose quarantine decision changed: its last 20 decisions (run, time, who, why) and its issue | no (informational: nothing is decided from it) |
+
+flakeguard also writes this \`README.md\`, the dashboard (\`index.html\`, \`.nojekyll\`, \`dashboard/CODEOWNERS\`,
+\`dashboard/codeowners-map\`) and the README badge (\`badge.json\`). **Every other file is yours** (a \`CNAME\`, notes, images, links, anything in
+\`history/\` or \`stats/\` that is not a \`.json\` file directly in it): flakeguard never reads, changes or deletes it.
+
+A test's shard \`NN\` is the FNV-1a hash of its id modulo the shard count, in hex. The job summary and the
+issues flakeguard opens name the exact file of each test.
+
+In \`recent\`, each letter is one run, oldest first: \`P\` passed, \`R\` passed on a retry, \`F\` failed.
+
+## Forcing or lifting a quarantine
+
+Find the test's line in \`stats/NN.json\` and change its \`override\` (GitHub's web editor is fine). A test that
+never failed in its window has no line: add one, \`"<test id>": {"override": "quarantine"},\`, in the file its
+shard names (or use \`flakeguard override\`, docs/cli.md).
+
+\`\`\`
+"override": "quarantine"                       force it into quarantine
+"override": "never"                            never quarantine it
+"override": {"action": "quarantine", "reason": "JIRA-123", "until": "2026-12-31"}
+"override": null                               let flakeguard decide
+\`\`\`
+
+The change takes effect on the next run and is kept by every later run. An override with \`until\` lapses after
+that day (UTC) with a notice; then, as after setting it back to null, the test is decided as if the override had
+never been there. Every other field is computed: \`"quarantined": true\` (or \`successRate\` lowered, e.g. to 0.1)
+is recorded as a hand quarantine, \`"quarantined": false\` releases the test now; any other edit is left as written
+with a warning. Do not edit \`check\`: it is how flakeguard sees which field you edited.
+
+If a stats file stops being valid JSON, flakeguard reports the file and line as an error, forgives no failure
+of the tests in that file until it is fixed, and never overwrites it.
+
+The branch is squashed to a single commit from time to time to stay small; its content is kept.
+`;
+}
+
+// src/pipeline/render-files.ts
+function renderFiles(snapshot, shards, writes, history, runs, decisions, scores, newIngestion, readWindow, now, retentionNow, retention, expired = /* @__PURE__ */ new Set(), kept = /* @__PURE__ */ new Map(), inOrder, costPerMinute) {
+  const oldestKept = retentionNow - retention.maxAgeDays * 864e5;
+  const ingested = {};
+  for (const [key, time] of Object.entries(snapshot.meta.ingested)) if (time >= oldestKept) ingested[key] = time;
+  if (newIngestion) ingested[newIngestion] = now;
+  const window = readWindow ?? { maxRuns: retention.maxRuns, oldestKept };
+  let newest = 0;
+  let untrusted = false;
+  for (const row of runs.values()) {
+    if (row.seq > newest) newest = row.seq;
+    if (row.untrusted) untrusted = true;
+  }
+  let times;
+  const timeOf = (seq) => {
+    if (!times) times = new Map([...runs.values()].map((row) => [row.seq, row.time]));
+    return times.get(seq) ?? -Infinity;
+  };
+  const readBack = /* @__PURE__ */ new Map();
+  const catchUp = Array.from({ length: shards }, (_, shard) => quietCatchUp(newest, shard));
+  const reads = snapshot.quiet.lines;
+  const referenced = new RunMarks(runs);
+  const historyShards = Array.from({ length: shards }, () => []);
+  const quietShards = Array.from({ length: shards }, () => []);
+  const statsShards = Array.from({ length: shards }, () => []);
+  const quietLines = Array.from({ length: shards }, () => []);
+  const quietKept = new Array(shards).fill(true);
+  const quietPaths = Array.from({ length: shards }, (_, shard) => quietPath(shard, shards));
+  const order = history instanceof LazyHistory ? inOrder : void 0;
+  let marked = -1;
+  let k = -1;
+  for (const entry of storedTests(history, runs)) {
+    k++;
+    const [id, test] = entry;
+    const shard = shardOf(id, shards);
+    const read = reads.get(id);
+    const quiet = untrusted || shards < QUIET_FROM_SHARDS ? void 0 : quietLineOf(test, newest, window, timeOf, read, readBack, catchUp[shard]);
+    if (quiet) {
+      if (quiet.from !== marked) referenced.mark(marked = quiet.from, newest - quiet.from + 1);
+      quietShards[shard].push(entry);
+      quietLines[shard].push(quiet);
+      if (quietKept[shard] && (quiet !== read || read.path !== quietPaths[shard] || read.test.name !== test.name || read.test.classname !== test.classname || read.test.file !== test.file || read.test.line !== test.line)) {
+        quietKept[shard] = false;
+      }
+    } else {
+      let seq = test.from;
+      for (const { a, n } of test.segments) {
+        if (a !== "") referenced.mark(seq, n);
+        seq += n;
+      }
+      historyShards[shard].push(entry);
+    }
+    const statsShard = statsShardOf(snapshot, id, shards, shard);
+    const decision = order && !(order.changed.size > 0 && order.changed.has(id)) ? order.decisions[k] : decisions.get(id);
+    const stored = snapshot.overrides.get(id);
+    const keep = kept.get(id);
+    if (!stored && !keep && !decision.quarantined && !decision.auto && decision.evidenceAfter === void 0 && neverFailed(test.segments)) continue;
+    const line = {
+      override: stored?.raw ?? null,
+      // An override past its date: noticed once, remembered here so that later runs do not repeat the notice.
+      ...stored && expired.has(id) ? { lapsed: stored.override.until } : {},
+      quarantined: decision.quarantined,
+      reason: decision.reason,
+      since: decision.since,
+      ...decision.cells ? { cells: decision.cells } : {},
+      ...decision.evidenceAfter !== void 0 ? { evidenceAfter: decision.evidenceAfter } : {},
+      ...decision.fix ? { fix: decision.fix } : {},
+      ...decision.auto ? {
+        auto: {
+          quarantined: decision.auto.quarantined,
+          ...decision.auto.since ? { since: decision.auto.since } : {},
+          ...decision.auto.evidenceAfter !== void 0 ? { evidenceAfter: decision.auto.evidenceAfter } : {},
+          ...decision.auto.cells ? { cells: decision.auto.cells } : {}
+        }
+      } : {},
+      runs: decision.evidence.runs,
+      recent: decision.evidence.recent,
+      ...scores.get(id)
+    };
+    line.check = checkOf(line);
+    if (keep) Object.assign(line, keep);
+    statsShards[statsShard].push([id, line]);
+  }
+  for (const [id, stored] of snapshot.overrides) {
+    if (history.has(id)) continue;
+    const line = { override: stored.raw, quarantined: false, reason: "no runs recorded yet" };
+    line.check = checkOf(line);
+    statsShards[statsShardOf(snapshot, id, shards)].push([id, line]);
+  }
+  const files = /* @__PURE__ */ new Map();
+  files.set(META_FILE, renderMeta({ schema: SCHEMA_VERSION, shards, writes, window, ingested, ...costPerMinute !== void 0 ? { costPerMinute } : {} }));
+  files.set(RUNS_FILE, renderRuns(new Map([...runs].filter(([, row]) => referenced.has(row.seq)))));
+  files.set("README.md", renderBranchReadme(shards));
+  const texts = new LineTexts();
+  for (let i = 0; i < shards; i++) {
+    if (historyShards[i].length > 0) files.set(historyPath(i, shards), renderHistoryShard(historyShards[i], texts));
+    if (quietShards[i].length > 0) {
+      const path2 = quietPath(i, shards);
+      const read = snapshot.quiet.shards.get(path2);
+      files.set(
+        path2,
+        read && quietKept[i] && read.tests === quietShards[i].length ? read.text : renderQuietShard(quietShards[i], new Map(quietShards[i].map(([id], k2) => [id, quietLines[i][k2]])), texts)
+      );
+    }
+    const path = statsPath(i, shards);
+    if (snapshot.brokenStats.has(path)) continue;
+    if (statsShards[i].length > 0) files.set(path, renderStatsShard(statsShards[i]));
+  }
+  for (const [path, text2] of snapshot.brokenStats) files.set(path, text2);
+  return files;
+}
+
+// src/policy/cells.ts
+var CLEAN_CHANCE = 0.05;
+var UNKNOWN_CELL = "";
+function binomialAtMost(n, p, k) {
+  let term = Math.pow(1 - p, n);
+  let sum = term;
+  for (let j = 1; j <= k; j++) {
+    term *= (n - j + 1) / j * (p / (1 - p));
+    sum += term;
+  }
+  return Math.min(1, sum);
+}
+function byCell(history) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const r of history.runs) {
+    const cell = r.cell ?? UNKNOWN_CELL;
+    let g = groups.get(cell);
+    if (!g) groups.set(cell, g = []);
+    g.push(r);
+  }
+  return groups;
+}
+function cellVerdict(history, policy) {
+  const evidence = [];
+  for (const [cell, runs2] of byCell(history)) {
+    const e = gatherEvidence({ ...history, runs: runs2 }, runs2.length);
+    const flaky = e.sameCommitFlips >= policy.enterSameCommitFlips || e.failureEpisodes >= policy.enterFailureEpisodes;
+    const seen2 = e.sameCommitFlips > 0;
+    if (e.runs > 0) evidence.push({ cell, runs: e.runs, failures: e.trustedFailures, episodes: e.failureEpisodes, flaky, seen: seen2, covered: true });
+  }
+  evidence.sort((a, b) => Number(b.seen) - Number(a.seen) || (a.cell < b.cell ? -1 : a.cell > b.cell ? 1 : 0));
+  const unknown = evidence.find((e) => e.cell === UNKNOWN_CELL);
+  const known = evidence.filter((e) => e.cell !== UNKNOWN_CELL);
+  if (known.length <= 1 || unknown !== void 0 && unknown.failures > 0) return { evidence };
+  if (known.every((e) => e.seen)) return { evidence };
+  const seen = known.filter((e) => e.seen);
+  let failures = 0;
+  let runs = 0;
+  for (const e of seen) {
+    failures += e.failures;
+    runs += e.runs;
+  }
+  const rate = (1 + failures) / (2 + runs);
+  for (const e of evidence) {
+    if (e.seen) continue;
+    e.covered = false;
+    if (seen.length > 0 && e.cell !== UNKNOWN_CELL) {
+      e.chance = binomialAtMost(e.runs + 1, rate, e.episodes);
+      e.clean = e.chance <= CLEAN_CHANCE;
+    }
+  }
+  return { cells: seen.map((e) => e.cell).sort(), evidence };
+}
+function plural(n, one) {
+  return `${n} ${one}${n === 1 ? "" : "s"}`;
+}
+function listed(cells) {
+  const shown = cells.slice(0, 5).map((e) => `${e.cell}: ${e.episodes === 0 ? "no failure" : plural(e.episodes, "failure episode")} in ${plural(e.runs, "run")}`);
+  return `${shown.join("; ")}${cells.length > shown.length ? `, ${cells.length - shown.length} more` : ""}`;
+}
+function cellsPhrase(verdict) {
+  if (!verdict.cells) return "";
+  const out = verdict.evidence.filter((e) => !e.covered && e.cell !== UNKNOWN_CELL);
+  const clean = out.filter((e) => e.clean === true);
+  const open = out.filter((e) => e.clean !== true);
+  const parts = [...clean.length > 0 ? [`clean in ${listed(clean)}`] : [], ...open.length > 0 ? [`not shown flaky in ${listed(open)}`] : []];
+  const where = verdict.cells.length > 0 ? `only in ${verdict.cells.join("; ")}` : "in no cell yet";
+  return `${where} (${parts.join("; ")})`;
+}
+function withCells(decision, history, override, policy) {
+  if (!decision.quarantined) return decision;
+  if (override) {
+    if (override.action !== "quarantine" || !override.cells) return decision;
+    return { ...decision, cells: override.cells, reason: `${decision.reason}; only in ${override.cells.join("; ")}` };
+  }
+  const verdict = cellVerdict(trustedOnly(history), policy);
+  if (!verdict.cells) return decision;
+  return { ...decision, cells: verdict.cells, reason: `${cellsPhrase(verdict)}; ${decision.reason}` };
+}
+
+// src/policy/hand-close.ts
+function decideAfterHandClose(test, previous, closed, now, policy, memo) {
+  const after = { ...test, runs: test.runs.filter((r) => r.time > closed.since) };
+  const closedIso = new Date(closed.since).toISOString();
+  const prior = previous?.quarantined ? { quarantined: false, reason: "", since: closedIso } : previous;
+  const decision = decide(after, prior, null, now, policy, memo);
+  const what = `issue #${closed.issue} was closed as completed on ${closedIso.slice(0, 10)}`;
+  return {
+    ...decision,
+    reason: decision.quarantined ? `${decision.reason} (runs after ${what})` : `${what}, which lifts the quarantine; since then: ${decision.reason}`
+  };
+}
+
+// src/pipeline/decide-tests.ts
+var DecisionMap = class extends Map {
+  changed;
+  set(id, decision) {
+    this.changed?.add(id);
+    return super.set(id, decision);
+  }
+};
+function decideTests(o) {
+  const scoreOf = scoresByRecords(o.history, o.evidence, o.options.scoreTests);
+  const decisions = new DecisionMap();
+  const lapsedIds = o.lapsed;
+  const memo = createPfsMemo();
+  const byRecords = /* @__PURE__ */ new Map();
+  const lazy = o.evidence === o.history && o.history instanceof LazyHistory ? o.history : void 0;
+  const scores = /* @__PURE__ */ new Map();
+  const inOrder = lazy ? [] : void 0;
+  let plain;
+  for (const [id, storedTest] of lazy ? lazy.stored : idsAlone(o.evidence)) {
+    const testKey = storedTest && lazy?.recordsKeyOf(storedTest);
+    const stored = o.snapshot.overrides.get(id);
+    const override = stored && !lapsedIds.has(id) ? stored.override : null;
+    const previous = ruleState(o.snapshot.stats.get(id));
+    const closed = override ? void 0 : o.closedByHand?.(id);
+    if (plain !== void 0 && testKey === plain.key && !override && !closed && previous === void 0) {
+      if (o.options.scoreTests) scores.set(id, plain.scores);
+      decisions.set(id, plain.decision);
+      inOrder?.push(plain.decision);
+      continue;
+    }
+    const testScores = o.options.scoreTests ? scoreOf(id, testKey) : void 0;
+    if (testScores) scores.set(id, testScores);
+    const recordsKey = !override && !closed ? testKey : void 0;
+    const key = recordsKey === void 0 ? void 0 : previous ? `${recordsKey}\0${JSON.stringify(previous)}` : recordsKey;
+    const known = key === void 0 ? void 0 : byRecords.get(key);
+    if (known) {
+      decisions.set(id, known);
+      inOrder?.push(known);
+      plain = key === testKey && testKey !== void 0 ? { key: testKey, decision: known, scores: testScores } : void 0;
+      continue;
+    }
+    const counted = o.evidence.get(id);
+    const test = previous?.quarantined && hasUntrustedRecord(counted) ? trustedOnly(counted) : counted;
+    let decision = withCells(
+      closed ? decideAfterHandClose(test, previous, closed, o.nowIso, o.options.policy, memo) : decide(test, previous, override, o.nowIso, o.options.policy, memo),
+      test,
+      override,
+      o.options.policy
+    );
+    if (override) {
+      const shown = o.snapshot.stats.get(id);
+      if (shown?.auto && shown.quarantined === decision.quarantined && typeof shown.since === "string") decision = { ...decision, since: shown.since };
+      const auto = withCells(decide(test, previous, null, o.nowIso, o.options.policy, memo), test, null, o.options.policy);
+      decision = {
+        ...decision,
+        auto: {
+          quarantined: auto.quarantined,
+          reason: auto.reason,
+          ...auto.since ? { since: auto.since } : {},
+          ...auto.evidenceAfter !== void 0 ? { evidenceAfter: auto.evidenceAfter } : {},
+          ...auto.cells ? { cells: auto.cells } : {}
+        }
+      };
+    }
+    const pfs2 = override || o.options.policy.rule === "pfs" ? void 0 : pfsPhrase(scores.get(id));
+    const final = pfs2 ? { ...decision, reason: `${decision.reason}; ${pfs2}` } : decision;
+    decisions.set(id, final);
+    inOrder?.push(final);
+    if (key !== void 0) byRecords.set(key, final);
+    plain = key !== void 0 && key === testKey ? { key, decision: final, scores: testScores } : void 0;
+  }
+  decisions.changed = /* @__PURE__ */ new Set();
+  return { decisions, scores, lazy, inOrder };
+}
+function* idsAlone(history) {
+  for (const id of history.keys()) yield [id, void 0];
+}
+function scoresByRecords(history, evidence, scoreTests) {
+  if (!scoreTests) return () => void 0;
+  if (evidence !== history || !(history instanceof LazyHistory)) {
+    const all = scoreTests(evidence);
+    return (id) => all.get(id);
+  }
+  const byKey = /* @__PURE__ */ new Map();
+  return (id, key = history.recordsKey(id)) => {
+    let scores = byKey.get(key);
+    if (!scores) {
+      scores = scoreTests(/* @__PURE__ */ new Map([[id, history.get(id)]])).get(id);
+      byKey.set(key, scores);
+    }
+    return scores;
+  };
+}
+
 // src/pipeline/apply.ts
 function compactEveryFor(tests) {
   return Math.max(5, Math.min(100, Math.floor(1e6 / Math.max(1, tests))));
@@ -1027,6 +1240,19 @@ function runFigures(run, tests, rerun) {
     if (rerun.rerunSec !== void 0) figures.rerunSec = Math.round(rerun.rerunSec * 10) / 10;
   }
   return figures;
+}
+function acrossAttempts(figures, previous, sha) {
+  const before = previous?.figures;
+  if (!previous) return figures;
+  const out = { ...figures };
+  if (before?.rerunSec !== void 0) out.rerunSec = Math.round((before.rerunSec + (figures.rerunSec ?? 0)) * 10) / 10;
+  const byHand = previous.jobSucceeded === false && previous.sha === sha;
+  const hand = (before?.handReruns ?? 0) + (byHand ? 1 : 0);
+  if (hand > 0) {
+    out.handReruns = hand;
+    out.handRerunSec = Math.round(((before?.handRerunSec ?? 0) + (byHand ? figures.testSec ?? 0 : 0)) * 100) / 100;
+  }
+  return out;
 }
 function applyRun(given, options = DEFAULT_APPLY_OPTIONS) {
   const carried = carryIds(given.snapshot, idMoves(given.reports.tests));
@@ -1077,7 +1303,7 @@ function applyRun(given, options = DEFAULT_APPLY_OPTIONS) {
       ...outages.length > 0 ? { outages } : {},
       ...input.untrusted || previous?.untrusted ? { untrusted: true } : {},
       ...(run.cell ?? previous?.cell) !== void 0 ? { cell: run.cell ?? previous.cell } : {},
-      figures: runFigures(run, reports.tests, input.rerun)
+      figures: acrossAttempts(runFigures(run, reports.tests, input.rerun), previous, run.sha)
     };
   }
   const stored = snapshot.history instanceof LazyHistory && !input.untrusted && ![...snapshot.runs.values()].some((r) => r.untrusted) && (!ingesting || canMergeStored(snapshot.history.rows, run)) ? snapshot.history : void 0;
@@ -1094,55 +1320,7 @@ function applyRun(given, options = DEFAULT_APPLY_OPTIONS) {
   const history = merged.history;
   if (merged.ingested) runs.set(run.key, newRow);
   const evidence = evidenceOf(history, runs);
-  const scoreOf = scoresByRecords(history, evidence, options.scoreTests);
-  const decisions = /* @__PURE__ */ new Map();
-  const lapsedIds = before.expired;
-  const memo = createPfsMemo();
-  const byRecords = /* @__PURE__ */ new Map();
-  const lazy = evidence === history && history instanceof LazyHistory ? history : void 0;
-  const scores = /* @__PURE__ */ new Map();
-  for (const [id, storedTest] of lazy ? lazy.stored : idsAlone(evidence)) {
-    const testKey = storedTest && lazy?.recordsKeyOf(storedTest);
-    if (options.scoreTests) scores.set(id, scoreOf(id, testKey));
-    const stored2 = snapshot.overrides.get(id);
-    const override = stored2 && !lapsedIds.has(id) ? stored2.override : null;
-    const previous = ruleState(snapshot.stats.get(id));
-    const closed = override ? void 0 : input.closedByHand?.(id);
-    const recordsKey = !override && !closed ? testKey : void 0;
-    const key = recordsKey === void 0 ? void 0 : previous ? `${recordsKey}\0${JSON.stringify(previous)}` : recordsKey;
-    const known = key === void 0 ? void 0 : byRecords.get(key);
-    if (known) {
-      decisions.set(id, known);
-      continue;
-    }
-    const counted = evidence.get(id);
-    const test = previous?.quarantined && hasUntrustedRecord(counted) ? trustedOnly(counted) : counted;
-    let decision = withCells(
-      closed ? decideAfterHandClose(test, previous, closed, nowIso, options.policy, memo) : decide(test, previous, override, nowIso, options.policy, memo),
-      test,
-      override,
-      options.policy
-    );
-    if (override) {
-      const shown = snapshot.stats.get(id);
-      if (shown?.auto && shown.quarantined === decision.quarantined && typeof shown.since === "string") decision = { ...decision, since: shown.since };
-      const auto = withCells(decide(test, previous, null, nowIso, options.policy, memo), test, null, options.policy);
-      decision = {
-        ...decision,
-        auto: {
-          quarantined: auto.quarantined,
-          reason: auto.reason,
-          ...auto.since ? { since: auto.since } : {},
-          ...auto.evidenceAfter !== void 0 ? { evidenceAfter: auto.evidenceAfter } : {},
-          ...auto.cells ? { cells: auto.cells } : {}
-        }
-      };
-    }
-    const pfs2 = override || options.policy.rule === "pfs" ? void 0 : pfsPhrase(scores.get(id));
-    const final = pfs2 ? { ...decision, reason: `${decision.reason}; ${pfs2}` } : decision;
-    decisions.set(id, final);
-    if (key !== void 0) byRecords.set(key, final);
-  }
+  const { decisions, scores, lazy, inOrder } = decideTests({ history, evidence, snapshot, lapsed: before.expired, closedByHand: input.closedByHand, nowIso, options });
   for (const [id, sentence] of orderDependent) {
     const decision = decisions.get(id);
     if (!decision || decision.override) continue;
@@ -1202,9 +1380,11 @@ function applyRun(given, options = DEFAULT_APPLY_OPTIONS) {
     merged.ingested ? void 0 : snapshot.meta.window,
     now,
     timed.retentionNow,
-    options,
+    options.retention,
     before.expired,
-    edited.kept
+    edited.kept,
+    inOrder && decisions.changed ? { decisions: inOrder, changed: decisions.changed } : void 0,
+    options.costPerMinute ?? snapshot.meta.costPerMinute
   );
   const timeline = updateDecisionLog({
     previous: snapshot.decisions,
@@ -1244,9 +1424,6 @@ function applyRun(given, options = DEFAULT_APPLY_OPTIONS) {
     orderDependent
   };
 }
-function* idsAlone(history) {
-  for (const id of history.keys()) yield [id, void 0];
-}
 function orderVerdicts(input, snapshot, run, options) {
   const out = /* @__PURE__ */ new Map();
   if (!input.rerun || input.untrusted) return out;
@@ -1271,128 +1448,6 @@ function orderVerdicts(input, snapshot, run, options) {
     out.set(id, sentence);
   }
   return out;
-}
-function renderFiles(snapshot, shards, writes, history, runs, decisions, scores, newIngestion, readWindow, now, retentionNow, options, expired = /* @__PURE__ */ new Set(), kept = /* @__PURE__ */ new Map()) {
-  const oldestKept = retentionNow - options.retention.maxAgeDays * 864e5;
-  const ingested = {};
-  for (const [key, time] of Object.entries(snapshot.meta.ingested)) if (time >= oldestKept) ingested[key] = time;
-  if (newIngestion) ingested[newIngestion] = now;
-  const window = readWindow ?? { maxRuns: options.retention.maxRuns, oldestKept };
-  let newest = 0;
-  let untrusted = false;
-  for (const row of runs.values()) {
-    if (row.seq > newest) newest = row.seq;
-    if (row.untrusted) untrusted = true;
-  }
-  let times;
-  const timeOf = (seq) => {
-    if (!times) times = new Map([...runs.values()].map((row) => [row.seq, row.time]));
-    return times.get(seq) ?? -Infinity;
-  };
-  const readBack = /* @__PURE__ */ new Map();
-  const catchUp = Array.from({ length: shards }, (_, shard) => quietCatchUp(newest, shard));
-  const reads = snapshot.quiet.lines;
-  const referenced = new RunMarks(runs);
-  const historyShards = Array.from({ length: shards }, () => []);
-  const quietShards = Array.from({ length: shards }, () => []);
-  const statsShards = Array.from({ length: shards }, () => []);
-  const quietLines = Array.from({ length: shards }, () => []);
-  const quietKept = new Array(shards).fill(true);
-  const quietPaths = Array.from({ length: shards }, (_, shard) => quietPath(shard, shards));
-  for (const entry of storedTests(history, runs)) {
-    const [id, test] = entry;
-    const shard = shardOf(id, shards);
-    const read = reads.get(id);
-    const quiet = untrusted || shards < QUIET_FROM_SHARDS ? void 0 : quietLineOf(test, newest, window, timeOf, read, readBack, catchUp[shard]);
-    if (quiet) {
-      referenced.mark(quiet.from, newest - quiet.from + 1);
-      quietShards[shard].push(entry);
-      quietLines[shard].push(quiet);
-      if (quietKept[shard] && (quiet !== read || read.path !== quietPaths[shard] || read.test.name !== test.name || read.test.classname !== test.classname || read.test.file !== test.file || read.test.line !== test.line)) {
-        quietKept[shard] = false;
-      }
-    } else {
-      let seq = test.from;
-      for (const { a, n } of test.segments) {
-        if (a !== "") referenced.mark(seq, n);
-        seq += n;
-      }
-      historyShards[shard].push(entry);
-    }
-    const statsShard = statsShardOf(snapshot, id, shards, shard);
-    const decision = decisions.get(id);
-    const stored = snapshot.overrides.get(id);
-    const keep = kept.get(id);
-    if (!stored && !keep && !decision.quarantined && !decision.auto && decision.evidenceAfter === void 0 && neverFailed(test.segments)) continue;
-    const line = {
-      override: stored?.raw ?? null,
-      // An override past its date: noticed once, remembered here so that later runs do not repeat the notice.
-      ...stored && expired.has(id) ? { lapsed: stored.override.until } : {},
-      quarantined: decision.quarantined,
-      reason: decision.reason,
-      since: decision.since,
-      ...decision.cells ? { cells: decision.cells } : {},
-      ...decision.evidenceAfter !== void 0 ? { evidenceAfter: decision.evidenceAfter } : {},
-      ...decision.fix ? { fix: decision.fix } : {},
-      ...decision.auto ? {
-        auto: {
-          quarantined: decision.auto.quarantined,
-          ...decision.auto.since ? { since: decision.auto.since } : {},
-          ...decision.auto.evidenceAfter !== void 0 ? { evidenceAfter: decision.auto.evidenceAfter } : {},
-          ...decision.auto.cells ? { cells: decision.auto.cells } : {}
-        }
-      } : {},
-      runs: decision.evidence.runs,
-      recent: decision.evidence.recent,
-      ...scores.get(id)
-    };
-    line.check = checkOf(line);
-    if (keep) Object.assign(line, keep);
-    statsShards[statsShard].push([id, line]);
-  }
-  for (const [id, stored] of snapshot.overrides) {
-    if (history.has(id)) continue;
-    const line = { override: stored.raw, quarantined: false, reason: "no runs recorded yet" };
-    line.check = checkOf(line);
-    statsShards[statsShardOf(snapshot, id, shards)].push([id, line]);
-  }
-  const files = /* @__PURE__ */ new Map();
-  files.set(META_FILE, renderMeta({ schema: SCHEMA_VERSION, shards, writes, window, ingested }));
-  files.set(RUNS_FILE, renderRuns(new Map([...runs].filter(([, row]) => referenced.has(row.seq)))));
-  files.set("README.md", renderBranchReadme(shards));
-  const texts = new LineTexts();
-  for (let i = 0; i < shards; i++) {
-    if (historyShards[i].length > 0) files.set(historyPath(i, shards), renderHistoryShard(historyShards[i], texts));
-    if (quietShards[i].length > 0) {
-      const path2 = quietPath(i, shards);
-      const read = snapshot.quiet.shards.get(path2);
-      files.set(
-        path2,
-        read && quietKept[i] && read.tests === quietShards[i].length ? read.text : renderQuietShard(quietShards[i], new Map(quietShards[i].map(([id], k) => [id, quietLines[i][k]])), texts)
-      );
-    }
-    const path = statsPath(i, shards);
-    if (snapshot.brokenStats.has(path)) continue;
-    if (statsShards[i].length > 0) files.set(path, renderStatsShard(statsShards[i]));
-  }
-  for (const [path, text2] of snapshot.brokenStats) files.set(path, text2);
-  return files;
-}
-function scoresByRecords(history, evidence, scoreTests) {
-  if (!scoreTests) return () => void 0;
-  if (evidence !== history || !(history instanceof LazyHistory)) {
-    const all = scoreTests(evidence);
-    return (id) => all.get(id);
-  }
-  const byKey = /* @__PURE__ */ new Map();
-  return (id, key = history.recordsKey(id)) => {
-    let scores = byKey.get(key);
-    if (!scores) {
-      scores = scoreTests(/* @__PURE__ */ new Map([[id, history.get(id)]])).get(id);
-      byKey.set(key, scores);
-    }
-    return scores;
-  };
 }
 
 // src/store/parcel.ts
@@ -1602,6 +1657,57 @@ async function admitParcel(parcel, provenance) {
   return { verdict: "fold", entries: rewritten, jobs };
 }
 
+// src/clusters/from-history.ts
+function profileOf(test, seqOf) {
+  let runs;
+  let keys;
+  for (const r of test.runs) {
+    if (r.outage || r.untrusted) continue;
+    if (r.attempts.indexOf("F") < 0 && r.attempts.indexOf("E") < 0) continue;
+    const seq = seqOf(r.run);
+    if (seq === void 0) continue;
+    (runs ??= []).push(seq);
+    const key = failureKey(r.message);
+    if (key !== void 0) (keys ??= /* @__PURE__ */ new Map()).set(seq, key);
+  }
+  if (!runs) return void 0;
+  runs.sort((a, b) => a - b);
+  const unique = runs.filter((s, i) => i === 0 || runs[i - 1] !== s);
+  return { id: test.id, runs: unique, ...keys ? { keys } : {} };
+}
+function* failureProfiles(history, runs) {
+  const seqOf = (run) => runs.get(run)?.seq;
+  if (history instanceof LazyHistory) {
+    for (const [id, stored] of history.stored) {
+      if (neverFailed(stored.segments)) continue;
+      const test = history.get(id);
+      const p = test && profileOf(test, seqOf);
+      if (p) yield p;
+    }
+    return;
+  }
+  for (const test of history.values()) {
+    const p = profileOf(test, seqOf);
+    if (p) yield p;
+  }
+}
+function clustersAfter(history, runs, before, options = DEFAULT_CLUSTER_OPTIONS) {
+  const found = findClusters(failureProfiles(history, runs), options);
+  return { clusters: assignIds(found.clusters, before), found };
+}
+function clustersFileAfter(before, history, runs) {
+  const read = parseClusters(before);
+  const update = clustersAfter(history, runs, read.clusters);
+  return { text: renderClusters(update.clusters), update, ...read.problem !== void 0 ? { problem: read.problem } : {} };
+}
+
+// src/pipeline/clusters-file.ts
+function clusterFiles(current, applied, warn) {
+  const after = clustersFileAfter(current.get(CLUSTERS_FILE), applied.history, applied.runs);
+  if (after.problem !== void 0) warn(`${CLUSTERS_FILE} on the data branch: ${after.problem}; its clusters are found again (it decides nothing).`);
+  return /* @__PURE__ */ new Map([[CLUSTERS_FILE, after.text]]);
+}
+
 // src/github/runs.ts
 var MAX_ATTEMPT_JOBS = 1e3;
 function sealScope(inputs, ctx) {
@@ -1687,7 +1793,7 @@ function attemptJobsLookup(client, ctx) {
 // src/dashboard/branch-files.ts
 
 // src/dashboard/marker.generated.ts
-var DASHBOARD_MARKER = "flakeguard 0.5.0 page 08bcc63ca610";
+var DASHBOARD_MARKER = "flakeguard 0.5.0 page c7889f952d3c";
 
 // src/dashboard/branch-files.ts
 function isCurrentPage(html) {
@@ -1759,6 +1865,7 @@ export {
   foldParcels,
   runParcel,
   admitParcel,
+  clusterFiles,
   readReports,
   runContextFor,
   clockWarner,

@@ -12,6 +12,7 @@ import {
   badgeText,
   canonicalJobKey,
   clockWarner,
+  clusterFiles,
   dashboardFiles,
   foldParcels,
   inboxProvenance,
@@ -40,7 +41,7 @@ import {
 } from "./shared-store-sync.js";
 import {
   parseSnapshot
-} from "./shared-store-history-format.js";
+} from "./shared-store-snapshot.js";
 import {
   group,
   info,
@@ -60,7 +61,7 @@ import {
 } from "./shared-config-inputs.js";
 import {
   BADGE_FILE
-} from "./shared-store-decisions.js";
+} from "./shared-store-layout.js";
 import {
   runCell
 } from "./shared-history-cell.js";
@@ -570,7 +571,11 @@ async function ingestShards(o) {
         commitMessage: o.commitMessage,
         log: (m) => info(logText(m)),
         warn: (m) => warning(commandText(m, 1e3)),
-        extraFiles: async (current, applied) => (await dashboardFiles(current, { workspace: o.ctx.workspace, classMap: o.inputs.codeownersMap })).set(BADGE_FILE, badgeText(badgeCounts(applied, o.now))),
+        extraFiles: async (current, applied) => {
+          const files = (await dashboardFiles(current, { workspace: o.ctx.workspace, classMap: o.inputs.codeownersMap })).set(BADGE_FILE, badgeText(badgeCounts(applied, o.now)));
+          for (const [path, text2] of clusterFiles(current, applied, (m) => warning(commandText(m, 1e3)))) files.set(path, text2);
+          return files;
+        },
         releaseTexts: true,
         inbox: {
           parcel: (applied) => runParcel(o.shards[0].run, shardParcel(o.shards, applied), Date.now(), provenance.seal),

@@ -1,7 +1,7 @@
 import {
   damageReason,
   inBrokenShard
-} from "./shared-store-history-format.js";
+} from "./shared-store-snapshot.js";
 import {
   failureKey,
   failureMessageOf

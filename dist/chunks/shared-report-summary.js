@@ -591,6 +591,7 @@ function renderSummary(input, options = {}) {
     if (o.reasons.length > shownReasons.length) head.push(`- \u2026and ${n3(o.reasons.length - shownReasons.length)} more reasons (see the step's log).`);
     head.push("");
   }
+  if (input.failedTogether && input.failedTogether.length > 0) head.push(...input.failedTogether);
   const tail = [];
   const top = facts.top;
   const chart = renderTrend(facts.trend);

@@ -28,12 +28,14 @@ import {
 } from "./shared-store-cleanup.js";
 import {
   DEFAULT_READ_BOUNDS,
-  blockedPaths,
   boundFiles,
+  markRead
+} from "./shared-store-read-bounds.js";
+import {
+  blockedPaths,
   isRegularFile,
-  markRead,
   ownsPath
-} from "./shared-store-decisions.js";
+} from "./shared-store-layout.js";
 
 // src/store/git.ts
 

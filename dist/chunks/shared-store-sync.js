@@ -2,7 +2,7 @@ import {
   damageReason,
   emptySnapshot,
   parseSnapshot
-} from "./shared-store-history-format.js";
+} from "./shared-store-snapshot.js";
 import {
   inboxPrefix,
   refusedPrefix
@@ -10,7 +10,7 @@ import {
 import {
   DEFAULT_READ_BOUNDS,
   markRead
-} from "./shared-store-decisions.js";
+} from "./shared-store-read-bounds.js";
 import {
   HISTORY_DIR
 } from "./shared-store-layout.js";

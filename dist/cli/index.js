@@ -13,12 +13,13 @@ import {
   unchanged
 } from "../chunks/shared-cli-override.js";
 import "../chunks/shared-text-edit-distance.js";
-import "../chunks/shared-store-history-format.js";
+import "../chunks/shared-store-snapshot.js";
 import "../chunks/shared-history-stored.js";
 import "../chunks/shared-history-merge.js";
-import "../chunks/shared-store-decisions.js";
+import "../chunks/shared-store-read-bounds.js";
 import "../chunks/shared-store-layout.js";
 import "../chunks/shared-history-cell.js";
+import "../chunks/shared-cost-index.js";
 import "../chunks/shared-model.js";
 import "../chunks/shared-runtime.js";
 
@@ -348,10 +349,20 @@ async function explain(positionals, values) {
   const { readDataBranch, statsLineOf } = await import("../chunks/cli-data.js");
   const { explainTest } = await import("../chunks/cli-explain.js");
   const { snapshot, files, head } = await readDataBranch(options);
-  process.stdout.write(explainTest(snapshot, query, { dataBranch: options.branch, now: Date.now(), runs, line: (id) => statsLineOf(files, snapshot, id) }));
+  const commits = await onsetCommits(snapshot, query);
+  process.stdout.write(explainTest(snapshot, query, { dataBranch: options.branch, now: Date.now(), runs, line: (id) => statsLineOf(files, snapshot, id), ...commits ? { commits } : {} }));
   console.log(`
 (data branch '${options.branch}' at ${head.slice(0, 12)})`);
   return 0;
+}
+async function onsetCommits(snapshot, query) {
+  const { resolveTest } = await import("../chunks/cli-override.js");
+  const { latestChange, onsetOf } = await import("../chunks/onset-index.js");
+  const history = snapshot.history.get(resolveTest(snapshot, query));
+  const change = history ? latestChange(onsetOf(history.runs)) : void 0;
+  if (!history || change?.base === void 0 || change.head === void 0) return void 0;
+  const { folderOf, rangeCommits, workspaceCommits } = await import("../chunks/github-onset-commits.js");
+  return rangeCommits([workspaceCommits(process.cwd())], change.base, change.head, history.file ? folderOf(history.file) : "");
 }
 async function summary(positionals, values) {
   if (positionals.length > 1) throw new CliError("Usage: flakeguard summary [FILE]");
@@ -394,9 +405,17 @@ async function exportData(positionals, values) {
   if (positionals.length > 0) throw new CliError(`flakeguard export takes no positional argument, got '${positionals[0]}'.`);
   const { exportCommand } = await import("../chunks/cli-export.js");
   const options = dataOptions(values);
-  const { result, head } = await exportCommand(options, { format: values.format, out: values.out, since: values.since, repository: values.repository, now: Date.now() });
+  const { result, head } = await exportCommand(options, {
+    format: values.format,
+    out: values.out,
+    since: values.since,
+    repository: values.repository,
+    now: Date.now(),
+    parquetWriter: process.env.FLAKEGUARD_PARQUET_WRITER
+  });
   for (const note of result.notes) console.error(`note: ${note.repository}: ${note.message}`);
   for (const [table2, file] of Object.entries(result.tables)) console.log(`${table2}: ${file.rows} rows, ${file.bytes} bytes -> ${file.path}`);
+  if (result.writer) console.log(`(Parquet written by ${result.writer === "built-in" ? "flakeguard's built-in writer" : result.writer})`);
   console.log(`(data branch '${options.branch}' at ${head.slice(0, 12)})`);
   return 0;
 }

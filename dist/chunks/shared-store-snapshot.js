@@ -16,20 +16,20 @@ import {
   runRecord
 } from "./shared-history-merge.js";
 import {
-  DECISIONS_FILE,
   DEFAULT_READ_BOUNDS,
-  blockedMessage,
-  decidesFrom,
-  isHistoryShardPath,
-  isStatsShardPath,
   leftOutProblems,
   readErrorOf
-} from "./shared-store-decisions.js";
+} from "./shared-store-read-bounds.js";
 import {
+  DECISIONS_FILE,
   META_FILE,
   RUNS_FILE,
   SCHEMA_VERSION,
+  blockedMessage,
+  decidesFrom,
+  isHistoryShardPath,
   isQuietPath,
+  isStatsShardPath,
   parseLineObject,
   parseMeta,
   parseOverride,
@@ -62,7 +62,9 @@ var FIGURE_KEYS = [
   ["testSec", "s"],
   ["failedBeforeReruns", "f"],
   ["passedOnRerun", "p"],
-  ["rerunSec", "r"]
+  ["rerunSec", "r"],
+  ["handReruns", "h"],
+  ["handRerunSec", "hs"]
 ];
 function renderFigures(figures) {
   const out = {};
@@ -80,10 +82,12 @@ function readFigures(raw) {
   if (count(o.f) !== void 0) figures.failedBeforeReruns = count(o.f);
   if (count(o.p) !== void 0) figures.passedOnRerun = count(o.p);
   if (seconds(o.r) !== void 0) figures.rerunSec = seconds(o.r);
+  if (count(o.h) !== void 0 && o.h > 0) figures.handReruns = count(o.h);
+  if (seconds(o.hs) !== void 0) figures.handRerunSec = seconds(o.hs);
   return Object.keys(figures).length > 0 ? figures : void 0;
 }
 
-// src/store/history-format.ts
+// src/store/runs-format.ts
 function nextSeq(runs) {
   let max = 0;
   for (const row of runs.values()) if (row.seq > max) max = row.seq;
@@ -166,220 +170,8 @@ function parseRuns(file, text, schema) {
   }
   return { runs, problems };
 }
-function segmentsOf(slots) {
-  const sorted = [...slots].sort((a, b) => a.seq - b.seq);
-  const from = sorted[0]?.seq ?? 0;
-  const segments = [];
-  let expected = from;
-  for (const slot of sorted) {
-    pushSegment(segments, "", slot.seq - expected);
-    pushSegment(segments, slot.attempts, 1);
-    expected = slot.seq + 1;
-  }
-  return { from, segments };
-}
-function namesFromId(id, name, classname) {
-  return id.length === classname.length + 2 + name.length && id.startsWith(classname) && id.charCodeAt(classname.length) === 58 && id.charCodeAt(classname.length + 1) === 58 && id.endsWith(name) && !name.includes("::");
-}
-function storedOf(t, runs) {
-  const slots = [];
-  const messages = {};
-  let newest;
-  for (const r of t.runs) {
-    const seq = runs.get(r.run)?.seq;
-    if (seq === void 0) continue;
-    slots.push({ seq, attempts: r.attempts });
-    if (r.message !== void 0) messages[String(seq)] = r.message;
-    if (!newest || r.time >= newest.time) newest = r;
-  }
-  const { from, segments } = segmentsOf(slots);
-  const stored = { name: t.name, classname: t.classname, from, segments };
-  if (t.file !== void 0) stored.file = t.file;
-  if (t.line !== void 0) stored.line = t.line;
-  if (Object.keys(messages).length > 0) stored.m = messages;
-  if (newest?.durationSec !== void 0) stored.d = newest.durationSec;
-  return stored;
-}
-function storedTests(history, runs) {
-  if (history instanceof LazyHistory) return history.stored;
-  return (function* () {
-    for (const [id, t] of history) yield [id, storedOf(t, runs)];
-  })();
-}
-var LineTexts = class {
-  outcomes = /* @__PURE__ */ new WeakMap();
-  files = /* @__PURE__ */ new Map();
-  /** The last file asked for: a shard is rendered in id order, so a class's tests come one after another. */
-  last = { file: "", classname: "", text: "" };
-  outcome(segments) {
-    let text = this.outcomes.get(segments);
-    if (text === void 0) {
-      text = renderOutcomeString(segments);
-      this.outcomes.set(segments, text);
-    }
-    return text;
-  }
-  /** The line's `"fp":…` or `"file":…` field. */
-  file(file, classname) {
-    const last = this.last;
-    if (file === last.file && classname === last.classname && last.text !== "") return last.text;
-    const known = this.files.get(file);
-    let text;
-    if (known && known.classname === classname) text = known.text;
-    else {
-      const around = fileAround(file, classname);
-      text = around ? `"fp":${JSON.stringify(around)}` : `"file":${JSON.stringify(file)}`;
-      this.files.set(file, { classname, text });
-    }
-    this.last = { file, classname, text };
-    return text;
-  }
-};
-function renderHistoryShard(tests, texts = new LineTexts()) {
-  return renderShard(tests, texts, void 0);
-}
-function renderQuietShard(tests, quiet, texts = new LineTexts()) {
-  return renderShard(tests, texts, quiet);
-}
-function renderShard(tests, texts, quiet) {
-  const sorted = tests.slice().sort((a, b) => a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
-  const lines = [`{"schema": ${SCHEMA_VERSION}, "tests": {`];
-  for (let i = 0; i < sorted.length; i++) {
-    const [id, t] = sorted[i];
-    lines.push(`${JSON.stringify(id)}: ${historyLineText(id, t, texts, quiet?.get(id))}${i < sorted.length - 1 ? "," : ""}`);
-  }
-  if (sorted.length === 0) lines.push("");
-  lines.push("}}\n");
-  return lines.join("\n");
-}
-function historyLineText(id, t, texts, quiet) {
-  const parts = [];
-  if (!namesFromId(id, t.name, t.classname)) parts.push(`"name":${JSON.stringify(t.name)}`, `"classname":${JSON.stringify(t.classname)}`);
-  if (t.file !== void 0) parts.push(texts.file(t.file, t.classname));
-  if (t.line !== void 0) parts.push(`"line":${JSON.stringify(t.line)}`);
-  if (quiet) {
-    parts.push(`"from":${quiet.from}`, `"o":"P*"`);
-    if (quiet.d !== void 0) parts.push(`"d":${JSON.stringify(quiet.d)}`);
-    return `{${parts.join(",")}}`;
-  }
-  parts.push(`"from":${t.from}`, `"o":"${texts.outcome(t.segments)}"`);
-  if (t.m && Object.keys(t.m).length > 0) parts.push(`"m":${JSON.stringify(t.m)}`);
-  const d = newestDuration(t);
-  if (d !== void 0) parts.push(`"d":${JSON.stringify(d)}`);
-  return `{${parts.join(",")}}`;
-}
-function newestDuration(t) {
-  return t.dur ? durationAt(t.dur, endOf(t.from, t.segments) - 1) : t.d;
-}
-var QUIET_SLACK = 20;
-function quietCatchUp(newest, shard) {
-  return (newest + shard) % QUIET_SLACK === 0;
-}
-function quietLineOf(t, newest, window, timeOf, read, memo = /* @__PURE__ */ new Map(), catchUp = false) {
-  const segs = t.segments;
-  if (segs.length !== 1 || segs[0].a !== "P" || t.from + segs[0].n - 1 !== newest) return void 0;
-  if (t.m && Object.keys(t.m).length > 0) return void 0;
-  const d = newestDuration(t);
-  const readsBack = (from) => {
-    let back = memo.get(from);
-    if (back === void 0) {
-      back = trimmed({ name: "", classname: "", from, segments: [{ a: "P", n: newest - from + 1 }] }, timeOf, window.oldestKept, window.maxRuns)?.from ?? null;
-      memo.set(from, back);
-    }
-    return back === t.from;
-  };
-  if (read && read.from <= t.from && t.from - read.from <= (catchUp ? 0 : QUIET_SLACK) && read.d === void 0 === (d === void 0) && (read.d === void 0 || read.d > 0 === d > 0) && readsBack(read.from)) {
-    return read;
-  }
-  if (!readsBack(t.from)) return void 0;
-  return d === void 0 ? { from: t.from } : { from: t.from, d };
-}
-function emptyQuietReads() {
-  return { lines: /* @__PURE__ */ new Map(), shards: /* @__PURE__ */ new Map() };
-}
-function parseHistoryShard(file, text, known, into, schema, quiet) {
-  const { value, problems } = parseLineObject(file, text, "tests");
-  if (!value) return problems;
-  problems.push(...schemaProblem(file, value.schema, schema));
-  const namesOptional = value.schema >= 3;
-  const openEnds = value.schema >= 4;
-  const quietFile = isQuietPath(file);
-  let last = { classname: "", fp: [void 0, void 0] };
-  for (const [id, raw] of value.entries) {
-    const line = raw;
-    const open = typeof line?.o === "string" && isOpenEnded(line.o);
-    const segments = typeof line === "object" && line !== null && typeof line.o === "string" && Number.isSafeInteger(line.from) && line.from >= 0 && (openEnds || !open) ? open ? known.openSegmentsOf(line.from, line.o) : known.segmentsOf(line.o) : null;
-    const named = typeof line?.name === "string" || namesOptional && line?.name === void 0 && id.includes("::");
-    if (!line || !segments || !named || line.classname !== void 0 && typeof line.classname !== "string") {
-      problems.push({ file, line: value.lineOf(id), message: `the history of '${id.slice(0, 200)}' is not in the expected form {"name", "classname", "from", "o"}` });
-      continue;
-    }
-    if (into.has(id)) {
-      problems.push({ file, line: value.lineOf(id), message: `the test '${id.slice(0, 200)}' is also in another history file` });
-      continue;
-    }
-    const from = line.from;
-    const missing = known.firstMissing(from, segments);
-    if (missing !== void 0) {
-      problems.push({ file, line: value.lineOf(id), message: `the history of '${id.slice(0, 200)}' refers to run ${missing}, which ${RUNS_FILE} does not have` });
-      continue;
-    }
-    let name;
-    let classname;
-    if (typeof line.name === "string") {
-      name = line.name;
-      classname = String(line.classname ?? "");
-    } else {
-      const cut = id.lastIndexOf("::");
-      classname = cut === last.classname.length && id.startsWith(last.classname) ? last.classname : id.slice(0, cut);
-      name = id.slice(cut + 2);
-    }
-    const test = { name, classname, from, segments };
-    let testFile;
-    if (typeof line.file === "string") testFile = line.file;
-    else if (classname === last.classname && Array.isArray(line.fp) && line.fp.length === 2 && line.fp[0] === last.fp[0] && line.fp[1] === last.fp[1] && last.file !== void 0) testFile = last.file;
-    else {
-      testFile = fileFromAround(line.fp, classname);
-      if (testFile !== void 0) last = { classname, fp: line.fp, file: testFile };
-    }
-    if (testFile !== void 0) test.file = testFile;
-    if (typeof line.line === "number") test.line = line.line;
-    if (line.m !== void 0) {
-      const { m, problem } = messagesOf(line.m, from, segments, known);
-      if (problem) {
-        problems.push({ file, line: value.lineOf(id), message: `the "m" of '${id.slice(0, 200)}' ${problem}` });
-        continue;
-      }
-      if (m) test.m = m;
-    }
-    if (known.runsOf(segments) === 0) continue;
-    if (typeof line.d === "number") test.d = line.d;
-    if (!open) {
-      into.set(id, test);
-      continue;
-    }
-    const window = quiet?.window;
-    const kept = window ? trimmed(test, known.timeOf, window.oldestKept, window.maxRuns) : test;
-    if (!kept) continue;
-    into.set(id, kept);
-    if (quiet && quietFile) {
-      quiet.reads.lines.set(id, { from, ...test.d !== void 0 ? { d: test.d } : {}, path: file, test: kept });
-    }
-  }
-  if (quiet && quietFile && problems.length === 0) quiet.reads.shards.set(file, { text, tests: value.entries.size });
-  return problems;
-}
-function messagesOf(raw, from, segments, known) {
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return { problem: "must be an object of messages by run number" };
-  let m;
-  for (const k in raw) {
-    const v = raw[k];
-    if (!/^[1-9]\d{0,9}$/.test(k) || !known.isRunOf(Number(k), from, segments)) return { problem: `has the key ${JSON.stringify(k).slice(0, 60)}, which is not one of its runs` };
-    if (typeof v !== "string") return { problem: `has a message for run ${k} that is not a string` };
-    (m ??= {})[k] = v;
-  }
-  return m ? { m } : {};
-}
+
+// src/store/known-seqs.ts
 var KnownSeqs = class {
   prefix;
   segments = /* @__PURE__ */ new Map();
@@ -513,6 +305,225 @@ var RunMarks = class {
     return this.sorted[i] === seq && this.flags[i] === 1;
   }
 };
+
+// src/store/quiet-format.ts
+function newestDuration(t) {
+  return t.dur ? durationAt(t.dur, endOf(t.from, t.segments) - 1) : t.d;
+}
+var QUIET_SLACK = 20;
+function quietCatchUp(newest, shard) {
+  return (newest + shard) % QUIET_SLACK === 0;
+}
+function quietLineOf(t, newest, window, timeOf, read, memo = /* @__PURE__ */ new Map(), catchUp = false) {
+  const segs = t.segments;
+  if (segs.length !== 1 || segs[0].a !== "P" || t.from + segs[0].n - 1 !== newest) return void 0;
+  if (t.m && Object.keys(t.m).length > 0) return void 0;
+  const d = newestDuration(t);
+  const readsBack = (from) => {
+    let back = memo.get(from);
+    if (back === void 0) {
+      back = trimmed({ name: "", classname: "", from, segments: [{ a: "P", n: newest - from + 1 }] }, timeOf, window.oldestKept, window.maxRuns)?.from ?? null;
+      memo.set(from, back);
+    }
+    return back === t.from;
+  };
+  if (read && read.from <= t.from && t.from - read.from <= (catchUp ? 0 : QUIET_SLACK) && read.d === void 0 === (d === void 0) && (read.d === void 0 || read.d > 0 === d > 0) && readsBack(read.from)) {
+    return read;
+  }
+  if (!readsBack(t.from)) return void 0;
+  return d === void 0 ? { from: t.from } : { from: t.from, d };
+}
+function emptyQuietReads() {
+  return { lines: /* @__PURE__ */ new Map(), shards: /* @__PURE__ */ new Map() };
+}
+
+// src/store/history-format.ts
+function segmentsOf(slots) {
+  const sorted = [...slots].sort((a, b) => a.seq - b.seq);
+  const from = sorted[0]?.seq ?? 0;
+  const segments = [];
+  let expected = from;
+  for (const slot of sorted) {
+    pushSegment(segments, "", slot.seq - expected);
+    pushSegment(segments, slot.attempts, 1);
+    expected = slot.seq + 1;
+  }
+  return { from, segments };
+}
+function namesFromId(id, name, classname) {
+  return id.length === classname.length + 2 + name.length && id.startsWith(classname) && id.charCodeAt(classname.length) === 58 && id.charCodeAt(classname.length + 1) === 58 && id.endsWith(name) && !name.includes("::");
+}
+function storedOf(t, runs) {
+  const slots = [];
+  const messages = {};
+  let newest;
+  for (const r of t.runs) {
+    const seq = runs.get(r.run)?.seq;
+    if (seq === void 0) continue;
+    slots.push({ seq, attempts: r.attempts });
+    if (r.message !== void 0) messages[String(seq)] = r.message;
+    if (!newest || r.time >= newest.time) newest = r;
+  }
+  const { from, segments } = segmentsOf(slots);
+  const stored = { name: t.name, classname: t.classname, from, segments };
+  if (t.file !== void 0) stored.file = t.file;
+  if (t.line !== void 0) stored.line = t.line;
+  if (Object.keys(messages).length > 0) stored.m = messages;
+  if (newest?.durationSec !== void 0) stored.d = newest.durationSec;
+  return stored;
+}
+function storedTests(history, runs) {
+  if (history instanceof LazyHistory) return history.stored;
+  return (function* () {
+    for (const [id, t] of history) yield [id, storedOf(t, runs)];
+  })();
+}
+var LineTexts = class {
+  outcomes = /* @__PURE__ */ new WeakMap();
+  files = /* @__PURE__ */ new Map();
+  /** The last file asked for: a shard is rendered in id order, so a class's tests come one after another. */
+  last = { file: "", classname: "", text: "" };
+  outcome(segments) {
+    let text = this.outcomes.get(segments);
+    if (text === void 0) {
+      text = renderOutcomeString(segments);
+      this.outcomes.set(segments, text);
+    }
+    return text;
+  }
+  /** The line's `"fp":…` or `"file":…` field. */
+  file(file, classname) {
+    const last = this.last;
+    if (file === last.file && classname === last.classname && last.text !== "") return last.text;
+    const known = this.files.get(file);
+    let text;
+    if (known && known.classname === classname) text = known.text;
+    else {
+      const around = fileAround(file, classname);
+      text = around ? `"fp":${JSON.stringify(around)}` : `"file":${JSON.stringify(file)}`;
+      this.files.set(file, { classname, text });
+    }
+    this.last = { file, classname, text };
+    return text;
+  }
+};
+function renderHistoryShard(tests, texts = new LineTexts()) {
+  return renderShard(tests, texts, void 0);
+}
+function renderQuietShard(tests, quiet, texts = new LineTexts()) {
+  return renderShard(tests, texts, quiet);
+}
+function renderShard(tests, texts, quiet) {
+  const sorted = tests.slice().sort((a, b) => a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+  const lines = [`{"schema": ${SCHEMA_VERSION}, "tests": {`];
+  for (let i = 0; i < sorted.length; i++) {
+    const [id, t] = sorted[i];
+    lines.push(`${JSON.stringify(id)}: ${historyLineText(id, t, texts, quiet?.get(id))}${i < sorted.length - 1 ? "," : ""}`);
+  }
+  if (sorted.length === 0) lines.push("");
+  lines.push("}}\n");
+  return lines.join("\n");
+}
+function historyLineText(id, t, texts, quiet) {
+  const parts = [];
+  if (!namesFromId(id, t.name, t.classname)) parts.push(`"name":${JSON.stringify(t.name)}`, `"classname":${JSON.stringify(t.classname)}`);
+  if (t.file !== void 0) parts.push(texts.file(t.file, t.classname));
+  if (t.line !== void 0) parts.push(`"line":${JSON.stringify(t.line)}`);
+  if (quiet) {
+    parts.push(`"from":${quiet.from}`, `"o":"P*"`);
+    if (quiet.d !== void 0) parts.push(`"d":${JSON.stringify(quiet.d)}`);
+    return `{${parts.join(",")}}`;
+  }
+  parts.push(`"from":${t.from}`, `"o":"${texts.outcome(t.segments)}"`);
+  if (t.m && Object.keys(t.m).length > 0) parts.push(`"m":${JSON.stringify(t.m)}`);
+  const d = newestDuration(t);
+  if (d !== void 0) parts.push(`"d":${JSON.stringify(d)}`);
+  return `{${parts.join(",")}}`;
+}
+function parseHistoryShard(file, text, known, into, schema, quiet) {
+  const { value, problems } = parseLineObject(file, text, "tests");
+  if (!value) return problems;
+  problems.push(...schemaProblem(file, value.schema, schema));
+  const namesOptional = value.schema >= 3;
+  const openEnds = value.schema >= 4;
+  const quietFile = isQuietPath(file);
+  let last = { classname: "", fp: [void 0, void 0] };
+  for (const [id, raw] of value.entries) {
+    const line = raw;
+    const open = typeof line?.o === "string" && isOpenEnded(line.o);
+    const segments = typeof line === "object" && line !== null && typeof line.o === "string" && Number.isSafeInteger(line.from) && line.from >= 0 && (openEnds || !open) ? open ? known.openSegmentsOf(line.from, line.o) : known.segmentsOf(line.o) : null;
+    const named = typeof line?.name === "string" || namesOptional && line?.name === void 0 && id.includes("::");
+    if (!line || !segments || !named || line.classname !== void 0 && typeof line.classname !== "string") {
+      problems.push({ file, line: value.lineOf(id), message: `the history of '${id.slice(0, 200)}' is not in the expected form {"name", "classname", "from", "o"}` });
+      continue;
+    }
+    if (into.has(id)) {
+      problems.push({ file, line: value.lineOf(id), message: `the test '${id.slice(0, 200)}' is also in another history file` });
+      continue;
+    }
+    const from = line.from;
+    const missing = known.firstMissing(from, segments);
+    if (missing !== void 0) {
+      problems.push({ file, line: value.lineOf(id), message: `the history of '${id.slice(0, 200)}' refers to run ${missing}, which ${RUNS_FILE} does not have` });
+      continue;
+    }
+    let name;
+    let classname;
+    if (typeof line.name === "string") {
+      name = line.name;
+      classname = String(line.classname ?? "");
+    } else {
+      const cut = id.lastIndexOf("::");
+      classname = cut === last.classname.length && id.startsWith(last.classname) ? last.classname : id.slice(0, cut);
+      name = id.slice(cut + 2);
+    }
+    const test = { name, classname, from, segments };
+    let testFile;
+    if (typeof line.file === "string") testFile = line.file;
+    else if (classname === last.classname && Array.isArray(line.fp) && line.fp.length === 2 && line.fp[0] === last.fp[0] && line.fp[1] === last.fp[1] && last.file !== void 0) testFile = last.file;
+    else {
+      testFile = fileFromAround(line.fp, classname);
+      if (testFile !== void 0) last = { classname, fp: line.fp, file: testFile };
+    }
+    if (testFile !== void 0) test.file = testFile;
+    if (typeof line.line === "number") test.line = line.line;
+    if (line.m !== void 0) {
+      const { m, problem } = messagesOf(line.m, from, segments, known);
+      if (problem) {
+        problems.push({ file, line: value.lineOf(id), message: `the "m" of '${id.slice(0, 200)}' ${problem}` });
+        continue;
+      }
+      if (m) test.m = m;
+    }
+    if (known.runsOf(segments) === 0) continue;
+    if (typeof line.d === "number") test.d = line.d;
+    if (!open) {
+      into.set(id, test);
+      continue;
+    }
+    const window = quiet?.window;
+    const kept = window ? trimmed(test, known.timeOf, window.oldestKept, window.maxRuns) : test;
+    if (!kept) continue;
+    into.set(id, kept);
+    if (quiet && quietFile) {
+      const read = test.d === void 0 ? { from, path: file, test: kept } : { from, d: test.d, path: file, test: kept };
+      quiet.reads.lines.set(id, read);
+    }
+  }
+  if (quiet && quietFile && problems.length === 0) quiet.reads.shards.set(file, { text, tests: value.entries.size });
+  return problems;
+}
+function messagesOf(raw, from, segments, known) {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return { problem: "must be an object of messages by run number" };
+  let m;
+  for (const k in raw) {
+    const v = raw[k];
+    if (!/^[1-9]\d{0,9}$/.test(k) || !known.isRunOf(Number(k), from, segments)) return { problem: `has the key ${JSON.stringify(k).slice(0, 60)}, which is not one of its runs` };
+    if (typeof v !== "string") return { problem: `has a message for run ${k} that is not a string` };
+    (m ??= {})[k] = v;
+  }
+  return m ? { m } : {};
+}
 
 // src/store/migrate.ts
 function parseRunsV1(file, text) {
@@ -788,13 +799,13 @@ export {
   readFigures,
   nextSeq,
   renderRuns,
+  RunMarks,
+  quietCatchUp,
+  quietLineOf,
   storedTests,
   LineTexts,
   renderHistoryShard,
   renderQuietShard,
-  quietCatchUp,
-  quietLineOf,
-  RunMarks,
   emptySnapshot,
   damageReason,
   parseSnapshot,
