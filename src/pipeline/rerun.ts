@@ -319,7 +319,12 @@ async function rerunOrSkip(input: RerunStepInput): Promise<RerunResult & { note?
     }
     const round = state.rounds.length + 1;
     // The round's starts (docs/rerun.md, "Executions per start"): each asks its tests FLAKEGUARD_RERUN_REPEAT times.
-    const groups = roundGroups(cases, state.rule, { repeats: canRepeat, twinned, cap: (group) => executionsThatFit(group, left) });
+    const groups = roundGroups(cases, state.rule, {
+      repeats: canRepeat,
+      inOrder: rerun.preset?.repeatsInOrder !== false,
+      twinned,
+      cap: (group) => executionsThatFit(group, left),
+    });
     // A test the preset cannot put on a command line is set aside (no invocation can answer for it); the others run.
     const invocations: Array<{ cases: RerunCase[]; repeat: number; dir: string }> = [];
     const unfit: Array<{ item: RerunCase; why: string }> = [];

@@ -70,6 +70,13 @@ export interface RerunPreset {
    */
   repeats?: boolean;
   /**
+   * With `repeats`: false when the report does not list a test's executions in the order they ran (gotestsum lists a
+   * test's failed runs before its passed ones). The core then asks each failed test for exactly the executions at
+   * which its verdict could first be reached, so that their order cannot change it (src/rerun/plan.ts roundGroups).
+   * Absent: in order.
+   */
+  repeatsInOrder?: boolean;
+  /**
    * The processes to run, in order, for one round. Together they must write ONE JUnit XML report at `reportPath`
    * whose test ids (docs/test-ids.md) equal the original report's for the same tests. Running a superset of
    * `tests` is allowed (the core ignores tests it did not ask for); running fewer is not.

@@ -383,43 +383,51 @@ export interface RoundGroup {
 /**
  * How a round's cases are bought in starts (docs/rerun.md, "Executions per start"). Without repetition (a preset
  * whose runner cannot repeat a test in one process) one start asks each case once, as always. With it:
- * - the failed tests share one start, asked for the most executions any of them wants (a real failure is decided in
- *   that start; one that wants fewer has the rest as surplus);
- * - the extras are grouped by the executions they want, so a start never runs an extra beyond its budget, and a
- *   group asking as many as the failed tests' joins their start;
+ * - the failed tests share one start, asked for the most executions any of them wants (executionsWanted): a real
+ *   failure is decided in that start, and one that wants fewer has the rest as surplus. When the report does not list
+ *   a test's executions in the order they ran (`inOrder` false: gotestsum lists a test's failures first), each
+ *   failed test is asked for exactly the executions at which the stopping rule could first stop, in a start per
+ *   count: then whether any of them passed decides, whatever their order;
+ * - the extras are grouped by the executions they want, so that an extra never runs beyond its budget; a group that
+ *   wants as many as a start of failed tests joins it;
  * - a test with a twin in the run (docs/test-ids.md) is asked once a start: its executions could not be told from
  *   its twin's, which the runner runs too (one title);
- * - `cap(cases)` bounds a group's executions (the time left over the tests' durations).
- * Groups come in that order: the failed tests' first.
+ * - `cap(cases)` bounds a start's executions (the time left over the tests' durations).
+ * Starts with failed tests come first, most executions first.
  */
-export function roundGroups(cases: readonly RerunCase[], rule: StopRule, o: { repeats: boolean; twinned?: (c: RerunCase) => boolean; cap?: (cases: readonly RerunCase[]) => number }): RoundGroup[] {
-  if (!o.repeats || cases.length === 0) return cases.length === 0 ? [] : [{ cases: [...cases], repeat: 1 }];
+export function roundGroups(
+  cases: readonly RerunCase[],
+  rule: StopRule,
+  o: { repeats: boolean; inOrder?: boolean; twinned?: (c: RerunCase) => boolean; cap?: (cases: readonly RerunCase[]) => number },
+): RoundGroup[] {
+  if (cases.length === 0) return [];
+  if (!o.repeats) return [{ cases: [...cases], repeat: 1 }];
   const single: RerunCase[] = [];
-  const byWant = new Map<number, RerunCase[]>();
-  let failedWant = 0;
-  const failed: RerunCase[] = [];
+  const failed = new Map<number, RerunCase[]>();
+  const extras = new Map<number, RerunCase[]>();
+  const add = (into: Map<number, RerunCase[]>, want: number, c: RerunCase): void => {
+    const group = into.get(want);
+    if (group) group.push(c);
+    else into.set(want, [c]);
+  };
+  let most = 0;
+  for (const c of cases) if (c.kind === 'failed' && !o.twinned?.(c)) most = Math.max(most, executionsWanted(c, rule));
   for (const c of cases) {
     if (o.twinned?.(c)) single.push(c);
-    else if (c.kind === 'failed') {
-      failed.push(c);
-      failedWant = Math.max(failedWant, executionsWanted(c, rule));
-    }
+    else if (c.kind === 'failed') add(failed, o.inOrder === false ? Math.max(1, executionsWanted(c, rule)) : Math.max(1, most), c);
   }
   for (const c of cases) {
     if (c.kind !== 'extra' || o.twinned?.(c)) continue;
     const want = Math.max(1, executionsWanted(c, rule));
-    if (failed.length > 0 && want === failedWant) failed.push(c);
-    else byWant.set(want, [...(byWant.get(want) ?? []), c]);
+    add(failed.has(want) ? failed : extras, want, c);
   }
   const groups: RoundGroup[] = [];
-  const add = (group: RerunCase[], want: number): void => {
-    if (group.length === 0) return;
-    const cap = o.cap?.(group) ?? want;
-    groups.push({ cases: group, repeat: Math.max(1, Math.min(want, cap)) });
+  const push = (group: RerunCase[], want: number): void => {
+    groups.push({ cases: group, repeat: Math.max(1, Math.min(want, o.cap?.(group) ?? want)) });
   };
-  add(failed, Math.max(1, failedWant));
-  for (const want of [...byWant.keys()].sort((a, b) => b - a)) add(byWant.get(want)!, want);
-  add(single, 1);
+  for (const want of [...failed.keys()].sort((a, b) => b - a)) push(failed.get(want)!, want);
+  for (const want of [...extras.keys()].sort((a, b) => b - a)) push(extras.get(want)!, want);
+  if (single.length > 0) groups.push({ cases: single, repeat: 1 });
   return groups;
 }
 
