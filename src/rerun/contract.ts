@@ -35,6 +35,11 @@ export interface RerunCommand {
 /** What a preset gets besides the tests: the original run's extra runner arguments, as screenArgs kept them. */
 export interface PresetOptions {
   args?: readonly string[];
+  /**
+   * Executions of each listed test asked of this one process (absent: 1). Honoured only by a preset with
+   * `repeats: true`; the others are given 1.
+   */
+  repeat?: number;
 }
 
 /**
@@ -55,6 +60,12 @@ export interface RerunPreset {
    * test runs after the chosen tests written before it (context rounds: docs/rerun.md). Absent: no context rounds.
    */
   keepsOrder?: boolean;
+  /**
+   * Whether `commands` honours `options.repeat`: the ONE report then lists each execution of each test as its own
+   * testcase, in execution order, with the id of the original report (docs/rerun-presets.md). Absent: no, each
+   * execution is a start of its own.
+   */
+  repeats?: boolean;
   /**
    * The processes to run, in order, for one round. Together they must write ONE JUnit XML report at `reportPath`
    * whose test ids (docs/test-ids.md) equal the original report's for the same tests. Running a superset of
