@@ -127,9 +127,14 @@ function circus(config) {
     from.push(path.dirname(require.resolve('jest-runner', { paths: [config.rootDir, process.cwd()] })));
   } catch {}
   for (const dir of from) {
+    let runner;
     try {
-      return require(require.resolve('jest-circus/runner', { paths: [dir] }));
-    } catch {}
+      runner = require(require.resolve('jest-circus/runner', { paths: [dir] }));
+    } catch {
+      continue;
+    }
+    // jest 29 exports the function, jest 30 an ES module's default.
+    return typeof runner === 'function' ? runner : runner.default;
   }
   throw new Error('flakeguard: jest-circus (jest\\'s default test runner) was not found from ' + config.rootDir);
 }
