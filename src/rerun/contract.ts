@@ -7,6 +7,9 @@
  * - FLAKEGUARD_RERUN_TESTS: path of a JSON Lines file, one RerunTest per line;
  * - FLAKEGUARD_RERUN_REPORT: path where the command writes one JUnit XML report (its folder exists);
  * - FLAKEGUARD_RERUN_ROUND: 1, 2, …
+ * - FLAKEGUARD_RERUN_REPEAT: N ≥ 1, run each listed test N times in this one invocation; the report lists each
+ *   execution as its own testcase, in order (docs/rerun.md, "Executions per start"). A command that ignores it (one
+ *   testcase per test) still works: the core counts the executions it got and asks for the rest in further starts.
  * The command's exit code is not the verdict; the report is. Keep these names.
  */
 
@@ -36,8 +39,8 @@ export interface RerunCommand {
 export interface PresetOptions {
   args?: readonly string[];
   /**
-   * Executions of each listed test asked of this one process (absent: 1). Honoured only by a preset with
-   * `repeats: true`; the others are given 1.
+   * Executions per test asked of this process (absent = 1), given only to a preset that `repeats`: its report lists
+   * each execution as its own testcase with the test's classname and name, in order.
    */
   repeat?: number;
 }
@@ -61,9 +64,9 @@ export interface RerunPreset {
    */
   keepsOrder?: boolean;
   /**
-   * Whether `commands` honours `options.repeat`: the ONE report then lists each execution of each test as its own
-   * testcase, in execution order, with the id of the original report (docs/rerun-presets.md). Absent: no, each
-   * execution is a start of its own.
+   * Whether `commands` honours `options.repeat`: its process runs each selected test that many times and its report
+   * lists each execution as its own testcase (docs/rerun.md, "Executions per start"). Absent: one execution per test
+   * and start, and the core starts it once per execution.
    */
   repeats?: boolean;
   /**
