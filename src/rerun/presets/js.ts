@@ -108,7 +108,8 @@ export const jest: RerunPreset = {
       argv: [...localBin('jest'), ...(options?.args ?? []), '--ci', `--testNamePattern=${pattern}`, '--reporters=default', '--reporters=jest-junit', '--coverage=false', '--passWithNoTests'],
       env: { JEST_JUNIT_OUTPUT_FILE: reportPath },
     };
-    if (n === 1) return [run];
+    // A runner of the project's own on the command line would clash with the preset's: one execution a start then.
+    if (n === 1 || (options?.args ?? []).some((a) => /^--test-?runner(=|$)/i.test(a))) return [run];
     run.argv.push(`--testRunner=${runner}`);
     run.env![REPEAT_ENV] = String(n);
     return [writeFilesCommand([[runner, JEST_RUNNER]]), run];

@@ -62,8 +62,11 @@ import { VitestTestRunner } from 'vitest/runners';
 const N = Math.max(1, Math.floor(Number(process.env.FLAKEGUARD_PRESET_REPEAT) || 1));
 const origin = new WeakMap();
 const previous = new WeakMap();
+const repeated = new WeakSet();
 
 function repeat(suite) {
+  if (repeated.has(suite)) return;
+  repeated.add(suite);
   const tasks = [];
   for (const task of suite.tasks) {
     tasks.push(task);
@@ -85,17 +88,20 @@ function repeat(suite) {
 export default class FlakeguardRepeatRunner extends VitestTestRunner {
   constructor(...args) {
     super(...args);
-    // vitest wraps onCollected to send the collected tree to the reporters: the copies must be in it.
+    // vitest wraps onCollected to send the collected tree to the reporters: the copies must be in it. (A runner
+    // class of its own with an onCollected is called after the copies too.)
+    const own = super.onCollected;
     let send;
     Object.defineProperty(this, 'onCollected', {
       configurable: true,
-      get: () =>
-        send === undefined
-          ? undefined
-          : (files) => {
-              if (N > 1) for (const file of files) repeat(file);
-              return send(files);
-            },
+      get: () => {
+        const next = send ?? (own === undefined ? undefined : own.bind(this));
+        if (next === undefined) return undefined;
+        return (files) => {
+          if (N > 1) for (const file of files) repeat(file);
+          return next(files);
+        };
+      },
       set: (fn) => {
         send = fn;
       },

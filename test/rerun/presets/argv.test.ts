@@ -413,6 +413,9 @@ describe('repeat in one process (PresetOptions.repeat)', () => {
     expect(cs[0]!.argv.slice(3).filter((_, i) => i % 2 === 0)).toEqual([`${REPORT}.flakeguard-jest-runner.cjs`]);
     expect(cs[1]!.argv.at(-1)).toBe(`--testRunner=${REPORT}.flakeguard-jest-runner.cjs`);
     expect(cs[1]!.env).toEqual({ JEST_JUNIT_OUTPUT_FILE: REPORT, [REPEAT_ENV]: '6' });
+    // The project's own --testRunner among the original arguments: a plain round (the core starts it again).
+    for (const args of [['--testRunner=jest-jasmine2'], ['--test-runner', 'jest-jasmine2']])
+      expect(findPreset('jest')!.commands(tests, REPORT, 1, { repeat: 6, args })).toEqual(findPreset('jest')!.commands(tests, REPORT, 1, { args }));
   });
 
   it("mocha: --require adds a root hook plugin (to the project's own), before the files", () => {
