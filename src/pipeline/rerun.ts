@@ -547,7 +547,7 @@ async function contextRounds(o: {
     const who = `'${t.test.id}'`;
     if (left.has(t)) t.verdict = 'undecided';
     const limit = t.direction === 'forward' ? pairs : o.reverseRounds;
-    const folded = t.direction !== 'forward' && o.preset.repeats === true && limit > 1;
+    const folded = t.direction === 'reverse' && o.preset.repeats === true && limit > 1;
     if (folded) {
       // The reverse case's rounds change no verdict and need no fresh process each: one start runs its context
       // `limit` times, read execution by execution as the rounds were (docs/rerun.md, "Executions per start").
