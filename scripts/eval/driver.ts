@@ -35,7 +35,7 @@ import { contextRound, execute, renderReports, rerunDraw, rerunRound, type Execu
 import { failureProbability, ISSUE_SETTINGS, rerunLoop, type RerunSettings, type Verdict } from './rerun-model.ts';
 import { RERUN_COMMAND_SCRIPT, type RerunState } from './rerun-command.ts';
 import type { Attempt, ParsedTestCase } from '../../src/model.ts';
-import { answerKey, blockingStreaks, orderCandidates, finishRerun, recordRound, roundCases, startRerun, type RerunResult } from '../../src/rerun/plan.ts';
+import { answerKey, blockingStreaks, orderCandidates, finishRerun, recordRound, roundCases, roundGroups, startRerun, type RerunResult } from '../../src/rerun/plan.ts';
 import { RERUN_DEFAULTS } from '../../src/rerun/rerun-inputs.ts';
 import { plannedExtras, quarantinedIfExhausted } from '../../src/pipeline/rerun.ts';
 import { ORDER_REASON, orderSuspects } from '../../src/rerun/order.ts';
@@ -116,6 +116,8 @@ export interface FailureDetail {
 
 export interface RerunCost {
   rounds: number;
+  /** Processes started (a round of the step's core may start several: src/rerun/plan.ts roundGroups); absent: rounds. */
+  starts?: number;
   /** Test executions in all rounds. */
   executions: number;
   /** Sum of the re-run tests' durations, s (the world's durations; no runner start-up). */
@@ -575,25 +577,28 @@ function rerunWithCore(
   for (;;) {
     const cases = roundCases(state);
     if (cases.length === 0) break;
-    const round = state.rounds.length + 1;
-    const got = rerunRound(
-      world,
-      execution.run,
-      execution.attempt,
-      round,
-      cases.map((c) => c.test.id),
-    );
-    const asked = new Map(cases.map((c) => [c.test.id, c.test]));
+    // As the step buys executions from a command that honours FLAKEGUARD_RERUN_REPEAT (src/pipeline/rerun.ts): each
+    // start asks its tests several times. A test's j-th re-run answers as the world's round j, as one start per
+    // re-run would have had it answered (every undecided test is in every round), so decisions are the same.
     const attempts = new Map<string, Attempt[]>();
+    const executions = new Map<string, Attempt[][]>();
     let seconds = 0;
-    for (const [id, a] of got) {
-      const duration = byId.get(id)?.duration ?? 0;
-      seconds += duration;
-      attempts.set(answerKey(asked.get(id) ?? { id, classname: '', name: id }), [
-        a.code === 'P' ? { status: 'passed', durationSec: duration } : { status: a.code === 'E' ? 'error' : 'failed', message: a.message, type: a.type, durationSec: duration },
-      ]);
+    const groups = roundGroups(cases, state.rule, { repeats: true });
+    for (const group of groups) {
+      for (const c of group.cases) {
+        const key = answerKey(c.test);
+        const duration = byId.get(c.test.id)?.duration ?? 0;
+        for (let k = 0; k < group.repeat; k++) {
+          const a = rerunRound(world, execution.run, execution.attempt, c.rounds + 1 + k, [c.test.id]).get(c.test.id);
+          if (!a) continue;
+          seconds += duration;
+          const one: Attempt = a.code === 'P' ? { status: 'passed', durationSec: duration } : { status: a.code === 'E' ? 'error' : 'failed', message: a.message, type: a.type, durationSec: duration };
+          attempts.set(key, [...(attempts.get(key) ?? []), one]);
+          executions.set(key, [...(executions.get(key) ?? []), [one]]);
+        }
+      }
     }
-    recordRound(state, cases, { ok: true, attempts, seconds });
+    recordRound(state, cases, { ok: true, attempts, executions, seconds, starts: groups.length });
   }
   const result = finishRerun(state, tests);
   result.orderSuspects = orderSuspects({
@@ -665,6 +670,7 @@ function costOfCore(world: SimWorld, r: RerunResult): RerunCost {
   const n = (v: string): number => r.cases.filter((c) => c.verdict === v || (c.verdict === 'unreproduced' && c.rule === v)).length;
   return {
     rounds: r.rounds.length,
+    starts: r.starts ?? r.rounds.length,
     executions: r.executions,
     seconds: r.seconds,
     proven: r.provenFlaky.length,

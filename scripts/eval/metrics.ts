@@ -74,6 +74,8 @@ export interface Metrics {
   /** In-step re-runs (issue #14): per workflow-run step on average, and in all. */
   rerunExecutionsPerRun: number;
   rerunRoundsPerRun: number;
+  /** Processes the re-runs started per run (src/rerun/plan.ts roundGroups: several executions per start). */
+  rerunStartsPerRun?: number;
   rerunSecondsPerRun: number;
   rerunSteps: number;
   rerunVerdicts: { proven: number; consistent: number; exhausted: number; notRerun: number };
@@ -325,6 +327,7 @@ export function computeMetrics(trace: Trace, warmup = Math.min(50, Math.floor(tr
   }
   let rerunExecutions = 0;
   let rerunRounds = 0;
+  let rerunStarts = 0;
   let rerunSeconds = 0;
   let rerunSteps = 0;
   let flakyConsistentRed = 0;
@@ -336,6 +339,7 @@ export function computeMetrics(trace: Trace, warmup = Math.min(50, Math.floor(tr
     if (c.rounds > 0) rerunSteps++;
     rerunExecutions += c.executions;
     rerunRounds += c.rounds;
+    rerunStarts += c.starts ?? c.rounds;
     rerunSeconds += c.seconds;
     rerunVerdicts.proven += c.proven;
     rerunVerdicts.consistent += c.consistent;
@@ -407,6 +411,7 @@ export function computeMetrics(trace: Trace, warmup = Math.min(50, Math.floor(tr
     failedNeverQuarantined,
     rerunExecutionsPerRun: rerunExecutions / world.runs.length,
     rerunRoundsPerRun: rerunRounds / world.runs.length,
+    rerunStartsPerRun: rerunStarts / world.runs.length,
     rerunSecondsPerRun: rerunSeconds / world.runs.length,
     rerunSteps,
     rerunVerdicts,

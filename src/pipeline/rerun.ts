@@ -6,7 +6,7 @@
 import * as core from '@actions/core';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { isFailure, type Attempt, type ParsedTestCase } from '../model.ts';
+import { isFailure, runnerTitle, type Attempt, type ParsedTestCase } from '../model.ts';
 import { NO_HISTORY } from '../rerun/stopping.ts';
 import { contextDirection, earlierInFile, earlierInRun, nextProbe, orderSentence, pairsNeeded, recordContext, recordProbe, type ContextTrack } from '../rerun/context-rounds.ts';
 import type { PolicyOptions } from '../policy/quarantine.ts';
@@ -34,6 +34,8 @@ import {
   recordRound,
   rerunTestOf,
   roundCases,
+  roundGroups,
+  startsIn,
   setAside,
   startRerun,
   stopRerun,
@@ -170,10 +172,18 @@ async function readHistory(branch: Pick<DataBranch, 'snapshot'>): Promise<{ snap
  * not merged by id here, so one whose id merely collides with an asked test's (docs/test-ids.md) never adds to it.
  * Names are capped as the original report's were (src/junit/cap.ts), so a long name answers under its capped form.
  */
-export async function readRoundReport(path: string, workspace: string): Promise<{ attempts: Map<string, Attempt[]>; problems: string[] }> {
+export async function readRoundReport(
+  path: string,
+  workspace: string,
+  /** The round asked for several executions per test (FLAKEGUARD_RERUN_REPEAT above 1). */
+  o: { repeated?: boolean } = {},
+): Promise<{ attempts: Map<string, Attempt[]>; executions?: Map<string, Attempt[][]>; problems: string[] }> {
   const read = await parseReportFile(path, displayPath(path, workspace), { workspace });
   if (typeof read === 'string') return { attempts: new Map(), problems: [read] };
   const attempts = new Map<string, Attempt[]>();
+  // Asked for several executions, each testcase of an id is one execution of that test, in order: never a twin (no
+  // test with a twin in the run is asked for several, src/rerun/plan.ts roundGroups).
+  const executions = o.repeated ? new Map<string, Attempt[][]>() : undefined;
   // Twins (docs/test-ids.md) are told apart by their order in the report, as in the original report.
   const capped = read.cases.map((c) => {
     const one: Cleanable & { attempts: Attempt[] } = { name: capName(c.name), classname: capName(c.classname), suite: capName(c.suite), attempts: c.attempts };
@@ -182,15 +192,20 @@ export async function readRoundReport(path: string, workspace: string): Promise<
   });
   // Ids cleaned as in the run's reports (ADR 0445), so that an answer has the asked test's classname and name.
   cleanIds(capped, read.reporter === 'mocha');
-  const namer = read.oneCasePerTest ? twinNamer(capped) : undefined;
+  const namer = read.oneCasePerTest && !executions ? twinNamer(capped) : undefined;
   for (const named of capped) {
     if (namer) named.name = namer.name(named.name, testId(named)).name;
     const key = answerKey({ id: testId(named), classname: named.classname, name: named.name });
+    if (executions) {
+      const known = executions.get(key);
+      if (known) known.push([...named.attempts]);
+      else executions.set(key, [[...named.attempts]]);
+    }
     const known = attempts.get(key);
     if (known) for (const a of named.attempts) known.push(a);
     else attempts.set(key, named.attempts);
   }
-  return { attempts, problems: read.problems.map((p) => `${p.line ? `line ${p.line}: ` : ''}${p.message}`) };
+  return { attempts, ...(executions ? { executions } : {}), problems: read.problems.map((p) => `${p.line ? `line ${p.line}: ` : ''}${p.message}`) };
 }
 
 export async function rerunStep(input: RerunStepInput): Promise<RerunResult & { note?: string; warnings?: string[] }> {
@@ -290,6 +305,10 @@ async function rerunOrSkip(input: RerunStepInput): Promise<RerunResult & { note?
   const dir = join(input.tempDir, 'flakeguard-rerun');
   const command = rerun.preset ?? rerun.command;
   const warnings: string[] = [];
+  // A custom command is asked for several executions per start (it may ignore the variable: then more starts follow);
+  // a preset only when its runner repeats a selected test in one process (RerunPreset.repeats).
+  const canRepeat = rerun.preset === undefined || rerun.preset.repeats === true;
+  const twinned = twinnedIn(tests);
   for (;;) {
     const cases = roundCases(state);
     if (cases.length === 0) break;
@@ -299,49 +318,69 @@ async function rerunOrSkip(input: RerunStepInput): Promise<RerunResult & { note?
       break;
     }
     const round = state.rounds.length + 1;
+    // The round's starts (docs/rerun.md, "Executions per start"): each asks its tests FLAKEGUARD_RERUN_REPEAT times.
+    const groups = roundGroups(cases, state.rule, {
+      repeats: canRepeat,
+      inOrder: rerun.preset?.repeatsInOrder !== false,
+      twinned,
+      cap: (group) => executionsThatFit(group, left),
+    });
     // A test the preset cannot put on a command line is set aside (no invocation can answer for it); the others run.
-    const fitted = fitRound(rerun, cases, dir, round);
-    for (const u of fitted.unfit) setAside(u.item, u.why);
-    if (fitted.unfit.length > 0) {
-      const first = fitted.unfit[0]!;
-      const more = fitted.unfit.length > 1 ? ` (and ${fitted.unfit.length - 1} more test${fitted.unfit.length === 2 ? '' : 's'})` : '';
+    const invocations: Array<{ cases: RerunCase[]; repeat: number; dir: string }> = [];
+    const unfit: Array<{ item: RerunCase; why: string }> = [];
+    for (const [g, group] of groups.entries()) {
+      const fitted = fitRound(rerun, group.cases, dir, round, group.repeat);
+      unfit.push(...fitted.unfit);
+      for (const part of fitted.parts) invocations.push({ cases: part, repeat: group.repeat, dir: '' });
+      if (fitted.parts.length > 1 && g === 0) {
+        core.info(
+          `Round ${round}: the command line for ${group.cases.length} tests is over the operating system's limits; split into ${fitted.parts.length} invocations (${fitted.parts.map((p) => p.length).join(', ')} tests).`,
+        );
+      }
+    }
+    for (const [k, inv] of invocations.entries()) inv.dir = invocations.length === 1 ? dir : join(dir, `part-${k + 1}`);
+    for (const u of unfit) setAside(u.item, u.why);
+    if (unfit.length > 0) {
+      const first = unfit[0]!;
+      const more = unfit.length > 1 ? ` (and ${unfit.length - 1} more test${unfit.length === 2 ? '' : 's'})` : '';
       core.warning(commandText(`Re-runs: '${first.item.test.id}'${more} could not be re-run: ${first.why}.`, 1000), { title: 'flakeguard re-runs' });
     }
-    if (fitted.parts.length === 0) continue;
-    const asked = fitted.parts.flat();
+    if (invocations.length === 0) continue;
+    const asked = invocations.flatMap((inv) => inv.cases);
     const failedNow = asked.filter((c) => c.kind === 'failed').length;
     const title = `Re-run round ${round}: ${failedNow} failed test${failedNow === 1 ? '' : 's'}${asked.length > failedNow ? `, ${asked.length - failedNow} extra` : ''}`;
     const answer = await core.group(title, async () => {
       for (const c of asked.slice(0, 50)) core.info(logText(`  ${c.test.id}`, 1000));
       if (asked.length > 50) core.info(`  … and ${asked.length - 50} more`);
-      if (fitted.parts.length > 1) {
+      if (invocations.some((inv) => inv.repeat > 1)) {
         core.info(
-          `Round ${round}: the command line for ${asked.length} tests is over the operating system's limits; split into ${fitted.parts.length} invocations (${fitted.parts.map((p) => p.length).join(', ')} tests).`,
+          `Round ${round}: ${invocations.length} start${invocations.length === 1 ? '' : 's'}, each test run ${invocations.map((inv) => inv.repeat).join(', ')} time(s) in its start (FLAKEGUARD_RERUN_REPEAT).`,
         );
       }
       const parts: Array<{ asked: RerunCase[]; answer: RoundAnswer }> = [];
-      for (const [k, part] of fitted.parts.entries()) {
+      for (const inv of invocations) {
         const leftNow = deadline - Date.now();
         const a: RoundAnswer =
           leftNow <= 0
             ? { ok: false, why: 'rerun-timeout ran out', seconds: 0 }
             : await runPart({
                 round,
-                cases: part,
+                cases: inv.cases,
                 command,
                 options: presetOptions(rerun),
+                repeat: inv.repeat,
                 workspace: input.workspace,
-                dir: fitted.parts.length === 1 ? dir : join(dir, `part-${k + 1}`),
+                dir: inv.dir,
                 timeoutMs: leftNow,
                 env: stepEnv(rerun),
                 log: (line) => core.info(logText(line, 2000)),
                 logCommand: (line) => core.info(logText(line, 600_000)),
-                readReport: (path) => readRoundReport(path, input.workspace),
+                readReport: (path) => readRoundReport(path, input.workspace, { repeated: inv.repeat > 1 }),
               });
-        parts.push({ asked: part, answer: a });
+        parts.push({ asked: inv.cases, answer: a });
         if (!a.ok) break;
       }
-      const a = combineParts(parts, fitted.parts.length);
+      const a = combineParts(parts, invocations.length);
       core.info(a.ok ? `Round ${round}: report read (${a.seconds}s).` : logText(`Round ${round} voided: ${a.why} (${a.seconds}s).`, 1000));
       return a;
     });
@@ -361,6 +400,7 @@ async function rerunOrSkip(input: RerunStepInput): Promise<RerunResult & { note?
     }
   }
   const result = finishRerun(state, tests);
+  const ordinary = { executions: result.ran, starts: startsIn(result.rounds) };
   result.orderSuspects = orderSuspects({
     history,
     cases: result.cases,
@@ -385,6 +425,14 @@ async function rerunOrSkip(input: RerunStepInput): Promise<RerunResult & { note?
       attemptsMax: rerun.attemptsMax,
       reverseRounds: Math.min(REVERSE_ROUNDS, rerun.attempts),
     });
+  }
+  if (result.rounds.length > 0) {
+    const starts = startsIn(result.rounds);
+    result.starts = starts;
+    const context = starts - ordinary.starts;
+    core.info(
+      `Re-runs: ${ordinary.executions} execution${ordinary.executions === 1 ? '' : 's'} in ${ordinary.starts} start${ordinary.starts === 1 ? '' : 's'} of the re-run command${context > 0 ? `, and ${result.ran - ordinary.executions} in ${context} context start${context === 1 ? '' : 's'}` : ''}${(result.surplus ?? 0) > 0 ? ` (${result.surplus} ran after their test's verdict: no attempts)` : ''}.`,
+    );
   }
   return { ...result, ...(note ? { note } : {}), ...(warnings.length > 0 ? { warnings } : {}) };
 }
@@ -456,8 +504,9 @@ async function contextRounds(o: {
   while (taken > 0 && pairsNeeded(taken) > o.attemptsMax) taken--;
   const pairs = pairsNeeded(Math.max(1, taken));
   const left = new Set(forward.slice(taken));
-  // One invocation: `tests` in this order; whether `target` failed, or undefined when the round could not answer.
-  const invoke = async (label: string, run: readonly ParsedTestCase[], target: ParsedTestCase): Promise<boolean | undefined> => {
+  // One invocation: `tests` in this order, `repeat` times (a preset that repeats: RerunPreset.repeats); whether `target`
+  // failed, each execution in order, or undefined when the round could not answer.
+  const invokeAll = async (label: string, run: readonly ParsedTestCase[], target: ParsedTestCase, repeat = 1): Promise<boolean[] | undefined> => {
     const left = o.deadline - Date.now();
     if (left <= 0) return undefined;
     const round = result.rounds.length + 1;
@@ -470,13 +519,14 @@ async function contextRounds(o: {
         cases: asked,
         command: o.preset,
         options: o.options,
+        repeat,
         workspace: input.workspace,
         dir: o.dir,
         timeoutMs: left,
         env: o.env,
         log: (line) => core.info(logText(line, 2000)),
         logCommand: (line) => core.info(logText(line, 600_000)),
-        readReport: (path) => readRoundReport(path, input.workspace),
+        readReport: (path) => readRoundReport(path, input.workspace, { repeated: repeat > 1 }),
       });
       core.info(a.ok ? `Context round ${round}: report read (${a.seconds}s).` : logText(`Context round ${round} voided: ${a.why} (${a.seconds}s).`, 1000));
       return a;
@@ -487,15 +537,32 @@ async function contextRounds(o: {
     result.ran += log.ran;
     result.seconds += answer.seconds;
     if (!answer.ok) return undefined;
-    const got = (answer.attempts.get(answerKey(target)) ?? []).filter((a) => a.status !== 'skipped');
-    return got.length === 0 ? undefined : got.some((a) => isFailure(a.status));
+    const key = answerKey(target);
+    const executions = (answer.executions?.get(key) ?? [answer.attempts.get(key) ?? []]).map((e) => e.filter((a) => a.status !== 'skipped')).filter((e) => e.length > 0);
+    return executions.length === 0 ? undefined : executions.map((e) => e.some((a) => isFailure(a.status)));
   };
+  const invoke = async (label: string, run: readonly ParsedTestCase[], target: ParsedTestCase): Promise<boolean | undefined> => (await invokeAll(label, run, target))?.[0];
   const caseOf = new Map(result.cases.map((c) => [c.historyId, c]));
   for (const t of tracks) {
     const who = `'${t.test.id}'`;
     if (left.has(t)) t.verdict = 'undecided';
     const limit = t.direction === 'forward' ? pairs : o.reverseRounds;
-    for (let k = 0; k < limit && (t.verdict === undefined || t.verdict === 'fails-in-context'); k++) {
+    const folded = t.direction === 'reverse' && o.preset.repeats === true && limit > 1;
+    if (folded) {
+      // The reverse case's rounds change no verdict and need no fresh process each: one start runs its context
+      // `limit` times, read execution by execution as the rounds were (docs/rerun.md, "Executions per start").
+      const outcomes = await invokeAll(
+        `${who} after the ${t.earlier.length} test${t.earlier.length === 1 ? '' : 's'} before it in ${t.scope === 'run' ? 'the run' : 'its file'}, ${limit} times`,
+        [...t.earlier, t.test],
+        t.test,
+        limit,
+      );
+      for (const failed of outcomes ?? []) {
+        if (t.verdict !== undefined && t.verdict !== 'fails-in-context') break;
+        recordContext(t, pairs, { context: failed });
+      }
+    }
+    for (let k = 0; k < limit && !folded && (t.verdict === undefined || t.verdict === 'fails-in-context'); k++) {
       let alone: boolean | undefined;
       if (t.direction === 'forward') {
         alone = await invoke(`${who} alone (pair ${k + 1} of ${pairs})`, [t.test], t.test);
@@ -566,11 +633,11 @@ async function contextRounds(o: {
  * preset puts tests on its command line; a custom command gets them in a file, so its round is one invocation. The
  * commands are sized with a report path at least as long as any part's.
  */
-function fitRound(rerun: RerunInputs, cases: RerunCase[], dir: string, round: number): Fitted<RerunCase> {
+function fitRound(rerun: RerunInputs, cases: RerunCase[], dir: string, round: number, repeat = 1): Fitted<RerunCase> {
   const preset = rerun.preset;
   if (preset === undefined) return { parts: [cases], unfit: [] };
   const sizing = join(dir, `part-${cases.length}`, `round-${round}`, 'report.xml');
-  const options = presetOptions(rerun);
+  const options = repeat > 1 ? { ...presetOptions(rerun), repeat } : presetOptions(rerun);
   const fitted = fitSelection(cases, (part) =>
     preset.commands(
       part.map((c) => rerunTestOf(c.test)),
@@ -618,6 +685,30 @@ function environmentBytes(env: NodeJS.ProcessEnv): number {
 /** The step's environment, with the variables the script `rerun: auto` read sets (`TZ=UTC jest`). */
 function stepEnv(rerun: RerunInputs): NodeJS.ProcessEnv {
   return rerun.env ? { ...process.env, ...rerun.env } : process.env;
+}
+
+/**
+ * Whether a case has a twin in the run (docs/test-ids.md): a test of the same report, classname and runner title.
+ * Its executions in a repeated start could not be told from its twin's, so it is asked once a start (roundGroups).
+ */
+function twinnedIn(tests: readonly ParsedTestCase[]): (c: RerunCase) => boolean {
+  const key = (t: ParsedTestCase): string => JSON.stringify([t.report, t.classname, t.suite, runnerTitle(t)]);
+  const keys = new Set(tests.filter((t) => t.twin !== undefined && t.twin > 1).map(key));
+  return (c) => keys.size > 0 && keys.has(key(c.test));
+}
+
+/**
+ * The executions per test a start of these cases may ask for within the time left: half of it over the time one
+ * execution of them all took in the run (their last attempts' durations), so that a start that runs long leaves time
+ * for another; unbounded when the reports give no durations.
+ */
+function executionsThatFit(cases: readonly RerunCase[], leftMs: number): number {
+  let total = 0;
+  for (const c of cases) {
+    const d = c.test.attempts[c.test.attempts.length - 1]?.durationSec;
+    if (typeof d === 'number' && Number.isFinite(d) && d > 0) total += d;
+  }
+  return total > 0 ? Math.max(1, Math.floor(leftMs / 2000 / total)) : Number.MAX_SAFE_INTEGER;
 }
 
 function presetOptions(rerun: RerunInputs): PresetOptions {

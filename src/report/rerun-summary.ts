@@ -81,8 +81,13 @@ export function renderRerunSection(result: RerunResult & { note?: string }, orde
   }
   // The executions the rounds' reports say ran, asked for or not (a preset may run more than it was asked).
   const unreproduced = result.cases.filter((c) => c.verdict === 'unreproduced').length;
-  const asked = result.ran !== result.executions ? ` (${result.executions} asked for)` : '';
-  const cost = `${result.ran} test execution${s(result.ran)}${asked} in ${result.rounds.length} round${s(result.rounds.length)}, ${result.seconds.toFixed(1)} s`;
+  // Asked for: the attempts, and the executions a start ran after its test's verdict (FLAKEGUARD_RERUN_REPEAT).
+  const surplus = result.surplus ?? 0;
+  const askedFor = result.executions + surplus;
+  const asked = result.ran !== askedFor ? ` (${askedFor} asked for)` : '';
+  const starts = result.starts ?? result.rounds.length;
+  const after = surplus > 0 ? `; ${surplus} of them ran after the verdict of their test (a start runs all it was asked for) and are no attempts` : '';
+  const cost = `${result.ran} test execution${s(result.ran)}${asked} in ${result.rounds.length} round${s(result.rounds.length)} (${starts} start${s(starts)} of the re-run command), ${result.seconds.toFixed(1)} s${after}`;
   // Counted as the outputs count: `proven-flaky`; every failed test whose re-runs all failed; `consistent-failures`.
   const everyRerunFailed = result.cases.filter(
     (c) => c.kind === 'failed' && c.reruns.length > 0 && !orderDependent.has(c.historyId) && c.reruns.every((a) => isFailure(a.status) || a.status === 'skipped'),

@@ -7,6 +7,9 @@
  * - FLAKEGUARD_RERUN_TESTS: path of a JSON Lines file, one RerunTest per line;
  * - FLAKEGUARD_RERUN_REPORT: path where the command writes one JUnit XML report (its folder exists);
  * - FLAKEGUARD_RERUN_ROUND: 1, 2, …
+ * - FLAKEGUARD_RERUN_REPEAT: N ≥ 1, run each listed test N times in this one invocation; the report lists each
+ *   execution as its own testcase, in order (docs/rerun.md, "Executions per start"). A command that ignores it (one
+ *   testcase per test) still works: the core counts the executions it got and asks for the rest in further starts.
  * The command's exit code is not the verdict; the report is. Keep these names.
  */
 
@@ -35,6 +38,11 @@ export interface RerunCommand {
 /** What a preset gets besides the tests: the original run's extra runner arguments, as screenArgs kept them. */
 export interface PresetOptions {
   args?: readonly string[];
+  /**
+   * Executions per test asked of this process (absent = 1), given only to a preset that `repeats`: its report lists
+   * each execution as its own testcase with the test's classname and name, in order.
+   */
+  repeat?: number;
 }
 
 /**
@@ -55,6 +63,19 @@ export interface RerunPreset {
    * test runs after the chosen tests written before it (context rounds: docs/rerun.md). Absent: no context rounds.
    */
   keepsOrder?: boolean;
+  /**
+   * Whether `commands` honours `options.repeat`: its process runs each selected test that many times and its report
+   * lists each execution as its own testcase (docs/rerun.md, "Executions per start"). Absent: one execution per test
+   * and start, and the core starts it once per execution.
+   */
+  repeats?: boolean;
+  /**
+   * With `repeats`: false when the report does not list a test's executions in the order they ran (gotestsum lists a
+   * test's failed runs before its passed ones). The core then asks each failed test for exactly the executions at
+   * which its verdict could first be reached, so that their order cannot change it (src/rerun/plan.ts roundGroups).
+   * Absent: in order.
+   */
+  repeatsInOrder?: boolean;
   /**
    * The processes to run, in order, for one round. Together they must write ONE JUnit XML report at `reportPath`
    * whose test ids (docs/test-ids.md) equal the original report's for the same tests. Running a superset of

@@ -65,11 +65,14 @@ export interface RerunCase {
   counts: FailureCounts;
   /** Re-runs at most (kind failed): the rule's, or more for a failure of a quarantined test (startRerun). */
   maxReruns: number;
-  /** Attempts the re-run reports gave, in order. */
+  /** Attempts the re-run reports gave, in order (the executions up to the one that decided it). */
   reruns: Attempt[];
   /** Rounds that asked for this test (voided ones included). */
   asked: number;
-  /** Rounds that answered for this test. */
+  /**
+   * Executions that answered for this test and count as its re-runs: one a round, or as many as a start that ran it
+   * FLAKEGUARD_RERUN_REPEAT times gave, up to the one that decided it (recordRound).
+   */
   rounds: number;
   verdict?: CaseVerdict;
   /** Why, in words: the consistent-failure sentence, or why the re-runs could not answer. */
@@ -91,6 +94,13 @@ export interface RoundLog {
   ignored: number;
   /** Executions the round's report says really ran (not skipped), asked for or not; 0 when the round was voided. */
   ran: number;
+  /** Processes the round started (its invocations; a command that is voided counts); absent: 1. */
+  starts?: number;
+  /**
+   * Executions of asked tests its report gave after the execution that decided their test (FLAKEGUARD_RERUN_REPEAT
+   * asks for them all at once; a start cannot stop early): they ran, are in `ran`, and are no attempts.
+   */
+  surplus?: number;
   /** A context or bisection round (src/rerun/context-rounds.ts): what it ran, for whom; its executions are no attempts. */
   context?: string;
 }
@@ -282,8 +292,16 @@ export type RoundAnswer =
       seconds: number;
       /** Executions its report(s) say ran, when not every one is in `attempts` (combineParts); else counted there. */
       ran?: number;
+      /**
+       * The attempts of a key split into executions, when the round asked for several executions per test
+       * (FLAKEGUARD_RERUN_REPEAT above 1): each testcase of the report is one execution, in the report's order. A
+       * key absent here is one execution (its attempts are one testcase's, or its retries').
+       */
+      executions?: ReadonlyMap<string, ReadonlyArray<readonly Attempt[]>>;
+      /** Processes started for the round; absent: 1. */
+      starts?: number;
     }
-  | { ok: false; why: string; seconds: number };
+  | { ok: false; why: string; seconds: number; starts?: number };
 
 /**
  * The executions a round really made, by its report: every testcase attempt not skipped, asked for or not (a preset
@@ -300,27 +318,117 @@ export function ranIn(answer: Extract<RoundAnswer, { ok: true }>): number {
 export function recordRound(state: RerunState, asked: readonly RerunCase[], answer: RoundAnswer): void {
   const round = state.rounds.length + 1;
   for (const c of asked) c.asked++;
+  const starts = answer.starts !== undefined && answer.starts !== 1 ? { starts: answer.starts } : {};
   if (!answer.ok) {
-    state.rounds.push({ round, tests: asked.length, seconds: answer.seconds, voided: answer.why, ignored: 0, ran: 0 });
+    state.rounds.push({ round, tests: asked.length, seconds: answer.seconds, voided: answer.why, ignored: 0, ran: 0, ...starts });
     stopRerun(state, `round ${round} was voided: ${answer.why}`);
     return;
   }
   const askedKeys = new Set(asked.map((c) => answerKey(c.test)));
   let ignored = 0;
   for (const key of answer.attempts.keys()) if (!askedKeys.has(key)) ignored++;
-  state.rounds.push({ round, tests: asked.length, seconds: answer.seconds, ignored, ran: ranIn(answer) });
+  const log: RoundLog = { round, tests: asked.length, seconds: answer.seconds, ignored, ran: ranIn(answer), ...starts };
+  state.rounds.push(log);
+  let surplus = 0;
   for (const c of asked) {
-    const got = counted(answer.attempts.get(answerKey(c.test)) ?? []);
-    if (got.length === 0) {
+    const key = answerKey(c.test);
+    // Each execution in order, as if each had been a start of its own: the stopping rule decides after each, and
+    // the executions after the one that decided are no attempts (the test's record is what one start per re-run
+    // would have made: docs/adr/0470).
+    const executions = (answer.executions?.get(key) ?? [answer.attempts.get(key) ?? []]).map(counted).filter((e) => e.length > 0);
+    if (executions.length === 0) {
       c.verdict = 'unanswered';
       c.why = `round ${round}'s re-run report has no result for it (missing or skipped)`;
       continue;
     }
-    c.reruns.push(...got);
-    c.rounds++;
-    if (c.kind === 'failed') decideFailed(c, state.rule);
-    else if (c.rounds >= c.extraRuns) c.verdict = c.reruns.some((a) => isFailure(a.status)) ? 'flaky-extra' : 'clean';
+    for (const [k, got] of executions.entries()) {
+      if (c.verdict !== undefined) {
+        for (const rest of executions.slice(k)) surplus += rest.length;
+        break;
+      }
+      c.reruns.push(...got);
+      c.rounds++;
+      if (c.kind === 'failed') decideFailed(c, state.rule);
+      else if (c.rounds >= c.extraRuns) c.verdict = c.reruns.some((a) => isFailure(a.status)) ? 'flaky-extra' : 'clean';
+    }
   }
+  if (surplus > 0) log.surplus = surplus;
+}
+
+/**
+ * The executions a case still wants, were every one to fail (a failed test) or as planned (an extra): as many as
+ * the stopping rule would run one start at a time before it could stop, for a test that fails them all. A start
+ * asks for them at once (FLAKEGUARD_RERUN_REPEAT), so a real failure is decided in one start; a flaky one stops at
+ * its first pass, and the executions after it are surplus (recordRound).
+ */
+export function executionsWanted(c: RerunCase, rule: StopRule): number {
+  if (c.verdict !== undefined) return 0;
+  if (c.kind === 'extra') return Math.max(0, c.extraRuns - c.rounds);
+  const all = counted([...c.test.attempts, ...c.reruns]);
+  let streak = 0;
+  for (let i = all.length - 1; i >= 0 && isFailure(all[i]!.status); i--) streak++;
+  const limit = { ...rule, maxReruns: c.maxReruns };
+  for (let more = 1; c.rounds + more < c.maxReruns; more++) {
+    if (nextStep(c.counts, streak + more, c.rounds + more, limit) !== 'continue') return more;
+  }
+  return Math.max(1, c.maxReruns - c.rounds);
+}
+
+/** One start of a round: the cases it asks for, each `repeat` times in the one process. */
+export interface RoundGroup {
+  cases: RerunCase[];
+  repeat: number;
+}
+
+/**
+ * How a round's cases are bought in starts (docs/rerun.md, "Executions per start"). Without repetition (a preset
+ * whose runner cannot repeat a test in one process) one start asks each case once, as always. With it:
+ * - the failed tests share one start, asked for the most executions any of them wants (executionsWanted): a real
+ *   failure is decided in that start, and one that wants fewer has the rest as surplus. When the report does not list
+ *   a test's executions in the order they ran (`inOrder` false: gotestsum lists a test's failures first), each
+ *   failed test is asked for exactly the executions at which the stopping rule could first stop, in a start per
+ *   count: then whether any of them passed decides, whatever their order;
+ * - the extras are grouped by the executions they want, so that an extra never runs beyond its budget; a group that
+ *   wants as many as a start of failed tests joins it;
+ * - a test with a twin in the run (docs/test-ids.md) is asked once a start: its executions could not be told from
+ *   its twin's, which the runner runs too (one title);
+ * - `cap(cases)` bounds a start's executions (the time left over the tests' durations).
+ * Starts with failed tests come first, most executions first.
+ */
+export function roundGroups(
+  cases: readonly RerunCase[],
+  rule: StopRule,
+  o: { repeats: boolean; inOrder?: boolean; twinned?: (c: RerunCase) => boolean; cap?: (cases: readonly RerunCase[]) => number },
+): RoundGroup[] {
+  if (cases.length === 0) return [];
+  if (!o.repeats) return [{ cases: [...cases], repeat: 1 }];
+  const single: RerunCase[] = [];
+  const failed = new Map<number, RerunCase[]>();
+  const extras = new Map<number, RerunCase[]>();
+  const add = (into: Map<number, RerunCase[]>, want: number, c: RerunCase): void => {
+    const group = into.get(want);
+    if (group) group.push(c);
+    else into.set(want, [c]);
+  };
+  let most = 0;
+  for (const c of cases) if (c.kind === 'failed' && !o.twinned?.(c)) most = Math.max(most, executionsWanted(c, rule));
+  for (const c of cases) {
+    if (o.twinned?.(c)) single.push(c);
+    else if (c.kind === 'failed') add(failed, o.inOrder === false ? Math.max(1, executionsWanted(c, rule)) : Math.max(1, most), c);
+  }
+  for (const c of cases) {
+    if (c.kind !== 'extra' || o.twinned?.(c)) continue;
+    const want = Math.max(1, executionsWanted(c, rule));
+    add(failed.has(want) ? failed : extras, want, c);
+  }
+  const groups: RoundGroup[] = [];
+  const push = (group: RerunCase[], want: number): void => {
+    groups.push({ cases: group, repeat: Math.max(1, Math.min(want, o.cap?.(group) ?? want)) });
+  };
+  for (const want of [...failed.keys()].sort((a, b) => b - a)) push(failed.get(want)!, want);
+  for (const want of [...extras.keys()].sort((a, b) => b - a)) push(extras.get(want)!, want);
+  if (single.length > 0) groups.push({ cases: single, repeat: 1 });
+  return groups;
 }
 
 /**
@@ -352,21 +460,27 @@ export function stopRerun(state: RerunState, why: string): void {
  */
 export function combineParts(parts: ReadonlyArray<{ asked: readonly RerunCase[]; answer: RoundAnswer }>, of: number): RoundAnswer {
   const seconds = Math.round(parts.reduce((sum, p) => sum + p.answer.seconds, 0) * 10) / 10;
+  const starts = parts.length !== 1 ? { starts: parts.length } : {};
   for (const [k, p] of parts.entries()) {
-    if (!p.answer.ok) return { ok: false, why: of > 1 ? `invocation ${k + 1} of ${of}: ${p.answer.why}` : p.answer.why, seconds };
+    if (!p.answer.ok) return { ok: false, why: of > 1 ? `invocation ${k + 1} of ${of}: ${p.answer.why}` : p.answer.why, seconds, ...starts };
   }
   if (parts.length === 1) return parts[0]!.answer;
   const askedAnywhere = new Set(parts.flatMap((p) => p.asked.map((c) => answerKey(c.test))));
   const attempts = new Map<string, Attempt[]>();
+  const executions = new Map<string, Array<readonly Attempt[]>>();
+  let split = false;
   for (const p of parts) {
     if (!p.answer.ok) continue;
+    if (p.answer.executions) split = true;
     const mine = new Set(p.asked.map((c) => answerKey(c.test)));
     for (const [key, got] of p.answer.attempts) {
-      if (mine.has(key)) attempts.set(key, [...got]);
-      else if (!askedAnywhere.has(key)) attempts.set(key, [...(attempts.get(key) ?? []), ...got]);
+      if (mine.has(key)) {
+        attempts.set(key, [...got]);
+        executions.set(key, [...(p.answer.executions?.get(key) ?? [got])]);
+      } else if (!askedAnywhere.has(key)) attempts.set(key, [...(attempts.get(key) ?? []), ...got]);
     }
   }
-  return { ok: true, attempts, seconds, ran: parts.reduce((n, p) => n + (p.answer.ok ? ranIn(p.answer) : 0), 0) };
+  return { ok: true, attempts, seconds, ran: parts.reduce((n, p) => n + (p.answer.ok ? ranIn(p.answer) : 0), 0), ...(split ? { executions } : {}), ...starts };
 }
 
 export interface RerunResult {
@@ -407,6 +521,10 @@ export interface RerunResult {
   executions: number;
   /** Executions the rounds' reports say really ran, asked for or not (the summary's cost). */
   ran: number;
+  /** Executions of asked tests that ran after their test's verdict (RoundLog.surplus): in `ran`, no attempts. */
+  surplus?: number;
+  /** Processes the re-runs started, context rounds included (what a red build waits for: docs/rerun.md); absent: one a round. */
+  starts?: number;
   /** Seconds the re-run commands took, all rounds. */
   seconds: number;
 }
@@ -443,8 +561,15 @@ export function finishRerun(state: RerunState, tests: readonly ParsedTestCase[],
     newFlaky,
     executions: state.cases.reduce((n, c) => n + c.reruns.length, 0),
     ran: state.rounds.reduce((n, r) => n + r.ran, 0),
+    surplus: state.rounds.reduce((n, r) => n + (r.surplus ?? 0), 0),
+    starts: startsIn(state.rounds),
     seconds: state.rounds.reduce((s, r) => s + r.seconds, 0),
   };
+}
+
+/** Processes the rounds started (a round without `starts` started one). */
+export function startsIn(rounds: readonly RoundLog[]): number {
+  return rounds.reduce((n, r) => n + (r.starts ?? 1), 0);
 }
 
 /**

@@ -30,6 +30,11 @@ export interface RoundRequest {
   command: RerunPreset | string;
   /** The preset's options (the original run's extra arguments), for a preset. */
   options?: PresetOptions;
+  /**
+   * Executions per test asked of this start (FLAKEGUARD_RERUN_REPEAT; a preset gets it as `options.repeat` when its
+   * runner repeats, RerunPreset.repeats); default 1.
+   */
+  repeat?: number;
   workspace: string;
   /** A folder for this run's re-run files (created when missing). */
   dir: string;
@@ -40,7 +45,7 @@ export interface RoundRequest {
   /** One line of the command's output (untrusted: the caller defuses it). */
   log: (line: string) => void;
   /** Reads the round's report (the JUnit parser), attempts by test id; throws or returns problems when unreadable. */
-  readReport: (path: string) => Promise<{ attempts: Map<string, Attempt[]>; problems: string[] }>;
+  readReport: (path: string) => Promise<{ attempts: Map<string, Attempt[]>; executions?: Map<string, Attempt[][]>; problems: string[] }>;
   /** Where each process's command line goes before it starts (default: log). */
   logCommand?: (line: string) => void;
   /** The clock, ms (tests). */
@@ -54,6 +59,7 @@ const MAX_LINE = 2000;
 export const ENV_TESTS = 'FLAKEGUARD_RERUN_TESTS';
 export const ENV_REPORT = 'FLAKEGUARD_RERUN_REPORT';
 export const ENV_ROUND = 'FLAKEGUARD_RERUN_ROUND';
+export const ENV_REPEAT = 'FLAKEGUARD_RERUN_REPEAT';
 
 /**
  * The environment a re-run command gets: this step's, without what belongs to the action and not to the tests —
@@ -89,8 +95,19 @@ export async function runRound(request: RoundRequest): Promise<RoundAnswer> {
   const tests = request.cases.map((c) => rerunTestOf(c.test));
   await writeFile(testsFile, tests.map((t) => `${JSON.stringify(t)}\n`).join(''));
 
-  const commands: RerunCommand[] = typeof request.command === 'string' ? [{ argv: ['bash', '-c', request.command] }] : request.command.commands(tests, reportPath, request.round, request.options);
-  const env: NodeJS.ProcessEnv = { ...rerunEnv(request.env), [ENV_TESTS]: testsFile, [ENV_REPORT]: reportPath, [ENV_ROUND]: String(request.round) };
+  const repeat = Math.max(1, Math.floor(request.repeat ?? 1));
+  const presetRepeats = typeof request.command !== 'string' && request.command.repeats === true && repeat > 1;
+  const commands: RerunCommand[] =
+    typeof request.command === 'string'
+      ? [{ argv: ['bash', '-c', request.command] }]
+      : request.command.commands(tests, reportPath, request.round, presetRepeats ? { ...request.options, repeat } : request.options);
+  const env: NodeJS.ProcessEnv = {
+    ...rerunEnv(request.env),
+    [ENV_TESTS]: testsFile,
+    [ENV_REPORT]: reportPath,
+    [ENV_ROUND]: String(request.round),
+    [ENV_REPEAT]: String(typeof request.command === 'string' || presetRepeats ? repeat : 1),
+  };
   const deadline = started + request.timeoutMs;
   const logger = boundedLogger(request.log);
   const exits: string[] = [];
@@ -123,7 +140,7 @@ export async function runRound(request: RoundRequest): Promise<RoundAnswer> {
   try {
     const read = await request.readReport(reportPath);
     if (read.problems.length > 0) return { ok: false, why: `its report could not be read: ${read.problems[0]}`, seconds: seconds() };
-    return { ok: true, attempts: read.attempts, seconds: seconds() };
+    return { ok: true, attempts: read.attempts, ...(read.executions ? { executions: read.executions } : {}), seconds: seconds() };
   } catch (error) {
     return { ok: false, why: `its report could not be read: ${error instanceof Error ? error.message : String(error)}`, seconds: seconds() };
   }

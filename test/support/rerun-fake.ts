@@ -29,6 +29,11 @@ export interface FakeBehaviour {
   unasked?: Array<{ classname: string; name: string; attempts: string; suite?: string }>;
   /** Tests the report leaves out although they were asked for. */
   leaveOut?: string[];
+  /**
+   * Honours FLAKEGUARD_RERUN_REPEAT: each asked test runs that many times, one testcase per execution, in order.
+   * Without it the fake runs each test once whatever the variable says (a command written before the variable).
+   */
+  repeat?: boolean;
 }
 
 const SCRIPT = String.raw`
@@ -39,7 +44,9 @@ const counterPath = behaviourPath + '.counter.json';
 const counters = existsSync(counterPath) ? JSON.parse(readFileSync(counterPath, 'utf8')) : {};
 const round = Number(process.env.FLAKEGUARD_RERUN_ROUND);
 const tests = readFileSync(process.env.FLAKEGUARD_RERUN_TESTS, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
-appendFileSync(behaviourPath + '.log.jsonl', JSON.stringify({ round, tests, report: process.env.FLAKEGUARD_RERUN_REPORT, cwd: process.cwd() }) + '\n');
+const asked = process.env.FLAKEGUARD_RERUN_REPEAT;
+const repeat = behaviour.repeat && /^[1-9][0-9]*$/.test(asked ?? '') ? Number(asked) : 1;
+appendFileSync(behaviourPath + '.log.jsonl', JSON.stringify({ round, tests, report: process.env.FLAKEGUARD_RERUN_REPORT, cwd: process.cwd(), repeat: asked ?? null }) + '\n');
 if (behaviour.sleep) await new Promise((r) => setTimeout(r, behaviour.sleep * 1000));
 console.log('fake runner: round ' + round + ', ' + tests.length + ' tests');
 console.log('::error::a workflow command printed by the tests');
@@ -59,9 +66,11 @@ const one = (classname, name, code, message, into = cases) => {
 for (const t of tests) {
   if ((behaviour.leaveOut ?? []).includes(t.name)) continue;
   const seq = (behaviour.tests ?? {})[t.name] ?? 'P';
-  const i = counters[t.id] ?? 0;
-  counters[t.id] = i + 1;
-  one(t.classname, t.name, seq[Math.min(i, seq.length - 1)], (behaviour.messages ?? {})[t.name]);
+  for (let k = 0; k < repeat; k++) {
+    const i = counters[t.id] ?? 0;
+    counters[t.id] = i + 1;
+    one(t.classname, t.name, seq[Math.min(i, seq.length - 1)], (behaviour.messages ?? {})[t.name]);
+  }
 }
 for (const u of behaviour.unasked ?? []) {
   const into = u.suite === undefined ? cases : [];
@@ -78,7 +87,8 @@ export interface Fake {
   command: string;
   setBehaviour(b: FakeBehaviour): Promise<void>;
   /** What each round was asked, in order. */
-  rounds(): Promise<Array<{ round: number; tests: Array<{ id: string; classname: string; name: string }>; report: string; cwd: string }>>;
+  /** What each start of the command was asked, in order (`repeat`: FLAKEGUARD_RERUN_REPEAT as it was set, or null). */
+  rounds(): Promise<Array<{ round: number; tests: Array<{ id: string; classname: string; name: string }>; report: string; cwd: string; repeat: string | null }>>;
 }
 
 /** Writes the fake runner into `dir` (outside the workspace). */

@@ -9,7 +9,8 @@
  * the JUnit name are the levels go matches. A test that is the parent of another selected test is left out of the
  * pattern: the parent runs (and is reported) whenever its subtest runs, and naming it would run all its subtests.
  * One `-run` applies to every package given: a test of the same name in another selected package also runs
- * (a superset, which the core ignores).
+ * (a superset, which the core ignores). With `options.repeat` N, `-count=N` runs each selected test N times in one
+ * process (docs/rerun.md, "Executions per start").
  */
 import type { RerunPreset } from '../contract.ts';
 import { goQuoteMeta, unique } from './pattern-escape.ts';
@@ -35,6 +36,10 @@ export const gotestsum: RerunPreset = {
   name: 'gotestsum',
   // gotestsum's --rerun-fails writes every run of a test as its own <testcase>; flakeguard reads those as attempts.
   recordsRetries: true,
+  // `-count=N` runs each selected test N times in the one `go test` process; gotestsum writes each run as its own
+  // <testcase>, a test's failed runs before its passed ones (gotestsum 1.8), not in the order they ran.
+  repeats: true,
+  repeatsInOrder: false,
   // gotestsum's own flags before `--`, go test's after it, as on the original command line.
   screenArgs: screenGotestsum,
   commands(tests, reportPath, _round, options) {
@@ -51,7 +56,7 @@ export const gotestsum: RerunPreset = {
           '--format=standard-verbose',
           '--',
           ...(split < 0 ? [] : args.slice(split + 1)),
-          '-count=1',
+          `-count=${Math.max(1, Math.floor(options?.repeat ?? 1))}`,
           `-run=${goRunPattern(tests.map((t) => t.name))}`,
           ...packages,
         ],

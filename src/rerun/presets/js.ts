@@ -3,8 +3,9 @@
  * test runner. Pure: each turns the tests of a round into one process, started without a shell.
  * See docs/rerun-presets.md for what each assumes about the original run.
  */
-import type { RerunPreset, RerunTest } from '../contract.ts';
+import type { RerunCommand, RerunPreset, RerunTest } from '../contract.ts';
 import { JEST_ARGS, MOCHA_ARGS, NODE_TEST_ARGS, screen, VITEST_ARGS } from './args.ts';
+import { JEST_RUNNER, MOCHA_HOOKS, REPEAT_ENV, repeatCount, VITEST_REPORTER, VITEST_RUNNER, writeFilesCommand } from './repeat.ts';
 import { ANSI_GAP, anchoredAlternation, CONTROL_GAP, globForFile, jsRegexLiteral, jsRegexLiteralWithGap, jsRegexLiteralWithSeparator, pathArg, unique } from './pattern-escape.ts';
 
 /**
@@ -26,27 +27,39 @@ export const vitest: RerunPreset = {
   name: 'vitest',
   recordsRetries: false,
   keepsOrder: true,
+  repeats: true,
   // The line of `npm test` may start with vitest's `run` subcommand: the preset says it itself.
   screenArgs: (args) => screen(args[0] === 'run' ? args.slice(1) : args, VITEST_ARGS),
   commands(tests, reportPath, _round, options) {
     const files = unique(tests.map((t) => t.classname || t.file || '').filter((f) => f !== '')).map(vitestFilter);
     const pattern = anchoredAlternation(tests.map((t) => jsRegexLiteralWithSeparator(t.name, ' > ', ' ', CONTROL_GAP)));
+    const n = repeatCount(options?.repeat);
+    const reporter = `${reportPath}.flakeguard-vitest-reporter.mjs`;
+    const runner = `${reportPath}.flakeguard-vitest-runner.mjs`;
+    const run: RerunCommand = {
+      argv: [
+        ...localBin('vitest'),
+        'run',
+        ...(options?.args ?? []),
+        ...files,
+        `--testNamePattern=${pattern}`,
+        '--reporter=default',
+        '--reporter=junit',
+        `--outputFile.junit=${reportPath}`,
+        '--retry=0',
+        '--coverage.enabled=false',
+        '--passWithNoTests',
+        ...(n > 1 ? [`--reporter=${reporter}`] : []),
+      ],
+    };
+    if (n === 1) return [run];
+    run.env = { [REPEAT_ENV]: String(n), FLAKEGUARD_PRESET_VITEST_RUNNER: runner };
     return [
-      {
-        argv: [
-          ...localBin('vitest'),
-          'run',
-          ...(options?.args ?? []),
-          ...files,
-          `--testNamePattern=${pattern}`,
-          '--reporter=default',
-          '--reporter=junit',
-          `--outputFile.junit=${reportPath}`,
-          '--retry=0',
-          '--coverage.enabled=false',
-          '--passWithNoTests',
-        ],
-      },
+      writeFilesCommand([
+        [reporter, VITEST_REPORTER],
+        [runner, VITEST_RUNNER],
+      ]),
+      run,
     ];
   },
 };
@@ -84,16 +97,22 @@ export const jest: RerunPreset = {
   name: 'jest',
   recordsRetries: false,
   keepsOrder: true,
+  repeats: true,
   screenArgs: (args) => screen(args, JEST_ARGS),
   commands(tests, reportPath, _round, options) {
     const names = tests.flatMap((t) => fullNames(t).map((n) => (n.startsWith(' ') ? n.slice(1) : n)));
     const pattern = anchoredAlternation(names.map(jsRegexLiteral));
-    return [
-      {
-        argv: [...localBin('jest'), ...(options?.args ?? []), '--ci', `--testNamePattern=${pattern}`, '--reporters=default', '--reporters=jest-junit', '--coverage=false', '--passWithNoTests'],
-        env: { JEST_JUNIT_OUTPUT_FILE: reportPath },
-      },
-    ];
+    const n = repeatCount(options?.repeat);
+    const runner = `${reportPath}.flakeguard-jest-runner.cjs`;
+    const run: RerunCommand = {
+      argv: [...localBin('jest'), ...(options?.args ?? []), '--ci', `--testNamePattern=${pattern}`, '--reporters=default', '--reporters=jest-junit', '--coverage=false', '--passWithNoTests'],
+      env: { JEST_JUNIT_OUTPUT_FILE: reportPath },
+    };
+    // A runner of the project's own on the command line would clash with the preset's: one execution a start then.
+    if (n === 1 || (options?.args ?? []).some((a) => /^--test-?runner(=|$)/i.test(a))) return [run];
+    run.argv.push(`--testRunner=${runner}`);
+    run.env![REPEAT_ENV] = String(n);
+    return [writeFilesCommand([[runner, JEST_RUNNER]]), run];
   },
 };
 
@@ -115,6 +134,7 @@ export const mocha: RerunPreset = {
   name: 'mocha',
   recordsRetries: false,
   keepsOrder: true,
+  repeats: true,
   screenArgs: (args) => screen(args, MOCHA_ARGS),
   commands(tests, reportPath, _round, options) {
     const pattern = anchoredAlternation(tests.flatMap(fullNames).map((n) => jsRegexLiteralWithGap(n, ANSI_GAP, true)));
@@ -124,12 +144,15 @@ export const mocha: RerunPreset = {
     // A suite of '' is a cleaned id's whose report named no file for it (docs/test-ids.md): no suite file either.
     const fromSuites = tests.every((t) => t.file !== undefined && t.file !== '' && t.suite !== undefined && t.suite !== '' && t.suite !== ROOT_SUITE && !twin(t));
     const files = fromSuites ? unique(tests.map((t) => pathArg(t.file!))) : [];
-    return [
-      {
-        argv: [...localBin('mocha'), ...(options?.args ?? []), '--reporter=mocha-junit-reporter', `--grep=${pattern}`, '--retries=0', ...files],
-        env: { MOCHA_FILE: reportPath },
-      },
-    ];
+    const n = repeatCount(options?.repeat);
+    const hooks = `${reportPath}.flakeguard-mocha-hooks.cjs`;
+    const run: RerunCommand = {
+      argv: [...localBin('mocha'), ...(options?.args ?? []), '--reporter=mocha-junit-reporter', `--grep=${pattern}`, '--retries=0', ...(n > 1 ? [`--require=${hooks}`] : []), ...files],
+      env: { MOCHA_FILE: reportPath },
+    };
+    if (n === 1) return [run];
+    run.env![REPEAT_ENV] = String(n);
+    return [writeFilesCommand([[hooks, MOCHA_HOOKS]]), run];
   },
 };
 

@@ -17,7 +17,10 @@ import { PYTEST_ARGS, screen } from './args.ts';
 
 /**
  * The program run by `python3 -c`. argv[1]: JSON `[[classname, name, file], …]`; argv[2]: the report path; argv[3]
- * (optional): JSON of the original run's extra arguments, given to pytest before the files.
+ * (optional): JSON of the original run's extra arguments, given to pytest before the files; argv[4] (optional): the
+ * executions per selected test. The plugin repeats each kept item that many times in a row (pytest's junitxml then
+ * writes one testcase per execution, with the test's own name); pytest-repeat's `--count` is not used: it renames
+ * each execution (`test_x[1-3]`), which no longer answers for the test.
  */
 export const PYTEST_PROGRAM = `
 import json, os, sys
@@ -41,6 +44,7 @@ def norm(s):
 wanted_list = json.loads(sys.argv[1])
 report = sys.argv[2]
 extra = json.loads(sys.argv[3]) if len(sys.argv) > 3 else []
+repeat = max(1, int(sys.argv[4])) if len(sys.argv) > 4 else 1
 wanted = set((norm(c), norm(n)) for c, n, f in wanted_list)
 
 def find_file(classname, file):
@@ -77,7 +81,7 @@ class FlakeguardSelect:
             (keep if key in wanted else drop).append(item)
         if drop:
             config.hook.pytest_deselected(items=drop)
-            items[:] = keep
+        items[:] = [item for item in keep for _ in range(repeat)]
 
 sys.exit(pytest.main(extra + files + ["--junitxml=" + report], plugins=[FlakeguardSelect()]))
 `;
@@ -88,10 +92,14 @@ export const pytest: RerunPreset = {
   recordsRetries: false,
   // pytest keeps the collection order when it deselects the rest.
   keepsOrder: true,
+  // The program's plugin runs each selected item options.repeat times in a row.
+  repeats: true,
   screenArgs: (args) => screen(args, PYTEST_ARGS),
   commands(tests, reportPath, _round, options) {
     const json = JSON.stringify(tests.map((t) => [t.classname, t.name, t.file ?? '']));
     const args = options?.args ?? [];
-    return [{ argv: ['python3', '-c', PYTEST_PROGRAM, json, reportPath, ...(args.length > 0 ? [JSON.stringify(args)] : [])] }];
+    const repeat = Math.max(1, Math.floor(options?.repeat ?? 1));
+    const tail = repeat > 1 ? [JSON.stringify(args), String(repeat)] : args.length > 0 ? [JSON.stringify(args)] : [];
+    return [{ argv: ['python3', '-c', PYTEST_PROGRAM, json, reportPath, ...tail] }];
   },
 };

@@ -13,6 +13,7 @@ import type { RerunPreset, RerunTest } from '../contract.ts';
 import { markCommand, mergeCommand } from './collect.ts';
 import { anchoredAlternation, jsRegexLiteral, pathArg, pcreLiteral, unique } from './pattern-escape.ts';
 import { localBin } from './js.ts';
+import { repeatCount } from './repeat.ts';
 
 /** A Java class name as reports give it (nested classes with `$`). */
 const JAVA_CLASS = /^[A-Za-z_$][A-Za-z0-9_$]*(\.[A-Za-z_$][A-Za-z0-9_$]*)*$/;
@@ -126,7 +127,10 @@ export const playwright: RerunPreset = {
   name: 'playwright',
   // Not verified here (no browser run of Playwright on this machine): see docs/rerun-presets.md.
   recordsRetries: false,
-  commands(tests, reportPath) {
+  // `--repeat-each=N` makes N copies of each selected test, each its own testcase in the report; one worker runs
+  // them in order.
+  repeats: true,
+  commands(tests, reportPath, _round, options) {
     const sources = tests.map((t) => {
       const titles = t.name.split(' › ').map(jsRegexLiteral).join('(?: › | )');
       return `(?:^| )${jsRegexLiteral(t.classname)} ${titles}(?: @.*)?$`;
@@ -134,9 +138,10 @@ export const playwright: RerunPreset = {
     const unique_ = unique(sources);
     const grep = unique_.length === 1 ? unique_[0]! : `(?:${unique_.join('|')})`;
     const files = unique(tests.map((t) => t.classname).filter((c) => c !== '')).map((c) => `${jsRegexLiteral(c)}$`);
+    const n = repeatCount(options?.repeat);
     return [
       {
-        argv: [...localBin('playwright'), 'test', '--reporter=line,junit', '--retries=0', `--grep=${grep}`, '--', ...files],
+        argv: [...localBin('playwright'), 'test', '--reporter=line,junit', '--retries=0', ...(n > 1 ? [`--repeat-each=${n}`, '--workers=1'] : []), `--grep=${grep}`, '--', ...files],
         env: { PLAYWRIGHT_JUNIT_OUTPUT_FILE: reportPath },
       },
     ];

@@ -11,6 +11,7 @@ import { goRunPattern } from '../../../src/rerun/presets/go.ts';
 import { findPreset, PRESETS } from '../../../src/rerun/presets/index.ts';
 import { PYTEST_PROGRAM } from '../../../src/rerun/presets/pytest.ts';
 import { dotnetFilterValue, javaMethod, nextestString, surefireTestFilter } from '../../../src/rerun/presets/recipes.ts';
+import { REPEAT_ENV, repeatCount } from '../../../src/rerun/presets/repeat.ts';
 
 const HOSTILE = [
   '$(touch /tmp/pwned)',
@@ -369,5 +370,93 @@ describe('patterns tolerate what a reporter dropped from a name', () => {
     const re = patternOf('jest', t(' \0starts', ' \0starts'));
     expect(re.test('\0starts')).toBe(true);
     expect(re.test('starts')).toBe(false);
+  });
+});
+
+describe('repeat in one process (PresetOptions.repeat)', () => {
+  const JS = ['vitest', 'jest', 'mocha', 'node-test', 'playwright'];
+  const tests = [test('adds', { classname: 'tests/a.test.js', file: 'tests/a.test.js', suite: 's' }), test('removes', { classname: 'tests/a.test.js', file: 'tests/a.test.js', suite: 's' })];
+  const runnerOf = (cs: RerunCommand[]) => {
+    const runs = cs.filter((c) => c.argv[0] !== process.execPath);
+    expect(runs).toHaveLength(1);
+    return runs[0]!;
+  };
+
+  it('says which JavaScript presets repeat a test in one process (docs/rerun-presets.md)', () => {
+    expect(Object.fromEntries(JS.map((n) => [n, findPreset(n)!.repeats === true]))).toEqual({ vitest: true, jest: true, mocha: true, 'node-test': false, playwright: true });
+  });
+
+  it('a repeat of 1, absent or nonsense builds the commands of a plain round', () => {
+    expect([undefined, 1, 0, -3, Number.NaN, Number.POSITIVE_INFINITY, 0.5].map(repeatCount)).toEqual([1, 1, 1, 1, 1, 1, 1]);
+    expect(repeatCount(2.9)).toBe(2);
+    for (const n of JS) {
+      const plain = findPreset(n)!.commands(tests, REPORT, 1);
+      for (const repeat of [undefined, 1, 0, Number.NaN]) expect(findPreset(n)!.commands(tests, REPORT, 1, { repeat }), `${n} ${repeat}`).toEqual(plain);
+    }
+  });
+
+  it('vitest: a step writes a reporter and a runner next to the report; the runner process gets the count and both', () => {
+    const cs = findPreset('vitest')!.commands(tests, REPORT, 1, { repeat: 6, args: ['--pool=forks'] });
+    expect(cs).toHaveLength(2);
+    const [write, run] = cs as [RerunCommand, RerunCommand];
+    expect(write.argv.slice(0, 2)).toEqual([process.execPath, '-e']);
+    expect(write.argv.slice(3).filter((_, i) => i % 2 === 0)).toEqual([`${REPORT}.flakeguard-vitest-reporter.mjs`, `${REPORT}.flakeguard-vitest-runner.mjs`]);
+    expect(run.argv).toContain(`--reporter=${REPORT}.flakeguard-vitest-reporter.mjs`);
+    // The junit reporter and its output stay as in a plain round; the user's arguments come along.
+    expect(run.argv).toEqual(expect.arrayContaining(['--reporter=junit', `--outputFile.junit=${REPORT}`, '--pool=forks', '--retry=0']));
+    expect(run.env).toEqual({ [REPEAT_ENV]: '6', FLAKEGUARD_PRESET_VITEST_RUNNER: `${REPORT}.flakeguard-vitest-runner.mjs` });
+  });
+
+  it('jest: --testRunner wraps jest-circus; the report path and the count in the environment', () => {
+    const cs = findPreset('jest')!.commands(tests, REPORT, 1, { repeat: 6 });
+    expect(cs).toHaveLength(2);
+    expect(cs[0]!.argv.slice(3).filter((_, i) => i % 2 === 0)).toEqual([`${REPORT}.flakeguard-jest-runner.cjs`]);
+    expect(cs[1]!.argv.at(-1)).toBe(`--testRunner=${REPORT}.flakeguard-jest-runner.cjs`);
+    expect(cs[1]!.env).toEqual({ JEST_JUNIT_OUTPUT_FILE: REPORT, [REPEAT_ENV]: '6' });
+    // The project's own --testRunner among the original arguments: a plain round (the core starts it again).
+    for (const args of [['--testRunner=jest-jasmine2'], ['--test-runner', 'jest-jasmine2']])
+      expect(findPreset('jest')!.commands(tests, REPORT, 1, { repeat: 6, args })).toEqual(findPreset('jest')!.commands(tests, REPORT, 1, { args }));
+  });
+
+  it("mocha: --require adds a root hook plugin (to the project's own), before the files", () => {
+    const cs = findPreset('mocha')!.commands(tests, REPORT, 1, { repeat: 3 });
+    expect(cs).toHaveLength(2);
+    const argv = cs[1]!.argv;
+    expect(argv.slice(-2)).toEqual([`--require=${REPORT}.flakeguard-mocha-hooks.cjs`, 'tests/a.test.js']);
+    expect(cs[1]!.env).toEqual({ MOCHA_FILE: REPORT, [REPEAT_ENV]: '3' });
+  });
+
+  it('playwright: --repeat-each with one worker, before the `--` that ends the options', () => {
+    const argv = only(findPreset('playwright')!.commands(tests, REPORT, 1, { repeat: 6 })).argv;
+    const end = argv.indexOf('--');
+    expect(argv.indexOf('--repeat-each=6')).toBeGreaterThan(0);
+    expect(argv.indexOf('--repeat-each=6')).toBeLessThan(end);
+    expect(argv.indexOf('--workers=1')).toBeLessThan(end);
+  });
+
+  it('node-test cannot: a repeat changes nothing (the core starts it again instead)', () => {
+    expect(findPreset('node-test')!.commands(tests, REPORT, 1, { repeat: 6 })).toEqual(findPreset('node-test')!.commands(tests, REPORT, 1));
+  });
+
+  it('test names never reach the helper files, and stay out of option position with a repeat', () => {
+    const flag = (a: string): string => (a.includes('=') ? a.slice(0, a.indexOf('=')) : a);
+    const hostile = HOSTILE.map((n) => test(n, { classname: n, file: n, suite: n }));
+    for (const n of JS) {
+      const preset = findPreset(n)!;
+      const cs = preset.commands(hostile, REPORT, 1, { repeat: 6 });
+      expect(preset.commands(hostile, REPORT, 1, { repeat: 6 }), 'pure').toEqual(cs);
+      const helpers = cs.filter((c) => c.argv[0] === process.execPath);
+      // The helpers are the same text whatever the tests: no name is ever part of a program.
+      expect(helpers, n).toEqual(preset.commands(tests, '/tmp/flakeguard-rerun/round-1.xml', 1, { repeat: 6 }).filter((c) => c.argv[0] === process.execPath));
+      const run = runnerOf(cs);
+      const ownFlags = new Set(
+        runnerOf(preset.commands(tests, REPORT, 1, { repeat: 6 }))
+          .argv.slice(1)
+          .filter((a) => a.startsWith('-'))
+          .map(flag),
+      );
+      const end = run.argv.indexOf('--') >= 0 && n === 'playwright' ? run.argv.indexOf('--') : run.argv.length;
+      for (const a of run.argv.slice(1, end)) if (a.startsWith('-')) expect(ownFlags, `${n}: ${a}`).toContain(flag(a));
+    }
   });
 });

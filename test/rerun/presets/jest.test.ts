@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findPreset } from '../../../src/rerun/presets/index.ts';
-import { copyProject, type Project, rerunFailed, run } from './support.ts';
+import { copyProject, type Project, rerunFailed, rerunRepeated, run } from './support.ts';
 
 let project: Project | undefined;
 afterEach(() => project?.cleanup());
@@ -27,5 +27,34 @@ describe('rerun preset jest (real jest + jest-junit)', () => {
       'top-level (flaky)',
     ]);
     expect(out.commands[0]!.env).toEqual({ JEST_JUNIT_OUTPUT_FILE: expect.any(String) });
+  });
+
+  it('with repeat 6, runs each failed test 6 times in one process, each execution a testcase of its own in order', async () => {
+    const p = (project = copyProject('repeat/jest', { nodeModules: true }));
+    const original = join(p.dir, 'junit.xml');
+    const first = run(p, ['npx', 'jest', '--ci', '--reporters=default', '--reporters=jest-junit'], { JEST_JUNIT_OUTPUT_FILE: original });
+    expect(first.status, first.output).not.toBe(0);
+
+    const failed = Array<string>(6).fill('failed');
+    const passed = Array<string>(6).fill('passed');
+    const out = await rerunRepeated(
+      p,
+      findPreset('jest')!,
+      original,
+      {
+        'cart always fails': failed,
+        // Failed in the original run and in the first execution here, passed afterwards.
+        'cart flaky twice': ['failed', ...passed.slice(1)],
+        'cart $(touch /tmp/pwned)': passed,
+        'cart ; touch pwned-semicolon # it\'s "quoted" `touch pwned-backtick`': passed,
+        // Each execution matches the stored snapshot (--ci: a missing `… 2` would fail).
+        'cart matches its snapshot (flaky)': passed,
+        'top-level always fails': failed,
+      },
+      6,
+    );
+    expect(findPreset('jest')!.repeats).toBe(true);
+    // One process of the runner, after the step that writes its helper.
+    expect(out.commands.filter((c) => c.argv[0] === 'node_modules/.bin/jest')).toHaveLength(1);
   });
 });

@@ -3,7 +3,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findPreset } from '../../../src/rerun/presets/index.ts';
-import { copyProject, type Project, rerunFailed, run } from './support.ts';
+import { copyProject, type Project, rerunFailed, rerunRepeated, run } from './support.ts';
 
 let project: Project | undefined;
 afterEach(() => project?.cleanup());
@@ -45,5 +45,32 @@ describe('rerun preset mocha (real mocha + mocha-junit-reporter)', () => {
     rmSync(join(p.dir, '.mocharc.json'));
     const out = await rerunFailed(p, findPreset('mocha')!, original, FAILED_IN_CART);
     expect(out.commands[0]!.argv.at(-1)).toBe('tests/cart.test.js');
+  });
+
+  it('with repeat 6, runs each failed test 6 times in one process, each execution a testcase of its own in order', async () => {
+    const p = (project = copyProject('repeat/mocha', { nodeModules: true }));
+    const original = join(p.dir, 'junit.xml');
+    const first = run(p, ['npx', 'mocha', '--reporter=mocha-junit-reporter', `--reporter-option=mochaFile=${original}`]);
+    expect(first.status, first.output).not.toBe(0);
+
+    const failed = Array<string>(6).fill('failed');
+    const passed = Array<string>(6).fill('passed');
+    const out = await rerunRepeated(
+      p,
+      findPreset('mocha')!,
+      original,
+      {
+        'tests/repeat.test.js::cart always fails': failed,
+        // Failed in the original run and in the first execution here, passed afterwards.
+        'tests/repeat.test.js::cart flaky twice': ['failed', ...passed.slice(1)],
+        'tests/repeat.test.js::cart $(touch /tmp/pwned)': passed,
+        'tests/repeat.test.js::cart ; touch pwned-semicolon # it\'s "quoted" `touch pwned-backtick`': passed,
+        'top-level always fails': failed,
+      },
+      6,
+    );
+    expect(findPreset('mocha')!.repeats).toBe(true);
+    // One process of the runner, after the step that writes its helper.
+    expect(out.commands.filter((c) => c.argv[0] === 'node_modules/.bin/mocha')).toHaveLength(1);
   });
 });

@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findPreset } from '../../../src/rerun/presets/index.ts';
-import { copyProject, type Project, rerunFailed, run } from './support.ts';
+import { copyProject, type Project, rerunFailed, rerunRepeated, run } from './support.ts';
 
 let project: Project | undefined;
 afterEach(() => project?.cleanup());
@@ -38,5 +38,30 @@ describe('rerun preset node-test (real node --test)', () => {
     expect(out.rerun.every((t) => t.file === 'tests/cart.test.js')).toBe(true);
     expect(out.commands).toHaveLength(1);
     expect(out.commands[0]!.argv[0]).toBe('node');
+  });
+
+  it('cannot repeat in one process: asked for 6, each failed test runs once (the core starts it again instead)', async () => {
+    const p = (project = copyProject('repeat/node-test'));
+    const original = join(p.dir, 'junit.xml');
+    const first = run(p, ['node', '--test', '--test-reporter=junit', `--test-reporter-destination=${original}`]);
+    expect(first.status, first.output).not.toBe(0);
+
+    expect(findPreset('node-test')!.repeats).not.toBe(true);
+    const out = await rerunRepeated(
+      p,
+      findPreset('node-test')!,
+      original,
+      {
+        'cart::always fails': ['failed'],
+        'cart::flaky twice': ['failed'],
+        'cart::$(touch /tmp/pwned)': ['passed'],
+        "cart::; touch pwned-semicolon # it's &quot;quoted&quot; `touch pwned-backtick`": ['passed'],
+        'test::top-level always fails': ['failed'],
+      },
+      6,
+      // The other tests of the failed tests' describe run too (see the test above).
+      (t) => t.classname === 'cart',
+    );
+    expect(out.commands).toHaveLength(1);
   });
 });

@@ -147,3 +147,62 @@ export async function rerunFailed(
   expect(strays).toEqual([]);
   return { original, failed, commands, rerun, outputs };
 }
+
+/**
+ * The executions of each test in a report, in the report's order: a report that lists one test several times is
+ * read by the parser either as attempts of one test or as twins (`<id> [k]`, docs/test-ids.md); both come back here
+ * under the test's own id.
+ */
+export function executionsOf(tests: readonly ParsedTestCase[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const t of tests) {
+    const id = t.twin !== undefined ? t.id.replace(/ \[\d+\]$/, '') : t.id;
+    const list = out.get(id) ?? [];
+    list.push(...t.attempts.map((a) => a.status));
+    out.set(id, list);
+  }
+  return out;
+}
+
+/**
+ * A round with `repeat` executions per test in one process: the original run's failed tests (`expected`, by id) are
+ * given to the preset with PresetOptions.repeat, and the report must list exactly the executions `expected` gives
+ * for each, in order, with the original ids; nothing else ran (besides `mayAlsoRun`), and the hostile names ran
+ * nothing.
+ */
+export async function rerunRepeated(
+  p: Project,
+  preset: RerunPreset,
+  originalReport: string,
+  expected: Readonly<Record<string, readonly string[]>>,
+  repeat: number,
+  mayAlsoRun: (t: ParsedTestCase) => boolean = () => false,
+): Promise<{ commands: RerunCommand[]; rerun: ParsedTestCase[]; outputs: string[] }> {
+  const pwnedBefore = existsSync('/tmp/pwned');
+  const original = await parse(p, originalReport);
+  const failed = failedOf(original);
+  expect(failed.map((t) => t.id).sort()).toEqual(Object.keys(expected).sort());
+
+  const reportPath = join(p.dir, '..', 'rerun', 'repeat.xml');
+  mkdirSync(join(p.dir, '..', 'rerun'), { recursive: true });
+  const commands = preset.commands(failed.map(rerunTestOf), reportPath, 1, { repeat });
+  const outputs: string[] = [];
+  for (const c of commands) outputs.push(run(p, c.argv, c.env ?? {}).output);
+  expect(existsSync(reportPath), `no re-run report; output:\n${outputs.join('\n')}`).toBe(true);
+  const rerun = await parse(p, reportPath);
+
+  const executions = executionsOf(ranOf(rerun));
+  const asked = new Map([...executions].filter(([id]) => id in expected));
+  expect(Object.fromEntries(asked), outputs.join('\n')).toEqual(expected);
+  const extra = ranOf(rerun).filter((t) => !(t.id.replace(/ \[\d+\]$/, '') in expected) && !mayAlsoRun(t));
+  expect(
+    extra.map((t) => t.id),
+    outputs.join('\n'),
+  ).toEqual([]);
+  const originalIds = new Set(original.map((t) => t.id));
+  for (const id of executionsOf(rerun).keys()) expect(originalIds.has(id), `unknown id in re-run report: ${id}`).toBe(true);
+
+  if (!pwnedBefore) expect(existsSync('/tmp/pwned'), '/tmp/pwned was created').toBe(false);
+  expect(readdirSync(p.dir).filter((f) => f.startsWith('pwned'))).toEqual([]);
+  return { commands, rerun, outputs };
+}

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findPreset } from '../../../src/rerun/presets/index.ts';
-import { copyProject, type Project, rerunFailed, run } from './support.ts';
+import { copyProject, type Project, rerunFailed, rerunRepeated, run } from './support.ts';
 
 let project: Project | undefined;
 afterEach(() => project?.cleanup());
@@ -28,5 +28,34 @@ describe('rerun preset vitest (real vitest 4)', () => {
       'tests/cart.test.js::top-level (flaky)',
     ]);
     expect(out.commands).toHaveLength(1);
+  });
+
+  it('with repeat 6, runs each failed test 6 times in one process, each execution a testcase of its own in order', async () => {
+    const p = (project = copyProject('repeat/vitest', { nodeModules: true, env: { CI: 'true' } }));
+    const original = join(p.dir, 'junit.xml');
+    const first = run(p, ['npx', 'vitest', 'run', '--reporter=junit', `--outputFile=${original}`]);
+    expect(first.status, first.output).not.toBe(0);
+
+    const failed = Array<string>(6).fill('failed');
+    const passed = Array<string>(6).fill('passed');
+    const out = await rerunRepeated(
+      p,
+      findPreset('vitest')!,
+      original,
+      {
+        'tests/repeat.test.js::cart > always fails': failed,
+        // Failed in the original run and in the first execution here, passed afterwards.
+        'tests/repeat.test.js::cart > flaky twice': ['failed', ...passed.slice(1)],
+        'tests/repeat.test.js::cart > $(touch /tmp/pwned)': passed,
+        'tests/repeat.test.js::cart > ; touch pwned-semicolon # it\'s "quoted" `touch pwned-backtick`': passed,
+        // Each execution matches the stored snapshot (CI: a missing `… 2` would fail).
+        'tests/repeat.test.js::cart > matches its snapshot (flaky)': passed,
+        'tests/repeat.test.js::top-level always fails': failed,
+      },
+      6,
+    );
+    expect(findPreset('vitest')!.repeats).toBe(true);
+    // One process of the runner, after the step that writes its helpers.
+    expect(out.commands.filter((c) => c.argv[0] === 'node_modules/.bin/vitest')).toHaveLength(1);
   });
 });
