@@ -68,8 +68,10 @@ import {
   recordRound,
   rerunTestOf,
   roundCases,
+  roundGroups,
   setAside,
   startRerun,
+  startsIn,
   stopRerun
 } from "./shared-rerun-plan.js";
 import {
@@ -78,7 +80,8 @@ import {
   failureCounts
 } from "./shared-rerun-stopping.js";
 import {
-  isFailure
+  isFailure,
+  runnerTitle
 } from "./shared-model.js";
 import "./shared-runtime.js";
 
@@ -355,25 +358,31 @@ async function readHistory(branch) {
     return { snapshot: emptySnapshot(), note: `the data branch could not be read (${error2 instanceof Error ? error2.message : String(error2)}): every test was judged as one with no history` };
   }
 }
-async function readRoundReport(path, workspace) {
+async function readRoundReport(path, workspace, o = {}) {
   const read = await parseReportFile(path, displayPath(path, workspace), { workspace });
   if (typeof read === "string") return { attempts: /* @__PURE__ */ new Map(), problems: [read] };
   const attempts = /* @__PURE__ */ new Map();
+  const executions = o.repeated ? /* @__PURE__ */ new Map() : void 0;
   const capped = read.cases.map((c) => {
     const one = { name: capName(c.name), classname: capName(c.classname), suite: capName(c.suite), attempts: c.attempts };
     if (c.idFile !== void 0) one.idFile = c.idFile;
     return one;
   });
   cleanIds(capped, read.reporter === "mocha");
-  const namer = read.oneCasePerTest ? twinNamer(capped) : void 0;
+  const namer = read.oneCasePerTest && !executions ? twinNamer(capped) : void 0;
   for (const named2 of capped) {
     if (namer) named2.name = namer.name(named2.name, testId(named2)).name;
     const key = answerKey({ id: testId(named2), classname: named2.classname, name: named2.name });
+    if (executions) {
+      const known2 = executions.get(key);
+      if (known2) known2.push([...named2.attempts]);
+      else executions.set(key, [[...named2.attempts]]);
+    }
     const known = attempts.get(key);
     if (known) for (const a of named2.attempts) known.push(a);
     else attempts.set(key, named2.attempts);
   }
-  return { attempts, problems: read.problems.map((p) => `${p.line ? `line ${p.line}: ` : ""}${p.message}`) };
+  return { attempts, ...executions ? { executions } : {}, problems: read.problems.map((p) => `${p.line ? `line ${p.line}: ` : ""}${p.message}`) };
 }
 async function rerunStep(input) {
   for (const notice2 of input.rerun.notices) notice(commandText(notice2, 1e3), { title: "flakeguard re-runs" });
@@ -459,6 +468,8 @@ async function rerunOrSkip(input) {
   const dir = join(input.tempDir, "flakeguard-rerun");
   const command = rerun.preset ?? rerun.command;
   const warnings = [];
+  const canRepeat = rerun.preset === void 0 || rerun.preset.repeats === true;
+  const twinned = twinnedIn(tests);
   for (; ; ) {
     const cases = roundCases(state);
     if (cases.length === 0) break;
@@ -468,45 +479,64 @@ async function rerunOrSkip(input) {
       break;
     }
     const round = state.rounds.length + 1;
-    const fitted = fitRound(rerun, cases, dir, round);
-    for (const u of fitted.unfit) setAside(u.item, u.why);
-    if (fitted.unfit.length > 0) {
-      const first = fitted.unfit[0];
-      const more = fitted.unfit.length > 1 ? ` (and ${fitted.unfit.length - 1} more test${fitted.unfit.length === 2 ? "" : "s"})` : "";
+    const groups = roundGroups(cases, state.rule, {
+      repeats: canRepeat,
+      inOrder: rerun.preset?.repeatsInOrder !== false,
+      twinned,
+      cap: (group2) => executionsThatFit(group2, left)
+    });
+    const invocations = [];
+    const unfit = [];
+    for (const [g, group2] of groups.entries()) {
+      const fitted = fitRound(rerun, group2.cases, dir, round, group2.repeat);
+      unfit.push(...fitted.unfit);
+      for (const part of fitted.parts) invocations.push({ cases: part, repeat: group2.repeat, dir: "" });
+      if (fitted.parts.length > 1 && g === 0) {
+        info(
+          `Round ${round}: the command line for ${group2.cases.length} tests is over the operating system's limits; split into ${fitted.parts.length} invocations (${fitted.parts.map((p) => p.length).join(", ")} tests).`
+        );
+      }
+    }
+    for (const [k, inv] of invocations.entries()) inv.dir = invocations.length === 1 ? dir : join(dir, `part-${k + 1}`);
+    for (const u of unfit) setAside(u.item, u.why);
+    if (unfit.length > 0) {
+      const first = unfit[0];
+      const more = unfit.length > 1 ? ` (and ${unfit.length - 1} more test${unfit.length === 2 ? "" : "s"})` : "";
       warning(commandText(`Re-runs: '${first.item.test.id}'${more} could not be re-run: ${first.why}.`, 1e3), { title: "flakeguard re-runs" });
     }
-    if (fitted.parts.length === 0) continue;
-    const asked = fitted.parts.flat();
+    if (invocations.length === 0) continue;
+    const asked = invocations.flatMap((inv) => inv.cases);
     const failedNow = asked.filter((c) => c.kind === "failed").length;
     const title = `Re-run round ${round}: ${failedNow} failed test${failedNow === 1 ? "" : "s"}${asked.length > failedNow ? `, ${asked.length - failedNow} extra` : ""}`;
     const answer = await group(title, async () => {
       for (const c of asked.slice(0, 50)) info(logText(`  ${c.test.id}`, 1e3));
       if (asked.length > 50) info(`  \u2026 and ${asked.length - 50} more`);
-      if (fitted.parts.length > 1) {
+      if (invocations.some((inv) => inv.repeat > 1)) {
         info(
-          `Round ${round}: the command line for ${asked.length} tests is over the operating system's limits; split into ${fitted.parts.length} invocations (${fitted.parts.map((p) => p.length).join(", ")} tests).`
+          `Round ${round}: ${invocations.length} start${invocations.length === 1 ? "" : "s"}, each test run ${invocations.map((inv) => inv.repeat).join(", ")} time(s) in its start (FLAKEGUARD_RERUN_REPEAT).`
         );
       }
       const parts = [];
-      for (const [k, part] of fitted.parts.entries()) {
+      for (const inv of invocations) {
         const leftNow = deadline - Date.now();
         const a2 = leftNow <= 0 ? { ok: false, why: "rerun-timeout ran out", seconds: 0 } : await runPart({
           round,
-          cases: part,
+          cases: inv.cases,
           command,
           options: presetOptions(rerun),
+          repeat: inv.repeat,
           workspace: input.workspace,
-          dir: fitted.parts.length === 1 ? dir : join(dir, `part-${k + 1}`),
+          dir: inv.dir,
           timeoutMs: leftNow,
           env: stepEnv(rerun),
           log: (line) => info(logText(line, 2e3)),
           logCommand: (line) => info(logText(line, 6e5)),
-          readReport: (path) => readRoundReport(path, input.workspace)
+          readReport: (path) => readRoundReport(path, input.workspace, { repeated: inv.repeat > 1 })
         });
-        parts.push({ asked: part, answer: a2 });
+        parts.push({ asked: inv.cases, answer: a2 });
         if (!a2.ok) break;
       }
-      const a = combineParts(parts, fitted.parts.length);
+      const a = combineParts(parts, invocations.length);
       info(a.ok ? `Round ${round}: report read (${a.seconds}s).` : logText(`Round ${round} voided: ${a.why} (${a.seconds}s).`, 1e3));
       return a;
     });
@@ -525,6 +555,7 @@ async function rerunOrSkip(input) {
     }
   }
   const result = finishRerun(state, tests);
+  const ordinary = { executions: result.ran, starts: startsIn(result.rounds) };
   result.orderSuspects = orderSuspects({
     history,
     cases: result.cases,
@@ -549,6 +580,14 @@ async function rerunOrSkip(input) {
       attemptsMax: rerun.attemptsMax,
       reverseRounds: Math.min(REVERSE_ROUNDS, rerun.attempts)
     });
+  }
+  if (result.rounds.length > 0) {
+    const starts = startsIn(result.rounds);
+    result.starts = starts;
+    const context = starts - ordinary.starts;
+    info(
+      `Re-runs: ${ordinary.executions} execution${ordinary.executions === 1 ? "" : "s"} in ${ordinary.starts} start${ordinary.starts === 1 ? "" : "s"} of the re-run command${context > 0 ? `, and ${result.ran - ordinary.executions} in ${context} context start${context === 1 ? "" : "s"}` : ""}${(result.surplus ?? 0) > 0 ? ` (${result.surplus} ran after their test's verdict: no attempts)` : ""}.`
+    );
   }
   return { ...result, ...note ? { note } : {}, ...warnings.length > 0 ? { warnings } : {} };
 }
@@ -583,7 +622,7 @@ async function contextRounds(o) {
   while (taken > 0 && pairsNeeded(taken) > o.attemptsMax) taken--;
   const pairs = pairsNeeded(Math.max(1, taken));
   const left = new Set(forward.slice(taken));
-  const invoke = async (label, run, target) => {
+  const invokeAll = async (label, run, target, repeat = 1) => {
     const left2 = o.deadline - Date.now();
     if (left2 <= 0) return void 0;
     const round = result.rounds.length + 1;
@@ -596,13 +635,14 @@ async function contextRounds(o) {
         cases: asked,
         command: o.preset,
         options: o.options,
+        repeat,
         workspace: input.workspace,
         dir: o.dir,
         timeoutMs: left2,
         env: o.env,
         log: (line) => info(logText(line, 2e3)),
         logCommand: (line) => info(logText(line, 6e5)),
-        readReport: (path) => readRoundReport(path, input.workspace)
+        readReport: (path) => readRoundReport(path, input.workspace, { repeated: repeat > 1 })
       });
       info(a.ok ? `Context round ${round}: report read (${a.seconds}s).` : logText(`Context round ${round} voided: ${a.why} (${a.seconds}s).`, 1e3));
       return a;
@@ -613,15 +653,30 @@ async function contextRounds(o) {
     result.ran += log.ran;
     result.seconds += answer.seconds;
     if (!answer.ok) return void 0;
-    const got = (answer.attempts.get(answerKey(target)) ?? []).filter((a) => a.status !== "skipped");
-    return got.length === 0 ? void 0 : got.some((a) => isFailure(a.status));
+    const key = answerKey(target);
+    const executions = (answer.executions?.get(key) ?? [answer.attempts.get(key) ?? []]).map((e) => e.filter((a) => a.status !== "skipped")).filter((e) => e.length > 0);
+    return executions.length === 0 ? void 0 : executions.map((e) => e.some((a) => isFailure(a.status)));
   };
+  const invoke = async (label, run, target) => (await invokeAll(label, run, target))?.[0];
   const caseOf = new Map(result.cases.map((c) => [c.historyId, c]));
   for (const t of tracks) {
     const who = `'${t.test.id}'`;
     if (left.has(t)) t.verdict = "undecided";
     const limit = t.direction === "forward" ? pairs : o.reverseRounds;
-    for (let k = 0; k < limit && (t.verdict === void 0 || t.verdict === "fails-in-context"); k++) {
+    const folded = t.direction === "reverse" && o.preset.repeats === true && limit > 1;
+    if (folded) {
+      const outcomes = await invokeAll(
+        `${who} after the ${t.earlier.length} test${t.earlier.length === 1 ? "" : "s"} before it in ${t.scope === "run" ? "the run" : "its file"}, ${limit} times`,
+        [...t.earlier, t.test],
+        t.test,
+        limit
+      );
+      for (const failed of outcomes ?? []) {
+        if (t.verdict !== void 0 && t.verdict !== "fails-in-context") break;
+        recordContext(t, pairs, { context: failed });
+      }
+    }
+    for (let k = 0; k < limit && !folded && (t.verdict === void 0 || t.verdict === "fails-in-context"); k++) {
       let alone;
       if (t.direction === "forward") {
         alone = await invoke(`${who} alone (pair ${k + 1} of ${pairs})`, [t.test], t.test);
@@ -681,11 +736,11 @@ async function contextRounds(o) {
     }
   }
 }
-function fitRound(rerun, cases, dir, round) {
+function fitRound(rerun, cases, dir, round, repeat = 1) {
   const preset = rerun.preset;
   if (preset === void 0) return { parts: [cases], unfit: [] };
   const sizing = join(dir, `part-${cases.length}`, `round-${round}`, "report.xml");
-  const options = presetOptions(rerun);
+  const options = repeat > 1 ? { ...presetOptions(rerun), repeat } : presetOptions(rerun);
   const fitted = fitSelection(
     cases,
     (part) => preset.commands(
@@ -724,6 +779,19 @@ function environmentBytes(env) {
 }
 function stepEnv(rerun) {
   return rerun.env ? { ...process.env, ...rerun.env } : process.env;
+}
+function twinnedIn(tests) {
+  const key = (t) => JSON.stringify([t.report, t.classname, t.suite, runnerTitle(t)]);
+  const keys = new Set(tests.filter((t) => t.twin !== void 0 && t.twin > 1).map(key));
+  return (c) => keys.size > 0 && keys.has(key(c.test));
+}
+function executionsThatFit(cases, leftMs) {
+  let total = 0;
+  for (const c of cases) {
+    const d = c.test.attempts[c.test.attempts.length - 1]?.durationSec;
+    if (typeof d === "number" && Number.isFinite(d) && d > 0) total += d;
+  }
+  return total > 0 ? Math.max(1, Math.floor(leftMs / 2e3 / total)) : Number.MAX_SAFE_INTEGER;
 }
 function presetOptions(rerun) {
   return rerun.args ? { args: rerun.args } : {};

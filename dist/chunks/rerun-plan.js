@@ -4,6 +4,7 @@ import {
   blockingAfterReruns,
   blockingStreaks,
   combineParts,
+  executionsWanted,
   exhaustedSentence,
   finishRerun,
   orderCandidates,
@@ -12,8 +13,10 @@ import {
   rerunTestOf,
   rerunTestsJsonl,
   roundCases,
+  roundGroups,
   setAside,
   startRerun,
+  startsIn,
   stopRerun,
   unreproducedSentence
 } from "./shared-rerun-plan.js";
@@ -26,6 +29,7 @@ export {
   blockingAfterReruns,
   blockingStreaks,
   combineParts,
+  executionsWanted,
   exhaustedSentence,
   finishRerun,
   orderCandidates,
@@ -34,8 +38,10 @@ export {
   rerunTestOf,
   rerunTestsJsonl,
   roundCases,
+  roundGroups,
   setAside,
   startRerun,
+  startsIn,
   stopRerun,
   unreproducedSentence
 };

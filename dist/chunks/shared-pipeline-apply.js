@@ -1793,7 +1793,7 @@ function attemptJobsLookup(client, ctx) {
 // src/dashboard/branch-files.ts
 
 // src/dashboard/marker.generated.ts
-var DASHBOARD_MARKER = "flakeguard 0.5.0 page c7889f952d3c";
+var DASHBOARD_MARKER = "flakeguard 0.6.0 page c7889f952d3c";
 
 // src/dashboard/branch-files.ts
 function isCurrentPage(html) {

@@ -63,8 +63,12 @@ function renderRerunSection(result, orderDependent = /* @__PURE__ */ new Map(), 
     return lines.join("\n");
   }
   const unreproduced = result.cases.filter((c) => c.verdict === "unreproduced").length;
-  const asked = result.ran !== result.executions ? ` (${result.executions} asked for)` : "";
-  const cost = `${result.ran} test execution${s(result.ran)}${asked} in ${result.rounds.length} round${s(result.rounds.length)}, ${result.seconds.toFixed(1)} s`;
+  const surplus = result.surplus ?? 0;
+  const askedFor = result.executions + surplus;
+  const asked = result.ran !== askedFor ? ` (${askedFor} asked for)` : "";
+  const starts = result.starts ?? result.rounds.length;
+  const after = surplus > 0 ? `; ${surplus} of them ran after the verdict of their test (a start runs all it was asked for) and are no attempts` : "";
+  const cost = `${result.ran} test execution${s(result.ran)}${asked} in ${result.rounds.length} round${s(result.rounds.length)} (${starts} start${s(starts)} of the re-run command), ${result.seconds.toFixed(1)} s${after}`;
   const everyRerunFailed = result.cases.filter(
     (c) => c.kind === "failed" && c.reruns.length > 0 && !orderDependent.has(c.historyId) && c.reruns.every((a) => isFailure(a.status) || a.status === "skipped")
   ).length;

@@ -151,27 +151,81 @@ function ranIn(answer) {
 function recordRound(state, asked, answer) {
   const round = state.rounds.length + 1;
   for (const c of asked) c.asked++;
+  const starts = answer.starts !== void 0 && answer.starts !== 1 ? { starts: answer.starts } : {};
   if (!answer.ok) {
-    state.rounds.push({ round, tests: asked.length, seconds: answer.seconds, voided: answer.why, ignored: 0, ran: 0 });
+    state.rounds.push({ round, tests: asked.length, seconds: answer.seconds, voided: answer.why, ignored: 0, ran: 0, ...starts });
     stopRerun(state, `round ${round} was voided: ${answer.why}`);
     return;
   }
   const askedKeys = new Set(asked.map((c) => answerKey(c.test)));
   let ignored = 0;
   for (const key of answer.attempts.keys()) if (!askedKeys.has(key)) ignored++;
-  state.rounds.push({ round, tests: asked.length, seconds: answer.seconds, ignored, ran: ranIn(answer) });
+  const log = { round, tests: asked.length, seconds: answer.seconds, ignored, ran: ranIn(answer), ...starts };
+  state.rounds.push(log);
+  let surplus = 0;
   for (const c of asked) {
-    const got = counted(answer.attempts.get(answerKey(c.test)) ?? []);
-    if (got.length === 0) {
+    const key = answerKey(c.test);
+    const executions = (answer.executions?.get(key) ?? [answer.attempts.get(key) ?? []]).map(counted).filter((e) => e.length > 0);
+    if (executions.length === 0) {
       c.verdict = "unanswered";
       c.why = `round ${round}'s re-run report has no result for it (missing or skipped)`;
       continue;
     }
-    c.reruns.push(...got);
-    c.rounds++;
-    if (c.kind === "failed") decideFailed(c, state.rule);
-    else if (c.rounds >= c.extraRuns) c.verdict = c.reruns.some((a) => isFailure(a.status)) ? "flaky-extra" : "clean";
+    for (const [k, got] of executions.entries()) {
+      if (c.verdict !== void 0) {
+        for (const rest of executions.slice(k)) surplus += rest.length;
+        break;
+      }
+      c.reruns.push(...got);
+      c.rounds++;
+      if (c.kind === "failed") decideFailed(c, state.rule);
+      else if (c.rounds >= c.extraRuns) c.verdict = c.reruns.some((a) => isFailure(a.status)) ? "flaky-extra" : "clean";
+    }
   }
+  if (surplus > 0) log.surplus = surplus;
+}
+function executionsWanted(c, rule) {
+  if (c.verdict !== void 0) return 0;
+  if (c.kind === "extra") return Math.max(0, c.extraRuns - c.rounds);
+  const all = counted([...c.test.attempts, ...c.reruns]);
+  let streak = 0;
+  for (let i = all.length - 1; i >= 0 && isFailure(all[i].status); i--) streak++;
+  const limit = { ...rule, maxReruns: c.maxReruns };
+  for (let more = 1; c.rounds + more < c.maxReruns; more++) {
+    if (nextStep(c.counts, streak + more, c.rounds + more, limit) !== "continue") return more;
+  }
+  return Math.max(1, c.maxReruns - c.rounds);
+}
+function roundGroups(cases, rule, o) {
+  if (cases.length === 0) return [];
+  if (!o.repeats) return [{ cases: [...cases], repeat: 1 }];
+  const single = [];
+  const failed = /* @__PURE__ */ new Map();
+  const extras = /* @__PURE__ */ new Map();
+  const add = (into, want, c) => {
+    const group = into.get(want);
+    if (group) group.push(c);
+    else into.set(want, [c]);
+  };
+  let most = 0;
+  for (const c of cases) if (c.kind === "failed" && !o.twinned?.(c)) most = Math.max(most, executionsWanted(c, rule));
+  for (const c of cases) {
+    if (o.twinned?.(c)) single.push(c);
+    else if (c.kind === "failed") add(failed, o.inOrder === false ? Math.max(1, executionsWanted(c, rule)) : Math.max(1, most), c);
+  }
+  for (const c of cases) {
+    if (c.kind !== "extra" || o.twinned?.(c)) continue;
+    const want = Math.max(1, executionsWanted(c, rule));
+    add(failed.has(want) ? failed : extras, want, c);
+  }
+  const groups = [];
+  const push = (group, want) => {
+    groups.push({ cases: group, repeat: Math.max(1, Math.min(want, o.cap?.(group) ?? want)) });
+  };
+  for (const want of [...failed.keys()].sort((a, b) => b - a)) push(failed.get(want), want);
+  for (const want of [...extras.keys()].sort((a, b) => b - a)) push(extras.get(want), want);
+  if (single.length > 0) groups.push({ cases: single, repeat: 1 });
+  return groups;
 }
 function setAside(c, why) {
   if (c.verdict !== void 0) return;
@@ -188,21 +242,27 @@ function stopRerun(state, why) {
 }
 function combineParts(parts, of) {
   const seconds = Math.round(parts.reduce((sum, p) => sum + p.answer.seconds, 0) * 10) / 10;
+  const starts = parts.length !== 1 ? { starts: parts.length } : {};
   for (const [k, p] of parts.entries()) {
-    if (!p.answer.ok) return { ok: false, why: of > 1 ? `invocation ${k + 1} of ${of}: ${p.answer.why}` : p.answer.why, seconds };
+    if (!p.answer.ok) return { ok: false, why: of > 1 ? `invocation ${k + 1} of ${of}: ${p.answer.why}` : p.answer.why, seconds, ...starts };
   }
   if (parts.length === 1) return parts[0].answer;
   const askedAnywhere = new Set(parts.flatMap((p) => p.asked.map((c) => answerKey(c.test))));
   const attempts = /* @__PURE__ */ new Map();
+  const executions = /* @__PURE__ */ new Map();
+  let split = false;
   for (const p of parts) {
     if (!p.answer.ok) continue;
+    if (p.answer.executions) split = true;
     const mine = new Set(p.asked.map((c) => answerKey(c.test)));
     for (const [key, got] of p.answer.attempts) {
-      if (mine.has(key)) attempts.set(key, [...got]);
-      else if (!askedAnywhere.has(key)) attempts.set(key, [...attempts.get(key) ?? [], ...got]);
+      if (mine.has(key)) {
+        attempts.set(key, [...got]);
+        executions.set(key, [...p.answer.executions?.get(key) ?? [got]]);
+      } else if (!askedAnywhere.has(key)) attempts.set(key, [...attempts.get(key) ?? [], ...got]);
     }
   }
-  return { ok: true, attempts, seconds, ran: parts.reduce((n, p) => n + (p.answer.ok ? ranIn(p.answer) : 0), 0) };
+  return { ok: true, attempts, seconds, ran: parts.reduce((n, p) => n + (p.answer.ok ? ranIn(p.answer) : 0), 0), ...split ? { executions } : {}, ...starts };
 }
 function finishRerun(state, tests, skipped) {
   stopRerun(state, state.stopped ?? "the re-runs ended");
@@ -230,8 +290,13 @@ function finishRerun(state, tests, skipped) {
     newFlaky,
     executions: state.cases.reduce((n, c) => n + c.reruns.length, 0),
     ran: state.rounds.reduce((n, r) => n + r.ran, 0),
+    surplus: state.rounds.reduce((n, r) => n + (r.surplus ?? 0), 0),
+    starts: startsIn(state.rounds),
     seconds: state.rounds.reduce((s, r) => s + r.seconds, 0)
   };
+}
+function startsIn(rounds) {
+  return rounds.reduce((n, r) => n + (r.starts ?? 1), 0);
 }
 function blockingStreaks(result) {
   return result.unreproduced.size > 0 ? new Map([...result.consistent, ...result.unreproduced]) : result.consistent;
@@ -283,10 +348,13 @@ export {
   answerKey,
   ranIn,
   recordRound,
+  executionsWanted,
+  roundGroups,
   setAside,
   stopRerun,
   combineParts,
   finishRerun,
+  startsIn,
   blockingStreaks,
   orderCandidates,
   blockingAfterReruns

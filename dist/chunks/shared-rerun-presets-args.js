@@ -437,6 +437,10 @@ var gotestsum = {
   name: "gotestsum",
   // gotestsum's --rerun-fails writes every run of a test as its own <testcase>; flakeguard reads those as attempts.
   recordsRetries: true,
+  // `-count=N` runs each selected test N times in the one `go test` process; gotestsum writes each run as its own
+  // <testcase>, a test's failed runs before its passed ones (gotestsum 1.8), not in the order they ran.
+  repeats: true,
+  repeatsInOrder: false,
   // gotestsum's own flags before `--`, go test's after it, as on the original command line.
   screenArgs: screenGotestsum,
   commands(tests, reportPath, _round, options) {
@@ -453,7 +457,7 @@ var gotestsum = {
           "--format=standard-verbose",
           "--",
           ...split < 0 ? [] : args.slice(split + 1),
-          "-count=1",
+          `-count=${Math.max(1, Math.floor(options?.repeat ?? 1))}`,
           `-run=${goRunPattern(tests.map((t) => t.name))}`,
           ...packages
         ]
@@ -461,6 +465,195 @@ var gotestsum = {
     ];
   }
 };
+
+// src/rerun/presets/repeat.ts
+var REPEAT_ENV = "FLAKEGUARD_PRESET_REPEAT";
+function repeatCount(repeat) {
+  return repeat !== void 0 && Number.isFinite(repeat) && repeat >= 1 ? Math.floor(repeat) : 1;
+}
+var WRITE_PROGRAM = `
+const fs = require('node:fs');
+const a = process.argv.slice(1);
+for (let i = 0; i + 1 < a.length; i += 2) fs.writeFileSync(a[i], a[i + 1]);
+`;
+function writeFilesCommand(files) {
+  return { argv: [process.execPath, "-e", WRITE_PROGRAM, ...files.flatMap(([p, t]) => [p, t])] };
+}
+var VITEST_REPORTER = `// flakeguard: makes vitest run each selected test FLAKEGUARD_PRESET_REPEAT times (docs/rerun-presets.md).
+export default class FlakeguardRepeat {
+  onInit(vitest) {
+    const runner = process.env.FLAKEGUARD_PRESET_VITEST_RUNNER;
+    for (const project of vitest.projects) {
+      if (project.config.runner) {
+        process.stderr.write('flakeguard: vitest project "' + (project.name || '') + '" sets its own runner: its tests run once each\\n');
+        continue;
+      }
+      project.config.runner = runner;
+    }
+  }
+}
+`;
+var VITEST_RUNNER = `// flakeguard: vitest's test runner, each selected test run FLAKEGUARD_PRESET_REPEAT times (docs/rerun-presets.md).
+import { VitestTestRunner } from 'vitest/runners';
+
+const N = Math.max(1, Math.floor(Number(process.env.FLAKEGUARD_PRESET_REPEAT) || 1));
+const origin = new WeakMap();
+const previous = new WeakMap();
+const repeated = new WeakSet();
+
+function repeat(suite) {
+  if (repeated.has(suite)) return;
+  repeated.add(suite);
+  const tasks = [];
+  for (const task of suite.tasks) {
+    tasks.push(task);
+    if (task.type === 'suite') repeat(task);
+    if (task.type !== 'test' || task.mode !== 'run') continue;
+    let before = task;
+    for (let k = 2; k <= N; k++) {
+      const copy = { ...task, id: task.id + '_flakeguard_' + k, result: undefined };
+      Object.defineProperty(copy, 'context', { value: task.context, writable: true, configurable: true });
+      origin.set(copy, task);
+      previous.set(copy, before);
+      before = copy;
+      tasks.push(copy);
+    }
+  }
+  suite.tasks = tasks;
+}
+
+export default class FlakeguardRepeatRunner extends VitestTestRunner {
+  constructor(...args) {
+    super(...args);
+    // vitest wraps onCollected to send the collected tree to the reporters: the copies must be in it. (A runner
+    // class of its own with an onCollected is called after the copies too.)
+    const own = super.onCollected;
+    let send;
+    Object.defineProperty(this, 'onCollected', {
+      configurable: true,
+      get: () => {
+        const next = send ?? (own === undefined ? undefined : own.bind(this));
+        if (next === undefined) return undefined;
+        return (files) => {
+          if (N > 1) for (const file of files) repeat(file);
+          return next(files);
+        };
+      },
+      set: (fn) => {
+        send = fn;
+      },
+    });
+  }
+  onBeforeTryTask(test, options) {
+    const before = previous.get(test);
+    if (before !== undefined) this.snapshotClient.clearTest(test.file.filepath, before.id);
+    return super.onBeforeTryTask(test, options);
+  }
+  runTask(test) {
+    const fn = VitestTestRunner.getTestFn(origin.get(test) ?? test);
+    if (!fn) throw new Error('Test function is not found.');
+    return fn();
+  }
+}
+`;
+var JEST_RUNNER = `// flakeguard: jest-circus, each selected test run FLAKEGUARD_PRESET_REPEAT times (docs/rerun-presets.md).
+'use strict';
+const path = require('node:path');
+
+const N = Math.max(1, Math.floor(Number(process.env.FLAKEGUARD_PRESET_REPEAT) || 1));
+
+function circus(config) {
+  const from = [config.rootDir, process.cwd()];
+  try {
+    from.push(path.dirname(require.resolve('jest-runner', { paths: [config.rootDir, process.cwd()] })));
+  } catch {}
+  for (const dir of from) {
+    let runner;
+    try {
+      runner = require(require.resolve('jest-circus/runner', { paths: [dir] }));
+    } catch {
+      continue;
+    }
+    // jest 29 exports the function, jest 30 an ES module's default.
+    return typeof runner === 'function' ? runner : runner.default;
+  }
+  throw new Error('flakeguard: jest-circus (jest\\'s default test runner) was not found from ' + config.rootDir);
+}
+
+function testId(test) {
+  const titles = [];
+  for (let t = test; t.parent; t = t.parent) titles.unshift(t.name);
+  return titles.join(' ');
+}
+
+function runs(test, state, parentSkipped) {
+  return !(
+    parentSkipped ||
+    test.mode === 'skip' ||
+    test.mode === 'todo' ||
+    (state.hasFocusedTests && test.mode !== 'only') ||
+    (state.testNamePattern && !state.testNamePattern.test(testId(test)))
+  );
+}
+
+function repeat(block, state, parentSkipped, copies) {
+  const skipped = parentSkipped || block.mode === 'skip';
+  const children = [];
+  for (const child of block.children) {
+    children.push(child);
+    if (child.type === 'describeBlock') repeat(child, state, skipped, copies);
+    if (child.type !== 'test' || !runs(child, state, skipped)) continue;
+    for (let k = 2; k <= N; k++) {
+      const copy = { ...child, errors: [], retryReasons: [], unhandledErrors: [], invocations: 0, status: null, startedAt: null, duration: null, numPassingAsserts: 0 };
+      copies.add(copy);
+      children.push(copy);
+    }
+  }
+  block.children = children;
+}
+
+module.exports = async function flakeguardRepeat(globalConfig, config, environment, runtime, testPath, sendMessageToJest) {
+  const own = environment.handleTestEvent;
+  const copies = new WeakSet();
+  environment.handleTestEvent = function (event, state) {
+    if (event.name === 'run_start' && N > 1) repeat(state.rootDescribeBlock, state, false, copies);
+    // Each execution matches its snapshots afresh, as jest does for a retry.
+    if (event.name === 'test_start' && copies.has(event.test)) {
+      const expect = environment.global.expect;
+      const snapshots = expect && expect.getState ? expect.getState().snapshotState : undefined;
+      if (snapshots) snapshots.clear();
+    }
+    return own === undefined ? undefined : own.call(this, event, state);
+  };
+  return circus(config)(globalConfig, config, environment, runtime, testPath, sendMessageToJest);
+};
+`;
+var MOCHA_HOOKS = `// flakeguard: mocha runs each selected test FLAKEGUARD_PRESET_REPEAT times (docs/rerun-presets.md).
+'use strict';
+const N = Math.max(1, Math.floor(Number(process.env.FLAKEGUARD_PRESET_REPEAT) || 1));
+
+function repeat(suite) {
+  const tests = [];
+  for (const test of suite.tests) {
+    tests.push(test);
+    if (test.isPending()) continue;
+    for (let k = 2; k <= N; k++) tests.push(test.clone());
+  }
+  suite.tests = tests;
+  for (const child of suite.suites) repeat(child);
+}
+
+exports.mochaHooks = {
+  beforeAll() {
+    let root = this.test.parent;
+    while (root.parent) root = root.parent;
+    if (N > 1 && !root.flakeguardRepeated) {
+      root.flakeguardRepeated = true;
+      repeat(root);
+    }
+  },
+};
+`;
 
 // src/rerun/presets/js.ts
 function localBin(bin) {
@@ -470,27 +663,39 @@ var vitest = {
   name: "vitest",
   recordsRetries: false,
   keepsOrder: true,
+  repeats: true,
   // The line of `npm test` may start with vitest's `run` subcommand: the preset says it itself.
   screenArgs: (args) => screen(args[0] === "run" ? args.slice(1) : args, VITEST_ARGS),
   commands(tests, reportPath, _round, options) {
     const files = unique(tests.map((t) => t.classname || t.file || "").filter((f) => f !== "")).map(vitestFilter);
     const pattern = anchoredAlternation(tests.map((t) => jsRegexLiteralWithSeparator(t.name, " > ", " ", CONTROL_GAP)));
+    const n = repeatCount(options?.repeat);
+    const reporter = `${reportPath}.flakeguard-vitest-reporter.mjs`;
+    const runner = `${reportPath}.flakeguard-vitest-runner.mjs`;
+    const run = {
+      argv: [
+        ...localBin("vitest"),
+        "run",
+        ...options?.args ?? [],
+        ...files,
+        `--testNamePattern=${pattern}`,
+        "--reporter=default",
+        "--reporter=junit",
+        `--outputFile.junit=${reportPath}`,
+        "--retry=0",
+        "--coverage.enabled=false",
+        "--passWithNoTests",
+        ...n > 1 ? [`--reporter=${reporter}`] : []
+      ]
+    };
+    if (n === 1) return [run];
+    run.env = { [REPEAT_ENV]: String(n), FLAKEGUARD_PRESET_VITEST_RUNNER: runner };
     return [
-      {
-        argv: [
-          ...localBin("vitest"),
-          "run",
-          ...options?.args ?? [],
-          ...files,
-          `--testNamePattern=${pattern}`,
-          "--reporter=default",
-          "--reporter=junit",
-          `--outputFile.junit=${reportPath}`,
-          "--retry=0",
-          "--coverage.enabled=false",
-          "--passWithNoTests"
-        ]
-      }
+      writeFilesCommand([
+        [reporter, VITEST_REPORTER],
+        [runner, VITEST_RUNNER]
+      ]),
+      run
     ];
   }
 };
@@ -508,16 +713,21 @@ var jest = {
   name: "jest",
   recordsRetries: false,
   keepsOrder: true,
+  repeats: true,
   screenArgs: (args) => screen(args, JEST_ARGS),
   commands(tests, reportPath, _round, options) {
-    const names = tests.flatMap((t) => fullNames(t).map((n) => n.startsWith(" ") ? n.slice(1) : n));
+    const names = tests.flatMap((t) => fullNames(t).map((n2) => n2.startsWith(" ") ? n2.slice(1) : n2));
     const pattern = anchoredAlternation(names.map(jsRegexLiteral));
-    return [
-      {
-        argv: [...localBin("jest"), ...options?.args ?? [], "--ci", `--testNamePattern=${pattern}`, "--reporters=default", "--reporters=jest-junit", "--coverage=false", "--passWithNoTests"],
-        env: { JEST_JUNIT_OUTPUT_FILE: reportPath }
-      }
-    ];
+    const n = repeatCount(options?.repeat);
+    const runner = `${reportPath}.flakeguard-jest-runner.cjs`;
+    const run = {
+      argv: [...localBin("jest"), ...options?.args ?? [], "--ci", `--testNamePattern=${pattern}`, "--reporters=default", "--reporters=jest-junit", "--coverage=false", "--passWithNoTests"],
+      env: { JEST_JUNIT_OUTPUT_FILE: reportPath }
+    };
+    if (n === 1 || (options?.args ?? []).some((a) => /^--test-?runner(=|$)/i.test(a))) return [run];
+    run.argv.push(`--testRunner=${runner}`);
+    run.env[REPEAT_ENV] = String(n);
+    return [writeFilesCommand([[runner, JEST_RUNNER]]), run];
   }
 };
 var ROOT_SUITE = "Root Suite";
@@ -525,18 +735,22 @@ var mocha = {
   name: "mocha",
   recordsRetries: false,
   keepsOrder: true,
+  repeats: true,
   screenArgs: (args) => screen(args, MOCHA_ARGS),
   commands(tests, reportPath, _round, options) {
-    const pattern = anchoredAlternation(tests.flatMap(fullNames).map((n) => jsRegexLiteralWithGap(n, ANSI_GAP, true)));
+    const pattern = anchoredAlternation(tests.flatMap(fullNames).map((n2) => jsRegexLiteralWithGap(n2, ANSI_GAP, true)));
     const twin = (t) => / \[\d+\]$/.test(t.id) && !/ \[\d+\]$/.test(t.name);
     const fromSuites = tests.every((t) => t.file !== void 0 && t.file !== "" && t.suite !== void 0 && t.suite !== "" && t.suite !== ROOT_SUITE && !twin(t));
     const files = fromSuites ? unique(tests.map((t) => pathArg(t.file))) : [];
-    return [
-      {
-        argv: [...localBin("mocha"), ...options?.args ?? [], "--reporter=mocha-junit-reporter", `--grep=${pattern}`, "--retries=0", ...files],
-        env: { MOCHA_FILE: reportPath }
-      }
-    ];
+    const n = repeatCount(options?.repeat);
+    const hooks = `${reportPath}.flakeguard-mocha-hooks.cjs`;
+    const run = {
+      argv: [...localBin("mocha"), ...options?.args ?? [], "--reporter=mocha-junit-reporter", `--grep=${pattern}`, "--retries=0", ...n > 1 ? [`--require=${hooks}`] : [], ...files],
+      env: { MOCHA_FILE: reportPath }
+    };
+    if (n === 1) return [run];
+    run.env[REPEAT_ENV] = String(n);
+    return [writeFilesCommand([[hooks, MOCHA_HOOKS]]), run];
   }
 };
 function nodeJunitLiteral(text) {
@@ -597,6 +811,7 @@ def norm(s):
 wanted_list = json.loads(sys.argv[1])
 report = sys.argv[2]
 extra = json.loads(sys.argv[3]) if len(sys.argv) > 3 else []
+repeat = max(1, int(sys.argv[4])) if len(sys.argv) > 4 else 1
 wanted = set((norm(c), norm(n)) for c, n, f in wanted_list)
 
 def find_file(classname, file):
@@ -633,7 +848,7 @@ class FlakeguardSelect:
             (keep if key in wanted else drop).append(item)
         if drop:
             config.hook.pytest_deselected(items=drop)
-            items[:] = keep
+        items[:] = [item for item in keep for _ in range(repeat)]
 
 sys.exit(pytest.main(extra + files + ["--junitxml=" + report], plugins=[FlakeguardSelect()]))
 `;
@@ -643,11 +858,15 @@ var pytest = {
   recordsRetries: false,
   // pytest keeps the collection order when it deselects the rest.
   keepsOrder: true,
+  // The program's plugin runs each selected item options.repeat times in a row.
+  repeats: true,
   screenArgs: (args) => screen(args, PYTEST_ARGS),
   commands(tests, reportPath, _round, options) {
     const json = JSON.stringify(tests.map((t) => [t.classname, t.name, t.file ?? ""]));
     const args = options?.args ?? [];
-    return [{ argv: ["python3", "-c", PYTEST_PROGRAM, json, reportPath, ...args.length > 0 ? [JSON.stringify(args)] : []] }];
+    const repeat = Math.max(1, Math.floor(options?.repeat ?? 1));
+    const tail = repeat > 1 ? [JSON.stringify(args), String(repeat)] : args.length > 0 ? [JSON.stringify(args)] : [];
+    return [{ argv: ["python3", "-c", PYTEST_PROGRAM, json, reportPath, ...tail] }];
   }
 };
 
@@ -788,7 +1007,10 @@ var playwright = {
   name: "playwright",
   // Not verified here (no browser run of Playwright on this machine): see docs/rerun-presets.md.
   recordsRetries: false,
-  commands(tests, reportPath) {
+  // `--repeat-each=N` makes N copies of each selected test, each its own testcase in the report; one worker runs
+  // them in order.
+  repeats: true,
+  commands(tests, reportPath, _round, options) {
     const sources = tests.map((t) => {
       const titles = t.name.split(" \u203A ").map(jsRegexLiteral).join("(?: \u203A | )");
       return `(?:^| )${jsRegexLiteral(t.classname)} ${titles}(?: @.*)?$`;
@@ -796,9 +1018,10 @@ var playwright = {
     const unique_ = unique(sources);
     const grep = unique_.length === 1 ? unique_[0] : `(?:${unique_.join("|")})`;
     const files = unique(tests.map((t) => t.classname).filter((c) => c !== "")).map((c) => `${jsRegexLiteral(c)}$`);
+    const n = repeatCount(options?.repeat);
     return [
       {
-        argv: [...localBin("playwright"), "test", "--reporter=line,junit", "--retries=0", `--grep=${grep}`, "--", ...files],
+        argv: [...localBin("playwright"), "test", "--reporter=line,junit", "--retries=0", ...n > 1 ? [`--repeat-each=${n}`, "--workers=1"] : [], `--grep=${grep}`, "--", ...files],
         env: { PLAYWRIGHT_JUNIT_OUTPUT_FILE: reportPath }
       }
     ];

@@ -425,6 +425,7 @@ var MAX_LINE = 2e3;
 var ENV_TESTS = "FLAKEGUARD_RERUN_TESTS";
 var ENV_REPORT = "FLAKEGUARD_RERUN_REPORT";
 var ENV_ROUND = "FLAKEGUARD_RERUN_ROUND";
+var ENV_REPEAT = "FLAKEGUARD_RERUN_REPEAT";
 function rerunEnv(env) {
   const out = {};
   for (const [name, value] of Object.entries(env)) {
@@ -446,8 +447,16 @@ async function runRound(request) {
   const tests = request.cases.map((c) => rerunTestOf(c.test));
   await writeFile(testsFile, tests.map((t) => `${JSON.stringify(t)}
 `).join(""));
-  const commands = typeof request.command === "string" ? [{ argv: ["bash", "-c", request.command] }] : request.command.commands(tests, reportPath, request.round, request.options);
-  const env = { ...rerunEnv(request.env), [ENV_TESTS]: testsFile, [ENV_REPORT]: reportPath, [ENV_ROUND]: String(request.round) };
+  const repeat = Math.max(1, Math.floor(request.repeat ?? 1));
+  const presetRepeats = typeof request.command !== "string" && request.command.repeats === true && repeat > 1;
+  const commands = typeof request.command === "string" ? [{ argv: ["bash", "-c", request.command] }] : request.command.commands(tests, reportPath, request.round, presetRepeats ? { ...request.options, repeat } : request.options);
+  const env = {
+    ...rerunEnv(request.env),
+    [ENV_TESTS]: testsFile,
+    [ENV_REPORT]: reportPath,
+    [ENV_ROUND]: String(request.round),
+    [ENV_REPEAT]: String(typeof request.command === "string" || presetRepeats ? repeat : 1)
+  };
   const deadline = started + request.timeoutMs;
   const logger = boundedLogger(request.log);
   const exits = [];
@@ -478,7 +487,7 @@ async function runRound(request) {
   try {
     const read = await request.readReport(reportPath);
     if (read.problems.length > 0) return { ok: false, why: `its report could not be read: ${read.problems[0]}`, seconds: seconds() };
-    return { ok: true, attempts: read.attempts, seconds: seconds() };
+    return { ok: true, attempts: read.attempts, ...read.executions ? { executions: read.executions } : {}, seconds: seconds() };
   } catch (error) {
     return { ok: false, why: `its report could not be read: ${error instanceof Error ? error.message : String(error)}`, seconds: seconds() };
   }

@@ -256,7 +256,7 @@ function parseCommandLine(argv, version) {
 }
 
 // src/cli/main.ts
-var VERSION = true ? "0.5.0" : "unbundled";
+var VERSION = true ? "0.6.0" : "unbundled";
 var UsageError = class extends CliError {
 };
 function oneTest(positionals, command, what = "<test>") {
