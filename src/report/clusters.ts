@@ -32,10 +32,13 @@ export function failedTogether(failed: Iterable<string>, clusters: StoredCluster
 
 const n = (x: number): string => String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
-/** A signature in a code span when it is plain printable ASCII without a backtick (nothing in it can act), else escaped text. */
+/**
+ * A signature in a code span when it is plain printable ASCII without a backtick, a bracket, an angle bracket or a `|`
+ * (nothing in it can act, even where a renderer or a check does not honour code spans), else escaped text.
+ */
 export function signatureMd(sig: string, max = 120, escape: (text: string, max: number) => string = mdText): string {
   const cut = sig.length > max ? `${sig.slice(0, max - 1)}…` : sig;
-  if (/^[\x20-\x5f\x61-\x7e]+…?$/.test(cut) && redact(cut) === cut && cut.trim() === cut) return `\`${cut}\``;
+  if (/^[\x20-\x3b\x3d\x3f-\x5a\x5c\x5e\x5f\x61-\x7b\x7d\x7e]+…?$/.test(cut) && redact(cut) === cut && cut.trim() === cut) return `\`${cut}\``;
   return `"${escape(cut, max + 40)}"`;
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mdText } from '../../src/text/escape.ts';
 import { failedTogether, failedTogetherLine, failedTogetherSection, signatureMd } from '../../src/report/clusters.ts';
 import { mdInert } from '../../src/text/escape.ts';
 import type { StoredClusters } from '../../src/clusters/cluster.ts';
@@ -22,6 +23,8 @@ describe('failed together', () => {
 
   it('shows a signature in a code span only when nothing in it can act, and escapes names for a comment', () => {
     expect(signatureMd('boom `rm -rf` @team <b>')).toBe('"boom &#96;rm &#45;rf&#96; &#64;team &lt;b&gt;"');
+    // Link and table syntax never stands raw, even inside a code span.
+    expect(signatureMd('![pixel](https://x) | a')).toBe(`"${mdText('![pixel](https://x) | a')}"`);
     const [g] = failedTogether(['x', 'y'], clusters);
     const line = failedTogetherLine(g!, 5, mdInert);
     expect(line).not.toMatch(/@team|`rm/);
