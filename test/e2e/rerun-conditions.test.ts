@@ -62,7 +62,7 @@ describe('rerun: auto carries the flags of the script it read (dist, real jest)'
     // The log says which script it read and what it carries; the round's command line has the flag.
     expect(run.stdout).toMatch(/^ {2}package\.json's "test" script \(jest --color=true\): the re-runs pass on --color=true$/m);
     const command = run.stdout.split('\n').find((l) => l.startsWith('$ ') && l.includes(' node_modules/.bin/jest '));
-    expect(command, run.stdout).toMatch(/^\$ JEST_JUNIT_OUTPUT_FILE=\S+ node_modules\/\.bin\/jest --color=true --ci '--testNamePattern=/);
+    expect(command, run.stdout).toMatch(/^\$ JEST_JUNIT_OUTPUT_FILE=\S+ FLAKEGUARD_PRESET_REPEAT=6 node_modules\/\.bin\/jest --color=true --ci '--testNamePattern=/);
   }, 180_000);
 });
 

@@ -82,7 +82,7 @@ describe('the runner’s flags reach the re-runs (dist, real runners)', () => {
     // The round's command line carries the flag, spawned without a shell; the reporters the preset sets are left out
     // of the user's part, with a notice.
     const command = run.stdout.split('\n').find((l) => l.startsWith('$ ') && l.includes(' node_modules/.bin/jest '));
-    expect(command, run.stdout).toMatch(/^\$ JEST_JUNIT_OUTPUT_FILE=\S+ node_modules\/\.bin\/jest --color=true --ci '--testNamePattern=/);
+    expect(command, run.stdout).toMatch(/^\$ JEST_JUNIT_OUTPUT_FILE=\S+ FLAKEGUARD_PRESET_REPEAT=6 node_modules\/\.bin\/jest --color=true --ci '--testNamePattern=/);
     expect(command).toContain(' --reporters=default --reporters=jest-junit --coverage=false --passWithNoTests');
     expect(run.stdout).toMatch(/^::notice title=flakeguard re-runs::Re-runs: the jest preset leaves out '--reporters=default' \(the preset sets the reporter/m);
     // --ci is the preset's own flag: in effect, not reported as left out (ADR 0441).

@@ -6,7 +6,8 @@
  * when its file matches one of the file filters (regular expressions, case-insensitive, against the absolute path;
  * all files when none is given) and `chromium <file> <titles joined by spaces>` matches `--grep`. It writes the
  * junit reporter's shape (`classname` the file, `name` the titles joined by ` › `) to PLAYWRIGHT_JUNIT_OUTPUT_FILE,
- * and records every call's argv. It never evaluates a test name.
+ * and records every call's argv. `--repeat-each=N` runs each selected test N times, each execution its own testcase.
+ * It never evaluates a test name.
  */
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -41,11 +42,12 @@ const report = process.env.PLAYWRIGHT_JUNIT_OUTPUT_FILE;
 const call = { argv, report, ran: [] };
 const log = () => appendFileSync(join(dir, 'calls.jsonl'), JSON.stringify(call) + '\n');
 // The options of 'playwright test' the preset may use (commander: '--name=value' or '--name value').
-const VALUED = new Set(['--reporter', '--retries', '--grep', '-g', '--project', '--workers', '-c', '--config']);
+const VALUED = new Set(['--reporter', '--retries', '--grep', '-g', '--project', '--workers', '-c', '--config', '--repeat-each']);
 const FLAGS = new Set(['--list', '--headed']);
 if (argv[0] !== 'test') { call.refused = 'not a test command'; log(); process.exit(2); }
 const filters = [];
 let grep;
+let repeat = 1;
 for (let i = 1; i < argv.length; i++) {
   const a = argv[i];
   if (a === '--') { filters.push(...argv.slice(i + 1)); break; }
@@ -60,6 +62,7 @@ for (let i = 1; i < argv.length; i++) {
     }
     const value = VALUED.has(name) ? (eq > 0 ? a.slice(eq + 1) : argv[++i]) : undefined;
     if (name === '--grep' || name === '-g') grep = value;
+    if (name === '--repeat-each') repeat = Math.max(1, Number(value) || 1);
     continue;
   }
   filters.push(a);
@@ -73,13 +76,16 @@ for (const t of project.tests) {
   if (grep !== undefined && !new RegExp(grep).test('chromium ' + t.file + ' ' + t.titles.join(' '))) continue;
   const name = t.titles.join(' › ');
   const key = t.file + '\n' + name;
-  const i = counters[key] ?? 0;
-  counters[key] = i + 1;
-  const seq = t.outcomes ?? 'P';
-  const code = seq[Math.min(i, seq.length - 1)];
-  if (code === 'F') failed = true;
   call.ran.push({ file: t.file, name });
-  cases.push('<testcase classname="' + x(t.file) + '" name="' + x(name) + '" time="0.01">' + (code === 'F' ? '<failure message="failed on re-run">failed on re-run</failure>' : '') + '</testcase>');
+  // --repeat-each: every execution its own testcase, in order, as Playwright's junit reporter lists them.
+  for (let r = 0; r < repeat; r++) {
+    const i = counters[key] ?? 0;
+    counters[key] = i + 1;
+    const seq = t.outcomes ?? 'P';
+    const code = seq[Math.min(i, seq.length - 1)];
+    if (code === 'F') failed = true;
+    cases.push('<testcase classname="' + x(t.file) + '" name="' + x(name) + '" time="0.01">' + (code === 'F' ? '<failure message="failed on re-run">failed on re-run</failure>' : '') + '</testcase>');
+  }
 }
 writeFileSync(countersPath, JSON.stringify(counters));
 log();
