@@ -1704,6 +1704,8 @@ function clustersFileAfter(before, history, runs) {
 // src/pipeline/clusters-file.ts
 function clusterFiles(current, applied, warn) {
   const after = clustersFileAfter(current.get(CLUSTERS_FILE), applied.history, applied.runs);
+  const before = current.get(CLUSTERS_FILE);
+  if (before === void 0 && after.update.clusters.clusters.length === 0) return /* @__PURE__ */ new Map();
   if (after.problem !== void 0) warn(`${CLUSTERS_FILE} on the data branch: ${after.problem}; its clusters are found again (it decides nothing).`);
   return /* @__PURE__ */ new Map([[CLUSTERS_FILE, after.text]]);
 }

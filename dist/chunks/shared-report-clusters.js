@@ -20,7 +20,7 @@ function failedTogether(failed, clusters) {
 var n = (x) => String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 function signatureMd(sig, max = 120, escape = mdText) {
   const cut = sig.length > max ? `${sig.slice(0, max - 1)}\u2026` : sig;
-  if (/^[\x20-\x5f\x61-\x7e]+…?$/.test(cut) && redact(cut) === cut && cut.trim() === cut) return `\`${cut}\``;
+  if (/^[\x20-\x3b\x3d\x3f-\x5a\x5c\x5e\x5f\x61-\x7b\x7d\x7e]+…?$/.test(cut) && redact(cut) === cut && cut.trim() === cut) return `\`${cut}\``;
   return `"${escape(cut, max + 40)}"`;
 }
 function failedTogetherLine(g, named = 5, escape = mdText) {
