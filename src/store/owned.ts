@@ -18,9 +18,11 @@ export const CLASS_MAP_FILE = 'dashboard/codeowners-map';
 export const BADGE_FILE = 'badge.json';
 /** The co-failure clusters after the newest write (src/clusters/format.ts): informational, decides nothing. */
 export const CLUSTERS_FILE = 'clusters.json';
+/** The newest diagnosis by experiment of each test (`mode: diagnose`, docs/diagnose.md); it decides nothing. */
+export const DIAGNOSES_FILE = 'diagnoses.json';
 
 /** The files flakeguard owns by name. */
-export const OWNED_FILES: readonly string[] = [META_FILE, RUNS_FILE, DECISIONS_FILE, README_FILE, PAGE_FILE, NOJEKYLL_FILE, OWNERS_FILE, CLASS_MAP_FILE, BADGE_FILE, CLUSTERS_FILE];
+export const OWNED_FILES: readonly string[] = [META_FILE, RUNS_FILE, DECISIONS_FILE, README_FILE, PAGE_FILE, NOJEKYLL_FILE, OWNERS_FILE, CLASS_MAP_FILE, BADGE_FILE, CLUSTERS_FILE, DIAGNOSES_FILE];
 /** Its folders: in `history/` and `stats/` it owns every `*.json` directly inside (the shards), nothing else. */
 export const OWNED_FOLDERS: readonly string[] = ['history', 'stats', 'dashboard'];
 

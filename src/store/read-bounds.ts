@@ -11,7 +11,7 @@
  */
 import { META_FILE, RUNS_FILE, type FileProblem } from './layout.ts';
 import { DECISIONS_FILE } from './decisions.ts';
-import { BADGE_FILE, CLASS_MAP_FILE, CLUSTERS_FILE, NOJEKYLL_FILE, OWNERS_FILE, PAGE_FILE, README_FILE, decidesFrom, isHistoryShardPath, isStatsShardPath } from './owned.ts';
+import { BADGE_FILE, CLASS_MAP_FILE, CLUSTERS_FILE, DIAGNOSES_FILE, NOJEKYLL_FILE, OWNERS_FILE, PAGE_FILE, README_FILE, decidesFrom, isHistoryShardPath, isStatsShardPath } from './owned.ts';
 
 const KiB = 1024;
 const MiB = 1024 * 1024;
@@ -64,6 +64,7 @@ const FILE_BYTES: ReadonlyMap<string, number> = new Map([
   [CLASS_MAP_FILE, 3 * MiB],
   [BADGE_FILE, 64 * KiB],
   [CLUSTERS_FILE, 8 * MiB],
+  [DIAGNOSES_FILE, 8 * MiB],
   [NOJEKYLL_FILE, 64 * KiB],
 ]);
 
