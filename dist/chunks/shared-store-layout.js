@@ -402,7 +402,8 @@ var OWNERS_FILE = "dashboard/CODEOWNERS";
 var CLASS_MAP_FILE = "dashboard/codeowners-map";
 var BADGE_FILE = "badge.json";
 var CLUSTERS_FILE = "clusters.json";
-var OWNED_FILES = [META_FILE, RUNS_FILE, DECISIONS_FILE, README_FILE, PAGE_FILE, NOJEKYLL_FILE, OWNERS_FILE, CLASS_MAP_FILE, BADGE_FILE, CLUSTERS_FILE];
+var DIAGNOSES_FILE = "diagnoses.json";
+var OWNED_FILES = [META_FILE, RUNS_FILE, DECISIONS_FILE, README_FILE, PAGE_FILE, NOJEKYLL_FILE, OWNERS_FILE, CLASS_MAP_FILE, BADGE_FILE, CLUSTERS_FILE, DIAGNOSES_FILE];
 var OWNED_FOLDERS = ["history", "stats", "dashboard"];
 var OWNED = new Set(OWNED_FILES);
 var SHARD = /^(?:history|stats)\/[^/]+\.json$/;
@@ -478,6 +479,7 @@ export {
   CLASS_MAP_FILE,
   BADGE_FILE,
   CLUSTERS_FILE,
+  DIAGNOSES_FILE,
   ownsPath,
   isHistoryShardPath,
   isStatsShardPath,

@@ -3,6 +3,7 @@ import {
   CLASS_MAP_FILE,
   CLUSTERS_FILE,
   DECISIONS_FILE,
+  DIAGNOSES_FILE,
   META_FILE,
   NOJEKYLL_FILE,
   OWNERS_FILE,
@@ -37,6 +38,7 @@ var FILE_BYTES = /* @__PURE__ */ new Map([
   [CLASS_MAP_FILE, 3 * MiB],
   [BADGE_FILE, 64 * KiB],
   [CLUSTERS_FILE, 8 * MiB],
+  [DIAGNOSES_FILE, 8 * MiB],
   [NOJEKYLL_FILE, 64 * KiB]
 ]);
 function sizeText(bytes) {
