@@ -310,11 +310,12 @@ export function annotatedCtrf(input: AnnotatedInput): Record<string, unknown> {
     if (t.line !== undefined && Number.isInteger(t.line) && t.line > 0) test.line = t.line;
     test.flaky = a.verdict === 'flaky';
     test.retries = Math.max(0, t.attempts.length - 1);
-    const before = t.attempts.slice(0, -1);
-    const kept = before.length > ANNOTATED_LIMITS.attempts ? [...before.slice(0, ANNOTATED_LIMITS.attempts - 1), before[before.length - 1]!] : before;
+    // The attempts before the last: the first ones and the one just before the last, within the bound.
+    const before = t.attempts.length - 1;
+    const kept = before > ANNOTATED_LIMITS.attempts ? [...Array.from({ length: ANNOTATED_LIMITS.attempts - 1 }, (_, i) => i), before - 1] : Array.from({ length: Math.max(0, before) }, (_, i) => i);
     if (kept.length > 0) {
-      test.retryAttempts = kept.map((x) => {
-        const i = before.indexOf(x);
+      test.retryAttempts = kept.map((i) => {
+        const x = t.attempts[i]!;
         const attempt: Record<string, unknown> = { attempt: i + 1, status: ctrfStatus(x.status), duration: millis(x) };
         if (x.message !== undefined && isFailure(x.status)) attempt.message = cleanText(x.message, ANNOTATED_LIMITS.message);
         const body = isFailure(x.status) ? detailsOf(x, budget) : '';

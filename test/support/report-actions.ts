@@ -19,6 +19,13 @@ async function load<T>(relative: string): Promise<T> {
   return (await import(pathToFileURL(join(VENDORED, relative)).href)) as T;
 }
 
+/** xml2js (dorny/test-reporter's XML parser) in strict mode: throws on XML that is not well-formed. */
+export async function strictXml(text: string): Promise<unknown> {
+  const xml2js = 'xml2js';
+  const { parseStringPromise } = (await import(xml2js)) as { parseStringPromise: (text: string, options: { strict: boolean }) => Promise<unknown> };
+  return parseStringPromise(text, { strict: true });
+}
+
 export interface DornyCounts {
   tests: number;
   passed: number;
