@@ -101,4 +101,13 @@ describe('annotated-report', () => {
     expect(byName['breaks']!.retries).toBeGreaterThanOrEqual(1);
     expect(byName['fetches']).toMatchObject({ status: 'failed', rawStatus: 'failed', tags: ['quarantined'], extra: { flakeguard: { verdict: 'forgiven', quarantined: true } } });
   }, 180_000);
+
+  it('a report that cannot be written is a warning: the outcome stands, the output is empty', async () => {
+    // README.md is a file: no directory can be made under it.
+    const run = await ciRun([{ classname: 'app.Math', name: 'adds' }], { 'annotated-report': 'README.md/annotated.xml' });
+    expect(run.outputs.outcome, run.stdout).toBe('success');
+    expect(run.exitCode).toBe(0);
+    expect(run.outputs['annotated-report']).toBe('');
+    expect(run.stdout).toMatch(/^::warning::flakeguard could not write the annotated report: .*(EEXIST|ENOTDIR)/m);
+  }, 60_000);
 });
