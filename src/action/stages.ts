@@ -397,5 +397,6 @@ export function runFacts(step: Step, job: Job, reruns: Reruns | undefined, writt
     ...(resultsFile ? { resultsFile } : {}),
     ...(job.issues ? { issues: job.issues } : {}),
     ...(fixes ? { fixes } : {}),
+    ...(step.inputs.annotatedReport ? { tests: reports.tests, ...(reports.reporters ? { reporters: reports.reporters } : {}) } : {}),
   };
 }

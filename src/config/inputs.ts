@@ -44,6 +44,13 @@ export interface Inputs {
   dashboardUrl: string;
   /** The price of a CI minute (docs/cost.md): recorded on the branch, the views price each test's minutes with it. */
   costPerMinute?: number;
+  /**
+   * Where to write this run's JUnit with flakeguard's verdicts (docs/annotated-report.md): a `.xml` path, the CTRF
+   * report beside it; empty: none.
+   */
+  annotatedReport: string;
+  /** How the annotated report writes a failure its quarantine forgave: `failure` (as it was) or `skipped` (ADR 0516). */
+  annotatedReportQuarantined: 'failure' | 'skipped';
 }
 
 export type PrCommentMode = 'auto' | 'always' | 'off';
@@ -175,7 +182,24 @@ export function readInputs(get: InputGetter): Inputs {
     prComment: readPrComment(get('pr-comment')),
     dashboardUrl: readDashboardUrl(get('dashboard-url')),
     ...readCostPerMinute(get('cost-per-minute')),
+    annotatedReport: readAnnotatedReport(get('annotated-report')),
+    annotatedReportQuarantined: readAnnotatedReportQuarantined(get('annotated-report-quarantined')),
   };
+}
+
+/** `annotated-report`: a path ending in `.xml` (the CTRF report goes beside it), or nothing. */
+function readAnnotatedReport(raw: string): string {
+  if (raw === '') return '';
+  if (!/\.xml$/i.test(raw) || /[\u0000-\u001f]/.test(raw) || raw.length > 1000) {
+    throw new InputError(`Input 'annotated-report' must be the path of an .xml file to write (e.g. reports/flakeguard.xml; the CTRF report is written beside it), got '${raw.slice(0, 80)}'.`);
+  }
+  return raw;
+}
+
+function readAnnotatedReportQuarantined(raw: string): 'failure' | 'skipped' {
+  const as = raw.toLowerCase() || 'failure';
+  if (as !== 'failure' && as !== 'skipped') throw new InputError(`Input 'annotated-report-quarantined' must be failure or skipped, got '${raw.slice(0, 80)}'.`);
+  return as;
 }
 
 /** `cost-per-minute`: a number from 0 to MAX_COST_PER_MINUTE (a price, in the currency the team reads it in), or nothing. */

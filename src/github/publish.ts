@@ -19,7 +19,7 @@ import { CHECK_SUMMARY_BUDGET_BYTES, renderSummary, summaryFacts, summaryTitle, 
 import { buildAnnotations, type AnnotationSpec } from '../report/annotations.ts';
 import { commandText, defuseLegacy, logText, plainText, truncate } from '../text/escape.ts';
 import { scoreLookup } from '../report/scores.ts';
-import type { RunContext } from '../model.ts';
+import type { ParsedTestCase, RunContext } from '../model.ts';
 import type { RerunResult } from '../rerun/plan.ts';
 import type { FixReport } from '../rerun/fix-plan.ts';
 import type { IssueSession } from './issues.ts';
@@ -301,6 +301,10 @@ export interface RunFacts extends PublishInput {
   issues?: IssueSession;
   /** What fix verification did (docs/fix-verification.md). */
   fixes?: FixReport;
+  /** Every test of the run as decided (re-runs merged in), for the annotated report (docs/annotated-report.md). */
+  tests?: readonly ParsedTestCase[];
+  /** The reports' reporters (ParsedReports.reporters). */
+  reporters?: Record<string, number>;
 }
 
 /**
@@ -332,6 +336,27 @@ export async function publishRun(facts: RunFacts): Promise<'success' | 'failure'
     }
   })();
   const issuesAlongside = issues?.publish(sync, run, results);
+  // The annotated report (docs/annotated-report.md): written beside the rest, its output set once it is written.
+  const annotated = (async () => {
+    if (!inputs.annotatedReport || !facts.tests) {
+      guard('set the output annotated-report', () => setOutput('annotated-report', ''));
+      return;
+    }
+    const { writeAnnotatedReport } = await import('./annotated-report.ts');
+    const written = await guardAsync('write the annotated report', () =>
+      writeAnnotatedReport({
+        path: inputs.annotatedReport,
+        quarantinedAs: inputs.annotatedReportQuarantined,
+        workspace: facts.ctx.workspace,
+        tests: facts.tests!,
+        result,
+        ...(rerun ? { rerun: rerun.result } : {}),
+        ...(facts.reporters ? { reporters: facts.reporters } : {}),
+        start: run.time,
+      }),
+    );
+    guard('set the output annotated-report', () => setOutput('annotated-report', written ?? ''));
+  })();
   // A verified fix's comment goes on its owner issue, so it waits for the issues to be written.
   const fixesAlongside = (async () => {
     if (!fixes) {
@@ -368,7 +393,7 @@ export async function publishRun(facts: RunFacts): Promise<'success' | 'failure'
         })()
       : undefined;
   // Every part runs to its end before anything is reported; a part that threw is thrown as it would have been alone.
-  const settled = await Promise.allSettled([results, issuesAlongside, fixesAlongside, comment]);
+  const settled = await Promise.allSettled([results, issuesAlongside, fixesAlongside, comment, annotated]);
   facts.api?.release();
   for (const part of settled) if (part.status === 'rejected') throw part.reason;
 

@@ -28,3 +28,20 @@ describe('an empty test-outcome', () => {
     expect(readInputs(get('Failure')).testOutcome).toBe('failure');
   });
 });
+
+describe('annotated-report', () => {
+  it('is off by default, a path ending in .xml when set, and writes forgiven failures as failures unless told otherwise', () => {
+    expect(read({ reports: 'r.xml' })).toMatchObject({ annotatedReport: '', annotatedReportQuarantined: 'failure' });
+    expect(read({ reports: 'r.xml', 'annotated-report': 'out/flakeguard.xml', 'annotated-report-quarantined': 'Skipped' })).toMatchObject({
+      annotatedReport: 'out/flakeguard.xml',
+      annotatedReportQuarantined: 'skipped',
+    });
+  });
+
+  it('refuses a path that is not an .xml file, or holds control characters, and an unknown way to write forgiven failures', () => {
+    for (const bad of ['out/flakeguard.json', 'out/', 'a\nb.xml', `${'a'.repeat(1000)}.xml`]) {
+      expect(() => read({ reports: 'r.xml', 'annotated-report': bad })).toThrow(InputError);
+    }
+    expect(() => read({ reports: 'r.xml', 'annotated-report-quarantined': 'hidden' })).toThrow(/must be failure or skipped, got 'hidden'/);
+  });
+});
