@@ -15,7 +15,7 @@ import { LazyHistory, durationAt, type StoredTest } from '../history/stored.ts';
 import { failureKey } from '../history/records.ts';
 import type { RunRow } from '../store/runs-format.ts';
 import type { Column } from './tables.ts';
-import { ColumnBatch, type Value } from './batch.ts';
+import { type ColumnBatch, type Value } from './batch.ts';
 import { OUTCOME, ingestionsOf, messageSignature, rerunVerdict, selectionOf, type ExportSource } from './rows.ts';
 
 const c = (name: string, type: Column['type'], nullable: boolean): Column => ({ name, type, nullable, doc: '' });
