@@ -212,9 +212,17 @@ interface RunFacts {
   jobSucceeded: boolean | undefined;
 }
 
-/** Fills the stretches batch: the open stretch grows while runs come with consecutive indexes and the same attempts. */
+/**
+ * Fills the stretches batch: the open stretch grows while runs come with consecutive indexes and the same attempts.
+ * A run is added only with two rows free in the batch (closing the open stretch and adding a run of its own fill
+ * two): `room` yields the batch when it has fewer.
+ */
 class StretchMaker {
-  private open = { run: 0, runs: 0, testId: '', suffix: '', attempts: '' };
+  private run = 0;
+  private runs = 0;
+  private testId = '';
+  private suffix = '';
+  private attempts = '';
   private readonly batch: ColumnBatch;
   private readonly owner: TestRunStretches;
   constructor(batch: ColumnBatch, owner: TestRunStretches) {
@@ -223,36 +231,50 @@ class StretchMaker {
     batch.length = 0;
   }
 
-  /** Adds one run; yields the batch when it is full. */
-  private *add(run: number, testId: string, suffix: string, attempts: string, duration: number | undefined, message: string | undefined, outage: boolean): Generator<ColumnBatch> {
-    const o = this.open;
-    if (duration === undefined && message === undefined && o.runs > 0 && o.run + o.runs === run && o.attempts === attempts && o.testId === testId) {
-      o.runs++;
-      return;
-    }
-    if (o.runs > 0) yield* this.emit(o.run, o.runs, o.testId, o.suffix, o.attempts, undefined, undefined, false);
-    o.runs = 0;
+  private *room(): Generator<ColumnBatch> {
+    if (this.batch.length + 2 <= this.batch.capacity) return;
+    yield this.batch;
+    this.batch.length = 0;
+  }
+
+  /** Adds one run (with two rows free in the batch). */
+  private add(run: number, testId: string, suffix: string, attempts: string, duration: number | undefined, message: string | undefined, outage: boolean): void {
     if (duration === undefined && message === undefined) {
-      this.open = { run, runs: 1, testId, suffix, attempts };
+      if (this.runs > 0 && this.run + this.runs === run && this.attempts === attempts && this.testId === testId) {
+        this.runs++;
+        return;
+      }
+      this.close();
+      this.run = run;
+      this.runs = 1;
+      this.testId = testId;
+      this.suffix = suffix;
+      this.attempts = attempts;
       return;
     }
-    yield* this.emit(run, 1, testId, suffix, attempts, duration, message, outage);
+    this.close();
+    this.emit(run, 1, testId, suffix, attempts, duration, message, outage);
+  }
+
+  /** Ends the open stretch (a row of the batch). */
+  private close(): void {
+    if (this.runs > 0) this.emit(this.run, this.runs, this.testId, this.suffix, this.attempts, undefined, undefined, false);
+    this.runs = 0;
   }
 
   *flush(): Generator<ColumnBatch> {
-    const o = this.open;
-    if (o.runs > 0) yield* this.emit(o.run, o.runs, o.testId, o.suffix, o.attempts, undefined, undefined, false);
-    o.runs = 0;
+    yield* this.room();
+    this.close();
     if (this.batch.length > 0) {
       yield this.batch;
       this.batch.length = 0;
     }
   }
 
-  private *emit(run: number, runs: number, testId: string, suffix: string, attempts: string, duration: number | undefined, message: string | undefined, outage: boolean): Generator<ColumnBatch> {
+  private emit(run: number, runs: number, testId: string, suffix: string, attempts: string, duration: number | undefined, message: string | undefined, outage: boolean): void {
     const b = this.batch;
     const cols = b.columns;
-    const n = b.length;
+    const n = b.length++;
     const f = this.owner.factsOf(attempts);
     cols[0]![n] = run;
     cols[1]![n] = runs;
@@ -267,10 +289,6 @@ class StretchMaker {
     cols[10]![n] = message === undefined ? null : this.owner.signatureOf(message);
     cols[11]![n] = outage;
     this.owner.rows += runs;
-    if (++b.length === b.capacity) {
-      yield b;
-      b.length = 0;
-    }
   }
 
   /**
@@ -280,8 +298,9 @@ class StretchMaker {
    */
   *stored(id: string, s: StoredTest, rank: ReadonlyMap<number, number>, index: ReadonlyArray<{ row: RunRow }>, base: number): Generator<ColumnBatch> {
     const suffix = `${JSON.stringify(id)}]`;
+    const { m, dur } = s;
     let newest = -1;
-    if (!s.dur && s.d !== undefined) {
+    if (!dur && s.d !== undefined) {
       let seq = s.from;
       for (const { a, n } of s.segments) {
         if (a !== '') newest = seq + n - 1;
@@ -297,14 +316,20 @@ class StretchMaker {
       for (let k = 0; k < n; k++, seq++) {
         const i = rank.get(seq);
         if (!i) continue;
-        const message = s.m?.[seq];
-        const duration = s.dur ? durationAt(s.dur, seq) : seq === newest ? s.d : undefined;
+        const message = m?.[seq];
+        const duration = dur ? durationAt(dur, seq) : seq === newest ? s.d : undefined;
+        // The common run: the open stretch of this test goes on.
+        if (message === undefined && duration === undefined && this.runs > 0 && this.run + this.runs === i && this.attempts === a && this.testId === id) {
+          this.runs++;
+          continue;
+        }
         let outage = false;
         if (message !== undefined) {
           const outages = index[i - base]!.row.outages;
           outage = outages !== undefined && outages.includes(failureKey(message)!);
         }
-        yield* this.add(i, id, suffix, a, duration, message, outage);
+        yield* this.room();
+        this.add(i, id, suffix, a, duration, message, outage);
       }
     }
   }
@@ -315,7 +340,8 @@ class StretchMaker {
     for (const r of test.runs) {
       const i = indexOf(r);
       if (i === 0) continue;
-      yield* this.add(i, id, suffix, r.attempts, r.durationSec, r.message, r.outage === true);
+      yield* this.room();
+      this.add(i, id, suffix, r.attempts, r.durationSec, r.message, r.outage === true);
     }
   }
 }
