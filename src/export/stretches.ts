@@ -115,7 +115,10 @@ export class TestRunStretches {
     }
     const stretch = new StretchMaker(this.stretches, this);
     const history = snapshot.history;
-    if (history instanceof LazyHistory && history.inTimeOrder) {
+    // Read in place when a history's runs in run-number order are in time order (its records' order): the rows' times grow with their numbers.
+    let inTimeOrder = true;
+    for (let k = 1; k < sorted.length && inTimeOrder; k++) if (sorted[k]![1].time < sorted[k - 1]![1].time) inTimeOrder = false;
+    if (history instanceof LazyHistory && history.rows === snapshot.runs && inTimeOrder) {
       for (const [id, s] of history.stored) yield* stretch.stored(id, s, rank, index, base);
     } else {
       // Records whose run facts differ from their run's row each get an index of their own, after this source's runs.
