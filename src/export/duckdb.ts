@@ -9,7 +9,8 @@ import { createRequire } from 'node:module';
 import { mkdtemp, open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Column } from './tables.ts';
+import { TABLES, type Column } from './tables.ts';
+import { RUN_INDEX_COLUMNS, STRETCH_COLUMNS } from './stretches.ts';
 import type { ColumnBatch } from './batch.ts';
 import type { TableFile, TableWriter } from './writers.ts';
 
@@ -84,14 +85,46 @@ function csvColumn(col: Column): { type: string; select: string } {
   }
 }
 
+/** DuckDB's `read_csv` of a CSV file of `columns` as writeCsv writes it (a time as its milliseconds). */
+function readCsv(columns: readonly Column[], csv: string): string {
+  const declared = columns.map((c) => `${sqlString(c.name)}: ${sqlString(csvColumn(c).type)}`).join(', ');
+  return (
+    `read_csv(${sqlString(csv)}, columns = {${declared}}, header = false, auto_detect = false, delim = ',', quote = '"', escape = '"', ` +
+    `new_line = '\\n', allow_quoted_nulls = false, strict_mode = true)`
+  );
+}
+
+const PARQUET_OPTIONS = (rowGroupRows: number): string => `(FORMAT parquet, COMPRESSION snappy, ROW_GROUP_SIZE ${rowGroupRows})`;
+
 /** The COPY that turns a table's CSV file into its Parquet file. */
 export function copyStatement(columns: readonly Column[], csv: string, parquet: string, rowGroupRows: number): string {
-  const cols = columns.map(csvColumn);
-  const declared = columns.map((c, i) => `${sqlString(c.name)}: ${sqlString(cols[i]!.type)}`).join(', ');
-  const read =
-    `read_csv(${sqlString(csv)}, columns = {${declared}}, header = false, auto_detect = false, delim = ',', quote = '"', escape = '"', ` +
-    `new_line = '\\n', allow_quoted_nulls = false, strict_mode = true)`;
-  return `COPY (SELECT ${cols.map((c) => c.select).join(', ')} FROM ${read}) TO ${sqlString(parquet)} (FORMAT parquet, COMPRESSION snappy, ROW_GROUP_SIZE ${rowGroupRows})`;
+  return `COPY (SELECT ${columns.map((c) => csvColumn(c).select).join(', ')} FROM ${readCsv(columns, csv)}) TO ${sqlString(parquet)} ${PARQUET_OPTIONS(rowGroupRows)}`;
+}
+
+/** The variable holding the run table of the test runs' stretches: a struct of lists, one a column, by index. */
+const RUNS_VARIABLE = 'flakeguard_test_runs';
+
+/**
+ * The statements that write `test_runs` from its stretches (src/export/stretches.ts): the run table read into a
+ * variable (a list a column, indexed from 1), then every stretch expanded into a row a run, in the stretches' order,
+ * the run's columns looked up by index and the row key hashed (SHA-256 of the same text rowKey hashes).
+ */
+export function stretchStatements(runsCsv: string, stretchesCsv: string, parquet: string, rowGroupRows: number): string[] {
+  const lists = RUN_INDEX_COLUMNS.filter((c) => c.name !== 'i')
+    .map((c) => `${ident(c.name)}: list(${csvColumn(c).select.replace(/ AS .*$/, '')} ORDER BY i)`)
+    .join(', ');
+  const run = (name: string): string => `getvariable(${sqlString(RUNS_VARIABLE)}).${ident(name)}[fg_i]`;
+  const select = TABLES.test_runs.map((c) => {
+    const name = ident(c.name);
+    if (c.name === 'row_key') return `left(sha256(${run('key_prefix')} || key_suffix), 32) AS ${name}`;
+    if (RUN_INDEX_COLUMNS.some((r) => r.name === c.name)) return `${run(c.name)} AS ${name}`;
+    return name;
+  });
+  return [
+    `SET VARIABLE ${RUNS_VARIABLE} = (SELECT {${lists}} FROM ${readCsv(RUN_INDEX_COLUMNS, runsCsv)})`,
+    `COPY (SELECT ${select.join(', ')} FROM (SELECT *, unnest(range(run, run + runs)) AS fg_i FROM ${readCsv(STRETCH_COLUMNS, stretchesCsv)})) TO ${sqlString(parquet)} ${PARQUET_OPTIONS(rowGroupRows)}`,
+    `RESET VARIABLE ${RUNS_VARIABLE}`,
+  ];
 }
 
 /** A value as a CSV field: a string always quoted (so that "" is the empty string and nothing is null). */
@@ -104,48 +137,102 @@ function csvField(value: string | number | boolean | null): string {
 
 const CHUNK_CHARS = 1 << 20;
 
-export async function duckParquetWriter(session: DuckSession, path: string, columns: readonly Column[], rowGroupRows: number): Promise<TableWriter> {
-  const partial = `${path}.partial`;
-  const csv = `${path}.csv.partial`;
-  const file: FileHandle = await open(csv, 'w');
-  let rows = 0;
-  let open_ = true;
-  const abort = async (): Promise<void> => {
-    if (open_) await file.close().catch(() => undefined);
-    open_ = false;
-    await rm(csv, { force: true });
-    await rm(partial, { force: true });
-  };
-  return {
-    async addBatch(batch: ColumnBatch) {
-      const cols = batch.columns;
-      const width = cols.length;
-      let text = '';
-      for (let r = 0; r < batch.length; r++) {
-        let line = csvField(cols[0]![r]!);
-        for (let i = 1; i < width; i++) line += ',' + csvField(cols[i]![r]!);
-        text += line + '\n';
-        if (text.length >= CHUNK_CHARS) {
-          await file.write(text);
-          text = '';
-        }
+/** A CSV file written a batch at a time: every line of a batch joined, written in chunks of about a MiB. */
+class CsvFile {
+  rows = 0;
+  private closed = false;
+  readonly path: string;
+  private readonly file: FileHandle;
+  private constructor(path: string, file: FileHandle) {
+    this.path = path;
+    this.file = file;
+  }
+  static async open(path: string): Promise<CsvFile> {
+    return new CsvFile(path, await open(path, 'w'));
+  }
+  async add(batch: ColumnBatch): Promise<void> {
+    const cols = batch.columns;
+    const width = cols.length;
+    let lines: string[] = [];
+    let chars = 0;
+    for (let r = 0; r < batch.length; r++) {
+      let line = csvField(cols[0]![r]!);
+      for (let i = 1; i < width; i++) line += ',' + csvField(cols[i]![r]!);
+      lines.push(line);
+      chars += line.length + 1;
+      if (chars >= CHUNK_CHARS) {
+        await this.file.write(lines.join('\n') + '\n');
+        lines = [];
+        chars = 0;
       }
-      if (text) await file.write(text);
-      rows += batch.length;
+    }
+    if (lines.length > 0) await this.file.write(lines.join('\n') + '\n');
+    this.rows += batch.length;
+  }
+  async close(): Promise<void> {
+    if (!this.closed) await this.file.close();
+    this.closed = true;
+  }
+  async remove(): Promise<void> {
+    await this.close().catch(() => undefined);
+    await rm(this.path, { force: true });
+  }
+}
+
+/** Runs DuckDB's statements into `<path>.partial`, renamed over `path` when complete; the CSV files are removed either way. */
+async function writeThrough(session: DuckSession, path: string, csvs: readonly CsvFile[], statements: (partial: string) => string[]): Promise<number> {
+  const partial = `${path}.partial`;
+  try {
+    for (const csv of csvs) await csv.close();
+    for (const sql of statements(partial)) await session.connection.run(sql);
+    await rename(partial, path);
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  } finally {
+    for (const csv of csvs) await csv.remove();
+  }
+  return (await stat(path)).size;
+}
+
+export async function duckParquetWriter(session: DuckSession, path: string, columns: readonly Column[], rowGroupRows: number): Promise<TableWriter> {
+  const csv = await CsvFile.open(`${path}.csv.partial`);
+  return {
+    addBatch: (batch: ColumnBatch) => csv.add(batch),
+    async close(): Promise<TableFile> {
+      const bytes = await writeThrough(session, path, [csv], (partial) => [copyStatement(columns, csv.path, partial, rowGroupRows)]);
+      return { path, rows: csv.rows, bytes };
+    },
+    async abort() {
+      await csv.remove();
+      await rm(`${path}.partial`, { force: true });
+    },
+  };
+}
+
+/**
+ * `test_runs` from its stretches (src/export/stretches.ts): the stretches and their run table each to a CSV file beside
+ * the table's file, a batch at a time (told apart by their columns), then DuckDB expands them into the Parquet file.
+ */
+export async function duckTestRunsWriter(session: DuckSession, path: string, rowGroupRows: number): Promise<TableWriter> {
+  const stretches = await CsvFile.open(`${path}.stretches.csv.partial`);
+  const runs = await CsvFile.open(`${path}.runs.csv.partial`);
+  let rows = 0;
+  return {
+    addBatch(batch: ColumnBatch) {
+      if (batch.table === RUN_INDEX_COLUMNS) return runs.add(batch);
+      const counts = batch.columns[1]!;
+      for (let r = 0; r < batch.length; r++) rows += counts[r] as number;
+      return stretches.add(batch);
     },
     async close(): Promise<TableFile> {
-      try {
-        await file.close();
-        open_ = false;
-        await session.connection.run(copyStatement(columns, csv, partial, rowGroupRows));
-        await rm(csv, { force: true });
-        await rename(partial, path);
-      } catch (error) {
-        await abort();
-        throw error;
-      }
-      return { path, rows, bytes: (await stat(path)).size };
+      const bytes = await writeThrough(session, path, [runs, stretches], (partial) => stretchStatements(runs.path, stretches.path, partial, rowGroupRows));
+      return { path, rows, bytes };
     },
-    abort,
+    async abort() {
+      await runs.remove();
+      await stretches.remove();
+      await rm(`${path}.partial`, { force: true });
+    },
   };
 }

@@ -10,7 +10,8 @@ import { TABLES, TABLE_NAMES, type TableName } from './tables.ts';
 import { ExportError, damageOf, tableBatches, type ExportNote, type ExportSource, type SkippedSource } from './rows.ts';
 import { DEFAULT_ROW_GROUP_ROWS, fileNameOf, openTableWriter, type ExportFormat, type TableFile, type TableWriter, type WriterOptions } from './writers.ts';
 import { ColumnBatch } from './batch.ts';
-import { DUCKDB_INSTALL_HINT, duckParquetWriter, loadDuckDb, openDuckSession, type DuckSession, type ParquetWriterChoice } from './duckdb.ts';
+import { RUN_INDEX_COLUMNS, STRETCH_COLUMNS, TestRunStretches } from './stretches.ts';
+import { DUCKDB_INSTALL_HINT, duckParquetWriter, duckTestRunsWriter, loadDuckDb, openDuckSession, type DuckSession, type ParquetWriterChoice } from './duckdb.ts';
 
 export { TABLES, TABLE_NAMES, type Column, type ColumnType, type Row, type TableName } from './tables.ts';
 export { ExportError, damageOf, messageSignature, parseSince, rowKey, tableRows, type ExportNote, type ExportSource, type Since, type SkippedSource } from './rows.ts';
@@ -75,8 +76,17 @@ export async function exportTables(sources: Iterable<ExportSource> | AsyncIterab
   try {
     for (const table of tables) {
       const path = join(options.out, fileNameOf(table, options.format));
-      writers.set(table, duck ? await duckParquetWriter(duck, path, TABLES[table], rowGroupRows) : await openTableWriter(options.format, path, TABLES[table], options));
+      writers.set(
+        table,
+        !duck
+          ? await openTableWriter(options.format, path, TABLES[table], options)
+          : table === 'test_runs'
+            ? await duckTestRunsWriter(duck, path, rowGroupRows)
+            : await duckParquetWriter(duck, path, TABLES[table], rowGroupRows),
+      );
     }
+    // DuckDB makes the test runs from their stretches (a test's runs alike in a row: docs/adr/0522).
+    const stretches = duck ? new TestRunStretches(new ColumnBatch(STRETCH_COLUMNS, BATCH_ROWS), new ColumnBatch(RUN_INDEX_COLUMNS, BATCH_ROWS)) : undefined;
     for await (const source of sources) {
       const damaged = damageOf(source);
       if (damaged) {
@@ -86,7 +96,8 @@ export async function exportTables(sources: Iterable<ExportSource> | AsyncIterab
       repositories.push(source.repository);
       for (const table of tables) {
         const writer = writers.get(table)!;
-        for (const batch of tableBatches(table, source, batches.get(table)!, notes)) {
+        const made = stretches && table === 'test_runs' ? stretches.of(source) : tableBatches(table, source, batches.get(table)!, notes);
+        for (const batch of made) {
           const pending = writer.addBatch(batch);
           if (pending) await pending;
         }

@@ -70,7 +70,7 @@ export function parseSince(text: string, now: number): Since {
 }
 
 /** What the branch says of each run key's ingestions (flakeguard.json's keys are `<run key>#<attempt>`). */
-function ingestionsOf(snapshot: Snapshot): Map<string, { attempt: number; at: number }> {
+export function ingestionsOf(snapshot: Snapshot): Map<string, { attempt: number; at: number }> {
   const out = new Map<string, { attempt: number; at: number }>();
   for (const [key, at] of Object.entries(snapshot.meta.ingested)) {
     const cut = key.lastIndexOf('#');
@@ -84,11 +84,11 @@ function ingestionsOf(snapshot: Snapshot): Map<string, { attempt: number; at: nu
 }
 
 /** The selection `--since` makes, on one snapshot. */
-interface Selection {
+export interface Selection {
   run(seq: number, time: number, ingestedAt: number | undefined): boolean;
 }
 
-function selectionOf(source: ExportSource): Selection {
+export function selectionOf(source: ExportSource): Selection {
   const since = source.since;
   if (!since) return { run: () => true };
   if (since.kind === 'time') return { run: (_seq, time, at) => time >= since.ms || (at !== undefined && at >= since.ms) };
@@ -102,9 +102,9 @@ function selectionOf(source: ExportSource): Selection {
   return { run: (seq) => seq > after };
 }
 
-const OUTCOME: Record<string, string> = { P: 'passed', F: 'failed', E: 'error', S: 'skipped' };
+export const OUTCOME: Record<string, string> = { P: 'passed', F: 'failed', E: 'error', S: 'skipped' };
 
-function rerunVerdict(attempts: string): string | null {
+export function rerunVerdict(attempts: string): string | null {
   if (attempts.length < 2) return null;
   if (attempts === 'FP') return 'flaky';
   const failed = /[FE]/.test(attempts);

@@ -236,6 +236,45 @@ describe('the files', () => {
     }
   });
 
+  it('DuckDB’s writer (test runs expanded from their stretches) writes the rows of the built-in writer in its order: a history in time order, out of order, --since, several branches', async () => {
+    // Out of time order: a LazyHistory whose runs' times do not grow with their numbers is read record by record;
+    // so is a decoded history (a Map), and a record whose run facts are not its run's row's gets a run of its own.
+    const shuffled = shop();
+    const rows = [...shuffled.snapshot.runs.values()].sort((a, b) => a.seq - b.seq);
+    [rows[3]!.time, rows[9]!.time] = [rows[9]!.time, rows[3]!.time];
+    const outOfOrder: ExportSource = { ...shuffled, snapshot: parseSnapshot(shopBranch.files) };
+    for (const [key, row] of outOfOrder.snapshot.runs) Object.assign(row, { cell: shopBranch.cells.get(key), time: shuffled.snapshot.runs.get(key)!.time });
+    const decoded = shop();
+    const history = new Map([...decoded.snapshot.history].map(([id, t]) => [id, { ...t, runs: t.runs.map((r, i) => (i === 2 ? { ...r, sha: 'f'.repeat(40), jobSucceeded: !r.jobSucceeded } : r)) }]));
+    const ownFacts: ExportSource = { ...decoded, snapshot: { ...decoded.snapshot, history } };
+    const [shopPlan2, apiPlan] = warehousePlans() as [RepoPlan, RepoPlan];
+    const cases: Array<[string, ExportSource[]]> = [
+      ['in time order', [shop()]],
+      ['out of time order', [outOfOrder]],
+      ['decoded, a record with facts of its own', [ownFacts]],
+      ['--since', [{ ...shop(), since: { kind: 'run', seq: 40 } }]],
+      ['several branches', [sourceOf(shopPlan2.repository, warehouseBranch(shopPlan2)), sourceOf(apiPlan.repository, warehouseBranch(apiPlan))]],
+    ];
+    for (const [name, sources] of cases) {
+      const [a, b] = [dir(), dir()];
+      const duckResult = await exportTables(sources, { format: 'parquet', out: a, parquetWriter: 'duckdb' });
+      await exportTables(sources, { format: 'parquet', out: b, parquetWriter: 'builtin' });
+      expect(duckResult.tables.test_runs!.rows, name).toBe(sources.reduce((n, s) => n + rowsOf('test_runs', s).length, 0));
+      const duck = await duckOver(a, 'parquet');
+      try {
+        const inOrder = (d: string): string => `SELECT * EXCLUDE (file_row_number) FROM read_parquet('${join(d, 'test_runs.parquet')}', file_row_number = true) ORDER BY file_row_number`;
+        const written = await duck.all(inOrder(a));
+        expect(written.length, name).toBeGreaterThan(0);
+        expect(written, name).toEqual(await duck.all(inOrder(b)));
+      } finally {
+        duck.close();
+      }
+    }
+    // The cases differ where they should: the record with facts of its own says them.
+    const own = rowsOf('test_runs', ownFacts).filter((r) => r.sha === 'f'.repeat(40));
+    expect(own.length).toBe(history.size);
+  }, 60_000);
+
   it('carry hostile names and messages as data, exactly, in both formats', async () => {
     const id = `evil"Suite::${HOSTILE_NAME}`;
     for (const format of ['parquet', 'ndjson'] as const) {
