@@ -141,18 +141,22 @@ export function findClusters(tests: Iterable<FailureProfile>, options: ClusterOp
   const agree = new Int32Array(n);
   const touched: number[] = [];
   for (let a = 0; a < n; a++) {
+    const la = lengths[a]!;
+    // Profiles come most failing runs first, so the later ones of a run fail in no more runs than this one: from the
+    // first that fails in fewer than minJaccard of its runs on, none can reach minJaccard with it.
+    const least = options.minJaccard * la;
     for (const { list, at } of places[a]!) {
       const others = list.profiles;
       if (others.length < 2 || others.length > options.maxPerRun) continue;
       const ka = list.keys[at]!;
       for (let i = at + 1; i < others.length; i++) {
         const b = others[i]!;
+        if (lengths[b]! < least) break;
         if (shared[b] === 0) touched.push(b);
         shared[b]!++;
         if (ka >= 0 && ka === list.keys[i]) agree[b]!++;
       }
     }
-    const la = lengths[a]!;
     for (const b of touched) {
       const count = shared[b]!;
       const agreeing = agree[b]!;
