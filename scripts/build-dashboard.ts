@@ -83,7 +83,7 @@ export async function buildDashboardHtml(): Promise<{ html: string; marker: stri
 <style>${css}</style>
 </head>
 <body>
-<header><h1>flakeguard</h1><nav><a href="#/">Suite over time</a><a href="#/tests">Flakiest tests</a><a href="#/quarantine">Quarantine backlog</a></nav></header>
+<header><h1>flakeguard</h1><nav><a href="#/">Suite over time</a><a href="#/tests">Flakiest tests</a><a href="#/clusters">Failing together</a><a href="#/quarantine">Quarantine backlog</a></nav></header>
 <div id="status">Reading the data branch…</div>
 <main id="main"></main>
 <script>${js}</script>

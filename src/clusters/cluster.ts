@@ -106,47 +106,70 @@ export function findClusters(tests: Iterable<FailureProfile>, options: ClusterOp
     profiles[p]!.tests.push(t);
   }
 
-  // Runs → the profiles that failed in them; shared runs counted per pair of profiles.
-  const byRun = new Map<number, number[]>();
-  for (let p = 0; p < profiles.length; p++) {
-    for (const seq of profiles[p]!.runs) {
-      const list = byRun.get(seq);
-      if (list) list.push(p);
-      else byRun.set(seq, [p]);
-    }
-  }
-  const uf = new UnionFind(profiles.length);
-  const shared = new Map<number, number>();
-  const agree = new Map<number, number>();
+  // Runs → the profiles that failed in them (in increasing profile order), with each one's failure key as a number.
   const n = profiles.length;
-  const lengths = profiles.map((p) => p.runs.length);
-  let broadRuns = 0;
-  for (const [seq, list] of byRun) {
-    if (list.length < 2) continue;
-    if (list.length > options.maxPerRun) {
-      broadRuns++;
-      continue;
+  const keyNumber = new Map<string, number>();
+  const byRun = new Map<number, { profiles: number[]; keys: number[] }>();
+  /** Per profile, where it stands in each of its runs' lists. */
+  const places: Array<Array<{ list: { profiles: number[]; keys: number[] }; at: number }>> = [];
+  for (let p = 0; p < n; p++) {
+    const first = profiles[p]!.tests[0]!;
+    const mine: Array<{ list: { profiles: number[]; keys: number[] }; at: number }> = [];
+    for (const seq of profiles[p]!.runs) {
+      const key = first.keys?.get(seq);
+      let k = -1;
+      if (key !== undefined) {
+        k = keyNumber.get(key) ?? keyNumber.size;
+        if (k === keyNumber.size) keyNumber.set(key, k);
+      }
+      let list = byRun.get(seq);
+      if (!list) byRun.set(seq, (list = { profiles: [], keys: [] }));
+      mine.push({ list, at: list.profiles.length });
+      list.profiles.push(p);
+      list.keys.push(k);
     }
-    for (let i = 0; i < list.length; i++) {
-      const ki = profiles[list[i]!]!.tests[0]!.keys?.get(seq);
-      const li = lengths[list[i]!]!;
-      for (let j = i + 1; j < list.length; j++) {
-        // Jaccard is at most the shorter set over the longer: a pair that cannot reach minJaccard is not counted.
-        const lj = lengths[list[j]!]!;
-        if ((li < lj ? li : lj) < options.minJaccard * (li < lj ? lj : li)) continue;
-        const key = list[i]! * n + list[j]!;
-        shared.set(key, (shared.get(key) ?? 0) + 1);
-        if (ki !== undefined && ki === profiles[list[j]!]!.tests[0]!.keys?.get(seq)) agree.set(key, (agree.get(key) ?? 0) + 1);
+    places.push(mine);
+  }
+  let broadRuns = 0;
+  for (const list of byRun.values()) if (list.profiles.length >= 2 && list.profiles.length > options.maxPerRun) broadRuns++;
+
+  // Shared runs counted per pair of profiles, one profile at a time against the later ones (counters of n entries,
+  // reset after each): the pair counting costs the pairs that failed together, at most maxPerRun² per run.
+  const uf = new UnionFind(n);
+  const lengths = profiles.map((p) => p.runs.length);
+  const shared = new Int32Array(n);
+  const agree = new Int32Array(n);
+  const touched: number[] = [];
+  for (let a = 0; a < n; a++) {
+    const la = lengths[a]!;
+    // Profiles come most failing runs first, so the later ones of a run fail in no more runs than this one: from the
+    // first that fails in fewer than minJaccard of its runs on, none can reach minJaccard with it.
+    const least = options.minJaccard * la;
+    for (const { list, at } of places[a]!) {
+      const others = list.profiles;
+      if (others.length < 2 || others.length > options.maxPerRun) continue;
+      const ka = list.keys[at]!;
+      for (let i = at + 1; i < others.length; i++) {
+        const b = others[i]!;
+        if (lengths[b]! < least) break;
+        if (shared[b] === 0) touched.push(b);
+        shared[b]!++;
+        if (ka >= 0 && ka === list.keys[i]) agree[b]!++;
       }
     }
-  }
-  for (const [key, count] of shared) {
-    // Without the same failure key in minShared of them, one shared run more is needed.
-    if (count < options.minShared || (count === options.minShared && (agree.get(key) ?? 0) < options.minShared)) continue;
-    const a = Math.floor(key / n);
-    const b = key % n;
-    const union = profiles[a]!.runs.length + profiles[b]!.runs.length - count;
-    if (count >= options.minJaccard * union) uf.union(a, b);
+    for (const b of touched) {
+      const count = shared[b]!;
+      const agreeing = agree[b]!;
+      shared[b] = 0;
+      agree[b] = 0;
+      // Jaccard is at most the shorter set over the longer: a pair that cannot reach minJaccard is not linked.
+      const lb = lengths[b]!;
+      if ((la < lb ? la : lb) < options.minJaccard * (la < lb ? lb : la)) continue;
+      // Without the same failure key in minShared of them, one shared run more is needed.
+      if (count < options.minShared || (count === options.minShared && agreeing < options.minShared)) continue;
+      if (count >= options.minJaccard * (la + lb - count)) uf.union(a, b);
+    }
+    touched.length = 0;
   }
   // A profile of several tests is a cluster of its own when its tests failed together often enough.
   const groups = new Map<number, FailureProfile[]>();

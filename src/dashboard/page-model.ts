@@ -22,6 +22,8 @@ import type { BranchMeta, HistoryLine, RunRow, StatsLine } from './files.ts';
 import { repoUrlOf, safeUrl } from './links.ts';
 import { forEachSlot, isFail, runKind } from './test-runs.ts';
 import { tallyTest, testCost, type RunTally, type Slots, type TestCost } from '../cost/index.ts';
+import { NO_CLUSTERS, type StoredCluster, type StoredClusters } from '../clusters/cluster.ts';
+import { clusterIndex } from '../clusters/format.ts';
 
 export type TestState = 'quarantined' | 'by-hand' | 'never' | 'flaky' | 'failing' | 'stable';
 
@@ -119,6 +121,10 @@ export interface Model {
   now: number;
   /** The runs only, while the tests' files are still being read: numbers that need them are not known yet. */
   partial?: boolean;
+  /** The co-failure clusters of clusters.json (docs/clusters.md; none when the branch has no such file). */
+  clusters: StoredClusters;
+  /** The cluster of each member. */
+  clusterOf: Map<string, StoredCluster>;
 }
 
 export interface ModelInput {
@@ -126,6 +132,8 @@ export interface ModelInput {
   runs: RunRow[];
   history: Iterable<HistoryLine>;
   stats: Map<string, StatsLine>;
+  /** clusters.json as read (src/clusters/format.ts). */
+  clusters?: StoredClusters;
 }
 
 function stateOf(stats: StatsLine | undefined, flaked: number, failed: number): TestState {
@@ -284,6 +292,8 @@ export function buildModel(input: ModelInput): Model {
     days: byDay(points),
     ...(repoUrl ? { repoUrl } : {}),
     now: runs.length > 0 ? Math.max(...runs.map((r) => r.time)) : Date.now(),
+    clusters: input.clusters ?? NO_CLUSTERS,
+    clusterOf: clusterIndex(input.clusters ?? NO_CLUSTERS),
   };
 }
 

@@ -52,6 +52,78 @@ describe('findClusters', () => {
   }, 20_000);
 });
 
+/**
+ * The rule of ADR 0485 read literally: every pair of profiles (tests with the same failing runs) compared over every
+ * run, as slow as it is plain. findClusters must find what this finds.
+ */
+function literalClusters(tests: FailureProfile[], o = DEFAULT_CLUSTER_OPTIONS): string[][] {
+  const taking = tests
+    .filter((t) => t.runs.length >= Math.max(o.minFailures, o.minShared))
+    .sort((a, b) => b.runs.length - a.runs.length || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .slice(0, o.maxTests);
+  const profiles: FailureProfile[][] = [];
+  for (const t of taking) {
+    const same = profiles.find((p) => p[0]!.runs.join() === t.runs.join());
+    if (same) same.push(t);
+    else profiles.push([t]);
+  }
+  const inRun = new Map<number, number>();
+  for (const p of profiles) for (const seq of p[0]!.runs) inRun.set(seq, (inRun.get(seq) ?? 0) + 1);
+  const group = profiles.map((_, i) => i);
+  const root = (i: number): number => (group[i] === i ? i : root(group[i]!));
+  for (let a = 0; a < profiles.length; a++) {
+    for (let b = a + 1; b < profiles.length; b++) {
+      const [ra, rb] = [profiles[a]![0]!, profiles[b]![0]!];
+      const both = ra.runs.filter((seq) => rb.runs.includes(seq) && inRun.get(seq)! <= o.maxPerRun);
+      const agreeing = both.filter((seq) => ra.keys?.get(seq) !== undefined && ra.keys.get(seq) === rb.keys?.get(seq)).length;
+      const [la, lb] = [ra.runs.length, rb.runs.length];
+      if (Math.min(la, lb) < o.minJaccard * Math.max(la, lb)) continue;
+      if (both.length < o.minShared || (both.length === o.minShared && agreeing < o.minShared)) continue;
+      if (both.length >= o.minJaccard * (la + lb - both.length)) group[Math.max(root(a), root(b))] = Math.min(root(a), root(b));
+    }
+  }
+  const out = new Map<number, string[]>();
+  profiles.forEach((p, i) => out.set(root(i), [...(out.get(root(i)) ?? []), ...p.map((t) => t.id)]));
+  return [...out.values()]
+    .filter((m) => m.length >= 2)
+    .map((m) => m.sort())
+    .filter((m) => {
+      const count = new Map<number, number>();
+      for (const t of taking.filter((x) => m.includes(x.id))) for (const seq of t.runs) count.set(seq, (count.get(seq) ?? 0) + 1);
+      return [...count.values()].filter((c) => c >= 2).length >= o.minShared;
+    })
+    .sort((a, b) => (a[0]! < b[0]! ? -1 : 1));
+}
+
+describe('findClusters against the rule read literally', () => {
+  it('finds the same clusters on thousands of random worlds (groups, loners, shared and differing keys, caps)', () => {
+    let seed = 7;
+    const rnd = (): number => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
+    let found = 0;
+    for (let world = 0; world < 1500; world++) {
+      const groups = 1 + Math.floor(rnd() * 5);
+      const runs = 3 + Math.floor(rnd() * 30);
+      const tests: FailureProfile[] = [];
+      for (let t = 0, n = 2 + Math.floor(rnd() * 40); t < n; t++) {
+        const g = Math.floor(rnd() * groups);
+        const seqs: number[] = [];
+        const keys = new Map<number, string>();
+        for (let r = 0; r < runs; r++) {
+          if (rnd() >= (r % groups === g ? 0.7 : 0.1)) continue;
+          seqs.push(r);
+          if (rnd() < 0.8) keys.set(r, ['x', 'y', 'z'][Math.floor(rnd() * (1 + (t % 3)))]!);
+        }
+        if (seqs.length) tests.push({ id: `t${t}`, runs: seqs, ...(keys.size ? { keys } : {}) });
+      }
+      const options = { ...DEFAULT_CLUSTER_OPTIONS, ...(world % 3 === 0 ? { maxPerRun: 4 + Math.floor(rnd() * 10) } : {}), ...(world % 5 === 0 ? { maxTests: 10 } : {}) };
+      const clusters = findClusters(tests, options).clusters.map((c) => c.members);
+      expect([...clusters].sort((a, b) => (a[0]! < b[0]! ? -1 : 1))).toEqual(literalClusters(tests, options));
+      found += clusters.length;
+    }
+    expect(found).toBeGreaterThan(1000);
+  }, 60_000);
+});
+
 describe('assignIds: ids do not churn', () => {
   const c = (members: string[], first = 1) => ({ members, first, last: first + 5, together: 3 });
 

@@ -15,6 +15,7 @@ import { decodeOutcomes } from '../../src/store/history-format.ts';
 import { normalizeErrorMessage } from '../../src/history/error-message.ts';
 import { serveDashboard, type DashboardServer } from '../../src/dashboard/index.ts';
 import { PROJECT_ROOT } from '../support/action.ts';
+import { World, junitXml, type CaseSpec } from '../support/action.ts';
 import { HOSTILE_CLASS, HOSTILE_ISSUE, HOSTILE_MESSAGE, HOSTILE_NAME, HOSTILE_REASON, HOSTILE_CELL, branchRepo, hostileBranchFiles, launchBrowser } from '../support/dashboard.ts';
 
 const SHOTS = join(PROJECT_ROOT, '.artifacts/dashboard');
@@ -116,10 +117,10 @@ function watch(page: Page): { dialogs: string[]; errors: string[] } {
   });
   page.on('pageerror', (e) => seen.errors.push(`pageerror: ${e instanceof Error ? e.message : String(e)}`));
   page.on('console', (m) => {
-    // The copies of CODEOWNERS and codeowners-map are optional, decisions.json is missing on older branches and a
-    // shard whose tests all failed lately has no quiet file: the
-    // page asks for them and a 404 says there are none.
-    if (m.type() === 'error' && !/\/(dashboard\/CODEOWNERS|dashboard\/codeowners-map|decisions\.json|history\/quiet-[0-9a-f]+\.json)$/.test(m.location().url ?? ''))
+    // The copies of CODEOWNERS and codeowners-map are optional, decisions.json is missing on older branches, a
+    // shard whose tests all failed lately has no quiet file and a branch that never had a cluster has no
+    // clusters.json: the page asks for them and a 404 says there are none.
+    if (m.type() === 'error' && !/\/(dashboard\/CODEOWNERS|dashboard\/codeowners-map|decisions\.json|clusters\.json|history\/quiet-[0-9a-f]+\.json)$/.test(m.location().url ?? ''))
       seen.errors.push(`console: ${m.text()} (${m.location().url})`);
   });
   void page.evaluateOnNewDocument(() => {
@@ -379,6 +380,96 @@ describe('a branch written before decisions.json', () => {
       expect(await page.$$eval('table[data-table=timeline]', (t) => t.length)).toBe(0);
       await page.waitForSelector('[data-field=issue] a');
       expect(await page.$eval('[data-field=issue] a', (a) => (a as HTMLAnchorElement).href)).toMatch(/^https:\/\/github\.com\/octo\/shop\/issues\?q=/);
+      expect(seen.errors).toEqual([]);
+    } finally {
+      await page.close();
+      await server.close();
+      await repo.dispose();
+    }
+  }, 60_000);
+});
+
+describe('failures grouped by co-failure cluster', () => {
+  const SIG_HTML = '<svg onload=alert(7)>';
+  const name = 'rows <img src=x onerror=alert(1)> @mallory #1';
+  /** Four tests that fail together, one with an HTML name, with a message holding HTML (a fifth fails alone, in the last run). */
+  const together = (attempts: string): CaseSpec[] => [
+    { classname: 'app.Db', name: 'reads', attempts, file: 'src/db/db.test.ts', message: `connect ECONNRESET ${SIG_HTML} 10.0.0.7:5432` },
+    { classname: 'app.Db', name: 'writes', attempts, file: 'src/db/db.test.ts', message: `connect ECONNRESET ${SIG_HTML} 10.0.0.7:5432` },
+    { classname: 'app.Db', name, attempts, file: 'src/db/db.test.ts', message: `connect ECONNRESET ${SIG_HTML} 10.0.0.9:5432` },
+    { classname: 'app.Api', name: 'lists', attempts, file: 'src/api/api.test.ts', message: `connect ECONNRESET ${SIG_HTML} 10.0.0.7:5433` },
+  ];
+  const stable: CaseSpec[] = Array.from({ length: 8 }, (_, i) => ({ classname: 'app.Util', name: `ok${i}`, file: 'src/util.test.ts' }));
+
+  it("shows the step's clusters.json: a line on the suite view, each cluster with its members, and the cluster on a member's page", async () => {
+    // The branch as the bundled step writes it (dist/index.js): three runs in which the four fail together.
+    const world = await World.create();
+    let server: DashboardServer | undefined;
+    const page = await browser.newPage();
+    const seen = watch(page);
+    try {
+      for (const attempts of ['F', 'F', 'FP']) {
+        await world.commit(`change ${attempts}`);
+        await world.writeReport(
+          'reports/unit.xml',
+          junitXml([...stable, ...together(attempts), { classname: 'app.Cart', name: 'total', attempts: attempts === 'FP' ? 'FP' : 'P', message: 'expected 3 to be 4' }]),
+        );
+        const run = await world.run({ inputs: { 'test-outcome': attempts === 'FP' ? 'success' : 'failure' } });
+        expect(run.exitCode, run.stderr).toBeDefined();
+      }
+      const file = JSON.parse((await world.dataFiles()).get('clusters.json')!) as { clusters: Record<string, { members: string[]; sig: string; since: number; together: number; last: number }> };
+      expect(Object.keys(file.clusters)).toEqual(['1']);
+      const cluster = file.clusters['1']!;
+      expect(cluster.members).toHaveLength(4);
+      expect(cluster.sig).toContain('<svg onload=alert(#)>');
+      server = await serveDashboard({ repo: world.remote });
+
+      // The suite view: one line for the cluster, said as the summary says it, its members named.
+      await open(page, server.url);
+      const line = await text(page, '[data-section=failed-together] li[data-cluster="1"]');
+      expect(line).toContain(`4 tests failed together with ${cluster.sig}: cluster 1, since run #${cluster.since} (together in ${cluster.together} runs, the newest #${cluster.last})`);
+      expect(line).toContain(name);
+
+      // #/clusters: the cluster and its members, each a link to its page; the newest run's failures counted.
+      await page.click('[data-section=failed-together] li[data-cluster="1"] a[href="#/clusters/1"]');
+      await page.waitForSelector('section[data-cluster="1"]');
+      expect(await page.$$eval('section[data-cluster="1"] tbody tr', (rows) => rows.map((r) => (r as HTMLElement).dataset.id))).toEqual([...cluster.members].sort());
+      expect(await text(page, 'section[data-cluster="1"] .cluster-line')).toContain('In the newest run (#3), 4 of them failed.');
+      expect(await text(page, 'section[data-cluster="1"] code.sig')).toBe(cluster.sig);
+      await page.screenshot({ path: join(SHOTS, 'clusters.png'), fullPage: true });
+
+      // A member's page names its cluster.
+      await page.click(`section[data-cluster="1"] tr[data-id="app.Db::${name}"] a.test-link`);
+      await page.waitForSelector('[data-field=cluster]');
+      expect(await text(page, '.test-title')).toBe(name);
+      expect(await text(page, '[data-field=cluster]')).toBe(
+        `Fails together with 3 other tests with ${cluster.sig}: cluster 1, since run #${cluster.since} (together in ${cluster.together} runs, the newest #${cluster.last}). Most likely one cause: fix it once.`,
+      );
+      // The test that failed alone is in no cluster.
+      await page.goto(`${server.url}#/test/${encodeURIComponent('app.Cart::total')}`);
+      await page.waitForSelector('.test-title');
+      expect(await page.$$eval('[data-field=cluster]', (e) => e.length)).toBe(0);
+
+      await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+      expect(await page.$$eval('img, svg, script:not(:first-of-type)', (e) => e.length)).toBe(0);
+      expect(seen.dialogs).toEqual([]);
+      expect(seen.errors).toEqual([]);
+    } finally {
+      await page.close();
+      await server?.close();
+      await world.dispose();
+    }
+  }, 240_000);
+
+  it('says there is no cluster on a branch without clusters.json', async () => {
+    const repo = await branchRepo(hostileBranchFiles());
+    const server = await serveDashboard({ repo: repo.repo });
+    const page = await browser.newPage();
+    const seen = watch(page);
+    try {
+      await open(page, `${server.url}#/clusters`);
+      await page.waitForSelector('[data-clusters="0"]');
+      expect(await page.$$eval('[data-section=failed-together]', (e) => e.length)).toBe(0);
       expect(seen.errors).toEqual([]);
     } finally {
       await page.close();

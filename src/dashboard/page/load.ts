@@ -9,6 +9,8 @@ import { buildModel, type Model } from '../page-model.ts';
 import { count } from '../wording.ts';
 import { assignOwners } from '../owners.ts';
 import { DECISIONS_FILE, parseDecisions, type DecisionLog } from '../../store/decisions.ts';
+import { CLUSTERS_FILE, parseClusters } from '../../clusters/format.ts';
+import type { StoredClusters } from '../../clusters/cluster.ts';
 
 export interface Loaded {
   model: Model;
@@ -101,9 +103,19 @@ export async function loadBranch(callbacks: LoadCallbacks): Promise<Loaded> {
   let classMap: string | undefined;
   jobs.push(async () => void (codeowners = await text('dashboard/CODEOWNERS')));
   jobs.push(async () => void (classMap = await text('dashboard/codeowners-map')));
+  // The co-failure clusters (docs/clusters.md): a branch that never had one has no file.
+  let clusters: StoredClusters | undefined;
+  jobs.push(async () => {
+    const t = await text(CLUSTERS_FILE);
+    if (t === undefined) return;
+    bytes += t.length;
+    const read = parseClusters(t);
+    if (read.problem !== undefined) problems.push(`${CLUSTERS_FILE}: ${read.problem}`);
+    clusters = read.clusters;
+  });
   await pool(jobs, 6);
   performance.mark('fg:files-read');
-  const model = buildModel({ meta: meta.value, runs: runs.value, history, stats });
+  const model = buildModel({ meta: meta.value, runs: runs.value, history, stats, ...(clusters ? { clusters } : {}) });
   problems.push(...assignOwners(model.tests, codeowners, classMap).problems);
   performance.mark('fg:model-built');
   return { model, problems, files: total, bytes };

@@ -1,6 +1,6 @@
 /**
- * The dashboard page: loads the data branch's files next to it and draws one of four views, chosen by the URL's
- * hash (#/ suite, with its filters as `#/?range=30d&branch=main`; #/tests, #/test/<id>, #/quarantine). Performance API marks, read by scripts/bench/dashboard.ts:
+ * The dashboard page: loads the data branch's files next to it and draws one of five views, chosen by the URL's
+ * hash (#/ suite, with its filters as `#/?range=30d&branch=main`; #/tests, #/test/<id>, #/clusters, #/clusters/<id>, #/quarantine). Performance API marks, read by scripts/bench/dashboard.ts:
  * `fg:runs-painted` after the first frame with data (the suite view of runs.json: the first meaningful paint) and
  * `fg:painted` after the frame with every file read and drawn.
  */
@@ -14,6 +14,7 @@ import { renderSuite } from './suite-view.ts';
 import { renderTests } from './tests-view.ts';
 import { renderTest } from './test-view.ts';
 import { renderBacklog } from './backlog-view.ts';
+import { renderClusters } from './clusters-view.ts';
 
 const main = document.getElementById('main')!;
 const status = document.getElementById('status')!;
@@ -47,6 +48,9 @@ function route(): void {
     window.scrollTo(0, 0);
   } else if (hash.startsWith('#/tests')) {
     renderTests(main, model, query, (q) => (query = q));
+  } else if (hash.startsWith('#/clusters')) {
+    const one = /^#\/clusters\/(\d{1,9})$/.exec(hash);
+    renderClusters(main, model, one ? Number(one[1]) : undefined);
   } else if (hash.startsWith('#/quarantine')) {
     renderBacklog(main, model);
   } else {

@@ -7,6 +7,7 @@ import { chart, disposeCharts } from './charts.ts';
 import { clear, fmtDate, fmtDuration, h, link, option, pct } from './dom.ts';
 import { branchesOf, branchValue, filterModel, parseFilter, RANGE_LABEL, RANGES, type RunFilter } from '../run-filter.ts';
 import { card } from './parts.ts';
+import { clustersSummary } from './clusters-view.ts';
 
 /** A run is red or not: its share is drawn over the last ROLLING_RUNS runs (fewer on a younger branch). */
 function rollingShare(model: Model, pick: (p: RunPoint) => boolean): Array<number | null> {
@@ -170,6 +171,8 @@ export function renderSuite(root: HTMLElement, all: Model, filter: RunFilter, se
     );
   }
   const recent = model.points.slice(-25).reverse();
+  const together = model.partial ? null : clustersSummary(all);
+  if (together) root.append(together);
   root.append(
     h('h3', null, 'Latest runs'),
     h(
