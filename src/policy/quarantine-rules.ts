@@ -117,9 +117,19 @@ export function applyQuarantineRules(input: RulesInput): RulesResult {
   for (const [id, decision] of decisions) {
     if (decision.override) continue;
     const previous = input.previous(id);
-    const owners = [...input.ownersOf(id)];
     const prevReason = previous?.reason ?? '';
+    // Held out after a release for want of an owner, whatever the rule wants now, until CODEOWNERS names one.
+    if (ownerRequired !== undefined && previous && !previous.quarantined && (prevReason.startsWith(RULE_REASON.ownerless) || prevReason.startsWith(RULE_REASON.ownerlessHeld))) {
+      const owners = [...input.ownersOf(id)];
+      if (owners.length === 0) {
+        const reason = `${RULE_REASON.ownerlessHeld}policy.quarantine.owner-required-after-days): its failures block until CODEOWNERS names an owner`;
+        changed.set(id, outOf(decision, previous, reason, previous.since ?? nowIso));
+        effects.set(id, { kind: 'owner-required', reason, blocks: true, newly: false, owners });
+        continue;
+      }
+    }
     if (decision.quarantined) {
+      const owners = [...input.ownersOf(id)];
       const age = ageDays(decision.since, now);
       if (ownerRequired !== undefined && owners.length === 0 && age !== undefined && age >= ownerRequired) {
         const reason = `${RULE_REASON.ownerless}${days(ownerRequired)} (quarantined since ${day(decision.since!)}; policy.quarantine.owner-required-after-days): its failures block again until CODEOWNERS names an owner`;
@@ -139,15 +149,6 @@ export function applyQuarantineRules(input: RulesInput): RulesResult {
           effects.set(id, { kind: 'expired', reason, blocks: false, newly: !prevReason.startsWith(RULE_REASON.expired), owners });
         }
       }
-      continue;
-    }
-    // Held out after a release by these rules: the rule's own decision is kept underneath (its evidenceAfter).
-    if (!previous || previous.quarantined) continue;
-    if (prevReason.startsWith(RULE_REASON.ownerless) || prevReason.startsWith(RULE_REASON.ownerlessHeld)) {
-      if (ownerRequired === undefined || owners.length > 0) continue;
-      const reason = `${RULE_REASON.ownerlessHeld}policy.quarantine.owner-required-after-days): its failures block until CODEOWNERS names an owner`;
-      changed.set(id, outOf(decision, previous, reason, previous.since ?? nowIso));
-      effects.set(id, { kind: 'owner-required', reason, blocks: true, newly: false, owners });
     }
   }
   // A test the rule would quarantine while held by an expiry stays out until its clean streak (below the loop: needs `changed`).
