@@ -140,7 +140,7 @@ export interface Trace {
   ms: number;
 }
 
-const KEY_OF: Record<Exclude<keyof PolicyOptions, 'rules'>, string> = {
+const KEY_OF: Record<Exclude<keyof PolicyOptions, 'rules' | 'quarantine'>, string> = {
   enterSameCommitFlips: 'enter-same-commit-flips',
   enterFailureEpisodes: 'enter-failure-episodes',
   window: 'window',
@@ -153,13 +153,37 @@ const KEY_OF: Record<Exclude<keyof PolicyOptions, 'rules'>, string> = {
 };
 const RETENTION_KEY_OF: Record<keyof RetentionOptions, string> = { maxRuns: 'max-runs', maxAgeDays: 'max-age-days' };
 
+/**
+ * The simulated owners for `policy.quarantine` (pure engine): a test of module m is owned by `@acme/m<m>`, except
+ * module 0's, which have no owner (so that owner-required-after-days has tests to act on).
+ */
+export function simOwners(test: { classname: string }): string[] {
+  const m = /^com\.acme\.m(\d+)\./.exec(test.classname)?.[1];
+  return m === undefined || m === '0' ? [] : [`@acme/m${m}`];
+}
+
 /** The YAML config file (input `config`) for a policy and retention. */
 export function configYaml(policy: Partial<PolicyOptions> = {}, retention: Partial<RetentionOptions> = {}): string {
   const lines: string[] = [];
   const r = Object.entries(retention).filter(([, v]) => v !== undefined);
   if (r.length > 0) lines.push('history:', ...r.map(([k, v]) => `  ${RETENTION_KEY_OF[k as keyof RetentionOptions]}: ${v}`));
-  const p = Object.entries(policy).filter(([k, v]) => v !== undefined && k !== 'rules');
-  if (p.length > 0) lines.push('policy:', ...p.map(([k, v]) => `  ${KEY_OF[k as Exclude<keyof PolicyOptions, 'rules'>]}: ${v}`));
+  const p = Object.entries(policy).filter(([k, v]) => v !== undefined && k !== 'rules' && k !== 'quarantine');
+  const q = policy.quarantine;
+  const quarantine = q
+    ? [
+        ...(q.maxPerOwner !== undefined ? [`max-per-owner: ${q.maxPerOwner}`] : []),
+        ...(q.caps && Object.keys(q.caps).length > 0 ? [`caps: ${JSON.stringify(q.caps)}`] : []),
+        ...(q.ownerRequiredAfterDays !== undefined ? [`owner-required-after-days: ${q.ownerRequiredAfterDays}`] : []),
+        ...(q.expireAfterDays !== undefined ? [`expire-after-days: ${q.expireAfterDays}`] : []),
+        ...(q.onExpiry !== undefined ? [`on-expiry: ${q.onExpiry}`] : []),
+      ]
+    : [];
+  if (p.length > 0 || quarantine.length > 0)
+    lines.push(
+      'policy:',
+      ...p.map(([k, v]) => `  ${KEY_OF[k as Exclude<keyof PolicyOptions, 'rules' | 'quarantine'>]}: ${v}`),
+      ...(quarantine.length > 0 ? ['  quarantine:', ...quarantine.map((l) => `    ${l}`)] : []),
+    );
   return lines.join('\n') + '\n';
 }
 
@@ -395,8 +419,12 @@ export async function drivePure(world: SimWorld, options: DriveOptions = {}): Pr
         .map((f) => join(ctx.workspace, 'reports', f))
         .sort();
       const reports = await parseReportFiles(paths, { workspace: ctx.workspace });
-      const now = Date.now();
-      const time = reports.timestamp ? Date.parse(reports.timestamp) : now;
+      // With policy.quarantine (its rules count days) the step's clock is the simulated one: the run's own time.
+      const simulated = options.policy?.quarantine !== undefined;
+      const wall = Date.now();
+      const time = reports.timestamp ? Date.parse(reports.timestamp) : wall;
+      const now = simulated && Number.isFinite(time) ? time : wall;
+      const applyOptions = { ...config, normalise: normalizeErrorMessage, ...(simulated ? { ownersOf: simOwners } : {}) };
       const runContext: RunContext = {
         key: runIdentity(ctx, inputs.jobKey, inputs.reports),
         runId: ctx.runId,
@@ -455,7 +483,7 @@ export async function drivePure(world: SimWorld, options: DriveOptions = {}): Pr
               orderCleared: r.orderCleared,
             },
           },
-          { ...config, normalise: normalizeErrorMessage },
+          applyOptions,
         );
         files = result.files;
         options.onFiles?.(files);
@@ -492,7 +520,7 @@ export async function drivePure(world: SimWorld, options: DriveOptions = {}): Pr
       // The test step failed because tests failed: with re-runs those failures are accounted for by the original
       // report even when every one of them passed on a re-run (the reports then show no final failure).
       const testOutcome = rerun && rerun.originallyFailed > 0 && inputs.testOutcome === 'failure' ? 'success' : inputs.testOutcome;
-      const result = applyRun({ snapshot, reports, filesMatched: paths.length, testOutcome, run: runContext, now }, { ...config, normalise: normalizeErrorMessage });
+      const result = applyRun({ snapshot, reports, filesMatched: paths.length, testOutcome, run: runContext, now }, applyOptions);
       files = result.files;
       const o = result.outcome;
       // A streak implausible for a flaky test blocks, quarantined or not (issue #14, point 3).

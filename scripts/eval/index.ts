@@ -29,6 +29,9 @@
  *   npm run eval -- --engine pure --rerun on --rerun-settings budget=20     rerun-budget: extra executions of passing tests
  *   npm run eval -- --engine pure --rerun on --rerun-engine model --rerun-settings p=upper-proven,threshold=0.001
  *                                        the simulator's re-run model instead of the action's core (estimators of p)
+ *   npm run eval -- --engine pure --quarantine-rules max-per-owner=2,expire-after-days=2,on-expiry=block
+ *                                        policy.quarantine (docs/quarantine-rules.md) on the simulated clock and
+ *                                        owners; `--quarantine-rules none` is the baseline (same clock and owners)
  *   node scripts/eval/rerun-defaults.ts [--answers independent]   the stopping rule's settings on single failures
  *
  * Options: --engine action|pure, --scale F (history length factor), --jobs N (worker processes), --out FILE.
@@ -39,6 +42,7 @@ import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_POLICY, type PolicyOptions } from '../../src/policy/quarantine.ts';
+import type { QuarantineRules } from '../../src/policy/quarantine-rules.ts';
 import { RULE_NAMES } from '../../src/policy/rules/types.ts';
 import { driverFor, type Engine } from './driver.ts';
 import { compareTraces, computeMetrics, median, type Metrics } from './metrics.ts';
@@ -449,6 +453,26 @@ export function parsePolicy(text: string): Partial<PolicyOptions> {
   return policy;
 }
 
+/**
+ * `--quarantine-rules max-per-owner=2,caps=@acme/m1:1,owner-required-after-days=2,expire-after-days=3,on-expiry=block`
+ * (docs/quarantine-rules.md): `policy.quarantine`, measured with the simulated clock and the simulated owners
+ * (scripts/eval/driver.ts, simOwners); `none` gives the same clock and owners without a rule, the baseline.
+ */
+export function parseQuarantineRules(text: string): QuarantineRules {
+  const rules: QuarantineRules = {};
+  if (text === 'none') return rules;
+  for (const part of text.split(',').filter(Boolean)) {
+    const [key, value = ''] = part.split('=').map((x) => x.trim());
+    if (key === 'max-per-owner') rules.maxPerOwner = Number(value);
+    else if (key === 'owner-required-after-days') rules.ownerRequiredAfterDays = Number(value);
+    else if (key === 'expire-after-days') rules.expireAfterDays = Number(value);
+    else if (key === 'on-expiry' && (value === 'warn' || value === 'block')) rules.onExpiry = value;
+    else if (key === 'caps') rules.caps = Object.fromEntries(value.split(';').map((c) => [c.split(':')[0]!, Number(c.split(':')[1])]));
+    else throw new Error(`unknown quarantine rule '${part}' (known: max-per-owner, caps, owner-required-after-days, expire-after-days, on-expiry=warn|block, or none)`);
+  }
+  return rules;
+}
+
 export function policyLabel(policy: Partial<PolicyOptions>): string {
   const parts = Object.entries(POLICY_KEYS)
     .filter(([, field]) => policy[field] !== undefined && policy[field] !== DEFAULT_POLICY[field])
@@ -621,7 +645,9 @@ async function main(): Promise<void> {
   if (rerunEngine === 'core' && modelOnly.length > 0)
     throw new Error(`re-run settings ${modelOnly.join(', ')} are the model's (--rerun-engine model); the action's core has attempts, attempts-max, max-tests`);
   const rerunVariants: Array<Partial<RerunSettings> | undefined> = rerunMode === 'off' ? [undefined] : rerunMode === 'on' ? [rerunSettings] : [undefined, rerunSettings];
-  const basePolicy = parsePolicy(option('policy') ?? '');
+  const quarantineRules = option('quarantine-rules');
+  if (quarantineRules !== undefined && engine !== 'pure') throw new Error('--quarantine-rules needs --engine pure (the simulated clock and owners)');
+  const basePolicy = { ...parsePolicy(option('policy') ?? ''), ...(quarantineRules !== undefined ? { quarantine: parseQuarantineRules(quarantineRules) } : {}) };
   const workers = Number(option('jobs') ?? availableParallelism());
   const out = resolve(ROOT, option('out') ?? '.bench/eval.json');
   const endTime = Date.now();

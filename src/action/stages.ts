@@ -35,7 +35,8 @@ import { readFixInputs, type FixInputs } from '../rerun/fix-inputs.ts';
 import type { FixReport } from '../rerun/fix-plan.ts';
 import type { FixInput } from '../policy/fix-release.ts';
 import { finalAttemptFailed } from '../policy/outcome.ts';
-import type { ParsedReports, ParsedTestCase, RunContext } from '../model.ts';
+import type { ParsedReports, ParsedTestCase, RunContext, TestHistory } from '../model.ts';
+import { rulesActive } from '../policy/quarantine-rules.ts';
 import { openClone, type EarlyClone } from './early-clone.ts';
 import { keepScopes, scopedBefore } from '../junit/index.ts';
 import type { Snapshot } from '../store/snapshot.ts';
@@ -271,6 +272,27 @@ export interface Written {
 }
 
 /**
+ * Owners for `policy.quarantine` (docs/quarantine-rules.md), only when a rule is set: the CODEOWNERS file GitHub uses
+ * and `codeowners-map`, as the issues find them. Without a CODEOWNERS file every test has no owner (said once).
+ */
+async function quarantineOwners(step: Step): Promise<((test: TestHistory) => readonly string[]) | undefined> {
+  if (!rulesActive(step.config.policy.quarantine)) return undefined;
+  const { findCodeowners, ownersOfTest, ownerText, parseClassMap } = await import('../owners/index.ts');
+  const classMap = step.inputs.codeownersMap ? parseClassMap(step.inputs.codeownersMap) : [];
+  const found = await findCodeowners(step.ctx.workspace);
+  if (!found || 'tooLarge' in found) {
+    core.warning(
+      found
+        ? `${found.path} is 3 MB or more, so GitHub does not use it: policy.quarantine finds no owner.`
+        : 'policy.quarantine: no CODEOWNERS file (.github/, the root or docs/): no test has an owner.',
+      { title: 'flakeguard quarantine rules' },
+    );
+  }
+  const lookup = { classMap, workspace: step.ctx.workspace, ...(found && !('tooLarge' in found) ? { codeowners: found } : {}) };
+  return (test) => ownersOfTest(test, lookup).owners.map(ownerText);
+}
+
+/**
  * Decide and write: apply this run to the branch as read (applyRun: the outcome and the quarantine decisions) and
  * write it, retried on a lost race, parked after a few, parked runs folded in (docs/data-branch.md, "Many writers").
  * Results neither saved nor parked fail the run.
@@ -281,11 +303,13 @@ export async function decideAndWrite(step: Step, job: Job, reruns: Reruns | unde
   let facts: PublishInput['facts'];
   // The REST client's modules load while the write works; its connection opens once the push has started.
   const api: WarmApi | undefined = warmApiClient(inputs, ctx);
+  const ownersOf = await quarantineOwners(step);
   const options = {
     ...config,
     normalise: normalizeErrorMessage,
     scoreTests: statsScores(Math.min(run.time, now), config.policy.rules.scoring),
     ...(inputs.costPerMinute !== undefined ? { costPerMinute: inputs.costPerMinute } : {}),
+    ...(ownersOf ? { ownersOf } : {}),
   };
   const provenance = inboxProvenance(inputs, ctx);
   const fixed = fixInput(fixes, readOnly);

@@ -51,11 +51,48 @@ function readValue(setting: Setting, value: unknown): { value?: unknown; error?:
       return Array.isArray(value) && value.every((w) => typeof w === 'string' && k.words.includes(w)) && new Set(value).size === value.length
         ? { value: [...(value as string[])] }
         : { error: `must be a list of distinct words among ${k.words.join(', ')}` };
+    case 'owner-caps':
+      return { error: 'must be a mapping' };
     case 'pair':
       return Array.isArray(value) && value.length === 2 && value.every((x) => inRange(x, k.min, k.max, k.above))
         ? { value: [value[0], value[1]] }
         : { error: `must be a pair [a, b] of numbers ${range(k.min, k.max, k.above)}` };
   }
+}
+
+/** Owners' names are CODEOWNERS text: bounded, no control characters; compared case-insensitively, so each once. */
+const OWNER_NAME = /^[^\u0000-\u001f\u007f]{1,200}$/;
+
+/**
+ * `policy.quarantine.caps`: owner → cap. Each entry is checked on its own line; the result has no prototype keys to
+ * collide with (an owner may be named `__proto__`).
+ */
+function readOwnerCaps(
+  node: unknown,
+  key: string,
+  max: number,
+  path: string,
+  line: string,
+  at: (node: { range?: [number, number, number] | null } | null | undefined) => string,
+): Record<string, number> {
+  if (!isMap(node)) throw new InputError(`Config file ${path}${line}: '${key}' must be a mapping of owners to caps, e.g. {"@org/payments": 3}.`);
+  const out: Array<[string, number]> = [];
+  const seen = new Set<string>();
+  for (const item of node.items) {
+    const where = at(item.key as { range?: [number, number, number] } | null) || line;
+    const owner = isScalar(item.key) ? item.key.value : undefined;
+    if (typeof owner !== 'string' || !OWNER_NAME.test(owner) || owner.trim() !== owner) {
+      throw new InputError(`Config file ${path}${where}: '${key}' must name each owner as CODEOWNERS does (a quoted string such as "@org/team", at most 200 characters).`);
+    }
+    if (seen.has(owner.toLowerCase())) throw new InputError(`Config file ${path}${where}: '${key}' names ${JSON.stringify(owner)} twice (owners are compared case-insensitively).`);
+    seen.add(owner.toLowerCase());
+    const value = isScalar(item.value) ? item.value.value : undefined;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > max) {
+      throw new InputError(`Config file ${path}${where}: '${key}' of ${JSON.stringify(owner)} must be a whole number from 0 to ${max}.`);
+    }
+    out.push([owner, value]);
+  }
+  return Object.fromEntries(out);
 }
 
 export function parseFileConfig(text: string, path: string): FileConfig {
@@ -81,6 +118,10 @@ export function parseFileConfig(text: string, path: string): FileConfig {
       const key = prefix ? `${prefix}.${name}` : name;
       const line = at(keyNode);
       const setting = BY_KEY.get(key);
+      if (setting?.kind.type === 'owner-caps') {
+        setAt(config, setting.target, readOwnerCaps(pair.value, key, setting.kind.max, path, line, at));
+        continue;
+      }
       if (setting) {
         // Aliases are resolved with a bound, so that a few lines cannot expand into gigabytes.
         const raw = isScalar(pair.value) || isSeq(pair.value) ? pair.value.toJS(doc, { maxAliasCount: 10 }) : (pair.value ?? null);

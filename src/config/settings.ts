@@ -10,7 +10,9 @@ export type SettingKind =
   | { type: 'choice'; words: readonly string[] }
   | { type: 'bool' }
   | { type: 'list'; words: readonly string[] }
-  | { type: 'pair'; min: number; max: number; above?: boolean };
+  | { type: 'pair'; min: number; max: number; above?: boolean }
+  /** A mapping of owner (as CODEOWNERS writes it) to a whole number from 0 to `max`. */
+  | { type: 'owner-caps'; max: number };
 
 export interface Setting {
   /** As written in the file, e.g. `policy.pfs.enter-low`. */
@@ -21,13 +23,23 @@ export interface Setting {
   /** Where the key comes from: a seed (000–004) or flakeguard's own policy. */
   origin: string;
   description: string;
+  /** The default as the table shows it, when the defaults object has none (an optional rule that is off). */
+  shown?: string;
 }
 
 const int = (min: number, max: number): SettingKind => ({ type: 'int', min, max });
 const num = (min: number, max: number, above = false): SettingKind => ({ type: 'number', min, max, above });
 const prob = num(0, 1);
 const FG = 'flakeguard';
-const S = (key: string, target: string[], kind: SettingKind, origin: string, description: string): Setting => ({ key, target, kind, origin, description });
+const S = (key: string, target: string[], kind: SettingKind, origin: string, description: string, shown?: string): Setting => ({
+  key,
+  target,
+  kind,
+  origin,
+  description,
+  ...(shown !== undefined ? { shown } : {}),
+});
+const Q = (key: string, target: string[], kind: SettingKind, description: string): Setting => S(`policy.quarantine.${key}`, ['policy', 'quarantine', ...target], kind, FG, description, 'off');
 const R = ['policy', 'rules'];
 const SC = [...R, 'scoring'];
 
@@ -132,6 +144,19 @@ export const SETTINGS: Setting[] = [
   S('policy.multi-factor.monitoring-threshold', [...SC, 'multiFactor', 'monitoringThreshold'], prob, '000', 'below it "stable" (the multi-factor rule releases on it)'),
   S('policy.multi-factor.min-confidence-for-quarantine', [...SC, 'multiFactor', 'minConfidenceForQuarantine'], prob, '000', 'confidence for "quarantine"'),
   S('policy.multi-factor.min-confidence-for-action', [...SC, 'multiFactor', 'minConfidenceForAction'], prob, '000', 'confidence for "investigate"'),
+  // Quarantine rules as code (docs/quarantine-rules.md): all off unless set.
+  Q('max-per-owner', ['maxPerOwner'], int(0, 1_000_000), 'quarantined tests per CODEOWNERS owner at most; beyond it new quarantines are refused and their failures block'),
+  Q('caps', ['caps'], { type: 'owner-caps', max: 1_000_000 }, 'per-owner caps, e.g. `{"@org/payments": 3}` (owners quoted); they win over max-per-owner'),
+  Q('owner-required-after-days', ['ownerRequiredAfterDays'], int(1, 3650), 'a quarantine of a test without a CODEOWNERS owner is released after this many days'),
+  Q('expire-after-days', ['expireAfterDays'], int(1, 3650), "a quarantine older than this is surfaced to its owners (issue comment, the summary's warning)"),
+  S(
+    'policy.quarantine.on-expiry',
+    ['policy', 'quarantine', 'onExpiry'],
+    { type: 'choice', words: ['warn', 'block'] },
+    FG,
+    'warn: an expired quarantine stays; block: it is released and its failures block',
+    'warn',
+  ),
   ...(['intermittency', 'rerun-pass-rate', 'failure-clustering', 'message-variance', 'fail-success-ratio', 'consecutive-failure-penalty'] as const).map((w) =>
     S(`policy.multi-factor.weights.${w}`, [...SC, 'multiFactor', 'weights', w.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase())], prob, '000', `weight of ${w}`),
   ),
@@ -152,6 +177,6 @@ function show(value: unknown): string {
 
 /** The markdown table of every setting with its default (from `defaults`) and origin. */
 export function settingsTable(defaults: unknown): string {
-  const rows = SETTINGS.map((s) => `| \`${s.key}\` | ${show(valueAt(defaults, s.target))} | ${s.origin === FG ? 'flakeguard' : `seed ${s.origin}`} | ${s.description} |`);
+  const rows = SETTINGS.map((s) => `| \`${s.key}\` | ${s.shown ?? show(valueAt(defaults, s.target))} | ${s.origin === FG ? 'flakeguard' : `seed ${s.origin}`} | ${s.description} |`);
   return ['| key | default | origin | what it does |', '| --- | --- | --- | --- |', ...rows].join('\n');
 }

@@ -102,6 +102,9 @@ export const DECISION_LABEL: Record<DecisionKind, string> = {
   'override cleared': 'override cleared',
   'hand edit': 'hand edit honoured',
   'issue closed': 'issue closed as completed',
+  'quarantine refused': 'quarantine refused (cap)',
+  'owner required': 'released: no owner',
+  expired: 'quarantine expired',
 };
 
 export interface TimelineRow {

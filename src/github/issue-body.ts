@@ -339,6 +339,7 @@ export type CommentKind =
   | { kind: 'regressed'; now: Interval; before: { label: string; interval: Interval } }
   | { kind: 'released'; reason: string; run: string }
   | { kind: 'order-dependent'; sentence: string; run: string }
+  | { kind: 'rule'; reason: string; run: string }
   | { kind: 'order-fixed'; run: string }
   | { kind: 'reopened'; why: string; owners: readonly Owner[] }
   | { kind: 'lifted'; issueClosedAt: string; run: string }
@@ -358,6 +359,9 @@ export function renderComment(ctx: RenderContext, c: CommentKind): string {
       break;
     case 'order-dependent':
       text = `flakeguard found this test **order-dependent** in run ${runLink(ctx, c.run)}: it ${mdText(c.sentence, 500)}. Its failures fail CI: it is not quarantined as flaky.`;
+      break;
+    case 'rule':
+      text = `flakeguard's **quarantine rules** (\`policy.quarantine\`) acted on this test in run ${runLink(ctx, c.run)}: ${mdText(c.reason, 500)}.`;
       break;
     case 'order-fixed':
       text = `This test passed at its first attempt in the full run in run ${runLink(ctx, c.run)}: it no longer fails there. Closing; flakeguard reopens this issue if it fails again.`;

@@ -151,12 +151,14 @@ export interface TestFacts {
   pfsNow?: Interval;
   /** Order-dependent in this run (src/rerun/order.ts): the sentence that says so. */
   orderDependent?: string;
+  /** What `policy.quarantine` did to it this run (src/policy/quarantine-rules.ts): told once, and its issue is not closed for it. */
+  rule?: { reason: string; newly: boolean };
 }
 
 export type PlannedAction =
   | { kind: 'open'; facts: TestFacts; reason: OpenReason; regression?: Regression }
   | { kind: 'reopen'; facts: TestFacts; issue: TrackedIssue; reason: OpenReason; why: string; regression?: Regression }
-  | { kind: 'comment'; facts: TestFacts; issue: TrackedIssue; about: 'quarantined' | 'regressed' | 'order-dependent'; regression?: Regression }
+  | { kind: 'comment'; facts: TestFacts; issue: TrackedIssue; about: 'quarantined' | 'regressed' | 'order-dependent' | 'rule'; regression?: Regression }
   | { kind: 'close'; facts: TestFacts; issue: TrackedIssue; orderFixed?: boolean }
   | { kind: 'lifted'; facts: TestFacts; issue: TrackedIssue }
   | { kind: 'duplicate'; issue: TrackedIssue; of: TrackedIssue };
@@ -204,6 +206,18 @@ export function planIssues(tests: readonly TestFacts[], index: IssueIndex, optio
       else if (status === 'muted') muted++;
       else if (status !== 'open' && !options.liftedNow.has(f.hash)) {
         opens.push({ action: { kind: 'reopen', facts: f, issue, reason: 'order-dependent', why: `the test ${f.orderDependent}` }, rank: 30 });
+      }
+      continue;
+    }
+    // A quarantine rule (docs/quarantine-rules.md) refused, ended or flagged the quarantine: the owners are told once, on
+    // the issue (reopened when closed); it is not closed for a release the rule made, which is for them to act on.
+    if (f.rule) {
+      if (issue && f.rule.newly) {
+        if (status === 'open') actions.push({ kind: 'comment', facts: f, issue, about: 'rule' });
+        else if (status === 'muted') muted++;
+        else opens.push({ action: { kind: 'reopen', facts: f, issue, reason: f.quarantined ? 'quarantined' : 'regressed', why: f.rule.reason }, rank: 25 });
+      } else if (!issue && f.quarantined && !byOverride(f)) {
+        opens.push({ action: { kind: 'open', facts: f, reason: 'quarantined' }, rank });
       }
       continue;
     }

@@ -58,7 +58,7 @@ function testFacts(result: ApplyResult, index: IssueIndex, hashOf: (id: string) 
   const quarantined = new Set(result.quarantined);
   const newly = new Set(result.newlyQuarantined);
   const released = new Set(result.released);
-  const relevant = new Set<string>([...result.quarantined, ...result.released, ...result.orderDependent.keys()]);
+  const relevant = new Set<string>([...result.quarantined, ...result.released, ...result.orderDependent.keys(), ...(result.ruleEffects?.keys() ?? [])]);
   for (const [id, test] of result.history) {
     if (relevant.has(id)) continue;
     if ((index.byHash.size > 0 && index.byHash.has(hashOf(id))) || recentlyFailing(test.runs, r)) relevant.add(id);
@@ -79,6 +79,7 @@ function testFacts(result: ApplyResult, index: IssueIndex, hashOf: (id: string) 
       released: released.has(id),
       ...(intervals.has(id) ? { pfsNow: intervals.get(id)! } : {}),
       ...(result.orderDependent.has(id) ? { orderDependent: result.orderDependent.get(id)! } : {}),
+      ...(result.ruleEffects?.has(id) ? { rule: result.ruleEffects.get(id)! } : {}),
     });
   }
   return facts;

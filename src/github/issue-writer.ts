@@ -151,6 +151,7 @@ export class ActionWriter {
   private commentFor(a: Extract<PlannedAction, { kind: 'comment' }>): string {
     if (a.about === 'quarantined') return this.comment({ kind: 'quarantined', reason: a.facts.decision?.reason ?? 'quarantined', run: this.run.key });
     if (a.about === 'order-dependent') return this.comment({ kind: 'order-dependent', sentence: a.facts.orderDependent ?? '', run: this.run.key });
+    if (a.about === 'rule') return this.comment({ kind: 'rule', reason: a.facts.rule?.reason ?? '', run: this.run.key });
     return this.comment({ kind: 'regressed', now: a.regression!.now, before: a.regression!.before });
   }
 
@@ -252,7 +253,7 @@ export class ActionWriter {
           'Commented on',
           a.issue.number,
           a.issue.title,
-          a.about === 'quarantined' ? '(quarantined).' : a.about === 'order-dependent' ? '(order-dependent).' : '(flakiness rose again).',
+          a.about === 'quarantined' ? '(quarantined).' : a.about === 'order-dependent' ? '(order-dependent).' : a.about === 'rule' ? '(policy.quarantine).' : '(flakiness rose again).',
         );
       }
       case 'close': {

@@ -200,6 +200,7 @@ export async function publishResults({ inputs, ctx, readOnly, runUrl, sync, repo
     ...(result.rule ? { rule: result.rule } : {}),
     lead: { ...(rerun ? { cases: rerun.result.cases } : {}), orderDependent: result.orderDependent },
     ...(rerunSection ? { rerunSection } : {}),
+    ...(result.ruleEffects && result.ruleEffects.size > 0 ? { ruleEffects: result.ruleEffects } : {}),
   };
   const together = guard('group the failures by cluster', () => failedTogetherSection(failedTogether(failedIds(o), parseClusters(result.files.get(CLUSTERS_FILE)).clusters)));
   if (together && together.length > 0) base.failedTogether = together;

@@ -3,7 +3,7 @@
  * the outcome, the new quarantine decisions and the branch's new files. Pure: the same inputs give the same
  * result, which is what lets a rejected push re-apply this run on top of a newer head.
  */
-import type { History, ParsedReports, ParsedTestCase, RunContext } from '../model.ts';
+import type { History, ParsedReports, ParsedTestCase, RunContext, TestHistory } from '../model.ts';
 import type { TestOutcome } from '../model.ts';
 import { DEFAULT_RETENTION, ingestionKey, mergeRun, type MessageNormaliser, type RetentionOptions } from '../history/merge.ts';
 import { decideOutcome, finalAttemptFailed, type Outcome } from '../policy/outcome.ts';
@@ -28,6 +28,7 @@ import { applyFixes, type FixInput } from '../policy/fix-release.ts';
 import { carryIds, idMoves } from './carry-ids.ts';
 import { renderFiles } from './render-files.ts';
 import { decideTests } from './decide-tests.ts';
+import { applyQuarantineRules, rulesActive, withRuleBlocks, type RuleEffect } from '../policy/quarantine-rules.ts';
 
 export interface ApplyOptions {
   retention: RetentionOptions;
@@ -38,6 +39,11 @@ export interface ApplyOptions {
   scoreTests?: ScoreTests;
   /** The `cost-per-minute` input (docs/cost.md): recorded in flakeguard.json; absent, the branch keeps the one it has. */
   costPerMinute?: number;
+  /**
+   * A test's owners from CODEOWNERS (src/owners/), for `policy.quarantine` (src/policy/quarantine-rules.ts): the rules
+   * apply only when it is given, so that a run that cannot look owners up never releases a quarantine as ownerless.
+   */
+  ownersOf?: (test: TestHistory) => readonly string[];
 }
 
 /**
@@ -148,6 +154,8 @@ export interface ApplyResult {
    * alone. Their failure blocks, and they are not quarantined as flaky (docs/rerun.md#order-dependence).
    */
   orderDependent: Map<string, string>;
+  /** What `policy.quarantine` did this run, by test (src/policy/quarantine-rules.ts); absent without those rules. */
+  ruleEffects?: Map<string, RuleEffect>;
 }
 
 /** The history as evidence (src/history/trust.ts); the history itself when no run in it is untrusted (the common case, checked first). */
@@ -246,7 +254,7 @@ export function applyRun(given: ApplyInput, options: ApplyOptions = DEFAULT_APPL
   const orderDependent = orderVerdicts(input, snapshot, run, options);
   const consistent = orderDependent.size > 0 ? new Map([...(input.rerun?.consistent ?? []), ...orderDependent]) : input.rerun?.consistent;
   const judged = judgeFailures(snapshot, before, reports.tests, run.sha, run.cell !== undefined ? { ...options, cell: run.cell } : options, consistent);
-  const outcome = withDamage(
+  let outcome = withDamage(
     snapshot,
     decideOutcome({
       tests: reports.tests,
@@ -353,6 +361,40 @@ export function applyRun(given: ApplyInput, options: ApplyOptions = DEFAULT_APPL
   if (input.fixes || [...snapshot.stats.values()].some((l) => l.fix !== undefined)) {
     applyFixes({ decisions, recorded: (id) => snapshot.stats.get(id)?.fix, history, fixes: input.fixes, runKey: run.key, runTime: run.time, nowIso, policy: options.policy });
   }
+  // Quarantine rules as code (docs/quarantine-rules.md): a cap per owner, an owner required, an expiry. They change
+  // decisions after the rule, and a failure of this run whose quarantine they refused or ended blocks.
+  let ruleEffects: Map<string, RuleEffect> | undefined;
+  const rules = options.policy.quarantine;
+  if (rulesActive(rules) && options.ownersOf) {
+    const find = options.ownersOf;
+    const owners = new Map<string, readonly string[]>();
+    const ownersOf = (id: string): readonly string[] => {
+      let found = owners.get(id);
+      if (found === undefined) {
+        const test = history.get(id);
+        owners.set(id, (found = test ? find(test) : []));
+      }
+      return found;
+    };
+    const applied = applyQuarantineRules({
+      rules,
+      decisions,
+      previous: (id) => ruleState(snapshot.stats.get(id)),
+      before: before.quarantined,
+      ownersOf,
+      now,
+      releaseAfterCleanRuns: options.policy.releaseAfterCleanRuns,
+    });
+    for (const [id, decision] of applied.changed) decisions.set(id, decision);
+    ruleEffects = applied.effects;
+    const blocked = withRuleBlocks(outcome, applied.effects);
+    if (blocked !== outcome) {
+      outcome = blocked;
+      // runs.json says how the job ended: as the rules made it.
+      const row = merged.ingested ? runs.get(run.key) : undefined;
+      if (row && input.jobSucceeded === undefined && row.jobSucceeded && outcome.result === 'failure') runs.set(run.key, { ...row, jobSucceeded: false });
+    }
+  }
   // Decided and scored: the decoded histories would only be held to the end of the step.
   if (lazy) lazy.dropCaches();
 
@@ -404,6 +446,7 @@ export function applyRun(given: ApplyInput, options: ApplyOptions = DEFAULT_APPL
     edits: edited.edits,
     closedByHand: input.closedByHand,
     issueOf: input.issueOf,
+    ...(ruleEffects ? { rules: ruleEffects } : {}),
     run: runs.get(run.key)?.seq,
     at: nowIso,
   });
@@ -430,6 +473,7 @@ export function applyRun(given: ApplyInput, options: ApplyOptions = DEFAULT_APPL
     clockNotes: timed.notes,
     runs,
     orderDependent,
+    ...(ruleEffects ? { ruleEffects } : {}),
   };
 }
 

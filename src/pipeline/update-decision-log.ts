@@ -34,6 +34,8 @@ export interface DecisionLogInput {
   edits: readonly HandEdit[];
   closedByHand?: ClosedByHandLookup;
   issueOf?: IssueNumberLookup;
+  /** What `policy.quarantine` did this run, by test (src/policy/quarantine-rules.ts). */
+  rules?: ReadonlyMap<string, { kind: 'cap' | 'owner-required' | 'expired'; newly: boolean }>;
   /** This run's sequence number; undefined when the run is not in the history (nothing is recorded). */
   run: number | undefined;
   /** ISO time of the decision. */
@@ -74,18 +76,21 @@ export function updateDecisionLog(input: DecisionLogInput): DecisionLogUpdate {
     const line = input.stats.get(id);
     const hand = decision.override !== undefined || decision.auto !== undefined;
     const same = !edit && (line?.quarantined === true) === decision.quarantined && (typeof line?.auto === 'object' && line.auto !== null) === hand;
-    if (same && !input.issueOf) continue;
+    const rule = input.rules?.get(id);
+    if (same && !input.issueOf && !rule?.newly) continue;
     if (input.skip(id) || log.unreadable.has(id)) continue;
     // A release by hand edit has already been applied to the line read (its `quarantined` is false): it was quarantined.
     const before: DecisionState = edit?.effect === 'release' ? { quarantined: true, hand: false } : writtenState(line);
     const closed = input.closedByHand;
-    const change = same
-      ? undefined
-      : decisionChange(before, decision, {
-          ...(input.lapsed.has(id) ? { lapsed: true } : {}),
-          ...(edit ? { edit } : {}),
-          ...(closed ? { issueClosed: () => closed(id)?.issue } : {}),
-        });
+    const change =
+      same && !rule?.newly
+        ? undefined
+        : decisionChange(before, decision, {
+            ...(input.lapsed.has(id) ? { lapsed: true } : {}),
+            ...(edit ? { edit } : {}),
+            ...(closed ? { issueClosed: () => closed(id)?.issue } : {}),
+            ...(rule ? { rule: { kind: rule.kind, newly: rule.newly } } : {}),
+          });
     const issue = input.issueOf?.(id);
     const entry = log.tests.get(id);
     if (!change && (issue === undefined || issue === entry?.issue)) continue;

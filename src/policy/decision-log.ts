@@ -36,7 +36,11 @@ export interface ChangeCauses {
   edit?: { effect: 'quarantine' | 'release'; message: string };
   /** A person closed its issue as completed: the issue's number (close-lifts-quarantine). */
   issueClosed?: () => number | undefined;
+  /** A rule of `policy.quarantine` acted on it this run (src/policy/quarantine-rules.ts); `newly`: the first run it did. */
+  rule?: { kind: 'cap' | 'owner-required' | 'expired'; newly: boolean };
 }
+
+const RULE_EVENT = { cap: 'quarantine refused', 'owner-required': 'owner required', expired: 'expired' } as const;
 
 export type DecisionChange = Omit<DecisionEvent, 'run' | 'at'>;
 
@@ -52,6 +56,7 @@ export function decisionChange(before: DecisionState, decision: Pick<Decision, '
     return { event: 'override', quarantined, by: 'hand', reason };
   }
   if (before.hand) return { event: causes.lapsed ? 'override lapsed' : 'override cleared', quarantined, by: 'rule', reason };
+  if (causes.rule && (causes.rule.newly || before.quarantined !== after.quarantined)) return { event: RULE_EVENT[causes.rule.kind], quarantined, by: 'rule', reason };
   if (before.quarantined === after.quarantined) return undefined;
   if (!quarantined && causes.edit?.effect === 'release') return { event: 'hand edit', quarantined, by: 'hand', reason: causes.edit.message };
   if (!quarantined && causes.issueClosed?.() !== undefined) return { event: 'issue closed', quarantined, by: 'hand', reason };

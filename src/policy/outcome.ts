@@ -53,6 +53,8 @@ export interface Outcome {
   orderDependent?: Map<string, string>;
   /** Every reason the job fails, in words for the log; empty on success. */
   reasons: string[];
+  /** Failures that block because `policy.quarantine` refused, ended or holds out their quarantine, with the rule's sentence (src/policy/quarantine-rules.ts). */
+  ruleBlocked?: Map<string, string>;
 }
 
 export function finalAttemptFailed(test: ParsedTestCase): boolean {

@@ -13,6 +13,7 @@
 import type { ForgiveMode } from './forgive.ts';
 import type { RuleName, RuleOptions } from './rules/types.ts';
 import { DEFAULT_RULE_OPTIONS } from './rules/defaults.ts';
+import type { QuarantineRules } from './quarantine-rules-types.ts';
 import { commitOf } from '../history/cell.ts';
 import { isFailure, CODE_STATUS, type Override, type QuarantineState, type TestHistory, type TestRunRecord } from '../model.ts';
 
@@ -37,6 +38,8 @@ export interface PolicyOptions {
   rule: RuleName;
   /** The other rules' parameters and every seed method's own (src/policy/rules/). */
   rules: RuleOptions;
+  /** Quarantine rules as code (`policy.quarantine`, src/policy/quarantine-rules.ts); absent: none. */
+  quarantine?: QuarantineRules;
 }
 
 /** Chosen on the accuracy simulator: docs/benchmarks-archive.md#how-the-defaults-were-chosen has the sweep. */

@@ -72,6 +72,8 @@ export interface SummaryInput {
   setupWarnings?: readonly string[];
   /** This run's failures grouped by co-failure cluster (src/report/clusters.ts): trusted markdown lines, after the reasons. */
   failedTogether?: readonly string[];
+  /** What `policy.quarantine` did this run (src/policy/quarantine-rules.ts), by test: said after the reasons. */
+  ruleEffects?: ReadonlyMap<string, { kind: string; reason: string; blocks: boolean }>;
 }
 
 /** The parts that cost a pass over every test, computed once for both renderings. */
@@ -220,6 +222,23 @@ export function summaryTitle(input: SummaryInput): string {
   return leadTitle(input.outcome, leadItems(input.outcome, { ...input.lead, brokenFileOf }), input.newlyQuarantined.length);
 }
 
+/** The quarantine rules' section (docs/quarantine-rules.md): an expiry first, as a warning; every test named, escaped. */
+function ruleSection(effects: ReadonlyMap<string, { kind: string; reason: string; blocks: boolean }>): string[] {
+  const all = [...effects].sort((a, b) => (a[1].kind === 'expired' ? 0 : 1) - (b[1].kind === 'expired' ? 0 : 1) || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const lines = all.slice(0, 20).map(([id, e]) => `- ${e.kind === 'expired' ? '⚠️ ' : ''}${mdText(id, 200)}: ${mdText(e.reason, 500)}${e.blocks ? ' (blocks)' : ''}`);
+  if (all.length > 20) lines.push(`- …and ${n(all.length - 20)} more (decisions.json has each).`);
+  const expired = all.filter(([, e]) => e.kind === 'expired').length;
+  return [
+    '#### Quarantine rules (policy.quarantine)',
+    '',
+    ...(expired > 0
+      ? [`> [!WARNING]`, `> ${plural(expired, 'quarantine')} past ${expired === 1 ? 'its' : 'their'} expiry: fix ${expired === 1 ? 'it' : 'them'}, or release ${expired === 1 ? 'it' : 'them'}.`, '']
+      : []),
+    ...lines,
+    '',
+  ];
+}
+
 export function renderSummary(input: SummaryInput, options: SummaryOptions = {}): string {
   const budget = options.budgetBytes ?? SUMMARY_BUDGET_BYTES;
   const facts = options.facts ?? summaryFacts(input);
@@ -276,6 +295,7 @@ export function renderSummary(input: SummaryInput, options: SummaryOptions = {})
   }
 
   if (input.failedTogether && input.failedTogether.length > 0) head.push(...input.failedTogether);
+  if (input.ruleEffects && input.ruleEffects.size > 0) head.push(...ruleSection(input.ruleEffects));
 
   /* ---------- tail: chart, problems, where things are ---------- */
   const tail: string[] = [];

@@ -24,9 +24,12 @@ export const MAX_REASON_CHARS = 500;
  * - `override`: a hand override decides from this run on (set, or its action changed);
  * - `override lapsed` / `override cleared`: the override passed its `until`, or was removed: the rule decides again;
  * - `hand edit`: an edit of a computed field was honoured (`"quarantined": true/false`, `successRate`);
- * - `issue closed`: a person closed the test's issue as completed, which lifts its quarantine (close-lifts-quarantine).
+ * - `issue closed`: a person closed the test's issue as completed, which lifts its quarantine (close-lifts-quarantine);
+ * - `quarantine refused`, `owner required`, `expired`: a rule of `policy.quarantine` (docs/quarantine-rules.md) refused
+ *   a new quarantine (its team's cap), released an ownerless one, or found one past its expiry (kept, or released
+ *   with `on-expiry: block`).
  */
-export const DECISION_KINDS = ['quarantined', 'released', 'override', 'override lapsed', 'override cleared', 'hand edit', 'issue closed'] as const;
+export const DECISION_KINDS = ['quarantined', 'released', 'override', 'override lapsed', 'override cleared', 'hand edit', 'issue closed', 'quarantine refused', 'owner required', 'expired'] as const;
 export type DecisionKind = (typeof DECISION_KINDS)[number];
 
 export interface DecisionEvent {
