@@ -5,6 +5,7 @@
  * on a new local branch; the data branch is never written (docs/mcp.md, ADRs 0511-0514).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -87,6 +88,16 @@ afterEach(async () => {
   await world.dispose();
 });
 
+/** A commit on the data branch made by hand, as a person (or another writer) makes one. */
+async function onBranch(files: Record<string, string>): Promise<void> {
+  const clone = join(world.root, 'hand');
+  await git(world.root, ['clone', '-q', '-b', 'flakeguard-data', world.remote, clone]);
+  for (const [path, text] of Object.entries(files)) await writeFile(join(clone, path), text);
+  await git(clone, ['add', '-A']);
+  await git(clone, ['-c', 'user.name=P', '-c', 'user.email=p@example.com', 'commit', '-q', '-m', 'by hand']);
+  await git(clone, ['push', '-q', 'origin', 'flakeguard-data']);
+}
+
 const dataHead = (): Promise<string> => git(world.remote, ['rev-parse', 'refs/heads/flakeguard-data']).then((s) => s.trim());
 
 describe('flakeguard mcp', () => {
@@ -102,6 +113,19 @@ describe('flakeguard mcp', () => {
   });
 
   it('explains a quarantined test and proposes its release as a commit on a new branch, the data branch untouched', async () => {
+    // A cluster and a diagnosis on the branch, as the step and `mode: diagnose` write them, the hostile id included.
+    await onBranch({
+      'clusters.json': `{"schema": 4, "next": 2, "clusters": {\n"1": ${JSON.stringify({ since: 1, last: 2, together: 2, sig: 'connect ECONNRESET #.#.#.#:#', members: [FLAKY, HOSTILE].sort() })}\n}}\n`,
+      'diagnoses.json': `{"schema": 1, "tests": {\n${JSON.stringify(HOSTILE)}: ${JSON.stringify({
+        category: 'order-dependent',
+        at: '2026-11-29T02:00:00Z',
+        polluter: FLAKY,
+        evidence: [
+          { variation: 'alone', executions: 20, failures: 0 },
+          { variation: 'full-order', executions: 20, failures: 9, detail: 'after api.Client' },
+        ],
+      })}\n}}\n`,
+    });
     const before = await dataHead();
     client = await connect();
 
@@ -132,6 +156,8 @@ describe('flakeguard mcp', () => {
     expect(e.rerun.shell).toMatch(/vitest run .*--testNamePattern=/);
     expect(e.rerun.shell).toContain('\\u202e');
     expect(e.explain_text).toContain('QUARANTINED');
+    expect(e.cluster).toMatchObject({ id: 1, members: [FLAKY], signature: 'connect ECONNRESET #.#.#.#:#' });
+    expect(e.diagnosis).toMatchObject({ category: 'order-dependent', polluter: FLAKY, evidence: [{ variation: 'alone' }, { variation: 'full-order', failures: 9 }] });
     textOf(explained);
 
     const bundle = await call('fix_bundle', { test: FLAKY });
