@@ -9,6 +9,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { decodeEntities, expectSafeMarkdown } from '../report/markdown-checks.ts';
 import { NODE24, PROJECT_ROOT, World, git, junitXml, type ActionRun } from '../support/action.ts';
 
 const CLI = join(PROJECT_ROOT, 'dist/cli/index.js');
@@ -183,6 +184,13 @@ describe('flakeguard mcp', () => {
     const line = changed.split('\n').find((l) => l.startsWith(JSON.stringify(HOSTILE)))!;
     expect(JSON.parse(line.slice(JSON.stringify(HOSTILE).length + 1).replace(/,$/, '')).override).toEqual({ action: 'never', reason: 'fixed the race in #12' });
     textOf(proposed);
+    // The pull request's body is markdown GitHub renders: the hostile id in it is escaped as the PR comment is.
+    expectSafeMarkdown(p.pull_request.body);
+    expect(decodeEntities(p.pull_request.body).replace(/\u200b/g, '')).toContain(HOSTILE_NAME.replace(/[\u202e\u202c]/g, ''));
+    // The same proposal again: a new branch beside the first, which is not moved.
+    const again = (await call('propose_change', { kind: 'release', test: shownHostile, reason: 'fixed the race in #12' })).structuredContent as Answer;
+    expect(again.branch).toBe(`${p.branch}-2`);
+    expect((await git(world.workspace, ['rev-parse', `refs/heads/${p.branch}`])).trim()).toBe(tip);
 
     // Nothing was written to the data branch, and nothing was pushed.
     expect(await dataHead()).toBe(before);
