@@ -159,7 +159,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       'Speaks the Model Context Protocol on stdin and stdout; an MCP client (Claude Code, Cursor, VS Code) starts it.\n' +
       'A proposal is a commit on a new local branch; --allow-writes lets it be pushed, or the data branch be written.',
     options: ['allow-writes', ...DATA],
-    example: ['claude mcp add flakeguard -- npx flakeguard mcp'],
+    example: ['flakeguard mcp --remote ../shop', 'claude mcp add flakeguard -- npx flakeguard mcp   # in Claude Code (docs/mcp.md)'],
   },
 };
 
