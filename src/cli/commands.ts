@@ -37,6 +37,7 @@ export const OPTIONS = {
   'dashboard-url': { type: 'string' },
   'no-database': { type: 'boolean' },
   'require-all': { type: 'boolean' },
+  'allow-writes': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'V' },
 } as const;
@@ -74,9 +75,10 @@ const SHOWN: Record<Exclude<OptionName, 'help' | 'version'>, { value?: string; h
   'dashboard-url': { value: 'TEMPLATE', help: "each repository's dashboard ({owner}, {repo}, {name})" },
   'no-database': { help: 'build the page and the Parquet files without DuckDB' },
   'require-all': { help: 'exit 1 when any repository could not be read' },
+  'allow-writes': { help: 'let the tools push a proposal branch or write the data branch (default: local branches only)' },
 };
 
-export type CommandName = 'explain' | 'quarantine' | 'release' | 'run' | 'summary' | 'export' | 'org';
+export type CommandName = 'explain' | 'quarantine' | 'release' | 'run' | 'summary' | 'export' | 'org' | 'mcp';
 
 interface CommandSpec {
   /** The command's one line in the global help: its arguments and what it does. */
@@ -149,6 +151,15 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     about: 'A repository listed twice is read once; one that cannot be read is left out and named.',
     options: ['repos', 'out', 'dashboard-url', 'no-database', 'require-all', 'data-branch'],
     example: ['flakeguard org --repos octo/shop=https://github.com/octo/shop.git,octo/api=../api --out site'],
+  },
+  mcp: {
+    summary: 'an MCP server over stdio for coding agents: list, explain, fix bundle, proposals (docs/mcp.md)',
+    usage: ['mcp [options]'],
+    about:
+      'Speaks the Model Context Protocol on stdin and stdout; an MCP client (Claude Code, Cursor, VS Code) starts it.\n' +
+      'A proposal is a commit on a new local branch; --allow-writes lets it be pushed, or the data branch be written.',
+    options: ['allow-writes', ...DATA],
+    example: ['flakeguard mcp --remote ../shop', 'claude mcp add flakeguard -- npx flakeguard mcp   # in Claude Code (docs/mcp.md)'],
   },
 };
 

@@ -223,6 +223,12 @@ async function org(positionals: string[], values: Values): Promise<number> {
   return exitCode;
 }
 
+async function mcp(positionals: string[], values: Values): Promise<number> {
+  if (positionals.length > 0) throw new UsageError(`flakeguard mcp takes no positional argument, got '${positionals[0]}'.`);
+  const { mcpCommand } = await import('./mcp.ts');
+  return mcpCommand({ ...dataOptions(values), version: VERSION, allowWrites: values['allow-writes'] === true });
+}
+
 export async function main(argv: string[]): Promise<number> {
   const line = parseCommandLine(argv, VERSION);
   if (line.kind === 'version') {
@@ -253,6 +259,8 @@ export async function main(argv: string[]): Promise<number> {
         return await exportData(rest, values);
       case 'org':
         return await org(rest, values);
+      case 'mcp':
+        return await mcp(rest, values);
     }
   } catch (error) {
     if (error instanceof UsageError) {

@@ -108,7 +108,7 @@ describe('dist/', () => {
     const common = modulesLoaded([entry, ...importsOf(entry, true)]);
     const everywhere = modulesLoaded(files.filter((f) => f.endsWith('.js')).map((f) => join(DIST, f)));
     expect(common.has('src/action/main.ts')).toBe(true);
-    const heavy = ['node_modules/@actions/artifact/', 'node_modules/@actions/github/', 'node_modules/yaml/', 'src/modes/index.ts', 'src/pipeline/rerun.ts', 'src/github/issues.ts', 'src/dashboard/page.generated.ts'];
+    const heavy = ['node_modules/@actions/artifact/', 'node_modules/@actions/github/', 'node_modules/yaml/', 'src/modes/index.ts', 'src/pipeline/rerun.ts', 'src/github/issues.ts', 'src/dashboard/page.generated.ts', 'src/mcp/server.ts', 'node_modules/@modelcontextprotocol/sdk/', 'node_modules/zod/'];
     for (const h of heavy) {
       expect([...everywhere].some((m) => m.startsWith(h)), `${h} is bundled (a renamed module: update this list)`).toBe(true);
       expect([...common].filter((m) => m.startsWith(h)), `${h} on the common path`).toEqual([]);

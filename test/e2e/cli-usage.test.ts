@@ -28,7 +28,7 @@ function cli(args: string[], entry = CLI): Promise<CliRun> {
   return new Promise((res) => child.on('close', (code) => res({ code, stdout, stderr })));
 }
 
-const COMMANDS = ['explain', 'quarantine', 'release', 'run', 'summary', 'export', 'org'] as const;
+const COMMANDS = ['explain', 'quarantine', 'release', 'run', 'summary', 'export', 'org', 'mcp'] as const;
 
 describe('flakeguard --help and help <command>', () => {
   it('the global help lists each command on one line, and says how to get a command help', async () => {
@@ -65,6 +65,7 @@ describe('flakeguard --help and help <command>', () => {
     expect(texts.get('explain')).not.toContain('--until');
     expect(texts.get('run')).toMatch(/^ {2}--reports GLOB\b/m);
     expect(texts.get('org')).toMatch(/^ {2}--repos\b/m);
+    expect(texts.get('mcp')).toMatch(/^ {2}--allow-writes\b/m);
   });
 
   it('help wins over the rest of the line, even a mistyped option', async () => {
