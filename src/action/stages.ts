@@ -109,7 +109,9 @@ export async function readJob(step: Step, branch: DataBranch): Promise<Job> {
   const now = Date.now();
   const run = runContextFor(ctx, inputs, reports.timestamp, now);
   const rules = step.config.policy.rules;
-  const issues = inputs.createIssues ? await (await import('../github/issues.ts')).prepareIssues({ inputs, ctx, readOnly, rules, ...(step.rerunInputs ? { rerun: step.rerunInputs } : {}) }) : undefined;
+  const issues = inputs.createIssues
+    ? await (await import('../github/issues.ts')).prepareIssues({ inputs, ctx, readOnly, rules, ...(step.rerunInputs ? { rerun: step.rerunInputs } : {}) })
+    : undefined;
   return { reports, run, now, warnClock: clockWarner(), issues, ...(snapshot ? { snapshot } : {}) };
 }
 

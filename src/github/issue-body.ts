@@ -252,7 +252,9 @@ function whySections(w: WhyAnswer): string[] {
     const d = w.diagnosis;
     lines.push('### Diagnosis by experiment', '');
     // The category is one of CATEGORIES (read by src/diagnose/format.ts), its words flakeguard's own.
-    lines.push(`**${CATEGORY_WORDS[d.category] ?? mdText(d.category, 40)}** (re-runs under controlled variations on ${mdText(d.at.slice(0, 10), 20)}${d.sha ? `, commit ${mdText(d.sha.slice(0, 7), 10)}` : ''}; docs/diagnose.md).`);
+    lines.push(
+      `**${CATEGORY_WORDS[d.category] ?? mdText(d.category, 40)}** (re-runs under controlled variations on ${mdText(d.at.slice(0, 10), 20)}${d.sha ? `, commit ${mdText(d.sha.slice(0, 7), 10)}` : ''}; docs/diagnose.md).`,
+    );
     if (d.polluter !== undefined) lines.push('', `The test whose run before it makes it fail: ${mdText(d.polluter, 300)}`);
     // A variation's name is checked when read (^[a-z][a-z0-9-]*$); its detail is free text.
     if (d.evidence.length > 0) lines.push('', ...d.evidence.map((e) => `- ${evidenceWords({ ...e, ...(e.detail !== undefined ? { detail: mdText(e.detail, 200) } : {}) })}`));
@@ -261,7 +263,10 @@ function whySections(w: WhyAnswer): string[] {
   const r = w.rerun;
   if (r.kind !== 'unknown') {
     lines.push('### Re-run it alone', '');
-    lines.push(`As flakeguard's re-runs run it (${r.kind === 'preset' ? `the ${mdText(r.preset, 40)} preset` : 'the `rerun` command'}), from the workspace; \`flakeguard why --json\` gives the same line:`, '');
+    lines.push(
+      `As flakeguard's re-runs run it (${r.kind === 'preset' ? `the ${mdText(r.preset, 40)} preset` : 'the `rerun` command'}), from the workspace; \`flakeguard why --json\` gives the same line:`,
+      '',
+    );
     lines.push(mdPre(r.commandLine, 4000), '');
   }
   return lines;
