@@ -253,7 +253,7 @@ function whySections(w: WhyAnswer): string[] {
     lines.push('### Diagnosis by experiment', '');
     // The category is one of CATEGORIES (read by src/diagnose/format.ts), its words flakeguard's own.
     lines.push(
-      `**${CATEGORY_WORDS[d.category] ?? mdText(d.category, 40)}** (re-runs under controlled variations on ${mdText(d.at.slice(0, 10), 20)}${d.sha ? `, commit ${mdText(d.sha.slice(0, 7), 10)}` : ''}; docs/diagnose.md).`,
+      `**${CATEGORY_WORDS[d.category] ?? mdText(d.category, 40)}** (re-runs under controlled variations on ${Number.isNaN(Date.parse(d.at)) ? mdText(d.at, 40) : new Date(d.at).toISOString().slice(0, 10)}${d.sha ? `, commit ${mdText(d.sha.slice(0, 7), 10)}` : ''}; docs/diagnose.md).`,
     );
     if (d.polluter !== undefined) lines.push('', `The test whose run before it makes it fail: ${mdText(d.polluter, 300)}`);
     // A variation's name is checked when read (^[a-z][a-z0-9-]*$); its detail is free text.

@@ -92,9 +92,8 @@ describe("the owners' issue carries the test's why answer", () => {
     expect(why.rerun.commandLine).toContain("FLAKEGUARD_RERUN_REPEAT=1 bash -c 'bash ./rerun.sh --quiet '\\''x y'\\'''");
     expect(body).toContain('### Re-run it alone');
     expect(body).toContain(mdPre(why.rerun.commandLine, 4000));
-    // The facts the body had before stay: the quarantine, the onset section, the cost.
-    expect(body).toMatch(/\| Quarantine \| quarantined since \d{4}-\d\d-\d\d: /);
+    // The facts the body had before stay: the quarantine, the onset section (the cost's: test/e2e/cost.test.ts).
+    expect(body).toContain('| Quarantine | quarantined since ');
     expect(body).toContain('### Since when');
-    expect(body).toContain('### What it costs in CI');
   }, 240_000);
 });
