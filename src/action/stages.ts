@@ -16,6 +16,7 @@ import { statsScores } from '../pipeline/stats-scores.ts';
 import { applyRun, testSeconds, type ApplyResult, type RerunVerdicts } from '../pipeline/apply.ts';
 import { admitParcel, foldParcels, runParcel } from '../pipeline/fold.ts';
 import { clusterFiles } from '../pipeline/clusters-file.ts';
+import { DIAGNOSES_FILE } from '../store/owned.ts';
 import { clockWarner, readReports, runContextFor } from '../pipeline/job.ts';
 import { inboxProvenance } from '../github/runs.ts';
 import { factsFor, warmApiClient, type PublishInput, type RunFacts, type StepRerun, type WarmApi } from '../github/publish.ts';
@@ -109,7 +110,9 @@ export async function readJob(step: Step, branch: DataBranch): Promise<Job> {
   const now = Date.now();
   const run = runContextFor(ctx, inputs, reports.timestamp, now);
   const rules = step.config.policy.rules;
-  const issues = inputs.createIssues ? await (await import('../github/issues.ts')).prepareIssues({ inputs, ctx, readOnly, rules }) : undefined;
+  const issues = inputs.createIssues
+    ? await (await import('../github/issues.ts')).prepareIssues({ inputs, ctx, readOnly, rules, ...(step.rerunInputs ? { rerun: step.rerunInputs } : {}) })
+    : undefined;
   return { reports, run, now, warnClock: clockWarner(), issues, ...(snapshot ? { snapshot } : {}) };
 }
 
@@ -346,6 +349,9 @@ export async function decideAndWrite(step: Step, job: Job, reruns: Reruns | unde
         extraFiles: async (current, applied) => {
           const files = (await dashboardFiles(current, { workspace: ctx.workspace, classMap: inputs.codeownersMap })).set(BADGE_FILE, badgeText(badgeCounts(applied, now)));
           for (const [path, text] of clusterFiles(current, applied, (m) => core.warning(commandText(m, 1000)))) files.set(path, text);
+          // diagnoses.json is written by `mode: diagnose` only: a run's write keeps it as read (docs/why.md).
+          const diagnoses = current.get(DIAGNOSES_FILE);
+          if (diagnoses !== undefined) files.set(DIAGNOSES_FILE, diagnoses);
           return files;
         },
         releaseTexts: true,

@@ -38,6 +38,8 @@ export const OPTIONS = {
   'no-database': { type: 'boolean' },
   'require-all': { type: 'boolean' },
   'allow-writes': { type: 'boolean' },
+  json: { type: 'boolean' },
+  rerun: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'V' },
 } as const;
@@ -76,9 +78,11 @@ const SHOWN: Record<Exclude<OptionName, 'help' | 'version'>, { value?: string; h
   'no-database': { help: 'build the page and the Parquet files without DuckDB' },
   'require-all': { help: 'exit 1 when any repository could not be read' },
   'allow-writes': { help: 'let the tools push a proposal branch or write the data branch (default: local branches only)' },
+  json: { help: 'the answer as one JSON document (docs/why.md, docs/why.schema.json)' },
+  rerun: { value: 'PRESET|COMMAND', help: "the action's `rerun` input (default: read from .github/workflows/)" },
 };
 
-export type CommandName = 'explain' | 'quarantine' | 'release' | 'run' | 'summary' | 'export' | 'org' | 'mcp';
+export type CommandName = 'explain' | 'why' | 'quarantine' | 'release' | 'run' | 'summary' | 'export' | 'org' | 'mcp';
 
 interface CommandSpec {
   /** The command's one line in the global help: its arguments and what it does. */
@@ -102,6 +106,14 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     about: "<test> is the test's full id (classname::name) or any part of it that names exactly one test.\nRead-only.",
     options: ['runs', ...DATA],
     example: ["flakeguard explain 'api.Client::retries on 503'"],
+  },
+  why: {
+    args: '<test>',
+    summary: 'why a test is flaky: verdict, cluster, onset, diagnosis, cost, and how to re-run it',
+    usage: ['why <test> [options]'],
+    about: "<test> is the test's full id (classname::name) or any part of it that names exactly one test.\n" + 'With --json, one JSON document (docs/why.md; schema docs/why.schema.json). Read-only.',
+    options: ['json', 'rerun', 'runs', ...DATA],
+    example: ["flakeguard why 'api.Client::retries on 503' --json"],
   },
   quarantine: {
     args: '<test-id>',

@@ -10,6 +10,8 @@ import { parseLineObject } from '../store/layout.ts';
 import { parseSnapshot, statsFileOf, type Snapshot } from '../store/snapshot.ts';
 import { syncRun, type SyncStatus } from '../store/sync.ts';
 import { CliError, planOverrides, type OverrideEdit } from './override.ts';
+import { latestChange, onsetOf, type RangeAnswer } from '../onset/index.ts';
+import type { TestHistory } from '../model.ts';
 
 export interface DataOptions {
   /** The repository holding the data branch: a URL or a path; default: the current repository's `origin`. */
@@ -67,6 +69,14 @@ export async function readDataBranch(options: DataOptions): Promise<{ snapshot: 
   } finally {
     await repo.dispose();
   }
+}
+
+/** The commits of a test's onset range from the git repository the command runs in (docs/onset.md), when it has a range. */
+export async function onsetCommitsOf(test: TestHistory, cwd: string): Promise<RangeAnswer | undefined> {
+  const change = latestChange(onsetOf(test.runs));
+  if (change?.base === undefined || change.head === undefined) return undefined;
+  const { folderOf, rangeCommits, workspaceCommits } = await import('../github/onset-commits.ts');
+  return rangeCommits([workspaceCommits(cwd)], change.base, change.head, test.file ? folderOf(test.file) : '');
 }
 
 export interface OverrideResult {

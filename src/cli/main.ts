@@ -126,12 +126,19 @@ async function explain(positionals: string[], values: Values): Promise<number> {
 /** The commits of a test's onset range from the git repository the command runs in (docs/onset.md). */
 async function onsetCommits(snapshot: import('../store/snapshot.ts').Snapshot, query: string): Promise<import('../onset/index.ts').RangeAnswer | undefined> {
   const { resolveTest } = await import('./override.ts');
-  const { latestChange, onsetOf } = await import('../onset/index.ts');
   const history = snapshot.history.get(resolveTest(snapshot, query));
-  const change = history ? latestChange(onsetOf(history.runs)) : undefined;
-  if (!history || change?.base === undefined || change.head === undefined) return undefined;
-  const { folderOf, rangeCommits, workspaceCommits } = await import('../github/onset-commits.ts');
-  return rangeCommits([workspaceCommits(process.cwd())], change.base, change.head, history.file ? folderOf(history.file) : '');
+  return history ? (await import('./data.ts')).onsetCommitsOf(history, process.cwd()) : undefined;
+}
+
+/** `flakeguard why <test> [--json]` (docs/why.md). */
+async function why(positionals: string[], values: Values): Promise<number> {
+  const query = oneTest(positionals, 'why');
+  const runs = values.runs !== undefined ? Number(values.runs) : undefined;
+  if (runs !== undefined && (!Number.isInteger(runs) || runs < 1 || runs > 1000)) throw new CliError(`--runs must be a whole number from 1 to 1000, got '${values.runs}'.`);
+  const { whyCommand, whyText } = await import('./why.ts');
+  const answer = await whyCommand(query, { ...dataOptions(values), now: Date.now(), ...(runs !== undefined ? { runs } : {}), ...(values.rerun !== undefined ? { rerun: values.rerun } : {}) });
+  process.stdout.write(values.json ? `${JSON.stringify(answer, null, 2)}\n` : whyText(answer));
+  return 0;
 }
 
 async function summary(positionals: string[], values: Values): Promise<number> {
@@ -248,6 +255,8 @@ export async function main(argv: string[]): Promise<number> {
     switch (command) {
       case 'explain':
         return await explain(rest, values);
+      case 'why':
+        return await why(rest, values);
       case 'quarantine':
       case 'release':
         return await override(command, rest, values);

@@ -11,6 +11,8 @@ import { mdPre, mdText } from '../text/escape.ts';
 import type { Onset, RangeAnswer } from '../onset/index.ts';
 import { onsetMarkdown } from '../report/onset.ts';
 import { minutesText, priceText, priced, type TestCost } from '../cost/index.ts';
+import { CATEGORY_WORDS, evidenceWords, type WhyAnswer } from '../why/answer.ts';
+import { signatureMd } from '../report/clusters.ts';
 
 /** GitHub's limits: titles 256 characters, bodies and comments 65,536. */
 export const TITLE_MAX = 256;
@@ -195,6 +197,79 @@ export interface IssueContent {
   onset?: { onset: Onset; commits?: RangeAnswer };
   /** What the test cost in CI time (src/cost/): its rank among the tests that cost any, and the price of a minute. */
   cost?: { cost: TestCost; rank: number; of: number; perMinute?: number };
+  /**
+   * The test's whole answer (src/why/, the same as `flakeguard why --json`): when given, the onset, cost, cluster,
+   * diagnosis and re-run command of the body are read from it, so the issue and the command say the same facts.
+   */
+  why?: WhyAnswer;
+}
+
+/** The onset and cost of the body: from the answer when there is one, else as given. */
+function factsOf(c: IssueContent): { onset?: IssueContent['onset']; cost?: IssueContent['cost'] } {
+  const w = c.why;
+  if (!w) return { ...(c.onset ? { onset: c.onset } : {}), ...(c.cost ? { cost: c.cost } : {}) };
+  const onset = { onset: w.onset?.detail ?? { runs: w.rate.runs, failures: w.rate.failures, changes: [] }, ...(w.onset?.commits ? { commits: w.onset.commits } : {}) };
+  const k = w.cost;
+  const cost = k
+    ? {
+        cost: {
+          failedRuns: k.failedRuns,
+          rerunExecutions: k.rerunExecutions,
+          rerunSec: k.rerunSec,
+          handReruns: k.handReruns,
+          handRerunSec: k.handRerunSec,
+          costSec: k.costSec,
+          savedRuns: k.savedRuns,
+          savedSec: k.savedSec,
+          estimatedRuns: k.estimatedRuns,
+        },
+        rank: k.rank,
+        of: k.of,
+        ...(k.perMinute !== null ? { perMinute: k.perMinute } : {}),
+      }
+    : undefined;
+  return { onset, ...(cost ? { cost } : {}) };
+}
+
+const MEMBERS_SHOWN = 10;
+
+/** The co-failure cluster, the diagnosis by experiment and the re-run command, from the answer (docs/why.md). */
+function whySections(w: WhyAnswer): string[] {
+  const lines: string[] = [];
+  if (w.cluster) {
+    const c = w.cluster;
+    const sig = c.signature !== null ? ` with ${signatureMd(c.signature)}` : '';
+    lines.push('### Fails together with', '');
+    lines.push(
+      `Cluster ${c.id}: ${plural(c.size, 'test')} fail in the same runs${sig}, together in ${plural(c.together, 'run')} since run ${c.since} (docs/clusters.md): one cause may fix them all.`,
+      '',
+    );
+    for (const m of c.others.slice(0, MEMBERS_SHOWN)) lines.push(`- ${mdText(m, 300)}`);
+    if (c.others.length > MEMBERS_SHOWN) lines.push(`- and ${c.others.length - MEMBERS_SHOWN} more`);
+    lines.push('');
+  }
+  if (w.diagnosis) {
+    const d = w.diagnosis;
+    lines.push('### Diagnosis by experiment', '');
+    // The category is one of CATEGORIES (read by src/diagnose/format.ts), its words flakeguard's own.
+    lines.push(
+      `**${CATEGORY_WORDS[d.category] ?? mdText(d.category, 40)}** (re-runs under controlled variations on ${Number.isNaN(Date.parse(d.at)) ? mdText(d.at, 40) : new Date(d.at).toISOString().slice(0, 10)}${d.sha ? `, commit ${mdText(d.sha.slice(0, 7), 10)}` : ''}; docs/diagnose.md).`,
+    );
+    if (d.polluter !== undefined) lines.push('', `The test whose run before it makes it fail: ${mdText(d.polluter, 300)}`);
+    // A variation's name is checked when read (^[a-z][a-z0-9-]*$); its detail is free text.
+    if (d.evidence.length > 0) lines.push('', ...d.evidence.map((e) => `- ${evidenceWords({ ...e, ...(e.detail !== undefined ? { detail: mdText(e.detail, 200) } : {}) })}`));
+    lines.push('');
+  }
+  const r = w.rerun;
+  if (r.kind !== 'unknown') {
+    lines.push('### Re-run it alone', '');
+    lines.push(
+      `As flakeguard's re-runs run it (${r.kind === 'preset' ? `the ${mdText(r.preset, 40)} preset` : 'the `rerun` command'}), from the workspace; \`flakeguard why --json\` gives the same line:`,
+      '',
+    );
+    lines.push(mdPre(r.commandLine, 4000), '');
+  }
+  return lines;
 }
 
 const MAX_FAILURES_SHOWN = 10;
@@ -271,11 +346,13 @@ export function renderBody(ctx: RenderContext, c: IssueContent): string {
   if (d?.evidence.recent) lines.push(`- Recent results, oldest first (✓ pass, ↻ passed on retry, ✗ fail): ${symbols(d.evidence.recent)}`);
   lines.push('');
 
-  if (c.onset) {
+  const facts = factsOf(c);
+  if (facts.onset) {
     const links = { run: (r: { run: string }) => runLink(ctx, r.run), repoUrl: `${ctx.serverUrl}/${ctx.repository}` };
-    lines.push('### Since when', '', ...onsetMarkdown(c.onset.onset, c.onset.commits, links), '');
+    lines.push('### Since when', '', ...onsetMarkdown(facts.onset.onset, facts.onset.commits, links), '');
   }
-  if (c.cost) lines.push(...costSection(c.cost), '');
+  if (c.why) lines.push(...whySections(c.why));
+  if (facts.cost) lines.push(...costSection(facts.cost), '');
 
   lines.push('### Recent failures', '');
   lines.push(...failuresSection(ctx, t.runs), '');

@@ -28,6 +28,11 @@ import {
 import type { OnsetOfTest } from './issue-onset.ts';
 import type { TestCost } from '../cost/index.ts';
 import { historyCosts } from '../store/branch-costs.ts';
+import { DECISIONS_FILE, parseDecisions, type TestDecisions } from '../store/decisions.ts';
+import { CLUSTERS_FILE, clusterIndex, parseClusters } from '../clusters/format.ts';
+import type { StoredCluster } from '../clusters/cluster.ts';
+import { DIAGNOSES_FILE, parseDiagnoses, type Diagnosis } from '../diagnose/format.ts';
+import { whyAnswer, type WhyAnswer, type WhyFacts } from '../why/answer.ts';
 import { pfsTrend, type IssueIndex, type RegressionOptions, type PlannedAction, type Regression, type TestFacts, type TrackedIssue } from './issue-plan.ts';
 
 export const LABEL_COLOR = 'fbca04';
@@ -45,6 +50,8 @@ export interface PublishState {
   hashOf: (id: string) => string;
   /** The regression check's settings (policy.pfs.regression-*, the PFS priors); default DEFAULT_REGRESSION. */
   regression?: RegressionOptions;
+  /** The `rerun` input as read (src/rerun/rerun-inputs.ts): the body's re-run command is built with it. */
+  rerun?: WhyFacts['rerun'];
 }
 
 /** What was done, as a summary line (markdown, a link to the issue) and a log line. */
@@ -85,6 +92,7 @@ export class ActionWriter {
   }
 
   body(f: TestFacts, reason: OpenReason, meta: IssueMeta, regression?: Regression): string {
+    const owners = this.owners(f);
     return renderBody(this.render, {
       test: f.test,
       hash: f.hash,
@@ -96,12 +104,54 @@ export class ActionWriter {
       ...(regression ? { pfsBefore: regression.before } : {}),
       pfsTrend: pfsTrend(f.test, 6, this.s.regression),
       ...(this.s.regression ? { trendWindow: this.s.regression.window } : {}),
-      owners: this.owners(f),
+      owners,
       ...(this.lookup.codeownersPath ? { codeownersPath: this.lookup.codeownersPath } : {}),
       statsFile: this.statsFile(f.id),
       meta,
-      ...(this.onsets?.has(f.id) ? { onset: this.onsets.get(f.id)! } : {}),
-      ...this.costOf(f.id),
+      why: this.why(f, owners),
+    });
+  }
+
+  private branchFacts?: { decisions: Map<string, TestDecisions>; clusters: Map<string, StoredCluster>; diagnoses: ReadonlyMap<string, Diagnosis> };
+
+  /**
+   * The test's answer (src/why/, as `flakeguard why` gives it) from the branch as this run wrote it: the body's onset,
+   * cost, cluster, diagnosis and re-run command come from it. The branch's files are parsed once, for the first body.
+   */
+  why(f: TestFacts, owners: ReturnType<ActionWriter['owners']>): WhyAnswer {
+    if (!this.branchFacts) {
+      const files = this.result.files;
+      const decisions = files.has(DECISIONS_FILE) ? parseDecisions(files.get(DECISIONS_FILE)!).log?.tests : undefined;
+      this.branchFacts = {
+        decisions: decisions ?? new Map(),
+        clusters: clusterIndex(parseClusters(files.get(CLUSTERS_FILE)).clusters),
+        diagnoses: parseDiagnoses(files.get(DIAGNOSES_FILE)).diagnoses.tests,
+      };
+    }
+    const b = this.branchFacts;
+    const d = f.decision;
+    const onset = this.onsets?.get(f.id);
+    const decisions = b.decisions.get(f.id);
+    const cluster = b.clusters.get(f.id);
+    const diagnosis = b.diagnoses.get(f.id);
+    const cost = this.costOf(f.id).cost;
+    return whyAnswer({
+      id: f.id,
+      dataBranch: this.render.dataBranch,
+      now: this.run.time,
+      test: f.test,
+      stats: { ...(this.result.scores.get(f.id) ?? {}), quarantined: f.quarantined, reason: d?.reason ?? '', ...(d?.since ? { since: d.since } : {}) },
+      ...(d?.override ? { override: { override: d.override } } : {}),
+      statsFile: this.statsFile(f.id),
+      runs: this.result.runs,
+      ...(decisions ? { decisions } : {}),
+      ...(cluster ? { cluster } : {}),
+      ...(diagnosis ? { diagnosis } : {}),
+      ...(cost ? { cost } : {}),
+      owners,
+      ...(this.lookup.codeownersPath ? { codeownersPath: this.lookup.codeownersPath } : {}),
+      ...(onset?.commits ? { commits: onset.commits } : {}),
+      ...(this.s.rerun ? { rerun: this.s.rerun } : {}),
     });
   }
 

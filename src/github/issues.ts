@@ -28,6 +28,7 @@ import type { RuleOptions } from '../policy/rules/types.ts';
 import { handLifts, indexIssues, regressionOptionsOf, type IssueIndex } from './issue-plan.ts';
 import { IssueApi, listTrackedIssues } from './issue-api.ts';
 import { publishIssues } from './issue-publish.ts';
+import type { PublishState } from './issue-writer.ts';
 
 export interface IssueSession {
   /** For applyRun: tests whose issue a person closed as completed (undefined when none, or when not lifting). */
@@ -47,6 +48,8 @@ export interface IssueSetup {
   readOnly: boolean;
   /** The config file's rule options: the regression check's settings (policy.pfs.regression-*, the PFS priors). */
   rules?: Pick<RuleOptions, 'pfs' | 'scoring'>;
+  /** The `rerun` input as read: the bodies name the command that re-runs the test (docs/why.md). */
+  rerun?: PublishState['rerun'];
 }
 
 export async function prepareIssues(setup: IssueSetup): Promise<IssueSession | undefined> {
@@ -58,7 +61,7 @@ export async function prepareIssues(setup: IssueSetup): Promise<IssueSession | u
   }
 }
 
-async function prepare({ inputs, ctx, readOnly, rules }: IssueSetup): Promise<IssueSession | undefined> {
+async function prepare({ inputs, ctx, readOnly, rules, rerun }: IssueSetup): Promise<IssueSession | undefined> {
   if (!inputs.createIssues) return undefined;
   const dryRun = inputs.issuesDryRun;
   if (readOnly && !dryRun) {
@@ -101,7 +104,12 @@ async function prepare({ inputs, ctx, readOnly, rules }: IssueSetup): Promise<Is
     ...(issueOf ? { issueOf } : {}),
     publish: async (sync, run, summaryAfter) => {
       try {
-        await publishIssues({ inputs, ctx, api, index, listed, dryRun, lifts, hashOf, ...(rules ? { regression: regressionOptionsOf(rules) } : {}) }, sync, run, summaryAfter);
+        await publishIssues(
+          { inputs, ctx, api, index, listed, dryRun, lifts, hashOf, ...(rules ? { regression: regressionOptionsOf(rules) } : {}), ...(rerun ? { rerun } : {}) },
+          sync,
+          run,
+          summaryAfter,
+        );
       } catch (error) {
         core.warning(logText(`flakeguard could not update the issues for test owners: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, 2000), {
           title: 'flakeguard issues',
