@@ -77,3 +77,8 @@ export function seedEnv(seed: string, preloadPath: string, nodeOptions: string |
   const options = [nodeOptions ?? '', `--import="${url.replace(/"/g, '%22')}"`].filter((s) => s !== '').join(' ');
   return { ...BASELINE_ENV, [ENV_SEED]: seed, NODE_OPTIONS: options };
 }
+
+/** The seed a preset passes to its runner (`options.seed`), when it is a whole number: never anything a runner could read as an option. */
+export function presetSeed(options: { seed?: string } | undefined): string | undefined {
+  return options?.seed !== undefined && /^\d{1,10}$/.test(options.seed) ? options.seed : undefined;
+}

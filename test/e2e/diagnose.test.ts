@@ -94,7 +94,7 @@ describe('mode: diagnose on planted projects', () => {
     expect(run.summary).toContain('## flakeguard: diagnosis by experiment');
     expect(run.summary).toContain('order-dependent');
     expect(run.summary).toMatch(/Cost: \d+ test executions in \d+ starts/);
-    // It judges nothing: no outcome output of a run.
-    expect(run.outputs.outcome).toBeUndefined();
+    // It judges nothing: the step succeeds whatever the tests did.
+    expect(run.outputs.outcome).toBe('success');
   }, 900_000);
 });
