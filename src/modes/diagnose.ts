@@ -88,7 +88,7 @@ async function execute(r: Runner, tests: readonly ParsedTestCase[], target: Pars
   const key = answerKey(target);
   while (executions < repeat && Date.now() < r.deadline) {
     const want = repeat - executions;
-    const load = startBusy(busy);
+    const load = await startBusy(busy);
     let answer;
     try {
       answer = await runRound({

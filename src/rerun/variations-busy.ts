@@ -14,14 +14,25 @@ export interface Busy {
   stop(): Promise<void>;
 }
 
-/** Starts `count` busy processes (Node itself, spinning); none with 0. */
-export function startBusy(count: number, execPath = process.execPath): Busy {
+/**
+ * Starts `count` busy processes (Node itself, spinning) and resolves once each is spinning (it says so on its output
+ * before its loop: a command started before then would run while they are still starting). None with 0.
+ */
+export async function startBusy(count: number, execPath = process.execPath): Promise<Busy> {
   const children: ChildProcess[] = [];
+  const ready: Array<Promise<void>> = [];
   for (let i = 0; i < count; i++) {
-    const child = spawn(execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore', env: {}, detached: true });
-    child.on('error', () => undefined);
+    const child = spawn(execPath, ['-e', "process.stdout.write('spinning\\n', () => { for (;;) {} });"], { stdio: ['ignore', 'pipe', 'ignore'], env: {}, detached: true });
     children.push(child);
+    ready.push(
+      new Promise<void>((resolve) => {
+        child.on('error', () => resolve());
+        child.on('exit', () => resolve());
+        child.stdout!.once('data', () => resolve());
+      }),
+    );
   }
+  await Promise.all(ready);
   return {
     stop: async () => {
       await Promise.all(
@@ -34,6 +45,7 @@ export function startBusy(count: number, execPath = process.execPath): Busy {
             }),
         ),
       );
+      for (const child of children) child.stdout?.destroy();
     },
   };
 }

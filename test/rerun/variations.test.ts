@@ -54,3 +54,19 @@ describe('the variations', () => {
     expect(presetSeed({ seed: '1 2' })).toBeUndefined();
   });
 });
+
+describe('startBusy', () => {
+  it('resolves once every busy process has started its loop, and stop leaves none', async () => {
+    const { startBusy } = await import('../../src/rerun/variations-busy.ts');
+    const { existsSync } = await import('node:fs');
+    const { execFileSync } = await import('node:child_process');
+    const busy = await startBusy(2);
+    const pids = execFileSync('ps', ['-o', 'pid=', '--ppid', String(process.pid)], { encoding: 'utf8' })
+      .split('\n')
+      .map((s) => s.trim())
+      .filter((s) => s !== '' && existsSync(`/proc/${s}/cmdline`) && execFileSync('cat', [`/proc/${s}/cmdline`], { encoding: 'utf8' }).includes('spinning'));
+    expect(pids).toHaveLength(2);
+    await busy.stop();
+    expect(pids.filter((pid) => existsSync(`/proc/${pid}`))).toEqual([]);
+  }, 30_000);
+});
