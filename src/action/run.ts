@@ -21,7 +21,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env, clone?: Promise<
     // Matrix, aggregate and fork modes (docs/matrix.md, docs/forks.md), loaded only when chosen.
     const modeInputs = readModeInputs(inputsFromEnv(env));
     if (modeInputs.mode !== 'run') {
-      if (inputsFromEnv(env)('rerun') !== '') core.warning(`The rerun input works in mode run only: ignored in mode ${modeInputs.mode} (docs/rerun.md).`);
+      if (inputsFromEnv(env)('rerun') !== '' && modeInputs.mode !== 'diagnose') core.warning(`The rerun input works in mode run only: ignored in mode ${modeInputs.mode} (docs/rerun.md).`);
       outcome = await (await import('../modes/index.ts')).runMode(env, modeInputs);
       return;
     }

@@ -16,7 +16,7 @@ import { statsScores } from '../pipeline/stats-scores.ts';
 import { applyRun, testSeconds, type ApplyResult, type RerunVerdicts } from '../pipeline/apply.ts';
 import { admitParcel, foldParcels, runParcel } from '../pipeline/fold.ts';
 import { clusterFiles } from '../pipeline/clusters-file.ts';
-import { DIAGNOSES_FILE } from '../store/owned.ts';
+import { keptDiagnosesFile } from '../diagnose/kept.ts';
 import { clockWarner, readReports, runContextFor } from '../pipeline/job.ts';
 import { inboxProvenance } from '../github/runs.ts';
 import { factsFor, warmApiClient, type PublishInput, type RunFacts, type StepRerun, type WarmApi } from '../github/publish.ts';
@@ -349,9 +349,7 @@ export async function decideAndWrite(step: Step, job: Job, reruns: Reruns | unde
         extraFiles: async (current, applied) => {
           const files = (await dashboardFiles(current, { workspace: ctx.workspace, classMap: inputs.codeownersMap })).set(BADGE_FILE, badgeText(badgeCounts(applied, now)));
           for (const [path, text] of clusterFiles(current, applied, (m) => core.warning(commandText(m, 1000)))) files.set(path, text);
-          // diagnoses.json is written by `mode: diagnose` only: a run's write keeps it as read (docs/why.md).
-          const diagnoses = current.get(DIAGNOSES_FILE);
-          if (diagnoses !== undefined) files.set(DIAGNOSES_FILE, diagnoses);
+          for (const [path, text] of keptDiagnosesFile(current)) files.set(path, text);
           return files;
         },
         releaseTexts: true,

@@ -9,6 +9,8 @@ import { scoreViewOf, formatPfs, symbols, SYMBOLS_LEGEND } from '../report/score
 import { resolveTest } from './override.ts';
 import { onsetOf, type RangeAnswer } from '../onset/index.ts';
 import { onsetPlain } from '../report/onset.ts';
+import type { Diagnosis } from '../diagnose/format.ts';
+import { diagnosisPlain } from '../diagnose/show.ts';
 
 const t = (untrusted: unknown, max = 300): string => plainText(String(untrusted), max, true);
 const num = (x: unknown): string => (typeof x === 'number' ? x.toFixed(2) : '—');
@@ -46,6 +48,8 @@ export interface ExplainOptions {
   line?: (id: string) => number | undefined;
   /** The commits of the onset's range, as the workspace's git gave them (src/github/onset-commits.ts). */
   commits?: RangeAnswer;
+  /** The test's newest diagnosis by experiment (diagnoses.json, `mode: diagnose`), when there is one. */
+  diagnosis?: (id: string) => Diagnosis | undefined;
 }
 
 export function explainTest(snapshot: Snapshot, query: string, options: ExplainOptions): string {
@@ -100,6 +104,9 @@ export function explainTest(snapshot: Snapshot, query: string, options: ExplainO
     const runName = (r: { run: string }): string => (seqOfRun.has(r.run) ? `#${seqOfRun.get(r.run)}` : r.run);
     out.push(...onsetPlain(onsetOf(history.runs), options.commits, runName));
   }
+
+  const diagnosis = options.diagnosis?.(id);
+  if (diagnosis) out.push(...diagnosisPlain(diagnosis));
 
   if (history && history.runs.length > 0) {
     const shown = history.runs.slice(-(options.runs ?? 20));

@@ -116,9 +116,19 @@ async function explain(positionals: string[], values: Values): Promise<number> {
   if (!Number.isInteger(runs) || runs < 1 || runs > 1000) throw new CliError(`--runs must be a whole number from 1 to 1000, got '${values.runs}'.`);
   const { readDataBranch, statsLineOf } = await import('./data.ts');
   const { explainTest } = await import('./explain.ts');
+  const { diagnosisOfTest } = await import('../diagnose/show.ts');
   const { snapshot, files, head } = await readDataBranch(options);
   const commits = await onsetCommits(snapshot, query);
-  process.stdout.write(explainTest(snapshot, query, { dataBranch: options.branch, now: Date.now(), runs, line: (id) => statsLineOf(files, snapshot, id), ...(commits ? { commits } : {}) }));
+  process.stdout.write(
+    explainTest(snapshot, query, {
+      dataBranch: options.branch,
+      now: Date.now(),
+      runs,
+      line: (id) => statsLineOf(files, snapshot, id),
+      diagnosis: (id) => diagnosisOfTest(files, id),
+      ...(commits ? { commits } : {}),
+    }),
+  );
   console.log(`\n(data branch '${options.branch}' at ${head.slice(0, 12)})`);
   return 0;
 }

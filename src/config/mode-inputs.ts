@@ -4,8 +4,8 @@
  */
 import { InputError, parseBoolean, type InputGetter } from './inputs.ts';
 
-export type Mode = 'run' | 'upload' | 'aggregate' | 'ingest-workflow-run';
-const MODES: readonly Mode[] = ['run', 'upload', 'aggregate', 'ingest-workflow-run'];
+export type Mode = 'run' | 'upload' | 'aggregate' | 'ingest-workflow-run' | 'diagnose';
+const MODES: readonly Mode[] = ['run', 'upload', 'aggregate', 'ingest-workflow-run', 'diagnose'];
 
 /** What the aggregating job expects: a number of shards, or the job keys of the shards (one per line). */
 export type ExpectedShards = { count: number } | { keys: string[] };
@@ -95,4 +95,28 @@ function checkKeys(keys: string[]): string[] {
   if (keys.length === 0) throw new InputError(`Input 'expected-shards' must list at least one shard.`);
   if (keys.length > 256) throw new InputError(`Input 'expected-shards' lists ${keys.length} shards; at most 256.`);
   return keys;
+}
+
+/** `mode: diagnose` (docs/diagnose.md): how much one run may spend, and the executions of each variation. */
+export interface DiagnoseInputs {
+  /** Test executions at most (`diagnose-budget: 600`), or minutes (`diagnose-budget: 30m`). */
+  budget: { executions: number } | { minutes: number };
+  /** Executions of each variation per test (rest, tz, lang, contention, file, full order). */
+  executions: number;
+}
+
+export const DIAGNOSE_DEFAULTS = { executions: 8, budget: 1000 };
+
+export function readDiagnoseInputs(get: InputGetter): DiagnoseInputs {
+  const raw = get('diagnose-budget').trim();
+  let budget: DiagnoseInputs['budget'] = { executions: DIAGNOSE_DEFAULTS.budget };
+  const m = /^(\d{1,7})\s*(m|min|minutes)?$/i.exec(raw);
+  if (raw !== '' && !m) throw new InputError(`Input 'diagnose-budget' must be a number of test executions (600) or of minutes (30m), got '${raw.slice(0, 80)}'.`);
+  if (m) budget = m[2] ? { minutes: Math.max(1, Number(m[1])) } : { executions: Math.max(1, Number(m[1])) };
+  const rawN = get('diagnose-executions').trim();
+  const executions = rawN === '' ? DIAGNOSE_DEFAULTS.executions : Number(rawN);
+  if (!Number.isInteger(executions) || executions < 7 || executions > 200) {
+    throw new InputError(`Input 'diagnose-executions' must be a whole number from 7 to 200 (below 7 no variation can change the category: docs/diagnose.md), got '${rawN.slice(0, 80)}'.`);
+  }
+  return { budget, executions };
 }

@@ -29,7 +29,12 @@ export interface Evidence {
   readonly failures: number;
   /** What the variation set, for people: `TZ=Pacific/Kiritimati`, `seed 1234`, `2 busy processes`. */
   readonly detail?: string;
+  /** The seed arm's counts per seed (`variation: seed`), which its rule reads (src/diagnose/rule.ts seedChance). */
+  readonly seeds?: ReadonlyArray<{ readonly seed: string; readonly executions: number; readonly failures: number }>;
 }
+
+/** Seeds kept per evidence row. */
+export const SEED_ROWS = 64;
 
 export interface Diagnosis {
   readonly category: Category;
@@ -67,9 +72,13 @@ export function renderDiagnoses(diagnoses: Diagnoses): string {
         at: d.at,
         ...(d.sha !== undefined ? { sha: d.sha } : {}),
         ...(d.polluter !== undefined ? { polluter: d.polluter.slice(0, TEXT_CHARS) } : {}),
-        evidence: d.evidence
-          .slice(0, EVIDENCE_ROWS)
-          .map((e) => ({ variation: e.variation, executions: e.executions, failures: e.failures, ...(e.detail !== undefined ? { detail: e.detail.slice(0, TEXT_CHARS) } : {}) })),
+        evidence: d.evidence.slice(0, EVIDENCE_ROWS).map((e) => ({
+          variation: e.variation,
+          executions: e.executions,
+          failures: e.failures,
+          ...(e.detail !== undefined ? { detail: e.detail.slice(0, TEXT_CHARS) } : {}),
+          ...(e.seeds !== undefined ? { seeds: e.seeds.slice(0, SEED_ROWS).map((s) => ({ seed: s.seed.slice(0, 64), executions: s.executions, failures: s.failures })) } : {}),
+        })),
       };
       return `${JSON.stringify(id)}: ${JSON.stringify(value)}`;
     });
@@ -81,7 +90,22 @@ function evidenceOf(x: unknown): Evidence | undefined {
   const e = x as Record<string, unknown>;
   if (typeof e.variation !== 'string' || !VARIATION.test(e.variation) || !isCount(e.executions) || !isCount(e.failures) || e.failures > e.executions) return undefined;
   if (e.detail !== undefined && typeof e.detail !== 'string') return undefined;
-  return { variation: e.variation, executions: e.executions, failures: e.failures, ...(typeof e.detail === 'string' ? { detail: e.detail.slice(0, TEXT_CHARS) } : {}) };
+  const seeds = Array.isArray(e.seeds) ? e.seeds.slice(0, SEED_ROWS).map(seedOf) : undefined;
+  if (e.seeds !== undefined && (seeds === undefined || seeds.some((s) => s === undefined))) return undefined;
+  return {
+    variation: e.variation,
+    executions: e.executions,
+    failures: e.failures,
+    ...(typeof e.detail === 'string' ? { detail: e.detail.slice(0, TEXT_CHARS) } : {}),
+    ...(seeds !== undefined ? { seeds: seeds as Array<{ seed: string; executions: number; failures: number }> } : {}),
+  };
+}
+
+function seedOf(x: unknown): { seed: string; executions: number; failures: number } | undefined {
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) return undefined;
+  const s = x as Record<string, unknown>;
+  if (typeof s.seed !== 'string' || !isCount(s.executions) || !isCount(s.failures) || s.failures > s.executions) return undefined;
+  return { seed: s.seed.slice(0, 64), executions: s.executions, failures: s.failures };
 }
 
 function diagnosisOf(x: unknown): Diagnosis | undefined {

@@ -21,7 +21,7 @@ import { ARTIFACT_PREFIX, BundleError, readBundle } from '../artifacts/bundle.ts
 import { DEFAULT_ZIP_LIMITS } from '../artifacts/zip.ts';
 import { admitParcel, foldParcels, runParcel } from '../pipeline/fold.ts';
 import { clusterFiles } from '../pipeline/clusters-file.ts';
-import { DIAGNOSES_FILE } from '../store/owned.ts';
+import { keptDiagnosesFile } from '../diagnose/kept.ts';
 import { clockWarner } from '../pipeline/job.ts';
 import { inboxProvenance } from '../github/runs.ts';
 import { MAX_UNTRUSTED_ARTIFACTS } from '../history/trust.ts';
@@ -126,9 +126,7 @@ export async function ingestShards(o: IngestOptions): Promise<SyncResult<ShardsA
         extraFiles: async (current, applied) => {
           const files = (await dashboardFiles(current, { workspace: o.ctx.workspace, classMap: o.inputs.codeownersMap })).set(BADGE_FILE, badgeText(badgeCounts(applied, o.now)));
           for (const [path, text] of clusterFiles(current, applied, (m) => core.warning(commandText(m, 1000)))) files.set(path, text);
-          // diagnoses.json is written by `mode: diagnose` only: a run's write keeps it as read (docs/why.md).
-          const diagnoses = current.get(DIAGNOSES_FILE);
-          if (diagnoses !== undefined) files.set(DIAGNOSES_FILE, diagnoses);
+          for (const [path, text] of keptDiagnosesFile(current)) files.set(path, text);
           return files;
         },
         releaseTexts: true,

@@ -14,6 +14,8 @@ export async function runMode(env: NodeJS.ProcessEnv, modeInputs: ModeInputs): P
       return (await import('./aggregate.ts')).aggregateMode(env, modeInputs);
     case 'ingest-workflow-run':
       return (await import('./ingest.ts')).ingestWorkflowRunMode(env, modeInputs);
+    case 'diagnose':
+      return (await import('./diagnose.ts')).diagnoseMode(env);
     case 'run':
       throw new Error('mode run is the default pipeline (action/run.ts)');
   }

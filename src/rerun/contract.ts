@@ -10,6 +10,9 @@
  * - FLAKEGUARD_RERUN_REPEAT: N ≥ 1, run each listed test N times in this one invocation; the report lists each
  *   execution as its own testcase, in order (docs/rerun.md, "Executions per start"). A command that ignores it (one
  *   testcase per test) still works: the core counts the executions it got and asks for the rest in further starts.
+ * - FLAKEGUARD_RERUN_SEED: set only by `mode: diagnose`'s seed variation, a whole number; the command passes it to
+ *   the runner's own seed (test order, random data), e.g. `vitest --sequence.shuffle --sequence.seed=$FLAKEGUARD_RERUN_SEED`
+ *   (docs/diagnose.md). Its other variations set TZ, LANG and LC_ALL, and run busy processes beside it.
  * The command's exit code is not the verdict; the report is. Keep these names.
  */
 
@@ -43,6 +46,11 @@ export interface PresetOptions {
    * each execution as its own testcase with the test's classname and name, in order.
    */
   repeat?: number;
+  /**
+   * The seed of `mode: diagnose`'s seed variation (FLAKEGUARD_RERUN_SEED): a preset passes it to its runner's own seed
+   * option where the runner has one (docs/diagnose.md, "seed"); absent outside that variation.
+   */
+  seed?: string;
 }
 
 /**

@@ -13,6 +13,7 @@
  * process (docs/rerun.md, "Executions per start").
  */
 import type { RerunPreset } from '../contract.ts';
+import { presetSeed } from '../variations.ts';
 import { goQuoteMeta, unique } from './pattern-escape.ts';
 import { screenGotestsum } from './args.ts';
 
@@ -57,6 +58,7 @@ export const gotestsum: RerunPreset = {
           '--',
           ...(split < 0 ? [] : args.slice(split + 1)),
           `-count=${Math.max(1, Math.floor(options?.repeat ?? 1))}`,
+          ...(presetSeed(options) !== undefined ? [`-shuffle=${presetSeed(options)}`] : []),
           `-run=${goRunPattern(tests.map((t) => t.name))}`,
           ...packages,
         ],

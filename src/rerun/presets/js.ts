@@ -5,6 +5,7 @@
  */
 import type { RerunCommand, RerunPreset, RerunTest } from '../contract.ts';
 import { JEST_ARGS, MOCHA_ARGS, NODE_TEST_ARGS, screen, VITEST_ARGS } from './args.ts';
+import { presetSeed } from '../variations.ts';
 import { JEST_RUNNER, MOCHA_HOOKS, REPEAT_ENV, repeatCount, VITEST_REPORTER, VITEST_RUNNER, writeFilesCommand } from './repeat.ts';
 import { ANSI_GAP, anchoredAlternation, CONTROL_GAP, globForFile, jsRegexLiteral, jsRegexLiteralWithGap, jsRegexLiteralWithSeparator, pathArg, unique } from './pattern-escape.ts';
 
@@ -34,6 +35,7 @@ export const vitest: RerunPreset = {
     const files = unique(tests.map((t) => t.classname || t.file || '').filter((f) => f !== '')).map(vitestFilter);
     const pattern = anchoredAlternation(tests.map((t) => jsRegexLiteralWithSeparator(t.name, ' > ', ' ', CONTROL_GAP)));
     const n = repeatCount(options?.repeat);
+    const seed = presetSeed(options);
     const reporter = `${reportPath}.flakeguard-vitest-reporter.mjs`;
     const runner = `${reportPath}.flakeguard-vitest-runner.mjs`;
     const run: RerunCommand = {
@@ -50,6 +52,7 @@ export const vitest: RerunPreset = {
         '--coverage.enabled=false',
         '--passWithNoTests',
         ...(n > 1 ? [`--reporter=${reporter}`] : []),
+        ...(seed !== undefined ? ['--sequence.shuffle', `--sequence.seed=${seed}`] : []),
       ],
     };
     if (n === 1) return [run];
@@ -103,9 +106,20 @@ export const jest: RerunPreset = {
     const names = tests.flatMap((t) => fullNames(t).map((n) => (n.startsWith(' ') ? n.slice(1) : n)));
     const pattern = anchoredAlternation(names.map(jsRegexLiteral));
     const n = repeatCount(options?.repeat);
+    const seed = presetSeed(options);
     const runner = `${reportPath}.flakeguard-jest-runner.cjs`;
     const run: RerunCommand = {
-      argv: [...localBin('jest'), ...(options?.args ?? []), '--ci', `--testNamePattern=${pattern}`, '--reporters=default', '--reporters=jest-junit', '--coverage=false', '--passWithNoTests'],
+      argv: [
+        ...localBin('jest'),
+        ...(options?.args ?? []),
+        '--ci',
+        `--testNamePattern=${pattern}`,
+        '--reporters=default',
+        '--reporters=jest-junit',
+        '--coverage=false',
+        '--passWithNoTests',
+        ...(seed !== undefined ? ['--randomize', `--seed=${seed}`] : []),
+      ],
       env: { JEST_JUNIT_OUTPUT_FILE: reportPath },
     };
     // A runner of the project's own on the command line would clash with the preset's: one execution a start then.
