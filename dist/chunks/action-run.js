@@ -16,35 +16,16 @@ import {
   dashboardFiles,
   foldParcels,
   inboxProvenance,
+  keptDiagnosesFile,
   readReports,
+  rulesActive,
   runContextFor,
   runParcel,
   statsScores,
   testSeconds,
   writeResultsFile
 } from "./shared-pipeline-apply.js";
-import "./shared-scoring-regression.js";
-import {
-  commandFound,
-  nearestPreset
-} from "./shared-rerun-typo.js";
-import {
-  keepScopes,
-  scopedBefore
-} from "./shared-junit-xml.js";
 import "./shared-policy-fix-release.js";
-import {
-  PRESETS,
-  findPreset,
-  splitWords
-} from "./shared-rerun-presets-args.js";
-import {
-  finalAttemptFailed
-} from "./shared-policy-hand-edits.js";
-import {
-  DEFAULT_MAX_RUNS
-} from "./shared-rerun-fix-plan.js";
-import "./shared-owners-codeowners.js";
 import {
   factsFor,
   publishOutcome,
@@ -58,21 +39,42 @@ import {
   readBranchFiles,
   syncRun
 } from "./shared-store-sync.js";
+import "./shared-scoring-multi-factor.js";
+import {
+  readRerunInputs
+} from "./shared-rerun-rerun-inputs.js";
+import "./shared-scoring-regression.js";
+import "./shared-diagnose-format.js";
+import "./shared-scoring-pfs.js";
+import {
+  keepScopes,
+  scopedBefore
+} from "./shared-junit-xml.js";
+import {
+  finalAttemptFailed
+} from "./shared-policy-hand-edits.js";
+import "./shared-scoring-thresholded.js";
+import {
+  commandFound
+} from "./shared-rerun-typo.js";
+import "./shared-rerun-presets-args.js";
 import {
   verifyStepFiles,
   watchStepFiles
 } from "./shared-github-step-files.js";
+import "./shared-text-shell.js";
+import {
+  DEFAULT_MAX_RUNS
+} from "./shared-rerun-fix-plan.js";
+import "./shared-owners-codeowners.js";
 import "./shared-report-summary.js";
 import "./shared-report-scores.js";
-import "./shared-report-clusters.js";
 import "./shared-clusters-cluster.js";
-import "./shared-scoring-multi-factor.js";
-import "./shared-scoring-pfs.js";
-import "./shared-scoring-thresholded.js";
-import "./shared-text-edit-distance.js";
+import "./shared-report-clusters.js";
 import {
   parseSnapshot
 } from "./shared-store-snapshot.js";
+import "./shared-text-edit-distance.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
 import {
@@ -82,7 +84,9 @@ import {
   warning
 } from "./shared-actions-http-client.js";
 import {
-  openClone,
+  openClone
+} from "./shared-action-early-clone.js";
+import {
   readModeInputs
 } from "./shared-config-mode-inputs.js";
 import {
@@ -90,7 +94,6 @@ import {
   dataRemote
 } from "./shared-config-context.js";
 import "./shared-store-git.js";
-import "./shared-store-git-process.js";
 import "./shared-store-inbox-refs.js";
 import {
   InputError,
@@ -99,6 +102,7 @@ import {
   parseInteger,
   readInputs
 } from "./shared-config-inputs.js";
+import "./shared-store-git-process.js";
 import "./shared-owners-classmap.js";
 import "./shared-store-cleanup.js";
 import {
@@ -107,7 +111,8 @@ import {
 import {
   BADGE_FILE,
   isStatsShardPath
-} from "./shared-store-layout.js";
+} from "./shared-store-decisions.js";
+import "./shared-store-layout.js";
 import "./shared-history-cell.js";
 import "./shared-cost-index.js";
 import "./shared-undici.js";
@@ -149,60 +154,6 @@ function gitDataBranch(opening, readOnly, options = {}) {
   };
 }
 
-// src/rerun/rerun-inputs.ts
-var RERUN_DEFAULTS = { attempts: 3, attemptsMax: 6, maxTests: 20, timeoutSec: 600, budget: 0, newTests: "warn" };
-function readRerunInputs(get, found) {
-  const command = get("rerun");
-  const attempts = parseInteger("rerun-attempts", get("rerun-attempts"), RERUN_DEFAULTS.attempts, 1, 20);
-  const attemptsMax = parseInteger("rerun-attempts-max", get("rerun-attempts-max"), Math.max(RERUN_DEFAULTS.attemptsMax, attempts), 1, 50);
-  if (attemptsMax < attempts) {
-    throw new InputError(`Input 'rerun-attempts-max' (${attemptsMax}) must be at least 'rerun-attempts' (${attempts}).`);
-  }
-  const maxTests = parseInteger("rerun-max-tests", get("rerun-max-tests"), RERUN_DEFAULTS.maxTests, 1, 1e4);
-  const timeoutSec = parseInteger("rerun-timeout", get("rerun-timeout"), RERUN_DEFAULTS.timeoutSec, 1, 6 * 3600);
-  const budget = parseInteger("rerun-budget", get("rerun-budget"), RERUN_DEFAULTS.budget, 0, 1e6);
-  const newTests = (get("new-tests") || RERUN_DEFAULTS.newTests).toLowerCase();
-  if (newTests !== "warn" && newTests !== "block") {
-    throw new InputError(`Input 'new-tests' must be warn or block, got '${newTests.slice(0, 80)}'.`);
-  }
-  if (command.trim() === "") return void 0;
-  const rest = { attempts, attemptsMax, maxTests, timeoutSec, budget, newTests };
-  const chosen = choosePreset(command, found);
-  return { command, ...chosen, ...rest };
-}
-function choosePreset(command, found) {
-  const first = command.trim().split(/[ \t]+/)[0];
-  const preset = findPreset(first);
-  if (first !== "auto" && preset === void 0) {
-    const meant = found ? nearestPreset(first, [...PRESETS.keys(), "auto"]) : void 0;
-    if (meant !== void 0 && !found(first)) {
-      throw new InputError(
-        `Input 'rerun': \`${first}\` is not a preset or a command found here; did you mean \`${meant}\`? (The presets: docs/rerun-presets.md; a shell command's first word must be a command on PATH or a file of the workspace.)`
-      );
-    }
-    return { notices: [] };
-  }
-  const split = splitWords(command.trim());
-  if ("error" in split) throw new InputError(`Input 'rerun' (the ${first} preset and its arguments) cannot be read: ${split.error}.`);
-  const args = split.words.slice(1);
-  if (preset === void 0) {
-    if (args.length > 0) {
-      throw new InputError(`Input 'rerun': 'auto' takes no arguments ('${args[0].slice(0, 80)}'); to pass the runner's flags, name its preset (rerun: jest --color=true).`);
-    }
-    return { auto: true, notices: [] };
-  }
-  if (args.length === 0) return { preset, notices: [] };
-  if (preset.screenArgs === void 0) {
-    throw new InputError(`Input 'rerun': the ${preset.name} preset takes no arguments ('${args[0].slice(0, 80)}'); see docs/rerun-presets.md.`);
-  }
-  const screened = preset.screenArgs(args);
-  if ("refused" in screened) {
-    throw new InputError(`Input 'rerun': the ${preset.name} preset cannot pass on '${screened.refused.slice(0, 80)}': ${screened.why} (docs/rerun-presets.md).`);
-  }
-  const notices = screened.dropped.map((d) => `Re-runs: the ${preset.name} preset leaves out ${d}.`);
-  return { preset, ...screened.args.length > 0 ? { args: screened.args } : {}, notices };
-}
-
 // src/rerun/fix-inputs.ts
 function readFixInputs(get) {
   const mode = (get("fix-verify") || "auto").toLowerCase();
@@ -242,7 +193,7 @@ async function readJob(step, branch) {
   const now = Date.now();
   const run2 = runContextFor(ctx, inputs, reports.timestamp, now);
   const rules = step.config.policy.rules;
-  const issues = inputs.createIssues ? await (await import("./github-issues.js")).prepareIssues({ inputs, ctx, readOnly, rules }) : void 0;
+  const issues = inputs.createIssues ? await (await import("./github-issues.js")).prepareIssues({ inputs, ctx, readOnly, rules, ...step.rerunInputs ? { rerun: step.rerunInputs } : {} }) : void 0;
   return { reports, run: run2, now, warnClock: clockWarner(), issues, ...snapshot ? { snapshot } : {} };
 }
 async function keptScopes(step, reports, branch) {
@@ -355,16 +306,32 @@ function recordedTests(step, job, reruns) {
   const tests = reruns ? reruns.result.tests : job.reports.tests;
   return splitHistory(step) ? splitTests(tests, step.inputs.jobKey) : tests;
 }
+async function quarantineOwners(step) {
+  if (!rulesActive(step.config.policy.quarantine)) return void 0;
+  const { findCodeowners, ownersOfTest, ownerText, parseClassMap } = await import("./owners-index.js");
+  const classMap = step.inputs.codeownersMap ? parseClassMap(step.inputs.codeownersMap) : [];
+  const found = await findCodeowners(step.ctx.workspace);
+  if (!found || "tooLarge" in found) {
+    warning(
+      found ? `${found.path} is 3 MB or more, so GitHub does not use it: policy.quarantine finds no owner.` : "policy.quarantine: no CODEOWNERS file (.github/, the root or docs/): no test has an owner.",
+      { title: "flakeguard quarantine rules" }
+    );
+  }
+  const lookup = { classMap, workspace: step.ctx.workspace, ...found && !("tooLarge" in found) ? { codeowners: found } : {} };
+  return (test) => ownersOfTest(test, lookup).owners.map(ownerText);
+}
 async function decideAndWrite(step, job, reruns, branch, fixes) {
   const { inputs, ctx, config, readOnly } = step;
   const { reports, run: run2, now, warnClock, issues } = job;
   let facts;
   const api = warmApiClient(inputs, ctx);
+  const ownersOf = await quarantineOwners(step);
   const options = {
     ...config,
     normalise: normalizeErrorMessage,
     scoreTests: statsScores(Math.min(run2.time, now), config.policy.rules.scoring),
-    ...inputs.costPerMinute !== void 0 ? { costPerMinute: inputs.costPerMinute } : {}
+    ...inputs.costPerMinute !== void 0 ? { costPerMinute: inputs.costPerMinute } : {},
+    ...ownersOf ? { ownersOf } : {}
   };
   const provenance = inboxProvenance(inputs, ctx);
   const fixed = fixInput(fixes, readOnly);
@@ -401,6 +368,7 @@ async function decideAndWrite(step, job, reruns, branch, fixes) {
         extraFiles: async (current, applied) => {
           const files = (await dashboardFiles(current, { workspace: ctx.workspace, classMap: inputs.codeownersMap })).set(BADGE_FILE, badgeText(badgeCounts(applied, now)));
           for (const [path, text] of clusterFiles(current, applied, (m) => warning(commandText(m, 1e3)))) files.set(path, text);
+          for (const [path, text] of keptDiagnosesFile(current)) files.set(path, text);
           return files;
         },
         releaseTexts: true,
@@ -463,7 +431,8 @@ function runFacts(step, job, reruns, written, resultsFile, fixes) {
     ...reruns ? { rerun: reruns } : {},
     ...resultsFile ? { resultsFile } : {},
     ...job.issues ? { issues: job.issues } : {},
-    ...fixes ? { fixes } : {}
+    ...fixes ? { fixes } : {},
+    ...step.inputs.annotatedReport ? { tests: reports.tests, ...reports.reporters ? { reporters: reports.reporters } : {} } : {}
   };
 }
 
@@ -474,7 +443,7 @@ async function run(env = process.env, clone) {
   try {
     const modeInputs = readModeInputs(inputsFromEnv(env));
     if (modeInputs.mode !== "run") {
-      if (inputsFromEnv(env)("rerun") !== "") warning(`The rerun input works in mode run only: ignored in mode ${modeInputs.mode} (docs/rerun.md).`);
+      if (inputsFromEnv(env)("rerun") !== "" && modeInputs.mode !== "diagnose") warning(`The rerun input works in mode run only: ignored in mode ${modeInputs.mode} (docs/rerun.md).`);
       outcome = await (await import("./modes-index.js")).runMode(env, modeInputs);
       return;
     }

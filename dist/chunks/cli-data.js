@@ -1,21 +1,24 @@
 import {
   isRemoteUrl,
+  onsetCommitsOf,
   readDataBranch,
   remoteOf,
   statsLineOf,
   writeOverrides
 } from "./shared-cli-data.js";
 import "./shared-store-sync.js";
+import "./shared-onset-changepoint.js";
 import "./shared-cli-override.js";
-import "./shared-text-edit-distance.js";
 import "./shared-store-snapshot.js";
+import "./shared-text-edit-distance.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
 import "./shared-store-git.js";
-import "./shared-store-git-process.js";
 import "./shared-store-inbox-refs.js";
+import "./shared-store-git-process.js";
 import "./shared-store-cleanup.js";
 import "./shared-store-read-bounds.js";
+import "./shared-store-decisions.js";
 import "./shared-store-layout.js";
 import "./shared-history-cell.js";
 import "./shared-cost-index.js";
@@ -23,6 +26,7 @@ import "./shared-model.js";
 import "./shared-runtime.js";
 export {
   isRemoteUrl,
+  onsetCommitsOf,
   readDataBranch,
   remoteOf,
   statsLineOf,

@@ -7357,7 +7357,15 @@ var int = (min, max) => ({ type: "int", min, max });
 var num = (min, max, above = false) => ({ type: "number", min, max, above });
 var prob = num(0, 1);
 var FG = "flakeguard";
-var S = (key, target, kind, origin, description) => ({ key, target, kind, origin, description });
+var S = (key, target, kind, origin, description, shown) => ({
+  key,
+  target,
+  kind,
+  origin,
+  description,
+  ...shown !== void 0 ? { shown } : {}
+});
+var Q = (key, target, kind, description) => S(`policy.quarantine.${key}`, ["policy", "quarantine", ...target], kind, FG, description, "off");
 var R = ["policy", "rules"];
 var SC = [...R, "scoring"];
 var SETTINGS = [
@@ -7461,6 +7469,19 @@ var SETTINGS = [
   S("policy.multi-factor.monitoring-threshold", [...SC, "multiFactor", "monitoringThreshold"], prob, "000", 'below it "stable" (the multi-factor rule releases on it)'),
   S("policy.multi-factor.min-confidence-for-quarantine", [...SC, "multiFactor", "minConfidenceForQuarantine"], prob, "000", 'confidence for "quarantine"'),
   S("policy.multi-factor.min-confidence-for-action", [...SC, "multiFactor", "minConfidenceForAction"], prob, "000", 'confidence for "investigate"'),
+  // Quarantine rules as code (docs/quarantine-rules.md): all off unless set.
+  Q("max-per-owner", ["maxPerOwner"], int(0, 1e6), "quarantined tests per CODEOWNERS owner at most; beyond it new quarantines are refused and their failures block"),
+  Q("caps", ["caps"], { type: "owner-caps", max: 1e6 }, 'per-owner caps, e.g. `{"@org/payments": 3}` (owners quoted); they win over max-per-owner'),
+  Q("owner-required-after-days", ["ownerRequiredAfterDays"], int(1, 3650), "a quarantine of a test without a CODEOWNERS owner is released after this many days"),
+  Q("expire-after-days", ["expireAfterDays"], int(1, 3650), "a quarantine older than this is surfaced to its owners (issue comment, the summary's warning)"),
+  S(
+    "policy.quarantine.on-expiry",
+    ["policy", "quarantine", "onExpiry"],
+    { type: "choice", words: ["warn", "block"] },
+    FG,
+    "warn: an expired quarantine stays; block: it is released and its failures block",
+    "warn"
+  ),
   ...["intermittency", "rerun-pass-rate", "failure-clustering", "message-variance", "fail-success-ratio", "consecutive-failure-penalty"].map(
     (w) => S(`policy.multi-factor.weights.${w}`, [...SC, "multiFactor", "weights", w.replace(/-(\w)/g, (_m, c) => c.toUpperCase())], prob, "000", `weight of ${w}`)
   )
@@ -7498,9 +7519,32 @@ function readValue(setting, value) {
       return typeof value === "boolean" ? { value } : { error: "must be true or false" };
     case "list":
       return Array.isArray(value) && value.every((w) => typeof w === "string" && k.words.includes(w)) && new Set(value).size === value.length ? { value: [...value] } : { error: `must be a list of distinct words among ${k.words.join(", ")}` };
+    case "owner-caps":
+      return { error: "must be a mapping" };
     case "pair":
       return Array.isArray(value) && value.length === 2 && value.every((x) => inRange(x, k.min, k.max, k.above)) ? { value: [value[0], value[1]] } : { error: `must be a pair [a, b] of numbers ${range(k.min, k.max, k.above)}` };
   }
+}
+var OWNER_NAME = /^[^\u0000-\u001f\u007f]{1,200}$/;
+function readOwnerCaps(node, key, max, path, line, at) {
+  if (!(0, import_yaml.isMap)(node)) throw new InputError(`Config file ${path}${line}: '${key}' must be a mapping of owners to caps, e.g. {"@org/payments": 3}.`);
+  const out = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const item of node.items) {
+    const where = at(item.key) || line;
+    const owner = (0, import_yaml.isScalar)(item.key) ? item.key.value : void 0;
+    if (typeof owner !== "string" || !OWNER_NAME.test(owner) || owner.trim() !== owner) {
+      throw new InputError(`Config file ${path}${where}: '${key}' must name each owner as CODEOWNERS does (a quoted string such as "@org/team", at most 200 characters).`);
+    }
+    if (seen.has(owner.toLowerCase())) throw new InputError(`Config file ${path}${where}: '${key}' names ${JSON.stringify(owner)} twice (owners are compared case-insensitively).`);
+    seen.add(owner.toLowerCase());
+    const value = (0, import_yaml.isScalar)(item.value) ? item.value.value : void 0;
+    if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > max) {
+      throw new InputError(`Config file ${path}${where}: '${key}' of ${JSON.stringify(owner)} must be a whole number from 0 to ${max}.`);
+    }
+    out.push([owner, value]);
+  }
+  return Object.fromEntries(out);
 }
 function parseFileConfig(text, path) {
   const lines = new import_yaml.LineCounter();
@@ -7525,6 +7569,10 @@ function parseFileConfig(text, path) {
       const key = prefix ? `${prefix}.${name}` : name;
       const line = at(keyNode);
       const setting = BY_KEY.get(key);
+      if (setting?.kind.type === "owner-caps") {
+        setAt(config, setting.target, readOwnerCaps(pair.value, key, setting.kind.max, path, line, at));
+        continue;
+      }
       if (setting) {
         const raw = (0, import_yaml.isScalar)(pair.value) || (0, import_yaml.isSeq)(pair.value) ? pair.value.toJS(doc, { maxAliasCount: 10 }) : pair.value ?? null;
         const { value, error } = readValue(setting, raw);

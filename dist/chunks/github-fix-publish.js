@@ -3,7 +3,12 @@ const { createHash } = require("node:crypto");
 import {
   IssueApi
 } from "./shared-github-issue-body.js";
+import "./shared-why-answer.js";
 import "./shared-report-onset.js";
+import {
+  setOutput
+} from "./shared-github-step-files.js";
+import "./shared-text-shell.js";
 import {
   fixIssueComment
 } from "./shared-report-fix-summary.js";
@@ -11,14 +16,14 @@ import "./shared-rerun-fix-plan.js";
 import "./shared-onset-changepoint.js";
 import "./shared-owners-index.js";
 import "./shared-owners-codeowners.js";
-import {
-  setOutput
-} from "./shared-github-step-files.js";
+import "./shared-report-clusters.js";
 import {
   info,
   warning
 } from "./shared-actions-http-client.js";
 import "./shared-owners-classmap.js";
+import "./shared-store-layout.js";
+import "./shared-history-cell.js";
 import "./shared-cost-index.js";
 import "./shared-undici.js";
 import {

@@ -4,17 +4,21 @@ const { join } = require("node:path");
 import {
   readFixRecord
 } from "./shared-policy-fix-release.js";
+import "./shared-scoring-multi-factor.js";
+import "./shared-scoring-pfs.js";
 import {
   detectRunner,
   readWorkspaceFacts,
   runRound
 } from "./shared-rerun-process.js";
 import {
-  findPreset
-} from "./shared-rerun-presets-args.js";
-import {
   quarantineBefore
 } from "./shared-policy-hand-edits.js";
+import "./shared-scoring-thresholded.js";
+import {
+  findPreset
+} from "./shared-rerun-presets-args.js";
+import "./shared-text-shell.js";
 import {
   fixRate,
   fixVerdict,
@@ -25,9 +29,6 @@ import {
 } from "./shared-github-pr-touched.js";
 import "./shared-owners-index.js";
 import "./shared-owners-codeowners.js";
-import "./shared-scoring-multi-factor.js";
-import "./shared-scoring-pfs.js";
-import "./shared-scoring-thresholded.js";
 import "./shared-store-snapshot.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
@@ -42,6 +43,7 @@ import {
 } from "./shared-store-git-process.js";
 import "./shared-owners-classmap.js";
 import "./shared-store-read-bounds.js";
+import "./shared-store-decisions.js";
 import "./shared-store-layout.js";
 import "./shared-history-cell.js";
 import "./shared-cost-index.js";

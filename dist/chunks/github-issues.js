@@ -6,6 +6,12 @@ import {
   pfsTrendOf
 } from "./shared-scoring-regression.js";
 import {
+  parseDiagnoses
+} from "./shared-diagnose-format.js";
+import {
+  DEFAULT_PFS_CONFIG
+} from "./shared-scoring-pfs.js";
+import {
   apiCommits,
   folderOf,
   rangeCommits,
@@ -27,7 +33,14 @@ import {
   tracked,
   withMeta
 } from "./shared-github-issue-body.js";
+import {
+  whyAnswer
+} from "./shared-why-answer.js";
 import "./shared-report-onset.js";
+import {
+  appendSummary
+} from "./shared-github-step-files.js";
+import "./shared-text-shell.js";
 import {
   latestChange,
   onsetOf
@@ -39,17 +52,12 @@ import {
   findCodeowners
 } from "./shared-owners-codeowners.js";
 import {
-  appendSummary
-} from "./shared-github-step-files.js";
-import {
-  signatureMd
-} from "./shared-report-clusters.js";
-import {
+  clusterIndex,
   parseClusters
 } from "./shared-clusters-cluster.js";
 import {
-  DEFAULT_PFS_CONFIG
-} from "./shared-scoring-pfs.js";
+  signatureMd
+} from "./shared-report-clusters.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
 import {
@@ -62,6 +70,11 @@ import {
 } from "./shared-owners-classmap.js";
 import {
   CLUSTERS_FILE,
+  DECISIONS_FILE,
+  DIAGNOSES_FILE,
+  parseDecisions
+} from "./shared-store-decisions.js";
+import {
   META_FILE,
   parseLineObject,
   parseMeta,
@@ -155,6 +168,16 @@ function planIssues(tests, index, options) {
       else if (status === "muted") muted++;
       else if (status !== "open" && !options.liftedNow.has(f.hash)) {
         opens.push({ action: { kind: "reopen", facts: f, issue, reason: "order-dependent", why: `the test ${f.orderDependent}` }, rank: 30 });
+      }
+      continue;
+    }
+    if (f.rule) {
+      if (issue && f.rule.newly) {
+        if (status === "open") actions.push({ kind: "comment", facts: f, issue, about: "rule" });
+        else if (status === "muted") muted++;
+        else opens.push({ action: { kind: "reopen", facts: f, issue, reason: f.quarantined ? "quarantined" : "regressed", why: f.rule.reason }, rank: 25 });
+      } else if (!issue && f.quarantined && !byOverride(f)) {
+        opens.push({ action: { kind: "open", facts: f, reason: "quarantined" }, rank });
       }
       continue;
     }
@@ -499,6 +522,7 @@ var ActionWriter = class {
     return ownersOfTest(f.test, this.lookup);
   }
   body(f, reason, meta, regression2) {
+    const owners = this.owners(f);
     return renderBody(this.render, {
       test: f.test,
       hash: f.hash,
@@ -510,12 +534,52 @@ var ActionWriter = class {
       ...regression2 ? { pfsBefore: regression2.before } : {},
       pfsTrend: pfsTrend(f.test, 6, this.s.regression),
       ...this.s.regression ? { trendWindow: this.s.regression.window } : {},
-      owners: this.owners(f),
+      owners,
       ...this.lookup.codeownersPath ? { codeownersPath: this.lookup.codeownersPath } : {},
       statsFile: this.statsFile(f.id),
       meta,
-      ...this.onsets?.has(f.id) ? { onset: this.onsets.get(f.id) } : {},
-      ...this.costOf(f.id)
+      why: this.why(f, owners)
+    });
+  }
+  branchFacts;
+  /**
+   * The test's answer (src/why/, as `flakeguard why` gives it) from the branch as this run wrote it: the body's onset,
+   * cost, cluster, diagnosis and re-run command come from it. The branch's files are parsed once, for the first body.
+   */
+  why(f, owners) {
+    if (!this.branchFacts) {
+      const files = this.result.files;
+      const decisions2 = files.has(DECISIONS_FILE) ? parseDecisions(files.get(DECISIONS_FILE)).log?.tests : void 0;
+      this.branchFacts = {
+        decisions: decisions2 ?? /* @__PURE__ */ new Map(),
+        clusters: clusterIndex(parseClusters(files.get(CLUSTERS_FILE)).clusters),
+        diagnoses: parseDiagnoses(files.get(DIAGNOSES_FILE)).diagnoses.tests
+      };
+    }
+    const b = this.branchFacts;
+    const d = f.decision;
+    const onset = this.onsets?.get(f.id);
+    const decisions = b.decisions.get(f.id);
+    const cluster = b.clusters.get(f.id);
+    const diagnosis = b.diagnoses.get(f.id);
+    const cost = this.costOf(f.id).cost;
+    return whyAnswer({
+      id: f.id,
+      dataBranch: this.render.dataBranch,
+      now: this.run.time,
+      test: f.test,
+      stats: { ...this.result.scores.get(f.id) ?? {}, quarantined: f.quarantined, reason: d?.reason ?? "", ...d?.since ? { since: d.since } : {} },
+      ...d?.override ? { override: { override: d.override } } : {},
+      statsFile: this.statsFile(f.id),
+      runs: this.result.runs,
+      ...decisions ? { decisions } : {},
+      ...cluster ? { cluster } : {},
+      ...diagnosis ? { diagnosis } : {},
+      ...cost ? { cost } : {},
+      owners,
+      ...this.lookup.codeownersPath ? { codeownersPath: this.lookup.codeownersPath } : {},
+      ...onset?.commits ? { commits: onset.commits } : {},
+      ...this.s.rerun ? { rerun: this.s.rerun } : {}
     });
   }
   costs;
@@ -560,6 +624,7 @@ var ActionWriter = class {
   commentFor(a) {
     if (a.about === "quarantined") return this.comment({ kind: "quarantined", reason: a.facts.decision?.reason ?? "quarantined", run: this.run.key });
     if (a.about === "order-dependent") return this.comment({ kind: "order-dependent", sentence: a.facts.orderDependent ?? "", run: this.run.key });
+    if (a.about === "rule") return this.comment({ kind: "rule", reason: a.facts.rule?.reason ?? "", run: this.run.key });
     return this.comment({ kind: "regressed", now: a.regression.now, before: a.regression.before });
   }
   async ensureLabel() {
@@ -660,7 +725,7 @@ var ActionWriter = class {
           "Commented on",
           a.issue.number,
           a.issue.title,
-          a.about === "quarantined" ? "(quarantined)." : a.about === "order-dependent" ? "(order-dependent)." : "(flakiness rose again)."
+          a.about === "quarantined" ? "(quarantined)." : a.about === "order-dependent" ? "(order-dependent)." : a.about === "rule" ? "(policy.quarantine)." : "(flakiness rose again)."
         );
       }
       case "close": {
@@ -745,7 +810,7 @@ function testFacts(result, index, hashOf, r) {
   const quarantined = new Set(result.quarantined);
   const newly = new Set(result.newlyQuarantined);
   const released = new Set(result.released);
-  const relevant = /* @__PURE__ */ new Set([...result.quarantined, ...result.released, ...result.orderDependent.keys()]);
+  const relevant = /* @__PURE__ */ new Set([...result.quarantined, ...result.released, ...result.orderDependent.keys(), ...result.ruleEffects?.keys() ?? []]);
   for (const [id, test] of result.history) {
     if (relevant.has(id)) continue;
     if (index.byHash.size > 0 && index.byHash.has(hashOf(id)) || recentlyFailing(test.runs, r)) relevant.add(id);
@@ -765,7 +830,8 @@ function testFacts(result, index, hashOf, r) {
       newlyQuarantined: newly.has(id),
       released: released.has(id),
       ...intervals.has(id) ? { pfsNow: intervals.get(id) } : {},
-      ...result.orderDependent.has(id) ? { orderDependent: result.orderDependent.get(id) } : {}
+      ...result.orderDependent.has(id) ? { orderDependent: result.orderDependent.get(id) } : {},
+      ...result.ruleEffects?.has(id) ? { rule: result.ruleEffects.get(id) } : {}
     });
   }
   return facts;
@@ -891,7 +957,7 @@ async function prepareIssues(setup) {
     return void 0;
   }
 }
-async function prepare({ inputs, ctx, readOnly, rules }) {
+async function prepare({ inputs, ctx, readOnly, rules, rerun }) {
   if (!inputs.createIssues) return void 0;
   const dryRun = inputs.issuesDryRun;
   if (readOnly && !dryRun) {
@@ -930,7 +996,12 @@ async function prepare({ inputs, ctx, readOnly, rules }) {
     ...issueOf ? { issueOf } : {},
     publish: async (sync, run, summaryAfter) => {
       try {
-        await publishIssues({ inputs, ctx, api, index, listed, dryRun, lifts, hashOf, ...rules ? { regression: regressionOptionsOf(rules) } : {} }, sync, run, summaryAfter);
+        await publishIssues(
+          { inputs, ctx, api, index, listed, dryRun, lifts, hashOf, ...rules ? { regression: regressionOptionsOf(rules) } : {}, ...rerun ? { rerun } : {} },
+          sync,
+          run,
+          summaryAfter
+        );
       } catch (error) {
         warning(logText(`flakeguard could not update the issues for test owners: ${error instanceof Error ? error.stack ?? error.message : String(error)}`, 2e3), {
           title: "flakeguard issues"

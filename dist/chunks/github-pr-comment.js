@@ -4,9 +4,6 @@ import {
   dashboardTestUrl
 } from "./shared-dashboard-links.js";
 import {
-  attemptSymbols
-} from "./shared-report-rerun-summary.js";
-import {
   FIX_IT,
   blobUrlFor,
   failureOf,
@@ -21,12 +18,15 @@ import {
   symbols
 } from "./shared-report-scores.js";
 import {
+  parseClusters
+} from "./shared-clusters-cluster.js";
+import {
+  attemptSymbols
+} from "./shared-report-rerun-summary.js";
+import {
   failedTogether,
   failedTogetherLine
 } from "./shared-report-clusters.js";
-import {
-  parseClusters
-} from "./shared-clusters-cluster.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
 import {
@@ -35,7 +35,8 @@ import {
 } from "./shared-actions-http-client.js";
 import {
   CLUSTERS_FILE
-} from "./shared-store-layout.js";
+} from "./shared-store-decisions.js";
+import "./shared-store-layout.js";
 import "./shared-history-cell.js";
 import "./shared-cost-index.js";
 import "./shared-undici.js";

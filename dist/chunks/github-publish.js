@@ -15,8 +15,8 @@ import {
   blobUrlFor
 } from "./shared-report-summary.js";
 import "./shared-report-scores.js";
-import "./shared-report-clusters.js";
 import "./shared-clusters-cluster.js";
+import "./shared-report-clusters.js";
 import "./shared-store-snapshot.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
@@ -25,6 +25,7 @@ import "./shared-store-inbox-refs.js";
 import "./shared-config-inputs.js";
 import "./shared-owners-classmap.js";
 import "./shared-store-read-bounds.js";
+import "./shared-store-decisions.js";
 import "./shared-store-layout.js";
 import "./shared-history-cell.js";
 import "./shared-cost-index.js";

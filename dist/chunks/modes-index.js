@@ -9,6 +9,8 @@ async function runMode(env, modeInputs) {
       return (await import("./modes-aggregate.js")).aggregateMode(env, modeInputs);
     case "ingest-workflow-run":
       return (await import("./modes-ingest.js")).ingestWorkflowRunMode(env, modeInputs);
+    case "diagnose":
+      return (await import("./modes-diagnose.js")).diagnoseMode(env);
     case "run":
       throw new Error("mode run is the default pipeline (action/run.ts)");
   }

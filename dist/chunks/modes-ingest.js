@@ -2,6 +2,10 @@ const require = process.getBuiltinModule('node:module').createRequire(import.met
 const { resolve } = require("node:path");
 const { readFileSync } = require("node:fs");
 import {
+  loadFileConfig,
+  warnUnsplitOverrides
+} from "./shared-pipeline-split.js";
+import {
   collectShards,
   ingestShards,
   latestPerShard,
@@ -9,31 +13,28 @@ import {
   secretInputs,
   untrustedRuns
 } from "./shared-pipeline-shards.js";
-import {
-  loadFileConfig,
-  warnUnsplitOverrides
-} from "./shared-pipeline-split.js";
 import "./shared-pipeline-apply.js";
-import "./shared-scoring-regression.js";
-import "./shared-junit-xml.js";
 import "./shared-policy-fix-release.js";
-import "./shared-policy-hand-edits.js";
-import "./shared-owners-codeowners.js";
 import {
   storeLine
 } from "./shared-report-store-line.js";
 import "./shared-store-sync.js";
+import "./shared-scoring-multi-factor.js";
+import "./shared-scoring-regression.js";
+import "./shared-diagnose-format.js";
+import "./shared-scoring-pfs.js";
+import "./shared-junit-xml.js";
+import "./shared-policy-hand-edits.js";
+import "./shared-scoring-thresholded.js";
 import {
   appendSummary,
   setOutput
 } from "./shared-github-step-files.js";
+import "./shared-owners-codeowners.js";
 import {
   scoreLookup
 } from "./shared-report-scores.js";
 import "./shared-clusters-cluster.js";
-import "./shared-scoring-multi-factor.js";
-import "./shared-scoring-pfs.js";
-import "./shared-scoring-thresholded.js";
 import "./shared-store-snapshot.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
@@ -49,14 +50,15 @@ import {
   contextFromEnv
 } from "./shared-config-context.js";
 import "./shared-store-git.js";
-import "./shared-store-git-process.js";
 import "./shared-store-inbox-refs.js";
 import {
   InputError
 } from "./shared-config-inputs.js";
+import "./shared-store-git-process.js";
 import "./shared-owners-classmap.js";
 import "./shared-store-cleanup.js";
 import "./shared-store-read-bounds.js";
+import "./shared-store-decisions.js";
 import {
   shardOf,
   statsPath

@@ -15,19 +15,20 @@ import {
   runContextFor,
   shardLabel
 } from "./shared-pipeline-apply.js";
-import "./shared-scoring-regression.js";
-import "./shared-junit-xml.js";
 import "./shared-policy-fix-release.js";
-import "./shared-policy-hand-edits.js";
-import "./shared-owners-codeowners.js";
 import "./shared-store-sync.js";
+import "./shared-scoring-multi-factor.js";
+import "./shared-scoring-regression.js";
+import "./shared-diagnose-format.js";
+import "./shared-scoring-pfs.js";
+import "./shared-junit-xml.js";
+import "./shared-policy-hand-edits.js";
+import "./shared-scoring-thresholded.js";
 import {
   setOutput
 } from "./shared-github-step-files.js";
+import "./shared-owners-codeowners.js";
 import "./shared-clusters-cluster.js";
-import "./shared-scoring-multi-factor.js";
-import "./shared-scoring-pfs.js";
-import "./shared-scoring-thresholded.js";
 import "./shared-store-snapshot.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
@@ -41,12 +42,13 @@ import {
   contextFromEnv
 } from "./shared-config-context.js";
 import "./shared-store-git.js";
-import "./shared-store-git-process.js";
 import "./shared-store-inbox-refs.js";
 import "./shared-config-inputs.js";
+import "./shared-store-git-process.js";
 import "./shared-owners-classmap.js";
 import "./shared-store-cleanup.js";
 import "./shared-store-read-bounds.js";
+import "./shared-store-decisions.js";
 import "./shared-store-layout.js";
 import "./shared-history-cell.js";
 import "./shared-cost-index.js";

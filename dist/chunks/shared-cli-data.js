@@ -4,6 +4,10 @@ import {
   syncRun
 } from "./shared-store-sync.js";
 import {
+  latestChange,
+  onsetOf
+} from "./shared-onset-changepoint.js";
+import {
   CliError,
   planOverrides
 } from "./shared-cli-override.js";
@@ -62,6 +66,12 @@ async function readDataBranch(options) {
     await repo.dispose();
   }
 }
+async function onsetCommitsOf(test, cwd) {
+  const change = latestChange(onsetOf(test.runs));
+  if (change?.base === void 0 || change.head === void 0) return void 0;
+  const { folderOf, rangeCommits, workspaceCommits } = await import("./github-onset-commits.js");
+  return rangeCommits([workspaceCommits(cwd)], change.base, change.head, test.file ? folderOf(test.file) : "");
+}
 async function writeOverrides(options, ids, value, commitMessage) {
   const remote = await remoteOf(options);
   await authorFromGitConfig(options.cwd);
@@ -99,5 +109,6 @@ export {
   remoteOf,
   statsLineOf,
   readDataBranch,
+  onsetCommitsOf,
   writeOverrides
 };

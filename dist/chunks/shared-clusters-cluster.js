@@ -40,44 +40,61 @@ function findClusters(tests, options = DEFAULT_CLUSTER_OPTIONS) {
     }
     profiles[p].tests.push(t);
   }
-  const byRun = /* @__PURE__ */ new Map();
-  for (let p = 0; p < profiles.length; p++) {
-    for (const seq of profiles[p].runs) {
-      const list = byRun.get(seq);
-      if (list) list.push(p);
-      else byRun.set(seq, [p]);
-    }
-  }
-  const uf = new UnionFind(profiles.length);
-  const shared = /* @__PURE__ */ new Map();
-  const agree = /* @__PURE__ */ new Map();
   const n = profiles.length;
-  const lengths = profiles.map((p) => p.runs.length);
-  let broadRuns = 0;
-  for (const [seq, list] of byRun) {
-    if (list.length < 2) continue;
-    if (list.length > options.maxPerRun) {
-      broadRuns++;
-      continue;
+  const keyNumber = /* @__PURE__ */ new Map();
+  const byRun = /* @__PURE__ */ new Map();
+  const places = [];
+  for (let p = 0; p < n; p++) {
+    const first = profiles[p].tests[0];
+    const mine = [];
+    for (const seq of profiles[p].runs) {
+      const key = first.keys?.get(seq);
+      let k = -1;
+      if (key !== void 0) {
+        k = keyNumber.get(key) ?? keyNumber.size;
+        if (k === keyNumber.size) keyNumber.set(key, k);
+      }
+      let list = byRun.get(seq);
+      if (!list) byRun.set(seq, list = { profiles: [], keys: [] });
+      mine.push({ list, at: list.profiles.length });
+      list.profiles.push(p);
+      list.keys.push(k);
     }
-    for (let i = 0; i < list.length; i++) {
-      const ki = profiles[list[i]].tests[0].keys?.get(seq);
-      const li = lengths[list[i]];
-      for (let j = i + 1; j < list.length; j++) {
-        const lj = lengths[list[j]];
-        if ((li < lj ? li : lj) < options.minJaccard * (li < lj ? lj : li)) continue;
-        const key = list[i] * n + list[j];
-        shared.set(key, (shared.get(key) ?? 0) + 1);
-        if (ki !== void 0 && ki === profiles[list[j]].tests[0].keys?.get(seq)) agree.set(key, (agree.get(key) ?? 0) + 1);
+    places.push(mine);
+  }
+  let broadRuns = 0;
+  for (const list of byRun.values()) if (list.profiles.length >= 2 && list.profiles.length > options.maxPerRun) broadRuns++;
+  const uf = new UnionFind(n);
+  const lengths = profiles.map((p) => p.runs.length);
+  const shared = new Int32Array(n);
+  const agree = new Int32Array(n);
+  const touched = [];
+  for (let a = 0; a < n; a++) {
+    const la = lengths[a];
+    const least2 = options.minJaccard * la;
+    for (const { list, at } of places[a]) {
+      const others = list.profiles;
+      if (others.length < 2 || others.length > options.maxPerRun) continue;
+      const ka = list.keys[at];
+      for (let i = at + 1; i < others.length; i++) {
+        const b = others[i];
+        if (lengths[b] < least2) break;
+        if (shared[b] === 0) touched.push(b);
+        shared[b]++;
+        if (ka >= 0 && ka === list.keys[i]) agree[b]++;
       }
     }
-  }
-  for (const [key, count] of shared) {
-    if (count < options.minShared || count === options.minShared && (agree.get(key) ?? 0) < options.minShared) continue;
-    const a = Math.floor(key / n);
-    const b = key % n;
-    const union = profiles[a].runs.length + profiles[b].runs.length - count;
-    if (count >= options.minJaccard * union) uf.union(a, b);
+    for (const b of touched) {
+      const count = shared[b];
+      const agreeing = agree[b];
+      shared[b] = 0;
+      agree[b] = 0;
+      const lb = lengths[b];
+      if ((la < lb ? la : lb) < options.minJaccard * (la < lb ? lb : la)) continue;
+      if (count < options.minShared || count === options.minShared && agreeing < options.minShared) continue;
+      if (count >= options.minJaccard * (la + lb - count)) uf.union(a, b);
+    }
+    touched.length = 0;
   }
   const groups = /* @__PURE__ */ new Map();
   for (let p = 0; p < n; p++) {
@@ -208,11 +225,18 @@ function parseClusters(text) {
   const next = isCount(record.next) ? Math.max(record.next, highest) : highest;
   return { clusters: { next, clusters }, ...bad > 0 ? { problem: `${bad} cluster${bad === 1 ? "" : "s"} could not be read` } : {} };
 }
+function clusterIndex(clusters) {
+  const out = /* @__PURE__ */ new Map();
+  for (const c of clusters.clusters) for (const m of c.members) out.set(m, c);
+  return out;
+}
 
 export {
   DEFAULT_CLUSTER_OPTIONS,
   findClusters,
+  NO_CLUSTERS,
   assignIds,
   renderClusters,
-  parseClusters
+  parseClusters,
+  clusterIndex
 };

@@ -102,8 +102,22 @@ function readInputs(get) {
     inboxKey: get("inbox-key"),
     prComment: readPrComment(get("pr-comment")),
     dashboardUrl: readDashboardUrl(get("dashboard-url")),
-    ...readCostPerMinute(get("cost-per-minute"))
+    ...readCostPerMinute(get("cost-per-minute")),
+    annotatedReport: readAnnotatedReport(get("annotated-report")),
+    annotatedReportQuarantined: readAnnotatedReportQuarantined(get("annotated-report-quarantined"))
   };
+}
+function readAnnotatedReport(raw) {
+  if (raw === "") return "";
+  if (!/\.xml$/i.test(raw) || /[\u0000-\u001f]/.test(raw) || raw.length > 1e3) {
+    throw new InputError(`Input 'annotated-report' must be the path of an .xml file to write (e.g. reports/flakeguard.xml; the CTRF report is written beside it), got '${raw.slice(0, 80)}'.`);
+  }
+  return raw;
+}
+function readAnnotatedReportQuarantined(raw) {
+  const as = raw.toLowerCase() || "failure";
+  if (as !== "failure" && as !== "skipped") throw new InputError(`Input 'annotated-report-quarantined' must be failure or skipped, got '${raw.slice(0, 80)}'.`);
+  return as;
 }
 function readCostPerMinute(raw) {
   if (raw === "") return {};

@@ -1,23 +1,10 @@
-const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);
-const { rm } = require("node:fs/promises");
-import {
-  contextFromEnv,
-  dataRemote
-} from "./shared-config-context.js";
-import {
-  DataRepo
-} from "./shared-store-git.js";
 import {
   InputError,
-  inputsFromEnv,
-  parseBoolean,
-  readInputs
+  parseBoolean
 } from "./shared-config-inputs.js";
 
-// src/action/early-clone.ts
-
 // src/config/mode-inputs.ts
-var MODES = ["run", "upload", "aggregate", "ingest-workflow-run"];
+var MODES = ["run", "upload", "aggregate", "ingest-workflow-run", "diagnose"];
 function readModeInputs(get) {
   const modeRaw = (get("mode") || "run").toLowerCase();
   if (!MODES.includes(modeRaw)) {
@@ -85,53 +72,22 @@ function checkKeys(keys) {
   if (keys.length > 256) throw new InputError(`Input 'expected-shards' lists ${keys.length} shards; at most 256.`);
   return keys;
 }
-
-// src/action/early-clone.ts
-async function cloneAhead(env, port) {
-  let message = { kind: "none" };
-  try {
-    const get = inputsFromEnv(env);
-    if (readModeInputs(get).mode === "run") {
-      const inputs = readInputs(get);
-      const ctx = contextFromEnv(env);
-      const inbox = !(inputs.readOnly || ctx.fromFork);
-      const remote = await dataRemote(inputs, ctx);
-      const repo = await DataRepo.open(remote, inputs.dataBranch, inputs.token, ctx.runnerTemp || void 0);
-      const fetched = await repo.fetchWithInbox(inbox).then(
-        (ok) => ({ ok }),
-        (error) => ({ error: error instanceof Error ? error.message : String(error) })
-      );
-      message = { kind: "clone", clone: { dir: repo.dir, remote, branch: inputs.dataBranch, inbox, fetched } };
-    }
-  } catch {
+var DIAGNOSE_DEFAULTS = { executions: 8, budget: 1e3 };
+function readDiagnoseInputs(get) {
+  const raw = get("diagnose-budget").trim();
+  let budget = { executions: DIAGNOSE_DEFAULTS.budget };
+  const m = /^(\d{1,7})\s*(m|min|minutes)?$/i.exec(raw);
+  if (raw !== "" && !m) throw new InputError(`Input 'diagnose-budget' must be a number of test executions (600) or of minutes (30m), got '${raw.slice(0, 80)}'.`);
+  if (m) budget = m[2] ? { minutes: Math.max(1, Number(m[1])) } : { executions: Math.max(1, Number(m[1])) };
+  const rawN = get("diagnose-executions").trim();
+  const executions = rawN === "" ? DIAGNOSE_DEFAULTS.executions : Number(rawN);
+  if (!Number.isInteger(executions) || executions < 7 || executions > 200) {
+    throw new InputError(`Input 'diagnose-executions' must be a whole number from 7 to 200 (below 7 no variation can change the category: docs/diagnose.md), got '${rawN.slice(0, 80)}'.`);
   }
-  port.postMessage(message);
-  port.close();
-}
-function cloneFrom(port) {
-  return new Promise((resolve) => {
-    port.once("message", (message) => {
-      port.close();
-      resolve(message.kind === "clone" ? message.clone : void 0);
-    });
-    port.once("close", () => resolve(void 0));
-  });
-}
-async function openClone(early, remote, branch, token, inbox, tempRoot) {
-  const clone = await early;
-  if (clone && clone.remote === remote && clone.branch === branch && clone.inbox === inbox) {
-    const fetched = "ok" in clone.fetched ? Promise.resolve(clone.fetched.ok) : Promise.reject(new Error(clone.fetched.error));
-    return DataRepo.adopt(clone.dir, remote, branch, token, inbox, fetched);
-  }
-  if (clone) await rm(clone.dir, { recursive: true, force: true });
-  const repo = await DataRepo.open(remote, branch, token, tempRoot);
-  repo.prefetch(inbox);
-  return repo;
+  return { budget, executions };
 }
 
 export {
   readModeInputs,
-  cloneAhead,
-  cloneFrom,
-  openClone
+  readDiagnoseInputs
 };

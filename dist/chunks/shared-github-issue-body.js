@@ -1,11 +1,18 @@
 const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);
 const { createHash } = require("node:crypto");
 import {
+  CATEGORY_WORDS,
+  evidenceWords
+} from "./shared-why-answer.js";
+import {
   onsetMarkdown
 } from "./shared-report-onset.js";
 import {
   ownerText
 } from "./shared-owners-codeowners.js";
+import {
+  signatureMd
+} from "./shared-report-clusters.js";
 import {
   warning
 } from "./shared-actions-http-client.js";
@@ -110,6 +117,65 @@ function symbols(recent) {
 function utc(ms) {
   return new Date(ms).toISOString().slice(0, 16).replace("T", " ");
 }
+function factsOf(c) {
+  const w = c.why;
+  if (!w) return { ...c.onset ? { onset: c.onset } : {}, ...c.cost ? { cost: c.cost } : {} };
+  const onset = { onset: w.onset?.detail ?? { runs: w.rate.runs, failures: w.rate.failures, changes: [] }, ...w.onset?.commits ? { commits: w.onset.commits } : {} };
+  const k = w.cost;
+  const cost = k ? {
+    cost: {
+      failedRuns: k.failedRuns,
+      rerunExecutions: k.rerunExecutions,
+      rerunSec: k.rerunSec,
+      handReruns: k.handReruns,
+      handRerunSec: k.handRerunSec,
+      costSec: k.costSec,
+      savedRuns: k.savedRuns,
+      savedSec: k.savedSec,
+      estimatedRuns: k.estimatedRuns
+    },
+    rank: k.rank,
+    of: k.of,
+    ...k.perMinute !== null ? { perMinute: k.perMinute } : {}
+  } : void 0;
+  return { onset, ...cost ? { cost } : {} };
+}
+var MEMBERS_SHOWN = 10;
+function whySections(w) {
+  const lines = [];
+  if (w.cluster) {
+    const c = w.cluster;
+    const sig = c.signature !== null ? ` with ${signatureMd(c.signature)}` : "";
+    lines.push("### Fails together with", "");
+    lines.push(
+      `Cluster ${c.id}: ${plural(c.size, "test")} fail in the same runs${sig}, together in ${plural(c.together, "run")} since run ${c.since} (docs/clusters.md): one cause may fix them all.`,
+      ""
+    );
+    for (const m of c.others.slice(0, MEMBERS_SHOWN)) lines.push(`- ${mdText(m, 300)}`);
+    if (c.others.length > MEMBERS_SHOWN) lines.push(`- and ${c.others.length - MEMBERS_SHOWN} more`);
+    lines.push("");
+  }
+  if (w.diagnosis) {
+    const d = w.diagnosis;
+    lines.push("### Diagnosis by experiment", "");
+    lines.push(
+      `**${CATEGORY_WORDS[d.category] ?? mdText(d.category, 40)}** (re-runs under controlled variations on ${Number.isNaN(Date.parse(d.at)) ? mdText(d.at, 40) : new Date(d.at).toISOString().slice(0, 10)}${d.sha ? `, commit ${mdText(d.sha.slice(0, 7), 10)}` : ""}; docs/diagnose.md).`
+    );
+    if (d.polluter !== void 0) lines.push("", `The test whose run before it makes it fail: ${mdText(d.polluter, 300)}`);
+    if (d.evidence.length > 0) lines.push("", ...d.evidence.map((e) => `- ${evidenceWords({ ...e, ...e.detail !== void 0 ? { detail: mdText(e.detail, 200) } : {} })}`));
+    lines.push("");
+  }
+  const r = w.rerun;
+  if (r.kind !== "unknown") {
+    lines.push("### Re-run it alone", "");
+    lines.push(
+      `As flakeguard's re-runs run it (${r.kind === "preset" ? `the ${mdText(r.preset, 40)} preset` : "the `rerun` command"}), from the workspace; \`flakeguard why --json\` gives the same line:`,
+      ""
+    );
+    lines.push(mdPre(r.commandLine, 4e3), "");
+  }
+  return lines;
+}
 var MAX_FAILURES_SHOWN = 10;
 function ownersSection(ctx, c) {
   const o = c.owners;
@@ -165,11 +231,13 @@ function renderBody(ctx, c) {
   if (c.pfsTrend.length > 1) lines.push(`- PFS of the last ${c.trendWindow ?? 10} runs, over time: ${c.pfsTrend.map((p) => `${fixed(p.pf)} (${p.runs} runs)`).join(" \u2192 ")}`);
   if (d?.evidence.recent) lines.push(`- Recent results, oldest first (\u2713 pass, \u21BB passed on retry, \u2717 fail): ${symbols(d.evidence.recent)}`);
   lines.push("");
-  if (c.onset) {
+  const facts = factsOf(c);
+  if (facts.onset) {
     const links = { run: (r) => runLink(ctx, r.run), repoUrl: `${ctx.serverUrl}/${ctx.repository}` };
-    lines.push("### Since when", "", ...onsetMarkdown(c.onset.onset, c.onset.commits, links), "");
+    lines.push("### Since when", "", ...onsetMarkdown(facts.onset.onset, facts.onset.commits, links), "");
   }
-  if (c.cost) lines.push(...costSection(c.cost), "");
+  if (c.why) lines.push(...whySections(c.why));
+  if (facts.cost) lines.push(...costSection(facts.cost), "");
   lines.push("### Recent failures", "");
   lines.push(...failuresSection(ctx, t.runs), "");
   const file = mdText(c.statsFile, 60);
@@ -235,6 +303,9 @@ function renderComment(ctx, c) {
       break;
     case "order-dependent":
       text = `flakeguard found this test **order-dependent** in run ${runLink(ctx, c.run)}: it ${mdText(c.sentence, 500)}. Its failures fail CI: it is not quarantined as flaky.`;
+      break;
+    case "rule":
+      text = `flakeguard's **quarantine rules** (\`policy.quarantine\`) acted on this test in run ${runLink(ctx, c.run)}: ${mdText(c.reason, 500)}.`;
       break;
     case "order-fixed":
       text = `This test passed at its first attempt in the full run in run ${runLink(ctx, c.run)}: it no longer fails there. Closing; flakeguard reopens this issue if it fails again.`;

@@ -20,12 +20,12 @@ import {
   scoreLookup
 } from "./shared-report-scores.js";
 import {
+  parseClusters
+} from "./shared-clusters-cluster.js";
+import {
   failedTogether,
   failedTogetherSection
 } from "./shared-report-clusters.js";
-import {
-  parseClusters
-} from "./shared-clusters-cluster.js";
 import {
   error,
   info,
@@ -37,7 +37,9 @@ import {
   InputError
 } from "./shared-config-inputs.js";
 import {
-  CLUSTERS_FILE,
+  CLUSTERS_FILE
+} from "./shared-store-decisions.js";
+import {
   shardOf,
   statsPath
 } from "./shared-store-layout.js";
@@ -148,7 +150,8 @@ async function publishResults({ inputs, ctx, readOnly, runUrl, sync, reports, ex
     blobUrl: blobUrlFor(ctx),
     ...result.rule ? { rule: result.rule } : {},
     lead: { ...rerun ? { cases: rerun.result.cases } : {}, orderDependent: result.orderDependent },
-    ...rerunSection ? { rerunSection } : {}
+    ...rerunSection ? { rerunSection } : {},
+    ...result.ruleEffects && result.ruleEffects.size > 0 ? { ruleEffects: result.ruleEffects } : {}
   };
   const together = guard("group the failures by cluster", () => failedTogetherSection(failedTogether(failedIds(o), parseClusters(result.files.get(CLUSTERS_FILE)).clusters)));
   if (together && together.length > 0) base.failedTogether = together;
@@ -249,6 +252,27 @@ async function publishRun(facts) {
     }
   })();
   const issuesAlongside = issues?.publish(sync, run, results);
+  const annotated = (async () => {
+    if (!inputs.annotatedReport || !facts.tests) {
+      guard("set the output annotated-report", () => setOutput("annotated-report", ""));
+      return;
+    }
+    const { writeAnnotatedReport } = await import("./github-annotated-report.js");
+    const written = await guardAsync(
+      "write the annotated report",
+      () => writeAnnotatedReport({
+        path: inputs.annotatedReport,
+        quarantinedAs: inputs.annotatedReportQuarantined,
+        workspace: facts.ctx.workspace,
+        tests: facts.tests,
+        result,
+        ...rerun ? { rerun: rerun.result } : {},
+        ...facts.reporters ? { reporters: facts.reporters } : {},
+        start: run.time
+      })
+    );
+    guard("set the output annotated-report", () => setOutput("annotated-report", written ?? ""));
+  })();
   const fixesAlongside = (async () => {
     if (!fixes) {
       guard("set the outputs of fix verification", () => ["fixes-verified", "fixes-failed", "fixes-json"].forEach((name) => setOutput(name, "[]")));
@@ -281,7 +305,7 @@ async function publishRun(facts) {
       })
     );
   })() : void 0;
-  const settled = await Promise.allSettled([results, issuesAlongside, fixesAlongside, comment]);
+  const settled = await Promise.allSettled([results, issuesAlongside, fixesAlongside, comment, annotated]);
   facts.api?.release();
   for (const part of settled) if (part.status === "rejected") throw part.reason;
   if (o.result === "failure") {

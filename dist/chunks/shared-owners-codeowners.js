@@ -152,7 +152,9 @@ async function findCodeowners(workspace) {
 export {
   CODEOWNERS_LOCATIONS,
   CODEOWNERS_MAX_BYTES,
+  parseOwner,
   ownerText,
+  compilePattern,
   parseCodeowners,
   ownersOf,
   findCodeowners

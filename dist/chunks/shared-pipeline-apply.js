@@ -7,8 +7,28 @@ const { createHash: createHash2, createHmac, timingSafeEqual } = require("node:c
 const { readFile, stat } = require("node:fs/promises");
 const { join: join3 } = require("node:path");
 import {
+  applyFixes
+} from "./shared-policy-fix-release.js";
+import {
+  DEFAULT_POLICY,
+  breakage,
+  countedEvidence,
+  decideQuarantine,
+  flipRates,
+  gatherEvidence,
+  multiFactorScore,
+  resolveScoringOptions,
+  scoreAll,
+  successRate,
+  tierOf
+} from "./shared-scoring-multi-factor.js";
+import {
   pfsTrendOf
 } from "./shared-scoring-regression.js";
+import {
+  createPfsMemo,
+  pfs
+} from "./shared-scoring-pfs.js";
 import {
   ORDER_REASON,
   beforeStreak,
@@ -18,9 +38,6 @@ import {
   parseReportFiles,
   streakStart
 } from "./shared-junit-xml.js";
-import {
-  applyFixes
-} from "./shared-policy-fix-release.js";
 import {
   anyUntrusted,
   boundedUntrustedTests,
@@ -43,6 +60,9 @@ import {
   withDamage
 } from "./shared-policy-hand-edits.js";
 import {
+  thresholdedFlakiness
+} from "./shared-scoring-thresholded.js";
+import {
   CODEOWNERS_LOCATIONS,
   CODEOWNERS_MAX_BYTES
 } from "./shared-owners-codeowners.js";
@@ -53,26 +73,6 @@ import {
   parseClusters,
   renderClusters
 } from "./shared-clusters-cluster.js";
-import {
-  DEFAULT_POLICY,
-  breakage,
-  countedEvidence,
-  decideQuarantine,
-  flipRates,
-  gatherEvidence,
-  multiFactorScore,
-  resolveScoringOptions,
-  scoreAll,
-  successRate,
-  tierOf
-} from "./shared-scoring-multi-factor.js";
-import {
-  createPfsMemo,
-  pfs
-} from "./shared-scoring-pfs.js";
-import {
-  thresholdedFlakiness
-} from "./shared-scoring-thresholded.js";
 import {
   LineTexts,
   RunMarks,
@@ -119,20 +119,23 @@ import {
   CLASS_MAP_FILE,
   CLUSTERS_FILE,
   DECISIONS_FILE,
+  DIAGNOSES_FILE,
   MAX_EVENTS_PER_TEST,
   MAX_REASON_CHARS,
-  META_FILE,
   NOJEKYLL_FILE,
   OWNERS_FILE,
   PAGE_FILE,
+  parseDecisions,
+  renderDecisions
+} from "./shared-store-decisions.js";
+import {
+  META_FILE,
   QUIET_FROM_SHARDS,
   RUNS_FILE,
   SCHEMA_VERSION,
   historyPath,
   overrideExpired,
-  parseDecisions,
   quietPath,
-  renderDecisions,
   renderMeta,
   renderStatsShard,
   shardCountFor,
@@ -155,6 +158,9 @@ import {
 import {
   commandText
 } from "./shared-text-escape.js";
+import {
+  isFailure
+} from "./shared-model.js";
 
 // src/store/results-file.ts
 var RESULTS_KIND = "flakeguard-results";
@@ -448,6 +454,147 @@ function pfsPhrase(scores) {
   return `PFS ${pf.toFixed(2)} [${low.toFixed(2)}, ${high.toFixed(2)}]`;
 }
 
+// src/policy/quarantine-rules.ts
+var DAY_MS = 864e5;
+var RULE_REASON = {
+  cap: "new quarantine refused: ",
+  ownerless: "released: no CODEOWNERS owner after ",
+  ownerlessHeld: "not quarantined: no CODEOWNERS owner (",
+  expired: "quarantine expired: ",
+  expiredHeld: "not quarantined: its quarantine expired ("
+};
+function rulesActive(rules) {
+  return rules !== void 0 && (rules.maxPerOwner !== void 0 || rules.caps !== void 0 && Object.keys(rules.caps).length > 0 || rules.ownerRequiredAfterDays !== void 0 || rules.expireAfterDays !== void 0);
+}
+function capOf(rules, owner) {
+  const key = owner.toLowerCase();
+  if (rules.caps) {
+    for (const [name, cap] of Object.entries(rules.caps)) if (name.toLowerCase() === key) return cap;
+  }
+  return rules.maxPerOwner;
+}
+var days = (n) => `${n} day${n === 1 ? "" : "s"}`;
+var day = (iso) => iso.slice(0, 10);
+function ageDays(since, now) {
+  const t = since ? Date.parse(since) : Number.NaN;
+  return Number.isFinite(t) ? (now - t) / DAY_MS : void 0;
+}
+function outOf(decision, previous, reason, since) {
+  const after = decision.evidenceAfter ?? previous?.evidenceAfter;
+  const { cells: _cells, ...rest } = decision;
+  return { ...rest, quarantined: false, reason, since, ...after !== void 0 ? { evidenceAfter: after } : {} };
+}
+function releasedAt(decision, now) {
+  return decision.evidenceAfter ?? now;
+}
+function applyQuarantineRules(input) {
+  const { rules, decisions, now } = input;
+  const nowIso = new Date(now).toISOString();
+  const changed = /* @__PURE__ */ new Map();
+  const effects = /* @__PURE__ */ new Map();
+  const ownerRequired = rules.ownerRequiredAfterDays;
+  const expireAfter = rules.expireAfterDays;
+  const block = rules.onExpiry === "block";
+  for (const [id, decision] of decisions) {
+    if (decision.override) continue;
+    const previous = input.previous(id);
+    const prevReason = previous?.reason ?? "";
+    if (ownerRequired !== void 0 && previous && !previous.quarantined && (prevReason.startsWith(RULE_REASON.ownerless) || prevReason.startsWith(RULE_REASON.ownerlessHeld))) {
+      const owners = [...input.ownersOf(id)];
+      if (owners.length === 0) {
+        const reason = `${RULE_REASON.ownerlessHeld}policy.quarantine.owner-required-after-days): its failures block until CODEOWNERS names an owner`;
+        changed.set(id, outOf(decision, previous, reason, previous.since ?? nowIso));
+        effects.set(id, { kind: "owner-required", reason, blocks: true, newly: false, owners });
+        continue;
+      }
+    }
+    if (decision.quarantined) {
+      const owners = [...input.ownersOf(id)];
+      const age = ageDays(decision.since, now);
+      if (ownerRequired !== void 0 && owners.length === 0 && age !== void 0 && age >= ownerRequired) {
+        const reason = `${RULE_REASON.ownerless}${days(ownerRequired)} (quarantined since ${day(decision.since)}; policy.quarantine.owner-required-after-days): its failures block again until CODEOWNERS names an owner`;
+        changed.set(id, { ...outOf(decision, void 0, reason, nowIso), evidenceAfter: releasedAt(decision, now) });
+        effects.set(id, { kind: "owner-required", reason, blocks: true, newly: true, owners });
+        continue;
+      }
+      if (expireAfter !== void 0 && age !== void 0 && age >= expireAfter) {
+        const core = `quarantined since ${day(decision.since)}, past ${days(expireAfter)} (policy.quarantine.expire-after-days)`;
+        if (block) {
+          const reason = `${RULE_REASON.expired}${core}; released (on-expiry: block): its failures block again until it passes at its first attempt ${input.releaseAfterCleanRuns} runs in a row`;
+          changed.set(id, { ...outOf(decision, void 0, reason, nowIso), evidenceAfter: releasedAt(decision, now) });
+          effects.set(id, { kind: "expired", reason, blocks: true, newly: true, owners });
+        } else {
+          const reason = `${RULE_REASON.expired}${core}; it stays quarantined (on-expiry: warn): fix it or release it`;
+          changed.set(id, { ...decision, reason: `${reason}; ${decision.reason}` });
+          effects.set(id, { kind: "expired", reason, blocks: false, newly: !prevReason.startsWith(RULE_REASON.expired), owners });
+        }
+      }
+    }
+  }
+  for (const [id, decision] of decisions) {
+    if (decision.override || changed.has(id)) continue;
+    const previous = input.previous(id);
+    if (!previous || previous.quarantined || !block) continue;
+    const prevReason = previous.reason;
+    if (!(prevReason.startsWith(RULE_REASON.expired) || prevReason.startsWith(RULE_REASON.expiredHeld))) continue;
+    if (decision.evidence.cleanStreak >= input.releaseAfterCleanRuns) continue;
+    const reason = `${RULE_REASON.expiredHeld}policy.quarantine.expire-after-days, on-expiry: block): its failures block until it passes at its first attempt ${input.releaseAfterCleanRuns} runs in a row (now ${decision.evidence.cleanStreak})`;
+    changed.set(id, outOf(decision, previous, reason, previous.since ?? nowIso));
+    effects.set(id, { kind: "expired", reason, blocks: true, newly: false, owners: [...input.ownersOf(id)] });
+  }
+  if (rules.maxPerOwner !== void 0 || rules.caps && Object.keys(rules.caps).length > 0) {
+    const count = /* @__PURE__ */ new Map();
+    const entering = [];
+    for (const [id, d] of decisions) {
+      const decision = changed.get(id) ?? d;
+      if (!decision.quarantined) continue;
+      if (input.before.has(id) || decision.override) {
+        for (const o of input.ownersOf(id)) count.set(o.toLowerCase(), (count.get(o.toLowerCase()) ?? 0) + 1);
+      } else entering.push(id);
+    }
+    entering.sort();
+    for (const id of entering) {
+      const owners = [...input.ownersOf(id)];
+      const full = owners.find((o) => {
+        const cap = capOf(rules, o);
+        return cap !== void 0 && (count.get(o.toLowerCase()) ?? 0) >= cap;
+      });
+      if (full === void 0) {
+        for (const o of owners) count.set(o.toLowerCase(), (count.get(o.toLowerCase()) ?? 0) + 1);
+        continue;
+      }
+      const decision = changed.get(id) ?? decisions.get(id);
+      const previous = input.previous(id);
+      const n = count.get(full.toLowerCase()) ?? 0;
+      const reason = `${RULE_REASON.cap}${full} has ${n} quarantined test${n === 1 ? "" : "s"}, its cap is ${capOf(rules, full)} (policy.quarantine): its failures block until one of its quarantines ends`;
+      changed.set(id, outOf(decision, previous, reason, previous && !previous.quarantined && previous.since ? previous.since : nowIso));
+      effects.set(id, { kind: "cap", reason, blocks: true, newly: !(previous?.reason ?? "").startsWith(RULE_REASON.cap), owners });
+    }
+  }
+  return { changed, effects };
+}
+function withRuleBlocks(outcome, effects) {
+  const blocks = (id) => effects.get(id)?.blocks === true;
+  const moved = [...outcome.forgiven, ...outcome.passedOnRetry].filter((t) => blocks(t.id) && t.attempts.some((a) => isFailure(a.status)));
+  const already = outcome.blocking.filter((t) => blocks(t.id));
+  if (moved.length === 0 && already.length === 0) return outcome;
+  const out = new Set(moved.map((t) => t.id));
+  const named = [...already, ...moved];
+  const reasons = named.slice(0, 10).map((t) => `'${t.id}' ${effects.get(t.id).reason}.`);
+  if (named.length > 10) reasons.push(`${named.length - 10} more tests blocked by policy.quarantine (docs/quarantine-rules.md).`);
+  const ruleBlocked = new Map(named.map((t) => [t.id, effects.get(t.id).reason]));
+  return {
+    ...outcome,
+    result: "failure",
+    failed: [...outcome.failed, ...moved.filter((t) => !outcome.failed.includes(t))],
+    forgiven: outcome.forgiven.filter((t) => !out.has(t.id)),
+    passedOnRetry: outcome.passedOnRetry.filter((t) => !out.has(t.id)),
+    blocking: [...outcome.blocking, ...moved],
+    reasons: [...outcome.reasons, ...reasons],
+    ruleBlocked
+  };
+}
+
 // src/policy/rules/seed-rules.ts
 var f2 = (x) => x.toFixed(2);
 function ruleVerdict(rule, runs, now, o, memo) {
@@ -607,6 +754,7 @@ function writtenState(line) {
 function decidedState(decision) {
   return { quarantined: decision.quarantined, hand: decision.override !== void 0 || decision.auto !== void 0 };
 }
+var RULE_EVENT = { cap: "quarantine refused", "owner-required": "owner required", expired: "expired" };
 function decisionChange(before, decision, causes = {}) {
   const after = decidedState(decision);
   const reason = decision.reason;
@@ -617,6 +765,7 @@ function decisionChange(before, decision, causes = {}) {
     return { event: "override", quarantined, by: "hand", reason };
   }
   if (before.hand) return { event: causes.lapsed ? "override lapsed" : "override cleared", quarantined, by: "rule", reason };
+  if (causes.rule && (causes.rule.newly || before.quarantined !== after.quarantined)) return { event: RULE_EVENT[causes.rule.kind], quarantined, by: "rule", reason };
   if (before.quarantined === after.quarantined) return void 0;
   if (!quarantined && causes.edit?.effect === "release") return { event: "hand edit", quarantined, by: "hand", reason: causes.edit.message };
   if (!quarantined && causes.issueClosed?.() !== void 0) return { event: "issue closed", quarantined, by: "hand", reason };
@@ -647,14 +796,16 @@ function updateDecisionLog(input) {
     const line = input.stats.get(id);
     const hand = decision.override !== void 0 || decision.auto !== void 0;
     const same = !edit && line?.quarantined === true === decision.quarantined && (typeof line?.auto === "object" && line.auto !== null) === hand;
-    if (same && !input.issueOf) continue;
+    const rule = input.rules?.get(id);
+    if (same && !input.issueOf && !rule?.newly) continue;
     if (input.skip(id) || log.unreadable.has(id)) continue;
     const before = edit?.effect === "release" ? { quarantined: true, hand: false } : writtenState(line);
     const closed = input.closedByHand;
-    const change = same ? void 0 : decisionChange(before, decision, {
+    const change = same && !rule?.newly ? void 0 : decisionChange(before, decision, {
       ...input.lapsed.has(id) ? { lapsed: true } : {},
       ...edit ? { edit } : {},
-      ...closed ? { issueClosed: () => closed(id)?.issue } : {}
+      ...closed ? { issueClosed: () => closed(id)?.issue } : {},
+      ...rule ? { rule: { kind: rule.kind, newly: rule.newly } } : {}
     });
     const issue = input.issueOf?.(id);
     const entry = log.tests.get(id);
@@ -678,14 +829,14 @@ function updateDecisionLog(input) {
 
 // src/pipeline/clock.ts
 var CLOCK_TOLERANCE_MS = 864e5;
-var DAY_MS = 864e5;
+var DAY_MS2 = 864e5;
 function spanText(ms) {
   const abs = Math.abs(ms);
   const count = (n, unit) => `${n} ${unit}${n === 1 ? "" : "s"}`;
-  const years = abs / (365.25 * DAY_MS);
+  const years = abs / (365.25 * DAY_MS2);
   if (!(years < 1e4)) return "more than 10,000 years";
   if (years >= 2) return count(Math.round(years), "year");
-  if (abs >= DAY_MS) return count(Math.round(abs / DAY_MS), "day");
+  if (abs >= DAY_MS2) return count(Math.round(abs / DAY_MS2), "day");
   if (abs >= 36e5) return count(Math.round(abs / 36e5), "hour");
   return count(Math.round(abs / 6e4), "minute");
 }
@@ -752,7 +903,7 @@ function checkTimes(run, runs, history, clock, retention) {
     checkedHistory = retimed(history, table, changed);
   }
   const newest = newestTime2(table, run.key);
-  const window = retention.maxAgeDays * DAY_MS;
+  const window = retention.maxAgeDays * DAY_MS2;
   const reference = newest ?? clock;
   const floor = reference - window;
   let time = run.time;
@@ -1268,7 +1419,7 @@ function applyRun(given, options = DEFAULT_APPLY_OPTIONS) {
   const orderDependent = orderVerdicts(input, snapshot, run, options);
   const consistent = orderDependent.size > 0 ? new Map([...input.rerun?.consistent ?? [], ...orderDependent]) : input.rerun?.consistent;
   const judged = judgeFailures(snapshot, before, reports.tests, run.sha, run.cell !== void 0 ? { ...options, cell: run.cell } : options, consistent);
-  const outcome = withDamage(
+  let outcome = withDamage(
     snapshot,
     decideOutcome({
       tests: reports.tests,
@@ -1351,6 +1502,37 @@ function applyRun(given, options = DEFAULT_APPLY_OPTIONS) {
   if (input.fixes || [...snapshot.stats.values()].some((l) => l.fix !== void 0)) {
     applyFixes({ decisions, recorded: (id) => snapshot.stats.get(id)?.fix, history, fixes: input.fixes, runKey: run.key, runTime: run.time, nowIso, policy: options.policy });
   }
+  let ruleEffects;
+  const rules = options.policy.quarantine;
+  if (rulesActive(rules) && options.ownersOf) {
+    const find = options.ownersOf;
+    const owners = /* @__PURE__ */ new Map();
+    const ownersOf = (id) => {
+      let found = owners.get(id);
+      if (found === void 0) {
+        const test = history.get(id);
+        owners.set(id, found = test ? find(test) : []);
+      }
+      return found;
+    };
+    const applied = applyQuarantineRules({
+      rules,
+      decisions,
+      previous: (id) => ruleState(snapshot.stats.get(id)),
+      before: before.quarantined,
+      ownersOf,
+      now,
+      releaseAfterCleanRuns: options.policy.releaseAfterCleanRuns
+    });
+    for (const [id, decision] of applied.changed) decisions.set(id, decision);
+    ruleEffects = applied.effects;
+    const blocked = withRuleBlocks(outcome, applied.effects);
+    if (blocked !== outcome) {
+      outcome = blocked;
+      const row = merged.ingested ? runs.get(run.key) : void 0;
+      if (row && input.jobSucceeded === void 0 && row.jobSucceeded && outcome.result === "failure") runs.set(run.key, { ...row, jobSucceeded: false });
+    }
+  }
   if (lazy) lazy.dropCaches();
   const quarantined = [];
   for (const [id, d] of decisions) if (d.quarantined && !inBrokenShard(snapshot, id)) quarantined.push(id);
@@ -1396,6 +1578,7 @@ function applyRun(given, options = DEFAULT_APPLY_OPTIONS) {
     edits: edited.edits,
     closedByHand: input.closedByHand,
     issueOf: input.issueOf,
+    ...ruleEffects ? { rules: ruleEffects } : {},
     run: runs.get(run.key)?.seq,
     at: nowIso
   });
@@ -1421,7 +1604,8 @@ function applyRun(given, options = DEFAULT_APPLY_OPTIONS) {
     rule: options.policy.rule,
     clockNotes: timed.notes,
     runs,
-    orderDependent
+    orderDependent,
+    ...ruleEffects ? { ruleEffects } : {}
   };
 }
 function orderVerdicts(input, snapshot, run, options) {
@@ -1710,6 +1894,12 @@ function clusterFiles(current, applied, warn) {
   return /* @__PURE__ */ new Map([[CLUSTERS_FILE, after.text]]);
 }
 
+// src/diagnose/kept.ts
+function keptDiagnosesFile(current) {
+  const text2 = current.get(DIAGNOSES_FILE);
+  return text2 === void 0 ? /* @__PURE__ */ new Map() : /* @__PURE__ */ new Map([[DIAGNOSES_FILE, text2]]);
+}
+
 // src/github/runs.ts
 var MAX_ATTEMPT_JOBS = 1e3;
 function sealScope(inputs, ctx) {
@@ -1795,7 +1985,7 @@ function attemptJobsLookup(client, ctx) {
 // src/dashboard/branch-files.ts
 
 // src/dashboard/marker.generated.ts
-var DASHBOARD_MARKER = "flakeguard 0.6.0 page c7889f952d3c";
+var DASHBOARD_MARKER = "flakeguard 0.6.0 page d35f75ac60c0";
 
 // src/dashboard/branch-files.ts
 function isCurrentPage(html) {
@@ -1858,6 +2048,7 @@ function badgeText(counts) {
 
 export {
   statsScores,
+  rulesActive,
   testSeconds,
   applyRun,
   renderResultsFile,
@@ -1868,6 +2059,7 @@ export {
   runParcel,
   admitParcel,
   clusterFiles,
+  keptDiagnosesFile,
   readReports,
   runContextFor,
   clockWarner,

@@ -16,6 +16,7 @@ import {
   dashboardFiles,
   foldParcels,
   inboxProvenance,
+  keptDiagnosesFile,
   parseResultsFile,
   renderJobKey,
   runParcel,
@@ -23,6 +24,9 @@ import {
   splitTestId,
   statsScores
 } from "./shared-pipeline-apply.js";
+import {
+  syncRun
+} from "./shared-store-sync.js";
 import {
   testId
 } from "./shared-junit-xml.js";
@@ -36,9 +40,6 @@ import {
   untrustedRunKey,
   withDamage
 } from "./shared-policy-hand-edits.js";
-import {
-  syncRun
-} from "./shared-store-sync.js";
 import {
   parseSnapshot
 } from "./shared-store-snapshot.js";
@@ -61,7 +62,7 @@ import {
 } from "./shared-config-inputs.js";
 import {
   BADGE_FILE
-} from "./shared-store-layout.js";
+} from "./shared-store-decisions.js";
 import {
   runCell
 } from "./shared-history-cell.js";
@@ -574,6 +575,7 @@ async function ingestShards(o) {
         extraFiles: async (current, applied) => {
           const files = (await dashboardFiles(current, { workspace: o.ctx.workspace, classMap: o.inputs.codeownersMap })).set(BADGE_FILE, badgeText(badgeCounts(applied, o.now)));
           for (const [path, text2] of clusterFiles(current, applied, (m) => warning(commandText(m, 1e3)))) files.set(path, text2);
+          for (const [path, text2] of keptDiagnosesFile(current)) files.set(path, text2);
           return files;
         },
         releaseTexts: true,

@@ -542,6 +542,19 @@ function summaryTitle(input) {
   const brokenFileOf = (id) => broken.size > 0 && broken.has(input.statsFileOf(id)) ? input.statsFileOf(id) : void 0;
   return leadTitle(input.outcome, leadItems(input.outcome, { ...input.lead, brokenFileOf }), input.newlyQuarantined.length);
 }
+function ruleSection(effects) {
+  const all = [...effects].sort((a, b) => (a[1].kind === "expired" ? 0 : 1) - (b[1].kind === "expired" ? 0 : 1) || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const lines = all.slice(0, 20).map(([id, e]) => `- ${e.kind === "expired" ? "\u26A0\uFE0F " : ""}${mdText(id, 200)}: ${mdText(e.reason, 500)}${e.blocks ? " (blocks)" : ""}`);
+  if (all.length > 20) lines.push(`- \u2026and ${n3(all.length - 20)} more (decisions.json has each).`);
+  const expired = all.filter(([, e]) => e.kind === "expired").length;
+  return [
+    "#### Quarantine rules (policy.quarantine)",
+    "",
+    ...expired > 0 ? [`> [!WARNING]`, `> ${plural2(expired, "quarantine")} past ${expired === 1 ? "its" : "their"} expiry: fix ${expired === 1 ? "it" : "them"}, or release ${expired === 1 ? "it" : "them"}.`, ""] : [],
+    ...lines,
+    ""
+  ];
+}
 function renderSummary(input, options = {}) {
   const budget = options.budgetBytes ?? SUMMARY_BUDGET_BYTES;
   const facts = options.facts ?? summaryFacts(input);
@@ -592,6 +605,7 @@ function renderSummary(input, options = {}) {
     head.push("");
   }
   if (input.failedTogether && input.failedTogether.length > 0) head.push(...input.failedTogether);
+  if (input.ruleEffects && input.ruleEffects.size > 0) head.push(...ruleSection(input.ruleEffects));
   const tail = [];
   const top = facts.top;
   const chart = renderTrend(facts.trend);

@@ -1,4 +1,50 @@
 const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);
+const { availableParallelism } = require("node:os");
+// src/rerun/variations.ts
+var ENV_SEED = "FLAKEGUARD_RERUN_SEED";
+var BASELINE_ENV = { TZ: "UTC", LANG: "C.UTF-8", LC_ALL: "C.UTF-8" };
+var FAR_ZONE = "Pacific/Kiritimati";
+var FAR_LOCALE = "tr_TR.UTF-8";
+var BUSY_PER_CPU = 8;
+var SEEDS = ["1", "2", "3", "4", "5", "6"];
+var PER_SEED = 3;
+function busyCount(cpus = availableParallelism()) {
+  return BUSY_PER_CPU * Math.max(1, cpus);
+}
+function aloneArms(cpus) {
+  const busy = busyCount(cpus);
+  return [
+    { variation: "rest", env: BASELINE_ENV, busy: 0, detail: "alone, TZ=UTC, LANG=C.UTF-8" },
+    { variation: "tz", env: { ...BASELINE_ENV, TZ: FAR_ZONE }, busy: 0, detail: `TZ=${FAR_ZONE}` },
+    { variation: "lang", env: { ...BASELINE_ENV, LANG: FAR_LOCALE, LC_ALL: FAR_LOCALE }, busy: 0, detail: `LANG=${FAR_LOCALE}` },
+    { variation: "contention", env: BASELINE_ENV, busy, detail: `${busy} busy processes` }
+  ];
+}
+var SEED_PRELOAD = `const seed = Number.parseInt(process.env.${ENV_SEED} ?? '', 10);
+if (Number.isSafeInteger(seed)) {
+  let a = Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  // Neighbouring seeds start neighbouring streams: the seed is scrambled and the first draws let go.
+  next();
+  next();
+  Math.random = next;
+}
+`;
+function seedEnv(seed, preloadPath, nodeOptions) {
+  const url = new URL(`file://${preloadPath}`).href;
+  const options = [nodeOptions ?? "", `--import="${url.replace(/"/g, "%22")}"`].filter((s) => s !== "").join(" ");
+  return { ...BASELINE_ENV, [ENV_SEED]: seed, NODE_OPTIONS: options };
+}
+function presetSeed(options) {
+  return options?.seed !== void 0 && /^\d{1,10}$/.test(options.seed) ? options.seed : void 0;
+}
+
 // src/rerun/presets/pattern-escape.ts
 var JS_REGEX_SPECIAL = /[\\^$.*+?()[\]{}|/]/;
 function jsRegexChar(ch) {
@@ -458,6 +504,7 @@ var gotestsum = {
           "--",
           ...split < 0 ? [] : args.slice(split + 1),
           `-count=${Math.max(1, Math.floor(options?.repeat ?? 1))}`,
+          ...presetSeed(options) !== void 0 ? [`-shuffle=${presetSeed(options)}`] : [],
           `-run=${goRunPattern(tests.map((t) => t.name))}`,
           ...packages
         ]
@@ -670,6 +717,7 @@ var vitest = {
     const files = unique(tests.map((t) => t.classname || t.file || "").filter((f) => f !== "")).map(vitestFilter);
     const pattern = anchoredAlternation(tests.map((t) => jsRegexLiteralWithSeparator(t.name, " > ", " ", CONTROL_GAP)));
     const n = repeatCount(options?.repeat);
+    const seed = presetSeed(options);
     const reporter = `${reportPath}.flakeguard-vitest-reporter.mjs`;
     const runner = `${reportPath}.flakeguard-vitest-runner.mjs`;
     const run = {
@@ -685,7 +733,8 @@ var vitest = {
         "--retry=0",
         "--coverage.enabled=false",
         "--passWithNoTests",
-        ...n > 1 ? [`--reporter=${reporter}`] : []
+        ...n > 1 ? [`--reporter=${reporter}`] : [],
+        ...seed !== void 0 ? ["--sequence.shuffle", `--sequence.seed=${seed}`] : []
       ]
     };
     if (n === 1) return [run];
@@ -719,9 +768,20 @@ var jest = {
     const names = tests.flatMap((t) => fullNames(t).map((n2) => n2.startsWith(" ") ? n2.slice(1) : n2));
     const pattern = anchoredAlternation(names.map(jsRegexLiteral));
     const n = repeatCount(options?.repeat);
+    const seed = presetSeed(options);
     const runner = `${reportPath}.flakeguard-jest-runner.cjs`;
     const run = {
-      argv: [...localBin("jest"), ...options?.args ?? [], "--ci", `--testNamePattern=${pattern}`, "--reporters=default", "--reporters=jest-junit", "--coverage=false", "--passWithNoTests"],
+      argv: [
+        ...localBin("jest"),
+        ...options?.args ?? [],
+        "--ci",
+        `--testNamePattern=${pattern}`,
+        "--reporters=default",
+        "--reporters=jest-junit",
+        "--coverage=false",
+        "--passWithNoTests",
+        ...seed !== void 0 ? ["--randomize", `--seed=${seed}`] : []
+      ],
       env: { JEST_JUNIT_OUTPUT_FILE: reportPath }
     };
     if (n === 1 || (options?.args ?? []).some((a) => /^--test-?runner(=|$)/i.test(a))) return [run];
@@ -1067,74 +1127,12 @@ function findPreset(name) {
   return PRESETS.get(name.trim());
 }
 
-// src/text/shell.ts
-var BARE = /^[A-Za-z0-9_@%+=:,./-]+$/;
-function shellQuote(argument) {
-  if (BARE.test(argument)) return argument;
-  return `'${argument.replace(/'/g, `'\\''`)}'`;
-}
-function shellLine(argv) {
-  return argv.map(shellQuote).join(" ");
-}
-function splitWords(line) {
-  const words = [];
-  let word = "";
-  let inWord = false;
-  let i = 0;
-  const refuse = (c) => ({ error: `'${c === "\n" ? "\\n" : c}' at character ${i + 1} would be read by a shell; quote it ('\u2026') or leave it out` });
-  while (i < line.length) {
-    const c = line[i];
-    if (c === " " || c === "	") {
-      if (inWord) words.push(word);
-      word = "";
-      inWord = false;
-      i++;
-    } else if (c === "'") {
-      const end = line.indexOf("'", i + 1);
-      if (end < 0) return { error: `unclosed ' at character ${i + 1}` };
-      word += line.slice(i + 1, end);
-      inWord = true;
-      i = end + 1;
-    } else if (c === '"') {
-      let j = i + 1;
-      for (; ; ) {
-        if (j >= line.length) return { error: `unclosed " at character ${i + 1}` };
-        const d = line[j];
-        if (d === '"') break;
-        if (d === "\\" && j + 1 < line.length && '"\\$`'.includes(line[j + 1])) {
-          word += line[j + 1];
-          j += 2;
-        } else if (d === "$" || d === "`") {
-          i = j;
-          return refuse(d);
-        } else {
-          word += d;
-          j++;
-        }
-      }
-      inWord = true;
-      i = j + 1;
-    } else if (c === "\\") {
-      if (i + 1 >= line.length) return { error: "a \\ at the end of the line" };
-      word += line[i + 1];
-      inWord = true;
-      i += 2;
-    } else if ("$`;&|<>()*?[{\n\r".includes(c) || (c === "~" || c === "#") && !inWord) {
-      return refuse(c);
-    } else {
-      word += c;
-      inWord = true;
-      i++;
-    }
-  }
-  if (inWord) words.push(word);
-  return { words };
-}
-
 export {
-  shellQuote,
-  shellLine,
-  splitWords,
+  SEEDS,
+  PER_SEED,
+  aloneArms,
+  SEED_PRELOAD,
+  seedEnv,
   PRESETS,
   findPreset
 };

@@ -10,7 +10,7 @@ import {
   shellLine,
   shellQuote,
   splitWords
-} from "./shared-rerun-presets-args.js";
+} from "./shared-text-shell.js";
 import {
   rerunTestOf
 } from "./shared-rerun-plan.js";

@@ -6,6 +6,13 @@ const { join } = require("node:path");
 const { spawn } = require("node:child_process");
 const { Buffer: Buffer2 } = require("node:buffer");
 import {
+  PARCEL_FILE,
+  SEAL_FILE,
+  inboxPrefix,
+  parkedFrom,
+  refusedPrefix
+} from "./shared-store-inbox-refs.js";
+import {
   GitError,
   isLostRace,
   isPermanentRefusal,
@@ -14,13 +21,6 @@ import {
   runGit,
   withConfig
 } from "./shared-store-git-process.js";
-import {
-  PARCEL_FILE,
-  SEAL_FILE,
-  inboxPrefix,
-  parkedFrom,
-  refusedPrefix
-} from "./shared-store-inbox-refs.js";
 import {
   CLONE_PREFIX,
   openClones,
@@ -35,9 +35,7 @@ import {
   blockedPaths,
   isRegularFile,
   ownsPath
-} from "./shared-store-layout.js";
-
-// src/store/git.ts
+} from "./shared-store-decisions.js";
 
 // src/store/git-auth.ts
 function authEnv(remoteUrl, token) {
@@ -49,6 +47,8 @@ function authEnv(remoteUrl, token) {
     GIT_CONFIG_VALUE_0: `AUTHORIZATION: basic ${basic}`
   };
 }
+
+// src/store/git.ts
 
 // src/store/cat-file.ts
 var BatchParser = class {
@@ -550,6 +550,7 @@ async function originUrl(workspace) {
 }
 
 export {
+  authEnv,
   DataRepo,
   originUrl
 };

@@ -4,15 +4,17 @@ import {
   CLUSTERS_FILE,
   DECISIONS_FILE,
   DIAGNOSES_FILE,
-  META_FILE,
   NOJEKYLL_FILE,
   OWNERS_FILE,
   PAGE_FILE,
   README_FILE,
-  RUNS_FILE,
   decidesFrom,
   isHistoryShardPath,
   isStatsShardPath
+} from "./shared-store-decisions.js";
+import {
+  META_FILE,
+  RUNS_FILE
 } from "./shared-store-layout.js";
 
 // src/store/read-bounds.ts

@@ -22,14 +22,16 @@ import {
 } from "./shared-store-read-bounds.js";
 import {
   DECISIONS_FILE,
-  META_FILE,
-  RUNS_FILE,
-  SCHEMA_VERSION,
   blockedMessage,
   decidesFrom,
   isHistoryShardPath,
+  isStatsShardPath
+} from "./shared-store-decisions.js";
+import {
+  META_FILE,
+  RUNS_FILE,
+  SCHEMA_VERSION,
   isQuietPath,
-  isStatsShardPath,
   parseLineObject,
   parseMeta,
   parseOverride,

@@ -12,11 +12,12 @@ import {
   shownId,
   unchanged
 } from "../chunks/shared-cli-override.js";
-import "../chunks/shared-text-edit-distance.js";
 import "../chunks/shared-store-snapshot.js";
+import "../chunks/shared-text-edit-distance.js";
 import "../chunks/shared-history-stored.js";
 import "../chunks/shared-history-merge.js";
 import "../chunks/shared-store-read-bounds.js";
+import "../chunks/shared-store-decisions.js";
 import "../chunks/shared-store-layout.js";
 import "../chunks/shared-history-cell.js";
 import "../chunks/shared-cost-index.js";
@@ -55,6 +56,9 @@ var OPTIONS = {
   "dashboard-url": { type: "string" },
   "no-database": { type: "boolean" },
   "require-all": { type: "boolean" },
+  "allow-writes": { type: "boolean" },
+  json: { type: "boolean" },
+  rerun: { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "V" }
 };
@@ -86,7 +90,10 @@ var SHOWN = {
   repos: { value: "[NAME=]URL|PATH,...", help: "the repositories (repeatable; @FILE reads one a line); required" },
   "dashboard-url": { value: "TEMPLATE", help: "each repository's dashboard ({owner}, {repo}, {name})" },
   "no-database": { help: "build the page and the Parquet files without DuckDB" },
-  "require-all": { help: "exit 1 when any repository could not be read" }
+  "require-all": { help: "exit 1 when any repository could not be read" },
+  "allow-writes": { help: "let the tools push a proposal branch or write the data branch (default: local branches only)" },
+  json: { help: "the answer as one JSON document (docs/why.md, docs/why.schema.json)" },
+  rerun: { value: "PRESET|COMMAND", help: "the action's `rerun` input (default: read from .github/workflows/)" }
 };
 var DATA = ["remote", "data-branch"];
 var COMMANDS = {
@@ -97,6 +104,14 @@ var COMMANDS = {
     about: "<test> is the test's full id (classname::name) or any part of it that names exactly one test.\nRead-only.",
     options: ["runs", ...DATA],
     example: ["flakeguard explain 'api.Client::retries on 503'"]
+  },
+  why: {
+    args: "<test>",
+    summary: "why a test is flaky: verdict, cluster, onset, diagnosis, cost, and how to re-run it",
+    usage: ["why <test> [options]"],
+    about: "<test> is the test's full id (classname::name) or any part of it that names exactly one test.\nWith --json, one JSON document (docs/why.md; schema docs/why.schema.json). Read-only.",
+    options: ["json", "rerun", "runs", ...DATA],
+    example: ["flakeguard why 'api.Client::retries on 503' --json"]
   },
   quarantine: {
     args: "<test-id>",
@@ -143,6 +158,13 @@ var COMMANDS = {
     about: "A repository listed twice is read once; one that cannot be read is left out and named.",
     options: ["repos", "out", "dashboard-url", "no-database", "require-all", "data-branch"],
     example: ["flakeguard org --repos octo/shop=https://github.com/octo/shop.git,octo/api=../api --out site"]
+  },
+  mcp: {
+    summary: "an MCP server over stdio for coding agents: list, explain, fix bundle, proposals (docs/mcp.md)",
+    usage: ["mcp [options]"],
+    about: "Speaks the Model Context Protocol on stdin and stdout; an MCP client (Claude Code, Cursor, VS Code) starts it.\nA proposal is a commit on a new local branch; --allow-writes lets it be pushed, or the data branch be written.",
+    options: ["allow-writes", ...DATA],
+    example: ["flakeguard mcp --remote ../shop", "claude mcp add flakeguard -- npx flakeguard mcp   # in Claude Code (docs/mcp.md)"]
   }
 };
 var NAMES = Object.keys(COMMANDS);
@@ -348,21 +370,37 @@ async function explain(positionals, values) {
   if (!Number.isInteger(runs) || runs < 1 || runs > 1e3) throw new CliError(`--runs must be a whole number from 1 to 1000, got '${values.runs}'.`);
   const { readDataBranch, statsLineOf } = await import("../chunks/cli-data.js");
   const { explainTest } = await import("../chunks/cli-explain.js");
+  const { diagnosisOfTest } = await import("../chunks/diagnose-show.js");
   const { snapshot, files, head } = await readDataBranch(options);
   const commits = await onsetCommits(snapshot, query);
-  process.stdout.write(explainTest(snapshot, query, { dataBranch: options.branch, now: Date.now(), runs, line: (id) => statsLineOf(files, snapshot, id), ...commits ? { commits } : {} }));
+  process.stdout.write(
+    explainTest(snapshot, query, {
+      dataBranch: options.branch,
+      now: Date.now(),
+      runs,
+      line: (id) => statsLineOf(files, snapshot, id),
+      diagnosis: (id) => diagnosisOfTest(files, id),
+      ...commits ? { commits } : {}
+    })
+  );
   console.log(`
 (data branch '${options.branch}' at ${head.slice(0, 12)})`);
   return 0;
 }
 async function onsetCommits(snapshot, query) {
   const { resolveTest } = await import("../chunks/cli-override.js");
-  const { latestChange, onsetOf } = await import("../chunks/onset-index.js");
   const history = snapshot.history.get(resolveTest(snapshot, query));
-  const change = history ? latestChange(onsetOf(history.runs)) : void 0;
-  if (!history || change?.base === void 0 || change.head === void 0) return void 0;
-  const { folderOf, rangeCommits, workspaceCommits } = await import("../chunks/github-onset-commits.js");
-  return rangeCommits([workspaceCommits(process.cwd())], change.base, change.head, history.file ? folderOf(history.file) : "");
+  return history ? (await import("../chunks/cli-data.js")).onsetCommitsOf(history, process.cwd()) : void 0;
+}
+async function why(positionals, values) {
+  const query = oneTest(positionals, "why");
+  const runs = values.runs !== void 0 ? Number(values.runs) : void 0;
+  if (runs !== void 0 && (!Number.isInteger(runs) || runs < 1 || runs > 1e3)) throw new CliError(`--runs must be a whole number from 1 to 1000, got '${values.runs}'.`);
+  const { whyCommand, whyText } = await import("../chunks/cli-why.js");
+  const answer = await whyCommand(query, { ...dataOptions(values), now: Date.now(), ...runs !== void 0 ? { runs } : {}, ...values.rerun !== void 0 ? { rerun: values.rerun } : {} });
+  process.stdout.write(values.json ? `${JSON.stringify(answer, null, 2)}
+` : whyText(answer));
+  return 0;
 }
 async function summary(positionals, values) {
   if (positionals.length > 1) throw new CliError("Usage: flakeguard summary [FILE]");
@@ -448,6 +486,11 @@ async function org(positionals, values) {
   for (const w of result.warnings) console.log(`WARNING ${w}`);
   return exitCode;
 }
+async function mcp(positionals, values) {
+  if (positionals.length > 0) throw new UsageError(`flakeguard mcp takes no positional argument, got '${positionals[0]}'.`);
+  const { mcpCommand } = await import("../chunks/cli-mcp.js");
+  return mcpCommand({ ...dataOptions(values), version: VERSION, allowWrites: values["allow-writes"] === true });
+}
 async function main(argv) {
   const line = parseCommandLine(argv, VERSION);
   if (line.kind === "version") {
@@ -467,6 +510,8 @@ async function main(argv) {
     switch (command) {
       case "explain":
         return await explain(rest, values);
+      case "why":
+        return await why(rest, values);
       case "quarantine":
       case "release":
         return await override(command, rest, values);
@@ -478,6 +523,8 @@ async function main(argv) {
         return await exportData(rest, values);
       case "org":
         return await org(rest, values);
+      case "mcp":
+        return await mcp(rest, values);
     }
   } catch (error) {
     if (error instanceof UsageError) {
