@@ -33,8 +33,8 @@ function repo(files: Record<string, string>): string {
 const CHANGELOG = '# Changelog\n\n## [Unreleased]\n\n## [1.2.0] - 2026-12-01\n\n### Added\n- a thing\n\n## [1.1.0] - 2026-11-01\n\n- older\n';
 
 describe('this repository', () => {
-  it('is at 0.6.0, and CHANGELOG.md has its dated section under an empty Unreleased', () => {
-    expect(version).toBe('0.6.0');
+  it('is at 0.7.0, and CHANGELOG.md has its dated section under an empty Unreleased', () => {
+    expect(version).toBe('0.7.0');
     expect(changelog).toMatch(/^## \[Unreleased\]\n\n## \[0\.6\.0\] - \d{4}-\d{2}-\d{2}\n/m);
   });
 
@@ -50,9 +50,9 @@ describe('this repository', () => {
     const run = spawnSync(NODE24, ['scripts/release-check.ts', '--tag', `v${version}`, '--notes', notesFile], { cwd: PROJECT_ROOT, encoding: 'utf8' });
     expect(run.status, run.stderr).toBe(0);
     const notes = readFileSync(notesFile, 'utf8');
-    expect(notes).toMatch(/^Fewer runner starts for a red build's verdict, and the first answers to why, since when and with whom/);
-    expect(notes).toContain('### A verdict in few starts (issue 42)');
-    expect(notes).toContain('### Co-failure clusters (issue 43)');
+    expect(notes).toMatch(/^Why a test is flaky, since when and with whom, and flakeguard where agents and other tools look/);
+    expect(notes).toContain('### One question, one answer: `flakeguard why` (issue 43)');
+    expect(notes).toContain('### Quarantine rules as code (issue 44)');
     expect(notes).not.toContain('## [');
   });
 

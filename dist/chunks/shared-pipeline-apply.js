@@ -1985,7 +1985,7 @@ function attemptJobsLookup(client, ctx) {
 // src/dashboard/branch-files.ts
 
 // src/dashboard/marker.generated.ts
-var DASHBOARD_MARKER = "flakeguard 0.6.0 page d35f75ac60c0";
+var DASHBOARD_MARKER = "flakeguard 0.7.0 page d35f75ac60c0";
 
 // src/dashboard/branch-files.ts
 function isCurrentPage(html) {
