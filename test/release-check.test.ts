@@ -35,7 +35,7 @@ const CHANGELOG = '# Changelog\n\n## [Unreleased]\n\n## [1.2.0] - 2026-12-01\n\n
 describe('this repository', () => {
   it('is at 0.7.0, and CHANGELOG.md has its dated section under an empty Unreleased', () => {
     expect(version).toBe('0.7.0');
-    expect(changelog).toMatch(/^## \[Unreleased\]\n\n## \[0\.6\.0\] - \d{4}-\d{2}-\d{2}\n/m);
+    expect(changelog).toMatch(/^## \[Unreleased\]\n\n## \[0\.7\.0\] - \d{4}-\d{2}-\d{2}\n/m);
   });
 
   it("pins the README's workflows to the tag this version is released under, so that every pin resolves once it is pushed", () => {
