@@ -24,6 +24,7 @@ import { forEachSlot, isFail, runKind } from './test-runs.ts';
 import { tallyTest, testCost, type RunTally, type Slots, type TestCost } from '../cost/index.ts';
 import { NO_CLUSTERS, type StoredCluster, type StoredClusters } from '../clusters/cluster.ts';
 import { clusterIndex } from '../clusters/format.ts';
+import type { Diagnosis } from '../diagnose/format.ts';
 
 export type TestState = 'quarantined' | 'by-hand' | 'never' | 'flaky' | 'failing' | 'stable';
 
@@ -125,6 +126,8 @@ export interface Model {
   clusters: StoredClusters;
   /** The cluster of each member. */
   clusterOf: Map<string, StoredCluster>;
+  /** The newest diagnosis by experiment of each test (diagnoses.json, docs/diagnose.md; none without the file). */
+  diagnoses: ReadonlyMap<string, Diagnosis>;
 }
 
 export interface ModelInput {
@@ -134,6 +137,8 @@ export interface ModelInput {
   stats: Map<string, StatsLine>;
   /** clusters.json as read (src/clusters/format.ts). */
   clusters?: StoredClusters;
+  /** diagnoses.json as read (src/diagnose/format.ts). */
+  diagnoses?: ReadonlyMap<string, Diagnosis>;
 }
 
 function stateOf(stats: StatsLine | undefined, flaked: number, failed: number): TestState {
@@ -294,6 +299,7 @@ export function buildModel(input: ModelInput): Model {
     now: runs.length > 0 ? Math.max(...runs.map((r) => r.time)) : Date.now(),
     clusters: input.clusters ?? NO_CLUSTERS,
     clusterOf: clusterIndex(input.clusters ?? NO_CLUSTERS),
+    diagnoses: input.diagnoses ?? new Map(),
   };
 }
 

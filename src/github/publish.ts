@@ -13,6 +13,8 @@ import { lostReason, type SyncResult } from '../store/sync.ts';
 import { storeLine } from '../report/store-line.ts';
 import { shardOf, statsPath } from '../store/layout.ts';
 import { failedTogether, failedTogetherSection } from '../report/clusters.ts';
+import { diagnosedSection } from '../report/diagnoses.ts';
+import { DIAGNOSES_FILE, parseDiagnoses } from '../diagnose/format.ts';
 import type { Outcome } from '../policy/outcome.ts';
 import { CLUSTERS_FILE, parseClusters } from '../clusters/format.ts';
 import { CHECK_SUMMARY_BUDGET_BYTES, renderSummary, summaryFacts, summaryTitle, type SummaryFacts, type SummaryInput } from '../report/summary.ts';
@@ -204,6 +206,8 @@ export async function publishResults({ inputs, ctx, readOnly, runUrl, sync, repo
   };
   const together = guard('group the failures by cluster', () => failedTogetherSection(failedTogether(failedIds(o), parseClusters(result.files.get(CLUSTERS_FILE)).clusters)));
   if (together && together.length > 0) base.failedTogether = together;
+  const diagnosed = guard('name the diagnoses of the failures', () => diagnosedSection(failedIds(o), parseDiagnoses(result.files.get(DIAGNOSES_FILE)).diagnoses));
+  if (diagnosed && diagnosed.length > 0) base.diagnosed = diagnosed;
   // A refused push that did not fail the run is a setup mistake to fix, said at the top beside the others.
   const warnings = [...(setupWarnings ?? []), ...(sync.status.kind === 'not-saved' && sync.status.refused && !lost ? [line] : [])];
   if (warnings.length > 0) base.setupWarnings = warnings;

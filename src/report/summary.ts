@@ -72,6 +72,8 @@ export interface SummaryInput {
   setupWarnings?: readonly string[];
   /** This run's failures grouped by co-failure cluster (src/report/clusters.ts): trusted markdown lines, after the reasons. */
   failedTogether?: readonly string[];
+  /** This run's failed tests that `mode: diagnose` diagnosed (src/report/diagnoses.ts): trusted markdown lines, after the clusters. */
+  diagnosed?: readonly string[];
   /** What `policy.quarantine` did this run (src/policy/quarantine-rules.ts), by test: said after the reasons. */
   ruleEffects?: ReadonlyMap<string, { kind: string; reason: string; blocks: boolean }>;
 }
@@ -295,6 +297,7 @@ export function renderSummary(input: SummaryInput, options: SummaryOptions = {})
   }
 
   if (input.failedTogether && input.failedTogether.length > 0) head.push(...input.failedTogether);
+  if (input.diagnosed && input.diagnosed.length > 0) head.push(...input.diagnosed);
   if (input.ruleEffects && input.ruleEffects.size > 0) head.push(...ruleSection(input.ruleEffects));
 
   /* ---------- tail: chart, problems, where things are ---------- */

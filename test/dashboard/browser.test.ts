@@ -119,8 +119,8 @@ function watch(page: Page): { dialogs: string[]; errors: string[] } {
   page.on('console', (m) => {
     // The copies of CODEOWNERS and codeowners-map are optional, decisions.json is missing on older branches, a
     // shard whose tests all failed lately has no quiet file and a branch that never had a cluster has no
-    // clusters.json: the page asks for them and a 404 says there are none.
-    if (m.type() === 'error' && !/\/(dashboard\/CODEOWNERS|dashboard\/codeowners-map|decisions\.json|clusters\.json|history\/quiet-[0-9a-f]+\.json)$/.test(m.location().url ?? ''))
+    // clusters.json nor diagnoses.json: the page asks for them and a 404 says there are none.
+    if (m.type() === 'error' && !/\/(dashboard\/CODEOWNERS|dashboard\/codeowners-map|decisions\.json|clusters\.json|diagnoses\.json|history\/quiet-[0-9a-f]+\.json)$/.test(m.location().url ?? ''))
       seen.errors.push(`console: ${m.text()} (${m.location().url})`);
   });
   void page.evaluateOnNewDocument(() => {
@@ -460,6 +460,72 @@ describe('failures grouped by co-failure cluster', () => {
       await world.dispose();
     }
   }, 240_000);
+
+  it("shows a test's diagnosis by experiment from diagnoses.json: the category, why, the counts and the polluter as text", async () => {
+    const files = hostileBranchFiles();
+    const hostileId = `${HOSTILE_CLASS}::${HOSTILE_NAME}`;
+    const hostilePolluter = '<img src=q onerror=alert(9)> @mallory';
+    const evidence = [
+      { variation: 'rest', executions: 8, failures: 0 },
+      { variation: 'file', executions: 8, failures: 8, detail: `after ${hostilePolluter}` },
+    ];
+    files.set(
+      'diagnoses.json',
+      JSON.stringify({
+        schema: 1,
+        tests: {
+          [hostileId]: { category: 'order-dependent', at: '2026-11-29T02:00:00Z', sha: 'abc1234def', polluter: 'com.shop.CartTest::adds', evidence },
+          'com.shop.CartTest::removes': { category: 'order-dependent', at: '2026-11-29T02:00:00Z', polluter: hostilePolluter, evidence },
+          'com.shop.DbTest::q1': {
+            category: 'time-zone-locale',
+            at: '2026-11-29T02:00:00Z',
+            evidence: [
+              { variation: 'rest', executions: 8, failures: 0 },
+              { variation: 'tz', executions: 8, failures: 8, detail: 'TZ=Pacific/Kiritimati' },
+            ],
+          },
+        },
+      }),
+    );
+    const repo = await branchRepo(files);
+    const server = await serveDashboard({ repo: repo.repo });
+    const page = await browser.newPage();
+    const seen = watch(page);
+    try {
+      await open(page, `${server.url}#/test/${encodeURIComponent(hostileId)}`);
+      await page.waitForSelector('[data-field=diagnosis]');
+      expect(await page.$eval('[data-field=diagnosis]', (e) => (e as HTMLElement).dataset.category)).toBe('order-dependent');
+      expect(await text(page, '[data-field=diagnosis] strong')).toBe('Diagnosis by experiment: order-dependent');
+      expect(await text(page, '[data-field=diagnosis-counts]')).toBe('rest 0/8 · file 8/8');
+      expect(await text(page, '[data-field=diagnosis-why]')).toContain('order-dependent');
+      // The polluter on the branch is a link to its page.
+      expect(await page.$eval('[data-field=polluter] a', (a) => a.getAttribute('href'))).toBe(`#/test/${encodeURIComponent('com.shop.CartTest::adds')}`);
+
+      // A polluter the branch does not hold (or a hostile one) is text, never markup.
+      await page.goto(`${server.url}#/test/${encodeURIComponent('com.shop.CartTest::removes')}`);
+      await page.waitForSelector('[data-field=polluter] code');
+      expect(await text(page, '[data-field=polluter] code')).toBe(hostilePolluter);
+
+      await page.goto(`${server.url}#/test/${encodeURIComponent('com.shop.DbTest::q1')}`);
+      await page.waitForSelector('[data-field=diagnosis][data-category=time-zone-locale]');
+      expect(await text(page, '[data-field=diagnosis-counts]')).toBe('rest 0/8 · tz 8/8');
+      expect(await page.$$eval('[data-field=polluter]', (e) => e.length)).toBe(0);
+
+      // A test that was never diagnosed shows none.
+      await page.goto(`${server.url}#/test/${encodeURIComponent('com.shop.DbTest::q2')}`);
+      await page.waitForSelector('.test-title');
+      expect(await page.$$eval('[data-field=diagnosis]', (e) => e.length)).toBe(0);
+
+      await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+      expect(await page.$$eval('img, svg, script:not(:first-of-type)', (e) => e.length)).toBe(0);
+      expect(seen.dialogs).toEqual([]);
+      expect(seen.errors).toEqual([]);
+    } finally {
+      await page.close();
+      await server.close();
+      await repo.dispose();
+    }
+  }, 60_000);
 
   it('says there is no cluster on a branch without clusters.json', async () => {
     const repo = await branchRepo(hostileBranchFiles());

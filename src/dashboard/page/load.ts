@@ -11,6 +11,7 @@ import { assignOwners } from '../owners.ts';
 import { DECISIONS_FILE, parseDecisions, type DecisionLog } from '../../store/decisions.ts';
 import { CLUSTERS_FILE, parseClusters } from '../../clusters/format.ts';
 import type { StoredClusters } from '../../clusters/cluster.ts';
+import { DIAGNOSES_FILE, parseDiagnoses, type Diagnosis } from '../../diagnose/format.ts';
 
 export interface Loaded {
   model: Model;
@@ -113,9 +114,19 @@ export async function loadBranch(callbacks: LoadCallbacks): Promise<Loaded> {
     if (read.problem !== undefined) problems.push(`${CLUSTERS_FILE}: ${read.problem}`);
     clusters = read.clusters;
   });
+  // The diagnoses by experiment (docs/diagnose.md): a branch that `mode: diagnose` never wrote has no file.
+  let diagnoses: ReadonlyMap<string, Diagnosis> | undefined;
+  jobs.push(async () => {
+    const t = await text(DIAGNOSES_FILE);
+    if (t === undefined) return;
+    bytes += t.length;
+    const read = parseDiagnoses(t);
+    if (read.problem !== undefined) problems.push(`${DIAGNOSES_FILE}: ${read.problem}`);
+    diagnoses = read.diagnoses.tests;
+  });
   await pool(jobs, 6);
   performance.mark('fg:files-read');
-  const model = buildModel({ meta: meta.value, runs: runs.value, history, stats, ...(clusters ? { clusters } : {}) });
+  const model = buildModel({ meta: meta.value, runs: runs.value, history, stats, ...(clusters ? { clusters } : {}), ...(diagnoses ? { diagnoses } : {}) });
   problems.push(...assignOwners(model.tests, codeowners, classMap).problems);
   performance.mark('fg:model-built');
   return { model, problems, files: total, bytes };

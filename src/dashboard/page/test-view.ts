@@ -1,4 +1,4 @@
-/** One test (#/test/<id>): its history strip, since when, its co-failure cluster, PFS over time, failure modes, quarantine and its timeline. */
+/** One test (#/test/<id>): its history strip, since when, its co-failure cluster, its diagnosis by experiment, PFS over time, failure modes, quarantine and its timeline. */
 import { ageDays } from '../backlog.ts';
 import { issueUrl } from '../links.ts';
 import type { Model, TestEntry } from '../page-model.ts';
@@ -13,6 +13,7 @@ import { chart, disposeCharts } from './charts.ts';
 import { clear, fmtDate, h, link, type Child } from './dom.ts';
 import { card, pfsText, stateBadge } from './parts.ts';
 import { clusterParagraph } from './clusters-view.ts';
+import { diagnosisParagraph } from './diagnosis-view.ts';
 
 /** `decisions` reads decisions.json (once per page load): the timeline and the issue's number come from it. */
 export function renderTest(root: HTMLElement, model: Model, id: string, decisions?: () => Promise<DecisionsFile>): void {
@@ -73,6 +74,7 @@ export function renderTest(root: HTMLElement, model: Model, id: string, decision
     ),
     onsetParagraph(d),
     clusterParagraph(model, entry.id),
+    diagnosisParagraph(model, entry.id),
     h('h3', null, 'PFS over time'),
     h('p', { class: 'legend' }, 'After each run, the PFS of its last 10 runs (outages left out) with its 90% interval: where the flakiness changed.'),
     pfsChart,
