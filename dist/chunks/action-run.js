@@ -25,7 +25,14 @@ import {
   testSeconds,
   writeResultsFile
 } from "./shared-pipeline-apply.js";
+import {
+  keepScopes,
+  scopedBefore
+} from "./shared-junit-xml.js";
 import "./shared-policy-fix-release.js";
+import {
+  finalAttemptFailed
+} from "./shared-policy-hand-edits.js";
 import {
   factsFor,
   publishOutcome,
@@ -39,44 +46,40 @@ import {
   readBranchFiles,
   syncRun
 } from "./shared-store-sync.js";
+import "./shared-report-summary.js";
+import "./shared-report-scores.js";
 import "./shared-scoring-multi-factor.js";
+import "./shared-scoring-thresholded.js";
 import {
   readRerunInputs
 } from "./shared-rerun-rerun-inputs.js";
-import "./shared-scoring-regression.js";
-import "./shared-diagnose-format.js";
-import "./shared-scoring-pfs.js";
-import {
-  keepScopes,
-  scopedBefore
-} from "./shared-junit-xml.js";
-import {
-  finalAttemptFailed
-} from "./shared-policy-hand-edits.js";
-import "./shared-scoring-thresholded.js";
 import {
   commandFound
 } from "./shared-rerun-typo.js";
 import "./shared-rerun-presets-args.js";
+import "./shared-scoring-regression.js";
+import "./shared-clusters-cluster.js";
+import "./shared-scoring-pfs.js";
+import {
+  normalizeErrorMessage
+} from "./shared-rerun-stopping.js";
 import {
   verifyStepFiles,
   watchStepFiles
 } from "./shared-github-step-files.js";
+import "./shared-report-clusters.js";
 import "./shared-text-shell.js";
 import {
   DEFAULT_MAX_RUNS
 } from "./shared-rerun-fix-plan.js";
 import "./shared-owners-codeowners.js";
-import "./shared-report-summary.js";
-import "./shared-report-scores.js";
-import "./shared-clusters-cluster.js";
-import "./shared-report-clusters.js";
 import {
   parseSnapshot
 } from "./shared-store-snapshot.js";
 import "./shared-text-edit-distance.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
+import "./shared-model.js";
 import {
   group,
   info,
@@ -108,6 +111,8 @@ import "./shared-store-cleanup.js";
 import {
   DEFAULT_READ_BOUNDS
 } from "./shared-store-read-bounds.js";
+import "./shared-diagnose-rule.js";
+import "./shared-diagnose-format.js";
 import {
   BADGE_FILE,
   isStatsShardPath
@@ -122,10 +127,6 @@ import {
   logText,
   registerSecret
 } from "./shared-text-escape.js";
-import {
-  normalizeErrorMessage
-} from "./shared-rerun-stopping.js";
-import "./shared-model.js";
 import "./shared-runtime.js";
 
 // src/action/stages.ts

@@ -13,6 +13,7 @@ import "./shared-store-snapshot.js";
 import "./shared-text-edit-distance.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
+import "./shared-model.js";
 import "./shared-store-git.js";
 import "./shared-store-inbox-refs.js";
 import "./shared-store-git-process.js";
@@ -22,7 +23,6 @@ import "./shared-store-decisions.js";
 import "./shared-store-layout.js";
 import "./shared-history-cell.js";
 import "./shared-cost-index.js";
-import "./shared-model.js";
 import "./shared-runtime.js";
 export {
   isRemoteUrl,

@@ -11,13 +11,13 @@ import {
 import {
   readDataBranch
 } from "./shared-cli-data.js";
+import "./shared-dashboard-links.js";
 import "./shared-store-sync.js";
 import "./shared-store-branch-costs.js";
+import "./shared-clusters-cluster.js";
 import "./shared-onset-changepoint.js";
 import "./shared-owners-index.js";
 import "./shared-owners-codeowners.js";
-import "./shared-dashboard-links.js";
-import "./shared-clusters-cluster.js";
 import {
   CliError
 } from "./shared-cli-override.js";
@@ -25,6 +25,7 @@ import "./shared-store-snapshot.js";
 import "./shared-text-edit-distance.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
+import "./shared-model.js";
 import "./shared-store-git.js";
 import "./shared-store-inbox-refs.js";
 import "./shared-store-git-process.js";
@@ -35,7 +36,6 @@ import "./shared-store-decisions.js";
 import "./shared-store-layout.js";
 import "./shared-history-cell.js";
 import "./shared-cost-index.js";
-import "./shared-model.js";
 import "./shared-runtime.js";
 
 // src/cli/export.ts

@@ -9,12 +9,10 @@ import {
 import {
   explainTest
 } from "./shared-cli-explain.js";
-import "./shared-diagnose-rule.js";
 import "./shared-store-sync.js";
-import "./shared-diagnose-format.js";
+import "./shared-report-scores.js";
 import "./shared-report-onset.js";
 import "./shared-onset-changepoint.js";
-import "./shared-report-scores.js";
 import {
   overrideValue,
   planOverrides,
@@ -25,6 +23,7 @@ import "./shared-store-snapshot.js";
 import "./shared-text-edit-distance.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
+import "./shared-model.js";
 import {
   authEnv
 } from "./shared-store-git.js";
@@ -32,6 +31,8 @@ import "./shared-store-inbox-refs.js";
 import "./shared-store-git-process.js";
 import "./shared-store-cleanup.js";
 import "./shared-store-read-bounds.js";
+import "./shared-diagnose-rule.js";
+import "./shared-diagnose-format.js";
 import "./shared-store-decisions.js";
 import "./shared-store-layout.js";
 import "./shared-history-cell.js";
@@ -39,7 +40,6 @@ import "./shared-cost-index.js";
 import {
   registerSecret
 } from "./shared-text-escape.js";
-import "./shared-model.js";
 import "./shared-runtime.js";
 
 // src/cli/mcp.ts

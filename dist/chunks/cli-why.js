@@ -5,8 +5,9 @@ import {
   historyCosts
 } from "./shared-store-branch-costs.js";
 import {
-  parseDiagnoses
-} from "./shared-diagnose-format.js";
+  clusterIndex,
+  parseClusters
+} from "./shared-clusters-cluster.js";
 import {
   CATEGORY_WORDS,
   evidenceWords,
@@ -20,10 +21,6 @@ import "./shared-onset-changepoint.js";
 import "./shared-owners-index.js";
 import "./shared-owners-codeowners.js";
 import {
-  clusterIndex,
-  parseClusters
-} from "./shared-clusters-cluster.js";
-import {
   CliError,
   findTests,
   shownId
@@ -34,8 +31,12 @@ import {
 import "./shared-text-edit-distance.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
+import "./shared-model.js";
 import "./shared-owners-classmap.js";
 import "./shared-store-read-bounds.js";
+import {
+  parseDiagnoses
+} from "./shared-diagnose-format.js";
 import {
   CLUSTERS_FILE,
   DIAGNOSES_FILE,
@@ -50,7 +51,6 @@ import {
 import {
   plainText
 } from "./shared-text-escape.js";
-import "./shared-model.js";
 import "./shared-runtime.js";
 
 // src/cli/why.ts

@@ -1,18 +1,18 @@
 import {
   DEFAULT_POLICY
 } from "./shared-scoring-multi-factor.js";
-import "./shared-scoring-pfs.js";
 import "./shared-scoring-thresholded.js";
+import "./shared-scoring-pfs.js";
 import {
   DEFAULT_RETENTION
 } from "./shared-history-merge.js";
+import "./shared-model.js";
 import {
   InputError
 } from "./shared-config-inputs.js";
 import "./shared-owners-classmap.js";
 import "./shared-history-cell.js";
 import "./shared-cost-index.js";
-import "./shared-model.js";
 import {
   __commonJS,
   __require,

@@ -8,6 +8,7 @@ import "./shared-report-onset.js";
 import {
   setOutput
 } from "./shared-github-step-files.js";
+import "./shared-report-clusters.js";
 import "./shared-text-shell.js";
 import {
   fixIssueComment
@@ -16,7 +17,6 @@ import "./shared-rerun-fix-plan.js";
 import "./shared-onset-changepoint.js";
 import "./shared-owners-index.js";
 import "./shared-owners-codeowners.js";
-import "./shared-report-clusters.js";
 import {
   info,
   warning

@@ -2,22 +2,28 @@ const require = process.getBuiltinModule('node:module').createRequire(import.met
 const { readFileSync } = require("node:fs");
 const { join } = require("node:path");
 import {
-  readFixRecord
-} from "./shared-policy-fix-release.js";
-import "./shared-scoring-multi-factor.js";
-import "./shared-scoring-pfs.js";
-import {
   detectRunner,
   readWorkspaceFacts,
   runRound
 } from "./shared-rerun-process.js";
 import {
+  readFixRecord
+} from "./shared-policy-fix-release.js";
+import {
   quarantineBefore
 } from "./shared-policy-hand-edits.js";
+import "./shared-scoring-multi-factor.js";
 import "./shared-scoring-thresholded.js";
 import {
   findPreset
 } from "./shared-rerun-presets-args.js";
+import "./shared-scoring-pfs.js";
+import {
+  answerKey
+} from "./shared-rerun-plan.js";
+import {
+  NO_HISTORY
+} from "./shared-rerun-stopping.js";
 import "./shared-text-shell.js";
 import {
   fixRate,
@@ -32,6 +38,9 @@ import "./shared-owners-codeowners.js";
 import "./shared-store-snapshot.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
+import {
+  isFailure
+} from "./shared-model.js";
 import {
   group,
   info,
@@ -57,15 +66,6 @@ import {
   commandText,
   logText
 } from "./shared-text-escape.js";
-import {
-  answerKey
-} from "./shared-rerun-plan.js";
-import {
-  NO_HISTORY
-} from "./shared-rerun-stopping.js";
-import {
-  isFailure
-} from "./shared-model.js";
 import "./shared-runtime.js";
 
 // src/github/fix-verify.ts

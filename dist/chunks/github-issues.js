@@ -6,8 +6,9 @@ import {
   pfsTrendOf
 } from "./shared-scoring-regression.js";
 import {
-  parseDiagnoses
-} from "./shared-diagnose-format.js";
+  clusterIndex,
+  parseClusters
+} from "./shared-clusters-cluster.js";
 import {
   DEFAULT_PFS_CONFIG
 } from "./shared-scoring-pfs.js";
@@ -40,6 +41,9 @@ import "./shared-report-onset.js";
 import {
   appendSummary
 } from "./shared-github-step-files.js";
+import {
+  signatureMd
+} from "./shared-report-clusters.js";
 import "./shared-text-shell.js";
 import {
   latestChange,
@@ -51,15 +55,9 @@ import {
 import {
   findCodeowners
 } from "./shared-owners-codeowners.js";
-import {
-  clusterIndex,
-  parseClusters
-} from "./shared-clusters-cluster.js";
-import {
-  signatureMd
-} from "./shared-report-clusters.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
+import "./shared-model.js";
 import {
   info,
   warning
@@ -68,6 +66,9 @@ import "./shared-store-git-process.js";
 import {
   parseClassMap
 } from "./shared-owners-classmap.js";
+import {
+  parseDiagnoses
+} from "./shared-diagnose-format.js";
 import {
   CLUSTERS_FILE,
   DECISIONS_FILE,
@@ -93,7 +94,6 @@ import {
   mdPre,
   mdText
 } from "./shared-text-escape.js";
-import "./shared-model.js";
 import "./shared-runtime.js";
 
 // src/github/issue-plan.ts

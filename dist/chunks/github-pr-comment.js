@@ -24,11 +24,16 @@ import {
   attemptSymbols
 } from "./shared-report-rerun-summary.js";
 import {
+  blockingAfterReruns
+} from "./shared-rerun-plan.js";
+import "./shared-rerun-stopping.js";
+import {
   failedTogether,
   failedTogetherLine
 } from "./shared-report-clusters.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
+import "./shared-model.js";
 import {
   info,
   notice
@@ -49,11 +54,6 @@ import {
   logText,
   mdInert
 } from "./shared-text-escape.js";
-import {
-  blockingAfterReruns
-} from "./shared-rerun-plan.js";
-import "./shared-rerun-stopping.js";
-import "./shared-model.js";
 import "./shared-runtime.js";
 
 // src/report/pr-comment.ts

@@ -16,26 +16,27 @@ import {
 import {
   runContextFor
 } from "./shared-pipeline-apply.js";
+import "./shared-junit-xml.js";
 import "./shared-policy-fix-release.js";
+import "./shared-policy-hand-edits.js";
 import {
   lostReason
 } from "./shared-store-sync.js";
 import "./shared-scoring-multi-factor.js";
-import "./shared-scoring-regression.js";
-import "./shared-diagnose-format.js";
-import "./shared-scoring-pfs.js";
-import "./shared-junit-xml.js";
-import "./shared-policy-hand-edits.js";
 import "./shared-scoring-thresholded.js";
+import "./shared-scoring-regression.js";
+import "./shared-clusters-cluster.js";
+import "./shared-scoring-pfs.js";
+import "./shared-rerun-stopping.js";
 import {
   appendSummary,
   setOutput
 } from "./shared-github-step-files.js";
 import "./shared-owners-codeowners.js";
-import "./shared-clusters-cluster.js";
 import "./shared-store-snapshot.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
+import "./shared-model.js";
 import {
   error,
   group,
@@ -57,6 +58,7 @@ import "./shared-store-git-process.js";
 import "./shared-owners-classmap.js";
 import "./shared-store-cleanup.js";
 import "./shared-store-read-bounds.js";
+import "./shared-diagnose-format.js";
 import "./shared-store-decisions.js";
 import "./shared-store-layout.js";
 import "./shared-history-cell.js";
@@ -69,8 +71,6 @@ import {
   mdText,
   registerSecret
 } from "./shared-text-escape.js";
-import "./shared-rerun-stopping.js";
-import "./shared-model.js";
 import "./shared-runtime.js";
 
 // src/modes/aggregate.ts

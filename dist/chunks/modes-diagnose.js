@@ -4,33 +4,6 @@ const { join } = require("node:path");
 const { readFileSync } = require("node:fs");
 const { spawn } = require("node:child_process");
 import {
-  readModeActionInputs,
-  secretInputs,
-  tempRoot
-} from "./shared-pipeline-shards.js";
-import "./shared-pipeline-apply.js";
-import "./shared-policy-fix-release.js";
-import {
-  THRESHOLD,
-  categorise,
-  diagnosesMarkdown
-} from "./shared-diagnose-rule.js";
-import {
-  readBranchFiles,
-  syncRun
-} from "./shared-store-sync.js";
-import "./shared-scoring-multi-factor.js";
-import {
-  readRerunInputs
-} from "./shared-rerun-rerun-inputs.js";
-import "./shared-scoring-regression.js";
-import {
-  mergeDiagnoses,
-  parseDiagnoses,
-  renderDiagnoses
-} from "./shared-diagnose-format.js";
-import "./shared-scoring-pfs.js";
-import {
   nextProbe,
   readRoundReport,
   recordProbe
@@ -38,9 +11,24 @@ import {
 import {
   runRound
 } from "./shared-rerun-process.js";
+import {
+  readModeActionInputs,
+  secretInputs,
+  tempRoot
+} from "./shared-pipeline-shards.js";
+import "./shared-pipeline-apply.js";
 import "./shared-junit-xml.js";
+import "./shared-policy-fix-release.js";
 import "./shared-policy-hand-edits.js";
+import {
+  readBranchFiles,
+  syncRun
+} from "./shared-store-sync.js";
+import "./shared-scoring-multi-factor.js";
 import "./shared-scoring-thresholded.js";
+import {
+  readRerunInputs
+} from "./shared-rerun-rerun-inputs.js";
 import "./shared-rerun-typo.js";
 import {
   PER_SEED,
@@ -49,19 +37,28 @@ import {
   aloneArms,
   seedEnv
 } from "./shared-rerun-presets-args.js";
+import "./shared-scoring-regression.js";
+import "./shared-clusters-cluster.js";
+import "./shared-scoring-pfs.js";
+import {
+  answerKey
+} from "./shared-rerun-plan.js";
+import "./shared-rerun-stopping.js";
 import {
   appendSummary,
   setOutput
 } from "./shared-github-step-files.js";
 import "./shared-text-shell.js";
 import "./shared-owners-codeowners.js";
-import "./shared-clusters-cluster.js";
 import {
   parseSnapshot
 } from "./shared-store-snapshot.js";
 import "./shared-text-edit-distance.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
+import {
+  isFailure
+} from "./shared-model.js";
 import {
   group,
   info,
@@ -87,6 +84,16 @@ import "./shared-owners-classmap.js";
 import "./shared-store-cleanup.js";
 import "./shared-store-read-bounds.js";
 import {
+  THRESHOLD,
+  categorise,
+  diagnosesMarkdown
+} from "./shared-diagnose-rule.js";
+import {
+  mergeDiagnoses,
+  parseDiagnoses,
+  renderDiagnoses
+} from "./shared-diagnose-format.js";
+import {
   DIAGNOSES_FILE
 } from "./shared-store-decisions.js";
 import {
@@ -101,13 +108,6 @@ import {
   logText,
   registerSecret
 } from "./shared-text-escape.js";
-import {
-  answerKey
-} from "./shared-rerun-plan.js";
-import "./shared-rerun-stopping.js";
-import {
-  isFailure
-} from "./shared-model.js";
 import "./shared-runtime.js";
 
 // src/modes/diagnose.ts

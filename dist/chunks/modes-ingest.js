@@ -14,30 +14,31 @@ import {
   untrustedRuns
 } from "./shared-pipeline-shards.js";
 import "./shared-pipeline-apply.js";
+import "./shared-junit-xml.js";
 import "./shared-policy-fix-release.js";
+import "./shared-policy-hand-edits.js";
 import {
   storeLine
 } from "./shared-report-store-line.js";
 import "./shared-store-sync.js";
+import {
+  scoreLookup
+} from "./shared-report-scores.js";
 import "./shared-scoring-multi-factor.js";
-import "./shared-scoring-regression.js";
-import "./shared-diagnose-format.js";
-import "./shared-scoring-pfs.js";
-import "./shared-junit-xml.js";
-import "./shared-policy-hand-edits.js";
 import "./shared-scoring-thresholded.js";
+import "./shared-scoring-regression.js";
+import "./shared-clusters-cluster.js";
+import "./shared-scoring-pfs.js";
+import "./shared-rerun-stopping.js";
 import {
   appendSummary,
   setOutput
 } from "./shared-github-step-files.js";
 import "./shared-owners-codeowners.js";
-import {
-  scoreLookup
-} from "./shared-report-scores.js";
-import "./shared-clusters-cluster.js";
 import "./shared-store-snapshot.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
+import "./shared-model.js";
 import {
   error,
   group,
@@ -58,6 +59,7 @@ import "./shared-store-git-process.js";
 import "./shared-owners-classmap.js";
 import "./shared-store-cleanup.js";
 import "./shared-store-read-bounds.js";
+import "./shared-diagnose-format.js";
 import "./shared-store-decisions.js";
 import {
   shardOf,
@@ -73,8 +75,6 @@ import {
   mdText,
   registerSecret
 } from "./shared-text-escape.js";
-import "./shared-rerun-stopping.js";
-import "./shared-model.js";
 import "./shared-runtime.js";
 
 // src/modes/ingest.ts

@@ -15,23 +15,24 @@ import {
   runContextFor,
   shardLabel
 } from "./shared-pipeline-apply.js";
+import "./shared-junit-xml.js";
 import "./shared-policy-fix-release.js";
+import "./shared-policy-hand-edits.js";
 import "./shared-store-sync.js";
 import "./shared-scoring-multi-factor.js";
-import "./shared-scoring-regression.js";
-import "./shared-diagnose-format.js";
-import "./shared-scoring-pfs.js";
-import "./shared-junit-xml.js";
-import "./shared-policy-hand-edits.js";
 import "./shared-scoring-thresholded.js";
+import "./shared-scoring-regression.js";
+import "./shared-clusters-cluster.js";
+import "./shared-scoring-pfs.js";
+import "./shared-rerun-stopping.js";
 import {
   setOutput
 } from "./shared-github-step-files.js";
 import "./shared-owners-codeowners.js";
-import "./shared-clusters-cluster.js";
 import "./shared-store-snapshot.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
+import "./shared-model.js";
 import {
   group,
   info,
@@ -48,6 +49,7 @@ import "./shared-store-git-process.js";
 import "./shared-owners-classmap.js";
 import "./shared-store-cleanup.js";
 import "./shared-store-read-bounds.js";
+import "./shared-diagnose-format.js";
 import "./shared-store-decisions.js";
 import "./shared-store-layout.js";
 import "./shared-history-cell.js";
@@ -59,8 +61,6 @@ import {
   logText,
   registerSecret
 } from "./shared-text-escape.js";
-import "./shared-rerun-stopping.js";
-import "./shared-model.js";
 import "./shared-runtime.js";
 
 // src/modes/upload.ts

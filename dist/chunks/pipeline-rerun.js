@@ -11,11 +11,14 @@ import "./shared-policy-hand-edits.js";
 import "./shared-scoring-thresholded.js";
 import "./shared-rerun-typo.js";
 import "./shared-rerun-presets-args.js";
+import "./shared-rerun-plan.js";
+import "./shared-rerun-stopping.js";
 import "./shared-text-shell.js";
 import "./shared-store-snapshot.js";
 import "./shared-text-edit-distance.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
+import "./shared-model.js";
 import "./shared-actions-http-client.js";
 import "./shared-store-read-bounds.js";
 import "./shared-store-decisions.js";
@@ -24,9 +27,6 @@ import "./shared-history-cell.js";
 import "./shared-cost-index.js";
 import "./shared-undici.js";
 import "./shared-text-escape.js";
-import "./shared-rerun-plan.js";
-import "./shared-rerun-stopping.js";
-import "./shared-model.js";
 import "./shared-runtime.js";
 export {
   REVERSE_ROUNDS,

@@ -3,10 +3,10 @@ import {
   attemptSymbols,
   renderRerunSection
 } from "./shared-report-rerun-summary.js";
-import "./shared-text-escape.js";
 import "./shared-rerun-plan.js";
 import "./shared-rerun-stopping.js";
 import "./shared-model.js";
+import "./shared-text-escape.js";
 import "./shared-runtime.js";
 export {
   MAX_RERUN_ROWS,

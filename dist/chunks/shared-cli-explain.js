@@ -1,6 +1,9 @@
 import {
-  diagnosisPlain
-} from "./shared-diagnose-rule.js";
+  SYMBOLS_LEGEND,
+  formatPfs,
+  scoreViewOf,
+  symbols
+} from "./shared-report-scores.js";
 import {
   onsetPlain
 } from "./shared-report-onset.js";
@@ -8,17 +11,14 @@ import {
   onsetOf
 } from "./shared-onset-changepoint.js";
 import {
-  SYMBOLS_LEGEND,
-  formatPfs,
-  scoreViewOf,
-  symbols
-} from "./shared-report-scores.js";
-import {
   resolveTest
 } from "./shared-cli-override.js";
 import {
   statsFileOf
 } from "./shared-store-snapshot.js";
+import {
+  diagnosisPlain
+} from "./shared-diagnose-rule.js";
 import {
   overrideExpired
 } from "./shared-store-layout.js";

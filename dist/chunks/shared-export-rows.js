@@ -19,6 +19,10 @@ import {
   failureKey
 } from "./shared-history-merge.js";
 import {
+  CODE_STATUS,
+  isFailure
+} from "./shared-model.js";
+import {
   mapClassname,
   parseClassMap
 } from "./shared-owners-classmap.js";
@@ -30,10 +34,6 @@ import {
 import {
   priced
 } from "./shared-cost-index.js";
-import {
-  CODE_STATUS,
-  isFailure
-} from "./shared-model.js";
 
 // src/export/rows.ts
 

@@ -342,7 +342,8 @@ function buildModel(input) {
     ...repoUrl ? { repoUrl } : {},
     now: runs.length > 0 ? Math.max(...runs.map((r) => r.time)) : Date.now(),
     clusters: input.clusters ?? NO_CLUSTERS,
-    clusterOf: clusterIndex(input.clusters ?? NO_CLUSTERS)
+    clusterOf: clusterIndex(input.clusters ?? NO_CLUSTERS),
+    diagnoses: input.diagnoses ?? /* @__PURE__ */ new Map()
   };
 }
 var DAY = 864e5;

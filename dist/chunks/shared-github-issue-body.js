@@ -8,11 +8,11 @@ import {
   onsetMarkdown
 } from "./shared-report-onset.js";
 import {
-  ownerText
-} from "./shared-owners-codeowners.js";
-import {
   signatureMd
 } from "./shared-report-clusters.js";
+import {
+  ownerText
+} from "./shared-owners-codeowners.js";
 import {
   warning
 } from "./shared-actions-http-client.js";

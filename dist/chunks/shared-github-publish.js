@@ -5,10 +5,6 @@ import {
   lostReason
 } from "./shared-store-sync.js";
 import {
-  appendSummary,
-  setOutput
-} from "./shared-github-step-files.js";
-import {
   CHECK_SUMMARY_BUDGET_BYTES,
   blobUrlFor,
   buildAnnotations,
@@ -22,6 +18,10 @@ import {
 import {
   parseClusters
 } from "./shared-clusters-cluster.js";
+import {
+  appendSummary,
+  setOutput
+} from "./shared-github-step-files.js";
 import {
   failedTogether,
   failedTogetherSection
@@ -37,7 +37,14 @@ import {
   InputError
 } from "./shared-config-inputs.js";
 import {
-  CLUSTERS_FILE
+  countsText
+} from "./shared-diagnose-rule.js";
+import {
+  parseDiagnoses
+} from "./shared-diagnose-format.js";
+import {
+  CLUSTERS_FILE,
+  DIAGNOSES_FILE
 } from "./shared-store-decisions.js";
 import {
   shardOf,
@@ -47,9 +54,25 @@ import {
   commandText,
   defuseLegacy,
   logText,
+  mdText,
   plainText,
   truncate
 } from "./shared-text-escape.js";
+
+// src/report/diagnoses.ts
+function diagnosedSection(failed, diagnoses, max = 10) {
+  const found = [...new Set(failed)].filter((id) => diagnoses.tests.has(id)).sort();
+  if (found.length === 0) return [];
+  const lines = ["#### Diagnosed by experiment", ""];
+  for (const id of found.slice(0, max)) {
+    const d = diagnoses.tests.get(id);
+    const polluter = d.polluter !== void 0 ? `; fails after ${mdText(d.polluter, 200)}` : "";
+    lines.push(`- ${mdText(id, 200)}: **${d.category}** (${mdText(countsText(d.evidence), 300)}${polluter}), diagnosed ${new Date(Date.parse(d.at)).toISOString().slice(0, 10)}`);
+  }
+  if (found.length > max) lines.push(`- \u2026and ${found.length - max} more (\`flakeguard why <test>\`).`);
+  lines.push("", "What changed the failure rate when the test was re-run under controlled variations (`mode: diagnose`, docs/diagnose.md).", "");
+  return lines;
+}
 
 // src/github/publish.ts
 function factsFor(result) {
@@ -155,6 +178,8 @@ async function publishResults({ inputs, ctx, readOnly, runUrl, sync, reports, ex
   };
   const together = guard("group the failures by cluster", () => failedTogetherSection(failedTogether(failedIds(o), parseClusters(result.files.get(CLUSTERS_FILE)).clusters)));
   if (together && together.length > 0) base.failedTogether = together;
+  const diagnosed = guard("name the diagnoses of the failures", () => diagnosedSection(failedIds(o), parseDiagnoses(result.files.get(DIAGNOSES_FILE)).diagnoses));
+  if (diagnosed && diagnosed.length > 0) base.diagnosed = diagnosed;
   const warnings = [...setupWarnings ?? [], ...sync.status.kind === "not-saved" && sync.status.refused && !lost ? [line] : []];
   if (warnings.length > 0) base.setupWarnings = warnings;
   const facts = (early?.of === result ? early.facts : guard("analyse the history for the summary", () => factsFor(result))) ?? { trend: { unit: "run", points: [] }, top: [] };

@@ -1,9 +1,13 @@
 import {
-  parseDiagnoses
-} from "./shared-diagnose-format.js";
+  scoreViewOf
+} from "./shared-report-scores.js";
 import {
   PRESETS
 } from "./shared-rerun-presets-args.js";
+import {
+  clusterIndex,
+  parseClusters
+} from "./shared-clusters-cluster.js";
 import {
   changeSentence,
   latestChange,
@@ -18,19 +22,15 @@ import {
   parseCodeowners
 } from "./shared-owners-codeowners.js";
 import {
-  scoreViewOf
-} from "./shared-report-scores.js";
-import {
-  clusterIndex,
-  parseClusters
-} from "./shared-clusters-cluster.js";
-import {
   statsFileOf
 } from "./shared-store-snapshot.js";
 import {
   mapClassname,
   parseClassMap
 } from "./shared-owners-classmap.js";
+import {
+  parseDiagnoses
+} from "./shared-diagnose-format.js";
 import {
   CLASS_MAP_FILE,
   CLUSTERS_FILE,

@@ -7,29 +7,6 @@ const { createHash: createHash2, createHmac, timingSafeEqual } = require("node:c
 const { readFile, stat } = require("node:fs/promises");
 const { join: join3 } = require("node:path");
 import {
-  applyFixes
-} from "./shared-policy-fix-release.js";
-import {
-  DEFAULT_POLICY,
-  breakage,
-  countedEvidence,
-  decideQuarantine,
-  flipRates,
-  gatherEvidence,
-  multiFactorScore,
-  resolveScoringOptions,
-  scoreAll,
-  successRate,
-  tierOf
-} from "./shared-scoring-multi-factor.js";
-import {
-  pfsTrendOf
-} from "./shared-scoring-regression.js";
-import {
-  createPfsMemo,
-  pfs
-} from "./shared-scoring-pfs.js";
-import {
   ORDER_REASON,
   beforeStreak,
   capName,
@@ -38,6 +15,9 @@ import {
   parseReportFiles,
   streakStart
 } from "./shared-junit-xml.js";
+import {
+  applyFixes
+} from "./shared-policy-fix-release.js";
 import {
   anyUntrusted,
   boundedUntrustedTests,
@@ -60,12 +40,24 @@ import {
   withDamage
 } from "./shared-policy-hand-edits.js";
 import {
+  DEFAULT_POLICY,
+  breakage,
+  countedEvidence,
+  decideQuarantine,
+  flipRates,
+  gatherEvidence,
+  multiFactorScore,
+  resolveScoringOptions,
+  scoreAll,
+  successRate,
+  tierOf
+} from "./shared-scoring-multi-factor.js";
+import {
   thresholdedFlakiness
 } from "./shared-scoring-thresholded.js";
 import {
-  CODEOWNERS_LOCATIONS,
-  CODEOWNERS_MAX_BYTES
-} from "./shared-owners-codeowners.js";
+  pfsTrendOf
+} from "./shared-scoring-regression.js";
 import {
   DEFAULT_CLUSTER_OPTIONS,
   assignIds,
@@ -73,6 +65,14 @@ import {
   parseClusters,
   renderClusters
 } from "./shared-clusters-cluster.js";
+import {
+  createPfsMemo,
+  pfs
+} from "./shared-scoring-pfs.js";
+import {
+  CODEOWNERS_LOCATIONS,
+  CODEOWNERS_MAX_BYTES
+} from "./shared-owners-codeowners.js";
 import {
   LineTexts,
   RunMarks,
@@ -101,6 +101,9 @@ import {
   ingestionKey,
   mergeRun
 } from "./shared-history-merge.js";
+import {
+  isFailure
+} from "./shared-model.js";
 import {
   error,
   group,
@@ -158,9 +161,6 @@ import {
 import {
   commandText
 } from "./shared-text-escape.js";
-import {
-  isFailure
-} from "./shared-model.js";
 
 // src/store/results-file.ts
 var RESULTS_KIND = "flakeguard-results";
@@ -1985,7 +1985,7 @@ function attemptJobsLookup(client, ctx) {
 // src/dashboard/branch-files.ts
 
 // src/dashboard/marker.generated.ts
-var DASHBOARD_MARKER = "flakeguard 0.7.0 page d35f75ac60c0";
+var DASHBOARD_MARKER = "flakeguard 0.7.0 page 9939a5393302";
 
 // src/dashboard/branch-files.ts
 function isCurrentPage(html) {

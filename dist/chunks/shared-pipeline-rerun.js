@@ -38,20 +38,6 @@ import {
   findPreset
 } from "./shared-rerun-presets-args.js";
 import {
-  emptySnapshot
-} from "./shared-store-snapshot.js";
-import {
-  error,
-  group,
-  info,
-  notice,
-  warning
-} from "./shared-actions-http-client.js";
-import {
-  commandText,
-  logText
-} from "./shared-text-escape.js";
-import {
   answerKey,
   combineParts,
   finishRerun,
@@ -72,9 +58,23 @@ import {
   failureCounts
 } from "./shared-rerun-stopping.js";
 import {
+  emptySnapshot
+} from "./shared-store-snapshot.js";
+import {
   isFailure,
   runnerTitle
 } from "./shared-model.js";
+import {
+  error,
+  group,
+  info,
+  notice,
+  warning
+} from "./shared-actions-http-client.js";
+import {
+  commandText,
+  logText
+} from "./shared-text-escape.js";
 
 // src/pipeline/rerun.ts
 

@@ -25,9 +25,6 @@ import {
   statsScores
 } from "./shared-pipeline-apply.js";
 import {
-  syncRun
-} from "./shared-store-sync.js";
-import {
   testId
 } from "./shared-junit-xml.js";
 import {
@@ -40,6 +37,12 @@ import {
   untrustedRunKey,
   withDamage
 } from "./shared-policy-hand-edits.js";
+import {
+  syncRun
+} from "./shared-store-sync.js";
+import {
+  normalizeErrorMessage
+} from "./shared-rerun-stopping.js";
 import {
   parseSnapshot
 } from "./shared-store-snapshot.js";
@@ -70,9 +73,6 @@ import {
   commandText,
   logText
 } from "./shared-text-escape.js";
-import {
-  normalizeErrorMessage
-} from "./shared-rerun-stopping.js";
 
 // src/artifacts/bundle.ts
 

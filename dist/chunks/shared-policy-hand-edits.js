@@ -7,14 +7,14 @@ import {
   failureMessageOf
 } from "./shared-history-merge.js";
 import {
+  isFailure
+} from "./shared-model.js";
+import {
   overrideExpired
 } from "./shared-store-layout.js";
 import {
   commitOf
 } from "./shared-history-cell.js";
-import {
-  isFailure
-} from "./shared-model.js";
 
 // src/policy/outcome.ts
 function finalAttemptFailed(test) {

@@ -1,12 +1,12 @@
 import {
-  mdText
-} from "./shared-text-escape.js";
-import {
   blockingAfterReruns
 } from "./shared-rerun-plan.js";
 import {
   isFailure
 } from "./shared-model.js";
+import {
+  mdText
+} from "./shared-text-escape.js";
 
 // src/report/rerun-summary.ts
 var UNREPRODUCED_CHARS = 2400;

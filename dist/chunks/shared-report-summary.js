@@ -9,13 +9,13 @@ import {
   LazyHistory
 } from "./shared-history-stored.js";
 import {
+  isFailure
+} from "./shared-model.js";
+import {
   mdText,
   plainText,
   truncateBytes
 } from "./shared-text-escape.js";
-import {
-  isFailure
-} from "./shared-model.js";
 
 // src/report/annotations.ts
 var TITLE_MAX = 255;
@@ -605,6 +605,7 @@ function renderSummary(input, options = {}) {
     head.push("");
   }
   if (input.failedTogether && input.failedTogether.length > 0) head.push(...input.failedTogether);
+  if (input.diagnosed && input.diagnosed.length > 0) head.push(...input.diagnosed);
   if (input.ruleEffects && input.ruleEffects.size > 0) head.push(...ruleSection(input.ruleEffects));
   const tail = [];
   const top = facts.top;

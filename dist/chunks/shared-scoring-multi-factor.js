@@ -1,4 +1,8 @@
 import {
+  DEFAULT_THRESHOLDED_CONFIG,
+  thresholdedFlakiness
+} from "./shared-scoring-thresholded.js";
+import {
   CH_P,
   DEFAULT_PFS_CONFIG,
   createPfsMemo,
@@ -7,16 +11,12 @@ import {
   runOutcome
 } from "./shared-scoring-pfs.js";
 import {
-  DEFAULT_THRESHOLDED_CONFIG,
-  thresholdedFlakiness
-} from "./shared-scoring-thresholded.js";
-import {
-  commitOf
-} from "./shared-history-cell.js";
-import {
   CODE_STATUS,
   isFailure
 } from "./shared-model.js";
+import {
+  commitOf
+} from "./shared-history-cell.js";
 
 // src/scoring/flip-rate.ts
 var DEFAULT_FLIP_RATE_CONFIG = Object.freeze({ window: 10, ewmaAlpha: 0.3, ewmaWindow: 20 });

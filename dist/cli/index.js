@@ -16,12 +16,12 @@ import "../chunks/shared-store-snapshot.js";
 import "../chunks/shared-text-edit-distance.js";
 import "../chunks/shared-history-stored.js";
 import "../chunks/shared-history-merge.js";
+import "../chunks/shared-model.js";
 import "../chunks/shared-store-read-bounds.js";
 import "../chunks/shared-store-decisions.js";
 import "../chunks/shared-store-layout.js";
 import "../chunks/shared-history-cell.js";
 import "../chunks/shared-cost-index.js";
-import "../chunks/shared-model.js";
 import "../chunks/shared-runtime.js";
 
 // src/cli/main.ts
