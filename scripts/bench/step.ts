@@ -7,7 +7,7 @@
  * a preload (`NODE_OPTIONS=--import`) that writes `process.resourceUsage().maxRSS` at exit; the time spent in git
  * comes from GIT_TRACE2_EVENT. `--profile` adds `--cpu-prof` and prints where the time goes.
  *
- *   node_modules/.bin/node scripts/bench/step.ts [--tests 10000] [--runs 200] [--repeat 3] [--profile] [--floor] [--clean] [--branch REPO]
+ *   node_modules/.bin/node scripts/bench/step.ts [--tests 10000] [--runs 200] [--repeat 3] [--profile] [--floor] [--floor-fxp] [--clean] [--branch REPO]
  *   node_modules/.bin/node scripts/bench/step.ts --prepare --tests 100000     generate and cache the branch only
  *
  * FLAKEGUARD_BENCH_NODE_OPTIONS adds Node options to the timed step (e.g. `--expose-gc` for a one-off instrumented build);
@@ -407,6 +407,8 @@ export interface StepResult {
   load: number[];
   /** The whole-process parse floor on the same reports, measured before each step (StepOptions.floor). */
   floor?: { measures: Array<{ ms: number; peakRssMiB: number }>; ms: number; peakRssMiB: number; ratio: number; overMs: number };
+  /** The same with fast-xml-parser reading the reports (StepOptions.floorFxp). */
+  floorFxp?: { measures: Array<{ ms: number; peakRssMiB: number }>; ms: number; peakRssMiB: number; ratio: number; overMs: number };
 }
 
 function median(xs: number[]): number {
@@ -421,6 +423,11 @@ export interface StepOptions {
   profile?: boolean;
   /** Before each step, time the whole-process parse floor on the same reports (scripts/bench/floor-entry.ts): paired. */
   floor?: boolean;
+  /**
+   * Before each step, time fast-xml-parser reading the same reports as a whole process (scripts/bench/floor-fxp-entry.ts):
+   * the floor as issue 42 words it, paired as `floor` is.
+   */
+  floorFxp?: boolean;
   /** A run in which no test failed and no test is new (every known test passes). */
   clean?: boolean;
   /**
@@ -437,10 +444,15 @@ function floorScript(): Promise<string> {
   floorBundle ??= bundleFloor(join(BENCH_DIR, 'floor.mjs'));
   return floorBundle;
 }
+let fxpBundle: Promise<string> | undefined;
+function fxpScript(): Promise<string> {
+  fxpBundle ??= bundleFloor(join(BENCH_DIR, 'floor-fxp.mjs'), 'floor-fxp-entry.ts');
+  return fxpBundle;
+}
 
 /** Wall time (spawn to exit) and peak RSS of the parse floor on the reports in `dir`. */
-async function measureFloor(dir: string, preload: string, usageFile: string): Promise<{ ms: number; peakRssMiB: number }> {
-  const script = await floorScript();
+async function measureFloor(dir: string, preload: string, usageFile: string, fxp = false): Promise<{ ms: number; peakRssMiB: number }> {
+  const script = await (fxp ? fxpScript() : floorScript());
   const t0 = performance.now();
   await new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, [script, dir], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_OPTIONS: `--import=${preload}`, FLAKEGUARD_BENCH_USAGE: usageFile } });
@@ -489,6 +501,7 @@ export async function benchStep(options: StepOptions = {}): Promise<StepResult> 
     }
     const measures: StepMeasure[] = [];
     const floors: Array<{ ms: number; peakRssMiB: number }> = [];
+    const fxpFloors: Array<{ ms: number; peakRssMiB: number }> = [];
     const load: number[] = [];
     for (let i = 0; i < repeat; i++) {
       load.push(Math.round(loadavg()[0]! * 10) / 10);
@@ -496,6 +509,11 @@ export async function benchStep(options: StepOptions = {}): Promise<StepResult> 
         const f = await measureFloor(join(world.workspace, 'reports'), preload, join(world.root, `floor-usage-${i}.json`));
         floors.push(f);
         log(`  parse floor ${tests} tests, run ${i + 1}/${repeat}: ${f.ms} ms, peak RSS ${f.peakRssMiB} MiB`);
+      }
+      if (options.floorFxp) {
+        const f = await measureFloor(join(world.workspace, 'reports'), preload, join(world.root, `floor-fxp-usage-${i}.json`), true);
+        fxpFloors.push(f);
+        log(`  fast-xml-parser floor ${tests} tests, run ${i + 1}/${repeat}: ${f.ms} ms, peak RSS ${f.peakRssMiB} MiB`);
       }
       await git(world.remote, ['update-ref', 'refs/heads/flakeguard-data', head]);
       const usageFile = join(world.root, `usage-${i}.json`);
@@ -562,22 +580,23 @@ export async function benchStep(options: StepOptions = {}): Promise<StepResult> 
       childrenCpuMs: measures.every((m) => m.childrenCpuMs !== null) ? Math.round(median(measures.map((m) => m.childrenCpuMs!))) : null,
       load,
       gitCommands: measures[0]!.git.commands,
-      ...(floors.length > 0
-        ? {
-            floor: {
-              measures: floors,
-              ms: Math.round(median(floors.map((f) => f.ms))),
-              peakRssMiB: Math.max(...floors.map((f) => f.peakRssMiB)),
-              // Pairs: each step over the floor measured just before it.
-              ratio: Math.round(median(measures.map((m, k) => m.ms / floors[k]!.ms)) * 100) / 100,
-              overMs: Math.round(median(measures.map((m, k) => m.ms - floors[k]!.ms))),
-            },
-          }
-        : {}),
+      ...(floors.length > 0 ? { floor: pairedFloor(floors, measures) } : {}),
+      ...(fxpFloors.length > 0 ? { floorFxp: pairedFloor(fxpFloors, measures) } : {}),
     };
   } finally {
     await world.dispose();
   }
+}
+
+/** A floor measured before each step, and the steps' ratios to it pair by pair (each step over the floor just before it). */
+function pairedFloor(floors: Array<{ ms: number; peakRssMiB: number }>, measures: StepMeasure[]): NonNullable<StepResult['floor']> {
+  return {
+    measures: floors,
+    ms: Math.round(median(floors.map((f) => f.ms))),
+    peakRssMiB: Math.max(...floors.map((f) => f.peakRssMiB)),
+    ratio: Math.round(median(measures.map((m, k) => m.ms / floors[k]!.ms)) * 100) / 100,
+    overMs: Math.round(median(measures.map((m, k) => m.ms - floors[k]!.ms))),
+  };
 }
 
 /**
@@ -754,6 +773,7 @@ if (process.argv[1] === SELF && process.argv[2] === '--generate') {
     repeat: arg('repeat', profile ? 1 : 3),
     profile,
     floor: process.argv.includes('--floor'),
+    floorFxp: process.argv.includes('--floor-fxp'),
     clean: process.argv.includes('--clean'),
     ...(process.argv.includes('--branch') ? { branch: process.argv[process.argv.indexOf('--branch') + 1]! } : {}),
   });
