@@ -473,7 +473,8 @@ export async function benchStep(options: StepOptions = {}): Promise<StepResult> 
   const end = Date.now() - HOUR;
   const branch = options.branch ? { repo: options.branch, bytes: 0, generateMs: 0, cached: true } : await dataBranchRepo(tests, runs, end, log);
   const suite = buildSuite(tests);
-  const world = await World.create();
+  // FLAKEGUARD_BENCH_OUTPUT: the workspace commit is dated, so that two builds see the same SHA.
+  const world = await World.create(process.env.FLAKEGUARD_BENCH_OUTPUT ? { date: 1795900000000 } : {});
   mkdirSync(BENCH_DIR, { recursive: true });
   const preload = join(BENCH_DIR, 'usage-preload.mjs');
   writeFileSync(preload, PRELOAD);
@@ -558,6 +559,12 @@ export async function benchStep(options: StepOptions = {}): Promise<StepResult> 
       if (profileDir) m.profileDir = profileDir;
       const after = (await git(world.remote, ['rev-parse', 'flakeguard-data'])).trim();
       m.pushBytes = after === head ? 0 : packBytes(pushCapture);
+      // What the step wrote, to compare two builds byte for byte: its summary, its outputs and the branch's files.
+      if (process.env.FLAKEGUARD_BENCH_OUTPUT) {
+        let tree = await git(world.remote, ['ls-tree', '-r', 'flakeguard-data']);
+        for (const small of ['runs.json', 'clusters.json']) if (tree.includes(`\t${small}\n`)) tree += `\n--- ${small} ---\n${await git(world.remote, ['show', `flakeguard-data:${small}`])}`;
+        writeFileSync(`${process.env.FLAKEGUARD_BENCH_OUTPUT}-${i}.written.txt`, `${tree}\n--- outputs ---\n${JSON.stringify(res.outputs, null, 1)}\n--- summary ---\n${res.summary}`);
+      }
       measures.push(m);
       log(
         `  step ${tests} tests, run ${i + 1}/${repeat}: ${m.ms} ms, peak RSS ${m.peakRssMiB} MiB, pushed ${((m.pushBytes ?? 0) / 1024).toFixed(0)} KiB, git ${m.git.ms} ms in ${m.git.commands} commands (remote side ${m.git.remoteMs} ms), CPU node ${m.cpuUserMs + m.cpuSystemMs} ms + git ${m.childrenCpuMs ?? '?'} ms, load ${load.at(-1)}, outcome ${m.outcome}`,

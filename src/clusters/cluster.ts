@@ -106,16 +106,26 @@ export function findClusters(tests: Iterable<FailureProfile>, options: ClusterOp
     profiles[p]!.tests.push(t);
   }
 
-  // Runs → the profiles that failed in them (in increasing profile order), with each one's failure key as a number.
+  // How many profiles failed in each run: a run with fewer than two, or more than maxPerRun, adds no links and is
+  // left out of the lists below (at 100k tests most failing runs are broad: their entries are never made).
   const n = profiles.length;
+  const inRun = new Map<number, number>();
+  for (let p = 0; p < n; p++) for (const seq of profiles[p]!.runs) inRun.set(seq, (inRun.get(seq) ?? 0) + 1);
+  let broadRuns = 0;
+  for (const c of inRun.values()) if (c >= 2 && c > options.maxPerRun) broadRuns++;
+
+  // Runs that can link → the profiles that failed in them (in increasing profile order), with each one's failure key
+  // as a number.
   const keyNumber = new Map<string, number>();
   const byRun = new Map<number, { profiles: number[]; keys: number[] }>();
-  /** Per profile, where it stands in each of its runs' lists. */
+  /** Per profile, where it stands in each of its linking runs' lists. */
   const places: Array<Array<{ list: { profiles: number[]; keys: number[] }; at: number }>> = [];
   for (let p = 0; p < n; p++) {
     const first = profiles[p]!.tests[0]!;
     const mine: Array<{ list: { profiles: number[]; keys: number[] }; at: number }> = [];
     for (const seq of profiles[p]!.runs) {
+      const c = inRun.get(seq)!;
+      if (c < 2 || c > options.maxPerRun) continue;
       const key = first.keys?.get(seq);
       let k = -1;
       if (key !== undefined) {
@@ -130,8 +140,6 @@ export function findClusters(tests: Iterable<FailureProfile>, options: ClusterOp
     }
     places.push(mine);
   }
-  let broadRuns = 0;
-  for (const list of byRun.values()) if (list.profiles.length >= 2 && list.profiles.length > options.maxPerRun) broadRuns++;
 
   // Shared runs counted per pair of profiles, one profile at a time against the later ones (counters of n entries,
   // reset after each): the pair counting costs the pairs that failed together, at most maxPerRun² per run.
@@ -147,7 +155,6 @@ export function findClusters(tests: Iterable<FailureProfile>, options: ClusterOp
     const least = options.minJaccard * la;
     for (const { list, at } of places[a]!) {
       const others = list.profiles;
-      if (others.length < 2 || others.length > options.maxPerRun) continue;
       const ka = list.keys[at]!;
       for (let i = at + 1; i < others.length; i++) {
         const b = others[i]!;

@@ -207,19 +207,7 @@ export class LazyHistory extends Map<string, TestHistory> {
   /** The sequence numbers of a test's newest run and of its `max`-th newest (or oldest) run. */
   newestWindow(id: string, max: number): [first: number, last: number] | undefined {
     const s = this.stored.get(id);
-    if (!s) return undefined;
-    let end = endOf(s.from, s.segments);
-    let last: number | undefined;
-    let left = max;
-    for (let i = s.segments.length - 1; i >= 0; i--) {
-      const { a, n } = s.segments[i]!;
-      end -= n;
-      if (a === '') continue;
-      last ??= end + n - 1;
-      if (n >= left) return [end + n - left, last];
-      left -= n;
-    }
-    return last === undefined ? undefined : [s.from, last];
+    return s ? newestWindowOf(s, max) : undefined;
   }
 
   /** The time of run `seq`. */
@@ -234,17 +222,7 @@ export class LazyHistory extends Map<string, TestHistory> {
    */
   forEachNewestStretch(id: string, max: number, visit: (first: number, count: number, attempts: string) => void): void {
     const s = this.stored.get(id);
-    if (!s) return;
-    let end = endOf(s.from, s.segments);
-    let left = max;
-    for (let i = s.segments.length - 1; i >= 0 && left > 0; i--) {
-      const { a, n } = s.segments[i]!;
-      end -= n;
-      if (a === '') continue;
-      const count = Math.min(n, left);
-      visit(end + n - count, count, a);
-      left -= count;
-    }
+    if (s) forEachNewestStretchOf(s, max, visit);
   }
 
   private decode(id: string, s: StoredTest): TestHistory {
@@ -281,6 +259,47 @@ export class LazyHistory extends Map<string, TestHistory> {
     if (s.line !== undefined) test.line = s.line;
     return test;
   }
+}
+
+/** LazyHistory.newestWindow of a test given by its stored form. */
+export function newestWindowOf(s: StoredTest, max: number): [first: number, last: number] | undefined {
+  let end = endOf(s.from, s.segments);
+  let last: number | undefined;
+  let left = max;
+  for (let i = s.segments.length - 1; i >= 0; i--) {
+    const { a, n } = s.segments[i]!;
+    end -= n;
+    if (a === '') continue;
+    last ??= end + n - 1;
+    if (n >= left) return [end + n - left, last];
+    left -= n;
+  }
+  return last === undefined ? undefined : [s.from, last];
+}
+
+/** LazyHistory.forEachNewestStretch of a test given by its stored form. */
+export function forEachNewestStretchOf(s: StoredTest, max: number, visit: (first: number, count: number, attempts: string) => void): void {
+  let end = endOf(s.from, s.segments);
+  let left = max;
+  for (let i = s.segments.length - 1; i >= 0 && left > 0; i--) {
+    const { a, n } = s.segments[i]!;
+    end -= n;
+    if (a === '') continue;
+    const count = Math.min(n, left);
+    visit(end + n - count, count, a);
+    left -= count;
+  }
+}
+
+/**
+ * Whether two stored tests have the same runs and outcomes (`from` and segments), told cheaply: the same segments
+ * array, or one segment alike (a suite's quiet tests). False says nothing.
+ */
+export function sameOutcomes(x: StoredTest, y: StoredTest): boolean {
+  if (x.from !== y.from) return false;
+  const a = x.segments;
+  const b = y.segments;
+  return a === b || (a.length === 1 && b.length === 1 && a[0]!.n === b[0]!.n && a[0]!.a === b[0]!.a);
 }
 
 /**

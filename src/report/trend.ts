@@ -4,7 +4,7 @@
  * failed at their last attempt. Pure, one pass over the recent records only.
  */
 import type { History, TestRunRecord } from '../model.ts';
-import { LazyHistory } from '../history/stored.ts';
+import { forEachNewestStretchOf, LazyHistory, newestWindowOf, sameOutcomes, type StoredTest } from '../history/stored.ts';
 
 export interface TrendPoint {
   /** `MM-DD` per day, or the run's position (1 = oldest shown). Never untrusted text. */
@@ -216,8 +216,13 @@ function storedRunTrend(history: LazyHistory, maxPoints: number, stride: number)
   let newest = Number.NEGATIVE_INFINITY;
   let windowStart = Number.POSITIVE_INFINITY;
   let any = false;
-  for (const id of history.keys()) {
-    const window = history.newestWindow(id, maxPoints);
+  // A test with the same runs and outcomes as the one before it (sameOutcomes: a suite's quiet tests, one after
+  // another) has the same window: it is not read again.
+  let before: StoredTest | undefined;
+  for (const s of history.stored.values()) {
+    if (before !== undefined && sameOutcomes(before, s)) continue;
+    before = s;
+    const window = newestWindowOf(s, maxPoints);
     if (!window) continue;
     any = true;
     const lastTime = history.timeOf(window[1])!;
@@ -250,23 +255,35 @@ function storedRunTrend(history: LazyHistory, maxPoints: number, stride: number)
   const runs = new Int32Array(size);
   const flakyRuns = new Int32Array(size);
   const failedRuns = new Int32Array(size);
+  // Tests read one after another with the same runs and outcomes (sameOutcomes) add the same stretches: they are
+  // added once, `times` over.
+  let times = 0;
+  const add = (first: number, count: number, attempts: string): void => {
+    const k = classify(attempts);
+    if (k === 0) return;
+    const from = at(first);
+    const to = at(first + count);
+    runs[from]! += times;
+    runs[to]! -= times;
+    const counts = k === 2 ? flakyRuns : k === 3 ? failedRuns : undefined;
+    if (counts) {
+      counts[from]! += times;
+      counts[to]! -= times;
+    }
+  };
+  let pending: StoredTest | undefined;
   let index = -1;
-  for (const id of history.keys()) {
+  for (const s of history.stored.values()) {
     if (++index % stride !== 0) continue;
-    history.forEachNewestStretch(id, maxPoints, (first, count, attempts) => {
-      const k = classify(attempts);
-      if (k === 0) return;
-      const from = at(first);
-      const to = at(first + count);
-      runs[from]!++;
-      runs[to]!--;
-      const counts = k === 2 ? flakyRuns : k === 3 ? failedRuns : undefined;
-      if (counts) {
-        counts[from]!++;
-        counts[to]!--;
-      }
-    });
+    if (pending !== undefined && sameOutcomes(pending, s)) {
+      times++;
+      continue;
+    }
+    if (pending !== undefined) forEachNewestStretchOf(pending, maxPoints, add);
+    pending = s;
+    times = 1;
   }
+  if (pending !== undefined) forEachNewestStretchOf(pending, maxPoints, add);
   type Bucket = { seq: number; time: number; testRuns: number; flaky: number; failed: number };
   const buckets: Bucket[] = [];
   let testRuns = 0;

@@ -95,11 +95,24 @@ function literalClusters(tests: FailureProfile[], o = DEFAULT_CLUSTER_OPTIONS): 
     .sort((a, b) => (a[0]! < b[0]! ? -1 : 1));
 }
 
+/** Runs in which more than maxPerRun profiles (and two or more) of the tests taking part failed, read literally. */
+function literalBroadRuns(tests: FailureProfile[], o = DEFAULT_CLUSTER_OPTIONS): number {
+  const taking = tests
+    .filter((t) => t.runs.length >= Math.max(o.minFailures, o.minShared))
+    .sort((a, b) => b.runs.length - a.runs.length || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .slice(0, o.maxTests);
+  const profiles = new Set(taking.map((t) => t.runs.join()));
+  const inRun = new Map<number, number>();
+  for (const p of profiles) for (const seq of p.split(',').map(Number)) inRun.set(seq, (inRun.get(seq) ?? 0) + 1);
+  return [...inRun.values()].filter((c) => c >= 2 && c > o.maxPerRun).length;
+}
+
 describe('findClusters against the rule read literally', () => {
   it('finds the same clusters on thousands of random worlds (groups, loners, shared and differing keys, caps)', () => {
     let seed = 7;
     const rnd = (): number => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
     let found = 0;
+    let broad = 0;
     for (let world = 0; world < 1500; world++) {
       const groups = 1 + Math.floor(rnd() * 5);
       const runs = 3 + Math.floor(rnd() * 30);
@@ -116,11 +129,15 @@ describe('findClusters against the rule read literally', () => {
         if (seqs.length) tests.push({ id: `t${t}`, runs: seqs, ...(keys.size ? { keys } : {}) });
       }
       const options = { ...DEFAULT_CLUSTER_OPTIONS, ...(world % 3 === 0 ? { maxPerRun: 4 + Math.floor(rnd() * 10) } : {}), ...(world % 5 === 0 ? { maxTests: 10 } : {}) };
-      const clusters = findClusters(tests, options).clusters.map((c) => c.members);
+      const result = findClusters(tests, options);
+      const clusters = result.clusters.map((c) => c.members);
       expect([...clusters].sort((a, b) => (a[0]! < b[0]! ? -1 : 1))).toEqual(literalClusters(tests, options));
+      expect(result.broadRuns).toBe(literalBroadRuns(tests, options));
+      broad += result.broadRuns;
       found += clusters.length;
     }
     expect(found).toBeGreaterThan(1000);
+    expect(broad).toBeGreaterThan(30);
   }, 60_000);
 });
 
