@@ -396,6 +396,20 @@ class SingleSegments {
 }
 
 /**
+ * A stored test made at once with the properties it has, in StoredTest's order (name, classname, from, segments,
+ * file, line, dur): one object of its final shape, where properties set one by one after a literal of four grow a
+ * second object (their backing store) and pass a shape a property.
+ */
+function storedTest(name: string, classname: string, from: number, segments: readonly Segment[], file: string | undefined, line: number | undefined, dur: readonly number[] | undefined): StoredTest {
+  if (dur !== undefined) {
+    if (file !== undefined) return line !== undefined ? { name, classname, from, segments, file, line, dur } : { name, classname, from, segments, file, dur };
+    return line !== undefined ? { name, classname, from, segments, line, dur } : { name, classname, from, segments, dur };
+  }
+  if (file !== undefined) return line !== undefined ? { name, classname, from, segments, file, line } : { name, classname, from, segments, file };
+  return line !== undefined ? { name, classname, from, segments, line } : { name, classname, from, segments };
+}
+
+/**
  * The common case of mergeStored, with one new object: the test ran in the run before too, passed (or did) the same
  * as then, with no message, and retention drops at most the runs at the start of its first segment. Null otherwise
  * (the general path then).
@@ -429,15 +443,9 @@ function appendedQuickly(
     if (drop > 0) copy[0] = { a: first.a, n: first.n - drop };
     segments = copy;
   }
-  const next: StoredTest = { name: test.name, classname: test.classname, from, segments };
   const file = test.file ?? previous.file;
   const line = test.line ?? previous.line;
-  if (file !== undefined) next.file = file;
-  if (line !== undefined) next.line = line;
-  if (previous.m) {
-    const m = sinceSeq(previous.m, from);
-    if (m) next.m = m;
-  }
+  const m = previous.m ? sinceSeq(previous.m, from) : undefined;
   let dur: readonly number[];
   if (!previous.dur && end - 1 >= from) {
     // A line as read keeps its newest run's duration alone (`d`, run end - 1, kept): the list is made at once (a
@@ -450,6 +458,11 @@ function appendedQuickly(
     // concat makes the array to size (a spread or a push grows a backing store of 17 slots).
     dur = duration !== undefined ? kept.concat(seq, duration) : kept;
   }
+  if (!m) return storedTest(test.name, test.classname, from, segments, file, line, dur.length > 0 ? dur : undefined);
+  const next: StoredTest = { name: test.name, classname: test.classname, from, segments };
+  if (file !== undefined) next.file = file;
+  if (line !== undefined) next.line = line;
+  next.m = m;
   if (dur.length > 0) next.dur = dur;
   return next;
 }

@@ -43,7 +43,11 @@ function testsOf(run: Array<{ attempts: string; message: string; duration?: numb
       ...(c === 'F' || c === 'E' ? { message: r.message } : {}),
       ...(r.duration !== undefined ? { durationSec: r.duration } : {}),
     }));
-    out.push({ id, name: id.slice(cut + 2), classname: id.slice(0, cut), suite: 's', report: 'r.xml', file: i % 2 ? `src/${id.slice(0, cut).replace(/\./g, '/')}.test.ts` : `f${i}.ts`, attempts });
+    const test: ParsedTestCase = { id, name: id.slice(cut + 2), classname: id.slice(0, cut), suite: 's', report: 'r.xml', attempts };
+    // Tests with a file and a line, a file alone, and neither (each stored test's shape: src/history/stored.ts).
+    if (i !== 4) test.file = i % 2 ? `src/${id.slice(0, cut).replace(/\./g, '/')}.test.ts` : `f${i}.ts`;
+    if (i === 1 || i === 4) test.line = 10 + i;
+    out.push(test);
   });
   return out;
 }
