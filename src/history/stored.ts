@@ -415,6 +415,20 @@ class SingleSegments {
 }
 
 /**
+ * A stored test made at once with the properties it has, in StoredTest's order (name, classname, from, segments,
+ * file, line, dur): one object of its final shape, where properties set one by one after a literal of four grow a
+ * second object (their backing store) and pass a shape a property.
+ */
+function storedTest(name: string, classname: string, from: number, segments: readonly Segment[], file: string | undefined, line: number | undefined, dur: readonly number[] | undefined): StoredTest {
+  if (dur !== undefined) {
+    if (file !== undefined) return line !== undefined ? { name, classname, from, segments, file, line, dur } : { name, classname, from, segments, file, dur };
+    return line !== undefined ? { name, classname, from, segments, line, dur } : { name, classname, from, segments, dur };
+  }
+  if (file !== undefined) return line !== undefined ? { name, classname, from, segments, file, line } : { name, classname, from, segments, file };
+  return line !== undefined ? { name, classname, from, segments, line } : { name, classname, from, segments };
+}
+
+/**
  * The common case of mergeStored, with one new object: the test ran in the run before too, passed (or did) the same
  * as then, with no message, and retention drops at most the runs at the start of its first segment. Null otherwise
  * (the general path then).
@@ -448,15 +462,9 @@ function appendedQuickly(
     if (drop > 0) copy[0] = { a: first.a, n: first.n - drop };
     segments = copy;
   }
-  const next: StoredTest = { name: test.name, classname: test.classname, from, segments };
   const file = test.file ?? previous.file;
   const line = test.line ?? previous.line;
-  if (file !== undefined) next.file = file;
-  if (line !== undefined) next.line = line;
-  if (previous.m) {
-    const m = sinceSeq(previous.m, from);
-    if (m) next.m = m;
-  }
+  const m = previous.m ? sinceSeq(previous.m, from) : undefined;
   let dur: readonly number[];
   if (!previous.dur && end - 1 >= from) {
     // A line as read keeps its newest run's duration alone (`d`, run end - 1, kept): the list is made at once (a
@@ -469,6 +477,11 @@ function appendedQuickly(
     // concat makes the array to size (a spread or a push grows a backing store of 17 slots).
     dur = duration !== undefined ? kept.concat(seq, duration) : kept;
   }
+  if (!m) return storedTest(test.name, test.classname, from, segments, file, line, dur.length > 0 ? dur : undefined);
+  const next: StoredTest = { name: test.name, classname: test.classname, from, segments };
+  if (file !== undefined) next.file = file;
+  if (line !== undefined) next.line = line;
+  next.m = m;
   if (dur.length > 0) next.dur = dur;
   return next;
 }
@@ -492,13 +505,6 @@ export function mergeStored(
   const timeOf = (seq: number): number => times.get(seq)!;
   const oldestKept = (options.retentionNow ?? run.time) - options.retention.maxAgeDays * DAY_MS;
   const maxRuns = options.retention.maxRuns;
-  // This run's tests by id; the same test twice in one run: its second record joins the first (mergeRun does that).
-  const ran = new Map<string, ParsedTestCase>();
-  for (const test of tests) {
-    if (test.attempts.length === 0) continue;
-    if (ran.has(test.id)) return undefined;
-    ran.set(test.id, test);
-  }
   const single = new SingleSegments();
   const merged = (test: ParsedTestCase, previous: StoredTest | undefined): StoredTest | null => {
     const attempts = test.attempts.length === 1 ? STATUS_CODE[test.attempts[0]!.status] : test.attempts.map((a) => STATUS_CODE[a.status]).join('');
@@ -541,13 +547,38 @@ export function mergeStored(
   // A copy of the history's map (made at once), changed in place: a test keeps its position, a test none of whose
   // runs is kept any more leaves, the new tests join at the end.
   const stored = new Map<string, StoredTest>(history.stored);
+  const keep = (id: string, previous: StoredTest, kept: StoredTest | null): void => {
+    if (!kept) stored.delete(id);
+    else if (kept !== previous) stored.set(id, kept);
+  };
+  const inOrder = reportInOrder(history.stored, tests);
+  if (inOrder) {
+    // This run's tests come in the history's order (the common case: a suite's reports list their tests as they did
+    // the run before): each history test's record is found by its position, without a map of the run's tests by id.
+    const { at, added } = inOrder;
+    let i = 0;
+    history.stored.forEach((previous, id) => {
+      const j = at[i++]!;
+      keep(id, previous, j >= 0 ? merged(tests[j]!, previous) : trimmed(previous, timeOf, oldestKept, maxRuns));
+    });
+    for (const test of added) {
+      const kept = merged(test, undefined);
+      if (kept) stored.set(test.id, kept);
+    }
+    return new LazyHistory(stored, rows);
+  }
+  // This run's tests by id; the same test twice in one run: its second record joins the first (mergeRun does that).
+  const ran = new Map<string, ParsedTestCase>();
+  for (const test of tests) {
+    if (test.attempts.length === 0) continue;
+    if (ran.has(test.id)) return undefined;
+    ran.set(test.id, test);
+  }
   let found = 0;
   history.stored.forEach((previous, id) => {
     const test = ran.get(id);
     if (test) found++;
-    const kept = test ? merged(test, previous) : trimmed(previous, timeOf, oldestKept, maxRuns);
-    if (!kept) stored.delete(id);
-    else if (kept !== previous) stored.set(id, kept);
+    keep(id, previous, test ? merged(test, previous) : trimmed(previous, timeOf, oldestKept, maxRuns));
   });
   // (Every test of the run had a history: no new test to add, the common case.)
   if (found < ran.size) {
@@ -558,4 +589,52 @@ export function mergeStored(
     }
   }
   return new LazyHistory(stored, rows);
+}
+
+/** The index of the first test of `tests` from `j` on that ran (has an attempt); `tests.length` when none. */
+function nextRan(tests: readonly ParsedTestCase[], j: number): number {
+  while (j < tests.length && tests[j]!.attempts.length === 0) j++;
+  return j;
+}
+
+/**
+ * When the tests of a run that have a history come in the history's order, each once: for each test of the history
+ * (by position) the index of its record in `tests` (-1: it did not run), and the tests new to the history (none of
+ * them twice) in the run's order; undefined otherwise (the caller then maps the run's tests by id). One comparison
+ * of ids per test of the history and no object per test: a history test is compared with the report's test at the
+ * cursor, and a report test that is not the history's next one is looked up once, to tell a new test from one that
+ * comes later (or out of order, or twice: then it is left over at the end).
+ */
+function reportInOrder(history: ReadonlyMap<string, StoredTest>, tests: readonly ParsedTestCase[]): { at: Int32Array; added: ParsedTestCase[] } | undefined {
+  const at = new Int32Array(history.size).fill(-1);
+  const added: ParsedTestCase[] = [];
+  let addedIds: Set<string> | undefined;
+  const isNew = (test: ParsedTestCase): boolean => {
+    if (history.has(test.id) || (addedIds ??= new Set()).has(test.id)) return false;
+    addedIds.add(test.id);
+    added.push(test);
+    return true;
+  };
+  let j = nextRan(tests, 0);
+  // The cursor's test when it was found in the history (it comes later there, or it is out of order).
+  let known = -1;
+  let i = 0;
+  for (const id of history.keys()) {
+    while (j < tests.length) {
+      if (tests[j]!.id === id) {
+        at[i] = j;
+        j = nextRan(tests, j + 1);
+        break;
+      }
+      if (known === j) break;
+      if (!isNew(tests[j]!)) {
+        known = j;
+        break;
+      }
+      j = nextRan(tests, j + 1);
+    }
+    i++;
+  }
+  for (; j < tests.length; j = nextRan(tests, j + 1)) if (!isNew(tests[j]!)) return undefined;
+  return { at, added };
 }

@@ -71,7 +71,8 @@ export function renderFiles(
   };
   const readBack = new Map<number, number | null>();
   const catchUp = Array.from({ length: shards }, (_, shard) => quietCatchUp(newest, shard));
-  const reads = snapshot.quiet.lines;
+  // The quiet lines read come in the history's order (the parse read them so, the merge kept it): read at a cursor.
+  const reads = new InOrder(snapshot.quiet.lines);
 
   // One pass over the tests: the runs some test still refers to (a flag per sequence number, set a segment at a time),
   // each test's shard, and its stats line. The iteration's own [id, test] entries are kept, not copied.
@@ -116,8 +117,8 @@ export function renderFiles(
     }
     const statsShard = statsShardOf(snapshot, id, shards, shard);
     const decision = order && !(order.changed.size > 0 && order.changed.has(id)) ? order.decisions[k]! : decisions.get(id)!;
-    const stored = snapshot.overrides.get(id);
-    const keep = kept.get(id);
+    const stored = snapshot.overrides.size > 0 ? snapshot.overrides.get(id) : undefined;
+    const keep = kept.size > 0 ? kept.get(id) : undefined;
     // Schema 3 writes no stats line for a test with nothing to say (never failed in its window, not quarantined, no
     // hand edit, nothing to remember): the readers derive it (docs/data-branch.md, "stats/NN.json").
     if (!stored && !keep && !decision.quarantined && !decision.auto && decision.evidenceAfter === undefined && neverFailed(test.segments)) continue;
@@ -180,4 +181,44 @@ export function renderFiles(
   }
   for (const [path, text] of snapshot.brokenStats) files.set(path, text);
   return files;
+}
+
+/**
+ * A map's values asked by key, mostly in the map's own order: the value at a cursor when the key is the cursor's,
+ * else looked up (and the cursor moved past the value found). The same answers as `map.get`, without a look-up by
+ * key for keys asked in order.
+ */
+export class InOrder<V> {
+  private readonly map: ReadonlyMap<string, V>;
+  private readonly keys: MapIterator<string>;
+  private readonly values: MapIterator<V>;
+  private key: string | undefined;
+  private value: V | undefined;
+
+  constructor(map: ReadonlyMap<string, V>) {
+    this.map = map;
+    this.keys = map.keys();
+    this.values = map.values();
+    this.next();
+  }
+
+  get(key: string): V | undefined {
+    if (key === this.key) {
+      const value = this.value;
+      this.next();
+      return value;
+    }
+    const value = this.map.get(key);
+    if (value !== undefined && this.key !== undefined) {
+      while (this.key !== undefined && this.value !== value) this.next();
+      if (this.key !== undefined) this.next();
+    }
+    return value;
+  }
+
+  private next(): void {
+    const k = this.keys.next();
+    this.key = k.done ? undefined : k.value;
+    this.value = k.done ? undefined : this.values.next().value;
+  }
 }

@@ -43,7 +43,11 @@ function testsOf(run: Array<{ attempts: string; message: string; duration?: numb
       ...(c === 'F' || c === 'E' ? { message: r.message } : {}),
       ...(r.duration !== undefined ? { durationSec: r.duration } : {}),
     }));
-    out.push({ id, name: id.slice(cut + 2), classname: id.slice(0, cut), suite: 's', report: 'r.xml', file: i % 2 ? `src/${id.slice(0, cut).replace(/\./g, '/')}.test.ts` : `f${i}.ts`, attempts });
+    const test: ParsedTestCase = { id, name: id.slice(cut + 2), classname: id.slice(0, cut), suite: 's', report: 'r.xml', attempts };
+    // Tests with a file and a line, a file alone, and neither (each stored test's shape: src/history/stored.ts).
+    if (i !== 4) test.file = i % 2 ? `src/${id.slice(0, cut).replace(/\./g, '/')}.test.ts` : `f${i}.ts`;
+    if (i === 1 || i === 4) test.line = 10 + i;
+    out.push(test);
   });
   return out;
 }
@@ -237,6 +241,50 @@ describe('the history in its stored form', () => {
     // The distinctions the scores read: whether a run has a duration, and which.
     // The same segments in a new array; d 0 as none; three of the two-duration lists as a list above them.
     expect(new Set(ids.map((id) => alone(lazy, id))).size).toBe(ids.length - 5);
+  });
+
+  it('finds each test of a run by its place in the report or by its id, in any order, with new tests anywhere and tests without attempts, as the decoded merge', () => {
+    // mergeStored takes a report whose tests come in the history's order by position (no map of the run's tests),
+    // any other by id: both must merge as mergeRun, and a test twice in a run is left to the decoded merge.
+    const orderArb = fc.array(fc.nat({ max: 99 }), { minLength: IDS.length + 2, maxLength: IDS.length + 2 });
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(runArb, fc.option(orderArb, { nil: undefined }), fc.constantFrom('none', 'empty', 'twice')), { minLength: 1, maxLength: 12 }),
+        fc.constantFrom(3, 100),
+        (runs, maxRuns) => {
+          const retention = { maxRuns, maxAgeDays: 30 };
+          let rows: RunTable = new Map();
+          let plain: History = new Map();
+          let lazy = new LazyHistory(new Map(), rows);
+          runs.forEach(([r, order, extra], n) => {
+            const run = contextOf(n, 24);
+            let tests = testsOf(r);
+            // A test without attempts (a placeholder: the merge skips it) and a test twice, anywhere in the report.
+            const absent = IDS.findIndex((_, i) => !r[i]);
+            if (extra === 'empty' && absent >= 0) tests.push({ ...testsOf([{ attempts: 'P', message: '' }])[0]!, id: IDS[absent]!, attempts: [] });
+            if (extra === 'twice' && tests.length > 0) tests.push({ ...tests[0]!, attempts: [{ status: 'passed' }] });
+            if (order)
+              tests = tests
+                .map((t, i) => [order[i]!, i, t] as const)
+                .sort((a, b) => a[0] - b[0] || a[1] - b[1])
+                .map(([, , t]) => t);
+            const row = { seq: nextSeq(rows), sha: run.sha, time: run.time, onDefaultBranch: run.onDefaultBranch, jobSucceeded: true };
+            const next = mergeStored(lazy, tests, run, row, { retention, normalise: (m) => m.trim() });
+            if (extra === 'twice' && r.some(Boolean)) {
+              expect(next).toBeUndefined();
+              return;
+            }
+            plain = mergeRun(plain, tests, run, new Set(), { retention, jobSucceeded: true }).history;
+            lazy = next!;
+            rows = new Map(rows);
+            rows.set(run.key, row);
+            expect([...lazy.keys()]).toEqual([...plain.keys()]);
+            for (const [id, test] of plain) expect(lazy.get(id), id).toEqual(test);
+          });
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it('leaves a run with a test twice to the decoded merge', () => {

@@ -13,6 +13,8 @@ import { LazyHistory } from '../../src/history/stored.ts';
 import { DEFAULT_POLICY } from '../../src/policy/quarantine.ts';
 import { statsScores } from '../../src/pipeline/stats-scores.ts';
 import { parsedTest, runContext } from '../support/builders.ts';
+import fc from 'fast-check';
+import { InOrder } from '../../src/pipeline/render-files.ts';
 
 const TESTS = 1_500; // two shards: quiet files are written from two shards up
 const ids = Array.from({ length: TESTS + 20 }, (_, i) => `pkg.C${i % 40}::t${i}`);
@@ -94,5 +96,21 @@ describe('quiet tests taken as a stretch', () => {
     const last = parseSnapshot(files!);
     expect([...last.stats.values()].some((l) => l.quarantined === true)).toBe(true);
     expect(last.overrides.size).toBe(2);
+  });
+});
+
+describe("the write's quiet lines read at a cursor (InOrder)", () => {
+  it('answers every key as the map does, asked in the map order, with keys skipped, unknown, repeated or out of order', () => {
+    const keys = Array.from({ length: 12 }, (_, i) => `pkg.C::t${i}`);
+    fc.assert(
+      fc.property(fc.subarray(keys), fc.array(fc.oneof(fc.constantFrom(...keys), fc.constant('pkg.C::new')), { maxLength: 30 }), fc.boolean(), (held, asked, inOrder) => {
+        const map = new Map(held.map((k, i) => [k, { i }]));
+        // Asked mostly in the map's order (as the write asks), or in any order.
+        const sequence = inOrder ? asked.slice().sort((a, b) => keys.indexOf(a) - keys.indexOf(b)) : asked;
+        const cursor = new InOrder(map);
+        for (const key of sequence) expect(cursor.get(key), key).toBe(map.get(key));
+      }),
+      { numRuns: 500 },
+    );
   });
 });
