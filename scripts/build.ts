@@ -21,7 +21,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isBuiltin } from 'node:module';
-import { build, type Metafile, type OutputFile } from 'esbuild';
+import { build, type Metafile, type OutputFile, type Plugin } from 'esbuild';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
@@ -149,6 +149,37 @@ export function licenses(metafile: Metafile): string {
   return blocks.join('\n\n') + '\n';
 }
 
+/**
+ * `@actions/core` imports its OIDC client (`lib/oidc-utils.js`) statically, and with it `@actions/http-client` and
+ * undici (780 KiB, about 100 ms to compile and evaluate at every start), though only `core.getIDToken` uses it and
+ * flakeguard never calls that. In the bundle, `core.js` gets in its place a module of the same export whose
+ * `getIDToken` imports the real one by import() when called: the HTTP client is loaded by what needs it (publishing,
+ * the GitHub client), never by the step's start (docs/adr/0524-http-client-off-the-start.md).
+ */
+export const lazyOidc: Plugin = {
+  name: 'lazy-oidc',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/oidc-utils\.js$/ }, (args) => {
+      if (packageOf(args.importer) !== '@actions/core' || !args.importer.endsWith('/lib/core.js')) return undefined;
+      // A path relative to the project, as esbuild names every other module in the bundle's comments.
+      return { path: relative(ROOT, join(args.resolveDir, 'oidc-utils.js')), namespace: 'lazy-oidc', pluginData: args.resolveDir };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'lazy-oidc' }, (args) => ({
+      contents: [
+        'export class OidcClient {',
+        '  static async getIDToken(audience) {',
+        "    const real = await import('./oidc-utils.js');",
+        '    return real.OidcClient.getIDToken(audience);',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+      resolveDir: args.pluginData as string,
+      loader: 'js',
+    }));
+  },
+};
+
 export async function buildDist(outdir = DIST): Promise<{ files: Map<string, number>; metafile: Metafile }> {
   const result = await build({
     absWorkingDir: ROOT,
@@ -167,6 +198,7 @@ export async function buildDist(outdir = DIST): Promise<{ files: Map<string, num
     logLevel: 'warning',
     // An optional peer, never bundled: `flakeguard org` loads it from where it is installed (docs/adr/0356).
     external: ['@duckdb/node-api'],
+    plugins: [lazyOidc],
     // `flakeguard --version` says the version of the package.json it was built from (src/cli/main.ts).
     define: { FLAKEGUARD_VERSION: JSON.stringify((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version) },
   });

@@ -13,8 +13,8 @@
 import { rm } from 'node:fs/promises';
 import type { MessagePort } from 'node:worker_threads';
 import type { ParkedRef } from '../store/inbox-refs.ts';
-import { inputsFromEnv, readInputs } from '../config/inputs.ts';
-import { contextFromEnv } from '../config/context.ts';
+import { inputsFromEnv, readInputs, type Inputs } from '../config/inputs.ts';
+import { contextFromEnv, type GitHubContext } from '../config/context.ts';
 import { readModeInputs } from '../config/mode-inputs.ts';
 import { dataRemote } from '../config/remote.ts';
 import { DataRepo } from '../store/git.ts';
@@ -22,6 +22,8 @@ import { DataRepo } from '../store/git.ts';
 export interface EarlyClone {
   dir: string;
   remote: string;
+  /** What dataRemote was asked for `remote` (remoteQuestion). */
+  question: string;
   branch: string;
   inbox: boolean;
   fetched: { ok: { head: string | null; parked: ParkedRef[] } } | { error: string };
@@ -45,7 +47,7 @@ export async function cloneAhead(env: NodeJS.ProcessEnv, port: MessagePort): Pro
         (ok) => ({ ok }),
         (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }),
       );
-      message = { kind: 'clone', clone: { dir: repo.dir, remote, branch: inputs.dataBranch, inbox, fetched } };
+      message = { kind: 'clone', clone: { dir: repo.dir, remote, question: remoteQuestion(inputs, ctx), branch: inputs.dataBranch, inbox, fetched } };
     }
   } catch {
     // the step opens its own clone and reports what went wrong
@@ -63,6 +65,23 @@ export function cloneFrom(port: MessagePort): Promise<EarlyClone | undefined> {
     });
     port.once('close', () => resolve(undefined));
   });
+}
+
+/**
+ * All that dataRemote (src/config/remote.ts) reads: one question has one answer in both threads, which run on the
+ * same environment and workspace.
+ */
+export function remoteQuestion(inputs: Pick<Inputs, 'remote'>, ctx: Pick<GitHubContext, 'workspace' | 'serverUrl' | 'repository'>): string {
+  return JSON.stringify([inputs.remote, ctx.workspace, ctx.serverUrl, ctx.repository]);
+}
+
+/**
+ * The data branch's remote for the step: the main thread's answer when it was asked the same question, else dataRemote's
+ * (a git process when it is the workspace's `origin`).
+ */
+export async function stepRemote(early: Promise<EarlyClone | undefined> | undefined, inputs: Inputs, ctx: GitHubContext): Promise<string> {
+  const clone = await early;
+  return clone?.question === remoteQuestion(inputs, ctx) ? clone.remote : dataRemote(inputs, ctx);
 }
 
 /** The step's clone: the early one when it is the one the step would open (same remote, branch and inbox). */

@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os';
 import { emptyTestOutcome, inputsFromEnv, readInputs, type Inputs } from '../config/inputs.ts';
 import { contextFromEnv, type GitHubContext } from '../config/context.ts';
 import { loadFileConfig } from '../config/file.ts';
-import { dataRemote } from '../config/remote.ts';
 import { normalizeErrorMessage } from '../history/error-message.ts';
 import { statsScores } from '../pipeline/stats-scores.ts';
 import { applyRun, testSeconds, type ApplyResult, type RerunVerdicts } from '../pipeline/apply.ts';
@@ -38,7 +37,7 @@ import type { FixInput } from '../policy/fix-release.ts';
 import { finalAttemptFailed } from '../policy/outcome.ts';
 import type { ParsedReports, ParsedTestCase, RunContext, TestHistory } from '../model.ts';
 import { rulesActive } from '../policy/quarantine-rules.ts';
-import { openClone, type EarlyClone } from './early-clone.ts';
+import { openClone, stepRemote, type EarlyClone } from './early-clone.ts';
 import { keepScopes, scopedBefore } from '../junit/index.ts';
 import type { Snapshot } from '../store/snapshot.ts';
 
@@ -91,7 +90,7 @@ export async function readStep(env: NodeJS.ProcessEnv, modeInputs: ModeInputs): 
  */
 export function openStepBranch(step: Step, early: Promise<EarlyClone | undefined> | undefined): DataBranch {
   const { inputs, ctx, readOnly } = step;
-  const opening = (async () => openClone(early, await dataRemote(inputs, ctx), inputs.dataBranch, inputs.token, !readOnly, ctx.runnerTemp || undefined))();
+  const opening = (async () => openClone(early, await stepRemote(early, inputs, ctx), inputs.dataBranch, inputs.token, !readOnly, ctx.runnerTemp || undefined))();
   return gitDataBranch(opening, readOnly);
 }
 

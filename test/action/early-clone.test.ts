@@ -9,7 +9,10 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
-import { cloneAhead, cloneFrom, openClone, type EarlyClone } from '../../src/action/early-clone.ts';
+import { cloneAhead, cloneFrom, openClone, stepRemote, type EarlyClone } from '../../src/action/early-clone.ts';
+import { inputsFromEnv, readInputs } from '../../src/config/inputs.ts';
+import { contextFromEnv } from '../../src/config/context.ts';
+import { dataRemote } from '../../src/config/remote.ts';
 import { runGit } from '../../src/store/git-process.ts';
 
 let root: string;
@@ -90,6 +93,36 @@ describe('the early clone', () => {
     const repo = await openClone(Promise.resolve(undefined), remote, 'flakeguard-data', '', true, join(root, 'temp'));
     expect((await repo.fetchWithInbox(true)).head).toBe(head);
     await repo.dispose();
+  });
+
+  it("gives the step the main thread's answer to where the data branch is when the question is the same, and dataRemote's otherwise", async () => {
+    const stepOf = (inputs: Record<string, string> = {}) => ({ inputs: readInputs(inputsFromEnv(env(inputs))), ctx: contextFromEnv(env(inputs)) });
+    const asked = async (inputs: Record<string, string>, early: Promise<EarlyClone | undefined> | undefined) => {
+      const { inputs: i, ctx } = stepOf(inputs);
+      return { step: await stepRemote(early, i, ctx), naive: await dataRemote(i, ctx) };
+    };
+    // Each case, against dataRemote asked again: the same remote, from origin, from data-remote, with and without a clone.
+    const clone = await ahead();
+    expect(clone?.remote).toBe(remote);
+    for (const [inputs, early] of [
+      [{}, Promise.resolve(clone)],
+      [{}, undefined],
+      [{}, Promise.resolve(undefined)],
+      [{ 'data-remote': join(root, 'other.git') }, Promise.resolve(clone)],
+      [{ 'data-remote': 'relative.git' }, Promise.resolve(clone)],
+    ] as const) {
+      const { step, naive } = await asked(inputs, early);
+      expect(step, JSON.stringify(inputs)).toBe(naive);
+    }
+    const elsewhere = await ahead({ 'data-remote': join(root, 'other.git') });
+    expect((await asked({}, Promise.resolve(elsewhere))).step).toBe(remote);
+    // The same question is not asked again: with origin changed since, the step keeps the main thread's answer.
+    await runGit(workspace, ['remote', 'set-url', 'origin', join(root, 'moved.git')]);
+    const { inputs, ctx } = stepOf();
+    expect(await stepRemote(Promise.resolve(clone), inputs, ctx)).toBe(remote);
+    expect(await stepRemote(undefined, inputs, ctx)).toBe(join(root, 'moved.git'));
+    if (clone) await rm(clone.dir, { recursive: true, force: true });
+    if (elsewhere) await rm(elsewhere.dir, { recursive: true, force: true });
   });
 
   it('is undefined when the main thread goes away without answering', async () => {

@@ -4,9 +4,12 @@
  * `require`, the heavy modules off the action's common path, and a build that gives the same bytes twice.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { isBuiltin } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { buildDist, chunkNames, requireBuiltins, stemOf } from '../../scripts/build.ts';
@@ -38,7 +41,8 @@ function modulesLoaded(files: string[]): Set<string> {
   };
   files.forEach(walk);
   const modules = new Set<string>();
-  for (const f of seen) for (const m of readFileSync(f, 'utf8').matchAll(/^\/\/ ((?:src|node_modules)\/\S+)$/gm)) modules.add(m[1]!);
+  // esbuild names a module by its path from the project, through a symlinked node_modules/ as `../x/node_modules/…`.
+  for (const f of seen) for (const m of readFileSync(f, 'utf8').matchAll(/^\/\/ (?:[a-z-]+:)?(?:\S*?\/)?((?:src|node_modules)\/\S+)$/gm)) modules.add(m[1]!);
   return modules;
 }
 
@@ -69,7 +73,7 @@ describe('dist/', () => {
     const licenses = readFileSync(join(DIST, 'licenses.txt'), 'utf8');
     const bundled = new Set<string>();
     for (const f of files.filter((x) => x.endsWith('.js'))) {
-      for (const m of readFileSync(join(DIST, f), 'utf8').matchAll(/^\/\/ node_modules\/((?:@[^/]+\/)?[^/]+)\//gm)) bundled.add(m[1]!);
+      for (const m of readFileSync(join(DIST, f), 'utf8').matchAll(/^\/\/ (?:\S*?\/)?node_modules\/((?:@[^/]+\/)?[^/]+)\//gm)) bundled.add(m[1]!);
     }
     expect(bundled.size).toBeGreaterThan(10);
     for (const name of bundled) expect(licenses, name).toMatch(new RegExp(`(^|\\n\\n)${name.replace(/[.]/g, '\\.')}\\n`));
@@ -108,10 +112,35 @@ describe('dist/', () => {
     const common = modulesLoaded([entry, ...importsOf(entry, true)]);
     const everywhere = modulesLoaded(files.filter((f) => f.endsWith('.js')).map((f) => join(DIST, f)));
     expect(common.has('src/action/main.ts')).toBe(true);
-    const heavy = ['node_modules/@actions/artifact/', 'node_modules/@actions/github/', 'node_modules/yaml/', 'src/modes/index.ts', 'src/pipeline/rerun.ts', 'src/github/issues.ts', 'src/dashboard/page.generated.ts', 'src/mcp/server.ts', 'node_modules/@modelcontextprotocol/sdk/', 'node_modules/zod/'];
+    const heavy = ['node_modules/@actions/artifact/', 'node_modules/@actions/github/', 'node_modules/yaml/', 'src/modes/index.ts', 'src/pipeline/rerun.ts', 'src/github/issues.ts', 'src/dashboard/page.generated.ts', 'src/mcp/server.ts', 'node_modules/@modelcontextprotocol/sdk/', 'node_modules/zod/', 'node_modules/undici/', 'node_modules/@actions/http-client/'];
     for (const h of heavy) {
       expect([...everywhere].some((m) => m.startsWith(h)), `${h} is bundled (a renamed module: update this list)`).toBe(true);
       expect([...common].filter((m) => m.startsWith(h)), `${h} on the common path`).toEqual([]);
+    }
+  });
+
+  it('loads @actions/core\'s OIDC client, and with it the HTTP client, only when core.getIDToken is called, and that call still gets the token', async () => {
+    // scripts/build.ts (lazyOidc): undici costs ~100 ms at every start and only publishing needs an HTTP client.
+    const asked: string[] = [];
+    const server = createServer((req, res) => {
+      asked.push(`${req.method} ${req.url} ${req.headers.authorization}`);
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ value: 'the-id-token' }));
+    });
+    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+    const saved = { url: process.env.ACTIONS_ID_TOKEN_REQUEST_URL, token: process.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN };
+    try {
+      process.env.ACTIONS_ID_TOKEN_REQUEST_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/token?api-version=2.0`;
+      process.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN = 'request-token';
+      const core = (await import(pathToFileURL(join(DIST, 'chunks/actions-core.js')).href)) as { getIDToken(aud?: string): Promise<string> };
+      expect(await core.getIDToken('sts.example')).toBe('the-id-token');
+      expect(asked).toEqual(['GET /token?api-version=2.0&audience=sts.example Bearer request-token']);
+    } finally {
+      process.env.ACTIONS_ID_TOKEN_REQUEST_URL = saved.url;
+      process.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN = saved.token;
+      if (saved.url === undefined) delete process.env.ACTIONS_ID_TOKEN_REQUEST_URL;
+      if (saved.token === undefined) delete process.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN;
+      server.close();
     }
   });
 
