@@ -15,14 +15,16 @@
  */
 import type { History, TestHistory, TestRunRecord } from '../model.ts';
 import { LazyHistory, trimmed, type QuietRead, type StoredTest } from '../history/stored.ts';
-import { fileAround, fileFromAround, forEachRun, isOpenEnded, parseOutcomeString, pushSegment, renderOutcomeString, expandOpenEnd, type Segment } from '../history/outcome-string.ts';
+import { fileAround, forEachRun, isOpenEnded, parseOutcomeString, pushSegment, renderOutcomeString, expandOpenEnd, type Segment } from '../history/outcome-string.ts';
 import { RUNS_FILE, SCHEMA_VERSION, isQuietPath, parseLineObject, type FileProblem, type RetentionWindow } from './layout.ts';
 import { schemaProblem, type RunTable } from './runs-format.ts';
 import { KnownSeqs } from './known-seqs.ts';
 import { newestDuration, type QuietLine, type QuietReads } from './quiet-format.ts';
+import { ClassStrings, readQuietFile } from './quiet-read.ts';
 
 export { MAX_RUN_ROWS, MAX_RUN_SEQ, newlines, nextSeq, parseRuns, renderRuns, boundedBranch, type RunFigures, type RunRow, type RunTable } from './runs-format.ts';
 export { KnownSeqs, RunMarks } from './known-seqs.ts';
+export { ClassStrings } from './quiet-read.ts';
 export { QUIET_SLACK, emptyQuietReads, quietCatchUp, quietLineOf, type QuietLine, type QuietReads } from './quiet-format.ts';
 
 /* ---------- outcome strings ---------- */
@@ -207,14 +209,18 @@ export function parseHistoryShard(
   schema?: number,
   /** Schema 4: the window of the last write (flakeguard.json), which open-ended lines are trimmed with, and where the quiet lines read are recorded. */
   quiet?: { window?: RetentionWindow; reads: QuietReads },
+  /** The strings a class's tests share, across the shards of one read. */
+  strings: ClassStrings = new ClassStrings(),
+  /** A quiet file in flakeguard's own form is read by its form (src/store/quiet-read.ts); false: by the general reader only. */
+  byForm = true,
 ): FileProblem[] {
+  const quietFile = isQuietPath(file);
+  if (byForm && quietFile && quiet && schema === 4 && readQuietFile(file, text, known, into, quiet, strings)) return [];
   const { value, problems } = parseLineObject(file, text, 'tests');
   if (!value) return problems;
   problems.push(...schemaProblem(file, value.schema, schema));
   const namesOptional = value.schema >= 3;
   const openEnds = value.schema >= 4;
-  const quietFile = isQuietPath(file);
-  let last: { classname: string; fp: [string, string] | [undefined, undefined]; file?: string } = { classname: '', fp: [undefined, undefined] };
   for (const [id, raw] of value.entries) {
     const line = raw as Partial<StoredLine> | null;
     const open = typeof line?.o === 'string' && isOpenEnded(line.o);
@@ -246,18 +252,21 @@ export function parseHistoryShard(
       classname = String(line.classname ?? '');
     } else {
       const cut = id.lastIndexOf('::');
-      // A shard's lines are sorted by id: a class's tests are neighbours and share its name and file strings.
-      classname = cut === last.classname.length && id.startsWith(last.classname) ? last.classname : id.slice(0, cut);
+      classname = id.slice(0, cut);
       name = id.slice(cut + 2);
     }
-    const test: StoredTest = { name, classname, from, segments };
+    // A class's tests share its name and file strings (the file as fileFromAround reads `fp`).
     let testFile: string | undefined;
-    if (typeof line.file === 'string') testFile = line.file;
-    else if (classname === last.classname && Array.isArray(line.fp) && line.fp.length === 2 && line.fp[0] === last.fp[0] && line.fp[1] === last.fp[1] && last.file !== undefined) testFile = last.file;
-    else {
-      testFile = fileFromAround(line.fp, classname);
-      if (testFile !== undefined) last = { classname, fp: line.fp as [string, string], file: testFile };
-    }
+    const fp = line.fp;
+    if (typeof line.file === 'string') {
+      testFile = line.file;
+      classname = strings.classname(classname);
+    } else if (Array.isArray(fp) && fp.length === 2 && typeof fp[0] === 'string' && typeof fp[1] === 'string') {
+      const shared = strings.file(classname, fp[0], fp[1]);
+      classname = shared.classname;
+      testFile = shared.file;
+    } else classname = strings.classname(classname);
+    const test: StoredTest = { name, classname, from, segments };
     if (testFile !== undefined) test.file = testFile;
     if (typeof line.line === 'number') test.line = line.line;
     if (line.m !== undefined) {

@@ -6,7 +6,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { History, Override } from '../model.ts';
 import { META_FILE, RUNS_FILE, SCHEMA_VERSION, parseLineObject, parseMeta, parseOverride, shardOf, statsPath, type FileProblem, type Meta, type StatsLine } from './layout.ts';
-import { KnownSeqs, emptyQuietReads, newlines, parseHistoryShard, parseRuns, type QuietReads, type RunTable } from './history-format.ts';
+import { ClassStrings, KnownSeqs, emptyQuietReads, newlines, parseHistoryShard, parseRuns, type QuietReads, type RunTable } from './history-format.ts';
 import { LazyHistory, type StoredTest } from '../history/stored.ts';
 import { parseHistoryShardV1, parseRunsV1 } from './migrate.ts';
 import { DECISIONS_FILE } from './decisions.ts';
@@ -102,12 +102,18 @@ export function damageReason(snapshot: Snapshot): string | undefined {
  * allocation, a stack overflow) is a damage naming that file, never an exception that would pass for a failed fetch
  * and be retried: reading the same text again throws again.
  */
-export function parseSnapshot(files: Map<string, string>, blocked: ReadonlyMap<string, string> = new Map(), bounds: ReadBounds = DEFAULT_READ_BOUNDS): Snapshot {
+export function parseSnapshot(
+  files: Map<string, string>,
+  blocked: ReadonlyMap<string, string> = new Map(),
+  bounds: ReadBounds = DEFAULT_READ_BOUNDS,
+  /** False: every file by the general reader, none by its form (src/store/quiet-read.ts); the tests compare the two. */
+  byForm = true,
+): Snapshot {
   const snapshot = emptySnapshot();
   if (blocked.size > 0) snapshot.blocked = blocked;
   const reading = { file: META_FILE };
   try {
-    readSnapshot(files, blocked, snapshot, reading, bounds);
+    readSnapshot(files, blocked, snapshot, reading, bounds, byForm);
   } catch (error) {
     const problem = { file: reading.file, message: `could not be read: ${error instanceof Error ? error.message : String(error)}` };
     snapshot.damaged.push(problem);
@@ -117,7 +123,7 @@ export function parseSnapshot(files: Map<string, string>, blocked: ReadonlyMap<s
 }
 
 /** Fills `snapshot` from `files`; `reading.file` names the file being read. */
-function readSnapshot(files: Map<string, string>, blocked: ReadonlyMap<string, string>, snapshot: Snapshot, reading: { file: string }, bounds: ReadBounds): void {
+function readSnapshot(files: Map<string, string>, blocked: ReadonlyMap<string, string>, snapshot: Snapshot, reading: { file: string }, bounds: ReadBounds, byForm: boolean): void {
   const decisions = files.get(DECISIONS_FILE);
   if (decisions !== undefined) snapshot.decisions = decisions;
   const damage = (problems: FileProblem[]): void => {
@@ -183,7 +189,8 @@ function readSnapshot(files: Map<string, string>, blocked: ReadonlyMap<string, s
     const stored = new Map<string, StoredTest>();
     const known = new KnownSeqs(snapshot.runs);
     const quiet = { ...(snapshot.meta.window ? { window: snapshot.meta.window } : {}), reads: snapshot.quiet };
-    for (const path of historyPaths) damage(parseHistoryShard((reading.file = path), files.get(path)!, known, stored, schema, quiet));
+    const strings = new ClassStrings();
+    for (const path of historyPaths) damage(parseHistoryShard((reading.file = path), files.get(path)!, known, stored, schema, quiet, strings, byForm));
     reading.file = RUNS_FILE;
     snapshot.history = new LazyHistory(stored, snapshot.runs);
   }
