@@ -77,8 +77,8 @@ export class ByClass<V> extends Map<string, V> {
     return this;
   }
 
-  override delete(): boolean {
-    throw new Error('decisions and scores are not deleted');
+  override delete(id: string): boolean {
+    throw new Error(`decisions and scores are not deleted (${id})`);
   }
 
   override clear(): void {
