@@ -70,13 +70,16 @@ export function updateDecisionLog(input: DecisionLogInput): DecisionLogUpdate {
   const edits = new Map<string, ChangeCauses['edit']>();
   for (const e of input.edits) if (e.effect !== 'kept') edits.set(e.id, { effect: e.effect, message: e.message });
   let recorded = 0;
+  // Most runs have no edit, no rule effect and no issue numbers: the loop over every test looks up the stats line only.
+  const anyEdit = edits.size > 0;
+  const rules = input.rules !== undefined && input.rules.size > 0 ? input.rules : undefined;
   for (const [id, decision] of input.decisions) {
-    const edit = edits.get(id);
+    const edit = anyEdit ? edits.get(id) : undefined;
     // The common case first, without allocating: the state written last run is this run's, and no issue to record.
     const line = input.stats.get(id);
     const hand = decision.override !== undefined || decision.auto !== undefined;
     const same = !edit && (line?.quarantined === true) === decision.quarantined && (typeof line?.auto === 'object' && line.auto !== null) === hand;
-    const rule = input.rules?.get(id);
+    const rule = rules?.get(id);
     if (same && !input.issueOf && !rule?.newly) continue;
     if (input.skip(id) || log.unreadable.has(id)) continue;
     // A release by hand edit has already been applied to the line read (its `quarantined` is false): it was quarantined.

@@ -77,8 +77,10 @@ export function knownFailureModes(history: TestHistory | undefined): Set<string 
 /** Quarantined tests that failed in this run and are not forgiven, with why in words. */
 export function unforgivenFailures(input: ForgivenessInput): Map<string, string> {
   const out = new Map<string, string>();
+  if (input.quarantined.size === 0) return out;
+  // A failure first (a look at the test's own attempts), then the look-up of its id: most tests passed.
   for (const test of input.tests) {
-    if (!input.quarantined.has(test.id) || !failedInRun(test, input.consistent)) continue;
+    if (!failedInRun(test, input.consistent) || !input.quarantined.has(test.id)) continue;
     const outage = input.outages.get(test.id);
     if (outage !== undefined) {
       out.set(test.id, `quarantined, but failed in an outage (${outage}): not forgiven`);

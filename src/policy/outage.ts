@@ -4,7 +4,7 @@
  * re-run that passes would otherwise count as a same-commit flip for every test of the module — and it is never
  * forgiven, even for quarantined tests: the job fails and says it was an outage. Pure.
  */
-import type { ParsedTestCase } from '../model.ts';
+import { isFailure, type ParsedTestCase } from '../model.ts';
 import { failureKey, failureMessageOf, type MessageNormaliser } from '../history/merge.ts';
 import { finalAttemptFailed } from './outcome.ts';
 
@@ -28,8 +28,18 @@ export interface Outage {
 export function findOutages(tests: readonly ParsedTestCase[], normalise: MessageNormaliser, options: OutageOptions): Outage[] {
   const perReport = new Map<string, number>();
   const groups = new Map<string, Map<string, string[]>>();
+  // The tests of one report come one after another: counted in a run, added to the report's count when it ends.
+  let report: string | undefined;
+  let count = 0;
   for (const test of tests) {
-    perReport.set(test.report, (perReport.get(test.report) ?? 0) + 1);
+    if (test.report !== report) {
+      if (report !== undefined) perReport.set(report, (perReport.get(report) ?? 0) + count);
+      report = test.report;
+      count = 0;
+    }
+    count++;
+    // Only a failed attempt has a message (failureMessageOf): a test that passed every attempt is only counted.
+    if (!anyFailure(test)) continue;
     const message = failureKey(failureMessageOf(test, normalise));
     if (message === undefined) continue;
     let byMessage = groups.get(test.report);
@@ -38,6 +48,7 @@ export function findOutages(tests: readonly ParsedTestCase[], normalise: Message
     if (ids) ids.push(test.id);
     else byMessage.set(message, [test.id]);
   }
+  if (report !== undefined) perReport.set(report, (perReport.get(report) ?? 0) + count);
   const outages: Outage[] = [];
   for (const [report, byMessage] of groups) {
     const of = perReport.get(report)!;
@@ -46,6 +57,12 @@ export function findOutages(tests: readonly ParsedTestCase[], normalise: Message
     }
   }
   return outages;
+}
+
+function anyFailure(test: ParsedTestCase): boolean {
+  const attempts = test.attempts;
+  for (let i = 0; i < attempts.length; i++) if (isFailure(attempts[i]!.status)) return true;
+  return false;
 }
 
 /** Ids of the tests whose final attempt failed in an outage. */

@@ -15,6 +15,7 @@ import { statsScores } from '../../src/pipeline/stats-scores.ts';
 import { parsedTest, runContext } from '../support/builders.ts';
 import fc from 'fast-check';
 import { InOrder } from '../../src/pipeline/render-files.ts';
+import { ByClass } from '../../src/pipeline/decide-tests.ts';
 
 const TESTS = 1_500; // two shards: quiet files are written from two shards up
 const ids = Array.from({ length: TESTS + 20 }, (_, i) => `pkg.C${i % 40}::t${i}`);
@@ -64,6 +65,30 @@ function applyBoth(snapshot: Snapshot, n: number): { stretch: ApplyResult; perTe
   return { stretch, perTest };
 }
 
+/** Two maps that every reader sees alike: size, get and has of every id (and of ids of neither), each way of iterating. */
+function sameByEveryReader<V>(got: ReadonlyMap<string, V>, want: ReadonlyMap<string, V>, what: string): void {
+  expect(got.size, what).toBe(want.size);
+  for (const [id, value] of want) {
+    expect(got.has(id), `${what}: has ${id}`).toBe(true);
+    expect(got.get(id), `${what}: get ${id}`).toEqual(value);
+  }
+  for (const id of ['absent', `${ids[0]}x`]) {
+    expect(got.has(id)).toBe(false);
+    expect(got.get(id)).toBeUndefined();
+  }
+  const entries = [...got];
+  expect([...got.entries()]).toEqual(entries);
+  expect([...got.keys()]).toEqual(entries.map(([id]) => id));
+  expect([...got.values()]).toEqual(entries.map(([, value]) => value));
+  const seen: Array<[string, V]> = [];
+  got.forEach((value, id, map) => {
+    expect(map).toBe(got);
+    seen.push([id, value]);
+  });
+  expect(seen).toEqual(entries);
+  expect(new Set(entries.map(([id]) => id)).size).toBe(entries.length);
+}
+
 describe('quiet tests taken as a stretch', () => {
   it('write the files, decisions, scores and outcome of the per-test path, run after run', () => {
     let files: Map<string, string> | undefined;
@@ -81,6 +106,9 @@ describe('quiet tests taken as a stretch', () => {
       for (const [path, text] of stretch.files) expect(text, `run ${n}: ${path}`).toBe(perTest.files.get(path));
       expect([...stretch.decisions].sort()).toEqual([...perTest.decisions].sort());
       expect([...stretch.scores].sort()).toEqual([...perTest.scores].sort());
+      // Read by id, as the summary, publishing and the dashboard read them (ByClass answers a neighbour from its class).
+      sameByEveryReader(stretch.decisions, perTest.decisions, `run ${n}: decisions`);
+      sameByEveryReader(stretch.scores, perTest.scores, `run ${n}: scores`);
       expect(stretch.outcome).toEqual(perTest.outcome);
       for (const [path, text] of stretch.files) {
         if (!path.startsWith('history/quiet-')) continue;
@@ -112,5 +140,31 @@ describe("the write's quiet lines read at a cursor (InOrder)", () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('ByClass, the decisions and scores of a stored history', () => {
+  it('is the Map a set per test makes, also after later sets (counted in changed) and a set of an id it does not hold', () => {
+    const stored = new Map(['a', 'b', 'c', 'd'].map((id, i) => [id, { name: id, classname: 'k', from: 1, segments: [{ a: 'P', n: i < 2 ? 1 : 2 }] }]));
+    const ofClass = (t: { segments: readonly { n: number }[] }): string => `class ${t.segments[0]!.n}`;
+    const own = new Map([['c', 'c alone']]);
+    const byClass = new ByClass<string>(stored, ['class 1', 'class 1', 'c alone', 'class 2'], own, ofClass);
+    byClass.changed = new Set();
+    const naive = new Map([
+      ['a', 'class 1'],
+      ['b', 'class 1'],
+      ['c', 'c alone'],
+      ['d', 'class 2'],
+    ]);
+    sameByEveryReader(byClass, naive, 'as decided');
+    byClass.set('b', 'b later');
+    naive.set('b', 'b later');
+    byClass.set('e', 'e, not stored');
+    naive.set('e', 'e, not stored');
+    byClass.set('e', 'e again');
+    naive.set('e', 'e again');
+    expect([...byClass.changed]).toEqual(['b', 'e']);
+    sameByEveryReader(byClass, naive, 'after later sets');
+    expect(() => byClass.delete('a')).toThrow();
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { describeOutage, findOutages, outageFailures } from '../../src/policy/outage.ts';
 import { normalizeErrorMessage } from '../../src/history/error-message.ts';
 import type { ParsedTestCase } from '../../src/model.ts';
+import { failureKey, failureMessageOf } from '../../src/history/merge.ts';
 
 const OPTIONS = { outageMinTests: 5, outagePercent: 50 };
 
@@ -125,5 +126,53 @@ describe('outages, at their boundaries', () => {
     const other = test('b.xml::x', 'b.xml', ['down']);
     expect([...outageFailures([...tests, other], outages)]).toEqual(['a.xml::t0', 'a.xml::t1', 'a.xml::t2', 'a.xml::t3', 'a.xml::t4']);
     expect(outageFailures(tests, [])).toEqual(new Set());
+  });
+});
+
+/** The rule as written: every test counted in its report, every failed test grouped by report and failure key. */
+function naiveOutages(tests: readonly ParsedTestCase[], options: typeof OPTIONS) {
+  const perReport = new Map<string, number>();
+  const groups = new Map<string, Map<string, string[]>>();
+  for (const t of tests) {
+    perReport.set(t.report, (perReport.get(t.report) ?? 0) + 1);
+    const message = failureKey(failureMessageOf(t, normalizeErrorMessage));
+    if (message === undefined) continue;
+    if (!groups.has(t.report)) groups.set(t.report, new Map());
+    const byMessage = groups.get(t.report)!;
+    byMessage.set(message, [...(byMessage.get(message) ?? []), t.id]);
+  }
+  return [...groups].flatMap(([report, byMessage]) =>
+    [...byMessage]
+      .filter(([, ids]) => ids.length >= options.outageMinTests && ids.length * 100 >= perReport.get(report)! * options.outagePercent)
+      .map(([message, ids]) => ({ report, message, tests: ids, of: perReport.get(report)! })),
+  );
+}
+
+describe('findOutages looks at failed tests only', () => {
+  it('finds what the rule as written finds, on reports whose tests come interleaved, failed on a retry, passed, or failed without a message', () => {
+    let seed = 7;
+    const random = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    let found = 0;
+    for (let round = 0; round < 60; round++) {
+      const tests: ParsedTestCase[] = [];
+      const length = 5 + random(60);
+      for (let i = 0; i < length; i++) {
+        // Runs of one report, then another, and back: a report's tests are not always together.
+        const report = `r${random(round % 3 === 0 ? 1 : 4)}.xml`;
+        const kind = random(6);
+        const attempts = kind < 2 ? ['P'] : kind === 2 ? ['db down', 'P'] : kind === 3 ? ['db down'] : kind === 4 ? [`other ${random(2)}`] : ['P', 'db down'];
+        const t = test(`t${i}`, report, attempts);
+        tests.push(kind === 5 && random(2) === 0 ? { ...t, attempts: [{ status: 'failed' as const }] } : t);
+      }
+      const options = { outageMinTests: 1 + random(4), outagePercent: 10 + random(60) };
+      const got = findOutages(tests, normalizeErrorMessage, options);
+      expect(got).toEqual(naiveOutages(tests, options));
+      found += got.length;
+    }
+    // The comparison covers reports with outages and reports without.
+    expect(found).toBeGreaterThan(10);
   });
 });
