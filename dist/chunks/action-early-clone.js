@@ -1,7 +1,9 @@
 import {
   cloneAhead,
   cloneFrom,
-  openClone
+  openClone,
+  remoteQuestion,
+  stepRemote
 } from "./shared-action-early-clone.js";
 import "./shared-config-mode-inputs.js";
 import "./shared-config-context.js";
@@ -20,5 +22,7 @@ import "./shared-runtime.js";
 export {
   cloneAhead,
   cloneFrom,
-  openClone
+  openClone,
+  remoteQuestion,
+  stepRemote
 };

@@ -25,6 +25,7 @@ import {
   testSeconds,
   writeResultsFile
 } from "./shared-pipeline-apply.js";
+import "./shared-scoring-regression.js";
 import {
   keepScopes,
   scopedBefore
@@ -48,7 +49,9 @@ import {
 } from "./shared-store-sync.js";
 import "./shared-report-summary.js";
 import "./shared-report-scores.js";
+import "./shared-clusters-cluster.js";
 import "./shared-scoring-multi-factor.js";
+import "./shared-scoring-pfs.js";
 import "./shared-scoring-thresholded.js";
 import {
   readRerunInputs
@@ -57,9 +60,6 @@ import {
   commandFound
 } from "./shared-rerun-typo.js";
 import "./shared-rerun-presets-args.js";
-import "./shared-scoring-regression.js";
-import "./shared-clusters-cluster.js";
-import "./shared-scoring-pfs.js";
 import {
   normalizeErrorMessage
 } from "./shared-rerun-stopping.js";
@@ -76,25 +76,25 @@ import "./shared-owners-codeowners.js";
 import {
   parseSnapshot
 } from "./shared-store-snapshot.js";
-import "./shared-text-edit-distance.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
+import "./shared-text-edit-distance.js";
 import "./shared-model.js";
 import {
   group,
   info,
   setSecret,
   warning
-} from "./shared-actions-http-client.js";
+} from "./shared-actions-exec.js";
 import {
-  openClone
+  openClone,
+  stepRemote
 } from "./shared-action-early-clone.js";
 import {
   readModeInputs
 } from "./shared-config-mode-inputs.js";
 import {
-  contextFromEnv,
-  dataRemote
+  contextFromEnv
 } from "./shared-config-context.js";
 import "./shared-store-git.js";
 import "./shared-store-inbox-refs.js";
@@ -120,7 +120,6 @@ import {
 import "./shared-store-layout.js";
 import "./shared-history-cell.js";
 import "./shared-cost-index.js";
-import "./shared-undici.js";
 import "./shared-github-client.js";
 import {
   commandText,
@@ -180,7 +179,7 @@ async function readStep(env, modeInputs) {
 }
 function openStepBranch(step, early) {
   const { inputs, ctx, readOnly } = step;
-  const opening = (async () => openClone(early, await dataRemote(inputs, ctx), inputs.dataBranch, inputs.token, !readOnly, ctx.runnerTemp || void 0))();
+  const opening = (async () => openClone(early, await stepRemote(early, inputs, ctx), inputs.dataBranch, inputs.token, !readOnly, ctx.runnerTemp || void 0))();
   return gitDataBranch(opening, readOnly);
 }
 async function readJob(step, branch) {

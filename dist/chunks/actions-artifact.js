@@ -49,13 +49,15 @@ const path3 = require("path");
 import {
   BearerCredentialHandler,
   HttpClient,
-  HttpCodes,
+  HttpCodes
+} from "./shared-actions-http-client.js";
+import {
   debug,
   error,
   info,
   setSecret,
   warning
-} from "./shared-actions-http-client.js";
+} from "./shared-actions-exec.js";
 import {
   RequestError,
   defaults,

@@ -27,8 +27,7 @@ import {
   toPosixPath,
   toWin32Path,
   warning
-} from "./shared-actions-http-client.js";
-import "./shared-undici.js";
+} from "./shared-actions-exec.js";
 import "./shared-runtime.js";
 export {
   ExitCode,

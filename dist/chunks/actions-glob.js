@@ -16,8 +16,7 @@ const path6 = require("path");
 import {
   debug,
   info
-} from "./shared-actions-http-client.js";
-import "./shared-undici.js";
+} from "./shared-actions-exec.js";
 import "./shared-runtime.js";
 
 // node_modules/@actions/glob/lib/internal-globber.js

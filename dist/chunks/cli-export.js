@@ -11,20 +11,20 @@ import {
 import {
   readDataBranch
 } from "./shared-cli-data.js";
+import "./shared-store-branch-costs.js";
 import "./shared-dashboard-links.js";
 import "./shared-store-sync.js";
-import "./shared-store-branch-costs.js";
 import "./shared-clusters-cluster.js";
-import "./shared-onset-changepoint.js";
 import "./shared-owners-index.js";
 import "./shared-owners-codeowners.js";
+import "./shared-onset-changepoint.js";
 import {
   CliError
 } from "./shared-cli-override.js";
 import "./shared-store-snapshot.js";
-import "./shared-text-edit-distance.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
+import "./shared-text-edit-distance.js";
 import "./shared-model.js";
 import "./shared-store-git.js";
 import "./shared-store-inbox-refs.js";

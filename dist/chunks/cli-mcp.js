@@ -20,9 +20,9 @@ import {
   selectTests
 } from "./shared-cli-override.js";
 import "./shared-store-snapshot.js";
-import "./shared-text-edit-distance.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
+import "./shared-text-edit-distance.js";
 import "./shared-model.js";
 import {
   authEnv

@@ -17,13 +17,13 @@ import "./shared-export-rows.js";
 import {
   isRemoteUrl
 } from "./shared-cli-data.js";
+import "./shared-store-branch-costs.js";
 import "./shared-dashboard-links.js";
 import "./shared-store-sync.js";
-import "./shared-store-branch-costs.js";
 import "./shared-clusters-cluster.js";
-import "./shared-onset-changepoint.js";
 import "./shared-owners-index.js";
 import "./shared-owners-codeowners.js";
+import "./shared-onset-changepoint.js";
 import {
   CliError
 } from "./shared-cli-override.js";
@@ -31,9 +31,9 @@ import {
   damageReason,
   parseSnapshot
 } from "./shared-store-snapshot.js";
-import "./shared-text-edit-distance.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
+import "./shared-text-edit-distance.js";
 import "./shared-model.js";
 import {
   DataRepo

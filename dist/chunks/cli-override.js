@@ -12,9 +12,9 @@ import {
   unchanged
 } from "./shared-cli-override.js";
 import "./shared-store-snapshot.js";
-import "./shared-text-edit-distance.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
+import "./shared-text-edit-distance.js";
 import "./shared-model.js";
 import "./shared-store-read-bounds.js";
 import "./shared-store-decisions.js";

@@ -7,14 +7,14 @@ const { dirname, join, resolve } = require("node:path");
 const { fileURLToPath } = require("node:url");
 const { createInterface } = require("node:readline");
 import {
+  markdownToText
+} from "./shared-cli-terminal.js";
+import {
   actionEnv,
   ciFacts,
   detectCi,
   eventPayload
 } from "./shared-cli-ci-env.js";
-import {
-  markdownToText
-} from "./shared-cli-terminal.js";
 import {
   runGit
 } from "./shared-store-git-process.js";

@@ -17,9 +17,9 @@ import {
   onsetPlain
 } from "./shared-report-onset.js";
 import "./shared-text-shell.js";
-import "./shared-onset-changepoint.js";
 import "./shared-owners-index.js";
 import "./shared-owners-codeowners.js";
+import "./shared-onset-changepoint.js";
 import {
   CliError,
   findTests,
@@ -28,9 +28,9 @@ import {
 import {
   statsFileOf
 } from "./shared-store-snapshot.js";
-import "./shared-text-edit-distance.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
+import "./shared-text-edit-distance.js";
 import "./shared-model.js";
 import "./shared-owners-classmap.js";
 import "./shared-store-read-bounds.js";

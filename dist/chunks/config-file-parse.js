@@ -1,8 +1,8 @@
 import {
   DEFAULT_POLICY
 } from "./shared-scoring-multi-factor.js";
-import "./shared-scoring-thresholded.js";
 import "./shared-scoring-pfs.js";
+import "./shared-scoring-thresholded.js";
 import {
   DEFAULT_RETENTION
 } from "./shared-history-merge.js";

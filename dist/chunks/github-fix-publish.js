@@ -14,18 +14,17 @@ import {
   fixIssueComment
 } from "./shared-report-fix-summary.js";
 import "./shared-rerun-fix-plan.js";
-import "./shared-onset-changepoint.js";
 import "./shared-owners-index.js";
 import "./shared-owners-codeowners.js";
+import "./shared-onset-changepoint.js";
 import {
   info,
   warning
-} from "./shared-actions-http-client.js";
+} from "./shared-actions-exec.js";
 import "./shared-owners-classmap.js";
 import "./shared-store-layout.js";
 import "./shared-history-cell.js";
 import "./shared-cost-index.js";
-import "./shared-undici.js";
 import {
   createClient,
   requestOptions

@@ -12,12 +12,15 @@ import {
 import {
   quarantineBefore
 } from "./shared-policy-hand-edits.js";
+import {
+  touchedQuarantines
+} from "./shared-github-pr-touched.js";
 import "./shared-scoring-multi-factor.js";
+import "./shared-scoring-pfs.js";
 import "./shared-scoring-thresholded.js";
 import {
   findPreset
 } from "./shared-rerun-presets-args.js";
-import "./shared-scoring-pfs.js";
 import {
   answerKey
 } from "./shared-rerun-plan.js";
@@ -30,9 +33,6 @@ import {
   fixVerdict,
   planFix
 } from "./shared-rerun-fix-plan.js";
-import {
-  touchedQuarantines
-} from "./shared-github-pr-touched.js";
 import "./shared-owners-index.js";
 import "./shared-owners-codeowners.js";
 import "./shared-store-snapshot.js";
@@ -46,7 +46,7 @@ import {
   info,
   notice,
   warning
-} from "./shared-actions-http-client.js";
+} from "./shared-actions-exec.js";
 import {
   runGit
 } from "./shared-store-git-process.js";
@@ -56,7 +56,6 @@ import "./shared-store-decisions.js";
 import "./shared-store-layout.js";
 import "./shared-history-cell.js";
 import "./shared-cost-index.js";
-import "./shared-undici.js";
 import {
   createClient,
   describeApiError,

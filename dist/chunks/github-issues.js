@@ -46,22 +46,22 @@ import {
 } from "./shared-report-clusters.js";
 import "./shared-text-shell.js";
 import {
-  latestChange,
-  onsetOf
-} from "./shared-onset-changepoint.js";
-import {
   ownersOfTest
 } from "./shared-owners-index.js";
 import {
   findCodeowners
 } from "./shared-owners-codeowners.js";
+import {
+  latestChange,
+  onsetOf
+} from "./shared-onset-changepoint.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
 import "./shared-model.js";
 import {
   info,
   warning
-} from "./shared-actions-http-client.js";
+} from "./shared-actions-exec.js";
 import "./shared-store-git-process.js";
 import {
   parseClassMap
@@ -84,7 +84,6 @@ import {
 } from "./shared-store-layout.js";
 import "./shared-history-cell.js";
 import "./shared-cost-index.js";
-import "./shared-undici.js";
 import {
   createClient,
   requestOptions

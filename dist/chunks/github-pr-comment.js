@@ -37,14 +37,13 @@ import "./shared-model.js";
 import {
   info,
   notice
-} from "./shared-actions-http-client.js";
+} from "./shared-actions-exec.js";
 import {
   CLUSTERS_FILE
 } from "./shared-store-decisions.js";
 import "./shared-store-layout.js";
 import "./shared-history-cell.js";
 import "./shared-cost-index.js";
-import "./shared-undici.js";
 import {
   createClient,
   describeApiError,

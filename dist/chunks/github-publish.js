@@ -21,7 +21,7 @@ import "./shared-store-snapshot.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
 import "./shared-model.js";
-import "./shared-actions-http-client.js";
+import "./shared-actions-exec.js";
 import "./shared-store-inbox-refs.js";
 import "./shared-config-inputs.js";
 import "./shared-owners-classmap.js";
@@ -32,7 +32,6 @@ import "./shared-store-decisions.js";
 import "./shared-store-layout.js";
 import "./shared-history-cell.js";
 import "./shared-cost-index.js";
-import "./shared-undici.js";
 import "./shared-text-escape.js";
 import "./shared-runtime.js";
 export {

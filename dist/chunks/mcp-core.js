@@ -16,11 +16,11 @@ import {
   verdictOf
 } from "./shared-mcp-core.js";
 import "./shared-report-scores.js";
-import "./shared-rerun-presets-args.js";
 import "./shared-clusters-cluster.js";
-import "./shared-onset-changepoint.js";
+import "./shared-rerun-presets-args.js";
 import "./shared-owners-index.js";
 import "./shared-owners-codeowners.js";
+import "./shared-onset-changepoint.js";
 import "./shared-store-snapshot.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";

@@ -15,15 +15,15 @@ import {
   proposalText,
   shown
 } from "./shared-mcp-core.js";
+import "./shared-store-branch-costs.js";
 import "./shared-report-scores.js";
+import "./shared-clusters-cluster.js";
 import {
   PRESETS
 } from "./shared-rerun-presets-args.js";
-import "./shared-store-branch-costs.js";
-import "./shared-clusters-cluster.js";
-import "./shared-onset-changepoint.js";
 import "./shared-owners-index.js";
 import "./shared-owners-codeowners.js";
+import "./shared-onset-changepoint.js";
 import "./shared-store-snapshot.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";

@@ -16,17 +16,17 @@ import {
 import {
   runContextFor
 } from "./shared-pipeline-apply.js";
+import "./shared-scoring-regression.js";
 import "./shared-junit-xml.js";
 import "./shared-policy-fix-release.js";
 import "./shared-policy-hand-edits.js";
 import {
   lostReason
 } from "./shared-store-sync.js";
-import "./shared-scoring-multi-factor.js";
-import "./shared-scoring-thresholded.js";
-import "./shared-scoring-regression.js";
 import "./shared-clusters-cluster.js";
+import "./shared-scoring-multi-factor.js";
 import "./shared-scoring-pfs.js";
+import "./shared-scoring-thresholded.js";
 import "./shared-rerun-stopping.js";
 import {
   appendSummary,
@@ -44,7 +44,7 @@ import {
   notice,
   setFailed,
   warning
-} from "./shared-actions-http-client.js";
+} from "./shared-actions-exec.js";
 import {
   contextFromEnv,
   isOnDefaultBranch
@@ -63,7 +63,6 @@ import "./shared-store-decisions.js";
 import "./shared-store-layout.js";
 import "./shared-history-cell.js";
 import "./shared-cost-index.js";
-import "./shared-undici.js";
 import "./shared-github-client.js";
 import {
   commandText,

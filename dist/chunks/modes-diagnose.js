@@ -17,6 +17,7 @@ import {
   tempRoot
 } from "./shared-pipeline-shards.js";
 import "./shared-pipeline-apply.js";
+import "./shared-scoring-regression.js";
 import "./shared-junit-xml.js";
 import "./shared-policy-fix-release.js";
 import "./shared-policy-hand-edits.js";
@@ -24,7 +25,9 @@ import {
   readBranchFiles,
   syncRun
 } from "./shared-store-sync.js";
+import "./shared-clusters-cluster.js";
 import "./shared-scoring-multi-factor.js";
+import "./shared-scoring-pfs.js";
 import "./shared-scoring-thresholded.js";
 import {
   readRerunInputs
@@ -37,9 +40,6 @@ import {
   aloneArms,
   seedEnv
 } from "./shared-rerun-presets-args.js";
-import "./shared-scoring-regression.js";
-import "./shared-clusters-cluster.js";
-import "./shared-scoring-pfs.js";
 import {
   answerKey
 } from "./shared-rerun-plan.js";
@@ -53,9 +53,9 @@ import "./shared-owners-codeowners.js";
 import {
   parseSnapshot
 } from "./shared-store-snapshot.js";
-import "./shared-text-edit-distance.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
+import "./shared-text-edit-distance.js";
 import {
   isFailure
 } from "./shared-model.js";
@@ -63,7 +63,7 @@ import {
   group,
   info,
   warning
-} from "./shared-actions-http-client.js";
+} from "./shared-actions-exec.js";
 import {
   readDiagnoseInputs
 } from "./shared-config-mode-inputs.js";
@@ -101,7 +101,6 @@ import {
 } from "./shared-store-layout.js";
 import "./shared-history-cell.js";
 import "./shared-cost-index.js";
-import "./shared-undici.js";
 import "./shared-github-client.js";
 import {
   commandText,

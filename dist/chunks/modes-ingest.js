@@ -14,6 +14,7 @@ import {
   untrustedRuns
 } from "./shared-pipeline-shards.js";
 import "./shared-pipeline-apply.js";
+import "./shared-scoring-regression.js";
 import "./shared-junit-xml.js";
 import "./shared-policy-fix-release.js";
 import "./shared-policy-hand-edits.js";
@@ -24,11 +25,10 @@ import "./shared-store-sync.js";
 import {
   scoreLookup
 } from "./shared-report-scores.js";
-import "./shared-scoring-multi-factor.js";
-import "./shared-scoring-thresholded.js";
-import "./shared-scoring-regression.js";
 import "./shared-clusters-cluster.js";
+import "./shared-scoring-multi-factor.js";
 import "./shared-scoring-pfs.js";
+import "./shared-scoring-thresholded.js";
 import "./shared-rerun-stopping.js";
 import {
   appendSummary,
@@ -46,7 +46,7 @@ import {
   notice,
   setFailed,
   warning
-} from "./shared-actions-http-client.js";
+} from "./shared-actions-exec.js";
 import {
   contextFromEnv
 } from "./shared-config-context.js";
@@ -67,7 +67,6 @@ import {
 } from "./shared-store-layout.js";
 import "./shared-history-cell.js";
 import "./shared-cost-index.js";
-import "./shared-undici.js";
 import "./shared-github-client.js";
 import {
   commandText,

@@ -15,15 +15,15 @@ import {
   runContextFor,
   shardLabel
 } from "./shared-pipeline-apply.js";
+import "./shared-scoring-regression.js";
 import "./shared-junit-xml.js";
 import "./shared-policy-fix-release.js";
 import "./shared-policy-hand-edits.js";
 import "./shared-store-sync.js";
-import "./shared-scoring-multi-factor.js";
-import "./shared-scoring-thresholded.js";
-import "./shared-scoring-regression.js";
 import "./shared-clusters-cluster.js";
+import "./shared-scoring-multi-factor.js";
 import "./shared-scoring-pfs.js";
+import "./shared-scoring-thresholded.js";
 import "./shared-rerun-stopping.js";
 import {
   setOutput
@@ -38,7 +38,7 @@ import {
   info,
   notice,
   warning
-} from "./shared-actions-http-client.js";
+} from "./shared-actions-exec.js";
 import {
   contextFromEnv
 } from "./shared-config-context.js";
@@ -54,7 +54,6 @@ import "./shared-store-decisions.js";
 import "./shared-store-layout.js";
 import "./shared-history-cell.js";
 import "./shared-cost-index.js";
-import "./shared-undici.js";
 import "./shared-github-client.js";
 import {
   commandText,

@@ -30,7 +30,7 @@ async function cloneAhead(env, port) {
         (ok) => ({ ok }),
         (error) => ({ error: error instanceof Error ? error.message : String(error) })
       );
-      message = { kind: "clone", clone: { dir: repo.dir, remote, branch: inputs.dataBranch, inbox, fetched } };
+      message = { kind: "clone", clone: { dir: repo.dir, remote, question: remoteQuestion(inputs, ctx), branch: inputs.dataBranch, inbox, fetched } };
     }
   } catch {
   }
@@ -45,6 +45,13 @@ function cloneFrom(port) {
     });
     port.once("close", () => resolve(void 0));
   });
+}
+function remoteQuestion(inputs, ctx) {
+  return JSON.stringify([inputs.remote, ctx.workspace, ctx.serverUrl, ctx.repository]);
+}
+async function stepRemote(early, inputs, ctx) {
+  const clone = await early;
+  return clone?.question === remoteQuestion(inputs, ctx) ? clone.remote : dataRemote(inputs, ctx);
 }
 async function openClone(early, remote, branch, token, inbox, tempRoot) {
   const clone = await early;
@@ -61,5 +68,7 @@ async function openClone(early, remote, branch, token, inbox, tempRoot) {
 export {
   cloneAhead,
   cloneFrom,
+  remoteQuestion,
+  stepRemote,
   openClone
 };

@@ -41,6 +41,10 @@ function findClusters(tests, options = DEFAULT_CLUSTER_OPTIONS) {
     profiles[p].tests.push(t);
   }
   const n = profiles.length;
+  const inRun = /* @__PURE__ */ new Map();
+  for (let p = 0; p < n; p++) for (const seq of profiles[p].runs) inRun.set(seq, (inRun.get(seq) ?? 0) + 1);
+  let broadRuns = 0;
+  for (const c of inRun.values()) if (c >= 2 && c > options.maxPerRun) broadRuns++;
   const keyNumber = /* @__PURE__ */ new Map();
   const byRun = /* @__PURE__ */ new Map();
   const places = [];
@@ -48,6 +52,8 @@ function findClusters(tests, options = DEFAULT_CLUSTER_OPTIONS) {
     const first = profiles[p].tests[0];
     const mine = [];
     for (const seq of profiles[p].runs) {
+      const c = inRun.get(seq);
+      if (c < 2 || c > options.maxPerRun) continue;
       const key = first.keys?.get(seq);
       let k = -1;
       if (key !== void 0) {
@@ -62,8 +68,6 @@ function findClusters(tests, options = DEFAULT_CLUSTER_OPTIONS) {
     }
     places.push(mine);
   }
-  let broadRuns = 0;
-  for (const list of byRun.values()) if (list.profiles.length >= 2 && list.profiles.length > options.maxPerRun) broadRuns++;
   const uf = new UnionFind(n);
   const lengths = profiles.map((p) => p.runs.length);
   const shared = new Int32Array(n);
@@ -74,7 +78,6 @@ function findClusters(tests, options = DEFAULT_CLUSTER_OPTIONS) {
     const least2 = options.minJaccard * la;
     for (const { list, at } of places[a]) {
       const others = list.profiles;
-      if (others.length < 2 || others.length > options.maxPerRun) continue;
       const ka = list.keys[at];
       for (let i = at + 1; i < others.length; i++) {
         const b = others[i];

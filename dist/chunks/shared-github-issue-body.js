@@ -15,7 +15,7 @@ import {
 } from "./shared-owners-codeowners.js";
 import {
   warning
-} from "./shared-actions-http-client.js";
+} from "./shared-actions-exec.js";
 import {
   minutesText,
   priceText,

@@ -32,7 +32,7 @@ import {
   notice,
   setFailed,
   warning
-} from "./shared-actions-http-client.js";
+} from "./shared-actions-exec.js";
 import {
   InputError
 } from "./shared-config-inputs.js";

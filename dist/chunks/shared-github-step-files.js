@@ -5,7 +5,7 @@ const { EOL } = require("node:os");
 import {
   setFailed,
   setOutput
-} from "./shared-actions-http-client.js";
+} from "./shared-actions-exec.js";
 import {
   commandText
 } from "./shared-text-escape.js";

@@ -267,19 +267,7 @@ var LazyHistory = class extends Map {
   /** The sequence numbers of a test's newest run and of its `max`-th newest (or oldest) run. */
   newestWindow(id, max) {
     const s = this.stored.get(id);
-    if (!s) return void 0;
-    let end = endOf(s.from, s.segments);
-    let last;
-    let left = max;
-    for (let i = s.segments.length - 1; i >= 0; i--) {
-      const { a, n } = s.segments[i];
-      end -= n;
-      if (a === "") continue;
-      last ??= end + n - 1;
-      if (n >= left) return [end + n - left, last];
-      left -= n;
-    }
-    return last === void 0 ? void 0 : [s.from, last];
+    return s ? newestWindowOf(s, max) : void 0;
   }
   /** The time of run `seq`. */
   timeOf(seq) {
@@ -292,17 +280,7 @@ var LazyHistory = class extends Map {
    */
   forEachNewestStretch(id, max, visit) {
     const s = this.stored.get(id);
-    if (!s) return;
-    let end = endOf(s.from, s.segments);
-    let left = max;
-    for (let i = s.segments.length - 1; i >= 0 && left > 0; i--) {
-      const { a, n } = s.segments[i];
-      end -= n;
-      if (a === "") continue;
-      const count = Math.min(n, left);
-      visit(end + n - count, count, a);
-      left -= count;
-    }
+    if (s) forEachNewestStretchOf(s, max, visit);
   }
   decode(id, s) {
     const seqs = [];
@@ -339,6 +317,38 @@ var LazyHistory = class extends Map {
     return test;
   }
 };
+function newestWindowOf(s, max) {
+  let end = endOf(s.from, s.segments);
+  let last;
+  let left = max;
+  for (let i = s.segments.length - 1; i >= 0; i--) {
+    const { a, n } = s.segments[i];
+    end -= n;
+    if (a === "") continue;
+    last ??= end + n - 1;
+    if (n >= left) return [end + n - left, last];
+    left -= n;
+  }
+  return last === void 0 ? void 0 : [s.from, last];
+}
+function forEachNewestStretchOf(s, max, visit) {
+  let end = endOf(s.from, s.segments);
+  let left = max;
+  for (let i = s.segments.length - 1; i >= 0 && left > 0; i--) {
+    const { a, n } = s.segments[i];
+    end -= n;
+    if (a === "") continue;
+    const count = Math.min(n, left);
+    visit(end + n - count, count, a);
+    left -= count;
+  }
+}
+function sameOutcomes(x, y) {
+  if (x.from !== y.from) return false;
+  const a = x.segments;
+  const b = y.segments;
+  return a === b || a.length === 1 && b.length === 1 && a[0].n === b[0].n && a[0].a === b[0].a;
+}
 function canMergeStored(rows, run) {
   if (rows.has(run.key)) return false;
   const ordered = [...rows.values()].sort((a, b) => a.seq - b.seq);
@@ -425,6 +435,14 @@ var SingleSegments = class {
     return segments;
   }
 };
+function storedTest(name, classname, from, segments, file, line, dur) {
+  if (dur !== void 0) {
+    if (file !== void 0) return line !== void 0 ? { name, classname, from, segments, file, line, dur } : { name, classname, from, segments, file, dur };
+    return line !== void 0 ? { name, classname, from, segments, line, dur } : { name, classname, from, segments, dur };
+  }
+  if (file !== void 0) return line !== void 0 ? { name, classname, from, segments, file, line } : { name, classname, from, segments, file };
+  return line !== void 0 ? { name, classname, from, segments, line } : { name, classname, from, segments };
+}
 function appendedQuickly(previous, test, seq, attempts, duration, timeOf, oldestKept, maxRuns, single) {
   const segs = previous.segments;
   const last = segs[segs.length - 1];
@@ -443,15 +461,9 @@ function appendedQuickly(previous, test, seq, attempts, duration, timeOf, oldest
     if (drop > 0) copy[0] = { a: first.a, n: first.n - drop };
     segments = copy;
   }
-  const next = { name: test.name, classname: test.classname, from, segments };
   const file = test.file ?? previous.file;
   const line = test.line ?? previous.line;
-  if (file !== void 0) next.file = file;
-  if (line !== void 0) next.line = line;
-  if (previous.m) {
-    const m = sinceSeq(previous.m, from);
-    if (m) next.m = m;
-  }
+  const m = previous.m ? sinceSeq(previous.m, from) : void 0;
   let dur;
   if (!previous.dur && end - 1 >= from) {
     const d = previous.d;
@@ -461,6 +473,11 @@ function appendedQuickly(previous, test, seq, attempts, duration, timeOf, oldest
     const kept = drop > 0 && earlier.length > 0 && earlier[0] < from ? durationsSince(earlier, from) : earlier;
     dur = duration !== void 0 ? kept.concat(seq, duration) : kept;
   }
+  if (!m) return storedTest(test.name, test.classname, from, segments, file, line, dur.length > 0 ? dur : void 0);
+  const next = { name: test.name, classname: test.classname, from, segments };
+  if (file !== void 0) next.file = file;
+  if (line !== void 0) next.line = line;
+  next.m = m;
   if (dur.length > 0) next.dur = dur;
   return next;
 }
@@ -472,12 +489,6 @@ function mergeStored(history, tests, run, row, options) {
   const timeOf = (seq) => times.get(seq);
   const oldestKept = (options.retentionNow ?? run.time) - options.retention.maxAgeDays * DAY_MS;
   const maxRuns = options.retention.maxRuns;
-  const ran = /* @__PURE__ */ new Map();
-  for (const test of tests) {
-    if (test.attempts.length === 0) continue;
-    if (ran.has(test.id)) return void 0;
-    ran.set(test.id, test);
-  }
   const single = new SingleSegments();
   const merged = (test, previous) => {
     const attempts = test.attempts.length === 1 ? STATUS_CODE[test.attempts[0].status] : test.attempts.map((a) => STATUS_CODE[a.status]).join("");
@@ -515,13 +526,35 @@ function mergeStored(history, tests, run, row, options) {
     return trimmed(next, timeOf, oldestKept, maxRuns);
   };
   const stored = new Map(history.stored);
+  const keep = (id, previous, kept) => {
+    if (!kept) stored.delete(id);
+    else if (kept !== previous) stored.set(id, kept);
+  };
+  const inOrder = reportInOrder(history.stored, tests);
+  if (inOrder) {
+    const { at, added } = inOrder;
+    let i = 0;
+    history.stored.forEach((previous, id) => {
+      const j = at[i++];
+      keep(id, previous, j >= 0 ? merged(tests[j], previous) : trimmed(previous, timeOf, oldestKept, maxRuns));
+    });
+    for (const test of added) {
+      const kept = merged(test, void 0);
+      if (kept) stored.set(test.id, kept);
+    }
+    return new LazyHistory(stored, rows);
+  }
+  const ran = /* @__PURE__ */ new Map();
+  for (const test of tests) {
+    if (test.attempts.length === 0) continue;
+    if (ran.has(test.id)) return void 0;
+    ran.set(test.id, test);
+  }
   let found = 0;
   history.stored.forEach((previous, id) => {
     const test = ran.get(id);
     if (test) found++;
-    const kept = test ? merged(test, previous) : trimmed(previous, timeOf, oldestKept, maxRuns);
-    if (!kept) stored.delete(id);
-    else if (kept !== previous) stored.set(id, kept);
+    keep(id, previous, test ? merged(test, previous) : trimmed(previous, timeOf, oldestKept, maxRuns));
   });
   if (found < ran.size) {
     for (const [id, test] of ran) {
@@ -531,6 +564,42 @@ function mergeStored(history, tests, run, row, options) {
     }
   }
   return new LazyHistory(stored, rows);
+}
+function nextRan(tests, j) {
+  while (j < tests.length && tests[j].attempts.length === 0) j++;
+  return j;
+}
+function reportInOrder(history, tests) {
+  const at = new Int32Array(history.size).fill(-1);
+  const added = [];
+  let addedIds;
+  const isNew = (test) => {
+    if (history.has(test.id) || (addedIds ??= /* @__PURE__ */ new Set()).has(test.id)) return false;
+    addedIds.add(test.id);
+    added.push(test);
+    return true;
+  };
+  let j = nextRan(tests, 0);
+  let known = -1;
+  let i = 0;
+  for (const id of history.keys()) {
+    while (j < tests.length) {
+      if (tests[j].id === id) {
+        at[i] = j;
+        j = nextRan(tests, j + 1);
+        break;
+      }
+      if (known === j) break;
+      if (!isNew(tests[j])) {
+        known = j;
+        break;
+      }
+      j = nextRan(tests, j + 1);
+    }
+    i++;
+  }
+  for (; j < tests.length; j = nextRan(tests, j + 1)) if (!isNew(tests[j])) return void 0;
+  return { at, added };
 }
 
 export {
@@ -547,6 +616,9 @@ export {
   fileAround,
   fileFromAround,
   LazyHistory,
+  newestWindowOf,
+  forEachNewestStretchOf,
+  sameOutcomes,
   canMergeStored,
   trimmed,
   durationAt,

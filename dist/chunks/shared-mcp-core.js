@@ -2,17 +2,12 @@ import {
   scoreViewOf
 } from "./shared-report-scores.js";
 import {
-  PRESETS
-} from "./shared-rerun-presets-args.js";
-import {
   clusterIndex,
   parseClusters
 } from "./shared-clusters-cluster.js";
 import {
-  changeSentence,
-  latestChange,
-  onsetOf
-} from "./shared-onset-changepoint.js";
+  PRESETS
+} from "./shared-rerun-presets-args.js";
 import {
   repositoryPath
 } from "./shared-owners-index.js";
@@ -21,6 +16,11 @@ import {
   ownersOf,
   parseCodeowners
 } from "./shared-owners-codeowners.js";
+import {
+  changeSentence,
+  latestChange,
+  onsetOf
+} from "./shared-onset-changepoint.js";
 import {
   statsFileOf
 } from "./shared-store-snapshot.js";

@@ -7,6 +7,9 @@ const { createHash: createHash2, createHmac, timingSafeEqual } = require("node:c
 const { readFile, stat } = require("node:fs/promises");
 const { join: join3 } = require("node:path");
 import {
+  pfsTrendOf
+} from "./shared-scoring-regression.js";
+import {
   ORDER_REASON,
   beforeStreak,
   capName,
@@ -40,6 +43,13 @@ import {
   withDamage
 } from "./shared-policy-hand-edits.js";
 import {
+  DEFAULT_CLUSTER_OPTIONS,
+  assignIds,
+  findClusters,
+  parseClusters,
+  renderClusters
+} from "./shared-clusters-cluster.js";
+import {
   DEFAULT_POLICY,
   breakage,
   countedEvidence,
@@ -53,22 +63,12 @@ import {
   tierOf
 } from "./shared-scoring-multi-factor.js";
 import {
-  thresholdedFlakiness
-} from "./shared-scoring-thresholded.js";
-import {
-  pfsTrendOf
-} from "./shared-scoring-regression.js";
-import {
-  DEFAULT_CLUSTER_OPTIONS,
-  assignIds,
-  findClusters,
-  parseClusters,
-  renderClusters
-} from "./shared-clusters-cluster.js";
-import {
   createPfsMemo,
   pfs
 } from "./shared-scoring-pfs.js";
+import {
+  thresholdedFlakiness
+} from "./shared-scoring-thresholded.js";
 import {
   CODEOWNERS_LOCATIONS,
   CODEOWNERS_MAX_BYTES
@@ -109,7 +109,7 @@ import {
   group,
   info,
   warning
-} from "./shared-actions-http-client.js";
+} from "./shared-actions-exec.js";
 import {
   isOnDefaultBranch,
   runIdentity,
@@ -791,12 +791,14 @@ function updateDecisionLog(input) {
   const edits = /* @__PURE__ */ new Map();
   for (const e of input.edits) if (e.effect !== "kept") edits.set(e.id, { effect: e.effect, message: e.message });
   let recorded = 0;
+  const anyEdit = edits.size > 0;
+  const rules = input.rules !== void 0 && input.rules.size > 0 ? input.rules : void 0;
   for (const [id, decision] of input.decisions) {
-    const edit = edits.get(id);
+    const edit = anyEdit ? edits.get(id) : void 0;
     const line = input.stats.get(id);
     const hand = decision.override !== void 0 || decision.auto !== void 0;
     const same = !edit && line?.quarantined === true === decision.quarantined && (typeof line?.auto === "object" && line.auto !== null) === hand;
-    const rule = input.rules?.get(id);
+    const rule = rules?.get(id);
     if (same && !input.issueOf && !rule?.newly) continue;
     if (input.skip(id) || log.unreadable.has(id)) continue;
     const before = edit?.effect === "release" ? { quarantined: true, hand: false } : writtenState(line);
@@ -1066,7 +1068,7 @@ function renderFiles(snapshot, shards, writes, history, runs, decisions, scores,
   };
   const readBack = /* @__PURE__ */ new Map();
   const catchUp = Array.from({ length: shards }, (_, shard) => quietCatchUp(newest, shard));
-  const reads = snapshot.quiet.lines;
+  const reads = new InOrder(snapshot.quiet.lines);
   const referenced = new RunMarks(runs);
   const historyShards = Array.from({ length: shards }, () => []);
   const quietShards = Array.from({ length: shards }, () => []);
@@ -1100,8 +1102,8 @@ function renderFiles(snapshot, shards, writes, history, runs, decisions, scores,
     }
     const statsShard = statsShardOf(snapshot, id, shards, shard);
     const decision = order && !(order.changed.size > 0 && order.changed.has(id)) ? order.decisions[k] : decisions.get(id);
-    const stored = snapshot.overrides.get(id);
-    const keep = kept.get(id);
+    const stored = snapshot.overrides.size > 0 ? snapshot.overrides.get(id) : void 0;
+    const keep = kept.size > 0 ? kept.get(id) : void 0;
     if (!stored && !keep && !decision.quarantined && !decision.auto && decision.evidenceAfter === void 0 && neverFailed(test.segments)) continue;
     const line = {
       override: stored?.raw ?? null,
@@ -1157,6 +1159,37 @@ function renderFiles(snapshot, shards, writes, history, runs, decisions, scores,
   for (const [path, text2] of snapshot.brokenStats) files.set(path, text2);
   return files;
 }
+var InOrder = class {
+  map;
+  keys;
+  values;
+  key;
+  value;
+  constructor(map) {
+    this.map = map;
+    this.keys = map.keys();
+    this.values = map.values();
+    this.next();
+  }
+  get(key) {
+    if (key === this.key) {
+      const value2 = this.value;
+      this.next();
+      return value2;
+    }
+    const value = this.map.get(key);
+    if (value !== void 0 && this.key !== void 0) {
+      while (this.key !== void 0 && this.value !== value) this.next();
+      if (this.key !== void 0) this.next();
+    }
+    return value;
+  }
+  next() {
+    const k = this.keys.next();
+    this.key = k.done ? void 0 : k.value;
+    this.value = k.done ? void 0 : this.values.next().value;
+  }
+};
 
 // src/policy/cells.ts
 var CLEAN_CHANCE = 0.05;
@@ -1259,37 +1292,112 @@ var DecisionMap = class extends Map {
     return super.set(id, decision);
   }
 };
+var ByClass = class extends Map {
+  changed;
+  /** Ids set that are not stored tests (none in applyRun): kept after the stored ones, as a Map would. */
+  extra = 0;
+  stored;
+  inOrder;
+  own;
+  ofClass;
+  constructor(stored, inOrder, own, ofClass) {
+    super();
+    this.stored = stored;
+    this.inOrder = inOrder;
+    this.own = own;
+    this.ofClass = ofClass;
+    Object.defineProperty(this, "size", { get: () => this.stored.size + this.extra });
+  }
+  get(id) {
+    const value = this.own.get(id);
+    if (value !== void 0) return value;
+    const test = this.stored.get(id);
+    return test === void 0 ? void 0 : this.ofClass(test);
+  }
+  has(id) {
+    return this.stored.has(id) || this.own.has(id);
+  }
+  set(id, value) {
+    if (!this.stored.has(id) && !this.own.has(id)) this.extra++;
+    this.own.set(id, value);
+    this.changed?.add(id);
+    return this;
+  }
+  delete(id) {
+    throw new Error(`decisions and scores are not deleted (${id})`);
+  }
+  clear() {
+    throw new Error("decisions and scores are not deleted");
+  }
+  *entries() {
+    const changed = this.changed !== void 0 && this.changed.size > 0 ? this.changed : void 0;
+    let k = 0;
+    for (const id of this.stored.keys()) {
+      yield [id, changed !== void 0 && changed.has(id) ? this.own.get(id) : this.inOrder[k]];
+      k++;
+    }
+    if (this.extra > 0) {
+      for (const [id, value] of this.own) if (!this.stored.has(id)) yield [id, value];
+    }
+  }
+  *keys() {
+    for (const [id] of this.entries()) yield id;
+  }
+  *values() {
+    for (const [, value] of this.entries()) yield value;
+  }
+  [Symbol.iterator]() {
+    return this.entries();
+  }
+  forEach(callback, thisArg) {
+    for (const [id, value] of this.entries()) callback.call(thisArg, value, id, this);
+  }
+};
 function decideTests(o) {
-  const scoreOf = scoresByRecords(o.history, o.evidence, o.options.scoreTests);
-  const decisions = new DecisionMap();
+  const scoresByKey = /* @__PURE__ */ new Map();
+  const scoreOf = scoresByRecords(o.history, o.evidence, o.options.scoreTests, scoresByKey);
   const lapsedIds = o.lapsed;
   const memo = createPfsMemo();
   const byRecords = /* @__PURE__ */ new Map();
   const lazy = o.evidence === o.history && o.history instanceof LazyHistory ? o.history : void 0;
-  const scores = /* @__PURE__ */ new Map();
+  const scoring = o.options.scoreTests !== void 0;
+  const own = lazy ? /* @__PURE__ */ new Map() : new DecisionMap();
+  const ownScores = /* @__PURE__ */ new Map();
   const inOrder = lazy ? [] : void 0;
-  let plain;
+  const scoresInOrder = lazy && scoring ? [] : void 0;
+  const overrides = o.snapshot.overrides;
+  const anyOverride = overrides.size > 0;
+  const stats = o.snapshot.stats;
+  const closedByHand = o.closedByHand;
+  let plainKey;
+  let plainDecision;
+  let plainScores;
   for (const [id, storedTest] of lazy ? lazy.stored : idsAlone(o.evidence)) {
     const testKey = storedTest && lazy?.recordsKeyOf(storedTest);
-    const stored = o.snapshot.overrides.get(id);
-    const override = stored && !lapsedIds.has(id) ? stored.override : null;
-    const previous = ruleState(o.snapshot.stats.get(id));
-    const closed = override ? void 0 : o.closedByHand?.(id);
-    if (plain !== void 0 && testKey === plain.key && !override && !closed && previous === void 0) {
-      if (o.options.scoreTests) scores.set(id, plain.scores);
-      decisions.set(id, plain.decision);
-      inOrder?.push(plain.decision);
+    const stored2 = anyOverride ? overrides.get(id) : void 0;
+    const override = stored2 && !lapsedIds.has(id) ? stored2.override : null;
+    const previous = ruleState(stats.get(id));
+    const closed = override || closedByHand === void 0 ? void 0 : closedByHand(id);
+    if (plainKey !== void 0 && testKey === plainKey && !override && !closed && previous === void 0) {
+      scoresInOrder?.push(plainScores);
+      inOrder.push(plainDecision);
       continue;
     }
-    const testScores = o.options.scoreTests ? scoreOf(id, testKey) : void 0;
-    if (testScores) scores.set(id, testScores);
+    const testScores = scoring ? scoreOf(id, testKey) : void 0;
+    if (testScores) {
+      ownScores.set(id, testScores);
+      scoresInOrder?.push(testScores);
+    }
     const recordsKey = !override && !closed ? testKey : void 0;
     const key = recordsKey === void 0 ? void 0 : previous ? `${recordsKey}\0${JSON.stringify(previous)}` : recordsKey;
     const known = key === void 0 ? void 0 : byRecords.get(key);
     if (known) {
-      decisions.set(id, known);
+      own.set(id, known);
       inOrder?.push(known);
-      plain = key === testKey && testKey !== void 0 ? { key: testKey, decision: known, scores: testScores } : void 0;
+      const plain2 = key === testKey && testKey !== void 0;
+      plainKey = plain2 ? testKey : void 0;
+      plainDecision = plain2 ? known : void 0;
+      plainScores = plain2 ? testScores : void 0;
       continue;
     }
     const counted = o.evidence.get(id);
@@ -1301,7 +1409,7 @@ function decideTests(o) {
       o.options.policy
     );
     if (override) {
-      const shown = o.snapshot.stats.get(id);
+      const shown = stats.get(id);
       if (shown?.auto && shown.quarantined === decision.quarantined && typeof shown.since === "string") decision = { ...decision, since: shown.since };
       const auto = withCells(decide(test, previous, null, o.nowIso, o.options.policy, memo), test, null, o.options.policy);
       decision = {
@@ -1315,26 +1423,36 @@ function decideTests(o) {
         }
       };
     }
-    const pfs2 = override || o.options.policy.rule === "pfs" ? void 0 : pfsPhrase(scores.get(id));
+    const pfs2 = override || o.options.policy.rule === "pfs" ? void 0 : pfsPhrase(testScores);
     const final = pfs2 ? { ...decision, reason: `${decision.reason}; ${pfs2}` } : decision;
-    decisions.set(id, final);
+    own.set(id, final);
     inOrder?.push(final);
     if (key !== void 0) byRecords.set(key, final);
-    plain = key !== void 0 && key === testKey ? { key, decision: final, scores: testScores } : void 0;
+    const plain = key !== void 0 && key === testKey;
+    plainKey = plain ? key : void 0;
+    plainDecision = plain ? final : void 0;
+    plainScores = plain ? testScores : void 0;
   }
+  if (!lazy) {
+    const decisions2 = own;
+    decisions2.changed = /* @__PURE__ */ new Set();
+    return { decisions: decisions2, scores: ownScores, lazy, inOrder };
+  }
+  const stored = lazy.stored;
+  const decisions = new ByClass(stored, inOrder, own, (test) => byRecords.get(lazy.recordsKeyOf(test)));
   decisions.changed = /* @__PURE__ */ new Set();
+  const scores = scoresInOrder ? new ByClass(stored, scoresInOrder, ownScores, (test) => scoresByKey.get(lazy.recordsKeyOf(test))) : ownScores;
   return { decisions, scores, lazy, inOrder };
 }
 function* idsAlone(history) {
   for (const id of history.keys()) yield [id, void 0];
 }
-function scoresByRecords(history, evidence, scoreTests) {
+function scoresByRecords(history, evidence, scoreTests, byKey) {
   if (!scoreTests) return () => void 0;
   if (evidence !== history || !(history instanceof LazyHistory)) {
     const all = scoreTests(evidence);
     return (id) => all.get(id);
   }
-  const byKey = /* @__PURE__ */ new Map();
   return (id, key = history.recordsKey(id)) => {
     let scores = byKey.get(key);
     if (!scores) {
@@ -1859,14 +1977,53 @@ function profileOf(test, seqOf) {
   const unique = runs.filter((s, i) => i === 0 || runs[i - 1] !== s);
   return { id: test.id, runs: unique, ...keys ? { keys } : {} };
 }
+function storedProfileOf(id, s, keyOf, seqOf) {
+  let runs;
+  let keys;
+  let seq = s.from;
+  let sorted = true;
+  for (const { a, n } of s.segments) {
+    if (a === "" || a.indexOf("F") < 0 && a.indexOf("E") < 0) {
+      seq += n;
+      continue;
+    }
+    for (let end = seq + n; seq < end; seq++) {
+      const joined = keyOf.get(seq);
+      if (joined === void 0) return null;
+      const row = joined[1];
+      if (row.untrusted) continue;
+      const message = s.m?.[seq];
+      const key = failureKey(message);
+      if (key !== void 0 && row.outages !== void 0 && row.outages.includes(key)) continue;
+      const at = seqOf(joined[0]);
+      if (at === void 0) continue;
+      if (runs && runs[runs.length - 1] >= at) sorted = false;
+      (runs ??= []).push(at);
+      if (key !== void 0) (keys ??= /* @__PURE__ */ new Map()).set(at, key);
+    }
+  }
+  if (!runs) return void 0;
+  if (!sorted) {
+    runs.sort((a, b) => a - b);
+    runs = runs.filter((s2, i) => i === 0 || runs[i - 1] !== s2);
+  }
+  return { id, runs, ...keys ? { keys } : {} };
+}
 function* failureProfiles(history, runs) {
   const seqOf = (run) => runs.get(run)?.seq;
   if (history instanceof LazyHistory) {
+    const keyOf = /* @__PURE__ */ new Map();
+    for (const entry of history.rows) keyOf.set(entry[1].seq, entry);
     for (const [id, stored] of history.stored) {
       if (neverFailed(stored.segments)) continue;
+      const p = storedProfileOf(id, stored, keyOf, seqOf);
+      if (p !== null) {
+        if (p) yield p;
+        continue;
+      }
       const test = history.get(id);
-      const p = test && profileOf(test, seqOf);
-      if (p) yield p;
+      const q = test && profileOf(test, seqOf);
+      if (q) yield q;
     }
     return;
   }

@@ -70,7 +70,7 @@ import {
   info,
   notice,
   warning
-} from "./shared-actions-http-client.js";
+} from "./shared-actions-exec.js";
 import {
   commandText,
   logText

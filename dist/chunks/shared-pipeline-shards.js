@@ -51,7 +51,7 @@ import {
   info,
   setSecret,
   warning
-} from "./shared-actions-http-client.js";
+} from "./shared-actions-exec.js";
 import {
   dataRemote
 } from "./shared-config-context.js";

@@ -13,7 +13,7 @@ import {
 import {
   info,
   warning
-} from "./shared-actions-http-client.js";
+} from "./shared-actions-exec.js";
 import {
   InputError
 } from "./shared-config-inputs.js";

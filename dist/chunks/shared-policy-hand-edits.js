@@ -91,8 +91,16 @@ function decideOutcome(input) {
 function findOutages(tests, normalise, options) {
   const perReport = /* @__PURE__ */ new Map();
   const groups = /* @__PURE__ */ new Map();
+  let report;
+  let count = 0;
   for (const test of tests) {
-    perReport.set(test.report, (perReport.get(test.report) ?? 0) + 1);
+    if (test.report !== report) {
+      if (report !== void 0) perReport.set(report, (perReport.get(report) ?? 0) + count);
+      report = test.report;
+      count = 0;
+    }
+    count++;
+    if (!anyFailure(test)) continue;
     const message = failureKey(failureMessageOf(test, normalise));
     if (message === void 0) continue;
     let byMessage = groups.get(test.report);
@@ -101,14 +109,20 @@ function findOutages(tests, normalise, options) {
     if (ids) ids.push(test.id);
     else byMessage.set(message, [test.id]);
   }
+  if (report !== void 0) perReport.set(report, (perReport.get(report) ?? 0) + count);
   const outages = [];
-  for (const [report, byMessage] of groups) {
-    const of = perReport.get(report);
+  for (const [report2, byMessage] of groups) {
+    const of = perReport.get(report2);
     for (const [message, ids] of byMessage) {
-      if (ids.length >= options.outageMinTests && ids.length * 100 >= of * options.outagePercent) outages.push({ report, message, tests: ids, of });
+      if (ids.length >= options.outageMinTests && ids.length * 100 >= of * options.outagePercent) outages.push({ report: report2, message, tests: ids, of });
     }
   }
   return outages;
+}
+function anyFailure(test) {
+  const attempts = test.attempts;
+  for (let i = 0; i < attempts.length; i++) if (isFailure(attempts[i].status)) return true;
+  return false;
 }
 function outageFailures(tests, outages) {
   const inOutage = new Set(outages.flatMap((o) => o.tests));
@@ -352,8 +366,9 @@ function knownFailureModes(history) {
 }
 function unforgivenFailures(input) {
   const out = /* @__PURE__ */ new Map();
+  if (input.quarantined.size === 0) return out;
   for (const test of input.tests) {
-    if (!input.quarantined.has(test.id) || !failedInRun(test, input.consistent)) continue;
+    if (!failedInRun(test, input.consistent) || !input.quarantined.has(test.id)) continue;
     const outage = input.outages.get(test.id);
     if (outage !== void 0) {
       out.set(test.id, `quarantined, but failed in an outage (${outage}): not forgiven`);

@@ -6,7 +6,10 @@ import {
   symbols
 } from "./shared-report-scores.js";
 import {
-  LazyHistory
+  LazyHistory,
+  forEachNewestStretchOf,
+  newestWindowOf,
+  sameOutcomes
 } from "./shared-history-stored.js";
 import {
   isFailure
@@ -254,8 +257,11 @@ function storedRunTrend(history, maxPoints, stride) {
   let newest = Number.NEGATIVE_INFINITY;
   let windowStart = Number.POSITIVE_INFINITY;
   let any = false;
-  for (const id of history.keys()) {
-    const window = history.newestWindow(id, maxPoints);
+  let before;
+  for (const s of history.stored.values()) {
+    if (before !== void 0 && sameOutcomes(before, s)) continue;
+    before = s;
+    const window = newestWindowOf(s, maxPoints);
     if (!window) continue;
     any = true;
     const lastTime = history.timeOf(window[1]);
@@ -284,23 +290,33 @@ function storedRunTrend(history, maxPoints, stride) {
   const runs = new Int32Array(size);
   const flakyRuns = new Int32Array(size);
   const failedRuns = new Int32Array(size);
+  let times = 0;
+  const add = (first, count, attempts) => {
+    const k = classify(attempts);
+    if (k === 0) return;
+    const from = at(first);
+    const to = at(first + count);
+    runs[from] += times;
+    runs[to] -= times;
+    const counts = k === 2 ? flakyRuns : k === 3 ? failedRuns : void 0;
+    if (counts) {
+      counts[from] += times;
+      counts[to] -= times;
+    }
+  };
+  let pending;
   let index = -1;
-  for (const id of history.keys()) {
+  for (const s of history.stored.values()) {
     if (++index % stride !== 0) continue;
-    history.forEachNewestStretch(id, maxPoints, (first, count, attempts) => {
-      const k = classify(attempts);
-      if (k === 0) return;
-      const from = at(first);
-      const to = at(first + count);
-      runs[from]++;
-      runs[to]--;
-      const counts = k === 2 ? flakyRuns : k === 3 ? failedRuns : void 0;
-      if (counts) {
-        counts[from]++;
-        counts[to]--;
-      }
-    });
+    if (pending !== void 0 && sameOutcomes(pending, s)) {
+      times++;
+      continue;
+    }
+    if (pending !== void 0) forEachNewestStretchOf(pending, maxPoints, add);
+    pending = s;
+    times = 1;
   }
+  if (pending !== void 0) forEachNewestStretchOf(pending, maxPoints, add);
   const buckets = [];
   let testRuns = 0;
   let flaky = 0;

@@ -1,8 +1,4 @@
 import {
-  DEFAULT_THRESHOLDED_CONFIG,
-  thresholdedFlakiness
-} from "./shared-scoring-thresholded.js";
-import {
   CH_P,
   DEFAULT_PFS_CONFIG,
   createPfsMemo,
@@ -10,6 +6,10 @@ import {
   pfs,
   runOutcome
 } from "./shared-scoring-pfs.js";
+import {
+  DEFAULT_THRESHOLDED_CONFIG,
+  thresholdedFlakiness
+} from "./shared-scoring-thresholded.js";
 import {
   CODE_STATUS,
   isFailure

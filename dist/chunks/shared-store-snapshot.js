@@ -4,7 +4,6 @@ import {
   endOf,
   expandOpenEnd,
   fileAround,
-  fileFromAround,
   isOpenEnded,
   parseOutcomeString,
   pushSegment,
@@ -339,6 +338,101 @@ function emptyQuietReads() {
   return { lines: /* @__PURE__ */ new Map(), shards: /* @__PURE__ */ new Map() };
 }
 
+// src/store/quiet-read.ts
+var ClassStrings = class {
+  classes = /* @__PURE__ */ new Map();
+  /** The shared string equal to `classname`. */
+  classname(classname) {
+    return this.classes.get(classname)?.classname ?? classname;
+  }
+  /** The file of `[before, after]` around the class's path: the same string for the same three parts. */
+  file(classname, before, after) {
+    const known = this.classes.get(classname);
+    if (known && known.before === before && known.after === after) return known;
+    const entry = { classname: known?.classname ?? classname, before, after, file: `${before}${classname.replace(/\./g, "/")}${after}` };
+    if (!known) this.classes.set(classname, entry);
+    return entry;
+  }
+};
+var QUIET_LINE = /"([^"\\\x00-\x1f0-9][^"\\\x00-\x1f]*)": \{(?:"name":"([^"\\\x00-\x1f]*)","classname":"([^"\\\x00-\x1f]*)",)?(?:"fp":\["([^"\\\x00-\x1f]*)","([^"\\\x00-\x1f]*)"\],|"file":"([^"\\\x00-\x1f]*)",)?(?:"line":(-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?),)?"from":(0|[1-9][0-9]{0,15}),"o":"P\*"(?:,"d":(-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?))?\}(,?)\n/y;
+var [NAME, CLASSNAME, FP_BEFORE, FP_AFTER, FILE, LINE, FROM, D, COMMA] = [2, 3, 4, 5, 6, 7, 8, 9, 10];
+var HEAD = '{"schema": 4, "tests": {\n';
+var TAIL = "}}\n";
+function readQuietFile(file, text, known, into, quiet, strings) {
+  if (!text.startsWith(HEAD) || !text.endsWith(TAIL) || text.length <= HEAD.length + TAIL.length) return void 0;
+  const ids = [];
+  const tests = [];
+  const froms = [];
+  let lines = 0;
+  let previous = "";
+  let lastFrom = -1;
+  let segments = null;
+  let runs = 0;
+  const window = quiet.window;
+  const end = text.length - TAIL.length;
+  QUIET_LINE.lastIndex = HEAD.length;
+  for (; ; ) {
+    const at = QUIET_LINE.lastIndex;
+    const match = QUIET_LINE.exec(text);
+    if (!match || match.index !== at) return void 0;
+    lines++;
+    const id = match[1];
+    if (!(id > previous) || into.has(id)) return void 0;
+    previous = id;
+    const cut = match[NAME] === void 0 ? id.lastIndexOf("::") : 0;
+    if (cut < 0) return void 0;
+    const from = Number(match[FROM]);
+    if (!Number.isSafeInteger(from)) return void 0;
+    if (from !== lastFrom) {
+      segments = known.openSegmentsOf(from, "P*");
+      if (!segments || known.firstMissing(from, segments) !== void 0) return void 0;
+      runs = known.runsOf(segments);
+      lastFrom = from;
+    }
+    const comma = match[COMMA] === ",";
+    if (comma === (QUIET_LINE.lastIndex === end)) return void 0;
+    if (runs > 0) add(id, from, cut, match);
+    if (!comma) break;
+  }
+  function add(id, from, cut, match) {
+    let classname = match[CLASSNAME] ?? id.slice(0, cut);
+    const name = match[NAME] ?? id.slice(cut + 2);
+    const d = match[D] === void 0 ? void 0 : Number(match[D]);
+    let testFile;
+    if (match[FP_BEFORE] !== void 0) {
+      const shared = strings.file(classname, match[FP_BEFORE], match[FP_AFTER]);
+      classname = shared.classname;
+      testFile = shared.file;
+    } else {
+      classname = strings.classname(classname);
+      testFile = match[FILE];
+    }
+    let test;
+    if (match[LINE] !== void 0) {
+      test = { name, classname, from, segments };
+      if (testFile !== void 0) test.file = testFile;
+      test.line = Number(match[LINE]);
+      if (d !== void 0) test.d = d;
+    } else if (testFile !== void 0) test = d === void 0 ? { name, classname, from, segments, file: testFile } : { name, classname, from, segments, file: testFile, d };
+    else test = d === void 0 ? { name, classname, from, segments } : { name, classname, from, segments, d };
+    const kept = window ? trimmed(test, known.timeOf, window.oldestKept, window.maxRuns) : test;
+    if (kept) {
+      ids.push(id);
+      tests.push(kept);
+      froms.push(from);
+    }
+  }
+  for (let i = 0; i < ids.length; i++) {
+    const test = tests[i];
+    into.set(ids[i], test);
+    const d = test.d;
+    const read = d === void 0 ? { from: froms[i], path: file, test } : { from: froms[i], d, path: file, test };
+    quiet.reads.lines.set(ids[i], read);
+  }
+  quiet.reads.shards.set(file, { text, tests: lines });
+  return true;
+}
+
 // src/store/history-format.ts
 function segmentsOf(slots) {
   const sorted = [...slots].sort((a, b) => a.seq - b.seq);
@@ -442,14 +536,14 @@ function historyLineText(id, t, texts, quiet) {
   if (d !== void 0) parts.push(`"d":${JSON.stringify(d)}`);
   return `{${parts.join(",")}}`;
 }
-function parseHistoryShard(file, text, known, into, schema, quiet) {
+function parseHistoryShard(file, text, known, into, schema, quiet, strings = new ClassStrings(), byForm = true) {
+  const quietFile = isQuietPath(file);
+  if (byForm && quietFile && quiet && schema === 4 && readQuietFile(file, text, known, into, quiet, strings)) return [];
   const { value, problems } = parseLineObject(file, text, "tests");
   if (!value) return problems;
   problems.push(...schemaProblem(file, value.schema, schema));
   const namesOptional = value.schema >= 3;
   const openEnds = value.schema >= 4;
-  const quietFile = isQuietPath(file);
-  let last = { classname: "", fp: [void 0, void 0] };
   for (const [id, raw] of value.entries) {
     const line = raw;
     const open = typeof line?.o === "string" && isOpenEnded(line.o);
@@ -476,17 +570,20 @@ function parseHistoryShard(file, text, known, into, schema, quiet) {
       classname = String(line.classname ?? "");
     } else {
       const cut = id.lastIndexOf("::");
-      classname = cut === last.classname.length && id.startsWith(last.classname) ? last.classname : id.slice(0, cut);
+      classname = id.slice(0, cut);
       name = id.slice(cut + 2);
     }
-    const test = { name, classname, from, segments };
     let testFile;
-    if (typeof line.file === "string") testFile = line.file;
-    else if (classname === last.classname && Array.isArray(line.fp) && line.fp.length === 2 && line.fp[0] === last.fp[0] && line.fp[1] === last.fp[1] && last.file !== void 0) testFile = last.file;
-    else {
-      testFile = fileFromAround(line.fp, classname);
-      if (testFile !== void 0) last = { classname, fp: line.fp, file: testFile };
-    }
+    const fp = line.fp;
+    if (typeof line.file === "string") {
+      testFile = line.file;
+      classname = strings.classname(classname);
+    } else if (Array.isArray(fp) && fp.length === 2 && typeof fp[0] === "string" && typeof fp[1] === "string") {
+      const shared = strings.file(classname, fp[0], fp[1]);
+      classname = shared.classname;
+      testFile = shared.file;
+    } else classname = strings.classname(classname);
+    const test = { name, classname, from, segments };
     if (testFile !== void 0) test.file = testFile;
     if (typeof line.line === "number") test.line = line.line;
     if (line.m !== void 0) {
@@ -599,12 +696,12 @@ function damageReason(snapshot) {
   const more = snapshot.damaged.length > 5 ? `; and ${snapshot.damaged.length - 5} more` : "";
   return `The data branch is damaged (${where}${more}). Nothing was written to it, so that no history is lost, and no failure was forgiven; this run's results are in its results file. Fix the file (or revert the commit that broke it) and the next run ingests normally.`;
 }
-function parseSnapshot(files, blocked = /* @__PURE__ */ new Map(), bounds = DEFAULT_READ_BOUNDS) {
+function parseSnapshot(files, blocked = /* @__PURE__ */ new Map(), bounds = DEFAULT_READ_BOUNDS, byForm = true) {
   const snapshot = emptySnapshot();
   if (blocked.size > 0) snapshot.blocked = blocked;
   const reading = { file: META_FILE };
   try {
-    readSnapshot(files, blocked, snapshot, reading, bounds);
+    readSnapshot(files, blocked, snapshot, reading, bounds, byForm);
   } catch (error) {
     const problem = { file: reading.file, message: `could not be read: ${error instanceof Error ? error.message : String(error)}` };
     snapshot.damaged.push(problem);
@@ -612,7 +709,7 @@ function parseSnapshot(files, blocked = /* @__PURE__ */ new Map(), bounds = DEFA
   }
   return snapshot;
 }
-function readSnapshot(files, blocked, snapshot, reading, bounds) {
+function readSnapshot(files, blocked, snapshot, reading, bounds, byForm) {
   const decisions = files.get(DECISIONS_FILE);
   if (decisions !== void 0) snapshot.decisions = decisions;
   const damage = (problems) => {
@@ -668,7 +765,8 @@ function readSnapshot(files, blocked, snapshot, reading, bounds) {
     const stored = /* @__PURE__ */ new Map();
     const known = new KnownSeqs(snapshot.runs);
     const quiet = { ...snapshot.meta.window ? { window: snapshot.meta.window } : {}, reads: snapshot.quiet };
-    for (const path of historyPaths) damage(parseHistoryShard(reading.file = path, files.get(path), known, stored, schema, quiet));
+    const strings = new ClassStrings();
+    for (const path of historyPaths) damage(parseHistoryShard(reading.file = path, files.get(path), known, stored, schema, quiet, strings, byForm));
     reading.file = RUNS_FILE;
     snapshot.history = new LazyHistory(stored, snapshot.runs);
   }

@@ -13,9 +13,9 @@ import {
   unchanged
 } from "../chunks/shared-cli-override.js";
 import "../chunks/shared-store-snapshot.js";
-import "../chunks/shared-text-edit-distance.js";
 import "../chunks/shared-history-stored.js";
 import "../chunks/shared-history-merge.js";
+import "../chunks/shared-text-edit-distance.js";
 import "../chunks/shared-model.js";
 import "../chunks/shared-store-read-bounds.js";
 import "../chunks/shared-store-decisions.js";
