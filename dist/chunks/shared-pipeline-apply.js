@@ -2142,7 +2142,7 @@ function attemptJobsLookup(client, ctx) {
 // src/dashboard/branch-files.ts
 
 // src/dashboard/marker.generated.ts
-var DASHBOARD_MARKER = "flakeguard 0.7.0 page 9939a5393302";
+var DASHBOARD_MARKER = "flakeguard 0.8.0 page 9939a5393302";
 
 // src/dashboard/branch-files.ts
 function isCurrentPage(html) {

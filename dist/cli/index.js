@@ -278,7 +278,7 @@ function parseCommandLine(argv, version) {
 }
 
 // src/cli/main.ts
-var VERSION = true ? "0.7.0" : "unbundled";
+var VERSION = true ? "0.8.0" : "unbundled";
 var UsageError = class extends CliError {
 };
 function oneTest(positionals, command, what = "<test>") {
