@@ -11,14 +11,14 @@
  *   node_modules/.bin/node scripts/bench/step.ts --prepare --tests 100000     generate and cache the branch only
  *
  * FLAKEGUARD_BENCH_NODE_OPTIONS adds Node options to the timed step (e.g. `--expose-gc` for a one-off instrumented build);
- * FLAKEGUARD_BENCH_OUTPUT=PREFIX writes each step's stdout and stderr to PREFIX-<i>.txt (e.g. with `--trace-gc`).
+ * FLAKEGUARD_BENCH_OUTPUT=PREFIX writes each step's stdout and stderr to PREFIX-<i>.txt (e.g. with `--trace-gc`) and its git trace to PREFIX-<i>.trace2.json.
  *
  * Generated branches are cached in .bench/cache/, keyed by the sizes and a hash of the source files that write the
  * branch, so a second run skips the generation.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -533,6 +533,7 @@ export async function benchStep(options: StepOptions = {}): Promise<StepResult> 
         env: { NODE_OPTIONS: nodeOptions.join(' '), FLAKEGUARD_BENCH_USAGE: usageFile, GIT_TRACE2_EVENT: traceFile, ...capturePush(world, pushCapture) },
       });
       if (process.env.FLAKEGUARD_BENCH_OUTPUT) writeFileSync(`${process.env.FLAKEGUARD_BENCH_OUTPUT}-${i}.txt`, `${res.stdout}\n--- stderr ---\n${res.stderr}`);
+      if (process.env.FLAKEGUARD_BENCH_OUTPUT && existsSync(traceFile)) copyFileSync(traceFile, `${process.env.FLAKEGUARD_BENCH_OUTPUT}-${i}.trace2.json`);
       if (res.exitCode !== 0 && res.exitCode !== 1) throw new Error(`the step crashed (exit ${res.exitCode}): ${res.stderr.slice(-2000)}`);
       if (!res.outputs['quarantined-tests']) throw new Error(`the step stopped early:\n${res.stdout.slice(-3000)}`);
       const usage = JSON.parse(readFileSync(usageFile, 'utf8')) as { maxRssKb: number; cpuUserUs: number; cpuSystemUs: number; childrenCpuMs: number | null };
