@@ -1,0 +1,328 @@
+/**
+ * mergeRun on the stored form (src/history/stored.ts): one run appended to a LazyHistory as a segment per test, and
+ * the retention applied to the stored form (`trimmed`, which the readers of schema-4 quiet lines apply too). Decoded,
+ * the merged history equals what mergeRun (src/history/merge.ts) gives. Pure: the inputs are not modified.
+ */
+import { STATUS_CODE, type ParsedTestCase, type RunContext } from '../model.ts';
+import { failureMessageOf, type MessageNormaliser, type RetentionOptions } from './merge.ts';
+import { endOf, runCount, type Segment } from './outcome-string.ts';
+import { LazyHistory, type SeqRow, type StoredTest } from './stored.ts';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Whether mergeStored may merge `run` into a history over `rows`: the run is new (a workflow re-run of a job joins
+ * the record of its first attempt: the decoded merge does that), and run times grow with sequence numbers, so that a
+ * history's oldest runs are its first ones. Otherwise the caller merges the decoded history (mergeRun), as it does
+ * when mergeStored finds a test twice in one run.
+ */
+export function canMergeStored(rows: ReadonlyMap<string, SeqRow>, run: RunContext): boolean {
+  if (rows.has(run.key)) return false;
+  const ordered = [...rows.values()].sort((a, b) => a.seq - b.seq);
+  for (let i = 1; i < ordered.length; i++) if (ordered[i]!.time < ordered[i - 1]!.time) return false;
+  return ordered.length === 0 || run.time >= ordered[ordered.length - 1]!.time;
+}
+
+/**
+ * `s` without its runs older than `oldestKept` and beyond the newest `maxRuns` (the retention of mergeRun), or null when
+ * none is left. The reader of a schema-4 quiet line trims with it too (src/store/history-format.ts), with the window
+ * the last write applied, so that a line whose `from` was left as it was reads as the merge left it.
+ */
+export function trimmed(s: StoredTest, timeOf: (seq: number) => number, oldestKept: number, maxRuns: number): StoredTest | null {
+  let count = runCount(s.segments);
+  let i = 0;
+  let seq = s.from;
+  let dropInFirst = 0; // runs dropped from segments[i]
+  while (i < s.segments.length && count > 0) {
+    const seg = s.segments[i]!;
+    if (seg.a === '') {
+      seq += seg.n;
+      i++;
+      continue;
+    }
+    if (count > maxRuns || timeOf(seq) < oldestKept) {
+      count--;
+      seq++;
+      dropInFirst++;
+      if (dropInFirst === seg.n) {
+        i++;
+        dropInFirst = 0;
+      }
+      continue;
+    }
+    break;
+  }
+  if (count === 0) return null;
+  if (seq === s.from) return s;
+  // (Gaps before the first kept run were skipped above: a history starts at its first run.)
+  const segments = s.segments.slice(i);
+  if (dropInFirst > 0) segments[0] = { a: segments[0]!.a, n: segments[0]!.n - dropInFirst };
+  const out: StoredTest = { name: s.name, classname: s.classname, from: seq, segments };
+  if (s.file !== undefined) out.file = s.file;
+  if (s.line !== undefined) out.line = s.line;
+  const m = s.m ? sinceSeq(s.m, seq) : undefined;
+  if (m) out.m = m;
+  if (s.d !== undefined) out.d = s.d;
+  const dur = s.dur && s.dur[0]! < seq ? durationsSince(s.dur, seq) : s.dur;
+  if (dur && dur.length > 0) out.dur = dur;
+  return out;
+}
+
+/** The durations of runs `from` and later. */
+function durationsSince(durations: readonly number[], from: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < durations.length; i += 2) if (durations[i]! >= from) out.push(durations[i]!, durations[i + 1]!);
+  return out;
+}
+
+function sinceSeq<T>(byseq: Readonly<Record<string, T>>, from: number): Record<string, T> | undefined {
+  let old = false;
+  for (const k in byseq) if (Number(k) < from) old = true;
+  if (!old) return byseq as Record<string, T>;
+  let out: Record<string, T> | undefined;
+  for (const [k, v] of Object.entries(byseq)) {
+    if (Number(k) < from) continue;
+    (out ??= {})[k] = v;
+  }
+  return out;
+}
+
+/**
+ * One segments array per single segment (`P*41`) in a merge: the tests that passed again share it, and what is made
+ * of it once (its text, src/store/history-format.ts). Segments are never modified.
+ */
+class SingleSegments {
+  private readonly made = new Map<string, Map<number, readonly Segment[]>>();
+  of(a: string, n: number): readonly Segment[] {
+    let byCount = this.made.get(a);
+    if (!byCount) this.made.set(a, (byCount = new Map()));
+    let segments = byCount.get(n);
+    if (!segments) byCount.set(n, (segments = [{ a, n }]));
+    return segments;
+  }
+}
+
+/**
+ * A stored test made at once with the properties it has, in StoredTest's order (name, classname, from, segments,
+ * file, line, dur): one object of its final shape, where properties set one by one after a literal of four grow a
+ * second object (their backing store) and pass a shape a property.
+ */
+function storedTest(name: string, classname: string, from: number, segments: readonly Segment[], file: string | undefined, line: number | undefined, dur: readonly number[] | undefined): StoredTest {
+  if (dur !== undefined) {
+    if (file !== undefined) return line !== undefined ? { name, classname, from, segments, file, line, dur } : { name, classname, from, segments, file, dur };
+    return line !== undefined ? { name, classname, from, segments, line, dur } : { name, classname, from, segments, dur };
+  }
+  if (file !== undefined) return line !== undefined ? { name, classname, from, segments, file, line } : { name, classname, from, segments, file };
+  return line !== undefined ? { name, classname, from, segments, line } : { name, classname, from, segments };
+}
+
+/**
+ * The common case of mergeStored, with one new object: the test ran in the run before too, passed (or did) the same
+ * as then, with no message, and retention drops at most the runs at the start of its first segment. Null otherwise
+ * (the general path then).
+ */
+function appendedQuickly(
+  previous: StoredTest,
+  test: ParsedTestCase,
+  seq: number,
+  attempts: string,
+  duration: number | undefined,
+  timeOf: (seq: number) => number,
+  oldestKept: number,
+  maxRuns: number,
+  single: SingleSegments,
+): StoredTest | null {
+  const segs = previous.segments;
+  const last = segs[segs.length - 1]!;
+  const first = segs[0]!;
+  if (last.a !== attempts || first.a === '') return null;
+  const end = endOf(previous.from, segs);
+  if (seq !== end) return null;
+  const drop = Math.max(0, runCount(segs) + 1 - maxRuns);
+  const from = previous.from + drop;
+  // Dropping stays within the first segment (and leaves a run of it), and what is left is young enough.
+  if (drop >= first.n || timeOf(from) < oldestKept) return null;
+  let segments: readonly Segment[];
+  if (segs.length === 1) segments = drop === 1 ? segs : single.of(attempts, first.n + 1 - drop);
+  else {
+    const copy = segs.slice();
+    copy[copy.length - 1] = { a: attempts, n: last.n + 1 };
+    if (drop > 0) copy[0] = { a: first.a, n: first.n - drop };
+    segments = copy;
+  }
+  const file = test.file ?? previous.file;
+  const line = test.line ?? previous.line;
+  const m = previous.m ? sinceSeq(previous.m, from) : undefined;
+  let dur: readonly number[];
+  if (!previous.dur && end - 1 >= from) {
+    // A line as read keeps its newest run's duration alone (`d`, run end - 1, kept): the list is made at once (a
+    // suite's quiet tests that passed again come here).
+    const d = previous.d;
+    dur = d !== undefined ? (duration !== undefined ? [end - 1, d, seq, duration] : [end - 1, d]) : duration !== undefined ? [seq, duration] : [];
+  } else {
+    const earlier: readonly number[] = previous.dur ?? (previous.d !== undefined ? [end - 1, previous.d] : []);
+    const kept = drop > 0 && earlier.length > 0 && earlier[0]! < from ? durationsSince(earlier, from) : earlier;
+    // concat makes the array to size (a spread or a push grows a backing store of 17 slots).
+    dur = duration !== undefined ? kept.concat(seq, duration) : kept;
+  }
+  if (!m) return storedTest(test.name, test.classname, from, segments, file, line, dur.length > 0 ? dur : undefined);
+  const next: StoredTest = { name: test.name, classname: test.classname, from, segments };
+  if (file !== undefined) next.file = file;
+  if (line !== undefined) next.line = line;
+  next.m = m;
+  if (dur.length > 0) next.dur = dur;
+  return next;
+}
+
+/**
+ * mergeRun on the stored form: the same history (decoded, it equals what mergeRun gives) with `tests` appended as
+ * run `row`. Only when canMergeStored; undefined when a test is twice in `tests`.
+ */
+export function mergeStored(
+  history: LazyHistory,
+  tests: readonly ParsedTestCase[],
+  run: RunContext,
+  row: SeqRow,
+  /** `retentionNow`: the time runs age out from (mergeRun's option of that name); default this run's time. */
+  options: { retention: RetentionOptions; normalise: MessageNormaliser; retentionNow?: number },
+): LazyHistory | undefined {
+  const rows = new Map(history.rows);
+  rows.set(run.key, row);
+  const times = new Map<number, number>();
+  for (const r of rows.values()) times.set(r.seq, r.time);
+  const timeOf = (seq: number): number => times.get(seq)!;
+  const oldestKept = (options.retentionNow ?? run.time) - options.retention.maxAgeDays * DAY_MS;
+  const maxRuns = options.retention.maxRuns;
+  const single = new SingleSegments();
+  const merged = (test: ParsedTestCase, previous: StoredTest | undefined): StoredTest | null => {
+    const attempts = test.attempts.length === 1 ? STATUS_CODE[test.attempts[0]!.status] : test.attempts.map((a) => STATUS_CODE[a.status]).join('');
+    const message = failureMessageOf(test, options.normalise);
+    const duration = test.attempts[test.attempts.length - 1]?.durationSec;
+    if (previous && message === undefined) {
+      const fast = appendedQuickly(previous, test, row.seq, attempts, duration, timeOf, oldestKept, maxRuns, single);
+      if (fast) return fast;
+    }
+    let next: StoredTest;
+    if (!previous) {
+      next = { name: test.name, classname: test.classname, from: row.seq, segments: [{ a: attempts, n: 1 }] };
+      if (message !== undefined) next.m = { [row.seq]: message };
+      if (duration !== undefined) next.dur = [row.seq, duration];
+    } else {
+      const end = endOf(previous.from, previous.segments);
+      const segments = previous.segments.slice();
+      const last = segments[segments.length - 1]!;
+      // Segments are shared between histories: the last one is replaced, never changed.
+      if (row.seq === end && last.a === attempts) segments[segments.length - 1] = { a: attempts, n: last.n + 1 };
+      else {
+        if (row.seq > end) segments.push({ a: '', n: row.seq - end });
+        segments.push({ a: attempts, n: 1 });
+      }
+      const earlier: readonly number[] = previous.dur ?? (previous.d !== undefined ? [end - 1, previous.d] : []);
+      const durations = duration !== undefined ? earlier.concat(row.seq, duration) : earlier;
+      next = { name: test.name, classname: test.classname, from: previous.from, segments };
+      if (message !== undefined) next.m = { ...previous.m, [row.seq]: message };
+      else if (previous.m) next.m = previous.m;
+      if (durations.length > 0) next.dur = durations;
+    }
+    const file = test.file ?? previous?.file;
+    const line = test.line ?? previous?.line;
+    if (file !== undefined) next.file = file;
+    if (line !== undefined) next.line = line;
+    return trimmed(next, timeOf, oldestKept, maxRuns);
+  };
+  // One pass in the history's order (tests that did not run this time still age out), then the new tests in the
+  // run's order: the order mergeRun gives.
+  // A copy of the history's map (made at once), changed in place: a test keeps its position, a test none of whose
+  // runs is kept any more leaves, the new tests join at the end.
+  const stored = new Map<string, StoredTest>(history.stored);
+  const keep = (id: string, previous: StoredTest, kept: StoredTest | null): void => {
+    if (!kept) stored.delete(id);
+    else if (kept !== previous) stored.set(id, kept);
+  };
+  const inOrder = reportInOrder(history.stored, tests);
+  if (inOrder) {
+    // This run's tests come in the history's order (the common case: a suite's reports list their tests as they did
+    // the run before): each history test's record is found by its position, without a map of the run's tests by id.
+    const { at, added } = inOrder;
+    let i = 0;
+    history.stored.forEach((previous, id) => {
+      const j = at[i++]!;
+      keep(id, previous, j >= 0 ? merged(tests[j]!, previous) : trimmed(previous, timeOf, oldestKept, maxRuns));
+    });
+    for (const test of added) {
+      const kept = merged(test, undefined);
+      if (kept) stored.set(test.id, kept);
+    }
+    return new LazyHistory(stored, rows);
+  }
+  // This run's tests by id; the same test twice in one run: its second record joins the first (mergeRun does that).
+  const ran = new Map<string, ParsedTestCase>();
+  for (const test of tests) {
+    if (test.attempts.length === 0) continue;
+    if (ran.has(test.id)) return undefined;
+    ran.set(test.id, test);
+  }
+  let found = 0;
+  history.stored.forEach((previous, id) => {
+    const test = ran.get(id);
+    if (test) found++;
+    keep(id, previous, test ? merged(test, previous) : trimmed(previous, timeOf, oldestKept, maxRuns));
+  });
+  // (Every test of the run had a history: no new test to add, the common case.)
+  if (found < ran.size) {
+    for (const [id, test] of ran) {
+      if (history.stored.has(id)) continue;
+      const kept = merged(test, undefined);
+      if (kept) stored.set(id, kept);
+    }
+  }
+  return new LazyHistory(stored, rows);
+}
+
+/** The index of the first test of `tests` from `j` on that ran (has an attempt); `tests.length` when none. */
+function nextRan(tests: readonly ParsedTestCase[], j: number): number {
+  while (j < tests.length && tests[j]!.attempts.length === 0) j++;
+  return j;
+}
+
+/**
+ * When the tests of a run that have a history come in the history's order, each once: for each test of the history
+ * (by position) the index of its record in `tests` (-1: it did not run), and the tests new to the history (none of
+ * them twice) in the run's order; undefined otherwise (the caller then maps the run's tests by id). One comparison
+ * of ids per test of the history and no object per test: a history test is compared with the report's test at the
+ * cursor, and a report test that is not the history's next one is looked up once, to tell a new test from one that
+ * comes later (or out of order, or twice: then it is left over at the end).
+ */
+function reportInOrder(history: ReadonlyMap<string, StoredTest>, tests: readonly ParsedTestCase[]): { at: Int32Array; added: ParsedTestCase[] } | undefined {
+  const at = new Int32Array(history.size).fill(-1);
+  const added: ParsedTestCase[] = [];
+  let addedIds: Set<string> | undefined;
+  const isNew = (test: ParsedTestCase): boolean => {
+    if (history.has(test.id) || (addedIds ??= new Set()).has(test.id)) return false;
+    addedIds.add(test.id);
+    added.push(test);
+    return true;
+  };
+  let j = nextRan(tests, 0);
+  // The cursor's test when it was found in the history (it comes later there, or it is out of order).
+  let known = -1;
+  let i = 0;
+  for (const id of history.keys()) {
+    while (j < tests.length) {
+      if (tests[j]!.id === id) {
+        at[i] = j;
+        j = nextRan(tests, j + 1);
+        break;
+      }
+      if (known === j) break;
+      if (!isNew(tests[j]!)) {
+        known = j;
+        break;
+      }
+      j = nextRan(tests, j + 1);
+    }
+    i++;
+  }
+  for (; j < tests.length; j = nextRan(tests, j + 1)) if (!isNew(tests[j]!)) return undefined;
+  return { at, added };
+}
