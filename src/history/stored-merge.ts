@@ -230,99 +230,54 @@ export function mergeStored(
     if (line !== undefined) next.line = line;
     return trimmed(next, timeOf, oldestKept, maxRuns);
   };
-  // One pass in the history's order (tests that did not run this time still age out), then the new tests in the
-  // run's order: the order mergeRun gives.
   // A copy of the history's map (made at once), changed in place: a test keeps its position, a test none of whose
-  // runs is kept any more leaves, the new tests join at the end.
+  // runs is kept any more leaves, a new test joins at the end in the run's order (the order mergeRun gives). The
+  // run's tests are joined to the history through the copy, one look-up each: a test merged in this run ends after
+  // run `row.seq` (its end is `row.seq + 1`, or later when the history already reached this run's number), a test
+  // as read ends at `row.seq` or before, so that the same look-up tells a test met twice.
+  const seq = row.seq;
   const stored = new Map<string, StoredTest>(history.stored);
-  const keep = (id: string, previous: StoredTest, kept: StoredTest | null): void => {
-    if (!kept) stored.delete(id);
-    else if (kept !== previous) stored.set(id, kept);
-  };
-  const inOrder = reportInOrder(history.stored, tests);
-  if (inOrder) {
-    // This run's tests come in the history's order (the common case: a suite's reports list their tests as they did
-    // the run before): each history test's record is found by its position, without a map of the run's tests by id.
-    const { at, added } = inOrder;
-    let i = 0;
-    history.stored.forEach((previous, id) => {
-      const j = at[i++]!;
-      keep(id, previous, j >= 0 ? merged(tests[j]!, previous) : trimmed(previous, timeOf, oldestKept, maxRuns));
-    });
-    for (const test of added) {
-      const kept = merged(test, undefined);
-      if (kept) stored.set(test.id, kept);
-    }
-    return new LazyHistory(stored, rows);
-  }
-  // This run's tests by id; the same test twice in one run: its second record joins the first (mergeRun does that).
-  const ran = new Map<string, ParsedTestCase>();
+  // Tests of this run merged into the copy (each ends after `seq`), and those whose merge kept no run.
+  let made = 0;
+  let gone: Set<string> | undefined;
   for (const test of tests) {
     if (test.attempts.length === 0) continue;
-    if (ran.has(test.id)) return undefined;
-    ran.set(test.id, test);
-  }
-  let found = 0;
-  history.stored.forEach((previous, id) => {
-    const test = ran.get(id);
-    if (test) found++;
-    keep(id, previous, test ? merged(test, previous) : trimmed(previous, timeOf, oldestKept, maxRuns));
-  });
-  // (Every test of the run had a history: no new test to add, the common case.)
-  if (found < ran.size) {
-    for (const [id, test] of ran) {
-      if (history.stored.has(id)) continue;
+    const id = test.id;
+    const current = stored.get(id);
+    if (current === undefined) {
+      if (gone?.has(id)) return undefined;
       const kept = merged(test, undefined);
-      if (kept) stored.set(id, kept);
+      if (kept) {
+        stored.set(id, kept);
+        made++;
+      } else (gone ??= new Set()).add(id);
+      continue;
+    }
+    // A test that ends after this run was merged before in it (the test is twice in `tests`), unless it was read so.
+    if (endOf(current.from, current.segments) > seq && history.stored.get(id) !== current) return undefined;
+    const kept = merged(test, current);
+    if (kept) {
+      stored.set(id, kept);
+      made++;
+    } else {
+      stored.delete(id);
+      (gone ??= new Set()).add(id);
     }
   }
+  // Tests that did not run this time still age out.
+  let after = 0;
+  stored.forEach((current, id) => {
+    if (endOf(current.from, current.segments) > seq) after++;
+    else keep(stored, id, current, trimmed(current, timeOf, oldestKept, maxRuns));
+  });
+  // More tests end after this run than were merged in it: some were read so; those as read age out too.
+  if (after > made)
+    stored.forEach((current, id) => history.stored.get(id) === current && endOf(current.from, current.segments) > seq && keep(stored, id, current, trimmed(current, timeOf, oldestKept, maxRuns)));
   return new LazyHistory(stored, rows);
 }
 
-/** The index of the first test of `tests` from `j` on that ran (has an attempt); `tests.length` when none. */
-function nextRan(tests: readonly ParsedTestCase[], j: number): number {
-  while (j < tests.length && tests[j]!.attempts.length === 0) j++;
-  return j;
-}
-
-/**
- * When the tests of a run that have a history come in the history's order, each once: for each test of the history
- * (by position) the index of its record in `tests` (-1: it did not run), and the tests new to the history (none of
- * them twice) in the run's order; undefined otherwise (the caller then maps the run's tests by id). One comparison
- * of ids per test of the history and no object per test: a history test is compared with the report's test at the
- * cursor, and a report test that is not the history's next one is looked up once, to tell a new test from one that
- * comes later (or out of order, or twice: then it is left over at the end).
- */
-function reportInOrder(history: ReadonlyMap<string, StoredTest>, tests: readonly ParsedTestCase[]): { at: Int32Array; added: ParsedTestCase[] } | undefined {
-  const at = new Int32Array(history.size).fill(-1);
-  const added: ParsedTestCase[] = [];
-  let addedIds: Set<string> | undefined;
-  const isNew = (test: ParsedTestCase): boolean => {
-    if (history.has(test.id) || (addedIds ??= new Set()).has(test.id)) return false;
-    addedIds.add(test.id);
-    added.push(test);
-    return true;
-  };
-  let j = nextRan(tests, 0);
-  // The cursor's test when it was found in the history (it comes later there, or it is out of order).
-  let known = -1;
-  let i = 0;
-  for (const id of history.keys()) {
-    while (j < tests.length) {
-      if (tests[j]!.id === id) {
-        at[i] = j;
-        j = nextRan(tests, j + 1);
-        break;
-      }
-      if (known === j) break;
-      if (!isNew(tests[j]!)) {
-        known = j;
-        break;
-      }
-      j = nextRan(tests, j + 1);
-    }
-    i++;
-  }
-  for (; j < tests.length; j = nextRan(tests, j + 1)) if (!isNew(tests[j]!)) return undefined;
-  return { at, added };
+/** Sets `kept` as the test `id` of `stored` in place of `current`, or deletes the test when nothing is kept. */
+function keep(stored: Map<string, StoredTest>, id: string, current: StoredTest, kept: StoredTest | null): void {
+  if (!kept) stored.delete(id);
+  else if (kept !== current) stored.set(id, kept);
 }
