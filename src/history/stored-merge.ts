@@ -272,7 +272,9 @@ export function mergeStored(
   });
   // More tests end after this run than were merged in it: some were read so; those as read age out too.
   if (after > made)
-    stored.forEach((current, id) => history.stored.get(id) === current && endOf(current.from, current.segments) > seq && keep(stored, id, current, trimmed(current, timeOf, oldestKept, maxRuns)));
+    stored.forEach((current, id) => {
+      if (endOf(current.from, current.segments) > seq && history.stored.get(id) === current) keep(stored, id, current, trimmed(current, timeOf, oldestKept, maxRuns));
+    });
   return new LazyHistory(stored, rows);
 }
 
