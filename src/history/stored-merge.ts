@@ -237,8 +237,10 @@ export function mergeStored(
   // as read ends at `row.seq` or before, so that the same look-up tells a test met twice.
   const seq = row.seq;
   const stored = new Map<string, StoredTest>(history.stored);
-  // Tests of this run merged into the copy (each ends after `seq`), and those whose merge kept no run.
+  // Tests of this run merged into the copy (each ends after `seq`), the history's tests among them or merged to
+  // nothing, and the tests whose merge kept no run.
   let made = 0;
+  let ranBefore = 0;
   let gone: Set<string> | undefined;
   for (const test of tests) {
     if (test.attempts.length === 0) continue;
@@ -255,6 +257,7 @@ export function mergeStored(
     }
     // A test that ends after this run was merged before in it (the test is twice in `tests`), unless it was read so.
     if (endOf(current.from, current.segments) > seq && history.stored.get(id) !== current) return undefined;
+    ranBefore++;
     const kept = merged(test, current);
     if (kept) {
       stored.set(id, kept);
@@ -264,7 +267,8 @@ export function mergeStored(
       (gone ??= new Set()).add(id);
     }
   }
-  // Tests that did not run this time still age out.
+  // Tests that did not run this time still age out (when every test of the history ran, none is left to).
+  if (ranBefore === history.stored.size) return new LazyHistory(stored, rows);
   let after = 0;
   stored.forEach((current, id) => {
     if (endOf(current.from, current.segments) > seq) after++;
