@@ -1,5 +1,5 @@
 /**
- * The history in its stored form (src/history/stored.ts) is the decoded history by another name: for random run
+ * The history in its stored form (src/history/stored.ts, merged by src/history/stored-merge.ts) is the decoded history by another name: for random run
  * sequences (tests coming and going, retries, messages, durations, retention by count and age), merging on the stored
  * form and reading the branch back gives exactly what the decoded merge (mergeRun) gives, run after run; a LazyHistory
  * answers get / has / size / iteration as the Map of decoded histories does; `tail` is the end of `runs`; the
@@ -244,9 +244,9 @@ describe('the history in its stored form', () => {
     expect(new Set(ids.map((id) => alone(lazy, id))).size).toBe(ids.length - 5);
   });
 
-  it('finds each test of a run by its place in the report or by its id, in any order, with new tests anywhere and tests without attempts, as the decoded merge', () => {
-    // mergeStored takes a report whose tests come in the history's order by position (no map of the run's tests),
-    // any other by id: both must merge as mergeRun, and a test twice in a run is left to the decoded merge.
+  it("finds each test of a run by its id, in the history's order or any other, with new tests anywhere and tests without attempts, as the decoded merge", () => {
+    // mergeStored looks each test of the report up in the history's copy, whatever the report's order: it must merge
+    // as mergeRun, and a test twice in a run is left to the decoded merge (src/history/stored-merge.ts).
     const orderArb = fc.array(fc.nat({ max: 99 }), { minLength: IDS.length + 2, maxLength: IDS.length + 2 });
     fc.assert(
       fc.property(
