@@ -231,59 +231,23 @@ export function mergeStored(
     return trimmed(next, timeOf, oldestKept, maxRuns);
   };
   // A copy of the history's map (made at once), changed in place: a test keeps its position, a test none of whose
-  // runs is kept any more leaves, a new test joins at the end in the run's order (the order mergeRun gives). The
-  // run's tests are joined to the history through the copy, one look-up each: a test merged in this run ends after
-  // run `row.seq` (its end is `row.seq + 1`, or later when the history already reached this run's number), a test
-  // as read ends at `row.seq` or before, so that the same look-up tells a test met twice.
-  const seq = row.seq;
-  const stored = new Map<string, StoredTest>(history.stored);
-  // Tests of this run merged into the copy (each ends after `seq`), the history's tests among them or merged to
-  // nothing, and the tests whose merge kept no run.
-  let made = 0;
-  let ranBefore = 0;
-  let gone: Set<string> | undefined;
+  // runs is kept any more leaves, a new test joins at the end in the run's order (the order mergeRun gives). First
+  // each test of the run is looked up in the copy and put in its entry (one look-up and one set a test: no map of the
+  // run's tests; a test met twice finds its own record there); then one pass in the copy's order, beside the
+  // history's, merges each test or ages it out, so that the merged tests are made in the order they are read after.
+  const stored = new Map<string, StoredTest | ParsedTestCase>(history.stored);
   for (const test of tests) {
     if (test.attempts.length === 0) continue;
-    const id = test.id;
-    const current = stored.get(id);
-    if (current === undefined) {
-      if (gone?.has(id)) return undefined;
-      const kept = merged(test, undefined);
-      if (kept) {
-        stored.set(id, kept);
-        made++;
-      } else (gone ??= new Set()).add(id);
-      continue;
-    }
-    // A test that ends after this run was merged before in it (the test is twice in `tests`), unless it was read so.
-    if (endOf(current.from, current.segments) > seq && history.stored.get(id) !== current) return undefined;
-    ranBefore++;
-    const kept = merged(test, current);
-    if (kept) {
-      stored.set(id, kept);
-      made++;
-    } else {
-      stored.delete(id);
-      (gone ??= new Set()).add(id);
-    }
+    const current = stored.get(test.id);
+    if (current !== undefined && !('segments' in current)) return undefined;
+    stored.set(test.id, test);
   }
-  // Tests that did not run this time still age out (when every test of the history ran, none is left to).
-  if (ranBefore === history.stored.size) return new LazyHistory(stored, rows);
-  let after = 0;
-  stored.forEach((current, id) => {
-    if (endOf(current.from, current.segments) > seq) after++;
-    else keep(stored, id, current, trimmed(current, timeOf, oldestKept, maxRuns));
+  const read = history.stored.values();
+  stored.forEach((entry, id) => {
+    const previous = read.next().value;
+    const kept = entry === previous ? trimmed(previous, timeOf, oldestKept, maxRuns) : merged(entry as ParsedTestCase, previous);
+    if (!kept) stored.delete(id);
+    else if (kept !== entry) stored.set(id, kept);
   });
-  // More tests end after this run than were merged in it: some were read so; those as read age out too.
-  if (after > made)
-    stored.forEach((current, id) => {
-      if (endOf(current.from, current.segments) > seq && history.stored.get(id) === current) keep(stored, id, current, trimmed(current, timeOf, oldestKept, maxRuns));
-    });
-  return new LazyHistory(stored, rows);
-}
-
-/** Sets `kept` as the test `id` of `stored` in place of `current`, or deletes the test when nothing is kept. */
-function keep(stored: Map<string, StoredTest>, id: string, current: StoredTest, kept: StoredTest | null): void {
-  if (!kept) stored.delete(id);
-  else if (kept !== current) stored.set(id, kept);
+  return new LazyHistory(stored as Map<string, StoredTest>, rows);
 }
