@@ -13,7 +13,8 @@ import { DEFAULT_POLICY, type Decision, type PolicyOptions } from '../policy/qua
 import { decide } from '../policy/decide.ts';
 import { shardCountFor, type FileProblem } from '../store/layout.ts';
 import { nextSeq, type RunFigures, type RunRow, type RunTable, boundedBranch } from '../store/history-format.ts';
-import { LazyHistory, canMergeStored, mergeStored } from '../history/stored.ts';
+import { LazyHistory } from '../history/stored.ts';
+import { canMergeStored, mergeStored } from '../history/stored-merge.ts';
 import { inBrokenShard, statsFileOf, type Snapshot } from '../store/snapshot.ts';
 import { type ClosedByHandLookup } from '../policy/hand-close.ts';
 import { ruleState } from '../policy/hand-edits.ts';

@@ -14,7 +14,8 @@
  * test changed leaves those files byte for byte (docs/adr/0365-schema-4-quiet-shards.md).
  */
 import type { History, TestHistory, TestRunRecord } from '../model.ts';
-import { LazyHistory, trimmed, type QuietRead, type StoredTest } from '../history/stored.ts';
+import { LazyHistory, type QuietRead, type StoredTest } from '../history/stored.ts';
+import { trimmed } from '../history/stored-merge.ts';
 import { fileAround, forEachRun, isOpenEnded, parseOutcomeString, pushSegment, renderOutcomeString, expandOpenEnd, type Segment } from '../history/outcome-string.ts';
 import { RUNS_FILE, SCHEMA_VERSION, isQuietPath, parseLineObject, type FileProblem, type RetentionWindow } from './layout.ts';
 import { schemaProblem, type RunTable } from './runs-format.ts';

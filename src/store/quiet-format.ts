@@ -4,7 +4,8 @@
  * open-ended up to the newest run of runs.json, keeping the `from` and `d` it was read with while that reads back as
  * the merged history. Pure.
  */
-import { durationAt, trimmed, type QuietRead, type StoredTest } from '../history/stored.ts';
+import { durationAt, type QuietRead, type StoredTest } from '../history/stored.ts';
+import { trimmed } from '../history/stored-merge.ts';
 import { endOf } from '../history/outcome-string.ts';
 import type { RetentionWindow } from './layout.ts';
 

@@ -6,7 +6,8 @@
  * escape, a key written twice, a line out of order, a run runs.json does not have) makes it return undefined before
  * it has added anything, and the general reader reads the file, naming each problem with its line. Pure.
  */
-import { trimmed, type QuietRead, type StoredTest } from '../history/stored.ts';
+import type { QuietRead, StoredTest } from '../history/stored.ts';
+import { trimmed } from '../history/stored-merge.ts';
 import type { Segment } from '../history/outcome-string.ts';
 import type { KnownSeqs } from './known-seqs.ts';
 import type { RetentionWindow } from './layout.ts';

@@ -1,5 +1,5 @@
 /**
- * The history in its stored form (src/history/stored.ts) is the decoded history by another name: for random run
+ * The history in its stored form (src/history/stored.ts, merged by src/history/stored-merge.ts) is the decoded history by another name: for random run
  * sequences (tests coming and going, retries, messages, durations, retention by count and age), merging on the stored
  * form and reading the branch back gives exactly what the decoded merge (mergeRun) gives, run after run; a LazyHistory
  * answers get / has / size / iteration as the Map of decoded histories does; `tail` is the end of `runs`; the
@@ -9,7 +9,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Attempt, History, ParsedTestCase, RunContext } from '../../src/model.ts';
 import { DEFAULT_RETENTION, mergeRun, type RetentionOptions } from '../../src/history/merge.ts';
-import { LazyHistory, canMergeStored, mergeStored, type StoredTest } from '../../src/history/stored.ts';
+import { LazyHistory, type StoredTest } from '../../src/history/stored.ts';
+import { canMergeStored, mergeStored } from '../../src/history/stored-merge.ts';
 import { LineTexts, nextSeq, renderDecodedShard, renderHistoryShard, readHistoryShard, storedTests, type RunTable } from '../../src/store/history-format.ts';
 import { suiteTrend } from '../../src/report/trend.ts';
 import { decide } from '../../src/policy/decide.ts';
@@ -243,9 +244,9 @@ describe('the history in its stored form', () => {
     expect(new Set(ids.map((id) => alone(lazy, id))).size).toBe(ids.length - 5);
   });
 
-  it('finds each test of a run by its place in the report or by its id, in any order, with new tests anywhere and tests without attempts, as the decoded merge', () => {
-    // mergeStored takes a report whose tests come in the history's order by position (no map of the run's tests),
-    // any other by id: both must merge as mergeRun, and a test twice in a run is left to the decoded merge.
+  it("finds each test of a run by its id, in the history's order or any other, with new tests anywhere and tests without attempts, as the decoded merge", () => {
+    // mergeStored looks each test of the report up in the history's copy, whatever the report's order: it must merge
+    // as mergeRun, and a test twice in a run is left to the decoded merge (src/history/stored-merge.ts).
     const orderArb = fc.array(fc.nat({ max: 99 }), { minLength: IDS.length + 2, maxLength: IDS.length + 2 });
     fc.assert(
       fc.property(
