@@ -15,12 +15,9 @@ import { catFileBatch } from './cat-file.ts';
 import { blockedPaths, isRegularFile, ownsPath, type TreeEntry } from './owned.ts';
 import { boundFiles, DEFAULT_READ_BOUNDS, markRead, type ReadBounds } from './read-bounds.ts';
 
-/** The id git gives `text` as a blob (SHA-1 of `blob <bytes>\0<bytes>`). */
-export function blobId(text: string): string {
-  return createHash('sha1')
-    .update(`blob ${Buffer.byteLength(text, 'utf8')}\0`)
-    .update(text, 'utf8')
-    .digest('hex');
+/** The id git gives `text` as a blob (SHA-1 of `blob <bytes>\0<bytes>`); `bytes`: its UTF-8 length, when known. */
+export function blobId(text: string, bytes: number = Buffer.byteLength(text, 'utf8')): string {
+  return createHash('sha1').update(`blob ${bytes}\0`).update(text, 'utf8').digest('hex');
 }
 
 /** A path as fast-import reads it: C-style quoted when it has a character that would end or split it. */
@@ -309,12 +306,21 @@ export class DataRepo {
     const blocked = blockedPaths(entries);
     const leftOut = this.leftOut?.head === this.head ? this.leftOut.paths : new Set<string>();
     const writable = (path: string): boolean => !blocked.has(path) && !blocked.has(path.slice(0, Math.max(0, path.lastIndexOf('/')))) && !leftOut.has(path);
-    const changed = [...files].filter(([path, text]) => writable(path) && before.get(path)?.sha !== blobId(text));
+    // A file is unchanged when its blob id is the tree's; a size other than the tree's blob's (the listing's) already
+    // says it changed, so only a file of the same size is hashed.
+    const changed: Array<[path: string, text: string, bytes: number]> = [];
+    for (const [path, text] of files) {
+      if (!writable(path)) continue;
+      const bytes = Buffer.byteLength(text, 'utf8');
+      const old = before.get(path);
+      if (old !== undefined && (old.size === undefined || old.size === bytes) && old.sha === blobId(text, bytes)) continue;
+      changed.push([path, text, bytes]);
+    }
     const deleted = entries.filter((e) => ownsPath(e.path) && isRegularFile(e.mode) && !files.has(e.path) && !leftOut.has(e.path)).map((e) => e.path);
     if (!root && changed.length === 0 && deleted.length === 0) return false;
     const chunks: string[] = [];
-    const data = (text: string): void => {
-      chunks.push(`data ${Buffer.byteLength(text, 'utf8')}\n`, text, '\n');
+    const data = (text: string, bytes = Buffer.byteLength(text, 'utf8')): void => {
+      chunks.push(`data ${bytes}\n`, text, '\n');
     };
     const when = `${Math.floor(Date.now() / 1000)} +0000`;
     chunks.push(`commit ${DataRepo.LOCAL}\nmark :1\nauthor ${identity('AUTHOR')} ${when}\ncommitter ${identity('COMMITTER')} ${when}\n`);
@@ -323,10 +329,10 @@ export class DataRepo {
     // A fresh root starts from the head's whole tree (every entry, whatever its mode or name), not from nothing.
     else if (this.head) chunks.push(`M 040000 ${(await this.git(['rev-parse', '--verify', `${this.head}^{tree}`])).trim()} ""\n`);
     for (const path of deleted) chunks.push(`D ${quotePath(path)}\n`);
-    for (const [path, text] of changed) {
+    for (const [path, text, bytes] of changed) {
       // An executable bit set on an owned file is kept.
       chunks.push(`M ${before.get(path)?.mode === '100755' ? '100755' : '100644'} inline ${quotePath(path)}\n`);
-      data(text);
+      data(text, bytes);
     }
     chunks.push('\ndone\n');
     const marks = join(this.dir, 'flakeguard-marks');
