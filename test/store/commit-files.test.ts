@@ -108,9 +108,63 @@ describe('DataRepo.commitFiles writes what changed', () => {
     );
   });
 
+  it('a quiet file written with the text read is the blob read only when that blob is UTF-8', async () => {
+    const cases: ReadonlyArray<readonly [path: string, before: string | Buffer]> = [
+      ['history/quiet-00.json', '{"a": "é😀"}\n'],
+      // Not UTF-8, read as U+FFFD: the same size in bytes as the text read (4), other bytes.
+      ['history/quiet-01.json', Buffer.from([0xf0, 0x90, 0x80, 0x0a])],
+      ['history/quiet-02.json', Buffer.from([0xff, 0x0a])],
+      // A byte order mark is read and written as it is.
+      ['history/quiet-03.json', '\ufeff{}\n'],
+      ['history/quiet-04.json', 'same size\n'],
+      ['history/00.json', 'history\n'],
+    ];
+    await seed(cases);
+    const before = await ids();
+    const repo = await DataRepo.open(remote, 'data', '', root);
+    try {
+      await repo.fetchAndReset();
+      const read = await repo.readFiles();
+      const files = new Map(read);
+      files.set('history/quiet-04.json', 'SAME SIZE\n');
+      expect(await repo.commitFiles(files, 'write')).toBe(true);
+      expect(await repo.push({ replacing: null })).toMatchObject({ pushed: true });
+      const after = await ids();
+      for (const [path] of cases) expect(after.get(path), path).toBe(await hash(files.get(path)!));
+      const written = cases.filter(([path]) => after.get(path) !== before.get(path)).map(([path]) => path);
+      expect(written).toEqual(['history/quiet-01.json', 'history/quiet-02.json', 'history/quiet-04.json']);
+    } finally {
+      await repo.dispose();
+    }
+  });
+
+  it('a text read at an earlier head is compared with the head written on', async () => {
+    await seed([
+      ['history/quiet-00.json', 'first\n'],
+      ['runs.json', 'one\n'],
+    ]);
+    const repo = await DataRepo.open(remote, 'data', '', root);
+    try {
+      await repo.fetchAndReset();
+      const read = await repo.readFiles();
+      // Another writer changes the quiet file (same size) meanwhile; this write fetches again and writes what it read.
+      await seed([
+        ['history/quiet-00.json', 'other\n'],
+        ['runs.json', 'one\n'],
+      ]);
+      await repo.fetchAndReset();
+      expect(await repo.commitFiles(new Map(read), 'write')).toBe(true);
+      expect(await repo.push({ replacing: null })).toMatchObject({ pushed: true });
+      expect((await ids()).get('history/quiet-00.json')).toBe(await hash('first\n'));
+    } finally {
+      await repo.dispose();
+    }
+  });
+
   it('a write of the very texts on the branch, multi-byte ones included, changes nothing', async () => {
     const texts: Array<[string, string]> = [
       ['runs.json', 'one\n'],
+      ['history/quiet-00.json', 'é😀\n'],
       ['history/00.json', 'é😀\n'],
       ['history/01.json', '😀'.repeat(1000)],
       ['stats/00.json', ''],
