@@ -323,16 +323,17 @@ export class DataRepo {
     const blocked = blockedPaths(entries);
     const leftOut = this.leftOut?.head === this.head ? this.leftOut.paths : new Set<string>();
     const writable = (path: string): boolean => !blocked.has(path) && !blocked.has(path.slice(0, Math.max(0, path.lastIndexOf('/')))) && !leftOut.has(path);
-    // A file is unchanged when its blob id is the tree's; a size other than the tree's blob's (the listing's) already
-    // says it changed, so only a file of the same size is hashed.
-    // A text equal to the one read from the path's blob at this head, a blob that is UTF-8, is that blob (asRead).
+    // A file is unchanged when its blob id is the tree's. Told without hashing: a text equal to the one read from the
+    // path's blob at this head, a blob that is UTF-8, is that blob (asRead); a size other than the tree's blob's (the
+    // listing's) is another blob. Only a file of the same size is hashed.
     const asRead = this.asRead?.head === this.head ? this.asRead.texts : new Map<string, string>();
     const changed: Array<[path: string, text: string, bytes: number]> = [];
     for (const [path, text] of files) {
       if (!writable(path)) continue;
-      const bytes = Buffer.byteLength(text, 'utf8');
       const old = before.get(path);
-      if (old !== undefined && (old.size === undefined || old.size === bytes) && (asRead.get(path) === text || old.sha === blobId(text, bytes))) continue;
+      if (old !== undefined && asRead.get(path) === text) continue;
+      const bytes = Buffer.byteLength(text, 'utf8');
+      if (old !== undefined && (old.size === undefined || old.size === bytes) && old.sha === blobId(text, bytes)) continue;
       changed.push([path, text, bytes]);
     }
     this.asRead = undefined;
