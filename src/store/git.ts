@@ -14,13 +14,12 @@ import { inboxPrefix, PARCEL_FILE, parkedFrom, refusedPrefix, SEAL_FILE, type Pa
 import { catFileBatch } from './cat-file.ts';
 import { blockedPaths, isRegularFile, ownsPath, type TreeEntry } from './owned.ts';
 import { boundFiles, DEFAULT_READ_BOUNDS, markRead, type ReadBounds } from './read-bounds.ts';
+import { isQuietPath } from './layout.ts';
+import { isUtf8 } from 'node:buffer';
 
-/** The id git gives `text` as a blob (SHA-1 of `blob <bytes>\0<bytes>`). */
-export function blobId(text: string): string {
-  return createHash('sha1')
-    .update(`blob ${Buffer.byteLength(text, 'utf8')}\0`)
-    .update(text, 'utf8')
-    .digest('hex');
+/** The id git gives `text` as a blob (SHA-1 of `blob <bytes>\0<bytes>`); `bytes`: its UTF-8 length, when known. */
+export function blobId(text: string, bytes: number = Buffer.byteLength(text, 'utf8')): string {
+  return createHash('sha1').update(`blob ${bytes}\0`).update(text, 'utf8').digest('hex');
 }
 
 /** A path as fast-import reads it: C-style quoted when it has a character that would end or split it. */
@@ -240,17 +239,24 @@ export class DataRepo {
       const byPath = new Map(entries.map((e) => [e.sha, e.path] as const));
       const shas = [...new Set(entries.map((e) => e.sha))];
       const texts = new Map<string, string>();
+      // The quiet files' blobs that are UTF-8: their texts read are their bytes (asRead).
+      const quiet = new Set(entries.filter((e) => isQuietPath(e.path)).map((e) => e.sha));
+      const lossless = new Set<string>();
       await catFileBatch(this.dir, shas, this.env, ({ sha, type, bytes }) => {
         if (type !== 'blob' || !byPath.has(sha)) throw new GitError(`git cat-file gave '${sha} ${type}' for ${byPath.get(sha) ?? 'an object not asked for'}`, '', null);
         reading = byPath.get(sha);
         texts.set(sha, bytes.toString('utf8'));
+        if (quiet.has(sha) && isUtf8(bytes)) lossless.add(sha);
         reading = undefined;
       });
+      const asRead = new Map<string, string>();
       for (const { sha, path } of entries) {
         const text = texts.get(sha);
         if (text === undefined) throw new GitError(`git cat-file gave nothing for ${path}`, '', null);
         files.set(path, text);
+        if (lossless.has(sha)) asRead.set(path, text);
       }
+      this.asRead = { head: this.head, texts: asRead };
       // Emptied, not just dropped: a stale reference to it (git's child process, a frame's slot) would hold every text.
       texts.clear();
       return files;
@@ -260,6 +266,14 @@ export class DataRepo {
       return empty;
     }
   }
+
+  /**
+   * The quiet files' texts the last readFiles of the head gave, for the blobs that are UTF-8 (each text encodes back to
+   * its blob's bytes): a write whose text for the path is this one writes the same blob, and commitFiles need not hash
+   * it. Only quiet files: a write keeps most of them as read (src/pipeline/render-files.ts), and their texts are held
+   * until the write anyway (the snapshot's quiet reads, then the files written).
+   */
+  private asRead: { head: string | null; texts: ReadonlyMap<string, string> } | undefined;
 
   /** The owned files the last readFiles of the head left out for their size: never replaced, never deleted. */
   private leftOut: { head: string | null; paths: ReadonlySet<string> } | undefined;
@@ -309,12 +323,25 @@ export class DataRepo {
     const blocked = blockedPaths(entries);
     const leftOut = this.leftOut?.head === this.head ? this.leftOut.paths : new Set<string>();
     const writable = (path: string): boolean => !blocked.has(path) && !blocked.has(path.slice(0, Math.max(0, path.lastIndexOf('/')))) && !leftOut.has(path);
-    const changed = [...files].filter(([path, text]) => writable(path) && before.get(path)?.sha !== blobId(text));
+    // A file is unchanged when its blob id is the tree's. Told without hashing: a text equal to the one read from the
+    // path's blob at this head, a blob that is UTF-8, is that blob (asRead); a size other than the tree's blob's (the
+    // listing's) is another blob. Only a file of the same size is hashed.
+    const asRead = this.asRead?.head === this.head ? this.asRead.texts : new Map<string, string>();
+    const changed: Array<[path: string, text: string, bytes: number]> = [];
+    for (const [path, text] of files) {
+      if (!writable(path)) continue;
+      const old = before.get(path);
+      if (old !== undefined && asRead.get(path) === text) continue;
+      const bytes = Buffer.byteLength(text, 'utf8');
+      if (old !== undefined && (old.size === undefined || old.size === bytes) && old.sha === blobId(text, bytes)) continue;
+      changed.push([path, text, bytes]);
+    }
+    this.asRead = undefined;
     const deleted = entries.filter((e) => ownsPath(e.path) && isRegularFile(e.mode) && !files.has(e.path) && !leftOut.has(e.path)).map((e) => e.path);
     if (!root && changed.length === 0 && deleted.length === 0) return false;
     const chunks: string[] = [];
-    const data = (text: string): void => {
-      chunks.push(`data ${Buffer.byteLength(text, 'utf8')}\n`, text, '\n');
+    const data = (text: string, bytes = Buffer.byteLength(text, 'utf8')): void => {
+      chunks.push(`data ${bytes}\n`, text, '\n');
     };
     const when = `${Math.floor(Date.now() / 1000)} +0000`;
     chunks.push(`commit ${DataRepo.LOCAL}\nmark :1\nauthor ${identity('AUTHOR')} ${when}\ncommitter ${identity('COMMITTER')} ${when}\n`);
@@ -323,10 +350,10 @@ export class DataRepo {
     // A fresh root starts from the head's whole tree (every entry, whatever its mode or name), not from nothing.
     else if (this.head) chunks.push(`M 040000 ${(await this.git(['rev-parse', '--verify', `${this.head}^{tree}`])).trim()} ""\n`);
     for (const path of deleted) chunks.push(`D ${quotePath(path)}\n`);
-    for (const [path, text] of changed) {
+    for (const [path, text, bytes] of changed) {
       // An executable bit set on an owned file is kept.
       chunks.push(`M ${before.get(path)?.mode === '100755' ? '100755' : '100644'} inline ${quotePath(path)}\n`);
-      data(text);
+      data(text, bytes);
     }
     chunks.push('\ndone\n');
     const marks = join(this.dir, 'flakeguard-marks');
