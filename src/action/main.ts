@@ -41,6 +41,7 @@ if (isMainThread && YOUNG_GENERATION_MB > 0) {
     removeClonesOnSignals(cloneRoot());
   }
   const clone = (workerData as { clone?: MessagePort } | undefined)?.clone;
-  const [{ run }, { cloneFrom }] = await Promise.all([import('./run.ts'), import('./early-clone.ts')]);
-  await run(process.env, clone ? cloneFrom(clone) : undefined);
+  const [{ run }, { earlyFrom }] = await Promise.all([import('./run.ts'), import('./early-clone.ts')]);
+  const early = clone ? earlyFrom(clone) : undefined;
+  await run(process.env, early?.clone, early?.reports);
 }

@@ -1,7 +1,8 @@
 /**
  * The modules the bundled step loads at its start, per thread, recorded by a preload (`NODE_OPTIONS=--import`) that
  * logs every module load (module.registerHooks) and the creation of the worker. The main thread creates the step's
- * worker before it loads anything but the entry (src/action/main.ts), and neither thread evaluates `@actions/exec` or
+ * worker before it loads anything but the entry (src/action/main.ts), finds the report files for it
+ * (src/action/early-clone.ts), and neither thread evaluates `@actions/exec` or
  * `@actions/io`, which `@actions/core` imports for `platform.getDetails` alone (scripts/build.ts, lazyPlatform).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -60,7 +61,7 @@ function modulesIn(file: string): string[] {
 }
 
 /** Runs the step with the preload: what each thread loaded (files of dist/) and where it created the worker. */
-async function startedStep(): Promise<{ main: string[]; worker: string[]; dist: string }> {
+async function startedStep(): Promise<{ main: string[]; worker: string[]; dist: string; stdout: string }> {
   await world.writeReport('reports/unit.xml', junitXml([{ name: 'a' }, { name: 'b', attempts: 'FP' }]));
   const preload = join(world.root, 'loads.mjs');
   const loads = join(world.root, 'loads.txt');
@@ -72,7 +73,7 @@ async function startedStep(): Promise<{ main: string[]; worker: string[]; dist: 
   const { main, worker } = startOf(loads, dist);
   // The worker ran the step.
   expect(worker).toContain('load chunks/action-run.js');
-  return { main, worker, dist };
+  return { main, worker, dist, stdout: run.stdout };
 }
 
 describe("the step's start", () => {
@@ -82,6 +83,15 @@ describe("the step's start", () => {
     expect(main.filter((l) => l === 'new Worker')).toHaveLength(1);
     // Then the main thread loads what opens the clone.
     expect(main).toContain('load chunks/action-early-clone.js');
+  });
+
+  it('finds the report files on the main thread: the worker never loads @actions/glob, and reads the files found', async () => {
+    const { main, worker, dist, stdout } = await startedStep();
+    expect(stdout).toContain('1 report file matched.');
+    expect(stdout).toContain('2 tests in 1 readable reports.');
+    const globIn = (lines: string[]): string[] => lines.filter((l) => l.startsWith('load ') && modulesIn(join(dist, l.slice('load '.length))).some((m) => m.startsWith('node_modules/@actions/glob/')));
+    expect(globIn(main)).not.toEqual([]);
+    expect(globIn(worker)).toEqual([]);
   });
 
   it('loads neither @actions/exec nor @actions/io in either thread', async () => {
