@@ -9,12 +9,14 @@
  *
  * The main thread also finds the report files (the `reports` patterns, @actions/glob) as soon as it starts, and posts
  * them apart, before the clone: the step takes that list when it asked the same question (earlyReports), and never loads
- * the glob itself. Finding is read only: the same patterns on the same workspace give the same sorted list, a few
+ * the glob itself. What the glob writes on stdout (its `::debug::` lines) is kept, not written, and posted with the list:
+ * the step writes it where it would have written it, in the reports' group (keepingStdout). Finding is read only: the same patterns on the same workspace give the same sorted list, a few
  * milliseconds apart; a failure posts nothing and the step finds them itself, reporting what went wrong.
  *
  * Both speed tricks, this one and the prefetch of a clone the step opens itself, stay behind the step's DataBranch
  * (openStepBranch, src/action/stages.ts): the stages read and write the branch through it and never see how it was fetched.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { rm } from 'node:fs/promises';
 import type { MessagePort } from 'node:worker_threads';
 import type { ParkedRef } from '../store/inbox-refs.ts';
@@ -34,10 +36,14 @@ export interface EarlyClone {
   fetched: { ok: { head: string | null; parked: ParkedRef[] } } | { error: string };
 }
 
-/** The report files the main thread found: `files` for the patterns and workspace of `question` (reportsQuestion). */
+/**
+ * The report files the main thread found: `files` for the patterns and workspace of `question` (reportsQuestion), and
+ * what finding them wrote to stdout, for the step to write.
+ */
 export interface EarlyReports {
   question: string;
   files: string[];
+  written: string;
 }
 
 type Message = { kind: 'clone'; clone: EarlyClone } | { kind: 'none' } | { kind: 'reports'; reports: EarlyReports };
@@ -57,9 +63,9 @@ export async function cloneAhead(env: NodeJS.ProcessEnv, port: MessagePort): Pro
       const ctx = contextFromEnv(env);
       const question = reportsQuestion(inputs, ctx);
       finding = import('../pipeline/find-reports.ts')
-        .then(({ findReports }) => findReports(inputs.reports, ctx.workspace))
+        .then(({ findReports }) => keepingStdout(() => findReports(inputs.reports, ctx.workspace)))
         .then(
-          (files) => port.postMessage({ kind: 'reports', reports: { question, files } } satisfies Message),
+          ({ value: files, written }) => port.postMessage({ kind: 'reports', reports: { question, files, written } } satisfies Message),
           () => undefined, // the step finds them itself and reports why it could not
         );
       const inbox = !(inputs.readOnly || ctx.fromFork);
@@ -103,15 +109,48 @@ export function cloneFrom(port: MessagePort): Promise<EarlyClone | undefined> {
   return earlyFrom(port).clone;
 }
 
+/**
+ * Runs `work` with what it writes to process.stdout kept, not written, and returns it. Only writes made in `work`'s own
+ * asynchronous context are kept (AsyncLocalStorage): what the worker's stdout pipes through this thread meanwhile is
+ * written as always.
+ */
+export async function keepingStdout<T>(work: () => Promise<T>): Promise<{ value: T; written: string }> {
+  const kept: string[] = [];
+  const context = new AsyncLocalStorage<string[]>();
+  const stdout = process.stdout;
+  const write = stdout.write;
+  stdout.write = function (this: NodeJS.WriteStream, chunk: string | Uint8Array, ...rest: unknown[]): boolean {
+    const into = context.getStore();
+    if (into === undefined) return (write as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
+    into.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+    const done = rest.find((r): r is () => void => typeof r === 'function');
+    if (done) process.nextTick(done);
+    return true;
+  } as typeof stdout.write;
+  try {
+    const value = await context.run(kept, work);
+    return { value, written: kept.join('') };
+  } finally {
+    stdout.write = write;
+  }
+}
+
 /** All that findReports reads: the patterns and the workspace they are resolved in. */
 export function reportsQuestion(inputs: Pick<Inputs, 'reports'>, ctx: Pick<GitHubContext, 'workspace'>): string {
   return JSON.stringify([inputs.reports, ctx.workspace]);
 }
 
-/** The main thread's report files when it was asked the same question; undefined (find them here) otherwise. */
-export async function earlyReports(early: Promise<EarlyReports | undefined> | undefined, inputs: Pick<Inputs, 'reports'>, ctx: Pick<GitHubContext, 'workspace'>): Promise<string[] | undefined> {
+/**
+ * The main thread's report files, and what finding them wrote, when it was asked the same question; undefined (find
+ * them here) otherwise.
+ */
+export async function earlyReports(
+  early: Promise<EarlyReports | undefined> | undefined,
+  inputs: Pick<Inputs, 'reports'>,
+  ctx: Pick<GitHubContext, 'workspace'>,
+): Promise<{ files: string[]; written: string } | undefined> {
   const found = await early;
-  return found?.question === reportsQuestion(inputs, ctx) ? found.files : undefined;
+  return found?.question === reportsQuestion(inputs, ctx) ? { files: found.files, written: found.written } : undefined;
 }
 
 /**

@@ -15,10 +15,19 @@ import { findReports } from './find-reports.ts';
 export { findReports } from './find-reports.ts';
 
 /** Reads this job's reports as the default mode does, with the same log lines. */
-/** `found`: the files the patterns match, found already (the main thread's, src/action/early-clone.ts); else found here. */
-export async function readReports(inputs: Inputs, ctx: GitHubContext, found?: Promise<string[] | undefined>): Promise<ParsedReports & { matched: number; unmatched?: string }> {
+/**
+ * `found`: the files the patterns match, found already (the main thread's, src/action/early-clone.ts), with what
+ * finding them wrote to stdout, written here in its place; else they are found here.
+ */
+export async function readReports(
+  inputs: Inputs,
+  ctx: GitHubContext,
+  found?: Promise<{ files: string[]; written: string } | undefined>,
+): Promise<ParsedReports & { matched: number; unmatched?: string }> {
   return core.group('Reading test reports', async () => {
-    const files = (await found) ?? (await findReports(inputs.reports, ctx.workspace));
+    const early = await found;
+    if (early?.written) process.stdout.write(early.written);
+    const files = early?.files ?? (await findReports(inputs.reports, ctx.workspace));
     core.info(`${files.length} report file${files.length === 1 ? '' : 's'} matched.`);
     const unmatched = files.length === 0 ? unmatchedText(inputs.reports, await xmlFilesIn(ctx.workspace)) : undefined;
     const parsed = await parseReportFiles(files, { workspace: ctx.workspace });

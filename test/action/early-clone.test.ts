@@ -9,7 +9,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
-import { cloneAhead, cloneFrom, earlyFrom, earlyReports, openClone, stepRemote, type EarlyClone } from '../../src/action/early-clone.ts';
+import { cloneAhead, cloneFrom, earlyFrom, earlyReports, keepingStdout, openClone, stepRemote, type EarlyClone } from '../../src/action/early-clone.ts';
 import { findReports } from '../../src/pipeline/find-reports.ts';
 import { inputsFromEnv, readInputs } from '../../src/config/inputs.ts';
 import { contextFromEnv } from '../../src/config/context.ts';
@@ -153,8 +153,9 @@ describe('the early clone', () => {
       const early = earlyFrom(port1);
       await cloneAhead(env({ reports }), port2);
       const step = { inputs: readInputs(inputsFromEnv(env({ reports }))), ctx: contextFromEnv(env({ reports })) };
-      const naive = await findReports(step.inputs.reports, step.ctx.workspace);
-      expect(await earlyReports(early.reports, step.inputs, step.ctx), reports).toEqual(naive);
+      const naive = await written(() => findReports(step.inputs.reports, step.ctx.workspace));
+      expect(await earlyReports(early.reports, step.inputs, step.ctx), reports).toEqual({ files: naive.value, written: naive.written });
+      expect(naive.written, reports).toContain('::debug::Search path');
       // Another question (other patterns, another workspace): the step finds its own.
       expect(await earlyReports(early.reports, { reports: ['other/*.xml'] }, step.ctx)).toBeUndefined();
       expect(await earlyReports(early.reports, step.inputs, { workspace: root })).toBeUndefined();
@@ -165,7 +166,7 @@ describe('the early clone', () => {
   });
 
   it('settles the clone and the reports on their own messages, in either order, and both on a close', async () => {
-    const reports = { question: '["x"]', files: ['/a.xml'] };
+    const reports = { question: '["x"]', files: ['/a.xml'], written: '::debug::x\n' };
     const clone = { dir: '/d', remote: '/r', question: 'q', branch: 'b', inbox: true, fetched: { error: 'e' } };
     for (const order of [
       ['reports', 'clone'],
@@ -185,4 +186,47 @@ describe('the early clone', () => {
     expect(await early.clone).toBeUndefined();
     expect(await early.reports).toBeUndefined();
   });
+
+  it('keeps what the work writes to stdout, and writes what other contexts write meanwhile', async () => {
+    const passed: string[] = [];
+    const real = process.stdout.write;
+    process.stdout.write = ((chunk: string) => passed.push(String(chunk)) > 0) as typeof process.stdout.write;
+    try {
+      // A write on a port's message, the port made before the work (as the worker's stdout piped through the main thread).
+      const { port1, port2 } = new MessageChannel();
+      const outside = new Promise<void>((resolve) =>
+        port1.once('message', (text: string) => {
+          process.stdout.write(text);
+          resolve();
+        }),
+      );
+      const kept = await keepingStdout(async () => {
+        process.stdout.write('one\n');
+        port2.postMessage('outside\n');
+        await outside;
+        await new Promise((r) => setTimeout(r, 0));
+        process.stdout.write(Buffer.from('two \u00e9\n'));
+        return 7;
+      });
+      expect(kept).toEqual({ value: 7, written: 'one\ntwo \u00e9\n' });
+      process.stdout.write('after\n');
+      expect(passed).toEqual(['outside\n', 'after\n']);
+      port1.close();
+    } finally {
+      process.stdout.write = real;
+    }
+  });
 });
+
+/** What `work` writes to stdout, caught by a plain spy, and its value. */
+async function written<T>(work: () => Promise<T>): Promise<{ value: T; written: string }> {
+  const caught: string[] = [];
+  const real = process.stdout.write;
+  process.stdout.write = ((chunk: string | Uint8Array) => caught.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString()) > 0) as typeof process.stdout.write;
+  try {
+    const value = await work();
+    return { value, written: caught.join('') };
+  } finally {
+    process.stdout.write = real;
+  }
+}

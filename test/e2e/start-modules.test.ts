@@ -94,6 +94,24 @@ describe("the step's start", () => {
     expect(globIn(worker)).toEqual([]);
   });
 
+  it("writes @actions/glob's lines where the step wrote them: in the reports' group, before what it found", async () => {
+    await world.writeReport('reports/unit.xml', junitXml([{ name: 'a' }, { name: 'b', attempts: 'FP' }]));
+    const run = await world.run();
+    expectOutcome(run, 'success');
+    const lines = run.stdout.split('\n');
+    const group = lines.indexOf('::group::Reading test reports');
+    const matched = lines.indexOf('1 report file matched.');
+    expect(group).toBe(0);
+    expect(matched).toBeGreaterThan(group);
+    const between = lines.slice(group + 1, matched);
+    expect(
+      between.every((l) => l.startsWith('::debug::')),
+      between.join('\n'),
+    ).toBe(true);
+    expect(between).toContain(`::debug::Search path '${join(world.workspace, 'reports')}'`);
+    expect(lines.filter((l) => l.startsWith('::debug::')).length).toBe(between.length + lines.slice(matched).filter((l) => l.startsWith('::debug::')).length);
+  });
+
   it('loads neither @actions/exec nor @actions/io in either thread', async () => {
     const { main, worker, dist } = await startedStep();
     for (const [thread, lines] of [
