@@ -112,6 +112,17 @@ describe("the step's start", () => {
     expect(lines.filter((l) => l.startsWith('::debug::')).length).toBe(between.length + lines.slice(matched).filter((l) => l.startsWith('::debug::')).length);
   });
 
+  it('runs on the main thread without a worker (FLAKEGUARD_YOUNG_MB=0), finding its reports itself', async () => {
+    await world.writeReport('reports/unit.xml', junitXml([{ name: 'a' }, { name: 'b', attempts: 'FP' }]));
+    const run = await world.run({ env: { FLAKEGUARD_YOUNG_MB: '0' } });
+    expectOutcome(run, 'success');
+    const lines = run.stdout.split('\n');
+    expect(lines[0]).toBe('::group::Reading test reports');
+    expect(lines.indexOf(`::debug::Search path '${join(world.workspace, 'reports')}'`)).toBeGreaterThan(0);
+    expect(lines).toContain('2 tests in 1 readable reports.');
+    expect([...(await world.dataFiles()).keys()].length).toBeGreaterThan(0);
+  });
+
   it('loads neither @actions/exec nor @actions/io in either thread', async () => {
     const { main, worker, dist } = await startedStep();
     for (const [thread, lines] of [
