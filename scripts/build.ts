@@ -180,6 +180,40 @@ export const lazyOidc: Plugin = {
   },
 };
 
+/**
+ * `@actions/core` exports `platform` (`export * as platform from './platform.js'`), and `lib/platform.js` imports
+ * `@actions/exec` and with it `@actions/io` statically, for `getDetails` alone (it runs `lsb_release`, `sw_vers` or
+ * PowerShell). In the bundle, `core.js` gets in its place a module of the same exports: the five constants computed as
+ * `lib/platform.js` computes them, and a `getDetails` that imports the real module by import() when called. exec and
+ * io leave the step's start (docs/adr/0546-actions-exec-off-the-start.md).
+ */
+export const lazyPlatform: Plugin = {
+  name: 'lazy-platform',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/platform\.js$/ }, (args) => {
+      if (packageOf(args.importer) !== '@actions/core' || !args.importer.endsWith('/lib/core.js')) return undefined;
+      return { path: relative(ROOT, join(args.resolveDir, 'platform.js')), namespace: 'lazy-platform', pluginData: args.resolveDir };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'lazy-platform' }, (args) => ({
+      contents: [
+        "import os from 'os';",
+        'export const platform = os.platform();',
+        'export const arch = os.arch();',
+        "export const isWindows = platform === 'win32';",
+        "export const isMacOS = platform === 'darwin';",
+        "export const isLinux = platform === 'linux';",
+        'export async function getDetails() {',
+        "  const real = await import('./platform.js');",
+        '  return real.getDetails();',
+        '}',
+        '',
+      ].join('\n'),
+      resolveDir: args.pluginData as string,
+      loader: 'js',
+    }));
+  },
+};
+
 export async function buildDist(outdir = DIST): Promise<{ files: Map<string, number>; metafile: Metafile }> {
   const result = await build({
     absWorkingDir: ROOT,
@@ -198,7 +232,7 @@ export async function buildDist(outdir = DIST): Promise<{ files: Map<string, num
     logLevel: 'warning',
     // An optional peer, never bundled: `flakeguard org` loads it from where it is installed (docs/adr/0356).
     external: ['@duckdb/node-api'],
-    plugins: [lazyOidc],
+    plugins: [lazyOidc, lazyPlatform],
     // `flakeguard --version` says the version of the package.json it was built from (src/cli/main.ts).
     define: { FLAKEGUARD_VERSION: JSON.stringify((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version) },
   });

@@ -8,12 +8,15 @@ import { verifyStepFiles, watchStepFiles } from '../github/step-files.ts';
 import { inputsFromEnv } from '../config/inputs.ts';
 import { publishOutcome, publishRun, publishStopped } from '../github/publish.ts';
 import { readModeInputs } from '../config/mode-inputs.ts';
-import type { EarlyClone } from './early-clone.ts';
+import type { EarlyClone, EarlyReports } from './early-clone.ts';
 import { decideAndWrite, fixStage, leaveResultsFile, openStepBranch, readJob, readStep, recordedTests, rerunStage, runFacts, type Reruns, type Written } from './stages.ts';
 import type { FixReport } from '../rerun/fix-plan.ts';
 
-/** `clone`: the data branch's clone, opened and fetched by the main thread meanwhile (src/action/early-clone.ts). */
-export async function run(env: NodeJS.ProcessEnv = process.env, clone?: Promise<EarlyClone | undefined>): Promise<void> {
+/**
+ * `clone`: the data branch's clone, opened and fetched by the main thread meanwhile; `reports`: the report files it
+ * found (src/action/early-clone.ts).
+ */
+export async function run(env: NodeJS.ProcessEnv = process.env, clone?: Promise<EarlyClone | undefined>, reports?: Promise<EarlyReports | undefined>): Promise<void> {
   // The step files as the step found them: before it exits, it checks that only flakeguard wrote to them.
   watchStepFiles();
   let outcome: 'success' | 'failure' = 'failure';
@@ -27,7 +30,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env, clone?: Promise<
     }
     const step = await readStep(env, modeInputs);
     const branch = openStepBranch(step, clone);
-    const job = await readJob(step, branch);
+    const job = await readJob(step, branch, reports);
     let reruns: Reruns | undefined;
     let written: Written;
     let fixes: FixReport | undefined;

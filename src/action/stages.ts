@@ -37,7 +37,7 @@ import type { FixInput } from '../policy/fix-release.ts';
 import { finalAttemptFailed } from '../policy/outcome.ts';
 import type { ParsedReports, ParsedTestCase, RunContext, TestHistory } from '../model.ts';
 import { rulesActive } from '../policy/quarantine-rules.ts';
-import { openClone, stepRemote, type EarlyClone } from './early-clone.ts';
+import { earlyReports, openClone, stepRemote, type EarlyClone, type EarlyReports } from './early-clone.ts';
 import { keepScopes, scopedBefore } from '../junit/index.ts';
 import type { Snapshot } from '../store/snapshot.ts';
 
@@ -96,11 +96,12 @@ export function openStepBranch(step: Step, early: Promise<EarlyClone | undefined
 
 /**
  * Read the reports (while git reads the branch), name the run and list the issues. A failure disposes of the branch;
- * so does one to open it, reported here, after the reports.
+ * so does one to open it, reported here, after the reports. `early`: the report files the main thread found, taken
+ * when found for the same patterns and workspace.
  */
-export async function readJob(step: Step, branch: DataBranch): Promise<Job> {
+export async function readJob(step: Step, branch: DataBranch, early?: Promise<EarlyReports | undefined>): Promise<Job> {
   const { inputs, ctx, readOnly } = step;
-  const reports = await readReports(inputs, ctx).catch(async (error: unknown) => {
+  const reports = await readReports(inputs, ctx, earlyReports(early, inputs, ctx)).catch(async (error: unknown) => {
     await branch.dispose();
     throw error;
   });

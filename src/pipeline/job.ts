@@ -3,29 +3,31 @@
  * repository that holds the data branch.
  */
 import * as core from '@actions/core';
-import { isAbsolute, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Inputs } from '../config/inputs.ts';
 import { isOnDefaultBranch, runIdentity, runUrl, type GitHubContext } from '../config/context.ts';
 import type { ParsedReports, RunContext } from '../model.ts';
 import { parseReportFiles } from '../junit/index.ts';
 import { commandText } from '../text/escape.ts';
 import { runCell } from '../history/cell.ts';
+import { findReports } from './find-reports.ts';
 
-export async function findReports(patterns: string[], workspace: string): Promise<string[]> {
-  const glob = await import('@actions/glob');
-  const absolute = patterns.map((p) => {
-    const negated = p.startsWith('!');
-    const body = negated ? p.slice(1) : p;
-    return `${negated ? '!' : ''}${isAbsolute(body) ? body : resolve(workspace, body)}`;
-  });
-  const globber = await glob.create(absolute.join('\n'), { matchDirectories: false, followSymbolicLinks: false });
-  return (await globber.glob()).sort();
-}
+export { findReports } from './find-reports.ts';
 
 /** Reads this job's reports as the default mode does, with the same log lines. */
-export async function readReports(inputs: Inputs, ctx: GitHubContext): Promise<ParsedReports & { matched: number; unmatched?: string }> {
+/**
+ * `found`: the files the patterns match, found already (the main thread's, src/action/early-clone.ts), with what
+ * finding them wrote to stdout, written here in its place; else they are found here.
+ */
+export async function readReports(
+  inputs: Inputs,
+  ctx: GitHubContext,
+  found?: Promise<{ files: string[]; written: string } | undefined>,
+): Promise<ParsedReports & { matched: number; unmatched?: string }> {
   return core.group('Reading test reports', async () => {
-    const files = await findReports(inputs.reports, ctx.workspace);
+    const early = await found;
+    if (early?.written) process.stdout.write(early.written);
+    const files = early?.files ?? (await findReports(inputs.reports, ctx.workspace));
     core.info(`${files.length} report file${files.length === 1 ? '' : 's'} matched.`);
     const unmatched = files.length === 0 ? unmatchedText(inputs.reports, await xmlFilesIn(ctx.workspace)) : undefined;
     const parsed = await parseReportFiles(files, { workspace: ctx.workspace });

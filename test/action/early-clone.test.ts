@@ -5,11 +5,12 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
-import { cloneAhead, cloneFrom, openClone, stepRemote, type EarlyClone } from '../../src/action/early-clone.ts';
+import { cloneAhead, cloneFrom, earlyFrom, earlyReports, keepingStdout, openClone, stepRemote, type EarlyClone } from '../../src/action/early-clone.ts';
+import { findReports } from '../../src/pipeline/find-reports.ts';
 import { inputsFromEnv, readInputs } from '../../src/config/inputs.ts';
 import { contextFromEnv } from '../../src/config/context.ts';
 import { dataRemote } from '../../src/config/remote.ts';
@@ -131,4 +132,101 @@ describe('the early clone', () => {
     port2.close();
     expect(await received).toBeUndefined();
   });
+
+  it('gives the step the report files the main thread found, the same as findReports there, and only for the same patterns and workspace', async () => {
+    // Varied trees and patterns: nested, negated, absolute, a link to a folder (not followed), names with spaces and quotes.
+    for (const [dir, name] of [
+      ['reports', 'a.xml'],
+      ['reports/deep/er', "it's b.xml"],
+      ['reports/skip', 'c.xml'],
+      ['other', 'd.xml'],
+      ['reports', 'notes.txt'],
+      ['reports/deep', 'e f.XML'],
+    ]) {
+      await mkdir(join(workspace, dir!), { recursive: true });
+      await writeFile(join(workspace, dir!, name!), '<testsuite/>');
+    }
+    await symlink(join(workspace, 'other'), join(workspace, 'reports', 'linked'));
+    const cases = ['reports/*.xml', 'reports/**/*.xml', 'reports/**/*.xml\n!reports/skip/**', `${join(workspace, 'other')}/*.xml\nreports/**/*.xml`, '**/*.xml', '**/*.XML', 'nothing/*.xml'];
+    for (const reports of cases) {
+      const { port1, port2 } = new MessageChannel();
+      const early = earlyFrom(port1);
+      await cloneAhead(env({ reports }), port2);
+      const step = { inputs: readInputs(inputsFromEnv(env({ reports }))), ctx: contextFromEnv(env({ reports })) };
+      const naive = await written(() => findReports(step.inputs.reports, step.ctx.workspace));
+      expect(await earlyReports(early.reports, step.inputs, step.ctx), reports).toEqual({ files: naive.value, written: naive.written });
+      expect(naive.written, reports).toContain('::debug::Search path');
+      // Another question (other patterns, another workspace): the step finds its own.
+      expect(await earlyReports(early.reports, { reports: ['other/*.xml'] }, step.ctx)).toBeUndefined();
+      expect(await earlyReports(early.reports, step.inputs, { workspace: root })).toBeUndefined();
+      const clone = await early.clone;
+      if (clone) await rm(clone.dir, { recursive: true, force: true });
+    }
+    expect(await findReports(['reports/**/*.xml'], workspace)).toContain(join(workspace, 'reports/deep/er', "it's b.xml"));
+  });
+
+  it('settles the clone and the reports on their own messages, in either order, and both on a close', async () => {
+    const reports = { question: '["x"]', files: ['/a.xml'], written: '::debug::x\n' };
+    const clone = { dir: '/d', remote: '/r', question: 'q', branch: 'b', inbox: true, fetched: { error: 'e' } };
+    for (const order of [
+      ['reports', 'clone'],
+      ['clone', 'reports'],
+    ]) {
+      const { port1, port2 } = new MessageChannel();
+      const early = earlyFrom(port1);
+      for (const kind of order) port2.postMessage(kind === 'reports' ? { kind, reports } : { kind, clone });
+      port2.close();
+      expect(await early.reports).toEqual(reports);
+      expect(await early.clone).toEqual(clone);
+    }
+    const { port1, port2 } = new MessageChannel();
+    const early = earlyFrom(port1);
+    port2.postMessage({ kind: 'none' });
+    port2.close();
+    expect(await early.clone).toBeUndefined();
+    expect(await early.reports).toBeUndefined();
+  });
+
+  it('keeps what the work writes to stdout, and writes what other contexts write meanwhile', async () => {
+    const passed: string[] = [];
+    const real = process.stdout.write;
+    process.stdout.write = ((chunk: string) => passed.push(String(chunk)) > 0) as typeof process.stdout.write;
+    try {
+      // A write on a port's message, the port made before the work (as the worker's stdout piped through the main thread).
+      const { port1, port2 } = new MessageChannel();
+      const outside = new Promise<void>((resolve) =>
+        port1.once('message', (text: string) => {
+          process.stdout.write(text);
+          resolve();
+        }),
+      );
+      const kept = await keepingStdout(async () => {
+        process.stdout.write('one\n');
+        port2.postMessage('outside\n');
+        await outside;
+        await new Promise((r) => setTimeout(r, 0));
+        process.stdout.write(Buffer.from('two \u00e9\n'));
+        return 7;
+      });
+      expect(kept).toEqual({ value: 7, written: 'one\ntwo \u00e9\n' });
+      process.stdout.write('after\n');
+      expect(passed).toEqual(['outside\n', 'after\n']);
+      port1.close();
+    } finally {
+      process.stdout.write = real;
+    }
+  });
 });
+
+/** What `work` writes to stdout, caught by a plain spy, and its value. */
+async function written<T>(work: () => Promise<T>): Promise<{ value: T; written: string }> {
+  const caught: string[] = [];
+  const real = process.stdout.write;
+  process.stdout.write = ((chunk: string | Uint8Array) => caught.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString()) > 0) as typeof process.stdout.write;
+  try {
+    const value = await work();
+    return { value, written: caught.join('') };
+  } finally {
+    process.stdout.write = real;
+  }
+}

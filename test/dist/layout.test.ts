@@ -112,7 +112,7 @@ describe('dist/', () => {
     const common = modulesLoaded([entry, ...importsOf(entry, true)]);
     const everywhere = modulesLoaded(files.filter((f) => f.endsWith('.js')).map((f) => join(DIST, f)));
     expect(common.has('src/action/main.ts')).toBe(true);
-    const heavy = ['node_modules/@actions/artifact/', 'node_modules/@actions/github/', 'node_modules/yaml/', 'src/modes/index.ts', 'src/pipeline/rerun.ts', 'src/github/issues.ts', 'src/dashboard/page.generated.ts', 'src/mcp/server.ts', 'node_modules/@modelcontextprotocol/sdk/', 'node_modules/zod/', 'node_modules/undici/', 'node_modules/@actions/http-client/'];
+    const heavy = ['node_modules/@actions/artifact/', 'node_modules/@actions/github/', 'node_modules/yaml/', 'src/modes/index.ts', 'src/pipeline/rerun.ts', 'src/github/issues.ts', 'src/dashboard/page.generated.ts', 'src/mcp/server.ts', 'node_modules/@modelcontextprotocol/sdk/', 'node_modules/zod/', 'node_modules/undici/', 'node_modules/@actions/http-client/', 'node_modules/@actions/exec/', 'node_modules/@actions/io/'];
     for (const h of heavy) {
       expect([...everywhere].some((m) => m.startsWith(h)), `${h} is bundled (a renamed module: update this list)`).toBe(true);
       expect([...common].filter((m) => m.startsWith(h)), `${h} on the common path`).toEqual([]);
@@ -142,6 +142,18 @@ describe('dist/', () => {
       if (saved.token === undefined) delete process.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN;
       server.close();
     }
+  });
+
+  it("gives @actions/core's platform export as the package does, its getDetails by import() of the real module", async () => {
+    // scripts/build.ts (lazyPlatform): @actions/exec and @actions/io leave the start; the constants are computed as
+    // lib/platform.js computes them, and getDetails is the package's own.
+    type Platform = { platform: string; arch: string; isWindows: boolean; isMacOS: boolean; isLinux: boolean; getDetails(): Promise<unknown> };
+    const bundled = ((await import(pathToFileURL(join(DIST, 'chunks/actions-core.js')).href)) as { platform: Platform }).platform;
+    const real = ((await import('@actions/core')) as unknown as { platform: Platform }).platform;
+    expect(Object.keys(bundled).sort()).toEqual(Object.keys(real).sort());
+    for (const key of ['platform', 'arch', 'isWindows', 'isMacOS', 'isLinux'] as const) expect(bundled[key], key).toBe(real[key]);
+    const settle = (p: Promise<unknown>): Promise<unknown> => p.then((value) => ({ value }), (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }));
+    expect(await settle(bundled.getDetails())).toEqual(await settle(real.getDetails()));
   });
 
   it('keeps the CLI\'s action entry one folder up from every chunk: dist/index.js', () => {
