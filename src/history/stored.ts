@@ -9,7 +9,7 @@
  */
 import { type TestHistory, type TestRunRecord } from '../model.ts';
 import { runRecord, withDuration, type RunFacts } from './records.ts';
-import { endOf, forEachRun, type Segment } from './outcome-string.ts';
+import { endOf, type Segment } from './outcome-string.ts';
 
 /** A run's row as a history needs it: its facts and its sequence number. */
 export interface SeqRow extends RunFacts {
@@ -50,6 +50,14 @@ export class LazyHistory extends Map<string, TestHistory> {
   /** Run rows by run key. */
   readonly rows: ReadonlyMap<string, SeqRow>;
   private readonly bySeq = new Map<number, [string, SeqRow]>();
+  /**
+   * The runs by sequence number from `base` on (`bySeq` in an array, when the numbers are dense enough): decode reads
+   * one run per record. With it, each run's shared record of its last attempts string (runRecord's, looked up once).
+   */
+  private readonly base: number;
+  private readonly atSeq: Array<[string, SeqRow] | undefined> | undefined;
+  private readonly sharedAttempts: Array<string | undefined> = [];
+  private readonly sharedRecord: TestRunRecord[] = [];
   private readonly decoded = new Map<string, TestHistory>();
   /** Run times grow with sequence numbers: a history's runs in sequence order are in time order. */
   private readonly monotone: boolean;
@@ -58,7 +66,20 @@ export class LazyHistory extends Map<string, TestHistory> {
     super();
     this.stored = stored;
     this.rows = rows;
-    for (const [key, row] of rows) this.bySeq.set(row.seq, [key, row]);
+    let low = Number.POSITIVE_INFINITY;
+    let high = Number.NEGATIVE_INFINITY;
+    for (const [key, row] of rows) {
+      this.bySeq.set(row.seq, [key, row]);
+      if (row.seq < low) low = row.seq;
+      if (row.seq > high) high = row.seq;
+    }
+    this.base = rows.size > 0 ? low : 0;
+    // A runs table's numbers are consecutive but for the runs retention dropped; a table with wide gaps keeps the map.
+    if (rows.size > 0 && Number.isSafeInteger(low) && Number.isSafeInteger(high) && high - low < 4 * rows.size + 64) {
+      const atSeq = new Array<[string, SeqRow] | undefined>(high - low + 1).fill(undefined);
+      for (const joined of this.bySeq.values()) atSeq[joined[1].seq - low] = joined;
+      this.atSeq = atSeq;
+    }
     const ordered = [...rows.values()].sort((a, b) => a.seq - b.seq);
     let monotone = true;
     for (let i = 1; i < ordered.length && monotone; i++) if (ordered[i]!.time < ordered[i - 1]!.time) monotone = false;
@@ -226,15 +247,38 @@ export class LazyHistory extends Map<string, TestHistory> {
     const seqs: number[] = [];
     const records: TestRunRecord[] = [];
     let sorted = true;
-    forEachRun(s.from, s.segments, (seq, attempts) => {
-      const joined = this.bySeq.get(seq);
-      if (!joined) throw new Error(`the history of '${id}' refers to run ${seq}, which is not in the runs table`);
-      const message = s.m?.[seq];
-      const record = runRecord(joined[0], joined[1], attempts, message);
-      if (records.length > 0 && records[records.length - 1]!.time > record.time) sorted = false;
-      records.push(record);
-      seqs.push(seq);
-    });
+    const atSeq = this.atSeq;
+    const base = this.base;
+    const messages = s.m;
+    const segments = s.segments;
+    let seq = s.from;
+    let lastTime = Number.NEGATIVE_INFINITY;
+    for (let g = 0; g < segments.length; g++) {
+      const { a: attempts, n } = segments[g]!;
+      if (attempts === '') {
+        seq += n;
+        continue;
+      }
+      for (let k = 0; k < n; k++, seq++) {
+        const at = seq - base;
+        const joined = atSeq === undefined ? this.bySeq.get(seq) : atSeq[at];
+        if (!joined) throw new Error(`the history of '${id}' refers to run ${seq}, which is not in the runs table`);
+        const message = messages?.[seq];
+        let record: TestRunRecord;
+        if (message !== undefined || atSeq === undefined) record = runRecord(joined[0], joined[1], attempts, message);
+        else if (this.sharedAttempts[at] === attempts) record = this.sharedRecord[at]!;
+        else {
+          // runRecord's shared record of (run, attempts): the same object, kept at hand for the next test.
+          record = runRecord(joined[0], joined[1], attempts);
+          this.sharedAttempts[at] = attempts;
+          this.sharedRecord[at] = record;
+        }
+        if (record.time < lastTime) sorted = false;
+        lastTime = record.time;
+        records.push(record);
+        seqs.push(seq);
+      }
+    }
     let order: number[] | undefined;
     if (!sorted) {
       order = records.map((_, i) => i).sort((x, y) => records[x]!.time - records[y]!.time);

@@ -2,8 +2,8 @@
  * The scores written into each test's stats line: every method of docs/scoring.md, rounded so that a line only
  * changes when a score really moves.
  */
-import type { History } from '../model.ts';
-import { createPfsMemo, resolveScoringOptions, scoreAll, type ScoringOptionsInput } from '../scoring/index.ts';
+import type { History, TestHistory } from '../model.ts';
+import { createPfsMemo, resolveScoringOptions, scoreAll, scorerOf, type ScoringOptionsInput, type TestScores } from '../scoring/index.ts';
 import { pfsTrendOf } from '../scoring/regression.ts';
 
 /** Scores of every test, shown in the stats file; computed by the scoring module. */
@@ -16,9 +16,12 @@ export function statsScores(now: number, scoring: ScoringOptionsInput = {}): Sco
   // One memo for every call: the step scores one test per distinct history (src/pipeline/apply.ts).
   const memo = createPfsMemo();
   const pfsConfig = resolveScoringOptions(scoring).pfs;
+  // A finite `now` scores test by test (the step asks for one test at a time); scoreAll finds it from the data otherwise.
+  const one = Number.isFinite(now) ? scorerOf({ ...scoring, now }, memo) : undefined;
   return (history: History) => {
     const out = new Map<string, Record<string, unknown>>();
-    for (const [id, s] of scoreAll(history.values(), { ...scoring, now }, memo)) {
+    const scored: Iterable<[string, TestScores]> = one ? scoredOneByOne(history, one) : scoreAll(history.values(), { ...scoring, now }, memo);
+    for (const [id, s] of scored) {
       const test = history.get(id)!;
       out.set(id, {
         tier: s.tier,
@@ -41,6 +44,11 @@ export function statsScores(now: number, scoring: ScoringOptionsInput = {}): Sco
     }
     return out;
   };
+}
+
+/** Each test of `history` with its scores, in the history's order (scoreAll's entries, keyed by the test's id). */
+function* scoredOneByOne(history: History, score: (h: TestHistory) => TestScores): Generator<[string, TestScores]> {
+  for (const h of history.values()) yield [h.id, score(h)];
 }
 
 /** "PFS 0.18 [0.09, 0.31]" from a stats line's scores, when it has them. */

@@ -151,6 +151,17 @@ export function scoreAll(histories: Iterable<TestHistory>, opts?: ScoringOptions
 }
 
 /**
+ * `scoreAll` one test at a time, with `now` given: the options resolved and the working space made once, for a caller
+ * that scores tests one by one (`scorer(h)` equals `scoreAll([h], opts, memo).get(h.id)`).
+ */
+export function scorerOf(opts: ScoringOptionsInput & { now: number }, memo: PfsMemo = createPfsMemo()): (h: TestHistory) => TestScores {
+  const o = resolveScoringOptions(opts);
+  if (!Number.isFinite(o.now)) throw new Error('scorerOf needs a finite now');
+  const scratch = scratchFor(o);
+  return (h) => score(h, o, o.now, memo, scratch);
+}
+
+/**
  * Candidates for `allocateBudget` from scores: flakiness = `thresholded`, history = counted runs of
  * the success rate. Tests in `exclude` (e.g. already quarantined) are left out.
  */

@@ -78,6 +78,20 @@ export interface PfsMemo {
   /** Scratch of `pfsStats`: failures and passes per group of the test at hand. */
   groupFails: Int32Array;
   groupPasses: Int32Array;
+  /**
+   * Posteriors of small statistics (smallStatsKey) by number, by config object (a config is not changed once used):
+   * no key string made per look-up. `smallConfig` and `small` are the last config asked for and its map.
+   */
+  readonly smallByConfig: Map<PfsConfig, Map<number, PfsResult>>;
+  smallConfig: PfsConfig | undefined;
+  small: Map<number, PfsResult> | undefined;
+}
+
+/** How many posteriors a memo holds (each computed once). */
+export function posteriorCount(memo: PfsMemo): number {
+  let n = memo.posteriors.size;
+  for (const small of memo.smallByConfig.values()) n += small.size;
+  return n;
 }
 
 export function createPfsMemo(): PfsMemo {
@@ -92,6 +106,9 @@ export function createPfsMemo(): PfsMemo {
     lastGroups: 0,
     groupFails: new Int32Array(128),
     groupPasses: new Int32Array(128),
+    smallByConfig: new Map(),
+    smallConfig: undefined,
+    small: undefined,
   };
 }
 
@@ -554,9 +571,42 @@ export function computePfs(s: PfsStats, config: PfsConfig = DEFAULT_PFS_CONFIG):
   };
 }
 
+/**
+ * One number for statistics whose counts are small (each of good, goodFailures and passes below 1024, at most one
+ * all-fail term whose failures and count are below 256), equal for equal statistics and different for different ones
+ * (46 bits, every count in its own bits); -1 for any other.
+ */
+export function smallStatsKey(s: PfsStats): number {
+  const { good, goodFailures, passes, allFail } = s;
+  if ((good & 1023) !== good || (goodFailures & 1023) !== goodFailures || (passes & 1023) !== passes || allFail.length > 1) return -1;
+  let k = 0;
+  let n = 0;
+  if (allFail.length === 1) {
+    [k, n] = allFail[0]!;
+    if ((k & 255) !== k || (n & 255) !== n || k === 0) return -1;
+  }
+  return good + 1024 * (goodFailures + 1024 * (passes + 1024 * (k + 256 * n)));
+}
+
 /** Posterior from statistics, through the memo when given. */
 export function pfsFromStats(s: PfsStats, config: PfsConfig = DEFAULT_PFS_CONFIG, memo?: PfsMemo): PfsResult {
   if (memo === undefined) return computePfs(s, config);
+  const small = smallStatsKey(s);
+  if (small >= 0) {
+    let byNumber = memo.small;
+    if (memo.smallConfig !== config || byNumber === undefined) {
+      byNumber = memo.smallByConfig.get(config);
+      if (byNumber === undefined) memo.smallByConfig.set(config, (byNumber = new Map()));
+      memo.smallConfig = config;
+      memo.small = byNumber;
+    }
+    let r = byNumber.get(small);
+    if (r === undefined) {
+      r = Object.freeze(computePfs(s, config));
+      byNumber.set(small, r);
+    }
+    return r;
+  }
   const key = `${configKey(config)}#${pfsStatsKey(s)}`;
   let r = memo.posteriors.get(key);
   if (r === undefined) {

@@ -24,6 +24,24 @@ export function evidenceRuns(runs: readonly TestRunRecord[]): TestRunRecord[] {
   return runs.filter((r) => !r.outage && hasOutcome(r.attempts));
 }
 
+/** evidenceRuns, or `runs` itself when every run is evidence (read only: no copy). */
+function evidenceOf(runs: readonly TestRunRecord[]): readonly TestRunRecord[] {
+  for (let i = 0; i < runs.length; i++) {
+    const r = runs[i]!;
+    if (r.outage || !hasOutcome(r.attempts)) return evidenceRuns(runs);
+  }
+  return runs;
+}
+
+/** True when an attempt failed or errored (`/[FE]/`). */
+function hasFailure(attempts: string): boolean {
+  for (let i = 0; i < attempts.length; i++) {
+    const c = attempts.charCodeAt(i);
+    if (c === 70 /* F */ || c === 69 /* E */) return true;
+  }
+  return false;
+}
+
 function hasOutcome(attempts: string): boolean {
   for (let i = 0; i < attempts.length; i++) if (attempts.charCodeAt(i) !== 83 /* S */) return true;
   return false;
@@ -117,12 +135,12 @@ export function pfsTrendOf(
   /** Nothing when no run of the trend's span failed (the stats files keep a trend only for tests that failed lately). */
   onlyIfFailing = false,
 ): Array<{ runs: number; pf: number }> {
-  const evidence = evidenceRuns(runs);
+  const evidence = evidenceOf(runs);
   const out: Array<{ runs: number; pf: number }> = [];
   if (onlyIfFailing) {
     const span = Math.max(0, evidence.length - (points - 1) * every - window);
     let failing = false;
-    for (let r = evidence.length - 1; r >= span && !failing; r--) failing = /[FE]/.test(evidence[r]!.attempts);
+    for (let r = evidence.length - 1; r >= span && !failing; r--) failing = hasFailure(evidence[r]!.attempts);
     if (!failing) return out;
   }
   for (let k = points - 1; k >= 0; k--) {

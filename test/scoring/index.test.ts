@@ -8,6 +8,7 @@ import {
   createPfsMemo,
   DEFAULT_SCORING_OPTIONS,
   multiFactorScore,
+  posteriorCount,
   resolveScoringOptions,
   scoreAll,
   scoreTest,
@@ -83,7 +84,7 @@ describe('scoreAll', () => {
     const all = scoreAll([a, b, c], {}, memo);
     expect([...all.keys()]).toEqual(['a#1', 'b#1', 'c#1']);
     expect(all.get('a#1')!.pfs).toBe(all.get('b#1')!.pfs);
-    expect(memo.posteriors.size).toBe(2);
+    expect(posteriorCount(memo)).toBe(2);
     const now = T0 + 31 * DAY; // c's newest run
     expect(all.get('a#1')).toEqual(scoreTest(a, { now }));
     // a's runs (days 0, 1, 2) are 31, 30 and 29 days older than c's newest run: with the 30-day
