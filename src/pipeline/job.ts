@@ -14,10 +14,10 @@ import { findReports } from './find-reports.ts';
 
 export { findReports } from './find-reports.ts';
 
-/** Reads this job's reports as the default mode does, with the same log lines. */
 /**
- * `found`: the files the patterns match, found already (the main thread's, src/action/early-clone.ts), with what
- * finding them wrote to stdout, written here in its place; else they are found here.
+ * Reads this job's reports as the default mode does, with the same log lines. `found`: the files the patterns match,
+ * found already (the main thread's, src/action/early-clone.ts), with what finding them wrote to stdout, written here in
+ * its place; else they are found here.
  */
 export async function readReports(
   inputs: Inputs,
