@@ -33,9 +33,9 @@ function repo(files: Record<string, string>): string {
 const CHANGELOG = '# Changelog\n\n## [Unreleased]\n\n## [1.2.0] - 2026-12-01\n\n### Added\n- a thing\n\n## [1.1.0] - 2026-11-01\n\n- older\n';
 
 describe('this repository', () => {
-  it('is at 0.8.0, and CHANGELOG.md has its dated section under an empty Unreleased', () => {
-    expect(version).toBe('0.8.0');
-    expect(changelog).toMatch(/^## \[Unreleased\]\n\n## \[0\.8\.0\] - \d{4}-\d{2}-\d{2}\n/m);
+  it('is at 0.8.1, and CHANGELOG.md has its dated section under an empty Unreleased', () => {
+    expect(version).toBe('0.8.1');
+    expect(changelog).toMatch(/^## \[Unreleased\]\n\n## \[0\.8\.1\] - \d{4}-\d{2}-\d{2}\n/m);
   });
 
   it("pins the README's workflows to the tag this version is released under, so that every pin resolves once it is pushed", () => {
@@ -50,9 +50,9 @@ describe('this repository', () => {
     const run = spawnSync(NODE24, ['scripts/release-check.ts', '--tag', `v${version}`, '--notes', notesFile], { cwd: PROJECT_ROOT, encoding: 'utf8' });
     expect(run.status, run.stderr).toBe(0);
     const notes = readFileSync(notesFile, 'utf8');
-    expect(notes).toMatch(/^A lighter step at 100k and 10k tests, nothing it decides or writes changed/);
-    expect(notes).toContain('### Reading the data branch (issue 42)');
-    expect(notes).toContain('### After the decisions (issue 42)');
+    expect(notes).toMatch(/^Four lighter parts of the step, nothing it decides or writes changed/);
+    expect(notes).toContain('### The step: merge (issue 42)');
+    expect(notes).toContain('### The step: decide (issue 42)');
     expect(notes).not.toContain('## [');
   });
 

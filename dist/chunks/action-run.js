@@ -25,15 +25,24 @@ import {
   testSeconds,
   writeResultsFile
 } from "./shared-pipeline-apply.js";
+import {
+  readRerunInputs
+} from "./shared-rerun-rerun-inputs.js";
 import "./shared-scoring-regression.js";
 import {
   keepScopes,
   scopedBefore
 } from "./shared-junit-xml.js";
+import {
+  commandFound
+} from "./shared-rerun-typo.js";
 import "./shared-policy-fix-release.js";
 import {
   finalAttemptFailed
 } from "./shared-policy-hand-edits.js";
+import "./shared-rerun-presets-args.js";
+import "./shared-text-shell.js";
+import "./shared-owners-codeowners.js";
 import {
   factsFor,
   publishOutcome,
@@ -47,46 +56,19 @@ import {
   readBranchFiles,
   syncRun
 } from "./shared-store-sync.js";
-import "./shared-report-summary.js";
-import "./shared-report-scores.js";
-import "./shared-clusters-cluster.js";
-import "./shared-scoring-multi-factor.js";
-import "./shared-scoring-pfs.js";
-import "./shared-scoring-thresholded.js";
-import {
-  readRerunInputs
-} from "./shared-rerun-rerun-inputs.js";
-import {
-  commandFound
-} from "./shared-rerun-typo.js";
-import "./shared-rerun-presets-args.js";
-import {
-  normalizeErrorMessage
-} from "./shared-rerun-stopping.js";
 import {
   verifyStepFiles,
   watchStepFiles
 } from "./shared-github-step-files.js";
+import "./shared-report-summary.js";
+import "./shared-report-scores.js";
+import "./shared-clusters-cluster.js";
 import "./shared-report-clusters.js";
-import "./shared-text-shell.js";
+import "./shared-scoring-multi-factor.js";
+import "./shared-scoring-pfs.js";
+import "./shared-scoring-thresholded.js";
 import {
-  DEFAULT_MAX_RUNS
-} from "./shared-rerun-fix-plan.js";
-import "./shared-owners-codeowners.js";
-import {
-  parseSnapshot
-} from "./shared-store-snapshot.js";
-import "./shared-history-stored.js";
-import "./shared-history-merge.js";
-import "./shared-text-edit-distance.js";
-import "./shared-model.js";
-import {
-  group,
-  info,
-  setSecret,
-  warning
-} from "./shared-actions-exec.js";
-import {
+  earlyReports,
   openClone,
   stepRemote
 } from "./shared-action-early-clone.js";
@@ -97,6 +79,7 @@ import {
   contextFromEnv
 } from "./shared-config-context.js";
 import "./shared-store-git.js";
+import "./shared-store-git-process.js";
 import "./shared-store-inbox-refs.js";
 import {
   InputError,
@@ -105,14 +88,31 @@ import {
   parseInteger,
   readInputs
 } from "./shared-config-inputs.js";
-import "./shared-store-git-process.js";
 import "./shared-owners-classmap.js";
-import "./shared-store-cleanup.js";
+import "./shared-diagnose-rule.js";
+import "./shared-diagnose-format.js";
+import "./shared-github-client.js";
+import {
+  normalizeErrorMessage
+} from "./shared-rerun-stopping.js";
+import {
+  DEFAULT_MAX_RUNS
+} from "./shared-rerun-fix-plan.js";
+import {
+  commandText,
+  logText,
+  registerSecret
+} from "./shared-text-escape.js";
+import "./shared-text-edit-distance.js";
+import {
+  parseSnapshot
+} from "./shared-store-snapshot.js";
+import "./shared-history-stored.js";
+import "./shared-history-merge.js";
+import "./shared-history-records.js";
 import {
   DEFAULT_READ_BOUNDS
 } from "./shared-store-read-bounds.js";
-import "./shared-diagnose-rule.js";
-import "./shared-diagnose-format.js";
 import {
   BADGE_FILE,
   isStatsShardPath
@@ -120,12 +120,15 @@ import {
 import "./shared-store-layout.js";
 import "./shared-history-cell.js";
 import "./shared-cost-index.js";
-import "./shared-github-client.js";
+import "./shared-model.js";
+import "./shared-store-cleanup.js";
 import {
-  commandText,
-  logText,
-  registerSecret
-} from "./shared-text-escape.js";
+  group,
+  info,
+  setSecret,
+  warning
+} from "./shared-actions-core.js";
+import "./shared-pipeline-find-reports.js";
 import "./shared-runtime.js";
 
 // src/action/stages.ts
@@ -182,9 +185,9 @@ function openStepBranch(step, early) {
   const opening = (async () => openClone(early, await stepRemote(early, inputs, ctx), inputs.dataBranch, inputs.token, !readOnly, ctx.runnerTemp || void 0))();
   return gitDataBranch(opening, readOnly);
 }
-async function readJob(step, branch) {
+async function readJob(step, branch, early) {
   const { inputs, ctx, readOnly } = step;
-  const reports = await readReports(inputs, ctx).catch(async (error) => {
+  const reports = await readReports(inputs, ctx, earlyReports(early, inputs, ctx)).catch(async (error) => {
     await branch.dispose();
     throw error;
   });
@@ -437,7 +440,7 @@ function runFacts(step, job, reruns, written, resultsFile, fixes) {
 }
 
 // src/action/run.ts
-async function run(env = process.env, clone) {
+async function run(env = process.env, clone, reports) {
   watchStepFiles();
   let outcome = "failure";
   try {
@@ -449,7 +452,7 @@ async function run(env = process.env, clone) {
     }
     const step = await readStep(env, modeInputs);
     const branch = openStepBranch(step, clone);
-    const job = await readJob(step, branch);
+    const job = await readJob(step, branch, reports);
     let reruns;
     let written;
     let fixes;

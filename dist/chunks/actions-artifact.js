@@ -47,23 +47,23 @@ const crypto3 = require("crypto");
 const stream3 = require("stream");
 const path3 = require("path");
 import {
+  RequestError,
+  defaults,
+  getOctokit
+} from "./shared-octokit-plugin-rest-endpoint-methods.js";
+import {
   BearerCredentialHandler,
   HttpClient,
   HttpCodes
 } from "./shared-actions-http-client.js";
+import "./shared-undici.js";
 import {
   debug,
   error,
   info,
   setSecret,
   warning
-} from "./shared-actions-exec.js";
-import {
-  RequestError,
-  defaults,
-  getOctokit
-} from "./shared-octokit-plugin-rest-endpoint-methods.js";
-import "./shared-undici.js";
+} from "./shared-actions-core.js";
 import {
   __commonJS,
   __export,

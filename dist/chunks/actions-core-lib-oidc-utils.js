@@ -2,11 +2,11 @@ import {
   BearerCredentialHandler,
   HttpClient
 } from "./shared-actions-http-client.js";
+import "./shared-undici.js";
 import {
   debug,
   setSecret
-} from "./shared-actions-exec.js";
-import "./shared-undici.js";
+} from "./shared-actions-core.js";
 import "./shared-runtime.js";
 
 // node_modules/@actions/core/lib/oidc-utils.js

@@ -27,7 +27,7 @@ import {
   toPosixPath,
   toWin32Path,
   warning
-} from "./shared-actions-exec.js";
+} from "./shared-actions-core.js";
 import "./shared-runtime.js";
 export {
   ExitCode,

@@ -16,7 +16,7 @@ const path6 = require("path");
 import {
   debug,
   info
-} from "./shared-actions-exec.js";
+} from "./shared-actions-core.js";
 import "./shared-runtime.js";
 
 // node_modules/@actions/glob/lib/internal-globber.js

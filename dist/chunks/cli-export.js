@@ -12,30 +12,31 @@ import {
   readDataBranch
 } from "./shared-cli-data.js";
 import "./shared-store-branch-costs.js";
+import "./shared-onset-changepoint.js";
+import "./shared-owners-index.js";
+import "./shared-owners-codeowners.js";
 import "./shared-dashboard-links.js";
 import "./shared-store-sync.js";
 import "./shared-clusters-cluster.js";
-import "./shared-owners-index.js";
-import "./shared-owners-codeowners.js";
-import "./shared-onset-changepoint.js";
+import "./shared-store-git.js";
+import "./shared-store-git-process.js";
+import "./shared-store-inbox-refs.js";
+import "./shared-owners-classmap.js";
 import {
   CliError
 } from "./shared-cli-override.js";
+import "./shared-text-edit-distance.js";
 import "./shared-store-snapshot.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
-import "./shared-text-edit-distance.js";
-import "./shared-model.js";
-import "./shared-store-git.js";
-import "./shared-store-inbox-refs.js";
-import "./shared-store-git-process.js";
-import "./shared-owners-classmap.js";
-import "./shared-store-cleanup.js";
+import "./shared-history-records.js";
 import "./shared-store-read-bounds.js";
 import "./shared-store-decisions.js";
 import "./shared-store-layout.js";
 import "./shared-history-cell.js";
 import "./shared-cost-index.js";
+import "./shared-model.js";
+import "./shared-store-cleanup.js";
 import "./shared-runtime.js";
 
 // src/cli/export.ts

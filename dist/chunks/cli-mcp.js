@@ -2,44 +2,45 @@ const require = process.getBuiltinModule('node:module').createRequire(import.met
 const { readFile } = require("node:fs/promises");
 const { join } = require("node:path");
 import {
+  explainTest
+} from "./shared-cli-explain.js";
+import {
   readDataBranch,
   statsLineOf,
   writeOverrides
 } from "./shared-cli-data.js";
-import {
-  explainTest
-} from "./shared-cli-explain.js";
-import "./shared-store-sync.js";
-import "./shared-report-scores.js";
 import "./shared-report-onset.js";
 import "./shared-onset-changepoint.js";
+import "./shared-store-sync.js";
+import "./shared-report-scores.js";
+import {
+  authEnv
+} from "./shared-store-git.js";
+import "./shared-store-git-process.js";
+import "./shared-store-inbox-refs.js";
+import "./shared-diagnose-rule.js";
+import "./shared-diagnose-format.js";
+import {
+  registerSecret
+} from "./shared-text-escape.js";
 import {
   overrideValue,
   planOverrides,
   resolveTest,
   selectTests
 } from "./shared-cli-override.js";
+import "./shared-text-edit-distance.js";
 import "./shared-store-snapshot.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
-import "./shared-text-edit-distance.js";
-import "./shared-model.js";
-import {
-  authEnv
-} from "./shared-store-git.js";
-import "./shared-store-inbox-refs.js";
-import "./shared-store-git-process.js";
-import "./shared-store-cleanup.js";
+import "./shared-history-records.js";
 import "./shared-store-read-bounds.js";
-import "./shared-diagnose-rule.js";
-import "./shared-diagnose-format.js";
 import "./shared-store-decisions.js";
 import "./shared-store-layout.js";
 import "./shared-history-cell.js";
 import "./shared-cost-index.js";
-import {
-  registerSecret
-} from "./shared-text-escape.js";
+import "./shared-model.js";
+import "./shared-store-cleanup.js";
 import "./shared-runtime.js";
 
 // src/cli/mcp.ts

@@ -5,10 +5,6 @@ import {
   historyCosts
 } from "./shared-store-branch-costs.js";
 import {
-  clusterIndex,
-  parseClusters
-} from "./shared-clusters-cluster.js";
-import {
   CATEGORY_WORDS,
   evidenceWords,
   whyAnswer
@@ -17,26 +13,33 @@ import {
   onsetPlain
 } from "./shared-report-onset.js";
 import "./shared-text-shell.js";
+import "./shared-onset-changepoint.js";
 import "./shared-owners-index.js";
 import "./shared-owners-codeowners.js";
-import "./shared-onset-changepoint.js";
+import {
+  clusterIndex,
+  parseClusters
+} from "./shared-clusters-cluster.js";
+import "./shared-owners-classmap.js";
+import {
+  parseDiagnoses
+} from "./shared-diagnose-format.js";
+import {
+  plainText
+} from "./shared-text-escape.js";
 import {
   CliError,
   findTests,
   shownId
 } from "./shared-cli-override.js";
+import "./shared-text-edit-distance.js";
 import {
   statsFileOf
 } from "./shared-store-snapshot.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
-import "./shared-text-edit-distance.js";
-import "./shared-model.js";
-import "./shared-owners-classmap.js";
+import "./shared-history-records.js";
 import "./shared-store-read-bounds.js";
-import {
-  parseDiagnoses
-} from "./shared-diagnose-format.js";
 import {
   CLUSTERS_FILE,
   DIAGNOSES_FILE,
@@ -48,9 +51,7 @@ import {
   minutesText,
   priceText
 } from "./shared-cost-index.js";
-import {
-  plainText
-} from "./shared-text-escape.js";
+import "./shared-model.js";
 import "./shared-runtime.js";
 
 // src/cli/why.ts

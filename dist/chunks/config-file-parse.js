@@ -4,15 +4,16 @@ import {
 import "./shared-scoring-pfs.js";
 import "./shared-scoring-thresholded.js";
 import {
-  DEFAULT_RETENTION
-} from "./shared-history-merge.js";
-import "./shared-model.js";
-import {
   InputError
 } from "./shared-config-inputs.js";
 import "./shared-owners-classmap.js";
+import {
+  DEFAULT_RETENTION
+} from "./shared-history-merge.js";
+import "./shared-history-records.js";
 import "./shared-history-cell.js";
 import "./shared-cost-index.js";
+import "./shared-model.js";
 import {
   __commonJS,
   __require,

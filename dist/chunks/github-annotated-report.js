@@ -2,13 +2,13 @@ const require = process.getBuiltinModule('node:module').createRequire(import.met
 const { mkdir, writeFile } = require("node:fs/promises");
 const { dirname, resolve } = require("node:path");
 import {
-  STATUS_CODE,
-  isFailure
-} from "./shared-model.js";
-import {
   redact,
   truncate
 } from "./shared-text-escape.js";
+import {
+  STATUS_CODE,
+  isFailure
+} from "./shared-model.js";
 import "./shared-runtime.js";
 
 // src/github/annotated-report.ts

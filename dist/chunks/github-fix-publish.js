@@ -5,33 +5,33 @@ import {
 } from "./shared-github-issue-body.js";
 import "./shared-why-answer.js";
 import "./shared-report-onset.js";
+import "./shared-text-shell.js";
+import "./shared-onset-changepoint.js";
+import "./shared-owners-index.js";
+import "./shared-owners-codeowners.js";
 import {
   setOutput
 } from "./shared-github-step-files.js";
 import "./shared-report-clusters.js";
-import "./shared-text-shell.js";
-import {
-  fixIssueComment
-} from "./shared-report-fix-summary.js";
-import "./shared-rerun-fix-plan.js";
-import "./shared-owners-index.js";
-import "./shared-owners-codeowners.js";
-import "./shared-onset-changepoint.js";
-import {
-  info,
-  warning
-} from "./shared-actions-exec.js";
 import "./shared-owners-classmap.js";
-import "./shared-store-layout.js";
-import "./shared-history-cell.js";
-import "./shared-cost-index.js";
 import {
   createClient,
   requestOptions
 } from "./shared-github-client.js";
 import {
+  fixIssueComment
+} from "./shared-report-fix-summary.js";
+import "./shared-rerun-fix-plan.js";
+import {
   logText
 } from "./shared-text-escape.js";
+import "./shared-store-layout.js";
+import "./shared-history-cell.js";
+import "./shared-cost-index.js";
+import {
+  info,
+  warning
+} from "./shared-actions-core.js";
 import "./shared-runtime.js";
 
 // src/github/fix-publish.ts

@@ -2,42 +2,61 @@ const require = process.getBuiltinModule('node:module').createRequire(import.met
 const { readFileSync } = require("node:fs");
 const { join } = require("node:path");
 import {
+  readFixRecord
+} from "./shared-policy-fix-release.js";
+import {
   detectRunner,
   readWorkspaceFacts,
   runRound
 } from "./shared-rerun-process.js";
 import {
-  readFixRecord
-} from "./shared-policy-fix-release.js";
-import {
   quarantineBefore
 } from "./shared-policy-hand-edits.js";
 import {
+  findPreset
+} from "./shared-rerun-presets-args.js";
+import "./shared-text-shell.js";
+import {
   touchedQuarantines
 } from "./shared-github-pr-touched.js";
+import "./shared-owners-index.js";
+import "./shared-owners-codeowners.js";
 import "./shared-scoring-multi-factor.js";
 import "./shared-scoring-pfs.js";
 import "./shared-scoring-thresholded.js";
 import {
-  findPreset
-} from "./shared-rerun-presets-args.js";
+  runGit
+} from "./shared-store-git-process.js";
+import "./shared-owners-classmap.js";
+import {
+  createClient,
+  describeApiError,
+  requestOptions
+} from "./shared-github-client.js";
 import {
   answerKey
 } from "./shared-rerun-plan.js";
 import {
   NO_HISTORY
 } from "./shared-rerun-stopping.js";
-import "./shared-text-shell.js";
 import {
   fixRate,
   fixVerdict,
   planFix
 } from "./shared-rerun-fix-plan.js";
-import "./shared-owners-index.js";
-import "./shared-owners-codeowners.js";
+import {
+  commandText,
+  logText
+} from "./shared-text-escape.js";
 import "./shared-store-snapshot.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
+import "./shared-history-records.js";
+import "./shared-store-read-bounds.js";
+import "./shared-store-decisions.js";
+import "./shared-store-layout.js";
+import "./shared-history-cell.js";
+import "./shared-cost-index.js";
 import {
   isFailure
 } from "./shared-model.js";
@@ -46,25 +65,7 @@ import {
   info,
   notice,
   warning
-} from "./shared-actions-exec.js";
-import {
-  runGit
-} from "./shared-store-git-process.js";
-import "./shared-owners-classmap.js";
-import "./shared-store-read-bounds.js";
-import "./shared-store-decisions.js";
-import "./shared-store-layout.js";
-import "./shared-history-cell.js";
-import "./shared-cost-index.js";
-import {
-  createClient,
-  describeApiError,
-  requestOptions
-} from "./shared-github-client.js";
-import {
-  commandText,
-  logText
-} from "./shared-text-escape.js";
+} from "./shared-actions-core.js";
 import "./shared-runtime.js";
 
 // src/github/fix-verify.ts

@@ -6,13 +6,6 @@ import {
   pfsTrendOf
 } from "./shared-scoring-regression.js";
 import {
-  clusterIndex,
-  parseClusters
-} from "./shared-clusters-cluster.js";
-import {
-  DEFAULT_PFS_CONFIG
-} from "./shared-scoring-pfs.js";
-import {
   apiCommits,
   folderOf,
   rangeCommits,
@@ -38,13 +31,11 @@ import {
   whyAnswer
 } from "./shared-why-answer.js";
 import "./shared-report-onset.js";
-import {
-  appendSummary
-} from "./shared-github-step-files.js";
-import {
-  signatureMd
-} from "./shared-report-clusters.js";
 import "./shared-text-shell.js";
+import {
+  latestChange,
+  onsetOf
+} from "./shared-onset-changepoint.js";
 import {
   ownersOfTest
 } from "./shared-owners-index.js";
@@ -52,16 +43,18 @@ import {
   findCodeowners
 } from "./shared-owners-codeowners.js";
 import {
-  latestChange,
-  onsetOf
-} from "./shared-onset-changepoint.js";
-import "./shared-history-stored.js";
-import "./shared-history-merge.js";
-import "./shared-model.js";
+  appendSummary
+} from "./shared-github-step-files.js";
 import {
-  info,
-  warning
-} from "./shared-actions-exec.js";
+  clusterIndex,
+  parseClusters
+} from "./shared-clusters-cluster.js";
+import {
+  signatureMd
+} from "./shared-report-clusters.js";
+import {
+  DEFAULT_PFS_CONFIG
+} from "./shared-scoring-pfs.js";
 import "./shared-store-git-process.js";
 import {
   parseClassMap
@@ -69,6 +62,17 @@ import {
 import {
   parseDiagnoses
 } from "./shared-diagnose-format.js";
+import {
+  createClient,
+  requestOptions
+} from "./shared-github-client.js";
+import {
+  logText,
+  mdPre,
+  mdText
+} from "./shared-text-escape.js";
+import "./shared-history-stored.js";
+import "./shared-history-records.js";
 import {
   CLUSTERS_FILE,
   DECISIONS_FILE,
@@ -85,14 +89,9 @@ import {
 import "./shared-history-cell.js";
 import "./shared-cost-index.js";
 import {
-  createClient,
-  requestOptions
-} from "./shared-github-client.js";
-import {
-  logText,
-  mdPre,
-  mdText
-} from "./shared-text-escape.js";
+  info,
+  warning
+} from "./shared-actions-core.js";
 import "./shared-runtime.js";
 
 // src/github/issue-plan.ts

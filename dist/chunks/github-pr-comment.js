@@ -21,6 +21,15 @@ import {
   parseClusters
 } from "./shared-clusters-cluster.js";
 import {
+  failedTogether,
+  failedTogetherLine
+} from "./shared-report-clusters.js";
+import {
+  createClient,
+  describeApiError,
+  requestOptions
+} from "./shared-github-client.js";
+import {
   attemptSymbols
 } from "./shared-report-rerun-summary.js";
 import {
@@ -28,31 +37,22 @@ import {
 } from "./shared-rerun-plan.js";
 import "./shared-rerun-stopping.js";
 import {
-  failedTogether,
-  failedTogetherLine
-} from "./shared-report-clusters.js";
+  logText,
+  mdInert
+} from "./shared-text-escape.js";
 import "./shared-history-stored.js";
-import "./shared-history-merge.js";
-import "./shared-model.js";
-import {
-  info,
-  notice
-} from "./shared-actions-exec.js";
+import "./shared-history-records.js";
 import {
   CLUSTERS_FILE
 } from "./shared-store-decisions.js";
 import "./shared-store-layout.js";
 import "./shared-history-cell.js";
 import "./shared-cost-index.js";
+import "./shared-model.js";
 import {
-  createClient,
-  describeApiError,
-  requestOptions
-} from "./shared-github-client.js";
-import {
-  logText,
-  mdInert
-} from "./shared-text-escape.js";
+  info,
+  notice
+} from "./shared-actions-core.js";
 import "./shared-runtime.js";
 
 // src/report/pr-comment.ts

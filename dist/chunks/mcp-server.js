@@ -1,9 +1,6 @@
 const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);
 const process2 = require("node:process");
 import {
-  parseSince
-} from "./shared-export-rows.js";
-import {
   DATA_NOTE,
   PROPOSAL_KINDS,
   STATES,
@@ -15,27 +12,31 @@ import {
   proposalText,
   shown
 } from "./shared-mcp-core.js";
+import {
+  parseSince
+} from "./shared-export-rows.js";
 import "./shared-store-branch-costs.js";
-import "./shared-report-scores.js";
-import "./shared-clusters-cluster.js";
 import {
   PRESETS
 } from "./shared-rerun-presets-args.js";
+import "./shared-onset-changepoint.js";
 import "./shared-owners-index.js";
 import "./shared-owners-codeowners.js";
-import "./shared-onset-changepoint.js";
+import "./shared-report-scores.js";
+import "./shared-clusters-cluster.js";
+import "./shared-owners-classmap.js";
+import "./shared-diagnose-format.js";
+import "./shared-text-escape.js";
 import "./shared-store-snapshot.js";
 import "./shared-history-stored.js";
 import "./shared-history-merge.js";
-import "./shared-model.js";
-import "./shared-owners-classmap.js";
+import "./shared-history-records.js";
 import "./shared-store-read-bounds.js";
-import "./shared-diagnose-format.js";
 import "./shared-store-decisions.js";
 import "./shared-store-layout.js";
 import "./shared-history-cell.js";
 import "./shared-cost-index.js";
-import "./shared-text-escape.js";
+import "./shared-model.js";
 import {
   __commonJS,
   __export,

@@ -4,35 +4,27 @@ const { join } = require("node:path");
 const { readFileSync } = require("node:fs");
 const { spawn } = require("node:child_process");
 import {
-  nextProbe,
-  readRoundReport,
-  recordProbe
-} from "./shared-pipeline-rerun.js";
-import {
-  runRound
-} from "./shared-rerun-process.js";
-import {
   readModeActionInputs,
   secretInputs,
   tempRoot
 } from "./shared-pipeline-shards.js";
 import "./shared-pipeline-apply.js";
-import "./shared-scoring-regression.js";
-import "./shared-junit-xml.js";
-import "./shared-policy-fix-release.js";
-import "./shared-policy-hand-edits.js";
-import {
-  readBranchFiles,
-  syncRun
-} from "./shared-store-sync.js";
-import "./shared-clusters-cluster.js";
-import "./shared-scoring-multi-factor.js";
-import "./shared-scoring-pfs.js";
-import "./shared-scoring-thresholded.js";
 import {
   readRerunInputs
 } from "./shared-rerun-rerun-inputs.js";
+import "./shared-scoring-regression.js";
+import {
+  nextProbe,
+  readRoundReport,
+  recordProbe
+} from "./shared-pipeline-rerun.js";
+import "./shared-junit-xml.js";
 import "./shared-rerun-typo.js";
+import "./shared-policy-fix-release.js";
+import {
+  runRound
+} from "./shared-rerun-process.js";
+import "./shared-policy-hand-edits.js";
 import {
   PER_SEED,
   SEEDS,
@@ -40,30 +32,20 @@ import {
   aloneArms,
   seedEnv
 } from "./shared-rerun-presets-args.js";
+import "./shared-text-shell.js";
+import "./shared-owners-codeowners.js";
 import {
-  answerKey
-} from "./shared-rerun-plan.js";
-import "./shared-rerun-stopping.js";
+  readBranchFiles,
+  syncRun
+} from "./shared-store-sync.js";
 import {
   appendSummary,
   setOutput
 } from "./shared-github-step-files.js";
-import "./shared-text-shell.js";
-import "./shared-owners-codeowners.js";
-import {
-  parseSnapshot
-} from "./shared-store-snapshot.js";
-import "./shared-history-stored.js";
-import "./shared-history-merge.js";
-import "./shared-text-edit-distance.js";
-import {
-  isFailure
-} from "./shared-model.js";
-import {
-  group,
-  info,
-  warning
-} from "./shared-actions-exec.js";
+import "./shared-clusters-cluster.js";
+import "./shared-scoring-multi-factor.js";
+import "./shared-scoring-pfs.js";
+import "./shared-scoring-thresholded.js";
 import {
   readDiagnoseInputs
 } from "./shared-config-mode-inputs.js";
@@ -74,15 +56,13 @@ import {
 import {
   DataRepo
 } from "./shared-store-git.js";
+import "./shared-store-git-process.js";
 import "./shared-store-inbox-refs.js";
 import {
   InputError,
   inputsFromEnv
 } from "./shared-config-inputs.js";
-import "./shared-store-git-process.js";
 import "./shared-owners-classmap.js";
-import "./shared-store-cleanup.js";
-import "./shared-store-read-bounds.js";
 import {
   THRESHOLD,
   categorise,
@@ -93,6 +73,24 @@ import {
   parseDiagnoses,
   renderDiagnoses
 } from "./shared-diagnose-format.js";
+import "./shared-github-client.js";
+import {
+  answerKey
+} from "./shared-rerun-plan.js";
+import "./shared-rerun-stopping.js";
+import {
+  commandText,
+  logText,
+  registerSecret
+} from "./shared-text-escape.js";
+import "./shared-text-edit-distance.js";
+import {
+  parseSnapshot
+} from "./shared-store-snapshot.js";
+import "./shared-history-stored.js";
+import "./shared-history-merge.js";
+import "./shared-history-records.js";
+import "./shared-store-read-bounds.js";
 import {
   DIAGNOSES_FILE
 } from "./shared-store-decisions.js";
@@ -101,12 +99,16 @@ import {
 } from "./shared-store-layout.js";
 import "./shared-history-cell.js";
 import "./shared-cost-index.js";
-import "./shared-github-client.js";
 import {
-  commandText,
-  logText,
-  registerSecret
-} from "./shared-text-escape.js";
+  isFailure
+} from "./shared-model.js";
+import "./shared-store-cleanup.js";
+import {
+  group,
+  info,
+  warning
+} from "./shared-actions-core.js";
+import "./shared-pipeline-find-reports.js";
 import "./shared-runtime.js";
 
 // src/modes/diagnose.ts

@@ -2,10 +2,6 @@ const require = process.getBuiltinModule('node:module').createRequire(import.met
 const { resolve } = require("node:path");
 const { readFileSync } = require("node:fs");
 import {
-  loadFileConfig,
-  warnUnsplitOverrides
-} from "./shared-pipeline-split.js";
-import {
   collectShards,
   ingestShards,
   latestPerShard,
@@ -13,15 +9,24 @@ import {
   secretInputs,
   untrustedRuns
 } from "./shared-pipeline-shards.js";
+import {
+  loadFileConfig,
+  warnUnsplitOverrides
+} from "./shared-pipeline-split.js";
 import "./shared-pipeline-apply.js";
 import "./shared-scoring-regression.js";
 import "./shared-junit-xml.js";
 import "./shared-policy-fix-release.js";
 import "./shared-policy-hand-edits.js";
+import "./shared-owners-codeowners.js";
 import {
   storeLine
 } from "./shared-report-store-line.js";
 import "./shared-store-sync.js";
+import {
+  appendSummary,
+  setOutput
+} from "./shared-github-step-files.js";
 import {
   scoreLookup
 } from "./shared-report-scores.js";
@@ -29,37 +34,30 @@ import "./shared-clusters-cluster.js";
 import "./shared-scoring-multi-factor.js";
 import "./shared-scoring-pfs.js";
 import "./shared-scoring-thresholded.js";
-import "./shared-rerun-stopping.js";
-import {
-  appendSummary,
-  setOutput
-} from "./shared-github-step-files.js";
-import "./shared-owners-codeowners.js";
-import "./shared-store-snapshot.js";
-import "./shared-history-stored.js";
-import "./shared-history-merge.js";
-import "./shared-model.js";
-import {
-  error,
-  group,
-  info,
-  notice,
-  setFailed,
-  warning
-} from "./shared-actions-exec.js";
 import {
   contextFromEnv
 } from "./shared-config-context.js";
 import "./shared-store-git.js";
+import "./shared-store-git-process.js";
 import "./shared-store-inbox-refs.js";
 import {
   InputError
 } from "./shared-config-inputs.js";
-import "./shared-store-git-process.js";
 import "./shared-owners-classmap.js";
-import "./shared-store-cleanup.js";
-import "./shared-store-read-bounds.js";
 import "./shared-diagnose-format.js";
+import "./shared-github-client.js";
+import "./shared-rerun-stopping.js";
+import {
+  commandText,
+  logText,
+  mdText,
+  registerSecret
+} from "./shared-text-escape.js";
+import "./shared-store-snapshot.js";
+import "./shared-history-stored.js";
+import "./shared-history-merge.js";
+import "./shared-history-records.js";
+import "./shared-store-read-bounds.js";
 import "./shared-store-decisions.js";
 import {
   shardOf,
@@ -67,13 +65,17 @@ import {
 } from "./shared-store-layout.js";
 import "./shared-history-cell.js";
 import "./shared-cost-index.js";
-import "./shared-github-client.js";
+import "./shared-model.js";
+import "./shared-store-cleanup.js";
 import {
-  commandText,
-  logText,
-  mdText,
-  registerSecret
-} from "./shared-text-escape.js";
+  error,
+  group,
+  info,
+  notice,
+  setFailed,
+  warning
+} from "./shared-actions-core.js";
+import "./shared-pipeline-find-reports.js";
 import "./shared-runtime.js";
 
 // src/modes/ingest.ts

@@ -19,47 +19,49 @@ import "./shared-scoring-regression.js";
 import "./shared-junit-xml.js";
 import "./shared-policy-fix-release.js";
 import "./shared-policy-hand-edits.js";
+import "./shared-owners-codeowners.js";
 import "./shared-store-sync.js";
+import {
+  setOutput
+} from "./shared-github-step-files.js";
 import "./shared-clusters-cluster.js";
 import "./shared-scoring-multi-factor.js";
 import "./shared-scoring-pfs.js";
 import "./shared-scoring-thresholded.js";
-import "./shared-rerun-stopping.js";
-import {
-  setOutput
-} from "./shared-github-step-files.js";
-import "./shared-owners-codeowners.js";
-import "./shared-store-snapshot.js";
-import "./shared-history-stored.js";
-import "./shared-history-merge.js";
-import "./shared-model.js";
-import {
-  group,
-  info,
-  notice,
-  warning
-} from "./shared-actions-exec.js";
 import {
   contextFromEnv
 } from "./shared-config-context.js";
 import "./shared-store-git.js";
+import "./shared-store-git-process.js";
 import "./shared-store-inbox-refs.js";
 import "./shared-config-inputs.js";
-import "./shared-store-git-process.js";
 import "./shared-owners-classmap.js";
-import "./shared-store-cleanup.js";
-import "./shared-store-read-bounds.js";
 import "./shared-diagnose-format.js";
-import "./shared-store-decisions.js";
-import "./shared-store-layout.js";
-import "./shared-history-cell.js";
-import "./shared-cost-index.js";
 import "./shared-github-client.js";
+import "./shared-rerun-stopping.js";
 import {
   commandText,
   logText,
   registerSecret
 } from "./shared-text-escape.js";
+import "./shared-store-snapshot.js";
+import "./shared-history-stored.js";
+import "./shared-history-merge.js";
+import "./shared-history-records.js";
+import "./shared-store-read-bounds.js";
+import "./shared-store-decisions.js";
+import "./shared-store-layout.js";
+import "./shared-history-cell.js";
+import "./shared-cost-index.js";
+import "./shared-model.js";
+import "./shared-store-cleanup.js";
+import {
+  group,
+  info,
+  notice,
+  warning
+} from "./shared-actions-core.js";
+import "./shared-pipeline-find-reports.js";
 import "./shared-runtime.js";
 
 // src/modes/upload.ts

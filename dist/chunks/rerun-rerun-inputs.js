@@ -6,9 +6,9 @@ import {
 import "./shared-rerun-typo.js";
 import "./shared-rerun-presets-args.js";
 import "./shared-text-shell.js";
-import "./shared-text-edit-distance.js";
 import "./shared-config-inputs.js";
 import "./shared-owners-classmap.js";
+import "./shared-text-edit-distance.js";
 import "./shared-cost-index.js";
 import "./shared-runtime.js";
 export {

@@ -1,4 +1,5 @@
 const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);
+const { AsyncLocalStorage } = require("node:async_hooks");
 const { rm } = require("node:fs/promises");
 import {
   readModeInputs
@@ -18,11 +19,18 @@ import {
 // src/action/early-clone.ts
 async function cloneAhead(env, port) {
   let message = { kind: "none" };
+  let finding;
   try {
     const get = inputsFromEnv(env);
     if (readModeInputs(get).mode === "run") {
       const inputs = readInputs(get);
       const ctx = contextFromEnv(env);
+      const question = reportsQuestion(inputs, ctx);
+      finding = import("./pipeline-find-reports.js").then(({ findReports }) => keepingStdout(() => findReports(inputs.reports, ctx.workspace))).then(
+        ({ value: files, written }) => port.postMessage({ kind: "reports", reports: { question, files, written } }),
+        () => void 0
+        // the step finds them itself and reports why it could not
+      );
       const inbox = !(inputs.readOnly || ctx.fromFork);
       const remote = await dataRemote(inputs, ctx);
       const repo = await DataRepo.open(remote, inputs.dataBranch, inputs.token, ctx.runnerTemp || void 0);
@@ -35,16 +43,52 @@ async function cloneAhead(env, port) {
   } catch {
   }
   port.postMessage(message);
+  await finding;
   port.close();
 }
-function cloneFrom(port) {
-  return new Promise((resolve) => {
-    port.once("message", (message) => {
-      port.close();
-      resolve(message.kind === "clone" ? message.clone : void 0);
-    });
-    port.once("close", () => resolve(void 0));
+function earlyFrom(port) {
+  let clone;
+  let reports;
+  const out = { clone: new Promise((r) => clone = r), reports: new Promise((r) => reports = r) };
+  port.on("message", (message) => {
+    if (message.kind === "reports") reports(message.reports);
+    else clone(message.kind === "clone" ? message.clone : void 0);
   });
+  port.once("close", () => {
+    clone(void 0);
+    reports(void 0);
+  });
+  return out;
+}
+function cloneFrom(port) {
+  return earlyFrom(port).clone;
+}
+async function keepingStdout(work) {
+  const kept = [];
+  const context = new AsyncLocalStorage();
+  const stdout = process.stdout;
+  const write = stdout.write;
+  stdout.write = function(chunk, ...rest) {
+    const into = context.getStore();
+    if (into === void 0) return write.call(this, chunk, ...rest);
+    into.push(typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8"));
+    const done = rest.find((r) => typeof r === "function");
+    if (done) process.nextTick(done);
+    return true;
+  };
+  try {
+    const value = await context.run(kept, work);
+    return { value, written: kept.join("") };
+  } finally {
+    stdout.write = write;
+  }
+}
+function reportsQuestion(inputs, ctx) {
+  return JSON.stringify([inputs.reports, ctx.workspace]);
+}
+async function earlyReports(early, inputs, ctx) {
+  const found = await early;
+  return found?.question === reportsQuestion(inputs, ctx) ? { files: found.files, written: found.written } : void 0;
 }
 function remoteQuestion(inputs, ctx) {
   return JSON.stringify([inputs.remote, ctx.workspace, ctx.serverUrl, ctx.repository]);
@@ -67,7 +111,11 @@ async function openClone(early, remote, branch, token, inbox, tempRoot) {
 
 export {
   cloneAhead,
+  earlyFrom,
   cloneFrom,
+  keepingStdout,
+  reportsQuestion,
+  earlyReports,
   remoteQuestion,
   stepRemote,
   openClone

@@ -1,12 +1,19 @@
 const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);
 const { isAbsolute, resolve } = require("node:path");
 import {
-  syncRun
-} from "./shared-store-sync.js";
-import {
   latestChange,
   onsetOf
 } from "./shared-onset-changepoint.js";
+import {
+  syncRun
+} from "./shared-store-sync.js";
+import {
+  DataRepo,
+  originUrl
+} from "./shared-store-git.js";
+import {
+  runGit
+} from "./shared-store-git-process.js";
 import {
   CliError,
   planOverrides
@@ -15,13 +22,6 @@ import {
   parseSnapshot,
   statsFileOf
 } from "./shared-store-snapshot.js";
-import {
-  DataRepo,
-  originUrl
-} from "./shared-store-git.js";
-import {
-  runGit
-} from "./shared-store-git-process.js";
 import {
   parseLineObject
 } from "./shared-store-layout.js";

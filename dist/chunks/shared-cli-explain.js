@@ -1,15 +1,21 @@
 import {
+  onsetPlain
+} from "./shared-report-onset.js";
+import {
+  onsetOf
+} from "./shared-onset-changepoint.js";
+import {
   SYMBOLS_LEGEND,
   formatPfs,
   scoreViewOf,
   symbols
 } from "./shared-report-scores.js";
 import {
-  onsetPlain
-} from "./shared-report-onset.js";
+  diagnosisPlain
+} from "./shared-diagnose-rule.js";
 import {
-  onsetOf
-} from "./shared-onset-changepoint.js";
+  plainText
+} from "./shared-text-escape.js";
 import {
   resolveTest
 } from "./shared-cli-override.js";
@@ -17,14 +23,8 @@ import {
   statsFileOf
 } from "./shared-store-snapshot.js";
 import {
-  diagnosisPlain
-} from "./shared-diagnose-rule.js";
-import {
   overrideExpired
 } from "./shared-store-layout.js";
-import {
-  plainText
-} from "./shared-text-escape.js";
 
 // src/cli/explain.ts
 var t = (untrusted, max = 300) => plainText(String(untrusted), max, true);

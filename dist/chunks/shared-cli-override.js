@@ -1,9 +1,9 @@
 import {
-  statsFileOf
-} from "./shared-store-snapshot.js";
-import {
   editDistance
 } from "./shared-text-edit-distance.js";
+import {
+  statsFileOf
+} from "./shared-store-snapshot.js";
 import {
   SCHEMA_VERSION,
   parseLineObject,

@@ -2,12 +2,12 @@ import {
   parseDiagnoses
 } from "./shared-diagnose-format.js";
 import {
-  DIAGNOSES_FILE
-} from "./shared-store-decisions.js";
-import {
   mdText,
   plainText
 } from "./shared-text-escape.js";
+import {
+  DIAGNOSES_FILE
+} from "./shared-store-decisions.js";
 
 // src/diagnose/rule.ts
 var ALPHA = 0.01;

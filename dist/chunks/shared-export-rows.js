@@ -12,20 +12,16 @@ import {
   parseCodeowners
 } from "./shared-owners-codeowners.js";
 import {
+  mapClassname,
+  parseClassMap
+} from "./shared-owners-classmap.js";
+import {
   damageReason,
   inBrokenShard
 } from "./shared-store-snapshot.js";
 import {
   failureKey
-} from "./shared-history-merge.js";
-import {
-  CODE_STATUS,
-  isFailure
-} from "./shared-model.js";
-import {
-  mapClassname,
-  parseClassMap
-} from "./shared-owners-classmap.js";
+} from "./shared-history-records.js";
 import {
   CLASS_MAP_FILE,
   OWNERS_FILE,
@@ -34,6 +30,10 @@ import {
 import {
   priced
 } from "./shared-cost-index.js";
+import {
+  CODE_STATUS,
+  isFailure
+} from "./shared-model.js";
 
 // src/export/rows.ts
 

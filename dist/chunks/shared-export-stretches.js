@@ -41,7 +41,7 @@ import {
 } from "./shared-history-stored.js";
 import {
   failureKey
-} from "./shared-history-merge.js";
+} from "./shared-history-records.js";
 import {
   META_FILE,
   RUNS_FILE,

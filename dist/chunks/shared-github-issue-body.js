@@ -8,19 +8,11 @@ import {
   onsetMarkdown
 } from "./shared-report-onset.js";
 import {
-  signatureMd
-} from "./shared-report-clusters.js";
-import {
   ownerText
 } from "./shared-owners-codeowners.js";
 import {
-  warning
-} from "./shared-actions-exec.js";
-import {
-  minutesText,
-  priceText,
-  priced
-} from "./shared-cost-index.js";
+  signatureMd
+} from "./shared-report-clusters.js";
 import {
   describeApiError,
   requestOptions
@@ -30,6 +22,14 @@ import {
   mdPre,
   mdText
 } from "./shared-text-escape.js";
+import {
+  minutesText,
+  priceText,
+  priced
+} from "./shared-cost-index.js";
+import {
+  warning
+} from "./shared-actions-core.js";
 
 // src/github/issue-body.ts
 var TITLE_MAX = 256;

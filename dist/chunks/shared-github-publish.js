@@ -5,6 +5,10 @@ import {
   lostReason
 } from "./shared-store-sync.js";
 import {
+  appendSummary,
+  setOutput
+} from "./shared-github-step-files.js";
+import {
   CHECK_SUMMARY_BUDGET_BYTES,
   blobUrlFor,
   buildAnnotations,
@@ -19,20 +23,9 @@ import {
   parseClusters
 } from "./shared-clusters-cluster.js";
 import {
-  appendSummary,
-  setOutput
-} from "./shared-github-step-files.js";
-import {
   failedTogether,
   failedTogetherSection
 } from "./shared-report-clusters.js";
-import {
-  error,
-  info,
-  notice,
-  setFailed,
-  warning
-} from "./shared-actions-exec.js";
 import {
   InputError
 } from "./shared-config-inputs.js";
@@ -43,6 +36,14 @@ import {
   parseDiagnoses
 } from "./shared-diagnose-format.js";
 import {
+  commandText,
+  defuseLegacy,
+  logText,
+  mdText,
+  plainText,
+  truncate
+} from "./shared-text-escape.js";
+import {
   CLUSTERS_FILE,
   DIAGNOSES_FILE
 } from "./shared-store-decisions.js";
@@ -51,13 +52,12 @@ import {
   statsPath
 } from "./shared-store-layout.js";
 import {
-  commandText,
-  defuseLegacy,
-  logText,
-  mdText,
-  plainText,
-  truncate
-} from "./shared-text-escape.js";
+  error,
+  info,
+  notice,
+  setFailed,
+  warning
+} from "./shared-actions-core.js";
 
 // src/report/diagnoses.ts
 function diagnosedSection(failed, diagnoses, max = 10) {

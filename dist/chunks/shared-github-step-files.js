@@ -3,12 +3,12 @@ const { appendFileSync, closeSync, openSync, readSync, statSync, writeFileSync }
 const { createHash, randomUUID } = require("node:crypto");
 const { EOL } = require("node:os");
 import {
-  setFailed,
-  setOutput
-} from "./shared-actions-exec.js";
-import {
   commandText
 } from "./shared-text-escape.js";
+import {
+  setFailed,
+  setOutput
+} from "./shared-actions-core.js";
 
 // src/github/step-files.ts
 var STEP_FILE_VARIABLES = ["GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY", "GITHUB_ENV", "GITHUB_PATH", "GITHUB_STATE"];

@@ -1,11 +1,7 @@
 import {
-  failureMessageOf,
   runRecord,
   withDuration
-} from "./shared-history-merge.js";
-import {
-  STATUS_CODE
-} from "./shared-model.js";
+} from "./shared-history-records.js";
 
 // src/history/outcome-string.ts
 var REPEAT_FROM = 4;
@@ -128,13 +124,20 @@ function classPath(classname) {
 }
 
 // src/history/stored.ts
-var DAY_MS = 864e5;
 var LazyHistory = class extends Map {
   /** Tests kept in their stored form, in the order a Map of decoded histories would have them. */
   stored;
   /** Run rows by run key. */
   rows;
   bySeq = /* @__PURE__ */ new Map();
+  /**
+   * The runs by sequence number from `base` on (`bySeq` in an array, when the numbers are dense enough): decode reads
+   * one run per record. With it, each run's shared record of its last attempts string (runRecord's, looked up once).
+   */
+  base;
+  atSeq;
+  sharedAttempts = [];
+  sharedRecord = [];
   decoded = /* @__PURE__ */ new Map();
   /** Run times grow with sequence numbers: a history's runs in sequence order are in time order. */
   monotone;
@@ -142,7 +145,19 @@ var LazyHistory = class extends Map {
     super();
     this.stored = stored;
     this.rows = rows;
-    for (const [key, row] of rows) this.bySeq.set(row.seq, [key, row]);
+    let low = Number.POSITIVE_INFINITY;
+    let high = Number.NEGATIVE_INFINITY;
+    for (const [key, row] of rows) {
+      this.bySeq.set(row.seq, [key, row]);
+      if (row.seq < low) low = row.seq;
+      if (row.seq > high) high = row.seq;
+    }
+    this.base = rows.size > 0 ? low : 0;
+    if (rows.size > 0 && Number.isSafeInteger(low) && Number.isSafeInteger(high) && high - low < 4 * rows.size + 64) {
+      const atSeq = new Array(high - low + 1).fill(void 0);
+      for (const joined of this.bySeq.values()) atSeq[joined[1].seq - low] = joined;
+      this.atSeq = atSeq;
+    }
     const ordered = [...rows.values()].sort((a, b) => a.seq - b.seq);
     let monotone = true;
     for (let i = 1; i < ordered.length && monotone; i++) if (ordered[i].time < ordered[i - 1].time) monotone = false;
@@ -286,15 +301,37 @@ var LazyHistory = class extends Map {
     const seqs = [];
     const records = [];
     let sorted = true;
-    forEachRun(s.from, s.segments, (seq, attempts) => {
-      const joined = this.bySeq.get(seq);
-      if (!joined) throw new Error(`the history of '${id}' refers to run ${seq}, which is not in the runs table`);
-      const message = s.m?.[seq];
-      const record = runRecord(joined[0], joined[1], attempts, message);
-      if (records.length > 0 && records[records.length - 1].time > record.time) sorted = false;
-      records.push(record);
-      seqs.push(seq);
-    });
+    const atSeq = this.atSeq;
+    const base = this.base;
+    const messages = s.m;
+    const segments = s.segments;
+    let seq = s.from;
+    let lastTime = Number.NEGATIVE_INFINITY;
+    for (let g = 0; g < segments.length; g++) {
+      const { a: attempts, n } = segments[g];
+      if (attempts === "") {
+        seq += n;
+        continue;
+      }
+      for (let k = 0; k < n; k++, seq++) {
+        const at = seq - base;
+        const joined = atSeq === void 0 ? this.bySeq.get(seq) : atSeq[at];
+        if (!joined) throw new Error(`the history of '${id}' refers to run ${seq}, which is not in the runs table`);
+        const message = messages?.[seq];
+        let record;
+        if (message !== void 0 || atSeq === void 0) record = runRecord(joined[0], joined[1], attempts, message);
+        else if (this.sharedAttempts[at] === attempts) record = this.sharedRecord[at];
+        else {
+          record = runRecord(joined[0], joined[1], attempts);
+          this.sharedAttempts[at] = attempts;
+          this.sharedRecord[at] = record;
+        }
+        if (record.time < lastTime) sorted = false;
+        lastTime = record.time;
+        records.push(record);
+        seqs.push(seq);
+      }
+    }
     let order;
     if (!sorted) {
       order = records.map((_, i) => i).sort((x, y) => records[x].time - records[y].time);
@@ -349,50 +386,6 @@ function sameOutcomes(x, y) {
   const b = y.segments;
   return a === b || a.length === 1 && b.length === 1 && a[0].n === b[0].n && a[0].a === b[0].a;
 }
-function canMergeStored(rows, run) {
-  if (rows.has(run.key)) return false;
-  const ordered = [...rows.values()].sort((a, b) => a.seq - b.seq);
-  for (let i = 1; i < ordered.length; i++) if (ordered[i].time < ordered[i - 1].time) return false;
-  return ordered.length === 0 || run.time >= ordered[ordered.length - 1].time;
-}
-function trimmed(s, timeOf, oldestKept, maxRuns) {
-  let count = runCount(s.segments);
-  let i = 0;
-  let seq = s.from;
-  let dropInFirst = 0;
-  while (i < s.segments.length && count > 0) {
-    const seg = s.segments[i];
-    if (seg.a === "") {
-      seq += seg.n;
-      i++;
-      continue;
-    }
-    if (count > maxRuns || timeOf(seq) < oldestKept) {
-      count--;
-      seq++;
-      dropInFirst++;
-      if (dropInFirst === seg.n) {
-        i++;
-        dropInFirst = 0;
-      }
-      continue;
-    }
-    break;
-  }
-  if (count === 0) return null;
-  if (seq === s.from) return s;
-  const segments = s.segments.slice(i);
-  if (dropInFirst > 0) segments[0] = { a: segments[0].a, n: segments[0].n - dropInFirst };
-  const out = { name: s.name, classname: s.classname, from: seq, segments };
-  if (s.file !== void 0) out.file = s.file;
-  if (s.line !== void 0) out.line = s.line;
-  const m = s.m ? sinceSeq(s.m, seq) : void 0;
-  if (m) out.m = m;
-  if (s.d !== void 0) out.d = s.d;
-  const dur = s.dur && s.dur[0] < seq ? durationsSince(s.dur, seq) : s.dur;
-  if (dur && dur.length > 0) out.dur = dur;
-  return out;
-}
 function sameTimedRuns(a, b) {
   let i = 0;
   let j = 0;
@@ -408,198 +401,6 @@ function sameTimedRuns(a, b) {
 function durationAt(durations, seq) {
   for (let i = 0; i < durations.length; i += 2) if (durations[i] === seq) return durations[i + 1];
   return void 0;
-}
-function durationsSince(durations, from) {
-  const out = [];
-  for (let i = 0; i < durations.length; i += 2) if (durations[i] >= from) out.push(durations[i], durations[i + 1]);
-  return out;
-}
-function sinceSeq(byseq, from) {
-  let old = false;
-  for (const k in byseq) if (Number(k) < from) old = true;
-  if (!old) return byseq;
-  let out;
-  for (const [k, v] of Object.entries(byseq)) {
-    if (Number(k) < from) continue;
-    (out ??= {})[k] = v;
-  }
-  return out;
-}
-var SingleSegments = class {
-  made = /* @__PURE__ */ new Map();
-  of(a, n) {
-    let byCount = this.made.get(a);
-    if (!byCount) this.made.set(a, byCount = /* @__PURE__ */ new Map());
-    let segments = byCount.get(n);
-    if (!segments) byCount.set(n, segments = [{ a, n }]);
-    return segments;
-  }
-};
-function storedTest(name, classname, from, segments, file, line, dur) {
-  if (dur !== void 0) {
-    if (file !== void 0) return line !== void 0 ? { name, classname, from, segments, file, line, dur } : { name, classname, from, segments, file, dur };
-    return line !== void 0 ? { name, classname, from, segments, line, dur } : { name, classname, from, segments, dur };
-  }
-  if (file !== void 0) return line !== void 0 ? { name, classname, from, segments, file, line } : { name, classname, from, segments, file };
-  return line !== void 0 ? { name, classname, from, segments, line } : { name, classname, from, segments };
-}
-function appendedQuickly(previous, test, seq, attempts, duration, timeOf, oldestKept, maxRuns, single) {
-  const segs = previous.segments;
-  const last = segs[segs.length - 1];
-  const first = segs[0];
-  if (last.a !== attempts || first.a === "") return null;
-  const end = endOf(previous.from, segs);
-  if (seq !== end) return null;
-  const drop = Math.max(0, runCount(segs) + 1 - maxRuns);
-  const from = previous.from + drop;
-  if (drop >= first.n || timeOf(from) < oldestKept) return null;
-  let segments;
-  if (segs.length === 1) segments = drop === 1 ? segs : single.of(attempts, first.n + 1 - drop);
-  else {
-    const copy = segs.slice();
-    copy[copy.length - 1] = { a: attempts, n: last.n + 1 };
-    if (drop > 0) copy[0] = { a: first.a, n: first.n - drop };
-    segments = copy;
-  }
-  const file = test.file ?? previous.file;
-  const line = test.line ?? previous.line;
-  const m = previous.m ? sinceSeq(previous.m, from) : void 0;
-  let dur;
-  if (!previous.dur && end - 1 >= from) {
-    const d = previous.d;
-    dur = d !== void 0 ? duration !== void 0 ? [end - 1, d, seq, duration] : [end - 1, d] : duration !== void 0 ? [seq, duration] : [];
-  } else {
-    const earlier = previous.dur ?? (previous.d !== void 0 ? [end - 1, previous.d] : []);
-    const kept = drop > 0 && earlier.length > 0 && earlier[0] < from ? durationsSince(earlier, from) : earlier;
-    dur = duration !== void 0 ? kept.concat(seq, duration) : kept;
-  }
-  if (!m) return storedTest(test.name, test.classname, from, segments, file, line, dur.length > 0 ? dur : void 0);
-  const next = { name: test.name, classname: test.classname, from, segments };
-  if (file !== void 0) next.file = file;
-  if (line !== void 0) next.line = line;
-  next.m = m;
-  if (dur.length > 0) next.dur = dur;
-  return next;
-}
-function mergeStored(history, tests, run, row, options) {
-  const rows = new Map(history.rows);
-  rows.set(run.key, row);
-  const times = /* @__PURE__ */ new Map();
-  for (const r of rows.values()) times.set(r.seq, r.time);
-  const timeOf = (seq) => times.get(seq);
-  const oldestKept = (options.retentionNow ?? run.time) - options.retention.maxAgeDays * DAY_MS;
-  const maxRuns = options.retention.maxRuns;
-  const single = new SingleSegments();
-  const merged = (test, previous) => {
-    const attempts = test.attempts.length === 1 ? STATUS_CODE[test.attempts[0].status] : test.attempts.map((a) => STATUS_CODE[a.status]).join("");
-    const message = failureMessageOf(test, options.normalise);
-    const duration = test.attempts[test.attempts.length - 1]?.durationSec;
-    if (previous && message === void 0) {
-      const fast = appendedQuickly(previous, test, row.seq, attempts, duration, timeOf, oldestKept, maxRuns, single);
-      if (fast) return fast;
-    }
-    let next;
-    if (!previous) {
-      next = { name: test.name, classname: test.classname, from: row.seq, segments: [{ a: attempts, n: 1 }] };
-      if (message !== void 0) next.m = { [row.seq]: message };
-      if (duration !== void 0) next.dur = [row.seq, duration];
-    } else {
-      const end = endOf(previous.from, previous.segments);
-      const segments = previous.segments.slice();
-      const last = segments[segments.length - 1];
-      if (row.seq === end && last.a === attempts) segments[segments.length - 1] = { a: attempts, n: last.n + 1 };
-      else {
-        if (row.seq > end) segments.push({ a: "", n: row.seq - end });
-        segments.push({ a: attempts, n: 1 });
-      }
-      const earlier = previous.dur ?? (previous.d !== void 0 ? [end - 1, previous.d] : []);
-      const durations = duration !== void 0 ? earlier.concat(row.seq, duration) : earlier;
-      next = { name: test.name, classname: test.classname, from: previous.from, segments };
-      if (message !== void 0) next.m = { ...previous.m, [row.seq]: message };
-      else if (previous.m) next.m = previous.m;
-      if (durations.length > 0) next.dur = durations;
-    }
-    const file = test.file ?? previous?.file;
-    const line = test.line ?? previous?.line;
-    if (file !== void 0) next.file = file;
-    if (line !== void 0) next.line = line;
-    return trimmed(next, timeOf, oldestKept, maxRuns);
-  };
-  const stored = new Map(history.stored);
-  const keep = (id, previous, kept) => {
-    if (!kept) stored.delete(id);
-    else if (kept !== previous) stored.set(id, kept);
-  };
-  const inOrder = reportInOrder(history.stored, tests);
-  if (inOrder) {
-    const { at, added } = inOrder;
-    let i = 0;
-    history.stored.forEach((previous, id) => {
-      const j = at[i++];
-      keep(id, previous, j >= 0 ? merged(tests[j], previous) : trimmed(previous, timeOf, oldestKept, maxRuns));
-    });
-    for (const test of added) {
-      const kept = merged(test, void 0);
-      if (kept) stored.set(test.id, kept);
-    }
-    return new LazyHistory(stored, rows);
-  }
-  const ran = /* @__PURE__ */ new Map();
-  for (const test of tests) {
-    if (test.attempts.length === 0) continue;
-    if (ran.has(test.id)) return void 0;
-    ran.set(test.id, test);
-  }
-  let found = 0;
-  history.stored.forEach((previous, id) => {
-    const test = ran.get(id);
-    if (test) found++;
-    keep(id, previous, test ? merged(test, previous) : trimmed(previous, timeOf, oldestKept, maxRuns));
-  });
-  if (found < ran.size) {
-    for (const [id, test] of ran) {
-      if (history.stored.has(id)) continue;
-      const kept = merged(test, void 0);
-      if (kept) stored.set(id, kept);
-    }
-  }
-  return new LazyHistory(stored, rows);
-}
-function nextRan(tests, j) {
-  while (j < tests.length && tests[j].attempts.length === 0) j++;
-  return j;
-}
-function reportInOrder(history, tests) {
-  const at = new Int32Array(history.size).fill(-1);
-  const added = [];
-  let addedIds;
-  const isNew = (test) => {
-    if (history.has(test.id) || (addedIds ??= /* @__PURE__ */ new Set()).has(test.id)) return false;
-    addedIds.add(test.id);
-    added.push(test);
-    return true;
-  };
-  let j = nextRan(tests, 0);
-  let known = -1;
-  let i = 0;
-  for (const id of history.keys()) {
-    while (j < tests.length) {
-      if (tests[j].id === id) {
-        at[i] = j;
-        j = nextRan(tests, j + 1);
-        break;
-      }
-      if (known === j) break;
-      if (!isNew(tests[j])) {
-        known = j;
-        break;
-      }
-      j = nextRan(tests, j + 1);
-    }
-    i++;
-  }
-  for (; j < tests.length; j = nextRan(tests, j + 1)) if (!isNew(tests[j])) return void 0;
-  return { at, added };
 }
 
 export {
@@ -619,8 +420,5 @@ export {
   newestWindowOf,
   forEachNewestStretchOf,
   sameOutcomes,
-  canMergeStored,
-  trimmed,
-  durationAt,
-  mergeStored
+  durationAt
 };

@@ -1,13 +1,11 @@
 import {
-  scoreViewOf
-} from "./shared-report-scores.js";
-import {
-  clusterIndex,
-  parseClusters
-} from "./shared-clusters-cluster.js";
-import {
   PRESETS
 } from "./shared-rerun-presets-args.js";
+import {
+  changeSentence,
+  latestChange,
+  onsetOf
+} from "./shared-onset-changepoint.js";
 import {
   repositoryPath
 } from "./shared-owners-index.js";
@@ -17,13 +15,12 @@ import {
   parseCodeowners
 } from "./shared-owners-codeowners.js";
 import {
-  changeSentence,
-  latestChange,
-  onsetOf
-} from "./shared-onset-changepoint.js";
+  scoreViewOf
+} from "./shared-report-scores.js";
 import {
-  statsFileOf
-} from "./shared-store-snapshot.js";
+  clusterIndex,
+  parseClusters
+} from "./shared-clusters-cluster.js";
 import {
   mapClassname,
   parseClassMap
@@ -31,6 +28,13 @@ import {
 import {
   parseDiagnoses
 } from "./shared-diagnose-format.js";
+import {
+  mdInert,
+  redact
+} from "./shared-text-escape.js";
+import {
+  statsFileOf
+} from "./shared-store-snapshot.js";
 import {
   CLASS_MAP_FILE,
   CLUSTERS_FILE,
@@ -40,10 +44,6 @@ import {
 import {
   overrideExpired
 } from "./shared-store-layout.js";
-import {
-  mdInert,
-  redact
-} from "./shared-text-escape.js";
 
 // src/mcp/data.ts
 var NAMED = { "\n": "\\n", "\r": "\\r", "	": "\\t" };

@@ -1,7 +1,7 @@
 const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);
 const { mkdir, writeFile } = require("node:fs/promises");
 const { join } = require("node:path");
-const { isAbsolute, join: join2, resolve } = require("node:path");
+const { join: join2 } = require("node:path");
 const { createHash } = require("node:crypto");
 const { createHash: createHash2, createHmac, timingSafeEqual } = require("node:crypto");
 const { readFile, stat } = require("node:fs/promises");
@@ -43,6 +43,10 @@ import {
   withDamage
 } from "./shared-policy-hand-edits.js";
 import {
+  CODEOWNERS_LOCATIONS,
+  CODEOWNERS_MAX_BYTES
+} from "./shared-owners-codeowners.js";
+import {
   DEFAULT_CLUSTER_OPTIONS,
   assignIds,
   findClusters,
@@ -59,6 +63,7 @@ import {
   multiFactorScore,
   resolveScoringOptions,
   scoreAll,
+  scorerOf,
   successRate,
   tierOf
 } from "./shared-scoring-multi-factor.js";
@@ -70,14 +75,28 @@ import {
   thresholdedFlakiness
 } from "./shared-scoring-thresholded.js";
 import {
-  CODEOWNERS_LOCATIONS,
-  CODEOWNERS_MAX_BYTES
-} from "./shared-owners-codeowners.js";
+  isOnDefaultBranch,
+  runIdentity,
+  runUrl
+} from "./shared-config-context.js";
+import {
+  inboxPrefix
+} from "./shared-store-inbox-refs.js";
+import {
+  createClient,
+  describeApiError,
+  requestOptions
+} from "./shared-github-client.js";
+import {
+  commandText
+} from "./shared-text-escape.js";
 import {
   LineTexts,
   RunMarks,
   boundedBranch,
+  canMergeStored,
   inBrokenShard,
+  mergeStored,
   nextSeq,
   parseSnapshot,
   quietCatchUp,
@@ -91,33 +110,16 @@ import {
 } from "./shared-store-snapshot.js";
 import {
   LazyHistory,
-  canMergeStored,
-  mergeStored,
   neverFailed
 } from "./shared-history-stored.js";
 import {
   DEFAULT_RETENTION,
-  failureKey,
   ingestionKey,
   mergeRun
 } from "./shared-history-merge.js";
 import {
-  isFailure
-} from "./shared-model.js";
-import {
-  error,
-  group,
-  info,
-  warning
-} from "./shared-actions-exec.js";
-import {
-  isOnDefaultBranch,
-  runIdentity,
-  runUrl
-} from "./shared-config-context.js";
-import {
-  inboxPrefix
-} from "./shared-store-inbox-refs.js";
+  failureKey
+} from "./shared-history-records.js";
 import {
   CLASS_MAP_FILE,
   CLUSTERS_FILE,
@@ -154,13 +156,17 @@ import {
   valueText
 } from "./shared-history-cell.js";
 import {
-  createClient,
-  describeApiError,
-  requestOptions
-} from "./shared-github-client.js";
+  isFailure
+} from "./shared-model.js";
 import {
-  commandText
-} from "./shared-text-escape.js";
+  error,
+  group,
+  info,
+  warning
+} from "./shared-actions-core.js";
+import {
+  findReports
+} from "./shared-pipeline-find-reports.js";
 
 // src/store/results-file.ts
 var RESULTS_KIND = "flakeguard-results";
@@ -265,19 +271,11 @@ function parseResultsValue(raw) {
 }
 
 // src/pipeline/job.ts
-async function findReports(patterns, workspace) {
-  const glob = await import("./actions-glob.js");
-  const absolute = patterns.map((p) => {
-    const negated = p.startsWith("!");
-    const body = negated ? p.slice(1) : p;
-    return `${negated ? "!" : ""}${isAbsolute(body) ? body : resolve(workspace, body)}`;
-  });
-  const globber = await glob.create(absolute.join("\n"), { matchDirectories: false, followSymbolicLinks: false });
-  return (await globber.glob()).sort();
-}
-async function readReports(inputs, ctx) {
+async function readReports(inputs, ctx, found) {
   return group("Reading test reports", async () => {
-    const files = await findReports(inputs.reports, ctx.workspace);
+    const early = await found;
+    if (early?.written) process.stdout.write(early.written);
+    const files = early?.files ?? await findReports(inputs.reports, ctx.workspace);
     info(`${files.length} report file${files.length === 1 ? "" : "s"} matched.`);
     const unmatched = files.length === 0 ? unmatchedText(inputs.reports, await xmlFilesIn(ctx.workspace)) : void 0;
     const parsed = await parseReportFiles(files, { workspace: ctx.workspace });
@@ -423,9 +421,11 @@ var round = (x) => x === null ? null : Math.round(x * 1e3) / 1e3;
 function statsScores(now, scoring = {}) {
   const memo = createPfsMemo();
   const pfsConfig = resolveScoringOptions(scoring).pfs;
+  const one = Number.isFinite(now) ? scorerOf({ ...scoring, now }, memo) : void 0;
   return (history) => {
     const out = /* @__PURE__ */ new Map();
-    for (const [id, s] of scoreAll(history.values(), { ...scoring, now }, memo)) {
+    const scored = one ? scoredOneByOne(history, one) : scoreAll(history.values(), { ...scoring, now }, memo);
+    for (const [id, s] of scored) {
       const test = history.get(id);
       out.set(id, {
         tier: s.tier,
@@ -445,6 +445,9 @@ function statsScores(now, scoring = {}) {
     }
     return out;
   };
+}
+function* scoredOneByOne(history, score) {
+  for (const h of history.values()) yield [h.id, score(h)];
 }
 function pfsPhrase(scores) {
   const pfs2 = scores?.pfs;
@@ -2142,7 +2145,7 @@ function attemptJobsLookup(client, ctx) {
 // src/dashboard/branch-files.ts
 
 // src/dashboard/marker.generated.ts
-var DASHBOARD_MARKER = "flakeguard 0.8.0 page 9939a5393302";
+var DASHBOARD_MARKER = "flakeguard 0.8.1 page 2e24eb714b93";
 
 // src/dashboard/branch-files.ts
 function isCurrentPage(html) {

@@ -2,14 +2,6 @@ const require = process.getBuiltinModule('node:module').createRequire(import.met
 const { createHash } = require("node:crypto");
 const { join } = require("node:path");
 import {
-  autoFlags,
-  detectRunner,
-  readRunnerScript,
-  readWorkspaceFacts,
-  rerunEnv,
-  runRound
-} from "./shared-rerun-process.js";
-import {
   ORDER_REASON,
   capName,
   cleanIds,
@@ -20,6 +12,17 @@ import {
   twinNamer
 } from "./shared-junit-xml.js";
 import {
+  commandFound
+} from "./shared-rerun-typo.js";
+import {
+  autoFlags,
+  detectRunner,
+  readRunnerScript,
+  readWorkspaceFacts,
+  rerunEnv,
+  runRound
+} from "./shared-rerun-process.js";
+import {
   finalAttemptFailed,
   findOutages,
   judgeFailures,
@@ -27,16 +30,13 @@ import {
   ruleState
 } from "./shared-policy-hand-edits.js";
 import {
+  findPreset
+} from "./shared-rerun-presets-args.js";
+import {
   DEFAULT_THRESHOLDED_CONFIG,
   allocateBudget,
   thresholdedFlakiness
 } from "./shared-scoring-thresholded.js";
-import {
-  commandFound
-} from "./shared-rerun-typo.js";
-import {
-  findPreset
-} from "./shared-rerun-presets-args.js";
 import {
   answerKey,
   combineParts,
@@ -58,6 +58,10 @@ import {
   failureCounts
 } from "./shared-rerun-stopping.js";
 import {
+  commandText,
+  logText
+} from "./shared-text-escape.js";
+import {
   emptySnapshot
 } from "./shared-store-snapshot.js";
 import {
@@ -70,11 +74,7 @@ import {
   info,
   notice,
   warning
-} from "./shared-actions-exec.js";
-import {
-  commandText,
-  logText
-} from "./shared-text-escape.js";
+} from "./shared-actions-core.js";
 
 // src/pipeline/rerun.ts
 

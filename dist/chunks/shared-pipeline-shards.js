@@ -41,18 +41,6 @@ import {
   syncRun
 } from "./shared-store-sync.js";
 import {
-  normalizeErrorMessage
-} from "./shared-rerun-stopping.js";
-import {
-  parseSnapshot
-} from "./shared-store-snapshot.js";
-import {
-  group,
-  info,
-  setSecret,
-  warning
-} from "./shared-actions-exec.js";
-import {
   dataRemote
 } from "./shared-config-context.js";
 import {
@@ -64,15 +52,27 @@ import {
   readInputs
 } from "./shared-config-inputs.js";
 import {
+  normalizeErrorMessage
+} from "./shared-rerun-stopping.js";
+import {
+  commandText,
+  logText
+} from "./shared-text-escape.js";
+import {
+  parseSnapshot
+} from "./shared-store-snapshot.js";
+import {
   BADGE_FILE
 } from "./shared-store-decisions.js";
 import {
   runCell
 } from "./shared-history-cell.js";
 import {
-  commandText,
-  logText
-} from "./shared-text-escape.js";
+  group,
+  info,
+  setSecret,
+  warning
+} from "./shared-actions-core.js";
 
 // src/artifacts/bundle.ts
 

@@ -8,23 +8,23 @@ import {
   DEFAULT_POLICY
 } from "./shared-scoring-multi-factor.js";
 import {
-  DEFAULT_RETENTION
-} from "./shared-history-merge.js";
-import {
-  info,
-  warning
-} from "./shared-actions-exec.js";
-import {
   InputError
 } from "./shared-config-inputs.js";
+import {
+  commandText,
+  logText
+} from "./shared-text-escape.js";
+import {
+  DEFAULT_RETENTION
+} from "./shared-history-merge.js";
 import {
   shardOf,
   statsPath
 } from "./shared-store-layout.js";
 import {
-  commandText,
-  logText
-} from "./shared-text-escape.js";
+  info,
+  warning
+} from "./shared-actions-core.js";
 
 // src/config/file.ts
 

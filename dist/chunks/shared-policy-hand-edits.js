@@ -3,18 +3,20 @@ import {
   inBrokenShard
 } from "./shared-store-snapshot.js";
 import {
-  failureKey,
   failureMessageOf
 } from "./shared-history-merge.js";
 import {
-  isFailure
-} from "./shared-model.js";
+  failureKey
+} from "./shared-history-records.js";
 import {
   overrideExpired
 } from "./shared-store-layout.js";
 import {
   commitOf
 } from "./shared-history-cell.js";
+import {
+  isFailure
+} from "./shared-model.js";
 
 // src/policy/outcome.ts
 function finalAttemptFailed(test) {

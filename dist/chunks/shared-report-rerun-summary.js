@@ -2,11 +2,11 @@ import {
   blockingAfterReruns
 } from "./shared-rerun-plan.js";
 import {
-  isFailure
-} from "./shared-model.js";
-import {
   mdText
 } from "./shared-text-escape.js";
+import {
+  isFailure
+} from "./shared-model.js";
 
 // src/report/rerun-summary.ts
 var UNREPRODUCED_CHARS = 2400;

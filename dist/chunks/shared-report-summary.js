@@ -6,6 +6,11 @@ import {
   symbols
 } from "./shared-report-scores.js";
 import {
+  mdText,
+  plainText,
+  truncateBytes
+} from "./shared-text-escape.js";
+import {
   LazyHistory,
   forEachNewestStretchOf,
   newestWindowOf,
@@ -14,11 +19,6 @@ import {
 import {
   isFailure
 } from "./shared-model.js";
-import {
-  mdText,
-  plainText,
-  truncateBytes
-} from "./shared-text-escape.js";
 
 // src/report/annotations.ts
 var TITLE_MAX = 255;

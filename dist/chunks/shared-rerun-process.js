@@ -7,13 +7,13 @@ const { mkdir, rm, stat: stat2, writeFile } = require("node:fs/promises");
 const { join: join2 } = require("node:path");
 const { readdirSync, readFileSync } = require("node:fs");
 import {
-  rerunTestOf
-} from "./shared-rerun-plan.js";
-import {
   shellLine,
   shellQuote,
   splitWords
 } from "./shared-text-shell.js";
+import {
+  rerunTestOf
+} from "./shared-rerun-plan.js";
 
 // src/rerun/script-args.ts
 var LAUNCHERS = /* @__PURE__ */ new Set(["npx", "cross-env", "env", "yarn", "pnpm", "exec", "--"]);

@@ -11,12 +11,12 @@ import {
   thresholdedFlakiness
 } from "./shared-scoring-thresholded.js";
 import {
+  commitOf
+} from "./shared-history-cell.js";
+import {
   CODE_STATUS,
   isFailure
 } from "./shared-model.js";
-import {
-  commitOf
-} from "./shared-history-cell.js";
 
 // src/scoring/flip-rate.ts
 var DEFAULT_FLIP_RATE_CONFIG = Object.freeze({ window: 10, ewmaAlpha: 0.3, ewmaWindow: 20 });
@@ -350,6 +350,12 @@ function scoreAll(histories, opts, memo = createPfsMemo()) {
   for (const h of source) out.set(h.id, score(h, o, now, memo, scratch));
   return out;
 }
+function scorerOf(opts, memo = createPfsMemo()) {
+  const o = resolveScoringOptions(opts);
+  if (!Number.isFinite(o.now)) throw new Error("scorerOf needs a finite now");
+  const scratch = scratchFor(o);
+  return (h) => score(h, o, o.now, memo, scratch);
+}
 
 // src/policy/rules/defaults.ts
 var DEFAULT_RULE_OPTIONS = {
@@ -501,6 +507,7 @@ export {
   successRate,
   resolveScoringOptions,
   scoreAll,
+  scorerOf,
   DEFAULT_POLICY,
   gatherEvidence,
   describeEvidence,

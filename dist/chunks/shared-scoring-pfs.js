@@ -32,7 +32,10 @@ function createPfsMemo() {
     groupOfRun: new Int32Array(128),
     lastGroups: 0,
     groupFails: new Int32Array(128),
-    groupPasses: new Int32Array(128)
+    groupPasses: new Int32Array(128),
+    smallByConfig: /* @__PURE__ */ new Map(),
+    smallConfig: void 0,
+    small: void 0
   };
 }
 function pfsStats(runs, memo = createPfsMemo()) {
@@ -415,8 +418,35 @@ function computePfs(s, config = DEFAULT_PFS_CONFIG) {
     observations
   };
 }
+function smallStatsKey(s) {
+  const { good, goodFailures, passes, allFail } = s;
+  if ((good & 1023) !== good || (goodFailures & 1023) !== goodFailures || (passes & 1023) !== passes || allFail.length > 1) return -1;
+  let k = 0;
+  let n = 0;
+  if (allFail.length === 1) {
+    [k, n] = allFail[0];
+    if ((k & 255) !== k || (n & 255) !== n || k === 0) return -1;
+  }
+  return good + 1024 * (goodFailures + 1024 * (passes + 1024 * (k + 256 * n)));
+}
 function pfsFromStats(s, config = DEFAULT_PFS_CONFIG, memo) {
   if (memo === void 0) return computePfs(s, config);
+  const small = smallStatsKey(s);
+  if (small >= 0) {
+    let byNumber = memo.small;
+    if (memo.smallConfig !== config || byNumber === void 0) {
+      byNumber = memo.smallByConfig.get(config);
+      if (byNumber === void 0) memo.smallByConfig.set(config, byNumber = /* @__PURE__ */ new Map());
+      memo.smallConfig = config;
+      memo.small = byNumber;
+    }
+    let r2 = byNumber.get(small);
+    if (r2 === void 0) {
+      r2 = Object.freeze(computePfs(s, config));
+      byNumber.set(small, r2);
+    }
+    return r2;
+  }
   const key = `${configKey(config)}#${pfsStatsKey(s)}`;
   let r = memo.posteriors.get(key);
   if (r === void 0) {

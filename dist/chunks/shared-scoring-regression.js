@@ -10,6 +10,20 @@ var MIN_FAILING = 2;
 function evidenceRuns(runs) {
   return runs.filter((r) => !r.outage && hasOutcome(r.attempts));
 }
+function evidenceOf(runs) {
+  for (let i = 0; i < runs.length; i++) {
+    const r = runs[i];
+    if (r.outage || !hasOutcome(r.attempts)) return evidenceRuns(runs);
+  }
+  return runs;
+}
+function hasFailure(attempts) {
+  for (let i = 0; i < attempts.length; i++) {
+    const c = attempts.charCodeAt(i);
+    if (c === 70 || c === 69) return true;
+  }
+  return false;
+}
 function hasOutcome(attempts) {
   for (let i = 0; i < attempts.length; i++) if (attempts.charCodeAt(i) !== 83) return true;
   return false;
@@ -62,12 +76,12 @@ function pfsRose(runs, baseline, window = RECENT_WINDOW, minFailing = MIN_FAILIN
   return now[1] > before[2] ? { now, before } : void 0;
 }
 function pfsTrendOf(runs, points = 5, every = 5, window = RECENT_WINDOW, config = DEFAULT_PFS_CONFIG, memo, onlyIfFailing = false) {
-  const evidence = evidenceRuns(runs);
+  const evidence = evidenceOf(runs);
   const out = [];
   if (onlyIfFailing) {
     const span = Math.max(0, evidence.length - (points - 1) * every - window);
     let failing = false;
-    for (let r = evidence.length - 1; r >= span && !failing; r--) failing = /[FE]/.test(evidence[r].attempts);
+    for (let r = evidence.length - 1; r >= span && !failing; r--) failing = hasFailure(evidence[r].attempts);
     if (!failing) return out;
   }
   for (let k = points - 1; k >= 0; k--) {

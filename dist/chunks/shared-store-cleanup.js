@@ -88,6 +88,7 @@ var openClones = new OpenClones();
 export {
   CLONE_PREFIX,
   cloneRoot,
+  removeOwnClonesSync,
   removeClonesOnSignals,
   sweepStaleClones,
   openClones

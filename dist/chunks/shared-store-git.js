@@ -5,13 +5,7 @@ const { tmpdir } = require("node:os");
 const { join } = require("node:path");
 const { spawn } = require("node:child_process");
 const { Buffer: Buffer2 } = require("node:buffer");
-import {
-  PARCEL_FILE,
-  SEAL_FILE,
-  inboxPrefix,
-  parkedFrom,
-  refusedPrefix
-} from "./shared-store-inbox-refs.js";
+const { isUtf8 } = require("node:buffer");
 import {
   GitError,
   isLostRace,
@@ -22,10 +16,12 @@ import {
   withConfig
 } from "./shared-store-git-process.js";
 import {
-  CLONE_PREFIX,
-  openClones,
-  sweepStaleClones
-} from "./shared-store-cleanup.js";
+  PARCEL_FILE,
+  SEAL_FILE,
+  inboxPrefix,
+  parkedFrom,
+  refusedPrefix
+} from "./shared-store-inbox-refs.js";
 import {
   DEFAULT_READ_BOUNDS,
   boundFiles,
@@ -36,6 +32,14 @@ import {
   isRegularFile,
   ownsPath
 } from "./shared-store-decisions.js";
+import {
+  isQuietPath
+} from "./shared-store-layout.js";
+import {
+  CLONE_PREFIX,
+  openClones,
+  sweepStaleClones
+} from "./shared-store-cleanup.js";
 
 // src/store/git-auth.ts
 function authEnv(remoteUrl, token) {
@@ -149,8 +153,8 @@ function catFileBatch(cwd, shas, env, onObject, timeoutMs = 12e4) {
 }
 
 // src/store/git.ts
-function blobId(text) {
-  return createHash("sha1").update(`blob ${Buffer.byteLength(text, "utf8")}\0`).update(text, "utf8").digest("hex");
+function blobId(text, bytes = Buffer.byteLength(text, "utf8")) {
+  return createHash("sha1").update(`blob ${bytes}\0`).update(text, "utf8").digest("hex");
 }
 function quotePath(path) {
   return /^[\x21-\x7e]+$/.test(path) && !path.startsWith('"') ? path : JSON.stringify(path);
@@ -306,17 +310,23 @@ var DataRepo = class _DataRepo {
       const byPath = new Map(entries.map((e) => [e.sha, e.path]));
       const shas = [...new Set(entries.map((e) => e.sha))];
       const texts = /* @__PURE__ */ new Map();
+      const quiet = new Set(entries.filter((e) => isQuietPath(e.path)).map((e) => e.sha));
+      const lossless = /* @__PURE__ */ new Set();
       await catFileBatch(this.dir, shas, this.env, ({ sha, type, bytes }) => {
         if (type !== "blob" || !byPath.has(sha)) throw new GitError(`git cat-file gave '${sha} ${type}' for ${byPath.get(sha) ?? "an object not asked for"}`, "", null);
         reading = byPath.get(sha);
         texts.set(sha, bytes.toString("utf8"));
+        if (quiet.has(sha) && isUtf8(bytes)) lossless.add(sha);
         reading = void 0;
       });
+      const asRead = /* @__PURE__ */ new Map();
       for (const { sha, path } of entries) {
         const text = texts.get(sha);
         if (text === void 0) throw new GitError(`git cat-file gave nothing for ${path}`, "", null);
         files.set(path, text);
+        if (lossless.has(sha)) asRead.set(path, text);
       }
+      this.asRead = { head: this.head, texts: asRead };
       texts.clear();
       return files;
     } catch (error) {
@@ -325,6 +335,13 @@ var DataRepo = class _DataRepo {
       return empty;
     }
   }
+  /**
+   * The quiet files' texts the last readFiles of the head gave, for the blobs that are UTF-8 (each text encodes back to
+   * its blob's bytes): a write whose text for the path is this one writes the same blob, and commitFiles need not hash
+   * it. Only quiet files: a write keeps most of them as read (src/pipeline/render-files.ts), and their texts are held
+   * until the write anyway (the snapshot's quiet reads, then the files written).
+   */
+  asRead;
   /** The owned files the last readFiles of the head left out for their size: never replaced, never deleted. */
   leftOut;
   /**
@@ -369,12 +386,22 @@ var DataRepo = class _DataRepo {
     const blocked = blockedPaths(entries);
     const leftOut = this.leftOut?.head === this.head ? this.leftOut.paths : /* @__PURE__ */ new Set();
     const writable = (path) => !blocked.has(path) && !blocked.has(path.slice(0, Math.max(0, path.lastIndexOf("/")))) && !leftOut.has(path);
-    const changed = [...files].filter(([path, text]) => writable(path) && before.get(path)?.sha !== blobId(text));
+    const asRead = this.asRead?.head === this.head ? this.asRead.texts : /* @__PURE__ */ new Map();
+    const changed = [];
+    for (const [path, text] of files) {
+      if (!writable(path)) continue;
+      const old = before.get(path);
+      if (old !== void 0 && asRead.get(path) === text) continue;
+      const bytes = Buffer.byteLength(text, "utf8");
+      if (old !== void 0 && (old.size === void 0 || old.size === bytes) && old.sha === blobId(text, bytes)) continue;
+      changed.push([path, text, bytes]);
+    }
+    this.asRead = void 0;
     const deleted = entries.filter((e) => ownsPath(e.path) && isRegularFile(e.mode) && !files.has(e.path) && !leftOut.has(e.path)).map((e) => e.path);
     if (!root && changed.length === 0 && deleted.length === 0) return false;
     const chunks = [];
-    const data = (text) => {
-      chunks.push(`data ${Buffer.byteLength(text, "utf8")}
+    const data = (text, bytes = Buffer.byteLength(text, "utf8")) => {
+      chunks.push(`data ${bytes}
 `, text, "\n");
     };
     const when = `${Math.floor(Date.now() / 1e3)} +0000`;
@@ -390,10 +417,10 @@ committer ${identity("COMMITTER")} ${when}
 `);
     for (const path of deleted) chunks.push(`D ${quotePath(path)}
 `);
-    for (const [path, text] of changed) {
+    for (const [path, text, bytes] of changed) {
       chunks.push(`M ${before.get(path)?.mode === "100755" ? "100755" : "100644"} inline ${quotePath(path)}
 `);
-      data(text);
+      data(text, bytes);
     }
     chunks.push("\ndone\n");
     const marks = join(this.dir, "flakeguard-marks");

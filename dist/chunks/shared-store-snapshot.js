@@ -8,12 +8,14 @@ import {
   parseOutcomeString,
   pushSegment,
   renderOutcomeString,
-  runCount,
-  trimmed
+  runCount
 } from "./shared-history-stored.js";
 import {
-  runRecord
+  failureMessageOf
 } from "./shared-history-merge.js";
+import {
+  runRecord
+} from "./shared-history-records.js";
 import {
   DEFAULT_READ_BOUNDS,
   leftOutProblems,
@@ -38,6 +40,188 @@ import {
   shardOf,
   statsPath
 } from "./shared-store-layout.js";
+import {
+  STATUS_CODE
+} from "./shared-model.js";
+
+// src/history/stored-merge.ts
+var DAY_MS = 864e5;
+function canMergeStored(rows, run) {
+  if (rows.has(run.key)) return false;
+  const ordered = [...rows.values()].sort((a, b) => a.seq - b.seq);
+  for (let i = 1; i < ordered.length; i++) if (ordered[i].time < ordered[i - 1].time) return false;
+  return ordered.length === 0 || run.time >= ordered[ordered.length - 1].time;
+}
+function trimmed(s, timeOf, oldestKept, maxRuns) {
+  let count = runCount(s.segments);
+  let i = 0;
+  let seq = s.from;
+  let dropInFirst = 0;
+  while (i < s.segments.length && count > 0) {
+    const seg = s.segments[i];
+    if (seg.a === "") {
+      seq += seg.n;
+      i++;
+      continue;
+    }
+    if (count > maxRuns || timeOf(seq) < oldestKept) {
+      count--;
+      seq++;
+      dropInFirst++;
+      if (dropInFirst === seg.n) {
+        i++;
+        dropInFirst = 0;
+      }
+      continue;
+    }
+    break;
+  }
+  if (count === 0) return null;
+  if (seq === s.from) return s;
+  const segments = s.segments.slice(i);
+  if (dropInFirst > 0) segments[0] = { a: segments[0].a, n: segments[0].n - dropInFirst };
+  const out = { name: s.name, classname: s.classname, from: seq, segments };
+  if (s.file !== void 0) out.file = s.file;
+  if (s.line !== void 0) out.line = s.line;
+  const m = s.m ? sinceSeq(s.m, seq) : void 0;
+  if (m) out.m = m;
+  if (s.d !== void 0) out.d = s.d;
+  const dur = s.dur && s.dur[0] < seq ? durationsSince(s.dur, seq) : s.dur;
+  if (dur && dur.length > 0) out.dur = dur;
+  return out;
+}
+function durationsSince(durations, from) {
+  const out = [];
+  for (let i = 0; i < durations.length; i += 2) if (durations[i] >= from) out.push(durations[i], durations[i + 1]);
+  return out;
+}
+function sinceSeq(byseq, from) {
+  let old = false;
+  for (const k in byseq) if (Number(k) < from) old = true;
+  if (!old) return byseq;
+  let out;
+  for (const [k, v] of Object.entries(byseq)) {
+    if (Number(k) < from) continue;
+    (out ??= {})[k] = v;
+  }
+  return out;
+}
+var SingleSegments = class {
+  made = /* @__PURE__ */ new Map();
+  of(a, n) {
+    let byCount = this.made.get(a);
+    if (!byCount) this.made.set(a, byCount = /* @__PURE__ */ new Map());
+    let segments = byCount.get(n);
+    if (!segments) byCount.set(n, segments = [{ a, n }]);
+    return segments;
+  }
+};
+function storedTest(name, classname, from, segments, file, line, dur) {
+  if (dur !== void 0) {
+    if (file !== void 0) return line !== void 0 ? { name, classname, from, segments, file, line, dur } : { name, classname, from, segments, file, dur };
+    return line !== void 0 ? { name, classname, from, segments, line, dur } : { name, classname, from, segments, dur };
+  }
+  if (file !== void 0) return line !== void 0 ? { name, classname, from, segments, file, line } : { name, classname, from, segments, file };
+  return line !== void 0 ? { name, classname, from, segments, line } : { name, classname, from, segments };
+}
+function appendedQuickly(previous, test, seq, attempts, duration, timeOf, oldestKept, maxRuns, single) {
+  const segs = previous.segments;
+  const last = segs[segs.length - 1];
+  const first = segs[0];
+  if (last.a !== attempts || first.a === "") return null;
+  const end = endOf(previous.from, segs);
+  if (seq !== end) return null;
+  const drop = Math.max(0, runCount(segs) + 1 - maxRuns);
+  const from = previous.from + drop;
+  if (drop >= first.n || timeOf(from) < oldestKept) return null;
+  let segments;
+  if (segs.length === 1) segments = drop === 1 ? segs : single.of(attempts, first.n + 1 - drop);
+  else {
+    const copy = segs.slice();
+    copy[copy.length - 1] = { a: attempts, n: last.n + 1 };
+    if (drop > 0) copy[0] = { a: first.a, n: first.n - drop };
+    segments = copy;
+  }
+  const file = test.file ?? previous.file;
+  const line = test.line ?? previous.line;
+  const m = previous.m ? sinceSeq(previous.m, from) : void 0;
+  let dur;
+  if (!previous.dur && end - 1 >= from) {
+    const d = previous.d;
+    dur = d !== void 0 ? duration !== void 0 ? [end - 1, d, seq, duration] : [end - 1, d] : duration !== void 0 ? [seq, duration] : [];
+  } else {
+    const earlier = previous.dur ?? (previous.d !== void 0 ? [end - 1, previous.d] : []);
+    const kept = drop > 0 && earlier.length > 0 && earlier[0] < from ? durationsSince(earlier, from) : earlier;
+    dur = duration !== void 0 ? kept.concat(seq, duration) : kept;
+  }
+  if (!m) return storedTest(test.name, test.classname, from, segments, file, line, dur.length > 0 ? dur : void 0);
+  const next = { name: test.name, classname: test.classname, from, segments };
+  if (file !== void 0) next.file = file;
+  if (line !== void 0) next.line = line;
+  next.m = m;
+  if (dur.length > 0) next.dur = dur;
+  return next;
+}
+function mergeStored(history, tests, run, row, options) {
+  const rows = new Map(history.rows);
+  rows.set(run.key, row);
+  const times = /* @__PURE__ */ new Map();
+  for (const r of rows.values()) times.set(r.seq, r.time);
+  const timeOf = (seq) => times.get(seq);
+  const oldestKept = (options.retentionNow ?? run.time) - options.retention.maxAgeDays * DAY_MS;
+  const maxRuns = options.retention.maxRuns;
+  const single = new SingleSegments();
+  const merged = (test, previous) => {
+    const attempts = test.attempts.length === 1 ? STATUS_CODE[test.attempts[0].status] : test.attempts.map((a) => STATUS_CODE[a.status]).join("");
+    const message = failureMessageOf(test, options.normalise);
+    const duration = test.attempts[test.attempts.length - 1]?.durationSec;
+    if (previous && message === void 0) {
+      const fast = appendedQuickly(previous, test, row.seq, attempts, duration, timeOf, oldestKept, maxRuns, single);
+      if (fast) return fast;
+    }
+    let next;
+    if (!previous) {
+      next = { name: test.name, classname: test.classname, from: row.seq, segments: [{ a: attempts, n: 1 }] };
+      if (message !== void 0) next.m = { [row.seq]: message };
+      if (duration !== void 0) next.dur = [row.seq, duration];
+    } else {
+      const end = endOf(previous.from, previous.segments);
+      const segments = previous.segments.slice();
+      const last = segments[segments.length - 1];
+      if (row.seq === end && last.a === attempts) segments[segments.length - 1] = { a: attempts, n: last.n + 1 };
+      else {
+        if (row.seq > end) segments.push({ a: "", n: row.seq - end });
+        segments.push({ a: attempts, n: 1 });
+      }
+      const earlier = previous.dur ?? (previous.d !== void 0 ? [end - 1, previous.d] : []);
+      const durations = duration !== void 0 ? earlier.concat(row.seq, duration) : earlier;
+      next = { name: test.name, classname: test.classname, from: previous.from, segments };
+      if (message !== void 0) next.m = { ...previous.m, [row.seq]: message };
+      else if (previous.m) next.m = previous.m;
+      if (durations.length > 0) next.dur = durations;
+    }
+    const file = test.file ?? previous?.file;
+    const line = test.line ?? previous?.line;
+    if (file !== void 0) next.file = file;
+    if (line !== void 0) next.line = line;
+    return trimmed(next, timeOf, oldestKept, maxRuns);
+  };
+  const stored = new Map(history.stored);
+  for (const test of tests) {
+    if (test.attempts.length === 0) continue;
+    const current = stored.get(test.id);
+    if (current !== void 0 && !("segments" in current)) return void 0;
+    stored.set(test.id, test);
+  }
+  const read = history.stored.values();
+  stored.forEach((entry, id) => {
+    const previous = read.next().value;
+    const kept = entry === previous ? trimmed(previous, timeOf, oldestKept, maxRuns) : merged(entry, previous);
+    if (!kept) stored.delete(id);
+    else if (kept !== entry) stored.set(id, kept);
+  });
+  return new LazyHistory(stored, rows);
+}
 
 // src/store/run-figures.ts
 var MAX_BRANCH_BYTES = 64;
@@ -895,6 +1079,8 @@ function inBrokenShard(snapshot, id) {
 }
 
 export {
+  canMergeStored,
+  mergeStored,
   boundedBranch,
   readFigures,
   nextSeq,

@@ -1,12 +1,12 @@
 import {
+  inboxPrefix,
+  refusedPrefix
+} from "./shared-store-inbox-refs.js";
+import {
   damageReason,
   emptySnapshot,
   parseSnapshot
 } from "./shared-store-snapshot.js";
-import {
-  inboxPrefix,
-  refusedPrefix
-} from "./shared-store-inbox-refs.js";
 import {
   DEFAULT_READ_BOUNDS,
   markRead

@@ -3,12 +3,12 @@ import {
   shellQuote
 } from "./shared-text-shell.js";
 import {
-  ownerText
-} from "./shared-owners-codeowners.js";
-import {
   latestChange,
   onsetOf
 } from "./shared-onset-changepoint.js";
+import {
+  ownerText
+} from "./shared-owners-codeowners.js";
 import {
   overrideExpired
 } from "./shared-store-layout.js";

@@ -12,16 +12,17 @@ import {
   shownId,
   unchanged
 } from "../chunks/shared-cli-override.js";
+import "../chunks/shared-text-edit-distance.js";
 import "../chunks/shared-store-snapshot.js";
 import "../chunks/shared-history-stored.js";
 import "../chunks/shared-history-merge.js";
-import "../chunks/shared-text-edit-distance.js";
-import "../chunks/shared-model.js";
+import "../chunks/shared-history-records.js";
 import "../chunks/shared-store-read-bounds.js";
 import "../chunks/shared-store-decisions.js";
 import "../chunks/shared-store-layout.js";
 import "../chunks/shared-history-cell.js";
 import "../chunks/shared-cost-index.js";
+import "../chunks/shared-model.js";
 import "../chunks/shared-runtime.js";
 
 // src/cli/main.ts
@@ -278,7 +279,7 @@ function parseCommandLine(argv, version) {
 }
 
 // src/cli/main.ts
-var VERSION = true ? "0.8.0" : "unbundled";
+var VERSION = true ? "0.8.1" : "unbundled";
 var UsageError = class extends CliError {
 };
 function oneTest(positionals, command, what = "<test>") {
