@@ -126,7 +126,7 @@ if (only.has('step')) {
       case: `${tests / 1000}k tests, 200-run history`,
       ms: step.ms,
       peakRssMiB: step.peakRssMiB,
-      note: `median of ${step.measures.length} (load ${step.load.join('/')}); parse floor ${f.ms} ms, ${f.peakRssMiB} MiB: step ${f.ratio}x the floor (paired), +${f.overMs} ms; git ${step.gitMs} ms in ${step.gitCommands} commands (remote side ${step.gitRemoteMs} ms); CPU node ${step.cpuMs} ms + git ${step.childrenCpuMs ?? '?'} ms; branch ${Math.round(step.branchBytes / tests)} B a test, depth-1 fetch ${Math.round(step.fetchBytes / tests)} B a test${verdict}`,
+      note: `median of ${step.measures.length} (load ${step.load.join('/')}); parse floor ${f.ms} ms, ${f.peakRssMiB} MiB: step ${f.ratio}x the floor (paired), +${f.overMs} ms; the floor and the step's write alone ${f.withWriteRatio}x (ADR 0549); git ${step.gitMs} ms in ${step.gitCommands} commands (remote side ${step.gitRemoteMs} ms); CPU node ${step.cpuMs} ms + git ${step.childrenCpuMs ?? '?'} ms; branch ${Math.round(step.branchBytes / tests)} B a test, depth-1 fetch ${Math.round(step.fetchBytes / tests)} B a test${verdict}`,
     });
     log(`step: a clean run of ${tests} tests (none failed, none new) ...`);
     const clean = await benchStep({ tests, runs: 200, repeat: 3, floor: true, clean: true, log });

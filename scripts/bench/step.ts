@@ -406,9 +406,9 @@ export interface StepResult {
   /** Load average (1 min) before each repetition: other work on the machine skews wall times. */
   load: number[];
   /** The whole-process parse floor on the same reports, measured before each step (StepOptions.floor). */
-  floor?: { measures: Array<{ ms: number; peakRssMiB: number }>; ms: number; peakRssMiB: number; ratio: number; overMs: number };
+  floor?: PairedFloor;
   /** The same with fast-xml-parser reading the reports (StepOptions.floorFxp). */
-  floorFxp?: { measures: Array<{ ms: number; peakRssMiB: number }>; ms: number; peakRssMiB: number; ratio: number; overMs: number };
+  floorFxp?: PairedFloor;
 }
 
 function median(xs: number[]): number {
@@ -596,14 +596,35 @@ export async function benchStep(options: StepOptions = {}): Promise<StepResult> 
   }
 }
 
+export interface PairedFloor {
+  measures: Array<{ ms: number; peakRssMiB: number }>;
+  ms: number;
+  peakRssMiB: number;
+  /** Median of each step's wall time over the floor measured just before it. */
+  ratio: number;
+  overMs: number;
+  /**
+   * The floor plus the step's own write (its `git fast-import` and `git push`, wall time from its trace), over the
+   * floor, pair by pair: the least a step that parses these reports and writes the branch as this one does can take
+   * against this floor, even if nothing else (its start, reading the branch, the history's work) took any time.
+   */
+  withWriteRatio: number;
+}
+
+/** The wall time of the step's write: its fast-import and push (the local remote's side included). */
+function writeMs(m: StepMeasure): number {
+  return (m.git.byCommand['fast-import']?.[1] ?? 0) + (m.git.byCommand.push?.[1] ?? 0);
+}
+
 /** A floor measured before each step, and the steps' ratios to it pair by pair (each step over the floor just before it). */
-function pairedFloor(floors: Array<{ ms: number; peakRssMiB: number }>, measures: StepMeasure[]): NonNullable<StepResult['floor']> {
+function pairedFloor(floors: Array<{ ms: number; peakRssMiB: number }>, measures: StepMeasure[]): PairedFloor {
   return {
     measures: floors,
     ms: Math.round(median(floors.map((f) => f.ms))),
     peakRssMiB: Math.max(...floors.map((f) => f.peakRssMiB)),
     ratio: Math.round(median(measures.map((m, k) => m.ms / floors[k]!.ms)) * 100) / 100,
     overMs: Math.round(median(measures.map((m, k) => m.ms - floors[k]!.ms))),
+    withWriteRatio: Math.round(median(measures.map((m, k) => (floors[k]!.ms + writeMs(m)) / floors[k]!.ms)) * 100) / 100,
   };
 }
 
